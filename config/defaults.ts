@@ -1,0 +1,85 @@
+/**
+ * Typed configuration of the console server and what it embeds.
+ * Every key has a default that runs the whole console on one machine (§ "The one-machine default" of the design).
+ */
+export type Environment = 'production' | 'development' | 'test';
+/** `redirect`: anonymous visitors of protected pages are sent to the login page (spec §4: only in this mode). `passive`: pages render and the API answers 401. */
+export type RenderMode = 'redirect' | 'passive';
+/** Messaging center mode (spec §7): `x` loads every message at start; `agreements` shows only agreements. */
+export type MessagingMode = 'x' | 'agreements';
+
+export interface PanelFlags {
+  admin: boolean;
+  network: boolean;
+  custom: boolean;
+  customLabel: string;
+}
+
+export interface Config {
+  host: string;
+  port: number;
+  /** Public origin the browser sees (used for redirects and cookie security); empty = derived from host and port. */
+  publicUrl: string;
+  /** Base of the appliance API as the browser calls it, ending with `/` (spec §7 `{api}`). */
+  apiBase: string;
+  /** Base of the identity self-service API (Kratos public API). */
+  identityBase: string;
+  /** Base of local authentication endpoints (spec §7 `{base}`) and their paths. */
+  authBase: string;
+  authLoginPath: string;
+  authChangePasswordPath: string;
+  /** Local authentication is forced or preferred: titles use their Local variant. */
+  localAuth: boolean;
+  bearerMode: boolean;
+  renderMode: RenderMode;
+  env: Environment;
+  panels: PanelFlags;
+  notifications: boolean;
+  messagingMode: MessagingMode;
+  /** Origin allowed to receive agreement messages from an embedding parent window; empty = same origin. */
+  parentOrigin: string;
+  dataDir: string;
+  /** Run the embedded appliance API and identity service in this process. */
+  embedded: boolean;
+  /** smtp(s)://user:pass@host:port; empty keeps mail in the outbox table and logs the code. */
+  smtpUrl: string;
+  mailFrom: string;
+  /** UDP/TCP loopback port of the syslog receiver; 0 = off. */
+  syslogPort: number;
+  logRetentionDays: number;
+  logRetentionCount: number;
+  /** Trust X-Forwarded-* from a proxy in front of the console. */
+  trustProxy: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Seconds between client polls of /_build/latest.json. */
+  buildPollSeconds: number;
+}
+
+export const defaults: Config = {
+  host: '127.0.0.1',
+  port: 8080,
+  publicUrl: '',
+  apiBase: '/api/',
+  identityBase: '/identity',
+  authBase: '/api/auth',
+  authLoginPath: '/login',
+  authChangePasswordPath: '/change_password',
+  localAuth: true,
+  bearerMode: false,
+  renderMode: 'redirect',
+  env: 'production',
+  panels: { admin: false, network: false, custom: false, customLabel: '' },
+  notifications: true,
+  messagingMode: 'agreements',
+  parentOrigin: '',
+  dataDir: './data',
+  embedded: true,
+  smtpUrl: '',
+  mailFrom: 'Rampart <no-reply@rampart.local>',
+  syslogPort: 0,
+  logRetentionDays: 30,
+  logRetentionCount: 100000,
+  trustProxy: false,
+  logLevel: 'info',
+  buildPollSeconds: 60,
+};

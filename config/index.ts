@@ -1,0 +1,67 @@
+import { defaults, type Config } from './defaults';
+import { configKeys } from './schema';
+
+export type { Config, Environment, MessagingMode, PanelFlags, RenderMode } from './defaults';
+export { defaults } from './defaults';
+
+/** A configuration value that is not allowed; its message is the one line the server prints before it stops. */
+export class ConfigError extends Error {
+  constructor(
+    readonly key: string,
+    readonly variable: string,
+    readonly reason: string,
+  ) {
+    super(`config: ${key} (${variable}) is not valid: ${reason}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Defaults overlaid with the environment; throws ConfigError on the first bad value. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const config: Config = structuredClone(defaults);
+  for (const k of configKeys) {
+    const raw = env[k.env];
+    if (raw === undefined) continue;
+    const parsed = k.parse(raw);
+    if (parsed && typeof parsed === 'object' && 'error' in parsed) throw new ConfigError(k.key, k.env, parsed.error);
+    k.set(config, parsed);
+  }
+  return { ...config, ...overrides, panels: { ...config.panels, ...overrides.panels } };
+}
+
+/** The part of the configuration the browser needs; serialised into every page. Never holds secrets. */
+export interface PublicConfig {
+  apiBase: string;
+  identityBase: string;
+  authBase: string;
+  authLoginPath: string;
+  authChangePasswordPath: string;
+  localAuth: boolean;
+  bearerMode: boolean;
+  renderMode: Config['renderMode'];
+  env: Config['env'];
+  panels: Config['panels'];
+  notifications: boolean;
+  messagingMode: Config['messagingMode'];
+  parentOrigin: string;
+  buildPollSeconds: number;
+}
+
+export function publicConfig(c: Config): PublicConfig {
+  return {
+    apiBase: c.apiBase,
+    identityBase: c.identityBase,
+    authBase: c.authBase,
+    authLoginPath: c.authLoginPath,
+    authChangePasswordPath: c.authChangePasswordPath,
+    localAuth: c.localAuth,
+    bearerMode: c.bearerMode,
+    renderMode: c.renderMode,
+    env: c.env,
+    panels: c.panels,
+    notifications: c.notifications,
+    messagingMode: c.messagingMode,
+    parentOrigin: c.parentOrigin,
+    buildPollSeconds: c.buildPollSeconds,
+  };
+}

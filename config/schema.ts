@@ -1,0 +1,96 @@
+/**
+ * Environment overrides and validation. Each key names its variable and a parser that returns the value or a
+ * sentence saying what is allowed; a bad value stops the server with one line naming the key.
+ */
+import type { Config, Environment, MessagingMode, RenderMode } from './defaults';
+
+type Parser<T> = (raw: string) => T | { error: string };
+
+const bool: Parser<boolean> = (raw) => {
+  const v = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  return { error: 'allowed: true or false' };
+};
+const int =
+  (min: number, max: number): Parser<number> =>
+  (raw) => {
+    if (!/^\d+$/.test(raw.trim())) return { error: `allowed: a whole number from ${min} to ${max}` };
+    const n = Number(raw);
+    return n >= min && n <= max ? n : { error: `allowed: a whole number from ${min} to ${max}` };
+  };
+const oneOf =
+  <T extends string>(...values: T[]): Parser<T> =>
+  (raw) =>
+    (values as string[]).includes(raw) ? (raw as T) : { error: `allowed: ${values.join(', ')}` };
+const text =
+  (pattern?: RegExp, what?: string): Parser<string> =>
+  (raw) =>
+    !pattern || pattern.test(raw) ? raw : { error: `allowed: ${what}` };
+const origin: Parser<string> = (raw) => {
+  if (raw === '') return '';
+  try {
+    const u = new URL(raw);
+    if ((u.protocol === 'http:' || u.protocol === 'https:') && (u.pathname === '/' || u.pathname === '')) return u.origin;
+  } catch {
+    /* fall through */
+  }
+  return { error: 'allowed: an http(s) origin such as https://console.example.com, or empty' };
+};
+/** A path starting with `/` or an absolute http(s) URL. */
+const base =
+  (trailingSlash: boolean): Parser<string> =>
+  (raw) => {
+    const ok = /^\/[\w\-./]*$/.test(raw) || /^https?:\/\/[^\s]+$/.test(raw);
+    if (!ok) return { error: 'allowed: a path starting with / or an http(s) URL' };
+    if (trailingSlash && !raw.endsWith('/')) return raw + '/';
+    if (!trailingSlash && raw.length > 1 && raw.endsWith('/')) return raw.slice(0, -1);
+    return raw;
+  };
+
+interface KeySpec {
+  key: string;
+  env: string;
+  parse: Parser<unknown>;
+  set: (c: Config, v: unknown) => void;
+}
+const spec = <T>(key: string, env: string, parse: Parser<T>, set: (c: Config, v: T) => void): KeySpec => ({
+  key,
+  env,
+  parse: parse as Parser<unknown>,
+  set: set as (c: Config, v: unknown) => void,
+});
+
+/** The documented environment variables (README "Configuration"). */
+export const configKeys: KeySpec[] = [
+  spec('host', 'RAMPART_HOST', text(/^[\w.:-]+$/, 'a host name or IP address'), (c, v) => (c.host = v)),
+  spec('port', 'PORT', int(0, 65535), (c, v) => (c.port = v)),
+  spec('port', 'RAMPART_PORT', int(0, 65535), (c, v) => (c.port = v)),
+  spec('publicUrl', 'RAMPART_PUBLIC_URL', origin, (c, v) => (c.publicUrl = v)),
+  spec('apiBase', 'RAMPART_API_BASE', base(true), (c, v) => (c.apiBase = v)),
+  spec('identityBase', 'RAMPART_IDENTITY_BASE', base(false), (c, v) => (c.identityBase = v)),
+  spec('authBase', 'RAMPART_AUTH_BASE', base(false), (c, v) => (c.authBase = v)),
+  spec('authLoginPath', 'RAMPART_AUTH_LOGIN_PATH', text(/^\/[\w\-/]*$/, 'a path starting with /'), (c, v) => (c.authLoginPath = v)),
+  spec('authChangePasswordPath', 'RAMPART_AUTH_CHANGE_PASSWORD_PATH', text(/^\/[\w\-/]*$/, 'a path starting with /'), (c, v) => (c.authChangePasswordPath = v)),
+  spec('localAuth', 'RAMPART_LOCAL_AUTH', bool, (c, v) => (c.localAuth = v)),
+  spec('bearerMode', 'RAMPART_BEARER_MODE', bool, (c, v) => (c.bearerMode = v)),
+  spec('renderMode', 'RAMPART_RENDER_MODE', oneOf<RenderMode>('redirect', 'passive'), (c, v) => (c.renderMode = v)),
+  spec('env', 'RAMPART_ENV', oneOf<Environment>('production', 'development', 'test'), (c, v) => (c.env = v)),
+  spec('panels.admin', 'RAMPART_PANEL_ADMIN', bool, (c, v) => (c.panels.admin = v)),
+  spec('panels.network', 'RAMPART_PANEL_NETWORK', bool, (c, v) => (c.panels.network = v)),
+  spec('panels.custom', 'RAMPART_PANEL_CUSTOM', bool, (c, v) => (c.panels.custom = v)),
+  spec('panels.customLabel', 'RAMPART_PANEL_CUSTOM_LABEL', text(/^.{0,40}$/, 'at most 40 characters'), (c, v) => (c.panels.customLabel = v)),
+  spec('notifications', 'RAMPART_NOTIFICATIONS', bool, (c, v) => (c.notifications = v)),
+  spec('messagingMode', 'RAMPART_MESSAGING_MODE', oneOf<MessagingMode>('x', 'agreements'), (c, v) => (c.messagingMode = v)),
+  spec('parentOrigin', 'RAMPART_PARENT_ORIGIN', origin, (c, v) => (c.parentOrigin = v)),
+  spec('dataDir', 'RAMPART_DATA_DIR', text(/^.+$/, 'a directory path'), (c, v) => (c.dataDir = v)),
+  spec('embedded', 'RAMPART_EMBEDDED', bool, (c, v) => (c.embedded = v)),
+  spec('smtpUrl', 'RAMPART_SMTP_URL', text(/^(smtps?:\/\/\S+)?$/, 'an smtp:// or smtps:// URL, or empty'), (c, v) => (c.smtpUrl = v)),
+  spec('mailFrom', 'RAMPART_MAIL_FROM', text(/^.{3,200}$/, 'a sender address'), (c, v) => (c.mailFrom = v)),
+  spec('syslogPort', 'RAMPART_SYSLOG_PORT', int(0, 65535), (c, v) => (c.syslogPort = v)),
+  spec('logRetentionDays', 'RAMPART_LOG_RETENTION_DAYS', int(1, 3650), (c, v) => (c.logRetentionDays = v)),
+  spec('logRetentionCount', 'RAMPART_LOG_RETENTION_COUNT', int(100, 100_000_000), (c, v) => (c.logRetentionCount = v)),
+  spec('trustProxy', 'RAMPART_TRUST_PROXY', bool, (c, v) => (c.trustProxy = v)),
+  spec('logLevel', 'RAMPART_LOG_LEVEL', oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'), (c, v) => (c.logLevel = v)),
+  spec('buildPollSeconds', 'RAMPART_BUILD_POLL_SECONDS', int(1, 86400), (c, v) => (c.buildPollSeconds = v)),
+];

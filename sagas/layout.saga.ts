@@ -1,0 +1,60 @@
+/**
+ * The dynamic style loader (spec §7): custom primary and bar colours from {api}config/settings, cached in
+ * localStorage under the style-preferences key; the cache wins when present. Failure is only a warning.
+ */
+import { call, getContext, put, select, takeLeading } from 'redux-saga/effects';
+import type { ApiClient, ApiResponse } from '../src/api/client';
+import { apiUrl } from '../src/api/client';
+import type { RootState, SagaContext } from '../src/store/createStore';
+import { styleLoaded, styleRequested, type StyleSettings } from '../src/store/slices/layout.slice';
+import { logger } from '../src/lib/logger';
+
+export const STYLE_PREFERENCES_KEY = 'rampart-style-preferences';
+
+const COLOR = /^#[0-9a-fA-F]{3,8}$|^rgba?\([\d\s.,%]+\)$/;
+/** Only plain colours reach a CSS custom property, so a hostile setting cannot inject CSS. */
+export function safeColor(value: unknown): string | null {
+  return typeof value === 'string' && COLOR.test(value.trim()) ? value.trim() : null;
+}
+
+export function readCachedStyle(storage: SagaContext['storage']): StyleSettings | null {
+  try {
+    const raw = storage?.getItem(STYLE_PREFERENCES_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<StyleSettings>;
+    return { primaryColor: safeColor(parsed.primaryColor), barColor: safeColor(parsed.barColor) };
+  } catch {
+    return null;
+  }
+}
+
+export function* loadStyle() {
+  const state: RootState = yield select();
+  const storage: SagaContext['storage'] = yield getContext('storage');
+  const cached = readCachedStyle(storage);
+  if (cached) {
+    yield put(styleLoaded({ style: cached, source: 'cache' }));
+    return;
+  }
+  if (state.layout.styleSource === 'api') {
+    storage?.setItem(STYLE_PREFERENCES_KEY, JSON.stringify(state.layout.style));
+    return;
+  }
+  const api: ApiClient = yield getContext('api');
+  try {
+    const res: ApiResponse<{ primary_color?: unknown; bar_color?: unknown }> = yield call(
+      api.get,
+      apiUrl(state.config.apiBase, 'config/settings'),
+    );
+    const style = { primaryColor: safeColor(res.data?.primary_color), barColor: safeColor(res.data?.bar_color) };
+    storage?.setItem(STYLE_PREFERENCES_KEY, JSON.stringify(style));
+    yield put(styleLoaded({ style, source: 'api' }));
+  } catch (e) {
+    logger.warn('custom layout could not be loaded', e);
+  }
+}
+
+export function* layoutSaga() {
+  // takeLeading: the style is loaded once per page; repeated requests while loading are dropped.
+  yield takeLeading(styleRequested.type, loadStyle);
+}

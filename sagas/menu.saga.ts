@@ -1,0 +1,47 @@
+/**
+ * Loads the context-bar menu (spec §7): from the appliance in production, the built-in fallback on failure, on a
+ * non-array answer and directly in every other environment.
+ */
+import { call, getContext, put, select, takeLeading } from 'redux-saga/effects';
+import type { ApiClient, ApiResponse } from '../src/api/client';
+import { apiUrl } from '../src/api/client';
+import { fallbackMenu } from '../src/app/layout/fallbackMenu';
+import type { RootState } from '../src/store/createStore';
+import { menuLoaded, menuRequested, type MenuItem } from '../src/store/slices/menu.slice';
+
+export function isMenu(value: unknown): value is MenuItem[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (g) =>
+        g && typeof g === 'object' && typeof g.id === 'string' && typeof g.path === 'string' && Array.isArray(g.children) &&
+        g.children.every((c: unknown) => {
+          const child = c as Partial<MenuItem> | null;
+          return !!child && typeof child.id === 'string' && typeof child.path === 'string';
+        }),
+    )
+  );
+}
+
+export function* loadMenu() {
+  const state: RootState = yield select();
+  if (state.menu.status === 'loaded') return;
+  if (state.config.env !== 'production') {
+    yield put(menuLoaded({ items: fallbackMenu, source: 'fallback' }));
+    return;
+  }
+  const api: ApiClient = yield getContext('api');
+  try {
+    const res: ApiResponse<unknown> = yield call(api.get, apiUrl(state.config.apiBase, 'menu/'));
+    if (isMenu(res.data)) yield put(menuLoaded({ items: res.data, source: 'api' }));
+    else yield put(menuLoaded({ items: fallbackMenu, source: 'fallback' }));
+  } catch {
+    // Spec §8: menu fetch failure is a silent fallback.
+    yield put(menuLoaded({ items: fallbackMenu, source: 'fallback' }));
+  }
+}
+
+export function* menuSaga() {
+  // takeLeading: a second request while one is in flight is dropped; the first answer serves both.
+  yield takeLeading(menuRequested.type, loadMenu);
+}

@@ -1,0 +1,22 @@
+/**
+ * The root saga. In the browser each feature is spawned, so one crashing feature does not stop the others. On the
+ * server the request sagas are forked instead, so the render can wait for the root task: they end once the
+ * render dispatches END and their in-flight calls finish. Long-lived browser effects never start on the server.
+ */
+import { fork, getContext, spawn } from 'redux-saga/effects';
+import type { SagaContext } from '../src/store/createStore';
+import { buildUpdateSaga } from './buildUpdate.saga';
+import { layoutSaga } from './layout.saga';
+import { menuSaga } from './menu.saga';
+
+/** Sagas that answer actions; they also run during a server render. */
+export const requestSagas = [menuSaga, layoutSaga];
+/** Long-lived browser effects (polling, streams). */
+export const browserSagas = [buildUpdateSaga];
+
+export function* rootSaga() {
+  const platform: SagaContext['platform'] = yield getContext('platform');
+  const start = platform === 'server' ? fork : spawn;
+  for (const saga of requestSagas) yield start(saga);
+  if (platform === 'browser') for (const saga of browserSagas) yield spawn(saga);
+}

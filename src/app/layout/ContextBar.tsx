@@ -1,0 +1,129 @@
+/**
+ * The context bar (spec §2): menu groups with their children, each child linking to group path + child path; a
+ * loading notice while the menu is empty; a search box that filters entries as you type (arrow keys move through
+ * the matches, Enter opens one, Escape clears).
+ */
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppSelector } from '../../store/createStore';
+import type { MenuItem } from '../../store/slices/menu.slice';
+import { menuTarget } from './fallbackMenu';
+import { PreloadNavLink } from './PreloadLink';
+
+export interface MenuEntry {
+  key: string;
+  group: string;
+  name: string;
+  to: string;
+}
+
+export function flattenMenu(items: MenuItem[]): MenuEntry[] {
+  return items.flatMap((g) =>
+    g.children.map((c) => ({ key: `${g.id}/${c.id}`, group: g.name ?? g.id, name: c.name, to: menuTarget(g, c) })),
+  );
+}
+
+export function filterMenu(entries: MenuEntry[], query: string): MenuEntry[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return entries;
+  return entries.filter((e) => e.name.toLowerCase().includes(q) || e.group.toLowerCase().includes(q));
+}
+
+export function ContextBar() {
+  const items = useAppSelector((s) => s.menu.items);
+  const open = useAppSelector((s) => s.layout.contextBarOpen);
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const listId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const entries = useMemo(() => flattenMenu(items), [items]);
+  const matches = useMemo(() => filterMenu(entries, query), [entries, query]);
+  const searching = query.trim() !== '';
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setActive((a) => Math.min(a + 1, matches.length - 1));
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((a) => Math.max(a - 1, 0));
+    } else if (e.key === 'Enter' && searching && matches[active]) {
+      e.preventDefault();
+      navigate(matches[active].to);
+      setQuery('');
+    } else if (e.key === 'Escape') {
+      setQuery('');
+      setActive(0);
+    }
+  };
+
+  return (
+    <nav id="context-bar" className="context-bar" aria-label="Menu" hidden={!open}>
+      <div className="context-bar__search">
+        <label htmlFor={`${listId}-search`} className="visually-hidden">
+          Search the menu
+        </label>
+        <input
+          ref={inputRef}
+          id={`${listId}-search`}
+          type="search"
+          placeholder="Search the menu"
+          autoComplete="off"
+          value={query}
+          role="combobox"
+          aria-expanded={searching}
+          aria-controls={`${listId}-results`}
+          aria-activedescendant={searching && matches[active] ? `${listId}-${matches[active].key}` : undefined}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+        />
+      </div>
+      {items.length === 0 ? (
+        <p className="context-bar__loading" role="status">
+          Loading menu…
+        </p>
+      ) : searching ? (
+        <ul id={`${listId}-results`} role="listbox" aria-label="Menu search results" className="context-bar__results">
+          {matches.length === 0 && <li className="context-bar__empty">No menu entry matches “{query}”.</li>}
+          {matches.map((m, i) => (
+            <li
+              key={m.key}
+              id={`${listId}-${m.key}`}
+              role="option"
+              aria-selected={i === active}
+              className={i === active ? 'is-active' : undefined}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                navigate(m.to);
+                setQuery('');
+              }}
+            >
+              <span className="context-bar__result-group">{m.group}</span> {m.name}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <ul className="context-bar__groups">
+          {items.map((group) => (
+            <li key={group.id}>
+              <span className="context-bar__group">{group.name ?? group.id}</span>
+              <ul>
+                {group.children.map((child) => (
+                  <li key={child.id}>
+                    <PreloadNavLink to={menuTarget(group, child)} className="context-bar__link">
+                      {child.name}
+                    </PreloadNavLink>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,63 @@
+/** The built-in context-bar menu (spec §7: used on menu failure and outside production). */
+import type { MenuItem } from '../../store/slices/menu.slice';
+
+export const fallbackMenu: MenuItem[] = [
+  {
+    id: 'system',
+    name: 'System',
+    path: '/system',
+    children: [
+      { id: 'certificates', name: 'Certificates', path: '/certificates' },
+      { id: 'certificate-authorities', name: 'Certificate authorities', path: '/certificate-authorities' },
+      { id: 'certificate-revocation-lists', name: 'Revocation lists', path: '/certificate-revocation-lists' },
+      { id: 'acme-orders', name: 'ACME orders', path: '/acme-orders' },
+    ],
+  },
+  {
+    id: 'authentication',
+    name: 'Authentication',
+    path: '/authentication',
+    children: [
+      { id: 'users', name: 'Users', path: '/users' },
+      { id: 'groups', name: 'Groups', path: '/groups' },
+      { id: 'services', name: 'Services', path: '/services' },
+      { id: 'providers', name: 'Providers', path: '/providers' },
+      { id: 'lockout', name: 'Lockout', path: '/lockout' },
+    ],
+  },
+  {
+    id: 'dns',
+    name: 'DNS',
+    path: '/dns',
+    children: [
+      { id: 'proxy', name: 'DNS proxy', path: '/proxy' },
+      { id: 'dynamic', name: 'Dynamic DNS', path: '/dynamic' },
+    ],
+  },
+  {
+    id: 'ssh',
+    name: 'SSH',
+    path: '/ssh',
+    children: [
+      { id: 'config', name: 'Configuration', path: '/config' },
+      { id: 'password', name: 'Password', path: '/password' },
+    ],
+  },
+  {
+    id: 'network',
+    name: 'Network',
+    path: '/network',
+    children: [
+      { id: 'overview', name: 'Overview', path: '/overview' },
+      { id: 'analytics', name: 'Analytics', path: '/analytics' },
+      { id: 'preferences', name: 'Preferences', path: '/preferences' },
+    ],
+  },
+  { id: 'logs', name: 'Logs', path: '/logs', children: [{ id: 'overview', name: 'Live logs', path: '/overview' }] },
+  { id: 'updates', name: 'Updates', path: '/updates', children: [{ id: 'update', name: 'Update', path: '/update' }] },
+  { id: 'settings', name: 'Settings', path: '/settings', children: [{ id: 'layout', name: 'Layout', path: '/layout' }] },
+];
+
+/** A child's target: group path plus child path (spec §2 context bar). */
+export const menuTarget = (group: Pick<MenuItem, 'path'>, child: { path: string }) =>
+  `${group.path.replace(/\/+$/, '')}/${child.path.replace(/^\/+/, '')}`;

@@ -1,0 +1,22 @@
+/** Main-bar sections (spec §2): the current one is shop or help by path prefix, else core. */
+export type SectionId = 'core' | 'shop' | 'help';
+
+export const sections: Array<{ id: SectionId; label: string; path: string }> = [
+  { id: 'core', label: 'Console', path: '/' },
+  { id: 'shop', label: 'Shop', path: '/shop' },
+  { id: 'help', label: 'Help', path: '/help' },
+];
+
+export function currentSection(pathname: string): SectionId {
+  if (pathname === '/shop' || pathname.startsWith('/shop/')) return 'shop';
+  if (pathname === '/help' || pathname.startsWith('/help/')) return 'help';
+  return 'core';
+}
+
+/** The panel badge that replaces the section links (spec §2), or null when no panel flag is set. */
+export function panelLabel(panels: { admin: boolean; network: boolean; custom: boolean; customLabel: string }): string | null {
+  if (panels.custom) return panels.customLabel || 'Custom';
+  if (panels.network) return 'Network';
+  if (panels.admin) return 'Admin';
+  return null;
+}

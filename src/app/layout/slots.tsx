@@ -1,0 +1,17 @@
+/**
+ * Mount points the core layout offers to app-wide features (the notification center, the windows column).
+ * A feature registers its component once at start; the layout renders whatever is registered.
+ */
+import type { ComponentType } from 'react';
+
+export type SlotName = 'notifications' | 'windows';
+const registry: Partial<Record<SlotName, ComponentType>> = {};
+
+export function registerLayoutSlot(name: SlotName, component: ComponentType) {
+  registry[name] = component;
+}
+
+export function LayoutSlot({ name }: { name: SlotName }) {
+  const Component = registry[name];
+  return Component ? <Component /> : null;
+}

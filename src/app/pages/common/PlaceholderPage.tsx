@@ -1,0 +1,34 @@
+/**
+ * An honest page for an area whose screens are not built yet: the route, guard and layout around it are real, and
+ * the page says plainly what it will hold.
+ */
+import { useEffect } from 'react';
+
+export interface PlaceholderPageProps {
+  title: string;
+  description: string;
+}
+
+export function PlaceholderPage({ title, description }: PlaceholderPageProps) {
+  useEffect(() => {
+    document.title = `${title} · Rampart`;
+  }, [title]);
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <header className="page__header">
+        <h1 id="page-title">{title}</h1>
+      </header>
+      <p className="page__notice" role="note">
+        {description} This screen is not available in this version of the console yet.
+      </p>
+    </section>
+  );
+}
+
+/** A route module for a placeholder page. */
+export const placeholder = (title: string, description: string) => ({
+  Component: function Placeholder() {
+    return <PlaceholderPage title={title} description={description} />;
+  },
+  handle: { title },
+});

@@ -1,0 +1,101 @@
+/**
+ * The one route table (spec §2). Every page loads on demand: one chunk per route area, named so the server can
+ * link the chunk's script and styles into the page it renders. Protected routes carry the login guard; the public
+ * network overview and the account pages do not.
+ */
+import type { LoaderFunction, RouteObject } from 'react-router';
+import { CoreLayout } from './layout/CoreLayout';
+import { RouteErrorPage } from './errors/RouteErrorPage';
+import { Root } from './Root';
+import { withChunkReload } from './routing/chunkReload';
+import { isEntityId, notFound, requireLogin, withValidity } from './routing/guards';
+import type { AreaModule } from './routing/types';
+
+const areas = {
+  home: () => import(/* webpackChunkName: "area-home" */ './pages/home'),
+  dns: () => import(/* webpackChunkName: "area-dns" */ './pages/dns'),
+  ssh: () => import(/* webpackChunkName: "area-ssh" */ './pages/ssh'),
+  logs: () => import(/* webpackChunkName: "area-logs" */ './pages/logs'),
+  updates: () => import(/* webpackChunkName: "area-updates" */ './pages/updates'),
+  settings: () => import(/* webpackChunkName: "area-settings" */ './pages/settings'),
+  network: () => import(/* webpackChunkName: "area-network" */ './pages/network'),
+  system: () => import(/* webpackChunkName: "area-system" */ './pages/system'),
+  authentication: () => import(/* webpackChunkName: "area-authentication" */ './pages/authentication'),
+  account: () => import(/* webpackChunkName: "area-account" */ './pages/account'),
+  messaging: () => import(/* webpackChunkName: "area-messaging" */ './pages/messaging'),
+  sections: () => import(/* webpackChunkName: "area-sections" */ './pages/sections'),
+} satisfies Record<string, () => Promise<AreaModule>>;
+type Area = keyof typeof areas;
+
+/** Route id → the webpack chunk of its area, so the server links a rendered page's chunk assets. */
+export const routeChunks: Record<string, string> = {};
+
+/**
+ * A lazy route: loads its area chunk, picks the route's module and runs the guard before the module's own loader.
+ */
+function lazyRoute(id: string, path: string | null, area: Area, name: string, guard?: LoaderFunction): RouteObject {
+  routeChunks[id] = `area-${area}`;
+  const lazy = withChunkReload(async () => {
+    const mod = (await areas[area]()).routes[name];
+    if (!mod) throw new Error(`route module ${area}/${name} is missing`);
+    const own = mod.loader;
+    const loader: LoaderFunction | undefined =
+      guard && own ? async (args) => (await guard(args)) ?? own(args) : (guard ?? own);
+    return { Component: mod.Component, handle: mod.handle, ...(loader ? { loader } : {}) };
+  });
+  return path === null ? { id, index: true, lazy } : { id, path, lazy };
+}
+
+const guarded = (id: string, area: Area, name: string) => lazyRoute(id, id, area, name, requireLogin);
+const detailGuard = withValidity(isEntityId, requireLogin);
+
+/** A protected list page and its `{id}` detail variant (the id must look like an id, else 404). */
+const withDetail = (base: string, area: Area, list: string, detail: string): RouteObject[] => [
+  guarded(base, area, list),
+  lazyRoute(`${base}/:id`, `${base}/:id`, area, detail, detailGuard),
+];
+
+export const protectedRoutes: RouteObject[] = [
+  lazyRoute('home', null, 'home', 'home', requireLogin),
+  guarded('dns/proxy', 'dns', 'proxy'),
+  guarded('dns/dynamic', 'dns', 'dynamic'),
+  guarded('ssh/config', 'ssh', 'config'),
+  guarded('ssh/password', 'ssh', 'password'),
+  guarded('logs/overview', 'logs', 'overview'),
+  guarded('updates/update', 'updates', 'update'),
+  guarded('settings/layout', 'settings', 'layout'),
+  guarded('network/analytics', 'network', 'analytics'),
+  guarded('network/preferences', 'network', 'preferences'),
+  ...withDetail('system/acme-orders', 'system', 'acmeOrders', 'acmeOrder'),
+  ...withDetail('system/certificates', 'system', 'certificates', 'certificate'),
+  ...withDetail('system/certificate-authorities', 'system', 'certificateAuthorities', 'certificateAuthority'),
+  ...withDetail('system/certificate-revocation-lists', 'system', 'revocationLists', 'revocationList'),
+  ...withDetail('authentication/users', 'authentication', 'users', 'user'),
+  ...withDetail('authentication/groups', 'authentication', 'groups', 'group'),
+  ...withDetail('authentication/services', 'authentication', 'services', 'service'),
+  ...withDetail('authentication/providers', 'authentication', 'providers', 'provider'),
+  guarded('authentication/lockout', 'authentication', 'lockout'),
+  guarded('shop', 'sections', 'shop'),
+  guarded('help', 'sections', 'help'),
+  guarded('messaging/agreements', 'messaging', 'agreements'),
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <Root />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        id: 'core',
+        element: <CoreLayout />,
+        errorElement: <RouteErrorPage />,
+        children: [lazyRoute('network/overview', 'network/overview', 'network', 'overview'), ...protectedRoutes],
+      },
+      lazyRoute('account/:type', 'account/:type', 'account', 'screen'),
+      lazyRoute('terms', 'terms', 'account', 'terms'),
+      lazyRoute(':action', ':action', 'account', 'action'),
+      { id: 'not-found', path: '*', loader: ({ request }) => notFound(request) },
+    ],
+  },
+];

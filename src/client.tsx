@@ -1,0 +1,54 @@
+/** Browser entry: rebuild the store from the server's state, resolve the page's lazy routes, hydrate. */
+import './app/styles/global.css';
+import { hydrateRoot, createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { createBrowserApiClient } from './api/client';
+import { ErrorPage } from './app/errors/ErrorPage';
+import { routes } from './app/routes';
+import { configureRouting } from './app/routing/options';
+import { setPreloadRoutes } from './app/routing/preload';
+import { registerFeatures } from './app/features';
+import { createAppStore } from './store/createStore';
+import { styleRequested } from './store/slices/layout.slice';
+import { rootSaga } from '../sagas/root';
+import { installFatalErrorHandler } from './runtime/fatalErrors';
+import { resolveLazyMatches } from './runtime/hydrateLazy';
+import { watchNavigations } from './runtime/navigation';
+import { readServerState } from './runtime/readState';
+
+async function start() {
+  const state = readServerState();
+  const store = createAppStore({
+    preloadedState: state,
+    context: { api: createBrowserApiClient(), platform: 'browser', storage: window.localStorage },
+  });
+  configureRouting({ renderMode: store.getState().config.renderMode });
+  registerFeatures();
+  store.runSaga(rootSaga);
+  store.dispatch(styleRequested());
+
+  setPreloadRoutes(routes);
+  await resolveLazyMatches(routes, window.location.pathname);
+  const router = createBrowserRouter(routes);
+  watchNavigations(router, {
+    updateAvailable: () => store.getState().build.updateAvailable,
+    dispatch: store.dispatch,
+    fullLoad: (href) => window.location.assign(href),
+  });
+
+  const container = document.getElementById('root')!;
+  const root = hydrateRoot(
+    container,
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  installFatalErrorHandler(() => {
+    root.unmount();
+    createRoot(container).render(<ErrorPage status={500} />);
+  });
+}
+
+void start();

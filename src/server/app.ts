@@ -1,0 +1,198 @@
+/**
+ * The console server: security headers with a per-response CSP nonce, static assets with immutable caching and
+ * precompressed encodings, build metadata, health, the embedded services, and server rendering of every page.
+ * `buildServer` does not listen, so tests drive it with `inject`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { publicConfig, type Config } from '../../config';
+import { createApiClient, parseCookieHeader } from '../api/client';
+import { latestBuildReader, loadManifest, type AssetManifest } from './assets';
+import { escapeHtml } from './document';
+import { faviconSvg } from './favicon';
+import { mountEmbeddedServices } from './embedded';
+import { createInjectFetch, SSR_INTERNAL_HEADER } from './injectFetch';
+import { createRenderer } from './render';
+
+export const MAX_URL_LENGTH = 8192;
+export const LOCALE_COOKIE = 'locale';
+const LOCALE_MAX_AGE_S = 365 * 24 * 3600; // §9 locale cookie 365 days, lax
+
+export interface ServerOptions {
+  config: Config;
+  /** Directory of the client build (assets, manifest); absent in unit tests. */
+  clientDir?: string;
+  manifest?: AssetManifest;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export function publicOrigin(config: Config): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}
+
+function originOf(base: string): string | null {
+  try {
+    return /^https?:\/\//.test(base) ? new URL(base).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+function plainErrorPage(status: number, title: string): string {
+  return `<!doctype html><html lang="en-US"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1></body></html>`;
+}
+
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const clientDir = options.clientDir;
+  const manifest = options.manifest ?? (clientDir ? loadManifest(clientDir) : loadManifest('/nonexistent'));
+  const readLatestBuild = clientDir ? latestBuildReader(clientDir, manifest.buildId) : () => manifest.buildId;
+  const origin = publicOrigin(config);
+  const secure = origin.startsWith('https://');
+
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]', 'req.headers["x-csrf-token"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Answers malformed requests (bad percent-encoding, unknown methods) with a clean 400 instead of a stack trace.
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+  });
+
+  // Overlong URLs are refused before routing (spec: > 8 KB).
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.length > MAX_URL_LENGTH) {
+      reply.code(414).type('text/plain').send('URI Too Long');
+    }
+  });
+
+  await app.register(fastifyCookie);
+  const connectSrc = ["'self'", originOf(config.apiBase), originOf(config.identityBase)].filter(Boolean) as string[];
+  await app.register(fastifyHelmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        // Inline style attributes cannot run script; widgets position themselves with them.
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...connectSrc.filter((s) => s !== "'self'")],
+        connectSrc,
+        formAction: connectSrc,
+        frameAncestors: ["'self'", ...(config.parentOrigin ? [config.parentOrigin] : [])],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: secure ? [] : null,
+      },
+    },
+    hsts: secure ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    frameguard: false, // frame-ancestors above decides who may embed the console
+    referrerPolicy: { policy: 'same-origin' },
+  });
+
+  app.setErrorHandler((error: { statusCode?: number; message?: string }, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) req.log.error({ err: error }, 'request failed');
+    const title = status === 404 ? 'Not Found' : status < 500 ? 'Bad Request' : 'Internal Server Error';
+    const wantsJson = (req.headers.accept ?? '').includes('application/json') || req.url.startsWith(config.apiBase);
+    if (wantsJson) reply.code(status).send({ detail: status < 500 && error.message ? error.message : title });
+    else reply.code(status).type('text/html; charset=utf-8').send(plainErrorPage(status, title));
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  app.get('/_build/meta.json', async (_req, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return { buildId: manifest.buildId, builtAt: manifest.builtAt };
+  });
+  app.get('/_build/latest.json', async (_req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { buildId: readLatestBuild() };
+  });
+
+  const favicon = Buffer.from(faviconSvg);
+  const sendFavicon = async (_req: unknown, reply: { header: (k: string, v: string) => unknown; type: (t: string) => unknown; send: (b: Buffer) => unknown }) => {
+    reply.header('Cache-Control', 'public, max-age=86400');
+    reply.type('image/svg+xml');
+    return reply.send(favicon);
+  };
+  app.get('/favicon.svg', sendFavicon);
+  app.get('/favicon.ico', sendFavicon);
+
+  if (clientDir && fs.existsSync(clientDir)) {
+    await app.register(fastifyStatic, {
+      root: path.join(clientDir, 'assets'),
+      prefix: '/assets/',
+      preCompressed: true,
+      index: false,
+      wildcard: true,
+      // Every asset name carries its content hash: cache it for a year, never revalidate.
+      maxAge: 365 * 24 * 3600 * 1000,
+      immutable: true,
+    });
+  }
+
+  if (config.embedded) await mountEmbeddedServices(app, config);
+
+  const render = createRenderer({ config: publicConfig(config), manifest });
+  const api = (cookieHeader: string | undefined) =>
+    createApiClient({
+      fetch: createInjectFetch(app, origin),
+      origin,
+      readCookie: (name) => parseCookieHeader(cookieHeader)[name],
+      defaultHeaders: cookieHeader ? { cookie: cookieHeader } : {},
+    });
+
+  // Paths of the APIs never fall through to page rendering: an unknown API path is a JSON 404.
+  const apiPrefixes = [config.apiBase, '/eos/', config.identityBase + '/', config.authBase + '/'].filter((p) => p.startsWith('/'));
+  const isApiPath = (url: string) => apiPrefixes.some((p) => url.startsWith(p));
+
+  app.get('/*', async (req, reply) => {
+    if (isApiPath(req.url) || req.headers[SSR_INTERNAL_HEADER]) {
+      return reply.code(404).send({ detail: 'Not Found' });
+    }
+    let url: URL;
+    try {
+      url = new URL(req.url, origin);
+    } catch {
+      return reply.code(400).type('text/html; charset=utf-8').send(plainErrorPage(400, 'Bad Request'));
+    }
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (typeof v === 'string') headers.set(k, v);
+      else if (Array.isArray(v)) headers.set(k, v.join(', '));
+    }
+    const result = await render({
+      url,
+      headers,
+      nonce: reply.cspNonce.script,
+      styleNonce: reply.cspNonce.style,
+      api: api(req.headers.cookie),
+      log: req.log,
+    });
+    if (!req.cookies[LOCALE_COOKIE]) {
+      reply.setCookie(LOCALE_COOKIE, 'en-US', { path: '/', maxAge: LOCALE_MAX_AGE_S, sameSite: 'lax', secure });
+    }
+    reply.header('Cache-Control', 'no-store');
+    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+    return reply.code(result.status).type('text/html; charset=utf-8').send(result.html);
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const wantsJson = (req.headers.accept ?? '').includes('application/json');
+    if (wantsJson) return reply.code(404).send({ detail: 'Not Found' });
+    return reply.code(404).type('text/html; charset=utf-8').send(plainErrorPage(404, 'Not Found'));
+  });
+
+  return app;
+}

@@ -1,0 +1,53 @@
+/** The HTML document around a server render. Everything interpolated is escaped; scripts carry the CSP nonce. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/**
+ * JSON that is safe inside a <script> element: `<` is escaped so no `</script>` or `<!--` can break out, and the
+ * line separators JavaScript once rejected are escaped too.
+ */
+export function serializeForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export interface DocumentParts {
+  title: string;
+  body: string;
+  state: unknown;
+  stateElementId: string;
+  nonce: string;
+  /** Nonce of style-src (a different value from the script nonce). */
+  styleNonce: string;
+  scripts: string[];
+  styles: string[];
+  /** data-theme of <html>, when the visitor chose one. */
+  theme?: 'light' | 'dark';
+  /** Custom colours as CSS custom properties (already validated as colours). */
+  customProperties?: Record<string, string>;
+}
+
+export function renderDocument(p: DocumentParts): string {
+  const nonce = escapeHtml(p.nonce);
+  const custom = Object.entries(p.customProperties ?? {});
+  const customStyle = custom.length
+    ? `<style nonce="${escapeHtml(p.styleNonce)}">:root{${custom.map(([k, v]) => `${k}:${v}`).join(';')}}</style>`
+    : '';
+  return (
+    `<!doctype html><html lang="en-US"${p.theme ? ` data-theme="${p.theme}"` : ''}><head>` +
+    `<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${escapeHtml(p.title)}</title>` +
+    `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
+    p.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
+    customStyle +
+    p.scripts.map((src) => `<script defer src="${escapeHtml(src)}" nonce="${nonce}"></script>`).join('') +
+    `</head><body><div id="root">${p.body}</div>` +
+    `<script type="application/json" id="${p.stateElementId}" nonce="${nonce}">${serializeForScript(p.state)}</script>` +
+    `</body></html>`
+  );
+}

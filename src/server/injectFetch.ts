@@ -1,0 +1,32 @@
+/**
+ * A `fetch` for server-side rendering that answers same-origin requests by injecting them into this Fastify
+ * instance (no socket, no loopback hop) and sends any other origin to the real network.
+ */
+import type { FastifyInstance } from 'fastify';
+
+/** Marks a request the renderer injected; such a request is never rendered as a page (no render recursion). */
+export const SSR_INTERNAL_HEADER = 'x-rampart-internal';
+
+export function createInjectFetch(app: FastifyInstance, origin: string): typeof fetch {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+    if (url.origin !== origin) return fetch(input, init);
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((v, k) => (headers[k] = v));
+    headers[SSR_INTERNAL_HEADER] = '1';
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: url.pathname + url.search,
+      headers,
+      payload: typeof init?.body === 'string' ? init.body : init?.body ? String(init.body) : undefined,
+    });
+    const out = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) {
+      if (v === undefined) continue;
+      for (const item of Array.isArray(v) ? v : [String(v)]) out.append(k, item);
+    }
+    const status = res.statusCode;
+    const body = status === 204 || status === 304 ? null : res.rawPayload;
+    return new Response(body, { status, headers: out });
+  }) as typeof fetch;
+}

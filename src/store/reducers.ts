@@ -1,0 +1,14 @@
+/** Every feature slice's reducer, by its key in the root state. A feature adds its slice here. */
+import { buildSlice } from './slices/build.slice';
+import { configSlice } from './slices/config.slice';
+import { layoutSlice } from './slices/layout.slice';
+import { menuSlice } from './slices/menu.slice';
+import { sessionSlice } from './slices/session.slice';
+
+export const reducers = {
+  config: configSlice.reducer,
+  session: sessionSlice.reducer,
+  menu: menuSlice.reducer,
+  layout: layoutSlice.reducer,
+  build: buildSlice.reducer,
+};

@@ -1,0 +1,9 @@
+/** The public configuration, put into the store by the server render and never changed in the browser. */
+import { createSlice } from '@reduxjs/toolkit';
+import { defaults, publicConfig, type PublicConfig } from '../../../config';
+
+export const configSlice = createSlice({
+  name: 'config',
+  initialState: publicConfig(defaults) as PublicConfig,
+  reducers: {},
+});

@@ -1,0 +1,37 @@
+/** Custom look-and-feel (spec §1, §7 GET {api}config/settings) and the colour-theme preference. */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+export interface StyleSettings {
+  primaryColor: string | null;
+  barColor: string | null;
+}
+export type ThemePreference = 'system' | 'light' | 'dark';
+
+export interface LayoutState {
+  style: StyleSettings | null;
+  styleSource: 'api' | 'cache' | null;
+  theme: ThemePreference;
+  contextBarOpen: boolean;
+}
+
+const initialState: LayoutState = { style: null, styleSource: null, theme: 'system', contextBarOpen: true };
+
+export const layoutSlice = createSlice({
+  name: 'layout',
+  initialState,
+  reducers: {
+    styleRequested() {},
+    styleLoaded(state, action: PayloadAction<{ style: StyleSettings; source: 'api' | 'cache' }>) {
+      state.style = action.payload.style;
+      state.styleSource = action.payload.source;
+    },
+    themeChosen(state, action: PayloadAction<ThemePreference>) {
+      state.theme = action.payload;
+    },
+    contextBarToggled(state) {
+      state.contextBarOpen = !state.contextBarOpen;
+    },
+  },
+});
+
+export const { styleRequested, styleLoaded, themeChosen, contextBarToggled } = layoutSlice.actions;

@@ -1,0 +1,40 @@
+/** The context-bar menu (spec §3 menu item, §7 GET {api}menu/). */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+export interface MenuChild {
+  id: string;
+  name: string;
+  path: string;
+}
+export interface MenuItem {
+  id: string;
+  name?: string;
+  path: string;
+  children: MenuChild[];
+}
+
+export interface MenuState {
+  items: MenuItem[];
+  status: 'idle' | 'loading' | 'loaded';
+  /** Where the items came from: the appliance or the built-in fallback. */
+  source: 'api' | 'fallback' | null;
+}
+
+const initialState: MenuState = { items: [], status: 'idle', source: null };
+
+export const menuSlice = createSlice({
+  name: 'menu',
+  initialState,
+  reducers: {
+    menuRequested(state) {
+      if (state.status !== 'loaded') state.status = 'loading';
+    },
+    menuLoaded(state, action: PayloadAction<{ items: MenuItem[]; source: 'api' | 'fallback' }>) {
+      state.items = action.payload.items;
+      state.source = action.payload.source;
+      state.status = 'loaded';
+    },
+  },
+});
+
+export const { menuRequested, menuLoaded } = menuSlice.actions;

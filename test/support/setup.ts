@@ -1,0 +1,2 @@
+// Shared Jest setup: DOM matchers for component tests (harmless in node tests).
+import '@testing-library/jest-dom';

@@ -1,0 +1,143 @@
+/**
+ * Two builds from one config: the browser bundle (content-hashed chunks, one lazy chunk per route area, extracted
+ * CSS, an asset manifest, gzip and brotli copies) and the server bundle (one file, node_modules left external).
+ * The build id is the client compilation's hash.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import webpack, { type Configuration } from 'webpack';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import CompressionPlugin from 'compression-webpack-plugin';
+
+const root = __dirname;
+const dist = path.join(root, 'dist');
+const publicPath = '/assets/';
+const assetName = 'media/[name].[contenthash:10][ext]';
+
+/** Writes dist/client/asset-manifest.json (entry and named chunk files) and build-latest.json. */
+class AssetManifestPlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.afterEmit.tap('AssetManifestPlugin', (compilation) => {
+      const files = (group: webpack.ChunkGroup | undefined) => {
+        const all = group ? group.getFiles() : [];
+        return {
+          js: all.filter((f) => f.endsWith('.js')).map((f) => publicPath + f),
+          css: all.filter((f) => f.endsWith('.css')).map((f) => publicPath + f),
+        };
+      };
+      const chunks: Record<string, { js: string[]; css: string[] }> = {};
+      for (const [name, group] of compilation.namedChunkGroups) {
+        if (name !== 'main') chunks[name] = files(group);
+      }
+      const buildId = compilation.hash ?? 'unknown';
+      const manifest = {
+        buildId,
+        builtAt: new Date().toISOString(),
+        publicPath,
+        entry: files(compilation.entrypoints.get('main')),
+        chunks,
+      };
+      const out = path.join(dist, 'client');
+      fs.mkdirSync(out, { recursive: true });
+      fs.writeFileSync(path.join(out, 'asset-manifest.json'), JSON.stringify(manifest, null, 2));
+      fs.writeFileSync(path.join(out, 'build-latest.json'), JSON.stringify({ buildId }));
+    });
+  }
+}
+
+const babelRule = (target: 'web' | 'node'): webpack.RuleSetRule => ({
+  test: /\.[cm]?[jt]sx?$/,
+  exclude: /node_modules/,
+  use: { loader: 'babel-loader', options: { caller: { name: 'webpack', target }, cacheDirectory: true } },
+});
+
+const resolve: Configuration['resolve'] = { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] };
+
+export default (_env: unknown, argv: { mode?: 'production' | 'development' }): Configuration[] => {
+  const mode = argv.mode ?? 'production';
+  const production = mode === 'production';
+
+  const client: Configuration = {
+    name: 'client',
+    mode,
+    target: 'web',
+    entry: { main: './src/client.tsx' },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(dist, 'client', 'assets'),
+      publicPath,
+      filename: production ? 'js/[name].[contenthash:10].js' : 'js/[name].js',
+      chunkFilename: production ? 'js/[name].[contenthash:10].js' : 'js/[name].js',
+      assetModuleFilename: assetName,
+      clean: true,
+    },
+    resolve,
+    module: {
+      rules: [
+        babelRule('web'),
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        { test: /\.(svg|png|jpe?g|gif|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    optimization: {
+      splitChunks: { chunks: 'async' },
+      moduleIds: 'deterministic',
+    },
+    performance: { hints: false },
+    plugins: [
+      new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+      new MiniCssExtractPlugin({
+        filename: production ? 'css/[name].[contenthash:10].css' : 'css/[name].css',
+        chunkFilename: production ? 'css/[name].[contenthash:10].css' : 'css/[name].css',
+      }),
+      ...(production
+        ? [
+            new CompressionPlugin({ test: /\.(js|css|svg|json)$/, algorithm: 'gzip', filename: '[path][base].gz', minRatio: 0.9 }),
+            new CompressionPlugin({
+              test: /\.(js|css|svg|json)$/,
+              algorithm: 'brotliCompress',
+              filename: '[path][base].br',
+              compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+              minRatio: 0.9,
+            }),
+          ]
+        : []),
+      new AssetManifestPlugin(),
+    ],
+  };
+
+  const server: Configuration = {
+    name: 'server',
+    mode,
+    target: 'node20',
+    entry: { server: './src/server/index.ts' },
+    devtool: 'source-map',
+    output: { path: path.join(dist, 'server'), filename: '[name].js', library: { type: 'commonjs2' }, clean: true, assetModuleFilename: assetName, publicPath },
+    node: { __dirname: false, __filename: false },
+    resolve,
+    externalsPresets: { node: true },
+    externals: [
+      ({ request }, callback) => {
+        // Bare imports (packages) stay external; relative imports are bundled.
+        if (request && !request.startsWith('.') && !path.isAbsolute(request)) return callback(undefined, `commonjs ${request}`);
+        callback();
+      },
+    ],
+    module: {
+      rules: [
+        babelRule('node'),
+        { test: /\.css$/, use: 'null-loader' },
+        // Same file names as the client build, so server-rendered URLs match; the client build emits the files.
+        { test: /\.(svg|png|jpe?g|gif|woff2?)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    // NODE_ENV is read at run time (src/server/setEnv.ts), like the external packages do.
+    optimization: { minimize: false, splitChunks: false, nodeEnv: false },
+    plugins: [
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+  };
+
+  return [client, server];
+};
