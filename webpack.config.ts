@@ -94,7 +94,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
       ...(production
         ? [
             new CompressionPlugin({ test: /\.(js|css|svg|json)$/, algorithm: 'gzip', filename: '[path][base].gz', minRatio: 0.9 }),
-            new CompressionPlugin({
+            new CompressionPlugin<zlib.BrotliOptions>({
               test: /\.(js|css|svg|json)$/,
               algorithm: 'brotliCompress',
               filename: '[path][base].br',

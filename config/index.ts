@@ -23,7 +23,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const raw = env[k.env];
     if (raw === undefined) continue;
     const parsed = k.parse(raw);
-    if (parsed && typeof parsed === 'object' && 'error' in parsed) throw new ConfigError(k.key, k.env, parsed.error);
+    if (parsed && typeof parsed === 'object' && 'error' in parsed) throw new ConfigError(k.key, k.env, String(parsed.error));
     k.set(config, parsed);
   }
   return { ...config, ...overrides, panels: { ...config.panels, ...overrides.panels } };

@@ -26,7 +26,7 @@ export function createInjectFetch(app: FastifyInstance, origin: string): typeof 
       for (const item of Array.isArray(v) ? v : [String(v)]) out.append(k, item);
     }
     const status = res.statusCode;
-    const body = status === 204 || status === 304 ? null : res.rawPayload;
+    const body = status === 204 || status === 304 ? null : new Uint8Array(res.rawPayload);
     return new Response(body, { status, headers: out });
   }) as typeof fetch;
 }

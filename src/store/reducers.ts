@@ -3,6 +3,7 @@ import { buildSlice } from './slices/build.slice';
 import { configSlice } from './slices/config.slice';
 import { layoutSlice } from './slices/layout.slice';
 import { menuSlice } from './slices/menu.slice';
+import { notificationsSlice } from './slices/notifications.slice';
 import { sessionSlice } from './slices/session.slice';
 
 export const reducers = {
@@ -11,4 +12,5 @@ export const reducers = {
   menu: menuSlice.reducer,
   layout: layoutSlice.reducer,
   build: buildSlice.reducer,
+  notifications: notificationsSlice.reducer,
 };

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Every test of the console, in the order CI runs them: static checks, unit and component tests, the builds,
+# then end-to-end tests in headless Chromium against the real built server.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n=== %s\n' "$1"; }
+step "typecheck";        npx tsc --noEmit -p tsconfig.json
+step "lint";             npx eslint --max-warnings 0 .
+step "unit + component"; npx jest --ci
+step "build";            npx webpack --config webpack.config.ts --mode production
+step "storybook build";  STORYBOOK_DISABLE_TELEMETRY=1 npx storybook build --quiet -o dist/storybook
+step "end-to-end";       npx playwright test

@@ -1,0 +1,59 @@
+/**
+ * SQLite storage of the embedded services (better-sqlite3): WAL mode, foreign keys on, a busy timeout so two
+ * processes on one data directory wait for each other instead of failing, and numbered forward migrations kept per
+ * module (namespace), so each module owns its own schema.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+export interface Migration {
+  /** 1, 2, 3, … in order; never renumber a released migration. */
+  version: number;
+  name: string;
+  up: (db: Db) => void;
+}
+
+export function openDatabase(file: string): Db {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('synchronous = NORMAL');
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    namespace TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    applied_at INTEGER NOT NULL,
+    PRIMARY KEY (namespace, version)
+  )`);
+  return db;
+}
+
+/** Applies the migrations of one namespace that are not applied yet, each in its own transaction. */
+export function migrate(db: Db, namespace: string, migrations: Migration[]): number {
+  const applied = new Set(
+    (db.prepare('SELECT version FROM schema_migrations WHERE namespace = ?').all(namespace) as Array<{ version: number }>).map(
+      (r) => r.version,
+    ),
+  );
+  const sorted = [...migrations].sort((a, b) => a.version - b.version);
+  let count = 0;
+  for (const m of sorted) {
+    if (applied.has(m.version)) continue;
+    db.transaction(() => {
+      m.up(db);
+      db.prepare('INSERT INTO schema_migrations (namespace, version, name, applied_at) VALUES (?, ?, ?, ?)').run(
+        namespace,
+        m.version,
+        m.name,
+        Date.now(),
+      );
+    }).immediate();
+    count += 1;
+  }
+  return count;
+}

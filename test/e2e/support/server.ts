@@ -1,0 +1,61 @@
+/** Starts the built console server (dist/server/server.js) for one spec file, on its own port and data dir. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+let nextPort = 18_400 + Math.floor(Math.random() * 1000);
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = nextPort++;
+  const dataDir = env.RAMPART_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-e2e-'));
+  const root = path.resolve(__dirname, '../../..');
+  let out = '';
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/server/server.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      RAMPART_PORT: String(port),
+      RAMPART_HOST: '127.0.0.1',
+      RAMPART_DATA_DIR: dataDir,
+      RAMPART_LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    output: () => out,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
