@@ -17,6 +17,9 @@ import { faviconSvg } from './favicon';
 import { mountEmbeddedServices } from './embedded';
 import { createInjectFetch, SSR_INTERNAL_HEADER } from './injectFetch';
 import { createRenderer } from './render';
+import { RenderCache } from './renderCache';
+import { isLoggedInFromCookies } from '../app/routing/session';
+import { THEME_COOKIE } from '../app/layout/useDocumentTheme';
 
 export const MAX_URL_LENGTH = 8192;
 export const LOCALE_COOKIE = 'locale';
@@ -145,6 +148,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   if (config.embedded) await mountEmbeddedServices(app, config);
 
   const render = createRenderer({ config: publicConfig(config), manifest });
+  const renderCache = new RenderCache();
+  app.decorate('renderCache', renderCache);
   const api = (cookieHeader: string | undefined) =>
     createApiClient({
       fetch: createInjectFetch(app, origin),
@@ -172,20 +177,32 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       if (typeof v === 'string') headers.set(k, v);
       else if (Array.isArray(v)) headers.set(k, v.join(', '));
     }
-    const result = await render({
-      url,
-      headers,
-      nonce: reply.cspNonce.script,
-      styleNonce: reply.cspNonce.style,
-      api: api(req.headers.cookie),
-      log: req.log,
-    });
     if (!req.cookies[LOCALE_COOKIE]) {
       reply.setCookie(LOCALE_COOKIE, 'en-US', { path: '/', maxAge: LOCALE_MAX_AGE_S, sameSite: 'lax', secure });
     }
     reply.header('Cache-Control', 'no-store');
+    reply.type('text/html; charset=utf-8');
+
+    // Anonymous visitors share renders for a second (see renderCache.ts); anyone with a session never does.
+    const cacheKey = isLoggedInFromCookies(req.headers.cookie) ? null : `${url.pathname}${url.search}|${req.cookies[THEME_COOKIE] ?? ''}`;
+    const nonces = { script: reply.cspNonce.script, style: reply.cspNonce.style };
+    if (cacheKey) {
+      const hit = renderCache.get(cacheKey, nonces);
+      if (hit) return reply.code(hit.status).send(hit.html);
+    }
+    const placeholders = cacheKey ? RenderCache.placeholders() : { scriptNonce: nonces.script, styleNonce: nonces.style };
+    const result = await render({
+      url,
+      headers,
+      nonce: placeholders.scriptNonce,
+      styleNonce: placeholders.styleNonce,
+      api: api(req.headers.cookie),
+      log: req.log,
+    });
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-    return reply.code(result.status).type('text/html; charset=utf-8').send(result.html);
+    if (!cacheKey) return reply.code(result.status).send(result.html);
+    renderCache.set(cacheKey, { status: result.status, html: result.html, ...placeholders });
+    return reply.code(result.status).send(renderCache.get(cacheKey, nonces)!.html);
   });
 
   app.setNotFoundHandler((req, reply) => {
@@ -195,4 +212,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Anonymous render micro-cache; services that change what anonymous pages show (custom style) clear it. */
+    renderCache: RenderCache;
+  }
 }

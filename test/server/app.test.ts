@@ -189,3 +189,22 @@ describe('bad input', () => {
     expect(res.headers['content-type']).toMatch(/json/);
   });
 });
+
+describe('render micro-cache', () => {
+  test('cached anonymous pages still get a fresh nonce on every response', async () => {
+    const a = await app.inject({ url: '/account/login' });
+    const b = await app.inject({ url: '/account/login' });
+    const nonceOf = (csp: string) => /script-src[^;]*'nonce-([0-9a-f]+)'/.exec(csp)![1];
+    const na = nonceOf(String(a.headers['content-security-policy']));
+    const nb = nonceOf(String(b.headers['content-security-policy']));
+    expect(na).not.toBe(nb);
+    expect(b.body).toContain(`nonce="${nb}"`);
+    expect(b.body).not.toContain(na);
+  });
+
+  test('logged-in visitors are never served from the cache', async () => {
+    await app.inject({ url: '/network/overview' });
+    const res = await app.inject({ url: '/network/overview', headers: LOGGED_IN });
+    expect(JSON.parse(/id="__RAMPART_STATE__"[^>]*>([^<]*)</.exec(res.body)![1]).session.loggedIn).toBe(true);
+  });
+});
