@@ -2,7 +2,7 @@ import { RenderCache } from '../../src/server/renderCache';
 
 describe('anonymous render micro-cache', () => {
   test('a hit carries the new response nonces, never the cached ones', () => {
-    let now = 0;
+    const now = 0;
     const cache = new RenderCache(1000, 10, () => now);
     const p = RenderCache.placeholders();
     cache.set('k', { status: 200, html: `<script nonce="${p.scriptNonce}"></script><style nonce="${p.styleNonce}"></style>`, ...p });
