@@ -7,13 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { publicConfig, type Config } from '../../config';
 import { createApiClient, parseCookieHeader } from '../api/client';
 import { latestBuildReader, loadManifest, type AssetManifest } from './assets';
 import { escapeHtml } from './document';
 import { faviconSvg } from './favicon';
+import { registerSecurityHeaders } from './securityHeaders';
 import { mountEmbeddedServices } from './embedded';
 import { createInjectFetch, SSR_INTERNAL_HEADER } from './injectFetch';
 import { createRenderer } from './render';
@@ -78,30 +78,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   await app.register(fastifyCookie);
-  const connectSrc = ["'self'", originOf(config.apiBase), originOf(config.identityBase)].filter(Boolean) as string[];
-  await app.register(fastifyHelmet, {
-    enableCSPNonces: true,
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        // Inline style attributes cannot run script; widgets position themselves with them.
-        styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...connectSrc.filter((s) => s !== "'self'")],
-        connectSrc,
-        formAction: connectSrc,
-        frameAncestors: ["'self'", ...(config.parentOrigin ? [config.parentOrigin] : [])],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: secure ? [] : null,
-      },
-    },
-    hsts: secure ? { maxAge: 31536000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-    frameguard: false, // frame-ancestors above decides who may embed the console
-    referrerPolicy: { policy: 'same-origin' },
-  });
+  const extraOrigins = [originOf(config.apiBase), originOf(config.identityBase)].filter((o): o is string => !!o && o !== origin);
+  registerSecurityHeaders(app, { extraOrigins, parentOrigin: config.parentOrigin, secure });
 
   app.setErrorHandler((error: { statusCode?: number; message?: string }, req, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
