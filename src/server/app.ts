@@ -71,10 +71,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   // Overlong URLs are refused before routing (spec: > 8 KB).
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.url.length > MAX_URL_LENGTH) {
-      reply.code(414).type('text/plain').send('URI Too Long');
-    }
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.url.length > MAX_URL_LENGTH) return reply.code(414).type('text/plain').send('URI Too Long');
+    done();
   });
 
   await app.register(fastifyCookie);
@@ -125,6 +124,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   if (config.embedded) await mountEmbeddedServices(app, config);
 
+  // Serialised once: it is the same on every page response that lacks it.
+  const localeCookie = `${LOCALE_COOKIE}=en-US; Max-Age=${LOCALE_MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
   const render = createRenderer({ config: publicConfig(config), manifest });
   const renderCache = new RenderCache();
   app.decorate('renderCache', renderCache);
@@ -155,9 +156,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       if (typeof v === 'string') headers.set(k, v);
       else if (Array.isArray(v)) headers.set(k, v.join(', '));
     }
-    if (!req.cookies[LOCALE_COOKIE]) {
-      reply.setCookie(LOCALE_COOKIE, 'en-US', { path: '/', maxAge: LOCALE_MAX_AGE_S, sameSite: 'lax', secure });
-    }
+    if (!req.cookies[LOCALE_COOKIE]) reply.header('set-cookie', localeCookie);
     reply.header('Cache-Control', 'no-store');
     reply.type('text/html; charset=utf-8');
 
