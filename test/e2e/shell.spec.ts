@@ -127,3 +127,12 @@ test('a chunk that fails to load reloads the page once, then the guard stops the
   const flag = await page.evaluate(() => sessionStorage.getItem('rampart-chunk-reload:/dns/proxy'));
   expect(Number(flag)).toBeGreaterThan(0);
 });
+
+test('SIGTERM shuts the server down gracefully', async () => {
+  const s = await startServer({ RAMPART_ENV: 'test' });
+  expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+  const started = Date.now();
+  expect(await s.terminate()).toBe(0);
+  expect(Date.now() - started).toBeLessThan(5000);
+  await expect(fetch(`${s.url}/healthz`)).rejects.toThrow();
+});
