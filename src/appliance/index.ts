@@ -8,10 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { createAudit, type LogSink } from './audit';
 import { applianceContext, attachContext, requireAdmin, requireUser } from './auth/guards';
+import { dummyHash } from './auth/passwords';
 import { registerAuthRoutes } from './auth/routes';
 import { registerConsoleRoutes } from './console/routes';
 import { pathPrefix, type ApplianceContext } from './context';
-import { lockDataDir, migrate, openDatabase, type Db } from './db/database';
+import { lockDataDir, migrate, openDatabase, type DataDirLock, type Db } from './db/database';
 import { applianceMigrations } from './db/migrations';
 import { applyApiConventions } from './http/scope';
 import { installXsrf } from './http/xsrf';
@@ -49,15 +50,22 @@ export const APPLIANCE_DB_FILE = 'appliance.db';
 
 export async function registerAppliance(app: FastifyInstance, config: Config, deps: ApplianceDeps = {}): Promise<Appliance> {
   const lock = lockDataDir(config.dataDir, 'appliance');
-  let db: Db;
+  let db: Db | undefined;
   try {
     db = openDatabase(path.join(config.dataDir, APPLIANCE_DB_FILE));
     migrate(db, 'appliance', applianceMigrations);
+    return await mount(app, config, deps, db, lock);
   } catch (e) {
+    // A server that does not start must not keep the data directory.
+    db?.close();
     lock.release();
     throw e;
   }
+}
 
+async function mount(app: FastifyInstance, config: Config, deps: ApplianceDeps, db: Db, lock: DataDirLock): Promise<Appliance> {
+  // Computed now, so the first login of an unknown name costs the same as any other.
+  await dummyHash();
   const apiPrefix = pathPrefix(config.apiBase);
   const authPrefix = pathPrefix(config.authBase);
   const secureCookies = config.publicUrl.startsWith('https://');

@@ -166,6 +166,28 @@ describe('local authentication', () => {
     expect((await agent.get('/api/users/me')).statusCode).toBe(401);
   });
 
+  it('changing the password ends every session of the account', async () => {
+    await createUser(h.ctx, { username: 'changer', password: 'changer-password', role: 'user' });
+    const phone = new Agent(h.app);
+    await phone.visit();
+    await phone.login('changer', 'changer-password');
+    expect((await phone.get('/api/users/me')).statusCode).toBe(200);
+    const laptop = new Agent(h.app);
+    await laptop.visit();
+    const changed = await laptop.form('/api/auth/change_password', { username: 'changer', password: 'changer-password', new_password: 'changer-password-2' });
+    expect(changed.statusCode).toBe(200);
+    expect((await phone.get('/api/users/me')).statusCode).toBe(401);
+    expect((await laptop.login('changer', 'changer-password')).json().detail.code).toBe(1);
+    expect((await laptop.login('changer', 'changer-password-2')).statusCode).toBe(200);
+  });
+
+  it('a new login replaces the session the browser held', async () => {
+    const agent = await adminAgent(h);
+    const before = count(h, 'sessions');
+    expect((await agent.login('admin', NEW_ADMIN_PASSWORD)).statusCode).toBe(200);
+    expect(count(h, 'sessions')).toBe(before);
+  });
+
   it('a stale session token is refused and its readable flag cleared', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: 'rampart_session=forged; rampart_logged_in=1' } });
     expect(res.statusCode).toBe(401);

@@ -243,3 +243,19 @@ describe('console endpoints', () => {
     }
   });
 });
+
+describe('internal failures', () => {
+  it('answer 500 with a fixed detail: no stack, no SQL, no internal message', async () => {
+    const h = await startServer();
+    const admin = await adminAgent(h);
+    h.ctx.db.exec('DROP TABLE menu_children');
+    try {
+      const res = await admin.get('/api/menu/');
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ detail: 'Error processing request' });
+      expect(res.body).not.toMatch(/menu_children|SELECT|sqlite|at /i);
+    } finally {
+      await h.close();
+    }
+  });
+});

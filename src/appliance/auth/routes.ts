@@ -184,9 +184,12 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
         return { data: { redirect_uri: FIRST_ACCESS_REDIRECT } };
       }
       const kind = config.bearerMode ? 'bearer' : 'cookie';
+      const previous = presentedToken(req);
       const session = inTransaction(db, () => {
         if (!consumeOtpStep(user.id, otpStep)) return null;
         clearFailures(db, key);
+        // A new login replaces the session this browser held (whoever it belonged to).
+        if (previous) deleteSession(ctx, previous);
         return createSession(ctx, user.id, kind);
       });
       if (!session) throw loginError(LoginCode.invalidOtp, 'Invalid one-time code');

@@ -98,7 +98,7 @@ export async function registerJobRoutes(scope: FastifyInstance, ctx: ApplianceCo
 export function registerJobStream(scope: FastifyInstance, runner: JobRunner, streams: StreamSet): void {
   scope.get<{ Params: { id: string } }>(
     '/jobs/:id/stream',
-    { schema: idParams, preHandler: requireUser },
+    { schema: idParams, preHandler: requireUser, exposeHeadRoute: false },
     async (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
       const first = runner.get(req.params.id);
       if (!first) throw notFound('Job does not exist');
