@@ -12,7 +12,7 @@ export interface ApplianceContext {
   authPrefix: string;
   /** Cookies get `Secure` when the console is served over HTTPS. */
   secureCookies: boolean;
-  /** Milliseconds since the epoch (tests may not change it; kept injectable for unit tests). */
+  /** Milliseconds since the epoch; replaceable so tests can move the clock (lockout, session expiry). */
   now: () => number;
 }
 

@@ -27,8 +27,11 @@ export type { LogEntry, LogSink } from './audit';
 export type { ApplianceContext } from './context';
 
 export interface ApplianceDeps {
-  /** Where audit entries go (the log store); without one nothing is recorded. */
-  logSink?: LogSink;
+  /**
+   * Where audit entries go (the log store); without one nothing is recorded. A function receives the appliance's
+   * opened (and migrated) database, so a store living in the same database can be created from it.
+   */
+  logSink?: LogSink | ((db: Db) => LogSink);
   /** Receives the one line naming the seeded admin's initial password (default: standard output). */
   print?: (line: string) => void;
   /** Pause around each job step so the progress overlay can be followed (default 150 ms). */
@@ -76,7 +79,9 @@ async function mount(app: FastifyInstance, config: Config, deps: ApplianceDeps, 
     authPrefix,
     secureCookies,
     now: Date.now,
-    audit: createAudit(deps.logSink, (e) => app.log.error({ err: e }, 'audit entry could not be written')),
+    audit: createAudit(typeof deps.logSink === 'function' ? deps.logSink(db) : deps.logSink, (e) =>
+      app.log.error({ err: e }, 'audit entry could not be written'),
+    ),
   };
   attachContext(app, ctx);
 

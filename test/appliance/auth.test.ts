@@ -258,6 +258,45 @@ describe('lockout and rate limit', () => {
     expect(count(h, 'sessions')).toBe(1);
   });
 
+  it('unlocks after the duration, and forgets failures older than the window', async () => {
+    const realNow = h.ctx.now;
+    let offset = 0;
+    h.ctx.now = () => realNow() + offset;
+    try {
+      const agent = new Agent(h.app);
+      await agent.visit();
+      // Still locked from the previous test (3 attempts, 60 s window, 120 s lock).
+      expect((await agent.login('victim', 'victim-password')).statusCode).toBe(429);
+      offset = 121_000;
+      expect((await agent.login('victim', 'victim-password')).statusCode).toBe(200);
+      // Two failures, then the window passes: two more do not lock.
+      await agent.login('victim', 'bad-password');
+      await agent.login('victim', 'bad-password');
+      offset += 61_000;
+      await agent.login('victim', 'bad-password');
+      await agent.login('victim', 'bad-password');
+      expect((await agent.login('victim', 'victim-password')).statusCode).toBe(200);
+      // A success clears the count.
+      expect(h.ctx.db.prepare("SELECT COUNT(*) AS n FROM login_throttle WHERE key = 'victim'").get()).toEqual({ n: 0 });
+    } finally {
+      h.ctx.now = realNow;
+    }
+  });
+
+  it('ends a session after its lifetime', async () => {
+    const agent = new Agent(h.app);
+    await agent.visit();
+    await agent.login('victim', 'victim-password');
+    expect((await agent.get('/api/users/me')).statusCode).toBe(200);
+    const realNow = h.ctx.now;
+    h.ctx.now = () => realNow() + 8 * 3600 * 1000 + 1;
+    try {
+      expect((await agent.get('/api/users/me')).statusCode).toBe(401);
+    } finally {
+      h.ctx.now = realNow;
+    }
+  });
+
   it('rate-limits login attempts per address', async () => {
     const agent = new Agent(h.app);
     await agent.visit();

@@ -43,11 +43,3 @@ export function generatePassword(length = 20): string {
   }
   return out;
 }
-
-/** Why a new password is refused, or null when it is acceptable. */
-export function passwordProblem(newPassword: string, username: string): string | null {
-  if (newPassword.length < PASSWORD_MIN_LENGTH) return `The new password must have at least ${PASSWORD_MIN_LENGTH} characters`;
-  if (newPassword.length > PASSWORD_MAX_LENGTH) return `The new password must have at most ${PASSWORD_MAX_LENGTH} characters`;
-  if (newPassword.toLowerCase() === username.toLowerCase()) return 'The new password must not be the user name';
-  return null;
-}

@@ -66,6 +66,10 @@ export function applyApiConventions(scope: FastifyInstance): void {
   scope.addHook('onRoute', (route) => {
     route.bodyLimit ??= API_BODY_LIMIT;
   });
+  // Answers hold per-user data: never kept by the browser or a proxy (images set their own policy).
+  scope.addHook('onSend', async (_req, reply) => {
+    if (!reply.hasHeader('cache-control')) void reply.header('Cache-Control', 'no-store');
+  });
 
   const jsonParser = scope.getDefaultJsonParser('error', 'error');
   scope.removeContentTypeParser(['application/json', 'text/plain']);
