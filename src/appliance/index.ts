@@ -49,6 +49,15 @@ export function applianceDb(app: FastifyInstance): Db {
   return applianceContext(app).db;
 }
 
+const handles = new WeakMap<FastifyInstance, Appliance>();
+
+/** The appliance registered on a (root) server, for wiring and tests. */
+export function applianceOf(app: FastifyInstance): Appliance {
+  const handle = handles.get(app);
+  if (!handle) throw new Error('the appliance is not registered on this server');
+  return handle;
+}
+
 export const APPLIANCE_DB_FILE = 'appliance.db';
 
 export async function registerAppliance(app: FastifyInstance, config: Config, deps: ApplianceDeps = {}): Promise<Appliance> {
@@ -136,5 +145,7 @@ async function mount(app: FastifyInstance, config: Config, deps: ApplianceDeps, 
     lock.release();
   });
 
-  return { db, context: ctx, jobs };
+  const handle: Appliance = { db, context: ctx, jobs };
+  handles.set(app, handle);
+  return handle;
 }

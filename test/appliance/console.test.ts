@@ -200,6 +200,22 @@ describe('console endpoints', () => {
       expect((await admin.get('/api/users/me/messages')).json().data).toHaveLength(1);
     });
 
+    it('shows a new version of an acknowledged message again, and only the newest version', async () => {
+      const add = (version: string) =>
+        h.ctx.db
+          .prepare("INSERT INTO messages (id, version_id, name, text, level, type, created_at) VALUES ('terms', ?, 'Terms of use', ?, 'info', 'agreement', ?)")
+          .run(version, `terms v${version}`, Date.now());
+      add('2');
+      add('3');
+      try {
+        const list = (await user.get('/api/users/me/messages')).json().data as Array<{ version_id: string }>;
+        expect(list.map((m) => m.version_id)).toEqual(['3']);
+      } finally {
+        h.ctx.db.prepare("DELETE FROM messages WHERE id = 'terms' AND version_id IN ('2', '3')").run();
+      }
+      expect((await user.get('/api/users/me/messages')).json()).toEqual({ data: [] });
+    });
+
     it('refuses unknown messages (404) and bad ids (422) without writing', async () => {
       const before = count(h, 'message_acceptances');
       const unknown = await user.post('/api/users/me/ack-messages', { message_id: 'terms', version_id: '2' });

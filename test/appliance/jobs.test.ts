@@ -74,6 +74,20 @@ describe('jobs', () => {
     expect(statuses.map((s) => s.status)).toEqual(['superseded', 'active']);
   });
 
+  it('drops the listener of a stream the browser closes while the job runs', async () => {
+    const job = (await admin.post('/api/jobs', { type: 'config' })).json() as JobProgress;
+    const controller = new AbortController();
+    const res = await fetch(`${origin}/eos/jobs/${job.id}/stream`, { headers: { cookie: admin.cookieHeader() }, signal: controller.signal });
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toMatch(/^event: progress\ndata: \{/);
+    expect(h.appliance.jobs.subscriberCount(job.id)).toBe(1);
+    controller.abort();
+    await reader.cancel().catch(() => undefined);
+    await until(async () => h.appliance.jobs.subscriberCount(job.id) === 0);
+    await waitDone(job.id);
+  });
+
   it('reattaches to a finished job: the stream gives the final state and ends', async () => {
     const list = (await admin.get('/api/jobs')).json().data as JobProgress[];
     const stream = await readEventStream(`${origin}/eos/jobs/${list[0].id}/stream`, { cookie: admin.cookieHeader() });

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -68,6 +69,33 @@ describe('storage', () => {
   });
 });
 
+describe('data directory lock across processes', () => {
+  it('refuses while another process holds the directory, and frees it when that process is killed (no stale lock)', async () => {
+    const dataDir = tempDataDir();
+    // One node process (tsx as a require hook), so killing it kills the lock holder itself.
+    const script = `require(${JSON.stringify(path.resolve('src/appliance/db/database.ts'))}).lockDataDir(process.env.LOCK_DIR, 'appliance');
+process.stdout.write('locked\\n'); setInterval(() => {}, 1000);`;
+    const child = spawn(process.execPath, ['--require', 'tsx/cjs', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, LOCK_DIR: dataDir },
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (d: Buffer) => d.toString().includes('locked') && resolve());
+        child.on('exit', (code) => reject(new Error(`lock holder exited (${code})`)));
+      });
+      const config = loadConfig({}, { dataDir });
+      await expect(buildServer({ config, logger: false })).rejects.toThrow(DataDirInUseError);
+    } finally {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    }
+    const server = await buildServer({ config: loadConfig({}, { dataDir }), logger: false });
+    await server.close();
+  }, 20_000);
+});
+
 describe('audit trail', () => {
   it('records logins, failures, lockouts, settings changes and job steps in the log sink, without secrets', async () => {
     const entries: LogEntry[] = [];
@@ -84,7 +112,8 @@ describe('audit trail', () => {
     });
     await app.ready();
     try {
-      const h = { app, dataDir, ctx: (await import('../../src/appliance')).applianceContext(app), adminPassword: password, close: () => app.close() };
+      const { applianceContext, applianceOf } = await import('../../src/appliance');
+      const h = { app, dataDir, ctx: applianceContext(app), appliance: applianceOf(app), adminPassword: password, close: () => app.close() };
       const agent = new Agent(app);
       await agent.visit();
       const admin = await adminAgent(h);

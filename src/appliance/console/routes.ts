@@ -73,9 +73,12 @@ export async function registerConsoleRoutes(scope: FastifyInstance, ctx: Applian
     const user = currentUser(req);
     const data = db
       .prepare(
+        // Only the newest active version of each message, and only if this user has not acknowledged it.
         `SELECT m.id, m.version_id, m.text, m.name, m.level, m.type FROM messages m
-         WHERE m.active = 1 AND NOT EXISTS (
-           SELECT 1 FROM message_acceptances a WHERE a.user_id = ? AND a.message_id = m.id AND a.version_id = m.version_id)
+         WHERE m.active = 1
+           AND NOT EXISTS (SELECT 1 FROM messages n WHERE n.id = m.id AND n.active = 1 AND n.rowid > m.rowid)
+           AND NOT EXISTS (
+             SELECT 1 FROM message_acceptances a WHERE a.user_id = ? AND a.message_id = m.id AND a.version_id = m.version_id)
          ORDER BY m.created_at, m.id`,
       )
       .all(user.id) as ServerMessage[];

@@ -120,6 +120,11 @@ export class JobRunner {
     return () => this.events.off(id, listener);
   }
 
+  /** How many streams follow the job (a closed stream must not leave its listener behind). */
+  subscriberCount(id: string): number {
+    return this.events.listenerCount(id);
+  }
+
   /** Creates the job record and runs it in the background. One job at a time: a second start is a conflict. */
   start<S>(type: JobType, plan: JobPlan<S>, username: string, payload?: unknown): JobProgress {
     const { db } = this.ctx;

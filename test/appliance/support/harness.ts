@@ -8,12 +8,13 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../../../config';
 import { buildServer } from '../../../src/server/app';
-import { applianceContext, type ApplianceContext } from '../../../src/appliance';
+import { applianceContext, applianceOf, type Appliance, type ApplianceContext } from '../../../src/appliance';
 
 export interface Harness {
   app: FastifyInstance;
   dataDir: string;
   ctx: ApplianceContext;
+  appliance: Appliance;
   /** The seeded admin's one-time password (null when the data directory was already seeded). */
   adminPassword: string | null;
   close(): Promise<void>;
@@ -40,6 +41,7 @@ export async function startServer(options: { dataDir?: string; config?: Partial<
     app,
     dataDir,
     ctx: applianceContext(app),
+    appliance: applianceOf(app),
     adminPassword: match ? match[1] : null,
     close: () => app.close(),
   };
