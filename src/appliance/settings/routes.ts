@@ -64,7 +64,10 @@ export async function registerSettingsRoutes(scope: FastifyInstance, ctx: Applia
 
   scope.get('/config/settings', async () => {
     const { primary_color, bar_color } = readUiSettings(ctx);
-    return { primary_color, bar_color };
+    // Which custom images exist, so pages only reference images that will load.
+    const set = new Set((db.prepare('SELECT slot FROM images').all() as Array<{ slot: string }>).map((r) => r.slot));
+    const images = Object.fromEntries(IMAGE_SLOTS.map((slot) => [slot, set.has(slot)]));
+    return { primary_color, bar_color, images };
   });
 
   scope.put<{ Body: UiSettings }>('/config/settings', { schema: settingsSchema, preHandler: requireAdmin }, async (req) => {
