@@ -225,6 +225,21 @@ describe('one-time codes', () => {
     expect(replay.json().detail.code).toBe(2);
   });
 
+  it('asks for the code when changing the password of an account with a secret, and then changes it', async () => {
+    const agent = new Agent(h.app);
+    await agent.visit();
+    const fields = { username: 'otp-user', password: 'otp-user-password', new_password: 'otp-user-password-2' };
+    const need = await agent.form('/api/auth/change_password', fields);
+    expect(need.statusCode).toBe(401);
+    expect(need.json().detail.code).toBe(3);
+    const wrong = await agent.form('/api/auth/change_password', { ...fields, otp: 'abcdef' });
+    expect(wrong.json().detail.code).toBe(2);
+    // The code of the next step: the current one was used by the login above and cannot be replayed.
+    const next = await totpCode(secret, Math.floor(Date.now() / 1000) + 30);
+    const ok = await agent.form('/api/auth/change_password', { ...fields, otp: next });
+    expect(ok.statusCode).toBe(200);
+  });
+
   it('says the secret is not configured (4) for an account that needs a code but has no secret', async () => {
     const agent = new Agent(h.app);
     await agent.visit();
