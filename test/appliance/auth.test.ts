@@ -1,4 +1,5 @@
 import { totpCode, newTotpSecret } from '../../src/appliance/auth/totp';
+import { writePolicy } from '../../src/appliance/auth/lockout';
 import { createUser } from '../../src/appliance/seed';
 import { Agent, adminAgent, count, NEW_ADMIN_PASSWORD, startServer, type Harness } from './support/harness';
 
@@ -321,6 +322,39 @@ describe('lockout and rate limit', () => {
     const limited = await agent.form('/api/auth/login', { password: 'x' });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().detail).toMatch(/Too many attempts from this address/);
+  });
+});
+
+describe('lockout under parallel guessing', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startServer();
+    await createUser(h.ctx, { username: 'target', password: 'target-password', role: 'user' });
+    writePolicy(h.ctx.db, { attempts: 3, window_seconds: 60, duration_seconds: 60 });
+  });
+  afterAll(() => h.close());
+
+  it('lets exactly the policy attempts through when guesses arrive at once', async () => {
+    const agent = new Agent(h.app);
+    await agent.visit();
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => agent.login('target', `guess-${i}`)));
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+  });
+
+  it('does not count a right password whose one-time code is still to come, even on the last attempt', async () => {
+    const secret = newTotpSecret();
+    await createUser(h.ctx, { username: 'two-factor', password: 'two-factor-password', role: 'user', totpSecret: secret });
+    const agent = new Agent(h.app);
+    await agent.visit();
+    await agent.login('two-factor', 'wrong-1');
+    await agent.login('two-factor', 'wrong-2');
+    // The third attempt would lock, but the password is right: it only asks for the code.
+    expect((await agent.login('two-factor', 'two-factor-password')).json().detail.code).toBe(3);
+    expect((await agent.login('two-factor', 'two-factor-password')).json().detail.code).toBe(3);
+    expect((await agent.login('two-factor', 'two-factor-password', await totpCode(secret))).statusCode).toBe(200);
+    expect(h.ctx.db.prepare("SELECT COUNT(*) AS n FROM login_throttle WHERE key = 'two-factor'").get()).toEqual({ n: 0 });
   });
 });
 
