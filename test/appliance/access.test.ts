@@ -80,6 +80,19 @@ describe('access to every endpoint', () => {
     expect(res.json().detail).toMatch(/^XSRF check failed/);
   });
 
+  it('exempts bearer-authenticated calls from XSRF, but not calls with browser-sent Basic credentials', async () => {
+    const bearer = await h.app.inject({ method: 'POST', url: '/api/jobs', headers: { authorization: 'Bearer not-a-session' }, payload: { type: 'config' } });
+    expect(bearer.statusCode).toBe(401);
+    const basic = await admin.request({
+      method: 'PUT',
+      url: '/api/config/settings',
+      payload: { primary_color: '#000', bar_color: '#000' },
+      headers: { authorization: 'Basic YWRtaW46eA==' },
+      xsrf: false,
+    });
+    expect(basic.statusCode).toBe(403);
+  });
+
   it.each([
     ['POST', '/api/auth/login'],
     ['POST', '/api/auth/change_password'],
