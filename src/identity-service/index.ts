@@ -33,7 +33,6 @@ export async function registerIdentityService(app: FastifyInstance, config: Conf
   const repo = new IdentityRepo(db);
   const courier = new Courier(db, config.smtpUrl, config.mailFrom, app.log);
   const ctx = new ServiceContext(config, publicOrigin(config), repo, courier, new RateLimiter(), loadProviders(config.dataDir, app.log), app.log);
-  for (const p of ctx.providers) ctx.allowedOrigins.add(new URL(p.loginUrl).origin);
 
   app.addHook('onClose', async () => {
     await courier.drain();

@@ -5,8 +5,13 @@ export interface Limit {
   windowMs: number;
 }
 
+/** Longest window in use; a key untouched for longer holds nothing and is dropped by the sweep. */
+const MAX_WINDOW_MS = 60 * 60_000;
+const SWEEP_EVERY = 1000;
+
 export class RateLimiter {
   private readonly hits = new Map<string, number[]>();
+  private sinceSweep = 0;
 
   /** Seconds until `key` may be used again, or 0 when it is within `limit`. Does not record a hit. */
   retryAfter(key: string, limit: Limit, now = Date.now()): number {
@@ -19,6 +24,15 @@ export class RateLimiter {
     const times = this.prune(key, limit, now);
     times.push(now);
     this.hits.set(key, times);
+    // Keys made of typed identifiers would otherwise pile up for ever.
+    if (++this.sinceSweep >= SWEEP_EVERY) {
+      this.sinceSweep = 0;
+      for (const [k, t] of this.hits) if (t[t.length - 1] <= now - MAX_WINDOW_MS) this.hits.delete(k);
+    }
+  }
+
+  get size(): number {
+    return this.hits.size;
   }
 
   reset(key: string): void {

@@ -405,9 +405,10 @@ export class IdentityRepo {
       .run(flow.state, flow.identityId, JSON.stringify(flow.data), flow.id);
   }
 
-  /** Flows expired for more than a day are of no use, not even for the "expired" answer. */
+  /** Flows and sessions expired for more than a day are of no use, not even for the "expired" answer. */
   pruneFlows(now: number): void {
     this.db.prepare('DELETE FROM flows WHERE expires_at < ?').run(now - 24 * 3600 * 1000);
+    this.db.prepare('DELETE FROM sessions WHERE expires_at < ?').run(now - 24 * 3600 * 1000);
   }
 
   // Codes --------------------------------------------------------------------------------------------------------

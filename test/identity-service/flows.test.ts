@@ -134,6 +134,41 @@ describe('sign-up and verification', () => {
     }
   });
 
+  it('shows the verified flow to another browser that opened the mailed link (no CSRF binding for verification)', async () => {
+    const email = uniqueEmail('phone');
+    const reg = await client.init('registration');
+    const done = await client.submit(reg.json, { method: 'password', 'traits.email': email, password: PASSWORD });
+    const id = done.json.continue_with[0].flow.id;
+    const link = /(http:\/\/\S+self-service\/verification\?\S+)/.exec((await mailbox.next(email)).text)![1];
+    const phone = new Client(h.app, '10.0.0.7');
+    expect((await phone.get(link, false)).status).toBe(303);
+    const seen = await phone.get(`/identity/self-service/verification/flows?id=${id}`);
+    expect(seen.status).toBe(200);
+    expect(seen.json.state).toBe('passed_challenge');
+  });
+
+  it('limits code mails and sign-ups per client address', async () => {
+    const ip = '10.0.0.42';
+    const c = new Client(h.app, ip);
+    const flow = await c.init('recovery');
+    for (let i = 0; i < 20; i += 1) {
+      const res = await c.submit(flow.json, { method: 'code', email: `nobody-${i}@example.test` });
+      expect(res.status).toBe(200);
+    }
+    const blocked = await c.submit(flow.json, { method: 'code', email: 'nobody-21@example.test' });
+    expect(blocked.status).toBe(400);
+    expect(blocked.json.ui.messages[0].text).toMatch(/Too many code requests/);
+    const reg = await c.init('registration');
+    const signUp = await c.submit(reg.json, { method: 'password', 'traits.email': uniqueEmail('flood'), password: PASSWORD });
+    expect(signUp.status).toBe(400);
+    expect(signUp.json.ui.messages[0].text).toMatch(/Too many sign-up attempts/);
+    expect(h.sql<{ n: number }>('SELECT COUNT(*) AS n FROM identities')[0].n).toBe(0);
+    // Another client address is not affected.
+    const other = new Client(h.app, '10.0.0.43');
+    const reg2 = await other.init('registration');
+    expect((await other.submit(reg2.json, { method: 'password', 'traits.email': uniqueEmail('ok'), password: PASSWORD })).status).toBe(200);
+  });
+
   it('reports field errors with the contract ids and keeps the typed e-mail', async () => {
     const reg = await client.init('registration');
     const short = await client.submit(reg.json, { method: 'password', 'traits.email': 'not-an-email', password: 'short' });

@@ -134,4 +134,13 @@ describe('RateLimiter', () => {
     l.reset('k');
     expect(l.retryAfter('k', limit, 2000)).toBe(0);
   });
+
+  it('forgets keys that have been idle for longer than the longest window', () => {
+    const l = new RateLimiter();
+    const limit = { max: 5, windowMs: 1000 };
+    for (let i = 0; i < 999; i += 1) l.hit(`old-${i}`, limit, 0);
+    expect(l.size).toBe(999);
+    l.hit('fresh', limit, 2 * 3600_000);
+    expect(l.size).toBe(1);
+  });
 });

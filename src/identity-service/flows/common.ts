@@ -71,10 +71,13 @@ export function loadSubmitFlow(ctx: ServiceContext, req: FastifyRequest, reply: 
   return { flow, body };
 }
 
-/** GET /self-service/<kind>/flows?id= — always JSON. */
+/**
+ * GET /self-service/<kind>/flows?id= — always JSON. Verification flows are readable from any browser: the mailed
+ * link is often opened elsewhere (a phone), and the flow holds nothing beyond the address and its state.
+ */
 export function loadFetchedFlow(ctx: ServiceContext, req: FastifyRequest, kind: FlowKind): FlowRecord {
   const flow = ctx.loadFlow(queryOf(req).id, kind);
-  ctx.checkCsrfCookie(req, flow);
+  if (kind !== 'verification') ctx.checkCsrfCookie(req, flow);
   if (ctx.isExpired(flow)) {
     throw errors.flowExpiredOnFetch(kind, ctx.url(`/self-service/${kind}/browser`, { return_to: flow.returnTo ?? undefined }), flow.returnTo);
   }

@@ -5,7 +5,8 @@ import { errors } from '../errors';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, hashPassword, passwordPolicy } from '../password';
 import { flowJson, identityJson } from '../render';
 import { MSG, uiText } from '../text';
-import { loadFetchedFlow, loadSubmitFlow, NO_STORE, queryOf, sendFlow, sendSuccess } from './common';
+import { loadFetchedFlow, loadSubmitFlow, NO_STORE, queryOf, sendFlow, sendSuccess, withinLimits } from './common';
+import { SENDS_PER_IP } from '../rateLimit';
 import { startVerification } from './verification';
 
 export function registerRegistration(app: FastifyInstance, ctx: ServiceContext): void {
@@ -52,6 +53,10 @@ export function registerRegistration(app: FastifyInstance, ctx: ServiceContext):
       if (policy) ctx.fieldError(flow, 'password', policy);
     }
     if (Object.keys(flow.data.fieldMessages).length > 0) return sendFlow(ctx, req, reply, flow, 400);
+    // Each sign-up mails a code: the per-client send limit keeps sign-ups from flooding other people's mailboxes.
+    if (!withinLimits(ctx, reply, flow, [{ key: `send:ip:${req.ip}`, limit: SENDS_PER_IP }], 'sign-up attempts')) {
+      return sendFlow(ctx, req, reply, flow, 400);
+    }
     if (ctx.repo.emailTaken(email)) {
       flow.data.messages.push(uiText(MSG.duplicateCredentials));
       return sendFlow(ctx, req, reply, flow, 400);
