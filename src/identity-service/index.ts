@@ -21,6 +21,17 @@ import { RateLimiter } from './rateLimit';
 import { IdentityRepo } from './repo';
 import { identityMigrations } from './schema';
 
+/** Query parameters that carry secrets (mailed codes, logout tokens) never reach the request log. */
+const SECRET_PARAMS = ['code', 'token'];
+
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  for (const name of SECRET_PARAMS) if (params.has(name)) params.set(name, '[redacted]');
+  return `${url.slice(0, q)}?${params.toString()}`;
+}
+
 function isJsonOnly(req: FastifyRequest): boolean {
   return (req.routeOptions.config as { jsonOnly?: boolean } | undefined)?.jsonOnly === true;
 }
@@ -41,6 +52,18 @@ export async function registerIdentityService(app: FastifyInstance, config: Conf
 
   await app.register(
     async (scope) => {
+      scope.addHook('onRoute', (route) => {
+        route.logSerializers = {
+          ...route.logSerializers,
+          req: (req: FastifyRequest) => ({
+            method: req.method,
+            url: redactUrl(req.url),
+            host: req.host,
+            remoteAddress: req.ip,
+            remotePort: req.socket?.remotePort,
+          }),
+        };
+      });
       scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
         done(null, Object.fromEntries(new URLSearchParams(body as string)));
       });

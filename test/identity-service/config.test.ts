@@ -35,6 +35,13 @@ describe('without SMTP', () => {
     const login = await logIn(c, email);
     expect(login.status).toBe(200);
     expect(h.logLines.some((l) => l.includes(c.jar.get('ory_kratos_session')!))).toBe(false);
+    // Codes and logout tokens in URLs are masked in the request log.
+    await c.get(`/identity/self-service/verification?flow=${flow.json.id}&code=${code}`, false);
+    const logout = await c.get('/identity/self-service/logout/browser');
+    await c.get(logout.json.logout_url, false);
+    expect(h.logLines.some((l) => l.includes('code=%5Bredacted%5D'))).toBe(true);
+    expect(h.logLines.filter((l) => l.includes(code))).toHaveLength(1);
+    expect(h.logLines.some((l) => l.includes(logout.json.logout_token))).toBe(false);
   });
 });
 
