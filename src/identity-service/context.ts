@@ -198,14 +198,24 @@ export class ServiceContext {
 
   // Sessions -------------------------------------------------------------------------------------------------------
 
+  /**
+   * The session of the cookie, or of a session token (`X-Session-Token`, `Authorization: Bearer`) as Kratos accepts.
+   * The first candidate that names a live session wins, so an unrelated bearer token (the appliance API's, in bearer
+   * mode) does not hide the session cookie.
+   */
   currentSession(req: FastifyRequest): CurrentSession | null {
-    const token = req.cookies[SESSION_COOKIE];
-    if (!token) return null;
-    const session = this.repo.sessionByTokenHash(sha256(token));
-    if (!session || !session.active || session.expiresAt <= this.now()) return null;
-    const identity = this.repo.getIdentity(session.identityId);
-    if (!identity || identity.state !== 'active') return null;
-    return { session, identity };
+    const header = req.headers['x-session-token'];
+    const auth = req.headers.authorization;
+    const bearer = typeof auth === 'string' && /^Bearer\s+/i.test(auth) ? auth.replace(/^Bearer\s+/i, '').trim() : '';
+    const candidates = [typeof header === 'string' ? header : '', req.cookies[SESSION_COOKIE] ?? '', bearer];
+    for (const token of candidates) {
+      if (!token || token.length > 200) continue;
+      const session = this.repo.sessionByTokenHash(sha256(token));
+      if (!session || !session.active || session.expiresAt <= this.now()) continue;
+      const identity = this.repo.getIdentity(session.identityId);
+      if (identity && identity.state === 'active') return { session, identity };
+    }
+    return null;
   }
 
   issueSession(req: FastifyRequest, reply: FastifyReply, identityId: string, method: string, aal: Aal = 'aal1'): SessionRecord {

@@ -614,6 +614,51 @@ describe('flow security', () => {
     expect((await client.get('/identity/sessions/whoami')).status).toBe(200);
   });
 
+  it('refuses a settings flow of one account to the next account signed in on the same browser', async () => {
+    const a = uniqueEmail('owner-a');
+    const b = uniqueEmail('owner-b');
+    await signUpVerified(client, mailbox, a);
+    await signUpVerified(client, mailbox, b);
+    await logIn(client, a);
+    const settingsA = await client.init('settings');
+    const logout = await client.get('/identity/self-service/logout/browser');
+    await client.get(logout.json.logout_url);
+    await logIn(client, b);
+    const res = await client.submit(settingsA.json, { method: 'profile', traits: { email: uniqueEmail('takeover') } });
+    expect(res.status).toBe(403);
+    expect(res.json.error.id).toBe('security_identity_mismatch');
+    expect((await client.get(`/identity/self-service/settings/flows?id=${settingsA.json.id}`)).status).toBe(403);
+  });
+
+  it('accepts the session token as X-Session-Token or Bearer, and a foreign bearer token does not hide the cookie', async () => {
+    const email = uniqueEmail('token');
+    await signUpVerified(client, mailbox, email);
+    await logIn(client, email);
+    const token = client.jar.get('ory_kratos_session')!;
+    const api = new Client(h.app);
+    expect((await api.request('GET', '/identity/sessions/whoami', { headers: { 'x-session-token': token } })).status).toBe(200);
+    expect((await api.request('GET', '/identity/sessions/whoami', { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await api.request('GET', '/identity/sessions/whoami', { headers: { authorization: 'Bearer nope' } })).status).toBe(401);
+    const both = await client.request('GET', '/identity/sessions/whoami', { headers: { authorization: 'Bearer appliance-api-token' } });
+    expect(both.status).toBe(200);
+  });
+
+  it('asks for an existing session before a second factor (aal2 without session)', async () => {
+    const res = await client.init('login', 'aal=aal2');
+    expect(res.status).toBe(401);
+    expect(res.json.error.id).toBe('session_aal1_required');
+  });
+
+  it('refuses oversized credentials without work and without crashing', async () => {
+    const flow = await client.init('login');
+    const res = await client.submit(flow.json, { method: 'password', identifier: `${'a'.repeat(5000)}@example.test`, password: 'x'.repeat(5000) });
+    expect(res.status).toBe(400);
+    expect(messageIds(res.json)).toEqual([4000006]);
+    const bad = await client.request('POST', flow.json.ui.action, { headers: { 'content-type': 'application/json' }, json: true });
+    expect(bad.status).toBeGreaterThanOrEqual(400);
+    expect(bad.json.error).toBeDefined();
+  });
+
   it('accepts relative and same-origin return_to', async () => {
     const res = await client.init('login', `return_to=${encodeURIComponent('/settings/?tab=2')}`);
     expect(res.status).toBe(200);

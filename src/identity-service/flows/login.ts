@@ -3,13 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { verify as verifyTotp } from 'otplib';
 import type { CurrentSession, ServiceContext } from '../context';
 import { errors } from '../errors';
-import { burnPasswordCheck, verifyPassword } from '../password';
+import { burnPasswordCheck, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, verifyPassword } from '../password';
 import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_IP } from '../rateLimit';
-import { sessionJson, type LookupCredential, type TotpCredential } from '../render';
+import { flowJson, sessionJson, type LookupCredential, type TotpCredential } from '../render';
 import type { FlowRecord, SessionRecord } from '../repo';
 import { MSG, uiText } from '../text';
 import { loadFetchedFlow, loadSubmitFlow, NO_STORE, queryOf, sendFlow, sendSuccess, withinLimits } from './common';
-import { flowJson } from '../render';
 
 /** Accepts codes of the previous and the next 30 s step (clock drift), never one used before. */
 const TOTP_TOLERANCE_S = 30;
@@ -87,7 +86,7 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
     if (!password) ctx.fieldError(flow, 'password', uiText(MSG.required, { property: 'password' }));
     if (!identifier || !password) return sendFlow(ctx, req, reply, flow, 400);
 
-    const accountKey = `login:account:${identifier.toLowerCase()}`;
+    const accountKey = `login:account:${identifier.toLowerCase().slice(0, EMAIL_MAX_LENGTH)}`;
     const ipKey = `login:ip:${req.ip}`;
     const limits = [
       { key: accountKey, limit: LOGIN_FAILURES_PER_ACCOUNT },
@@ -95,10 +94,12 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
     ];
     if (!withinLimits(ctx, reply, flow, limits, 'failed sign-in attempts')) return sendFlow(ctx, req, reply, flow, 400);
 
-    const credential = ctx.repo.findPasswordCredential(identifier);
+    // Oversized input cannot match an account; refuse it without spending a hash on it.
+    const plausible = identifier.length <= EMAIL_MAX_LENGTH && password.length <= PASSWORD_MAX_LENGTH;
+    const credential = plausible ? ctx.repo.findPasswordCredential(identifier) : null;
     let ok = false;
     if (credential) ok = await verifyPassword(credential.hash, password);
-    else await burnPasswordCheck(password);
+    else if (plausible) await burnPasswordCheck(password);
     if (ok && flow.data.refresh && credential!.identityId !== flow.identityId) ok = false;
     const identity = ok ? ctx.repo.getIdentity(credential!.identityId) : null;
     if (!ok || !identity || identity.state !== 'active') {
