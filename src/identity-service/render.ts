@@ -191,7 +191,7 @@ function lookupCodesNode(codes: LookupCode[]): UiNode {
   const secrets = codes.map((c) =>
     c.used_at ? uiText(MSG.lookupSecretUsed, { used_at: c.used_at, used_at_unix: Math.floor(Date.parse(c.used_at) / 1000) }) : uiText(MSG.lookupSecret, { secret: c.code }),
   );
-  const list = uiText(MSG.lookupSecretList, { text: secrets.map((s) => (s.id === MSG.lookupSecret ? s.text : 'used')).join(', '), secrets });
+  const list = uiText(MSG.lookupSecretList, { text: secrets.map((s) => s.text).join(', '), secrets });
   return textNode('lookup_secret', 'lookup_secret_codes', list, uiText(MSG.lookupSecretLabel));
 }
 

@@ -386,6 +386,12 @@ describe('two factors', () => {
     const ok = await client.submit(aal2.json, { method: 'lookup_secret', lookup_secret: codes[0] });
     expect(ok.status).toBe(200);
     expect(ok.json.session.authenticator_assurance_level).toBe('aal2');
+    const settings2 = await client.init('settings');
+    const shown = await client.submit(settings2.json, { method: 'lookup_secret', lookup_secret_reveal: true });
+    const secrets = node(shown.json, 'lookup_secret_codes').attributes.text.context.secrets;
+    expect(secrets[0]).toMatchObject({ id: 1050014 });
+    expect(secrets[0].text).toMatch(/^Secret was used at /);
+    expect(secrets[1]).toMatchObject({ id: 1050009, text: codes[1] });
 
     const logout2 = await client.get('/identity/self-service/logout/browser');
     await client.get(logout2.json.logout_url);
