@@ -1,6 +1,9 @@
 /** Deployment variants: no SMTP (outbox + logged code), third-party providers, an https public URL. */
 import { Client, logIn, node, PASSWORD, startHarness, type Harness } from './support';
 
+// argon2id hashing on a busy 2-core machine: journeys of several sign-ins need more than the default 5 s.
+jest.setTimeout(30_000);
+
 describe('without SMTP', () => {
   let h: Harness;
   beforeEach(async () => {

@@ -5,6 +5,9 @@
 import { generate } from 'otplib';
 import { BASE, Client, codeFrom, logIn, messageIds, node, ORIGIN, PASSWORD, signUpVerified, startHarness, startMailBox, type Harness, type MailBox } from './support';
 
+// argon2id hashing on a busy 2-core machine: journeys of several sign-ins need more than the default 5 s.
+jest.setTimeout(30_000);
+
 let mailbox: MailBox;
 let h: Harness;
 let client: Client;
