@@ -356,6 +356,14 @@ describe('two factors', () => {
     expect(done.json.session.authenticator_assurance_level).toBe('aal2');
     expect(done.json.session.authentication_methods.map((m: { method: string }) => m.method)).toEqual(['password', 'totp']);
     expect((await client.get('/identity/sessions/whoami')).status).toBe(200);
+
+    // Half-way (password done, code not yet) the user can still abandon and log out.
+    await client.get((await client.get('/identity/self-service/logout/browser')).json.logout_url);
+    expect((await logIn(client, email)).status).toBe(422);
+    const halfLogout = await client.get('/identity/self-service/logout/browser');
+    expect(halfLogout.status).toBe(200);
+    expect((await client.get(halfLogout.json.logout_url)).status).toBe(204);
+    expect((await client.get('/identity/sessions/whoami')).status).toBe(401);
   });
 
   it('creates, confirms, reveals and uses backup codes once each', async () => {
