@@ -89,6 +89,10 @@ export async function registerIdentityService(app: FastifyInstance, config: Conf
       registerVerification(scope, ctx);
       registerSettings(scope, ctx);
       registerSessionRoutes(scope, ctx);
+      // Unknown paths under the identity base answer in the identity API's own error format.
+      scope.all('/*', { config: { jsonOnly: true } }, async () => {
+        throw new IdentityError(404, undefined, 'The requested resource could not be found', 'Unknown identity API path.');
+      });
     },
     { prefix: config.identityBase.replace(/\/+$/, '') },
   );

@@ -676,6 +676,13 @@ describe('flow security', () => {
     expect(bad.json.error).toBeDefined();
   });
 
+  it('answers unknown identity paths with a 404 in the error envelope', async () => {
+    const res = await client.request('POST', '/identity/self-service/nothing-here', { body: {} });
+    expect(res.status).toBe(404);
+    expect(res.json.error).toMatchObject({ code: 404, status: 'Not Found' });
+    expect((await client.get('/identity/self-service/errors?id=00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+
   it('accepts relative and same-origin return_to', async () => {
     const res = await client.init('login', `return_to=${encodeURIComponent('/settings/?tab=2')}`);
     expect(res.status).toBe(200);
