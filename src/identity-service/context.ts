@@ -110,7 +110,7 @@ export class ServiceContext {
     const ok = allowedRedirect(target, this.consoleOrigin + '/', this.allowedOrigins);
     if (!ok) {
       req.log.warn({ returnTo: target.slice(0, 300), ip: req.ip }, 'identity: refused redirect target outside the allowed origins');
-      throw errors.returnToForbidden(target);
+      throw errors.returnToForbidden(target.length > 300 ? `${target.slice(0, 300)}…` : target);
     }
     return ok;
   }
