@@ -12,6 +12,13 @@ import { IdentityRepo, sha256, type Aal, type AuthMethod, type FlowKind, type Fl
 import type { Courier } from './courier';
 import type { RateLimiter } from './rateLimit';
 import type { UiText } from './text';
+import { rpIdFor, type StoredWebAuthnCredential } from './webauthn/ceremony';
+
+export interface WebAuthnCredentialConfig {
+  /** base64url user handle given to authenticators for this account */
+  user_handle: string;
+  credentials: StoredWebAuthnCredential[];
+}
 
 export const SESSION_COOKIE = 'ory_kratos_session';
 const MINUTE = 60_000;
@@ -61,6 +68,8 @@ export class ServiceContext {
   readonly csrfCookie: string;
   readonly secure: boolean;
   readonly allowedOrigins: Set<string>;
+  /** WebAuthn relying party: the console's host name; null on an IP-address origin, where browsers refuse WebAuthn. */
+  readonly rpId: string | null;
 
   constructor(
     readonly config: Config,
@@ -77,6 +86,7 @@ export class ServiceContext {
     this.csrfCookie = `csrf_token_${createHash('sha256').update(this.publicBase).digest('hex')}`;
     this.secure = this.publicBase.startsWith('https://');
     this.allowedOrigins = new Set([new URL(this.consoleOrigin).origin, new URL(this.publicBase).origin]);
+    this.rpId = rpIdFor(this.consoleOrigin);
   }
 
   now(): number {
@@ -169,7 +179,13 @@ export class ServiceContext {
       returnTo: init.returnTo ?? null,
       issuedAt: now,
       expiresAt: now + FLOW_LIFESPAN_MS,
-      data: { messages: [], fieldMessages: {}, values: {}, ...(init.data ?? {}) },
+      data: {
+        messages: [],
+        fieldMessages: {},
+        values: {},
+        ...(kind === 'login' || kind === 'settings' ? { webauthnChallenge: randomBytes(32).toString('base64url') } : {}),
+        ...(init.data ?? {}),
+      },
     };
     this.repo.insertFlow(flow);
     if (Math.random() < 0.05) this.repo.pruneFlows(now);
@@ -262,8 +278,13 @@ export class ServiceContext {
   /** An identity with TOTP or backup codes must reach aal2 (Kratos `required_aal: highest_available`). */
   hasSecondFactor(identityId: string): boolean {
     if (this.repo.getCredential(identityId, 'totp')) return true;
+    if (this.webauthnKeys(identityId).length > 0) return true;
     const lookup = this.repo.getCredential<{ recovery_codes: unknown[] }>(identityId, 'lookup_secret');
     return !!lookup && lookup.recovery_codes.length > 0;
+  }
+
+  webauthnKeys(identityId: string): StoredWebAuthnCredential[] {
+    return this.repo.getCredential<WebAuthnCredentialConfig>(identityId, 'webauthn')?.credentials ?? [];
   }
 
   requiredAal(identityId: string): Aal {

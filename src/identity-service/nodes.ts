@@ -1,10 +1,10 @@
 /** Builders of `ui.nodes` entries in the contract's shape (`ui/node/node.go`, schemas `uiNode*`). */
 import type { UiText } from './text';
 
-export type NodeGroup = 'default' | 'password' | 'oidc' | 'profile' | 'code' | 'totp' | 'lookup_secret';
+export type NodeGroup = 'default' | 'password' | 'oidc' | 'profile' | 'code' | 'totp' | 'lookup_secret' | 'webauthn';
 
 export interface UiNode {
-  type: 'input' | 'img' | 'text' | 'a';
+  type: 'input' | 'img' | 'text' | 'a' | 'script';
   group: NodeGroup;
   attributes: Record<string, unknown>;
   messages: UiText[];
@@ -13,6 +13,8 @@ export interface UiNode {
 
 export interface InputOptions {
   value?: string;
+  /** WebAuthn: the browser function the UI calls when the button is clicked. */
+  onclickTrigger?: 'oryWebAuthnRegistration' | 'oryWebAuthnLogin';
   required?: boolean;
   autocomplete?: 'email' | 'current-password' | 'new-password' | 'one-time-code' | 'username';
   pattern?: string;
@@ -26,6 +28,7 @@ export function inputNode(group: NodeGroup, name: string, type: string, opts: In
   if (opts.autocomplete) attributes.autocomplete = opts.autocomplete;
   if (opts.pattern) attributes.pattern = opts.pattern;
   if (opts.maxlength) attributes.maxlength = opts.maxlength;
+  if (opts.onclickTrigger) attributes.onclickTrigger = opts.onclickTrigger;
   attributes.disabled = false;
   attributes.node_type = 'input';
   return { type: 'input', group, attributes, messages: [], meta: label ? { label } : {} };
@@ -46,6 +49,16 @@ export function textNode(group: NodeGroup, id: string, text: UiText, label: UiTe
 
 export function anchorNode(group: NodeGroup, id: string, href: string, title: UiText): UiNode {
   return { type: 'a', group, attributes: { href, title, id, node_type: 'a' }, messages: [], meta: { label: title } };
+}
+
+export function scriptNode(group: NodeGroup, id: string, src: string, integrity: string, nonce: string): UiNode {
+  return {
+    type: 'script',
+    group,
+    attributes: { src, async: true, referrerpolicy: 'no-referrer', crossorigin: 'anonymous', integrity, type: 'text/javascript', id, nonce, node_type: 'script' },
+    messages: [],
+    meta: {},
+  };
 }
 
 /** Puts the flow's echoed values and field messages on the nodes they belong to (never onto password fields). */

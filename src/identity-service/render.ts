@@ -1,8 +1,11 @@
 /** Wire shapes: flows (with their `ui` nodes per kind and state), identities and sessions, as the contract has them. */
+import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import { generateURI } from 'otplib';
 import type { ServiceContext } from './context';
-import { anchorNode, csrfNode, decorate, imageNode, inputNode, textNode, type UiNode } from './nodes';
+import { anchorNode, csrfNode, decorate, imageNode, inputNode, scriptNode, textNode, type UiNode } from './nodes';
+import { creationOptions, requestOptions } from './webauthn/ceremony';
+import { WEBAUTHN_SCRIPT_INTEGRITY, WEBAUTHN_SCRIPT_PATH } from './webauthn/script';
 import type { FlowRecord, IdentityRecord, LookupCode, SessionRecord } from './repo';
 import { MSG, uiText, type UiText } from './text';
 
@@ -75,6 +78,44 @@ export function sessionJson(ctx: ServiceContext, session: SessionRecord, identit
   };
 }
 
+function webauthnScript(ctx: ServiceContext): UiNode {
+  return scriptNode('webauthn', 'webauthn_script', ctx.url(WEBAUTHN_SCRIPT_PATH), WEBAUTHN_SCRIPT_INTEGRITY, randomBytes(16).toString('base64url'));
+}
+
+/** Settings: add a security key (display name, trigger with the creation options, hidden result), remove each one. */
+function webauthnSettingsNodes(ctx: ServiceContext, flow: FlowRecord, identity: IdentityRecord): UiNode[] {
+  if (!ctx.rpId || !flow.data.webauthnChallenge) return [];
+  const config = ctx.repo.getCredential<{ user_handle: string }>(identity.id, 'webauthn');
+  const keys = ctx.webauthnKeys(identity.id);
+  const options = creationOptions({
+    challenge: flow.data.webauthnChallenge,
+    rpId: ctx.rpId,
+    rpName: TOTP_ISSUER,
+    // A stable handle per account; before the first key it is derived from the flow's challenge and saved with the key.
+    userHandle: config?.user_handle ?? flow.data.webauthnChallenge,
+    userName: identity.traits.email,
+    exclude: keys.map((k) => k.id),
+  });
+  return [
+    inputNode('webauthn', 'webauthn_register_displayname', 'text', {}, uiText(MSG.webauthnDisplayName)),
+    inputNode('webauthn', 'webauthn_register_trigger', 'button', { value: JSON.stringify(options), onclickTrigger: 'oryWebAuthnRegistration' }, uiText(MSG.webauthnAdd)),
+    inputNode('webauthn', 'webauthn_register', 'hidden', { value: '' }),
+    ...keys.map((k) => inputNode('webauthn', 'webauthn_remove', 'submit', { value: k.id }, uiText(MSG.webauthnRemove, { display_name: k.display_name }))),
+    webauthnScript(ctx),
+  ];
+}
+
+function webauthnLoginNodes(ctx: ServiceContext, flow: FlowRecord, identityId: string): UiNode[] {
+  const keys = ctx.webauthnKeys(identityId);
+  if (!ctx.rpId || !flow.data.webauthnChallenge || keys.length === 0) return [];
+  const options = requestOptions({ challenge: flow.data.webauthnChallenge, rpId: ctx.rpId, allow: keys.map((k) => k.id) });
+  return [
+    inputNode('webauthn', 'webauthn_login_trigger', 'button', { value: JSON.stringify(options), onclickTrigger: 'oryWebAuthnLogin' }, uiText(MSG.loginWebAuthn)),
+    inputNode('webauthn', 'webauthn_login', 'hidden', { value: '' }),
+    webauthnScript(ctx),
+  ];
+}
+
 function providerNodes(ctx: ServiceContext, labelId: number): UiNode[] {
   return ctx.providers.map((p) =>
     inputNode('oidc', 'provider', 'submit', { value: p.id }, uiText(labelId, { provider: p.name })),
@@ -98,6 +139,7 @@ function loginNodes(ctx: ServiceContext, flow: FlowRecord): UiNode[] {
         inputNode('lookup_secret', 'method', 'submit', { value: 'lookup_secret' }, uiText(MSG.loginUseLookup)),
       );
     }
+    nodes.push(...webauthnLoginNodes(ctx, flow, flow.identityId));
     return nodes;
   }
   const identity = flow.data.refresh && flow.identityId ? ctx.repo.getIdentity(flow.identityId) : null;
@@ -184,6 +226,7 @@ async function settingsNodes(ctx: ServiceContext, flow: FlowRecord, identity: Id
   } else {
     nodes.push(inputNode('lookup_secret', 'lookup_secret_regenerate', 'submit', { value: 'true' }, uiText(MSG.regenerateLookup)));
   }
+  nodes.push(...webauthnSettingsNodes(ctx, flow, identity));
   return nodes;
 }
 

@@ -69,6 +69,8 @@ export interface FlowData {
   lookupPending?: string[];
   lookupReveal?: boolean;
   continueWith?: Array<Record<string, unknown>>;
+  /** Login (aal2) and settings: the WebAuthn challenge of this flow (base64url). */
+  webauthnChallenge?: string;
   /** Verification after success: where the continue link points. */
   continueUrl?: string;
 }

@@ -106,12 +106,12 @@ export interface Harness {
   sql<T>(query: string, ...params: unknown[]): T[];
 }
 
-export async function startHarness(opts: { smtpUrl?: string; providers?: unknown; providersRaw?: string } = {}): Promise<Harness> {
+export async function startHarness(opts: { smtpUrl?: string; providers?: unknown; providersRaw?: string; publicUrl?: string } = {}): Promise<Harness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'identity-test-'));
   const providersFile = path.join(dataDir, 'identity-providers.json');
   if (opts.providers !== undefined) fs.writeFileSync(providersFile, JSON.stringify(opts.providers));
   if (opts.providersRaw !== undefined) fs.writeFileSync(providersFile, opts.providersRaw);
-  const config = loadConfig({}, { dataDir, smtpUrl: opts.smtpUrl ?? '', env: 'test', host: '127.0.0.1', port: 8080, logLevel: 'info' });
+  const config = loadConfig({}, { dataDir, smtpUrl: opts.smtpUrl ?? '', env: 'test', host: '127.0.0.1', port: 8080, logLevel: 'info', publicUrl: opts.publicUrl ?? '' });
   const logLines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _enc, cb) {

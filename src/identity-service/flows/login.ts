@@ -1,7 +1,8 @@
 /** Login: password (aal1), then TOTP or a backup code (aal2); re-authentication with `refresh=true`. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { verify as verifyTotp } from 'otplib';
-import type { CurrentSession, ServiceContext } from '../context';
+import { randomBytes } from 'node:crypto';
+import type { CurrentSession, ServiceContext, WebAuthnCredentialConfig } from '../context';
 import { errors } from '../errors';
 import { burnPasswordCheck, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, verifyPassword } from '../password';
 import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_IP } from '../rateLimit';
@@ -9,6 +10,7 @@ import { flowJson, sessionJson, type LookupCredential, type TotpCredential } fro
 import type { FlowRecord, SessionRecord } from '../repo';
 import { MSG, uiText } from '../text';
 import { loadFetchedFlow, loadSubmitFlow, NO_STORE, queryOf, sendFlow, sendSuccess, withinLimits } from './common';
+import { verifyAssertion, WebAuthnError } from '../webauthn/ceremony';
 
 /** Accepts codes of the previous and the next 30 s step (clock drift), never one used before. */
 const TOTP_TOLERANCE_S = 30;
@@ -67,6 +69,7 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
 
     if (flow.data.requestedAal === 'aal2') {
       if (!current || current.identity.id !== flow.identityId) throw errors.sessionInactive(ctx.url('/self-service/login/browser'));
+      if (method === 'webauthn' || (!method && body.webauthn_login)) return secondFactor(req, reply, flow, current, 'webauthn', body.webauthn_login ?? '');
       if (method === 'totp') return secondFactor(req, reply, flow, current, 'totp', body.totp_code ?? '');
       if (method === 'lookup_secret') return secondFactor(req, reply, flow, current, 'lookup_secret', body.lookup_secret ?? '');
       flow.data.messages.push(uiText(MSG.loginNoStrategy));
@@ -135,14 +138,16 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
     reply: FastifyReply,
     flow: FlowRecord,
     current: CurrentSession,
-    kind: 'totp' | 'lookup_secret',
+    kind: 'totp' | 'lookup_secret' | 'webauthn',
     rawCode: string,
   ): Promise<FastifyReply> {
     const identityId = current.identity.id;
-    const fieldName = kind === 'totp' ? 'totp_code' : 'lookup_secret';
-    const code = rawCode.trim().toLowerCase();
+    const fieldName = kind === 'totp' ? 'totp_code' : kind === 'webauthn' ? 'webauthn_login' : 'lookup_secret';
+    const code = kind === 'webauthn' ? rawCode : rawCode.trim().toLowerCase();
     if (!code) {
-      ctx.fieldError(flow, fieldName, uiText(MSG.required, { property: fieldName }));
+      // The WebAuthn result travels in a hidden field: its message goes on the flow.
+      if (kind === 'webauthn') flow.data.messages.push(uiText(MSG.required, { property: fieldName }));
+      else ctx.fieldError(flow, fieldName, uiText(MSG.required, { property: fieldName }));
       return sendFlow(ctx, req, reply, flow, 400);
     }
     const accountKey = `login:account:${identityId}:${kind}`;
@@ -152,14 +157,29 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
       { key: ipKey, limit: LOGIN_FAILURES_PER_IP },
     ];
     if (!withinLimits(ctx, reply, flow, limits, 'failed sign-in attempts')) return sendFlow(ctx, req, reply, flow, 400);
-    const fail = (message: number) => {
+    const fail = (message: number, reason?: string) => {
       ctx.limiter.hit(accountKey, LOGIN_FAILURES_PER_ACCOUNT);
       ctx.limiter.hit(ipKey, LOGIN_FAILURES_PER_IP);
-      flow.data.messages.push(uiText(message));
+      flow.data.messages.push(uiText(message, reason ? { reason } : {}));
       return sendFlow(ctx, req, reply, flow, 400);
     };
     const now = ctx.now();
-    if (kind === 'totp') {
+    if (kind === 'webauthn') {
+      const config = ctx.repo.getCredential<WebAuthnCredentialConfig>(identityId, 'webauthn');
+      const challenge = flow.data.webauthnChallenge;
+      if (!ctx.rpId || !config || config.credentials.length === 0 || !challenge) return fail(MSG.noWebAuthnDevice);
+      // One ceremony per challenge: a new one is issued whatever the outcome.
+      flow.data.webauthnChallenge = randomBytes(32).toString('base64url');
+      let result;
+      try {
+        result = verifyAssertion(code, { challenge, origin: ctx.consoleOrigin, rpId: ctx.rpId }, config.credentials);
+      } catch (err) {
+        if (!(err instanceof WebAuthnError)) throw err;
+        return fail(MSG.validationGeneric, err.message);
+      }
+      const credentials = config.credentials.map((k) => (k.id === result.credential.id ? { ...k, sign_count: result.signCount } : k));
+      ctx.repo.setCredential(identityId, 'webauthn', { ...config, credentials }, now);
+    } else if (kind === 'totp') {
       const cred = ctx.repo.getCredential<TotpCredential>(identityId, 'totp');
       if (!cred) return fail(MSG.totpWrong);
       const secret = new URL(cred.totp_url).searchParams.get('secret') ?? '';

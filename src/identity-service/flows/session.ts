@@ -4,6 +4,7 @@ import type { ServiceContext } from '../context';
 import { errors } from '../errors';
 import { sessionJson } from '../render';
 import { NO_STORE, queryOf } from './common';
+import { WEBAUTHN_SCRIPT, WEBAUTHN_SCRIPT_PATH } from '../webauthn/script';
 
 export const IDENTITY_SCHEMA = {
   $id: 'https://schemas.rampart.local/identity/default.schema.json',
@@ -79,6 +80,12 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServiceContext)
     const { id } = req.params as { id: string };
     if (id !== Buffer.from('default').toString('base64url') && id !== 'default') throw errors.notFound('The identity schema');
     return IDENTITY_SCHEMA;
+  });
+
+  app.get(WEBAUTHN_SCRIPT_PATH, async (_req, reply) => {
+    reply.header('cache-control', 'public, max-age=3600');
+    reply.header('cross-origin-resource-policy', 'same-origin');
+    return reply.type('text/javascript; charset=utf-8').send(WEBAUTHN_SCRIPT);
   });
 
   app.get('/health/alive', { config: { jsonOnly: true } }, async () => ({ status: 'ok' }));

@@ -1,8 +1,8 @@
 /** Settings: profile (e-mail), password, TOTP link/unlink, backup codes (reveal, regenerate, confirm, disable). */
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { generateSecret } from 'otplib';
-import type { CurrentSession, ServiceContext } from '../context';
+import type { CurrentSession, ServiceContext, WebAuthnCredentialConfig } from '../context';
 import { errors } from '../errors';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, hashPassword, passwordPolicy, verifyPassword } from '../password';
 import { flowJson, totpUri, type LookupCredential, type TotpCredential } from '../render';
@@ -11,6 +11,7 @@ import { MSG, uiText } from '../text';
 import { loadFetchedFlow, loadSubmitFlow, NO_STORE, queryOf, sendFlow } from './common';
 import { checkTotp } from './login';
 import { startVerification } from './verification';
+import { verifyRegistration, WebAuthnError } from '../webauthn/ceremony';
 
 const LOOKUP_CODE_COUNT = 12;
 const LOOKUP_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
@@ -85,7 +86,9 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
     flow.data.values = {};
     flow.data.lookupReveal = false;
 
-    switch (body.method) {
+    // A native post from the WebAuthn script carries the result field but maybe no `method`.
+    const method = body.method || (body.webauthn_register || body.webauthn_remove ? 'webauthn' : '');
+    switch (method) {
       case 'profile': {
         const email = (body['traits.email'] ?? '').trim();
         flow.data.values = { 'traits.email': email };
@@ -200,9 +203,59 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
         flow.data.messages.push(uiText(MSG.settingsNoStrategy));
         return invalid();
       }
+      case 'webauthn': {
+        if (!ctx.rpId) break;
+        requirePrivileged();
+        const config = ctx.repo.getCredential<WebAuthnCredentialConfig>(identity.id, 'webauthn');
+        if (body.webauthn_remove) {
+          const remaining = (config?.credentials ?? []).filter((k) => k.id !== body.webauthn_remove);
+          if (!config || remaining.length === config.credentials.length) {
+            flow.data.messages.push(uiText(MSG.noWebAuthnDevice));
+            return invalid();
+          }
+          ctx.repo.setCredential(identity.id, 'webauthn', { ...config, credentials: remaining }, now);
+          req.log.info({ identityId: identity.id }, 'identity: security key removed');
+          return saved();
+        }
+        const challenge = flow.data.webauthnChallenge;
+        if (!body.webauthn_register || !challenge) {
+          flow.data.messages.push(uiText(MSG.settingsNoStrategy));
+          return invalid();
+        }
+        let added;
+        try {
+          added = verifyRegistration(body.webauthn_register, { challenge, origin: ctx.consoleOrigin, rpId: ctx.rpId });
+        } catch (err) {
+          if (!(err instanceof WebAuthnError)) throw err;
+          flow.data.messages.push(uiText(MSG.validationGeneric, { reason: err.message }));
+          return invalid();
+        }
+        const keys = config?.credentials ?? [];
+        if (keys.some((k) => k.id === added.id)) {
+          flow.data.messages.push(uiText(MSG.validationGeneric, { reason: 'This security key is registered already.' }));
+          return invalid();
+        }
+        const displayName = (body.webauthn_register_displayname ?? '').trim().slice(0, 64) || 'Security key';
+        ctx.repo.setCredential(
+          identity.id,
+          'webauthn',
+          {
+            user_handle: config?.user_handle ?? challenge,
+            credentials: [...keys, { ...added, display_name: displayName, added_at: new Date(now).toISOString() }],
+          } satisfies WebAuthnCredentialConfig,
+          now,
+        );
+        // A challenge answers one ceremony only.
+        flow.data.webauthnChallenge = randomBytes(32).toString('base64url');
+        // Creating the key needed the key in hand: the session holds the second factor now.
+        ctx.addMethod(current.session, 'webauthn', 'aal2');
+        req.log.info({ identityId: identity.id }, 'identity: security key added');
+        return saved();
+      }
       default:
-        flow.data.messages.push(uiText(MSG.settingsNoStrategy));
-        return invalid();
+        break;
     }
+    flow.data.messages.push(uiText(MSG.settingsNoStrategy));
+    return invalid();
   });
 }
