@@ -278,7 +278,8 @@ export class ServiceContext {
   /** An identity with TOTP or backup codes must reach aal2 (Kratos `required_aal: highest_available`). */
   hasSecondFactor(identityId: string): boolean {
     if (this.repo.getCredential(identityId, 'totp')) return true;
-    if (this.webauthnKeys(identityId).length > 0) return true;
+    // Keys only count where they can be used (a domain-name origin); otherwise the account could never reach aal2.
+    if (this.rpId && this.webauthnKeys(identityId).length > 0) return true;
     const lookup = this.repo.getCredential<{ recovery_codes: unknown[] }>(identityId, 'lookup_secret');
     return !!lookup && lookup.recovery_codes.length > 0;
   }
