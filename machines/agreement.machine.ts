@@ -50,6 +50,7 @@ export const agreementMachine = setup({
     },
     accepting: {
       invoke: {
+        id: 'acknowledge',
         src: 'acknowledge',
         onDone: 'accepted',
         onError: { target: 'visible', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },

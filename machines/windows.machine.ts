@@ -60,6 +60,9 @@ export const windowsMachine = setup({
       event.type === 'window.close' && context.windows.length === 1 && context.windows[0].id === event.id,
     known: ({ context, event }) => 'id' in event && exists(context, event.id),
     canIconize: ({ context, event }) => 'id' in event && !!find(context, event.id)?.prefs.allowIconization,
+    knownToRight: ({ context, event }) => event.type === 'window.setAspect' && event.aspect === 'right' && exists(context, event.id),
+    knownToFloating: ({ context, event }) =>
+      event.type === 'window.setAspect' && event.aspect === 'floating' && exists(context, event.id),
     isIconized: ({ context, event }) => 'id' in event && find(context, event.id)?.aspect === 'iconized',
   },
   actions: {
@@ -121,7 +124,7 @@ export const windowsMachine = setup({
   states: {
     empty: {
       on: {
-        'window.open': [{ guard: 'streamLimitReached', actions: 'refuse' }, { target: 'open', actions: 'add' }],
+        'window.open': { target: 'open', actions: 'add' },
       },
     },
     open: {
@@ -140,8 +143,8 @@ export const windowsMachine = setup({
         // Clicking an iconized window restores it to the right column.
         'window.restore': { guard: 'isIconized', actions: 'toRight' },
         'window.setAspect': [
-          { guard: ({ event }) => event.aspect === 'right', actions: 'toRight' },
-          { guard: ({ event }) => event.aspect === 'floating', actions: 'toFloating' },
+          { guard: 'knownToRight', actions: 'toRight' },
+          { guard: 'knownToFloating', actions: 'toFloating' },
           { guard: 'canIconize', actions: 'minimize' },
         ],
         'window.move': { guard: 'known', actions: 'move' },

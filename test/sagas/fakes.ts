@@ -21,13 +21,15 @@ export function fakeApi(routes: Record<string, (body?: unknown) => unknown>) {
     const data = await handler(body);
     return { status: 200, data, headers: new Headers() };
   };
+  // The fake answers whatever the table holds; callers' response types are theirs to assert.
+  const typed = respond as <T>(method: string, url: string, body?: unknown, query?: unknown) => Promise<ApiResponse<T>>;
   const api: ApiClient = {
-    request: (url, o) => respond(o?.method ?? 'GET', url, o?.body, o?.query),
-    get: (url, o) => respond('GET', url, undefined, o?.query),
-    post: (url, body) => respond('POST', url, body),
-    put: (url, body) => respond('PUT', url, body),
-    patch: (url, body) => respond('PATCH', url, body),
-    delete: (url) => respond('DELETE', url),
+    request: (url, o) => typed(o?.method ?? 'GET', url, o?.body, o?.query),
+    get: (url, o) => typed('GET', url, undefined, o?.query),
+    post: (url, body) => typed('POST', url, body),
+    put: (url, body) => typed('PUT', url, body),
+    patch: (url, body) => typed('PATCH', url, body),
+    delete: (url) => typed('DELETE', url),
   };
   return { api, calls };
 }
