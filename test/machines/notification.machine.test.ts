@@ -1,15 +1,16 @@
 import { getAdjacencyMap, getShortestPaths, getSimplePaths } from '@xstate/graph';
 import { createActor, type EventObject } from 'xstate';
-import { notificationMachine, phaseOf } from '../../machines/notification.machine';
+import { notificationMachine, phaseOf, type NotificationMachineEvent } from '../../machines/notification.machine';
 import { NOTIFICATION_APPEAR_DELAY_MS, NOTIFICATION_REMOVE_AFTER_MS } from '../../src/notifications/constants';
 import { adjacencyEdges, declaredTransitions, declaredTriggers, takenTransitions, edgesOf, triggersOf } from './graph';
 
-const events: EventObject[] = [
+// Delayed transitions are driven by their internal `xstate.after.*` events, which the machine's event type omits.
+const events = [
   { type: 'user.close' },
   { type: 'xstate.after.appearDelay.notification.pending' },
   { type: 'xstate.after.duration.notification.timed' },
   { type: 'xstate.after.removeAfter.notification.closing' },
-];
+] as EventObject[] as unknown as NotificationMachineEvent[];
 
 describe.each([
   ['timed', 3000],
