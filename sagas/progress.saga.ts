@@ -4,7 +4,7 @@
  * `progressJobStarted({ id })`. Progress arrives on the job's server-sent event stream `/eos/jobs/{id}/stream`.
  */
 import { eventChannel, type EventChannel } from 'redux-saga';
-import { call, cancelled, delay, getContext, put, select, take, takeLatest } from 'redux-saga/effects';
+import { call, delay, getContext, put, select, take, takeLatest } from 'redux-saga/effects';
 import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
 import { logger } from '../src/lib/logger';
 import { SUCCESS_DURATION_MS } from '../src/notifications/constants';
@@ -78,8 +78,8 @@ export function* followJob(action: ReturnType<typeof progressJobStarted>) {
       if (msg.view.status === 'failed') return;
     }
   } finally {
+    // Ends, fails, or is replaced by a newer job (takeLatest cancels it): the stream closes either way.
     channel.close();
-    if ((yield cancelled()) as boolean) logger.info('stopped following a replaced job');
   }
 }
 

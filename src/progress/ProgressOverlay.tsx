@@ -27,13 +27,6 @@ export function ProgressOverlay() {
       onClose={() => dispatch(progressClosed())}
       busy={view.status === 'running'}
       className="progress-overlay"
-      footer={
-        failed ? (
-          <button type="button" className="button button--primary" onClick={() => dispatch(progressClosed())}>
-            Close
-          </button>
-        ) : undefined
-      }
     >
       <div className="progress-overlay__bar" role="progressbar" aria-label={titles[view.dataType]} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
         <div className={`progress-overlay__fill${failed ? ' progress-overlay__fill--failed' : ''}`} style={{ width: `${pct}%` }} />
