@@ -51,6 +51,6 @@ test('an update says so; a failed job shows its reason and can be closed', async
   });
   expect(screen.getByRole('dialog', { name: 'Applying update failed' })).toBeInTheDocument();
   expect(screen.getByRole('alert')).toHaveTextContent('Signature mismatch');
-  await user.click(screen.getByRole('button', { name: 'Close', exact: true }));
+  await user.click(screen.getByRole('button', { name: 'Close' }));
   expect(screen.queryByRole('dialog')).toBeNull();
 });
