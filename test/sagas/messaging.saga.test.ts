@@ -1,4 +1,4 @@
-import { agreementsSaga, messagingSaga, toNotification, type ServerMessage } from '../../sagas/messaging.saga';
+import { agreementsSaga, messagingSaga, messagingStartSaga, toNotification, type ServerMessage } from '../../sagas/messaging.saga';
 import { AGREEMENT_APPEAR_DELAY_MS } from '../../src/notifications/constants';
 import {
   agreementModalEvent,
@@ -181,5 +181,19 @@ describe('agreement modal host', () => {
     // The fake answers 404 {detail: 'Not Found'}: the handler shows the detail as an error toast.
     expect(store.getState().notifications.toasts).toEqual([expect.objectContaining({ level: 'error', message: 'Not Found' })]);
     expect(posted).toEqual([]);
+  });
+});
+
+describe('messaging at start', () => {
+  it.each([
+    ['x', true],
+    ['agreements', false],
+  ] as const)('mode %s loads every message at start: %s', async (mode, loads) => {
+    const { api, calls } = fakeApi({ 'GET /api/users/me/messages': () => messages });
+    const store = makeTestStore({ api, config: { messagingMode: mode } });
+    store.runSaga(messagingSaga);
+    store.runSaga(messagingStartSaga);
+    await flush(10);
+    expect(calls.length).toBe(loads ? 1 : 0);
   });
 });
