@@ -22,6 +22,19 @@ export function clampPosition(p: WindowPosition, size: { width: number; height: 
   };
 }
 
+const FloatIcon = () => (
+  <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
+    <rect x="1" y="4" width="9" height="9" fill="none" stroke="currentColor" strokeWidth="1.5" />
+    <path d="M4 1h9v9" fill="none" stroke="currentColor" strokeWidth="1.5" />
+  </svg>
+);
+const DockIcon = () => (
+  <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
+    <path d="M1 7h8M6 4l3 3-3 3" fill="none" stroke="currentColor" strokeWidth="1.5" />
+    <path d="M12 1v12" stroke="currentColor" strokeWidth="2" />
+  </svg>
+);
+
 /** The registered content of a window (looked up by name; registered once at start, never re-created). */
 function WindowContent({ name, ...props }: WindowContentProps & { name: string }) {
   const component = windowContent(name);
@@ -117,7 +130,7 @@ export function WindowFrame({ win, active, index }: { win: AppWindow; active: bo
             aria-label={floating ? `Dock ${win.title} on the right` : `Float ${win.title}`}
             onClick={() => dispatch(setWindowAspect(win.id, floating ? 'right' : 'floating'))}
           >
-            {floating ? '⇥' : '⧉'}
+            {floating ? <DockIcon /> : <FloatIcon />}
           </button>
           <button type="button" className="window__button" aria-label={`Close ${win.title}`} onClick={() => dispatch(closeWindow(win.id))}>
             ×
