@@ -125,3 +125,14 @@ describe('StickyErrorModal', () => {
     expect(await seriousViolations(document.body)).toEqual([]);
   });
 });
+
+test('ConfirmationModal starts from its defaults each time it opens', async () => {
+  const user = userEvent.setup();
+  const props = { title: 'Delete', message: 'Sure?', onConfirm: jest.fn(), onCancel: jest.fn(), checkbox: { label: 'Also keys' } };
+  const { rerender } = render(<ConfirmationModal open {...props} />);
+  await user.click(screen.getByRole('checkbox', { name: 'Also keys' }));
+  rerender(<ConfirmationModal open={false} {...props} />);
+  expect(screen.queryByRole('alertdialog')).toBeNull();
+  rerender(<ConfirmationModal open {...props} />);
+  expect(screen.getByRole('checkbox', { name: 'Also keys' })).not.toBeChecked();
+});

@@ -29,7 +29,12 @@ export interface ConfirmationModalProps {
   busy?: boolean;
 }
 
-export function ConfirmationModal({ open, title, message, onConfirm, onCancel, yesLabel = 'Yes', noLabel = 'No', checkbox, select, busy }: ConfirmationModalProps) {
+export function ConfirmationModal(props: ConfirmationModalProps) {
+  // Mounted only while open, so every opening starts from the defaults rather than the last answer.
+  return props.open ? <ConfirmationDialog {...props} /> : null;
+}
+
+function ConfirmationDialog({ open, title, message, onConfirm, onCancel, yesLabel = 'Yes', noLabel = 'No', checkbox, select, busy }: ConfirmationModalProps) {
   const [checked, setChecked] = useState(checkbox?.defaultChecked ?? false);
   const [option, setOption] = useState(select?.defaultValue ?? select?.options[0]?.value ?? '');
   const messageId = useId();
