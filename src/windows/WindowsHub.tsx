@@ -1,7 +1,8 @@
 /**
  * The floating windows hub (spec §2 windows manager): the right-hand column (one docked window), floating windows
  * and the dock of iconized windows. Mounted in the core layout's `windows` slot; while a window is docked on the
- * right it marks the layout body (`data-windows-right`) so the content area narrows.
+ * right it marks the layout body (`data-windows-right`) so the content area narrows. F6 cycles focus through the
+ * page content and the open windows.
  */
 import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../store/createStore';
@@ -33,6 +34,24 @@ export function WindowsHub() {
     const el = Array.from(rootRef.current?.querySelectorAll<HTMLElement>('[data-window-id]') ?? []).find((x) => x.dataset.windowId === activeId);
     if (el && !el.contains(document.activeElement)) el.focus();
   }, [activeId]);
+
+  // F6 / Shift+F6 move focus between the open windows and the page content (the usual pane-cycling keys).
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'F6' || e.altKey || e.ctrlKey || e.metaKey) return;
+      const frames = Array.from(rootRef.current?.querySelectorAll<HTMLElement>('[data-window-id]') ?? []);
+      if (frames.length === 0) return;
+      const main = document.getElementById('main-content');
+      const stops = main ? [main, ...frames] : frames;
+      const current = stops.findIndex((el) => el.contains(document.activeElement));
+      const step = e.shiftKey ? -1 : 1;
+      const next = stops[(current + step + stops.length) % stops.length] ?? stops[0];
+      e.preventDefault();
+      next.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
 
   return (
     <div ref={rootRef} className="windows-hub">

@@ -20,7 +20,9 @@ function setup() {
   const view = render(
     <Provider store={store}>
       <div className="core-layout__body">
-        <main>content</main>
+        <main id="main-content" tabIndex={-1}>
+          content
+        </main>
         <WindowsHub />
       </div>
     </Provider>,
@@ -80,6 +82,22 @@ test('buttons minimise, float, dock and close a window by keyboard', async () =>
   await user.click(screen.getByRole('button', { name: 'Restore A' }));
   await user.click(screen.getByRole('button', { name: 'Close A' }));
   expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+test('F6 and Shift+F6 cycle focus through the page content and the open windows', async () => {
+  const { open, user } = setup();
+  open({ id: 'a' });
+  open({ id: 'f', aspect: 'floating' });
+  const main = screen.getByRole('main');
+  const right = screen.getByRole('dialog', { name: 'A' });
+  const floating = screen.getByRole('dialog', { name: 'F' });
+  expect(floating).toHaveFocus();
+  await user.keyboard('{F6}');
+  expect(main).toHaveFocus();
+  await user.keyboard('{F6}');
+  expect(right).toHaveFocus();
+  await user.keyboard('{Shift>}{F6}{/Shift}');
+  expect(main).toHaveFocus();
 });
 
 test('a window that does not allow iconization has no minimise button', () => {
