@@ -5,6 +5,9 @@ import { layoutSlice } from './slices/layout.slice';
 import { menuSlice } from './slices/menu.slice';
 import { notificationsSlice } from './slices/notifications.slice';
 import { sessionSlice } from './slices/session.slice';
+import { fieldErrorsSlice } from './slices/fieldErrors.slice';
+import { windowsSlice } from '../windows/windows.slice';
+import { progressSlice } from '../progress/progress.slice';
 
 export const reducers = {
   config: configSlice.reducer,
@@ -13,4 +16,7 @@ export const reducers = {
   layout: layoutSlice.reducer,
   build: buildSlice.reducer,
   notifications: notificationsSlice.reducer,
+  fieldErrors: fieldErrorsSlice.reducer,
+  windows: windowsSlice.reducer,
+  progress: progressSlice.reducer,
 };
