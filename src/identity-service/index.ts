@@ -33,7 +33,7 @@ export function redactUrl(url: string): string {
 }
 
 function isJsonOnly(req: FastifyRequest): boolean {
-  return (req.routeOptions.config as { jsonOnly?: boolean } | undefined)?.jsonOnly === true;
+  return req.routeOptions.config?.jsonOnly === true;
 }
 
 export async function registerIdentityService(app: FastifyInstance, config: Config): Promise<void> {
@@ -96,4 +96,11 @@ export async function registerIdentityService(app: FastifyInstance, config: Conf
     },
     { prefix: config.identityBase.replace(/\/+$/, '') },
   );
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers JSON whatever the Accept header says (the spec's JSON-only endpoints). */
+    jsonOnly?: boolean;
+  }
 }

@@ -2,8 +2,8 @@ import type { ApiClient } from '../../src/api/client';
 import { createAppStore } from '../../src/store/createStore';
 import { styleRequested } from '../../src/store/slices/layout.slice';
 import { defaults, publicConfig } from '../../config';
-import { rootSaga } from '../../sagas/root';
-import { safeColor, STYLE_PREFERENCES_KEY } from '../../sagas/layout.saga';
+
+import { layoutSaga, safeColor, STYLE_PREFERENCES_KEY } from '../../sagas/layout.saga';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const map = new Map(Object.entries(initial));
@@ -15,7 +15,7 @@ function setup(get: jest.Mock, storage = memoryStorage()) {
     preloadedState: { config: publicConfig(defaults) },
     context: { api: { get } as unknown as ApiClient, platform: 'browser', storage },
   });
-  store.runSaga(rootSaga);
+  store.runSaga(layoutSaga);
   return { store, storage };
 }
 const tick = () => new Promise((r) => setTimeout(r, 0));
