@@ -16,3 +16,7 @@ export {
   CLASSIFICATION_MAX,
   type ChartValueItem,
 } from './metricModel';
+export { RangeSelector, type RangeSelectorProps } from './RangeSelector';
+export { normaliseRange, setStart, setEnd, moveBy, centreAt, type Range, type RangeBounds } from './rangeMath';
+export { DoughnutChart, type DoughnutChartProps } from './DoughnutChart';
+export { doughnutArcs, segmentColor, type DoughnutSegment } from './doughnutModel';
