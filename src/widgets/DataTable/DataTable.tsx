@@ -209,6 +209,8 @@ export function DataTable({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 8,
+    // Lets the server render (and the client hydrate) the first screen of rows before anything is measured.
+    initialRect: { width: totalWidth, height: maxHeight },
   });
   const virtualItems = virtual ? virtualizer.getVirtualItems() : [];
   const padTop = virtual && virtualItems.length ? virtualItems[0].start : 0;
