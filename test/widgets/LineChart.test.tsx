@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { render, screen, within } from '@testing-library/react';
-import { LineChart } from '../../src/widgets/charts';
+import { LineChart } from '../../src/widgets/charts/LineChart';
 import { seriousViolations } from './support/axe';
 
 const series = [
