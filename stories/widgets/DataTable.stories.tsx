@@ -2,7 +2,12 @@ import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { DataTable, type TableLegendEntry, type TableRow } from '../../src/widgets/DataTable';
 
-const legend: TableLegendEntry[] = [{ title: 'Name' }, { title: 'Address' }, { title: 'Status' }, { title: 'Traffic', sortable: false }];
+const legend: TableLegendEntry[] = [
+  { title: 'Name' },
+  { title: 'Address' },
+  { title: 'Status' },
+  { title: 'Traffic', sortable: false },
+];
 
 const devices: TableRow[] = [
   {
@@ -34,7 +39,14 @@ const devices: TableRow[] = [
   {
     id: 'cam',
     items: [
-      { value: 'camera-lobby', extraSearchValue: 'serial CX-4410', tags: [{ name: 'IoT', color: 'orange' }, { name: 'Video', color: 'green' }] },
+      {
+        value: 'camera-lobby',
+        extraSearchValue: 'serial CX-4410',
+        tags: [
+          { name: 'IoT', color: 'orange' },
+          { name: 'Video', color: 'green' },
+        ],
+      },
       { value: '10.0.0.4', sortValue: 167772164 },
       { value: 'Updating', statusBullColor: 'gold' },
       { value: null, chartData: { type: 'vertical-bars', values: [7, 7, 8, 9, 7, 6] } },
@@ -54,19 +66,37 @@ const devices: TableRow[] = [
       { value: null, chartData: { type: 'vertical-bars', values: [2, 1, 2, 1, 2, 1] } },
     ],
     actions: [
-      { id: 'export', value: 'Export', type: 'labelled', options: [{ name: 'As PEM', value: 'pem' }, { name: 'As DER', value: 'der' }] },
+      {
+        id: 'export',
+        value: 'Export',
+        type: 'labelled',
+        options: [
+          { name: 'As PEM', value: 'pem' },
+          { name: 'As DER', value: 'der' },
+        ],
+      },
     ],
   },
   {
     id: 'old',
     disabled: true,
-    items: [{ value: 'legacy-switch', description: 'Retired' }, { value: '10.0.0.99', sortValue: 167772259 }, { value: 'Disabled', statusBullColor: 'grey' }, { value: null }],
+    items: [
+      { value: 'legacy-switch', description: 'Retired' },
+      { value: '10.0.0.99', sortValue: 167772259 },
+      { value: 'Disabled', statusBullColor: 'grey' },
+      { value: null },
+    ],
     actions: [{ id: 'edit', value: 'Edit', icon: '✎' }],
   },
 ];
 
 const bulkActions = [
-  { id: 'delete', value: 'Delete', icon: '🗑', confirmationMessage: 'Delete the selected devices? This cannot be undone.' },
+  {
+    id: 'delete',
+    value: 'Delete',
+    icon: '🗑',
+    confirmationMessage: 'Delete the selected devices? This cannot be undone.',
+  },
   { id: 'restart', value: 'Restart', icon: '↻' },
 ];
 
@@ -74,7 +104,13 @@ const meta: Meta<typeof DataTable> = {
   title: 'Widgets/Data table',
   component: DataTable,
   args: { caption: 'Devices', legend, rows: devices },
-  decorators: [(Story) => <div style={{ padding: '1.5rem' }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ padding: '1.5rem' }}>
+        <Story />
+      </div>
+    ),
+  ],
 };
 export default meta;
 type Story = StoryObj<typeof DataTable>;
@@ -91,7 +127,11 @@ export const Reorderable: Story = { args: { reorderable: true } };
 /** Selection with a bulk bar; Delete asks first; processing takes 1.5 s, then the selection clears. */
 export const BulkActions: Story = {
   render: (args) => (
-    <DataTable {...args} bulkActions={bulkActions} onBulkAction={() => new Promise((resolve) => setTimeout(resolve, 1500))} />
+    <DataTable
+      {...args}
+      bulkActions={bulkActions}
+      onBulkAction={() => new Promise((resolve) => setTimeout(resolve, 1500))}
+    />
   ),
 };
 

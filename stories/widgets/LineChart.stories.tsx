@@ -4,7 +4,10 @@ import { LineChart } from '../../src/widgets/charts';
 const now = Date.UTC(2026, 10, 21, 12, 0);
 const minute = 60_000;
 const wave = (phase: number, scale: number) =>
-  Array.from({ length: 10 }, (_, i) => ({ x: now + i * minute, y: Math.round(scale * (2 + Math.sin(i / 1.5 + phase))) }));
+  Array.from({ length: 10 }, (_, i) => ({
+    x: now + i * minute,
+    y: Math.round(scale * (2 + Math.sin(i / 1.5 + phase))),
+  }));
 const hhmm = (t: number) => new Date(t).toISOString().slice(11, 16);
 
 const meta: Meta<typeof LineChart> = {
@@ -21,17 +24,27 @@ const meta: Meta<typeof LineChart> = {
       { id: 'proxy', name: 'proxy', points: wave(4, 2.5) },
     ],
   },
-  decorators: [(Story) => <div style={{ padding: '1.5rem', maxWidth: 700 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ padding: '1.5rem', maxWidth: 700 }}>
+        <Story />
+      </div>
+    ),
+  ],
 };
 export default meta;
 type Story = StoryObj<typeof LineChart>;
 
 export const FiveSeries: Story = {};
-export const SingleSeries: Story = { args: { series: [{ id: 'all', name: 'All services', points: wave(0, 5) }] } };
+export const SingleSeries: Story = {
+  args: { series: [{ id: 'all', name: 'All services', points: wave(0, 5) }] },
+};
 export const StraightLines: Story = { args: { tension: 0 } };
 export const Roundest: Story = { args: { tension: 1 } };
 export const BundleCurve: Story = { args: { curve: 'bundle', tension: 0.85 } };
 export const WithPoints: Story = { args: { showPoints: true } };
-export const SmallNoLegend: Story = { args: { width: 320, height: 90, showLegend: false, hideTitle: true, yTicks: 2, xTicks: 3 } };
+export const SmallNoLegend: Story = {
+  args: { width: 320, height: 90, showLegend: false, hideTitle: true, yTicks: 2, xTicks: 3 },
+};
 export const Empty: Story = { args: { series: [] } };
 export const Fetching: Story = { args: { series: [], emptyMessage: 'Fetching data...' } };

@@ -12,7 +12,9 @@ const meta: Meta<typeof PageHeader> = {
   decorators: [
     (Story) => (
       <MemoryRouter>
-        <div style={{ padding: '1.5rem' }}><Story /></div>
+        <div style={{ padding: '1.5rem' }}>
+          <Story />
+        </div>
       </MemoryRouter>
     ),
   ],
@@ -27,7 +29,11 @@ export const BadgeOrange: Story = { args: { badge: { label: 'Expiring', color: '
 export const BadgeRed: Story = { args: { badge: { label: 'Revoked', color: 'red' } } };
 export const BadgeGreyDefault: Story = { args: { badge: { label: 'Draft' } } };
 export const SubtitleWithBackLink: Story = {
-  args: { title: 'web.example.org', subtitle: 'Certificate', backLink: { to: '/system/certificates', label: 'Certificates' } },
+  args: {
+    title: 'web.example.org',
+    subtitle: 'Certificate',
+    backLink: { to: '/system/certificates', label: 'Certificates' },
+  },
 };
 export const Buttons: Story = {
   args: {
@@ -37,12 +43,19 @@ export const Buttons: Story = {
     actionDescription: 'Create a certificate signed by one of your authorities, or import one.',
   },
 };
-export const DisabledPrimary: Story = { args: { primaryButton: { label: 'Apply', onClick: noop, disabled: true } } };
+export const DisabledPrimary: Story = {
+  args: { primaryButton: { label: 'Apply', onClick: noop, disabled: true } },
+};
 export const StatusNotices: Story = {
   render: (args) => (
     <>
       {(['info', 'success', 'warning', 'error'] as const).map((level) => (
-        <PageHeader key={level} {...args} title={`Notice: ${level}`} statusNotice={{ level, text: `A ${level} notice about this page.` }} />
+        <PageHeader
+          key={level}
+          {...args}
+          title={`Notice: ${level}`}
+          statusNotice={{ level, text: `A ${level} notice about this page.` }}
+        />
       ))}
     </>
   ),
@@ -60,11 +73,36 @@ function Interactive(props: PageHeaderProps) {
       primaryButton={{ label: 'Create', onClick: noop }}
       filterButtons={[
         { label: 'Customize columns', pressed: columns, onClick: () => setColumns(!columns) },
-        { label: 'Customize filters', pressed: filters, count: filters ? 2 : undefined, onClick: () => setFilters(!filters) },
+        {
+          label: 'Customize filters',
+          pressed: filters,
+          count: filters ? 2 : undefined,
+          onClick: () => setFilters(!filters),
+        },
       ]}
-      select={{ label: 'Authority', value: view, onChange: setView, options: [{ name: 'All authorities', value: 'all' }, { name: 'Root CA', value: 'root' }, { name: 'Issuing CA', value: 'issuing' }] }}
+      select={{
+        label: 'Authority',
+        value: view,
+        onChange: setView,
+        options: [
+          { name: 'All authorities', value: 'all' },
+          { name: 'Root CA', value: 'root' },
+          { name: 'Issuing CA', value: 'issuing' },
+        ],
+      }}
       search={{ label: 'Search certificates', value: query, onChange: setQuery }}
-      tabs={{ label: 'Certificate state', activeId: tab, onChange: setTab, items: [{ id: 'all', name: 'All', count: 42 }, { id: 'valid', name: 'Valid', count: 37 }, { id: 'expiring', name: 'Expiring', count: 3 }, { id: 'revoked', name: 'Revoked', count: 2 }, { id: 'drafts', name: 'Drafts' }] }}
+      tabs={{
+        label: 'Certificate state',
+        activeId: tab,
+        onChange: setTab,
+        items: [
+          { id: 'all', name: 'All', count: 42 },
+          { id: 'valid', name: 'Valid', count: 37 },
+          { id: 'expiring', name: 'Expiring', count: 3 },
+          { id: 'revoked', name: 'Revoked', count: 2 },
+          { id: 'drafts', name: 'Drafts' },
+        ],
+      }}
     />
   );
 }

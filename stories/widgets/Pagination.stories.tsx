@@ -11,7 +11,13 @@ const meta: Meta<typeof Controlled> = {
   title: 'Widgets/Pagination',
   component: Controlled,
   args: { total: 45, pageSize: 10 },
-  decorators: [(Story) => <div style={{ padding: '1.5rem' }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ padding: '1.5rem' }}>
+        <Story />
+      </div>
+    ),
+  ],
 };
 export default meta;
 type Story = StoryObj<typeof Controlled>;

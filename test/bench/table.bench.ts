@@ -15,7 +15,7 @@ function makeRows(n: number): TableRow[] {
   const services = ['dns', 'ssh', 'firewall', 'vpn', 'proxy', 'dhcp', 'ntp', 'mail'];
   const rows: TableRow[] = [];
   let seed = 42;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   for (let i = 0; i < n; i++) {
     const svc = services[i % services.length];
     rows.push({
@@ -24,7 +24,11 @@ function makeRows(n: number): TableRow[] {
         { value: `host-${Math.floor(rand() * 100000)}.${svc}.example.org`, description: `Node ${i}` },
         { value: `10.${i % 256}.${Math.floor(i / 256) % 256}.${Math.floor(rand() * 255)}` },
         { value: Math.floor(rand() * 1e6), sortValue: undefined },
-        { value: svc, tags: [{ name: svc.toUpperCase(), color: 'green' }], extraSearchValue: `zone-${i % 37}` },
+        {
+          value: svc,
+          tags: [{ name: svc.toUpperCase(), color: 'green' }],
+          extraSearchValue: `zone-${i % 37}`,
+        },
         { value: new Date(1.7e12 + Math.floor(rand() * 1e10)).toISOString(), sortValue: 1.7e12 + i },
       ],
     });
@@ -46,7 +50,9 @@ function time(label: string, fn: () => unknown): number {
     samples.push(performance.now() - t0);
   }
   const m = median(samples);
-  console.log(`${label.padEnd(48)} median ${m.toFixed(2).padStart(7)} ms  (${RUNS} runs, budget ${BUDGET_MS} ms)${m > BUDGET_MS ? '  OVER BUDGET' : ''}`);
+  console.log(
+    `${label.padEnd(48)} median ${m.toFixed(2).padStart(7)} ms  (${RUNS} runs, budget ${BUDGET_MS} ms)${m > BUDGET_MS ? '  OVER BUDGET' : ''}`,
+  );
   return m;
 }
 

@@ -1,5 +1,10 @@
 import { compareKeys, nextSort, sortKey, sortRows } from '../../src/widgets/DataTable/sorting';
-import { createSearchTextCache, rowSearchText, searchRows, searchTerms } from '../../src/widgets/DataTable/searching';
+import {
+  createSearchTextCache,
+  rowSearchText,
+  searchRows,
+  searchTerms,
+} from '../../src/widgets/DataTable/searching';
 import { actionsColumnWidth, actionsWidth, dataColumnWidths } from '../../src/widgets/DataTable/columnWidths';
 import { applyOrder, moveItem } from '../../src/widgets/DataTable/reorder';
 import type { TableItem, TableRow } from '../../src/widgets/DataTable/types';
@@ -13,7 +18,10 @@ describe('sortKey', () => {
     [{ value: '42' }, { kind: 0, n: 42 }],
     [{ value: '-1.5' }, { kind: 0, n: -1.5 }],
     [{ value: 'abc' }, { kind: 1, s: 'abc' }],
-    [{ value: 'shown', sortValue: 3 }, { kind: 0, n: 3 }],
+    [
+      { value: 'shown', sortValue: 3 },
+      { kind: 0, n: 3 },
+    ],
     [{ value: '' }, { kind: 2 }],
     [{ value: null }, { kind: 2 }],
     [undefined, { kind: 2 }],
@@ -45,7 +53,11 @@ describe('sortRows', () => {
   });
 
   it('uses sortValue over value, and numbers numerically', () => {
-    const byDate = [row('x', { value: 'yesterday', sortValue: 2 }), row('y', { value: 'last year', sortValue: 1 }), row('z', { value: 'today', sortValue: 10 })];
+    const byDate = [
+      row('x', { value: 'yesterday', sortValue: 2 }),
+      row('y', { value: 'last year', sortValue: 1 }),
+      row('z', { value: 'today', sortValue: 10 }),
+    ];
     expect(ids(sortRows(byDate, { column: 0, direction: 'ascending' }))).toEqual(['y', 'x', 'z']);
   });
 
@@ -69,7 +81,11 @@ describe('nextSort cycles ascending → descending → none', () => {
 
 describe('searching', () => {
   const rows = [
-    row('1', { value: 'gateway', description: 'Main Router' }, { value: '10.0.0.1', tags: [{ name: 'Core' }] }),
+    row(
+      '1',
+      { value: 'gateway', description: 'Main Router' },
+      { value: '10.0.0.1', tags: [{ name: 'Core' }] },
+    ),
     row('2', { value: 'printer', extraSearchValue: 'serial-XYZ' }, { value: '10.0.0.9' }),
     row('3', { value: 'camera' }, { value: null, warning: 'Firmware outdated' }),
   ];
@@ -101,18 +117,44 @@ describe('searching', () => {
 
 describe('column widths (§9)', () => {
   it('gives 200 to the first column and 150 to others unless a width is set', () => {
-    expect(dataColumnWidths([{ title: 'A' }, { title: 'B' }, { title: 'C', width: 90 }])).toEqual([200, 150, 90]);
+    expect(dataColumnWidths([{ title: 'A' }, { title: 'B' }, { title: 'C', width: 90 }])).toEqual([
+      200, 150, 90,
+    ]);
   });
   it.each([
     [[], 40],
     [[{ id: 'e', value: 'Edit' }], 70],
-    [[{ id: 'e', value: 'Edit' }, { id: 'd', value: 'Delete' }], 100],
-    [[{ id: 'o', value: 'Open', type: 'labelled' as const }, { id: 'd', value: 'Delete' }], 170],
+    [
+      [
+        { id: 'e', value: 'Edit' },
+        { id: 'd', value: 'Delete' },
+      ],
+      100,
+    ],
+    [
+      [
+        { id: 'o', value: 'Open', type: 'labelled' as const },
+        { id: 'd', value: 'Delete' },
+      ],
+      170,
+    ],
   ])('actions %p → %p px', (actions, width) => {
     expect(actionsWidth(actions)).toBe(width);
   });
   it('sizes the actions column for the row with most actions', () => {
-    expect(actionsColumnWidth([{ id: '1', items: [] }, { id: '2', items: [], actions: [{ id: 'a', value: 'A' }, { id: 'b', value: 'B' }] }])).toBe(100);
+    expect(
+      actionsColumnWidth([
+        { id: '1', items: [] },
+        {
+          id: '2',
+          items: [],
+          actions: [
+            { id: 'a', value: 'A' },
+            { id: 'b', value: 'B' },
+          ],
+        },
+      ]),
+    ).toBe(100);
     expect(actionsColumnWidth([{ id: '1', items: [] }])).toBe(0);
   });
 });

@@ -5,21 +5,55 @@ import { seriousViolations } from './support/axe';
 import { DataTable } from '../../src/widgets/DataTable';
 import type { TableLegendEntry, TableRow } from '../../src/widgets/DataTable';
 
-const legend: TableLegendEntry[] = [{ title: 'Name' }, { title: 'Address' }, { title: 'Status', sortable: false }];
+const legend: TableLegendEntry[] = [
+  { title: 'Name' },
+  { title: 'Address' },
+  { title: 'Status', sortable: false },
+];
 const rows: TableRow[] = [
-  { id: 'r1', items: [{ value: 'gateway', description: 'Main router' }, { value: '10.0.0.1' }, { value: 'up', statusBullColor: 'green', statusLabel: 'Online' }], actions: [{ id: 'edit', value: 'Edit' }] },
-  { id: 'r2', items: [{ value: 'printer' }, { value: '10.0.0.9', warning: 'Duplicate address' }, { value: 'down', statusBullColor: 'red' }], actions: [{ id: 'edit', value: 'Edit', disabled: true }] },
-  { id: 'r3', items: [{ value: 'camera', tags: [{ name: 'IoT', color: 'blue' }] }, { value: '10.0.0.4' }, { value: 'up', chartData: { type: 'vertical-bars', values: [1, 3, 2] } }], actions: [{ id: 'edit', value: 'Edit', isLoading: true }] },
+  {
+    id: 'r1',
+    items: [
+      { value: 'gateway', description: 'Main router' },
+      { value: '10.0.0.1' },
+      { value: 'up', statusBullColor: 'green', statusLabel: 'Online' },
+    ],
+    actions: [{ id: 'edit', value: 'Edit' }],
+  },
+  {
+    id: 'r2',
+    items: [
+      { value: 'printer' },
+      { value: '10.0.0.9', warning: 'Duplicate address' },
+      { value: 'down', statusBullColor: 'red' },
+    ],
+    actions: [{ id: 'edit', value: 'Edit', disabled: true }],
+  },
+  {
+    id: 'r3',
+    items: [
+      { value: 'camera', tags: [{ name: 'IoT', color: 'blue' }] },
+      { value: '10.0.0.4' },
+      { value: 'up', chartData: { type: 'vertical-bars', values: [1, 3, 2] } },
+    ],
+    actions: [{ id: 'edit', value: 'Edit', isLoading: true }],
+  },
 ];
 
 const bodyNames = () =>
-  within(screen.getByRole('table')).getAllByRole('rowheader').map((c) => c.textContent?.split(/Main router|IoT|Invalid/)[0]);
+  within(screen.getByRole('table'))
+    .getAllByRole('rowheader')
+    .map((c) => c.textContent?.split(/Main router|IoT|Invalid/)[0]);
 
 describe('DataTable', () => {
   it('renders a table with column headers, row headers and item fields', async () => {
     const { container } = render(<DataTable caption="Devices" legend={legend} rows={rows} />);
     const table = screen.getByRole('table', { name: 'Devices' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name↕', 'Address↕', 'Status', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name↕', 'Address↕', 'Status', 'Actions']);
     expect(bodyNames()).toEqual(['gateway', 'printer', 'camera']);
     expect(screen.getByText('Main router')).toBeInTheDocument();
     expect(screen.getByText(/Status: Online/)).toBeInTheDocument(); // the bullet's text, not only its colour
@@ -96,9 +130,24 @@ describe('DataTable', () => {
     const user = userEvent.setup();
     const onRowAction = jest.fn();
     const withMenu: TableRow[] = [
-      { id: 'r1', items: [{ value: 'gateway' }], actions: [{ id: 'export', value: 'Export', options: [{ name: 'As PEM', value: 'pem' }, { name: 'As DER', value: 'der' }] }] },
+      {
+        id: 'r1',
+        items: [{ value: 'gateway' }],
+        actions: [
+          {
+            id: 'export',
+            value: 'Export',
+            options: [
+              { name: 'As PEM', value: 'pem' },
+              { name: 'As DER', value: 'der' },
+            ],
+          },
+        ],
+      },
     ];
-    render(<DataTable caption="Devices" legend={[{ title: 'Name' }]} rows={withMenu} onRowAction={onRowAction} />);
+    render(
+      <DataTable caption="Devices" legend={[{ title: 'Name' }]} rows={withMenu} onRowAction={onRowAction} />,
+    );
     const button = screen.getByRole('button', { name: 'Export gateway' });
     expect(button).toHaveAttribute('aria-haspopup', 'menu');
     button.focus();
@@ -144,7 +193,15 @@ describe('DataTable', () => {
       const user = userEvent.setup();
       let finish: () => void = () => {};
       const onBulkAction = jest.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-      const { container } = render(<DataTable caption="Devices" legend={legend} rows={selectable} bulkActions={bulkActions} onBulkAction={onBulkAction} />);
+      const { container } = render(
+        <DataTable
+          caption="Devices"
+          legend={legend}
+          rows={selectable}
+          bulkActions={bulkActions}
+          onBulkAction={onBulkAction}
+        />,
+      );
       await user.click(screen.getByRole('checkbox', { name: 'Select gateway' }));
       await user.click(screen.getByRole('checkbox', { name: 'Select printer' }));
       const deleteButton = screen.getByRole('button', { name: 'Delete' });
@@ -173,7 +230,15 @@ describe('DataTable', () => {
     it('keeps the selection when the action fails', async () => {
       const user = userEvent.setup();
       const onBulkAction = jest.fn(() => Promise.reject(new Error('nope')));
-      render(<DataTable caption="Devices" legend={legend} rows={selectable} bulkActions={bulkActions} onBulkAction={onBulkAction} />);
+      render(
+        <DataTable
+          caption="Devices"
+          legend={legend}
+          rows={selectable}
+          bulkActions={bulkActions}
+          onBulkAction={onBulkAction}
+        />,
+      );
       await user.click(screen.getByRole('checkbox', { name: 'Select gateway' }));
       await user.click(screen.getByRole('button', { name: 'Restart' }));
       expect(onBulkAction).toHaveBeenCalledWith('restart', ['r1']);
@@ -184,13 +249,40 @@ describe('DataTable', () => {
     it('with a controlled processing flag, clears when it goes back to false', async () => {
       const user = userEvent.setup();
       const onBulkAction = jest.fn();
-      const { rerender } = render(<DataTable caption="Devices" legend={legend} rows={selectable} bulkActions={bulkActions} onBulkAction={onBulkAction} bulkProcessing={false} />);
+      const { rerender } = render(
+        <DataTable
+          caption="Devices"
+          legend={legend}
+          rows={selectable}
+          bulkActions={bulkActions}
+          onBulkAction={onBulkAction}
+          bulkProcessing={false}
+        />,
+      );
       await user.click(screen.getByRole('checkbox', { name: 'Select gateway' }));
       await user.click(screen.getByRole('button', { name: 'Restart' }));
       expect(screen.getByRole('checkbox', { name: 'Select gateway' })).toBeChecked();
-      rerender(<DataTable caption="Devices" legend={legend} rows={selectable} bulkActions={bulkActions} onBulkAction={onBulkAction} bulkProcessing />);
+      rerender(
+        <DataTable
+          caption="Devices"
+          legend={legend}
+          rows={selectable}
+          bulkActions={bulkActions}
+          onBulkAction={onBulkAction}
+          bulkProcessing
+        />,
+      );
       expect(screen.getByRole('checkbox', { name: 'Select gateway' })).toBeDisabled();
-      rerender(<DataTable caption="Devices" legend={legend} rows={selectable} bulkActions={bulkActions} onBulkAction={onBulkAction} bulkProcessing={false} />);
+      rerender(
+        <DataTable
+          caption="Devices"
+          legend={legend}
+          rows={selectable}
+          bulkActions={bulkActions}
+          onBulkAction={onBulkAction}
+          bulkProcessing={false}
+        />,
+      );
       expect(screen.getByRole('checkbox', { name: 'Select gateway' })).not.toBeChecked();
     });
   });
@@ -206,7 +298,8 @@ describe('DataTable', () => {
     expect(bodyNames()).toEqual(['gateway', 'printer', 'camera']);
     expect(screen.getByRole('button', { name: /^Name/ })).toBeDisabled();
     expect(screen.getByRole('searchbox')).toBeDisabled();
-    const handle = screen.getByRole('button', { name: 'Move gateway' });
+    // The sortable body (with @dnd-kit) loads on demand.
+    const handle = await screen.findByRole('button', { name: 'Move gateway' });
     handle.focus();
     await user.keyboard('{ArrowDown}');
     expect(bodyNames()).toEqual(['printer', 'gateway', 'camera']);
@@ -226,7 +319,10 @@ describe('DataTable', () => {
   });
 
   describe('virtualisation', () => {
-    const many: TableRow[] = Array.from({ length: 10_000 }, (_, i) => ({ id: `r${i}`, items: [{ value: `host-${i}` }, { value: i }] }));
+    const many: TableRow[] = Array.from({ length: 10_000 }, (_, i) => ({
+      id: `r${i}`,
+      items: [{ value: `host-${i}` }, { value: i }],
+    }));
     let restore: () => void;
     beforeEach(() => {
       // jsdom has no layout: give the scroll container a height so the virtualiser has a window.
@@ -250,7 +346,11 @@ describe('DataTable', () => {
       await user.click(screen.getByRole('button', { name: /^Number/ }));
       expect(within(table).getAllByRole('rowheader')[0]).toHaveTextContent('host-9999');
       await user.type(screen.getByRole('searchbox'), 'host-1234');
-      expect(within(table).getAllByRole('rowheader').map((c) => c.textContent)).toEqual(['host-1234']);
+      expect(
+        within(table)
+          .getAllByRole('rowheader')
+          .map((c) => c.textContent),
+      ).toEqual(['host-1234']);
     });
   });
 });

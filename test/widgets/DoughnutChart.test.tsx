@@ -6,15 +6,31 @@ import { seriousViolations } from './support/axe';
 
 describe('doughnut maths', () => {
   it('splits the ring by value share and skips nothing', () => {
-    const arcs = doughnutArcs([{ name: 'used', value: 75 }, { name: 'free', value: 25 }], 100, 10);
-    expect(arcs.map((a) => [a.name, a.percent])).toEqual([['used', 75], ['free', 25]]);
+    const arcs = doughnutArcs(
+      [
+        { name: 'used', value: 75 },
+        { name: 'free', value: 25 },
+      ],
+      100,
+      10,
+    );
+    expect(arcs.map((a) => [a.name, a.percent])).toEqual([
+      ['used', 75],
+      ['free', 25],
+    ]);
     expect(arcs.every((a) => a.d.startsWith('M'))).toBe(true);
   });
 
   it.each([
     [[], 0],
     [[{ name: 'a', value: 0 }], 0],
-    [[{ name: 'a', value: -3 }, { name: 'b', value: Number.NaN }], 0],
+    [
+      [
+        { name: 'a', value: -3 },
+        { name: 'b', value: Number.NaN },
+      ],
+      0,
+    ],
   ])('draws nothing for %p', (segments, count) => {
     expect(doughnutArcs(segments, 100, 10)).toHaveLength(count);
   });
@@ -29,11 +45,23 @@ describe('doughnut maths', () => {
 describe('DoughnutChart', () => {
   it('names the figure with its summary and lists segments as text', async () => {
     const { container } = render(
-      <DoughnutChart title="Certificates" segments={[{ name: 'Valid', value: 30 }, { name: 'Expiring', value: 10 }]} summaryValue={40} summarySubValue="certificates" />,
+      <DoughnutChart
+        title="Certificates"
+        segments={[
+          { name: 'Valid', value: 30 },
+          { name: 'Expiring', value: 10 },
+        ]}
+        summaryValue={40}
+        summarySubValue="certificates"
+      />,
     );
     expect(screen.getByRole('figure', { name: 'Certificates: 40 certificates' })).toBeInTheDocument();
     const legend = screen.getByRole('list', { name: 'Certificates legend' });
-    expect(within(legend).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Valid30 (75 %)', 'Expiring10 (25 %)']);
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Valid30 (75 %)', 'Expiring10 (25 %)']);
     expect(container.querySelectorAll('path')).toHaveLength(2);
     expect(container.querySelector('path')).toHaveAttribute('fill', 'rgb(116, 179, 32)');
     expect(await seriousViolations(container)).toEqual([]);

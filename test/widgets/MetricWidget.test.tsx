@@ -3,7 +3,12 @@ import './support/textEncoding';
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { MetricWidget, type MetricWidgetProps } from '../../src/widgets/charts/MetricWidget';
-import { animationFrames, classification, horizontalBars, nextAnimatedValue } from '../../src/widgets/charts/metricModel';
+import {
+  animationFrames,
+  classification,
+  horizontalBars,
+  nextAnimatedValue,
+} from '../../src/widgets/charts/metricModel';
 import { seriousViolations } from './support/axe';
 
 describe('metric maths', () => {
@@ -28,8 +33,17 @@ describe('metric maths', () => {
   });
 
   it('horizontal bars: 3 by default, width = value / max × 90 %', () => {
-    const items = [{ name: 'a', value: 50 }, { name: 'b', value: 100 }, { name: 'c', value: 0 }, { name: 'd', value: 500 }];
-    expect(horizontalBars(items).map((b) => [b.item.name, b.widthPercent])).toEqual([['a', 45], ['b', 90], ['c', 0]]);
+    const items = [
+      { name: 'a', value: 50 },
+      { name: 'b', value: 100 },
+      { name: 'c', value: 0 },
+      { name: 'd', value: 500 },
+    ];
+    expect(horizontalBars(items).map((b) => [b.item.name, b.widthPercent])).toEqual([
+      ['a', 45],
+      ['b', 90],
+      ['c', 0],
+    ]);
     expect(horizontalBars(items, 4).map((b) => b.widthPercent)).toEqual([9, 18, 0, 90]);
     expect(horizontalBars([{ name: 'z', value: 0 }]).map((b) => b.widthPercent)).toEqual([0]);
   });
@@ -42,7 +56,12 @@ describe('metric maths', () => {
   });
 });
 
-const renderWidget = (props: MetricWidgetProps) => render(<MemoryRouter><MetricWidget {...props} /></MemoryRouter>);
+const renderWidget = (props: MetricWidgetProps) =>
+  render(
+    <MemoryRouter>
+      <MetricWidget {...props} />
+    </MemoryRouter>,
+  );
 
 describe('MetricWidget', () => {
   afterEach(() => jest.useRealTimers());
@@ -53,7 +72,11 @@ describe('MetricWidget', () => {
     const region = screen.getByRole('region', { name: 'Blocked requests' });
     const visible = () => region.querySelector('.metric__value [aria-hidden]')?.textContent;
     expect(visible()).toBe('0 req');
-    rerender(<MemoryRouter><MetricWidget title="Blocked requests" value={100} unit="req" /></MemoryRouter>);
+    rerender(
+      <MemoryRouter>
+        <MetricWidget title="Blocked requests" value={100} unit="req" />
+      </MemoryRouter>,
+    );
     // Screen readers get the final value at once.
     expect(within(region).getByText('100 req')).toHaveClass('visually-hidden');
     act(() => jest.advanceTimersByTime(100));
@@ -67,10 +90,20 @@ describe('MetricWidget', () => {
   });
 
   it('renders each chart type with text alternatives, and the call to action', async () => {
-    const items = [{ name: 'dns', value: 40, unit: '%' }, { name: 'ssh', value: 80, unit: '%' }, { name: 'vpn', value: 20, unit: '%' }, { name: 'ntp', value: 10, unit: '%' }];
+    const items = [
+      { name: 'dns', value: 40, unit: '%' },
+      { name: 'ssh', value: 80, unit: '%' },
+      { name: 'vpn', value: 20, unit: '%' },
+      { name: 'ntp', value: 10, unit: '%' },
+    ];
     const { container } = render(
       <MemoryRouter>
-        <MetricWidget title="Requests" value={12} chart={{ type: 'vertical-bars', values: [1, 2, 3] }} callToAction={{ label: 'See all requests', to: '/logs/overview' }} />
+        <MetricWidget
+          title="Requests"
+          value={12}
+          chart={{ type: 'vertical-bars', values: [1, 2, 3] }}
+          callToAction={{ label: 'See all requests', to: '/logs/overview' }}
+        />
         <MetricWidget title="Trend" value={3} chart={{ type: 'curved-line', values: [1, 4, 2] }} />
         <MetricWidget title="Load" value={3} chart={{ type: 'horizontal-extended-bars', items }} />
         <MetricWidget title="Top services" value={4} chart={{ type: 'classification', items }} />
@@ -80,15 +113,30 @@ describe('MetricWidget', () => {
     expect(screen.getByRole('link', { name: 'See all requests' })).toHaveAttribute('href', '/logs/overview');
     expect(screen.getByRole('img', { name: 'Trend trend: 1, 4, 2' })).toBeInTheDocument();
     const bars = screen.getByRole('list', { name: 'Load breakdown' });
-    expect(within(bars).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['dns40 %', 'ssh80 %', 'vpn20 %']);
+    expect(
+      within(bars)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['dns40 %', 'ssh80 %', 'vpn20 %']);
     expect((bars.querySelectorAll('.metric__hbar-fill')[1] as HTMLElement).style.width).toBe('90%');
     const ranking = screen.getByRole('list', { name: 'Top services ranking' });
-    expect(within(ranking).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['ssh80 %', 'dns40 %', 'vpn20 %', 'ntp10 %']);
+    expect(
+      within(ranking)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['ssh80 %', 'dns40 %', 'vpn20 %', 'ntp10 %']);
     expect(await seriousViolations(container)).toEqual([]);
   });
 
   it('uses a plain link for external calls to action', () => {
-    renderWidget({ title: 'Updates', value: 2, callToAction: { label: 'Release notes', to: 'https://example.org/notes' } });
-    expect(screen.getByRole('link', { name: 'Release notes' })).toHaveAttribute('href', 'https://example.org/notes');
+    renderWidget({
+      title: 'Updates',
+      value: 2,
+      callToAction: { label: 'Release notes', to: 'https://example.org/notes' },
+    });
+    expect(screen.getByRole('link', { name: 'Release notes' })).toHaveAttribute(
+      'href',
+      'https://example.org/notes',
+    );
   });
 });

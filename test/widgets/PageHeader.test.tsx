@@ -7,7 +7,12 @@ import { MemoryRouter } from 'react-router';
 import { PageHeader, tabLabel, type PageHeaderProps } from '../../src/widgets/PageHeader';
 import { seriousViolations } from './support/axe';
 
-const renderHeader = (props: PageHeaderProps) => render(<MemoryRouter><PageHeader {...props} /></MemoryRouter>);
+const renderHeader = (props: PageHeaderProps) =>
+  render(
+    <MemoryRouter>
+      <PageHeader {...props} />
+    </MemoryRouter>,
+  );
 
 describe('PageHeader', () => {
   it('shows title, badge, subtitle with back link, description and notice', async () => {
@@ -25,7 +30,9 @@ describe('PageHeader', () => {
     expect(screen.getByRole('link', { name: /Back to system/ })).toHaveAttribute('href', '/system');
     expect(screen.getByText('PKI')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Warning: 2 certificates expire this week.');
-    expect(screen.getByRole('button', { name: 'Create' })).toHaveAccessibleDescription('Create or import certificates.');
+    expect(screen.getByRole('button', { name: 'Create' })).toHaveAccessibleDescription(
+      'Create or import certificates.',
+    );
     expect(await seriousViolations(container)).toEqual([]);
   });
 
@@ -50,12 +57,24 @@ describe('PageHeader', () => {
             { label: 'Customize columns', onClick: () => calls.push('columns') },
             { label: 'Customize filters', onClick: () => calls.push('filters'), pressed: true, count: 2 },
           ]}
-          select={{ label: 'View', value: view, onChange: setView, options: [{ name: 'All', value: 'all' }, { name: 'Locked', value: 'locked' }] }}
+          select={{
+            label: 'View',
+            value: view,
+            onChange: setView,
+            options: [
+              { name: 'All', value: 'all' },
+              { name: 'Locked', value: 'locked' },
+            ],
+          }}
           search={{ label: 'Search users', value: query, onChange: setQuery }}
         />
       );
     }
-    render(<MemoryRouter><Page /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <Page />
+      </MemoryRouter>,
+    );
     await user.click(screen.getByRole('button', { name: 'Add user' }));
     await user.click(screen.getByRole('button', { name: 'Import' }));
     await user.click(screen.getByRole('button', { name: 'Settings' }));
@@ -78,13 +97,30 @@ describe('PageHeader', () => {
       return (
         <PageHeader
           title="Certificates"
-          tabs={{ label: 'Certificate state', activeId: active, onChange: setActive, items: [{ id: 'all', name: 'All', count: 12 }, { id: 'valid', name: 'Valid', count: 9 }, { id: 'revoked', name: 'Revoked' }] }}
+          tabs={{
+            label: 'Certificate state',
+            activeId: active,
+            onChange: setActive,
+            items: [
+              { id: 'all', name: 'All', count: 12 },
+              { id: 'valid', name: 'Valid', count: 9 },
+              { id: 'revoked', name: 'Revoked' },
+            ],
+          }}
         />
       );
     }
-    render(<MemoryRouter><Page /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <Page />
+      </MemoryRouter>,
+    );
     const tablist = screen.getByRole('tablist', { name: 'Certificate state' });
-    expect(within(tablist).getAllByRole('tab').map((t) => t.textContent)).toEqual(['All (12)', 'Valid (9)', 'Revoked']);
+    expect(
+      within(tablist)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['All (12)', 'Valid (9)', 'Revoked']);
     await user.tab();
     expect(screen.getByRole('tab', { name: 'All (12)' })).toHaveFocus();
     await user.keyboard('{ArrowRight}');

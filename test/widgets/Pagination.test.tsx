@@ -2,7 +2,16 @@
 import { useState } from 'react';
 import { act, render, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Pagination, pageBounds, pageCount, pageWindow, readStoredPage, storePage, usePersistedPage, PAGE_STORAGE_PREFIX } from '../../src/widgets/Pagination';
+import {
+  Pagination,
+  pageBounds,
+  pageCount,
+  pageWindow,
+  readStoredPage,
+  storePage,
+  usePersistedPage,
+  PAGE_STORAGE_PREFIX,
+} from '../../src/widgets/Pagination';
 import { seriousViolations } from './support/axe';
 
 describe('pagination maths', () => {
@@ -57,14 +66,20 @@ describe('pagination maths', () => {
 
 function Harness({ total, maxButtons }: { total: number; maxButtons?: number }) {
   const [page, setPage] = useState(1);
-  return <Pagination total={total} pageSize={10} page={page} onPageChange={setPage} maxButtons={maxButtons} />;
+  return (
+    <Pagination total={total} pageSize={10} page={page} onPageChange={setPage} maxButtons={maxButtons} />
+  );
 }
 
 describe('Pagination', () => {
   it('shows numbered buttons only, without first/last, when all pages fit', async () => {
     const { container } = render(<Harness total={45} />);
     const nav = screen.getByRole('navigation', { name: 'Pagination' });
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5']);
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3', '4', '5']);
     expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
     expect(await seriousViolations(container)).toEqual([]);
   });
@@ -75,14 +90,26 @@ describe('Pagination', () => {
     expect(screen.getByRole('button', { name: /First/ })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: /Last/ }));
     expect(screen.getByRole('button', { name: 'Page 20' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getAllByRole('button', { name: /^Page/ }).map((b) => b.textContent)).toEqual(['16', '17', '18', '19', '20']);
+    expect(screen.getAllByRole('button', { name: /^Page/ }).map((b) => b.textContent)).toEqual([
+      '16',
+      '17',
+      '18',
+      '19',
+      '20',
+    ]);
     expect(screen.getByRole('button', { name: /Last/ })).toBeDisabled();
     // Keyboard: Tab to a page button and press Enter.
     screen.getByRole('button', { name: 'Page 18' }).focus();
     await user.keyboard('{Enter}');
     expect(screen.getByRole('button', { name: 'Page 18' })).toHaveAttribute('aria-current', 'page');
     await user.click(screen.getByRole('button', { name: /First/ }));
-    expect(screen.getAllByRole('button', { name: /^Page/ }).map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5']);
+    expect(screen.getAllByRole('button', { name: /^Page/ }).map((b) => b.textContent)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+    ]);
   });
 
   it('honours a smaller maxButtons and renders nothing for one page', () => {

@@ -10,11 +10,26 @@ const bounds = { min: 0, max: 100, minWidth: 10 };
 
 describe('range maths', () => {
   it.each([
-    [[20, 40], [20, 40]],
-    [[40, 20], [20, 40]],
-    [[-5, 200], [0, 100]],
-    [[50, 52], [50, 60]],
-    [[98, 99], [90, 100]],
+    [
+      [20, 40],
+      [20, 40],
+    ],
+    [
+      [40, 20],
+      [20, 40],
+    ],
+    [
+      [-5, 200],
+      [0, 100],
+    ],
+    [
+      [50, 52],
+      [50, 60],
+    ],
+    [
+      [98, 99],
+      [90, 100],
+    ],
   ] as const)('normaliseRange(%p) = %p', (input, expected) => {
     expect(normaliseRange(input, bounds)).toEqual(expected);
   });
@@ -54,7 +69,17 @@ describe('RangeSelector', () => {
     // A 1000 px track at x = 0: 10 px per unit.
     const original = HTMLElement.prototype.getBoundingClientRect;
     HTMLElement.prototype.getBoundingClientRect = function () {
-      return { x: 0, y: 0, left: 0, top: 0, right: 1000, bottom: 48, width: 1000, height: 48, toJSON: () => ({}) } as DOMRect;
+      return {
+        x: 0,
+        y: 0,
+        left: 0,
+        top: 0,
+        right: 1000,
+        bottom: 48,
+        width: 1000,
+        height: 48,
+        toJSON: () => ({}),
+      } as DOMRect;
     };
     restore = () => (HTMLElement.prototype.getBoundingClientRect = original);
   });
@@ -93,13 +118,25 @@ describe('RangeSelector', () => {
     const user = userEvent.setup();
     render(<Harness />);
     const start = screen.getByRole('slider', { name: 'Time window: start' });
-    await user.pointer([{ keys: '[MouseLeft>]', target: start, coords: { clientX: 200 } }, { coords: { clientX: 100 } }, { keys: '[/MouseLeft]', coords: { clientX: 100 } }]);
+    await user.pointer([
+      { keys: '[MouseLeft>]', target: start, coords: { clientX: 200 } },
+      { coords: { clientX: 100 } },
+      { keys: '[/MouseLeft]', coords: { clientX: 100 } },
+    ]);
     expect(shown()).toBe('10-40');
     const end = screen.getByRole('slider', { name: 'Time window: end' });
-    await user.pointer([{ keys: '[MouseLeft>]', target: end, coords: { clientX: 400 } }, { coords: { clientX: 655 } }, { keys: '[/MouseLeft]', coords: { clientX: 655 } }]);
+    await user.pointer([
+      { keys: '[MouseLeft>]', target: end, coords: { clientX: 400 } },
+      { coords: { clientX: 655 } },
+      { keys: '[/MouseLeft]', coords: { clientX: 655 } },
+    ]);
     expect(shown()).toBe('10-66');
     const centre = screen.getByRole('slider', { name: 'Time window: window position' });
-    await user.pointer([{ keys: '[MouseLeft>]', target: centre, coords: { clientX: 300 } }, { coords: { clientX: 500 } }, { keys: '[/MouseLeft]', coords: { clientX: 500 } }]);
+    await user.pointer([
+      { keys: '[MouseLeft>]', target: centre, coords: { clientX: 300 } },
+      { coords: { clientX: 500 } },
+      { keys: '[/MouseLeft]', coords: { clientX: 500 } },
+    ]);
     expect(shown()).toBe('30-86');
   });
 
@@ -107,7 +144,10 @@ describe('RangeSelector', () => {
     const user = userEvent.setup();
     const { container } = render(<Harness />);
     const track = container.querySelector('.range-selector__track') as HTMLElement;
-    await user.pointer([{ keys: '[MouseLeft>]', target: track, coords: { clientX: 700 } }, { keys: '[/MouseLeft]', coords: { clientX: 701 } }]);
+    await user.pointer([
+      { keys: '[MouseLeft>]', target: track, coords: { clientX: 700 } },
+      { keys: '[/MouseLeft]', coords: { clientX: 701 } },
+    ]);
     expect(shown()).toBe('60-80');
   });
 
@@ -121,7 +161,11 @@ describe('RangeSelector', () => {
     centre.focus();
     await user.keyboard('{ArrowRight}');
     expect(shown()).toBe('21-51');
-    await user.pointer([{ keys: '[MouseLeft>]', target: centre, coords: { clientX: 300 } }, { coords: { clientX: 400 } }, { keys: '[/MouseLeft]', coords: { clientX: 400 } }]);
+    await user.pointer([
+      { keys: '[MouseLeft>]', target: centre, coords: { clientX: 300 } },
+      { coords: { clientX: 400 } },
+      { keys: '[/MouseLeft]', coords: { clientX: 400 } },
+    ]);
     expect(shown()).toBe('31-61');
   });
 });

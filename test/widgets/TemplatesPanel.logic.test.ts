@@ -65,7 +65,11 @@ describe('templates', () => {
 
   it('chosen columns are appended and leave the pending list; removed ones come back', () => {
     let s = initialColumnsState([cols[0]]);
-    expect(pendingColumns(cols, selectedTemplate(s).columns).map((c) => c.value)).toEqual(['ip', 'mac', 'vendor']);
+    expect(pendingColumns(cols, selectedTemplate(s).columns).map((c) => c.value)).toEqual([
+      'ip',
+      'mac',
+      'vendor',
+    ]);
     s = addColumn(s, cols[3]);
     s = addColumn(s, cols[1]);
     s = addColumn(s, cols[1]); // twice: once
@@ -115,14 +119,23 @@ describe('templates', () => {
     it('keeps well-formed templates, drops broken ones, restores Default and a valid selection', () => {
       const raw = JSON.stringify({
         selectedId: 'gone',
-        templates: [{ id: '1', name: 'Mine', columns: [cols[1]] }, { id: '2', name: 'Broken', columns: [{ value: 3 }] }],
+        templates: [
+          { id: '1', name: 'Mine', columns: [cols[1]] },
+          { id: '2', name: 'Broken', columns: [{ value: 3 }] },
+        ],
       });
       const s = parseStored(raw, 'columns', fallback);
       expect(s.templates.map((t) => t.id)).toEqual(['default', '1']);
       expect(s.selectedId).toBe('default');
     });
     it('reads filter templates', () => {
-      const raw = JSON.stringify({ selectedId: '9', templates: [{ id: 'default', name: 'Default', filters: [] }, { id: '9', name: 'Up', filters: [{ id: 's', option: 'is', value: 'up' }] }] });
+      const raw = JSON.stringify({
+        selectedId: '9',
+        templates: [
+          { id: 'default', name: 'Default', filters: [] },
+          { id: '9', name: 'Up', filters: [{ id: 's', option: 'is', value: 'up' }] },
+        ],
+      });
       const s = parseStored(raw, 'filters', initialFiltersState());
       expect(selectedTemplate(s).name).toBe('Up');
     });

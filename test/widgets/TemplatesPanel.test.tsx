@@ -2,7 +2,12 @@
 import { useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ColumnsPanel, FiltersPanel, type ColumnRef, type FilterEntry } from '../../src/widgets/TemplatesPanel';
+import {
+  ColumnsPanel,
+  FiltersPanel,
+  type ColumnRef,
+  type FilterEntry,
+} from '../../src/widgets/TemplatesPanel';
 import { seriousViolations } from './support/axe';
 
 const available: ColumnRef[] = [
@@ -17,13 +22,25 @@ function ColumnsHarness({ groupId, onSave }: { groupId?: string; onSave: (c: Col
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>Customize columns</button>
-      <ColumnsPanel open={open} groupId={groupId} availableColumns={available} defaultColumns={defaults} onSave={onSave} onClose={() => setOpen(false)} />
+      <button type="button" onClick={() => setOpen(true)}>
+        Customize columns
+      </button>
+      <ColumnsPanel
+        open={open}
+        groupId={groupId}
+        availableColumns={available}
+        defaultColumns={defaults}
+        onSave={onSave}
+        onClose={() => setOpen(false)}
+      />
     </>
   );
 }
 
-const chosen = () => within(screen.getByRole('list', { name: 'Chosen columns' })).getAllByRole('listitem').map((li) => li.querySelector('.templates__name')?.textContent);
+const chosen = () =>
+  within(screen.getByRole('list', { name: 'Chosen columns' }))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('.templates__name')?.textContent);
 
 beforeEach(() => localStorage.clear());
 
@@ -39,7 +56,11 @@ describe('ColumnsPanel', () => {
     expect(await seriousViolations(document.body)).toEqual([]);
     expect(chosen()).toEqual(['Name', 'Address']);
     const more = screen.getByRole('list', { name: 'More columns' });
-    expect(within(more).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['MACAdd', 'VendorAdd']);
+    expect(
+      within(more)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['MACAdd', 'VendorAdd']);
 
     await user.click(screen.getByRole('button', { name: 'Add Vendor' }));
     expect(chosen()).toEqual(['Name', 'Address', 'Vendor']);
@@ -57,7 +78,13 @@ describe('ColumnsPanel', () => {
     expect(screen.getByRole('button', { name: 'Add Name' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save and close' }));
-    expect(onSave).toHaveBeenCalledWith([{ value: 'vendor', name: 'Vendor' }, { value: 'ip', name: 'Address' }], expect.objectContaining({ selectedId: 'default' }));
+    expect(onSave).toHaveBeenCalledWith(
+      [
+        { value: 'vendor', name: 'Vendor' },
+        { value: 'ip', name: 'Address' },
+      ],
+      expect.objectContaining({ selectedId: 'default' }),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
     const stored = JSON.parse(localStorage.getItem('devices-columns-local') ?? 'null');
@@ -102,8 +129,15 @@ describe('ColumnsPanel', () => {
     expect(within(select).getByRole('option', { name: 'Network', selected: true })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add MAC' }));
     await user.click(screen.getByRole('button', { name: 'Save and close' }));
-    expect(onSave).toHaveBeenLastCalledWith([...defaults, { value: 'mac', name: 'MAC' }], expect.objectContaining({ selectedId: '1763769600000' }));
-    expect(JSON.parse(localStorage.getItem('devices-columns-local') ?? '{}').templates.map((t: { name: string }) => t.name)).toEqual(['Default', 'Network']);
+    expect(onSave).toHaveBeenLastCalledWith(
+      [...defaults, { value: 'mac', name: 'MAC' }],
+      expect.objectContaining({ selectedId: '1763769600000' }),
+    );
+    expect(
+      JSON.parse(localStorage.getItem('devices-columns-local') ?? '{}').templates.map(
+        (t: { name: string }) => t.name,
+      ),
+    ).toEqual(['Default', 'Network']);
 
     await user.click(screen.getByRole('button', { name: 'Customize columns' }));
     expect(screen.getByRole('combobox', { name: 'Template' })).toHaveValue('1763769600000');
@@ -125,13 +159,28 @@ describe('ColumnsPanel', () => {
 });
 
 const filters = [
-  { value: 'status', name: 'Status', options: [{ value: 'is', name: 'is' }, { value: 'not', name: 'is not' }] },
+  {
+    value: 'status',
+    name: 'Status',
+    options: [
+      { value: 'is', name: 'is' },
+      { value: 'not', name: 'is not' },
+    ],
+  },
   { value: 'name', name: 'Name', options: [{ value: 'contains', name: 'contains' }] },
 ];
 
 function FiltersHarness({ onSave }: { onSave: (f: FilterEntry[]) => void }) {
   const [open, setOpen] = useState(true);
-  return <FiltersPanel open={open} groupId="devices" availableFilters={filters} onSave={onSave} onClose={() => setOpen(false)} />;
+  return (
+    <FiltersPanel
+      open={open}
+      groupId="devices"
+      availableFilters={filters}
+      onSave={onSave}
+      onClose={() => setOpen(false)}
+    />
+  );
 }
 
 describe('FiltersPanel', () => {
@@ -172,11 +221,22 @@ describe('FiltersPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Remove filter Status is not “down”' }));
     await user.click(screen.getByRole('button', { name: 'Save and close' }));
     expect(onSave).toHaveBeenCalledWith([{ id: 'name', option: 'contains', value: 'gw' }], expect.anything());
-    expect(JSON.parse(localStorage.getItem('devices-filters-local') ?? '{}').templates[0].filters).toEqual([{ id: 'name', option: 'contains', value: 'gw' }]);
+    expect(JSON.parse(localStorage.getItem('devices-filters-local') ?? '{}').templates[0].filters).toEqual([
+      { id: 'name', option: 'contains', value: 'gw' },
+    ]);
   });
 
   it('loads stored filter templates for its group', () => {
-    localStorage.setItem('devices-filters-local', JSON.stringify({ selectedId: '7', templates: [{ id: 'default', name: 'Default', filters: [] }, { id: '7', name: 'Offline', filters: [{ id: 'status', option: 'is', value: 'down' }] }] }));
+    localStorage.setItem(
+      'devices-filters-local',
+      JSON.stringify({
+        selectedId: '7',
+        templates: [
+          { id: 'default', name: 'Default', filters: [] },
+          { id: '7', name: 'Offline', filters: [{ id: 'status', option: 'is', value: 'down' }] },
+        ],
+      }),
+    );
     render(<FiltersHarness onSave={jest.fn()} />);
     expect(screen.getByRole('combobox', { name: 'Template' })).toHaveValue('7');
     expect(screen.getByText('Status is “down”')).toBeInTheDocument();

@@ -21,8 +21,13 @@ function PersistedPagination() {
 
 describe('server rendering', () => {
   it('renders the first screen of a 10,000-row table, not all of it', () => {
-    const rows: TableRow[] = Array.from({ length: 10_000 }, (_, i) => ({ id: `r${i}`, items: [{ value: `host-${i}` }] }));
-    const html = renderToString(<DataTable caption="Hosts" legend={[{ title: 'Host' }]} rows={rows} maxHeight={480} rowHeight={48} />);
+    const rows: TableRow[] = Array.from({ length: 10_000 }, (_, i) => ({
+      id: `r${i}`,
+      items: [{ value: `host-${i}` }],
+    }));
+    const html = renderToString(
+      <DataTable caption="Hosts" legend={[{ title: 'Host' }]} rows={rows} maxHeight={480} rowHeight={48} />,
+    );
     expect(html).toContain('host-0<');
     expect(html).toContain('host-9<');
     expect(html).not.toContain('host-500<');
@@ -32,13 +37,41 @@ describe('server rendering', () => {
   it('renders every other widget', () => {
     const html = renderToString(
       <MemoryRouter>
-        <PageHeader title="Certificates" badge={{ label: 'New', color: 'green' }} tabs={{ items: [{ id: 'a', name: 'All', count: 3 }], activeId: 'a', onChange: noop }} />
+        <PageHeader
+          title="Certificates"
+          badge={{ label: 'New', color: 'green' }}
+          tabs={{ items: [{ id: 'a', name: 'All', count: 3 }], activeId: 'a', onChange: noop }}
+        />
         <PersistedPagination />
-        <ColumnsPanel open={false} groupId="g" availableColumns={[]} defaultColumns={[]} onSave={noop} onClose={noop} />
+        <ColumnsPanel
+          open={false}
+          groupId="g"
+          availableColumns={[]}
+          defaultColumns={[]}
+          onSave={noop}
+          onClose={noop}
+        />
         <FiltersPanel open={false} groupId="g" availableFilters={[]} onSave={noop} onClose={noop} />
-        <LineChart title="Events" series={[{ id: 'a', name: 'a', points: [{ x: 0, y: 1 }, { x: 1, y: 2 }] }]} />
+        <LineChart
+          title="Events"
+          series={[
+            {
+              id: 'a',
+              name: 'a',
+              points: [
+                { x: 0, y: 1 },
+                { x: 1, y: 2 },
+              ],
+            },
+          ]}
+        />
         <DoughnutChart title="Share" segments={[{ name: 'x', value: 1 }]} summaryValue={1} />
-        <MetricWidget title="Sessions" value={12} unit="users" chart={{ type: 'curved-line', values: [1, 2, 3] }} />
+        <MetricWidget
+          title="Sessions"
+          value={12}
+          unit="users"
+          chart={{ type: 'curved-line', values: [1, 2, 3] }}
+        />
         <RangeSelector label="Window" min={0} max={10} value={[2, 4]} onChange={noop} />
       </MemoryRouter>,
     );

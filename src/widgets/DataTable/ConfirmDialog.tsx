@@ -35,11 +35,17 @@ export function ConfirmDialog({ title, message, onConfirm, onCancel }: ConfirmDi
           } else trapTab(e);
         }}
       >
-        <h2 id={titleId} className="data-table__confirm-title">{title}</h2>
+        <h2 id={titleId} className="data-table__confirm-title">
+          {title}
+        </h2>
         <p id={messageId}>{message}</p>
         <div className="data-table__confirm-buttons">
-          <button type="button" className="button button--primary" onClick={onConfirm}>Yes</button>
-          <button type="button" className="button" ref={noRef} onClick={onCancel}>No</button>
+          <button type="button" className="button button--primary" onClick={onConfirm}>
+            Yes
+          </button>
+          <button type="button" className="button" ref={noRef} onClick={onCancel}>
+            No
+          </button>
         </div>
       </div>
     </div>,

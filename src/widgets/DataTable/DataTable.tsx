@@ -4,28 +4,25 @@
  * drag handle), row selection with a bulk-actions bar, row actions, and virtualised rows (@tanstack/react-virtual)
  * above `virtualizeThreshold` rows so 10,000 rows stay smooth. A real <table> with column and row headers.
  */
-import { useCallback, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { ItemCell } from './ItemCell';
-import { RowActions } from './RowActions';
+import { Row, rowName, SpacerRow } from './Row';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useBulkSelection, type BulkHandler } from './useBulkSelection';
 import { nextSort, sortRows } from './sorting';
 import { createSearchTextCache, searchRows, searchTerms } from './searching';
 import { applyOrder, moveItem } from './reorder';
-import { actionsColumnWidth, dataColumnWidths, SELECT_COLUMN_WIDTH, SORTABLE_COLUMN_WIDTH } from './columnWidths';
+import {
+  actionsColumnWidth,
+  dataColumnWidths,
+  SELECT_COLUMN_WIDTH,
+  SORTABLE_COLUMN_WIDTH,
+} from './columnWidths';
 import type { BulkAction, SortState, TableLegendEntry, TableRow } from './types';
 import './DataTable.css';
+
+// @dnd-kit is loaded only when a table enters reordering mode.
+const SortableBody = lazy(() => import('./SortableBody').then((m) => ({ default: m.SortableBody })));
 
 export interface DataTableProps {
   /** Accessible name of the table (its caption; visually hidden unless `showCaption`). */
@@ -79,11 +76,6 @@ const DEFAULTS = {
   loadingMessage: 'Fetching data...',
 };
 
-function rowName(row: TableRow): string {
-  const v = row.items[0]?.value;
-  return v === null || v === undefined || v === '' ? row.id : String(v);
-}
-
 export function DataTable({
   caption,
   showCaption = false,
@@ -119,7 +111,10 @@ export function DataTable({
   const [announcement, setAnnouncement] = useState('');
 
   // A local order from reordering, dropped when new rows arrive (the parent applied onReorder or reloaded).
-  const [order, setOrder] = useState<{ rows: readonly TableRow[]; ids: string[] | null }>({ rows, ids: null });
+  const [order, setOrder] = useState<{ rows: readonly TableRow[]; ids: string[] | null }>({
+    rows,
+    ids: null,
+  });
   const localOrder = order.rows === rows ? order.ids : null;
 
   const searchText = useMemo(() => createSearchTextCache(), []);
@@ -135,7 +130,10 @@ export function DataTable({
   }, [ordered, query, searchText, sort, reordering]);
 
   const liveIds = useMemo(() => new Set(rows.map((r) => r.id)), [rows]);
-  const selectedIds = useMemo(() => [...bulk.selected].filter((id) => liveIds.has(id)), [bulk.selected, liveIds]);
+  const selectedIds = useMemo(
+    () => [...bulk.selected].filter((id) => liveIds.has(id)),
+    [bulk.selected, liveIds],
+  );
   const selectableVisible = useMemo(() => visible.filter((r) => !r.disabled).map((r) => r.id), [visible]);
   const selectedVisibleCount = selectableVisible.filter((id) => bulk.selected.has(id)).length;
 
@@ -187,10 +185,9 @@ export function DataTable({
     commitOrder(index, to);
     setAnnouncement(`${rowName(visible[index])} moved to position ${to + 1} of ${visible.length}.`);
   };
-  const onDragEnd = (e: DragEndEvent) => {
-    if (!e.over || e.active.id === e.over.id) return;
-    const from = visible.findIndex((r) => r.id === e.active.id);
-    const to = visible.findIndex((r) => r.id === e.over?.id);
+  const onDragEnd = (activeId: string, overId: string) => {
+    const from = visible.findIndex((r) => r.id === activeId);
+    const to = visible.findIndex((r) => r.id === overId);
     if (from >= 0 && to >= 0) commitOrder(from, to);
   };
 
@@ -214,22 +211,28 @@ export function DataTable({
   });
   const virtualItems = virtual ? virtualizer.getVirtualItems() : [];
   const padTop = virtual && virtualItems.length ? virtualItems[0].start : 0;
-  const padBottom = virtual && virtualItems.length ? virtualizer.getTotalSize() - virtualItems[virtualItems.length - 1].end : 0;
+  const padBottom =
+    virtual && virtualItems.length
+      ? virtualizer.getTotalSize() - virtualItems[virtualItems.length - 1].end
+      : 0;
   const rendered: { row: TableRow; index: number }[] = virtual
     ? virtualItems.map((v) => ({ row: visible[v.index], index: v.index }))
     : visible.map((row, index) => ({ row, index }));
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-
-  const status = loading && rows.length === 0
-    ? loadingMessage
-    : searching
-      ? `${visible.length} of ${rows.length} rows match.`
-      : '';
-  const emptyText = loading && rows.length === 0 ? loadingMessage : rows.length === 0 ? emptyMessage : visible.length === 0 ? noResultsMessage : null;
+  const status =
+    loading && rows.length === 0
+      ? loadingMessage
+      : searching
+        ? `${visible.length} of ${rows.length} rows match.`
+        : '';
+  const emptyText =
+    loading && rows.length === 0
+      ? loadingMessage
+      : rows.length === 0
+        ? emptyMessage
+        : visible.length === 0
+          ? noResultsMessage
+          : null;
   const rowProps = {
     selectable,
     reordering,
@@ -249,12 +252,27 @@ export function DataTable({
       {padTop > 0 ? <SpacerRow height={padTop} columns={columnCount} /> : null}
       {emptyText ? (
         <tr>
-          <td colSpan={columnCount} className="data-table__empty-state">{emptyText}</td>
+          <td colSpan={columnCount} className="data-table__empty-state">
+            {emptyText}
+          </td>
         </tr>
       ) : (
-        rendered.map(({ row, index }) =>
-          reordering ? <SortableRow key={row.id} row={row} index={index} {...rowProps} /> : <Row key={row.id} row={row} index={index} {...rowProps} />,
-        )
+        rendered.map(({ row, index }) => (
+          // While the sortable body loads, a placeholder keeps the drag column in place.
+          <Row
+            key={row.id}
+            row={row}
+            index={index}
+            {...rowProps}
+            handle={
+              reordering ? (
+                <span className="data-table__handle" aria-hidden="true">
+                  ⠿
+                </span>
+              ) : undefined
+            }
+          />
+        ))
       )}
       {padBottom > 0 ? <SpacerRow height={padBottom} columns={columnCount} /> : null}
     </tbody>
@@ -295,22 +313,42 @@ export function DataTable({
         ) : null}
         {toolbar}
         <span id={ids.note} className="data-table__note">
-          {reordering ? 'Sorting and search are off while reordering.' : searching && sortable ? 'Sorting is off while searching.' : ''}
+          {reordering
+            ? 'Sorting and search are off while reordering.'
+            : searching && sortable
+              ? 'Sorting is off while searching.'
+              : ''}
         </span>
       </div>
 
       {selectable && selectedIds.length > 0 ? (
-        <div className="data-table__bulk" role="region" aria-label="Bulk actions" aria-busy={bulk.processing || undefined}>
+        <div
+          className="data-table__bulk"
+          role="region"
+          aria-label="Bulk actions"
+          aria-busy={bulk.processing || undefined}
+        >
           <span className="data-table__bulk-count" aria-live="polite">
             {selectedIds.length} selected{bulk.processing ? ' — processing…' : ''}
           </span>
           {bulkActions.map((action) => (
-            <button key={action.id} type="button" className="button" disabled={bulk.processing} onClick={() => startBulk(action)}>
+            <button
+              key={action.id}
+              type="button"
+              className="button"
+              disabled={bulk.processing}
+              onClick={() => startBulk(action)}
+            >
               {action.icon ? <span aria-hidden="true">{action.icon}</span> : null}
               {action.value}
             </button>
           ))}
-          <button type="button" className="button data-table__bulk-clear" disabled={bulk.processing} onClick={bulk.clear}>
+          <button
+            type="button"
+            className="button data-table__bulk-clear"
+            disabled={bulk.processing}
+            onClick={bulk.clear}
+          >
             Clear selection
           </button>
         </div>
@@ -324,7 +362,11 @@ export function DataTable({
         aria-label={`${caption} (scrollable)`}
         tabIndex={0}
       >
-        <table className="data-table__table" style={{ width: totalWidth, minWidth: '100%' }} aria-rowcount={visible.length + 1}>
+        <table
+          className="data-table__table"
+          style={{ width: totalWidth, minWidth: '100%' }}
+          aria-rowcount={visible.length + 1}
+        >
           <caption className={showCaption ? 'data-table__caption' : 'visually-hidden'}>{caption}</caption>
           <colgroup>
             {columns.map((w, i) => (
@@ -334,7 +376,9 @@ export function DataTable({
           <thead>
             <tr aria-rowindex={1}>
               {reordering ? (
-                <th scope="col"><span className="visually-hidden">Move</span></th>
+                <th scope="col">
+                  <span className="visually-hidden">Move</span>
+                </th>
               ) : null}
               {selectable ? (
                 <th scope="col">
@@ -369,29 +413,32 @@ export function DataTable({
                 );
               })}
               {hasActions ? (
-                <th scope="col"><span className="visually-hidden">Actions</span></th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               ) : null}
             </tr>
           </thead>
-          {reordering ? (
-            <DndContext
-              sensors={sensors}
-              collisionDetection={closestCenter}
-              onDragEnd={onDragEnd}
-              // Its live region and instructions are divs: keep them out of the <table>.
-              accessibility={{ container: typeof document === 'undefined' ? undefined : document.body }}
-            >
-              <SortableContext items={visible.map((r) => r.id)} strategy={verticalListSortingStrategy}>
-                {body}
-              </SortableContext>
-            </DndContext>
+          {reordering && !emptyText ? (
+            <Suspense fallback={body}>
+              <SortableBody
+                ids={visible.map((r) => r.id)}
+                rendered={rendered}
+                rowProps={rowProps}
+                padTop={padTop}
+                padBottom={padBottom}
+                columnCount={columnCount}
+                onDragEnd={onDragEnd}
+              />
+            </Suspense>
           ) : (
             body
           )}
         </table>
       </div>
       <p id={ids.handleHelp} className="visually-hidden">
-        Press the arrow keys to move the row up or down, or press Space to pick it up, arrows to move and Space to drop.
+        Press the arrow keys to move the row up or down, or press Space to pick it up, arrows to move and
+        Space to drop.
       </p>
       <div className="visually-hidden" role="status" aria-live="polite">
         {announcement || status}
@@ -412,21 +459,26 @@ export function DataTable({
     </div>
   );
 }
-
-function SpacerRow({ height, columns }: { height: number; columns: number }) {
+function SortIcon({ direction }: { direction?: 'ascending' | 'descending' }) {
+  const glyph = direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕';
   return (
-    <tr aria-hidden="true" className="data-table__spacer">
-      <td colSpan={columns} style={{ height, padding: 0, border: 0 }} />
-    </tr>
+    <span className={`data-table__sort-icon${direction ? ' is-active' : ''}`} aria-hidden="true">
+      {glyph}
+    </span>
   );
 }
 
-function SortIcon({ direction }: { direction?: 'ascending' | 'descending' }) {
-  const glyph = direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕';
-  return <span className={`data-table__sort-icon${direction ? ' is-active' : ''}`} aria-hidden="true">{glyph}</span>;
-}
-
-function SelectAll({ total, selected, disabled, onChange }: { total: number; selected: number; disabled: boolean; onChange: (on: boolean) => void }) {
+function SelectAll({
+  total,
+  selected,
+  disabled,
+  onChange,
+}: {
+  total: number;
+  selected: number;
+  disabled: boolean;
+  onChange: (on: boolean) => void;
+}) {
   const all = total > 0 && selected === total;
   const some = selected > 0 && !all;
   return (
@@ -440,118 +492,5 @@ function SelectAll({ total, selected, disabled, onChange }: { total: number; sel
       }}
       onChange={(e) => onChange(e.target.checked)}
     />
-  );
-}
-
-interface RowProps {
-  row: TableRow;
-  index: number;
-  legend: readonly TableLegendEntry[];
-  selectable: boolean;
-  reordering: boolean;
-  hasActions: boolean;
-  processing: boolean;
-  selected: ReadonlySet<string>;
-  onSelect: (id: string, on: boolean) => void;
-  onRowAction?: DataTableProps['onRowAction'];
-  onMove: (id: string, delta: number) => void;
-  handleHelpId: string;
-  rowHeight?: number;
-}
-
-function SortableRow(props: RowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging, active } = useSortable({ id: props.row.id });
-  const style: CSSProperties = {
-    transform: transform ? `translate3d(0, ${Math.round(transform.y)}px, 0)` : undefined,
-    transition,
-    position: isDragging ? 'relative' : undefined,
-    zIndex: isDragging ? 2 : undefined,
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
-    // Arrow keys move the row directly unless a keyboard drag is in progress (then dnd-kit owns them).
-    if (!active && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
-      e.preventDefault();
-      props.onMove(props.row.id, e.key === 'ArrowUp' ? -1 : 1);
-      return;
-    }
-    listeners?.onKeyDown?.(e);
-  };
-  const handle = (
-    <button
-      type="button"
-      ref={setActivatorNodeRef}
-      className="data-table__handle"
-      {...attributes}
-      {...listeners}
-      aria-roledescription="sortable row"
-      aria-describedby={props.handleHelpId}
-      aria-label={`Move ${rowName(props.row)}`}
-      onKeyDown={onKeyDown}
-    >
-      <span aria-hidden="true">⠿</span>
-    </button>
-  );
-  return <Row {...props} rowRef={setNodeRef} style={style} handle={handle} dragging={isDragging} />;
-}
-
-function Row({
-  row,
-  index,
-  legend,
-  selectable,
-  hasActions,
-  processing,
-  selected,
-  onSelect,
-  onRowAction,
-  rowHeight,
-  rowRef,
-  style,
-  handle,
-  dragging,
-}: RowProps & { rowRef?: (node: HTMLElement | null) => void; style?: CSSProperties; handle?: ReactNode; dragging?: boolean }) {
-  const name = rowName(row);
-  const isSelected = selected.has(row.id);
-  const className = [
-    'data-table__row',
-    isSelected ? 'is-selected' : '',
-    row.disabled ? 'is-disabled' : '',
-    row.invalid ? 'is-invalid' : '',
-    dragging ? 'is-dragging' : '',
-  ].filter(Boolean).join(' ');
-  return (
-    <tr ref={rowRef} className={className} style={{ ...style, height: rowHeight }} aria-rowindex={index + 2} aria-disabled={row.disabled || undefined}>
-      {handle ? <td className="data-table__cell data-table__cell--handle">{handle}</td> : null}
-      {selectable ? (
-        <td className="data-table__cell data-table__cell--select">
-          <input
-            type="checkbox"
-            aria-label={`Select ${name}`}
-            checked={isSelected}
-            disabled={row.disabled || processing}
-            onChange={(e) => onSelect(row.id, e.target.checked)}
-          />
-        </td>
-      ) : null}
-      {row.items.map((item, i) =>
-        i === 0 ? (
-          <th key={i} scope="row" className="data-table__cell">
-            <ItemCell item={item} columnTitle={legend[i]?.title ?? ''} />
-            {row.invalid ? <span className="data-table__invalid">Invalid</span> : null}
-          </th>
-        ) : (
-          <td key={i} className="data-table__cell">
-            <ItemCell item={item} columnTitle={legend[i]?.title ?? ''} />
-          </td>
-        ),
-      )}
-      {hasActions ? (
-        <td className="data-table__cell data-table__cell--actions">
-          {row.actions && row.actions.length > 0 ? (
-            <RowActions actions={row.actions} rowName={name} rowDisabled={row.disabled} onAction={(actionId, option) => onRowAction?.(row.id, actionId, option)} />
-          ) : null}
-        </td>
-      ) : null}
-    </tr>
   );
 }

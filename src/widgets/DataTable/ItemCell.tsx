@@ -7,25 +7,45 @@ export function ItemCell({ item, columnTitle }: { item: TableItem; columnTitle: 
   return (
     <div className="data-table__item">
       <div className="data-table__item-main">
-        {item.icon ? <span className="data-table__icon" aria-hidden="true">{item.icon}</span> : null}
+        {item.icon ? (
+          <span className="data-table__icon" aria-hidden="true">
+            {item.icon}
+          </span>
+        ) : null}
         {item.statusBullColor ? (
-          <span className={`data-table__bullet data-table__bullet--${item.statusBullColor}`} title={item.statusLabel ?? item.statusBullColor}>
+          <span
+            className={`data-table__bullet data-table__bullet--${item.statusBullColor}`}
+            title={item.statusLabel ?? item.statusBullColor}
+          >
             <span className="visually-hidden">Status: {item.statusLabel ?? item.statusBullColor}. </span>
           </span>
         ) : null}
-        <span className="data-table__value">{hasValue ? String(item.value) : <span className="data-table__empty" aria-label="empty">—</span>}</span>
+        <span className="data-table__value">
+          {hasValue ? (
+            String(item.value)
+          ) : (
+            <span className="data-table__empty" aria-label="empty">
+              —
+            </span>
+          )}
+        </span>
         {item.warning ? (
           <span className="data-table__warning" title={item.warning}>
             <span aria-hidden="true">⚠</span>
             <span className="visually-hidden">Warning: {item.warning}</span>
           </span>
         ) : null}
-        {item.chartData?.type === 'vertical-bars' ? <VerticalBars values={item.chartData.values} label={columnTitle} /> : null}
+        {item.chartData?.type === 'vertical-bars' ? (
+          <VerticalBars values={item.chartData.values} label={columnTitle} />
+        ) : null}
       </div>
       {item.tags && item.tags.length > 0 ? (
         <ul className="data-table__tags" aria-label="Tags">
           {item.tags.map((tag, i) => (
-            <li key={`${tag.name}-${i}`} className={`data-table__tag data-table__tag--${tag.color ?? 'grey'}`}>
+            <li
+              key={`${tag.name}-${i}`}
+              className={`data-table__tag data-table__tag--${tag.color ?? 'grey'}`}
+            >
               {tag.icon ? <span aria-hidden="true">{tag.icon}</span> : null}
               {tag.name}
             </li>

@@ -18,9 +18,21 @@ export function RowActions({ actions, rowName, rowDisabled, onAction }: RowActio
     <div className="data-table__actions">
       {actions.map((action) =>
         action.options && action.options.length > 0 ? (
-          <ActionMenu key={action.id} action={action} rowName={rowName} disabled={rowDisabled} onAction={onAction} />
+          <ActionMenu
+            key={action.id}
+            action={action}
+            rowName={rowName}
+            disabled={rowDisabled}
+            onAction={onAction}
+          />
         ) : (
-          <ActionButton key={action.id} action={action} rowName={rowName} disabled={rowDisabled} onClick={() => onAction(action.id)} />
+          <ActionButton
+            key={action.id}
+            action={action}
+            rowName={rowName}
+            disabled={rowDisabled}
+            onClick={() => onAction(action.id)}
+          />
         ),
       )}
     </div>
@@ -33,16 +45,34 @@ function actionLabel(action: RowAction, rowName: string) {
 
 function ActionContent({ action }: { action: RowAction }) {
   if (action.isLoading) return <span className="data-table__spinner" aria-hidden="true" />;
-  if (action.type === 'labelled') return <>{action.icon ? <span aria-hidden="true">{action.icon}</span> : null}{action.value}</>;
+  if (action.type === 'labelled')
+    return (
+      <>
+        {action.icon ? <span aria-hidden="true">{action.icon}</span> : null}
+        {action.value}
+      </>
+    );
   return <span aria-hidden="true">{action.icon ?? action.value.charAt(0).toUpperCase()}</span>;
 }
 
-function ActionButton({ action, rowName, disabled, onClick }: { action: RowAction; rowName: string; disabled?: boolean; onClick: () => void }) {
+function ActionButton({
+  action,
+  rowName,
+  disabled,
+  onClick,
+}: {
+  action: RowAction;
+  rowName: string;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
   const labelled = action.type === 'labelled';
   return (
     <button
       type="button"
-      className={labelled ? 'button data-table__action data-table__action--labelled' : 'icon-button data-table__action'}
+      className={
+        labelled ? 'button data-table__action data-table__action--labelled' : 'icon-button data-table__action'
+      }
       aria-label={actionLabel(action, rowName)}
       title={action.value}
       disabled={disabled || action.disabled || action.isLoading}
@@ -54,7 +84,17 @@ function ActionButton({ action, rowName, disabled, onClick }: { action: RowActio
   );
 }
 
-function ActionMenu({ action, rowName, disabled, onAction }: { action: RowAction; rowName: string; disabled?: boolean; onAction: RowActionsProps['onAction'] }) {
+function ActionMenu({
+  action,
+  rowName,
+  disabled,
+  onAction,
+}: {
+  action: RowAction;
+  rowName: string;
+  disabled?: boolean;
+  onAction: RowActionsProps['onAction'];
+}) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const menuId = useId();
@@ -129,7 +169,11 @@ function ActionMenu({ action, rowName, disabled, onAction }: { action: RowAction
           setReference(node);
         }}
         type="button"
-        className={action.type === 'labelled' ? 'button data-table__action data-table__action--labelled' : 'icon-button data-table__action'}
+        className={
+          action.type === 'labelled'
+            ? 'button data-table__action data-table__action--labelled'
+            : 'icon-button data-table__action'
+        }
         aria-label={actionLabel(action, rowName)}
         title={action.value}
         aria-haspopup="menu"

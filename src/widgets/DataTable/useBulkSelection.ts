@@ -7,7 +7,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type BulkHandler = (actionId: string, rowIds: string[]) => void | Promise<unknown>;
 
-export function useBulkSelection(onBulkAction: BulkHandler | undefined, controlledProcessing: boolean | undefined) {
+export function useBulkSelection(
+  onBulkAction: BulkHandler | undefined,
+  controlledProcessing: boolean | undefined,
+) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [running, setRunning] = useState(false);
   const mounted = useRef(true);

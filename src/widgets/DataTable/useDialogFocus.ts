@@ -1,9 +1,13 @@
 /** Focus handling of a modal dialog: focus the initial element on open, keep Tab inside, restore focus on close. */
 import { useEffect, type KeyboardEvent, type RefObject } from 'react';
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function useDialogFocus(container: RefObject<HTMLElement | null>, initial?: RefObject<HTMLElement | null>) {
+export function useDialogFocus(
+  container: RefObject<HTMLElement | null>,
+  initial?: RefObject<HTMLElement | null>,
+) {
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const first = initial?.current ?? container.current?.querySelector<HTMLElement>(FOCUSABLE);

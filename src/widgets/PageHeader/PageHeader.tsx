@@ -48,12 +48,28 @@ export interface PageHeaderProps {
   filterButtons?: readonly [HeaderFilterButton] | readonly [HeaderFilterButton, HeaderFilterButton];
   statusNotice?: { text: string; level?: NoticeLevel };
   actionDescription?: string;
-  select?: { label: string; options: readonly SelectOption[]; value: string; onChange: (value: string) => void };
+  select?: {
+    label: string;
+    options: readonly SelectOption[];
+    value: string;
+    onChange: (value: string) => void;
+  };
   search?: { label: string; value: string; onChange: (value: string) => void; placeholder?: string };
-  tabs?: { label?: string; items: readonly FilterTab[]; activeId: string; onChange: (id: string) => void; panelId?: string };
+  tabs?: {
+    label?: string;
+    items: readonly FilterTab[];
+    activeId: string;
+    onChange: (id: string) => void;
+    panelId?: string;
+  };
 }
 
-const NOTICE_PREFIX: Record<NoticeLevel, string> = { info: 'Info', success: 'Success', warning: 'Warning', error: 'Error' };
+const NOTICE_PREFIX: Record<NoticeLevel, string> = {
+  info: 'Info',
+  success: 'Success',
+  warning: 'Warning',
+  error: 'Error',
+};
 
 /** "name (count)" when a count is given (spec §2 filter tabs). */
 export function tabLabel(tab: FilterTab): string {
@@ -61,7 +77,21 @@ export function tabLabel(tab: FilterTab): string {
 }
 
 export function PageHeader(props: PageHeaderProps) {
-  const { title, badge, subtitle, backLink, primaryButton, secondaryButton, settingsButton, filterButtons, statusNotice, actionDescription, select, search, tabs } = props;
+  const {
+    title,
+    badge,
+    subtitle,
+    backLink,
+    primaryButton,
+    secondaryButton,
+    settingsButton,
+    filterButtons,
+    statusNotice,
+    actionDescription,
+    select,
+    search,
+    tabs,
+  } = props;
   const ids = { select: useId(), search: useId(), description: useId() };
   const hasTools = Boolean(select || search || filterButtons?.length);
 
@@ -82,23 +112,47 @@ export function PageHeader(props: PageHeaderProps) {
           ) : null}
           <h1 className="page-header__title">
             {title}
-            {badge ? <span className={`page-header__badge page-header__badge--${badge.color ?? 'grey'}`}>{badge.label}</span> : null}
+            {badge ? (
+              <span className={`page-header__badge page-header__badge--${badge.color ?? 'grey'}`}>
+                {badge.label}
+              </span>
+            ) : null}
           </h1>
-          {actionDescription ? <p id={ids.description} className="page-header__description">{actionDescription}</p> : null}
+          {actionDescription ? (
+            <p id={ids.description} className="page-header__description">
+              {actionDescription}
+            </p>
+          ) : null}
         </div>
         <div className="page-header__actions">
           {settingsButton ? (
-            <button type="button" className="icon-button page-header__settings" aria-label={settingsButton.label} title={settingsButton.label} disabled={settingsButton.disabled} onClick={settingsButton.onClick}>
+            <button
+              type="button"
+              className="icon-button page-header__settings"
+              aria-label={settingsButton.label}
+              title={settingsButton.label}
+              disabled={settingsButton.disabled}
+              onClick={settingsButton.onClick}
+            >
               <span aria-hidden="true">{settingsButton.icon ?? '⚙'}</span>
             </button>
           ) : null}
           {secondaryButton ? <ActionButton button={secondaryButton} /> : null}
-          {primaryButton ? <ActionButton button={primaryButton} primary describedBy={actionDescription ? ids.description : undefined} /> : null}
+          {primaryButton ? (
+            <ActionButton
+              button={primaryButton}
+              primary
+              describedBy={actionDescription ? ids.description : undefined}
+            />
+          ) : null}
         </div>
       </div>
 
       {statusNotice ? (
-        <div className={`page-header__notice page-header__notice--${statusNotice.level ?? 'info'}`} role="status">
+        <div
+          className={`page-header__notice page-header__notice--${statusNotice.level ?? 'info'}`}
+          role="status"
+        >
           <strong>{NOTICE_PREFIX[statusNotice.level ?? 'info']}:</strong> {statusNotice.text}
         </div>
       ) : null}
@@ -121,7 +175,9 @@ export function PageHeader(props: PageHeaderProps) {
               <label htmlFor={ids.select}>{select.label}</label>
               <select id={ids.select} value={select.value} onChange={(e) => select.onChange(e.target.value)}>
                 {select.options.map((o) => (
-                  <option key={o.value} value={o.value}>{o.name}</option>
+                  <option key={o.value} value={o.value}>
+                    {o.name}
+                  </option>
                 ))}
               </select>
             </span>
@@ -148,18 +204,41 @@ export function PageHeader(props: PageHeaderProps) {
   );
 }
 
-function ActionButton({ button, primary, describedBy }: { button: HeaderButton; primary?: boolean; describedBy?: string }) {
+function ActionButton({
+  button,
+  primary,
+  describedBy,
+}: {
+  button: HeaderButton;
+  primary?: boolean;
+  describedBy?: string;
+}) {
   return (
-    <button type="button" className={primary ? 'button button--primary' : 'button'} disabled={button.disabled} aria-describedby={describedBy} onClick={button.onClick}>
+    <button
+      type="button"
+      className={primary ? 'button button--primary' : 'button'}
+      disabled={button.disabled}
+      aria-describedby={describedBy}
+      onClick={button.onClick}
+    >
       {button.icon ? <span aria-hidden="true">{button.icon}</span> : null}
       {button.label}
     </button>
   );
 }
 
-function FilterTabs({ label = 'Filters', items, activeId, onChange, panelId }: NonNullable<PageHeaderProps['tabs']>) {
+function FilterTabs({
+  label = 'Filters',
+  items,
+  activeId,
+  onChange,
+  panelId,
+}: NonNullable<PageHeaderProps['tabs']>) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const current = Math.max(0, items.findIndex((t) => t.id === activeId));
+  const current = Math.max(
+    0,
+    items.findIndex((t) => t.id === activeId),
+  );
   const go = (index: number) => {
     const next = (index + items.length) % items.length;
     refs.current[next]?.focus();

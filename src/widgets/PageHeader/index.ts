@@ -1,1 +1,10 @@
-export { PageHeader, tabLabel, type PageHeaderProps, type BadgeColor, type HeaderButton, type HeaderFilterButton, type FilterTab, type NoticeLevel } from './PageHeader';
+export {
+  PageHeader,
+  tabLabel,
+  type PageHeaderProps,
+  type BadgeColor,
+  type HeaderButton,
+  type HeaderFilterButton,
+  type FilterTab,
+  type NoticeLevel,
+} from './PageHeader';

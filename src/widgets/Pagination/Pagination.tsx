@@ -15,7 +15,14 @@ export interface PaginationProps {
   label?: string;
 }
 
-export function Pagination({ total, pageSize, page, onPageChange, maxButtons = MAX_PAGE_BUTTONS, label = 'Pagination' }: PaginationProps) {
+export function Pagination({
+  total,
+  pageSize,
+  page,
+  onPageChange,
+  maxButtons = MAX_PAGE_BUTTONS,
+  label = 'Pagination',
+}: PaginationProps) {
   const count = pageCount(total, pageSize);
   if (count <= 1) return null;
   const current = clampPage(page, count);
@@ -29,7 +36,12 @@ export function Pagination({ total, pageSize, page, onPageChange, maxButtons = M
       <ul>
         {more ? (
           <li>
-            <button type="button" className="pagination__button" onClick={() => go(1)} disabled={current === 1}>
+            <button
+              type="button"
+              className="pagination__button"
+              onClick={() => go(1)}
+              disabled={current === 1}
+            >
               <span aria-hidden="true">« </span>First<span className="visually-hidden"> page</span>
             </button>
           </li>
@@ -49,8 +61,14 @@ export function Pagination({ total, pageSize, page, onPageChange, maxButtons = M
         ))}
         {more ? (
           <li>
-            <button type="button" className="pagination__button" onClick={() => go(count)} disabled={current === count}>
-              Last<span className="visually-hidden"> page, {count}</span><span aria-hidden="true"> »</span>
+            <button
+              type="button"
+              className="pagination__button"
+              onClick={() => go(count)}
+              disabled={current === count}
+            >
+              Last<span className="visually-hidden"> page, {count}</span>
+              <span aria-hidden="true"> »</span>
             </button>
           </li>
         ) : null}

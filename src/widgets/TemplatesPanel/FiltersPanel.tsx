@@ -38,7 +38,15 @@ export function describeFilter(entry: FilterEntry, available: readonly Available
   return `${filter?.name ?? entry.id} ${option?.name ?? entry.option} “${entry.value}”`;
 }
 
-export function FiltersPanel({ open, groupId, availableFilters, defaultFilters = [], title = 'Customize filters', onSave, onClose }: FiltersPanelProps) {
+export function FiltersPanel({
+  open,
+  groupId,
+  availableFilters,
+  defaultFilters = [],
+  title = 'Customize filters',
+  onSave,
+  onClose,
+}: FiltersPanelProps) {
   const ids = { filter: useId(), option: useId(), value: useId(), heading: useId() };
   const editor = useTemplateEditor<FilterTemplate>({
     kind: 'filters',
@@ -61,7 +69,13 @@ export function FiltersPanel({ open, groupId, availableFilters, defaultFilters =
   };
 
   return (
-    <SidePanel title={title} onClose={editor.close} onDiscard={editor.discard} onSave={editor.save} dirty={editor.dirty}>
+    <SidePanel
+      title={title}
+      onClose={editor.close}
+      onDiscard={editor.discard}
+      onSave={editor.save}
+      dirty={editor.dirty}
+    >
       <TemplateBar state={state} onChange={setState} />
       <section aria-labelledby={ids.heading}>
         <h3 id={ids.heading}>Filters</h3>
@@ -74,7 +88,12 @@ export function FiltersPanel({ open, groupId, availableFilters, defaultFilters =
               return (
                 <li key={`${entry.id}-${i}`} className="templates__item">
                   <span className="templates__name">{text}</span>
-                  <button type="button" className="button" aria-label={`Remove filter ${text}`} onClick={() => setState(removeFilter(state, i))}>
+                  <button
+                    type="button"
+                    className="button"
+                    aria-label={`Remove filter ${text}`}
+                    onClick={() => setState(removeFilter(state, i))}
+                  >
                     Remove
                   </button>
                 </li>
@@ -86,17 +105,30 @@ export function FiltersPanel({ open, groupId, availableFilters, defaultFilters =
       <fieldset className="templates__add">
         <legend>Add a filter</legend>
         <label htmlFor={ids.filter}>Filter</label>
-        <select id={ids.filter} value={draft.id} onChange={(e) => setDraft({ id: e.target.value, option: '', value: '' })}>
+        <select
+          id={ids.filter}
+          value={draft.id}
+          onChange={(e) => setDraft({ id: e.target.value, option: '', value: '' })}
+        >
           <option value="">Choose a filter</option>
           {availableFilters.map((f) => (
-            <option key={f.value} value={f.value}>{f.name}</option>
+            <option key={f.value} value={f.value}>
+              {f.name}
+            </option>
           ))}
         </select>
         <label htmlFor={ids.option}>Condition</label>
-        <select id={ids.option} value={draft.option} disabled={!chosen} onChange={(e) => setDraft({ ...draft, option: e.target.value, value: '' })}>
+        <select
+          id={ids.option}
+          value={draft.option}
+          disabled={!chosen}
+          onChange={(e) => setDraft({ ...draft, option: e.target.value, value: '' })}
+        >
           <option value="">Choose a condition</option>
           {chosen?.options.map((o) => (
-            <option key={o.value} value={o.value}>{o.name}</option>
+            <option key={o.value} value={o.value}>
+              {o.name}
+            </option>
           ))}
         </select>
         <label htmlFor={ids.value}>Value</label>
@@ -113,7 +145,9 @@ export function FiltersPanel({ open, groupId, availableFilters, defaultFilters =
             }
           }}
         />
-        <button type="button" className="button" disabled={!canAdd} onClick={add}>Add filter</button>
+        <button type="button" className="button" disabled={!canAdd} onClick={add}>
+          Add filter
+        </button>
       </fieldset>
     </SidePanel>
   );

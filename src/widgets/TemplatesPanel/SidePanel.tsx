@@ -44,14 +44,24 @@ export function SidePanel({ title, children, onClose, onDiscard, onSave, dirty }
       >
         <header className="side-panel__header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-button side-panel__close" aria-label="Close" title="Close without saving" onClick={onClose}>
+          <button
+            type="button"
+            className="icon-button side-panel__close"
+            aria-label="Close"
+            title="Close without saving"
+            onClick={onClose}
+          >
             <span aria-hidden="true">×</span>
           </button>
         </header>
         <div className="side-panel__body">{children}</div>
         <footer className="side-panel__footer">
-          <button type="button" className="button" onClick={onDiscard} disabled={!dirty}>Discard changes</button>
-          <button type="button" className="button button--primary side-panel__save" onClick={onSave}>Save and close</button>
+          <button type="button" className="button" onClick={onDiscard} disabled={!dirty}>
+            Discard changes
+          </button>
+          <button type="button" className="button button--primary side-panel__save" onClick={onSave}>
+            Save and close
+          </button>
         </footer>
       </aside>
     </div>,

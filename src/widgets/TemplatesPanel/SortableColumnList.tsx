@@ -2,8 +2,21 @@
  * The chosen columns, reorderable by drag (@dnd-kit) or by arrow keys on the drag handle, each removable.
  */
 import type { KeyboardEvent } from 'react';
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import type { ColumnRef } from './templates';
 
 export interface SortableColumnListProps {
@@ -26,11 +39,24 @@ export function SortableColumnList({ columns, onMove, onRemove, helpId }: Sortab
   };
   if (columns.length === 0) return <p className="templates__empty">No columns chosen.</p>;
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ container: typeof document === 'undefined' ? undefined : document.body }}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ container: typeof document === 'undefined' ? undefined : document.body }}
+    >
       <SortableContext items={columns.map((c) => c.value)} strategy={verticalListSortingStrategy}>
         <ol className="templates__list" aria-label="Chosen columns">
           {columns.map((column, index) => (
-            <SortableColumn key={column.value} column={column} index={index} count={columns.length} onMove={onMove} onRemove={onRemove} helpId={helpId} />
+            <SortableColumn
+              key={column.value}
+              column={column}
+              index={index}
+              count={columns.length}
+              onMove={onMove}
+              onRemove={onRemove}
+              helpId={helpId}
+            />
           ))}
         </ol>
       </SortableContext>
@@ -38,8 +64,24 @@ export function SortableColumnList({ columns, onMove, onRemove, helpId }: Sortab
   );
 }
 
-function SortableColumn({ column, index, count, onMove, onRemove, helpId }: { column: ColumnRef; index: number; count: number } & Omit<SortableColumnListProps, 'columns'>) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging, active } = useSortable({ id: column.value });
+function SortableColumn({
+  column,
+  index,
+  count,
+  onMove,
+  onRemove,
+  helpId,
+}: { column: ColumnRef; index: number; count: number } & Omit<SortableColumnListProps, 'columns'>) {
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+    active,
+  } = useSortable({ id: column.value });
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
     if (!active && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
       e.preventDefault();
@@ -53,7 +95,10 @@ function SortableColumn({ column, index, count, onMove, onRemove, helpId }: { co
     <li
       ref={setNodeRef}
       className={`templates__item${isDragging ? ' is-dragging' : ''}`}
-      style={{ transform: transform ? `translate3d(0, ${Math.round(transform.y)}px, 0)` : undefined, transition }}
+      style={{
+        transform: transform ? `translate3d(0, ${Math.round(transform.y)}px, 0)` : undefined,
+        transition,
+      }}
     >
       <button
         type="button"
@@ -69,7 +114,13 @@ function SortableColumn({ column, index, count, onMove, onRemove, helpId }: { co
         <span aria-hidden="true">⠿</span>
       </button>
       <span className="templates__name">{column.name}</span>
-      <button type="button" className="button templates__remove" data-focus-list="chosen" aria-label={`Remove ${column.name}`} onClick={() => onRemove(column.value)}>
+      <button
+        type="button"
+        className="button templates__remove"
+        data-focus-list="chosen"
+        aria-label={`Remove ${column.name}`}
+        onClick={() => onRemove(column.value)}
+      >
         Remove
       </button>
     </li>

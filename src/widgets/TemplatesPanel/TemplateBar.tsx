@@ -1,8 +1,21 @@
 /** Choose, create and delete templates. Default cannot be deleted; a new template is selected at once. */
 import { useId, useState } from 'react';
-import { createTemplate, deleteTemplate, DEFAULT_TEMPLATE_ID, selectTemplate, type Template, type TemplateState } from './templates';
+import {
+  createTemplate,
+  deleteTemplate,
+  DEFAULT_TEMPLATE_ID,
+  selectTemplate,
+  type Template,
+  type TemplateState,
+} from './templates';
 
-export function TemplateBar<T extends Template>({ state, onChange }: { state: TemplateState<T>; onChange: (next: TemplateState<T>) => void }) {
+export function TemplateBar<T extends Template>({
+  state,
+  onChange,
+}: {
+  state: TemplateState<T>;
+  onChange: (next: TemplateState<T>) => void;
+}) {
   const [name, setName] = useState('');
   const ids = { select: useId(), name: useId() };
   const selected = state.templates.find((t) => t.id === state.selectedId);
@@ -16,9 +29,15 @@ export function TemplateBar<T extends Template>({ state, onChange }: { state: Te
       <legend>Templates</legend>
       <div className="templates__row">
         <label htmlFor={ids.select}>Template</label>
-        <select id={ids.select} value={state.selectedId} onChange={(e) => onChange(selectTemplate(state, e.target.value))}>
+        <select
+          id={ids.select}
+          value={state.selectedId}
+          onChange={(e) => onChange(selectTemplate(state, e.target.value))}
+        >
           {state.templates.map((t) => (
-            <option key={t.id} value={t.id}>{t.name}</option>
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
           ))}
         </select>
         <button
@@ -45,7 +64,9 @@ export function TemplateBar<T extends Template>({ state, onChange }: { state: Te
             }
           }}
         />
-        <button type="button" className="button" disabled={!name.trim()} onClick={create}>Create template</button>
+        <button type="button" className="button" disabled={!name.trim()} onClick={create}>
+          Create template
+        </button>
       </div>
     </fieldset>
   );

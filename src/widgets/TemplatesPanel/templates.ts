@@ -51,10 +51,18 @@ export function storageKey(groupId: string, kind: TemplateKind): string {
 }
 
 export function initialColumnsState(defaultColumns: readonly ColumnRef[]): TemplateState<ColumnTemplate> {
-  return { templates: [{ id: DEFAULT_TEMPLATE_ID, name: DEFAULT_TEMPLATE_NAME, columns: [...defaultColumns] }], selectedId: DEFAULT_TEMPLATE_ID };
+  return {
+    templates: [{ id: DEFAULT_TEMPLATE_ID, name: DEFAULT_TEMPLATE_NAME, columns: [...defaultColumns] }],
+    selectedId: DEFAULT_TEMPLATE_ID,
+  };
 }
-export function initialFiltersState(defaultFilters: readonly FilterEntry[] = []): TemplateState<FilterTemplate> {
-  return { templates: [{ id: DEFAULT_TEMPLATE_ID, name: DEFAULT_TEMPLATE_NAME, filters: [...defaultFilters] }], selectedId: DEFAULT_TEMPLATE_ID };
+export function initialFiltersState(
+  defaultFilters: readonly FilterEntry[] = [],
+): TemplateState<FilterTemplate> {
+  return {
+    templates: [{ id: DEFAULT_TEMPLATE_ID, name: DEFAULT_TEMPLATE_NAME, filters: [...defaultFilters] }],
+    selectedId: DEFAULT_TEMPLATE_ID,
+  };
 }
 
 export function selectedTemplate<T extends Template>(state: TemplateState<T>): T {
@@ -69,7 +77,11 @@ export function selectTemplate<T extends Template>(state: TemplateState<T>, id: 
  * A new template named `name` (trimmed; empty is refused), copying the selected template's content, with a
  * time-based id (unique even when two are made in the same millisecond), and selected.
  */
-export function createTemplate<T extends Template>(state: TemplateState<T>, name: string, now: number = Date.now()): TemplateState<T> {
+export function createTemplate<T extends Template>(
+  state: TemplateState<T>,
+  name: string,
+  now: number = Date.now(),
+): TemplateState<T> {
   const trimmed = name.trim();
   if (!trimmed) return state;
   let stamp = Math.floor(now);
@@ -98,15 +110,27 @@ export function pendingColumns(available: readonly ColumnRef[], chosen: readonly
   return available.filter((c) => !taken.has(c.value));
 }
 
-export function addColumn(state: TemplateState<ColumnTemplate>, column: ColumnRef): TemplateState<ColumnTemplate> {
-  return updateSelected(state, (t) => (t.columns.some((c) => c.value === column.value) ? t : { ...t, columns: [...t.columns, column] }));
+export function addColumn(
+  state: TemplateState<ColumnTemplate>,
+  column: ColumnRef,
+): TemplateState<ColumnTemplate> {
+  return updateSelected(state, (t) =>
+    t.columns.some((c) => c.value === column.value) ? t : { ...t, columns: [...t.columns, column] },
+  );
 }
 
-export function removeColumn(state: TemplateState<ColumnTemplate>, value: string): TemplateState<ColumnTemplate> {
+export function removeColumn(
+  state: TemplateState<ColumnTemplate>,
+  value: string,
+): TemplateState<ColumnTemplate> {
   return updateSelected(state, (t) => ({ ...t, columns: t.columns.filter((c) => c.value !== value) }));
 }
 
-export function moveColumn(state: TemplateState<ColumnTemplate>, from: number, to: number): TemplateState<ColumnTemplate> {
+export function moveColumn(
+  state: TemplateState<ColumnTemplate>,
+  from: number,
+  to: number,
+): TemplateState<ColumnTemplate> {
   return updateSelected(state, (t) => {
     if (from < 0 || from >= t.columns.length || to < 0 || to >= t.columns.length || from === to) return t;
     const columns = t.columns.slice();
@@ -119,13 +143,19 @@ export function moveColumn(state: TemplateState<ColumnTemplate>, from: number, t
 // Filters.
 
 /** Adds a filter only when it names a filter and a condition and has a non-empty value (spec §4). */
-export function addFilter(state: TemplateState<FilterTemplate>, entry: FilterEntry): TemplateState<FilterTemplate> {
+export function addFilter(
+  state: TemplateState<FilterTemplate>,
+  entry: FilterEntry,
+): TemplateState<FilterTemplate> {
   const value = entry.value.trim();
   if (!entry.id || !entry.option || !value) return state;
   return updateSelected(state, (t) => ({ ...t, filters: [...t.filters, { ...entry, value }] }));
 }
 
-export function removeFilter(state: TemplateState<FilterTemplate>, index: number): TemplateState<FilterTemplate> {
+export function removeFilter(
+  state: TemplateState<FilterTemplate>,
+  index: number,
+): TemplateState<FilterTemplate> {
   return updateSelected(state, (t) => ({ ...t, filters: t.filters.filter((_, i) => i !== index) }));
 }
 
@@ -133,10 +163,18 @@ export function removeFilter(state: TemplateState<FilterTemplate>, index: number
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 function isColumnRef(v: unknown): v is ColumnRef {
-  return typeof v === 'object' && v !== null && isString((v as ColumnRef).value) && isString((v as ColumnRef).name);
+  return (
+    typeof v === 'object' && v !== null && isString((v as ColumnRef).value) && isString((v as ColumnRef).name)
+  );
 }
 function isFilterEntry(v: unknown): v is FilterEntry {
-  return typeof v === 'object' && v !== null && isString((v as FilterEntry).id) && isString((v as FilterEntry).option) && isString((v as FilterEntry).value);
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    isString((v as FilterEntry).id) &&
+    isString((v as FilterEntry).option) &&
+    isString((v as FilterEntry).value)
+  );
 }
 function isTemplate(v: unknown, kind: TemplateKind): boolean {
   if (typeof v !== 'object' || v === null) return false;
@@ -148,7 +186,11 @@ function isTemplate(v: unknown, kind: TemplateKind): boolean {
 }
 
 /** Stored templates if they are well formed, with Default guaranteed (the given one is used if missing). */
-export function parseStored<T extends Template>(raw: string | null, kind: TemplateKind, fallback: TemplateState<T>): TemplateState<T> {
+export function parseStored<T extends Template>(
+  raw: string | null,
+  kind: TemplateKind,
+  fallback: TemplateState<T>,
+): TemplateState<T> {
   if (!raw) return fallback;
   let data: unknown;
   try {
@@ -159,9 +201,13 @@ export function parseStored<T extends Template>(raw: string | null, kind: Templa
   const d = data as { templates?: unknown; selectedId?: unknown };
   if (typeof data !== 'object' || data === null || !Array.isArray(d.templates)) return fallback;
   const templates = d.templates.filter((t) => isTemplate(t, kind)) as T[];
-  const fallbackDefault = fallback.templates.find((t) => t.id === DEFAULT_TEMPLATE_ID) ?? fallback.templates[0];
+  const fallbackDefault =
+    fallback.templates.find((t) => t.id === DEFAULT_TEMPLATE_ID) ?? fallback.templates[0];
   if (!templates.some((t) => t.id === DEFAULT_TEMPLATE_ID)) templates.unshift(fallbackDefault);
-  const selectedId = isString(d.selectedId) && templates.some((t) => t.id === d.selectedId) ? d.selectedId : DEFAULT_TEMPLATE_ID;
+  const selectedId =
+    isString(d.selectedId) && templates.some((t) => t.id === d.selectedId)
+      ? d.selectedId
+      : DEFAULT_TEMPLATE_ID;
   return { templates, selectedId };
 }
 
@@ -173,13 +219,21 @@ function localStore(): Storage | null {
   }
 }
 
-export function loadTemplates<T extends Template>(groupId: string | undefined, kind: TemplateKind, fallback: TemplateState<T>): TemplateState<T> {
+export function loadTemplates<T extends Template>(
+  groupId: string | undefined,
+  kind: TemplateKind,
+  fallback: TemplateState<T>,
+): TemplateState<T> {
   if (!groupId) return fallback;
   return parseStored(localStore()?.getItem(storageKey(groupId, kind)) ?? null, kind, fallback);
 }
 
 /** Stores the templates only when a group id is given (spec §9). Returns whether they were stored. */
-export function saveTemplates<T extends Template>(groupId: string | undefined, kind: TemplateKind, state: TemplateState<T>): boolean {
+export function saveTemplates<T extends Template>(
+  groupId: string | undefined,
+  kind: TemplateKind,
+  state: TemplateState<T>,
+): boolean {
   if (!groupId) return false;
   try {
     localStore()?.setItem(storageKey(groupId, kind), JSON.stringify(state));

@@ -4,7 +4,14 @@
  * does discard (which keeps the panel open).
  */
 import { useState } from 'react';
-import { loadTemplates, saveTemplates, selectedTemplate, type Template, type TemplateKind, type TemplateState } from './templates';
+import {
+  loadTemplates,
+  saveTemplates,
+  selectedTemplate,
+  type Template,
+  type TemplateKind,
+  type TemplateState,
+} from './templates';
 
 export function useTemplateEditor<T extends Template>(options: {
   kind: TemplateKind;
@@ -16,7 +23,9 @@ export function useTemplateEditor<T extends Template>(options: {
 }) {
   const { kind, groupId, open, onSave, onClose } = options;
   // Read storage once; the panel is closed during a server render, so nothing storage-based is shown there.
-  const [state, setState] = useState<TemplateState<T>>(() => loadTemplates(groupId, kind, options.fallback()));
+  const [state, setState] = useState<TemplateState<T>>(() =>
+    loadTemplates(groupId, kind, options.fallback()),
+  );
   const [snapshot, setSnapshot] = useState(state);
   const [wasOpen, setWasOpen] = useState(false);
   if (open !== wasOpen) {

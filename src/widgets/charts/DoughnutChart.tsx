@@ -37,7 +37,13 @@ export function DoughnutChart({
     <figure className="doughnut-chart" aria-label={summary ? `${title}: ${summary}` : title}>
       <figcaption className={hideTitle ? 'visually-hidden' : 'chart__title'}>{title}</figcaption>
       <div className="doughnut-chart__ring" style={{ width: size, height: size }}>
-        <svg width={size} height={size} viewBox={`${-r} ${-r} ${size} ${size}`} aria-hidden="true" focusable="false">
+        <svg
+          width={size}
+          height={size}
+          viewBox={`${-r} ${-r} ${size} ${size}`}
+          aria-hidden="true"
+          focusable="false"
+        >
           <circle r={r - thickness / 2} fill="none" stroke="var(--color-surface-2)" strokeWidth={thickness} />
           {arcs.map((a) => (
             <path key={a.name} d={a.d} fill={a.color} />
@@ -45,7 +51,9 @@ export function DoughnutChart({
         </svg>
         {summaryValue !== undefined || summarySubValue ? (
           <div className="doughnut-chart__summary" aria-hidden="true">
-            {summaryValue !== undefined ? <span className="doughnut-chart__value">{summaryValue}</span> : null}
+            {summaryValue !== undefined ? (
+              <span className="doughnut-chart__value">{summaryValue}</span>
+            ) : null}
             {summarySubValue ? <span className="doughnut-chart__sub">{summarySubValue}</span> : null}
           </div>
         ) : null}

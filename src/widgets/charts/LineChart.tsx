@@ -63,11 +63,20 @@ export function LineChart({
 
   return (
     <figure className="line-chart" aria-labelledby={titleId}>
-      <figcaption id={titleId} className={hideTitle ? 'visually-hidden' : 'chart__title'}>{title}</figcaption>
+      <figcaption id={titleId} className={hideTitle ? 'visually-hidden' : 'chart__title'}>
+        {title}
+      </figcaption>
       {model.empty ? (
         <p className="chart__empty">{emptyMessage}</p>
       ) : (
-        <svg className="line-chart__svg" viewBox={`0 0 ${width} ${height}`} width="100%" style={{ maxWidth: width }} aria-hidden="true" focusable="false">
+        <svg
+          className="line-chart__svg"
+          viewBox={`0 0 ${width} ${height}`}
+          width="100%"
+          style={{ maxWidth: width }}
+          aria-hidden="true"
+          focusable="false"
+        >
           <defs>
             <clipPath id={clipId}>
               <rect x={0} y={0} width={model.innerWidth} height={model.innerHeight} />
@@ -77,19 +86,43 @@ export function LineChart({
             {model.yTicks.map((t) => (
               <g key={`y${t.value}`} transform={`translate(0,${t.y})`}>
                 <line className="chart__grid" x1={0} x2={model.innerWidth} />
-                <text className="chart__tick" x={-6} dy="0.32em" textAnchor="end">{formatY(t.value)}</text>
+                <text className="chart__tick" x={-6} dy="0.32em" textAnchor="end">
+                  {formatY(t.value)}
+                </text>
               </g>
             ))}
             {model.xTicks.map((t) => (
-              <text key={`x${t.value}`} className="chart__tick" x={t.x} y={model.innerHeight + 16} textAnchor="middle">
+              <text
+                key={`x${t.value}`}
+                className="chart__tick"
+                x={t.x}
+                y={model.innerHeight + 16}
+                textAnchor="middle"
+              >
                 {formatX(t.value)}
               </text>
             ))}
-            <line className="chart__axis" x1={0} x2={model.innerWidth} y1={model.innerHeight} y2={model.innerHeight} />
+            <line
+              className="chart__axis"
+              x1={0}
+              x2={model.innerWidth}
+              y1={model.innerHeight}
+              y2={model.innerHeight}
+            />
             <g clipPath={`url(#${clipId})`}>
               {model.series.map((s) => (
                 <g key={s.id} data-series={s.id}>
-                  {s.d ? <path d={s.d} fill="none" stroke={s.color} strokeWidth={2} strokeDasharray={s.dash} strokeLinejoin="round" strokeLinecap="round" /> : null}
+                  {s.d ? (
+                    <path
+                      d={s.d}
+                      fill="none"
+                      stroke={s.color}
+                      strokeWidth={2}
+                      strokeDasharray={s.dash}
+                      strokeLinejoin="round"
+                      strokeLinecap="round"
+                    />
+                  ) : null}
                   {showPoints || s.points.length === 1
                     ? s.points.map((p, i) => <circle key={i} cx={p.x} cy={p.y} r={3} fill={s.color} />)
                     : null}
@@ -104,7 +137,15 @@ export function LineChart({
           {model.series.map((s) => (
             <li key={s.id}>
               <svg width="24" height="8" aria-hidden="true" focusable="false">
-                <line x1="0" x2="24" y1="4" y2="4" stroke={s.color} strokeWidth={3} strokeDasharray={s.dash} />
+                <line
+                  x1="0"
+                  x2="24"
+                  y1="4"
+                  y2="4"
+                  stroke={s.color}
+                  strokeWidth={3}
+                  strokeDasharray={s.dash}
+                />
               </svg>
               {s.name}
             </li>
@@ -117,7 +158,11 @@ export function LineChart({
           <thead>
             <tr>
               <th scope="col">x</th>
-              {series.map((s) => <th key={s.id} scope="col">{s.name}</th>)}
+              {series.map((s) => (
+                <th key={s.id} scope="col">
+                  {s.name}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

@@ -9,7 +9,13 @@ import { Link } from 'react-router';
 import { VerticalBars } from './VerticalBars';
 import { Sparkline } from './Sparkline';
 import { useAnimatedValue } from './useAnimatedValue';
-import { classification, displayValue, formatItemValue, horizontalBars, type ChartValueItem } from './metricModel';
+import {
+  classification,
+  displayValue,
+  formatItemValue,
+  horizontalBars,
+  type ChartValueItem,
+} from './metricModel';
 import './MetricWidget.css';
 
 export type MetricChart =
@@ -30,15 +36,29 @@ export interface MetricWidgetProps {
   animate?: boolean;
 }
 
-export function MetricWidget({ title, icon, value, unit, callToAction, chart, animate = true }: MetricWidgetProps) {
+export function MetricWidget({
+  title,
+  icon,
+  value,
+  unit,
+  callToAction,
+  chart,
+  animate = true,
+}: MetricWidgetProps) {
   const titleId = useId();
   const shown = useAnimatedValue(value, animate);
   const finalText = `${displayValue(value, value)}${unit ? ` ${unit}` : ''}`;
   return (
     <section className="metric" aria-labelledby={titleId}>
       <header className="metric__header">
-        {icon ? <span className="metric__icon" aria-hidden="true">{icon}</span> : null}
-        <h3 id={titleId} className="metric__title">{title}</h3>
+        {icon ? (
+          <span className="metric__icon" aria-hidden="true">
+            {icon}
+          </span>
+        ) : null}
+        <h3 id={titleId} className="metric__title">
+          {title}
+        </h3>
       </header>
       <p className="metric__value">
         <span aria-hidden="true">
@@ -50,9 +70,13 @@ export function MetricWidget({ title, icon, value, unit, callToAction, chart, an
       {chart ? <MetricChartView chart={chart} title={title} /> : null}
       {callToAction ? (
         /^https?:\/\//.test(callToAction.to) ? (
-          <a className="metric__cta" href={callToAction.to}>{callToAction.label}</a>
+          <a className="metric__cta" href={callToAction.to}>
+            {callToAction.label}
+          </a>
         ) : (
-          <Link className="metric__cta" to={callToAction.to}>{callToAction.label}</Link>
+          <Link className="metric__cta" to={callToAction.to}>
+            {callToAction.label}
+          </Link>
         )
       ) : null}
     </section>
@@ -62,9 +86,17 @@ export function MetricWidget({ title, icon, value, unit, callToAction, chart, an
 function MetricChartView({ chart, title }: { chart: MetricChart; title: string }) {
   switch (chart.type) {
     case 'vertical-bars':
-      return <div className="metric__chart"><VerticalBars values={chart.values} label={`${title} history`} width={160} height={40} /></div>;
+      return (
+        <div className="metric__chart">
+          <VerticalBars values={chart.values} label={`${title} history`} width={160} height={40} />
+        </div>
+      );
     case 'curved-line':
-      return <div className="metric__chart"><Sparkline values={chart.values} label={`${title} trend`} /></div>;
+      return (
+        <div className="metric__chart">
+          <Sparkline values={chart.values} label={`${title} trend`} />
+        </div>
+      );
     case 'horizontal-extended-bars':
       return (
         <ul className="metric__hbars" aria-label={`${title} breakdown`}>

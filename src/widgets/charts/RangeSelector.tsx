@@ -5,7 +5,18 @@
  * Home/End to the bounds. Optional children (e.g. a chart) are drawn under the track.
  */
 import { useRef, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
-import { centreAt, moveBy, normaliseRange, percentOf, setEnd, setStart, snap, trackScale, type Range, type RangeBounds } from './rangeMath';
+import {
+  centreAt,
+  moveBy,
+  normaliseRange,
+  percentOf,
+  setEnd,
+  setStart,
+  snap,
+  trackScale,
+  type Range,
+  type RangeBounds,
+} from './rangeMath';
 import './RangeSelector.css';
 
 export interface RangeSelectorProps {
@@ -26,7 +37,18 @@ type DragKind = 'start' | 'end' | 'centre' | 'track';
 /** Pixels a pointer may travel and still count as a click. */
 const CLICK_SLOP_PX = 3;
 
-export function RangeSelector({ label, min, max, value, onChange, step = 1, fixedWidth = false, minWidth, formatValue = String, children }: RangeSelectorProps) {
+export function RangeSelector({
+  label,
+  min,
+  max,
+  value,
+  onChange,
+  step = 1,
+  fixedWidth = false,
+  minWidth,
+  formatValue = String,
+  children,
+}: RangeSelectorProps) {
   const bounds: RangeBounds = { min, max, minWidth: minWidth ?? (fixedWidth ? step : 0) };
   const range = normaliseRange(value, bounds);
   const trackRef = useRef<HTMLDivElement>(null);
@@ -94,10 +116,18 @@ export function RangeSelector({ label, min, max, value, onChange, step = 1, fixe
   const centre = (range[0] + range[1]) / 2;
 
   return (
-    <div className={`range-selector${fixedWidth ? ' range-selector--fixed' : ''}`} role="group" aria-label={label}>
+    <div
+      className={`range-selector${fixedWidth ? ' range-selector--fixed' : ''}`}
+      role="group"
+      aria-label={label}
+    >
       <div ref={trackRef} className="range-selector__track" onPointerDown={(e) => startDrag('track', e)}>
         {children ? <div className="range-selector__background">{children}</div> : null}
-        <div className="range-selector__shade" style={{ left: 0, width: `${startPct}%` }} aria-hidden="true" />
+        <div
+          className="range-selector__shade"
+          style={{ left: 0, width: `${startPct}%` }}
+          aria-hidden="true"
+        />
         <div className="range-selector__shade" style={{ left: `${endPct}%`, right: 0 }} aria-hidden="true" />
         <div
           className="range-selector__window"
@@ -110,7 +140,15 @@ export function RangeSelector({ label, min, max, value, onChange, step = 1, fixe
           aria-valuetext={`from ${text(range[0])} to ${text(range[1])}`}
           style={{ left: `${startPct}%`, width: `${endPct - startPct}%` }}
           onPointerDown={(e) => startDrag('centre', e)}
-          onKeyDown={(e) => keyMove(e, (d) => (d === 'min' ? moveBy(range, min - range[0], bounds) : d === 'max' ? moveBy(range, max - range[1], bounds) : moveBy(range, d, bounds)))}
+          onKeyDown={(e) =>
+            keyMove(e, (d) =>
+              d === 'min'
+                ? moveBy(range, min - range[0], bounds)
+                : d === 'max'
+                  ? moveBy(range, max - range[1], bounds)
+                  : moveBy(range, d, bounds),
+            )
+          }
         />
         {fixedWidth ? null : (
           <>
@@ -125,7 +163,11 @@ export function RangeSelector({ label, min, max, value, onChange, step = 1, fixe
               aria-valuetext={text(range[0])}
               style={{ left: `${startPct}%` }}
               onPointerDown={(e) => startDrag('start', e)}
-              onKeyDown={(e) => keyMove(e, (d) => setStart(range, d === 'min' ? min : d === 'max' ? max : range[0] + d, bounds))}
+              onKeyDown={(e) =>
+                keyMove(e, (d) =>
+                  setStart(range, d === 'min' ? min : d === 'max' ? max : range[0] + d, bounds),
+                )
+              }
             />
             <div
               className="range-selector__handle range-selector__handle--end"
@@ -138,7 +180,9 @@ export function RangeSelector({ label, min, max, value, onChange, step = 1, fixe
               aria-valuetext={text(range[1])}
               style={{ left: `${endPct}%` }}
               onPointerDown={(e) => startDrag('end', e)}
-              onKeyDown={(e) => keyMove(e, (d) => setEnd(range, d === 'min' ? min : d === 'max' ? max : range[1] + d, bounds))}
+              onKeyDown={(e) =>
+                keyMove(e, (d) => setEnd(range, d === 'min' ? min : d === 'max' ? max : range[1] + d, bounds))
+              }
             />
           </>
         )}

@@ -14,14 +14,35 @@ export interface VerticalBarsProps {
   color?: string;
 }
 
-export function VerticalBars({ values, label, width = 64, height = 24, color = DEFAULT_CHART_COLOR }: VerticalBarsProps) {
+export function VerticalBars({
+  values,
+  label,
+  width = 64,
+  height = 24,
+  color = DEFAULT_CHART_COLOR,
+}: VerticalBarsProps) {
   const bars = layoutVerticalBars(values, width, height);
   const summary = `${label}: ${values.length ? values.join(', ') : 'no values'}`;
   return (
-    <svg className="vertical-bars" role="img" aria-label={summary} width={width} height={height} viewBox={`0 0 ${width} ${height}`}>
+    <svg
+      className="vertical-bars"
+      role="img"
+      aria-label={summary}
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+    >
       {bars.map((b, i) => (
         // A 1 px floor keeps zero values visible as a baseline tick.
-        <rect key={i} x={b.x} y={Math.min(b.y, height - 1)} width={b.width} height={Math.max(b.height, 1)} fill={color} rx={1} />
+        <rect
+          key={i}
+          x={b.x}
+          y={Math.min(b.y, height - 1)}
+          width={b.width}
+          height={Math.max(b.height, 1)}
+          fill={color}
+          rx={1}
+        />
       ))}
     </svg>
   );

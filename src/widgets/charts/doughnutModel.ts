@@ -22,14 +22,23 @@ export function segmentColor(segment: DoughnutSegment, index: number): string {
   return segment.color ?? (index === 0 ? DOUGHNUT_DEFAULT_COLOR : seriesColor(index));
 }
 
-export function doughnutArcs(segments: readonly DoughnutSegment[], size: number, thickness: number): DoughnutArc[] {
+export function doughnutArcs(
+  segments: readonly DoughnutSegment[],
+  size: number,
+  thickness: number,
+): DoughnutArc[] {
   const clean = segments.map((s) => ({ ...s, value: Number.isFinite(s.value) && s.value > 0 ? s.value : 0 }));
   const total = clean.reduce((sum, s) => sum + s.value, 0);
   if (total === 0) return [];
   const outer = size / 2;
   const inner = Math.max(0, outer - thickness);
-  const layout = pie<(typeof clean)[number]>().value((s) => s.value).sort(null)(clean);
-  const shape = arc<(typeof layout)[number]>().innerRadius(inner).outerRadius(outer).padAngle(clean.filter((s) => s.value > 0).length > 1 ? 0.015 : 0);
+  const layout = pie<(typeof clean)[number]>()
+    .value((s) => s.value)
+    .sort(null)(clean);
+  const shape = arc<(typeof layout)[number]>()
+    .innerRadius(inner)
+    .outerRadius(outer)
+    .padAngle(clean.filter((s) => s.value > 0).length > 1 ? 0.015 : 0);
   return layout.map((a, i) => ({
     name: a.data.name,
     value: a.data.value,

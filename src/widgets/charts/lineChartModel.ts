@@ -80,7 +80,10 @@ export function curveFor(curve: LineCurve, tension: number): CurveFactory | Curv
   return curve === 'bundle' ? curveBundle.beta(t) : curveCardinal.tension(1 - t);
 }
 
-export function lineChartModel(series: readonly LineSeries[], options: LineChartModelOptions): LineChartModel {
+export function lineChartModel(
+  series: readonly LineSeries[],
+  options: LineChartModelOptions,
+): LineChartModel {
   const margin = options.margin ?? DEFAULT_MARGIN;
   const innerWidth = Math.max(0, options.width - margin.left - margin.right);
   const innerHeight = Math.max(0, options.height - margin.top - margin.bottom);
@@ -95,7 +98,10 @@ export function lineChartModel(series: readonly LineSeries[], options: LineChart
   const yHi = yData[1] > yLo ? yData[1] : yLo + 1;
 
   const x = scaleLinear().domain([xLo, xHi]).range([0, innerWidth]);
-  const y = scaleLinear().domain([yLo, yHi]).range([innerHeight, 0]).nice(options.yTicks ?? 4);
+  const y = scaleLinear()
+    .domain([yLo, yHi])
+    .range([innerHeight, 0])
+    .nice(options.yTicks ?? 4);
 
   const path = line<LinePoint>()
     .x((p) => x(p.x))
@@ -108,7 +114,10 @@ export function lineChartModel(series: readonly LineSeries[], options: LineChart
     margin,
     empty,
     series: series.map((s, i) => {
-      const pts = s.points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y)).slice().sort((a, b) => a.x - b.x);
+      const pts = s.points
+        .filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y))
+        .slice()
+        .sort((a, b) => a.x - b.x);
       return {
         id: s.id,
         name: s.name,

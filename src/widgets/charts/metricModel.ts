@@ -56,17 +56,26 @@ export interface HorizontalBar {
   widthPercent: number;
 }
 
-export function horizontalBars(items: readonly ChartValueItem[], count = HORIZONTAL_BARS_DEFAULT): HorizontalBar[] {
+export function horizontalBars(
+  items: readonly ChartValueItem[],
+  count = HORIZONTAL_BARS_DEFAULT,
+): HorizontalBar[] {
   const shown = items.slice(0, Math.max(0, count));
   const max = Math.max(0, ...shown.map((i) => (Number.isFinite(i.value) ? i.value : 0)));
   return shown.map((item) => ({
     item,
-    widthPercent: max > 0 && Number.isFinite(item.value) && item.value > 0 ? (item.value * HORIZONTAL_BAR_MAX_PERCENT) / max : 0,
+    widthPercent:
+      max > 0 && Number.isFinite(item.value) && item.value > 0
+        ? (item.value * HORIZONTAL_BAR_MAX_PERCENT) / max
+        : 0,
   }));
 }
 
 /** The top items by value, at most 5 (spec §9). */
-export function classification(items: readonly ChartValueItem[], count = CLASSIFICATION_MAX): ChartValueItem[] {
+export function classification(
+  items: readonly ChartValueItem[],
+  count = CLASSIFICATION_MAX,
+): ChartValueItem[] {
   return items
     .map((item, index) => ({ item, index }))
     .sort((a, b) => (b.item.value || 0) - (a.item.value || 0) || a.index - b.index)

@@ -54,12 +54,17 @@ export function centreAt(range: Range, centre: number, bounds: RangeBounds): [nu
 
 /** Pixel ↔ value mapping of a track `width` px wide. */
 export function trackScale(bounds: RangeBounds, width: number) {
-  return scaleLinear().domain([bounds.min, bounds.max]).range([0, Math.max(1, width)]).clamp(true);
+  return scaleLinear()
+    .domain([bounds.min, bounds.max])
+    .range([0, Math.max(1, width)])
+    .clamp(true);
 }
 
 /** Position of `value` along the track, in percent. */
 export function percentOf(value: number, bounds: RangeBounds): number {
-  return bounds.max === bounds.min ? 0 : ((clamp(value, bounds.min, bounds.max) - bounds.min) / (bounds.max - bounds.min)) * 100;
+  return bounds.max === bounds.min
+    ? 0
+    : ((clamp(value, bounds.min, bounds.max) - bounds.min) / (bounds.max - bounds.min)) * 100;
 }
 
 /** Rounds to the step grid (from `min`). */

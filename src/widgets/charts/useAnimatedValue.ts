@@ -4,10 +4,19 @@
  * reduced motion the change lands in one step.
  */
 import { useEffect, useRef, useState } from 'react';
-import { animationStep, METRIC_ANIMATION_STEP_MS, METRIC_ANIMATION_STEPS, nextAnimatedValue } from './metricModel';
+import {
+  animationStep,
+  METRIC_ANIMATION_STEP_MS,
+  METRIC_ANIMATION_STEPS,
+  nextAnimatedValue,
+} from './metricModel';
 
 function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }
 
 export function useAnimatedValue(target: number, enabled = true): number {

@@ -11,7 +11,12 @@ export interface BarRect {
 }
 
 /** Bars for `values` in a `width` × `height` box; negative and non-finite values draw as 0; all-zero draws flat. */
-export function layoutVerticalBars(values: readonly number[], width: number, height: number, padding = 0.2): BarRect[] {
+export function layoutVerticalBars(
+  values: readonly number[],
+  width: number,
+  height: number,
+  padding = 0.2,
+): BarRect[] {
   const clean = values.map((v) => (Number.isFinite(v) && v > 0 ? v : 0));
   const n = clean.length;
   if (n === 0) return [];
