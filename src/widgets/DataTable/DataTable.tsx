@@ -178,13 +178,17 @@ export function DataTable({
     },
     [rows, localOrder, onReorder],
   );
-  const moveBy = (id: string, delta: number) => {
-    const index = visible.findIndex((r) => r.id === id);
-    const to = index + delta;
-    if (index < 0 || to < 0 || to >= visible.length) return;
-    commitOrder(index, to);
-    setAnnouncement(`${rowName(visible[index])} moved to position ${to + 1} of ${visible.length}.`);
-  };
+  // Stable while scrolling, so memoised rows are not re-rendered by it.
+  const moveBy = useCallback(
+    (id: string, delta: number) => {
+      const index = visible.findIndex((r) => r.id === id);
+      const to = index + delta;
+      if (index < 0 || to < 0 || to >= visible.length) return;
+      commitOrder(index, to);
+      setAnnouncement(`${rowName(visible[index])} moved to position ${to + 1} of ${visible.length}.`);
+    },
+    [visible, commitOrder],
+  );
   const onDragEnd = (activeId: string, overId: string) => {
     const from = visible.findIndex((r) => r.id === activeId);
     const to = visible.findIndex((r) => r.id === overId);

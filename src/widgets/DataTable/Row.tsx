@@ -1,5 +1,5 @@
 /** A table row and its cells; shared by the plain body and the sortable (reordering) body. */
-import type { CSSProperties, ReactNode } from 'react';
+import { memo, type CSSProperties, type ReactNode } from 'react';
 import { ItemCell } from './ItemCell';
 import { RowActions } from './RowActions';
 import type { TableLegendEntry, TableRow } from './types';
@@ -33,7 +33,8 @@ export interface RowProps {
   rowHeight?: number;
 }
 
-export function Row({
+/** Memoised: while scrolling a virtualised table only rows entering the window render. */
+export const Row = memo(function Row({
   row,
   index,
   legend,
@@ -111,4 +112,4 @@ export function Row({
       ) : null}
     </tr>
   );
-}
+});
