@@ -311,6 +311,36 @@ describe('DataTable', () => {
     expect(screen.getByRole('button', { name: /^Name/ })).toBeEnabled();
   });
 
+  it('Tab walks search, reorder toggle, sort headers, select-all, then each row checkbox and actions', async () => {
+    const user = userEvent.setup();
+    render(
+      <DataTable
+        caption="Devices"
+        legend={legend}
+        rows={rows.slice(0, 2)}
+        reorderable
+        bulkActions={[{ id: 'delete', value: 'Delete' }]}
+      />,
+    );
+    const order: string[] = [];
+    for (let i = 0; i < 9; i++) {
+      await user.tab();
+      const el = document.activeElement as HTMLElement;
+      order.push(el.getAttribute('aria-label') ?? el.textContent ?? el.tagName);
+    }
+    expect(order).toEqual([
+      'Search table',
+      'Reorder rows',
+      'Devices (scrollable)',
+      'Select all rows',
+      'Name↕',
+      'Address↕',
+      'Select gateway',
+      'Edit gateway',
+      'Select printer',
+    ]);
+  });
+
   it('the reorder toggle is off while searching', async () => {
     const user = userEvent.setup();
     render(<DataTable caption="Devices" legend={legend} rows={rows} reorderable />);
