@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  appliedColumns,
+  appliedFilters,
   ColumnsPanel,
   FiltersPanel,
   type ColumnRef,
@@ -240,5 +242,33 @@ describe('FiltersPanel', () => {
     render(<FiltersHarness onSave={jest.fn()} />);
     expect(screen.getByRole('combobox', { name: 'Template' })).toHaveValue('7');
     expect(screen.getByText('Status is “down”')).toBeInTheDocument();
+  });
+});
+
+describe('applied templates before any edit', () => {
+  it('reads the selected template of a group, or the defaults', () => {
+    expect(appliedColumns('devices', defaults)).toEqual(defaults);
+    expect(appliedColumns(undefined, defaults)).toEqual(defaults);
+    localStorage.setItem(
+      'devices-columns-local',
+      JSON.stringify({ selectedId: '1', templates: [{ id: '1', name: 'Mine', columns: [available[2]] }] }),
+    );
+    expect(appliedColumns('devices', defaults)).toEqual([available[2]]);
+    expect(appliedFilters('devices')).toEqual([]);
+  });
+});
+
+describe('side panel focus', () => {
+  it('keeps Tab inside the panel', async () => {
+    const user = userEvent.setup();
+    render(<ColumnsHarness onSave={jest.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Customize columns' }));
+    const dialog = screen.getByRole('dialog');
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(dialog).getByRole('button', { name: 'Save and close' })).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
   });
 });

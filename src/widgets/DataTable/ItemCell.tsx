@@ -20,13 +20,16 @@ export function ItemCell({ item, columnTitle }: { item: TableItem; columnTitle: 
             <span className="visually-hidden">Status: {item.statusLabel ?? item.statusBullColor}. </span>
           </span>
         ) : null}
-        <span className="data-table__value">
+        <span className="data-table__value" title={hasValue ? String(item.value) : undefined}>
           {hasValue ? (
             String(item.value)
           ) : (
-            <span className="data-table__empty" aria-label="empty">
-              —
-            </span>
+            <>
+              <span className="data-table__empty" aria-hidden="true">
+                —
+              </span>
+              <span className="visually-hidden">empty</span>
+            </>
           )}
         </span>
         {item.warning ? (

@@ -242,3 +242,19 @@ export function saveTemplates<T extends Template>(
     return false; // full or blocked storage: the emitted value still applies for this visit
   }
 }
+
+/** Columns of the selected template, as stored for `groupId` (or the defaults): what a page shows before any edit. */
+export function appliedColumns(
+  groupId: string | undefined,
+  defaultColumns: readonly ColumnRef[],
+): ColumnRef[] {
+  return selectedTemplate(loadTemplates(groupId, 'columns', initialColumnsState(defaultColumns))).columns;
+}
+
+/** Filters of the selected template, as stored for `groupId` (or the defaults). */
+export function appliedFilters(
+  groupId: string | undefined,
+  defaultFilters: readonly FilterEntry[] = [],
+): FilterEntry[] {
+  return selectedTemplate(loadTemplates(groupId, 'filters', initialFiltersState(defaultFilters))).filters;
+}
