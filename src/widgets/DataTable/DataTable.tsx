@@ -103,7 +103,7 @@ export function DataTable({
   rowHeight = 52,
   virtualizeThreshold = 100,
 }: DataTableProps) {
-  const ids = { note: useId(), handleHelp: useId(), status: useId() };
+  const ids = { note: useId(), handleHelp: useId() };
   const [query, setQuery] = useState(initialSearch);
   const [sort, setSort] = useState<SortState | null>(initialSort);
   const [reordering, setReordering] = useState(false);
@@ -166,6 +166,7 @@ export function DataTable({
       onSortChange?.(null);
     }
     setReordering(!reordering);
+    setAnnouncement('');
   };
 
   const commitOrder = useCallback(
