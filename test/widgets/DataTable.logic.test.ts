@@ -1,4 +1,4 @@
-import { compareKeys, nextSort, sortKey, sortRows } from '../../src/widgets/DataTable/sorting';
+import { compareKeys, nextSort, sortKey, sortRows, textKey } from '../../src/widgets/DataTable/sorting';
 import {
   createSearchTextCache,
   rowSearchText,
@@ -18,6 +18,7 @@ describe('sortKey', () => {
     [{ value: '42' }, { kind: 0, n: 42 }],
     [{ value: '-1.5' }, { kind: 0, n: -1.5 }],
     [{ value: 'abc' }, { kind: 1, s: 'abc' }],
+    [{ value: 'Host2' }, { kind: 1, s: 'host00000000000000000002' }],
     [
       { value: 'shown', sortValue: 3 },
       { kind: 0, n: 3 },
@@ -33,6 +34,21 @@ describe('sortKey', () => {
   it('orders numbers before text before empty', () => {
     expect(compareKeys({ kind: 0, n: 100 }, { kind: 1, s: 'a' })).toBeLessThan(0);
     expect(compareKeys({ kind: 1, s: 'z' }, { kind: 2 })).toBeLessThan(0);
+  });
+});
+
+describe('textKey orders naturally with plain comparison', () => {
+  it.each([
+    ['host2', 'host10'],
+    ['Alpha', 'beta'],
+    ['éclair', 'fig'],
+    ['a1b2', 'a1b10'],
+    ['10.0.0.9', '10.0.0.10'],
+  ])('%p < %p', (a, b) => {
+    expect(textKey(a) < textKey(b)).toBe(true);
+  });
+  it('ignores case and accents', () => {
+    expect(textKey('Éclair')).toBe(textKey('eclair'));
   });
 });
 
