@@ -12,7 +12,6 @@ import {
   flowSetup,
   handlingFailureState,
   initialContext,
-  loadingState,
   outputFlow,
   readyState,
   redirectingState,

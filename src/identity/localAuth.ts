@@ -172,3 +172,8 @@ export const BEARER_COOKIE_NAME = 'auth-bearer';
 export function bearerCookie(token: string, secure: boolean): string {
   return `${BEARER_COOKIE_NAME}=${encodeURIComponent(token)}; Max-Age=${BEARER_MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
+
+/** Writes the bearer cookie into the document. */
+export function storeBearerToken(token: string, doc: Document = document): void {
+  doc.cookie = bearerCookie(token, doc.location?.protocol === 'https:');
+}

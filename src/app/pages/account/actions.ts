@@ -2,7 +2,7 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { notFound } from '../../routing/guards';
 
-export const AUTH_ACTIONS = ['signup', 'login', 'change-password', 'recovery', 'verification', 'logout', 'verified'] as const;
+export const AUTH_ACTIONS = ['signup', 'login', 'change-password', 'recovery', 'verification', 'logout', 'verified', 'settings'] as const;
 export type AuthAction = (typeof AUTH_ACTIONS)[number];
 export const isAuthAction = (v: string | undefined): v is AuthAction => (AUTH_ACTIONS as readonly string[]).includes(v ?? '');
 
@@ -19,6 +19,7 @@ export const actionTitles: Record<AuthAction, { title: string; local: string }> 
   verification: { title: 'Verify your account', local: 'Verify your local account' },
   logout: { title: 'Log out', local: 'Log out' },
   verified: { title: 'Account verified', local: 'Account verified' },
+  settings: { title: 'Account settings', local: 'Account settings' },
 };
 
 export const screenTitles: Record<ScreenType, string> = { login: 'Log in', signup: 'Sign up', recover: 'Password recovery' };
