@@ -78,11 +78,10 @@ export const logoutMachine = setup({
               assign({ failure: ({ event }) => classifyFailure(event.error, 'logout') }),
               {
                 type: 'notify',
-                params: ({ context }) => ({
-                  level: 'error' as const,
-                  message: (context.failure as { message?: string } | null)?.message ?? 'Logging out failed. Please try again.',
-                  duration: IDENTITY_TOAST_MS.error,
-                }),
+                params: ({ context }) => {
+                  const f = context.failure as { message?: string; duration?: number } | null;
+                  return { level: 'error' as const, message: f?.message ?? 'Logging out failed. Please try again.', duration: f?.duration ?? IDENTITY_TOAST_MS.error };
+                },
               },
             ],
           },
