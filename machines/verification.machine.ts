@@ -24,7 +24,8 @@ import type { IdentityFlow } from '../src/identity/flow';
 /** Values submitted automatically after loading, or null when the user has to act (spec §4). */
 export function autoSubmitValues(context: Pick<FlowFormContext, 'prefill' | 'skipSend'>, flow: IdentityFlow): Record<string, string> | null {
   const { code, email } = context.prefill;
-  if (code && hasInput(flow.ui, 'code')) return { method: 'code', code, ...(email && hasInput(flow.ui, 'email') ? { email } : {}) };
+  // The code alone: in sent_email the address is the resend button, and sending it would ask for a new code.
+  if (code && hasInput(flow.ui, 'code')) return { method: 'code', code };
   if (email && !context.skipSend && flow.state !== 'sent_email' && hasInput(flow.ui, 'email')) return { method: 'code', email };
   return null;
 }
