@@ -77,8 +77,10 @@ export function LocalLoginScreen({ title, api }: LocalLoginScreenProps) {
     if (step === 'username' || step === 'password' || step === 'otp') {
       (document.getElementById(`login-${step}`) as HTMLInputElement | null)?.focus();
     }
+    // Fields the machine cleared (wrong password, wrong code) are cleared in the form too.
     if (step === 'otp') void formik.current?.setFieldValue('otp', '', false);
-  }, [step, context.error]);
+    if (step === 'password' && context.password === '') void formik.current?.setFieldValue('password', '', false);
+  }, [step, context.error, context.password]);
 
   const submit = (values: Values) => {
     if (step === 'username') send({ type: 'user.next', username: values.username });

@@ -16,6 +16,9 @@ export interface AccountEffects {
   redirect: (to: string, fullLoad?: boolean) => void;
 }
 
+/** Full page loads go through here (one place to observe them in tests). */
+export const pageLoader = { assign: (url: string) => window.location.assign(url) };
+
 const currentOrigin = () => (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
 
 export function useAccountEffects(): AccountEffects {
@@ -31,7 +34,7 @@ export function useAccountEffects(): AccountEffects {
     (to: string, fullLoad = false) => {
       const target = safeRedirect(to, policy, '/');
       const external = /^https?:\/\//i.test(target);
-      if (fullLoad || external) window.location.assign(target);
+      if (fullLoad || external) pageLoader.assign(target);
       else void navigate(target);
     },
     [navigate, policy],
