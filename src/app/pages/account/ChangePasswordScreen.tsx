@@ -49,7 +49,7 @@ export function ChangePasswordScreen({ title, api }: { title: string; api?: ApiC
   return (
     <AuthLayout title={title}>
       {codeStep ? (
-        <Formik initialValues={{ otp: '' }} validationSchema={codeSchema} onSubmit={(v) => send({ type: 'user.submitCode', otp: v.otp })}>
+        <Formik key="code" initialValues={{ otp: '' }} validationSchema={codeSchema} onSubmit={(v) => send({ type: 'user.submitCode', otp: v.otp })}>
           {({ errors, touched }) => (
             <Form className="auth__form" noValidate aria-busy={busy}>
               <FormAlert id="cp-prompt" tone="info" message={context.prompt} />
@@ -71,6 +71,7 @@ export function ChangePasswordScreen({ title, api }: { title: string; api?: ApiC
         </Formik>
       ) : (
         <Formik
+          key="fields"
           initialValues={{ username: context.username, password: '', newPassword: '' }}
           validationSchema={fieldsSchema}
           onSubmit={(v) => send({ type: 'user.submit', username: v.username, password: v.password, newPassword: v.newPassword })}
