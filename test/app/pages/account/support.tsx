@@ -15,14 +15,8 @@ const offline: ApiClient = (() => {
 
 export function renderScreen(element: ReactElement, options: { path?: string; route?: string; state?: Partial<RootState> } = {}) {
   const store = createAppStore({ preloadedState: options.state, context: { api: offline, platform: 'browser' } });
-  const router = createMemoryRouter(
-    [
-      { path: options.route ?? '*', element },
-      { path: '/verification/', element: <p>verification page</p> },
-      { path: '/login/', element: <p>login page</p> },
-    ],
-    { initialEntries: [options.path ?? '/'] },
-  );
+  // One route for every path: navigations are read from router.state.
+  const router = createMemoryRouter([{ path: options.route ?? '*', element }], { initialEntries: [options.path ?? '/'] });
   const loads: string[] = [];
   pageLoader.assign = (url: string) => loads.push(url);
   const user = userEvent.setup();

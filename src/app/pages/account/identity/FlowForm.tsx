@@ -5,7 +5,7 @@
  * from the nodes: required fields and e-mail addresses, spec §5 flow form). Field messages are announced.
  */
 import type { UiNode, UiText } from '@ory/client-fetch';
-import { Formik, Form, type FormikErrors } from 'formik';
+import { Formik, Form, setIn, type FormikErrors } from 'formik';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { object, string, ValidationError, type AnySchema } from 'yup';
 import { initialValues, isInputNode, nodeLabel, type FormValues, type IdentityFlow, type InputNode } from '../../../../identity/flow';
@@ -67,9 +67,30 @@ function yupErrors(schema: AnySchema, values: FormValues): FormikErrors<FormValu
     return {};
   } catch (e) {
     const errors: FormikErrors<FormValues> = {};
-    if (e instanceof ValidationError) for (const inner of e.inner) if (inner.path && !errors[inner.path]) errors[inner.path] = inner.message;
+    if (e instanceof ValidationError)
+      for (const inner of e.inner) {
+        // Yup writes a key with dots as `["traits.email"]`.
+        const path = inner.path?.replace(/^\["(.*)"\]$/, '$1');
+        if (path && !errors[path]) errors[path] = inner.message;
+      }
     return errors;
   }
+}
+
+/** Formik treats dots as paths (`traits.email` → `{traits: {email}}`): nest the flow's names in, flatten them out. */
+function nest(flat: FormValues): Record<string, unknown> {
+  let out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(flat)) out = setIn(out, k, v);
+  return out;
+}
+export function flatten(values: Record<string, unknown>, prefix = ''): FormValues {
+  const out: FormValues = {};
+  for (const [k, v] of Object.entries(values)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v && typeof v === 'object' && !Array.isArray(v)) Object.assign(out, flatten(v as Record<string, unknown>, key));
+    else if (typeof v === 'string' || typeof v === 'boolean') out[key] = v;
+  }
+  return out;
 }
 
 const fieldId = (prefix: string, name: string) => `${prefix}-${name.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
@@ -108,25 +129,28 @@ function NodeMessages({ id, messages, extra }: { id: string; messages: readonly 
   );
 }
 
-export function FlowForm({ flow, policy, busy, onSubmit, groups = [], sections = false, resendIn = 0, localFields, afterInput, idPrefix = 'flow' }: FlowFormProps) {
+const NO_GROUPS: readonly string[] = [];
+
+export function FlowForm({ flow, policy, busy, onSubmit, groups = NO_GROUPS, sections = false, resendIn = 0, localFields, afterInput, idPrefix = 'flow' }: FlowFormProps) {
   const nodes = useMemo(
     () => flow.ui.nodes.filter((n) => !groups.length || n.group === 'default' || groups.includes(n.group)),
     [flow.ui.nodes, groups],
   );
   const submitter = useRef<{ name: string; value: string; group: string } | null>(null);
-  const initial = useMemo(() => ({ ...initialValues(nodes), ...(localFields?.initial ?? {}) }), [nodes, localFields?.initial]);
+  const initial = useMemo(() => nest({ ...initialValues(nodes), ...(localFields?.initial ?? {}) }), [nodes, localFields?.initial]);
   const groupOrder = useMemo(() => [...new Set(nodes.map((n) => n.group))].sort((a, b) => (a === 'default' ? -1 : b === 'default' ? 1 : 0)), [nodes]);
 
-  const validate = (values: FormValues) => {
+  const validate = (nested: Record<string, unknown>) => {
+    const values = flatten(nested);
     const group = submitter.current?.group;
     // Provider buttons and resends send no fields of their own: nothing to validate.
     if (group === 'oidc' || submitter.current?.name === 'email') return {};
     return { ...yupErrors(schemaFor(nodes, group), values), ...(localFields?.validate(values) ?? {}) };
   };
 
-  const submit = (values: FormValues) => {
+  const submit = (nested: Record<string, unknown>) => {
     const out: FormValues = {};
-    for (const [k, v] of Object.entries(values)) {
+    for (const [k, v] of Object.entries(flatten(nested))) {
       if (localFields && k in localFields.initial) continue;
       if (v === '' && k !== 'csrf_token') continue;
       out[k] = v;
@@ -138,8 +162,11 @@ export function FlowForm({ flow, policy, busy, onSubmit, groups = [], sections =
   };
 
   return (
-    <Formik<FormValues> initialValues={initial} enableReinitialize validate={validate} validateOnBlur={false} validateOnChange={false} onSubmit={submit}>
-      {({ values, errors, setFieldValue, submitCount }) => {
+    <Formik<Record<string, unknown>> initialValues={initial} enableReinitialize validate={validate} validateOnBlur={false} validateOnChange={false} onSubmit={submit}>
+      {({ values: nested, errors: formErrors, setFieldValue, submitCount }) => {
+        const values = flatten(nested);
+        // Errors are keyed by the flow's flat names (see validate).
+        const errors = formErrors as FormikErrors<FormValues>;
         const renderNode = (n: UiNode, i: number): ReactNode => {
           const key = `${n.group}-${i}`;
           switch (n.attributes.node_type) {

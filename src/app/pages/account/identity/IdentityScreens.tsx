@@ -221,15 +221,21 @@ export function SettingsScreen({ title, actors }: IdentityScreenProps) {
   const [params] = useSearchParams();
   const impl = useFlowImplementations(actors);
   const machine = useMemo(() => settingsMachine.provide(impl.flow), [impl]);
-  const groups = (params.get('groups') ?? '')
-    .split(',')
-    .map((g) => g.trim())
-    .filter(Boolean);
+  const groupsParam = params.get('groups') ?? '';
+  const groups = useMemo(
+    () =>
+      groupsParam
+        .split(',')
+        .map((g) => g.trim())
+        .filter(Boolean),
+    [groupsParam],
+  );
   const [snapshot, send] = useMachine(machine, { input: { kind: 'settings', flowId: param(params, 'flow'), returnTo: param(params, 'return_to'), groups } });
   const offer = snapshot.context.offerRecoveryCodes;
+  const shownGroups = useMemo(() => (offer && groups.length ? [...groups, 'lookup_secret'] : groups), [offer, groups]);
   return (
     <AuthLayout title={title}>
-      <FlowBody snapshot={snapshot} send={send} policy={impl.effects.policy} form={{ idPrefix: 'settings', sections: true, groups: offer && groups.length ? [...groups, 'lookup_secret'] : groups }}>
+      <FlowBody snapshot={snapshot} send={send} policy={impl.effects.policy} form={{ idPrefix: 'settings', sections: true, groups: shownGroups }}>
         {offer ? (
           <div className="auth__alert auth__alert--info" role="status">
             <p>Two-factor authentication is on. Generate backup recovery codes now, so you can still log in if you lose your device.</p>
