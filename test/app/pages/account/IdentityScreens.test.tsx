@@ -187,6 +187,23 @@ describe('settings screen', () => {
     expect(submits[0].values).toMatchObject({ 'traits.email': 'ann@example.com', method: 'profile' });
   });
 
+  it('backup recovery codes: a regenerate button sends a boolean, and the codes are listed', async () => {
+    const codes = flowOf('s1', [
+      node('lookup_secret_regenerate', 'submit', { value: true }, 'lookup_secret', L(1050008, 'Generate new backup recovery codes')),
+    ]);
+    const withCodes = flowOf('s1', [
+      { type: 'text', group: 'lookup_secret', attributes: { node_type: 'text', id: 'lookup_secret_codes', text: { id: 1050015, text: 'abcd1234, efgh5678', type: 'info', context: { secrets: [{ id: 1050009, text: 'abcd1234', type: 'info' }, { id: 1050009, text: 'efgh5678', type: 'info' }] } } }, messages: [], meta: { label: { id: 1050010, text: 'These are your back up recovery codes.', type: 'info' } } } as never,
+      node('lookup_secret_confirm', 'submit', { value: true }, 'lookup_secret', L(1050011, 'Confirm backup recovery codes')),
+    ]);
+    const { actors, submits } = fakeActors({ loads: [codes], submits: [{ type: 'flow', flow: { ...withCodes, state: 'success' } }] });
+    const { user } = renderScreen(<SettingsScreen title="Account settings" actors={actors} />, { path: '/settings/' });
+    await user.click(await screen.findByRole('button', { name: 'Generate new backup recovery codes' }));
+    expect(await screen.findByText('abcd1234')).toBeInTheDocument();
+    expect(screen.getByText('efgh5678')).toBeInTheDocument();
+    expect(screen.getByText('These are your backup recovery codes. Keep them in a safe place.')).toBeInTheDocument();
+    expect(submits[0].values).toEqual({ csrf_token: 'csrf', lookup_secret_regenerate: true });
+  });
+
   it('limits the form to the groups of the query', async () => {
     const { actors } = fakeActors({ loads: [settings] });
     renderScreen(<SettingsScreen title="Account settings" actors={actors} />, { path: '/settings/?groups=totp' });

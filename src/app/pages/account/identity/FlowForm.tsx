@@ -136,7 +136,8 @@ export function FlowForm({ flow, policy, busy, onSubmit, groups = NO_GROUPS, sec
     () => flow.ui.nodes.filter((n) => !groups.length || n.group === 'default' || groups.includes(n.group)),
     [flow.ui.nodes, groups],
   );
-  const submitter = useRef<{ name: string; value: string; group: string } | null>(null);
+  // The clicked button; its value keeps the node's type (e.g. `lookup_secret_regenerate: true` is a boolean).
+  const submitter = useRef<{ name: string; value: string | boolean; group: string } | null>(null);
   const initial = useMemo(() => nest({ ...initialValues(nodes), ...(localFields?.initial ?? {}) }), [nodes, localFields?.initial]);
   const groupOrder = useMemo(() => [...new Set(nodes.map((n) => n.group))].sort((a, b) => (a === 'default' ? -1 : b === 'default' ? 1 : 0)), [nodes]);
 
@@ -192,7 +193,8 @@ export function FlowForm({ flow, policy, busy, onSubmit, groups = NO_GROUPS, sec
                       disabled={busy || disabled || waiting}
                       data-provider={isProvider ? value : undefined}
                       onClick={() => {
-                        submitter.current = { name, value, group: n.group };
+                        const raw = node.attributes.value;
+                        submitter.current = { name, value: typeof raw === 'boolean' ? raw : value, group: n.group };
                         // WebAuthn: the identity service's script defines the trigger on window.
                         const fn = trigger ? (window as unknown as Record<string, unknown>)[trigger] : undefined;
                         if (typeof fn === 'function') (fn as (v: string) => void)(value);
