@@ -13,6 +13,8 @@ import type { FlowCompletion, FlowFailure, FlowKind, FormValues, IdentityFlow, S
 
 /** Beyond the spec: seconds before a code can be sent again (recovery, verification). */
 export const RESEND_COOLDOWN_S = 30;
+/** Fresh flows started in a row without the user acting (expired, CSRF, unknown flow); then the failure state. */
+export const MAX_RESTARTS = 2;
 
 export interface FlowFormInput {
   kind: FlowKind;
@@ -43,6 +45,8 @@ export interface FlowFormContext {
   offerRecoveryCodes: boolean;
   /** Sign-up: the address the account was created with. */
   email: string;
+  /** Automatic restarts since the user last acted (see MAX_RESTARTS). */
+  restarts: number;
 }
 
 export type FlowFormEvent = { type: 'user.submit'; values: FormValues } | { type: 'user.continue' } | { type: 'user.retry' };
@@ -97,6 +101,7 @@ export const initialContext = ({ input }: { input: FlowFormInput }): FlowFormCon
   resendIn: 0,
   offerRecoveryCodes: false,
   email: '',
+  restarts: 0,
 });
 
 /** The flow a submit answered with (validation errors or a new state). */
@@ -138,11 +143,12 @@ export const handlingFailureState = flowSetup.createStateConfig({
       ],
     },
     {
-      guard: { type: 'failureIs', params: { type: 'restart' } },
+      // A fresh flow, unless that already failed MAX_RESTARTS times in a row (e.g. the service answers 404).
+      guard: ({ context }) => context.failure?.type === 'restart' && context.restarts < MAX_RESTARTS,
       target: 'loading',
       actions: [
         { type: 'notify', params: ({ context }) => ({ level: 'info' as const, message: (context.failure as { message: string }).message, duration: IDENTITY_TOAST_MS.info }) },
-        assign({ flowId: ({ context }) => (context.failure as { flowId?: string }).flowId, flow: null }),
+        assign({ flowId: ({ context }) => (context.failure as { flowId?: string }).flowId, flow: null, restarts: ({ context }) => context.restarts + 1 }),
       ],
     },
     {
@@ -150,8 +156,8 @@ export const handlingFailureState = flowSetup.createStateConfig({
       actions: {
         type: 'notify',
         params: ({ context }) => {
-          const f = context.failure as { message: string; duration: number };
-          return { level: 'error' as const, message: f.message, duration: f.duration };
+          const f = context.failure as { message: string; duration?: number };
+          return { level: 'error' as const, message: f.message, duration: f.duration ?? IDENTITY_TOAST_MS.error };
         },
       },
     },
@@ -159,7 +165,7 @@ export const handlingFailureState = flowSetup.createStateConfig({
 });
 
 export const failedState = flowSetup.createStateConfig({
-  on: { 'user.retry': { target: 'loading', actions: assign({ flowId: undefined, flow: null, failure: null }) } },
+  on: { 'user.retry': { target: 'loading', actions: assign({ flowId: undefined, flow: null, failure: null, restarts: 0 }) } },
 });
 
 /** Navigation is under way: nothing more happens here. */
@@ -173,7 +179,7 @@ export const readyState = flowSetup.createStateConfig({
   on: {
     'user.submit': [
       { guard: ({ context, event }) => context.resendIn > 0 && isResend(context, event.values) },
-      { target: 'submitting', actions: assign({ pending: ({ event }) => event.values, failure: null }) },
+      { target: 'submitting', actions: assign({ pending: ({ event }) => event.values, failure: null, restarts: 0 }) },
     ],
   },
 });

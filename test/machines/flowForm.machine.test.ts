@@ -1,5 +1,5 @@
 import { waitFor } from 'xstate';
-import { flowFormMachine } from '../../machines/flowForm.machine';
+import { flowFormMachine, MAX_RESTARTS } from '../../machines/flowForm.machine';
 import { input, makeFlow, startFlow } from './support/flowHarness';
 
 const loginFlow = makeFlow('l1', [input('identifier', 'text'), input('password', 'password', {}, 'password'), input('method', 'submit', { value: 'password' }, 'password')]);
@@ -78,5 +78,13 @@ describe('flow form machine (§4, §8)', () => {
     actor.send({ type: 'user.retry' });
     await waitFor(actor, (s) => s.matches('ready'));
     expect(loads[1].flowId).toBeUndefined();
+  });
+
+  it('stops starting fresh flows after MAX_RESTARTS in a row (a missing service does not loop)', async () => {
+    const missing = { status: 404, body: { detail: 'Not Found' } };
+    const { actor, loads, notify } = startFlow(flowFormMachine, { kind: 'login' }, { loads: [missing, missing, missing, missing] });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(loads).toHaveLength(MAX_RESTARTS + 1);
+    expect(notify).toHaveBeenLastCalledWith({ level: 'error', message: expect.any(String), duration: 4000 });
   });
 });
