@@ -152,6 +152,14 @@ export const handlingFailureState = flowSetup.createStateConfig({
       ],
     },
     {
+      guard: { type: 'failureIs', params: { type: 'restart' } },
+      target: 'failed',
+      actions: [
+        assign({ failure: { type: 'failed', message: 'The identity service could not start this form. Please try again later.', duration: IDENTITY_TOAST_MS.error } }),
+        { type: 'notify', params: { level: 'error' as const, message: 'The identity service could not start this form. Please try again later.', duration: IDENTITY_TOAST_MS.error } },
+      ],
+    },
+    {
       target: 'failed',
       actions: {
         type: 'notify',

@@ -85,6 +85,6 @@ describe('flow form machine (§4, §8)', () => {
     const { actor, loads, notify } = startFlow(flowFormMachine, { kind: 'login' }, { loads: [missing, missing, missing, missing] });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(loads).toHaveLength(MAX_RESTARTS + 1);
-    expect(notify).toHaveBeenLastCalledWith({ level: 'error', message: expect.any(String), duration: 4000 });
+    expect(notify).toHaveBeenLastCalledWith({ level: 'error', message: 'The identity service could not start this form. Please try again later.', duration: 4000 });
   });
 });

@@ -133,6 +133,8 @@ export function LocalLoginScreen({ title, api }: LocalLoginScreenProps) {
                   <p className="auth__who">
                     <span className="visually-hidden">Username: </span>
                     <strong>{context.username}</strong>
+                    {/* Lets password managers pair the password with the username of the first step. */}
+                    <input type="text" name="username" autoComplete="username" value={context.username} readOnly hidden />
                   </p>
                 )}
                 {step === 'password' || (busy && !context.prompt) ? (
