@@ -4,6 +4,7 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import rampartLogo from '../../layout/rampart-logo.svg';
+import './account.css';
 
 export interface AuthLayoutProps {
   title: string;

@@ -15,7 +15,6 @@ import { QueryNotices } from './QueryNotices';
 import { TermsPage } from './TermsPage';
 import { VerifiedScreen } from './VerifiedScreen';
 import type { IdentityAction } from './identity/IdentityScreens';
-import './account.css';
 
 type IdentityModule = typeof import('./identity/IdentityScreens');
 const loadIdentityScreens = () => import(/* webpackChunkName: "account-identity" */ './identity/IdentityScreens');
