@@ -17,6 +17,14 @@ function guardName(guard: unknown): string | null {
   return 'condition';
 }
 
+/** XState's internal event names, in words. */
+function eventName(event: string): string {
+  if (event.startsWith('xstate.after')) return 'after delay';
+  if (event.startsWith('xstate.done.actor')) return 'actor done';
+  if (event.startsWith('xstate.error.actor')) return 'actor error';
+  return event;
+}
+
 function StateItem({ node }: { node: AnyNode }) {
   const transitions = [...node.transitions.entries()].flatMap(([event, list]) => list.map((t, i) => ({ event, t, i })));
   const always = node.always ?? [];
@@ -31,7 +39,7 @@ function StateItem({ node }: { node: AnyNode }) {
         <ul>
           {transitions.map(({ event, t, i }) => (
             <li key={`${event}-${i}`}>
-              <code>{event.startsWith('xstate.after') ? 'after delay' : event.replace(/^xstate\.(done|error)\.actor\.[^.]*$/, (m) => (m.includes('done') ? 'actor done' : 'actor error'))}</code>
+              <code>{eventName(event)}</code>
               {guardName(t.guard) ? <> [{guardName(t.guard)}]</> : null} → {describeTarget(t as never)}
             </li>
           ))}

@@ -23,7 +23,7 @@ export const LoginMissingFields: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.click(await c.findByRole('button', { name: 'Log in with password' }));
-    await c.findByText(/Please complete all fields/);
+    await c.findByText('Please complete all fields: Username or e-mail is missing.');
   },
 };
 export const LoginWrongPassword: Story = {
