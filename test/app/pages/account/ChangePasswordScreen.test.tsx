@@ -5,6 +5,7 @@ import type { ApiClient, ApiResponse } from '../../../../src/api/client';
 import { ApiError } from '../../../../src/api/errors';
 import { ChangePasswordScreen } from '../../../../src/app/pages/account/ChangePasswordScreen';
 import { renderScreen } from './support';
+import { axe } from 'jest-axe';
 
 const unauthorized = (code: number) => new ApiError({ kind: 'bad_request', status: 401, data: { detail: { code } }, message: '401', url: '/', method: 'POST' });
 
@@ -75,5 +76,11 @@ describe('change password screen', () => {
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(loads).toEqual(['/dns/proxy']));
+  });
+
+  it('has no detectable accessibility violations', async () => {
+    const { api } = fakeApi([]);
+    const { container } = renderScreen(<ChangePasswordScreen title="Change password" api={api} />);
+    expect((await axe(container)).violations).toEqual([]);
   });
 });

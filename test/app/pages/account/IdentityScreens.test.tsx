@@ -89,6 +89,13 @@ describe('sign-up screen', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe('/verification/?email=ann%40example.com');
   });
 
+  it('has no detectable accessibility violations', async () => {
+    const { actors } = fakeActors({ loads: [registration] });
+    const { container } = renderScreen(<SignupScreen title="Sign up" actors={actors} />, { path: '/signup/' });
+    await screen.findByLabelText(/^E-mail/);
+    expect((await axe(container)).violations).toEqual([]);
+  });
+
   it('shows the field messages of a rejected sign-up', async () => {
     const rejected = structuredCloneish(registration);
     rejected.ui.nodes[3].messages = [{ id: 4000005, text: 'The password can not be used because too short.', type: 'error', context: { reason: 'it is too short' } }];

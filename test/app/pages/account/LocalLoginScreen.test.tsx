@@ -6,6 +6,7 @@ import type { ApiClient, ApiResponse } from '../../../../src/api/client';
 import { ApiError } from '../../../../src/api/errors';
 import { LocalLoginScreen } from '../../../../src/app/pages/account/LocalLoginScreen';
 import { renderScreen } from './support';
+import { defaults, publicConfig } from '../../../../config';
 
 const unauthorized = (code: number) => new ApiError({ kind: 'bad_request', status: 401, data: { detail: { code } }, message: '401', url: '/api/auth/login', method: 'POST' });
 
@@ -109,6 +110,18 @@ describe('local login screen', () => {
     expect(screen.queryByLabelText('Username')).toBeNull();
     expect(container.querySelector('.auth__logo')).toHaveAttribute('src', '/api/config/login_logo');
     expect((container.querySelector('.auth') as HTMLElement).style.backgroundImage).toContain('/api/config/login_background');
+  });
+
+  it('bearer mode skips the setup and keeps the access token in the auth-bearer cookie', async () => {
+    const { api } = fakeApi(formSetup, [{ data: { redirect_uri: '/' }, access_token: 'tok-123' }]);
+    const get = jest.spyOn(api, 'get');
+    const config = { ...publicConfig(defaults), bearerMode: true };
+    const { user, loads } = renderScreen(<LocalLoginScreen title="Log in" api={api} />, { state: { config } });
+    await user.type(screen.getByLabelText('Username'), 'ann{Enter}');
+    await user.type(await screen.findByLabelText('Password'), 'pw{Enter}');
+    await waitFor(() => expect(loads).toEqual(['/']));
+    expect(document.cookie).toContain('auth-bearer=tok-123');
+    expect(get).not.toHaveBeenCalled();
   });
 
   it('has no detectable accessibility violations', async () => {

@@ -63,6 +63,19 @@ describe('account pages', () => {
     await waitFor(() => expect(toasts(store)).toEqual([{ level, message: QUERY_NOTICES[query].message, duration }]));
   });
 
+  it('an identity page loads its screen chunk, and says so when the identity service cannot be reached', async () => {
+    renderRoute('/login/');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('The identity service could not be reached. Please try again later.');
+  });
+
+  it('/account/signup and /account/recover are the identity sign-up and recovery screens', async () => {
+    renderRoute('/account/signup');
+    expect(await screen.findByRole('heading', { name: 'Sign up' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
   it('the terms page renders', async () => {
     renderRoute('/terms');
     expect(await screen.findByRole('heading', { name: 'Terms of use' })).toBeInTheDocument();
