@@ -30,12 +30,26 @@ describe('identity login screen', () => {
     expect(submits[0].values).toEqual({ csrf_token: 'csrf', identifier: 'ann@example.com', password: 'pw', method: 'password' });
   });
 
-  it('a provider button submits without the password fields', async () => {
-    const { actors, submits } = fakeActors({ loads: [login], submits: [{ status: 422, body: { error: { id: 'browser_location_change_required' }, redirect_browser_to: '/identity/self-service/methods/oidc/github' } }] });
-    const { user, loads: pages } = renderScreen(<LoginFlowScreen title="Log in" actors={actors} />, { path: '/login/' });
-    await user.click(await screen.findByRole('button', { name: 'Log in with GitHub' }));
-    await waitFor(() => expect(pages).toEqual(['/identity/self-service/methods/oidc/github']));
-    expect(submits[0].values).toMatchObject({ provider: 'github' });
+  it('provider buttons are a plain form post to the flow action with the CSRF token (the service sends the browser on)', async () => {
+    const { actors, submits } = fakeActors({ loads: [login] });
+    renderScreen(<LoginFlowScreen title="Log in" actors={actors} />, { path: '/login/' });
+    const button = await screen.findByRole('button', { name: 'Log in with GitHub' });
+    expect(button).toHaveAttribute('name', 'provider');
+    expect(button).toHaveAttribute('value', 'github');
+    const form = screen.getByRole('form', { name: 'Other ways to log in' });
+    expect(form).toContainElement(button);
+    expect(form).toHaveAttribute('action', '/identity/self-service/x?flow=l1');
+    expect(form).toHaveAttribute('method', 'POST');
+    expect(form.querySelector('input[name="csrf_token"]')).toHaveValue('csrf');
+    expect(submits).toHaveLength(0);
+  });
+
+  it('provider buttons are not offered when the flow action points elsewhere', async () => {
+    const foreign = { ...login, ui: { ...login.ui, action: 'https://evil.example/self-service/login' } };
+    const { actors } = fakeActors({ loads: [foreign] });
+    renderScreen(<LoginFlowScreen title="Log in" actors={actors} />, { path: '/login/' });
+    await screen.findByLabelText(/Username or e-mail/);
+    expect(screen.queryByRole('button', { name: 'Log in with GitHub' })).toBeNull();
   });
 
   it('refuses a foreign redirect_browser_to', async () => {
