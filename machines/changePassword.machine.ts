@@ -22,7 +22,10 @@ export type ChangePasswordEvent =
   | { type: 'user.submitCode'; otp: string }
   | { type: 'user.back' };
 
-const codeIs = (code: number) => ({ event }: { event: { error: unknown } }) => localAuthCode(event.error) === code;
+const codeIs =
+  (code: number) =>
+  ({ event }: { event: { error: unknown } }) =>
+    localAuthCode(event.error) === code;
 
 export const changePasswordMachine = setup({
   types: { context: {} as ChangePasswordContext, events: {} as ChangePasswordEvent },
@@ -64,7 +67,10 @@ export const changePasswordMachine = setup({
     otp: {
       on: {
         'user.submitCode': [
-          { guard: ({ event }) => !event.otp.trim(), actions: assign({ error: localAuthMessages.completeAllFields }) },
+          {
+            guard: ({ event }) => !event.otp.trim(),
+            actions: assign({ error: localAuthMessages.completeAllFields }),
+          },
           { target: 'submitting', actions: assign({ otp: ({ event }) => event.otp.trim(), error: null }) },
         ],
         'user.back': { target: 'editing', actions: assign({ otp: '', error: null, prompt: null }) },
@@ -73,19 +79,61 @@ export const changePasswordMachine = setup({
     submitting: {
       invoke: {
         src: 'changePassword',
-        input: ({ context }) => ({ username: context.username, password: context.password, newPassword: context.newPassword, otp: context.otp }),
+        input: ({ context }) => ({
+          username: context.username,
+          password: context.password,
+          newPassword: context.newPassword,
+          otp: context.otp,
+        }),
         onDone: {
           target: 'done',
-          actions: [assign({ result: ({ event }) => event.output }), { type: 'completeChange', params: ({ event }) => ({ result: event.output }) }],
+          actions: [
+            assign({ result: ({ event }) => event.output }),
+            { type: 'completeChange', params: ({ event }) => ({ result: event.output }) },
+          ],
         },
         onError: [
-          { guard: codeIs(LOCAL_AUTH_CODES.otpRequired), target: 'otp', actions: assign({ otp: '', error: null, prompt: localAuthMessages.otpRequired }) },
-          { guard: codeIs(LOCAL_AUTH_CODES.invalidOtp), target: 'otp', actions: assign({ otp: '', error: localAuthMessages.invalidOtp, prompt: localAuthMessages.otpRequired }) },
-          { guard: codeIs(LOCAL_AUTH_CODES.invalidPassword), target: 'editing', actions: assign({ password: '', error: localAuthMessages.invalidPassword, prompt: null }) },
-          { guard: codeIs(LOCAL_AUTH_CODES.samePassword), target: 'editing', actions: assign({ newPassword: '', error: localAuthMessages.samePassword, prompt: null }) },
-          { guard: codeIs(LOCAL_AUTH_CODES.otpSecretMissing), target: 'editing', actions: assign({ error: localAuthMessages.otpSecretMissing, prompt: null }) },
-          { guard: ({ event }) => localAuthCode(event.error) !== null, target: 'editing', actions: assign({ password: '', error: localAuthMessages.wrongCredentials, prompt: null }) },
-          { target: 'editing', actions: [assign({ prompt: null }), { type: 'notifyError', params: ({ event }) => ({ error: event.error }) }] },
+          {
+            guard: codeIs(LOCAL_AUTH_CODES.otpRequired),
+            target: 'otp',
+            actions: assign({ otp: '', error: null, prompt: localAuthMessages.otpRequired }),
+          },
+          {
+            guard: codeIs(LOCAL_AUTH_CODES.invalidOtp),
+            target: 'otp',
+            actions: assign({
+              otp: '',
+              error: localAuthMessages.invalidOtp,
+              prompt: localAuthMessages.otpRequired,
+            }),
+          },
+          {
+            guard: codeIs(LOCAL_AUTH_CODES.invalidPassword),
+            target: 'editing',
+            actions: assign({ password: '', error: localAuthMessages.invalidPassword, prompt: null }),
+          },
+          {
+            guard: codeIs(LOCAL_AUTH_CODES.samePassword),
+            target: 'editing',
+            actions: assign({ newPassword: '', error: localAuthMessages.samePassword, prompt: null }),
+          },
+          {
+            guard: codeIs(LOCAL_AUTH_CODES.otpSecretMissing),
+            target: 'editing',
+            actions: assign({ error: localAuthMessages.otpSecretMissing, prompt: null }),
+          },
+          {
+            guard: ({ event }) => localAuthCode(event.error) !== null,
+            target: 'editing',
+            actions: assign({ password: '', error: localAuthMessages.wrongCredentials, prompt: null }),
+          },
+          {
+            target: 'editing',
+            actions: [
+              assign({ prompt: null }),
+              { type: 'notifyError', params: ({ event }) => ({ error: event.error }) },
+            ],
+          },
         ],
       },
     },

@@ -9,7 +9,14 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { classifyFailure, completionTarget, firstMessage, IDENTITY_TOAST_MS } from '../src/identity/flow';
-import type { FlowCompletion, FlowFailure, FlowKind, FormValues, IdentityFlow, SubmitResult } from '../src/identity/flow';
+import type {
+  FlowCompletion,
+  FlowFailure,
+  FlowKind,
+  FormValues,
+  IdentityFlow,
+  SubmitResult,
+} from '../src/identity/flow';
 
 /** Beyond the spec: seconds before a code can be sent again (recovery, verification). */
 export const RESEND_COOLDOWN_S = 30;
@@ -49,7 +56,8 @@ export interface FlowFormContext {
   restarts: number;
 }
 
-export type FlowFormEvent = { type: 'user.submit'; values: FormValues } | { type: 'user.continue' } | { type: 'user.retry' };
+export type FlowFormEvent =
+  { type: 'user.submit'; values: FormValues } | { type: 'user.continue' } | { type: 'user.retry' };
 
 export type LoadFlowInput = { kind: FlowKind; flowId?: string; returnTo?: string };
 export type SubmitFlowInput = { kind: FlowKind; flow: IdentityFlow; values: FormValues };
@@ -74,7 +82,8 @@ export const flowSetup = setup({
     notify: (_, _params: { level: 'success' | 'info' | 'error'; message: string; duration: number }) => {},
     /** Classifies the error of the actor that just failed (§4, §8). */
     assignFailure: assign({
-      failure: ({ context, event }) => classifyFailure((event as unknown as { error?: unknown }).error, context.kind),
+      failure: ({ context, event }) =>
+        classifyFailure((event as unknown as { error?: unknown }).error, context.kind),
     }),
   },
   delays: {
@@ -105,7 +114,8 @@ export const initialContext = ({ input }: { input: FlowFormInput }): FlowFormCon
 });
 
 /** The flow a submit answered with (validation errors or a new state). */
-export const outputFlow = (event: unknown): IdentityFlow => ((event as { output: SubmitResult }).output as { flow: IdentityFlow }).flow;
+export const outputFlow = (event: unknown): IdentityFlow =>
+  ((event as { output: SubmitResult }).output as { flow: IdentityFlow }).flow;
 export const outputCompletion = (event: unknown): FlowCompletion =>
   ((event as { output: SubmitResult }).output as { completion: FlowCompletion }).completion;
 
@@ -114,7 +124,10 @@ export const loadingState = flowSetup.createStateConfig({
   invoke: {
     src: 'loadFlow',
     input: ({ context }) => ({ kind: context.kind, flowId: context.flowId, returnTo: context.returnTo }),
-    onDone: { target: 'ready', actions: assign({ flow: ({ event }) => event.output, flowId: ({ event }) => event.output.id }) },
+    onDone: {
+      target: 'ready',
+      actions: assign({ flow: ({ event }) => event.output, flowId: ({ event }) => event.output.id }),
+    },
     onError: { target: 'handlingFailure', actions: 'assignFailure' },
   },
 });
@@ -125,7 +138,10 @@ export const handlingFailureState = flowSetup.createStateConfig({
     {
       guard: { type: 'failureIs', params: { type: 'redirect' } },
       target: 'redirecting',
-      actions: { type: 'redirect', params: ({ context }) => ({ to: (context.failure as { to: string }).to, fullLoad: true }) },
+      actions: {
+        type: 'redirect',
+        params: ({ context }) => ({ to: (context.failure as { to: string }).to, fullLoad: true }),
+      },
     },
     {
       guard: { type: 'failureIs', params: { type: 'flow' } },
@@ -136,7 +152,8 @@ export const handlingFailureState = flowSetup.createStateConfig({
           type: 'notify',
           params: ({ context }) => ({
             level: 'error' as const,
-            message: firstMessage((context.failure as { flow: IdentityFlow }).flow) ?? 'Please check the form.',
+            message:
+              firstMessage((context.failure as { flow: IdentityFlow }).flow) ?? 'Please check the form.',
             duration: IDENTITY_TOAST_MS.error,
           }),
         },
@@ -147,16 +164,40 @@ export const handlingFailureState = flowSetup.createStateConfig({
       guard: ({ context }) => context.failure?.type === 'restart' && context.restarts < MAX_RESTARTS,
       target: 'loading',
       actions: [
-        { type: 'notify', params: ({ context }) => ({ level: 'info' as const, message: (context.failure as { message: string }).message, duration: IDENTITY_TOAST_MS.info }) },
-        assign({ flowId: ({ context }) => (context.failure as { flowId?: string }).flowId, flow: null, restarts: ({ context }) => context.restarts + 1 }),
+        {
+          type: 'notify',
+          params: ({ context }) => ({
+            level: 'info' as const,
+            message: (context.failure as { message: string }).message,
+            duration: IDENTITY_TOAST_MS.info,
+          }),
+        },
+        assign({
+          flowId: ({ context }) => (context.failure as { flowId?: string }).flowId,
+          flow: null,
+          restarts: ({ context }) => context.restarts + 1,
+        }),
       ],
     },
     {
       guard: { type: 'failureIs', params: { type: 'restart' } },
       target: 'failed',
       actions: [
-        assign({ failure: { type: 'failed', message: 'The identity service could not start this form. Please try again later.', duration: IDENTITY_TOAST_MS.error } }),
-        { type: 'notify', params: { level: 'error' as const, message: 'The identity service could not start this form. Please try again later.', duration: IDENTITY_TOAST_MS.error } },
+        assign({
+          failure: {
+            type: 'failed',
+            message: 'The identity service could not start this form. Please try again later.',
+            duration: IDENTITY_TOAST_MS.error,
+          },
+        }),
+        {
+          type: 'notify',
+          params: {
+            level: 'error' as const,
+            message: 'The identity service could not start this form. Please try again later.',
+            duration: IDENTITY_TOAST_MS.error,
+          },
+        },
       ],
     },
     {
@@ -165,7 +206,11 @@ export const handlingFailureState = flowSetup.createStateConfig({
         type: 'notify',
         params: ({ context }) => {
           const f = context.failure as { message: string; duration?: number };
-          return { level: 'error' as const, message: f.message, duration: f.duration ?? IDENTITY_TOAST_MS.error };
+          return {
+            level: 'error' as const,
+            message: f.message,
+            duration: f.duration ?? IDENTITY_TOAST_MS.error,
+          };
         },
       },
     },
@@ -173,7 +218,12 @@ export const handlingFailureState = flowSetup.createStateConfig({
 });
 
 export const failedState = flowSetup.createStateConfig({
-  on: { 'user.retry': { target: 'loading', actions: assign({ flowId: undefined, flow: null, failure: null, restarts: 0 }) } },
+  on: {
+    'user.retry': {
+      target: 'loading',
+      actions: assign({ flowId: undefined, flow: null, failure: null, restarts: 0 }),
+    },
+  },
 });
 
 /** Navigation is under way: nothing more happens here. */
@@ -182,19 +232,32 @@ export const redirectingState = flowSetup.createStateConfig({});
 /** Ready: the form is shown; a submit sends its values. A resend during the cooldown is ignored. */
 export const readyState = flowSetup.createStateConfig({
   after: {
-    RESEND_TICK: { guard: 'coolingDown', target: 'ready', reenter: true, actions: assign({ resendIn: ({ context }) => context.resendIn - 1 }) },
+    RESEND_TICK: {
+      guard: 'coolingDown',
+      target: 'ready',
+      reenter: true,
+      actions: assign({ resendIn: ({ context }) => context.resendIn - 1 }),
+    },
   },
   on: {
     'user.submit': [
       { guard: ({ context, event }) => context.resendIn > 0 && isResend(context, event.values) },
-      { target: 'submitting', actions: assign({ pending: ({ event }) => event.values, failure: null, restarts: 0 }) },
+      {
+        target: 'submitting',
+        actions: assign({ pending: ({ event }) => event.values, failure: null, restarts: 0 }),
+      },
     ],
   },
 });
 
 /** A resend is a submit of the address again while the flow waits for the code. */
 export function isResend(context: FlowFormContext, values: FormValues): boolean {
-  return context.flow?.state === 'sent_email' && typeof values.email === 'string' && values.email !== '' && !values.code;
+  return (
+    context.flow?.state === 'sent_email' &&
+    typeof values.email === 'string' &&
+    values.email !== '' &&
+    !values.code
+  );
 }
 
 export const submitInput = ({ context }: { context: FlowFormContext }): SubmitFlowInput => ({
@@ -218,12 +281,22 @@ export const flowFormMachine = flowSetup.createMachine({
         src: 'submitFlow',
         input: submitInput,
         onDone: [
-          { guard: 'resultIsFlow', target: 'ready', actions: assign({ flow: ({ event }) => outputFlow(event) }) },
+          {
+            guard: 'resultIsFlow',
+            target: 'ready',
+            actions: assign({ flow: ({ event }) => outputFlow(event) }),
+          },
           {
             target: 'redirecting',
             actions: [
               assign({ completion: ({ event }) => outputCompletion(event) }),
-              { type: 'redirect', params: ({ context }) => ({ to: completionTarget(context.completion, context.flow, context.returnTo), fullLoad: true }) },
+              {
+                type: 'redirect',
+                params: ({ context }) => ({
+                  to: completionTarget(context.completion, context.flow, context.returnTo),
+                  fullLoad: true,
+                }),
+              },
             ],
           },
         ],

@@ -94,7 +94,11 @@ export const loginMachine = setup({
               },
               {
                 target: 'password',
-                actions: assign({ username: ({ event }) => event.username.trim(), error: null, prompt: null }),
+                actions: assign({
+                  username: ({ event }) => event.username.trim(),
+                  error: null,
+                  prompt: null,
+                }),
               },
             ],
           },
@@ -102,22 +106,35 @@ export const loginMachine = setup({
         password: {
           on: {
             'user.back': { target: 'username', actions: assign({ password: '', error: null }) },
-            'user.submit': { target: 'submitting', actions: assign({ password: ({ event }) => event.password ?? '', error: null }) },
+            'user.submit': {
+              target: 'submitting',
+              actions: assign({ password: ({ event }) => event.password ?? '', error: null }),
+            },
           },
         },
         otp: {
           on: {
             'user.back': { target: 'password', actions: assign({ otp: '', error: null, prompt: null }) },
-            'user.submit': { target: 'submitting', actions: assign({ otp: ({ event }) => event.otp ?? '', error: null }) },
+            'user.submit': {
+              target: 'submitting',
+              actions: assign({ otp: ({ event }) => event.otp ?? '', error: null }),
+            },
           },
         },
         submitting: {
           invoke: {
             src: 'login',
-            input: ({ context }) => ({ username: context.username, password: context.password, otp: context.otp }),
+            input: ({ context }) => ({
+              username: context.username,
+              password: context.password,
+              otp: context.otp,
+            }),
             onDone: {
               target: 'success',
-              actions: [assign({ result: ({ event }) => event.output }), { type: 'completeLogin', params: ({ event }) => ({ result: event.output }) }],
+              actions: [
+                assign({ result: ({ event }) => event.output }),
+                { type: 'completeLogin', params: ({ event }) => ({ result: event.output }) },
+              ],
             },
             onError: [
               {
@@ -128,7 +145,11 @@ export const loginMachine = setup({
               {
                 guard: ({ event }) => localAuthCode(event.error) === LOCAL_AUTH_CODES.invalidOtp,
                 target: 'otp',
-                actions: assign({ otp: '', error: localAuthMessages.invalidOtp, prompt: localAuthMessages.otpRequired }),
+                actions: assign({
+                  otp: '',
+                  error: localAuthMessages.invalidOtp,
+                  prompt: localAuthMessages.otpRequired,
+                }),
               },
               {
                 guard: ({ event }) => localAuthCode(event.error) === LOCAL_AUTH_CODES.otpSecretMissing,
@@ -138,12 +159,20 @@ export const loginMachine = setup({
               {
                 guard: ({ event }) => localAuthCode(event.error) !== null,
                 target: 'password',
-                actions: assign({ password: '', otp: '', error: localAuthMessages.wrongCredentials, prompt: null }),
+                actions: assign({
+                  password: '',
+                  otp: '',
+                  error: localAuthMessages.wrongCredentials,
+                  prompt: null,
+                }),
               },
               {
                 // Anything else goes to the generic handler; the user stays on the password step.
                 target: 'password',
-                actions: [assign({ otp: '', prompt: null }), { type: 'notifyError', params: ({ event }) => ({ error: event.error }) }],
+                actions: [
+                  assign({ otp: '', prompt: null }),
+                  { type: 'notifyError', params: ({ event }) => ({ error: event.error }) },
+                ],
               },
             ],
           },

@@ -43,11 +43,24 @@ export const logoutMachine = setup({
 }).createMachine({
   id: 'logout',
   initial: 'start',
-  context: ({ input }) => ({ segue: input.segue ?? null, email: input.email ?? null, returnTo: input.returnTo, logoutUrl: null, failure: null }),
+  context: ({ input }) => ({
+    segue: input.segue ?? null,
+    email: input.email ?? null,
+    returnTo: input.returnTo,
+    logoutUrl: null,
+    failure: null,
+  }),
   states: {
     start: {
       always: [
-        { guard: 'segueToVerification', target: 'leaving', actions: { type: 'redirect', params: ({ context }) => ({ to: verificationSegue(context.email ?? '') }) } },
+        {
+          guard: 'segueToVerification',
+          target: 'leaving',
+          actions: {
+            type: 'redirect',
+            params: ({ context }) => ({ to: verificationSegue(context.email ?? '') }),
+          },
+        },
         { target: 'creating' },
       ],
     },
@@ -69,7 +82,13 @@ export const logoutMachine = setup({
             target: 'leaving',
             actions: [
               'clearSessionStorage',
-              { type: 'redirect', params: ({ event }) => ({ to: (classifyFailure(event.error, 'logout') as { to: string }).to, fullLoad: true }) },
+              {
+                type: 'redirect',
+                params: ({ event }) => ({
+                  to: (classifyFailure(event.error, 'logout') as { to: string }).to,
+                  fullLoad: true,
+                }),
+              },
             ],
           },
           {
@@ -80,7 +99,11 @@ export const logoutMachine = setup({
                 type: 'notify',
                 params: ({ context }) => {
                   const f = context.failure as { message?: string; duration?: number } | null;
-                  return { level: 'error' as const, message: f?.message ?? 'Logging out failed. Please try again.', duration: f?.duration ?? IDENTITY_TOAST_MS.error };
+                  return {
+                    level: 'error' as const,
+                    message: f?.message ?? 'Logging out failed. Please try again.',
+                    duration: f?.duration ?? IDENTITY_TOAST_MS.error,
+                  };
                 },
               },
             ],

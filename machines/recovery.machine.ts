@@ -38,30 +38,57 @@ export const recoveryMachine = flowSetup.createMachine({
         input: submitInput,
         onDone: [
           {
-            guard: ({ event }) => event.output.type === 'flow' && (outputFlow(event).state === 'passed_challenge' || Boolean(outputFlow(event).continue_with?.length)),
+            guard: ({ event }) =>
+              event.output.type === 'flow' &&
+              (outputFlow(event).state === 'passed_challenge' ||
+                Boolean(outputFlow(event).continue_with?.length)),
             target: 'redirecting',
-            actions: [assign({ flow: ({ event }) => outputFlow(event) }), { type: 'redirect', params: ({ event }) => ({ to: settingsTarget(outputFlow(event)), fullLoad: true }) }],
+            actions: [
+              assign({ flow: ({ event }) => outputFlow(event) }),
+              {
+                type: 'redirect',
+                params: ({ event }) => ({ to: settingsTarget(outputFlow(event)), fullLoad: true }),
+              },
+            ],
           },
           {
             // The address was just sent: show the notice first.
-            guard: ({ context, event }) => event.output.type === 'flow' && outputFlow(event).state === 'sent_email' && context.flow?.state !== 'sent_email',
+            guard: ({ context, event }) =>
+              event.output.type === 'flow' &&
+              outputFlow(event).state === 'sent_email' &&
+              context.flow?.state !== 'sent_email',
             target: 'codeSent',
             actions: assign({ flow: ({ event }) => outputFlow(event), resendIn: RESEND_COOLDOWN_S }),
           },
           {
             // A resend: back to the prompt with a new cooldown.
-            guard: ({ context, event }) => event.output.type === 'flow' && Boolean(context.pending?.email) && !context.pending?.code && outputFlow(event).state === 'sent_email',
+            guard: ({ context, event }) =>
+              event.output.type === 'flow' &&
+              Boolean(context.pending?.email) &&
+              !context.pending?.code &&
+              outputFlow(event).state === 'sent_email',
             target: 'ready',
             actions: assign({ flow: ({ event }) => outputFlow(event), resendIn: RESEND_COOLDOWN_S }),
           },
-          { guard: 'resultIsFlow', target: 'ready', actions: assign({ flow: ({ event }) => outputFlow(event) }) },
+          {
+            guard: 'resultIsFlow',
+            target: 'ready',
+            actions: assign({ flow: ({ event }) => outputFlow(event) }),
+          },
           { target: 'failed' },
         ],
         onError: submitError,
       },
     },
     codeSent: {
-      after: { RESEND_TICK: { guard: 'coolingDown', target: 'codeSent', reenter: true, actions: assign({ resendIn: ({ context }) => context.resendIn - 1 }) } },
+      after: {
+        RESEND_TICK: {
+          guard: 'coolingDown',
+          target: 'codeSent',
+          reenter: true,
+          actions: assign({ resendIn: ({ context }) => context.resendIn - 1 }),
+        },
+      },
       on: { 'user.continue': { target: 'ready' } },
     },
     handlingFailure: handlingFailureState,

@@ -23,8 +23,10 @@ import {
 
 export const SETTINGS_SAVED = 'Your settings have been saved.';
 
-const isSecondFactorScreen = (context: FlowFormContext) => context.groups.includes('webauthn') || context.groups.includes('totp');
-const isTotpChange = (values: FormValues | null) => Boolean(values && (values.totp_code || values.totp_unlink));
+const isSecondFactorScreen = (context: FlowFormContext) =>
+  context.groups.includes('webauthn') || context.groups.includes('totp');
+const isTotpChange = (values: FormValues | null) =>
+  Boolean(values && (values.totp_code || values.totp_unlink));
 const succeeded = (event: unknown) => {
   const out = (event as { output: { type: string; flow?: IdentityFlow } }).output;
   return out.type === 'flow' && out.flow?.state === 'success';
@@ -42,7 +44,11 @@ export const settingsMachine = flowSetup.createMachine({
         ...readyState.on,
         // Dismisses the recovery-codes offer (or finishes a second-factor screen).
         'user.continue': [
-          { guard: ({ context }) => isSecondFactorScreen(context), target: 'redirecting', actions: { type: 'redirect', params: { to: '/', fullLoad: true } } },
+          {
+            guard: ({ context }) => isSecondFactorScreen(context),
+            target: 'redirecting',
+            actions: { type: 'redirect', params: { to: '/', fullLoad: true } },
+          },
           { actions: assign({ offerRecoveryCodes: false }) },
         ],
       },
@@ -55,10 +61,20 @@ export const settingsMachine = flowSetup.createMachine({
           {
             guard: ({ context, event }) => succeeded(event) && isTotpChange(context.pending),
             target: 'reloading',
-            actions: { type: 'notify', params: { level: 'success' as const, message: SETTINGS_SAVED, duration: IDENTITY_TOAST_MS.success } },
+            actions: {
+              type: 'notify',
+              params: {
+                level: 'success' as const,
+                message: SETTINGS_SAVED,
+                duration: IDENTITY_TOAST_MS.success,
+              },
+            },
           },
           {
-            guard: ({ context, event }) => succeeded(event) && isSecondFactorScreen(context) && shouldOfferRecoveryCodes(context.flow?.ui, outputFlow(event).ui),
+            guard: ({ context, event }) =>
+              succeeded(event) &&
+              isSecondFactorScreen(context) &&
+              shouldOfferRecoveryCodes(context.flow?.ui, outputFlow(event).ui),
             target: 'ready',
             actions: assign({ flow: ({ event }) => outputFlow(event), offerRecoveryCodes: true }),
           },
@@ -72,10 +88,21 @@ export const settingsMachine = flowSetup.createMachine({
             target: 'ready',
             actions: [
               assign({ flow: ({ event }) => outputFlow(event) }),
-              { type: 'notify', params: { level: 'success' as const, message: SETTINGS_SAVED, duration: IDENTITY_TOAST_MS.success } },
+              {
+                type: 'notify',
+                params: {
+                  level: 'success' as const,
+                  message: SETTINGS_SAVED,
+                  duration: IDENTITY_TOAST_MS.success,
+                },
+              },
             ],
           },
-          { guard: 'resultIsFlow', target: 'ready', actions: assign({ flow: ({ event }) => outputFlow(event) }) },
+          {
+            guard: 'resultIsFlow',
+            target: 'ready',
+            actions: assign({ flow: ({ event }) => outputFlow(event) }),
+          },
           { target: 'failed' },
         ],
         onError: submitError,
@@ -88,14 +115,16 @@ export const settingsMachine = flowSetup.createMachine({
         input: ({ context }) => ({ kind: context.kind, flowId: context.flowId, returnTo: context.returnTo }),
         onDone: [
           {
-            guard: ({ context, event }) => isSecondFactorScreen(context) && !shouldOfferRecoveryCodes(context.flow?.ui, event.output.ui),
+            guard: ({ context, event }) =>
+              isSecondFactorScreen(context) && !shouldOfferRecoveryCodes(context.flow?.ui, event.output.ui),
             target: 'redirecting',
             actions: { type: 'redirect', params: { to: '/', fullLoad: true } },
           },
           {
             target: 'ready',
             actions: assign({
-              offerRecoveryCodes: ({ context, event }) => shouldOfferRecoveryCodes(context.flow?.ui, event.output.ui),
+              offerRecoveryCodes: ({ context, event }) =>
+                shouldOfferRecoveryCodes(context.flow?.ui, event.output.ui),
               flow: ({ event }) => event.output,
             }),
           },

@@ -37,7 +37,11 @@ export const signupMachine = flowSetup.createMachine({
         src: 'submitFlow',
         input: submitInput,
         onDone: [
-          { guard: 'resultIsFlow', target: 'ready', actions: assign({ flow: ({ event }) => outputFlow(event) }) },
+          {
+            guard: 'resultIsFlow',
+            target: 'ready',
+            actions: assign({ flow: ({ event }) => outputFlow(event) }),
+          },
           {
             guard: ({ event }) => unverifiedAddress(outputCompletion(event)) !== null,
             target: 'accountCreated',
@@ -50,7 +54,13 @@ export const signupMachine = flowSetup.createMachine({
             target: 'redirecting',
             actions: [
               assign({ completion: ({ event }) => outputCompletion(event) }),
-              { type: 'redirect', params: ({ context }) => ({ to: completionTarget(context.completion, context.flow, context.returnTo), fullLoad: true }) },
+              {
+                type: 'redirect',
+                params: ({ context }) => ({
+                  to: completionTarget(context.completion, context.flow, context.returnTo),
+                  fullLoad: true,
+                }),
+              },
             ],
           },
         ],

@@ -22,11 +22,15 @@ import {
 import type { IdentityFlow } from '../src/identity/flow';
 
 /** Values submitted automatically after loading, or null when the user has to act (spec §4). */
-export function autoSubmitValues(context: Pick<FlowFormContext, 'prefill' | 'skipSend'>, flow: IdentityFlow): Record<string, string> | null {
+export function autoSubmitValues(
+  context: Pick<FlowFormContext, 'prefill' | 'skipSend'>,
+  flow: IdentityFlow,
+): Record<string, string> | null {
   const { code, email } = context.prefill;
   // The code alone: in sent_email the address is the resend button, and sending it would ask for a new code.
   if (code && hasInput(flow.ui, 'code')) return { method: 'code', code };
-  if (email && !context.skipSend && flow.state !== 'sent_email' && hasInput(flow.ui, 'email')) return { method: 'code', email };
+  if (email && !context.skipSend && flow.state !== 'sent_email' && hasInput(flow.ui, 'email'))
+    return { method: 'code', email };
   return null;
 }
 
@@ -51,7 +55,10 @@ export const verificationMachine = flowSetup.createMachine({
               pending: ({ context, event }) => autoSubmitValues(context, event.output),
             }),
           },
-          { target: 'ready', actions: assign({ flow: ({ event }) => event.output, flowId: ({ event }) => event.output.id }) },
+          {
+            target: 'ready',
+            actions: assign({ flow: ({ event }) => event.output, flowId: ({ event }) => event.output.id }),
+          },
         ],
         onError: { target: 'handlingFailure', actions: 'assignFailure' },
       },
@@ -63,16 +70,25 @@ export const verificationMachine = flowSetup.createMachine({
         input: submitInput,
         onDone: [
           {
-            guard: ({ event }) => event.output.type === 'flow' && outputFlow(event).state === 'passed_challenge',
+            guard: ({ event }) =>
+              event.output.type === 'flow' && outputFlow(event).state === 'passed_challenge',
             target: 'passed',
             actions: assign({ flow: ({ event }) => outputFlow(event) }),
           },
           {
-            guard: ({ context, event }) => event.output.type === 'flow' && outputFlow(event).state === 'sent_email' && Boolean(context.pending?.email) && !context.pending?.code,
+            guard: ({ context, event }) =>
+              event.output.type === 'flow' &&
+              outputFlow(event).state === 'sent_email' &&
+              Boolean(context.pending?.email) &&
+              !context.pending?.code,
             target: 'ready',
             actions: assign({ flow: ({ event }) => outputFlow(event), resendIn: RESEND_COOLDOWN_S }),
           },
-          { guard: 'resultIsFlow', target: 'ready', actions: assign({ flow: ({ event }) => outputFlow(event) }) },
+          {
+            guard: 'resultIsFlow',
+            target: 'ready',
+            actions: assign({ flow: ({ event }) => outputFlow(event) }),
+          },
           { target: 'failed' },
         ],
         onError: submitError,

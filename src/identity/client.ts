@@ -11,10 +11,19 @@ import { buildBody } from './flow';
 import type { FlowKind, IdentityApiError, IdentityFlow, SubmitResult } from './flow';
 import type { LoadFlowInput, SubmitFlowInput } from '../../machines/flowForm.machine';
 
-export function createIdentityApi(identityBase: string, origin: string, fetchApi?: typeof fetch): FrontendApi {
+export function createIdentityApi(
+  identityBase: string,
+  origin: string,
+  fetchApi?: typeof fetch,
+): FrontendApi {
   const basePath = new URL(identityBase.replace(/\/+$/, ''), origin).toString().replace(/\/+$/, '');
   return new FrontendApi(
-    new Configuration({ basePath, credentials: 'include', headers: { Accept: 'application/json' }, ...(fetchApi ? { fetchApi } : {}) }),
+    new Configuration({
+      basePath,
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+      ...(fetchApi ? { fetchApi } : {}),
+    }),
   );
 }
 
@@ -46,39 +55,65 @@ export function loadFlow(api: FrontendApi, { kind, flowId, returnTo }: LoadFlowI
     case 'login':
       return (flowId ? api.getLoginFlowRaw(byId) : api.createBrowserLoginFlowRaw(create)).then(wireFlow);
     case 'registration':
-      return (flowId ? api.getRegistrationFlowRaw(byId) : api.createBrowserRegistrationFlowRaw(create)).then(wireFlow);
+      return (flowId ? api.getRegistrationFlowRaw(byId) : api.createBrowserRegistrationFlowRaw(create)).then(
+        wireFlow,
+      );
     case 'recovery':
-      return (flowId ? api.getRecoveryFlowRaw(byId) : api.createBrowserRecoveryFlowRaw(create)).then(wireFlow);
+      return (flowId ? api.getRecoveryFlowRaw(byId) : api.createBrowserRecoveryFlowRaw(create)).then(
+        wireFlow,
+      );
     case 'verification':
-      return (flowId ? api.getVerificationFlowRaw(byId) : api.createBrowserVerificationFlowRaw(create)).then(wireFlow);
+      return (flowId ? api.getVerificationFlowRaw(byId) : api.createBrowserVerificationFlowRaw(create)).then(
+        wireFlow,
+      );
     case 'settings':
-      return (flowId ? api.getSettingsFlowRaw(byId) : api.createBrowserSettingsFlowRaw(create)).then(wireFlow);
+      return (flowId ? api.getSettingsFlowRaw(byId) : api.createBrowserSettingsFlowRaw(create)).then(
+        wireFlow,
+      );
   }
 }
 
 /** Body placeholders: the real body is the flow's values (see rawJsonBody); the SDK only needs its `method`. */
 const placeholder = (body: Record<string, unknown>) => body as never;
 
-export async function submitFlow(api: FrontendApi, { kind, flow, values }: SubmitFlowInput): Promise<SubmitResult> {
+export async function submitFlow(
+  api: FrontendApi,
+  { kind, flow, values }: SubmitFlowInput,
+): Promise<SubmitResult> {
   const body = buildBody(flow.ui, values);
   const init = rawJsonBody(body);
   const id = flow.id;
-  const asFlow = async (res: { raw: Response }): Promise<SubmitResult> => ({ type: 'flow', flow: await wireFlow(res) });
+  const asFlow = async (res: { raw: Response }): Promise<SubmitResult> => ({
+    type: 'flow',
+    flow: await wireFlow(res),
+  });
   switch (kind as FlowKind) {
     case 'login': {
       const res = await api.updateLoginFlowRaw({ flow: id, updateLoginFlowBody: placeholder(body) }, init);
       return { type: 'complete', completion: await res.raw.json() };
     }
     case 'registration': {
-      const res = await api.updateRegistrationFlowRaw({ flow: id, updateRegistrationFlowBody: placeholder(body) }, init);
+      const res = await api.updateRegistrationFlowRaw(
+        { flow: id, updateRegistrationFlowBody: placeholder(body) },
+        init,
+      );
       return { type: 'complete', completion: await res.raw.json() };
     }
     case 'recovery':
-      return asFlow(await api.updateRecoveryFlowRaw({ flow: id, updateRecoveryFlowBody: placeholder(body) }, init));
+      return asFlow(
+        await api.updateRecoveryFlowRaw({ flow: id, updateRecoveryFlowBody: placeholder(body) }, init),
+      );
     case 'verification':
-      return asFlow(await api.updateVerificationFlowRaw({ flow: id, updateVerificationFlowBody: placeholder(body) }, init));
+      return asFlow(
+        await api.updateVerificationFlowRaw(
+          { flow: id, updateVerificationFlowBody: placeholder(body) },
+          init,
+        ),
+      );
     case 'settings':
-      return asFlow(await api.updateSettingsFlowRaw({ flow: id, updateSettingsFlowBody: placeholder(body) }, init));
+      return asFlow(
+        await api.updateSettingsFlowRaw({ flow: id, updateSettingsFlowBody: placeholder(body) }, init),
+      );
   }
 }
 
@@ -90,7 +125,9 @@ const rethrow = async (e: unknown): Promise<never> => {
 export function createIdentityActors(api: FrontendApi) {
   return {
     loadFlow: fromPromise<IdentityFlow, LoadFlowInput>(({ input }) => loadFlow(api, input).catch(rethrow)),
-    submitFlow: fromPromise<SubmitResult, SubmitFlowInput>(({ input }) => submitFlow(api, input).catch(rethrow)),
+    submitFlow: fromPromise<SubmitResult, SubmitFlowInput>(({ input }) =>
+      submitFlow(api, input).catch(rethrow),
+    ),
     createLogout: fromPromise<{ logout_url: string }, { returnTo?: string }>(({ input }) =>
       api
         .createBrowserLogoutFlowRaw({ returnTo: input.returnTo })

@@ -14,8 +14,14 @@ export interface IdentityFlow {
   ui: UiContainer;
   state?: string | null;
   return_to?: string;
-  identity?: { traits?: Record<string, unknown>; verifiable_addresses?: Array<{ value: string; verified: boolean; via: string }> };
-  continue_with?: Array<{ action: string; flow?: { id?: string; url?: string; verifiable_address?: string } }>;
+  identity?: {
+    traits?: Record<string, unknown>;
+    verifiable_addresses?: Array<{ value: string; verified: boolean; via: string }>;
+  };
+  continue_with?: Array<{
+    action: string;
+    flow?: { id?: string; url?: string; verifiable_address?: string };
+  }>;
 }
 
 /** What a successful submission that ends the flow returned (login and registration). */
@@ -25,7 +31,8 @@ export interface FlowCompletion {
   continue_with?: IdentityFlow['continue_with'];
 }
 
-export type SubmitResult = { type: 'flow'; flow: IdentityFlow } | { type: 'complete'; completion: FlowCompletion };
+export type SubmitResult =
+  { type: 'flow'; flow: IdentityFlow } | { type: 'complete'; completion: FlowCompletion };
 
 export type FormValues = Record<string, string | boolean>;
 
@@ -35,7 +42,10 @@ export interface IdentityApiError {
   body: unknown;
 }
 export const isIdentityApiError = (e: unknown): e is IdentityApiError =>
-  Boolean(e) && typeof e === 'object' && typeof (e as IdentityApiError).status === 'number' && 'body' in (e as object);
+  Boolean(e) &&
+  typeof e === 'object' &&
+  typeof (e as IdentityApiError).status === 'number' &&
+  'body' in (e as object);
 
 export type InputNode = UiNode & { attributes: UiNodeInputAttributes & { node_type: 'input' } };
 export const isInputNode = (n: UiNode): n is InputNode => n.attributes.node_type === 'input';
@@ -53,27 +63,36 @@ export function initialValues(nodes: readonly UiNode[]): FormValues {
     const { name, type, value } = n.attributes;
     if (type === 'submit' || type === 'button') continue;
     if (type === 'checkbox') values[name] = value === true || value === 'true';
-    else if (!(name in values) || value !== undefined) values[name] = value === undefined || value === null ? '' : String(value);
+    else if (!(name in values) || value !== undefined)
+      values[name] = value === undefined || value === null ? '' : String(value);
   }
   return values;
 }
 
 export const csrfToken = (ui: UiContainer): string | undefined => {
   const node = ui.nodes.find((n) => isInputNode(n) && n.attributes.name === 'csrf_token');
-  return node && isInputNode(node) && typeof node.attributes.value === 'string' ? node.attributes.value : undefined;
+  return node && isInputNode(node) && typeof node.attributes.value === 'string'
+    ? node.attributes.value
+    : undefined;
 };
 
-export const hasInput = (ui: UiContainer, name: string) => ui.nodes.some((n) => isInputNode(n) && n.attributes.name === name);
+export const hasInput = (ui: UiContainer, name: string) =>
+  ui.nodes.some((n) => isInputNode(n) && n.attributes.name === name);
 
 /**
  * The request body (spec §7): field names from the nodes plus the clicked submit's name and value; dotted names
  * (`traits.email`) become nested objects. `traits.newsletter` is sent as false when the flow has that checkbox
  * and the value is missing (an unchecked box is not part of a plain form post).
  */
-export function buildBody(ui: UiContainer, values: FormValues, submitter?: { name: string; value: string }): Record<string, unknown> {
+export function buildBody(
+  ui: UiContainer,
+  values: FormValues,
+  submitter?: { name: string; value: string },
+): Record<string, unknown> {
   const flat: Record<string, unknown> = { ...values };
   if (submitter) flat[submitter.name] = submitter.value;
-  if (hasInput(ui, 'traits.newsletter') && flat['traits.newsletter'] === undefined) flat['traits.newsletter'] = false;
+  if (hasInput(ui, 'traits.newsletter') && flat['traits.newsletter'] === undefined)
+    flat['traits.newsletter'] = false;
   if (flat.csrf_token === undefined) {
     const token = csrfToken(ui);
     if (token) flat.csrf_token = token;
@@ -126,10 +145,18 @@ interface ErrorBody {
  */
 export function classifyFailure(error: unknown, kind: FlowKind | 'logout'): FlowFailure {
   if (!isIdentityApiError(error)) {
-    return { type: 'failed', message: 'Something went wrong. Please try again.', duration: IDENTITY_TOAST_MS.error };
+    return {
+      type: 'failed',
+      message: 'Something went wrong. Please try again.',
+      duration: IDENTITY_TOAST_MS.error,
+    };
   }
   if (error.status === 0) {
-    return { type: 'failed', message: 'The identity service could not be reached. Please try again later.', duration: IDENTITY_TOAST_MS.error };
+    return {
+      type: 'failed',
+      message: 'The identity service could not be reached. Please try again later.',
+      duration: IDENTITY_TOAST_MS.error,
+    };
   }
   const body = (error.body && typeof error.body === 'object' ? error.body : {}) as ErrorBody;
   if (body.ui && typeof body.id === 'string') return { type: 'flow', flow: body as IdentityFlow };
@@ -147,12 +174,22 @@ export function classifyFailure(error: unknown, kind: FlowKind | 'logout'): Flow
     case 'self_service_flow_expired':
       return { type: 'restart', flowId: body.use_flow_id, message: 'The form expired. Please try again.' };
     case 'security_csrf_violation':
-      return { type: 'restart', message: 'Your session changed in another tab. The form was reloaded; please try again.' };
+      return {
+        type: 'restart',
+        message: 'Your session changed in another tab. The form was reloaded; please try again.',
+      };
   }
-  if (body.error?.reason) return { type: 'failed', message: body.error.reason, duration: IDENTITY_TOAST_MS.reason };
-  if (body.error?.message) return { type: 'failed', message: body.error.message, duration: IDENTITY_TOAST_MS.error };
-  if (error.status === 404) return { type: 'restart', message: 'This form no longer exists. A new one was started.' };
-  return { type: 'failed', message: `The identity service answered with an error (${error.status}).`, duration: IDENTITY_TOAST_MS.error };
+  if (body.error?.reason)
+    return { type: 'failed', message: body.error.reason, duration: IDENTITY_TOAST_MS.reason };
+  if (body.error?.message)
+    return { type: 'failed', message: body.error.message, duration: IDENTITY_TOAST_MS.error };
+  if (error.status === 404)
+    return { type: 'restart', message: 'This form no longer exists. A new one was started.' };
+  return {
+    type: 'failed',
+    message: `The identity service answered with an error (${error.status}).`,
+    duration: IDENTITY_TOAST_MS.error,
+  };
 }
 
 /** The first message of a flow returned on failure is shown as an error toast (§8). */
@@ -162,8 +199,13 @@ export function firstMessage(flow: IdentityFlow): string | null {
 }
 
 /** Where a completed login or registration goes: a continue-with redirect, the flow's return_to, the page's, or `/`. */
-export function completionTarget(completion: FlowCompletion | null, flow: IdentityFlow | null, returnTo: string | undefined): string {
-  const redirect = completion?.continue_with?.find((c) => c.action === 'redirect_browser_to') as { redirect_browser_to?: string } | undefined;
+export function completionTarget(
+  completion: FlowCompletion | null,
+  flow: IdentityFlow | null,
+  returnTo: string | undefined,
+): string {
+  const redirect = completion?.continue_with?.find((c) => c.action === 'redirect_browser_to') as
+    { redirect_browser_to?: string } | undefined;
   return redirect?.redirect_browser_to || flow?.return_to || returnTo || '/';
 }
 
@@ -172,14 +214,24 @@ const inputNamed = (ui: UiContainer | undefined, name: string) => Boolean(ui && 
 /** True when no second factor (authenticator app or security key) is enrolled in this settings flow yet. */
 export function hasNoSecondFactor(ui: UiContainer | undefined): boolean {
   if (!ui) return true;
-  return !inputNamed(ui, 'totp_unlink') && !ui.nodes.some((n) => isInputNode(n) && n.attributes.name === 'webauthn_remove');
+  return (
+    !inputNamed(ui, 'totp_unlink') &&
+    !ui.nodes.some((n) => isInputNode(n) && n.attributes.name === 'webauthn_remove')
+  );
 }
 
 /**
  * Offer backup recovery codes once the first second factor is enrolled: the flow before had none, the flow now has
  * one, and recovery codes can be generated but none exist yet.
  */
-export function shouldOfferRecoveryCodes(before: UiContainer | undefined, after: UiContainer | undefined): boolean {
+export function shouldOfferRecoveryCodes(
+  before: UiContainer | undefined,
+  after: UiContainer | undefined,
+): boolean {
   if (!after || !hasNoSecondFactor(before) || hasNoSecondFactor(after)) return false;
-  return inputNamed(after, 'lookup_secret_regenerate') && !inputNamed(after, 'lookup_secret_disable') && !inputNamed(after, 'lookup_secret_reveal');
+  return (
+    inputNamed(after, 'lookup_secret_regenerate') &&
+    !inputNamed(after, 'lookup_secret_disable') &&
+    !inputNamed(after, 'lookup_secret_reveal')
+  );
 }

@@ -8,9 +8,7 @@ import type { ApiClient } from '../api/client';
 import { isApiError } from '../api/errors';
 
 export type LoginMethod =
-  | { type: 'form_login' }
-  | { type: 'otp_login' }
-  | { type: 'oauth'; provider: string; login_url: string };
+  { type: 'form_login' } | { type: 'otp_login' } | { type: 'oauth'; provider: string; login_url: string };
 
 export interface LoginSetup {
   loginMethods: LoginMethod[];
@@ -20,7 +18,13 @@ export interface LoginSetup {
   title: string | null;
 }
 
-export const DEFAULT_SETUP: LoginSetup = { loginMethods: [{ type: 'form_login' }], isOffline: false, logo: null, background: null, title: null };
+export const DEFAULT_SETUP: LoginSetup = {
+  loginMethods: [{ type: 'form_login' }],
+  isOffline: false,
+  logo: null,
+  background: null,
+  title: null,
+};
 
 /** Third-party sign-in services (spec §3), with their display names. */
 export const PROVIDER_NAMES: Record<string, string> = {
@@ -66,14 +70,21 @@ export function localAuthCode(error: unknown): number | null {
 }
 
 /** §8 login 401 codes. */
-export const LOCAL_AUTH_CODES = { invalidOtp: 2, otpRequired: 3, otpSecretMissing: 4, invalidPassword: 6, samePassword: 7 } as const;
+export const LOCAL_AUTH_CODES = {
+  invalidOtp: 2,
+  otpRequired: 3,
+  otpSecretMissing: 4,
+  invalidPassword: 6,
+  samePassword: 7,
+} as const;
 
 export const localAuthMessages = {
   usernameRequired: 'Please enter your username.',
   completeAllFields: 'Please complete all fields.',
   invalidOtp: 'The one-time code is not valid. Please try again.',
   otpRequired: 'Enter the one-time code from your authenticator app.',
-  otpSecretMissing: 'Two-factor authentication is not set up for this account yet. Contact your administrator.',
+  otpSecretMissing:
+    'Two-factor authentication is not set up for this account yet. Contact your administrator.',
   wrongCredentials: 'Wrong username or password.',
   invalidPassword: 'The current password is not valid.',
   samePassword: 'The new password cannot be the same as the current one.',
@@ -83,7 +94,8 @@ export const localAuthMessages = {
 /** Message of a failure that is not one of the known 401 codes (§8 by status), for an error toast. */
 export function genericErrorMessage(error: unknown): string {
   if (isApiError(error)) {
-    if (error.kind === 'network') return 'The server could not be reached. Check your connection and try again.';
+    if (error.kind === 'network')
+      return 'The server could not be reached. Check your connection and try again.';
     if (error.kind === 'timeout' || error.kind === 'canceled') return error.message;
     const detail = (error.data as { detail?: unknown } | undefined)?.detail;
     if (typeof detail === 'string' && detail) return detail;
@@ -121,9 +133,15 @@ export interface LoginResult {
 const join = (base: string, path: string) => base.replace(/\/+$/, '') + '/' + path.replace(/^\/+/, '');
 
 function readLoginResult(data: unknown): LoginResult {
-  const d = (data && typeof data === 'object' ? data : {}) as { data?: { redirect_uri?: unknown }; access_token?: unknown };
+  const d = (data && typeof data === 'object' ? data : {}) as {
+    data?: { redirect_uri?: unknown };
+    access_token?: unknown;
+  };
   const inner = (d.data ?? {}) as { redirect_uri?: unknown; access_token?: unknown };
-  return { redirectUri: str(inner.redirect_uri), accessToken: str(d.access_token) ?? str(inner.access_token) };
+  return {
+    redirectUri: str(inner.redirect_uri),
+    accessToken: str(d.access_token) ?? str(inner.access_token),
+  };
 }
 
 export interface LoginCredentials {
@@ -157,8 +175,16 @@ export function createLocalAuthActors(api: ApiClient, endpoints: LocalAuthEndpoi
       return readLoginResult(res.data);
     }),
     changePassword: fromPromise<LoginResult, ChangePasswordCredentials>(async ({ input }) => {
-      const body = form({ username: input.username, password: input.password, new_password: input.newPassword, otp: input.otp });
-      const res = await api.post(join(endpoints.authBase, endpoints.authChangePasswordPath), body, { retries: 0, credentials: 'include' });
+      const body = form({
+        username: input.username,
+        password: input.password,
+        new_password: input.newPassword,
+        otp: input.otp,
+      });
+      const res = await api.post(join(endpoints.authBase, endpoints.authChangePasswordPath), body, {
+        retries: 0,
+        credentials: 'include',
+      });
       return readLoginResult(res.data);
     }),
   };

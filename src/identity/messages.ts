@@ -26,7 +26,8 @@ export const identityMessages: Readonly<Record<number, string>> = {
   1010011: 'Log in with a security key',
   1010012: 'Prepare your security key or biometric device and press Continue.',
   1010013: 'Continue',
-  1010014: 'A code was sent to the address you provided. If it has not arrived, check the address and try again.',
+  1010014:
+    'A code was sent to the address you provided. If it has not arrived, check the address and try again.',
   1010015: 'Send login code',
   1010017: 'Log in and link',
   1010018: 'Confirm with {provider}',
@@ -41,7 +42,8 @@ export const identityMessages: Readonly<Record<number, string>> = {
   1040002: 'Sign up with {provider}',
   1040003: 'Continue',
   1040004: 'Sign up with a security key',
-  1040005: 'A code has been sent to the address you provided. If it has not arrived, check the address and sign up again.',
+  1040005:
+    'A code has been sent to the address you provided. If it has not arrived, check the address and sign up again.',
   1040006: 'Send sign-up code',
   1040007: 'Sign up with a passkey',
   1040008: 'Back',
@@ -64,11 +66,14 @@ export const identityMessages: Readonly<Record<number, string>> = {
   1050018: 'Remove security key "{display_name}"',
   1050019: 'Add passkey',
   1050020: 'Remove passkey "{display_name}"',
-  1050023: 'Your account is managed by your organisation. Contact its administrator to change these settings.',
+  1050023:
+    'Your account is managed by your organisation. Contact its administrator to change these settings.',
   // 1060xxx recovery
   1060001: 'You recovered your account. Please change your password now.',
-  1060002: 'An e-mail with a recovery link has been sent to the address you provided, if it belongs to an account.',
-  1060003: 'An e-mail with a recovery code has been sent to the address you provided, if it belongs to an account.',
+  1060002:
+    'An e-mail with a recovery link has been sent to the address you provided, if it belongs to an account.',
+  1060003:
+    'An e-mail with a recovery code has been sent to the address you provided, if it belongs to an account.',
   1060004: 'A recovery code has been sent to {masked_address}.',
   1060005: 'Recover access to your account by entering your recovery address in full.',
   1060006: 'How do you want to recover your account?',

@@ -49,9 +49,16 @@ export function checkRedirect(target: string | null | undefined, policy: Redirec
 }
 
 /** Like checkRedirect, but logs a refused target and returns the fallback instead. */
-export function safeRedirect(target: string | null | undefined, policy: RedirectPolicy, fallback = '/'): string {
+export function safeRedirect(
+  target: string | null | undefined,
+  policy: RedirectPolicy,
+  fallback = '/',
+): string {
   const ok = checkRedirect(target, policy);
   if (ok !== null) return ok;
-  if (target) logger.warn('refused redirect to a foreign or malformed address', { target: String(target).slice(0, 200) });
+  if (target)
+    logger.warn('refused redirect to a foreign or malformed address', {
+      target: String(target).slice(0, 200),
+    });
   return fallback;
 }

@@ -26,7 +26,9 @@ function eventName(event: string): string {
 }
 
 function StateItem({ node }: { node: AnyNode }) {
-  const transitions = [...node.transitions.entries()].flatMap(([event, list]) => list.map((t, i) => ({ event, t, i })));
+  const transitions = [...node.transitions.entries()].flatMap(([event, list]) =>
+    list.map((t, i) => ({ event, t, i })),
+  );
   const always = node.always ?? [];
   const invoke = node.invoke ?? [];
   const children = Object.values(node.states ?? {}) as AnyNode[];
@@ -34,7 +36,9 @@ function StateItem({ node }: { node: AnyNode }) {
     <li className="chart__state">
       <strong>{node.key}</strong>
       {node.type === 'parallel' ? <em> (parallel)</em> : null}
-      {invoke.length ? <span className="chart__meta"> invokes {invoke.map((i) => String(i.src)).join(', ')}</span> : null}
+      {invoke.length ? (
+        <span className="chart__meta"> invokes {invoke.map((i) => String(i.src)).join(', ')}</span>
+      ) : null}
       {transitions.length || always.length ? (
         <ul>
           {transitions.map(({ event, t, i }) => (

@@ -5,4 +5,6 @@ import { MachineChart } from './MachineChart';
 const meta: Meta<typeof MachineChart> = { title: 'Machines/Change password', component: MachineChart };
 export default meta;
 
-export const Statechart: StoryObj<typeof MachineChart> = { args: { machine: changePasswordMachine, title: 'Change password machine' } };
+export const Statechart: StoryObj<typeof MachineChart> = {
+  args: { machine: changePasswordMachine, title: 'Change password machine' },
+};

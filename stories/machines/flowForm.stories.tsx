@@ -5,4 +5,6 @@ import { MachineChart } from './MachineChart';
 const meta: Meta<typeof MachineChart> = { title: 'Machines/Identity flow form', component: MachineChart };
 export default meta;
 
-export const Statechart: StoryObj<typeof MachineChart> = { args: { machine: flowFormMachine, title: 'Identity flow form machine' } };
+export const Statechart: StoryObj<typeof MachineChart> = {
+  args: { machine: flowFormMachine, title: 'Identity flow form machine' },
+};

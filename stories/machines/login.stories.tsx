@@ -5,4 +5,6 @@ import { MachineChart } from './MachineChart';
 const meta: Meta<typeof MachineChart> = { title: 'Machines/Local login', component: MachineChart };
 export default meta;
 
-export const Statechart: StoryObj<typeof MachineChart> = { args: { machine: loginMachine, title: 'Local login machine' } };
+export const Statechart: StoryObj<typeof MachineChart> = {
+  args: { machine: loginMachine, title: 'Local login machine' },
+};

@@ -5,4 +5,6 @@ import { MachineChart } from './MachineChart';
 const meta: Meta<typeof MachineChart> = { title: 'Machines/Logout', component: MachineChart };
 export default meta;
 
-export const Statechart: StoryObj<typeof MachineChart> = { args: { machine: logoutMachine, title: 'Logout machine' } };
+export const Statechart: StoryObj<typeof MachineChart> = {
+  args: { machine: logoutMachine, title: 'Logout machine' },
+};

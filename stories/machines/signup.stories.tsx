@@ -5,4 +5,6 @@ import { MachineChart } from './MachineChart';
 const meta: Meta<typeof MachineChart> = { title: 'Machines/Sign-up', component: MachineChart };
 export default meta;
 
-export const Statechart: StoryObj<typeof MachineChart> = { args: { machine: signupMachine, title: 'Sign-up machine' } };
+export const Statechart: StoryObj<typeof MachineChart> = {
+  args: { machine: signupMachine, title: 'Sign-up machine' },
+};

@@ -5,4 +5,6 @@ import { MachineChart } from './MachineChart';
 const meta: Meta<typeof MachineChart> = { title: 'Machines/Verification', component: MachineChart };
 export default meta;
 
-export const Statechart: StoryObj<typeof MachineChart> = { args: { machine: verificationMachine, title: 'Verification machine' } };
+export const Statechart: StoryObj<typeof MachineChart> = {
+  args: { machine: verificationMachine, title: 'Verification machine' },
+};

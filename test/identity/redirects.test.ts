@@ -1,7 +1,15 @@
-import { allowedOrigins, checkRedirect, safeRedirect, type RedirectPolicy } from '../../src/identity/redirects';
+import {
+  allowedOrigins,
+  checkRedirect,
+  safeRedirect,
+  type RedirectPolicy,
+} from '../../src/identity/redirects';
 
 const local: RedirectPolicy = { origin: 'https://console.example', identityBase: '/identity' };
-const external: RedirectPolicy = { origin: 'https://console.example', identityBase: 'https://id.example:4433/' };
+const external: RedirectPolicy = {
+  origin: 'https://console.example',
+  identityBase: 'https://id.example:4433/',
+};
 
 describe('redirect safety', () => {
   it.each([
@@ -34,7 +42,9 @@ describe('redirect safety', () => {
   });
 
   it('allows the configured external identity origin, keeping the full address', () => {
-    expect(checkRedirect('https://id.example:4433/self-service/logout?token=a', external)).toBe('https://id.example:4433/self-service/logout?token=a');
+    expect(checkRedirect('https://id.example:4433/self-service/logout?token=a', external)).toBe(
+      'https://id.example:4433/self-service/logout?token=a',
+    );
     expect(checkRedirect('https://id.example/self-service/logout', external)).toBeNull(); // other port
     expect(allowedOrigins(external)).toEqual(['https://console.example', 'https://id.example:4433']);
   });
@@ -42,7 +52,9 @@ describe('redirect safety', () => {
   it('falls back and logs a refused target', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     expect(safeRedirect('https://evil.example/', local, '/login/')).toBe('/login/');
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('refused redirect'), { target: 'https://evil.example/' });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('refused redirect'), {
+      target: 'https://evil.example/',
+    });
     warn.mockClear();
     expect(safeRedirect('/dns/proxy', local)).toBe('/dns/proxy');
     expect(warn).not.toHaveBeenCalled();

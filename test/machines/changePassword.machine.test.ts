@@ -3,7 +3,15 @@ import { changePasswordMachine } from '../../machines/changePassword.machine';
 import { ApiError } from '../../src/api/errors';
 import type { ChangePasswordCredentials, LoginResult } from '../../src/identity/localAuth';
 
-const unauthorized = (code: number) => new ApiError({ kind: 'bad_request', status: 401, data: { detail: { code } }, message: '401', url: '/', method: 'POST' });
+const unauthorized = (code: number) =>
+  new ApiError({
+    kind: 'bad_request',
+    status: 401,
+    data: { detail: { code } },
+    message: '401',
+    url: '/',
+    method: 'POST',
+  });
 
 function start(answers: Array<LoginResult | Error>) {
   const sent: ChangePasswordCredentials[] = [];
@@ -24,7 +32,12 @@ function start(answers: Array<LoginResult | Error>) {
   ).start();
   return { actor, sent, completeChange, notifyError };
 }
-const fields = { type: 'user.submit' as const, username: 'ann', password: 'old', newPassword: 'new-Passw0rd' };
+const fields = {
+  type: 'user.submit' as const,
+  username: 'ann',
+  password: 'old',
+  newPassword: 'new-Passw0rd',
+};
 
 describe('change password machine (§2, §5, §8)', () => {
   it.each([
@@ -47,14 +60,21 @@ describe('change password machine (§2, §5, §8)', () => {
   });
 
   it('a requested code replaces the fields; a wrong code clears it; back returns to the fields', async () => {
-    const { actor, sent } = start([unauthorized(3), unauthorized(2), { redirectUri: '/', accessToken: null }]);
+    const { actor, sent } = start([
+      unauthorized(3),
+      unauthorized(2),
+      { redirectUri: '/', accessToken: null },
+    ]);
     actor.send(fields);
     await waitFor(actor, (s) => s.matches('otp'));
     actor.send({ type: 'user.submitCode', otp: ' ' });
     expect(actor.getSnapshot().context.error).toBe('Please complete all fields.');
     actor.send({ type: 'user.submitCode', otp: '111111' });
     await waitFor(actor, (s) => s.matches('otp') && s.context.error !== null);
-    expect(actor.getSnapshot().context).toMatchObject({ otp: '', error: 'The one-time code is not valid. Please try again.' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      otp: '',
+      error: 'The one-time code is not valid. Please try again.',
+    });
     actor.send({ type: 'user.submitCode', otp: '222222' });
     await waitFor(actor, (s) => s.matches('done'));
     expect(sent[2]).toMatchObject({ otp: '222222', newPassword: 'new-Passw0rd' });

@@ -2,11 +2,26 @@ import { getShortestPaths } from '@xstate/graph';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { loginMachine } from '../../machines/login.machine';
 import { ApiError } from '../../src/api/errors';
-import { DEFAULT_SETUP, type LoginCredentials, type LoginResult, type LoginSetup } from '../../src/identity/localAuth';
+import {
+  DEFAULT_SETUP,
+  type LoginCredentials,
+  type LoginResult,
+  type LoginSetup,
+} from '../../src/identity/localAuth';
 
-const unauthorized = (code: number) => new ApiError({ kind: 'bad_request', status: 401, data: { detail: { code } }, message: '401', url: '/api/auth/login', method: 'POST' });
+const unauthorized = (code: number) =>
+  new ApiError({
+    kind: 'bad_request',
+    status: 401,
+    data: { detail: { code } },
+    message: '401',
+    url: '/api/auth/login',
+    method: 'POST',
+  });
 
-function start(options: { answers?: Array<LoginResult | Error>; setup?: LoginSetup | Error; bearerMode?: boolean } = {}) {
+function start(
+  options: { answers?: Array<LoginResult | Error>; setup?: LoginSetup | Error; bearerMode?: boolean } = {},
+) {
   const answers = [...(options.answers ?? [])];
   const sent: LoginCredentials[] = [];
   const completeLogin = jest.fn();
@@ -34,7 +49,8 @@ function start(options: { answers?: Array<LoginResult | Error>; setup?: LoginSet
   return { actor, sent, completeLogin, notifyError, loadSetup };
 }
 
-const step = (actor: ReturnType<typeof start>['actor'], name: string) => waitFor(actor, (s) => s.matches({ step: name } as never));
+const step = (actor: ReturnType<typeof start>['actor'], name: string) =>
+  waitFor(actor, (s) => s.matches({ step: name } as never));
 
 describe('local login machine (§2, §4, §8)', () => {
   it('asks for a username when it is empty and stays on the first step', () => {
@@ -65,11 +81,16 @@ describe('local login machine (§2, §4, §8)', () => {
   });
 
   it('401 code 3 moves to the code step; back returns to the password; the code is sent with the credentials', async () => {
-    const { actor, sent } = start({ answers: [unauthorized(3), unauthorized(3), { redirectUri: null, accessToken: null }] });
+    const { actor, sent } = start({
+      answers: [unauthorized(3), unauthorized(3), { redirectUri: null, accessToken: null }],
+    });
     actor.send({ type: 'user.next', username: 'ann' });
     actor.send({ type: 'user.submit', password: 'pw' });
     await step(actor, 'otp');
-    expect(actor.getSnapshot().context).toMatchObject({ error: null, prompt: expect.stringContaining('one-time code') });
+    expect(actor.getSnapshot().context).toMatchObject({
+      error: null,
+      prompt: expect.stringContaining('one-time code'),
+    });
     actor.send({ type: 'user.back' });
     expect(actor.getSnapshot().matches({ step: 'password' })).toBe(true);
     actor.send({ type: 'user.submit', password: 'pw' });
@@ -86,7 +107,10 @@ describe('local login machine (§2, §4, §8)', () => {
     await step(actor, 'otp');
     actor.send({ type: 'user.submit', otp: '000000' });
     await waitFor(actor, (s) => s.matches({ step: 'otp' }) && s.context.error !== null);
-    expect(actor.getSnapshot().context).toMatchObject({ otp: '', error: 'The one-time code is not valid. Please try again.' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      otp: '',
+      error: 'The one-time code is not valid. Please try again.',
+    });
   });
 
   it.each([
@@ -103,7 +127,13 @@ describe('local login machine (§2, §4, §8)', () => {
   });
 
   it('other failures go to the generic handler and keep the password step', async () => {
-    const failure = new ApiError({ kind: 'bad_response', status: 500, message: '500', url: '/', method: 'POST' });
+    const failure = new ApiError({
+      kind: 'bad_response',
+      status: 500,
+      message: '500',
+      url: '/',
+      method: 'POST',
+    });
     const { actor, notifyError } = start({ answers: [failure] });
     actor.send({ type: 'user.next', username: 'ann' });
     actor.send({ type: 'user.submit', password: 'pw' });
@@ -128,7 +158,12 @@ describe('local login machine (§2, §4, §8)', () => {
   it('every step is reachable by user events alone (graph paths)', () => {
     const paths = getShortestPaths(loginMachine, {
       input: { bearerMode: true },
-      events: [{ type: 'user.next', username: 'ann' }, { type: 'user.next', username: '' }, { type: 'user.submit', password: 'pw' }, { type: 'user.back' }],
+      events: [
+        { type: 'user.next', username: 'ann' },
+        { type: 'user.next', username: '' },
+        { type: 'user.submit', password: 'pw' },
+        { type: 'user.back' },
+      ],
     });
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
     expect(reached).toEqual(

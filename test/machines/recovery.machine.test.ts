@@ -3,18 +3,54 @@ import { RESEND_COOLDOWN_S } from '../../machines/flowForm.machine';
 import { recoveryMachine, settingsTarget } from '../../machines/recovery.machine';
 import { input, makeFlow, startFlow } from './support/flowHarness';
 
-const chooseMethod = makeFlow('rc1', [input('email', 'email', {}, 'code'), input('method', 'submit', { value: 'code' }, 'code')], { state: 'choose_method' });
-const sentEmail = makeFlow('rc1', [input('code', 'text', {}, 'code'), input('method', 'submit', { value: 'code' }, 'code'), input('email', 'submit', { value: 'ann@example.com' }, 'code')], {
-  state: 'sent_email',
-  ui: undefined as never,
-});
-sentEmail.ui = { ...makeFlow('rc1', []).ui, nodes: makeFlow('rc1', [input('code', 'text', {}, 'code'), input('email', 'submit', { value: 'ann@example.com' }, 'code')]).ui.nodes, messages: [{ id: 1060003, text: 'sent', type: 'info' }] };
+const chooseMethod = makeFlow(
+  'rc1',
+  [input('email', 'email', {}, 'code'), input('method', 'submit', { value: 'code' }, 'code')],
+  { state: 'choose_method' },
+);
+const sentEmail = makeFlow(
+  'rc1',
+  [
+    input('code', 'text', {}, 'code'),
+    input('method', 'submit', { value: 'code' }, 'code'),
+    input('email', 'submit', { value: 'ann@example.com' }, 'code'),
+  ],
+  {
+    state: 'sent_email',
+    ui: undefined as never,
+  },
+);
+sentEmail.ui = {
+  ...makeFlow('rc1', []).ui,
+  nodes: makeFlow('rc1', [
+    input('code', 'text', {}, 'code'),
+    input('email', 'submit', { value: 'ann@example.com' }, 'code'),
+  ]).ui.nodes,
+  messages: [{ id: 1060003, text: 'sent', type: 'info' }],
+};
 
 async function toCodePrompt() {
-  const h = startFlow(recoveryMachine, { kind: 'recovery' }, {
-    loads: [chooseMethod],
-    submits: [{ type: 'flow', flow: sentEmail }, { type: 'flow', flow: sentEmail }, { type: 'flow', flow: { ...sentEmail, state: 'passed_challenge', continue_with: [{ action: 'show_settings_ui', flow: { id: 'set-1', url: 'https://evil.example/settings' } }] } }],
-  });
+  const h = startFlow(
+    recoveryMachine,
+    { kind: 'recovery' },
+    {
+      loads: [chooseMethod],
+      submits: [
+        { type: 'flow', flow: sentEmail },
+        { type: 'flow', flow: sentEmail },
+        {
+          type: 'flow',
+          flow: {
+            ...sentEmail,
+            state: 'passed_challenge',
+            continue_with: [
+              { action: 'show_settings_ui', flow: { id: 'set-1', url: 'https://evil.example/settings' } },
+            ],
+          },
+        },
+      ],
+    },
+  );
   await waitFor(h.actor, (s) => s.matches('ready'));
   h.actor.send({ type: 'user.submit', values: { email: 'ann@example.com', method: 'code' } });
   await waitFor(h.actor, (s) => s.matches('codeSent'));
@@ -66,6 +102,10 @@ describe('recovery machine (§2, beyond: resend cooldown)', () => {
 
   it('builds the settings target', () => {
     expect(settingsTarget(makeFlow('x', []))).toBe('/settings/');
-    expect(settingsTarget(makeFlow('x', [], { continue_with: [{ action: 'show_settings_ui', flow: { id: 'a b' } }] }))).toBe('/settings/?flow=a%20b');
+    expect(
+      settingsTarget(
+        makeFlow('x', [], { continue_with: [{ action: 'show_settings_ui', flow: { id: 'a b' } }] }),
+      ),
+    ).toBe('/settings/?flow=a%20b');
   });
 });

@@ -2,15 +2,26 @@ import { waitFor } from 'xstate';
 import { SETTINGS_SAVED, settingsMachine } from '../../machines/settings.machine';
 import { input, makeFlow, startFlow } from './support/flowHarness';
 
-const profile = [input('traits.email', 'email', { value: 'a@b.c' }, 'profile'), input('method', 'submit', { value: 'profile' }, 'profile')];
+const profile = [
+  input('traits.email', 'email', { value: 'a@b.c' }, 'profile'),
+  input('method', 'submit', { value: 'profile' }, 'profile'),
+];
 const regenerate = input('lookup_secret_regenerate', 'submit', { value: 'true' }, 'lookup_secret');
 const noFactor = makeFlow('s1', [...profile, input('totp_code', 'text', {}, 'totp'), regenerate]);
-const withTotp = makeFlow('s1', [...profile, input('totp_unlink', 'submit', { value: 'true' }, 'totp'), regenerate]);
+const withTotp = makeFlow('s1', [
+  ...profile,
+  input('totp_unlink', 'submit', { value: 'true' }, 'totp'),
+  regenerate,
+]);
 const success = (flow: typeof noFactor) => ({ type: 'flow' as const, flow: { ...flow, state: 'success' } });
 
 describe('settings machine (§2, §4)', () => {
   it('a profile save shows the settings-saved toast and stays', async () => {
-    const { actor, notify, redirect } = startFlow(settingsMachine, { kind: 'settings' }, { loads: [noFactor], submits: [success(noFactor)] });
+    const { actor, notify, redirect } = startFlow(
+      settingsMachine,
+      { kind: 'settings' },
+      { loads: [noFactor], submits: [success(noFactor)] },
+    );
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'user.submit', values: { 'traits.email': 'n@b.c', method: 'profile' } });
     await waitFor(actor, (s) => s.matches('ready') && s.context.flow?.state === 'success');
@@ -19,7 +30,11 @@ describe('settings machine (§2, §4)', () => {
   });
 
   it('a TOTP code reloads the form and offers recovery codes for the first second factor', async () => {
-    const { actor, loads } = startFlow(settingsMachine, { kind: 'settings' }, { loads: [noFactor, withTotp], submits: [success(withTotp)] });
+    const { actor, loads } = startFlow(
+      settingsMachine,
+      { kind: 'settings' },
+      { loads: [noFactor, withTotp], submits: [success(withTotp)] },
+    );
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'user.submit', values: { totp_code: '123456', method: 'totp' } });
     await waitFor(actor, (s) => s.matches('ready') && s.context.flow === withTotp);
@@ -31,7 +46,11 @@ describe('settings machine (§2, §4)', () => {
   });
 
   it('unlinking TOTP reloads the form without an offer', async () => {
-    const { actor, loads } = startFlow(settingsMachine, { kind: 'settings' }, { loads: [withTotp, noFactor], submits: [success(noFactor)] });
+    const { actor, loads } = startFlow(
+      settingsMachine,
+      { kind: 'settings' },
+      { loads: [withTotp, noFactor], submits: [success(noFactor)] },
+    );
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'user.submit', values: { totp_unlink: 'true', method: 'totp' } });
     await waitFor(actor, (s) => s.matches('ready') && s.context.flow === noFactor);
@@ -40,7 +59,11 @@ describe('settings machine (§2, §4)', () => {
   });
 
   it('on a screen limited to webauthn/totp, success goes to /', async () => {
-    const { actor, redirect } = startFlow(settingsMachine, { kind: 'settings', groups: ['webauthn'] }, { loads: [noFactor], submits: [success(noFactor)] });
+    const { actor, redirect } = startFlow(
+      settingsMachine,
+      { kind: 'settings', groups: ['webauthn'] },
+      { loads: [noFactor], submits: [success(noFactor)] },
+    );
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'user.submit', values: { webauthn_register: '{}', method: 'webauthn' } });
     await waitFor(actor, (s) => s.matches('redirecting'));
@@ -48,7 +71,11 @@ describe('settings machine (§2, §4)', () => {
   });
 
   it('on a totp screen, the first enrolment offers recovery codes before going to /', async () => {
-    const { actor, redirect } = startFlow(settingsMachine, { kind: 'settings', groups: ['totp'] }, { loads: [noFactor, withTotp], submits: [success(withTotp)] });
+    const { actor, redirect } = startFlow(
+      settingsMachine,
+      { kind: 'settings', groups: ['totp'] },
+      { loads: [noFactor, withTotp], submits: [success(withTotp)] },
+    );
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'user.submit', values: { totp_code: '123456', method: 'totp' } });
     await waitFor(actor, (s) => s.matches('ready') && s.context.offerRecoveryCodes);
@@ -59,18 +86,37 @@ describe('settings machine (§2, §4)', () => {
   });
 
   it('a settings change that needs a recent login redirects to the login refresh', async () => {
-    const { actor, redirect } = startFlow(settingsMachine, { kind: 'settings' }, {
-      loads: [noFactor],
-      submits: [{ status: 403, body: { error: { id: 'session_refresh_required' }, redirect_browser_to: '/identity/self-service/login/browser?refresh=true' } }],
-    });
+    const { actor, redirect } = startFlow(
+      settingsMachine,
+      { kind: 'settings' },
+      {
+        loads: [noFactor],
+        submits: [
+          {
+            status: 403,
+            body: {
+              error: { id: 'session_refresh_required' },
+              redirect_browser_to: '/identity/self-service/login/browser?refresh=true',
+            },
+          },
+        ],
+      },
+    );
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'user.submit', values: { password: 'new', method: 'password' } });
     await waitFor(actor, (s) => s.matches('redirecting'));
-    expect(redirect).toHaveBeenCalledWith({ to: '/identity/self-service/login/browser?refresh=true', fullLoad: true });
+    expect(redirect).toHaveBeenCalledWith({
+      to: '/identity/self-service/login/browser?refresh=true',
+      fullLoad: true,
+    });
   });
 
   it('without a session, settings go to /logout/', async () => {
-    const { actor, redirect } = startFlow(settingsMachine, { kind: 'settings' }, { loads: [{ status: 401, body: { error: { id: 'session_inactive' } } }] });
+    const { actor, redirect } = startFlow(
+      settingsMachine,
+      { kind: 'settings' },
+      { loads: [{ status: 401, body: { error: { id: 'session_inactive' } } }] },
+    );
     await waitFor(actor, (s) => s.matches('redirecting'));
     expect(redirect).toHaveBeenCalledWith({ to: '/logout/', fullLoad: true });
   });

@@ -6,7 +6,10 @@ import { StoryProviders } from '../../support/StoryProviders';
 import { localAuthApi, unauthorized } from './fakes';
 
 const config = publicConfig(defaults);
-const meta: Meta<typeof ChangePasswordScreen> = { title: 'Screens/Account/Change password', component: ChangePasswordScreen };
+const meta: Meta<typeof ChangePasswordScreen> = {
+  title: 'Screens/Account/Change password',
+  component: ChangePasswordScreen,
+};
 export default meta;
 type Story = StoryObj<typeof ChangePasswordScreen>;
 

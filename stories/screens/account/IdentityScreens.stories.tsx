@@ -1,9 +1,25 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { userEvent, within } from 'storybook/test';
 import { defaults, publicConfig } from '../../../config';
-import { LoginFlowScreen, LogoutScreen, RecoveryScreen, SettingsScreen, SignupScreen, VerificationScreen } from '../../../src/app/pages/account/identity/IdentityScreens';
+import {
+  LoginFlowScreen,
+  LogoutScreen,
+  RecoveryScreen,
+  SettingsScreen,
+  SignupScreen,
+  VerificationScreen,
+} from '../../../src/app/pages/account/identity/IdentityScreens';
 import { StoryProviders } from '../../support/StoryProviders';
-import { codeFlow, identityActors, loginFlow, recoveryChoose, registrationFlow, secondFactorLogin, settingsFlow, settingsWithCodes } from './fakes';
+import {
+  codeFlow,
+  identityActors,
+  loginFlow,
+  recoveryChoose,
+  registrationFlow,
+  secondFactorLogin,
+  settingsFlow,
+  settingsWithCodes,
+} from './fakes';
 
 const config = { ...publicConfig(defaults), localAuth: false };
 const meta: Meta = { title: 'Screens/Account/Identity flows' };
@@ -16,10 +32,17 @@ const at = (path: string, node: React.ReactNode) => (
   </StoryProviders>
 );
 
-export const LoginLoading: Story = { render: () => at('/login/', <LoginFlowScreen title="Log in" actors={identityActors({ loads: ['pending'] })} />) };
-export const Login: Story = { render: () => at('/login/', <LoginFlowScreen title="Log in" actors={identityActors({ loads: [loginFlow] })} />) };
+export const LoginLoading: Story = {
+  render: () =>
+    at('/login/', <LoginFlowScreen title="Log in" actors={identityActors({ loads: ['pending'] })} />),
+};
+export const Login: Story = {
+  render: () =>
+    at('/login/', <LoginFlowScreen title="Log in" actors={identityActors({ loads: [loginFlow] })} />),
+};
 export const LoginMissingFields: Story = {
-  render: () => at('/login/', <LoginFlowScreen title="Log in" actors={identityActors({ loads: [loginFlow] })} />),
+  render: () =>
+    at('/login/', <LoginFlowScreen title="Log in" actors={identityActors({ loads: [loginFlow] })} />),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.click(await c.findByRole('button', { name: 'Log in with password' }));
@@ -28,18 +51,43 @@ export const LoginMissingFields: Story = {
 };
 export const LoginWrongPassword: Story = {
   render: () => {
-    const rejected = { ...loginFlow, ui: { ...loginFlow.ui, messages: [{ id: 4000006, text: 'The provided credentials are invalid.', type: 'error' as const }] } };
+    const rejected = {
+      ...loginFlow,
+      ui: {
+        ...loginFlow.ui,
+        messages: [{ id: 4000006, text: 'The provided credentials are invalid.', type: 'error' as const }],
+      },
+    };
     return at('/login/', <LoginFlowScreen title="Log in" actors={identityActors({ loads: [rejected] })} />);
   },
 };
-export const LoginSecondFactor: Story = { render: () => at('/login/?aal=aal2', <LoginFlowScreen title="Log in" actors={identityActors({ loads: [secondFactorLogin] })} />) };
+export const LoginSecondFactor: Story = {
+  render: () =>
+    at(
+      '/login/?aal=aal2',
+      <LoginFlowScreen title="Log in" actors={identityActors({ loads: [secondFactorLogin] })} />,
+    ),
+};
 export const LoginServiceFailure: Story = {
-  render: () => at('/login/', <LoginFlowScreen title="Log in" actors={identityActors({ loads: [{ status: 500, body: { error: { reason: 'The identity database is not reachable.' } } }] })} />),
+  render: () =>
+    at(
+      '/login/',
+      <LoginFlowScreen
+        title="Log in"
+        actors={identityActors({
+          loads: [{ status: 500, body: { error: { reason: 'The identity database is not reachable.' } } }],
+        })}
+      />,
+    ),
 };
 
-export const SignUp: Story = { render: () => at('/signup/', <SignupScreen title="Sign up" actors={identityActors({ loads: [registrationFlow] })} />) };
+export const SignUp: Story = {
+  render: () =>
+    at('/signup/', <SignupScreen title="Sign up" actors={identityActors({ loads: [registrationFlow] })} />),
+};
 export const SignUpValidation: Story = {
-  render: () => at('/signup/', <SignupScreen title="Sign up" actors={identityActors({ loads: [registrationFlow] })} />),
+  render: () =>
+    at('/signup/', <SignupScreen title="Sign up" actors={identityActors({ loads: [registrationFlow] })} />),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.type(await c.findByLabelText(/^E-mail/), 'not-an-address');
@@ -54,7 +102,19 @@ export const AccountCreated: Story = {
       '/signup/',
       <SignupScreen
         title="Sign up"
-        actors={identityActors({ loads: [registrationFlow], submits: [{ type: 'complete', completion: { identity: { verifiable_addresses: [{ value: 'ann@example.com', verified: false, via: 'email' }] } } }] })}
+        actors={identityActors({
+          loads: [registrationFlow],
+          submits: [
+            {
+              type: 'complete',
+              completion: {
+                identity: {
+                  verifiable_addresses: [{ value: 'ann@example.com', verified: false, via: 'email' }],
+                },
+              },
+            },
+          ],
+        })}
       />,
     ),
   play: async ({ canvasElement }) => {
@@ -67,9 +127,25 @@ export const AccountCreated: Story = {
   },
 };
 
-export const RecoveryAddress: Story = { render: () => at('/recovery/', <RecoveryScreen title="Password recovery" actors={identityActors({ loads: [recoveryChoose] })} />) };
+export const RecoveryAddress: Story = {
+  render: () =>
+    at(
+      '/recovery/',
+      <RecoveryScreen title="Password recovery" actors={identityActors({ loads: [recoveryChoose] })} />,
+    ),
+};
 export const RecoveryCodeSent: Story = {
-  render: () => at('/recovery/', <RecoveryScreen title="Password recovery" actors={identityActors({ loads: [recoveryChoose], submits: [{ type: 'flow', flow: codeFlow('recovery') }] })} />),
+  render: () =>
+    at(
+      '/recovery/',
+      <RecoveryScreen
+        title="Password recovery"
+        actors={identityActors({
+          loads: [recoveryChoose],
+          submits: [{ type: 'flow', flow: codeFlow('recovery') }],
+        })}
+      />,
+    ),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.type(await c.findByLabelText(/^E-mail/), 'ann@example.com{Enter}');
@@ -77,7 +153,17 @@ export const RecoveryCodeSent: Story = {
   },
 };
 export const RecoveryCodePromptWithCooldown: Story = {
-  render: () => at('/recovery/', <RecoveryScreen title="Password recovery" actors={identityActors({ loads: [recoveryChoose], submits: [{ type: 'flow', flow: codeFlow('recovery') }] })} />),
+  render: () =>
+    at(
+      '/recovery/',
+      <RecoveryScreen
+        title="Password recovery"
+        actors={identityActors({
+          loads: [recoveryChoose],
+          submits: [{ type: 'flow', flow: codeFlow('recovery') }],
+        })}
+      />,
+    ),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.type(await c.findByLabelText(/^E-mail/), 'ann@example.com{Enter}');
@@ -87,19 +173,73 @@ export const RecoveryCodePromptWithCooldown: Story = {
 };
 
 export const VerificationCodePrompt: Story = {
-  render: () => at('/verification/?flow=verification-2&skip_send=true', <VerificationScreen title="Verify your account" actors={identityActors({ loads: [codeFlow('verification')] })} />),
+  render: () =>
+    at(
+      '/verification/?flow=verification-2&skip_send=true',
+      <VerificationScreen
+        title="Verify your account"
+        actors={identityActors({ loads: [codeFlow('verification')] })}
+      />,
+    ),
 };
 export const VerificationWrongCode: Story = {
   render: () => {
     const f = codeFlow('verification');
-    const wrong = { ...f, ui: { ...f.ui, messages: [{ id: 4070006, text: 'The verification code is invalid or has already been used.', type: 'error' as const }] } };
-    return at('/verification/?flow=verification-2', <VerificationScreen title="Verify your account" actors={identityActors({ loads: [wrong] })} />);
+    const wrong = {
+      ...f,
+      ui: {
+        ...f.ui,
+        messages: [
+          {
+            id: 4070006,
+            text: 'The verification code is invalid or has already been used.',
+            type: 'error' as const,
+          },
+        ],
+      },
+    };
+    return at(
+      '/verification/?flow=verification-2',
+      <VerificationScreen title="Verify your account" actors={identityActors({ loads: [wrong] })} />,
+    );
   },
 };
 
-export const Settings: Story = { render: () => at('/settings/', <SettingsScreen title="Account settings" actors={identityActors({ loads: [settingsFlow] })} />) };
-export const SettingsTwoFactorOnly: Story = { render: () => at('/settings/?groups=totp', <SettingsScreen title="Account settings" actors={identityActors({ loads: [settingsFlow] })} />) };
-export const SettingsBackupCodes: Story = { render: () => at('/settings/', <SettingsScreen title="Account settings" actors={identityActors({ loads: [settingsWithCodes] })} />) };
+export const Settings: Story = {
+  render: () =>
+    at(
+      '/settings/',
+      <SettingsScreen title="Account settings" actors={identityActors({ loads: [settingsFlow] })} />,
+    ),
+};
+export const SettingsTwoFactorOnly: Story = {
+  render: () =>
+    at(
+      '/settings/?groups=totp',
+      <SettingsScreen title="Account settings" actors={identityActors({ loads: [settingsFlow] })} />,
+    ),
+};
+export const SettingsBackupCodes: Story = {
+  render: () =>
+    at(
+      '/settings/',
+      <SettingsScreen title="Account settings" actors={identityActors({ loads: [settingsWithCodes] })} />,
+    ),
+};
 
-export const LoggingOut: Story = { render: () => at('/logout/', <LogoutScreen title="Log out" actors={identityActors({ logout: 'pending' })} />) };
-export const LogoutFailed: Story = { render: () => at('/logout/', <LogoutScreen title="Log out" actors={identityActors({ logout: { status: 500, body: { error: { reason: 'The session store is not reachable.' } } } })} />) };
+export const LoggingOut: Story = {
+  render: () =>
+    at('/logout/', <LogoutScreen title="Log out" actors={identityActors({ logout: 'pending' })} />),
+};
+export const LogoutFailed: Story = {
+  render: () =>
+    at(
+      '/logout/',
+      <LogoutScreen
+        title="Log out"
+        actors={identityActors({
+          logout: { status: 500, body: { error: { reason: 'The session store is not reachable.' } } },
+        })}
+      />,
+    ),
+};

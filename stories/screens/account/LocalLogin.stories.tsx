@@ -15,7 +15,10 @@ const withProviders = {
   ],
 };
 
-const meta: Meta<typeof LocalLoginScreen> = { title: 'Screens/Account/Local login', component: LocalLoginScreen };
+const meta: Meta<typeof LocalLoginScreen> = {
+  title: 'Screens/Account/Local login',
+  component: LocalLoginScreen,
+};
 export default meta;
 type Story = StoryObj<typeof LocalLoginScreen>;
 
@@ -94,6 +97,10 @@ export const OfflineWithCustomLook: Story = {
       ...withProviders,
       isOffline: true,
       login_title: 'ACME branch office',
-      login_logo: 'data:image/svg+xml;base64,' + btoa('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" rx="6" fill="#196ecd"/></svg>'),
+      login_logo:
+        'data:image/svg+xml;base64,' +
+        btoa(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" rx="6" fill="#196ecd"/></svg>',
+        ),
     }),
 };

@@ -4,17 +4,34 @@ import { createActor, fromPromise, type AnyStateMachine } from 'xstate';
 import type { FlowFormInput, LoadFlowInput, SubmitFlowInput } from '../../../machines/flowForm.machine';
 import type { IdentityFlow, SubmitResult } from '../../../src/identity/flow';
 
-export const input = (name: string, type: string, extra: Record<string, unknown> = {}, group = 'default'): UiNode =>
-  ({ type: 'input', group, attributes: { node_type: 'input', name, type, disabled: false, ...extra }, messages: [], meta: {} }) as unknown as UiNode;
+export const input = (
+  name: string,
+  type: string,
+  extra: Record<string, unknown> = {},
+  group = 'default',
+): UiNode =>
+  ({
+    type: 'input',
+    group,
+    attributes: { node_type: 'input', name, type, disabled: false, ...extra },
+    messages: [],
+    meta: {},
+  }) as unknown as UiNode;
 
 export const makeFlow = (id: string, nodes: UiNode[], extra: Partial<IdentityFlow> = {}): IdentityFlow => ({
   id,
-  ui: { action: `/identity/self-service/x?flow=${id}`, method: 'POST', nodes: [input('csrf_token', 'hidden', { value: 'csrf' }), ...nodes], messages: [] },
+  ui: {
+    action: `/identity/self-service/x?flow=${id}`,
+    method: 'POST',
+    nodes: [input('csrf_token', 'hidden', { value: 'csrf' }), ...nodes],
+    messages: [],
+  },
   ...extra,
 });
 
 export type Answer<T> = T | { status: number; body: unknown };
-const isError = (a: unknown): a is { status: number; body: unknown } => Boolean(a) && typeof a === 'object' && 'status' in (a as object) && 'body' in (a as object);
+const isError = (a: unknown): a is { status: number; body: unknown } =>
+  Boolean(a) && typeof a === 'object' && 'status' in (a as object) && 'body' in (a as object);
 
 export function startFlow<M extends AnyStateMachine>(
   machine: M,

@@ -21,7 +21,10 @@ export function AuthLayout({ title, children, logo, background, offline, subtitl
     document.title = `${title} · Rampart`;
   }, [title]);
   return (
-    <main className="auth" style={background ? { backgroundImage: `url(${JSON.stringify(background)})` } : undefined}>
+    <main
+      className="auth"
+      style={background ? { backgroundImage: `url(${JSON.stringify(background)})` } : undefined}
+    >
       <div className="auth__card">
         <header className="auth__header">
           <img className="auth__logo" src={logo || rampartLogo} alt={logo ? '' : 'Rampart'} height={40} />
@@ -38,9 +41,22 @@ export function AuthLayout({ title, children, logo, background, offline, subtitl
 }
 
 /** A form error or prompt, announced to screen readers as it appears. */
-export function FormAlert({ id, message, tone = 'error' }: { id: string; message: string | null | undefined; tone?: 'error' | 'info' }) {
+export function FormAlert({
+  id,
+  message,
+  tone = 'error',
+}: {
+  id: string;
+  message: string | null | undefined;
+  tone?: 'error' | 'info';
+}) {
   return (
-    <div id={id} className={`auth__alert auth__alert--${tone}`} role={tone === 'error' ? 'alert' : 'status'} aria-live={tone === 'error' ? 'assertive' : 'polite'}>
+    <div
+      id={id}
+      className={`auth__alert auth__alert--${tone}`}
+      role={tone === 'error' ? 'alert' : 'status'}
+      aria-live={tone === 'error' ? 'assertive' : 'polite'}
+    >
       {message ?? ''}
     </div>
   );

@@ -10,7 +10,14 @@ import { Link, useSearchParams } from 'react-router';
 import { object, string } from 'yup';
 import { loginMachine } from '../../../../machines/login.machine';
 import { createBrowserApiClient, type ApiClient } from '../../../api/client';
-import { createLocalAuthActors, storeBearerToken, genericErrorMessage, localAuthMessages, providerName, type LoginResult } from '../../../identity/localAuth';
+import {
+  createLocalAuthActors,
+  storeBearerToken,
+  genericErrorMessage,
+  localAuthMessages,
+  providerName,
+  type LoginResult,
+} from '../../../identity/localAuth';
 import { checkRedirect } from '../../../identity/redirects';
 import { useAppSelector } from '../../../store/createStore';
 import { safeReturnPath } from '../../routing/guards';
@@ -31,14 +38,22 @@ interface Values {
 
 const schemas = {
   password: object({ password: string().required('Please enter your password.') }),
-  otp: object({ otp: string().trim().required('Please enter the one-time code.').matches(/^[0-9]{4,10}$/, 'The code is made of digits.') }),
+  otp: object({
+    otp: string()
+      .trim()
+      .required('Please enter the one-time code.')
+      .matches(/^[0-9]{4,10}$/, 'The code is made of digits.'),
+  }),
 };
 
 export function LocalLoginScreen({ title, api }: LocalLoginScreenProps) {
   const config = useAppSelector((s) => s.config);
   const [params] = useSearchParams();
   const effects = useAccountEffects();
-  const client = useMemo(() => api ?? (typeof window === 'undefined' ? null : createBrowserApiClient()), [api]);
+  const client = useMemo(
+    () => api ?? (typeof window === 'undefined' ? null : createBrowserApiClient()),
+    [api],
+  );
   const returnTo = params.get('return_to');
 
   const machine = useMemo(() => {
@@ -48,11 +63,14 @@ export function LocalLoginScreen({ title, api }: LocalLoginScreenProps) {
       actions: {
         completeLogin: (_, { result }: { result: LoginResult }) => {
           if (config.bearerMode && result.accessToken) storeBearerToken(result.accessToken);
-          const target = returnTo ? safeReturnPath(returnTo) : (checkRedirect(result.redirectUri, effects.policy) ?? '/');
+          const target = returnTo
+            ? safeReturnPath(returnTo)
+            : (checkRedirect(result.redirectUri, effects.policy) ?? '/');
           // A full page load, so the server renders the logged-in console.
           effects.redirect(target, true);
         },
-        notifyError: (_, { error }: { error: unknown }) => effects.notify({ level: 'error', message: genericErrorMessage(error), duration: 4000 }),
+        notifyError: (_, { error }: { error: unknown }) =>
+          effects.notify({ level: 'error', message: genericErrorMessage(error), duration: 4000 }),
       },
     });
   }, [client, config, effects, returnTo]);
@@ -79,7 +97,8 @@ export function LocalLoginScreen({ title, api }: LocalLoginScreenProps) {
     }
     // Fields the machine cleared (wrong password, wrong code) are cleared in the form too.
     if (step === 'otp') void formik.current?.setFieldValue('otp', '', false);
-    if (step === 'password' && context.password === '') void formik.current?.setFieldValue('password', '', false);
+    if (step === 'password' && context.password === '')
+      void formik.current?.setFieldValue('password', '', false);
   }, [step, context.error, context.password]);
 
   const submit = (values: Values) => {
@@ -103,9 +122,20 @@ export function LocalLoginScreen({ title, api }: LocalLoginScreenProps) {
         </p>
       ) : null}
       {formLogin ? (
-        <Formik<Values> innerRef={formik} initialValues={{ username: '', password: '', otp: '' }} validationSchema={schema} onSubmit={submit} validateOnBlur={false}>
+        <Formik<Values>
+          innerRef={formik}
+          initialValues={{ username: '', password: '', otp: '' }}
+          validationSchema={schema}
+          onSubmit={submit}
+          validateOnBlur={false}
+        >
           {({ errors, touched, values }) => {
-            const fieldError = step === 'password' ? touched.password && errors.password : step === 'otp' ? touched.otp && errors.otp : undefined;
+            const fieldError =
+              step === 'password'
+                ? touched.password && errors.password
+                : step === 'otp'
+                  ? touched.otp && errors.otp
+                  : undefined;
             const message = context.error ?? (fieldError || null);
             return (
               <Form className="auth__form" noValidate aria-describedby="login-error" aria-busy={busy}>
@@ -134,7 +164,14 @@ export function LocalLoginScreen({ title, api }: LocalLoginScreenProps) {
                     <span className="visually-hidden">Username: </span>
                     <strong>{context.username}</strong>
                     {/* Lets password managers pair the password with the username of the first step. */}
-                    <input type="text" name="username" autoComplete="username" value={context.username} readOnly hidden />
+                    <input
+                      type="text"
+                      name="username"
+                      autoComplete="username"
+                      value={context.username}
+                      readOnly
+                      hidden
+                    />
                   </p>
                 )}
                 {step === 'password' || (busy && !context.prompt) ? (
@@ -169,7 +206,12 @@ export function LocalLoginScreen({ title, api }: LocalLoginScreenProps) {
                 <FormAlert id="login-error" message={message} />
                 <div className="auth__actions">
                   {step !== 'username' ? (
-                    <button type="button" className="button" onClick={() => send({ type: 'user.back' })} disabled={busy}>
+                    <button
+                      type="button"
+                      className="button"
+                      onClick={() => send({ type: 'user.back' })}
+                      disabled={busy}
+                    >
                       Back
                     </button>
                   ) : null}

@@ -10,13 +10,29 @@ import { notificationRequested, type NotificationRequest } from '../../../store/
 
 export const QUERY_NOTICES: Record<string, Omit<NotificationRequest, 'kind'>> = {
   // §9 identity area: error 4000 ms.
-  'error=user_not_onboarded': { level: 'error', message: 'Your account has not been onboarded yet. Please contact your administrator.', duration: 4000 },
+  'error=user_not_onboarded': {
+    level: 'error',
+    message: 'Your account has not been onboarded yet. Please contact your administrator.',
+    duration: 4000,
+  },
   // §9 password-changed 10000 ms.
-  'notice=password_changed': { level: 'info', message: 'Your password was changed. Please log in with the new password.', duration: 10000 },
+  'notice=password_changed': {
+    level: 'info',
+    message: 'Your password was changed. Please log in with the new password.',
+    duration: 10000,
+  },
   // §2 effectively never dismissed: -1 = stays until closed.
-  'notice=session_timeout': { level: 'info', message: 'Your session has timed out. Please log in again.', duration: -1 },
+  'notice=session_timeout': {
+    level: 'info',
+    message: 'Your session has timed out. Please log in again.',
+    duration: -1,
+  },
   // §2, §9 first access 10000 ms.
-  'notice=first_access_change': { level: 'info', message: 'You must change your password on first access.', duration: 10000 },
+  'notice=first_access_change': {
+    level: 'info',
+    message: 'You must change your password on first access.',
+    duration: 10000,
+  },
 };
 
 export function QueryNotices() {

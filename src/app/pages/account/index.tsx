@@ -7,7 +7,15 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useAppSelector } from '../../../store/createStore';
 import type { RouteModule } from '../../routing/types';
-import { actionLoader, actionTitles, isAuthAction, isScreenType, screenLoader, screenTitles, type AuthAction } from './actions';
+import {
+  actionLoader,
+  actionTitles,
+  isAuthAction,
+  isScreenType,
+  screenLoader,
+  screenTitles,
+  type AuthAction,
+} from './actions';
 import { AuthLayout } from './AuthLayout';
 import { ChangePasswordScreen } from './ChangePasswordScreen';
 import { LocalLoginScreen } from './LocalLoginScreen';
@@ -17,7 +25,8 @@ import { VerifiedScreen } from './VerifiedScreen';
 import type { IdentityAction } from './identity/IdentityScreens';
 
 type IdentityModule = typeof import('./identity/IdentityScreens');
-const loadIdentityScreens = () => import(/* webpackChunkName: "account-identity" */ './identity/IdentityScreens');
+const loadIdentityScreens = () =>
+  import(/* webpackChunkName: "account-identity" */ './identity/IdentityScreens');
 
 /** Renders an identity flow screen once its chunk is loaded; the server renders the loading frame. */
 export function IdentityScreenLoader({ action, title }: { action: IdentityAction; title: string }) {

@@ -27,7 +27,8 @@ export function useAccountEffects(): AccountEffects {
   const identityBase = useAppSelector((s) => s.config.identityBase);
   const policy = useMemo<RedirectPolicy>(() => ({ origin: currentOrigin(), identityBase }), [identityBase]);
   const notify = useCallback<AccountEffects['notify']>(
-    ({ level, message, duration }) => dispatch(notificationRequested({ kind: 'toast', level, message, duration })),
+    ({ level, message, duration }) =>
+      dispatch(notificationRequested({ kind: 'toast', level, message, duration })),
     [dispatch],
   );
   const redirect = useCallback(

@@ -7,7 +7,15 @@ import { ChangePasswordScreen } from '../../../../src/app/pages/account/ChangePa
 import { renderScreen } from './support';
 import { axe } from 'jest-axe';
 
-const unauthorized = (code: number) => new ApiError({ kind: 'bad_request', status: 401, data: { detail: { code } }, message: '401', url: '/', method: 'POST' });
+const unauthorized = (code: number) =>
+  new ApiError({
+    kind: 'bad_request',
+    status: 401,
+    data: { detail: { code } },
+    message: '401',
+    url: '/',
+    method: 'POST',
+  });
 
 function fakeApi(answers: Array<unknown | Error>) {
   const bodies: string[] = [];

@@ -8,7 +8,15 @@ import { LocalLoginScreen } from '../../../../src/app/pages/account/LocalLoginSc
 import { renderScreen } from './support';
 import { defaults, publicConfig } from '../../../../config';
 
-const unauthorized = (code: number) => new ApiError({ kind: 'bad_request', status: 401, data: { detail: { code } }, message: '401', url: '/api/auth/login', method: 'POST' });
+const unauthorized = (code: number) =>
+  new ApiError({
+    kind: 'bad_request',
+    status: 401,
+    data: { detail: { code } },
+    message: '401',
+    url: '/api/auth/login',
+    method: 'POST',
+  });
 
 function fakeApi(setup: unknown, answers: Array<unknown | Error>) {
   const posts: Array<{ url: string; body: string }> = [];
@@ -34,7 +42,9 @@ const formSetup = { login_methods: [{ type: 'form_login' }] };
 describe('local login screen', () => {
   it('asks for a username, then the password, then logs in with a full page load to return_to', async () => {
     const { api, posts } = fakeApi(formSetup, [{ data: { redirect_uri: '/dns/proxy' } }]);
-    const { user, loads } = renderScreen(<LocalLoginScreen title="Log in" api={api} />, { path: '/account/login?return_to=%2Flogs%2Foverview' });
+    const { user, loads } = renderScreen(<LocalLoginScreen title="Log in" api={api} />, {
+      path: '/account/login?return_to=%2Flogs%2Foverview',
+    });
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter your username.');
     await user.type(screen.getByLabelText('Username'), 'ann{Enter}');
@@ -57,8 +67,14 @@ describe('local login screen', () => {
   });
 
   it('moves to the one-time code when asked (401 code 3), clears a wrong code (code 2), and goes to redirect_uri', async () => {
-    const { api, posts } = fakeApi(formSetup, [unauthorized(3), unauthorized(2), { data: { redirect_uri: '/help' } }]);
-    const { user, loads } = renderScreen(<LocalLoginScreen title="Log in" api={api} />, { path: '/account/login' });
+    const { api, posts } = fakeApi(formSetup, [
+      unauthorized(3),
+      unauthorized(2),
+      { data: { redirect_uri: '/help' } },
+    ]);
+    const { user, loads } = renderScreen(<LocalLoginScreen title="Log in" api={api} />, {
+      path: '/account/login',
+    });
     await user.type(screen.getByLabelText('Username'), 'ann{Enter}');
     await user.type(await screen.findByLabelText('Password'), 'pw{Enter}');
     const code = await screen.findByLabelText('One-time code');
@@ -83,7 +99,9 @@ describe('local login screen', () => {
   it('refuses a foreign redirect_uri and goes to / instead', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     const { api } = fakeApi(formSetup, [{ data: { redirect_uri: 'https://evil.example/' } }]);
-    const { user, loads } = renderScreen(<LocalLoginScreen title="Log in" api={api} />, { path: '/account/login?return_to=https%3A%2F%2Fevil.example' });
+    const { user, loads } = renderScreen(<LocalLoginScreen title="Log in" api={api} />, {
+      path: '/account/login?return_to=https%3A%2F%2Fevil.example',
+    });
     await user.type(screen.getByLabelText('Username'), 'ann{Enter}');
     await user.type(await screen.findByLabelText('Password'), 'pw{Enter}');
     await waitFor(() => expect(loads).toEqual(['/']));
@@ -93,7 +111,10 @@ describe('local login screen', () => {
   it('shows the offline message and tag, custom title, logo, cover and provider buttons from the setup', async () => {
     const { api } = fakeApi(
       {
-        login_methods: [{ type: 'oauth', provider: 'azure', login_url: '/api/auth/oauth/azure' }, { type: 'oauth', provider: 'github', login_url: 'https://evil.example/x' }],
+        login_methods: [
+          { type: 'oauth', provider: 'azure', login_url: '/api/auth/oauth/azure' },
+          { type: 'oauth', provider: 'github', login_url: 'https://evil.example/x' },
+        ],
         isOffline: true,
         login_title: 'ACME appliance',
         login_logo: '/api/config/login_logo',
@@ -103,20 +124,29 @@ describe('local login screen', () => {
     );
     const { container } = renderScreen(<LocalLoginScreen title="Log in" api={api} />);
     expect(await screen.findByRole('heading', { name: /ACME appliance/ })).toHaveTextContent('Offline');
-    expect(screen.getByText('The identity service looks offline. Please try again later.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Log in with Entra ID' })).toHaveAttribute('href', '/api/auth/oauth/azure');
+    expect(
+      screen.getByText('The identity service looks offline. Please try again later.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in with Entra ID' })).toHaveAttribute(
+      'href',
+      '/api/auth/oauth/azure',
+    );
     expect(screen.queryByRole('link', { name: /GitHub/ })).toBeNull();
     // No form_login method: the username form is not offered.
     expect(screen.queryByLabelText('Username')).toBeNull();
     expect(container.querySelector('.auth__logo')).toHaveAttribute('src', '/api/config/login_logo');
-    expect((container.querySelector('.auth') as HTMLElement).style.backgroundImage).toContain('/api/config/login_background');
+    expect((container.querySelector('.auth') as HTMLElement).style.backgroundImage).toContain(
+      '/api/config/login_background',
+    );
   });
 
   it('bearer mode skips the setup and keeps the access token in the auth-bearer cookie', async () => {
     const { api } = fakeApi(formSetup, [{ data: { redirect_uri: '/' }, access_token: 'tok-123' }]);
     const get = jest.spyOn(api, 'get');
     const config = { ...publicConfig(defaults), bearerMode: true };
-    const { user, loads } = renderScreen(<LocalLoginScreen title="Log in" api={api} />, { state: { config } });
+    const { user, loads } = renderScreen(<LocalLoginScreen title="Log in" api={api} />, {
+      state: { config },
+    });
     await user.type(screen.getByLabelText('Username'), 'ann{Enter}');
     await user.type(await screen.findByLabelText('Password'), 'pw{Enter}');
     await waitFor(() => expect(loads).toEqual(['/']));

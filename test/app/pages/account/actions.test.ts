@@ -1,6 +1,12 @@
-import { actionLoader, actionTitles, AUTH_ACTIONS, screenLoader } from '../../../../src/app/pages/account/actions';
+import {
+  actionLoader,
+  actionTitles,
+  AUTH_ACTIONS,
+  screenLoader,
+} from '../../../../src/app/pages/account/actions';
 
-const args = (params: Record<string, string>, path: string) => ({ params, request: new Request(`http://localhost${path}`), context: undefined }) as never;
+const args = (params: Record<string, string>, path: string) =>
+  ({ params, request: new Request(`http://localhost${path}`), context: undefined }) as never;
 
 describe('account routes (§2)', () => {
   it.each(AUTH_ACTIONS)('/%s/ is an account action with both titles', (action) => {
@@ -10,7 +16,9 @@ describe('account routes (§2)', () => {
   });
 
   it('an unknown action is a 404 naming the path', () => {
-    expect(() => actionLoader(args({ action: 'nope' }, '/nope'))).toThrow(expect.objectContaining({ init: expect.objectContaining({ status: 404 }), data: { path: '/nope' } }));
+    expect(() => actionLoader(args({ action: 'nope' }, '/nope'))).toThrow(
+      expect.objectContaining({ init: expect.objectContaining({ status: 404 }), data: { path: '/nope' } }),
+    );
   });
 
   it.each(['login', 'signup', 'recover'])('/account/%s is a screen', (type) => {
@@ -19,7 +27,10 @@ describe('account routes (§2)', () => {
 
   it('any other screen type is a 500 "Unsupported authentication type"', () => {
     expect(() => screenLoader(args({ type: 'register' }, '/account/register'))).toThrow(
-      expect.objectContaining({ data: 'Unsupported authentication type', init: expect.objectContaining({ status: 500 }) }),
+      expect.objectContaining({
+        data: 'Unsupported authentication type',
+        init: expect.objectContaining({ status: 500 }),
+      }),
     );
   });
 });

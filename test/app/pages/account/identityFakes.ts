@@ -6,18 +6,40 @@ import type { IdentityFlow, SubmitResult } from '../../../../src/identity/flow';
 import type { IdentityActors } from '../../../../src/app/pages/account/identity/useFlowImplementations';
 
 type Answer<T> = T | { status: number; body: unknown };
-const isError = (a: unknown): a is { status: number; body: unknown } => Boolean(a) && typeof a === 'object' && 'status' in (a as object) && 'body' in (a as object);
+const isError = (a: unknown): a is { status: number; body: unknown } =>
+  Boolean(a) && typeof a === 'object' && 'status' in (a as object) && 'body' in (a as object);
 
-export const node = (name: string, type: string, extra: Record<string, unknown> = {}, group = 'default', label?: { id: number; text: string }): UiNode =>
-  ({ type: 'input', group, attributes: { node_type: 'input', name, type, disabled: false, ...extra }, messages: [], meta: label ? { label: { ...label, type: 'info' } } : {} }) as unknown as UiNode;
+export const node = (
+  name: string,
+  type: string,
+  extra: Record<string, unknown> = {},
+  group = 'default',
+  label?: { id: number; text: string },
+): UiNode =>
+  ({
+    type: 'input',
+    group,
+    attributes: { node_type: 'input', name, type, disabled: false, ...extra },
+    messages: [],
+    meta: label ? { label: { ...label, type: 'info' } } : {},
+  }) as unknown as UiNode;
 
 export const flowOf = (id: string, nodes: UiNode[], extra: Partial<IdentityFlow> = {}): IdentityFlow => ({
   id,
-  ui: { action: `/identity/self-service/x?flow=${id}`, method: 'POST', nodes: [node('csrf_token', 'hidden', { value: 'csrf' }), ...nodes], messages: [] },
+  ui: {
+    action: `/identity/self-service/x?flow=${id}`,
+    method: 'POST',
+    nodes: [node('csrf_token', 'hidden', { value: 'csrf' }), ...nodes],
+    messages: [],
+  },
   ...extra,
 });
 
-export function fakeActors(script: { loads?: Array<Answer<IdentityFlow>>; submits?: Array<Answer<SubmitResult>>; logout?: Answer<{ logout_url: string }> }) {
+export function fakeActors(script: {
+  loads?: Array<Answer<IdentityFlow>>;
+  submits?: Array<Answer<SubmitResult>>;
+  logout?: Answer<{ logout_url: string }>;
+}) {
   const loads: LoadFlowInput[] = [];
   const submits: SubmitFlowInput[] = [];
   const loadQueue = [...(script.loads ?? [])];

@@ -12,7 +12,10 @@ import { defaults, publicConfig } from '../../../../config';
 const offline = { get: () => Promise.reject(new Error('offline')) } as unknown as ApiClient;
 
 function renderRoute(path: string, localAuth = true) {
-  const store = createAppStore({ preloadedState: { config: { ...publicConfig(defaults), localAuth } }, context: { api: offline, platform: 'browser' } });
+  const store = createAppStore({
+    preloadedState: { config: { ...publicConfig(defaults), localAuth } },
+    context: { api: offline, platform: 'browser' },
+  });
   const router = createMemoryRouter(
     [
       // Loaders need the Fetch API's Request, which jsdom lacks; they are tested in actions.test.ts.
@@ -30,7 +33,8 @@ function renderRoute(path: string, localAuth = true) {
   return { store };
 }
 
-const toasts = (store: ReturnType<typeof createAppStore>) => store.getState().notifications.toasts.map(({ level, message, duration }) => ({ level, message, duration }));
+const toasts = (store: ReturnType<typeof createAppStore>) =>
+  store.getState().notifications.toasts.map(({ level, message, duration }) => ({ level, message, duration }));
 
 describe('account pages', () => {
   it('the verified screen offers to continue to the login', async () => {
@@ -51,7 +55,11 @@ describe('account pages', () => {
 
   it('notice=first_access_change raises a 10 s info notice on the change-password page', async () => {
     const { store } = renderRoute('/change-password?notice=first_access_change');
-    await waitFor(() => expect(toasts(store)).toEqual([{ level: 'info', message: 'You must change your password on first access.', duration: 10000 }]));
+    await waitFor(() =>
+      expect(toasts(store)).toEqual([
+        { level: 'info', message: 'You must change your password on first access.', duration: 10000 },
+      ]),
+    );
   });
 
   it.each([
@@ -60,14 +68,18 @@ describe('account pages', () => {
     ['notice=session_timeout', 'info', -1],
   ])('%s raises its toast once on the login screen', async (query, level, duration) => {
     const { store } = renderRoute(`/account/login?${query}`);
-    await waitFor(() => expect(toasts(store)).toEqual([{ level, message: QUERY_NOTICES[query].message, duration }]));
+    await waitFor(() =>
+      expect(toasts(store)).toEqual([{ level, message: QUERY_NOTICES[query].message, duration }]),
+    );
   });
 
   it('an identity page loads its screen chunk, and says so when the identity service cannot be reached', async () => {
     renderRoute('/login/');
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('The identity service could not be reached. Please try again later.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The identity service could not be reached. Please try again later.',
+    );
   });
 
   it('/account/signup and /account/recover are the identity sign-up and recovery screens', async () => {

@@ -15,7 +15,10 @@ if (typeof globalThis.Request !== 'function') {
     readonly method: string;
     readonly signal: AbortSignal;
     readonly headers: Headers;
-    constructor(input: string | URL, init: { method?: string; signal?: AbortSignal; headers?: HeadersInit } = {}) {
+    constructor(
+      input: string | URL,
+      init: { method?: string; signal?: AbortSignal; headers?: HeadersInit } = {},
+    ) {
       this.url = String(input);
       this.method = init.method ?? 'GET';
       this.signal = init.signal ?? new AbortController().signal;

@@ -13,10 +13,18 @@ const offline: ApiClient = (() => {
   return { request: fail, get: fail, post: fail, put: fail, patch: fail, delete: fail };
 })();
 
-export function renderScreen(element: ReactElement, options: { path?: string; route?: string; state?: Partial<RootState> } = {}) {
-  const store = createAppStore({ preloadedState: options.state, context: { api: offline, platform: 'browser' } });
+export function renderScreen(
+  element: ReactElement,
+  options: { path?: string; route?: string; state?: Partial<RootState> } = {},
+) {
+  const store = createAppStore({
+    preloadedState: options.state,
+    context: { api: offline, platform: 'browser' },
+  });
   // One route for every path: navigations are read from router.state.
-  const router = createMemoryRouter([{ path: options.route ?? '*', element }], { initialEntries: [options.path ?? '/'] });
+  const router = createMemoryRouter([{ path: options.route ?? '*', element }], {
+    initialEntries: [options.path ?? '/'],
+  });
   const loads: string[] = [];
   pageLoader.assign = (url: string) => loads.push(url);
   const user = userEvent.setup();
@@ -25,6 +33,9 @@ export function renderScreen(element: ReactElement, options: { path?: string; ro
       <RouterProvider router={router} />
     </Provider>,
   );
-  const toasts = () => store.getState().notifications.toasts.map(({ level, message, duration }) => ({ level, message, duration }));
+  const toasts = () =>
+    store
+      .getState()
+      .notifications.toasts.map(({ level, message, duration }) => ({ level, message, duration }));
   return { ...view, store, router, user, loads, toasts };
 }

@@ -7,7 +7,11 @@ import type { UiText } from '@ory/client-fetch';
 import { useMachine } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { flowFormMachine, type FlowFormContext, type FlowFormEvent } from '../../../../../machines/flowForm.machine';
+import {
+  flowFormMachine,
+  type FlowFormContext,
+  type FlowFormEvent,
+} from '../../../../../machines/flowForm.machine';
 import { logoutMachine } from '../../../../../machines/logout.machine';
 import { recoveryMachine } from '../../../../../machines/recovery.machine';
 import { settingsMachine } from '../../../../../machines/settings.machine';
@@ -64,11 +68,14 @@ function FlowBody({
 }) {
   const state = typeof snapshot.value === 'string' ? snapshot.value : '';
   const { flow } = snapshot.context;
-  if (state === 'loading' || state === 'handlingFailure' || (!flow && state !== 'failed')) return <p role="status">Loading…</p>;
+  if (state === 'loading' || state === 'handlingFailure' || (!flow && state !== 'failed'))
+    return <p role="status">Loading…</p>;
   if (state === 'failed')
     return (
       <div className="auth__failed">
-        <p role="alert">{(snapshot.context.failure as { message?: string } | null)?.message ?? 'Something went wrong.'}</p>
+        <p role="alert">
+          {(snapshot.context.failure as { message?: string } | null)?.message ?? 'Something went wrong.'}
+        </p>
         <button type="button" className="button button--primary" onClick={() => send({ type: 'user.retry' })}>
           Try again
         </button>
@@ -97,7 +104,9 @@ export function LoginFlowScreen({ title, actors }: IdentityScreenProps) {
   const [params] = useSearchParams();
   const impl = useFlowImplementations(actors);
   const machine = useMemo(() => flowFormMachine.provide(impl.flow), [impl]);
-  const [snapshot, send] = useMachine(machine, { input: { kind: 'login', flowId: param(params, 'flow'), returnTo: param(params, 'return_to') } });
+  const [snapshot, send] = useMachine(machine, {
+    input: { kind: 'login', flowId: param(params, 'flow'), returnTo: param(params, 'return_to') },
+  });
   return (
     <AuthLayout title={title}>
       <FlowBody snapshot={snapshot} send={send} policy={impl.effects.policy} form={{ idPrefix: 'login' }} />
@@ -113,7 +122,9 @@ export function SignupScreen({ title, actors }: IdentityScreenProps) {
   const [params] = useSearchParams();
   const impl = useFlowImplementations(actors);
   const machine = useMemo(() => signupMachine.provide(impl.flow), [impl]);
-  const [snapshot, send] = useMachine(machine, { input: { kind: 'registration', flowId: param(params, 'flow'), returnTo: param(params, 'return_to') } });
+  const [snapshot, send] = useMachine(machine, {
+    input: { kind: 'registration', flowId: param(params, 'flow'), returnTo: param(params, 'return_to') },
+  });
   const busy = snapshot.matches('submitting');
   const localFields = useMemo<FlowFormProps['localFields']>(
     () => ({
@@ -121,7 +132,15 @@ export function SignupScreen({ title, actors }: IdentityScreenProps) {
       validate: (v) => (v.acceptTerms === true ? {} : { acceptTerms: 'Please accept the terms of use.' }),
       render: (v, errors, setValue) => (
         <div className="auth__field auth__field--checkbox">
-          <input id="signup-accept-terms" type="checkbox" name="acceptTerms" disabled={busy} aria-describedby="signup-accept-terms-error" checked={v.acceptTerms === true} onChange={(e) => setValue('acceptTerms', e.target.checked)} />
+          <input
+            id="signup-accept-terms"
+            type="checkbox"
+            name="acceptTerms"
+            disabled={busy}
+            aria-describedby="signup-accept-terms-error"
+            checked={v.acceptTerms === true}
+            onChange={(e) => setValue('acceptTerms', e.target.checked)}
+          />
           <label htmlFor="signup-accept-terms">
             I accept the{' '}
             <a href="/terms/" target="_blank" rel="noopener noreferrer">
@@ -137,14 +156,17 @@ export function SignupScreen({ title, actors }: IdentityScreenProps) {
     [busy],
   );
   const afterInput = (node: InputNode, values: FormValues) =>
-    node.attributes.name === 'password' ? <PasswordStrengthMeter id="signup-strength" password={String(values.password ?? '')} /> : null;
+    node.attributes.name === 'password' ? (
+      <PasswordStrengthMeter id="signup-strength" password={String(values.password ?? '')} />
+    ) : null;
 
   if (snapshot.matches('accountCreated')) {
     const email = snapshot.context.email;
     return (
       <AuthLayout title="Account created">
         <p role="status" className="auth__alert auth__alert--success">
-          Your account was created. Click the link in the e-mail we sent to <strong>{email}</strong> to activate it.
+          Your account was created. Click the link in the e-mail we sent to <strong>{email}</strong> to
+          activate it.
         </p>
         <nav className="auth__links" aria-label="Account">
           <Link to={`/verification/?email=${encodeURIComponent(email)}`}>Send the link again</Link>
@@ -155,7 +177,12 @@ export function SignupScreen({ title, actors }: IdentityScreenProps) {
   }
   return (
     <AuthLayout title={title}>
-      <FlowBody snapshot={snapshot} send={send} policy={impl.effects.policy} form={{ idPrefix: 'signup', localFields, afterInput }} />
+      <FlowBody
+        snapshot={snapshot}
+        send={send}
+        policy={impl.effects.policy}
+        form={{ idPrefix: 'signup', localFields, afterInput }}
+      />
       <nav className="auth__links" aria-label="Account">
         <Link to="/login/">Log in</Link>
       </nav>
@@ -167,14 +194,21 @@ export function RecoveryScreen({ title, actors }: IdentityScreenProps) {
   const [params] = useSearchParams();
   const impl = useFlowImplementations(actors);
   const machine = useMemo(() => recoveryMachine.provide(impl.flow), [impl]);
-  const [snapshot, send] = useMachine(machine, { input: { kind: 'recovery', flowId: param(params, 'flow'), returnTo: param(params, 'return_to') } });
+  const [snapshot, send] = useMachine(machine, {
+    input: { kind: 'recovery', flowId: param(params, 'flow'), returnTo: param(params, 'return_to') },
+  });
   if (snapshot.matches('codeSent')) {
     return (
       <AuthLayout title={title}>
         <FlowMessages messages={snapshot.context.flow?.ui.messages} />
         <p className="auth__hint">Check your e-mail for the recovery code, then continue to enter it.</p>
         <div className="auth__actions">
-          <button type="button" className="button button--primary" autoFocus onClick={() => send({ type: 'user.continue' })}>
+          <button
+            type="button"
+            className="button button--primary"
+            autoFocus
+            onClick={() => send({ type: 'user.continue' })}
+          >
             Continue
           </button>
         </div>
@@ -183,7 +217,12 @@ export function RecoveryScreen({ title, actors }: IdentityScreenProps) {
   }
   return (
     <AuthLayout title={title}>
-      <FlowBody snapshot={snapshot} send={send} policy={impl.effects.policy} form={{ idPrefix: 'recovery' }} />
+      <FlowBody
+        snapshot={snapshot}
+        send={send}
+        policy={impl.effects.policy}
+        form={{ idPrefix: 'recovery' }}
+      />
       <nav className="auth__links" aria-label="Account">
         <Link to="/login/">Log in</Link>
         <Link to="/signup/">Sign up</Link>
@@ -211,7 +250,12 @@ export function VerificationScreen({ title, actors }: IdentityScreenProps) {
       {snapshot.matches('passed') ? (
         <p role="status">Your account is verified.</p>
       ) : (
-        <FlowBody snapshot={snapshot} send={send} policy={impl.effects.policy} form={{ idPrefix: 'verification' }} />
+        <FlowBody
+          snapshot={snapshot}
+          send={send}
+          policy={impl.effects.policy}
+          form={{ idPrefix: 'verification' }}
+        />
       )}
     </AuthLayout>
   );
@@ -230,15 +274,28 @@ export function SettingsScreen({ title, actors }: IdentityScreenProps) {
         .filter(Boolean),
     [groupsParam],
   );
-  const [snapshot, send] = useMachine(machine, { input: { kind: 'settings', flowId: param(params, 'flow'), returnTo: param(params, 'return_to'), groups } });
+  const [snapshot, send] = useMachine(machine, {
+    input: { kind: 'settings', flowId: param(params, 'flow'), returnTo: param(params, 'return_to'), groups },
+  });
   const offer = snapshot.context.offerRecoveryCodes;
-  const shownGroups = useMemo(() => (offer && groups.length ? [...groups, 'lookup_secret'] : groups), [offer, groups]);
+  const shownGroups = useMemo(
+    () => (offer && groups.length ? [...groups, 'lookup_secret'] : groups),
+    [offer, groups],
+  );
   return (
     <AuthLayout title={title}>
-      <FlowBody snapshot={snapshot} send={send} policy={impl.effects.policy} form={{ idPrefix: 'settings', sections: true, groups: shownGroups }}>
+      <FlowBody
+        snapshot={snapshot}
+        send={send}
+        policy={impl.effects.policy}
+        form={{ idPrefix: 'settings', sections: true, groups: shownGroups }}
+      >
         {offer ? (
           <div className="auth__alert auth__alert--info" role="status">
-            <p>Two-factor authentication is on. Generate backup recovery codes now, so you can still log in if you lose your device.</p>
+            <p>
+              Two-factor authentication is on. Generate backup recovery codes now, so you can still log in if
+              you lose your device.
+            </p>
             <button type="button" className="button" onClick={() => send({ type: 'user.continue' })}>
               {groups.length ? 'Done' : 'Not now'}
             </button>
@@ -269,13 +326,19 @@ export function LogoutScreen({ title, actors }: IdentityScreenProps) {
       }),
     [impl],
   );
-  const [snapshot, send] = useMachine(machine, { input: { segue: params.get('segue'), email: params.get('email'), returnTo: param(params, 'return_to') } });
+  const [snapshot, send] = useMachine(machine, {
+    input: { segue: params.get('segue'), email: params.get('email'), returnTo: param(params, 'return_to') },
+  });
   return (
     <AuthLayout title={title}>
       {snapshot.matches('failed') ? (
         <div className="auth__failed">
           <p role="alert">Logging out failed.</p>
-          <button type="button" className="button button--primary" onClick={() => send({ type: 'user.retry' })}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => send({ type: 'user.retry' })}
+          >
             Try again
           </button>
         </div>

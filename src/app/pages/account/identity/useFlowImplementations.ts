@@ -17,8 +17,10 @@ export function useIdentityActors(override?: IdentityActors): IdentityActors {
 
 export function flowActions(effects: AccountEffects) {
   return {
-    redirect: (_: unknown, { to, fullLoad }: { to: string; fullLoad?: boolean }) => effects.redirect(to, fullLoad),
-    notify: (_: unknown, toast: { level: 'success' | 'info' | 'error'; message: string; duration: number }) => effects.notify(toast),
+    redirect: (_: unknown, { to, fullLoad }: { to: string; fullLoad?: boolean }) =>
+      effects.redirect(to, fullLoad),
+    notify: (_: unknown, toast: { level: 'success' | 'info' | 'error'; message: string; duration: number }) =>
+      effects.notify(toast),
   };
 }
 
@@ -29,7 +31,10 @@ export function useFlowImplementations(override?: IdentityActors) {
     () => ({
       effects,
       actors,
-      flow: { actors: { loadFlow: actors.loadFlow, submitFlow: actors.submitFlow }, actions: flowActions(effects) },
+      flow: {
+        actors: { loadFlow: actors.loadFlow, submitFlow: actors.submitFlow },
+        actions: flowActions(effects),
+      },
     }),
     [effects, actors],
   );
