@@ -40,7 +40,8 @@ export function useAccountEffects(): AccountEffects {
     },
     [navigate, policy],
   );
-  return { policy, notify, redirect };
+  // One object per configuration, so machines built from it are not rebuilt on every render.
+  return useMemo(() => ({ policy, notify, redirect }), [policy, notify, redirect]);
 }
 
 /** An image address from the setup (logo, cover): same-origin paths, data images or an allowed origin only. */

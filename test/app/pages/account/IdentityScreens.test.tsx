@@ -436,6 +436,44 @@ describe('settings screen', () => {
     expect(submits[0].values).toEqual({ csrf_token: 'csrf', lookup_secret_regenerate: true });
   });
 
+  it('offers backup recovery codes once the first second factor is enrolled, and the offer can be dismissed', async () => {
+    const before = flowOf('s1', [
+      node('totp_code', 'text', { required: true }, 'totp', L(1070006, 'Verify code')),
+      node('method', 'submit', { value: 'totp' }, 'totp', L(1070003, 'Save')),
+      node(
+        'lookup_secret_regenerate',
+        'submit',
+        { value: true },
+        'lookup_secret',
+        L(1050008, 'Generate new backup recovery codes'),
+      ),
+    ]);
+    const after = flowOf('s1', [
+      node('totp_unlink', 'submit', { value: true }, 'totp', L(1050004, 'Unlink TOTP Authenticator App')),
+      node(
+        'lookup_secret_regenerate',
+        'submit',
+        { value: true },
+        'lookup_secret',
+        L(1050008, 'Generate new backup recovery codes'),
+      ),
+    ]);
+    const { actors, submits, loads } = fakeActors({
+      loads: [before, after],
+      submits: [{ type: 'flow', flow: { ...after, state: 'success' } }],
+    });
+    const { user } = renderScreen(<SettingsScreen title="Account settings" actors={actors} />, {
+      path: '/settings/',
+    });
+    await user.type(await screen.findByLabelText(/^Verify code/), '123456{Enter}');
+    expect(await screen.findByText(/Generate backup recovery codes now/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unlink the authenticator app' })).toBeInTheDocument();
+    expect(submits[0].values).toEqual({ csrf_token: 'csrf', totp_code: '123456', method: 'totp' });
+    expect(loads).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByText(/Generate backup recovery codes now/)).toBeNull();
+  });
+
   it('limits the form to the groups of the query', async () => {
     const { actors } = fakeActors({ loads: [settings] });
     renderScreen(<SettingsScreen title="Account settings" actors={actors} />, {
