@@ -54,6 +54,22 @@ describe('identity login screen', () => {
     });
   });
 
+  it('when the identifier must be an e-mail, the password step stays hidden until it is valid (§4)', async () => {
+    const emailLogin = flowOf('l2', [
+      node('identifier', 'email', { required: true }, 'default', L(1070007, 'Email')),
+      node('password', 'password', { required: true }, 'password', L(1070001, 'Password')),
+      node('method', 'submit', { value: 'password' }, 'password', L(1010022, 'Sign in with password')),
+    ]);
+    const { actors } = fakeActors({ loads: [emailLogin] });
+    const { user } = renderScreen(<LoginFlowScreen title="Log in" actors={actors} />, { path: '/login/' });
+    const id = await screen.findByLabelText(/^E-mail/);
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+    await user.type(id, 'ann@exa');
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+    await user.type(id, 'mple.com');
+    expect(screen.getByLabelText(/^Password/)).toBeInTheDocument();
+  });
+
   it('provider buttons are a plain form post to the flow action with the CSRF token (the service sends the browser on)', async () => {
     const { actors, submits } = fakeActors({ loads: [login] });
     renderScreen(<LoginFlowScreen title="Log in" actors={actors} />, { path: '/login/' });

@@ -62,6 +62,10 @@ const isHidden = (n: UiNode) => isInputNode(n) && n.attributes.type === 'hidden'
 const isButton = (n: UiNode) =>
   isInputNode(n) && (n.attributes.type === 'submit' || n.attributes.type === 'button');
 
+/** §5 e-mail pattern: non-space characters, @, domain, dot, suffix. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const isEmail = (value: string) => EMAIL_PATTERN.test(value);
+
 /** The Yup schema of the inputs a submit of `group` sends (spec §5: a valid e-mail, every required field). */
 export function schemaFor(nodes: readonly UiNode[], group: string | undefined): AnySchema {
   const shape: Record<string, AnySchema> = {};
@@ -75,7 +79,10 @@ export function schemaFor(nodes: readonly UiNode[], group: string | undefined): 
       n.attributes.autocomplete === 'email' ||
       n.attributes.name.endsWith('email')
     )
-      s = s.email('Please enter a valid e-mail address.');
+      s = s.matches(EMAIL_PATTERN, {
+        message: 'Please enter a valid e-mail address.',
+        excludeEmptyString: true,
+      });
     if (n.attributes.required && n.attributes.type !== 'checkbox')
       s = s.required(`Please complete all fields: ${label} is missing.`);
     shape[n.attributes.name] = s;
@@ -241,8 +248,14 @@ export function FlowForm({
           const values = flatten(nested);
           // Errors are keyed by the flow's flat names (see validate).
           const errors = formErrors as FormikErrors<FormValues>;
+          // §4: when the login identifier must be an e-mail, the password step stays hidden until it is valid.
+          const emailGate = nodes.find(
+            (n) => isInputNode(n) && n.attributes.name === 'identifier' && n.attributes.type === 'email',
+          ) as InputNode | undefined;
+          const passwordHidden = Boolean(emailGate) && !isEmail(String(values.identifier ?? ''));
           const renderNode = (n: UiNode, i: number): ReactNode => {
             const key = `${n.group}-${i}`;
+            if (passwordHidden && n.group === 'password') return null;
             switch (n.attributes.node_type) {
               case 'input': {
                 const node = n as InputNode;
