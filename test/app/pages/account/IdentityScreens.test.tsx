@@ -141,6 +141,9 @@ describe('sign-up screen', () => {
   it('needs a valid e-mail and the accepted terms, shows the strength, then the account-created screen', async () => {
     const completion = {
       identity: { verifiable_addresses: [{ value: 'ann@example.com', verified: false, via: 'email' }] },
+      continue_with: [
+        { action: 'show_verification_ui', flow: { id: 'ver-9', verifiable_address: 'ann@example.com' } },
+      ],
     };
     const { actors, submits } = fakeActors({
       loads: [registration],
@@ -171,6 +174,10 @@ describe('sign-up screen', () => {
       password: 'abcDEFGH12!@#x',
       method: 'password',
     });
+    expect(screen.getByRole('link', { name: 'Enter the code from the e-mail' })).toHaveAttribute(
+      'href',
+      '/verification/?flow=ver-9&email=ann%40example.com&skip_send=true',
+    );
     await user.click(screen.getByRole('link', { name: 'Send the link again' }));
     expect(router.state.location.pathname + router.state.location.search).toBe(
       '/verification/?email=ann%40example.com',

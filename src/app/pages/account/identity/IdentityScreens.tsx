@@ -162,12 +162,26 @@ export function SignupScreen({ title, actors }: IdentityScreenProps) {
 
   if (snapshot.matches('accountCreated')) {
     const email = snapshot.context.email;
+    // The verification flow the identity service started (and mailed a code for) when the account was created.
+    const verificationFlow = snapshot.context.completion?.continue_with?.find(
+      (c) => c.action === 'show_verification_ui',
+    )?.flow?.id;
     return (
       <AuthLayout title="Account created">
         <p role="status" className="auth__alert auth__alert--success">
           Your account was created. Click the link in the e-mail we sent to <strong>{email}</strong> to
           activate it.
         </p>
+        {verificationFlow ? (
+          <div className="auth__actions">
+            <Link
+              className="button button--primary"
+              to={`/verification/?flow=${encodeURIComponent(verificationFlow)}&email=${encodeURIComponent(email)}&skip_send=true`}
+            >
+              Enter the code from the e-mail
+            </Link>
+          </div>
+        ) : null}
         <nav className="auth__links" aria-label="Account">
           <Link to={`/verification/?email=${encodeURIComponent(email)}`}>Send the link again</Link>
           <Link to="/login/">Log in</Link>
