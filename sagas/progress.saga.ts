@@ -86,7 +86,8 @@ export function* followJob(action: ReturnType<typeof progressJobStarted>) {
 /** Reattaches to a job that is still running (after a reload). */
 export function* reattachActiveJob() {
   const state: RootState = yield select();
-  if (!state.config.apiBase || state.progress.jobId) return;
+  // Jobs belong to signed-in admins; an anonymous page has nothing to reattach to.
+  if (!state.config.apiBase || state.progress.jobId || !state.session.loggedIn) return;
   const api: ApiClient = yield getContext('api');
   try {
     const res: ApiResponse<{ data?: unknown[] }> = yield call(api.get, apiUrl(state.config.apiBase, 'jobs'), { query: { active: 1 } });

@@ -26,16 +26,26 @@ class FakeSource implements EventSourceLike {
 
 const view = (patch: object = {}) => ({ id: 'j1', dataType: 'config', status: 'running', progressPercentage: 40, totalSteps: 5, stepNumber: 2, details: [{ name: 'dns', status: 'done', progressPercentage: 100 }], ...patch });
 
-function setup(jobs: unknown[] = []) {
+function setup(jobs: unknown[] = [], loggedIn = true) {
   FakeSource.opened = [];
   const { api, calls } = fakeApi({ 'GET /api/jobs': () => ({ data: jobs }) });
-  const store = makeTestStore({ api, context: { openEventSource: (url: string) => new FakeSource(url) } });
+  const store = makeTestStore({
+    api,
+    state: { session: { loggedIn, user: null } },
+    context: { openEventSource: (url: string) => new FakeSource(url) },
+  });
   store.runSaga(progressSaga);
   return { store, calls };
 }
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
+
+test('an anonymous page does not ask for jobs', async () => {
+  const { calls } = setup([view()], false);
+  await flush();
+  expect(calls).toHaveLength(0);
+});
 
 test('reattaches to an active job at start (after a reload) and follows its stream', async () => {
   const { store, calls } = setup([view({ progressPercentage: 10 })]);
