@@ -20,7 +20,7 @@ export function Tooltip({ content, children, placement = 'top' }: TooltipProps) 
   const [open, setOpen] = useState(false);
   const [hoverPending, setHoverPending] = useState(false);
   const id = useId();
-  const { refs, floatingStyles } = useFloating({
+  const { refs: floatingRefs, floatingStyles } = useFloating({
     placement,
     open,
     middleware: [offset(8), flip(), shift({ padding: 8 })],
@@ -42,6 +42,8 @@ export function Tooltip({ content, children, placement = 'top' }: TooltipProps) 
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
+  // Callback setters (stable functions), not ref objects: safe to hand to elements during render.
+  const { setReference, setFloating } = floatingRefs;
   const close = () => {
     setHoverPending(false);
     setOpen(false);
@@ -53,7 +55,7 @@ export function Tooltip({ content, children, placement = 'top' }: TooltipProps) 
   return (
     <span
       className="tooltip__anchor"
-      ref={refs.setReference}
+      ref={setReference}
       onMouseEnter={() => setHoverPending(true)}
       onMouseLeave={close}
       onFocus={() => setOpen(true)}
@@ -61,7 +63,7 @@ export function Tooltip({ content, children, placement = 'top' }: TooltipProps) 
     >
       {trigger}
       {open && (
-        <span role="tooltip" id={id} ref={refs.setFloating} style={floatingStyles} className="tooltip">
+        <span role="tooltip" id={id} ref={setFloating} style={floatingStyles} className="tooltip">
           {content}
         </span>
       )}
