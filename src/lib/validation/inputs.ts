@@ -114,3 +114,19 @@ export function fitWithin(width: number, height: number, maxWidth = 1000, maxHei
 export function imageOutputFormat(mime: string): { type: 'image/png' | 'image/jpeg'; quality?: number } {
   return /^image\/png$/i.test(mime) ? { type: 'image/png' } : { type: 'image/jpeg', quality: 0.6 };
 }
+
+/**
+ * §5 file input accept filter (default any): whether a file matches an `accept` list such as
+ * `".pem,.crt,application/x-x509-ca-cert"` or `"image/*"` (extensions case-insensitive, MIME wildcards).
+ */
+export function matchesAccept(file: { name: string; type: string }, accept?: string): boolean {
+  const patterns = (accept ?? '').split(',').map((p) => p.trim().toLowerCase()).filter(Boolean);
+  if (patterns.length === 0) return true;
+  const name = file.name.toLowerCase();
+  const type = (file.type || '').toLowerCase();
+  return patterns.some((p) => {
+    if (p.startsWith('.')) return name.endsWith(p);
+    if (p.endsWith('/*')) return type.startsWith(p.slice(0, -1));
+    return type === p;
+  });
+}

@@ -12,6 +12,7 @@ import {
   imageOutputFormat,
   normaliseHex,
   BLOCKED_NUMBER_KEYS,
+  matchesAccept,
 } from '../../../src/lib/validation';
 
 describe('clamp', () => {
@@ -136,4 +137,16 @@ describe('hex colours (§5)', () => {
     ['#', null],
     ['', null],
   ])('%j -> %j', (input, out) => expect(normaliseHex(input)).toBe(out));
+});
+
+describe('accept filter', () => {
+  it.each([
+    [{ name: 'ca.PEM', type: '' }, '.pem,.crt', true],
+    [{ name: 'ca.der', type: 'application/x-x509-ca-cert' }, '.pem, application/x-x509-ca-cert', true],
+    [{ name: 'a.png', type: 'image/png' }, 'image/*', true],
+    [{ name: 'a.pdf', type: 'application/pdf' }, 'image/*', false],
+    [{ name: 'anything.bin', type: '' }, undefined, true],
+    [{ name: 'anything.bin', type: '' }, '', true],
+    [{ name: 'key.pem.txt', type: 'text/plain' }, '.pem', false],
+  ])('%j accept=%j -> %s', (file, accept, ok) => expect(matchesAccept(file, accept)).toBe(ok));
 });
