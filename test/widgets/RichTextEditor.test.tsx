@@ -181,3 +181,11 @@ describe('RichTextEditor', () => {
     await expectNoSeriousA11yViolations(container);
   });
 });
+
+describe('LazyRichTextEditor', () => {
+  it('shows a loader, then the editor from its own chunk', async () => {
+    const { LazyRichTextEditor } = await import('../../src/widgets/RichTextEditor/lazy');
+    render(<LazyRichTextEditor label="Notes" value="<p>x</p>" onChange={() => undefined} />);
+    expect(await screen.findByRole('textbox', { name: 'Notes' })).toBeInTheDocument();
+  });
+});
