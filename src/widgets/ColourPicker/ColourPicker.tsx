@@ -15,6 +15,7 @@ import {
   type ColourStop, type ColourValue, type InputType, type Rgba,
 } from './colour';
 import type { CSSProperties } from 'react';
+import '../Field/Field.css';
 import './ColourPicker.css';
 
 /** §9 saved colours kept in local storage. */
@@ -276,7 +277,7 @@ export function ColourPicker({ value, onSave, onCancel, label = 'Colour', allowG
         <button type="button" className="button" onClick={cancel}>
           Cancel
         </button>
-        <button type="button" className="button button--primary" onClick={save}>
+        <button type="button" className="button widget-button--primary" onClick={save}>
           Save
         </button>
       </div>

@@ -4,6 +4,7 @@
  */
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { matchesAccept } from '../../lib/validation';
+import '../Field/Field.css';
 import './FileChooser.css';
 
 export interface FileChooserProps {

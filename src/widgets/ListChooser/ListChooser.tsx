@@ -4,6 +4,7 @@
  * While items load it shows 5 placeholder rows (§9).
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import '../Field/Field.css';
 import './ListChooser.css';
 
 /** §9 the list chooser shows 5 placeholder rows while loading. */

@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { checkListEntry, validateValue, validatorHint, type ListEntryError, type ValidatorType } from '../../lib/validation';
+import '../Field/Field.css';
 import './ListInput.css';
 
 /** How long the remove-all button waits for the confirming click. */

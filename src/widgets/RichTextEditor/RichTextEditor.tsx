@@ -17,6 +17,7 @@ import {
   alignmentOf, applyLink, blockKind, isMarkActive, linkAt, parseHtml, removeLink, setAlign, setBlock, toggle, toHtml,
   SELECT_TEXT_MESSAGE,
 } from './commands';
+import '../Field/Field.css';
 import './RichTextEditor.css';
 
 export interface RichTextEditorProps {
@@ -271,7 +272,7 @@ export function RichTextEditor({ label, value, onChange, disabled = false, hint 
               }}
             />
           </label>
-          <button type="button" className="button button--primary" onClick={submitLink}>
+          <button type="button" className="button widget-button--primary" onClick={submitLink}>
             Apply link
           </button>
           {state && linkAt(state) !== null && (

@@ -10,6 +10,7 @@ import {
   addAt, changeField, isGroup, newGroup, newRule, removeAt, updateAt,
   type GroupCondition, type Rule, type RuleGroup, type RulePath, type RuleTypeDefinition,
 } from './rules';
+import '../Field/Field.css';
 import './RuleBuilder.css';
 
 export interface RuleBuilderProps {
