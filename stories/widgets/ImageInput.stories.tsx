@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
+import { fireEvent, within } from 'storybook/test';
 import { ImageInput, type ImageInputProps } from '../../src/widgets/ImageInput';
 
 const sample =
@@ -23,3 +24,13 @@ export const Empty: Story = { args: { label: 'Login logo', value: null } };
 export const WithImage: Story = { args: { label: 'Login logo', value: sample } };
 export const SmallerLimit: Story = { args: { label: 'Bar logo', value: null, maxWidth: 200, maxHeight: 60 } };
 export const Disabled: Story = { args: { label: 'Login logo', value: sample, disabled: true } };
+
+/** §8 "Please select an image." after choosing a file that is not an image. */
+export const NotAnImage: Story = {
+  args: { label: 'Login logo', value: null },
+  play: async ({ canvasElement }) => {
+    const input = canvasElement.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } });
+    await within(canvasElement).findByRole('alert');
+  },
+};

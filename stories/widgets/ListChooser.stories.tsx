@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
+import { userEvent, within } from 'storybook/test';
 import { ListChooser, type ListChooserProps } from '../../src/widgets/ListChooser';
 
 const items = [
@@ -27,3 +28,16 @@ export const SomeChosen: Story = { args: { label: 'Services', selected: ['sshd',
 export const SingleChoice: Story = { args: { label: 'Service', selected: ['dnsmasq'], multiple: false } };
 export const Loading: Story = { args: { label: 'Services', selected: [], loading: true } };
 export const Empty: Story = { args: { label: 'Services', selected: [], items: [] } };
+
+export const Open: Story = {
+  args: { label: 'Services', selected: ['dnsmasq'] },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button'));
+  },
+};
+export const OpenWhileLoading: Story = {
+  args: { label: 'Services', selected: [], loading: true },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button'));
+  },
+};

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
+import { userEvent, within } from 'storybook/test';
 import { RichTextEditor, type RichTextEditorProps } from '../../src/widgets/RichTextEditor';
 
 function Stateful(props: Omit<RichTextEditorProps, 'onChange'>) {
@@ -31,3 +32,12 @@ export const UnsafeInputSanitised: Story = {
   args: { label: 'Pasted content', value: '<p>Click <a href="javascript:alert(1)">here</a><script>alert(1)</script></p>' },
 };
 export const Disabled: Story = { args: { label: 'Message', value: '<p>Read only text.</p>', disabled: true } };
+
+/** §8 a link without selected text asks the user to select text. */
+export const LinkWithoutSelection: Story = {
+  args: { label: 'Message', value: '<p>Nothing selected here.</p>' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Link' }));
+  },
+};

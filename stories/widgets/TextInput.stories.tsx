@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
+import { userEvent, within } from 'storybook/test';
 import { TextInput, type TextInputProps } from '../../src/widgets/TextInput';
 
 function Stateful(props: Omit<TextInputProps, 'value' | 'onChange'> & { value?: string }) {
@@ -32,3 +33,16 @@ export const WithInfoHint: Story = {
   args: { label: 'Search domain', validators: ['fqdn'], info: 'Appended to names without a dot.' },
 };
 export const Disabled: Story = { args: { label: 'Hostname', value: 'gateway-1', disabled: true } };
+
+export const MultiValueRejectedEntry: Story = {
+  args: { label: 'DNS servers', validators: ['ip'], multiple: true, value: '9.9.9.9' },
+  play: async ({ canvasElement }) => {
+    await userEvent.type(within(canvasElement).getByRole('textbox', { name: 'DNS servers' }), 'not-an-ip{Enter}');
+  },
+};
+export const InfoHintShown: Story = {
+  args: { label: 'Search domain', validators: ['fqdn'], info: 'Appended to names without a dot.' },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'About Search domain' }));
+  },
+};

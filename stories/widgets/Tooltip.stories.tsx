@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
+import { userEvent } from 'storybook/test';
 import { Tooltip } from '../../src/widgets/Tooltip';
 
 const meta: Meta<typeof Tooltip> = {
@@ -13,3 +14,9 @@ type Story = StoryObj<typeof Tooltip>;
 export const Top: Story = {};
 export const Bottom: Story = { args: { placement: 'bottom' } };
 export const Right: Story = { args: { placement: 'right', content: 'A longer explanation that wraps onto a second line when it is too wide.' } };
+
+export const OpenOnFocus: Story = {
+  play: async () => {
+    await userEvent.tab();
+  },
+};

@@ -3,6 +3,10 @@ import { useState } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TextInput, INFO_HINT_MS, type TextInputProps } from '../../src/widgets/TextInput';
+import { Formik, Form } from 'formik';
+import { object } from 'yup';
+import { FormikTextInput } from '../../src/widgets/TextInput/FormikTextInput';
+import { fieldSchema } from '../../src/lib/validation/yup';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 function Harness(props: Partial<TextInputProps> & { initial?: string; onValue?: (v: string) => void }) {
@@ -112,4 +116,41 @@ describe('TextInput', () => {
     );
     await expectNoSeriousA11yViolations(container);
   });
+});
+
+describe('FormikTextInput', () => {
+  it('blocks submission on the same rules, and shows and clears a server error', async () => {
+    const user = userEvent.setup();
+    const onSubmit = jest.fn((_values: { host: string }, helpers: { setStatus: (s: unknown) => void }) => {
+      helpers.setStatus({ serverErrors: { host: 'Host is unreachable' } });
+    });
+    render(
+      <Formik initialValues={{ host: '' }} validationSchema={object({ host: fieldSchema({ validators: ['ip', 'fqdn'], required: true }) })} onSubmit={onSubmit}>
+        <Form>
+          <FormikTextInput name="host" label="Host" validators={['ip', 'fqdn']} required />
+          <button type="submit">Save</button>
+        </Form>
+      </Formik>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This field is required.');
+    expect(onSubmit).not.toHaveBeenCalled();
+    const input = screen.getByRole('textbox', { name: /Host/ });
+    await user.type(input, 'bad host');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.clear(input);
+    await user.type(input, 'example.com');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Host is unreachable');
+    await user.type(input, 'x');
+    expect(screen.queryByText('Host is unreachable')).not.toBeInTheDocument();
+  });
+});
+
+it('marks a required input for assistive technology and shows the asterisk', () => {
+  render(<TextInput label="Name" value="" onChange={() => undefined} required />);
+  expect(screen.getByRole('textbox', { name: /Name/ })).toHaveAttribute('aria-required', 'true');
+  expect(screen.getByText('*')).toBeInTheDocument();
 });

@@ -37,7 +37,7 @@ export function DateInput({ label, value, onChange, name, min, max, required, di
           value={timestampToDay(value)}
           min={min !== undefined ? timestampToDay(min) : undefined}
           max={max !== undefined ? timestampToDay(max) : undefined}
-          required={required}
+          aria-required={required || undefined}
           disabled={disabled}
           aria-invalid={Boolean(error)}
           aria-describedby={describedBy}

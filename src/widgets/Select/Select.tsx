@@ -41,7 +41,7 @@ export function Select({ label, value, options, onChange, name, required, disabl
           name={name}
           className="field__control select__control"
           value={value}
-          required={required}
+          aria-required={required || undefined}
           disabled={disabled}
           aria-invalid={Boolean(error)}
           aria-describedby={describedBy}

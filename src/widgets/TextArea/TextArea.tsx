@@ -33,7 +33,7 @@ export function TextArea({ label, value, onChange, name, maxLength, required, di
           value={value}
           rows={rows}
           maxLength={maxLength}
-          required={required}
+          aria-required={required || undefined}
           disabled={disabled}
           placeholder={placeholder}
           aria-invalid={Boolean(error)}

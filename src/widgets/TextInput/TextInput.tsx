@@ -204,7 +204,7 @@ export function TextInput(props: TextInputProps) {
             value={value}
             placeholder={placeholder}
             disabled={disabled}
-            required={required}
+            aria-required={required || undefined}
             autoComplete={autoComplete}
             aria-invalid={state === 'invalid' || state === 'forced-invalid'}
             aria-describedby={describedBy}
