@@ -68,6 +68,9 @@ describe('TextInput', () => {
     await user.type(input, '2');
     expect(input).toHaveAttribute('aria-invalid', 'false');
     expect(screen.queryByText('Hostname already in use')).not.toBeInTheDocument();
+    await user.type(input, '{Backspace}');
+    expect(input).toHaveValue('router');
+    expect(screen.queryByText('Hostname already in use')).not.toBeInTheDocument();
   });
 
   it('adds comma-separated values in multi-value mode with Enter or the Add action, rejecting bad ones', async () => {

@@ -63,10 +63,14 @@ export function TextInput(props: TextInputProps) {
   const [entryError, setEntryError] = useState<string | undefined>();
   const [infoOpen, setInfoOpen] = useState(false);
   // Forced-invalid lasts until the value changes: remember which value the server error was about.
-  const [forcedFor, setForcedFor] = useState<{ error: string; value: string } | null>(serverError ? { error: serverError, value } : null);
-  if (serverError && forcedFor?.error !== serverError) setForcedFor({ error: serverError, value });
+  // Once the value has changed the error stays cleared, even if the user types the old value again.
+  const [forcedFor, setForcedFor] = useState<{ error: string; value: string; cleared: boolean } | null>(
+    serverError ? { error: serverError, value, cleared: false } : null,
+  );
+  if (serverError && forcedFor?.error !== serverError) setForcedFor({ error: serverError, value, cleared: false });
   if (!serverError && forcedFor) setForcedFor(null);
-  const forced = Boolean(serverError && forcedFor && forcedFor.value === value);
+  if (forcedFor && !forcedFor.cleared && forcedFor.error === serverError && forcedFor.value !== value) setForcedFor({ ...forcedFor, cleared: true });
+  const forced = Boolean(serverError && forcedFor && !forcedFor.cleared && forcedFor.value === value);
 
   const rules = { validators, min, max, required, multiple };
   const verdict = validateValue(value, rules);
@@ -171,7 +175,6 @@ export function TextInput(props: TextInputProps) {
             <div className="text-input__entry">
               <input
                 id={control}
-                name={name}
                 type={type}
                 className="field__control"
                 value={entry}
@@ -193,7 +196,7 @@ export function TextInput(props: TextInputProps) {
                 Add
               </button>
             </div>
-            <input type="hidden" name={name ? `${name}-values` : undefined} value={value} />
+            <input type="hidden" name={name} value={value} />
           </div>
         ) : (
           <input
