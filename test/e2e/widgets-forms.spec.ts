@@ -169,3 +169,48 @@ test('tooltip is positioned next to its trigger and keyboard focus is visible', 
   expect(b && t && b.y).toBeGreaterThanOrEqual((t?.y ?? 0) + (t?.height ?? 0));
   await context.close();
 });
+
+test('rich-text editor: typing with shortcuts produces the stored HTML; a bad link address is refused', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await openStory(page, 'widgets-rich-text-editor--empty');
+  const editor = page.getByRole('textbox', { name: 'Message' });
+  await editor.click();
+  await page.keyboard.type('Status ');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type('green');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.press('Shift+Home');
+  await page.getByRole('button', { name: 'Title', exact: true }).click();
+  await page.keyboard.press('End');
+  await page.getByRole('button', { name: 'Align center' }).click();
+  await page.getByText('HTML', { exact: true }).click();
+  const html = page.locator('#storybook-root pre');
+  // Attribute order differs between browsers; compare the parsed structure.
+  const parsed = () =>
+    html.evaluate((pre) => {
+      const box = document.createElement('div');
+      box.innerHTML = pre.textContent ?? '';
+      return [...box.children].map((el) => ({ tag: el.tagName, align: (el as HTMLElement).style.textAlign, html: el.innerHTML }));
+    });
+  await expect.poll(parsed).toEqual([{ tag: 'H2', align: 'center', html: 'Status <strong>green</strong>' }]);
+
+  await editor.click();
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 'Status '.length; i++) await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('Control+k');
+  const address = page.getByRole('textbox', { name: 'Link address' });
+  await expect(address).toBeFocused();
+  await address.fill('javascript:alert(1)');
+  await address.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('A link must start with http, mailto: or tel:.');
+  await address.fill('mailto:noc@example.com');
+  await address.press('Enter');
+  await page.keyboard.press('End');
+  for (let i = 0; i < 'green'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.press('Control+i');
+  await expect.poll(parsed).toEqual([
+    { tag: 'H2', align: 'center', html: '<a href="mailto:noc@example.com" rel="noopener noreferrer" target="_blank">Status </a><strong><em>green</em></strong>' },
+  ]);
+  await context.close();
+});

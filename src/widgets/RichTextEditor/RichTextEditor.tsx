@@ -7,7 +7,7 @@
  * ProseMirror is heavy: import this module only where it is used (or use `LazyRichTextEditor`).
  */
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
-import { EditorState, type Command } from 'prosemirror-state';
+import { EditorState, TextSelection, type Command } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { keymap } from 'prosemirror-keymap';
 import { baseKeymap } from 'prosemirror-commands';
@@ -78,6 +78,32 @@ const TOOLS: Tool[] = [
   { id: 'center', label: 'Align center', glyph: '≡', active: (s) => alignmentOf(s) === 'center', run: setAlign('center') },
 ];
 
+/**
+ * The browser reports selection changes asynchronously; a shortcut pressed right after Shift+Arrow would otherwise act
+ * on the previous selection. Take the selection the user sees.
+ */
+function syncSelectionFromDom(view: EditorView) {
+  const sel = (view.root as Document).getSelection?.();
+  if (!sel?.anchorNode || !sel.focusNode || !view.dom.contains(sel.anchorNode) || !view.dom.contains(sel.focusNode)) return;
+  try {
+    const anchor = view.posAtDOM(sel.anchorNode, sel.anchorOffset);
+    const head = view.posAtDOM(sel.focusNode, sel.focusOffset);
+    const current = view.state.selection;
+    if (anchor !== current.anchor || head !== current.head) view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, anchor, head)));
+  } catch {
+    // A DOM position ProseMirror cannot map (e.g. inside a widget): keep its own selection.
+  }
+}
+
+/** Runs a shortcut's command on the selection the user sees (see `syncSelectionFromDom`). */
+const withDomSelection =
+  (command: Command): Command =>
+  (state, dispatch, view) => {
+    if (!view) return command(state, dispatch);
+    syncSelectionFromDom(view);
+    return command(view.state, dispatch && view.dispatch, view);
+  };
+
 export function RichTextEditor({ label, value, onChange, disabled = false, hint }: RichTextEditorProps) {
   const id = useId();
   const [store] = useState(createEditorStore);
@@ -104,9 +130,9 @@ export function RichTextEditor({ label, value, onChange, disabled = false, hint 
         plugins: [
           history(),
           keymap({
-            'Mod-b': toggle('strong'),
-            'Mod-i': toggle('em'),
-            'Mod-Shift-x': toggle('strike'),
+            'Mod-b': withDomSelection(toggle('strong')),
+            'Mod-i': withDomSelection(toggle('em')),
+            'Mod-Shift-x': withDomSelection(toggle('strike')),
             'Mod-z': undo,
             'Mod-Shift-z': redo,
             'Mod-y': redo,
@@ -164,6 +190,7 @@ export function RichTextEditor({ label, value, onChange, disabled = false, hint 
   const openLink = () => {
     const view = store.getView();
     if (!view) return;
+    syncSelectionFromDom(view);
     if (view.state.selection.empty && linkAt(view.state) === null) {
       setMessage(SELECT_TEXT_MESSAGE);
       return;
