@@ -9,7 +9,7 @@
  * - `normaliseHex(input) => string | null` — hex colour rules.
  * - Input rules: `clamp`, `sanitiseNumberText`, `normaliseTime`, `parseTime`, `dayToTimestamp`, `timestampToDay`,
  *   `checkListEntry`, `isAllowedLinkHref`, `isImageType`, `fitWithin`, `imageOutputFormat`.
- * - Yup: `fieldSchema(rules, label?)`, `emailSchema()` from `./yup` (kept separate so callers without Yup skip it).
+ * - Yup: `fieldSchema(rules, label?)`, `emailSchema()`, `selectSchema(required)` from `./yup` (kept separate so callers without Yup skip it).
  */
 export * from './validators';
 export * from './validate';

@@ -4,7 +4,7 @@
  *   const schema = object({ host: fieldSchema({ validators: ['fqdn', 'ip'], required: true }) });
  */
 import { string, type StringSchema } from 'yup';
-import { validateValue, validatorHint, isValidEmail, type FieldRules } from './validate';
+import { validateValue, validatorHint, isValidEmail, isSelectValid, type FieldRules } from './validate';
 
 /** Message for a required field left empty. */
 export const REQUIRED_MESSAGE = 'This field is required.';
@@ -27,4 +27,9 @@ export function fieldSchema(rules: FieldRules = {}, label?: string): StringSchem
 /** §5 e-mail: required and matching the e-mail pattern. */
 export function emailSchema(message = 'Enter a valid e-mail address.'): StringSchema<string | undefined> {
   return string().test('email', message, (value) => isValidEmail(value));
+}
+
+/** §5 a select is invalid when required and empty. */
+export function selectSchema(required = false, message = 'Please select an option.'): StringSchema<string | undefined> {
+  return string().test('select', message, (value) => isSelectValid(value, required));
 }

@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { fieldSchema, emailSchema, REQUIRED_MESSAGE } from '../../../src/lib/validation/yup';
+import { fieldSchema, emailSchema, selectSchema, REQUIRED_MESSAGE } from '../../../src/lib/validation/yup';
 
 describe('Yup wrappers', () => {
   const schema = object({
@@ -26,5 +26,11 @@ describe('Yup wrappers', () => {
   it('checks e-mail addresses', async () => {
     await expect(emailSchema().validate('a@b.co')).resolves.toBe('a@b.co');
     await expect(emailSchema().validate('')).rejects.toThrow('Enter a valid e-mail address.');
+  });
+
+  it('checks required selects', async () => {
+    await expect(selectSchema(true).validate('')).rejects.toThrow('Please select an option.');
+    await expect(selectSchema(true).validate('rr')).resolves.toBe('rr');
+    await expect(selectSchema(false).validate('')).resolves.toBe('');
   });
 });
