@@ -6,7 +6,7 @@
  *
  * ProseMirror is heavy: import this module only where it is used (or use `LazyRichTextEditor`).
  */
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import { EditorState, TextSelection, type Command } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { keymap } from 'prosemirror-keymap';
@@ -58,10 +58,20 @@ function createEditorStore() {
   };
 }
 
+/** Icons as inline SVG: glyph characters for link and alignment are missing from many system fonts. */
+const icon = (path: string): ReactNode => (
+  <svg viewBox="0 0 16 16" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" aria-hidden="true" focusable="false">
+    <path d={path} />
+  </svg>
+);
+const LINK_ICON = icon('M6.5 9.5l3-3M7 4.5l1-1a2.8 2.8 0 014 4l-1 1M9 11.5l-1 1a2.8 2.8 0 01-4-4l1-1');
+const ALIGN_LEFT_ICON = icon('M2 3.5h12M2 6.5h8M2 9.5h12M2 12.5h8');
+const ALIGN_CENTER_ICON = icon('M2 3.5h12M4 6.5h8M2 9.5h12M4 12.5h8');
+
 interface Tool {
   id: string;
   label: string;
-  glyph: string;
+  glyph: ReactNode;
   shortcut?: string;
   active: (s: EditorState) => boolean;
   run: Command | 'link';
@@ -73,9 +83,9 @@ const TOOLS: Tool[] = [
   { id: 'strike', label: 'Strikethrough', glyph: 'S', shortcut: 'Ctrl+Shift+X', active: (s) => isMarkActive(s, schema.marks.strike), run: toggle('strike') },
   { id: 'title', label: 'Title', glyph: 'H2', active: (s) => blockKind(s) === 'title', run: setBlock('title') },
   { id: 'subtitle', label: 'Subtitle', glyph: 'H3', active: (s) => blockKind(s) === 'subtitle', run: setBlock('subtitle') },
-  { id: 'link', label: 'Link', glyph: '🔗', shortcut: 'Ctrl+K', active: (s) => linkAt(s) !== null, run: 'link' },
-  { id: 'left', label: 'Align left', glyph: '⯇', active: (s) => alignmentOf(s) === 'left', run: setAlign('left') },
-  { id: 'center', label: 'Align center', glyph: '≡', active: (s) => alignmentOf(s) === 'center', run: setAlign('center') },
+  { id: 'link', label: 'Link', glyph: LINK_ICON, shortcut: 'Ctrl+K', active: (s) => linkAt(s) !== null, run: 'link' },
+  { id: 'left', label: 'Align left', glyph: ALIGN_LEFT_ICON, active: (s) => alignmentOf(s) === 'left', run: setAlign('left') },
+  { id: 'center', label: 'Align center', glyph: ALIGN_CENTER_ICON, active: (s) => alignmentOf(s) === 'center', run: setAlign('center') },
 ];
 
 /**
