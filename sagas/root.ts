@@ -7,12 +7,13 @@ import { fork, getContext, spawn } from 'redux-saga/effects';
 import type { SagaContext } from '../src/store/createStore';
 import { buildUpdateSaga } from './buildUpdate.saga';
 import { layoutSaga } from './layout.saga';
+import { logStreamSaga } from './logStream.saga';
 import { menuSaga } from './menu.saga';
 
 /** Sagas that answer actions; they also run during a server render. */
 export const requestSagas = [menuSaga, layoutSaga];
 /** Long-lived browser effects (polling, streams). */
-export const browserSagas = [buildUpdateSaga];
+export const browserSagas = [buildUpdateSaga, logStreamSaga];
 
 export function* rootSaga() {
   const platform: SagaContext['platform'] = yield getContext('platform');

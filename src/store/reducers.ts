@@ -4,6 +4,7 @@ import { configSlice } from './slices/config.slice';
 import { layoutSlice } from './slices/layout.slice';
 import { menuSlice } from './slices/menu.slice';
 import { notificationsSlice } from './slices/notifications.slice';
+import { logReportSlice } from './slices/logReport.slice';
 import { sessionSlice } from './slices/session.slice';
 
 export const reducers = {
@@ -13,4 +14,5 @@ export const reducers = {
   layout: layoutSlice.reducer,
   build: buildSlice.reducer,
   notifications: notificationsSlice.reducer,
+  logReport: logReportSlice.reducer,
 };
