@@ -1,0 +1,202 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import type { ApiClient } from '../../../../src/api/client';
+import { LogReport } from '../../../../src/app/pages/logs/LogReport';
+import { LOG_SERVICES } from '../../../../src/appliance/logs/services';
+import { createAppStore } from '../../../../src/store/createStore';
+import { logStreamSaga, type EventSourceLike } from '../../../../sagas/logStream.saga';
+import type { LogRow } from '../../../../src/store/slices/logReport.slice';
+
+class FakeEventSource implements EventSourceLike {
+  readyState = 1;
+  closed = false;
+  private listeners = new Map<string, Array<(e: Event | MessageEvent<string>) => void>>();
+  constructor(readonly url: string) {}
+  addEventListener(type: string, l: (e: Event | MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), l]);
+  }
+  close() {
+    this.closed = true;
+  }
+  send(logs: LogRow[]) {
+    act(() => {
+      for (const l of this.listeners.get('message') ?? []) l({ data: JSON.stringify({ logs }) } as MessageEvent<string>);
+    });
+  }
+}
+
+let nextId = 1;
+const row = (message: string, service = 'dns'): LogRow => ({ id: nextId++, service, timestamp: 1_763_800_000 + nextId, message });
+
+function renderReport() {
+  const sources: FakeEventSource[] = [];
+  const store = createAppStore({
+    context: { api: {} as ApiClient, platform: 'browser', eventSource: (url: string) => (sources.push(new FakeEventSource(url)), sources.at(-1)!) },
+  });
+  const task = store.runSaga(logStreamSaga);
+  const onExport = jest.fn();
+  const view = render(
+    <Provider store={store}>
+      <LogReport onExport={onExport} />
+    </Provider>,
+  );
+  return { store, sources, current: () => sources.at(-1)!, onExport, task, view, user: userEvent.setup() };
+}
+
+const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+
+describe('LogReport', () => {
+  it('opens a stream for all services and shows the empty states in order', () => {
+    const { sources, current, task } = renderReport();
+    expect(sources).toHaveLength(1);
+    expect(current().url).not.toContain('services=');
+    expect(screen.getByText('fetching data...')).toHaveAttribute('role', 'status');
+    current().send([]);
+    expect(screen.getByText('no data currently available')).toBeInTheDocument();
+    current().send([row('first'), row('second')]);
+    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[2].textContent)).toEqual(['second', 'first']);
+    task.cancel();
+  });
+
+  it('filters by keyword, case-insensitively, and says when nothing matches', async () => {
+    const { current, user, task } = renderReport();
+    current().send([row('Accepted publickey'), row('zone RELOADED'), row('other')]);
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'reloaded');
+    expect(bodyRows()).toHaveLength(1);
+    expect(screen.getByText('zone RELOADED')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'xyz');
+    expect(screen.getByText('no data found')).toBeInTheDocument();
+    task.cancel();
+  });
+
+  it('has start and end date inputs covering the last 24 hours', () => {
+    const { task } = renderReport();
+    const start = new Date((screen.getByLabelText('Start date') as HTMLInputElement).value).getTime();
+    const end = new Date((screen.getByLabelText('End date') as HTMLInputElement).value).getTime();
+    expect(end - start).toBe(86_400_000);
+    expect(Math.abs(end - Date.now())).toBeLessThan(120_000);
+    task.cancel();
+  });
+
+  it('reopens the stream for a past range and refuses a start after the end', () => {
+    const { sources, current, task } = renderReport();
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-01-01T10:00' } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-01-01T12:00' } });
+    expect(sources.length).toBeGreaterThan(1);
+    expect(sources.slice(0, -1).every((s) => s.closed)).toBe(true);
+    expect(current().url).toBe(
+      `/eos/system/logs/stream?from=${new Date(2026, 0, 1, 10).getTime() / 1000}&to=${new Date(2026, 0, 1, 12).getTime() / 1000}`,
+    );
+    const opened = sources.length;
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-01-02T10:00' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('The start date must be before the end date.');
+    expect(sources).toHaveLength(opened);
+    task.cancel();
+  });
+
+  it('toggles the filters panel with the Filters button', async () => {
+    const { user, task } = renderReport();
+    const button = screen.getByRole('button', { name: 'Filters' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const panel = screen.getByRole('region', { name: 'Filters' });
+    expect(within(panel).getByRole('heading', { name: 'Filters' })).toBeInTheDocument();
+    expect(within(panel).getAllByRole('checkbox').map((c) => c.parentElement?.textContent?.trim())).toEqual([...LOG_SERVICES]);
+    await user.click(button);
+    expect(screen.queryByRole('region', { name: 'Filters' })).not.toBeInTheDocument();
+    task.cancel();
+  });
+
+  it('applies services: closes the stream, clears the list and opens one for the checked services', async () => {
+    const { sources, current, user, task } = renderReport();
+    current().send([row('old')]);
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    for (const s of LOG_SERVICES.filter((s) => s !== 'dns' && s !== 'ssh')) await user.click(screen.getByRole('checkbox', { name: s }));
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(sources[0].closed).toBe(true);
+    expect(current().url).toMatch(/\?services=dns&services=ssh&from=\d+$/);
+    expect(screen.getByText('fetching data...')).toBeInTheDocument();
+    task.cancel();
+  });
+
+  it('does not let the last enabled service be unchecked', async () => {
+    const { user, task } = renderReport();
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const others = LOG_SERVICES.filter((s) => s !== 'audit');
+    for (const s of others) await user.click(screen.getByRole('checkbox', { name: s }));
+    const last = screen.getByRole('checkbox', { name: 'audit' });
+    expect(last).toBeChecked();
+    expect(last).toBeDisabled();
+    for (const s of others) expect(screen.getByRole('checkbox', { name: s })).toBeEnabled();
+    await user.click(screen.getByRole('checkbox', { name: 'dns' }));
+    expect(last).toBeEnabled();
+    task.cancel();
+  });
+
+  it('Reset enables every service and closes the panel', async () => {
+    const { current, user, task } = renderReport();
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.click(screen.getByRole('checkbox', { name: 'dns' }));
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(current().url).toContain('services=audit');
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(screen.queryByRole('region', { name: 'Filters' })).not.toBeInTheDocument();
+    expect(current().url).not.toContain('services=');
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    for (const box of screen.getAllByRole('checkbox')) expect(box).toBeChecked();
+    task.cancel();
+  });
+
+  it('narrows to one service when its cell is clicked', async () => {
+    const { current, user, task } = renderReport();
+    current().send([row('a', 'ssh'), row('b', 'dns')]);
+    await user.click(screen.getAllByRole('button', { name: /ssh/ })[0]);
+    expect(current().url).toMatch(/\?services=ssh&from=/);
+    task.cancel();
+  });
+
+  it('keeps at most 200 rows, newest first', () => {
+    const { current, task } = renderReport();
+    current().send(Array.from({ length: 150 }, (_, i) => row(`m${i}`)));
+    current().send(Array.from({ length: 150 }, (_, i) => row(`n${i}`)));
+    const rows = bodyRows();
+    expect(rows).toHaveLength(200);
+    expect(within(rows[0]).getAllByRole('cell')[2]).toHaveTextContent('n149');
+    expect(within(rows[199]).getAllByRole('cell')[2]).toHaveTextContent('m100');
+    task.cancel();
+  });
+
+  it('pauses the table and counts new entries in a pill that resumes', async () => {
+    const { current, user, task } = renderReport();
+    current().send([row('before')]);
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(screen.getByRole('button', { name: 'Pause' })).toHaveAttribute('aria-pressed', 'true');
+    current().send([row('x1'), row('x2'), row('x3')]);
+    expect(bodyRows()).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: '3 new entries' }));
+    expect(bodyRows()).toHaveLength(4);
+    expect(screen.getByRole('button', { name: 'Pause' })).toHaveAttribute('aria-pressed', 'false');
+    task.cancel();
+  });
+
+  it('exports the rows on screen without a call', async () => {
+    const { current, onExport, user, task } = renderReport();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
+    current().send([row('match one'), row('skip'), row('match two')]);
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'match');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(onExport).toHaveBeenCalledWith('overview', [expect.objectContaining({ message: 'match two' }), expect.objectContaining({ message: 'match one' })]);
+    task.cancel();
+  });
+
+  it('closes the stream when the view goes away', () => {
+    const { current, view, task } = renderReport();
+    const source = current();
+    view.unmount();
+    expect(source.closed).toBe(true);
+    task.cancel();
+  });
+});
