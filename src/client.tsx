@@ -1,6 +1,6 @@
 /** Browser entry: rebuild the store from the server's state, resolve the page's lazy routes, hydrate. */
 import './app/styles/global.css';
-import { hydrateRoot, createRoot } from 'react-dom/client';
+import { hydrateRoot, createRoot, type Root } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -17,6 +17,18 @@ import { installFatalErrorHandler } from './runtime/fatalErrors';
 import { resolveLazyMatches } from './runtime/hydrateLazy';
 import { watchNavigations } from './runtime/navigation';
 import { readServerState } from './runtime/readState';
+
+let root: Root | null = null;
+const container = document.getElementById('root')!;
+
+/** Fatal errors replace the page with the error page (crawlers only get a log entry). */
+function showFatalErrorPage() {
+  root?.unmount();
+  container.textContent = '';
+  root = createRoot(container);
+  root.render(<ErrorPage status={500} />);
+}
+installFatalErrorHandler(showFatalErrorPage);
 
 async function start() {
   const state = readServerState();
@@ -38,17 +50,12 @@ async function start() {
     fullLoad: (href) => window.location.assign(href),
   });
 
-  const container = document.getElementById('root')!;
-  const root = hydrateRoot(
+  root = hydrateRoot(
     container,
     <Provider store={store}>
       <RouterProvider router={router} />
     </Provider>,
   );
-  installFatalErrorHandler(() => {
-    root.unmount();
-    createRoot(container).render(<ErrorPage status={500} />);
-  });
 }
 
 void start();

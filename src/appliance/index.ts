@@ -1,20 +1,151 @@
-/** The embedded appliance API (mounted under the API base and /eos/). */
+/**
+ * The embedded appliance API: storage in `<dataDir>/appliance.db` (one server per data directory, enforced by a
+ * lock), XSRF protection, local authentication under the auth base, console endpoints under the API base, jobs with
+ * server-sent progress under `/eos/`, and the audit trail written to the log sink it is given.
+ */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import { openDatabase } from './db/database';
-import { createLogStore, registerLogRoutes, startSyslogReceiver } from './logs';
+import { createAudit, type LogSink } from './audit';
+import { applianceContext, attachContext, requireAdmin, requireUser } from './auth/guards';
+import { dummyHash } from './auth/passwords';
+import { registerAuthRoutes } from './auth/routes';
+import { registerConsoleRoutes } from './console/routes';
+import { pathPrefix, type ApplianceContext } from './context';
+import { lockDataDir, migrate, openDatabase, type DataDirLock, type Db } from './db/database';
+import { applianceMigrations } from './db/migrations';
+import { applyApiConventions } from './http/scope';
+import { installXsrf } from './http/xsrf';
+import { registerJobRoutes, registerJobStream, type StreamSet } from './jobs/routes';
+import { JobRunner } from './jobs/runner';
+import { ADMIN_USERNAME, seedIfEmpty } from './seed';
+import { registerSettingsRoutes } from './settings/routes';
 
-export async function registerAppliance(app: FastifyInstance, config: Config): Promise<void> {
-  // Temporary wiring of the log store alone, until the appliance's storage and auth land: every caller is allowed.
-  const db = openDatabase(path.join(config.dataDir, 'appliance.sqlite'));
-  const store = createLogStore(db, { retentionDays: config.logRetentionDays, retentionCount: config.logRetentionCount });
-  const allow = async () => {};
-  await registerLogRoutes(app, { store, config, requireUser: allow, requireAdmin: allow });
-  const stopSyslog = await startSyslogReceiver({ store, port: config.syslogPort, onError: (e) => app.log.warn({ err: e }, 'syslog receiver') });
-  app.addHook('onClose', async () => {
-    await stopSyslog();
-    store.close();
-    db.close();
+export { requireAdmin, requireUser, applianceContext };
+export { currentUser, sessionUser } from './auth/guards';
+export type { LogEntry, LogSink } from './audit';
+export type { ApplianceContext } from './context';
+
+export interface ApplianceDeps {
+  /**
+   * Where audit entries go (the log store); without one nothing is recorded. A function receives the appliance's
+   * opened (and migrated) database, so a store living in the same database can be created from it.
+   */
+  logSink?: LogSink | ((db: Db) => LogSink);
+  /** Receives the one line naming the seeded admin's initial password (default: standard output). */
+  print?: (line: string) => void;
+  /** Pause around each job step so the progress overlay can be followed (default 150 ms). */
+  jobStepPauseMs?: number;
+}
+
+export interface Appliance {
+  db: Db;
+  context: ApplianceContext;
+  jobs: JobRunner;
+}
+
+/** The database of a server the appliance is mounted on (for modules mounted beside it, e.g. the log store). */
+export function applianceDb(app: FastifyInstance): Db {
+  return applianceContext(app).db;
+}
+
+const handles = new WeakMap<FastifyInstance, Appliance>();
+
+/** The appliance registered on a (root) server, for wiring and tests. */
+export function applianceOf(app: FastifyInstance): Appliance {
+  const handle = handles.get(app);
+  if (!handle) throw new Error('the appliance is not registered on this server');
+  return handle;
+}
+
+export const APPLIANCE_DB_FILE = 'appliance.db';
+
+export async function registerAppliance(app: FastifyInstance, config: Config, deps: ApplianceDeps = {}): Promise<Appliance> {
+  const lock = lockDataDir(config.dataDir, 'appliance');
+  let db: Db | undefined;
+  try {
+    db = openDatabase(path.join(config.dataDir, APPLIANCE_DB_FILE));
+    migrate(db, 'appliance', applianceMigrations);
+    return await mount(app, config, deps, db, lock);
+  } catch (e) {
+    // A server that does not start must not keep the data directory.
+    db?.close();
+    lock.release();
+    throw e;
+  }
+}
+
+async function mount(app: FastifyInstance, config: Config, deps: ApplianceDeps, db: Db, lock: DataDirLock): Promise<Appliance> {
+  // Computed now, so the first login of an unknown name costs the same as any other.
+  await dummyHash();
+  const apiPrefix = pathPrefix(config.apiBase);
+  const authPrefix = pathPrefix(config.authBase);
+  const secureCookies = config.publicUrl.startsWith('https://');
+  const ctx: ApplianceContext = {
+    db,
+    config,
+    apiPrefix,
+    authPrefix,
+    secureCookies,
+    now: Date.now,
+    audit: createAudit(typeof deps.logSink === 'function' ? deps.logSink(db) : deps.logSink, (e) =>
+      app.log.error({ err: e }, 'audit entry could not be written'),
+    ),
+  };
+  attachContext(app, ctx);
+
+  const password = await seedIfEmpty(ctx);
+  if (password) {
+    const print = deps.print ?? ((line: string) => process.stdout.write(`${line}\n`));
+    print(`Seeded admin: ${ADMIN_USERNAME} / ${password} (change it at first login)`);
+  }
+
+  const jobs = new JobRunner(ctx, deps.jobStepPauseMs);
+  jobs.onUnexpected = (e) => app.log.error({ err: e }, 'job step failed unexpectedly');
+  jobs.recoverInterrupted();
+
+  installXsrf(app, [apiPrefix, authPrefix, '/eos'], secureCookies);
+
+  const notFound = (scope: FastifyInstance) =>
+    scope.setNotFoundHandler((_req, reply) => reply.code(404).send({ detail: 'Resource does not exist' }));
+
+  await app.register(
+    async (api) => {
+      applyApiConventions(api);
+      await registerSettingsRoutes(api, ctx);
+      await registerConsoleRoutes(api, ctx);
+      await registerJobRoutes(api, ctx, jobs);
+      notFound(api);
+    },
+    { prefix: apiPrefix },
+  );
+  await app.register(
+    async (auth) => {
+      applyApiConventions(auth);
+      await registerAuthRoutes(auth, ctx);
+      if (!authPrefix.startsWith(`${apiPrefix}/`)) notFound(auth);
+    },
+    { prefix: authPrefix },
+  );
+  const streams: StreamSet = new Set();
+  await app.register(
+    async (eos) => {
+      applyApiConventions(eos);
+      registerJobStream(eos, jobs, streams);
+    },
+    { prefix: '/eos' },
+  );
+
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end();
+    jobs.stop();
   });
+  app.addHook('onClose', async () => {
+    db.close();
+    lock.release();
+  });
+
+  const handle: Appliance = { db, context: ctx, jobs };
+  handles.set(app, handle);
+  return handle;
 }

@@ -4,6 +4,7 @@
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { createBrowserRouter } from 'react-router';
+import { noteNavigationTarget } from '../app/routing/chunkReload';
 import type { RouteHandle } from '../app/routing/types';
 
 type Router = ReturnType<typeof createBrowserRouter>;
@@ -15,6 +16,7 @@ export function watchNavigations(
   let lastKey = router.state.location.key;
   return router.subscribe((state) => {
     const pending = state.navigation.location;
+    noteNavigationTarget(pending ? pending.pathname + pending.search + pending.hash : null);
     if (pending && options.updateAvailable()) {
       options.fullLoad(pending.pathname + pending.search + pending.hash);
       return;

@@ -7,16 +7,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { publicConfig, type Config } from '../../config';
 import { createApiClient, parseCookieHeader } from '../api/client';
 import { latestBuildReader, loadManifest, type AssetManifest } from './assets';
 import { escapeHtml } from './document';
 import { faviconSvg } from './favicon';
+import { registerSecurityHeaders } from './securityHeaders';
 import { mountEmbeddedServices } from './embedded';
 import { createInjectFetch, SSR_INTERNAL_HEADER } from './injectFetch';
 import { createRenderer } from './render';
+import { RenderCache } from './renderCache';
+import { isLoggedInFromCookies } from '../app/routing/session';
+import { THEME_COOKIE } from '../app/layout/useDocumentTheme';
 
 export const MAX_URL_LENGTH = 8192;
 export const LOCALE_COOKIE = 'locale';
@@ -68,37 +71,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   // Overlong URLs are refused before routing (spec: > 8 KB).
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.url.length > MAX_URL_LENGTH) {
-      reply.code(414).type('text/plain').send('URI Too Long');
-    }
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.url.length > MAX_URL_LENGTH) return reply.code(414).type('text/plain').send('URI Too Long');
+    done();
   });
 
   await app.register(fastifyCookie);
-  const connectSrc = ["'self'", originOf(config.apiBase), originOf(config.identityBase)].filter(Boolean) as string[];
-  await app.register(fastifyHelmet, {
-    enableCSPNonces: true,
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        // Inline style attributes cannot run script; widgets position themselves with them.
-        styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...connectSrc.filter((s) => s !== "'self'")],
-        connectSrc,
-        formAction: connectSrc,
-        frameAncestors: ["'self'", ...(config.parentOrigin ? [config.parentOrigin] : [])],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: secure ? [] : null,
-      },
-    },
-    hsts: secure ? { maxAge: 31536000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-    frameguard: false, // frame-ancestors above decides who may embed the console
-    referrerPolicy: { policy: 'same-origin' },
-  });
+  const extraOrigins = [originOf(config.apiBase), originOf(config.identityBase)].filter((o): o is string => !!o && o !== origin);
+  registerSecurityHeaders(app, { extraOrigins, parentOrigin: config.parentOrigin, secure });
 
   app.setErrorHandler((error: { statusCode?: number; message?: string }, req, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
@@ -144,7 +124,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   if (config.embedded) await mountEmbeddedServices(app, config);
 
+  // Serialised once: it is the same on every page response that lacks it.
+  const localeCookie = `${LOCALE_COOKIE}=en-US; Max-Age=${LOCALE_MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
   const render = createRenderer({ config: publicConfig(config), manifest });
+  const renderCache = new RenderCache();
+  app.decorate('renderCache', renderCache);
   const api = (cookieHeader: string | undefined) =>
     createApiClient({
       fetch: createInjectFetch(app, origin),
@@ -172,20 +156,30 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       if (typeof v === 'string') headers.set(k, v);
       else if (Array.isArray(v)) headers.set(k, v.join(', '));
     }
+    if (!req.cookies[LOCALE_COOKIE]) reply.header('set-cookie', localeCookie);
+    reply.header('Cache-Control', 'no-store');
+    reply.type('text/html; charset=utf-8');
+
+    // Anonymous visitors share renders for a second (see renderCache.ts); anyone with a session never does.
+    const cacheKey = isLoggedInFromCookies(req.headers.cookie) ? null : `${url.pathname}${url.search}|${req.cookies[THEME_COOKIE] ?? ''}`;
+    const nonces = { script: reply.cspNonce.script, style: reply.cspNonce.style };
+    if (cacheKey) {
+      const hit = renderCache.get(cacheKey, nonces);
+      if (hit) return reply.code(hit.status).send(hit.html);
+    }
+    const placeholders = cacheKey ? RenderCache.placeholders() : { scriptNonce: nonces.script, styleNonce: nonces.style };
     const result = await render({
       url,
       headers,
-      nonce: reply.cspNonce.script,
-      styleNonce: reply.cspNonce.style,
+      nonce: placeholders.scriptNonce,
+      styleNonce: placeholders.styleNonce,
       api: api(req.headers.cookie),
       log: req.log,
     });
-    if (!req.cookies[LOCALE_COOKIE]) {
-      reply.setCookie(LOCALE_COOKIE, 'en-US', { path: '/', maxAge: LOCALE_MAX_AGE_S, sameSite: 'lax', secure });
-    }
-    reply.header('Cache-Control', 'no-store');
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-    return reply.code(result.status).type('text/html; charset=utf-8').send(result.html);
+    if (!cacheKey) return reply.code(result.status).send(result.html);
+    renderCache.set(cacheKey, { status: result.status, html: result.html, ...placeholders });
+    return reply.code(result.status).send(renderCache.get(cacheKey, nonces)!.html);
   });
 
   app.setNotFoundHandler((req, reply) => {
@@ -195,4 +189,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Anonymous render micro-cache; services that change what anonymous pages show (custom style) clear it. */
+    renderCache: RenderCache;
+  }
 }

@@ -36,16 +36,26 @@ export function reloadForChunkError(env: ReloadEnvironment): boolean {
   return true;
 }
 
+/**
+ * Where the router is navigating to, noted by the navigation watcher: a chunk fails while the old URL is still
+ * shown, and the reload must load the page the user asked for.
+ */
+let navigationTarget: string | null = null;
+export function noteNavigationTarget(target: string | null) {
+  navigationTarget = target;
+}
+
 /** Wraps a lazy route import so a chunk error in the browser reloads the page (guarded). */
 export function withChunkReload<T>(load: () => Promise<T>): () => Promise<T> {
   return () =>
     load().catch((error: unknown) => {
       if (typeof window !== 'undefined' && isChunkLoadError(error)) {
+        const target = navigationTarget ?? window.location.pathname + window.location.search + window.location.hash;
         const started = reloadForChunkError({
           storage: window.sessionStorage,
           now: Date.now,
-          path: window.location.pathname,
-          reload: () => window.location.reload(),
+          path: new URL(target, window.location.origin).pathname,
+          reload: () => window.location.assign(target),
         });
         if (started) return new Promise<T>(() => {}); // the page is going away
       }

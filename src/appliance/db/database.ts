@@ -57,3 +57,37 @@ export function migrate(db: Db, namespace: string, migrations: Migration[]): num
   }
   return count;
 }
+
+/** Holds the data directory for one server; released by `release()` or when the process dies (an OS file lock). */
+export interface DataDirLock {
+  release(): void;
+}
+
+export class DataDirInUseError extends Error {
+  constructor(readonly dataDir: string) {
+    super(
+      `data directory ${dataDir} is in use by another Rampart server; stop that server or start this one with another RAMPART_DATA_DIR`,
+    );
+    this.name = 'DataDirInUseError';
+  }
+}
+
+/**
+ * Takes an exclusive SQLite lock on `<dataDir>/<name>.lock`. SQLite's lock is an OS lock, so it also refuses a second
+ * connection inside the same process and disappears with a crashed process: no stale lock files to clean up.
+ */
+export function lockDataDir(dataDir: string, name: string): DataDirLock {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockDb = new Database(path.join(dataDir, `${name}.lock`));
+  try {
+    lockDb.pragma('busy_timeout = 0');
+    lockDb.pragma('locking_mode = EXCLUSIVE');
+    // The first write in exclusive locking mode keeps the lock until the connection closes.
+    lockDb.exec('BEGIN EXCLUSIVE; COMMIT');
+  } catch (e) {
+    lockDb.close();
+    if ((e as { code?: string }).code === 'SQLITE_BUSY') throw new DataDirInUseError(path.resolve(dataDir));
+    throw e;
+  }
+  return { release: () => lockDb.close() };
+}

@@ -10,6 +10,8 @@ export interface RunningServer {
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
+  /** Sends SIGTERM and resolves with the exit code. */
+  terminate: () => Promise<number | null>;
 }
 
 let nextPort = 18_400 + Math.floor(Math.random() * 1000);
@@ -51,6 +53,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     port,
     dataDir,
     output: () => out,
+    terminate: () =>
+      new Promise<number | null>((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill('SIGTERM');
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -1,0 +1,49 @@
+/**
+ * The audit writer: logins, failed logins, lockouts, settings changes and job steps become log entries
+ * (spec §3 log entry: service, timestamp in seconds, message) in whatever store the server wires in.
+ * Messages never carry secrets (no passwords, codes or tokens).
+ */
+export interface LogEntry {
+  service: string;
+  /** Seconds since the epoch. */
+  timestamp: number;
+  message: string;
+}
+
+export interface LogSink {
+  append(entry: LogEntry): void;
+}
+
+/** Services the appliance writes under (the log report filters by them). */
+export const AuditService = {
+  auth: 'auth',
+  settings: 'settings',
+  jobs: 'jobs',
+  messages: 'messages',
+} as const;
+
+export type AuditServiceName = (typeof AuditService)[keyof typeof AuditService];
+
+export interface Audit {
+  record(service: AuditServiceName, message: string): void;
+}
+
+/** Printable, one-line, bounded: user-supplied parts of an audit message (usernames) cannot forge lines. */
+export function auditText(value: string, max = 64): string {
+  const clean = value.replace(/[\u0000-\u001f\u007f]/g, '?');
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
+}
+
+export function createAudit(sink: LogSink | undefined, onError: (e: unknown) => void, now: () => number = Date.now): Audit {
+  return {
+    record(service, message) {
+      if (!sink) return;
+      try {
+        sink.append({ service, timestamp: Math.floor(now() / 1000), message });
+      } catch (e) {
+        // An audit store failure must not turn a completed action into an error for the caller.
+        onError(e);
+      }
+    },
+  };
+}

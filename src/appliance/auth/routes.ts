@@ -1,0 +1,239 @@
+/**
+ * Local authentication (spec §7, §8) under the auth base: setup, login, change password, logout.
+ *
+ * First access: an account flagged `must_change_password` that logs in correctly gets no session; the answer's
+ * redirect_uri sends it to the change-password page with the first-access notice. Changing the password (which
+ * proves the current password and one-time code itself) clears the flag and every session of the account, and sends
+ * the user back to the login page with the password-changed notice; the next login issues the session.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { AuditService, auditText } from '../audit';
+import { inTransaction, type ApplianceContext } from '../context';
+import { HttpError } from '../http/errors';
+import { clearFailures, lockedFor, readPolicy, recordFailure, throttleKey } from './lockout';
+import { dummyHash, hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from './passwords';
+import { clearSessionCookies, createSession, deleteSession, presentedToken, setSessionCookies, userForToken } from './sessions';
+import { verifyTotp } from './totp';
+
+/** §8 login and change-password 401 codes. */
+export const LoginCode = {
+  wrongCredentials: 1,
+  invalidOtp: 2,
+  otpRequired: 3,
+  otpNotConfigured: 4,
+  invalidPassword: 6,
+  sameAsCurrent: 7,
+} as const;
+
+export const FIRST_ACCESS_REDIRECT = '/change-password?notice=first_access_change';
+export const PASSWORD_CHANGED_REDIRECT = '/account/login?notice=password_changed';
+export const LOGOUT_REDIRECT = '/account/login';
+/** Login and change-password requests per client address and minute, on top of the per-account lockout. */
+export const AUTH_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
+
+const USERNAME_MAX = 128;
+const OTP_MAX = 16;
+
+const loginSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['username', 'password'],
+    properties: {
+      username: { type: 'string', minLength: 1, maxLength: USERNAME_MAX },
+      password: { type: 'string', maxLength: PASSWORD_MAX_LENGTH },
+      otp: { type: 'string', maxLength: OTP_MAX },
+    },
+  },
+  querystring: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { return_to: { type: 'string', maxLength: 2048 } },
+  },
+};
+
+const changeSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['username', 'password', 'new_password'],
+    properties: {
+      username: { type: 'string', minLength: 1, maxLength: USERNAME_MAX },
+      password: { type: 'string', maxLength: PASSWORD_MAX_LENGTH },
+      new_password: { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH },
+      otp: { type: 'string', maxLength: OTP_MAX },
+    },
+  },
+};
+
+interface LoginBody {
+  username: string;
+  password: string;
+  otp?: string;
+}
+
+interface UserRow {
+  id: number;
+  username: string;
+  password_hash: string;
+  must_change_password: number;
+  otp_required: number;
+  totp_secret: string | null;
+  last_otp_step: number;
+}
+
+/** Only same-origin paths may be a post-login destination (no open redirect). */
+export function safeRedirectPath(value: string | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /[\u0000-\u001f]/.test(value)) return '/';
+  try {
+    const u = new URL(value, 'http://rampart.invalid');
+    return u.origin === 'http://rampart.invalid' ? u.pathname + u.search + u.hash : '/';
+  } catch {
+    return '/';
+  }
+}
+
+const loginError = (code: number, message: string) => new HttpError(401, { code, message });
+
+export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceContext): Promise<void> {
+  const { db, config, audit } = ctx;
+  await scope.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) =>
+      new HttpError(429, `Too many attempts from this address; try again in ${context.after}`, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
+  });
+  const limited = { rateLimit: AUTH_RATE_LIMIT };
+
+  const findUser = db.prepare(
+    'SELECT id, username, password_hash, must_change_password, otp_required, totp_secret, last_otp_step FROM users WHERE username = ?',
+  );
+
+  /** Refuses a locked name before any password work (same answer whether or not the account exists). */
+  function refuseIfLocked(key: string, username: string): void {
+    const seconds = lockedFor(db, key, ctx.now());
+    if (!seconds) return;
+    audit.record(AuditService.auth, `login refused for "${auditText(username)}": account locked`);
+    const minutes = Math.ceil(seconds / 60);
+    throw new HttpError(429, `Too many failed attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`, { 'retry-after': String(seconds) });
+  }
+
+  function failure(key: string, username: string, reason: string, error: HttpError): HttpError {
+    const locked = inTransaction(db, () => recordFailure(db, key, ctx.now()));
+    audit.record(AuditService.auth, `login failed for "${auditText(username)}": ${reason}`);
+    if (locked) {
+      const p = readPolicy(db);
+      audit.record(AuditService.auth, `account "${auditText(username)}" locked for ${p.duration_seconds} s after ${p.attempts} failed attempts`);
+    }
+    return error;
+  }
+
+  /**
+   * Checks name, password and one-time code. Returns the account and the code's time step (0 when none was used).
+   * Unknown names cost one argon2 verification like known ones.
+   */
+  async function authenticate(body: LoginBody, wrong: HttpError): Promise<{ user: UserRow; otpStep: number }> {
+    const key = throttleKey(body.username);
+    refuseIfLocked(key, body.username);
+    const user = findUser.get(body.username) as UserRow | undefined;
+    const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password);
+    if (!user || !passwordOk) throw failure(key, body.username, 'wrong credentials', wrong);
+    const otp = body.otp?.trim() ?? '';
+    if (!user.totp_secret) {
+      if (user.otp_required || otp) throw loginError(LoginCode.otpNotConfigured, 'The one-time code secret is not configured yet');
+      return { user, otpStep: 0 };
+    }
+    if (!otp) throw loginError(LoginCode.otpRequired, 'Enter the one-time code of your authenticator');
+    const step = await verifyTotp(user.totp_secret, otp, user.last_otp_step, Math.floor(ctx.now() / 1000));
+    if (step === null) throw failure(key, body.username, 'invalid one-time code', loginError(LoginCode.invalidOtp, 'Invalid one-time code'));
+    return { user, otpStep: step };
+  }
+
+  /** Records a used one-time code step; false when a parallel request used it first (replay). */
+  function consumeOtpStep(userId: number, step: number): boolean {
+    if (!step) return true;
+    return db.prepare('UPDATE users SET last_otp_step = ? WHERE id = ? AND last_otp_step < ?').run(step, userId, step).changes === 1;
+  }
+
+  scope.get('/setup', async () => {
+    const images = new Set((db.prepare('SELECT slot FROM images').all() as Array<{ slot: string }>).map((r) => r.slot));
+    const imageUrl = (slot: string) => (images.has(slot) ? `${config.apiBase.replace(/\/+$/, '/')}config/${slot}` : null);
+    return {
+      login_methods: [{ type: 'form_login' }],
+      isOffline: false,
+      login_logo: imageUrl('login_logo'),
+      login_background: imageUrl('login_background'),
+      login_title: 'Rampart',
+    };
+  });
+
+  scope.post<{ Body: LoginBody; Querystring: { return_to?: string } }>(
+    config.authLoginPath,
+    { schema: loginSchema, config: limited },
+    async (req, reply) => {
+      const body = req.body;
+      const { user, otpStep } = await authenticate(body, loginError(LoginCode.wrongCredentials, 'Wrong user name or password'));
+      const key = throttleKey(body.username);
+      if (user.must_change_password) {
+        const fresh = inTransaction(db, () => {
+          clearFailures(db, key);
+          return consumeOtpStep(user.id, otpStep);
+        });
+        if (!fresh) throw loginError(LoginCode.invalidOtp, 'Invalid one-time code');
+        audit.record(AuditService.auth, `login of "${auditText(user.username)}" needs a password change (first access)`);
+        return { data: { redirect_uri: FIRST_ACCESS_REDIRECT } };
+      }
+      const kind = config.bearerMode ? 'bearer' : 'cookie';
+      const previous = presentedToken(req);
+      const session = inTransaction(db, () => {
+        if (!consumeOtpStep(user.id, otpStep)) return null;
+        clearFailures(db, key);
+        // A new login replaces the session this browser held (whoever it belonged to).
+        if (previous) deleteSession(ctx, previous);
+        return createSession(ctx, user.id, kind);
+      });
+      if (!session) throw loginError(LoginCode.invalidOtp, 'Invalid one-time code');
+      setSessionCookies(ctx, reply, session.token, kind, session.maxAge);
+      audit.record(AuditService.auth, `login succeeded for "${auditText(user.username)}"`);
+      const redirect_uri = safeRedirectPath(req.query.return_to);
+      return { data: kind === 'bearer' ? { redirect_uri, access_token: session.token } : { redirect_uri } };
+    },
+  );
+
+  scope.post<{ Body: LoginBody & { new_password: string } }>(
+    config.authChangePasswordPath,
+    { schema: changeSchema, config: limited },
+    async (req) => {
+      const body = req.body;
+      const { user, otpStep } = await authenticate(body, loginError(LoginCode.invalidPassword, 'Invalid password'));
+      if (body.new_password === body.password) {
+        throw loginError(LoginCode.sameAsCurrent, 'The new password cannot be the same as the current one');
+      }
+      if (body.new_password.toLowerCase() === user.username.toLowerCase()) {
+        throw new HttpError(422, [{ loc: ['body', 'new_password'], msg: 'the new password must not be the user name', type: 'value_error.str.password' }]);
+      }
+      const hashed = await hashPassword(body.new_password);
+      const done = inTransaction(db, () => {
+        if (!consumeOtpStep(user.id, otpStep)) return false;
+        db.prepare('UPDATE users SET password_hash = ?, must_change_password = 0, password_changed_at = ? WHERE id = ?').run(hashed, ctx.now(), user.id);
+        db.prepare('DELETE FROM sessions WHERE user_id = ?').run(user.id);
+        clearFailures(db, throttleKey(body.username));
+        return true;
+      });
+      if (!done) throw loginError(LoginCode.invalidOtp, 'Invalid one-time code');
+      audit.record(AuditService.auth, `password changed for "${auditText(user.username)}"`);
+      return { data: { redirect_uri: PASSWORD_CHANGED_REDIRECT } };
+    },
+  );
+
+  scope.post('/logout', async (req, reply: FastifyReply) => {
+    const token = presentedToken(req);
+    if (token) {
+      const user = userForToken(ctx, token);
+      inTransaction(db, () => deleteSession(ctx, token));
+      if (user) audit.record(AuditService.auth, `logout of "${auditText(user.username)}"`);
+    }
+    clearSessionCookies(ctx, reply);
+    return { data: { redirect_uri: LOGOUT_REDIRECT } };
+  });
+}

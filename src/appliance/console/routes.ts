@@ -1,0 +1,137 @@
+/**
+ * What the console shell reads after login (spec §7): the context-bar menu, who-am-I with the panel flags, and the
+ * messaging center (messages not yet acknowledged by the user, acknowledgements, and the admin's acceptance export).
+ */
+import type { FastifyInstance } from 'fastify';
+import { AuditService, auditText } from '../audit';
+import { currentUser, requireAdmin, requireUser } from '../auth/guards';
+import { inTransaction, type ApplianceContext } from '../context';
+import { notFound } from '../http/errors';
+import { readMenu } from './menu';
+
+export interface ServerMessage {
+  id: string;
+  version_id: string;
+  text: string;
+  name: string;
+  level: string;
+  type: 'agreement' | 'banner' | 'notification';
+}
+
+interface AcceptanceRow {
+  username: string;
+  message_id: string;
+  version_id: string;
+  message_name: string;
+  accepted_at: number;
+}
+
+const ID_PATTERN = '^[A-Za-z0-9_.:-]+$';
+const ackSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['message_id', 'version_id'],
+    properties: {
+      message_id: { type: 'string', minLength: 1, maxLength: 64, pattern: ID_PATTERN },
+      version_id: { type: 'string', minLength: 1, maxLength: 64, pattern: ID_PATTERN },
+    },
+  },
+};
+
+const exportSchema = {
+  querystring: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { format: { type: 'string', enum: ['json', 'csv'] } },
+  },
+};
+
+/** CSV cell: quoted, quotes doubled, and a leading formula character neutralised (spreadsheet injection). */
+export function csvCell(value: string | number): string {
+  let s = String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return `"${s.replace(/"/g, '""')}"`;
+}
+
+export async function registerConsoleRoutes(scope: FastifyInstance, ctx: ApplianceContext): Promise<void> {
+  const { db, config, audit } = ctx;
+
+  scope.get('/menu/', { preHandler: requireUser }, async () => readMenu(db));
+
+  scope.get('/users/me', { preHandler: requireUser }, async (req) => {
+    const user = currentUser(req);
+    return {
+      username: user.username,
+      role: user.role,
+      panels: { ...config.panels },
+      must_change_password: user.mustChangePassword,
+    };
+  });
+
+  scope.get('/users/me/messages', { preHandler: requireUser }, async (req) => {
+    const user = currentUser(req);
+    const data = db
+      .prepare(
+        // Only the newest active version of each message, and only if this user has not acknowledged it.
+        `SELECT m.id, m.version_id, m.text, m.name, m.level, m.type FROM messages m
+         WHERE m.active = 1
+           AND NOT EXISTS (SELECT 1 FROM messages n WHERE n.id = m.id AND n.active = 1 AND n.rowid > m.rowid)
+           AND NOT EXISTS (
+             SELECT 1 FROM message_acceptances a WHERE a.user_id = ? AND a.message_id = m.id AND a.version_id = m.version_id)
+         ORDER BY m.created_at, m.id`,
+      )
+      .all(user.id) as ServerMessage[];
+    return { data };
+  });
+
+  scope.post<{ Body: { message_id: string; version_id: string } }>(
+    '/users/me/ack-messages',
+    { schema: ackSchema, preHandler: requireUser },
+    async (req) => {
+      const user = currentUser(req);
+      const { message_id, version_id } = req.body;
+      const result = inTransaction(db, () => {
+        const message = db.prepare('SELECT name FROM messages WHERE id = ? AND version_id = ?').get(message_id, version_id) as { name: string } | undefined;
+        if (!message) return null;
+        const inserted = db
+          .prepare('INSERT OR IGNORE INTO message_acceptances (user_id, message_id, version_id, accepted_at) VALUES (?, ?, ?, ?)')
+          .run(user.id, message_id, version_id, ctx.now()).changes;
+        const row = db
+          .prepare('SELECT accepted_at FROM message_acceptances WHERE user_id = ? AND message_id = ? AND version_id = ?')
+          .get(user.id, message_id, version_id) as { accepted_at: number };
+        return { inserted: inserted === 1, acceptedAt: row.accepted_at, name: message.name };
+      });
+      if (!result) throw notFound('Message does not exist');
+      if (result.inserted) {
+        audit.record(AuditService.messages, `"${auditText(user.username)}" acknowledged message ${message_id} version ${version_id}`);
+      }
+      return { data: { message_id, version_id, accepted_at: new Date(result.acceptedAt).toISOString() } };
+    },
+  );
+
+  scope.get<{ Querystring: { format?: 'json' | 'csv' } }>(
+    '/messages/acceptances',
+    { schema: exportSchema, preHandler: requireAdmin },
+    async (req, reply) => {
+      const rows = db
+        .prepare(
+          `SELECT u.username, a.message_id, a.version_id, m.name AS message_name, a.accepted_at
+           FROM message_acceptances a JOIN users u ON u.id = a.user_id
+           JOIN messages m ON m.id = a.message_id AND m.version_id = a.version_id
+           ORDER BY a.accepted_at, u.username`,
+        )
+        .all() as AcceptanceRow[];
+      const data = rows.map((r) => ({ ...r, accepted_at: new Date(r.accepted_at).toISOString() }));
+      if (req.query.format !== 'csv') return { data };
+      const header = ['username', 'message_id', 'version_id', 'message_name', 'accepted_at'] as const;
+      // §9 CSV convention of the console: semicolon separator, newline rows, quoted values.
+      const csv = [header.map(csvCell).join(';'), ...data.map((r) => header.map((h) => csvCell(r[h])).join(';'))].join('\n') + '\n';
+      const stamp = new Date(ctx.now()).toISOString().replace(/[:.]/g, '-');
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="message_acceptances_${stamp}.csv"`)
+        .send(csv);
+    },
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * One validation approach for every appliance endpoint: Fastify route schemas compiled by our own Ajv (no type
+ * coercion, all errors, unknown fields rejected by the schemas), strict body parsers (JSON and form bodies must be
+ * valid UTF-8), a small default body limit, and the JSON error handler of `errors.ts`.
+ */
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { applianceErrorHandler, HttpError } from './errors';
+
+/** Default body limit of API requests (images set their own). */
+export const API_BODY_LIMIT = 64 * 1024;
+
+export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+
+export function createAjv(): Ajv {
+  const ajv = new Ajv({ allErrors: true, coerceTypes: false, useDefaults: false, removeAdditional: false, strict: true });
+  addFormats(ajv, ['email', 'uuid']);
+  ajv.addFormat('hex-color', HEX_COLOR);
+  // Free text that is shown to people: no control characters except tab and newline.
+  ajv.addFormat('safe-text', (s: string) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(s));
+  return ajv;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function decodeUtf8(buf: Buffer): string {
+  try {
+    return utf8.decode(buf);
+  } catch {
+    throw new HttpError(400, [{ loc: ['body'], msg: 'body is not valid UTF-8', type: 'value_error.unicode' }]);
+  }
+}
+
+/** application/x-www-form-urlencoded with strict percent-decoding; a repeated key becomes a list (and fails its schema). */
+export function parseFormBody(text: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
+  if (text === '') return out;
+  for (const pair of text.split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    const rawKey = eq < 0 ? pair : pair.slice(0, eq);
+    const rawValue = eq < 0 ? '' : pair.slice(eq + 1);
+    let key: string;
+    let value: string;
+    try {
+      key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
+      value = decodeURIComponent(rawValue.replace(/\+/g, ' '));
+    } catch {
+      throw new HttpError(400, [{ loc: ['body'], msg: 'form body is not valid percent-encoded UTF-8', type: 'value_error.unicode' }]);
+    }
+    const prev = out[key];
+    out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+  }
+  // A plain object for the validator; defineProperty keeps keys like __proto__ as plain data (rejected as extra fields).
+  const plain: Record<string, string | string[]> = {};
+  for (const k of Object.keys(out)) Object.defineProperty(plain, k, { value: out[k], enumerable: true, writable: true, configurable: true });
+  return plain;
+}
+
+/** Applies the API conventions to an encapsulated scope; call before registering its routes. */
+export function applyApiConventions(scope: FastifyInstance): void {
+  const ajv = createAjv();
+  scope.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  scope.setErrorHandler(applianceErrorHandler);
+  scope.addHook('onRoute', (route) => {
+    route.bodyLimit ??= API_BODY_LIMIT;
+  });
+  // Answers hold per-user data: never kept by the browser or a proxy (images set their own policy).
+  scope.addHook('onSend', async (_req, reply) => {
+    if (!reply.hasHeader('cache-control')) void reply.header('Cache-Control', 'no-store');
+  });
+
+  const jsonParser = scope.getDefaultJsonParser('error', 'error');
+  scope.removeContentTypeParser(['application/json', 'text/plain']);
+  scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req: FastifyRequest, body: Buffer, done) => {
+    let text: string;
+    try {
+      text = decodeUtf8(body);
+    } catch (e) {
+      done(e as Error, undefined);
+      return;
+    }
+    jsonParser(req, text, done);
+  });
+  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (_req: FastifyRequest, body: Buffer, done) => {
+    try {
+      done(null, parseFormBody(decodeUtf8(body)));
+    } catch (e) {
+      done(e as Error, undefined);
+    }
+  });
+}

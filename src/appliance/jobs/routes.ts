@@ -1,0 +1,143 @@
+/**
+ * Jobs over HTTP: start (admin), read one, list (optionally only active), and follow one as server-sent events
+ * (`progress` events with the §3 progress view, then `end`).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { currentUser, requireAdmin, requireUser } from '../auth/guards';
+import type { ApplianceContext } from '../context';
+import { HttpError, notFound } from '../http/errors';
+import { JobConflictError, type JobProgress, type JobRunner } from './runner';
+import { configPlan, PACKAGE_MAX_BYTES, upgradePlan, type UpdatePackage } from './steps';
+
+/** Comment line keeping idle SSE connections open through proxies. */
+export const SSE_HEARTBEAT_MS = 15_000;
+
+const startSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['type'],
+    properties: {
+      type: { type: 'string', enum: ['config', 'upgrade'] },
+      package: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['version', 'sha256', 'content'],
+        properties: {
+          version: { type: 'string', maxLength: 32, pattern: '^\\d{1,5}\\.\\d{1,5}\\.\\d{1,5}$' },
+          sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+          content: { type: 'string', minLength: 1, maxLength: Math.ceil(PACKAGE_MAX_BYTES / 3) * 4, pattern: '^[A-Za-z0-9+/]+={0,2}$' },
+        },
+      },
+    },
+  },
+};
+
+const idParams = {
+  params: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id'],
+    properties: { id: { type: 'string', format: 'uuid' } },
+  },
+};
+
+const listQuery = {
+  querystring: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { active: { type: 'string', enum: ['0', '1', 'true', 'false'] } },
+  },
+};
+
+/** Open event streams, ended when the server closes (they would otherwise hold it open). */
+export type StreamSet = Set<() => void>;
+
+export async function registerJobRoutes(scope: FastifyInstance, ctx: ApplianceContext, runner: JobRunner): Promise<void> {
+  scope.post<{ Body: { type: 'config' | 'upgrade'; package?: UpdatePackage } }>(
+    '/jobs',
+    { schema: startSchema, preHandler: requireAdmin, bodyLimit: 1024 * 1024 },
+    async (req, reply) => {
+      const user = currentUser(req);
+      const { type } = req.body;
+      if (type === 'upgrade' && !req.body.package) {
+        throw new HttpError(422, [{ loc: ['body', 'package'], msg: 'field required', type: 'value_error.missing' }]);
+      }
+      if (type === 'config' && req.body.package) {
+        throw new HttpError(422, [{ loc: ['body', 'package'], msg: 'extra fields not permitted', type: 'value_error.extra' }]);
+      }
+      try {
+        const pkg = req.body.package;
+        const job =
+          type === 'config'
+            ? runner.start('config', configPlan(ctx), user.username)
+            : runner.start('upgrade', upgradePlan(ctx, pkg as UpdatePackage), user.username, { version: pkg?.version, sha256: pkg?.sha256 });
+        return reply.code(202).send(job);
+      } catch (e) {
+        if (e instanceof JobConflictError) {
+          throw new HttpError(409, [
+            { loc: ['body', 'type'], msg: 'another job is running; wait for it to finish', type: 'value_error.job_running', ctx: { job_id: e.activeId } },
+          ]);
+        }
+        throw e;
+      }
+    },
+  );
+
+  scope.get<{ Querystring: { active?: string } }>('/jobs', { schema: listQuery, preHandler: requireUser }, async (req) => ({
+    data: runner.list(req.query.active === '1' || req.query.active === 'true'),
+  }));
+
+  scope.get<{ Params: { id: string } }>('/jobs/:id', { schema: idParams, preHandler: requireUser }, async (req) => {
+    const job = runner.get(req.params.id);
+    if (!job) throw notFound('Job does not exist');
+    return job;
+  });
+}
+
+export function registerJobStream(scope: FastifyInstance, runner: JobRunner, streams: StreamSet): void {
+  scope.get<{ Params: { id: string } }>(
+    '/jobs/:id/stream',
+    { schema: idParams, preHandler: requireUser, exposeHeadRoute: false },
+    async (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+      const first = runner.get(req.params.id);
+      if (!first) throw notFound('Job does not exist');
+      reply.hijack();
+      const res = reply.raw;
+      const headers: Record<string, string | number | string[]> = {};
+      for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) headers[k] = v as string | number | string[];
+      res.writeHead(200, {
+        ...headers,
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      let closed = false;
+      const send = (event: string, data: unknown) => {
+        if (!closed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      };
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        unsubscribe();
+        clearInterval(heartbeat);
+        streams.delete(close);
+        res.end();
+      };
+      const onProgress = (p: JobProgress) => {
+        send('progress', p);
+        if (p.status !== 'running') {
+          send('end', { id: p.id, status: p.status });
+          close();
+        }
+      };
+      const unsubscribe = runner.subscribe(first.id, onProgress);
+      const heartbeat = setInterval(() => !closed && res.write(': keep-alive\n\n'), SSE_HEARTBEAT_MS);
+      streams.add(close);
+      req.raw.on('close', close);
+      // The current state first (a reattaching overlay needs it at once), read after subscribing so nothing is missed.
+      onProgress(runner.get(first.id) ?? first);
+    },
+  );
+}

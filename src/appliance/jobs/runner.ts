@@ -1,0 +1,195 @@
+/**
+ * The job runner (spec §2 progress overlay, §3 progress view): runs "apply configuration" and "apply update" as a
+ * list of steps, one at a time, persisting progress after every change so a reloaded browser can reattach and a
+ * restarted server still knows what happened. A step that throws marks the job failed with its reason.
+ */
+import crypto from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { AuditService, auditText } from '../audit';
+import type { ApplianceContext } from '../context';
+
+export type JobType = 'config' | 'upgrade';
+export type JobStatus = 'running' | 'done' | 'failed';
+export type StepStatus = 'pending' | 'running' | 'done' | 'failed';
+
+export interface JobDetail {
+  name: string;
+  status: StepStatus;
+  progressPercentage: number;
+}
+
+/** §3 progress view. */
+export interface JobProgress {
+  id: string;
+  dataType: JobType;
+  status: JobStatus;
+  progressPercentage: number;
+  totalSteps: number;
+  stepNumber: number;
+  details: JobDetail[];
+  reason?: string;
+}
+
+/** A failure whose message is safe and useful to show to the admin. */
+export class StepFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StepFailure';
+  }
+}
+
+export interface JobStep<S> {
+  name: string;
+  run: (state: S, job: { id: string }) => void | Promise<void>;
+}
+
+export interface JobPlan<S> {
+  state: S;
+  steps: Array<JobStep<S>>;
+}
+
+export const INTERRUPTED_REASON = 'interrupted';
+
+interface JobRow {
+  id: string;
+  type: JobType;
+  status: JobStatus;
+  step_number: number;
+  total_steps: number;
+  details: string;
+  reason: string | null;
+}
+
+export class JobConflictError extends Error {
+  constructor(readonly activeId: string) {
+    super('another job is running');
+  }
+}
+
+function progressOf(row: JobRow): JobProgress {
+  const details = JSON.parse(row.details) as JobDetail[];
+  const done = details.reduce((sum, d) => sum + (d.status === 'done' ? 100 : d.status === 'running' ? d.progressPercentage : 0), 0);
+  const progressPercentage = row.status === 'done' ? 100 : details.length ? Math.floor(done / details.length) : 0;
+  return {
+    id: row.id,
+    dataType: row.type,
+    status: row.status,
+    progressPercentage,
+    totalSteps: row.total_steps,
+    stepNumber: row.step_number,
+    details,
+    ...(row.reason ? { reason: row.reason } : {}),
+  };
+}
+
+const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export class JobRunner {
+  private readonly events = new EventEmitter();
+  private stopped = false;
+
+  /** `stepPauseMs`: pause around each step so a person can follow the overlay; the work itself is not slowed. */
+  constructor(
+    private readonly ctx: ApplianceContext,
+    private readonly stepPauseMs = 150,
+  ) {
+    this.events.setMaxListeners(0);
+  }
+
+  /** Jobs found running at start were cut off by a stop or crash: they failed, as "interrupted". */
+  recoverInterrupted(): number {
+    return this.ctx.db.prepare("UPDATE jobs SET status = 'failed', reason = ?, updated_at = ? WHERE status = 'running'").run(INTERRUPTED_REASON, this.ctx.now())
+      .changes;
+  }
+
+  get(id: string): JobProgress | null {
+    const row = this.ctx.db.prepare('SELECT * FROM jobs WHERE id = ?').get(id) as JobRow | undefined;
+    return row ? progressOf(row) : null;
+  }
+
+  list(activeOnly: boolean): JobProgress[] {
+    const rows = this.ctx.db
+      .prepare(`SELECT * FROM jobs ${activeOnly ? "WHERE status = 'running'" : ''} ORDER BY created_at DESC, rowid DESC LIMIT 50`)
+      .all() as JobRow[];
+    return rows.map(progressOf);
+  }
+
+  /** Calls `listener` with every progress of the job; returns the unsubscribe. */
+  subscribe(id: string, listener: (p: JobProgress) => void): () => void {
+    this.events.on(id, listener);
+    return () => this.events.off(id, listener);
+  }
+
+  /** How many streams follow the job (a closed stream must not leave its listener behind). */
+  subscriberCount(id: string): number {
+    return this.events.listenerCount(id);
+  }
+
+  /** Creates the job record and runs it in the background. One job at a time: a second start is a conflict. */
+  start<S>(type: JobType, plan: JobPlan<S>, username: string, payload?: unknown): JobProgress {
+    const { db } = this.ctx;
+    const id = crypto.randomUUID();
+    const details: JobDetail[] = plan.steps.map((s) => ({ name: s.name, status: 'pending', progressPercentage: 0 }));
+    db.transaction(() => {
+      const active = db.prepare("SELECT id FROM jobs WHERE status = 'running' LIMIT 1").get() as { id: string } | undefined;
+      if (active) throw new JobConflictError(active.id);
+      const now = this.ctx.now();
+      db.prepare(
+        `INSERT INTO jobs (id, type, status, step_number, total_steps, details, payload, created_by, created_at, updated_at)
+         VALUES (?, ?, 'running', 0, ?, ?, ?, ?, ?, ?)`,
+      ).run(id, type, plan.steps.length, JSON.stringify(details), payload === undefined ? null : JSON.stringify(payload), username, now, now);
+    }).immediate();
+    this.ctx.audit.record(AuditService.jobs, `${type} job ${id} started by "${auditText(username)}"`);
+    void this.run(id, type, plan, details);
+    return this.get(id) as JobProgress;
+  }
+
+  /** Ends running jobs as interrupted (server shutdown) and stops further steps. */
+  stop(): void {
+    this.stopped = true;
+    for (const job of this.list(true)) this.finish(job.id, job.details, job.stepNumber, 'failed', INTERRUPTED_REASON);
+  }
+
+  private save(id: string, details: JobDetail[], stepNumber: number, status: JobStatus, reason?: string): void {
+    this.ctx.db
+      .prepare("UPDATE jobs SET details = ?, step_number = ?, status = ?, reason = ?, updated_at = ? WHERE id = ? AND status = 'running'")
+      .run(JSON.stringify(details), stepNumber, status, reason ?? null, this.ctx.now(), id);
+    const progress = this.get(id);
+    if (progress) this.events.emit(id, progress);
+  }
+
+  private finish(id: string, details: JobDetail[], stepNumber: number, status: 'done' | 'failed', reason?: string): void {
+    this.save(id, details, stepNumber, status, reason);
+    this.ctx.audit.record(AuditService.jobs, `job ${id} ${status === 'done' ? 'finished' : `failed: ${reason ?? ''}`}`);
+  }
+
+  private async run<S>(id: string, type: JobType, plan: JobPlan<S>, details: JobDetail[]): Promise<void> {
+    const total = plan.steps.length;
+    for (let i = 0; i < total; i += 1) {
+      if (this.stopped) return;
+      const step = plan.steps[i];
+      details[i] = { ...details[i], status: 'running', progressPercentage: 0 };
+      this.save(id, details, i + 1, 'running');
+      await delay(this.stepPauseMs);
+      if (this.stopped) return;
+      try {
+        await step.run(plan.state, { id });
+      } catch (e) {
+        const reason = e instanceof StepFailure ? e.message : `${step.name} failed unexpectedly`;
+        if (!(e instanceof StepFailure)) this.onUnexpected(e);
+        details[i] = { ...details[i], status: 'failed' };
+        this.ctx.audit.record(AuditService.jobs, `${type} job ${id} step ${i + 1}/${total} "${step.name}" failed: ${reason}`);
+        this.finish(id, details, i + 1, 'failed', reason);
+        return;
+      }
+      details[i] = { ...details[i], status: 'done', progressPercentage: 100 };
+      this.ctx.audit.record(AuditService.jobs, `${type} job ${id} step ${i + 1}/${total} "${step.name}" done`);
+      if (i < total - 1) this.save(id, details, i + 1, 'running');
+    }
+    if (this.stopped) return;
+    this.finish(id, details, total, 'done');
+  }
+
+  /** Unexpected errors are logged by the owner (never shown: they may hold internals). */
+  onUnexpected: (e: unknown) => void = () => {};
+}

@@ -1,0 +1,107 @@
+/** @jest-environment ./test/support/jsdom-environment.js */
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ContextBar, filterMenu, flattenMenu } from '../../../src/app/layout/ContextBar';
+import { fallbackMenu } from '../../../src/app/layout/fallbackMenu';
+import { MainBar } from '../../../src/app/layout/MainBar';
+import { currentSection, panelLabel } from '../../../src/app/layout/sections';
+import type { ApiClient } from '../../../src/api/client';
+import { createAppStore, type RootState } from '../../../src/store/createStore';
+import { defaults, publicConfig } from '../../../config';
+
+function renderAt(path: string, ui: React.ReactNode, state: Partial<RootState> = {}) {
+  const store = createAppStore({
+    preloadedState: { config: publicConfig(defaults), ...state },
+    context: { api: {} as ApiClient, platform: 'browser' },
+  });
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { router, store };
+}
+
+const loaded = { menu: { items: fallbackMenu, status: 'loaded' as const, source: 'fallback' as const } };
+
+describe('context bar', () => {
+  test('shows a loading notice while the menu is empty', () => {
+    renderAt('/', <ContextBar />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading menu');
+  });
+
+  test('each child links to group path + child path', () => {
+    renderAt('/', <ContextBar />, loaded);
+    expect(screen.getByRole('link', { name: 'DNS proxy' })).toHaveAttribute('href', '/dns/proxy');
+    expect(screen.getByRole('link', { name: 'Certificates' })).toHaveAttribute('href', '/system/certificates');
+  });
+
+  test('search filters as you type; arrows move, Enter opens, Escape clears', async () => {
+    const user = userEvent.setup();
+    const { router } = renderAt('/', <ContextBar />, loaded);
+    const box = screen.getByRole('combobox', { name: 'Search the menu' });
+    await user.type(box, 'cert');
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'System Certificates',
+      'System Certificate authorities',
+    ]);
+    expect(options[0]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowDown}');
+    expect(within(screen.getByRole('listbox')).getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/system/certificate-authorities');
+    await user.type(box, 'zzz');
+    expect(screen.getByText(/No menu entry matches/)).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(box).toHaveValue('');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  test('filterMenu matches names and groups case-insensitively', () => {
+    const entries = flattenMenu(fallbackMenu);
+    expect(filterMenu(entries, 'SSH').map((e) => e.to)).toEqual(['/ssh/config', '/ssh/password']);
+    expect(filterMenu(entries, '  ')).toHaveLength(entries.length);
+  });
+});
+
+describe('main bar', () => {
+  test.each([
+    ['/', 'core'],
+    ['/dns/proxy', 'core'],
+    ['/shop', 'shop'],
+    ['/shop/licences', 'shop'],
+    ['/help', 'help'],
+    ['/helpdesk', 'core'],
+  ])('current section for %s is %s', (path, section) => expect(currentSection(path)).toBe(section));
+
+  test('marks the current section', () => {
+    renderAt('/shop', <MainBar />);
+    expect(screen.getByRole('link', { name: 'Shop' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Console' })).not.toHaveAttribute('aria-current');
+  });
+
+  test('a panel flag shows its label badge instead of the sections', () => {
+    const config = { ...publicConfig(defaults), panels: { admin: false, network: false, custom: true, customLabel: 'Branch' } };
+    renderAt('/', <MainBar />, { config });
+    expect(screen.getByTestId('panel-badge')).toHaveTextContent('Branch');
+    expect(screen.queryByRole('navigation', { name: 'Sections' })).not.toBeInTheDocument();
+  });
+
+  test.each([
+    [{ admin: true, network: false, custom: false, customLabel: '' }, 'Admin'],
+    [{ admin: false, network: true, custom: false, customLabel: '' }, 'Network'],
+    [{ admin: false, network: false, custom: false, customLabel: '' }, null],
+  ])('panel label %p → %p', (panels, label) => expect(panelLabel(panels)).toBe(label));
+
+  test('the menu toggle hides and shows the context bar', async () => {
+    const user = userEvent.setup();
+    const { store } = renderAt('/', <MainBar />);
+    await user.click(screen.getByRole('button', { name: 'Hide menu' }));
+    expect(store.getState().layout.contextBarOpen).toBe(false);
+    expect(screen.getByRole('button', { name: 'Show menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});

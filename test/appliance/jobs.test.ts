@@ -1,0 +1,181 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { JobProgress } from '../../src/appliance/jobs/runner';
+import { Agent, adminAgent, startServer, userAgent, type Harness } from './support/harness';
+import { readEventStream } from './support/sse';
+
+const until = async (check: () => Promise<boolean>, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('condition not reached');
+};
+
+const pkg = (content: Buffer, version = '1.1.0') => ({ version, sha256: crypto.createHash('sha256').update(content).digest('hex'), content: content.toString('base64') });
+
+describe('jobs', () => {
+  let h: Harness;
+  let admin: Agent;
+  let origin: string;
+  beforeAll(async () => {
+    h = await startServer();
+    admin = await adminAgent(h);
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => h.close());
+
+  const waitDone = (id: string) =>
+    until(async () => (await admin.get(`/api/jobs/${id}`)).json().status !== 'running');
+
+  it('applies the configuration step by step, streaming progress over SSE, and activates a revision', async () => {
+    await admin.put('/api/config/settings', { primary_color: '#224466', bar_color: '#113355' });
+    const start = await admin.post('/api/jobs', { type: 'config' });
+    expect(start.statusCode).toBe(202);
+    const job = start.json() as JobProgress;
+    expect(job).toMatchObject({ dataType: 'config', status: 'running', totalSteps: 3 });
+    expect((await admin.get('/api/jobs?active=1')).json().data.map((j: JobProgress) => j.id)).toEqual([job.id]);
+
+    const stream = await readEventStream(`${origin}/eos/jobs/${job.id}/stream`, { cookie: admin.cookieHeader() });
+    expect(stream.status).toBe(200);
+    expect(stream.contentType).toBe('text/event-stream; charset=utf-8');
+    const progress = stream.events.filter((e) => e.event === 'progress').map((e) => e.data as JobProgress);
+    expect(stream.events[stream.events.length - 1]).toEqual({ event: 'end', data: { id: job.id, status: 'done' } });
+    expect(progress.length).toBeGreaterThanOrEqual(3);
+    const percentages = progress.map((p) => p.progressPercentage);
+    expect([...percentages].sort((a, b) => a - b)).toEqual(percentages);
+    expect(progress[progress.length - 1]).toEqual({
+      id: job.id,
+      dataType: 'config',
+      status: 'done',
+      progressPercentage: 100,
+      totalSteps: 3,
+      stepNumber: 3,
+      details: [
+        { name: 'Snapshot configuration', status: 'done', progressPercentage: 100 },
+        { name: 'Validate configuration', status: 'done', progressPercentage: 100 },
+        { name: 'Activate configuration', status: 'done', progressPercentage: 100 },
+      ],
+    });
+    const revisions = h.ctx.db.prepare('SELECT status, snapshot FROM config_revisions WHERE job_id = ?').all(job.id) as Array<{ status: string; snapshot: string }>;
+    expect(revisions).toHaveLength(1);
+    expect(revisions[0].status).toBe('active');
+    expect(JSON.parse(revisions[0].snapshot).ui).toEqual({ primary_color: '#224466', bar_color: '#113355' });
+    expect((await admin.get('/api/jobs?active=1')).json()).toEqual({ data: [] });
+
+    // A second configuration supersedes the first.
+    const second = (await admin.post('/api/jobs', { type: 'config' })).json() as JobProgress;
+    await waitDone(second.id);
+    const statuses = h.ctx.db.prepare('SELECT status FROM config_revisions ORDER BY id').all() as Array<{ status: string }>;
+    expect(statuses.map((s) => s.status)).toEqual(['superseded', 'active']);
+  });
+
+  it('drops the listener of a stream the browser closes while the job runs', async () => {
+    const job = (await admin.post('/api/jobs', { type: 'config' })).json() as JobProgress;
+    const controller = new AbortController();
+    const res = await fetch(`${origin}/eos/jobs/${job.id}/stream`, { headers: { cookie: admin.cookieHeader() }, signal: controller.signal });
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toMatch(/^event: progress\ndata: \{/);
+    expect(h.appliance.jobs.subscriberCount(job.id)).toBe(1);
+    controller.abort();
+    await reader.cancel().catch(() => undefined);
+    await until(async () => h.appliance.jobs.subscriberCount(job.id) === 0);
+    await waitDone(job.id);
+  });
+
+  it('reattaches to a finished job: the stream gives the final state and ends', async () => {
+    const list = (await admin.get('/api/jobs')).json().data as JobProgress[];
+    const stream = await readEventStream(`${origin}/eos/jobs/${list[0].id}/stream`, { cookie: admin.cookieHeader() });
+    expect(stream.events.map((e) => e.event)).toEqual(['progress', 'end']);
+  });
+
+  it('installs an update whose checksum matches, and fails one whose checksum does not, with the reason', async () => {
+    const content = Buffer.from('rampart update 1.1.0\n');
+    const good = (await admin.post('/api/jobs', { type: 'upgrade', package: pkg(content) })).json() as JobProgress;
+    expect(good.totalSteps).toBe(4);
+    await waitDone(good.id);
+    expect((await admin.get(`/api/jobs/${good.id}`)).json().status).toBe('done');
+    const version = h.ctx.db.prepare("SELECT value FROM system_state WHERE key = 'appliance_version'").get() as { value: string };
+    expect(version.value).toBe('1.1.0');
+    expect(fs.readFileSync(path.join(h.dataDir, 'updates', 'installed', '1.1.0.pkg'))).toEqual(content);
+    expect(fs.readdirSync(path.join(h.dataDir, 'updates', 'staging'))).toEqual([]);
+
+    const tampered = { ...pkg(content, '1.2.0'), sha256: '0'.repeat(64) };
+    const bad = (await admin.post('/api/jobs', { type: 'upgrade', package: tampered })).json() as JobProgress;
+    const stream = await readEventStream(`${origin}/eos/jobs/${bad.id}/stream`, { cookie: admin.cookieHeader() });
+    const last = stream.events.filter((e) => e.event === 'progress').pop()?.data as JobProgress;
+    expect(last).toMatchObject({ status: 'failed', reason: 'Package checksum does not match its descriptor', stepNumber: 1 });
+    expect(last.details.map((d) => d.status)).toEqual(['failed', 'pending', 'pending', 'pending']);
+    expect(stream.events[stream.events.length - 1]).toEqual({ event: 'end', data: { id: bad.id, status: 'failed' } });
+
+    const older = (await admin.post('/api/jobs', { type: 'upgrade', package: pkg(Buffer.from('old'), '1.0.5') })).json() as JobProgress;
+    await waitDone(older.id);
+    expect((await admin.get(`/api/jobs/${older.id}`)).json().reason).toBe('Version 1.0.5 is not newer than the installed 1.1.0');
+  });
+
+  it('runs one job at a time (409) and validates the request', async () => {
+    const first = (await admin.post('/api/jobs', { type: 'config' })).json() as JobProgress;
+    const second = await admin.post('/api/jobs', { type: 'config' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().detail[0]).toMatchObject({ type: 'value_error.job_running', ctx: { job_id: first.id } });
+    await waitDone(first.id);
+    const noPackage = await admin.post('/api/jobs', { type: 'upgrade' });
+    expect(noPackage.json().detail).toEqual([{ loc: ['body', 'package'], msg: 'field required', type: 'value_error.missing' }]);
+    const badType = await admin.post('/api/jobs', { type: 'reboot' });
+    expect(badType.json().detail[0]).toMatchObject({ loc: ['body', 'type'], type: 'type_error.enum' });
+    const badSum = await admin.post('/api/jobs', { type: 'upgrade', package: { ...pkg(Buffer.from('x')), sha256: 'ZZ' } });
+    expect(badSum.json().detail[0]).toMatchObject({ loc: ['body', 'package', 'sha256'], type: 'value_error.str.regex' });
+    expect((await admin.get('/api/jobs/not-a-uuid')).statusCode).toBe(422);
+    expect((await admin.get(`/api/jobs/${crypto.randomUUID()}`)).statusCode).toBe(404);
+  });
+
+  it('lets users read jobs but only admins start them; anonymous streams get 401', async () => {
+    const user = await userAgent(h, 'viewer');
+    expect((await user.post('/api/jobs', { type: 'config' })).statusCode).toBe(403);
+    expect((await user.get('/api/jobs')).statusCode).toBe(200);
+    const id = ((await admin.get('/api/jobs')).json().data as JobProgress[])[0].id;
+    const anon = await fetch(`${origin}/eos/jobs/${id}/stream`);
+    expect(anon.status).toBe(401);
+    expect(await anon.json()).toEqual({ detail: 'Not authenticated' });
+  });
+});
+
+describe('jobs across a restart', () => {
+  it('marks a job that was running when the server stopped as failed: interrupted', async () => {
+    const h = await startServer();
+    const admin = await adminAgent(h);
+    const job = (await admin.post('/api/jobs', { type: 'config' })).json() as JobProgress;
+    await h.close();
+    const again = await startServer({ dataDir: h.dataDir });
+    try {
+      const agent = await adminAgent(again);
+      expect((await agent.get(`/api/jobs/${job.id}`)).json()).toMatchObject({ status: 'failed', reason: 'interrupted' });
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('marks a job left running by a crashed server as interrupted at start', async () => {
+    const h = await startServer();
+    await h.close();
+    const { openDatabase } = await import('../../src/appliance/db/database');
+    const db = openDatabase(path.join(h.dataDir, 'appliance.db'));
+    db.prepare(
+      `INSERT INTO jobs (id, type, status, step_number, total_steps, details, created_by, created_at, updated_at)
+       VALUES ('6f1c1c3e-2b7a-4d7e-9f3a-0c0f7f0d2a11', 'config', 'running', 1, 3, '[]', 'admin', 0, 0)`,
+    ).run();
+    db.close();
+    const again = await startServer({ dataDir: h.dataDir });
+    try {
+      const row = again.ctx.db.prepare("SELECT status, reason FROM jobs WHERE id = '6f1c1c3e-2b7a-4d7e-9f3a-0c0f7f0d2a11'").get();
+      expect(row).toEqual({ status: 'failed', reason: 'interrupted' });
+    } finally {
+      await again.close();
+    }
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * Budget: initial JavaScript of /account/login (every script the page loads before it is interactive), brotli,
+ * ≤ 150 KB; d3 and ProseMirror chunks never load on pages that do not use them; any chunk holding d3 stays under
+ * 35 KB gzip. Reads the built server's page and the client build; prints the figures (no pass/fail).
+ * Run: npm run build && npx tsx test/bench/bundle.bench.ts
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { startServer } from '../e2e/support/server';
+
+const assets = path.resolve(__dirname, '../../dist/client/assets');
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const brotli = (b: Buffer) => zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+const gzip = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length;
+
+async function pageScripts(url: string): Promise<string[]> {
+  const html = await (await fetch(url)).text();
+  return [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+}
+
+async function main() {
+  const server = await startServer({ RAMPART_ENV: 'test', RAMPART_LOG_LEVEL: 'error' });
+  try {
+    for (const page of ['/account/login', '/network/overview']) {
+      const scripts = await pageScripts(server.url + page);
+      let total = 0;
+      console.log(`\n${page}: initial scripts`);
+      for (const src of scripts) {
+        const file = path.join(assets, src.replace(/^\/assets\//, ''));
+        const size = brotli(fs.readFileSync(file));
+        total += size;
+        const text = fs.readFileSync(file, 'utf8');
+        const heavy = [/prosemirror/i.test(text) && 'prosemirror', /d3-(scale|shape|array)|curveCardinal/.test(text) && 'd3'].filter(Boolean);
+        console.log(`  ${src}  ${kb(size)} br${heavy.length ? `  (contains ${heavy.join(', ')})` : ''}`);
+      }
+      console.log(`  total initial JS (brotli): ${kb(total)}  budget 150 KB`);
+    }
+    console.log('\nchunks holding d3 (gzip, budget 35 KB each):');
+    const js = fs.readdirSync(path.join(assets, 'js')).filter((f) => f.endsWith('.js'));
+    let found = 0;
+    for (const f of js) {
+      const buf = fs.readFileSync(path.join(assets, 'js', f));
+      if (/curveCardinal|scaleLinear|d3-shape/.test(buf.toString('utf8'))) {
+        found += 1;
+        console.log(`  ${f}  ${kb(gzip(buf))} gzip`);
+      }
+    }
+    if (!found) console.log('  (none yet)');
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+import type { ApiClient } from '../../src/api/client';
+import { createAppStore } from '../../src/store/createStore';
+import { styleRequested } from '../../src/store/slices/layout.slice';
+import { defaults, publicConfig } from '../../config';
+import { rootSaga } from '../../sagas/root';
+import { safeColor, STYLE_PREFERENCES_KEY } from '../../sagas/layout.saga';
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const map = new Map(Object.entries(initial));
+  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k), map };
+}
+
+function setup(get: jest.Mock, storage = memoryStorage()) {
+  const store = createAppStore({
+    preloadedState: { config: publicConfig(defaults) },
+    context: { api: { get } as unknown as ApiClient, platform: 'browser', storage },
+  });
+  store.runSaga(rootSaga);
+  return { store, storage };
+}
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe('dynamic style loader (spec §7)', () => {
+  test('loads primary and bar colours and caches them under the style-preferences key', async () => {
+    const get = jest.fn().mockResolvedValue({ status: 200, data: { primary_color: '#112233', bar_color: '#445566' } });
+    const { store, storage } = setup(get);
+    store.dispatch(styleRequested());
+    await tick();
+    expect(get).toHaveBeenCalledWith('/api/config/settings');
+    expect(store.getState().layout.style).toEqual({ primaryColor: '#112233', barColor: '#445566' });
+    expect(JSON.parse(storage.map.get(STYLE_PREFERENCES_KEY)!)).toEqual({ primaryColor: '#112233', barColor: '#445566' });
+  });
+
+  test('the cache is used instead of the call when present', async () => {
+    const get = jest.fn();
+    const storage = memoryStorage({ [STYLE_PREFERENCES_KEY]: JSON.stringify({ primaryColor: '#abc', barColor: null }) });
+    const { store } = setup(get, storage);
+    store.dispatch(styleRequested());
+    await tick();
+    expect(get).not.toHaveBeenCalled();
+    expect(store.getState().layout).toMatchObject({ style: { primaryColor: '#abc', barColor: null }, styleSource: 'cache' });
+  });
+
+  test('a failure is only a warning', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const { store } = setup(jest.fn().mockRejectedValue(new Error('offline')));
+    store.dispatch(styleRequested());
+    await tick();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('custom layout could not be loaded'), expect.anything());
+    expect(store.getState().layout.style).toBeNull();
+    warn.mockRestore();
+  });
+
+  test.each([
+    ['#76b100', '#76b100'],
+    ['rgb(1, 2, 3)', 'rgb(1, 2, 3)'],
+    ['red;} body{display:none', null],
+    ['url(javascript:alert(1))', null],
+    [42, null],
+  ])('only plain colours reach CSS: %p → %p', (input, expected) => expect(safeColor(input)).toBe(expected));
+});

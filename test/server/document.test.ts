@@ -1,0 +1,39 @@
+import { escapeHtml, renderDocument, serializeForScript } from '../../src/server/document';
+
+describe('serialising state into the page', () => {
+  test.each([
+    '</script><script>alert(1)</script>',
+    '<!--',
+    '</SCRIPT >',
+    '\u2028\u2029',
+    '& < > " \'',
+  ])('cannot break out of the script element: %p', (hostile) => {
+    const out = serializeForScript({ menu: [{ name: hostile }] });
+    expect(out).not.toMatch(/<\/?script/i);
+    expect(out).not.toContain('<!--');
+    expect(out).not.toContain('\u2028');
+    expect(JSON.parse(out)).toEqual({ menu: [{ name: hostile }] });
+  });
+
+  test('the document carries nonces on every script and escapes the title', () => {
+    const html = renderDocument({
+      title: '<b>x</b>',
+      body: '<p>hi</p>',
+      state: { a: '</script>' },
+      stateElementId: 'S',
+      nonce: 'n1',
+      styleNonce: 's1',
+      scripts: ['/assets/js/main.js'],
+      styles: ['/assets/css/main.css'],
+      customProperties: { '--color-primary': '#ff0000' },
+    });
+    expect(html).toContain('<title>&lt;b&gt;x&lt;/b&gt;</title>');
+    expect(html).toContain('<script defer src="/assets/js/main.js" nonce="n1"></script>');
+    expect(html).toContain('<script type="application/json" id="S" nonce="n1">');
+    expect(html).toContain('<style nonce="s1">:root{--color-primary:#ff0000}</style>');
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html.match(/nonce="n1"/g)).toHaveLength(2);
+  });
+
+  test('escapeHtml escapes the five characters', () => expect(escapeHtml(`&<>"'`)).toBe('&amp;&lt;&gt;&quot;&#39;'));
+});

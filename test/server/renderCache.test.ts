@@ -1,0 +1,30 @@
+import { RenderCache } from '../../src/server/renderCache';
+
+describe('anonymous render micro-cache', () => {
+  test('a hit carries the new response nonces, never the cached ones', () => {
+    const now = 0;
+    const cache = new RenderCache(1000, 10, () => now);
+    const p = RenderCache.placeholders();
+    cache.set('k', { status: 200, html: `<script nonce="${p.scriptNonce}"></script><style nonce="${p.styleNonce}"></style>`, ...p });
+    const hit = cache.get('k', { script: 'aaa', style: 'bbb' });
+    expect(hit?.html).toBe('<script nonce="aaa"></script><style nonce="bbb"></style>');
+    expect(hit?.html).not.toContain(p.scriptNonce);
+  });
+
+  test('entries expire after the TTL', () => {
+    let now = 0;
+    const cache = new RenderCache(1000, 10, () => now);
+    cache.set('k', { status: 200, html: 'x', ...RenderCache.placeholders() });
+    now = 999;
+    expect(cache.get('k', { script: '', style: '' })).not.toBeNull();
+    now = 1000;
+    expect(cache.get('k', { script: '', style: '' })).toBeNull();
+  });
+
+  test('the cache is bounded', () => {
+    const cache = new RenderCache(1000, 2);
+    for (const k of ['a', 'b', 'c']) cache.set(k, { status: 200, html: k, ...RenderCache.placeholders() });
+    expect(cache.get('a', { script: '', style: '' })).toBeNull();
+    expect(cache.get('c', { script: '', style: '' })?.html).toBe('c');
+  });
+});
