@@ -3,7 +3,20 @@
  * the server validates stream queries and ingested entries against them and the log report draws one filter
  * checkbox per name, so both sides share this one list.
  */
-export const LOG_SERVICES = ['audit', 'auth', 'dns', 'ssh', 'network', 'updates', 'certificates', 'system'] as const;
+export const LOG_SERVICES = [
+  // Written by the appliance's audit writer (src/appliance/audit.ts).
+  'auth',
+  'settings',
+  'jobs',
+  'messages',
+  // Appliance daemons, through the syslog receiver or `POST {api}logs`.
+  'dns',
+  'ssh',
+  'network',
+  'updates',
+  'certificates',
+  'system',
+] as const;
 export type LogService = (typeof LOG_SERVICES)[number];
 
 /** Entries whose source names no known service are stored under this one, with the source kept in the message. */

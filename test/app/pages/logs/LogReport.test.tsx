@@ -125,9 +125,9 @@ describe('LogReport', () => {
   it('does not let the last enabled service be unchecked', async () => {
     const { user, task } = renderReport();
     await user.click(screen.getByRole('button', { name: 'Filters' }));
-    const others = LOG_SERVICES.filter((s) => s !== 'audit');
+    const others = LOG_SERVICES.filter((s) => s !== 'jobs');
     for (const s of others) await user.click(screen.getByRole('checkbox', { name: s }));
-    const last = screen.getByRole('checkbox', { name: 'audit' });
+    const last = screen.getByRole('checkbox', { name: 'jobs' });
     expect(last).toBeChecked();
     expect(last).toBeDisabled();
     for (const s of others) expect(screen.getByRole('checkbox', { name: s })).toBeEnabled();
@@ -141,7 +141,7 @@ describe('LogReport', () => {
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     await user.click(screen.getByRole('checkbox', { name: 'dns' }));
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    expect(current().url).toContain('services=audit');
+    expect(current().url).toContain('services=auth');
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect(screen.queryByRole('region', { name: 'Filters' })).not.toBeInTheDocument();
     expect(current().url).not.toContain('services=');
