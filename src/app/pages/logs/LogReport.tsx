@@ -2,7 +2,7 @@
  * The live log report (spec §2 live log report, §4 log report). Reads only the store; every user action is a
  * Redux action that the reducer or the stream saga handles. Opening the view starts the stream, leaving it stops it.
  */
-import { useCallback, useEffect } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../store/createStore';
 import {
   filtersReset,
@@ -27,6 +27,7 @@ import { downloadLogCsv } from './exportCsv';
 import './logReport.css';
 
 const FILTERS_ID = 'log-report-filters';
+const MemoLogTable = memo(LogTable);
 
 const STATUS_TEXT = {
   idle: '',
@@ -55,6 +56,10 @@ export function LogReport({ onExport = downloadLogCsv }: LogReportProps) {
   }, [dispatch]);
 
   const onNarrow = useCallback((service: string) => dispatch(serviceNarrowed(service)), [dispatch]);
+  // The table renders at low priority, in slices React can interrupt: typing and clicks stay responsive and no
+  // single task grows long while thousands of entries a second arrive.
+  const deferredRows = useDeferredValue(rows);
+  const deferredEmpty = useDeferredValue(emptyState);
 
   return (
     <div className="log-report">
@@ -89,7 +94,7 @@ export function LogReport({ onExport = downloadLogCsv }: LogReportProps) {
           {report.paused && ' · paused'}
         </p>
       </div>
-      <LogTable rows={rows} emptyState={emptyState} onNarrow={onNarrow} />
+      <MemoLogTable rows={deferredRows} emptyState={deferredEmpty} onNarrow={onNarrow} />
     </div>
   );
 }

@@ -23,7 +23,9 @@ const LogTableRow = memo(function LogTableRow({ row, onNarrow }: RowProps) {
       <td className="log-report__when">
         <time dateTime={new Date(row.timestamp * 1000).toISOString()}>{formatWhen(row.timestamp)}</time>
       </td>
-      <td className="log-report__message">{row.message}</td>
+      <td className="log-report__message" title={row.message}>
+        {row.message}
+      </td>
     </tr>
   );
 });

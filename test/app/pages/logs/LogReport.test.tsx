@@ -6,7 +6,7 @@ import type { ApiClient } from '../../../../src/api/client';
 import { LogReport } from '../../../../src/app/pages/logs/LogReport';
 import { LOG_SERVICES } from '../../../../src/appliance/logs/services';
 import { createAppStore } from '../../../../src/store/createStore';
-import { logStreamSaga, type EventSourceLike } from '../../../../sagas/logStream.saga';
+import { logStreamSaga, UI_BATCH_MS, type EventSourceLike } from '../../../../sagas/logStream.saga';
 import type { LogRow } from '../../../../src/store/slices/logReport.slice';
 
 class FakeEventSource implements EventSourceLike {
@@ -20,9 +20,11 @@ class FakeEventSource implements EventSourceLike {
   close() {
     this.closed = true;
   }
-  send(logs: LogRow[]) {
-    act(() => {
+  /** Emits a batch and waits until the saga has handed it to the store (later batches gather for UI_BATCH_MS). */
+  async send(logs: LogRow[]) {
+    await act(async () => {
       for (const l of this.listeners.get('message') ?? []) l({ data: JSON.stringify({ logs }) } as MessageEvent<string>);
+      await new Promise((r) => setTimeout(r, UI_BATCH_MS + 30));
     });
   }
 }
@@ -48,21 +50,21 @@ function renderReport() {
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
 describe('LogReport', () => {
-  it('opens a stream for all services and shows the empty states in order', () => {
+  it('opens a stream for all services and shows the empty states in order', async () => {
     const { sources, current, task } = renderReport();
     expect(sources).toHaveLength(1);
     expect(current().url).not.toContain('services=');
     expect(screen.getByText('fetching data...')).toHaveAttribute('role', 'status');
-    current().send([]);
+    await current().send([]);
     expect(screen.getByText('no data currently available')).toBeInTheDocument();
-    current().send([row('first'), row('second')]);
+    await current().send([row('first'), row('second')]);
     expect(bodyRows().map((r) => within(r).getAllByRole('cell')[2].textContent)).toEqual(['second', 'first']);
     task.cancel();
   });
 
   it('filters by keyword, case-insensitively, and says when nothing matches', async () => {
     const { current, user, task } = renderReport();
-    current().send([row('Accepted publickey'), row('zone RELOADED'), row('other')]);
+    await current().send([row('Accepted publickey'), row('zone RELOADED'), row('other')]);
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'reloaded');
     expect(bodyRows()).toHaveLength(1);
     expect(screen.getByText('zone RELOADED')).toBeInTheDocument();
@@ -71,7 +73,7 @@ describe('LogReport', () => {
     task.cancel();
   });
 
-  it('has start and end date inputs covering the last 24 hours', () => {
+  it('has start and end date inputs covering the last 24 hours', async () => {
     const { task } = renderReport();
     const start = new Date((screen.getByLabelText('Start date') as HTMLInputElement).value).getTime();
     const end = new Date((screen.getByLabelText('End date') as HTMLInputElement).value).getTime();
@@ -80,7 +82,7 @@ describe('LogReport', () => {
     task.cancel();
   });
 
-  it('reopens the stream for a past range and refuses a start after the end', () => {
+  it('reopens the stream for a past range and refuses a start after the end', async () => {
     const { sources, current, task } = renderReport();
     fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-01-01T10:00' } });
     fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-01-01T12:00' } });
@@ -112,7 +114,7 @@ describe('LogReport', () => {
 
   it('applies services: closes the stream, clears the list and opens one for the checked services', async () => {
     const { sources, current, user, task } = renderReport();
-    current().send([row('old')]);
+    await current().send([row('old')]);
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     for (const s of LOG_SERVICES.filter((s) => s !== 'dns' && s !== 'ssh')) await user.click(screen.getByRole('checkbox', { name: s }));
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
@@ -152,16 +154,16 @@ describe('LogReport', () => {
 
   it('narrows to one service when its cell is clicked', async () => {
     const { current, user, task } = renderReport();
-    current().send([row('a', 'ssh'), row('b', 'dns')]);
+    await current().send([row('a', 'ssh'), row('b', 'dns')]);
     await user.click(screen.getAllByRole('button', { name: /ssh/ })[0]);
     expect(current().url).toMatch(/\?services=ssh&from=/);
     task.cancel();
   });
 
-  it('keeps at most 200 rows, newest first', () => {
+  it('keeps at most 200 rows, newest first', async () => {
     const { current, task } = renderReport();
-    current().send(Array.from({ length: 150 }, (_, i) => row(`m${i}`)));
-    current().send(Array.from({ length: 150 }, (_, i) => row(`n${i}`)));
+    await current().send(Array.from({ length: 150 }, (_, i) => row(`m${i}`)));
+    await current().send(Array.from({ length: 150 }, (_, i) => row(`n${i}`)));
     const rows = bodyRows();
     expect(rows).toHaveLength(200);
     expect(within(rows[0]).getAllByRole('cell')[2]).toHaveTextContent('n149');
@@ -171,10 +173,10 @@ describe('LogReport', () => {
 
   it('pauses the table and counts new entries in a pill that resumes', async () => {
     const { current, user, task } = renderReport();
-    current().send([row('before')]);
+    await current().send([row('before')]);
     await user.click(screen.getByRole('button', { name: 'Pause' }));
     expect(screen.getByRole('button', { name: 'Pause' })).toHaveAttribute('aria-pressed', 'true');
-    current().send([row('x1'), row('x2'), row('x3')]);
+    await current().send([row('x1'), row('x2'), row('x3')]);
     expect(bodyRows()).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: '3 new entries' }));
     expect(bodyRows()).toHaveLength(4);
@@ -185,14 +187,14 @@ describe('LogReport', () => {
   it('exports the rows on screen without a call', async () => {
     const { current, onExport, user, task } = renderReport();
     expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
-    current().send([row('match one'), row('skip'), row('match two')]);
+    await current().send([row('match one'), row('skip'), row('match two')]);
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'match');
     await user.click(screen.getByRole('button', { name: 'Export' }));
     expect(onExport).toHaveBeenCalledWith('overview', [expect.objectContaining({ message: 'match two' }), expect.objectContaining({ message: 'match one' })]);
     task.cancel();
   });
 
-  it('closes the stream when the view goes away', () => {
+  it('closes the stream when the view goes away', async () => {
     const { current, view, task } = renderReport();
     const source = current();
     view.unmount();
