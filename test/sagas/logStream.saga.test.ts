@@ -5,6 +5,7 @@ import {
   logStreamSaga,
   logStreamUrl,
   parseLogsMessage,
+  UI_BATCH_MS,
   type EventSourceLike,
 } from '../../sagas/logStream.saga';
 import {
@@ -131,6 +132,37 @@ describe('logStreamSaga', () => {
     expect(sources[1].closed).toBe(false);
     task.cancel();
     expect(sources[1].closed).toBe(true);
+  });
+
+  it('hands the first batch over at once and gathers later ones into one update', async () => {
+    const { store, sources, task } = setup();
+    const seen: number[] = [];
+    const unsubscribe = store.subscribe(() => seen.push(store.getState().logReport.entries.length));
+    store.dispatch(logReportOpened({ now: Date.now() }));
+    sources[0].emit('message', { logs: [row(1)] });
+    expect(store.getState().logReport.entries).toHaveLength(1);
+    seen.length = 0;
+    for (let i = 2; i <= 11; i += 1) sources[0].emit('message', { logs: [row(i)] });
+    expect(store.getState().logReport.entries).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, UI_BATCH_MS + 50));
+    expect(store.getState().logReport.entries.map((r) => r.id)).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    expect(new Set(seen)).toEqual(new Set([11]));
+    unsubscribe();
+    task.cancel();
+  });
+
+  it('stops on an end event that arrives among gathered batches, keeping the batches', async () => {
+    const { store, sources, task } = setup();
+    store.dispatch(logReportOpened({ now: Date.now() }));
+    sources[0].emit('message', { logs: [] });
+    sources[0].emit('message', { logs: [row(1)] });
+    sources[0].emit('message', { logs: [row(2)] });
+    sources[0].emit('end', '{}');
+    await new Promise((r) => setTimeout(r, UI_BATCH_MS + 50));
+    expect(store.getState().logReport.status).toBe('ended');
+    expect(store.getState().logReport.entries.map((r) => r.id)).toEqual([2, 1]);
+    expect(sources[0].closed).toBe(true);
+    task.cancel();
   });
 
   it('takes a metric entry every second while streaming', async () => {
