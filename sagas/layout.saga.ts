@@ -22,7 +22,7 @@ export function readCachedStyle(storage: SagaContext['storage']): StyleSettings 
     const raw = storage?.getItem(STYLE_PREFERENCES_KEY);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<StyleSettings>;
-    return { primaryColor: safeColor(parsed.primaryColor), barColor: safeColor(parsed.barColor) };
+    return { primaryColor: safeColor(parsed.primaryColor), barColor: safeColor(parsed.barColor), barLogo: parsed.barLogo === true };
   } catch {
     return null;
   }
@@ -42,11 +42,15 @@ export function* loadStyle() {
   }
   const api: ApiClient = yield getContext('api');
   try {
-    const res: ApiResponse<{ primary_color?: unknown; bar_color?: unknown }> = yield call(
+    const res: ApiResponse<{ primary_color?: unknown; bar_color?: unknown; images?: { bar_logo?: unknown } }> = yield call(
       api.get,
       apiUrl(state.config.apiBase, 'config/settings'),
     );
-    const style = { primaryColor: safeColor(res.data?.primary_color), barColor: safeColor(res.data?.bar_color) };
+    const style = {
+      primaryColor: safeColor(res.data?.primary_color),
+      barColor: safeColor(res.data?.bar_color),
+      barLogo: res.data?.images?.bar_logo === true,
+    };
     storage?.setItem(STYLE_PREFERENCES_KEY, JSON.stringify(style));
     yield put(styleLoaded({ style, source: 'api' }));
   } catch (e) {

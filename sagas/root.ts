@@ -9,11 +9,16 @@ import { buildUpdateSaga } from './buildUpdate.saga';
 import { layoutSaga } from './layout.saga';
 import { logStreamSaga } from './logStream.saga';
 import { menuSaga } from './menu.saga';
+import { errorsSaga } from './errors.saga';
+import { agreementsSaga, messagingSaga, messagingStartSaga } from './messaging.saga';
+import { notificationsSaga } from './notifications.saga';
+import { progressSaga } from './progress.saga';
+import { windowsSaga } from './windows.saga';
 
 /** Sagas that answer actions; they also run during a server render. */
-export const requestSagas = [menuSaga, layoutSaga];
+export const requestSagas = [menuSaga, layoutSaga, messagingSaga, errorsSaga];
 /** Long-lived browser effects (polling, streams). */
-export const browserSagas = [buildUpdateSaga, logStreamSaga];
+export const browserSagas = [buildUpdateSaga, notificationsSaga, agreementsSaga, messagingStartSaga, progressSaga, windowsSaga, logStreamSaga];
 
 export function* rootSaga() {
   const platform: SagaContext['platform'] = yield getContext('platform');

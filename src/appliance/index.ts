@@ -104,7 +104,8 @@ async function mount(app: FastifyInstance, config: Config, deps: ApplianceDeps, 
   jobs.onUnexpected = (e) => app.log.error({ err: e }, 'job step failed unexpectedly');
   jobs.recoverInterrupted();
 
-  installXsrf(app, [apiPrefix, authPrefix, '/eos'], secureCookies);
+  // An empty prefix (API at the site root) would put every path, identity flows included, under this check.
+  installXsrf(app, [apiPrefix, authPrefix, '/eos'].filter(Boolean), secureCookies);
 
   const notFound = (scope: FastifyInstance) =>
     scope.setNotFoundHandler((_req, reply) => reply.code(404).send({ detail: 'Resource does not exist' }));

@@ -6,6 +6,9 @@ import { menuSlice } from './slices/menu.slice';
 import { notificationsSlice } from './slices/notifications.slice';
 import { logReportSlice } from './slices/logReport.slice';
 import { sessionSlice } from './slices/session.slice';
+import { fieldErrorsSlice } from './slices/fieldErrors.slice';
+import { windowsSlice } from '../windows/windows.slice';
+import { progressSlice } from '../progress/progress.slice';
 
 export const reducers = {
   config: configSlice.reducer,
@@ -14,5 +17,8 @@ export const reducers = {
   layout: layoutSlice.reducer,
   build: buildSlice.reducer,
   notifications: notificationsSlice.reducer,
+  fieldErrors: fieldErrorsSlice.reducer,
+  windows: windowsSlice.reducer,
+  progress: progressSlice.reducer,
   logReport: logReportSlice.reducer,
 };

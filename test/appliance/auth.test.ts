@@ -1,4 +1,5 @@
 import { totpCode, newTotpSecret } from '../../src/appliance/auth/totp';
+import { writePolicy } from '../../src/appliance/auth/lockout';
 import { createUser } from '../../src/appliance/seed';
 import { Agent, adminAgent, count, NEW_ADMIN_PASSWORD, startServer, type Harness } from './support/harness';
 
@@ -225,6 +226,21 @@ describe('one-time codes', () => {
     expect(replay.json().detail.code).toBe(2);
   });
 
+  it('asks for the code when changing the password of an account with a secret, and then changes it', async () => {
+    const agent = new Agent(h.app);
+    await agent.visit();
+    const fields = { username: 'otp-user', password: 'otp-user-password', new_password: 'otp-user-password-2' };
+    const need = await agent.form('/api/auth/change_password', fields);
+    expect(need.statusCode).toBe(401);
+    expect(need.json().detail.code).toBe(3);
+    const wrong = await agent.form('/api/auth/change_password', { ...fields, otp: 'abcdef' });
+    expect(wrong.json().detail.code).toBe(2);
+    // The code of the next step: the current one was used by the login above and cannot be replayed.
+    const next = await totpCode(secret, Math.floor(Date.now() / 1000) + 30);
+    const ok = await agent.form('/api/auth/change_password', { ...fields, otp: next });
+    expect(ok.statusCode).toBe(200);
+  });
+
   it('says the secret is not configured (4) for an account that needs a code but has no secret', async () => {
     const agent = new Agent(h.app);
     await agent.visit();
@@ -306,6 +322,39 @@ describe('lockout and rate limit', () => {
     const limited = await agent.form('/api/auth/login', { password: 'x' });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().detail).toMatch(/Too many attempts from this address/);
+  });
+});
+
+describe('lockout under parallel guessing', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startServer();
+    await createUser(h.ctx, { username: 'target', password: 'target-password', role: 'user' });
+    writePolicy(h.ctx.db, { attempts: 3, window_seconds: 60, duration_seconds: 60 });
+  });
+  afterAll(() => h.close());
+
+  it('lets exactly the policy attempts through when guesses arrive at once', async () => {
+    const agent = new Agent(h.app);
+    await agent.visit();
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => agent.login('target', `guess-${i}`)));
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+  });
+
+  it('does not count a right password whose one-time code is still to come, even on the last attempt', async () => {
+    const secret = newTotpSecret();
+    await createUser(h.ctx, { username: 'two-factor', password: 'two-factor-password', role: 'user', totpSecret: secret });
+    const agent = new Agent(h.app);
+    await agent.visit();
+    await agent.login('two-factor', 'wrong-1');
+    await agent.login('two-factor', 'wrong-2');
+    // The third attempt would lock, but the password is right: it only asks for the code.
+    expect((await agent.login('two-factor', 'two-factor-password')).json().detail.code).toBe(3);
+    expect((await agent.login('two-factor', 'two-factor-password')).json().detail.code).toBe(3);
+    expect((await agent.login('two-factor', 'two-factor-password', await totpCode(secret))).statusCode).toBe(200);
+    expect(h.ctx.db.prepare("SELECT COUNT(*) AS n FROM login_throttle WHERE key = 'two-factor'").get()).toEqual({ n: 0 });
   });
 });
 

@@ -22,11 +22,12 @@ describe('console endpoints', () => {
   describe('settings', () => {
     it('reads the colours without login and lets an admin change them', async () => {
       const anon = await new Agent(h.app).get('/api/config/settings');
-      expect(anon.json()).toEqual({ primary_color: '#76b100', bar_color: '#1f2a33' });
+      const noImages = { login_logo: false, bar_logo: false, login_background: false };
+      expect(anon.json()).toEqual({ primary_color: '#76b100', bar_color: '#1f2a33', images: noImages });
       const put = await admin.put('/api/config/settings', { primary_color: '#123456', bar_color: '#abc' });
       expect(put.statusCode).toBe(200);
       expect(put.json()).toEqual({ primary_color: '#123456', bar_color: '#abc' });
-      expect((await user.get('/api/config/settings')).json()).toEqual({ primary_color: '#123456', bar_color: '#abc' });
+      expect((await user.get('/api/config/settings')).json()).toEqual({ primary_color: '#123456', bar_color: '#abc', images: noImages });
     });
 
     it('refuses anonymous (401), non-admin (403) and unprotected (403 XSRF) writes', async () => {

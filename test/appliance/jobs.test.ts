@@ -118,6 +118,23 @@ describe('jobs', () => {
     expect((await admin.get(`/api/jobs/${older.id}`)).json().reason).toBe('Version 1.0.5 is not newer than the installed 1.1.0');
   });
 
+  it('fails the configuration job at validation when the stored state is not valid, and rejects its revision', async () => {
+    const saved = h.ctx.db.prepare('SELECT primary_color FROM ui_settings').get() as { primary_color: string };
+    h.ctx.db.prepare("UPDATE ui_settings SET primary_color = 'red'").run();
+    try {
+      const job = (await admin.post('/api/jobs', { type: 'config' })).json() as JobProgress;
+      await waitDone(job.id);
+      const final = (await admin.get(`/api/jobs/${job.id}`)).json() as JobProgress;
+      expect(final).toMatchObject({ status: 'failed', stepNumber: 2, reason: 'Configuration is not valid: primary colour is not a hex colour' });
+      expect(final.details.map((d) => d.status)).toEqual(['done', 'failed', 'pending']);
+      const revision = h.ctx.db.prepare('SELECT status FROM config_revisions WHERE job_id = ?').get(job.id);
+      expect(revision).toEqual({ status: 'rejected' });
+      expect(h.ctx.db.prepare("SELECT COUNT(*) AS n FROM config_revisions WHERE status = 'active'").get()).toEqual({ n: 1 });
+    } finally {
+      h.ctx.db.prepare('UPDATE ui_settings SET primary_color = ?').run(saved.primary_color);
+    }
+  });
+
   it('runs one job at a time (409) and validates the request', async () => {
     const first = (await admin.post('/api/jobs', { type: 'config' })).json() as JobProgress;
     const second = await admin.post('/api/jobs', { type: 'config' });

@@ -42,7 +42,7 @@ describe('storage', () => {
     try {
       expect(again.adminPassword).toBeNull();
       const agent = new Agent(again.app);
-      expect((await agent.get('/api/config/settings')).json()).toEqual({ primary_color: '#010203', bar_color: '#040506' });
+      expect((await agent.get('/api/config/settings')).json()).toMatchObject({ primary_color: '#010203', bar_color: '#040506' });
       // The session survives too.
       const me = await again.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
       expect(me.json().username).toBe('admin');

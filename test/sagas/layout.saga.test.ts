@@ -2,8 +2,8 @@ import type { ApiClient } from '../../src/api/client';
 import { createAppStore } from '../../src/store/createStore';
 import { styleRequested } from '../../src/store/slices/layout.slice';
 import { defaults, publicConfig } from '../../config';
-import { rootSaga } from '../../sagas/root';
-import { safeColor, STYLE_PREFERENCES_KEY } from '../../sagas/layout.saga';
+
+import { layoutSaga, safeColor, STYLE_PREFERENCES_KEY } from '../../sagas/layout.saga';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const map = new Map(Object.entries(initial));
@@ -15,7 +15,7 @@ function setup(get: jest.Mock, storage = memoryStorage()) {
     preloadedState: { config: publicConfig(defaults) },
     context: { api: { get } as unknown as ApiClient, platform: 'browser', storage },
   });
-  store.runSaga(rootSaga);
+  store.runSaga(layoutSaga);
   return { store, storage };
 }
 const tick = () => new Promise((r) => setTimeout(r, 0));
@@ -27,8 +27,8 @@ describe('dynamic style loader (spec §7)', () => {
     store.dispatch(styleRequested());
     await tick();
     expect(get).toHaveBeenCalledWith('/api/config/settings');
-    expect(store.getState().layout.style).toEqual({ primaryColor: '#112233', barColor: '#445566' });
-    expect(JSON.parse(storage.map.get(STYLE_PREFERENCES_KEY)!)).toEqual({ primaryColor: '#112233', barColor: '#445566' });
+    expect(store.getState().layout.style).toEqual({ primaryColor: '#112233', barColor: '#445566', barLogo: false });
+    expect(JSON.parse(storage.map.get(STYLE_PREFERENCES_KEY)!)).toEqual({ primaryColor: '#112233', barColor: '#445566', barLogo: false });
   });
 
   test('the cache is used instead of the call when present', async () => {
@@ -38,7 +38,7 @@ describe('dynamic style loader (spec §7)', () => {
     store.dispatch(styleRequested());
     await tick();
     expect(get).not.toHaveBeenCalled();
-    expect(store.getState().layout).toMatchObject({ style: { primaryColor: '#abc', barColor: null }, styleSource: 'cache' });
+    expect(store.getState().layout).toMatchObject({ style: { primaryColor: '#abc', barColor: null, barLogo: false }, styleSource: 'cache' });
   });
 
   test('a failure is only a warning', async () => {

@@ -29,6 +29,7 @@ export function MainBar({ profileImage, showProfile = true }: MainBarProps) {
   const contextBarOpen = useAppSelector((s) => s.layout.contextBarOpen);
   const theme = useAppSelector((s) => s.layout.theme);
   const user = useAppSelector((s) => s.session.user);
+  const customBarLogo = useAppSelector((s) => s.layout.style?.barLogo === true);
   const current = currentSection(pathname);
   const badge = panelLabel(panels);
 
@@ -51,7 +52,7 @@ export function MainBar({ profileImage, showProfile = true }: MainBarProps) {
         <span aria-hidden="true" className="hamburger" />
       </button>
       <PreloadLink to="/" className="main-bar__brand" aria-label="Rampart home">
-        <BarLogo src={apiUrl(apiBase, 'config/bar_logo')} fallback={defaultBarLogo} />
+        <BarLogo src={customBarLogo ? apiUrl(apiBase, 'config/bar_logo') : defaultBarLogo} fallback={defaultBarLogo} />
         <span className="main-bar__name">Rampart</span>
       </PreloadLink>
       {badge ? (

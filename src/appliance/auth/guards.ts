@@ -1,6 +1,8 @@
 /**
- * Authentication preHandlers for any route of the server (the appliance's own and those of other modules mounted
- * beside it): `requireUser` answers 401 without a valid session, `requireAdmin` also 403 for non-admins.
+ * Authentication hooks for any route of the server (the appliance's own and those of other modules mounted beside
+ * it): `requireUser` answers 401 without a valid session, `requireAdmin` also 403 for non-admins. They work as
+ * `onRequest` (what the appliance uses: refused before the body is read or validated, so an anonymous caller learns
+ * nothing from validation errors) or as `preHandler`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApplianceContext } from '../context';

@@ -40,7 +40,11 @@ export function lockedFor(db: Db, key: string, nowMs: number): number {
   return row && row.locked_until > nowMs ? Math.ceil((row.locked_until - nowMs) / 1000) : 0;
 }
 
-/** Counts a failure; returns true when this failure locked the name. */
+/**
+ * Counts an attempt as a failure; returns true when it locked the name. Login counts each attempt before checking
+ * the password (parallel guesses cannot all slip past the lock while their hashes run) and refunds it or clears the
+ * count when the attempt turns out not to have failed.
+ */
 export function recordFailure(db: Db, key: string, nowMs: number): boolean {
   const policy = readPolicy(db);
   // Forget names whose window and lock are both over (keeps the table small under random-name guessing).
@@ -64,6 +68,15 @@ export function recordFailure(db: Db, key: string, nowMs: number): boolean {
     ).run(key, failures, first);
   }
   return locks;
+}
+
+/** Gives back one counted attempt that was not a failure (right password, one-time code still to come). */
+export function refundAttempt(db: Db, key: string, lockedByIt: boolean): void {
+  if (lockedByIt) {
+    db.prepare('UPDATE login_throttle SET locked_until = 0, failures = ? WHERE key = ?').run(Math.max(readPolicy(db).attempts - 1, 0), key);
+  } else {
+    db.prepare('UPDATE login_throttle SET failures = MAX(failures - 1, 0) WHERE key = ?').run(key);
+  }
 }
 
 export function clearFailures(db: Db, key: string): void {

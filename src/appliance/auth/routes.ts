@@ -11,7 +11,7 @@ import rateLimit from '@fastify/rate-limit';
 import { AuditService, auditText } from '../audit';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
-import { clearFailures, lockedFor, readPolicy, recordFailure, throttleKey } from './lockout';
+import { clearFailures, lockedFor, readPolicy, recordFailure, refundAttempt, throttleKey } from './lockout';
 import { dummyHash, hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from './passwords';
 import { clearSessionCookies, createSession, deleteSession, presentedToken, setSessionCookies, userForToken } from './sessions';
 import { verifyTotp } from './totp';
@@ -118,10 +118,10 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     throw new HttpError(429, `Too many failed attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`, { 'retry-after': String(seconds) });
   }
 
-  function failure(key: string, username: string, reason: string, error: HttpError): HttpError {
-    const locked = inTransaction(db, () => recordFailure(db, key, ctx.now()));
+  /** The attempt was counted up front; record why it failed (and the lock it caused). */
+  function failure(username: string, reason: string, lockedByIt: boolean, error: HttpError): HttpError {
     audit.record(AuditService.auth, `login failed for "${auditText(username)}": ${reason}`);
-    if (locked) {
+    if (lockedByIt) {
       const p = readPolicy(db);
       audit.record(AuditService.auth, `account "${auditText(username)}" locked for ${p.duration_seconds} s after ${p.attempts} failed attempts`);
     }
@@ -130,23 +130,37 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
 
   /**
    * Checks name, password and one-time code. Returns the account and the code's time step (0 when none was used).
-   * Unknown names cost one argon2 verification like known ones.
+   * Unknown names cost one argon2 verification like known ones. The attempt is counted before the password is
+   * checked (the lock check and the count run without a pause in between, so parallel guesses queue up on the
+   * counter); a correct password without its code yet is refunded, full success clears the count. The counter lives
+   * in its own small transaction: it must persist whatever the request's outcome.
    */
   async function authenticate(body: LoginBody, wrong: HttpError): Promise<{ user: UserRow; otpStep: number }> {
     const key = throttleKey(body.username);
     refuseIfLocked(key, body.username);
+    const lockedByIt = inTransaction(db, () => recordFailure(db, key, ctx.now()));
     const user = findUser.get(body.username) as UserRow | undefined;
     const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password);
-    if (!user || !passwordOk) throw failure(key, body.username, 'wrong credentials', wrong);
+    if (!user || !passwordOk) throw failure(body.username, 'wrong credentials', lockedByIt, wrong);
     const otp = body.otp?.trim() ?? '';
+    const refund = () => inTransaction(db, () => refundAttempt(db, key, lockedByIt));
     if (!user.totp_secret) {
-      if (user.otp_required || otp) throw loginError(LoginCode.otpNotConfigured, 'The one-time code secret is not configured yet');
-      return { user, otpStep: 0 };
+      if (user.otp_required || otp) {
+        refund();
+        throw loginError(LoginCode.otpNotConfigured, 'The one-time code secret is not configured yet');
+      }
+    } else if (!otp) {
+      refund();
+      throw loginError(LoginCode.otpRequired, 'Enter the one-time code of your authenticator');
     }
-    if (!otp) throw loginError(LoginCode.otpRequired, 'Enter the one-time code of your authenticator');
-    const step = await verifyTotp(user.totp_secret, otp, user.last_otp_step, Math.floor(ctx.now() / 1000));
-    if (step === null) throw failure(key, body.username, 'invalid one-time code', loginError(LoginCode.invalidOtp, 'Invalid one-time code'));
-    return { user, otpStep: step };
+    let otpStep = 0;
+    if (user.totp_secret) {
+      const step = await verifyTotp(user.totp_secret, otp, user.last_otp_step, Math.floor(ctx.now() / 1000));
+      if (step === null) throw failure(body.username, 'invalid one-time code', lockedByIt, loginError(LoginCode.invalidOtp, 'Invalid one-time code'));
+      otpStep = step;
+    }
+    inTransaction(db, () => clearFailures(db, key));
+    return { user, otpStep };
   }
 
   /** Records a used one-time code step; false when a parallel request used it first (replay). */
@@ -173,12 +187,8 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     async (req, reply) => {
       const body = req.body;
       const { user, otpStep } = await authenticate(body, loginError(LoginCode.wrongCredentials, 'Wrong user name or password'));
-      const key = throttleKey(body.username);
       if (user.must_change_password) {
-        const fresh = inTransaction(db, () => {
-          clearFailures(db, key);
-          return consumeOtpStep(user.id, otpStep);
-        });
+        const fresh = inTransaction(db, () => consumeOtpStep(user.id, otpStep));
         if (!fresh) throw loginError(LoginCode.invalidOtp, 'Invalid one-time code');
         audit.record(AuditService.auth, `login of "${auditText(user.username)}" needs a password change (first access)`);
         return { data: { redirect_uri: FIRST_ACCESS_REDIRECT } };
@@ -187,7 +197,6 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
       const previous = presentedToken(req);
       const session = inTransaction(db, () => {
         if (!consumeOtpStep(user.id, otpStep)) return null;
-        clearFailures(db, key);
         // A new login replaces the session this browser held (whoever it belonged to).
         if (previous) deleteSession(ctx, previous);
         return createSession(ctx, user.id, kind);
@@ -217,7 +226,6 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
         if (!consumeOtpStep(user.id, otpStep)) return false;
         db.prepare('UPDATE users SET password_hash = ?, must_change_password = 0, password_changed_at = ? WHERE id = ?').run(hashed, ctx.now(), user.id);
         db.prepare('DELETE FROM sessions WHERE user_id = ?').run(user.id);
-        clearFailures(db, throttleKey(body.username));
         return true;
       });
       if (!done) throw loginError(LoginCode.invalidOtp, 'Invalid one-time code');

@@ -57,9 +57,9 @@ export function csvCell(value: string | number): string {
 export async function registerConsoleRoutes(scope: FastifyInstance, ctx: ApplianceContext): Promise<void> {
   const { db, config, audit } = ctx;
 
-  scope.get('/menu/', { preHandler: requireUser }, async () => readMenu(db));
+  scope.get('/menu/', { onRequest: requireUser }, async () => readMenu(db));
 
-  scope.get('/users/me', { preHandler: requireUser }, async (req) => {
+  scope.get('/users/me', { onRequest: requireUser }, async (req) => {
     const user = currentUser(req);
     return {
       username: user.username,
@@ -69,7 +69,7 @@ export async function registerConsoleRoutes(scope: FastifyInstance, ctx: Applian
     };
   });
 
-  scope.get('/users/me/messages', { preHandler: requireUser }, async (req) => {
+  scope.get('/users/me/messages', { onRequest: requireUser }, async (req) => {
     const user = currentUser(req);
     const data = db
       .prepare(
@@ -87,7 +87,7 @@ export async function registerConsoleRoutes(scope: FastifyInstance, ctx: Applian
 
   scope.post<{ Body: { message_id: string; version_id: string } }>(
     '/users/me/ack-messages',
-    { schema: ackSchema, preHandler: requireUser },
+    { schema: ackSchema, onRequest: requireUser },
     async (req) => {
       const user = currentUser(req);
       const { message_id, version_id } = req.body;
@@ -112,7 +112,7 @@ export async function registerConsoleRoutes(scope: FastifyInstance, ctx: Applian
 
   scope.get<{ Querystring: { format?: 'json' | 'csv' } }>(
     '/messages/acceptances',
-    { schema: exportSchema, preHandler: requireAdmin },
+    { schema: exportSchema, onRequest: requireAdmin },
     async (req, reply) => {
       const rows = db
         .prepare(

@@ -113,7 +113,7 @@ export function itemFromAjv(error: ErrorObject, context: string): ErrorItem {
         ctx: { enum_values: p.allowedValues },
       };
     case 'const':
-      return { loc: base, msg: `unexpected value; permitted: '${String(p.allowedValue)}'`, type: 'value_error.const', ctx: { given: undefined, permitted: [p.allowedValue] } };
+      return { loc: base, msg: `unexpected value; permitted: '${String(p.allowedValue)}'`, type: 'value_error.const', ctx: { permitted: [p.allowedValue] } };
     case 'format': {
       const [type, msg] = formatCodes[String(p.format)] ?? ['value_error', `value is not a valid ${String(p.format)}`];
       return { loc: base, msg, type };

@@ -1,8 +1,8 @@
 /**
  * Double-submit XSRF protection (spec §7 generic client): every response whose request lacks the readable
  * `XSRF-TOKEN` cookie sets one (page loads included), and every mutating request to the appliance's API paths must
- * echo it in `X-XSRF-TOKEN`. Requests authenticated by an `Authorization` header carry no ambient credential and
- * are exempt.
+ * echo it in `X-XSRF-TOKEN`. Requests authenticated by an `Authorization: Bearer` header carry no ambient
+ * credential and are exempt.
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,7 +19,9 @@ function tokensMatch(a: string, b: string): boolean {
 }
 
 export function xsrfProblem(req: FastifyRequest): string | null {
-  if (req.headers.authorization) return null;
+  // Only a bearer token is exempt: browsers never add one by themselves (they do re-send Basic credentials), and a
+  // request carrying one is authenticated by it, not by cookies.
+  if (/^Bearer\s+\S/i.test(req.headers.authorization ?? '')) return null;
   const cookie = req.cookies[XSRF_COOKIE];
   const header = req.headers[XSRF_HEADER.toLowerCase()];
   if (!cookie) return 'XSRF check failed: the XSRF-TOKEN cookie is missing; reload the page and try again';

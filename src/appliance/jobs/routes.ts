@@ -56,7 +56,7 @@ export type StreamSet = Set<() => void>;
 export async function registerJobRoutes(scope: FastifyInstance, ctx: ApplianceContext, runner: JobRunner): Promise<void> {
   scope.post<{ Body: { type: 'config' | 'upgrade'; package?: UpdatePackage } }>(
     '/jobs',
-    { schema: startSchema, preHandler: requireAdmin, bodyLimit: 1024 * 1024 },
+    { schema: startSchema, onRequest: requireAdmin, bodyLimit: 1024 * 1024 },
     async (req, reply) => {
       const user = currentUser(req);
       const { type } = req.body;
@@ -84,11 +84,11 @@ export async function registerJobRoutes(scope: FastifyInstance, ctx: ApplianceCo
     },
   );
 
-  scope.get<{ Querystring: { active?: string } }>('/jobs', { schema: listQuery, preHandler: requireUser }, async (req) => ({
+  scope.get<{ Querystring: { active?: string } }>('/jobs', { schema: listQuery, onRequest: requireUser }, async (req) => ({
     data: runner.list(req.query.active === '1' || req.query.active === 'true'),
   }));
 
-  scope.get<{ Params: { id: string } }>('/jobs/:id', { schema: idParams, preHandler: requireUser }, async (req) => {
+  scope.get<{ Params: { id: string } }>('/jobs/:id', { schema: idParams, onRequest: requireUser }, async (req) => {
     const job = runner.get(req.params.id);
     if (!job) throw notFound('Job does not exist');
     return job;
@@ -98,7 +98,7 @@ export async function registerJobRoutes(scope: FastifyInstance, ctx: ApplianceCo
 export function registerJobStream(scope: FastifyInstance, runner: JobRunner, streams: StreamSet): void {
   scope.get<{ Params: { id: string } }>(
     '/jobs/:id/stream',
-    { schema: idParams, preHandler: requireUser, exposeHeadRoute: false },
+    { schema: idParams, onRequest: requireUser, exposeHeadRoute: false },
     async (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
       const first = runner.get(req.params.id);
       if (!first) throw notFound('Job does not exist');

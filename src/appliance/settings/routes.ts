@@ -64,10 +64,13 @@ export async function registerSettingsRoutes(scope: FastifyInstance, ctx: Applia
 
   scope.get('/config/settings', async () => {
     const { primary_color, bar_color } = readUiSettings(ctx);
-    return { primary_color, bar_color };
+    // Which custom images exist, so pages only reference images that will load.
+    const set = new Set((db.prepare('SELECT slot FROM images').all() as Array<{ slot: string }>).map((r) => r.slot));
+    const images = Object.fromEntries(IMAGE_SLOTS.map((slot) => [slot, set.has(slot)]));
+    return { primary_color, bar_color, images };
   });
 
-  scope.put<{ Body: UiSettings }>('/config/settings', { schema: settingsSchema, preHandler: requireAdmin }, async (req) => {
+  scope.put<{ Body: UiSettings }>('/config/settings', { schema: settingsSchema, onRequest: requireAdmin }, async (req) => {
     const user = currentUser(req);
     const { primary_color, bar_color } = req.body;
     inTransaction(db, () => {
@@ -102,7 +105,7 @@ export async function registerSettingsRoutes(scope: FastifyInstance, ctx: Applia
 
     images.put<{ Params: { slot: ImageSlot }; Body: unknown }>(
       '/config/:slot',
-      { schema: slotParams, preHandler: requireAdmin, bodyLimit: IMAGE_MAX_BYTES },
+      { schema: slotParams, onRequest: requireAdmin, bodyLimit: IMAGE_MAX_BYTES },
       async (req, reply) => {
         const user = currentUser(req);
         const body = req.body;
@@ -123,7 +126,7 @@ export async function registerSettingsRoutes(scope: FastifyInstance, ctx: Applia
       },
     );
 
-    images.delete<{ Params: { slot: ImageSlot } }>('/config/:slot', { schema: slotParams, preHandler: requireAdmin }, async (req, reply) => {
+    images.delete<{ Params: { slot: ImageSlot } }>('/config/:slot', { schema: slotParams, onRequest: requireAdmin }, async (req, reply) => {
       const user = currentUser(req);
       const changes = inTransaction(db, () => db.prepare('DELETE FROM images WHERE slot = ?').run(req.params.slot).changes);
       if (!changes) throw notFound('No image is set');
@@ -132,9 +135,9 @@ export async function registerSettingsRoutes(scope: FastifyInstance, ctx: Applia
     });
   });
 
-  scope.get('/config/lockout', { preHandler: requireAdmin }, async () => readPolicy(db));
+  scope.get('/config/lockout', { onRequest: requireAdmin }, async () => readPolicy(db));
 
-  scope.put<{ Body: LockoutPolicy }>('/config/lockout', { schema: lockoutSchema, preHandler: requireAdmin }, async (req) => {
+  scope.put<{ Body: LockoutPolicy }>('/config/lockout', { schema: lockoutSchema, onRequest: requireAdmin }, async (req) => {
     const user = currentUser(req);
     inTransaction(db, () => writePolicy(db, req.body));
     const p = req.body;

@@ -4,6 +4,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 export interface StyleSettings {
   primaryColor: string | null;
   barColor: string | null;
+  /** A custom bar logo is set at {api}config/bar_logo. */
+  barLogo?: boolean;
 }
 export type ThemePreference = 'system' | 'light' | 'dark';
 

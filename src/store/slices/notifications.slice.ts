@@ -1,11 +1,14 @@
 /**
  * The notification center's pending lists (spec §3 notification, §4 notifications): toasts, banners and
- * agreements. Any feature raises one with `notificationRequested`; the notification saga owns timers and removal.
+ * agreements, plus the sticky error modals raised by the error handler. Any feature raises one with
+ * `notificationRequested`; the notification saga owns timers, acknowledgement and removal.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export type NotificationLevel = 'info' | 'success' | 'error' | 'warning' | 'default';
 export type NotificationKind = 'toast' | 'banner' | 'agreement';
+/** Where a toast or banner is in its life (driven by the notification machine). */
+export type NotificationPhase = 'pending' | 'visible' | 'closing';
 
 export interface Notification {
   localId: string;
@@ -19,22 +22,59 @@ export interface Notification {
   level: NotificationLevel;
   kind: NotificationKind;
   showFrom?: 'top' | 'bottom';
+  /** Lifecycle phase of a toast or banner; absent until the saga picks it up. */
+  phase?: NotificationPhase;
+  /** An agreement the user declined (kept so it is not shown again). */
+  dismissed?: boolean;
 }
 
-export type NotificationRequest = Omit<Notification, 'localId' | 'duration'> & { duration?: number; localId?: string };
+export type NotificationRequest = Omit<Notification, 'localId' | 'duration' | 'phase' | 'dismissed'> & {
+  duration?: number;
+  localId?: string;
+};
+
+/** A sticky error modal (spec §8 `requiresConfirmation`): stays until the user confirms it. */
+export interface StickyError {
+  localId: string;
+  title: string;
+  message: string;
+}
+
+/** The agreement modal as its machine last reported it (the messaging saga mirrors it here for the view). */
+export interface AgreementModalState {
+  localId: string;
+  state: 'hidden' | 'visible' | 'accepting';
+  read: boolean;
+}
+
+/** Events the agreement modal's view sends to the agreement machine (forwarded by the messaging saga). */
+export type AgreementModalEvent = { type: 'user.toggleRead'; checked: boolean } | { type: 'user.accept' } | { type: 'user.decline' };
 
 export interface NotificationsState {
   toasts: Notification[];
   banners: Notification[];
   agreements: Notification[];
+  stickyErrors: StickyError[];
+  agreementModal: AgreementModalState | null;
+  /** The messaging center's load of `users/me/messages`. */
+  messages: 'idle' | 'loading' | 'loaded' | 'failed';
 }
 
-const initialState: NotificationsState = { toasts: [], banners: [], agreements: [] };
-const listOf = (kind: NotificationKind): keyof NotificationsState =>
+const initialState: NotificationsState = {
+  toasts: [],
+  banners: [],
+  agreements: [],
+  stickyErrors: [],
+  agreementModal: null,
+  messages: 'idle',
+};
+type ListKey = 'toasts' | 'banners' | 'agreements';
+export const listOf = (kind: NotificationKind): ListKey =>
   kind === 'toast' ? 'toasts' : kind === 'banner' ? 'banners' : 'agreements';
+const LISTS: ListKey[] = ['toasts', 'banners', 'agreements'];
 
 let counter = 0;
-const nextLocalId = () => `n${Date.now().toString(36)}${(counter++).toString(36)}`;
+export const nextLocalId = () => `n${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 export const notificationsSlice = createSlice({
   name: 'notifications',
@@ -42,16 +82,17 @@ export const notificationsSlice = createSlice({
   reducers: {
     notificationRequested: {
       reducer(state, action: PayloadAction<Notification>) {
-        state[listOf(action.payload.kind)].push(action.payload);
+        const list = state[listOf(action.payload.kind)];
+        // A server message already shown (same id and version) is not shown twice.
+        if (action.payload.id && list.some((n) => n.id === action.payload.id && n.version_id === action.payload.version_id)) return;
+        list.push(action.payload);
       },
       prepare(request: NotificationRequest) {
         return { payload: { ...request, localId: request.localId ?? nextLocalId(), duration: request.duration ?? -1 } };
       },
     },
     notificationRemoved(state, action: PayloadAction<{ localId: string }>) {
-      for (const key of ['toasts', 'banners', 'agreements'] as const) {
-        state[key] = state[key].filter((n) => n.localId !== action.payload.localId);
-      }
+      for (const key of LISTS) state[key] = state[key].filter((n) => n.localId !== action.payload.localId);
     },
     notificationsCleared(state, action: PayloadAction<{ kind?: NotificationKind } | undefined>) {
       const kind = action.payload?.kind;
@@ -59,7 +100,61 @@ export const notificationsSlice = createSlice({
       if (!kind || kind === 'banner') state.banners = [];
       if (!kind || kind === 'agreement') state.agreements = [];
     },
+    /** The user closed a toast or banner (the saga fades it out, acknowledges it and removes it). */
+    notificationDismissed(_state, _action: PayloadAction<{ localId: string }>) {},
+    /** The user asked to clear every toast and banner (each is acknowledged like a dismissal). */
+    notificationsDismissedAll() {},
+    notificationPhaseChanged(state, action: PayloadAction<{ localId: string; phase: NotificationPhase }>) {
+      for (const key of LISTS) {
+        const n = state[key].find((x) => x.localId === action.payload.localId);
+        if (n) n.phase = action.payload.phase;
+      }
+    },
+    agreementDismissed(state, action: PayloadAction<{ localId: string }>) {
+      const n = state.agreements.find((x) => x.localId === action.payload.localId);
+      if (n) n.dismissed = true;
+    },
+    agreementModalChanged(state, action: PayloadAction<AgreementModalState | null>) {
+      state.agreementModal = action.payload;
+    },
+    agreementModalEvent(_state, _action: PayloadAction<AgreementModalEvent>) {},
+    /** Load the messaging center's messages (spec §7). */
+    messagesRequested(state) {
+      if (state.messages !== 'loaded') state.messages = 'loading';
+    },
+    messagesLoadFinished(state, action: PayloadAction<{ ok: boolean }>) {
+      state.messages = action.payload.ok ? 'loaded' : 'failed';
+    },
+    stickyErrorRaised: {
+      reducer(state, action: PayloadAction<StickyError>) {
+        state.stickyErrors.push(action.payload);
+      },
+      prepare(e: Omit<StickyError, 'localId'>) {
+        return { payload: { ...e, localId: nextLocalId() } };
+      },
+    },
+    stickyErrorConfirmed(state, action: PayloadAction<{ localId: string }>) {
+      state.stickyErrors = state.stickyErrors.filter((e) => e.localId !== action.payload.localId);
+    },
   },
 });
 
-export const { notificationRequested, notificationRemoved, notificationsCleared } = notificationsSlice.actions;
+export const {
+  notificationRequested,
+  notificationRemoved,
+  notificationsCleared,
+  notificationDismissed,
+  notificationsDismissedAll,
+  notificationPhaseChanged,
+  agreementDismissed,
+  agreementModalChanged,
+  agreementModalEvent,
+  messagesRequested,
+  messagesLoadFinished,
+  stickyErrorRaised,
+  stickyErrorConfirmed,
+} = notificationsSlice.actions;
+
+/** The agreement the modal shows: the first one not declined. */
+export const selectCurrentAgreement = (s: { notifications: NotificationsState }) =>
+  s.notifications.agreements.find((a) => !a.dismissed);

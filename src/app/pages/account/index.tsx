@@ -1,29 +1,115 @@
+/**
+ * The account area (spec §2): the local login, sign-up and recovery screens at /account/{type}, the
+ * self-service action pages at /{action}, and the terms. The identity flow screens carry the identity SDK, so
+ * they are a chunk of their own, loaded only when one of those pages is shown; the local login stays lean.
+ */
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useAppSelector } from '../../../store/createStore';
-import { PlaceholderPage } from '../common/PlaceholderPage';
 import type { RouteModule } from '../../routing/types';
-import { actionLoader, actionTitles, isAuthAction, isScreenType, screenLoader, screenTitles } from './actions';
+import {
+  actionLoader,
+  actionTitles,
+  isAuthAction,
+  isScreenType,
+  screenLoader,
+  screenTitles,
+  type AuthAction,
+} from './actions';
+import { AuthLayout } from './AuthLayout';
+import { ChangePasswordScreen } from './ChangePasswordScreen';
+import { LocalLoginScreen } from './LocalLoginScreen';
+import { QueryNotices } from './QueryNotices';
+import { TermsPage } from './TermsPage';
+import { VerifiedScreen } from './VerifiedScreen';
+import type { IdentityAction } from './identity/IdentityScreens';
+
+type IdentityModule = typeof import('./identity/IdentityScreens');
+const loadIdentityScreens = () =>
+  import(/* webpackChunkName: "account-identity" */ './identity/IdentityScreens');
+
+/** Renders an identity flow screen once its chunk is loaded; the server renders the loading frame. */
+export function IdentityScreenLoader({ action, title }: { action: IdentityAction; title: string }) {
+  const [mod, setMod] = useState<IdentityModule | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    loadIdentityScreens().then(
+      (m) => live && setMod(m),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (mod) {
+    const Screen = mod.identityScreens[action];
+    return <Screen title={title} />;
+  }
+  return (
+    <AuthLayout title={title}>
+      {failed ? (
+        <div className="auth__failed">
+          <p role="alert">This page could not be loaded.</p>
+          <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+            Reload
+          </button>
+        </div>
+      ) : (
+        <p role="status">Loading…</p>
+      )}
+    </AuthLayout>
+  );
+}
+
+const identityActionOf: Partial<Record<AuthAction, IdentityAction>> = {
+  login: 'login',
+  signup: 'signup',
+  recovery: 'recovery',
+  verification: 'verification',
+  settings: 'settings',
+  logout: 'logout',
+};
 
 function ActionPage() {
   const { action } = useParams();
   const local = useAppSelector((s) => s.config.localAuth);
   if (!isAuthAction(action)) return null;
   const t = actionTitles[action];
-  return <PlaceholderPage title={local ? t.local : t.title} description="Account self-service." />;
+  const title = local ? t.local : t.title;
+  const identity = identityActionOf[action];
+  return (
+    <>
+      <QueryNotices />
+      {action === 'change-password' ? (
+        <ChangePasswordScreen title={title} />
+      ) : action === 'verified' ? (
+        <VerifiedScreen title={title} />
+      ) : identity ? (
+        <IdentityScreenLoader key={identity} action={identity} title={title} />
+      ) : null}
+    </>
+  );
 }
 
 function ScreenPage() {
   const { type } = useParams();
   if (!isScreenType(type)) return null;
-  return <PlaceholderPage title={screenTitles[type]} description="Account self-service." />;
+  const title = screenTitles[type];
+  return (
+    <>
+      <QueryNotices />
+      {type === 'login' ? (
+        <LocalLoginScreen title={title} />
+      ) : (
+        <IdentityScreenLoader key={type} action={type === 'signup' ? 'signup' : 'recovery'} title={title} />
+      )}
+    </>
+  );
 }
 
 export const routes: Record<string, RouteModule> = {
   action: { Component: ActionPage, loader: actionLoader },
   screen: { Component: ScreenPage, loader: screenLoader },
-  terms: {
-    Component: function Terms() {
-      return <PlaceholderPage title="Terms of use" description="The terms that govern the use of this appliance console." />;
-    },
-  },
+  terms: { Component: TermsPage, handle: { title: 'Terms of use' } },
 };

@@ -1,0 +1,310 @@
+/**
+ * The identity flow form (spec §2 "Identity flow form view", §4 flow form, §8 identity flow failure): loads a
+ * self-service flow, submits it, and handles failures: session_already_available → /, session_inactive → /login/
+ * (logout) or /logout/, AAL2 / refresh / location change → the given address, an expired flow or CSRF failure →
+ * a fresh flow, validation errors → back to the form, anything else → the failure state.
+ *
+ * `flowSetup` and its shared states are reused by the sign-up, recovery, verification and settings machines, so
+ * every flow handles failures the same way. Effects (`redirect`, `notify`) and actors are provided by the view.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { classifyFailure, completionTarget, firstMessage, IDENTITY_TOAST_MS } from '../src/identity/flow';
+import type {
+  FlowCompletion,
+  FlowFailure,
+  FlowKind,
+  FormValues,
+  IdentityFlow,
+  SubmitResult,
+} from '../src/identity/flow';
+
+/** Beyond the spec: seconds before a code can be sent again (recovery, verification). */
+export const RESEND_COOLDOWN_S = 30;
+/** Fresh flows started in a row without the user acting (expired, CSRF, unknown flow); then the failure state. */
+export const MAX_RESTARTS = 2;
+
+export interface FlowFormInput {
+  kind: FlowKind;
+  flowId?: string;
+  returnTo?: string;
+  /** Settings: the groups the screen is limited to (e.g. totp, webauthn). */
+  groups?: string[];
+  /** Verification: prefilled e-mail or code (auto-submitted) and skip_send. */
+  prefill?: { email?: string; code?: string };
+  skipSend?: boolean;
+}
+
+export interface FlowFormContext {
+  kind: FlowKind;
+  flowId: string | undefined;
+  returnTo: string | undefined;
+  groups: string[];
+  prefill: { email?: string; code?: string };
+  skipSend: boolean;
+  flow: IdentityFlow | null;
+  /** The values being submitted. */
+  pending: FormValues | null;
+  failure: FlowFailure | null;
+  completion: FlowCompletion | null;
+  /** Seconds until a code may be resent; 0 = now. */
+  resendIn: number;
+  /** Settings: offer backup recovery codes (the first second factor was just enrolled). */
+  offerRecoveryCodes: boolean;
+  /** Sign-up: the address the account was created with. */
+  email: string;
+  /** Automatic restarts since the user last acted (see MAX_RESTARTS). */
+  restarts: number;
+}
+
+export type FlowFormEvent =
+  { type: 'user.submit'; values: FormValues } | { type: 'user.continue' } | { type: 'user.retry' };
+
+export type LoadFlowInput = { kind: FlowKind; flowId?: string; returnTo?: string };
+export type SubmitFlowInput = { kind: FlowKind; flow: IdentityFlow; values: FormValues };
+
+export const flowSetup = setup({
+  types: {
+    context: {} as FlowFormContext,
+    events: {} as FlowFormEvent,
+    input: {} as FlowFormInput,
+  },
+  actors: {
+    loadFlow: fromPromise<IdentityFlow, LoadFlowInput>(async () => {
+      throw new Error('loadFlow actor not provided');
+    }),
+    submitFlow: fromPromise<SubmitResult, SubmitFlowInput>(async () => {
+      throw new Error('submitFlow actor not provided');
+    }),
+  },
+  actions: {
+    /** Navigates (same origin) or loads the page (`fullLoad`, or another allowed origin); the view checks the target. */
+    redirect: (_, _params: { to: string; fullLoad?: boolean }) => {},
+    notify: (_, _params: { level: 'success' | 'info' | 'error'; message: string; duration: number }) => {},
+    /** Classifies the error of the actor that just failed (§4, §8). */
+    assignFailure: assign({
+      failure: ({ context, event }) =>
+        classifyFailure((event as unknown as { error?: unknown }).error, context.kind),
+    }),
+  },
+  delays: {
+    RESEND_TICK: 1000,
+  },
+  guards: {
+    failureIs: ({ context }, params: { type: FlowFailure['type'] }) => context.failure?.type === params.type,
+    resultIsFlow: ({ event }) => (event as unknown as { output: SubmitResult }).output.type === 'flow',
+    coolingDown: ({ context }) => context.resendIn > 0,
+  },
+});
+
+export const initialContext = ({ input }: { input: FlowFormInput }): FlowFormContext => ({
+  kind: input.kind,
+  flowId: input.flowId,
+  returnTo: input.returnTo,
+  groups: input.groups ?? [],
+  prefill: input.prefill ?? {},
+  skipSend: input.skipSend ?? false,
+  flow: null,
+  pending: null,
+  failure: null,
+  completion: null,
+  resendIn: 0,
+  offerRecoveryCodes: false,
+  email: '',
+  restarts: 0,
+});
+
+/** The flow a submit answered with (validation errors or a new state). */
+export const outputFlow = (event: unknown): IdentityFlow =>
+  ((event as { output: SubmitResult }).output as { flow: IdentityFlow }).flow;
+export const outputCompletion = (event: unknown): FlowCompletion =>
+  ((event as { output: SubmitResult }).output as { completion: FlowCompletion }).completion;
+
+/** Loading: fetch the flow by id or create one; failures are classified. */
+export const loadingState = flowSetup.createStateConfig({
+  invoke: {
+    src: 'loadFlow',
+    input: ({ context }) => ({ kind: context.kind, flowId: context.flowId, returnTo: context.returnTo }),
+    onDone: {
+      target: 'ready',
+      actions: assign({ flow: ({ event }) => event.output, flowId: ({ event }) => event.output.id }),
+    },
+    onError: { target: 'handlingFailure', actions: 'assignFailure' },
+  },
+});
+
+/** §4 and §8: what a failure leads to. */
+export const handlingFailureState = flowSetup.createStateConfig({
+  always: [
+    {
+      guard: { type: 'failureIs', params: { type: 'redirect' } },
+      target: 'redirecting',
+      actions: {
+        type: 'redirect',
+        params: ({ context }) => ({ to: (context.failure as { to: string }).to, fullLoad: true }),
+      },
+    },
+    {
+      guard: { type: 'failureIs', params: { type: 'flow' } },
+      target: 'ready',
+      actions: [
+        assign({ flow: ({ context }) => (context.failure as { flow: IdentityFlow }).flow }),
+        {
+          type: 'notify',
+          params: ({ context }) => ({
+            level: 'error' as const,
+            message:
+              firstMessage((context.failure as { flow: IdentityFlow }).flow) ?? 'Please check the form.',
+            duration: IDENTITY_TOAST_MS.error,
+          }),
+        },
+      ],
+    },
+    {
+      // A fresh flow, unless that already failed MAX_RESTARTS times in a row (e.g. the service answers 404).
+      guard: ({ context }) => context.failure?.type === 'restart' && context.restarts < MAX_RESTARTS,
+      target: 'loading',
+      actions: [
+        {
+          type: 'notify',
+          params: ({ context }) => ({
+            level: 'info' as const,
+            message: (context.failure as { message: string }).message,
+            duration: IDENTITY_TOAST_MS.info,
+          }),
+        },
+        assign({
+          flowId: ({ context }) => (context.failure as { flowId?: string }).flowId,
+          flow: null,
+          restarts: ({ context }) => context.restarts + 1,
+        }),
+      ],
+    },
+    {
+      guard: { type: 'failureIs', params: { type: 'restart' } },
+      target: 'failed',
+      actions: [
+        assign({
+          failure: {
+            type: 'failed',
+            message: 'The identity service could not start this form. Please try again later.',
+            duration: IDENTITY_TOAST_MS.error,
+          },
+        }),
+        {
+          type: 'notify',
+          params: {
+            level: 'error' as const,
+            message: 'The identity service could not start this form. Please try again later.',
+            duration: IDENTITY_TOAST_MS.error,
+          },
+        },
+      ],
+    },
+    {
+      target: 'failed',
+      actions: {
+        type: 'notify',
+        params: ({ context }) => {
+          const f = context.failure as { message: string; duration?: number };
+          return {
+            level: 'error' as const,
+            message: f.message,
+            duration: f.duration ?? IDENTITY_TOAST_MS.error,
+          };
+        },
+      },
+    },
+  ],
+});
+
+export const failedState = flowSetup.createStateConfig({
+  on: {
+    'user.retry': {
+      target: 'loading',
+      actions: assign({ flowId: undefined, flow: null, failure: null, restarts: 0 }),
+    },
+  },
+});
+
+/** Navigation is under way: nothing more happens here. */
+export const redirectingState = flowSetup.createStateConfig({});
+
+/** Ready: the form is shown; a submit sends its values. A resend during the cooldown is ignored. */
+export const readyState = flowSetup.createStateConfig({
+  after: {
+    RESEND_TICK: {
+      guard: 'coolingDown',
+      target: 'ready',
+      reenter: true,
+      actions: assign({ resendIn: ({ context }) => context.resendIn - 1 }),
+    },
+  },
+  on: {
+    'user.submit': [
+      { guard: ({ context, event }) => context.resendIn > 0 && isResend(context, event.values) },
+      {
+        target: 'submitting',
+        actions: assign({ pending: ({ event }) => event.values, failure: null, restarts: 0 }),
+      },
+    ],
+  },
+});
+
+/** A resend is a submit of the address again while the flow waits for the code. */
+export function isResend(context: FlowFormContext, values: FormValues): boolean {
+  return (
+    context.flow?.state === 'sent_email' &&
+    typeof values.email === 'string' &&
+    values.email !== '' &&
+    !values.code
+  );
+}
+
+export const submitInput = ({ context }: { context: FlowFormContext }): SubmitFlowInput => ({
+  kind: context.kind,
+  flow: context.flow as IdentityFlow,
+  values: context.pending ?? {},
+});
+
+export const submitError = { target: 'handlingFailure', actions: 'assignFailure' } as const;
+
+/** The generic flow form (login and any other self-service flow): success leaves for the return address. */
+export const flowFormMachine = flowSetup.createMachine({
+  id: 'flowForm',
+  initial: 'loading',
+  context: initialContext,
+  states: {
+    loading: loadingState,
+    ready: readyState,
+    submitting: {
+      invoke: {
+        src: 'submitFlow',
+        input: submitInput,
+        onDone: [
+          {
+            guard: 'resultIsFlow',
+            target: 'ready',
+            actions: assign({ flow: ({ event }) => outputFlow(event) }),
+          },
+          {
+            target: 'redirecting',
+            actions: [
+              assign({ completion: ({ event }) => outputCompletion(event) }),
+              {
+                type: 'redirect',
+                params: ({ context }) => ({
+                  to: completionTarget(context.completion, context.flow, context.returnTo),
+                  fullLoad: true,
+                }),
+              },
+            ],
+          },
+        ],
+        onError: submitError,
+      },
+    },
+    handlingFailure: handlingFailureState,
+    failed: failedState,
+    redirecting: redirectingState,
+  },
+});

@@ -1,0 +1,109 @@
+/**
+ * The progress overlay's feed (spec §2 progress overlay): at start it reattaches to an active appliance job
+ * (`GET {api}jobs?active=1`, so a reload keeps showing it), and attaches whenever a feature dispatches
+ * `progressJobStarted({ id })`. Progress arrives on the job's server-sent event stream `/eos/jobs/{id}/stream`.
+ */
+import { eventChannel, type EventChannel } from 'redux-saga';
+import { call, delay, getContext, put, select, take, takeLatest } from 'redux-saga/effects';
+import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
+import { logger } from '../src/lib/logger';
+import { SUCCESS_DURATION_MS } from '../src/notifications/constants';
+import {
+  parseProgressView,
+  progressClosed,
+  progressJobStarted,
+  progressUpdated,
+  type ProgressView,
+} from '../src/progress/progress.slice';
+import type { RootState } from '../src/store/createStore';
+import { notificationRequested } from '../src/store/slices/notifications.slice';
+
+/** The part of EventSource the saga uses (the saga context may supply `openEventSource` in tests). */
+export interface EventSourceLike {
+  addEventListener(type: string, listener: (e: MessageEvent) => void): void;
+  close(): void;
+  onerror: ((e: Event) => void) | null;
+  readonly readyState: number;
+}
+export type OpenEventSource = (url: string) => EventSourceLike;
+
+const EVENT_SOURCE_CLOSED = 2;
+/** A finished job stays on screen this long so the user sees 100 %. */
+export const PROGRESS_DONE_LINGER_MS = 1000;
+
+export const jobStreamUrl = (id: string) => `/eos/jobs/${encodeURIComponent(id)}/stream`;
+
+type StreamMessage = { type: 'progress'; view: ProgressView } | { type: 'end' };
+
+export function jobChannel(source: EventSourceLike): EventChannel<StreamMessage> {
+  return eventChannel<StreamMessage>((emit) => {
+    source.addEventListener('progress', (e) => {
+      try {
+        const view = parseProgressView(JSON.parse(String(e.data)));
+        if (view) emit({ type: 'progress', view });
+      } catch {
+        logger.warn('ignoring a malformed progress event');
+      }
+    });
+    source.addEventListener('end', () => emit({ type: 'end' }));
+    source.onerror = () => {
+      // EventSource reconnects by itself; only a closed source ends the stream.
+      if (source.readyState === EVENT_SOURCE_CLOSED) emit({ type: 'end' });
+    };
+    return () => source.close();
+  });
+}
+
+const messages = {
+  config: { done: 'Configuration applied.', failed: 'Applying the configuration failed.' },
+  upgrade: { done: 'Update applied.', failed: 'Applying the update failed.' },
+};
+
+export function* followJob(action: ReturnType<typeof progressJobStarted>) {
+  const open: OpenEventSource | undefined = yield getContext('openEventSource');
+  const source: EventSourceLike = open ? open(jobStreamUrl(action.payload.id)) : new EventSource(jobStreamUrl(action.payload.id));
+  const channel = jobChannel(source);
+  try {
+    for (;;) {
+      const msg: StreamMessage = yield take(channel);
+      if (msg.type === 'end') return;
+      yield put(progressUpdated(msg.view));
+      if (msg.view.status === 'done') {
+        yield put(notificationRequested({ kind: 'toast', level: 'success', message: messages[msg.view.dataType].done, duration: SUCCESS_DURATION_MS }));
+        yield delay(PROGRESS_DONE_LINGER_MS);
+        yield put(progressClosed());
+        return;
+      }
+      // A failed job stays in the overlay with its reason until the user closes it.
+      if (msg.view.status === 'failed') return;
+    }
+  } finally {
+    // Ends, fails, or is replaced by a newer job (takeLatest cancels it): the stream closes either way.
+    channel.close();
+  }
+}
+
+/** Reattaches to a job that is still running (after a reload). */
+export function* reattachActiveJob() {
+  const state: RootState = yield select();
+  // Jobs belong to signed-in admins; an anonymous page has nothing to reattach to.
+  if (!state.config.apiBase || state.progress.jobId || !state.session.loggedIn) return;
+  const api: ApiClient = yield getContext('api');
+  try {
+    const res: ApiResponse<{ data?: unknown[] }> = yield call(api.get, apiUrl(state.config.apiBase, 'jobs'), { query: { active: 1 } });
+    const jobs = Array.isArray(res.data?.data) ? res.data.data : [];
+    const view = jobs.map(parseProgressView).find((v) => v && v.status === 'running');
+    if (!view) return;
+    yield put(progressJobStarted({ id: view.id, dataType: view.dataType }));
+    yield put(progressUpdated(view));
+  } catch (e) {
+    // Not being able to list jobs must not disturb the page: the overlay just does not show.
+    logger.warn('listing active jobs failed', e);
+  }
+}
+
+export function* progressSaga() {
+  // takeLatest: a newly started job replaces the one being followed (one overlay at a time).
+  yield takeLatest(progressJobStarted.type, followJob);
+  yield call(reattachActiveJob);
+}

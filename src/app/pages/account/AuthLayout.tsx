@@ -1,0 +1,63 @@
+/**
+ * The frame of every account screen: cover background, logo and title (custom ones from the login setup replace
+ * the defaults), an offline tag in the title when the identity service looks offline.
+ */
+import { useEffect, type ReactNode } from 'react';
+import rampartLogo from '../../layout/rampart-logo.svg';
+import './account.css';
+
+export interface AuthLayoutProps {
+  title: string;
+  children: ReactNode;
+  logo?: string | null;
+  background?: string | null;
+  offline?: boolean;
+  /** Shown under the title. */
+  subtitle?: ReactNode;
+}
+
+export function AuthLayout({ title, children, logo, background, offline, subtitle }: AuthLayoutProps) {
+  useEffect(() => {
+    document.title = `${title} · Rampart`;
+  }, [title]);
+  return (
+    <main
+      className="auth"
+      style={background ? { backgroundImage: `url(${JSON.stringify(background)})` } : undefined}
+    >
+      <div className="auth__card">
+        <header className="auth__header">
+          <img className="auth__logo" src={logo || rampartLogo} alt={logo ? '' : 'Rampart'} height={40} />
+          <h1 id="auth-title" className="auth__title">
+            {title}
+            {offline ? <span className="badge auth__offline">Offline</span> : null}
+          </h1>
+          {subtitle}
+        </header>
+        {children}
+      </div>
+    </main>
+  );
+}
+
+/** A form error or prompt, announced to screen readers as it appears. */
+export function FormAlert({
+  id,
+  message,
+  tone = 'error',
+}: {
+  id: string;
+  message: string | null | undefined;
+  tone?: 'error' | 'info';
+}) {
+  return (
+    <div
+      id={id}
+      className={`auth__alert auth__alert--${tone}`}
+      role={tone === 'error' ? 'alert' : 'status'}
+      aria-live={tone === 'error' ? 'assertive' : 'polite'}
+    >
+      {message ?? ''}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * Local change password (spec §2, §5, §8): username, current and new password; a one-time-code field replaces
+ * them when the server asks for it. `notice=first_access_change` is raised by the page's query notices.
+ */
+import { useMachine } from '@xstate/react';
+import { Field, Form, Formik } from 'formik';
+import { useMemo } from 'react';
+import { object, string } from 'yup';
+import { changePasswordMachine } from '../../../../machines/changePassword.machine';
+import { createBrowserApiClient, type ApiClient } from '../../../api/client';
+import {
+  createLocalAuthActors,
+  genericErrorMessage,
+  localAuthMessages,
+  type LoginResult,
+} from '../../../identity/localAuth';
+import { checkRedirect } from '../../../identity/redirects';
+import { useAppSelector } from '../../../store/createStore';
+import { AuthLayout, FormAlert } from './AuthLayout';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+import { useAccountEffects } from './useAccountEffects';
+
+/** Where the login route sends a user whose password just changed (spec §2 notice=password_changed). */
+export const AFTER_CHANGE_PATH = '/account/login?notice=password_changed';
+
+const fieldsSchema = object({
+  username: string().trim().required(localAuthMessages.completeAllFields),
+  password: string().required(localAuthMessages.completeAllFields),
+  newPassword: string().required(localAuthMessages.completeAllFields),
+});
+const codeSchema = object({ otp: string().trim().required(localAuthMessages.completeAllFields) });
+
+export function ChangePasswordScreen({ title, api }: { title: string; api?: ApiClient }) {
+  const config = useAppSelector((s) => s.config);
+  const effects = useAccountEffects();
+  const client = useMemo(
+    () => api ?? (typeof window === 'undefined' ? null : createBrowserApiClient()),
+    [api],
+  );
+  const machine = useMemo(
+    () =>
+      changePasswordMachine.provide({
+        actors: client ? { changePassword: createLocalAuthActors(client, config).changePassword } : {},
+        actions: {
+          completeChange: (_, { result }: { result: LoginResult }) =>
+            effects.redirect(checkRedirect(result.redirectUri, effects.policy) ?? AFTER_CHANGE_PATH, true),
+          notifyError: (_, { error }: { error: unknown }) =>
+            effects.notify({ level: 'error', message: genericErrorMessage(error), duration: 4000 }),
+        },
+      }),
+    [client, config, effects],
+  );
+  const [snapshot, send] = useMachine(machine);
+  const { context } = snapshot;
+  const codeStep = snapshot.matches('otp') || (snapshot.matches('submitting') && Boolean(context.prompt));
+  const busy = snapshot.matches('submitting') || snapshot.matches('done');
+
+  return (
+    <AuthLayout title={title}>
+      {codeStep ? (
+        <Formik
+          key="code"
+          initialValues={{ otp: '' }}
+          validationSchema={codeSchema}
+          onSubmit={(v) => send({ type: 'user.submitCode', otp: v.otp })}
+        >
+          {({ errors, touched }) => (
+            <Form className="auth__form" noValidate aria-busy={busy}>
+              <FormAlert id="cp-prompt" tone="info" message={context.prompt} />
+              <div className="auth__field">
+                <label htmlFor="cp-otp">One-time code</label>
+                <Field
+                  id="cp-otp"
+                  name="otp"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  autoFocus
+                  disabled={busy}
+                  aria-describedby="cp-prompt cp-error"
+                />
+              </div>
+              <FormAlert id="cp-error" message={context.error ?? (touched.otp ? errors.otp : null)} />
+              <div className="auth__actions">
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => send({ type: 'user.back' })}
+                  disabled={busy}
+                >
+                  Back
+                </button>
+                <button type="submit" className="button button--primary" disabled={busy}>
+                  Change password
+                </button>
+              </div>
+            </Form>
+          )}
+        </Formik>
+      ) : (
+        <Formik
+          key="fields"
+          initialValues={{ username: context.username, password: '', newPassword: '' }}
+          validationSchema={fieldsSchema}
+          onSubmit={(v) =>
+            send({
+              type: 'user.submit',
+              username: v.username,
+              password: v.password,
+              newPassword: v.newPassword,
+            })
+          }
+        >
+          {({ errors, touched, values, submitCount }) => {
+            const incomplete =
+              submitCount > 0 && (errors.username || errors.password || errors.newPassword)
+                ? localAuthMessages.completeAllFields
+                : null;
+            return (
+              <Form className="auth__form" noValidate aria-busy={busy}>
+                <div className="auth__field">
+                  <label htmlFor="cp-username">Username</label>
+                  <Field
+                    id="cp-username"
+                    name="username"
+                    autoComplete="username"
+                    disabled={busy}
+                    aria-invalid={Boolean(touched.username && errors.username)}
+                    aria-describedby="cp-error"
+                  />
+                </div>
+                <div className="auth__field">
+                  <label htmlFor="cp-password">Current password</label>
+                  <Field
+                    id="cp-password"
+                    name="password"
+                    type="password"
+                    autoComplete="current-password"
+                    disabled={busy}
+                    aria-invalid={Boolean(touched.password && errors.password)}
+                    aria-describedby="cp-error"
+                  />
+                </div>
+                <div className="auth__field">
+                  <label htmlFor="cp-new-password">New password</label>
+                  <Field
+                    id="cp-new-password"
+                    name="newPassword"
+                    type="password"
+                    autoComplete="new-password"
+                    disabled={busy}
+                    aria-describedby="cp-strength cp-error"
+                  />
+                  <PasswordStrengthMeter id="cp-strength" password={values.newPassword} />
+                </div>
+                <FormAlert id="cp-error" message={context.error ?? incomplete} />
+                <div className="auth__actions">
+                  <button type="submit" className="button button--primary" disabled={busy}>
+                    {busy ? 'Changing…' : 'Change password'}
+                  </button>
+                </div>
+              </Form>
+            );
+          }}
+        </Formik>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,245 @@
+/**
+ * The console's local login (spec §2): username first; Enter or Tab advances to the password, then an optional
+ * one-time-code step; go back returns one step; provider buttons; offline message and tag; custom logo, cover
+ * and title. The view reads the login machine; Formik holds the fields; the machine's effects are provided here.
+ */
+import { useMachine } from '@xstate/react';
+import { Formik, Form, Field, type FormikProps } from 'formik';
+import { useEffect, useMemo, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { object, string } from 'yup';
+import { loginMachine } from '../../../../machines/login.machine';
+import { createBrowserApiClient, type ApiClient } from '../../../api/client';
+import {
+  createLocalAuthActors,
+  storeBearerToken,
+  genericErrorMessage,
+  localAuthMessages,
+  providerName,
+  type LoginResult,
+} from '../../../identity/localAuth';
+import { checkRedirect } from '../../../identity/redirects';
+import { useAppSelector } from '../../../store/createStore';
+import { safeReturnPath } from '../../routing/guards';
+import { AuthLayout, FormAlert } from './AuthLayout';
+import { safeImageUrl, useAccountEffects } from './useAccountEffects';
+
+export interface LocalLoginScreenProps {
+  title: string;
+  /** Tests and stories pass their own client; the browser's is used otherwise. */
+  api?: ApiClient;
+}
+
+interface Values {
+  username: string;
+  password: string;
+  otp: string;
+}
+
+const schemas = {
+  password: object({ password: string().required('Please enter your password.') }),
+  otp: object({
+    otp: string()
+      .trim()
+      .required('Please enter the one-time code.')
+      .matches(/^[0-9]{4,10}$/, 'The code is made of digits.'),
+  }),
+};
+
+export function LocalLoginScreen({ title, api }: LocalLoginScreenProps) {
+  const config = useAppSelector((s) => s.config);
+  const [params] = useSearchParams();
+  const effects = useAccountEffects();
+  const client = useMemo(
+    () => api ?? (typeof window === 'undefined' ? null : createBrowserApiClient()),
+    [api],
+  );
+  const returnTo = params.get('return_to');
+
+  const machine = useMemo(() => {
+    const actors = client ? createLocalAuthActors(client, config) : {};
+    return loginMachine.provide({
+      actors,
+      actions: {
+        completeLogin: (_, { result }: { result: LoginResult }) => {
+          if (config.bearerMode && result.accessToken) storeBearerToken(result.accessToken);
+          const target = returnTo
+            ? safeReturnPath(returnTo)
+            : (checkRedirect(result.redirectUri, effects.policy) ?? '/');
+          // A full page load, so the server renders the logged-in console.
+          effects.redirect(target, true);
+        },
+        notifyError: (_, { error }: { error: unknown }) =>
+          effects.notify({ level: 'error', message: genericErrorMessage(error), duration: 4000 }),
+      },
+    });
+  }, [client, config, effects, returnTo]);
+  const [snapshot, send] = useMachine(machine, { input: { bearerMode: config.bearerMode } });
+  const { context } = snapshot;
+  const step = snapshot.matches({ step: 'username' })
+    ? 'username'
+    : snapshot.matches({ step: 'password' })
+      ? 'password'
+      : snapshot.matches({ step: 'otp' })
+        ? 'otp'
+        : snapshot.matches({ step: 'submitting' })
+          ? 'submitting'
+          : 'success';
+  const setupInfo = context.setup;
+  const formLogin = setupInfo.loginMethods.some((m) => m.type === 'form_login');
+  const providers = setupInfo.loginMethods.flatMap((m) => (m.type === 'oauth' ? [m] : []));
+  const formik = useRef<FormikProps<Values>>(null);
+
+  // Focus follows the step, so Enter/Tab → password → code is keyboard-only.
+  useEffect(() => {
+    if (step === 'username' || step === 'password' || step === 'otp') {
+      (document.getElementById(`login-${step}`) as HTMLInputElement | null)?.focus();
+    }
+    // Fields the machine cleared (wrong password, wrong code) are cleared in the form too.
+    if (step === 'otp') void formik.current?.setFieldValue('otp', '', false);
+    if (step === 'password' && context.password === '')
+      void formik.current?.setFieldValue('password', '', false);
+  }, [step, context.error, context.password]);
+
+  const submit = (values: Values) => {
+    if (step === 'username') send({ type: 'user.next', username: values.username });
+    else if (step === 'password') send({ type: 'user.submit', password: values.password });
+    else if (step === 'otp') send({ type: 'user.submit', otp: values.otp.trim() });
+  };
+  const schema = step === 'password' ? schemas.password : step === 'otp' ? schemas.otp : undefined;
+  const busy = step === 'submitting' || step === 'success';
+
+  return (
+    <AuthLayout
+      title={setupInfo.title ?? title}
+      offline={setupInfo.isOffline}
+      logo={safeImageUrl(setupInfo.logo, effects.policy)}
+      background={safeImageUrl(setupInfo.background, effects.policy)}
+    >
+      {setupInfo.isOffline ? (
+        <p className="auth__alert auth__alert--warning" role="status">
+          {localAuthMessages.offline}
+        </p>
+      ) : null}
+      {formLogin ? (
+        <Formik<Values>
+          innerRef={formik}
+          initialValues={{ username: '', password: '', otp: '' }}
+          validationSchema={schema}
+          onSubmit={submit}
+          validateOnBlur={false}
+        >
+          {({ errors, touched, values }) => {
+            const fieldError =
+              step === 'password'
+                ? touched.password && errors.password
+                : step === 'otp'
+                  ? touched.otp && errors.otp
+                  : undefined;
+            const message = context.error ?? (fieldError || null);
+            return (
+              <Form className="auth__form" noValidate aria-describedby="login-error" aria-busy={busy}>
+                {step === 'username' ? (
+                  <div className="auth__field">
+                    <label htmlFor="login-username">Username</label>
+                    <Field
+                      id="login-username"
+                      name="username"
+                      autoComplete="username"
+                      autoCapitalize="none"
+                      spellCheck={false}
+                      aria-invalid={Boolean(context.error)}
+                      aria-describedby="login-error"
+                      onKeyDown={(e: React.KeyboardEvent<HTMLInputElement>) => {
+                        // Tab advances like Enter once a username is typed (spec §2).
+                        if (e.key === 'Tab' && !e.shiftKey && values.username.trim()) {
+                          e.preventDefault();
+                          send({ type: 'user.next', username: values.username });
+                        }
+                      }}
+                    />
+                  </div>
+                ) : (
+                  <p className="auth__who">
+                    <span className="visually-hidden">Username: </span>
+                    <strong>{context.username}</strong>
+                    {/* Lets password managers pair the password with the username of the first step. */}
+                    <input
+                      type="text"
+                      name="username"
+                      autoComplete="username"
+                      value={context.username}
+                      readOnly
+                      hidden
+                    />
+                  </p>
+                )}
+                {step === 'password' || (busy && !context.prompt) ? (
+                  <div className="auth__field">
+                    <label htmlFor="login-password">Password</label>
+                    <Field
+                      id="login-password"
+                      name="password"
+                      type="password"
+                      autoComplete="current-password"
+                      disabled={busy}
+                      aria-invalid={Boolean(message)}
+                      aria-describedby="login-error"
+                    />
+                  </div>
+                ) : null}
+                {step === 'otp' || (busy && context.prompt) ? (
+                  <div className="auth__field">
+                    <label htmlFor="login-otp">One-time code</label>
+                    <Field
+                      id="login-otp"
+                      name="otp"
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      disabled={busy}
+                      aria-invalid={Boolean(context.error)}
+                      aria-describedby="login-prompt login-error"
+                    />
+                  </div>
+                ) : null}
+                <FormAlert id="login-prompt" tone="info" message={step === 'otp' ? context.prompt : null} />
+                <FormAlert id="login-error" message={message} />
+                <div className="auth__actions">
+                  {step !== 'username' ? (
+                    <button
+                      type="button"
+                      className="button"
+                      onClick={() => send({ type: 'user.back' })}
+                      disabled={busy}
+                    >
+                      Back
+                    </button>
+                  ) : null}
+                  <button type="submit" className="button button--primary" disabled={busy}>
+                    {step === 'username' ? 'Next' : busy ? 'Logging in…' : 'Log in'}
+                  </button>
+                </div>
+              </Form>
+            );
+          }}
+        </Formik>
+      ) : null}
+      {providers.length ? (
+        <div className="auth__providers" aria-label="Other ways to log in" role="group">
+          {providers.map((p) => {
+            const href = checkRedirect(p.login_url, effects.policy);
+            return href ? (
+              <a key={p.provider} className="button auth__provider" href={href} data-provider={p.provider}>
+                Log in with {providerName(p.provider)}
+              </a>
+            ) : null;
+          })}
+        </div>
+      ) : null}
+      <nav className="auth__links" aria-label="Account">
+        <Link to="/account/recover">Forgot your password?</Link>
+        <Link to="/account/signup">Sign up</Link>
+      </nav>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,374 @@
+/**
+ * The identity self-service screens (spec §2): login, sign-up, recovery, verification, settings and logout over
+ * their machines, rendered with the generic flow form. This module is a chunk of its own (it carries the identity
+ * SDK), loaded only by these pages.
+ */
+import type { UiText } from '@ory/client-fetch';
+import { useMachine } from '@xstate/react';
+import { useMemo, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  flowFormMachine,
+  type FlowFormContext,
+  type FlowFormEvent,
+} from '../../../../../machines/flowForm.machine';
+import { logoutMachine } from '../../../../../machines/logout.machine';
+import { recoveryMachine } from '../../../../../machines/recovery.machine';
+import { settingsMachine } from '../../../../../machines/settings.machine';
+import { signupMachine } from '../../../../../machines/signup.machine';
+import { verificationMachine } from '../../../../../machines/verification.machine';
+import type { FormValues, IdentityFlow, InputNode } from '../../../../identity/flow';
+import { identityText } from '../../../../identity/messages';
+import type { RedirectPolicy } from '../../../../identity/redirects';
+import { AuthLayout } from '../AuthLayout';
+import { PasswordStrengthMeter } from '../PasswordStrengthMeter';
+import { FlowForm, type FlowFormProps } from './FlowForm';
+import { flowActions, useFlowImplementations, type IdentityActors } from './useFlowImplementations';
+
+export interface IdentityScreenProps {
+  title: string;
+  /** Tests and stories pass fake actors; the identity SDK is used otherwise. */
+  actors?: IdentityActors;
+}
+
+/** The flow's own messages: errors as an alert, others as a status. */
+export function FlowMessages({ messages }: { messages: readonly UiText[] | undefined }) {
+  const list = messages ?? [];
+  const errors = list.filter((m) => m.type === 'error');
+  const others = list.filter((m) => m.type !== 'error');
+  return (
+    <>
+      <div role="alert" className={errors.length ? 'auth__alert auth__alert--error' : undefined}>
+        {errors.map((m, i) => (
+          <p key={i}>{identityText(m)}</p>
+        ))}
+      </div>
+      <div role="status" className={others.length ? 'auth__alert auth__alert--info' : undefined}>
+        {others.map((m, i) => (
+          <p key={i}>{identityText(m)}</p>
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** The parts every flow screen shares: loading, failure with retry, redirecting, and the form itself. */
+function FlowBody({
+  snapshot,
+  send,
+  policy,
+  form,
+  children,
+}: {
+  snapshot: { context: FlowFormContext; value: unknown };
+  send: (e: FlowFormEvent) => void;
+  policy: RedirectPolicy;
+  form?: Partial<FlowFormProps>;
+  children?: ReactNode;
+}) {
+  const state = typeof snapshot.value === 'string' ? snapshot.value : '';
+  const { flow } = snapshot.context;
+  if (state === 'loading' || state === 'handlingFailure' || (!flow && state !== 'failed'))
+    return <p role="status">Loading…</p>;
+  if (state === 'failed')
+    return (
+      <div className="auth__failed">
+        <p role="alert">
+          {(snapshot.context.failure as { message?: string } | null)?.message ?? 'Something went wrong.'}
+        </p>
+        <button type="button" className="button button--primary" onClick={() => send({ type: 'user.retry' })}>
+          Try again
+        </button>
+      </div>
+    );
+  if (state === 'redirecting') return <p role="status">Redirecting…</p>;
+  return (
+    <>
+      {children}
+      <FlowMessages messages={flow?.ui.messages} />
+      <FlowForm
+        flow={flow as IdentityFlow}
+        policy={policy}
+        busy={state === 'submitting' || state === 'reloading'}
+        resendIn={snapshot.context.resendIn}
+        onSubmit={(values: FormValues) => send({ type: 'user.submit', values })}
+        {...form}
+      />
+    </>
+  );
+}
+
+const param = (params: URLSearchParams, name: string) => params.get(name) || undefined;
+
+export function LoginFlowScreen({ title, actors }: IdentityScreenProps) {
+  const [params] = useSearchParams();
+  const impl = useFlowImplementations(actors);
+  const machine = useMemo(() => flowFormMachine.provide(impl.flow), [impl]);
+  const [snapshot, send] = useMachine(machine, {
+    input: { kind: 'login', flowId: param(params, 'flow'), returnTo: param(params, 'return_to') },
+  });
+  return (
+    <AuthLayout title={title}>
+      <FlowBody snapshot={snapshot} send={send} policy={impl.effects.policy} form={{ idPrefix: 'login' }} />
+      <nav className="auth__links" aria-label="Account">
+        <Link to="/recovery/">Forgot your password?</Link>
+        <Link to="/signup/">Sign up</Link>
+      </nav>
+    </AuthLayout>
+  );
+}
+
+export function SignupScreen({ title, actors }: IdentityScreenProps) {
+  const [params] = useSearchParams();
+  const impl = useFlowImplementations(actors);
+  const machine = useMemo(() => signupMachine.provide(impl.flow), [impl]);
+  const [snapshot, send] = useMachine(machine, {
+    input: { kind: 'registration', flowId: param(params, 'flow'), returnTo: param(params, 'return_to') },
+  });
+  const busy = snapshot.matches('submitting');
+  const localFields = useMemo<FlowFormProps['localFields']>(
+    () => ({
+      initial: { acceptTerms: false },
+      validate: (v) => (v.acceptTerms === true ? {} : { acceptTerms: 'Please accept the terms of use.' }),
+      render: (v, errors, setValue) => (
+        <div className="auth__field auth__field--checkbox">
+          <input
+            id="signup-accept-terms"
+            type="checkbox"
+            name="acceptTerms"
+            disabled={busy}
+            aria-describedby="signup-accept-terms-error"
+            checked={v.acceptTerms === true}
+            onChange={(e) => setValue('acceptTerms', e.target.checked)}
+          />
+          <label htmlFor="signup-accept-terms">
+            I accept the{' '}
+            <a href="/terms/" target="_blank" rel="noopener noreferrer">
+              terms of use
+            </a>
+          </label>
+          <p id="signup-accept-terms-error" className="auth__field-error" aria-live="polite">
+            {errors.acceptTerms as string | undefined}
+          </p>
+        </div>
+      ),
+    }),
+    [busy],
+  );
+  const afterInput = (node: InputNode, values: FormValues) =>
+    node.attributes.name === 'password' ? (
+      <PasswordStrengthMeter id="signup-strength" password={String(values.password ?? '')} />
+    ) : null;
+
+  if (snapshot.matches('accountCreated')) {
+    const email = snapshot.context.email;
+    // The verification flow the identity service started (and mailed a code for) when the account was created.
+    const verificationFlow = snapshot.context.completion?.continue_with?.find(
+      (c) => c.action === 'show_verification_ui',
+    )?.flow?.id;
+    return (
+      <AuthLayout title="Account created">
+        <p role="status" className="auth__alert auth__alert--success">
+          Your account was created. Click the link in the e-mail we sent to <strong>{email}</strong> to
+          activate it.
+        </p>
+        {verificationFlow ? (
+          <div className="auth__actions">
+            <Link
+              className="button button--primary"
+              to={`/verification/?flow=${encodeURIComponent(verificationFlow)}&email=${encodeURIComponent(email)}&skip_send=true`}
+            >
+              Enter the code from the e-mail
+            </Link>
+          </div>
+        ) : null}
+        <nav className="auth__links" aria-label="Account">
+          <Link to={`/verification/?email=${encodeURIComponent(email)}`}>Send the link again</Link>
+          <Link to="/login/">Log in</Link>
+        </nav>
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout title={title}>
+      <FlowBody
+        snapshot={snapshot}
+        send={send}
+        policy={impl.effects.policy}
+        form={{ idPrefix: 'signup', localFields, afterInput }}
+      />
+      <nav className="auth__links" aria-label="Account">
+        <Link to="/login/">Log in</Link>
+      </nav>
+    </AuthLayout>
+  );
+}
+
+export function RecoveryScreen({ title, actors }: IdentityScreenProps) {
+  const [params] = useSearchParams();
+  const impl = useFlowImplementations(actors);
+  const machine = useMemo(() => recoveryMachine.provide(impl.flow), [impl]);
+  const [snapshot, send] = useMachine(machine, {
+    input: { kind: 'recovery', flowId: param(params, 'flow'), returnTo: param(params, 'return_to') },
+  });
+  if (snapshot.matches('codeSent')) {
+    return (
+      <AuthLayout title={title}>
+        <FlowMessages messages={snapshot.context.flow?.ui.messages} />
+        <p className="auth__hint">Check your e-mail for the recovery code, then continue to enter it.</p>
+        <div className="auth__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            autoFocus
+            onClick={() => send({ type: 'user.continue' })}
+          >
+            Continue
+          </button>
+        </div>
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout title={title}>
+      <FlowBody
+        snapshot={snapshot}
+        send={send}
+        policy={impl.effects.policy}
+        form={{ idPrefix: 'recovery' }}
+      />
+      <nav className="auth__links" aria-label="Account">
+        <Link to="/login/">Log in</Link>
+        <Link to="/signup/">Sign up</Link>
+      </nav>
+    </AuthLayout>
+  );
+}
+
+export function VerificationScreen({ title, actors }: IdentityScreenProps) {
+  const [params] = useSearchParams();
+  const impl = useFlowImplementations(actors);
+  const machine = useMemo(() => verificationMachine.provide(impl.flow), [impl]);
+  const skip = params.get('skip_send');
+  const [snapshot, send] = useMachine(machine, {
+    input: {
+      kind: 'verification',
+      flowId: param(params, 'flow'),
+      returnTo: param(params, 'return_to'),
+      prefill: { email: param(params, 'email'), code: param(params, 'code') },
+      skipSend: skip !== null && skip !== 'false',
+    },
+  });
+  return (
+    <AuthLayout title={title}>
+      {snapshot.matches('passed') ? (
+        <p role="status">Your account is verified.</p>
+      ) : (
+        <FlowBody
+          snapshot={snapshot}
+          send={send}
+          policy={impl.effects.policy}
+          form={{ idPrefix: 'verification' }}
+        />
+      )}
+    </AuthLayout>
+  );
+}
+
+export function SettingsScreen({ title, actors }: IdentityScreenProps) {
+  const [params] = useSearchParams();
+  const impl = useFlowImplementations(actors);
+  const machine = useMemo(() => settingsMachine.provide(impl.flow), [impl]);
+  const groupsParam = params.get('groups') ?? '';
+  const groups = useMemo(
+    () =>
+      groupsParam
+        .split(',')
+        .map((g) => g.trim())
+        .filter(Boolean),
+    [groupsParam],
+  );
+  const [snapshot, send] = useMachine(machine, {
+    input: { kind: 'settings', flowId: param(params, 'flow'), returnTo: param(params, 'return_to'), groups },
+  });
+  const offer = snapshot.context.offerRecoveryCodes;
+  const shownGroups = useMemo(
+    () => (offer && groups.length ? [...groups, 'lookup_secret'] : groups),
+    [offer, groups],
+  );
+  return (
+    <AuthLayout title={title}>
+      <FlowBody
+        snapshot={snapshot}
+        send={send}
+        policy={impl.effects.policy}
+        form={{ idPrefix: 'settings', sections: true, groups: shownGroups }}
+      >
+        {offer ? (
+          <div className="auth__alert auth__alert--info" role="status">
+            <p>
+              Two-factor authentication is on. Generate backup recovery codes now, so you can still log in if
+              you lose your device.
+            </p>
+            <button type="button" className="button" onClick={() => send({ type: 'user.continue' })}>
+              {groups.length ? 'Done' : 'Not now'}
+            </button>
+          </div>
+        ) : null}
+      </FlowBody>
+    </AuthLayout>
+  );
+}
+
+export function LogoutScreen({ title, actors }: IdentityScreenProps) {
+  const [params] = useSearchParams();
+  const impl = useFlowImplementations(actors);
+  const machine = useMemo(
+    () =>
+      logoutMachine.provide({
+        actors: { createLogout: impl.actors.createLogout },
+        actions: {
+          ...flowActions(impl.effects),
+          clearSessionStorage: () => {
+            try {
+              window.sessionStorage.clear();
+            } catch {
+              // Storage may be unavailable (privacy mode); nothing to clear then.
+            }
+          },
+        },
+      }),
+    [impl],
+  );
+  const [snapshot, send] = useMachine(machine, {
+    input: { segue: params.get('segue'), email: params.get('email'), returnTo: param(params, 'return_to') },
+  });
+  return (
+    <AuthLayout title={title}>
+      {snapshot.matches('failed') ? (
+        <div className="auth__failed">
+          <p role="alert">Logging out failed.</p>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => send({ type: 'user.retry' })}
+          >
+            Try again
+          </button>
+        </div>
+      ) : (
+        <p role="status">Logging out…</p>
+      )}
+    </AuthLayout>
+  );
+}
+
+export type IdentityAction = 'login' | 'signup' | 'recovery' | 'verification' | 'settings' | 'logout';
+export const identityScreens: Record<IdentityAction, (props: IdentityScreenProps) => ReactNode> = {
+  login: LoginFlowScreen,
+  signup: SignupScreen,
+  recovery: RecoveryScreen,
+  verification: VerificationScreen,
+  settings: SettingsScreen,
+  logout: LogoutScreen,
+};

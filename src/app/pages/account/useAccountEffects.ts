@@ -1,0 +1,52 @@
+/**
+ * The effects the account machines ask for, implemented once for every account screen: toasts through the
+ * notification center (§9 identity durations), and redirects that are checked against the console's and the
+ * identity service's origins before the browser goes anywhere.
+ */
+import { useCallback, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../store/createStore';
+import { notificationRequested, type NotificationLevel } from '../../../store/slices/notifications.slice';
+import { checkRedirect, safeRedirect, type RedirectPolicy } from '../../../identity/redirects';
+
+export interface AccountEffects {
+  policy: RedirectPolicy;
+  notify: (toast: { level: NotificationLevel; message: string; duration: number }) => void;
+  /** Same-origin paths navigate in the app unless `fullLoad`; other allowed origins load the page; others are refused. */
+  redirect: (to: string, fullLoad?: boolean) => void;
+}
+
+/** Full page loads go through here (one place to observe them in tests). */
+export const pageLoader = { assign: (url: string) => window.location.assign(url) };
+
+const currentOrigin = () => (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
+
+export function useAccountEffects(): AccountEffects {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const identityBase = useAppSelector((s) => s.config.identityBase);
+  const policy = useMemo<RedirectPolicy>(() => ({ origin: currentOrigin(), identityBase }), [identityBase]);
+  const notify = useCallback<AccountEffects['notify']>(
+    ({ level, message, duration }) =>
+      dispatch(notificationRequested({ kind: 'toast', level, message, duration })),
+    [dispatch],
+  );
+  const redirect = useCallback(
+    (to: string, fullLoad = false) => {
+      const target = safeRedirect(to, policy, '/');
+      const external = /^https?:\/\//i.test(target);
+      if (fullLoad || external) pageLoader.assign(target);
+      else void navigate(target);
+    },
+    [navigate, policy],
+  );
+  // One object per configuration, so machines built from it are not rebuilt on every render.
+  return useMemo(() => ({ policy, notify, redirect }), [policy, notify, redirect]);
+}
+
+/** An image address from the setup (logo, cover): same-origin paths, data images or an allowed origin only. */
+export function safeImageUrl(value: string | null | undefined, policy: RedirectPolicy): string | null {
+  if (!value) return null;
+  if (/^data:image\/(png|jpe?g|gif|webp|svg\+xml);base64,[a-z0-9+/=]+$/i.test(value)) return value;
+  return checkRedirect(value, policy);
+}

@@ -1,0 +1,90 @@
+/** Registration with e-mail and password; sends the verification code and continues with the verification flow. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServiceContext } from '../context';
+import { errors } from '../errors';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, hashPassword, passwordPolicy } from '../password';
+import { flowJson, identityJson } from '../render';
+import { MSG, uiText } from '../text';
+import { loadFetchedFlow, loadSubmitFlow, NO_STORE, queryOf, sendFlow, sendSuccess, withinLimits } from './common';
+import { SENDS_PER_IP } from '../rateLimit';
+import { startVerification } from './verification';
+
+export function registerRegistration(app: FastifyInstance, ctx: ServiceContext): void {
+  const init = async (req: FastifyRequest, reply: FastifyReply) => {
+    const returnTo = ctx.returnTo(req, queryOf(req).return_to);
+    if (ctx.currentSession(req)) throw errors.sessionAlreadyAvailable('registration', returnTo ?? ctx.defaultReturn);
+    const flow = ctx.newFlow(req, reply, 'registration', { returnTo });
+    return sendFlow(ctx, req, reply, flow);
+  };
+  app.get('/self-service/registration/browser', init);
+  app.get('/self-service/registration/browser/', init);
+
+  const fetch = async (req: FastifyRequest, reply: FastifyReply) => {
+    const flow = loadFetchedFlow(ctx, req, 'registration');
+    return reply.header('cache-control', NO_STORE).send(await flowJson(ctx, flow));
+  };
+  app.get('/self-service/registration/flows', { config: { jsonOnly: true } }, fetch);
+  app.get('/self-service/registration/flows/', { config: { jsonOnly: true } }, fetch);
+
+  app.post('/self-service/registration', async (req, reply) => {
+    const { flow, body } = loadSubmitFlow(ctx, req, reply, 'registration');
+    if (ctx.currentSession(req)) throw errors.sessionAlreadyAvailable('registration', flow.returnTo ?? ctx.defaultReturn);
+    const method = body.method || (body.provider ? 'oidc' : '');
+    if (method === 'oidc') {
+      const provider = ctx.providers.find((p) => p.id === body.provider);
+      if (provider) throw errors.locationChange(provider.loginUrl);
+    }
+    if (method !== 'password') {
+      flow.data.messages.push(uiText(MSG.registrationNoStrategy));
+      return sendFlow(ctx, req, reply, flow, 400);
+    }
+    const email = (body['traits.email'] ?? '').trim();
+    const password = body.password ?? '';
+    flow.data.values = { 'traits.email': email };
+    if (!email) ctx.fieldError(flow, 'traits.email', uiText(MSG.required, { property: 'email' }));
+    else if (email.length > EMAIL_MAX_LENGTH) {
+      ctx.fieldError(flow, 'traits.email', uiText(MSG.validationGeneric, { reason: `length must be <= ${EMAIL_MAX_LENGTH}, but got ${email.length}` }));
+    } else if (!EMAIL_PATTERN.test(email)) {
+      ctx.fieldError(flow, 'traits.email', uiText(MSG.validationGeneric, { reason: `${JSON.stringify(email)} is not valid "email"` }));
+    }
+    if (!password) ctx.fieldError(flow, 'password', uiText(MSG.required, { property: 'password' }));
+    else {
+      const policy = passwordPolicy(password, email);
+      if (policy) ctx.fieldError(flow, 'password', policy);
+    }
+    if (Object.keys(flow.data.fieldMessages).length > 0) return sendFlow(ctx, req, reply, flow, 400);
+    // Each sign-up mails a code: the per-client send limit keeps sign-ups from flooding other people's mailboxes.
+    if (!withinLimits(ctx, reply, flow, [{ key: `send:ip:${req.ip}`, limit: SENDS_PER_IP }], 'sign-up attempts')) {
+      return sendFlow(ctx, req, reply, flow, 400);
+    }
+    if (ctx.repo.emailTaken(email)) {
+      flow.data.messages.push(uiText(MSG.duplicateCredentials));
+      return sendFlow(ctx, req, reply, flow, 400);
+    }
+    const passwordHash = await hashPassword(password);
+    let identity;
+    try {
+      identity = ctx.repo.createIdentity(email, passwordHash, ctx.now());
+    } catch (err) {
+      // Two sign-ups for one address at once: the unique index decides, the loser sees "account exists".
+      if (err instanceof Error && /UNIQUE/.test(err.message)) {
+        flow.data.messages.push(uiText(MSG.duplicateCredentials));
+        return sendFlow(ctx, req, reply, flow, 400);
+      }
+      throw err;
+    }
+    req.log.info({ identityId: identity.id }, 'identity: account registered');
+    flow.state = 'passed_challenge';
+    ctx.repo.saveFlow(flow);
+
+    const verification = startVerification(ctx, req, reply, identity.traits.email, flow.returnTo, flow.csrfToken);
+    const continueWith = [
+      {
+        action: 'show_verification_ui',
+        flow: { id: verification.id, verifiable_address: identity.traits.email.toLowerCase(), url: ctx.ui('verification', { flow: verification.id }) },
+      },
+    ];
+    // A browser continues on the verification page, where the code from the mail goes.
+    return sendSuccess(ctx, req, reply, { identity: identityJson(ctx, identity), continue_with: continueWith }, ctx.ui('verification', { flow: verification.id }));
+  });
+}

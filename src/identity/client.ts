@@ -1,0 +1,138 @@
+/**
+ * The identity client: the identity API's own SDK (`@ory/client-fetch` FrontendApi) pointed at the identity base,
+ * with cookies included and JSON negotiated (a browser request without `Accept: application/json` would get
+ * redirects instead of flows). The actors the flow machines need are built here; failures become
+ * `IdentityApiError {status, body}` so the machines can classify them. Only the identity flow pages import this
+ * module (it is a chunk of its own), never the local login screen.
+ */
+import { Configuration, FrontendApi, ResponseError, type InitOverrideFunction } from '@ory/client-fetch';
+import { fromPromise } from 'xstate';
+import { buildBody } from './flow';
+import type { FlowKind, IdentityApiError, IdentityFlow, SubmitResult } from './flow';
+import type { LoadFlowInput, SubmitFlowInput } from '../../machines/flowForm.machine';
+
+export function createIdentityApi(
+  identityBase: string,
+  origin: string,
+  fetchApi?: typeof fetch,
+): FrontendApi {
+  const basePath = new URL(identityBase.replace(/\/+$/, ''), origin).toString().replace(/\/+$/, '');
+  return new FrontendApi(
+    new Configuration({
+      basePath,
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+      ...(fetchApi ? { fetchApi } : {}),
+    }),
+  );
+}
+
+/** Turns anything the SDK throws into an IdentityApiError (status 0 = no response). */
+export async function toIdentityError(e: unknown): Promise<IdentityApiError> {
+  if (e instanceof ResponseError) {
+    const body: unknown = await e.response.json().catch(() => null);
+    return { status: e.response.status, body };
+  }
+  return { status: 0, body: null };
+}
+
+/**
+ * The SDK maps the body through its typed model; the flow's generic values are sent as they are instead, so a
+ * real identity service's extra fields survive. The SDK serialises this object as JSON itself.
+ */
+const rawJsonBody =
+  (body: Record<string, unknown>): InitOverrideFunction =>
+  async ({ init }) => ({ ...init, body: body as unknown as BodyInit });
+
+async function wireFlow(res: { raw: Response }): Promise<IdentityFlow> {
+  return (await res.raw.json()) as IdentityFlow;
+}
+
+export function loadFlow(api: FrontendApi, { kind, flowId, returnTo }: LoadFlowInput): Promise<IdentityFlow> {
+  const create = { returnTo };
+  const byId = { id: flowId ?? '' };
+  switch (kind) {
+    case 'login':
+      return (flowId ? api.getLoginFlowRaw(byId) : api.createBrowserLoginFlowRaw(create)).then(wireFlow);
+    case 'registration':
+      return (flowId ? api.getRegistrationFlowRaw(byId) : api.createBrowserRegistrationFlowRaw(create)).then(
+        wireFlow,
+      );
+    case 'recovery':
+      return (flowId ? api.getRecoveryFlowRaw(byId) : api.createBrowserRecoveryFlowRaw(create)).then(
+        wireFlow,
+      );
+    case 'verification':
+      return (flowId ? api.getVerificationFlowRaw(byId) : api.createBrowserVerificationFlowRaw(create)).then(
+        wireFlow,
+      );
+    case 'settings':
+      return (flowId ? api.getSettingsFlowRaw(byId) : api.createBrowserSettingsFlowRaw(create)).then(
+        wireFlow,
+      );
+  }
+}
+
+/** Body placeholders: the real body is the flow's values (see rawJsonBody); the SDK only needs its `method`. */
+const placeholder = (body: Record<string, unknown>) => body as never;
+
+export async function submitFlow(
+  api: FrontendApi,
+  { kind, flow, values }: SubmitFlowInput,
+): Promise<SubmitResult> {
+  const body = buildBody(flow.ui, values);
+  const init = rawJsonBody(body);
+  const id = flow.id;
+  const asFlow = async (res: { raw: Response }): Promise<SubmitResult> => ({
+    type: 'flow',
+    flow: await wireFlow(res),
+  });
+  switch (kind as FlowKind) {
+    case 'login': {
+      const res = await api.updateLoginFlowRaw({ flow: id, updateLoginFlowBody: placeholder(body) }, init);
+      return { type: 'complete', completion: await res.raw.json() };
+    }
+    case 'registration': {
+      const res = await api.updateRegistrationFlowRaw(
+        { flow: id, updateRegistrationFlowBody: placeholder(body) },
+        init,
+      );
+      return { type: 'complete', completion: await res.raw.json() };
+    }
+    case 'recovery':
+      return asFlow(
+        await api.updateRecoveryFlowRaw({ flow: id, updateRecoveryFlowBody: placeholder(body) }, init),
+      );
+    case 'verification':
+      return asFlow(
+        await api.updateVerificationFlowRaw(
+          { flow: id, updateVerificationFlowBody: placeholder(body) },
+          init,
+        ),
+      );
+    case 'settings':
+      return asFlow(
+        await api.updateSettingsFlowRaw({ flow: id, updateSettingsFlowBody: placeholder(body) }, init),
+      );
+  }
+}
+
+const rethrow = async (e: unknown): Promise<never> => {
+  throw await toIdentityError(e);
+};
+
+/** The actors of the flow machines and of logout, over one FrontendApi. */
+export function createIdentityActors(api: FrontendApi) {
+  return {
+    loadFlow: fromPromise<IdentityFlow, LoadFlowInput>(({ input }) => loadFlow(api, input).catch(rethrow)),
+    submitFlow: fromPromise<SubmitResult, SubmitFlowInput>(({ input }) =>
+      submitFlow(api, input).catch(rethrow),
+    ),
+    createLogout: fromPromise<{ logout_url: string }, { returnTo?: string }>(({ input }) =>
+      api
+        .createBrowserLogoutFlowRaw({ returnTo: input.returnTo })
+        .then(async (res) => (await res.raw.json()) as { logout_url: string })
+        .catch(rethrow),
+    ),
+  };
+}

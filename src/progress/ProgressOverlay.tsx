@@ -1,0 +1,66 @@
+/**
+ * The progress overlay (spec §2): "Applying configuration" or "Applying update", the percentage, step x of y and
+ * an expandable details list. Blocks the console while the appliance applies a job; a failed job shows its reason
+ * and can be closed.
+ */
+import { useId } from 'react';
+import { useAppDispatch, useAppSelector } from '../store/createStore';
+import { Modal } from '../widgets/Modal';
+import { progressClosed, progressDetailsToggled } from './progress.slice';
+import './progress.css';
+
+const titles = { config: 'Applying configuration', upgrade: 'Applying update' };
+
+export function ProgressOverlay() {
+  const dispatch = useAppDispatch();
+  const view = useAppSelector((s) => s.progress.view);
+  const detailsOpen = useAppSelector((s) => s.progress.detailsOpen);
+  const detailsId = useId();
+  if (!view) return null;
+  const failed = view.status === 'failed';
+  const pct = Math.round(view.progressPercentage);
+  return (
+    <Modal
+      open
+      title={failed ? `${titles[view.dataType]} failed` : titles[view.dataType]}
+      closable={failed}
+      onClose={() => dispatch(progressClosed())}
+      busy={view.status === 'running'}
+      className="progress-overlay"
+    >
+      <div className="progress-overlay__bar" role="progressbar" aria-label={titles[view.dataType]} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
+        <div className={`progress-overlay__fill${failed ? ' progress-overlay__fill--failed' : ''}`} style={{ width: `${pct}%` }} />
+      </div>
+      <p className="progress-overlay__summary">
+        <span>{pct}%</span>
+        {view.totalSteps > 0 && (
+          <span>
+            Step {view.stepNumber} of {view.totalSteps}
+          </span>
+        )}
+      </p>
+      {failed && view.reason && (
+        <p className="progress-overlay__reason" role="alert">
+          {view.reason}
+        </p>
+      )}
+      {view.details.length > 0 && (
+        <>
+          <button type="button" className="button progress-overlay__toggle" aria-expanded={detailsOpen} aria-controls={detailsId} onClick={() => dispatch(progressDetailsToggled())}>
+            {detailsOpen ? 'Hide details' : 'Show details'}
+          </button>
+          <ul id={detailsId} className="progress-overlay__details" hidden={!detailsOpen}>
+            {view.details.map((d, i) => (
+              <li key={`${d.name}-${i}`} className={`progress-overlay__detail progress-overlay__detail--${d.status}`}>
+                <span className="progress-overlay__detail-name">{d.name}</span>
+                <span className="progress-overlay__detail-status">
+                  {d.status} · {Math.round(d.progressPercentage)}%
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Modal>
+  );
+}

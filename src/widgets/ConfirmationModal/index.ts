@@ -1,0 +1,1 @@
+export { ConfirmationModal, type ConfirmationModalProps, type ConfirmationResult, type ConfirmationOption } from './ConfirmationModal';

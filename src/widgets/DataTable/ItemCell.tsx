@@ -1,0 +1,61 @@
+/** The content of one table cell: icon, status bullet, value, warning, tags, inline chart, description (spec §3). */
+import { VerticalBars } from '../charts/VerticalBars';
+import type { TableItem } from './types';
+
+export function ItemCell({ item, columnTitle }: { item: TableItem; columnTitle: string }) {
+  const hasValue = item.value !== null && item.value !== undefined && item.value !== '';
+  return (
+    <div className="data-table__item">
+      <div className="data-table__item-main">
+        {item.icon ? (
+          <span className="data-table__icon" aria-hidden="true">
+            {item.icon}
+          </span>
+        ) : null}
+        {item.statusBullColor ? (
+          <span
+            className={`data-table__bullet data-table__bullet--${item.statusBullColor}`}
+            title={item.statusLabel ?? item.statusBullColor}
+          >
+            <span className="visually-hidden">Status: {item.statusLabel ?? item.statusBullColor}. </span>
+          </span>
+        ) : null}
+        <span className="data-table__value" title={hasValue ? String(item.value) : undefined}>
+          {hasValue ? (
+            String(item.value)
+          ) : (
+            <>
+              <span className="data-table__empty" aria-hidden="true">
+                —
+              </span>
+              <span className="visually-hidden">empty</span>
+            </>
+          )}
+        </span>
+        {item.warning ? (
+          <span className="data-table__warning" title={item.warning}>
+            <span aria-hidden="true">⚠</span>
+            <span className="visually-hidden">Warning: {item.warning}</span>
+          </span>
+        ) : null}
+        {item.chartData?.type === 'vertical-bars' ? (
+          <VerticalBars values={item.chartData.values} label={columnTitle} />
+        ) : null}
+      </div>
+      {item.tags && item.tags.length > 0 ? (
+        <ul className="data-table__tags" aria-label="Tags">
+          {item.tags.map((tag, i) => (
+            <li
+              key={`${tag.name}-${i}`}
+              className={`data-table__tag data-table__tag--${tag.color ?? 'grey'}`}
+            >
+              {tag.icon ? <span aria-hidden="true">{tag.icon}</span> : null}
+              {tag.name}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {item.description ? <div className="data-table__description">{item.description}</div> : null}
+    </div>
+  );
+}

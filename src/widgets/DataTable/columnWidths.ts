@@ -1,0 +1,35 @@
+/**
+ * Column widths of spec §9: 200 px first column, 150 px others, the actions column 40 px plus 30 px per icon
+ * button (100 px per labelled action), 60 px for the drag column while rows are reorderable. A legend entry's own
+ * width wins.
+ */
+import type { RowAction, TableLegendEntry, TableRow } from './types';
+
+export const FIRST_COLUMN_WIDTH = 200; // §9 table: first column
+export const COLUMN_WIDTH = 150; // §9 table: other columns
+export const ACTIONS_BASE_WIDTH = 40; // §9 table: +40 for the actions column
+export const LABELLED_ACTION_WIDTH = 100; // §9 table: labelled action
+export const SORTABLE_COLUMN_WIDTH = 60; // §9 table: drag (sortable rows) column
+export const ACTION_BUTTON_WIDTH = 30; // §9 table: per action button
+/** Not in the spec: the selection checkbox column. */
+export const SELECT_COLUMN_WIDTH = 44;
+
+export function dataColumnWidths(legend: readonly TableLegendEntry[]): number[] {
+  return legend.map((entry, i) => entry.width ?? (i === 0 ? FIRST_COLUMN_WIDTH : COLUMN_WIDTH));
+}
+
+export function actionsWidth(actions: readonly RowAction[]): number {
+  return actions.reduce(
+    (sum, a) => sum + (a.type === 'labelled' ? LABELLED_ACTION_WIDTH : ACTION_BUTTON_WIDTH),
+    ACTIONS_BASE_WIDTH,
+  );
+}
+
+/** The widest actions cell over all rows (0 when no row has actions). */
+export function actionsColumnWidth(rows: readonly TableRow[]): number {
+  let widest = 0;
+  for (const row of rows) {
+    if (row.actions && row.actions.length > 0) widest = Math.max(widest, actionsWidth(row.actions));
+  }
+  return widest;
+}

@@ -1,0 +1,10 @@
+export {
+  PageHeader,
+  tabLabel,
+  type PageHeaderProps,
+  type BadgeColor,
+  type HeaderButton,
+  type HeaderFilterButton,
+  type FilterTab,
+  type NoticeLevel,
+} from './PageHeader';

@@ -1,0 +1,183 @@
+/**
+ * A reusable multi-series line chart (spec §2 live log report, §9 series colours and line tension). d3 computes
+ * scales and curves (lineChartModel); React owns the SVG. Series differ by colour and dash pattern, a legend names
+ * them, and a visually hidden table carries the numbers for screen readers.
+ */
+import { useId, useMemo } from 'react';
+import { lineChartModel, type LineCurve, type LineSeries, type Margin } from './lineChartModel';
+import './charts.css';
+
+export interface LineChartProps {
+  /** Accessible name, shown as the caption unless `hideTitle`. */
+  title: string;
+  hideTitle?: boolean;
+  series: readonly LineSeries[];
+  width?: number;
+  height?: number;
+  margin?: Margin;
+  /** 0 straight … 1 roundest (default 0.5, §9). */
+  tension?: number;
+  curve?: LineCurve;
+  yMin?: number | null;
+  xDomain?: readonly [number, number];
+  xTicks?: number;
+  yTicks?: number;
+  /** Tick and table labels; x values are numbers (timestamps in ms, indexes, …). */
+  formatX?: (x: number) => string;
+  formatY?: (y: number) => string;
+  showLegend?: boolean;
+  /** Draw a dot at each point (always drawn for one-point series). */
+  showPoints?: boolean;
+  emptyMessage?: string;
+}
+
+const plain = (n: number) => String(Math.round(n * 100) / 100);
+
+export function LineChart({
+  title,
+  hideTitle = false,
+  series,
+  width = 640,
+  height = 200,
+  margin,
+  tension,
+  curve,
+  yMin,
+  xDomain,
+  xTicks,
+  yTicks,
+  formatX = plain,
+  formatY = plain,
+  showLegend = true,
+  showPoints = false,
+  emptyMessage = 'No data currently available',
+}: LineChartProps) {
+  const titleId = useId();
+  const clipId = `${useId()}clip`;
+  const model = useMemo(
+    () => lineChartModel(series, { width, height, margin, tension, curve, yMin, xDomain, xTicks, yTicks }),
+    [series, width, height, margin, tension, curve, yMin, xDomain, xTicks, yTicks],
+  );
+  const { margin: m } = model;
+  const xs = [...new Set(series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
+
+  return (
+    <figure className="line-chart" aria-labelledby={titleId}>
+      <figcaption id={titleId} className={hideTitle ? 'visually-hidden' : 'chart__title'}>
+        {title}
+      </figcaption>
+      {model.empty ? (
+        <p className="chart__empty">{emptyMessage}</p>
+      ) : (
+        <svg
+          className="line-chart__svg"
+          viewBox={`0 0 ${width} ${height}`}
+          width="100%"
+          style={{ maxWidth: width }}
+          aria-hidden="true"
+          focusable="false"
+        >
+          <defs>
+            <clipPath id={clipId}>
+              <rect x={0} y={0} width={model.innerWidth} height={model.innerHeight} />
+            </clipPath>
+          </defs>
+          <g transform={`translate(${m.left},${m.top})`}>
+            {model.yTicks.map((t) => (
+              <g key={`y${t.value}`} transform={`translate(0,${t.y})`}>
+                <line className="chart__grid" x1={0} x2={model.innerWidth} />
+                <text className="chart__tick" x={-6} dy="0.32em" textAnchor="end">
+                  {formatY(t.value)}
+                </text>
+              </g>
+            ))}
+            {model.xTicks.map((t) => (
+              <text
+                key={`x${t.value}`}
+                className="chart__tick"
+                x={t.x}
+                y={model.innerHeight + 16}
+                textAnchor="middle"
+              >
+                {formatX(t.value)}
+              </text>
+            ))}
+            <line
+              className="chart__axis"
+              x1={0}
+              x2={model.innerWidth}
+              y1={model.innerHeight}
+              y2={model.innerHeight}
+            />
+            <g clipPath={`url(#${clipId})`}>
+              {model.series.map((s) => (
+                <g key={s.id} data-series={s.id}>
+                  {s.d ? (
+                    <path
+                      d={s.d}
+                      fill="none"
+                      stroke={s.color}
+                      strokeWidth={2}
+                      strokeDasharray={s.dash}
+                      strokeLinejoin="round"
+                      strokeLinecap="round"
+                    />
+                  ) : null}
+                  {showPoints || s.points.length === 1
+                    ? s.points.map((p, i) => <circle key={i} cx={p.x} cy={p.y} r={3} fill={s.color} />)
+                    : null}
+                </g>
+              ))}
+            </g>
+          </g>
+        </svg>
+      )}
+      {showLegend && series.length > 0 ? (
+        <ul className="chart__legend" aria-label="Legend">
+          {model.series.map((s) => (
+            <li key={s.id}>
+              <svg width="24" height="8" aria-hidden="true" focusable="false">
+                <line
+                  x1="0"
+                  x2="24"
+                  y1="4"
+                  y2="4"
+                  stroke={s.color}
+                  strokeWidth={3}
+                  strokeDasharray={s.dash}
+                />
+              </svg>
+              {s.name}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {!model.empty ? (
+        <table className="visually-hidden">
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">x</th>
+              {series.map((s) => (
+                <th key={s.id} scope="col">
+                  {s.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {xs.map((x) => (
+              <tr key={x}>
+                <th scope="row">{formatX(x)}</th>
+                {series.map((s) => {
+                  const p = s.points.find((q) => q.x === x);
+                  return <td key={s.id}>{p ? formatY(p.y) : '—'}</td>;
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </figure>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Meta, StoryObj } from '@storybook/react-webpack5';
+import { userEvent, within } from 'storybook/test';
+import { defaults, publicConfig } from '../../../config';
+import { ChangePasswordScreen } from '../../../src/app/pages/account/ChangePasswordScreen';
+import { StoryProviders } from '../../support/StoryProviders';
+import { localAuthApi, unauthorized } from './fakes';
+
+const config = publicConfig(defaults);
+const meta: Meta<typeof ChangePasswordScreen> = {
+  title: 'Screens/Account/Change password',
+  component: ChangePasswordScreen,
+};
+export default meta;
+type Story = StoryObj<typeof ChangePasswordScreen>;
+
+const screen = (answers: unknown[] = []) => (
+  <StoryProviders path="/change-password" state={{ config }}>
+    <ChangePasswordScreen title="Change local password" api={localAuthApi({}, answers)} />
+  </StoryProviders>
+);
+
+const fill = async (canvasElement: HTMLElement, password = 'old-secret') => {
+  const c = within(canvasElement);
+  await userEvent.type(await c.findByLabelText('Username'), 'admin');
+  await userEvent.type(c.getByLabelText('Current password'), password);
+  await userEvent.type(c.getByLabelText('New password'), 'N3w-and-longer!');
+  await userEvent.click(c.getByRole('button', { name: 'Change password' }));
+  return c;
+};
+
+export const Fields: Story = { render: () => screen() };
+
+export const IncompleteFields: Story = {
+  render: () => screen(),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(await c.findByRole('button', { name: 'Change password' }));
+    await c.findByText('Please complete all fields.');
+  },
+};
+
+export const CodeReplacesFields: Story = {
+  render: () => screen([unauthorized(3)]),
+  play: async ({ canvasElement }) => {
+    const c = await fill(canvasElement);
+    await c.findByLabelText('One-time code');
+  },
+};
+
+export const InvalidCurrentPassword: Story = {
+  render: () => screen([unauthorized(6)]),
+  play: async ({ canvasElement }) => {
+    const c = await fill(canvasElement, 'wrong');
+    await c.findByText('The current password is not valid.');
+  },
+};
+
+export const SameAsCurrent: Story = {
+  render: () => screen([unauthorized(7)]),
+  play: async ({ canvasElement }) => {
+    const c = await fill(canvasElement);
+    await c.findByText('The new password cannot be the same as the current one.');
+  },
+};

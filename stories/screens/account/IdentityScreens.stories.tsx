@@ -1,0 +1,245 @@
+import type { Meta, StoryObj } from '@storybook/react-webpack5';
+import { userEvent, within } from 'storybook/test';
+import { defaults, publicConfig } from '../../../config';
+import {
+  LoginFlowScreen,
+  LogoutScreen,
+  RecoveryScreen,
+  SettingsScreen,
+  SignupScreen,
+  VerificationScreen,
+} from '../../../src/app/pages/account/identity/IdentityScreens';
+import { StoryProviders } from '../../support/StoryProviders';
+import {
+  codeFlow,
+  identityActors,
+  loginFlow,
+  recoveryChoose,
+  registrationFlow,
+  secondFactorLogin,
+  settingsFlow,
+  settingsWithCodes,
+} from './fakes';
+
+const config = { ...publicConfig(defaults), localAuth: false };
+const meta: Meta = { title: 'Screens/Account/Identity flows' };
+export default meta;
+type Story = StoryObj;
+
+const at = (path: string, node: React.ReactNode) => (
+  <StoryProviders path={path} state={{ config }}>
+    {node}
+  </StoryProviders>
+);
+
+export const LoginLoading: Story = {
+  render: () =>
+    at('/login/', <LoginFlowScreen title="Log in" actors={identityActors({ loads: ['pending'] })} />),
+};
+export const Login: Story = {
+  render: () =>
+    at('/login/', <LoginFlowScreen title="Log in" actors={identityActors({ loads: [loginFlow] })} />),
+};
+export const LoginMissingFields: Story = {
+  render: () =>
+    at('/login/', <LoginFlowScreen title="Log in" actors={identityActors({ loads: [loginFlow] })} />),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(await c.findByRole('button', { name: 'Log in with password' }));
+    await c.findByText('Please complete all fields: Username or e-mail is missing.');
+  },
+};
+export const LoginWrongPassword: Story = {
+  render: () => {
+    const rejected = {
+      ...loginFlow,
+      ui: {
+        ...loginFlow.ui,
+        messages: [{ id: 4000006, text: 'The provided credentials are invalid.', type: 'error' as const }],
+      },
+    };
+    return at('/login/', <LoginFlowScreen title="Log in" actors={identityActors({ loads: [rejected] })} />);
+  },
+};
+export const LoginSecondFactor: Story = {
+  render: () =>
+    at(
+      '/login/?aal=aal2',
+      <LoginFlowScreen title="Log in" actors={identityActors({ loads: [secondFactorLogin] })} />,
+    ),
+};
+export const LoginServiceFailure: Story = {
+  render: () =>
+    at(
+      '/login/',
+      <LoginFlowScreen
+        title="Log in"
+        actors={identityActors({
+          loads: [{ status: 500, body: { error: { reason: 'The identity database is not reachable.' } } }],
+        })}
+      />,
+    ),
+};
+
+export const SignUp: Story = {
+  render: () =>
+    at('/signup/', <SignupScreen title="Sign up" actors={identityActors({ loads: [registrationFlow] })} />),
+};
+export const SignUpValidation: Story = {
+  render: () =>
+    at('/signup/', <SignupScreen title="Sign up" actors={identityActors({ loads: [registrationFlow] })} />),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.type(await c.findByLabelText(/^E-mail/), 'not-an-address');
+    await userEvent.type(c.getByLabelText(/^Password/), 'short');
+    await userEvent.click(c.getByRole('button', { name: 'Sign up' }));
+    await c.findByText('Please accept the terms of use.');
+  },
+};
+export const AccountCreated: Story = {
+  render: () =>
+    at(
+      '/signup/',
+      <SignupScreen
+        title="Sign up"
+        actors={identityActors({
+          loads: [registrationFlow],
+          submits: [
+            {
+              type: 'complete',
+              completion: {
+                identity: {
+                  verifiable_addresses: [{ value: 'ann@example.com', verified: false, via: 'email' }],
+                },
+              },
+            },
+          ],
+        })}
+      />,
+    ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.type(await c.findByLabelText(/^E-mail/), 'ann@example.com');
+    await userEvent.type(c.getByLabelText(/^Password/), 'A-str0ng-passphrase');
+    await userEvent.click(c.getByLabelText(/I accept the/));
+    await userEvent.click(c.getByRole('button', { name: 'Sign up' }));
+    await c.findByText(/Your account was created/);
+  },
+};
+
+export const RecoveryAddress: Story = {
+  render: () =>
+    at(
+      '/recovery/',
+      <RecoveryScreen title="Password recovery" actors={identityActors({ loads: [recoveryChoose] })} />,
+    ),
+};
+export const RecoveryCodeSent: Story = {
+  render: () =>
+    at(
+      '/recovery/',
+      <RecoveryScreen
+        title="Password recovery"
+        actors={identityActors({
+          loads: [recoveryChoose],
+          submits: [{ type: 'flow', flow: codeFlow('recovery') }],
+        })}
+      />,
+    ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.type(await c.findByLabelText(/^E-mail/), 'ann@example.com{Enter}');
+    await c.findByRole('button', { name: 'Continue' });
+  },
+};
+export const RecoveryCodePromptWithCooldown: Story = {
+  render: () =>
+    at(
+      '/recovery/',
+      <RecoveryScreen
+        title="Password recovery"
+        actors={identityActors({
+          loads: [recoveryChoose],
+          submits: [{ type: 'flow', flow: codeFlow('recovery') }],
+        })}
+      />,
+    ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.type(await c.findByLabelText(/^E-mail/), 'ann@example.com{Enter}');
+    await userEvent.click(await c.findByRole('button', { name: 'Continue' }));
+    await c.findByLabelText(/^Recovery code/);
+  },
+};
+
+export const VerificationCodePrompt: Story = {
+  render: () =>
+    at(
+      '/verification/?flow=verification-2&skip_send=true',
+      <VerificationScreen
+        title="Verify your account"
+        actors={identityActors({ loads: [codeFlow('verification')] })}
+      />,
+    ),
+};
+export const VerificationWrongCode: Story = {
+  render: () => {
+    const f = codeFlow('verification');
+    const wrong = {
+      ...f,
+      ui: {
+        ...f.ui,
+        messages: [
+          {
+            id: 4070006,
+            text: 'The verification code is invalid or has already been used.',
+            type: 'error' as const,
+          },
+        ],
+      },
+    };
+    return at(
+      '/verification/?flow=verification-2',
+      <VerificationScreen title="Verify your account" actors={identityActors({ loads: [wrong] })} />,
+    );
+  },
+};
+
+export const Settings: Story = {
+  render: () =>
+    at(
+      '/settings/',
+      <SettingsScreen title="Account settings" actors={identityActors({ loads: [settingsFlow] })} />,
+    ),
+};
+export const SettingsTwoFactorOnly: Story = {
+  render: () =>
+    at(
+      '/settings/?groups=totp',
+      <SettingsScreen title="Account settings" actors={identityActors({ loads: [settingsFlow] })} />,
+    ),
+};
+export const SettingsBackupCodes: Story = {
+  render: () =>
+    at(
+      '/settings/',
+      <SettingsScreen title="Account settings" actors={identityActors({ loads: [settingsWithCodes] })} />,
+    ),
+};
+
+export const LoggingOut: Story = {
+  render: () =>
+    at('/logout/', <LogoutScreen title="Log out" actors={identityActors({ logout: 'pending' })} />),
+};
+export const LogoutFailed: Story = {
+  render: () =>
+    at(
+      '/logout/',
+      <LogoutScreen
+        title="Log out"
+        actors={identityActors({
+          logout: { status: 500, body: { error: { reason: 'The session store is not reachable.' } } },
+        })}
+      />,
+    ),
+};

@@ -1,0 +1,39 @@
+import type { Meta, StoryObj } from '@storybook/react-webpack5';
+import { Modal } from '../../src/widgets/Modal';
+
+const meta: Meta<typeof Modal> = {
+  title: 'Widgets/Modal',
+  component: Modal,
+  args: { open: true, title: 'Edit host', closable: true, onClose: () => {} },
+};
+export default meta;
+type Story = StoryObj<typeof Modal>;
+
+const form = (
+  <label>
+    Host name <input defaultValue="gateway" />
+  </label>
+);
+const footer = (
+  <>
+    <button type="button" className="button">
+      Cancel
+    </button>
+    <button type="button" className="button button--primary">
+      Save
+    </button>
+  </>
+);
+
+export const Closable: Story = { args: { children: form, footer } };
+export const NotClosable: Story = { args: { closable: false, title: 'You must answer', children: <p>Escape does nothing here.</p>, footer } };
+/** Taller than the window: the body scrolls within window height − 100. */
+export const LongContent: Story = {
+  args: {
+    title: 'Release notes',
+    children: Array.from({ length: 60 }, (_v, i) => <p key={i}>Change number {i + 1}.</p>),
+    footer,
+  },
+};
+export const Busy: Story = { args: { busy: true, closable: false, title: 'Saving…', children: <p>Please wait.</p> } };
+export const Closed: Story = { args: { open: false } };

@@ -1,0 +1,94 @@
+/** @jest-environment jsdom */
+import './polyfills';
+import { screen, waitFor } from '@testing-library/react';
+import type { ApiClient, ApiResponse } from '../../../../src/api/client';
+import { ApiError } from '../../../../src/api/errors';
+import { ChangePasswordScreen } from '../../../../src/app/pages/account/ChangePasswordScreen';
+import { renderScreen } from './support';
+import { axe } from 'jest-axe';
+
+const unauthorized = (code: number) =>
+  new ApiError({
+    kind: 'bad_request',
+    status: 401,
+    data: { detail: { code } },
+    message: '401',
+    url: '/',
+    method: 'POST',
+  });
+
+function fakeApi(answers: Array<unknown | Error>) {
+  const bodies: string[] = [];
+  const api = {
+    post: (async (_url: string, body: unknown) => {
+      bodies.push(String(body));
+      const a = answers.shift();
+      if (a instanceof Error) throw a;
+      return { status: 200, data: a, headers: new Headers() } as ApiResponse<unknown>;
+    }) as ApiClient['post'],
+  } as ApiClient;
+  return { api, bodies };
+}
+
+async function fill(user: ReturnType<typeof renderScreen>['user']) {
+  await user.type(screen.getByLabelText('Username'), 'ann');
+  await user.type(screen.getByLabelText('Current password'), 'old');
+  await user.type(screen.getByLabelText('New password'), 'Newer-passw0rd');
+}
+
+describe('change password screen', () => {
+  it('asks to complete all fields', async () => {
+    const { api, bodies } = fakeApi([]);
+    const { user } = renderScreen(<ChangePasswordScreen title="Change password" api={api} />);
+    await user.type(screen.getByLabelText('Username'), 'ann');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Please complete all fields.')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+  });
+
+  it('shows the strength of the new password', async () => {
+    const { api } = fakeApi([]);
+    const { user } = renderScreen(<ChangePasswordScreen title="Change password" api={api} />);
+    await user.type(screen.getByLabelText('New password'), 'abc');
+    expect(screen.getByText('Password strength: Weak')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New password'), 'DEFGH12!@#x');
+    expect(screen.getByText('Password strength: Strong')).toBeInTheDocument();
+  });
+
+  it('replaces the fields with the code when asked, then goes to the login route with the password-changed notice', async () => {
+    const { api, bodies } = fakeApi([unauthorized(3), { data: {} }]);
+    const { user, loads } = renderScreen(<ChangePasswordScreen title="Change password" api={api} />);
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const code = await screen.findByLabelText('One-time code');
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    await user.type(code, '123456{Enter}');
+    await waitFor(() => expect(loads).toEqual(['/account/login?notice=password_changed']));
+    expect(bodies[1]).toBe('username=ann&password=old&new_password=Newer-passw0rd&otp=123456');
+  });
+
+  it.each([
+    [6, 'The current password is not valid.'],
+    [7, 'The new password cannot be the same as the current one.'],
+  ])('explains 401 code %d', async (code, message) => {
+    const { api } = fakeApi([unauthorized(code)]);
+    const { user } = renderScreen(<ChangePasswordScreen title="Change password" api={api} />);
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('goes to the returned redirect_uri', async () => {
+    const { api } = fakeApi([{ data: { redirect_uri: '/dns/proxy' } }]);
+    const { user, loads } = renderScreen(<ChangePasswordScreen title="Change password" api={api} />);
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(loads).toEqual(['/dns/proxy']));
+  });
+
+  it('has no detectable accessibility violations', async () => {
+    const { api } = fakeApi([]);
+    const { container } = renderScreen(<ChangePasswordScreen title="Change password" api={api} />);
+    expect((await axe(container)).violations).toEqual([]);
+  });
+});

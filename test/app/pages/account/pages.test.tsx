@@ -1,0 +1,95 @@
+/** @jest-environment jsdom */
+import './polyfills';
+import { render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { routes as accountRoutes } from '../../../../src/app/pages/account';
+import { QUERY_NOTICES } from '../../../../src/app/pages/account/QueryNotices';
+import type { ApiClient } from '../../../../src/api/client';
+import { createAppStore } from '../../../../src/store/createStore';
+import { defaults, publicConfig } from '../../../../config';
+
+const offline = { get: () => Promise.reject(new Error('offline')) } as unknown as ApiClient;
+
+function renderRoute(path: string, localAuth = true) {
+  const store = createAppStore({
+    preloadedState: { config: { ...publicConfig(defaults), localAuth } },
+    context: { api: offline, platform: 'browser' },
+  });
+  const router = createMemoryRouter(
+    [
+      // Loaders need the Fetch API's Request, which jsdom lacks; they are tested in actions.test.ts.
+      { path: 'account/:type', Component: accountRoutes.screen.Component },
+      { path: 'terms', Component: accountRoutes.terms.Component },
+      { path: ':action', Component: accountRoutes.action.Component },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { store };
+}
+
+const toasts = (store: ReturnType<typeof createAppStore>) =>
+  store.getState().notifications.toasts.map(({ level, message, duration }) => ({ level, message, duration }));
+
+describe('account pages', () => {
+  it('the verified screen offers to continue to the login', async () => {
+    renderRoute('/verified');
+    expect(await screen.findByText('Your account is now verified.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue to log in' })).toHaveAttribute('href', '/login/');
+  });
+
+  it('titles use the Local variant when local authentication is preferred', async () => {
+    renderRoute('/change-password', true);
+    expect(await screen.findByRole('heading', { name: 'Change local password' })).toBeInTheDocument();
+  });
+
+  it('titles use the plain variant otherwise', async () => {
+    renderRoute('/verified', false);
+    expect(await screen.findByRole('heading', { name: 'Account verified' })).toBeInTheDocument();
+  });
+
+  it('notice=first_access_change raises a 10 s info notice on the change-password page', async () => {
+    const { store } = renderRoute('/change-password?notice=first_access_change');
+    await waitFor(() =>
+      expect(toasts(store)).toEqual([
+        { level: 'info', message: 'You must change your password on first access.', duration: 10000 },
+      ]),
+    );
+  });
+
+  it.each([
+    ['error=user_not_onboarded', 'error', 4000],
+    ['notice=password_changed', 'info', 10000],
+    ['notice=session_timeout', 'info', -1],
+  ])('%s raises its toast once on the login screen', async (query, level, duration) => {
+    const { store } = renderRoute(`/account/login?${query}`);
+    await waitFor(() =>
+      expect(toasts(store)).toEqual([{ level, message: QUERY_NOTICES[query].message, duration }]),
+    );
+  });
+
+  it('an identity page loads its screen chunk, and says so when the identity service cannot be reached', async () => {
+    renderRoute('/login/');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The identity service could not be reached. Please try again later.',
+    );
+  });
+
+  it('/account/signup and /account/recover are the identity sign-up and recovery screens', async () => {
+    renderRoute('/account/signup');
+    expect(await screen.findByRole('heading', { name: 'Sign up' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('the terms page renders', async () => {
+    renderRoute('/terms');
+    expect(await screen.findByRole('heading', { name: 'Terms of use' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,146 @@
+/** Pure helpers of the identity service: content negotiation, redirect policy, message texts, providers, password policy. */
+import { isJsonRequest, negotiateContentType } from '../../src/identity-service/negotiate';
+import { allowedRedirect } from '../../src/identity-service/redirect';
+import { formatGo, uiText } from '../../src/identity-service/text';
+import { parseProviders } from '../../src/identity-service/providers';
+import { passwordPolicy } from '../../src/identity-service/password';
+import { RateLimiter } from '../../src/identity-service/rateLimit';
+
+describe('negotiateContentType (gddo rules, offers text/html, text/*, */*, application/json)', () => {
+  it.each([
+    [undefined, 'text/html'],
+    ['', 'text/html'],
+    ['application/json', 'application/json'],
+    ['*/*', 'text/html'],
+    ['application/json, text/plain, */*', 'application/json'],
+    ['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'text/html'],
+    ['application/json;q=0.5, text/html', 'text/html'],
+    ['text/html;q=0.1, application/json', 'application/json'],
+    ['application/json;q=0', 'text/html'],
+    ['image/png', 'text/html'],
+  ])('Accept %p → %s', (accept, expected) => {
+    expect(negotiateContentType(accept)).toBe(expected);
+  });
+
+  it.each([
+    [{ 'content-type': 'application/json; charset=utf-8' }, true],
+    [{ 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, false],
+    [{ accept: 'application/json' }, true],
+    [{}, false],
+  ])('isJsonRequest(%p) = %p', (headers, expected) => {
+    expect(isJsonRequest(headers)).toBe(expected);
+  });
+});
+
+describe('allowedRedirect', () => {
+  const base = 'https://console.example/';
+  const allowed = new Set(['https://console.example', 'https://id.example']);
+  it.each([
+    ['/settings/', 'https://console.example/settings/'],
+    ['settings/', 'https://console.example/settings/'],
+    ['https://console.example/a?b=c#d', 'https://console.example/a?b=c#d'],
+    ['https://id.example/x', 'https://id.example/x'],
+    ['https://evil.example/', null],
+    ['//evil.example/', null],
+    ['/\\evil.example/', null],
+    ['/\t/evil.example/', null],
+    ['javascript:alert(1)', null],
+    ['data:text/html,hi', null],
+    ['https://console.example@evil.example/', null],
+    ['https://user:pw@console.example/', null],
+    ['http://console.example/', null],
+    ['https://console.example:444/', null],
+    ['', null],
+    ['/' + 'a'.repeat(3000), null],
+  ])('%s → %s', (target, expected) => {
+    expect(allowedRedirect(target, base, allowed)).toBe(expected);
+  });
+});
+
+describe('message texts', () => {
+  it.each([
+    ['%s and %q', ['a', 'b'], 'a and "b"'],
+    ['%d of %d', [3.7, 10], '3 of 10'],
+    ['%.2f minutes', [1.23456], '1.23 minutes'],
+    ['%q, then %[1]q at %q', ['x', 'y'], '"x", then "x" at "y"'],
+    ['100%% sure', [], '100% sure'],
+  ])('formatGo(%p)', (template, args, expected) => {
+    expect(formatGo(template, args)).toBe(expected);
+  });
+
+  it('builds catalogue messages with id, type, text and only the catalogue context keys', () => {
+    expect(uiText(4000032, { min_length: 8, actual_length: 3, other: 1 })).toEqual({
+      id: 4000032,
+      type: 'error',
+      text: 'The password must be at least 8 characters long, but got 3.',
+      context: { min_length: 8, actual_length: 3 },
+    });
+    expect(uiText(1050001)).toEqual({ id: 1050001, type: 'success', text: 'Your changes have been saved!' });
+    expect(uiText(1010002, { provider: 'Entra ID' }).text).toBe('Sign in with Entra ID');
+    expect(uiText(4000001, { reason: 'Too many.' })).toEqual({ id: 4000001, type: 'error', text: 'Too many.', context: { reason: 'Too many.' } });
+    expect(() => uiText(123)).toThrow(/unknown message id/);
+  });
+});
+
+describe('parseProviders', () => {
+  it('keeps known providers with absolute http(s) login URLs, names azure "Entra ID", drops the rest', () => {
+    const warn = jest.fn();
+    const providers = parseProviders(
+      {
+        providers: [
+          { id: 'azure', login_url: 'https://login.example/azure' },
+          { id: 'github', login_url: 'https://github.example/login' },
+          { id: 'github', login_url: 'https://dup.example/' },
+          { id: 'myspace', login_url: 'https://myspace.example/' },
+          { id: 'google', login_url: 'javascript:alert(1)' },
+          { id: 'auth0', login_url: '/relative' },
+          { id: 'x' },
+        ],
+      },
+      { warn } as never,
+    );
+    expect(providers).toEqual([
+      { id: 'azure', name: 'Entra ID', loginUrl: 'https://login.example/azure' },
+      { id: 'github', name: 'GitHub', loginUrl: 'https://github.example/login' },
+    ]);
+    expect(warn).toHaveBeenCalledTimes(4);
+  });
+  it.each([[null], [{}], ['text'], [[{ id: 'twitter', login_url: 'http://127.0.0.1:9000/t' }]]])('accepts %p without failing', (raw) => {
+    expect(Array.isArray(parseProviders(raw))).toBe(true);
+  });
+});
+
+describe('passwordPolicy', () => {
+  it.each([
+    ['short', 'a@example.test', 4000032],
+    ['alice@example.test', 'alice@example.test', 4000031],
+    ['xxalicexx-2024', 'alice@example.test', 4000031],
+    ['correct horse battery staple', 'alice@example.test', null],
+    ['x'.repeat(1025), 'a@example.test', 4000033],
+  ])('%s for %s → %p', (password, email, id) => {
+    expect(passwordPolicy(password, email)?.id ?? null).toBe(id);
+  });
+});
+
+describe('RateLimiter', () => {
+  it('allows max hits per window and tells how long to wait', () => {
+    const l = new RateLimiter();
+    const limit = { max: 2, windowMs: 10_000 };
+    l.hit('k', limit, 0);
+    expect(l.retryAfter('k', limit, 1)).toBe(0);
+    l.hit('k', limit, 1000);
+    expect(l.retryAfter('k', limit, 2000)).toBe(8);
+    expect(l.retryAfter('k', limit, 10_001)).toBe(0);
+    l.reset('k');
+    expect(l.retryAfter('k', limit, 2000)).toBe(0);
+  });
+
+  it('forgets keys that have been idle for longer than the longest window', () => {
+    const l = new RateLimiter();
+    const limit = { max: 5, windowMs: 1000 };
+    for (let i = 0; i < 999; i += 1) l.hit(`old-${i}`, limit, 0);
+    expect(l.size).toBe(999);
+    l.hit('fresh', limit, 2 * 3600_000);
+    expect(l.size).toBe(1);
+  });
+});
