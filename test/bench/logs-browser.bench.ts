@@ -45,7 +45,7 @@ async function main() {
       }).observe({ type: 'longtask', buffered: true });
     });
     await page.goto(`${server.url}/logs/overview`);
-    await page.getByRole('table').waitFor();
+    await page.getByRole('table', { name: 'Log entries, newest first' }).waitFor();
     await page.waitForTimeout(1000);
     // The observer works here: a deliberate 80 ms task must be seen.
     await page.evaluate(() => {
@@ -66,7 +66,7 @@ async function main() {
     const end = started + SECONDS * 1000;
     const sampler = setInterval(async () => {
       try {
-        const rows = await page.evaluate(() => document.querySelectorAll('table tbody tr').length);
+        const rows = await page.evaluate(() => document.querySelectorAll('.log-report__table tbody tr').length);
         rowSamples.push(rows);
         maxRows = Math.max(maxRows, rows);
       } catch {
@@ -90,7 +90,7 @@ async function main() {
     clearInterval(sampler);
     const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
     console.log(`longest tasks (ms): ${[...longTasks].sort((a, b) => b - a).slice(0, 5).map((d) => d.toFixed(0)).join(", ") || "none"}`);
-    const newestShown = await page.locator('table tbody tr').first().locator('td').nth(2).textContent();
+    const newestShown = await page.locator('.log-report__table tbody tr').first().locator('td').nth(2).textContent();
     console.log(`events sent: ${sent} in ${elapsed.toFixed(1)} s = ${(sent / elapsed).toFixed(0)} events/s (target ${RATE}/s for ${SECONDS} s)`);
     console.log(`newest row shown at the end: ${newestShown}`);
     console.log(`rows in the DOM: max ${maxRows} (budget at most 200), samples ${rowSamples.length}`);

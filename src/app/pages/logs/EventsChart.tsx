@@ -1,60 +1,55 @@
 /**
- * The small line chart of recent event counts above the log table (spec §2, §9: last 10 metric entries, line
- * tension 0.5, default colour). d3 does the maths; React draws the SVG.
+ * The small line chart of recent event counts above the log table (spec §2, §9: last 10 metric entries, one point
+ * per padding interval, default chart colour, line tension 0.5), drawn by the shared LineChart widget.
  */
 import { memo, useMemo } from 'react';
-import { scaleLinear } from 'd3-scale';
-import { curveCardinal, line } from 'd3-shape';
+import { LineChart } from '../../../widgets/charts/LineChart';
+import { DEFAULT_TENSION, type LineSeries } from '../../../widgets/charts/lineChartModel';
+import { DEFAULT_CHART_COLOR } from '../../../widgets/charts/palette';
 import type { MetricEntry } from '../../../store/slices/logReport.slice';
-import { LOG_CHART_DEFAULT_COLOUR, LOG_CHART_TENSION } from './constants';
 
 export interface EventsChartProps {
   metrics: readonly MetricEntry[];
-  /** Number of points the x axis spans (the most recent ones fill it from the right). */
-  slots?: number;
   width?: number;
   height?: number;
-  colour?: string;
 }
 
-const PAD = 4;
+const MARGIN = { top: 8, right: 28, bottom: 20, left: 36 };
+const two = (n: number) => String(n).padStart(2, '0');
+const clock = (ms: number) => {
+  const d = new Date(ms);
+  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+};
+const count = (n: number) => String(Math.round(n));
 
-/** The SVG path of the counts, right-aligned in `slots` positions. Pure, for tests. */
-export function eventsPath(counts: readonly number[], slots: number, width: number, height: number): string {
-  if (counts.length === 0) return '';
-  const x = scaleLinear().domain([0, Math.max(1, slots - 1)]).range([PAD, width - PAD]);
-  const y = scaleLinear().domain([0, Math.max(1, ...counts)]).range([height - PAD, PAD]);
-  const offset = slots - counts.length;
-  const path = line<number>()
-    .x((_, i) => x(i + offset))
-    .y((c) => y(c))
-    .curve(curveCardinal.tension(LOG_CHART_TENSION));
-  return path(counts as number[]) ?? '';
+/** The metric entries as the chart's one series. Pure, for tests. */
+export function eventsSeries(metrics: readonly MetricEntry[]): LineSeries[] {
+  return [{ id: 'events', name: 'Events per second', color: DEFAULT_CHART_COLOR, points: metrics.map((m) => ({ x: m.time, y: m.count })) }];
 }
 
-export const EventsChart = memo(function EventsChart({
-  metrics,
-  slots = 10,
-  width = 240,
-  height = 48,
-  colour = LOG_CHART_DEFAULT_COLOUR,
-}: EventsChartProps) {
-  const counts = useMemo(() => metrics.map((m) => m.count), [metrics]);
-  const d = useMemo(() => eventsPath(counts, slots, width, height), [counts, slots, width, height]);
-  const latest = counts.at(-1) ?? 0;
-  const peak = counts.length ? Math.max(...counts) : 0;
-  const label = counts.length
-    ? `Events per second over the last ${counts.length} seconds: latest ${latest}, peak ${peak}`
-    : 'Events per second: no measurement yet';
+export const EventsChart = memo(function EventsChart({ metrics, width = 320, height = 96 }: EventsChartProps) {
+  const series = useMemo(() => eventsSeries(metrics), [metrics]);
+  const latest = metrics.at(-1)?.count ?? 0;
   return (
-    <figure className="log-report__chart">
-      <svg role="img" aria-label={label} width={width} height={height} viewBox={`0 0 ${width} ${height}`}>
-        <line x1={PAD} x2={width - PAD} y1={height - PAD} y2={height - PAD} className="log-report__chart-axis" />
-        {d && <path d={d} fill="none" stroke={colour} strokeWidth={2} strokeLinejoin="round" />}
-      </svg>
-      <figcaption>
+    <div className="log-report__chart">
+      <LineChart
+        title="Recent events per second"
+        hideTitle
+        series={series}
+        width={width}
+        height={height}
+        margin={MARGIN}
+        tension={DEFAULT_TENSION}
+        xTicks={2}
+        yTicks={3}
+        formatX={clock}
+        formatY={count}
+        showLegend={false}
+        emptyMessage="Counting events…"
+      />
+      <p className="log-report__chart-caption">
         <span className="log-report__chart-value">{latest}</span> events/s
-      </figcaption>
-    </figure>
+      </p>
+    </div>
   );
 });

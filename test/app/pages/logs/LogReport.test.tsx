@@ -47,7 +47,7 @@ function renderReport() {
   return { store, sources, current: () => sources.at(-1)!, onExport, task, view, user: userEvent.setup() };
 }
 
-const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+const bodyRows = () => within(screen.getByRole('table', { name: 'Log entries, newest first' })).getAllByRole('row').slice(1);
 
 describe('LogReport', () => {
   it('opens a stream for all services and shows the empty states in order', async () => {
