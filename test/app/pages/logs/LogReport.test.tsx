@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { axe } from 'jest-axe';
 import { Provider } from 'react-redux';
 import type { ApiClient } from '../../../../src/api/client';
 import { LogReport } from '../../../../src/app/pages/logs/LogReport';
@@ -191,6 +192,17 @@ describe('LogReport', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'match');
     await user.click(screen.getByRole('button', { name: 'Export' }));
     expect(onExport).toHaveBeenCalledWith('overview', [expect.objectContaining({ message: 'match two' }), expect.objectContaining({ message: 'match one' })]);
+    task.cancel();
+  });
+
+  it('has no detectable accessibility problems with rows, a paused table and the filters open', async () => {
+    const { current, user, view, task } = renderReport();
+    await current().send([row('a', 'ssh'), row('b')]);
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    await current().send([row('c')]);
+    expect(screen.getByRole('button', { name: '1 new entry' })).toBeInTheDocument();
+    expect((await axe(view.container)).violations).toEqual([]);
     task.cancel();
   });
 
