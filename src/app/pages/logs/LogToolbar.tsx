@@ -25,7 +25,11 @@ interface RangeInputsProps {
   onRange: (range: { start: number; end: number }) => void;
 }
 
-/** Start and end date inputs; keyed by the applied range, so they show it again after each change. */
+/**
+ * Start and end date inputs. They hold what the user types and apply it once it is a valid range; the range only
+ * changes from here (or when the view first sets its default), so they are keyed by whether one is set: remounting
+ * on every applied change would take the focus away while the user edits.
+ */
 function RangeInputs({ range, onRange }: RangeInputsProps) {
   const [start, setStart] = useState(range ? toLocalInputValue(range.start) : '');
   const [end, setEnd] = useState(range ? toLocalInputValue(range.end) : '');
@@ -87,7 +91,7 @@ export function LogToolbar(props: LogToolbarProps) {
         <span>Search</span>
         <input type="search" value={props.search} placeholder="Keyword in message" onChange={(e) => props.onSearch(e.target.value)} />
       </label>
-      <RangeInputs key={range ? `${range.start}-${range.end}` : 'none'} range={range} onRange={props.onRange} />
+      <RangeInputs key={range ? 'set' : 'unset'} range={range} onRange={props.onRange} />
       <div className="log-report__actions">
         {props.paused && props.newWhilePaused > 0 && (
           <button type="button" className="log-report__pill" onClick={props.onTogglePause}>

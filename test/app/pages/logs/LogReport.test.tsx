@@ -99,6 +99,18 @@ describe('LogReport', () => {
     task.cancel();
   });
 
+  it('keeps the focus in a date input while its change is applied', async () => {
+    const { sources, task } = renderReport();
+    const start = screen.getByLabelText('Start date');
+    start.focus();
+    fireEvent.change(start, { target: { value: '2026-01-01T10:00' } });
+    expect(sources.length).toBe(2);
+    expect(screen.getByLabelText('Start date')).toBe(start);
+    expect(start).toHaveFocus();
+    expect(start).toHaveValue('2026-01-01T10:00');
+    task.cancel();
+  });
+
   it('toggles the filters panel with the Filters button', async () => {
     const { user, task } = renderReport();
     const button = screen.getByRole('button', { name: 'Filters' });
