@@ -6,9 +6,12 @@
  */
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { Config } from '../../../config';
+import { applianceContext } from '../auth/guards';
+import { presentedToken, userForToken } from '../auth/sessions';
 import type { Db } from '../db/database';
 import { registerLogRoutes } from './routes';
 import { createLogStore, type LogStore } from './store';
+import type { StreamOptions } from './stream';
 import { startSyslogReceiver } from './syslog';
 
 export interface EmbeddedLogs {
@@ -16,7 +19,7 @@ export interface EmbeddedLogs {
   mount(app: FastifyInstance, guards: { requireUser: preHandlerHookHandler; requireAdmin: preHandlerHookHandler }): Promise<LogStore>;
 }
 
-export function createEmbeddedLogs(config: Config): EmbeddedLogs {
+export function createEmbeddedLogs(config: Config, options: { stream?: Partial<StreamOptions> } = {}): EmbeddedLogs {
   let store: LogStore | undefined;
   return {
     logSink(db) {
@@ -26,7 +29,17 @@ export function createEmbeddedLogs(config: Config): EmbeddedLogs {
     async mount(app, guards) {
       if (!store) throw new Error('the log store is created by registerAppliance: pass logSink to it first');
       const logs = store;
-      await registerLogRoutes(app, { store: logs, config, ...guards });
+      await registerLogRoutes(app, {
+        store: logs,
+        config,
+        ...guards,
+        stream: options.stream,
+        // Read afresh (not the request's cached user): a logout or expiry ends the stream at the next heartbeat.
+        sessionStillValid: (req) => {
+          const token = presentedToken(req);
+          return !!token && userForToken(applianceContext(req.server), token) !== null;
+        },
+      });
       const stopSyslog = await startSyslogReceiver({
         store: logs,
         port: config.syslogPort,

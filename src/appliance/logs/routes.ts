@@ -21,6 +21,11 @@ export interface LogRouteDeps {
   requireAdmin: preHandlerHookHandler;
   /** Stream tuning (tests and benches shorten the timers). */
   stream?: Partial<StreamOptions>;
+  /**
+   * Whether the request's session is still valid, asked again with every heartbeat of an open stream, so a stream
+   * does not outlive a logout or an expired session. Absent = streams are not re-checked.
+   */
+  sessionStillValid?: (req: FastifyRequest) => boolean;
 }
 
 const badRequest = (reply: FastifyReply, status: number, errors: ErrorItem[]) => reply.code(status).send({ detail: errors });
@@ -52,7 +57,8 @@ export async function registerLogRoutes(app: FastifyInstance, deps: LogRouteDeps
     });
     req.socket.setNoDelay(true);
     req.socket.setTimeout(0);
-    hub.open(reply.raw, query.value, lastId.value);
+    const check = deps.sessionStillValid;
+    hub.open(reply.raw, query.value, lastId.value, check ? () => check(req) : undefined);
   });
 
   app.post(ingestPath(deps.config.apiBase), { preHandler: deps.requireAdmin }, async (req, reply) => {

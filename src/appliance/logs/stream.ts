@@ -14,6 +14,8 @@
  *   drain within `stallMs`, it gets a `reconnect` event and is closed (destroyed if it does not read even that).
  *   Its browser reconnects with `Last-Event-ID` and loses nothing.
  * - `end`: when the requested range's end has passed, and when the server shuts down.
+ * - Sessions: a client whose `stillAllowed` check fails (checked with each heartbeat) is closed; its browser's
+ *   reconnect then meets the route's auth and stops.
  */
 import type { ServerResponse } from 'node:http';
 import type { LogStore, StoredLogEntry } from './store';
@@ -69,13 +71,22 @@ export interface StreamStats {
 
 export interface LogStreamHub {
   /** Takes over an HTTP response that already passed validation and auth. */
-  open(res: ServerResponse, query: StreamQuery, lastEventId: number | undefined): void;
+  open(res: ServerResponse, query: StreamQuery, lastEventId: number | undefined, stillAllowed?: () => boolean): void;
   /** Sends `end` to every client and closes them (server shutdown). */
   closeAll(): void;
   stats(): StreamStats;
 }
 
 const nowSeconds = () => Date.now() / 1000;
+
+/** A failing check counts as "no longer allowed". */
+function isAllowed(check: (() => boolean) | undefined): boolean {
+  try {
+    return check ? check() : true;
+  } catch {
+    return false;
+  }
+}
 
 export function formatEvent(event: string, data: string, id?: number): string {
   return `${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${data}\n\n`;
@@ -209,7 +220,7 @@ export function createLogStreamHub(store: LogStore, overrides: Partial<StreamOpt
     }
   }
 
-  function open(res: ServerResponse, query: StreamQuery, lastEventId: number | undefined) {
+  function open(res: ServerResponse, query: StreamQuery, lastEventId: number | undefined, stillAllowed?: () => boolean) {
     const c: Client = {
       res,
       query,
@@ -224,7 +235,9 @@ export function createLogStreamHub(store: LogStore, overrides: Partial<StreamOpt
     res.on('error', () => release(c));
     res.write(`retry: ${opts.retryMs}\n\n`);
     c.heartbeat = setInterval(() => {
-      if (c.mode !== 'closed' && res.writableLength <= opts.maxBufferBytes) res.write(': heartbeat\n\n');
+      if (c.mode === 'closed') return;
+      if (!isAllowed(stillAllowed)) finish(c, 'reconnect');
+      else if (res.writableLength <= opts.maxBufferBytes) res.write(': heartbeat\n\n');
     }, opts.heartbeatMs);
     c.heartbeat.unref();
 

@@ -23,7 +23,7 @@ export function tempDb(): { db: Db; dir: string } {
 }
 
 export async function startTestServer(
-  options: { stream?: Partial<StreamOptions>; store?: Partial<LogStoreOptions>; admin?: boolean } = {},
+  options: { stream?: Partial<StreamOptions>; store?: Partial<LogStoreOptions>; admin?: boolean; sessionStillValid?: () => boolean } = {},
 ): Promise<TestServer> {
   const { db, dir } = tempDb();
   const store = createLogStore(db, { retentionDays: 30, retentionCount: 1_000_000, pruneIntervalMs: 0, ...options.store });
@@ -32,7 +32,14 @@ export async function startTestServer(
   const requireAdmin = async (_req: unknown, reply: { code(n: number): { send(b: unknown): unknown } }) => {
     if (options.admin === false) return reply.code(403).send({ detail: 'admin only' });
   };
-  const hub = await registerLogRoutes(app, { store, config: { apiBase: '/api/' }, requireUser, requireAdmin, stream: options.stream });
+  const hub = await registerLogRoutes(app, {
+    store,
+    config: { apiBase: '/api/' },
+    requireUser,
+    requireAdmin,
+    stream: options.stream,
+    sessionStillValid: options.sessionStillValid,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

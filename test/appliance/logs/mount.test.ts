@@ -9,6 +9,7 @@ import { registerAppliance, requireAdmin, requireUser, applianceContext } from '
 import { createEmbeddedLogs, LOG_STREAM_PATH, type LogStore } from '../../../src/appliance/logs';
 import { createUser } from '../../../src/appliance/seed';
 import { Agent } from '../support/harness';
+import { openSse } from './sseClient';
 
 describe('createEmbeddedLogs', () => {
   let app: FastifyInstance;
@@ -18,7 +19,7 @@ describe('createEmbeddedLogs', () => {
   beforeEach(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-logs-mount-'));
     const config = loadConfig({}, { dataDir });
-    const logs = createEmbeddedLogs(config);
+    const logs = createEmbeddedLogs(config, { stream: { heartbeatMs: 50 } });
     app = Fastify({ logger: false });
     await app.register(fastifyCookie);
     await registerAppliance(app, config, { logSink: logs.logSink, print: () => {} });
@@ -59,5 +60,20 @@ describe('createEmbeddedLogs', () => {
     const ok = await admin.post('/api/logs', { service: 'dns', message: 'zone reloaded' });
     expect(ok.statusCode).toBe(201);
     expect(store.query({ services: ['dns'] }).map((e) => e.message)).toEqual(['zone reloaded']);
+  });
+
+  it('ends an open stream once its session is logged out', async () => {
+    await createUser(applianceContext(app), { username: 'watcher', password: 'watcher-password-123', role: 'user' });
+    const agent = new Agent(app);
+    await agent.visit();
+    expect((await agent.login('watcher', 'watcher-password-123')).statusCode).toBe(200);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const stream = await openSse(`http://127.0.0.1:${port}${LOG_STREAM_PATH}`, { cookie: agent.cookieHeader() });
+    expect(stream.status).toBe(200);
+    await stream.waitFor((ev) => ev.length >= 1);
+    expect((await agent.post('/api/auth/logout')).statusCode).toBe(200);
+    await stream.closed;
+    expect(stream.events.at(-1)?.event).toBe('reconnect');
   });
 });

@@ -105,6 +105,18 @@ describe('GET /eos/system/logs/stream', () => {
     expect(c.body).toMatch(/^retry: \d+\n\n/);
   });
 
+  it('closes a stream whose session ended, at the next heartbeat', async () => {
+    let valid = true;
+    server = await startTestServer({ stream: { heartbeatMs: 30 }, sessionStillValid: () => valid });
+    const c = await open();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(server.hub.stats().clients).toBe(1);
+    valid = false;
+    await c.closed;
+    expect(c.events.at(-1)?.event).toBe('reconnect');
+    expect(server.hub.stats().clients).toBe(0);
+  });
+
   it('ends the stream once the range end has passed', async () => {
     server = await startTestServer();
     const now = Math.floor(Date.now() / 1000);
