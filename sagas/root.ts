@@ -14,9 +14,10 @@ import { agreementsSaga, messagingSaga, messagingStartSaga } from './messaging.s
 import { notificationsSaga } from './notifications.saga';
 import { progressSaga } from './progress.saga';
 import { windowsSaga } from './windows.saga';
+import { sessionSaga } from './session.saga';
 
 /** Sagas that answer actions; they also run during a server render. */
-export const requestSagas = [menuSaga, layoutSaga, messagingSaga, errorsSaga];
+export const requestSagas = [menuSaga, layoutSaga, sessionSaga, messagingSaga, errorsSaga];
 /** Long-lived browser effects (polling, streams). */
 export const browserSagas = [buildUpdateSaga, notificationsSaga, agreementsSaga, messagingStartSaga, progressSaga, windowsSaga, logStreamSaga];
 

@@ -18,7 +18,7 @@ import { mountEmbeddedServices } from './embedded';
 import { createInjectFetch, SSR_INTERNAL_HEADER } from './injectFetch';
 import { createRenderer } from './render';
 import { RenderCache } from './renderCache';
-import { isLoggedInFromCookies } from '../app/routing/session';
+import { isLoggedInFromCookies, LOGGED_IN_COOKIE } from '../app/routing/session';
 import { THEME_COOKIE } from '../app/layout/useDocumentTheme';
 
 export const MAX_URL_LENGTH = 8192;
@@ -176,7 +176,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       api: api(req.headers.cookie),
       log: req.log,
     });
-    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+    if (result.kind === 'redirect') {
+      if (result.clearLoginCookie) reply.header('set-cookie', `${LOGGED_IN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`);
+      return reply.redirect(result.location, result.status);
+    }
     if (!cacheKey) return reply.code(result.status).send(result.html);
     renderCache.set(cacheKey, { status: result.status, html: result.html, ...placeholders });
     return reply.code(result.status).send(renderCache.get(cacheKey, nonces)!.html);

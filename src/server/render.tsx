@@ -14,21 +14,26 @@ import { routeChunks, routes } from '../app/routes';
 import { registerFeatures } from '../app/features';
 import { THEME_COOKIE } from '../app/layout/useDocumentTheme';
 import { isLoggedInFromCookies } from '../app/routing/session';
+import { loginRedirectTarget } from '../app/routing/guards';
 import type { RouteHandle } from '../app/routing/types';
 import { isCrawler } from '../runtime/fatalErrors';
 import { STATE_ELEMENT_ID } from '../runtime/readState';
 import { createAppStore } from '../store/createStore';
 import { styleRequested } from '../store/slices/layout.slice';
 import { menuRequested } from '../store/slices/menu.slice';
+import { userRequested } from '../store/slices/session.slice';
 import { rootSaga } from '../../sagas/root';
 import { assetsFor, type AssetManifest } from './assets';
 import { renderDocument } from './document';
+
+/** Pages of the core layout that need no login. */
+const PUBLIC_CORE_ROUTES = new Set(['network/overview']);
 
 /** The longest a render waits for its sagas before it renders what it has. */
 export const PREFETCH_TIMEOUT_MS = 3000;
 
 export type RenderResult =
-  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'redirect'; status: number; location: string; clearLoginCookie?: boolean }
   | { kind: 'page'; status: number; html: string };
 
 export interface RenderInput {
@@ -65,7 +70,10 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
     const task = store.runSaga(rootSaga);
 
     const inCoreLayout = context.matches.some((m) => m.route.id === 'core');
-    if (inCoreLayout) store.dispatch(menuRequested());
+    if (inCoreLayout) {
+      store.dispatch(menuRequested());
+      store.dispatch(userRequested());
+    }
     store.dispatch(styleRequested());
     let title = 'Rampart';
     for (const match of context.matches) {
@@ -85,6 +93,13 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
         }, PREFETCH_TIMEOUT_MS);
       }),
     ]).finally(() => clearTimeout(timer));
+
+    // The login cookie outlived its session (the appliance answered 401): a protected page goes to the login.
+    const hadLoginCookie = isLoggedInFromCookies(input.headers.get('cookie'));
+    const onPublicPage = context.matches.some((m) => PUBLIC_CORE_ROUTES.has(m.route.id));
+    if (inCoreLayout && hadLoginCookie && !store.getState().session.loggedIn && !onPublicPage && !context.errors) {
+      return { kind: 'redirect', status: 302, location: loginRedirectTarget(input.url), clearLoginCookie: true };
+    }
 
     if (context.errors) {
       const status = context.statusCode;

@@ -6,14 +6,13 @@
  *   does not come back after a reload (the appliance recorded the acknowledgement).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type BrowserContext, type Frame, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Frame, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { startServer, type RunningServer } from './support/server';
-
-const NEW_PASSWORD = 'e2e-Agreements-2026!';
+import { loginAsAdmin } from './support/session';
 
 let server: RunningServer;
 let parent: http.Server;
@@ -30,38 +29,8 @@ async function startParent(): Promise<void> {
   parentOrigin = `http://127.0.0.1:${(parent.address() as AddressInfo).port}`;
 }
 
-function seededPassword(output: string): string {
-  const m = /Seeded admin: admin \/ (\S+)/.exec(output);
-  if (!m) throw new Error(`no seeded admin in the server output:\n${output}`);
-  return m[1];
-}
-
-async function xsrfHeader(context: BrowserContext): Promise<Record<string, string>> {
-  const token = (await context.cookies(server.url)).find((c) => c.name === 'XSRF-TOKEN')?.value;
-  if (!token) throw new Error('no XSRF-TOKEN cookie');
-  return { 'X-XSRF-TOKEN': token };
-}
-
-async function postForm(request: APIRequestContext, context: BrowserContext, url: string, form: Record<string, string>) {
-  return request.post(`${server.url}${url}`, { form, headers: await xsrfHeader(context) });
-}
-
 /** Logs the seeded admin in through the appliance's local authentication (first access changes the password once). */
-async function login(context: BrowserContext) {
-  const request = context.request;
-  await request.get(`${server.url}/account/login`); // sets XSRF-TOKEN
-  let res = await postForm(request, context, '/api/auth/login', { username: 'admin', password: NEW_PASSWORD });
-  if (res.status() === 401) {
-    const initial = seededPassword(server.output());
-    res = await postForm(request, context, '/api/auth/login', { username: 'admin', password: initial });
-    expect(res.ok()).toBe(true);
-    const changed = await postForm(request, context, '/api/auth/change_password', { username: 'admin', password: initial, new_password: NEW_PASSWORD });
-    expect(changed.ok()).toBe(true);
-    res = await postForm(request, context, '/api/auth/login', { username: 'admin', password: NEW_PASSWORD });
-  }
-  expect(res.ok()).toBe(true);
-  expect((await context.cookies(server.url)).some((c) => c.name === 'rampart_session')).toBe(true);
-}
+const login = (context: BrowserContext) => loginAsAdmin(context, server);
 
 async function consoleFrame(page: Page): Promise<Frame> {
   await page.goto(`${parentOrigin}/?console=${encodeURIComponent(server.url)}`);

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from './support/server';
+import { loginAsAdmin } from './support/session';
 
 let server: RunningServer;
 test.beforeAll(async () => {
@@ -62,7 +63,7 @@ test('an anonymous visitor of a protected page lands on the login page with the 
 });
 
 test('client-side navigation loads the route chunk on demand', async ({ page, context }) => {
-  await context.addCookies([{ name: 'rampart_logged_in', value: '1', url: server.url }]);
+  await loginAsAdmin(context, server, { acceptAgreements: true });
   const chunks: string[] = [];
   page.on('request', (r) => {
     const m = /\/assets\/js\/(area-[a-z]+)\./.exec(r.url());
@@ -87,7 +88,7 @@ test.describe('a new deployment', () => {
   test.afterAll(async () => deployed?.stop());
 
   test('makes the next navigation a full page load', async ({ page, context }) => {
-    await context.addCookies([{ name: 'rampart_logged_in', value: '1', url: deployed.url }]);
+    await loginAsAdmin(context, deployed, { acceptAgreements: true });
     await page.goto(`${deployed.url}/network/overview`);
     await waitForHydration(page);
 
@@ -112,7 +113,7 @@ test.describe('a new deployment', () => {
 });
 
 test('a chunk that fails to load reloads the page once, then the guard stops the loop', async ({ page, context }) => {
-  await context.addCookies([{ name: 'rampart_logged_in', value: '1', url: server.url }]);
+  await loginAsAdmin(context, server, { acceptAgreements: true });
   await page.goto(`${server.url}/network/overview`);
   await waitForHydration(page);
   await page.route(/\/assets\/js\/area-dns\./, (route) => route.abort());

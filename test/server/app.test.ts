@@ -1,24 +1,21 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../../config';
-import { buildServer } from '../../src/server/app';
+import { adminAgent, startServer, type Harness } from '../appliance/support/harness';
 
 let app: FastifyInstance;
-let dataDir: string;
+let harness: Harness;
+/** Cookies of a real session of the seeded admin. */
+const LOGGED_IN = { cookie: '' };
 
 beforeAll(async () => {
-  jest.spyOn(console, 'warn').mockImplementation(() => {}); // the style loader warns: no custom layout here
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-shell-'));
-  app = await buildServer({ config: loadConfig({ RAMPART_ENV: 'test', RAMPART_LOG_LEVEL: 'silent' }, { dataDir }), logger: false });
+  harness = await startServer({ config: { env: 'test' } });
+  app = harness.app;
+  LOGGED_IN.cookie = (await adminAgent(harness)).cookieHeader();
 });
 afterAll(async () => {
-  await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await harness.close();
+  fs.rmSync(harness.dataDir, { recursive: true, force: true });
 });
-
-const LOGGED_IN = { cookie: 'rampart_logged_in=1' };
 
 describe('server rendering', () => {
   test('the public network overview renders in the core layout without a login', async () => {
@@ -202,9 +199,17 @@ describe('render micro-cache', () => {
     expect(b.body).not.toContain(na);
   });
 
+  test('a login cookie without a session sends a protected page to the login and clears the cookie', async () => {
+    const res = await app.inject({ url: '/dns/proxy', headers: { cookie: 'rampart_logged_in=1' } });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/account/login?return_to=%2Fdns%2Fproxy');
+    expect(String(res.headers['set-cookie'])).toMatch(/rampart_logged_in=; Max-Age=0/);
+  });
+
   test('logged-in visitors are never served from the cache', async () => {
     await app.inject({ url: '/network/overview' });
     const res = await app.inject({ url: '/network/overview', headers: LOGGED_IN });
-    expect(JSON.parse(/id="__RAMPART_STATE__"[^>]*>([^<]*)</.exec(res.body)![1]).session.loggedIn).toBe(true);
+    const state = JSON.parse(/id="__RAMPART_STATE__"[^>]*>([^<]*)</.exec(res.body)![1]);
+    expect(state.session).toEqual({ loggedIn: true, user: { username: 'admin', role: 'admin', mustChangePassword: false } });
   });
 });

@@ -1,44 +1,31 @@
-/** A router link that preloads its route's chunk on hover or focus. */
-import { forwardRef, type ComponentProps } from 'react';
+/** Router links that preload their route's chunk on hover or focus (spec §9: at most 4 preloads at a time). */
+import type { ComponentProps, FocusEvent, MouseEvent } from 'react';
 import { Link, NavLink } from 'react-router';
 import { preloadPath } from '../routing/preload';
 
-type LinkProps = ComponentProps<typeof Link> & { to: string };
+type Handlers = {
+  onMouseEnter?: (e: MouseEvent<HTMLAnchorElement>) => void;
+  onFocus?: (e: FocusEvent<HTMLAnchorElement>) => void;
+};
 
-export const PreloadLink = forwardRef<HTMLAnchorElement, LinkProps>(function PreloadLink(props, ref) {
-  const { onMouseEnter, onFocus, to } = props;
-  return (
-    <Link
-      ref={ref}
-      {...props}
-      onMouseEnter={(e) => {
-        preloadPath(to);
-        onMouseEnter?.(e);
-      }}
-      onFocus={(e) => {
-        preloadPath(to);
-        onFocus?.(e);
-      }}
-    />
-  );
-});
+/** Chains a preload of `to` in front of the link's own hover and focus handlers. */
+function preloading(to: string, { onMouseEnter, onFocus }: Handlers): Required<Handlers> {
+  return {
+    onMouseEnter: (e) => {
+      preloadPath(to);
+      onMouseEnter?.(e);
+    },
+    onFocus: (e) => {
+      preloadPath(to);
+      onFocus?.(e);
+    },
+  };
+}
 
-type NavProps = ComponentProps<typeof NavLink> & { to: string };
+export function PreloadLink(props: ComponentProps<typeof Link> & { to: string }) {
+  return <Link {...props} {...preloading(props.to, props)} />;
+}
 
-export const PreloadNavLink = forwardRef<HTMLAnchorElement, NavProps>(function PreloadNavLink(props, ref) {
-  const { onMouseEnter, onFocus, to } = props;
-  return (
-    <NavLink
-      ref={ref}
-      {...props}
-      onMouseEnter={(e) => {
-        preloadPath(to);
-        onMouseEnter?.(e);
-      }}
-      onFocus={(e) => {
-        preloadPath(to);
-        onFocus?.(e);
-      }}
-    />
-  );
-});
+export function PreloadNavLink(props: ComponentProps<typeof NavLink> & { to: string }) {
+  return <NavLink {...props} {...preloading(props.to, props)} />;
+}

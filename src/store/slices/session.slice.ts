@@ -25,10 +25,11 @@ export const sessionSlice = createSlice({
       state.loggedIn = action.payload;
       if (!action.payload) state.user = null;
     },
+    userRequested() {},
     userLoaded(state, action: PayloadAction<SessionUser | null>) {
       state.user = action.payload;
     },
   },
 });
 
-export const { loginStateRead, userLoaded } = sessionSlice.actions;
+export const { loginStateRead, userLoaded, userRequested } = sessionSlice.actions;

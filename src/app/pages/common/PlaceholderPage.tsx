@@ -3,6 +3,7 @@
  * the page says plainly what it will hold.
  */
 import { useEffect } from 'react';
+import { useParams } from 'react-router';
 
 export interface PlaceholderPageProps {
   title: string;
@@ -31,4 +32,13 @@ export const placeholder = (title: string, description: string) => ({
     return <PlaceholderPage title={title} description={description} />;
   },
   handle: { title },
+});
+
+/** A route module for a placeholder detail page of an entity (`/{id}` routes). */
+export const placeholderDetail = (kind: string) => ({
+  Component: function Detail() {
+    const { id } = useParams();
+    return <PlaceholderPage title={`${kind} ${id ?? ''}`.trim()} description={`Details of the ${kind.toLowerCase()} ${id ?? ''}.`} />;
+  },
+  handle: { title: kind },
 });

@@ -1,14 +1,7 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage, placeholder } from '../common/PlaceholderPage';
+import { placeholder, placeholderDetail } from '../common/PlaceholderPage';
 import type { RouteModule } from '../../routing/types';
 
-const detail = (kind: string): RouteModule => ({
-  Component: function Detail() {
-    const { id } = useParams();
-    return <PlaceholderPage title={`${kind} ${id ?? ''}`.trim()} description={`Details of the ${kind.toLowerCase()} ${id ?? ''}.`} />;
-  },
-  handle: { title: kind },
-});
+const detail = placeholderDetail;
 
 export const routes: Record<string, RouteModule> = {
   acmeOrders: placeholder('ACME orders', 'Certificate orders placed with ACME certificate authorities.'),

@@ -1,0 +1,43 @@
+/**
+ * Who is signed in: the console asks the appliance (GET {api}users/me) when the login cookie says a session
+ * exists. A 401 means the cookie outlived its session, so the store stops claiming a login.
+ */
+import { call, getContext, put, select, takeLeading } from 'redux-saga/effects';
+import type { ApiClient, ApiResponse } from '../src/api/client';
+import { apiUrl } from '../src/api/client';
+import { isApiError } from '../src/api/errors';
+import type { RootState } from '../src/store/createStore';
+import { loginStateRead, userLoaded, userRequested, type SessionUser } from '../src/store/slices/session.slice';
+
+interface MeResponse {
+  username?: unknown;
+  role?: unknown;
+  must_change_password?: unknown;
+}
+
+export function parseUser(data: MeResponse | undefined): SessionUser | null {
+  if (!data || typeof data.username !== 'string') return null;
+  return {
+    username: data.username,
+    role: data.role === 'admin' ? 'admin' : 'user',
+    mustChangePassword: data.must_change_password === true,
+  };
+}
+
+export function* loadUser() {
+  const state: RootState = yield select();
+  if (!state.session.loggedIn || state.session.user) return;
+  const api: ApiClient = yield getContext('api');
+  try {
+    const res: ApiResponse<MeResponse> = yield call(api.get, apiUrl(state.config.apiBase, 'users/me'));
+    yield put(userLoaded(parseUser(res.data)));
+  } catch (e) {
+    if (isApiError(e) && e.status === 401) yield put(loginStateRead(false));
+    // Anything else: the page still works; the main bar just shows no name.
+  }
+}
+
+export function* sessionSaga() {
+  // takeLeading: one who-am-I per page; repeated requests while it is in flight are dropped.
+  yield takeLeading(userRequested.type, loadUser);
+}

@@ -1,0 +1,2 @@
+export { FileChooser } from './FileChooser';
+export type { FileChooserProps } from './FileChooser';

@@ -1,0 +1,2 @@
+export { ProgressLine } from './ProgressLine';
+export type { ProgressLineProps, ProgressAccent } from './ProgressLine';

@@ -1,0 +1,2 @@
+export { RangeInput } from './RangeInput';
+export type { RangeInputProps } from './RangeInput';

@@ -1,0 +1,2 @@
+export { Tabs } from './Tabs';
+export type { Tab, TabsProps } from './Tabs';

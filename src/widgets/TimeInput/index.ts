@@ -1,0 +1,2 @@
+export { TimeInput } from './TimeInput';
+export type { TimeInputProps } from './TimeInput';
