@@ -26,8 +26,11 @@ export const METRIC_PADDING_MS = 1000; // §9 padding update delay 1000 ms
  * times a second instead of on every server batch, which keeps the page's tasks short.
  */
 export const UI_BATCH_MS = 200;
-/** An end date this close to now (or later) means "until now and onwards": the stream stays live. */
-export const LIVE_END_SLACK_MS = 60_000;
+/** The start of the local day of `ms`: an end date on the current day means "until now and onwards" (live). */
+export function startOfDay(ms: number): number {
+  const d = new Date(ms);
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+}
 
 /** The part of `EventSource` the saga uses; tests and stories supply their own through the saga context. */
 export interface EventSourceLike {
@@ -41,14 +44,17 @@ const EVENT_SOURCE_CLOSED = 2;
 
 export type StreamEvent = { type: 'logs'; logs: LogRow[] } | { type: 'end' } | { type: 'failed'; message: string };
 
-/** The stream address: services only when not all are enabled (spec §7), `from`, and `to` for a past range. */
+/**
+ * The stream address: services only when not all are enabled (spec §7), `from`, and `to` only when the end date is
+ * a day before today (a past range the server ends with `end`); an end date of today keeps the stream live.
+ */
 export function logStreamUrl(state: Pick<LogReportState, 'services' | 'range'>, now: number): string {
   const params = new URLSearchParams();
   const enabled = state.services.filter((s) => s.enabled).map((s) => s.service);
   if (enabled.length < LOG_SERVICES.length) for (const s of enabled) params.append('services', s);
   if (state.range) {
     params.set('from', String(Math.max(0, Math.floor(state.range.start / 1000))));
-    if (state.range.end < now - LIVE_END_SLACK_MS) params.set('to', String(Math.ceil(state.range.end / 1000)));
+    if (state.range.end < startOfDay(now)) params.set('to', String(Math.ceil(state.range.end / 1000)));
   }
   const query = params.toString();
   return query ? `${LOG_STREAM_URL}?${query}` : LOG_STREAM_URL;

@@ -5,6 +5,7 @@ import {
   logStreamSaga,
   logStreamUrl,
   parseLogsMessage,
+  startOfDay,
   UI_BATCH_MS,
   type EventSourceLike,
 } from '../../sagas/logStream.saga';
@@ -192,7 +193,8 @@ describe('logStreamUrl', () => {
     ['all services, no range', { services: all, range: null }, LOG_STREAM_URL],
     ['some services', { services: all.map((s) => ({ ...s, enabled: s.service === 'ssh' })), range: null }, `${LOG_STREAM_URL}?services=ssh`],
     ['a live range', { services: all, range: { start: NOW - 86_400_000, end: NOW } }, `${LOG_STREAM_URL}?from=${(NOW - 86_400_000) / 1000}`],
-    ['a past range', { services: all, range: { start: NOW - 7200_000, end: NOW - 3600_000 } }, `${LOG_STREAM_URL}?from=${(NOW - 7200_000) / 1000}&to=${(NOW - 3600_000) / 1000}`],
+    ['a range ending today (live)', { services: all, range: { start: NOW - 7200_000, end: startOfDay(NOW) + 1000 } }, `${LOG_STREAM_URL}?from=${(NOW - 7200_000) / 1000}`],
+    ['a past range', { services: all, range: { start: NOW - 3 * 86_400_000, end: NOW - 2 * 86_400_000 } }, `${LOG_STREAM_URL}?from=${(NOW - 3 * 86_400_000) / 1000}&to=${(NOW - 2 * 86_400_000) / 1000}`],
   ])('builds %s', (_name, state, expected) => {
     expect(logStreamUrl(state, NOW)).toBe(expected);
   });

@@ -3,7 +3,7 @@
  * pause toggle and its "N new entries" pill.
  */
 import { useState } from 'react';
-import { fromLocalInputValue, toLocalInputValue } from './format';
+import { DateInput } from '../../../widgets/DateInput';
 
 export interface LogToolbarProps {
   search: string;
@@ -26,56 +26,43 @@ interface RangeInputsProps {
 }
 
 /**
- * Start and end date inputs. They hold what the user types and apply it once it is a valid range; the range only
- * changes from here (or when the view first sets its default), so they are keyed by whether one is set: remounting
- * on every applied change would take the focus away while the user edits.
+ * Start and end date inputs (the shared date widget: a day, keeping the time of day already set). They hold what
+ * the user picks and apply it once it is a valid range. The range only changes from here (or when the view first
+ * sets its default), so they are keyed by whether one is set: remounting on every applied change would take the
+ * focus away while the user edits.
  */
 function RangeInputs({ range, onRange }: RangeInputsProps) {
-  const [start, setStart] = useState(range ? toLocalInputValue(range.start) : '');
-  const [end, setEnd] = useState(range ? toLocalInputValue(range.end) : '');
+  const [start, setStart] = useState<number | null>(range?.start ?? null);
+  const [end, setEnd] = useState<number | null>(range?.end ?? null);
   const [error, setError] = useState<string | null>(null);
-  const errorId = 'log-range-error';
 
-  const commit = (nextStart: string, nextEnd: string) => {
-    const s = fromLocalInputValue(nextStart);
-    const e = fromLocalInputValue(nextEnd);
-    if (s === null || e === null) return setError('Enter a complete start and end date.');
+  const commit = (s: number | null, e: number | null) => {
+    if (s === null || e === null) return setError('Enter a start and an end date.');
     if (s >= e) return setError('The start date must be before the end date.');
     setError(null);
     if (!range || s !== range.start || e !== range.end) onRange({ start: s, end: e });
   };
-  const described = error ? errorId : undefined;
 
   return (
     <>
-      <label className="log-report__field">
-        <span>Start date</span>
-        <input
-          type="datetime-local"
-          value={start}
-          aria-invalid={!!error}
-          aria-describedby={described}
-          onChange={(e) => {
-            setStart(e.target.value);
-            commit(e.target.value, end);
-          }}
-        />
-      </label>
-      <label className="log-report__field">
-        <span>End date</span>
-        <input
-          type="datetime-local"
-          value={end}
-          aria-invalid={!!error}
-          aria-describedby={described}
-          onChange={(e) => {
-            setEnd(e.target.value);
-            commit(start, e.target.value);
-          }}
-        />
-      </label>
+      <DateInput
+        label="Start date"
+        value={start}
+        onChange={(v) => {
+          setStart(v);
+          commit(v, end);
+        }}
+      />
+      <DateInput
+        label="End date"
+        value={end}
+        onChange={(v) => {
+          setEnd(v);
+          commit(start, v);
+        }}
+      />
       {error && (
-        <p id={errorId} className="log-report__error" role="alert">
+        <p className="log-report__error" role="alert">
           {error}
         </p>
       )}
