@@ -4,10 +4,9 @@
  */
 import dgram from 'node:dgram';
 import net from 'node:net';
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startServer, type RunningServer } from './support/server';
-
-const NEW_PASSWORD = 'logs e2e password 2026';
+import { loginAsAdmin } from './support/session';
 
 /** A port free for TCP (and, on loopback, as good as free for UDP) for the syslog receiver. */
 async function freePort(): Promise<number> {
@@ -16,26 +15,6 @@ async function freePort(): Promise<number> {
   const port = (srv.address() as net.AddressInfo).port;
   await new Promise((r) => srv.close(r));
   return port;
-}
-
-/** Logs in through `{auth}/login` as the seeded admin, changing the one-time password on first access. */
-async function loginAsAdmin(context: BrowserContext, server: RunningServer): Promise<void> {
-  const seeded = /Seeded admin: (\S+) \/ (\S+)/.exec(server.output());
-  if (!seeded) throw new Error(`the server did not print the seeded admin:\n${server.output()}`);
-  const [, username, initial] = seeded;
-  await context.request.get(`${server.url}/api/config/settings`);
-  const xsrf = (await context.cookies(server.url)).find((c) => c.name === 'XSRF-TOKEN')?.value;
-  if (!xsrf) throw new Error('no XSRF-TOKEN cookie was set');
-  const headers = { 'x-xsrf-token': xsrf };
-  const first = await context.request.post(`${server.url}/api/auth/login`, { form: { username, password: initial }, headers });
-  expect(first.status()).toBe(200);
-  const changed = await context.request.post(`${server.url}/api/auth/change_password`, {
-    form: { username, password: initial, new_password: NEW_PASSWORD },
-    headers,
-  });
-  expect(changed.status()).toBe(200);
-  const login = await context.request.post(`${server.url}/api/auth/login`, { form: { username, password: NEW_PASSWORD }, headers });
-  expect(login.status()).toBe(200);
 }
 
 test.describe('live log report', () => {
