@@ -4,6 +4,7 @@ import { configSlice } from './slices/config.slice';
 import { layoutSlice } from './slices/layout.slice';
 import { menuSlice } from './slices/menu.slice';
 import { notificationsSlice } from './slices/notifications.slice';
+import { logReportSlice } from './slices/logReport.slice';
 import { sessionSlice } from './slices/session.slice';
 import { fieldErrorsSlice } from './slices/fieldErrors.slice';
 import { windowsSlice } from '../windows/windows.slice';
@@ -19,4 +20,5 @@ export const reducers = {
   fieldErrors: fieldErrorsSlice.reducer,
   windows: windowsSlice.reducer,
   progress: progressSlice.reducer,
+  logReport: logReportSlice.reducer,
 };

@@ -1,6 +1,7 @@
-import { placeholder } from '../common/PlaceholderPage';
 import type { RouteModule } from '../../routing/types';
+import { LOG_REPORT_TITLE } from './constants';
+import { LogOverviewPage } from './LogReport';
 
 export const routes: Record<string, RouteModule> = {
-  overview: placeholder('Live logs', 'The live log report of every appliance service.'),
+  overview: { Component: LogOverviewPage, handle: { title: LOG_REPORT_TITLE } },
 };

@@ -1,0 +1,154 @@
+/**
+ * The live log report's stream (spec §4 log report, §7 `GET /eos/system/logs/stream`). Opening the view opens a
+ * server-sent-event stream through an `eventChannel`; changing services or the range closes it, and the reducer
+ * clears the list, before a new one opens; leaving the view or an `end` event stops it. While a stream runs, a
+ * metric entry is taken every padding interval for the recent-events chart. Browser only.
+ */
+import { buffers, eventChannel, type EventChannel, type Task } from 'redux-saga';
+import { call, cancel, delay, flush, fork, getContext, put, race, select, take, takeLatest } from 'redux-saga/effects';
+import { LOG_SERVICES } from '../src/appliance/logs/services';
+import {
+  LOG_STREAM_RESTART_ACTIONS,
+  logReportClosed,
+  logReportOpened,
+  logsReceived,
+  metricTick,
+  streamEnded,
+  streamFailed,
+  type LogReportState,
+  type LogRow,
+} from '../src/store/slices/logReport.slice';
+
+export const LOG_STREAM_URL = '/eos/system/logs/stream';
+export const METRIC_PADDING_MS = 1000; // §9 padding update delay 1000 ms
+/**
+ * Batches arriving within this window reach the store together: at 2,000 entries/s the table then re-renders a few
+ * times a second instead of on every server batch, which keeps the page's tasks short.
+ */
+export const UI_BATCH_MS = 200;
+/** The start of the local day of `ms`: an end date on the current day means "until now and onwards" (live). */
+export function startOfDay(ms: number): number {
+  const d = new Date(ms);
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+}
+
+/** The part of `EventSource` the saga uses; tests and stories supply their own through the saga context. */
+export interface EventSourceLike {
+  readonly readyState: number;
+  addEventListener(type: string, listener: (event: MessageEvent<string> | Event) => void): void;
+  close(): void;
+}
+export type EventSourceFactory = (url: string) => EventSourceLike;
+
+const EVENT_SOURCE_CLOSED = 2;
+
+export type StreamEvent = { type: 'logs'; logs: LogRow[] } | { type: 'end' } | { type: 'failed'; message: string };
+
+/**
+ * The stream address: services only when not all are enabled (spec §7), `from`, and `to` only when the end date is
+ * a day before today (a past range the server ends with `end`); an end date of today keeps the stream live.
+ */
+export function logStreamUrl(state: Pick<LogReportState, 'services' | 'range'>, now: number): string {
+  const params = new URLSearchParams();
+  const enabled = state.services.filter((s) => s.enabled).map((s) => s.service);
+  if (enabled.length < LOG_SERVICES.length) for (const s of enabled) params.append('services', s);
+  if (state.range) {
+    params.set('from', String(Math.max(0, Math.floor(state.range.start / 1000))));
+    if (state.range.end < startOfDay(now)) params.set('to', String(Math.ceil(state.range.end / 1000)));
+  }
+  const query = params.toString();
+  return query ? `${LOG_STREAM_URL}?${query}` : LOG_STREAM_URL;
+}
+
+function isLogRow(v: unknown): v is LogRow {
+  const r = v as LogRow;
+  return !!r && typeof r.id === 'number' && typeof r.service === 'string' && typeof r.timestamp === 'number' && typeof r.message === 'string';
+}
+
+/** Parses a `message` event's data; anything but `{logs:[…]}` yields null. */
+export function parseLogsMessage(data: string): LogRow[] | null {
+  try {
+    const parsed = JSON.parse(data) as { logs?: unknown };
+    return Array.isArray(parsed?.logs) ? parsed.logs.filter(isLogRow) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const defaultEventSourceFactory: EventSourceFactory = (url) => new EventSource(url, { withCredentials: true });
+
+/**
+ * One stream as a channel. The browser reconnects by itself (with `Last-Event-ID`) after a dropped connection or
+ * the server's `reconnect`; only a refusal (the source ends up closed) is reported as a failure.
+ */
+export function logEventChannel(factory: EventSourceFactory, url: string): EventChannel<StreamEvent> {
+  return eventChannel<StreamEvent>((emit) => {
+    const source = factory(url);
+    source.addEventListener('message', (event) => {
+      const logs = parseLogsMessage(String((event as MessageEvent<string>).data));
+      if (logs) emit({ type: 'logs', logs });
+    });
+    source.addEventListener('end', () => emit({ type: 'end' }));
+    source.addEventListener('error', () => {
+      if (source.readyState === EVENT_SOURCE_CLOSED) emit({ type: 'failed', message: 'The log stream could not be opened.' });
+    });
+    return () => source.close();
+    // Batches queue while the reducer runs; the server batches, so this queue stays short.
+  }, buffers.expanding<StreamEvent>(64));
+}
+
+export function* metricTicker() {
+  for (;;) {
+    yield delay(METRIC_PADDING_MS);
+    yield put(metricTick({ time: Date.now() }));
+  }
+}
+
+/** Runs one stream until it ends or fails; the channel is closed in `finally`, also when cancelled. */
+export function* runLogStream() {
+  const report: LogReportState = yield select((s: { logReport: LogReportState }) => s.logReport);
+  const factory: EventSourceFactory | undefined = yield getContext('eventSource');
+  const channel: EventChannel<StreamEvent> = yield call(logEventChannel, factory ?? defaultEventSourceFactory, logStreamUrl(report, Date.now()));
+  const ticker: Task = yield fork(metricTicker);
+  let fetched = false;
+  try {
+    for (;;) {
+      const first: StreamEvent = yield take(channel);
+      // A first batch (the history) shows at once; later ones gather for UI_BATCH_MS.
+      if (first.type === 'logs' && !fetched) fetched = true;
+      else if (first.type === 'logs') yield delay(UI_BATCH_MS);
+      const rest: StreamEvent[] = first.type === 'logs' ? yield flush(channel) : [];
+      const events = [first, ...rest];
+      const logs = events.flatMap((e) => (e.type === 'logs' ? e.logs : []));
+      if (logs.length || first.type === 'logs') yield put(logsReceived(logs));
+      const last = events.find((e) => e.type !== 'logs');
+      if (last?.type === 'end') {
+        yield put(streamEnded());
+        return;
+      }
+      if (last?.type === 'failed') {
+        yield put(streamFailed(last.message));
+        return;
+      }
+    }
+  } finally {
+    channel.close();
+    yield cancel(ticker);
+  }
+}
+
+/** While the view is open: a stream, restarted on every filter change; after `end` it waits for one. */
+export function* logReportSession() {
+  for (;;) {
+    // race: a filter change cancels the running stream (closing its channel) before the next one opens.
+    const { restart } = yield race({ done: call(runLogStream), restart: take(LOG_STREAM_RESTART_ACTIONS) });
+    if (!restart) yield take(LOG_STREAM_RESTART_ACTIONS);
+  }
+}
+
+export function* logStreamSaga() {
+  // takeLatest: opening the view again replaces the running session; leaving it cancels the session.
+  yield takeLatest(logReportOpened.type, function* session() {
+    yield race({ run: call(logReportSession), closed: take(logReportClosed.type) });
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * The log routes of the embedded appliance:
+ * - `GET /eos/system/logs/stream` (any signed-in user): the live log stream (see ./stream.ts);
+ * - `POST {api}logs` (admins): ingestion for appliance services, one entry or `{logs: […]}` in one transaction.
+ * Auth is the appliance's: its preHandlers are passed in, so this module knows nothing of sessions.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { Config } from '../../../config';
+import { pathPrefix } from '../context';
+import { createLogStreamHub, type LogStreamHub, type StreamOptions } from './stream';
+import type { LogStore } from './store';
+import { parseIngestBody, parseLastEventId, parseStreamQuery, type ErrorItem } from './validate';
+
+
+export const LOG_STREAM_PATH = '/eos/system/logs/stream';
+
+export interface LogRouteDeps {
+  store: LogStore;
+  config: Pick<Config, 'apiBase'>;
+  requireUser: preHandlerHookHandler;
+  requireAdmin: preHandlerHookHandler;
+  /** Stream tuning (tests and benches shorten the timers). */
+  stream?: Partial<StreamOptions>;
+  /**
+   * Whether the request's session is still valid, asked again with every heartbeat of an open stream, so a stream
+   * does not outlive a logout or an expired session. Absent = streams are not re-checked.
+   */
+  sessionStillValid?: (req: FastifyRequest) => boolean;
+}
+
+const badRequest = (reply: FastifyReply, status: number, errors: ErrorItem[]) => reply.code(status).send({ detail: errors });
+
+/** The path of `POST {api}logs` on this server (the path part of the API base, as the appliance mounts it). */
+export function ingestPath(apiBase: string): string {
+  return `${pathPrefix(apiBase)}/logs`;
+}
+
+export async function registerLogRoutes(app: FastifyInstance, deps: LogRouteDeps): Promise<LogStreamHub> {
+  const hub = createLogStreamHub(deps.store, deps.stream);
+  // Fastify closes connections only after preClose: streams get their `end` first.
+  app.addHook('preClose', async () => hub.closeAll());
+
+  app.get(LOG_STREAM_PATH, { preHandler: deps.requireUser }, async (req: FastifyRequest, reply: FastifyReply) => {
+    const query = parseStreamQuery(req.query as Record<string, unknown>);
+    if (!query.ok) return badRequest(reply, 400, query.errors);
+    const lastId = parseLastEventId(req.headers['last-event-id']);
+    if (!lastId.ok) return badRequest(reply, 400, lastId.errors);
+    reply.hijack();
+    const headers: Record<string, string | number | string[]> = {};
+    for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) headers[k] = v as string | number | string[];
+    reply.raw.writeHead(200, {
+      ...headers,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no', // nginx: do not buffer the stream
+    });
+    req.socket.setNoDelay(true);
+    req.socket.setTimeout(0);
+    const check = deps.sessionStillValid;
+    hub.open(reply.raw, query.value, lastId.value, check ? () => check(req) : undefined);
+  });
+
+  app.post(ingestPath(deps.config.apiBase), { preHandler: deps.requireAdmin }, async (req, reply) => {
+    const parsed = parseIngestBody(req.body);
+    if (!parsed.ok) return badRequest(reply, 422, parsed.errors);
+    const stored = deps.store.appendMany(parsed.value);
+    return reply.code(201).send({ count: stored.length, ids: stored.map((e) => e.id) });
+  });
+
+  return hub;
+}
