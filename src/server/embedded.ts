@@ -1,13 +1,17 @@
 /**
  * Mounts the embedded services when config says embedded (the default): the appliance API under the API base and
- * `/eos/`, and the identity service under the identity base. Each service is a Fastify plugin of its own.
+ * `/eos/` (with its log store receiving the audit trail, the live log stream and the syslog receiver), and the
+ * identity service under the identity base. Each service is a Fastify plugin of its own.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import { registerAppliance } from '../appliance';
+import { registerAppliance, requireAdmin, requireUser } from '../appliance';
+import { createEmbeddedLogs } from '../appliance/logs';
 import { registerIdentityService } from '../identity-service';
 
 export async function mountEmbeddedServices(app: FastifyInstance, config: Config): Promise<void> {
-  await registerAppliance(app, config);
+  const logs = createEmbeddedLogs(config);
+  await registerAppliance(app, config, { logSink: logs.logSink });
+  await logs.mount(app, { requireUser, requireAdmin });
   await registerIdentityService(app, config);
 }
