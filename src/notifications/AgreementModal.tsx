@@ -3,11 +3,11 @@
  * must be ticked before Accept; Decline is labelled Logout. The agreement machine (hosted by the messaging saga)
  * decides; this view shows its state and sends it the user's events.
  */
-import { useId, useMemo, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../store/createStore';
 import { agreementModalEvent, selectCurrentAgreement } from '../store/slices/notifications.slice';
 import { Modal } from '../widgets/Modal';
-import { renderMarkdown } from './markdown';
+import { useMarkdown } from './useMarkdown';
 
 export function AgreementModal() {
   const dispatch = useAppDispatch();
@@ -15,7 +15,7 @@ export function AgreementModal() {
   const agreement = useAppSelector(selectCurrentAgreement);
   const termsId = useId();
   const checkboxRef = useRef<HTMLInputElement>(null);
-  const html = useMemo(() => renderMarkdown(agreement?.message ?? ''), [agreement?.message]);
+  const html = useMarkdown(agreement?.message ?? '');
   const open = !!modal && !!agreement && modal.localId === agreement.localId && modal.state !== 'hidden';
   if (!open) return null;
   const accepting = modal.state === 'accepting';

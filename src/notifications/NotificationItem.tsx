@@ -6,7 +6,7 @@ import type { CSSProperties } from 'react';
 import { useAppDispatch } from '../store/createStore';
 import { notificationDismissed, type Notification } from '../store/slices/notifications.slice';
 import { NOTIFICATION_FADE_MS } from './constants';
-import { renderMarkdown } from './markdown';
+import { useMarkdown } from './useMarkdown';
 
 const levelLabel: Record<Notification['level'], string> = {
   info: 'Information',
@@ -39,7 +39,7 @@ export function NotificationItem({ notification }: { notification: Notification 
         {title && <strong className="notification__title">{title}</strong>}
         {/* Server messages are markdown; local ones are plain text. */}
         {id ? (
-          <div className="notification__message markdown" dangerouslySetInnerHTML={{ __html: renderMarkdown(message) }} />
+          <MarkdownMessage markdown={message} />
         ) : (
           <div className="notification__message">{message}</div>
         )}
@@ -49,4 +49,9 @@ export function NotificationItem({ notification }: { notification: Notification 
       </button>
     </li>
   );
+}
+
+function MarkdownMessage({ markdown }: { markdown: string }) {
+  const html = useMarkdown(markdown);
+  return <div className="notification__message markdown" dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -51,11 +51,13 @@ export function registerSecurityHeaders(app: FastifyInstance, o: CspOptions) {
     hsts: o.secure ? { maxAge: 31536000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'same-origin' },
   });
+  // The policy is built once around two markers; each response only splices its nonces in.
+  const [beforeScript, betweenNonces, afterStyle] = buildCsp(o, { script: '\u0000', style: '\u0000' }).split('\u0000');
   app.decorateReply('cspNonce', null as unknown as { script: string; style: string });
   app.addHook('onRequest', (req, reply, done) => {
     const bytes = randomBytes(32).toString('hex');
     reply.cspNonce = { script: bytes.slice(0, 32), style: bytes.slice(32) };
-    reply.header('Content-Security-Policy', buildCsp(o, reply.cspNonce));
+    reply.header('Content-Security-Policy', beforeScript + reply.cspNonce.script + betweenNonces + reply.cspNonce.style + afterStyle);
     staticHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
 }

@@ -213,3 +213,14 @@ describe('render micro-cache', () => {
     expect(state.session).toEqual({ loggedIn: true, user: { username: 'admin', role: 'admin', mustChangePassword: false } });
   });
 });
+
+describe('content security policy', () => {
+  test('the policy from the template equals the one built directly', async () => {
+    const { buildCsp } = await import('../../src/server/securityHeaders');
+    const res = await app.inject({ url: '/healthz' });
+    const csp = String(res.headers['content-security-policy']);
+    const [, script] = /script-src 'self' 'nonce-([0-9a-f]{32})'/.exec(csp)!;
+    const [, style] = /style-src 'self' 'nonce-([0-9a-f]{32})'/.exec(csp)!;
+    expect(csp).toBe(buildCsp({ extraOrigins: [], parentOrigin: '', secure: false }, { script, style }));
+  });
+});
