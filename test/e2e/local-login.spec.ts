@@ -90,6 +90,26 @@ test('first access: protected page → login → change password → login → b
   expect(pageErrors).toEqual([]);
 });
 
+test('a foreign return_to is never followed after login', async ({ browser }) => {
+  for (const target of ['https://evil.example/', '//evil.example', '/\\evil.example']) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const foreign: string[] = [];
+    await page.route(
+      (u) => u.hostname === 'evil.example',
+      (route) => {
+        foreign.push(route.request().url());
+        return route.abort();
+      },
+    );
+    await page.goto(`${server.url}/account/login?return_to=${encodeURIComponent(target)}`);
+    await logIn(page, 'admin', NEW_PASSWORD);
+    await expect(page).toHaveURL(`${server.url}/`);
+    expect(foreign).toEqual([]);
+    await context.close();
+  }
+});
+
 test('a wrong password says so; five failures lock the account without telling whether it exists', async ({
   browser,
 }) => {
