@@ -122,7 +122,11 @@ test('sign up, verify by mailed code, log in, enable TOTP, log out, log in with 
     .getByRole('button', { name: /verify|continue|submit/i })
     .first()
     .click();
-  await expect(page.getByText(/verified/i).first()).toBeVisible();
+  // §2 passed_challenge shows its messages and goes to / (which asks an anonymous visitor to log in).
+  await expect(
+    page.getByRole('region', { name: 'Notifications' }).getByText('Your e-mail address is verified.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(url('/account/login?return_to=%2F'));
 
   // Log in with a wrong password, then the right one; the login returns to the page it was asked to.
   await page.goto(url(`/login/?return_to=${encodeURIComponent(url('/settings/'))}`));
@@ -299,13 +303,18 @@ test('a CSRF failure (anti-CSRF cookie gone mid-flow) is explained, nothing is s
 
 test('open-redirect attempts are refused', async ({ page }) => {
   const foreign: string[] = [];
-  await page.route((u) => u.hostname === 'evil.example', (route) => {
-    foreign.push(route.request().url());
-    return route.abort();
-  });
+  await page.route(
+    (u) => u.hostname === 'evil.example',
+    (route) => {
+      foreign.push(route.request().url());
+      return route.abort();
+    },
+  );
   for (const target of ['https://evil.example/', '//evil.example', '/\\evil.example']) {
     await page.goto(url(`/login/?return_to=${encodeURIComponent(target)}`));
-    await expect(alertText(page)).toHaveText(/^Requested return_to URL "[^"]*evil\.example\/?" is not allowed\.$/);
+    await expect(alertText(page)).toHaveText(
+      /^Requested return_to URL "[^"]*evil\.example\/?" is not allowed\.$/,
+    );
     await expect(page.getByLabel('E-Mail')).not.toBeVisible();
   }
   // The identity service refuses the same addresses itself.
