@@ -210,6 +210,8 @@ test('recover by mailed code, set a new password in settings, log in with it', a
   await passwordGroup.getByRole('textbox', { name: 'Password', exact: true }).fill(NEW_PASSWORD);
   await passwordGroup.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your changes have been saved.' })).toBeVisible();
+  // The new password does not stay in the page.
+  await expect(passwordGroup.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue('');
 
   // Log out; the old password no longer works, the new one (and the code) does.
   await page.goto(url('/logout/'));
