@@ -380,3 +380,36 @@ describe('cookies behind HTTPS and bearer mode', () => {
     expect(me.json().username).toBe('api-user');
   });
 });
+
+describe('first access keeps the page asked for', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startServer();
+  });
+  afterAll(() => h.close());
+
+  it('first access keeps the page asked for: return_to travels login → change password → login', async () => {
+    await createUser(h.ctx, { username: 'first-comer', password: 'first-comer-password', role: 'user', mustChangePassword: true });
+    const agent = new Agent(h.app);
+    await agent.visit();
+    const first = await agent.form('/api/auth/login?return_to=%2Fdns%2Fproxy%3Ftab%3D2', { username: 'first-comer', password: 'first-comer-password' });
+    expect(first.json()).toEqual({ data: { redirect_uri: '/change-password?notice=first_access_change&return_to=%2Fdns%2Fproxy%3Ftab%3D2' } });
+    const changed = await agent.form('/api/auth/change_password?return_to=%2Fdns%2Fproxy%3Ftab%3D2', {
+      username: 'first-comer',
+      password: 'first-comer-password',
+      new_password: 'first-comer-new-password',
+    });
+    expect(changed.json()).toEqual({ data: { redirect_uri: '/account/login?notice=password_changed&return_to=%2Fdns%2Fproxy%3Ftab%3D2' } });
+    const login = await agent.form('/api/auth/login?return_to=%2Fdns%2Fproxy%3Ftab%3D2', { username: 'first-comer', password: 'first-comer-new-password' });
+    expect(login.json()).toEqual({ data: { redirect_uri: '/dns/proxy?tab=2' } });
+  });
+
+  it.each(['https://evil.example/', '//evil.example', '/\\evil.example'])('first access drops a foreign return_to %s', async (target) => {
+    const name = `first-${Math.random().toString(36).slice(2, 8)}`;
+    await createUser(h.ctx, { username: name, password: 'first-comer-password', role: 'user', mustChangePassword: true });
+    const agent = new Agent(h.app);
+    await agent.visit();
+    const first = await agent.form(`/api/auth/login?return_to=${encodeURIComponent(target)}`, { username: name, password: 'first-comer-password' });
+    expect(first.json()).toEqual({ data: { redirect_uri: '/change-password?notice=first_access_change' } });
+  });
+});

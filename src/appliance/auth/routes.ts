@@ -65,6 +65,7 @@ const changeSchema = {
       otp: { type: 'string', maxLength: OTP_MAX },
     },
   },
+  querystring: loginSchema.querystring,
 };
 
 interface LoginBody {
@@ -92,6 +93,15 @@ export function safeRedirectPath(value: string | undefined): string {
   } catch {
     return '/';
   }
+}
+
+/**
+ * A redirect_uri that keeps the page the user first asked for: first access goes login → change password → login,
+ * and the last login must still land on that page, so the destination travels along as `return_to`.
+ */
+export function withReturnTo(redirect: string, returnTo: string | undefined): string {
+  const target = safeRedirectPath(returnTo);
+  return target === '/' ? redirect : `${redirect}&return_to=${encodeURIComponent(target)}`;
 }
 
 const loginError = (code: number, message: string) => new HttpError(401, { code, message });
@@ -191,7 +201,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
         const fresh = inTransaction(db, () => consumeOtpStep(user.id, otpStep));
         if (!fresh) throw loginError(LoginCode.invalidOtp, 'Invalid one-time code');
         audit.record(AuditService.auth, `login of "${auditText(user.username)}" needs a password change (first access)`);
-        return { data: { redirect_uri: FIRST_ACCESS_REDIRECT } };
+        return { data: { redirect_uri: withReturnTo(FIRST_ACCESS_REDIRECT, req.query.return_to) } };
       }
       const kind = config.bearerMode ? 'bearer' : 'cookie';
       const previous = presentedToken(req);
@@ -209,7 +219,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     },
   );
 
-  scope.post<{ Body: LoginBody & { new_password: string } }>(
+  scope.post<{ Body: LoginBody & { new_password: string }; Querystring: { return_to?: string } }>(
     config.authChangePasswordPath,
     { schema: changeSchema, config: limited },
     async (req) => {
@@ -230,7 +240,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
       });
       if (!done) throw loginError(LoginCode.invalidOtp, 'Invalid one-time code');
       audit.record(AuditService.auth, `password changed for "${auditText(user.username)}"`);
-      return { data: { redirect_uri: PASSWORD_CHANGED_REDIRECT } };
+      return { data: { redirect_uri: withReturnTo(PASSWORD_CHANGED_REDIRECT, req.query.return_to) } };
     },
   );
 

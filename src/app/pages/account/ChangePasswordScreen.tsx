@@ -5,6 +5,7 @@
 import { useMachine } from '@xstate/react';
 import { Field, Form, Formik } from 'formik';
 import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import { object, string } from 'yup';
 import { changePasswordMachine } from '../../../../machines/changePassword.machine';
 import { createBrowserApiClient, type ApiClient } from '../../../api/client';
@@ -16,6 +17,7 @@ import {
 } from '../../../identity/localAuth';
 import { checkRedirect } from '../../../identity/redirects';
 import { useAppSelector } from '../../../store/createStore';
+import { safeReturnPath } from '../../routing/guards';
 import { AuthLayout, FormAlert } from './AuthLayout';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { useAccountEffects } from './useAccountEffects';
@@ -33,6 +35,10 @@ const codeSchema = object({ otp: string().trim().required(localAuthMessages.comp
 export function ChangePasswordScreen({ title, api }: { title: string; api?: ApiClient }) {
   const config = useAppSelector((s) => s.config);
   const effects = useAccountEffects();
+  const [params] = useSearchParams();
+  // The page a first access originally asked for; the server hands it back on the login it redirects to.
+  const rawReturnTo = params.get('return_to');
+  const returnTo = rawReturnTo ? safeReturnPath(rawReturnTo) : null;
   const client = useMemo(
     () => api ?? (typeof window === 'undefined' ? null : createBrowserApiClient()),
     [api],
@@ -40,7 +46,7 @@ export function ChangePasswordScreen({ title, api }: { title: string; api?: ApiC
   const machine = useMemo(
     () =>
       changePasswordMachine.provide({
-        actors: client ? { changePassword: createLocalAuthActors(client, config).changePassword } : {},
+        actors: client ? { changePassword: createLocalAuthActors(client, config, returnTo).changePassword } : {},
         actions: {
           completeChange: (_, { result }: { result: LoginResult }) =>
             effects.redirect(checkRedirect(result.redirectUri, effects.policy) ?? AFTER_CHANGE_PATH, true),
@@ -48,7 +54,7 @@ export function ChangePasswordScreen({ title, api }: { title: string; api?: ApiC
             effects.notify({ level: 'error', message: genericErrorMessage(error), duration: 4000 }),
         },
       }),
-    [client, config, effects],
+    [client, config, effects, returnTo],
   );
   const [snapshot, send] = useMachine(machine);
   const { context } = snapshot;

@@ -57,15 +57,16 @@ export function LocalLoginScreen({ title, api }: LocalLoginScreenProps) {
   const returnTo = params.get('return_to');
 
   const machine = useMemo(() => {
-    const actors = client ? createLocalAuthActors(client, config) : {};
+    const safeReturnTo = returnTo ? safeReturnPath(returnTo) : null;
+    const actors = client ? createLocalAuthActors(client, config, safeReturnTo) : {};
     return loginMachine.provide({
       actors,
       actions: {
         completeLogin: (_, { result }: { result: LoginResult }) => {
           if (config.bearerMode && result.accessToken) storeBearerToken(result.accessToken);
-          const target = returnTo
-            ? safeReturnPath(returnTo)
-            : (checkRedirect(result.redirectUri, effects.policy) ?? '/');
+          // The server's answer decides: it may send a first access to the change-password page first. It already
+          // holds the return_to the request carried.
+          const target = checkRedirect(result.redirectUri, effects.policy) ?? safeReturnTo ?? '/';
           // A full page load, so the server renders the logged-in console.
           effects.redirect(target, true);
         },

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useAppSelector } from '../../../store/createStore';
+import { LayoutSlot } from '../../layout/slots';
 import type { RouteModule } from '../../routing/types';
 import {
   actionLoader,
@@ -19,6 +20,7 @@ import {
 import { AuthLayout } from './AuthLayout';
 import { ChangePasswordScreen } from './ChangePasswordScreen';
 import { LocalLoginScreen } from './LocalLoginScreen';
+import { LogoutPage } from './LogoutPage';
 import { QueryNotices } from './QueryNotices';
 import { TermsPage } from './TermsPage';
 import { VerifiedScreen } from './VerifiedScreen';
@@ -81,10 +83,17 @@ function ActionPage() {
   return (
     <>
       <QueryNotices />
+      {/* The account pages sit outside the core layout; their notices and error toasts need the center too. */}
+      <LayoutSlot name="notifications" />
       {action === 'change-password' ? (
         <ChangePasswordScreen title={title} />
       ) : action === 'verified' ? (
         <VerifiedScreen title={title} />
+      ) : action === 'logout' ? (
+        <LogoutPage
+          title={title}
+          identityLogout={<IdentityScreenLoader key="logout" action="logout" title={title} />}
+        />
       ) : identity ? (
         <IdentityScreenLoader key={identity} action={identity} title={title} />
       ) : null}
@@ -99,6 +108,8 @@ function ScreenPage() {
   return (
     <>
       <QueryNotices />
+      {/* The account pages sit outside the core layout; their notices and error toasts need the center too. */}
+      <LayoutSlot name="notifications" />
       {type === 'login' ? (
         <LocalLoginScreen title={title} />
       ) : (

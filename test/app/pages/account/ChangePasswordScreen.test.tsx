@@ -19,15 +19,17 @@ const unauthorized = (code: number) =>
 
 function fakeApi(answers: Array<unknown | Error>) {
   const bodies: string[] = [];
+  const urls: string[] = [];
   const api = {
-    post: (async (_url: string, body: unknown) => {
+    post: (async (url: string, body: unknown) => {
+      urls.push(url);
       bodies.push(String(body));
       const a = answers.shift();
       if (a instanceof Error) throw a;
       return { status: 200, data: a, headers: new Headers() } as ApiResponse<unknown>;
     }) as ApiClient['post'],
   } as ApiClient;
-  return { api, bodies };
+  return { api, bodies, urls };
 }
 
 async function fill(user: ReturnType<typeof renderScreen>['user']) {
@@ -84,6 +86,17 @@ describe('change password screen', () => {
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(loads).toEqual(['/dns/proxy']));
+  });
+
+  it('sends the page the first access asked for along, so the next login can return there', async () => {
+    const { api, urls } = fakeApi([{ data: { redirect_uri: '/account/login?notice=password_changed&return_to=%2Fdns%2Fproxy' } }]);
+    const { user, loads } = renderScreen(<ChangePasswordScreen title="Change password" api={api} />, {
+      path: '/change-password?notice=first_access_change&return_to=%2Fdns%2Fproxy',
+    });
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(loads).toEqual(['/account/login?notice=password_changed&return_to=%2Fdns%2Fproxy']));
+    expect(urls).toEqual(['/api/auth/change_password?return_to=%2Fdns%2Fproxy']);
   });
 
   it('has no detectable accessibility violations', async () => {

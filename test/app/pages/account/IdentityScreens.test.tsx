@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import './polyfills';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { axe } from 'jest-axe';
 import {
   LoginFlowScreen,
@@ -401,6 +401,27 @@ describe('settings screen', () => {
       ]),
     );
     expect(submits[0].values).toMatchObject({ 'traits.email': 'ann@example.com', method: 'profile' });
+  });
+
+  it('a saved new password does not stay in the form', async () => {
+    const withPassword = flowOf('s1', [
+      node('password', 'password', { required: true }, 'password', L(1070001, 'Password')),
+      node('method', 'submit', { value: 'password' }, 'password', L(1070003, 'Save')),
+    ]);
+    const { actors, submits } = fakeActors({
+      loads: [withPassword],
+      submits: [{ type: 'flow', flow: { ...withPassword, state: 'success' } }],
+    });
+    const { user, toasts } = renderScreen(<SettingsScreen title="Account settings" actors={actors} />, {
+      path: '/settings/',
+    });
+    const section = await screen.findByRole('group', { name: 'Password' });
+    const field = within(section).getByLabelText(/^Password/);
+    await user.type(field, 'Quiet-Meadow-Compass-83');
+    await user.click(within(section).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts()).toHaveLength(1));
+    expect(submits[0].values).toMatchObject({ password: 'Quiet-Meadow-Compass-83', method: 'password' });
+    await waitFor(() => expect(within(section).getByLabelText(/^Password/)).toHaveValue(''));
   });
 
   it('backup recovery codes: a regenerate button sends a boolean, and the codes are listed', async () => {

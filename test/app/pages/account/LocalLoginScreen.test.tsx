@@ -41,7 +41,8 @@ const formSetup = { login_methods: [{ type: 'form_login' }] };
 
 describe('local login screen', () => {
   it('asks for a username, then the password, then logs in with a full page load to return_to', async () => {
-    const { api, posts } = fakeApi(formSetup, [{ data: { redirect_uri: '/dns/proxy' } }]);
+    // The server answers the return_to the request carried as its redirect_uri.
+    const { api, posts } = fakeApi(formSetup, [{ data: { redirect_uri: '/logs/overview' } }]);
     const { user, loads } = renderScreen(<LocalLoginScreen title="Log in" api={api} />, {
       path: '/account/login?return_to=%2Flogs%2Foverview',
     });
@@ -53,7 +54,29 @@ describe('local login screen', () => {
     expect(screen.getByText('ann')).toBeInTheDocument();
     await user.type(password, 's3cret{Enter}');
     await waitFor(() => expect(loads).toEqual(['/logs/overview']));
-    expect(posts).toEqual([{ url: '/api/auth/login', body: 'username=ann&password=s3cret' }]);
+    expect(posts).toEqual([
+      { url: '/api/auth/login?return_to=%2Flogs%2Foverview', body: 'username=ann&password=s3cret' },
+    ]);
+  });
+
+  it.each([
+    // First access: the server sends the user to change the password first, keeping return_to for later.
+    [
+      '/change-password?notice=first_access_change&return_to=%2Flogs%2Foverview',
+      '/change-password?notice=first_access_change&return_to=%2Flogs%2Foverview',
+    ],
+    // A foreign redirect_uri is refused; the page asked for is used instead.
+    ['https://evil.example/', '/logs/overview'],
+    // No redirect_uri at all.
+    [null, '/logs/overview'],
+  ])('with return_to, follows the server redirect_uri %s to %s', async (redirectUri, expected) => {
+    const { api } = fakeApi(formSetup, [{ data: { redirect_uri: redirectUri } }]);
+    const { user, loads } = renderScreen(<LocalLoginScreen title="Log in" api={api} />, {
+      path: '/account/login?return_to=%2Flogs%2Foverview',
+    });
+    await user.type(screen.getByLabelText('Username'), 'admin{Enter}');
+    await user.type(await screen.findByLabelText('Password'), 'one-time{Enter}');
+    await waitFor(() => expect(loads).toEqual([expected]));
   });
 
   it('Tab advances from the username; Back returns to it', async () => {

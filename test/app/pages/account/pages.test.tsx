@@ -6,7 +6,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes as accountRoutes } from '../../../../src/app/pages/account';
 import { QUERY_NOTICES } from '../../../../src/app/pages/account/QueryNotices';
 import type { ApiClient } from '../../../../src/api/client';
-import { createAppStore } from '../../../../src/store/createStore';
+import { createAppStore, useAppSelector } from '../../../../src/store/createStore';
+import { registerLayoutSlot } from '../../../../src/app/layout/slots';
 import { defaults, publicConfig } from '../../../../config';
 
 const offline = { get: () => Promise.reject(new Error('offline')) } as unknown as ApiClient;
@@ -60,6 +61,23 @@ describe('account pages', () => {
         { level: 'info', message: 'You must change your password on first access.', duration: 10000 },
       ]),
     );
+  });
+
+  it('shows its notices: the account pages mount the notification center outside the core layout', async () => {
+    registerLayoutSlot('notifications', function Center() {
+      const toasts = useAppSelector((s) => s.notifications.toasts);
+      return (
+        <ul aria-label="Notifications">
+          {toasts.map((t) => (
+            <li key={t.message}>{t.message}</li>
+          ))}
+        </ul>
+      );
+    });
+    renderRoute('/change-password?notice=first_access_change');
+    expect(
+      await screen.findByText('You must change your password on first access.', { selector: 'li' }),
+    ).toBeInTheDocument();
   });
 
   it.each([

@@ -5,7 +5,7 @@
  * from the nodes: required fields and e-mail addresses, spec §5 flow form). Field messages are announced.
  */
 import type { UiNode, UiText } from '@ory/client-fetch';
-import { Formik, Form, setIn, type FormikErrors } from 'formik';
+import { Formik, Form, setIn, type FormikErrors, type FormikProps } from 'formik';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { object, string, ValidationError, type AnySchema } from 'yup';
 import {
@@ -195,6 +195,15 @@ export function FlowForm({
     () => nest({ ...initialValues(nodes), ...(localFields?.initial ?? {}) }),
     [nodes, localFields?.initial],
   );
+  // A password typed into the form never outlives the flow it was sent with: every flow the service answers (a save,
+  // a validation error) clears password fields, as the service never echoes them. Reinitialising alone would not do
+  // it, since the new flow's initial values usually equal the old ones.
+  const formik = useRef<FormikProps<Record<string, unknown>>>(null);
+  useEffect(() => {
+    for (const n of flow.ui.nodes)
+      if (isInputNode(n) && n.attributes.type === 'password')
+        void formik.current?.setFieldValue(n.attributes.name, '', false);
+  }, [flow]);
   // Provider sign-in leaves the console: it is a plain form post to the flow's action (spec §7 "the flow action plus
   // provider"), so the identity service itself sends the browser on to the provider.
   const groupOrder = useMemo(
@@ -237,6 +246,7 @@ export function FlowForm({
   return (
     <>
       <Formik<Record<string, unknown>>
+        innerRef={formik}
         initialValues={initial}
         enableReinitialize
         validate={validate}

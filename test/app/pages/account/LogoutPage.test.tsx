@@ -1,0 +1,77 @@
+/** @jest-environment jsdom */
+import './polyfills';
+import { screen, waitFor } from '@testing-library/react';
+import type { ApiClient, ApiResponse } from '../../../../src/api/client';
+import { ApiError } from '../../../../src/api/errors';
+import { LogoutPage } from '../../../../src/app/pages/account/LogoutPage';
+import { renderScreen } from './support';
+
+function fakeApi(answer: unknown | Error) {
+  const posts: string[] = [];
+  const api = {
+    post: (async (url: string) => {
+      posts.push(url);
+      if (answer instanceof Error) throw answer;
+      return { status: 200, data: answer, headers: new Headers() } as ApiResponse<unknown>;
+    }) as ApiClient['post'],
+  } as ApiClient;
+  return { api, posts };
+}
+
+const identityLogout = <p>identity logout flow</p>;
+
+afterEach(() => {
+  document.cookie = 'rampart_logged_in=; Max-Age=0; Path=/';
+  window.sessionStorage.clear();
+});
+
+describe('logout page', () => {
+  it('ends a local login at the appliance, clears session storage and loads the returned login page', async () => {
+    document.cookie = 'rampart_logged_in=1; Path=/';
+    window.sessionStorage.setItem('draft', 'x');
+    const { api, posts } = fakeApi({ data: { redirect_uri: '/account/login' } });
+    const { loads } = renderScreen(<LogoutPage title="Log out" api={api} identityLogout={identityLogout} />, {
+      path: '/logout/',
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Logging out…');
+    await waitFor(() => expect(loads).toEqual(['/account/login']));
+    expect(posts).toEqual(['/api/auth/logout']);
+    expect(window.sessionStorage.getItem('draft')).toBeNull();
+    expect(screen.queryByText('identity logout flow')).not.toBeInTheDocument();
+  });
+
+  it('refuses a foreign redirect_uri and goes to the login page instead', async () => {
+    document.cookie = 'rampart_logged_in=1; Path=/';
+    const { api } = fakeApi({ data: { redirect_uri: 'https://evil.example/' } });
+    const { loads } = renderScreen(<LogoutPage title="Log out" api={api} identityLogout={identityLogout} />);
+    await waitFor(() => expect(loads).toEqual(['/account/login']));
+  });
+
+  it('without a local login runs the identity service logout', async () => {
+    const { api, posts } = fakeApi({ data: { redirect_uri: '/account/login' } });
+    renderScreen(<LogoutPage title="Log out" api={api} identityLogout={identityLogout} />);
+    expect(await screen.findByText('identity logout flow')).toBeInTheDocument();
+    expect(posts).toEqual([]);
+  });
+
+  it('a failed local logout says so and can be retried', async () => {
+    document.cookie = 'rampart_logged_in=1; Path=/';
+    const error = new ApiError({
+      kind: 'bad_response',
+      status: 500,
+      message: '500',
+      url: '/api/auth/logout',
+      method: 'POST',
+    });
+    const { api, posts } = fakeApi(error);
+    const { user, toasts } = renderScreen(
+      <LogoutPage title="Log out" api={api} identityLogout={identityLogout} />,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Logging out failed.');
+    expect(toasts()).toEqual([
+      { level: 'error', message: 'There was an error processing the request.', duration: 4000 },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(posts).toHaveLength(2));
+  });
+});
