@@ -29,39 +29,4 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return { ...config, ...overrides, panels: { ...config.panels, ...overrides.panels } };
 }
 
-/** The part of the configuration the browser needs; serialised into every page. Never holds secrets. */
-export interface PublicConfig {
-  apiBase: string;
-  identityBase: string;
-  authBase: string;
-  authLoginPath: string;
-  authChangePasswordPath: string;
-  localAuth: boolean;
-  bearerMode: boolean;
-  renderMode: Config['renderMode'];
-  env: Config['env'];
-  panels: Config['panels'];
-  notifications: boolean;
-  messagingMode: Config['messagingMode'];
-  parentOrigin: string;
-  buildPollSeconds: number;
-}
-
-export function publicConfig(c: Config): PublicConfig {
-  return {
-    apiBase: c.apiBase,
-    identityBase: c.identityBase,
-    authBase: c.authBase,
-    authLoginPath: c.authLoginPath,
-    authChangePasswordPath: c.authChangePasswordPath,
-    localAuth: c.localAuth,
-    bearerMode: c.bearerMode,
-    renderMode: c.renderMode,
-    env: c.env,
-    panels: c.panels,
-    notifications: c.notifications,
-    messagingMode: c.messagingMode,
-    parentOrigin: c.parentOrigin,
-    buildPollSeconds: c.buildPollSeconds,
-  };
-}
+export { publicConfig, type PublicConfig } from './public';

@@ -3,11 +3,12 @@
  * it dispatches `errorReported(serializeError(error))`; this saga rebuilds the error and handles it.
  */
 import { call, takeEvery } from 'redux-saga/effects';
-import { errorReported, handleApiError, deserializeError } from '../src/api/errorHandler';
+import { deserializeError, errorReported } from '../src/api/errorReport';
+import { handleError } from './handleError';
 
 export function* errorsSaga() {
   // takeEvery: every reported error is handled; they do not replace each other.
   yield takeEvery(errorReported.type, function* (action: ReturnType<typeof errorReported>) {
-    yield call(handleApiError, deserializeError(action.payload));
+    yield call(handleError, deserializeError(action.payload));
   });
 }

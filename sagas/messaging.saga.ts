@@ -10,7 +10,7 @@ import { call, getContext, put, race, select, take, takeLeading } from 'redux-sa
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { agreementMachine } from '../machines/agreement.machine';
 import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
-import { handleApiError } from '../src/api/errorHandler';
+import { handleError } from './handleError';
 import { logger } from '../src/lib/logger';
 import { hostActor } from '../src/notifications/actorChannel';
 import { PARENT_MESSAGE_ACCEPTED_ALL, PARENT_MESSAGE_DECLINED } from '../src/notifications/constants';
@@ -155,7 +155,7 @@ export function* runAgreement(agreement: Notification) {
       }
       if (message.kind === 'report') {
         // Spec §7: a failed acknowledge goes to the common error handler; the modal stays.
-        yield call(handleApiError, message.report);
+        yield call(handleError, message.report);
         continue;
       }
       const snapshot = message.snapshot as SnapshotFrom<typeof agreementMachine>;

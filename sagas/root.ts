@@ -7,7 +7,6 @@ import { fork, getContext, spawn } from 'redux-saga/effects';
 import type { SagaContext } from '../src/store/createStore';
 import { buildUpdateSaga } from './buildUpdate.saga';
 import { layoutSaga } from './layout.saga';
-import { logStreamSaga } from './logStream.saga';
 import { menuSaga } from './menu.saga';
 import { errorsSaga } from './errors.saga';
 import { agreementsSaga, messagingSaga, messagingStartSaga } from './messaging.saga';
@@ -19,7 +18,8 @@ import { sessionSaga } from './session.saga';
 /** Sagas that answer actions; they also run during a server render. */
 export const requestSagas = [menuSaga, layoutSaga, sessionSaga, messagingSaga, errorsSaga];
 /** Long-lived browser effects (polling, streams). */
-export const browserSagas = [buildUpdateSaga, notificationsSaga, agreementsSaga, messagingStartSaga, progressSaga, windowsSaga, logStreamSaga];
+export const browserSagas = [buildUpdateSaga, notificationsSaga, agreementsSaga, messagingStartSaga, progressSaga, windowsSaga];
+// Page-specific sagas (the live log stream) start with their page's chunk: see featureSagas.ts.
 
 export function* rootSaga() {
   const platform: SagaContext['platform'] = yield getContext('platform');

@@ -13,6 +13,7 @@ import { registerFeatures } from './app/features';
 import { createAppStore } from './store/createStore';
 import { styleRequested } from './store/slices/layout.slice';
 import { rootSaga } from '../sagas/root';
+import { setFeatureSagaRunner } from '../sagas/featureSagas';
 import { installFatalErrorHandler } from './runtime/fatalErrors';
 import { resolveLazyMatches } from './runtime/hydrateLazy';
 import { watchNavigations } from './runtime/navigation';
@@ -39,6 +40,7 @@ async function start() {
   configureRouting({ renderMode: store.getState().config.renderMode });
   registerFeatures();
   store.runSaga(rootSaga);
+  setFeatureSagaRunner((saga) => store.runSaga(saga));
   store.dispatch(styleRequested());
 
   setPreloadRoutes(routes);

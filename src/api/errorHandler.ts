@@ -3,13 +3,13 @@
  * into outcomes (a forced-invalid field, notifications, sticky error modals); `errorActions` maps those to store
  * actions; `handleApiError` is the saga form callers use: `yield call(handleApiError, error)`.
  */
-import { createAction, type UnknownAction } from '@reduxjs/toolkit';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { put } from 'redux-saga/effects';
 import { CONFLICT_MS_PER_ITEM, ERROR_DURATION_MS } from '../notifications/constants';
 import { fieldErrorSet } from '../store/slices/fieldErrors.slice';
 import { notificationRequested, stickyErrorRaised } from '../store/slices/notifications.slice';
 import { CONFLICT_TYPES, fillTemplate, isConflictType, messageForType, statusMessages } from './errorCatalogue';
-import { ApiError, isApiError, type ApiErrorKind } from './errors';
+import { isApiError } from './errors';
 
 /** One item of a pydantic-style `detail` list (spec §3 error-detail item). */
 export interface ErrorDetailItem {
@@ -149,29 +149,4 @@ export function* handleApiError(error: unknown) {
   for (const action of errorActions(error)) yield put(action);
 }
 
-/** A thrown value in a form the store accepts (actions stay serialisable). */
-export interface SerializedError {
-  message: string;
-  kind?: ApiErrorKind;
-  status?: number;
-  data?: unknown;
-  rawText?: string;
-  url?: string;
-  method?: string;
-}
-
-export function serializeError(error: unknown): SerializedError {
-  if (isApiError(error)) {
-    const { message, kind, status, data, rawText, url, method } = error;
-    return { message, kind, status, data, rawText, url, method };
-  }
-  return { message: error instanceof Error ? error.message : String(error ?? '') };
-}
-
-export function deserializeError(e: SerializedError): unknown {
-  if (!e.kind) return new Error(e.message);
-  return new ApiError({ kind: e.kind, message: e.message, url: e.url ?? '', method: e.method ?? 'GET', status: e.status, data: e.data, rawText: e.rawText });
-}
-
-/** For non-saga code: `dispatch(errorReported(serializeError(error)))`. */
-export const errorReported = createAction<SerializedError>('errors/reported');
+export { deserializeError, errorReported, serializeError, type SerializedError } from './errorReport';

@@ -4,7 +4,6 @@
  * network overview and the account pages do not.
  */
 import type { LoaderFunction, RouteObject } from 'react-router';
-import { CoreLayout } from './layout/CoreLayout';
 import { RouteErrorPage } from './errors/RouteErrorPage';
 import { Root } from './Root';
 import { withChunkReload } from './routing/chunkReload';
@@ -28,7 +27,7 @@ const areas = {
 type Area = keyof typeof areas;
 
 /** Route id → the webpack chunk of its area, so the server links a rendered page's chunk assets. */
-export const routeChunks: Record<string, string> = {};
+export const routeChunks: Record<string, string> = { core: 'core-layout' };
 
 /**
  * A lazy route: loads its area chunk, picks the route's module and runs the guard before the module's own loader.
@@ -87,8 +86,11 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       {
+        // The core layout (bars, windows, progress overlay) is a chunk of its own: account pages never load it.
         id: 'core',
-        element: <CoreLayout />,
+        lazy: withChunkReload(async () => ({
+          Component: (await import(/* webpackChunkName: "core-layout" */ './layout/CoreLayout')).CoreLayout,
+        })),
         errorElement: <RouteErrorPage />,
         children: [lazyRoute('network/overview', 'network/overview', 'network', 'overview'), ...protectedRoutes],
       },

@@ -1,12 +1,6 @@
-/** What the core layout's `notifications` slot shows: the notification center and the progress overlay. */
-import { ProgressOverlay } from '../progress/ProgressOverlay';
+/** What the `notifications` layout slot shows: the notification center. */
 import { NotificationCenter } from './NotificationCenter';
 
 export function NotificationsSlot() {
-  return (
-    <>
-      <NotificationCenter />
-      <ProgressOverlay />
-    </>
-  );
+  return <NotificationCenter />;
 }

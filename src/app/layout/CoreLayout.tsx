@@ -1,12 +1,15 @@
 /**
- * The core layout (spec §2): main bar, context bar, the content area, and the mount points of the notification
- * center and the windows column. When a window is docked on the right, the content area narrows.
+ * The core layout (spec §2): main bar, context bar, the content area, the windows column (when a window is docked
+ * on the right, the content area narrows), the progress overlay of appliance jobs, and the notification center's
+ * slot (shared with the account pages).
  */
 import { Outlet } from 'react-router';
 import { useAppSelector } from '../../store/createStore';
 import { ContextBar } from './ContextBar';
 import { MainBar } from './MainBar';
 import { LayoutSlot } from './slots';
+import { ProgressOverlay } from '../../progress/ProgressOverlay';
+import { WindowsHub } from '../../windows/WindowsHub';
 
 export function CoreLayout() {
   const contextBarOpen = useAppSelector((s) => s.layout.contextBarOpen);
@@ -21,9 +24,10 @@ export function CoreLayout() {
         <main id="main-content" className="core-layout__content" tabIndex={-1}>
           <Outlet />
         </main>
-        <LayoutSlot name="windows" />
+        <WindowsHub />
       </div>
       <LayoutSlot name="notifications" />
+      <ProgressOverlay />
     </div>
   );
 }

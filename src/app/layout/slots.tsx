@@ -1,10 +1,10 @@
 /**
- * Mount points the core layout offers to app-wide features (the notification center, the windows column).
+ * Mount points the layouts offer to app-wide features (the notification center).
  * A feature registers its component once at start; the layout renders whatever is registered.
  */
 import type { ComponentType } from 'react';
 
-export type SlotName = 'notifications' | 'windows';
+export type SlotName = 'notifications';
 const registry: Partial<Record<SlotName, ComponentType>> = {};
 
 export function registerLayoutSlot(name: SlotName, component: ComponentType) {

@@ -1,6 +1,7 @@
 /** The public configuration, put into the store by the server render and never changed in the browser. */
 import { createSlice } from '@reduxjs/toolkit';
-import { defaults, publicConfig, type PublicConfig } from '../../../config';
+import { defaults } from '../../../config/defaults';
+import { publicConfig, type PublicConfig } from '../../../config/public';
 
 export const configSlice = createSlice({
   name: 'config',
