@@ -145,27 +145,28 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (isApiPath(req.url) || req.headers[SSR_INTERNAL_HEADER]) {
       return reply.code(404).send({ detail: 'Not Found' });
     }
-    let url: URL;
-    try {
-      url = new URL(req.url, origin);
-    } catch {
-      return reply.code(400).type('text/html; charset=utf-8').send(plainErrorPage(400, 'Bad Request'));
-    }
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) {
-      if (typeof v === 'string') headers.set(k, v);
-      else if (Array.isArray(v)) headers.set(k, v.join(', '));
-    }
     if (!req.cookies[LOCALE_COOKIE]) reply.header('set-cookie', localeCookie);
     reply.header('Cache-Control', 'no-store');
     reply.type('text/html; charset=utf-8');
 
     // Anonymous visitors share renders for a second (see renderCache.ts); anyone with a session never does.
-    const cacheKey = isLoggedInFromCookies(req.headers.cookie) ? null : `${url.pathname}${url.search}|${req.cookies[THEME_COOKIE] ?? ''}`;
+    const cacheKey = isLoggedInFromCookies(req.headers.cookie) ? null : `${req.url}|${req.cookies[THEME_COOKIE] ?? ''}`;
     const nonces = { script: reply.cspNonce.script, style: reply.cspNonce.style };
     if (cacheKey) {
       const hit = renderCache.get(cacheKey, nonces);
       if (hit) return reply.code(hit.status).send(hit.html);
+    }
+
+    let url: URL;
+    try {
+      url = new URL(req.url, origin);
+    } catch {
+      return reply.code(400).send(plainErrorPage(400, 'Bad Request'));
+    }
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (typeof v === 'string') headers.set(k, v);
+      else if (Array.isArray(v)) headers.set(k, v.join(', '));
     }
     const placeholders = cacheKey ? RenderCache.placeholders() : { scriptNonce: nonces.script, styleNonce: nonces.style };
     const result = await render({

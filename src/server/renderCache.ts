@@ -14,8 +14,30 @@ export interface CachedRender {
   expiresAt: number;
 }
 
+/** The page cut at its placeholder nonces: text, then which nonce goes next (0 script, 1 style), and so on. */
+interface Template {
+  status: number;
+  texts: string[];
+  slots: Array<0 | 1>;
+  expiresAt: number;
+}
+
+function toTemplate(entry: CachedRender): Template {
+  const texts: string[] = [];
+  const slots: Array<0 | 1> = [];
+  const marker = new RegExp(`${entry.scriptNonce}|${entry.styleNonce}`, 'g');
+  let last = 0;
+  for (const m of entry.html.matchAll(marker)) {
+    texts.push(entry.html.slice(last, m.index));
+    slots.push(m[0] === entry.scriptNonce ? 0 : 1);
+    last = m.index! + m[0].length;
+  }
+  texts.push(entry.html.slice(last));
+  return { status: entry.status, texts, slots, expiresAt: entry.expiresAt };
+}
+
 export class RenderCache {
-  private readonly entries = new Map<string, CachedRender>();
+  private readonly entries = new Map<string, Template>();
 
   constructor(
     private readonly ttlMs = 1000,
@@ -35,7 +57,8 @@ export class RenderCache {
       this.entries.delete(key);
       return null;
     }
-    const html = entry.html.split(entry.scriptNonce).join(nonces.script).split(entry.styleNonce).join(nonces.style);
+    let html = entry.texts[0];
+    for (let i = 0; i < entry.slots.length; i++) html += (entry.slots[i] === 0 ? nonces.script : nonces.style) + entry.texts[i + 1];
     return { status: entry.status, html };
   }
 
@@ -44,7 +67,7 @@ export class RenderCache {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, { ...value, expiresAt: this.now() + this.ttlMs });
+    this.entries.set(key, toTemplate({ ...value, expiresAt: this.now() + this.ttlMs }));
   }
 
   clear() {

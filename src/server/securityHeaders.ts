@@ -43,6 +43,22 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Helmet's headers do not depend on the request: run its middleware once against a recording response and keep
+ * what it set, so each response gets them in one call.
+ */
+function helmetHeaders(middleware: ReturnType<typeof helmet>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  let failure: unknown;
+  middleware({} as never, res as never, (err?: unknown) => (failure = err));
+  if (failure) throw failure;
+  return headers;
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, o: CspOptions) {
   const staticHeaders = helmet({
     contentSecurityPolicy: false,
@@ -54,10 +70,12 @@ export function registerSecurityHeaders(app: FastifyInstance, o: CspOptions) {
   // The policy is built once around two markers; each response only splices its nonces in.
   const [beforeScript, betweenNonces, afterStyle] = buildCsp(o, { script: '\u0000', style: '\u0000' }).split('\u0000');
   app.decorateReply('cspNonce', null as unknown as { script: string; style: string });
-  app.addHook('onRequest', (req, reply, done) => {
+  const fixed = helmetHeaders(staticHeaders);
+  app.addHook('onRequest', (_req, reply, done) => {
     const bytes = randomBytes(32).toString('hex');
     reply.cspNonce = { script: bytes.slice(0, 32), style: bytes.slice(32) };
+    reply.headers(fixed);
     reply.header('Content-Security-Policy', beforeScript + reply.cspNonce.script + betweenNonces + reply.cspNonce.style + afterStyle);
-    staticHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
+    done();
   });
 }

@@ -36,12 +36,8 @@ export function installXsrf(app: FastifyInstance, protectedPrefixes: string[], s
   app.addHook('onRequest', async (req, reply) => {
     const url = req.url.split('?')[0];
     if (!req.cookies[XSRF_COOKIE] && !NO_COOKIE_PREFIXES.some((p) => url.startsWith(p))) {
-      void reply.setCookie(XSRF_COOKIE, crypto.randomBytes(32).toString('base64url'), {
-        path: '/',
-        sameSite: 'lax',
-        secure,
-        httpOnly: false,
-      });
+      // Written by hand (base64url needs no encoding): this runs on every first response, pages included.
+      reply.header('set-cookie', `${XSRF_COOKIE}=${crypto.randomBytes(32).toString('base64url')}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`);
     }
     if (SAFE_METHODS.has(req.method) || !isProtected(url)) return;
     const problem = xsrfProblem(req);
