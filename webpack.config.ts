@@ -42,6 +42,21 @@ class AssetManifestPlugin {
       fs.mkdirSync(out, { recursive: true });
       fs.writeFileSync(path.join(out, 'asset-manifest.json'), JSON.stringify(manifest, null, 2));
       fs.writeFileSync(path.join(out, 'build-latest.json'), JSON.stringify({ buildId }));
+      // Which packages each script holds, for the bundle budget bench (test/bench/bundle.bench.ts).
+      const packages: Record<string, string[]> = {};
+      for (const chunk of compilation.chunks) {
+        const names = new Set<string>();
+        for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+          // A concatenated module hides the modules it joined; look inside it.
+          const inner = (module as { modules?: Iterable<webpack.Module> }).modules ?? [module];
+          for (const m of inner) {
+            const found = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec((m as { resource?: string }).resource ?? '');
+            if (found) names.add(found[1]);
+          }
+        }
+        for (const file of chunk.files) if (file.endsWith('.js')) packages[publicPath + file] = [...names].sort();
+      }
+      fs.writeFileSync(path.join(out, 'chunk-packages.json'), JSON.stringify(packages, null, 1));
     });
   }
 }

@@ -20,6 +20,7 @@ async function pageScripts(url: string): Promise<string[]> {
 }
 
 async function main() {
+  const packages = JSON.parse(fs.readFileSync(path.join(assets, '..', 'chunk-packages.json'), 'utf8')) as Record<string, string[]>;
   const server = await startServer({ RAMPART_ENV: 'test', RAMPART_LOG_LEVEL: 'error' });
   try {
     for (const page of ['/account/login', '/network/overview']) {
@@ -30,23 +31,18 @@ async function main() {
         const file = path.join(assets, src.replace(/^\/assets\//, ''));
         const size = brotli(fs.readFileSync(file));
         total += size;
-        const text = fs.readFileSync(file, 'utf8');
-        const heavy = [/prosemirror/i.test(text) && 'prosemirror', /d3-(scale|shape|array)|curveCardinal/.test(text) && 'd3'].filter(Boolean);
+        const heavy = (packages[src] ?? []).filter((p) => /^(d3-|prosemirror-)/.test(p));
         console.log(`  ${src}  ${kb(size)} br${heavy.length ? `  (contains ${heavy.join(', ')})` : ''}`);
       }
       console.log(`  total initial JS (brotli): ${kb(total)}  budget 150 KB`);
     }
     console.log('\nchunks holding d3 (gzip, budget 35 KB each):');
-    const js = fs.readdirSync(path.join(assets, 'js')).filter((f) => f.endsWith('.js'));
-    let found = 0;
-    for (const f of js) {
-      const buf = fs.readFileSync(path.join(assets, 'js', f));
-      if (/curveCardinal|scaleLinear|d3-shape/.test(buf.toString('utf8'))) {
-        found += 1;
-        console.log(`  ${f}  ${kb(gzip(buf))} gzip`);
-      }
+    for (const [src, names] of Object.entries(packages)) {
+      const d3 = names.filter((p) => p.startsWith('d3-'));
+      if (!d3.length) continue;
+      const buf = fs.readFileSync(path.join(assets, src.replace(/^\/assets\//, '')));
+      console.log(`  ${src}  ${kb(gzip(buf))} gzip  (${d3.join(', ')})`);
     }
-    if (!found) console.log('  (none yet)');
   } finally {
     await server.stop();
   }
