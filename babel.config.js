@@ -7,7 +7,13 @@ module.exports = (api) => {
         '@babel/preset-env',
         isTest
           ? { targets: { node: 'current' } }
-          : { bugfixes: true, modules: false, targets: api.caller((c) => c && c.target === 'node') ? { node: '20' } : 'defaults and supports es6-module' },
+          : {
+              bugfixes: true,
+              modules: false,
+              targets: api.caller((c) => c && c.target === 'node')
+                ? { node: '20' }
+                : 'defaults and supports es6-module',
+            },
       ],
       ['@babel/preset-react', { runtime: 'automatic' }],
       ['@babel/preset-typescript', { allowDeclareFields: true }],

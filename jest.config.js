@@ -1,8 +1,18 @@
 // Jest: unit and component tests under test/, mirroring the source path they test.
 // ESM-only packages (d3-*, msw helpers, …) are transformed by babel-jest.
 const esmOnly = [
-  'rettime', 'until-async', '@open-draft/deferred-promise', 'cookie', 'content-disposition',
-  'd3-[^/]+', 'internmap', 'marked', 'otplib', '@otplib/[^/]+', '@noble/[^/]+', '@scure/[^/]+',
+  'rettime',
+  'until-async',
+  '@open-draft/deferred-promise',
+  'cookie',
+  'content-disposition',
+  'd3-[^/]+',
+  'internmap',
+  'marked',
+  'otplib',
+  '@otplib/[^/]+',
+  '@noble/[^/]+',
+  '@scure/[^/]+',
 ];
 module.exports = {
   testEnvironment: 'node',
@@ -11,7 +21,10 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/bench/'],
   transform: { '\\.[jt]sx?$': 'babel-jest', '\\.m[jt]s$': 'babel-jest' },
   transformIgnorePatterns: [`/node_modules/(?!.*/node_modules/)(?!(${esmOnly.join('|')})/)`],
-  moduleNameMapper: { '\\.(css)$': '<rootDir>/test/support/styleMock.js', '\\.(png|svg|jpg|ico)$': '<rootDir>/test/support/fileMock.js' },
+  moduleNameMapper: {
+    '\\.(css)$': '<rootDir>/test/support/styleMock.js',
+    '\\.(png|svg|jpg|ico)$': '<rootDir>/test/support/fileMock.js',
+  },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   setupFilesAfterEnv: ['<rootDir>/test/support/setup.ts'],
 };

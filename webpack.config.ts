@@ -50,11 +50,14 @@ class AssetManifestPlugin {
           // A concatenated module hides the modules it joined; look inside it.
           const inner = (module as { modules?: Iterable<webpack.Module> }).modules ?? [module];
           for (const m of inner) {
-            const found = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec((m as { resource?: string }).resource ?? '');
+            const found = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(
+              (m as { resource?: string }).resource ?? '',
+            );
             if (found) names.add(found[1]);
           }
         }
-        for (const file of chunk.files) if (file.endsWith('.js')) packages[publicPath + file] = [...names].sort();
+        for (const file of chunk.files)
+          if (file.endsWith('.js')) packages[publicPath + file] = [...names].sort();
       }
       fs.writeFileSync(path.join(out, 'chunk-packages.json'), JSON.stringify(packages, null, 1));
     });
@@ -108,7 +111,12 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
       }),
       ...(production
         ? [
-            new CompressionPlugin({ test: /\.(js|css|svg|json)$/, algorithm: 'gzip', filename: '[path][base].gz', minRatio: 0.9 }),
+            new CompressionPlugin({
+              test: /\.(js|css|svg|json)$/,
+              algorithm: 'gzip',
+              filename: '[path][base].gz',
+              minRatio: 0.9,
+            }),
             new CompressionPlugin<zlib.BrotliOptions>({
               test: /\.(js|css|svg|json)$/,
               algorithm: 'brotliCompress',
@@ -128,14 +136,22 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
     target: 'node20',
     entry: { server: './src/server/index.ts' },
     devtool: 'source-map',
-    output: { path: path.join(dist, 'server'), filename: '[name].js', library: { type: 'commonjs2' }, clean: true, assetModuleFilename: assetName, publicPath },
+    output: {
+      path: path.join(dist, 'server'),
+      filename: '[name].js',
+      library: { type: 'commonjs2' },
+      clean: true,
+      assetModuleFilename: assetName,
+      publicPath,
+    },
     node: { __dirname: false, __filename: false },
     resolve,
     externalsPresets: { node: true },
     externals: [
       ({ request }, callback) => {
         // Bare imports (packages) stay external; relative imports are bundled.
-        if (request && !request.startsWith('.') && !path.isAbsolute(request)) return callback(undefined, `commonjs ${request}`);
+        if (request && !request.startsWith('.') && !path.isAbsolute(request))
+          return callback(undefined, `commonjs ${request}`);
         callback();
       },
     ],
@@ -149,9 +165,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
     },
     // NODE_ENV is read at run time (src/server/setEnv.ts), like the external packages do.
     optimization: { minimize: false, splitChunks: false, nodeEnv: false },
-    plugins: [
-      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
-    ],
+    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
   };
 
   return [client, server];

@@ -8,7 +8,10 @@ const config: StorybookConfig = {
   core: { disableTelemetry: true },
   typescript: { reactDocgen: false },
   webpackFinal: async (config) => {
-    config.resolve = { ...config.resolve, extensions: [...(config.resolve?.extensions ?? []), '.ts', '.tsx'] };
+    config.resolve = {
+      ...config.resolve,
+      extensions: [...(config.resolve?.extensions ?? []), '.ts', '.tsx'],
+    };
     return config;
   },
 };

@@ -17,13 +17,17 @@ export class ConfigError extends Error {
 }
 
 /** Defaults overlaid with the environment; throws ConfigError on the first bad value. */
-export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<Config> = {},
+): Config {
   const config: Config = structuredClone(defaults);
   for (const k of configKeys) {
     const raw = env[k.env];
     if (raw === undefined) continue;
     const parsed = k.parse(raw);
-    if (parsed && typeof parsed === 'object' && 'error' in parsed) throw new ConfigError(k.key, k.env, String(parsed.error));
+    if (parsed && typeof parsed === 'object' && 'error' in parsed)
+      throw new ConfigError(k.key, k.env, String(parsed.error));
     k.set(config, parsed);
   }
   return { ...config, ...overrides, panels: { ...config.panels, ...overrides.panels } };

@@ -31,7 +31,8 @@ const origin: Parser<string> = (raw) => {
   if (raw === '') return '';
   try {
     const u = new URL(raw);
-    if ((u.protocol === 'http:' || u.protocol === 'https:') && (u.pathname === '/' || u.pathname === '')) return u.origin;
+    if ((u.protocol === 'http:' || u.protocol === 'https:') && (u.pathname === '/' || u.pathname === ''))
+      return u.origin;
   } catch {
     /* fall through */
   }
@@ -70,27 +71,67 @@ export const configKeys: KeySpec[] = [
   spec('apiBase', 'RAMPART_API_BASE', base(true), (c, v) => (c.apiBase = v)),
   spec('identityBase', 'RAMPART_IDENTITY_BASE', base(false), (c, v) => (c.identityBase = v)),
   spec('authBase', 'RAMPART_AUTH_BASE', base(false), (c, v) => (c.authBase = v)),
-  spec('authLoginPath', 'RAMPART_AUTH_LOGIN_PATH', text(/^\/[\w\-/]*$/, 'a path starting with /'), (c, v) => (c.authLoginPath = v)),
-  spec('authChangePasswordPath', 'RAMPART_AUTH_CHANGE_PASSWORD_PATH', text(/^\/[\w\-/]*$/, 'a path starting with /'), (c, v) => (c.authChangePasswordPath = v)),
+  spec(
+    'authLoginPath',
+    'RAMPART_AUTH_LOGIN_PATH',
+    text(/^\/[\w\-/]*$/, 'a path starting with /'),
+    (c, v) => (c.authLoginPath = v),
+  ),
+  spec(
+    'authChangePasswordPath',
+    'RAMPART_AUTH_CHANGE_PASSWORD_PATH',
+    text(/^\/[\w\-/]*$/, 'a path starting with /'),
+    (c, v) => (c.authChangePasswordPath = v),
+  ),
   spec('localAuth', 'RAMPART_LOCAL_AUTH', bool, (c, v) => (c.localAuth = v)),
   spec('bearerMode', 'RAMPART_BEARER_MODE', bool, (c, v) => (c.bearerMode = v)),
-  spec('renderMode', 'RAMPART_RENDER_MODE', oneOf<RenderMode>('redirect', 'passive'), (c, v) => (c.renderMode = v)),
+  spec(
+    'renderMode',
+    'RAMPART_RENDER_MODE',
+    oneOf<RenderMode>('redirect', 'passive'),
+    (c, v) => (c.renderMode = v),
+  ),
   spec('env', 'RAMPART_ENV', oneOf<Environment>('production', 'development', 'test'), (c, v) => (c.env = v)),
   spec('panels.admin', 'RAMPART_PANEL_ADMIN', bool, (c, v) => (c.panels.admin = v)),
   spec('panels.network', 'RAMPART_PANEL_NETWORK', bool, (c, v) => (c.panels.network = v)),
   spec('panels.custom', 'RAMPART_PANEL_CUSTOM', bool, (c, v) => (c.panels.custom = v)),
-  spec('panels.customLabel', 'RAMPART_PANEL_CUSTOM_LABEL', text(/^.{0,40}$/, 'at most 40 characters'), (c, v) => (c.panels.customLabel = v)),
+  spec(
+    'panels.customLabel',
+    'RAMPART_PANEL_CUSTOM_LABEL',
+    text(/^.{0,40}$/, 'at most 40 characters'),
+    (c, v) => (c.panels.customLabel = v),
+  ),
   spec('notifications', 'RAMPART_NOTIFICATIONS', bool, (c, v) => (c.notifications = v)),
-  spec('messagingMode', 'RAMPART_MESSAGING_MODE', oneOf<MessagingMode>('x', 'agreements'), (c, v) => (c.messagingMode = v)),
+  spec(
+    'messagingMode',
+    'RAMPART_MESSAGING_MODE',
+    oneOf<MessagingMode>('x', 'agreements'),
+    (c, v) => (c.messagingMode = v),
+  ),
   spec('parentOrigin', 'RAMPART_PARENT_ORIGIN', origin, (c, v) => (c.parentOrigin = v)),
   spec('dataDir', 'RAMPART_DATA_DIR', text(/^.+$/, 'a directory path'), (c, v) => (c.dataDir = v)),
   spec('embedded', 'RAMPART_EMBEDDED', bool, (c, v) => (c.embedded = v)),
-  spec('smtpUrl', 'RAMPART_SMTP_URL', text(/^(smtps?:\/\/\S+)?$/, 'an smtp:// or smtps:// URL, or empty'), (c, v) => (c.smtpUrl = v)),
+  spec(
+    'smtpUrl',
+    'RAMPART_SMTP_URL',
+    text(/^(smtps?:\/\/\S+)?$/, 'an smtp:// or smtps:// URL, or empty'),
+    (c, v) => (c.smtpUrl = v),
+  ),
   spec('mailFrom', 'RAMPART_MAIL_FROM', text(/^.{3,200}$/, 'a sender address'), (c, v) => (c.mailFrom = v)),
   spec('syslogPort', 'RAMPART_SYSLOG_PORT', int(0, 65535), (c, v) => (c.syslogPort = v)),
   spec('logRetentionDays', 'RAMPART_LOG_RETENTION_DAYS', int(1, 3650), (c, v) => (c.logRetentionDays = v)),
-  spec('logRetentionCount', 'RAMPART_LOG_RETENTION_COUNT', int(100, 100_000_000), (c, v) => (c.logRetentionCount = v)),
+  spec(
+    'logRetentionCount',
+    'RAMPART_LOG_RETENTION_COUNT',
+    int(100, 100_000_000),
+    (c, v) => (c.logRetentionCount = v),
+  ),
   spec('trustProxy', 'RAMPART_TRUST_PROXY', bool, (c, v) => (c.trustProxy = v)),
-  spec('logLevel', 'RAMPART_LOG_LEVEL', oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'), (c, v) => (c.logLevel = v)),
+  spec(
+    'logLevel',
+    'RAMPART_LOG_LEVEL',
+    oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
+    (c, v) => (c.logLevel = v),
+  ),
   spec('buildPollSeconds', 'RAMPART_BUILD_POLL_SECONDS', int(1, 86400), (c, v) => (c.buildPollSeconds = v)),
 ];

@@ -7,9 +7,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { AGREEMENT_APPEAR_DELAY_MS } from '../src/notifications/constants';
 
 export type AgreementMachineEvent =
-  | { type: 'user.toggleRead'; checked: boolean }
-  | { type: 'user.accept' }
-  | { type: 'user.decline' };
+  { type: 'user.toggleRead'; checked: boolean } | { type: 'user.accept' } | { type: 'user.decline' };
 
 export interface AgreementMachineOutput {
   result: 'accepted' | 'declined';
@@ -53,7 +51,10 @@ export const agreementMachine = setup({
         id: 'acknowledge',
         src: 'acknowledge',
         onDone: 'accepted',
-        onError: { target: 'visible', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'visible',
+          actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     accepted: { type: 'final', entry: assign({ result: 'accepted' as const }) },

@@ -8,7 +8,13 @@
  * The `windows` slice runs it as a reducer with xstate's pure `transition`.
  */
 import { assign, setup } from 'xstate';
-import { MAX_EVENT_STREAM_WINDOWS, type AppWindow, type WindowAspect, type WindowPosition, type WindowSpec } from '../src/windows/types';
+import {
+  MAX_EVENT_STREAM_WINDOWS,
+  type AppWindow,
+  type WindowAspect,
+  type WindowPosition,
+  type WindowSpec,
+} from '../src/windows/types';
 
 export interface WindowsContext {
   windows: AppWindow[];
@@ -60,7 +66,8 @@ export const windowsMachine = setup({
       event.type === 'window.close' && context.windows.length === 1 && context.windows[0].id === event.id,
     known: ({ context, event }) => 'id' in event && exists(context, event.id),
     canIconize: ({ context, event }) => 'id' in event && !!find(context, event.id)?.prefs.allowIconization,
-    knownToRight: ({ context, event }) => event.type === 'window.setAspect' && event.aspect === 'right' && exists(context, event.id),
+    knownToRight: ({ context, event }) =>
+      event.type === 'window.setAspect' && event.aspect === 'right' && exists(context, event.id),
     knownToFloating: ({ context, event }) =>
       event.type === 'window.setAspect' && event.aspect === 'floating' && exists(context, event.id),
     isIconized: ({ context, event }) => 'id' in event && find(context, event.id)?.aspect === 'iconized',
@@ -100,21 +107,31 @@ export const windowsMachine = setup({
     focus: assign(({ context, event }) => ('id' in event ? raise(context, event.id) : {})),
     minimize: assign(({ context, event }) => {
       if (event.type !== 'window.minimize' && event.type !== 'window.setAspect') return {};
-      const windows = context.windows.map((w) => (w.id === event.id ? { ...w, aspect: 'iconized' as const } : w));
+      const windows = context.windows.map((w) =>
+        w.id === event.id ? { ...w, aspect: 'iconized' as const } : w,
+      );
       if (context.activeId !== event.id) return { windows };
       // Minimising activates the top remaining non-iconized window.
       const next = byZDesc(windows).find((w) => w.aspect !== 'iconized');
       return { windows, activeId: next?.id ?? null };
     }),
-    toRight: assign(({ context, event }) => ('id' in event ? raise(context, event.id, { aspect: 'right' }) : {})),
-    toFloating: assign(({ context, event }) => ('id' in event ? raise(context, event.id, { aspect: 'floating' }) : {})),
+    toRight: assign(({ context, event }) =>
+      'id' in event ? raise(context, event.id, { aspect: 'right' }) : {},
+    ),
+    toFloating: assign(({ context, event }) =>
+      'id' in event ? raise(context, event.id, { aspect: 'floating' }) : {},
+    ),
     move: assign(({ context, event }) => {
       if (event.type !== 'window.move') return {};
-      return { windows: context.windows.map((w) => (w.id === event.id ? { ...w, position: event.position } : w)) };
+      return {
+        windows: context.windows.map((w) => (w.id === event.id ? { ...w, position: event.position } : w)),
+      };
     }),
     toggleExtended: assign(({ context, event }) => {
       if (event.type !== 'window.toggleExtended') return {};
-      return { windows: context.windows.map((w) => (w.id === event.id ? { ...w, isExtended: !w.isExtended } : w)) };
+      return {
+        windows: context.windows.map((w) => (w.id === event.id ? { ...w, isExtended: !w.isExtended } : w)),
+      };
     }),
   },
 }).createMachine({

@@ -22,7 +22,11 @@ export function readCachedStyle(storage: SagaContext['storage']): StyleSettings 
     const raw = storage?.getItem(STYLE_PREFERENCES_KEY);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<StyleSettings>;
-    return { primaryColor: safeColor(parsed.primaryColor), barColor: safeColor(parsed.barColor), barLogo: parsed.barLogo === true };
+    return {
+      primaryColor: safeColor(parsed.primaryColor),
+      barColor: safeColor(parsed.barColor),
+      barLogo: parsed.barLogo === true,
+    };
   } catch {
     return null;
   }
@@ -42,10 +46,11 @@ export function* loadStyle() {
   }
   const api: ApiClient = yield getContext('api');
   try {
-    const res: ApiResponse<{ primary_color?: unknown; bar_color?: unknown; images?: { bar_logo?: unknown } }> = yield call(
-      api.get,
-      apiUrl(state.config.apiBase, 'config/settings'),
-    );
+    const res: ApiResponse<{
+      primary_color?: unknown;
+      bar_color?: unknown;
+      images?: { bar_logo?: unknown };
+    }> = yield call(api.get, apiUrl(state.config.apiBase, 'config/settings'));
     const style = {
       primaryColor: safeColor(res.data?.primary_color),
       barColor: safeColor(res.data?.bar_color),

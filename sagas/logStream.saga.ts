@@ -5,7 +5,19 @@
  * metric entry is taken every padding interval for the recent-events chart. Browser only.
  */
 import { buffers, eventChannel, type EventChannel, type Task } from 'redux-saga';
-import { call, cancel, delay, flush, fork, getContext, put, race, select, take, takeLatest } from 'redux-saga/effects';
+import {
+  call,
+  cancel,
+  delay,
+  flush,
+  fork,
+  getContext,
+  put,
+  race,
+  select,
+  take,
+  takeLatest,
+} from 'redux-saga/effects';
 import { LOG_SERVICES } from '../src/appliance/logs/services';
 import {
   LOG_STREAM_RESTART_ACTIONS,
@@ -42,7 +54,8 @@ export type EventSourceFactory = (url: string) => EventSourceLike;
 
 const EVENT_SOURCE_CLOSED = 2;
 
-export type StreamEvent = { type: 'logs'; logs: LogRow[] } | { type: 'end' } | { type: 'failed'; message: string };
+export type StreamEvent =
+  { type: 'logs'; logs: LogRow[] } | { type: 'end' } | { type: 'failed'; message: string };
 
 /**
  * The stream address: services only when not all are enabled (spec §7), `from`, and `to` only when the end date is
@@ -62,7 +75,13 @@ export function logStreamUrl(state: Pick<LogReportState, 'services' | 'range'>, 
 
 function isLogRow(v: unknown): v is LogRow {
   const r = v as LogRow;
-  return !!r && typeof r.id === 'number' && typeof r.service === 'string' && typeof r.timestamp === 'number' && typeof r.message === 'string';
+  return (
+    !!r &&
+    typeof r.id === 'number' &&
+    typeof r.service === 'string' &&
+    typeof r.timestamp === 'number' &&
+    typeof r.message === 'string'
+  );
 }
 
 /** Parses a `message` event's data; anything but `{logs:[…]}` yields null. */
@@ -75,7 +94,8 @@ export function parseLogsMessage(data: string): LogRow[] | null {
   }
 }
 
-export const defaultEventSourceFactory: EventSourceFactory = (url) => new EventSource(url, { withCredentials: true });
+export const defaultEventSourceFactory: EventSourceFactory = (url) =>
+  new EventSource(url, { withCredentials: true });
 
 /**
  * One stream as a channel. The browser reconnects by itself (with `Last-Event-ID`) after a dropped connection or
@@ -90,7 +110,8 @@ export function logEventChannel(factory: EventSourceFactory, url: string): Event
     });
     source.addEventListener('end', () => emit({ type: 'end' }));
     source.addEventListener('error', () => {
-      if (source.readyState === EVENT_SOURCE_CLOSED) emit({ type: 'failed', message: 'The log stream could not be opened.' });
+      if (source.readyState === EVENT_SOURCE_CLOSED)
+        emit({ type: 'failed', message: 'The log stream could not be opened.' });
     });
     return () => source.close();
     // Batches queue while the reducer runs; the server batches, so this queue stays short.
@@ -108,7 +129,11 @@ export function* metricTicker() {
 export function* runLogStream() {
   const report: LogReportState = yield select((s: { logReport: LogReportState }) => s.logReport);
   const factory: EventSourceFactory | undefined = yield getContext('eventSource');
-  const channel: EventChannel<StreamEvent> = yield call(logEventChannel, factory ?? defaultEventSourceFactory, logStreamUrl(report, Date.now()));
+  const channel: EventChannel<StreamEvent> = yield call(
+    logEventChannel,
+    factory ?? defaultEventSourceFactory,
+    logStreamUrl(report, Date.now()),
+  );
   const ticker: Task = yield fork(metricTicker);
   let fetched = false;
   try {

@@ -14,7 +14,11 @@ export function isMenu(value: unknown): value is MenuItem[] {
     Array.isArray(value) &&
     value.every(
       (g) =>
-        g && typeof g === 'object' && typeof g.id === 'string' && typeof g.path === 'string' && Array.isArray(g.children) &&
+        g &&
+        typeof g === 'object' &&
+        typeof g.id === 'string' &&
+        typeof g.path === 'string' &&
+        Array.isArray(g.children) &&
         g.children.every((c: unknown) => {
           const child = c as Partial<MenuItem> | null;
           return !!child && typeof child.id === 'string' && typeof child.path === 'string';

@@ -51,7 +51,9 @@ export function toNotification(m: ServerMessage): NotificationRequest | undefine
   if (!m || typeof m !== 'object' || m.id === undefined || m.id === null) return undefined;
   const type = m.type === 'notification' ? 'toast' : m.type;
   if (type !== 'toast' && type !== 'banner' && type !== 'agreement') return undefined;
-  let level: NotificationLevel = LEVELS.includes(m.level as NotificationLevel) ? (m.level as NotificationLevel) : 'default';
+  let level: NotificationLevel = LEVELS.includes(m.level as NotificationLevel)
+    ? (m.level as NotificationLevel)
+    : 'default';
   if (level === 'info') level = 'default';
   if (type === 'banner') level = 'warning';
   return {
@@ -75,7 +77,10 @@ export function* loadMessages() {
   }
   const api: ApiClient = yield getContext('api');
   try {
-    const res: ApiResponse<{ data?: ServerMessage[] }> = yield call(api.get, apiUrl(state.config.apiBase, 'users/me/messages'));
+    const res: ApiResponse<{ data?: ServerMessage[] }> = yield call(
+      api.get,
+      apiUrl(state.config.apiBase, 'users/me/messages'),
+    );
     const list = Array.isArray(res.data?.data) ? res.data.data : [];
     const onlyAgreements = state.config.messagingMode !== 'x';
     for (const m of list) {
@@ -101,7 +106,8 @@ export function* messagingSaga() {
 export function* messagingStartSaga() {
   const state: RootState = yield select();
   const path: string = typeof window !== 'undefined' ? window.location.pathname : '/';
-  if (state.config.messagingMode === 'x' || path.startsWith('/messaging/agreements')) yield put(messagesRequested());
+  if (state.config.messagingMode === 'x' || path.startsWith('/messaging/agreements'))
+    yield put(messagesRequested());
 }
 
 /** Posts a message to the parent frame, only to its configured origin (same origin when none is configured). */
@@ -134,7 +140,11 @@ export function* runAgreement(agreement: Notification) {
   );
   const localId = agreement.localId;
   const mirror = (s: SnapshotFrom<typeof agreementMachine>) =>
-    agreementModalChanged({ localId, state: s.value as 'hidden' | 'visible' | 'accepting', read: s.context.read });
+    agreementModalChanged({
+      localId,
+      state: s.value as 'hidden' | 'visible' | 'accepting',
+      read: s.context.read,
+    });
   try {
     yield put(agreementModalChanged({ localId, state: 'hidden', read: false }));
     hosted.start();
@@ -196,6 +206,10 @@ export function* agreementsSaga() {
     const current: Notification | undefined = yield select(selectCurrentAgreement);
     if (current) yield call(runAgreement, current);
     // One agreement at a time; wait for a new one when none is pending.
-    else yield take((a: { type: string; payload?: { kind?: string } }) => a.type === notificationRequested.type && a.payload?.kind === 'agreement');
+    else
+      yield take(
+        (a: { type: string; payload?: { kind?: string } }) =>
+          a.type === notificationRequested.type && a.payload?.kind === 'agreement',
+      );
   }
 }

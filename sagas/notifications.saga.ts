@@ -38,7 +38,8 @@ export function* acknowledgeMessage(n: Pick<Notification, 'id' | 'version_id'>) 
 }
 
 const findById = (s: RootState, localId: string) =>
-  s.notifications.toasts.find((n) => n.localId === localId) ?? s.notifications.banners.find((n) => n.localId === localId);
+  s.notifications.toasts.find((n) => n.localId === localId) ??
+  s.notifications.banners.find((n) => n.localId === localId);
 
 function isClosing(localId: string) {
   return (a: Action) =>
@@ -54,7 +55,9 @@ function isRemoved(localId: string, kind: Notification['kind']) {
 export function* runNotification(localId: string) {
   const initial: Notification | undefined = yield select((s: RootState) => findById(s, localId));
   if (!initial) return; // dropped as a duplicate, or already removed
-  const hosted = hostActor(() => createActor(notificationMachine, { input: { duration: initial.duration } }) as NotificationActor);
+  const hosted = hostActor(
+    () => createActor(notificationMachine, { input: { duration: initial.duration } }) as NotificationActor,
+  );
   let phase = initial.phase;
   try {
     if (phase !== 'pending') {
@@ -74,9 +77,8 @@ export function* runNotification(localId: string) {
         hosted.send({ type: 'user.close' });
         continue;
       }
-      const snapshot = (message as ActorMessage<NotificationActor, never> & { kind: 'snapshot' }).snapshot as SnapshotFrom<
-        typeof notificationMachine
-      >;
+      const snapshot = (message as ActorMessage<NotificationActor, never> & { kind: 'snapshot' })
+        .snapshot as SnapshotFrom<typeof notificationMachine>;
       if (snapshot.status === 'done') {
         if (snapshot.output?.closedByUser && initial.id) {
           try {
@@ -103,7 +105,8 @@ export function* runNotification(localId: string) {
 export function* notificationsSaga() {
   // Toasts and banners already in the store (server-rendered, or raised before the saga started) run too.
   const state: RootState = yield select();
-  for (const n of [...state.notifications.toasts, ...state.notifications.banners]) yield fork(runNotification, n.localId);
+  for (const n of [...state.notifications.toasts, ...state.notifications.banners])
+    yield fork(runNotification, n.localId);
   // takeEvery: each notification runs on its own; they overlap freely.
   yield takeEvery(notificationRequested.type, function* (action: ReturnType<typeof notificationRequested>) {
     if (action.payload.kind === 'agreement') return;

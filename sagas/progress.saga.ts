@@ -61,7 +61,9 @@ const messages = {
 
 export function* followJob(action: ReturnType<typeof progressJobStarted>) {
   const open: OpenEventSource | undefined = yield getContext('openEventSource');
-  const source: EventSourceLike = open ? open(jobStreamUrl(action.payload.id)) : new EventSource(jobStreamUrl(action.payload.id));
+  const source: EventSourceLike = open
+    ? open(jobStreamUrl(action.payload.id))
+    : new EventSource(jobStreamUrl(action.payload.id));
   const channel = jobChannel(source);
   try {
     for (;;) {
@@ -69,7 +71,14 @@ export function* followJob(action: ReturnType<typeof progressJobStarted>) {
       if (msg.type === 'end') return;
       yield put(progressUpdated(msg.view));
       if (msg.view.status === 'done') {
-        yield put(notificationRequested({ kind: 'toast', level: 'success', message: messages[msg.view.dataType].done, duration: SUCCESS_DURATION_MS }));
+        yield put(
+          notificationRequested({
+            kind: 'toast',
+            level: 'success',
+            message: messages[msg.view.dataType].done,
+            duration: SUCCESS_DURATION_MS,
+          }),
+        );
         yield delay(PROGRESS_DONE_LINGER_MS);
         yield put(progressClosed());
         return;
@@ -90,7 +99,9 @@ export function* reattachActiveJob() {
   if (!state.config.apiBase || state.progress.jobId || !state.session.loggedIn) return;
   const api: ApiClient = yield getContext('api');
   try {
-    const res: ApiResponse<{ data?: unknown[] }> = yield call(api.get, apiUrl(state.config.apiBase, 'jobs'), { query: { active: 1 } });
+    const res: ApiResponse<{ data?: unknown[] }> = yield call(api.get, apiUrl(state.config.apiBase, 'jobs'), {
+      query: { active: 1 },
+    });
     const jobs = Array.isArray(res.data?.data) ? res.data.data : [];
     const view = jobs.map(parseProgressView).find((v) => v && v.status === 'running');
     if (!view) return;

@@ -18,7 +18,14 @@ import { sessionSaga } from './session.saga';
 /** Sagas that answer actions; they also run during a server render. */
 export const requestSagas = [menuSaga, layoutSaga, sessionSaga, messagingSaga, errorsSaga];
 /** Long-lived browser effects (polling, streams). */
-export const browserSagas = [buildUpdateSaga, notificationsSaga, agreementsSaga, messagingStartSaga, progressSaga, windowsSaga];
+export const browserSagas = [
+  buildUpdateSaga,
+  notificationsSaga,
+  agreementsSaga,
+  messagingStartSaga,
+  progressSaga,
+  windowsSaga,
+];
 // Page-specific sagas (the live log stream) start with their page's chunk: see featureSagas.ts.
 
 export function* rootSaga() {

@@ -7,7 +7,12 @@ import type { ApiClient, ApiResponse } from '../src/api/client';
 import { apiUrl } from '../src/api/client';
 import { isApiError } from '../src/api/errors';
 import type { RootState } from '../src/store/createStore';
-import { loginStateRead, userLoaded, userRequested, type SessionUser } from '../src/store/slices/session.slice';
+import {
+  loginStateRead,
+  userLoaded,
+  userRequested,
+  type SessionUser,
+} from '../src/store/slices/session.slice';
 
 interface MeResponse {
   username?: unknown;

@@ -14,7 +14,15 @@ export function* windowsSaga() {
   // takeEvery: each opening is checked after the reducer ran; a refusal raises exactly one notice.
   yield takeEvery(windowsEventSent.type, function* () {
     const refusals: number = yield select((s: RootState) => s.windows.context.refusals);
-    if (refusals > seen) yield put(notificationRequested({ kind: 'toast', level: 'warning', message: EVENT_STREAM_REFUSAL, duration: ERROR_DURATION_MS }));
+    if (refusals > seen)
+      yield put(
+        notificationRequested({
+          kind: 'toast',
+          level: 'warning',
+          message: EVENT_STREAM_REFUSAL,
+          duration: ERROR_DURATION_MS,
+        }),
+      );
     seen = refusals;
   });
 }

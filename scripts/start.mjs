@@ -26,7 +26,11 @@ const newest = (dir) => {
   return t;
 };
 const built = path.join(root, 'dist', 'server', 'server.js');
-const sources = Math.max(...['src', 'config', 'sagas', 'machines'].map((d) => (fs.existsSync(path.join(root, d)) ? newest(path.join(root, d)) : 0)));
+const sources = Math.max(
+  ...['src', 'config', 'sagas', 'machines'].map((d) =>
+    fs.existsSync(path.join(root, d)) ? newest(path.join(root, d)) : 0,
+  ),
+);
 if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
   console.log('Building the console (webpack, production)…');
   run('npx', ['webpack', '--config', 'webpack.config.ts', '--mode', 'production']);

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n=== %s\n' "$1"; }
 step "typecheck";        npx tsc --noEmit -p tsconfig.json
-step "lint";             npx eslint --max-warnings 0 .
+step "lint";             npx eslint --max-warnings 0 . && npx prettier --check .
 step "unit + component"; npx jest --ci
 step "build";            npx webpack --config webpack.config.ts --mode production
 step "storybook build";  STORYBOOK_DISABLE_TELEMETRY=1 npx storybook build --quiet -o dist/storybook

@@ -35,9 +35,21 @@ export interface ApiResponse<T> {
 export interface ApiClient {
   request<T = unknown>(url: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   get<T = unknown>(url: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<ApiResponse<T>>;
-  post<T = unknown>(url: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<ApiResponse<T>>;
-  put<T = unknown>(url: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<ApiResponse<T>>;
-  patch<T = unknown>(url: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<ApiResponse<T>>;
+  post<T = unknown>(
+    url: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<ApiResponse<T>>;
+  put<T = unknown>(
+    url: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<ApiResponse<T>>;
+  patch<T = unknown>(
+    url: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<ApiResponse<T>>;
   delete<T = unknown>(url: string, options?: Omit<RequestOptions, 'method'>): Promise<ApiResponse<T>>;
 }
 
@@ -142,17 +154,34 @@ export function createApiClient(env: ClientEnvironment): ApiClient {
         });
       } catch {
         if (timedOut)
-          throw new ApiError({ ...base, kind: 'timeout', message: transportMessages.timeout({ timeoutMs: options.timeoutMs }) });
-        if (options.signal?.aborted) throw new ApiError({ ...base, kind: 'canceled', message: transportMessages.canceled({}) });
+          throw new ApiError({
+            ...base,
+            kind: 'timeout',
+            message: transportMessages.timeout({ timeoutMs: options.timeoutMs }),
+          });
+        if (options.signal?.aborted)
+          throw new ApiError({ ...base, kind: 'canceled', message: transportMessages.canceled({}) });
         throw new ApiError({ ...base, kind: 'network', message: transportMessages.network({}) });
       }
       const parsed = await parseBody(res);
       if (res.status >= 400 && res.status <= 599) {
         const kind = kindForStatus(res.status);
-        throw new ApiError({ ...base, kind, status: res.status, ...parsed, message: transportMessages[kind]({ status: res.status }) });
+        throw new ApiError({
+          ...base,
+          kind,
+          status: res.status,
+          ...parsed,
+          message: transportMessages[kind]({ status: res.status }),
+        });
       }
       if (parsed.rawText !== undefined && res.headers.get('content-type')?.includes('json')) {
-        throw new ApiError({ ...base, kind: 'bad_response', status: res.status, rawText: parsed.rawText, message: 'Response is not valid JSON' });
+        throw new ApiError({
+          ...base,
+          kind: 'bad_response',
+          status: res.status,
+          rawText: parsed.rawText,
+          message: 'Response is not valid JSON',
+        });
       }
       return { status: res.status, data: (parsed.data ?? parsed.rawText) as T, headers: res.headers };
     } finally {
@@ -170,7 +199,10 @@ export function createApiClient(env: ClientEnvironment): ApiClient {
         return await attempt<T>(target, method, options);
       } catch (e) {
         const err = e as ApiError;
-        const retryable = err.kind === 'network' || err.kind === 'timeout' || err.kind === 'canceled' ? { kind: err.kind } : { status: err.status };
+        const retryable =
+          err.kind === 'network' || err.kind === 'timeout' || err.kind === 'canceled'
+            ? { kind: err.kind }
+            : { status: err.status };
         if (left <= 0 || !shouldRetry(retryable)) throw err;
         left -= 1;
         await delay(100);
@@ -190,7 +222,11 @@ export function createApiClient(env: ClientEnvironment): ApiClient {
 
 /** The browser's client: same origin as the page, cookies from the document. */
 export function createBrowserApiClient(): ApiClient {
-  return createApiClient({ fetch: window.fetch.bind(window), origin: window.location.origin, readCookie: readDocumentCookie });
+  return createApiClient({
+    fetch: window.fetch.bind(window),
+    origin: window.location.origin,
+    readCookie: readDocumentCookie,
+  });
 }
 
 /** Joins the configured API base (`/api/` or `https://…/`) and a path relative to it. */

@@ -109,7 +109,8 @@ export const typeMessages: Record<string, string> = {
   // card number
   'value_error.payment_card_number.digits': 'A card number contains digits only.',
   'value_error.payment_card_number.luhn_check': 'The card number is not valid.',
-  'value_error.payment_card_number.invalid_length_for_brand': 'The card number has the wrong length for {brand}.',
+  'value_error.payment_card_number.invalid_length_for_brand':
+    'The card number has the wrong length for {brand}.',
   payment_card_number_digits: 'A card number contains digits only.',
   payment_card_number_luhn: 'The card number is not valid.',
   // byte size
@@ -184,7 +185,11 @@ export function fillTemplate(template: string, ctx: Record<string, unknown> | un
 }
 
 /** The message for one error-detail item: the catalogue's, else the server's `msg`, else a generic one. */
-export function messageForType(type: string | undefined, ctx?: Record<string, unknown>, msg?: string): string {
+export function messageForType(
+  type: string | undefined,
+  ctx?: Record<string, unknown>,
+  msg?: string,
+): string {
   const template = type ? typeMessages[type] : undefined;
   if (template) {
     const filled = fillTemplate(template, ctx);

@@ -8,7 +8,13 @@ import { put } from 'redux-saga/effects';
 import { CONFLICT_MS_PER_ITEM, ERROR_DURATION_MS } from '../notifications/constants';
 import { fieldErrorSet } from '../store/slices/fieldErrors.slice';
 import { notificationRequested, stickyErrorRaised } from '../store/slices/notifications.slice';
-import { CONFLICT_TYPES, fillTemplate, isConflictType, messageForType, statusMessages } from './errorCatalogue';
+import {
+  CONFLICT_TYPES,
+  fillTemplate,
+  isConflictType,
+  messageForType,
+  statusMessages,
+} from './errorCatalogue';
 import { isApiError } from './errors';
 
 /** One item of a pydantic-style `detail` list (spec §3 error-detail item). */
@@ -45,7 +51,14 @@ const toast = (message: string, duration = ERROR_DURATION_MS, title?: string): E
 
 function conflictItems(item: ErrorDetailItem): string[] {
   const ctx = item.ctx ?? {};
-  const raw = ctx.conflicts ?? ctx.items ?? ctx.users ?? ctx.groups ?? ctx.conflicting_users ?? ctx.conflicting_groups ?? [];
+  const raw =
+    ctx.conflicts ??
+    ctx.items ??
+    ctx.users ??
+    ctx.groups ??
+    ctx.conflicting_users ??
+    ctx.conflicting_groups ??
+    [];
   if (!Array.isArray(raw)) return [String(raw)];
   return raw.map((x) => {
     if (x && typeof x === 'object') {
@@ -63,7 +76,8 @@ export function interpretDetailItems(items: ErrorDetailItem[]): ErrorOutcome[] {
     const item: ErrorDetailItem = raw && typeof raw === 'object' ? raw : { msg: String(raw) };
     if (isConflictType(item.type)) {
       const list = conflictItems(item);
-      const message = fillTemplate(CONFLICT_TYPES[item.type], { items: list }) ?? item.msg ?? statusMessages.validation;
+      const message =
+        fillTemplate(CONFLICT_TYPES[item.type], { items: list }) ?? item.msg ?? statusMessages.validation;
       out.push(toast(message, Math.max(1, list.length) * CONFLICT_MS_PER_ITEM));
       continue;
     }
@@ -92,10 +106,18 @@ function interpretDetail(data: unknown): ErrorOutcome[] | undefined {
 function describeData(data: unknown): string | undefined {
   if (data === undefined || data === null || data === '') return undefined;
   if (typeof data === 'string') return data;
-  if (typeof data === 'object' && 'detail' in data && typeof (data as { detail: unknown }).detail === 'string') {
+  if (
+    typeof data === 'object' &&
+    'detail' in data &&
+    typeof (data as { detail: unknown }).detail === 'string'
+  ) {
     return (data as { detail: string }).detail;
   }
-  if (typeof data === 'object' && 'message' in data && typeof (data as { message: unknown }).message === 'string') {
+  if (
+    typeof data === 'object' &&
+    'message' in data &&
+    typeof (data as { message: unknown }).message === 'string'
+  ) {
     return (data as { message: string }).message;
   }
   return JSON.stringify(data);
@@ -139,7 +161,13 @@ export function errorActions(error: unknown): UnknownAction[] {
       case 'sticky':
         return stickyErrorRaised({ title: o.title, message: o.message });
       case 'notification':
-        return notificationRequested({ kind: 'toast', level: 'error', message: o.message, title: o.title, duration: o.duration });
+        return notificationRequested({
+          kind: 'toast',
+          level: 'error',
+          message: o.message,
+          title: o.title,
+          duration: o.duration,
+        });
     }
   });
 }

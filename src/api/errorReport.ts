@@ -26,7 +26,15 @@ export function serializeError(error: unknown): SerializedError {
 
 export function deserializeError(e: SerializedError): unknown {
   if (!e.kind) return new Error(e.message);
-  return new ApiError({ kind: e.kind, message: e.message, url: e.url ?? '', method: e.method ?? 'GET', status: e.status, data: e.data, rawText: e.rawText });
+  return new ApiError({
+    kind: e.kind,
+    message: e.message,
+    url: e.url ?? '',
+    method: e.method ?? 'GET',
+    status: e.status,
+    data: e.data,
+    rawText: e.rawText,
+  });
 }
 
 /** For non-saga code: `dispatch(errorReported(serializeError(error)))`. */

@@ -42,7 +42,10 @@ export function kindForStatus(status: number): ApiErrorKind {
   return status < 500 ? 'bad_request' : 'bad_response';
 }
 
-export const transportMessages: Record<ApiErrorKind, (ctx: { timeoutMs?: number; status?: number }) => string> = {
+export const transportMessages: Record<
+  ApiErrorKind,
+  (ctx: { timeoutMs?: number; status?: number }) => string
+> = {
   network: () => 'Network Error',
   timeout: ({ timeoutMs }) => `timeout of ${timeoutMs ?? 0}ms exceeded`,
   canceled: () => 'canceled',

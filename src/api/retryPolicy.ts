@@ -14,7 +14,10 @@ export function retriesFor(method: string): number {
 }
 
 /** Whether an attempt that ended this way is worth another try. */
-export function shouldRetry(outcome: { status?: number; kind?: 'network' | 'timeout' | 'canceled' }): boolean {
+export function shouldRetry(outcome: {
+  status?: number;
+  kind?: 'network' | 'timeout' | 'canceled';
+}): boolean {
   if (outcome.kind === 'canceled') return false;
   if (outcome.kind === 'network' || outcome.kind === 'timeout') return true;
   return outcome.status !== undefined && RETRY_STATUSES.has(outcome.status);

@@ -32,7 +32,13 @@ export const routeChunks: Record<string, string> = { core: 'core-layout' };
 /**
  * A lazy route: loads its area chunk, picks the route's module and runs the guard before the module's own loader.
  */
-function lazyRoute(id: string, path: string | null, area: Area, name: string, guard?: LoaderFunction): RouteObject {
+function lazyRoute(
+  id: string,
+  path: string | null,
+  area: Area,
+  name: string,
+  guard?: LoaderFunction,
+): RouteObject {
   routeChunks[id] = `area-${area}`;
   const lazy = withChunkReload(async () => {
     const mod = (await areas[area]()).routes[name];
@@ -92,7 +98,10 @@ export const routes: RouteObject[] = [
           Component: (await import(/* webpackChunkName: "core-layout" */ './layout/CoreLayout')).CoreLayout,
         })),
         errorElement: <RouteErrorPage />,
-        children: [lazyRoute('network/overview', 'network/overview', 'network', 'overview'), ...protectedRoutes],
+        children: [
+          lazyRoute('network/overview', 'network/overview', 'network', 'overview'),
+          ...protectedRoutes,
+        ],
       },
       lazyRoute('account/:type', 'account/:type', 'account', 'screen'),
       lazyRoute('terms', 'terms', 'account', 'terms'),

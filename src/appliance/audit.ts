@@ -34,7 +34,11 @@ export function auditText(value: string, max = 64): string {
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
 
-export function createAudit(sink: LogSink | undefined, onError: (e: unknown) => void, now: () => number = Date.now): Audit {
+export function createAudit(
+  sink: LogSink | undefined,
+  onError: (e: unknown) => void,
+  now: () => number = Date.now,
+): Audit {
   return {
     record(service, message) {
       if (!sink) return;

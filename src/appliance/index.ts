@@ -60,7 +60,11 @@ export function applianceOf(app: FastifyInstance): Appliance {
 
 export const APPLIANCE_DB_FILE = 'appliance.db';
 
-export async function registerAppliance(app: FastifyInstance, config: Config, deps: ApplianceDeps = {}): Promise<Appliance> {
+export async function registerAppliance(
+  app: FastifyInstance,
+  config: Config,
+  deps: ApplianceDeps = {},
+): Promise<Appliance> {
   const lock = lockDataDir(config.dataDir, 'appliance');
   let db: Db | undefined;
   try {
@@ -75,7 +79,13 @@ export async function registerAppliance(app: FastifyInstance, config: Config, de
   }
 }
 
-async function mount(app: FastifyInstance, config: Config, deps: ApplianceDeps, db: Db, lock: DataDirLock): Promise<Appliance> {
+async function mount(
+  app: FastifyInstance,
+  config: Config,
+  deps: ApplianceDeps,
+  db: Db,
+  lock: DataDirLock,
+): Promise<Appliance> {
   // Computed now, so the first login of an unknown name costs the same as any other.
   await dummyHash();
   const apiPrefix = pathPrefix(config.apiBase);

@@ -36,14 +36,20 @@ export async function seedIfEmpty(ctx: ApplianceContext): Promise<string | null>
   const seeded = inTransaction(ctx.db, () => {
     if (!needsSeed(ctx)) return false;
     ctx.db
-      .prepare("INSERT INTO users (username, password_hash, role, must_change_password, created_at) VALUES (?, ?, 'admin', 1, ?)")
+      .prepare(
+        "INSERT INTO users (username, password_hash, role, must_change_password, created_at) VALUES (?, ?, 'admin', 1, ?)",
+      )
       .run(ADMIN_USERNAME, hash, now);
     ctx.db
-      .prepare("INSERT INTO messages (id, version_id, name, text, level, type, created_at) VALUES (?, '1', 'Terms of use', ?, 'info', 'agreement', ?)")
+      .prepare(
+        "INSERT INTO messages (id, version_id, name, text, level, type, created_at) VALUES (?, '1', 'Terms of use', ?, 'info', 'agreement', ?)",
+      )
       .run(TERMS_MESSAGE_ID, TERMS_TEXT, now);
     seedMenu(ctx.db);
     ctx.db
-      .prepare('INSERT OR IGNORE INTO ui_settings (id, primary_color, bar_color, revision, updated_at) VALUES (1, ?, ?, 1, ?)')
+      .prepare(
+        'INSERT OR IGNORE INTO ui_settings (id, primary_color, bar_color, revision, updated_at) VALUES (1, ?, ?, 1, ?)',
+      )
       .run(DEFAULT_UI_SETTINGS.primary_color, DEFAULT_UI_SETTINGS.bar_color, now);
     writePolicy(ctx.db, DEFAULT_LOCKOUT_POLICY);
     return true;
@@ -54,17 +60,33 @@ export async function seedIfEmpty(ctx: ApplianceContext): Promise<string | null>
 /** Creates an account (used by tests and by the user administration of a later issue). */
 export async function createUser(
   ctx: ApplianceContext,
-  user: { username: string; password: string; role: 'admin' | 'user'; mustChangePassword?: boolean; totpSecret?: string; otpRequired?: boolean },
+  user: {
+    username: string;
+    password: string;
+    role: 'admin' | 'user';
+    mustChangePassword?: boolean;
+    totpSecret?: string;
+    otpRequired?: boolean;
+  },
 ): Promise<number> {
   const hash = await hashPassword(user.password);
   return Number(
-    inTransaction(ctx.db, () =>
-      ctx.db
-        .prepare(
-          'INSERT INTO users (username, password_hash, role, must_change_password, totp_secret, otp_required, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        )
-        .run(user.username, hash, user.role, user.mustChangePassword ? 1 : 0, user.totpSecret ?? null, user.otpRequired ? 1 : 0, ctx.now())
-        .lastInsertRowid,
+    inTransaction(
+      ctx.db,
+      () =>
+        ctx.db
+          .prepare(
+            'INSERT INTO users (username, password_hash, role, must_change_password, totp_secret, otp_required, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          )
+          .run(
+            user.username,
+            hash,
+            user.role,
+            user.mustChangePassword ? 1 : 0,
+            user.totpSecret ?? null,
+            user.otpRequired ? 1 : 0,
+            ctx.now(),
+          ).lastInsertRowid,
     ),
   );
 }

@@ -8,7 +8,16 @@ import { IdentityError, errors } from './errors';
 import { isJsonRequest } from './negotiate';
 import type { Provider } from './providers';
 import { allowedRedirect } from './redirect';
-import { IdentityRepo, sha256, type Aal, type AuthMethod, type FlowKind, type FlowRecord, type IdentityRecord, type SessionRecord } from './repo';
+import {
+  IdentityRepo,
+  sha256,
+  type Aal,
+  type AuthMethod,
+  type FlowKind,
+  type FlowRecord,
+  type IdentityRecord,
+  type SessionRecord,
+} from './repo';
 import type { Courier } from './courier';
 import type { RateLimiter } from './rateLimit';
 import type { UiText } from './text';
@@ -48,7 +57,8 @@ export function normalizeBody(raw: unknown): Body {
   const walk = (value: unknown, prefix: string) => {
     if (value === null || value === undefined) return;
     if (typeof value === 'object' && !Array.isArray(value)) {
-      for (const [k, v] of Object.entries(value as Record<string, unknown>)) walk(v, prefix ? `${prefix}.${k}` : k);
+      for (const [k, v] of Object.entries(value as Record<string, unknown>))
+        walk(v, prefix ? `${prefix}.${k}` : k);
     } else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
       out[prefix] = String(value);
     }
@@ -81,7 +91,9 @@ export class ServiceContext {
     readonly log: FastifyBaseLogger,
   ) {
     this.consoleOrigin = origin.replace(/\/+$/, '');
-    const base = /^https?:\/\//.test(config.identityBase) ? config.identityBase : this.consoleOrigin + config.identityBase;
+    const base = /^https?:\/\//.test(config.identityBase)
+      ? config.identityBase
+      : this.consoleOrigin + config.identityBase;
     this.publicBase = base.replace(/\/+$/, '');
     this.csrfCookie = `csrf_token_${createHash('sha256').update(this.publicBase).digest('hex')}`;
     this.secure = this.publicBase.startsWith('https://');
@@ -119,7 +131,10 @@ export class ServiceContext {
     const target = typeof raw === 'string' ? raw : '';
     const ok = allowedRedirect(target, this.consoleOrigin + '/', this.allowedOrigins);
     if (!ok) {
-      req.log.warn({ returnTo: target.slice(0, 300), ip: req.ip }, 'identity: refused redirect target outside the allowed origins');
+      req.log.warn(
+        { returnTo: target.slice(0, 300), ip: req.ip },
+        'identity: refused redirect target outside the allowed origins',
+      );
       throw errors.returnToForbidden(target.length > 300 ? `${target.slice(0, 300)}…` : target);
     }
     return ok;
@@ -147,16 +162,22 @@ export class ServiceContext {
     if (flow.type !== 'browser') return;
     const cookie = req.cookies[this.csrfCookie];
     if (!req.headers.cookie) throw errors.csrf('The HTTP Cookie Header was not set.');
-    if (!cookie) throw errors.csrf('The HTTP Cookie Header was set but did not include the anti-CSRF cookie.');
-    if (!safeEqual(cookie, flow.csrfToken)) throw errors.csrf('The anti-CSRF cookie does not belong to this flow.');
+    if (!cookie)
+      throw errors.csrf('The HTTP Cookie Header was set but did not include the anti-CSRF cookie.');
+    if (!safeEqual(cookie, flow.csrfToken))
+      throw errors.csrf('The anti-CSRF cookie does not belong to this flow.');
   }
 
   checkCsrfSubmit(req: FastifyRequest, flow: FlowRecord, body: Body): void {
     this.checkCsrfCookie(req, flow);
     const header = req.headers['x-csrf-token'];
     const sent = body.csrf_token || (typeof header === 'string' ? header : '');
-    if (!sent) throw errors.csrf('The anti-CSRF token was not sent in the csrf_token field or the X-CSRF-Token header.');
-    if (!safeEqual(sent, flow.csrfToken)) throw errors.csrf('The anti-CSRF token does not match the anti-CSRF cookie.');
+    if (!sent)
+      throw errors.csrf(
+        'The anti-CSRF token was not sent in the csrf_token field or the X-CSRF-Token header.',
+      );
+    if (!safeEqual(sent, flow.csrfToken))
+      throw errors.csrf('The anti-CSRF token does not match the anti-CSRF cookie.');
   }
 
   // Flows ----------------------------------------------------------------------------------------------------------
@@ -165,7 +186,9 @@ export class ServiceContext {
     req: FastifyRequest,
     reply: FastifyReply,
     kind: FlowKind,
-    init: Partial<Pick<FlowRecord, 'state' | 'identityId' | 'returnTo' | 'data'>> & { csrfToken?: string } = {},
+    init: Partial<Pick<FlowRecord, 'state' | 'identityId' | 'returnTo' | 'data'>> & {
+      csrfToken?: string;
+    } = {},
   ): FlowRecord {
     const now = this.now();
     const flow: FlowRecord = {
@@ -183,7 +206,9 @@ export class ServiceContext {
         messages: [],
         fieldMessages: {},
         values: {},
-        ...(kind === 'login' || kind === 'settings' ? { webauthnChallenge: randomBytes(32).toString('base64url') } : {}),
+        ...(kind === 'login' || kind === 'settings'
+          ? { webauthnChallenge: randomBytes(32).toString('base64url') }
+          : {}),
         ...(init.data ?? {}),
       },
     };
@@ -194,7 +219,10 @@ export class ServiceContext {
 
   loadFlow(id: unknown, kind: FlowKind): FlowRecord {
     const flow = typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id) ? this.repo.getFlow(id) : null;
-    if (!flow || flow.kind !== kind) throw errors.notFound(`The ${kind} flow ${typeof id === 'string' ? JSON.stringify(id.slice(0, 64)) : ''}`.trim());
+    if (!flow || flow.kind !== kind)
+      throw errors.notFound(
+        `The ${kind} flow ${typeof id === 'string' ? JSON.stringify(id.slice(0, 64)) : ''}`.trim(),
+      );
     return flow;
   }
 
@@ -222,7 +250,8 @@ export class ServiceContext {
   currentSession(req: FastifyRequest): CurrentSession | null {
     const header = req.headers['x-session-token'];
     const auth = req.headers.authorization;
-    const bearer = typeof auth === 'string' && /^Bearer\s+/i.test(auth) ? auth.replace(/^Bearer\s+/i, '').trim() : '';
+    const bearer =
+      typeof auth === 'string' && /^Bearer\s+/i.test(auth) ? auth.replace(/^Bearer\s+/i, '').trim() : '';
     const candidates = [typeof header === 'string' ? header : '', req.cookies[SESSION_COOKIE] ?? '', bearer];
     for (const token of candidates) {
       if (!token || token.length > 200) continue;
@@ -234,7 +263,13 @@ export class ServiceContext {
     return null;
   }
 
-  issueSession(req: FastifyRequest, reply: FastifyReply, identityId: string, method: string, aal: Aal = 'aal1'): SessionRecord {
+  issueSession(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    identityId: string,
+    method: string,
+    aal: Aal = 'aal1',
+  ): SessionRecord {
     const now = this.now();
     const token = randomBytes(32).toString('base64url');
     const ua = req.headers['user-agent'];
@@ -265,7 +300,10 @@ export class ServiceContext {
   /** Records one more completed factor on the session (re-authentication or a second factor). */
   addMethod(session: SessionRecord, method: string, aal: Aal): SessionRecord {
     const now = this.now();
-    const methods: AuthMethod[] = [...session.methods, { method, aal, completed_at: new Date(now).toISOString() }];
+    const methods: AuthMethod[] = [
+      ...session.methods,
+      { method, aal, completed_at: new Date(now).toISOString() },
+    ];
     const newAal: Aal = session.aal === 'aal2' || aal === 'aal2' ? 'aal2' : 'aal1';
     this.repo.updateSessionAuth(session.id, newAal, methods, now);
     return { ...session, aal: newAal, methods, authenticatedAt: now };

@@ -68,10 +68,21 @@ export class Courier {
       )
       .run(id, message.to, message.subject, message.body, message.templateType, now, now);
     if (!this.transport) {
-      this.log.info({ courierMessageId: id, to: message.to, template: message.templateType }, `identity courier (no SMTP configured): code ${message.code} for ${message.to}`);
+      this.log.info(
+        { courierMessageId: id, to: message.to, template: message.templateType },
+        `identity courier (no SMTP configured): code ${message.code} for ${message.to}`,
+      );
       return id;
     }
-    this.track(this.deliver({ id, recipient: message.to, subject: message.subject, body: message.body, send_count: 0 }));
+    this.track(
+      this.deliver({
+        id,
+        recipient: message.to,
+        subject: message.subject,
+        body: message.body,
+        send_count: 0,
+      }),
+    );
     return id;
   }
 
@@ -84,7 +95,9 @@ export class Courier {
       )
       .run(now, MAX_SEND_ATTEMPTS, now - RETRY_MAX_AGE_MS);
     const rows = this.db
-      .prepare("SELECT id, recipient, subject, body, send_count FROM courier_messages WHERE status = 'failed' ORDER BY created_at LIMIT 50")
+      .prepare(
+        "SELECT id, recipient, subject, body, send_count FROM courier_messages WHERE status = 'failed' ORDER BY created_at LIMIT 50",
+      )
       .all() as OutboxRow[];
     await Promise.all(rows.map((row) => this.track(this.deliver(row))));
   }
@@ -96,18 +109,32 @@ export class Courier {
   }
 
   private async deliver(row: OutboxRow): Promise<void> {
-    this.db.prepare("UPDATE courier_messages SET status = 'processing', updated_at = ? WHERE id = ?").run(Date.now(), row.id);
+    this.db
+      .prepare("UPDATE courier_messages SET status = 'processing', updated_at = ? WHERE id = ?")
+      .run(Date.now(), row.id);
     try {
-      await this.transport!.sendMail({ from: this.from, to: row.recipient, subject: row.subject, text: row.body });
+      await this.transport!.sendMail({
+        from: this.from,
+        to: row.recipient,
+        subject: row.subject,
+        text: row.body,
+      });
       this.db
-        .prepare("UPDATE courier_messages SET status = 'sent', send_count = send_count + 1, last_error = NULL, updated_at = ? WHERE id = ?")
+        .prepare(
+          "UPDATE courier_messages SET status = 'sent', send_count = send_count + 1, last_error = NULL, updated_at = ? WHERE id = ?",
+        )
         .run(Date.now(), row.id);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       this.db
-        .prepare("UPDATE courier_messages SET status = 'failed', send_count = send_count + 1, last_error = ?, updated_at = ? WHERE id = ?")
+        .prepare(
+          "UPDATE courier_messages SET status = 'failed', send_count = send_count + 1, last_error = ?, updated_at = ? WHERE id = ?",
+        )
         .run(reason, Date.now(), row.id);
-      this.log.error({ courierMessageId: row.id, attempt: row.send_count + 1, reason }, 'identity courier: delivery failed');
+      this.log.error(
+        { courierMessageId: row.id, attempt: row.send_count + 1, reason },
+        'identity courier: delivery failed',
+      );
     }
   }
 

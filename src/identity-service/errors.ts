@@ -42,7 +42,11 @@ export class IdentityError extends Error {
   }
 
   toBody(): ErrorBody {
-    const error: ErrorBody['error'] = { code: this.code, status: STATUS_TEXT[this.code] ?? 'Error', message: this.message };
+    const error: ErrorBody['error'] = {
+      code: this.code,
+      status: STATUS_TEXT[this.code] ?? 'Error',
+      message: this.message,
+    };
     if (this.id) error.id = this.id;
     if (this.reason) error.reason = this.reason;
     error.details = this.details;
@@ -56,7 +60,10 @@ export const errors = {
       flow === 'login'
         ? 'A valid session was detected and thus login is not possible. Did you forget to set `?refresh=true`?'
         : `A valid session was detected and thus ${flow} is not possible.`;
-    const message = flow === 'recovery' ? 'The request was malformed or contained invalid parameters' : 'you are already logged in';
+    const message =
+      flow === 'recovery'
+        ? 'The request was malformed or contained invalid parameters'
+        : 'you are already logged in';
     return new IdentityError(400, 'session_already_available', message, reason, {}, {}, defaultReturn);
   },
   sessionInactive(browserRedirect?: string): IdentityError {
@@ -141,10 +148,20 @@ export const errors = {
     );
   },
   notFound(what: string): IdentityError {
-    return new IdentityError(404, undefined, 'The requested resource could not be found', `${what} does not exist.`);
+    return new IdentityError(
+      404,
+      undefined,
+      'The requested resource could not be found',
+      `${what} does not exist.`,
+    );
   },
   badRequest(reason: string): IdentityError {
-    return new IdentityError(400, undefined, 'The request was malformed or contained invalid parameters', reason);
+    return new IdentityError(
+      400,
+      undefined,
+      'The request was malformed or contained invalid parameters',
+      reason,
+    );
   },
   forbidden(reason: string): IdentityError {
     return new IdentityError(403, undefined, 'The requested action was forbidden', reason);

@@ -43,7 +43,15 @@ export async function registerIdentityService(app: FastifyInstance, config: Conf
   migrate(db, 'identity', identityMigrations);
   const repo = new IdentityRepo(db);
   const courier = new Courier(db, config.smtpUrl, config.mailFrom, app.log);
-  const ctx = new ServiceContext(config, publicOrigin(config), repo, courier, new RateLimiter(), loadProviders(config.dataDir, app.log), app.log);
+  const ctx = new ServiceContext(
+    config,
+    publicOrigin(config),
+    repo,
+    courier,
+    new RateLimiter(),
+    loadProviders(config.dataDir, app.log),
+    app.log,
+  );
 
   app.addHook('onClose', async () => {
     await courier.drain();
@@ -64,18 +72,31 @@ export async function registerIdentityService(app: FastifyInstance, config: Conf
           }),
         };
       });
-      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(body as string)));
-      });
+      scope.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 64 * 1024 },
+        (_req, body, done) => {
+          done(null, Object.fromEntries(new URLSearchParams(body as string)));
+        },
+      );
 
       scope.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
         let e: IdentityError;
         if (err instanceof IdentityError) e = err;
         else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-          e = new IdentityError(err.statusCode, undefined, 'The request was malformed or contained invalid parameters', err.message);
+          e = new IdentityError(
+            err.statusCode,
+            undefined,
+            'The request was malformed or contained invalid parameters',
+            err.message,
+          );
         } else {
           req.log.error({ err }, 'identity: request failed');
-          e = new IdentityError(500, undefined, 'An internal server error occurred, please contact the system administrator');
+          e = new IdentityError(
+            500,
+            undefined,
+            'An internal server error occurred, please contact the system administrator',
+          );
         }
         reply.header('cache-control', 'private, no-cache, no-store, must-revalidate');
         if (isJsonOnly(req) || ctx.isJson(req)) return reply.code(e.code).send(e.toBody());
@@ -91,7 +112,12 @@ export async function registerIdentityService(app: FastifyInstance, config: Conf
       registerSessionRoutes(scope, ctx);
       // Unknown paths under the identity base answer in the identity API's own error format.
       scope.all('/*', { config: { jsonOnly: true } }, async () => {
-        throw new IdentityError(404, undefined, 'The requested resource could not be found', 'Unknown identity API path.');
+        throw new IdentityError(
+          404,
+          undefined,
+          'The requested resource could not be found',
+          'Unknown identity API path.',
+        );
       });
     },
     { prefix: config.identityBase.replace(/\/+$/, '') },

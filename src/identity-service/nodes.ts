@@ -1,7 +1,8 @@
 /** Builders of `ui.nodes` entries in the contract's shape (`ui/node/node.go`, schemas `uiNode*`). */
 import type { UiText } from './text';
 
-export type NodeGroup = 'default' | 'password' | 'oidc' | 'profile' | 'code' | 'totp' | 'lookup_secret' | 'webauthn';
+export type NodeGroup =
+  'default' | 'password' | 'oidc' | 'profile' | 'code' | 'totp' | 'lookup_secret' | 'webauthn';
 
 export interface UiNode {
   type: 'input' | 'img' | 'text' | 'a' | 'script';
@@ -21,7 +22,13 @@ export interface InputOptions {
   maxlength?: number;
 }
 
-export function inputNode(group: NodeGroup, name: string, type: string, opts: InputOptions = {}, label?: UiText): UiNode {
+export function inputNode(
+  group: NodeGroup,
+  name: string,
+  type: string,
+  opts: InputOptions = {},
+  label?: UiText,
+): UiNode {
   const attributes: Record<string, unknown> = { name, type };
   if (opts.value !== undefined) attributes.value = opts.value;
   if (opts.required) attributes.required = true;
@@ -40,7 +47,13 @@ export function csrfNode(token: string): UiNode {
 }
 
 export function imageNode(group: NodeGroup, id: string, src: string, size: number, label: UiText): UiNode {
-  return { type: 'img', group, attributes: { src, id, width: size, height: size, node_type: 'img' }, messages: [], meta: { label } };
+  return {
+    type: 'img',
+    group,
+    attributes: { src, id, width: size, height: size, node_type: 'img' },
+    messages: [],
+    meta: { label },
+  };
 }
 
 export function textNode(group: NodeGroup, id: string, text: UiText, label: UiText): UiNode {
@@ -48,26 +61,58 @@ export function textNode(group: NodeGroup, id: string, text: UiText, label: UiTe
 }
 
 export function anchorNode(group: NodeGroup, id: string, href: string, title: UiText): UiNode {
-  return { type: 'a', group, attributes: { href, title, id, node_type: 'a' }, messages: [], meta: { label: title } };
+  return {
+    type: 'a',
+    group,
+    attributes: { href, title, id, node_type: 'a' },
+    messages: [],
+    meta: { label: title },
+  };
 }
 
-export function scriptNode(group: NodeGroup, id: string, src: string, integrity: string, nonce: string): UiNode {
+export function scriptNode(
+  group: NodeGroup,
+  id: string,
+  src: string,
+  integrity: string,
+  nonce: string,
+): UiNode {
   return {
     type: 'script',
     group,
-    attributes: { src, async: true, referrerpolicy: 'no-referrer', crossorigin: 'anonymous', integrity, type: 'text/javascript', id, nonce, node_type: 'script' },
+    attributes: {
+      src,
+      async: true,
+      referrerpolicy: 'no-referrer',
+      crossorigin: 'anonymous',
+      integrity,
+      type: 'text/javascript',
+      id,
+      nonce,
+      node_type: 'script',
+    },
     messages: [],
     meta: {},
   };
 }
 
 /** Puts the flow's echoed values and field messages on the nodes they belong to (never onto password fields). */
-export function decorate(nodes: UiNode[], values: Record<string, string>, fieldMessages: Record<string, UiText[]>): UiNode[] {
+export function decorate(
+  nodes: UiNode[],
+  values: Record<string, string>,
+  fieldMessages: Record<string, UiText[]>,
+): UiNode[] {
   for (const node of nodes) {
     if (node.type !== 'input') continue;
     const name = String(node.attributes.name);
     const type = node.attributes.type;
-    if (type !== 'password' && type !== 'submit' && type !== 'hidden' && values[name] !== undefined && !node.attributes.value) {
+    if (
+      type !== 'password' &&
+      type !== 'submit' &&
+      type !== 'hidden' &&
+      values[name] !== undefined &&
+      !node.attributes.value
+    ) {
       node.attributes.value = values[name];
     }
     const msgs = fieldMessages[name];

@@ -30,12 +30,17 @@ export async function burnPasswordCheck(password: string): Promise<void> {
 /** The policy message for `password`, or null when it may be used. */
 export function passwordPolicy(password: string, email: string): UiText | null {
   const length = [...password].length;
-  if (length < PASSWORD_MIN_LENGTH) return uiText(MSG.passwordMinLength, { min_length: PASSWORD_MIN_LENGTH, actual_length: length });
-  if (length > PASSWORD_MAX_LENGTH) return uiText(MSG.passwordMaxLength, { max_length: PASSWORD_MAX_LENGTH, actual_length: length });
+  if (length < PASSWORD_MIN_LENGTH)
+    return uiText(MSG.passwordMinLength, { min_length: PASSWORD_MIN_LENGTH, actual_length: length });
+  if (length > PASSWORD_MAX_LENGTH)
+    return uiText(MSG.passwordMaxLength, { max_length: PASSWORD_MAX_LENGTH, actual_length: length });
   const pw = password.toLowerCase();
   const mail = email.toLowerCase();
   const local = mail.split('@')[0] ?? '';
-  if (mail && (pw === mail || pw.includes(mail) || (local.length >= 4 && pw.includes(local)) || mail.includes(pw))) {
+  if (
+    mail &&
+    (pw === mail || pw.includes(mail) || (local.length >= 4 && pw.includes(local)) || mail.includes(pw))
+  ) {
     return uiText(MSG.passwordTooSimilar);
   }
   return null;

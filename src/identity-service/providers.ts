@@ -51,7 +51,10 @@ export function parseProviders(raw: unknown, log?: Pick<FastifyBaseLogger, 'warn
       url = null;
     }
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-      log?.warn({ provider: id }, 'identity providers: login_url must be an absolute http(s) URL; provider ignored');
+      log?.warn(
+        { provider: id },
+        'identity providers: login_url must be an absolute http(s) URL; provider ignored',
+      );
       continue;
     }
     if (out.some((p) => p.id === id)) continue;
@@ -66,7 +69,10 @@ export function loadProviders(dataDir: string, log: FastifyBaseLogger): Provider
   try {
     return parseProviders(JSON.parse(fs.readFileSync(file, 'utf8')) as unknown, log);
   } catch (err) {
-    log.error({ file, reason: err instanceof Error ? err.message : String(err) }, 'identity providers: file unreadable; no providers offered');
+    log.error(
+      { file, reason: err instanceof Error ? err.message : String(err) },
+      'identity providers: file unreadable; no providers offered',
+    );
     return [];
   }
 }

@@ -3,7 +3,11 @@
  * origin. Relative paths resolve against the console; protocol-relative and backslash tricks are refused.
  */
 
-export function allowedRedirect(target: string, base: string, allowedOrigins: ReadonlySet<string>): string | null {
+export function allowedRedirect(
+  target: string,
+  base: string,
+  allowedOrigins: ReadonlySet<string>,
+): string | null {
   if (!target || target.length > 2048) return null;
   // Browsers treat "\" like "/" and drop tabs/newlines: "/\evil.com" or "/\t/evil.com" would leave the origin.
   if (/[\\\u0000-\u001f]/.test(target)) return null;

@@ -3,7 +3,16 @@ import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import { generateURI } from 'otplib';
 import type { ServiceContext } from './context';
-import { anchorNode, csrfNode, decorate, imageNode, inputNode, scriptNode, textNode, type UiNode } from './nodes';
+import {
+  anchorNode,
+  csrfNode,
+  decorate,
+  imageNode,
+  inputNode,
+  scriptNode,
+  textNode,
+  type UiNode,
+} from './nodes';
 import { creationOptions, requestOptions } from './webauthn/ceremony';
 import { WEBAUTHN_SCRIPT_INTEGRITY, WEBAUTHN_SCRIPT_PATH } from './webauthn/script';
 import type { FlowRecord, IdentityRecord, LookupCode, SessionRecord } from './repo';
@@ -58,7 +67,11 @@ export function identityJson(ctx: ServiceContext, identity: IdentityRecord): Rec
   };
 }
 
-export function sessionJson(ctx: ServiceContext, session: SessionRecord, identity: IdentityRecord): Record<string, unknown> {
+export function sessionJson(
+  ctx: ServiceContext,
+  session: SessionRecord,
+  identity: IdentityRecord,
+): Record<string, unknown> {
   return {
     id: session.id,
     active: session.active && session.expiresAt > ctx.now(),
@@ -79,7 +92,13 @@ export function sessionJson(ctx: ServiceContext, session: SessionRecord, identit
 }
 
 function webauthnScript(ctx: ServiceContext): UiNode {
-  return scriptNode('webauthn', 'webauthn_script', ctx.url(WEBAUTHN_SCRIPT_PATH), WEBAUTHN_SCRIPT_INTEGRITY, randomBytes(16).toString('base64url'));
+  return scriptNode(
+    'webauthn',
+    'webauthn_script',
+    ctx.url(WEBAUTHN_SCRIPT_PATH),
+    WEBAUTHN_SCRIPT_INTEGRITY,
+    randomBytes(16).toString('base64url'),
+  );
 }
 
 /** Settings: add a security key (display name, trigger with the creation options, hidden result), remove each one. */
@@ -98,9 +117,23 @@ function webauthnSettingsNodes(ctx: ServiceContext, flow: FlowRecord, identity: 
   });
   return [
     inputNode('webauthn', 'webauthn_register_displayname', 'text', {}, uiText(MSG.webauthnDisplayName)),
-    inputNode('webauthn', 'webauthn_register_trigger', 'button', { value: JSON.stringify(options), onclickTrigger: 'oryWebAuthnRegistration' }, uiText(MSG.webauthnAdd)),
+    inputNode(
+      'webauthn',
+      'webauthn_register_trigger',
+      'button',
+      { value: JSON.stringify(options), onclickTrigger: 'oryWebAuthnRegistration' },
+      uiText(MSG.webauthnAdd),
+    ),
     inputNode('webauthn', 'webauthn_register', 'hidden', { value: '' }),
-    ...keys.map((k) => inputNode('webauthn', 'webauthn_remove', 'submit', { value: k.id }, uiText(MSG.webauthnRemove, { display_name: k.display_name }))),
+    ...keys.map((k) =>
+      inputNode(
+        'webauthn',
+        'webauthn_remove',
+        'submit',
+        { value: k.id },
+        uiText(MSG.webauthnRemove, { display_name: k.display_name }),
+      ),
+    ),
     webauthnScript(ctx),
   ];
 }
@@ -108,9 +141,19 @@ function webauthnSettingsNodes(ctx: ServiceContext, flow: FlowRecord, identity: 
 function webauthnLoginNodes(ctx: ServiceContext, flow: FlowRecord, identityId: string): UiNode[] {
   const keys = ctx.webauthnKeys(identityId);
   if (!ctx.rpId || !flow.data.webauthnChallenge || keys.length === 0) return [];
-  const options = requestOptions({ challenge: flow.data.webauthnChallenge, rpId: ctx.rpId, allow: keys.map((k) => k.id) });
+  const options = requestOptions({
+    challenge: flow.data.webauthnChallenge,
+    rpId: ctx.rpId,
+    allow: keys.map((k) => k.id),
+  });
   return [
-    inputNode('webauthn', 'webauthn_login_trigger', 'button', { value: JSON.stringify(options), onclickTrigger: 'oryWebAuthnLogin' }, uiText(MSG.loginWebAuthn)),
+    inputNode(
+      'webauthn',
+      'webauthn_login_trigger',
+      'button',
+      { value: JSON.stringify(options), onclickTrigger: 'oryWebAuthnLogin' },
+      uiText(MSG.loginWebAuthn),
+    ),
     inputNode('webauthn', 'webauthn_login', 'hidden', { value: '' }),
     webauthnScript(ctx),
   ];
@@ -128,7 +171,13 @@ function loginNodes(ctx: ServiceContext, flow: FlowRecord): UiNode[] {
     const nodes = [csrf];
     if (ctx.repo.getCredential(flow.identityId, 'totp')) {
       nodes.push(
-        inputNode('totp', 'totp_code', 'text', { required: true, autocomplete: 'one-time-code' }, uiText(MSG.loginTotpLabel)),
+        inputNode(
+          'totp',
+          'totp_code',
+          'text',
+          { required: true, autocomplete: 'one-time-code' },
+          uiText(MSG.loginTotpLabel),
+        ),
         inputNode('totp', 'method', 'submit', { value: 'totp' }, uiText(MSG.loginUseTotp)),
       );
     }
@@ -136,7 +185,13 @@ function loginNodes(ctx: ServiceContext, flow: FlowRecord): UiNode[] {
     if (lookup && lookup.recovery_codes.length > 0) {
       nodes.push(
         inputNode('lookup_secret', 'lookup_secret', 'text', { required: true }, uiText(MSG.loginLookupLabel)),
-        inputNode('lookup_secret', 'method', 'submit', { value: 'lookup_secret' }, uiText(MSG.loginUseLookup)),
+        inputNode(
+          'lookup_secret',
+          'method',
+          'submit',
+          { value: 'lookup_secret' },
+          uiText(MSG.loginUseLookup),
+        ),
       );
     }
     nodes.push(...webauthnLoginNodes(ctx, flow, flow.identityId));
@@ -145,11 +200,23 @@ function loginNodes(ctx: ServiceContext, flow: FlowRecord): UiNode[] {
   const identity = flow.data.refresh && flow.identityId ? ctx.repo.getIdentity(flow.identityId) : null;
   const identifier = identity
     ? inputNode('default', 'identifier', 'hidden', { value: identity.traits.email, required: true })
-    : inputNode('default', 'identifier', 'text', { value: '', required: true, autocomplete: 'username' }, uiText(MSG.labelId));
+    : inputNode(
+        'default',
+        'identifier',
+        'text',
+        { value: '', required: true, autocomplete: 'username' },
+        uiText(MSG.labelId),
+      );
   return [
     identifier,
     csrf,
-    inputNode('password', 'password', 'password', { required: true, autocomplete: 'current-password' }, uiText(MSG.labelPassword)),
+    inputNode(
+      'password',
+      'password',
+      'password',
+      { required: true, autocomplete: 'current-password' },
+      uiText(MSG.labelPassword),
+    ),
     inputNode('password', 'method', 'submit', { value: 'password' }, uiText(MSG.loginPassword)),
     ...(identity ? [] : providerNodes(ctx, MSG.loginWith)),
   ];
@@ -159,7 +226,13 @@ function registrationNodes(ctx: ServiceContext, flow: FlowRecord): UiNode[] {
   return [
     csrfNode(flow.csrfToken),
     inputNode('default', 'traits.email', 'email', { required: true, autocomplete: 'email' }, emailLabel()),
-    inputNode('password', 'password', 'password', { required: true, autocomplete: 'new-password' }, uiText(MSG.labelPassword)),
+    inputNode(
+      'password',
+      'password',
+      'password',
+      { required: true, autocomplete: 'new-password' },
+      uiText(MSG.labelPassword),
+    ),
     inputNode('password', 'method', 'submit', { value: 'password' }, uiText(MSG.registration)),
     ...providerNodes(ctx, 1040002), // "Sign up with %s"
   ];
@@ -177,7 +250,13 @@ function codeNodes(flow: FlowRecord, codeLabel: number, emailLabelId: number): U
   if (flow.state === 'sent_email') {
     return [
       csrf,
-      inputNode('code', 'code', 'text', { required: true, autocomplete: 'one-time-code', pattern: '[0-9]+', maxlength: 6 }, uiText(codeLabel)),
+      inputNode(
+        'code',
+        'code',
+        'text',
+        { required: true, autocomplete: 'one-time-code', pattern: '[0-9]+', maxlength: 6 },
+        uiText(codeLabel),
+      ),
       inputNode('code', 'method', 'hidden', { value: 'code' }),
       inputNode('code', 'method', 'submit', { value: 'code' }, uiText(MSG.labelContinue)),
       inputNode('code', 'email', 'submit', { value: flow.data.email ?? '' }, uiText(MSG.labelResend)),
@@ -186,12 +265,28 @@ function codeNodes(flow: FlowRecord, codeLabel: number, emailLabelId: number): U
   return [csrf];
 }
 
-async function settingsNodes(ctx: ServiceContext, flow: FlowRecord, identity: IdentityRecord): Promise<UiNode[]> {
+async function settingsNodes(
+  ctx: ServiceContext,
+  flow: FlowRecord,
+  identity: IdentityRecord,
+): Promise<UiNode[]> {
   const nodes: UiNode[] = [
     csrfNode(flow.csrfToken),
-    inputNode('profile', 'traits.email', 'email', { value: identity.traits.email, required: true, autocomplete: 'email' }, emailLabel()),
+    inputNode(
+      'profile',
+      'traits.email',
+      'email',
+      { value: identity.traits.email, required: true, autocomplete: 'email' },
+      emailLabel(),
+    ),
     inputNode('profile', 'method', 'submit', { value: 'profile' }, uiText(MSG.labelSave)),
-    inputNode('password', 'password', 'password', { required: true, autocomplete: 'new-password' }, uiText(MSG.labelPassword)),
+    inputNode(
+      'password',
+      'password',
+      'password',
+      { required: true, autocomplete: 'new-password' },
+      uiText(MSG.labelPassword),
+    ),
     inputNode('password', 'method', 'submit', { value: 'password' }, uiText(MSG.labelSave)),
   ];
   const totp = ctx.repo.getCredential<TotpCredential>(identity.id, 'totp');
@@ -202,8 +297,19 @@ async function settingsNodes(ctx: ServiceContext, flow: FlowRecord, identity: Id
     const src = await QRCode.toDataURL(uri, { width: QR_SIZE, margin: 1, errorCorrectionLevel: 'M' });
     nodes.push(
       imageNode('totp', 'totp_qr', src, QR_SIZE, uiText(MSG.totpQr)),
-      textNode('totp', 'totp_secret_key', uiText(MSG.totpSecret, { secret: flow.data.totpSecret }), uiText(MSG.totpSecretLabel)),
-      inputNode('totp', 'totp_code', 'text', { required: true, autocomplete: 'one-time-code', pattern: '[0-9]+', maxlength: 6 }, uiText(MSG.labelVerifyOtp)),
+      textNode(
+        'totp',
+        'totp_secret_key',
+        uiText(MSG.totpSecret, { secret: flow.data.totpSecret }),
+        uiText(MSG.totpSecretLabel),
+      ),
+      inputNode(
+        'totp',
+        'totp_code',
+        'text',
+        { required: true, autocomplete: 'one-time-code', pattern: '[0-9]+', maxlength: 6 },
+        uiText(MSG.labelVerifyOtp),
+      ),
       inputNode('totp', 'method', 'submit', { value: 'totp' }, uiText(MSG.labelSave)),
     );
   }
@@ -212,19 +318,59 @@ async function settingsNodes(ctx: ServiceContext, flow: FlowRecord, identity: Id
   if (flow.data.lookupPending) {
     nodes.push(
       lookupCodesNode(flow.data.lookupPending.map((code) => ({ code }))),
-      inputNode('lookup_secret', 'lookup_secret_regenerate', 'submit', { value: 'true' }, uiText(MSG.regenerateLookup)),
-      inputNode('lookup_secret', 'lookup_secret_confirm', 'submit', { value: 'true' }, uiText(MSG.confirmLookup)),
+      inputNode(
+        'lookup_secret',
+        'lookup_secret_regenerate',
+        'submit',
+        { value: 'true' },
+        uiText(MSG.regenerateLookup),
+      ),
+      inputNode(
+        'lookup_secret',
+        'lookup_secret_confirm',
+        'submit',
+        { value: 'true' },
+        uiText(MSG.confirmLookup),
+      ),
     );
   } else if (hasCodes && flow.data.lookupReveal) {
     nodes.push(
       lookupCodesNode(lookup.recovery_codes),
-      inputNode('lookup_secret', 'lookup_secret_regenerate', 'submit', { value: 'true' }, uiText(MSG.regenerateLookup)),
-      inputNode('lookup_secret', 'lookup_secret_disable', 'submit', { value: 'true' }, uiText(MSG.disableLookup)),
+      inputNode(
+        'lookup_secret',
+        'lookup_secret_regenerate',
+        'submit',
+        { value: 'true' },
+        uiText(MSG.regenerateLookup),
+      ),
+      inputNode(
+        'lookup_secret',
+        'lookup_secret_disable',
+        'submit',
+        { value: 'true' },
+        uiText(MSG.disableLookup),
+      ),
     );
   } else if (hasCodes) {
-    nodes.push(inputNode('lookup_secret', 'lookup_secret_reveal', 'submit', { value: 'true' }, uiText(MSG.revealLookup)));
+    nodes.push(
+      inputNode(
+        'lookup_secret',
+        'lookup_secret_reveal',
+        'submit',
+        { value: 'true' },
+        uiText(MSG.revealLookup),
+      ),
+    );
   } else {
-    nodes.push(inputNode('lookup_secret', 'lookup_secret_regenerate', 'submit', { value: 'true' }, uiText(MSG.regenerateLookup)));
+    nodes.push(
+      inputNode(
+        'lookup_secret',
+        'lookup_secret_regenerate',
+        'submit',
+        { value: 'true' },
+        uiText(MSG.regenerateLookup),
+      ),
+    );
   }
   nodes.push(...webauthnSettingsNodes(ctx, flow, identity));
   return nodes;
@@ -232,7 +378,12 @@ async function settingsNodes(ctx: ServiceContext, flow: FlowRecord, identity: Id
 
 function lookupCodesNode(codes: LookupCode[]): UiNode {
   const secrets = codes.map((c) =>
-    c.used_at ? uiText(MSG.lookupSecretUsed, { used_at: c.used_at, used_at_unix: Math.floor(Date.parse(c.used_at) / 1000) }) : uiText(MSG.lookupSecret, { secret: c.code }),
+    c.used_at
+      ? uiText(MSG.lookupSecretUsed, {
+          used_at: c.used_at,
+          used_at_unix: Math.floor(Date.parse(c.used_at) / 1000),
+        })
+      : uiText(MSG.lookupSecret, { secret: c.code }),
   );
   const list = uiText(MSG.lookupSecretList, { text: secrets.map((s) => s.text).join(', '), secrets });
   return textNode('lookup_secret', 'lookup_secret_codes', list, uiText(MSG.lookupSecretLabel));

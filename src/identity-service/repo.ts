@@ -193,16 +193,32 @@ export class IdentityRepo {
     const value = email.toLowerCase();
     this.db.transaction(() => {
       this.db
-        .prepare('INSERT INTO identities (id, schema_id, state, traits, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .prepare(
+          'INSERT INTO identities (id, schema_id, state, traits, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+        )
         .run(id, 'default', 'active', JSON.stringify({ email }), now, now);
       this.db
-        .prepare('INSERT INTO credentials (id, identity_id, type, identifier, config, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(randomUUID(), id, 'password', value, JSON.stringify({ hashed_password: passwordHash }), now, now);
+        .prepare(
+          'INSERT INTO credentials (id, identity_id, type, identifier, config, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          randomUUID(),
+          id,
+          'password',
+          value,
+          JSON.stringify({ hashed_password: passwordHash }),
+          now,
+          now,
+        );
       this.db
-        .prepare('INSERT INTO verifiable_addresses (id, identity_id, via, value, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .prepare(
+          'INSERT INTO verifiable_addresses (id, identity_id, via, value, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+        )
         .run(randomUUID(), id, 'email', value, now, now);
       this.db
-        .prepare('INSERT INTO recovery_addresses (id, identity_id, via, value, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .prepare(
+          'INSERT INTO recovery_addresses (id, identity_id, via, value, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+        )
         .run(randomUUID(), id, 'email', value, now, now);
     })();
     return this.getIdentity(id)!;
@@ -223,12 +239,20 @@ export class IdentityRepo {
         .prepare('UPDATE identities SET traits = ?, updated_at = ? WHERE id = ?')
         .run(JSON.stringify({ ...identity.traits, email }), now, identityId);
       if (identity.traits.email.toLowerCase() === value) return;
-      this.db.prepare("UPDATE credentials SET identifier = ?, updated_at = ? WHERE identity_id = ? AND type = 'password'").run(value, now, identityId);
+      this.db
+        .prepare(
+          "UPDATE credentials SET identifier = ?, updated_at = ? WHERE identity_id = ? AND type = 'password'",
+        )
+        .run(value, now, identityId);
       this.db.prepare('DELETE FROM verifiable_addresses WHERE identity_id = ?').run(identityId);
       this.db
-        .prepare('INSERT INTO verifiable_addresses (id, identity_id, via, value, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .prepare(
+          'INSERT INTO verifiable_addresses (id, identity_id, via, value, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+        )
         .run(randomUUID(), identityId, 'email', value, now, now);
-      this.db.prepare('UPDATE recovery_addresses SET value = ?, updated_at = ? WHERE identity_id = ?').run(value, now, identityId);
+      this.db
+        .prepare('UPDATE recovery_addresses SET value = ?, updated_at = ? WHERE identity_id = ?')
+        .run(value, now, identityId);
     })();
   }
 
@@ -246,13 +270,16 @@ export class IdentityRepo {
       .prepare("SELECT identity_id, config FROM credentials WHERE type = 'password' AND identifier = ?")
       .get(identifier.toLowerCase()) as { identity_id: string; config: string } | undefined;
     if (!row) return null;
-    return { identityId: row.identity_id, hash: (JSON.parse(row.config) as { hashed_password: string }).hashed_password };
+    return {
+      identityId: row.identity_id,
+      hash: (JSON.parse(row.config) as { hashed_password: string }).hashed_password,
+    };
   }
 
   getCredential<T>(identityId: string, type: string): T | null {
-    const row = this.db.prepare('SELECT config FROM credentials WHERE identity_id = ? AND type = ?').get(identityId, type) as
-      | { config: string }
-      | undefined;
+    const row = this.db
+      .prepare('SELECT config FROM credentials WHERE identity_id = ? AND type = ?')
+      .get(identityId, type) as { config: string } | undefined;
     return row ? (JSON.parse(row.config) as T) : null;
   }
 
@@ -271,47 +298,65 @@ export class IdentityRepo {
 
   setPasswordHash(identityId: string, hash: string, now: number): void {
     this.db
-      .prepare("UPDATE credentials SET config = ?, updated_at = ? WHERE identity_id = ? AND type = 'password'")
+      .prepare(
+        "UPDATE credentials SET config = ?, updated_at = ? WHERE identity_id = ? AND type = 'password'",
+      )
       .run(JSON.stringify({ hashed_password: hash }), now, identityId);
   }
 
   // Addresses ----------------------------------------------------------------------------------------------------
 
   verifiableAddresses(identityId: string): AddressRecord[] {
-    return (this.db.prepare('SELECT * FROM verifiable_addresses WHERE identity_id = ? ORDER BY created_at').all(identityId) as AddressRow[]).map(
-      toAddress,
-    );
+    return (
+      this.db
+        .prepare('SELECT * FROM verifiable_addresses WHERE identity_id = ? ORDER BY created_at')
+        .all(identityId) as AddressRow[]
+    ).map(toAddress);
   }
 
   findVerifiableAddress(value: string): AddressRecord | null {
-    const row = this.db.prepare("SELECT * FROM verifiable_addresses WHERE via = 'email' AND value = ?").get(value.toLowerCase()) as
-      | AddressRow
-      | undefined;
+    const row = this.db
+      .prepare("SELECT * FROM verifiable_addresses WHERE via = 'email' AND value = ?")
+      .get(value.toLowerCase()) as AddressRow | undefined;
     return row ? toAddress(row) : null;
   }
 
   markAddressSent(value: string, now: number): void {
     this.db
-      .prepare("UPDATE verifiable_addresses SET status = 'sent', updated_at = ? WHERE value = ? AND verified = 0")
+      .prepare(
+        "UPDATE verifiable_addresses SET status = 'sent', updated_at = ? WHERE value = ? AND verified = 0",
+      )
       .run(now, value.toLowerCase());
   }
 
   markAddressVerified(value: string, now: number): void {
     this.db
-      .prepare("UPDATE verifiable_addresses SET verified = 1, status = 'completed', verified_at = ?, updated_at = ? WHERE value = ? AND verified = 0")
+      .prepare(
+        "UPDATE verifiable_addresses SET verified = 1, status = 'completed', verified_at = ?, updated_at = ? WHERE value = ? AND verified = 0",
+      )
       .run(now, now, value.toLowerCase());
   }
 
-  recoveryAddresses(identityId: string): Array<{ id: string; value: string; via: string; created_at: number; updated_at: number }> {
+  recoveryAddresses(
+    identityId: string,
+  ): Array<{ id: string; value: string; via: string; created_at: number; updated_at: number }> {
     return this.db
-      .prepare('SELECT id, value, via, created_at, updated_at FROM recovery_addresses WHERE identity_id = ? ORDER BY created_at')
-      .all(identityId) as Array<{ id: string; value: string; via: string; created_at: number; updated_at: number }>;
+      .prepare(
+        'SELECT id, value, via, created_at, updated_at FROM recovery_addresses WHERE identity_id = ? ORDER BY created_at',
+      )
+      .all(identityId) as Array<{
+      id: string;
+      value: string;
+      via: string;
+      created_at: number;
+      updated_at: number;
+    }>;
   }
 
   findRecoveryAddress(value: string): { identityId: string } | null {
-    const row = this.db.prepare("SELECT identity_id FROM recovery_addresses WHERE via = 'email' AND value = ?").get(value.toLowerCase()) as
-      | { identity_id: string }
-      | undefined;
+    const row = this.db
+      .prepare("SELECT identity_id FROM recovery_addresses WHERE via = 'email' AND value = ?")
+      .get(value.toLowerCase()) as { identity_id: string } | undefined;
     return row ? { identityId: row.identity_id } : null;
   }
 
@@ -345,17 +390,20 @@ export class IdentityRepo {
   }
 
   sessionByTokenHash(tokenHash: string): SessionRecord | null {
-    const row = this.db.prepare('SELECT * FROM sessions WHERE token_hash = ?').get(tokenHash) as SessionRow | undefined;
+    const row = this.db.prepare('SELECT * FROM sessions WHERE token_hash = ?').get(tokenHash) as
+      SessionRow | undefined;
     return row ? toSession(row) : null;
   }
 
   sessionByLogoutToken(token: string): SessionRecord | null {
-    const row = this.db.prepare('SELECT * FROM sessions WHERE logout_token = ? AND active = 1').get(token) as SessionRow | undefined;
+    const row = this.db.prepare('SELECT * FROM sessions WHERE logout_token = ? AND active = 1').get(token) as
+      SessionRow | undefined;
     return row ? toSession(row) : null;
   }
 
   logoutToken(sessionId: string): string | null {
-    const row = this.db.prepare('SELECT logout_token FROM sessions WHERE id = ?').get(sessionId) as { logout_token: string } | undefined;
+    const row = this.db.prepare('SELECT logout_token FROM sessions WHERE id = ?').get(sessionId) as
+      { logout_token: string } | undefined;
     return row?.logout_token ?? null;
   }
 
@@ -370,7 +418,9 @@ export class IdentityRepo {
   }
 
   revokeOtherSessions(identityId: string, keepId: string): void {
-    this.db.prepare('UPDATE sessions SET active = 0 WHERE identity_id = ? AND id != ?').run(identityId, keepId);
+    this.db
+      .prepare('UPDATE sessions SET active = 0 WHERE identity_id = ? AND id != ?')
+      .run(identityId, keepId);
   }
 
   // Flows --------------------------------------------------------------------------------------------------------
@@ -416,22 +466,40 @@ export class IdentityRepo {
   // Codes --------------------------------------------------------------------------------------------------------
 
   /** Stores a new code for the flow and retires the flow's earlier codes (a resend replaces the code). */
-  insertCode(flowId: string, kind: string, address: string, identityId: string | null, codeHash: string, expiresAt: number, now: number): void {
+  insertCode(
+    flowId: string,
+    kind: string,
+    address: string,
+    identityId: string | null,
+    codeHash: string,
+    expiresAt: number,
+    now: number,
+  ): void {
     this.db.transaction(() => {
       this.db.prepare('UPDATE codes SET used_at = ? WHERE flow_id = ? AND used_at IS NULL').run(now, flowId);
       this.db
-        .prepare('INSERT INTO codes (id, flow_id, kind, address, identity_id, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+        .prepare(
+          'INSERT INTO codes (id, flow_id, kind, address, identity_id, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        )
         .run(randomUUID(), flowId, kind, address.toLowerCase(), identityId, codeHash, expiresAt, now);
     })();
   }
 
   /** Uses the flow's live code with this hash, once. */
-  consumeCode(flowId: string, codeHash: string, now: number): { address: string; identityId: string | null } | null {
+  consumeCode(
+    flowId: string,
+    codeHash: string,
+    now: number,
+  ): { address: string; identityId: string | null } | null {
     const row = this.db
-      .prepare('SELECT id, address, identity_id FROM codes WHERE flow_id = ? AND code_hash = ? AND used_at IS NULL AND expires_at > ?')
+      .prepare(
+        'SELECT id, address, identity_id FROM codes WHERE flow_id = ? AND code_hash = ? AND used_at IS NULL AND expires_at > ?',
+      )
       .get(flowId, codeHash, now) as { id: string; address: string; identity_id: string | null } | undefined;
     if (!row) return null;
-    const res = this.db.prepare('UPDATE codes SET used_at = ? WHERE id = ? AND used_at IS NULL').run(now, row.id);
+    const res = this.db
+      .prepare('UPDATE codes SET used_at = ? WHERE id = ? AND used_at IS NULL')
+      .run(now, row.id);
     if (res.changes !== 1) return null;
     return { address: row.address, identityId: row.identity_id };
   }
@@ -444,12 +512,15 @@ export class IdentityRepo {
 
   insertError(error: unknown, now: number): string {
     const id = randomUUID();
-    this.db.prepare('INSERT INTO flow_errors (id, error, created_at) VALUES (?, ?, ?)').run(id, JSON.stringify(error), now);
+    this.db
+      .prepare('INSERT INTO flow_errors (id, error, created_at) VALUES (?, ?, ?)')
+      .run(id, JSON.stringify(error), now);
     return id;
   }
 
   getError(id: string): { id: string; error: unknown; createdAt: number } | null {
-    const row = this.db.prepare('SELECT * FROM flow_errors WHERE id = ?').get(id) as { id: string; error: string; created_at: number } | undefined;
+    const row = this.db.prepare('SELECT * FROM flow_errors WHERE id = ?').get(id) as
+      { id: string; error: string; created_at: number } | undefined;
     return row ? { id: row.id, error: JSON.parse(row.error) as unknown, createdAt: row.created_at } : null;
   }
 }

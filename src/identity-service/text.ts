@@ -28,22 +28,25 @@ const entries = new Map<number, CatalogueEntry>((catalogue as CatalogueEntry[]).
 /** Go fmt verbs used by the catalogue: %s %q %d %v %.2f and %[n]q (argument n again). */
 export function formatGo(template: string, args: unknown[]): string {
   let next = 0;
-  return template.replace(/%(?:\[(\d+)\])?(\.\d+)?([sqdvf%])/g, (_m, pos: string | undefined, prec: string | undefined, verb: string) => {
-    if (verb === '%') return '%';
-    const index = pos ? Number(pos) - 1 : next;
-    next = index + 1;
-    const arg = args[index];
-    switch (verb) {
-      case 'q':
-        return JSON.stringify(String(arg));
-      case 'd':
-        return String(Math.trunc(Number(arg)));
-      case 'f':
-        return Number(arg).toFixed(prec ? Number(prec.slice(1)) : 6);
-      default:
-        return String(arg);
-    }
-  });
+  return template.replace(
+    /%(?:\[(\d+)\])?(\.\d+)?([sqdvf%])/g,
+    (_m, pos: string | undefined, prec: string | undefined, verb: string) => {
+      if (verb === '%') return '%';
+      const index = pos ? Number(pos) - 1 : next;
+      next = index + 1;
+      const arg = args[index];
+      switch (verb) {
+        case 'q':
+          return JSON.stringify(String(arg));
+        case 'd':
+          return String(Math.trunc(Number(arg)));
+        case 'f':
+          return Number(arg).toFixed(prec ? Number(prec.slice(1)) : 6);
+        default:
+          return String(arg);
+      }
+    },
+  );
 }
 
 /**

@@ -164,9 +164,12 @@ function form(entries: Record<string, string>): URLSearchParams {
  * user first asked for) goes to the server as `?return_to=`, which carries it through first access and answers it
  * as the redirect_uri of the login that issues the session.
  */
-export function createLocalAuthActors(api: ApiClient, endpoints: LocalAuthEndpoints, returnTo?: string | null) {
-  const withReturnTo = (url: string) =>
-    returnTo ? `${url}?return_to=${encodeURIComponent(returnTo)}` : url;
+export function createLocalAuthActors(
+  api: ApiClient,
+  endpoints: LocalAuthEndpoints,
+  returnTo?: string | null,
+) {
+  const withReturnTo = (url: string) => (returnTo ? `${url}?return_to=${encodeURIComponent(returnTo)}` : url);
   return {
     loadSetup: fromPromise<LoginSetup>(async ({ signal }) => {
       const res = await api.get(join(endpoints.authBase, 'setup'), { signal });
@@ -174,10 +177,14 @@ export function createLocalAuthActors(api: ApiClient, endpoints: LocalAuthEndpoi
     }),
     login: fromPromise<LoginResult, LoginCredentials>(async ({ input }) => {
       // Never retried: a repeated login attempt would count twice against the lockout.
-      const res = await api.post(withReturnTo(join(endpoints.authBase, endpoints.authLoginPath)), form({ ...input }), {
-        retries: 0,
-        credentials: 'include',
-      });
+      const res = await api.post(
+        withReturnTo(join(endpoints.authBase, endpoints.authLoginPath)),
+        form({ ...input }),
+        {
+          retries: 0,
+          credentials: 'include',
+        },
+      );
       return readLoginResult(res.data);
     }),
     changePassword: fromPromise<LoginResult, ChangePasswordCredentials>(async ({ input }) => {
@@ -187,10 +194,14 @@ export function createLocalAuthActors(api: ApiClient, endpoints: LocalAuthEndpoi
         new_password: input.newPassword,
         otp: input.otp,
       });
-      const res = await api.post(withReturnTo(join(endpoints.authBase, endpoints.authChangePasswordPath)), body, {
-        retries: 0,
-        credentials: 'include',
-      });
+      const res = await api.post(
+        withReturnTo(join(endpoints.authBase, endpoints.authChangePasswordPath)),
+        body,
+        {
+          retries: 0,
+          credentials: 'include',
+        },
+      );
       return readLoginResult(res.data);
     }),
   };

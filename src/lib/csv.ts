@@ -22,7 +22,10 @@ export function quoteCsvValue(value: unknown): string {
   return `"${neutraliseFormula(text).replace(/"/g, '""')}"`;
 }
 
-export function toCsv(rows: ReadonlyArray<ReadonlyArray<unknown>>, separator: string = CSV_SEPARATOR): string {
+export function toCsv(
+  rows: ReadonlyArray<ReadonlyArray<unknown>>,
+  separator: string = CSV_SEPARATOR,
+): string {
   return rows.map((row) => row.map(quoteCsvValue).join(separator)).join(CSV_ROW_SEPARATOR);
 }
 

@@ -30,7 +30,12 @@ export function AgreementModal() {
       initialFocus={checkboxRef}
       footer={
         <>
-          <button type="button" className="button" onClick={() => dispatch(agreementModalEvent({ type: 'user.decline' }))} disabled={accepting}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => dispatch(agreementModalEvent({ type: 'user.decline' }))}
+            disabled={accepting}
+          >
             Logout
           </button>
           <button
@@ -58,7 +63,9 @@ export function AgreementModal() {
           type="checkbox"
           checked={modal.read}
           disabled={accepting}
-          onChange={(e) => dispatch(agreementModalEvent({ type: 'user.toggleRead', checked: e.target.checked }))}
+          onChange={(e) =>
+            dispatch(agreementModalEvent({ type: 'user.toggleRead', checked: e.target.checked }))
+          }
         />{' '}
         I read all terms
       </label>

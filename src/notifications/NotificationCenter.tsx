@@ -31,14 +31,24 @@ export function NotificationCenter() {
           ))}
         </ul>
         {toasts.length + banners.length > 1 && (
-          <button type="button" className="notification-center__clear" onClick={() => dispatch(notificationsDismissedAll())}>
+          <button
+            type="button"
+            className="notification-center__clear"
+            onClick={() => dispatch(notificationsDismissedAll())}
+          >
             Dismiss all
           </button>
         )}
       </section>
       <AgreementModal />
       {sticky && (
-        <StickyErrorModal key={sticky.localId} open title={sticky.title} message={sticky.message} onConfirm={() => dispatch(stickyErrorConfirmed({ localId: sticky.localId }))} />
+        <StickyErrorModal
+          key={sticky.localId}
+          open
+          title={sticky.title}
+          message={sticky.message}
+          onConfirm={() => dispatch(stickyErrorConfirmed({ localId: sticky.localId }))}
+        />
       )}
     </>
   );

@@ -38,13 +38,15 @@ export function NotificationItem({ notification }: { notification: Notification 
       <div className="notification__text">
         {title && <strong className="notification__title">{title}</strong>}
         {/* Server messages are markdown; local ones are plain text. */}
-        {id ? (
-          <MarkdownMessage markdown={message} />
-        ) : (
-          <div className="notification__message">{message}</div>
-        )}
+        {id ? <MarkdownMessage markdown={message} /> : <div className="notification__message">{message}</div>}
       </div>
-      <button type="button" className="notification__close" aria-label={`Dismiss: ${label}`} onClick={dismiss} disabled={phase === 'closing'}>
+      <button
+        type="button"
+        className="notification__close"
+        aria-label={`Dismiss: ${label}`}
+        onClick={dismiss}
+        disabled={phase === 'closing'}
+      >
         ×
       </button>
     </li>

@@ -5,7 +5,8 @@
 import { eventChannel, buffers, type EventChannel } from 'redux-saga';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 
-export type ActorMessage<A extends AnyActorRef, R> = { kind: 'snapshot'; snapshot: SnapshotFrom<A> } | { kind: 'report'; report: R };
+export type ActorMessage<A extends AnyActorRef, R> =
+  { kind: 'snapshot'; snapshot: SnapshotFrom<A> } | { kind: 'report'; report: R };
 
 export interface HostedActor<A extends AnyActorRef, R> {
   channel: EventChannel<ActorMessage<A, R>>;
@@ -19,7 +20,9 @@ export interface HostedActor<A extends AnyActorRef, R> {
  * `create(report)` builds the actor; its provided actions call `report` to hand work back to the saga (for
  * example an error for the error handler).
  */
-export function hostActor<A extends AnyActorRef, R = never>(create: (report: (r: R) => void) => A): HostedActor<A, R> {
+export function hostActor<A extends AnyActorRef, R = never>(
+  create: (report: (r: R) => void) => A,
+): HostedActor<A, R> {
   let actor: A | undefined;
   let emitter: ((m: ActorMessage<A, R>) => void) | undefined;
   const pending: ActorMessage<A, R>[] = [];

@@ -13,8 +13,18 @@ export const sharedDurations: Record<NotificationLevel, number> = {
   default: PERSISTENT,
 };
 
-export const toast = (level: NotificationLevel, message: string, options: { title?: string; duration?: number } = {}) =>
-  notificationRequested({ kind: 'toast', level, message, title: options.title, duration: options.duration ?? sharedDurations[level] });
+export const toast = (
+  level: NotificationLevel,
+  message: string,
+  options: { title?: string; duration?: number } = {},
+) =>
+  notificationRequested({
+    kind: 'toast',
+    level,
+    message,
+    title: options.title,
+    duration: options.duration ?? sharedDurations[level],
+  });
 
 export const notify = {
   success: (message: string, title?: string) => toast('success', message, { title }),

@@ -10,12 +10,17 @@ let loading: Promise<Renderer> | null = null;
 
 /** Loads the markdown renderer once; later calls share the same promise. */
 export function loadMarkdownRenderer(): Promise<Renderer> {
-  loading ??= import(/* webpackChunkName: "markdown" */ './markdown').then((m) => (renderer = m.renderMarkdown));
+  loading ??= import(/* webpackChunkName: "markdown" */ './markdown').then(
+    (m) => (renderer = m.renderMarkdown),
+  );
   return loading;
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 export function useMarkdown(markdown: string): string {
   const [, setLoaded] = useState(renderer !== null);

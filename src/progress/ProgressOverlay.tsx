@@ -28,8 +28,18 @@ export function ProgressOverlay() {
       busy={view.status === 'running'}
       className="progress-overlay"
     >
-      <div className="progress-overlay__bar" role="progressbar" aria-label={titles[view.dataType]} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
-        <div className={`progress-overlay__fill${failed ? ' progress-overlay__fill--failed' : ''}`} style={{ width: `${pct}%` }} />
+      <div
+        className="progress-overlay__bar"
+        role="progressbar"
+        aria-label={titles[view.dataType]}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+      >
+        <div
+          className={`progress-overlay__fill${failed ? ' progress-overlay__fill--failed' : ''}`}
+          style={{ width: `${pct}%` }}
+        />
       </div>
       <p className="progress-overlay__summary">
         <span>{pct}%</span>
@@ -46,12 +56,21 @@ export function ProgressOverlay() {
       )}
       {view.details.length > 0 && (
         <>
-          <button type="button" className="button progress-overlay__toggle" aria-expanded={detailsOpen} aria-controls={detailsId} onClick={() => dispatch(progressDetailsToggled())}>
+          <button
+            type="button"
+            className="button progress-overlay__toggle"
+            aria-expanded={detailsOpen}
+            aria-controls={detailsId}
+            onClick={() => dispatch(progressDetailsToggled())}
+          >
             {detailsOpen ? 'Hide details' : 'Show details'}
           </button>
           <ul id={detailsId} className="progress-overlay__details" hidden={!detailsOpen}>
             {view.details.map((d, i) => (
-              <li key={`${d.name}-${i}`} className={`progress-overlay__detail progress-overlay__detail--${d.status}`}>
+              <li
+                key={`${d.name}-${i}`}
+                className={`progress-overlay__detail progress-overlay__detail--${d.status}`}
+              >
                 <span className="progress-overlay__detail-name">{d.name}</span>
                 <span className="progress-overlay__detail-status">
                   {d.status} · {Math.round(d.progressPercentage)}%

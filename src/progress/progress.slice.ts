@@ -66,7 +66,8 @@ export const progressSlice = createSlice({
   },
 });
 
-export const { progressJobStarted, progressUpdated, progressClosed, progressDetailsToggled } = progressSlice.actions;
+export const { progressJobStarted, progressUpdated, progressClosed, progressDetailsToggled } =
+  progressSlice.actions;
 
 /** Validates one stream event's JSON; undefined when it is not a progress view. */
 export function parseProgressView(raw: unknown): ProgressView | undefined {

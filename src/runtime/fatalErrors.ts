@@ -4,7 +4,8 @@
  */
 import { logger } from '../lib/logger';
 
-const CRAWLER = /bot\b|crawler|spider|crawling|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|yandex|baidu|duckduckgo/i;
+const CRAWLER =
+  /bot\b|crawler|spider|crawling|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|yandex|baidu|duckduckgo/i;
 const BENIGN = /ResizeObserver loop|Script error\.?$/;
 
 export const isCrawler = (userAgent: string) => CRAWLER.test(userAgent);
@@ -19,5 +20,7 @@ export function installFatalErrorHandler(showErrorPage: (error: unknown) => void
     showErrorPage(error);
   };
   win.addEventListener('error', (e) => handle(e.error, e.message ?? ''));
-  win.addEventListener('unhandledrejection', (e) => handle(e.reason, String((e.reason as Error)?.message ?? e.reason)));
+  win.addEventListener('unhandledrejection', (e) =>
+    handle(e.reason, String((e.reason as Error)?.message ?? e.reason)),
+  );
 }

@@ -11,7 +11,11 @@ type Router = ReturnType<typeof createBrowserRouter>;
 
 export function watchNavigations(
   router: Router,
-  options: { updateAvailable: () => boolean; dispatch: (a: UnknownAction) => void; fullLoad: (href: string) => void },
+  options: {
+    updateAvailable: () => boolean;
+    dispatch: (a: UnknownAction) => void;
+    fullLoad: (href: string) => void;
+  },
 ) {
   let lastKey = router.state.location.key;
   return router.subscribe((state) => {

@@ -62,7 +62,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]', 'req.headers["x-csrf-token"]'],
+      redact: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-xsrf-token"]',
+        'req.headers["x-csrf-token"]',
+      ],
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -77,14 +82,18 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   await app.register(fastifyCookie);
-  const extraOrigins = [originOf(config.apiBase), originOf(config.identityBase)].filter((o): o is string => !!o && o !== origin);
+  const extraOrigins = [originOf(config.apiBase), originOf(config.identityBase)].filter(
+    (o): o is string => !!o && o !== origin,
+  );
   registerSecurityHeaders(app, { extraOrigins, parentOrigin: config.parentOrigin, secure });
 
   app.setErrorHandler((error: { statusCode?: number; message?: string }, req, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) req.log.error({ err: error }, 'request failed');
     const title = status === 404 ? 'Not Found' : status < 500 ? 'Bad Request' : 'Internal Server Error';
-    const wantsJson = (req.headers.accept ?? '').includes('application/json') || req.url.startsWith(config.apiBase);
+    const wantsJson =
+      (req.headers.accept ?? '').includes('application/json') || req.url.startsWith(config.apiBase);
     if (wantsJson) reply.code(status).send({ detail: status < 500 && error.message ? error.message : title });
     else reply.code(status).type('text/html; charset=utf-8').send(plainErrorPage(status, title));
   });
@@ -101,7 +110,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   const favicon = Buffer.from(faviconSvg);
-  const sendFavicon = async (_req: unknown, reply: { header: (k: string, v: string) => unknown; type: (t: string) => unknown; send: (b: Buffer) => unknown }) => {
+  const sendFavicon = async (
+    _req: unknown,
+    reply: {
+      header: (k: string, v: string) => unknown;
+      type: (t: string) => unknown;
+      send: (b: Buffer) => unknown;
+    },
+  ) => {
     reply.header('Cache-Control', 'public, max-age=86400');
     reply.type('image/svg+xml');
     return reply.send(favicon);
@@ -138,7 +154,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     });
 
   // Paths of the APIs never fall through to page rendering: an unknown API path is a JSON 404.
-  const apiPrefixes = [config.apiBase, '/eos/', config.identityBase + '/', config.authBase + '/'].filter((p) => p.startsWith('/'));
+  const apiPrefixes = [config.apiBase, '/eos/', config.identityBase + '/', config.authBase + '/'].filter(
+    (p) => p.startsWith('/'),
+  );
   const isApiPath = (url: string) => apiPrefixes.some((p) => url.startsWith(p));
 
   app.get('/*', async (req, reply) => {
@@ -150,7 +168,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     reply.type('text/html; charset=utf-8');
 
     // Anonymous visitors share renders for a second (see renderCache.ts); anyone with a session never does.
-    const cacheKey = isLoggedInFromCookies(req.headers.cookie) ? null : `${req.url}|${req.cookies[THEME_COOKIE] ?? ''}`;
+    const cacheKey = isLoggedInFromCookies(req.headers.cookie)
+      ? null
+      : `${req.url}|${req.cookies[THEME_COOKIE] ?? ''}`;
     const nonces = { script: reply.cspNonce.script, style: reply.cspNonce.style };
     if (cacheKey) {
       const hit = renderCache.get(cacheKey, nonces);
@@ -168,7 +188,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       if (typeof v === 'string') headers.set(k, v);
       else if (Array.isArray(v)) headers.set(k, v.join(', '));
     }
-    const placeholders = cacheKey ? RenderCache.placeholders() : { scriptNonce: nonces.script, styleNonce: nonces.style };
+    const placeholders = cacheKey
+      ? RenderCache.placeholders()
+      : { scriptNonce: nonces.script, styleNonce: nonces.style };
     const result = await render({
       url,
       headers,
@@ -178,7 +200,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       log: req.log,
     });
     if (result.kind === 'redirect') {
-      if (result.clearLoginCookie) reply.header('set-cookie', `${LOGGED_IN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`);
+      if (result.clearLoginCookie)
+        reply.header('set-cookie', `${LOGGED_IN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`);
       return reply.redirect(result.location, result.status);
     }
     if (!cacheKey) return reply.code(result.status).send(result.html);

@@ -51,7 +51,10 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
 
   return async function render(input: RenderInput): Promise<RenderResult> {
     const cookies = parseCookieHeader(input.headers.get('cookie'));
-    const theme = cookies[THEME_COOKIE] === 'dark' || cookies[THEME_COOKIE] === 'light' ? cookies[THEME_COOKIE] : undefined;
+    const theme =
+      cookies[THEME_COOKIE] === 'dark' || cookies[THEME_COOKIE] === 'light'
+        ? cookies[THEME_COOKIE]
+        : undefined;
     const request = new Request(input.url, { headers: input.headers });
     const context = await handler.query(request);
     if (context instanceof Response) {
@@ -79,7 +82,8 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
     for (const match of context.matches) {
       const handle = match.route.handle as RouteHandle | undefined;
       if (handle?.title) title = `${handle.title} · Rampart`;
-      for (const action of handle?.prefetch?.({ params: match.params, url: input.url }) ?? []) store.dispatch(action);
+      for (const action of handle?.prefetch?.({ params: match.params, url: input.url }) ?? [])
+        store.dispatch(action);
     }
     store.dispatch(END);
     let timer: NodeJS.Timeout | undefined;
@@ -87,7 +91,10 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
       task.toPromise(),
       new Promise<void>((resolve) => {
         timer = setTimeout(() => {
-          input.log.warn({ url: input.url.pathname }, 'prefetch timed out; rendering without the missing data');
+          input.log.warn(
+            { url: input.url.pathname },
+            'prefetch timed out; rendering without the missing data',
+          );
           task.cancel();
           resolve();
         }, PREFETCH_TIMEOUT_MS);
@@ -97,15 +104,29 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
     // The login cookie outlived its session (the appliance answered 401): a protected page goes to the login.
     const hadLoginCookie = isLoggedInFromCookies(input.headers.get('cookie'));
     const onPublicPage = context.matches.some((m) => PUBLIC_CORE_ROUTES.has(m.route.id));
-    if (inCoreLayout && hadLoginCookie && !store.getState().session.loggedIn && !onPublicPage && !context.errors) {
-      return { kind: 'redirect', status: 302, location: loginRedirectTarget(input.url), clearLoginCookie: true };
+    if (
+      inCoreLayout &&
+      hadLoginCookie &&
+      !store.getState().session.loggedIn &&
+      !onPublicPage &&
+      !context.errors
+    ) {
+      return {
+        kind: 'redirect',
+        status: 302,
+        location: loginRedirectTarget(input.url),
+        clearLoginCookie: true,
+      };
     }
 
     if (context.errors) {
       const status = context.statusCode;
       if (status >= 500) {
         const ua = input.headers.get('user-agent') ?? '';
-        input.log.error({ url: input.url.pathname, crawler: isCrawler(ua), errors: Object.keys(context.errors) }, 'route failed');
+        input.log.error(
+          { url: input.url.pathname, crawler: isCrawler(ua), errors: Object.keys(context.errors) },
+          'route failed',
+        );
       }
     }
 
@@ -119,7 +140,8 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
     const chunks = context.matches.map((m) => routeChunks[m.route.id]).filter(Boolean);
     const assets = assetsFor(options.manifest, chunks);
     const customProperties: Record<string, string> = {};
-    if (state.layout.style?.primaryColor) customProperties['--color-primary'] = state.layout.style.primaryColor;
+    if (state.layout.style?.primaryColor)
+      customProperties['--color-primary'] = state.layout.style.primaryColor;
     if (state.layout.style?.barColor) customProperties['--color-bar'] = state.layout.style.barColor;
     const html = renderDocument({
       title,

@@ -58,7 +58,8 @@ export class RenderCache {
       return null;
     }
     let html = entry.texts[0];
-    for (let i = 0; i < entry.slots.length; i++) html += (entry.slots[i] === 0 ? nonces.script : nonces.style) + entry.texts[i + 1];
+    for (let i = 0; i < entry.slots.length; i++)
+      html += (entry.slots[i] === 0 ? nonces.script : nonces.style) + entry.texts[i + 1];
     return { status: entry.status, html };
   }
 

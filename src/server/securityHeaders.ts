@@ -50,7 +50,8 @@ declare module 'fastify' {
 function helmetHeaders(middleware: ReturnType<typeof helmet>): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
-    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      void (headers[name.toLowerCase()] = String(value)),
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
   let failure: unknown;
@@ -68,14 +69,19 @@ export function registerSecurityHeaders(app: FastifyInstance, o: CspOptions) {
     referrerPolicy: { policy: 'same-origin' },
   });
   // The policy is built once around two markers; each response only splices its nonces in.
-  const [beforeScript, betweenNonces, afterStyle] = buildCsp(o, { script: '\u0000', style: '\u0000' }).split('\u0000');
+  const [beforeScript, betweenNonces, afterStyle] = buildCsp(o, { script: '\u0000', style: '\u0000' }).split(
+    '\u0000',
+  );
   app.decorateReply('cspNonce', null as unknown as { script: string; style: string });
   const fixed = helmetHeaders(staticHeaders);
   app.addHook('onRequest', (_req, reply, done) => {
     const bytes = randomBytes(32).toString('hex');
     reply.cspNonce = { script: bytes.slice(0, 32), style: bytes.slice(32) };
     reply.headers(fixed);
-    reply.header('Content-Security-Policy', beforeScript + reply.cspNonce.script + betweenNonces + reply.cspNonce.style + afterStyle);
+    reply.header(
+      'Content-Security-Policy',
+      beforeScript + reply.cspNonce.script + betweenNonces + reply.cspNonce.style + afterStyle,
+    );
     done();
   });
 }

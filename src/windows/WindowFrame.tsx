@@ -7,13 +7,24 @@ import { createElement, useRef, useState, type KeyboardEvent, type PointerEvent 
 import { useAppDispatch } from '../store/createStore';
 import { windowContent, type WindowContentProps } from './registry';
 import { WINDOWS_MARGIN_PX, type AppWindow, type WindowPosition } from './types';
-import { closeWindow, focusWindow, minimizeWindow, moveWindow, setWindowAspect, toggleWindowExtended } from './windows.slice';
+import {
+  closeWindow,
+  focusWindow,
+  minimizeWindow,
+  moveWindow,
+  setWindowAspect,
+  toggleWindowExtended,
+} from './windows.slice';
 
 /** Arrow-key step of a floating window, in pixels. */
 export const KEYBOARD_MOVE_STEP_PX = 10;
 
 /** Keeps a floating window inside the viewport with the §9 margin. */
-export function clampPosition(p: WindowPosition, size: { width: number; height: number }, viewport: { width: number; height: number }): WindowPosition {
+export function clampPosition(
+  p: WindowPosition,
+  size: { width: number; height: number },
+  viewport: { width: number; height: number },
+): WindowPosition {
   const maxX = Math.max(WINDOWS_MARGIN_PX, viewport.width - size.width - WINDOWS_MARGIN_PX);
   const maxY = Math.max(WINDOWS_MARGIN_PX, viewport.height - size.height - WINDOWS_MARGIN_PX);
   return {
@@ -38,10 +49,17 @@ const DockIcon = () => (
 /** The registered content of a window (looked up by name; registered once at start, never re-created). */
 function WindowContent({ name, ...props }: WindowContentProps & { name: string }) {
   const component = windowContent(name);
-  return component ? createElement(component, props) : <p className="window__missing">This window's content is not available.</p>;
+  return component ? (
+    createElement(component, props)
+  ) : (
+    <p className="window__missing">This window's content is not available.</p>
+  );
 }
 
-export const defaultFloatingPosition = (index: number): WindowPosition => ({ x: 80 + index * 30, y: 80 + index * 30 });
+export const defaultFloatingPosition = (index: number): WindowPosition => ({
+  x: 80 + index * 30,
+  y: 80 + index * 30,
+});
 
 export function WindowFrame({ win, active, index }: { win: AppWindow; active: boolean; index: number }) {
   const dispatch = useAppDispatch();
@@ -54,7 +72,11 @@ export function WindowFrame({ win, active, index }: { win: AppWindow; active: bo
 
   const clamp = (p: WindowPosition) => {
     const rect = ref.current?.getBoundingClientRect();
-    return clampPosition(p, { width: rect?.width ?? 0, height: rect?.height ?? 0 }, { width: window.innerWidth, height: window.innerHeight });
+    return clampPosition(
+      p,
+      { width: rect?.width ?? 0, height: rect?.height ?? 0 },
+      { width: window.innerWidth, height: window.innerHeight },
+    );
   };
   const onPointerDown = (e: PointerEvent<HTMLElement>) => {
     if (!floating || (e.target as HTMLElement).closest('button')) return;
@@ -76,7 +98,15 @@ export function WindowFrame({ win, active, index }: { win: AppWindow; active: bo
     const delta = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
     if (!delta) return;
     e.preventDefault();
-    dispatch(moveWindow(win.id, clamp({ x: position.x + delta[0] * KEYBOARD_MOVE_STEP_PX, y: position.y + delta[1] * KEYBOARD_MOVE_STEP_PX })));
+    dispatch(
+      moveWindow(
+        win.id,
+        clamp({
+          x: position.x + delta[0] * KEYBOARD_MOVE_STEP_PX,
+          y: position.y + delta[1] * KEYBOARD_MOVE_STEP_PX,
+        }),
+      ),
+    );
   };
 
   return (
@@ -116,11 +146,22 @@ export function WindowFrame({ win, active, index }: { win: AppWindow; active: bo
           {win.title}
         </h2>
         <div className="window__buttons">
-          <button type="button" className="window__button" aria-label={win.isExtended ? `Narrow ${win.title}` : `Widen ${win.title}`} aria-pressed={win.isExtended} onClick={() => dispatch(toggleWindowExtended(win.id))}>
+          <button
+            type="button"
+            className="window__button"
+            aria-label={win.isExtended ? `Narrow ${win.title}` : `Widen ${win.title}`}
+            aria-pressed={win.isExtended}
+            onClick={() => dispatch(toggleWindowExtended(win.id))}
+          >
             ↔
           </button>
           {win.prefs.allowIconization && (
-            <button type="button" className="window__button" aria-label={`Minimise ${win.title}`} onClick={() => dispatch(minimizeWindow(win.id))}>
+            <button
+              type="button"
+              className="window__button"
+              aria-label={`Minimise ${win.title}`}
+              onClick={() => dispatch(minimizeWindow(win.id))}
+            >
               _
             </button>
           )}
@@ -132,7 +173,12 @@ export function WindowFrame({ win, active, index }: { win: AppWindow; active: bo
           >
             {floating ? <DockIcon /> : <FloatIcon />}
           </button>
-          <button type="button" className="window__button" aria-label={`Close ${win.title}`} onClick={() => dispatch(closeWindow(win.id))}>
+          <button
+            type="button"
+            className="window__button"
+            aria-label={`Close ${win.title}`}
+            onClick={() => dispatch(closeWindow(win.id))}
+          >
             ×
           </button>
         </div>

@@ -31,7 +31,9 @@ export function WindowsHub() {
   // The active window takes focus when it changes (opening, restoring, closing another one).
   useEffect(() => {
     if (!activeId) return;
-    const el = Array.from(rootRef.current?.querySelectorAll<HTMLElement>('[data-window-id]') ?? []).find((x) => x.dataset.windowId === activeId);
+    const el = Array.from(rootRef.current?.querySelectorAll<HTMLElement>('[data-window-id]') ?? []).find(
+      (x) => x.dataset.windowId === activeId,
+    );
     if (el && !el.contains(document.activeElement)) el.focus();
   }, [activeId]);
 
@@ -56,7 +58,10 @@ export function WindowsHub() {
   return (
     <div ref={rootRef} className="windows-hub">
       {right && (
-        <aside className={`windows-column${right.isExtended ? ' windows-column--extended' : ''}`} aria-label="Side window">
+        <aside
+          className={`windows-column${right.isExtended ? ' windows-column--extended' : ''}`}
+          aria-label="Side window"
+        >
           <WindowFrame win={right} active={right.id === activeId} index={0} />
         </aside>
       )}
@@ -68,7 +73,12 @@ export function WindowsHub() {
           <ul>
             {iconized.map((w) => (
               <li key={w.id}>
-                <button type="button" className="windows-dock__item" onClick={() => dispatch(restoreWindow(w.id))} aria-label={`Restore ${w.title}`}>
+                <button
+                  type="button"
+                  className="windows-dock__item"
+                  onClick={() => dispatch(restoreWindow(w.id))}
+                  aria-label={`Restore ${w.title}`}
+                >
                   {w.icon && <span aria-hidden="true">{w.icon} </span>}
                   {w.title}
                 </button>

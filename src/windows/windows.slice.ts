@@ -26,7 +26,8 @@ export const windowsSlice = createSlice({
   name: 'windows',
   initialState,
   reducers: {
-    windowsEventSent: (state, action: PayloadAction<WindowsEvent>) => applyWindowsEvent(state, action.payload),
+    windowsEventSent: (state, action: PayloadAction<WindowsEvent>) =>
+      applyWindowsEvent(state, action.payload),
   },
 });
 
@@ -38,8 +39,10 @@ export const closeWindow = (id: string) => windowsEventSent({ type: 'window.clos
 export const focusWindow = (id: string) => windowsEventSent({ type: 'window.focus', id });
 export const minimizeWindow = (id: string) => windowsEventSent({ type: 'window.minimize', id });
 export const restoreWindow = (id: string) => windowsEventSent({ type: 'window.restore', id });
-export const setWindowAspect = (id: string, aspect: WindowAspect) => windowsEventSent({ type: 'window.setAspect', id, aspect });
-export const moveWindow = (id: string, position: WindowPosition) => windowsEventSent({ type: 'window.move', id, position });
+export const setWindowAspect = (id: string, aspect: WindowAspect) =>
+  windowsEventSent({ type: 'window.setAspect', id, aspect });
+export const moveWindow = (id: string, position: WindowPosition) =>
+  windowsEventSent({ type: 'window.move', id, position });
 export const toggleWindowExtended = (id: string) => windowsEventSent({ type: 'window.toggleExtended', id });
 
 export const selectWindows = (s: { windows: WindowsState }) => s.windows.context.windows;

@@ -7,9 +7,15 @@ const meta: Meta<typeof MachineExplorer> = { title: 'Machines/Agreement', compon
 export default meta;
 type Story = StoryObj<typeof MachineExplorer>;
 
-const slowAck = agreementMachine.provide({ actors: { acknowledge: fromPromise(() => new Promise<void>((r) => setTimeout(r, 1500))) } });
+const slowAck = agreementMachine.provide({
+  actors: { acknowledge: fromPromise(() => new Promise<void>((r) => setTimeout(r, 1500))) },
+});
 const failingAck = agreementMachine.provide({
-  actors: { acknowledge: fromPromise(() => new Promise<void>((_r, reject) => setTimeout(() => reject(new Error('503')), 800))) },
+  actors: {
+    acknowledge: fromPromise(
+      () => new Promise<void>((_r, reject) => setTimeout(() => reject(new Error('503')), 800)),
+    ),
+  },
 });
 const events = [
   { label: 'Tick "I read all terms"', event: { type: 'user.toggleRead', checked: true } },
@@ -23,6 +29,12 @@ const tick = { type: 'user.toggleRead', checked: true };
 export const Hidden: Story = { args: { machine: slowAck, events } };
 export const Visible: Story = { args: { machine: slowAck, events, startWith: [appear] } };
 export const Read: Story = { args: { machine: slowAck, events, startWith: [appear, tick] } };
-export const Accepting: Story = { args: { machine: slowAck, events, startWith: [appear, tick, { type: 'user.accept' }] } };
-export const AcknowledgeFails: Story = { args: { machine: failingAck, events, startWith: [appear, tick, { type: 'user.accept' }] } };
-export const Declined: Story = { args: { machine: slowAck, events, startWith: [appear, { type: 'user.decline' }] } };
+export const Accepting: Story = {
+  args: { machine: slowAck, events, startWith: [appear, tick, { type: 'user.accept' }] },
+};
+export const AcknowledgeFails: Story = {
+  args: { machine: failingAck, events, startWith: [appear, tick, { type: 'user.accept' }] },
+};
+export const Declined: Story = {
+  args: { machine: slowAck, events, startWith: [appear, { type: 'user.decline' }] },
+};

@@ -12,10 +12,27 @@ const fastForward = (after: string) => ({ type: `xstate.after.${after}` });
 /** Pending for 100 ms, then visible for 5 s, then fades out. */
 export const Timed: Story = { args: { machine: notificationMachine, events, input: { duration: 5000 } } };
 export const Persistent: Story = { args: { machine: notificationMachine, events, input: { duration: -1 } } };
-export const Closing: Story = { args: { machine: notificationMachine, events, input: { duration: -1 }, startWith: [{ type: 'user.close' }] } };
+export const Closing: Story = {
+  args: {
+    machine: notificationMachine,
+    events,
+    input: { duration: -1 },
+    startWith: [{ type: 'user.close' }],
+  },
+};
 export const VisibleTimed: Story = {
-  args: { machine: notificationMachine, events, input: { duration: 60_000 }, startWith: [fastForward('appearDelay.notification.pending')] },
+  args: {
+    machine: notificationMachine,
+    events,
+    input: { duration: 60_000 },
+    startWith: [fastForward('appearDelay.notification.pending')],
+  },
 };
 export const DoneClosedByUser: Story = {
-  args: { machine: notificationMachine, events, input: { duration: -1 }, startWith: [{ type: 'user.close' }, fastForward('removeAfter.notification.closing')] },
+  args: {
+    machine: notificationMachine,
+    events,
+    input: { duration: -1 },
+    startWith: [{ type: 'user.close' }, fastForward('removeAfter.notification.closing')],
+  },
 };

@@ -7,12 +7,16 @@ const meta: Meta<typeof MachineExplorer> = { title: 'Machines/Windows', componen
 export default meta;
 type Story = StoryObj<typeof MachineExplorer>;
 
-const open = (id: string, extra: object = {}): EventObject => ({ type: 'window.open', window: { id, componentName: 'Demo', title: id, ...extra } }) as EventObject;
+const open = (id: string, extra: object = {}): EventObject =>
+  ({ type: 'window.open', window: { id, componentName: 'Demo', title: id, ...extra } }) as EventObject;
 const events = [
   { label: 'Open A (right)', event: open('A') },
   { label: 'Open B (right)', event: open('B') },
   { label: 'Open C (floating)', event: open('C', { aspect: 'floating' }) },
-  ...['S1', 'S2', 'S3', 'S4', 'S5'].map((id) => ({ label: `Open ${id} (event stream)`, event: open(id, { aspect: 'floating', usesEventsStream: true }) })),
+  ...['S1', 'S2', 'S3', 'S4', 'S5'].map((id) => ({
+    label: `Open ${id} (event stream)`,
+    event: open(id, { aspect: 'floating', usesEventsStream: true }),
+  })),
   { label: 'Focus A', event: { type: 'window.focus', id: 'A' } },
   { label: 'Minimise A', event: { type: 'window.minimize', id: 'A' } },
   { label: 'Restore A', event: { type: 'window.restore', id: 'A' } },
@@ -25,12 +29,18 @@ const events = [
 
 export const Empty: Story = { args: { machine: windowsMachine, events } };
 export const OneRightWindow: Story = { args: { machine: windowsMachine, events, startWith: [open('A')] } };
-export const SecondRightIconizesFirst: Story = { args: { machine: windowsMachine, events, startWith: [open('A'), open('B')] } };
-export const FloatingAndRight: Story = { args: { machine: windowsMachine, events, startWith: [open('A'), open('C', { aspect: 'floating' })] } };
+export const SecondRightIconizesFirst: Story = {
+  args: { machine: windowsMachine, events, startWith: [open('A'), open('B')] },
+};
+export const FloatingAndRight: Story = {
+  args: { machine: windowsMachine, events, startWith: [open('A'), open('C', { aspect: 'floating' })] },
+};
 export const StreamLimitRefusal: Story = {
   args: {
     machine: windowsMachine,
     events,
-    startWith: ['S1', 'S2', 'S3', 'S4', 'S5'].map((id) => open(id, { aspect: 'floating', usesEventsStream: true })),
+    startWith: ['S1', 'S2', 'S3', 'S4', 'S5'].map((id) =>
+      open(id, { aspect: 'floating', usesEventsStream: true }),
+    ),
   },
 };

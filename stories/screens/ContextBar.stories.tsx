@@ -9,7 +9,10 @@ type Story = StoryObj<typeof ContextBar>;
 
 export const WithMenu: Story = {
   render: () => (
-    <StoryProviders path="/dns/proxy" state={{ menu: { items: fallbackMenu, status: 'loaded', source: 'fallback' } }}>
+    <StoryProviders
+      path="/dns/proxy"
+      state={{ menu: { items: fallbackMenu, status: 'loaded', source: 'fallback' } }}
+    >
       <ContextBar />
     </StoryProviders>
   ),

@@ -42,7 +42,14 @@ export const AdminPanelBadge: Story = {
 };
 export const CustomPanelBadge: Story = {
   render: () => (
-    <StoryProviders state={{ config: { ...config, panels: { admin: false, network: false, custom: true, customLabel: 'Branch office' } } }}>
+    <StoryProviders
+      state={{
+        config: {
+          ...config,
+          panels: { admin: false, network: false, custom: true, customLabel: 'Branch office' },
+        },
+      }}
+    >
       <MainBar />
     </StoryProviders>
   ),

@@ -4,8 +4,22 @@ import { Accordion } from '../../src/widgets/Accordion';
 const meta: Meta<typeof Accordion> = {
   title: 'Widgets/Accordion',
   component: Accordion,
-  decorators: [(S) => <div style={{ padding: 24, maxWidth: 520 }}><S /></div>],
-  args: { title: 'Details', children: <ul><li>Download package — done</li><li>Verify signature — running</li></ul> },
+  decorators: [
+    (S) => (
+      <div style={{ padding: 24, maxWidth: 520 }}>
+        <S />
+      </div>
+    ),
+  ],
+  args: {
+    title: 'Details',
+    children: (
+      <ul>
+        <li>Download package — done</li>
+        <li>Verify signature — running</li>
+      </ul>
+    ),
+  },
 };
 export default meta;
 type Story = StoryObj<typeof Accordion>;

@@ -18,5 +18,7 @@ type Story = StoryObj<typeof Stateful>;
 export const Unchecked: Story = { args: { label: 'Enable SSH', checked: false } };
 export const Checked: Story = { args: { label: 'Enable SSH', checked: true } };
 export const Indeterminate: Story = { args: { label: 'All services', checked: false, indeterminate: true } };
-export const WithDescription: Story = { args: { label: 'I read all terms', checked: false, description: 'Required to continue.' } };
+export const WithDescription: Story = {
+  args: { label: 'I read all terms', checked: false, description: 'Required to continue.' },
+};
 export const Disabled: Story = { args: { label: 'Last enabled service', checked: true, disabled: true } };

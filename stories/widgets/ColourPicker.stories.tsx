@@ -6,10 +6,18 @@ function Stateful({ initial, allowGradient }: { initial: ColourValue; allowGradi
   const [saved, setSaved] = useState(initial);
   return (
     <div style={{ padding: 24, display: 'flex', gap: 24, alignItems: 'flex-start' }}>
-      <ColourPicker value={saved} onSave={(v) => setSaved(v)} allowGradient={allowGradient} label="Primary colour" />
+      <ColourPicker
+        value={saved}
+        onSave={(v) => setSaved(v)}
+        allowGradient={allowGradient}
+        label="Primary colour"
+      />
       <div>
         <p>Last saved:</p>
-        <div style={{ width: 120, height: 60, borderRadius: 6, background: toCss(saved) }} aria-hidden="true" />
+        <div
+          style={{ width: 120, height: 60, borderRadius: 6, background: toCss(saved) }}
+          aria-hidden="true"
+        />
         <code style={{ fontSize: 12 }}>{toCss(saved)}</code>
       </div>
     </div>
@@ -20,8 +28,12 @@ const meta: Meta<typeof Stateful> = { title: 'Widgets/Colour picker', component:
 export default meta;
 type Story = StoryObj<typeof Stateful>;
 
-export const Solid: Story = { args: { initial: { mode: 'solid', colour: { r: 116, g: 179, b: 32, a: 100 }, hue: 85 } } };
-export const SolidTranslucent: Story = { args: { initial: { mode: 'solid', colour: { r: 25, g: 110, b: 205, a: 40 }, hue: 212 } } };
+export const Solid: Story = {
+  args: { initial: { mode: 'solid', colour: { r: 116, g: 179, b: 32, a: 100 }, hue: 85 } },
+};
+export const SolidTranslucent: Story = {
+  args: { initial: { mode: 'solid', colour: { r: 25, g: 110, b: 205, a: 40 }, hue: 212 } },
+};
 export const Gradient: Story = {
   args: {
     initial: {
@@ -34,4 +46,6 @@ export const Gradient: Story = {
     },
   },
 };
-export const SolidOnly: Story = { args: { ...Solid.args, allowGradient: false } as { initial: ColourValue; allowGradient: boolean } };
+export const SolidOnly: Story = {
+  args: { ...Solid.args, allowGradient: false } as { initial: ColourValue; allowGradient: boolean },
+};

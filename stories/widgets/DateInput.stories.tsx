@@ -18,6 +18,12 @@ export default meta;
 type Story = StoryObj<typeof Stateful>;
 
 export const Empty: Story = { args: { label: 'Start date', value: null } };
-export const WithValue: Story = { args: { label: 'Start date', value: new Date(2025, 1, 3, 12, 0).getTime() } };
-export const RequiredEmpty: Story = { args: { label: 'Start date', value: null, required: true, showValidation: true } };
-export const Disabled: Story = { args: { label: 'Start date', value: new Date(2025, 1, 3, 12, 0).getTime(), disabled: true } };
+export const WithValue: Story = {
+  args: { label: 'Start date', value: new Date(2025, 1, 3, 12, 0).getTime() },
+};
+export const RequiredEmpty: Story = {
+  args: { label: 'Start date', value: null, required: true, showValidation: true },
+};
+export const Disabled: Story = {
+  args: { label: 'Start date', value: new Date(2025, 1, 3, 12, 0).getTime(), disabled: true },
+};

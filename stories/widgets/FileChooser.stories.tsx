@@ -16,7 +16,13 @@ export default meta;
 type Story = StoryObj<typeof Stateful>;
 
 export const AnyFile: Story = { args: { label: 'Backup archive' } };
-export const AcceptFilter: Story = { args: { label: 'CA certificate', accept: '.pem,.crt', hint: 'PEM or CRT, one file.' } };
-export const Chosen: Story = { args: { label: 'CA certificate', accept: '.pem', initial: new File(['x'], 'root-ca.pem') } };
-export const WithError: Story = { args: { label: 'CA certificate', accept: '.pem', error: 'The certificate could not be parsed.' } };
+export const AcceptFilter: Story = {
+  args: { label: 'CA certificate', accept: '.pem,.crt', hint: 'PEM or CRT, one file.' },
+};
+export const Chosen: Story = {
+  args: { label: 'CA certificate', accept: '.pem', initial: new File(['x'], 'root-ca.pem') },
+};
+export const WithError: Story = {
+  args: { label: 'CA certificate', accept: '.pem', error: 'The certificate could not be parsed.' },
+};
 export const Disabled: Story = { args: { label: 'CA certificate', disabled: true } };

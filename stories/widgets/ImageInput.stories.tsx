@@ -5,7 +5,9 @@ import { ImageInput, type ImageInputProps } from '../../src/widgets/ImageInput';
 
 const sample =
   'data:image/svg+xml;utf8,' +
-  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60"><rect width="120" height="60" fill="#76b100"/><text x="12" y="38" font-size="22" fill="#fff">Rampart</text></svg>');
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60"><rect width="120" height="60" fill="#76b100"/><text x="12" y="38" font-size="22" fill="#fff">Rampart</text></svg>',
+  );
 
 function Stateful(props: Omit<ImageInputProps, 'onChange'>) {
   const [value, setValue] = useState(props.value);
@@ -30,7 +32,9 @@ export const NotAnImage: Story = {
   args: { label: 'Login logo', value: null },
   play: async ({ canvasElement }) => {
     const input = canvasElement.querySelector('input[type=file]') as HTMLInputElement;
-    fireEvent.change(input, { target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } });
+    fireEvent.change(input, {
+      target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] },
+    });
     await within(canvasElement).findByRole('alert');
   },
 };

@@ -10,7 +10,9 @@ const items = [
   { id: 'updater', name: 'updater' },
 ];
 
-function Stateful(props: Omit<ListChooserProps, 'onChange' | 'items'> & { items?: ListChooserProps['items'] }) {
+function Stateful(
+  props: Omit<ListChooserProps, 'onChange' | 'items'> & { items?: ListChooserProps['items'] },
+) {
   const [selected, setSelected] = useState(props.selected);
   return (
     <div style={{ padding: 24, minHeight: 320 }}>

@@ -17,10 +17,20 @@ export default meta;
 type Story = StoryObj<typeof Stateful>;
 
 export const Empty: Story = { args: { label: 'Blocked domains', values: [] } };
-export const WithEntries: Story = { args: { label: 'Blocked domains', values: ['ads.example.com', 'tracker.example.net'], validators: ['fqdn'] } };
-export const RangeEntries: Story = { args: { label: 'Port ranges', values: ['1024-2048', '8000-8080'], range: true } };
+export const WithEntries: Story = {
+  args: {
+    label: 'Blocked domains',
+    values: ['ads.example.com', 'tracker.example.net'],
+    validators: ['fqdn'],
+  },
+};
+export const RangeEntries: Story = {
+  args: { label: 'Port ranges', values: ['1024-2048', '8000-8080'], range: true },
+};
 export const Numeric: Story = { args: { label: 'VLAN ids', values: ['10', '20'], numeric: true } };
-export const Disabled: Story = { args: { label: 'Blocked domains', values: ['ads.example.com'], disabled: true } };
+export const Disabled: Story = {
+  args: { label: 'Blocked domains', values: ['ads.example.com'], disabled: true },
+};
 
 /** §4 the first click on "Remove all" asks for a second one. */
 export const RemoveAllAwaitingConfirmation: Story = {

@@ -1,7 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { Loader } from '../../src/widgets/Loader';
 
-const meta: Meta<typeof Loader> = { title: 'Widgets/Loader', component: Loader, decorators: [(S) => <div style={{ padding: 24, position: 'relative', minHeight: 160 }}><S /></div>] };
+const meta: Meta<typeof Loader> = {
+  title: 'Widgets/Loader',
+  component: Loader,
+  decorators: [
+    (S) => (
+      <div style={{ padding: 24, position: 'relative', minHeight: 160 }}>
+        <S />
+      </div>
+    ),
+  ],
+};
 export default meta;
 type Story = StoryObj<typeof Loader>;
 

@@ -26,7 +26,9 @@ const footer = (
 );
 
 export const Closable: Story = { args: { children: form, footer } };
-export const NotClosable: Story = { args: { closable: false, title: 'You must answer', children: <p>Escape does nothing here.</p>, footer } };
+export const NotClosable: Story = {
+  args: { closable: false, title: 'You must answer', children: <p>Escape does nothing here.</p>, footer },
+};
 /** Taller than the window: the body scrolls within window height − 100. */
 export const LongContent: Story = {
   args: {
@@ -35,5 +37,7 @@ export const LongContent: Story = {
     footer,
   },
 };
-export const Busy: Story = { args: { busy: true, closable: false, title: 'Saving…', children: <p>Please wait.</p> } };
+export const Busy: Story = {
+  args: { busy: true, closable: false, title: 'Saving…', children: <p>Please wait.</p> },
+};
 export const Closed: Story = { args: { open: false } };

@@ -16,6 +16,10 @@ export default meta;
 type Story = StoryObj<typeof Stateful>;
 
 export const Empty: Story = { args: { label: 'Port', value: null, min: 1, max: 65535 } };
-export const WithValueAndUnit: Story = { args: { label: 'Timeout', value: 30, min: 1, max: 3600, unit: 's' } };
-export const RequiredEmpty: Story = { args: { label: 'Port', value: null, required: true, showValidation: true } };
+export const WithValueAndUnit: Story = {
+  args: { label: 'Timeout', value: 30, min: 1, max: 3600, unit: 's' },
+};
+export const RequiredEmpty: Story = {
+  args: { label: 'Port', value: null, required: true, showValidation: true },
+};
 export const Disabled: Story = { args: { label: 'Port', value: 22, disabled: true } };

@@ -1,7 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { ProgressLine } from '../../src/widgets/ProgressLine';
 
-const meta: Meta<typeof ProgressLine> = { title: 'Widgets/Progress line', component: ProgressLine, decorators: [(S) => <div style={{ padding: 24, maxWidth: 480 }}><S /></div>] };
+const meta: Meta<typeof ProgressLine> = {
+  title: 'Widgets/Progress line',
+  component: ProgressLine,
+  decorators: [
+    (S) => (
+      <div style={{ padding: 24, maxWidth: 480 }}>
+        <S />
+      </div>
+    ),
+  ],
+};
 export default meta;
 type Story = StoryObj<typeof ProgressLine>;
 
@@ -10,4 +20,6 @@ export const Halfway: Story = { args: { label: 'Applying configuration', percent
 export const Complete: Story = { args: { label: 'Applying update', percent: 100 } };
 export const Failed: Story = { args: { label: 'Applying update', percent: 70, accent: 'red' } };
 export const Indeterminate: Story = { args: { label: 'Waiting for the appliance' } };
-export const WithoutText: Story = { args: { label: 'Disk usage', percent: 35, showLabel: false, accent: 'blue' } };
+export const WithoutText: Story = {
+  args: { label: 'Disk usage', percent: 35, showLabel: false, accent: 'blue' },
+};

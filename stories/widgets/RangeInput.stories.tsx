@@ -16,6 +16,8 @@ export default meta;
 type Story = StoryObj<typeof Stateful>;
 
 export const Defaults: Story = { args: { label: 'Log verbosity', value: 3 } };
-export const CustomBoundsAndUnit: Story = { args: { label: 'Retention', value: 30, min: 1, max: 365, unit: 'days' } };
+export const CustomBoundsAndUnit: Story = {
+  args: { label: 'Retention', value: 30, min: 1, max: 365, unit: 'days' },
+};
 export const ClampedFromOutOfRange: Story = { args: { label: 'Log verbosity', value: 42 } };
 export const Disabled: Story = { args: { label: 'Log verbosity', value: 5, disabled: true } };

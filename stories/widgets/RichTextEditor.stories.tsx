@@ -29,9 +29,14 @@ export const Formatted: Story = {
   },
 };
 export const UnsafeInputSanitised: Story = {
-  args: { label: 'Pasted content', value: '<p>Click <a href="javascript:alert(1)">here</a><script>alert(1)</script></p>' },
+  args: {
+    label: 'Pasted content',
+    value: '<p>Click <a href="javascript:alert(1)">here</a><script>alert(1)</script></p>',
+  },
 };
-export const Disabled: Story = { args: { label: 'Message', value: '<p>Read only text.</p>', disabled: true } };
+export const Disabled: Story = {
+  args: { label: 'Message', value: '<p>Read only text.</p>', disabled: true },
+};
 
 /** §8 a link without selected text asks the user to select text. */
 export const LinkWithoutSelection: Story = {

@@ -23,5 +23,7 @@ type Story = StoryObj<typeof Stateful>;
 
 export const Optional: Story = { args: { label: 'Strategy', value: '' } };
 export const Selected: Story = { args: { label: 'Strategy', value: 'fast' } };
-export const RequiredEmptyInvalid: Story = { args: { label: 'Strategy', value: '', required: true, showValidation: true } };
+export const RequiredEmptyInvalid: Story = {
+  args: { label: 'Strategy', value: '', required: true, showValidation: true },
+};
 export const Disabled: Story = { args: { label: 'Strategy', value: 'rr', disabled: true } };

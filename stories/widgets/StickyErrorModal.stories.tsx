@@ -4,7 +4,12 @@ import { StickyErrorModal } from '../../src/widgets/StickyErrorModal';
 const meta: Meta<typeof StickyErrorModal> = {
   title: 'Widgets/Sticky error modal',
   component: StickyErrorModal,
-  args: { open: true, title: 'Reboot required', message: 'The new kernel is active after a reboot.', onConfirm: () => {} },
+  args: {
+    open: true,
+    title: 'Reboot required',
+    message: 'The new kernel is active after a reboot.',
+    onConfirm: () => {},
+  },
 };
 export default meta;
 type Story = StoryObj<typeof StickyErrorModal>;

@@ -18,7 +18,14 @@ export default meta;
 type Story = StoryObj<typeof Stateful>;
 
 export const Plain: Story = {
-  args: { initial: 'dns', tabs: [{ id: 'dns', name: 'DNS' }, { id: 'ssh', name: 'SSH' }, { id: 'logs', name: 'Logs' }] },
+  args: {
+    initial: 'dns',
+    tabs: [
+      { id: 'dns', name: 'DNS' },
+      { id: 'ssh', name: 'SSH' },
+      { id: 'logs', name: 'Logs' },
+    ],
+  },
 };
 export const WithCompletionBullets: Story = {
   args: {
@@ -31,5 +38,12 @@ export const WithCompletionBullets: Story = {
   },
 };
 export const WithDisabledTab: Story = {
-  args: { initial: 'a', tabs: [{ id: 'a', name: 'Overview' }, { id: 'b', name: 'Advanced', disabled: true }, { id: 'c', name: 'History' }] },
+  args: {
+    initial: 'a',
+    tabs: [
+      { id: 'a', name: 'Overview' },
+      { id: 'b', name: 'Advanced', disabled: true },
+      { id: 'c', name: 'History' },
+    ],
+  },
 };

@@ -16,6 +16,10 @@ export default meta;
 type Story = StoryObj<typeof Stateful>;
 
 export const Unlimited: Story = { args: { label: 'Notes', value: '' } };
-export const WithMaxLength: Story = { args: { label: 'Description', value: 'Branch office gateway', maxLength: 120 } };
+export const WithMaxLength: Story = {
+  args: { label: 'Description', value: 'Branch office gateway', maxLength: 120 },
+};
 export const AtMaxLength: Story = { args: { label: 'Code', value: 'ABCDE', maxLength: 5 } };
-export const RequiredEmpty: Story = { args: { label: 'Reason', value: '', required: true, showValidation: true } };
+export const RequiredEmpty: Story = {
+  args: { label: 'Reason', value: '', required: true, showValidation: true },
+};

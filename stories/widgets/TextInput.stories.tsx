@@ -17,14 +17,32 @@ export default meta;
 type Story = StoryObj<typeof Stateful>;
 
 export const Empty: Story = { args: { label: 'Hostname', validators: ['hostname'] } };
-export const Valid: Story = { args: { label: 'Hostname', validators: ['hostname'], value: 'gateway-1', showValidation: true } };
-export const NotValid: Story = { args: { label: 'Hostname', validators: ['hostname'], value: '-bad-', showValidation: true } };
-export const RequiredEmpty: Story = { args: { label: 'Hostname', validators: ['hostname'], required: true, showValidation: true } };
+export const Valid: Story = {
+  args: { label: 'Hostname', validators: ['hostname'], value: 'gateway-1', showValidation: true },
+};
+export const NotValid: Story = {
+  args: { label: 'Hostname', validators: ['hostname'], value: '-bad-', showValidation: true },
+};
+export const RequiredEmpty: Story = {
+  args: { label: 'Hostname', validators: ['hostname'], required: true, showValidation: true },
+};
 export const ForcedInvalid: Story = {
-  args: { label: 'Hostname', validators: ['hostname'], value: 'gateway-1', serverError: 'This hostname is already in use.' },
+  args: {
+    label: 'Hostname',
+    validators: ['hostname'],
+    value: 'gateway-1',
+    serverError: 'This hostname is already in use.',
+  },
 };
 export const OrCombinedWithBounds: Story = {
-  args: { label: 'Port', validators: ['integer', 'wildcard'], min: 1, max: 65535, value: '443', showValidation: true },
+  args: {
+    label: 'Port',
+    validators: ['integer', 'wildcard'],
+    min: 1,
+    max: 65535,
+    value: '443',
+    showValidation: true,
+  },
 };
 export const MultiValue: Story = {
   args: { label: 'DNS servers', validators: ['ip'], multiple: true, value: '9.9.9.9, 1.1.1.1' },
@@ -37,7 +55,10 @@ export const Disabled: Story = { args: { label: 'Hostname', value: 'gateway-1', 
 export const MultiValueRejectedEntry: Story = {
   args: { label: 'DNS servers', validators: ['ip'], multiple: true, value: '9.9.9.9' },
   play: async ({ canvasElement }) => {
-    await userEvent.type(within(canvasElement).getByRole('textbox', { name: 'DNS servers' }), 'not-an-ip{Enter}');
+    await userEvent.type(
+      within(canvasElement).getByRole('textbox', { name: 'DNS servers' }),
+      'not-an-ip{Enter}',
+    );
   },
 };
 export const InfoHintShown: Story = {

@@ -27,7 +27,12 @@ function scriptedFetch(replies: Reply[]) {
 
 function client(replies: Reply[], env: Partial<ClientEnvironment> = {}) {
   const f = scriptedFetch(replies);
-  const api = createApiClient({ fetch: f.fetch, origin: ORIGIN, readCookie: (n) => (n === 'XSRF-TOKEN' ? 'tok123' : undefined), ...env });
+  const api = createApiClient({
+    fetch: f.fetch,
+    origin: ORIGIN,
+    readCookie: (n) => (n === 'XSRF-TOKEN' ? 'tok123' : undefined),
+    ...env,
+  });
   return { api, calls: f.calls };
 }
 
@@ -46,11 +51,14 @@ describe('retry policy (spec §7)', () => {
     expect([...RETRY_STATUSES].sort()).toEqual([408, 409, 425, 429, 500, 502, 503, 504]);
   });
 
-  test.each([408, 409, 425, 429, 500, 502, 503, 504])('GET is retried once on %i and then succeeds', async (status) => {
-    const { api, calls } = client([{ status }, { status: 200, body: '{"ok":true}' }]);
-    await expect(api.get('/api/x')).resolves.toMatchObject({ status: 200, data: { ok: true } });
-    expect(calls).toHaveLength(2);
-  });
+  test.each([408, 409, 425, 429, 500, 502, 503, 504])(
+    'GET is retried once on %i and then succeeds',
+    async (status) => {
+      const { api, calls } = client([{ status }, { status: 200, body: '{"ok":true}' }]);
+      await expect(api.get('/api/x')).resolves.toMatchObject({ status: 200, data: { ok: true } });
+      expect(calls).toHaveLength(2);
+    },
+  );
 
   test.each([400, 401, 403, 404, 422, 501])('GET is not retried on %i', async (status) => {
     const { api, calls } = client([{ status, body: '{"detail":"x"}' }]);
@@ -91,7 +99,10 @@ describe('errors and transport failures (spec §7, §8)', () => {
     [500, 'bad_response'],
     [599, 'bad_response'],
   ])('status %i is an error of kind %s carrying the parsed body', async (status, kind) => {
-    const { api } = client([{ status, body: '{"detail":"nope"}' }, { status, body: '{"detail":"nope"}' }]);
+    const { api } = client([
+      { status, body: '{"detail":"nope"}' },
+      { status, body: '{"detail":"nope"}' },
+    ]);
     const err = (await api.post('/api/x').catch((e) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.kind).toBe(kind);
@@ -154,7 +165,9 @@ describe('request shape', () => {
   test('form bodies are sent url-encoded', async () => {
     const { api, calls } = client([{ status: 200 }]);
     await api.post('/api/auth/login', new URLSearchParams({ username: 'a', password: 'b' }));
-    expect(new Headers(calls[0].init.headers).get('Content-Type')).toMatch(/application\/x-www-form-urlencoded/);
+    expect(new Headers(calls[0].init.headers).get('Content-Type')).toMatch(
+      /application\/x-www-form-urlencoded/,
+    );
     expect(String(calls[0].init.body)).toBe('username=a&password=b');
   });
 

@@ -51,17 +51,23 @@ describe('access to every endpoint', () => {
       xsrf,
     });
 
-  it.each(endpoints.filter(([, , level]) => level !== 'public'))('%s %s refuses anonymous callers with 401', async (...e) => {
-    const res = await call(anon, e);
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ detail: 'Not authenticated' });
-  });
+  it.each(endpoints.filter(([, , level]) => level !== 'public'))(
+    '%s %s refuses anonymous callers with 401',
+    async (...e) => {
+      const res = await call(anon, e);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ detail: 'Not authenticated' });
+    },
+  );
 
-  it.each(endpoints.filter(([, , level]) => level === 'admin'))('%s %s refuses a user without the admin role with 403', async (...e) => {
-    const res = await call(user, e);
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ detail: 'This action needs the admin role' });
-  });
+  it.each(endpoints.filter(([, , level]) => level === 'admin'))(
+    '%s %s refuses a user without the admin role with 403',
+    async (...e) => {
+      const res = await call(user, e);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ detail: 'This action needs the admin role' });
+    },
+  );
 
   it.each(endpoints.filter(([, , level]) => level !== 'admin'))('%s %s lets a user in', async (...e) => {
     const res = await call(user, e);
@@ -81,7 +87,12 @@ describe('access to every endpoint', () => {
   });
 
   it('exempts bearer-authenticated calls from XSRF, but not calls with browser-sent Basic credentials', async () => {
-    const bearer = await h.app.inject({ method: 'POST', url: '/api/jobs', headers: { authorization: 'Bearer not-a-session' }, payload: { type: 'config' } });
+    const bearer = await h.app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { authorization: 'Bearer not-a-session' },
+      payload: { type: 'config' },
+    });
     expect(bearer.statusCode).toBe(401);
     const basic = await admin.request({
       method: 'PUT',
@@ -98,7 +109,13 @@ describe('access to every endpoint', () => {
     ['POST', '/api/auth/change_password'],
     ['POST', '/api/auth/logout'],
   ])('%s %s needs the XSRF header', async (method, url) => {
-    const res = await anon.request({ method: method as 'POST', url, payload: 'username=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' }, xsrf: false });
+    const res = await anon.request({
+      method: method as 'POST',
+      url,
+      payload: 'username=a&password=b',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      xsrf: false,
+    });
     expect(res.statusCode).toBe(403);
   });
 });

@@ -23,7 +23,13 @@ describe('local authentication', () => {
   it('describes the login setup', async () => {
     const res = await new Agent(h.app).get('/api/auth/setup');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ login_methods: [{ type: 'form_login' }], isOffline: false, login_logo: null, login_background: null, login_title: 'Rampart' });
+    expect(res.json()).toEqual({
+      login_methods: [{ type: 'form_login' }],
+      isOffline: false,
+      login_logo: null,
+      login_background: null,
+      login_title: 'Rampart',
+    });
   });
 
   it('sets a readable XSRF cookie on any response that lacks it, page loads included', async () => {
@@ -31,7 +37,11 @@ describe('local authentication', () => {
     expect(setCookie(api, 'XSRF-TOKEN')).toMatch(/^XSRF-TOKEN=[\w-]{43}; Path=\/; SameSite=Lax$/);
     const page = await h.app.inject({ method: 'GET', url: '/no-such-page' });
     expect(setCookie(page, 'XSRF-TOKEN')).toBeDefined();
-    const again = await h.app.inject({ method: 'GET', url: '/api/config/settings', headers: { cookie: 'XSRF-TOKEN=abc' } });
+    const again = await h.app.inject({
+      method: 'GET',
+      url: '/api/config/settings',
+      headers: { cookie: 'XSRF-TOKEN=abc' },
+    });
     expect(setCookie(again, 'XSRF-TOKEN')).toBeUndefined();
   });
 
@@ -60,19 +70,39 @@ describe('local authentication', () => {
     expect(agent.jar.has('rampart_session')).toBe(false);
     expect((await agent.get('/api/users/me')).statusCode).toBe(401);
 
-    const same = await agent.form('/api/auth/change_password', { username: 'admin', password: h.adminPassword as string, new_password: h.adminPassword as string });
+    const same = await agent.form('/api/auth/change_password', {
+      username: 'admin',
+      password: h.adminPassword as string,
+      new_password: h.adminPassword as string,
+    });
     expect(same.statusCode).toBe(401);
     expect(same.json()).toEqual({ detail: { code: 7, message: expect.any(String) } });
 
-    const wrong = await agent.form('/api/auth/change_password', { username: 'admin', password: 'not-it-at-all', new_password: NEW_ADMIN_PASSWORD });
+    const wrong = await agent.form('/api/auth/change_password', {
+      username: 'admin',
+      password: 'not-it-at-all',
+      new_password: NEW_ADMIN_PASSWORD,
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().detail.code).toBe(6);
 
-    const short = await agent.form('/api/auth/change_password', { username: 'admin', password: h.adminPassword as string, new_password: 'short' });
+    const short = await agent.form('/api/auth/change_password', {
+      username: 'admin',
+      password: h.adminPassword as string,
+      new_password: 'short',
+    });
     expect(short.statusCode).toBe(422);
-    expect(short.json().detail[0]).toMatchObject({ loc: ['body', 'new_password'], type: 'value_error.any_str.min_length', ctx: { limit_value: 10 } });
+    expect(short.json().detail[0]).toMatchObject({
+      loc: ['body', 'new_password'],
+      type: 'value_error.any_str.min_length',
+      ctx: { limit_value: 10 },
+    });
 
-    const ok = await agent.form('/api/auth/change_password', { username: 'admin', password: h.adminPassword as string, new_password: NEW_ADMIN_PASSWORD });
+    const ok = await agent.form('/api/auth/change_password', {
+      username: 'admin',
+      password: h.adminPassword as string,
+      new_password: NEW_ADMIN_PASSWORD,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ data: { redirect_uri: '/account/login?notice=password_changed' } });
     h.adminPassword = null;
@@ -85,7 +115,9 @@ describe('local authentication', () => {
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).toMatch(/Max-Age=28800/);
     expect(cookie).not.toMatch(/Secure/);
-    expect(setCookie(login, 'rampart_logged_in')).toMatch(/^rampart_logged_in=1; Max-Age=28800; Path=\/; SameSite=Lax$/);
+    expect(setCookie(login, 'rampart_logged_in')).toMatch(
+      /^rampart_logged_in=1; Max-Age=28800; Path=\/; SameSite=Lax$/,
+    );
     const me = await agent.get('/api/users/me');
     expect(me.json()).toEqual({
       username: 'admin',
@@ -111,9 +143,15 @@ describe('local authentication', () => {
   it('only redirects to same-origin paths after login', async () => {
     const agent = new Agent(h.app);
     await agent.visit();
-    const evil = await agent.form('/api/auth/login?return_to=//evil.example/x', { username: 'admin', password: NEW_ADMIN_PASSWORD });
+    const evil = await agent.form('/api/auth/login?return_to=//evil.example/x', {
+      username: 'admin',
+      password: NEW_ADMIN_PASSWORD,
+    });
     expect(evil.json().data.redirect_uri).toBe('/');
-    const good = await agent.form('/api/auth/login?return_to=%2Fdns%2Fproxy%3Fa%3D1', { username: 'admin', password: NEW_ADMIN_PASSWORD });
+    const good = await agent.form('/api/auth/login?return_to=%2Fdns%2Fproxy%3Fa%3D1', {
+      username: 'admin',
+      password: NEW_ADMIN_PASSWORD,
+    });
     expect(good.json().data.redirect_uri).toBe('/dns/proxy?a=1');
   });
 
@@ -124,11 +162,19 @@ describe('local authentication', () => {
     const throttleBefore = count(h, 'login_throttle');
     const missing = await agent.form('/api/auth/login', { password: 'x' });
     expect(missing.statusCode).toBe(422);
-    expect(missing.json().detail).toEqual([{ loc: ['body', 'username'], msg: 'field required', type: 'value_error.missing' }]);
+    expect(missing.json().detail).toEqual([
+      { loc: ['body', 'username'], msg: 'field required', type: 'value_error.missing' },
+    ]);
     const extra = await agent.form('/api/auth/login', { username: 'a', password: 'x', role: 'admin' });
-    expect(extra.json().detail).toEqual([{ loc: ['body', 'role'], msg: 'extra fields not permitted', type: 'value_error.extra' }]);
+    expect(extra.json().detail).toEqual([
+      { loc: ['body', 'role'], msg: 'extra fields not permitted', type: 'value_error.extra' },
+    ]);
     const long = await agent.form('/api/auth/login', { username: 'a'.repeat(129), password: 'x' });
-    expect(long.json().detail[0]).toMatchObject({ loc: ['body', 'username'], type: 'value_error.any_str.max_length', ctx: { limit_value: 128 } });
+    expect(long.json().detail[0]).toMatchObject({
+      loc: ['body', 'username'],
+      type: 'value_error.any_str.max_length',
+      ctx: { limit_value: 128 },
+    });
     const twice = await agent.request({
       method: 'POST',
       url: '/api/auth/login',
@@ -150,7 +196,9 @@ describe('local authentication', () => {
       payload: '__proto__=x&username=a&password=x',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    expect(proto.json().detail).toEqual([{ loc: ['body', '__proto__'], msg: 'extra fields not permitted', type: 'value_error.extra' }]);
+    expect(proto.json().detail).toEqual([
+      { loc: ['body', '__proto__'], msg: 'extra fields not permitted', type: 'value_error.extra' },
+    ]);
     expect(count(h, 'sessions')).toBe(sessionsBefore);
     expect(count(h, 'login_throttle')).toBe(throttleBefore);
   });
@@ -175,7 +223,11 @@ describe('local authentication', () => {
     expect((await phone.get('/api/users/me')).statusCode).toBe(200);
     const laptop = new Agent(h.app);
     await laptop.visit();
-    const changed = await laptop.form('/api/auth/change_password', { username: 'changer', password: 'changer-password', new_password: 'changer-password-2' });
+    const changed = await laptop.form('/api/auth/change_password', {
+      username: 'changer',
+      password: 'changer-password',
+      new_password: 'changer-password-2',
+    });
     expect(changed.statusCode).toBe(200);
     expect((await phone.get('/api/users/me')).statusCode).toBe(401);
     expect((await laptop.login('changer', 'changer-password')).json().detail.code).toBe(1);
@@ -190,7 +242,11 @@ describe('local authentication', () => {
   });
 
   it('a stale session token is refused and its readable flag cleared', async () => {
-    const res = await h.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: 'rampart_session=forged; rampart_logged_in=1' } });
+    const res = await h.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { cookie: 'rampart_session=forged; rampart_logged_in=1' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: 'Not authenticated' });
     expect(setCookie(res, 'rampart_logged_in')).toMatch(/Expires=Thu, 01 Jan 1970/);
@@ -202,8 +258,18 @@ describe('one-time codes', () => {
   const secret = newTotpSecret();
   beforeAll(async () => {
     h = await startServer();
-    await createUser(h.ctx, { username: 'otp-user', password: 'otp-user-password', role: 'user', totpSecret: secret });
-    await createUser(h.ctx, { username: 'no-secret', password: 'no-secret-password', role: 'user', otpRequired: true });
+    await createUser(h.ctx, {
+      username: 'otp-user',
+      password: 'otp-user-password',
+      role: 'user',
+      totpSecret: secret,
+    });
+    await createUser(h.ctx, {
+      username: 'no-secret',
+      password: 'no-secret-password',
+      role: 'user',
+      otpRequired: true,
+    });
   });
   afterAll(() => h.close());
 
@@ -216,12 +282,18 @@ describe('one-time codes', () => {
     const wrongPassword = await agent.login('otp-user', 'wrong-password', '123456');
     expect(wrongPassword.json().detail.code).toBe(1);
     const code = await totpCode(secret);
-    const wrongCode = await agent.login('otp-user', 'otp-user-password', code === '000000' ? '111111' : '000000');
+    const wrongCode = await agent.login(
+      'otp-user',
+      'otp-user-password',
+      code === '000000' ? '111111' : '000000',
+    );
     expect(wrongCode.json().detail.code).toBe(2);
     const ok = await agent.login('otp-user', 'otp-user-password', code);
     expect(ok.statusCode).toBe(200);
     expect(agent.jar.has('rampart_session')).toBe(true);
-    const replay = await new Agent(h.app).visit().then(() => agent.login('otp-user', 'otp-user-password', code));
+    const replay = await new Agent(h.app)
+      .visit()
+      .then(() => agent.login('otp-user', 'otp-user-password', code));
     expect(replay.statusCode).toBe(401);
     expect(replay.json().detail.code).toBe(2);
   });
@@ -229,7 +301,11 @@ describe('one-time codes', () => {
   it('asks for the code when changing the password of an account with a secret, and then changes it', async () => {
     const agent = new Agent(h.app);
     await agent.visit();
-    const fields = { username: 'otp-user', password: 'otp-user-password', new_password: 'otp-user-password-2' };
+    const fields = {
+      username: 'otp-user',
+      password: 'otp-user-password',
+      new_password: 'otp-user-password-2',
+    };
     const need = await agent.form('/api/auth/change_password', fields);
     expect(need.statusCode).toBe(401);
     expect(need.json().detail.code).toBe(3);
@@ -260,12 +336,17 @@ describe('lockout and rate limit', () => {
 
   it('locks a name after the policy attempts, even for the right password, and the same for unknown names', async () => {
     const admin = await adminAgent(h);
-    const policy = await admin.put('/api/config/lockout', { attempts: 3, window_seconds: 60, duration_seconds: 120 });
+    const policy = await admin.put('/api/config/lockout', {
+      attempts: 3,
+      window_seconds: 60,
+      duration_seconds: 120,
+    });
     expect(policy.statusCode).toBe(200);
     const agent = new Agent(h.app);
     await agent.visit();
     for (const name of ['victim', 'ghost']) {
-      for (let i = 0; i < 3; i += 1) expect((await agent.login(name, 'bad-password')).json().detail.code).toBe(1);
+      for (let i = 0; i < 3; i += 1)
+        expect((await agent.login(name, 'bad-password')).json().detail.code).toBe(1);
       const locked = await agent.login(name, name === 'victim' ? 'victim-password' : 'bad-password');
       expect(locked.statusCode).toBe(429);
       expect(locked.json()).toEqual({ detail: 'Too many failed attempts; try again in 2 minutes' });
@@ -293,7 +374,9 @@ describe('lockout and rate limit', () => {
       await agent.login('victim', 'bad-password');
       expect((await agent.login('victim', 'victim-password')).statusCode).toBe(200);
       // A success clears the count.
-      expect(h.ctx.db.prepare("SELECT COUNT(*) AS n FROM login_throttle WHERE key = 'victim'").get()).toEqual({ n: 0 });
+      expect(h.ctx.db.prepare("SELECT COUNT(*) AS n FROM login_throttle WHERE key = 'victim'").get()).toEqual(
+        { n: 0 },
+      );
     } finally {
       h.ctx.now = realNow;
     }
@@ -317,7 +400,8 @@ describe('lockout and rate limit', () => {
     const agent = new Agent(h.app);
     await agent.visit();
     const statuses: number[] = [];
-    for (let i = 0; i < 32; i += 1) statuses.push((await agent.form('/api/auth/login', { password: 'x' })).statusCode);
+    for (let i = 0; i < 32; i += 1)
+      statuses.push((await agent.form('/api/auth/login', { password: 'x' })).statusCode);
     expect(statuses).toContain(429);
     const limited = await agent.form('/api/auth/login', { password: 'x' });
     expect(limited.statusCode).toBe(429);
@@ -337,7 +421,9 @@ describe('lockout under parallel guessing', () => {
   it('lets exactly the policy attempts through when guesses arrive at once', async () => {
     const agent = new Agent(h.app);
     await agent.visit();
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => agent.login('target', `guess-${i}`)));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => agent.login('target', `guess-${i}`)),
+    );
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses.filter((s) => s === 401)).toHaveLength(3);
     expect(statuses.filter((s) => s === 429)).toHaveLength(9);
@@ -345,7 +431,12 @@ describe('lockout under parallel guessing', () => {
 
   it('does not count a right password whose one-time code is still to come, even on the last attempt', async () => {
     const secret = newTotpSecret();
-    await createUser(h.ctx, { username: 'two-factor', password: 'two-factor-password', role: 'user', totpSecret: secret });
+    await createUser(h.ctx, {
+      username: 'two-factor',
+      password: 'two-factor-password',
+      role: 'user',
+      totpSecret: secret,
+    });
     const agent = new Agent(h.app);
     await agent.visit();
     await agent.login('two-factor', 'wrong-1');
@@ -353,8 +444,12 @@ describe('lockout under parallel guessing', () => {
     // The third attempt would lock, but the password is right: it only asks for the code.
     expect((await agent.login('two-factor', 'two-factor-password')).json().detail.code).toBe(3);
     expect((await agent.login('two-factor', 'two-factor-password')).json().detail.code).toBe(3);
-    expect((await agent.login('two-factor', 'two-factor-password', await totpCode(secret))).statusCode).toBe(200);
-    expect(h.ctx.db.prepare("SELECT COUNT(*) AS n FROM login_throttle WHERE key = 'two-factor'").get()).toEqual({ n: 0 });
+    expect((await agent.login('two-factor', 'two-factor-password', await totpCode(secret))).statusCode).toBe(
+      200,
+    );
+    expect(
+      h.ctx.db.prepare("SELECT COUNT(*) AS n FROM login_throttle WHERE key = 'two-factor'").get(),
+    ).toEqual({ n: 0 });
   });
 });
 
@@ -376,7 +471,11 @@ describe('cookies behind HTTPS and bearer mode', () => {
     expect(token).toMatch(/^[\w-]{43}$/);
     expect(setCookie(res, 'auth-bearer')).toMatch(/Max-Age=3600.*Secure/);
     expect(setCookie(res, 'auth-bearer')).not.toMatch(/HttpOnly/);
-    const me = await h.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+    const me = await h.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(me.json().username).toBe('api-user');
   });
 });
@@ -389,27 +488,55 @@ describe('first access keeps the page asked for', () => {
   afterAll(() => h.close());
 
   it('first access keeps the page asked for: return_to travels login → change password → login', async () => {
-    await createUser(h.ctx, { username: 'first-comer', password: 'first-comer-password', role: 'user', mustChangePassword: true });
+    await createUser(h.ctx, {
+      username: 'first-comer',
+      password: 'first-comer-password',
+      role: 'user',
+      mustChangePassword: true,
+    });
     const agent = new Agent(h.app);
     await agent.visit();
-    const first = await agent.form('/api/auth/login?return_to=%2Fdns%2Fproxy%3Ftab%3D2', { username: 'first-comer', password: 'first-comer-password' });
-    expect(first.json()).toEqual({ data: { redirect_uri: '/change-password?notice=first_access_change&return_to=%2Fdns%2Fproxy%3Ftab%3D2' } });
+    const first = await agent.form('/api/auth/login?return_to=%2Fdns%2Fproxy%3Ftab%3D2', {
+      username: 'first-comer',
+      password: 'first-comer-password',
+    });
+    expect(first.json()).toEqual({
+      data: {
+        redirect_uri: '/change-password?notice=first_access_change&return_to=%2Fdns%2Fproxy%3Ftab%3D2',
+      },
+    });
     const changed = await agent.form('/api/auth/change_password?return_to=%2Fdns%2Fproxy%3Ftab%3D2', {
       username: 'first-comer',
       password: 'first-comer-password',
       new_password: 'first-comer-new-password',
     });
-    expect(changed.json()).toEqual({ data: { redirect_uri: '/account/login?notice=password_changed&return_to=%2Fdns%2Fproxy%3Ftab%3D2' } });
-    const login = await agent.form('/api/auth/login?return_to=%2Fdns%2Fproxy%3Ftab%3D2', { username: 'first-comer', password: 'first-comer-new-password' });
+    expect(changed.json()).toEqual({
+      data: { redirect_uri: '/account/login?notice=password_changed&return_to=%2Fdns%2Fproxy%3Ftab%3D2' },
+    });
+    const login = await agent.form('/api/auth/login?return_to=%2Fdns%2Fproxy%3Ftab%3D2', {
+      username: 'first-comer',
+      password: 'first-comer-new-password',
+    });
     expect(login.json()).toEqual({ data: { redirect_uri: '/dns/proxy?tab=2' } });
   });
 
-  it.each(['https://evil.example/', '//evil.example', '/\\evil.example'])('first access drops a foreign return_to %s', async (target) => {
-    const name = `first-${Math.random().toString(36).slice(2, 8)}`;
-    await createUser(h.ctx, { username: name, password: 'first-comer-password', role: 'user', mustChangePassword: true });
-    const agent = new Agent(h.app);
-    await agent.visit();
-    const first = await agent.form(`/api/auth/login?return_to=${encodeURIComponent(target)}`, { username: name, password: 'first-comer-password' });
-    expect(first.json()).toEqual({ data: { redirect_uri: '/change-password?notice=first_access_change' } });
-  });
+  it.each(['https://evil.example/', '//evil.example', '/\\evil.example'])(
+    'first access drops a foreign return_to %s',
+    async (target) => {
+      const name = `first-${Math.random().toString(36).slice(2, 8)}`;
+      await createUser(h.ctx, {
+        username: name,
+        password: 'first-comer-password',
+        role: 'user',
+        mustChangePassword: true,
+      });
+      const agent = new Agent(h.app);
+      await agent.visit();
+      const first = await agent.form(`/api/auth/login?return_to=${encodeURIComponent(target)}`, {
+        username: name,
+        password: 'first-comer-password',
+      });
+      expect(first.json()).toEqual({ data: { redirect_uri: '/change-password?notice=first_access_change' } });
+    },
+  );
 });

@@ -6,7 +6,8 @@ const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a70000000049454e44ae426082',
   'hex',
 );
-const revision = (h: Harness) => (h.ctx.db.prepare('SELECT revision FROM ui_settings').get() as { revision: number }).revision;
+const revision = (h: Harness) =>
+  (h.ctx.db.prepare('SELECT revision FROM ui_settings').get() as { revision: number }).revision;
 
 describe('console endpoints', () => {
   let h: Harness;
@@ -27,18 +28,29 @@ describe('console endpoints', () => {
       const put = await admin.put('/api/config/settings', { primary_color: '#123456', bar_color: '#abc' });
       expect(put.statusCode).toBe(200);
       expect(put.json()).toEqual({ primary_color: '#123456', bar_color: '#abc' });
-      expect((await user.get('/api/config/settings')).json()).toEqual({ primary_color: '#123456', bar_color: '#abc', images: noImages });
+      expect((await user.get('/api/config/settings')).json()).toEqual({
+        primary_color: '#123456',
+        bar_color: '#abc',
+        images: noImages,
+      });
     });
 
     it('refuses anonymous (401), non-admin (403) and unprotected (403 XSRF) writes', async () => {
       const before = revision(h);
       const anon = new Agent(h.app);
       await anon.visit();
-      expect((await anon.put('/api/config/settings', { primary_color: '#000', bar_color: '#000' })).statusCode).toBe(401);
+      expect(
+        (await anon.put('/api/config/settings', { primary_color: '#000', bar_color: '#000' })).statusCode,
+      ).toBe(401);
       const forbidden = await user.put('/api/config/settings', { primary_color: '#000', bar_color: '#000' });
       expect(forbidden.statusCode).toBe(403);
       expect(forbidden.json()).toEqual({ detail: 'This action needs the admin role' });
-      const noXsrf = await admin.request({ method: 'PUT', url: '/api/config/settings', payload: { primary_color: '#000', bar_color: '#000' }, xsrf: false });
+      const noXsrf = await admin.request({
+        method: 'PUT',
+        url: '/api/config/settings',
+        payload: { primary_color: '#000', bar_color: '#000' },
+        xsrf: false,
+      });
       expect(noXsrf.statusCode).toBe(403);
       expect(noXsrf.json().detail).toMatch(/XSRF/);
       expect(revision(h)).toBe(before);
@@ -46,46 +58,95 @@ describe('console endpoints', () => {
 
     // Raw JSON bodies, so numbers beyond double range reach the parser as sent.
     const bad: Array<[string, string, unknown[]]> = [
-      ['a missing field', '{"primary_color": "#000"}', [{ loc: ['body', 'bar_color'], msg: 'field required', type: 'value_error.missing' }]],
-      ['an extra field', '{"primary_color": "#000", "bar_color": "#000", "font": "x"}', [{ loc: ['body', 'font'], msg: 'extra fields not permitted', type: 'value_error.extra' }]],
-      ['a wrong type', '{"primary_color": 12, "bar_color": "#000"}', [{ loc: ['body', 'primary_color'], msg: 'str type expected', type: 'type_error.str' }]],
+      [
+        'a missing field',
+        '{"primary_color": "#000"}',
+        [{ loc: ['body', 'bar_color'], msg: 'field required', type: 'value_error.missing' }],
+      ],
+      [
+        'an extra field',
+        '{"primary_color": "#000", "bar_color": "#000", "font": "x"}',
+        [{ loc: ['body', 'font'], msg: 'extra fields not permitted', type: 'value_error.extra' }],
+      ],
+      [
+        'a wrong type',
+        '{"primary_color": 12, "bar_color": "#000"}',
+        [{ loc: ['body', 'primary_color'], msg: 'str type expected', type: 'type_error.str' }],
+      ],
       [
         'an oversize string',
         JSON.stringify({ primary_color: `#${'a'.repeat(5000)}`, bar_color: '#000' }),
         [
-          { loc: ['body', 'primary_color'], msg: 'ensure this value has at most 9 characters', type: 'value_error.any_str.max_length', ctx: { limit_value: 9 } },
+          {
+            loc: ['body', 'primary_color'],
+            msg: 'ensure this value has at most 9 characters',
+            type: 'value_error.any_str.max_length',
+            ctx: { limit_value: 9 },
+          },
           { loc: ['body', 'primary_color'], msg: expect.any(String), type: 'value_error.color' },
         ],
       ],
       [
         'SQL metacharacters',
         JSON.stringify({ primary_color: '#000', bar_color: "'; DROP TABLE users;--" }),
-        [expect.objectContaining({ loc: ['body', 'bar_color'], type: 'value_error.any_str.max_length' }), expect.objectContaining({ loc: ['body', 'bar_color'], type: 'value_error.color' })],
+        [
+          expect.objectContaining({ loc: ['body', 'bar_color'], type: 'value_error.any_str.max_length' }),
+          expect.objectContaining({ loc: ['body', 'bar_color'], type: 'value_error.color' }),
+        ],
       ],
-      ['a huge number', '{"primary_color": 1e400, "bar_color": 123456789012345678901234567890}', [
-        { loc: ['body', 'primary_color'], msg: 'str type expected', type: 'type_error.str' },
-        { loc: ['body', 'bar_color'], msg: 'str type expected', type: 'type_error.str' },
-      ]],
-      ['a list body', '[1, 2]', [{ loc: ['body'], msg: 'value is not a valid dict', type: 'type_error.dict' }]],
+      [
+        'a huge number',
+        '{"primary_color": 1e400, "bar_color": 123456789012345678901234567890}',
+        [
+          { loc: ['body', 'primary_color'], msg: 'str type expected', type: 'type_error.str' },
+          { loc: ['body', 'bar_color'], msg: 'str type expected', type: 'type_error.str' },
+        ],
+      ],
+      [
+        'a list body',
+        '[1, 2]',
+        [{ loc: ['body'], msg: 'value is not a valid dict', type: 'type_error.dict' }],
+      ],
       ['a null body', 'null', [{ loc: ['body'], msg: 'field required', type: 'value_error.missing' }]],
     ];
-    it.each(bad)('answers %s with 422 and the documented items, writing nothing', async (_name, payload, detail) => {
-      const before = revision(h);
-      const res = await admin.request({ method: 'PUT', url: '/api/config/settings', payload, headers: { 'content-type': 'application/json' } });
-      expect(res.statusCode).toBe(422);
-      expect(res.json().detail).toEqual(detail);
-      expect(revision(h)).toBe(before);
-      expect(count(h, 'users')).toBe(2);
-    });
+    it.each(bad)(
+      'answers %s with 422 and the documented items, writing nothing',
+      async (_name, payload, detail) => {
+        const before = revision(h);
+        const res = await admin.request({
+          method: 'PUT',
+          url: '/api/config/settings',
+          payload,
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(res.statusCode).toBe(422);
+        expect(res.json().detail).toEqual(detail);
+        expect(revision(h)).toBe(before);
+        expect(count(h, 'users')).toBe(2);
+      },
+    );
 
     it.each([
-      ['a huge number', '{"attempts": 123456789012345678901234567890, "window_seconds": 60, "duration_seconds": 60}', 'value_error.number.not_le'],
+      [
+        'a huge number',
+        '{"attempts": 123456789012345678901234567890, "window_seconds": 60, "duration_seconds": 60}',
+        'value_error.number.not_le',
+      ],
       ['a fraction', '{"attempts": 1.5, "window_seconds": 60, "duration_seconds": 60}', 'type_error.integer'],
       ['zero', '{"attempts": 0, "window_seconds": 60, "duration_seconds": 60}', 'value_error.number.not_ge'],
-      ['a numeric string', '{"attempts": "5", "window_seconds": 60, "duration_seconds": 60}', 'type_error.integer'],
+      [
+        'a numeric string',
+        '{"attempts": "5", "window_seconds": 60, "duration_seconds": 60}',
+        'type_error.integer',
+      ],
     ])('refuses a lockout policy with %s', async (_name, payload, type) => {
       const before = (await admin.get('/api/config/lockout')).json();
-      const res = await admin.request({ method: 'PUT', url: '/api/config/lockout', payload, headers: { 'content-type': 'application/json' } });
+      const res = await admin.request({
+        method: 'PUT',
+        url: '/api/config/lockout',
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json().detail[0]).toMatchObject({ loc: ['body', 'attempts'], type });
       expect((await admin.get('/api/config/lockout')).json()).toEqual(before);
@@ -94,20 +155,41 @@ describe('console endpoints', () => {
     it('answers malformed bodies with 400/413/422 and nothing written', async () => {
       const before = revision(h);
       const send = (payload: string | Buffer, type = 'application/json') =>
-        admin.request({ method: 'PUT', url: '/api/config/settings', payload, headers: { 'content-type': type } });
+        admin.request({
+          method: 'PUT',
+          url: '/api/config/settings',
+          payload,
+          headers: { 'content-type': type },
+        });
       const invalidJson = await send('{"primary_color": "#000",');
       expect(invalidJson.statusCode).toBe(400);
-      expect(invalidJson.json().detail).toEqual([{ loc: ['body'], msg: 'Invalid JSON body', type: 'value_error.jsondecode' }]);
-      const invalidUtf8 = await send(Buffer.concat([Buffer.from('{"primary_color": "#00'), Buffer.from([0xc3, 0x28]), Buffer.from('", "bar_color": "#000"}')]));
+      expect(invalidJson.json().detail).toEqual([
+        { loc: ['body'], msg: 'Invalid JSON body', type: 'value_error.jsondecode' },
+      ]);
+      const invalidUtf8 = await send(
+        Buffer.concat([
+          Buffer.from('{"primary_color": "#00'),
+          Buffer.from([0xc3, 0x28]),
+          Buffer.from('", "bar_color": "#000"}'),
+        ]),
+      );
       expect(invalidUtf8.statusCode).toBe(400);
-      expect(invalidUtf8.json().detail).toEqual([{ loc: ['body'], msg: 'body is not valid UTF-8', type: 'value_error.unicode' }]);
-      const huge = await send(JSON.stringify({ primary_color: '#000', bar_color: '#000', pad: 'x'.repeat(70 * 1024) }));
+      expect(invalidUtf8.json().detail).toEqual([
+        { loc: ['body'], msg: 'body is not valid UTF-8', type: 'value_error.unicode' },
+      ]);
+      const huge = await send(
+        JSON.stringify({ primary_color: '#000', bar_color: '#000', pad: 'x'.repeat(70 * 1024) }),
+      );
       expect(huge.statusCode).toBe(413);
       expect(huge.json()).toEqual({ detail: 'Request body is too large' });
       const empty = await send('');
       expect(empty.statusCode).toBe(422);
-      expect(empty.json().detail).toEqual([{ loc: ['body'], msg: 'field required', type: 'value_error.missing' }]);
-      const proto = await send('{"__proto__": {"admin": true}, "primary_color": "#000", "bar_color": "#000"}');
+      expect(empty.json().detail).toEqual([
+        { loc: ['body'], msg: 'field required', type: 'value_error.missing' },
+      ]);
+      const proto = await send(
+        '{"__proto__": {"admin": true}, "primary_color": "#000", "bar_color": "#000"}',
+      );
       expect(proto.statusCode).toBe(400);
       const text = await send('hello', 'text/plain');
       expect(text.statusCode).toBe(415);
@@ -116,8 +198,13 @@ describe('console endpoints', () => {
 
     it('ends 50 parallel writes in one consistent state with every write counted', async () => {
       const before = revision(h);
-      const colours = Array.from({ length: 50 }, (_, i) => `#${i.toString(16).padStart(2, '0')}${i.toString(16).padStart(2, '0')}00`);
-      const results = await Promise.all(colours.map((c) => admin.put('/api/config/settings', { primary_color: c, bar_color: c })));
+      const colours = Array.from(
+        { length: 50 },
+        (_, i) => `#${i.toString(16).padStart(2, '0')}${i.toString(16).padStart(2, '0')}00`,
+      );
+      const results = await Promise.all(
+        colours.map((c) => admin.put('/api/config/settings', { primary_color: c, bar_color: c })),
+      );
       expect(results.every((r) => r.statusCode === 200)).toBe(true);
       const final = (await admin.get('/api/config/settings')).json();
       expect(final.primary_color).toBe(final.bar_color);
@@ -129,7 +216,9 @@ describe('console endpoints', () => {
   describe('images', () => {
     it('has none at first (404), stores a PNG recognised by its bytes and serves it with its type', async () => {
       expect((await new Agent(h.app).get('/api/config/login_logo')).statusCode).toBe(404);
-      const put = await admin.put('/api/config/login_logo', PNG, { 'content-type': 'application/octet-stream' });
+      const put = await admin.put('/api/config/login_logo', PNG, {
+        'content-type': 'application/octet-stream',
+      });
       expect(put.statusCode).toBe(200);
       expect(put.json()).toEqual({ slot: 'login_logo', mime: 'image/png', size: PNG.length });
       const get = await new Agent(h.app).get('/api/config/login_logo');
@@ -137,20 +226,36 @@ describe('console endpoints', () => {
       expect(get.headers['content-type']).toBe('image/png');
       expect(get.headers['x-content-type-options']).toBe('nosniff');
       expect(get.rawPayload.equals(PNG)).toBe(true);
-      const cached = await new Agent(h.app).get('/api/config/login_logo', { 'if-none-match': String(get.headers.etag) });
+      const cached = await new Agent(h.app).get('/api/config/login_logo', {
+        'if-none-match': String(get.headers.etag),
+      });
       expect(cached.statusCode).toBe(304);
-      expect((await new Agent(h.app).get('/api/auth/setup')).json().login_logo).toBe('/api/config/login_logo');
+      expect((await new Agent(h.app).get('/api/auth/setup')).json().login_logo).toBe(
+        '/api/config/login_logo',
+      );
     });
 
     it('refuses SVG, text claiming to be PNG, empty and oversize bodies, and unknown slots', async () => {
-      const svg = await admin.put('/api/config/bar_logo', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), {
-        'content-type': 'image/svg+xml',
-      });
+      const svg = await admin.put(
+        '/api/config/bar_logo',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        {
+          'content-type': 'image/svg+xml',
+        },
+      );
       expect(svg.statusCode).toBe(422);
-      expect(svg.json().detail).toEqual([{ loc: ['body'], msg: 'the file is not a PNG, JPEG, GIF or WebP image', type: 'value_error.image' }]);
-      const liar = await admin.put('/api/config/bar_logo', Buffer.from('GIF? no, text'), { 'content-type': 'image/png' });
+      expect(svg.json().detail).toEqual([
+        { loc: ['body'], msg: 'the file is not a PNG, JPEG, GIF or WebP image', type: 'value_error.image' },
+      ]);
+      const liar = await admin.put('/api/config/bar_logo', Buffer.from('GIF? no, text'), {
+        'content-type': 'image/png',
+      });
       expect(liar.statusCode).toBe(422);
-      const big = await admin.put('/api/config/bar_logo', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]), { 'content-type': 'image/png' });
+      const big = await admin.put(
+        '/api/config/bar_logo',
+        Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]),
+        { 'content-type': 'image/png' },
+      );
       expect(big.statusCode).toBe(413);
       const empty = await admin.put('/api/config/bar_logo', Buffer.alloc(0), { 'content-type': 'image/png' });
       expect(empty.statusCode).toBe(422);
@@ -165,7 +270,9 @@ describe('console endpoints', () => {
 
     it('removes an image', async () => {
       await admin.put('/api/config/login_background', PNG, { 'content-type': 'image/png' });
-      expect((await admin.request({ method: 'DELETE', url: '/api/config/login_background' })).statusCode).toBe(204);
+      expect(
+        (await admin.request({ method: 'DELETE', url: '/api/config/login_background' })).statusCode,
+      ).toBe(204);
       expect((await admin.get('/api/config/login_background')).statusCode).toBe(404);
     });
   });
@@ -191,7 +298,18 @@ describe('console endpoints', () => {
   describe('messaging center', () => {
     it('lists the terms agreement until the user acknowledges it, per user and idempotently', async () => {
       const list = await user.get('/api/users/me/messages');
-      expect(list.json()).toEqual({ data: [{ id: 'terms', version_id: '1', text: TERMS_TEXT, name: 'Terms of use', level: 'info', type: 'agreement' }] });
+      expect(list.json()).toEqual({
+        data: [
+          {
+            id: 'terms',
+            version_id: '1',
+            text: TERMS_TEXT,
+            name: 'Terms of use',
+            level: 'info',
+            type: 'agreement',
+          },
+        ],
+      });
       const ack = await user.post('/api/users/me/ack-messages', { message_id: 'terms', version_id: '1' });
       expect(ack.statusCode).toBe(200);
       const again = await user.post('/api/users/me/ack-messages', { message_id: 'terms', version_id: '1' });
@@ -204,7 +322,9 @@ describe('console endpoints', () => {
     it('shows a new version of an acknowledged message again, and only the newest version', async () => {
       const add = (version: string) =>
         h.ctx.db
-          .prepare("INSERT INTO messages (id, version_id, name, text, level, type, created_at) VALUES ('terms', ?, 'Terms of use', ?, 'info', 'agreement', ?)")
+          .prepare(
+            "INSERT INTO messages (id, version_id, name, text, level, type, created_at) VALUES ('terms', ?, 'Terms of use', ?, 'info', 'agreement', ?)",
+          )
           .run(version, `terms v${version}`, Date.now());
       add('2');
       add('3');
@@ -222,16 +342,24 @@ describe('console endpoints', () => {
       const unknown = await user.post('/api/users/me/ack-messages', { message_id: 'terms', version_id: '2' });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toEqual({ detail: 'Message does not exist' });
-      const sql = await user.post('/api/users/me/ack-messages', { message_id: "terms'; DELETE FROM messages;--", version_id: '1' });
+      const sql = await user.post('/api/users/me/ack-messages', {
+        message_id: "terms'; DELETE FROM messages;--",
+        version_id: '1',
+      });
       expect(sql.statusCode).toBe(422);
-      expect(sql.json().detail[0]).toMatchObject({ loc: ['body', 'message_id'], type: 'value_error.str.regex' });
+      expect(sql.json().detail[0]).toMatchObject({
+        loc: ['body', 'message_id'],
+        type: 'value_error.str.regex',
+      });
       const number = await user.request({
         method: 'POST',
         url: '/api/users/me/ack-messages',
         payload: '{"message_id": "terms", "version_id": 123456789012345678901234567890}',
         headers: { 'content-type': 'application/json' },
       });
-      expect(number.json().detail).toEqual([{ loc: ['body', 'version_id'], msg: 'str type expected', type: 'type_error.str' }]);
+      expect(number.json().detail).toEqual([
+        { loc: ['body', 'version_id'], msg: 'str type expected', type: 'type_error.str' },
+      ]);
       expect(count(h, 'message_acceptances')).toBe(before);
       expect(count(h, 'messages')).toBe(1);
     });
@@ -240,11 +368,21 @@ describe('console endpoints', () => {
       expect((await user.get('/api/messages/acceptances')).statusCode).toBe(403);
       const json = await admin.get('/api/messages/acceptances');
       expect(json.json()).toEqual({
-        data: [{ username: 'operator', message_id: 'terms', version_id: '1', message_name: 'Terms of use', accepted_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }],
+        data: [
+          {
+            username: 'operator',
+            message_id: 'terms',
+            version_id: '1',
+            message_name: 'Terms of use',
+            accepted_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          },
+        ],
       });
       const csv = await admin.get('/api/messages/acceptances?format=csv');
       expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="message_acceptances_.*\.csv"$/);
+      expect(csv.headers['content-disposition']).toMatch(
+        /^attachment; filename="message_acceptances_.*\.csv"$/,
+      );
       const lines = csv.body.trim().split('\n');
       expect(lines[0]).toBe('"username";"message_id";"version_id";"message_name";"accepted_at"');
       expect(lines[1]).toMatch(/^"operator";"terms";"1";"Terms of use";"\d{4}-/);

@@ -15,7 +15,11 @@ const until = async (check: () => Promise<boolean>, ms = 5000) => {
   throw new Error('condition not reached');
 };
 
-const pkg = (content: Buffer, version = '1.1.0') => ({ version, sha256: crypto.createHash('sha256').update(content).digest('hex'), content: content.toString('base64') });
+const pkg = (content: Buffer, version = '1.1.0') => ({
+  version,
+  sha256: crypto.createHash('sha256').update(content).digest('hex'),
+  content: content.toString('base64'),
+});
 
 describe('jobs', () => {
   let h: Harness;
@@ -38,13 +42,20 @@ describe('jobs', () => {
     expect(start.statusCode).toBe(202);
     const job = start.json() as JobProgress;
     expect(job).toMatchObject({ dataType: 'config', status: 'running', totalSteps: 3 });
-    expect((await admin.get('/api/jobs?active=1')).json().data.map((j: JobProgress) => j.id)).toEqual([job.id]);
+    expect((await admin.get('/api/jobs?active=1')).json().data.map((j: JobProgress) => j.id)).toEqual([
+      job.id,
+    ]);
 
-    const stream = await readEventStream(`${origin}/eos/jobs/${job.id}/stream`, { cookie: admin.cookieHeader() });
+    const stream = await readEventStream(`${origin}/eos/jobs/${job.id}/stream`, {
+      cookie: admin.cookieHeader(),
+    });
     expect(stream.status).toBe(200);
     expect(stream.contentType).toBe('text/event-stream; charset=utf-8');
     const progress = stream.events.filter((e) => e.event === 'progress').map((e) => e.data as JobProgress);
-    expect(stream.events[stream.events.length - 1]).toEqual({ event: 'end', data: { id: job.id, status: 'done' } });
+    expect(stream.events[stream.events.length - 1]).toEqual({
+      event: 'end',
+      data: { id: job.id, status: 'done' },
+    });
     expect(progress.length).toBeGreaterThanOrEqual(3);
     const percentages = progress.map((p) => p.progressPercentage);
     expect([...percentages].sort((a, b) => a - b)).toEqual(percentages);
@@ -61,7 +72,9 @@ describe('jobs', () => {
         { name: 'Activate configuration', status: 'done', progressPercentage: 100 },
       ],
     });
-    const revisions = h.ctx.db.prepare('SELECT status, snapshot FROM config_revisions WHERE job_id = ?').all(job.id) as Array<{ status: string; snapshot: string }>;
+    const revisions = h.ctx.db
+      .prepare('SELECT status, snapshot FROM config_revisions WHERE job_id = ?')
+      .all(job.id) as Array<{ status: string; snapshot: string }>;
     expect(revisions).toHaveLength(1);
     expect(revisions[0].status).toBe('active');
     expect(JSON.parse(revisions[0].snapshot).ui).toEqual({ primary_color: '#224466', bar_color: '#113355' });
@@ -70,14 +83,19 @@ describe('jobs', () => {
     // A second configuration supersedes the first.
     const second = (await admin.post('/api/jobs', { type: 'config' })).json() as JobProgress;
     await waitDone(second.id);
-    const statuses = h.ctx.db.prepare('SELECT status FROM config_revisions ORDER BY id').all() as Array<{ status: string }>;
+    const statuses = h.ctx.db.prepare('SELECT status FROM config_revisions ORDER BY id').all() as Array<{
+      status: string;
+    }>;
     expect(statuses.map((s) => s.status)).toEqual(['superseded', 'active']);
   });
 
   it('drops the listener of a stream the browser closes while the job runs', async () => {
     const job = (await admin.post('/api/jobs', { type: 'config' })).json() as JobProgress;
     const controller = new AbortController();
-    const res = await fetch(`${origin}/eos/jobs/${job.id}/stream`, { headers: { cookie: admin.cookieHeader() }, signal: controller.signal });
+    const res = await fetch(`${origin}/eos/jobs/${job.id}/stream`, {
+      headers: { cookie: admin.cookieHeader() },
+      signal: controller.signal,
+    });
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     const first = new TextDecoder().decode((await reader.read()).value);
     expect(first).toMatch(/^event: progress\ndata: \{/);
@@ -90,46 +108,73 @@ describe('jobs', () => {
 
   it('reattaches to a finished job: the stream gives the final state and ends', async () => {
     const list = (await admin.get('/api/jobs')).json().data as JobProgress[];
-    const stream = await readEventStream(`${origin}/eos/jobs/${list[0].id}/stream`, { cookie: admin.cookieHeader() });
+    const stream = await readEventStream(`${origin}/eos/jobs/${list[0].id}/stream`, {
+      cookie: admin.cookieHeader(),
+    });
     expect(stream.events.map((e) => e.event)).toEqual(['progress', 'end']);
   });
 
   it('installs an update whose checksum matches, and fails one whose checksum does not, with the reason', async () => {
     const content = Buffer.from('rampart update 1.1.0\n');
-    const good = (await admin.post('/api/jobs', { type: 'upgrade', package: pkg(content) })).json() as JobProgress;
+    const good = (
+      await admin.post('/api/jobs', { type: 'upgrade', package: pkg(content) })
+    ).json() as JobProgress;
     expect(good.totalSteps).toBe(4);
     await waitDone(good.id);
     expect((await admin.get(`/api/jobs/${good.id}`)).json().status).toBe('done');
-    const version = h.ctx.db.prepare("SELECT value FROM system_state WHERE key = 'appliance_version'").get() as { value: string };
+    const version = h.ctx.db
+      .prepare("SELECT value FROM system_state WHERE key = 'appliance_version'")
+      .get() as { value: string };
     expect(version.value).toBe('1.1.0');
     expect(fs.readFileSync(path.join(h.dataDir, 'updates', 'installed', '1.1.0.pkg'))).toEqual(content);
     expect(fs.readdirSync(path.join(h.dataDir, 'updates', 'staging'))).toEqual([]);
 
     const tampered = { ...pkg(content, '1.2.0'), sha256: '0'.repeat(64) };
     const bad = (await admin.post('/api/jobs', { type: 'upgrade', package: tampered })).json() as JobProgress;
-    const stream = await readEventStream(`${origin}/eos/jobs/${bad.id}/stream`, { cookie: admin.cookieHeader() });
+    const stream = await readEventStream(`${origin}/eos/jobs/${bad.id}/stream`, {
+      cookie: admin.cookieHeader(),
+    });
     const last = stream.events.filter((e) => e.event === 'progress').pop()?.data as JobProgress;
-    expect(last).toMatchObject({ status: 'failed', reason: 'Package checksum does not match its descriptor', stepNumber: 1 });
+    expect(last).toMatchObject({
+      status: 'failed',
+      reason: 'Package checksum does not match its descriptor',
+      stepNumber: 1,
+    });
     expect(last.details.map((d) => d.status)).toEqual(['failed', 'pending', 'pending', 'pending']);
-    expect(stream.events[stream.events.length - 1]).toEqual({ event: 'end', data: { id: bad.id, status: 'failed' } });
+    expect(stream.events[stream.events.length - 1]).toEqual({
+      event: 'end',
+      data: { id: bad.id, status: 'failed' },
+    });
 
-    const older = (await admin.post('/api/jobs', { type: 'upgrade', package: pkg(Buffer.from('old'), '1.0.5') })).json() as JobProgress;
+    const older = (
+      await admin.post('/api/jobs', { type: 'upgrade', package: pkg(Buffer.from('old'), '1.0.5') })
+    ).json() as JobProgress;
     await waitDone(older.id);
-    expect((await admin.get(`/api/jobs/${older.id}`)).json().reason).toBe('Version 1.0.5 is not newer than the installed 1.1.0');
+    expect((await admin.get(`/api/jobs/${older.id}`)).json().reason).toBe(
+      'Version 1.0.5 is not newer than the installed 1.1.0',
+    );
   });
 
   it('fails the configuration job at validation when the stored state is not valid, and rejects its revision', async () => {
-    const saved = h.ctx.db.prepare('SELECT primary_color FROM ui_settings').get() as { primary_color: string };
+    const saved = h.ctx.db.prepare('SELECT primary_color FROM ui_settings').get() as {
+      primary_color: string;
+    };
     h.ctx.db.prepare("UPDATE ui_settings SET primary_color = 'red'").run();
     try {
       const job = (await admin.post('/api/jobs', { type: 'config' })).json() as JobProgress;
       await waitDone(job.id);
       const final = (await admin.get(`/api/jobs/${job.id}`)).json() as JobProgress;
-      expect(final).toMatchObject({ status: 'failed', stepNumber: 2, reason: 'Configuration is not valid: primary colour is not a hex colour' });
+      expect(final).toMatchObject({
+        status: 'failed',
+        stepNumber: 2,
+        reason: 'Configuration is not valid: primary colour is not a hex colour',
+      });
       expect(final.details.map((d) => d.status)).toEqual(['done', 'failed', 'pending']);
       const revision = h.ctx.db.prepare('SELECT status FROM config_revisions WHERE job_id = ?').get(job.id);
       expect(revision).toEqual({ status: 'rejected' });
-      expect(h.ctx.db.prepare("SELECT COUNT(*) AS n FROM config_revisions WHERE status = 'active'").get()).toEqual({ n: 1 });
+      expect(
+        h.ctx.db.prepare("SELECT COUNT(*) AS n FROM config_revisions WHERE status = 'active'").get(),
+      ).toEqual({ n: 1 });
     } finally {
       h.ctx.db.prepare('UPDATE ui_settings SET primary_color = ?').run(saved.primary_color);
     }
@@ -139,14 +184,25 @@ describe('jobs', () => {
     const first = (await admin.post('/api/jobs', { type: 'config' })).json() as JobProgress;
     const second = await admin.post('/api/jobs', { type: 'config' });
     expect(second.statusCode).toBe(409);
-    expect(second.json().detail[0]).toMatchObject({ type: 'value_error.job_running', ctx: { job_id: first.id } });
+    expect(second.json().detail[0]).toMatchObject({
+      type: 'value_error.job_running',
+      ctx: { job_id: first.id },
+    });
     await waitDone(first.id);
     const noPackage = await admin.post('/api/jobs', { type: 'upgrade' });
-    expect(noPackage.json().detail).toEqual([{ loc: ['body', 'package'], msg: 'field required', type: 'value_error.missing' }]);
+    expect(noPackage.json().detail).toEqual([
+      { loc: ['body', 'package'], msg: 'field required', type: 'value_error.missing' },
+    ]);
     const badType = await admin.post('/api/jobs', { type: 'reboot' });
     expect(badType.json().detail[0]).toMatchObject({ loc: ['body', 'type'], type: 'type_error.enum' });
-    const badSum = await admin.post('/api/jobs', { type: 'upgrade', package: { ...pkg(Buffer.from('x')), sha256: 'ZZ' } });
-    expect(badSum.json().detail[0]).toMatchObject({ loc: ['body', 'package', 'sha256'], type: 'value_error.str.regex' });
+    const badSum = await admin.post('/api/jobs', {
+      type: 'upgrade',
+      package: { ...pkg(Buffer.from('x')), sha256: 'ZZ' },
+    });
+    expect(badSum.json().detail[0]).toMatchObject({
+      loc: ['body', 'package', 'sha256'],
+      type: 'value_error.str.regex',
+    });
     expect((await admin.get('/api/jobs/not-a-uuid')).statusCode).toBe(422);
     expect((await admin.get(`/api/jobs/${crypto.randomUUID()}`)).statusCode).toBe(404);
   });
@@ -171,7 +227,10 @@ describe('jobs across a restart', () => {
     const again = await startServer({ dataDir: h.dataDir });
     try {
       const agent = await adminAgent(again);
-      expect((await agent.get(`/api/jobs/${job.id}`)).json()).toMatchObject({ status: 'failed', reason: 'interrupted' });
+      expect((await agent.get(`/api/jobs/${job.id}`)).json()).toMatchObject({
+        status: 'failed',
+        reason: 'interrupted',
+      });
     } finally {
       await again.close();
     }
@@ -189,7 +248,9 @@ describe('jobs across a restart', () => {
     db.close();
     const again = await startServer({ dataDir: h.dataDir });
     try {
-      const row = again.ctx.db.prepare("SELECT status, reason FROM jobs WHERE id = '6f1c1c3e-2b7a-4d7e-9f3a-0c0f7f0d2a11'").get();
+      const row = again.ctx.db
+        .prepare("SELECT status, reason FROM jobs WHERE id = '6f1c1c3e-2b7a-4d7e-9f3a-0c0f7f0d2a11'")
+        .get();
       expect(row).toEqual({ status: 'failed', reason: 'interrupted' });
     } finally {
       await again.close();

@@ -7,7 +7,15 @@ import { loadConfig } from '../../config';
 import { registerAppliance, type LogEntry } from '../../src/appliance';
 import { DataDirInUseError } from '../../src/appliance/db/database';
 import { buildServer } from '../../src/server/app';
-import { Agent, adminAgent, count, NEW_ADMIN_PASSWORD, startServer, tempDataDir, userAgent } from './support/harness';
+import {
+  Agent,
+  adminAgent,
+  count,
+  NEW_ADMIN_PASSWORD,
+  startServer,
+  tempDataDir,
+  userAgent,
+} from './support/harness';
 
 describe('storage', () => {
   it('seeds an empty data directory once, in WAL mode with every migration applied', async () => {
@@ -16,11 +24,18 @@ describe('storage', () => {
       expect(fs.existsSync(path.join(h.dataDir, 'appliance.db'))).toBe(true);
       expect(h.ctx.db.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(h.ctx.db.pragma('foreign_keys', { simple: true })).toBe(1);
-      const versions = h.ctx.db.prepare("SELECT version FROM schema_migrations WHERE namespace = 'appliance' ORDER BY version").all();
+      const versions = h.ctx.db
+        .prepare("SELECT version FROM schema_migrations WHERE namespace = 'appliance' ORDER BY version")
+        .all();
       expect(versions).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
       expect(count(h, 'users')).toBe(1);
-      expect(h.ctx.db.prepare('SELECT username, role, must_change_password FROM users').get()).toEqual({ username: 'admin', role: 'admin', must_change_password: 1 });
-      const hash = (h.ctx.db.prepare('SELECT password_hash FROM users').get() as { password_hash: string }).password_hash;
+      expect(h.ctx.db.prepare('SELECT username, role, must_change_password FROM users').get()).toEqual({
+        username: 'admin',
+        role: 'admin',
+        must_change_password: 1,
+      });
+      const hash = (h.ctx.db.prepare('SELECT password_hash FROM users').get() as { password_hash: string })
+        .password_hash;
       expect(hash).toMatch(/^\$argon2id\$/);
       expect(hash).not.toContain(h.adminPassword as string);
       expect(count(h, 'messages')).toBe(1);
@@ -42,7 +57,10 @@ describe('storage', () => {
     try {
       expect(again.adminPassword).toBeNull();
       const agent = new Agent(again.app);
-      expect((await agent.get('/api/config/settings')).json()).toMatchObject({ primary_color: '#010203', bar_color: '#040506' });
+      expect((await agent.get('/api/config/settings')).json()).toMatchObject({
+        primary_color: '#010203',
+        bar_color: '#040506',
+      });
       // The session survives too.
       const me = await again.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
       expect(me.json().username).toBe('admin');
@@ -113,7 +131,14 @@ describe('audit trail', () => {
     await app.ready();
     try {
       const { applianceContext, applianceOf } = await import('../../src/appliance');
-      const h = { app, dataDir, ctx: applianceContext(app), appliance: applianceOf(app), adminPassword: password, close: () => app.close() };
+      const h = {
+        app,
+        dataDir,
+        ctx: applianceContext(app),
+        appliance: applianceOf(app),
+        adminPassword: password,
+        close: () => app.close(),
+      };
       const agent = new Agent(app);
       await agent.visit();
       const admin = await adminAgent(h);
@@ -123,7 +148,8 @@ describe('audit trail', () => {
       await agent.login('someone', 'bad-password-3');
       await admin.put('/api/config/settings', { primary_color: '#111', bar_color: '#222' });
       const job = (await admin.post('/api/jobs', { type: 'config' })).json() as { id: string };
-      for (let i = 0; i < 100 && (await admin.get(`/api/jobs/${job.id}`)).json().status === 'running'; i += 1) await new Promise((r) => setTimeout(r, 10));
+      for (let i = 0; i < 100 && (await admin.get(`/api/jobs/${job.id}`)).json().status === 'running'; i += 1)
+        await new Promise((r) => setTimeout(r, 10));
 
       const messages = entries.map((e) => `${e.service}: ${e.message}`);
       expect(messages).toEqual(
@@ -144,7 +170,8 @@ describe('audit trail', () => {
       const now = Math.floor(Date.now() / 1000);
       for (const e of entries) expect(Math.abs(e.timestamp - now)).toBeLessThan(60);
       const all = JSON.stringify(entries);
-      for (const secret of [password, NEW_ADMIN_PASSWORD, 'bad-password-1']) expect(all).not.toContain(secret);
+      for (const secret of [password, NEW_ADMIN_PASSWORD, 'bad-password-1'])
+        expect(all).not.toContain(secret);
     } finally {
       await app.close();
     }

@@ -11,7 +11,8 @@ import { startServer } from '../e2e/support/server';
 
 const assets = path.resolve(__dirname, '../../dist/client/assets');
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-const brotli = (b: Buffer) => zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+const brotli = (b: Buffer) =>
+  zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 const gzip = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length;
 
 async function pageScripts(url: string): Promise<string[]> {
@@ -20,7 +21,9 @@ async function pageScripts(url: string): Promise<string[]> {
 }
 
 async function main() {
-  const packages = JSON.parse(fs.readFileSync(path.join(assets, '..', 'chunk-packages.json'), 'utf8')) as Record<string, string[]>;
+  const packages = JSON.parse(
+    fs.readFileSync(path.join(assets, '..', 'chunk-packages.json'), 'utf8'),
+  ) as Record<string, string[]>;
   const server = await startServer({ RAMPART_ENV: 'test', RAMPART_LOG_LEVEL: 'error' });
   try {
     for (const page of ['/account/login', '/network/overview']) {

@@ -22,17 +22,33 @@ async function loginAsAdmin(context: BrowserContext, server: RunningServer): Pro
   await context.request.get(`${server.url}/api/config/settings`);
   const xsrf = (await context.cookies(server.url)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const headers = { 'x-xsrf-token': xsrf };
-  await context.request.post(`${server.url}/api/auth/login`, { form: { username, password: initial }, headers });
-  await context.request.post(`${server.url}/api/auth/change_password`, { form: { username, password: initial, new_password: NEW_PASSWORD }, headers });
-  const res = await context.request.post(`${server.url}/api/auth/login`, { form: { username, password: NEW_PASSWORD }, headers });
+  await context.request.post(`${server.url}/api/auth/login`, {
+    form: { username, password: initial },
+    headers,
+  });
+  await context.request.post(`${server.url}/api/auth/change_password`, {
+    form: { username, password: initial, new_password: NEW_PASSWORD },
+    headers,
+  });
+  const res = await context.request.post(`${server.url}/api/auth/login`, {
+    form: { username, password: NEW_PASSWORD },
+    headers,
+  });
   if (res.status() !== 200) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
   const cookie = (await context.cookies(server.url)).map((c) => `${c.name}=${c.value}`).join('; ');
   return { cookie, 'x-xsrf-token': xsrf, 'content-type': 'application/json' };
 }
 
 async function main() {
-  const server = await startServer({ RAMPART_ENV: 'production', RAMPART_LOG_LEVEL: 'error', RAMPART_LOG_RETENTION_COUNT: '10000000' });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  const server = await startServer({
+    RAMPART_ENV: 'production',
+    RAMPART_LOG_LEVEL: 'error',
+    RAMPART_LOG_RETENTION_COUNT: '10000000',
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const headers = await loginAsAdmin(context, server);
@@ -56,7 +72,9 @@ async function main() {
     });
     await page.waitForTimeout(300);
     const check = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
-    console.log(`long-task observer check: ${check.length ? `saw ${Math.max(...check).toFixed(0)} ms` : 'saw NOTHING (figures below are not reliable)'}`);
+    console.log(
+      `long-task observer check: ${check.length ? `saw ${Math.max(...check).toFixed(0)} ms` : 'saw NOTHING (figures below are not reliable)'}`,
+    );
     await page.evaluate(() => ((window as unknown as { __longTasks: number[] }).__longTasks = []));
 
     let sent = 0;
@@ -66,7 +84,9 @@ async function main() {
     const end = started + SECONDS * 1000;
     const sampler = setInterval(async () => {
       try {
-        const rows = await page.evaluate(() => document.querySelectorAll('.log-report__table tbody tr').length);
+        const rows = await page.evaluate(
+          () => document.querySelectorAll('.log-report__table tbody tr').length,
+        );
         rowSamples.push(rows);
         maxRows = Math.max(maxRows, rows);
       } catch {
@@ -81,7 +101,11 @@ async function main() {
         service: ['dns', 'ssh', 'auth', 'network'][i % 4],
         message: `bench event ${sent + i} from tick ${tick}`,
       }));
-      const res = await fetch(`${server.url}/api/logs`, { method: 'POST', headers, body: JSON.stringify({ logs }) });
+      const res = await fetch(`${server.url}/api/logs`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ logs }),
+      });
       if (res.status !== 201) throw new Error(`ingestion failed: ${res.status} ${await res.text()}`);
       sent += logs.length;
     }
@@ -89,9 +113,24 @@ async function main() {
     await page.waitForTimeout(1000);
     clearInterval(sampler);
     const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
-    console.log(`longest tasks (ms): ${[...longTasks].sort((a, b) => b - a).slice(0, 5).map((d) => d.toFixed(0)).join(", ") || "none"}`);
-    const newestShown = await page.locator('.log-report__table tbody tr').first().locator('td').nth(2).textContent();
-    console.log(`events sent: ${sent} in ${elapsed.toFixed(1)} s = ${(sent / elapsed).toFixed(0)} events/s (target ${RATE}/s for ${SECONDS} s)`);
+    console.log(
+      `longest tasks (ms): ${
+        [...longTasks]
+          .sort((a, b) => b - a)
+          .slice(0, 5)
+          .map((d) => d.toFixed(0))
+          .join(', ') || 'none'
+      }`,
+    );
+    const newestShown = await page
+      .locator('.log-report__table tbody tr')
+      .first()
+      .locator('td')
+      .nth(2)
+      .textContent();
+    console.log(
+      `events sent: ${sent} in ${elapsed.toFixed(1)} s = ${(sent / elapsed).toFixed(0)} events/s (target ${RATE}/s for ${SECONDS} s)`,
+    );
     console.log(`newest row shown at the end: ${newestShown}`);
     console.log(`rows in the DOM: max ${maxRows} (budget at most 200), samples ${rowSamples.length}`);
     console.log(

@@ -41,7 +41,9 @@ async function main() {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   try {
-    const { port } = await new Promise<{ port: number }>((resolve) => child.once('message', (m) => resolve(m as { port: number })));
+    const { port } = await new Promise<{ port: number }>((resolve) =>
+      child.once('message', (m) => resolve(m as { port: number })),
+    );
     const url = `http://127.0.0.1:${port}${LOG_STREAM_PATH}`;
     const before = (await ask<{ memory: Memory }>(child, { cmd: 'memory' }, 'memory')).memory;
     console.log(`server before clients: ${show(before)}`);
@@ -56,15 +58,25 @@ async function main() {
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        const { stats, memory } = await ask<{ stats: { bufferedBytes: number }; memory: Memory }>(child, { cmd: 'stats' }, 'stats');
+        const { stats, memory } = await ask<{ stats: { bufferedBytes: number }; memory: Memory }>(
+          child,
+          { cmd: 'stats' },
+          'stats',
+        );
         if (memory.rss > peak.rss) peak = memory;
         peakBuffered = Math.max(peakBuffered, stats.bufferedBytes);
         await new Promise((r) => setTimeout(r, 20));
       }
     })();
     const started = performance.now();
-    const burst = await ask<{ burstMs: number; lastId: number }>(child, { cmd: 'burst', count: ENTRIES, chunk: CHUNK }, 'burstMs');
-    await Promise.all(clients.map((c) => c.waitFor((ev) => entryIds(ev).length >= ENTRIES, 60_000).catch(() => undefined)));
+    const burst = await ask<{ burstMs: number; lastId: number }>(
+      child,
+      { cmd: 'burst', count: ENTRIES, chunk: CHUNK },
+      'burstMs',
+    );
+    await Promise.all(
+      clients.map((c) => c.waitFor((ev) => entryIds(ev).length >= ENTRIES, 60_000).catch(() => undefined)),
+    );
     const deliveredMs = performance.now() - started;
     sampling = false;
     await sampler;
@@ -82,10 +94,18 @@ async function main() {
       if (unique.size === ENTRIES && ids.length === ENTRIES) complete += 1;
     }
     const events = clients.reduce((n, c) => n + c.events.length - 1, 0) / clients.length;
-    console.log(`burst of ${ENTRIES} entries stored in ${burst.burstMs.toFixed(0)} ms; every client had all of them after ${deliveredMs.toFixed(0)} ms`);
-    console.log(`clients complete: ${complete}/${CLIENTS}; lost ${lost}, duplicated ${duplicated}, out of order ${outOfOrder} (budget: none)`);
-    console.log(`message events per client: ${events.toFixed(1)} (batched: ${(ENTRIES / events).toFixed(0)} entries per event)`);
-    console.log(`server during the burst (peak rss): ${show(peak)}; peak unsent bytes over all clients ${mb(peakBuffered)}`);
+    console.log(
+      `burst of ${ENTRIES} entries stored in ${burst.burstMs.toFixed(0)} ms; every client had all of them after ${deliveredMs.toFixed(0)} ms`,
+    );
+    console.log(
+      `clients complete: ${complete}/${CLIENTS}; lost ${lost}, duplicated ${duplicated}, out of order ${outOfOrder} (budget: none)`,
+    );
+    console.log(
+      `message events per client: ${events.toFixed(1)} (batched: ${(ENTRIES / events).toFixed(0)} entries per event)`,
+    );
+    console.log(
+      `server during the burst (peak rss): ${show(peak)}; peak unsent bytes over all clients ${mb(peakBuffered)}`,
+    );
 
     for (const c of clients) c.close();
     await Promise.all(clients.map((c) => c.closed));

@@ -9,7 +9,8 @@ import Fastify from 'fastify';
 import { openDatabase } from '../../src/appliance/db/database';
 import { createLogStore, registerLogRoutes } from '../../src/appliance/logs';
 
-type Command = { cmd: 'memory' } | { cmd: 'burst'; count: number; chunk: number } | { cmd: 'stats' } | { cmd: 'stop' };
+type Command =
+  { cmd: 'memory' } | { cmd: 'burst'; count: number; chunk: number } | { cmd: 'stats' } | { cmd: 'stop' };
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-logs-bench-'));
@@ -17,7 +18,12 @@ async function main() {
   const store = createLogStore(db, { retentionDays: 30, retentionCount: 10_000_000, pruneIntervalMs: 0 });
   const app = Fastify({ logger: false });
   const allow = async () => {};
-  const hub = await registerLogRoutes(app, { store, config: { apiBase: '/api/' }, requireUser: allow, requireAdmin: allow });
+  const hub = await registerLogRoutes(app, {
+    store,
+    config: { apiBase: '/api/' },
+    requireUser: allow,
+    requireAdmin: allow,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
 
@@ -30,7 +36,10 @@ async function main() {
     if (message.cmd === 'memory') process.send?.({ memory: memory() });
     else if (message.cmd === 'stats') {
       const m = process.memoryUsage();
-      process.send?.({ stats: hub.stats(), memory: { rss: m.rss, heapUsed: m.heapUsed, external: m.external + m.arrayBuffers } });
+      process.send?.({
+        stats: hub.stats(),
+        memory: { rss: m.rss, heapUsed: m.heapUsed, external: m.external + m.arrayBuffers },
+      });
     } else if (message.cmd === 'burst') {
       const started = performance.now();
       for (let i = 0; i < message.count; i += message.chunk) {

@@ -14,7 +14,9 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 
 function run(url: string): Promise<autocannon.Result> {
   return new Promise((resolve, reject) =>
-    autocannon({ url, connections: 20, duration: DURATION_S }, (err, result) => (err ? reject(err) : resolve(result))),
+    autocannon({ url, connections: 20, duration: DURATION_S }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    ),
   );
 }
 
@@ -45,8 +47,12 @@ async function main() {
       const base = await run(plain.url);
       const ratio = ssr.requests.average / base.requests.average;
       console.log(`page bytes: ${Buffer.byteLength(body)}`);
-      console.log(`SSR /account/login : ${ssr.requests.average.toFixed(0)} req/s (p99 ${ssr.latency.p99} ms, errors ${ssr.errors}, non-2xx ${ssr.non2xx})`);
-      console.log(`plain node server  : ${base.requests.average.toFixed(0)} req/s (p99 ${base.latency.p99} ms)`);
+      console.log(
+        `SSR /account/login : ${ssr.requests.average.toFixed(0)} req/s (p99 ${ssr.latency.p99} ms, errors ${ssr.errors}, non-2xx ${ssr.non2xx})`,
+      );
+      console.log(
+        `plain node server  : ${base.requests.average.toFixed(0)} req/s (p99 ${base.latency.p99} ms)`,
+      );
       console.log(`ratio: ${(ratio * 100).toFixed(1)}%  (budget: at least 30%)`);
     } finally {
       plain.child.kill();

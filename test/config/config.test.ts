@@ -3,7 +3,13 @@ import { ConfigError, defaults, loadConfig, publicConfig } from '../../config';
 describe('config', () => {
   test('defaults run everything embedded on port 8080 in production', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 8080, env: 'production', embedded: true, apiBase: '/api/', renderMode: 'redirect' });
+    expect(c).toMatchObject({
+      port: 8080,
+      env: 'production',
+      embedded: true,
+      apiBase: '/api/',
+      renderMode: 'redirect',
+    });
   });
 
   test('environment variables override defaults', () => {

@@ -44,7 +44,11 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   await startParent();
-  server = await startServer({ RAMPART_PARENT_ORIGIN: parentOrigin, RAMPART_MESSAGING_MODE: 'agreements', RAMPART_NOTIFICATIONS: 'true' });
+  server = await startServer({
+    RAMPART_PARENT_ORIGIN: parentOrigin,
+    RAMPART_MESSAGING_MODE: 'agreements',
+    RAMPART_NOTIFICATIONS: 'true',
+  });
 });
 
 test.afterAll(async () => {
@@ -62,12 +66,18 @@ test('declining the agreement in an embedded console tells the parent frame', as
   await expect(dialog.getByRole('button', { name: 'Accept' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Logout' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('list', { name: 'Messages from the console' }).getByRole('listitem')).toHaveText(['declinedAgreement']);
-  expect(await page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual(['declinedAgreement']);
+  await expect(
+    page.getByRole('list', { name: 'Messages from the console' }).getByRole('listitem'),
+  ).toHaveText(['declinedAgreement']);
+  expect(await page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([
+    'declinedAgreement',
+  ]);
   await context.close();
 });
 
-test('the agreement blocks the console until accepted, then the parent hears that all were accepted', async ({ browser }) => {
+test('the agreement blocks the console until accepted, then the parent hears that all were accepted', async ({
+  browser,
+}) => {
   const context = await browser.newContext();
   await login(context);
   const page = await context.newPage();
@@ -87,7 +97,9 @@ test('the agreement blocks the console until accepted, then the parent hears tha
     expect(await frame.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
   }
   const axe = await new AxeBuilder({ page }).include('iframe#console').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
 
   // The terms are rendered markdown inside a scrollable region.
   await expect(dialog.getByRole('region', { name: 'Terms' })).toBeVisible();
@@ -95,7 +107,9 @@ test('the agreement blocks the console until accepted, then the parent hears tha
   await dialog.getByRole('button', { name: 'Accept' }).click();
   await expect(dialog).toBeHidden();
   await expect(frame.getByRole('status')).toHaveText('You have accepted all agreements.');
-  await expect.poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual(['acceptedAllAgreements']);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received))
+    .toEqual(['acceptedAllAgreements']);
 
   // Acknowledged on the appliance: a reload shows no agreement.
   await frame.goto(`${server.url}/messaging/agreements`);

@@ -42,7 +42,9 @@ test.describe('live log report', () => {
 
     const udp = dgram.createSocket('udp4');
     await new Promise<void>((resolve, reject) =>
-      udp.send('<38>Nov 22 09:15:02 fw sshd[4242]: e2e udp marker', syslogPort, '127.0.0.1', (e) => (e ? reject(e) : resolve())),
+      udp.send('<38>Nov 22 09:15:02 fw sshd[4242]: e2e udp marker', syslogPort, '127.0.0.1', (e) =>
+        e ? reject(e) : resolve(),
+      ),
     );
     udp.close();
     await expect(page.getByRole('cell', { name: 'sshd[4242]: e2e udp marker' })).toBeVisible();
@@ -54,7 +56,10 @@ test.describe('live log report', () => {
     await expect(page.getByRole('cell', { name: 'dnsmasq[7]: e2e tcp marker' })).toBeVisible();
 
     // Narrowing to a service reopens the stream with only that service's entries.
-    await page.getByRole('row', { name: /e2e tcp marker/ }).getByRole('button', { name: /dns/ }).click();
+    await page
+      .getByRole('row', { name: /e2e tcp marker/ })
+      .getByRole('button', { name: /dns/ })
+      .click();
     await expect(page.getByRole('cell', { name: 'dnsmasq[7]: e2e tcp marker' })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'sshd[4242]: e2e udp marker' })).toHaveCount(0);
     expect(errors).toEqual([]);

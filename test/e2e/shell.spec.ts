@@ -57,7 +57,9 @@ test('an unknown page shows Page Not Found with its path', async ({ page }) => {
   await expect(page.getByText('/no/such/page')).toBeVisible();
 });
 
-test('an anonymous visitor of a protected page lands on the login page with the page to return to', async ({ page }) => {
+test('an anonymous visitor of a protected page lands on the login page with the page to return to', async ({
+  page,
+}) => {
   await page.goto(`${server.url}/dns/proxy?tab=forwarders`);
   await expect(page).toHaveURL(`${server.url}/account/login?return_to=%2Fdns%2Fproxy%3Ftab%3Dforwarders`);
 });
@@ -83,7 +85,11 @@ test.describe('a new deployment', () => {
   test.beforeAll(async () => {
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-client-'));
     fs.cpSync(path.resolve(__dirname, '../../dist/client'), clientDir, { recursive: true });
-    deployed = await startServer({ RAMPART_ENV: 'test', RAMPART_CLIENT_DIR: clientDir, RAMPART_BUILD_POLL_SECONDS: '1' });
+    deployed = await startServer({
+      RAMPART_ENV: 'test',
+      RAMPART_CLIENT_DIR: clientDir,
+      RAMPART_BUILD_POLL_SECONDS: '1',
+    });
   });
   test.afterAll(async () => deployed?.stop());
 
@@ -102,7 +108,9 @@ test.describe('a new deployment', () => {
     const latest = await page.waitForResponse((r) => r.url().includes('/_build/latest.json'));
     expect(latest.status()).toBe(200);
     fs.writeFileSync(path.join(clientDir, 'build-latest.json'), JSON.stringify({ buildId: 'next-build' }));
-    await page.waitForResponse(async (r) => r.url().includes('/_build/latest.json') && (await r.json()).buildId === 'next-build');
+    await page.waitForResponse(
+      async (r) => r.url().includes('/_build/latest.json') && (await r.json()).buildId === 'next-build',
+    );
 
     const navigated = page.waitForEvent('framenavigated');
     await page.getByRole('link', { name: 'Preferences' }).click();
@@ -112,7 +120,10 @@ test.describe('a new deployment', () => {
   });
 });
 
-test('a chunk that fails to load reloads the page once, then the guard stops the loop', async ({ page, context }) => {
+test('a chunk that fails to load reloads the page once, then the guard stops the loop', async ({
+  page,
+  context,
+}) => {
   await loginAsAdmin(context, server, { acceptAgreements: true });
   await page.goto(`${server.url}/network/overview`);
   await waitForHydration(page);

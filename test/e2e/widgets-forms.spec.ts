@@ -12,18 +12,42 @@ import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 
 const WIDGETS = [
-  'Text input', 'Checkbox', 'Select', 'Text area', 'Number input', 'Range input', 'Date input', 'Time input', 'Tabs', 'Loader',
-  'Tooltip', 'Progress line', 'Accordion', 'List input', 'List chooser', 'File chooser', 'Image input', 'Rule builder',
-  'Colour picker', 'Rich-text editor',
+  'Text input',
+  'Checkbox',
+  'Select',
+  'Text area',
+  'Number input',
+  'Range input',
+  'Date input',
+  'Time input',
+  'Tabs',
+  'Loader',
+  'Tooltip',
+  'Progress line',
+  'Accordion',
+  'List input',
+  'List chooser',
+  'File chooser',
+  'Image input',
+  'Rule builder',
+  'Colour picker',
+  'Rich-text editor',
 ];
 const root = path.resolve(process.env.STORYBOOK_DIR ?? path.join(__dirname, '../../dist/storybook'));
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
 let server: http.Server;
 let base = '';
 
 test.beforeAll(async () => {
-  if (!fs.existsSync(path.join(root, 'index.json'))) throw new Error(`No Storybook build at ${root}: run "npx storybook build -o dist/storybook" first.`);
+  if (!fs.existsSync(path.join(root, 'index.json')))
+    throw new Error(`No Storybook build at ${root}: run "npx storybook build -o dist/storybook" first.`);
   server = http.createServer((req, res) => {
     const file = path.join(root, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
     if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
@@ -41,8 +65,12 @@ test.afterAll(async () => {
 });
 
 function storyIds(): Array<{ id: string; title: string; name: string }> {
-  const index = JSON.parse(fs.readFileSync(path.join(root, 'index.json'), 'utf8')) as { entries: Record<string, { id: string; title: string; name: string; type: string }> };
-  return Object.values(index.entries).filter((e) => e.type === 'story' && WIDGETS.some((w) => e.title === `Widgets/${w}`));
+  const index = JSON.parse(fs.readFileSync(path.join(root, 'index.json'), 'utf8')) as {
+    entries: Record<string, { id: string; title: string; name: string; type: string }>;
+  };
+  return Object.values(index.entries).filter(
+    (e) => e.type === 'story' && WIDGETS.some((w) => e.title === `Widgets/${w}`),
+  );
 }
 
 async function openStory(page: Page, id: string, theme: 'light' | 'dark' = 'light') {
@@ -56,7 +84,10 @@ async function openStory(page: Page, id: string, theme: 'light' | 'dark' = 'ligh
 async function analyze(page: Page) {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await new AxeBuilder({ page }).include('#storybook-root').disableRules(['region', 'landmark-one-main', 'page-has-heading-one']).analyze();
+      return await new AxeBuilder({ page })
+        .include('#storybook-root')
+        .disableRules(['region', 'landmark-one-main', 'page-has-heading-one'])
+        .analyze();
     } catch (e) {
       if (attempt > 40 || !String(e).includes('Axe is already running')) throw e;
       await page.waitForTimeout(250);
@@ -64,7 +95,9 @@ async function analyze(page: Page) {
   }
 }
 
-test('every story of the form widgets passes axe (serious and critical) in light and dark themes', async ({ browser }) => {
+test('every story of the form widgets passes axe (serious and critical) in light and dark themes', async ({
+  browser,
+}) => {
   test.setTimeout(360_000);
   const stories = storyIds();
   expect(stories.length).toBeGreaterThanOrEqual(WIDGETS.length * 3);
@@ -77,7 +110,9 @@ test('every story of the form widgets passes axe (serious and critical) in light
       await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
       const results = await analyze(page);
       for (const v of results.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-        failures.push(`${story.title} / ${story.name} (${theme}): ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        failures.push(
+          `${story.title} / ${story.name} (${theme}): ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        );
       }
     }
   }
@@ -112,10 +147,17 @@ function png(width: number, height: number): Buffer {
   ihdr[9] = 2; // RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x76)]);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
-test('image input scales a large PNG to 1000 px as PNG and other images to JPEG, and refuses non-images', async ({ browser }) => {
+test('image input scales a large PNG to 1000 px as PNG and other images to JPEG, and refuses non-images', async ({
+  browser,
+}) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await openStory(page, 'widgets-image-input--empty');
@@ -124,20 +166,31 @@ test('image input scales a large PNG to 1000 px as PNG and other images to JPEG,
   await input.setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: png(3000, 1500) });
   const preview = page.getByRole('img', { name: 'Login logo preview' });
   await expect(preview).toBeVisible();
-  const pngResult = await preview.evaluate((img: HTMLImageElement) => ({ w: img.naturalWidth, h: img.naturalHeight, src: img.src.slice(0, 22) }));
+  const pngResult = await preview.evaluate((img: HTMLImageElement) => ({
+    w: img.naturalWidth,
+    h: img.naturalHeight,
+    src: img.src.slice(0, 22),
+  }));
   expect(pngResult).toEqual({ w: 1000, h: 500, src: 'data:image/png;base64,' });
 
-  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="2400"><rect width="800" height="2400" fill="#196ecd"/></svg>';
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="2400"><rect width="800" height="2400" fill="#196ecd"/></svg>';
   await input.setInputFiles({ name: 'tall.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(svg) });
-  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.src.slice(0, 23))).toBe('data:image/jpeg;base64,');
-  expect(await preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([333, 1000]);
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => img.src.slice(0, 23)))
+    .toBe('data:image/jpeg;base64,');
+  expect(await preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([
+    333, 1000,
+  ]);
 
   await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(page.getByRole('alert')).toHaveText('Please select an image.');
   await context.close();
 });
 
-test('colour picker: dragging on the saturation area changes the colour; Cancel restores it', async ({ browser }) => {
+test('colour picker: dragging on the saturation area changes the colour; Cancel restores it', async ({
+  browser,
+}) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await openStory(page, 'widgets-colour-picker--solid');
@@ -170,7 +223,9 @@ test('tooltip is positioned next to its trigger and keyboard focus is visible', 
   await context.close();
 });
 
-test('rich-text editor: typing with shortcuts produces the stored HTML; a bad link address is refused', async ({ browser }) => {
+test('rich-text editor: typing with shortcuts produces the stored HTML; a bad link address is refused', async ({
+  browser,
+}) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await openStory(page, 'widgets-rich-text-editor--empty');
@@ -191,7 +246,11 @@ test('rich-text editor: typing with shortcuts produces the stored HTML; a bad li
     html.evaluate((pre) => {
       const box = document.createElement('div');
       box.innerHTML = pre.textContent ?? '';
-      return [...box.children].map((el) => ({ tag: el.tagName, align: (el as HTMLElement).style.textAlign, html: el.innerHTML }));
+      return [...box.children].map((el) => ({
+        tag: el.tagName,
+        align: (el as HTMLElement).style.textAlign,
+        html: el.innerHTML,
+      }));
     });
   await expect.poll(parsed).toEqual([{ tag: 'H2', align: 'center', html: 'Status <strong>green</strong>' }]);
 
@@ -210,7 +269,11 @@ test('rich-text editor: typing with shortcuts produces the stored HTML; a bad li
   for (let i = 0; i < 'green'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
   await page.keyboard.press('Control+i');
   await expect.poll(parsed).toEqual([
-    { tag: 'H2', align: 'center', html: '<a href="mailto:noc@example.com" rel="noopener noreferrer" target="_blank">Status </a><strong><em>green</em></strong>' },
+    {
+      tag: 'H2',
+      align: 'center',
+      html: '<a href="mailto:noc@example.com" rel="noopener noreferrer" target="_blank">Status </a><strong><em>green</em></strong>',
+    },
   ]);
   await context.close();
 });

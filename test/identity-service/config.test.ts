@@ -19,8 +19,14 @@ describe('without SMTP', () => {
     const reg = await c.init('registration');
     const done = await c.submit(reg.json, { method: 'password', 'traits.email': email, password: PASSWORD });
     expect(done.status).toBe(200);
-    const [msg] = h.sql<{ recipient: string; status: string; body: string; template_type: string }>('SELECT * FROM courier_messages');
-    expect(msg).toMatchObject({ recipient: email, status: 'queued', template_type: 'verification_code_valid' });
+    const [msg] = h.sql<{ recipient: string; status: string; body: string; template_type: string }>(
+      'SELECT * FROM courier_messages',
+    );
+    expect(msg).toMatchObject({
+      recipient: email,
+      status: 'queued',
+      template_type: 'verification_code_valid',
+    });
     const code = /^(\d{6})$/m.exec(msg.body)![1];
     const line = h.logLines.find((l) => l.includes(`code ${code}`));
     expect(line).toBeDefined();
@@ -30,7 +36,9 @@ describe('without SMTP', () => {
     const [stored] = h.sql<{ code_hash: string }>('SELECT code_hash FROM codes');
     expect(stored.code_hash).not.toContain(code);
     // The verification works with the logged code.
-    const flow = await c.get(`/identity/self-service/verification/flows?id=${done.json.continue_with[0].flow.id}`);
+    const flow = await c.get(
+      `/identity/self-service/verification/flows?id=${done.json.continue_with[0].flow.id}`,
+    );
     const ok = await c.submit(flow.json, { method: 'code', code });
     expect(ok.json.state).toBe('passed_challenge');
     // No password or session token is ever logged.
@@ -68,11 +76,22 @@ describe('third-party sign-in services', () => {
     const c = new Client(h.app);
     const flow = await c.init('login');
     const providers = flow.json.ui.nodes.filter((n: { group: string }) => n.group === 'oidc');
-    expect(providers.map((n: { attributes: { name: string; value: string; type: string } }) => [n.attributes.name, n.attributes.type, n.attributes.value])).toEqual([
+    expect(
+      providers.map((n: { attributes: { name: string; value: string; type: string } }) => [
+        n.attributes.name,
+        n.attributes.type,
+        n.attributes.value,
+      ]),
+    ).toEqual([
       ['provider', 'submit', 'google'],
       ['provider', 'submit', 'azure'],
     ]);
-    expect(node(flow.json, 'provider', 'azure').meta.label).toEqual({ id: 1010002, text: 'Sign in with Entra ID', type: 'info', context: { provider: 'Entra ID' } });
+    expect(node(flow.json, 'provider', 'azure').meta.label).toEqual({
+      id: 1010002,
+      text: 'Sign in with Entra ID',
+      type: 'info',
+      context: { provider: 'Entra ID' },
+    });
   });
 
   it('sends the browser to the provider login_url (422 for JSON, 303 for a form post)', async () => {
@@ -80,7 +99,10 @@ describe('third-party sign-in services', () => {
     const flow = await c.init('login');
     const json = await c.submit(flow.json, { method: 'oidc', provider: 'google' });
     expect(json.status).toBe(422);
-    expect(json.json).toMatchObject({ error: { id: 'browser_location_change_required', code: 422 }, redirect_browser_to: 'https://accounts.example/google' });
+    expect(json.json).toMatchObject({
+      error: { id: 'browser_location_change_required', code: 422 },
+      redirect_browser_to: 'https://accounts.example/google',
+    });
     const form = await c.submit(flow.json, { method: 'oidc', provider: 'azure' }, { form: true });
     expect(form.status).toBe(303);
     expect(form.location).toBe('https://login.example/azure');
@@ -107,12 +129,17 @@ describe('https public URL', () => {
     const h = await startHarness();
     try {
       const { buildServer } = await import('../../src/server/app');
-      const app = await buildServer({ config: { ...h.config, publicUrl: 'https://console.example', dataDir: `${h.dataDir}/https` }, logger: false });
+      const app = await buildServer({
+        config: { ...h.config, publicUrl: 'https://console.example', dataDir: `${h.dataDir}/https` },
+        logger: false,
+      });
       const c = new Client(app);
       const flow = await c.init('login');
       const cookies = ([] as string[]).concat(flow.headers['set-cookie'] as string[]);
       expect(cookies.find((x) => x.startsWith('csrf_token_'))).toMatch(/Secure/);
-      expect(flow.json.ui.action).toBe(`https://console.example/identity/self-service/login?flow=${flow.json.id}`);
+      expect(flow.json.ui.action).toBe(
+        `https://console.example/identity/self-service/login?flow=${flow.json.id}`,
+      );
       await app.close();
     } finally {
       await h.close();

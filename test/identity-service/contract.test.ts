@@ -15,15 +15,31 @@
 import { generate } from 'otplib';
 import spec from './contract/openapi.json';
 import { ajv, validator } from './openapi';
-import { Client, codeFrom, logIn, node, PASSWORD, startHarness, startMailBox, type Harness, type MailBox, type Res } from './support';
+import {
+  Client,
+  codeFrom,
+  logIn,
+  node,
+  PASSWORD,
+  startHarness,
+  startMailBox,
+  type Harness,
+  type MailBox,
+  type Res,
+} from './support';
 
 interface Operation {
-  responses: Record<string, { content?: { 'application/json'?: { schema?: { $ref?: string } } }; $ref?: string }>;
+  responses: Record<
+    string,
+    { content?: { 'application/json'?: { schema?: { $ref?: string } } }; $ref?: string }
+  >;
 }
 
 /** The schema ref the spec gives for `status` of `METHOD path`, or the `default` response's. */
 function responseRef(method: string, path: string, status: number): string | null {
-  const op = (spec.paths as unknown as Record<string, Record<string, Operation>>)[path]?.[method.toLowerCase()];
+  const op = (spec.paths as unknown as Record<string, Record<string, Operation>>)[path]?.[
+    method.toLowerCase()
+  ];
   if (!op) throw new Error(`operation ${method} ${path} is not in the spec`);
   const res = op.responses[String(status)] ?? op.responses.default;
   if (!res) throw new Error(`${method} ${path} has no response ${status} in the spec`);
@@ -41,7 +57,10 @@ function expectContract(method: 'GET' | 'POST', path: string, res: Res, extraRef
   for (const r of [ref, ...(extraRef ? [extraRef] : [])]) {
     const validate = validator(r);
     const ok = validate(res.json);
-    if (!ok) throw new Error(`${method} ${path} ${res.status} does not match ${r}: ${ajv.errorsText(validate.errors)}\n${res.body.slice(0, 2000)}`);
+    if (!ok)
+      throw new Error(
+        `${method} ${path} ${res.status} does not match ${r}: ${ajv.errorsText(validate.errors)}\n${res.body.slice(0, 2000)}`,
+      );
   }
   checked.push(`${method} ${path} ${res.status}`);
 }
@@ -51,7 +70,10 @@ let h: Harness;
 
 beforeAll(async () => {
   mailbox = await startMailBox();
-  h = await startHarness({ smtpUrl: mailbox.url, providers: { providers: [{ id: 'azure', login_url: 'https://login.example.test/azure' }] } });
+  h = await startHarness({
+    smtpUrl: mailbox.url,
+    providers: { providers: [{ id: 'azure', login_url: 'https://login.example.test/azure' }] },
+  });
 });
 afterAll(async () => {
   await h.close();
@@ -60,15 +82,37 @@ afterAll(async () => {
 
 describe('responses validate against the Kratos OpenAPI contract', () => {
   it('compiles the spec schemas the service answers with', () => {
-    for (const name of ['loginFlow', 'registrationFlow', 'recoveryFlow', 'verificationFlow', 'settingsFlow', 'session', 'logoutFlow', 'flowError', 'errorGeneric']) {
+    for (const name of [
+      'loginFlow',
+      'registrationFlow',
+      'recoveryFlow',
+      'verificationFlow',
+      'settingsFlow',
+      'session',
+      'logoutFlow',
+      'flowError',
+      'errorGeneric',
+    ]) {
       expect(typeof validator(`#/components/schemas/${name}`)).toBe('function');
     }
   });
 
   it('fails a response that breaks the contract (the check can fail)', () => {
     const v = validator('#/components/schemas/loginFlow');
-    expect(v({ id: 'x', type: 'browser', ui: { action: '', method: 'POST', nodes: [{ type: 'input' }] } })).toBe(false);
-    expect(v({ id: 'x', type: 'browser', expires_at: 'soon', issued_at: 'now', request_url: '', state: 'choose_method', ui: { action: '', method: 'POST', nodes: [] } })).toBe(false);
+    expect(
+      v({ id: 'x', type: 'browser', ui: { action: '', method: 'POST', nodes: [{ type: 'input' }] } }),
+    ).toBe(false);
+    expect(
+      v({
+        id: 'x',
+        type: 'browser',
+        expires_at: 'soon',
+        issued_at: 'now',
+        request_url: '',
+        state: 'choose_method',
+        ui: { action: '', method: 'POST', nodes: [] },
+      }),
+    ).toBe(false);
   });
 
   it('whole journey: registration, verification, login, settings, TOTP, recovery, logout and the errors', async () => {
@@ -94,7 +138,11 @@ describe('responses validate against the Kratos OpenAPI contract', () => {
     const broken4 = structuredClone(regFetched.json);
     delete broken4.ui.nodes[1].attributes.name;
     for (const b of [broken1, broken2, broken3, broken4]) expect(flowSchema(b)).toBe(false);
-    const regInvalid = await c.submit(reg.json, { method: 'password', 'traits.email': email, password: 'short' });
+    const regInvalid = await c.submit(reg.json, {
+      method: 'password',
+      'traits.email': email,
+      password: 'short',
+    });
     expectContract('POST', '/self-service/registration', regInvalid);
     const regOk = await c.submit(reg.json, { method: 'password', 'traits.email': email, password: PASSWORD });
     expectContract('POST', '/self-service/registration', regOk);
@@ -103,7 +151,10 @@ describe('responses validate against the Kratos OpenAPI contract', () => {
     const ver = await c.get(`/identity/self-service/verification/flows?id=${verificationId}`);
     expectContract('GET', '/self-service/verification/flows', ver);
     const code = codeFrom(await mailbox.next(email));
-    const verWrong = await c.submit(ver.json, { method: 'code', code: code === '000000' ? '111111' : '000000' });
+    const verWrong = await c.submit(ver.json, {
+      method: 'code',
+      code: code === '000000' ? '111111' : '000000',
+    });
     expectContract('POST', '/self-service/verification', verWrong);
     const verOk = await c.submit(ver.json, { method: 'code', code });
     expectContract('POST', '/self-service/verification', verOk);
@@ -116,7 +167,11 @@ describe('responses validate against the Kratos OpenAPI contract', () => {
     expect(oidc.status).toBe(422);
     expect(oidc.json.redirect_browser_to).toBe('https://login.example.test/azure');
     expectContract('POST', '/self-service/login', oidc);
-    const loginWrong = await c.submit(login.json, { method: 'password', identifier: email, password: 'wrong password' });
+    const loginWrong = await c.submit(login.json, {
+      method: 'password',
+      identifier: email,
+      password: 'wrong password',
+    });
     expectContract('POST', '/self-service/login', loginWrong);
     const loginOk = await logIn(c, email);
     expectContract('POST', '/self-service/login', loginOk);
@@ -133,7 +188,10 @@ describe('responses validate against the Kratos OpenAPI contract', () => {
     expectContract('GET', '/self-service/settings/flows', settingsFetched);
     const pwInvalid = await c.submit(settings.json, { method: 'password', password: 'x' });
     expectContract('POST', '/self-service/settings', pwInvalid);
-    const regenerate = await c.submit(settings.json, { method: 'lookup_secret', lookup_secret_regenerate: true });
+    const regenerate = await c.submit(settings.json, {
+      method: 'lookup_secret',
+      lookup_secret_regenerate: true,
+    });
     expectContract('POST', '/self-service/settings', regenerate);
     const confirm = await c.submit(settings.json, { method: 'lookup_secret', lookup_secret_confirm: true });
     expectContract('POST', '/self-service/settings', confirm);
@@ -159,12 +217,18 @@ describe('responses validate against the Kratos OpenAPI contract', () => {
     expectContract('GET', '/sessions/whoami', aal2Needed);
     const aal2 = await c.get(aal1.json.redirect_browser_to);
     expectContract('GET', '/self-service/login/browser', aal2);
-    const aal2Ok = await c.submit(aal2.json, { method: 'totp', totp_code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }) });
+    const aal2Ok = await c.submit(aal2.json, {
+      method: 'totp',
+      totp_code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }),
+    });
     expectContract('POST', '/self-service/login', aal2Ok);
 
     h.ageSession(email, 30);
     const settings2 = await c.init('settings');
-    const refresh = await c.submit(settings2.json, { method: 'password', password: 'an entirely new passphrase' });
+    const refresh = await c.submit(settings2.json, {
+      method: 'password',
+      password: 'an entirely new passphrase',
+    });
     expect(refresh.json.error.id).toBe('session_refresh_required');
     expectContract('POST', '/self-service/settings', refresh);
     const out = await c.get((await c.get('/identity/self-service/logout/browser')).json.logout_url);
@@ -181,27 +245,44 @@ describe('responses validate against the Kratos OpenAPI contract', () => {
     const recOk = await r.submit(rec.json, { method: 'code', code: recCode });
     expect(recOk.json.state).toBe('passed_challenge');
     expectContract('POST', '/self-service/recovery', recOk);
-    const recSettings = await r.get(`/identity/self-service/settings/flows?id=${recOk.json.continue_with[0].flow.id}`);
+    const recSettings = await r.get(
+      `/identity/self-service/settings/flows?id=${recOk.json.continue_with[0].flow.id}`,
+    );
     // The identity has TOTP: the recovered aal1 session must step up first.
     expect(recSettings.status).toBe(403);
     expectContract('GET', '/self-service/settings/flows', recSettings);
 
     const x = new Client(h.app);
     const xLogin = await x.init('login');
-    const csrf = await x.submit(xLogin.json, { method: 'password', identifier: email, password: PASSWORD }, { csrf: 'bogus' });
+    const csrf = await x.submit(
+      xLogin.json,
+      { method: 'password', identifier: email, password: PASSWORD },
+      { csrf: 'bogus' },
+    );
     expect(csrf.status).toBe(403);
     expectContract('POST', '/self-service/login', csrf);
     h.expireFlow(xLogin.json.id);
     const expiredFetch = await x.get(`/identity/self-service/login/flows?id=${xLogin.json.id}`);
     expect(expiredFetch.status).toBe(410);
     expectContract('GET', '/self-service/login/flows', expiredFetch);
-    const expiredSubmit = await x.submit(xLogin.json, { method: 'password', identifier: email, password: PASSWORD });
+    const expiredSubmit = await x.submit(xLogin.json, {
+      method: 'password',
+      identifier: email,
+      password: PASSWORD,
+    });
     expect(expiredSubmit.status).toBe(410);
-    expectContract('POST', '/self-service/login', expiredSubmit, '#/components/schemas/selfServiceFlowExpiredError');
+    expectContract(
+      'POST',
+      '/self-service/login',
+      expiredSubmit,
+      '#/components/schemas/selfServiceFlowExpiredError',
+    );
     const unknown = await x.get('/identity/self-service/login/flows?id=00000000-0000-4000-8000-000000000000');
     expect(unknown.status).toBe(404);
     expectContract('GET', '/self-service/login/flows', unknown);
-    const forbidden = await x.get(`/identity/self-service/login/browser?return_to=${encodeURIComponent('https://evil.example/')}`);
+    const forbidden = await x.get(
+      `/identity/self-service/login/browser?return_to=${encodeURIComponent('https://evil.example/')}`,
+    );
     expectContract('GET', '/self-service/login/browser', forbidden);
 
     const page = await x.submit(xLogin.json, { method: 'password' }, { form: true, csrf: 'bogus' });

@@ -20,7 +20,12 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const status = (id: string) => db.prepare('SELECT status, send_count, last_error FROM courier_messages WHERE id = ?').get(id) as { status: string; send_count: number; last_error: string | null };
+const status = (id: string) =>
+  db.prepare('SELECT status, send_count, last_error FROM courier_messages WHERE id = ?').get(id) as {
+    status: string;
+    send_count: number;
+    last_error: string | null;
+  };
 /** A recording logger (only what the courier calls). */
 function recorder(): { log: FastifyBaseLogger; lines: string[] } {
   const lines: string[] = [];
@@ -28,7 +33,13 @@ function recorder(): { log: FastifyBaseLogger; lines: string[] } {
   return { log: { info: write, error: write, warn: write } as unknown as FastifyBaseLogger, lines };
 }
 
-const message = { to: 'someone@example.test', subject: 'Code', body: 'Your code:\n\n123456\n', templateType: 'recovery_code_valid' as const, code: '123456' };
+const message = {
+  to: 'someone@example.test',
+  subject: 'Code',
+  body: 'Your code:\n\n123456\n',
+  templateType: 'recovery_code_valid' as const,
+  code: '123456',
+};
 
 it('marks a refused delivery failed, retries it, and records it sent', async () => {
   let refuse = true;
@@ -52,14 +63,24 @@ it('marks a refused delivery failed, retries it, and records it sent', async () 
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const { port } = server.server.address() as { port: number };
-  const courier = new Courier(db, `smtp://127.0.0.1:${port}`, 'Rampart <no-reply@rampart.local>', recorder().log);
+  const courier = new Courier(
+    db,
+    `smtp://127.0.0.1:${port}`,
+    'Rampart <no-reply@rampart.local>',
+    recorder().log,
+  );
   try {
     const id = courier.send(message);
     await courier.drain();
     expect(status(id)).toMatchObject({ status: 'failed', send_count: 1 });
     expect(status(id).last_error).toMatch(/mailbox busy/);
     refuse = false;
-    const again = new Courier(db, `smtp://127.0.0.1:${port}`, 'Rampart <no-reply@rampart.local>', recorder().log);
+    const again = new Courier(
+      db,
+      `smtp://127.0.0.1:${port}`,
+      'Rampart <no-reply@rampart.local>',
+      recorder().log,
+    );
     await again.retryFailed();
     await again.drain();
     expect(status(id)).toMatchObject({ status: 'sent', send_count: 2, last_error: null });
@@ -75,7 +96,9 @@ it('abandons messages after the last attempt or once their code has expired', as
   const now = Date.now();
   const insert = (id: string, count: number, created: number) =>
     db
-      .prepare("INSERT INTO courier_messages (id, recipient, subject, body, template_type, status, send_count, created_at, updated_at) VALUES (?, 'a@b.c', 's', 'b', 't', 'failed', ?, ?, ?)")
+      .prepare(
+        "INSERT INTO courier_messages (id, recipient, subject, body, template_type, status, send_count, created_at, updated_at) VALUES (?, 'a@b.c', 's', 'b', 't', 'failed', ?, ?, ?)",
+      )
       .run(id, count, created, created);
   insert('exhausted', MAX_SEND_ATTEMPTS, now);
   insert('stale', 1, now - 60 * 60_000);

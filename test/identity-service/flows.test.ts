@@ -3,7 +3,21 @@
  * SQLite storage and a real SMTP delivery.
  */
 import { generate } from 'otplib';
-import { BASE, Client, codeFrom, logIn, messageIds, node, ORIGIN, PASSWORD, signUpVerified, startHarness, startMailBox, type Harness, type MailBox } from './support';
+import {
+  BASE,
+  Client,
+  codeFrom,
+  logIn,
+  messageIds,
+  node,
+  ORIGIN,
+  PASSWORD,
+  signUpVerified,
+  startHarness,
+  startMailBox,
+  type Harness,
+  type MailBox,
+} from './support';
 
 // argon2id hashing on a busy 2-core machine: journeys of several sign-ins need more than the default 5 s.
 jest.setTimeout(30_000);
@@ -38,12 +52,21 @@ describe('sign-up and verification', () => {
     expect(reg.status).toBe(200);
     expect(reg.json.ui.action).toBe(`${BASE}/self-service/registration?flow=${reg.json.id}`);
     expect(node(reg.json, 'traits.email').attributes).toMatchObject({ type: 'email', required: true });
-    expect(node(reg.json, 'method', 'password').meta.label).toEqual({ id: 1040001, text: 'Sign up', type: 'info' });
+    expect(node(reg.json, 'method', 'password').meta.label).toEqual({
+      id: 1040001,
+      text: 'Sign up',
+      type: 'info',
+    });
 
     const done = await client.submit(reg.json, { method: 'password', traits: { email }, password: PASSWORD });
     expect(done.status).toBe(200);
     expect(done.json.identity.traits.email).toBe(email);
-    expect(done.json.identity.verifiable_addresses[0]).toMatchObject({ value: email, verified: false, via: 'email', status: 'sent' });
+    expect(done.json.identity.verifiable_addresses[0]).toMatchObject({
+      value: email,
+      verified: false,
+      via: 'email',
+      status: 'sent',
+    });
     expect(done.json.session).toBeUndefined();
     const cont = done.json.continue_with[0];
     expect(cont).toMatchObject({ action: 'show_verification_ui', flow: { verifiable_address: email } });
@@ -68,7 +91,10 @@ describe('sign-up and verification', () => {
     expect(node(flow.json, 'code').attributes).toMatchObject({ autocomplete: 'one-time-code' });
     expect(node(flow.json, 'email').attributes).toMatchObject({ type: 'submit', value: email });
 
-    const wrong = await client.submit(flow.json, { method: 'code', code: code === '000000' ? '111111' : '000000' });
+    const wrong = await client.submit(flow.json, {
+      method: 'code',
+      code: code === '000000' ? '111111' : '000000',
+    });
     expect(wrong.status).toBe(200);
     expect(wrong.json.state).toBe('sent_email');
     expect(messageIds(wrong.json)).toEqual([4070006]);
@@ -85,25 +111,48 @@ describe('sign-up and verification', () => {
 
     const login = await logIn(client, email);
     expect(login.status).toBe(200);
-    expect(login.json.session.identity.verifiable_addresses[0]).toMatchObject({ verified: true, status: 'completed' });
+    expect(login.json.session.identity.verifiable_addresses[0]).toMatchObject({
+      verified: true,
+      status: 'completed',
+    });
   });
 
   it('verifies through the mailed link and redirects the browser to the verification page', async () => {
     const email = uniqueEmail('link');
     const reg = await client.init('registration');
-    const done = await client.submit(reg.json, { method: 'password', 'traits.email': email, password: PASSWORD });
+    const done = await client.submit(reg.json, {
+      method: 'password',
+      'traits.email': email,
+      password: PASSWORD,
+    });
     const mail = await mailbox.next(email);
     const link = /(http:\/\/\S+self-service\/verification\?\S+)/.exec(mail.text)![1];
     const res = await client.get(link, false);
     expect(res.status).toBe(303);
     expect(res.location).toBe(`${ORIGIN}/verification/?flow=${done.json.continue_with[0].flow.id}`);
-    const flow = await client.get(`/identity/self-service/verification/flows?id=${done.json.continue_with[0].flow.id}`);
+    const flow = await client.get(
+      `/identity/self-service/verification/flows?id=${done.json.continue_with[0].flow.id}`,
+    );
     expect(flow.json.state).toBe('passed_challenge');
   });
 
   it('re-sends a verification code after the cooldown, and only the newest code works', async () => {
     // Only Date is faked: the cooldown is measured in wall-clock time, SMTP and I/O keep their real timers.
-    jest.useFakeTimers({ now: Date.now(), doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'] });
+    jest.useFakeTimers({
+      now: Date.now(),
+      doNotFake: [
+        'nextTick',
+        'setImmediate',
+        'clearImmediate',
+        'setTimeout',
+        'clearTimeout',
+        'setInterval',
+        'clearInterval',
+        'queueMicrotask',
+        'hrtime',
+        'performance',
+      ],
+    });
     try {
       const email = uniqueEmail('resend');
       const reg = await client.init('registration');
@@ -140,7 +189,11 @@ describe('sign-up and verification', () => {
   it('shows the verified flow to another browser that opened the mailed link (no CSRF binding for verification)', async () => {
     const email = uniqueEmail('phone');
     const reg = await client.init('registration');
-    const done = await client.submit(reg.json, { method: 'password', 'traits.email': email, password: PASSWORD });
+    const done = await client.submit(reg.json, {
+      method: 'password',
+      'traits.email': email,
+      password: PASSWORD,
+    });
     const id = done.json.continue_with[0].flow.id;
     const link = /(http:\/\/\S+self-service\/verification\?\S+)/.exec((await mailbox.next(email)).text)![1];
     const phone = new Client(h.app, '10.0.0.7');
@@ -162,19 +215,35 @@ describe('sign-up and verification', () => {
     expect(blocked.status).toBe(400);
     expect(blocked.json.ui.messages[0].text).toMatch(/Too many code requests/);
     const reg = await c.init('registration');
-    const signUp = await c.submit(reg.json, { method: 'password', 'traits.email': uniqueEmail('flood'), password: PASSWORD });
+    const signUp = await c.submit(reg.json, {
+      method: 'password',
+      'traits.email': uniqueEmail('flood'),
+      password: PASSWORD,
+    });
     expect(signUp.status).toBe(400);
     expect(signUp.json.ui.messages[0].text).toMatch(/Too many sign-up attempts/);
     expect(h.sql<{ n: number }>('SELECT COUNT(*) AS n FROM identities')[0].n).toBe(0);
     // Another client address is not affected.
     const other = new Client(h.app, '10.0.0.43');
     const reg2 = await other.init('registration');
-    expect((await other.submit(reg2.json, { method: 'password', 'traits.email': uniqueEmail('ok'), password: PASSWORD })).status).toBe(200);
+    expect(
+      (
+        await other.submit(reg2.json, {
+          method: 'password',
+          'traits.email': uniqueEmail('ok'),
+          password: PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('reports field errors with the contract ids and keeps the typed e-mail', async () => {
     const reg = await client.init('registration');
-    const short = await client.submit(reg.json, { method: 'password', 'traits.email': 'not-an-email', password: 'short' });
+    const short = await client.submit(reg.json, {
+      method: 'password',
+      'traits.email': 'not-an-email',
+      password: 'short',
+    });
     expect(short.status).toBe(400);
     expect(node(short.json, 'traits.email').attributes.value).toBe('not-an-email');
     expect(node(short.json, 'traits.email').messages[0]).toMatchObject({ id: 4000001, type: 'error' });
@@ -186,7 +255,10 @@ describe('sign-up and verification', () => {
     });
     expect(node(short.json, 'password').attributes.value).toBeUndefined();
     const missing = await client.submit(reg.json, { method: 'password', password: PASSWORD });
-    expect(node(missing.json, 'traits.email').messages[0]).toMatchObject({ id: 4000002, text: 'Property email is missing.' });
+    expect(node(missing.json, 'traits.email').messages[0]).toMatchObject({
+      id: 4000002,
+      text: 'Property email is missing.',
+    });
   });
 
   it('refuses a second account for the same address', async () => {
@@ -194,7 +266,11 @@ describe('sign-up and verification', () => {
     await signUpVerified(client, mailbox, email);
     const other = new Client(h.app);
     const reg = await other.init('registration');
-    const dup = await other.submit(reg.json, { method: 'password', 'traits.email': email.toUpperCase(), password: PASSWORD });
+    const dup = await other.submit(reg.json, {
+      method: 'password',
+      'traits.email': email.toUpperCase(),
+      password: PASSWORD,
+    });
     expect(dup.status).toBe(400);
     expect(messageIds(dup.json)).toEqual([4000007]);
   });
@@ -208,7 +284,9 @@ describe('login, whoami and logout', () => {
     expect(login.status).toBe(200);
     expect(login.json.session).toMatchObject({ active: true, authenticator_assurance_level: 'aal1' });
     expect(login.json.session.authentication_methods[0]).toMatchObject({ method: 'password', aal: 'aal1' });
-    const cookie = ([] as string[]).concat(login.headers['set-cookie'] as string[]).find((c) => c.startsWith('ory_kratos_session='))!;
+    const cookie = ([] as string[])
+      .concat(login.headers['set-cookie'] as string[])
+      .find((c) => c.startsWith('ory_kratos_session='))!;
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/Secure/); // http origin in this test
@@ -232,7 +310,10 @@ describe('login, whoami and logout', () => {
     expect(bad.status).toBe(403);
     const missing = await client.get(`/identity/self-service/logout`);
     expect(missing.status).toBe(400);
-    const out = await client.get(`${logout.json.logout_url}&return_to=${encodeURIComponent(`${ORIGIN}/login/`)}`, false);
+    const out = await client.get(
+      `${logout.json.logout_url}&return_to=${encodeURIComponent(`${ORIGIN}/login/`)}`,
+      false,
+    );
     expect(out.status).toBe(303);
     expect(out.location).toBe(`${ORIGIN}/login/`);
     const gone = await client.get('/identity/sessions/whoami');
@@ -246,7 +327,11 @@ describe('login, whoami and logout', () => {
     const email = uniqueEmail('wrong');
     await signUpVerified(client, mailbox, email);
     const flow = await client.init('login');
-    const res = await client.submit(flow.json, { method: 'password', identifier: email, password: 'not the password' });
+    const res = await client.submit(flow.json, {
+      method: 'password',
+      identifier: email,
+      password: 'not the password',
+    });
     expect(res.status).toBe(400);
     expect(res.json.ui.messages).toEqual([
       {
@@ -256,7 +341,11 @@ describe('login, whoami and logout', () => {
       },
     ]);
     expect(node(res.json, 'identifier').attributes.value).toBe(email);
-    const unknown = await client.submit(flow.json, { method: 'password', identifier: 'nobody@example.test', password: 'whatever123' });
+    const unknown = await client.submit(flow.json, {
+      method: 'password',
+      identifier: 'nobody@example.test',
+      password: 'whatever123',
+    });
     expect(messageIds(unknown.json)).toEqual([4000006]);
   });
 
@@ -269,10 +358,18 @@ describe('login, whoami and logout', () => {
     expect(init.location).toBe(`${ORIGIN}/login/?flow=${flowId}`);
     const flow = await client.get(`/identity/self-service/login/flows?id=${flowId}`);
     expect(flow.json.return_to).toBe(`${ORIGIN}/settings/`);
-    const wrong = await client.submit(flow.json, { method: 'password', identifier: email, password: 'nope-nope' }, { form: true });
+    const wrong = await client.submit(
+      flow.json,
+      { method: 'password', identifier: email, password: 'nope-nope' },
+      { form: true },
+    );
     expect(wrong.status).toBe(303);
     expect(wrong.location).toBe(`${ORIGIN}/login/?flow=${flowId}`);
-    const ok = await client.submit(flow.json, { method: 'password', identifier: email, password: PASSWORD }, { form: true });
+    const ok = await client.submit(
+      flow.json,
+      { method: 'password', identifier: email, password: PASSWORD },
+      { form: true },
+    );
     expect(ok.status).toBe(303);
     expect(ok.location).toBe(`${ORIGIN}/settings/`);
   });
@@ -282,10 +379,18 @@ describe('login, whoami and logout', () => {
     await signUpVerified(client, mailbox, email);
     const flow = await client.init('login');
     for (let i = 0; i < 5; i += 1) {
-      const res = await client.submit(flow.json, { method: 'password', identifier: email, password: `wrong-${i}-password` });
+      const res = await client.submit(flow.json, {
+        method: 'password',
+        identifier: email,
+        password: `wrong-${i}-password`,
+      });
       expect(messageIds(res.json)).toEqual([4000006]);
     }
-    const blocked = await client.submit(flow.json, { method: 'password', identifier: email, password: PASSWORD });
+    const blocked = await client.submit(flow.json, {
+      method: 'password',
+      identifier: email,
+      password: PASSWORD,
+    });
     expect(blocked.status).toBe(400);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.json.ui.messages[0].text).toMatch(/Too many failed sign-in attempts/);
@@ -354,7 +459,10 @@ describe('two factors', () => {
     const done = await client.submit(aal2.json, { method: 'totp', totp_code: code });
     expect(done.status).toBe(200);
     expect(done.json.session.authenticator_assurance_level).toBe('aal2');
-    expect(done.json.session.authentication_methods.map((m: { method: string }) => m.method)).toEqual(['password', 'totp']);
+    expect(done.json.session.authentication_methods.map((m: { method: string }) => m.method)).toEqual([
+      'password',
+      'totp',
+    ]);
     expect((await client.get('/identity/sessions/whoami')).status).toBe(200);
 
     // Half-way (password done, code not yet) the user can still abandon and log out.
@@ -372,18 +480,31 @@ describe('two factors', () => {
     await logIn(client, email);
     const settings = await client.init('settings');
     expect(node(settings.json, 'lookup_secret_regenerate').meta.label.id).toBe(1050008);
-    const generated = await client.submit(settings.json, { method: 'lookup_secret', lookup_secret_regenerate: true });
+    const generated = await client.submit(settings.json, {
+      method: 'lookup_secret',
+      lookup_secret_regenerate: true,
+    });
     expect(generated.status).toBe(200);
     const list = node(generated.json, 'lookup_secret_codes');
     expect(list.meta.label.id).toBe(1050010);
-    const codes = (list.attributes.text.context.secrets as Array<{ context: { secret: string } }>).map((s) => s.context.secret);
+    const codes = (list.attributes.text.context.secrets as Array<{ context: { secret: string } }>).map(
+      (s) => s.context.secret,
+    );
     expect(codes).toHaveLength(12);
-    const confirmed = await client.submit(settings.json, { method: 'lookup_secret', lookup_secret_confirm: true });
+    const confirmed = await client.submit(settings.json, {
+      method: 'lookup_secret',
+      lookup_secret_confirm: true,
+    });
     expect(confirmed.json.state).toBe('success');
     expect(node(confirmed.json, 'lookup_secret_reveal')).toBeDefined();
-    const revealed = await client.submit(settings.json, { method: 'lookup_secret', lookup_secret_reveal: 'true' });
+    const revealed = await client.submit(settings.json, {
+      method: 'lookup_secret',
+      lookup_secret_reveal: 'true',
+    });
     expect(
-      node(revealed.json, 'lookup_secret_codes').attributes.text.context.secrets.map((s: { context: { secret: string } }) => s.context.secret),
+      node(revealed.json, 'lookup_secret_codes').attributes.text.context.secrets.map(
+        (s: { context: { secret: string } }) => s.context.secret,
+      ),
     ).toEqual(codes);
 
     const logout = await client.get('/identity/self-service/logout/browser');
@@ -398,7 +519,10 @@ describe('two factors', () => {
     expect(ok.status).toBe(200);
     expect(ok.json.session.authenticator_assurance_level).toBe('aal2');
     const settings2 = await client.init('settings');
-    const shown = await client.submit(settings2.json, { method: 'lookup_secret', lookup_secret_reveal: true });
+    const shown = await client.submit(settings2.json, {
+      method: 'lookup_secret',
+      lookup_secret_reveal: true,
+    });
     const secrets = node(shown.json, 'lookup_secret_codes').attributes.text.context.secrets;
     expect(secrets[0]).toMatchObject({ id: 1050014 });
     expect(secrets[0].text).toMatch(/^Secret was used at /);
@@ -440,23 +564,36 @@ describe('recovery', () => {
     expect(mail.subject).toBe('Recover access to your account');
     const code = codeFrom(mail);
 
-    const wrong = await stranger.submit(flow.json, { method: 'code', code: code === '999999' ? '888888' : '999999' });
+    const wrong = await stranger.submit(flow.json, {
+      method: 'code',
+      code: code === '999999' ? '888888' : '999999',
+    });
     expect(wrong.status).toBe(200);
     expect(wrong.json.ui.messages).toEqual([
-      { id: 4060006, text: 'The recovery code is invalid or has already been used. Please try again.', type: 'error' },
+      {
+        id: 4060006,
+        text: 'The recovery code is invalid or has already been used. Please try again.',
+        type: 'error',
+      },
     ]);
 
     const ok = await stranger.submit(flow.json, { method: 'code', code });
     expect(ok.status).toBe(200);
     expect(ok.json.state).toBe('passed_challenge');
     const next = ok.json.continue_with[0];
-    expect(next).toMatchObject({ action: 'show_settings_ui', flow: { url: `${ORIGIN}/settings/?flow=${next.flow.id}` } });
+    expect(next).toMatchObject({
+      action: 'show_settings_ui',
+      flow: { url: `${ORIGIN}/settings/?flow=${next.flow.id}` },
+    });
     const settings = await stranger.get(`/identity/self-service/settings/flows?id=${next.flow.id}`);
     expect(settings.status).toBe(200);
     expect(settings.json.ui.messages[0]).toMatchObject({ id: 1060001, type: 'success' });
     expect(settings.json.ui.messages[0].text).toContain('within the next 15.00 minutes');
 
-    const changed = await stranger.submit(settings.json, { method: 'password', password: 'a brand new passphrase' });
+    const changed = await stranger.submit(settings.json, {
+      method: 'password',
+      password: 'a brand new passphrase',
+    });
     expect(changed.status).toBe(200);
     expect(changed.json.state).toBe('success');
     const reuse = await stranger.submit(flow.json, { method: 'code', code });
@@ -498,7 +635,9 @@ describe('settings', () => {
     expect(res.json.error.id).toBe('session_inactive');
     const browser = await client.get('/identity/self-service/settings/browser', false);
     expect(browser.status).toBe(303);
-    expect(browser.location).toBe(`${BASE}/self-service/login/browser?return_to=${encodeURIComponent(`${ORIGIN}/settings/`)}`);
+    expect(browser.location).toBe(
+      `${BASE}/self-service/login/browser?return_to=${encodeURIComponent(`${ORIGIN}/settings/`)}`,
+    );
   });
 
   it('asks for a fresh login before a password change in an old session', async () => {
@@ -507,7 +646,10 @@ describe('settings', () => {
     await logIn(client, email);
     const settings = await client.init('settings');
     h.ageSession(email, 20);
-    const res = await client.submit(settings.json, { method: 'password', password: 'another long passphrase' });
+    const res = await client.submit(settings.json, {
+      method: 'password',
+      password: 'another long passphrase',
+    });
     expect(res.status).toBe(403);
     expect(res.json.error.id).toBe('session_refresh_required');
     const target = new URL(res.json.redirect_browser_to);
@@ -516,11 +658,21 @@ describe('settings', () => {
     expect(refresh.status).toBe(200);
     expect(refresh.json.refresh).toBe(true);
     expect(node(refresh.json, 'identifier').attributes).toMatchObject({ type: 'hidden', value: email });
-    const re = await client.submit(refresh.json, { method: 'password', identifier: email, password: PASSWORD });
+    const re = await client.submit(refresh.json, {
+      method: 'password',
+      identifier: email,
+      password: PASSWORD,
+    });
     expect(re.status).toBe(200);
-    const ok = await client.submit(settings.json, { method: 'password', password: 'another long passphrase' });
+    const ok = await client.submit(settings.json, {
+      method: 'password',
+      password: 'another long passphrase',
+    });
     expect(ok.json.state).toBe('success');
-    const same = await client.submit(settings.json, { method: 'password', password: 'another long passphrase' });
+    const same = await client.submit(settings.json, {
+      method: 'password',
+      password: 'another long passphrase',
+    });
     expect(node(same.json, 'password').messages[0].id).toBe(4000039);
   });
 
@@ -549,27 +701,45 @@ describe('flow security', () => {
     expect(fetched.json.error.id).toBe('self_service_flow_expired');
     expect(fetched.json.error.details.redirect_to).toBe(`${BASE}/self-service/login/browser`);
 
-    const res = await client.submit(flow.json, { method: 'password', identifier: 'a@example.test', password: 'whatever1' });
+    const res = await client.submit(flow.json, {
+      method: 'password',
+      identifier: 'a@example.test',
+      password: 'whatever1',
+    });
     expect(res.status).toBe(410);
     expect(res.json.error.id).toBe('self_service_flow_expired');
     expect(res.json.use_flow_id).toMatch(/^[0-9a-f-]{36}$/);
     const replacement = await client.get(`/identity/self-service/login/flows?id=${res.json.use_flow_id}`);
     expect(replacement.status).toBe(200);
     expect(replacement.json.ui.messages[0].id).toBe(4010001);
-    expect(replacement.json.ui.messages[0].text).toMatch(/^The login flow expired \d+\.\d{2} minutes ago, please try again\.$/);
+    expect(replacement.json.ui.messages[0].text).toMatch(
+      /^The login flow expired \d+\.\d{2} minutes ago, please try again\.$/,
+    );
 
-    const browser = await client.submit(flow.json, { method: 'password', identifier: 'a@example.test', password: 'whatever1' }, { form: true });
+    const browser = await client.submit(
+      flow.json,
+      { method: 'password', identifier: 'a@example.test', password: 'whatever1' },
+      { form: true },
+    );
     expect(browser.status).toBe(303);
     expect(browser.location).toMatch(new RegExp(`^${ORIGIN}/login/\\?flow=`));
   });
 
   it('refuses submits without the matching CSRF token or cookie', async () => {
     const flow = await client.init('login');
-    const noToken = await client.submit(flow.json, { method: 'password', identifier: 'a@example.test', password: 'whatever1' }, { csrf: null });
+    const noToken = await client.submit(
+      flow.json,
+      { method: 'password', identifier: 'a@example.test', password: 'whatever1' },
+      { csrf: null },
+    );
     expect(noToken.status).toBe(403);
     expect(noToken.json.error).toMatchObject({ id: 'security_csrf_violation', code: 403 });
     expect(noToken.json.error.details.reject_reason).toBeDefined();
-    const wrongToken = await client.submit(flow.json, { method: 'password', identifier: 'a@example.test', password: 'whatever1' }, { csrf: 'x'.repeat(43) });
+    const wrongToken = await client.submit(
+      flow.json,
+      { method: 'password', identifier: 'a@example.test', password: 'whatever1' },
+      { csrf: 'x'.repeat(43) },
+    );
     expect(wrongToken.status).toBe(403);
     // The token may come in the X-CSRF-Token header instead of the body.
     const header = await client.request('POST', flow.json.ui.action, {
@@ -581,10 +751,18 @@ describe('flow security', () => {
     // Another browser (no cookie) can neither read nor submit the flow.
     const other = new Client(h.app);
     expect((await other.get(`/identity/self-service/login/flows?id=${flow.json.id}`)).status).toBe(403);
-    const cross = await other.submit(flow.json, { method: 'password', identifier: 'a@example.test', password: 'whatever1' });
+    const cross = await other.submit(flow.json, {
+      method: 'password',
+      identifier: 'a@example.test',
+      password: 'whatever1',
+    });
     expect(cross.status).toBe(403);
     // A plain browser lands on the error page, whose error can be read back.
-    const page = await other.submit(flow.json, { method: 'password', identifier: 'a@example.test', password: 'whatever1' }, { form: true });
+    const page = await other.submit(
+      flow.json,
+      { method: 'password', identifier: 'a@example.test', password: 'whatever1' },
+      { form: true },
+    );
     expect(page.status).toBe(303);
     const errorId = new URL(page.location!).searchParams.get('id');
     expect(page.location).toBe(`${ORIGIN}/error/?id=${errorId}`);
@@ -596,7 +774,9 @@ describe('flow security', () => {
     const { createHash } = await import('node:crypto');
     const res = await client.init('login');
     const name = `csrf_token_${createHash('sha256').update(BASE).digest('hex')}`;
-    const cookie = ([] as string[]).concat(res.headers['set-cookie'] as string[]).find((c) => c.startsWith(`${name}=`));
+    const cookie = ([] as string[])
+      .concat(res.headers['set-cookie'] as string[])
+      .find((c) => c.startsWith(`${name}=`));
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(client.jar.get(name)).toBe(node(res.json, 'csrf_token').attributes.value);
@@ -610,11 +790,16 @@ describe('flow security', () => {
     ['http://127.0.0.1:8080@evil.example/'],
     ['http://127.0.0.1:9999/'],
   ])('refuses the redirect target %s and logs it', async (target) => {
-    const res = await client.get(`/identity/self-service/login/browser?return_to=${encodeURIComponent(target)}`);
+    const res = await client.get(
+      `/identity/self-service/login/browser?return_to=${encodeURIComponent(target)}`,
+    );
     expect(res.status).toBe(400);
     expect(res.json.error.id).toBe('self_service_flow_return_to_forbidden');
     expect(h.logLines.some((l) => l.includes('refused redirect target'))).toBe(true);
-    const browser = await client.get(`/identity/self-service/recovery/browser?return_to=${encodeURIComponent(target)}`, false);
+    const browser = await client.get(
+      `/identity/self-service/recovery/browser?return_to=${encodeURIComponent(target)}`,
+      false,
+    );
     expect(browser.status).toBe(303);
     expect(browser.location).toMatch(new RegExp(`^${ORIGIN}/error/\\?id=`));
   });
@@ -623,10 +808,14 @@ describe('flow security', () => {
     const email = uniqueEmail('logout-redirect');
     await signUpVerified(client, mailbox, email);
     await logIn(client, email);
-    const logout = await client.get(`/identity/self-service/logout/browser?return_to=${encodeURIComponent('https://evil.example/')}`);
+    const logout = await client.get(
+      `/identity/self-service/logout/browser?return_to=${encodeURIComponent('https://evil.example/')}`,
+    );
     expect(logout.status).toBe(400);
     const ok = await client.get('/identity/self-service/logout/browser');
-    const res = await client.get(`${ok.json.logout_url}&return_to=${encodeURIComponent('https://evil.example/')}`);
+    const res = await client.get(
+      `${ok.json.logout_url}&return_to=${encodeURIComponent('https://evil.example/')}`,
+    );
     expect(res.status).toBe(400);
     expect((await client.get('/identity/sessions/whoami')).status).toBe(200);
   });
@@ -641,10 +830,15 @@ describe('flow security', () => {
     const logout = await client.get('/identity/self-service/logout/browser');
     await client.get(logout.json.logout_url);
     await logIn(client, b);
-    const res = await client.submit(settingsA.json, { method: 'profile', traits: { email: uniqueEmail('takeover') } });
+    const res = await client.submit(settingsA.json, {
+      method: 'profile',
+      traits: { email: uniqueEmail('takeover') },
+    });
     expect(res.status).toBe(403);
     expect(res.json.error.id).toBe('security_identity_mismatch');
-    expect((await client.get(`/identity/self-service/settings/flows?id=${settingsA.json.id}`)).status).toBe(403);
+    expect((await client.get(`/identity/self-service/settings/flows?id=${settingsA.json.id}`)).status).toBe(
+      403,
+    );
   });
 
   it('accepts the session token as X-Session-Token or Bearer, and a foreign bearer token does not hide the cookie', async () => {
@@ -653,10 +847,24 @@ describe('flow security', () => {
     await logIn(client, email);
     const token = client.jar.get('ory_kratos_session')!;
     const api = new Client(h.app);
-    expect((await api.request('GET', '/identity/sessions/whoami', { headers: { 'x-session-token': token } })).status).toBe(200);
-    expect((await api.request('GET', '/identity/sessions/whoami', { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
-    expect((await api.request('GET', '/identity/sessions/whoami', { headers: { authorization: 'Bearer nope' } })).status).toBe(401);
-    const both = await client.request('GET', '/identity/sessions/whoami', { headers: { authorization: 'Bearer appliance-api-token' } });
+    expect(
+      (await api.request('GET', '/identity/sessions/whoami', { headers: { 'x-session-token': token } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await api.request('GET', '/identity/sessions/whoami', {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await api.request('GET', '/identity/sessions/whoami', { headers: { authorization: 'Bearer nope' } }))
+        .status,
+    ).toBe(401);
+    const both = await client.request('GET', '/identity/sessions/whoami', {
+      headers: { authorization: 'Bearer appliance-api-token' },
+    });
     expect(both.status).toBe(200);
   });
 
@@ -668,10 +876,17 @@ describe('flow security', () => {
 
   it('refuses oversized credentials without work and without crashing', async () => {
     const flow = await client.init('login');
-    const res = await client.submit(flow.json, { method: 'password', identifier: `${'a'.repeat(5000)}@example.test`, password: 'x'.repeat(5000) });
+    const res = await client.submit(flow.json, {
+      method: 'password',
+      identifier: `${'a'.repeat(5000)}@example.test`,
+      password: 'x'.repeat(5000),
+    });
     expect(res.status).toBe(400);
     expect(messageIds(res.json)).toEqual([4000006]);
-    const bad = await client.request('POST', flow.json.ui.action, { headers: { 'content-type': 'application/json' }, json: true });
+    const bad = await client.request('POST', flow.json.ui.action, {
+      headers: { 'content-type': 'application/json' },
+      json: true,
+    });
     expect(bad.status).toBeGreaterThanOrEqual(400);
     expect(bad.json.error).toBeDefined();
   });
@@ -680,7 +895,9 @@ describe('flow security', () => {
     const res = await client.request('POST', '/identity/self-service/nothing-here', { body: {} });
     expect(res.status).toBe(404);
     expect(res.json.error).toMatchObject({ code: 404, status: 'Not Found' });
-    expect((await client.get('/identity/self-service/errors?id=00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect(
+      (await client.get('/identity/self-service/errors?id=00000000-0000-4000-8000-000000000000')).status,
+    ).toBe(404);
   });
 
   it('accepts relative and same-origin return_to', async () => {

@@ -26,7 +26,10 @@ export function buildAjv(): { ajv: Ajv; schemas: Json } {
   const schemas = adapt(structuredClone(spec.components.schemas)) as Record<string, Json>;
   schemas.errorBrowserLocationChangeRequired = {
     ...schemas.errorBrowserLocationChangeRequired,
-    properties: { ...(schemas.errorBrowserLocationChangeRequired.properties as Json), error: { $ref: '#/components/schemas/genericError' } },
+    properties: {
+      ...(schemas.errorBrowserLocationChangeRequired.properties as Json),
+      error: { $ref: '#/components/schemas/genericError' },
+    },
   };
   const generic = schemas.genericError.properties as Json;
   generic.details = { type: 'object', additionalProperties: true };
@@ -49,4 +52,3 @@ export function validator(ref: string): ValidateFunction {
   }
   return v;
 }
-

@@ -77,7 +77,12 @@ describe('message texts', () => {
     });
     expect(uiText(1050001)).toEqual({ id: 1050001, type: 'success', text: 'Your changes have been saved!' });
     expect(uiText(1010002, { provider: 'Entra ID' }).text).toBe('Sign in with Entra ID');
-    expect(uiText(4000001, { reason: 'Too many.' })).toEqual({ id: 4000001, type: 'error', text: 'Too many.', context: { reason: 'Too many.' } });
+    expect(uiText(4000001, { reason: 'Too many.' })).toEqual({
+      id: 4000001,
+      type: 'error',
+      text: 'Too many.',
+      context: { reason: 'Too many.' },
+    });
     expect(() => uiText(123)).toThrow(/unknown message id/);
   });
 });
@@ -105,9 +110,12 @@ describe('parseProviders', () => {
     ]);
     expect(warn).toHaveBeenCalledTimes(4);
   });
-  it.each([[null], [{}], ['text'], [[{ id: 'twitter', login_url: 'http://127.0.0.1:9000/t' }]]])('accepts %p without failing', (raw) => {
-    expect(Array.isArray(parseProviders(raw))).toBe(true);
-  });
+  it.each([[null], [{}], ['text'], [[{ id: 'twitter', login_url: 'http://127.0.0.1:9000/t' }]]])(
+    'accepts %p without failing',
+    (raw) => {
+      expect(Array.isArray(parseProviders(raw))).toBe(true);
+    },
+  );
 });
 
 describe('passwordPolicy', () => {

@@ -67,7 +67,9 @@ export interface Ceremony {
 }
 
 function clientData(c: Ceremony, type: string): Buffer {
-  return Buffer.from(JSON.stringify({ type: c.type ?? type, challenge: c.challenge, origin: c.origin, crossOrigin: false }));
+  return Buffer.from(
+    JSON.stringify({ type: c.type ?? type, challenge: c.challenge, origin: c.origin, crossOrigin: false }),
+  );
 }
 
 /** The JSON `webauthn_register` carries after `navigator.credentials.create()`. */
@@ -77,7 +79,15 @@ export function attest(key: SoftKey, c: Ceremony): string {
   idLen.writeUInt16BE(key.id.length);
   const counter = Buffer.alloc(4);
   counter.writeUInt32BE(key.counter);
-  const authData = Buffer.concat([sha256(c.rpId), Buffer.from([c.flags ?? 0x41]), counter, Buffer.alloc(16), idLen, key.id, encodeCbor(key.cose)]);
+  const authData = Buffer.concat([
+    sha256(c.rpId),
+    Buffer.from([c.flags ?? 0x41]),
+    counter,
+    Buffer.alloc(16),
+    idLen,
+    key.id,
+    encodeCbor(key.cose),
+  ]);
   const fmt = c.fmt ?? 'none';
   const attStmt =
     fmt === 'packed'
@@ -88,17 +98,30 @@ export function attest(key: SoftKey, c: Ceremony): string {
       : fmt === 'fido-u2f'
         ? new Map<CborIn, CborIn>([['sig', Buffer.alloc(8)]])
         : new Map<CborIn, CborIn>();
-  const attestationObject = encodeCbor(new Map<CborIn, CborIn>([['fmt', fmt], ['attStmt', attStmt], ['authData', authData]]));
+  const attestationObject = encodeCbor(
+    new Map<CborIn, CborIn>([
+      ['fmt', fmt],
+      ['attStmt', attStmt],
+      ['authData', authData],
+    ]),
+  );
   return JSON.stringify({
     id: key.id.toString('base64url'),
     rawId: key.id.toString('base64url'),
     type: 'public-key',
-    response: { clientDataJSON: cd.toString('base64url'), attestationObject: attestationObject.toString('base64url') },
+    response: {
+      clientDataJSON: cd.toString('base64url'),
+      attestationObject: attestationObject.toString('base64url'),
+    },
   });
 }
 
 /** The JSON `webauthn_login` carries after `navigator.credentials.get()`; the counter grows by one unless told. */
-export function assert(key: SoftKey, c: Ceremony, opts: { counter?: number; signer?: KeyObject } = {}): string {
+export function assert(
+  key: SoftKey,
+  c: Ceremony,
+  opts: { counter?: number; signer?: KeyObject } = {},
+): string {
   key.counter = opts.counter ?? key.counter + 1;
   const cd = clientData(c, 'webauthn.get');
   const counter = Buffer.alloc(4);

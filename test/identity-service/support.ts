@@ -29,7 +29,9 @@ export interface MailBox {
 }
 
 function decodeQuotedPrintable(s: string): string {
-  return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return s
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** A real SMTP server on a free port; every delivered mail is parsed just enough to read subject and text. */
@@ -72,7 +74,10 @@ export async function startMailBox(): Promise<MailBox> {
         return Promise.resolve(seen);
       }
       return new Promise<Mail>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no mail to ${to} within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no mail to ${to} within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         waiters.push({
           to,
           resolve: (m) => {
@@ -106,12 +111,25 @@ export interface Harness {
   sql<T>(query: string, ...params: unknown[]): T[];
 }
 
-export async function startHarness(opts: { smtpUrl?: string; providers?: unknown; providersRaw?: string; publicUrl?: string } = {}): Promise<Harness> {
+export async function startHarness(
+  opts: { smtpUrl?: string; providers?: unknown; providersRaw?: string; publicUrl?: string } = {},
+): Promise<Harness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'identity-test-'));
   const providersFile = path.join(dataDir, 'identity-providers.json');
   if (opts.providers !== undefined) fs.writeFileSync(providersFile, JSON.stringify(opts.providers));
   if (opts.providersRaw !== undefined) fs.writeFileSync(providersFile, opts.providersRaw);
-  const config = loadConfig({}, { dataDir, smtpUrl: opts.smtpUrl ?? '', env: 'test', host: '127.0.0.1', port: 8080, logLevel: 'info', publicUrl: opts.publicUrl ?? '' });
+  const config = loadConfig(
+    {},
+    {
+      dataDir,
+      smtpUrl: opts.smtpUrl ?? '',
+      env: 'test',
+      host: '127.0.0.1',
+      port: 8080,
+      logLevel: 'info',
+      publicUrl: opts.publicUrl ?? '',
+    },
+  );
   const logLines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _enc, cb) {
@@ -173,10 +191,18 @@ export class Client {
   async request(
     method: 'GET' | 'POST',
     url: string,
-    opts: { json?: boolean; body?: Record<string, unknown>; form?: Record<string, string>; headers?: Record<string, string> } = {},
+    opts: {
+      json?: boolean;
+      body?: Record<string, unknown>;
+      form?: Record<string, string>;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<Res> {
     const u = new URL(url, ORIGIN);
-    const headers: Record<string, string> = { accept: opts.json === false ? 'text/html,application/xhtml+xml' : 'application/json', ...opts.headers };
+    const headers: Record<string, string> = {
+      accept: opts.json === false ? 'text/html,application/xhtml+xml' : 'application/json',
+      ...opts.headers,
+    };
     if (this.jar.size > 0) headers.cookie = this.cookieHeader();
     let payload: string | undefined;
     if (opts.form) {
@@ -186,14 +212,23 @@ export class Client {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(opts.body);
     }
-    const res = await this.app.inject({ method, url: u.pathname + u.search, headers, payload, remoteAddress: this.ip });
+    const res = await this.app.inject({
+      method,
+      url: u.pathname + u.search,
+      headers,
+      payload,
+      remoteAddress: this.ip,
+    });
     const setCookie = res.headers['set-cookie'];
     for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
       const [pair, ...attrs] = line.split(';');
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
-      const expired = attrs.some((a) => /^\s*max-age=0$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split('=')[1]) < Date.now()));
+      const expired = attrs.some(
+        (a) =>
+          /^\s*max-age=0$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split('=')[1]) < Date.now()),
+      );
       if (expired || value === '') this.jar.delete(name);
       else this.jar.set(name, value);
     }
@@ -222,10 +257,18 @@ export class Client {
   }
 
   /** Submits to the flow's `ui.action` with its CSRF token (JSON body unless `form`). */
-  submit(flow: { ui: { action: string } }, fields: Record<string, unknown>, opts: { form?: boolean; json?: boolean; csrf?: string | null } = {}) {
+  submit(
+    flow: { ui: { action: string } },
+    fields: Record<string, unknown>,
+    opts: { form?: boolean; json?: boolean; csrf?: string | null } = {},
+  ) {
     const csrf = opts.csrf === undefined ? csrfOf(flow) : opts.csrf;
     const body = { ...(csrf === null ? {} : { csrf_token: csrf }), ...fields };
-    if (opts.form) return this.request('POST', flow.ui.action, { form: body as Record<string, string>, json: opts.json ?? false });
+    if (opts.form)
+      return this.request('POST', flow.ui.action, {
+        form: body as Record<string, string>,
+        json: opts.json ?? false,
+      });
     return this.request('POST', flow.ui.action, { body, json: opts.json ?? true });
   }
 }
@@ -241,8 +284,12 @@ export function csrfOf(flow: { ui: { action: string } }): string {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- flow JSON from the wire
 export function node(flow: any, name: string, value?: string): any {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return flow.ui.nodes.find((n: any) => (n.attributes.name ?? n.attributes.id) === name && (value === undefined || n.attributes.value === value));
+  return flow.ui.nodes.find(
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- flow JSON from the wire
+    (n: any) =>
+      (n.attributes.name ?? n.attributes.id) === name &&
+      (value === undefined || n.attributes.value === value),
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -254,7 +301,12 @@ export function messageIds(flow: any): number[] {
 export const PASSWORD = 'correct horse battery staple';
 
 /** Signs up and verifies through the mailed code: the state most tests start from. */
-export async function signUpVerified(client: Client, mailbox: MailBox, email: string, password = PASSWORD): Promise<void> {
+export async function signUpVerified(
+  client: Client,
+  mailbox: MailBox,
+  email: string,
+  password = PASSWORD,
+): Promise<void> {
   const reg = await client.init('registration');
   const done = await client.submit(reg.json, { method: 'password', 'traits.email': email, password });
   if (done.status !== 200) throw new Error(`sign-up failed: ${done.status} ${done.body}`);

@@ -53,28 +53,49 @@ it('registers: decodes the options, encodes the result into webauthn_register an
   expect(Array.from(passed.user.id)).toEqual([9, 9]);
   expect(Array.from(passed.excludeCredentials[0].id)).toEqual([7]);
   const value = JSON.parse((document.querySelector('[name="webauthn_register"]') as HTMLInputElement).value);
-  expect(value).toEqual({ id: 'AQI', rawId: 'AQI', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'oP_-' } });
+  expect(value).toEqual({
+    id: 'AQI',
+    rawId: 'AQI',
+    type: 'public-key',
+    response: { clientDataJSON: 'e30', attestationObject: 'oP_-' },
+  });
   expect(submit).toHaveBeenCalledTimes(1);
 });
 
 it('logs in: fills webauthn_login with the signed assertion', async () => {
-  const { win, submit } = setUp(`<form method="POST"><input type="hidden" name="webauthn_login"><button type="button" name="webauthn_login_trigger">Use key</button></form>`);
+  const { win, submit } = setUp(
+    `<form method="POST"><input type="hidden" name="webauthn_login"><button type="button" name="webauthn_login_trigger">Use key</button></form>`,
+  );
   const get = jest.fn().mockResolvedValue({
     id: 'Bw',
     rawId: buf([7]),
     type: 'public-key',
-    response: { clientDataJSON: buf([1]), authenticatorData: buf([2]), signature: buf([3]), userHandle: null },
+    response: {
+      clientDataJSON: buf([1]),
+      authenticatorData: buf([2]),
+      signature: buf([3]),
+      userHandle: null,
+    },
   });
   Object.defineProperty(navigator, 'credentials', { value: { create: jest.fn(), get }, configurable: true });
-  await win.oryWebAuthnLogin!({ publicKey: { challenge: 'AQ', allowCredentials: [{ type: 'public-key', id: 'Bw' }] } });
+  await win.oryWebAuthnLogin!({
+    publicKey: { challenge: 'AQ', allowCredentials: [{ type: 'public-key', id: 'Bw' }] },
+  });
   expect(Array.from(get.mock.calls[0][0].publicKey.allowCredentials[0].id)).toEqual([7]);
   const value = JSON.parse((document.querySelector('[name="webauthn_login"]') as HTMLInputElement).value);
-  expect(value.response).toEqual({ clientDataJSON: 'AQ', authenticatorData: 'Ag', signature: 'Aw', userHandle: '' });
+  expect(value.response).toEqual({
+    clientDataJSON: 'AQ',
+    authenticatorData: 'Ag',
+    signature: 'Aw',
+    userHandle: '',
+  });
   expect(submit).toHaveBeenCalledTimes(1);
 });
 
 it('stays quiet when the user cancels, and tells other failures', async () => {
-  const { win, submit } = setUp(`<form><input type="hidden" name="webauthn_login"><button type="button" name="webauthn_login_trigger" value='{"publicKey":{"challenge":"AQ"}}'></button></form>`);
+  const { win, submit } = setUp(
+    `<form><input type="hidden" name="webauthn_login"><button type="button" name="webauthn_login_trigger" value='{"publicKey":{"challenge":"AQ"}}'></button></form>`,
+  );
   const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
   const cancelled = Object.assign(new Error('cancelled'), { name: 'NotAllowedError' });
   const get = jest.fn().mockRejectedValueOnce(cancelled).mockRejectedValueOnce(new Error('device lost'));

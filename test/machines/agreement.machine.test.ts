@@ -16,8 +16,10 @@ const ackEvents: EventObject[] = [
   { type: 'xstate.done.actor.acknowledge', output: undefined } as EventObject,
   { type: 'xstate.error.actor.acknowledge', error: new Error('ack failed') } as EventObject,
 ];
-const events = (s: { value: unknown }) => (s.value === 'accepting' ? [...userEvents, ...ackEvents] : userEvents);
-const serializeState = (s: { value: unknown; context: { read: boolean } }) => JSON.stringify([s.value, s.context.read]);
+const events = (s: { value: unknown }) =>
+  s.value === 'accepting' ? [...userEvents, ...ackEvents] : userEvents;
+const serializeState = (s: { value: unknown; context: { read: boolean } }) =>
+  JSON.stringify([s.value, s.context.read]);
 
 describe('agreement machine graph', () => {
   // Simple paths over (state, ticked) so the accept guard is exercised both ways.
@@ -26,7 +28,9 @@ describe('agreement machine graph', () => {
   const edges = adjacencyEdges(getAdjacencyMap(agreementMachine, options) as never);
 
   it('takes every declared transition, each guarded branch included', () => {
-    expect(takenTransitions(agreementMachine, getAdjacencyMap(agreementMachine, options) as never)).toEqual(declaredTransitions(agreementMachine));
+    expect(takenTransitions(agreementMachine, getAdjacencyMap(agreementMachine, options) as never)).toEqual(
+      declaredTransitions(agreementMachine),
+    );
   });
 
   it('walks every declared transition', () => {
@@ -59,7 +63,10 @@ describe('agreement machine graph', () => {
   it('the final states report their result', () => {
     const finals = getShortestPaths(agreementMachine, options).filter((p) => p.state.status === 'done');
     const results = new Set(finals.map((p) => JSON.stringify([p.state.value, p.state.output])));
-    expect([...results].sort()).toEqual(['["accepted",{"result":"accepted"}]', '["declined",{"result":"declined"}]']);
+    expect([...results].sort()).toEqual([
+      '["accepted",{"result":"accepted"}]',
+      '["declined",{"result":"declined"}]',
+    ]);
   });
 });
 
@@ -69,7 +76,9 @@ describe('agreement machine with its actors', () => {
 
   it('is hidden for 100 ms, then acknowledges on accept', async () => {
     const acknowledge = jest.fn(async (): Promise<void> => undefined);
-    const actor = createActor(agreementMachine.provide({ actors: { acknowledge: fromPromise(acknowledge) } })).start();
+    const actor = createActor(
+      agreementMachine.provide({ actors: { acknowledge: fromPromise(acknowledge) } }),
+    ).start();
     expect(actor.getSnapshot().value).toBe('hidden');
     jest.advanceTimersByTime(AGREEMENT_APPEAR_DELAY_MS - 1);
     expect(actor.getSnapshot().value).toBe('hidden');

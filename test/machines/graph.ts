@@ -31,22 +31,31 @@ export function declaredTriggers(machine: AnyStateMachine): Set<string> {
 }
 
 export const triggersOf = (edges: Set<string>) =>
-  new Set([...edges].map((e) => {
-    const [, from, event] = /^(\S+) --(\S+)-->/.exec(e)!;
-    return `${from} ${event}`;
-  }));
+  new Set(
+    [...edges].map((e) => {
+      const [, from, event] = /^(\S+) --(\S+)-->/.exec(e)!;
+      return `${from} ${event}`;
+    }),
+  );
 
 /**
  * Every edge of the machine's reachable graph (adjacency map), as `from --event--> to`; events a state ignores
  * (the map lists them as self-loops) are left out.
  */
-export function adjacencyEdges(adjacency: Record<string, { state: unknown; transitions: Record<string, { event: EventObject; state: unknown }> }>) {
+export function adjacencyEdges(
+  adjacency: Record<
+    string,
+    { state: unknown; transitions: Record<string, { event: EventObject; state: unknown }> }
+  >,
+) {
   const edges = new Set<string>();
   for (const { state, transitions } of Object.values(adjacency)) {
     const snapshot = state as { value?: unknown; can: (e: EventObject) => boolean };
     for (const t of Object.values(transitions)) {
       if (!snapshot.can(t.event)) continue;
-      edges.add(`${valueOf(state as { value?: unknown })} --${t.event.type}--> ${valueOf(t.state as { value?: unknown })}`);
+      edges.add(
+        `${valueOf(state as { value?: unknown })} --${t.event.type}--> ${valueOf(t.state as { value?: unknown })}`,
+      );
     }
   }
   return edges;
@@ -58,7 +67,8 @@ type TransitionDef = { source: { key: string; transitions: Map<string, unknown[]
 export function declaredTransitions(machine: AnyStateMachine): string[] {
   const out: string[] = [];
   const visit = (node: AnyStateMachine['root']) => {
-    for (const [eventType, defs] of node.transitions) defs.forEach((_d: unknown, i: number) => out.push(`${node.key} ${eventType} #${i}`));
+    for (const [eventType, defs] of node.transitions)
+      defs.forEach((_d: unknown, i: number) => out.push(`${node.key} ${eventType} #${i}`));
     for (const child of Object.values(node.states)) visit(child as AnyStateMachine['root']);
   };
   for (const child of Object.values(machine.root.states)) visit(child as AnyStateMachine['root']);

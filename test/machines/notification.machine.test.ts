@@ -1,8 +1,22 @@
 import { getAdjacencyMap, getShortestPaths, getSimplePaths } from '@xstate/graph';
 import { createActor, type EventObject } from 'xstate';
-import { notificationMachine, phaseOf, type NotificationMachineEvent } from '../../machines/notification.machine';
-import { NOTIFICATION_APPEAR_DELAY_MS, NOTIFICATION_REMOVE_AFTER_MS } from '../../src/notifications/constants';
-import { adjacencyEdges, declaredTransitions, declaredTriggers, takenTransitions, edgesOf, triggersOf } from './graph';
+import {
+  notificationMachine,
+  phaseOf,
+  type NotificationMachineEvent,
+} from '../../machines/notification.machine';
+import {
+  NOTIFICATION_APPEAR_DELAY_MS,
+  NOTIFICATION_REMOVE_AFTER_MS,
+} from '../../src/notifications/constants';
+import {
+  adjacencyEdges,
+  declaredTransitions,
+  declaredTriggers,
+  takenTransitions,
+  edgesOf,
+  triggersOf,
+} from './graph';
 
 // Delayed transitions are driven by their internal `xstate.after.*` events, which the machine's event type omits.
 const events = [
@@ -17,7 +31,9 @@ describe.each([
   ['persistent', -1],
 ])('notification machine graph (%s)', (_name, duration) => {
   const simple = getSimplePaths(notificationMachine, { events, input: { duration } });
-  const edges = adjacencyEdges(getAdjacencyMap(notificationMachine, { events, input: { duration } }) as never);
+  const edges = adjacencyEdges(
+    getAdjacencyMap(notificationMachine, { events, input: { duration } }) as never,
+  );
 
   it('the simple paths walk every edge of the graph', () => {
     expect([...edgesOf(simple)].sort()).toEqual([...edges].sort());
@@ -26,7 +42,9 @@ describe.each([
   it('walks every declared transition of the reachable states', () => {
     const reachable = declaredTriggers(notificationMachine);
     const target = duration > 0 ? 'timed' : 'persistent';
-    const expected = [...reachable].filter((t) => !t.startsWith(`"${target === 'timed' ? 'persistent' : 'timed'}"`));
+    const expected = [...reachable].filter(
+      (t) => !t.startsWith(`"${target === 'timed' ? 'persistent' : 'timed'}"`),
+    );
     expect([...triggersOf(edges)].sort()).toEqual(expected.sort());
   });
 
@@ -54,7 +72,11 @@ describe.each([
 it('the timed and persistent graphs together take every declared transition, each guarded branch included', () => {
   const taken = new Set<string>();
   for (const duration of [3000, -1]) {
-    for (const t of takenTransitions(notificationMachine, getAdjacencyMap(notificationMachine, { events, input: { duration } }) as never)) taken.add(t);
+    for (const t of takenTransitions(
+      notificationMachine,
+      getAdjacencyMap(notificationMachine, { events, input: { duration } }) as never,
+    ))
+      taken.add(t);
   }
   expect(declaredTransitions(notificationMachine)).toHaveLength(7);
   expect([...taken].sort()).toEqual(declaredTransitions(notificationMachine));

@@ -6,7 +6,12 @@ import { MAX_EVENT_STREAM_WINDOWS } from '../../src/windows/types';
 import { applyWindowsEvent, type WindowsState } from '../../src/windows/windows.slice';
 import { declaredTransitions, takenTransitions } from './graph';
 
-const spec = (id: string, patch: Partial<WindowSpec> = {}): WindowSpec => ({ id, componentName: 'Demo', title: id.toUpperCase(), ...patch });
+const spec = (id: string, patch: Partial<WindowSpec> = {}): WindowSpec => ({
+  id,
+  componentName: 'Demo',
+  title: id.toUpperCase(),
+  ...patch,
+});
 
 const events: WindowsEvent[] = [
   { type: 'window.open', window: spec('a') },
@@ -28,8 +33,13 @@ const events: WindowsEvent[] = [
 ];
 
 /** Stacking order as ranks, so the graph is finite (zIndex grows with every focus). */
-const serializeState = (s: { value: unknown; context: { windows: AppWindow[]; activeId: string | null; refusals: number } }) => {
-  const ranked = [...s.context.windows].sort((x, y) => x.zIndex - y.zIndex).map((w) => [w.id, w.aspect, w.isExtended, !!w.position]);
+const serializeState = (s: {
+  value: unknown;
+  context: { windows: AppWindow[]; activeId: string | null; refusals: number };
+}) => {
+  const ranked = [...s.context.windows]
+    .sort((x, y) => x.zIndex - y.zIndex)
+    .map((w) => [w.id, w.aspect, w.isExtended, !!w.position]);
   // Refusals only matter as "none yet" or "some" (the counter would make the graph infinite).
   return JSON.stringify([s.value, ranked, s.context.activeId, Math.min(1, s.context.refusals)]);
 };
@@ -37,7 +47,11 @@ const serializeState = (s: { value: unknown; context: { windows: AppWindow[]; ac
 /** Four stream windows already open: the starting point for the refusal branches. */
 function withStreams(n: number) {
   const actor = createActor(windowsMachine).start();
-  for (let i = 0; i < n; i++) actor.send({ type: 'window.open', window: spec(`live${i}`, { usesEventsStream: true, aspect: 'floating' }) });
+  for (let i = 0; i < n; i++)
+    actor.send({
+      type: 'window.open',
+      window: spec(`live${i}`, { usesEventsStream: true, aspect: 'floating' }),
+    });
   return actor.getSnapshot();
 }
 
@@ -45,11 +59,17 @@ describe('windows machine graph', () => {
   const options = { events: events as EventObject[], serializeState: serializeState as never, limit: 20_000 };
 
   it('takes every declared transition, each guarded branch included', () => {
-    const taken = new Set(takenTransitions(windowsMachine, getAdjacencyMap(windowsMachine, options as never) as never));
+    const taken = new Set(
+      takenTransitions(windowsMachine, getAdjacencyMap(windowsMachine, options as never) as never),
+    );
     // The refusal branches need four stream windows open first.
     const full = withStreams(MAX_EVENT_STREAM_WINDOWS);
     const fullOptions = { ...options, events: events.slice(0, 4) as EventObject[], fromState: full };
-    for (const t of takenTransitions(windowsMachine, getAdjacencyMap(windowsMachine, fullOptions as never) as never)) taken.add(t);
+    for (const t of takenTransitions(
+      windowsMachine,
+      getAdjacencyMap(windowsMachine, fullOptions as never) as never,
+    ))
+      taken.add(t);
     const declared = declaredTransitions(windowsMachine);
     expect(declared.length).toBeGreaterThan(12);
     expect([...taken].sort()).toEqual(declared);
@@ -61,7 +81,10 @@ describe('windows machine graph', () => {
     for (const p of paths) {
       const { windows, activeId } = p.state.context;
       expect(windows.filter((w) => w.aspect === 'right').length).toBeLessThanOrEqual(1);
-      if (activeId !== null && !windows.some((w) => w.id === activeId)) throw new Error(`stale active window after ${p.steps.map((x) => JSON.stringify(x.event)).join(' > ')}`);
+      if (activeId !== null && !windows.some((w) => w.id === activeId))
+        throw new Error(
+          `stale active window after ${p.steps.map((x) => JSON.stringify(x.event)).join(' > ')}`,
+        );
       expect(p.state.value).toBe(windows.length ? 'open' : 'empty');
       expect(new Set(windows.map((w) => w.zIndex)).size).toBe(windows.length);
     }
@@ -87,7 +110,11 @@ describe('windows rules (spec §4)', () => {
     expect([byId(s, 'a').aspect, byId(s, 'b').aspect]).toEqual(['iconized', 'right']);
   });
   it('an iconized window restores to right on click', () => {
-    const s = run({ type: 'window.open', window: spec('a') }, { type: 'window.open', window: spec('b') }, { type: 'window.restore', id: 'a' });
+    const s = run(
+      { type: 'window.open', window: spec('a') },
+      { type: 'window.open', window: spec('b') },
+      { type: 'window.restore', id: 'a' },
+    );
     expect([byId(s, 'a').aspect, byId(s, 'b').aspect]).toEqual(['right', 'iconized']);
     expect(s.context.activeId).toBe('a');
   });
@@ -113,11 +140,17 @@ describe('windows rules (spec §4)', () => {
     expect(s.context.activeId).toBe('b');
   });
   it('a window that does not allow iconization cannot be minimised', () => {
-    const s = run({ type: 'window.open', window: spec('a', { prefs: { allowIconization: false } }) }, { type: 'window.minimize', id: 'a' });
+    const s = run(
+      { type: 'window.open', window: spec('a', { prefs: { allowIconization: false } }) },
+      { type: 'window.minimize', id: 'a' },
+    );
     expect(byId(s, 'a').aspect).toBe('right');
   });
   it(`at most ${MAX_EVENT_STREAM_WINDOWS} event-stream windows: a fifth is refused and counted`, () => {
-    const opens = Array.from({ length: 5 }, (_v, i): WindowsEvent => ({ type: 'window.open', window: spec(`s${i}`, { usesEventsStream: true }) }));
+    const opens = Array.from({ length: 5 }, (_v, i): WindowsEvent => ({
+      type: 'window.open',
+      window: spec(`s${i}`, { usesEventsStream: true }),
+    }));
     const s = run(...opens, { type: 'window.open', window: spec('plain') });
     expect(s.context.windows.map((w) => w.id)).toEqual(['s0', 's1', 's2', 's3', 'plain']);
     expect(s.context.refusals).toBe(1);
@@ -125,7 +158,11 @@ describe('windows rules (spec §4)', () => {
     expect(after.context.windows.some((w) => w.id === 's4')).toBe(true);
   });
   it('opening an open window focuses it (and brings an iconized one back to the right)', () => {
-    const s = run({ type: 'window.open', window: spec('a') }, { type: 'window.open', window: spec('b') }, { type: 'window.open', window: spec('a') });
+    const s = run(
+      { type: 'window.open', window: spec('a') },
+      { type: 'window.open', window: spec('b') },
+      { type: 'window.open', window: spec('a') },
+    );
     expect(s.context.windows).toHaveLength(2);
     expect(byId(s, 'a').aspect).toBe('right');
     expect(s.context.activeId).toBe('a');
@@ -135,7 +172,11 @@ describe('windows rules (spec §4)', () => {
     expect(s).toEqual({ value: 'empty', context: { windows: [], activeId: null, refusals: 0 } });
   });
   it('moves and extends a window', () => {
-    const s = run({ type: 'window.open', window: spec('a', { aspect: 'floating' }) }, { type: 'window.move', id: 'a', position: { x: 40, y: 50 } }, { type: 'window.toggleExtended', id: 'a' });
+    const s = run(
+      { type: 'window.open', window: spec('a', { aspect: 'floating' }) },
+      { type: 'window.move', id: 'a', position: { x: 40, y: 50 } },
+      { type: 'window.toggleExtended', id: 'a' },
+    );
     expect(byId(s, 'a')).toMatchObject({ position: { x: 40, y: 50 }, isExtended: true });
   });
 });

@@ -5,7 +5,11 @@ import { Provider } from 'react-redux';
 import { agreementsSaga } from '../../sagas/messaging.saga';
 import { notificationsSaga } from '../../sagas/notifications.saga';
 import { NotificationCenter } from '../../src/notifications/NotificationCenter';
-import { AGREEMENT_APPEAR_DELAY_MS, NOTIFICATION_APPEAR_DELAY_MS, NOTIFICATION_REMOVE_AFTER_MS } from '../../src/notifications/constants';
+import {
+  AGREEMENT_APPEAR_DELAY_MS,
+  NOTIFICATION_APPEAR_DELAY_MS,
+  NOTIFICATION_REMOVE_AFTER_MS,
+} from '../../src/notifications/constants';
 import { notificationRequested, stickyErrorRaised } from '../../src/store/slices/notifications.slice';
 import { fakeApi, flush, makeTestStore } from '../sagas/fakes';
 import { seriousViolations } from './a11y';
@@ -33,8 +37,12 @@ function setup() {
 test('toasts go to the bottom live region, banners to the top; both fade in after 100 ms', () => {
   const { store, tick } = setup();
   act(() => {
-    store.dispatch(notificationRequested({ kind: 'toast', level: 'success', message: 'Saved', duration: 2000 }));
-    store.dispatch(notificationRequested({ kind: 'banner', level: 'warning', title: 'Maintenance', message: 'Tonight' }));
+    store.dispatch(
+      notificationRequested({ kind: 'toast', level: 'success', message: 'Saved', duration: 2000 }),
+    );
+    store.dispatch(
+      notificationRequested({ kind: 'banner', level: 'warning', title: 'Maintenance', message: 'Tonight' }),
+    );
   });
   const bottom = screen.getByRole('region', { name: 'Notifications' });
   const top = screen.getByRole('region', { name: 'Announcements' });
@@ -52,7 +60,12 @@ test('toasts go to the bottom live region, banners to the top; both fade in afte
 
 test('an error toast is an alert', () => {
   const { store } = setup();
-  act(() => void store.dispatch(notificationRequested({ kind: 'toast', level: 'error', message: 'Failed to save' })));
+  act(
+    () =>
+      void store.dispatch(
+        notificationRequested({ kind: 'toast', level: 'error', message: 'Failed to save' }),
+      ),
+  );
   expect(screen.getByRole('alert')).toHaveTextContent('Failed to save');
 });
 
@@ -89,7 +102,19 @@ test('dismiss all clears every toast and banner', async () => {
 
 test('a server message is rendered as sanitised markdown and acknowledged on dismiss', async () => {
   const { store, user, calls, tick } = setup();
-  act(() => void store.dispatch(notificationRequested({ id: '5', version_id: '2', kind: 'banner', level: 'warning', title: 'News', message: 'Read **this** <img src=x onerror="alert(1)">' })));
+  act(
+    () =>
+      void store.dispatch(
+        notificationRequested({
+          id: '5',
+          version_id: '2',
+          kind: 'banner',
+          level: 'warning',
+          title: 'News',
+          message: 'Read **this** <img src=x onerror="alert(1)">',
+        }),
+      ),
+  );
   tick(NOTIFICATION_APPEAR_DELAY_MS);
   const banner = screen.getByRole('listitem', { name: 'Warning: News' });
   expect(within(banner).getByText('this').tagName).toBe('STRONG');
@@ -97,13 +122,28 @@ test('a server message is rendered as sanitised markdown and acknowledged on dis
   await user.click(screen.getByRole('button', { name: 'Dismiss: News' }));
   tick(NOTIFICATION_REMOVE_AFTER_MS);
   await act(() => flush(10));
-  expect(calls).toEqual([expect.objectContaining({ url: '/api/users/me/ack-messages', body: { message_id: '5', version_id: '2' } })]);
+  expect(calls).toEqual([
+    expect.objectContaining({
+      url: '/api/users/me/ack-messages',
+      body: { message_id: '5', version_id: '2' },
+    }),
+  ]);
   expect(screen.queryByRole('listitem')).toBeNull();
 });
 
 describe('agreement modal', () => {
-  const agreement = (terms = '# Terms\n\nBe nice. [docs](javascript:alert(1)) <script>window.hacked=1</script>') =>
-    notificationRequested({ localId: 'ag', id: '1', version_id: '1', kind: 'agreement', level: 'default', title: 'Terms of use', message: terms });
+  const agreement = (
+    terms = '# Terms\n\nBe nice. [docs](javascript:alert(1)) <script>window.hacked=1</script>',
+  ) =>
+    notificationRequested({
+      localId: 'ag',
+      id: '1',
+      version_id: '1',
+      kind: 'agreement',
+      level: 'default',
+      title: 'Terms of use',
+      message: terms,
+    });
 
   test('appears after about 100 ms, is not closable, and Accept needs "I read all terms"', async () => {
     const { store, user, tick, posted } = setup();
@@ -171,7 +211,10 @@ describe('agreement modal', () => {
 
 test('a sticky error modal stays until confirmed with OK', async () => {
   const { store, user } = setup();
-  act(() => void store.dispatch(stickyErrorRaised({ title: 'Reboot required', message: 'Apply after a reboot.' })));
+  act(
+    () =>
+      void store.dispatch(stickyErrorRaised({ title: 'Reboot required', message: 'Apply after a reboot.' })),
+  );
   const dialog = screen.getByRole('alertdialog', { name: 'Reboot required' });
   expect(dialog).toHaveAccessibleDescription('Apply after a reboot.');
   expect(dialog.style.width).toBe('530px');

@@ -3,7 +3,9 @@ import { escapeHtml, renderMarkdown } from '../../src/notifications/markdown';
 
 describe('agreement markdown is rendered safely', () => {
   it('renders ordinary markdown', () => {
-    const html = renderMarkdown('# Terms\n\nYou **must** read [the policy](https://example.com/policy).\n\n- one\n- two');
+    const html = renderMarkdown(
+      '# Terms\n\nYou **must** read [the policy](https://example.com/policy).\n\n- one\n- two',
+    );
     const doc = new DOMParser().parseFromString(html, 'text/html');
     expect(doc.querySelector('h1')?.textContent).toBe('Terms');
     expect(doc.querySelector('strong')?.textContent).toBe('must');

@@ -11,6 +11,10 @@ test.each([
 });
 
 test('shortcuts carry the title and an explicit duration wins', () => {
-  expect(notify.success('Saved', 'Settings').payload).toMatchObject({ level: 'success', title: 'Settings', duration: 2000 });
+  expect(notify.success('Saved', 'Settings').payload).toMatchObject({
+    level: 'success',
+    title: 'Settings',
+    duration: 2000,
+  });
   expect(toast('info', 'Password changed', { duration: 10_000 }).payload.duration).toBe(10_000);
 });

@@ -16,7 +16,15 @@ function setup() {
   );
   return { store, view, user: userEvent.setup() };
 }
-const running = { id: 'j', dataType: 'config' as const, status: 'running' as const, progressPercentage: 42.4, totalSteps: 4, stepNumber: 2, details: [{ name: 'Firewall', status: 'running', progressPercentage: 50 }] };
+const running = {
+  id: 'j',
+  dataType: 'config' as const,
+  status: 'running' as const,
+  progressPercentage: 42.4,
+  totalSteps: 4,
+  stepNumber: 2,
+  details: [{ name: 'Firewall', status: 'running', progressPercentage: 50 }],
+};
 
 test('shows nothing without a job', () => {
   setup();
@@ -30,7 +38,10 @@ test('shows the percentage, step x of y and an expandable details list; it canno
     store.dispatch(progressUpdated(running));
   });
   const dialog = screen.getByRole('dialog', { name: 'Applying configuration' });
-  expect(screen.getByRole('progressbar', { name: 'Applying configuration' })).toHaveAttribute('aria-valuenow', '42');
+  expect(screen.getByRole('progressbar', { name: 'Applying configuration' })).toHaveAttribute(
+    'aria-valuenow',
+    '42',
+  );
   expect(dialog).toHaveTextContent('Step 2 of 4');
   const toggle = screen.getByRole('button', { name: 'Show details' });
   expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -47,7 +58,9 @@ test('an update says so; a failed job shows its reason and can be closed', async
   const { store, user } = setup();
   act(() => {
     store.dispatch(progressJobStarted({ id: 'j', dataType: 'upgrade' }));
-    store.dispatch(progressUpdated({ ...running, dataType: 'upgrade', status: 'failed', reason: 'Signature mismatch' }));
+    store.dispatch(
+      progressUpdated({ ...running, dataType: 'upgrade', status: 'failed', reason: 'Signature mismatch' }),
+    );
   });
   expect(screen.getByRole('dialog', { name: 'Applying update failed' })).toBeInTheDocument();
   expect(screen.getByRole('alert')).toHaveTextContent('Signature mismatch');

@@ -9,7 +9,11 @@ describe('build-update polling (spec §4, §9)', () => {
 
   test('checks about 1 s after start, then polls, and stops once a new build is seen', async () => {
     const ids = ['b1', 'b1', 'b2'];
-    const get = jest.fn(async () => ({ status: 200, data: { buildId: ids.shift() }, headers: new Headers() }));
+    const get = jest.fn(async () => ({
+      status: 200,
+      data: { buildId: ids.shift() },
+      headers: new Headers(),
+    }));
     const store = createAppStore({
       preloadedState: {
         config: { ...publicConfig(defaults), buildPollSeconds: 5 },
@@ -23,7 +27,10 @@ describe('build-update polling (spec §4, §9)', () => {
     expect(get).not.toHaveBeenCalled();
     await jest.advanceTimersByTimeAsync(1);
     expect(get).toHaveBeenCalledTimes(1);
-    expect(get.mock.calls[0]).toEqual(['/_build/latest.json', expect.objectContaining({ query: { ts: expect.any(Number) } })]);
+    expect(get.mock.calls[0]).toEqual([
+      '/_build/latest.json',
+      expect.objectContaining({ query: { ts: expect.any(Number) } }),
+    ]);
     expect(store.getState().build.updateAvailable).toBe(false);
     await jest.advanceTimersByTimeAsync(5000);
     expect(get).toHaveBeenCalledTimes(2);

@@ -14,15 +14,33 @@ export interface RecordedCall {
 /** Answers by `METHOD url` from a table; unknown routes fail like a 404. */
 export function fakeApi(routes: Record<string, (body?: unknown) => unknown>) {
   const calls: RecordedCall[] = [];
-  const respond = async (method: string, url: string, body?: unknown, query?: unknown): Promise<ApiResponse<unknown>> => {
+  const respond = async (
+    method: string,
+    url: string,
+    body?: unknown,
+    query?: unknown,
+  ): Promise<ApiResponse<unknown>> => {
     calls.push({ method, url, body, query });
     const handler = routes[`${method} ${url}`];
-    if (!handler) throw new ApiError({ kind: 'bad_request', status: 404, message: 'Request failed with status code 404', url, method, data: { detail: 'Not Found' } });
+    if (!handler)
+      throw new ApiError({
+        kind: 'bad_request',
+        status: 404,
+        message: 'Request failed with status code 404',
+        url,
+        method,
+        data: { detail: 'Not Found' },
+      });
     const data = await handler(body);
     return { status: 200, data, headers: new Headers() };
   };
   // The fake answers whatever the table holds; callers' response types are theirs to assert.
-  const typed = respond as <T>(method: string, url: string, body?: unknown, query?: unknown) => Promise<ApiResponse<T>>;
+  const typed = respond as <T>(
+    method: string,
+    url: string,
+    body?: unknown,
+    query?: unknown,
+  ) => Promise<ApiResponse<T>>;
   const api: ApiClient = {
     request: (url, o) => typed(o?.method ?? 'GET', url, o?.body, o?.query),
     get: (url, o) => typed('GET', url, undefined, o?.query),
@@ -35,10 +53,22 @@ export function fakeApi(routes: Record<string, (body?: unknown) => unknown>) {
 }
 
 export function testConfig(patch: Partial<RootState['config']> = {}): RootState['config'] {
-  return { ...configSlice.getInitialState(), apiBase: '/api/', notifications: true, messagingMode: 'agreements', parentOrigin: '', ...patch };
+  return {
+    ...configSlice.getInitialState(),
+    apiBase: '/api/',
+    notifications: true,
+    messagingMode: 'agreements',
+    parentOrigin: '',
+    ...patch,
+  };
 }
 
-export function makeTestStore(options: { api: ApiClient; config?: Partial<RootState['config']>; state?: Partial<RootState>; context?: Partial<SagaContext> }) {
+export function makeTestStore(options: {
+  api: ApiClient;
+  config?: Partial<RootState['config']>;
+  state?: Partial<RootState>;
+  context?: Partial<SagaContext>;
+}) {
   return createAppStore({
     preloadedState: { config: testConfig(options.config), ...options.state },
     context: { api: options.api, platform: 'browser', ...options.context },

@@ -7,7 +7,12 @@ import { layoutSaga, safeColor, STYLE_PREFERENCES_KEY } from '../../sagas/layout
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const map = new Map(Object.entries(initial));
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k), map };
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+    map,
+  };
 }
 
 function setup(get: jest.Mock, storage = memoryStorage()) {
@@ -22,23 +27,38 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe('dynamic style loader (spec §7)', () => {
   test('loads primary and bar colours and caches them under the style-preferences key', async () => {
-    const get = jest.fn().mockResolvedValue({ status: 200, data: { primary_color: '#112233', bar_color: '#445566' } });
+    const get = jest
+      .fn()
+      .mockResolvedValue({ status: 200, data: { primary_color: '#112233', bar_color: '#445566' } });
     const { store, storage } = setup(get);
     store.dispatch(styleRequested());
     await tick();
     expect(get).toHaveBeenCalledWith('/api/config/settings');
-    expect(store.getState().layout.style).toEqual({ primaryColor: '#112233', barColor: '#445566', barLogo: false });
-    expect(JSON.parse(storage.map.get(STYLE_PREFERENCES_KEY)!)).toEqual({ primaryColor: '#112233', barColor: '#445566', barLogo: false });
+    expect(store.getState().layout.style).toEqual({
+      primaryColor: '#112233',
+      barColor: '#445566',
+      barLogo: false,
+    });
+    expect(JSON.parse(storage.map.get(STYLE_PREFERENCES_KEY)!)).toEqual({
+      primaryColor: '#112233',
+      barColor: '#445566',
+      barLogo: false,
+    });
   });
 
   test('the cache is used instead of the call when present', async () => {
     const get = jest.fn();
-    const storage = memoryStorage({ [STYLE_PREFERENCES_KEY]: JSON.stringify({ primaryColor: '#abc', barColor: null }) });
+    const storage = memoryStorage({
+      [STYLE_PREFERENCES_KEY]: JSON.stringify({ primaryColor: '#abc', barColor: null }),
+    });
     const { store } = setup(get, storage);
     store.dispatch(styleRequested());
     await tick();
     expect(get).not.toHaveBeenCalled();
-    expect(store.getState().layout).toMatchObject({ style: { primaryColor: '#abc', barColor: null, barLogo: false }, styleSource: 'cache' });
+    expect(store.getState().layout).toMatchObject({
+      style: { primaryColor: '#abc', barColor: null, barLogo: false },
+      styleSource: 'cache',
+    });
   });
 
   test('a failure is only a warning', async () => {
@@ -46,7 +66,10 @@ describe('dynamic style loader (spec §7)', () => {
     const { store } = setup(jest.fn().mockRejectedValue(new Error('offline')));
     store.dispatch(styleRequested());
     await tick();
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('custom layout could not be loaded'), expect.anything());
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('custom layout could not be loaded'),
+      expect.anything(),
+    );
     expect(store.getState().layout.style).toBeNull();
     warn.mockRestore();
   });

@@ -32,7 +32,10 @@ class FakeEventSource implements EventSourceLike {
     this.readyState = 2;
   }
   emit(type: string, data?: unknown) {
-    const event = data === undefined ? new Event(type) : ({ type, data: typeof data === 'string' ? data : JSON.stringify(data) } as MessageEvent<string>);
+    const event =
+      data === undefined
+        ? new Event(type)
+        : ({ type, data: typeof data === 'string' ? data : JSON.stringify(data) } as MessageEvent<string>);
     for (const l of this.listeners.get(type) ?? []) l(event);
   }
 }
@@ -42,13 +45,22 @@ const unusedApi = {} as ApiClient;
 function setup() {
   const sources: FakeEventSource[] = [];
   const store = createAppStore({
-    context: { api: unusedApi, platform: 'browser', eventSource: (url: string) => (sources.push(new FakeEventSource(url)), sources.at(-1)!) },
+    context: {
+      api: unusedApi,
+      platform: 'browser',
+      eventSource: (url: string) => (sources.push(new FakeEventSource(url)), sources.at(-1)!),
+    },
   });
   const task = store.runSaga(logStreamSaga);
   return { store, sources, task };
 }
 
-const row = (id: number, service = 'dns', message = `m${id}`) => ({ id, service, timestamp: 1_700_000_000 + id, message });
+const row = (id: number, service = 'dns', message = `m${id}`) => ({
+  id,
+  service,
+  timestamp: 1_700_000_000 + id,
+  message,
+});
 const NOW = 1_800_000_000_000;
 
 describe('logStreamSaga', () => {
@@ -191,10 +203,26 @@ describe('logStreamUrl', () => {
   const all = initialLogReportState.services;
   it.each([
     ['all services, no range', { services: all, range: null }, LOG_STREAM_URL],
-    ['some services', { services: all.map((s) => ({ ...s, enabled: s.service === 'ssh' })), range: null }, `${LOG_STREAM_URL}?services=ssh`],
-    ['a live range', { services: all, range: { start: NOW - 86_400_000, end: NOW } }, `${LOG_STREAM_URL}?from=${(NOW - 86_400_000) / 1000}`],
-    ['a range ending today (live)', { services: all, range: { start: NOW - 7200_000, end: startOfDay(NOW) + 1000 } }, `${LOG_STREAM_URL}?from=${(NOW - 7200_000) / 1000}`],
-    ['a past range', { services: all, range: { start: NOW - 3 * 86_400_000, end: NOW - 2 * 86_400_000 } }, `${LOG_STREAM_URL}?from=${(NOW - 3 * 86_400_000) / 1000}&to=${(NOW - 2 * 86_400_000) / 1000}`],
+    [
+      'some services',
+      { services: all.map((s) => ({ ...s, enabled: s.service === 'ssh' })), range: null },
+      `${LOG_STREAM_URL}?services=ssh`,
+    ],
+    [
+      'a live range',
+      { services: all, range: { start: NOW - 86_400_000, end: NOW } },
+      `${LOG_STREAM_URL}?from=${(NOW - 86_400_000) / 1000}`,
+    ],
+    [
+      'a range ending today (live)',
+      { services: all, range: { start: NOW - 7200_000, end: startOfDay(NOW) + 1000 } },
+      `${LOG_STREAM_URL}?from=${(NOW - 7200_000) / 1000}`,
+    ],
+    [
+      'a past range',
+      { services: all, range: { start: NOW - 3 * 86_400_000, end: NOW - 2 * 86_400_000 } },
+      `${LOG_STREAM_URL}?from=${(NOW - 3 * 86_400_000) / 1000}&to=${(NOW - 2 * 86_400_000) / 1000}`,
+    ],
   ])('builds %s', (_name, state, expected) => {
     expect(logStreamUrl(state, NOW)).toBe(expected);
   });

@@ -39,7 +39,13 @@ describe('menu loading (spec §7)', () => {
   });
 
   test('production falls back silently on failure', async () => {
-    const err = new ApiError({ kind: 'bad_response', status: 500, message: 'x', url: '/api/menu/', method: 'GET' });
+    const err = new ApiError({
+      kind: 'bad_response',
+      status: 500,
+      message: 'x',
+      url: '/api/menu/',
+      method: 'GET',
+    });
     const { store } = storeWith('production', jest.fn().mockRejectedValue(err));
     store.dispatch(menuRequested());
     await new Promise((r) => setTimeout(r, 0));

@@ -1,4 +1,10 @@
-import { agreementsSaga, messagingSaga, messagingStartSaga, toNotification, type ServerMessage } from '../../sagas/messaging.saga';
+import {
+  agreementsSaga,
+  messagingSaga,
+  messagingStartSaga,
+  toNotification,
+  type ServerMessage,
+} from '../../sagas/messaging.saga';
 import { AGREEMENT_APPEAR_DELAY_MS } from '../../src/notifications/constants';
 import {
   agreementModalEvent,
@@ -11,19 +17,50 @@ import { fakeApi, flush, makeTestStore } from './fakes';
 describe('server message → center notification (spec §3)', () => {
   const base = { id: 1, version_id: 2, text: 'body', name: 'Title' };
   it.each<[Partial<ServerMessage>, Partial<NotificationRequest> | undefined]>([
-    [{ level: 'info', type: 'notification' }, { level: 'default', kind: 'toast' }],
-    [{ level: 'success', type: 'notification' }, { level: 'success', kind: 'toast' }],
-    [{ level: 'error', type: 'notification' }, { level: 'error', kind: 'toast' }],
-    [{ level: 'info', type: 'banner' }, { level: 'warning', kind: 'banner', showFrom: 'top' }],
-    [{ level: 'error', type: 'banner' }, { level: 'warning', kind: 'banner' }],
-    [{ level: 'info', type: 'agreement' }, { level: 'default', kind: 'agreement' }],
-    [{ level: 'warning', type: 'agreement' }, { level: 'warning', kind: 'agreement' }],
-    [{ level: 'bogus', type: 'notification' }, { level: 'default', kind: 'toast' }],
+    [
+      { level: 'info', type: 'notification' },
+      { level: 'default', kind: 'toast' },
+    ],
+    [
+      { level: 'success', type: 'notification' },
+      { level: 'success', kind: 'toast' },
+    ],
+    [
+      { level: 'error', type: 'notification' },
+      { level: 'error', kind: 'toast' },
+    ],
+    [
+      { level: 'info', type: 'banner' },
+      { level: 'warning', kind: 'banner', showFrom: 'top' },
+    ],
+    [
+      { level: 'error', type: 'banner' },
+      { level: 'warning', kind: 'banner' },
+    ],
+    [
+      { level: 'info', type: 'agreement' },
+      { level: 'default', kind: 'agreement' },
+    ],
+    [
+      { level: 'warning', type: 'agreement' },
+      { level: 'warning', kind: 'agreement' },
+    ],
+    [
+      { level: 'bogus', type: 'notification' },
+      { level: 'default', kind: 'toast' },
+    ],
     [{ level: 'info', type: 'popup' }, undefined],
   ])('%j → %j', (patch, expected) => {
     const n = toNotification({ ...base, ...patch } as ServerMessage);
     if (!expected) return expect(n).toBeUndefined();
-    expect(n).toMatchObject({ id: '1', version_id: '2', title: 'Title', message: 'body', duration: -1, ...expected });
+    expect(n).toMatchObject({
+      id: '1',
+      version_id: '2',
+      title: 'Title',
+      message: 'body',
+      duration: -1,
+      ...expected,
+    });
   });
   it('drops a message without an id', () => {
     expect(toNotification({ text: 'x', type: 'banner' } as ServerMessage)).toBeUndefined();
@@ -91,15 +128,25 @@ describe('agreement modal host', () => {
 
   function start(options: { mode?: 'x' | 'agreements'; ackFails?: boolean } = {}) {
     const posted: string[] = [];
-    const { api, calls } = fakeApi(
-      options.ackFails
-        ? {}
-        : { 'POST /api/users/me/ack-messages': () => ({}) },
-    );
-    const store = makeTestStore({ api, config: { messagingMode: options.mode ?? 'agreements' }, context: { postToParent: (m: string) => posted.push(m) } });
+    const { api, calls } = fakeApi(options.ackFails ? {} : { 'POST /api/users/me/ack-messages': () => ({}) });
+    const store = makeTestStore({
+      api,
+      config: { messagingMode: options.mode ?? 'agreements' },
+      context: { postToParent: (m: string) => posted.push(m) },
+    });
     store.runSaga(agreementsSaga);
     const agree = (localId: string, id?: string) =>
-      store.dispatch(notificationRequested({ localId, id, version_id: id ? 'v1' : undefined, kind: 'agreement', level: 'default', title: `Terms ${localId}`, message: '**terms**' }));
+      store.dispatch(
+        notificationRequested({
+          localId,
+          id,
+          version_id: id ? 'v1' : undefined,
+          kind: 'agreement',
+          level: 'default',
+          title: `Terms ${localId}`,
+          message: '**terms**',
+        }),
+      );
     const modal = () => store.getState().notifications.agreementModal;
     return { store, calls, posted, agree, modal };
   }
@@ -117,7 +164,13 @@ describe('agreement modal host', () => {
     store.dispatch(agreementModalEvent({ type: 'user.accept' }));
     expect(modal()?.state).toBe('accepting');
     await flush(10);
-    expect(calls).toEqual([expect.objectContaining({ method: 'POST', url: '/api/users/me/ack-messages', body: { message_id: '11', version_id: 'v1' } })]);
+    expect(calls).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        url: '/api/users/me/ack-messages',
+        body: { message_id: '11', version_id: 'v1' },
+      }),
+    ]);
     expect(store.getState().notifications.agreements).toEqual([]);
     expect(modal()).toBeNull();
     expect(posted).toEqual(['acceptedAllAgreements']);
@@ -179,7 +232,9 @@ describe('agreement modal host', () => {
     expect(modal()).toMatchObject({ localId: 'a1', state: 'visible', read: true });
     expect(store.getState().notifications.agreements).toHaveLength(1);
     // The fake answers 404 {detail: 'Not Found'}: the handler shows the detail as an error toast.
-    expect(store.getState().notifications.toasts).toEqual([expect.objectContaining({ level: 'error', message: 'Not Found' })]);
+    expect(store.getState().notifications.toasts).toEqual([
+      expect.objectContaining({ level: 'error', message: 'Not Found' }),
+    ]);
     expect(posted).toEqual([]);
   });
 });

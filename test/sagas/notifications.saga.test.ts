@@ -24,7 +24,15 @@ function setup(config = {}) {
 
 test('a timed toast is pending, visible after 100 ms, closing after its duration and gone after twice the fade', () => {
   const { store, toast } = setup();
-  store.dispatch(notificationRequested({ localId: 't1', kind: 'toast', level: 'success', message: 'Saved', duration: 2000 }));
+  store.dispatch(
+    notificationRequested({
+      localId: 't1',
+      kind: 'toast',
+      level: 'success',
+      message: 'Saved',
+      duration: 2000,
+    }),
+  );
   expect(toast('t1')?.phase).toBe('pending');
   jest.advanceTimersByTime(NOTIFICATION_APPEAR_DELAY_MS - 1);
   expect(toast('t1')?.phase).toBe('pending');
@@ -54,11 +62,27 @@ test('a persistent toast (-1) stays until dismissed, then fades out and is remov
 
 test('dismissing a server message acknowledges it with message_id and version_id, then removes it', async () => {
   const { store, calls } = setup();
-  store.dispatch(notificationRequested({ localId: 'b', id: '7', version_id: '3', kind: 'banner', level: 'warning', message: 'Maintenance' }));
+  store.dispatch(
+    notificationRequested({
+      localId: 'b',
+      id: '7',
+      version_id: '3',
+      kind: 'banner',
+      level: 'warning',
+      message: 'Maintenance',
+    }),
+  );
   jest.advanceTimersByTime(NOTIFICATION_APPEAR_DELAY_MS);
   store.dispatch(notificationDismissed({ localId: 'b' }));
   jest.advanceTimersByTime(NOTIFICATION_REMOVE_AFTER_MS);
-  expect(calls).toEqual([{ method: 'POST', url: '/api/users/me/ack-messages', body: { message_id: '7', version_id: '3' }, query: undefined }]);
+  expect(calls).toEqual([
+    {
+      method: 'POST',
+      url: '/api/users/me/ack-messages',
+      body: { message_id: '7', version_id: '3' },
+      query: undefined,
+    },
+  ]);
   expect(store.getState().notifications.banners).toHaveLength(1); // removed only once acknowledged
   await flush();
   expect(store.getState().notifications.banners).toHaveLength(0);
@@ -66,7 +90,17 @@ test('dismissing a server message acknowledges it with message_id and version_id
 
 test('a server message that times out is removed without an acknowledgement', async () => {
   const { store, calls } = setup();
-  store.dispatch(notificationRequested({ localId: 's', id: '9', version_id: '1', kind: 'toast', level: 'default', message: 'x', duration: 500 }));
+  store.dispatch(
+    notificationRequested({
+      localId: 's',
+      id: '9',
+      version_id: '1',
+      kind: 'toast',
+      level: 'default',
+      message: 'x',
+      duration: 500,
+    }),
+  );
   jest.advanceTimersByTime(NOTIFICATION_APPEAR_DELAY_MS + 500 + NOTIFICATION_REMOVE_AFTER_MS);
   await flush();
   expect(calls).toEqual([]);
@@ -76,7 +110,16 @@ test('a server message that times out is removed without an acknowledgement', as
 test('no acknowledgement call when notifications are disabled or the API address is missing', async () => {
   for (const config of [{ notifications: false }, { apiBase: '' }]) {
     const { store, calls, task } = setup(config);
-    store.dispatch(notificationRequested({ localId: 'x', id: '1', version_id: '1', kind: 'toast', level: 'default', message: 'x' }));
+    store.dispatch(
+      notificationRequested({
+        localId: 'x',
+        id: '1',
+        version_id: '1',
+        kind: 'toast',
+        level: 'default',
+        message: 'x',
+      }),
+    );
     jest.advanceTimersByTime(NOTIFICATION_APPEAR_DELAY_MS);
     store.dispatch(notificationDismissed({ localId: 'x' }));
     jest.advanceTimersByTime(NOTIFICATION_REMOVE_AFTER_MS);
@@ -92,7 +135,16 @@ test('a failed acknowledgement still removes the message locally and only warns'
   const { api } = fakeApi({});
   const store = makeTestStore({ api });
   store.runSaga(notificationsSaga);
-  store.dispatch(notificationRequested({ localId: 'f', id: '1', version_id: '1', kind: 'toast', level: 'default', message: 'x' }));
+  store.dispatch(
+    notificationRequested({
+      localId: 'f',
+      id: '1',
+      version_id: '1',
+      kind: 'toast',
+      level: 'default',
+      message: 'x',
+    }),
+  );
   store.dispatch(notificationDismissed({ localId: 'f' }));
   jest.advanceTimersByTime(NOTIFICATION_REMOVE_AFTER_MS);
   await flush(10);

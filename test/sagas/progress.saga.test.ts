@@ -1,4 +1,9 @@
-import { progressSaga, jobStreamUrl, PROGRESS_DONE_LINGER_MS, type EventSourceLike } from '../../sagas/progress.saga';
+import {
+  progressSaga,
+  jobStreamUrl,
+  PROGRESS_DONE_LINGER_MS,
+  type EventSourceLike,
+} from '../../sagas/progress.saga';
 import { progressJobStarted, parseProgressView } from '../../src/progress/progress.slice';
 import { fakeApi, flush, makeTestStore } from './fakes';
 
@@ -20,11 +25,21 @@ class FakeSource implements EventSourceLike {
     this.readyState = 2;
   }
   emit(type: string, data: unknown) {
-    for (const l of this.listeners.get(type) ?? []) l({ data: typeof data === 'string' ? data : JSON.stringify(data) } as MessageEvent);
+    for (const l of this.listeners.get(type) ?? [])
+      l({ data: typeof data === 'string' ? data : JSON.stringify(data) } as MessageEvent);
   }
 }
 
-const view = (patch: object = {}) => ({ id: 'j1', dataType: 'config', status: 'running', progressPercentage: 40, totalSteps: 5, stepNumber: 2, details: [{ name: 'dns', status: 'done', progressPercentage: 100 }], ...patch });
+const view = (patch: object = {}) => ({
+  id: 'j1',
+  dataType: 'config',
+  status: 'running',
+  progressPercentage: 40,
+  totalSteps: 5,
+  stepNumber: 2,
+  details: [{ name: 'dns', status: 'done', progressPercentage: 100 }],
+  ...patch,
+});
 
 function setup(jobs: unknown[] = [], loggedIn = true) {
   FakeSource.opened = [];
@@ -54,7 +69,11 @@ test('reattaches to an active job at start (after a reload) and follows its stre
   expect(FakeSource.opened.map((s) => s.url)).toEqual([jobStreamUrl('j1')]);
   expect(store.getState().progress.view).toMatchObject({ id: 'j1', progressPercentage: 10 });
   FakeSource.opened[0].emit('progress', view({ progressPercentage: 60, stepNumber: 3 }));
-  expect(store.getState().progress.view).toMatchObject({ progressPercentage: 60, stepNumber: 3, totalSteps: 5 });
+  expect(store.getState().progress.view).toMatchObject({
+    progressPercentage: 60,
+    stepNumber: 3,
+    totalSteps: 5,
+  });
 });
 
 test('no active job: no overlay, no stream', async () => {
@@ -68,10 +87,19 @@ test('a started job shows at once; done shows a success toast and closes the ove
   const { store } = setup();
   await flush(10);
   store.dispatch(progressJobStarted({ id: 'j1', dataType: 'upgrade' }));
-  expect(store.getState().progress.view).toMatchObject({ id: 'j1', dataType: 'upgrade', progressPercentage: 0 });
+  expect(store.getState().progress.view).toMatchObject({
+    id: 'j1',
+    dataType: 'upgrade',
+    progressPercentage: 0,
+  });
   const source = FakeSource.opened[0];
-  source.emit('progress', view({ dataType: 'upgrade', status: 'done', progressPercentage: 100, stepNumber: 5 }));
-  expect(store.getState().notifications.toasts).toEqual([expect.objectContaining({ level: 'success', message: 'Update applied.', duration: 2000 })]);
+  source.emit(
+    'progress',
+    view({ dataType: 'upgrade', status: 'done', progressPercentage: 100, stepNumber: 5 }),
+  );
+  expect(store.getState().notifications.toasts).toEqual([
+    expect.objectContaining({ level: 'success', message: 'Update applied.', duration: 2000 }),
+  ]);
   jest.advanceTimersByTime(PROGRESS_DONE_LINGER_MS - 1);
   await flush();
   expect(store.getState().progress.view).not.toBeNull();
@@ -110,8 +138,14 @@ test('a newer job replaces the one being followed; an end event closes the strea
 });
 
 test.each([
-  [{ id: 1, status: 'running', progressPercentage: 140, totalSteps: 3, stepNumber: 1, details: [] }, { id: '1', progressPercentage: 100, dataType: 'config' }],
-  [{ id: 'x', status: 'done', progressPercentage: -5, dataType: 'upgrade' }, { progressPercentage: 0, dataType: 'upgrade', details: [] }],
+  [
+    { id: 1, status: 'running', progressPercentage: 140, totalSteps: 3, stepNumber: 1, details: [] },
+    { id: '1', progressPercentage: 100, dataType: 'config' },
+  ],
+  [
+    { id: 'x', status: 'done', progressPercentage: -5, dataType: 'upgrade' },
+    { progressPercentage: 0, dataType: 'upgrade', details: [] },
+  ],
   [{ status: 'running' }, undefined],
   [{ id: 'x', status: 'paused' }, undefined],
   [null, undefined],

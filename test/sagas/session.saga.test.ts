@@ -17,12 +17,19 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe('who is signed in', () => {
   test('loads the user when the login cookie says so', async () => {
-    const get = jest.fn().mockResolvedValue({ status: 200, data: { username: 'admin', role: 'admin', must_change_password: false } });
+    const get = jest.fn().mockResolvedValue({
+      status: 200,
+      data: { username: 'admin', role: 'admin', must_change_password: false },
+    });
     const store = setup(get, true);
     store.dispatch(userRequested());
     await tick();
     expect(get).toHaveBeenCalledWith('/api/users/me');
-    expect(store.getState().session.user).toEqual({ username: 'admin', role: 'admin', mustChangePassword: false });
+    expect(store.getState().session.user).toEqual({
+      username: 'admin',
+      role: 'admin',
+      mustChangePassword: false,
+    });
   });
 
   test('asks nothing for an anonymous visitor', async () => {
@@ -34,7 +41,13 @@ describe('who is signed in', () => {
   });
 
   test('a 401 means the cookie outlived its session', async () => {
-    const err = new ApiError({ kind: 'bad_request', status: 401, message: 'x', url: '/api/users/me', method: 'GET' });
+    const err = new ApiError({
+      kind: 'bad_request',
+      status: 401,
+      message: 'x',
+      url: '/api/users/me',
+      method: 'GET',
+    });
     const store = setup(jest.fn().mockRejectedValue(err), true);
     store.dispatch(userRequested());
     await tick();
@@ -42,8 +55,14 @@ describe('who is signed in', () => {
   });
 
   test.each([
-    [{ username: 'u', role: 'user' }, { username: 'u', role: 'user', mustChangePassword: false }],
-    [{ username: 'u', role: 'root' }, { username: 'u', role: 'user', mustChangePassword: false }],
+    [
+      { username: 'u', role: 'user' },
+      { username: 'u', role: 'user', mustChangePassword: false },
+    ],
+    [
+      { username: 'u', role: 'root' },
+      { username: 'u', role: 'user', mustChangePassword: false },
+    ],
     [{ role: 'admin' }, null],
     [undefined, null],
   ])('parseUser(%p) → %p', (input, expected) => expect(parseUser(input)).toEqual(expected));

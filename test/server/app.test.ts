@@ -68,13 +68,22 @@ describe('server rendering', () => {
     expect(anon.headers.location).toBe(`/account/login?return_to=${encodeURIComponent(url)}`);
   });
 
-  test.each(['/account/login', '/account/signup', '/account/recover', '/login/', '/signup/', '/recovery/', '/verification/', '/logout/', '/terms', '/verified', '/change-password'])(
-    'account page %s is public',
-    async (url) => {
-      const res = await app.inject({ url });
-      expect(res.statusCode).toBe(200);
-    },
-  );
+  test.each([
+    '/account/login',
+    '/account/signup',
+    '/account/recover',
+    '/login/',
+    '/signup/',
+    '/recovery/',
+    '/verification/',
+    '/logout/',
+    '/terms',
+    '/verified',
+    '/change-password',
+  ])('account page %s is public', async (url) => {
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(200);
+  });
 
   test('an unknown path is a 404 page naming the path', async () => {
     const res = await app.inject({ url: '/no/such/page' });
@@ -127,7 +136,9 @@ describe('headers and cookies', () => {
 
   test('sets the locale cookie for a year, SameSite=Lax', async () => {
     const res = await app.inject({ url: '/network/overview' });
-    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('locale='));
+    const cookie = ([] as string[])
+      .concat(res.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith('locale='));
     expect(cookie).toMatch(/^locale=en-US;/);
     expect(cookie).toContain('Max-Age=31536000');
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -171,7 +182,11 @@ describe('bad input', () => {
   test('hostile Host and X-Forwarded headers do not change redirects or links', async () => {
     const res = await app.inject({
       url: '/dns/proxy',
-      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'javascript' },
+      headers: {
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'javascript',
+      },
     });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/account/login?return_to=%2Fdns%2Fproxy');
@@ -210,7 +225,10 @@ describe('render micro-cache', () => {
     await app.inject({ url: '/network/overview' });
     const res = await app.inject({ url: '/network/overview', headers: LOGGED_IN });
     const state = JSON.parse(/id="__RAMPART_STATE__"[^>]*>([^<]*)</.exec(res.body)![1]);
-    expect(state.session).toEqual({ loggedIn: true, user: { username: 'admin', role: 'admin', mustChangePassword: false } });
+    expect(state.session).toEqual({
+      loggedIn: true,
+      user: { username: 'admin', role: 'admin', mustChangePassword: false },
+    });
   });
 });
 

@@ -1,19 +1,16 @@
 import { escapeHtml, renderDocument, serializeForScript } from '../../src/server/document';
 
 describe('serialising state into the page', () => {
-  test.each([
-    '</script><script>alert(1)</script>',
-    '<!--',
-    '</SCRIPT >',
-    '\u2028\u2029',
-    '& < > " \'',
-  ])('cannot break out of the script element: %p', (hostile) => {
-    const out = serializeForScript({ menu: [{ name: hostile }] });
-    expect(out).not.toMatch(/<\/?script/i);
-    expect(out).not.toContain('<!--');
-    expect(out).not.toContain('\u2028');
-    expect(JSON.parse(out)).toEqual({ menu: [{ name: hostile }] });
-  });
+  test.each(['</script><script>alert(1)</script>', '<!--', '</SCRIPT >', '\u2028\u2029', '& < > " \''])(
+    'cannot break out of the script element: %p',
+    (hostile) => {
+      const out = serializeForScript({ menu: [{ name: hostile }] });
+      expect(out).not.toMatch(/<\/?script/i);
+      expect(out).not.toContain('<!--');
+      expect(out).not.toContain('\u2028');
+      expect(JSON.parse(out)).toEqual({ menu: [{ name: hostile }] });
+    },
+  );
 
   test('the document carries nonces on every script and escapes the title', () => {
     const html = renderDocument({
@@ -35,5 +32,6 @@ describe('serialising state into the page', () => {
     expect(html.match(/nonce="n1"/g)).toHaveLength(2);
   });
 
-  test('escapeHtml escapes the five characters', () => expect(escapeHtml(`&<>"'`)).toBe('&amp;&lt;&gt;&quot;&#39;'));
+  test('escapeHtml escapes the five characters', () =>
+    expect(escapeHtml(`&<>"'`)).toBe('&amp;&lt;&gt;&quot;&#39;'));
 });

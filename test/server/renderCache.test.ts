@@ -5,7 +5,11 @@ describe('anonymous render micro-cache', () => {
     const now = 0;
     const cache = new RenderCache(1000, 10, () => now);
     const p = RenderCache.placeholders();
-    cache.set('k', { status: 200, html: `<script nonce="${p.scriptNonce}"></script><style nonce="${p.styleNonce}"></style>`, ...p });
+    cache.set('k', {
+      status: 200,
+      html: `<script nonce="${p.scriptNonce}"></script><style nonce="${p.styleNonce}"></style>`,
+      ...p,
+    });
     const hit = cache.get('k', { script: 'aaa', style: 'bbb' });
     expect(hit?.html).toBe('<script nonce="aaa"></script><style nonce="bbb"></style>');
     expect(hit?.html).not.toContain(p.scriptNonce);

@@ -3,16 +3,32 @@
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 const fromNode = [
-  'TextEncoder', 'TextDecoder', 'fetch', 'Request', 'Response', 'Headers', 'FormData', 'ReadableStream',
-  'WritableStream', 'TransformStream', 'TextEncoderStream', 'TextDecoderStream', 'structuredClone',
-  'BroadcastChannel', 'MessageChannel', 'MessagePort', 'setImmediate', 'clearImmediate',
+  'TextEncoder',
+  'TextDecoder',
+  'fetch',
+  'Request',
+  'Response',
+  'Headers',
+  'FormData',
+  'ReadableStream',
+  'WritableStream',
+  'TransformStream',
+  'TextEncoderStream',
+  'TextDecoderStream',
+  'structuredClone',
+  'BroadcastChannel',
+  'MessageChannel',
+  'MessagePort',
+  'setImmediate',
+  'clearImmediate',
 ];
 
 class JsdomWithWebPlatform extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
     for (const name of fromNode) {
-      if (this.global[name] === undefined && globalThis[name] !== undefined) this.global[name] = globalThis[name];
+      if (this.global[name] === undefined && globalThis[name] !== undefined)
+        this.global[name] = globalThis[name];
     }
   }
 }

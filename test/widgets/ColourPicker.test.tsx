@@ -2,14 +2,35 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
-  ColourPicker, SAVED_COLOURS_KEY, SAVED_COLOURS_LIMIT, toCss, formatColour, parseHex, channelsOf, fromChannels, pushSaved, stopAt, switchMode,
-  type ColourValue, type ColourStop,
+  ColourPicker,
+  SAVED_COLOURS_KEY,
+  SAVED_COLOURS_LIMIT,
+  toCss,
+  formatColour,
+  parseHex,
+  channelsOf,
+  fromChannels,
+  pushSaved,
+  stopAt,
+  switchMode,
+  type ColourValue,
+  type ColourStop,
 } from '../../src/widgets/ColourPicker';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 const green = { r: 116, g: 179, b: 32, a: 100 };
 const solid: ColourValue = { mode: 'solid', colour: green, hue: 85 };
-const stop = (over: Partial<ColourStop>): ColourStop => ({ id: 's', r: 0, g: 0, b: 0, a: 100, percent: 0, hue: 0, select: false, ...over });
+const stop = (over: Partial<ColourStop>): ColourStop => ({
+  id: 's',
+  r: 0,
+  g: 0,
+  b: 0,
+  a: 100,
+  percent: 0,
+  hue: 0,
+  select: false,
+  ...over,
+});
 
 describe('colour maths', () => {
   it.each([
@@ -38,13 +59,27 @@ describe('colour maths', () => {
   ] as const)('reads %s channels', (type, out) => expect(channelsOf(green, type, 85)).toEqual(out));
 
   it('clamps channel input to the §5 ranges', () => {
-    expect(fromChannels({ r: 300, g: -5, b: 10 }, 'RGB', 150).colour).toEqual({ r: 255, g: 0, b: 10, a: 100 });
+    expect(fromChannels({ r: 300, g: -5, b: 10 }, 'RGB', 150).colour).toEqual({
+      r: 255,
+      g: 0,
+      b: 10,
+      a: 100,
+    });
     expect(fromChannels({ h: 400, s: 100, v: 100 }, 'HSV', 100).hue).toBe(360);
-    expect(fromChannels({ c: 0, m: 0, y: 0, k: 100 }, 'CMYK', 100).colour).toEqual({ r: 0, g: 0, b: 0, a: 100 });
+    expect(fromChannels({ c: 0, m: 0, y: 0, k: 100 }, 'CMYK', 100).colour).toEqual({
+      r: 0,
+      g: 0,
+      b: 0,
+      a: 100,
+    });
   });
 
   it('writes a gradient as CSS with sorted stops', () => {
-    const value: ColourValue = { mode: 'gradient', angle: 45, stops: [stop({ id: 'b', percent: 100, r: 255 }), stop({ id: 'a', percent: 0, a: 0 })] };
+    const value: ColourValue = {
+      mode: 'gradient',
+      angle: 45,
+      stops: [stop({ id: 'b', percent: 100, r: 255 }), stop({ id: 'a', percent: 0, a: 0 })],
+    };
     expect(toCss(value)).toBe('linear-gradient(45deg, rgba(0, 0, 0, 0) 0%, rgba(255, 0, 0, 1) 100%)');
     expect(toCss(solid)).toBe('rgba(116, 179, 32, 1)');
   });
@@ -88,7 +123,10 @@ describe('ColourPicker', () => {
     await user.type(hex, '#abcd{Enter}');
     expect(hex).toHaveValue('#aabbcc');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(onSave).toHaveBeenCalledWith({ mode: 'solid', colour: { r: 170, g: 187, b: 204, a: 100 }, hue: expect.any(Number) }, 'rgba(170, 187, 204, 1)');
+    expect(onSave).toHaveBeenCalledWith(
+      { mode: 'solid', colour: { r: 170, g: 187, b: 204, a: 100 }, hue: expect.any(Number) },
+      'rgba(170, 187, 204, 1)',
+    );
     expect(JSON.parse(window.localStorage.getItem(SAVED_COLOURS_KEY) as string)).toEqual(['#aabbccff']);
     expect(screen.getByRole('button', { name: 'Use saved colour #aabbccff' })).toBeInTheDocument();
   });
@@ -111,7 +149,12 @@ describe('ColourPicker', () => {
 
   it('moves saturation and brightness with the arrow keys', async () => {
     const user = userEvent.setup();
-    render(<ColourPicker value={{ mode: 'solid', colour: { r: 255, g: 0, b: 0, a: 100 }, hue: 0 }} onSave={jest.fn()} />);
+    render(
+      <ColourPicker
+        value={{ mode: 'solid', colour: { r: 255, g: 0, b: 0, a: 100 }, hue: 0 }}
+        onSave={jest.fn()}
+      />,
+    );
     const area = screen.getByRole('slider', { name: 'Saturation and brightness' });
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     act(() => area.focus());

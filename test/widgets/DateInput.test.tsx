@@ -23,7 +23,9 @@ describe('DateInput', () => {
 
   it('emits null when cleared and flags a required empty value', () => {
     const onChange = jest.fn();
-    const { rerender } = render(<DateInput label="Start date" value={Date.now()} onChange={onChange} required />);
+    const { rerender } = render(
+      <DateInput label="Start date" value={Date.now()} onChange={onChange} required />,
+    );
     fireEvent.change(screen.getByLabelText(/Start date/), { target: { value: '' } });
     expect(onChange).toHaveBeenCalledWith(null);
     rerender(<DateInput label="Start date" value={null} onChange={onChange} required showValidation />);

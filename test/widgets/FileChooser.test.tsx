@@ -44,7 +44,9 @@ describe('FileChooser', () => {
     const onFile = jest.fn();
     const { container } = render(<Harness accept=".pem,.crt" onFile={onFile} />);
     await user.upload(screen.getByLabelText(/CA certificate/), pdf);
-    expect(screen.getByRole('alert')).toHaveTextContent('This file type is not accepted (accepted: .pem,.crt).');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This file type is not accepted (accepted: .pem,.crt).',
+    );
     const zone = container.querySelector('.file-chooser__zone') as HTMLElement;
     fireEvent.drop(zone, { dataTransfer: { files: [pdf] } });
     expect(onFile).not.toHaveBeenCalled();

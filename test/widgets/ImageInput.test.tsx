@@ -5,7 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { ImageInput, NOT_AN_IMAGE, IMAGE_MAX_SIZE } from '../../src/widgets/ImageInput';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
-function Harness({ scale, onUrl }: { scale: (f: Blob, o: { maxWidth?: number; maxHeight?: number }) => Promise<string>; onUrl?: (u: string | null) => void }) {
+function Harness({
+  scale,
+  onUrl,
+}: {
+  scale: (f: Blob, o: { maxWidth?: number; maxHeight?: number }) => Promise<string>;
+  onUrl?: (u: string | null) => void;
+}) {
   const [value, setValue] = useState<string | null>(null);
   return (
     <ImageInput
@@ -41,7 +47,10 @@ describe('ImageInput', () => {
     await user.upload(screen.getByLabelText(/Logo/), png);
     expect(scale).toHaveBeenCalledWith(png, { maxWidth: IMAGE_MAX_SIZE, maxHeight: IMAGE_MAX_SIZE });
     expect(IMAGE_MAX_SIZE).toBe(1000);
-    expect(await screen.findByRole('img', { name: 'Logo preview' })).toHaveAttribute('src', 'data:image/png;base64,AAAA');
+    expect(await screen.findByRole('img', { name: 'Logo preview' })).toHaveAttribute(
+      'src',
+      'data:image/png;base64,AAAA',
+    );
     expect(onUrl).toHaveBeenLastCalledWith('data:image/png;base64,AAAA');
     await user.click(screen.getByRole('button', { name: 'Remove image' }));
     expect(onUrl).toHaveBeenLastCalledWith(null);

@@ -2,7 +2,12 @@
 import { useState } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ListInput, CONFIRM_TEXT, REMOVE_ALL_CONFIRM_MS, type ListInputProps } from '../../src/widgets/ListInput';
+import {
+  ListInput,
+  CONFIRM_TEXT,
+  REMOVE_ALL_CONFIRM_MS,
+  type ListInputProps,
+} from '../../src/widgets/ListInput';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 function Harness(props: Partial<ListInputProps> & { initial?: string[]; onValues?: (v: string[]) => void }) {

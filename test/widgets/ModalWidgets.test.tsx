@@ -14,7 +14,17 @@ function ModalHarness({ closable = true }: { closable?: boolean }) {
       <button type="button" onClick={() => setOpen(true)}>
         Open
       </button>
-      <Modal open={open} title="Edit host" closable={closable} onClose={() => setOpen(false)} footer={<button type="button" onClick={() => setOpen(false)}>Save</button>}>
+      <Modal
+        open={open}
+        title="Edit host"
+        closable={closable}
+        onClose={() => setOpen(false)}
+        footer={
+          <button type="button" onClick={() => setOpen(false)}>
+            Save
+          </button>
+        }
+      >
         <label>
           Name <input />
         </label>
@@ -68,7 +78,16 @@ describe('ConfirmationModal', () => {
   const renderConfirm = (props: Partial<ConfirmationModalProps> = {}) => {
     const onConfirm = jest.fn();
     const onCancel = jest.fn();
-    render(<ConfirmationModal open title="Delete user" message="Delete ann?" onConfirm={onConfirm} onCancel={onCancel} {...props} />);
+    render(
+      <ConfirmationModal
+        open
+        title="Delete user"
+        message="Delete ann?"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+        {...props}
+      />,
+    );
     return { onConfirm, onCancel, user: userEvent.setup() };
   };
 
@@ -92,7 +111,13 @@ describe('ConfirmationModal', () => {
 
   it('hands back the chosen option', async () => {
     const { onConfirm, user } = renderConfirm({
-      select: { label: 'Reason', options: [{ name: 'Left the company', value: 'left' }, { name: 'Duplicate', value: 'dup' }] },
+      select: {
+        label: 'Reason',
+        options: [
+          { name: 'Left the company', value: 'left' },
+          { name: 'Duplicate', value: 'dup' },
+        ],
+      },
     });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Reason' }), 'dup');
     await user.click(screen.getByRole('button', { name: 'Yes' }));
@@ -106,7 +131,10 @@ describe('ConfirmationModal', () => {
   });
 
   it('has no serious accessibility violations', async () => {
-    renderConfirm({ checkbox: { label: 'Also delete keys' }, select: { label: 'Reason', options: [{ name: 'A', value: 'a' }] } });
+    renderConfirm({
+      checkbox: { label: 'Also delete keys' },
+      select: { label: 'Reason', options: [{ name: 'A', value: 'a' }] },
+    });
     expect(await seriousViolations(document.body)).toEqual([]);
   });
 });
@@ -115,7 +143,9 @@ describe('StickyErrorModal', () => {
   it(`is ${STICKY_ERROR_MODAL_WIDTH_PX} px wide and only OK closes it`, async () => {
     const onConfirm = jest.fn();
     const user = userEvent.setup();
-    render(<StickyErrorModal open title="Certificate expired" message="Renew it first." onConfirm={onConfirm} />);
+    render(
+      <StickyErrorModal open title="Certificate expired" message="Renew it first." onConfirm={onConfirm} />,
+    );
     const dialog = screen.getByRole('alertdialog', { name: 'Certificate expired' });
     expect(dialog.style.width).toBe('530px');
     await user.keyboard('{Escape}');
@@ -128,7 +158,13 @@ describe('StickyErrorModal', () => {
 
 test('ConfirmationModal starts from its defaults each time it opens', async () => {
   const user = userEvent.setup();
-  const props = { title: 'Delete', message: 'Sure?', onConfirm: jest.fn(), onCancel: jest.fn(), checkbox: { label: 'Also keys' } };
+  const props = {
+    title: 'Delete',
+    message: 'Sure?',
+    onConfirm: jest.fn(),
+    onCancel: jest.fn(),
+    checkbox: { label: 'Also keys' },
+  };
   const { rerender } = render(<ConfirmationModal open {...props} />);
   await user.click(screen.getByRole('checkbox', { name: 'Also keys' }));
   rerender(<ConfirmationModal open={false} {...props} />);

@@ -5,7 +5,15 @@ import userEvent from '@testing-library/user-event';
 import { NumberInput } from '../../src/widgets/NumberInput';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
-function Harness({ min, max, onValue }: { min?: number; max?: number; onValue?: (v: number | null) => void }) {
+function Harness({
+  min,
+  max,
+  onValue,
+}: {
+  min?: number;
+  max?: number;
+  onValue?: (v: number | null) => void;
+}) {
   const [value, setValue] = useState<number | null>(null);
   return (
     <NumberInput

@@ -11,7 +11,10 @@ describe('ProgressLine', () => {
     [33.6, '34'],
   ])('reports %d%% as %s', (percent, now) => {
     render(<ProgressLine label="Applying configuration" percent={percent} />);
-    expect(screen.getByRole('progressbar', { name: 'Applying configuration' })).toHaveAttribute('aria-valuenow', now);
+    expect(screen.getByRole('progressbar', { name: 'Applying configuration' })).toHaveAttribute(
+      'aria-valuenow',
+      now,
+    );
     expect(screen.getByText(`${now}%`)).toBeInTheDocument();
   });
   it('is indeterminate without a percentage', () => {

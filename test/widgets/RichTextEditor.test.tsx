@@ -3,16 +3,37 @@ import { useState } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EditorState, TextSelection } from 'prosemirror-state';
-import { RichTextEditor, richTextSchema, applyLink, parseHtml, toHtml, SELECT_TEXT_MESSAGE, LINK_FORMAT_MESSAGE } from '../../src/widgets/RichTextEditor';
-import { setAlign, setBlock, toggle, blockKind, alignmentOf, isMarkActive, removeLink } from '../../src/widgets/RichTextEditor/commands';
+import {
+  RichTextEditor,
+  richTextSchema,
+  applyLink,
+  parseHtml,
+  toHtml,
+  SELECT_TEXT_MESSAGE,
+  LINK_FORMAT_MESSAGE,
+} from '../../src/widgets/RichTextEditor';
+import {
+  setAlign,
+  setBlock,
+  toggle,
+  blockKind,
+  alignmentOf,
+  isMarkActive,
+  removeLink,
+} from '../../src/widgets/RichTextEditor/commands';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 function stateOf(html: string, from?: number, to?: number) {
   const doc = parseHtml(html);
   const state = EditorState.create({ doc, schema: richTextSchema });
-  return from === undefined ? state : state.apply(state.tr.setSelection(TextSelection.create(doc, from, to ?? from)));
+  return from === undefined
+    ? state
+    : state.apply(state.tr.setSelection(TextSelection.create(doc, from, to ?? from)));
 }
-function run(state: EditorState, cmd: (s: EditorState, d: (tr: import('prosemirror-state').Transaction) => void) => boolean) {
+function run(
+  state: EditorState,
+  cmd: (s: EditorState, d: (tr: import('prosemirror-state').Transaction) => void) => boolean,
+) {
   let next = state;
   cmd(state, (tr) => {
     next = state.apply(tr);
@@ -22,8 +43,11 @@ function run(state: EditorState, cmd: (s: EditorState, d: (tr: import('prosemirr
 
 describe('rich-text commands', () => {
   it('parses only schema content and drops disallowed links and scripts', () => {
-    const html = '<p>Hi <a href="javascript:alert(1)">bad</a> <a href="https://ok.example">ok</a><script>x()</script><img src=x onerror=alert(1)></p>';
-    expect(toHtml(parseHtml(html))).toBe('<p>Hi bad <a href="https://ok.example" rel="noopener noreferrer" target="_blank">ok</a></p>');
+    const html =
+      '<p>Hi <a href="javascript:alert(1)">bad</a> <a href="https://ok.example">ok</a><script>x()</script><img src=x onerror=alert(1)></p>';
+    expect(toHtml(parseHtml(html))).toBe(
+      '<p>Hi bad <a href="https://ok.example" rel="noopener noreferrer" target="_blank">ok</a></p>',
+    );
   });
 
   it('toggles bold, italic and strikethrough on the selection', () => {
@@ -52,7 +76,9 @@ describe('rich-text commands', () => {
     let s = stateOf('<p>One</p><p>Two</p>', 1, 8);
     s = run(s, setAlign('center'));
     expect(alignmentOf(s)).toBe('center');
-    expect(toHtml(s.doc)).toBe('<p style="text-align: center;" data-align="center">One</p><p style="text-align: center;" data-align="center">Two</p>');
+    expect(toHtml(s.doc)).toBe(
+      '<p style="text-align: center;" data-align="center">One</p><p style="text-align: center;" data-align="center">Two</p>',
+    );
     expect(run(s, setAlign('center'))).toBe(s);
   });
 
@@ -110,7 +136,8 @@ function selectText(editor: HTMLElement, start: number, length: number) {
 describe('RichTextEditor', () => {
   beforeAll(() => {
     // jsdom has no layout; ProseMirror asks for rectangles when scrolling the selection into view.
-    Range.prototype.getClientRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+    Range.prototype.getClientRects = () =>
+      ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
     Range.prototype.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);
     document.elementFromPoint = () => null;
   });
@@ -171,7 +198,9 @@ describe('RichTextEditor', () => {
     selectText(screen.getByRole('textbox', { name: 'Announcement' }), 0, 3);
     await user.click(screen.getByRole('button', { name: 'Title' }));
     await user.click(screen.getByRole('button', { name: 'Align center' }));
-    expect(onHtml).toHaveBeenLastCalledWith('<h2 style="text-align: center;" data-align="center">Maintenance</h2>');
+    expect(onHtml).toHaveBeenLastCalledWith(
+      '<h2 style="text-align: center;" data-align="center">Maintenance</h2>',
+    );
     expect(screen.getByRole('button', { name: 'Title' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Align left' })).toHaveAttribute('aria-pressed', 'false');
   });

@@ -57,7 +57,14 @@ describe('Select', () => {
     const { container } = render(
       <>
         <Harness />
-        <Select label="Required" options={options} value="" required showValidation onChange={() => undefined} />
+        <Select
+          label="Required"
+          options={options}
+          value=""
+          required
+          showValidation
+          onChange={() => undefined}
+        />
       </>,
     );
     await expectNoSeriousA11yViolations(container);

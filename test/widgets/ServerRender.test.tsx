@@ -27,9 +27,23 @@ import { Tooltip } from '../../src/widgets/Tooltip';
 const noop = () => undefined;
 
 it.each([
-  ['Accordion', <Accordion key="a" title="T" defaultExpanded>x</Accordion>, 'aria-expanded="true"'],
+  [
+    'Accordion',
+    <Accordion key="a" title="T" defaultExpanded>
+      x
+    </Accordion>,
+    'aria-expanded="true"',
+  ],
   ['Checkbox', <Checkbox key="a" label="C" checked onChange={noop} />, 'checked'],
-  ['ColourPicker', <ColourPicker key="a" value={{ mode: 'solid', colour: { r: 1, g: 2, b: 3, a: 100 }, hue: 0 }} onSave={noop} />, '#010203ff'],
+  [
+    'ColourPicker',
+    <ColourPicker
+      key="a"
+      value={{ mode: 'solid', colour: { r: 1, g: 2, b: 3, a: 100 }, hue: 0 }}
+      onSave={noop}
+    />,
+    '#010203ff',
+  ],
   ['DateInput', <DateInput key="a" label="D" value={null} onChange={noop} />, 'type="date"'],
   ['FileChooser', <FileChooser key="a" label="F" file={null} onChange={noop} />, 'No file chosen'],
   ['ImageInput', <ImageInput key="a" label="I" value={null} onChange={noop} />, 'Choose image'],
@@ -40,13 +54,31 @@ it.each([
   ['ProgressLine', <ProgressLine key="a" label="P" percent={40} />, 'aria-valuenow="40"'],
   ['RangeInput', <RangeInput key="a" label="R" value={3} onChange={noop} />, 'type="range"'],
   ['RichTextEditor', <RichTextEditor key="a" label="R" value="<p>x</p>" onChange={noop} />, 'role="toolbar"'],
-  ['RuleBuilder', <RuleBuilder key="a" value={{ condition: 'and', rules: [] }} onChange={noop} definitions={[]} />, 'Add rule'],
+  [
+    'RuleBuilder',
+    <RuleBuilder key="a" value={{ condition: 'and', rules: [] }} onChange={noop} definitions={[]} />,
+    'Add rule',
+  ],
   ['Select', <Select key="a" label="S" value="" options={[]} onChange={noop} />, '<select'],
-  ['Tabs', <Tabs key="a" label="T" tabs={[{ id: 'a', name: 'A' }]} activeId="a" onChange={noop} />, 'role="tablist"'],
+  [
+    'Tabs',
+    <Tabs key="a" label="T" tabs={[{ id: 'a', name: 'A' }]} activeId="a" onChange={noop} />,
+    'role="tablist"',
+  ],
   ['TextArea', <TextArea key="a" label="T" value="" onChange={noop} />, '<textarea'],
-  ['TextInput', <TextInput key="a" label="T" value="" onChange={noop} validators={['ip']} />, 'must be an IPv4 address'],
+  [
+    'TextInput',
+    <TextInput key="a" label="T" value="" onChange={noop} validators={['ip']} />,
+    'must be an IPv4 address',
+  ],
   ['TimeInput', <TimeInput key="a" label="T" value="7:5" onChange={noop} />, 'value="07"'],
-  ['Tooltip', <Tooltip key="a" content="tip"><button type="button">b</button></Tooltip>, '<button'],
+  [
+    'Tooltip',
+    <Tooltip key="a" content="tip">
+      <button type="button">b</button>
+    </Tooltip>,
+    '<button',
+  ],
 ])('%s renders on the server', (_name, element, expected) => {
   expect(renderToString(element)).toContain(expected);
 });

@@ -33,9 +33,14 @@ describe('Tabs', () => {
   it('announces completion bullets and shows the active panel', () => {
     render(<Harness />);
     expect(screen.getByRole('tab', { name: 'General (completed)' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tab', { name: 'Network (not completed)' })).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByRole('tab', { name: 'Network (not completed)' })).toHaveAttribute(
+      'aria-selected',
+      'false',
+    );
     expect(screen.getByRole('tab', { name: 'Summary' })).toBeInTheDocument();
-    expect(screen.getByRole('tabpanel', { name: 'General (completed)' })).toHaveTextContent('Content of general');
+    expect(screen.getByRole('tabpanel', { name: 'General (completed)' })).toHaveTextContent(
+      'Content of general',
+    );
   });
 
   it('has one tab stop and moves with arrows, Home and End, skipping disabled tabs', async () => {
@@ -53,7 +58,14 @@ describe('Tabs', () => {
     await user.keyboard('{End}');
     expect(screen.getByRole('tab', { name: 'Summary' })).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{Home}{ArrowLeft}');
-    expect(onChange.mock.calls.map((c) => c[0])).toEqual(['network', 'summary', 'general', 'summary', 'general', 'summary']);
+    expect(onChange.mock.calls.map((c) => c[0])).toEqual([
+      'network',
+      'summary',
+      'general',
+      'summary',
+      'general',
+      'summary',
+    ]);
     await user.tab();
     expect(screen.getByRole('tabpanel')).toHaveFocus();
   });

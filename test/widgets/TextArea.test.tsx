@@ -7,7 +7,15 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 
 function Harness({ maxLength, required }: { maxLength?: number; required?: boolean }) {
   const [value, setValue] = useState('');
-  return <TextArea label="Description" value={value} onChange={setValue} maxLength={maxLength} required={required} />;
+  return (
+    <TextArea
+      label="Description"
+      value={value}
+      onChange={setValue}
+      maxLength={maxLength}
+      required={required}
+    />
+  );
 }
 
 describe('TextArea', () => {

@@ -30,12 +30,16 @@ describe('TextInput', () => {
     const user = userEvent.setup();
     render(<Harness validators={['integer', 'wildcard']} min={1} max={65535} />);
     const input = screen.getByRole('textbox', { name: 'Server' });
-    expect(screen.getByText('Value must be an integer (min 1, max 65535) or a wildcard (*)')).toBeInTheDocument();
+    expect(
+      screen.getByText('Value must be an integer (min 1, max 65535) or a wildcard (*)'),
+    ).toBeInTheDocument();
     await user.type(input, '70000');
     expect(input).toHaveAttribute('aria-invalid', 'false');
     await user.tab();
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('alert')).toHaveTextContent('Value must be an integer (min 1, max 65535) or a wildcard (*)');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Value must be an integer (min 1, max 65535) or a wildcard (*)',
+    );
     await user.clear(input);
     await user.type(input, '*');
     expect(input).toHaveAttribute('aria-invalid', 'false');
@@ -128,7 +132,11 @@ describe('FormikTextInput', () => {
       helpers.setStatus({ serverErrors: { host: 'Host is unreachable' } });
     });
     render(
-      <Formik initialValues={{ host: '' }} validationSchema={object({ host: fieldSchema({ validators: ['ip', 'fqdn'], required: true }) })} onSubmit={onSubmit}>
+      <Formik
+        initialValues={{ host: '' }}
+        validationSchema={object({ host: fieldSchema({ validators: ['ip', 'fqdn'], required: true }) })}
+        onSubmit={onSubmit}
+      >
         <Form>
           <FormikTextInput name="host" label="Host" validators={['ip', 'fqdn']} required />
           <button type="submit">Save</button>

@@ -6,7 +6,12 @@ import { windowsSaga } from '../../sagas/windows.saga';
 import { WindowsHub } from '../../src/windows/WindowsHub';
 import { clampPosition, KEYBOARD_MOVE_STEP_PX } from '../../src/windows/WindowFrame';
 import { registerWindowContent } from '../../src/windows/registry';
-import { EVENT_STREAM_REFUSAL, MAX_EVENT_STREAM_WINDOWS, WINDOWS_MARGIN_PX, type WindowSpec } from '../../src/windows/types';
+import {
+  EVENT_STREAM_REFUSAL,
+  MAX_EVENT_STREAM_WINDOWS,
+  WINDOWS_MARGIN_PX,
+  type WindowSpec,
+} from '../../src/windows/types';
 import { openWindow } from '../../src/windows/windows.slice';
 import { fakeApi, makeTestStore } from '../sagas/fakes';
 import { seriousViolations } from '../notifications/a11y';
@@ -28,7 +33,9 @@ function setup() {
     </Provider>,
   );
   const open = (spec: Partial<WindowSpec> & { id: string }) =>
-    act(() => void store.dispatch(openWindow({ componentName: 'Echo', title: spec.id.toUpperCase(), ...spec })));
+    act(
+      () => void store.dispatch(openWindow({ componentName: 'Echo', title: spec.id.toUpperCase(), ...spec })),
+    );
   return { store, user, view, open, body: view.container.querySelector('.core-layout__body')! };
 }
 
@@ -39,7 +46,13 @@ test('a right window docks in the column and marks the layout body so the conten
   const column = screen.getByRole('complementary', { name: 'Side window' });
   expect(within(column).getByRole('dialog', { name: 'LOGS' })).toHaveTextContent('Echo hi');
   expect(body).toHaveAttribute('data-windows-right', 'open');
-  act(() => void store.dispatch({ type: 'windows/windowsEventSent', payload: { type: 'window.toggleExtended', id: 'logs' } }));
+  act(
+    () =>
+      void store.dispatch({
+        type: 'windows/windowsEventSent',
+        payload: { type: 'window.toggleExtended', id: 'logs' },
+      }),
+  );
   expect(body).toHaveAttribute('data-windows-right', 'extended');
 });
 
@@ -49,7 +62,11 @@ test('a new right window iconizes the other; the dock restores it to the right o
   open({ id: 'b' });
   expect(screen.getByRole('dialog', { name: 'B' })).toBeInTheDocument();
   expect(screen.queryByRole('dialog', { name: 'A' })).toBeNull();
-  await user.click(within(screen.getByRole('navigation', { name: 'Minimised windows' })).getByRole('button', { name: 'Restore A' }));
+  await user.click(
+    within(screen.getByRole('navigation', { name: 'Minimised windows' })).getByRole('button', {
+      name: 'Restore A',
+    }),
+  );
   expect(within(screen.getByRole('complementary')).getByRole('dialog', { name: 'A' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Restore B' })).toBeInTheDocument();
 });
@@ -112,25 +129,44 @@ test('a floating window moves with the arrow keys on its title bar, and by dragg
   const handle = screen.getByLabelText('Move A with the arrow keys');
   handle.focus();
   await user.keyboard('{ArrowRight}{ArrowDown}{ArrowDown}');
-  expect(store.getState().windows.context.windows[0].position).toEqual({ x: 100 + KEYBOARD_MOVE_STEP_PX, y: 100 + 2 * KEYBOARD_MOVE_STEP_PX });
-  await user.pointer([{ keys: '[MouseLeft>]', target: handle, coords: { clientX: 120, clientY: 130 } }, { target: handle, coords: { clientX: 220, clientY: 180 } }, { keys: '[/MouseLeft]', target: handle }]);
+  expect(store.getState().windows.context.windows[0].position).toEqual({
+    x: 100 + KEYBOARD_MOVE_STEP_PX,
+    y: 100 + 2 * KEYBOARD_MOVE_STEP_PX,
+  });
+  await user.pointer([
+    { keys: '[MouseLeft>]', target: handle, coords: { clientX: 120, clientY: 130 } },
+    { target: handle, coords: { clientX: 220, clientY: 180 } },
+    { keys: '[/MouseLeft]', target: handle },
+  ]);
   expect(store.getState().windows.context.windows[0].position).toEqual({ x: 210, y: 170 });
   expect(screen.getByRole('dialog', { name: 'A' }).style.left).toBe('210px');
 });
 
 test(`a fifth event-stream window is refused with a notice about the browser's limit`, () => {
   const { open, store } = setup();
-  for (let i = 0; i < MAX_EVENT_STREAM_WINDOWS + 1; i++) open({ id: `live${i}`, aspect: 'floating', usesEventsStream: true });
+  for (let i = 0; i < MAX_EVENT_STREAM_WINDOWS + 1; i++)
+    open({ id: `live${i}`, aspect: 'floating', usesEventsStream: true });
   expect(store.getState().windows.context.windows).toHaveLength(MAX_EVENT_STREAM_WINDOWS);
-  expect(store.getState().notifications.toasts).toEqual([expect.objectContaining({ level: 'warning', message: EVENT_STREAM_REFUSAL })]);
+  expect(store.getState().notifications.toasts).toEqual([
+    expect.objectContaining({ level: 'warning', message: EVENT_STREAM_REFUSAL }),
+  ]);
   open({ id: 'plain', aspect: 'floating' });
   expect(store.getState().notifications.toasts).toHaveLength(1);
 });
 
 test.each([
-  [{ x: -50, y: -50 }, { x: WINDOWS_MARGIN_PX, y: WINDOWS_MARGIN_PX }],
-  [{ x: 5000, y: 5000 }, { x: 1000 - 300 - WINDOWS_MARGIN_PX, y: 800 - 200 - WINDOWS_MARGIN_PX }],
-  [{ x: 100.4, y: 200.6 }, { x: 100, y: 201 }],
+  [
+    { x: -50, y: -50 },
+    { x: WINDOWS_MARGIN_PX, y: WINDOWS_MARGIN_PX },
+  ],
+  [
+    { x: 5000, y: 5000 },
+    { x: 1000 - 300 - WINDOWS_MARGIN_PX, y: 800 - 200 - WINDOWS_MARGIN_PX },
+  ],
+  [
+    { x: 100.4, y: 200.6 },
+    { x: 100, y: 201 },
+  ],
 ])('clampPosition keeps %j inside the viewport with the 10 px margin → %j', (p, expected) => {
   expect(clampPosition(p, { width: 300, height: 200 }, { width: 1000, height: 800 })).toEqual(expected);
 });

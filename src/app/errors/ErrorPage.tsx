@@ -29,7 +29,9 @@ export function ErrorPage({ status = 500, path, message }: ErrorPageProps) {
             The page <code className="error-page__path">{path}</code> was not found.
           </p>
         )}
-        {status !== 404 && <p>Something went wrong while showing this page. Try again, or go back to the console.</p>}
+        {status !== 404 && (
+          <p>Something went wrong while showing this page. Try again, or go back to the console.</p>
+        )}
         <p>
           <a href="/" className="button button--primary">
             Back to the console

@@ -2,11 +2,17 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { ErrorPage } from './ErrorPage';
 
-export function describeRouteError(error: unknown, pathname: string): { status: number; path?: string; message?: string } {
+export function describeRouteError(
+  error: unknown,
+  pathname: string,
+): { status: number; path?: string; message?: string } {
   if (isRouteErrorResponse(error)) {
     const data = error.data as unknown;
     if (error.status === 404) {
-      const path = data && typeof data === 'object' && 'path' in data ? String((data as { path: unknown }).path) : pathname;
+      const path =
+        data && typeof data === 'object' && 'path' in data
+          ? String((data as { path: unknown }).path)
+          : pathname;
       return { status: 404, path };
     }
     const message = typeof data === 'string' && data ? data : error.statusText;

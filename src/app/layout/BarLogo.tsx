@@ -11,5 +11,14 @@ export function BarLogo({ src, fallback }: { src: string; fallback: string }) {
     const img = ref.current;
     if (img && img.complete && img.naturalWidth === 0) setFailed(true);
   }, []);
-  return <img ref={ref} src={failed ? fallback : src} alt="" width={28} height={28} onError={() => setFailed(true)} />;
+  return (
+    <img
+      ref={ref}
+      src={failed ? fallback : src}
+      alt=""
+      width={28}
+      height={28}
+      onError={() => setFailed(true)}
+    />
+  );
 }

@@ -19,7 +19,12 @@ export interface MenuEntry {
 
 export function flattenMenu(items: MenuItem[]): MenuEntry[] {
   return items.flatMap((g) =>
-    g.children.map((c) => ({ key: `${g.id}/${c.id}`, group: g.name ?? g.id, name: c.name, to: menuTarget(g, c) })),
+    g.children.map((c) => ({
+      key: `${g.id}/${c.id}`,
+      group: g.name ?? g.id,
+      name: c.name,
+      to: menuTarget(g, c),
+    })),
   );
 }
 
@@ -74,7 +79,9 @@ export function ContextBar() {
           role="combobox"
           aria-expanded={searching}
           aria-controls={`${listId}-results`}
-          aria-activedescendant={searching && matches[active] ? `${listId}-${matches[active].key}` : undefined}
+          aria-activedescendant={
+            searching && matches[active] ? `${listId}-${matches[active].key}` : undefined
+          }
           onChange={(e) => {
             setQuery(e.target.value);
             setActive(0);
@@ -87,7 +94,12 @@ export function ContextBar() {
           Loading menu…
         </p>
       ) : searching ? (
-        <ul id={`${listId}-results`} role="listbox" aria-label="Menu search results" className="context-bar__results">
+        <ul
+          id={`${listId}-results`}
+          role="listbox"
+          aria-label="Menu search results"
+          className="context-bar__results"
+        >
           {matches.length === 0 && <li className="context-bar__empty">No menu entry matches “{query}”.</li>}
           {matches.map((m, i) => (
             <li

@@ -19,7 +19,11 @@ export interface MainBarProps {
   showProfile?: boolean;
 }
 
-const themeCycle: Record<ThemePreference, ThemePreference> = { system: 'dark', dark: 'light', light: 'system' };
+const themeCycle: Record<ThemePreference, ThemePreference> = {
+  system: 'dark',
+  dark: 'light',
+  light: 'system',
+};
 
 export function MainBar({ profileImage, showProfile = true }: MainBarProps) {
   const { pathname } = useLocation();
@@ -52,7 +56,10 @@ export function MainBar({ profileImage, showProfile = true }: MainBarProps) {
         <span aria-hidden="true" className="hamburger" />
       </button>
       <PreloadLink to="/" className="main-bar__brand" aria-label="Rampart home">
-        <BarLogo src={customBarLogo ? apiUrl(apiBase, 'config/bar_logo') : defaultBarLogo} fallback={defaultBarLogo} />
+        <BarLogo
+          src={customBarLogo ? apiUrl(apiBase, 'config/bar_logo') : defaultBarLogo}
+          fallback={defaultBarLogo}
+        />
         <span className="main-bar__name">Rampart</span>
       </PreloadLink>
       {badge ? (
@@ -64,7 +71,11 @@ export function MainBar({ profileImage, showProfile = true }: MainBarProps) {
           <ul>
             {sections.map((s) => (
               <li key={s.id}>
-                <PreloadLink to={s.path} aria-current={current === s.id ? 'page' : undefined} className="main-bar__section">
+                <PreloadLink
+                  to={s.path}
+                  aria-current={current === s.id ? 'page' : undefined}
+                  className="main-bar__section"
+                >
                   {s.label}
                 </PreloadLink>
               </li>
@@ -73,11 +84,20 @@ export function MainBar({ profileImage, showProfile = true }: MainBarProps) {
         </nav>
       )}
       <div className="main-bar__end">
-        <button type="button" className="icon-button main-bar__theme" onClick={chooseTheme} aria-label={`Colour theme: ${theme}. Change theme`}>
+        <button
+          type="button"
+          className="icon-button main-bar__theme"
+          onClick={chooseTheme}
+          aria-label={`Colour theme: ${theme}. Change theme`}
+        >
           <span aria-hidden="true">{theme === 'dark' ? '☾' : theme === 'light' ? '☀' : '◐'}</span>
         </button>
         {showProfile && (
-          <PreloadLink to="/logout/" className="main-bar__profile" aria-label={user ? `Signed in as ${user.username}. Log out` : 'Account'}>
+          <PreloadLink
+            to="/logout/"
+            className="main-bar__profile"
+            aria-label={user ? `Signed in as ${user.username}. Log out` : 'Account'}
+          >
             <img src={profileImage || defaultProfileImage} alt="" width={32} height={32} />
           </PreloadLink>
         )}

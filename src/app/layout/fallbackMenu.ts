@@ -53,9 +53,24 @@ export const fallbackMenu: MenuItem[] = [
       { id: 'preferences', name: 'Preferences', path: '/preferences' },
     ],
   },
-  { id: 'logs', name: 'Logs', path: '/logs', children: [{ id: 'overview', name: 'Live logs', path: '/overview' }] },
-  { id: 'updates', name: 'Updates', path: '/updates', children: [{ id: 'update', name: 'Update', path: '/update' }] },
-  { id: 'settings', name: 'Settings', path: '/settings', children: [{ id: 'layout', name: 'Layout', path: '/layout' }] },
+  {
+    id: 'logs',
+    name: 'Logs',
+    path: '/logs',
+    children: [{ id: 'overview', name: 'Live logs', path: '/overview' }],
+  },
+  {
+    id: 'updates',
+    name: 'Updates',
+    path: '/updates',
+    children: [{ id: 'update', name: 'Update', path: '/update' }],
+  },
+  {
+    id: 'settings',
+    name: 'Settings',
+    path: '/settings',
+    children: [{ id: 'layout', name: 'Layout', path: '/layout' }],
+  },
 ];
 
 /** A child's target: group path plus child path (spec §2 context bar). */

@@ -14,7 +14,12 @@ export function currentSection(pathname: string): SectionId {
 }
 
 /** The panel badge that replaces the section links (spec §2), or null when no panel flag is set. */
-export function panelLabel(panels: { admin: boolean; network: boolean; custom: boolean; customLabel: string }): string | null {
+export function panelLabel(panels: {
+  admin: boolean;
+  network: boolean;
+  custom: boolean;
+  customLabel: string;
+}): string | null {
   if (panels.custom) return panels.customLabel || 'Custom';
   if (panels.network) return 'Network';
   if (panels.admin) return 'Admin';

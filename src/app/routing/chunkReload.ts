@@ -50,7 +50,8 @@ export function withChunkReload<T>(load: () => Promise<T>): () => Promise<T> {
   return () =>
     load().catch((error: unknown) => {
       if (typeof window !== 'undefined' && isChunkLoadError(error)) {
-        const target = navigationTarget ?? window.location.pathname + window.location.search + window.location.hash;
+        const target =
+          navigationTarget ?? window.location.pathname + window.location.search + window.location.hash;
         const started = reloadForChunkError({
           storage: window.sessionStorage,
           now: Date.now,

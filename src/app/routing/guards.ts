@@ -35,7 +35,8 @@ export function withValidity(check: ValidityCheck, next?: (args: LoaderFunctionA
 }
 
 /** Entity ids in detail routes: short, URL-safe. */
-export const isEntityId: ValidityCheck = (params) => typeof params.id === 'string' && /^[A-Za-z0-9_.-]{1,128}$/.test(params.id);
+export const isEntityId: ValidityCheck = (params) =>
+  typeof params.id === 'string' && /^[A-Za-z0-9_.-]{1,128}$/.test(params.id);
 
 /**
  * Only same-origin relative paths may be used as a post-login destination: no scheme, no `//host`, no

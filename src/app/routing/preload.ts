@@ -50,6 +50,7 @@ export function preloadPath(path: string) {
   const matches = matchRoutes(preloadRoutes, path) ?? [];
   for (const m of matches) {
     const lazy = m.route.lazy;
-    if (typeof lazy === 'function') queue.enqueue(m.route.id ?? path, () => Promise.resolve((lazy as () => unknown)()));
+    if (typeof lazy === 'function')
+      queue.enqueue(m.route.id ?? path, () => Promise.resolve((lazy as () => unknown)()));
   }
 }

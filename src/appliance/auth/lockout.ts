@@ -11,7 +11,11 @@ export interface LockoutPolicy {
   duration_seconds: number;
 }
 
-export const DEFAULT_LOCKOUT_POLICY: LockoutPolicy = { attempts: 5, window_seconds: 900, duration_seconds: 900 };
+export const DEFAULT_LOCKOUT_POLICY: LockoutPolicy = {
+  attempts: 5,
+  window_seconds: 900,
+  duration_seconds: 900,
+};
 
 /** Bounds of the editable policy. */
 export const LOCKOUT_LIMITS = {
@@ -23,7 +27,9 @@ export const LOCKOUT_LIMITS = {
 export const throttleKey = (username: string) => username.trim().toLowerCase().slice(0, 128);
 
 export function readPolicy(db: Db): LockoutPolicy {
-  const row = db.prepare('SELECT attempts, window_seconds, duration_seconds FROM lockout_policy WHERE id = 1').get() as LockoutPolicy | undefined;
+  const row = db
+    .prepare('SELECT attempts, window_seconds, duration_seconds FROM lockout_policy WHERE id = 1')
+    .get() as LockoutPolicy | undefined;
   return row ?? DEFAULT_LOCKOUT_POLICY;
 }
 
@@ -36,7 +42,8 @@ export function writePolicy(db: Db, policy: LockoutPolicy): void {
 
 /** Seconds until the name is unlocked, or 0. */
 export function lockedFor(db: Db, key: string, nowMs: number): number {
-  const row = db.prepare('SELECT locked_until FROM login_throttle WHERE key = ?').get(key) as { locked_until: number } | undefined;
+  const row = db.prepare('SELECT locked_until FROM login_throttle WHERE key = ?').get(key) as
+    { locked_until: number } | undefined;
   return row && row.locked_until > nowMs ? Math.ceil((row.locked_until - nowMs) / 1000) : 0;
 }
 
@@ -48,10 +55,12 @@ export function lockedFor(db: Db, key: string, nowMs: number): number {
 export function recordFailure(db: Db, key: string, nowMs: number): boolean {
   const policy = readPolicy(db);
   // Forget names whose window and lock are both over (keeps the table small under random-name guessing).
-  db.prepare('DELETE FROM login_throttle WHERE first_failure_at < ? AND locked_until < ?').run(nowMs - policy.window_seconds * 1000, nowMs);
+  db.prepare('DELETE FROM login_throttle WHERE first_failure_at < ? AND locked_until < ?').run(
+    nowMs - policy.window_seconds * 1000,
+    nowMs,
+  );
   const row = db.prepare('SELECT failures, first_failure_at FROM login_throttle WHERE key = ?').get(key) as
-    | { failures: number; first_failure_at: number }
-    | undefined;
+    { failures: number; first_failure_at: number } | undefined;
   const failures = row ? row.failures + 1 : 1;
   const first = row ? row.first_failure_at : nowMs;
   const locks = failures >= policy.attempts;
@@ -73,7 +82,10 @@ export function recordFailure(db: Db, key: string, nowMs: number): boolean {
 /** Gives back one counted attempt that was not a failure (right password, one-time code still to come). */
 export function refundAttempt(db: Db, key: string, lockedByIt: boolean): void {
   if (lockedByIt) {
-    db.prepare('UPDATE login_throttle SET locked_until = 0, failures = ? WHERE key = ?').run(Math.max(readPolicy(db).attempts - 1, 0), key);
+    db.prepare('UPDATE login_throttle SET locked_until = 0, failures = ? WHERE key = ?').run(
+      Math.max(readPolicy(db).attempts - 1, 0),
+      key,
+    );
   } else {
     db.prepare('UPDATE login_throttle SET failures = MAX(failures - 1, 0) WHERE key = ?').run(key);
   }

@@ -12,8 +12,21 @@ import { AuditService, auditText } from '../audit';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import { clearFailures, lockedFor, readPolicy, recordFailure, refundAttempt, throttleKey } from './lockout';
-import { dummyHash, hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from './passwords';
-import { clearSessionCookies, createSession, deleteSession, presentedToken, setSessionCookies, userForToken } from './sessions';
+import {
+  dummyHash,
+  hashPassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  verifyPassword,
+} from './passwords';
+import {
+  clearSessionCookies,
+  createSession,
+  deleteSession,
+  presentedToken,
+  setSessionCookies,
+  userForToken,
+} from './sessions';
 import { verifyTotp } from './totp';
 
 /** §8 login and change-password 401 codes. */
@@ -86,7 +99,14 @@ interface UserRow {
 
 /** Only same-origin paths may be a post-login destination (no open redirect). */
 export function safeRedirectPath(value: string | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /[\u0000-\u001f]/.test(value)) return '/';
+  if (
+    !value ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.includes('\\') ||
+    /[\u0000-\u001f]/.test(value)
+  )
+    return '/';
   try {
     const u = new URL(value, 'http://rampart.invalid');
     return u.origin === 'http://rampart.invalid' ? u.pathname + u.search + u.hash : '/';
@@ -111,7 +131,9 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
   await scope.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, context) =>
-      new HttpError(429, `Too many attempts from this address; try again in ${context.after}`, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
+      new HttpError(429, `Too many attempts from this address; try again in ${context.after}`, {
+        'retry-after': String(Math.ceil(context.ttl / 1000)),
+      }),
   });
   const limited = { rateLimit: AUTH_RATE_LIMIT };
 
@@ -125,7 +147,11 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     if (!seconds) return;
     audit.record(AuditService.auth, `login refused for "${auditText(username)}": account locked`);
     const minutes = Math.ceil(seconds / 60);
-    throw new HttpError(429, `Too many failed attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`, { 'retry-after': String(seconds) });
+    throw new HttpError(
+      429,
+      `Too many failed attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+      { 'retry-after': String(seconds) },
+    );
   }
 
   /** The attempt was counted up front; record why it failed (and the lock it caused). */
@@ -133,7 +159,10 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     audit.record(AuditService.auth, `login failed for "${auditText(username)}": ${reason}`);
     if (lockedByIt) {
       const p = readPolicy(db);
-      audit.record(AuditService.auth, `account "${auditText(username)}" locked for ${p.duration_seconds} s after ${p.attempts} failed attempts`);
+      audit.record(
+        AuditService.auth,
+        `account "${auditText(username)}" locked for ${p.duration_seconds} s after ${p.attempts} failed attempts`,
+      );
     }
     return error;
   }
@@ -145,7 +174,10 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
    * counter); a correct password without its code yet is refunded, full success clears the count. The counter lives
    * in its own small transaction: it must persist whatever the request's outcome.
    */
-  async function authenticate(body: LoginBody, wrong: HttpError): Promise<{ user: UserRow; otpStep: number }> {
+  async function authenticate(
+    body: LoginBody,
+    wrong: HttpError,
+  ): Promise<{ user: UserRow; otpStep: number }> {
     const key = throttleKey(body.username);
     refuseIfLocked(key, body.username);
     const lockedByIt = inTransaction(db, () => recordFailure(db, key, ctx.now()));
@@ -166,7 +198,13 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     let otpStep = 0;
     if (user.totp_secret) {
       const step = await verifyTotp(user.totp_secret, otp, user.last_otp_step, Math.floor(ctx.now() / 1000));
-      if (step === null) throw failure(body.username, 'invalid one-time code', lockedByIt, loginError(LoginCode.invalidOtp, 'Invalid one-time code'));
+      if (step === null)
+        throw failure(
+          body.username,
+          'invalid one-time code',
+          lockedByIt,
+          loginError(LoginCode.invalidOtp, 'Invalid one-time code'),
+        );
       otpStep = step;
     }
     inTransaction(db, () => clearFailures(db, key));
@@ -176,12 +214,19 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
   /** Records a used one-time code step; false when a parallel request used it first (replay). */
   function consumeOtpStep(userId: number, step: number): boolean {
     if (!step) return true;
-    return db.prepare('UPDATE users SET last_otp_step = ? WHERE id = ? AND last_otp_step < ?').run(step, userId, step).changes === 1;
+    return (
+      db
+        .prepare('UPDATE users SET last_otp_step = ? WHERE id = ? AND last_otp_step < ?')
+        .run(step, userId, step).changes === 1
+    );
   }
 
   scope.get('/setup', async () => {
-    const images = new Set((db.prepare('SELECT slot FROM images').all() as Array<{ slot: string }>).map((r) => r.slot));
-    const imageUrl = (slot: string) => (images.has(slot) ? `${config.apiBase.replace(/\/+$/, '/')}config/${slot}` : null);
+    const images = new Set(
+      (db.prepare('SELECT slot FROM images').all() as Array<{ slot: string }>).map((r) => r.slot),
+    );
+    const imageUrl = (slot: string) =>
+      images.has(slot) ? `${config.apiBase.replace(/\/+$/, '/')}config/${slot}` : null;
     return {
       login_methods: [{ type: 'form_login' }],
       isOffline: false,
@@ -196,11 +241,17 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     { schema: loginSchema, config: limited },
     async (req, reply) => {
       const body = req.body;
-      const { user, otpStep } = await authenticate(body, loginError(LoginCode.wrongCredentials, 'Wrong user name or password'));
+      const { user, otpStep } = await authenticate(
+        body,
+        loginError(LoginCode.wrongCredentials, 'Wrong user name or password'),
+      );
       if (user.must_change_password) {
         const fresh = inTransaction(db, () => consumeOtpStep(user.id, otpStep));
         if (!fresh) throw loginError(LoginCode.invalidOtp, 'Invalid one-time code');
-        audit.record(AuditService.auth, `login of "${auditText(user.username)}" needs a password change (first access)`);
+        audit.record(
+          AuditService.auth,
+          `login of "${auditText(user.username)}" needs a password change (first access)`,
+        );
         return { data: { redirect_uri: withReturnTo(FIRST_ACCESS_REDIRECT, req.query.return_to) } };
       }
       const kind = config.bearerMode ? 'bearer' : 'cookie';
@@ -224,17 +275,28 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     { schema: changeSchema, config: limited },
     async (req) => {
       const body = req.body;
-      const { user, otpStep } = await authenticate(body, loginError(LoginCode.invalidPassword, 'Invalid password'));
+      const { user, otpStep } = await authenticate(
+        body,
+        loginError(LoginCode.invalidPassword, 'Invalid password'),
+      );
       if (body.new_password === body.password) {
         throw loginError(LoginCode.sameAsCurrent, 'The new password cannot be the same as the current one');
       }
       if (body.new_password.toLowerCase() === user.username.toLowerCase()) {
-        throw new HttpError(422, [{ loc: ['body', 'new_password'], msg: 'the new password must not be the user name', type: 'value_error.str.password' }]);
+        throw new HttpError(422, [
+          {
+            loc: ['body', 'new_password'],
+            msg: 'the new password must not be the user name',
+            type: 'value_error.str.password',
+          },
+        ]);
       }
       const hashed = await hashPassword(body.new_password);
       const done = inTransaction(db, () => {
         if (!consumeOtpStep(user.id, otpStep)) return false;
-        db.prepare('UPDATE users SET password_hash = ?, must_change_password = 0, password_changed_at = ? WHERE id = ?').run(hashed, ctx.now(), user.id);
+        db.prepare(
+          'UPDATE users SET password_hash = ?, must_change_password = 0, password_changed_at = ? WHERE id = ?',
+        ).run(hashed, ctx.now(), user.id);
         db.prepare('DELETE FROM sessions WHERE user_id = ?').run(user.id);
         return true;
       });

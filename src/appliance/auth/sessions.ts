@@ -23,13 +23,19 @@ export interface SessionUser {
 
 const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-export function createSession(ctx: ApplianceContext, userId: number, kind: SessionKind): { token: string; maxAge: number } {
+export function createSession(
+  ctx: ApplianceContext,
+  userId: number,
+  kind: SessionKind,
+): { token: string; maxAge: number } {
   const token = crypto.randomBytes(32).toString('base64url');
   const maxAge = kind === 'bearer' ? BEARER_TTL_S : SESSION_TTL_S;
   const now = ctx.now();
   ctx.db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(now);
   ctx.db
-    .prepare('INSERT INTO sessions (token_hash, user_id, kind, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+    .prepare(
+      'INSERT INTO sessions (token_hash, user_id, kind, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+    )
     .run(sha256(token), userId, kind, now, now + maxAge * 1000);
   return { token, maxAge };
 }
@@ -48,15 +54,24 @@ export function userForToken(ctx: ApplianceContext, token: string): SessionUser 
       `SELECT u.id, u.username, u.role, u.must_change_password AS mcp FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.token_hash = ? AND s.expires_at > ?`,
     )
-    .get(sha256(token), ctx.now()) as { id: number; username: string; role: 'admin' | 'user'; mcp: number } | undefined;
-  return row ? { id: row.id, username: row.username, role: row.role, mustChangePassword: row.mcp === 1 } : null;
+    .get(sha256(token), ctx.now()) as
+    { id: number; username: string; role: 'admin' | 'user'; mcp: number } | undefined;
+  return row
+    ? { id: row.id, username: row.username, role: row.role, mustChangePassword: row.mcp === 1 }
+    : null;
 }
 
 export function deleteSession(ctx: ApplianceContext, token: string): void {
   ctx.db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(sha256(token));
 }
 
-export function setSessionCookies(ctx: ApplianceContext, reply: FastifyReply, token: string, kind: SessionKind, maxAge: number): void {
+export function setSessionCookies(
+  ctx: ApplianceContext,
+  reply: FastifyReply,
+  token: string,
+  kind: SessionKind,
+  maxAge: number,
+): void {
   const common = { path: '/', sameSite: 'lax' as const, secure: ctx.secureCookies, maxAge };
   if (kind === 'bearer') {
     // Bearer mode: the client reads the token itself (spec §7 "kept in cookie auth-bearer for 1 hour").

@@ -5,7 +5,9 @@ import type { Db } from '../db/database';
 
 export function seedMenu(db: Db, items: MenuItem[] = fallbackMenu): void {
   const group = db.prepare('INSERT INTO menu_groups (id, name, path, position) VALUES (?, ?, ?, ?)');
-  const child = db.prepare('INSERT INTO menu_children (group_id, id, name, path, position) VALUES (?, ?, ?, ?, ?)');
+  const child = db.prepare(
+    'INSERT INTO menu_children (group_id, id, name, path, position) VALUES (?, ?, ?, ?, ?)',
+  );
   items.forEach((g, i) => {
     group.run(g.id, g.name ?? g.id, g.path, i);
     g.children.forEach((c, j) => child.run(g.id, c.id, c.name, c.path, j));
@@ -13,8 +15,14 @@ export function seedMenu(db: Db, items: MenuItem[] = fallbackMenu): void {
 }
 
 export function readMenu(db: Db): Array<Required<Pick<MenuItem, 'id' | 'name' | 'path' | 'children'>>> {
-  const groups = db.prepare('SELECT id, name, path FROM menu_groups ORDER BY position').all() as Array<{ id: string; name: string; path: string }>;
-  const children = db.prepare('SELECT group_id, id, name, path FROM menu_children ORDER BY group_id, position').all() as Array<{
+  const groups = db.prepare('SELECT id, name, path FROM menu_groups ORDER BY position').all() as Array<{
+    id: string;
+    name: string;
+    path: string;
+  }>;
+  const children = db
+    .prepare('SELECT group_id, id, name, path FROM menu_children ORDER BY group_id, position')
+    .all() as Array<{
     group_id: string;
     id: string;
     name: string;

@@ -92,19 +92,28 @@ export async function registerConsoleRoutes(scope: FastifyInstance, ctx: Applian
       const user = currentUser(req);
       const { message_id, version_id } = req.body;
       const result = inTransaction(db, () => {
-        const message = db.prepare('SELECT name FROM messages WHERE id = ? AND version_id = ?').get(message_id, version_id) as { name: string } | undefined;
+        const message = db
+          .prepare('SELECT name FROM messages WHERE id = ? AND version_id = ?')
+          .get(message_id, version_id) as { name: string } | undefined;
         if (!message) return null;
         const inserted = db
-          .prepare('INSERT OR IGNORE INTO message_acceptances (user_id, message_id, version_id, accepted_at) VALUES (?, ?, ?, ?)')
+          .prepare(
+            'INSERT OR IGNORE INTO message_acceptances (user_id, message_id, version_id, accepted_at) VALUES (?, ?, ?, ?)',
+          )
           .run(user.id, message_id, version_id, ctx.now()).changes;
         const row = db
-          .prepare('SELECT accepted_at FROM message_acceptances WHERE user_id = ? AND message_id = ? AND version_id = ?')
+          .prepare(
+            'SELECT accepted_at FROM message_acceptances WHERE user_id = ? AND message_id = ? AND version_id = ?',
+          )
           .get(user.id, message_id, version_id) as { accepted_at: number };
         return { inserted: inserted === 1, acceptedAt: row.accepted_at, name: message.name };
       });
       if (!result) throw notFound('Message does not exist');
       if (result.inserted) {
-        audit.record(AuditService.messages, `"${auditText(user.username)}" acknowledged message ${message_id} version ${version_id}`);
+        audit.record(
+          AuditService.messages,
+          `"${auditText(user.username)}" acknowledged message ${message_id} version ${version_id}`,
+        );
       }
       return { data: { message_id, version_id, accepted_at: new Date(result.acceptedAt).toISOString() } };
     },
@@ -126,7 +135,10 @@ export async function registerConsoleRoutes(scope: FastifyInstance, ctx: Applian
       if (req.query.format !== 'csv') return { data };
       const header = ['username', 'message_id', 'version_id', 'message_name', 'accepted_at'] as const;
       // §9 CSV convention of the console: semicolon separator, newline rows, quoted values.
-      const csv = [header.map(csvCell).join(';'), ...data.map((r) => header.map((h) => csvCell(r[h])).join(';'))].join('\n') + '\n';
+      const csv =
+        [header.map(csvCell).join(';'), ...data.map((r) => header.map((h) => csvCell(r[h])).join(';'))].join(
+          '\n',
+        ) + '\n';
       const stamp = new Date(ctx.now()).toISOString().replace(/[:.]/g, '-');
       return reply
         .type('text/csv; charset=utf-8')

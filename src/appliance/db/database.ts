@@ -36,9 +36,11 @@ export function openDatabase(file: string): Db {
 /** Applies the migrations of one namespace that are not applied yet, each in its own transaction. */
 export function migrate(db: Db, namespace: string, migrations: Migration[]): number {
   const applied = new Set(
-    (db.prepare('SELECT version FROM schema_migrations WHERE namespace = ?').all(namespace) as Array<{ version: number }>).map(
-      (r) => r.version,
-    ),
+    (
+      db.prepare('SELECT version FROM schema_migrations WHERE namespace = ?').all(namespace) as Array<{
+        version: number;
+      }>
+    ).map((r) => r.version),
   );
   const sorted = [...migrations].sort((a, b) => a.version - b.version);
   let count = 0;
@@ -46,12 +48,9 @@ export function migrate(db: Db, namespace: string, migrations: Migration[]): num
     if (applied.has(m.version)) continue;
     db.transaction(() => {
       m.up(db);
-      db.prepare('INSERT INTO schema_migrations (namespace, version, name, applied_at) VALUES (?, ?, ?, ?)').run(
-        namespace,
-        m.version,
-        m.name,
-        Date.now(),
-      );
+      db.prepare(
+        'INSERT INTO schema_migrations (namespace, version, name, applied_at) VALUES (?, ?, ?, ?)',
+      ).run(namespace, m.version, m.name, Date.now());
     }).immediate();
     count += 1;
   }

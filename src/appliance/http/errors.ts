@@ -33,7 +33,12 @@ export const notFound = (detail = 'Resource does not exist') => new HttpError(40
 export const invalid = (status: 400 | 409 | 422, items: ErrorItem[]) => new HttpError(status, items);
 
 type Location = 'body' | 'query' | 'path' | 'header';
-const locationOf: Record<string, Location> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+const locationOf: Record<string, Location> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+};
 
 function pathOf(instancePath: string): Array<string | number> {
   if (!instancePath) return [];
@@ -67,9 +72,17 @@ export function itemFromAjv(error: ErrorObject, context: string): ErrorItem {
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
-      return { loc: [...base, String(p.missingProperty)], msg: 'field required', type: 'value_error.missing' };
+      return {
+        loc: [...base, String(p.missingProperty)],
+        msg: 'field required',
+        type: 'value_error.missing',
+      };
     case 'additionalProperties':
-      return { loc: [...base, String(p.additionalProperty)], msg: 'extra fields not permitted', type: 'value_error.extra' };
+      return {
+        loc: [...base, String(p.additionalProperty)],
+        msg: 'extra fields not permitted',
+        type: 'value_error.extra',
+      };
     case 'type': {
       const t = String(Array.isArray(p.type) ? p.type[0] : p.type);
       const [type, msg] = typeCodes[t] ?? ['type_error', `value is not a valid ${t}`];
@@ -90,21 +103,61 @@ export function itemFromAjv(error: ErrorObject, context: string): ErrorItem {
         ctx: { limit_value: p.limit },
       };
     case 'maximum':
-      return { loc: base, msg: `ensure this value is less than or equal to ${p.limit}`, type: 'value_error.number.not_le', ctx: { limit_value: p.limit } };
+      return {
+        loc: base,
+        msg: `ensure this value is less than or equal to ${p.limit}`,
+        type: 'value_error.number.not_le',
+        ctx: { limit_value: p.limit },
+      };
     case 'minimum':
-      return { loc: base, msg: `ensure this value is greater than or equal to ${p.limit}`, type: 'value_error.number.not_ge', ctx: { limit_value: p.limit } };
+      return {
+        loc: base,
+        msg: `ensure this value is greater than or equal to ${p.limit}`,
+        type: 'value_error.number.not_ge',
+        ctx: { limit_value: p.limit },
+      };
     case 'exclusiveMaximum':
-      return { loc: base, msg: `ensure this value is less than ${p.limit}`, type: 'value_error.number.not_lt', ctx: { limit_value: p.limit } };
+      return {
+        loc: base,
+        msg: `ensure this value is less than ${p.limit}`,
+        type: 'value_error.number.not_lt',
+        ctx: { limit_value: p.limit },
+      };
     case 'exclusiveMinimum':
-      return { loc: base, msg: `ensure this value is greater than ${p.limit}`, type: 'value_error.number.not_gt', ctx: { limit_value: p.limit } };
+      return {
+        loc: base,
+        msg: `ensure this value is greater than ${p.limit}`,
+        type: 'value_error.number.not_gt',
+        ctx: { limit_value: p.limit },
+      };
     case 'multipleOf':
-      return { loc: base, msg: `ensure this value is a multiple of ${p.multipleOf}`, type: 'value_error.number.not_multiple', ctx: { multiple_of: p.multipleOf } };
+      return {
+        loc: base,
+        msg: `ensure this value is a multiple of ${p.multipleOf}`,
+        type: 'value_error.number.not_multiple',
+        ctx: { multiple_of: p.multipleOf },
+      };
     case 'maxItems':
-      return { loc: base, msg: `ensure this value has at most ${p.limit} items`, type: 'value_error.list.max_items', ctx: { limit_value: p.limit } };
+      return {
+        loc: base,
+        msg: `ensure this value has at most ${p.limit} items`,
+        type: 'value_error.list.max_items',
+        ctx: { limit_value: p.limit },
+      };
     case 'minItems':
-      return { loc: base, msg: `ensure this value has at least ${p.limit} items`, type: 'value_error.list.min_items', ctx: { limit_value: p.limit } };
+      return {
+        loc: base,
+        msg: `ensure this value has at least ${p.limit} items`,
+        type: 'value_error.list.min_items',
+        ctx: { limit_value: p.limit },
+      };
     case 'pattern':
-      return { loc: base, msg: `string does not match regex "${p.pattern}"`, type: 'value_error.str.regex', ctx: { pattern: p.pattern } };
+      return {
+        loc: base,
+        msg: `string does not match regex "${p.pattern}"`,
+        type: 'value_error.str.regex',
+        ctx: { pattern: p.pattern },
+      };
     case 'enum':
       return {
         loc: base,
@@ -113,9 +166,17 @@ export function itemFromAjv(error: ErrorObject, context: string): ErrorItem {
         ctx: { enum_values: p.allowedValues },
       };
     case 'const':
-      return { loc: base, msg: `unexpected value; permitted: '${String(p.allowedValue)}'`, type: 'value_error.const', ctx: { permitted: [p.allowedValue] } };
+      return {
+        loc: base,
+        msg: `unexpected value; permitted: '${String(p.allowedValue)}'`,
+        type: 'value_error.const',
+        ctx: { permitted: [p.allowedValue] },
+      };
     case 'format': {
-      const [type, msg] = formatCodes[String(p.format)] ?? ['value_error', `value is not a valid ${String(p.format)}`];
+      const [type, msg] = formatCodes[String(p.format)] ?? [
+        'value_error',
+        `value is not a valid ${String(p.format)}`,
+      ];
       return { loc: base, msg, type };
     }
     default:
@@ -174,7 +235,10 @@ export function applianceErrorHandler(
       return;
     default:
   }
-  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+  const status =
+    typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600
+      ? error.statusCode
+      : 500;
   if (status === 429) {
     void reply.code(429).send({ detail: 'Too many requests; try again later' });
     return;
@@ -189,6 +253,10 @@ export function applianceErrorHandler(
     void reply.code(status).send({ detail: bodyItem('Bad request', 'value_error') });
     return;
   }
-  const texts: Record<number, string> = { 404: 'Resource does not exist', 405: 'Method not allowed', 406: 'Not acceptable' };
+  const texts: Record<number, string> = {
+    404: 'Resource does not exist',
+    405: 'Method not allowed',
+    406: 'Not acceptable',
+  };
   void reply.code(status).send({ detail: texts[status] ?? 'Request refused' });
 }

@@ -14,7 +14,13 @@ export const API_BODY_LIMIT = 64 * 1024;
 export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 
 export function createAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, coerceTypes: false, useDefaults: false, removeAdditional: false, strict: true });
+  const ajv = new Ajv({
+    allErrors: true,
+    coerceTypes: false,
+    useDefaults: false,
+    removeAdditional: false,
+    strict: true,
+  });
   addFormats(ajv, ['email', 'uuid']);
   ajv.addFormat('hex-color', HEX_COLOR);
   // Free text that is shown to people: no control characters except tab and newline.
@@ -28,7 +34,9 @@ function decodeUtf8(buf: Buffer): string {
   try {
     return utf8.decode(buf);
   } catch {
-    throw new HttpError(400, [{ loc: ['body'], msg: 'body is not valid UTF-8', type: 'value_error.unicode' }]);
+    throw new HttpError(400, [
+      { loc: ['body'], msg: 'body is not valid UTF-8', type: 'value_error.unicode' },
+    ]);
   }
 }
 
@@ -47,14 +55,17 @@ export function parseFormBody(text: string): Record<string, string | string[]> {
       key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
       value = decodeURIComponent(rawValue.replace(/\+/g, ' '));
     } catch {
-      throw new HttpError(400, [{ loc: ['body'], msg: 'form body is not valid percent-encoded UTF-8', type: 'value_error.unicode' }]);
+      throw new HttpError(400, [
+        { loc: ['body'], msg: 'form body is not valid percent-encoded UTF-8', type: 'value_error.unicode' },
+      ]);
     }
     const prev = out[key];
     out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
   }
   // A plain object for the validator; defineProperty keeps keys like __proto__ as plain data (rejected as extra fields).
   const plain: Record<string, string | string[]> = {};
-  for (const k of Object.keys(out)) Object.defineProperty(plain, k, { value: out[k], enumerable: true, writable: true, configurable: true });
+  for (const k of Object.keys(out))
+    Object.defineProperty(plain, k, { value: out[k], enumerable: true, writable: true, configurable: true });
   return plain;
 }
 
@@ -73,21 +84,29 @@ export function applyApiConventions(scope: FastifyInstance): void {
 
   const jsonParser = scope.getDefaultJsonParser('error', 'error');
   scope.removeContentTypeParser(['application/json', 'text/plain']);
-  scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req: FastifyRequest, body: Buffer, done) => {
-    let text: string;
-    try {
-      text = decodeUtf8(body);
-    } catch (e) {
-      done(e as Error, undefined);
-      return;
-    }
-    jsonParser(req, text, done);
-  });
-  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (_req: FastifyRequest, body: Buffer, done) => {
-    try {
-      done(null, parseFormBody(decodeUtf8(body)));
-    } catch (e) {
-      done(e as Error, undefined);
-    }
-  });
+  scope.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer' },
+    (req: FastifyRequest, body: Buffer, done) => {
+      let text: string;
+      try {
+        text = decodeUtf8(body);
+      } catch (e) {
+        done(e as Error, undefined);
+        return;
+      }
+      jsonParser(req, text, done);
+    },
+  );
+  scope.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'buffer' },
+    (_req: FastifyRequest, body: Buffer, done) => {
+      try {
+        done(null, parseFormBody(decodeUtf8(body)));
+      } catch (e) {
+        done(e as Error, undefined);
+      }
+    },
+  );
 }

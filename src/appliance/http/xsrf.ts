@@ -25,8 +25,10 @@ export function xsrfProblem(req: FastifyRequest): string | null {
   const cookie = req.cookies[XSRF_COOKIE];
   const header = req.headers[XSRF_HEADER.toLowerCase()];
   if (!cookie) return 'XSRF check failed: the XSRF-TOKEN cookie is missing; reload the page and try again';
-  if (typeof header !== 'string' || header === '') return `XSRF check failed: the ${XSRF_HEADER} header is missing`;
-  if (!tokensMatch(cookie, header)) return `XSRF check failed: the ${XSRF_HEADER} header does not match the XSRF-TOKEN cookie`;
+  if (typeof header !== 'string' || header === '')
+    return `XSRF check failed: the ${XSRF_HEADER} header is missing`;
+  if (!tokensMatch(cookie, header))
+    return `XSRF check failed: the ${XSRF_HEADER} header does not match the XSRF-TOKEN cookie`;
   return null;
 }
 
@@ -37,7 +39,10 @@ export function installXsrf(app: FastifyInstance, protectedPrefixes: string[], s
     const url = req.url.split('?')[0];
     if (!req.cookies[XSRF_COOKIE] && !NO_COOKIE_PREFIXES.some((p) => url.startsWith(p))) {
       // Written by hand (base64url needs no encoding): this runs on every first response, pages included.
-      reply.header('set-cookie', `${XSRF_COOKIE}=${crypto.randomBytes(32).toString('base64url')}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`);
+      reply.header(
+        'set-cookie',
+        `${XSRF_COOKIE}=${crypto.randomBytes(32).toString('base64url')}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`,
+      );
     }
     if (SAFE_METHODS.has(req.method) || !isProtected(url)) return;
     const problem = xsrfProblem(req);

@@ -26,7 +26,12 @@ const startSchema = {
         properties: {
           version: { type: 'string', maxLength: 32, pattern: '^\\d{1,5}\\.\\d{1,5}\\.\\d{1,5}$' },
           sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' },
-          content: { type: 'string', minLength: 1, maxLength: Math.ceil(PACKAGE_MAX_BYTES / 3) * 4, pattern: '^[A-Za-z0-9+/]+={0,2}$' },
+          content: {
+            type: 'string',
+            minLength: 1,
+            maxLength: Math.ceil(PACKAGE_MAX_BYTES / 3) * 4,
+            pattern: '^[A-Za-z0-9+/]+={0,2}$',
+          },
         },
       },
     },
@@ -53,7 +58,11 @@ const listQuery = {
 /** Open event streams, ended when the server closes (they would otherwise hold it open). */
 export type StreamSet = Set<() => void>;
 
-export async function registerJobRoutes(scope: FastifyInstance, ctx: ApplianceContext, runner: JobRunner): Promise<void> {
+export async function registerJobRoutes(
+  scope: FastifyInstance,
+  ctx: ApplianceContext,
+  runner: JobRunner,
+): Promise<void> {
   scope.post<{ Body: { type: 'config' | 'upgrade'; package?: UpdatePackage } }>(
     '/jobs',
     { schema: startSchema, onRequest: requireAdmin, bodyLimit: 1024 * 1024 },
@@ -61,22 +70,34 @@ export async function registerJobRoutes(scope: FastifyInstance, ctx: ApplianceCo
       const user = currentUser(req);
       const { type } = req.body;
       if (type === 'upgrade' && !req.body.package) {
-        throw new HttpError(422, [{ loc: ['body', 'package'], msg: 'field required', type: 'value_error.missing' }]);
+        throw new HttpError(422, [
+          { loc: ['body', 'package'], msg: 'field required', type: 'value_error.missing' },
+        ]);
       }
       if (type === 'config' && req.body.package) {
-        throw new HttpError(422, [{ loc: ['body', 'package'], msg: 'extra fields not permitted', type: 'value_error.extra' }]);
+        throw new HttpError(422, [
+          { loc: ['body', 'package'], msg: 'extra fields not permitted', type: 'value_error.extra' },
+        ]);
       }
       try {
         const pkg = req.body.package;
         const job =
           type === 'config'
             ? runner.start('config', configPlan(ctx), user.username)
-            : runner.start('upgrade', upgradePlan(ctx, pkg as UpdatePackage), user.username, { version: pkg?.version, sha256: pkg?.sha256 });
+            : runner.start('upgrade', upgradePlan(ctx, pkg as UpdatePackage), user.username, {
+                version: pkg?.version,
+                sha256: pkg?.sha256,
+              });
         return reply.code(202).send(job);
       } catch (e) {
         if (e instanceof JobConflictError) {
           throw new HttpError(409, [
-            { loc: ['body', 'type'], msg: 'another job is running; wait for it to finish', type: 'value_error.job_running', ctx: { job_id: e.activeId } },
+            {
+              loc: ['body', 'type'],
+              msg: 'another job is running; wait for it to finish',
+              type: 'value_error.job_running',
+              ctx: { job_id: e.activeId },
+            },
           ]);
         }
         throw e;
@@ -84,15 +105,23 @@ export async function registerJobRoutes(scope: FastifyInstance, ctx: ApplianceCo
     },
   );
 
-  scope.get<{ Querystring: { active?: string } }>('/jobs', { schema: listQuery, onRequest: requireUser }, async (req) => ({
-    data: runner.list(req.query.active === '1' || req.query.active === 'true'),
-  }));
+  scope.get<{ Querystring: { active?: string } }>(
+    '/jobs',
+    { schema: listQuery, onRequest: requireUser },
+    async (req) => ({
+      data: runner.list(req.query.active === '1' || req.query.active === 'true'),
+    }),
+  );
 
-  scope.get<{ Params: { id: string } }>('/jobs/:id', { schema: idParams, onRequest: requireUser }, async (req) => {
-    const job = runner.get(req.params.id);
-    if (!job) throw notFound('Job does not exist');
-    return job;
-  });
+  scope.get<{ Params: { id: string } }>(
+    '/jobs/:id',
+    { schema: idParams, onRequest: requireUser },
+    async (req) => {
+      const job = runner.get(req.params.id);
+      if (!job) throw notFound('Job does not exist');
+      return job;
+    },
+  );
 }
 
 export function registerJobStream(scope: FastifyInstance, runner: JobRunner, streams: StreamSet): void {
@@ -105,7 +134,8 @@ export function registerJobStream(scope: FastifyInstance, runner: JobRunner, str
       reply.hijack();
       const res = reply.raw;
       const headers: Record<string, string | number | string[]> = {};
-      for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) headers[k] = v as string | number | string[];
+      for (const [k, v] of Object.entries(reply.getHeaders()))
+        if (v !== undefined) headers[k] = v as string | number | string[];
       res.writeHead(200, {
         ...headers,
         'content-type': 'text/event-stream; charset=utf-8',

@@ -68,8 +68,12 @@ export class JobConflictError extends Error {
 
 function progressOf(row: JobRow): JobProgress {
   const details = JSON.parse(row.details) as JobDetail[];
-  const done = details.reduce((sum, d) => sum + (d.status === 'done' ? 100 : d.status === 'running' ? d.progressPercentage : 0), 0);
-  const progressPercentage = row.status === 'done' ? 100 : details.length ? Math.floor(done / details.length) : 0;
+  const done = details.reduce(
+    (sum, d) => sum + (d.status === 'done' ? 100 : d.status === 'running' ? d.progressPercentage : 0),
+    0,
+  );
+  const progressPercentage =
+    row.status === 'done' ? 100 : details.length ? Math.floor(done / details.length) : 0;
   return {
     id: row.id,
     dataType: row.type,
@@ -98,8 +102,9 @@ export class JobRunner {
 
   /** Jobs found running at start were cut off by a stop or crash: they failed, as "interrupted". */
   recoverInterrupted(): number {
-    return this.ctx.db.prepare("UPDATE jobs SET status = 'failed', reason = ?, updated_at = ? WHERE status = 'running'").run(INTERRUPTED_REASON, this.ctx.now())
-      .changes;
+    return this.ctx.db
+      .prepare("UPDATE jobs SET status = 'failed', reason = ?, updated_at = ? WHERE status = 'running'")
+      .run(INTERRUPTED_REASON, this.ctx.now()).changes;
   }
 
   get(id: string): JobProgress | null {
@@ -109,7 +114,9 @@ export class JobRunner {
 
   list(activeOnly: boolean): JobProgress[] {
     const rows = this.ctx.db
-      .prepare(`SELECT * FROM jobs ${activeOnly ? "WHERE status = 'running'" : ''} ORDER BY created_at DESC, rowid DESC LIMIT 50`)
+      .prepare(
+        `SELECT * FROM jobs ${activeOnly ? "WHERE status = 'running'" : ''} ORDER BY created_at DESC, rowid DESC LIMIT 50`,
+      )
       .all() as JobRow[];
     return rows.map(progressOf);
   }
@@ -129,15 +136,29 @@ export class JobRunner {
   start<S>(type: JobType, plan: JobPlan<S>, username: string, payload?: unknown): JobProgress {
     const { db } = this.ctx;
     const id = crypto.randomUUID();
-    const details: JobDetail[] = plan.steps.map((s) => ({ name: s.name, status: 'pending', progressPercentage: 0 }));
+    const details: JobDetail[] = plan.steps.map((s) => ({
+      name: s.name,
+      status: 'pending',
+      progressPercentage: 0,
+    }));
     db.transaction(() => {
-      const active = db.prepare("SELECT id FROM jobs WHERE status = 'running' LIMIT 1").get() as { id: string } | undefined;
+      const active = db.prepare("SELECT id FROM jobs WHERE status = 'running' LIMIT 1").get() as
+        { id: string } | undefined;
       if (active) throw new JobConflictError(active.id);
       const now = this.ctx.now();
       db.prepare(
         `INSERT INTO jobs (id, type, status, step_number, total_steps, details, payload, created_by, created_at, updated_at)
          VALUES (?, ?, 'running', 0, ?, ?, ?, ?, ?, ?)`,
-      ).run(id, type, plan.steps.length, JSON.stringify(details), payload === undefined ? null : JSON.stringify(payload), username, now, now);
+      ).run(
+        id,
+        type,
+        plan.steps.length,
+        JSON.stringify(details),
+        payload === undefined ? null : JSON.stringify(payload),
+        username,
+        now,
+        now,
+      );
     }).immediate();
     this.ctx.audit.record(AuditService.jobs, `${type} job ${id} started by "${auditText(username)}"`);
     void this.run(id, type, plan, details);
@@ -147,20 +168,38 @@ export class JobRunner {
   /** Ends running jobs as interrupted (server shutdown) and stops further steps. */
   stop(): void {
     this.stopped = true;
-    for (const job of this.list(true)) this.finish(job.id, job.details, job.stepNumber, 'failed', INTERRUPTED_REASON);
+    for (const job of this.list(true))
+      this.finish(job.id, job.details, job.stepNumber, 'failed', INTERRUPTED_REASON);
   }
 
-  private save(id: string, details: JobDetail[], stepNumber: number, status: JobStatus, reason?: string): void {
+  private save(
+    id: string,
+    details: JobDetail[],
+    stepNumber: number,
+    status: JobStatus,
+    reason?: string,
+  ): void {
     this.ctx.db
-      .prepare("UPDATE jobs SET details = ?, step_number = ?, status = ?, reason = ?, updated_at = ? WHERE id = ? AND status = 'running'")
+      .prepare(
+        "UPDATE jobs SET details = ?, step_number = ?, status = ?, reason = ?, updated_at = ? WHERE id = ? AND status = 'running'",
+      )
       .run(JSON.stringify(details), stepNumber, status, reason ?? null, this.ctx.now(), id);
     const progress = this.get(id);
     if (progress) this.events.emit(id, progress);
   }
 
-  private finish(id: string, details: JobDetail[], stepNumber: number, status: 'done' | 'failed', reason?: string): void {
+  private finish(
+    id: string,
+    details: JobDetail[],
+    stepNumber: number,
+    status: 'done' | 'failed',
+    reason?: string,
+  ): void {
     this.save(id, details, stepNumber, status, reason);
-    this.ctx.audit.record(AuditService.jobs, `job ${id} ${status === 'done' ? 'finished' : `failed: ${reason ?? ''}`}`);
+    this.ctx.audit.record(
+      AuditService.jobs,
+      `job ${id} ${status === 'done' ? 'finished' : `failed: ${reason ?? ''}`}`,
+    );
   }
 
   private async run<S>(id: string, type: JobType, plan: JobPlan<S>, details: JobDetail[]): Promise<void> {
@@ -178,12 +217,18 @@ export class JobRunner {
         const reason = e instanceof StepFailure ? e.message : `${step.name} failed unexpectedly`;
         if (!(e instanceof StepFailure)) this.onUnexpected(e);
         details[i] = { ...details[i], status: 'failed' };
-        this.ctx.audit.record(AuditService.jobs, `${type} job ${id} step ${i + 1}/${total} "${step.name}" failed: ${reason}`);
+        this.ctx.audit.record(
+          AuditService.jobs,
+          `${type} job ${id} step ${i + 1}/${total} "${step.name}" failed: ${reason}`,
+        );
         this.finish(id, details, i + 1, 'failed', reason);
         return;
       }
       details[i] = { ...details[i], status: 'done', progressPercentage: 100 };
-      this.ctx.audit.record(AuditService.jobs, `${type} job ${id} step ${i + 1}/${total} "${step.name}" done`);
+      this.ctx.audit.record(
+        AuditService.jobs,
+        `${type} job ${id} step ${i + 1}/${total} "${step.name}" done`,
+      );
       if (i < total - 1) this.save(id, details, i + 1, 'running');
     }
     if (this.stopped) return;

@@ -16,14 +16,23 @@ import { startSyslogReceiver } from './syslog';
 
 export interface EmbeddedLogs {
   logSink: (db: Db) => LogStore;
-  mount(app: FastifyInstance, guards: { requireUser: preHandlerHookHandler; requireAdmin: preHandlerHookHandler }): Promise<LogStore>;
+  mount(
+    app: FastifyInstance,
+    guards: { requireUser: preHandlerHookHandler; requireAdmin: preHandlerHookHandler },
+  ): Promise<LogStore>;
 }
 
-export function createEmbeddedLogs(config: Config, options: { stream?: Partial<StreamOptions> } = {}): EmbeddedLogs {
+export function createEmbeddedLogs(
+  config: Config,
+  options: { stream?: Partial<StreamOptions> } = {},
+): EmbeddedLogs {
   let store: LogStore | undefined;
   return {
     logSink(db) {
-      store = createLogStore(db, { retentionDays: config.logRetentionDays, retentionCount: config.logRetentionCount });
+      store = createLogStore(db, {
+        retentionDays: config.logRetentionDays,
+        retentionCount: config.logRetentionCount,
+      });
       return store;
     },
     async mount(app, guards) {

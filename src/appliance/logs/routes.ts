@@ -11,7 +11,6 @@ import { createLogStreamHub, type LogStreamHub, type StreamOptions } from './str
 import type { LogStore } from './store';
 import { parseIngestBody, parseLastEventId, parseStreamQuery, type ErrorItem } from './validate';
 
-
 export const LOG_STREAM_PATH = '/eos/system/logs/stream';
 
 export interface LogRouteDeps {
@@ -28,7 +27,8 @@ export interface LogRouteDeps {
   sessionStillValid?: (req: FastifyRequest) => boolean;
 }
 
-const badRequest = (reply: FastifyReply, status: number, errors: ErrorItem[]) => reply.code(status).send({ detail: errors });
+const badRequest = (reply: FastifyReply, status: number, errors: ErrorItem[]) =>
+  reply.code(status).send({ detail: errors });
 
 /** The path of `POST {api}logs` on this server (the path part of the API base, as the appliance mounts it). */
 export function ingestPath(apiBase: string): string {
@@ -40,26 +40,31 @@ export async function registerLogRoutes(app: FastifyInstance, deps: LogRouteDeps
   // Fastify closes connections only after preClose: streams get their `end` first.
   app.addHook('preClose', async () => hub.closeAll());
 
-  app.get(LOG_STREAM_PATH, { preHandler: deps.requireUser }, async (req: FastifyRequest, reply: FastifyReply) => {
-    const query = parseStreamQuery(req.query as Record<string, unknown>);
-    if (!query.ok) return badRequest(reply, 400, query.errors);
-    const lastId = parseLastEventId(req.headers['last-event-id']);
-    if (!lastId.ok) return badRequest(reply, 400, lastId.errors);
-    reply.hijack();
-    const headers: Record<string, string | number | string[]> = {};
-    for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) headers[k] = v as string | number | string[];
-    reply.raw.writeHead(200, {
-      ...headers,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no', // nginx: do not buffer the stream
-    });
-    req.socket.setNoDelay(true);
-    req.socket.setTimeout(0);
-    const check = deps.sessionStillValid;
-    hub.open(reply.raw, query.value, lastId.value, check ? () => check(req) : undefined);
-  });
+  app.get(
+    LOG_STREAM_PATH,
+    { preHandler: deps.requireUser },
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      const query = parseStreamQuery(req.query as Record<string, unknown>);
+      if (!query.ok) return badRequest(reply, 400, query.errors);
+      const lastId = parseLastEventId(req.headers['last-event-id']);
+      if (!lastId.ok) return badRequest(reply, 400, lastId.errors);
+      reply.hijack();
+      const headers: Record<string, string | number | string[]> = {};
+      for (const [k, v] of Object.entries(reply.getHeaders()))
+        if (v !== undefined) headers[k] = v as string | number | string[];
+      reply.raw.writeHead(200, {
+        ...headers,
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no', // nginx: do not buffer the stream
+      });
+      req.socket.setNoDelay(true);
+      req.socket.setTimeout(0);
+      const check = deps.sessionStillValid;
+      hub.open(reply.raw, query.value, lastId.value, check ? () => check(req) : undefined);
+    },
+  );
 
   app.post(ingestPath(deps.config.apiBase), { preHandler: deps.requireAdmin }, async (req, reply) => {
     const parsed = parseIngestBody(req.body);

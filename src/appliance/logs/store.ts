@@ -74,7 +74,9 @@ const nowSeconds = () => Date.now() / 1000;
  * fallback service; an overlong message is cut with a marker; a missing or bad timestamp becomes now.
  */
 export function normaliseEntry(entry: LogEntry, now: number = nowSeconds()): LogEntry {
-  let service = String(entry.service ?? '').trim().toLowerCase();
+  let service = String(entry.service ?? '')
+    .trim()
+    .toLowerCase();
   let message = String(entry.message ?? '');
   if (!isLogService(service)) {
     if (service) message = `[${service.slice(0, 64)}] ${message}`;
@@ -114,7 +116,9 @@ export function createLogStore(db: Db, options: LogStoreOptions): LogStore {
   const lastIdStmt = db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM logs');
   const countStmt = db.prepare('SELECT COUNT(*) AS n FROM logs');
   const pruneAge = db.prepare('DELETE FROM logs WHERE timestamp < ?');
-  const pruneCount = db.prepare('DELETE FROM logs WHERE id <= (SELECT id FROM logs ORDER BY id DESC LIMIT 1 OFFSET ?)');
+  const pruneCount = db.prepare(
+    'DELETE FROM logs WHERE id <= (SELECT id FROM logs ORDER BY id DESC LIMIT 1 OFFSET ?)',
+  );
   const statements = new Map<string, Statement<unknown[]>>();
   let appendsSincePrune = 0;
 

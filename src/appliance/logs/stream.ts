@@ -71,7 +71,12 @@ export interface StreamStats {
 
 export interface LogStreamHub {
   /** Takes over an HTTP response that already passed validation and auth. */
-  open(res: ServerResponse, query: StreamQuery, lastEventId: number | undefined, stillAllowed?: () => boolean): void;
+  open(
+    res: ServerResponse,
+    query: StreamQuery,
+    lastEventId: number | undefined,
+    stillAllowed?: () => boolean,
+  ): void;
   /** Sends `end` to every client and closes them (server shutdown). */
   closeAll(): void;
   stats(): StreamStats;
@@ -134,7 +139,11 @@ export function createLogStreamHub(store: LogStore, overrides: Partial<StreamOpt
   const overBound = (c: Client) => c.res.writableLength > opts.maxBufferBytes;
 
   /** Writes entries as batched `message` events until the client's buffer is over its bound; false if it is. */
-  function writeBatches(c: Client, entries: readonly StoredLogEntry[], serialised?: Map<string, string>): boolean {
+  function writeBatches(
+    c: Client,
+    entries: readonly StoredLogEntry[],
+    serialised?: Map<string, string>,
+  ): boolean {
     for (let i = 0; i < entries.length; i += opts.maxBatch) {
       if (overBound(c)) return false;
       const batch = entries.slice(i, i + opts.maxBatch);
@@ -220,7 +229,12 @@ export function createLogStreamHub(store: LogStore, overrides: Partial<StreamOpt
     }
   }
 
-  function open(res: ServerResponse, query: StreamQuery, lastEventId: number | undefined, stillAllowed?: () => boolean) {
+  function open(
+    res: ServerResponse,
+    query: StreamQuery,
+    lastEventId: number | undefined,
+    stillAllowed?: () => boolean,
+  ) {
     const c: Client = {
       res,
       query,
@@ -247,7 +261,13 @@ export function createLogStreamHub(store: LogStore, overrides: Partial<StreamOpt
       return;
     }
     // A fresh client: the newest history, then live. An empty batch says the fetch is done.
-    const history = store.query({ services: query.services, from: query.from, to: query.to, limit: opts.backlogLimit, newest: true });
+    const history = store.query({
+      services: query.services,
+      from: query.from,
+      to: query.to,
+      limit: opts.backlogLimit,
+      newest: true,
+    });
     if (history.length) {
       if (!writeBatches(c, history)) return waitForDrain(c);
     } else {

@@ -63,7 +63,12 @@ function splitStructuredData(rest: string): string {
   return rest.slice(i).replace(/^ /, '');
 }
 
-function entryFor(app: string | undefined, procId: string | undefined, message: string, timestamp: number): LogEntry {
+function entryFor(
+  app: string | undefined,
+  procId: string | undefined,
+  message: string,
+  timestamp: number,
+): LogEntry {
   const service = serviceForApp(app);
   const text = message.replace(/^\uFEFF/, '').replace(/[\r\n]+$/, '');
   const label = app && app !== service ? `${app}${procId ? `[${procId}]` : ''}: ` : '';
@@ -71,7 +76,14 @@ function entryFor(app: string | undefined, procId: string | undefined, message: 
 }
 
 /** 3164 timestamps carry no year or zone: the receiver's local time, in the last year rather than the future. */
-function rfc3164Time(month: string, day: string, h: string, m: string, s: string, now: Date): number | undefined {
+function rfc3164Time(
+  month: string,
+  day: string,
+  h: string,
+  m: string,
+  s: string,
+  now: Date,
+): number | undefined {
   const mon = MONTHS.indexOf(month);
   if (mon < 0) return undefined;
   const at = new Date(now.getFullYear(), mon, Number(day), Number(h), Number(m), Number(s));
@@ -88,7 +100,12 @@ export function parseSyslogMessage(raw: string, now: Date = new Date()): LogEntr
   if (m5424 && Number(m5424[1]) <= 191) {
     const [, , , ts, , app, proc, , rest] = m5424;
     const parsed = nil(ts) ? Date.parse(ts) : NaN;
-    return entryFor(nil(app), nil(proc), splitStructuredData(rest), Number.isNaN(parsed) ? nowS : parsed / 1000);
+    return entryFor(
+      nil(app),
+      nil(proc),
+      splitStructuredData(rest),
+      Number.isNaN(parsed) ? nowS : parsed / 1000,
+    );
   }
   const m3164 = RFC3164.exec(line);
   if (m3164 && Number(m3164[1]) <= 191) {
@@ -97,9 +114,12 @@ export function parseSyslogMessage(raw: string, now: Date = new Date()): LogEntr
     // HOSTNAME is optional in practice: a first word ending in ':' or '[pid]:' is already the TAG.
     const firstSpace = rest.indexOf(' ');
     const first = firstSpace < 0 ? rest : rest.slice(0, firstSpace);
-    const content = TAG.test(rest) && /[:\]]:?$/.test(first) ? rest : firstSpace < 0 ? '' : rest.slice(firstSpace + 1);
+    const content =
+      TAG.test(rest) && /[:\]]:?$/.test(first) ? rest : firstSpace < 0 ? '' : rest.slice(firstSpace + 1);
     const tag = TAG.exec(content);
-    return tag ? entryFor(tag[1], tag[2], tag[3], timestamp) : entryFor(undefined, undefined, content, timestamp);
+    return tag
+      ? entryFor(tag[1], tag[2], tag[3], timestamp)
+      : entryFor(undefined, undefined, content, timestamp);
   }
   const pri = /^<\d{1,3}>/.exec(line);
   return entryFor(undefined, undefined, pri ? line.slice(pri[0].length) : line, nowS);
@@ -134,7 +154,8 @@ export function splitTcpFrames(buffer: Buffer): { frames: string[]; rest: Buffer
     } else {
       const lf = buffer.indexOf(0x0a, at);
       if (lf < 0) {
-        if (buffer.length - at > MAX_FRAME_BYTES) return { frames, rest: Buffer.alloc(0), error: 'frame too large' };
+        if (buffer.length - at > MAX_FRAME_BYTES)
+          return { frames, rest: Buffer.alloc(0), error: 'frame too large' };
         break;
       }
       frames.push(buffer.toString('utf8', at, lf));

@@ -32,13 +32,22 @@ const asList = (v: unknown): unknown[] => (v === undefined ? [] : Array.isArray(
 function parseSeconds(raw: unknown, name: string, errors: ErrorItem[]): number | undefined {
   if (raw === undefined) return undefined;
   if (Array.isArray(raw)) {
-    errors.push({ loc: ['query', name], msg: `${name} may be given once`, type: 'value_error.list.max_items', ctx: { limit_value: 1 } });
+    errors.push({
+      loc: ['query', name],
+      msg: `${name} may be given once`,
+      type: 'value_error.list.max_items',
+      ctx: { limit_value: 1 },
+    });
     return undefined;
   }
   const text = String(raw);
   const n = text.length <= 24 && /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
   if (!Number.isFinite(n) || n > MAX_TIMESTAMP_S) {
-    errors.push({ loc: ['query', name], msg: `${name} must be seconds since the epoch`, type: 'type_error.float' });
+    errors.push({
+      loc: ['query', name],
+      msg: `${name} must be seconds since the epoch`,
+      type: 'type_error.float',
+    });
     return undefined;
   }
   return n;
@@ -74,14 +83,23 @@ export function parseStreamQuery(query: Record<string, unknown> | undefined): Va
           ctx: { enum_values: [...LOG_SERVICES] },
         });
       } else if (services.includes(name)) {
-        errors.push({ loc: ['query', 'services', i], msg: 'service given more than once', type: 'value_error.list.unique_items' });
+        errors.push({
+          loc: ['query', 'services', i],
+          msg: 'service given more than once',
+          type: 'value_error.list.unique_items',
+        });
       } else services.push(name);
     });
   }
   const from = parseSeconds(query?.from, 'from', errors);
   const to = parseSeconds(query?.to, 'to', errors);
   if (from !== undefined && to !== undefined && from > to) {
-    errors.push({ loc: ['query', 'to'], msg: 'to must not be before from', type: 'value_error.number.not_ge', ctx: { limit_value: from } });
+    errors.push({
+      loc: ['query', 'to'],
+      msg: 'to must not be before from',
+      type: 'value_error.number.not_ge',
+      ctx: { limit_value: from },
+    });
   }
   return errors.length ? { ok: false, errors } : { ok: true, value: { services, from, to } };
 }
@@ -91,14 +109,28 @@ export function parseLastEventId(header: unknown): Validated<number | undefined>
   if (header === undefined || header === '') return { ok: true, value: undefined };
   const text = String(header);
   if (!/^\d{1,15}$/.test(text)) {
-    return { ok: false, errors: [{ loc: ['header', 'last-event-id'], msg: 'Last-Event-ID must be a log entry id', type: 'type_error.integer' }] };
+    return {
+      ok: false,
+      errors: [
+        {
+          loc: ['header', 'last-event-id'],
+          msg: 'Last-Event-ID must be a log entry id',
+          type: 'type_error.integer',
+        },
+      ],
+    };
   }
   return { ok: true, value: Number(text) };
 }
 
 const ENTRY_KEYS = new Set(['service', 'message', 'timestamp']);
 
-function validateEntry(v: unknown, loc: Array<string | number>, errors: ErrorItem[], now: number): LogEntry | undefined {
+function validateEntry(
+  v: unknown,
+  loc: Array<string | number>,
+  errors: ErrorItem[],
+  now: number,
+): LogEntry | undefined {
   if (!v || typeof v !== 'object' || Array.isArray(v)) {
     errors.push({ loc, msg: 'value is not a valid dict', type: 'type_error.dict' });
     return undefined;
@@ -106,10 +138,13 @@ function validateEntry(v: unknown, loc: Array<string | number>, errors: ErrorIte
   const o = v as Record<string, unknown>;
   const before = errors.length;
   for (const k of Object.keys(o)) {
-    if (!ENTRY_KEYS.has(k)) errors.push({ loc: [...loc, k], msg: 'extra fields not permitted', type: 'value_error.extra' });
+    if (!ENTRY_KEYS.has(k))
+      errors.push({ loc: [...loc, k], msg: 'extra fields not permitted', type: 'value_error.extra' });
   }
-  if (o.service === undefined) errors.push({ loc: [...loc, 'service'], msg: 'field required', type: 'value_error.missing' });
-  else if (typeof o.service !== 'string') errors.push({ loc: [...loc, 'service'], msg: 'str type expected', type: 'type_error.str' });
+  if (o.service === undefined)
+    errors.push({ loc: [...loc, 'service'], msg: 'field required', type: 'value_error.missing' });
+  else if (typeof o.service !== 'string')
+    errors.push({ loc: [...loc, 'service'], msg: 'str type expected', type: 'type_error.str' });
   else if (!isLogService(o.service))
     errors.push({
       loc: [...loc, 'service'],
@@ -117,10 +152,17 @@ function validateEntry(v: unknown, loc: Array<string | number>, errors: ErrorIte
       type: 'type_error.enum',
       ctx: { enum_values: [...LOG_SERVICES] },
     });
-  if (o.message === undefined) errors.push({ loc: [...loc, 'message'], msg: 'field required', type: 'value_error.missing' });
-  else if (typeof o.message !== 'string') errors.push({ loc: [...loc, 'message'], msg: 'str type expected', type: 'type_error.str' });
+  if (o.message === undefined)
+    errors.push({ loc: [...loc, 'message'], msg: 'field required', type: 'value_error.missing' });
+  else if (typeof o.message !== 'string')
+    errors.push({ loc: [...loc, 'message'], msg: 'str type expected', type: 'type_error.str' });
   else if (o.message.length === 0)
-    errors.push({ loc: [...loc, 'message'], msg: 'ensure this value has at least 1 characters', type: 'value_error.any_str.min_length', ctx: { limit_value: 1 } });
+    errors.push({
+      loc: [...loc, 'message'],
+      msg: 'ensure this value has at least 1 characters',
+      type: 'value_error.any_str.min_length',
+      ctx: { limit_value: 1 },
+    });
   else if (o.message.length > MAX_MESSAGE_LENGTH)
     errors.push({
       loc: [...loc, 'message'],
@@ -130,7 +172,11 @@ function validateEntry(v: unknown, loc: Array<string | number>, errors: ErrorIte
     });
   if (o.timestamp !== undefined) {
     if (typeof o.timestamp !== 'number' || !Number.isFinite(o.timestamp))
-      errors.push({ loc: [...loc, 'timestamp'], msg: 'value is not a valid float', type: 'type_error.float' });
+      errors.push({
+        loc: [...loc, 'timestamp'],
+        msg: 'value is not a valid float',
+        type: 'type_error.float',
+      });
     else if (o.timestamp < 0 || o.timestamp > MAX_TIMESTAMP_S)
       errors.push({
         loc: [...loc, 'timestamp'],
@@ -140,14 +186,21 @@ function validateEntry(v: unknown, loc: Array<string | number>, errors: ErrorIte
       });
   }
   if (errors.length > before) return undefined;
-  return { service: o.service as string, message: o.message as string, timestamp: (o.timestamp as number | undefined) ?? now };
+  return {
+    service: o.service as string,
+    message: o.message as string,
+    timestamp: (o.timestamp as number | undefined) ?? now,
+  };
 }
 
 /** `POST {api}logs` body: one entry `{service, message, timestamp?}` or `{logs: [entry, …]}` (1–1000). */
 export function parseIngestBody(body: unknown, now: number = Date.now() / 1000): Validated<LogEntry[]> {
   const errors: ErrorItem[] = [];
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    return { ok: false, errors: [{ loc: ['body'], msg: 'value is not a valid dict', type: 'type_error.dict' }] };
+    return {
+      ok: false,
+      errors: [{ loc: ['body'], msg: 'value is not a valid dict', type: 'type_error.dict' }],
+    };
   }
   const o = body as Record<string, unknown>;
   if (!('logs' in o)) {
@@ -155,7 +208,8 @@ export function parseIngestBody(body: unknown, now: number = Date.now() / 1000):
     return entry ? { ok: true, value: [entry] } : { ok: false, errors };
   }
   for (const k of Object.keys(o)) {
-    if (k !== 'logs') errors.push({ loc: ['body', k], msg: 'extra fields not permitted', type: 'value_error.extra' });
+    if (k !== 'logs')
+      errors.push({ loc: ['body', k], msg: 'extra fields not permitted', type: 'value_error.extra' });
   }
   if (!Array.isArray(o.logs)) {
     errors.push({ loc: ['body', 'logs'], msg: 'value is not a valid list', type: 'type_error.list' });

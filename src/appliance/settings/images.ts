@@ -7,7 +7,8 @@ export type ImageSlot = (typeof IMAGE_SLOTS)[number];
 /** Largest accepted image (the console scales uploads to at most 1000×1000 before sending them, §5). */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
-const startsWith = (buf: Buffer, bytes: number[], offset = 0) => buf.length >= offset + bytes.length && bytes.every((b, i) => buf[offset + i] === b);
+const startsWith = (buf: Buffer, bytes: number[], offset = 0) =>
+  buf.length >= offset + bytes.length && bytes.every((b, i) => buf[offset + i] === b);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 
 export function sniffImage(buf: Buffer): ImageMime | null {

@@ -19,9 +19,9 @@ export interface UiSettings {
 export const DEFAULT_UI_SETTINGS: UiSettings = { primary_color: '#76b100', bar_color: '#1f2a33' };
 
 export function readUiSettings(ctx: ApplianceContext): UiSettings & { revision: number } {
-  const row = ctx.db.prepare('SELECT primary_color, bar_color, revision FROM ui_settings WHERE id = 1').get() as
-    | (UiSettings & { revision: number })
-    | undefined;
+  const row = ctx.db
+    .prepare('SELECT primary_color, bar_color, revision FROM ui_settings WHERE id = 1')
+    .get() as (UiSettings & { revision: number }) | undefined;
   return row ?? { ...DEFAULT_UI_SETTINGS, revision: 0 };
 }
 
@@ -65,43 +65,61 @@ export async function registerSettingsRoutes(scope: FastifyInstance, ctx: Applia
   scope.get('/config/settings', async () => {
     const { primary_color, bar_color } = readUiSettings(ctx);
     // Which custom images exist, so pages only reference images that will load.
-    const set = new Set((db.prepare('SELECT slot FROM images').all() as Array<{ slot: string }>).map((r) => r.slot));
+    const set = new Set(
+      (db.prepare('SELECT slot FROM images').all() as Array<{ slot: string }>).map((r) => r.slot),
+    );
     const images = Object.fromEntries(IMAGE_SLOTS.map((slot) => [slot, set.has(slot)]));
     return { primary_color, bar_color, images };
   });
 
-  scope.put<{ Body: UiSettings }>('/config/settings', { schema: settingsSchema, onRequest: requireAdmin }, async (req) => {
-    const user = currentUser(req);
-    const { primary_color, bar_color } = req.body;
-    inTransaction(db, () => {
-      db.prepare(
-        `INSERT INTO ui_settings (id, primary_color, bar_color, revision, updated_at, updated_by) VALUES (1, @primary_color, @bar_color, 1, @now, @by)
+  scope.put<{ Body: UiSettings }>(
+    '/config/settings',
+    { schema: settingsSchema, onRequest: requireAdmin },
+    async (req) => {
+      const user = currentUser(req);
+      const { primary_color, bar_color } = req.body;
+      inTransaction(db, () => {
+        db.prepare(
+          `INSERT INTO ui_settings (id, primary_color, bar_color, revision, updated_at, updated_by) VALUES (1, @primary_color, @bar_color, 1, @now, @by)
          ON CONFLICT(id) DO UPDATE SET primary_color = excluded.primary_color, bar_color = excluded.bar_color,
            revision = ui_settings.revision + 1, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
-      ).run({ primary_color, bar_color, now: ctx.now(), by: user.username });
-    });
-    audit.record(AuditService.settings, `look-and-feel colours changed by "${auditText(user.username)}": primary ${primary_color}, bar ${bar_color}`);
-    return { primary_color, bar_color };
-  });
+        ).run({ primary_color, bar_color, now: ctx.now(), by: user.username });
+      });
+      audit.record(
+        AuditService.settings,
+        `look-and-feel colours changed by "${auditText(user.username)}": primary ${primary_color}, bar ${bar_color}`,
+      );
+      return { primary_color, bar_color };
+    },
+  );
 
   // Images: any image/* or octet-stream body arrives as bytes; the bytes decide what it is.
   await scope.register(async (images) => {
-    images.addContentTypeParser(/^(image\/[a-z0-9.+-]+|application\/octet-stream)$/i, { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES }, (_req, body, done) =>
-      done(null, body),
+    images.addContentTypeParser(
+      /^(image\/[a-z0-9.+-]+|application\/octet-stream)$/i,
+      { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES },
+      (_req, body, done) => done(null, body),
     );
 
-    images.get<{ Params: { slot: ImageSlot } }>('/config/:slot', { schema: slotParams }, async (req, reply) => {
-      const row = db.prepare('SELECT mime, bytes, sha256 FROM images WHERE slot = ?').get(req.params.slot) as
-        | { mime: string; bytes: Buffer; sha256: string }
-        | undefined;
-      if (!row) throw notFound('No image is set');
-      const etag = `"${row.sha256}"`;
-      reply.header('Cache-Control', 'no-cache').header('ETag', etag).header('Content-Disposition', 'inline');
-      // An image is never a document: nothing in it may run even if opened directly.
-      reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
-      if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type(row.mime).send(row.bytes);
-    });
+    images.get<{ Params: { slot: ImageSlot } }>(
+      '/config/:slot',
+      { schema: slotParams },
+      async (req, reply) => {
+        const row = db
+          .prepare('SELECT mime, bytes, sha256 FROM images WHERE slot = ?')
+          .get(req.params.slot) as { mime: string; bytes: Buffer; sha256: string } | undefined;
+        if (!row) throw notFound('No image is set');
+        const etag = `"${row.sha256}"`;
+        reply
+          .header('Cache-Control', 'no-cache')
+          .header('ETag', etag)
+          .header('Content-Disposition', 'inline');
+        // An image is never a document: nothing in it may run even if opened directly.
+        reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+        if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+        return reply.type(row.mime).send(row.bytes);
+      },
+    );
 
     images.put<{ Params: { slot: ImageSlot }; Body: unknown }>(
       '/config/:slot',
@@ -110,10 +128,23 @@ export async function registerSettingsRoutes(scope: FastifyInstance, ctx: Applia
         const user = currentUser(req);
         const body = req.body;
         if (!Buffer.isBuffer(body) || body.length === 0) {
-          throw new HttpError(422, [{ loc: ['body'], msg: 'send the image bytes (PNG, JPEG, GIF or WebP) as the request body', type: 'value_error.missing' }]);
+          throw new HttpError(422, [
+            {
+              loc: ['body'],
+              msg: 'send the image bytes (PNG, JPEG, GIF or WebP) as the request body',
+              type: 'value_error.missing',
+            },
+          ]);
         }
         const mime = sniffImage(body);
-        if (!mime) throw new HttpError(422, [{ loc: ['body'], msg: 'the file is not a PNG, JPEG, GIF or WebP image', type: 'value_error.image' }]);
+        if (!mime)
+          throw new HttpError(422, [
+            {
+              loc: ['body'],
+              msg: 'the file is not a PNG, JPEG, GIF or WebP image',
+              type: 'value_error.image',
+            },
+          ]);
         const sha256 = crypto.createHash('sha256').update(body).digest('hex');
         inTransaction(db, () => {
           db.prepare(
@@ -121,30 +152,47 @@ export async function registerSettingsRoutes(scope: FastifyInstance, ctx: Applia
              ON CONFLICT(slot) DO UPDATE SET mime = excluded.mime, bytes = excluded.bytes, sha256 = excluded.sha256, updated_at = excluded.updated_at`,
           ).run(req.params.slot, mime, body, sha256, ctx.now());
         });
-        audit.record(AuditService.settings, `${req.params.slot} image changed by "${auditText(user.username)}" (${mime}, ${body.length} bytes)`);
+        audit.record(
+          AuditService.settings,
+          `${req.params.slot} image changed by "${auditText(user.username)}" (${mime}, ${body.length} bytes)`,
+        );
         return reply.code(200).send({ slot: req.params.slot, mime, size: body.length });
       },
     );
 
-    images.delete<{ Params: { slot: ImageSlot } }>('/config/:slot', { schema: slotParams, onRequest: requireAdmin }, async (req, reply) => {
-      const user = currentUser(req);
-      const changes = inTransaction(db, () => db.prepare('DELETE FROM images WHERE slot = ?').run(req.params.slot).changes);
-      if (!changes) throw notFound('No image is set');
-      audit.record(AuditService.settings, `${req.params.slot} image removed by "${auditText(user.username)}"`);
-      return reply.code(204).send();
-    });
+    images.delete<{ Params: { slot: ImageSlot } }>(
+      '/config/:slot',
+      { schema: slotParams, onRequest: requireAdmin },
+      async (req, reply) => {
+        const user = currentUser(req);
+        const changes = inTransaction(
+          db,
+          () => db.prepare('DELETE FROM images WHERE slot = ?').run(req.params.slot).changes,
+        );
+        if (!changes) throw notFound('No image is set');
+        audit.record(
+          AuditService.settings,
+          `${req.params.slot} image removed by "${auditText(user.username)}"`,
+        );
+        return reply.code(204).send();
+      },
+    );
   });
 
   scope.get('/config/lockout', { onRequest: requireAdmin }, async () => readPolicy(db));
 
-  scope.put<{ Body: LockoutPolicy }>('/config/lockout', { schema: lockoutSchema, onRequest: requireAdmin }, async (req) => {
-    const user = currentUser(req);
-    inTransaction(db, () => writePolicy(db, req.body));
-    const p = req.body;
-    audit.record(
-      AuditService.settings,
-      `lockout policy changed by "${auditText(user.username)}": ${p.attempts} attempts in ${p.window_seconds} s lock for ${p.duration_seconds} s`,
-    );
-    return readPolicy(db);
-  });
+  scope.put<{ Body: LockoutPolicy }>(
+    '/config/lockout',
+    { schema: lockoutSchema, onRequest: requireAdmin },
+    async (req) => {
+      const user = currentUser(req);
+      inTransaction(db, () => writePolicy(db, req.body));
+      const p = req.body;
+      audit.record(
+        AuditService.settings,
+        `lockout policy changed by "${auditText(user.username)}": ${p.attempts} attempts in ${p.window_seconds} s lock for ${p.duration_seconds} s`,
+      );
+      return readPolicy(db);
+    },
+  );
 }

@@ -16,7 +16,13 @@ const codeHash = (flowId: string, code: string) => sha256(`${flowId}:${code}`);
 export function validEmail(ctx: ServiceContext, flow: FlowRecord, email: string): boolean {
   if (!email) ctx.fieldError(flow, 'email', uiText(MSG.required, { property: 'email' }));
   else if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) {
-    ctx.fieldError(flow, 'email', uiText(MSG.validationGeneric, { reason: `${JSON.stringify(email.slice(0, 100))} is not valid "email"` }));
+    ctx.fieldError(
+      flow,
+      'email',
+      uiText(MSG.validationGeneric, {
+        reason: `${JSON.stringify(email.slice(0, 100))} is not valid "email"`,
+      }),
+    );
   } else return true;
   return false;
 }
@@ -25,7 +31,15 @@ export function validEmail(ctx: ServiceContext, flow: FlowRecord, email: string)
  * Sends a code for the flow to `email` when an account owns that address; the flow moves to `sent_email` either way,
  * so the answer does not reveal whether the address exists. False when a rate limit stopped the send.
  */
-export function sendCode(ctx: ServiceContext, req: FastifyRequest, reply: FastifyReply, flow: FlowRecord, kind: CodeKind, email: string, enforceLimits = true): boolean {
+export function sendCode(
+  ctx: ServiceContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  flow: FlowRecord,
+  kind: CodeKind,
+  email: string,
+  enforceLimits = true,
+): boolean {
   const address = email.toLowerCase();
   const checks = [
     { key: `send:${kind}:cooldown:${address}`, limit: SEND_COOLDOWN_PER_ADDRESS },
@@ -37,7 +51,9 @@ export function sendCode(ctx: ServiceContext, req: FastifyRequest, reply: Fastif
 
   const now = ctx.now();
   const owner =
-    kind === 'recovery' ? ctx.repo.findRecoveryAddress(address)?.identityId : ctx.repo.findVerifiableAddress(address)?.identityId;
+    kind === 'recovery'
+      ? ctx.repo.findRecoveryAddress(address)?.identityId
+      : ctx.repo.findVerifiableAddress(address)?.identityId;
   if (owner) {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     ctx.repo.insertCode(flow.id, kind, address, owner, codeHash(flow.id, code), now + CODE_LIFESPAN_MS, now);
@@ -64,7 +80,10 @@ export function sendCode(ctx: ServiceContext, req: FastifyRequest, reply: Fastif
   } else {
     // A code sent earlier in this flow (to another address) must not stay usable.
     ctx.repo.retireCodes(flow.id, now);
-    req.log.info({ flowId: flow.id, kind }, 'identity: code requested for an address without account; nothing sent');
+    req.log.info(
+      { flowId: flow.id, kind },
+      'identity: code requested for an address without account; nothing sent',
+    );
   }
   flow.state = 'sent_email';
   flow.data.email = email;
@@ -75,7 +94,11 @@ export function sendCode(ctx: ServiceContext, req: FastifyRequest, reply: Fastif
 }
 
 /** Uses the code if it is the flow's live code; counts wrong attempts and retires the code after too many. */
-export function redeemCode(ctx: ServiceContext, flow: FlowRecord, code: string): { address: string; identityId: string | null } | null {
+export function redeemCode(
+  ctx: ServiceContext,
+  flow: FlowRecord,
+  code: string,
+): { address: string; identityId: string | null } | null {
   const attempts = flow.data.codeAttempts ?? 0;
   const now = ctx.now();
   if (attempts >= MAX_CODE_ATTEMPTS || !/^\d{6}$/.test(code)) {

@@ -18,14 +18,30 @@ const EXPIRED_MESSAGE: Record<FlowKind, number> = {
 export const NO_STORE = 'private, no-cache, no-store, must-revalidate';
 
 /** Saves the flow and answers with it (JSON) or sends the browser to its UI page (303). */
-export async function sendFlow(ctx: ServiceContext, req: FastifyRequest, reply: FastifyReply, flow: FlowRecord, status = 200): Promise<FastifyReply> {
+export async function sendFlow(
+  ctx: ServiceContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  flow: FlowRecord,
+  status = 200,
+): Promise<FastifyReply> {
   ctx.repo.saveFlow(flow);
-  if (ctx.isJson(req)) return reply.code(status).header('cache-control', NO_STORE).send(await flowJson(ctx, flow));
+  if (ctx.isJson(req))
+    return reply
+      .code(status)
+      .header('cache-control', NO_STORE)
+      .send(await flowJson(ctx, flow));
   return reply.redirect(ctx.ui(flow.kind, { flow: flow.id }), 303);
 }
 
 /** Success of a flow: JSON gets `body`, a browser goes to `redirectTo`. */
-export function sendSuccess(ctx: ServiceContext, req: FastifyRequest, reply: FastifyReply, body: unknown, redirectTo: string): FastifyReply {
+export function sendSuccess(
+  ctx: ServiceContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  body: unknown,
+  redirectTo: string,
+): FastifyReply {
   if (ctx.isJson(req)) return reply.code(200).header('cache-control', NO_STORE).send(body);
   return reply.redirect(redirectTo, 303);
 }
@@ -33,7 +49,8 @@ export function sendSuccess(ctx: ServiceContext, req: FastifyRequest, reply: Fas
 export function queryOf(req: FastifyRequest): Record<string, string | undefined> {
   const q = (req.query ?? {}) as Record<string, unknown>;
   const out: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(q)) out[k] = typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : undefined;
+  for (const [k, v] of Object.entries(q))
+    out[k] = typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : undefined;
   return out;
 }
 
@@ -41,7 +58,12 @@ export function queryOf(req: FastifyRequest): Record<string, string | undefined>
  * Loads the flow of a submit: CSRF first, then expiry. An expired flow is replaced by a new one carrying the expiry
  * message (JSON: 410 with `use_flow_id`; browser: 303 to the UI with the new flow).
  */
-export function loadSubmitFlow(ctx: ServiceContext, req: FastifyRequest, reply: FastifyReply, kind: FlowKind): { flow: FlowRecord; body: Body } {
+export function loadSubmitFlow(
+  ctx: ServiceContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  kind: FlowKind,
+): { flow: FlowRecord; body: Body } {
   const body = normalizeBody(req.body);
   const flow = ctx.loadFlow(queryOf(req).flow, kind);
   ctx.checkCsrfSubmit(req, flow, body);
@@ -55,7 +77,10 @@ export function loadSubmitFlow(ctx: ServiceContext, req: FastifyRequest, reply: 
     });
     const replacement = ctx.newFlow(req, reply, kind, {
       returnTo: flow.returnTo,
-      identityId: kind === 'settings' || flow.data.refresh || flow.data.requestedAal === 'aal2' ? flow.identityId : null,
+      identityId:
+        kind === 'settings' || flow.data.refresh || flow.data.requestedAal === 'aal2'
+          ? flow.identityId
+          : null,
       csrfToken: flow.csrfToken,
       data: {
         messages: [message],
@@ -65,7 +90,12 @@ export function loadSubmitFlow(ctx: ServiceContext, req: FastifyRequest, reply: 
         requestedAal: flow.data.requestedAal,
       },
     });
-    throw errors.flowExpired(replacement.id, new Date(flow.expiresAt), now, ctx.ui(kind, { flow: replacement.id }));
+    throw errors.flowExpired(
+      replacement.id,
+      new Date(flow.expiresAt),
+      now,
+      ctx.ui(kind, { flow: replacement.id }),
+    );
   }
   ctx.resetMessages(flow);
   return { flow, body };
@@ -79,7 +109,11 @@ export function loadFetchedFlow(ctx: ServiceContext, req: FastifyRequest, kind: 
   const flow = ctx.loadFlow(queryOf(req).id, kind);
   if (kind !== 'verification') ctx.checkCsrfCookie(req, flow);
   if (ctx.isExpired(flow)) {
-    throw errors.flowExpiredOnFetch(kind, ctx.url(`/self-service/${kind}/browser`, { return_to: flow.returnTo ?? undefined }), flow.returnTo);
+    throw errors.flowExpiredOnFetch(
+      kind,
+      ctx.url(`/self-service/${kind}/browser`, { return_to: flow.returnTo ?? undefined }),
+      flow.returnTo,
+    );
   }
   return flow;
 }
@@ -99,7 +133,9 @@ export function withinLimits(
   if (wait === 0) return true;
   reply.header('retry-after', String(wait));
   const when = wait < 120 ? `${wait} seconds` : `${Math.ceil(wait / 60)} minutes`;
-  flow.data.messages.push(uiText(MSG.validationGeneric, { reason: `Too many ${what}. Please try again in ${when}.` }));
+  flow.data.messages.push(
+    uiText(MSG.validationGeneric, { reason: `Too many ${what}. Please try again in ${when}.` }),
+  );
   ctx.log.warn({ flowId: flow.id, kind: flow.kind, what }, 'identity: rate limit reached');
   return false;
 }

@@ -9,7 +9,15 @@ import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_IP } from '../rateLimit'
 import { flowJson, sessionJson, type LookupCredential, type TotpCredential } from '../render';
 import type { FlowRecord, SessionRecord } from '../repo';
 import { MSG, uiText } from '../text';
-import { loadFetchedFlow, loadSubmitFlow, NO_STORE, queryOf, sendFlow, sendSuccess, withinLimits } from './common';
+import {
+  loadFetchedFlow,
+  loadSubmitFlow,
+  NO_STORE,
+  queryOf,
+  sendFlow,
+  sendSuccess,
+  withinLimits,
+} from './common';
 import { verifyAssertion, WebAuthnError } from '../webauthn/ceremony';
 
 /** Accepts codes of the previous and the next 30 s step (clock drift), never one used before. */
@@ -68,15 +76,19 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
     }
 
     if (flow.data.requestedAal === 'aal2') {
-      if (!current || current.identity.id !== flow.identityId) throw errors.sessionInactive(ctx.url('/self-service/login/browser'));
-      if (method === 'webauthn' || (!method && body.webauthn_login)) return secondFactor(req, reply, flow, current, 'webauthn', body.webauthn_login ?? '');
+      if (!current || current.identity.id !== flow.identityId)
+        throw errors.sessionInactive(ctx.url('/self-service/login/browser'));
+      if (method === 'webauthn' || (!method && body.webauthn_login))
+        return secondFactor(req, reply, flow, current, 'webauthn', body.webauthn_login ?? '');
       if (method === 'totp') return secondFactor(req, reply, flow, current, 'totp', body.totp_code ?? '');
-      if (method === 'lookup_secret') return secondFactor(req, reply, flow, current, 'lookup_secret', body.lookup_secret ?? '');
+      if (method === 'lookup_secret')
+        return secondFactor(req, reply, flow, current, 'lookup_secret', body.lookup_secret ?? '');
       flow.data.messages.push(uiText(MSG.loginNoStrategy));
       return sendFlow(ctx, req, reply, flow, 400);
     }
 
-    if (current && !flow.data.refresh) throw errors.sessionAlreadyAvailable('login', flow.returnTo ?? ctx.defaultReturn);
+    if (current && !flow.data.refresh)
+      throw errors.sessionAlreadyAvailable('login', flow.returnTo ?? ctx.defaultReturn);
     if (method !== 'password') {
       flow.data.messages.push(uiText(MSG.loginNoStrategy));
       return sendFlow(ctx, req, reply, flow, 400);
@@ -95,7 +107,8 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
       { key: accountKey, limit: LOGIN_FAILURES_PER_ACCOUNT },
       { key: ipKey, limit: LOGIN_FAILURES_PER_IP },
     ];
-    if (!withinLimits(ctx, reply, flow, limits, 'failed sign-in attempts')) return sendFlow(ctx, req, reply, flow, 400);
+    if (!withinLimits(ctx, reply, flow, limits, 'failed sign-in attempts'))
+      return sendFlow(ctx, req, reply, flow, 400);
 
     // Oversized input cannot match an account; refuse it without spending a hash on it.
     const plausible = identifier.length <= EMAIL_MAX_LENGTH && password.length <= PASSWORD_MAX_LENGTH;
@@ -127,10 +140,19 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
 
     if (session.aal === 'aal1' && ctx.hasSecondFactor(identity.id)) {
       // Second factor required: the aal1 session is set, and the browser continues with an aal2 login flow.
-      const next = ctx.url('/self-service/login/browser', { aal: 'aal2', return_to: flow.returnTo ?? undefined });
+      const next = ctx.url('/self-service/login/browser', {
+        aal: 'aal2',
+        return_to: flow.returnTo ?? undefined,
+      });
       throw errors.locationChange(next);
     }
-    return sendSuccess(ctx, req, reply, { session: sessionJson(ctx, session, identity), continue_with: [] }, flow.returnTo ?? ctx.defaultReturn);
+    return sendSuccess(
+      ctx,
+      req,
+      reply,
+      { session: sessionJson(ctx, session, identity), continue_with: [] },
+      flow.returnTo ?? ctx.defaultReturn,
+    );
   });
 
   async function secondFactor(
@@ -142,7 +164,8 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
     rawCode: string,
   ): Promise<FastifyReply> {
     const identityId = current.identity.id;
-    const fieldName = kind === 'totp' ? 'totp_code' : kind === 'webauthn' ? 'webauthn_login' : 'lookup_secret';
+    const fieldName =
+      kind === 'totp' ? 'totp_code' : kind === 'webauthn' ? 'webauthn_login' : 'lookup_secret';
     const code = kind === 'webauthn' ? rawCode : rawCode.trim().toLowerCase();
     if (!code) {
       // The WebAuthn result travels in a hidden field: its message goes on the flow.
@@ -156,7 +179,8 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
       { key: accountKey, limit: LOGIN_FAILURES_PER_ACCOUNT },
       { key: ipKey, limit: LOGIN_FAILURES_PER_IP },
     ];
-    if (!withinLimits(ctx, reply, flow, limits, 'failed sign-in attempts')) return sendFlow(ctx, req, reply, flow, 400);
+    if (!withinLimits(ctx, reply, flow, limits, 'failed sign-in attempts'))
+      return sendFlow(ctx, req, reply, flow, 400);
     const fail = (message: number, reason?: string) => {
       ctx.limiter.hit(accountKey, LOGIN_FAILURES_PER_ACCOUNT);
       ctx.limiter.hit(ipKey, LOGIN_FAILURES_PER_IP);
@@ -167,17 +191,24 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
     if (kind === 'webauthn') {
       const config = ctx.repo.getCredential<WebAuthnCredentialConfig>(identityId, 'webauthn');
       const challenge = flow.data.webauthnChallenge;
-      if (!ctx.rpId || !config || config.credentials.length === 0 || !challenge) return fail(MSG.noWebAuthnDevice);
+      if (!ctx.rpId || !config || config.credentials.length === 0 || !challenge)
+        return fail(MSG.noWebAuthnDevice);
       // One ceremony per challenge: a new one is issued whatever the outcome.
       flow.data.webauthnChallenge = randomBytes(32).toString('base64url');
       let result;
       try {
-        result = verifyAssertion(code, { challenge, origin: ctx.consoleOrigin, rpId: ctx.rpId }, config.credentials);
+        result = verifyAssertion(
+          code,
+          { challenge, origin: ctx.consoleOrigin, rpId: ctx.rpId },
+          config.credentials,
+        );
       } catch (err) {
         if (!(err instanceof WebAuthnError)) throw err;
         return fail(MSG.validationGeneric, err.message);
       }
-      const credentials = config.credentials.map((k) => (k.id === result.credential.id ? { ...k, sign_count: result.signCount } : k));
+      const credentials = config.credentials.map((k) =>
+        k.id === result.credential.id ? { ...k, sign_count: result.signCount } : k,
+      );
       ctx.repo.setCredential(identityId, 'webauthn', { ...config, credentials }, now);
     } else if (kind === 'totp') {
       const cred = ctx.repo.getCredential<TotpCredential>(identityId, 'totp');
@@ -198,11 +229,21 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
     const session = ctx.addMethod(current.session, kind, 'aal2');
     flow.state = 'passed_challenge';
     ctx.repo.saveFlow(flow);
-    return sendSuccess(ctx, req, reply, { session: sessionJson(ctx, session, current.identity), continue_with: [] }, flow.returnTo ?? ctx.defaultReturn);
+    return sendSuccess(
+      ctx,
+      req,
+      reply,
+      { session: sessionJson(ctx, session, current.identity), continue_with: [] },
+      flow.returnTo ?? ctx.defaultReturn,
+    );
   }
 }
 
-export async function checkTotp(secret: string, token: string, lastTimeStep?: number): Promise<{ valid: boolean; timeStep?: number }> {
+export async function checkTotp(
+  secret: string,
+  token: string,
+  lastTimeStep?: number,
+): Promise<{ valid: boolean; timeStep?: number }> {
   if (!/^\d{6}$/.test(token) || !secret) return { valid: false };
   try {
     const result = await verifyTotp({
@@ -211,7 +252,9 @@ export async function checkTotp(secret: string, token: string, lastTimeStep?: nu
       epochTolerance: TOTP_TOLERANCE_S,
       ...(lastTimeStep !== undefined ? { afterTimeStep: lastTimeStep } : {}),
     });
-    return result.valid ? { valid: true, timeStep: (result as { timeStep?: number }).timeStep } : { valid: false };
+    return result.valid
+      ? { valid: true, timeStep: (result as { timeStep?: number }).timeStep }
+      : { valid: false };
   } catch {
     return { valid: false };
   }

@@ -10,7 +10,8 @@ import { loadFetchedFlow, loadSubmitFlow, NO_STORE, queryOf, sendFlow } from './
 export function registerRecovery(app: FastifyInstance, ctx: ServiceContext): void {
   const init = async (req: FastifyRequest, reply: FastifyReply) => {
     const returnTo = ctx.returnTo(req, queryOf(req).return_to);
-    if (ctx.currentSession(req)) throw errors.sessionAlreadyAvailable('recovery', returnTo ?? ctx.defaultReturn);
+    if (ctx.currentSession(req))
+      throw errors.sessionAlreadyAvailable('recovery', returnTo ?? ctx.defaultReturn);
     const flow = ctx.newFlow(req, reply, 'recovery', { returnTo });
     return sendFlow(ctx, req, reply, flow);
   };
@@ -26,7 +27,8 @@ export function registerRecovery(app: FastifyInstance, ctx: ServiceContext): voi
 
   app.post('/self-service/recovery', async (req, reply) => {
     const { flow, body } = loadSubmitFlow(ctx, req, reply, 'recovery');
-    if (ctx.currentSession(req)) throw errors.sessionAlreadyAvailable('recovery', flow.returnTo ?? ctx.defaultReturn);
+    if (ctx.currentSession(req))
+      throw errors.sessionAlreadyAvailable('recovery', flow.returnTo ?? ctx.defaultReturn);
     if ((body.method || 'code') !== 'code') {
       flow.data.messages.push(uiText(MSG.recoveryNoStrategy));
       return sendFlow(ctx, req, reply, flow, 400);
@@ -64,7 +66,12 @@ export function registerRecovery(app: FastifyInstance, ctx: ServiceContext): voi
       });
       req.log.info({ identityId, flowId: flow.id }, 'identity: account recovered');
       flow.state = 'passed_challenge';
-      flow.data.continueWith = [{ action: 'show_settings_ui', flow: { id: settings.id, url: ctx.ui('settings', { flow: settings.id }) } }];
+      flow.data.continueWith = [
+        {
+          action: 'show_settings_ui',
+          flow: { id: settings.id, url: ctx.ui('settings', { flow: settings.id }) },
+        },
+      ];
       ctx.repo.saveFlow(flow);
       if (ctx.isJson(req)) return sendFlow(ctx, req, reply, flow, 200);
       return reply.redirect(ctx.ui('settings', { flow: settings.id }), 303);

@@ -5,14 +5,23 @@ import { errors } from '../errors';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, hashPassword, passwordPolicy } from '../password';
 import { flowJson, identityJson } from '../render';
 import { MSG, uiText } from '../text';
-import { loadFetchedFlow, loadSubmitFlow, NO_STORE, queryOf, sendFlow, sendSuccess, withinLimits } from './common';
+import {
+  loadFetchedFlow,
+  loadSubmitFlow,
+  NO_STORE,
+  queryOf,
+  sendFlow,
+  sendSuccess,
+  withinLimits,
+} from './common';
 import { SENDS_PER_IP } from '../rateLimit';
 import { startVerification } from './verification';
 
 export function registerRegistration(app: FastifyInstance, ctx: ServiceContext): void {
   const init = async (req: FastifyRequest, reply: FastifyReply) => {
     const returnTo = ctx.returnTo(req, queryOf(req).return_to);
-    if (ctx.currentSession(req)) throw errors.sessionAlreadyAvailable('registration', returnTo ?? ctx.defaultReturn);
+    if (ctx.currentSession(req))
+      throw errors.sessionAlreadyAvailable('registration', returnTo ?? ctx.defaultReturn);
     const flow = ctx.newFlow(req, reply, 'registration', { returnTo });
     return sendFlow(ctx, req, reply, flow);
   };
@@ -28,7 +37,8 @@ export function registerRegistration(app: FastifyInstance, ctx: ServiceContext):
 
   app.post('/self-service/registration', async (req, reply) => {
     const { flow, body } = loadSubmitFlow(ctx, req, reply, 'registration');
-    if (ctx.currentSession(req)) throw errors.sessionAlreadyAvailable('registration', flow.returnTo ?? ctx.defaultReturn);
+    if (ctx.currentSession(req))
+      throw errors.sessionAlreadyAvailable('registration', flow.returnTo ?? ctx.defaultReturn);
     const method = body.method || (body.provider ? 'oidc' : '');
     if (method === 'oidc') {
       const provider = ctx.providers.find((p) => p.id === body.provider);
@@ -43,9 +53,19 @@ export function registerRegistration(app: FastifyInstance, ctx: ServiceContext):
     flow.data.values = { 'traits.email': email };
     if (!email) ctx.fieldError(flow, 'traits.email', uiText(MSG.required, { property: 'email' }));
     else if (email.length > EMAIL_MAX_LENGTH) {
-      ctx.fieldError(flow, 'traits.email', uiText(MSG.validationGeneric, { reason: `length must be <= ${EMAIL_MAX_LENGTH}, but got ${email.length}` }));
+      ctx.fieldError(
+        flow,
+        'traits.email',
+        uiText(MSG.validationGeneric, {
+          reason: `length must be <= ${EMAIL_MAX_LENGTH}, but got ${email.length}`,
+        }),
+      );
     } else if (!EMAIL_PATTERN.test(email)) {
-      ctx.fieldError(flow, 'traits.email', uiText(MSG.validationGeneric, { reason: `${JSON.stringify(email)} is not valid "email"` }));
+      ctx.fieldError(
+        flow,
+        'traits.email',
+        uiText(MSG.validationGeneric, { reason: `${JSON.stringify(email)} is not valid "email"` }),
+      );
     }
     if (!password) ctx.fieldError(flow, 'password', uiText(MSG.required, { property: 'password' }));
     else {
@@ -54,7 +74,9 @@ export function registerRegistration(app: FastifyInstance, ctx: ServiceContext):
     }
     if (Object.keys(flow.data.fieldMessages).length > 0) return sendFlow(ctx, req, reply, flow, 400);
     // Each sign-up mails a code: the per-client send limit keeps sign-ups from flooding other people's mailboxes.
-    if (!withinLimits(ctx, reply, flow, [{ key: `send:ip:${req.ip}`, limit: SENDS_PER_IP }], 'sign-up attempts')) {
+    if (
+      !withinLimits(ctx, reply, flow, [{ key: `send:ip:${req.ip}`, limit: SENDS_PER_IP }], 'sign-up attempts')
+    ) {
       return sendFlow(ctx, req, reply, flow, 400);
     }
     if (ctx.repo.emailTaken(email)) {
@@ -77,14 +99,31 @@ export function registerRegistration(app: FastifyInstance, ctx: ServiceContext):
     flow.state = 'passed_challenge';
     ctx.repo.saveFlow(flow);
 
-    const verification = startVerification(ctx, req, reply, identity.traits.email, flow.returnTo, flow.csrfToken);
+    const verification = startVerification(
+      ctx,
+      req,
+      reply,
+      identity.traits.email,
+      flow.returnTo,
+      flow.csrfToken,
+    );
     const continueWith = [
       {
         action: 'show_verification_ui',
-        flow: { id: verification.id, verifiable_address: identity.traits.email.toLowerCase(), url: ctx.ui('verification', { flow: verification.id }) },
+        flow: {
+          id: verification.id,
+          verifiable_address: identity.traits.email.toLowerCase(),
+          url: ctx.ui('verification', { flow: verification.id }),
+        },
       },
     ];
     // A browser continues on the verification page, where the code from the mail goes.
-    return sendSuccess(ctx, req, reply, { identity: identityJson(ctx, identity), continue_with: continueWith }, ctx.ui('verification', { flow: verification.id }));
+    return sendSuccess(
+      ctx,
+      req,
+      reply,
+      { identity: identityJson(ctx, identity), continue_with: continueWith },
+      ctx.ui('verification', { flow: verification.id }),
+    );
   });
 }

@@ -52,7 +52,10 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServiceContext)
     const token = ctx.repo.logoutToken(current.session.id);
     if (!token) throw errors.sessionInactive();
     reply.header('cache-control', NO_STORE);
-    return { logout_url: ctx.url('/self-service/logout', { token, return_to: returnTo ?? undefined }), logout_token: token };
+    return {
+      logout_url: ctx.url('/self-service/logout', { token, return_to: returnTo ?? undefined }),
+      logout_token: token,
+    };
   });
 
   app.get('/self-service/logout', async (req, reply) => {
@@ -60,7 +63,10 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServiceContext)
     const returnTo = ctx.returnTo(req, q.return_to);
     if (!q.token) throw errors.badRequest('Please include a token in the URL query.');
     const session = ctx.repo.sessionByLogoutToken(q.token);
-    if (!session) throw errors.forbidden('Unable to log out because the logout token in the URL query does not match the session cookie.');
+    if (!session)
+      throw errors.forbidden(
+        'Unable to log out because the logout token in the URL query does not match the session cookie.',
+      );
     ctx.repo.revokeSession(session.id);
     ctx.clearSessionCookie(reply);
     req.log.info({ identityId: session.identityId }, 'identity: logged out');
@@ -78,7 +84,8 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServiceContext)
 
   app.get('/schemas/:id', { config: { jsonOnly: true } }, async (req) => {
     const { id } = req.params as { id: string };
-    if (id !== Buffer.from('default').toString('base64url') && id !== 'default') throw errors.notFound('The identity schema');
+    if (id !== Buffer.from('default').toString('base64url') && id !== 'default')
+      throw errors.notFound('The identity schema');
     return IDENTITY_SCHEMA;
   });
 

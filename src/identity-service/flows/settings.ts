@@ -26,7 +26,8 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
   /** The session the settings act on; aal2 when the identity has a second factor. */
   function requireSession(req: FastifyRequest, returnTo: string): CurrentSession {
     const current = ctx.currentSession(req);
-    if (!current) throw errors.sessionInactive(ctx.url('/self-service/login/browser', { return_to: returnTo }));
+    if (!current)
+      throw errors.sessionInactive(ctx.url('/self-service/login/browser', { return_to: returnTo }));
     if (current.session.aal === 'aal1' && ctx.hasSecondFactor(current.identity.id)) {
       throw errors.aal2Required(ctx.url('/self-service/login/browser', { aal: 'aal2', return_to: returnTo }));
     }
@@ -73,7 +74,12 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
     const now = ctx.now();
     const requirePrivileged = () => {
       if (!ctx.isPrivileged(current.session)) {
-        throw errors.refreshRequired(ctx.url('/self-service/login/browser', { refresh: 'true', return_to: ctx.ui('settings', { flow: flow.id }) }));
+        throw errors.refreshRequired(
+          ctx.url('/self-service/login/browser', {
+            refresh: 'true',
+            return_to: ctx.ui('settings', { flow: flow.id }),
+          }),
+        );
       }
     };
     const saved = async () => {
@@ -94,7 +100,13 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
         flow.data.values = { 'traits.email': email };
         if (!email) ctx.fieldError(flow, 'traits.email', uiText(MSG.required, { property: 'email' }));
         else if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) {
-          ctx.fieldError(flow, 'traits.email', uiText(MSG.validationGeneric, { reason: `${JSON.stringify(email.slice(0, 100))} is not valid "email"` }));
+          ctx.fieldError(
+            flow,
+            'traits.email',
+            uiText(MSG.validationGeneric, {
+              reason: `${JSON.stringify(email.slice(0, 100))} is not valid "email"`,
+            }),
+          );
         }
         if (Object.keys(flow.data.fieldMessages).length > 0) return invalid();
         const changed = email.toLowerCase() !== identity.traits.email.toLowerCase();
@@ -112,7 +124,11 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
           flow.data.continueWith = [
             {
               action: 'show_verification_ui',
-              flow: { id: verification.id, verifiable_address: email.toLowerCase(), url: ctx.ui('verification', { flow: verification.id }) },
+              flow: {
+                id: verification.id,
+                verifiable_address: email.toLowerCase(),
+                url: ctx.ui('verification', { flow: verification.id }),
+              },
             },
           ];
         }
@@ -161,7 +177,10 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
           ctx.fieldError(flow, 'totp_code', uiText(MSG.totpWrong));
           return invalid();
         }
-        const cred: TotpCredential = { totp_url: totpUri(identity.traits.email, secret), last_time_step: result.timeStep };
+        const cred: TotpCredential = {
+          totp_url: totpUri(identity.traits.email, secret),
+          last_time_step: result.timeStep,
+        };
         ctx.repo.setCredential(identity.id, 'totp', cred, now);
         delete flow.data.totpSecret;
         // The code just proved the authenticator: this session now holds the second factor.
@@ -178,7 +197,12 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
             flow.data.messages.push(uiText(MSG.settingsNoStrategy));
             return invalid();
           }
-          ctx.repo.setCredential(identity.id, 'lookup_secret', { recovery_codes: pending.map((code) => ({ code })) }, now);
+          ctx.repo.setCredential(
+            identity.id,
+            'lookup_secret',
+            { recovery_codes: pending.map((code) => ({ code })) },
+            now,
+          );
           delete flow.data.lookupPending;
           // Confirming them in a recent session counts as holding them (otherwise whoami would demand aal2 at once).
           ctx.addMethod(current.session, 'lookup_secret', 'aal2');
@@ -224,7 +248,11 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
         }
         let added;
         try {
-          added = verifyRegistration(body.webauthn_register, { challenge, origin: ctx.consoleOrigin, rpId: ctx.rpId });
+          added = verifyRegistration(body.webauthn_register, {
+            challenge,
+            origin: ctx.consoleOrigin,
+            rpId: ctx.rpId,
+          });
         } catch (err) {
           if (!(err instanceof WebAuthnError)) throw err;
           flow.data.messages.push(uiText(MSG.validationGeneric, { reason: err.message }));
@@ -232,7 +260,9 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
         }
         const keys = config?.credentials ?? [];
         if (keys.some((k) => k.id === added.id)) {
-          flow.data.messages.push(uiText(MSG.validationGeneric, { reason: 'This security key is registered already.' }));
+          flow.data.messages.push(
+            uiText(MSG.validationGeneric, { reason: 'This security key is registered already.' }),
+          );
           return invalid();
         }
         const displayName = (body.webauthn_register_displayname ?? '').trim().slice(0, 64) || 'Security key';
@@ -241,7 +271,10 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
           'webauthn',
           {
             user_handle: config?.user_handle ?? challenge,
-            credentials: [...keys, { ...added, display_name: displayName, added_at: new Date(now).toISOString() }],
+            credentials: [
+              ...keys,
+              { ...added, display_name: displayName, added_at: new Date(now).toISOString() },
+            ],
           } satisfies WebAuthnCredentialConfig,
           now,
         );

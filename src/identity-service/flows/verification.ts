@@ -85,7 +85,8 @@ export function registerVerification(app: FastifyInstance, ctx: ServiceContext):
     }
     const code = (body.code ?? '').trim();
     if (code) {
-      if (flow.state !== 'sent_email') throw errors.badRequest('No code was sent in this verification flow yet.');
+      if (flow.state !== 'sent_email')
+        throw errors.badRequest('No code was sent in this verification flow yet.');
       checkCode(req, flow, code);
       return sendFlow(ctx, req, reply, flow, 200);
     }

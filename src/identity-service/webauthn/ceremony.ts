@@ -4,7 +4,14 @@
  * credential's signature and its counter. Attestation: `none` (what browsers send when `attestation: "none"` is asked)
  * and `packed` self-attestation; no attestation CA is trusted or required.
  */
-import { createHash, createPublicKey, timingSafeEqual, verify as verifySignature, type JsonWebKey, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPublicKey,
+  timingSafeEqual,
+  verify as verifySignature,
+  type JsonWebKey,
+  type KeyObject,
+} from 'node:crypto';
 import { decodeCbor, decodeCborPrefix, type Cbor } from './cbor';
 
 export class WebAuthnError extends Error {}
@@ -52,13 +59,21 @@ export function creationOptions(p: {
       pubKeyCredParams: ALGORITHMS.map((alg) => ({ type: 'public-key', alg })),
       timeout: CEREMONY_TIMEOUT_MS,
       attestation: 'none',
-      authenticatorSelection: { userVerification: 'discouraged', residentKey: 'discouraged', requireResidentKey: false },
+      authenticatorSelection: {
+        userVerification: 'discouraged',
+        residentKey: 'discouraged',
+        requireResidentKey: false,
+      },
       excludeCredentials: p.exclude.map((id) => ({ type: 'public-key', id })),
     },
   };
 }
 
-export function requestOptions(p: { challenge: string; rpId: string; allow: string[] }): Record<string, unknown> {
+export function requestOptions(p: {
+  challenge: string;
+  rpId: string;
+  allow: string[];
+}): Record<string, unknown> {
   return {
     publicKey: {
       challenge: p.challenge,
@@ -84,14 +99,17 @@ function parseClientJson(raw: string): ClientJson {
   } catch {
     throw new WebAuthnError('The security key response is not valid JSON.');
   }
-  if (!parsed || typeof parsed !== 'object') throw new WebAuthnError('The security key response is malformed.');
+  if (!parsed || typeof parsed !== 'object')
+    throw new WebAuthnError('The security key response is malformed.');
   const c = parsed as ClientJson;
-  if (c.type !== 'public-key' || !c.response || typeof c.response !== 'object') throw new WebAuthnError('The security key response is malformed.');
+  if (c.type !== 'public-key' || !c.response || typeof c.response !== 'object')
+    throw new WebAuthnError('The security key response is malformed.');
   return c;
 }
 
 function bytes(value: unknown, what: string): Buffer {
-  if (typeof value !== 'string' || !/^[A-Za-z0-9_-]*={0,2}$/.test(value)) throw new WebAuthnError(`${what} is missing or not base64url.`);
+  if (typeof value !== 'string' || !/^[A-Za-z0-9_-]*={0,2}$/.test(value))
+    throw new WebAuthnError(`${what} is missing or not base64url.`);
   return Buffer.from(value, 'base64url');
 }
 
@@ -105,7 +123,8 @@ function checkClientData(raw: Buffer, type: string, challenge: string, origin: s
   if (data.type !== type) throw new WebAuthnError(`clientData type must be ${type}.`);
   const expected = Buffer.from(challenge, 'base64url');
   const got = typeof data.challenge === 'string' ? Buffer.from(data.challenge, 'base64url') : Buffer.alloc(0);
-  if (expected.length === 0 || got.length !== expected.length || !timingSafeEqual(got, expected)) throw new WebAuthnError('The challenge does not match.');
+  if (expected.length === 0 || got.length !== expected.length || !timingSafeEqual(got, expected))
+    throw new WebAuthnError('The challenge does not match.');
   if (data.origin !== origin) throw new WebAuthnError('The origin does not match.');
   if (data.crossOrigin === true) throw new WebAuthnError('Cross-origin ceremonies are not accepted.');
 }
@@ -150,8 +169,10 @@ export function coseToJwk(cose: Map<Cbor, Cbor>): { jwk: JsonWebKey; alg: number
     if (!Buffer.isBuffer(v)) throw new WebAuthnError('credential public key is incomplete.');
     return v.toString('base64url');
   };
-  if (kty === 2 && alg === COSE_ES256 && cose.get(-1) === 1) return { jwk: { kty: 'EC', crv: 'P-256', x: b(-2), y: b(-3) }, alg };
-  if (kty === 1 && alg === COSE_EDDSA && cose.get(-1) === 6) return { jwk: { kty: 'OKP', crv: 'Ed25519', x: b(-2) }, alg };
+  if (kty === 2 && alg === COSE_ES256 && cose.get(-1) === 1)
+    return { jwk: { kty: 'EC', crv: 'P-256', x: b(-2), y: b(-3) }, alg };
+  if (kty === 1 && alg === COSE_EDDSA && cose.get(-1) === 6)
+    return { jwk: { kty: 'OKP', crv: 'Ed25519', x: b(-2) }, alg };
   if (kty === 3 && alg === COSE_RS256) return { jwk: { kty: 'RSA', n: b(-1), e: b(-2) }, alg };
   throw new WebAuthnError('The security key uses an algorithm that is not accepted.');
 }
@@ -179,7 +200,8 @@ export function verifyRegistration(
   const fmt = att.get('fmt');
   const attStmt = att.get('attStmt');
   const authDataRaw = att.get('authData');
-  if (!Buffer.isBuffer(authDataRaw) || !(attStmt instanceof Map)) throw new WebAuthnError('attestationObject is malformed.');
+  if (!Buffer.isBuffer(authDataRaw) || !(attStmt instanceof Map))
+    throw new WebAuthnError('attestationObject is malformed.');
   const auth = parseAuthData(authDataRaw);
   checkRp(auth, expected.rpId);
   if (!auth.credentialId || !auth.cosePublicKey) throw new WebAuthnError('No credential was created.');
@@ -187,16 +209,22 @@ export function verifyRegistration(
   const key = createPublicKey({ key: jwk, format: 'jwk' });
   if (fmt === 'packed') {
     // Self attestation only: signed by the new credential itself over authData ‖ hash(clientData).
-    if (attStmt.has('x5c')) throw new WebAuthnError('Attestation certificates are not accepted; ask for attestation "none".');
+    if (attStmt.has('x5c'))
+      throw new WebAuthnError('Attestation certificates are not accepted; ask for attestation "none".');
     const sig = attStmt.get('sig');
-    if (attStmt.get('alg') !== alg || !Buffer.isBuffer(sig) || !checkSignature(key, alg, Buffer.concat([authDataRaw, sha256(clientData)]), sig)) {
+    if (
+      attStmt.get('alg') !== alg ||
+      !Buffer.isBuffer(sig) ||
+      !checkSignature(key, alg, Buffer.concat([authDataRaw, sha256(clientData)]), sig)
+    ) {
       throw new WebAuthnError('The attestation signature is not valid.');
     }
   } else if (fmt !== 'none' || attStmt.size !== 0) {
     throw new WebAuthnError(`Attestation format ${JSON.stringify(String(fmt))} is not accepted.`);
   }
   const id = b64url(auth.credentialId);
-  if (typeof c.rawId === 'string' && b64url(bytes(c.rawId, 'rawId')) !== id) throw new WebAuthnError('The credential id does not match.');
+  if (typeof c.rawId === 'string' && b64url(bytes(c.rawId, 'rawId')) !== id)
+    throw new WebAuthnError('The credential id does not match.');
   return { id, public_key: jwk, alg, sign_count: auth.signCount };
 }
 

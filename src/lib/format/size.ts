@@ -9,7 +9,10 @@ export const SIZE_DECIMALS = 2;
  * Formats a byte count, e.g. `formatSize(1536) === '1.54 KB'`, `formatSize(1536, { binary: true }) === '1.50 KiB'`.
  * Whole bytes show no decimals (`'512 B'`); negative sizes keep their sign; non-finite input gives `'–'`.
  */
-export function formatSize(bytes: number, { binary = false, decimals = SIZE_DECIMALS }: { binary?: boolean; decimals?: number } = {}): string {
+export function formatSize(
+  bytes: number,
+  { binary = false, decimals = SIZE_DECIMALS }: { binary?: boolean; decimals?: number } = {},
+): string {
   if (!Number.isFinite(bytes)) return '–';
   const base = binary ? 1024 : 1000;
   const units = binary ? BINARY_SIZE_UNITS : DECIMAL_SIZE_UNITS;

@@ -23,7 +23,11 @@ const SINCE_UNITS: ReadonlyArray<readonly [number, string]> = [
  * `'1y 2m 3d'`, `'4h 5m 6s'`. `maxUnits` keeps only the largest few (default all). Under a second, or a `from` in
  * the future, gives `'0s'`; non-finite input gives `'–'`.
  */
-export function formatTimeSince(from: number, now: number = Date.now(), maxUnits = SINCE_UNITS.length): string {
+export function formatTimeSince(
+  from: number,
+  now: number = Date.now(),
+  maxUnits = SINCE_UNITS.length,
+): string {
   if (!Number.isFinite(from) || !Number.isFinite(now)) return '–';
   let rest = Math.max(0, now - from);
   const parts: string[] = [];
@@ -42,12 +46,31 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
  * §9 a date as `'Day, D Mon YYYY | HH:MM'` (24-hour), with `:SS` when `seconds` is set, e.g.
  * `'Mon, 3 Feb 2025 | 14:05'`. Local time unless `utc`. Accepts a millisecond timestamp or a Date; invalid gives `'–'`.
  */
-export function formatDateTime(value: number | Date, { seconds = false, utc = false }: { seconds?: boolean; utc?: boolean } = {}): string {
+export function formatDateTime(
+  value: number | Date,
+  { seconds = false, utc = false }: { seconds?: boolean; utc?: boolean } = {},
+): string {
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return '–';
   const get = utc
-    ? { day: d.getUTCDay(), date: d.getUTCDate(), month: d.getUTCMonth(), year: d.getUTCFullYear(), h: d.getUTCHours(), m: d.getUTCMinutes(), s: d.getUTCSeconds() }
-    : { day: d.getDay(), date: d.getDate(), month: d.getMonth(), year: d.getFullYear(), h: d.getHours(), m: d.getMinutes(), s: d.getSeconds() };
+    ? {
+        day: d.getUTCDay(),
+        date: d.getUTCDate(),
+        month: d.getUTCMonth(),
+        year: d.getUTCFullYear(),
+        h: d.getUTCHours(),
+        m: d.getUTCMinutes(),
+        s: d.getUTCSeconds(),
+      }
+    : {
+        day: d.getDay(),
+        date: d.getDate(),
+        month: d.getMonth(),
+        year: d.getFullYear(),
+        h: d.getHours(),
+        m: d.getMinutes(),
+        s: d.getSeconds(),
+      };
   const p = (n: number) => String(n).padStart(2, '0');
   const time = `${p(get.h)}:${p(get.m)}${seconds ? `:${p(get.s)}` : ''}`;
   return `${DAYS[get.day]}, ${get.date} ${MONTHS[get.month]} ${get.year} | ${time}`;

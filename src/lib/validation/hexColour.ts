@@ -3,7 +3,10 @@
  * 3 and 6 are kept, longer is cut to 6. Non-hex characters are dropped first. Returns null when no digit is left.
  */
 export function normaliseHex(input: string): string | null {
-  const digits = input.replace(/^#/, '').replace(/[^0-9a-fA-F]/g, '').toLowerCase();
+  const digits = input
+    .replace(/^#/, '')
+    .replace(/[^0-9a-fA-F]/g, '')
+    .toLowerCase();
   const n = digits.length;
   if (n === 0) return null;
   let out: string;

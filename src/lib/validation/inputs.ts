@@ -29,7 +29,10 @@ export function sanitiseNumberText(text: string, { min, max }: { min?: number; m
 }
 
 /** §5 a time value "HH:MM": hours clamped 0–23, minutes 0–59, two digits, 0 when empty. */
-export function normaliseTime(hours: string | number | undefined, minutes: string | number | undefined): string {
+export function normaliseTime(
+  hours: string | number | undefined,
+  minutes: string | number | undefined,
+): string {
   const toPart = (v: string | number | undefined, max: number) => {
     const n = typeof v === 'number' ? Math.trunc(v) : parseInt(String(v ?? '').replace(/[^0-9]/g, ''), 10);
     return String(clamp(Number.isFinite(n) ? n : 0, 0, max)).padStart(2, '0');
@@ -51,7 +54,8 @@ export function parseTime(value: string | null | undefined): { hours: number; mi
 export function dayToTimestamp(day: string, previous?: number | null): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!m) return null;
-  const prev = previous !== null && previous !== undefined && Number.isFinite(previous) ? new Date(previous) : null;
+  const prev =
+    previous !== null && previous !== undefined && Number.isFinite(previous) ? new Date(previous) : null;
   const d = new Date(
     Number(m[1]),
     Number(m[2]) - 1,
@@ -101,10 +105,16 @@ export function isAllowedLinkHref(href: string): boolean {
 }
 
 /** §5 the image input accepts only images. */
-export const isImageType = (mime: string | null | undefined): boolean => typeof mime === 'string' && /^image\//i.test(mime);
+export const isImageType = (mime: string | null | undefined): boolean =>
+  typeof mime === 'string' && /^image\//i.test(mime);
 
 /** §5 image scale-down: the size that fits within max×max keeping the aspect ratio (never scaled up). */
-export function fitWithin(width: number, height: number, maxWidth = 1000, maxHeight = 1000): { width: number; height: number } {
+export function fitWithin(
+  width: number,
+  height: number,
+  maxWidth = 1000,
+  maxHeight = 1000,
+): { width: number; height: number } {
   if (width <= 0 || height <= 0) return { width: 0, height: 0 };
   const ratio = Math.min(1, maxWidth / width, maxHeight / height);
   return { width: Math.round(width * ratio), height: Math.round(height * ratio) };
@@ -120,7 +130,10 @@ export function imageOutputFormat(mime: string): { type: 'image/png' | 'image/jp
  * `".pem,.crt,application/x-x509-ca-cert"` or `"image/*"` (extensions case-insensitive, MIME wildcards).
  */
 export function matchesAccept(file: { name: string; type: string }, accept?: string): boolean {
-  const patterns = (accept ?? '').split(',').map((p) => p.trim().toLowerCase()).filter(Boolean);
+  const patterns = (accept ?? '')
+    .split(',')
+    .map((p) => p.trim().toLowerCase())
+    .filter(Boolean);
   if (patterns.length === 0) return true;
   const name = file.name.toLowerCase();
   const type = (file.type || '').toLowerCase();

@@ -25,7 +25,11 @@ export function splitMultiValue(value: string): string[] {
 }
 
 /** True when `value` passes at least one of `validators` (no validators: anything passes). Never throws. */
-export function matchesAny(value: string, validators: readonly ValidatorType[] | undefined, bounds: NumericBounds = {}): boolean {
+export function matchesAny(
+  value: string,
+  validators: readonly ValidatorType[] | undefined,
+  bounds: NumericBounds = {},
+): boolean {
   if (!validators || validators.length === 0) return true;
   return validators.some((type) => isValidAs(type, value, bounds));
 }
@@ -39,11 +43,14 @@ export function validateValue(value: string | null | undefined, rules: FieldRule
   const entries = rules.multiple ? splitMultiValue(text) : text === '' ? [] : [text];
   if (entries.length === 0) return rules.required ? { valid: false, reason: 'required' } : { valid: true };
   const bounds = { min: rules.min, max: rules.max };
-  return entries.every((entry) => matchesAny(entry, rules.validators, bounds)) ? { valid: true } : { valid: false, reason: 'format' };
+  return entries.every((entry) => matchesAny(entry, rules.validators, bounds))
+    ? { valid: true }
+    : { valid: false, reason: 'format' };
 }
 
 /** Convenience boolean form of `validateValue`. */
-export const isValueValid = (value: string | null | undefined, rules: FieldRules = {}): boolean => validateValue(value, rules).valid;
+export const isValueValid = (value: string | null | undefined, rules: FieldRules = {}): boolean =>
+  validateValue(value, rules).valid;
 
 const TYPE_LABELS: Record<ValidatorType, string> = {
   wildcard: 'a wildcard (*)',
@@ -73,12 +80,20 @@ const BOUNDED: ReadonlySet<ValidatorType> = new Set(['integer', 'float', 'intege
  * The hint shown under a field: "must be" plus the allowed types joined with "or", numeric types followed by
  * their bounds, e.g. `must be an integer (min 1, max 65535) or a wildcard (*)`. Empty string without validators.
  */
-export function validatorHint(validators: readonly ValidatorType[] | undefined, bounds: NumericBounds = {}): string {
+export function validatorHint(
+  validators: readonly ValidatorType[] | undefined,
+  bounds: NumericBounds = {},
+): string {
   if (!validators || validators.length === 0) return '';
-  const limits = [bounds.min !== undefined ? `min ${bounds.min}` : '', bounds.max !== undefined ? `max ${bounds.max}` : '']
+  const limits = [
+    bounds.min !== undefined ? `min ${bounds.min}` : '',
+    bounds.max !== undefined ? `max ${bounds.max}` : '',
+  ]
     .filter(Boolean)
     .join(', ');
-  const parts = validators.map((t) => (BOUNDED.has(t) && limits ? `${TYPE_LABELS[t]} (${limits})` : TYPE_LABELS[t]));
+  const parts = validators.map((t) =>
+    BOUNDED.has(t) && limits ? `${TYPE_LABELS[t]} (${limits})` : TYPE_LABELS[t],
+  );
   return `must be ${parts.join(' or ')}`;
 }
 
@@ -105,7 +120,9 @@ export function isFormValid(elements: readonly FormElementState[]): boolean {
 }
 
 /** §5 a select is invalid when required and empty. */
-export const isSelectValid = (value: string | null | undefined, required = false): boolean => !required || hasValue(value);
+export const isSelectValid = (value: string | null | undefined, required = false): boolean =>
+  !required || hasValue(value);
 
 /** §5 e-mail check used by forms: empty is invalid. */
-export const isValidEmail = (value: string | null | undefined): boolean => typeof value === 'string' && isEmail(value.trim());
+export const isValidEmail = (value: string | null | undefined): boolean =>
+  typeof value === 'string' && isEmail(value.trim());

@@ -105,7 +105,9 @@ export const isSubnet = (v: string): boolean => subnetRe.test(v);
 
 function isLabelList(labels: string[]): boolean {
   // A label of digits only is allowed inside a name but not as the last label (a TLD is never numeric).
-  return labels.length >= 2 && labels.every((l) => labelRe.test(l)) && !/^\d+$/.test(labels[labels.length - 1]);
+  return (
+    labels.length >= 2 && labels.every((l) => labelRe.test(l)) && !/^\d+$/.test(labels[labels.length - 1])
+  );
 }
 
 /** At least two labels of 1–63 characters, at most 253 characters, no leading dot or star. */

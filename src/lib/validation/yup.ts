@@ -17,7 +17,11 @@ export function fieldSchema(rules: FieldRules = {}, label?: string): StringSchem
   const hint = validatorHint(rules.validators, rules);
   const prefix = label ? `${label} ` : 'Value ';
   return string()
-    .test('required', REQUIRED_MESSAGE, (value) => validateValue(value, { ...rules, validators: undefined }).valid)
+    .test(
+      'required',
+      REQUIRED_MESSAGE,
+      (value) => validateValue(value, { ...rules, validators: undefined }).valid,
+    )
     .test('format', hint ? `${prefix}${hint}` : 'Value is not valid', (value) => {
       const verdict = validateValue(value, { ...rules, required: false });
       return verdict.valid;
@@ -30,6 +34,9 @@ export function emailSchema(message = 'Enter a valid e-mail address.'): StringSc
 }
 
 /** §5 a select is invalid when required and empty. */
-export function selectSchema(required = false, message = 'Please select an option.'): StringSchema<string | undefined> {
+export function selectSchema(
+  required = false,
+  message = 'Please select an option.',
+): StringSchema<string | undefined> {
   return string().test('select', message, (value) => isSelectValid(value, required));
 }

@@ -24,4 +24,5 @@ export const fieldErrorsSlice = createSlice({
 });
 
 export const { fieldErrorSet, fieldValueChanged, fieldErrorsCleared } = fieldErrorsSlice.actions;
-export const selectFieldError = (name: string) => (s: { fieldErrors: FieldErrorsState }) => s.fieldErrors[name];
+export const selectFieldError = (name: string) => (s: { fieldErrors: FieldErrorsState }) =>
+  s.fieldErrors[name];

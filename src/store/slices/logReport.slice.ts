@@ -93,7 +93,8 @@ export const logReportSlice = createSlice({
   reducers: {
     /** The view opened: default range if none yet, then the saga opens the stream. */
     logReportOpened(state, action: PayloadAction<{ now: number }>) {
-      if (!state.range) state.range = { start: action.payload.now - LOG_REPORT_DEFAULT_RANGE_MS, end: action.payload.now };
+      if (!state.range)
+        state.range = { start: action.payload.now - LOG_REPORT_DEFAULT_RANGE_MS, end: action.payload.now };
       restart(state);
     },
     logReportClosed(state) {
@@ -155,7 +156,9 @@ export const logReportSlice = createSlice({
     },
     /** Every padding interval: the count since the last one (0 pads an idle second). */
     metricTick(state, action: PayloadAction<{ time: number }>) {
-      state.metrics = [...state.metrics, { time: action.payload.time, count: state.counter }].slice(-LOG_REPORT_METRIC_ENTRIES);
+      state.metrics = [...state.metrics, { time: action.payload.time, count: state.counter }].slice(
+        -LOG_REPORT_METRIC_ENTRIES,
+      );
       state.counter = 0;
     },
     pauseToggled(state) {
@@ -183,7 +186,12 @@ export const {
 } = logReportSlice.actions;
 
 /** Actions after which the stream is closed and a new one opened (spec §4). */
-export const LOG_STREAM_RESTART_ACTIONS = [servicesApplied.type, filtersReset.type, serviceNarrowed.type, rangeChanged.type];
+export const LOG_STREAM_RESTART_ACTIONS = [
+  servicesApplied.type,
+  filtersReset.type,
+  serviceNarrowed.type,
+  rangeChanged.type,
+];
 
 type WithLogReport = { logReport: LogReportState };
 export const selectLogReport = (s: WithLogReport) => s.logReport;

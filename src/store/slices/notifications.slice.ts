@@ -48,7 +48,8 @@ export interface AgreementModalState {
 }
 
 /** Events the agreement modal's view sends to the agreement machine (forwarded by the messaging saga). */
-export type AgreementModalEvent = { type: 'user.toggleRead'; checked: boolean } | { type: 'user.accept' } | { type: 'user.decline' };
+export type AgreementModalEvent =
+  { type: 'user.toggleRead'; checked: boolean } | { type: 'user.accept' } | { type: 'user.decline' };
 
 export interface NotificationsState {
   toasts: Notification[];
@@ -84,11 +85,21 @@ export const notificationsSlice = createSlice({
       reducer(state, action: PayloadAction<Notification>) {
         const list = state[listOf(action.payload.kind)];
         // A server message already shown (same id and version) is not shown twice.
-        if (action.payload.id && list.some((n) => n.id === action.payload.id && n.version_id === action.payload.version_id)) return;
+        if (
+          action.payload.id &&
+          list.some((n) => n.id === action.payload.id && n.version_id === action.payload.version_id)
+        )
+          return;
         list.push(action.payload);
       },
       prepare(request: NotificationRequest) {
-        return { payload: { ...request, localId: request.localId ?? nextLocalId(), duration: request.duration ?? -1 } };
+        return {
+          payload: {
+            ...request,
+            localId: request.localId ?? nextLocalId(),
+            duration: request.duration ?? -1,
+          },
+        };
       },
     },
     notificationRemoved(state, action: PayloadAction<{ localId: string }>) {

@@ -24,7 +24,15 @@ export interface AccordionProps {
 // useLayoutEffect warns during server rendering; fall back to a no-op there.
 const useIsoLayoutEffect = typeof window === 'undefined' ? () => undefined : useLayoutEffect;
 
-export function Accordion({ title, children, expanded, defaultExpanded = false, onToggle, headingLevel = 3, disabled }: AccordionProps) {
+export function Accordion({
+  title,
+  children,
+  expanded,
+  defaultExpanded = false,
+  onToggle,
+  headingLevel = 3,
+  disabled,
+}: AccordionProps) {
   const [own, setOwn] = useState(defaultExpanded);
   const open = expanded ?? own;
   const id = useId();

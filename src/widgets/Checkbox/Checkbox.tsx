@@ -14,7 +14,16 @@ export interface CheckboxProps {
   required?: boolean;
 }
 
-export function Checkbox({ label, checked, onChange, name, disabled, indeterminate = false, description, required }: CheckboxProps) {
+export function Checkbox({
+  label,
+  checked,
+  onChange,
+  name,
+  disabled,
+  indeterminate = false,
+  description,
+  required,
+}: CheckboxProps) {
   const id = useId();
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {

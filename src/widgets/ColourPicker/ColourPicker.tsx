@@ -10,9 +10,26 @@
 import { useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
 import { clamp } from '../../lib/validation';
 import {
-  CHANNELS, INPUT_TYPES, MIN_STOPS, MAX_ANGLE, OUTPUT_FORMATS, channelsOf, formatColour, fromChannels, fromHsv, hueOf,
-  parseHex, pushSaved, stopAt, svOf, switchMode, toCss,
-  type ColourStop, type ColourValue, type InputType, type Rgba,
+  CHANNELS,
+  INPUT_TYPES,
+  MIN_STOPS,
+  MAX_ANGLE,
+  OUTPUT_FORMATS,
+  channelsOf,
+  formatColour,
+  fromChannels,
+  fromHsv,
+  hueOf,
+  parseHex,
+  pushSaved,
+  stopAt,
+  svOf,
+  switchMode,
+  toCss,
+  type ColourStop,
+  type ColourValue,
+  type InputType,
+  type Rgba,
 } from './colour';
 import type { CSSProperties } from 'react';
 import '../Field/Field.css';
@@ -35,7 +52,17 @@ export interface ColourPickerProps {
 }
 
 const CHANNEL_NAMES: Record<string, string> = {
-  r: 'Red', g: 'Green', b: 'Blue', h: 'Hue', s: 'Saturation', l: 'Lightness', v: 'Value', c: 'Cyan', m: 'Magenta', y: 'Yellow', k: 'Black',
+  r: 'Red',
+  g: 'Green',
+  b: 'Blue',
+  h: 'Hue',
+  s: 'Saturation',
+  l: 'Lightness',
+  v: 'Value',
+  c: 'Cyan',
+  m: 'Magenta',
+  y: 'Yellow',
+  k: 'Black',
 };
 
 /** Wall-clock time of a tap (kept out of the component so it reads as an event-time effect). */
@@ -57,7 +84,10 @@ function readSaved(): string[] {
   let list = EMPTY;
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : [];
-    if (Array.isArray(parsed)) list = parsed.filter((x): x is string => typeof x === 'string' && /^#[0-9a-f]{8}$/i.test(x)).slice(0, SAVED_COLOURS_LIMIT);
+    if (Array.isArray(parsed))
+      list = parsed
+        .filter((x): x is string => typeof x === 'string' && /^#[0-9a-f]{8}$/i.test(x))
+        .slice(0, SAVED_COLOURS_LIMIT);
   } catch {
     // A corrupt entry reads as no saved colours; the next save overwrites it.
   }
@@ -83,7 +113,13 @@ function subscribeSaved(listener: () => void) {
   };
 }
 
-export function ColourPicker({ value, onSave, onCancel, label = 'Colour', allowGradient = true }: ColourPickerProps) {
+export function ColourPicker({
+  value,
+  onSave,
+  onCancel,
+  label = 'Colour',
+  allowGradient = true,
+}: ColourPickerProps) {
   const id = useId();
   const [draft, setDraft] = useState<ColourValue>(value);
   const [lastValue, setLastValue] = useState(value);
@@ -148,7 +184,12 @@ export function ColourPicker({ value, onSave, onCancel, label = 'Colour', allowG
         <div className="colour-picker__modes" role="radiogroup" aria-label="Mode">
           {(['solid', 'gradient'] as const).map((m) => (
             <label key={m} className={`colour-picker__mode${draft.mode === m ? ' is-selected' : ''}`}>
-              <input type="radio" name={`${id}-mode`} checked={draft.mode === m} onChange={() => setDraft((d) => switchMode(d, m))} />
+              <input
+                type="radio"
+                name={`${id}-mode`}
+                checked={draft.mode === m}
+                onChange={() => setDraft((d) => switchMode(d, m))}
+              />
               {m === 'solid' ? 'Solid' : 'Gradient'}
             </label>
           ))}
@@ -161,11 +202,19 @@ export function ColourPicker({ value, onSave, onCancel, label = 'Colour', allowG
 
       <label className="colour-picker__slider">
         <span>Hue</span>
-        <input type="range" className="colour-picker__hue" min={0} max={360} step={0.1} value={hue} onChange={(e) => {
-          const h = Number(e.target.value);
-          const { s, v } = svOf(colour);
-          setColour(fromHsv(h, s, v, colour.a), h);
-        }} />
+        <input
+          type="range"
+          className="colour-picker__hue"
+          min={0}
+          max={360}
+          step={0.1}
+          value={hue}
+          onChange={(e) => {
+            const h = Number(e.target.value);
+            const { s, v } = svOf(colour);
+            setColour(fromHsv(h, s, v, colour.a), h);
+          }}
+        />
       </label>
       <label className="colour-picker__slider">
         <span>Alpha</span>
@@ -184,7 +233,11 @@ export function ColourPicker({ value, onSave, onCancel, label = 'Colour', allowG
       <div className="colour-picker__inputs">
         <label className="colour-picker__type">
           <span>Input type</span>
-          <select className="field__control" value={inputType} onChange={(e) => setInputType(e.target.value as InputType)}>
+          <select
+            className="field__control"
+            value={inputType}
+            onChange={(e) => setInputType(e.target.value as InputType)}
+          >
             {INPUT_TYPES.map((t) => (
               <option key={t} value={t}>
                 {t}
@@ -202,14 +255,22 @@ export function ColourPicker({ value, onSave, onCancel, label = 'Colour', allowG
               value={channels[key]}
               onCommit={(n) => {
                 const next = fromChannels({ ...channels, [key]: n }, inputType, colour.a);
-                setColour(next.colour, inputType === 'HSL' || inputType === 'HSV' ? next.hue : hueOf(next.colour, hue));
+                setColour(
+                  next.colour,
+                  inputType === 'HSL' || inputType === 'HSV' ? next.hue : hueOf(next.colour, hue),
+                );
               }}
             />
           </label>
         ))}
         <label className="colour-picker__channel">
           <span aria-hidden="true">A</span>
-          <NumberField label="Alpha" max={100} value={colour.a} onCommit={(a) => setColour({ ...colour, a }, hue)} />
+          <NumberField
+            label="Alpha"
+            max={100}
+            value={colour.a}
+            onCommit={(a) => setColour({ ...colour, a }, hue)}
+          />
         </label>
         <label className="colour-picker__channel colour-picker__hex">
           <span>Hex</span>
@@ -263,7 +324,10 @@ export function ColourPicker({ value, onSave, onCancel, label = 'Colour', allowG
                   style={{ background: s }}
                   aria-label={`Use saved colour ${s}`}
                   onClick={() => {
-                    const parsed = parseHex(s.slice(0, 7), Math.round((parseInt(s.slice(7, 9), 16) / 255) * 100));
+                    const parsed = parseHex(
+                      s.slice(0, 7),
+                      Math.round((parseInt(s.slice(7, 9), 16) / 255) * 100),
+                    );
                     if (parsed) setColour(parsed, hueOf(parsed, hue));
                   }}
                 />
@@ -289,7 +353,19 @@ export function ColourPicker({ value, onSave, onCancel, label = 'Colour', allowG
  * A number field that lets the user type freely (an empty or partial entry is kept while editing) and commits every
  * usable number clamped to 0–max; leaving the field shows the committed value.
  */
-function NumberField({ label, value, max, step = 1, onCommit }: { label?: string; value: number; max: number; step?: number; onCommit: (n: number) => void }) {
+function NumberField({
+  label,
+  value,
+  max,
+  step = 1,
+  onCommit,
+}: {
+  label?: string;
+  value: number;
+  max: number;
+  step?: number;
+  onCommit: (n: number) => void;
+}) {
   const [text, setText] = useState<string | null>(null);
   return (
     <input
@@ -312,7 +388,15 @@ function NumberField({ label, value, max, step = 1, onCommit }: { label?: string
 }
 
 /** The saturation (x) / brightness (y) area; pointer drag or arrow keys (Shift for steps of 10). */
-function SaturationArea({ colour, hue, onChange }: { colour: Rgba; hue: number; onChange: (c: Rgba, hue: number) => void }) {
+function SaturationArea({
+  colour,
+  hue,
+  onChange,
+}: {
+  colour: Rgba;
+  hue: number;
+  onChange: (c: Rgba, hue: number) => void;
+}) {
   const area = useRef<HTMLDivElement>(null);
   const { s, v } = svOf(colour);
   const fromPointer = (e: PointerEvent<HTMLDivElement>) => {
@@ -324,7 +408,12 @@ function SaturationArea({ colour, hue, onChange }: { colour: Rgba; hue: number; 
   };
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const step = e.shiftKey ? 10 : 1;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, step],
+      ArrowDown: [0, -step],
+    };
     const move = moves[e.key];
     if (!move) return;
     e.preventDefault();
@@ -355,13 +444,25 @@ function SaturationArea({ colour, hue, onChange }: { colour: Rgba; hue: number; 
 }
 
 /** Gradient stops on a bar (select, drag, arrows, Delete), angle and position inputs, add and remove. */
-function GradientEditor({ value, onChange }: { value: Extract<ColourValue, { mode: 'gradient' }>; onChange: (v: ColourValue) => void }) {
+function GradientEditor({
+  value,
+  onChange,
+}: {
+  value: Extract<ColourValue, { mode: 'gradient' }>;
+  onChange: (v: ColourValue) => void;
+}) {
   const bar = useRef<HTMLDivElement>(null);
   const lastTap = useRef(Number.NEGATIVE_INFINITY);
   const selected = value.stops.find((s) => s.select) ?? value.stops[0];
-  const select = (stopId: string) => onChange({ ...value, stops: value.stops.map((s) => ({ ...s, select: s.id === stopId })) });
+  const select = (stopId: string) =>
+    onChange({ ...value, stops: value.stops.map((s) => ({ ...s, select: s.id === stopId })) });
   const move = (stopId: string, percent: number) =>
-    onChange({ ...value, stops: value.stops.map((s) => (s.id === stopId ? { ...s, percent: Math.round(clamp(percent, 0, 100) * 10) / 10 } : s)) });
+    onChange({
+      ...value,
+      stops: value.stops.map((s) =>
+        s.id === stopId ? { ...s, percent: Math.round(clamp(percent, 0, 100) * 10) / 10 } : s,
+      ),
+    });
   const add = (percent: number) => {
     const stop = stopAt(value.stops, percent);
     onChange({ ...value, stops: [...value.stops.map((s) => ({ ...s, select: false })), stop] });
@@ -377,7 +478,9 @@ function GradientEditor({ value, onChange }: { value: Extract<ColourValue, { mod
   };
   const sorted = [...value.stops].sort((a, b) => a.percent - b.percent);
   const nextAfter = sorted[sorted.findIndex((s) => s.id === selected.id) + 1];
-  const addPercent = nextAfter ? (selected.percent + nextAfter.percent) / 2 : (selected.percent + (sorted[sorted.length - 2]?.percent ?? 0)) / 2;
+  const addPercent = nextAfter
+    ? (selected.percent + nextAfter.percent) / 2
+    : (selected.percent + (sorted[sorted.length - 2]?.percent ?? 0)) / 2;
 
   return (
     <div className="colour-picker__gradient">
@@ -427,7 +530,12 @@ function GradientEditor({ value, onChange }: { value: Extract<ColourValue, { mod
       <div className="colour-picker__gradient-controls">
         <label className="colour-picker__channel">
           <span>Angle</span>
-          <NumberField max={MAX_ANGLE} step={0.1} value={value.angle} onCommit={(angle) => onChange({ ...value, angle })} />
+          <NumberField
+            max={MAX_ANGLE}
+            step={0.1}
+            value={value.angle}
+            onCommit={(angle) => onChange({ ...value, angle })}
+          />
         </label>
         <label className="colour-picker__channel">
           <span>Position (%)</span>
@@ -436,7 +544,12 @@ function GradientEditor({ value, onChange }: { value: Extract<ColourValue, { mod
         <button type="button" className="button" onClick={() => add(addPercent)}>
           Add stop
         </button>
-        <button type="button" className="button" disabled={value.stops.length <= MIN_STOPS} onClick={() => remove(selected.id)}>
+        <button
+          type="button"
+          className="button"
+          disabled={value.stops.length <= MIN_STOPS}
+          onClick={() => remove(selected.id)}
+        >
           Remove stop
         </button>
       </div>

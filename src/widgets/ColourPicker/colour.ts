@@ -28,8 +28,7 @@ export interface ColourStop extends Rgba {
 }
 
 export type ColourValue =
-  | { mode: 'solid'; colour: Rgba; hue: number }
-  | { mode: 'gradient'; angle: number; stops: ColourStop[] };
+  { mode: 'solid'; colour: Rgba; hue: number } | { mode: 'gradient'; angle: number; stops: ColourStop[] };
 
 export type InputType = 'RGB' | 'HSL' | 'HSV' | 'CMYK';
 /** §9 input modes and outputs. */
@@ -39,10 +38,27 @@ export const OUTPUT_FORMATS: readonly OutputFormat[] = ['HEX8', 'RGBA', 'RGB', '
 
 /** §5 channel ranges per input type (alpha 0–100 is separate). */
 export const CHANNELS: Record<InputType, ReadonlyArray<{ key: string; label: string; max: number }>> = {
-  RGB: [{ key: 'r', label: 'R', max: 255 }, { key: 'g', label: 'G', max: 255 }, { key: 'b', label: 'B', max: 255 }],
-  HSL: [{ key: 'h', label: 'H', max: 360 }, { key: 's', label: 'S', max: 100 }, { key: 'l', label: 'L', max: 100 }],
-  HSV: [{ key: 'h', label: 'H', max: 360 }, { key: 's', label: 'S', max: 100 }, { key: 'v', label: 'V', max: 100 }],
-  CMYK: [{ key: 'c', label: 'C', max: 100 }, { key: 'm', label: 'M', max: 100 }, { key: 'y', label: 'Y', max: 100 }, { key: 'k', label: 'K', max: 100 }],
+  RGB: [
+    { key: 'r', label: 'R', max: 255 },
+    { key: 'g', label: 'G', max: 255 },
+    { key: 'b', label: 'B', max: 255 },
+  ],
+  HSL: [
+    { key: 'h', label: 'H', max: 360 },
+    { key: 's', label: 'S', max: 100 },
+    { key: 'l', label: 'L', max: 100 },
+  ],
+  HSV: [
+    { key: 'h', label: 'H', max: 360 },
+    { key: 's', label: 'S', max: 100 },
+    { key: 'v', label: 'V', max: 100 },
+  ],
+  CMYK: [
+    { key: 'c', label: 'C', max: 100 },
+    { key: 'm', label: 'M', max: 100 },
+    { key: 'y', label: 'Y', max: 100 },
+    { key: 'k', label: 'K', max: 100 },
+  ],
 };
 
 /** §9 gradient angle 0–360, positions 0–100 %, at least 2 stops (§5). */
@@ -86,13 +102,22 @@ export function channelsOf(c: Rgba, type: InputType, hue: number): Record<string
 }
 
 /** The colour (and hue) from channel values of an input type; values are clamped to their ranges first. */
-export function fromChannels(values: Record<string, number>, type: InputType, alpha: number): { colour: Rgba; hue: number } {
-  const v = Object.fromEntries(CHANNELS[type].map(({ key, max }) => [key, clamp(Number(values[key]) || 0, 0, max)]));
+export function fromChannels(
+  values: Record<string, number>,
+  type: InputType,
+  alpha: number,
+): { colour: Rgba; hue: number } {
+  const v = Object.fromEntries(
+    CHANNELS[type].map(({ key, max }) => [key, clamp(Number(values[key]) || 0, 0, max)]),
+  );
   const a = clamp(alpha, 0, 100) / 100;
   const cd =
-    type === 'RGB' ? colord({ r: v.r, g: v.g, b: v.b, a })
-      : type === 'HSL' ? colord({ h: v.h, s: v.s, l: v.l, a })
-        : type === 'HSV' ? colord({ h: v.h, s: v.s, v: v.v, a })
+    type === 'RGB'
+      ? colord({ r: v.r, g: v.g, b: v.b, a })
+      : type === 'HSL'
+        ? colord({ h: v.h, s: v.s, l: v.l, a })
+        : type === 'HSV'
+          ? colord({ h: v.h, s: v.s, v: v.v, a })
           : colord({ c: v.c, m: v.m, y: v.y, k: v.k, a });
   const { r, g, b } = cd.toRgb();
   const colour = clampRgba({ r, g, b, a: alpha });
@@ -125,7 +150,12 @@ export function formatColour(c: Rgba, format: OutputFormat): string {
     case 'HEX':
       return hex6;
     case 'HEX8':
-      return hex6 + Math.round((clamp(c.a, 0, 100) / 100) * 255).toString(16).padStart(2, '0');
+      return (
+        hex6 +
+        Math.round((clamp(c.a, 0, 100) / 100) * 255)
+          .toString(16)
+          .padStart(2, '0')
+      );
     case 'RGB':
       return `rgb(${c.r}, ${c.g}, ${c.b})`;
     case 'RGBA':
@@ -161,7 +191,12 @@ export function stopAt(stops: readonly ColourStop[], percent: number): ColourSto
   const span = right.percent - left.percent;
   const t = span === 0 ? 0 : (p - left.percent) / span;
   const mix = (x: number, y: number) => x + (y - x) * t;
-  const colour = clampRgba({ r: mix(left.r, right.r), g: mix(left.g, right.g), b: mix(left.b, right.b), a: mix(left.a, right.a) });
+  const colour = clampRgba({
+    r: mix(left.r, right.r),
+    g: mix(left.g, right.g),
+    b: mix(left.b, right.b),
+    a: mix(left.a, right.a),
+  });
   return { ...colour, id: newStopId(), percent: round(p, 1), hue: hueOf(colour, left.hue), select: true };
 }
 
@@ -170,7 +205,14 @@ export function switchMode(value: ColourValue, mode: ColourValue['mode']): Colou
   if (value.mode === mode) return value;
   if (value.mode === 'solid') {
     const a: ColourStop = { ...value.colour, id: newStopId(), percent: 0, hue: value.hue, select: true };
-    const b: ColourStop = { ...value.colour, a: 0, id: newStopId(), percent: 100, hue: value.hue, select: false };
+    const b: ColourStop = {
+      ...value.colour,
+      a: 0,
+      id: newStopId(),
+      percent: 100,
+      hue: value.hue,
+      select: false,
+    };
     return { mode: 'gradient', angle: 90, stops: [a, b] };
   }
   const s = value.stops.find((x) => x.select) ?? value.stops[0];

@@ -34,13 +34,27 @@ export function ConfirmationModal(props: ConfirmationModalProps) {
   return props.open ? <ConfirmationDialog {...props} /> : null;
 }
 
-function ConfirmationDialog({ open, title, message, onConfirm, onCancel, yesLabel = 'Yes', noLabel = 'No', checkbox, select, busy }: ConfirmationModalProps) {
+function ConfirmationDialog({
+  open,
+  title,
+  message,
+  onConfirm,
+  onCancel,
+  yesLabel = 'Yes',
+  noLabel = 'No',
+  checkbox,
+  select,
+  busy,
+}: ConfirmationModalProps) {
   const [checked, setChecked] = useState(checkbox?.defaultChecked ?? false);
   const [option, setOption] = useState(select?.defaultValue ?? select?.options[0]?.value ?? '');
   const messageId = useId();
   const selectId = useId();
   const noRef = useRef<HTMLButtonElement>(null);
-  const result = (): ConfirmationResult => ({ ...(checkbox ? { checked } : {}), ...(select ? { option } : {}) });
+  const result = (): ConfirmationResult => ({
+    ...(checkbox ? { checked } : {}),
+    ...(select ? { option } : {}),
+  });
   return (
     <Modal
       open={open}
@@ -56,7 +70,12 @@ function ConfirmationDialog({ open, title, message, onConfirm, onCancel, yesLabe
           <button ref={noRef} type="button" className="button" onClick={onCancel} disabled={busy}>
             {noLabel}
           </button>
-          <button type="button" className="button button--primary" onClick={() => onConfirm(result())} disabled={busy}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => onConfirm(result())}
+            disabled={busy}
+          >
             {yesLabel}
           </button>
         </>
@@ -67,7 +86,13 @@ function ConfirmationDialog({ open, title, message, onConfirm, onCancel, yesLabe
       </div>
       {checkbox && (
         <label className="confirmation__checkbox">
-          <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} disabled={busy} /> {checkbox.label}
+          <input
+            type="checkbox"
+            checked={checked}
+            onChange={(e) => setChecked(e.target.checked)}
+            disabled={busy}
+          />{' '}
+          {checkbox.label}
         </label>
       )}
       {select && (

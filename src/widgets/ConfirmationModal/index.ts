@@ -1,1 +1,6 @@
-export { ConfirmationModal, type ConfirmationModalProps, type ConfirmationResult, type ConfirmationOption } from './ConfirmationModal';
+export {
+  ConfirmationModal,
+  type ConfirmationModalProps,
+  type ConfirmationResult,
+  type ConfirmationOption,
+} from './ConfirmationModal';

@@ -23,7 +23,18 @@ export interface DateInputProps {
   showValidation?: boolean;
 }
 
-export function DateInput({ label, value, onChange, name, min, max, required, disabled, hint, showValidation }: DateInputProps) {
+export function DateInput({
+  label,
+  value,
+  onChange,
+  name,
+  min,
+  max,
+  required,
+  disabled,
+  hint,
+  showValidation,
+}: DateInputProps) {
   const [touched, setTouched] = useState(false);
   const error = required && value === null && (touched || showValidation) ? REQUIRED_TEXT : undefined;
   return (

@@ -27,7 +27,17 @@ export interface FieldProps {
   children: (ids: FieldIds) => ReactNode;
 }
 
-export function Field({ label, hideLabel, required, hint, error, labelAside, className, as = 'div', children }: FieldProps) {
+export function Field({
+  label,
+  hideLabel,
+  required,
+  hint,
+  error,
+  labelAside,
+  className,
+  as = 'div',
+  children,
+}: FieldProps) {
   const base = useId();
   const control = `${base}-control`;
   const hintId = hint ? `${base}-hint` : undefined;
@@ -49,7 +59,9 @@ export function Field({ label, hideLabel, required, hint, error, labelAside, cla
   const labelRow =
     as === 'fieldset' ? (
       <>
-        <legend className={hideLabel ? 'visually-hidden' : 'field__label field__legend'}>{labelContent}</legend>
+        <legend className={hideLabel ? 'visually-hidden' : 'field__label field__legend'}>
+          {labelContent}
+        </legend>
         {labelAside && <div className="field__label-row">{labelAside}</div>}
       </>
     ) : (
@@ -76,5 +88,9 @@ export function Field({ label, hideLabel, required, hint, error, labelAside, cla
       )}
     </>
   );
-  return as === 'fieldset' ? <fieldset className={classes}>{body}</fieldset> : <div className={classes}>{body}</div>;
+  return as === 'fieldset' ? (
+    <fieldset className={classes}>{body}</fieldset>
+  ) : (
+    <div className={classes}>{body}</div>
+  );
 }

@@ -25,7 +25,18 @@ export interface FileChooserProps {
   hint?: string;
 }
 
-export function FileChooser({ label, accept, acceptMessage, file, onChange, buttonText = 'Choose file', validate, error: outerError, disabled, hint }: FileChooserProps) {
+export function FileChooser({
+  label,
+  accept,
+  acceptMessage,
+  file,
+  onChange,
+  buttonText = 'Choose file',
+  validate,
+  error: outerError,
+  disabled,
+  hint,
+}: FileChooserProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +47,8 @@ export function FileChooser({ label, accept, acceptMessage, file, onChange, butt
     if (!files || files.length === 0) return;
     if (files.length > 1) return setError('Choose one file only.');
     const chosen = files[0];
-    if (!matchesAccept(chosen, accept)) return setError(acceptMessage ?? `This file type is not accepted (accepted: ${accept}).`);
+    if (!matchesAccept(chosen, accept))
+      return setError(acceptMessage ?? `This file type is not accepted (accepted: ${accept}).`);
     const problem = validate?.(chosen) ?? null;
     if (problem) return setError(problem);
     setError(null);
@@ -49,7 +61,9 @@ export function FileChooser({ label, accept, acceptMessage, file, onChange, butt
     if (!disabled) take(e.dataTransfer.files);
   };
 
-  const describedBy = [shownError ? `${id}-error` : '', hint ? `${id}-hint` : '', `${id}-name`].filter(Boolean).join(' ');
+  const describedBy = [shownError ? `${id}-error` : '', hint ? `${id}-hint` : '', `${id}-name`]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="file-chooser">
       <span className="field__label" id={`${id}-label`}>

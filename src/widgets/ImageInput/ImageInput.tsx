@@ -22,7 +22,15 @@ export interface ImageInputProps {
   scale?: (file: Blob, options: ScaleOptions) => Promise<string>;
 }
 
-export function ImageInput({ label, value, onChange, maxWidth = IMAGE_MAX_SIZE, maxHeight = IMAGE_MAX_SIZE, disabled, scale = scaleImage }: ImageInputProps) {
+export function ImageInput({
+  label,
+  value,
+  onChange,
+  maxWidth = IMAGE_MAX_SIZE,
+  maxHeight = IMAGE_MAX_SIZE,
+  disabled,
+  scale = scaleImage,
+}: ImageInputProps) {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

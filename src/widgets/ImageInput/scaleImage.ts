@@ -21,7 +21,10 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
-export async function scaleImage(file: Blob, { maxWidth = IMAGE_MAX_SIZE, maxHeight = IMAGE_MAX_SIZE }: ScaleOptions = {}): Promise<string> {
+export async function scaleImage(
+  file: Blob,
+  { maxWidth = IMAGE_MAX_SIZE, maxHeight = IMAGE_MAX_SIZE }: ScaleOptions = {},
+): Promise<string> {
   const url = URL.createObjectURL(file);
   try {
     const img = await loadImage(url);

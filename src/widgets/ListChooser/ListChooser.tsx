@@ -30,7 +30,15 @@ export interface ListChooserProps {
 }
 
 export function ListChooser({
-  label, items, selected, onChange, multiple = true, loading = false, placeholder = 'Choose…', emptyText = 'Nothing to choose from.', disabled,
+  label,
+  items,
+  selected,
+  onChange,
+  multiple = true,
+  loading = false,
+  placeholder = 'Choose…',
+  emptyText = 'Nothing to choose from.',
+  disabled,
 }: ListChooserProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -53,7 +61,8 @@ export function ListChooser({
   }, [open]);
 
   const names = items.filter((i) => selected.includes(i.id)).map((i) => i.name);
-  const summary = names.length === 0 ? placeholder : names.length <= 2 ? names.join(', ') : `${names.length} selected`;
+  const summary =
+    names.length === 0 ? placeholder : names.length <= 2 ? names.join(', ') : `${names.length} selected`;
 
   const choose = (item: ListChooserItem) => {
     if (multiple) {
@@ -122,7 +131,12 @@ export function ListChooser({
                 Loading…
               </span>
               {Array.from({ length: PLACEHOLDER_ROWS }, (_, i) => (
-                <div key={i} className="list-chooser__placeholder" data-testid="list-chooser-placeholder" aria-hidden="true" />
+                <div
+                  key={i}
+                  className="list-chooser__placeholder"
+                  data-testid="list-chooser-placeholder"
+                  aria-hidden="true"
+                />
               ))}
             </div>
           ) : items.length === 0 ? (
@@ -155,7 +169,9 @@ export function ListChooser({
                     <span className="list-chooser__check" aria-hidden="true" />
                     <span>
                       {item.name}
-                      {item.description && <span className="list-chooser__description">{item.description}</span>}
+                      {item.description && (
+                        <span className="list-chooser__description">{item.description}</span>
+                      )}
                     </span>
                   </li>
                 );

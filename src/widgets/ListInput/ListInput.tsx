@@ -4,7 +4,13 @@
  * click ("click again to confirm", §4), which lapses after a few seconds or when focus leaves the button.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { checkListEntry, validateValue, validatorHint, type ListEntryError, type ValidatorType } from '../../lib/validation';
+import {
+  checkListEntry,
+  validateValue,
+  validatorHint,
+  type ListEntryError,
+  type ValidatorType,
+} from '../../lib/validation';
 import '../Field/Field.css';
 import './ListInput.css';
 
@@ -36,7 +42,18 @@ export interface ListInputProps {
   disabled?: boolean;
 }
 
-export function ListInput({ label, values, onChange, range = false, numeric = false, validators, min, max, placeholder, disabled }: ListInputProps) {
+export function ListInput({
+  label,
+  values,
+  onChange,
+  range = false,
+  numeric = false,
+  validators,
+  min,
+  max,
+  placeholder,
+  disabled,
+}: ListInputProps) {
   const id = useId();
   const [text, setText] = useState('');
   const [end, setEnd] = useState('');
@@ -139,7 +156,12 @@ export function ListInput({ label, values, onChange, range = false, numeric = fa
             {values.map((v, i) => (
               <li key={`${v}-${i}`} className="list-input__item">
                 <span>{v}</span>
-                <button type="button" className="list-input__remove" aria-label={`Remove ${v}`} onClick={() => onChange(values.filter((_, j) => j !== i))}>
+                <button
+                  type="button"
+                  className="list-input__remove"
+                  aria-label={`Remove ${v}`}
+                  onClick={() => onChange(values.filter((_, j) => j !== i))}
+                >
                   ×
                 </button>
               </li>

@@ -10,9 +10,18 @@ export interface LoaderProps {
   overlay?: boolean;
 }
 
-export function Loader({ label = 'Loading…', hideLabel = false, size = 'medium', overlay = false }: LoaderProps) {
+export function Loader({
+  label = 'Loading…',
+  hideLabel = false,
+  size = 'medium',
+  overlay = false,
+}: LoaderProps) {
   return (
-    <div role="status" aria-live="polite" className={`loader loader--${size}${overlay ? ' loader--overlay' : ''}`}>
+    <div
+      role="status"
+      aria-live="polite"
+      className={`loader loader--${size}${overlay ? ' loader--overlay' : ''}`}
+    >
       <span className="loader__spinner" aria-hidden="true" />
       <span className={hideLabel ? 'visually-hidden' : 'loader__label'}>{label}</span>
     </div>

@@ -40,7 +40,20 @@ export interface ModalProps {
   busy?: boolean;
 }
 
-export function Modal({ open, title, children, footer, closable = true, onClose, width, initialFocus, role = 'dialog', className, describedBy, busy }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  children,
+  footer,
+  closable = true,
+  onClose,
+  width,
+  initialFocus,
+  role = 'dialog',
+  className,
+  describedBy,
+  busy,
+}: ModalProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const maxHeight = useModalMaxHeight();

@@ -24,17 +24,33 @@ export interface NumberInputProps {
   showValidation?: boolean;
 }
 
-export function NumberInput({ label, value, onChange, name, min, max, step = 1, required, disabled, unit, hint, showValidation }: NumberInputProps) {
+export function NumberInput({
+  label,
+  value,
+  onChange,
+  name,
+  min,
+  max,
+  step = 1,
+  required,
+  disabled,
+  unit,
+  hint,
+  showValidation,
+}: NumberInputProps) {
   const [text, setText] = useState(value === null ? '' : String(value));
   const [touched, setTouched] = useState(false);
   // Follow outside changes of the value without fighting the user's partial text (e.g. a lone "-").
   const [lastValue, setLastValue] = useState(value);
   if (value !== lastValue) {
     setLastValue(value);
-    if (value !== (text === '' || text === '-' ? null : Number(text))) setText(value === null ? '' : String(value));
+    if (value !== (text === '' || text === '-' ? null : Number(text)))
+      setText(value === null ? '' : String(value));
   }
   const error = required && value === null && (touched || showValidation) ? REQUIRED_TEXT : undefined;
-  const bounds = [min !== undefined ? `min ${min}` : '', max !== undefined ? `max ${max}` : ''].filter(Boolean).join(', ');
+  const bounds = [min !== undefined ? `min ${min}` : '', max !== undefined ? `max ${max}` : '']
+    .filter(Boolean)
+    .join(', ');
 
   const commit = (next: string) => {
     const clean = sanitiseNumberText(next, { min, max });
@@ -58,7 +74,13 @@ export function NumberInput({ label, value, onChange, name, min, max, step = 1, 
   };
 
   return (
-    <Field label={label} required={required} error={error} hint={[hint, bounds].filter(Boolean).join(' · ') || undefined} className="number-input">
+    <Field
+      label={label}
+      required={required}
+      error={error}
+      hint={[hint, bounds].filter(Boolean).join(' · ') || undefined}
+      className="number-input"
+    >
       {({ control, describedBy }) => (
         <div className="number-input__row">
           <input

@@ -16,7 +16,18 @@ export interface RangeInputProps {
   hint?: string;
 }
 
-export function RangeInput({ label, value, onChange, name, min = RANGE_DEFAULT_MIN, max = RANGE_DEFAULT_MAX, step = 1, disabled, unit, hint }: RangeInputProps) {
+export function RangeInput({
+  label,
+  value,
+  onChange,
+  name,
+  min = RANGE_DEFAULT_MIN,
+  max = RANGE_DEFAULT_MAX,
+  step = 1,
+  disabled,
+  unit,
+  hint,
+}: RangeInputProps) {
   const current = clamp(value, min, max);
   const percent = max > min ? ((current - min) / (max - min)) * 100 : 0;
   return (

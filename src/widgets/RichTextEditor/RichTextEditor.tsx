@@ -6,7 +6,15 @@
  *
  * ProseMirror is heavy: import this module only where it is used (or use `LazyRichTextEditor`).
  */
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { EditorState, TextSelection, type Command } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { keymap } from 'prosemirror-keymap';
@@ -14,7 +22,17 @@ import { baseKeymap } from 'prosemirror-commands';
 import { history, redo, undo } from 'prosemirror-history';
 import { richTextSchema as schema } from './schema';
 import {
-  alignmentOf, applyLink, blockKind, isMarkActive, linkAt, parseHtml, removeLink, setAlign, setBlock, toggle, toHtml,
+  alignmentOf,
+  applyLink,
+  blockKind,
+  isMarkActive,
+  linkAt,
+  parseHtml,
+  removeLink,
+  setAlign,
+  setBlock,
+  toggle,
+  toHtml,
   SELECT_TEXT_MESSAGE,
 } from './commands';
 import '../Field/Field.css';
@@ -60,7 +78,17 @@ function createEditorStore() {
 
 /** Icons as inline SVG: glyph characters for link and alignment are missing from many system fonts. */
 const icon = (path: string): ReactNode => (
-  <svg viewBox="0 0 16 16" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" aria-hidden="true" focusable="false">
+  <svg
+    viewBox="0 0 16 16"
+    width="16"
+    height="16"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.6"
+    strokeLinecap="round"
+    aria-hidden="true"
+    focusable="false"
+  >
     <path d={path} />
   </svg>
 );
@@ -78,14 +106,66 @@ interface Tool {
 }
 
 const TOOLS: Tool[] = [
-  { id: 'bold', label: 'Bold', glyph: 'B', shortcut: 'Ctrl+B', active: (s) => isMarkActive(s, schema.marks.strong), run: toggle('strong') },
-  { id: 'italic', label: 'Italic', glyph: 'I', shortcut: 'Ctrl+I', active: (s) => isMarkActive(s, schema.marks.em), run: toggle('em') },
-  { id: 'strike', label: 'Strikethrough', glyph: 'S', shortcut: 'Ctrl+Shift+X', active: (s) => isMarkActive(s, schema.marks.strike), run: toggle('strike') },
-  { id: 'title', label: 'Title', glyph: 'H2', active: (s) => blockKind(s) === 'title', run: setBlock('title') },
-  { id: 'subtitle', label: 'Subtitle', glyph: 'H3', active: (s) => blockKind(s) === 'subtitle', run: setBlock('subtitle') },
-  { id: 'link', label: 'Link', glyph: LINK_ICON, shortcut: 'Ctrl+K', active: (s) => linkAt(s) !== null, run: 'link' },
-  { id: 'left', label: 'Align left', glyph: ALIGN_LEFT_ICON, active: (s) => alignmentOf(s) === 'left', run: setAlign('left') },
-  { id: 'center', label: 'Align center', glyph: ALIGN_CENTER_ICON, active: (s) => alignmentOf(s) === 'center', run: setAlign('center') },
+  {
+    id: 'bold',
+    label: 'Bold',
+    glyph: 'B',
+    shortcut: 'Ctrl+B',
+    active: (s) => isMarkActive(s, schema.marks.strong),
+    run: toggle('strong'),
+  },
+  {
+    id: 'italic',
+    label: 'Italic',
+    glyph: 'I',
+    shortcut: 'Ctrl+I',
+    active: (s) => isMarkActive(s, schema.marks.em),
+    run: toggle('em'),
+  },
+  {
+    id: 'strike',
+    label: 'Strikethrough',
+    glyph: 'S',
+    shortcut: 'Ctrl+Shift+X',
+    active: (s) => isMarkActive(s, schema.marks.strike),
+    run: toggle('strike'),
+  },
+  {
+    id: 'title',
+    label: 'Title',
+    glyph: 'H2',
+    active: (s) => blockKind(s) === 'title',
+    run: setBlock('title'),
+  },
+  {
+    id: 'subtitle',
+    label: 'Subtitle',
+    glyph: 'H3',
+    active: (s) => blockKind(s) === 'subtitle',
+    run: setBlock('subtitle'),
+  },
+  {
+    id: 'link',
+    label: 'Link',
+    glyph: LINK_ICON,
+    shortcut: 'Ctrl+K',
+    active: (s) => linkAt(s) !== null,
+    run: 'link',
+  },
+  {
+    id: 'left',
+    label: 'Align left',
+    glyph: ALIGN_LEFT_ICON,
+    active: (s) => alignmentOf(s) === 'left',
+    run: setAlign('left'),
+  },
+  {
+    id: 'center',
+    label: 'Align center',
+    glyph: ALIGN_CENTER_ICON,
+    active: (s) => alignmentOf(s) === 'center',
+    run: setAlign('center'),
+  },
 ];
 
 /**
@@ -94,12 +174,19 @@ const TOOLS: Tool[] = [
  */
 function syncSelectionFromDom(view: EditorView) {
   const sel = (view.root as Document).getSelection?.();
-  if (!sel?.anchorNode || !sel.focusNode || !view.dom.contains(sel.anchorNode) || !view.dom.contains(sel.focusNode)) return;
+  if (
+    !sel?.anchorNode ||
+    !sel.focusNode ||
+    !view.dom.contains(sel.anchorNode) ||
+    !view.dom.contains(sel.focusNode)
+  )
+    return;
   try {
     const anchor = view.posAtDOM(sel.anchorNode, sel.anchorOffset);
     const head = view.posAtDOM(sel.focusNode, sel.focusOffset);
     const current = view.state.selection;
-    if (anchor !== current.anchor || head !== current.head) view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, anchor, head)));
+    if (anchor !== current.anchor || head !== current.head)
+      view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, anchor, head)));
   } catch {
     // A DOM position ProseMirror cannot map (e.g. inside a widget): keep its own selection.
   }
@@ -246,11 +333,16 @@ export function RichTextEditor({ label, value, onChange, disabled = false, hint 
 
   const onToolbarKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const last = TOOLS.length - 1;
-    const next = e.key === 'ArrowRight' ? (focusIndex + 1) % TOOLS.length
-      : e.key === 'ArrowLeft' ? (focusIndex - 1 + TOOLS.length) % TOOLS.length
-        : e.key === 'Home' ? 0
-          : e.key === 'End' ? last
-            : null;
+    const next =
+      e.key === 'ArrowRight'
+        ? (focusIndex + 1) % TOOLS.length
+        : e.key === 'ArrowLeft'
+          ? (focusIndex - 1 + TOOLS.length) % TOOLS.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : null;
     if (next === null) return;
     e.preventDefault();
     setFocusIndex(next);
@@ -262,7 +354,13 @@ export function RichTextEditor({ label, value, onChange, disabled = false, hint 
       <span className="field__label" id={`${id}-label`}>
         {label}
       </span>
-      <div role="toolbar" aria-label={`${label} formatting`} aria-controls={`${id}-editor`} className="rich-text__toolbar" onKeyDown={onToolbarKey}>
+      <div
+        role="toolbar"
+        aria-label={`${label} formatting`}
+        aria-controls={`${id}-editor`}
+        className="rich-text__toolbar"
+        onKeyDown={onToolbarKey}
+      >
         {TOOLS.map((tool, i) => (
           <button
             key={tool.id}

@@ -1,5 +1,10 @@
 /** Editor commands and state queries of the rich-text tools (pure over EditorState; tested without a view). */
-import { DOMParser as PMDOMParser, DOMSerializer, type MarkType, type Node as PMNode } from 'prosemirror-model';
+import {
+  DOMParser as PMDOMParser,
+  DOMSerializer,
+  type MarkType,
+  type Node as PMNode,
+} from 'prosemirror-model';
 import { EditorState, type Command, type Transaction } from 'prosemirror-state';
 import { setBlockType, toggleMark } from 'prosemirror-commands';
 import { isAllowedLinkHref } from '../../lib/validation';
@@ -51,7 +56,8 @@ export function setBlock(kind: Exclude<BlockKind, 'paragraph'>): Command {
 }
 
 /** The alignment of the block holding the selection start. */
-export const alignmentOf = (state: EditorState): Align => (state.selection.$from.parent.attrs.align === 'center' ? 'center' : 'left');
+export const alignmentOf = (state: EditorState): Align =>
+  state.selection.$from.parent.attrs.align === 'center' ? 'center' : 'left';
 
 /** Aligns every text block touched by the selection. */
 export function setAlign(align: Align): Command {
@@ -59,7 +65,8 @@ export function setAlign(align: Align): Command {
     const { from, to } = state.selection;
     const tr: Transaction = state.tr;
     state.doc.nodesBetween(from, to, (node, pos) => {
-      if (node.isTextblock && 'align' in node.attrs && node.attrs.align !== align) tr.setNodeMarkup(pos, undefined, { ...node.attrs, align });
+      if (node.isTextblock && 'align' in node.attrs && node.attrs.align !== align)
+        tr.setNodeMarkup(pos, undefined, { ...node.attrs, align });
     });
     if (!tr.docChanged) return false;
     dispatch?.(tr);
@@ -89,7 +96,10 @@ export function applyLink(state: EditorState, href: string): LinkResult {
   const clean = href.trim();
   if (!isAllowedLinkHref(clean)) return { ok: false, message: LINK_FORMAT_MESSAGE };
   const type = schema.marks.link;
-  return { ok: true, tr: state.tr.removeMark(from, to, type).addMark(from, to, type.create({ href: clean })) };
+  return {
+    ok: true,
+    tr: state.tr.removeMark(from, to, type).addMark(from, to, type.create({ href: clean })),
+  };
 }
 
 /** Removes links from the selection (or the whole link around the cursor). */

@@ -8,8 +8,10 @@ import { isAllowedLinkHref } from '../../lib/validation';
 
 export type Align = 'left' | 'center';
 
-const alignOf = (el: HTMLElement): Align => (el.style.textAlign === 'center' || el.getAttribute('data-align') === 'center' ? 'center' : 'left');
-const alignAttrs = (node: PMNode) => (node.attrs.align === 'center' ? { style: 'text-align: center', 'data-align': 'center' } : {});
+const alignOf = (el: HTMLElement): Align =>
+  el.style.textAlign === 'center' || el.getAttribute('data-align') === 'center' ? 'center' : 'left';
+const alignAttrs = (node: PMNode) =>
+  node.attrs.align === 'center' ? { style: 'text-align: center', 'data-align': 'center' } : {};
 
 export const richTextSchema = new Schema({
   nodes: {
@@ -35,7 +37,13 @@ export const richTextSchema = new Schema({
       toDOM: (node): DOMOutputSpec => [`h${node.attrs.level === 3 ? 3 : 2}`, alignAttrs(node), 0],
     },
     text: { group: 'inline' },
-    hard_break: { inline: true, group: 'inline', selectable: false, parseDOM: [{ tag: 'br' }], toDOM: (): DOMOutputSpec => ['br'] },
+    hard_break: {
+      inline: true,
+      group: 'inline',
+      selectable: false,
+      parseDOM: [{ tag: 'br' }],
+      toDOM: (): DOMOutputSpec => ['br'],
+    },
   },
   marks: {
     link: {
@@ -50,13 +58,30 @@ export const richTextSchema = new Schema({
           },
         },
       ],
-      toDOM: (mark): DOMOutputSpec => ['a', { href: mark.attrs.href, rel: 'noopener noreferrer', target: '_blank' }, 0],
+      toDOM: (mark): DOMOutputSpec => [
+        'a',
+        { href: mark.attrs.href, rel: 'noopener noreferrer', target: '_blank' },
+        0,
+      ],
     },
     strong: {
-      parseDOM: [{ tag: 'strong' }, { tag: 'b' }, { style: 'font-weight', getAttrs: (v) => (/^(bold(er)?|[5-9]\d{2,})$/.test(v as string) ? null : false) }],
+      parseDOM: [
+        { tag: 'strong' },
+        { tag: 'b' },
+        {
+          style: 'font-weight',
+          getAttrs: (v) => (/^(bold(er)?|[5-9]\d{2,})$/.test(v as string) ? null : false),
+        },
+      ],
       toDOM: (): DOMOutputSpec => ['strong', 0],
     },
-    em: { parseDOM: [{ tag: 'em' }, { tag: 'i' }, { style: 'font-style=italic' }], toDOM: (): DOMOutputSpec => ['em', 0] },
-    strike: { parseDOM: [{ tag: 's' }, { tag: 'del' }, { tag: 'strike' }, { style: 'text-decoration=line-through' }], toDOM: (): DOMOutputSpec => ['s', 0] },
+    em: {
+      parseDOM: [{ tag: 'em' }, { tag: 'i' }, { style: 'font-style=italic' }],
+      toDOM: (): DOMOutputSpec => ['em', 0],
+    },
+    strike: {
+      parseDOM: [{ tag: 's' }, { tag: 'del' }, { tag: 'strike' }, { style: 'text-decoration=line-through' }],
+      toDOM: (): DOMOutputSpec => ['s', 0],
+    },
   },
 });

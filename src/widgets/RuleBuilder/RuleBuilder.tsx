@@ -7,8 +7,18 @@
 import { useState } from 'react';
 import { Checkbox } from '../Checkbox';
 import {
-  addAt, changeField, isGroup, newGroup, newRule, removeAt, updateAt,
-  type GroupCondition, type Rule, type RuleGroup, type RulePath, type RuleTypeDefinition,
+  addAt,
+  changeField,
+  isGroup,
+  newGroup,
+  newRule,
+  removeAt,
+  updateAt,
+  type GroupCondition,
+  type Rule,
+  type RuleGroup,
+  type RulePath,
+  type RuleTypeDefinition,
 } from './rules';
 import '../Field/Field.css';
 import './RuleBuilder.css';
@@ -24,12 +34,28 @@ export interface RuleBuilderProps {
   disabled?: boolean;
 }
 
-const describePath = (path: RulePath) => (path.length === 0 ? 'root group' : `group ${path.map((i) => i + 1).join('.')}`);
+const describePath = (path: RulePath) =>
+  path.length === 0 ? 'root group' : `group ${path.map((i) => i + 1).join('.')}`;
 
-export function RuleBuilder({ value, onChange, definitions, label = 'Rules', maxDepth = 3, disabled }: RuleBuilderProps) {
+export function RuleBuilder({
+  value,
+  onChange,
+  definitions,
+  label = 'Rules',
+  maxDepth = 3,
+  disabled,
+}: RuleBuilderProps) {
   return (
     <div className="rule-builder" role="group" aria-label={label}>
-      <GroupView group={value} path={[]} root={value} onChange={onChange} definitions={definitions} maxDepth={maxDepth} disabled={disabled} />
+      <GroupView
+        group={value}
+        path={[]}
+        root={value}
+        onChange={onChange}
+        definitions={definitions}
+        maxDepth={maxDepth}
+        disabled={disabled}
+      />
     </div>
   );
 }
@@ -46,20 +72,34 @@ interface NodeProps {
 function GroupView({ group, ...ctx }: NodeProps & { group: RuleGroup }) {
   const { root, path, onChange, definitions, maxDepth, disabled } = ctx;
   const name = describePath(path);
-  const setCondition = (condition: GroupCondition) => onChange(updateAt(root, path, (g) => (isGroup(g) ? { ...g, condition } : g)));
+  const setCondition = (condition: GroupCondition) =>
+    onChange(updateAt(root, path, (g) => (isGroup(g) ? { ...g, condition } : g)));
   return (
     <fieldset className={`rule-builder__group rule-builder__group--${group.condition}`} disabled={disabled}>
       <legend className="visually-hidden">{name[0].toUpperCase() + name.slice(1)}</legend>
       <div className="rule-builder__group-bar">
         <div className="rule-builder__condition" role="radiogroup" aria-label={`Condition of ${name}`}>
           {(['and', 'or'] as const).map((c) => (
-            <label key={c} className={`rule-builder__condition-option${group.condition === c ? ' is-selected' : ''}`}>
-              <input type="radio" name={`condition-${path.join('-') || 'root'}`} value={c} checked={group.condition === c} onChange={() => setCondition(c)} />
+            <label
+              key={c}
+              className={`rule-builder__condition-option${group.condition === c ? ' is-selected' : ''}`}
+            >
+              <input
+                type="radio"
+                name={`condition-${path.join('-') || 'root'}`}
+                value={c}
+                checked={group.condition === c}
+                onChange={() => setCondition(c)}
+              />
               {c.toUpperCase()}
             </label>
           ))}
         </div>
-        <button type="button" className="button" onClick={() => onChange(addAt(root, path, newRule(definitions[0])))}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => onChange(addAt(root, path, newRule(definitions[0])))}
+        >
           Add rule
         </button>
         {path.length < maxDepth && (
@@ -68,7 +108,11 @@ function GroupView({ group, ...ctx }: NodeProps & { group: RuleGroup }) {
           </button>
         )}
         {path.length > 0 && (
-          <button type="button" className="button rule-builder__remove" onClick={() => onChange(removeAt(root, path))}>
+          <button
+            type="button"
+            className="button rule-builder__remove"
+            onClick={() => onChange(removeAt(root, path))}
+          >
             Remove {name}
           </button>
         )}
@@ -109,7 +153,12 @@ function RuleView({ rule, root, path, onChange, definitions }: NodeProps & { rul
     <div className="rule-builder__rule">
       <label className="rule-builder__cell">
         <span className="rule-builder__cell-label">Field</span>
-        <select aria-label={`Field of rule ${n}`} className="field__control" value={rule.field} onChange={(e) => set(changeField(rule, e.target.value, definitions))}>
+        <select
+          aria-label={`Field of rule ${n}`}
+          className="field__control"
+          value={rule.field}
+          onChange={(e) => set(changeField(rule, e.target.value, definitions))}
+        >
           {!def && <option value="">Choose a field…</option>}
           {definitions.map((d) => (
             <option key={d.field} value={d.field}>
@@ -120,7 +169,12 @@ function RuleView({ rule, root, path, onChange, definitions }: NodeProps & { rul
       </label>
       <label className="rule-builder__cell">
         <span className="rule-builder__cell-label">Operator</span>
-        <select aria-label={`Operator of rule ${n}`} className="field__control" value={rule.operator} onChange={(e) => set({ ...rule, operator: e.target.value })}>
+        <select
+          aria-label={`Operator of rule ${n}`}
+          className="field__control"
+          value={rule.operator}
+          onChange={(e) => set({ ...rule, operator: e.target.value })}
+        >
           {(def?.operators ?? [{ id: '', name: '—' }]).map((o) => (
             <option key={o.id} value={o.id} disabled={o.id === ''}>
               {o.name}
@@ -131,7 +185,12 @@ function RuleView({ rule, root, path, onChange, definitions }: NodeProps & { rul
       <div className="rule-builder__cell rule-builder__value">
         <span className="rule-builder__cell-label">Value</span>
         {rule.type === 'select' ? (
-          <select aria-label={`Value of rule ${n}`} className="field__control" value={typeof rule.value === 'string' ? rule.value : ''} onChange={(e) => set({ ...rule, value: e.target.value })}>
+          <select
+            aria-label={`Value of rule ${n}`}
+            className="field__control"
+            value={typeof rule.value === 'string' ? rule.value : ''}
+            onChange={(e) => set({ ...rule, value: e.target.value })}
+          >
             <option value="">Choose…</option>
             {(def?.options ?? []).map((o) => (
               <option key={o.id} value={o.id}>
@@ -146,7 +205,11 @@ function RuleView({ rule, root, path, onChange, definitions }: NodeProps & { rul
                 {list.map((v) => (
                   <li key={v}>
                     {v}
-                    <button type="button" aria-label={`Remove ${v} from rule ${n}`} onClick={() => set({ ...rule, value: list.filter((x) => x !== v) })}>
+                    <button
+                      type="button"
+                      aria-label={`Remove ${v} from rule ${n}`}
+                      onClick={() => set({ ...rule, value: list.filter((x) => x !== v) })}
+                    >
                       ×
                     </button>
                   </li>
@@ -168,13 +231,27 @@ function RuleView({ rule, root, path, onChange, definitions }: NodeProps & { rul
             />
           </div>
         ) : (
-          <input aria-label={`Value of rule ${n}`} className="field__control" value={typeof rule.value === 'string' ? rule.value : ''} onChange={(e) => set({ ...rule, value: e.target.value })} />
+          <input
+            aria-label={`Value of rule ${n}`}
+            className="field__control"
+            value={typeof rule.value === 'string' ? rule.value : ''}
+            onChange={(e) => set({ ...rule, value: e.target.value })}
+          />
         )}
       </div>
       <div className="rule-builder__cell rule-builder__missing">
-        <Checkbox label="Match when field is missing" checked={rule.match_on_missing_field} onChange={(v) => set({ ...rule, match_on_missing_field: v })} />
+        <Checkbox
+          label="Match when field is missing"
+          checked={rule.match_on_missing_field}
+          onChange={(v) => set({ ...rule, match_on_missing_field: v })}
+        />
       </div>
-      <button type="button" className="icon-button rule-builder__remove-rule" aria-label={`Remove rule ${n}`} onClick={() => onChange(removeAt(root, path))}>
+      <button
+        type="button"
+        className="icon-button rule-builder__remove-rule"
+        aria-label={`Remove rule ${n}`}
+        onClick={() => onChange(removeAt(root, path))}
+      >
         ×
       </button>
     </div>

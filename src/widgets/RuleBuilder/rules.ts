@@ -38,18 +38,26 @@ export interface RuleTypeDefinition {
 
 export type RulePath = readonly number[];
 
-export const isGroup = (node: Rule | RuleGroup): node is RuleGroup => 'condition' in node && Array.isArray((node as RuleGroup).rules);
+export const isGroup = (node: Rule | RuleGroup): node is RuleGroup =>
+  'condition' in node && Array.isArray((node as RuleGroup).rules);
 
 /** The empty value of a type: an empty list for list types, otherwise empty text. */
 export const emptyValue = (type: RuleValueType): string | string[] => (type === 'list.string' ? [] : '');
 
 /** The first real operator: operators with an empty id are placeholders ("choose an operator"). */
-export const firstRealOperator = (def: RuleTypeDefinition | undefined): string => def?.operators.find((o) => o.id !== '')?.id ?? '';
+export const firstRealOperator = (def: RuleTypeDefinition | undefined): string =>
+  def?.operators.find((o) => o.id !== '')?.id ?? '';
 
 /** A fresh rule for a field definition (or an empty rule when there is none). */
 export function newRule(def?: RuleTypeDefinition): Rule {
   const type = def?.type ?? 'string';
-  return { field: def?.field ?? '', operator: firstRealOperator(def), value: emptyValue(type), type, match_on_missing_field: false };
+  return {
+    field: def?.field ?? '',
+    operator: firstRealOperator(def),
+    value: emptyValue(type),
+    type,
+    match_on_missing_field: false,
+  };
 }
 
 export const newGroup = (condition: GroupCondition = 'and'): RuleGroup => ({ condition, rules: [] });
@@ -77,7 +85,11 @@ export function nodeAt(root: RuleGroup, path: RulePath): Rule | RuleGroup | unde
 }
 
 /** A copy of `root` with the node at `path` replaced by `update(node)`. Invalid paths leave the tree unchanged. */
-export function updateAt(root: RuleGroup, path: RulePath, update: (node: Rule | RuleGroup) => Rule | RuleGroup): RuleGroup {
+export function updateAt(
+  root: RuleGroup,
+  path: RulePath,
+  update: (node: Rule | RuleGroup) => Rule | RuleGroup,
+): RuleGroup {
   if (path.length === 0) {
     const next = update(root);
     return isGroup(next) ? next : root;
@@ -100,5 +112,7 @@ export function removeAt(root: RuleGroup, path: RulePath): RuleGroup {
   if (path.length === 0) return root;
   const parent = path.slice(0, -1);
   const index = path[path.length - 1];
-  return updateAt(root, parent, (g) => (isGroup(g) ? { ...g, rules: g.rules.filter((_, i) => i !== index) } : g));
+  return updateAt(root, parent, (g) =>
+    isGroup(g) ? { ...g, rules: g.rules.filter((_, i) => i !== index) } : g,
+  );
 }

@@ -29,12 +29,31 @@ export interface SelectProps {
   hideLabel?: boolean;
 }
 
-export function Select({ label, value, options, onChange, name, required, disabled, placeholder = 'Select…', showValidation, hint, hideLabel }: SelectProps) {
+export function Select({
+  label,
+  value,
+  options,
+  onChange,
+  name,
+  required,
+  disabled,
+  placeholder = 'Select…',
+  showValidation,
+  hint,
+  hideLabel,
+}: SelectProps) {
   const [touched, setTouched] = useState(false);
   const valid = isSelectValid(value, required);
   const error = !valid && (touched || showValidation) ? SELECT_REQUIRED_TEXT : undefined;
   return (
-    <Field label={label} required={required} error={error} hint={hint} hideLabel={hideLabel} className="select">
+    <Field
+      label={label}
+      required={required}
+      error={error}
+      hint={hint}
+      hideLabel={hideLabel}
+      className="select"
+    >
       {({ control, describedBy }) => (
         <select
           id={control}

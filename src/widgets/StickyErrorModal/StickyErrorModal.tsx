@@ -16,7 +16,13 @@ export interface StickyErrorModalProps {
   confirmLabel?: string;
 }
 
-export function StickyErrorModal({ open, title, message, onConfirm, confirmLabel = 'OK' }: StickyErrorModalProps) {
+export function StickyErrorModal({
+  open,
+  title,
+  message,
+  onConfirm,
+  confirmLabel = 'OK',
+}: StickyErrorModalProps) {
   const messageId = useId();
   const okRef = useRef<HTMLButtonElement>(null);
   return (

@@ -1,1 +1,5 @@
-export { StickyErrorModal, STICKY_ERROR_MODAL_WIDTH_PX, type StickyErrorModalProps } from './StickyErrorModal';
+export {
+  StickyErrorModal,
+  STICKY_ERROR_MODAL_WIDTH_PX,
+  type StickyErrorModalProps,
+} from './StickyErrorModal';

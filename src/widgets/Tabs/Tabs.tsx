@@ -67,15 +67,28 @@ export function Tabs({ tabs, activeId, onChange, label, children }: TabsProps) {
               onKeyDown={move}
             >
               {tab.showCompletionBull && (
-                <span className={`tabs__bull${tab.isCompleted ? ' tabs__bull--done' : ''}`} aria-hidden="true" />
+                <span
+                  className={`tabs__bull${tab.isCompleted ? ' tabs__bull--done' : ''}`}
+                  aria-hidden="true"
+                />
               )}
               {tab.name}
-              {tab.showCompletionBull && <span className="visually-hidden">{tab.isCompleted ? ' (completed)' : ' (not completed)'}</span>}
+              {tab.showCompletionBull && (
+                <span className="visually-hidden">
+                  {tab.isCompleted ? ' (completed)' : ' (not completed)'}
+                </span>
+              )}
             </button>
           );
         })}
       </div>
-      <div role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-tab-${activeId}`} tabIndex={0} className="tabs__panel">
+      <div
+        role="tabpanel"
+        id={`${base}-panel`}
+        aria-labelledby={`${base}-tab-${activeId}`}
+        tabIndex={0}
+        className="tabs__panel"
+      >
         {children}
       </div>
     </div>

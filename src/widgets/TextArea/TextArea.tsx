@@ -19,12 +19,30 @@ export interface TextAreaProps {
   showValidation?: boolean;
 }
 
-export function TextArea({ label, value, onChange, name, maxLength, required, disabled, rows = 4, placeholder, hint, showValidation }: TextAreaProps) {
+export function TextArea({
+  label,
+  value,
+  onChange,
+  name,
+  maxLength,
+  required,
+  disabled,
+  rows = 4,
+  placeholder,
+  hint,
+  showValidation,
+}: TextAreaProps) {
   const [touched, setTouched] = useState(false);
   const error = required && value.trim() === '' && (touched || showValidation) ? REQUIRED_TEXT : undefined;
   const counter = maxLength !== undefined ? `${value.length} / ${maxLength} characters` : undefined;
   return (
-    <Field label={label} required={required} error={error} hint={[hint, counter].filter(Boolean).join(' · ') || undefined} className="text-area">
+    <Field
+      label={label}
+      required={required}
+      error={error}
+      hint={[hint, counter].filter(Boolean).join(' · ') || undefined}
+      className="text-area"
+    >
       {({ control, describedBy }) => (
         <textarea
           id={control}
@@ -39,7 +57,9 @@ export function TextArea({ label, value, onChange, name, maxLength, required, di
           aria-invalid={Boolean(error)}
           aria-describedby={describedBy}
           // Pasted text can exceed maxLength in some browsers; cut it so the value never does.
-          onChange={(e) => onChange(maxLength !== undefined ? e.target.value.slice(0, maxLength) : e.target.value)}
+          onChange={(e) =>
+            onChange(maxLength !== undefined ? e.target.value.slice(0, maxLength) : e.target.value)
+          }
           onBlur={() => setTouched(true)}
         />
       )}

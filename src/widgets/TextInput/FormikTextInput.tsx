@@ -13,7 +13,10 @@ export interface FormikStatusWithServerErrors {
   serverErrors?: Record<string, string | undefined>;
 }
 
-export type FormikTextInputProps = Omit<TextInputProps, 'value' | 'onChange' | 'serverError' | 'showValidation' | 'onBlur' | 'name'> & {
+export type FormikTextInputProps = Omit<
+  TextInputProps,
+  'value' | 'onChange' | 'serverError' | 'showValidation' | 'onBlur' | 'name'
+> & {
   name: string;
 };
 

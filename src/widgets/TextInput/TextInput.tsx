@@ -55,8 +55,25 @@ function errorText(verdict: FieldVerdict, hint: string): string | undefined {
 
 export function TextInput(props: TextInputProps) {
   const {
-    label, value, onChange, name, validators, min, max, required, multiple, serverError, info, showValidation,
-    type = 'text', placeholder, disabled, autoComplete, hideLabel, onValidityChange, onBlur,
+    label,
+    value,
+    onChange,
+    name,
+    validators,
+    min,
+    max,
+    required,
+    multiple,
+    serverError,
+    info,
+    showValidation,
+    type = 'text',
+    placeholder,
+    disabled,
+    autoComplete,
+    hideLabel,
+    onValidityChange,
+    onBlur,
   } = props;
   const [touched, setTouched] = useState(false);
   const [entry, setEntry] = useState('');
@@ -67,16 +84,24 @@ export function TextInput(props: TextInputProps) {
   const [forcedFor, setForcedFor] = useState<{ error: string; value: string; cleared: boolean } | null>(
     serverError ? { error: serverError, value, cleared: false } : null,
   );
-  if (serverError && forcedFor?.error !== serverError) setForcedFor({ error: serverError, value, cleared: false });
+  if (serverError && forcedFor?.error !== serverError)
+    setForcedFor({ error: serverError, value, cleared: false });
   if (!serverError && forcedFor) setForcedFor(null);
-  if (forcedFor && !forcedFor.cleared && forcedFor.error === serverError && forcedFor.value !== value) setForcedFor({ ...forcedFor, cleared: true });
+  if (forcedFor && !forcedFor.cleared && forcedFor.error === serverError && forcedFor.value !== value)
+    setForcedFor({ ...forcedFor, cleared: true });
   const forced = Boolean(serverError && forcedFor && !forcedFor.cleared && forcedFor.value === value);
 
   const rules = { validators, min, max, required, multiple };
   const verdict = validateValue(value, rules);
   const hint = validatorHint(validators, { min, max });
   const show = touched || Boolean(showValidation);
-  const state: TextInputState = forced ? 'forced-invalid' : !show ? 'untouched' : verdict.valid ? 'valid' : 'invalid';
+  const state: TextInputState = forced
+    ? 'forced-invalid'
+    : !show
+      ? 'untouched'
+      : verdict.valid
+        ? 'valid'
+        : 'invalid';
   const error = forced ? serverError : show ? errorText(verdict, hint) : undefined;
 
   const lastValidity = useRef<boolean | null>(null);

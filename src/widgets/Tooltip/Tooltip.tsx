@@ -3,7 +3,15 @@
  * on keyboard focus of the trigger, closes on leave, blur or Escape, and is tied to the trigger with
  * aria-describedby. The trigger must be a single focusable element (a button or a link).
  */
-import { cloneElement, isValidElement, useEffect, useId, useState, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  useEffect,
+  useId,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { autoUpdate, flip, offset, shift, useFloating, type Placement } from '@floating-ui/react-dom';
 import './Tooltip.css';
 
@@ -49,7 +57,10 @@ export function Tooltip({ content, children, placement = 'top' }: TooltipProps) 
     setOpen(false);
   };
   const trigger = isValidElement(children)
-    ? cloneElement(children, { 'aria-describedby': [children.props['aria-describedby'], open ? id : undefined].filter(Boolean).join(' ') || undefined })
+    ? cloneElement(children, {
+        'aria-describedby':
+          [children.props['aria-describedby'], open ? id : undefined].filter(Boolean).join(' ') || undefined,
+      })
     : children;
 
   return (

@@ -27,7 +27,12 @@ const MESSAGES = [
 let nextId = 1;
 const makeRow = (now: number): LogRow => {
   const id = nextId++;
-  return { id, service: LOG_SERVICES[id % LOG_SERVICES.length], timestamp: now / 1000 - Math.random() * 5, message: MESSAGES[id % MESSAGES.length] };
+  return {
+    id,
+    service: LOG_SERVICES[id % LOG_SERVICES.length],
+    timestamp: now / 1000 - Math.random() * 5,
+    message: MESSAGES[id % MESSAGES.length],
+  };
 };
 
 interface CannedStream {
@@ -43,18 +48,31 @@ interface CannedStream {
 function cannedEventSource({ history = 0, rate = 0, end = false, silent = false }: CannedStream) {
   return (): EventSourceLike => {
     const listeners = new Map<string, Array<(e: MessageEvent<string> | Event) => void>>();
-    const emit = (type: string, data: string) => listeners.get(type)?.forEach((l) => l({ data } as MessageEvent<string>));
+    const emit = (type: string, data: string) =>
+      listeners.get(type)?.forEach((l) => l({ data } as MessageEvent<string>));
     const timers: ReturnType<typeof setTimeout>[] = [];
     if (!silent) {
       timers.push(
         setTimeout(() => {
-          emit('message', JSON.stringify({ logs: Array.from({ length: history }, () => makeRow(Date.now())) }));
+          emit(
+            'message',
+            JSON.stringify({ logs: Array.from({ length: history }, () => makeRow(Date.now())) }),
+          );
           if (end) emit('end', '{}');
         }, 300),
       );
       if (rate > 0)
         timers.push(
-          setInterval(() => emit('message', JSON.stringify({ logs: Array.from({ length: Math.ceil(rate / 4) }, () => makeRow(Date.now())) })), 250),
+          setInterval(
+            () =>
+              emit(
+                'message',
+                JSON.stringify({
+                  logs: Array.from({ length: Math.ceil(rate / 4) }, () => makeRow(Date.now())),
+                }),
+              ),
+            250,
+          ),
         );
     }
     return {
@@ -73,7 +91,10 @@ interface CannedReportProps {
 
 function CannedReport({ stream, state, onExport }: CannedReportProps) {
   const [store] = useState(() =>
-    createAppStore({ preloadedState: state, context: { api: offlineApi, platform: 'browser', eventSource: cannedEventSource(stream) } }),
+    createAppStore({
+      preloadedState: state,
+      context: { api: offlineApi, platform: 'browser', eventSource: cannedEventSource(stream) },
+    }),
   );
   useEffect(() => {
     const task = store.runSaga(logStreamSaga);
@@ -101,7 +122,10 @@ export const FetchingData: Story = { args: { stream: { silent: true } } };
 export const NoDataAvailable: Story = { args: { stream: { history: 0 } } };
 export const Ended: Story = { args: { stream: { history: 12, end: true } } };
 export const SearchWithoutMatch: Story = {
-  args: { stream: { history: 20 }, state: { logReport: { ...initialLogReportState, search: 'no such words' } } },
+  args: {
+    stream: { history: 20 },
+    state: { logReport: { ...initialLogReportState, search: 'no such words' } },
+  },
 };
 export const FiltersOpen: Story = {
   args: {

@@ -4,11 +4,23 @@ import type { NotificationsState } from '../../../src/store/slices/notifications
 import { StoryProviders } from '../../support/StoryProviders';
 import { config, notificationsState } from './state';
 
-const meta: Meta<typeof AgreementsPage> = { title: 'Screens/Notifications/Agreements page', component: AgreementsPage };
+const meta: Meta<typeof AgreementsPage> = {
+  title: 'Screens/Notifications/Agreements page',
+  component: AgreementsPage,
+};
 export default meta;
 type Story = StoryObj<typeof AgreementsPage>;
 
-const agreement = (localId: string, dismissed = false) => ({ localId, id: localId, kind: 'agreement' as const, level: 'default' as const, title: 'Terms', message: 'Terms', duration: -1, dismissed });
+const agreement = (localId: string, dismissed = false) => ({
+  localId,
+  id: localId,
+  kind: 'agreement' as const,
+  level: 'default' as const,
+  title: 'Terms',
+  message: 'Terms',
+  duration: -1,
+  dismissed,
+});
 const story = (patch: Partial<NotificationsState>, configPatch: Partial<typeof config> = {}): Story => ({
   render: () => (
     <StoryProviders state={{ ...notificationsState(patch), config: { ...config, ...configPatch } }}>

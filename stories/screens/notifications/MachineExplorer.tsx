@@ -11,7 +11,17 @@ export interface ExplorerEvent {
   event: EventObject;
 }
 
-export function MachineExplorer({ machine, events, startWith = [], input }: { machine: AnyStateMachine; events: ExplorerEvent[]; startWith?: EventObject[]; input?: unknown }) {
+export function MachineExplorer({
+  machine,
+  events,
+  startWith = [],
+  input,
+}: {
+  machine: AnyStateMachine;
+  events: ExplorerEvent[];
+  startWith?: EventObject[];
+  input?: unknown;
+}) {
   const actor = useActorRef(machine, { input });
   const snapshot = useSelector(actor, (s) => s);
   const replayed = useRef(false);
@@ -29,7 +39,17 @@ export function MachineExplorer({ machine, events, startWith = [], input }: { ma
         {states.map((s) => {
           const active = snapshot.matches(s);
           return (
-            <li key={s} aria-current={active ? 'step' : undefined} style={{ padding: '0.25rem 0.75rem', borderRadius: 6, border: '2px solid', borderColor: active ? 'var(--color-primary)' : 'var(--color-border)', fontWeight: active ? 700 : 400 }}>
+            <li
+              key={s}
+              aria-current={active ? 'step' : undefined}
+              style={{
+                padding: '0.25rem 0.75rem',
+                borderRadius: 6,
+                border: '2px solid',
+                borderColor: active ? 'var(--color-primary)' : 'var(--color-border)',
+                fontWeight: active ? 700 : 400,
+              }}
+            >
               {s}
             </li>
           );
@@ -40,13 +60,23 @@ export function MachineExplorer({ machine, events, startWith = [], input }: { ma
       </p>
       <div style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
         {events.map(({ label, event }) => (
-          <button key={label} type="button" className="button" disabled={!snapshot.can(event)} onClick={() => actor.send(event)}>
+          <button
+            key={label}
+            type="button"
+            className="button"
+            disabled={!snapshot.can(event)}
+            onClick={() => actor.send(event)}
+          >
             {label}
           </button>
         ))}
       </div>
       <h3>Context</h3>
-      <pre style={{ background: 'var(--color-surface-2)', padding: '0.5rem', overflow: 'auto', maxHeight: 320 }}>{JSON.stringify(snapshot.context, null, 2)}</pre>
+      <pre
+        style={{ background: 'var(--color-surface-2)', padding: '0.5rem', overflow: 'auto', maxHeight: 320 }}
+      >
+        {JSON.stringify(snapshot.context, null, 2)}
+      </pre>
       {snapshot.output !== undefined && (
         <p>
           Output: <code>{JSON.stringify(snapshot.output)}</code>

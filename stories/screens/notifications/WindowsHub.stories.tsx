@@ -30,9 +30,15 @@ const win = (id: string, patch: Partial<AppWindow> = {}): AppWindow => ({
   data: { lines: 6 },
   ...patch,
 });
-const story = (windows: AppWindow[], activeId: string | null = windows[windows.length - 1]?.id ?? null): Story => ({
+const story = (
+  windows: AppWindow[],
+  activeId: string | null = windows[windows.length - 1]?.id ?? null,
+): Story => ({
   render: () => {
-    const state: WindowsState = { value: windows.length ? 'open' : 'empty', context: { windows, activeId, refusals: 0 } };
+    const state: WindowsState = {
+      value: windows.length ? 'open' : 'empty',
+      context: { windows, activeId, refusals: 0 },
+    };
     return (
       <StoryProviders state={{ config, windows: state }}>
         <div className="core-layout__body" style={{ minHeight: '100vh' }}>
@@ -55,6 +61,9 @@ export const FloatingStack = story([
   win('f1', { aspect: 'floating', position: { x: 80, y: 90 }, zIndex: 1 }),
   win('f2', { aspect: 'floating', position: { x: 160, y: 170 }, zIndex: 2 }),
 ]);
-export const IconizedDock = story([win('a', { aspect: 'iconized', zIndex: 1 }), win('b', { zIndex: 2 })], 'b');
+export const IconizedDock = story(
+  [win('a', { aspect: 'iconized', zIndex: 1 }), win('b', { zIndex: 2 })],
+  'b',
+);
 export const NotIconizable = story([win('n', { prefs: { allowIconization: false } })]);
 export const MissingContent = story([win('m', { componentName: 'Unknown' })]);

@@ -8,11 +8,23 @@ export const config = publicConfig(defaults);
 export function notificationsState(patch: Partial<NotificationsState> = {}): Partial<RootState> {
   return {
     config,
-    notifications: { toasts: [], banners: [], agreements: [], stickyErrors: [], agreementModal: null, messages: 'loaded', ...patch },
+    notifications: {
+      toasts: [],
+      banners: [],
+      agreements: [],
+      stickyErrors: [],
+      agreementModal: null,
+      messages: 'loaded',
+      ...patch,
+    },
   };
 }
 
-export const toast = (level: Notification['level'], message: string, patch: Partial<Notification> = {}): Notification => ({
+export const toast = (
+  level: Notification['level'],
+  message: string,
+  patch: Partial<Notification> = {},
+): Notification => ({
   localId: `${level}-${message}`,
   kind: 'toast',
   level,

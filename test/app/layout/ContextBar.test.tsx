@@ -36,7 +36,10 @@ describe('context bar', () => {
   test('each child links to group path + child path', () => {
     renderAt('/', <ContextBar />, loaded);
     expect(screen.getByRole('link', { name: 'DNS proxy' })).toHaveAttribute('href', '/dns/proxy');
-    expect(screen.getByRole('link', { name: 'Certificates' })).toHaveAttribute('href', '/system/certificates');
+    expect(screen.getByRole('link', { name: 'Certificates' })).toHaveAttribute(
+      'href',
+      '/system/certificates',
+    );
   });
 
   test('search filters as you type; arrows move, Enter opens, Escape clears', async () => {
@@ -51,7 +54,10 @@ describe('context bar', () => {
     ]);
     expect(options[0]).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{ArrowDown}');
-    expect(within(screen.getByRole('listbox')).getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true');
+    expect(within(screen.getByRole('listbox')).getAllByRole('option')[1]).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await user.keyboard('{Enter}');
     expect(router.state.location.pathname).toBe('/system/certificate-authorities');
     await user.type(box, 'zzz');
@@ -85,7 +91,10 @@ describe('main bar', () => {
   });
 
   test('a panel flag shows its label badge instead of the sections', () => {
-    const config = { ...publicConfig(defaults), panels: { admin: false, network: false, custom: true, customLabel: 'Branch' } };
+    const config = {
+      ...publicConfig(defaults),
+      panels: { admin: false, network: false, custom: true, customLabel: 'Branch' },
+    };
     renderAt('/', <MainBar />, { config });
     expect(screen.getByTestId('panel-badge')).toHaveTextContent('Branch');
     expect(screen.queryByRole('navigation', { name: 'Sections' })).not.toBeInTheDocument();

@@ -5,7 +5,10 @@ function env(now: number, store: Map<string, string>) {
   return {
     reload,
     env: {
-      storage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) },
+      storage: {
+        getItem: (k: string) => store.get(k) ?? null,
+        setItem: (k: string, v: string) => void store.set(k, v),
+      },
       now: () => now,
       path: '/dns/proxy',
       reload,

@@ -54,7 +54,9 @@ describe('validity checks', () => {
     } catch (e) {
       thrown = e;
     }
-    expect(isRouteErrorResponse(thrown) || (thrown as { type?: string }).type === 'DataWithResponseInit').toBe(true);
+    expect(
+      isRouteErrorResponse(thrown) || (thrown as { type?: string }).type === 'DataWithResponseInit',
+    ).toBe(true);
     const d = thrown as { data: { path: string }; init: { status: number } };
     expect(d.init.status).toBe(404);
     expect(d.data.path).toBe('/system/certificates/%3Cscript%3E');

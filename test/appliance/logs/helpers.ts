@@ -23,10 +23,20 @@ export function tempDb(): { db: Db; dir: string } {
 }
 
 export async function startTestServer(
-  options: { stream?: Partial<StreamOptions>; store?: Partial<LogStoreOptions>; admin?: boolean; sessionStillValid?: () => boolean } = {},
+  options: {
+    stream?: Partial<StreamOptions>;
+    store?: Partial<LogStoreOptions>;
+    admin?: boolean;
+    sessionStillValid?: () => boolean;
+  } = {},
 ): Promise<TestServer> {
   const { db, dir } = tempDb();
-  const store = createLogStore(db, { retentionDays: 30, retentionCount: 1_000_000, pruneIntervalMs: 0, ...options.store });
+  const store = createLogStore(db, {
+    retentionDays: 30,
+    retentionCount: 1_000_000,
+    pruneIntervalMs: 0,
+    ...options.store,
+  });
   const app = Fastify({ logger: false });
   const requireUser = async () => {};
   const requireAdmin = async (_req: unknown, reply: { code(n: number): { send(b: unknown): unknown } }) => {
@@ -58,4 +68,8 @@ export async function startTestServer(
   };
 }
 
-export const entry = (i: number, service = 'system', timestamp = Date.now() / 1000) => ({ service, timestamp, message: `line ${i}` });
+export const entry = (i: number, service = 'system', timestamp = Date.now() / 1000) => ({
+  service,
+  timestamp,
+  message: `line ${i}`,
+});

@@ -56,20 +56,35 @@ describe('createEmbeddedLogs', () => {
     const admin = new Agent(app);
     await admin.visit();
     expect((await admin.login('operator', 'operator-password-123')).statusCode).toBe(200);
-    expect((await admin.request({ method: 'POST', url: '/api/logs', payload: { service: 'dns', message: 'x' }, xsrf: false })).statusCode).toBe(403);
+    expect(
+      (
+        await admin.request({
+          method: 'POST',
+          url: '/api/logs',
+          payload: { service: 'dns', message: 'x' },
+          xsrf: false,
+        })
+      ).statusCode,
+    ).toBe(403);
     const ok = await admin.post('/api/logs', { service: 'dns', message: 'zone reloaded' });
     expect(ok.statusCode).toBe(201);
     expect(store.query({ services: ['dns'] }).map((e) => e.message)).toEqual(['zone reloaded']);
   });
 
   it('ends an open stream once its session is logged out', async () => {
-    await createUser(applianceContext(app), { username: 'watcher', password: 'watcher-password-123', role: 'user' });
+    await createUser(applianceContext(app), {
+      username: 'watcher',
+      password: 'watcher-password-123',
+      role: 'user',
+    });
     const agent = new Agent(app);
     await agent.visit();
     expect((await agent.login('watcher', 'watcher-password-123')).statusCode).toBe(200);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
-    const stream = await openSse(`http://127.0.0.1:${port}${LOG_STREAM_PATH}`, { cookie: agent.cookieHeader() });
+    const stream = await openSse(`http://127.0.0.1:${port}${LOG_STREAM_PATH}`, {
+      cookie: agent.cookieHeader(),
+    });
     expect(stream.status).toBe(200);
     await stream.waitFor((ev) => ev.length >= 1);
     expect((await agent.post('/api/auth/logout')).statusCode).toBe(200);

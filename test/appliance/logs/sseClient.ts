@@ -88,5 +88,7 @@ export function openSse(url: string, headers: Record<string, string> = {}): Prom
 
 /** Every log entry id carried by the `message` events, in order. */
 export function entryIds(events: SseEvent[]): number[] {
-  return events.filter((e) => e.event === 'message').flatMap((e) => (JSON.parse(e.data).logs as Array<{ id: number }>).map((l) => l.id));
+  return events
+    .filter((e) => e.event === 'message')
+    .flatMap((e) => (JSON.parse(e.data).logs as Array<{ id: number }>).map((l) => l.id));
 }

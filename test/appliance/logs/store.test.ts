@@ -3,7 +3,10 @@ import { tempDb } from './helpers';
 
 const make = (options: Partial<Parameters<typeof createLogStore>[1]> = {}) => {
   const { db } = tempDb();
-  return { db, store: createLogStore(db, { retentionDays: 30, retentionCount: 1000, pruneIntervalMs: 0, ...options }) };
+  return {
+    db,
+    store: createLogStore(db, { retentionDays: 30, retentionCount: 1000, pruneIntervalMs: 0, ...options }),
+  };
 };
 
 describe('log store', () => {
@@ -52,7 +55,9 @@ describe('log store', () => {
         throw new Error('broken');
       },
     }) as unknown as { service: string; timestamp: number; message: string };
-    expect(() => store.appendMany([{ service: 'dns', timestamp: 1, message: 'ok' }, throwing])).toThrow('broken');
+    expect(() => store.appendMany([{ service: 'dns', timestamp: 1, message: 'ok' }, throwing])).toThrow(
+      'broken',
+    );
     expect(store.count()).toBe(0);
   });
 
@@ -75,7 +80,14 @@ describe('log store', () => {
 
   it('prunes by itself after every pruneEveryAppends entries', () => {
     const { store } = make({ retentionCount: 100, pruneEveryAppends: 50 });
-    for (let i = 0; i < 4; i += 1) store.appendMany(Array.from({ length: 40 }, (_, j) => ({ service: 'dns', timestamp: Date.now() / 1000, message: `${i}-${j}` })));
+    for (let i = 0; i < 4; i += 1)
+      store.appendMany(
+        Array.from({ length: 40 }, (_, j) => ({
+          service: 'dns',
+          timestamp: Date.now() / 1000,
+          message: `${i}-${j}`,
+        })),
+      );
     expect(store.count()).toBeLessThanOrEqual(100 + 50);
     expect(store.query({ newest: true, limit: 1 })[0].message).toBe('3-39');
   });
@@ -83,10 +95,26 @@ describe('log store', () => {
 
 describe('normaliseEntry', () => {
   it.each([
-    ['a known service', { service: 'DNS', timestamp: 5, message: 'm' }, { service: 'dns', timestamp: 5, message: 'm' }],
-    ['an unknown service, kept in the message', { service: 'postfix', timestamp: 5, message: 'm' }, { service: 'system', timestamp: 5, message: '[postfix] m' }],
-    ['a missing timestamp', { service: 'dns', timestamp: NaN, message: 'm' }, { service: 'dns', timestamp: 42, message: 'm' }],
-    ['a negative timestamp', { service: 'dns', timestamp: -1, message: 'm' }, { service: 'dns', timestamp: 42, message: 'm' }],
+    [
+      'a known service',
+      { service: 'DNS', timestamp: 5, message: 'm' },
+      { service: 'dns', timestamp: 5, message: 'm' },
+    ],
+    [
+      'an unknown service, kept in the message',
+      { service: 'postfix', timestamp: 5, message: 'm' },
+      { service: 'system', timestamp: 5, message: '[postfix] m' },
+    ],
+    [
+      'a missing timestamp',
+      { service: 'dns', timestamp: NaN, message: 'm' },
+      { service: 'dns', timestamp: 42, message: 'm' },
+    ],
+    [
+      'a negative timestamp',
+      { service: 'dns', timestamp: -1, message: 'm' },
+      { service: 'dns', timestamp: 42, message: 'm' },
+    ],
   ])('handles %s', (_name, input, expected) => {
     expect(normaliseEntry(input, 42)).toEqual(expected);
   });

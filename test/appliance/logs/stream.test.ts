@@ -120,7 +120,11 @@ describe('GET /eos/system/logs/stream', () => {
   it('ends the stream once the range end has passed', async () => {
     server = await startTestServer();
     const now = Math.floor(Date.now() / 1000);
-    server.store.appendMany([entry(1, 'dns', now - 100), entry(2, 'dns', now - 50), entry(3, 'dns', now - 10)]);
+    server.store.appendMany([
+      entry(1, 'dns', now - 100),
+      entry(2, 'dns', now - 50),
+      entry(3, 'dns', now - 10),
+    ]);
     const c = await open(`?from=${now - 60}&to=${now - 20}`);
     await c.closed;
     expect(c.events.map((e) => e.event)).toEqual(['message', 'end']);
@@ -148,7 +152,9 @@ describe('GET /eos/system/logs/stream', () => {
   });
 
   it('tells a client that never reads to reconnect and drops it, keeping server memory bounded', async () => {
-    server = await startTestServer({ stream: { batchMs: 5, maxBufferBytes: 64 * 1024, closeGraceMs: 100, stallMs: 300 } });
+    server = await startTestServer({
+      stream: { batchMs: 5, maxBufferBytes: 64 * 1024, closeGraceMs: 100, stallMs: 300 },
+    });
     const port = new URL(server.url).port;
     const socket = net.connect(Number(port), '127.0.0.1');
     await new Promise((r) => socket.once('connect', r));
@@ -158,7 +164,13 @@ describe('GET /eos/system/logs/stream', () => {
     const closed = new Promise((r) => socket.once('close', r));
     const big = 'x'.repeat(8000);
     for (let round = 0; round < 200 && server.hub.stats().clients > 0; round += 1) {
-      server.store.appendMany(range(1, 50).map((i) => ({ service: 'system', timestamp: Date.now() / 1000, message: `${i} ${big}` })));
+      server.store.appendMany(
+        range(1, 50).map((i) => ({
+          service: 'system',
+          timestamp: Date.now() / 1000,
+          message: `${i} ${big}`,
+        })),
+      );
       await new Promise((r) => setTimeout(r, 10));
       expect(server.hub.stats().bufferedBytes).toBeLessThan(64 * 1024 + 50 * 8100 * 2);
     }
@@ -174,15 +186,21 @@ describe('GET /eos/system/logs/stream', () => {
   }, 30_000);
 
   it('tells a client that stalls to reconnect, and its resume loses and duplicates nothing', async () => {
-    server = await startTestServer({ stream: { batchMs: 5, maxBufferBytes: 64 * 1024, closeGraceMs: 5000, stallMs: 300 } });
+    server = await startTestServer({
+      stream: { batchMs: 5, maxBufferBytes: 64 * 1024, closeGraceMs: 5000, stallMs: 300 },
+    });
     let text = '';
-    const res = await new Promise<http.IncomingMessage>((resolve) => http.get(`${server.url}${LOG_STREAM_PATH}`, resolve));
+    const res = await new Promise<http.IncomingMessage>((resolve) =>
+      http.get(`${server.url}${LOG_STREAM_PATH}`, resolve),
+    );
     res.pause();
     await waitUntil(() => server.hub.stats().clients === 1);
     const big = 'z'.repeat(8000);
     let total = 0;
     for (let round = 0; round < 200 && server.hub.stats().clients > 0; round += 1) {
-      server.store.appendMany(range(1, 50).map(() => ({ service: 'system', timestamp: Date.now() / 1000, message: big })));
+      server.store.appendMany(
+        range(1, 50).map(() => ({ service: 'system', timestamp: Date.now() / 1000, message: big })),
+      );
       total += 50;
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -201,7 +219,9 @@ describe('GET /eos/system/logs/stream', () => {
   }, 30_000);
 
   it('keeps a reading client when another one is dropped', async () => {
-    server = await startTestServer({ stream: { batchMs: 5, maxBufferBytes: 64 * 1024, closeGraceMs: 100, stallMs: 300 } });
+    server = await startTestServer({
+      stream: { batchMs: 5, maxBufferBytes: 64 * 1024, closeGraceMs: 100, stallMs: 300 },
+    });
     const reader = await open();
     await reader.waitFor((ev) => ev.length === 1);
     const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
@@ -212,7 +232,9 @@ describe('GET /eos/system/logs/stream', () => {
     const big = 'y'.repeat(8000);
     let sent = 0;
     for (let round = 0; round < 200 && server.hub.stats().clients > 1; round += 1) {
-      server.store.appendMany(range(1, 50).map(() => ({ service: 'system', timestamp: Date.now() / 1000, message: big })));
+      server.store.appendMany(
+        range(1, 50).map(() => ({ service: 'system', timestamp: Date.now() / 1000, message: big })),
+      );
       sent += 50;
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -224,7 +246,11 @@ describe('GET /eos/system/logs/stream', () => {
   describe('bad query input', () => {
     it.each([
       ['an unknown service', '?services=nope', 'type_error.enum'],
-      ['a service repeated 1,000 times', `?${Array(1000).fill('services=dns').join('&')}`, 'value_error.list.max_items'],
+      [
+        'a service repeated 1,000 times',
+        `?${Array(1000).fill('services=dns').join('&')}`,
+        'value_error.list.max_items',
+      ],
       ['an overlong service name', `?services=${'a'.repeat(3000)}`, 'value_error.any_str.max_length'],
       ['a service given twice', '?services=dns&services=dns', 'value_error.list.unique_items'],
       ['a non-numeric from', '?from=yesterday', 'type_error.float'],
@@ -253,7 +279,11 @@ describe('POST {api}logs', () => {
   let server: TestServer;
   afterEach(async () => server?.stop());
   const post = (body: unknown) =>
-    fetch(`${server.url}/api/logs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${server.url}/api/logs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('stores one entry and streams it', async () => {
     server = await startTestServer({ stream: { batchMs: 5 } });
@@ -263,13 +293,20 @@ describe('POST {api}logs', () => {
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ count: 1, ids: [1] });
     await c.waitFor((ev) => ev.length === 2);
-    expect(JSON.parse(c.events[1].data).logs).toEqual([{ id: 1, service: 'dns', message: 'zone reloaded', timestamp: 1_700_000_000 }]);
+    expect(JSON.parse(c.events[1].data).logs).toEqual([
+      { id: 1, service: 'dns', message: 'zone reloaded', timestamp: 1_700_000_000 },
+    ]);
     c.close();
   });
 
   it('stores a list in one transaction', async () => {
     server = await startTestServer();
-    const res = await post({ logs: [{ service: 'ssh', message: 'a' }, { service: 'auth', message: 'b' }] });
+    const res = await post({
+      logs: [
+        { service: 'ssh', message: 'a' },
+        { service: 'auth', message: 'b' },
+      ],
+    });
     expect(res.status).toBe(201);
     expect(server.store.query().map((e) => e.message)).toEqual(['a', 'b']);
   });
@@ -281,7 +318,11 @@ describe('POST {api}logs', () => {
     ['a bad timestamp', { service: 'dns', message: 'x', timestamp: 'now' }, 'type_error.float'],
     ['an overlong message', { service: 'dns', message: 'x'.repeat(9000) }, 'value_error.any_str.max_length'],
     ['an empty list', { logs: [] }, 'value_error.list.min_items'],
-    ['one bad entry among good ones', { logs: [{ service: 'dns', message: 'ok' }, { service: 'dns' }] }, 'value_error.missing'],
+    [
+      'one bad entry among good ones',
+      { logs: [{ service: 'dns', message: 'ok' }, { service: 'dns' }] },
+      'value_error.missing',
+    ],
   ])('refuses %s with a 422 and stores nothing', async (_name, body, type) => {
     server = await startTestServer();
     const before = server.store.count();

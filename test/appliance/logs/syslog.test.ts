@@ -5,14 +5,19 @@ import { parseSyslogMessage, splitTcpFrames, startSyslogReceiver } from '../../.
 import { tempDb } from './helpers';
 
 const NOW = new Date(2026, 10, 22, 12, 0, 0);
-const local = (mon: number, d: number, h: number, m: number, s: number, y = 2026) => new Date(y, mon, d, h, m, s).getTime() / 1000;
+const local = (mon: number, d: number, h: number, m: number, s: number, y = 2026) =>
+  new Date(y, mon, d, h, m, s).getTime() / 1000;
 
 describe('parseSyslogMessage', () => {
   it.each([
     [
       'RFC 5424 with structured data and BOM',
       '<34>1 2026-11-22T10:00:00.500Z host sshd 4321 ID47 [exampleSDID@32473 iut="3" eventSource="App\\]x"] \uFEFFAccepted publickey',
-      { service: 'ssh', timestamp: Date.parse('2026-11-22T10:00:00.500Z') / 1000, message: 'sshd[4321]: Accepted publickey' },
+      {
+        service: 'ssh',
+        timestamp: Date.parse('2026-11-22T10:00:00.500Z') / 1000,
+        message: 'sshd[4321]: Accepted publickey',
+      },
     ],
     [
       'RFC 5424 with nil values',
@@ -107,7 +112,9 @@ describe('startSyslogReceiver', () => {
     const stop = await startSyslogReceiver({ store, port });
     try {
       const udp = dgram.createSocket('udp4');
-      await new Promise<void>((r) => udp.send('<38>Nov 22 09:15:02 fw sshd[1]: over udp', port, '127.0.0.1', () => r()));
+      await new Promise<void>((r) =>
+        udp.send('<38>Nov 22 09:15:02 fw sshd[1]: over udp', port, '127.0.0.1', () => r()),
+      );
       udp.close();
       const tcp = net.connect(port, '127.0.0.1');
       await new Promise((r) => tcp.once('connect', r));
@@ -116,7 +123,11 @@ describe('startSyslogReceiver', () => {
       tcp.write('<14>1 - - auth - - - newline framed\n');
       tcp.end();
       const messages = await waitFor(
-        () => store.query().map((e) => `${e.service}:${e.message}`).sort(),
+        () =>
+          store
+            .query()
+            .map((e) => `${e.service}:${e.message}`)
+            .sort(),
         (v) => v.length === 3,
       );
       expect(messages).toEqual(['auth:newline framed', 'dns:octet counted', 'ssh:sshd[1]: over udp']);
@@ -130,7 +141,9 @@ describe('startSyslogReceiver', () => {
     const taken = net.createServer();
     await new Promise<void>((r) => taken.listen(0, '127.0.0.1', () => r()));
     const port = (taken.address() as net.AddressInfo).port;
-    await expect(startSyslogReceiver({ store: { append: jest.fn() } as never, port })).rejects.toThrow(/EADDRINUSE/);
+    await expect(startSyslogReceiver({ store: { append: jest.fn() } as never, port })).rejects.toThrow(
+      /EADDRINUSE/,
+    );
     await new Promise((r) => taken.close(r));
   });
 });

@@ -22,7 +22,9 @@ export interface Harness {
 
 export const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-appliance-'));
 
-export async function startServer(options: { dataDir?: string; config?: Partial<Config> } = {}): Promise<Harness> {
+export async function startServer(
+  options: { dataDir?: string; config?: Partial<Config> } = {},
+): Promise<Harness> {
   const dataDir = options.dataDir ?? tempDataDir();
   const out: string[] = [];
   const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
@@ -65,7 +67,8 @@ export class Agent {
     if (xsrf && token && !('x-xsrf-token' in headers)) headers['x-xsrf-token'] = token;
     const res = await this.app.inject({ ...rest, headers });
     for (const c of res.cookies as Array<{ name: string; value: string; expires?: Date; maxAge?: number }>) {
-      const expired = c.value === '' || c.maxAge === 0 || (c.expires !== undefined && c.expires.getTime() <= Date.now());
+      const expired =
+        c.value === '' || c.maxAge === 0 || (c.expires !== undefined && c.expires.getTime() <= Date.now());
       if (expired) this.jar.delete(c.name);
       else this.jar.set(c.name, c.value);
     }
@@ -126,7 +129,11 @@ export async function adminAgent(h: Harness): Promise<Agent> {
 }
 
 /** An agent logged in as a new account of the given role. */
-export async function userAgent(h: Harness, username: string, role: 'admin' | 'user' = 'user'): Promise<Agent> {
+export async function userAgent(
+  h: Harness,
+  username: string,
+  role: 'admin' | 'user' = 'user',
+): Promise<Agent> {
   const { createUser } = await import('../../../src/appliance/seed');
   const password = `${username}-password-123`;
   await createUser(h.ctx, { username, password, role });

@@ -4,7 +4,11 @@ export interface SseEvent {
   data: unknown;
 }
 
-export async function readEventStream(url: string, headers: Record<string, string>, timeoutMs = 10_000): Promise<{ status: number; contentType: string | null; events: SseEvent[] }> {
+export async function readEventStream(
+  url: string,
+  headers: Record<string, string>,
+  timeoutMs = 10_000,
+): Promise<{ status: number; contentType: string | null; events: SseEvent[] }> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {

@@ -19,7 +19,12 @@ async function xsrfHeader(context: BrowserContext, server: RunningServer): Promi
   return { 'X-XSRF-TOKEN': token };
 }
 
-export async function postForm(context: BrowserContext, server: RunningServer, url: string, form: Record<string, string>) {
+export async function postForm(
+  context: BrowserContext,
+  server: RunningServer,
+  url: string,
+  form: Record<string, string>,
+) {
   return context.request.post(`${server.url}${url}`, { form, headers: await xsrfHeader(context, server) });
 }
 
@@ -28,10 +33,17 @@ export async function postJson(context: BrowserContext, server: RunningServer, u
 }
 
 /** Logs the seeded admin in; with `acceptAgreements` it also acknowledges every pending agreement. */
-export async function loginAsAdmin(context: BrowserContext, server: RunningServer, options: { acceptAgreements?: boolean } = {}) {
+export async function loginAsAdmin(
+  context: BrowserContext,
+  server: RunningServer,
+  options: { acceptAgreements?: boolean } = {},
+) {
   const request: APIRequestContext = context.request;
   await request.get(`${server.url}/account/login`); // sets XSRF-TOKEN
-  let res = await postForm(context, server, '/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD });
+  let res = await postForm(context, server, '/api/auth/login', {
+    username: 'admin',
+    password: ADMIN_PASSWORD,
+  });
   if (res.status() === 401) {
     const initial = seededPassword(server.output());
     res = await postForm(context, server, '/api/auth/login', { username: 'admin', password: initial });
@@ -51,7 +63,14 @@ export async function loginAsAdmin(context: BrowserContext, server: RunningServe
       data: Array<{ id: string; version_id: string; type: string }>;
     };
     for (const m of messages.data.filter((x) => x.type === 'agreement')) {
-      expect((await postJson(context, server, '/api/users/me/ack-messages', { message_id: m.id, version_id: m.version_id })).ok()).toBe(true);
+      expect(
+        (
+          await postJson(context, server, '/api/users/me/ack-messages', {
+            message_id: m.id,
+            version_id: m.version_id,
+          })
+        ).ok(),
+      ).toBe(true);
     }
   }
 }

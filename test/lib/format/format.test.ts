@@ -46,9 +46,12 @@ describe('formatTimeSince (§9)', () => {
     [45 * d, '1m 15d'],
     [400 * d + h, '1y 1m 5d 1h'],
     [-5 * s, '0s'],
-  ])('%d ms -> %s', (elapsed, out) => expect(formatTimeSince(1_000_000_000_000, 1_000_000_000_000 + elapsed)).toBe(out));
+  ])('%d ms -> %s', (elapsed, out) =>
+    expect(formatTimeSince(1_000_000_000_000, 1_000_000_000_000 + elapsed)).toBe(out),
+  );
 
-  it('keeps only the largest units when asked', () => expect(formatTimeSince(0, 400 * d + h, 2)).toBe('1y 1m'));
+  it('keeps only the largest units when asked', () =>
+    expect(formatTimeSince(0, 400 * d + h, 2)).toBe('1y 1m'));
   it('shows a dash for bad input', () => expect(formatTimeSince(NaN, 0)).toBe('–'));
 });
 
@@ -58,7 +61,8 @@ describe('formatDateTime (§9)', () => {
     [{ utc: true }, 'Mon, 3 Feb 2025 | 14:05'],
     [{ utc: true, seconds: true }, 'Mon, 3 Feb 2025 | 14:05:09'],
   ])('%j', (opts, out) => expect(formatDateTime(ts, opts)).toBe(out));
-  it('pads hours and minutes', () => expect(formatDateTime(Date.UTC(2024, 11, 31, 3, 7), { utc: true })).toBe('Tue, 31 Dec 2024 | 03:07'));
+  it('pads hours and minutes', () =>
+    expect(formatDateTime(Date.UTC(2024, 11, 31, 3, 7), { utc: true })).toBe('Tue, 31 Dec 2024 | 03:07'));
   it('formats local time by default', () => {
     const local = new Date(2025, 6, 4, 9, 30);
     expect(formatDateTime(local)).toBe('Fri, 4 Jul 2025 | 09:30');

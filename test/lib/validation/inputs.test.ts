@@ -65,7 +65,9 @@ describe('date values', () => {
   it('defaults a new day to 12:00 local time', () => {
     const ts = dayToTimestamp('2025-02-03');
     const d = new Date(ts as number);
-    expect([d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()]).toEqual([2025, 1, 3, 12, 0]);
+    expect([d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()]).toEqual([
+      2025, 1, 3, 12, 0,
+    ]);
   });
   it('keeps the previous time of day when the day changes', () => {
     const prev = new Date(2024, 0, 1, 8, 15).getTime();

@@ -16,18 +16,48 @@ describe('validateValue', () => {
     ['optional empty is valid', '', { validators: ['ip'] }, { valid: true }],
     ['optional blank is valid', '   ', { validators: ['ip'] }, { valid: true }],
     ['optional undefined is valid', undefined, { validators: ['ip'] }, { valid: true }],
-    ['required empty is invalid', '', { validators: ['ip'], required: true }, { valid: false, reason: 'required' }],
+    [
+      'required empty is invalid',
+      '',
+      { validators: ['ip'], required: true },
+      { valid: false, reason: 'required' },
+    ],
     ['required null is invalid', null, { required: true }, { valid: false, reason: 'required' }],
     ['no validators accept any text', 'anything', {}, { valid: true }],
     ['value is trimmed', ' 10.0.0.1 ', { validators: ['ip'] }, { valid: true }],
     ['OR: first type matches', '10.0.0.1', { validators: ['ip', 'fqdn'] }, { valid: true }],
     ['OR: second type matches', 'example.com', { validators: ['ip', 'fqdn'] }, { valid: true }],
     ['OR: no type matches', 'not valid', { validators: ['ip', 'fqdn'] }, { valid: false, reason: 'format' }],
-    ['bounds apply to integer', '99', { validators: ['integer'], max: 10 }, { valid: false, reason: 'format' }],
-    ['wildcard OR bounded integer', '*', { validators: ['integer', 'wildcard'], min: 1, max: 10 }, { valid: true }],
-    ['multi: every entry valid', '10.0.0.1, 10.0.0.2', { validators: ['ip'], multiple: true }, { valid: true }],
-    ['multi: one bad entry', '10.0.0.1,nope', { validators: ['ip'], multiple: true }, { valid: false, reason: 'format' }],
-    ['multi: only commas counts as empty', ' , ,', { validators: ['ip'], multiple: true, required: true }, { valid: false, reason: 'required' }],
+    [
+      'bounds apply to integer',
+      '99',
+      { validators: ['integer'], max: 10 },
+      { valid: false, reason: 'format' },
+    ],
+    [
+      'wildcard OR bounded integer',
+      '*',
+      { validators: ['integer', 'wildcard'], min: 1, max: 10 },
+      { valid: true },
+    ],
+    [
+      'multi: every entry valid',
+      '10.0.0.1, 10.0.0.2',
+      { validators: ['ip'], multiple: true },
+      { valid: true },
+    ],
+    [
+      'multi: one bad entry',
+      '10.0.0.1,nope',
+      { validators: ['ip'], multiple: true },
+      { valid: false, reason: 'format' },
+    ],
+    [
+      'multi: only commas counts as empty',
+      ' , ,',
+      { validators: ['ip'], multiple: true, required: true },
+      { valid: false, reason: 'required' },
+    ],
   ];
   it.each(rows)('%s', (_name, value, rules, expected) => {
     expect(validateValue(value, rules)).toEqual(expected);
@@ -88,7 +118,9 @@ describe('form checks', () => {
     [null, true, false],
     ['', false, true],
     ['a', true, true],
-  ] as const)('select %j required=%s -> %s', (value, required, expected) => expect(isSelectValid(value, required)).toBe(expected));
+  ] as const)('select %j required=%s -> %s', (value, required, expected) =>
+    expect(isSelectValid(value, required)).toBe(expected),
+  );
 
   it.each([
     ['', false],

@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import { isValidAs, VALIDATOR_TYPES, type ValidatorType, type NumericBounds } from '../../../src/lib/validation';
+import {
+  isValidAs,
+  VALIDATOR_TYPES,
+  type ValidatorType,
+  type NumericBounds,
+} from '../../../src/lib/validation';
 
 type Row = [ValidatorType, string, boolean, NumericBounds?];
 

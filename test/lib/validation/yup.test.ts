@@ -17,7 +17,9 @@ describe('Yup wrappers', () => {
   });
 
   it('reports a bad value with the "must be" hint', async () => {
-    await expect(schema.validateAt('port', { port: '70000' })).rejects.toThrow('Value must be an integer (min 1, max 65535)');
+    await expect(schema.validateAt('port', { port: '70000' })).rejects.toThrow(
+      'Value must be an integer (min 1, max 65535)',
+    );
     await expect(schema.validateAt('host', { host: 'bad host' })).rejects.toThrow(
       'Host must be an IPv4 address or a fully qualified domain name',
     );

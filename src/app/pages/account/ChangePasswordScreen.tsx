@@ -46,7 +46,9 @@ export function ChangePasswordScreen({ title, api }: { title: string; api?: ApiC
   const machine = useMemo(
     () =>
       changePasswordMachine.provide({
-        actors: client ? { changePassword: createLocalAuthActors(client, config, returnTo).changePassword } : {},
+        actors: client
+          ? { changePassword: createLocalAuthActors(client, config, returnTo).changePassword }
+          : {},
         actions: {
           completeChange: (_, { result }: { result: LoginResult }) =>
             effects.redirect(checkRedirect(result.redirectUri, effects.policy) ?? AFTER_CHANGE_PATH, true),

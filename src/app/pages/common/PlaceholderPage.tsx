@@ -38,7 +38,12 @@ export const placeholder = (title: string, description: string) => ({
 export const placeholderDetail = (kind: string) => ({
   Component: function Detail() {
     const { id } = useParams();
-    return <PlaceholderPage title={`${kind} ${id ?? ''}`.trim()} description={`Details of the ${kind.toLowerCase()} ${id ?? ''}.`} />;
+    return (
+      <PlaceholderPage
+        title={`${kind} ${id ?? ''}`.trim()}
+        description={`Details of the ${kind.toLowerCase()} ${id ?? ''}.`}
+      />
+    );
   },
   handle: { title: kind },
 });

@@ -24,10 +24,21 @@ const count = (n: number) => String(Math.round(n));
 
 /** The metric entries as the chart's one series. Pure, for tests. */
 export function eventsSeries(metrics: readonly MetricEntry[]): LineSeries[] {
-  return [{ id: 'events', name: 'Events per second', color: DEFAULT_CHART_COLOR, points: metrics.map((m) => ({ x: m.time, y: m.count })) }];
+  return [
+    {
+      id: 'events',
+      name: 'Events per second',
+      color: DEFAULT_CHART_COLOR,
+      points: metrics.map((m) => ({ x: m.time, y: m.count })),
+    },
+  ];
 }
 
-export const EventsChart = memo(function EventsChart({ metrics, width = 320, height = 96 }: EventsChartProps) {
+export const EventsChart = memo(function EventsChart({
+  metrics,
+  width = 320,
+  height = 96,
+}: EventsChartProps) {
   const series = useMemo(() => eventsSeries(metrics), [metrics]);
   const latest = metrics.at(-1)?.count ?? 0;
   return (

@@ -15,7 +15,9 @@ export interface FiltersPanelProps {
 
 export function FiltersPanel({ id, services, onApply, onReset }: FiltersPanelProps) {
   const headingId = useId();
-  const [checked, setChecked] = useState<Set<string>>(() => new Set(services.filter((s) => s.enabled).map((s) => s.service)));
+  const [checked, setChecked] = useState<Set<string>>(
+    () => new Set(services.filter((s) => s.enabled).map((s) => s.service)),
+  );
   const toggle = (service: string) =>
     setChecked((prev) => {
       const next = new Set(prev);
@@ -35,7 +37,13 @@ export function FiltersPanel({ id, services, onApply, onReset }: FiltersPanelPro
             return (
               <li key={service}>
                 <label>
-                  <input type="checkbox" checked={on} disabled={on && checked.size < 2} onChange={() => toggle(service)} /> {service}
+                  <input
+                    type="checkbox"
+                    checked={on}
+                    disabled={on && checked.size < 2}
+                    onChange={() => toggle(service)}
+                  />{' '}
+                  {service}
                 </label>
               </li>
             );
@@ -43,7 +51,11 @@ export function FiltersPanel({ id, services, onApply, onReset }: FiltersPanelPro
         </ul>
       </fieldset>
       <div className="log-report__filters-actions">
-        <button type="button" className="button button--primary" onClick={() => onApply(services.filter((s) => checked.has(s.service)).map((s) => s.service))}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => onApply(services.filter((s) => checked.has(s.service)).map((s) => s.service))}
+        >
           Apply filters
         </button>
         <button type="button" className="button" onClick={onReset}>

@@ -76,7 +76,12 @@ export function LogToolbar(props: LogToolbarProps) {
     <div className="log-report__toolbar" role="group" aria-label="Log report tools">
       <label className="log-report__field log-report__search">
         <span>Search</span>
-        <input type="search" value={props.search} placeholder="Keyword in message" onChange={(e) => props.onSearch(e.target.value)} />
+        <input
+          type="search"
+          value={props.search}
+          placeholder="Keyword in message"
+          onChange={(e) => props.onSearch(e.target.value)}
+        />
       </label>
       <RangeInputs key={range ? 'set' : 'unset'} range={range} onRange={props.onRange} />
       <div className="log-report__actions">
@@ -88,7 +93,13 @@ export function LogToolbar(props: LogToolbarProps) {
         <button type="button" className="button" aria-pressed={props.paused} onClick={props.onTogglePause}>
           Pause
         </button>
-        <button type="button" className="button" aria-expanded={props.filtersOpen} aria-controls={props.filtersId} onClick={props.onToggleFilters}>
+        <button
+          type="button"
+          className="button"
+          aria-expanded={props.filtersOpen}
+          aria-controls={props.filtersId}
+          onClick={props.onToggleFilters}
+        >
           Filters
         </button>
         <button type="button" className="button" onClick={props.onExport} disabled={!props.canExport}>

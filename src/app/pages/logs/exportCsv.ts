@@ -5,7 +5,10 @@ import type { LogRow } from '../../../store/slices/logReport.slice';
 export const LOG_CSV_HEADER = ['service', 'when', 'message'];
 
 export function logRowsToCsv(rows: readonly LogRow[]): string {
-  return toCsv([LOG_CSV_HEADER, ...rows.map((r) => [r.service, new Date(r.timestamp * 1000).toISOString(), r.message])]);
+  return toCsv([
+    LOG_CSV_HEADER,
+    ...rows.map((r) => [r.service, new Date(r.timestamp * 1000).toISOString(), r.message]),
+  ]);
 }
 
 /** Hands the CSV to the browser as a file download. */

@@ -18,8 +18,10 @@ export function AgreementsPage() {
   if (!enabled) text = 'Messaging is turned off on this console.';
   else if (status === 'loading' || status === 'idle') text = 'Loading your agreements…';
   else if (status === 'failed') text = 'Your agreements could not be loaded. Reload the page to try again.';
-  else if (pending.length > 0) text = `You have ${pending.length} agreement${pending.length === 1 ? '' : 's'} to review before you continue.`;
-  else if (declined.length > 0) text = `You declined ${declined.length === 1 ? 'an agreement' : `${declined.length} agreements`}. You can log out or reload the page to review ${declined.length === 1 ? 'it' : 'them'} again.`;
+  else if (pending.length > 0)
+    text = `You have ${pending.length} agreement${pending.length === 1 ? '' : 's'} to review before you continue.`;
+  else if (declined.length > 0)
+    text = `You declined ${declined.length === 1 ? 'an agreement' : `${declined.length} agreements`}. You can log out or reload the page to review ${declined.length === 1 ? 'it' : 'them'} again.`;
   else text = 'You have accepted all agreements.';
   return (
     <section className="page" aria-labelledby="page-title">

@@ -8,8 +8,14 @@ export const routes: Record<string, RouteModule> = {
   acmeOrder: detail('ACME order'),
   certificates: placeholder('Certificates', 'Certificates issued by or imported into the appliance.'),
   certificate: detail('Certificate'),
-  certificateAuthorities: placeholder('Certificate authorities', 'Root and intermediate certificate authorities.'),
+  certificateAuthorities: placeholder(
+    'Certificate authorities',
+    'Root and intermediate certificate authorities.',
+  ),
   certificateAuthority: detail('Certificate authority'),
-  revocationLists: placeholder('Certificate revocation lists', 'Revocation lists published by the appliance’s authorities.'),
+  revocationLists: placeholder(
+    'Certificate revocation lists',
+    'Revocation lists published by the appliance’s authorities.',
+  ),
   revocationList: detail('Certificate revocation list'),
 };

@@ -89,13 +89,17 @@ describe('change password screen', () => {
   });
 
   it('sends the page the first access asked for along, so the next login can return there', async () => {
-    const { api, urls } = fakeApi([{ data: { redirect_uri: '/account/login?notice=password_changed&return_to=%2Fdns%2Fproxy' } }]);
+    const { api, urls } = fakeApi([
+      { data: { redirect_uri: '/account/login?notice=password_changed&return_to=%2Fdns%2Fproxy' } },
+    ]);
     const { user, loads } = renderScreen(<ChangePasswordScreen title="Change password" api={api} />, {
       path: '/change-password?notice=first_access_change&return_to=%2Fdns%2Fproxy',
     });
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(loads).toEqual(['/account/login?notice=password_changed&return_to=%2Fdns%2Fproxy']));
+    await waitFor(() =>
+      expect(loads).toEqual(['/account/login?notice=password_changed&return_to=%2Fdns%2Fproxy']),
+    );
     expect(urls).toEqual(['/api/auth/change_password?return_to=%2Fdns%2Fproxy']);
   });
 

@@ -25,19 +25,29 @@ class FakeEventSource implements EventSourceLike {
   /** Emits a batch and waits until the saga has handed it to the store (later batches gather for UI_BATCH_MS). */
   async send(logs: LogRow[]) {
     await act(async () => {
-      for (const l of this.listeners.get('message') ?? []) l({ data: JSON.stringify({ logs }) } as MessageEvent<string>);
+      for (const l of this.listeners.get('message') ?? [])
+        l({ data: JSON.stringify({ logs }) } as MessageEvent<string>);
       await new Promise((r) => setTimeout(r, UI_BATCH_MS + 30));
     });
   }
 }
 
 let nextId = 1;
-const row = (message: string, service = 'dns'): LogRow => ({ id: nextId++, service, timestamp: 1_763_800_000 + nextId, message });
+const row = (message: string, service = 'dns'): LogRow => ({
+  id: nextId++,
+  service,
+  timestamp: 1_763_800_000 + nextId,
+  message,
+});
 
 function renderReport() {
   const sources: FakeEventSource[] = [];
   const store = createAppStore({
-    context: { api: {} as ApiClient, platform: 'browser', eventSource: (url: string) => (sources.push(new FakeEventSource(url)), sources.at(-1)!) },
+    context: {
+      api: {} as ApiClient,
+      platform: 'browser',
+      eventSource: (url: string) => (sources.push(new FakeEventSource(url)), sources.at(-1)!),
+    },
   });
   const task = store.runSaga(logStreamSaga);
   const onExport = jest.fn();
@@ -49,7 +59,10 @@ function renderReport() {
   return { store, sources, current: () => sources.at(-1)!, onExport, task, view, user: userEvent.setup() };
 }
 
-const bodyRows = () => within(screen.getByRole('table', { name: 'Log entries, newest first' })).getAllByRole('row').slice(1);
+const bodyRows = () =>
+  within(screen.getByRole('table', { name: 'Log entries, newest first' }))
+    .getAllByRole('row')
+    .slice(1);
 
 describe('LogReport', () => {
   it('opens a stream for all services and shows the empty states in order', async () => {
@@ -94,7 +107,9 @@ describe('LogReport', () => {
     expect(sources.slice(0, -1).every((s) => s.closed)).toBe(true);
     const start = dayToTimestamp('2026-01-01', before.start)!;
     const end = dayToTimestamp('2026-01-02', before.end)!;
-    expect(current().url).toBe(`/eos/system/logs/stream?from=${Math.floor(start / 1000)}&to=${Math.ceil(end / 1000)}`);
+    expect(current().url).toBe(
+      `/eos/system/logs/stream?from=${Math.floor(start / 1000)}&to=${Math.ceil(end / 1000)}`,
+    );
     const opened = sources.length;
     fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-01-03' } });
     expect(screen.getByRole('alert')).toHaveTextContent('The start date must be before the end date.');
@@ -122,7 +137,11 @@ describe('LogReport', () => {
     expect(button).toHaveAttribute('aria-expanded', 'true');
     const panel = screen.getByRole('region', { name: 'Filters' });
     expect(within(panel).getByRole('heading', { name: 'Filters' })).toBeInTheDocument();
-    expect(within(panel).getAllByRole('checkbox').map((c) => c.parentElement?.textContent?.trim())).toEqual([...LOG_SERVICES]);
+    expect(
+      within(panel)
+        .getAllByRole('checkbox')
+        .map((c) => c.parentElement?.textContent?.trim()),
+    ).toEqual([...LOG_SERVICES]);
     await user.click(button);
     expect(screen.queryByRole('region', { name: 'Filters' })).not.toBeInTheDocument();
     task.cancel();
@@ -132,7 +151,8 @@ describe('LogReport', () => {
     const { sources, current, user, task } = renderReport();
     await current().send([row('old')]);
     await user.click(screen.getByRole('button', { name: 'Filters' }));
-    for (const s of LOG_SERVICES.filter((s) => s !== 'dns' && s !== 'ssh')) await user.click(screen.getByRole('checkbox', { name: s }));
+    for (const s of LOG_SERVICES.filter((s) => s !== 'dns' && s !== 'ssh'))
+      await user.click(screen.getByRole('checkbox', { name: s }));
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(sources[0].closed).toBe(true);
     expect(current().url).toMatch(/\?services=dns&services=ssh&from=\d+$/);
@@ -206,7 +226,10 @@ describe('LogReport', () => {
     await current().send([row('match one'), row('skip'), row('match two')]);
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'match');
     await user.click(screen.getByRole('button', { name: 'Export' }));
-    expect(onExport).toHaveBeenCalledWith('overview', [expect.objectContaining({ message: 'match two' }), expect.objectContaining({ message: 'match one' })]);
+    expect(onExport).toHaveBeenCalledWith('overview', [
+      expect.objectContaining({ message: 'match two' }),
+      expect.objectContaining({ message: 'match one' }),
+    ]);
     task.cancel();
   });
 

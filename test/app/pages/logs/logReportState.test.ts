@@ -17,7 +17,12 @@ import {
 const reduce = (state: LogReportState, ...actions: Array<{ type: string; payload?: unknown }>) =>
   actions.reduce((s, a) => logReportSlice.reducer(s, a as never), state);
 const rows = (from: number, n: number): LogRow[] =>
-  Array.from({ length: n }, (_, i) => ({ id: from + i, service: 'dns', timestamp: from + i, message: `Message ${from + i}` }));
+  Array.from({ length: n }, (_, i) => ({
+    id: from + i,
+    service: 'dns',
+    timestamp: from + i,
+    message: `Message ${from + i}`,
+  }));
 const opened = reduce(initialLogReportState, logReportOpened({ now: 1_000_000_000 }));
 
 describe('log report state', () => {
@@ -63,9 +68,21 @@ describe('log report state', () => {
   it.each([
     ['before any data', opened, 'fetching data...'],
     ['after an empty answer', reduce(opened, logsReceived([])), 'no data currently available'],
-    ['with a search that matches nothing', reduce(opened, logsReceived(rows(1, 2)), { type: 'logReport/searchChanged', payload: 'zzz' }), 'no data found'],
-    ['with a search before data', reduce(opened, { type: 'logReport/searchChanged', payload: 'zzz' }), 'no data found'],
-    ['with a matching search, any case', reduce(opened, logsReceived(rows(1, 2)), { type: 'logReport/searchChanged', payload: 'MESSAGE 2' }), null],
+    [
+      'with a search that matches nothing',
+      reduce(opened, logsReceived(rows(1, 2)), { type: 'logReport/searchChanged', payload: 'zzz' }),
+      'no data found',
+    ],
+    [
+      'with a search before data',
+      reduce(opened, { type: 'logReport/searchChanged', payload: 'zzz' }),
+      'no data found',
+    ],
+    [
+      'with a matching search, any case',
+      reduce(opened, logsReceived(rows(1, 2)), { type: 'logReport/searchChanged', payload: 'MESSAGE 2' }),
+      null,
+    ],
   ])('empty state %s', (_name, state, expected) => {
     expect(selectEmptyState({ logReport: state })).toBe(expected);
   });
