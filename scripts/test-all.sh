@@ -6,7 +6,18 @@ cd "$(dirname "$0")/.."
 step() { printf '\n=== %s\n' "$1"; }
 step "typecheck";        npx tsc --noEmit -p tsconfig.json
 step "lint";             npx eslint --max-warnings 0 . && npx prettier --check .
-step "unit + component"; npx jest --ci
+mkdir -p dist/reports
+step "unit + component"; npx jest --ci --json --outputFile=dist/reports/jest.json
 step "build";            npx webpack --config webpack.config.ts --mode production
 step "storybook build";  STORYBOOK_DISABLE_TELEMETRY=1 npx storybook build --quiet -o dist/storybook
 step "end-to-end";       npx playwright test
+
+# One plain closing line for everything that ran.
+node -e '
+const fs = require("fs");
+const jest = JSON.parse(fs.readFileSync("dist/reports/jest.json", "utf8"));
+const e2e = JSON.parse(fs.readFileSync("dist/reports/e2e.json", "utf8")).stats;
+const passed = jest.numPassedTests + e2e.expected + e2e.flaky;
+const failed = jest.numFailedTests + e2e.unexpected;
+console.log(`all tests: ${passed} passed, ${failed} failed`);
+'
