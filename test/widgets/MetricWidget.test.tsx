@@ -1,5 +1,4 @@
-/** @jest-environment jsdom */
-import './support/textEncoding';
+/** @jest-environment ./test/support/jsdom-environment.js */
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { MetricWidget, type MetricWidgetProps } from '../../src/widgets/charts/MetricWidget';

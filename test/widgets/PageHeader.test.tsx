@@ -1,5 +1,4 @@
-/** @jest-environment jsdom */
-import './support/textEncoding';
+/** @jest-environment ./test/support/jsdom-environment.js */
 import { useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

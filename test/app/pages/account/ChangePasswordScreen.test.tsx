@@ -1,5 +1,4 @@
-/** @jest-environment jsdom */
-import './polyfills';
+/** @jest-environment ./test/support/jsdom-environment.js */
 import { screen, waitFor } from '@testing-library/react';
 import type { ApiClient, ApiResponse } from '../../../../src/api/client';
 import { ApiError } from '../../../../src/api/errors';

@@ -1,5 +1,4 @@
-/** @jest-environment jsdom */
-import './polyfills';
+/** @jest-environment ./test/support/jsdom-environment.js */
 import { screen, waitFor, within } from '@testing-library/react';
 import { axe } from 'jest-axe';
 import {

@@ -1,5 +1,4 @@
-/** @jest-environment jsdom */
-import './polyfills';
+/** @jest-environment ./test/support/jsdom-environment.js */
 import { screen, waitFor } from '@testing-library/react';
 import { axe } from 'jest-axe';
 import type { ApiClient, ApiResponse } from '../../../../src/api/client';
