@@ -15,7 +15,11 @@ export const chromiumArgs = [
 ];
 
 export default defineConfig({
-  testDir: 'test/e2e',
+  // e2e: journeys in Chromium; security: the hostile-input corpus over raw HTTP against the same built server.
+  projects: [
+    { name: 'e2e', testDir: 'test/e2e' },
+    { name: 'security', testDir: 'test/security' },
+  ],
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
