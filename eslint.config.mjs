@@ -3,6 +3,54 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+
+/**
+ * The layers (README "Architecture"): views → store / sagas / machines → api, identity client → server. The
+ * embedded services know no screen and no client code; the client knows no service internals; wire contracts both
+ * sides share live in src/shared. A break of these fails `npm run lint`.
+ */
+const clientCode = [
+  './src/app',
+  './src/api',
+  './src/store',
+  './src/identity',
+  './src/notifications',
+  './src/windows',
+  './src/progress',
+  './src/runtime',
+  './src/widgets',
+  './src/client.tsx',
+  './sagas',
+  './machines',
+];
+const serviceCode = ['./src/appliance', './src/identity-service', './src/storage'];
+const layerZones = [
+  ...['./src/appliance', './src/identity-service'].map((target) => ({
+    target,
+    from: [...clientCode, './src/server'],
+    message:
+      'An embedded service knows no screen and no client code: share wire contracts through src/shared.',
+  })),
+  { target: './src/appliance', from: './src/identity-service', message: 'The two services are independent.' },
+  { target: './src/identity-service', from: './src/appliance', message: 'The two services are independent.' },
+  {
+    target: clientCode,
+    from: [...serviceCode, './src/server'],
+    message: 'Client code knows no service internals: share wire contracts through src/shared.',
+  },
+  {
+    target: ['./src/shared', './src/lib', './src/storage', './config'],
+    from: [...clientCode, ...serviceCode.filter((s) => s !== './src/storage'), './src/server'],
+    message: 'Neutral modules depend on nothing above them.',
+  },
+  {
+    target: './machines',
+    from: ['./src/app', './src/api', './src/store', './sagas', './src/widgets', './src/identity/client.ts'],
+    message:
+      'Machines import xstate and neutral types and constants only; actors are provided, not imported.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -30,6 +78,19 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
       'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'sagas/**/*.ts', 'machines/**/*.ts', 'config/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -34,3 +34,4 @@ export function loadConfig(
 }
 
 export { publicConfig, type PublicConfig } from './public';
+export { publicOrigin } from './origin';

@@ -18,7 +18,7 @@ import {
   take,
   takeLatest,
 } from 'redux-saga/effects';
-import { LOG_SERVICES } from '../src/appliance/logs/services';
+import { LOG_SERVICES } from '../src/shared/logServices';
 import {
   LOG_STREAM_RESTART_ACTIONS,
   logReportClosed,

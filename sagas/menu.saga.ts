@@ -5,7 +5,7 @@
 import { call, getContext, put, select, takeLeading } from 'redux-saga/effects';
 import type { ApiClient, ApiResponse } from '../src/api/client';
 import { apiUrl } from '../src/api/client';
-import { fallbackMenu } from '../src/app/layout/fallbackMenu';
+import { fallbackMenu } from '../src/shared/menu';
 import type { RootState } from '../src/store/createStore';
 import { menuLoaded, menuRequested, type MenuItem } from '../src/store/slices/menu.slice';
 

@@ -5,9 +5,7 @@
  */
 import { ApiError, kindForStatus, transportMessages } from './errors';
 import { retriesFor, shouldRetry } from './retryPolicy';
-
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
+import { XSRF_COOKIE, XSRF_HEADER } from '../shared/http';
 
 export type Method = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

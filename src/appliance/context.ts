@@ -1,7 +1,7 @@
 /** What every part of the appliance is handed: storage, config-derived paths, the audit writer and the clock. */
 import type { Config } from '../../config';
 import type { Audit } from './audit';
-import type { Db } from './db/database';
+import type { Db } from '../storage/sqlite';
 
 export interface ApplianceContext {
   db: Db;

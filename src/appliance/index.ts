@@ -12,7 +12,7 @@ import { dummyHash } from './auth/passwords';
 import { registerAuthRoutes } from './auth/routes';
 import { registerConsoleRoutes } from './console/routes';
 import { pathPrefix, type ApplianceContext } from './context';
-import { lockDataDir, migrate, openDatabase, type DataDirLock, type Db } from './db/database';
+import { lockDataDir, migrate, openDatabase, type DataDirLock, type Db } from '../storage/sqlite';
 import { applianceMigrations } from './db/migrations';
 import { applyApiConventions } from './http/scope';
 import { installXsrf } from './http/xsrf';

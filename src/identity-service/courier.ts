@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../appliance/db/database';
+import type { Db } from '../storage/sqlite';
 
 export interface CourierMessage {
   to: string;

@@ -4,9 +4,8 @@
  */
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../../config';
-import { migrate, openDatabase } from '../appliance/db/database';
-import { publicOrigin } from '../server/app';
+import { publicOrigin, type Config } from '../../config';
+import { migrate, openDatabase } from '../storage/sqlite';
 import { ServiceContext } from './context';
 import { Courier } from './courier';
 import { IdentityError } from './errors';

@@ -1,6 +1,6 @@
 /** Storage access of the identity service: rows in, typed records out. */
 import { createHash, randomUUID } from 'node:crypto';
-import type { Db } from '../appliance/db/database';
+import type { Db } from '../storage/sqlite';
 import type { UiText } from './text';
 
 export type FlowKind = 'login' | 'registration' | 'recovery' | 'verification' | 'settings';

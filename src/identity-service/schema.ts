@@ -1,5 +1,5 @@
 /** SQLite schema of the identity service (namespace `identity`). Times are epoch milliseconds. */
-import type { Migration } from '../appliance/db/database';
+import type { Migration } from '../storage/sqlite';
 
 export const identityMigrations: Migration[] = [
   {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { publicConfig, type Config } from '../../config';
+import { publicConfig, publicOrigin, type Config } from '../../config';
 import { createApiClient, parseCookieHeader } from '../api/client';
 import { latestBuildReader, loadManifest, type AssetManifest } from './assets';
 import { escapeHtml } from './document';
@@ -18,8 +18,8 @@ import { mountEmbeddedServices } from './embedded';
 import { createInjectFetch, SSR_INTERNAL_HEADER } from './injectFetch';
 import { createRenderer } from './render';
 import { RenderCache } from './renderCache';
-import { isLoggedInFromCookies, LOGGED_IN_COOKIE } from '../app/routing/session';
-import { THEME_COOKIE } from '../app/layout/useDocumentTheme';
+import { isLoggedInFromCookies } from '../app/routing/session';
+import { LOGGED_IN_COOKIE, THEME_COOKIE } from '../shared/http';
 
 export const MAX_URL_LENGTH = 8192;
 export const LOCALE_COOKIE = 'locale';
@@ -31,12 +31,6 @@ export interface ServerOptions {
   clientDir?: string;
   manifest?: AssetManifest;
   logger?: FastifyServerOptions['logger'];
-}
-
-export function publicOrigin(config: Config): string {
-  if (config.publicUrl) return config.publicUrl;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
 }
 
 function originOf(base: string): string | null {

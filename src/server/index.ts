@@ -4,8 +4,8 @@
  */
 import './setEnv';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../../config';
-import { buildServer, publicOrigin } from './app';
+import { ConfigError, loadConfig, publicOrigin } from '../../config';
+import { buildServer } from './app';
 
 async function main() {
   let config;

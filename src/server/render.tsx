@@ -12,7 +12,7 @@ import type { ApiClient } from '../api/client';
 import { parseCookieHeader } from '../api/client';
 import { routeChunks, routes } from '../app/routes';
 import { registerFeatures } from '../app/features';
-import { THEME_COOKIE } from '../app/layout/useDocumentTheme';
+import { THEME_COOKIE } from '../shared/http';
 import { isLoggedInFromCookies } from '../app/routing/session';
 import { loginRedirectTarget } from '../app/routing/guards';
 import type { RouteHandle } from '../app/routing/types';

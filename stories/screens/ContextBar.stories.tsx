@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { ContextBar } from '../../src/app/layout/ContextBar';
-import { fallbackMenu } from '../../src/app/layout/fallbackMenu';
+import { fallbackMenu } from '../../src/shared/menu';
 import { StoryProviders } from '../support/StoryProviders';
 
 const meta: Meta<typeof ContextBar> = { title: 'Screens/Context bar', component: ContextBar };

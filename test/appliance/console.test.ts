@@ -1,4 +1,4 @@
-import { fallbackMenu } from '../../src/app/layout/fallbackMenu';
+import { fallbackMenu } from '../../src/shared/menu';
 import { TERMS_TEXT } from '../../src/appliance/seed';
 import { Agent, adminAgent, count, startServer, userAgent, type Harness } from './support/harness';
 

@@ -239,7 +239,7 @@ describe('jobs across a restart', () => {
   it('marks a job left running by a crashed server as interrupted at start', async () => {
     const h = await startServer();
     await h.close();
-    const { openDatabase } = await import('../../src/appliance/db/database');
+    const { openDatabase } = await import('../../src/storage/sqlite');
     const db = openDatabase(path.join(h.dataDir, 'appliance.db'));
     db.prepare(
       `INSERT INTO jobs (id, type, status, step_number, total_steps, details, created_by, created_at, updated_at)

@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { loadConfig } from '../../config';
 import { registerAppliance, type LogEntry } from '../../src/appliance';
-import { DataDirInUseError } from '../../src/appliance/db/database';
+import { DataDirInUseError } from '../../src/storage/sqlite';
 import { buildServer } from '../../src/server/app';
 import {
   Agent,
@@ -91,7 +91,7 @@ describe('data directory lock across processes', () => {
   it('refuses while another process holds the directory, and frees it when that process is killed (no stale lock)', async () => {
     const dataDir = tempDataDir();
     // One node process (tsx as a require hook), so killing it kills the lock holder itself.
-    const script = `require(${JSON.stringify(path.resolve('src/appliance/db/database.ts'))}).lockDataDir(process.env.LOCK_DIR, 'appliance');
+    const script = `require(${JSON.stringify(path.resolve('src/storage/sqlite.ts'))}).lockDataDir(process.env.LOCK_DIR, 'appliance');
 process.stdout.write('locked\\n'); setInterval(() => {}, 1000);`;
     const child = spawn(process.execPath, ['--require', 'tsx/cjs', '-e', script], {
       stdio: ['ignore', 'pipe', 'inherit'],

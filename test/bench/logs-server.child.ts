@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { openDatabase } from '../../src/appliance/db/database';
+import { openDatabase } from '../../src/storage/sqlite';
 import { createLogStore, registerLogRoutes } from '../../src/appliance/logs';
 
 type Command =

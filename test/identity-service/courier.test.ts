@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import type { FastifyBaseLogger } from 'fastify';
-import { migrate, openDatabase, type Db } from '../../src/appliance/db/database';
+import { migrate, openDatabase, type Db } from '../../src/storage/sqlite';
 import { Courier, MAX_SEND_ATTEMPTS } from '../../src/identity-service/courier';
 import { identityMigrations } from '../../src/identity-service/schema';
 

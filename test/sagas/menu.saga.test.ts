@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
-import { fallbackMenu } from '../../src/app/layout/fallbackMenu';
+import { fallbackMenu } from '../../src/shared/menu';
 import { createAppStore } from '../../src/store/createStore';
 import { menuRequested } from '../../src/store/slices/menu.slice';
 import { defaults, publicConfig, type Environment } from '../../config';

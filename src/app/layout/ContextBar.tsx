@@ -7,7 +7,7 @@ import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppSelector } from '../../store/createStore';
 import type { MenuItem } from '../../store/slices/menu.slice';
-import { menuTarget } from './fallbackMenu';
+import { menuTarget } from '../../shared/menu';
 import { PreloadNavLink } from './PreloadLink';
 
 export interface MenuEntry {

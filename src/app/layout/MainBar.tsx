@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../store/createStore';
 import { contextBarToggled, themeChosen, type ThemePreference } from '../../store/slices/layout.slice';
 import { PreloadLink } from './PreloadLink';
 import { currentSection, panelLabel, sections } from './sections';
-import { THEME_COOKIE } from './useDocumentTheme';
+import { THEME_COOKIE } from '../../shared/http';
 import defaultProfileImage from './default-profile.svg';
 import defaultBarLogo from './rampart-logo.svg';
 import { apiUrl } from '../../api/client';

@@ -6,8 +6,6 @@
 import { useEffect } from 'react';
 import { useAppSelector } from '../../store/createStore';
 
-export const THEME_COOKIE = 'rampart_theme';
-
 export function useDocumentTheme() {
   const theme = useAppSelector((s) => s.layout.theme);
   const style = useAppSelector((s) => s.layout.style);

@@ -4,10 +4,7 @@
  * browser can tell without a round trip. In bearer mode the token cookie itself is readable.
  */
 import { parseCookieHeader } from '../../api/client';
-
-export const SESSION_COOKIE = 'rampart_session';
-export const LOGGED_IN_COOKIE = 'rampart_logged_in';
-export const BEARER_COOKIE = 'auth-bearer';
+import { BEARER_COOKIE, LOGGED_IN_COOKIE, SESSION_COOKIE } from '../../shared/http';
 
 export function isLoggedInFromCookies(cookieHeader: string | null | undefined): boolean {
   const cookies = parseCookieHeader(cookieHeader);

@@ -3,7 +3,7 @@
  * `duration_seconds`. Names are tracked whether or not an account exists, so the answer never reveals which names
  * are real accounts.
  */
-import type { Db } from '../db/database';
+import type { Db } from '../../storage/sqlite';
 
 export interface LockoutPolicy {
   attempts: number;

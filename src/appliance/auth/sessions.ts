@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BEARER_COOKIE, LOGGED_IN_COOKIE, SESSION_COOKIE } from '../../app/routing/session';
+import { BEARER_COOKIE, LOGGED_IN_COOKIE, SESSION_COOKIE } from '../../shared/http';
 import type { ApplianceContext } from '../context';
 
 /** Lifetime of a console login session. */

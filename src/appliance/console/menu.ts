@@ -1,7 +1,6 @@
 /** The context-bar menu, stored so an appliance can change it; seeded from the console's built-in menu. */
-import type { MenuItem } from '../../store/slices/menu.slice';
-import { fallbackMenu } from '../../app/layout/fallbackMenu';
-import type { Db } from '../db/database';
+import { fallbackMenu, type MenuItem } from '../../shared/menu';
+import type { Db } from '../../storage/sqlite';
 
 export function seedMenu(db: Db, items: MenuItem[] = fallbackMenu): void {
   const group = db.prepare('INSERT INTO menu_groups (id, name, path, position) VALUES (?, ?, ?, ?)');

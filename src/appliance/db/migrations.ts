@@ -1,5 +1,5 @@
 /** Schema of the appliance (namespace `appliance`): numbered, forward only. Never edit a released migration. */
-import type { Migration } from './database';
+import type { Migration } from '../../storage/sqlite';
 
 export const applianceMigrations: Migration[] = [
   {

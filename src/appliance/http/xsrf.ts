@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { XSRF_COOKIE, XSRF_HEADER } from '../../api/client';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../shared/http';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Immutable static files are cached by shared caches; a Set-Cookie would defeat that. */

@@ -6,5 +6,5 @@ export { createLogStore, type LogQuery, type LogSink, type LogStore, type LogSto
 export { LOG_STREAM_PATH, ingestPath, registerLogRoutes, type LogRouteDeps } from './routes';
 export { startSyslogReceiver } from './syslog';
 export { createEmbeddedLogs, type EmbeddedLogs } from './mount';
-export { LOG_SERVICES, type LogEntry, type StoredLogEntry } from './services';
+export { LOG_SERVICES, type LogEntry, type StoredLogEntry } from '../../shared/logServices';
 export { STREAM_DEFAULTS, type LogStreamHub, type StreamOptions } from './stream';

@@ -8,7 +8,7 @@ import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { Config } from '../../../config';
 import { applianceContext } from '../auth/guards';
 import { presentedToken, userForToken } from '../auth/sessions';
-import type { Db } from '../db/database';
+import type { Db } from '../../storage/sqlite';
 import { registerLogRoutes } from './routes';
 import { createLogStore, type LogStore } from './store';
 import type { StreamOptions } from './stream';

@@ -4,16 +4,16 @@
  * subscribes to what is appended next. Retention by age and by count keeps the table bounded.
  */
 import type { Statement } from 'better-sqlite3';
-import { migrate, type Db } from '../db/database';
+import { migrate, type Db } from '../../storage/sqlite';
 import {
   FALLBACK_SERVICE,
   isLogService,
   MAX_MESSAGE_LENGTH,
   type LogEntry,
   type StoredLogEntry,
-} from './services';
+} from '../../shared/logServices';
 
-export type { LogEntry, StoredLogEntry } from './services';
+export type { LogEntry, StoredLogEntry } from '../../shared/logServices';
 
 /** What the appliance's audit writer needs: somewhere to append an entry. */
 export interface LogSink {

@@ -5,7 +5,7 @@
  */
 import dgram from 'node:dgram';
 import net from 'node:net';
-import { FALLBACK_SERVICE, isLogService, type LogEntry } from './services';
+import { FALLBACK_SERVICE, isLogService, type LogEntry } from '../../shared/logServices';
 import type { LogSink, LogStore } from './store';
 
 /** Largest frame accepted; a TCP peer sending more in one frame is disconnected (RFC 6587 leaves it to us). */

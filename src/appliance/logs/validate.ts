@@ -2,7 +2,7 @@
  * Validation of what callers send to the log endpoints: the stream query and the ingestion body. Errors come back
  * as pydantic-style `{loc, msg, type, ctx}` items (the shape the console's error handler reads, spec §8).
  */
-import { LOG_SERVICES, isLogService, MAX_MESSAGE_LENGTH, type LogEntry } from './services';
+import { LOG_SERVICES, isLogService, MAX_MESSAGE_LENGTH, type LogEntry } from '../../shared/logServices';
 
 export interface ErrorItem {
   loc: Array<string | number>;

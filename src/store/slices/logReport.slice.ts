@@ -3,7 +3,7 @@
  * constants). The stream saga feeds it; the view reads it through the selectors below.
  */
 import { createSelector, createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
-import { LOG_SERVICES } from '../../appliance/logs/services';
+import { LOG_SERVICES } from '../../shared/logServices';
 
 export const LOG_REPORT_MAX_ENTRIES = 200; // §9 at most 200 entries kept (newest first)
 export const LOG_REPORT_METRIC_ENTRIES = 10; // §9 last 10 metric entries used for recent-events count

@@ -1,17 +1,9 @@
 /** The context-bar menu (spec §3 menu item, §7 GET {api}menu/). */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-export interface MenuChild {
-  id: string;
-  name: string;
-  path: string;
-}
-export interface MenuItem {
-  id: string;
-  name?: string;
-  path: string;
-  children: MenuChild[];
-}
+import type { MenuItem } from '../../shared/menu';
+
+export type { MenuChild, MenuItem } from '../../shared/menu';
 
 export interface MenuState {
   items: MenuItem[];

@@ -7,7 +7,7 @@ import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { fn } from 'storybook/test';
 import { Provider } from 'react-redux';
 import { LogReport } from '../../../src/app/pages/logs/LogReport';
-import { LOG_SERVICES } from '../../../src/appliance/logs/services';
+import { LOG_SERVICES } from '../../../src/shared/logServices';
 import { createAppStore, type RootState } from '../../../src/store/createStore';
 import { initialLogReportState, type LogRow } from '../../../src/store/slices/logReport.slice';
 import { logStreamSaga, type EventSourceLike } from '../../../sagas/logStream.saga';

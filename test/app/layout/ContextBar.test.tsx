@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ContextBar, filterMenu, flattenMenu } from '../../../src/app/layout/ContextBar';
-import { fallbackMenu } from '../../../src/app/layout/fallbackMenu';
+import { fallbackMenu } from '../../../src/shared/menu';
 import { MainBar } from '../../../src/app/layout/MainBar';
 import { currentSection, panelLabel } from '../../../src/app/layout/sections';
 import type { ApiClient } from '../../../src/api/client';

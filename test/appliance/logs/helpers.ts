@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { openDatabase, type Db } from '../../../src/appliance/db/database';
+import { openDatabase, type Db } from '../../../src/storage/sqlite';
 import { registerLogRoutes } from '../../../src/appliance/logs';
 import { createLogStore, type LogStore, type LogStoreOptions } from '../../../src/appliance/logs/store';
 import type { LogStreamHub, StreamOptions } from '../../../src/appliance/logs/stream';

@@ -5,7 +5,7 @@ import { axe } from 'jest-axe';
 import { Provider } from 'react-redux';
 import type { ApiClient } from '../../../../src/api/client';
 import { LogReport } from '../../../../src/app/pages/logs/LogReport';
-import { LOG_SERVICES } from '../../../../src/appliance/logs/services';
+import { LOG_SERVICES } from '../../../../src/shared/logServices';
 import { createAppStore } from '../../../../src/store/createStore';
 import { logStreamSaga, UI_BATCH_MS, type EventSourceLike } from '../../../../sagas/logStream.saga';
 import type { LogRow } from '../../../../src/store/slices/logReport.slice';

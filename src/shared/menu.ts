@@ -1,5 +1,18 @@
-/** The built-in context-bar menu (spec §7: used on menu failure and outside production). */
-import type { MenuItem } from '../../store/slices/menu.slice';
+/**
+ * The context-bar menu as both sides see it (spec §3 menu item): the appliance serves it at {api}menu/, the console
+ * falls back to the built-in one (spec §7: used on menu failure and outside production).
+ */
+export interface MenuChild {
+  id: string;
+  name: string;
+  path: string;
+}
+export interface MenuItem {
+  id: string;
+  name?: string;
+  path: string;
+  children: MenuChild[];
+}
 
 export const fallbackMenu: MenuItem[] = [
   {

@@ -1,0 +1,11 @@
+/**
+ * Names on the wire that the console and the embedded appliance share: the session and login-flag cookies (spec §4
+ * "logged in"), the bearer cookie (§7, bearer mode), the double-submit XSRF cookie and header (§7 generic client),
+ * and the theme cookie the server reads to render the right theme.
+ */
+export const SESSION_COOKIE = 'rampart_session';
+export const LOGGED_IN_COOKIE = 'rampart_logged_in';
+export const BEARER_COOKIE = 'auth-bearer';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+export const THEME_COOKIE = 'rampart_theme';
