@@ -1,5 +1,7 @@
 /** SQLite schema of the identity service (namespace `identity`). Times are epoch milliseconds. */
 import type { Migration } from '../storage/sqlite';
+import type { JsonWebKey } from 'node:crypto';
+import { jwkToCose } from './webauthn/migrateKeys';
 
 export const identityMigrations: Migration[] = [
   {
@@ -110,6 +112,25 @@ export const identityMigrations: Migration[] = [
           created_at INTEGER NOT NULL
         );
       `);
+    },
+  },
+  {
+    version: 2,
+    name: 'security keys keep their COSE public key (format 2) instead of a JWK',
+    up: (db) => {
+      const rows = db.prepare("SELECT id, config FROM credentials WHERE type = 'webauthn'").all() as Array<{
+        id: string;
+        config: string;
+      }>;
+      const update = db.prepare('UPDATE credentials SET config = ? WHERE id = ?');
+      for (const row of rows) {
+        const config = JSON.parse(row.config) as { credentials?: Array<Record<string, unknown>> };
+        for (const key of config.credentials ?? []) {
+          if (typeof key.public_key === 'object' && key.public_key)
+            key.public_key = jwkToCose(key.public_key as JsonWebKey, Number(key.alg));
+        }
+        update.run(JSON.stringify(config), row.id);
+      }
     },
   },
 ];

@@ -1,9 +1,10 @@
 /**
- * WebAuthn as a second factor: the CBOR decoder, the ceremony checks against a software authenticator, and the
- * settings + aal2 login journey through the server.
+ * WebAuthn as a second factor: the ceremony checks against a software authenticator and against responses recorded
+ * from real authenticators, the migration of stored keys, and the settings + aal2 login journey through the server.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { decodeCbor, CborError } from '../../src/identity-service/webauthn/cbor';
+import { migrate, openDatabase } from '../../src/storage/sqlite';
+import { identityMigrations } from '../../src/identity-service/schema';
 import {
   rpIdFor,
   verifyAssertion,
@@ -12,7 +13,8 @@ import {
   type StoredWebAuthnCredential,
 } from '../../src/identity-service/webauthn/ceremony';
 import { WEBAUTHN_SCRIPT, WEBAUTHN_SCRIPT_INTEGRITY } from '../../src/identity-service/webauthn/script';
-import { assert, attest, encodeCbor, newKey } from './softAuthenticator';
+import { assert, attest, newKey } from './softAuthenticator';
+import { realAttestations } from './webauthnFixtures';
 import { ajv, validator } from './openapi';
 import {
   Client,
@@ -28,78 +30,47 @@ import {
 
 jest.setTimeout(30_000);
 
-describe('CBOR decoder', () => {
-  it.each([
-    ['00', 0],
-    ['17', 23],
-    ['1818', 24],
-    ['1903e8', 1000],
-    ['1a000f4240', 1000000],
-    ['20', -1],
-    ['3903e7', -1000],
-    ['f4', false],
-    ['f5', true],
-    ['f6', null],
-    ['6449455446', 'IETF'],
-    ['f93c00', 1],
-    ['fb3ff199999999999a', 1.1],
-  ])('%s → %p', (hex, expected) => {
-    expect(decodeCbor(Buffer.from(hex, 'hex'))).toEqual(expected);
-  });
-
-  it('decodes byte strings, arrays, maps and tags', () => {
-    expect(decodeCbor(Buffer.from('43010203', 'hex'))).toEqual(Buffer.from([1, 2, 3]));
-    expect(decodeCbor(Buffer.from('83010203', 'hex'))).toEqual([1, 2, 3]);
-    expect(decodeCbor(Buffer.from('a201020304', 'hex'))).toEqual(
-      new Map([
-        [1, 2],
-        [3, 4],
-      ]),
-    );
-    expect(decodeCbor(Buffer.from('c11a514b67b0', 'hex'))).toBe(1363896240);
-  });
-
-  it.each([
-    ['18'],
-    ['43 0102'],
-    ['9f'],
-    ['5f'],
-    ['a1 01'],
-    ['0000'],
-    ['5b ffffffffffffffff'],
-    ['81'.repeat(21) + '00'],
-  ])('refuses malformed input %s', (hex) => {
-    expect(() => decodeCbor(Buffer.from(hex.replace(/ /g, ''), 'hex'))).toThrow(CborError);
-  });
-});
-
 describe('ceremony checks', () => {
   const origin = 'https://console.example';
   const rpId = 'console.example';
   const challenge = Buffer.alloc(32, 7).toString('base64url');
 
-  function registered(): { key: ReturnType<typeof newKey>; stored: StoredWebAuthnCredential } {
+  async function registered(): Promise<{ key: ReturnType<typeof newKey>; stored: StoredWebAuthnCredential }> {
     const key = newKey();
-    const r = verifyRegistration(attest(key, { origin, rpId, challenge }), { challenge, origin, rpId });
+    const r = await verifyRegistration(attest(key, { origin, rpId, challenge }), { challenge, origin, rpId });
     return { key, stored: { ...r, display_name: 'k', added_at: new Date().toISOString() } };
   }
 
-  it('accepts a none attestation and a packed self attestation', () => {
+  it('accepts a none attestation and a packed self attestation, keeping the COSE public key', async () => {
     const key = newKey();
-    const r = verifyRegistration(attest(key, { origin, rpId, challenge }), { challenge, origin, rpId });
-    expect(r).toMatchObject({
-      id: key.id.toString('base64url'),
-      alg: -7,
-      sign_count: 0,
-      public_key: { kty: 'EC', crv: 'P-256' },
-    });
+    const r = await verifyRegistration(attest(key, { origin, rpId, challenge }), { challenge, origin, rpId });
+    expect(r).toMatchObject({ id: key.id.toString('base64url'), alg: -7, sign_count: 0 });
+    expect(r.public_key).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(
-      verifyRegistration(attest(newKey(), { origin, rpId, challenge, fmt: 'packed' }), {
-        challenge,
-        origin,
-        rpId,
-      }).alg,
+      (
+        await verifyRegistration(attest(newKey(), { origin, rpId, challenge, fmt: 'packed' }), {
+          challenge,
+          origin,
+          rpId,
+        })
+      ).alg,
     ).toBe(-7);
+  });
+
+  it.each(realAttestations)(
+    'accepts a $fmt attestation recorded from a real authenticator',
+    async ({ response, expected, fmt, credentialId }) => {
+      const r = await verifyRegistration(JSON.stringify(response), expected);
+      expect(r.id).toBe(credentialId);
+      expect(r.sign_count).toBeGreaterThanOrEqual(0);
+      expect(fmt).toMatch(/^(none|packed|fido-u2f)$/);
+    },
+  );
+
+  it.each(realAttestations)('refuses the recorded $fmt attestation for another origin', async (a) => {
+    await expect(
+      verifyRegistration(JSON.stringify(a.response), { ...a.expected, origin: 'https://evil.example' }),
+    ).rejects.toThrow(/origin/);
   });
 
   it.each([
@@ -108,48 +79,66 @@ describe('ceremony checks', () => {
     ['another RP ID', { rpId: 'evil.example' }, /RP ID/],
     ['a get ceremony', { type: 'webauthn.get' }, /type/],
     ['no user presence', { flags: 0x40 }, /present/],
-    ['an attestation certificate format', { fmt: 'fido-u2f' as const }, /not accepted/],
-  ])('refuses registration with %s', (_what, change, message) => {
+    ['a fido-u2f statement without its certificate', { fmt: 'fido-u2f' as const }, /not accepted/],
+  ])('refuses registration with %s', async (_what, change, message) => {
     const json = attest(newKey(), { origin, rpId, challenge, ...change });
-    expect(() => verifyRegistration(json, { challenge, origin, rpId })).toThrow(message);
+    await expect(verifyRegistration(json, { challenge, origin, rpId })).rejects.toThrow(message);
   });
 
-  it('accepts a signed assertion and refuses a wrong signer, a replayed counter and an unknown key', () => {
-    const { key, stored } = registered();
-    const ok = verifyAssertion(assert(key, { origin, rpId, challenge }), { challenge, origin, rpId }, [
+  it('refuses trailing bytes after the credential public key', async () => {
+    const key = newKey();
+    const json = JSON.parse(attest(key, { origin, rpId, challenge })) as {
+      response: { attestationObject: string };
+    };
+    // authData is the last value of the attestation map: grow its byte string by one trailing byte.
+    const att = Buffer.from(json.response.attestationObject, 'base64url');
+    const at = att.lastIndexOf(Buffer.from('authData'));
+    const lenAt = at + 'authData'.length;
+    expect(att[lenAt]).toBe(0x58); // byte string, one-byte length
+    const tampered = Buffer.concat([att.subarray(0, lenAt + 1), Buffer.from([att[lenAt + 1] + 1])]);
+    const rest = Buffer.concat([att.subarray(lenAt + 2), Buffer.from([0x00])]);
+    json.response.attestationObject = Buffer.concat([tampered, rest]).toString('base64url');
+    await expect(verifyRegistration(JSON.stringify(json), { challenge, origin, rpId })).rejects.toThrow(
+      WebAuthnError,
+    );
+  });
+
+  it('accepts a signed assertion and refuses a wrong signer, a replayed counter and an unknown key', async () => {
+    const { key, stored } = await registered();
+    const ok = await verifyAssertion(assert(key, { origin, rpId, challenge }), { challenge, origin, rpId }, [
       stored,
     ]);
     expect(ok.signCount).toBe(1);
     const later = { ...stored, sign_count: 5 };
-    expect(() =>
+    await expect(
       verifyAssertion(assert(key, { origin, rpId, challenge }, { counter: 5 }), { challenge, origin, rpId }, [
         later,
       ]),
-    ).toThrow(/counter/);
+    ).rejects.toThrow(/counter/);
     const other = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
-    expect(() =>
+    await expect(
       verifyAssertion(
         assert(key, { origin, rpId, challenge }, { signer: other }),
         { challenge, origin, rpId },
         [stored],
       ),
-    ).toThrow(/signature/);
-    expect(() =>
+    ).rejects.toThrow(/signature/);
+    await expect(
       verifyAssertion(assert(newKey(), { origin, rpId, challenge }), { challenge, origin, rpId }, [stored]),
-    ).toThrow(/not registered/);
-    expect(() =>
+    ).rejects.toThrow(/not registered/);
+    await expect(
       verifyAssertion(
         assert(key, { origin: 'https://evil.example', rpId, challenge }),
         { challenge, origin, rpId },
         [stored],
       ),
-    ).toThrow(WebAuthnError);
+    ).rejects.toThrow(WebAuthnError);
   });
 
   it.each([['not json'], ['{}'], ['{"type":"public-key","response":{"clientDataJSON":"***"}}']])(
     'refuses garbage %s',
-    (raw) => {
-      expect(() => verifyRegistration(raw, { challenge, origin, rpId })).toThrow(WebAuthnError);
+    async (raw) => {
+      await expect(verifyRegistration(raw, { challenge, origin, rpId })).rejects.toThrow(WebAuthnError);
     },
   );
 
@@ -167,7 +156,42 @@ describe('ceremony checks', () => {
     expect(WEBAUTHN_SCRIPT_INTEGRITY).toBe(
       `sha512-${createHash('sha512').update(WEBAUTHN_SCRIPT).digest('base64')}`,
     );
-    expect(encodeCbor(1).length).toBe(1);
+  });
+
+  it('migrates a key stored as a JWK (format 1) so it still signs in', async () => {
+    const key = newKey();
+    const x = key.cose.get(-2) as Buffer;
+    const y = key.cose.get(-3) as Buffer;
+    const formatOne = {
+      id: key.id.toString('base64url'),
+      public_key: { kty: 'EC', crv: 'P-256', x: x.toString('base64url'), y: y.toString('base64url') },
+      alg: -7,
+      sign_count: 0,
+      display_name: 'old key',
+      added_at: new Date().toISOString(),
+    };
+    const db = openDatabase(':memory:');
+    migrate(db, 'identity', identityMigrations.slice(0, 1));
+    db.prepare(
+      "INSERT INTO identities (id, schema_id, traits, created_at, updated_at) VALUES ('i1', 'default', '{}', 0, 0)",
+    ).run();
+    db.prepare(
+      "INSERT INTO credentials (id, identity_id, type, config, created_at, updated_at) VALUES ('c1', 'i1', 'webauthn', ?, 0, 0)",
+    ).run(JSON.stringify({ user_handle: 'u', credentials: [formatOne] }));
+    migrate(db, 'identity', identityMigrations);
+    const stored = (
+      JSON.parse(
+        (db.prepare("SELECT config FROM credentials WHERE id = 'c1'").get() as { config: string }).config,
+      ) as {
+        credentials: StoredWebAuthnCredential[];
+      }
+    ).credentials[0];
+    db.close();
+    expect(typeof stored.public_key).toBe('string');
+    const ok = await verifyAssertion(assert(key, { origin, rpId, challenge }), { challenge, origin, rpId }, [
+      stored,
+    ]);
+    expect(ok.signCount).toBe(1);
   });
 });
 

@@ -197,7 +197,7 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
       flow.data.webauthnChallenge = randomBytes(32).toString('base64url');
       let result;
       try {
-        result = verifyAssertion(
+        result = await verifyAssertion(
           code,
           { challenge, origin: ctx.consoleOrigin, rpId: ctx.rpId },
           config.credentials,

@@ -248,7 +248,7 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
         }
         let added;
         try {
-          added = verifyRegistration(body.webauthn_register, {
+          added = await verifyRegistration(body.webauthn_register, {
             challenge,
             origin: ctx.consoleOrigin,
             rpId: ctx.rpId,

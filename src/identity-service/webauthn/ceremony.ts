@@ -1,40 +1,33 @@
 /**
- * WebAuthn (Level 2) ceremonies for security keys as a second factor: creation and request options, and the server
- * checks of §7.1 (registration) and §7.2 (authentication): type, challenge, origin, RP ID hash, user presence, the
- * credential's signature and its counter. Attestation: `none` (what browsers send when `attestation: "none"` is asked)
- * and `packed` self-attestation; no attestation CA is trusted or required.
+ * WebAuthn security keys as a second factor, Kratos-shaped: the creation and request options the flow nodes carry,
+ * and the checks of a registration (§7.1) and an assertion (§7.2). The checks themselves are @simplewebauthn/server's
+ * (challenge, origin, RP ID, user presence, attestation statement — none, packed, fido-u2f and the others it knows —,
+ * signature, counter); this module only adapts the Kratos field values to it and its results to what is stored.
  */
 import {
-  createHash,
-  createPublicKey,
-  timingSafeEqual,
-  verify as verifySignature,
-  type JsonWebKey,
-  type KeyObject,
-} from 'node:crypto';
-import { decodeCbor, decodeCborPrefix, type Cbor } from './cbor';
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { COSEALG, cose, decodeCredentialPublicKey } from '@simplewebauthn/server/helpers';
 
 export class WebAuthnError extends Error {}
 
-/** COSE algorithms offered (ES256, RS256, EdDSA) — what security keys and platform authenticators use. */
-export const COSE_ES256 = -7;
-export const COSE_RS256 = -257;
-export const COSE_EDDSA = -8;
-const ALGORITHMS = [COSE_ES256, COSE_EDDSA, COSE_RS256];
+/** COSE algorithms offered (ES256, EdDSA, RS256) — what security keys and platform authenticators use. */
+const ALGORITHMS = [COSEALG.ES256, COSEALG.EdDSA, COSEALG.RS256];
 export const CEREMONY_TIMEOUT_MS = 60_000;
 
 export interface StoredWebAuthnCredential {
   /** base64url credential id */
   id: string;
-  public_key: JsonWebKey;
+  /** base64url COSE_Key, as the authenticator gave it (storage format 2; format 1 kept a JWK, see schema.ts) */
+  public_key: string;
   alg: number;
   sign_count: number;
   display_name: string;
   added_at: string;
 }
-
-export const b64url = (b: Buffer) => b.toString('base64url');
-const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest();
 
 /** RP IDs must be domain names; browsers refuse WebAuthn on IP-address origins. */
 export function rpIdFor(origin: string): string | null {
@@ -85,172 +78,110 @@ export function requestOptions(p: {
   };
 }
 
-interface ClientJson {
-  id?: unknown;
-  rawId?: unknown;
-  type?: unknown;
-  response?: Record<string, unknown>;
-}
+const BASE64URL = /^[A-Za-z0-9_-]*={0,2}$/;
+const isB64 = (v: unknown): v is string => typeof v === 'string' && v !== '' && BASE64URL.test(v);
 
-function parseClientJson(raw: string): ClientJson {
+/**
+ * The JSON the browser script posts (a serialised PublicKeyCredential), checked for shape before the library sees
+ * it; `clientExtensionResults` may be left out by older scripts.
+ */
+function parseCredential(raw: string, fields: string[]): Record<string, unknown> & { response: object } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
     throw new WebAuthnError('The security key response is not valid JSON.');
   }
-  if (!parsed || typeof parsed !== 'object')
+  const c = parsed as { type?: unknown; id?: unknown; rawId?: unknown; response?: Record<string, unknown> };
+  if (!c || typeof c !== 'object' || c.type !== 'public-key' || !c.response || typeof c.response !== 'object')
     throw new WebAuthnError('The security key response is malformed.');
-  const c = parsed as ClientJson;
-  if (c.type !== 'public-key' || !c.response || typeof c.response !== 'object')
-    throw new WebAuthnError('The security key response is malformed.');
-  return c;
+  const id = c.rawId ?? c.id;
+  if (!isB64(id)) throw new WebAuthnError('rawId is missing or not base64url.');
+  for (const f of fields)
+    if (!isB64(c.response[f])) throw new WebAuthnError(`${f} is missing or not base64url.`);
+  return { clientExtensionResults: {}, ...c, id, rawId: id, response: c.response };
 }
 
-function bytes(value: unknown, what: string): Buffer {
-  if (typeof value !== 'string' || !/^[A-Za-z0-9_-]*={0,2}$/.test(value))
-    throw new WebAuthnError(`${what} is missing or not base64url.`);
-  return Buffer.from(value, 'base64url');
+/** The library's refusals, worded for the flow's message (without echoing what the browser sent). */
+const REFUSALS: Array<[RegExp, string]> = [
+  [/origin/i, 'The origin does not match.'],
+  [/challenge/i, 'The challenge does not match.'],
+  [/RP ?ID/i, 'The RP ID does not match.'],
+  [/not present/i, 'The user was not present.'],
+  [/response type/i, 'The ceremony type is not the expected one.'],
+  [/counter/i, 'The signature counter did not increase; the security key may be cloned.'],
+];
+
+function refused(e: unknown): WebAuthnError {
+  if (e instanceof WebAuthnError) return e;
+  const reason = e instanceof Error ? e.message : String(e);
+  const known = REFUSALS.find(([pattern]) => pattern.test(reason));
+  return new WebAuthnError(known ? known[1] : `The security key response is not accepted: ${reason}`);
 }
 
-function checkClientData(raw: Buffer, type: string, challenge: string, origin: string): void {
-  let data: { type?: unknown; challenge?: unknown; origin?: unknown; crossOrigin?: unknown };
-  try {
-    data = JSON.parse(raw.toString('utf8')) as typeof data;
-  } catch {
-    throw new WebAuthnError('clientDataJSON is not JSON.');
-  }
-  if (data.type !== type) throw new WebAuthnError(`clientData type must be ${type}.`);
-  const expected = Buffer.from(challenge, 'base64url');
-  const got = typeof data.challenge === 'string' ? Buffer.from(data.challenge, 'base64url') : Buffer.alloc(0);
-  if (expected.length === 0 || got.length !== expected.length || !timingSafeEqual(got, expected))
-    throw new WebAuthnError('The challenge does not match.');
-  if (data.origin !== origin) throw new WebAuthnError('The origin does not match.');
-  if (data.crossOrigin === true) throw new WebAuthnError('Cross-origin ceremonies are not accepted.');
-}
-
-interface AuthData {
-  rpIdHash: Buffer;
-  flags: number;
-  signCount: number;
-  credentialId?: Buffer;
-  cosePublicKey?: Map<Cbor, Cbor>;
-}
-
-const FLAG_UP = 0x01;
-const FLAG_AT = 0x40;
-
-function parseAuthData(buf: Buffer): AuthData {
-  if (buf.length < 37) throw new WebAuthnError('authenticatorData is too short.');
-  const out: AuthData = { rpIdHash: buf.subarray(0, 32), flags: buf[32], signCount: buf.readUInt32BE(33) };
-  if (out.flags & FLAG_AT) {
-    if (buf.length < 55) throw new WebAuthnError('attested credential data is truncated.');
-    const idLen = buf.readUInt16BE(53);
-    if (idLen > 1023 || buf.length < 55 + idLen) throw new WebAuthnError('credential id is malformed.');
-    out.credentialId = buf.subarray(55, 55 + idLen);
-    const key = decodeCborPrefix(buf, 55 + idLen).value;
-    if (!(key instanceof Map)) throw new WebAuthnError('credential public key is malformed.');
-    out.cosePublicKey = key;
-  }
-  return out;
-}
-
-function checkRp(auth: AuthData, rpId: string): void {
-  if (!timingSafeEqual(auth.rpIdHash, sha256(rpId))) throw new WebAuthnError('The RP ID does not match.');
-  if (!(auth.flags & FLAG_UP)) throw new WebAuthnError('The user was not present.');
-}
-
-/** COSE_Key → JWK + algorithm (RFC 8152 §13, RFC 8230). */
-export function coseToJwk(cose: Map<Cbor, Cbor>): { jwk: JsonWebKey; alg: number } {
-  const kty = cose.get(1);
-  const alg = cose.get(3);
-  const b = (label: number) => {
-    const v = cose.get(label);
-    if (!Buffer.isBuffer(v)) throw new WebAuthnError('credential public key is incomplete.');
-    return v.toString('base64url');
-  };
-  if (kty === 2 && alg === COSE_ES256 && cose.get(-1) === 1)
-    return { jwk: { kty: 'EC', crv: 'P-256', x: b(-2), y: b(-3) }, alg };
-  if (kty === 1 && alg === COSE_EDDSA && cose.get(-1) === 6)
-    return { jwk: { kty: 'OKP', crv: 'Ed25519', x: b(-2) }, alg };
-  if (kty === 3 && alg === COSE_RS256) return { jwk: { kty: 'RSA', n: b(-1), e: b(-2) }, alg };
-  throw new WebAuthnError('The security key uses an algorithm that is not accepted.');
-}
-
-function checkSignature(key: KeyObject, alg: number, data: Buffer, signature: Buffer): boolean {
-  try {
-    if (alg === COSE_EDDSA) return verifySignature(null, data, key, signature);
-    if (alg === COSE_ES256) return verifySignature('sha256', data, { key, dsaEncoding: 'der' }, signature);
-    return verifySignature('sha256', data, key, signature);
-  } catch {
-    return false;
-  }
+interface Expected {
+  challenge: string;
+  origin: string;
+  rpId: string;
 }
 
 /** §7.1: checks a `navigator.credentials.create()` result; returns the credential to store. */
-export function verifyRegistration(
+export async function verifyRegistration(
   raw: string,
-  expected: { challenge: string; origin: string; rpId: string },
-): Omit<StoredWebAuthnCredential, 'display_name' | 'added_at'> {
-  const c = parseClientJson(raw);
-  const clientData = bytes(c.response!.clientDataJSON, 'clientDataJSON');
-  checkClientData(clientData, 'webauthn.create', expected.challenge, expected.origin);
-  const att = decodeCbor(bytes(c.response!.attestationObject, 'attestationObject'));
-  if (!(att instanceof Map)) throw new WebAuthnError('attestationObject is malformed.');
-  const fmt = att.get('fmt');
-  const attStmt = att.get('attStmt');
-  const authDataRaw = att.get('authData');
-  if (!Buffer.isBuffer(authDataRaw) || !(attStmt instanceof Map))
-    throw new WebAuthnError('attestationObject is malformed.');
-  const auth = parseAuthData(authDataRaw);
-  checkRp(auth, expected.rpId);
-  if (!auth.credentialId || !auth.cosePublicKey) throw new WebAuthnError('No credential was created.');
-  const { jwk, alg } = coseToJwk(auth.cosePublicKey);
-  const key = createPublicKey({ key: jwk, format: 'jwk' });
-  if (fmt === 'packed') {
-    // Self attestation only: signed by the new credential itself over authData ‖ hash(clientData).
-    if (attStmt.has('x5c'))
-      throw new WebAuthnError('Attestation certificates are not accepted; ask for attestation "none".');
-    const sig = attStmt.get('sig');
-    if (
-      attStmt.get('alg') !== alg ||
-      !Buffer.isBuffer(sig) ||
-      !checkSignature(key, alg, Buffer.concat([authDataRaw, sha256(clientData)]), sig)
-    ) {
-      throw new WebAuthnError('The attestation signature is not valid.');
-    }
-  } else if (fmt !== 'none' || attStmt.size !== 0) {
-    throw new WebAuthnError(`Attestation format ${JSON.stringify(String(fmt))} is not accepted.`);
+  expected: Expected,
+): Promise<Omit<StoredWebAuthnCredential, 'display_name' | 'added_at'>> {
+  const response = parseCredential(raw, ['clientDataJSON', 'attestationObject']);
+  let result;
+  try {
+    result = await verifyRegistrationResponse({
+      response: response as unknown as RegistrationResponseJSON,
+      expectedChallenge: expected.challenge,
+      expectedOrigin: expected.origin,
+      expectedRPID: expected.rpId,
+      requireUserVerification: false,
+      supportedAlgorithmIDs: ALGORITHMS,
+    });
+  } catch (e) {
+    throw refused(e);
   }
-  const id = b64url(auth.credentialId);
-  if (typeof c.rawId === 'string' && b64url(bytes(c.rawId, 'rawId')) !== id)
-    throw new WebAuthnError('The credential id does not match.');
-  return { id, public_key: jwk, alg, sign_count: auth.signCount };
+  if (!result.verified) throw new WebAuthnError('The attestation signature is not valid.');
+  const { credential } = result.registrationInfo;
+  if (credential.id !== response.id) throw new WebAuthnError('The credential id does not match.');
+  const alg = decodeCredentialPublicKey(credential.publicKey).get(cose.COSEKEYS.alg);
+  return {
+    id: credential.id,
+    public_key: Buffer.from(credential.publicKey).toString('base64url'),
+    alg: alg ?? COSEALG.ES256,
+    sign_count: credential.counter,
+  };
 }
 
 /** §7.2: checks a `navigator.credentials.get()` result against the stored credentials; returns the one used and its new counter. */
-export function verifyAssertion(
+export async function verifyAssertion(
   raw: string,
-  expected: { challenge: string; origin: string; rpId: string },
+  expected: Expected,
   credentials: StoredWebAuthnCredential[],
-): { credential: StoredWebAuthnCredential; signCount: number } {
-  const c = parseClientJson(raw);
-  const id = b64url(bytes(c.rawId ?? c.id, 'rawId'));
-  const credential = credentials.find((k) => k.id === id);
+): Promise<{ credential: StoredWebAuthnCredential; signCount: number }> {
+  const response = parseCredential(raw, ['clientDataJSON', 'authenticatorData', 'signature']);
+  const credential = credentials.find((k) => k.id === response.id);
   if (!credential) throw new WebAuthnError('This security key is not registered for the account.');
-  const clientData = bytes(c.response!.clientDataJSON, 'clientDataJSON');
-  checkClientData(clientData, 'webauthn.get', expected.challenge, expected.origin);
-  const authDataRaw = bytes(c.response!.authenticatorData, 'authenticatorData');
-  const auth = parseAuthData(authDataRaw);
-  checkRp(auth, expected.rpId);
-  const key = createPublicKey({ key: credential.public_key, format: 'jwk' });
-  const signature = bytes(c.response!.signature, 'signature');
-  if (!checkSignature(key, credential.alg, Buffer.concat([authDataRaw, sha256(clientData)]), signature)) {
-    throw new WebAuthnError('The signature is not valid.');
+  let result;
+  try {
+    result = await verifyAuthenticationResponse({
+      response: response as unknown as AuthenticationResponseJSON,
+      expectedChallenge: expected.challenge,
+      expectedOrigin: expected.origin,
+      expectedRPID: expected.rpId,
+      requireUserVerification: false,
+      credential: {
+        id: credential.id,
+        publicKey: new Uint8Array(Buffer.from(credential.public_key, 'base64url')),
+        counter: credential.sign_count,
+      },
+    });
+  } catch (e) {
+    throw refused(e);
   }
-  // A counter that does not grow means a cloned authenticator (both zero: the authenticator keeps no counter).
-  if ((auth.signCount !== 0 || credential.sign_count !== 0) && auth.signCount <= credential.sign_count) {
-    throw new WebAuthnError('The signature counter did not increase; the security key may be cloned.');
-  }
-  return { credential, signCount: auth.signCount };
+  if (!result.verified) throw new WebAuthnError('The signature is not valid.');
+  return { credential, signCount: result.authenticationInfo.newCounter };
 }
