@@ -16,6 +16,32 @@ export interface Migration {
   up: (db: Db) => void;
 }
 
+/** Distinct SQL texts kept prepared per connection (the services' statements are literals: far fewer than this). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Makes `db.prepare` return the already prepared statement for a SQL text it has seen: preparing costs more than
+ * running a small query, and hot paths (the session lookup of every signed-in request) run the same few statements.
+ * Shared statements are safe because every use runs to completion synchronously; do not change a statement's mode
+ * (`pluck`, `raw`, `expand`) or keep an `iterate()` open across other queries.
+ */
+function cachePreparedStatements(db: Db): void {
+  const prepare = db.prepare.bind(db);
+  const cache = new Map<string, Database.Statement>();
+  db.prepare = ((sql: string) => {
+    let statement = cache.get(sql);
+    if (statement) {
+      // Least recently used goes first when the cache is full.
+      cache.delete(sql);
+    } else {
+      statement = prepare(sql);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(sql, statement);
+    return statement;
+  }) as Db['prepare'];
+}
+
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
@@ -30,6 +56,7 @@ export function openDatabase(file: string): Db {
     applied_at INTEGER NOT NULL,
     PRIMARY KEY (namespace, version)
   )`);
+  cachePreparedStatements(db);
   return db;
 }
 
