@@ -1,0 +1,44 @@
+/**
+ * Budget: a signed-in page render on the production build. Prints the mean time of sequential requests (server time
+ * plus a loopback hop), then throughput and p99 at 20 connections, beside their targets.
+ * Run: npm run build && npx tsx test/bench/ssr-signed-in.bench.ts [path]
+ */
+import autocannon from 'autocannon';
+import { startServer } from '../e2e/support/server';
+import { adminJar, rawRequest } from '../security/support/http';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const SEQUENTIAL = 1000;
+
+async function main() {
+  const server = await startServer({ RAMPART_ENV: 'production', RAMPART_LOG_LEVEL: 'error' });
+  try {
+    const jar = await adminJar(server);
+    const path = process.argv[2] ?? '/logs/overview';
+    const headers = { cookie: jar.header() };
+    const first = await rawRequest(server, { path, headers });
+    if (first.status !== 200) throw new Error(`${path} answered ${first.status}`);
+    for (let i = 0; i < 200; i++) await rawRequest(server, { path, headers });
+    const t0 = performance.now();
+    for (let i = 0; i < SEQUENTIAL; i++) await rawRequest(server, { path, headers });
+    const perRequest = (performance.now() - t0) / SEQUENTIAL;
+    const load = await new Promise<autocannon.Result>((resolve, reject) =>
+      autocannon(
+        { url: `${server.url}${path}`, connections: 20, duration: DURATION_S, headers },
+        (err, result) => (err ? reject(err) : resolve(result)),
+      ),
+    );
+    console.log(`signed-in ${path}: ${Buffer.byteLength(first.body)} bytes of HTML`);
+    console.log(`sequential: ${perRequest.toFixed(2)} ms per render (target ≤ 1 ms)`);
+    console.log(
+      `20 connections: ${load.requests.average.toFixed(0)} req/s (target ≥ 1000), p99 ${load.latency.p99} ms (target ≤ 40), errors ${load.errors}, non-2xx ${load.non2xx}`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
