@@ -9,6 +9,7 @@
  */
 import { useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
 import { clamp } from '../../lib/validation';
+import { storedJsonReader, subscribeStorage, writeJson } from '../../lib/storage';
 import {
   CHANNELS,
   INPUT_TYPES,
@@ -69,49 +70,15 @@ const CHANNEL_NAMES: Record<string, string> = {
 const currentTime = () => Date.now();
 
 const EMPTY: string[] = [];
-let cache: { raw: string | null; list: string[] } = { raw: null, list: EMPTY };
-const listeners = new Set<() => void>();
 
-/** The saved colours from local storage (parsed once per stored text, so the snapshot is stable). */
-function readSaved(): string[] {
-  let raw: string | null;
-  try {
-    raw = window.localStorage.getItem(SAVED_COLOURS_KEY);
-  } catch {
-    return EMPTY;
-  }
-  if (raw === cache.raw) return cache.list;
-  let list = EMPTY;
-  try {
-    const parsed: unknown = raw ? JSON.parse(raw) : [];
-    if (Array.isArray(parsed))
-      list = parsed
+/** The saved colours from local storage: HEX8 entries only, at most the limit; anything else reads as none. */
+const readSaved = storedJsonReader('local', SAVED_COLOURS_KEY, (data): string[] =>
+  Array.isArray(data)
+    ? data
         .filter((x): x is string => typeof x === 'string' && /^#[0-9a-f]{8}$/i.test(x))
-        .slice(0, SAVED_COLOURS_LIMIT);
-  } catch {
-    // A corrupt entry reads as no saved colours; the next save overwrites it.
-  }
-  cache = { raw, list };
-  return list;
-}
-
-function writeSaved(list: string[]) {
-  try {
-    window.localStorage.setItem(SAVED_COLOURS_KEY, JSON.stringify(list));
-  } catch {
-    // Storage full or blocked: the colour is still emitted, only the shortcut list is not kept.
-  }
-  listeners.forEach((l) => l());
-}
-
-function subscribeSaved(listener: () => void) {
-  listeners.add(listener);
-  window.addEventListener('storage', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', listener);
-  };
-}
+        .slice(0, SAVED_COLOURS_LIMIT)
+    : EMPTY,
+);
 
 export function ColourPicker({
   value,
@@ -129,7 +96,7 @@ export function ColourPicker({
   }
   const [inputType, setInputType] = useState<InputType>('RGB');
   // The server renders no saved colours; the browser reads them after hydration.
-  const saved = useSyncExternalStore(subscribeSaved, readSaved, () => EMPTY);
+  const saved = useSyncExternalStore(subscribeStorage, readSaved, () => EMPTY);
 
   const selected = draft.mode === 'gradient' ? (draft.stops.find((s) => s.select) ?? draft.stops[0]) : null;
   const colour: Rgba = draft.mode === 'solid' ? draft.colour : (selected as ColourStop);
@@ -153,7 +120,8 @@ export function ColourPicker({
 
   const save = () => {
     const entry = formatColour(colour, 'HEX8');
-    writeSaved(pushSaved(saved, entry, SAVED_COLOURS_LIMIT));
+    // Storage full or blocked: the colour is still emitted, only the shortcut list is not kept.
+    writeJson('local', SAVED_COLOURS_KEY, pushSaved(saved, entry, SAVED_COLOURS_LIMIT));
     onSave(draft, toCss(draft));
   };
   const cancel = () => {
