@@ -190,11 +190,6 @@ export function DataTable({
     },
     [visible, commitOrder],
   );
-  const onDragEnd = (activeId: string, overId: string) => {
-    const from = visible.findIndex((r) => r.id === activeId);
-    const to = visible.findIndex((r) => r.id === overId);
-    if (from >= 0 && to >= 0) commitOrder(from, to);
-  };
 
   const startBulk = (action: BulkAction) => {
     if (action.confirmationMessage) setPendingBulk(action);
@@ -433,7 +428,7 @@ export function DataTable({
                 padTop={padTop}
                 padBottom={padBottom}
                 columnCount={columnCount}
-                onDragEnd={onDragEnd}
+                onDragEnd={commitOrder}
               />
             </Suspense>
           ) : (
