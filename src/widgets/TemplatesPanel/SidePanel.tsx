@@ -34,13 +34,7 @@ export function SidePanel({ title, children, onClose, onDiscard, onSave, dirty }
         if (e.target === e.currentTarget) onClose();
       }}
     >
-      <aside
-        ref={ref}
-        className="side-panel"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-      >
+      <aside ref={ref} className="side-panel" role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <header className="side-panel__header">
           <h2 id={titleId}>{title}</h2>
           <button
