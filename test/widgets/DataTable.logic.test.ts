@@ -5,7 +5,12 @@ import {
   searchRows,
   searchTerms,
 } from '../../src/widgets/DataTable/searching';
-import { actionsColumnWidth, actionsWidth, dataColumnWidths } from '../../src/widgets/DataTable/columnWidths';
+import {
+  actionsColumnWidth,
+  actionsWidth,
+  dataColumnWidths,
+  tableColumns,
+} from '../../src/widgets/DataTable/columnWidths';
 import { applyOrder, moveItem } from '../../src/widgets/DataTable/reorder';
 import type { TableItem, TableRow } from '../../src/widgets/DataTable/types';
 
@@ -172,6 +177,27 @@ describe('column widths (§9)', () => {
       ]),
     ).toBe(100);
     expect(actionsColumnWidth([{ id: '1', items: [] }])).toBe(0);
+  });
+});
+
+describe('tableColumns', () => {
+  const legend = [{ title: 'Name' }, { title: 'Address' }];
+  const plain: TableRow[] = [{ id: '1', items: [] }];
+  const withActions: TableRow[] = [
+    { id: '1', items: [], actions: [{ id: 'a', value: 'A', type: 'labelled' }] },
+  ];
+  it.each<[string, boolean, boolean, TableRow[], number[], boolean]>([
+    ['data columns only', false, false, plain, [200, 150], false],
+    ['drag column first while reordering', true, false, plain, [60, 200, 150], false],
+    ['select column before the data', false, true, plain, [44, 200, 150], false],
+    ['actions column last', false, false, withActions, [200, 150, 140], true],
+    ['all of them in order', true, true, withActions, [60, 44, 200, 150, 140], true],
+  ])('%s', (_label, reordering, selectable, rows, widths, hasActions) => {
+    expect(tableColumns({ legend, rows, reordering, selectable })).toEqual({
+      widths,
+      totalWidth: widths.reduce((a, b) => a + b, 0),
+      hasActions,
+    });
   });
 });
 

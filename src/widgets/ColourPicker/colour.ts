@@ -183,7 +183,7 @@ let stopCounter = 0;
 export const newStopId = () => `stop-${Date.now().toString(36)}-${(stopCounter += 1)}`;
 
 /** A stop at `percent` with the colour the gradient has there (blended between its neighbours), selected. */
-export function stopAt(stops: readonly ColourStop[], percent: number): ColourStop {
+export function stopAt(stops: readonly ColourStop[], percent: number, id: string = newStopId()): ColourStop {
   const p = clamp(percent, 0, 100);
   const sorted = [...stops].sort((x, y) => x.percent - y.percent);
   const right = sorted.find((s) => s.percent >= p) ?? sorted[sorted.length - 1];
@@ -197,18 +197,25 @@ export function stopAt(stops: readonly ColourStop[], percent: number): ColourSto
     b: mix(left.b, right.b),
     a: mix(left.a, right.a),
   });
-  return { ...colour, id: newStopId(), percent: round(p, 1), hue: hueOf(colour, left.hue), select: true };
+  return { ...colour, id, percent: round(p, 1), hue: hueOf(colour, left.hue), select: true };
 }
 
-/** Converts between modes: solid → a two-stop gradient of that colour to transparent; gradient → its selected stop. */
-export function switchMode(value: ColourValue, mode: ColourValue['mode']): ColourValue {
+/**
+ * Converts between modes: solid → a two-stop gradient of that colour to transparent (the stops get `stopIds`);
+ * gradient → its selected stop.
+ */
+export function switchMode(
+  value: ColourValue,
+  mode: ColourValue['mode'],
+  stopIds: readonly [string, string] = [newStopId(), newStopId()],
+): ColourValue {
   if (value.mode === mode) return value;
   if (value.mode === 'solid') {
-    const a: ColourStop = { ...value.colour, id: newStopId(), percent: 0, hue: value.hue, select: true };
+    const a: ColourStop = { ...value.colour, id: stopIds[0], percent: 0, hue: value.hue, select: true };
     const b: ColourStop = {
       ...value.colour,
       a: 0,
-      id: newStopId(),
+      id: stopIds[1],
       percent: 100,
       hue: value.hue,
       select: false,

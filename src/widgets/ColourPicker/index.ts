@@ -1,4 +1,13 @@
-export { ColourPicker, SAVED_COLOURS_KEY, SAVED_COLOURS_LIMIT, DOUBLE_TAP_MS } from './ColourPicker';
+export { ColourPicker } from './ColourPicker';
+export { SAVED_COLOURS_KEY, SAVED_COLOURS_LIMIT } from './savedColours';
+export { DOUBLE_TAP_MS } from './GradientEditor';
+export {
+  pickerReducer,
+  currentColour,
+  selectedStop,
+  addStopPercent,
+  type PickerAction,
+} from './pickerReducer';
 export type { ColourPickerProps } from './ColourPicker';
 export {
   toCss,

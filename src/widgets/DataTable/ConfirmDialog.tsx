@@ -4,7 +4,7 @@
  */
 import { useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { trapTab, useDialogFocus } from './useDialogFocus';
+import { useFocusTrap } from '../Modal/useFocusTrap';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -18,7 +18,7 @@ export function ConfirmDialog({ title, message, onConfirm, onCancel }: ConfirmDi
   const messageId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const noRef = useRef<HTMLButtonElement>(null);
-  useDialogFocus(ref, noRef);
+  useFocusTrap(ref, true, noRef);
   return createPortal(
     <div className="data-table__backdrop">
       <div
@@ -32,7 +32,7 @@ export function ConfirmDialog({ title, message, onConfirm, onCancel }: ConfirmDi
           if (e.key === 'Escape') {
             e.stopPropagation();
             onCancel();
-          } else trapTab(e);
+          }
         }}
       >
         <h2 id={titleId} className="data-table__confirm-title">

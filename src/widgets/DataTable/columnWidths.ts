@@ -33,3 +33,25 @@ export function actionsColumnWidth(rows: readonly TableRow[]): number {
   }
   return widest;
 }
+
+/** The widths of every column in order (drag, select, data, actions) and what the table's layout depends on. */
+export function tableColumns({
+  legend,
+  rows,
+  reordering,
+  selectable,
+}: {
+  legend: readonly TableLegendEntry[];
+  rows: readonly TableRow[];
+  reordering: boolean;
+  selectable: boolean;
+}): { widths: number[]; totalWidth: number; hasActions: boolean } {
+  const hasActions = rows.some((r) => r.actions && r.actions.length > 0);
+  const widths = [
+    ...(reordering ? [SORTABLE_COLUMN_WIDTH] : []),
+    ...(selectable ? [SELECT_COLUMN_WIDTH] : []),
+    ...dataColumnWidths(legend),
+    ...(hasActions ? [actionsColumnWidth(rows)] : []),
+  ];
+  return { widths, totalWidth: widths.reduce((a, b) => a + b, 0), hasActions };
+}

@@ -2,6 +2,8 @@
  * Pure pagination maths and the per-navigation page memory of spec §9: at most 5 page buttons by default, page
  * count = total / page size rounded up, the current page of each navigation kept in session storage (default 1).
  */
+import { readJson, writeJson } from '../../lib/storage';
+
 export const MAX_PAGE_BUTTONS = 5; // §9 pagination: max 5 page buttons by default
 export const DEFAULT_PAGE = 1; // §9 pagination: default page 1
 export const PAGE_STORAGE_PREFIX = 'pagination-page:';
@@ -31,24 +33,12 @@ export function pageBounds(page: number, pageSize: number): [number, number] {
   return [start, start + pageSize];
 }
 
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
-  } catch {
-    return null; // storage can be blocked by the browser
-  }
-}
-
 export function readStoredPage(navigationKey: string): number {
-  const raw = storage()?.getItem(PAGE_STORAGE_PREFIX + navigationKey);
-  const n = raw === null || raw === undefined ? NaN : Number(raw);
-  return Number.isInteger(n) && n >= 1 ? n : DEFAULT_PAGE;
+  const n = readJson('session', PAGE_STORAGE_PREFIX + navigationKey);
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 ? n : DEFAULT_PAGE;
 }
 
+/** A full or blocked storage only loses the memory, never the page change. */
 export function storePage(navigationKey: string, page: number): void {
-  try {
-    storage()?.setItem(PAGE_STORAGE_PREFIX + navigationKey, String(page));
-  } catch {
-    // A full or blocked storage only loses the memory, never the page change.
-  }
+  writeJson('session', PAGE_STORAGE_PREFIX + navigationKey, page);
 }

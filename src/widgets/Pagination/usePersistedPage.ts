@@ -3,28 +3,15 @@
  * the server and during hydration, then the stored page.
  */
 import { useCallback, useSyncExternalStore } from 'react';
+import { subscribeStorage } from '../../lib/storage';
 import { DEFAULT_PAGE, readStoredPage, storePage } from './pagination';
-
-const listeners = new Set<() => void>();
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
 
 export function usePersistedPage(navigationKey: string): [number, (page: number) => void] {
   const page = useSyncExternalStore(
-    subscribe,
+    subscribeStorage,
     () => readStoredPage(navigationKey),
     () => DEFAULT_PAGE,
   );
-  const setPage = useCallback(
-    (next: number) => {
-      storePage(navigationKey, next);
-      listeners.forEach((l) => l());
-    },
-    [navigationKey],
-  );
+  const setPage = useCallback((next: number) => storePage(navigationKey, next), [navigationKey]);
   return [page, setPage];
 }

@@ -69,13 +69,7 @@ export function ColumnsPanel({
   const template = selectedTemplate(state);
   const pending = pendingColumns(availableColumns, template.columns);
   return (
-    <SidePanel
-      title={title}
-      onClose={editor.close}
-      onDiscard={editor.discard}
-      onSave={editor.save}
-      dirty={editor.dirty}
-    >
+    <SidePanel title={title} {...editor.panel}>
       <div ref={bodyRef} className="templates__columns">
         <TemplateBar state={state} onChange={setState} />
         <section aria-labelledby={`${helpId}-chosen`}>

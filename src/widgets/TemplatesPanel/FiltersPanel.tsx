@@ -69,13 +69,7 @@ export function FiltersPanel({
   };
 
   return (
-    <SidePanel
-      title={title}
-      onClose={editor.close}
-      onDiscard={editor.discard}
-      onSave={editor.save}
-      dirty={editor.dirty}
-    >
+    <SidePanel title={title} {...editor.panel}>
       <TemplateBar state={state} onChange={setState} />
       <section aria-labelledby={ids.heading}>
         <h3 id={ids.heading}>Filters</h3>

@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { trapTab, useDialogFocus } from '../DataTable/useDialogFocus';
+import { useFocusTrap } from '../Modal/useFocusTrap';
 
 export interface SidePanelProps {
   title: string;
@@ -18,7 +18,7 @@ export interface SidePanelProps {
 export function SidePanel({ title, children, onClose, onDiscard, onSave, dirty }: SidePanelProps) {
   const titleId = useId();
   const ref = useRef<HTMLElement>(null);
-  useDialogFocus(ref);
+  useFocusTrap(ref, true);
   // Escape closes even when focus fell to the page (e.g. the button just used was removed).
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
@@ -34,14 +34,7 @@ export function SidePanel({ title, children, onClose, onDiscard, onSave, dirty }
         if (e.target === e.currentTarget) onClose();
       }}
     >
-      <aside
-        ref={ref}
-        className="side-panel"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={trapTab}
-      >
+      <aside ref={ref} className="side-panel" role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <header className="side-panel__header">
           <h2 id={titleId}>{title}</h2>
           <button

@@ -2,6 +2,8 @@
  * Column and filter templates (spec §3 column template, filter template, available filter; §4 column and filter
  * editors; §9 storage keys). Pure state transitions plus local-storage load and save.
  */
+import { parseJson, readJson, writeJson } from '../../lib/storage';
+
 export const DEFAULT_TEMPLATE_ID = 'default'; // §3/§9 a template named Default (id default) always exists
 export const DEFAULT_TEMPLATE_NAME = 'Default';
 export const COLUMNS_STORAGE_SUFFIX = '-columns-local'; // §9 <group>-columns-local
@@ -186,18 +188,11 @@ function isTemplate(v: unknown, kind: TemplateKind): boolean {
 }
 
 /** Stored templates if they are well formed, with Default guaranteed (the given one is used if missing). */
-export function parseStored<T extends Template>(
-  raw: string | null,
+export function fromStored<T extends Template>(
+  data: unknown,
   kind: TemplateKind,
   fallback: TemplateState<T>,
 ): TemplateState<T> {
-  if (!raw) return fallback;
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return fallback;
-  }
   const d = data as { templates?: unknown; selectedId?: unknown };
   if (typeof data !== 'object' || data === null || !Array.isArray(d.templates)) return fallback;
   const templates = d.templates.filter((t) => isTemplate(t, kind)) as T[];
@@ -211,12 +206,13 @@ export function parseStored<T extends Template>(
   return { templates, selectedId };
 }
 
-function localStore(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
+/** `fromStored` of stored text (absent or corrupt text gives the fallback). */
+export function parseStored<T extends Template>(
+  raw: string | null,
+  kind: TemplateKind,
+  fallback: TemplateState<T>,
+): TemplateState<T> {
+  return fromStored(parseJson(raw), kind, fallback);
 }
 
 export function loadTemplates<T extends Template>(
@@ -225,22 +221,20 @@ export function loadTemplates<T extends Template>(
   fallback: TemplateState<T>,
 ): TemplateState<T> {
   if (!groupId) return fallback;
-  return parseStored(localStore()?.getItem(storageKey(groupId, kind)) ?? null, kind, fallback);
+  return fromStored(readJson('local', storageKey(groupId, kind)), kind, fallback);
 }
 
-/** Stores the templates only when a group id is given (spec §9). Returns whether they were stored. */
+/**
+ * Stores the templates only when a group id is given (spec §9). Returns whether they were stored; full or blocked
+ * storage only loses the memory, the emitted value still applies for this visit.
+ */
 export function saveTemplates<T extends Template>(
   groupId: string | undefined,
   kind: TemplateKind,
   state: TemplateState<T>,
 ): boolean {
   if (!groupId) return false;
-  try {
-    localStore()?.setItem(storageKey(groupId, kind), JSON.stringify(state));
-    return true;
-  } catch {
-    return false; // full or blocked storage: the emitted value still applies for this visit
-  }
+  return writeJson('local', storageKey(groupId, kind), state);
 }
 
 /** Columns of the selected template, as stored for `groupId` (or the defaults): what a page shows before any edit. */

@@ -33,22 +33,22 @@ export function useTemplateEditor<T extends Template>(options: {
     if (open) setSnapshot(state);
   }
 
+  const save = () => {
+    saveTemplates(groupId, kind, state);
+    setSnapshot(state);
+    onSave(selectedTemplate(state), state);
+    onClose();
+  };
+  const close = () => {
+    setState(snapshot);
+    onClose();
+  };
+  const discard = () => setState(snapshot);
+
   return {
     state,
     setState,
-    dirty: state !== snapshot,
-    save() {
-      saveTemplates(groupId, kind, state);
-      setSnapshot(state);
-      onSave(selectedTemplate(state), state);
-      onClose();
-    },
-    close() {
-      setState(snapshot);
-      onClose();
-    },
-    discard() {
-      setState(snapshot);
-    },
+    /** The side panel's buttons, wired to this editor: `<SidePanel title={…} {...editor.panel}>`. */
+    panel: { onClose: close, onDiscard: discard, onSave: save, dirty: state !== snapshot },
   };
 }

@@ -4,24 +4,18 @@
  * them, and a visually hidden table carries the numbers for screen readers.
  */
 import { useId, useMemo } from 'react';
-import { lineChartModel, type LineCurve, type LineSeries, type Margin } from './lineChartModel';
+import { lineChartModel, type LineChartModelOptions, type LineSeries } from './lineChartModel';
 import './charts.css';
 
-export interface LineChartProps {
+/** The model's options (margin, tension, curve, axes) plus what the drawing needs. */
+export interface LineChartProps extends Omit<LineChartModelOptions, 'width' | 'height'> {
   /** Accessible name, shown as the caption unless `hideTitle`. */
   title: string;
   hideTitle?: boolean;
   series: readonly LineSeries[];
+  /** Size of the drawing in px (default 640 × 200); it scales down to fit. */
   width?: number;
   height?: number;
-  margin?: Margin;
-  /** 0 straight … 1 roundest (default 0.5, §9). */
-  tension?: number;
-  curve?: LineCurve;
-  yMin?: number | null;
-  xDomain?: readonly [number, number];
-  xTicks?: number;
-  yTicks?: number;
   /** Tick and table labels; x values are numbers (timestamps in ms, indexes, …). */
   formatX?: (x: number) => string;
   formatY?: (y: number) => string;

@@ -34,6 +34,7 @@ export interface LineChartModelOptions {
   width: number;
   height: number;
   margin?: Margin;
+  /** 0 straight … 1 roundest (default 0.5, §9). */
   tension?: number;
   curve?: LineCurve;
   /** Lower bound of the y axis (default 0, as charts of counts expect); `null` fits the data. */

@@ -1,0 +1,2 @@
+export { SortableArea, useSortableItem, DragHandle } from './Sortable';
+export type { SortableAreaProps, DragHandleProps } from './Sortable';
