@@ -4,11 +4,11 @@
  * the matches, Enter opens one, Escape clears).
  */
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useAppSelector } from '../../store/createStore';
 import type { MenuItem } from '../../store/slices/menu.slice';
 import { menuTarget } from '../../shared/menu';
-import { PreloadNavLink } from './PreloadLink';
+import { useDelegatedLinks } from './useDelegatedLinks';
 
 export interface MenuEntry {
   key: string;
@@ -34,8 +34,14 @@ export function filterMenu(entries: MenuEntry[], query: string): MenuEntry[] {
   return entries.filter((e) => e.name.toLowerCase().includes(q) || e.group.toLowerCase().includes(q));
 }
 
+/** A menu entry is current on its own page and on the pages below it (what NavLink would say). */
+export const isCurrentPath = (pathname: string, to: string) =>
+  pathname === to || pathname.startsWith(`${to}/`);
+
 export function ContextBar() {
   const items = useAppSelector((s) => s.menu.items);
+  const { pathname } = useLocation();
+  const links = useDelegatedLinks();
   const open = useAppSelector((s) => s.layout.contextBarOpen);
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
@@ -119,18 +125,27 @@ export function ContextBar() {
           ))}
         </ul>
       ) : (
-        <ul className="context-bar__groups">
+        // Plain links with one set of handlers: a router Link per entry was most of a signed-in render's cost.
+        <ul className="context-bar__groups" {...links}>
           {items.map((group) => (
             <li key={group.id}>
               <span className="context-bar__group">{group.name ?? group.id}</span>
               <ul>
-                {group.children.map((child) => (
-                  <li key={child.id}>
-                    <PreloadNavLink to={menuTarget(group, child)} className="context-bar__link">
-                      {child.name}
-                    </PreloadNavLink>
-                  </li>
-                ))}
+                {group.children.map((child) => {
+                  const to = menuTarget(group, child);
+                  const current = isCurrentPath(pathname, to);
+                  return (
+                    <li key={child.id}>
+                      <a
+                        href={to}
+                        className={current ? 'context-bar__link active' : 'context-bar__link'}
+                        aria-current={current ? 'page' : undefined}
+                      >
+                        {child.name}
+                      </a>
+                    </li>
+                  );
+                })}
               </ul>
             </li>
           ))}

@@ -1,6 +1,6 @@
 /** Router links that preload their route's chunk on hover or focus (spec §9: at most 4 preloads at a time). */
 import type { ComponentProps, FocusEvent, MouseEvent } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { preloadPath } from '../routing/preload';
 
 type Handlers = {
@@ -24,8 +24,4 @@ function preloading(to: string, { onMouseEnter, onFocus }: Handlers): Required<H
 
 export function PreloadLink(props: ComponentProps<typeof Link> & { to: string }) {
   return <Link {...props} {...preloading(props.to, props)} />;
-}
-
-export function PreloadNavLink(props: ComponentProps<typeof NavLink> & { to: string }) {
-  return <NavLink {...props} {...preloading(props.to, props)} />;
 }

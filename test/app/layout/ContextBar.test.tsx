@@ -42,6 +42,23 @@ describe('context bar', () => {
     );
   });
 
+  test('a click on an entry navigates in the app and marks it current; a modified click is left to the browser', async () => {
+    const user = userEvent.setup();
+    const { router } = renderAt('/', <ContextBar />, loaded);
+    const link = screen.getByRole('link', { name: 'DNS proxy' });
+    expect(link).not.toHaveAttribute('aria-current');
+    await user.click(link);
+    expect(router.state.location.pathname).toBe('/dns/proxy');
+    expect(screen.getByRole('link', { name: 'DNS proxy' })).toHaveAttribute('aria-current', 'page');
+    // Below its page the entry stays current.
+    await router.navigate('/dns/proxy/settings');
+    expect(screen.getByRole('link', { name: 'DNS proxy' })).toHaveAttribute('aria-current', 'page');
+    const certificates = screen.getByRole('link', { name: 'Certificates' });
+    const clicked = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
+    certificates.dispatchEvent(clicked);
+    expect(router.state.location.pathname).toBe('/dns/proxy/settings');
+  });
+
   test('search filters as you type; arrows move, Enter opens, Escape clears', async () => {
     const user = userEvent.setup();
     const { router } = renderAt('/', <ContextBar />, loaded);
