@@ -9,7 +9,7 @@ import { migrate, openDatabase } from '../appliance/db/database';
 import { publicOrigin } from '../server/app';
 import { ServiceContext } from './context';
 import { Courier } from './courier';
-import { IdentityError } from './errors';
+import { errors, IdentityError } from './errors';
 import { registerLogin } from './flows/login';
 import { registerRecovery } from './flows/recovery';
 import { registerRegistration } from './flows/registration';
@@ -20,6 +20,7 @@ import { loadProviders } from './providers';
 import { RateLimiter } from './rateLimit';
 import { IdentityRepo } from './repo';
 import { identityMigrations } from './schema';
+import { jsonTooDeep, jsonTooDeepMessage, MAX_JSON_BODY_BYTES } from '../shared/jsonDepth';
 
 /** Query parameters that carry secrets (mailed codes, logout tokens) never reach the request log. */
 const SECRET_PARAMS = ['code', 'token'];
@@ -72,9 +73,19 @@ export async function registerIdentityService(app: FastifyInstance, config: Conf
           }),
         };
       });
+      const jsonParser = scope.getDefaultJsonParser('error', 'error');
+      scope.removeContentTypeParser('application/json');
+      scope.addContentTypeParser(
+        'application/json',
+        { parseAs: 'string', bodyLimit: MAX_JSON_BODY_BYTES },
+        (req, body, done) => {
+          if (jsonTooDeep(body as string)) done(errors.malformedBody(jsonTooDeepMessage()));
+          else jsonParser(req, body as string, done);
+        },
+      );
       scope.addContentTypeParser(
         'application/x-www-form-urlencoded',
-        { parseAs: 'string', bodyLimit: 64 * 1024 },
+        { parseAs: 'string', bodyLimit: MAX_JSON_BODY_BYTES },
         (_req, body, done) => {
           done(null, Object.fromEntries(new URLSearchParams(body as string)));
         },
