@@ -58,7 +58,12 @@ export class IdentityError extends Error {
 export const errors = {
   /** A body that cannot be read (too deeply nested JSON); never reaches a flow handler. */
   malformedBody(reason: string): IdentityError {
-    return new IdentityError(400, undefined, 'The request was malformed or contained invalid parameters', reason);
+    return new IdentityError(
+      400,
+      undefined,
+      'The request was malformed or contained invalid parameters',
+      reason,
+    );
   },
   sessionAlreadyAvailable(flow: 'login' | 'registration' | 'recovery', defaultReturn: string): IdentityError {
     const reason =

@@ -36,8 +36,7 @@ export interface ThrottleSettings {
 export type RefusedBy = 'pair' | 'name' | 'source';
 
 export type BeginResult =
-  | { ok: true; attempt: LoginAttempt }
-  | { ok: false; retryAfter: number; refusedBy: RefusedBy };
+  { ok: true; attempt: LoginAttempt } | { ok: false; retryAfter: number; refusedBy: RefusedBy };
 
 export interface FailureOutcome {
   /** This failure locked the (name, address) pair for the policy duration. */

@@ -71,7 +71,10 @@ function withoutForm(password: string, form: string): string {
  * The first reason `password` may not be used, or null. `identifiers` are the account's names (user name, e-mail
  * address and its local part). Length limits stay with each service (their messages differ).
  */
-export function passwordProblem(password: string, identifiers: readonly string[] = []): PasswordProblem | null {
+export function passwordProblem(
+  password: string,
+  identifiers: readonly string[] = [],
+): PasswordProblem | null {
   if (resemblesIdentifier(password, identifiers))
     return { code: 'user_name', reason: 'it is too similar to the user name' };
   if (isCommonPassword(password))
@@ -79,8 +82,7 @@ export function passwordProblem(password: string, identifiers: readonly string[]
   if (passwordStrength(password) === 'weak')
     return {
       code: 'weak',
-      reason:
-        'it is too weak; use a longer one that mixes lower and upper case letters, digits and symbols',
+      reason: 'it is too weak; use a longer one that mixes lower and upper case letters, digits and symbols',
     };
   return null;
 }

@@ -377,7 +377,9 @@ describe('lockout and rate limit', () => {
       expect((await agent.login('victim', 'victim-password')).statusCode).toBe(200);
       // A success clears the count.
       expect(
-        h.ctx.db.prepare("SELECT COUNT(*) AS n FROM login_attempts WHERE key = 'pair:victim@127.0.0.1'").get(),
+        h.ctx.db
+          .prepare("SELECT COUNT(*) AS n FROM login_attempts WHERE key = 'pair:victim@127.0.0.1'")
+          .get(),
       ).toEqual({ n: 0 });
     } finally {
       h.ctx.now = realNow;
@@ -451,7 +453,9 @@ describe('lockout under parallel guessing', () => {
       200,
     );
     expect(
-      h.ctx.db.prepare("SELECT COUNT(*) AS n FROM login_attempts WHERE key = 'pair:two-factor@127.0.0.1'").get(),
+      h.ctx.db
+        .prepare("SELECT COUNT(*) AS n FROM login_attempts WHERE key = 'pair:two-factor@127.0.0.1'")
+        .get(),
     ).toEqual({ n: 0 });
   });
 });

@@ -12,7 +12,12 @@ import { AuditService, auditText } from '../audit';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import { passwordProblem } from '../../shared/passwordPolicy';
-import type { BeginResult, FailureOutcome, LoginAttempt } from '../../shared/loginThrottle';
+import {
+  NAME_CEILING,
+  type BeginResult,
+  type FailureOutcome,
+  type LoginAttempt,
+} from '../../shared/loginThrottle';
 import { loginThrottle, readPolicy, throttleKey } from './lockout';
 import { registerLockoutRoutes } from './lockoutRoutes';
 import {
@@ -175,12 +180,12 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     if (outcome.lockedPair)
       audit.record(
         AuditService.auth,
-        `account "${auditText(username)}" locked for ${p.duration_seconds} s for address ${auditText(req.ip)} after ${p.attempts} failed attempts`,
+        `account "${auditText(username)}" locked for ${p.duration_seconds} s after ${p.attempts} failed attempts from ${auditText(req.ip)}`,
       );
     if (outcome.lockedName)
       audit.record(
         AuditService.auth,
-        `account "${auditText(username)}" locked for every address for the rest of the window: too many failed attempts from many addresses`,
+        `account "${auditText(username)}" locked for every address for ${NAME_CEILING.windowSeconds} s after ${NAME_CEILING.points} failed attempts`,
       );
     return error;
   }

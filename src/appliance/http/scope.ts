@@ -97,7 +97,9 @@ export function applyApiConventions(scope: FastifyInstance): void {
         return;
       }
       if (jsonTooDeep(text)) {
-        done(new HttpError(400, [{ loc: ['body'], msg: jsonTooDeepMessage(), type: 'value_error.jsondecode' }]));
+        done(
+          new HttpError(400, [{ loc: ['body'], msg: jsonTooDeepMessage(), type: 'value_error.jsondecode' }]),
+        );
         return;
       }
       jsonParser(req, text, done);
