@@ -17,7 +17,7 @@ import { registerSessionRoutes } from './flows/session';
 import { registerSettings } from './flows/settings';
 import { registerVerification } from './flows/verification';
 import { loadProviders } from './providers';
-import { RateLimiter } from './rateLimit';
+import { IdentityLimits } from './rateLimit';
 import { IdentityRepo } from './repo';
 import { identityMigrations } from './schema';
 import { jsonTooDeep, jsonTooDeepMessage, MAX_JSON_BODY_BYTES } from '../shared/jsonDepth';
@@ -49,7 +49,7 @@ export async function registerIdentityService(app: FastifyInstance, config: Conf
     publicOrigin(config),
     repo,
     courier,
-    new RateLimiter(),
+    new IdentityLimits(db),
     loadProviders(config.dataDir, app.log),
     app.log,
   );

@@ -1,5 +1,7 @@
 /** SQLite schema of the identity service (namespace `identity`). Times are epoch milliseconds. */
 import type { Migration } from '../appliance/db/database';
+import { attemptTableSql } from '../shared/attemptCounter';
+import { RATE_LIMIT_TABLE } from './rateLimit';
 
 export const identityMigrations: Migration[] = [
   {
@@ -111,5 +113,10 @@ export const identityMigrations: Migration[] = [
         );
       `);
     },
+  },
+  {
+    version: 2,
+    name: 'persisted rate limits',
+    up: (db) => db.exec(attemptTableSql(RATE_LIMIT_TABLE)),
   },
 ];
