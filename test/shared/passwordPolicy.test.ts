@@ -13,7 +13,7 @@ describe('passwordProblem', () => {
     ['Password1', [], 'common'],
     ['letmein123', [], 'common'],
     ['abcabcabc1', [], 'weak'],
-    ['Tiny-7', [], 'weak'],
+    ['Tiny7', [], 'weak'],
     ['Security-suite-Admin-2026!', ['admin'], null],
     ['correct horse battery staple', ['admin'], null],
     ['Blue-Harbour-Lantern-47', ['ann@example.test', 'ann'], null],
