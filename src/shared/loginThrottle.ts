@@ -90,11 +90,13 @@ export class LoginThrottle {
 
   /**
    * Counts an attempt on `name` from `source` before anything is checked. Refused when the pair is locked, the name
-   * is over its ceiling, or the address over its own; nothing stays counted for a refused attempt.
+   * is over its ceiling, or the address over its own; nothing stays counted for a refused attempt. `lockScope` names
+   * what the policy lock applies to: the client address (the default), or one fixed scope for every address where
+   * only someone already holding the password can try (second factors), so rotating addresses gains nothing.
    */
-  async begin(name: string, source: string): Promise<BeginResult> {
+  async begin(name: string, source: string, lockScope = source): Promise<BeginResult> {
     const pairs = this.pairs();
-    const pk = pairKey(name, source);
+    const pk = pairKey(name, lockScope);
     const pair = await pairs.take(pk);
     if (!pair.ok) return { ok: false, retryAfter: pair.retryAfter, refusedBy: 'pair' };
     const named = await this.names.take(enc(name));

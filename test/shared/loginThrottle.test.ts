@@ -125,6 +125,19 @@ describe('LoginThrottle', () => {
     expect(t.unlock('nobody', Date.now())).toBe(0);
   });
 
+  it('locks across addresses when the lock scope is fixed (second factors: only the password holder tries)', async () => {
+    const t = throttle();
+    for (let i = 0; i < 3; i += 1) {
+      const begun = await t.begin('id-1:totp', `10.5.0.${i}`, 'any-address');
+      if (!begun.ok) throw new Error('refused');
+      await begun.attempt.failed();
+    }
+    expect(await t.begin('id-1:totp', '10.5.0.9', 'any-address')).toMatchObject({
+      ok: false,
+      refusedBy: 'pair',
+    });
+  });
+
   it('keeps names with separators apart from addresses', async () => {
     const t = throttle();
     for (let i = 0; i < 3; i += 1) await fail(t, 'e@x', 'y');

@@ -175,7 +175,8 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
       else ctx.fieldError(flow, fieldName, uiText(MSG.required, { property: fieldName }));
       return sendFlow(ctx, req, reply, flow, 400);
     }
-    const begun = await ctx.limiter.login.begin(`${identityId}:${kind}`, req.ip);
+    // Only the holder of the password gets here: the policy lock is per account from every address.
+    const begun = await ctx.limiter.login.begin(`${identityId}:${kind}`, req.ip, 'any-address');
     if (!begun.ok) {
       limitReached(ctx, reply, flow, begun.retryAfter, 'failed sign-in attempts');
       return sendFlow(ctx, req, reply, flow, TOO_MANY_REQUESTS);
