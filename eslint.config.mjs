@@ -24,7 +24,7 @@ const clientCode = [
   './sagas',
   './machines',
 ];
-const serviceCode = ['./src/appliance', './src/identity-service', './src/storage'];
+const serviceCode = ['./src/appliance', './src/identity-service', './src/storage', './src/service-kit'];
 const layerZones = [
   ...['./src/appliance', './src/identity-service'].map((target) => ({
     target,
@@ -40,8 +40,8 @@ const layerZones = [
     message: 'Client code knows no service internals: share wire contracts through src/shared.',
   },
   {
-    target: ['./src/shared', './src/lib', './src/storage', './config'],
-    from: [...clientCode, ...serviceCode.filter((s) => s !== './src/storage'), './src/server'],
+    target: ['./src/shared', './src/lib', './src/storage', './src/service-kit', './config'],
+    from: [...clientCode, './src/appliance', './src/identity-service', './src/server'],
     message: 'Neutral modules depend on nothing above them.',
   },
   {

@@ -19,7 +19,7 @@ import {
   type SessionRecord,
 } from './repo';
 import type { Courier } from './courier';
-import type { RateLimiter } from './rateLimit';
+import type { IdentityLimits } from './rateLimit';
 import type { UiText } from './text';
 import { rpIdFor, type StoredWebAuthnCredential } from './webauthn/ceremony';
 
@@ -86,7 +86,7 @@ export class ServiceContext {
     origin: string,
     readonly repo: IdentityRepo,
     readonly courier: Courier,
-    readonly limiter: RateLimiter,
+    readonly limiter: IdentityLimits,
     readonly providers: Provider[],
     readonly log: FastifyBaseLogger,
   ) {

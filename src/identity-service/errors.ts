@@ -9,6 +9,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   410: 'Gone',
+  413: 'Payload Too Large',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
@@ -55,6 +56,15 @@ export class IdentityError extends Error {
 }
 
 export const errors = {
+  /** A body that cannot be read (too deeply nested JSON); never reaches a flow handler. */
+  malformedBody(reason: string): IdentityError {
+    return new IdentityError(
+      400,
+      undefined,
+      'The request was malformed or contained invalid parameters',
+      reason,
+    );
+  },
   sessionAlreadyAvailable(flow: 'login' | 'registration' | 'recovery', defaultReturn: string): IdentityError {
     const reason =
       flow === 'login'

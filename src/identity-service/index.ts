@@ -8,7 +8,7 @@ import { publicOrigin, type Config } from '../../config';
 import { migrate, openDatabase } from '../storage/sqlite';
 import { ServiceContext } from './context';
 import { Courier } from './courier';
-import { IdentityError } from './errors';
+import { errors, IdentityError } from './errors';
 import { registerLogin } from './flows/login';
 import { registerRecovery } from './flows/recovery';
 import { registerRegistration } from './flows/registration';
@@ -16,9 +16,10 @@ import { registerSessionRoutes } from './flows/session';
 import { registerSettings } from './flows/settings';
 import { registerVerification } from './flows/verification';
 import { loadProviders } from './providers';
-import { RateLimiter } from './rateLimit';
+import { IdentityLimits } from './rateLimit';
 import { IdentityRepo } from './repo';
 import { identityMigrations } from './schema';
+import { jsonTooDeep, jsonTooDeepMessage, MAX_JSON_BODY_BYTES } from '../service-kit/jsonDepth';
 
 /** Query parameters that carry secrets (mailed codes, logout tokens) never reach the request log. */
 const SECRET_PARAMS = ['code', 'token'];
@@ -47,7 +48,7 @@ export async function registerIdentityService(app: FastifyInstance, config: Conf
     publicOrigin(config),
     repo,
     courier,
-    new RateLimiter(),
+    new IdentityLimits(db),
     loadProviders(config.dataDir, app.log),
     app.log,
   );
@@ -71,9 +72,19 @@ export async function registerIdentityService(app: FastifyInstance, config: Conf
           }),
         };
       });
+      const jsonParser = scope.getDefaultJsonParser('error', 'error');
+      scope.removeContentTypeParser('application/json');
+      scope.addContentTypeParser(
+        'application/json',
+        { parseAs: 'string', bodyLimit: MAX_JSON_BODY_BYTES },
+        (req, body, done) => {
+          if (jsonTooDeep(body as string)) done(errors.malformedBody(jsonTooDeepMessage()));
+          else jsonParser(req, body as string, done);
+        },
+      );
       scope.addContentTypeParser(
         'application/x-www-form-urlencoded',
-        { parseAs: 'string', bodyLimit: 64 * 1024 },
+        { parseAs: 'string', bodyLimit: MAX_JSON_BODY_BYTES },
         (_req, body, done) => {
           done(null, Object.fromEntries(new URLSearchParams(body as string)));
         },

@@ -1,6 +1,7 @@
 /** Password hashing (argon2id) and the password policy of sign-up and settings. */
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { passwordProblem } from '../service-kit/passwordPolicy';
 import { MSG, uiText, type UiText } from './text';
 
 /** OWASP argon2id baseline: 19 MiB, 2 passes, 1 lane. `algorithm` 2 = Argon2id (a const enum upstream). */
@@ -27,23 +28,21 @@ export async function burnPasswordCheck(password: string): Promise<void> {
   await verifyPassword(await dummyHash, password);
 }
 
-/** The policy message for `password`, or null when it may be used. */
+/**
+ * The policy message for `password`, or null when it may be used: Kratos' length messages, 4000031 when it is built
+ * on the e-mail address, 4000005 with the reason of the shared policy (too weak, too common).
+ */
 export function passwordPolicy(password: string, email: string): UiText | null {
   const length = [...password].length;
   if (length < PASSWORD_MIN_LENGTH)
     return uiText(MSG.passwordMinLength, { min_length: PASSWORD_MIN_LENGTH, actual_length: length });
   if (length > PASSWORD_MAX_LENGTH)
     return uiText(MSG.passwordMaxLength, { max_length: PASSWORD_MAX_LENGTH, actual_length: length });
-  const pw = password.toLowerCase();
-  const mail = email.toLowerCase();
-  const local = mail.split('@')[0] ?? '';
-  if (
-    mail &&
-    (pw === mail || pw.includes(mail) || (local.length >= 4 && pw.includes(local)) || mail.includes(pw))
-  ) {
-    return uiText(MSG.passwordTooSimilar);
-  }
-  return null;
+  const mail = email.trim();
+  const problem = passwordProblem(password, mail ? [mail, mail.split('@')[0] ?? ''] : []);
+  if (!problem) return null;
+  if (problem.code === 'user_name') return uiText(MSG.passwordTooSimilar);
+  return uiText(MSG.passwordPolicy, { reason: problem.reason });
 }
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,6 +1,8 @@
 /** SQLite schema of the identity service (namespace `identity`). Times are epoch milliseconds. */
-import type { Migration } from '../storage/sqlite';
 import type { JsonWebKey } from 'node:crypto';
+import type { Migration } from '../storage/sqlite';
+import { attemptTableSql } from '../service-kit/attemptCounter';
+import { RATE_LIMIT_TABLE } from './rateLimit';
 import { jwkToCose } from './webauthn/migrateKeys';
 
 export const identityMigrations: Migration[] = [
@@ -132,5 +134,10 @@ export const identityMigrations: Migration[] = [
         update.run(JSON.stringify(config), row.id);
       }
     },
+  },
+  {
+    version: 3,
+    name: 'persisted rate limits',
+    up: (db) => db.exec(attemptTableSql(RATE_LIMIT_TABLE)),
   },
 ];

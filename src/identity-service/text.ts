@@ -121,6 +121,7 @@ export const MSG = {
   validationGeneric: 4000001,
   required: 4000002,
   invalidFormat: 4000004,
+  passwordPolicy: 4000005,
   invalidCredentials: 4000006,
   duplicateCredentials: 4000007,
   totpWrong: 4000008,

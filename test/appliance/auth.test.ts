@@ -58,7 +58,7 @@ describe('local authentication', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().detail).toContain(detail);
-    expect(count(h, 'login_throttle')).toBe(0);
+    expect(count(h, 'login_attempts')).toBe(0);
   });
 
   it('first access: correct credentials give no session but the change-password redirect; the change then allows login', async () => {
@@ -159,7 +159,7 @@ describe('local authentication', () => {
     const agent = new Agent(h.app);
     await agent.visit();
     const sessionsBefore = count(h, 'sessions');
-    const throttleBefore = count(h, 'login_throttle');
+    const throttleBefore = count(h, 'login_attempts');
     const missing = await agent.form('/api/auth/login', { password: 'x' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().detail).toEqual([
@@ -200,7 +200,7 @@ describe('local authentication', () => {
       { loc: ['body', '__proto__'], msg: 'extra fields not permitted', type: 'value_error.extra' },
     ]);
     expect(count(h, 'sessions')).toBe(sessionsBefore);
-    expect(count(h, 'login_throttle')).toBe(throttleBefore);
+    expect(count(h, 'login_attempts')).toBe(throttleBefore);
   });
 
   it('logs out: the session is deleted and the cookies cleared', async () => {
@@ -359,6 +359,8 @@ describe('lockout and rate limit', () => {
     const realNow = h.ctx.now;
     let offset = 0;
     h.ctx.now = () => realNow() + offset;
+    // The attempt counters read the wall clock themselves.
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
     try {
       const agent = new Agent(h.app);
       await agent.visit();
@@ -374,11 +376,14 @@ describe('lockout and rate limit', () => {
       await agent.login('victim', 'bad-password');
       expect((await agent.login('victim', 'victim-password')).statusCode).toBe(200);
       // A success clears the count.
-      expect(h.ctx.db.prepare("SELECT COUNT(*) AS n FROM login_throttle WHERE key = 'victim'").get()).toEqual(
-        { n: 0 },
-      );
+      expect(
+        h.ctx.db
+          .prepare("SELECT COUNT(*) AS n FROM login_attempts WHERE key = 'pair:victim@127.0.0.1'")
+          .get(),
+      ).toEqual({ n: 0 });
     } finally {
       h.ctx.now = realNow;
+      clock.mockRestore();
     }
   });
 
@@ -448,7 +453,9 @@ describe('lockout under parallel guessing', () => {
       200,
     );
     expect(
-      h.ctx.db.prepare("SELECT COUNT(*) AS n FROM login_throttle WHERE key = 'two-factor'").get(),
+      h.ctx.db
+        .prepare("SELECT COUNT(*) AS n FROM login_attempts WHERE key = 'pair:two-factor@127.0.0.1'")
+        .get(),
     ).toEqual({ n: 0 });
   });
 });

@@ -27,7 +27,13 @@ describe('storage', () => {
       const versions = h.ctx.db
         .prepare("SELECT version FROM schema_migrations WHERE namespace = 'appliance' ORDER BY version")
         .all();
-      expect(versions).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
+      expect(versions).toEqual([
+        { version: 1 },
+        { version: 2 },
+        { version: 3 },
+        { version: 4 },
+        { version: 5 },
+      ]);
       expect(count(h, 'users')).toBe(1);
       expect(h.ctx.db.prepare('SELECT username, role, must_change_password FROM users').get()).toEqual({
         username: 'admin',
@@ -158,7 +164,7 @@ describe('audit trail', () => {
           'auth: password changed for "admin"',
           'auth: login succeeded for "admin"',
           'auth: login failed for "someone": wrong credentials',
-          'auth: account "someone" locked for 60 s after 2 failed attempts',
+          'auth: account "someone" locked for 60 s after 2 failed attempts from 127.0.0.1',
           'auth: login refused for "someone": account locked',
           'settings: look-and-feel colours changed by "admin": primary #111, bar #222',
           `jobs: config job ${job.id} started by "admin"`,

@@ -161,7 +161,7 @@ describe('sign-up and verification', () => {
       const flow = await client.init('verification');
       // Right after the sign-up mail a further send is refused with a message and Retry-After.
       const tooSoon = await client.submit(flow.json, { method: 'code', email });
-      expect(tooSoon.status).toBe(400);
+      expect(tooSoon.status).toBe(429);
       expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
       expect(tooSoon.json.ui.messages[0]).toMatchObject({ id: 4000001, type: 'error' });
       expect(tooSoon.json.ui.messages[0].text).toMatch(/Too many code requests/);
@@ -212,7 +212,7 @@ describe('sign-up and verification', () => {
       expect(res.status).toBe(200);
     }
     const blocked = await c.submit(flow.json, { method: 'code', email: 'nobody-21@example.test' });
-    expect(blocked.status).toBe(400);
+    expect(blocked.status).toBe(429);
     expect(blocked.json.ui.messages[0].text).toMatch(/Too many code requests/);
     const reg = await c.init('registration');
     const signUp = await c.submit(reg.json, {
@@ -220,7 +220,7 @@ describe('sign-up and verification', () => {
       'traits.email': uniqueEmail('flood'),
       password: PASSWORD,
     });
-    expect(signUp.status).toBe(400);
+    expect(signUp.status).toBe(429);
     expect(signUp.json.ui.messages[0].text).toMatch(/Too many sign-up attempts/);
     expect(h.sql<{ n: number }>('SELECT COUNT(*) AS n FROM identities')[0].n).toBe(0);
     // Another client address is not affected.
@@ -391,7 +391,7 @@ describe('login, whoami and logout', () => {
       identifier: email,
       password: PASSWORD,
     });
-    expect(blocked.status).toBe(400);
+    expect(blocked.status).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.json.ui.messages[0].text).toMatch(/Too many failed sign-in attempts/);
     expect((await client.get('/identity/sessions/whoami')).status).toBe(401);

@@ -6,12 +6,20 @@
  * proves the current password and one-time code itself) clears the flag and every session of the account, and sends
  * the user back to the login page with the password-changed notice; the next login issues the session.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { AuditService, auditText } from '../audit';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
-import { clearFailures, lockedFor, readPolicy, recordFailure, refundAttempt, throttleKey } from './lockout';
+import { passwordProblem } from '../../service-kit/passwordPolicy';
+import {
+  NAME_CEILING,
+  type BeginResult,
+  type FailureOutcome,
+  type LoginAttempt,
+} from '../../service-kit/loginThrottle';
+import { loginThrottle, readPolicy, throttleKey } from './lockout';
+import { registerLockoutRoutes } from './lockoutRoutes';
 import {
   dummyHash,
   hashPassword,
@@ -141,73 +149,90 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     'SELECT id, username, password_hash, must_change_password, otp_required, totp_secret, last_otp_step FROM users WHERE username = ?',
   );
 
-  /** Refuses a locked name before any password work (same answer whether or not the account exists). */
-  function refuseIfLocked(key: string, username: string): void {
-    const seconds = lockedFor(db, key, ctx.now());
-    if (!seconds) return;
-    audit.record(AuditService.auth, `login refused for "${auditText(username)}": account locked`);
-    const minutes = Math.ceil(seconds / 60);
-    throw new HttpError(
+  const throttle = loginThrottle(db);
+
+  /** The answer to an attempt the throttle refused before any password work (same whether or not the account exists). */
+  function refused(username: string, result: Extract<BeginResult, { ok: false }>): HttpError {
+    const everywhere = result.refusedBy === 'name';
+    audit.record(
+      AuditService.auth,
+      `login refused for "${auditText(username)}": account locked${everywhere ? ' for every address' : ''}`,
+    );
+    const minutes = Math.ceil(result.retryAfter / 60);
+    return new HttpError(
       429,
-      `Too many failed attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-      { 'retry-after': String(seconds) },
+      `Too many failed attempts${everywhere ? ' for this account' : ''}; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+      { 'retry-after': String(result.retryAfter) },
     );
   }
 
-  /** The attempt was counted up front; record why it failed (and the lock it caused). */
-  function failure(username: string, reason: string, lockedByIt: boolean, error: HttpError): HttpError {
+  /** The attempt was counted up front; record why it failed and the lock it caused. */
+  async function failure(
+    req: FastifyRequest,
+    username: string,
+    reason: string,
+    attempt: LoginAttempt,
+    error: HttpError,
+  ): Promise<HttpError> {
     audit.record(AuditService.auth, `login failed for "${auditText(username)}": ${reason}`);
-    if (lockedByIt) {
-      const p = readPolicy(db);
+    const outcome: FailureOutcome = await attempt.failed();
+    const p = readPolicy(db);
+    if (outcome.lockedPair)
       audit.record(
         AuditService.auth,
-        `account "${auditText(username)}" locked for ${p.duration_seconds} s after ${p.attempts} failed attempts`,
+        `account "${auditText(username)}" locked for ${p.duration_seconds} s after ${p.attempts} failed attempts from ${auditText(req.ip)}`,
       );
-    }
+    if (outcome.lockedName)
+      audit.record(
+        AuditService.auth,
+        `account "${auditText(username)}" locked for every address for ${NAME_CEILING.windowSeconds} s after ${NAME_CEILING.points} failed attempts`,
+      );
     return error;
   }
 
   /**
    * Checks name, password and one-time code. Returns the account and the code's time step (0 when none was used).
-   * Unknown names cost one argon2 verification like known ones. The attempt is counted before the password is
-   * checked (the lock check and the count run without a pause in between, so parallel guesses queue up on the
-   * counter); a correct password without its code yet is refunded, full success clears the count. The counter lives
-   * in its own small transaction: it must persist whatever the request's outcome.
+   * Unknown names cost one argon2 verification like known ones. The attempt is counted (per name and client address,
+   * and per name) before anything is checked, so parallel guesses queue up on the counter; past the per-name delay
+   * threshold it waits before the check. A correct password without its code yet is refunded; full success clears
+   * the address's count.
    */
   async function authenticate(
+    req: FastifyRequest,
     body: LoginBody,
     wrong: HttpError,
   ): Promise<{ user: UserRow; otpStep: number }> {
-    const key = throttleKey(body.username);
-    refuseIfLocked(key, body.username);
-    const lockedByIt = inTransaction(db, () => recordFailure(db, key, ctx.now()));
+    const begun = await throttle.begin(throttleKey(body.username), req.ip);
+    if (!begun.ok) throw refused(body.username, begun);
+    const attempt = begun.attempt;
+    await attempt.wait();
     const user = findUser.get(body.username) as UserRow | undefined;
     const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password);
-    if (!user || !passwordOk) throw failure(body.username, 'wrong credentials', lockedByIt, wrong);
+    if (!user || !passwordOk) throw await failure(req, body.username, 'wrong credentials', attempt, wrong);
     const otp = body.otp?.trim() ?? '';
-    const refund = () => inTransaction(db, () => refundAttempt(db, key, lockedByIt));
     if (!user.totp_secret) {
       if (user.otp_required || otp) {
-        refund();
+        await attempt.refund();
         throw loginError(LoginCode.otpNotConfigured, 'The one-time code secret is not configured yet');
       }
     } else if (!otp) {
-      refund();
+      await attempt.refund();
       throw loginError(LoginCode.otpRequired, 'Enter the one-time code of your authenticator');
     }
     let otpStep = 0;
     if (user.totp_secret) {
       const step = await verifyTotp(user.totp_secret, otp, user.last_otp_step, Math.floor(ctx.now() / 1000));
       if (step === null)
-        throw failure(
+        throw await failure(
+          req,
           body.username,
           'invalid one-time code',
-          lockedByIt,
+          attempt,
           loginError(LoginCode.invalidOtp, 'Invalid one-time code'),
         );
       otpStep = step;
     }
-    inTransaction(db, () => clearFailures(db, key));
+    await attempt.succeeded();
     return { user, otpStep };
   }
 
@@ -242,6 +267,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     async (req, reply) => {
       const body = req.body;
       const { user, otpStep } = await authenticate(
+        req,
         body,
         loginError(LoginCode.wrongCredentials, 'Wrong user name or password'),
       );
@@ -276,18 +302,21 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     async (req) => {
       const body = req.body;
       const { user, otpStep } = await authenticate(
+        req,
         body,
         loginError(LoginCode.invalidPassword, 'Invalid password'),
       );
       if (body.new_password === body.password) {
         throw loginError(LoginCode.sameAsCurrent, 'The new password cannot be the same as the current one');
       }
-      if (body.new_password.toLowerCase() === user.username.toLowerCase()) {
+      const problem = passwordProblem(body.new_password, [user.username]);
+      if (problem) {
         throw new HttpError(422, [
           {
             loc: ['body', 'new_password'],
-            msg: 'the new password must not be the user name',
+            msg: `the new password cannot be used because ${problem.reason}`,
             type: 'value_error.str.password',
+            ctx: { reason: problem.code },
           },
         ]);
       }
@@ -305,6 +334,8 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
       return { data: { redirect_uri: withReturnTo(PASSWORD_CHANGED_REDIRECT, req.query.return_to) } };
     },
   );
+
+  registerLockoutRoutes(scope, ctx);
 
   scope.post('/logout', async (req, reply: FastifyReply) => {
     const token = presentedToken(req);

@@ -1,5 +1,7 @@
 /** Schema of the appliance (namespace `appliance`): numbered, forward only. Never edit a released migration. */
 import type { Migration } from '../../storage/sqlite';
+import { attemptTableSql } from '../../service-kit/attemptCounter';
+import { LOGIN_ATTEMPTS_TABLE } from '../auth/lockout';
 
 export const applianceMigrations: Migration[] = [
   {
@@ -136,5 +138,14 @@ export const applianceMigrations: Migration[] = [
           value TEXT NOT NULL
         );
       `),
+  },
+  {
+    version: 5,
+    name: 'persisted login attempt counters (per name and address)',
+    up: (db) => {
+      db.exec(attemptTableSql(LOGIN_ATTEMPTS_TABLE));
+      // Replaced by login_attempts: its per-name counts locked owners out from everywhere.
+      db.exec('DROP TABLE login_throttle');
+    },
   },
 ];

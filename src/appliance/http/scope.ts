@@ -7,6 +7,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { applianceErrorHandler, HttpError } from './errors';
+import { jsonTooDeep, jsonTooDeepMessage } from '../../service-kit/jsonDepth';
 
 /** Default body limit of API requests (images set their own). */
 export const API_BODY_LIMIT = 64 * 1024;
@@ -93,6 +94,12 @@ export function applyApiConventions(scope: FastifyInstance): void {
         text = decodeUtf8(body);
       } catch (e) {
         done(e as Error, undefined);
+        return;
+      }
+      if (jsonTooDeep(text)) {
+        done(
+          new HttpError(400, [{ loc: ['body'], msg: jsonTooDeepMessage(), type: 'value_error.jsondecode' }]),
+        );
         return;
       }
       jsonParser(req, text, done);

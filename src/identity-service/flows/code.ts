@@ -3,10 +3,10 @@ import { randomInt } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CODE_LIFESPAN_MS, type ServiceContext } from '../context';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../password';
-import { MAX_CODE_ATTEMPTS, SEND_COOLDOWN_PER_ADDRESS, SENDS_PER_ADDRESS, SENDS_PER_IP } from '../rateLimit';
+import { MAX_CODE_ATTEMPTS, takeAll } from '../rateLimit';
 import { sha256, type FlowRecord } from '../repo';
 import { MSG, uiText } from '../text';
-import { withinLimits } from './common';
+import { limitReached } from './common';
 
 type CodeKind = 'recovery' | 'verification';
 
@@ -29,9 +29,10 @@ export function validEmail(ctx: ServiceContext, flow: FlowRecord, email: string)
 
 /**
  * Sends a code for the flow to `email` when an account owns that address; the flow moves to `sent_email` either way,
- * so the answer does not reveal whether the address exists. False when a rate limit stopped the send.
+ * so the answer does not reveal whether the address exists. False when a rate limit stopped the send (the caller
+ * answers 429). `countIp` false: the caller already counted this request against the client address.
  */
-export function sendCode(
+export async function sendCode(
   ctx: ServiceContext,
   req: FastifyRequest,
   reply: FastifyReply,
@@ -39,15 +40,20 @@ export function sendCode(
   kind: CodeKind,
   email: string,
   enforceLimits = true,
-): boolean {
+  countIp = true,
+): Promise<boolean> {
   const address = email.toLowerCase();
+  const { sendCooldown, sendsPerAddress, sendsPerIp } = ctx.limiter;
   const checks = [
-    { key: `send:${kind}:cooldown:${address}`, limit: SEND_COOLDOWN_PER_ADDRESS },
-    { key: `send:${kind}:address:${address}`, limit: SENDS_PER_ADDRESS },
-    { key: `send:ip:${req.ip}`, limit: SENDS_PER_IP },
-  ];
-  if (enforceLimits && !withinLimits(ctx, reply, flow, checks, 'code requests')) return false;
-  for (const c of checks) ctx.limiter.hit(c.key, c.limit);
+    [sendCooldown, `${kind}:${address}`],
+    [sendsPerAddress, `${kind}:${address}`],
+    ...(countIp ? [[sendsPerIp, req.ip] as const] : []),
+  ] as const;
+  const wait = await takeAll(checks, enforceLimits);
+  if (wait > 0) {
+    limitReached(ctx, reply, flow, wait, 'code requests');
+    return false;
+  }
 
   const now = ctx.now();
   const owner =

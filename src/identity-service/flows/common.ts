@@ -5,7 +5,6 @@ import { errors } from '../errors';
 import { flowJson } from '../render';
 import type { FlowKind, FlowRecord } from '../repo';
 import { MSG, uiText } from '../text';
-import type { Limit } from '../rateLimit';
 
 const EXPIRED_MESSAGE: Record<FlowKind, number> = {
   login: MSG.loginExpired,
@@ -118,24 +117,24 @@ export function loadFetchedFlow(ctx: ServiceContext, req: FastifyRequest, kind: 
   return flow;
 }
 
+/** Status of an answer refused by a rate limit (the flow with its message is the body, as for validation errors). */
+export const TOO_MANY_REQUESTS = 429;
+
 /**
- * Checks a set of rate limits; when one is exhausted, puts a message on the flow and sets Retry-After.
- * Returns true when the request may go on.
+ * A rate limit refused the request: puts the message on the flow and sets Retry-After. The caller answers with the
+ * flow and TOO_MANY_REQUESTS.
  */
-export function withinLimits(
+export function limitReached(
   ctx: ServiceContext,
   reply: FastifyReply,
   flow: FlowRecord,
-  checks: Array<{ key: string; limit: Limit }>,
+  wait: number,
   what: string,
-): boolean {
-  const wait = Math.max(0, ...checks.map((c) => ctx.limiter.retryAfter(c.key, c.limit)));
-  if (wait === 0) return true;
+): void {
   reply.header('retry-after', String(wait));
   const when = wait < 120 ? `${wait} seconds` : `${Math.ceil(wait / 60)} minutes`;
   flow.data.messages.push(
     uiText(MSG.validationGeneric, { reason: `Too many ${what}. Please try again in ${when}.` }),
   );
   ctx.log.warn({ flowId: flow.id, kind: flow.kind, what }, 'identity: rate limit reached');
-  return false;
 }

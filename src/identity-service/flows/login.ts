@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import type { CurrentSession, ServiceContext, WebAuthnCredentialConfig } from '../context';
 import { errors } from '../errors';
 import { burnPasswordCheck, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, verifyPassword } from '../password';
-import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_IP } from '../rateLimit';
 import { flowJson, sessionJson, type LookupCredential, type TotpCredential } from '../render';
 import type { FlowRecord, SessionRecord } from '../repo';
 import { MSG, uiText } from '../text';
@@ -16,7 +15,8 @@ import {
   queryOf,
   sendFlow,
   sendSuccess,
-  withinLimits,
+  limitReached,
+  TOO_MANY_REQUESTS,
 } from './common';
 import { verifyAssertion, WebAuthnError } from '../webauthn/ceremony';
 
@@ -101,14 +101,14 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
     if (!password) ctx.fieldError(flow, 'password', uiText(MSG.required, { property: 'password' }));
     if (!identifier || !password) return sendFlow(ctx, req, reply, flow, 400);
 
-    const accountKey = `login:account:${identifier.toLowerCase().slice(0, EMAIL_MAX_LENGTH)}`;
-    const ipKey = `login:ip:${req.ip}`;
-    const limits = [
-      { key: accountKey, limit: LOGIN_FAILURES_PER_ACCOUNT },
-      { key: ipKey, limit: LOGIN_FAILURES_PER_IP },
-    ];
-    if (!withinLimits(ctx, reply, flow, limits, 'failed sign-in attempts'))
-      return sendFlow(ctx, req, reply, flow, 400);
+    // Counted before the password is checked (parallel guesses queue up on the count), per account and address.
+    const begun = await ctx.limiter.login.begin(identifier.toLowerCase().slice(0, EMAIL_MAX_LENGTH), req.ip);
+    if (!begun.ok) {
+      limitReached(ctx, reply, flow, begun.retryAfter, 'failed sign-in attempts');
+      return sendFlow(ctx, req, reply, flow, TOO_MANY_REQUESTS);
+    }
+    const attempt = begun.attempt;
+    await attempt.wait();
 
     // Oversized input cannot match an account; refuse it without spending a hash on it.
     const plausible = identifier.length <= EMAIL_MAX_LENGTH && password.length <= PASSWORD_MAX_LENGTH;
@@ -119,18 +119,20 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
     if (ok && flow.data.refresh && credential!.identityId !== flow.identityId) ok = false;
     const identity = ok ? ctx.repo.getIdentity(credential!.identityId) : null;
     if (!ok || !identity || identity.state !== 'active') {
-      ctx.limiter.hit(accountKey, LOGIN_FAILURES_PER_ACCOUNT);
-      ctx.limiter.hit(ipKey, LOGIN_FAILURES_PER_IP);
+      const outcome = await attempt.failed();
+      if (outcome.lockedPair || outcome.lockedName)
+        req.log.warn({ flowId: flow.id, ...outcome }, 'identity: sign-in locked after failed attempts');
       req.log.info({ flowId: flow.id }, 'identity: sign-in refused (invalid credentials)');
       flow.data.messages.push(uiText(MSG.invalidCredentials));
       return sendFlow(ctx, req, reply, flow, 400);
     }
     // The account is active only once its e-mail address is verified (sign-up says "click the link to activate").
     if (!ctx.repo.verifiableAddresses(identity.id).some((a) => a.verified)) {
+      await attempt.refund();
       flow.data.messages.push(uiText(MSG.addressNotVerified));
       return sendFlow(ctx, req, reply, flow, 400);
     }
-    ctx.limiter.reset(accountKey);
+    await attempt.succeeded();
 
     let session: SessionRecord;
     if (flow.data.refresh && current) session = ctx.addMethod(current.session, 'password', 'aal1');
@@ -173,17 +175,16 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
       else ctx.fieldError(flow, fieldName, uiText(MSG.required, { property: fieldName }));
       return sendFlow(ctx, req, reply, flow, 400);
     }
-    const accountKey = `login:account:${identityId}:${kind}`;
-    const ipKey = `login:ip:${req.ip}`;
-    const limits = [
-      { key: accountKey, limit: LOGIN_FAILURES_PER_ACCOUNT },
-      { key: ipKey, limit: LOGIN_FAILURES_PER_IP },
-    ];
-    if (!withinLimits(ctx, reply, flow, limits, 'failed sign-in attempts'))
-      return sendFlow(ctx, req, reply, flow, 400);
-    const fail = (message: number, reason?: string) => {
-      ctx.limiter.hit(accountKey, LOGIN_FAILURES_PER_ACCOUNT);
-      ctx.limiter.hit(ipKey, LOGIN_FAILURES_PER_IP);
+    // Only the holder of the password gets here: the policy lock is per account from every address.
+    const begun = await ctx.limiter.login.begin(`${identityId}:${kind}`, req.ip, 'any-address');
+    if (!begun.ok) {
+      limitReached(ctx, reply, flow, begun.retryAfter, 'failed sign-in attempts');
+      return sendFlow(ctx, req, reply, flow, TOO_MANY_REQUESTS);
+    }
+    const attempt = begun.attempt;
+    await attempt.wait();
+    const fail = async (message: number, reason?: string) => {
+      await attempt.failed();
       flow.data.messages.push(uiText(message, reason ? { reason } : {}));
       return sendFlow(ctx, req, reply, flow, 400);
     };
@@ -225,7 +226,7 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
       entry.used_at = new Date(now).toISOString();
       ctx.repo.setCredential(identityId, 'lookup_secret', cred, now);
     }
-    ctx.limiter.reset(accountKey);
+    await attempt.succeeded();
     const session = ctx.addMethod(current.session, kind, 'aal2');
     flow.state = 'passed_challenge';
     ctx.repo.saveFlow(flow);

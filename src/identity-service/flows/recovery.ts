@@ -5,7 +5,7 @@ import { errors } from '../errors';
 import { flowJson } from '../render';
 import { MSG, uiText } from '../text';
 import { sendCode, redeemCode, validEmail } from './code';
-import { loadFetchedFlow, loadSubmitFlow, NO_STORE, queryOf, sendFlow } from './common';
+import { loadFetchedFlow, loadSubmitFlow, NO_STORE, queryOf, sendFlow, TOO_MANY_REQUESTS } from './common';
 
 export function registerRecovery(app: FastifyInstance, ctx: ServiceContext): void {
   const init = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -78,7 +78,8 @@ export function registerRecovery(app: FastifyInstance, ctx: ServiceContext): voi
     }
     const email = (body.email ?? '').trim();
     if (!validEmail(ctx, flow, email)) return sendFlow(ctx, req, reply, flow, 400);
-    if (!sendCode(ctx, req, reply, flow, 'recovery', email)) return sendFlow(ctx, req, reply, flow, 400);
+    if (!(await sendCode(ctx, req, reply, flow, 'recovery', email)))
+      return sendFlow(ctx, req, reply, flow, TOO_MANY_REQUESTS);
     return sendFlow(ctx, req, reply, flow, 200);
   });
 }

@@ -12,9 +12,10 @@ import {
   queryOf,
   sendFlow,
   sendSuccess,
-  withinLimits,
+  limitReached,
+  TOO_MANY_REQUESTS,
 } from './common';
-import { SENDS_PER_IP } from '../rateLimit';
+import { takeAll } from '../rateLimit';
 import { startVerification } from './verification';
 
 export function registerRegistration(app: FastifyInstance, ctx: ServiceContext): void {
@@ -73,39 +74,46 @@ export function registerRegistration(app: FastifyInstance, ctx: ServiceContext):
       if (policy) ctx.fieldError(flow, 'password', policy);
     }
     if (Object.keys(flow.data.fieldMessages).length > 0) return sendFlow(ctx, req, reply, flow, 400);
-    // Each sign-up mails a code: the per-client send limit keeps sign-ups from flooding other people's mailboxes.
-    if (
-      !withinLimits(ctx, reply, flow, [{ key: `send:ip:${req.ip}`, limit: SENDS_PER_IP }], 'sign-up attempts')
-    ) {
-      return sendFlow(ctx, req, reply, flow, 400);
+    // Counted before the address is looked up: each sign-up mails a code (the client address's send limit keeps
+    // sign-ups from flooding other people's mailboxes), and one for an address that has an account is a failure
+    // (it reveals the account), so a client cannot enumerate accounts through sign-ups.
+    const { sendsPerIp, takenAddressSignups } = ctx.limiter;
+    const wait = await takeAll([
+      [sendsPerIp, req.ip],
+      [takenAddressSignups, req.ip],
+    ]);
+    if (wait > 0) {
+      limitReached(ctx, reply, flow, wait, 'sign-up attempts');
+      return sendFlow(ctx, req, reply, flow, TOO_MANY_REQUESTS);
     }
-    if (ctx.repo.emailTaken(email)) {
+    const addressTaken = async () => {
+      await sendsPerIp.refund(req.ip); // no mail goes out
       flow.data.messages.push(uiText(MSG.duplicateCredentials));
       return sendFlow(ctx, req, reply, flow, 400);
-    }
+    };
+    if (ctx.repo.emailTaken(email)) return addressTaken();
     const passwordHash = await hashPassword(password);
     let identity;
     try {
       identity = ctx.repo.createIdentity(email, passwordHash, ctx.now());
     } catch (err) {
       // Two sign-ups for one address at once: the unique index decides, the loser sees "account exists".
-      if (err instanceof Error && /UNIQUE/.test(err.message)) {
-        flow.data.messages.push(uiText(MSG.duplicateCredentials));
-        return sendFlow(ctx, req, reply, flow, 400);
-      }
+      if (err instanceof Error && /UNIQUE/.test(err.message)) return addressTaken();
       throw err;
     }
+    await takenAddressSignups.refund(req.ip);
     req.log.info({ identityId: identity.id }, 'identity: account registered');
     flow.state = 'passed_challenge';
     ctx.repo.saveFlow(flow);
 
-    const verification = startVerification(
+    const verification = await startVerification(
       ctx,
       req,
       reply,
       identity.traits.email,
       flow.returnTo,
       flow.csrfToken,
+      true,
     );
     const continueWith = [
       {

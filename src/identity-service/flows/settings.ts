@@ -120,7 +120,7 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
         ctx.repo.updateEmail(identity.id, email, now);
         flow.data.values = {};
         if (changed) {
-          const verification = startVerification(ctx, req, reply, email, null, flow.csrfToken);
+          const verification = await startVerification(ctx, req, reply, email, null, flow.csrfToken);
           flow.data.continueWith = [
             {
               action: 'show_verification_ui',

@@ -5,20 +5,24 @@ import { flowJson } from '../render';
 import type { FlowRecord } from '../repo';
 import { MSG, uiText } from '../text';
 import { sendCode, redeemCode, validEmail } from './code';
-import { loadFetchedFlow, loadSubmitFlow, NO_STORE, queryOf, sendFlow } from './common';
+import { loadFetchedFlow, loadSubmitFlow, NO_STORE, queryOf, sendFlow, TOO_MANY_REQUESTS } from './common';
 import { errors } from '../errors';
 
-/** Starts a verification flow and mails its code (sign-up, e-mail change). */
-export function startVerification(
+/**
+ * Starts a verification flow and mails its code (sign-up, e-mail change). The send is counted, never refused;
+ * `ipCounted`: the caller already counted the request against the client address's send limit.
+ */
+export async function startVerification(
   ctx: ServiceContext,
   req: FastifyRequest,
   reply: FastifyReply,
   email: string,
   returnTo: string | null,
   csrfToken: string,
-): FlowRecord {
+  ipCounted = false,
+): Promise<FlowRecord> {
   const flow = ctx.newFlow(req, reply, 'verification', { returnTo, csrfToken });
-  sendCode(ctx, req, reply, flow, 'verification', email, false);
+  await sendCode(ctx, req, reply, flow, 'verification', email, false, !ipCounted);
   ctx.repo.saveFlow(flow);
   return flow;
 }
@@ -92,7 +96,8 @@ export function registerVerification(app: FastifyInstance, ctx: ServiceContext):
     }
     const email = (body.email ?? '').trim();
     if (!validEmail(ctx, flow, email)) return sendFlow(ctx, req, reply, flow, 400);
-    if (!sendCode(ctx, req, reply, flow, 'verification', email)) return sendFlow(ctx, req, reply, flow, 400);
+    if (!(await sendCode(ctx, req, reply, flow, 'verification', email)))
+      return sendFlow(ctx, req, reply, flow, TOO_MANY_REQUESTS);
     return sendFlow(ctx, req, reply, flow, 200);
   });
 }
