@@ -1,12 +1,14 @@
 /**
  * The generic HTTP client (spec §7 "Generic client"): same-origin requests carry the XSRF header read from the
- * XSRF-TOKEN cookie; no default timeout; one retry for body-less methods and none for the others on the retry
+ * XSRF-TOKEN cookie (`__Host-XSRF-TOKEN` over HTTPS); no default timeout; one retry for body-less methods and none for the others on the retry
  * statuses; 400–599 are errors. Used by every saga through the saga context, so tests inject their own `fetch`.
  */
 import { ApiError, kindForStatus, transportMessages } from './errors';
 import { retriesFor, shouldRetry } from './retryPolicy';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
+/** The name the cookie takes over HTTPS: `__Host-` cookies cannot be planted by a sibling subdomain. */
+export const XSRF_HOST_COOKIE = `__Host-${XSRF_COOKIE}`;
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 export type Method = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -127,7 +129,7 @@ export function createApiClient(env: ClientEnvironment): ApiClient {
     const sameOrigin = url.origin === env.origin;
     if (sameOrigin) {
       for (const [k, v] of Object.entries(env.defaultHeaders ?? {})) if (!headers.has(k)) headers.set(k, v);
-      const token = env.readCookie(XSRF_COOKIE);
+      const token = env.readCookie(XSRF_HOST_COOKIE) ?? env.readCookie(XSRF_COOKIE);
       if (token) headers.set(XSRF_HEADER, token);
     }
     const body = encodeBody(options.body, headers);

@@ -14,6 +14,8 @@ import { latestBuildReader, loadManifest, type AssetManifest } from './assets';
 import { escapeHtml } from './document';
 import { faviconSvg } from './favicon';
 import { registerSecurityHeaders } from './securityHeaders';
+import { installPathGuard, looksLikeApi, MAX_URL_LENGTH } from './pathGuard';
+import { canonicalPath, isUnder } from '../appliance/http/paths';
 import { mountEmbeddedServices } from './embedded';
 import { createInjectFetch, SSR_INTERNAL_HEADER } from './injectFetch';
 import { createRenderer } from './render';
@@ -21,7 +23,7 @@ import { RenderCache } from './renderCache';
 import { isLoggedInFromCookies, LOGGED_IN_COOKIE } from '../app/routing/session';
 import { THEME_COOKIE } from '../app/layout/useDocumentTheme';
 
-export const MAX_URL_LENGTH = 8192;
+export { MAX_URL_LENGTH };
 export const LOCALE_COOKIE = 'locale';
 const LOCALE_MAX_AGE_S = 365 * 24 * 3600; // §9 locale cookie 365 days, lax
 
@@ -75,11 +77,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
   });
 
-  // Overlong URLs are refused before routing (spec: > 8 KB).
-  app.addHook('onRequest', (req, reply, done) => {
-    if (req.url.length > MAX_URL_LENGTH) return reply.code(414).type('text/plain').send('URI Too Long');
-    done();
-  });
+  // Paths of the APIs never fall through to page rendering: an unknown API path is a JSON 404.
+  const apiPrefixes = [config.apiBase, '/eos/', config.identityBase + '/', config.authBase + '/']
+    .filter((p) => p.startsWith('/'))
+    .map((p) => p.replace(/\/+$/, '') + '/');
+  const isApiPath = (path: string) => apiPrefixes.some((p) => isUnder(path, p));
+
+  // The very first hook: overlong URLs (spec: > 8 KB) and non-canonical paths are refused before anything else
+  // decides on the path, so every later check sees the path the router matches (see pathGuard.ts).
+  installPathGuard(app, { apiPrefixes, exactPrefixes: [...apiPrefixes, '/assets/', '/_build/'] });
 
   await app.register(fastifyCookie);
   const extraOrigins = [originOf(config.apiBase), originOf(config.identityBase)].filter(
@@ -93,7 +99,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (status >= 500) req.log.error({ err: error }, 'request failed');
     const title = status === 404 ? 'Not Found' : status < 500 ? 'Bad Request' : 'Internal Server Error';
     const wantsJson =
-      (req.headers.accept ?? '').includes('application/json') || req.url.startsWith(config.apiBase);
+      (req.headers.accept ?? '').includes('application/json') || looksLikeApi(req.url, apiPrefixes);
     if (wantsJson) reply.code(status).send({ detail: status < 500 && error.message ? error.message : title });
     else reply.code(status).type('text/html; charset=utf-8').send(plainErrorPage(status, title));
   });
@@ -153,14 +159,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       defaultHeaders: cookieHeader ? { cookie: cookieHeader } : {},
     });
 
-  // Paths of the APIs never fall through to page rendering: an unknown API path is a JSON 404.
-  const apiPrefixes = [config.apiBase, '/eos/', config.identityBase + '/', config.authBase + '/'].filter(
-    (p) => p.startsWith('/'),
-  );
-  const isApiPath = (url: string) => apiPrefixes.some((p) => url.startsWith(p));
-
   app.get('/*', async (req, reply) => {
-    if (isApiPath(req.url) || req.headers[SSR_INTERNAL_HEADER]) {
+    if (isApiPath(canonicalPath(req)) || req.headers[SSR_INTERNAL_HEADER]) {
       return reply.code(404).send({ detail: 'Not Found' });
     }
     if (!req.cookies[LOCALE_COOKIE]) reply.header('set-cookie', localeCookie);
@@ -210,7 +210,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   app.setNotFoundHandler((req, reply) => {
-    const wantsJson = (req.headers.accept ?? '').includes('application/json');
+    const wantsJson =
+      (req.headers.accept ?? '').includes('application/json') || looksLikeApi(req.url, apiPrefixes);
     if (wantsJson) return reply.code(404).send({ detail: 'Not Found' });
     return reply.code(404).type('text/html; charset=utf-8').send(plainErrorPage(404, 'Not Found'));
   });

@@ -464,7 +464,11 @@ describe('cookies behind HTTPS and bearer mode', () => {
   it('issues a Secure bearer cookie for an hour and accepts the token as Authorization', async () => {
     const agent = new Agent(h.app);
     const visit = await agent.visit();
-    expect(setCookie(visit, 'XSRF-TOKEN')).toMatch(/Secure/);
+    // Over HTTPS the token is a __Host- cookie: Secure, Path=/, no Domain, so a sibling subdomain cannot plant it.
+    expect(setCookie(visit, '__Host-XSRF-TOKEN')).toMatch(
+      /^__Host-XSRF-TOKEN=[\w-]{43}; Path=\/; SameSite=Lax; Secure$/,
+    );
+    expect(setCookie(visit, 'XSRF-TOKEN')).toBeUndefined();
     const res = await agent.login('api-user', 'api-user-password');
     expect(res.statusCode).toBe(200);
     const token = res.json().data.access_token as string;
