@@ -24,6 +24,7 @@ import { isLoggedInFromCookies, LOGGED_IN_COOKIE } from '../app/routing/session'
 import { THEME_COOKIE } from '../app/layout/useDocumentTheme';
 
 export { MAX_URL_LENGTH };
+const SOURCE_MAP_FILE = /\.map(?:\.(?:gz|br))?$/i;
 export const LOCALE_COOKIE = 'locale';
 const LOCALE_MAX_AGE_S = 365 * 24 * 3600; // §9 locale cookie 365 days, lax
 
@@ -138,6 +139,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       preCompressed: true,
       index: false,
       wildcard: true,
+      // Source maps (and their compressed copies) are never public, even if a build put one in the served tree.
+      allowedPath: (pathName) => !SOURCE_MAP_FILE.test(pathName),
       // Every asset name carries its content hash: cache it for a year, never revalidate.
       maxAge: 365 * 24 * 3600 * 1000,
       immutable: true,

@@ -7,7 +7,7 @@
  *
  * Canonical means: origin-form (starts with one `/`); no empty segment (`//`), no `.` or `..` segment (also
  * spelled `%2e`), no backslash, no percent-encoded unreserved character (RFC 3986 §2.3: letters, digits, `-._~`),
- * no encoded `/` or `\`, no control character, valid percent-encoded UTF-8, and the exact spelling of the
+ * no encoded `/` or `\`, no double encoding (`%2561`), no control character, valid percent-encoded UTF-8, and the exact spelling of the
  * case-sensitive prefixes it names (`/API/` is not `/api/`).
  */
 import type { FastifyRequest } from 'fastify';
@@ -59,6 +59,8 @@ export function canonicalise(target: string, prefixes: readonly string[] = []): 
     if (UNRESERVED.test(ch))
       return { ok: false, reason: `the path encodes "${ch}", which must be written as itself` };
     if (ch === '/' || ch === '\\') return { ok: false, reason: 'the path must not contain an encoded slash' };
+    if (ch === '%' && /^[0-9A-Fa-f]{2}/.test(raw.slice((m.index ?? 0) + 3)))
+      return { ok: false, reason: 'the path must not contain double-encoded characters' };
   }
   const path = strictDecode(raw);
   if (path === null) return { ok: false, reason: 'the path is not valid percent-encoded UTF-8' };
