@@ -84,9 +84,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     .map((p) => p.replace(/\/+$/, '') + '/');
   const isApiPath = (path: string) => apiPrefixes.some((p) => isUnder(path, p));
 
-  // The very first hook: overlong URLs (spec: > 8 KB) and non-canonical paths are refused before anything else
-  // decides on the path, so every later check sees the path the router matches (see pathGuard.ts).
-  installPathGuard(app, { apiPrefixes, exactPrefixes: [...apiPrefixes, '/assets/', '/_build/'] });
+  // The very first hook: overlong URLs (spec: > 8 KB), non-canonical paths and cross-site writes are refused before
+  // anything else decides on the path, so every later check sees the path the router matches (see pathGuard.ts).
+  installPathGuard(app, {
+    apiPrefixes,
+    exactPrefixes: [...apiPrefixes, '/assets/', '/_build/'],
+    identityPrefix: config.identityBase.startsWith('/')
+      ? config.identityBase.replace(/\/+$/, '') + '/'
+      : undefined,
+    ownOrigins: [origin],
+  });
 
   await app.register(fastifyCookie);
   const extraOrigins = [originOf(config.apiBase), originOf(config.identityBase)].filter(
