@@ -482,6 +482,29 @@ describe('cookies behind HTTPS and bearer mode', () => {
     });
     expect(me.json().username).toBe('api-user');
   });
+
+  it.each([
+    ['a planted XSRF-TOKEN echoed in the header', 'XSRF-TOKEN=planted-by-a-sibling', 'cookie is missing'],
+    [
+      'a planted XSRF-TOKEN beside the real cookie',
+      'XSRF-TOKEN=planted-by-a-sibling; __Host-XSRF-TOKEN=the-real-token',
+      'does not match',
+    ],
+  ])('refuses %s (cookie tossing) with 403', async (_name, cookie, detail) => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: 'username=api-user&password=api-user-password',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie,
+        'x-xsrf-token': 'planted-by-a-sibling',
+      },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().detail).toContain(detail);
+    expect(setCookie(res, 'rampart_session')).toBeUndefined();
+  });
 });
 
 describe('first access keeps the page asked for', () => {
