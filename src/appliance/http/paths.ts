@@ -7,7 +7,7 @@
  *
  * Canonical means: origin-form (starts with one `/`); no empty segment (`//`), no `.` or `..` segment (also
  * spelled `%2e`), no backslash, no percent-encoded unreserved character (RFC 3986 §2.3: letters, digits, `-._~`),
- * no encoded `/` or `\`, no double encoding (`%2561`), no control character, valid percent-encoded UTF-8, and the exact spelling of the
+ * no raw character outside printable ASCII, no encoded `/` or `\`, no double encoding (`%2561`), no control character, valid percent-encoded UTF-8, and the exact spelling of the
  * case-sensitive prefixes it names (`/API/` is not `/api/`).
  */
 import type { FastifyRequest } from 'fastify';
@@ -34,8 +34,7 @@ function strictDecode(raw: string): string | null {
       if (!/^[0-9A-Fa-f]{2}$/.test(hex)) return null;
       bytes.push(parseInt(hex, 16));
       i += 2;
-    } else if (c < 0x80) bytes.push(c);
-    else bytes.push(...Buffer.from(raw[i], 'utf8'));
+    } else bytes.push(c);
   }
   try {
     return utf8.decode(Uint8Array.from(bytes));
@@ -54,6 +53,9 @@ export function canonicalise(target: string, prefixes: readonly string[] = []): 
   if (target.includes('#')) return { ok: false, reason: 'the request target must not contain "#"' };
   const raw = rawPathOf(target);
   if (raw.includes('\\')) return { ok: false, reason: 'the path must not contain a backslash' };
+  // Browsers percent-encode everything outside ASCII; raw bytes would be read differently by each parser.
+  if (/[^\u0021-\u007e]/.test(raw))
+    return { ok: false, reason: 'the path must be printable ASCII (percent-encode other characters)' };
   for (const m of raw.matchAll(/%([0-9A-Fa-f]{2})/g)) {
     const ch = String.fromCharCode(parseInt(m[1], 16));
     if (UNRESERVED.test(ch))

@@ -42,6 +42,8 @@ describe('canonicalise', () => {
     ['/api/config/settings%0d%0aX-Injected:%201', 'control characters'],
     ['/%2561pi/config/settings', 'double-encoded'],
     ['/api/%25%32%65', 'encodes "2"'],
+    ['/caf\u00e9', 'printable ASCII'],
+    ['/a b', 'printable ASCII'],
     ['/api/%zz', 'percent-encoded UTF-8'],
     ['/api/%', 'percent-encoded UTF-8'],
     ['/api/%c3', 'percent-encoded UTF-8'],
