@@ -13,6 +13,11 @@ import CompressionPlugin from 'compression-webpack-plugin';
 const root = __dirname;
 const dist = path.join(root, 'dist');
 const publicPath = '/assets/';
+/**
+ * Production source maps are hidden (no `sourceMappingURL` in the served scripts) and written beside the served
+ * tree, never into it: they stay in `dist/` for mapping stack traces, but `/assets/` cannot serve them.
+ */
+const SOURCE_MAP_DIR = path.join(dist, 'client', 'sourcemaps');
 const assetName = 'media/[name].[contenthash:10][ext]';
 
 /** Writes dist/client/asset-manifest.json (entry and named chunk files) and build-latest.json. */
@@ -64,6 +69,15 @@ class AssetManifestPlugin {
   }
 }
 
+/** Empties the source map directory before a build (output.clean only covers the served tree). */
+class CleanSourceMapsPlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.beforeRun.tap('CleanSourceMapsPlugin', () =>
+      fs.rmSync(SOURCE_MAP_DIR, { recursive: true, force: true }),
+    );
+  }
+}
+
 const babelRule = (target: 'web' | 'node'): webpack.RuleSetRule => ({
   test: /\.[cm]?[jt]sx?$/,
   exclude: /node_modules/,
@@ -81,10 +95,12 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
     mode,
     target: 'web',
     entry: { main: './src/client.tsx' },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     output: {
       path: path.join(dist, 'client', 'assets'),
       publicPath,
+      // Relative to the served tree: dist/client/sourcemaps/js/main.<hash>.js.map.
+      sourceMapFilename: `${path.relative(path.join(dist, 'client', 'assets'), SOURCE_MAP_DIR)}/[file].map`,
       filename: production ? 'js/[name].[contenthash:10].js' : 'js/[name].js',
       chunkFilename: production ? 'js/[name].[contenthash:10].js' : 'js/[name].js',
       assetModuleFilename: assetName,
@@ -111,6 +127,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
       }),
       ...(production
         ? [
+            new CleanSourceMapsPlugin(),
             new CompressionPlugin({
               test: /\.(js|css|svg|json)$/,
               algorithm: 'gzip',

@@ -1,11 +1,11 @@
 /**
  * The generic HTTP client (spec §7 "Generic client"): same-origin requests carry the XSRF header read from the
- * XSRF-TOKEN cookie; no default timeout; one retry for body-less methods and none for the others on the retry
+ * XSRF-TOKEN cookie (`__Host-XSRF-TOKEN` over HTTPS); no default timeout; one retry for body-less methods and none for the others on the retry
  * statuses; 400–599 are errors. Used by every saga through the saga context, so tests inject their own `fetch`.
  */
 import { ApiError, kindForStatus, transportMessages } from './errors';
 import { retriesFor, shouldRetry } from './retryPolicy';
-import { XSRF_COOKIE, XSRF_HEADER } from '../shared/http';
+import { XSRF_COOKIE, XSRF_HEADER, XSRF_HOST_COOKIE } from '../shared/http';
 
 export type Method = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -125,7 +125,7 @@ export function createApiClient(env: ClientEnvironment): ApiClient {
     const sameOrigin = url.origin === env.origin;
     if (sameOrigin) {
       for (const [k, v] of Object.entries(env.defaultHeaders ?? {})) if (!headers.has(k)) headers.set(k, v);
-      const token = env.readCookie(XSRF_COOKIE);
+      const token = env.readCookie(XSRF_HOST_COOKIE) ?? env.readCookie(XSRF_COOKIE);
       if (token) headers.set(XSRF_HEADER, token);
     }
     const body = encodeBody(options.body, headers);

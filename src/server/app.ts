@@ -14,6 +14,8 @@ import { latestBuildReader, loadManifest, type AssetManifest } from './assets';
 import { escapeHtml } from './document';
 import { faviconSvg } from './favicon';
 import { registerSecurityHeaders } from './securityHeaders';
+import { installPathGuard, looksLikeApi, MAX_URL_LENGTH } from './pathGuard';
+import { canonicalPath, isUnder } from '../appliance/http/paths';
 import { mountEmbeddedServices } from './embedded';
 import { createInjectFetch, SSR_INTERNAL_HEADER } from './injectFetch';
 import { createRenderer } from './render';
@@ -21,7 +23,8 @@ import { RenderCache } from './renderCache';
 import { isLoggedInFromCookies } from '../app/routing/session';
 import { LOGGED_IN_COOKIE, THEME_COOKIE } from '../shared/http';
 
-export const MAX_URL_LENGTH = 8192;
+export { MAX_URL_LENGTH };
+const SOURCE_MAP_FILE = /\.map(?:\.(?:gz|br))?$/i;
 export const LOCALE_COOKIE = 'locale';
 const LOCALE_MAX_AGE_S = 365 * 24 * 3600; // §9 locale cookie 365 days, lax
 
@@ -69,10 +72,21 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
   });
 
-  // Overlong URLs are refused before routing (spec: > 8 KB).
-  app.addHook('onRequest', (req, reply, done) => {
-    if (req.url.length > MAX_URL_LENGTH) return reply.code(414).type('text/plain').send('URI Too Long');
-    done();
+  // Paths of the APIs never fall through to page rendering: an unknown API path is a JSON 404.
+  const apiPrefixes = [config.apiBase, '/eos/', config.identityBase + '/', config.authBase + '/']
+    .filter((p) => p.startsWith('/'))
+    .map((p) => p.replace(/\/+$/, '') + '/');
+  const isApiPath = (path: string) => apiPrefixes.some((p) => isUnder(path, p));
+
+  // The very first hook: overlong URLs (spec: > 8 KB), non-canonical paths and cross-site writes are refused before
+  // anything else decides on the path, so every later check sees the path the router matches (see pathGuard.ts).
+  installPathGuard(app, {
+    apiPrefixes,
+    exactPrefixes: [...apiPrefixes, '/assets/', '/_build/'],
+    identityPrefix: config.identityBase.startsWith('/')
+      ? config.identityBase.replace(/\/+$/, '') + '/'
+      : undefined,
+    ownOrigins: [origin],
   });
 
   await app.register(fastifyCookie);
@@ -87,7 +101,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (status >= 500) req.log.error({ err: error }, 'request failed');
     const title = status === 404 ? 'Not Found' : status < 500 ? 'Bad Request' : 'Internal Server Error';
     const wantsJson =
-      (req.headers.accept ?? '').includes('application/json') || req.url.startsWith(config.apiBase);
+      (req.headers.accept ?? '').includes('application/json') || looksLikeApi(req.url, apiPrefixes);
     if (wantsJson) reply.code(status).send({ detail: status < 500 && error.message ? error.message : title });
     else reply.code(status).type('text/html; charset=utf-8').send(plainErrorPage(status, title));
   });
@@ -126,6 +140,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       preCompressed: true,
       index: false,
       wildcard: true,
+      // Source maps (and their compressed copies) are never public, even if a build put one in the served tree.
+      allowedPath: (pathName) => !SOURCE_MAP_FILE.test(pathName),
       // Every asset name carries its content hash: cache it for a year, never revalidate.
       maxAge: 365 * 24 * 3600 * 1000,
       immutable: true,
@@ -147,14 +163,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       defaultHeaders: cookieHeader ? { cookie: cookieHeader } : {},
     });
 
-  // Paths of the APIs never fall through to page rendering: an unknown API path is a JSON 404.
-  const apiPrefixes = [config.apiBase, '/eos/', config.identityBase + '/', config.authBase + '/'].filter(
-    (p) => p.startsWith('/'),
-  );
-  const isApiPath = (url: string) => apiPrefixes.some((p) => url.startsWith(p));
-
   app.get('/*', async (req, reply) => {
-    if (isApiPath(req.url) || req.headers[SSR_INTERNAL_HEADER]) {
+    if (isApiPath(canonicalPath(req)) || req.headers[SSR_INTERNAL_HEADER]) {
       return reply.code(404).send({ detail: 'Not Found' });
     }
     if (!req.cookies[LOCALE_COOKIE]) reply.header('set-cookie', localeCookie);
@@ -204,7 +214,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   app.setNotFoundHandler((req, reply) => {
-    const wantsJson = (req.headers.accept ?? '').includes('application/json');
+    const wantsJson =
+      (req.headers.accept ?? '').includes('application/json') || looksLikeApi(req.url, apiPrefixes);
     if (wantsJson) return reply.code(404).send({ detail: 'Not Found' });
     return reply.code(404).type('text/html; charset=utf-8').send(plainErrorPage(404, 'Not Found'));
   });

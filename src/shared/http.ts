@@ -7,5 +7,7 @@ export const SESSION_COOKIE = 'rampart_session';
 export const LOGGED_IN_COOKIE = 'rampart_logged_in';
 export const BEARER_COOKIE = 'auth-bearer';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
+/** The name the cookie takes over HTTPS: `__Host-` cookies cannot be planted by a sibling subdomain. */
+export const XSRF_HOST_COOKIE = `__Host-${XSRF_COOKIE}`;
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 export const THEME_COOKIE = 'rampart_theme';

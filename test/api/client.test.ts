@@ -156,6 +156,13 @@ describe('request shape', () => {
     expect(calls[0].init.body).toBe('{"a":1}');
   });
 
+  test('behind HTTPS the __Host- cookie is the one echoed, not a plain XSRF-TOKEN a sibling could plant', async () => {
+    const cookies: Record<string, string> = { 'XSRF-TOKEN': 'planted', '__Host-XSRF-TOKEN': 'real' };
+    const { api, calls } = client([{ status: 200 }], { readCookie: (n) => cookies[n] });
+    await api.put('/api/x', {});
+    expect(new Headers(calls[0].init.headers).get('X-XSRF-TOKEN')).toBe('real');
+  });
+
   test('cross-origin requests never carry the XSRF token', async () => {
     const { api, calls } = client([{ status: 200 }]);
     await api.get('https://other.example/api/x');

@@ -471,7 +471,11 @@ describe('cookies behind HTTPS and bearer mode', () => {
   it('issues a Secure bearer cookie for an hour and accepts the token as Authorization', async () => {
     const agent = new Agent(h.app);
     const visit = await agent.visit();
-    expect(setCookie(visit, 'XSRF-TOKEN')).toMatch(/Secure/);
+    // Over HTTPS the token is a __Host- cookie: Secure, Path=/, no Domain, so a sibling subdomain cannot plant it.
+    expect(setCookie(visit, '__Host-XSRF-TOKEN')).toMatch(
+      /^__Host-XSRF-TOKEN=[\w-]{43}; Path=\/; SameSite=Lax; Secure$/,
+    );
+    expect(setCookie(visit, 'XSRF-TOKEN')).toBeUndefined();
     const res = await agent.login('api-user', 'api-user-password');
     expect(res.statusCode).toBe(200);
     const token = res.json().data.access_token as string;
@@ -484,6 +488,29 @@ describe('cookies behind HTTPS and bearer mode', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(me.json().username).toBe('api-user');
+  });
+
+  it.each([
+    ['a planted XSRF-TOKEN echoed in the header', 'XSRF-TOKEN=planted-by-a-sibling', 'cookie is missing'],
+    [
+      'a planted XSRF-TOKEN beside the real cookie',
+      'XSRF-TOKEN=planted-by-a-sibling; __Host-XSRF-TOKEN=the-real-token',
+      'does not match',
+    ],
+  ])('refuses %s (cookie tossing) with 403', async (_name, cookie, detail) => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: 'username=api-user&password=api-user-password',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie,
+        'x-xsrf-token': 'planted-by-a-sibling',
+      },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().detail).toContain(detail);
+    expect(setCookie(res, 'rampart_session')).toBeUndefined();
   });
 });
 

@@ -181,7 +181,7 @@ describe('console endpoints', () => {
         JSON.stringify({ primary_color: '#000', bar_color: '#000', pad: 'x'.repeat(70 * 1024) }),
       );
       expect(huge.statusCode).toBe(413);
-      expect(huge.json()).toEqual({ detail: 'Request body is too large' });
+      expect(huge.json()).toEqual({ detail: 'Request body is too large (at most 64 KiB)' });
       const empty = await send('');
       expect(empty.statusCode).toBe(422);
       expect(empty.json().detail).toEqual([

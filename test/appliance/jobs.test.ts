@@ -140,7 +140,7 @@ describe('jobs', () => {
       reason: 'Package checksum does not match its descriptor',
       stepNumber: 1,
     });
-    expect(last.details.map((d) => d.status)).toEqual(['failed', 'pending', 'pending', 'pending']);
+    expect(last.details.map((d) => d.status)).toEqual(['failed', 'cancelled', 'cancelled', 'cancelled']);
     expect(stream.events[stream.events.length - 1]).toEqual({
       event: 'end',
       data: { id: bad.id, status: 'failed' },
@@ -169,7 +169,7 @@ describe('jobs', () => {
         stepNumber: 2,
         reason: 'Configuration is not valid: primary colour is not a hex colour',
       });
-      expect(final.details.map((d) => d.status)).toEqual(['done', 'failed', 'pending']);
+      expect(final.details.map((d) => d.status)).toEqual(['done', 'failed', 'cancelled']);
       const revision = h.ctx.db.prepare('SELECT status FROM config_revisions WHERE job_id = ?').get(job.id);
       expect(revision).toEqual({ status: 'rejected' });
       expect(
@@ -227,10 +227,10 @@ describe('jobs across a restart', () => {
     const again = await startServer({ dataDir: h.dataDir });
     try {
       const agent = await adminAgent(again);
-      expect((await agent.get(`/api/jobs/${job.id}`)).json()).toMatchObject({
-        status: 'failed',
-        reason: 'interrupted',
-      });
+      const final = (await agent.get(`/api/jobs/${job.id}`)).json() as JobProgress;
+      expect(final).toMatchObject({ status: 'failed', reason: 'interrupted' });
+      // The step that was running failed with the job; none is left running or pending.
+      expect(final.details.map((d) => d.status)).toEqual(['failed', 'cancelled', 'cancelled']);
     } finally {
       await again.close();
     }
@@ -243,8 +243,14 @@ describe('jobs across a restart', () => {
     const db = openDatabase(path.join(h.dataDir, 'appliance.db'));
     db.prepare(
       `INSERT INTO jobs (id, type, status, step_number, total_steps, details, created_by, created_at, updated_at)
-       VALUES ('6f1c1c3e-2b7a-4d7e-9f3a-0c0f7f0d2a11', 'config', 'running', 1, 3, '[]', 'admin', 0, 0)`,
-    ).run();
+       VALUES ('6f1c1c3e-2b7a-4d7e-9f3a-0c0f7f0d2a11', 'config', 'running', 2, 3, ?, 'admin', 0, 0)`,
+    ).run(
+      JSON.stringify([
+        { name: 'Snapshot', status: 'done', progressPercentage: 100 },
+        { name: 'Validate', status: 'running', progressPercentage: 40 },
+        { name: 'Activate', status: 'pending', progressPercentage: 0 },
+      ]),
+    );
     db.close();
     const again = await startServer({ dataDir: h.dataDir });
     try {
@@ -252,6 +258,8 @@ describe('jobs across a restart', () => {
         .prepare("SELECT status, reason FROM jobs WHERE id = '6f1c1c3e-2b7a-4d7e-9f3a-0c0f7f0d2a11'")
         .get();
       expect(row).toEqual({ status: 'failed', reason: 'interrupted' });
+      const job = again.appliance.jobs.get('6f1c1c3e-2b7a-4d7e-9f3a-0c0f7f0d2a11');
+      expect(job?.details.map((d) => d.status)).toEqual(['done', 'failed', 'cancelled']);
     } finally {
       await again.close();
     }

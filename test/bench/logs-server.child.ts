@@ -23,6 +23,7 @@ async function main() {
     config: { apiBase: '/api/' },
     requireUser: allow,
     requireAdmin: allow,
+    canReadAudit: () => true,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;

@@ -15,6 +15,16 @@ export interface ErrorItem {
 
 export type ErrorDetail = string | ErrorItem[] | { code: number; message: string };
 
+/** The 413 text, naming the route's limit so the caller knows what to send instead. */
+export function tooLarge(limitBytes: number | undefined): string {
+  if (!limitBytes) return 'Request body is too large';
+  const size =
+    limitBytes % (1024 * 1024) === 0
+      ? `${limitBytes / (1024 * 1024)} MiB`
+      : `${Math.round(limitBytes / 1024)} KiB`;
+  return `Request body is too large (at most ${size})`;
+}
+
 /** A deliberate error response; thrown by handlers and turned into JSON by the API's error handler. */
 export class HttpError extends Error {
   constructor(
@@ -228,7 +238,7 @@ export function applianceErrorHandler(
       void reply.code(400).send({ detail: bodyItem('Invalid JSON body', 'value_error.jsondecode') });
       return;
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      void reply.code(413).send({ detail: 'Request body is too large' });
+      void reply.code(413).send({ detail: tooLarge(req.routeOptions.bodyLimit) });
       return;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       void reply.code(415).send({ detail: 'Unsupported content type' });

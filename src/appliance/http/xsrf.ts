@@ -1,16 +1,33 @@
 /**
- * Double-submit XSRF protection (spec §7 generic client): every response whose request lacks the readable
- * `XSRF-TOKEN` cookie sets one (page loads included), and every mutating request to the appliance's API paths must
- * echo it in `X-XSRF-TOKEN`. Requests authenticated by an `Authorization: Bearer` header carry no ambient
- * credential and are exempt.
+ * Double-submit XSRF protection (spec §7 generic client): every response whose request lacks the readable XSRF
+ * cookie sets one (page loads included), and every mutating request to the appliance's API paths must echo it in
+ * `X-XSRF-TOKEN`. Requests authenticated by an `Authorization: Bearer` header carry no ambient credential and are
+ * exempt.
+ *
+ * Over HTTPS the cookie is `__Host-XSRF-TOKEN` (Secure, Path=/, no Domain): a sibling subdomain can set cookies for
+ * the console's host, but never a `__Host-` one, so it cannot plant a token it knows ("cookie tossing"). Only that
+ * name is read there; a planted plain `XSRF-TOKEN` is ignored.
+ *
+ * Which requests are checked is decided on `canonicalPath(req)`, the path the router matches, never on the raw URL.
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { XSRF_COOKIE, XSRF_HEADER } from '../../shared/http';
+import { XSRF_COOKIE, XSRF_HEADER, XSRF_HOST_COOKIE } from '../../shared/http';
+import { canonicalPath, isUnder } from './paths';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Immutable static files are cached by shared caches; a Set-Cookie would defeat that. */
 const NO_COOKIE_PREFIXES = ['/assets/', '/favicon.', '/_build/', '/healthz'];
+
+/** The XSRF cookie's name: `__Host-` prefixed when the console is served over HTTPS. */
+export function xsrfCookieName(secure: boolean): string {
+  return secure ? XSRF_HOST_COOKIE : XSRF_COOKIE;
+}
+
+/** A fresh token's Set-Cookie line (written by hand: base64url needs no encoding, and this runs on every first page). */
+export function xsrfSetCookie(secure: boolean, token = crypto.randomBytes(32).toString('base64url')): string {
+  return `${xsrfCookieName(secure)}=${token}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
 
 function tokensMatch(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -18,34 +35,33 @@ function tokensMatch(a: string, b: string): boolean {
   return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
-export function xsrfProblem(req: FastifyRequest): string | null {
+export function xsrfProblem(req: FastifyRequest, secure = false): string | null {
   // Only a bearer token is exempt: browsers never add one by themselves (they do re-send Basic credentials), and a
   // request carrying one is authenticated by it, not by cookies.
   if (/^Bearer\s+\S/i.test(req.headers.authorization ?? '')) return null;
-  const cookie = req.cookies[XSRF_COOKIE];
+  const name = xsrfCookieName(secure);
+  const cookie = req.cookies[name];
   const header = req.headers[XSRF_HEADER.toLowerCase()];
-  if (!cookie) return 'XSRF check failed: the XSRF-TOKEN cookie is missing; reload the page and try again';
+  if (!cookie) return `XSRF check failed: the ${name} cookie is missing; reload the page and try again`;
   if (typeof header !== 'string' || header === '')
     return `XSRF check failed: the ${XSRF_HEADER} header is missing`;
   if (!tokensMatch(cookie, header))
-    return `XSRF check failed: the ${XSRF_HEADER} header does not match the XSRF-TOKEN cookie`;
+    return `XSRF check failed: the ${XSRF_HEADER} header does not match the ${name} cookie`;
   return null;
 }
 
 /** Root-level hooks: issue the cookie everywhere, check mutating requests under `protectedPrefixes`. */
 export function installXsrf(app: FastifyInstance, protectedPrefixes: string[], secure: boolean): void {
-  const isProtected = (url: string) => protectedPrefixes.some((p) => url === p || url.startsWith(`${p}/`));
+  const name = xsrfCookieName(secure);
+  const isProtected = (path: string) => protectedPrefixes.some((p) => isUnder(path, p));
   app.addHook('onRequest', async (req, reply) => {
-    const url = req.url.split('?')[0];
-    if (!req.cookies[XSRF_COOKIE] && !NO_COOKIE_PREFIXES.some((p) => url.startsWith(p))) {
-      // Written by hand (base64url needs no encoding): this runs on every first response, pages included.
-      reply.header(
-        'set-cookie',
-        `${XSRF_COOKIE}=${crypto.randomBytes(32).toString('base64url')}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`,
-      );
+    // Throws a 400 for a spelling the root server's path guard would have refused (fail closed without it).
+    const path = canonicalPath(req);
+    if (!req.cookies[name] && !NO_COOKIE_PREFIXES.some((p) => path.startsWith(p))) {
+      reply.header('set-cookie', xsrfSetCookie(secure));
     }
-    if (SAFE_METHODS.has(req.method) || !isProtected(url)) return;
-    const problem = xsrfProblem(req);
+    if (SAFE_METHODS.has(req.method) || !isProtected(path)) return;
+    const problem = xsrfProblem(req, secure);
     if (problem) await reply.code(403).send({ detail: problem });
   });
 }

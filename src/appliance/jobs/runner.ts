@@ -10,7 +10,8 @@ import type { ApplianceContext } from '../context';
 
 export type JobType = 'config' | 'upgrade';
 export type JobStatus = 'running' | 'done' | 'failed';
-export type StepStatus = 'pending' | 'running' | 'done' | 'failed';
+/** `cancelled`: a step that never ran because an earlier one failed or the job was interrupted. */
+export type StepStatus = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface JobDetail {
   name: string;
@@ -66,6 +67,20 @@ export class JobConflictError extends Error {
   }
 }
 
+/**
+ * The steps of a job that ended without finishing: the step that was running failed with it, the steps that never
+ * started are cancelled, finished ones stay done. A failed job never shows a step still running or pending.
+ */
+export function settleSteps(details: readonly JobDetail[]): JobDetail[] {
+  return details.map((d) =>
+    d.status === 'running'
+      ? { ...d, status: 'failed' }
+      : d.status === 'pending'
+        ? { ...d, status: 'cancelled', progressPercentage: 0 }
+        : d,
+  );
+}
+
 function progressOf(row: JobRow): JobProgress {
   const details = JSON.parse(row.details) as JobDetail[];
   const done = details.reduce(
@@ -100,11 +115,24 @@ export class JobRunner {
     this.events.setMaxListeners(0);
   }
 
-  /** Jobs found running at start were cut off by a stop or crash: they failed, as "interrupted". */
+  /** Jobs found running at start were cut off by a stop or crash: they failed, as "interrupted", with their steps. */
   recoverInterrupted(): number {
-    return this.ctx.db
-      .prepare("UPDATE jobs SET status = 'failed', reason = ?, updated_at = ? WHERE status = 'running'")
-      .run(INTERRUPTED_REASON, this.ctx.now()).changes;
+    const { db } = this.ctx;
+    return db
+      .transaction(() => {
+        const rows = db.prepare("SELECT id, details FROM jobs WHERE status = 'running'").all() as Array<
+          Pick<JobRow, 'id' | 'details'>
+        >;
+        const update = db.prepare(
+          "UPDATE jobs SET status = 'failed', reason = ?, details = ?, updated_at = ? WHERE id = ? AND status = 'running'",
+        );
+        for (const row of rows) {
+          const details = settleSteps(JSON.parse(row.details) as JobDetail[]);
+          update.run(INTERRUPTED_REASON, JSON.stringify(details), this.ctx.now(), row.id);
+        }
+        return rows.length;
+      })
+      .immediate();
   }
 
   get(id: string): JobProgress | null {
@@ -195,7 +223,7 @@ export class JobRunner {
     status: 'done' | 'failed',
     reason?: string,
   ): void {
-    this.save(id, details, stepNumber, status, reason);
+    this.save(id, status === 'failed' ? settleSteps(details) : details, stepNumber, status, reason);
     this.ctx.audit.record(
       AuditService.jobs,
       `job ${id} ${status === 'done' ? 'finished' : `failed: ${reason ?? ''}`}`,

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { Config } from '../../../config';
-import { applianceContext } from '../auth/guards';
+import { applianceContext, sessionUser } from '../auth/guards';
 import { presentedToken, userForToken } from '../auth/sessions';
 import type { Db } from '../../storage/sqlite';
 import { registerLogRoutes } from './routes';
@@ -42,6 +42,7 @@ export function createEmbeddedLogs(
         store: logs,
         config,
         ...guards,
+        canReadAudit: (req) => sessionUser(req)?.role === 'admin',
         stream: options.stream,
         // Read afresh (not the request's cached user): a logout or expiry ends the stream at the next heartbeat.
         sessionStillValid: (req) => {

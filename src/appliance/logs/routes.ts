@@ -1,12 +1,17 @@
 /**
  * The log routes of the embedded appliance:
- * - `GET /eos/system/logs/stream` (any signed-in user): the live log stream (see ./stream.ts);
+ * - `GET /eos/system/logs/stream` (any signed-in user): the live log stream (see ./stream.ts); the audit trail
+ *   (services the appliance's audit writer uses) only for admins, filtered here on the server;
  * - `POST {api}logs` (admins): ingestion for appliance services, one entry or `{logs: […]}` in one transaction.
- * Auth is the appliance's: its preHandlers are passed in, so this module knows nothing of sessions.
+ * Both live in a scope with the API's conventions (`http/scope.ts`: strict UTF-8 bodies, the 64 KiB limit, JSON
+ * errors, no-store). Auth is the appliance's: its preHandlers are passed in, so this module knows nothing of sessions.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Config } from '../../../config';
+import { AuditService } from '../audit';
 import { pathPrefix } from '../context';
+import { applyApiConventions } from '../http/scope';
+import { LOG_SERVICES } from '../../shared/logServices';
 import { createLogStreamHub, type LogStreamHub, type StreamOptions } from './stream';
 import type { LogStore } from './store';
 import { parseIngestBody, parseLastEventId, parseStreamQuery, type ErrorItem } from './validate';
@@ -18,6 +23,8 @@ export interface LogRouteDeps {
   config: Pick<Config, 'apiBase'>;
   requireUser: preHandlerHookHandler;
   requireAdmin: preHandlerHookHandler;
+  /** Whether the (already authenticated) caller may read the audit trail: admins only. */
+  canReadAudit: (req: FastifyRequest) => boolean;
   /** Stream tuning (tests and benches shorten the timers). */
   stream?: Partial<StreamOptions>;
   /**
@@ -35,17 +42,42 @@ export function ingestPath(apiBase: string): string {
   return `${pathPrefix(apiBase)}/logs`;
 }
 
+/** Services written by the appliance's audit writer: who logged in, what was changed. Admins only. */
+export const AUDIT_SERVICES: ReadonlySet<string> = new Set(Object.values(AuditService));
+
+/**
+ * The services a caller may stream: everything asked for (all when none) minus the audit trail for non-admins.
+ * Null when a non-admin asked for audit services only.
+ */
+export function visibleServices(asked: readonly string[], canReadAudit: boolean): string[] | null {
+  if (canReadAudit) return [...asked];
+  const visible = (asked.length ? asked : LOG_SERVICES).filter((s) => !AUDIT_SERVICES.has(s));
+  return visible.length ? visible : null;
+}
+
 export async function registerLogRoutes(app: FastifyInstance, deps: LogRouteDeps): Promise<LogStreamHub> {
   const hub = createLogStreamHub(deps.store, deps.stream);
   // Fastify closes connections only after preClose: streams get their `end` first.
   app.addHook('preClose', async () => hub.closeAll());
+  await app.register(async (scope) => {
+    applyApiConventions(scope);
+    registerRoutes(scope, hub, deps);
+  });
+  return hub;
+}
 
+function registerRoutes(app: FastifyInstance, hub: LogStreamHub, deps: LogRouteDeps): void {
   app.get(
     LOG_STREAM_PATH,
     { preHandler: deps.requireUser },
     async (req: FastifyRequest, reply: FastifyReply) => {
       const query = parseStreamQuery(req.query as Record<string, unknown>);
       if (!query.ok) return badRequest(reply, 400, query.errors);
+      const services = visibleServices(query.value.services, deps.canReadAudit(req));
+      if (!services)
+        return reply
+          .code(403)
+          .send({ detail: 'Audit events (auth, settings, jobs, messages) need the admin role' });
       const lastId = parseLastEventId(req.headers['last-event-id']);
       if (!lastId.ok) return badRequest(reply, 400, lastId.errors);
       reply.hijack();
@@ -62,7 +94,7 @@ export async function registerLogRoutes(app: FastifyInstance, deps: LogRouteDeps
       req.socket.setNoDelay(true);
       req.socket.setTimeout(0);
       const check = deps.sessionStillValid;
-      hub.open(reply.raw, query.value, lastId.value, check ? () => check(req) : undefined);
+      hub.open(reply.raw, { ...query.value, services }, lastId.value, check ? () => check(req) : undefined);
     },
   );
 
@@ -72,6 +104,4 @@ export async function registerLogRoutes(app: FastifyInstance, deps: LogRouteDeps
     const stored = deps.store.appendMany(parsed.value);
     return reply.code(201).send({ count: stored.length, ids: stored.map((e) => e.id) });
   });
-
-  return hub;
 }

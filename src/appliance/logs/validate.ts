@@ -123,6 +123,8 @@ export function parseLastEventId(header: unknown): Validated<number | undefined>
   return { ok: true, value: Number(text) };
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 const ENTRY_KEYS = new Set(['service', 'message', 'timestamp']);
 
 function validateEntry(
@@ -162,6 +164,13 @@ function validateEntry(
       msg: 'ensure this value has at least 1 characters',
       type: 'value_error.any_str.min_length',
       ctx: { limit_value: 1 },
+    });
+  else if (LONE_SURROGATE.test(o.message))
+    // A lone surrogate (`"\ud800"` in JSON) cannot be stored as UTF-8: it would be replaced silently.
+    errors.push({
+      loc: [...loc, 'message'],
+      msg: 'value is not valid Unicode (lone surrogate)',
+      type: 'value_error.unicode',
     });
   else if (o.message.length > MAX_MESSAGE_LENGTH)
     errors.push({

@@ -47,6 +47,7 @@ export async function startTestServer(
     config: { apiBase: '/api/' },
     requireUser,
     requireAdmin,
+    canReadAudit: () => options.admin !== false,
     stream: options.stream,
     sessionStillValid: options.sessionStillValid,
   });

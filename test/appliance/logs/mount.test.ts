@@ -91,4 +91,115 @@ describe('createEmbeddedLogs', () => {
     await stream.closed;
     expect(stream.events.at(-1)?.event).toBe('reconnect');
   });
+
+  describe('audit trail visibility', () => {
+    let port: number;
+    beforeEach(async () => {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      port = (app.server.address() as { port: number }).port;
+      store.appendMany([
+        { service: 'auth', timestamp: 1000, message: 'login of "admin"' },
+        { service: 'settings', timestamp: 1001, message: 'colours changed' },
+        { service: 'jobs', timestamp: 1002, message: 'job started' },
+        { service: 'messages', timestamp: 1003, message: 'terms accepted' },
+        { service: 'dns', timestamp: 1004, message: 'zone reloaded' },
+        { service: 'system', timestamp: 1005, message: 'disk ok' },
+      ]);
+    });
+
+    async function signedIn(role: 'admin' | 'user'): Promise<Agent> {
+      const username = `${role}-reader`;
+      await createUser(applianceContext(app), { username, password: `${role}-reader-password`, role });
+      const agent = new Agent(app);
+      await agent.visit();
+      expect((await agent.login(username, `${role}-reader-password`)).statusCode).toBe(200);
+      return agent;
+    }
+
+    /** The history of a past range: the stream sends it and ends at once. */
+    async function history(agent: Agent, query: string) {
+      const stream = await openSse(`http://127.0.0.1:${port}${LOG_STREAM_PATH}?from=999&to=1006${query}`, {
+        cookie: agent.cookieHeader(),
+      });
+      if (stream.status !== 200) return { status: stream.status, services: [] as string[] };
+      await stream.closed;
+      const services = stream.events
+        .filter((e) => e.event === 'message')
+        .flatMap((e) =>
+          (JSON.parse(e.data) as { logs: Array<{ service: string }> }).logs.map((l) => l.service),
+        );
+      return { status: 200, services };
+    }
+
+    it.each([
+      ['admin', '', ['auth', 'settings', 'jobs', 'messages', 'dns', 'system']],
+      ['admin', '&services=auth', ['auth']],
+      ['user', '', ['dns', 'system']],
+      ['user', '&services=auth&services=dns', ['dns']],
+      ['user', '&services=settings&services=jobs&services=messages&services=system', ['system']],
+    ] as const)('a %s session asking for "%s" gets %j', async (role, query, expected) => {
+      const res = await history(await signedIn(role), query);
+      expect(res).toEqual({ status: 200, services: expected });
+    });
+
+    it('refuses a user who asks for the audit trail only (403, nothing streamed)', async () => {
+      const res = await history(await signedIn('user'), '&services=auth&services=settings');
+      expect(res.status).toBe(403);
+    });
+
+    it('keeps live audit entries from a user stream', async () => {
+      const agent = await signedIn('user');
+      const stream = await openSse(`http://127.0.0.1:${port}${LOG_STREAM_PATH}`, {
+        cookie: agent.cookieHeader(),
+      });
+      await stream.waitFor((ev) => ev.some((e) => e.event === 'message'));
+      store.appendMany([
+        { service: 'auth', timestamp: 2000, message: 'live login' },
+        { service: 'dns', timestamp: 2001, message: 'live dns' },
+      ]);
+      await stream.waitFor((ev) => ev.some((e) => e.data.includes('live dns')));
+      expect(stream.events.some((e) => e.data.includes('live login'))).toBe(false);
+      stream.close();
+    });
+  });
+
+  describe('ingestion follows the API conventions', () => {
+    it.each([
+      [
+        'invalid UTF-8',
+        Buffer.from([0x7b, 0x22, 0x73, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]),
+        400,
+        'value_error.unicode',
+      ],
+      ['a lone surrogate', '{"service":"dns","message":"\\ud800"}', 422, 'value_error.unicode'],
+      [
+        'a body over 64 KiB',
+        JSON.stringify({
+          logs: Array.from({ length: 20 }, () => ({ service: 'dns', message: 'x'.repeat(4000) })),
+        }),
+        413,
+        'at most 64 KiB',
+      ],
+    ])('refuses %s (%i) and stores nothing', async (_name, payload, status, detail) => {
+      const admin = new Agent(app);
+      await admin.visit();
+      await createUser(applianceContext(app), {
+        username: 'ingest',
+        password: 'ingest-password-1',
+        role: 'admin',
+      });
+      expect((await admin.login('ingest', 'ingest-password-1')).statusCode).toBe(200);
+      const before = store.count();
+      const res = await admin.request({
+        method: 'POST',
+        url: '/api/logs',
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode).toBe(status);
+      expect(JSON.stringify(res.json())).toContain(detail);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(store.count()).toBe(before);
+    });
+  });
 });

@@ -63,7 +63,7 @@ export class Agent {
     const { xsrf = true, ...rest } = options;
     const headers: Record<string, string> = { ...(rest.headers as Record<string, string> | undefined) };
     if (this.jar.size && !headers.cookie) headers.cookie = this.cookieHeader();
-    const token = this.jar.get('XSRF-TOKEN');
+    const token = this.jar.get('__Host-XSRF-TOKEN') ?? this.jar.get('XSRF-TOKEN');
     if (xsrf && token && !('x-xsrf-token' in headers)) headers['x-xsrf-token'] = token;
     const res = await this.app.inject({ ...rest, headers });
     for (const c of res.cookies as Array<{ name: string; value: string; expires?: Date; maxAge?: number }>) {

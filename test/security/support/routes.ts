@@ -1,0 +1,131 @@
+/**
+ * Every state-changing route of the embedded appliance and identity service, with a concrete path for each
+ * parameter. `test/server/routes.test.ts` checks this list against the routes the server really registers, so a new
+ * mutating route fails that test until it is listed here (and so covered by the path-spelling corpus).
+ */
+export interface MutatingRoute {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'GET';
+  /** The route as Fastify prints it (`:param` kept). */
+  route: string;
+  /** A concrete path to send. */
+  path: string;
+  contentType: string;
+  body: string;
+}
+
+const json = (v: unknown) => ({ contentType: 'application/json', body: JSON.stringify(v) });
+const form = (v: Record<string, string>) => ({
+  contentType: 'application/x-www-form-urlencoded',
+  body: new URLSearchParams(v).toString(),
+});
+
+export const MUTATING_ROUTES: MutatingRoute[] = [
+  {
+    method: 'PUT',
+    route: '/api/config/settings',
+    path: '/api/config/settings',
+    ...json({ primary_color: '#ff0000', bar_color: '#00ff00' }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/config/lockout',
+    path: '/api/config/lockout',
+    ...json({ attempts: 1, window_seconds: 60, duration_seconds: 60 }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/config/:slot',
+    path: '/api/config/login_logo',
+    contentType: 'image/gif',
+    body: 'GIF89a\u0001\u0000\u0001\u0000\u0000\u0000\u0000;',
+  },
+  {
+    method: 'DELETE',
+    route: '/api/config/:slot',
+    path: '/api/config/login_logo',
+    contentType: 'application/json',
+    body: '{}',
+  },
+  {
+    method: 'POST',
+    route: '/api/users/me/ack-messages',
+    path: '/api/users/me/ack-messages',
+    ...json({ message_id: 1, version_id: 1 }),
+  },
+  { method: 'POST', route: '/api/jobs', path: '/api/jobs', ...json({ type: 'config' }) },
+  { method: 'POST', route: '/api/logs', path: '/api/logs', ...json({ service: 'dns', message: 'planted' }) },
+  {
+    method: 'POST',
+    route: '/api/auth/login',
+    path: '/api/auth/login',
+    ...form({ username: 'admin', password: 'x' }),
+  },
+  { method: 'POST', route: '/api/auth/logout', path: '/api/auth/logout', ...form({}) },
+  {
+    method: 'DELETE',
+    route: '/api/auth/lockouts/:name',
+    path: '/api/auth/lockouts/admin',
+    contentType: 'application/json',
+    body: '{}',
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/change_password',
+    path: '/api/auth/change_password',
+    ...form({ username: 'admin', password: 'x', new_password: 'y-long-enough-1' }),
+  },
+  {
+    method: 'POST',
+    route: '/identity/self-service/login',
+    path: '/identity/self-service/login?flow=00000000-0000-4000-8000-000000000000',
+    ...form({ method: 'password', identifier: 'a@b.c', password: 'x' }),
+  },
+  {
+    method: 'POST',
+    route: '/identity/self-service/registration',
+    path: '/identity/self-service/registration?flow=00000000-0000-4000-8000-000000000000',
+    ...form({ method: 'password', 'traits.email': 'a@b.c', password: 'x' }),
+  },
+  {
+    method: 'POST',
+    route: '/identity/self-service/recovery',
+    path: '/identity/self-service/recovery?flow=00000000-0000-4000-8000-000000000000',
+    ...form({ method: 'code', email: 'a@b.c' }),
+  },
+  {
+    method: 'POST',
+    route: '/identity/self-service/verification',
+    path: '/identity/self-service/verification?flow=00000000-0000-4000-8000-000000000000',
+    ...form({ method: 'code', email: 'a@b.c' }),
+  },
+  {
+    method: 'POST',
+    route: '/identity/self-service/settings',
+    path: '/identity/self-service/settings?flow=00000000-0000-4000-8000-000000000000',
+    ...form({ method: 'password', password: 'x' }),
+  },
+  // Logging out by token is a GET that changes state (Kratos' contract).
+  {
+    method: 'GET',
+    route: '/identity/self-service/logout',
+    path: '/identity/self-service/logout?token=planted',
+    contentType: 'application/json',
+    body: '',
+  },
+];
+
+/** Routes (method + route) as `fastify.printRoutes({ commonPrefix: false })` lists them. */
+export function parsePrintedRoutes(printed: string): Array<{ method: string; route: string }> {
+  const out: Array<{ method: string; route: string }> = [];
+  const stack: string[] = [];
+  for (const line of printed.split('\n')) {
+    const m = /^((?:[│ ] {3})*)[├└]── (.*?) \(([A-Z, ]+)\)$/.exec(line);
+    if (!m) continue;
+    const depth = m[1].length / 4;
+    stack.length = depth;
+    stack.push(m[2]);
+    const route = stack.join('');
+    for (const method of m[3].split(', ')) out.push({ method, route });
+  }
+  return out;
+}
