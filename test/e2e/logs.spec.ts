@@ -8,6 +8,13 @@ import { expect, test } from '@playwright/test';
 import { startServer, type RunningServer } from './support/server';
 import { loginAsAdmin } from './support/session';
 
+/** An RFC 3164 timestamp (`Nov  2 09:15:02`, local time as senders write it) for a date. */
+function bsdTimestamp(d: Date): string {
+  const month = d.toLocaleString('en-US', { month: 'short' });
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${month} ${String(d.getDate()).padStart(2, ' ')} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
 /** A port free for TCP (and, on loopback, as good as free for UDP) for the syslog receiver. */
 async function freePort(): Promise<number> {
   const srv = net.createServer();
@@ -42,8 +49,11 @@ test.describe('live log report', () => {
 
     const udp = dgram.createSocket('udp4');
     await new Promise<void>((resolve, reject) =>
-      udp.send('<38>Nov 22 09:15:02 fw sshd[4242]: e2e udp marker', syslogPort, '127.0.0.1', (e) =>
-        e ? reject(e) : resolve(),
+      udp.send(
+        `<38>${bsdTimestamp(new Date())} fw sshd[4242]: e2e udp marker`,
+        syslogPort,
+        '127.0.0.1',
+        (e) => (e ? reject(e) : resolve()),
       ),
     );
     udp.close();
@@ -51,7 +61,8 @@ test.describe('live log report', () => {
 
     const tcp = net.connect(syslogPort, '127.0.0.1');
     await new Promise((r) => tcp.once('connect', r));
-    const line = '<14>1 2026-11-22T10:00:00Z fw dnsmasq 7 - - e2e tcp marker';
+    // Dated now: the report shows the last 24 hours.
+    const line = `<14>1 ${new Date().toISOString()} fw dnsmasq 7 - - e2e tcp marker`;
     tcp.end(`${Buffer.byteLength(line)} ${line}`);
     await expect(page.getByRole('cell', { name: 'dnsmasq[7]: e2e tcp marker' })).toBeVisible();
 
