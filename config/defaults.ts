@@ -38,6 +38,8 @@ export interface Config {
   messagingMode: MessagingMode;
   /** Origin allowed to receive agreement messages from an embedding parent window; empty = same origin. */
   parentOrigin: string;
+  /** Origins besides the console's own (and an external identity service's) that a redirect may lead to. */
+  redirectOrigins: string[];
   dataDir: string;
   /** Run the embedded appliance API and identity service in this process. */
   embedded: boolean;
@@ -72,6 +74,7 @@ export const defaults: Config = {
   notifications: true,
   messagingMode: 'agreements',
   parentOrigin: '',
+  redirectOrigins: [],
   dataDir: './data',
   embedded: true,
   smtpUrl: '',

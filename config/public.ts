@@ -16,6 +16,7 @@ export interface PublicConfig {
   notifications: boolean;
   messagingMode: Config['messagingMode'];
   parentOrigin: string;
+  redirectOrigins: string[];
   buildPollSeconds: number;
 }
 
@@ -34,6 +35,7 @@ export function publicConfig(c: Config): PublicConfig {
     notifications: c.notifications,
     messagingMode: c.messagingMode,
     parentOrigin: c.parentOrigin,
+    redirectOrigins: c.redirectOrigins,
     buildPollSeconds: c.buildPollSeconds,
   };
 }

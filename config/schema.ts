@@ -38,6 +38,20 @@ const origin: Parser<string> = (raw) => {
   }
   return { error: 'allowed: an http(s) origin such as https://console.example.com, or empty' };
 };
+/** Comma- or space-separated http(s) origins (redirect allow-list); empty = none. */
+const originList: Parser<string[]> = (raw) => {
+  const out: string[] = [];
+  for (const entry of raw.split(/[\s,]+/).filter(Boolean)) {
+    // Scheme, host and port only: a path, query or user name in an allow-list entry is a mistake.
+    const parsed = /^https?:\/\/[^/?#@]+\/?$/i.test(entry) ? origin(entry) : { error: '' };
+    if (typeof parsed !== 'string' || parsed === '')
+      return {
+        error: `"${entry}" is not an http(s) origin; allowed: origins such as https://id.example.com, comma-separated`,
+      };
+    if (!out.includes(parsed)) out.push(parsed);
+  }
+  return out;
+};
 /** A path starting with `/` or an absolute http(s) URL. */
 const base =
   (trailingSlash: boolean): Parser<string> =>
@@ -109,6 +123,7 @@ export const configKeys: KeySpec[] = [
     (c, v) => (c.messagingMode = v),
   ),
   spec('parentOrigin', 'RAMPART_PARENT_ORIGIN', origin, (c, v) => (c.parentOrigin = v)),
+  spec('redirectOrigins', 'RAMPART_REDIRECT_ORIGINS', originList, (c, v) => (c.redirectOrigins = v)),
   spec('dataDir', 'RAMPART_DATA_DIR', text(/^.+$/, 'a directory path'), (c, v) => (c.dataDir = v)),
   spec('embedded', 'RAMPART_EMBEDDED', bool, (c, v) => (c.embedded = v)),
   spec(

@@ -7,7 +7,8 @@ import type { Config } from '../../config';
 import { IdentityError, errors } from './errors';
 import { isJsonRequest } from './negotiate';
 import type { Provider } from './providers';
-import { allowedRedirect } from './redirect';
+import { allowedRedirect, identityRedirectPolicy } from './redirect';
+import type { RedirectPolicy } from '../shared/redirectPolicy';
 import {
   IdentityRepo,
   sha256,
@@ -77,7 +78,8 @@ export class ServiceContext {
   readonly consoleOrigin: string;
   readonly csrfCookie: string;
   readonly secure: boolean;
-  readonly allowedOrigins: Set<string>;
+  /** Where `return_to` may lead (the console's one redirect policy). */
+  readonly redirects: RedirectPolicy;
   /** WebAuthn relying party: the console's host name; null on an IP-address origin, where browsers refuse WebAuthn. */
   readonly rpId: string | null;
 
@@ -97,7 +99,11 @@ export class ServiceContext {
     this.publicBase = base.replace(/\/+$/, '');
     this.csrfCookie = `csrf_token_${createHash('sha256').update(this.publicBase).digest('hex')}`;
     this.secure = this.publicBase.startsWith('https://');
-    this.allowedOrigins = new Set([new URL(this.consoleOrigin).origin, new URL(this.publicBase).origin]);
+    this.redirects = identityRedirectPolicy(
+      this.consoleOrigin,
+      this.publicBase,
+      config.redirectOrigins ?? [],
+    );
     this.rpId = rpIdFor(this.consoleOrigin);
   }
 
@@ -129,7 +135,7 @@ export class ServiceContext {
   returnTo(req: FastifyRequest, raw: unknown): string | null {
     if (raw === undefined || raw === '') return null;
     const target = typeof raw === 'string' ? raw : '';
-    const ok = allowedRedirect(target, this.consoleOrigin + '/', this.allowedOrigins);
+    const ok = allowedRedirect(target, this.redirects);
     if (!ok) {
       req.log.warn(
         { returnTo: target.slice(0, 300), ip: req.ip },

@@ -1,24 +1,21 @@
 /**
- * Redirect targets (`return_to` and the like) may only point at the console's own origin or a configured identity
- * origin. Relative paths resolve against the console; protocol-relative and backslash tricks are refused.
+ * Redirect targets of the identity flows (`return_to` of login, registration, recovery, verification, settings and
+ * logout) go through the console's one redirect policy (src/shared/redirectPolicy.ts). Like Kratos, the service keeps
+ * an allowed target as an absolute URL (a local path is put on the console's origin, so it never resolves against
+ * the identity base's host instead).
  */
+import { absoluteRedirect, consoleRedirectPolicy, type RedirectPolicy } from '../shared/redirectPolicy';
 
-export function allowedRedirect(
-  target: string,
-  base: string,
-  allowedOrigins: ReadonlySet<string>,
-): string | null {
-  if (!target || target.length > 2048) return null;
-  // Browsers treat "\" like "/" and drop tabs/newlines: "/\evil.com" or "/\t/evil.com" would leave the origin.
-  if (/[\\\u0000-\u001f]/.test(target)) return null;
-  if (target.startsWith('//')) return null;
-  let url: URL;
-  try {
-    url = new URL(target, base);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (url.username || url.password) return null;
-  return allowedOrigins.has(url.origin) ? url.toString() : null;
+/** The identity service's policy: the console's origin, the identity base's and the configured extra origins. */
+export function identityRedirectPolicy(
+  consoleOrigin: string,
+  publicBase: string,
+  redirectOrigins: readonly string[],
+): RedirectPolicy {
+  return consoleRedirectPolicy(consoleOrigin, { identityBase: publicBase, redirectOrigins });
+}
+
+/** The allowed target as an absolute URL, or null when the policy refuses it. */
+export function allowedRedirect(target: string, policy: RedirectPolicy): string | null {
+  return absoluteRedirect(target, policy);
 }

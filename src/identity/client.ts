@@ -10,6 +10,7 @@ import { fromPromise } from 'xstate';
 import { buildBody } from './flow';
 import type { FlowKind, IdentityApiError, IdentityFlow, SubmitResult } from './flow';
 import type { LoadFlowInput, SubmitFlowInput } from '../../machines/flowForm.machine';
+import type { FlowErrorContainer } from '../../machines/flowError.machine';
 
 export function createIdentityApi(
   identityBase: string,
@@ -132,6 +133,13 @@ export function createIdentityActors(api: FrontendApi) {
       api
         .createBrowserLogoutFlowRaw({ returnTo: input.returnTo })
         .then(async (res) => (await res.raw.json()) as { logout_url: string })
+        .catch(rethrow),
+    ),
+    /** A user-facing flow error by id (`GET /self-service/errors?id=`), for the /error/ page. */
+    loadFlowError: fromPromise<FlowErrorContainer, { id: string }>(({ input }) =>
+      api
+        .getFlowErrorRaw({ id: input.id })
+        .then(async (res) => (await res.raw.json()) as FlowErrorContainer)
         .catch(rethrow),
     ),
   };

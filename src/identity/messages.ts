@@ -156,3 +156,42 @@ export function identityText(message: IdentityText): string {
   });
   return missing ? message.text : out;
 }
+
+/** The console's wording for the identity service's error ids (the contract's errors.json), shown on /error/. */
+export const identityErrorMessages: Readonly<Record<string, string>> = {
+  session_already_available: 'You are already logged in.',
+  session_inactive: 'You are not logged in, or your session has ended. Please log in again.',
+  session_aal2_required: 'This needs your second authentication step. Please log in again with it.',
+  session_aal1_required: 'Please log in first.',
+  session_aal_already_fulfilled: 'Your session already has the requested level of authentication.',
+  session_refresh_required: 'For your security, please confirm it is you by logging in again.',
+  session_verified_address_required: 'Please verify your e-mail address first.',
+  self_service_flow_expired: 'The form expired. Please start again.',
+  self_service_flow_replaced: 'The form was replaced by a newer one. Please start again.',
+  self_service_flow_disabled: 'This action is turned off for this console.',
+  browser_location_change_required: 'Please continue on the page you are sent to.',
+  self_service_flow_return_to_forbidden:
+    'The page you were to be sent back to is not allowed. For your safety, you were not sent there.',
+  security_identity_mismatch: 'This form belongs to another account. Please start again.',
+  security_csrf_violation:
+    'The request was refused to protect you from cross-site request forgery. Please start again from this console.',
+  identity_disabled: 'This account is disabled.',
+};
+
+/** A flow error as the identity service keeps it (`GET /self-service/errors?id=` → `error`). */
+export interface IdentityErrorDetail {
+  id?: string;
+  code?: number;
+  status?: string;
+  message?: string;
+  reason?: string;
+}
+
+/**
+ * The console's sentence for a flow error: the catalogue's for a known id, else the service's reason, else its
+ * message, else a generic line.
+ */
+export function identityErrorText(error: IdentityErrorDetail | null | undefined): string {
+  const known = error?.id ? identityErrorMessages[error.id] : undefined;
+  return known ?? error?.reason ?? error?.message ?? 'Something went wrong. Please try again.';
+}

@@ -35,6 +35,10 @@ describe('config', () => {
     ['RAMPART_PUBLIC_URL', 'https://x.example/path', 'publicUrl'],
     ['RAMPART_SMTP_URL', 'http://mail', 'smtpUrl'],
     ['RAMPART_RENDER_MODE', 'ssr', 'renderMode'],
+    ['RAMPART_REDIRECT_ORIGINS', 'https://ok.example, javascript:alert(1)', 'redirectOrigins'],
+    ['RAMPART_REDIRECT_ORIGINS', 'https://id.example/path', 'redirectOrigins'],
+    ['RAMPART_REDIRECT_ORIGINS', 'https://console@evil.example', 'redirectOrigins'],
+    ['RAMPART_REDIRECT_ORIGINS', '//evil.example', 'redirectOrigins'],
   ])('%s=%s stops with one line naming the key', (variable, value, key) => {
     let error: unknown;
     try {
@@ -48,6 +52,15 @@ describe('config', () => {
     expect(message).toContain(key);
     expect(message).toContain(variable);
     expect(message).toMatch(/allowed/);
+  });
+
+  test('RAMPART_REDIRECT_ORIGINS lists origins, normalised and without duplicates', () => {
+    expect(loadConfig({}).redirectOrigins).toEqual([]);
+    const c = loadConfig({
+      RAMPART_REDIRECT_ORIGINS: 'https://ID.example:4433/, http://sso.example https://id.example:4433',
+    });
+    expect(c.redirectOrigins).toEqual(['https://id.example:4433', 'http://sso.example']);
+    expect(publicConfig(c).redirectOrigins).toEqual(c.redirectOrigins);
   });
 
   test('the public config carries no server-only keys', () => {

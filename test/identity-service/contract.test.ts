@@ -289,6 +289,12 @@ describe('responses validate against the Kratos OpenAPI contract', () => {
     const errorId = new URL(page.location!).searchParams.get('id')!;
     const stored = await x.get(`/identity/self-service/errors?id=${errorId}`);
     expectContract('GET', '/self-service/errors', stored);
+    const stub = await x.get('/identity/self-service/errors?id=stub:500');
+    expectContract('GET', '/self-service/errors', stub);
+    expect(stub.json.error).toMatchObject({ code: 500, message: 'This is a stub error.' });
+    const missing = await x.get('/identity/self-service/errors');
+    expect(missing.status).toBe(404);
+    expectContract('GET', '/self-service/errors', missing);
 
     const schema = await x.get(who.json.identity.schema_url);
     expectContract('GET', '/schemas/{id}', schema);

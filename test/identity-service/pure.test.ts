@@ -1,6 +1,6 @@
 /** Pure helpers of the identity service: content negotiation, redirect policy, message texts, providers, password policy. */
 import { isJsonRequest, negotiateContentType } from '../../src/identity-service/negotiate';
-import { allowedRedirect } from '../../src/identity-service/redirect';
+import { allowedRedirect, identityRedirectPolicy } from '../../src/identity-service/redirect';
 import { formatGo, uiText } from '../../src/identity-service/text';
 import { parseProviders } from '../../src/identity-service/providers';
 import { passwordPolicy } from '../../src/identity-service/password';
@@ -32,11 +32,12 @@ describe('negotiateContentType (gddo rules, offers text/html, text/*, */*, appli
 });
 
 describe('allowedRedirect', () => {
-  const base = 'https://console.example/';
-  const allowed = new Set(['https://console.example', 'https://id.example']);
+  const policy = identityRedirectPolicy('https://console.example', 'https://id.example/identity', []);
   it.each([
     ['/settings/', 'https://console.example/settings/'],
-    ['settings/', 'https://console.example/settings/'],
+    ['settings/', null], // relative: only a path starting with `/` or an absolute URL
+    ['/.//evil.example/page', null], // dot segment collapses into `//evil.example`
+    ['/a/../x?y=1', 'https://console.example/x?y=1'],
     ['https://console.example/a?b=c#d', 'https://console.example/a?b=c#d'],
     ['https://id.example/x', 'https://id.example/x'],
     ['https://evil.example/', null],
@@ -52,7 +53,7 @@ describe('allowedRedirect', () => {
     ['', null],
     ['/' + 'a'.repeat(3000), null],
   ])('%s → %s', (target, expected) => {
-    expect(allowedRedirect(target, base, allowed)).toBe(expected);
+    expect(allowedRedirect(target, policy)).toBe(expected);
   });
 });
 

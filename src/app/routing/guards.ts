@@ -4,6 +4,7 @@
  * is a 404 naming the path.
  */
 import { data, redirect, type LoaderFunctionArgs, type Params } from 'react-router';
+import { checkLocalPath } from '../../shared/redirectPolicy';
 import { routingOptions } from './options';
 import { isLoggedInFromCookies, requestCookies } from './session';
 
@@ -39,18 +40,9 @@ export const isEntityId: ValidityCheck = (params) =>
   typeof params.id === 'string' && /^[A-Za-z0-9_.-]{1,128}$/.test(params.id);
 
 /**
- * Only same-origin relative paths may be used as a post-login destination: no scheme, no `//host`, no
- * backslashes (browsers treat `/\host` as `//host`). Anything else falls back to `/`.
+ * Only same-origin paths may be a post-login destination (the shared redirect policy, paths only): no scheme, no
+ * `//host`, no backslashes, no dot segments that collapse into `//host`. Anything else falls back.
  */
 export function safeReturnPath(value: string | null | undefined, fallback = '/'): string {
-  if (!value || value.length > 2048) return fallback;
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
-  if (/[\u0000-\u001f]/.test(value)) return fallback;
-  try {
-    const u = new URL(value, 'http://rampart.invalid');
-    if (u.origin !== 'http://rampart.invalid') return fallback;
-    return u.pathname + u.search + u.hash;
-  } catch {
-    return fallback;
-  }
+  return checkLocalPath(value) ?? fallback;
 }

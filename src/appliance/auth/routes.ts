@@ -8,6 +8,14 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import {
+  checkLocalPath,
+  checkRedirect,
+  consoleRedirectPolicy,
+  DEFAULT_REDIRECT,
+  type RedirectPolicy,
+} from '../../shared/redirectPolicy';
+import { publicOrigin } from '../../../config';
 import { AuditService, auditText } from '../audit';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
@@ -105,37 +113,32 @@ interface UserRow {
   last_otp_step: number;
 }
 
-/** Only same-origin paths may be a post-login destination (no open redirect). */
-export function safeRedirectPath(value: string | undefined): string {
-  if (
-    !value ||
-    !value.startsWith('/') ||
-    value.startsWith('//') ||
-    value.includes('\\') ||
-    /[\u0000-\u001f]/.test(value)
-  )
-    return '/';
-  try {
-    const u = new URL(value, 'http://rampart.invalid');
-    return u.origin === 'http://rampart.invalid' ? u.pathname + u.search + u.hash : '/';
-  } catch {
-    return '/';
-  }
+/**
+ * A post-login destination under the console's one redirect policy (no open redirect): a local path or an
+ * allow-listed origin, normalised as the browser would read it; `/` otherwise. Without a policy, paths only.
+ */
+export function safeRedirectPath(value: string | undefined, policy?: RedirectPolicy): string {
+  return (policy ? checkRedirect(value, policy) : checkLocalPath(value)) ?? DEFAULT_REDIRECT;
 }
 
 /**
  * A redirect_uri that keeps the page the user first asked for: first access goes login → change password → login,
  * and the last login must still land on that page, so the destination travels along as `return_to`.
  */
-export function withReturnTo(redirect: string, returnTo: string | undefined): string {
-  const target = safeRedirectPath(returnTo);
-  return target === '/' ? redirect : `${redirect}&return_to=${encodeURIComponent(target)}`;
+export function withReturnTo(
+  redirect: string,
+  returnTo: string | undefined,
+  policy?: RedirectPolicy,
+): string {
+  const target = safeRedirectPath(returnTo, policy);
+  return target === DEFAULT_REDIRECT ? redirect : `${redirect}&return_to=${encodeURIComponent(target)}`;
 }
 
 const loginError = (code: number, message: string) => new HttpError(401, { code, message });
 
 export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceContext): Promise<void> {
   const { db, config, audit } = ctx;
+  const redirects = consoleRedirectPolicy(publicOrigin(config), config);
   await scope.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, context) =>
@@ -278,7 +281,9 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
           AuditService.auth,
           `login of "${auditText(user.username)}" needs a password change (first access)`,
         );
-        return { data: { redirect_uri: withReturnTo(FIRST_ACCESS_REDIRECT, req.query.return_to) } };
+        return {
+          data: { redirect_uri: withReturnTo(FIRST_ACCESS_REDIRECT, req.query.return_to, redirects) },
+        };
       }
       const kind = config.bearerMode ? 'bearer' : 'cookie';
       const previous = presentedToken(req);
@@ -291,7 +296,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
       if (!session) throw loginError(LoginCode.invalidOtp, 'Invalid one-time code');
       setSessionCookies(ctx, reply, session.token, kind, session.maxAge);
       audit.record(AuditService.auth, `login succeeded for "${auditText(user.username)}"`);
-      const redirect_uri = safeRedirectPath(req.query.return_to);
+      const redirect_uri = safeRedirectPath(req.query.return_to, redirects);
       return { data: kind === 'bearer' ? { redirect_uri, access_token: session.token } : { redirect_uri } };
     },
   );
@@ -331,7 +336,9 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
       });
       if (!done) throw loginError(LoginCode.invalidOtp, 'Invalid one-time code');
       audit.record(AuditService.auth, `password changed for "${auditText(user.username)}"`);
-      return { data: { redirect_uri: withReturnTo(PASSWORD_CHANGED_REDIRECT, req.query.return_to) } };
+      return {
+        data: { redirect_uri: withReturnTo(PASSWORD_CHANGED_REDIRECT, req.query.return_to, redirects) },
+      };
     },
   );
 

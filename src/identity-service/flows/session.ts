@@ -1,4 +1,5 @@
 /** whoami, logout, the error store and the identity schema. */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context';
 import { errors } from '../errors';
@@ -31,6 +32,14 @@ export const IDENTITY_SCHEMA = {
       additionalProperties: false,
     },
   },
+};
+
+const STUB_500_ID = 'stub:500';
+const STUB_500 = {
+  code: 500,
+  status: 'Internal Server Error',
+  message: 'This is a stub error.',
+  reason: 'This is a stub error.',
 };
 
 export function registerSessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
@@ -76,6 +85,11 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServiceContext)
 
   app.get('/self-service/errors', { config: { jsonOnly: true } }, async (req) => {
     const id = queryOf(req).id;
+    // The contract's stub for building an error UI: `?id=stub:500` answers a made-up 500.
+    if (id === STUB_500_ID) {
+      const at = new Date(ctx.now()).toISOString();
+      return { id: randomUUID(), error: STUB_500, created_at: at, updated_at: at };
+    }
     const stored = id && /^[0-9a-f-]{36}$/i.test(id) ? ctx.repo.getError(id) : null;
     if (!stored) throw errors.notFound('The error');
     const at = new Date(stored.createdAt).toISOString();

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { userEvent, within } from 'storybook/test';
 import { defaults, publicConfig } from '../../../config';
 import {
+  FlowErrorScreen,
   LoginFlowScreen,
   LogoutScreen,
   RecoveryScreen,
@@ -240,6 +241,56 @@ export const LogoutFailed: Story = {
         actors={identityActors({
           logout: { status: 500, body: { error: { reason: 'The session store is not reachable.' } } },
         })}
+      />,
+    ),
+};
+
+const storedError = (error: Record<string, unknown>) => ({
+  id: '3f1b2c4d-0000-4000-8000-000000000001',
+  error,
+  created_at: '2026-11-23T10:00:00Z',
+});
+export const ErrorReturnToForbidden: Story = {
+  render: () =>
+    at(
+      '/error/?id=3f1b2c4d-0000-4000-8000-000000000001',
+      <FlowErrorScreen
+        title="Something went wrong"
+        actors={identityActors({
+          flowError: storedError({
+            id: 'self_service_flow_return_to_forbidden',
+            code: 400,
+            status: 'Bad Request',
+            message: 'The request was malformed or contained invalid parameters',
+            reason: 'Requested return_to URL "https://evil.example/" is not allowed.',
+          }),
+        })}
+      />,
+    ),
+};
+export const ErrorWithoutId: Story = {
+  render: () =>
+    at(
+      '/error/?id=3f1b2c4d-0000-4000-8000-000000000002',
+      <FlowErrorScreen
+        title="Something went wrong"
+        actors={identityActors({
+          flowError: storedError({
+            code: 500,
+            status: 'Internal Server Error',
+            message: 'The disk is full.',
+          }),
+        })}
+      />,
+    ),
+};
+export const ErrorUnknown: Story = {
+  render: () =>
+    at(
+      '/error/?id=nope',
+      <FlowErrorScreen
+        title="Something went wrong"
+        actors={identityActors({ flowError: { status: 404, body: { error: { code: 404 } } } })}
       />,
     ),
 };

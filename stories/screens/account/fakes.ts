@@ -4,6 +4,7 @@
  */
 import type { UiNode } from '@ory/client-fetch';
 import { fromPromise } from 'xstate';
+import type { FlowErrorContainer } from '../../../machines/flowError.machine';
 import type { LoadFlowInput, SubmitFlowInput } from '../../../machines/flowForm.machine';
 import type { ApiClient, ApiResponse } from '../../../src/api/client';
 import { ApiError } from '../../../src/api/errors';
@@ -59,6 +60,7 @@ export function identityActors(script: {
   loads?: Array<Answer<IdentityFlow>>;
   submits?: Array<Answer<SubmitResult>>;
   logout?: Answer<{ logout_url: string }>;
+  flowError?: Answer<FlowErrorContainer>;
 }): IdentityActors {
   const loads = [...(script.loads ?? [])];
   const submits = [...(script.submits ?? [])];
@@ -70,6 +72,7 @@ export function identityActors(script: {
       settle(submits.length > 1 ? submits.shift() : submits[0]),
     ),
     createLogout: fromPromise<{ logout_url: string }, { returnTo?: string }>(() => settle(script.logout)),
+    loadFlowError: fromPromise<FlowErrorContainer, { id: string }>(() => settle(script.flowError)),
   };
 }
 

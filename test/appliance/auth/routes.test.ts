@@ -12,6 +12,8 @@ describe('post-login destination', () => {
     ['javascript:alert(1)', '/'],
     ['/a\nb', '/'],
     ['relative/path', '/'],
+    ['/.//evil.example/page', '/'],
+    ['/a/%2e%2e//evil.example', '/'],
   ])('%j → %s', (value, expected) => {
     expect(safeRedirectPath(value)).toBe(expected);
   });

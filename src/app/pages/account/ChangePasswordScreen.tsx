@@ -17,7 +17,6 @@ import {
 } from '../../../identity/localAuth';
 import { checkRedirect } from '../../../identity/redirects';
 import { useAppSelector } from '../../../store/createStore';
-import { safeReturnPath } from '../../routing/guards';
 import { AuthLayout, FormAlert } from './AuthLayout';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { useAccountEffects } from './useAccountEffects';
@@ -38,7 +37,7 @@ export function ChangePasswordScreen({ title, api }: { title: string; api?: ApiC
   const [params] = useSearchParams();
   // The page a first access originally asked for; the server hands it back on the login it redirects to.
   const rawReturnTo = params.get('return_to');
-  const returnTo = rawReturnTo ? safeReturnPath(rawReturnTo) : null;
+  const returnTo = rawReturnTo ? checkRedirect(rawReturnTo, effects.policy) : null;
   const client = useMemo(
     () => api ?? (typeof window === 'undefined' ? null : createBrowserApiClient()),
     [api],

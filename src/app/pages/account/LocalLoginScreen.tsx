@@ -20,7 +20,6 @@ import {
 } from '../../../identity/localAuth';
 import { checkRedirect } from '../../../identity/redirects';
 import { useAppSelector } from '../../../store/createStore';
-import { safeReturnPath } from '../../routing/guards';
 import { AuthLayout, FormAlert } from './AuthLayout';
 import { safeImageUrl, useAccountEffects } from './useAccountEffects';
 
@@ -57,7 +56,7 @@ export function LocalLoginScreen({ title, api }: LocalLoginScreenProps) {
   const returnTo = params.get('return_to');
 
   const machine = useMemo(() => {
-    const safeReturnTo = returnTo ? safeReturnPath(returnTo) : null;
+    const safeReturnTo = returnTo ? checkRedirect(returnTo, effects.policy) : null;
     const actors = client ? createLocalAuthActors(client, config, safeReturnTo) : {};
     return loginMachine.provide({
       actors,

@@ -11,6 +11,7 @@ export const AUTH_ACTIONS = [
   'logout',
   'verified',
   'settings',
+  'error',
 ] as const;
 export type AuthAction = (typeof AUTH_ACTIONS)[number];
 export const isAuthAction = (v: string | undefined): v is AuthAction =>
@@ -31,6 +32,7 @@ export const actionTitles: Record<AuthAction, { title: string; local: string }> 
   logout: { title: 'Log out', local: 'Log out' },
   verified: { title: 'Account verified', local: 'Account verified' },
   settings: { title: 'Account settings', local: 'Account settings' },
+  error: { title: 'Something went wrong', local: 'Something went wrong' },
 };
 
 export const screenTitles: Record<ScreenType, string> = {

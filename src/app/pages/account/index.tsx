@@ -71,6 +71,7 @@ const identityActionOf: Partial<Record<AuthAction, IdentityAction>> = {
   verification: 'verification',
   settings: 'settings',
   logout: 'logout',
+  error: 'error',
 };
 
 function ActionPage() {

@@ -7,7 +7,12 @@ import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../store/createStore';
 import { notificationRequested, type NotificationLevel } from '../../../store/slices/notifications.slice';
-import { checkRedirect, safeRedirect, type RedirectPolicy } from '../../../identity/redirects';
+import {
+  checkRedirect,
+  consoleRedirectPolicy,
+  safeRedirect,
+  type RedirectPolicy,
+} from '../../../identity/redirects';
 
 export interface AccountEffects {
   policy: RedirectPolicy;
@@ -25,7 +30,11 @@ export function useAccountEffects(): AccountEffects {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const identityBase = useAppSelector((s) => s.config.identityBase);
-  const policy = useMemo<RedirectPolicy>(() => ({ origin: currentOrigin(), identityBase }), [identityBase]);
+  const redirectOrigins = useAppSelector((s) => s.config.redirectOrigins);
+  const policy = useMemo<RedirectPolicy>(
+    () => consoleRedirectPolicy(currentOrigin(), { identityBase, redirectOrigins }),
+    [identityBase, redirectOrigins],
+  );
   const notify = useCallback<AccountEffects['notify']>(
     ({ level, message, duration }) =>
       dispatch(notificationRequested({ kind: 'toast', level, message, duration })),

@@ -1,6 +1,7 @@
 /** Scripted identity actors for the identity screens: answers in order, calls recorded. */
 import type { UiNode } from '@ory/client-fetch';
 import { fromPromise } from 'xstate';
+import type { FlowErrorContainer } from '../../../../machines/flowError.machine';
 import type { LoadFlowInput, SubmitFlowInput } from '../../../../machines/flowForm.machine';
 import type { IdentityFlow, SubmitResult } from '../../../../src/identity/flow';
 import type { IdentityActors } from '../../../../src/app/pages/account/identity/useFlowImplementations';
@@ -39,8 +40,10 @@ export function fakeActors(script: {
   loads?: Array<Answer<IdentityFlow>>;
   submits?: Array<Answer<SubmitResult>>;
   logout?: Answer<{ logout_url: string }>;
+  flowError?: Answer<FlowErrorContainer>;
 }) {
   const loads: LoadFlowInput[] = [];
+  const errorLoads: string[] = [];
   const submits: SubmitFlowInput[] = [];
   const loadQueue = [...(script.loads ?? [])];
   const submitQueue = [...(script.submits ?? [])];
@@ -62,6 +65,12 @@ export function fakeActors(script: {
       if (!a || isError(a)) throw a ?? { status: 0, body: null };
       return a;
     }),
+    loadFlowError: fromPromise<FlowErrorContainer, { id: string }>(async ({ input }) => {
+      errorLoads.push(input.id);
+      const a = script.flowError;
+      if (!a || isError(a)) throw a ?? { status: 0, body: null };
+      return a;
+    }),
   };
-  return { actors, loads, submits };
+  return { actors, loads, submits, errorLoads };
 }

@@ -20,6 +20,7 @@ import {
 import { identityText } from '../../../../identity/messages';
 import { checkRedirect, type RedirectPolicy } from '../../../../identity/redirects';
 import { providerName } from '../../../../identity/localAuth';
+import { allowedScript, runTrigger, type ScriptAttributes } from './flowScripts';
 
 export const GROUP_TITLES: Record<string, string> = {
   profile: 'Profile',
@@ -125,32 +126,28 @@ export function flatten(values: Record<string, unknown>, prefix = ''): FormValue
 
 const fieldId = (prefix: string, name: string) => `${prefix}-${name.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
 
-/** Loads a flow's script node (e.g. the WebAuthn helper) once, with its integrity and nonce; only from allowed origins. */
+/**
+ * Loads a flow's script node (e.g. the WebAuthn helper) once, with its integrity and nonce: only from the console or
+ * an allow-listed origin, and only with a Subresource Integrity hash (see allowedScript).
+ */
 function FlowScript({ node, policy }: { node: UiNode; policy: RedirectPolicy }) {
-  const a = node.attributes as {
-    src?: string;
-    integrity?: string;
-    nonce?: string;
-    async?: boolean;
-    crossorigin?: string;
-    referrerpolicy?: string;
-    type?: string;
-    id?: string;
-  };
+  const a = node.attributes as ScriptAttributes;
   useEffect(() => {
-    const src = checkRedirect(a.src, policy);
-    if (!src || (a.id && document.getElementById(a.id))) return;
+    const allowed = allowedScript(a, policy);
+    if (!allowed || (allowed.id && document.getElementById(allowed.id))) return;
     const el = document.createElement('script');
-    el.src = src;
-    if (a.id) el.id = a.id;
-    if (a.integrity) el.integrity = a.integrity;
-    if (a.nonce) el.nonce = a.nonce;
-    if (a.crossorigin) el.crossOrigin = a.crossorigin;
-    if (a.referrerpolicy) el.referrerPolicy = a.referrerpolicy;
-    if (a.type) el.type = a.type;
-    el.async = a.async ?? true;
+    el.src = allowed.src;
+    if (allowed.id) el.id = allowed.id;
+    el.integrity = allowed.integrity;
+    if (allowed.nonce) el.nonce = allowed.nonce;
+    if (allowed.crossorigin) el.crossOrigin = allowed.crossorigin;
+    if (allowed.referrerpolicy) el.referrerPolicy = allowed.referrerpolicy;
+    if (allowed.type) el.type = allowed.type;
+    el.async = allowed.async ?? true;
     document.body.appendChild(el);
     return () => el.remove();
+    // The attributes are compared one by one: a new node object with the same attributes keeps the script.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [a.src, a.id, a.integrity, a.nonce, a.crossorigin, a.referrerpolicy, a.type, a.async, policy]);
   return null;
 }
@@ -299,11 +296,9 @@ export function FlowForm({
                             value: typeof raw === 'boolean' ? raw : value,
                             group: n.group,
                           };
-                          // WebAuthn: the identity service's script defines the trigger on window.
-                          const fn = trigger
-                            ? (window as unknown as Record<string, unknown>)[trigger]
-                            : undefined;
-                          if (typeof fn === 'function') (fn as (v: string) => void)(value);
+                          // WebAuthn: the identity service's script defines the trigger on window; only the
+                          // contract's trigger names are ever called.
+                          if (trigger) runTrigger(trigger, value);
                         }}
                       >
                         {label}

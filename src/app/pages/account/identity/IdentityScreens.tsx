@@ -12,13 +12,14 @@ import {
   type FlowFormContext,
   type FlowFormEvent,
 } from '../../../../../machines/flowForm.machine';
+import { flowErrorMachine } from '../../../../../machines/flowError.machine';
 import { logoutMachine } from '../../../../../machines/logout.machine';
 import { recoveryMachine } from '../../../../../machines/recovery.machine';
 import { settingsMachine } from '../../../../../machines/settings.machine';
 import { signupMachine } from '../../../../../machines/signup.machine';
 import { verificationMachine } from '../../../../../machines/verification.machine';
 import type { FormValues, IdentityFlow, InputNode } from '../../../../identity/flow';
-import { identityText } from '../../../../identity/messages';
+import { identityErrorText, identityText } from '../../../../identity/messages';
 import type { RedirectPolicy } from '../../../../identity/redirects';
 import { AuthLayout } from '../AuthLayout';
 import { PasswordStrengthMeter } from '../PasswordStrengthMeter';
@@ -363,7 +364,59 @@ export function LogoutScreen({ title, actors }: IdentityScreenProps) {
   );
 }
 
-export type IdentityAction = 'login' | 'signup' | 'recovery' | 'verification' | 'settings' | 'logout';
+/**
+ * /error/?id= (Kratos user-facing errors): where the identity service sends a browser whose flow failed. Shows the
+ * stored error in the console's words, with the way back to logging in and to the console.
+ */
+export function FlowErrorScreen({ title, actors }: IdentityScreenProps) {
+  const [params] = useSearchParams();
+  const impl = useFlowImplementations(actors);
+  const machine = useMemo(
+    () => flowErrorMachine.provide({ actors: { loadFlowError: impl.actors.loadFlowError } }),
+    [impl],
+  );
+  const [snapshot, send] = useMachine(machine, { input: { id: params.get('id') } });
+  const error = snapshot.context.container?.error;
+  return (
+    <AuthLayout title={title}>
+      {snapshot.matches('loading') || snapshot.matches('start') ? (
+        <p role="status">Loading…</p>
+      ) : snapshot.matches('failed') ? (
+        <div className="auth__failed">
+          <p role="alert">The identity service could not be reached, so the error cannot be shown.</p>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => send({ type: 'user.retry' })}
+          >
+            Try again
+          </button>
+        </div>
+      ) : snapshot.matches('missing') ? (
+        <div className="auth__alert auth__alert--error" role="alert">
+          <p>This error is not known (it may have expired, or the link is incomplete). Please start again.</p>
+        </div>
+      ) : (
+        <div className="auth__alert auth__alert--error" role="alert">
+          <p>{identityErrorText(error)}</p>
+          {error?.code ? (
+            <p className="auth__error-code">
+              Error {error.code}
+              {error.id ? ` (${error.id})` : ''}
+            </p>
+          ) : null}
+        </div>
+      )}
+      <nav className="auth__links" aria-label="Account">
+        <Link to="/login/">Back to log in</Link>
+        <Link to="/">Go to the console</Link>
+      </nav>
+    </AuthLayout>
+  );
+}
+
+export type IdentityAction =
+  'login' | 'signup' | 'recovery' | 'verification' | 'settings' | 'logout' | 'error';
 export const identityScreens: Record<IdentityAction, (props: IdentityScreenProps) => ReactNode> = {
   login: LoginFlowScreen,
   signup: SignupScreen,
@@ -371,4 +424,5 @@ export const identityScreens: Record<IdentityAction, (props: IdentityScreenProps
   verification: VerificationScreen,
   settings: SettingsScreen,
   logout: LogoutScreen,
+  error: FlowErrorScreen,
 };
