@@ -25,11 +25,16 @@ export function ColourField({ label, name, value, onChange, error }: ColourField
     <div className="colour-field">
       <div className="colour-field__row">
         <span className="colour-field__swatch" style={{ background: value }} aria-hidden="true" />
-        <TextInput label={label} name={name} value={value} onChange={onChange} serverError={error} />
+        <TextInput label={label} name={name} value={value} onChange={onChange} />
         <button type="button" className="button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           {open ? 'Close picker' : `Pick ${label.toLowerCase()}`}
         </button>
       </div>
+      {error ? (
+        <p className="colour-field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
       {open ? (
         <ColourPicker
           label={label}

@@ -79,7 +79,7 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
         dispatch(layoutSettingsSaveRequested(changeOf(values, initial)));
       }}
     >
-      {({ values, errors, setFieldValue, dirty, submitForm }) => (
+      {({ values, errors, setFieldValue, dirty, submitForm, submitCount }) => (
         <section className="page layout-settings" aria-labelledby="page-title">
           <PageHeader
             title={LAYOUT_TITLE}
@@ -103,14 +103,14 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
                   label="Primary colour"
                   name="primary_color"
                   value={values.primary_color}
-                  error={errors.primary_color}
+                  error={submitCount > 0 ? errors.primary_color : undefined}
                   onChange={(v) => void setFieldValue('primary_color', v)}
                 />
                 <ColourField
                   label="Bar colour"
                   name="bar_color"
                   value={values.bar_color}
-                  error={errors.bar_color}
+                  error={submitCount > 0 ? errors.bar_color : undefined}
                   onChange={(v) => void setFieldValue('bar_color', v)}
                 />
               </fieldset>
