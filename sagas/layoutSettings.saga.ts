@@ -33,7 +33,10 @@ function* url(path: string) {
 export function dataUrlToBlob(dataUrl: string): Blob {
   const match = /^data:([^;,]+)(;base64)?,(.*)$/s.exec(dataUrl);
   if (!match) throw new Error('not a data URL');
-  const text = match[2] ? atob(match[3]) : decodeURIComponent(match[3]);
+  // Percent escapes are bytes, not UTF-8 text.
+  const text = match[2]
+    ? atob(match[3])
+    : match[3].replace(/%([0-9a-fA-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   const bytes = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i += 1) bytes[i] = text.charCodeAt(i);
   return new Blob([bytes], { type: match[1] });

@@ -43,9 +43,11 @@ function LastCheck({ check }: { check: UpdateStatus['last_check'] }) {
 export function UpdatesView({ data }: { data: UpdateStatus }) {
   const dispatch = useAppDispatch();
   const pending = useAppSelector((s) => s.updates.pending);
+  // Only admins change updates (the appliance refuses others); until the user is known, the buttons stay usable.
+  const readOnly = useAppSelector((s) => s.session.user !== null && s.session.user.role !== 'admin');
   const [file, setFile] = useState<File | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
-  const busy = pending !== null;
+  const busy = pending !== null || readOnly;
 
   return (
     <section className="page updates" aria-labelledby="page-title">
@@ -58,9 +60,11 @@ export function UpdatesView({ data }: { data: UpdateStatus }) {
           disabled: busy,
         }}
         statusNotice={
-          data.available.some((u) => u.security)
-            ? { text: 'A security update is available.', level: 'warning' }
-            : undefined
+          readOnly
+            ? { text: 'Only administrators can apply updates or change these settings.', level: 'info' }
+            : data.available.some((u) => u.security)
+              ? { text: 'A security update is available.', level: 'warning' }
+              : undefined
         }
       />
 

@@ -51,7 +51,7 @@ async function renderPage(routes: Record<string, (body?: unknown) => unknown>) {
       </MemoryRouter>
     </Provider>,
   );
-  store.dispatch(layoutSettingsLoadRequested());
+  act(() => void store.dispatch(layoutSettingsLoadRequested()));
   await settle();
   return { store, calls, storage, view, user: userEvent.setup() };
 }

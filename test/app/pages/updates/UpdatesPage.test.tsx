@@ -14,9 +14,15 @@ import { afterUpdate, upToDate, withUpdates } from '../../../../stories/screens/
 
 const settle = () => act(() => new Promise((r) => setTimeout(r, 20)));
 
-async function renderPage(routes: Record<string, (body?: unknown) => unknown>) {
+async function renderPage(
+  routes: Record<string, (body?: unknown) => unknown>,
+  role: 'admin' | 'user' = 'admin',
+) {
   const { api, calls } = fakeApi(routes);
-  const store = makeTestStore({ api });
+  const store = makeTestStore({
+    api,
+    state: { session: { loggedIn: true, user: { username: role, role } } },
+  });
   store.runSaga(updatesSaga);
   const view = render(
     <Provider store={store}>
@@ -25,7 +31,7 @@ async function renderPage(routes: Record<string, (body?: unknown) => unknown>) {
       </MemoryRouter>
     </Provider>,
   );
-  store.dispatch(updatesLoadRequested());
+  act(() => void store.dispatch(updatesLoadRequested()));
   await settle();
   return { store, calls, view, user: userEvent.setup() };
 }
@@ -90,17 +96,19 @@ describe('updates page', () => {
     expect(screen.getByRole('button', { name: 'Check for updates' })).toBeDisabled();
 
     status = afterUpdate;
-    store.dispatch(
-      progressUpdated({
-        id: 'job-1',
-        dataType: 'upgrade',
-        status: 'done',
-        progressPercentage: 100,
-        totalSteps: 4,
-        stepNumber: 4,
-        details: [],
-      }),
-    );
+    act(() => {
+      store.dispatch(
+        progressUpdated({
+          id: 'job-1',
+          dataType: 'upgrade',
+          status: 'done',
+          progressPercentage: 100,
+          totalSteps: 4,
+          stepNumber: 4,
+          details: [],
+        }),
+      );
+    });
     await settle();
     expect(screen.getByTestId('current-version')).toHaveTextContent('1.1.0');
     const history = screen.getByRole('table', { name: 'Update history' });
@@ -154,6 +162,16 @@ describe('updates page', () => {
     expect(store.getState().notifications.toasts.map((t) => t.message)).toContain(
       'The package signature does not match any trusted key',
     );
+  });
+
+  it('lets a user without the admin role read the status but not change it', async () => {
+    await renderPage({ 'GET /api/updates': () => afterUpdate }, 'user');
+    expect(
+      screen.getByText('Only administrators can apply updates or change these settings.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check for updates' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Roll back to 1.0.0' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save schedule' })).toBeDisabled();
   });
 
   it('saves the schedule and refuses a repository that is neither a path nor a URL', async () => {
