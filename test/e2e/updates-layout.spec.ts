@@ -6,7 +6,7 @@
  * - both pages pass an axe check.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,12 +38,24 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
+/** Console errors and page errors of a page (a refused request's own status line excepted: it is expected). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if ((m.type() === 'error' || m.type() === 'warning') && !m.text().startsWith('Failed to load resource'))
+      errors.push(m.text());
+  });
+  return errors;
+}
+
 async function adminPage(
-  browser: import('@playwright/test').Browser,
-): Promise<{ context: BrowserContext; page: Page }> {
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext();
   await loginAsAdmin(context, server, { acceptAgreements: true });
-  return { context, page: await context.newPage() };
+  const page = await context.newPage();
+  return { context, page, errors: watchErrors(page) };
 }
 
 async function expectNoSeriousAxeViolations(page: Page) {
@@ -80,7 +92,7 @@ test('a signed package is uploaded, applied with the progress overlay, and the v
     path.join(work, 'unsigned.rup'),
   ]);
 
-  const { context, page } = await adminPage(browser);
+  const { context, page, errors } = await adminPage(browser);
   await page.goto(`${server.url}/updates/update`);
   await expect(page.getByRole('heading', { name: 'Updates', level: 1 })).toBeVisible();
   await expect(page.getByTestId('current-version')).toHaveText('1.0.0');
@@ -119,6 +131,7 @@ test('a signed package is uploaded, applied with the progress overlay, and the v
   // After a reload the server renders the new state.
   await page.reload();
   await expect(page.getByTestId('current-version')).toHaveText('1.1.0');
+  expect(errors).toEqual([]);
   await context.close();
 });
 
@@ -126,7 +139,7 @@ const mainBarColour = (page: Page) =>
   page.locator('header.main-bar').evaluate((el) => getComputedStyle(el).backgroundColor);
 
 test('changing the colours changes the main bar on every page after a reload', async ({ browser }) => {
-  const { context, page } = await adminPage(browser);
+  const { context, page, errors } = await adminPage(browser);
   await page.goto(`${server.url}/settings/layout`);
   await expect(page.getByRole('heading', { name: 'Layout settings', level: 1 })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
@@ -150,6 +163,7 @@ test('changing the colours changes the main bar on every page after a reload', a
       ),
     ).toBe('#cc0000');
   }
+  expect(errors).toEqual([]);
   await context.close();
 
   // Another browser, with nothing cached, sees the same look; the login screen takes the primary colour too.
