@@ -1,6 +1,7 @@
 /**
  * The dynamic style loader (spec §7): custom primary and bar colours from {api}config/settings, cached in
- * localStorage under the style-preferences key; the cache wins when present. Failure is only a warning.
+ * localStorage under the style-preferences key; the cache is used instead of a call when present, but a style the
+ * server rendered the page with (read from the appliance for this very page) wins over it. Failure is only a warning.
  */
 import { call, getContext, put, select, takeLeading } from 'redux-saga/effects';
 import type { ApiClient, ApiResponse } from '../src/api/client';
@@ -26,6 +27,8 @@ export function readCachedStyle(storage: SagaContext['storage']): StyleSettings 
       primaryColor: safeColor(parsed.primaryColor),
       barColor: safeColor(parsed.barColor),
       barLogo: parsed.barLogo === true,
+      loginLogo: parsed.loginLogo === true,
+      loginBackground: parsed.loginBackground === true,
     };
   } catch {
     return null;
@@ -35,13 +38,14 @@ export function readCachedStyle(storage: SagaContext['storage']): StyleSettings 
 export function* loadStyle() {
   const state: RootState = yield select();
   const storage: SagaContext['storage'] = yield getContext('storage');
+  // The server just read the appliance for this page: that is fresher than any cache, and becomes the cache.
+  if (state.layout.styleSource === 'api') {
+    storage?.setItem(STYLE_PREFERENCES_KEY, JSON.stringify(state.layout.style));
+    return;
+  }
   const cached = readCachedStyle(storage);
   if (cached) {
     yield put(styleLoaded({ style: cached, source: 'cache' }));
-    return;
-  }
-  if (state.layout.styleSource === 'api') {
-    storage?.setItem(STYLE_PREFERENCES_KEY, JSON.stringify(state.layout.style));
     return;
   }
   const api: ApiClient = yield getContext('api');
@@ -49,12 +53,14 @@ export function* loadStyle() {
     const res: ApiResponse<{
       primary_color?: unknown;
       bar_color?: unknown;
-      images?: { bar_logo?: unknown };
+      images?: { bar_logo?: unknown; login_logo?: unknown; login_background?: unknown };
     }> = yield call(api.get, apiUrl(state.config.apiBase, 'config/settings'));
     const style = {
       primaryColor: safeColor(res.data?.primary_color),
       barColor: safeColor(res.data?.bar_color),
       barLogo: res.data?.images?.bar_logo === true,
+      loginLogo: res.data?.images?.login_logo === true,
+      loginBackground: res.data?.images?.login_background === true,
     };
     storage?.setItem(STYLE_PREFERENCES_KEY, JSON.stringify(style));
     yield put(styleLoaded({ style, source: 'api' }));

@@ -14,9 +14,19 @@ import { notificationsSaga } from './notifications.saga';
 import { progressSaga } from './progress.saga';
 import { windowsSaga } from './windows.saga';
 import { sessionSaga } from './session.saga';
+import { updatesSaga } from './updates.saga';
+import { layoutSettingsSaga } from './layoutSettings.saga';
 
 /** Sagas that answer actions; they also run during a server render. */
-export const requestSagas = [menuSaga, layoutSaga, sessionSaga, messagingSaga, errorsSaga];
+export const requestSagas = [
+  menuSaga,
+  layoutSaga,
+  sessionSaga,
+  messagingSaga,
+  errorsSaga,
+  updatesSaga,
+  layoutSettingsSaga,
+];
 /** Long-lived browser effects (polling, streams). */
 export const browserSagas = [
   buildUpdateSaga,

@@ -20,6 +20,7 @@ import { registerJobRoutes, registerJobStream, type StreamSet } from './jobs/rou
 import { JobRunner } from './jobs/runner';
 import { ADMIN_USERNAME, seedIfEmpty } from './seed';
 import { registerSettingsRoutes } from './settings/routes';
+import { registerUpdates } from './updates';
 
 export { requireAdmin, requireUser, applianceContext };
 export { currentUser, sessionUser } from './auth/guards';
@@ -126,6 +127,7 @@ async function mount(
       await registerSettingsRoutes(api, ctx);
       await registerConsoleRoutes(api, ctx);
       await registerJobRoutes(api, ctx, jobs);
+      await registerUpdates(api, ctx, jobs);
       notFound(api);
     },
     { prefix: apiPrefix },

@@ -20,6 +20,7 @@ import { isCrawler } from '../runtime/fatalErrors';
 import { STATE_ELEMENT_ID } from '../runtime/readState';
 import { createAppStore } from '../store/createStore';
 import { styleRequested } from '../store/slices/layout.slice';
+import { primaryHoverColour } from '../lib/colour';
 import { menuRequested } from '../store/slices/menu.slice';
 import { userRequested } from '../store/slices/session.slice';
 import { rootSaga } from '../../sagas/root';
@@ -140,8 +141,11 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
     const chunks = context.matches.map((m) => routeChunks[m.route.id]).filter(Boolean);
     const assets = assetsFor(options.manifest, chunks);
     const customProperties: Record<string, string> = {};
-    if (state.layout.style?.primaryColor)
+    if (state.layout.style?.primaryColor) {
       customProperties['--color-primary'] = state.layout.style.primaryColor;
+      const hover = primaryHoverColour(state.layout.style.primaryColor);
+      if (hover) customProperties['--color-primary-hover'] = hover;
+    }
     if (state.layout.style?.barColor) customProperties['--color-bar'] = state.layout.style.barColor;
     const html = renderDocument({
       title,

@@ -9,6 +9,8 @@ import { sessionSlice } from './slices/session.slice';
 import { fieldErrorsSlice } from './slices/fieldErrors.slice';
 import { windowsSlice } from '../windows/windows.slice';
 import { progressSlice } from '../progress/progress.slice';
+import { updatesSlice } from './slices/updates.slice';
+import { layoutSettingsSlice } from './slices/layoutSettings.slice';
 
 export const reducers = {
   config: configSlice.reducer,
@@ -21,4 +23,6 @@ export const reducers = {
   windows: windowsSlice.reducer,
   progress: progressSlice.reducer,
   logReport: logReportSlice.reducer,
+  updates: updatesSlice.reducer,
+  layoutSettings: layoutSettingsSlice.reducer,
 };

@@ -38,11 +38,15 @@ describe('dynamic style loader (spec §7)', () => {
       primaryColor: '#112233',
       barColor: '#445566',
       barLogo: false,
+      loginLogo: false,
+      loginBackground: false,
     });
     expect(JSON.parse(storage.map.get(STYLE_PREFERENCES_KEY)!)).toEqual({
       primaryColor: '#112233',
       barColor: '#445566',
       barLogo: false,
+      loginLogo: false,
+      loginBackground: false,
     });
   });
 
@@ -59,6 +63,27 @@ describe('dynamic style loader (spec §7)', () => {
       style: { primaryColor: '#abc', barColor: null, barLogo: false },
       styleSource: 'cache',
     });
+  });
+
+  test('a style the server rendered from the appliance wins over an older cache, and replaces it', async () => {
+    const get = jest.fn();
+    const storage = memoryStorage({
+      [STYLE_PREFERENCES_KEY]: JSON.stringify({ primaryColor: '#abc', barColor: null }),
+    });
+    const fresh = { primaryColor: '#cc0000', barColor: '#001122', barLogo: false };
+    const store = createAppStore({
+      preloadedState: {
+        config: publicConfig(defaults),
+        layout: { style: fresh, styleSource: 'api', theme: 'system', contextBarOpen: true },
+      },
+      context: { api: { get } as unknown as ApiClient, platform: 'browser', storage },
+    });
+    store.runSaga(layoutSaga);
+    store.dispatch(styleRequested());
+    await tick();
+    expect(get).not.toHaveBeenCalled();
+    expect(store.getState().layout.style).toEqual(fresh);
+    expect(JSON.parse(storage.map.get(STYLE_PREFERENCES_KEY)!)).toEqual(fresh);
   });
 
   test('a failure is only a warning', async () => {

@@ -7,34 +7,18 @@ import { currentUser, requireAdmin, requireUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
 import { HttpError, notFound } from '../http/errors';
 import { JobConflictError, type JobProgress, type JobRunner } from './runner';
-import { configPlan, PACKAGE_MAX_BYTES, upgradePlan, type UpdatePackage } from './steps';
+import { configPlan } from './steps';
 
 /** Comment line keeping idle SSE connections open through proxies. */
 export const SSE_HEARTBEAT_MS = 15_000;
 
+// Only the configuration job starts here: an update runs only for a signed package (POST updates/apply).
 const startSchema = {
   body: {
     type: 'object',
     additionalProperties: false,
     required: ['type'],
-    properties: {
-      type: { type: 'string', enum: ['config', 'upgrade'] },
-      package: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['version', 'sha256', 'content'],
-        properties: {
-          version: { type: 'string', maxLength: 32, pattern: '^\\d{1,5}\\.\\d{1,5}\\.\\d{1,5}$' },
-          sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' },
-          content: {
-            type: 'string',
-            minLength: 1,
-            maxLength: Math.ceil(PACKAGE_MAX_BYTES / 3) * 4,
-            pattern: '^[A-Za-z0-9+/]+={0,2}$',
-          },
-        },
-      },
-    },
+    properties: { type: { type: 'string', enum: ['config'] } },
   },
 };
 
@@ -63,31 +47,13 @@ export async function registerJobRoutes(
   ctx: ApplianceContext,
   runner: JobRunner,
 ): Promise<void> {
-  scope.post<{ Body: { type: 'config' | 'upgrade'; package?: UpdatePackage } }>(
+  scope.post<{ Body: { type: 'config' } }>(
     '/jobs',
-    { schema: startSchema, onRequest: requireAdmin, bodyLimit: 1024 * 1024 },
+    { schema: startSchema, onRequest: requireAdmin },
     async (req, reply) => {
       const user = currentUser(req);
-      const { type } = req.body;
-      if (type === 'upgrade' && !req.body.package) {
-        throw new HttpError(422, [
-          { loc: ['body', 'package'], msg: 'field required', type: 'value_error.missing' },
-        ]);
-      }
-      if (type === 'config' && req.body.package) {
-        throw new HttpError(422, [
-          { loc: ['body', 'package'], msg: 'extra fields not permitted', type: 'value_error.extra' },
-        ]);
-      }
       try {
-        const pkg = req.body.package;
-        const job =
-          type === 'config'
-            ? runner.start('config', configPlan(ctx), user.username)
-            : runner.start('upgrade', upgradePlan(ctx, pkg as UpdatePackage), user.username, {
-                version: pkg?.version,
-                sha256: pkg?.sha256,
-              });
+        const job = runner.start('config', configPlan(ctx), user.username);
         return reply.code(202).send(job);
       } catch (e) {
         if (e instanceof JobConflictError) {

@@ -1,13 +1,10 @@
 /**
- * The work of the two jobs, on the appliance's own state.
+ * The work of the configuration job, on the appliance's own state.
  * - Apply configuration: snapshot the look-and-feel, images, menu and lockout policy into a configuration revision,
  *   validate the snapshot, and make it the active revision (the previous one is superseded).
- * - Apply update: verify the package against its descriptor's checksum and version, stage it on disk, install it
- *   (the installed version becomes the appliance's version), and clean the staging area.
+ * Updates are jobs of their own, started only for signed packages (src/appliance/updates).
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { LOCKOUT_LIMITS, readPolicy, type LockoutPolicy } from '../auth/lockout';
 import { readMenu } from '../console/menu';
 import { inTransaction, type ApplianceContext } from '../context';
@@ -17,8 +14,6 @@ import { readUiSettings } from '../settings/routes';
 import { StepFailure, type JobPlan } from './runner';
 
 export const INITIAL_APPLIANCE_VERSION = '1.0.0';
-/** Largest update package accepted (decoded bytes). */
-export const PACKAGE_MAX_BYTES = 512 * 1024;
 
 interface ConfigSnapshot {
   ui: { primary_color: string; bar_color: string };
@@ -134,89 +129,6 @@ export function configPlan(
             );
             writeState(ctx, 'active_config_revision', String(state.revisionId));
           });
-        },
-      },
-    ],
-  };
-}
-
-export interface UpdatePackage {
-  version: string;
-  /** SHA-256 of the decoded content, lower-case hex (the package descriptor's checksum). */
-  sha256: string;
-  /** Package bytes, base64. */
-  content: string;
-}
-
-const parseVersion = (v: string) => v.split('.').map(Number);
-export function isNewer(candidate: string, current: string): boolean {
-  const a = parseVersion(candidate);
-  const b = parseVersion(current);
-  for (let i = 0; i < 3; i += 1) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
-  return false;
-}
-
-export function upgradePlan(
-  ctx: ApplianceContext,
-  pkg: UpdatePackage,
-): JobPlan<{ bytes: Buffer | null; staged: string }> {
-  const updates = path.join(ctx.config.dataDir, 'updates');
-  return {
-    state: { bytes: null, staged: '' },
-    steps: [
-      {
-        name: 'Verify package',
-        run: (state) => {
-          const bytes = Buffer.from(pkg.content, 'base64');
-          if (
-            bytes.length === 0 ||
-            bytes.toString('base64').replace(/=+$/, '') !== pkg.content.replace(/=+$/, '')
-          ) {
-            throw new StepFailure('The package content is not valid base64');
-          }
-          if (bytes.length > PACKAGE_MAX_BYTES) throw new StepFailure('The package is too large');
-          if (sha256(bytes) !== pkg.sha256)
-            throw new StepFailure('Package checksum does not match its descriptor');
-          const installed = readState(ctx, 'appliance_version') ?? INITIAL_APPLIANCE_VERSION;
-          if (!isNewer(pkg.version, installed))
-            throw new StepFailure(`Version ${pkg.version} is not newer than the installed ${installed}`);
-          state.bytes = bytes;
-        },
-      },
-      {
-        name: 'Stage package',
-        run: (state, job) => {
-          const dir = path.join(updates, 'staging');
-          fs.mkdirSync(dir, { recursive: true });
-          const file = path.join(dir, `${job.id}.pkg`);
-          fs.writeFileSync(`${file}.part`, state.bytes as Buffer);
-          fs.renameSync(`${file}.part`, file);
-          if (sha256(fs.readFileSync(file)) !== pkg.sha256)
-            throw new StepFailure('The staged package is damaged');
-          state.staged = file;
-        },
-      },
-      {
-        name: 'Install package',
-        run: (state) => {
-          const dir = path.join(updates, 'installed');
-          fs.mkdirSync(dir, { recursive: true });
-          fs.copyFileSync(state.staged, path.join(dir, `${pkg.version}.pkg`));
-          inTransaction(ctx.db, () => {
-            writeState(
-              ctx,
-              'previous_appliance_version',
-              readState(ctx, 'appliance_version') ?? INITIAL_APPLIANCE_VERSION,
-            );
-            writeState(ctx, 'appliance_version', pkg.version);
-          });
-        },
-      },
-      {
-        name: 'Clean up',
-        run: (state) => {
-          fs.rmSync(state.staged, { force: true });
-          state.bytes = null;
         },
       },
     ],

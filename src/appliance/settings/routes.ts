@@ -93,6 +93,21 @@ export async function registerSettingsRoutes(scope: FastifyInstance, ctx: Applia
     },
   );
 
+  // Reset to defaults: the default colours and no custom images, in one transaction.
+  scope.delete('/config/settings', { onRequest: requireAdmin }, async (req) => {
+    const user = currentUser(req);
+    inTransaction(db, () => {
+      db.prepare(
+        `INSERT INTO ui_settings (id, primary_color, bar_color, revision, updated_at, updated_by) VALUES (1, @primary_color, @bar_color, 1, @now, @by)
+         ON CONFLICT(id) DO UPDATE SET primary_color = excluded.primary_color, bar_color = excluded.bar_color,
+           revision = ui_settings.revision + 1, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
+      ).run({ ...DEFAULT_UI_SETTINGS, now: ctx.now(), by: user.username });
+      db.prepare('DELETE FROM images').run();
+    });
+    audit.record(AuditService.settings, `look and feel reset to defaults by "${auditText(user.username)}"`);
+    return { ...DEFAULT_UI_SETTINGS, images: Object.fromEntries(IMAGE_SLOTS.map((slot) => [slot, false])) };
+  });
+
   // Images: any image/* or octet-stream body arrives as bytes; the bytes decide what it is.
   await scope.register(async (images) => {
     images.addContentTypeParser(

@@ -6,6 +6,9 @@ export interface StyleSettings {
   barColor: string | null;
   /** A custom bar logo is set at {api}config/bar_logo. */
   barLogo?: boolean;
+  /** Custom login logo and background are set (identity screens show them; the local login reads its setup). */
+  loginLogo?: boolean;
+  loginBackground?: boolean;
 }
 export type ThemePreference = 'system' | 'light' | 'dark';
 

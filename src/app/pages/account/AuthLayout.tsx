@@ -1,8 +1,11 @@
 /**
  * The frame of every account screen: cover background, logo and title (custom ones from the login setup replace
- * the defaults), an offline tag in the title when the identity service looks offline.
+ * the defaults; without a setup, the custom look's images), an offline tag in the title when the identity service
+ * looks offline.
  */
 import { useEffect, type ReactNode } from 'react';
+import { apiUrl } from '../../../api/client';
+import { useAppSelector } from '../../../store/createStore';
 import rampartLogo from '../../layout/rampart-logo.svg';
 import './account.css';
 
@@ -16,7 +19,20 @@ export interface AuthLayoutProps {
   subtitle?: ReactNode;
 }
 
-export function AuthLayout({ title, children, logo, background, offline, subtitle }: AuthLayoutProps) {
+export function AuthLayout({
+  title,
+  children,
+  logo: setupLogo,
+  background: setupBackground,
+  offline,
+  subtitle,
+}: AuthLayoutProps) {
+  // Screens without a login setup (the identity flows) take the appliance's custom look from the style.
+  const style = useAppSelector((s) => s.layout.style);
+  const apiBase = useAppSelector((s) => s.config.apiBase);
+  const logo = setupLogo ?? (style?.loginLogo ? apiUrl(apiBase, 'config/login_logo') : null);
+  const background =
+    setupBackground ?? (style?.loginBackground ? apiUrl(apiBase, 'config/login_background') : null);
   useEffect(() => {
     document.title = `${title} · Rampart`;
   }, [title]);

@@ -1,6 +1,11 @@
-import { placeholder } from '../common/PlaceholderPage';
+import { layoutSettingsLoadRequested } from '../../../store/slices/layoutSettings.slice';
 import type { RouteModule } from '../../routing/types';
+import { LAYOUT_TITLE, LayoutSettingsPage } from './LayoutSettingsPage';
 
 export const routes: Record<string, RouteModule> = {
-  layout: placeholder('Layout settings', 'The console’s custom look: logos, login background and colours.'),
+  // The settings load before the server renders (and on client navigation).
+  layout: {
+    Component: LayoutSettingsPage,
+    handle: { title: LAYOUT_TITLE, prefetch: () => [layoutSettingsLoadRequested()] },
+  },
 };

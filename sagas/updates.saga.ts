@@ -1,0 +1,145 @@
+/**
+ * The updates page's data (`/updates/update`). `updatesLoadRequested` (the route's prefetch, so the server render
+ * has the data) loads `GET {api}updates`; the admin actions (check the repository, upload a package, apply,
+ * roll back, save the repository or schedule) are calls through the saga-context API client, with errors going to
+ * the central handler. Applying and rolling back start an appliance job that the progress overlay follows; the
+ * status is reloaded when the job ends.
+ */
+import { call, getContext, put, select, take, takeLeading } from 'redux-saga/effects';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
+import { SUCCESS_DURATION_MS } from '../src/notifications/constants';
+import {
+  progressClosed,
+  progressJobStarted,
+  progressUpdated,
+  type ProgressView,
+} from '../src/progress/progress.slice';
+import type { RootState } from '../src/store/createStore';
+import { notificationRequested } from '../src/store/slices/notifications.slice';
+import {
+  updateApplyRequested,
+  updatePackageUploadRequested,
+  updateRollbackRequested,
+  updateScheduleSaveRequested,
+  updateSettingsSaveRequested,
+  updatesActionFinished,
+  updatesCheckRequested,
+  updatesLoaded,
+  updatesLoadFailed,
+  updatesLoadRequested,
+  type UpdateStatus,
+} from '../src/store/slices/updates.slice';
+import { handleError } from './handleError';
+
+function* url(path: string) {
+  const state: RootState = yield select();
+  return apiUrl(state.config.apiBase, path);
+}
+
+export function* loadUpdates() {
+  const api: ApiClient = yield getContext('api');
+  try {
+    const res: ApiResponse<UpdateStatus> = yield call(api.get, yield* url('updates'));
+    yield put(updatesLoaded(res.data));
+  } catch (e) {
+    yield put(updatesLoadFailed());
+    yield call(handleError, e);
+  }
+}
+
+const success = (message: string) =>
+  notificationRequested({ kind: 'toast', level: 'success', message, duration: SUCCESS_DURATION_MS });
+
+/** Waits until the job ends (its overlay reports a final status or is closed). */
+export function* waitForJob(id: string) {
+  for (;;) {
+    const action: UnknownAction = yield take([progressUpdated.type, progressClosed.type]);
+    if (progressClosed.match(action)) return;
+    if (progressUpdated.match(action) && action.payload.id === id && action.payload.status !== 'running')
+      return;
+  }
+}
+
+function* startJob(path: string, body: unknown) {
+  const api: ApiClient = yield getContext('api');
+  const res: ApiResponse<ProgressView> = yield call(api.post, yield* url(path), body);
+  yield put(progressJobStarted({ id: res.data.id, dataType: 'upgrade' }));
+  yield call(waitForJob, res.data.id);
+  yield call(loadUpdates);
+}
+
+type MutationAction =
+  | ReturnType<typeof updatesCheckRequested>
+  | ReturnType<typeof updatePackageUploadRequested>
+  | ReturnType<typeof updateApplyRequested>
+  | ReturnType<typeof updateRollbackRequested>
+  | ReturnType<typeof updateSettingsSaveRequested>
+  | ReturnType<typeof updateScheduleSaveRequested>;
+
+export function* runUpdatesAction(action: MutationAction) {
+  const api: ApiClient = yield getContext('api');
+  let uploaded: string | undefined;
+  try {
+    if (updatesCheckRequested.match(action)) {
+      const res: ApiResponse<UpdateStatus> = yield call(api.post, yield* url('updates/check'), {});
+      yield put(updatesLoaded(res.data));
+      const n = res.data.available.length;
+      if (!res.data.last_check?.error)
+        yield put(
+          success(n ? `${n} update${n === 1 ? '' : 's'} available.` : 'The appliance is up to date.'),
+        );
+    } else if (updatePackageUploadRequested.match(action)) {
+      const body = new Blob([action.meta.arg], { type: 'application/octet-stream' });
+      const res: ApiResponse<{ version: string }> = yield call(
+        api.post,
+        yield* url('updates/packages'),
+        body,
+      );
+      uploaded = res.data.version;
+      yield put(success(`Package ${uploaded} verified and ready to apply.`));
+      yield call(loadUpdates);
+    } else if (updateApplyRequested.match(action)) {
+      yield call(startJob, 'updates/apply', { version: action.payload.version });
+    } else if (updateRollbackRequested.match(action)) {
+      yield call(startJob, 'updates/rollback', {});
+    } else if (updateSettingsSaveRequested.match(action)) {
+      const res: ApiResponse<UpdateStatus> = yield call(
+        api.put,
+        yield* url('updates/settings'),
+        action.payload,
+      );
+      yield put(updatesLoaded(res.data));
+      yield put(success('Repository settings saved.'));
+    } else if (updateScheduleSaveRequested.match(action)) {
+      const res: ApiResponse<UpdateStatus> = yield call(
+        api.put,
+        yield* url('updates/schedule'),
+        action.payload,
+      );
+      yield put(updatesLoaded(res.data));
+      yield put(success('Update schedule saved.'));
+    }
+  } catch (e) {
+    yield call(handleError, e);
+  } finally {
+    yield put(updatesActionFinished(uploaded ? { uploaded } : undefined));
+  }
+}
+
+export function* updatesSaga() {
+  // takeLeading: one load at a time; a repeated request while loading is served by the first.
+  yield takeLeading(updatesLoadRequested.type, loadUpdates);
+  // takeLeading: one admin action at a time (a job runs alone anyway); a second click meanwhile is dropped.
+  yield takeLeading(
+    [
+      updatesCheckRequested.type,
+      updatePackageUploadRequested.type,
+      updateApplyRequested.type,
+      updateRollbackRequested.type,
+      updateSettingsSaveRequested.type,
+      updateScheduleSaveRequested.type,
+    ],
+    runUpdatesAction,
+  );
+}

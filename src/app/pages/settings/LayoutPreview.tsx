@@ -1,0 +1,59 @@
+/**
+ * A live preview of the custom look: the main bar (bar colour, bar logo, primary accent) and the login card (login
+ * background, login logo, primary button), drawn from the form's current values before they are saved.
+ */
+import rampartLogo from '../../layout/rampart-logo.svg';
+import { primaryHoverColour } from '../../../lib/colour';
+
+export interface LayoutPreviewProps {
+  primaryColor: string;
+  barColor: string;
+  barLogo: string | null;
+  loginLogo: string | null;
+  loginBackground: string | null;
+}
+
+export function LayoutPreview({
+  primaryColor,
+  barColor,
+  barLogo,
+  loginLogo,
+  loginBackground,
+}: LayoutPreviewProps) {
+  const hover = primaryHoverColour(primaryColor) ?? primaryColor;
+  return (
+    <figure className="layout-preview" aria-labelledby="layout-preview-caption">
+      <figcaption id="layout-preview-caption">Preview</figcaption>
+      <div className="layout-preview__bar" data-testid="preview-bar" style={{ background: barColor }}>
+        <img src={barLogo ?? rampartLogo} alt="" width={20} height={20} />
+        <span className="layout-preview__name">Rampart</span>
+        <span className="layout-preview__section" style={{ boxShadow: `inset 0 -2px 0 ${primaryColor}` }}>
+          Core
+        </span>
+        <span className="layout-preview__section">Shop</span>
+        <span className="layout-preview__section">Help</span>
+      </div>
+      <div
+        className="layout-preview__login"
+        data-testid="preview-login"
+        style={loginBackground ? { backgroundImage: `url(${JSON.stringify(loginBackground)})` } : undefined}
+      >
+        <div className="layout-preview__card">
+          <img src={loginLogo ?? rampartLogo} alt="" height={28} />
+          <strong>Log in</strong>
+          <span className="layout-preview__input" aria-hidden="true" />
+          <span
+            className="layout-preview__button"
+            data-testid="preview-button"
+            style={{ background: primaryColor, borderColor: hover }}
+          >
+            Log in
+          </span>
+          <span className="layout-preview__hover">
+            Hover <span className="layout-preview__swatch" style={{ background: hover }} /> {hover}
+          </span>
+        </div>
+      </div>
+    </figure>
+  );
+}

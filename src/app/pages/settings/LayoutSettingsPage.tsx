@@ -1,0 +1,178 @@
+/**
+ * /settings/layout: the console's custom look (spec §1): login logo, bar logo and login background (image inputs,
+ * scaled by the §5 image rules), primary and bar colours (colour pickers), a live preview of the main bar and the
+ * login card, save and reset to defaults. The primary hover colour is derived from the primary. Saving applies the
+ * look to every page at once (sagas/layoutSettings.saga.ts).
+ */
+import { Form, Formik } from 'formik';
+import { useEffect, useState } from 'react';
+import { object, string } from 'yup';
+import { apiUrl } from '../../../api/client';
+import { useAppDispatch, useAppSelector } from '../../../store/createStore';
+import {
+  IMAGE_SLOTS,
+  layoutSettingsResetRequested,
+  layoutSettingsSaveRequested,
+  type ImageSlot,
+  type LayoutSettings,
+  type LayoutSettingsChange,
+} from '../../../store/slices/layoutSettings.slice';
+import { ConfirmationModal } from '../../../widgets/ConfirmationModal';
+import { ImageInput } from '../../../widgets/ImageInput';
+import { Loader } from '../../../widgets/Loader';
+import { PageHeader } from '../../../widgets/PageHeader';
+import { ColourField } from './ColourField';
+import { LayoutPreview } from './LayoutPreview';
+import './layoutSettings.css';
+
+export const LAYOUT_TITLE = 'Layout settings';
+
+/** The appliance's colour rule: # and 3, 6 or 8 hex digits. */
+const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+const colour = (label: string) =>
+  string()
+    .required(`${label} is required.`)
+    .matches(HEX_COLOUR, `${label} must be a hex colour such as #76b100.`);
+export const layoutSchema = object({
+  primary_color: colour('Primary colour'),
+  bar_color: colour('Bar colour'),
+});
+
+const IMAGE_LABELS: Record<ImageSlot, string> = {
+  login_logo: 'Login logo',
+  bar_logo: 'Bar logo',
+  login_background: 'Login background',
+};
+
+type Values = { primary_color: string; bar_color: string } & Record<ImageSlot, string | null>;
+
+/** Only what changed: an image the admin did not touch keeps its URL and is not sent again. */
+export function changeOf(values: Values, initial: Values): LayoutSettingsChange {
+  const images: LayoutSettingsChange['images'] = {};
+  for (const slot of IMAGE_SLOTS) if (values[slot] !== initial[slot]) images[slot] = values[slot];
+  return { primary_color: values.primary_color, bar_color: values.bar_color, images };
+}
+
+export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
+  const dispatch = useAppDispatch();
+  const apiBase = useAppSelector((s) => s.config.apiBase);
+  const version = useAppSelector((s) => s.layoutSettings.version);
+  const pending = useAppSelector((s) => s.layoutSettings.pending);
+  const [confirmReset, setConfirmReset] = useState(false);
+  const initial: Values = {
+    primary_color: settings.primary_color,
+    bar_color: settings.bar_color,
+    ...(Object.fromEntries(
+      IMAGE_SLOTS.map((slot) => [
+        slot,
+        settings.images[slot] ? `${apiUrl(apiBase, `config/${slot}`)}?v=${version}` : null,
+      ]),
+    ) as Record<ImageSlot, string | null>),
+  };
+
+  return (
+    <Formik
+      initialValues={initial}
+      enableReinitialize
+      validationSchema={layoutSchema}
+      onSubmit={(values) => {
+        dispatch(layoutSettingsSaveRequested(changeOf(values, initial)));
+      }}
+    >
+      {({ values, errors, setFieldValue, dirty, submitForm, submitCount }) => (
+        <section className="page layout-settings" aria-labelledby="page-title">
+          <PageHeader
+            title={LAYOUT_TITLE}
+            primaryButton={{
+              label: pending === 'save' ? 'Saving…' : 'Save',
+              onClick: () => void submitForm(),
+              disabled: pending !== null || !dirty,
+            }}
+            secondaryButton={{
+              label: 'Reset to defaults',
+              onClick: () => setConfirmReset(true),
+              disabled: pending !== null,
+            }}
+            actionDescription="The look applies to every console page and to the login screens."
+          />
+          <Form className="layout-settings__body" aria-label="Custom look" noValidate>
+            <div className="layout-settings__fields">
+              <fieldset>
+                <legend>Colours</legend>
+                <ColourField
+                  label="Primary colour"
+                  name="primary_color"
+                  value={values.primary_color}
+                  error={submitCount > 0 ? errors.primary_color : undefined}
+                  onChange={(v) => void setFieldValue('primary_color', v)}
+                />
+                <ColourField
+                  label="Bar colour"
+                  name="bar_color"
+                  value={values.bar_color}
+                  error={submitCount > 0 ? errors.bar_color : undefined}
+                  onChange={(v) => void setFieldValue('bar_color', v)}
+                />
+              </fieldset>
+              <fieldset>
+                <legend>Images</legend>
+                {IMAGE_SLOTS.map((slot) => (
+                  <ImageInput
+                    key={slot}
+                    label={IMAGE_LABELS[slot]}
+                    value={values[slot]}
+                    onChange={(v) => void setFieldValue(slot, v)}
+                  />
+                ))}
+              </fieldset>
+            </div>
+            <LayoutPreview
+              primaryColor={
+                HEX_COLOUR.test(values.primary_color) ? values.primary_color : settings.primary_color
+              }
+              barColor={HEX_COLOUR.test(values.bar_color) ? values.bar_color : settings.bar_color}
+              barLogo={values.bar_logo}
+              loginLogo={values.login_logo}
+              loginBackground={values.login_background}
+            />
+          </Form>
+          <ConfirmationModal
+            open={confirmReset}
+            title="Reset to defaults"
+            message="Restore the default colours and remove the custom logos and login background?"
+            yesLabel="Reset"
+            noLabel="Cancel"
+            onCancel={() => setConfirmReset(false)}
+            onConfirm={() => {
+              setConfirmReset(false);
+              dispatch(layoutSettingsResetRequested());
+            }}
+          />
+        </section>
+      )}
+    </Formik>
+  );
+}
+
+export function LayoutSettingsPage() {
+  const load = useAppSelector((s) => s.layoutSettings.load);
+  const data = useAppSelector((s) => s.layoutSettings.data);
+  useEffect(() => {
+    document.title = `${LAYOUT_TITLE} · Rampart`;
+  }, []);
+  if (data) return <LayoutSettingsForm settings={data} />;
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <header className="page__header">
+        <h1 id="page-title">{LAYOUT_TITLE}</h1>
+      </header>
+      {load === 'failed' ? (
+        <p className="page__notice" role="alert">
+          The layout settings could not be loaded. Reload the page to try again.
+        </p>
+      ) : (
+        <Loader label="Loading the layout settings…" />
+      )}
+    </section>
+  );
+}

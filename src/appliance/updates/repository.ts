@@ -1,0 +1,88 @@
+/**
+ * Update repositories: a local directory (default `<dataDir>/updates/repository`) or an HTTP(S) URL, laid out the
+ * same way: package files (`*.rup`), listed by an optional `index.json` (`{"packages": ["rampart-1.1.0.rup"]}`;
+ * required over HTTP, where a directory cannot be listed). Every file is verified before it is offered.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PACKAGE_FILE_MAX_BYTES } from './package';
+
+export const PACKAGE_EXTENSION = '.rup';
+export const INDEX_FILE = 'index.json';
+const FETCH_TIMEOUT_MS = 10_000;
+const MAX_FILES = 200;
+
+export const defaultRepository = (dataDir: string) => path.join(dataDir, 'updates', 'repository');
+
+/** A package file name as an index may list it: a plain name, never a path. */
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,120}\.rup$/;
+
+export interface RepositoryFile {
+  name: string;
+  read: () => Promise<Buffer>;
+}
+
+export class RepositoryError extends Error {}
+
+export const isHttpRepository = (location: string) => /^https?:\/\//i.test(location);
+
+function namesFromIndex(raw: unknown): string[] {
+  const list = (raw as { packages?: unknown } | null)?.packages;
+  if (!Array.isArray(list)) throw new RepositoryError(`${INDEX_FILE} has no "packages" list`);
+  return list.filter((n): n is string => typeof n === 'string' && SAFE_NAME.test(n)).slice(0, MAX_FILES);
+}
+
+async function fetchLimited(url: string): Promise<Buffer> {
+  let res: Response;
+  try {
+    res = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'error' });
+  } catch {
+    throw new RepositoryError(`${url} could not be reached`);
+  }
+  if (!res.ok) throw new RepositoryError(`${url} answered ${res.status}`);
+  const length = Number(res.headers.get('content-length') ?? '0');
+  if (length > PACKAGE_FILE_MAX_BYTES) throw new RepositoryError(`${url} is too large`);
+  const body = Buffer.from(await res.arrayBuffer());
+  if (body.length > PACKAGE_FILE_MAX_BYTES) throw new RepositoryError(`${url} is too large`);
+  return body;
+}
+
+/** The package files a repository offers (not yet verified). */
+export async function listRepository(location: string): Promise<RepositoryFile[]> {
+  if (isHttpRepository(location)) {
+    const base = location.endsWith('/') ? location : `${location}/`;
+    let index: unknown;
+    try {
+      index = JSON.parse((await fetchLimited(new URL(INDEX_FILE, base).href)).toString('utf8'));
+    } catch (e) {
+      throw e instanceof RepositoryError ? e : new RepositoryError(`${INDEX_FILE} is not valid JSON`);
+    }
+    return namesFromIndex(index).map((name) => ({
+      name,
+      read: () => fetchLimited(new URL(name, base).href),
+    }));
+  }
+  let names: string[];
+  const indexFile = path.join(location, INDEX_FILE);
+  try {
+    if (fs.existsSync(indexFile)) names = namesFromIndex(JSON.parse(fs.readFileSync(indexFile, 'utf8')));
+    else
+      names = fs
+        .readdirSync(location)
+        .filter((n) => SAFE_NAME.test(n))
+        .sort()
+        .slice(0, MAX_FILES);
+  } catch (e) {
+    if (e instanceof RepositoryError) throw e;
+    throw new RepositoryError(`the repository directory ${location} cannot be read`);
+  }
+  return names.map((name) => ({
+    name,
+    read: async () => {
+      const file = path.join(location, name);
+      const stat = await fs.promises.stat(file);
+      if (stat.size > PACKAGE_FILE_MAX_BYTES) throw new RepositoryError(`${name} is too large`);
+      return fs.promises.readFile(file);
+    },
+  }));
+}

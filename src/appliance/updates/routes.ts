@@ -1,0 +1,155 @@
+/**
+ * Updates over HTTP (under the API base):
+ * - `GET updates` (user): the page's status (version, channel, last check, available updates, history, schedule).
+ * - `POST updates/check` (admin): reads the repository now.
+ * - `POST updates/packages` (admin): a package file as the raw body (≤ 10 MiB, 413 beyond); 201 or 422.
+ * - `POST updates/apply {version}`, `POST updates/rollback` (admin): 202 with the job's progress; 409 while a job runs.
+ * - `PUT updates/settings {repository, channel}`, `PUT updates/schedule {enabled, day, time}` (admin).
+ */
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { currentUser, requireAdmin, requireUser } from '../auth/guards';
+import { HttpError } from '../http/errors';
+import { CHANNELS, PACKAGE_FILE_MAX_BYTES, VERSION_PATTERN, type Channel } from './package';
+import { isHttpRepository } from './repository';
+import { UpdateRefused, type Updates } from './service';
+import { SCHEDULE_DAYS, type Schedule } from './store';
+
+const applySchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['version'],
+    properties: { version: { type: 'string', maxLength: 20, pattern: VERSION_PATTERN } },
+  },
+};
+
+const rollbackSchema = {
+  body: { type: 'object', additionalProperties: false, properties: {} },
+};
+
+const settingsSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['repository', 'channel'],
+    properties: {
+      repository: { type: ['string', 'null'], maxLength: 1024, format: 'safe-text' },
+      channel: { type: 'string', enum: [...CHANNELS] },
+    },
+  },
+};
+
+const scheduleSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['enabled', 'day', 'time'],
+    properties: {
+      enabled: { type: 'boolean' },
+      day: { type: 'string', enum: [...SCHEDULE_DAYS] },
+      time: { type: 'string', pattern: '^(?:[01]\\d|2[0-3]):[0-5]\\d$' },
+    },
+  },
+};
+
+function refusal(e: unknown): never {
+  if (e instanceof UpdateRefused)
+    throw new HttpError(
+      e.status,
+      e.status === 404 ? e.message : [{ loc: e.loc, msg: e.message, type: e.type }],
+    );
+  throw e;
+}
+
+/** A repository is an absolute directory path or an http(s) URL; empty means the embedded default. */
+function repositoryError(value: string): string | null {
+  if (isHttpRepository(value)) {
+    try {
+      const url = new URL(value);
+      return url.username || url.password ? 'a repository URL may not carry credentials' : null;
+    } catch {
+      return 'not a valid URL';
+    }
+  }
+  return path.isAbsolute(value) ? null : 'must be an absolute directory path or an http(s) URL';
+}
+
+export async function registerUpdateRoutes(scope: FastifyInstance, updates: Updates): Promise<void> {
+  scope.get('/updates', { onRequest: requireUser }, async () => updates.status());
+
+  scope.post('/updates/check', { onRequest: requireAdmin }, async (req) =>
+    updates.check(currentUser(req).username),
+  );
+
+  scope.post<{ Body: { version: string } }>(
+    '/updates/apply',
+    { schema: applySchema, onRequest: requireAdmin },
+    async (req, reply) => {
+      try {
+        return reply.code(202).send(updates.apply(req.body.version, currentUser(req).username));
+      } catch (e) {
+        return refusal(e);
+      }
+    },
+  );
+
+  scope.post('/updates/rollback', { schema: rollbackSchema, onRequest: requireAdmin }, async (req, reply) => {
+    try {
+      return reply.code(202).send(updates.rollback(currentUser(req).username));
+    } catch (e) {
+      return refusal(e);
+    }
+  });
+
+  scope.put<{ Body: { repository: string | null; channel: Channel } }>(
+    '/updates/settings',
+    { schema: settingsSchema, onRequest: requireAdmin },
+    async (req) => {
+      const repository = req.body.repository?.trim() || null;
+      const problem = repository ? repositoryError(repository) : null;
+      if (problem)
+        throw new HttpError(422, [
+          { loc: ['body', 'repository'], msg: problem, type: 'value_error.update.repository' },
+        ]);
+      updates.saveSettings(repository, req.body.channel, currentUser(req).username);
+      return updates.status();
+    },
+  );
+
+  scope.put<{ Body: Schedule }>(
+    '/updates/schedule',
+    { schema: scheduleSchema, onRequest: requireAdmin },
+    async (req) => {
+      updates.saveSchedule(req.body, currentUser(req).username);
+      return updates.status();
+    },
+  );
+
+  // Package files arrive as raw bytes; their own format decides what they are.
+  await scope.register(async (files) => {
+    files.addContentTypeParser(
+      'application/octet-stream',
+      { parseAs: 'buffer', bodyLimit: PACKAGE_FILE_MAX_BYTES },
+      (_req, body, done) => done(null, body),
+    );
+    files.post<{ Body: unknown }>(
+      '/updates/packages',
+      { onRequest: requireAdmin, bodyLimit: PACKAGE_FILE_MAX_BYTES },
+      async (req, reply) => {
+        if (!Buffer.isBuffer(req.body) || req.body.length === 0)
+          throw new HttpError(422, [
+            { loc: ['body'], msg: 'send the package file as the request body', type: 'value_error.missing' },
+          ]);
+        try {
+          const m = updates.receive(req.body, 'upload', currentUser(req).username);
+          return reply
+            .code(201)
+            .send({ version: m.version, channel: m.channel, security: m.security, changelog: m.changelog });
+        } catch (e) {
+          return refusal(e);
+        }
+      },
+    );
+  });
+}

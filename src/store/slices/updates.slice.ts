@@ -1,0 +1,124 @@
+/**
+ * The updates page's data (`/updates/update`): the appliance's update status as `GET {api}updates` returns it, and
+ * which admin action is in flight. Loaded by sagas/updates.saga.ts on `updatesLoadRequested` (the route's prefetch).
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+export type UpdateChannel = 'stable' | 'beta';
+export type ScheduleDay = 'daily' | 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
+
+export interface AvailableUpdate {
+  version: string;
+  channel: UpdateChannel;
+  security: boolean;
+  /** Markdown. */
+  changelog: string;
+  released_at: string | null;
+  size: number;
+  source: 'upload' | 'repository';
+  received_at: number;
+}
+
+export interface UpdateHistoryEntry {
+  id: number;
+  kind: 'update' | 'rollback';
+  from_version: string;
+  to_version: string;
+  security: boolean;
+  applied_by: string;
+  /** Milliseconds since the epoch. */
+  applied_at: number;
+}
+
+export interface UpdateSchedule {
+  enabled: boolean;
+  day: ScheduleDay;
+  /** HH:MM, the appliance's local time. */
+  time: string;
+}
+
+export interface UpdateStatus {
+  current_version: string;
+  channel: UpdateChannel;
+  schema_version: number;
+  repository: string;
+  repository_is_default: boolean;
+  last_check: { at: number; error: string | null; rejected: Array<{ file: string; reason: string }> } | null;
+  available: AvailableUpdate[];
+  history: UpdateHistoryEntry[];
+  rollback_version: string | null;
+  schedule: UpdateSchedule;
+  trusted_keys: Array<{ name: string; fingerprint: string }>;
+}
+
+export type UpdatesAction = 'check' | 'upload' | 'apply' | 'rollback' | 'settings' | 'schedule';
+
+export interface UpdatesState {
+  load: 'idle' | 'loading' | 'loaded' | 'failed';
+  data: UpdateStatus | null;
+  /** The admin action in flight (one at a time). */
+  pending: UpdatesAction | null;
+  /** Version of the last package uploaded in this page, so the page can point at it. */
+  uploaded: string | null;
+}
+
+const initialState: UpdatesState = { load: 'idle', data: null, pending: null, uploaded: null };
+
+export const updatesSlice = createSlice({
+  name: 'updates',
+  initialState,
+  reducers: {
+    updatesLoadRequested(state) {
+      if (state.load !== 'loaded') state.load = 'loading';
+    },
+    updatesLoaded(state, action: PayloadAction<UpdateStatus>) {
+      state.load = 'loaded';
+      state.data = action.payload;
+    },
+    updatesLoadFailed(state) {
+      if (state.load !== 'loaded') state.load = 'failed';
+    },
+    updatesCheckRequested(state) {
+      state.pending ??= 'check';
+    },
+    updatePackageUploadRequested: {
+      reducer(state) {
+        state.pending ??= 'upload';
+      },
+      // The file rides in `meta.arg`, the place Redux Toolkit keeps non-serialisable call arguments.
+      prepare: (file: Blob) => ({ payload: undefined, meta: { arg: file } }),
+    },
+    updateApplyRequested(state, _action: PayloadAction<{ version: string }>) {
+      state.pending ??= 'apply';
+    },
+    updateRollbackRequested(state) {
+      state.pending ??= 'rollback';
+    },
+    updateSettingsSaveRequested(
+      state,
+      _action: PayloadAction<{ repository: string | null; channel: UpdateChannel }>,
+    ) {
+      state.pending ??= 'settings';
+    },
+    updateScheduleSaveRequested(state, _action: PayloadAction<UpdateSchedule>) {
+      state.pending ??= 'schedule';
+    },
+    updatesActionFinished(state, action: PayloadAction<{ uploaded?: string } | undefined>) {
+      state.pending = null;
+      if (action.payload?.uploaded) state.uploaded = action.payload.uploaded;
+    },
+  },
+});
+
+export const {
+  updatesLoadRequested,
+  updatesLoaded,
+  updatesLoadFailed,
+  updatesCheckRequested,
+  updatePackageUploadRequested,
+  updateApplyRequested,
+  updateRollbackRequested,
+  updateSettingsSaveRequested,
+  updateScheduleSaveRequested,
+  updatesActionFinished,
+} = updatesSlice.actions;
