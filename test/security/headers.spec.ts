@@ -264,14 +264,7 @@ test.describe('bodies the API cannot read', () => {
     expect(res.json<{ detail: Array<{ type: string }> }>().detail[0].type).toBe('value_error.unicode');
   });
 
-  const OVERSIZED: Array<[BodyRoute, number, string]> = [
-    ...BODY_ROUTES.filter((r) => r.path !== '/api/jobs').map((r): [BodyRoute, number, string] => [
-      r,
-      64 * 1024 + 1,
-      '64 KiB',
-    ]),
-    [BODY_ROUTES.find((r) => r.path === '/api/jobs')!, 1024 * 1024 + 1, '1 MiB'],
-  ];
+  const OVERSIZED: Array<[BodyRoute, number, string]> = BODY_ROUTES.map((r) => [r, 64 * 1024 + 1, '64 KiB']);
 
   for (const [route, size, limit] of OVERSIZED) {
     test(`${route.method} ${route.path} with a ${size}-byte body: 413 naming the ${limit} limit`, async () => {
