@@ -1,0 +1,14 @@
+/** What the PKI modules share: the appliance context, the sealed key store and the audit service (`certificates`, a log service the report filters by). */
+import type { ApplianceContext } from '../context';
+import type { KeyStore } from './keys';
+
+export interface PkiContext {
+  app: ApplianceContext;
+  keys: KeyStore;
+  /** Called after a CA's revocations change, so its CRL is regenerated (set by the CRL module). */
+  onRevocationsChanged(caId: string): Promise<void>;
+}
+
+export function pkiAudit(p: PkiContext, message: string): void {
+  p.app.audit.record('certificates', message);
+}
