@@ -11,6 +11,7 @@ import type { PkiContext } from './context';
 import { deriveSealingKey, KeyStore, loadApplianceSecret } from './keys';
 import { pkiMigrations } from './migrations';
 import { registerCaRoutes } from './routes/cas';
+import { registerCertificateRoutes } from './routes/certificates';
 
 export async function registerPki(app: FastifyInstance, ctx: ApplianceContext): Promise<PkiContext> {
   migrate(ctx.db, 'pki', pkiMigrations);
@@ -24,6 +25,7 @@ export async function registerPki(app: FastifyInstance, ctx: ApplianceContext): 
     async (api) => {
       applyApiConventions(api);
       registerCaRoutes(api, p);
+      registerCertificateRoutes(api, p);
     },
     { prefix: ctx.apiPrefix },
   );
