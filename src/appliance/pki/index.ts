@@ -12,6 +12,20 @@ import { deriveSealingKey, KeyStore, loadApplianceSecret } from './keys';
 import { pkiMigrations } from './migrations';
 import { registerCaRoutes } from './routes/cas';
 import { registerCertificateRoutes } from './routes/certificates';
+import { registerCrlRoutes } from './routes/crls';
+import { generateCrl, refreshDueCrls } from './crls';
+
+/** How often due CRLs (and, later, ACME renewals) are looked for. */
+export const PKI_TICK_MS = 60_000;
+
+const handles = new WeakMap<ApplianceContext, PkiContext>();
+
+/** The PKI mounted with an appliance (for its scheduled work and tests). */
+export function pkiOf(ctx: ApplianceContext): PkiContext {
+  const p = handles.get(ctx);
+  if (!p) throw new Error('the PKI is not registered with this appliance');
+  return p;
+}
 
 export async function registerPki(app: FastifyInstance, ctx: ApplianceContext): Promise<PkiContext> {
   migrate(ctx.db, 'pki', pkiMigrations);
@@ -19,15 +33,25 @@ export async function registerPki(app: FastifyInstance, ctx: ApplianceContext): 
   const p: PkiContext = {
     app: ctx,
     keys,
-    onRevocationsChanged: async () => {},
+    onRevocationsChanged: async (caId) => {
+      await generateCrl(p, caId);
+    },
   };
+  handles.set(ctx, p);
   await app.register(
     async (api) => {
       applyApiConventions(api);
       registerCaRoutes(api, p);
       registerCertificateRoutes(api, p);
+      registerCrlRoutes(api, p);
     },
     { prefix: ctx.apiPrefix },
   );
+  // CRLs are renewed before their next update; a failure is logged and retried on the next round.
+  const timer = setInterval(() => {
+    refreshDueCrls(p).catch((e: unknown) => app.log.error({ err: e }, 'CRL refresh failed'));
+  }, PKI_TICK_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
   return p;
 }
