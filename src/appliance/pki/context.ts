@@ -1,5 +1,6 @@
 /** What the PKI modules share: the appliance context, the sealed key store and the audit service (`certificates`, a log service the report filters by). */
 import type { ApplianceContext } from '../context';
+import type { AcmeOrders } from './acme/orders';
 import type { KeyStore } from './keys';
 
 export interface PkiContext {
@@ -7,6 +8,8 @@ export interface PkiContext {
   keys: KeyStore;
   /** Called after a CA's revocations change, so its CRL is regenerated (set by the CRL module). */
   onRevocationsChanged(caId: string): Promise<void>;
+  /** The ACME order runner (set once the PKI is mounted). */
+  acme?: AcmeOrders;
 }
 
 export function pkiAudit(p: PkiContext, message: string): void {

@@ -14,6 +14,9 @@ import { registerCaRoutes } from './routes/cas';
 import { registerCertificateRoutes } from './routes/certificates';
 import { registerCrlRoutes } from './routes/crls';
 import { generateCrl, refreshDueCrls } from './crls';
+import { AcmeOrders } from './acme/orders';
+import type { AcmeTiming } from './acme/client';
+import { registerAcmeRootRoutes, registerAcmeRoutes } from './routes/acme';
 
 /** How often due CRLs (and, later, ACME renewals) are looked for. */
 export const PKI_TICK_MS = 60_000;
@@ -27,7 +30,11 @@ export function pkiOf(ctx: ApplianceContext): PkiContext {
   return p;
 }
 
-export async function registerPki(app: FastifyInstance, ctx: ApplianceContext): Promise<PkiContext> {
+export async function registerPki(
+  app: FastifyInstance,
+  ctx: ApplianceContext,
+  options: { acmeTiming?: AcmeTiming } = {},
+): Promise<PkiContext> {
   migrate(ctx.db, 'pki', pkiMigrations);
   const keys = new KeyStore(ctx.db, deriveSealingKey(loadApplianceSecret(ctx.config.dataDir)), ctx.now);
   const p: PkiContext = {
@@ -37,6 +44,9 @@ export async function registerPki(app: FastifyInstance, ctx: ApplianceContext): 
       await generateCrl(p, caId);
     },
   };
+  const orders = new AcmeOrders(p, options.acmeTiming);
+  orders.failInterrupted();
+  p.acme = orders;
   handles.set(ctx, p);
   await app.register(
     async (api) => {
@@ -44,14 +54,28 @@ export async function registerPki(app: FastifyInstance, ctx: ApplianceContext): 
       registerCaRoutes(api, p);
       registerCertificateRoutes(api, p);
       registerCrlRoutes(api, p);
+      registerAcmeRoutes(api, p, orders);
     },
     { prefix: ctx.apiPrefix },
   );
-  // CRLs are renewed before their next update; a failure is logged and retried on the next round.
+  const streams = new Set<() => void>();
+  await registerAcmeRootRoutes(app, p, orders, streams);
+
+  // CRLs are renewed before their next update and ACME certificates before they expire; a failure is logged and
+  // retried on the next round.
   const timer = setInterval(() => {
     refreshDueCrls(p).catch((e: unknown) => app.log.error({ err: e }, 'CRL refresh failed'));
+    try {
+      orders.renewDue();
+    } catch (e) {
+      app.log.error({ err: e }, 'ACME renewal check failed');
+    }
   }, PKI_TICK_MS);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    for (const end of [...streams]) end();
+    orders.stop();
+  });
   return p;
 }

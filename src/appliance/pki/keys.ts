@@ -182,3 +182,20 @@ export class KeyStore {
     this.db.prepare('DELETE FROM pki_keys WHERE id = ?').run(id);
   }
 }
+
+/** The WebCrypto key pair of a private key (for signing requests such as CSRs). */
+export async function webKeyPair(
+  key: crypto.KeyObject,
+): Promise<{ pair: CryptoKeyPair; algorithm: Algorithm | EcdsaParams }> {
+  const { importAlg, signAlg } = signingParams(key);
+  const subtle = crypto.webcrypto.subtle;
+  const privateKey = (await subtle.importKey(
+    'pkcs8',
+    key.export({ type: 'pkcs8', format: 'der' }),
+    importAlg,
+    false,
+    ['sign'],
+  )) as CryptoKey;
+  const publicKey = (await subtle.importKey('spki', spkiDer(key), importAlg, true, ['verify'])) as CryptoKey;
+  return { pair: { privateKey, publicKey }, algorithm: signAlg };
+}

@@ -74,4 +74,44 @@ export const pkiMigrations: Migration[] = [
         CREATE INDEX pki_crls_ca ON pki_crls(ca_id);
       `),
   },
+  {
+    version: 2,
+    name: 'ACME accounts, orders and HTTP-01 challenges',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE pki_acme_accounts (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL,
+          directory_url TEXT NOT NULL,
+          email TEXT NOT NULL,
+          key_id TEXT NOT NULL REFERENCES pki_keys(id),
+          account_url TEXT NOT NULL,
+          -- extra CA certificates trusted for this directory's TLS (private ACME servers)
+          trust_pem TEXT NOT NULL DEFAULT '',
+          created_at INTEGER NOT NULL
+        );
+        CREATE TABLE pki_acme_orders (
+          id TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL REFERENCES pki_acme_accounts(id),
+          names TEXT NOT NULL,
+          key_type TEXT NOT NULL,
+          status TEXT NOT NULL CHECK (status IN ('pending', 'ready', 'processing', 'valid', 'invalid')),
+          detail TEXT NOT NULL DEFAULT '',
+          order_url TEXT,
+          certificate_id TEXT REFERENCES pki_certificates(id) ON DELETE SET NULL,
+          auto_renew INTEGER NOT NULL,
+          renew_before_days INTEGER NOT NULL,
+          renews_order_id TEXT REFERENCES pki_acme_orders(id) ON DELETE SET NULL,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        );
+        CREATE INDEX pki_acme_orders_account ON pki_acme_orders(account_id);
+        CREATE TABLE pki_acme_challenges (
+          token TEXT PRIMARY KEY,
+          key_authorization TEXT NOT NULL,
+          order_id TEXT NOT NULL REFERENCES pki_acme_orders(id) ON DELETE CASCADE,
+          created_at INTEGER NOT NULL
+        );
+      `),
+  },
 ];
