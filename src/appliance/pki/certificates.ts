@@ -149,10 +149,8 @@ export function getCertRow(p: PkiContext, id: string): CertRow {
   return row;
 }
 
-/** Which parts of the appliance use a certificate (filled in by the modules that use them). */
-export type UsedBy = (p: PkiContext, certId: string) => string[];
-const usedByHooks: UsedBy[] = [];
-export const registerUsedBy = (hook: UsedBy) => usedByHooks.push(hook);
+/** Which parts of the appliance use a certificate (each user registers a hook on the PKI context). */
+export const usedBy = (p: PkiContext, certId: string): string[] => p.usedBy.flatMap((hook) => hook(certId));
 
 export function certView(p: PkiContext, row: CertRow) {
   const s = summarize(parseCertificateDer(row.cert_der, 'certificate'));
@@ -185,7 +183,7 @@ export function certView(p: PkiContext, row: CertRow) {
     revocation_reason: row.revocation_reason,
     renewed_from: row.renewed_from,
     renewed_by: renewal?.id ?? null,
-    used_by: usedByHooks.flatMap((h) => h(p, row.id)),
+    used_by: usedBy(p, row.id),
     created_at: new Date(row.created_at).toISOString(),
   };
 }
@@ -705,7 +703,7 @@ export async function revokeCertificate(p: PkiContext, id: string, reason: Revoc
 
 export function deleteCertificate(p: PkiContext, id: string, by: string): void {
   const row = getCertRow(p, id);
-  const used = usedByHooks.flatMap((h) => h(p, id));
+  const used = usedBy(p, id);
   if (used.length)
     throw new HttpError(409, [
       {

@@ -2,6 +2,7 @@
 import type { ApplianceContext } from '../context';
 import type { AcmeOrders } from './acme/orders';
 import type { KeyStore } from './keys';
+import type { HttpsListener } from './tls';
 
 export interface PkiContext {
   app: ApplianceContext;
@@ -10,6 +11,10 @@ export interface PkiContext {
   onRevocationsChanged(caId: string): Promise<void>;
   /** The ACME order runner (set once the PKI is mounted). */
   acme?: AcmeOrders;
+  /** Hooks naming what uses a certificate (shown as its "used by"; a used certificate cannot be deleted). */
+  usedBy: Array<(certId: string) => string[]>;
+  /** The console's HTTPS listener, when configured. */
+  https?: HttpsListener;
 }
 
 export function pkiAudit(p: PkiContext, message: string): void {

@@ -17,6 +17,7 @@ import { generateCrl, refreshDueCrls } from './crls';
 import { AcmeOrders } from './acme/orders';
 import type { AcmeTiming } from './acme/client';
 import { registerAcmeRootRoutes, registerAcmeRoutes } from './routes/acme';
+import { registerHttpsListener } from './tls';
 
 /** How often due CRLs (and, later, ACME renewals) are looked for. */
 export const PKI_TICK_MS = 60_000;
@@ -40,6 +41,7 @@ export async function registerPki(
   const p: PkiContext = {
     app: ctx,
     keys,
+    usedBy: [],
     onRevocationsChanged: async (caId) => {
       await generateCrl(p, caId);
     },
@@ -60,6 +62,8 @@ export async function registerPki(
   );
   const streams = new Set<() => void>();
   await registerAcmeRootRoutes(app, p, orders, streams);
+  const https = registerHttpsListener(app, p);
+  p.https = https ?? undefined;
 
   // CRLs are renewed before their next update and ACME certificates before they expire; a failure is logged and
   // retried on the next round.
@@ -67,8 +71,9 @@ export async function registerPki(
     refreshDueCrls(p).catch((e: unknown) => app.log.error({ err: e }, 'CRL refresh failed'));
     try {
       orders.renewDue();
+      https?.reload();
     } catch (e) {
-      app.log.error({ err: e }, 'ACME renewal check failed');
+      app.log.error({ err: e }, 'ACME renewal or HTTPS certificate check failed');
     }
   }, PKI_TICK_MS);
   timer.unref();
