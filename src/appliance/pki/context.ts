@@ -17,6 +17,7 @@ export interface PkiContext {
   https?: HttpsListener;
 }
 
+/** Writes an audit entry; subjects and issuers of imported certificates are outside data, so no control characters. */
 export function pkiAudit(p: PkiContext, message: string): void {
-  p.app.audit.record('certificates', message);
+  p.app.audit.record('certificates', message.replace(/[\u0000-\u001f\u007f]/g, '?'));
 }
