@@ -1,7 +1,8 @@
 /**
  * ACME against a real ACME server: Debian's pebble, started here on loopback ports. Its HTTP-01 validation connects to
  * the console's own server (pebble's httpPort is the console's port), which answers from the order's challenges.
- * pebble's TLS certificate comes from this appliance's PKI, trusted through the account's `trust_pem`.
+ * pebble's TLS certificate comes from this appliance's PKI, trusted through the account's `trust_pem`; pebble's
+ * companion pebble-challtestsrv is its DNS server, resolving every name to 127.0.0.1.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,9 +15,11 @@ import { readEventStream } from '../support/sse';
 import { openssl, rootCaBody, startPki, writeTemp, type PkiHarness } from './support';
 
 const PEBBLE = '/usr/bin/pebble';
+const CHALLTESTSRV = '/usr/bin/pebble-challtestsrv';
 
 let t: PkiHarness;
 let pebble: ChildProcess;
+let dns: ChildProcess;
 let consolePort: number;
 let directoryUrl: string;
 let managementUrl: string;
@@ -61,7 +64,8 @@ async function waitForDirectory(): Promise<void> {
 }
 
 beforeAll(async () => {
-  if (!fs.existsSync(PEBBLE)) throw new Error(`${PEBBLE} is missing: install Debian's pebble (.ci/run does)`);
+  for (const bin of [PEBBLE, CHALLTESTSRV])
+    if (!fs.existsSync(bin)) throw new Error(`${bin} is missing: install Debian's pebble (.ci/run does)`);
   t = await startPki();
   await t.h.app.listen({ host: '127.0.0.1', port: 0 });
   consolePort = (t.h.app.server.address() as net.AddressInfo).port;
@@ -89,7 +93,37 @@ beforeAll(async () => {
   );
   const keyFile = writeTemp(t.dir, 'pebble-key.pem', bundle.slice(bundle.indexOf('-----BEGIN PRIVATE KEY')));
 
-  const [acmePort, mgmtPort, tlsPort] = [await freePort(), await freePort(), await freePort()];
+  const [acmePort, mgmtPort, tlsPort, dnsPort, dnsMgmtPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
+  // pebble's companion as the DNS server: every name resolves to 127.0.0.1, where the console listens.
+  dns = spawn(
+    CHALLTESTSRV,
+    [
+      '-dns01',
+      `127.0.0.1:${dnsPort}`,
+      '-http01',
+      '',
+      '-https01',
+      '',
+      '-tlsalpn01',
+      '',
+      '-management',
+      `127.0.0.1:${dnsMgmtPort}`,
+      '-defaultIPv4',
+      '127.0.0.1',
+      '-defaultIPv6',
+      '',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  dns.on('error', (e) => (pebbleLog += `challtestsrv spawn error: ${e.message}\n`));
+  dns.stdout?.on('data', (c: Buffer) => (pebbleLog += c.toString()));
+  dns.stderr?.on('data', (c: Buffer) => (pebbleLog += c.toString()));
   const config = writeTemp(
     t.dir,
     'pebble.json',
@@ -108,7 +142,7 @@ beforeAll(async () => {
   );
   directoryUrl = `https://127.0.0.1:${acmePort}/dir`;
   managementUrl = `https://127.0.0.1:${mgmtPort}`;
-  pebble = spawn(PEBBLE, ['-config', config], {
+  pebble = spawn(PEBBLE, ['-config', config, '-dnsserver', `127.0.0.1:${dnsPort}`], {
     env: { ...process.env, PEBBLE_VA_NOSLEEP: '1', PEBBLE_WFE_NONCEREJECT: '0', PEBBLE_AUTHZREUSE: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -120,6 +154,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   pebble?.kill('SIGTERM');
+  dns?.kill('SIGTERM');
   await pkiOf(t.h.ctx).acme?.settled();
   await t.h.close();
 });
@@ -157,14 +192,14 @@ describe('ACME against pebble', () => {
   it('takes an order to valid through HTTP-01 on the console server, streaming its states', async () => {
     const res = await t.admin.post('/api/pki/acme/orders', {
       account_id: accountId,
-      names: ['127.0.0.1'],
+      names: ['console.rampart.test', '127.0.0.1'],
       key_type: 'ec-p256',
     });
     expect(res.statusCode).toBe(202);
     const order = res.json();
     expect(order).toMatchObject({
       status: 'pending',
-      names: ['127.0.0.1'],
+      names: ['console.rampart.test', '127.0.0.1'],
       auto_renew: true,
       renew_before_days: 30,
     });
@@ -189,7 +224,7 @@ describe('ACME against pebble', () => {
     expect(cert).toMatchObject({
       source: 'acme',
       has_private_key: true,
-      sans: { ip: ['127.0.0.1'] },
+      sans: { dns: ['console.rampart.test'], ip: ['127.0.0.1'] },
       status: 'valid',
     });
     expect(done.renew_at).toBe(new Date(Date.parse(cert.not_after) - 30 * 86_400_000).toISOString());
@@ -206,6 +241,8 @@ describe('ACME against pebble', () => {
     const chainFile = writeTemp(t.dir, 'acme-chain.pem', chain);
     const verified = openssl([
       'verify',
+      '-verify_hostname',
+      'console.rampart.test',
       '-verify_ip',
       '127.0.0.1',
       '-CAfile',
@@ -222,7 +259,7 @@ describe('ACME against pebble', () => {
         .prepare("SELECT message FROM logs WHERE service = 'certificates' AND message LIKE ?")
         .all(`ACME order ${order.id}%`) as Array<{ message: string }>
     ).map((r) => r.message);
-    expect(audit[0]).toBe(`ACME order ${order.id} for 127.0.0.1 placed by "admin"`);
+    expect(audit[0]).toBe(`ACME order ${order.id} for console.rampart.test, 127.0.0.1 placed by "admin"`);
     expect(audit.at(-1)).toMatch(/: valid \(certificate issued, valid until /);
   }, 60_000);
 
@@ -247,7 +284,7 @@ describe('ACME against pebble', () => {
     }
     const orders = (await t.admin.get('/api/pki/acme/orders')).json().data as Array<Record<string, unknown>>;
     const renewal = orders.find((o) => o.renews_order_id === first.id)!;
-    expect(renewal).toMatchObject({ status: 'valid', names: ['127.0.0.1'] });
+    expect(renewal).toMatchObject({ status: 'valid', names: ['console.rampart.test', '127.0.0.1'] });
     expect(orders.find((o) => o.id === first.id)).toMatchObject({ renewed_by_order_id: renewal.id });
     const cert = (await t.admin.get(`/api/pki/certificates/${renewal.certificate_id as string}`)).json();
     expect(cert.renewed_from).toBe(first.certificate_id);
@@ -283,10 +320,10 @@ describe('ACME against pebble', () => {
     expect(noTerms.statusCode).toBe(422);
   }, 60_000);
 
-  it('fails an order whose validation cannot reach the console, and says why', async () => {
+  it('fails an order whose validation cannot reach the console (nothing listens on 127.0.0.2), and says why', async () => {
     const res = await t.admin.post('/api/pki/acme/orders', {
       account_id: accountId,
-      names: ['unreachable.invalid'],
+      names: ['127.0.0.2'],
     });
     expect(res.statusCode).toBe(202);
     await pkiOf(t.h.ctx).acme!.settled();
