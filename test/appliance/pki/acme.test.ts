@@ -288,6 +288,26 @@ describe('ACME against pebble', () => {
     expect(orders.find((o) => o.id === first.id)).toMatchObject({ renewed_by_order_id: renewal.id });
     const cert = (await t.admin.get(`/api/pki/certificates/${renewal.certificate_id as string}`)).json();
     expect(cert.renewed_from).toBe(first.certificate_id);
+
+    // With renewal turned off, an order in its window is left alone.
+    const off = await t.admin.request({
+      method: 'PATCH',
+      url: `/api/pki/acme/orders/${renewal.id as string}`,
+      payload: { auto_renew: false },
+    });
+    expect(off.json()).toMatchObject({ auto_renew: false, renew_at: null });
+    t.h.ctx.now = () => Date.parse(cert.not_after) - 86_400_000;
+    try {
+      expect(p.acme!.renewDue()).toBe(0);
+    } finally {
+      t.h.ctx.now = saved;
+    }
+    // A finished order can be forgotten; its certificate stays.
+    expect(
+      (await t.admin.request({ method: 'DELETE', url: `/api/pki/acme/orders/${renewal.id as string}` }))
+        .statusCode,
+    ).toBe(204);
+    expect((await t.admin.get(`/api/pki/certificates/${cert.id}`)).statusCode).toBe(200);
   }, 60_000);
 
   it('refuses names HTTP-01 cannot prove and unreachable directories', async () => {

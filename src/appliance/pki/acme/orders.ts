@@ -328,6 +328,38 @@ export class AcmeOrders {
     return due.length;
   }
 
+  /** Changes the renewal settings of an order. */
+  update(id: string, input: { auto_renew?: boolean; renew_before_days?: number }, by: string): OrderRow {
+    const row = getOrderRow(this.p, id);
+    const autoRenew = input.auto_renew === undefined ? row.auto_renew : input.auto_renew ? 1 : 0;
+    const days = input.renew_before_days ?? row.renew_before_days;
+    inTransaction(this.p.app.db, () =>
+      this.p.app.db
+        .prepare(
+          'UPDATE pki_acme_orders SET auto_renew = ?, renew_before_days = ?, updated_at = ? WHERE id = ?',
+        )
+        .run(autoRenew, days, this.p.app.now(), id),
+    );
+    pkiAudit(
+      this.p,
+      `ACME order ${id}: renewal ${autoRenew ? `on, ${days} days before expiry` : 'off'} (by "${auditText(by)}")`,
+    );
+    return getOrderRow(this.p, id);
+  }
+
+  /** Forgets a finished order (its certificate stays). */
+  delete(id: string, by: string): void {
+    const row = getOrderRow(this.p, id);
+    if (ACTIVE_STATUSES.includes(row.status))
+      throw new HttpError(409, [
+        { loc: ['path', 'id'], msg: 'this order is still in progress', type: 'value_error.acme.busy' },
+      ]);
+    inTransaction(this.p.app.db, () =>
+      this.p.app.db.prepare('DELETE FROM pki_acme_orders WHERE id = ?').run(id),
+    );
+    pkiAudit(this.p, `ACME order ${id} deleted by "${auditText(by)}"`);
+  }
+
   /** Waits for running orders (tests) — they end by themselves. */
   async settled(): Promise<void> {
     while (this.running.size) await Promise.allSettled([...this.running]);

@@ -118,6 +118,32 @@ export function registerAcmeRoutes(scope: FastifyInstance, p: PkiContext, orders
     { ...admin, schema: { params: idParams } },
     async (req) => orderView(p, getOrderRow(p, req.params.id)),
   );
+  scope.patch<{ Params: { id: string }; Body: { auto_renew?: boolean; renew_before_days?: number } }>(
+    '/pki/acme/orders/:id',
+    {
+      ...admin,
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            auto_renew: { type: 'boolean' },
+            renew_before_days: orderSchema.body.properties.renew_before_days,
+          },
+        },
+      },
+    },
+    async (req) => orderView(p, orders.update(req.params.id, req.body, currentUser(req).username)),
+  );
+  scope.delete<{ Params: { id: string } }>(
+    '/pki/acme/orders/:id',
+    { ...admin, schema: { params: idParams } },
+    async (req, reply) => {
+      orders.delete(req.params.id, currentUser(req).username);
+      return reply.code(204).send();
+    },
+  );
   // 202: the order proceeds in the background; follow it on the stream or by polling the detail.
   scope.post<{ Body: CreateOrderInput }>(
     '/pki/acme/orders',
