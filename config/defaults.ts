@@ -48,6 +48,10 @@ export interface Config {
   mailFrom: string;
   /** UDP/TCP loopback port of the syslog receiver; 0 = off. */
   syslogPort: number;
+  /** Port of the console's optional HTTPS listener (same host, same routes); 0 = off. */
+  httpsPort: number;
+  /** Id of the PKI certificate (with its key) the HTTPS listener serves; its renewals are followed. */
+  httpsCertificate: string;
   logRetentionDays: number;
   logRetentionCount: number;
   /** Trust X-Forwarded-* from a proxy in front of the console. */
@@ -80,6 +84,8 @@ export const defaults: Config = {
   smtpUrl: '',
   mailFrom: 'Rampart <no-reply@rampart.local>',
   syslogPort: 0,
+  httpsPort: 0,
+  httpsCertificate: '',
   logRetentionDays: 30,
   logRetentionCount: 100000,
   trustProxy: false,

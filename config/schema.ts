@@ -134,6 +134,13 @@ export const configKeys: KeySpec[] = [
   ),
   spec('mailFrom', 'RAMPART_MAIL_FROM', text(/^.{3,200}$/, 'a sender address'), (c, v) => (c.mailFrom = v)),
   spec('syslogPort', 'RAMPART_SYSLOG_PORT', int(0, 65535), (c, v) => (c.syslogPort = v)),
+  spec('httpsPort', 'RAMPART_HTTPS_PORT', int(0, 65535), (c, v) => (c.httpsPort = v)),
+  spec(
+    'httpsCertificate',
+    'RAMPART_HTTPS_CERTIFICATE',
+    text(/^([A-Za-z0-9_.-]{1,128})?$/, 'the id of a PKI certificate, or empty'),
+    (c, v) => (c.httpsCertificate = v),
+  ),
   spec('logRetentionDays', 'RAMPART_LOG_RETENTION_DAYS', int(1, 3650), (c, v) => (c.logRetentionDays = v)),
   spec(
     'logRetentionCount',

@@ -20,6 +20,7 @@ export const AuditService = {
   settings: 'settings',
   jobs: 'jobs',
   messages: 'messages',
+  certificates: 'certificates',
 } as const;
 
 export type AuditServiceName = (typeof AuditService)[keyof typeof AuditService];

@@ -17,6 +17,7 @@ import { applianceMigrations } from './db/migrations';
 import { applyApiConventions } from './http/scope';
 import { installXsrf } from './http/xsrf';
 import { registerJobRoutes, registerJobStream, type StreamSet } from './jobs/routes';
+import { registerPki } from './pki';
 import { JobRunner } from './jobs/runner';
 import { ADMIN_USERNAME, seedIfEmpty } from './seed';
 import { registerSettingsRoutes } from './settings/routes';
@@ -132,6 +133,7 @@ async function mount(
     },
     { prefix: apiPrefix },
   );
+  await registerPki(app, ctx);
   await app.register(
     async (auth) => {
       applyApiConventions(auth);

@@ -1,0 +1,233 @@
+/**
+ * `{api}pki/acme/accounts…` and `{api}pki/acme/orders…` (admin), the order state stream
+ * `/eos/pki/acme/orders/:id/stream` (SSE: `state` events, then `end` once the order is valid or invalid), and the
+ * HTTP-01 answers at `/.well-known/acme-challenge/:token` (public: the ACME server asks them).
+ */
+import type { FastifyInstance } from 'fastify';
+import { currentUser, requireAdmin } from '../../auth/guards';
+import { notFound } from '../../http/errors';
+import { applyApiConventions } from '../../http/scope';
+import { SSE_HEARTBEAT_MS } from '../../jobs/routes';
+import {
+  accountView,
+  createAccount,
+  deleteAccount,
+  getAccountRow,
+  listAccounts,
+  type CreateAccountInput,
+} from '../acme/accounts';
+import {
+  ACTIVE_STATUSES,
+  challengeAnswer,
+  getOrderRow,
+  listOrders,
+  orderView,
+  type AcmeOrders,
+  type CreateOrderInput,
+  type OrderState,
+} from '../acme/orders';
+import type { PkiContext } from '../context';
+import { pkiAction } from './http';
+import { idParams, keyTypeField, nameField, pemField, PKI_UPLOAD_LIMIT } from './schemas';
+
+const accountSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'directory_url', 'email', 'terms_of_service_agreed'],
+    properties: {
+      name: nameField,
+      directory_url: { type: 'string', maxLength: 2048, pattern: '^https://[^\\s"<>]+$' },
+      email: { type: 'string', maxLength: 254, format: 'email' },
+      key_type: keyTypeField,
+      terms_of_service_agreed: { const: true },
+      trust_pem: pemField,
+    },
+  },
+};
+
+const orderSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['account_id', 'names'],
+    properties: {
+      account_id: idParams.properties.id,
+      names: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 100,
+        items: { type: 'string', minLength: 1, maxLength: 253 },
+      },
+      key_type: keyTypeField,
+      auto_renew: { type: 'boolean' },
+      renew_before_days: { type: 'integer', minimum: 1, maximum: 90 },
+    },
+  },
+};
+
+const tokenParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['token'],
+  properties: { token: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,256}$' } },
+} as const;
+
+export function registerAcmeRoutes(scope: FastifyInstance, p: PkiContext, orders: AcmeOrders): void {
+  const admin = { onRequest: requireAdmin };
+
+  scope.get('/pki/acme/accounts', admin, async () => ({ data: listAccounts(p) }));
+  scope.get<{ Params: { id: string } }>(
+    '/pki/acme/accounts/:id',
+    { ...admin, schema: { params: idParams } },
+    async (req) => accountView(p, getAccountRow(p, req.params.id)),
+  );
+  scope.post<{ Body: CreateAccountInput }>(
+    '/pki/acme/accounts',
+    { ...admin, schema: accountSchema, bodyLimit: PKI_UPLOAD_LIMIT },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(await pkiAction(() => createAccount(p, req.body, currentUser(req).username, orders.timing))),
+  );
+  scope.delete<{ Params: { id: string } }>(
+    '/pki/acme/accounts/:id',
+    { ...admin, schema: { params: idParams } },
+    async (req, reply) => {
+      deleteAccount(p, req.params.id, currentUser(req).username);
+      return reply.code(204).send();
+    },
+  );
+
+  scope.get<{ Querystring: { account_id?: string } }>(
+    '/pki/acme/orders',
+    {
+      ...admin,
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { account_id: idParams.properties.id },
+        },
+      },
+    },
+    async (req) => ({ data: listOrders(p, req.query.account_id) }),
+  );
+  scope.get<{ Params: { id: string } }>(
+    '/pki/acme/orders/:id',
+    { ...admin, schema: { params: idParams } },
+    async (req) => orderView(p, getOrderRow(p, req.params.id)),
+  );
+  scope.patch<{ Params: { id: string }; Body: { auto_renew?: boolean; renew_before_days?: number } }>(
+    '/pki/acme/orders/:id',
+    {
+      ...admin,
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            auto_renew: { type: 'boolean' },
+            renew_before_days: orderSchema.body.properties.renew_before_days,
+          },
+        },
+      },
+    },
+    async (req) => orderView(p, orders.update(req.params.id, req.body, currentUser(req).username)),
+  );
+  scope.delete<{ Params: { id: string } }>(
+    '/pki/acme/orders/:id',
+    { ...admin, schema: { params: idParams } },
+    async (req, reply) => {
+      orders.delete(req.params.id, currentUser(req).username);
+      return reply.code(204).send();
+    },
+  );
+  // 202: the order proceeds in the background; follow it on the stream or by polling the detail.
+  scope.post<{ Body: CreateOrderInput }>(
+    '/pki/acme/orders',
+    { ...admin, schema: orderSchema },
+    async (req, reply) =>
+      reply.code(202).send(orderView(p, orders.create(req.body, currentUser(req).username))),
+  );
+}
+
+/** The routes outside the API base: the order stream under `/eos` and the HTTP-01 answers at the site root. */
+export async function registerAcmeRootRoutes(
+  app: FastifyInstance,
+  p: PkiContext,
+  orders: AcmeOrders,
+  streams: Set<() => void>,
+): Promise<void> {
+  app.get<{ Params: { token: string } }>(
+    '/.well-known/acme-challenge/:token',
+    { schema: { params: tokenParams } },
+    async (req, reply) => {
+      const answer = challengeAnswer(p, req.params.token);
+      if (!answer) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+      return reply.header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(answer);
+    },
+  );
+
+  await app.register(
+    async (eos) => {
+      applyApiConventions(eos);
+      registerOrderStream(eos, p, orders, streams);
+    },
+    { prefix: '/eos' },
+  );
+}
+
+function registerOrderStream(
+  eos: FastifyInstance,
+  p: PkiContext,
+  orders: AcmeOrders,
+  streams: Set<() => void>,
+): void {
+  eos.get<{ Params: { id: string } }>(
+    '/pki/acme/orders/:id/stream',
+    { schema: { params: idParams }, onRequest: requireAdmin, exposeHeadRoute: false },
+    async (req, reply) => {
+      const first = getOrderRow(p, req.params.id);
+      if (!first) throw notFound('ACME order does not exist');
+      reply.hijack();
+      const res = reply.raw;
+      const headers: Record<string, string | number | string[]> = {};
+      for (const [k, v] of Object.entries(reply.getHeaders()))
+        if (v !== undefined) headers[k] = v as string | number | string[];
+      res.writeHead(200, {
+        ...headers,
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      let closed = false;
+      const send = (event: string, data: unknown) => {
+        if (!closed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      };
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        unsubscribe();
+        clearInterval(heartbeat);
+        streams.delete(close);
+        res.end();
+      };
+      const onState = (s: OrderState) => {
+        send('state', s);
+        if (!ACTIVE_STATUSES.includes(s.status)) {
+          send('end', { id: s.id, status: s.status });
+          close();
+        }
+      };
+      const unsubscribe = orders.subscribe(first.id, onState);
+      const heartbeat = setInterval(() => !closed && res.write(': keep-alive\n\n'), SSE_HEARTBEAT_MS);
+      streams.add(close);
+      req.raw.on('close', close);
+      // The current state first (read after subscribing, so no change is missed).
+      onState(orders.state(getOrderRow(p, first.id)));
+    },
+  );
+}

@@ -1,0 +1,128 @@
+/** `{api}pki/cas…`: list, detail, create (root or intermediate), import, certificate and chain download, delete. */
+import type { FastifyInstance } from 'fastify';
+import { currentUser, requireAdmin } from '../../auth/guards';
+import {
+  caChainDer,
+  caDetail,
+  createCa,
+  deleteCa,
+  getCaRow,
+  importCa,
+  listCas,
+  type CreateCaInput,
+  type ImportCaInput,
+} from '../cas';
+import type { PkiContext } from '../context';
+import { certPem } from '../x509';
+import { download, fileName, MIME, pkiAction, truthy } from './http';
+import {
+  certificateFormatQuery,
+  idParams,
+  keyTypeField,
+  keyUsageField,
+  nameField,
+  passphraseField,
+  pemField,
+  PKI_UPLOAD_LIMIT,
+  subjectSchema,
+  validityDaysField,
+} from './schemas';
+import { HttpError } from '../../http/errors';
+
+const crlValidityField = { type: 'integer', minimum: 1, maximum: 24 * 366 } as const;
+
+const createSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'key_type', 'subject', 'validity_days'],
+    properties: {
+      name: nameField,
+      parent_id: { anyOf: [{ type: 'null' }, idParams.properties.id] },
+      key_type: keyTypeField,
+      subject: subjectSchema,
+      validity_days: validityDaysField,
+      path_length: { anyOf: [{ type: 'null' }, { type: 'integer', minimum: 0, maximum: 16 }] },
+      key_usage: keyUsageField,
+      crl_validity_hours: crlValidityField,
+    },
+  },
+};
+
+const importSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'certificate'],
+    properties: {
+      name: nameField,
+      certificate: pemField,
+      private_key: pemField,
+      passphrase: passphraseField,
+      crl_validity_hours: crlValidityField,
+    },
+  },
+};
+
+export function registerCaRoutes(scope: FastifyInstance, p: PkiContext): void {
+  const admin = { onRequest: requireAdmin };
+
+  scope.get('/pki/cas', admin, async () => ({ data: listCas(p) }));
+
+  scope.get<{ Params: { id: string } }>(
+    '/pki/cas/:id',
+    { ...admin, schema: { params: idParams } },
+    async (req) => caDetail(p, req.params.id),
+  );
+
+  scope.post<{ Body: CreateCaInput }>('/pki/cas', { ...admin, schema: createSchema }, async (req, reply) => {
+    const detail = await pkiAction(() => createCa(p, req.body, currentUser(req).username));
+    return reply.code(201).send(detail);
+  });
+
+  scope.post<{ Body: ImportCaInput }>(
+    '/pki/cas/import',
+    { ...admin, schema: importSchema, bodyLimit: PKI_UPLOAD_LIMIT },
+    async (req, reply) => {
+      const detail = await pkiAction(() => importCa(p, req.body, currentUser(req).username));
+      return reply.code(201).send(detail);
+    },
+  );
+
+  scope.get<{ Params: { id: string }; Querystring: { format?: 'pem' | 'der'; chain?: string } }>(
+    '/pki/cas/:id/certificate',
+    { ...admin, schema: { params: idParams, querystring: certificateFormatQuery } },
+    async (req, reply) => {
+      const row = getCaRow(p, req.params.id);
+      const format = req.query.format ?? 'pem';
+      const chain = truthy(req.query.chain);
+      if (format === 'der') {
+        if (chain)
+          throw new HttpError(422, [
+            {
+              loc: ['query', 'chain'],
+              msg: 'a chain is exported as PEM only',
+              type: 'value_error.pki.format',
+            },
+          ]);
+        return download(reply, row.cert_der, MIME.der, fileName(row.name, 'crt'));
+      }
+      const ders = chain ? caChainDer(p, row.id) : [row.cert_der];
+      return download(
+        reply,
+        ders.map(certPem).join(''),
+        MIME.pem,
+        fileName(row.name + (chain ? '-chain' : ''), 'pem'),
+      );
+    },
+  );
+
+  scope.delete<{ Params: { id: string } }>(
+    '/pki/cas/:id',
+    { ...admin, schema: { params: idParams } },
+    async (req, reply) => {
+      deleteCa(p, req.params.id, currentUser(req).username);
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,275 @@
+/** `{api}pki/certificates…`: list, detail, issue, sign a CSR, import (PEM, PKCS#12), downloads, export with the key, renew, revoke, delete. */
+import type { FastifyInstance } from 'fastify';
+import { currentUser, requireAdmin } from '../../auth/guards';
+import { HttpError } from '../../http/errors';
+import {
+  certChainDer,
+  certDetail,
+  deleteCertificate,
+  exportCertificate,
+  getCertRow,
+  importPem,
+  importPkcs12,
+  issueCertificate,
+  listCertificates,
+  PROFILES,
+  renewCertificate,
+  REVOCATION_REASONS,
+  revokeCertificate,
+  signCsr,
+  type CsrInput,
+  type ExportInput,
+  type ImportPemInput,
+  type ImportPkcs12Input,
+  type IssueInput,
+  type RenewInput,
+  type RevocationReason,
+} from '../certificates';
+import type { PkiContext } from '../context';
+import { certPem } from '../x509';
+import { download, fileName, MIME, pkiAction, truthy } from './http';
+import {
+  certificateFormatQuery,
+  idParams,
+  keyTypeField,
+  nameField,
+  passphraseField,
+  pemField,
+  PKI_UPLOAD_LIMIT,
+  subjectSchema,
+  validityDaysField,
+} from './schemas';
+
+const listOf = (item: Record<string, unknown>) => ({ type: 'array', maxItems: 100, items: item }) as const;
+const sansSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    dns: listOf({ type: 'string', minLength: 1, maxLength: 253 }),
+    ip: listOf({ type: 'string', minLength: 2, maxLength: 45 }),
+    uri: listOf({ type: 'string', minLength: 3, maxLength: 2048 }),
+    email: listOf({ type: 'string', maxLength: 254, format: 'email' }),
+  },
+} as const;
+const cdpField = {
+  type: 'string',
+  maxLength: 2048,
+  pattern: '^(appliance|https?://[^\\s"<>]+)$',
+} as const;
+const profileField = { type: 'string', enum: PROFILES } as const;
+
+const issueSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['ca_id', 'profile', 'subject', 'validity_days', 'key_type'],
+    properties: {
+      name: nameField,
+      ca_id: idParams.properties.id,
+      profile: profileField,
+      subject: subjectSchema,
+      sans: sansSchema,
+      validity_days: validityDaysField,
+      key_type: keyTypeField,
+      crl_distribution_point: cdpField,
+    },
+  },
+};
+
+const csrSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['ca_id', 'profile', 'csr', 'validity_days'],
+    properties: {
+      name: nameField,
+      ca_id: idParams.properties.id,
+      profile: profileField,
+      csr: pemField,
+      sans: sansSchema,
+      validity_days: validityDaysField,
+      crl_distribution_point: cdpField,
+    },
+  },
+};
+
+const importPemSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['certificate'],
+    properties: {
+      name: nameField,
+      certificate: pemField,
+      private_key: pemField,
+      passphrase: passphraseField,
+    },
+  },
+};
+
+const importPkcs12Schema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['pkcs12', 'password'],
+    properties: {
+      name: nameField,
+      pkcs12: { type: 'string', minLength: 4, maxLength: 1_000_000, pattern: '^[A-Za-z0-9+/]+={0,2}$' },
+      password: passphraseField,
+    },
+  },
+};
+
+const exportSchema = {
+  params: idParams,
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['format'],
+    properties: {
+      format: { type: 'string', enum: ['pem', 'key', 'pkcs12'] },
+      password: { type: 'string', minLength: 4, maxLength: 1024 },
+      include_chain: { type: 'boolean' },
+    },
+  },
+};
+
+const renewSchema = {
+  params: idParams,
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      validity_days: validityDaysField,
+      rekey: { type: 'boolean' },
+      key_type: keyTypeField,
+      revoke_previous: { type: 'boolean' },
+    },
+  },
+};
+
+const revokeSchema = {
+  params: idParams,
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['reason'],
+    properties: { reason: { type: 'string', enum: [...REVOCATION_REASONS] } },
+  },
+};
+
+const listQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ca_id: idParams.properties.id,
+    status: { type: 'string', enum: ['valid', 'expired', 'revoked', 'not_yet_valid'] },
+  },
+} as const;
+
+export function registerCertificateRoutes(scope: FastifyInstance, p: PkiContext): void {
+  const admin = { onRequest: requireAdmin };
+  const by = (req: Parameters<typeof currentUser>[0]) => currentUser(req).username;
+
+  scope.get<{ Querystring: { ca_id?: string; status?: string } }>(
+    '/pki/certificates',
+    { ...admin, schema: { querystring: listQuery } },
+    async (req) => ({ data: listCertificates(p, req.query) }),
+  );
+
+  scope.get<{ Params: { id: string } }>(
+    '/pki/certificates/:id',
+    { ...admin, schema: { params: idParams } },
+    async (req) => certDetail(p, req.params.id),
+  );
+
+  scope.post<{ Body: IssueInput }>(
+    '/pki/certificates',
+    { ...admin, schema: issueSchema },
+    async (req, reply) => reply.code(201).send(await pkiAction(() => issueCertificate(p, req.body, by(req)))),
+  );
+
+  scope.post<{ Body: CsrInput }>(
+    '/pki/certificates/csr',
+    { ...admin, schema: csrSchema, bodyLimit: PKI_UPLOAD_LIMIT },
+    async (req, reply) => reply.code(201).send(await pkiAction(() => signCsr(p, req.body, by(req)))),
+  );
+
+  scope.post<{ Body: ImportPemInput }>(
+    '/pki/certificates/import',
+    { ...admin, schema: importPemSchema, bodyLimit: PKI_UPLOAD_LIMIT },
+    async (req, reply) => reply.code(201).send(await pkiAction(() => importPem(p, req.body, by(req)))),
+  );
+
+  scope.post<{ Body: ImportPkcs12Input }>(
+    '/pki/certificates/import-pkcs12',
+    { ...admin, schema: importPkcs12Schema, bodyLimit: PKI_UPLOAD_LIMIT },
+    async (req, reply) => reply.code(201).send(await pkiAction(() => importPkcs12(p, req.body, by(req)))),
+  );
+
+  scope.get<{ Params: { id: string }; Querystring: { format?: 'pem' | 'der'; chain?: string } }>(
+    '/pki/certificates/:id/certificate',
+    { ...admin, schema: { params: idParams, querystring: certificateFormatQuery } },
+    async (req, reply) => {
+      const row = getCertRow(p, req.params.id);
+      const chain = truthy(req.query.chain);
+      if (req.query.format === 'der') {
+        if (chain)
+          throw new HttpError(422, [
+            {
+              loc: ['query', 'chain'],
+              msg: 'a chain is exported as PEM only',
+              type: 'value_error.pki.format',
+            },
+          ]);
+        return download(reply, row.cert_der, MIME.der, fileName(row.name, 'crt'));
+      }
+      const ders = chain ? certChainDer(p, row) : [row.cert_der];
+      return download(
+        reply,
+        ders.map(certPem).join(''),
+        MIME.pem,
+        fileName(row.name + (chain ? '-chain' : ''), 'pem'),
+      );
+    },
+  );
+
+  scope.post<{ Params: { id: string }; Body: ExportInput }>(
+    '/pki/certificates/:id/export',
+    { ...admin, schema: exportSchema },
+    async (req, reply) => {
+      const out = await pkiAction(() => exportCertificate(p, req.params.id, req.body, by(req)));
+      if (out.kind === 'p12') return download(reply, out.body, MIME.p12, fileName(out.name, 'p12'));
+      return download(
+        reply,
+        out.body,
+        MIME.pem,
+        fileName(out.name + (req.body.format === 'key' ? '-key' : ''), 'pem'),
+      );
+    },
+  );
+
+  scope.post<{ Params: { id: string }; Body: RenewInput }>(
+    '/pki/certificates/:id/renew',
+    { ...admin, schema: renewSchema },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(await pkiAction(() => renewCertificate(p, req.params.id, req.body ?? {}, by(req)))),
+  );
+
+  scope.post<{ Params: { id: string }; Body: { reason: RevocationReason } }>(
+    '/pki/certificates/:id/revoke',
+    { ...admin, schema: revokeSchema },
+    async (req) => pkiAction(() => revokeCertificate(p, req.params.id, req.body.reason, by(req))),
+  );
+
+  scope.delete<{ Params: { id: string } }>(
+    '/pki/certificates/:id',
+    { ...admin, schema: { params: idParams } },
+    async (req, reply) => {
+      deleteCertificate(p, req.params.id, by(req));
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * `{api}pki/crls…` (admin): list, detail with entries, download, import, delete imported ones; `{api}pki/cas/:id/crl`
+ * (admin): the CA's current CRL, and regeneration on demand; `{api}pki/public/cas/:id/crl`: the same CRL as DER for
+ * anyone (what issued certificates name as their CRL distribution point; a CRL is public by design).
+ */
+import type { FastifyInstance } from 'fastify';
+import { currentUser, requireAdmin } from '../../auth/guards';
+import { notFound } from '../../http/errors';
+import { getCaRow } from '../cas';
+import type { PkiContext } from '../context';
+import {
+  crlDetail,
+  crlView,
+  currentCrl,
+  deleteCrl,
+  generateCrl,
+  getCrlRow,
+  importCrl,
+  listCrls,
+  type ImportCrlInput,
+} from '../crls';
+import { crlPem } from '../x509';
+import { download, fileName, MIME, pkiAction } from './http';
+import { idParams, nameField, PKI_UPLOAD_LIMIT } from './schemas';
+
+const formatQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { format: { type: 'string', enum: ['pem', 'der'] } },
+} as const;
+
+const listQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { ca_id: idParams.properties.id, source: { type: 'string', enum: ['generated', 'imported'] } },
+} as const;
+
+const importSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['crl'],
+    properties: { name: nameField, crl: { type: 'string', minLength: 1, maxLength: 1_000_000 } },
+  },
+};
+
+export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
+  const admin = { onRequest: requireAdmin };
+
+  scope.get<{ Querystring: { ca_id?: string; source?: string } }>(
+    '/pki/crls',
+    { ...admin, schema: { querystring: listQuery } },
+    async (req) => ({ data: listCrls(p, req.query) }),
+  );
+
+  scope.get<{ Params: { id: string } }>(
+    '/pki/crls/:id',
+    { ...admin, schema: { params: idParams } },
+    async (req) => crlDetail(p, req.params.id),
+  );
+
+  scope.get<{ Params: { id: string }; Querystring: { format?: 'pem' | 'der' } }>(
+    '/pki/crls/:id/download',
+    { ...admin, schema: { params: idParams, querystring: formatQuery } },
+    async (req, reply) => {
+      const row = getCrlRow(p, req.params.id);
+      if (req.query.format === 'der')
+        return download(reply, row.crl_der, MIME.crl, fileName(row.name, 'crl'));
+      return download(reply, crlPem(row.crl_der), MIME.pem, fileName(row.name, 'crl.pem'));
+    },
+  );
+
+  scope.post<{ Body: ImportCrlInput }>(
+    '/pki/crls/import',
+    { ...admin, schema: importSchema, bodyLimit: PKI_UPLOAD_LIMIT },
+    async (req, reply) =>
+      reply.code(201).send(await pkiAction(() => importCrl(p, req.body, currentUser(req).username))),
+  );
+
+  scope.delete<{ Params: { id: string } }>(
+    '/pki/crls/:id',
+    { ...admin, schema: { params: idParams } },
+    async (req, reply) => {
+      deleteCrl(p, req.params.id, currentUser(req).username);
+      return reply.code(204).send();
+    },
+  );
+
+  scope.get<{ Params: { id: string }; Querystring: { format?: 'pem' | 'der' } }>(
+    '/pki/cas/:id/crl',
+    { ...admin, schema: { params: idParams, querystring: formatQuery } },
+    async (req, reply) => {
+      const ca = getCaRow(p, req.params.id);
+      const row = currentCrl(p, ca.id);
+      if (!row) throw notFound('This CA has no CRL (it has no private key in the appliance)');
+      if (req.query.format === 'der') return download(reply, row.crl_der, MIME.crl, fileName(ca.name, 'crl'));
+      return download(reply, crlPem(row.crl_der), MIME.pem, fileName(ca.name, 'crl.pem'));
+    },
+  );
+
+  scope.post<{ Params: { id: string } }>(
+    '/pki/cas/:id/crl',
+    { ...admin, schema: { params: idParams } },
+    async (req, reply) => {
+      const ca = getCaRow(p, req.params.id);
+      const row = await generateCrl(p, ca.id);
+      if (!row) throw notFound('This CA cannot sign a CRL (no private key in the appliance, or expired)');
+      return reply.code(201).send(crlView(p, row));
+    },
+  );
+
+  scope.get<{ Params: { id: string } }>(
+    '/pki/public/cas/:id/crl',
+    { schema: { params: idParams } },
+    async (req, reply) => {
+      const row = currentCrl(p, req.params.id);
+      if (!row) throw notFound('No CRL');
+      return reply.header('Cache-Control', 'public, max-age=300').type(MIME.crl).send(row.crl_der);
+    },
+  );
+}
