@@ -20,6 +20,8 @@ export const AuditService = {
   settings: 'settings',
   jobs: 'jobs',
   messages: 'messages',
+  dns: 'dns',
+  ssh: 'ssh',
 } as const;
 
 export type AuditServiceName = (typeof AuditService)[keyof typeof AuditService];

@@ -17,6 +17,7 @@ import { applianceMigrations } from './db/migrations';
 import { applyApiConventions } from './http/scope';
 import { installXsrf } from './http/xsrf';
 import { registerJobRoutes, registerJobStream, type StreamSet } from './jobs/routes';
+import { registerManagedServices } from './apply';
 import { JobRunner } from './jobs/runner';
 import { ADMIN_USERNAME, seedIfEmpty } from './seed';
 import { registerSettingsRoutes } from './settings/routes';
@@ -126,6 +127,7 @@ async function mount(
       await registerSettingsRoutes(api, ctx);
       await registerConsoleRoutes(api, ctx);
       await registerJobRoutes(api, ctx, jobs);
+      await registerManagedServices(api, ctx, jobs);
       notFound(api);
     },
     { prefix: apiPrefix },
