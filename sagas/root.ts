@@ -14,9 +14,11 @@ import { notificationsSaga } from './notifications.saga';
 import { progressSaga } from './progress.saga';
 import { windowsSaga } from './windows.saga';
 import { sessionSaga } from './session.saga';
+import { resourcesSaga } from './resources.saga';
+import { confirmationsSaga } from './confirmations.saga';
 
 /** Sagas that answer actions; they also run during a server render. */
-export const requestSagas = [menuSaga, layoutSaga, sessionSaga, messagingSaga, errorsSaga];
+export const requestSagas = [menuSaga, layoutSaga, sessionSaga, messagingSaga, errorsSaga, resourcesSaga];
 /** Long-lived browser effects (polling, streams). */
 export const browserSagas = [
   buildUpdateSaga,
@@ -25,6 +27,7 @@ export const browserSagas = [
   messagingStartSaga,
   progressSaga,
   windowsSaga,
+  confirmationsSaga,
 ];
 // Page-specific sagas (the live log stream) start with their page's chunk: see featureSagas.ts.
 

@@ -9,6 +9,7 @@ import { sessionSlice } from './slices/session.slice';
 import { fieldErrorsSlice } from './slices/fieldErrors.slice';
 import { windowsSlice } from '../windows/windows.slice';
 import { progressSlice } from '../progress/progress.slice';
+import { resourcesSlice } from './slices/resources.slice';
 
 export const reducers = {
   config: configSlice.reducer,
@@ -21,4 +22,5 @@ export const reducers = {
   windows: windowsSlice.reducer,
   progress: progressSlice.reducer,
   logReport: logReportSlice.reducer,
+  resources: resourcesSlice.reducer,
 };
