@@ -56,7 +56,15 @@ export function useResourceSave(): SaveView {
   return { save, status, pending: status === 'pending' };
 }
 
-/** The server's error for a form field (pydantic `loc` without `body`, joined with dots), for the field's widget. */
+/**
+ * The server's error for a form field (pydantic `loc` without `body`, joined with dots), for the field's widget. A
+ * list field also shows its entries' errors (`listen_addresses.0` under `listen_addresses`).
+ */
 export function useServerFieldError(name: string): string | undefined {
-  return useAppSelector(selectFieldError(name));
+  const exact = useAppSelector(selectFieldError(name));
+  const entry = useAppSelector((s) => {
+    const key = Object.keys(s.fieldErrors).find((k) => k.startsWith(`${name}.`));
+    return key ? s.fieldErrors[key] : undefined;
+  });
+  return exact ?? entry;
 }
