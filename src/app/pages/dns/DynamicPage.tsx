@@ -139,7 +139,7 @@ export function DynamicPage() {
               {
                 id: 'update',
                 icon: '↻',
-                label: (a) => `Update ${a.hostname} now`,
+                label: 'Update now',
                 run: (a) =>
                   update.save({
                     key: DYNAMIC_DNS_KEY,

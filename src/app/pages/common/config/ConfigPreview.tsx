@@ -37,7 +37,12 @@ export function ConfigPreview({ resourceKey }: { resourceKey: string }) {
             <code>{f.path}</code>
           </figcaption>
           {/* A focusable, labelled region so keyboard users can scroll a long file. */}
-          <pre className="config-preview__file" tabIndex={0} aria-label={`Contents of ${f.path}`}>
+          <pre
+            className="config-preview__file"
+            tabIndex={0}
+            role="region"
+            aria-label={`Contents of ${f.path}`}
+          >
             {f.content}
           </pre>
         </figure>

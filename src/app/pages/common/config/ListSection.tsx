@@ -40,10 +40,10 @@ export interface ListSectionProps<T extends { id: number }, V extends FormikValu
   schema: AnyObjectSchema;
   renderFields: (values: V) => ReactNode;
   describe: (item: T) => string;
-  /** More row actions (e.g. "Update now"), labelled by item. */
+  /** More row actions (e.g. "Update now"; the table adds the row's first cell to the label). */
   rowActions?: ReadonlyArray<{
     id: string;
-    label: (item: T) => string;
+    label: string;
     icon: string;
     run: (item: T) => void;
   }>;
@@ -64,9 +64,10 @@ export function ListSection<T extends { id: number }, V extends FormikValues>(pr
     id: String(item.id),
     items: columns.map((c) => ({ value: c.value(item) })),
     actions: [
-      ...(props.rowActions ?? []).map((a) => ({ id: a.id, value: a.label(item), icon: a.icon })),
-      ...(props.toValues ? [{ id: 'edit', value: `Edit ${describe(item)}`, icon: '✎' }] : []),
-      { id: 'delete', value: `Delete ${describe(item)}`, icon: '🗑' },
+      ...(props.rowActions ?? []).map((a) => ({ id: a.id, value: a.label, icon: a.icon })),
+      // The table names the row after its first cell: "Edit 9.9.9.9".
+      ...(props.toValues ? [{ id: 'edit', value: 'Edit', icon: '✎' }] : []),
+      { id: 'delete', value: 'Delete', icon: '🗑' },
     ],
   }));
 

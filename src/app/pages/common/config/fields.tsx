@@ -55,6 +55,7 @@ export function CheckboxField({
   description?: string;
 }) {
   const [field, , helpers] = useField<boolean>(name);
+  const server = useServerFieldError(name);
   return (
     <div className="config-field">
       <Checkbox
@@ -64,6 +65,7 @@ export function CheckboxField({
         checked={!!field.value}
         onChange={(v) => void helpers.setValue(v)}
       />
+      {server ? <FieldError message={server} /> : null}
     </div>
   );
 }
