@@ -37,7 +37,10 @@ export const confirmationLocalId = (id: string) => `confirm-${id}`;
 
 function* listPending() {
   const state: RootState = yield select();
-  if (!state.config.apiBase || !state.session.loggedIn) return [] as PendingConfirmation[];
+  // Only admins apply configuration and may keep a change.
+  const role = state.session.user?.role;
+  if (!state.config.apiBase || !state.session.loggedIn || (role && role !== 'admin'))
+    return [] as PendingConfirmation[];
   const api: ApiClient = yield getContext('api');
   try {
     const res: ApiResponse<{ data?: PendingConfirmation[] }> = yield call(

@@ -81,3 +81,15 @@ test('an unconfirmed change: after the deadline the console reports the rollback
   ]);
   expect(calls.at(-1)).toMatchObject({ method: 'GET', url: '/api/ssh/config' });
 });
+
+test('a signed-in user who is not an admin is not asked', async () => {
+  const { api, calls } = fakeApi({ 'GET /api/apply/confirmations': () => ({ data: [pending] }) });
+  const store = makeTestStore({
+    api,
+    state: { session: { loggedIn: true, user: { username: 'u', role: 'user' } } },
+  });
+  store.runSaga(confirmationsSaga);
+  await flush(10);
+  expect(calls).toEqual([]);
+  expect(store.getState().notifications.banners).toEqual([]);
+});
