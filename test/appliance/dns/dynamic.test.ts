@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DdnsService } from '../../../src/appliance/dns/dynamic';
 import { DdnsUpdater } from '../../../src/appliance/dns/updater';
 import { adminAgent, startServer, type Agent, type Harness } from '../support/harness';
 
@@ -153,5 +154,26 @@ describe('dynamic DNS', () => {
     const res = (await admin.post(`/api/dns/dynamic/accounts/${a.id}/update`)).json();
     expect(res.last_result).toBe('error: address check answered 404 without an IPv4 address');
     expect(res.last_ip).toBeNull();
+  });
+
+  it('the scheduler updates enabled accounts that are due and leaves the others', async () => {
+    const due = (
+      await admin.post('/api/dns/dynamic/accounts', { ...account(), hostname: 'due.example.net' })
+    ).json();
+    const off = (
+      await admin.post('/api/dns/dynamic/accounts', {
+        ...account(),
+        hostname: 'off.example.net',
+        enabled: false,
+      })
+    ).json();
+    provider.setAddress('198.51.100.23');
+    await new DdnsService(h.ctx, new DdnsUpdater()).tick();
+    const accounts = (await admin.get('/api/dns/dynamic')).json().accounts as Array<{
+      id: number;
+      last_ip: string | null;
+    }>;
+    expect(accounts.find((a) => a.id === due.id)?.last_ip).toBe('198.51.100.23');
+    expect(accounts.find((a) => a.id === off.id)?.last_ip).toBeNull();
   });
 });
