@@ -128,6 +128,25 @@ test.describe('DNS and SSH pages', () => {
     ).toBeVisible();
   });
 
+  test('keeping an SSH change in time makes it stay', async ({ browser }) => {
+    const page = await open(browser, '/ssh/config');
+    await page.getByRole('checkbox', { name: 'Allow password authentication' }).uncheck();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('SSH settings saved.')).toBeVisible();
+    await page.getByRole('button', { name: 'Apply configuration' }).click();
+    const banner = page.getByRole('listitem', { name: /Keep the SSH changes\?/ });
+    await expect(banner).toContainText('password authentication changed');
+    await banner.getByRole('button', { name: 'Keep changes' }).click();
+    await expect(page.getByText('Changes kept.')).toBeVisible();
+    await expect(banner).toBeHidden();
+    // Past the deadline nothing is rolled back.
+    await page.waitForTimeout((CONFIRM_SECONDS + 2) * 1000);
+    const conf = fs.readFileSync(path.join(server.dataDir, 'etc', 'ssh', 'sshd_config'), 'utf8');
+    expect(conf).toContain('PasswordAuthentication no');
+    await expect(page.getByRole('checkbox', { name: 'Allow password authentication' })).not.toBeChecked();
+    await expect(page.getByText('SSH change rolled back')).toBeHidden();
+  });
+
   test('the SSH password page works with the keyboard alone', async ({ browser }) => {
     const page = await open(browser, '/ssh/password');
     await expect(page.getByRole('heading', { name: 'SSH password', level: 1 })).toBeVisible();
