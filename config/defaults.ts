@@ -59,6 +59,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Seconds between client polls of /_build/latest.json. */
   buildPollSeconds: number;
+  /** Seconds an admin has to keep a lock-out-prone change (SSH port, …) before the appliance rolls it back. */
+  applyConfirmSeconds: number;
 }
 
 export const defaults: Config = {
@@ -91,4 +93,5 @@ export const defaults: Config = {
   trustProxy: false,
   logLevel: 'info',
   buildPollSeconds: 60,
+  applyConfirmSeconds: 60,
 };

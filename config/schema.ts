@@ -156,4 +156,10 @@ export const configKeys: KeySpec[] = [
     (c, v) => (c.logLevel = v),
   ),
   spec('buildPollSeconds', 'RAMPART_BUILD_POLL_SECONDS', int(1, 86400), (c, v) => (c.buildPollSeconds = v)),
+  spec(
+    'applyConfirmSeconds',
+    'RAMPART_APPLY_CONFIRM_SECONDS',
+    int(1, 3600),
+    (c, v) => (c.applyConfirmSeconds = v),
+  ),
 ];

@@ -16,6 +16,8 @@ import { windowsSaga } from './windows.saga';
 import { sessionSaga } from './session.saga';
 import { updatesSaga } from './updates.saga';
 import { layoutSettingsSaga } from './layoutSettings.saga';
+import { resourcesSaga } from './resources.saga';
+import { confirmationsSaga } from './confirmations.saga';
 
 /** Sagas that answer actions; they also run during a server render. */
 export const requestSagas = [
@@ -26,7 +28,9 @@ export const requestSagas = [
   errorsSaga,
   updatesSaga,
   layoutSettingsSaga,
+  resourcesSaga,
 ];
+
 /** Long-lived browser effects (polling, streams). */
 export const browserSagas = [
   buildUpdateSaga,
@@ -35,6 +39,7 @@ export const browserSagas = [
   messagingStartSaga,
   progressSaga,
   windowsSaga,
+  confirmationsSaga,
 ];
 // Page-specific sagas (the live log stream) start with their page's chunk: see featureSagas.ts.
 

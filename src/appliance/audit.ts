@@ -21,6 +21,8 @@ export const AuditService = {
   jobs: 'jobs',
   messages: 'messages',
   certificates: 'certificates',
+  dns: 'dns',
+  ssh: 'ssh',
 } as const;
 
 export type AuditServiceName = (typeof AuditService)[keyof typeof AuditService];

@@ -18,6 +18,7 @@ import { applyApiConventions } from './http/scope';
 import { installXsrf } from './http/xsrf';
 import { registerJobRoutes, registerJobStream, type StreamSet } from './jobs/routes';
 import { registerPki } from './pki';
+import { registerManagedServices } from './apply';
 import { JobRunner } from './jobs/runner';
 import { ADMIN_USERNAME, seedIfEmpty } from './seed';
 import { registerSettingsRoutes } from './settings/routes';
@@ -129,6 +130,7 @@ async function mount(
       await registerConsoleRoutes(api, ctx);
       await registerJobRoutes(api, ctx, jobs);
       await registerUpdates(api, ctx, jobs);
+      await registerManagedServices(api, ctx, jobs);
       notFound(api);
     },
     { prefix: apiPrefix },

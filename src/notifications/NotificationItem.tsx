@@ -2,7 +2,7 @@
  * One toast or banner. Its phase (pending, visible, closing) comes from the notification machine through the
  * store; CSS fades it in and out over 200 ms. The close button (or Escape while it has focus) dismisses it.
  */
-import type { CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { useAppDispatch } from '../store/createStore';
 import { notificationDismissed, type Notification } from '../store/slices/notifications.slice';
 import { NOTIFICATION_FADE_MS } from './constants';
@@ -18,7 +18,7 @@ const levelLabel: Record<Notification['level'], string> = {
 
 export function NotificationItem({ notification }: { notification: Notification }) {
   const dispatch = useAppDispatch();
-  const { localId, level, kind, title, message, phase = 'pending', id } = notification;
+  const { localId, level, kind, title, message, phase = 'pending', id, deadline, action } = notification;
   const dismiss = () => dispatch(notificationDismissed({ localId }));
   const style = { '--notification-fade': `${NOTIFICATION_FADE_MS}ms` } as CSSProperties;
   const label = title ? `${title}` : levelLabel[level];
@@ -39,7 +39,18 @@ export function NotificationItem({ notification }: { notification: Notification 
         {title && <strong className="notification__title">{title}</strong>}
         {/* Server messages are markdown; local ones are plain text. */}
         {id ? <MarkdownMessage markdown={message} /> : <div className="notification__message">{message}</div>}
+        {deadline !== undefined && <Countdown deadline={deadline} />}
       </div>
+      {action && (
+        <button
+          type="button"
+          className="notification__action"
+          onClick={() => dispatch(action.action)}
+          disabled={phase === 'closing'}
+        >
+          {action.label}
+        </button>
+      )}
       <button
         type="button"
         className="notification__close"
@@ -50,6 +61,21 @@ export function NotificationItem({ notification }: { notification: Notification 
         ×
       </button>
     </li>
+  );
+}
+
+/** Seconds left until `deadline`, refreshed every second (the text is not a live region: no announcement per tick). */
+function Countdown({ deadline }: { deadline: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = Math.max(0, Math.ceil((deadline - now) / 1000));
+  return (
+    <div className="notification__countdown">
+      <span className="notification__seconds">{left}</span> s left
+    </div>
   );
 }
 

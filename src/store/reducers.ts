@@ -11,6 +11,7 @@ import { windowsSlice } from '../windows/windows.slice';
 import { progressSlice } from '../progress/progress.slice';
 import { updatesSlice } from './slices/updates.slice';
 import { layoutSettingsSlice } from './slices/layoutSettings.slice';
+import { resourcesSlice } from './slices/resources.slice';
 
 export const reducers = {
   config: configSlice.reducer,
@@ -25,4 +26,5 @@ export const reducers = {
   logReport: logReportSlice.reducer,
   updates: updatesSlice.reducer,
   layoutSettings: layoutSettingsSlice.reducer,
+  resources: resourcesSlice.reducer,
 };

@@ -3,7 +3,7 @@
  * agreements, plus the sticky error modals raised by the error handler. Any feature raises one with
  * `notificationRequested`; the notification saga owns timers, acknowledgement and removal.
  */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 
 export type NotificationLevel = 'info' | 'success' | 'error' | 'warning' | 'default';
 export type NotificationKind = 'toast' | 'banner' | 'agreement';
@@ -26,6 +26,10 @@ export interface Notification {
   phase?: NotificationPhase;
   /** An agreement the user declined (kept so it is not shown again). */
   dismissed?: boolean;
+  /** Milliseconds since the epoch: the notification counts down to it (e.g. an automatic rollback). */
+  deadline?: number;
+  /** A button beside the text; pressing it dispatches `action` (e.g. "Keep changes"). */
+  action?: { label: string; action: UnknownAction };
 }
 
 export type NotificationRequest = Omit<Notification, 'localId' | 'duration' | 'phase' | 'dismissed'> & {

@@ -1,7 +1,22 @@
-import { placeholder } from '../common/PlaceholderPage';
+import { resourceLoadRequested } from '../../../store/slices/resources.slice';
 import type { RouteModule } from '../../routing/types';
+import { DynamicPage, DYNAMIC_DNS_TITLE } from './DynamicPage';
+import { DNS_PROXY_TITLE, ProxyPage } from './ProxyPage';
+import { DNS_PREVIEW_KEY, DNS_PROXY_KEY, DYNAMIC_DNS_KEY } from './types';
 
 export const routes: Record<string, RouteModule> = {
-  proxy: placeholder('DNS proxy', 'Forwarders, local zones and cache settings of the DNS proxy.'),
-  dynamic: placeholder('Dynamic DNS', 'Dynamic DNS providers and the host names they keep up to date.'),
+  proxy: {
+    Component: ProxyPage,
+    handle: {
+      title: DNS_PROXY_TITLE,
+      prefetch: () => [
+        resourceLoadRequested({ key: DNS_PROXY_KEY }),
+        resourceLoadRequested({ key: DNS_PREVIEW_KEY }),
+      ],
+    },
+  },
+  dynamic: {
+    Component: DynamicPage,
+    handle: { title: DYNAMIC_DNS_TITLE, prefetch: () => [resourceLoadRequested({ key: DYNAMIC_DNS_KEY })] },
+  },
 };

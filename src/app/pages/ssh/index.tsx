@@ -1,10 +1,22 @@
-import { placeholder } from '../common/PlaceholderPage';
+import { resourceLoadRequested } from '../../../store/slices/resources.slice';
 import type { RouteModule } from '../../routing/types';
+import { ConfigPage, SSH_CONFIG_TITLE } from './ConfigPage';
+import { PasswordPage, SSH_PASSWORD_TITLE } from './PasswordPage';
+import { SSH_CONFIG_KEY, SSH_PASSWORD_KEY, SSH_PREVIEW_KEY } from './types';
 
 export const routes: Record<string, RouteModule> = {
-  config: placeholder(
-    'SSH configuration',
-    'The SSH service: listening address, port and allowed authentication methods.',
-  ),
-  password: placeholder('SSH password', 'The password of the appliance shell account.'),
+  config: {
+    Component: ConfigPage,
+    handle: {
+      title: SSH_CONFIG_TITLE,
+      prefetch: () => [
+        resourceLoadRequested({ key: SSH_CONFIG_KEY }),
+        resourceLoadRequested({ key: SSH_PREVIEW_KEY }),
+      ],
+    },
+  },
+  password: {
+    Component: PasswordPage,
+    handle: { title: SSH_PASSWORD_TITLE, prefetch: () => [resourceLoadRequested({ key: SSH_PASSWORD_KEY })] },
+  },
 };

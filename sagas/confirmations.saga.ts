@@ -1,0 +1,138 @@
+/**
+ * Safe apply in the console: a change that can lock the admin out (SSH port, listen addresses, password
+ * authentication) is applied by the appliance with a confirmation timer. After every configuration job, and once
+ * at start (a reload keeps it), the pending confirmations are listed and each shows as a banner counting down with
+ * "Keep changes". Keeping it confirms on the server; when the deadline passes unconfirmed, the appliance restores
+ * the previous configuration by itself, and the console says so and reloads the page data.
+ */
+import { createAction } from '@reduxjs/toolkit';
+import type { Task } from 'redux-saga';
+import { call, cancel, delay, fork, getContext, put, select, takeEvery } from 'redux-saga/effects';
+import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
+import { logger } from '../src/lib/logger';
+import { SUCCESS_DURATION_MS } from '../src/notifications/constants';
+import { progressUpdated } from '../src/progress/progress.slice';
+import type { RootState } from '../src/store/createStore';
+import { notificationRemoved, notificationRequested } from '../src/store/slices/notifications.slice';
+import { resourceLoadRequested } from '../src/store/slices/resources.slice';
+import { handleError } from './handleError';
+
+export interface PendingConfirmation {
+  id: string;
+  service: string;
+  changes: string[];
+  deadline: number;
+  seconds_left: number;
+}
+
+export const confirmationKept = createAction<{ id: string }>('confirmations/keepRequested');
+
+const SERVICE_LABELS: Record<string, string> = { ssh: 'SSH', dns: 'DNS proxy' };
+/** After the deadline, the server's rollback is given this long before the console checks for it. */
+export const ROLLBACK_GRACE_MS = 1500;
+/** A warning that the change was rolled back stays this long. */
+export const ROLLBACK_NOTICE_MS = 10_000;
+
+export const confirmationLocalId = (id: string) => `confirm-${id}`;
+
+function* listPending() {
+  const state: RootState = yield select();
+  // Only admins apply configuration and may keep a change.
+  const role = state.session.user?.role;
+  if (!state.config.apiBase || !state.session.loggedIn || (role && role !== 'admin'))
+    return [] as PendingConfirmation[];
+  const api: ApiClient = yield getContext('api');
+  try {
+    const res: ApiResponse<{ data?: PendingConfirmation[] }> = yield call(
+      api.get,
+      apiUrl(state.config.apiBase, 'apply/confirmations'),
+    );
+    return Array.isArray(res.data?.data) ? res.data.data : [];
+  } catch (e) {
+    // Non-admins cannot list confirmations and have nothing to confirm: the page carries on.
+    logger.warn('listing pending confirmations failed', e);
+    return [] as PendingConfirmation[];
+  }
+}
+
+function* reloadLoadedResources() {
+  const entries: RootState['resources']['entries'] = yield select((s: RootState) => s.resources.entries);
+  for (const [key, entry] of Object.entries(entries))
+    if (entry.status === 'loaded') yield put(resourceLoadRequested({ key }));
+}
+
+function* watchDeadline(c: PendingConfirmation) {
+  yield delay(c.seconds_left * 1000 + ROLLBACK_GRACE_MS);
+  const pending: PendingConfirmation[] = yield call(listPending);
+  if (pending.some((p) => p.id === c.id)) return;
+  const label = SERVICE_LABELS[c.service] ?? c.service;
+  yield put(notificationRemoved({ localId: confirmationLocalId(c.id) }));
+  yield put(
+    notificationRequested({
+      kind: 'toast',
+      level: 'warning',
+      title: `${label} change rolled back`,
+      message: `The change (${c.changes.join(', ')}) was not kept in time, so the appliance restored the previous configuration.`,
+      duration: ROLLBACK_NOTICE_MS,
+    }),
+  );
+  yield call(reloadLoadedResources);
+}
+
+export function* confirmationsSaga() {
+  const watchers = new Map<string, Task>();
+
+  function* showPending() {
+    const pending: PendingConfirmation[] = yield call(listPending);
+    for (const c of pending) {
+      if (watchers.has(c.id)) continue;
+      const label = SERVICE_LABELS[c.service] ?? c.service;
+      yield put(
+        notificationRequested({
+          localId: confirmationLocalId(c.id),
+          kind: 'banner',
+          level: 'warning',
+          showFrom: 'top',
+          title: `Keep the ${label} changes?`,
+          message: `${c.changes.join(', ')} changed. Unless you keep the changes, the appliance restores the previous configuration.`,
+          deadline: Date.now() + c.seconds_left * 1000,
+          action: { label: 'Keep changes', action: confirmationKept({ id: c.id }) },
+          duration: -1,
+        }),
+      );
+      watchers.set(c.id, (yield fork(watchDeadline, c)) as Task);
+    }
+  }
+
+  function* keep(action: ReturnType<typeof confirmationKept>) {
+    const { id } = action.payload;
+    const apiBase: string = yield select((s: RootState) => s.config.apiBase);
+    const api: ApiClient = yield getContext('api');
+    try {
+      yield call(api.post, apiUrl(apiBase, `apply/confirmations/${encodeURIComponent(id)}/confirm`));
+      const watcher = watchers.get(id);
+      if (watcher) yield cancel(watcher);
+      yield put(notificationRemoved({ localId: confirmationLocalId(id) }));
+      yield put(
+        notificationRequested({
+          kind: 'toast',
+          level: 'success',
+          message: 'Changes kept.',
+          duration: SUCCESS_DURATION_MS,
+        }),
+      );
+    } catch (e) {
+      yield call(handleError, e);
+    }
+  }
+
+  // takeEvery: one confirmation per change; a repeated click on the same one is answered 404 by the server.
+  yield takeEvery(confirmationKept.type, keep);
+  // takeEvery: each finished configuration job may have opened a confirmation window.
+  yield takeEvery(
+    (a: { type: string; payload?: { status?: string } }) =>
+      a.type === progressUpdated.type && a.payload?.status === 'done',
+    showPending,
+  );
+  yield call(showPending);
+}

@@ -1,0 +1,81 @@
+/**
+ * The configuration pages' data (see resources.slice.ts). `resource load requested` GETs `{api}<key>` through the
+ * saga-context client (routes dispatch it as their prefetch, so the server render waits for it); `resource save
+ * requested` sends the change, hands failures to the one error handler (pydantic field errors land under their
+ * fields), and on success shows a toast and reloads the key. A save answered by a job starts the progress overlay
+ * and reloads once the job has ended.
+ */
+import { call, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
+import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
+import { SUCCESS_DURATION_MS } from '../src/notifications/constants';
+import { progressJobStarted, progressUpdated } from '../src/progress/progress.slice';
+import type { RootState } from '../src/store/createStore';
+import { fieldErrorsCleared } from '../src/store/slices/fieldErrors.slice';
+import { notificationRequested } from '../src/store/slices/notifications.slice';
+import {
+  resourceLoaded,
+  resourceLoadFailed,
+  resourceLoadRequested,
+  resourceSaveFinished,
+  resourceSaveRequested,
+} from '../src/store/slices/resources.slice';
+import { handleError } from './handleError';
+
+export function* loadResource(action: ReturnType<typeof resourceLoadRequested>) {
+  const { key } = action.payload;
+  const apiBase: string = yield select((s: RootState) => s.config.apiBase);
+  const api: ApiClient = yield getContext('api');
+  try {
+    const res: ApiResponse<unknown> = yield call(api.get, apiUrl(apiBase, key));
+    yield put(resourceLoaded({ key, data: res.data }));
+  } catch (e) {
+    yield put(resourceLoadFailed({ key }));
+    yield call(handleError, e);
+  }
+}
+
+function* waitForJobEnd(id: string) {
+  for (;;) {
+    const action: ReturnType<typeof progressUpdated> = yield take(progressUpdated.type);
+    if (action.payload.id === id && action.payload.status !== 'running') return;
+  }
+}
+
+export function* saveResource(action: ReturnType<typeof resourceSaveRequested>) {
+  const save = action.payload;
+  const apiBase: string = yield select((s: RootState) => s.config.apiBase);
+  const api: ApiClient = yield getContext('api');
+  const reload = [save.key, ...(save.refresh ?? [])];
+  try {
+    yield put(fieldErrorsCleared());
+    const res: ApiResponse<{ id?: string }> = yield call(api.request, apiUrl(apiBase, save.path), {
+      method: save.method,
+      ...(save.body === undefined ? {} : { body: save.body }),
+    });
+    yield put(resourceSaveFinished({ requestId: save.requestId, ok: true }));
+    if (save.message)
+      yield put(
+        notificationRequested({
+          kind: 'toast',
+          level: 'success',
+          message: save.message,
+          duration: SUCCESS_DURATION_MS,
+        }),
+      );
+    if (save.job && typeof res.data?.id === 'string') {
+      yield put(progressJobStarted({ id: res.data.id, dataType: 'config' }));
+      yield call(waitForJobEnd, res.data.id);
+    }
+    for (const key of reload) yield call(loadResource, resourceLoadRequested({ key }));
+  } catch (e) {
+    yield put(resourceSaveFinished({ requestId: save.requestId, ok: false }));
+    yield call(handleError, e);
+  }
+}
+
+export function* resourcesSaga() {
+  // takeEvery: loads of different keys run side by side; a repeated load of one key just answers twice.
+  yield takeEvery(resourceLoadRequested.type, loadResource);
+  // takeEvery: each save is the user's own request and reports its own outcome.
+  yield takeEvery(resourceSaveRequested.type, saveResource);
+}

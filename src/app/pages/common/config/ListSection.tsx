@@ -1,0 +1,207 @@
+/**
+ * One list of a service's configuration (upstream servers, host overrides, authorised keys, …): a data table with
+ * search, sort and bulk delete (confirmed first), an Add button and per-row Edit and Delete, and a modal Formik form
+ * whose values go to the appliance through the resources saga (server field errors show under the fields).
+ */
+import { Form, Formik, type FormikValues } from 'formik';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import type { AnyObjectSchema } from 'yup';
+import { DataTable, type TableRow } from '../../../../widgets/DataTable';
+import { ConfirmationModal } from '../../../../widgets/ConfirmationModal';
+import { Modal } from '../../../../widgets/Modal';
+import { useAppDispatch } from '../../../../store/createStore';
+import { fieldErrorsCleared } from '../../../../store/slices/fieldErrors.slice';
+import { useResourceSave } from '../../../../store/useResource';
+
+export interface ListColumn<T> {
+  title: string;
+  value: (item: T) => string | number;
+  width?: number;
+}
+
+export interface ListSectionProps<T extends { id: number }, V extends FormikValues> {
+  title: string;
+  /** One item in words: "upstream server". */
+  itemName: string;
+  description?: ReactNode;
+  /** Resource the list belongs to (reloaded after a change) and the list's path under the API base. */
+  resourceKey: string;
+  path: string;
+  /** Other resources to reload after a change (the configuration preview). */
+  refresh?: string[];
+  items: readonly T[];
+  loading?: boolean;
+  columns: ReadonlyArray<ListColumn<T>>;
+  emptyMessage: string;
+  newValues: V;
+  /** Form values of an item (omit for lists whose items are replaced, not edited). */
+  toValues?: (item: T) => V;
+  toBody: (values: V) => unknown;
+  schema: AnyObjectSchema;
+  renderFields: (values: V) => ReactNode;
+  describe: (item: T) => string;
+  /** More row actions (e.g. "Update now"; the table adds the row's first cell to the label). */
+  rowActions?: ReadonlyArray<{
+    id: string;
+    label: string;
+    icon: string;
+    run: (item: T) => void;
+  }>;
+}
+
+type Editing<V> = { mode: 'add'; values: V } | { mode: 'edit'; id: number; values: V } | null;
+
+export function ListSection<T extends { id: number }, V extends FormikValues>(props: ListSectionProps<T, V>) {
+  const { title, itemName, items, columns, resourceKey, path, refresh, describe } = props;
+  const headingId = useId();
+  const dispatch = useAppDispatch();
+  const [editing, setEditing] = useState<Editing<V>>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const bulk = useResourceSave();
+  const single = useResourceSave();
+
+  const rows: TableRow[] = items.map((item) => ({
+    id: String(item.id),
+    items: columns.map((c) => ({ value: c.value(item) })),
+    actions: [
+      ...(props.rowActions ?? []).map((a) => ({ id: a.id, value: a.label, icon: a.icon })),
+      // The table names the row after its first cell: "Edit 9.9.9.9".
+      ...(props.toValues ? [{ id: 'edit', value: 'Edit', icon: '✎' }] : []),
+      { id: 'delete', value: 'Delete', icon: '🗑' },
+    ],
+  }));
+
+  const open = (next: Editing<V>) => {
+    dispatch(fieldErrorsCleared());
+    setEditing(next);
+  };
+
+  return (
+    <section className="config-section" aria-labelledby={headingId}>
+      <div className="config-section__head">
+        <h2 id={headingId}>{title}</h2>
+        <button
+          type="button"
+          className="button"
+          onClick={() => open({ mode: 'add', values: props.newValues })}
+        >
+          Add {itemName}
+        </button>
+      </div>
+      {props.description ? <p className="config-section__description">{props.description}</p> : null}
+      <DataTable
+        caption={title}
+        legend={columns.map((c) => ({ title: c.title, width: c.width }))}
+        rows={rows}
+        loading={props.loading}
+        searchLabel={`Search ${title.toLowerCase()}`}
+        emptyMessage={props.emptyMessage}
+        maxHeight={320}
+        bulkActions={[
+          {
+            id: 'delete',
+            value: 'Delete selected',
+            confirmationMessage: `Delete the selected ${itemName}s?`,
+          },
+        ]}
+        bulkProcessing={bulk.pending}
+        onBulkAction={(_action, ids) => {
+          bulk.save({
+            key: resourceKey,
+            method: 'POST',
+            path: `${path}/delete`,
+            body: { ids: ids.map(Number) },
+            message: `${ids.length} ${itemName}${ids.length === 1 ? '' : 's'} deleted.`,
+            refresh,
+          });
+        }}
+        onRowAction={(rowId, action) => {
+          const item = items.find((i) => String(i.id) === rowId);
+          if (!item) return;
+          const extra = props.rowActions?.find((a) => a.id === action);
+          if (extra) extra.run(item);
+          else if (action === 'delete') setDeleting(item);
+          else if (action === 'edit' && props.toValues)
+            open({ mode: 'edit', id: item.id, values: props.toValues(item) });
+        }}
+      />
+      {editing ? <ItemForm {...props} editing={editing} onClose={() => setEditing(null)} /> : null}
+      <ConfirmationModal
+        open={deleting !== null}
+        title={`Delete ${itemName}?`}
+        message={
+          deleting ? `Delete ${describe(deleting)}? This takes effect when the configuration is applied.` : ''
+        }
+        yesLabel="Delete"
+        noLabel="Cancel"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          single.save({
+            key: resourceKey,
+            method: 'DELETE',
+            path: `${path}/${deleting.id}`,
+            message: `${capitalise(describe(deleting))} deleted.`,
+            refresh,
+          });
+          // The outcome shows as a toast (or an error under the list): the question is answered.
+          setDeleting(null);
+        }}
+      />
+    </section>
+  );
+}
+
+function ItemForm<T extends { id: number }, V extends FormikValues>(
+  props: ListSectionProps<T, V> & { editing: NonNullable<Editing<V>>; onClose: () => void },
+) {
+  const { editing, onClose, itemName, resourceKey, path, refresh, schema, toBody, renderFields } = props;
+  const { save, status, pending } = useResourceSave();
+  const formId = useId();
+  useEffect(() => {
+    if (status === 'done') onClose();
+  }, [status, onClose]);
+  const heading = editing.mode === 'add' ? `Add ${itemName}` : `Edit ${itemName}`;
+  return (
+    <Modal
+      open
+      title={heading}
+      onClose={onClose}
+      busy={pending}
+      footer={
+        <>
+          <button type="button" className="button" onClick={onClose} disabled={pending}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="button button--primary" disabled={pending}>
+            {editing.mode === 'add' ? 'Add' : 'Save'}
+          </button>
+        </>
+      }
+    >
+      <Formik<V>
+        initialValues={editing.values}
+        validationSchema={schema}
+        onSubmit={(values) => {
+          save({
+            key: resourceKey,
+            method: editing.mode === 'add' ? 'POST' : 'PUT',
+            path: editing.mode === 'add' ? path : `${path}/${editing.id}`,
+            body: toBody(values),
+            message:
+              editing.mode === 'add' ? `${capitalise(itemName)} added.` : `${capitalise(itemName)} saved.`,
+            refresh,
+          });
+        }}
+      >
+        {({ values }) => (
+          <Form id={formId} noValidate className="config-form">
+            {renderFields(values)}
+          </Form>
+        )}
+      </Formik>
+    </Modal>
+  );
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,0 +1,187 @@
+/**
+ * Formik-bound fields over the widget library: each shows its Formik (Yup, §5 validators) error once touched or
+ * after a submit attempt, and the server's error for its name (pydantic `loc`), which a new value hides.
+ */
+import { useField, useFormikContext } from 'formik';
+import { useEffect } from 'react';
+import { Checkbox } from '../../../../widgets/Checkbox';
+import { ListInput } from '../../../../widgets/ListInput';
+import { Select, type SelectOption } from '../../../../widgets/Select';
+import { TextInput, type TextInputProps } from '../../../../widgets/TextInput';
+import { useServerFieldError } from '../../../../store/useResource';
+
+type TextFieldProps = Omit<
+  TextInputProps,
+  'value' | 'onChange' | 'name' | 'serverError' | 'showValidation'
+> & {
+  name: string;
+};
+
+/**
+ * A text input bound to a string value of the form. The widget checks the same §5 rules as the form's Yup schema
+ * (give it the same validators, bounds and `required`), so it shows the error itself.
+ */
+export function TextField({ name, ...rest }: TextFieldProps) {
+  const [field, meta, helpers] = useField<string>(name);
+  const { submitCount } = useFormikContext();
+  const server = useServerFieldError(name);
+  const shown = meta.touched || submitCount > 0;
+  return (
+    <div className="config-field">
+      <TextInput
+        {...rest}
+        name={name}
+        value={field.value ?? ''}
+        onChange={(v) => void helpers.setValue(v)}
+        onBlur={() => void helpers.setTouched(true)}
+        showValidation={shown}
+        serverError={server}
+      />
+      {/* Rules the widget does not know (no §5 validator, e.g. IPv6) come from the form's schema. */}
+      {!rest.validators && !server && shown && meta.error && field.value ? (
+        <FieldError message={meta.error} />
+      ) : null}
+    </div>
+  );
+}
+
+export function CheckboxField({
+  name,
+  label,
+  description,
+}: {
+  name: string;
+  label: string;
+  description?: string;
+}) {
+  const [field, , helpers] = useField<boolean>(name);
+  const server = useServerFieldError(name);
+  return (
+    <div className="config-field">
+      <Checkbox
+        name={name}
+        label={label}
+        description={description}
+        checked={!!field.value}
+        onChange={(v) => void helpers.setValue(v)}
+      />
+      {server ? <FieldError message={server} /> : null}
+    </div>
+  );
+}
+
+export function SelectField({
+  name,
+  label,
+  options,
+  hint,
+}: {
+  name: string;
+  label: string;
+  options: readonly SelectOption[];
+  hint?: string;
+}) {
+  const [field, , helpers] = useField<string>(name);
+  const server = useServerFieldError(name);
+  return (
+    <div className="config-field">
+      <Select
+        name={name}
+        label={label}
+        options={options}
+        value={field.value}
+        onChange={(v) => void helpers.setValue(v)}
+        required
+        hint={server ?? hint}
+      />
+      {server ? <FieldError message={server} /> : null}
+    </div>
+  );
+}
+
+/** A list of values (addresses, groups); errors of any entry show under the list. */
+export function ListField({
+  name,
+  label,
+  validators,
+  placeholder,
+}: {
+  name: string;
+  label: string;
+  validators?: Parameters<typeof ListInput>[0]['validators'];
+  placeholder?: string;
+}) {
+  const [field, meta, helpers] = useField<string[]>(name);
+  const { submitCount } = useFormikContext();
+  const server = useServerFieldError(name);
+  const local =
+    meta.touched || submitCount > 0 ? (typeof meta.error === 'string' ? meta.error : undefined) : undefined;
+  return (
+    <div className="config-field">
+      <ListInput
+        label={label}
+        values={field.value}
+        validators={validators}
+        placeholder={placeholder}
+        onChange={(v) => {
+          void helpers.setValue(v);
+          void helpers.setTouched(true, false);
+        }}
+      />
+      {server || local ? <FieldError message={(server ?? local) as string} /> : null}
+    </div>
+  );
+}
+
+/** A set of choices from a fixed list (algorithms), as checkboxes in a labelled group. */
+export function ChoiceListField({
+  name,
+  label,
+  choices,
+}: {
+  name: string;
+  label: string;
+  choices: readonly string[];
+}) {
+  const [field, meta, helpers] = useField<string[]>(name);
+  const server = useServerFieldError(name);
+  const value = field.value ?? [];
+  const error = server ?? (typeof meta.error === 'string' ? meta.error : undefined);
+  return (
+    <fieldset className="config-field config-choices">
+      <legend>{label}</legend>
+      {choices.map((c) => (
+        <Checkbox
+          key={c}
+          label={<code>{c}</code>}
+          checked={value.includes(c)}
+          onChange={(on) =>
+            void helpers.setValue(
+              on ? choices.filter((x) => x === c || value.includes(x)) : value.filter((x) => x !== c),
+            )
+          }
+        />
+      ))}
+      {error ? <FieldError message={error} /> : null}
+    </fieldset>
+  );
+}
+
+export function FieldError({ message }: { message: string }) {
+  return (
+    <p className="config-field__error" role="alert">
+      {message}
+    </p>
+  );
+}
+
+/** After a successful save the form's values become its new starting point (no longer dirty). */
+export function SavedReset({ status }: { status: string | undefined }) {
+  const { resetForm, values } = useFormikContext();
+  useEffect(() => {
+    if (status === 'done') resetForm({ values });
+    // Only a change of status matters; the values are those just saved.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status]);
+  return null;
+}

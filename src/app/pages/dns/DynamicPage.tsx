@@ -1,0 +1,209 @@
+/**
+ * /dns/dynamic: dynamic DNS accounts — which provider keeps which host name pointing at the appliance's public
+ * address, how that address is found and how often; per account the last address sent, the provider's last answer
+ * and the next check. The secret is written, never shown.
+ */
+import { useEffect } from 'react';
+import { boolean, object, string } from 'yup';
+import { formatDateTime } from '../../../lib/format';
+import { fieldSchema } from '../../../lib/validation/yup';
+import { Loader } from '../../../widgets/Loader';
+import { PageHeader } from '../../../widgets/PageHeader';
+import { useResource, useResourceSave } from '../../../store/useResource';
+import { DirtyGuard } from '../common/config/DirtyGuard';
+import { ListSection } from '../common/config/ListSection';
+import { CheckboxField, SelectField, TextField } from '../common/config/fields';
+import { DYNAMIC_DNS_KEY, type DdnsAccount, type DynamicDnsData } from './types';
+import '../common/config/config.css';
+
+export const DYNAMIC_DNS_TITLE = 'Dynamic DNS';
+
+interface AccountValues {
+  provider: string;
+  hostname: string;
+  username: string;
+  secret: string;
+  update_url: string;
+  ip_source: string;
+  check_url: string;
+  interface: string;
+  interval_seconds: string;
+  ttl: string;
+  enabled: boolean;
+}
+
+const INTERVAL = { validators: ['integer'] as const, min: 60, max: 86400, required: true };
+const TTL = { validators: ['integer'] as const, min: 30, max: 86400, required: true };
+
+// The secret is not checked here: a new account needs one, a changed account keeps the stored one when it is left
+// empty; the appliance knows which and says so under the field.
+const accountSchema = object({
+  provider: string().required('Choose a provider.'),
+  hostname: fieldSchema({ validators: ['fqdn'], required: true }, 'Host name'),
+  username: string().max(128),
+  secret: string().max(256),
+  update_url: string().when('provider', {
+    is: 'custom',
+    then: (s) =>
+      s
+        .required('This field is required.')
+        .matches(/^https?:\/\/\S+$/, 'Enter an http(s) URL.')
+        .test('ip', 'The URL must contain %IP% where the address goes.', (v) => !!v?.includes('%IP%')),
+  }),
+  ip_source: string().oneOf(['web', 'interface']),
+  check_url: string().matches(/^(https?:\/\/\S+)?$/, 'Enter an http(s) URL.'),
+  interface: string().when('ip_source', {
+    is: 'interface',
+    then: () => fieldSchema({ validators: ['hostname'], required: true }, 'Interface'),
+  }),
+  interval_seconds: fieldSchema({ validators: ['integer'], min: 60, max: 86400, required: true }, 'Interval'),
+  ttl: fieldSchema({ validators: ['integer'], min: 30, max: 86400, required: true }, 'TTL'),
+  enabled: boolean(),
+});
+
+const NEW: AccountValues = {
+  provider: 'dyndns',
+  hostname: '',
+  username: '',
+  secret: '',
+  update_url: '',
+  ip_source: 'web',
+  check_url: '',
+  interface: '',
+  interval_seconds: '300',
+  ttl: '60',
+  enabled: true,
+};
+
+const toValues = (a: DdnsAccount): AccountValues => ({
+  ...a,
+  secret: '',
+  interval_seconds: String(a.interval_seconds),
+  ttl: String(a.ttl),
+});
+
+const toBody = (v: AccountValues) => ({
+  ...v,
+  update_url: v.provider === 'custom' ? v.update_url : '',
+  check_url: v.ip_source === 'web' ? v.check_url : '',
+  interface: v.ip_source === 'interface' ? v.interface : '',
+  interval_seconds: Number(v.interval_seconds),
+  ttl: Number(v.ttl),
+});
+
+const when = (ms: number | null) => (ms ? formatDateTime(ms) : '—');
+
+export function DynamicPage() {
+  const { data, status } = useResource<DynamicDnsData>(DYNAMIC_DNS_KEY);
+  const update = useResourceSave();
+  useEffect(() => {
+    document.title = `${DYNAMIC_DNS_TITLE} · Rampart`;
+  }, []);
+  const providers = data?.providers ?? [];
+  const providerName = (id: string) => providers.find((p) => p.id === id)?.name ?? id;
+  return (
+    <DirtyGuard>
+      <section className="page config-page" aria-label={DYNAMIC_DNS_TITLE}>
+        <PageHeader
+          title={DYNAMIC_DNS_TITLE}
+          actionDescription="Keeps host names at dynamic DNS providers pointing at the appliance's public address."
+        />
+        {!data && status === 'failed' ? (
+          <p className="page__notice" role="alert">
+            The dynamic DNS accounts could not be loaded. Reload the page to try again.
+          </p>
+        ) : null}
+        {!data && status !== 'failed' ? <Loader label="Loading the dynamic DNS accounts" /> : null}
+        {data ? (
+          <ListSection<DdnsAccount, AccountValues>
+            resourceKey={DYNAMIC_DNS_KEY}
+            title="Accounts"
+            itemName="account"
+            path="dns/dynamic/accounts"
+            items={data.accounts}
+            emptyMessage="No dynamic DNS accounts."
+            columns={[
+              { title: 'Host name', value: (a) => a.hostname },
+              { title: 'Provider', value: (a) => providerName(a.provider) },
+              { title: 'Status', value: (a) => (a.enabled ? 'On' : 'Off'), width: 80 },
+              { title: 'Last address', value: (a) => a.last_ip ?? '—' },
+              { title: 'Last result', value: (a) => a.last_result ?? 'Not checked yet' },
+              { title: 'Next check', value: (a) => (a.enabled ? when(a.next_check_at) : '—') },
+            ]}
+            newValues={NEW}
+            toValues={toValues}
+            toBody={toBody}
+            schema={accountSchema}
+            describe={(a) => `account ${a.hostname}`}
+            rowActions={[
+              {
+                id: 'update',
+                icon: '↻',
+                label: 'Update now',
+                run: (a) =>
+                  update.save({
+                    key: DYNAMIC_DNS_KEY,
+                    method: 'POST',
+                    path: `dns/dynamic/accounts/${a.id}/update`,
+                    message: `Update of ${a.hostname} sent.`,
+                  }),
+              },
+            ]}
+            renderFields={(v) => (
+              <>
+                <SelectField
+                  name="provider"
+                  label="Provider"
+                  options={providers.map((p) => ({ value: p.id, name: p.name }))}
+                />
+                <TextField name="hostname" label="Host name" validators={['fqdn']} required />
+                {v.provider === 'custom' ? (
+                  <TextField
+                    name="update_url"
+                    label="Update URL"
+                    required
+                    info="%IP% is replaced by the address; %HOST% and %TTL% by the host name and TTL."
+                    placeholder="https://dns.example/update?host=%HOST%&ip=%IP%"
+                  />
+                ) : null}
+                <TextField name="username" label="User name" autoComplete="off" />
+                <TextField
+                  name="secret"
+                  label="Password or token"
+                  type="password"
+                  autoComplete="new-password"
+                  info="Never shown again once saved. When changing an account, leave it empty to keep the stored one."
+                />
+                <SelectField
+                  name="ip_source"
+                  label="Public address from"
+                  options={[
+                    { value: 'web', name: 'An address check web page' },
+                    { value: 'interface', name: 'A network interface' },
+                  ]}
+                />
+                {v.ip_source === 'interface' ? (
+                  <TextField name="interface" label="Interface" validators={['hostname']} required />
+                ) : (
+                  <TextField
+                    name="check_url"
+                    label="Check URL"
+                    placeholder="Default: https://checkip.amazonaws.com/"
+                  />
+                )}
+                <TextField
+                  name="interval_seconds"
+                  label="Check interval (seconds)"
+                  {...INTERVAL}
+                  validators={INTERVAL.validators}
+                />
+                <TextField name="ttl" label="TTL (seconds)" {...TTL} validators={TTL.validators} />
+                <CheckboxField name="enabled" label="Keep this host name up to date" />
+              </>
+            )}
+          />
+        ) : null}
+      </section>
+    </DirtyGuard>
+  );
+}

@@ -1,0 +1,279 @@
+/** The DNS proxy's four lists: upstream servers, host overrides, domain overrides and access lists. */
+import { boolean, object, string } from 'yup';
+import { fieldSchema } from '../../../lib/validation/yup';
+import { ListSection } from '../common/config/ListSection';
+import { CheckboxField, SelectField, TextField } from '../common/config/fields';
+import {
+  DNS_PREVIEW_KEY,
+  DNS_PROXY_KEY,
+  type AccessRule,
+  type DnsProxyData,
+  type DomainOverride,
+  type HostOverride,
+  type Upstream,
+} from './types';
+
+const PORT = { validators: ['integer'] as const, min: 1, max: 65535, required: true };
+const portSchema = fieldSchema({ validators: ['integer'], min: 1, max: 65535, required: true }, 'Port');
+const common = { resourceKey: DNS_PROXY_KEY, refresh: [DNS_PREVIEW_KEY] };
+
+interface UpstreamValues {
+  address: string;
+  port: string;
+  tls: boolean;
+  tls_name: string;
+}
+
+const upstreamSchema = object({
+  address: fieldSchema({ validators: ['ip'], required: true }, 'Address'),
+  port: portSchema,
+  tls: boolean(),
+  tls_name: string().when('tls', {
+    is: true,
+    then: () => fieldSchema({ validators: ['fqdn'], required: true }, 'Name to verify'),
+    otherwise: (s) => s,
+  }),
+});
+
+export function UpstreamList({ data, loading }: { data: DnsProxyData['upstreams']; loading?: boolean }) {
+  return (
+    <ListSection<Upstream, UpstreamValues>
+      {...common}
+      title="Upstream servers"
+      itemName="upstream server"
+      description="Where the proxy forwards the questions it cannot answer itself. DNS over TLS encrypts them and checks the server's certificate name."
+      path="dns/proxy/upstreams"
+      items={data}
+      loading={loading}
+      emptyMessage="No upstream servers: the proxy resolves from the root servers itself."
+      columns={[
+        { title: 'Address', value: (u) => u.address },
+        { title: 'Port', value: (u) => u.port, width: 90 },
+        { title: 'Transport', value: (u) => (u.tls ? 'DNS over TLS' : 'Plain DNS') },
+        { title: 'Name to verify', value: (u) => u.tls_name || '—' },
+      ]}
+      newValues={{ address: '', port: '53', tls: false, tls_name: '' }}
+      toValues={(u) => ({ address: u.address, port: String(u.port), tls: u.tls, tls_name: u.tls_name })}
+      toBody={(v) => ({ ...v, port: Number(v.port), tls_name: v.tls ? v.tls_name : '' })}
+      schema={upstreamSchema}
+      describe={(u) => `upstream server ${u.address}`}
+      renderFields={(v) => (
+        <>
+          <TextField name="address" label="Address" validators={['ip']} required placeholder="e.g. 9.9.9.9" />
+          <TextField name="port" label="Port" {...PORT} validators={PORT.validators} />
+          <CheckboxField name="tls" label="Use DNS over TLS" description="Usually on port 853." />
+          {v.tls ? (
+            <TextField
+              name="tls_name"
+              label="Name to verify"
+              validators={['fqdn']}
+              required
+              placeholder="e.g. dns.quad9.net"
+            />
+          ) : null}
+        </>
+      )}
+    />
+  );
+}
+
+interface HostValues {
+  host: string;
+  domain: string;
+  address: string;
+  description: string;
+}
+
+const hostSchema = object({
+  host: fieldSchema({ validators: ['hostname', 'wildcard'], required: true }, 'Host'),
+  domain: fieldSchema({ validators: ['fqdn'], required: true }, 'Domain'),
+  address: string()
+    .required('This field is required.')
+    .test('address', 'Address must be an IPv4 or IPv6 address', (v) => isIpAddress(v ?? '')),
+  description: string().max(200),
+});
+
+/** IPv4 by the §5 validator, IPv6 by the URL parser (browsers and Node agree on its grammar). */
+export function isIpAddress(v: string): boolean {
+  if (/^(\d{1,3}\.){3}\d{1,3}$/.test(v))
+    return v.split('.').every((o) => Number(o) <= 255 && String(Number(o)) === o);
+  if (!v.includes(':') || /[^0-9a-fA-F:.]/.test(v)) return false;
+  try {
+    return new URL(`http://[${v}]/`).hostname.length > 2;
+  } catch {
+    return false;
+  }
+}
+
+export function HostOverrideList({ data, loading }: { data: HostOverride[]; loading?: boolean }) {
+  return (
+    <ListSection<HostOverride, HostValues>
+      {...common}
+      title="Host overrides"
+      itemName="host override"
+      description="Names the proxy answers itself. A host of * answers for every name in the domain."
+      path="dns/proxy/host_overrides"
+      items={data}
+      loading={loading}
+      emptyMessage="No host overrides."
+      columns={[
+        { title: 'Host', value: (h) => h.host },
+        { title: 'Domain', value: (h) => h.domain },
+        { title: 'Address', value: (h) => h.address },
+        { title: 'Description', value: (h) => h.description },
+      ]}
+      newValues={{ host: '', domain: '', address: '', description: '' }}
+      toValues={(h) => ({ host: h.host, domain: h.domain, address: h.address, description: h.description })}
+      toBody={(v) => v}
+      schema={hostSchema}
+      describe={(h) => `host override ${h.host}.${h.domain}`}
+      renderFields={() => (
+        <>
+          <TextField
+            name="host"
+            label="Host"
+            validators={['hostname', 'wildcard']}
+            required
+            placeholder="e.g. nas"
+          />
+          <TextField
+            name="domain"
+            label="Domain"
+            validators={['fqdn']}
+            required
+            placeholder="e.g. home.arpa"
+          />
+          <AddressField />
+          <TextField name="description" label="Description" />
+        </>
+      )}
+    />
+  );
+}
+
+/** IPv4 or IPv6: the §5 text validators know IPv4 only, so the form's own check is shown as the hint. */
+function AddressField() {
+  return (
+    <TextField
+      name="address"
+      label="Address (IPv4 or IPv6)"
+      required
+      placeholder="e.g. 192.168.1.10 or fd00::10"
+    />
+  );
+}
+
+interface DomainValues {
+  domain: string;
+  server: string;
+  port: string;
+  description: string;
+}
+
+const domainSchema = object({
+  domain: fieldSchema({ validators: ['fqdn'], required: true }, 'Domain'),
+  server: fieldSchema({ validators: ['ip'], required: true }, 'Server'),
+  port: portSchema,
+  description: string().max(200),
+});
+
+export function DomainOverrideList({ data, loading }: { data: DomainOverride[]; loading?: boolean }) {
+  return (
+    <ListSection<DomainOverride, DomainValues>
+      {...common}
+      title="Domain overrides"
+      itemName="domain override"
+      description="Questions about these domains go to their own server (e.g. a company's internal DNS)."
+      path="dns/proxy/domain_overrides"
+      items={data}
+      loading={loading}
+      emptyMessage="No domain overrides."
+      columns={[
+        { title: 'Domain', value: (d) => d.domain },
+        { title: 'Server', value: (d) => `${d.server}:${d.port}` },
+        { title: 'Description', value: (d) => d.description },
+      ]}
+      newValues={{ domain: '', server: '', port: '53', description: '' }}
+      toValues={(d) => ({
+        domain: d.domain,
+        server: d.server,
+        port: String(d.port),
+        description: d.description,
+      })}
+      toBody={(v) => ({ ...v, port: Number(v.port) })}
+      schema={domainSchema}
+      describe={(d) => `domain override ${d.domain}`}
+      renderFields={() => (
+        <>
+          <TextField
+            name="domain"
+            label="Domain"
+            validators={['fqdn']}
+            required
+            placeholder="e.g. corp.example"
+          />
+          <TextField name="server" label="Server" validators={['ip']} required />
+          <TextField name="port" label="Port" {...PORT} validators={PORT.validators} />
+          <TextField name="description" label="Description" />
+        </>
+      )}
+    />
+  );
+}
+
+interface AccessValues {
+  subnet: string;
+  action: string;
+  description: string;
+}
+
+const accessSchema = object({
+  subnet: fieldSchema({ validators: ['subnet'], required: true }, 'Network'),
+  action: string().oneOf(['allow', 'refuse']).required(),
+  description: string().max(200),
+});
+
+export function AccessList({ data, loading }: { data: AccessRule[]; loading?: boolean }) {
+  return (
+    <ListSection<AccessRule, AccessValues>
+      {...common}
+      title="Access lists"
+      itemName="access rule"
+      description="Networks allowed to ask the proxy. The appliance itself (loopback) may always ask; others are refused unless allowed here."
+      path="dns/proxy/access_lists"
+      items={data}
+      loading={loading}
+      emptyMessage="No access rules: only the appliance itself may ask."
+      columns={[
+        { title: 'Network', value: (a) => a.subnet },
+        { title: 'Action', value: (a) => (a.action === 'allow' ? 'Allow' : 'Refuse') },
+        { title: 'Description', value: (a) => a.description },
+      ]}
+      newValues={{ subnet: '', action: 'allow', description: '' }}
+      toValues={(a) => ({ subnet: a.subnet, action: a.action, description: a.description })}
+      toBody={(v) => v}
+      schema={accessSchema}
+      describe={(a) => `access rule for ${a.subnet}`}
+      renderFields={() => (
+        <>
+          <TextField
+            name="subnet"
+            label="Network"
+            validators={['subnet']}
+            required
+            placeholder="e.g. 192.168.1.0/24"
+          />
+          <SelectField
+            name="action"
+            label="Action"
+            options={[
+              { value: 'allow', name: 'Allow' },
+              { value: 'refuse', name: 'Refuse' },
+            ]}
+          />
+          <TextField name="description" label="Description" />
+        </>
+      )}
+    />
+  );
+}

@@ -1,0 +1,105 @@
+/** The DNS proxy's general settings: on/off, listen addresses, port, cache size and DNSSEC validation. */
+import { Form, Formik } from 'formik';
+import { useId } from 'react';
+import { array, boolean, object, string } from 'yup';
+import { fieldSchema } from '../../../lib/validation/yup';
+import { isValidAs } from '../../../lib/validation';
+import { useResourceSave } from '../../../store/useResource';
+import { FormDirtyReporter } from '../common/config/DirtyGuard';
+import { CheckboxField, ListField, SavedReset, TextField } from '../common/config/fields';
+import { DNS_PREVIEW_KEY, DNS_PROXY_KEY, type DnsSettings } from './types';
+
+interface Values {
+  enabled: boolean;
+  listen_interfaces: string[];
+  port: string;
+  cache_size_mb: string;
+  dnssec: boolean;
+}
+
+const PORT = { validators: ['integer'] as const, min: 1, max: 65535, required: true };
+const CACHE = { validators: ['integer'] as const, min: 1, max: 1024, required: true };
+
+export const proxySettingsSchema = object({
+  enabled: boolean(),
+  listen_interfaces: array(string().required())
+    .min(1, 'Add at least one address to listen on.')
+    .test('ip', 'Every entry must be an IPv4 address.', (list) =>
+      (list ?? []).every((a) => isValidAs('ip', a)),
+    ),
+  port: fieldSchema({ ...PORT, validators: [...PORT.validators] }, 'Port'),
+  cache_size_mb: fieldSchema({ ...CACHE, validators: [...CACHE.validators] }, 'Cache size'),
+  dnssec: boolean(),
+});
+
+const toValues = (s: DnsSettings): Values => ({
+  ...s,
+  port: String(s.port),
+  cache_size_mb: String(s.cache_size_mb),
+});
+
+export function ProxySettingsForm({ settings }: { settings: DnsSettings }) {
+  const { save, pending, status } = useResourceSave();
+  const headingId = useId();
+  const initial = toValues(settings);
+  return (
+    <section className="config-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>General</h2>
+      <Formik<Values>
+        initialValues={initial}
+        enableReinitialize
+        validationSchema={proxySettingsSchema}
+        onSubmit={(v) => {
+          save({
+            key: DNS_PROXY_KEY,
+            method: 'PUT',
+            path: 'dns/proxy/settings',
+            body: { ...v, port: Number(v.port), cache_size_mb: Number(v.cache_size_mb) },
+            message: 'DNS proxy settings saved.',
+            refresh: [DNS_PREVIEW_KEY],
+          });
+        }}
+      >
+        {({ dirty, resetForm }) => (
+          <Form noValidate className="config-form">
+            <FormDirtyReporter id="dns-settings" />
+            <SavedReset status={status} />
+            <CheckboxField name="enabled" label="Enable the DNS proxy" />
+            <ListField
+              name="listen_interfaces"
+              label="Listen addresses"
+              validators={['ip']}
+              placeholder="e.g. 192.168.1.1"
+            />
+            <TextField name="port" label="Port" {...PORT} validators={PORT.validators} />
+            <TextField
+              name="cache_size_mb"
+              label="Cache size (MiB)"
+              {...CACHE}
+              validators={CACHE.validators}
+              info="Memory for cached answers; the record cache gets twice as much."
+            />
+            <CheckboxField
+              name="dnssec"
+              label="Validate DNSSEC"
+              description="Answers from signed zones that fail validation are refused."
+            />
+            <div className="config-form__actions">
+              <button type="submit" className="button button--primary" disabled={!dirty || pending}>
+                Save settings
+              </button>
+              <button
+                type="button"
+                className="button"
+                disabled={!dirty || pending}
+                onClick={() => resetForm()}
+              >
+                Discard changes
+              </button>
+            </div>
+          </Form>
+        )}
+      </Formik>
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * /ssh/password: the appliance shell account's password, with the password policy (at least 10 characters, not
+ * weak, not containing the user name) and the strength meter; confirmed with the admin's own console password.
+ */
+import { Form, Formik } from 'formik';
+import { useEffect, useId } from 'react';
+import { object, ref, string } from 'yup';
+import { formatDateTime } from '../../../lib/format';
+import { passwordStrength } from '../../../lib/passwordStrength';
+import { PageHeader } from '../../../widgets/PageHeader';
+import { useResource, useResourceSave } from '../../../store/useResource';
+import { PasswordStrengthMeter } from '../account/PasswordStrengthMeter';
+import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
+import { SavedReset, TextField } from '../common/config/fields';
+import { SSH_PASSWORD_KEY, type ShellPasswordData } from './types';
+import '../common/config/config.css';
+
+export const SSH_PASSWORD_TITLE = 'SSH password';
+/** Spec-aligned local password policy (the appliance checks the same). */
+export const SHELL_PASSWORD_MIN_LENGTH = 10;
+
+interface Values {
+  new_password: string;
+  confirm: string;
+  current_password: string;
+}
+
+const EMPTY: Values = { new_password: '', confirm: '', current_password: '' };
+
+export const shellPasswordSchema = (username: string) =>
+  object({
+    new_password: string()
+      .required('This field is required.')
+      .min(SHELL_PASSWORD_MIN_LENGTH, `Use at least ${SHELL_PASSWORD_MIN_LENGTH} characters.`)
+      .test(
+        'username',
+        'The password must not contain the user name.',
+        (v) => !(v ?? '').toLowerCase().includes(username),
+      )
+      .test(
+        'strength',
+        'This password is too weak: make it longer or mix letters, digits and symbols.',
+        (v) => (!v ? true : passwordStrength(v) !== 'weak'),
+      ),
+    confirm: string()
+      .required('This field is required.')
+      .oneOf([ref('new_password')], 'The passwords do not match.'),
+    current_password: string().required('This field is required.'),
+  });
+
+export function PasswordPage() {
+  const { data } = useResource<ShellPasswordData>(SSH_PASSWORD_KEY);
+  const { save, pending, status } = useResourceSave();
+  const meterId = useId();
+  useEffect(() => {
+    document.title = `${SSH_PASSWORD_TITLE} · Rampart`;
+  }, []);
+  const username = data?.username ?? 'admin';
+  return (
+    <DirtyGuard>
+      <section className="page config-page" aria-label={SSH_PASSWORD_TITLE}>
+        <PageHeader
+          title={SSH_PASSWORD_TITLE}
+          actionDescription={`The password of the appliance shell account "${username}" for SSH logins.`}
+          statusNotice={
+            data?.changed_at
+              ? {
+                  text: `Last changed ${formatDateTime(data.changed_at)} by ${data.changed_by ?? 'an admin'}.`,
+                  level: 'info',
+                }
+              : data
+                ? { text: 'The shell password has not been changed from the console yet.', level: 'info' }
+                : undefined
+          }
+        />
+        <section className="config-section" aria-label="Change the shell password">
+          <Formik<Values>
+            initialValues={EMPTY}
+            validationSchema={shellPasswordSchema(username)}
+            onSubmit={(v) => {
+              save({
+                key: SSH_PASSWORD_KEY,
+                method: 'PUT',
+                path: 'ssh/password',
+                body: { current_password: v.current_password, new_password: v.new_password },
+                message: 'Shell password changed.',
+              });
+            }}
+          >
+            {({ values, dirty }) => (
+              <Form noValidate className="config-form">
+                <FormDirtyReporter id="ssh-password" />
+                <SavedReset status={status} />
+                <TextField
+                  name="new_password"
+                  label="New password"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                />
+                <PasswordStrengthMeter password={values.new_password} id={meterId} />
+                <TextField
+                  name="confirm"
+                  label="Repeat the new password"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                />
+                <TextField
+                  name="current_password"
+                  label="Your console password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  info="Changing the shell password is confirmed with your own password."
+                />
+                <div className="config-form__actions">
+                  <button type="submit" className="button button--primary" disabled={!dirty || pending}>
+                    Change password
+                  </button>
+                </div>
+              </Form>
+            )}
+          </Formik>
+        </section>
+      </section>
+    </DirtyGuard>
+  );
+}

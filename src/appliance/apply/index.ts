@@ -1,0 +1,27 @@
+/**
+ * The DNS and SSH modules with their generated configuration and safe apply, mounted in the appliance's API scope.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ApplianceContext } from '../context';
+import { migrate } from '../../storage/sqlite';
+import type { JobRunner } from '../jobs/runner';
+import { registerDns } from '../dns';
+import { registerSsh } from '../ssh';
+import { ApplyManager } from './manager';
+import { applyMigrations } from './migrations';
+import { registerApplyRoutes } from './routes';
+
+export async function registerManagedServices(
+  scope: FastifyInstance,
+  ctx: ApplianceContext,
+  jobs: JobRunner,
+): Promise<ApplyManager> {
+  migrate(ctx.db, 'apply', applyMigrations);
+  const manager = new ApplyManager(ctx, jobs, ctx.config.applyConfirmSeconds);
+  await registerDns(scope, ctx, manager);
+  await registerSsh(scope, ctx, manager);
+  await registerApplyRoutes(scope, manager);
+  manager.recover();
+  scope.addHook('onClose', async () => manager.stop());
+  return manager;
+}

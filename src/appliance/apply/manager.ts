@@ -1,0 +1,356 @@
+/**
+ * Generated configuration and safe apply. A managed service (DNS proxy, SSH) turns its saved settings into the
+ * files its daemon reads; applying runs as a job (render, check with the real tool, write, activate). When the
+ * change can lock the admin out (SSH port, listen addresses, password authentication), activation opens a
+ * confirmation window: unless an admin confirms before the deadline, the appliance itself restores the previous
+ * configuration — saved settings and files — and records it in the audit trail. The deadline lives in SQLite, so a
+ * restarted server still rolls back (at once when the deadline passed while it was down).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { auditText, type AuditServiceName } from '../audit';
+import { inTransaction, type ApplianceContext } from '../context';
+import { HttpError } from '../http/errors';
+import { JobConflictError, StepFailure, type JobProgress, type JobRunner } from '../jobs/runner';
+import { writeFileAtomic, type CheckResult } from './tools';
+
+export interface GeneratedFile {
+  /** Absolute path inside the data directory. */
+  path: string;
+  content: string;
+  /** File mode (private keys and key lists are not world-readable). */
+  mode?: number;
+}
+
+export interface ManagedService<S> {
+  name: AuditServiceName;
+  /** Shown in job steps and messages: "DNS proxy", "SSH". */
+  label: string;
+  /** The saved (not necessarily applied) configuration. */
+  snapshot(): S;
+  /** Makes a snapshot the saved configuration again (rollback). Runs inside a transaction. */
+  restore(snapshot: S): void;
+  render(snapshot: S): GeneratedFile[];
+  /** Validates rendered files with the service's own tool. */
+  check(files: GeneratedFile[]): Promise<CheckResult>;
+  /** Names of the settings that differ and can lock the admin out (empty: no confirmation needed). */
+  lockoutChanges(previous: S, next: S): string[];
+}
+
+export interface Confirmation {
+  id: string;
+  service: string;
+  changes: string[];
+  /** Milliseconds since the epoch. */
+  deadline: number;
+  seconds_left: number;
+}
+
+export interface Preview {
+  files: Array<{ path: string; content: string }>;
+  /** The saved configuration differs from what was last applied. */
+  pending_changes: boolean;
+  applied_at: number | null;
+  applied_by: string | null;
+}
+
+interface StateRow {
+  snapshot: string;
+  files: string;
+  applied_at: number;
+  applied_by: string;
+}
+
+interface ConfirmationRow {
+  id: string;
+  service: string;
+  changes: string;
+  previous_snapshot: string;
+  previous_files: string;
+  deadline_at: number;
+  status: 'pending' | 'confirmed' | 'rolled_back';
+}
+
+// Services of different snapshot types live in one registry; each is only ever called with its own snapshots.
+type AnyService = ManagedService<unknown>;
+
+const visibleFiles = (files: GeneratedFile[]) =>
+  files.filter((f) => (f.mode ?? 0o644) & 0o004).map((f) => ({ path: f.path, content: f.content }));
+
+/** Writes the new files and removes those the old configuration had and the new one has not. */
+function replaceFiles(old: GeneratedFile[], files: GeneratedFile[]): void {
+  for (const f of files) writeFileAtomic(f.path, f.content, f.mode ?? 0o644);
+  const kept = new Set(files.map((f) => f.path));
+  for (const f of old) if (!kept.has(f.path)) fs.rmSync(f.path, { force: true });
+}
+
+const appliedFiles = (row: StateRow | undefined): GeneratedFile[] =>
+  row ? (JSON.parse(row.files) as GeneratedFile[]) : [];
+
+export class ApplyManager {
+  private readonly services = new Map<string, AnyService>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+
+  constructor(
+    private readonly ctx: ApplianceContext,
+    private readonly runner: JobRunner,
+    /** Seconds an admin has to confirm a lock-out-prone change. */
+    readonly confirmSeconds: number,
+  ) {}
+
+  /** Registers a service; on the first start its factory configuration is written and recorded as applied. */
+  register<S>(service: ManagedService<S>): void {
+    this.services.set(service.name, service as AnyService);
+    if (!this.state(service.name)) {
+      const snapshot = service.snapshot();
+      const files = service.render(snapshot);
+      replaceFiles([], files);
+      this.record(service.name, snapshot, files, 'system');
+    }
+  }
+
+  private service(name: string): AnyService {
+    const s = this.services.get(name);
+    if (!s) throw new Error(`unknown managed service ${name}`);
+    return s;
+  }
+
+  private state(name: string): StateRow | undefined {
+    return this.ctx.db
+      .prepare('SELECT snapshot, files, applied_at, applied_by FROM apply_state WHERE service = ?')
+      .get(name) as StateRow | undefined;
+  }
+
+  private record(name: string, snapshot: unknown, files: GeneratedFile[], by: string): void {
+    this.ctx.db
+      .prepare(
+        `INSERT INTO apply_state (service, snapshot, files, applied_at, applied_by) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(service) DO UPDATE SET snapshot = excluded.snapshot, files = excluded.files,
+           applied_at = excluded.applied_at, applied_by = excluded.applied_by`,
+      )
+      .run(name, JSON.stringify(snapshot), JSON.stringify(files), this.ctx.now(), by);
+  }
+
+  /** What applying now would write (secrets such as private keys left out) and whether it differs. */
+  preview(name: string): Preview {
+    const service = this.service(name);
+    const files = service.render(service.snapshot());
+    const state = this.state(name);
+    const applied = appliedFiles(state);
+    const same =
+      applied.length === files.length &&
+      files.every((f, i) => applied[i].path === f.path && applied[i].content === f.content);
+    return {
+      files: visibleFiles(files),
+      pending_changes: !same,
+      applied_at: state?.applied_at ?? null,
+      applied_by: state?.applied_by ?? null,
+    };
+  }
+
+  /** Starts the apply job of a service (409 while another job runs or one of its changes awaits confirmation). */
+  apply(name: string, username: string): JobProgress {
+    const service = this.service(name);
+    if (this.pendingOf(name)) {
+      throw new HttpError(409, [
+        {
+          loc: ['body'],
+          msg: `the last ${service.label} change awaits confirmation; keep it or wait for the rollback`,
+          type: 'value_error.confirmation_pending',
+        },
+      ]);
+    }
+    try {
+      return this.runner.start('config', this.plan(service), username, { service: name });
+    } catch (e) {
+      if (e instanceof JobConflictError) {
+        throw new HttpError(409, [
+          {
+            loc: ['body'],
+            msg: 'another job is running; wait for it to finish',
+            type: 'value_error.job_running',
+            ctx: { job_id: e.activeId },
+          },
+        ]);
+      }
+      throw e;
+    }
+  }
+
+  private plan(service: AnyService) {
+    const state: { snapshot: unknown; files: GeneratedFile[] } = { snapshot: null, files: [] };
+    return {
+      state,
+      steps: [
+        {
+          name: `Render ${service.label} configuration`,
+          run: () => {
+            state.snapshot = service.snapshot();
+            state.files = service.render(state.snapshot);
+          },
+        },
+        {
+          name: `Check ${service.label} configuration`,
+          run: async () => {
+            const result = await service.check(state.files);
+            if (result.status === 'failed') {
+              const first = result.output.split('\n').slice(0, 3).join(' ').slice(0, 300);
+              throw new StepFailure(`The generated ${service.label} configuration was rejected: ${first}`);
+            }
+            if (result.status === 'unavailable')
+              this.ctx.audit.record(service.name, `configuration check skipped: ${result.output}`);
+          },
+        },
+        {
+          name: `Write ${service.label} configuration`,
+          run: () => replaceFiles(appliedFiles(this.state(service.name)), state.files),
+        },
+        {
+          name: `Activate ${service.label} configuration`,
+          run: (_s: unknown, job: { id: string }) => this.activate(service, state, job.id),
+        },
+      ],
+    };
+  }
+
+  private activate(
+    service: AnyService,
+    next: { snapshot: unknown; files: GeneratedFile[] },
+    jobId: string,
+  ): void {
+    const by =
+      (
+        this.ctx.db.prepare('SELECT created_by FROM jobs WHERE id = ?').get(jobId) as
+          { created_by: string } | undefined
+      )?.created_by ?? 'system';
+    const confirmation = inTransaction(this.ctx.db, () => {
+      const previous = this.state(service.name);
+      this.record(service.name, next.snapshot, next.files, by);
+      const changes = previous
+        ? service.lockoutChanges(JSON.parse(previous.snapshot) as unknown, next.snapshot)
+        : [];
+      if (!previous || changes.length === 0) return null;
+      const id = crypto.randomUUID();
+      const deadline = this.ctx.now() + this.confirmSeconds * 1000;
+      this.ctx.db
+        .prepare(
+          `INSERT INTO apply_confirmations (id, service, changes, previous_snapshot, previous_files, deadline_at,
+             status, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+        )
+        .run(
+          id,
+          service.name,
+          JSON.stringify(changes),
+          previous.snapshot,
+          previous.files,
+          deadline,
+          by,
+          this.ctx.now(),
+        );
+      return { id, changes, deadline };
+    });
+    if (confirmation) {
+      this.ctx.audit.record(
+        service.name,
+        `${service.label} configuration applied by "${auditText(by)}"; ${confirmation.changes.join(', ')} changed: keep within ${this.confirmSeconds} s or it is rolled back`,
+      );
+      this.arm(confirmation.id, confirmation.deadline);
+    } else {
+      this.ctx.audit.record(service.name, `${service.label} configuration applied by "${auditText(by)}"`);
+    }
+  }
+
+  private arm(id: string, deadline: number): void {
+    clearTimeout(this.timers.get(id));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(id);
+        this.rollback(id);
+      },
+      Math.max(0, deadline - this.ctx.now()),
+    );
+    // A pending rollback must not keep a stopping process alive; a restart picks it up from the database.
+    timer.unref();
+    this.timers.set(id, timer);
+  }
+
+  private pendingOf(name: string): ConfirmationRow | undefined {
+    return this.ctx.db
+      .prepare("SELECT * FROM apply_confirmations WHERE service = ? AND status = 'pending' LIMIT 1")
+      .get(name) as ConfirmationRow | undefined;
+  }
+
+  /** Changes awaiting confirmation, soonest deadline first. */
+  pending(): Confirmation[] {
+    const rows = this.ctx.db
+      .prepare("SELECT * FROM apply_confirmations WHERE status = 'pending' ORDER BY deadline_at")
+      .all() as ConfirmationRow[];
+    const now = this.ctx.now();
+    return rows.map((r) => ({
+      id: r.id,
+      service: r.service,
+      changes: JSON.parse(r.changes) as string[],
+      deadline: r.deadline_at,
+      seconds_left: Math.max(0, Math.ceil((r.deadline_at - now) / 1000)),
+    }));
+  }
+
+  /** Keeps a lock-out-prone change; false when it is no longer pending (confirmed or already rolled back). */
+  confirm(id: string, username: string): boolean {
+    const row = this.ctx.db.prepare('SELECT * FROM apply_confirmations WHERE id = ?').get(id) as
+      ConfirmationRow | undefined;
+    if (!row || row.status !== 'pending') return false;
+    const changed = this.ctx.db
+      .prepare(
+        "UPDATE apply_confirmations SET status = 'confirmed', resolved_at = ? WHERE id = ? AND status = 'pending'",
+      )
+      .run(this.ctx.now(), id).changes;
+    if (!changed) return false;
+    clearTimeout(this.timers.get(id));
+    this.timers.delete(id);
+    const service = this.service(row.service);
+    this.ctx.audit.record(
+      service.name,
+      `${service.label} configuration change kept by "${auditText(username)}"`,
+    );
+    return true;
+  }
+
+  /** Restores the configuration a pending change replaced: saved settings, applied state and files. */
+  rollback(id: string): boolean {
+    const row = this.ctx.db.prepare('SELECT * FROM apply_confirmations WHERE id = ?').get(id) as
+      ConfirmationRow | undefined;
+    if (!row || row.status !== 'pending') return false;
+    const service = this.service(row.service);
+    const previous = JSON.parse(row.previous_snapshot) as unknown;
+    const files = JSON.parse(row.previous_files) as GeneratedFile[];
+    const current = appliedFiles(this.state(service.name));
+    inTransaction(this.ctx.db, () => {
+      service.restore(previous);
+      this.record(service.name, previous, files, 'system');
+      this.ctx.db
+        .prepare("UPDATE apply_confirmations SET status = 'rolled_back', resolved_at = ? WHERE id = ?")
+        .run(this.ctx.now(), id);
+    });
+    replaceFiles(current, files);
+    const changes = (JSON.parse(row.changes) as string[]).join(', ');
+    this.ctx.audit.record(
+      service.name,
+      `${service.label} configuration change (${changes}) was not confirmed within ${this.confirmSeconds} s: previous configuration restored`,
+    );
+    return true;
+  }
+
+  /** At start: roll back changes whose deadline passed while the server was down, re-arm the others. */
+  recover(): void {
+    for (const c of this.pending()) {
+      if (c.deadline <= this.ctx.now()) this.rollback(c.id);
+      else this.arm(c.id, c.deadline);
+    }
+  }
+
+  stop(): void {
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+  }
+}

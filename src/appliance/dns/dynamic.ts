@@ -1,0 +1,358 @@
+/**
+ * Dynamic DNS accounts: which provider, which host name, the credentials (the secret is written, never read back),
+ * how the public address is found, how often it is checked and the record's TTL; per account the last address sent,
+ * the provider's last answer and the next check. A scheduler updates accounts that are due; "Update now" runs one.
+ */
+import type { FastifyInstance } from 'fastify';
+import { isFqdn, isHostname } from '../../lib/validation/validators';
+import { auditText } from '../audit';
+import { currentUser, requireAdmin } from '../auth/guards';
+import { inTransaction, type ApplianceContext } from '../context';
+import { HttpError, notFound, type ErrorItem } from '../http/errors';
+import { fieldError } from '../apply/collections';
+import { DDNS_PROVIDERS, DEFAULT_CHECK_URL, DdnsUpdater, IP_PLACEHOLDER } from './updater';
+
+export interface DdnsAccountInput {
+  provider: string;
+  hostname: string;
+  username: string;
+  /** Absent or empty on a change: the stored secret is kept. */
+  secret?: string;
+  update_url: string;
+  ip_source: 'web' | 'interface';
+  check_url: string;
+  interface: string;
+  interval_seconds: number;
+  ttl: number;
+  enabled: boolean;
+}
+
+export interface DdnsAccount extends Omit<DdnsAccountInput, 'secret'> {
+  id: number;
+  has_secret: boolean;
+  last_ip: string | null;
+  last_result: string | null;
+  last_update_at: number | null;
+  next_check_at: number | null;
+}
+
+interface Row {
+  id: number;
+  data: string;
+  secret: string | null;
+  last_ip: string | null;
+  last_result: string | null;
+  last_update_at: number | null;
+  next_check_at: number | null;
+}
+
+/** How often the scheduler looks for accounts that are due. */
+export const DDNS_TICK_MS = 30_000;
+
+const httpUrl = { type: 'string', maxLength: 1024, pattern: '^https?://[^\\s]+$' };
+const accountSchema = (create: boolean) => ({
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: [
+      'provider',
+      'hostname',
+      'username',
+      'update_url',
+      'ip_source',
+      'check_url',
+      'interface',
+      'interval_seconds',
+      'ttl',
+      'enabled',
+      ...(create ? ['secret'] : []),
+    ],
+    properties: {
+      provider: { type: 'string', enum: DDNS_PROVIDERS.map((p) => p.id) },
+      hostname: { type: 'string', minLength: 1, maxLength: 253 },
+      username: { type: 'string', maxLength: 128, format: 'safe-text' },
+      secret: { type: 'string', maxLength: 256, format: 'safe-text' },
+      update_url: { anyOf: [{ type: 'string', maxLength: 0 }, httpUrl] },
+      ip_source: { type: 'string', enum: ['web', 'interface'] },
+      check_url: { anyOf: [{ type: 'string', maxLength: 0 }, httpUrl] },
+      interface: { type: 'string', maxLength: 15 },
+      interval_seconds: { type: 'integer', minimum: 60, maximum: 86400 },
+      ttl: { type: 'integer', minimum: 30, maximum: 86400 },
+      enabled: { type: 'boolean' },
+    },
+  },
+});
+
+const idParams = {
+  params: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id'],
+    properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' } },
+  },
+};
+
+function checkAccount(a: DdnsAccountInput, hasStoredSecret: boolean): ErrorItem[] {
+  const errors: ErrorItem[] = [];
+  if (!isFqdn(a.hostname))
+    errors.push(
+      fieldError('hostname', 'value is not a valid fully qualified domain name', 'value_error.fqdn'),
+    );
+  const custom = a.provider === 'custom';
+  if (custom && !a.update_url.includes(IP_PLACEHOLDER))
+    errors.push(
+      fieldError(
+        'update_url',
+        `a custom update URL needs the ${IP_PLACEHOLDER} placeholder`,
+        'value_error.placeholder',
+      ),
+    );
+  if (!custom && a.update_url)
+    errors.push(
+      fieldError('update_url', 'only the custom provider takes an update URL', 'value_error.extra'),
+    );
+  if (!custom && !a.username && a.provider !== 'duckdns')
+    errors.push(fieldError('username', 'field required', 'value_error.missing'));
+  const secret = a.secret ?? '';
+  if (!custom && !secret && !hasStoredSecret)
+    errors.push(fieldError('secret', 'field required', 'value_error.missing'));
+  if (a.ip_source === 'interface' && !isHostname(a.interface))
+    errors.push(fieldError('interface', 'value is not a valid interface name', 'value_error.interface'));
+  if (a.ip_source === 'web' && a.interface)
+    errors.push(
+      fieldError(
+        'interface',
+        'an interface is only used when the address comes from an interface',
+        'value_error.extra',
+      ),
+    );
+  return errors;
+}
+
+function toAccount(r: Row): DdnsAccount {
+  const data = JSON.parse(r.data) as Omit<DdnsAccountInput, 'secret'>;
+  return {
+    ...data,
+    id: r.id,
+    has_secret: !!r.secret,
+    last_ip: r.last_ip,
+    last_result: r.last_result,
+    last_update_at: r.last_update_at,
+    next_check_at: r.next_check_at,
+  };
+}
+
+export class DdnsService {
+  private timer: NodeJS.Timeout | null = null;
+  private readonly running = new Set<number>();
+
+  constructor(
+    private readonly ctx: ApplianceContext,
+    readonly updater: DdnsUpdater,
+  ) {}
+
+  list(): DdnsAccount[] {
+    return (this.ctx.db.prepare('SELECT * FROM ddns_accounts ORDER BY id').all() as Row[]).map(toAccount);
+  }
+
+  private row(id: number): Row | undefined {
+    return this.ctx.db.prepare('SELECT * FROM ddns_accounts WHERE id = ?').get(id) as Row | undefined;
+  }
+
+  /** Checks the public address and, when it changed (or `force`), tells the provider. */
+  async run(id: number, force = false): Promise<DdnsAccount> {
+    const row = this.row(id);
+    if (!row) throw notFound();
+    if (this.running.has(id)) return toAccount(row);
+    this.running.add(id);
+    const account = toAccount(row);
+    let result: string;
+    let ip = account.last_ip;
+    try {
+      ip = await this.updater.publicAddress({
+        ip_source: account.ip_source,
+        check_url: account.check_url || DEFAULT_CHECK_URL,
+        interface: account.interface,
+      });
+      if (!force && ip === account.last_ip && account.last_result?.startsWith('ok')) {
+        result = `ok: address unchanged (${ip})`;
+      } else {
+        const outcome = await this.updater.update({ ...account, secret: row.secret ?? '' }, ip);
+        result = `${outcome.ok ? 'ok' : 'error'}: ${outcome.result}`;
+        this.ctx.audit.record(
+          'dns',
+          `dynamic DNS update of ${auditText(account.hostname)}: ${auditText(result, 120)}`,
+        );
+      }
+    } catch (e) {
+      result = `error: ${e instanceof Error ? auditText(e.message, 120) : 'update failed'}`;
+    } finally {
+      this.running.delete(id);
+    }
+    const now = this.ctx.now();
+    this.ctx.db
+      .prepare(
+        'UPDATE ddns_accounts SET last_ip = ?, last_result = ?, last_update_at = ?, next_check_at = ? WHERE id = ?',
+      )
+      .run(
+        result.startsWith('ok') ? ip : account.last_ip,
+        result,
+        now,
+        now + account.interval_seconds * 1000,
+        id,
+      );
+    return toAccount(this.row(id) as Row);
+  }
+
+  /** Updates every enabled account that is due, one after the other. */
+  async tick(): Promise<void> {
+    const due = this.list().filter((a) => a.enabled && (a.next_check_at ?? 0) <= this.ctx.now());
+    for (const a of due) await this.run(a.id);
+  }
+
+  start(): void {
+    this.timer = setInterval(() => void this.tick(), DDNS_TICK_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}
+
+export async function registerDynamicDnsRoutes(
+  scope: FastifyInstance,
+  ctx: ApplianceContext,
+  service: DdnsService,
+): Promise<void> {
+  const { db } = ctx;
+  const stored = (a: DdnsAccountInput) => {
+    const { secret: _secret, ...data } = a;
+    return JSON.stringify({
+      ...data,
+      hostname: data.hostname.toLowerCase(),
+      check_url: data.ip_source === 'web' ? data.check_url : '',
+    });
+  };
+  const audit = (req: Parameters<typeof currentUser>[0], what: string) =>
+    ctx.audit.record('dns', `${what} by "${auditText(currentUser(req).username)}"`);
+
+  scope.get('/dns/dynamic', { onRequest: requireAdmin }, async () => ({
+    providers: DDNS_PROVIDERS.map(({ id, name, protocol }) => ({ id, name, protocol })),
+    accounts: service.list(),
+  }));
+
+  scope.post<{ Body: DdnsAccountInput }>(
+    '/dns/dynamic/accounts',
+    { schema: accountSchema(true), onRequest: requireAdmin },
+    async (req, reply) => {
+      const errors = checkAccount(req.body, false);
+      if (errors.length) throw new HttpError(422, errors);
+      const hostname = req.body.hostname.toLowerCase();
+      const id = inTransaction(db, () => {
+        if (service.list().some((a) => a.hostname === hostname && a.provider === req.body.provider))
+          throw new HttpError(422, [
+            fieldError(
+              'hostname',
+              'an account for this host name and provider already exists',
+              'value_error.duplicate',
+            ),
+          ]);
+        return Number(
+          db
+            .prepare(
+              'INSERT INTO ddns_accounts (data, secret, next_check_at, created_at) VALUES (?, ?, ?, ?)',
+            )
+            .run(stored(req.body), req.body.secret || null, ctx.now(), ctx.now()).lastInsertRowid,
+        );
+      });
+      audit(req, `dynamic DNS account "${auditText(hostname)}" added`);
+      return reply.code(201).send(service.list().find((a) => a.id === id));
+    },
+  );
+
+  scope.put<{ Params: { id: string }; Body: DdnsAccountInput }>(
+    '/dns/dynamic/accounts/:id',
+    { schema: { ...idParams, ...accountSchema(false) }, onRequest: requireAdmin },
+    async (req) => {
+      const id = Number(req.params.id);
+      const row = db.prepare('SELECT secret FROM ddns_accounts WHERE id = ?').get(id) as
+        { secret: string | null } | undefined;
+      if (!row) throw notFound();
+      const errors = checkAccount(req.body, !!row.secret);
+      if (errors.length) throw new HttpError(422, errors);
+      inTransaction(db, () => {
+        db.prepare('UPDATE ddns_accounts SET data = ?, next_check_at = ? WHERE id = ?').run(
+          stored(req.body),
+          ctx.now(),
+          id,
+        );
+        if (req.body.secret)
+          db.prepare('UPDATE ddns_accounts SET secret = ? WHERE id = ?').run(req.body.secret, id);
+      });
+      audit(req, `dynamic DNS account "${auditText(req.body.hostname)}" changed`);
+      return service.list().find((a) => a.id === id);
+    },
+  );
+
+  scope.delete<{ Params: { id: string } }>(
+    '/dns/dynamic/accounts/:id',
+    { schema: idParams, onRequest: requireAdmin },
+    async (req, reply) => {
+      const account = service.list().find((a) => a.id === Number(req.params.id));
+      if (!account) throw notFound();
+      inTransaction(db, () => db.prepare('DELETE FROM ddns_accounts WHERE id = ?').run(account.id));
+      audit(req, `dynamic DNS account "${auditText(account.hostname)}" deleted`);
+      return reply.code(204).send();
+    },
+  );
+
+  scope.post<{ Body: { ids: number[] } }>(
+    '/dns/dynamic/accounts/delete',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['ids'],
+          properties: {
+            ids: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 256,
+              uniqueItems: true,
+              items: { type: 'integer', minimum: 1 },
+            },
+          },
+        },
+      },
+      onRequest: requireAdmin,
+    },
+    async (req) => {
+      const known = new Set(service.list().map((a) => a.id));
+      const missing = req.body.ids.filter((id) => !known.has(id));
+      if (missing.length)
+        throw new HttpError(422, [
+          {
+            loc: ['body', 'ids', req.body.ids.indexOf(missing[0])],
+            msg: 'no such item',
+            type: 'value_error.not_found',
+            ctx: { ids: missing },
+          },
+        ]);
+      inTransaction(db, () => {
+        const del = db.prepare('DELETE FROM ddns_accounts WHERE id = ?');
+        for (const id of req.body.ids) del.run(id);
+      });
+      audit(req, `${req.body.ids.length} dynamic DNS accounts deleted`);
+      return { deleted: req.body.ids.length };
+    },
+  );
+
+  scope.post<{ Params: { id: string } }>(
+    '/dns/dynamic/accounts/:id/update',
+    { schema: idParams, onRequest: requireAdmin },
+    async (req) => service.run(Number(req.params.id), true),
+  );
+}

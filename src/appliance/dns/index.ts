@@ -1,0 +1,110 @@
+/**
+ * DNS over HTTP (admin only): the proxy's settings and lists, the preview of the generated unbound.conf, applying
+ * it as a job, and the dynamic DNS accounts.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { auditText } from '../audit';
+import { currentUser, requireAdmin } from '../auth/guards';
+import { inTransaction, type ApplianceContext } from '../context';
+import { migrate } from '../../storage/sqlite';
+import { HttpError } from '../http/errors';
+import { registerList } from '../apply/collections';
+import type { ApplyManager, ManagedService } from '../apply/manager';
+import { runCheck } from '../apply/tools';
+import { DdnsService, registerDynamicDnsRoutes } from './dynamic';
+import { dnsMigrations } from './migrations';
+import {
+  accessList,
+  checkSettings,
+  domainOverrideList,
+  hostOverrideList,
+  readDnsSnapshot,
+  readSettings,
+  restoreDnsSnapshot,
+  settingsSchema,
+  upstreamList,
+  writeSettings,
+  type DnsSettings,
+  type DnsSnapshot,
+} from './proxy';
+import { renderUnbound, unboundConfPath } from './unbound';
+import { DdnsUpdater, type UpdaterOptions } from './updater';
+
+/** Runs the real checker on a rendered unbound.conf (in a temporary directory, so nothing half-checked is live). */
+export async function checkUnbound(content: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-unbound-'));
+  try {
+    const file = path.join(dir, 'unbound.conf');
+    fs.writeFileSync(file, content);
+    return await runCheck('unbound-checkconf', [file]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function dnsService(ctx: ApplianceContext): ManagedService<DnsSnapshot> {
+  return {
+    name: 'dns',
+    label: 'DNS proxy',
+    snapshot: () => readDnsSnapshot(ctx.db),
+    restore: (s) => restoreDnsSnapshot(ctx.db, s, ctx.now()),
+    render: (s) => [
+      { path: unboundConfPath(ctx.config.dataDir), content: renderUnbound(s, ctx.config.dataDir) },
+    ],
+    check: (files) => checkUnbound(files[0].content),
+    // Changing the resolver cannot cut the admin off the console.
+    lockoutChanges: () => [],
+  };
+}
+
+export interface DnsModule {
+  ddns: DdnsService;
+}
+
+export async function registerDns(
+  scope: FastifyInstance,
+  ctx: ApplianceContext,
+  manager: ApplyManager,
+  updater: UpdaterOptions = {},
+): Promise<DnsModule> {
+  migrate(ctx.db, 'dns', dnsMigrations);
+  manager.register(dnsService(ctx));
+
+  scope.get('/dns/proxy', { onRequest: requireAdmin }, async () => {
+    const s = readDnsSnapshot(ctx.db);
+    const { pending_changes, applied_at } = manager.preview('dns');
+    return { ...s, status: { pending_changes, applied_at } };
+  });
+
+  scope.put<{ Body: DnsSettings }>(
+    '/dns/proxy/settings',
+    { schema: { body: settingsSchema }, onRequest: requireAdmin },
+    async (req) => {
+      const errors = checkSettings(req.body);
+      if (errors.length) throw new HttpError(422, errors);
+      inTransaction(ctx.db, () => writeSettings(ctx.db, req.body, ctx.now()));
+      ctx.audit.record('dns', `DNS proxy settings changed by "${auditText(currentUser(req).username)}"`);
+      return readSettings(ctx.db);
+    },
+  );
+
+  await registerList(scope, ctx, upstreamList);
+  await registerList(scope, ctx, hostOverrideList);
+  await registerList(scope, ctx, domainOverrideList);
+  await registerList(scope, ctx, accessList);
+
+  scope.get('/dns/proxy/preview', { onRequest: requireAdmin }, async () => manager.preview('dns'));
+
+  scope.post('/dns/proxy/apply', { onRequest: requireAdmin }, async (req, reply) =>
+    reply.code(202).send(manager.apply('dns', currentUser(req).username)),
+  );
+
+  const ddns = new DdnsService(ctx, new DdnsUpdater(updater));
+  await registerDynamicDnsRoutes(scope, ctx, ddns);
+  ddns.start();
+  scope.addHook('onClose', async () => ddns.stop());
+  return { ddns };
+}

@@ -1,0 +1,192 @@
+/**
+ * SSH over HTTP (admin only): settings, host-key fingerprints, authorised keys, the preview of the generated
+ * sshd_config, applying it as a job (safe apply: port, listen addresses, password authentication and turning the
+ * service off need confirmation), and the appliance shell password.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { passwordStrength } from '../../lib/passwordStrength';
+import { auditText } from '../audit';
+import { currentUser, requireAdmin } from '../auth/guards';
+import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from '../auth/passwords';
+import { inTransaction, type ApplianceContext } from '../context';
+import { migrate } from '../../storage/sqlite';
+import { HttpError } from '../http/errors';
+import { fieldError, registerList } from '../apply/collections';
+import type { ApplyManager, GeneratedFile, ManagedService } from '../apply/manager';
+import { runCheck, type CheckResult } from '../apply/tools';
+import {
+  authorizedKeyList,
+  checkSshSettings,
+  KNOWN_GOOD,
+  readSshSettings,
+  readSshSnapshot,
+  renderAuthorizedKeys,
+  renderSshdConfig,
+  restoreSshSnapshot,
+  sshdConfigPath,
+  sshDir,
+  sshSettingsSchema,
+  writeSshSettings,
+  type SshSettings,
+  type SshSnapshot,
+} from './config';
+import { ensureHostKeys, readHostKeys } from './keys';
+import { sshMigrations } from './migrations';
+
+/** The appliance's shell account, whose password the SSH password page changes. */
+export const SHELL_USER = 'admin';
+
+/** sshd refuses to check a configuration without its privilege-separation directory (Debian: /run/sshd). */
+export const SSHD_PRIVSEP_DIR = '/run/sshd';
+
+/** Runs `sshd -t -f` on a rendered sshd_config (its host keys are the real ones in the data directory). */
+export async function checkSshd(content: string): Promise<CheckResult> {
+  if (!fs.existsSync(SSHD_PRIVSEP_DIR))
+    return { status: 'unavailable', output: `sshd check needs ${SSHD_PRIVSEP_DIR}` };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-sshd-'));
+  try {
+    const file = path.join(dir, 'sshd_config');
+    fs.writeFileSync(file, content);
+    return await runCheck('sshd', ['-t', '-f', file]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const LOCKOUT_FIELDS: Array<[keyof SshSettings, string]> = [
+  ['enabled', 'SSH service'],
+  ['port', 'SSH port'],
+  ['listen_addresses', 'listen addresses'],
+  ['password_authentication', 'password authentication'],
+];
+
+export function sshService(ctx: ApplianceContext): ManagedService<SshSnapshot> {
+  const dataDir = ctx.config.dataDir;
+  return {
+    name: 'ssh',
+    label: 'SSH',
+    snapshot: () => readSshSnapshot(ctx.db),
+    restore: (s) => restoreSshSnapshot(ctx.db, s, ctx.now()),
+    render: (s): GeneratedFile[] => [
+      { path: sshdConfigPath(dataDir), content: renderSshdConfig(s, dataDir) },
+      ...renderAuthorizedKeys(s, dataDir),
+    ],
+    check: (files) => checkSshd(files[0].content),
+    lockoutChanges: (previous, next) =>
+      LOCKOUT_FIELDS.filter(
+        ([k]) => JSON.stringify(previous.settings[k]) !== JSON.stringify(next.settings[k]),
+      ).map(([, label]) => label),
+  };
+}
+
+const passwordSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['current_password', 'new_password'],
+    properties: {
+      current_password: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH },
+      new_password: { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH },
+    },
+  },
+};
+
+export async function registerSsh(
+  scope: FastifyInstance,
+  ctx: ApplianceContext,
+  manager: ApplyManager,
+): Promise<void> {
+  migrate(ctx.db, 'ssh', sshMigrations);
+  ensureHostKeys(sshDir(ctx.config.dataDir));
+  manager.register(sshService(ctx));
+
+  scope.get('/ssh/config', { onRequest: requireAdmin }, async () => {
+    const s = readSshSnapshot(ctx.db);
+    const { pending_changes, applied_at } = manager.preview('ssh');
+    return {
+      ...s,
+      host_keys: readHostKeys(sshDir(ctx.config.dataDir)).map(({ type, bits, fingerprint, line }) => ({
+        type,
+        bits,
+        fingerprint,
+        line,
+      })),
+      algorithms: KNOWN_GOOD,
+      status: { pending_changes, applied_at },
+    };
+  });
+
+  scope.put<{ Body: SshSettings }>(
+    '/ssh/config/settings',
+    { schema: { body: sshSettingsSchema }, onRequest: requireAdmin },
+    async (req) => {
+      const errors = checkSshSettings(req.body);
+      if (errors.length) throw new HttpError(422, errors);
+      inTransaction(ctx.db, () => writeSshSettings(ctx.db, req.body, ctx.now()));
+      ctx.audit.record('ssh', `SSH settings changed by "${auditText(currentUser(req).username)}"`);
+      return readSshSettings(ctx.db);
+    },
+  );
+
+  await registerList(scope, ctx, authorizedKeyList);
+
+  scope.get('/ssh/config/preview', { onRequest: requireAdmin }, async () => manager.preview('ssh'));
+
+  scope.post('/ssh/config/apply', { onRequest: requireAdmin }, async (req, reply) =>
+    reply.code(202).send(manager.apply('ssh', currentUser(req).username)),
+  );
+
+  scope.get('/ssh/password', { onRequest: requireAdmin }, async () => {
+    const row = ctx.db.prepare('SELECT changed_at, changed_by FROM ssh_shell_password WHERE id = 1').get() as
+      { changed_at: number; changed_by: string } | undefined;
+    return { username: SHELL_USER, changed_at: row?.changed_at ?? null, changed_by: row?.changed_by ?? null };
+  });
+
+  scope.put<{ Body: { current_password: string; new_password: string } }>(
+    '/ssh/password',
+    { schema: passwordSchema, onRequest: requireAdmin },
+    async (req) => {
+      const user = currentUser(req);
+      const stored = ctx.db
+        .prepare('SELECT password_hash FROM users WHERE username = ?')
+        .get(user.username) as { password_hash: string } | undefined;
+      // Changing the shell password is re-authenticated with the admin's own console password.
+      if (!stored || !(await verifyPassword(stored.password_hash, req.body.current_password)))
+        throw new HttpError(422, [
+          fieldError('current_password', 'the password is not correct', 'value_error.password.invalid'),
+        ]);
+      const next = req.body.new_password;
+      if (next.toLowerCase().includes(SHELL_USER))
+        throw new HttpError(422, [
+          fieldError(
+            'new_password',
+            'the password must not contain the user name',
+            'value_error.password.username',
+          ),
+        ]);
+      if (passwordStrength(next) === 'weak')
+        throw new HttpError(422, [
+          fieldError(
+            'new_password',
+            'the password is too weak: make it longer or mix letters, digits and symbols',
+            'value_error.password.weak',
+          ),
+        ]);
+      const hash = await hashPassword(next);
+      inTransaction(ctx.db, () =>
+        ctx.db
+          .prepare(
+            `INSERT INTO ssh_shell_password (id, password_hash, changed_at, changed_by) VALUES (1, ?, ?, ?)
+             ON CONFLICT(id) DO UPDATE SET password_hash = excluded.password_hash, changed_at = excluded.changed_at,
+               changed_by = excluded.changed_by`,
+          )
+          .run(hash, ctx.now(), user.username),
+      );
+      ctx.audit.record('ssh', `shell password of "${SHELL_USER}" changed by "${auditText(user.username)}"`);
+      return { username: SHELL_USER, changed_at: ctx.now(), changed_by: user.username };
+    },
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * Data of the appliance's configuration pages, by resource key (the API path under the API base, e.g. `dns/proxy`):
+ * the last answer, whether it is loading or failed, and the outcome of each save a view asked for. The resources
+ * saga owns every call; routes prefetch their keys, so a server render already holds the data.
+ */
+import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import type { Method } from '../../api/client';
+
+export type ResourceStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+
+export interface ResourceEntry {
+  data?: unknown;
+  status: ResourceStatus;
+}
+
+export type SaveStatus = 'pending' | 'done' | 'failed';
+
+export interface ResourceSave {
+  /** Chosen by the view so it can follow this save's outcome. */
+  requestId: string;
+  /** The resource the change belongs to: reloaded after success. */
+  key: string;
+  method: Extract<Method, 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
+  /** Path under the API base. */
+  path: string;
+  body?: unknown;
+  /** Success toast text. */
+  message?: string;
+  /** The answer is an appliance job: the progress overlay follows it and the keys reload when it ends. */
+  job?: boolean;
+  /** Other keys to reload after success (e.g. a preview). */
+  refresh?: string[];
+}
+
+export interface ResourcesState {
+  entries: Record<string, ResourceEntry>;
+  saves: Record<string, SaveStatus>;
+}
+
+const initialState: ResourcesState = { entries: {}, saves: {} };
+
+export const resourcesSlice = createSlice({
+  name: 'resources',
+  initialState,
+  reducers: {
+    resourceLoadRequested(state, action: PayloadAction<{ key: string }>) {
+      const entry = state.entries[action.payload.key];
+      // Data already shown stays while it reloads (no flash); only a first load shows as loading.
+      if (entry?.status === 'loaded') return;
+      state.entries[action.payload.key] = { ...entry, status: 'loading' };
+    },
+    resourceLoaded(state, action: PayloadAction<{ key: string; data: unknown }>) {
+      state.entries[action.payload.key] = { data: action.payload.data, status: 'loaded' };
+    },
+    resourceLoadFailed(state, action: PayloadAction<{ key: string }>) {
+      const entry = state.entries[action.payload.key];
+      state.entries[action.payload.key] = {
+        ...entry,
+        status: entry?.data === undefined ? 'failed' : 'loaded',
+      };
+    },
+    resourceSaveRequested: {
+      reducer(state, action: PayloadAction<ResourceSave>) {
+        state.saves[action.payload.requestId] = 'pending';
+      },
+      prepare(save: Omit<ResourceSave, 'requestId'> & { requestId?: string }) {
+        return { payload: { ...save, requestId: save.requestId ?? nanoid() } };
+      },
+    },
+    resourceSaveFinished(state, action: PayloadAction<{ requestId: string; ok: boolean }>) {
+      state.saves[action.payload.requestId] = action.payload.ok ? 'done' : 'failed';
+    },
+  },
+});
+
+export const {
+  resourceLoadRequested,
+  resourceLoaded,
+  resourceLoadFailed,
+  resourceSaveRequested,
+  resourceSaveFinished,
+} = resourcesSlice.actions;
+
+type WithResources = { resources: ResourcesState };
+const IDLE: ResourceEntry = { status: 'idle' };
+export const selectResource = (key: string) => (s: WithResources) => s.resources.entries[key] ?? IDLE;
+export const selectSaveStatus = (requestId: string | null) => (s: WithResources) =>
+  requestId ? s.resources.saves[requestId] : undefined;

@@ -1,0 +1,95 @@
+import {
+  confirmationKept,
+  confirmationLocalId,
+  confirmationsSaga,
+  ROLLBACK_GRACE_MS,
+} from '../../sagas/confirmations.saga';
+import { resourcesSaga } from '../../sagas/resources.saga';
+import { progressUpdated } from '../../src/progress/progress.slice';
+import { resourceLoaded } from '../../src/store/slices/resources.slice';
+import { fakeApi, flush, makeTestStore } from './fakes';
+
+const pending = { id: 'c1', service: 'ssh', changes: ['SSH port'], deadline: 0, seconds_left: 60 };
+
+function setup(list: () => unknown[]) {
+  const { api, calls } = fakeApi({
+    'GET /api/apply/confirmations': () => ({ data: list() }),
+    'POST /api/apply/confirmations/c1/confirm': () => ({ status: 'confirmed' }),
+    'GET /api/ssh/config': () => ({ settings: { port: 22 } }),
+  });
+  const store = makeTestStore({ api, state: { session: { loggedIn: true, user: null } } });
+  store.runSaga(confirmationsSaga);
+  // The page data reload after a rollback goes through the resources saga.
+  store.runSaga(resourcesSaga);
+  return { store, calls };
+}
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+test('a pending change shows as a banner counting down with "Keep changes"; keeping it confirms on the server', async () => {
+  const { store, calls } = setup(() => [pending]);
+  await flush(10);
+  const [banner] = store.getState().notifications.banners;
+  expect(banner).toMatchObject({
+    localId: confirmationLocalId('c1'),
+    level: 'warning',
+    title: 'Keep the SSH changes?',
+    action: { label: 'Keep changes', action: confirmationKept({ id: 'c1' }) },
+  });
+  expect(banner.deadline).toBeGreaterThan(Date.now() + 59_000);
+  store.dispatch(confirmationKept({ id: 'c1' }));
+  await flush(10);
+  expect(calls.map((c) => `${c.method} ${c.url}`)).toContain('POST /api/apply/confirmations/c1/confirm');
+  expect(store.getState().notifications.banners).toEqual([]);
+  expect(store.getState().notifications.toasts).toEqual([
+    expect.objectContaining({ message: 'Changes kept.' }),
+  ]);
+  // The deadline passing later does nothing: the change was kept.
+  jest.advanceTimersByTime(60_000 + ROLLBACK_GRACE_MS);
+  await flush(10);
+  expect(store.getState().notifications.toasts).toHaveLength(1);
+});
+
+test('an unconfirmed change: after the deadline the console reports the rollback and reloads the page data', async () => {
+  let list: unknown[] = [];
+  const { store, calls } = setup(() => list);
+  await flush(10);
+  expect(store.getState().notifications.banners).toEqual([]);
+  store.dispatch(resourceLoaded({ key: 'ssh/config', data: { settings: { port: 2222 } } }));
+  list = [{ ...pending, seconds_left: 5 }];
+  // A configuration job finishing is when a new confirmation may appear.
+  store.dispatch(
+    progressUpdated({
+      id: 'j',
+      dataType: 'config',
+      status: 'done',
+      progressPercentage: 100,
+      totalSteps: 4,
+      stepNumber: 4,
+      details: [],
+    }),
+  );
+  await flush(10);
+  expect(store.getState().notifications.banners).toHaveLength(1);
+  list = [];
+  jest.advanceTimersByTime(5000 + ROLLBACK_GRACE_MS);
+  await flush(20);
+  expect(store.getState().notifications.banners).toEqual([]);
+  expect(store.getState().notifications.toasts).toEqual([
+    expect.objectContaining({ level: 'warning', title: 'SSH change rolled back' }),
+  ]);
+  expect(calls.at(-1)).toMatchObject({ method: 'GET', url: '/api/ssh/config' });
+});
+
+test('a signed-in user who is not an admin is not asked', async () => {
+  const { api, calls } = fakeApi({ 'GET /api/apply/confirmations': () => ({ data: [pending] }) });
+  const store = makeTestStore({
+    api,
+    state: { session: { loggedIn: true, user: { username: 'u', role: 'user' } } },
+  });
+  store.runSaga(confirmationsSaga);
+  await flush(10);
+  expect(calls).toEqual([]);
+  expect(store.getState().notifications.banners).toEqual([]);
+});

@@ -1,0 +1,135 @@
+import { resourcesSaga } from '../../sagas/resources.saga';
+import { ApiError } from '../../src/api/errors';
+import { progressUpdated } from '../../src/progress/progress.slice';
+import {
+  resourceLoadRequested,
+  resourceSaveRequested,
+  selectResource,
+} from '../../src/store/slices/resources.slice';
+import { fakeApi, flush, makeTestStore } from './fakes';
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 50 && !check(); i += 1) await flush(5);
+  expect(check()).toBe(true);
+};
+
+function setup(routes: Parameters<typeof fakeApi>[0]) {
+  const { api, calls } = fakeApi(routes);
+  const store = makeTestStore({ api, state: { session: { loggedIn: true, user: null } } });
+  store.runSaga(resourcesSaga);
+  return { store, calls };
+}
+
+const unprocessable = (loc: string[], msg: string) =>
+  new ApiError({
+    kind: 'bad_request',
+    status: 422,
+    message: 'Request failed with status code 422',
+    url: '/api/ssh/config/settings',
+    method: 'PUT',
+    data: { detail: [{ loc, msg, type: 'value_error.number.not_le' }] },
+  });
+
+test('loads a resource by key from the API base', async () => {
+  let port = 22;
+  const { store, calls } = setup({ 'GET /api/ssh/config': () => ({ settings: { port } }) });
+  store.dispatch(resourceLoadRequested({ key: 'ssh/config' }));
+  expect(selectResource('ssh/config')(store.getState()).status).toBe('loading');
+  await until(() => selectResource('ssh/config')(store.getState()).status === 'loaded');
+  expect(selectResource('ssh/config')(store.getState()).data).toEqual({ settings: { port: 22 } });
+  // A reload keeps the data on screen (no loading flash) and replaces it when the answer comes.
+  port = 2222;
+  store.dispatch(resourceLoadRequested({ key: 'ssh/config' }));
+  expect(selectResource('ssh/config')(store.getState())).toMatchObject({
+    status: 'loaded',
+    data: { settings: { port: 22 } },
+  });
+  await until(
+    () =>
+      (selectResource('ssh/config')(store.getState()).data as { settings: { port: number } }).settings
+        .port === 2222,
+  );
+  expect(calls.map((c) => c.url)).toEqual(['/api/ssh/config', '/api/ssh/config']);
+});
+
+test('a failed first load is marked failed and reported through the error handler', async () => {
+  const { store } = setup({});
+  store.dispatch(resourceLoadRequested({ key: 'dns/proxy' }));
+  await until(() => selectResource('dns/proxy')(store.getState()).status === 'failed');
+  await until(() => store.getState().notifications.toasts.length === 1);
+});
+
+test('a save sends the change, shows a toast and reloads its key and the keys it names', async () => {
+  const { store, calls } = setup({
+    'PUT /api/ssh/config/settings': () => ({ port: 2222 }),
+    'GET /api/ssh/config': () => ({ settings: { port: 2222 } }),
+    'GET /api/ssh/config/preview': () => ({ files: [] }),
+  });
+  const action = resourceSaveRequested({
+    key: 'ssh/config',
+    method: 'PUT',
+    path: 'ssh/config/settings',
+    body: { port: 2222 },
+    message: 'Saved.',
+    refresh: ['ssh/config/preview'],
+  });
+  store.dispatch(action);
+  expect(store.getState().resources.saves[action.payload.requestId]).toBe('pending');
+  await until(() => selectResource('ssh/config/preview')(store.getState()).status === 'loaded');
+  expect(store.getState().resources.saves[action.payload.requestId]).toBe('done');
+  expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+    'PUT /api/ssh/config/settings',
+    'GET /api/ssh/config',
+    'GET /api/ssh/config/preview',
+  ]);
+  expect(calls[0].body).toEqual({ port: 2222 });
+  expect(store.getState().notifications.toasts).toEqual([
+    expect.objectContaining({ level: 'success', message: 'Saved.' }),
+  ]);
+});
+
+test('a refused save puts the pydantic field error under its field and reloads nothing', async () => {
+  const { store, calls } = setup({
+    'PUT /api/ssh/config/settings': () => {
+      throw unprocessable(['body', 'port'], 'ensure this value is less than or equal to 65535');
+    },
+  });
+  const action = resourceSaveRequested({
+    key: 'ssh/config',
+    method: 'PUT',
+    path: 'ssh/config/settings',
+    body: { port: 70000 },
+  });
+  store.dispatch(action);
+  await until(() => store.getState().resources.saves[action.payload.requestId] === 'failed');
+  await until(() => store.getState().fieldErrors.port !== undefined);
+  expect(store.getState().fieldErrors.port).toMatch(/65535/);
+  expect(calls).toHaveLength(1);
+});
+
+test('a save answered by a job starts the progress overlay and reloads once the job ended', async () => {
+  const { store, calls } = setup({
+    'POST /api/dns/proxy/apply': () => ({ id: 'job-1', status: 'running' }),
+    'GET /api/dns/proxy': () => ({ status: { pending_changes: false } }),
+  });
+  store.dispatch(
+    resourceSaveRequested({ key: 'dns/proxy', method: 'POST', path: 'dns/proxy/apply', job: true }),
+  );
+  await until(() => store.getState().progress.jobId === 'job-1');
+  await flush(10);
+  expect(calls).toHaveLength(1);
+  const view = {
+    id: 'job-1',
+    dataType: 'config' as const,
+    totalSteps: 4,
+    stepNumber: 4,
+    details: [],
+    progressPercentage: 100,
+  };
+  store.dispatch(progressUpdated({ ...view, status: 'running' }));
+  await flush(10);
+  expect(calls).toHaveLength(1);
+  store.dispatch(progressUpdated({ ...view, status: 'done' }));
+  await until(() => calls.length === 2);
+  expect(calls[1].url).toBe('/api/dns/proxy');
+});
