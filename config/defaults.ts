@@ -48,6 +48,10 @@ export interface Config {
   syslogPort: number;
   logRetentionDays: number;
   logRetentionCount: number;
+  /** Seconds between samples of the network interface counters stored for the analytics page. */
+  networkSampleSeconds: number;
+  /** Days the stored network samples are kept. */
+  networkRetentionDays: number;
   /** Trust X-Forwarded-* from a proxy in front of the console. */
   trustProxy: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -79,6 +83,8 @@ export const defaults: Config = {
   syslogPort: 0,
   logRetentionDays: 30,
   logRetentionCount: 100000,
+  networkSampleSeconds: 60,
+  networkRetentionDays: 7,
   trustProxy: false,
   logLevel: 'info',
   buildPollSeconds: 60,

@@ -18,6 +18,7 @@ import { applyApiConventions } from './http/scope';
 import { installXsrf } from './http/xsrf';
 import { registerJobRoutes, registerJobStream, type StreamSet } from './jobs/routes';
 import { JobRunner } from './jobs/runner';
+import { registerNetwork } from './network';
 import { ADMIN_USERNAME, seedIfEmpty } from './seed';
 import { registerSettingsRoutes } from './settings/routes';
 
@@ -146,6 +147,7 @@ async function mount(
     },
     { prefix: '/eos' },
   );
+  await registerNetwork(app, ctx);
 
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();
