@@ -8,6 +8,7 @@ import type { SagaContext } from '../src/store/createStore';
 import { buildUpdateSaga } from './buildUpdate.saga';
 import { layoutSaga } from './layout.saga';
 import { menuSaga } from './menu.saga';
+import { networkSaga } from './network.saga';
 import { errorsSaga } from './errors.saga';
 import { agreementsSaga, messagingSaga, messagingStartSaga } from './messaging.saga';
 import { notificationsSaga } from './notifications.saga';
@@ -16,7 +17,7 @@ import { windowsSaga } from './windows.saga';
 import { sessionSaga } from './session.saga';
 
 /** Sagas that answer actions; they also run during a server render. */
-export const requestSagas = [menuSaga, layoutSaga, sessionSaga, messagingSaga, errorsSaga];
+export const requestSagas = [menuSaga, layoutSaga, sessionSaga, messagingSaga, errorsSaga, networkSaga];
 /** Long-lived browser effects (polling, streams). */
 export const browserSagas = [
   buildUpdateSaga,

@@ -5,6 +5,7 @@ import { layoutSlice } from './slices/layout.slice';
 import { menuSlice } from './slices/menu.slice';
 import { notificationsSlice } from './slices/notifications.slice';
 import { logReportSlice } from './slices/logReport.slice';
+import { networkSlice } from './slices/network.slice';
 import { sessionSlice } from './slices/session.slice';
 import { fieldErrorsSlice } from './slices/fieldErrors.slice';
 import { windowsSlice } from '../windows/windows.slice';
@@ -21,4 +22,5 @@ export const reducers = {
   windows: windowsSlice.reducer,
   progress: progressSlice.reducer,
   logReport: logReportSlice.reducer,
+  network: networkSlice.reducer,
 };
