@@ -6,6 +6,7 @@ import { menuSlice } from './slices/menu.slice';
 import { notificationsSlice } from './slices/notifications.slice';
 import { logReportSlice } from './slices/logReport.slice';
 import { networkSlice } from './slices/network.slice';
+import { logTailSlice } from './slices/logTail.slice';
 import { sessionSlice } from './slices/session.slice';
 import { fieldErrorsSlice } from './slices/fieldErrors.slice';
 import { windowsSlice } from '../windows/windows.slice';
@@ -23,4 +24,5 @@ export const reducers = {
   progress: progressSlice.reducer,
   logReport: logReportSlice.reducer,
   network: networkSlice.reducer,
+  logTails: logTailSlice.reducer,
 };
