@@ -3,7 +3,7 @@
  * pages render with their data). Each `…Requested` action loads one resource; a failure marks it failed and goes
  * through the one error handler, except the public interface list, whose failure the page shows itself.
  */
-import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, delay, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
 import type { RootState } from '../src/store/createStore';
 import {
@@ -55,7 +55,11 @@ export function* loadInterfaces() {
   }
 }
 
+/** A range being dragged loads once it has stayed put this long (takeLatest drops the intermediate ones). */
+export const RANGE_SETTLE_MS = 300;
+
 export function* loadAnalytics(action: ReturnType<typeof analyticsRequested>) {
+  if (action.payload.settle) yield delay(RANGE_SETTLE_MS);
   const api: ApiClient = yield getContext('api');
   const url: string = yield call(endpoint, 'network/samples');
   try {

@@ -161,9 +161,10 @@ export const networkSlice = createSlice({
       state.live.last = action.payload;
       state.live.history = [...state.live.history, action.payload].slice(-LIVE_HISTORY);
     },
-    analyticsRequested(state, action: PayloadAction<{ from: number; to: number }>) {
+    /** `settle`: the range is being dragged; load once it stays put (see `loadAnalytics`). */
+    analyticsRequested(state, action: PayloadAction<{ from: number; to: number; settle?: boolean }>) {
       state.analytics.status = 'loading';
-      state.analytics.range = action.payload;
+      state.analytics.range = { from: action.payload.from, to: action.payload.to };
     },
     analyticsLoaded(state, action: PayloadAction<SamplesAnswer>) {
       state.analytics.status = 'loaded';

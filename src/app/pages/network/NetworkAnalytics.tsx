@@ -80,16 +80,18 @@ export function NetworkAnalyticsPage() {
             : undefined
         }
       />
-      {data && data.to > retentionStart ? (
+      {data && analytics.range && data.to > retentionStart ? (
         <RangeSelector
           label="Shown range"
           min={retentionStart * 1000}
           max={data.to * 1000}
-          value={[data.from * 1000, data.to * 1000]}
+          value={[analytics.range.from * 1000, analytics.range.to * 1000]}
           step={60_000}
           formatValue={(v) => formatDateTime(v)}
           onChange={([start, end]) =>
-            dispatch(analyticsRequested({ from: Math.floor(start / 1000), to: Math.ceil(end / 1000) }))
+            dispatch(
+              analyticsRequested({ from: Math.floor(start / 1000), to: Math.ceil(end / 1000), settle: true }),
+            )
           }
         />
       ) : null}
