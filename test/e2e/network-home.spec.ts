@@ -61,6 +61,14 @@ test('a log tail opened in a floating window keeps streaming while navigating', 
   expect(added.status()).toBe(201);
   await expect(win.getByText('e2e window marker')).toBeVisible();
 
+  // Docked in the right column and floated again (spec §4 aspects): still the same stream.
+  await win.getByRole('button', { name: 'Dock Live log: all services on the right' }).click();
+  await expect(
+    page.getByRole('complementary', { name: 'Side window' }).getByText('e2e window marker'),
+  ).toBeVisible();
+  await win.getByRole('button', { name: 'Float Live log: all services' }).click();
+  await expect(page.getByRole('complementary', { name: 'Side window' })).toHaveCount(0);
+
   // Minimise and restore: the stream is kept.
   await win.getByRole('button', { name: 'Minimise Live log: all services' }).click();
   await page.getByRole('button', { name: 'Restore Live log: all services' }).click();

@@ -4,17 +4,8 @@
  * runs, and recent log entries whose text reports a failure or a warning (log entries carry no level).
  */
 import type { ApplianceContext } from '../context';
-import { readState } from '../jobs/steps';
-import { INITIAL_APPLIANCE_VERSION } from '../jobs/steps';
-import {
-  readCpuTimes,
-  readDisk,
-  readLoad,
-  readMemory,
-  readUptimeSeconds,
-  type DiskUsage,
-  type MemoryUsage,
-} from './host';
+import { INITIAL_APPLIANCE_VERSION, readState } from '../jobs/steps';
+import { readDisk, readLoad, readMemory, readUptimeSeconds, type DiskUsage, type MemoryUsage } from './host';
 import { cpuPercent, type CpuTimes } from './procNet';
 
 export interface ServiceState {
@@ -105,5 +96,3 @@ export async function systemStatus(
     recent_events: recentAttentionEvents(ctx),
   };
 }
-
-export { readCpuTimes };

@@ -6,7 +6,7 @@
 import { Form, Formik } from 'formik';
 import { useEffect } from 'react';
 import { formatDateTime } from '../../../lib/format';
-import { splitMultiValue } from '../../../lib/validation';
+import { splitMultiValue, validateValue, type FieldRules } from '../../../lib/validation';
 import { useAppDispatch, useAppSelector } from '../../../store/createStore';
 import { fieldValueChanged, type FieldErrorsState } from '../../../store/slices/fieldErrors.slice';
 import {
@@ -40,6 +40,22 @@ const toForm = (p: NetworkPreferences): FormValues => ({
   ntp: p.ntp_servers.join(', '),
   timezone: p.timezone,
 });
+
+/** The fields' rules (§5 validators): the same ones the inputs show, so an invalid form is not sent. */
+const RULES: Record<keyof FormValues, FieldRules> = {
+  hostname: { validators: ['hostname'], required: true },
+  domain: { validators: ['fqdn'] },
+  dns: { validators: ['ip'], multiple: true },
+  ntp: { validators: ['fqdn', 'ip'], multiple: true },
+  timezone: { required: true },
+};
+
+export function validatePreferences(values: FormValues): Partial<Record<keyof FormValues, string>> {
+  const errors: Partial<Record<keyof FormValues, string>> = {};
+  for (const name of Object.keys(RULES) as Array<keyof FormValues>)
+    if (!validateValue(values[name], RULES[name]).valid) errors[name] = 'invalid';
+  return errors;
+}
 
 export const fromForm = (v: FormValues): NetworkPreferences => ({
   hostname: v.hostname.trim(),
@@ -94,6 +110,7 @@ export function NetworkPreferencesPage() {
       <Formik<FormValues>
         initialValues={toForm(answer.data)}
         enableReinitialize
+        validate={validatePreferences}
         onSubmit={(v) => {
           dispatch(preferencesPreviewRequested(fromForm(v)));
         }}
@@ -117,21 +134,21 @@ export function NetworkPreferencesPage() {
               <TextInput
                 label="Host name"
                 required
-                validators={['hostname']}
+                validators={RULES.hostname.validators}
                 {...field('hostname', 'hostname')}
               />
-              <TextInput label="Domain" validators={['fqdn']} {...field('domain', 'domain')} />
+              <TextInput label="Domain" validators={RULES.domain.validators} {...field('domain', 'domain')} />
               <TextInput
                 label="DNS servers"
                 multiple
-                validators={['ip']}
+                validators={RULES.dns.validators}
                 info="At most three IPv4 addresses, used in order."
                 {...field('dns', 'dns_servers')}
               />
               <TextInput
                 label="NTP servers"
                 multiple
-                validators={['fqdn', 'ip']}
+                validators={RULES.ntp.validators}
                 info="Host names or addresses of time servers; none keeps the system's default."
                 {...field('ntp', 'ntp_servers')}
               />

@@ -142,3 +142,17 @@ describe('network preferences', () => {
     expect(calls.map((c) => c.method)).toEqual(['POST']);
   });
 });
+
+describe('network preferences form checks', () => {
+  test('an invalid host name, domain or server is not sent', async () => {
+    const user = userEvent.setup();
+    const { api, calls } = fakeApi({});
+    renderPage(<NetworkPreferencesPage />, { api, state: loaded('admin') });
+    const host = screen.getByRole('textbox', { name: /Host name/ });
+    await user.clear(host);
+    await user.type(host, 'bad_host');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText(/must be a hostname/)).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+});
