@@ -4,7 +4,8 @@
  * and the dashboard's status refreshed every `STATUS_REFRESH_MS` while home is open.
  */
 import { eventChannel, buffers, type EventChannel } from 'redux-saga';
-import { call, delay, getContext, put, race, take, takeLatest } from 'redux-saga/effects';
+import { call, delay, getContext, put, race, select, take, takeLatest } from 'redux-saga/effects';
+import type { RootState } from '../src/store/createStore';
 import {
   homeClosed,
   homeOpened,
@@ -76,6 +77,9 @@ export function* runNetworkStream() {
 }
 
 export function* refreshStatus() {
+  // A page rendered by the server already holds a fresh status: the first refresh waits one period.
+  const loaded: boolean = yield select((s: RootState) => s.network.status.status === 'loaded');
+  if (loaded) yield delay(STATUS_REFRESH_MS);
   for (;;) {
     yield call(loadStatus);
     yield delay(STATUS_REFRESH_MS);
