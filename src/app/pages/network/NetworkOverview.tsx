@@ -34,6 +34,9 @@ function Addresses({ iface }: { iface: NetworkInterface }) {
   );
 }
 
+/** A byte count for people, with the exact number kept machine-readable. */
+const Bytes = ({ value }: { value: number }) => <data value={value}>{formatSize(value)}</data>;
+
 export function NetworkOverviewPage() {
   const dispatch = useAppDispatch();
   const { interfaces, live } = useAppSelector(selectNetwork);
@@ -133,8 +136,12 @@ export function NetworkOverviewPage() {
                   {signedIn ? <td>{r.mac ?? 'none'}</td> : null}
                   <td>{r.mtu ?? '–'}</td>
                   <td>{formatSpeed(r.speedMbps)}</td>
-                  <td>{formatSize(r.live?.rxBytes ?? r.rxBytes)}</td>
-                  <td>{formatSize(r.live?.txBytes ?? r.txBytes)}</td>
+                  <td>
+                    <Bytes value={r.live?.rxBytes ?? r.rxBytes} />
+                  </td>
+                  <td>
+                    <Bytes value={r.live?.txBytes ?? r.txBytes} />
+                  </td>
                   <td>{formatRate(r.live?.rxRate ?? null)}</td>
                   <td>{formatRate(r.live?.txRate ?? null)}</td>
                 </tr>
