@@ -19,12 +19,16 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/bench/'],
-  transform: { '\\.[jt]sx?$': 'babel-jest', '\\.m[jt]s$': 'babel-jest' },
+  transform: {
+    '\\.[jt]sx?$': 'babel-jest',
+    '\\.m[jt]s$': 'babel-jest',
+    '\\.md$': '<rootDir>/test/support/sourceTransform.js',
+  },
   transformIgnorePatterns: [`/node_modules/(?!.*/node_modules/)(?!(${esmOnly.join('|')})/)`],
   moduleNameMapper: {
     '\\.(css)$': '<rootDir>/test/support/styleMock.js',
     '\\.(png|svg|jpg|ico)$': '<rootDir>/test/support/fileMock.js',
   },
-  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json', 'md'],
   setupFilesAfterEnv: ['<rootDir>/test/support/setup.ts'],
 };

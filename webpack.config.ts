@@ -111,6 +111,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
       rules: [
         babelRule('web'),
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        { test: /\.md$/, type: 'asset/source' },
         { test: /\.(svg|png|jpe?g|gif|woff2?)$/, type: 'asset/resource' },
       ],
     },
@@ -176,6 +177,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
       rules: [
         babelRule('node'),
         { test: /\.css$/, use: 'null-loader' },
+        { test: /\.md$/, type: 'asset/source' },
         // Same file names as the client build, so server-rendered URLs match; the client build emits the files.
         { test: /\.(svg|png|jpe?g|gif|woff2?)$/, type: 'asset/resource', generator: { emit: false } },
       ],

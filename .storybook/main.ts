@@ -12,6 +12,11 @@ const config: StorybookConfig = {
       ...config.resolve,
       extensions: [...(config.resolve?.extensions ?? []), '.ts', '.tsx'],
     };
+    // Help pages are markdown files imported as strings (as in webpack.config.ts).
+    config.module = {
+      ...config.module,
+      rules: [...(config.module?.rules ?? []), { test: /\.md$/, type: 'asset/source' }],
+    };
     return config;
   },
 };

@@ -54,6 +54,10 @@ export interface Config {
   httpsCertificate: string;
   logRetentionDays: number;
   logRetentionCount: number;
+  /** Seconds between samples of the network interface counters stored for the analytics page. */
+  networkSampleSeconds: number;
+  /** Days the stored network samples are kept. */
+  networkRetentionDays: number;
   /** Trust X-Forwarded-* from a proxy in front of the console. */
   trustProxy: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -90,6 +94,8 @@ export const defaults: Config = {
   httpsCertificate: '',
   logRetentionDays: 30,
   logRetentionCount: 100000,
+  networkSampleSeconds: 60,
+  networkRetentionDays: 7,
   trustProxy: false,
   logLevel: 'info',
   buildPollSeconds: 60,

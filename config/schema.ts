@@ -148,6 +148,18 @@ export const configKeys: KeySpec[] = [
     int(100, 100_000_000),
     (c, v) => (c.logRetentionCount = v),
   ),
+  spec(
+    'networkSampleSeconds',
+    'RAMPART_NETWORK_SAMPLE_SECONDS',
+    int(1, 3600),
+    (c, v) => (c.networkSampleSeconds = v),
+  ),
+  spec(
+    'networkRetentionDays',
+    'RAMPART_NETWORK_RETENTION_DAYS',
+    int(1, 366),
+    (c, v) => (c.networkRetentionDays = v),
+  ),
   spec('trustProxy', 'RAMPART_TRUST_PROXY', bool, (c, v) => (c.trustProxy = v)),
   spec(
     'logLevel',

@@ -8,6 +8,7 @@ import type { SagaContext } from '../src/store/createStore';
 import { buildUpdateSaga } from './buildUpdate.saga';
 import { layoutSaga } from './layout.saga';
 import { menuSaga } from './menu.saga';
+import { networkSaga } from './network.saga';
 import { errorsSaga } from './errors.saga';
 import { agreementsSaga, messagingSaga, messagingStartSaga } from './messaging.saga';
 import { notificationsSaga } from './notifications.saga';
@@ -29,6 +30,7 @@ export const requestSagas = [
   updatesSaga,
   layoutSettingsSaga,
   resourcesSaga,
+  networkSaga,
 ];
 
 /** Long-lived browser effects (polling, streams). */

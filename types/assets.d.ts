@@ -7,3 +7,8 @@ declare module '*.png' {
   export default url;
 }
 declare module '*.css';
+/** Markdown imported as its text (webpack `asset/source`). */
+declare module '*.md' {
+  const text: string;
+  export default text;
+}

@@ -20,6 +20,7 @@ import { registerJobRoutes, registerJobStream, type StreamSet } from './jobs/rou
 import { registerPki } from './pki';
 import { registerManagedServices } from './apply';
 import { JobRunner } from './jobs/runner';
+import { registerNetwork } from './network';
 import { ADMIN_USERNAME, seedIfEmpty } from './seed';
 import { registerSettingsRoutes } from './settings/routes';
 import { registerUpdates } from './updates';
@@ -152,6 +153,7 @@ async function mount(
     },
     { prefix: '/eos' },
   );
+  await registerNetwork(app, ctx);
 
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();

@@ -5,6 +5,8 @@ import { layoutSlice } from './slices/layout.slice';
 import { menuSlice } from './slices/menu.slice';
 import { notificationsSlice } from './slices/notifications.slice';
 import { logReportSlice } from './slices/logReport.slice';
+import { networkSlice } from './slices/network.slice';
+import { logTailSlice } from './slices/logTail.slice';
 import { sessionSlice } from './slices/session.slice';
 import { fieldErrorsSlice } from './slices/fieldErrors.slice';
 import { windowsSlice } from '../windows/windows.slice';
@@ -27,4 +29,6 @@ export const reducers = {
   updates: updatesSlice.reducer,
   layoutSettings: layoutSettingsSlice.reducer,
   resources: resourcesSlice.reducer,
+  network: networkSlice.reducer,
+  logTails: logTailSlice.reducer,
 };

@@ -37,7 +37,7 @@ async function waitForHydration(page: Page) {
 
 test('the server sends the rendered page, not an empty shell', async () => {
   const html = await (await fetch(`${server.url}/network/overview`)).text();
-  expect(html).toContain('<h1 id="page-title">Network overview</h1>');
+  expect(html).toMatch(/<h1 class="page-header__title">Network overview<\/h1>/);
   expect(html).toMatch(/<script defer src="\/assets\/js\/main\.[0-9a-f]+\.js" nonce="[0-9a-f]+"><\/script>/);
   expect(html).toMatch(/area-network\.[0-9a-f]+\.js/);
 });

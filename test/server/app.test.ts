@@ -22,7 +22,7 @@ describe('server rendering', () => {
     const res = await app.inject({ url: '/network/overview' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.body).toContain('<h1 id="page-title">Network overview</h1>');
+    expect(res.body).toMatch(/<h1 class="page-header__title">Network overview<\/h1>/);
     expect(res.body).toContain('class="main-bar"');
     expect(res.body).toContain('<title>Network overview · Rampart</title>');
     expect(res.body).toContain('id="__RAMPART_STATE__"');

@@ -44,6 +44,8 @@ export interface PageHeaderProps {
   primaryButton?: HeaderButton;
   secondaryButton?: HeaderButton;
   settingsButton?: HeaderButton;
+  /** The help button: a link to the built-in help page of this area (`/help#area`). */
+  help?: { to: string; label?: string };
   /** At most two filter buttons (spec §2). */
   filterButtons?: readonly [HeaderFilterButton] | readonly [HeaderFilterButton, HeaderFilterButton];
   statusNotice?: { text: string; level?: NoticeLevel };
@@ -85,6 +87,7 @@ export function PageHeader(props: PageHeaderProps) {
     primaryButton,
     secondaryButton,
     settingsButton,
+    help,
     filterButtons,
     statusNotice,
     actionDescription,
@@ -125,6 +128,16 @@ export function PageHeader(props: PageHeaderProps) {
           ) : null}
         </div>
         <div className="page-header__actions">
+          {help ? (
+            <Link
+              className="icon-button page-header__help"
+              to={help.to}
+              aria-label={help.label ?? `Help: ${title}`}
+              title={help.label ?? 'Help'}
+            >
+              <span aria-hidden="true">?</span>
+            </Link>
+          ) : null}
           {settingsButton ? (
             <button
               type="button"

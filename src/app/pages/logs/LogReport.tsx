@@ -3,6 +3,9 @@
  * Redux action that the reducer or the stream saga handles. Opening the view starts the stream, leaving it stops it.
  */
 import { memo, useCallback, useDeferredValue, useEffect } from 'react';
+import { logStreamUrl } from '../../../../sagas/logStream.saga';
+import { openWindow } from '../../../windows/windows.slice';
+import { LOG_TAIL_WINDOW } from './LogTailWindow';
 import { useAppDispatch, useAppSelector } from '../../../store/createStore';
 import {
   filtersReset,
@@ -22,7 +25,6 @@ import { EventsChart } from './EventsChart';
 import { FiltersPanel } from './FiltersPanel';
 import { LogTable } from './LogTable';
 import { LogToolbar } from './LogToolbar';
-import { LOG_REPORT_TITLE } from './constants';
 import { downloadLogCsv } from './exportCsv';
 import './logReport.css';
 
@@ -40,20 +42,41 @@ const STATUS_TEXT = {
 export interface LogReportProps {
   /** Download hook (stories and tests pass their own). */
   onExport?: (name: string, rows: Parameters<typeof downloadLogCsv>[1]) => void;
+  /** Services to show when the report opens (links such as `/logs/overview?services=auth`). */
+  initialServices?: readonly string[];
 }
 
-export function LogReport({ onExport = downloadLogCsv }: LogReportProps) {
+export function LogReport({ onExport = downloadLogCsv, initialServices = [] }: LogReportProps) {
   const dispatch = useAppDispatch();
   const report = useAppSelector(selectLogReport);
   const rows = useAppSelector(selectVisibleEntries);
   const emptyState = useAppSelector(selectEmptyState);
 
+  const initial = initialServices.join(',');
   useEffect(() => {
+    // Applied before opening, so the first stream already has the filter.
+    if (initial) dispatch(servicesApplied(initial.split(',')));
     dispatch(logReportOpened({ now: Date.now() }));
     return () => {
       dispatch(logReportClosed());
     };
-  }, [dispatch]);
+  }, [dispatch, initial]);
+
+  /** A live tail of the current filters in a floating window (spec §4: at most 4 streaming windows). */
+  const openTail = () => {
+    const enabled = report.services.filter((s) => s.enabled).map((s) => s.service);
+    const filters = enabled.length === report.services.length ? 'all services' : enabled.join(', ');
+    dispatch(
+      openWindow({
+        id: `log-tail-${Date.now().toString(36)}`,
+        componentName: LOG_TAIL_WINDOW,
+        title: `Live log: ${filters}`,
+        data: { url: logStreamUrl(report, Date.now()), filters },
+        usesEventsStream: true,
+        aspect: 'floating',
+      }),
+    );
+  };
 
   const onNarrow = useCallback((service: string) => dispatch(serviceNarrowed(service)), [dispatch]);
   // The table renders at low priority, in slices React can interrupt: typing and clicks stay responsive and no
@@ -87,6 +110,9 @@ export function LogReport({ onExport = downloadLogCsv }: LogReportProps) {
           onReset={() => dispatch(filtersReset())}
         />
       )}
+      <button type="button" className="button log-report__window" onClick={openTail}>
+        Open in a window
+      </button>
       <div className="log-report__summary">
         <EventsChart metrics={report.metrics} />
         <p className="log-report__status" role="status">
@@ -96,19 +122,5 @@ export function LogReport({ onExport = downloadLogCsv }: LogReportProps) {
       </div>
       <MemoLogTable rows={deferredRows} emptyState={deferredEmpty} onNarrow={onNarrow} />
     </div>
-  );
-}
-
-export function LogOverviewPage() {
-  useEffect(() => {
-    document.title = `${LOG_REPORT_TITLE} · Rampart`;
-  }, []);
-  return (
-    <section className="page" aria-labelledby="page-title">
-      <header className="page__header">
-        <h1 id="page-title">{LOG_REPORT_TITLE}</h1>
-      </header>
-      <LogReport />
-    </section>
   );
 }

@@ -1,11 +1,29 @@
-import { placeholder } from '../common/PlaceholderPage';
 import type { RouteModule } from '../../routing/types';
+import { startFeatureSaga } from '../../../../sagas/featureSagas';
+import { networkLiveSaga } from '../../../../sagas/networkLive.saga';
+import {
+  analyticsRequested,
+  interfacesRequested,
+  preferencesRequested,
+} from '../../../store/slices/network.slice';
+import { ANALYTICS_TITLE, defaultRange, NetworkAnalyticsPage } from './NetworkAnalytics';
+import { NetworkOverviewPage, OVERVIEW_TITLE } from './NetworkOverview';
+import { NetworkPreferencesPage, PREFERENCES_TITLE } from './NetworkPreferences';
+
+// The live throughput saga ships with this area's chunk and starts when the chunk loads.
+startFeatureSaga('networkLive', networkLiveSaga);
 
 export const routes: Record<string, RouteModule> = {
-  overview: placeholder('Network overview', 'Interfaces, addresses and link state of the appliance.'),
-  analytics: placeholder('Network analytics', 'Traffic by interface, protocol and host.'),
-  preferences: placeholder(
-    'Network preferences',
-    'Addressing, routing and name resolution of the appliance.',
-  ),
+  overview: {
+    Component: NetworkOverviewPage,
+    handle: { title: OVERVIEW_TITLE, prefetch: () => [interfacesRequested()] },
+  },
+  analytics: {
+    Component: NetworkAnalyticsPage,
+    handle: { title: ANALYTICS_TITLE, prefetch: () => [analyticsRequested(defaultRange(Date.now()))] },
+  },
+  preferences: {
+    Component: NetworkPreferencesPage,
+    handle: { title: PREFERENCES_TITLE, prefetch: () => [preferencesRequested()] },
+  },
 };

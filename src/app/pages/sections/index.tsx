@@ -1,7 +1,8 @@
-import { placeholder } from '../common/PlaceholderPage';
 import type { RouteModule } from '../../routing/types';
+import { HELP_TITLE, HelpScreen } from '../help/HelpPage';
+import { SHOP_TITLE, ShopScreen } from '../help/ShopPage';
 
 export const routes: Record<string, RouteModule> = {
-  shop: placeholder('Shop', 'Licences and add-ons for the appliance.'),
-  help: placeholder('Help', 'Documentation and support for the appliance.'),
+  shop: { Component: ShopScreen, handle: { title: SHOP_TITLE } },
+  help: { Component: HelpScreen, handle: { title: HELP_TITLE } },
 };

@@ -1,0 +1,137 @@
+/**
+ * Data of the network pages and the home dashboard (request saga: also runs during a server render, so the
+ * pages render with their data). Each `…Requested` action loads one resource; a failure marks it failed and goes
+ * through the one error handler, except the public interface list, whose failure the page shows itself.
+ */
+import { call, delay, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
+import type { RootState } from '../src/store/createStore';
+import {
+  analyticsFailed,
+  analyticsLoaded,
+  analyticsRequested,
+  interfacesFailed,
+  interfacesLoaded,
+  interfacesRequested,
+  preferencesApplied,
+  preferencesApplyConfirmed,
+  preferencesFailed,
+  preferencesLoaded,
+  preferencesPreviewed,
+  preferencesPreviewRequested,
+  preferencesRequested,
+  preferencesSaveFailed,
+  statusFailed,
+  statusLoaded,
+  statusRequested,
+  type NetworkInterface,
+  type NetworkPreferences,
+  type PreferencesAnswer,
+  type RenderedFile,
+  type SamplesAnswer,
+  type SystemStatus,
+} from '../src/store/slices/network.slice';
+import { handleError } from './handleError';
+
+function* endpoint(path: string) {
+  const base: string = yield select((s: RootState) => s.config.apiBase);
+  return apiUrl(base, path);
+}
+
+export function* loadInterfaces() {
+  const api: ApiClient = yield getContext('api');
+  const url: string = yield call(endpoint, 'network/interfaces');
+  try {
+    const res: ApiResponse<{ signed_in?: boolean; data?: NetworkInterface[] }> = yield call(api.get, url);
+    yield put(
+      interfacesLoaded({
+        signedIn: res.data?.signed_in === true,
+        data: Array.isArray(res.data?.data) ? res.data.data : [],
+      }),
+    );
+  } catch {
+    // A public page: no error modal for anonymous visitors; the page says the list could not be read.
+    yield put(interfacesFailed());
+  }
+}
+
+/** A range being dragged loads once it has stayed put this long (takeLatest drops the intermediate ones). */
+export const RANGE_SETTLE_MS = 300;
+
+export function* loadAnalytics(action: ReturnType<typeof analyticsRequested>) {
+  if (action.payload.settle) yield delay(RANGE_SETTLE_MS);
+  const api: ApiClient = yield getContext('api');
+  const url: string = yield call(endpoint, 'network/samples');
+  try {
+    const res: ApiResponse<SamplesAnswer> = yield call(api.get, url, {
+      query: { from: action.payload.from, to: action.payload.to },
+    });
+    yield put(analyticsLoaded(res.data));
+  } catch (e) {
+    yield put(analyticsFailed());
+    yield call(handleError, e);
+  }
+}
+
+export function* loadPreferences() {
+  const api: ApiClient = yield getContext('api');
+  const url: string = yield call(endpoint, 'network/preferences');
+  try {
+    const res: ApiResponse<PreferencesAnswer> = yield call(api.get, url);
+    yield put(preferencesLoaded(res.data));
+  } catch (e) {
+    yield put(preferencesFailed());
+    yield call(handleError, e);
+  }
+}
+
+export function* previewPreferences(action: ReturnType<typeof preferencesPreviewRequested>) {
+  const api: ApiClient = yield getContext('api');
+  const url: string = yield call(endpoint, 'network/preferences/preview');
+  try {
+    const res: ApiResponse<{ files: RenderedFile[] }> = yield call(api.post, url, action.payload);
+    yield put(preferencesPreviewed({ values: action.payload, files: res.data.files }));
+  } catch (e) {
+    yield put(preferencesSaveFailed());
+    yield call(handleError, e); // 422 items mark the fields
+  }
+}
+
+export function* applyPreferences() {
+  const pending: { values: NetworkPreferences } | null = yield select(
+    (s: RootState) => s.network.preferences.pending,
+  );
+  if (!pending) return;
+  const api: ApiClient = yield getContext('api');
+  const url: string = yield call(endpoint, 'network/preferences');
+  try {
+    const res: ApiResponse<PreferencesAnswer> = yield call(api.put, url, pending.values, { retries: 0 });
+    yield put(preferencesApplied({ answer: res.data, at: Date.now() }));
+  } catch (e) {
+    yield put(preferencesSaveFailed());
+    yield call(handleError, e);
+  }
+}
+
+export function* loadStatus() {
+  const api: ApiClient = yield getContext('api');
+  const url: string = yield call(endpoint, 'system/status');
+  try {
+    const res: ApiResponse<SystemStatus> = yield call(api.get, url);
+    yield put(statusLoaded(res.data));
+  } catch (e) {
+    yield put(statusFailed());
+    yield call(handleError, e);
+  }
+}
+
+export function* networkSaga() {
+  // takeLatest: a newer request (navigation back, a new range) replaces the one in flight.
+  yield takeLatest(interfacesRequested.type, loadInterfaces);
+  yield takeLatest(analyticsRequested.type, loadAnalytics);
+  yield takeLatest(preferencesRequested.type, loadPreferences);
+  yield takeLatest(statusRequested.type, loadStatus);
+  // takeLeading: a double submit while the first check or write runs is dropped.
+  yield takeLeading(preferencesPreviewRequested.type, previewPreferences);
+  yield takeLeading(preferencesApplyConfirmed.type, applyPreferences);
+}

@@ -1,0 +1,148 @@
+/**
+ * Network and system routes. Public (no session): the interface list (names, states, MTU, speed, counters; MAC
+ * and addresses only for signed-in users) and the live throughput stream. Signed-in users: stored samples, the
+ * preferences and the home dashboard's status. Admins: preview and save the preferences.
+ */
+import type { FastifyInstance } from 'fastify';
+import { AuditService, auditText } from '../audit';
+import { currentUser, requireAdmin, requireUser, sessionUser } from '../auth/guards';
+import { inTransaction, type ApplianceContext } from '../context';
+import { HttpError, invalid } from '../http/errors';
+import { readInterfaces, type NetworkInterface } from './host';
+import type { LiveHub } from './live';
+import {
+  checkPreferences,
+  readPreferences,
+  timeZones,
+  writePreferences,
+  preferencesSchema,
+  type NetworkPreferences,
+} from './preferences';
+import { renderPreferences, renderRoot, writeRendered } from './render';
+import { querySeries, sampledInterfaces } from './samples';
+import { systemStatus, type ServiceState } from './status';
+
+export type PublicInterface = Omit<NetworkInterface, 'mac' | 'addresses'> & {
+  mac?: string | null;
+  addresses?: NetworkInterface['addresses'];
+};
+
+/** What an anonymous visitor may see of an interface: no MAC, no addresses (they map the internal network). */
+export function publicView(i: NetworkInterface, signedIn: boolean): PublicInterface {
+  if (signedIn) return i;
+  const { mac: _mac, addresses: _addresses, ...rest } = i;
+  return rest;
+}
+
+const DAY = 86_400;
+const seconds = { type: 'string', pattern: '^\\d{1,11}$' };
+const samplesQuery = {
+  querystring: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      from: seconds,
+      to: seconds,
+      interface: { type: 'string', pattern: '^[A-Za-z0-9_.:@-]{1,15}$' },
+    },
+  },
+};
+
+export interface NetworkRouteDeps {
+  live: LiveHub;
+  cpu: () => Promise<number | null>;
+  services: () => ServiceState[];
+}
+
+export async function registerNetworkRoutes(
+  scope: FastifyInstance,
+  ctx: ApplianceContext,
+  deps: NetworkRouteDeps,
+): Promise<void> {
+  const { db, config, audit } = ctx;
+  const zones = new Set(timeZones());
+
+  scope.get('/network/interfaces', async (req) => {
+    const signedIn = sessionUser(req) !== null;
+    return { signed_in: signedIn, data: readInterfaces().map((i) => publicView(i, signedIn)) };
+  });
+
+  scope.get<{ Querystring: { from?: string; to?: string; interface?: string } }>(
+    '/network/samples',
+    { schema: samplesQuery, onRequest: requireUser },
+    async (req) => {
+      const now = Math.floor(ctx.now() / 1000);
+      const to = req.query.to !== undefined ? Number(req.query.to) : now;
+      const from = req.query.from !== undefined ? Number(req.query.from) : to - DAY;
+      if (from > to)
+        throw invalid(422, [
+          { loc: ['query', 'from'], msg: 'from must not be after to', type: 'value_error.range' },
+        ]);
+      return {
+        interval_seconds: config.networkSampleSeconds,
+        retention_days: config.networkRetentionDays,
+        from,
+        to,
+        interfaces: sampledInterfaces(db),
+        series: querySeries(db, from, to, req.query.interface),
+      };
+    },
+  );
+
+  scope.get('/network/preferences', { onRequest: requireUser }, async () => {
+    const stored = readPreferences(db);
+    return {
+      data: stored.value,
+      saved: stored.updatedAt !== null,
+      updated_at: stored.updatedAt,
+      updated_by: stored.updatedBy,
+      files: renderPreferences(stored.value),
+      time_zones: [...zones],
+    };
+  });
+
+  const validated = (body: NetworkPreferences) => {
+    const items = checkPreferences(body, zones);
+    if (items.length) throw new HttpError(422, items);
+    return body;
+  };
+
+  scope.post<{ Body: NetworkPreferences }>(
+    '/network/preferences/preview',
+    { schema: { body: preferencesSchema }, onRequest: requireAdmin },
+    async (req) => ({ files: renderPreferences(validated(req.body)) }),
+  );
+
+  scope.put<{ Body: NetworkPreferences }>(
+    '/network/preferences',
+    { schema: { body: preferencesSchema }, onRequest: requireAdmin },
+    async (req) => {
+      const user = currentUser(req);
+      const value = validated(req.body);
+      const files = renderPreferences(value);
+      const at = Math.floor(ctx.now() / 1000);
+      inTransaction(db, () => writePreferences(db, value, at, user.username));
+      writeRendered(renderRoot(config.dataDir), files);
+      audit.record(
+        AuditService.settings,
+        `network preferences applied by "${auditText(user.username)}": host ${value.hostname}, time zone ${value.timezone}`,
+      );
+      return { data: value, saved: true, updated_at: at, updated_by: user.username, files };
+    },
+  );
+
+  scope.get('/system/status', { onRequest: requireUser }, async () =>
+    systemStatus(ctx, deps.cpu, deps.services()),
+  );
+}
+
+export function registerNetworkStream(scope: FastifyInstance, live: LiveHub): void {
+  scope.get('/network/stream', { exposeHeadRoute: false }, async (req, reply) => {
+    if (!live.open(req, reply))
+      return reply
+        .code(503)
+        .header('retry-after', '30')
+        .send({ detail: 'Too many live streams; try again later' });
+    return reply;
+  });
+}

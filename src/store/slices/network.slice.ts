@@ -1,0 +1,256 @@
+/**
+ * The network pages' data (overview, analytics, preferences) and the home dashboard's status. Sagas load it
+ * (`sagas/network.saga.ts`, also during a server render) and feed the live parts (`sagas/networkLive.saga.ts`).
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+
+export interface InterfaceAddress {
+  address: string;
+  family: 'IPv4' | 'IPv6';
+  prefix: number | null;
+}
+
+export interface NetworkInterface {
+  name: string;
+  state: string;
+  mtu: number | null;
+  speedMbps: number | null;
+  loopback: boolean;
+  rxBytes: number;
+  txBytes: number;
+  rxPackets: number;
+  txPackets: number;
+  rxErrors: number;
+  txErrors: number;
+  rxDropped: number;
+  txDropped: number;
+  /** Only for signed-in users. */
+  mac?: string | null;
+  addresses?: InterfaceAddress[];
+}
+
+export interface LiveInterfaceSample {
+  name: string;
+  rxBytes: number;
+  txBytes: number;
+  rxRate: number | null;
+  txRate: number | null;
+}
+
+export interface LiveSample {
+  t: number;
+  interfaces: LiveInterfaceSample[];
+}
+
+export interface RatePoint {
+  t: number;
+  rx: number;
+  tx: number;
+}
+
+export interface InterfaceSeries {
+  interface: string;
+  points: RatePoint[];
+  rxTotal: number;
+  txTotal: number;
+}
+
+export interface SamplesAnswer {
+  interval_seconds: number;
+  retention_days: number;
+  from: number;
+  to: number;
+  interfaces: string[];
+  series: InterfaceSeries[];
+}
+
+export interface NetworkPreferences {
+  hostname: string;
+  domain: string;
+  dns_servers: string[];
+  ntp_servers: string[];
+  timezone: string;
+}
+
+export interface RenderedFile {
+  path: string;
+  content: string;
+}
+
+export interface PreferencesAnswer {
+  data: NetworkPreferences;
+  saved: boolean;
+  updated_at: number | null;
+  updated_by: string | null;
+  files: RenderedFile[];
+  time_zones?: string[];
+}
+
+export interface ServiceState {
+  name: string;
+  state: 'running' | 'off';
+  detail: string;
+}
+
+export interface SystemStatus {
+  cpu_percent: number | null;
+  load: [number, number, number];
+  memory: { totalBytes: number; freeBytes: number };
+  disk: { path: string; totalBytes: number; freeBytes: number } | null;
+  uptime_seconds: number;
+  appliance_version: string;
+  running_jobs: number;
+  services: ServiceState[];
+  recent_events: Array<{ id: number; service: string; timestamp: number; message: string }>;
+}
+
+/** §9: live charts keep the last 60 points (one a second). */
+export const LIVE_HISTORY = 60;
+
+export interface NetworkState {
+  interfaces: { status: LoadStatus; signedIn: boolean; data: NetworkInterface[] };
+  live: { connected: boolean; failed: boolean; last: LiveSample | null; history: LiveSample[] };
+  analytics: { status: LoadStatus; range: { from: number; to: number } | null; data: SamplesAnswer | null };
+  preferences: {
+    status: LoadStatus;
+    data: PreferencesAnswer | null;
+    timeZones: string[];
+    /** Files the pending change would write, shown in the confirmation modal. */
+    pending: { values: NetworkPreferences; files: RenderedFile[] } | null;
+    saving: 'idle' | 'previewing' | 'saving';
+    savedAt: number | null;
+  };
+  status: { status: LoadStatus; data: SystemStatus | null };
+}
+
+const initialState: NetworkState = {
+  interfaces: { status: 'idle', signedIn: false, data: [] },
+  live: { connected: false, failed: false, last: null, history: [] },
+  analytics: { status: 'idle', range: null, data: null },
+  preferences: { status: 'idle', data: null, timeZones: [], pending: null, saving: 'idle', savedAt: null },
+  status: { status: 'idle', data: null },
+};
+
+export const networkSlice = createSlice({
+  name: 'network',
+  initialState,
+  reducers: {
+    interfacesRequested(state) {
+      if (state.interfaces.status !== 'loaded') state.interfaces.status = 'loading';
+    },
+    interfacesLoaded(state, action: PayloadAction<{ signedIn: boolean; data: NetworkInterface[] }>) {
+      state.interfaces = { status: 'loaded', ...action.payload };
+    },
+    interfacesFailed(state) {
+      state.interfaces.status = 'failed';
+    },
+    liveOpened(state) {
+      state.live.failed = false;
+    },
+    liveClosed(state) {
+      state.live.connected = false;
+    },
+    liveFailed(state) {
+      state.live.connected = false;
+      state.live.failed = true;
+    },
+    liveSampleReceived(state, action: PayloadAction<LiveSample>) {
+      state.live.connected = true;
+      state.live.last = action.payload;
+      state.live.history = [...state.live.history, action.payload].slice(-LIVE_HISTORY);
+    },
+    /** `settle`: the range is being dragged; load once it stays put (see `loadAnalytics`). */
+    analyticsRequested(state, action: PayloadAction<{ from: number; to: number; settle?: boolean }>) {
+      state.analytics.status = 'loading';
+      state.analytics.range = { from: action.payload.from, to: action.payload.to };
+    },
+    analyticsLoaded(state, action: PayloadAction<SamplesAnswer>) {
+      state.analytics.status = 'loaded';
+      state.analytics.data = action.payload;
+    },
+    analyticsFailed(state) {
+      state.analytics.status = 'failed';
+    },
+    preferencesRequested(state) {
+      if (state.preferences.status !== 'loaded') state.preferences.status = 'loading';
+    },
+    preferencesLoaded(state, action: PayloadAction<PreferencesAnswer>) {
+      state.preferences.status = 'loaded';
+      state.preferences.data = action.payload;
+      if (action.payload.time_zones) state.preferences.timeZones = action.payload.time_zones;
+    },
+    preferencesFailed(state) {
+      state.preferences.status = 'failed';
+    },
+    /** The form was submitted: the server checks and renders the files for the confirmation. */
+    preferencesPreviewRequested(state, _action: PayloadAction<NetworkPreferences>) {
+      state.preferences.saving = 'previewing';
+    },
+    preferencesPreviewed(
+      state,
+      action: PayloadAction<{ values: NetworkPreferences; files: RenderedFile[] }>,
+    ) {
+      state.preferences.saving = 'idle';
+      state.preferences.pending = action.payload;
+    },
+    preferencesApplyConfirmed(state) {
+      state.preferences.saving = 'saving';
+    },
+    preferencesApplyCancelled(state) {
+      state.preferences.pending = null;
+    },
+    preferencesApplied(state, action: PayloadAction<{ answer: PreferencesAnswer; at: number }>) {
+      state.preferences.saving = 'idle';
+      state.preferences.pending = null;
+      state.preferences.savedAt = action.payload.at;
+      state.preferences.data = { ...action.payload.answer, time_zones: undefined };
+    },
+    preferencesSaveFailed(state) {
+      state.preferences.saving = 'idle';
+      state.preferences.pending = null;
+    },
+    statusRequested(state) {
+      if (state.status.status !== 'loaded') state.status.status = 'loading';
+    },
+    statusLoaded(state, action: PayloadAction<SystemStatus>) {
+      state.status = { status: 'loaded', data: action.payload };
+    },
+    statusFailed(state) {
+      // A dashboard that loaded once keeps its last values; only a first failure shows as failed.
+      if (state.status.status !== 'loaded') state.status.status = 'failed';
+    },
+    homeOpened() {},
+    homeClosed() {},
+  },
+});
+
+export const {
+  interfacesRequested,
+  interfacesLoaded,
+  interfacesFailed,
+  liveOpened,
+  liveClosed,
+  liveFailed,
+  liveSampleReceived,
+  analyticsRequested,
+  analyticsLoaded,
+  analyticsFailed,
+  preferencesRequested,
+  preferencesLoaded,
+  preferencesFailed,
+  preferencesPreviewRequested,
+  preferencesPreviewed,
+  preferencesApplyConfirmed,
+  preferencesApplyCancelled,
+  preferencesApplied,
+  preferencesSaveFailed,
+  statusRequested,
+  statusLoaded,
+  statusFailed,
+  homeOpened,
+  homeClosed,
+} = networkSlice.actions;
+
+export const selectNetwork = (s: { network: NetworkState }) => s.network;

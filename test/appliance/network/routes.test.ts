@@ -1,0 +1,192 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { storeSample } from '../../../src/appliance/network/samples';
+import { Agent, adminAgent, startServer, userAgent, type Harness } from '../support/harness';
+import { openSse } from '../logs/sseClient';
+
+const good = {
+  hostname: 'gateway-1',
+  domain: 'example.net',
+  dns_servers: ['192.0.2.53', '2001:db8::53'],
+  ntp_servers: ['pool.ntp.org', '192.0.2.123'],
+  timezone: 'Europe/Paris',
+};
+
+describe('network API', () => {
+  let h: Harness;
+  let admin: Agent;
+  let user: Agent;
+  let anonymous: Agent;
+  beforeAll(async () => {
+    h = await startServer();
+    admin = await adminAgent(h);
+    user = await userAgent(h, 'watcher');
+    anonymous = new Agent(h.app);
+    await anonymous.visit();
+  });
+  afterAll(() => h.close());
+
+  it('lists the real interfaces to anonymous visitors without MAC or addresses', async () => {
+    const res = await anonymous.get('/api/network/interfaces');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.signed_in).toBe(false);
+    const names = fs
+      .readFileSync('/proc/net/dev', 'utf8')
+      .split('\n')
+      .slice(2)
+      .map((l) => l.split(':')[0].trim())
+      .filter(Boolean);
+    expect(body.data.map((i: { name: string }) => i.name)).toEqual(names);
+    for (const i of body.data) {
+      expect(i).not.toHaveProperty('mac');
+      expect(i).not.toHaveProperty('addresses');
+      expect(typeof i.rxBytes).toBe('number');
+    }
+  });
+
+  it('shows MAC and addresses to signed-in users', async () => {
+    const body = (await user.get('/api/network/interfaces')).json();
+    expect(body.signed_in).toBe(true);
+    const lo = body.data.find((i: { name: string }) => i.name === 'lo');
+    expect(lo.loopback).toBe(true);
+    expect(lo.addresses.map((a: { address: string }) => a.address)).toContain('127.0.0.1');
+  });
+
+  it('streams live throughput to anonymous visitors, and the counters move', async () => {
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
+    const conn = await openSse(`${origin}/eos/network/stream`);
+    try {
+      expect(conn.status).toBe(200);
+      expect(conn.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+      await conn.waitFor((e) => e.filter((x) => x.event === 'sample').length >= 2, 5000);
+      const [first, second] = conn.events.filter((e) => e.event === 'sample').map((e) => JSON.parse(e.data));
+      const lo1 = first.interfaces.find((i: { name: string }) => i.name === 'lo');
+      const lo2 = second.interfaces.find((i: { name: string }) => i.name === 'lo');
+      expect(lo1.rxRate).toBeNull(); // no previous reading yet
+      expect(lo2.rxBytes).toBeGreaterThan(lo1.rxBytes); // the stream itself goes over loopback
+      expect(lo2.rxRate).toBeGreaterThan(0);
+      expect(second.t).toBeGreaterThan(first.t);
+      expect(JSON.stringify(second)).not.toMatch(/mac|address/i);
+    } finally {
+      conn.close();
+    }
+  });
+
+  it('serves stored samples as rates to users only, and refuses bad ranges', async () => {
+    expect((await anonymous.get('/api/network/samples')).statusCode).toBe(401);
+    const now = Math.floor(Date.now() / 1000);
+    const c = (rx: number, tx: number) => [
+      {
+        name: 'test0',
+        rxBytes: rx,
+        rxPackets: 0,
+        rxErrors: 0,
+        rxDropped: 0,
+        txBytes: tx,
+        txPackets: 0,
+        txErrors: 0,
+        txDropped: 0,
+      },
+    ];
+    storeSample(h.ctx.db, now - 120, c(1000, 500), 0);
+    storeSample(h.ctx.db, now - 60, c(7000, 1100), 0);
+    const res = await user.get(`/api/network/samples?interface=test0&from=${now - 300}&to=${now}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().series).toEqual([
+      { interface: 'test0', points: [{ t: now - 60, rx: 100, tx: 10 }], rxTotal: 6000, txTotal: 600 },
+    ]);
+    expect(res.json().interval_seconds).toBe(60);
+    for (const [query, loc] of [
+      ['from=yesterday', 'from'],
+      ['to=-5', 'to'],
+      ['interface=eth0;rm', 'interface'],
+      [`from=${now}&to=${now - 10}`, 'from'],
+      ['colour=red', 'colour'],
+    ]) {
+      const bad = await user.get(`/api/network/samples?${query}`);
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().detail.map((d: { loc: string[] }) => d.loc.join('.'))).toContain(`query.${loc}`);
+    }
+  });
+
+  it('reads preferences from the host until saved, and lists the platform time zones', async () => {
+    const res = await user.get('/api/network/preferences');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.saved).toBe(false);
+    expect(body.time_zones).toContain('UTC');
+    expect(body.time_zones).toContain('Europe/Paris');
+    expect(body.files.map((f: { path: string }) => f.path)).toContain('/etc/resolv.conf');
+  });
+
+  it.each([
+    ['hostname', { hostname: 'bad_host' }, 'value_error.hostname'],
+    ['hostname', { hostname: '-leading' }, 'value_error.hostname'],
+    ['hostname', { hostname: 'a.b' }, 'value_error.hostname'],
+    ['hostname', { hostname: '' }, 'value_error.hostname'],
+    ['hostname', { hostname: 'x'.repeat(64) }, 'value_error.any_str.max_length'],
+    ['hostname', { hostname: 42 }, 'type_error.str'],
+    ['domain', { domain: 'exa mple.net' }, 'value_error.fqdn'],
+    ['dns_servers.0', { dns_servers: ['999.1.1.1'] }, 'value_error.ip'],
+    ['dns_servers.1', { dns_servers: ['192.0.2.1', '192.0.2.1'] }, 'value_error.duplicate'],
+    [
+      'dns_servers',
+      { dns_servers: ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4'] },
+      'value_error.list.max_items',
+    ],
+    ['ntp_servers.0', { ntp_servers: ['ntp server'] }, 'value_error.host'],
+    ['timezone', { timezone: 'Mars/Olympus' }, 'value_error.timezone'],
+    ['extra', { extra: 1 }, 'value_error.extra'],
+  ])('refuses a bad %s (%j) with a 422 item', async (loc, change, type) => {
+    const res = await admin.put('/api/network/preferences', { ...good, ...change });
+    expect(res.statusCode).toBe(422);
+    const items = res.json().detail as Array<{ loc: Array<string | number>; type: string }>;
+    expect(items).toContainEqual(
+      expect.objectContaining({
+        loc: ['body', ...loc.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p))],
+        type,
+      }),
+    );
+  });
+
+  it('lets only admins preview and save, and writes the rendered files into the data directory', async () => {
+    expect((await anonymous.put('/api/network/preferences', good)).statusCode).toBe(401);
+    expect((await user.put('/api/network/preferences', good)).statusCode).toBe(403);
+    const preview = await admin.post('/api/network/preferences/preview', good);
+    expect(preview.statusCode).toBe(200);
+    const root = path.join(h.dataDir, 'network');
+    expect(fs.existsSync(root)).toBe(false); // a preview writes nothing
+
+    const res = await admin.put('/api/network/preferences', good);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().files).toEqual(preview.json().files);
+    expect(fs.readFileSync(path.join(root, 'etc/hostname'), 'utf8')).toBe('gateway-1\n');
+    expect(fs.readFileSync(path.join(root, 'etc/resolv.conf'), 'utf8')).toBe(
+      '# Generated by Rampart from the network preferences\nsearch example.net\nnameserver 192.0.2.53\nnameserver 2001:db8::53\n',
+    );
+    expect(fs.readFileSync(path.join(root, 'etc/systemd/timesyncd.conf'), 'utf8')).toContain(
+      'NTP=pool.ntp.org 192.0.2.123',
+    );
+    expect(fs.readFileSync(path.join(root, 'etc/timezone'), 'utf8')).toBe('Europe/Paris\n');
+    const again = (await user.get('/api/network/preferences')).json();
+    expect(again).toMatchObject({ saved: true, updated_by: 'admin', data: good });
+  });
+
+  it('gives signed-in users the machine status for the home dashboard', async () => {
+    expect((await anonymous.get('/api/system/status')).statusCode).toBe(401);
+    await admin.login('admin', 'wrong password, on purpose');
+    const res = await user.get('/api/system/status');
+    expect(res.statusCode).toBe(200);
+    const s = res.json();
+    expect(s.memory.totalBytes).toBeGreaterThan(s.memory.freeBytes);
+    expect(s.disk.totalBytes).toBeGreaterThan(0);
+    expect(s.uptime_seconds).toBeGreaterThan(0);
+    expect(s.appliance_version).toBe('1.0.0');
+    expect(s.cpu_percent === null || (s.cpu_percent >= 0 && s.cpu_percent <= 100)).toBe(true);
+    expect(s.services.map((x: { name: string }) => x.name)).toContain('Network sampler');
+    expect(s.recent_events.some((e: { message: string }) => /fail/i.test(e.message))).toBe(true);
+  });
+});
