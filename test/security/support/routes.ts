@@ -19,6 +19,23 @@ const form = (v: Record<string, string>) => ({
   body: new URLSearchParams(v).toString(),
 });
 
+const SAMPLE_ID = '00000000-0000-4000-8000-0000000000aa';
+
+/**
+ * Routes whose handlers take a JSON body (or, for package uploads, bytes); the corpus only needs them refused before
+ * any handler, so a concrete id and an empty body do.
+ */
+function domainRoutes(list: Array<[MutatingRoute['method'], string]>): MutatingRoute[] {
+  return list.map(([method, route]) => ({
+    method,
+    route,
+    path: route.replace(/:[a-z_]+/g, SAMPLE_ID),
+    ...(route.endsWith('/updates/packages')
+      ? { contentType: 'application/octet-stream', body: 'not a package' }
+      : json({})),
+  }));
+}
+
 export const MUTATING_ROUTES: MutatingRoute[] = [
   {
     method: 'PUT',
@@ -104,6 +121,68 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     path: '/identity/self-service/settings?flow=00000000-0000-4000-8000-000000000000',
     ...form({ method: 'password', password: 'x' }),
   },
+  // Configuration pages of the domain modules (DNS, SSH, updates, network, PKI, safe apply): one concrete path each.
+  ...domainRoutes([
+    ['DELETE', '/api/config/settings'],
+    ['DELETE', '/api/dns/dynamic/accounts/:id'],
+    ['DELETE', '/api/dns/proxy/access_lists/:id'],
+    ['DELETE', '/api/dns/proxy/domain_overrides/:id'],
+    ['DELETE', '/api/dns/proxy/host_overrides/:id'],
+    ['DELETE', '/api/dns/proxy/upstreams/:id'],
+    ['DELETE', '/api/pki/acme/accounts/:id'],
+    ['DELETE', '/api/pki/acme/orders/:id'],
+    ['DELETE', '/api/pki/cas/:id'],
+    ['DELETE', '/api/pki/certificates/:id'],
+    ['DELETE', '/api/pki/crls/:id'],
+    ['DELETE', '/api/ssh/config/authorized_keys/:id'],
+    ['PATCH', '/api/pki/acme/orders/:id'],
+    ['POST', '/api/apply/confirmations/:id/confirm'],
+    ['POST', '/api/dns/dynamic/accounts'],
+    ['POST', '/api/dns/dynamic/accounts/:id/update'],
+    ['POST', '/api/dns/dynamic/accounts/delete'],
+    ['POST', '/api/dns/proxy/access_lists'],
+    ['POST', '/api/dns/proxy/access_lists/delete'],
+    ['POST', '/api/dns/proxy/apply'],
+    ['POST', '/api/dns/proxy/domain_overrides'],
+    ['POST', '/api/dns/proxy/domain_overrides/delete'],
+    ['POST', '/api/dns/proxy/host_overrides'],
+    ['POST', '/api/dns/proxy/host_overrides/delete'],
+    ['POST', '/api/dns/proxy/upstreams'],
+    ['POST', '/api/dns/proxy/upstreams/delete'],
+    ['POST', '/api/network/preferences/preview'],
+    ['POST', '/api/pki/acme/accounts'],
+    ['POST', '/api/pki/acme/orders'],
+    ['POST', '/api/pki/cas'],
+    ['POST', '/api/pki/cas/:id/crl'],
+    ['POST', '/api/pki/cas/import'],
+    ['POST', '/api/pki/certificates'],
+    ['POST', '/api/pki/certificates/:id/export'],
+    ['POST', '/api/pki/certificates/:id/renew'],
+    ['POST', '/api/pki/certificates/:id/revoke'],
+    ['POST', '/api/pki/certificates/csr'],
+    ['POST', '/api/pki/certificates/import'],
+    ['POST', '/api/pki/certificates/import-pkcs12'],
+    ['POST', '/api/pki/crls/import'],
+    ['POST', '/api/ssh/config/apply'],
+    ['POST', '/api/ssh/config/authorized_keys'],
+    ['POST', '/api/ssh/config/authorized_keys/delete'],
+    ['POST', '/api/updates/apply'],
+    ['POST', '/api/updates/check'],
+    ['POST', '/api/updates/packages'],
+    ['POST', '/api/updates/rollback'],
+    ['PUT', '/api/dns/dynamic/accounts/:id'],
+    ['PUT', '/api/dns/proxy/access_lists/:id'],
+    ['PUT', '/api/dns/proxy/domain_overrides/:id'],
+    ['PUT', '/api/dns/proxy/host_overrides/:id'],
+    ['PUT', '/api/dns/proxy/settings'],
+    ['PUT', '/api/dns/proxy/upstreams/:id'],
+    ['PUT', '/api/network/preferences'],
+    ['PUT', '/api/ssh/config/authorized_keys/:id'],
+    ['PUT', '/api/ssh/config/settings'],
+    ['PUT', '/api/ssh/password'],
+    ['PUT', '/api/updates/schedule'],
+    ['PUT', '/api/updates/settings'],
+  ]),
   // Logging out by token is a GET that changes state (Kratos' contract).
   {
     method: 'GET',
