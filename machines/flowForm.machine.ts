@@ -15,6 +15,8 @@ import type {
   FlowKind,
   FormValues,
   IdentityFlow,
+  LoadFlowInput,
+  SubmitFlowInput,
   SubmitResult,
 } from '../src/identity/flow';
 
@@ -59,8 +61,7 @@ export interface FlowFormContext {
 export type FlowFormEvent =
   { type: 'user.submit'; values: FormValues } | { type: 'user.continue' } | { type: 'user.retry' };
 
-export type LoadFlowInput = { kind: FlowKind; flowId?: string; returnTo?: string };
-export type SubmitFlowInput = { kind: FlowKind; flow: IdentityFlow; values: FormValues };
+export type { LoadFlowInput, SubmitFlowInput };
 
 export const flowSetup = setup({
   types: {

@@ -36,6 +36,10 @@ export type SubmitResult =
 
 export type FormValues = Record<string, string | boolean>;
 
+/** What the flow machines hand their provided actors: load (by id or fresh) and submit. */
+export type LoadFlowInput = { kind: FlowKind; flowId?: string; returnTo?: string; token?: string };
+export type SubmitFlowInput = { kind: FlowKind; flow: IdentityFlow; values: FormValues };
+
 /** An error of the identity API as the actors report it: HTTP status (0 = no response) and the JSON body. */
 export interface IdentityApiError {
   status: number;

@@ -1,13 +1,8 @@
 import { createActor, toPromise } from 'xstate';
 import { createApiClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
-import {
-  bearerCookie,
-  createLocalAuthActors,
-  genericErrorMessage,
-  localAuthCode,
-  parseSetup,
-} from '../../src/identity/localAuth';
+import { bearerCookie, localAuthCode, parseSetup } from '../../src/identity/localAuth';
+import { createLocalAuthActors } from '../../src/identity/localAuth.actors';
 
 const apiError = (status: number, data?: unknown) =>
   new ApiError({
@@ -70,18 +65,6 @@ describe('401 codes (§8)', () => {
     [apiError(403, { detail: { code: 3 } }), null],
     [new Error('x'), null],
   ])('%#', (error, code) => expect(localAuthCode(error)).toBe(code));
-
-  it.each([
-    [apiError(403), 'You do not have permission to do this.'],
-    [apiError(404), 'The resource does not exist.'],
-    [apiError(422), 'Validation error.'],
-    [apiError(500), 'There was an error processing the request.'],
-    [apiError(400, { detail: 'Account locked' }), 'Account locked'],
-    [
-      new ApiError({ kind: 'network', message: 'Network Error', url: '/', method: 'POST' }),
-      expect.stringContaining('could not be reached'),
-    ],
-  ])('generic message %#', (error, message) => expect(genericErrorMessage(error)).toEqual(message));
 });
 
 describe('local auth actors over the app client', () => {

@@ -14,8 +14,8 @@ export default meta;
 type Story = StoryObj<typeof ChangePasswordScreen>;
 
 const screen = (answers: unknown[] = []) => (
-  <StoryProviders path="/change-password" state={{ config }}>
-    <ChangePasswordScreen title="Change local password" api={localAuthApi({}, answers)} />
+  <StoryProviders path="/change-password" state={{ config }} api={localAuthApi({}, answers)}>
+    <ChangePasswordScreen title="Change local password" />
   </StoryProviders>
 );
 

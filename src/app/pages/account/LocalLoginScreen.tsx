@@ -9,25 +9,19 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { object, string } from 'yup';
 import { loginMachine } from '../../../../machines/login.machine';
-import { createBrowserApiClient, type ApiClient } from '../../../api/client';
-import {
-  createLocalAuthActors,
-  storeBearerToken,
-  genericErrorMessage,
-  localAuthMessages,
-  providerName,
-  type LoginResult,
-} from '../../../identity/localAuth';
+import { localAuthMessages, type LoginResult } from '../../../identity/localAuth';
+import { createLocalAuthActors, storeBearerToken } from '../../../identity/localAuth.actors';
 import { checkRedirect } from '../../../identity/redirects';
+import { providerName } from '../../../shared/providers';
 import { useAppSelector } from '../../../store/createStore';
 import { safeReturnPath } from '../../routing/guards';
+import { useServices } from '../../services';
 import { AuthLayout, FormAlert } from './AuthLayout';
+import { rememberFirstAccessUser } from './firstAccess';
 import { safeImageUrl, useAccountEffects } from './useAccountEffects';
 
 export interface LocalLoginScreenProps {
   title: string;
-  /** Tests and stories pass their own client; the browser's is used otherwise. */
-  api?: ApiClient;
 }
 
 interface Values {
@@ -46,35 +40,33 @@ const schemas = {
   }),
 };
 
-export function LocalLoginScreen({ title, api }: LocalLoginScreenProps) {
+export function LocalLoginScreen({ title }: LocalLoginScreenProps) {
   const config = useAppSelector((s) => s.config);
   const [params] = useSearchParams();
   const effects = useAccountEffects();
-  const client = useMemo(
-    () => api ?? (typeof window === 'undefined' ? null : createBrowserApiClient()),
-    [api],
-  );
+  const { api } = useServices();
   const returnTo = params.get('return_to');
 
   const machine = useMemo(() => {
     const safeReturnTo = returnTo ? safeReturnPath(returnTo) : null;
-    const actors = client ? createLocalAuthActors(client, config, safeReturnTo) : {};
+    const { loadSetup, login } = createLocalAuthActors(api, config, safeReturnTo);
     return loginMachine.provide({
-      actors,
+      actors: { loadSetup, login },
       actions: {
-        completeLogin: (_, { result }: { result: LoginResult }) => {
+        completeLogin: ({ context }, { result }: { result: LoginResult }) => {
           if (config.bearerMode && result.accessToken) storeBearerToken(result.accessToken);
           // The server's answer decides: it may send a first access to the change-password page first. It already
           // holds the return_to the request carried.
           const target = checkRedirect(result.redirectUri, effects.policy) ?? safeReturnTo ?? '/';
+          rememberFirstAccessUser(target, context.username);
           // A full page load, so the server renders the logged-in console.
           effects.redirect(target, true);
         },
-        notifyError: (_, { error }: { error: unknown }) =>
-          effects.notify({ level: 'error', message: genericErrorMessage(error), duration: 4000 }),
+        // Failures outside the §8 401 codes go to the one error handler.
+        notifyError: (_, { error }: { error: unknown }) => effects.reportError(error),
       },
     });
-  }, [client, config, effects, returnTo]);
+  }, [api, config, effects, returnTo]);
   const [snapshot, send] = useMachine(machine, { input: { bearerMode: config.bearerMode } });
   const { context } = snapshot;
   const step = snapshot.matches({ step: 'username' })

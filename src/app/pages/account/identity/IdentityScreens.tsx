@@ -21,6 +21,7 @@ import type { FormValues, IdentityFlow, InputNode } from '../../../../identity/f
 import { identityText } from '../../../../identity/messages';
 import type { RedirectPolicy } from '../../../../identity/redirects';
 import { AuthLayout } from '../AuthLayout';
+import { clearSessionStorage, LogoutStatus } from '../LogoutStatus';
 import { PasswordStrengthMeter } from '../PasswordStrengthMeter';
 import { FlowForm, type FlowFormProps } from './FlowForm';
 import { flowActions, useFlowImplementations, type IdentityActors } from './useFlowImplementations';
@@ -329,13 +330,7 @@ export function LogoutScreen({ title, actors }: IdentityScreenProps) {
         actors: { createLogout: impl.actors.createLogout },
         actions: {
           ...flowActions(impl.effects),
-          clearSessionStorage: () => {
-            try {
-              window.sessionStorage.clear();
-            } catch {
-              // Storage may be unavailable (privacy mode); nothing to clear then.
-            }
-          },
+          clearSessionStorage,
         },
       }),
     [impl],
@@ -345,20 +340,7 @@ export function LogoutScreen({ title, actors }: IdentityScreenProps) {
   });
   return (
     <AuthLayout title={title}>
-      {snapshot.matches('failed') ? (
-        <div className="auth__failed">
-          <p role="alert">Logging out failed.</p>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => send({ type: 'user.retry' })}
-          >
-            Try again
-          </button>
-        </div>
-      ) : (
-        <p role="status">Logging out…</p>
-      )}
+      <LogoutStatus failed={snapshot.matches('failed')} onRetry={() => send({ type: 'user.retry' })} />
     </AuthLayout>
   );
 }
