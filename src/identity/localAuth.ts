@@ -4,6 +4,7 @@
  * the screens show for them. The machines import this module; the calls themselves are the actors in
  * `localAuth.actors.ts`, provided by the view.
  */
+import { localAuthCodeMessages } from '../api/errorCatalogue';
 import { BEARER_COOKIE } from '../shared/http';
 
 export type LoginMethod =
@@ -66,17 +67,12 @@ export const LOCAL_AUTH_CODES = {
   samePassword: 7,
 } as const;
 
+/** What the local-auth screens say: their own form checks, and the §8 401 codes as the one catalogue words them. */
 export const localAuthMessages = {
   usernameRequired: 'Please enter your username.',
   completeAllFields: 'Please complete all fields.',
-  invalidOtp: 'The one-time code is not valid. Please try again.',
-  otpRequired: 'Enter the one-time code from your authenticator app.',
-  otpSecretMissing:
-    'Two-factor authentication is not set up for this account yet. Contact your administrator.',
-  wrongCredentials: 'Wrong username or password.',
-  invalidPassword: 'The current password is not valid.',
-  samePassword: 'The new password cannot be the same as the current one.',
   offline: 'The identity service looks offline. Please try again later.',
+  ...localAuthCodeMessages,
 } as const;
 
 export interface LocalAuthEndpoints {

@@ -17,6 +17,7 @@ import { useAppSelector } from '../../../store/createStore';
 import { safeReturnPath } from '../../routing/guards';
 import { useServices } from '../../services';
 import { AuthLayout, FormAlert } from './AuthLayout';
+import { MarkedField } from './MarkedField';
 import { rememberFirstAccessUser } from './firstAccess';
 import { safeImageUrl, useAccountEffects } from './useAccountEffects';
 
@@ -133,25 +134,23 @@ export function LocalLoginScreen({ title }: LocalLoginScreenProps) {
             return (
               <Form className="auth__form" noValidate aria-describedby="login-error" aria-busy={busy}>
                 {step === 'username' ? (
-                  <div className="auth__field">
-                    <label htmlFor="login-username">Username</label>
-                    <Field
-                      id="login-username"
-                      name="username"
-                      autoComplete="username"
-                      autoCapitalize="none"
-                      spellCheck={false}
-                      aria-invalid={Boolean(context.error)}
-                      aria-describedby="login-error"
-                      onKeyDown={(e: React.KeyboardEvent<HTMLInputElement>) => {
-                        // Tab advances like Enter once a username is typed (spec §2).
-                        if (e.key === 'Tab' && !e.shiftKey && values.username.trim()) {
-                          e.preventDefault();
-                          send({ type: 'user.next', username: values.username });
-                        }
-                      }}
-                    />
-                  </div>
+                  <MarkedField
+                    id="login-username"
+                    name="username"
+                    label="Username"
+                    autoComplete="username"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    invalid={Boolean(context.error)}
+                    describedBy="login-error"
+                    onKeyDown={(e: React.KeyboardEvent<HTMLInputElement>) => {
+                      // Tab advances like Enter once a username is typed (spec §2).
+                      if (e.key === 'Tab' && !e.shiftKey && values.username.trim()) {
+                        e.preventDefault();
+                        send({ type: 'user.next', username: values.username });
+                      }
+                    }}
+                  />
                 ) : (
                   <p className="auth__who">
                     <span className="visually-hidden">Username: </span>
@@ -168,18 +167,16 @@ export function LocalLoginScreen({ title }: LocalLoginScreenProps) {
                   </p>
                 )}
                 {step === 'password' || (busy && !context.prompt) ? (
-                  <div className="auth__field">
-                    <label htmlFor="login-password">Password</label>
-                    <Field
-                      id="login-password"
-                      name="password"
-                      type="password"
-                      autoComplete="current-password"
-                      disabled={busy}
-                      aria-invalid={Boolean(message)}
-                      aria-describedby="login-error"
-                    />
-                  </div>
+                  <MarkedField
+                    id="login-password"
+                    name="password"
+                    label="Password"
+                    type="password"
+                    autoComplete="current-password"
+                    disabled={busy}
+                    invalid={Boolean(message)}
+                    describedBy="login-error"
+                  />
                 ) : null}
                 {step === 'otp' || (busy && context.prompt) ? (
                   <div className="auth__field">

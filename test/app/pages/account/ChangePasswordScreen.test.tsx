@@ -103,6 +103,55 @@ describe('change password screen', () => {
     expect(urls).toEqual(['/api/auth/change_password?return_to=%2Fdns%2Fproxy']);
   });
 
+  it('shows a weak new password under the new password field, focused after 50 ms, until it changes', async () => {
+    const weak = new ApiError({
+      kind: 'bad_request',
+      status: 422,
+      data: {
+        detail: [
+          { loc: ['body', 'new_password'], msg: 'the new password must not be the user name', type: 'x' },
+        ],
+      },
+      message: 'Request failed with status code 422',
+      url: '/api/auth/change_password',
+      method: 'POST',
+    });
+    const { api } = fakeApi([weak]);
+    const { user, toasts } = renderScreen(<ChangePasswordScreen title="Change password" />, { api });
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const newPassword = screen.getByLabelText('New password');
+    await waitFor(() => expect(newPassword).toHaveAttribute('aria-invalid', 'true'));
+    expect(newPassword).toHaveAccessibleDescription(
+      expect.stringContaining('the new password must not be the user name'),
+    );
+    await waitFor(() => expect(newPassword).toHaveFocus());
+    expect(toasts()).toEqual([]);
+    await user.type(newPassword, '!');
+    expect(newPassword).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText('the new password must not be the user name')).not.toBeInTheDocument();
+  });
+
+  it('is pre-filled with the user name of the first access', async () => {
+    window.sessionStorage.setItem('rampart.firstAccessUser', 'admin');
+    const { api } = fakeApi([]);
+    renderScreen(<ChangePasswordScreen title="Change password" />, {
+      api,
+      path: '/change-password?notice=first_access_change',
+    });
+    expect(await screen.findByDisplayValue('admin')).toBe(screen.getByLabelText('Username'));
+    window.sessionStorage.clear();
+  });
+
+  it('is pre-filled with the logged-in user name when the store knows it', async () => {
+    const { api } = fakeApi([]);
+    renderScreen(<ChangePasswordScreen title="Change password" />, {
+      api,
+      state: { session: { loggedIn: true, user: { username: 'ann', role: 'user' } } },
+    });
+    expect(screen.getByLabelText('Username')).toHaveValue('ann');
+  });
+
   it('has no detectable accessibility violations', async () => {
     const { api } = fakeApi([]);
     const { container } = renderScreen(<ChangePasswordScreen title="Change password" />, { api });

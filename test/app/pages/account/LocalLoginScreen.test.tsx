@@ -2,7 +2,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { axe } from 'jest-axe';
 import type { ApiClient, ApiResponse } from '../../../../src/api/client';
+import { localAuthCodeMessages, statusMessages } from '../../../../src/api/errorCatalogue';
 import { ApiError } from '../../../../src/api/errors';
+import { ERROR_DURATION_MS } from '../../../../src/notifications/constants';
 import { LocalLoginScreen } from '../../../../src/app/pages/account/LocalLoginScreen';
 import { renderScreen } from './support';
 import { defaults, publicConfig } from '../../../../config';
@@ -119,6 +121,48 @@ describe('local login screen', () => {
     await user.type(await screen.findByLabelText('Password'), 'bad{Enter}');
     expect(await screen.findByText('Wrong username or password.')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveValue('');
+  });
+
+  it('words a wrong password with the one §8 catalogue', async () => {
+    const { api } = fakeApi(formSetup, [unauthorized(1)]);
+    const { user, toasts } = renderScreen(<LocalLoginScreen title="Log in" />, { api });
+    await user.type(screen.getByLabelText('Username'), 'ann{Enter}');
+    await user.type(await screen.findByLabelText('Password'), 'bad{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(localAuthCodeMessages.wrongCredentials);
+    expect(toasts()).toEqual([]);
+  });
+
+  it('sends other failures to the one error handler, worded by the catalogue', async () => {
+    const locked = new ApiError({
+      kind: 'bad_request',
+      status: 403,
+      data: { detail: 'ignored for 403' },
+      message: 'Request failed with status code 403',
+      url: '/api/auth/login',
+      method: 'POST',
+    });
+    const { api } = fakeApi(formSetup, [locked]);
+    const { user, toasts } = renderScreen(<LocalLoginScreen title="Log in" />, { api });
+    await user.type(screen.getByLabelText('Username'), 'ann{Enter}');
+    await user.type(await screen.findByLabelText('Password'), 'pw{Enter}');
+    await waitFor(() =>
+      expect(toasts()).toEqual([
+        { level: 'error', message: statusMessages[403], duration: ERROR_DURATION_MS },
+      ]),
+    );
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+  });
+
+  it('remembers the user name when a first access goes to the change-password page', async () => {
+    const { api } = fakeApi(formSetup, [
+      { data: { redirect_uri: '/change-password?notice=first_access_change' } },
+    ]);
+    const { user, loads } = renderScreen(<LocalLoginScreen title="Log in" />, { api });
+    await user.type(screen.getByLabelText('Username'), 'admin{Enter}');
+    await user.type(await screen.findByLabelText('Password'), 'seeded{Enter}');
+    await waitFor(() => expect(loads).toEqual(['/change-password?notice=first_access_change']));
+    expect(window.sessionStorage.getItem('rampart.firstAccessUser')).toBe('admin');
+    window.sessionStorage.clear();
   });
 
   it('refuses a foreign redirect_uri and goes to / instead', async () => {
