@@ -34,6 +34,8 @@ export interface FlowFormInput {
   /** Verification: prefilled e-mail or code (auto-submitted) and skip_send. */
   prefill?: { email?: string; code?: string };
   skipSend?: boolean;
+  /** Spec §7: the page's `token` query parameter, sent as a bearer authorization when the flow loads. */
+  token?: string;
 }
 
 export interface FlowFormContext {
@@ -43,6 +45,7 @@ export interface FlowFormContext {
   groups: string[];
   prefill: { email?: string; code?: string };
   skipSend: boolean;
+  token: string | undefined;
   flow: IdentityFlow | null;
   /** The values being submitted. */
   pending: FormValues | null;
@@ -104,6 +107,7 @@ export const initialContext = ({ input }: { input: FlowFormInput }): FlowFormCon
   groups: input.groups ?? [],
   prefill: input.prefill ?? {},
   skipSend: input.skipSend ?? false,
+  token: input.token,
   flow: null,
   pending: null,
   failure: null,
@@ -120,11 +124,19 @@ export const outputFlow = (event: unknown): IdentityFlow =>
 export const outputCompletion = (event: unknown): FlowCompletion =>
   ((event as { output: SubmitResult }).output as { completion: FlowCompletion }).completion;
 
+/** What loading a flow needs: its kind, its id (or none for a fresh one), the return address and the bearer token. */
+export const loadInput = ({ context }: { context: FlowFormContext }): LoadFlowInput => ({
+  kind: context.kind,
+  flowId: context.flowId,
+  returnTo: context.returnTo,
+  ...(context.token ? { token: context.token } : {}),
+});
+
 /** Loading: fetch the flow by id or create one; failures are classified. */
 export const loadingState = flowSetup.createStateConfig({
   invoke: {
     src: 'loadFlow',
-    input: ({ context }) => ({ kind: context.kind, flowId: context.flowId, returnTo: context.returnTo }),
+    input: loadInput,
     onDone: {
       target: 'ready',
       actions: assign({ flow: ({ event }) => event.output, flowId: ({ event }) => event.output.id }),

@@ -13,6 +13,7 @@ import {
   flowSetup,
   handlingFailureState,
   initialContext,
+  loadInput,
   loadingState,
   outputFlow,
   readyState,
@@ -112,7 +113,7 @@ export const settingsMachine = flowSetup.createMachine({
     reloading: {
       invoke: {
         src: 'loadFlow',
-        input: ({ context }) => ({ kind: context.kind, flowId: context.flowId, returnTo: context.returnTo }),
+        input: loadInput,
         onDone: [
           {
             guard: ({ context, event }) =>

@@ -12,6 +12,7 @@ import {
   flowSetup,
   handlingFailureState,
   initialContext,
+  loadInput,
   outputFlow,
   readyState,
   redirectingState,
@@ -44,7 +45,7 @@ export const verificationMachine = flowSetup.createMachine({
     loading: {
       invoke: {
         src: 'loadFlow',
-        input: ({ context }) => ({ kind: context.kind, flowId: context.flowId, returnTo: context.returnTo }),
+        input: loadInput,
         onDone: [
           {
             guard: ({ context, event }) => autoSubmitValues(context, event.output) !== null,

@@ -126,6 +126,16 @@ describe('local auth actors over the app client', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('ends a local login with one form post to {authBase}/logout and reads the login page to go to', async () => {
+    const { calls, actors } = setup({ status: 200, body: { data: { redirect_uri: '/account/login' } } });
+    const out = await toPromise(createActor(actors.localLogout).start());
+    expect(out).toEqual({ redirectUri: '/account/login', accessToken: null });
+    expect(calls.map((c) => [c.url, c.init.method])).toEqual([
+      ['https://console.example/api/auth/logout', 'POST'],
+    ]);
+    expect((calls[0].init.headers as Headers).get('X-XSRF-TOKEN')).toBe('xsrf-1');
+  });
+
   it('loads the setup', async () => {
     const { calls, actors } = setup({
       status: 200,

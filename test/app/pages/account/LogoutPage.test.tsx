@@ -48,6 +48,19 @@ describe('logout page', () => {
     await waitFor(() => expect(loads).toEqual(['/account/login']));
   });
 
+  it('segue=verification with an e-mail goes to verification for a local session too, without logging out', async () => {
+    document.cookie = 'rampart_logged_in=1; Path=/';
+    const { api, posts } = fakeApi({ data: { redirect_uri: '/account/login' } });
+    const { router, loads } = renderScreen(<LogoutPage title="Log out" identityLogout={identityLogout} />, {
+      api,
+      path: '/logout/?segue=verification&email=ann%40example.com',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verification/'));
+    expect(router.state.location.search).toBe('?email=ann%40example.com');
+    expect(posts).toEqual([]);
+    expect(loads).toEqual([]);
+  });
+
   it('without a local login runs the identity service logout', async () => {
     const { api, posts } = fakeApi({ data: { redirect_uri: '/account/login' } });
     renderScreen(<LogoutPage title="Log out" identityLogout={identityLogout} />, { api });

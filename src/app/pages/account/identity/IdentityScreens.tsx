@@ -24,6 +24,7 @@ import { AuthLayout } from '../AuthLayout';
 import { clearSessionStorage, LogoutStatus } from '../LogoutStatus';
 import { PasswordStrengthMeter } from '../PasswordStrengthMeter';
 import { FlowForm, type FlowFormProps } from './FlowForm';
+import { codePrompt, defaultSecurityKeyName, recoverButton } from './flowView';
 import { flowActions, useFlowImplementations, type IdentityActors } from './useFlowImplementations';
 
 export interface IdentityScreenProps {
@@ -59,16 +60,21 @@ function FlowBody({
   send,
   policy,
   form,
+  view,
   children,
 }: {
   snapshot: { context: FlowFormContext; value: unknown };
   send: (e: FlowFormEvent) => void;
   policy: RedirectPolicy;
   form?: Partial<FlowFormProps>;
+  /** What the screen changes in the flow before the form shows it (see flowView.ts). */
+  view?: (flow: IdentityFlow) => IdentityFlow;
   children?: ReactNode;
 }) {
   const state = typeof snapshot.value === 'string' ? snapshot.value : '';
   const { flow } = snapshot.context;
+  // One shown flow per flow: the form reinitialises when its flow changes.
+  const shown = useMemo(() => (flow && view ? view(flow) : flow), [flow, view]);
   if (state === 'loading' || state === 'handlingFailure' || (!flow && state !== 'failed'))
     return <p role="status">Loading…</p>;
   if (state === 'failed')
@@ -88,7 +94,7 @@ function FlowBody({
       {children}
       <FlowMessages messages={flow?.ui.messages} />
       <FlowForm
-        flow={flow as IdentityFlow}
+        flow={shown as IdentityFlow}
         policy={policy}
         busy={state === 'submitting' || state === 'reloading'}
         resendIn={snapshot.context.resendIn}
@@ -100,13 +106,20 @@ function FlowBody({
 }
 
 const param = (params: URLSearchParams, name: string) => params.get(name) || undefined;
+/** Spec §7: a `token` query parameter authorises the flow's load as a bearer token. */
+const token = (params: URLSearchParams) => (params.get('token') ? { token: params.get('token') ?? '' } : {});
 
 export function LoginFlowScreen({ title, actors }: IdentityScreenProps) {
   const [params] = useSearchParams();
   const impl = useFlowImplementations(actors);
   const machine = useMemo(() => flowFormMachine.provide(impl.flow), [impl]);
   const [snapshot, send] = useMachine(machine, {
-    input: { kind: 'login', flowId: param(params, 'flow'), returnTo: param(params, 'return_to') },
+    input: {
+      kind: 'login',
+      flowId: param(params, 'flow'),
+      returnTo: param(params, 'return_to'),
+      ...token(params),
+    },
   });
   return (
     <AuthLayout title={title}>
@@ -124,7 +137,12 @@ export function SignupScreen({ title, actors }: IdentityScreenProps) {
   const impl = useFlowImplementations(actors);
   const machine = useMemo(() => signupMachine.provide(impl.flow), [impl]);
   const [snapshot, send] = useMachine(machine, {
-    input: { kind: 'registration', flowId: param(params, 'flow'), returnTo: param(params, 'return_to') },
+    input: {
+      kind: 'registration',
+      flowId: param(params, 'flow'),
+      returnTo: param(params, 'return_to'),
+      ...token(params),
+    },
   });
   const busy = snapshot.matches('submitting');
   const localFields = useMemo<FlowFormProps['localFields']>(
@@ -210,7 +228,12 @@ export function RecoveryScreen({ title, actors }: IdentityScreenProps) {
   const impl = useFlowImplementations(actors);
   const machine = useMemo(() => recoveryMachine.provide(impl.flow), [impl]);
   const [snapshot, send] = useMachine(machine, {
-    input: { kind: 'recovery', flowId: param(params, 'flow'), returnTo: param(params, 'return_to') },
+    input: {
+      kind: 'recovery',
+      flowId: param(params, 'flow'),
+      returnTo: param(params, 'return_to'),
+      ...token(params),
+    },
   });
   if (snapshot.matches('codeSent')) {
     return (
@@ -237,6 +260,7 @@ export function RecoveryScreen({ title, actors }: IdentityScreenProps) {
         send={send}
         policy={impl.effects.policy}
         form={{ idPrefix: 'recovery' }}
+        view={recoverButton}
       />
       <nav className="auth__links" aria-label="Account">
         <Link to="/login/">Log in</Link>
@@ -251,13 +275,15 @@ export function VerificationScreen({ title, actors }: IdentityScreenProps) {
   const impl = useFlowImplementations(actors);
   const machine = useMemo(() => verificationMachine.provide(impl.flow), [impl]);
   const skip = params.get('skip_send');
+  const skipSend = skip !== null && skip !== 'false';
   const [snapshot, send] = useMachine(machine, {
     input: {
       kind: 'verification',
       flowId: param(params, 'flow'),
       returnTo: param(params, 'return_to'),
+      ...token(params),
       prefill: { email: param(params, 'email'), code: param(params, 'code') },
-      skipSend: skip !== null && skip !== 'false',
+      skipSend,
     },
   });
   return (
@@ -270,6 +296,7 @@ export function VerificationScreen({ title, actors }: IdentityScreenProps) {
           send={send}
           policy={impl.effects.policy}
           form={{ idPrefix: 'verification' }}
+          view={skipSend ? codePrompt : undefined}
         />
       )}
     </AuthLayout>
@@ -290,7 +317,13 @@ export function SettingsScreen({ title, actors }: IdentityScreenProps) {
     [groupsParam],
   );
   const [snapshot, send] = useMachine(machine, {
-    input: { kind: 'settings', flowId: param(params, 'flow'), returnTo: param(params, 'return_to'), groups },
+    input: {
+      kind: 'settings',
+      flowId: param(params, 'flow'),
+      returnTo: param(params, 'return_to'),
+      groups,
+      ...token(params),
+    },
   });
   const offer = snapshot.context.offerRecoveryCodes;
   const shownGroups = useMemo(
@@ -304,6 +337,7 @@ export function SettingsScreen({ title, actors }: IdentityScreenProps) {
         send={send}
         policy={impl.effects.policy}
         form={{ idPrefix: 'settings', sections: true, groups: shownGroups }}
+        view={defaultSecurityKeyName}
       >
         {offer ? (
           <div className="auth__alert auth__alert--info" role="status">
