@@ -120,8 +120,7 @@ type AgreementActor = ReturnType<typeof createActor<typeof agreementMachine>>;
 
 /** What the agreement machine hands back to this saga: an acknowledgement to make, or an error to report. */
 type AgreementReport =
-  | { kind: 'acknowledge'; done: (error?: unknown) => void }
-  | { kind: 'error'; error: unknown };
+  { kind: 'acknowledge'; done: (error?: unknown) => void } | { kind: 'error'; error: unknown };
 
 /**
  * Runs the modal for one agreement until it is accepted, declined or removed. The machine's `acknowledge` actor
