@@ -9,6 +9,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { classifyFailure, IDENTITY_TOAST_MS } from '../src/identity/flow';
 import type { FlowFailure } from '../src/identity/flow';
 import type { LoginResult } from '../src/identity/localAuth';
+import { failureOf } from './flowForm.machine';
 
 export interface LogoutInput {
   segue?: string | null;
@@ -132,7 +133,7 @@ export const logoutMachine = setup({
               {
                 type: 'redirect',
                 params: ({ event }) => ({
-                  to: (classifyFailure(event.error, 'logout') as { to: string }).to,
+                  to: failureOf(classifyFailure(event.error, 'logout'), 'redirect').to,
                   fullLoad: true,
                 }),
               },
@@ -145,7 +146,7 @@ export const logoutMachine = setup({
               {
                 type: 'notify',
                 params: ({ context }) => {
-                  const f = context.failure as { message?: string; duration?: number } | null;
+                  const f = context.failure?.type === 'failed' ? context.failure : null;
                   return {
                     level: 'error' as const,
                     message: f?.message ?? 'Logging out failed. Please try again.',

@@ -57,7 +57,7 @@ export function ChangePasswordScreen({ title }: { title: string }) {
   const [snapshot, send] = useMachine(machine);
   const { context } = snapshot;
   const codeStep = snapshot.matches('otp') || (snapshot.matches('submitting') && Boolean(context.prompt));
-  const busy = snapshot.matches('submitting') || snapshot.matches('done');
+  const busy = snapshot.hasTag('busy');
 
   return (
     <AuthLayout title={title}>

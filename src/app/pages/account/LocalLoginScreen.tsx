@@ -101,7 +101,7 @@ export function LocalLoginScreen({ title }: LocalLoginScreenProps) {
     else if (step === 'otp') send({ type: 'user.submit', otp: values.otp.trim() });
   };
   const schema = step === 'password' ? schemas.password : step === 'otp' ? schemas.otp : undefined;
-  const busy = step === 'submitting' || step === 'success';
+  const busy = snapshot.hasTag('busy');
 
   return (
     <AuthLayout

@@ -63,7 +63,7 @@ function FlowBody({
   view,
   children,
 }: {
-  snapshot: { context: FlowFormContext; value: unknown };
+  snapshot: { context: FlowFormContext; hasTag: (tag: string) => boolean };
   send: (e: FlowFormEvent) => void;
   policy: RedirectPolicy;
   form?: Partial<FlowFormProps>;
@@ -71,13 +71,12 @@ function FlowBody({
   view?: (flow: IdentityFlow) => IdentityFlow;
   children?: ReactNode;
 }) {
-  const state = typeof snapshot.value === 'string' ? snapshot.value : '';
   const { flow } = snapshot.context;
+  const failed = snapshot.hasTag('failed');
   // One shown flow per flow: the form reinitialises when its flow changes.
   const shown = useMemo(() => (flow && view ? view(flow) : flow), [flow, view]);
-  if (state === 'loading' || state === 'handlingFailure' || (!flow && state !== 'failed'))
-    return <p role="status">Loading…</p>;
-  if (state === 'failed')
+  if (snapshot.hasTag('loading') || (!flow && !failed)) return <p role="status">Loading…</p>;
+  if (failed)
     return (
       <div className="auth__failed">
         <p role="alert">
@@ -88,7 +87,7 @@ function FlowBody({
         </button>
       </div>
     );
-  if (state === 'redirecting') return <p role="status">Redirecting…</p>;
+  if (snapshot.hasTag('redirecting')) return <p role="status">Redirecting…</p>;
   return (
     <>
       {children}
@@ -96,7 +95,7 @@ function FlowBody({
       <FlowForm
         flow={shown as IdentityFlow}
         policy={policy}
-        busy={state === 'submitting' || state === 'reloading'}
+        busy={snapshot.hasTag('busy')}
         resendIn={snapshot.context.resendIn}
         onSubmit={(values: FormValues) => send({ type: 'user.submit', values })}
         {...form}
@@ -144,7 +143,7 @@ export function SignupScreen({ title, actors }: IdentityScreenProps) {
       ...token(params),
     },
   });
-  const busy = snapshot.matches('submitting');
+  const busy = snapshot.hasTag('busy');
   const localFields = useMemo<FlowFormProps['localFields']>(
     () => ({
       initial: { acceptTerms: false },
