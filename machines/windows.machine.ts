@@ -8,7 +8,7 @@
  *   saga turns it into the notice).
  * The windows saga steps it with xstate's pure `transition` and stores the result in the `windows` slice.
  */
-import { assign, emit, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import {
   MAX_EVENT_STREAM_WINDOWS,
   type AppWindow,
@@ -78,7 +78,7 @@ export const windowsMachine = setup({
   },
   actions: {
     add: assign(({ context, event }) => {
-      if (event.type !== 'window.open') return {};
+      assertEvent(event, 'window.open');
       const spec = event.window;
       const aspect: WindowAspect = spec.aspect ?? 'right';
       const win: AppWindow = {
@@ -96,17 +96,17 @@ export const windowsMachine = setup({
       return { windows: [...others, win], activeId: win.id };
     }),
     countRefusal: assign({ refusals: ({ context }) => context.refusals + 1 }),
-    announceRefusal: emit(({ event }): WindowsEmitted => ({
-      type: 'windows.refused',
-      id: event.type === 'window.open' ? event.window.id : '',
-    })),
+    announceRefusal: emit(({ event }): WindowsEmitted => {
+      assertEvent(event, 'window.open');
+      return { type: 'windows.refused', id: event.window.id };
+    }),
     focusExisting: assign(({ context, event }) => {
-      if (event.type !== 'window.open') return {};
+      assertEvent(event, 'window.open');
       const w = find(context, event.window.id)!;
       return raise(context, w.id, w.aspect === 'iconized' ? { aspect: 'right' } : {});
     }),
     remove: assign(({ context, event }) => {
-      if (event.type !== 'window.close') return {};
+      assertEvent(event, 'window.close');
       const windows = context.windows.filter((w) => w.id !== event.id);
       if (context.activeId !== event.id) return { windows };
       // Closing the active window activates the highest stacking order.
@@ -114,7 +114,7 @@ export const windowsMachine = setup({
     }),
     focus: assign(({ context, event }) => ('id' in event ? raise(context, event.id) : {})),
     minimize: assign(({ context, event }) => {
-      if (event.type !== 'window.minimize' && event.type !== 'window.setAspect') return {};
+      assertEvent(event, ['window.minimize', 'window.setAspect']);
       const windows = context.windows.map((w) =>
         w.id === event.id ? { ...w, aspect: 'iconized' as const } : w,
       );
@@ -130,13 +130,13 @@ export const windowsMachine = setup({
       'id' in event ? raise(context, event.id, { aspect: 'floating' }) : {},
     ),
     move: assign(({ context, event }) => {
-      if (event.type !== 'window.move') return {};
+      assertEvent(event, 'window.move');
       return {
         windows: context.windows.map((w) => (w.id === event.id ? { ...w, position: event.position } : w)),
       };
     }),
     toggleExtended: assign(({ context, event }) => {
-      if (event.type !== 'window.toggleExtended') return {};
+      assertEvent(event, 'window.toggleExtended');
       return {
         windows: context.windows.map((w) => (w.id === event.id ? { ...w, isExtended: !w.isExtended } : w)),
       };
