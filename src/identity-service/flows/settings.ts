@@ -266,7 +266,8 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
           );
           return invalid();
         }
-        const displayName = (body.webauthn_register_displayname ?? '').trim().slice(0, 64) || DEFAULT_SECURITY_KEY_NAME;
+        const displayName =
+          (body.webauthn_register_displayname ?? '').trim().slice(0, 64) || DEFAULT_SECURITY_KEY_NAME;
         ctx.repo.setCredential(
           identity.id,
           'webauthn',
