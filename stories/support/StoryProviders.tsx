@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { errorsSaga } from '../../sagas/errors.saga';
 import type { ApiClient } from '../../src/api/client';
 import { AppProviders } from '../../src/app/AppProviders';
 import { createAppStore, type RootState } from '../../src/store/createStore';
@@ -14,8 +15,11 @@ export const offlineApi: ApiClient = (() => {
   return { request: fail, get: fail, post: fail, put: fail, patch: fail, delete: fail };
 })();
 
+/** A store whose errors reach the one error handler (its toasts and field errors show in the story). */
 export function makeStore(preloadedState: Partial<RootState> = {}, api: ApiClient = offlineApi) {
-  return createAppStore({ preloadedState, context: { api, platform: 'browser' } });
+  const store = createAppStore({ preloadedState, context: { api, platform: 'browser' } });
+  store.runSaga(errorsSaga);
+  return store;
 }
 
 export function StoryProviders({
