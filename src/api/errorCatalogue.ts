@@ -13,16 +13,8 @@ export const statusMessages = {
   generic: 'Something went wrong. Please try again.',
 } as const;
 
-/** §8 local login and change-password 401s, by `detail.code` (the machines show them at the step they concern). */
-export const localAuthCodeMessages = {
-  invalidOtp: 'The one-time code is not valid. Please try again.',
-  otpRequired: 'Enter the one-time code from your authenticator app.',
-  otpSecretMissing:
-    'Two-factor authentication is not set up for this account yet. Contact your administrator.',
-  wrongCredentials: 'Wrong username or password.',
-  invalidPassword: 'The current password is not valid.',
-  samePassword: 'The new password cannot be the same as the current one.',
-} as const;
+/** §8 local login and change-password 401s, by `detail.code` (kept in a small module the login page loads eagerly). */
+export { localAuthCodeMessages } from './localAuthCodeMessages';
 
 /**
  * Pydantic error type codes (v1 dotted names and their v2 equivalents) → messages. `{name}` placeholders are

@@ -4,7 +4,7 @@
  * the screens show for them. The machines import this module; the calls themselves are the actors in
  * `localAuth.actors.ts`, provided by the view.
  */
-import { localAuthCodeMessages } from '../api/errorCatalogue';
+import { localAuthCodeMessages } from '../api/localAuthCodeMessages';
 import { BEARER_COOKIE } from '../shared/http';
 
 export type LoginMethod =
