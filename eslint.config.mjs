@@ -46,7 +46,15 @@ const layerZones = [
   },
   {
     target: './machines',
-    from: ['./src/app', './src/api', './src/store', './sagas', './src/widgets', './src/identity/client.ts'],
+    from: [
+      './src/app',
+      './src/api',
+      './src/store',
+      './sagas',
+      './src/widgets',
+      './src/identity/client.ts',
+      './src/identity/localAuth.actors.ts',
+    ],
     message:
       'Machines import xstate and neutral types and constants only; actors are provided, not imported.',
   },

@@ -77,6 +77,7 @@ export const changePasswordMachine = setup({
       },
     },
     submitting: {
+      tags: ['busy'],
       invoke: {
         src: 'changePassword',
         input: ({ context }) => ({
@@ -137,6 +138,6 @@ export const changePasswordMachine = setup({
         ],
       },
     },
-    done: {},
+    done: { tags: ['busy'] },
   },
 });

@@ -4,15 +4,9 @@
  * the service is `failed`, with a retry.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { isIdentityApiError } from '../src/identity/flow';
-import type { IdentityErrorDetail } from '../src/identity/messages';
+import { isIdentityApiError, type FlowErrorContainer } from '../src/identity/flow';
 
-/** `GET {identity}/self-service/errors?id=` as the identity SDK returns it (flowError). */
-export interface FlowErrorContainer {
-  id: string;
-  error?: IdentityErrorDetail;
-  created_at?: string;
-}
+export type { FlowErrorContainer };
 
 export interface FlowErrorInput {
   id: string | null;

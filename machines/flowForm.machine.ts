@@ -15,6 +15,8 @@ import type {
   FlowKind,
   FormValues,
   IdentityFlow,
+  LoadFlowInput,
+  SubmitFlowInput,
   SubmitResult,
 } from '../src/identity/flow';
 
@@ -32,6 +34,8 @@ export interface FlowFormInput {
   /** Verification: prefilled e-mail or code (auto-submitted) and skip_send. */
   prefill?: { email?: string; code?: string };
   skipSend?: boolean;
+  /** Spec §7: the page's `token` query parameter, sent as a bearer authorization when the flow loads. */
+  token?: string;
 }
 
 export interface FlowFormContext {
@@ -41,6 +45,7 @@ export interface FlowFormContext {
   groups: string[];
   prefill: { email?: string; code?: string };
   skipSend: boolean;
+  token: string | undefined;
   flow: IdentityFlow | null;
   /** The values being submitted. */
   pending: FormValues | null;
@@ -59,8 +64,7 @@ export interface FlowFormContext {
 export type FlowFormEvent =
   { type: 'user.submit'; values: FormValues } | { type: 'user.continue' } | { type: 'user.retry' };
 
-export type LoadFlowInput = { kind: FlowKind; flowId?: string; returnTo?: string };
-export type SubmitFlowInput = { kind: FlowKind; flow: IdentityFlow; values: FormValues };
+export type { LoadFlowInput, SubmitFlowInput };
 
 export const flowSetup = setup({
   types: {
@@ -82,8 +86,7 @@ export const flowSetup = setup({
     notify: (_, _params: { level: 'success' | 'info' | 'error'; message: string; duration: number }) => {},
     /** Classifies the error of the actor that just failed (§4, §8). */
     assignFailure: assign({
-      failure: ({ context, event }) =>
-        classifyFailure((event as unknown as { error?: unknown }).error, context.kind),
+      failure: ({ context }, params: { error: unknown }) => classifyFailure(params.error, context.kind),
     }),
   },
   delays: {
@@ -91,7 +94,7 @@ export const flowSetup = setup({
   },
   guards: {
     failureIs: ({ context }, params: { type: FlowFailure['type'] }) => context.failure?.type === params.type,
-    resultIsFlow: ({ event }) => (event as unknown as { output: SubmitResult }).output.type === 'flow',
+    resultIsFlow: (_, params: { output: SubmitResult }) => params.output.type === 'flow',
     coolingDown: ({ context }) => context.resendIn > 0,
   },
 });
@@ -103,6 +106,7 @@ export const initialContext = ({ input }: { input: FlowFormInput }): FlowFormCon
   groups: input.groups ?? [],
   prefill: input.prefill ?? {},
   skipSend: input.skipSend ?? false,
+  token: input.token,
   flow: null,
   pending: null,
   failure: null,
@@ -113,47 +117,82 @@ export const initialContext = ({ input }: { input: FlowFormInput }): FlowFormCon
   restarts: 0,
 });
 
-/** The flow a submit answered with (validation errors or a new state). */
-export const outputFlow = (event: unknown): IdentityFlow =>
-  ((event as { output: SubmitResult }).output as { flow: IdentityFlow }).flow;
-export const outputCompletion = (event: unknown): FlowCompletion =>
-  ((event as { output: SubmitResult }).output as { completion: FlowCompletion }).completion;
+/** The flow a submit answered with (validation errors or a new state); only where the result is a flow. */
+export function outputFlow({ output }: { output: SubmitResult }): IdentityFlow {
+  if (output.type !== 'flow') throw new Error('the submit ended the flow instead of answering one');
+  return output.flow;
+}
+/** What a submit that ended the flow returned; only where the result is not a flow. */
+export function outputCompletion({ output }: { output: SubmitResult }): FlowCompletion {
+  if (output.type !== 'complete') throw new Error('the submit answered a flow instead of ending it');
+  return output.completion;
+}
+
+/** The failure of the given kind; only where `failureIs` held. */
+export function failureOf<T extends FlowFailure['type']>(
+  failure: FlowFailure | null,
+  type: T,
+): Extract<FlowFailure, { type: T }> {
+  if (failure?.type !== type) throw new Error(`expected a ${type} failure`);
+  return failure as Extract<FlowFailure, { type: T }>;
+}
+
+/** `onError` of any flow actor: the error is classified, then handled (§4, §8). */
+export const failWithError = {
+  type: 'assignFailure',
+  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+} as const;
+
+/** Guard of a submit's `onDone`: the identity service answered with a flow (validation errors or a new state). */
+export const resultIsFlow = {
+  type: 'resultIsFlow',
+  params: ({ event }: { event: { output: SubmitResult } }) => ({ output: event.output }),
+} as const;
+
+/** What loading a flow needs: its kind, its id (or none for a fresh one), the return address and the bearer token. */
+export const loadInput = ({ context }: { context: FlowFormContext }): LoadFlowInput => ({
+  kind: context.kind,
+  flowId: context.flowId,
+  returnTo: context.returnTo,
+  ...(context.token ? { token: context.token } : {}),
+});
 
 /** Loading: fetch the flow by id or create one; failures are classified. */
 export const loadingState = flowSetup.createStateConfig({
   invoke: {
     src: 'loadFlow',
-    input: ({ context }) => ({ kind: context.kind, flowId: context.flowId, returnTo: context.returnTo }),
+    input: loadInput,
     onDone: {
       target: 'ready',
       actions: assign({ flow: ({ event }) => event.output, flowId: ({ event }) => event.output.id }),
     },
-    onError: { target: 'handlingFailure', actions: 'assignFailure' },
+    onError: { target: 'handlingFailure', actions: failWithError },
   },
+  tags: ['loading'],
 });
 
 /** §4 and §8: what a failure leads to. */
 export const handlingFailureState = flowSetup.createStateConfig({
+  tags: ['loading'],
   always: [
     {
       guard: { type: 'failureIs', params: { type: 'redirect' } },
       target: 'redirecting',
       actions: {
         type: 'redirect',
-        params: ({ context }) => ({ to: (context.failure as { to: string }).to, fullLoad: true }),
+        params: ({ context }) => ({ to: failureOf(context.failure, 'redirect').to, fullLoad: true }),
       },
     },
     {
       guard: { type: 'failureIs', params: { type: 'flow' } },
       target: 'ready',
       actions: [
-        assign({ flow: ({ context }) => (context.failure as { flow: IdentityFlow }).flow }),
+        assign({ flow: ({ context }) => failureOf(context.failure, 'flow').flow }),
         {
           type: 'notify',
           params: ({ context }) => ({
             level: 'error' as const,
-            message:
-              firstMessage((context.failure as { flow: IdentityFlow }).flow) ?? 'Please check the form.',
+            message: firstMessage(failureOf(context.failure, 'flow').flow) ?? 'Please check the form.',
             duration: IDENTITY_TOAST_MS.error,
           }),
         },
@@ -168,12 +207,12 @@ export const handlingFailureState = flowSetup.createStateConfig({
           type: 'notify',
           params: ({ context }) => ({
             level: 'info' as const,
-            message: (context.failure as { message: string }).message,
+            message: failureOf(context.failure, 'restart').message,
             duration: IDENTITY_TOAST_MS.info,
           }),
         },
         assign({
-          flowId: ({ context }) => (context.failure as { flowId?: string }).flowId,
+          flowId: ({ context }) => failureOf(context.failure, 'restart').flowId,
           flow: null,
           restarts: ({ context }) => context.restarts + 1,
         }),
@@ -205,12 +244,8 @@ export const handlingFailureState = flowSetup.createStateConfig({
       actions: {
         type: 'notify',
         params: ({ context }) => {
-          const f = context.failure as { message: string; duration?: number };
-          return {
-            level: 'error' as const,
-            message: f.message,
-            duration: f.duration ?? IDENTITY_TOAST_MS.error,
-          };
+          const f = failureOf(context.failure, 'failed');
+          return { level: 'error' as const, message: f.message, duration: f.duration };
         },
       },
     },
@@ -218,6 +253,7 @@ export const handlingFailureState = flowSetup.createStateConfig({
 });
 
 export const failedState = flowSetup.createStateConfig({
+  tags: ['failed'],
   on: {
     'user.retry': {
       target: 'loading',
@@ -227,7 +263,7 @@ export const failedState = flowSetup.createStateConfig({
 });
 
 /** Navigation is under way: nothing more happens here. */
-export const redirectingState = flowSetup.createStateConfig({});
+export const redirectingState = flowSetup.createStateConfig({ tags: ['redirecting'] });
 
 /** Ready: the form is shown; a submit sends its values. A resend during the cooldown is ignored. */
 export const readyState = flowSetup.createStateConfig({
@@ -260,13 +296,28 @@ export function isResend(context: FlowFormContext, values: FormValues): boolean 
   );
 }
 
-export const submitInput = ({ context }: { context: FlowFormContext }): SubmitFlowInput => ({
-  kind: context.kind,
-  flow: context.flow as IdentityFlow,
-  values: context.pending ?? {},
-});
+export const submitInput = ({ context }: { context: FlowFormContext }): SubmitFlowInput => {
+  // Submitting is entered from `ready`, which only exists once a flow is loaded.
+  if (!context.flow) throw new Error('submitting without a flow');
+  return { kind: context.kind, flow: context.flow, values: context.pending ?? {} };
+};
 
-export const submitError = { target: 'handlingFailure', actions: 'assignFailure' } as const;
+export const submitError = { target: 'handlingFailure', actions: failWithError } as const;
+
+type FlowStateConfig = Parameters<typeof flowSetup.createStateConfig>[0];
+type SubmitInvoke = Extract<NonNullable<FlowStateConfig['invoke']>, { src: 'submitFlow' }>;
+/** What a machine does once the identity service answered a submit. */
+export type SubmitDone = SubmitInvoke['onDone'];
+
+/**
+ * The building block every flow's `submitting` state shares (sign-up, recovery, verification, settings, the
+ * generic form): busy, submits the pending values, failures classified; each machine says what an answer means.
+ */
+export const submittingState = (onDone: SubmitDone) =>
+  flowSetup.createStateConfig({
+    tags: ['busy'],
+    invoke: { src: 'submitFlow', input: submitInput, onDone, onError: submitError },
+  });
 
 /** The generic flow form (login and any other self-service flow): success leaves for the return address. */
 export const flowFormMachine = flowSetup.createMachine({
@@ -276,33 +327,26 @@ export const flowFormMachine = flowSetup.createMachine({
   states: {
     loading: loadingState,
     ready: readyState,
-    submitting: {
-      invoke: {
-        src: 'submitFlow',
-        input: submitInput,
-        onDone: [
+    submitting: submittingState([
+      {
+        guard: resultIsFlow,
+        target: 'ready',
+        actions: assign({ flow: ({ event }) => outputFlow(event) }),
+      },
+      {
+        target: 'redirecting',
+        actions: [
+          assign({ completion: ({ event }) => outputCompletion(event) }),
           {
-            guard: 'resultIsFlow',
-            target: 'ready',
-            actions: assign({ flow: ({ event }) => outputFlow(event) }),
-          },
-          {
-            target: 'redirecting',
-            actions: [
-              assign({ completion: ({ event }) => outputCompletion(event) }),
-              {
-                type: 'redirect',
-                params: ({ context }) => ({
-                  to: completionTarget(context.completion, context.flow, context.returnTo),
-                  fullLoad: true,
-                }),
-              },
-            ],
+            type: 'redirect',
+            params: ({ context }) => ({
+              to: completionTarget(context.completion, context.flow, context.returnTo),
+              fullLoad: true,
+            }),
           },
         ],
-        onError: submitError,
       },
-    },
+    ]),
     handlingFailure: handlingFailureState,
     failed: failedState,
     redirecting: redirectingState,

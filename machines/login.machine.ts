@@ -122,6 +122,7 @@ export const loginMachine = setup({
           },
         },
         submitting: {
+          tags: ['busy'],
           invoke: {
             src: 'login',
             input: ({ context }) => ({
@@ -177,7 +178,7 @@ export const loginMachine = setup({
             ],
           },
         },
-        success: {},
+        success: { tags: ['busy'] },
       },
     },
   },

@@ -1,19 +1,32 @@
 /**
- * Logout (spec §2, §4): `segue=verification` with an e-mail goes to verification instead; otherwise the logout
- * flow is created, session storage is cleared and the browser goes to the returned logout URL. Without a session
- * (session_inactive) the user is sent to /login/.
+ * Logout (spec §2, §4, §7): `segue=verification` with an e-mail goes to verification instead (whichever session the
+ * browser holds); otherwise a local login of the appliance is ended with its logout call (`localLogout`), or the
+ * identity service's logout flow is created; then session storage is cleared and the browser goes to the returned
+ * address. Without an identity session (session_inactive) the user is sent to /login/. This machine is the one
+ * owner of logging out: the views only provide its actors and effects.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { classifyFailure, IDENTITY_TOAST_MS } from '../src/identity/flow';
 import type { FlowFailure } from '../src/identity/flow';
+import type { LoginResult } from '../src/identity/localAuth';
+import { failureOf } from './flowForm.machine';
 
 export interface LogoutInput {
   segue?: string | null;
   email?: string | null;
   returnTo?: string;
+  /** The browser holds a local login of the appliance (ended with `localLogout` instead of the identity flow). */
+  local?: boolean;
+  /** Where a local logout goes when the appliance names no page (or one that is refused). */
+  loginPath?: string;
 }
 
+/** The local login page (spec §2 account links). */
+export const DEFAULT_LOGIN_PATH = '/account/login';
+
 export interface LogoutContext {
+  local: boolean;
+  loginPath: string;
   segue: string | null;
   email: string | null;
   returnTo: string | undefined;
@@ -31,19 +44,28 @@ export const logoutMachine = setup({
     createLogout: fromPromise<{ logout_url: string }, { returnTo?: string }>(async () => {
       throw new Error('createLogout actor not provided');
     }),
+    localLogout: fromPromise<LoginResult>(async () => {
+      throw new Error('localLogout actor not provided');
+    }),
   },
   actions: {
-    redirect: (_, _params: { to: string; fullLoad?: boolean }) => {},
+    /** `fallback`: where to go instead when the view refuses `to` (a foreign address). */
+    redirect: (_, _params: { to: string; fullLoad?: boolean; fallback?: string }) => {},
     clearSessionStorage: () => {},
     notify: (_, _params: { level: 'error'; message: string; duration: number }) => {},
+    /** A failed local logout goes to the one error handler (§8 catalogue). */
+    reportError: (_, _params: { error: unknown }) => {},
   },
   guards: {
     segueToVerification: ({ context }) => context.segue === 'verification' && Boolean(context.email),
+    local: ({ context }) => context.local,
   },
 }).createMachine({
   id: 'logout',
   initial: 'start',
   context: ({ input }) => ({
+    local: input.local ?? false,
+    loginPath: input.loginPath ?? DEFAULT_LOGIN_PATH,
     segue: input.segue ?? null,
     email: input.email ?? null,
     returnTo: input.returnTo,
@@ -61,10 +83,36 @@ export const logoutMachine = setup({
             params: ({ context }) => ({ to: verificationSegue(context.email ?? '') }),
           },
         },
+        { guard: 'local', target: 'endingLocal' },
         { target: 'creating' },
       ],
     },
+    endingLocal: {
+      tags: ['busy'],
+      invoke: {
+        src: 'localLogout',
+        onDone: {
+          target: 'leaving',
+          actions: [
+            'clearSessionStorage',
+            {
+              type: 'redirect',
+              params: ({ context, event }) => ({
+                to: event.output.redirectUri ?? context.loginPath,
+                fullLoad: true,
+                fallback: context.loginPath,
+              }),
+            },
+          ],
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
     creating: {
+      tags: ['busy'],
       invoke: {
         src: 'createLogout',
         input: ({ context }) => ({ returnTo: context.returnTo }),
@@ -85,7 +133,7 @@ export const logoutMachine = setup({
               {
                 type: 'redirect',
                 params: ({ event }) => ({
-                  to: (classifyFailure(event.error, 'logout') as { to: string }).to,
+                  to: failureOf(classifyFailure(event.error, 'logout'), 'redirect').to,
                   fullLoad: true,
                 }),
               },
@@ -98,7 +146,7 @@ export const logoutMachine = setup({
               {
                 type: 'notify',
                 params: ({ context }) => {
-                  const f = context.failure as { message?: string; duration?: number } | null;
+                  const f = context.failure?.type === 'failed' ? context.failure : null;
                   return {
                     level: 'error' as const,
                     message: f?.message ?? 'Logging out failed. Please try again.',
@@ -111,7 +159,14 @@ export const logoutMachine = setup({
         ],
       },
     },
-    leaving: {},
-    failed: { on: { 'user.retry': { target: 'creating', actions: assign({ failure: null }) } } },
+    leaving: { tags: ['busy'] },
+    failed: {
+      on: {
+        'user.retry': [
+          { guard: 'local', target: 'endingLocal' },
+          { target: 'creating', actions: assign({ failure: null }) },
+        ],
+      },
+    },
   },
 });

@@ -14,9 +14,9 @@ import {
   outputFlow,
   readyState,
   redirectingState,
+  resultIsFlow,
   RESEND_COOLDOWN_S,
-  submitError,
-  submitInput,
+  submittingState,
 } from './flowForm.machine';
 
 /** The settings screen to continue at after a successful recovery (always the console's own screen). */
@@ -32,54 +32,47 @@ export const recoveryMachine = flowSetup.createMachine({
   states: {
     loading: loadingState,
     ready: readyState,
-    submitting: {
-      invoke: {
-        src: 'submitFlow',
-        input: submitInput,
-        onDone: [
+    submitting: submittingState([
+      {
+        guard: ({ event }) =>
+          event.output.type === 'flow' &&
+          (outputFlow(event).state === 'passed_challenge' ||
+            Boolean(outputFlow(event).continue_with?.length)),
+        target: 'redirecting',
+        actions: [
+          assign({ flow: ({ event }) => outputFlow(event) }),
           {
-            guard: ({ event }) =>
-              event.output.type === 'flow' &&
-              (outputFlow(event).state === 'passed_challenge' ||
-                Boolean(outputFlow(event).continue_with?.length)),
-            target: 'redirecting',
-            actions: [
-              assign({ flow: ({ event }) => outputFlow(event) }),
-              {
-                type: 'redirect',
-                params: ({ event }) => ({ to: settingsTarget(outputFlow(event)), fullLoad: true }),
-              },
-            ],
+            type: 'redirect',
+            params: ({ event }) => ({ to: settingsTarget(outputFlow(event)), fullLoad: true }),
           },
-          {
-            // The address was just sent: show the notice first.
-            guard: ({ context, event }) =>
-              event.output.type === 'flow' &&
-              outputFlow(event).state === 'sent_email' &&
-              context.flow?.state !== 'sent_email',
-            target: 'codeSent',
-            actions: assign({ flow: ({ event }) => outputFlow(event), resendIn: RESEND_COOLDOWN_S }),
-          },
-          {
-            // A resend: back to the prompt with a new cooldown.
-            guard: ({ context, event }) =>
-              event.output.type === 'flow' &&
-              Boolean(context.pending?.email) &&
-              !context.pending?.code &&
-              outputFlow(event).state === 'sent_email',
-            target: 'ready',
-            actions: assign({ flow: ({ event }) => outputFlow(event), resendIn: RESEND_COOLDOWN_S }),
-          },
-          {
-            guard: 'resultIsFlow',
-            target: 'ready',
-            actions: assign({ flow: ({ event }) => outputFlow(event) }),
-          },
-          { target: 'failed' },
         ],
-        onError: submitError,
       },
-    },
+      {
+        // The address was just sent: show the notice first.
+        guard: ({ context, event }) =>
+          event.output.type === 'flow' &&
+          outputFlow(event).state === 'sent_email' &&
+          context.flow?.state !== 'sent_email',
+        target: 'codeSent',
+        actions: assign({ flow: ({ event }) => outputFlow(event), resendIn: RESEND_COOLDOWN_S }),
+      },
+      {
+        // A resend: back to the prompt with a new cooldown.
+        guard: ({ context, event }) =>
+          event.output.type === 'flow' &&
+          Boolean(context.pending?.email) &&
+          !context.pending?.code &&
+          outputFlow(event).state === 'sent_email',
+        target: 'ready',
+        actions: assign({ flow: ({ event }) => outputFlow(event), resendIn: RESEND_COOLDOWN_S }),
+      },
+      {
+        guard: resultIsFlow,
+        target: 'ready',
+        actions: assign({ flow: ({ event }) => outputFlow(event) }),
+      },
+      { target: 'failed' },
+    ]),
     codeSent: {
       after: {
         RESEND_TICK: {

@@ -6,19 +6,21 @@
  */
 import { assign } from 'xstate';
 import { IDENTITY_TOAST_MS, shouldOfferRecoveryCodes } from '../src/identity/flow';
-import type { FormValues, IdentityFlow } from '../src/identity/flow';
+import type { FormValues, SubmitResult } from '../src/identity/flow';
 import type { FlowFormContext } from './flowForm.machine';
 import {
   failedState,
+  failWithError,
   flowSetup,
   handlingFailureState,
   initialContext,
+  loadInput,
   loadingState,
   outputFlow,
   readyState,
   redirectingState,
-  submitError,
-  submitInput,
+  resultIsFlow,
+  submittingState,
 } from './flowForm.machine';
 
 export const SETTINGS_SAVED = 'Your settings have been saved.';
@@ -27,10 +29,8 @@ const isSecondFactorScreen = (context: FlowFormContext) =>
   context.groups.includes('webauthn') || context.groups.includes('totp');
 const isTotpChange = (values: FormValues | null) =>
   Boolean(values && (values.totp_code || values.totp_unlink));
-const succeeded = (event: unknown) => {
-  const out = (event as { output: { type: string; flow?: IdentityFlow } }).output;
-  return out.type === 'flow' && out.flow?.state === 'success';
-};
+const succeeded = ({ output }: { output: SubmitResult }) =>
+  output.type === 'flow' && output.flow.state === 'success';
 
 export const settingsMachine = flowSetup.createMachine({
   id: 'settings',
@@ -53,66 +53,60 @@ export const settingsMachine = flowSetup.createMachine({
         ],
       },
     },
-    submitting: {
-      invoke: {
-        src: 'submitFlow',
-        input: submitInput,
-        onDone: [
+    submitting: submittingState([
+      {
+        guard: ({ context, event }) => succeeded(event) && isTotpChange(context.pending),
+        target: 'reloading',
+        actions: {
+          type: 'notify',
+          params: {
+            level: 'success' as const,
+            message: SETTINGS_SAVED,
+            duration: IDENTITY_TOAST_MS.success,
+          },
+        },
+      },
+      {
+        guard: ({ context, event }) =>
+          succeeded(event) &&
+          isSecondFactorScreen(context) &&
+          shouldOfferRecoveryCodes(context.flow?.ui, outputFlow(event).ui),
+        target: 'ready',
+        actions: assign({ flow: ({ event }) => outputFlow(event), offerRecoveryCodes: true }),
+      },
+      {
+        guard: ({ context, event }) => succeeded(event) && isSecondFactorScreen(context),
+        target: 'redirecting',
+        actions: { type: 'redirect', params: { to: '/', fullLoad: true } },
+      },
+      {
+        guard: ({ event }) => succeeded(event),
+        target: 'ready',
+        actions: [
+          assign({ flow: ({ event }) => outputFlow(event) }),
           {
-            guard: ({ context, event }) => succeeded(event) && isTotpChange(context.pending),
-            target: 'reloading',
-            actions: {
-              type: 'notify',
-              params: {
-                level: 'success' as const,
-                message: SETTINGS_SAVED,
-                duration: IDENTITY_TOAST_MS.success,
-              },
+            type: 'notify',
+            params: {
+              level: 'success' as const,
+              message: SETTINGS_SAVED,
+              duration: IDENTITY_TOAST_MS.success,
             },
           },
-          {
-            guard: ({ context, event }) =>
-              succeeded(event) &&
-              isSecondFactorScreen(context) &&
-              shouldOfferRecoveryCodes(context.flow?.ui, outputFlow(event).ui),
-            target: 'ready',
-            actions: assign({ flow: ({ event }) => outputFlow(event), offerRecoveryCodes: true }),
-          },
-          {
-            guard: ({ context, event }) => succeeded(event) && isSecondFactorScreen(context),
-            target: 'redirecting',
-            actions: { type: 'redirect', params: { to: '/', fullLoad: true } },
-          },
-          {
-            guard: ({ event }) => succeeded(event),
-            target: 'ready',
-            actions: [
-              assign({ flow: ({ event }) => outputFlow(event) }),
-              {
-                type: 'notify',
-                params: {
-                  level: 'success' as const,
-                  message: SETTINGS_SAVED,
-                  duration: IDENTITY_TOAST_MS.success,
-                },
-              },
-            ],
-          },
-          {
-            guard: 'resultIsFlow',
-            target: 'ready',
-            actions: assign({ flow: ({ event }) => outputFlow(event) }),
-          },
-          { target: 'failed' },
         ],
-        onError: submitError,
       },
-    },
+      {
+        guard: resultIsFlow,
+        target: 'ready',
+        actions: assign({ flow: ({ event }) => outputFlow(event) }),
+      },
+      { target: 'failed' },
+    ]),
     /** TOTP enrolled or unlinked: the form is loaded again so the QR code, secret and unlink button are current. */
     reloading: {
+      tags: ['busy'],
       invoke: {
         src: 'loadFlow',
-        input: ({ context }) => ({ kind: context.kind, flowId: context.flowId, returnTo: context.returnTo }),
+        input: loadInput,
         onDone: [
           {
             guard: ({ context, event }) =>
@@ -129,7 +123,7 @@ export const settingsMachine = flowSetup.createMachine({
             }),
           },
         ],
-        onError: { target: 'handlingFailure', actions: 'assignFailure' },
+        onError: { target: 'handlingFailure', actions: failWithError },
       },
     },
     handlingFailure: handlingFailureState,

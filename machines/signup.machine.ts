@@ -16,8 +16,8 @@ import {
   outputFlow,
   readyState,
   redirectingState,
-  submitError,
-  submitInput,
+  resultIsFlow,
+  submittingState,
 } from './flowForm.machine';
 
 /** The first address the new account still has to verify, if any. */
@@ -32,41 +32,34 @@ export const signupMachine = flowSetup.createMachine({
   states: {
     loading: loadingState,
     ready: readyState,
-    submitting: {
-      invoke: {
-        src: 'submitFlow',
-        input: submitInput,
-        onDone: [
+    submitting: submittingState([
+      {
+        guard: resultIsFlow,
+        target: 'ready',
+        actions: assign({ flow: ({ event }) => outputFlow(event) }),
+      },
+      {
+        guard: ({ event }) => unverifiedAddress(outputCompletion(event)) !== null,
+        target: 'accountCreated',
+        actions: assign({
+          completion: ({ event }) => outputCompletion(event),
+          email: ({ event }) => unverifiedAddress(outputCompletion(event)) ?? '',
+        }),
+      },
+      {
+        target: 'redirecting',
+        actions: [
+          assign({ completion: ({ event }) => outputCompletion(event) }),
           {
-            guard: 'resultIsFlow',
-            target: 'ready',
-            actions: assign({ flow: ({ event }) => outputFlow(event) }),
-          },
-          {
-            guard: ({ event }) => unverifiedAddress(outputCompletion(event)) !== null,
-            target: 'accountCreated',
-            actions: assign({
-              completion: ({ event }) => outputCompletion(event),
-              email: ({ event }) => unverifiedAddress(outputCompletion(event)) ?? '',
+            type: 'redirect',
+            params: ({ context }) => ({
+              to: completionTarget(context.completion, context.flow, context.returnTo),
+              fullLoad: true,
             }),
           },
-          {
-            target: 'redirecting',
-            actions: [
-              assign({ completion: ({ event }) => outputCompletion(event) }),
-              {
-                type: 'redirect',
-                params: ({ context }) => ({
-                  to: completionTarget(context.completion, context.flow, context.returnTo),
-                  fullLoad: true,
-                }),
-              },
-            ],
-          },
         ],
-        onError: submitError,
       },
-    },
+    ]),
     accountCreated: {},
     handlingFailure: handlingFailureState,
     failed: failedState,

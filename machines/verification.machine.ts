@@ -9,15 +9,17 @@ import { identityText } from '../src/identity/messages';
 import type { FlowFormContext } from './flowForm.machine';
 import {
   failedState,
+  failWithError,
   flowSetup,
   handlingFailureState,
   initialContext,
+  loadInput,
   outputFlow,
   readyState,
   redirectingState,
+  resultIsFlow,
   RESEND_COOLDOWN_S,
-  submitError,
-  submitInput,
+  submittingState,
 } from './flowForm.machine';
 import type { IdentityFlow } from '../src/identity/flow';
 
@@ -42,9 +44,10 @@ export const verificationMachine = flowSetup.createMachine({
   context: initialContext,
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         src: 'loadFlow',
-        input: ({ context }) => ({ kind: context.kind, flowId: context.flowId, returnTo: context.returnTo }),
+        input: loadInput,
         onDone: [
           {
             guard: ({ context, event }) => autoSubmitValues(context, event.output) !== null,
@@ -60,47 +63,40 @@ export const verificationMachine = flowSetup.createMachine({
             actions: assign({ flow: ({ event }) => event.output, flowId: ({ event }) => event.output.id }),
           },
         ],
-        onError: { target: 'handlingFailure', actions: 'assignFailure' },
+        onError: { target: 'handlingFailure', actions: failWithError },
       },
     },
     ready: readyState,
-    submitting: {
-      invoke: {
-        src: 'submitFlow',
-        input: submitInput,
-        onDone: [
-          {
-            guard: ({ event }) =>
-              event.output.type === 'flow' && outputFlow(event).state === 'passed_challenge',
-            target: 'passed',
-            actions: assign({ flow: ({ event }) => outputFlow(event) }),
-          },
-          {
-            guard: ({ context, event }) =>
-              event.output.type === 'flow' &&
-              outputFlow(event).state === 'sent_email' &&
-              Boolean(context.pending?.email) &&
-              !context.pending?.code,
-            target: 'ready',
-            actions: assign({ flow: ({ event }) => outputFlow(event), resendIn: RESEND_COOLDOWN_S }),
-          },
-          {
-            guard: 'resultIsFlow',
-            target: 'ready',
-            actions: assign({ flow: ({ event }) => outputFlow(event) }),
-          },
-          { target: 'failed' },
-        ],
-        onError: submitError,
+    submitting: submittingState([
+      {
+        guard: ({ event }) => event.output.type === 'flow' && outputFlow(event).state === 'passed_challenge',
+        target: 'passed',
+        actions: assign({ flow: ({ event }) => outputFlow(event) }),
       },
-    },
+      {
+        guard: ({ context, event }) =>
+          event.output.type === 'flow' &&
+          outputFlow(event).state === 'sent_email' &&
+          Boolean(context.pending?.email) &&
+          !context.pending?.code,
+        target: 'ready',
+        actions: assign({ flow: ({ event }) => outputFlow(event), resendIn: RESEND_COOLDOWN_S }),
+      },
+      {
+        guard: resultIsFlow,
+        target: 'ready',
+        actions: assign({ flow: ({ event }) => outputFlow(event) }),
+      },
+      { target: 'failed' },
+    ]),
     passed: {
       entry: [
         {
           type: 'notify',
           params: ({ context }) => ({
             level: 'success' as const,
-            message: successMessages(context.flow as IdentityFlow).join(' ') || 'Your account is verified.',
+            message:
+              (context.flow ? successMessages(context.flow).join(' ') : '') || 'Your account is verified.',
             duration: IDENTITY_TOAST_MS.success,
           }),
         },

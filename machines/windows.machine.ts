@@ -4,10 +4,11 @@
  * - an iconized window restores to right on click;
  * - closing the active window activates the one with the highest stacking order;
  * - minimising activates the top remaining non-iconized window;
- * - at most 4 windows using event streams: a fifth is refused (`refusals` counts them, the host shows the notice).
- * The `windows` slice runs it as a reducer with xstate's pure `transition`.
+ * - at most 4 windows using event streams: a fifth is refused and the machine emits `windows.refused` (the windows
+ *   saga turns it into the notice).
+ * The windows saga steps it with xstate's pure `transition` and stores the result in the `windows` slice.
  */
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import {
   MAX_EVENT_STREAM_WINDOWS,
   type AppWindow,
@@ -19,9 +20,12 @@ import {
 export interface WindowsContext {
   windows: AppWindow[];
   activeId: string | null;
-  /** How many openings were refused; the host compares it to show the refusal notice once per refusal. */
+  /** How many openings were refused since the page loaded (the notice itself is the emitted `windows.refused`). */
   refusals: number;
 }
+
+/** What the machine tells its host: an opening was refused (spec §4: the browser's maximum of event streams). */
+export type WindowsEmitted = { type: 'windows.refused'; id: string };
 
 export type WindowsEvent =
   | { type: 'window.open'; window: WindowSpec }
@@ -74,7 +78,7 @@ export const windowsMachine = setup({
   },
   actions: {
     add: assign(({ context, event }) => {
-      if (event.type !== 'window.open') return {};
+      assertEvent(event, 'window.open');
       const spec = event.window;
       const aspect: WindowAspect = spec.aspect ?? 'right';
       const win: AppWindow = {
@@ -91,14 +95,18 @@ export const windowsMachine = setup({
       const others = aspect === 'right' ? iconizeOtherRight(context.windows, win.id) : context.windows;
       return { windows: [...others, win], activeId: win.id };
     }),
-    refuse: assign({ refusals: ({ context }) => context.refusals + 1 }),
+    countRefusal: assign({ refusals: ({ context }) => context.refusals + 1 }),
+    announceRefusal: emit(({ event }): WindowsEmitted => {
+      assertEvent(event, 'window.open');
+      return { type: 'windows.refused', id: event.window.id };
+    }),
     focusExisting: assign(({ context, event }) => {
-      if (event.type !== 'window.open') return {};
+      assertEvent(event, 'window.open');
       const w = find(context, event.window.id)!;
       return raise(context, w.id, w.aspect === 'iconized' ? { aspect: 'right' } : {});
     }),
     remove: assign(({ context, event }) => {
-      if (event.type !== 'window.close') return {};
+      assertEvent(event, 'window.close');
       const windows = context.windows.filter((w) => w.id !== event.id);
       if (context.activeId !== event.id) return { windows };
       // Closing the active window activates the highest stacking order.
@@ -106,7 +114,7 @@ export const windowsMachine = setup({
     }),
     focus: assign(({ context, event }) => ('id' in event ? raise(context, event.id) : {})),
     minimize: assign(({ context, event }) => {
-      if (event.type !== 'window.minimize' && event.type !== 'window.setAspect') return {};
+      assertEvent(event, ['window.minimize', 'window.setAspect']);
       const windows = context.windows.map((w) =>
         w.id === event.id ? { ...w, aspect: 'iconized' as const } : w,
       );
@@ -122,13 +130,13 @@ export const windowsMachine = setup({
       'id' in event ? raise(context, event.id, { aspect: 'floating' }) : {},
     ),
     move: assign(({ context, event }) => {
-      if (event.type !== 'window.move') return {};
+      assertEvent(event, 'window.move');
       return {
         windows: context.windows.map((w) => (w.id === event.id ? { ...w, position: event.position } : w)),
       };
     }),
     toggleExtended: assign(({ context, event }) => {
-      if (event.type !== 'window.toggleExtended') return {};
+      assertEvent(event, 'window.toggleExtended');
       return {
         windows: context.windows.map((w) => (w.id === event.id ? { ...w, isExtended: !w.isExtended } : w)),
       };
@@ -148,7 +156,7 @@ export const windowsMachine = setup({
       on: {
         'window.open': [
           { guard: 'alreadyOpen', actions: 'focusExisting' },
-          { guard: 'streamLimitReached', actions: 'refuse' },
+          { guard: 'streamLimitReached', actions: ['countRefusal', 'announceRefusal'] },
           { actions: 'add' },
         ],
         'window.close': [

@@ -4,20 +4,14 @@
  * clears the list, before a new one opens; leaving the view or an `end` event stops it. While a stream runs, a
  * metric entry is taken every padding interval for the recent-events chart. Browser only.
  */
-import { buffers, eventChannel, type EventChannel, type Task } from 'redux-saga';
+import { buffers, type EventChannel, type Task } from 'redux-saga';
+import { call, cancel, delay, flush, fork, put, race, select, take, takeLatest } from 'redux-saga/effects';
 import {
-  call,
-  cancel,
-  delay,
-  flush,
-  fork,
-  getContext,
-  put,
-  race,
-  select,
-  take,
-  takeLatest,
-} from 'redux-saga/effects';
+  eventSourceChannel,
+  eventSourceFactory,
+  type EventSourceFactory,
+  type EventSourceLike,
+} from '../src/api/eventSource';
 import { LOG_SERVICES } from '../src/shared/logServices';
 import {
   LOG_STREAM_RESTART_ACTIONS,
@@ -44,15 +38,7 @@ export function startOfDay(ms: number): number {
   return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
 }
 
-/** The part of `EventSource` the saga uses; tests and stories supply their own through the saga context. */
-export interface EventSourceLike {
-  readonly readyState: number;
-  addEventListener(type: string, listener: (event: MessageEvent<string> | Event) => void): void;
-  close(): void;
-}
-export type EventSourceFactory = (url: string) => EventSourceLike;
-
-const EVENT_SOURCE_CLOSED = 2;
+export type { EventSourceFactory, EventSourceLike };
 
 export type StreamEvent =
   { type: 'logs'; logs: LogRow[] } | { type: 'end' } | { type: 'failed'; message: string };
@@ -94,28 +80,23 @@ export function parseLogsMessage(data: string): LogRow[] | null {
   }
 }
 
-export const defaultEventSourceFactory: EventSourceFactory = (url) =>
-  new EventSource(url, { withCredentials: true });
-
 /**
- * One stream as a channel. The browser reconnects by itself (with `Last-Event-ID`) after a dropped connection or
- * the server's `reconnect`; only a refusal (the source ends up closed) is reported as a failure.
+ * One stream as a channel (the one EventSource adapter). The browser reconnects by itself (with `Last-Event-ID`)
+ * after a dropped connection or the server's `reconnect`; only a refusal is reported as a failure.
  */
 export function logEventChannel(factory: EventSourceFactory, url: string): EventChannel<StreamEvent> {
-  return eventChannel<StreamEvent>((emit) => {
-    const source = factory(url);
-    source.addEventListener('message', (event) => {
-      const logs = parseLogsMessage(String((event as MessageEvent<string>).data));
-      if (logs) emit({ type: 'logs', logs });
-    });
-    source.addEventListener('end', () => emit({ type: 'end' }));
-    source.addEventListener('error', () => {
-      if (source.readyState === EVENT_SOURCE_CLOSED)
-        emit({ type: 'failed', message: 'The log stream could not be opened.' });
-    });
-    return () => source.close();
+  return eventSourceChannel<StreamEvent>(factory, url, {
+    events: {
+      message: (data) => {
+        const logs = parseLogsMessage(data);
+        return logs ? { type: 'logs', logs } : null;
+      },
+      end: () => ({ type: 'end' }),
+    },
+    refused: () => ({ type: 'failed', message: 'The log stream could not be opened.' }),
     // Batches queue while the reducer runs; the server batches, so this queue stays short.
-  }, buffers.expanding<StreamEvent>(64));
+    buffer: buffers.expanding<StreamEvent>(64),
+  });
 }
 
 export function* metricTicker() {
@@ -128,10 +109,10 @@ export function* metricTicker() {
 /** Runs one stream until it ends or fails; the channel is closed in `finally`, also when cancelled. */
 export function* runLogStream() {
   const report: LogReportState = yield select((s: { logReport: LogReportState }) => s.logReport);
-  const factory: EventSourceFactory | undefined = yield getContext('eventSource');
+  const factory: EventSourceFactory = yield call(eventSourceFactory);
   const channel: EventChannel<StreamEvent> = yield call(
     logEventChannel,
-    factory ?? defaultEventSourceFactory,
+    factory,
     logStreamUrl(report, Date.now()),
   );
   const ticker: Task = yield fork(metricTicker);

@@ -4,7 +4,7 @@
  * moved, and not when the user navigates away from the log report. Browser only; starts with the logs chunk.
  */
 import type { EventChannel, Task } from 'redux-saga';
-import { call, cancel, fork, getContext, put, take, takeEvery } from 'redux-saga/effects';
+import { call, cancel, fork, put, take, takeEvery } from 'redux-saga/effects';
 import {
   logTailReceived,
   logTailRemoved,
@@ -12,20 +12,12 @@ import {
   logTailStopped,
 } from '../src/store/slices/logTail.slice';
 import { windowsEventSent } from '../src/windows/windows.slice';
-import {
-  defaultEventSourceFactory,
-  logEventChannel,
-  type EventSourceFactory,
-  type StreamEvent,
-} from './logStream.saga';
+import { eventSourceFactory, type EventSourceFactory } from '../src/api/eventSource';
+import { logEventChannel, type StreamEvent } from './logStream.saga';
 
 export function* runLogTail(id: string, url: string) {
-  const factory: EventSourceFactory | undefined = yield getContext('eventSource');
-  const channel: EventChannel<StreamEvent> = yield call(
-    logEventChannel,
-    factory ?? defaultEventSourceFactory,
-    url,
-  );
+  const factory: EventSourceFactory = yield call(eventSourceFactory);
+  const channel: EventChannel<StreamEvent> = yield call(logEventChannel, factory, url);
   try {
     for (;;) {
       const event: StreamEvent = yield take(channel);

@@ -6,7 +6,7 @@
  *   removes it, declining marks it dismissed; the parent window hears `acceptedAllAgreements` or
  *   `declinedAgreement` (mode not `x`), posted only to the configured parent origin.
  */
-import { call, getContext, put, race, select, take, takeLeading } from 'redux-saga/effects';
+import { call, fork, getContext, put, race, select, take, takeLeading } from 'redux-saga/effects';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { agreementMachine } from '../machines/agreement.machine';
 import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
@@ -29,7 +29,7 @@ import {
   type NotificationLevel,
   type NotificationRequest,
 } from '../src/store/slices/notifications.slice';
-import { messagingEnabled } from './notifications.saga';
+import { acknowledgeMessage, messagingEnabled } from './notifications.saga';
 
 /** A message as `users/me/messages` returns it. */
 export interface ServerMessage {
@@ -118,23 +118,31 @@ export function postToParentWindow(message: string, parentOrigin: string) {
 
 type AgreementActor = ReturnType<typeof createActor<typeof agreementMachine>>;
 
-/** Runs the modal for one agreement until it is accepted, declined or removed. */
+/** What the agreement machine hands back to this saga: an acknowledgement to make, or an error to report. */
+type AgreementReport =
+  { kind: 'acknowledge'; done: (error?: unknown) => void } | { kind: 'error'; error: unknown };
+
+/**
+ * Runs the modal for one agreement until it is accepted, declined or removed. The machine's `acknowledge` actor
+ * asks this saga, which acknowledges through `acknowledgeMessage` (the one owner of that call, reading the state
+ * of the moment) and answers the actor.
+ */
 export function* runAgreement(agreement: Notification) {
-  const api: ApiClient = yield getContext('api');
   const state: RootState = yield select();
-  const hosted = hostActor<AgreementActor, unknown>((report) =>
+  const hosted = hostActor<AgreementActor, AgreementReport>((report) =>
     createActor(
       agreementMachine.provide({
         actors: {
-          acknowledge: fromPromise(async () => {
-            if (!agreement.id || !messagingEnabled(state)) return;
-            await api.post(apiUrl(state.config.apiBase, 'users/me/ack-messages'), {
-              message_id: agreement.id,
-              version_id: agreement.version_id,
-            });
-          }),
+          acknowledge: fromPromise(
+            () =>
+              new Promise<void>((resolve, reject) =>
+                report({ kind: 'acknowledge', done: (error) => (error ? reject(error) : resolve()) }),
+              ),
+          ),
         },
-        actions: { reportError: (_args, params: { error: unknown }) => report(params.error) },
+        actions: {
+          reportError: (_args, params: { error: unknown }) => report({ kind: 'error', error: params.error }),
+        },
       }),
     ),
   );
@@ -164,8 +172,14 @@ export function* runAgreement(agreement: Notification) {
         continue;
       }
       if (message.kind === 'report') {
-        // Spec §7: a failed acknowledge goes to the common error handler; the modal stays.
-        yield call(handleError, message.report);
+        const report = message.report as AgreementReport;
+        if (report.kind === 'acknowledge') {
+          // Forked, so the machine's snapshots (accepting) keep flowing while the call runs.
+          yield fork(answerAcknowledge, agreement, report.done);
+        } else {
+          // Spec §7: a failed acknowledge goes to the common error handler; the modal stays.
+          yield call(handleError, report.error);
+        }
         continue;
       }
       const snapshot = message.snapshot as SnapshotFrom<typeof agreementMachine>;
@@ -189,6 +203,16 @@ export function* runAgreement(agreement: Notification) {
   } finally {
     hosted.channel.close();
     yield put(agreementModalChanged(null));
+  }
+}
+
+/** Acknowledges through the one owner of that call, then answers the agreement machine's actor. */
+function* answerAcknowledge(agreement: Notification, done: (error?: unknown) => void) {
+  try {
+    yield call(acknowledgeMessage, agreement);
+    done();
+  } catch (error) {
+    done(error ?? new Error('acknowledging failed'));
   }
 }
 

@@ -3,8 +3,9 @@
  * the overview's throughput stream (`GET /eos/network/stream`, server-sent `sample` events) while the page is open,
  * and the dashboard's status refreshed every `STATUS_REFRESH_MS` while home is open.
  */
-import { eventChannel, buffers, type EventChannel } from 'redux-saga';
-import { call, delay, getContext, put, race, select, take, takeLatest } from 'redux-saga/effects';
+import { buffers, type EventChannel } from 'redux-saga';
+import { call, delay, put, race, select, take, takeLatest } from 'redux-saga/effects';
+import { eventSourceChannel, eventSourceFactory, type EventSourceFactory } from '../src/api/eventSource';
 import type { RootState } from '../src/store/createStore';
 import {
   homeClosed,
@@ -15,14 +16,11 @@ import {
   liveSampleReceived,
   type LiveSample,
 } from '../src/store/slices/network.slice';
-import { defaultEventSourceFactory, type EventSourceFactory } from './logStream.saga';
 import { loadStatus } from './network.saga';
 
 export const NETWORK_STREAM_URL = '/eos/network/stream';
 /** How often the home dashboard re-reads the machine status. */
 export const STATUS_REFRESH_MS = 5000;
-
-const EVENT_SOURCE_CLOSED = 2;
 
 type LiveEvent = { type: 'sample'; sample: LiveSample } | { type: 'end' } | { type: 'failed' };
 
@@ -36,29 +34,23 @@ export function parseSample(data: string): LiveSample | null {
 }
 
 export function networkEventChannel(factory: EventSourceFactory, url: string): EventChannel<LiveEvent> {
-  return eventChannel<LiveEvent>((emit) => {
-    const source = factory(url);
-    source.addEventListener('sample', (event) => {
-      const sample = parseSample(String((event as MessageEvent<string>).data));
-      if (sample) emit({ type: 'sample', sample });
-    });
-    source.addEventListener('end', () => emit({ type: 'end' }));
-    source.addEventListener('error', () => {
-      // The browser reconnects by itself; only a refusal leaves the source closed.
-      if (source.readyState === EVENT_SOURCE_CLOSED) emit({ type: 'failed' });
-    });
-    return () => source.close();
+  return eventSourceChannel<LiveEvent>(factory, url, {
+    events: {
+      sample: (data) => {
+        const sample = parseSample(data);
+        return sample ? { type: 'sample', sample } : null;
+      },
+      end: () => ({ type: 'end' }),
+    },
+    refused: () => ({ type: 'failed' }),
     // Samples replace each other: only the newest few matter if the reducer falls behind.
-  }, buffers.sliding<LiveEvent>(4));
+    buffer: buffers.sliding<LiveEvent>(4),
+  });
 }
 
 export function* runNetworkStream() {
-  const factory: EventSourceFactory | undefined = yield getContext('eventSource');
-  const channel: EventChannel<LiveEvent> = yield call(
-    networkEventChannel,
-    factory ?? defaultEventSourceFactory,
-    NETWORK_STREAM_URL,
-  );
+  const factory: EventSourceFactory = yield call(eventSourceFactory);
+  const channel: EventChannel<LiveEvent> = yield call(networkEventChannel, factory, NETWORK_STREAM_URL);
   try {
     for (;;) {
       const event: LiveEvent = yield take(channel);

@@ -3,9 +3,15 @@
  * (`GET {api}jobs?active=1`, so a reload keeps showing it), and attaches whenever a feature dispatches
  * `progressJobStarted({ id })`. Progress arrives on the job's server-sent event stream `/eos/jobs/{id}/stream`.
  */
-import { eventChannel, type EventChannel } from 'redux-saga';
+import type { EventChannel } from 'redux-saga';
 import { call, delay, getContext, put, select, take, takeLatest } from 'redux-saga/effects';
 import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
+import {
+  eventSourceChannel,
+  eventSourceFactory,
+  type EventSourceFactory,
+  type EventSourceLike,
+} from '../src/api/eventSource';
 import { logger } from '../src/lib/logger';
 import { SUCCESS_DURATION_MS } from '../src/notifications/constants';
 import {
@@ -18,16 +24,7 @@ import {
 import type { RootState } from '../src/store/createStore';
 import { notificationRequested } from '../src/store/slices/notifications.slice';
 
-/** The part of EventSource the saga uses (the saga context may supply `openEventSource` in tests). */
-export interface EventSourceLike {
-  addEventListener(type: string, listener: (e: MessageEvent) => void): void;
-  close(): void;
-  onerror: ((e: Event) => void) | null;
-  readonly readyState: number;
-}
-export type OpenEventSource = (url: string) => EventSourceLike;
-
-const EVENT_SOURCE_CLOSED = 2;
+export type { EventSourceLike };
 /** A finished job stays on screen this long so the user sees 100 %. */
 export const PROGRESS_DONE_LINGER_MS = 1000;
 
@@ -35,22 +32,22 @@ export const jobStreamUrl = (id: string) => `/eos/jobs/${encodeURIComponent(id)}
 
 type StreamMessage = { type: 'progress'; view: ProgressView } | { type: 'end' };
 
-export function jobChannel(source: EventSourceLike): EventChannel<StreamMessage> {
-  return eventChannel<StreamMessage>((emit) => {
-    source.addEventListener('progress', (e) => {
-      try {
-        const view = parseProgressView(JSON.parse(String(e.data)));
-        if (view) emit({ type: 'progress', view });
-      } catch {
-        logger.warn('ignoring a malformed progress event');
-      }
-    });
-    source.addEventListener('end', () => emit({ type: 'end' }));
-    source.onerror = () => {
-      // EventSource reconnects by itself; only a closed source ends the stream.
-      if (source.readyState === EVENT_SOURCE_CLOSED) emit({ type: 'end' });
-    };
-    return () => source.close();
+/** A job's progress stream as a channel (the one EventSource adapter); a refused stream just ends. */
+export function jobChannel(factory: EventSourceFactory, url: string): EventChannel<StreamMessage> {
+  return eventSourceChannel<StreamMessage>(factory, url, {
+    events: {
+      progress: (data) => {
+        try {
+          const view = parseProgressView(JSON.parse(data));
+          return view ? { type: 'progress', view } : null;
+        } catch {
+          logger.warn('ignoring a malformed progress event');
+          return null;
+        }
+      },
+      end: () => ({ type: 'end' }),
+    },
+    refused: () => ({ type: 'end' }),
   });
 }
 
@@ -60,11 +57,8 @@ const messages = {
 };
 
 export function* followJob(action: ReturnType<typeof progressJobStarted>) {
-  const open: OpenEventSource | undefined = yield getContext('openEventSource');
-  const source: EventSourceLike = open
-    ? open(jobStreamUrl(action.payload.id))
-    : new EventSource(jobStreamUrl(action.payload.id));
-  const channel = jobChannel(source);
+  const factory: EventSourceFactory = yield call(eventSourceFactory);
+  const channel = jobChannel(factory, jobStreamUrl(action.payload.id));
   try {
     for (;;) {
       const msg: StreamMessage = yield take(channel);

@@ -1,20 +1,26 @@
 /**
- * Tells the user when the windows manager refused a window (spec §4: at most 4 windows use event streams; the
- * browser limits parallel connections). The machine counts refusals; this saga turns each into a notice.
+ * The windows manager's host (spec §4 windows): steps the windows machine with each event a view sends, stores
+ * the result, and turns what the machine emits into notices (at most 4 windows use event streams; the browser
+ * limits parallel connections, so a fifth is refused with a notice).
  */
 import { put, select, takeEvery } from 'redux-saga/effects';
 import { ERROR_DURATION_MS } from '../src/notifications/constants';
 import type { RootState } from '../src/store/createStore';
 import { notificationRequested } from '../src/store/slices/notifications.slice';
 import { EVENT_STREAM_REFUSAL } from '../src/windows/types';
-import { windowsEventSent } from '../src/windows/windows.slice';
+import {
+  stepWindows,
+  windowsEventSent,
+  windowsStateChanged,
+  type WindowsState,
+} from '../src/windows/windows.slice';
 
-export function* windowsSaga() {
-  let seen: number = yield select((s: RootState) => s.windows.context.refusals);
-  // takeEvery: each opening is checked after the reducer ran; a refusal raises exactly one notice.
-  yield takeEvery(windowsEventSent.type, function* () {
-    const refusals: number = yield select((s: RootState) => s.windows.context.refusals);
-    if (refusals > seen)
+function* stepWith(action: ReturnType<typeof windowsEventSent>) {
+  const current: WindowsState = yield select((s: RootState) => s.windows);
+  const { state, emitted } = stepWindows(current, action.payload);
+  if (state !== current) yield put(windowsStateChanged(state));
+  for (const e of emitted)
+    if (e.type === 'windows.refused')
       yield put(
         notificationRequested({
           kind: 'toast',
@@ -23,6 +29,9 @@ export function* windowsSaga() {
           duration: ERROR_DURATION_MS,
         }),
       );
-    seen = refusals;
-  });
+}
+
+export function* windowsSaga() {
+  // takeEvery: each step reads the state the previous one stored (puts are synchronous), so events apply in order.
+  yield takeEvery(windowsEventSent.type, stepWith);
 }

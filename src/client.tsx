@@ -1,12 +1,13 @@
 /** Browser entry: rebuild the store from the server's state, resolve the page's lazy routes, hydrate. */
 import './app/styles/global.css';
 import { hydrateRoot, createRoot, type Root } from 'react-dom/client';
-import { Provider } from 'react-redux';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { createBrowserApiClient } from './api/client';
+import { AppProviders } from './app/AppProviders';
 import { ErrorPage } from './app/errors/ErrorPage';
 import { routes } from './app/routes';
+import type { Services } from './app/services';
 import { configureRouting } from './app/routing/options';
 import { setPreloadRoutes } from './app/routing/preload';
 import { registerFeatures } from './app/features';
@@ -33,9 +34,11 @@ installFatalErrorHandler(showFatalErrorPage);
 
 async function start() {
   const state = readServerState();
+  // The one API client of the page: sagas get it through their context, views through the services provider.
+  const services: Services = { api: createBrowserApiClient(), origin: window.location.origin };
   const store = createAppStore({
     preloadedState: state,
-    context: { api: createBrowserApiClient(), platform: 'browser', storage: window.localStorage },
+    context: { api: services.api, platform: 'browser', storage: window.localStorage },
   });
   configureRouting({ renderMode: store.getState().config.renderMode });
   registerFeatures();
@@ -54,9 +57,9 @@ async function start() {
 
   root = hydrateRoot(
     container,
-    <Provider store={store}>
+    <AppProviders store={store} services={services}>
       <RouterProvider router={router} />
-    </Provider>,
+    </AppProviders>,
   );
 }
 

@@ -13,6 +13,9 @@ export const statusMessages = {
   generic: 'Something went wrong. Please try again.',
 } as const;
 
+/** §8 local login and change-password 401s, by `detail.code` (kept in a small module the login page loads eagerly). */
+export { localAuthCodeMessages } from './localAuthCodeMessages';
+
 /**
  * Pydantic error type codes (v1 dotted names and their v2 equivalents) → messages. `{name}` placeholders are
  * filled from the item's `ctx`; a missing key leaves a readable fallback.

@@ -47,7 +47,7 @@ export const transportMessages: Record<
   (ctx: { timeoutMs?: number; status?: number }) => string
 > = {
   network: () => 'Network Error',
-  timeout: ({ timeoutMs }) => `timeout of ${timeoutMs ?? 0}ms exceeded`,
+  timeout: ({ timeoutMs }) => `timeout of ${timeoutMs ?? 0} ms exceeded`,
   canceled: () => 'canceled',
   bad_request: ({ status }) => `Request failed with status code ${status}`,
   bad_response: ({ status }) => `Request failed with status code ${status}`,

@@ -45,5 +45,6 @@ export function passwordPolicy(password: string, email: string): UiText | null {
   return uiText(MSG.passwordPolicy, { reason: problem.reason });
 }
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The spec §5 e-mail pattern, shared with the console's validators. */
+export { EMAIL_PATTERN } from '../shared/email';
 export const EMAIL_MAX_LENGTH = 320;

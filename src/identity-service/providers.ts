@@ -7,19 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { isProviderId, PROVIDER_NAMES, type ProviderId } from '../shared/providers';
 
-export const PROVIDER_NAMES = {
-  google: 'Google',
-  github: 'GitHub',
-  linkedin: 'LinkedIn',
-  facebook: 'Facebook',
-  x: 'X',
-  twitter: 'Twitter',
-  azure: 'Entra ID',
-  auth0: 'Auth0',
-} as const;
-
-export type ProviderId = keyof typeof PROVIDER_NAMES;
+export { PROVIDER_NAMES, type ProviderId };
 
 export interface Provider {
   id: ProviderId;
@@ -28,10 +18,6 @@ export interface Provider {
 }
 
 export const PROVIDERS_FILE = 'identity-providers.json';
-
-function isProviderId(id: unknown): id is ProviderId {
-  return typeof id === 'string' && Object.prototype.hasOwnProperty.call(PROVIDER_NAMES, id);
-}
 
 export function parseProviders(raw: unknown, log?: Pick<FastifyBaseLogger, 'warn'>): Provider[] {
   const list: unknown = Array.isArray(raw) ? raw : (raw as { providers?: unknown } | null)?.providers;

@@ -8,9 +8,15 @@
 import { Configuration, FrontendApi, ResponseError, type InitOverrideFunction } from '@ory/client-fetch';
 import { fromPromise } from 'xstate';
 import { buildBody } from './flow';
-import type { FlowKind, IdentityApiError, IdentityFlow, SubmitResult } from './flow';
-import type { LoadFlowInput, SubmitFlowInput } from '../../machines/flowForm.machine';
-import type { FlowErrorContainer } from '../../machines/flowError.machine';
+import type {
+  FlowKind,
+  IdentityApiError,
+  IdentityFlow,
+  LoadFlowInput,
+  SubmitFlowInput,
+  SubmitResult,
+} from './flow';
+import type { FlowErrorContainer } from './flow';
 
 export function createIdentityApi(
   identityBase: string,
@@ -49,28 +55,43 @@ async function wireFlow(res: { raw: Response }): Promise<IdentityFlow> {
   return (await res.raw.json()) as IdentityFlow;
 }
 
-export function loadFlow(api: FrontendApi, { kind, flowId, returnTo }: LoadFlowInput): Promise<IdentityFlow> {
+/** Spec §7: a `token` query parameter of the page goes with the flow's load as a bearer authorization. */
+const bearer = (token: string | undefined): InitOverrideFunction | undefined =>
+  token
+    ? async ({ init }) => ({
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), Authorization: `Bearer ${token}` },
+      })
+    : undefined;
+
+export function loadFlow(
+  api: FrontendApi,
+  { kind, flowId, returnTo, token }: LoadFlowInput,
+): Promise<IdentityFlow> {
   const create = { returnTo };
   const byId = { id: flowId ?? '' };
+  const auth = bearer(token);
   switch (kind) {
     case 'login':
-      return (flowId ? api.getLoginFlowRaw(byId) : api.createBrowserLoginFlowRaw(create)).then(wireFlow);
+      return (flowId ? api.getLoginFlowRaw(byId, auth) : api.createBrowserLoginFlowRaw(create, auth)).then(
+        wireFlow,
+      );
     case 'registration':
-      return (flowId ? api.getRegistrationFlowRaw(byId) : api.createBrowserRegistrationFlowRaw(create)).then(
-        wireFlow,
-      );
+      return (
+        flowId ? api.getRegistrationFlowRaw(byId, auth) : api.createBrowserRegistrationFlowRaw(create, auth)
+      ).then(wireFlow);
     case 'recovery':
-      return (flowId ? api.getRecoveryFlowRaw(byId) : api.createBrowserRecoveryFlowRaw(create)).then(
-        wireFlow,
-      );
+      return (
+        flowId ? api.getRecoveryFlowRaw(byId, auth) : api.createBrowserRecoveryFlowRaw(create, auth)
+      ).then(wireFlow);
     case 'verification':
-      return (flowId ? api.getVerificationFlowRaw(byId) : api.createBrowserVerificationFlowRaw(create)).then(
-        wireFlow,
-      );
+      return (
+        flowId ? api.getVerificationFlowRaw(byId, auth) : api.createBrowserVerificationFlowRaw(create, auth)
+      ).then(wireFlow);
     case 'settings':
-      return (flowId ? api.getSettingsFlowRaw(byId) : api.createBrowserSettingsFlowRaw(create)).then(
-        wireFlow,
-      );
+      return (
+        flowId ? api.getSettingsFlowRaw(byId, auth) : api.createBrowserSettingsFlowRaw(create, auth)
+      ).then(wireFlow);
   }
 }
 
@@ -143,4 +164,29 @@ export function createIdentityActors(api: FrontendApi) {
         .catch(rethrow),
     ),
   };
+}
+
+export type IdentityActors = ReturnType<typeof createIdentityActors>;
+
+/** What the identity client is built from: the page's origin and, in tests, a fetch of their own. */
+export interface IdentityClientSource {
+  origin: string;
+  fetch?: typeof fetch;
+}
+
+const identityActorsBySource = new WeakMap<IdentityClientSource, Map<string, IdentityActors>>();
+
+/**
+ * The one identity client of an app's services (per identity base): built on first use, then shared by every
+ * flow screen, so no view builds its own.
+ */
+export function identityActorsFor(source: IdentityClientSource, identityBase: string): IdentityActors {
+  let byBase = identityActorsBySource.get(source);
+  if (!byBase) identityActorsBySource.set(source, (byBase = new Map()));
+  let actors = byBase.get(identityBase);
+  if (!actors) {
+    actors = createIdentityActors(createIdentityApi(identityBase, source.origin, source.fetch));
+    byBase.set(identityBase, actors);
+  }
+  return actors;
 }

@@ -4,7 +4,7 @@
  * Pure: no fetch, so machines and tests use them directly.
  */
 import type { UiContainer, UiNode, UiNodeInputAttributes, UiText } from '@ory/client-fetch';
-import { identityText } from './messages';
+import { identityText, type IdentityErrorDetail } from './messages';
 
 export type FlowKind = 'login' | 'registration' | 'recovery' | 'verification' | 'settings';
 
@@ -35,6 +35,10 @@ export type SubmitResult =
   { type: 'flow'; flow: IdentityFlow } | { type: 'complete'; completion: FlowCompletion };
 
 export type FormValues = Record<string, string | boolean>;
+
+/** What the flow machines hand their provided actors: load (by id or fresh) and submit. */
+export type LoadFlowInput = { kind: FlowKind; flowId?: string; returnTo?: string; token?: string };
+export type SubmitFlowInput = { kind: FlowKind; flow: IdentityFlow; values: FormValues };
 
 /** An error of the identity API as the actors report it: HTTP status (0 = no response) and the JSON body. */
 export interface IdentityApiError {
@@ -234,4 +238,11 @@ export function shouldOfferRecoveryCodes(
     !inputNamed(after, 'lookup_secret_disable') &&
     !inputNamed(after, 'lookup_secret_reveal')
   );
+}
+
+/** `GET {identity}/self-service/errors?id=` as the identity SDK returns it (flowError). */
+export interface FlowErrorContainer {
+  id: string;
+  error?: IdentityErrorDetail;
+  created_at?: string;
 }

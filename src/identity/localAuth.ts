@@ -1,11 +1,11 @@
 /**
- * The appliance's local authentication (spec §3, §7, §8): the login setup, the login and change-password calls
- * (form-encoded, XSRF header added by the ApiClient) and the meaning of their 401 codes. The machines only see the
- * actors built here, provided by the view.
+ * The appliance's local authentication (spec §3, §7, §8), the neutral part: the login setup and its parsing, the
+ * credentials and results of the login and change-password calls, the meaning of their 401 codes and the messages
+ * the screens show for them. The machines import this module; the calls themselves are the actors in
+ * `localAuth.actors.ts`, provided by the view.
  */
-import { fromPromise } from 'xstate';
-import type { ApiClient } from '../api/client';
-import { isApiError } from '../api/errors';
+import { localAuthCodeMessages } from '../api/localAuthCodeMessages';
+import { BEARER_COOKIE } from '../shared/http';
 
 export type LoginMethod =
   { type: 'form_login' } | { type: 'otp_login' } | { type: 'oauth'; provider: string; login_url: string };
@@ -25,19 +25,6 @@ export const DEFAULT_SETUP: LoginSetup = {
   background: null,
   title: null,
 };
-
-/** Third-party sign-in services (spec §3), with their display names. */
-export const PROVIDER_NAMES: Record<string, string> = {
-  google: 'Google',
-  github: 'GitHub',
-  linkedin: 'LinkedIn',
-  facebook: 'Facebook',
-  x: 'X',
-  twitter: 'Twitter',
-  azure: 'Entra ID',
-  auth0: 'Auth0',
-};
-export const providerName = (provider: string) => PROVIDER_NAMES[provider] ?? provider;
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
@@ -60,10 +47,12 @@ export function parseSetup(raw: unknown): LoginSetup {
   };
 }
 
-/** The `detail.code` of a local-auth 401, or null for any other failure. */
+/** The `detail.code` of a local-auth 401 (an ApiError's status and body), or null for any other failure. */
 export function localAuthCode(error: unknown): number | null {
-  if (!isApiError(error) || error.status !== 401) return null;
-  const detail = (error.data as { detail?: unknown } | undefined)?.detail;
+  if (!error || typeof error !== 'object') return null;
+  const { status, data } = error as { status?: unknown; data?: unknown };
+  if (status !== 401) return null;
+  const detail = (data as { detail?: unknown } | undefined)?.detail;
   const code = detail && typeof detail === 'object' ? (detail as { code?: unknown }).code : undefined;
   const n = typeof code === 'number' ? code : typeof code === 'string' ? Number(code) : NaN;
   return Number.isFinite(n) ? n : 0;
@@ -78,46 +67,13 @@ export const LOCAL_AUTH_CODES = {
   samePassword: 7,
 } as const;
 
+/** What the local-auth screens say: their own form checks, and the §8 401 codes as the one catalogue words them. */
 export const localAuthMessages = {
   usernameRequired: 'Please enter your username.',
   completeAllFields: 'Please complete all fields.',
-  invalidOtp: 'The one-time code is not valid. Please try again.',
-  otpRequired: 'Enter the one-time code from your authenticator app.',
-  otpSecretMissing:
-    'Two-factor authentication is not set up for this account yet. Contact your administrator.',
-  wrongCredentials: 'Wrong username or password.',
-  invalidPassword: 'The current password is not valid.',
-  samePassword: 'The new password cannot be the same as the current one.',
   offline: 'The identity service looks offline. Please try again later.',
+  ...localAuthCodeMessages,
 } as const;
-
-/** Message of a failure that is not one of the known 401 codes (§8 by status), for an error toast. */
-export function genericErrorMessage(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.kind === 'network')
-      return 'The server could not be reached. Check your connection and try again.';
-    if (error.kind === 'timeout' || error.kind === 'canceled') return error.message;
-    const detail = (error.data as { detail?: unknown } | undefined)?.detail;
-    if (typeof detail === 'string' && detail) return detail;
-    switch (error.status) {
-      case 401:
-        return 'You are not authenticated.';
-      case 403:
-        return 'You do not have permission to do this.';
-      case 404:
-        return 'The resource does not exist.';
-      case 400:
-      case 409:
-      case 422:
-        return 'Validation error.';
-      case 500:
-        return 'There was an error processing the request.';
-      default:
-        return error.rawText || error.message;
-    }
-  }
-  return error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
-}
 
 export interface LocalAuthEndpoints {
   authBase: string;
@@ -130,9 +86,8 @@ export interface LoginResult {
   accessToken: string | null;
 }
 
-const join = (base: string, path: string) => base.replace(/\/+$/, '') + '/' + path.replace(/^\/+/, '');
-
-function readLoginResult(data: unknown): LoginResult {
+/** Reads `data.redirect_uri` and, in bearer mode, `access_token` (spec §3 login success). */
+export function readLoginResult(data: unknown): LoginResult {
   const d = (data && typeof data === 'object' ? data : {}) as {
     data?: { redirect_uri?: unknown };
     access_token?: unknown;
@@ -153,70 +108,10 @@ export interface ChangePasswordCredentials extends LoginCredentials {
   newPassword: string;
 }
 
-function form(entries: Record<string, string>): URLSearchParams {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(entries)) if (v !== '' || k !== 'otp') body.set(k, v);
-  return body;
-}
-
-/**
- * The actors of the local login and change-password machines, over the app's ApiClient. `returnTo` (the page the
- * user first asked for) goes to the server as `?return_to=`, which carries it through first access and answers it
- * as the redirect_uri of the login that issues the session.
- */
-export function createLocalAuthActors(
-  api: ApiClient,
-  endpoints: LocalAuthEndpoints,
-  returnTo?: string | null,
-) {
-  const withReturnTo = (url: string) => (returnTo ? `${url}?return_to=${encodeURIComponent(returnTo)}` : url);
-  return {
-    loadSetup: fromPromise<LoginSetup>(async ({ signal }) => {
-      const res = await api.get(join(endpoints.authBase, 'setup'), { signal });
-      return parseSetup(res.data);
-    }),
-    login: fromPromise<LoginResult, LoginCredentials>(async ({ input }) => {
-      // Never retried: a repeated login attempt would count twice against the lockout.
-      const res = await api.post(
-        withReturnTo(join(endpoints.authBase, endpoints.authLoginPath)),
-        form({ ...input }),
-        {
-          retries: 0,
-          credentials: 'include',
-        },
-      );
-      return readLoginResult(res.data);
-    }),
-    changePassword: fromPromise<LoginResult, ChangePasswordCredentials>(async ({ input }) => {
-      const body = form({
-        username: input.username,
-        password: input.password,
-        new_password: input.newPassword,
-        otp: input.otp,
-      });
-      const res = await api.post(
-        withReturnTo(join(endpoints.authBase, endpoints.authChangePasswordPath)),
-        body,
-        {
-          retries: 0,
-          credentials: 'include',
-        },
-      );
-      return readLoginResult(res.data);
-    }),
-  };
-}
-
 /** §9 bearer cookie lifetime: 1 hour. */
 export const BEARER_MAX_AGE_S = 3600;
-export const BEARER_COOKIE_NAME = 'auth-bearer';
 
-/** Bearer mode (spec §7): keeps the access token in the `auth-bearer` cookie for one hour. */
+/** Bearer mode (spec §7): the access token kept in the bearer cookie for one hour. */
 export function bearerCookie(token: string, secure: boolean): string {
-  return `${BEARER_COOKIE_NAME}=${encodeURIComponent(token)}; Max-Age=${BEARER_MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
-}
-
-/** Writes the bearer cookie into the document. */
-export function storeBearerToken(token: string, doc: Document = document): void {
-  doc.cookie = bearerCookie(token, doc.location?.protocol === 'https:');
+  return `${BEARER_COOKIE}=${encodeURIComponent(token)}; Max-Age=${BEARER_MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }

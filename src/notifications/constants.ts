@@ -12,6 +12,8 @@ export const PERSISTENT = -1;
 export const SUCCESS_DURATION_MS = 2000;
 export const ERROR_DURATION_MS = 4000;
 export const INFO_DURATION_MS = 2000;
+/** §9 identity area: the first-access and password-changed notices stay 10000 ms. */
+export const ACCOUNT_NOTICE_DURATION_MS = 10000;
 /** §8 conflicting users or groups: 2500 ms per listed item. */
 export const CONFLICT_MS_PER_ITEM = 2500;
 /** §9 agreement modal delay 100 ms. */

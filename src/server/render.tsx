@@ -5,11 +5,11 @@
  */
 import { END } from 'redux-saga';
 import { renderToString } from 'react-dom/server';
-import { Provider } from 'react-redux';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { PublicConfig } from '../../config';
 import type { ApiClient } from '../api/client';
 import { parseCookieHeader } from '../api/client';
+import { AppProviders } from '../app/AppProviders';
 import { routeChunks, routes } from '../app/routes';
 import { registerFeatures } from '../app/features';
 import { THEME_COOKIE } from '../shared/http';
@@ -133,9 +133,10 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
 
     const router = createStaticRouter(handler.dataRoutes, context);
     const body = renderToString(
-      <Provider store={store}>
+      // The request's one API client serves the sagas (above) and the views alike.
+      <AppProviders store={store} services={{ api: input.api, origin: input.url.origin }}>
         <StaticRouterProvider router={router} context={context} nonce={input.nonce} />
-      </Provider>,
+      </AppProviders>,
     );
     const state = store.getState();
     const chunks = context.matches.map((m) => routeChunks[m.route.id]).filter(Boolean);

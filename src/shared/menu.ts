@@ -2,6 +2,8 @@
  * The context-bar menu as both sides see it (spec §3 menu item): the appliance serves it at {api}menu/, the console
  * falls back to the built-in one (spec §7: used on menu failure and outside production).
  */
+import { joinPath } from './paths';
+
 export interface MenuChild {
   id: string;
   name: string;
@@ -88,4 +90,4 @@ export const fallbackMenu: MenuItem[] = [
 
 /** A child's target: group path plus child path (spec §2 context bar). */
 export const menuTarget = (group: Pick<MenuItem, 'path'>, child: { path: string }) =>
-  `${group.path.replace(/\/+$/, '')}/${child.path.replace(/^\/+/, '')}`;
+  joinPath(group.path, child.path);

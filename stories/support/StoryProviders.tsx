@@ -3,9 +3,10 @@
  * pages. Stories never reach a network.
  */
 import type { ReactNode } from 'react';
-import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { errorsSaga } from '../../sagas/errors.saga';
 import type { ApiClient } from '../../src/api/client';
+import { AppProviders } from '../../src/app/AppProviders';
 import { createAppStore, type RootState } from '../../src/store/createStore';
 
 /** An API client whose every call fails as if offline: stories show what the store already holds. */
@@ -14,8 +15,11 @@ export const offlineApi: ApiClient = (() => {
   return { request: fail, get: fail, post: fail, put: fail, patch: fail, delete: fail };
 })();
 
+/** A store whose errors reach the one error handler (its toasts and field errors show in the story). */
 export function makeStore(preloadedState: Partial<RootState> = {}, api: ApiClient = offlineApi) {
-  return createAppStore({ preloadedState, context: { api, platform: 'browser' } });
+  const store = createAppStore({ preloadedState, context: { api, platform: 'browser' } });
+  store.runSaga(errorsSaga);
+  return store;
 }
 
 export function StoryProviders({
@@ -23,17 +27,20 @@ export function StoryProviders({
   state,
   path = '/',
   routes,
+  api = offlineApi,
 }: {
   children?: ReactNode;
   state?: Partial<RootState>;
   path?: string;
   routes?: RouteObject[];
+  /** The app's one API client, as the sagas and the views see it. */
+  api?: ApiClient;
 }) {
-  const store = makeStore(state);
+  const store = makeStore(state, api);
   const router = createMemoryRouter(routes ?? [{ path: '*', element: children }], { initialEntries: [path] });
   return (
-    <Provider store={store}>
+    <AppProviders store={store} services={{ api, origin: window.location.origin }}>
       <RouterProvider router={router} />
-    </Provider>
+    </AppProviders>
   );
 }

@@ -132,7 +132,7 @@ describe('errors and transport failures (spec §7, §8)', () => {
     const { api } = client(['hang']);
     await expect(api.post('/api/x', undefined, { timeoutMs: 20 })).rejects.toMatchObject({
       kind: 'timeout',
-      message: 'timeout of 20ms exceeded',
+      message: 'timeout of 20 ms exceeded',
     });
   });
 

@@ -181,7 +181,8 @@ test('recover by mailed code, set a new password in settings, log in with it', a
 
   await page.goto(url('/recovery/'));
   await page.getByLabel('E-mail').fill(EMAIL);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  // Spec §2: the recovery address step's button says Recover.
+  await page.getByRole('button', { name: 'Recover' }).click();
   // Nothing says whether the address has an account.
   await expect(page.getByRole('status')).toHaveText(
     'An e-mail with a recovery code has been sent to the address you provided, if it belongs to an account.',

@@ -1,5 +1,5 @@
 import { createActor, toPromise } from 'xstate';
-import { createIdentityActors, createIdentityApi } from '../../src/identity/client';
+import { createIdentityActors, createIdentityApi, identityActorsFor } from '../../src/identity/client';
 import type { IdentityFlow } from '../../src/identity/flow';
 
 const flow: IdentityFlow = {
@@ -54,6 +54,26 @@ function fakeIdentity(respond: (url: string, init: RequestInit) => { status: num
 }
 
 describe('identity client over the SDK', () => {
+  it.each(['registration', 'login', 'recovery', 'verification', 'settings'] as const)(
+    'sends a page token as a bearer authorization when a %s flow loads (spec §7)',
+    async (kind) => {
+      const { calls, actors } = fakeIdentity(() => ({ status: 200, body: flow }));
+      await toPromise(createActor(actors.loadFlow, { input: { kind, token: 't0k' } }).start());
+      await toPromise(createActor(actors.loadFlow, { input: { kind, flowId: 'f1', token: 't0k' } }).start());
+      await toPromise(createActor(actors.loadFlow, { input: { kind } }).start());
+      const auth = calls.map((c) => new Headers(c.init.headers).get('Authorization'));
+      expect(auth).toEqual(['Bearer t0k', 'Bearer t0k', null]);
+      expect(new Headers(calls[0].init.headers).get('Accept')).toBe('application/json');
+    },
+  );
+
+  it('builds one identity client per services object and identity base', () => {
+    const source = { origin: 'https://console.example' };
+    expect(identityActorsFor(source, '/identity')).toBe(identityActorsFor(source, '/identity'));
+    expect(identityActorsFor(source, '/other')).not.toBe(identityActorsFor(source, '/identity'));
+    expect(identityActorsFor({ ...source }, '/identity')).not.toBe(identityActorsFor(source, '/identity'));
+  });
+
   it('creates a browser flow with JSON negotiated and cookies included', async () => {
     const { calls, actors } = fakeIdentity(() => ({ status: 200, body: flow }));
     const out = await toPromise(

@@ -1,13 +1,8 @@
 import { createActor, toPromise } from 'xstate';
 import { createApiClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
-import {
-  bearerCookie,
-  createLocalAuthActors,
-  genericErrorMessage,
-  localAuthCode,
-  parseSetup,
-} from '../../src/identity/localAuth';
+import { bearerCookie, localAuthCode, parseSetup } from '../../src/identity/localAuth';
+import { createLocalAuthActors } from '../../src/identity/localAuth.actors';
 
 const apiError = (status: number, data?: unknown) =>
   new ApiError({
@@ -70,18 +65,6 @@ describe('401 codes (§8)', () => {
     [apiError(403, { detail: { code: 3 } }), null],
     [new Error('x'), null],
   ])('%#', (error, code) => expect(localAuthCode(error)).toBe(code));
-
-  it.each([
-    [apiError(403), 'You do not have permission to do this.'],
-    [apiError(404), 'The resource does not exist.'],
-    [apiError(422), 'Validation error.'],
-    [apiError(500), 'There was an error processing the request.'],
-    [apiError(400, { detail: 'Account locked' }), 'Account locked'],
-    [
-      new ApiError({ kind: 'network', message: 'Network Error', url: '/', method: 'POST' }),
-      expect.stringContaining('could not be reached'),
-    ],
-  ])('generic message %#', (error, message) => expect(genericErrorMessage(error)).toEqual(message));
 });
 
 describe('local auth actors over the app client', () => {
@@ -141,6 +124,16 @@ describe('local auth actors over the app client', () => {
       toPromise(createActor(actors.login, { input: { username: 'a', password: 'b', otp: '' } }).start()),
     ).rejects.toBeInstanceOf(ApiError);
     expect(calls).toHaveLength(1);
+  });
+
+  it('ends a local login with one form post to {authBase}/logout and reads the login page to go to', async () => {
+    const { calls, actors } = setup({ status: 200, body: { data: { redirect_uri: '/account/login' } } });
+    const out = await toPromise(createActor(actors.localLogout).start());
+    expect(out).toEqual({ redirectUri: '/account/login', accessToken: null });
+    expect(calls.map((c) => [c.url, c.init.method])).toEqual([
+      ['https://console.example/api/auth/logout', 'POST'],
+    ]);
+    expect((calls[0].init.headers as Headers).get('X-XSRF-TOKEN')).toBe('xsrf-1');
   });
 
   it('loads the setup', async () => {

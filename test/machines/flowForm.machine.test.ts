@@ -1,5 +1,9 @@
 import { waitFor } from 'xstate';
 import { flowFormMachine, MAX_RESTARTS } from '../../machines/flowForm.machine';
+import { recoveryMachine } from '../../machines/recovery.machine';
+import { settingsMachine } from '../../machines/settings.machine';
+import { signupMachine } from '../../machines/signup.machine';
+import { verificationMachine } from '../../machines/verification.machine';
 import { input, makeFlow, startFlow } from './support/flowHarness';
 
 const loginFlow = makeFlow('l1', [
@@ -146,5 +150,21 @@ describe('flow form machine (§4, §8)', () => {
       message: 'The identity service could not start this form. Please try again later.',
       duration: 4000,
     });
+  });
+});
+
+describe('the flow machines share their building blocks', () => {
+  const machines = { flowFormMachine, signupMachine, recoveryMachine, verificationMachine, settingsMachine };
+  it.each(Object.entries(machines))('%s tags its states so views never compare state names', (_name, m) => {
+    expect(m.states.loading.tags).toContain('loading');
+    expect(m.states.handlingFailure.tags).toContain('loading');
+    expect(m.states.submitting.tags).toContain('busy');
+    expect(m.states.failed.tags).toContain('failed');
+    expect(m.states.redirecting.tags).toContain('redirecting');
+  });
+  it.each(Object.entries(machines))('%s submits through the shared submitting state', (_name, m) => {
+    const [invoke] = m.states.submitting.invoke;
+    expect(invoke.src).toBe('submitFlow');
+    expect(m.states.submitting.transitions.has('xstate.error.actor.0.' + m.id + '.submitting')).toBe(true);
   });
 });

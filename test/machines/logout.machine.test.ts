@@ -1,5 +1,6 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { logoutMachine } from '../../machines/logout.machine';
+import type { LoginResult } from '../../src/identity/localAuth';
 
 function start(
   input: { segue?: string; email?: string },
@@ -67,5 +68,65 @@ describe('logout machine (§2, §4)', () => {
     actor.send({ type: 'user.retry' });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(createLogout).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('local logout (the machine owns it, spec §2, §7)', () => {
+  function startLocal(
+    input: { segue?: string; email?: string },
+    answers: Array<{ redirectUri: string | null } | Error>,
+  ) {
+    const order: string[] = [];
+    const reportError = jest.fn();
+    const localLogout = jest.fn(async (): Promise<LoginResult> => {
+      const a = answers.shift();
+      if (!a || a instanceof Error) throw a ?? new Error('no answer');
+      return { redirectUri: a.redirectUri, accessToken: null };
+    });
+    const createLogout = jest.fn(async () => ({ logout_url: '/identity/x' }));
+    const actor = createActor(
+      logoutMachine.provide({
+        actors: { localLogout: fromPromise(localLogout), createLogout: fromPromise(createLogout) },
+        actions: {
+          redirect: (_, p) => order.push(`redirect ${p.to} (else ${p.fallback ?? '/'})`),
+          clearSessionStorage: () => order.push('clear'),
+          reportError: (_, p) => reportError(p.error),
+        },
+      }),
+      { input: { ...input, local: true, loginPath: '/account/login' } },
+    ).start();
+    return { actor, order, reportError, localLogout, createLogout };
+  }
+
+  it('ends the local login, clears session storage, then loads the returned page (the login page if refused)', async () => {
+    const { actor, order, createLogout } = startLocal({}, [{ redirectUri: '/account/login?bye' }]);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (s) => s.matches('leaving'));
+    expect(order).toEqual(['clear', 'redirect /account/login?bye (else /account/login)']);
+    expect(createLogout).not.toHaveBeenCalled();
+  });
+
+  it('without a returned page goes to the login page', async () => {
+    const { actor, order } = startLocal({}, [{ redirectUri: null }]);
+    await waitFor(actor, (s) => s.matches('leaving'));
+    expect(order).toEqual(['clear', 'redirect /account/login (else /account/login)']);
+  });
+
+  it('a failure goes to the error handler and can be retried', async () => {
+    const failure = new Error('down');
+    const { actor, reportError, localLogout, order } = startLocal({}, [failure, { redirectUri: null }]);
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(reportError).toHaveBeenCalledWith(failure);
+    expect(order).toEqual([]);
+    actor.send({ type: 'user.retry' });
+    await waitFor(actor, (s) => s.matches('leaving'));
+    expect(localLogout).toHaveBeenCalledTimes(2);
+  });
+
+  it('segue=verification with an e-mail goes to verification instead, for a local session too', () => {
+    const { actor, order, localLogout } = startLocal({ segue: 'verification', email: 'a@b.c' }, []);
+    expect(actor.getSnapshot().matches('leaving')).toBe(true);
+    expect(order).toEqual(['redirect /verification/?email=a%40b.c (else /)']);
+    expect(localLogout).not.toHaveBeenCalled();
   });
 });

@@ -3,7 +3,7 @@ import { createActor, type EventObject } from 'xstate';
 import { windowsMachine, type WindowsEvent } from '../../machines/windows.machine';
 import type { AppWindow, WindowSpec } from '../../src/windows/types';
 import { MAX_EVENT_STREAM_WINDOWS } from '../../src/windows/types';
-import { applyWindowsEvent, type WindowsState } from '../../src/windows/windows.slice';
+import { applyWindowsEvent, stepWindows, type WindowsState } from '../../src/windows/windows.slice';
 import { declaredTransitions, takenTransitions } from './graph';
 
 const spec = (id: string, patch: Partial<WindowSpec> = {}): WindowSpec => ({
@@ -156,6 +156,23 @@ describe('windows rules (spec §4)', () => {
     expect(s.context.refusals).toBe(1);
     const after = applyWindowsEvent(applyWindowsEvent(s, { type: 'window.close', id: 's0' }), opens[4]);
     expect(after.context.windows.some((w) => w.id === 's4')).toBe(true);
+  });
+  it('a refused opening is emitted to the host (no counter to compare), and only that opening', () => {
+    const full = Array.from({ length: MAX_EVENT_STREAM_WINDOWS }, (_v, i): WindowsEvent => ({
+      type: 'window.open',
+      window: spec(`s${i}`, { usesEventsStream: true }),
+    })).reduce(applyWindowsEvent, empty);
+    const refused = stepWindows(full, {
+      type: 'window.open',
+      window: spec('s9', { usesEventsStream: true }),
+    });
+    expect(refused.emitted).toEqual([{ type: 'windows.refused', id: 's9' }]);
+    expect(stepWindows(refused.state, { type: 'window.open', window: spec('plain') }).emitted).toEqual([]);
+    const actor = createActor(windowsMachine, { snapshot: windowsMachine.resolveState(full) }).start();
+    const heard: unknown[] = [];
+    actor.on('windows.refused', (e) => heard.push(e));
+    actor.send({ type: 'window.open', window: spec('s9', { usesEventsStream: true }) });
+    expect(heard).toEqual([{ type: 'windows.refused', id: 's9' }]);
   });
   it('opening an open window focuses it (and brings an iconized one back to the right)', () => {
     const s = run(

@@ -73,7 +73,7 @@ test('a reported transport error becomes an error toast with the client message'
       serializeError(
         new ApiError({
           kind: 'timeout',
-          message: 'timeout of 5000ms exceeded',
+          message: 'timeout of 5000 ms exceeded',
           url: '/api/x',
           method: 'GET',
         }),
@@ -82,6 +82,6 @@ test('a reported transport error becomes an error toast with the client message'
   );
   await settle(); // the handler loads on the first error
   expect(store.getState().notifications.toasts).toEqual([
-    expect.objectContaining({ level: 'error', message: 'timeout of 5000ms exceeded', duration: 4000 }),
+    expect.objectContaining({ level: 'error', message: 'timeout of 5000 ms exceeded', duration: 4000 }),
   ]);
 });

@@ -222,6 +222,18 @@ describe('agreement modal host', () => {
     expect(posted).toEqual([]);
   });
 
+  it('accepting goes through the one acknowledgement owner: a local agreement without an id posts nothing', async () => {
+    const { store, calls, agree, modal } = start();
+    agree('local');
+    jest.advanceTimersByTime(AGREEMENT_APPEAR_DELAY_MS);
+    store.dispatch(agreementModalEvent({ type: 'user.toggleRead', checked: true }));
+    store.dispatch(agreementModalEvent({ type: 'user.accept' }));
+    expect(modal()?.state).toBe('accepting');
+    await flush(10);
+    expect(calls).toEqual([]);
+    expect(store.getState().notifications.agreements).toEqual([]);
+  });
+
   it('a failed acknowledge goes to the error handler and the modal stays', async () => {
     const { store, posted, agree, modal } = start({ ackFails: true });
     agree('a1', '11');

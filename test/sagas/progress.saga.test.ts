@@ -47,7 +47,7 @@ function setup(jobs: unknown[] = [], loggedIn = true) {
   const store = makeTestStore({
     api,
     state: { session: { loggedIn, user: null } },
-    context: { openEventSource: (url: string) => new FakeSource(url) },
+    context: { eventSource: (url: string) => new FakeSource(url) },
   });
   store.runSaga(progressSaga);
   return { store, calls };

@@ -42,8 +42,17 @@ export function ingestPath(apiBase: string): string {
   return `${pathPrefix(apiBase)}/logs`;
 }
 
-/** Services written by the appliance's audit writer: who logged in, what was changed. Admins only. */
-export const AUDIT_SERVICES: ReadonlySet<string> = new Set(Object.values(AuditService));
+/**
+ * The audit trail proper (who logged in, what was changed, jobs, acknowledgements): admins only. Domain modules
+ * (DNS, SSH, certificates) audit their changes under their own daemon's service, which every signed-in user reads;
+ * their audit lines never carry secrets.
+ */
+export const AUDIT_SERVICES: ReadonlySet<string> = new Set<string>([
+  AuditService.auth,
+  AuditService.settings,
+  AuditService.jobs,
+  AuditService.messages,
+]);
 
 /**
  * The services a caller may stream: everything asked for (all when none) minus the audit trail for non-admins.

@@ -12,6 +12,7 @@ import { loadFetchedFlow, loadSubmitFlow, NO_STORE, queryOf, sendFlow } from './
 import { checkTotp } from './login';
 import { startVerification } from './verification';
 import { verifyRegistration, WebAuthnError } from '../webauthn/ceremony';
+import { DEFAULT_SECURITY_KEY_NAME } from '../../shared/securityKeys';
 
 const LOOKUP_CODE_COUNT = 12;
 const LOOKUP_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
@@ -265,7 +266,8 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
           );
           return invalid();
         }
-        const displayName = (body.webauthn_register_displayname ?? '').trim().slice(0, 64) || 'Security key';
+        const displayName =
+          (body.webauthn_register_displayname ?? '').trim().slice(0, 64) || DEFAULT_SECURITY_KEY_NAME;
         ctx.repo.setCredential(
           identity.id,
           'webauthn',

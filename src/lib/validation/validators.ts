@@ -2,6 +2,9 @@
  * The text-input validators of §5, one pure predicate per validator type. Every predicate takes any string and
  * returns a boolean; none throws. Emptiness is decided by the caller (`validateValue`), not here.
  */
+import { EMAIL_PATTERN } from '../../shared/email';
+
+export { EMAIL_PATTERN };
 
 /** §9 a hostname label is at most 63 characters. */
 export const HOSTNAME_MAX_LENGTH = 63;
@@ -52,7 +55,6 @@ const macRe = /^[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2}){5}$/;
 const labelRe = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 const integerRe = /^[-+]?\d+$/;
 const floatRe = /^[-+]?(?:\d+\.?\d*|\.\d+)$/;
-const emailRe = /^\S+@\S+\.\S+$/;
 const simpleIdRe = /^[A-Za-z0-9_.-]+$/;
 const nicknameRe = /^[A-Za-z0-9_]+$/;
 const extensionRe = /^\.[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$/;
@@ -89,7 +91,7 @@ export const isFloat = (v: string, bounds: NumericBounds = {}): boolean =>
   floatRe.test(v) && withinBounds(Number(v), bounds);
 
 /** §5 e-mail pattern: non-space characters, `@`, domain, dot, suffix. */
-export const isEmail = (v: string): boolean => emailRe.test(v);
+export const isEmail = (v: string): boolean => EMAIL_PATTERN.test(v);
 
 /**
  * An e-mail address, or a whole-domain pattern: `*@domain` or `@domain`, where the domain may itself start with `*.`

@@ -11,6 +11,7 @@ import {
   type ListEntryError,
   type ValidatorType,
 } from '../../lib/validation';
+import { useServerFieldError } from '../Field';
 import '../Field/Field.css';
 import './ListInput.css';
 
@@ -30,6 +31,8 @@ export interface ListInputProps {
   label: string;
   values: readonly string[];
   onChange: (values: string[]) => void;
+  /** The field's name: an error the server marked on it shows until the list changes. */
+  name?: string;
   /** Range mode: entries are "start-end" pairs of numbers with end > start. */
   range?: boolean;
   /** Entries must be numbers (values are converted with Number). */
@@ -45,7 +48,8 @@ export interface ListInputProps {
 export function ListInput({
   label,
   values,
-  onChange,
+  onChange: onListChange,
+  name,
   range = false,
   numeric = false,
   validators,
@@ -60,6 +64,12 @@ export function ListInput({
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const firstInput = useRef<HTMLInputElement>(null);
+  const marked = useServerFieldError(name);
+  const onChange = (next: string[]) => {
+    marked.clear();
+    onListChange(next);
+  };
+  const shownError = error ?? marked.error ?? null;
 
   useEffect(() => {
     if (!confirming) return;
@@ -112,8 +122,9 @@ export function ListInput({
           inputMode={numeric || range ? 'numeric' : undefined}
           value={text}
           placeholder={placeholder ?? (range ? 'From' : 'New entry')}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? errorId : undefined}
+          data-field-name={name}
+          aria-invalid={Boolean(shownError)}
+          aria-describedby={shownError ? errorId : undefined}
           onChange={(e) => {
             setText(e.target.value);
             setError(null);
@@ -143,9 +154,9 @@ export function ListInput({
           Add
         </button>
       </div>
-      {error && (
+      {shownError && (
         <p id={errorId} role="alert" className="field__error">
-          {error}
+          {shownError}
         </p>
       )}
       {values.length === 0 ? (

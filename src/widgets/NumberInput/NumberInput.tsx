@@ -3,7 +3,7 @@
  * `step`; the value is clamped to min when the field is left.
  */
 import { useState, type KeyboardEvent } from 'react';
-import { Field } from '../Field';
+import { Field, useServerFieldError } from '../Field';
 import { BLOCKED_NUMBER_KEYS, clamp, sanitiseNumberText } from '../../lib/validation';
 import { REQUIRED_TEXT } from '../TextInput';
 import './NumberInput.css';
@@ -47,7 +47,10 @@ export function NumberInput({
     if (value !== (text === '' || text === '-' ? null : Number(text)))
       setText(value === null ? '' : String(value));
   }
-  const error = required && value === null && (touched || showValidation) ? REQUIRED_TEXT : undefined;
+  // A server-marked error (§4 forced-invalid) shows until the value changes.
+  const marked = useServerFieldError(name);
+  const error =
+    marked.error ?? (required && value === null && (touched || showValidation) ? REQUIRED_TEXT : undefined);
   const bounds = [min !== undefined ? `min ${min}` : '', max !== undefined ? `max ${max}` : '']
     .filter(Boolean)
     .join(', ');
@@ -57,6 +60,7 @@ export function NumberInput({
     setText(clean);
     const n = clean === '' || clean === '-' ? null : Number(clean);
     setLastValue(n);
+    if (n !== value) marked.clear();
     onChange(n);
   };
 

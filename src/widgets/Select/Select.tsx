@@ -1,6 +1,6 @@
 /** A labelled native select over §3 options (name, value); §5 invalid when required and empty. */
 import { useState } from 'react';
-import { Field } from '../Field';
+import { Field, useServerFieldError } from '../Field';
 import { isSelectValid } from '../../lib/validation';
 import './Select.css';
 
@@ -43,8 +43,10 @@ export function Select({
   hideLabel,
 }: SelectProps) {
   const [touched, setTouched] = useState(false);
+  // A server-marked error (§4 forced-invalid) shows until the choice changes.
+  const marked = useServerFieldError(name);
   const valid = isSelectValid(value, required);
-  const error = !valid && (touched || showValidation) ? SELECT_REQUIRED_TEXT : undefined;
+  const error = marked.error ?? (!valid && (touched || showValidation) ? SELECT_REQUIRED_TEXT : undefined);
   return (
     <Field
       label={label}
@@ -66,6 +68,7 @@ export function Select({
           aria-describedby={describedBy}
           onChange={(e) => {
             setTouched(true);
+            marked.clear();
             onChange(e.target.value);
           }}
           onBlur={() => setTouched(true)}

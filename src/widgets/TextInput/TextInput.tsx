@@ -4,7 +4,7 @@
  * when the value changes), a comma multi-value mode (add action or Enter), and an info hint shown for 2000 ms.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Field } from '../Field';
+import { Field, useServerFieldError } from '../Field';
 import {
   splitMultiValue,
   validateValue,
@@ -32,7 +32,10 @@ export interface TextInputProps {
   required?: boolean;
   /** Multi-value mode: entries are added with the Add action or Enter, and kept comma-separated. */
   multiple?: boolean;
-  /** A server-side error for this field (forced-invalid); hidden once the user changes the value. */
+  /**
+   * A server-side error for this field (forced-invalid); hidden once the user changes the value. Without it, the
+   * error the server marked on `name` (see `useServerFieldError`) is shown.
+   */
   serverError?: string;
   /** Extra help shown for 2000 ms from the info button. */
   info?: string;
@@ -64,7 +67,6 @@ export function TextInput(props: TextInputProps) {
     max,
     required,
     multiple,
-    serverError,
     info,
     showValidation,
     type = 'text',
@@ -75,6 +77,12 @@ export function TextInput(props: TextInputProps) {
     onValidityChange,
     onBlur,
   } = props;
+  const marked = useServerFieldError(name);
+  const serverError = props.serverError ?? marked.error;
+  const change = (next: string) => {
+    marked.clear();
+    onChange(next);
+  };
   const [touched, setTouched] = useState(false);
   const [entry, setEntry] = useState('');
   const [entryError, setEntryError] = useState<string | undefined>();
@@ -134,7 +142,7 @@ export function TextInput(props: TextInputProps) {
       return;
     }
     const merged = [...entries, ...fresh.filter((e) => !entries.includes(e))];
-    onChange(merged.join(', '));
+    change(merged.join(', '));
     setEntry('');
     setEntryError(undefined);
     setTouched(true);
@@ -189,7 +197,7 @@ export function TextInput(props: TextInputProps) {
                       className="text-input__chip-remove"
                       aria-label={`Remove ${v}`}
                       disabled={disabled}
-                      onClick={() => onChange(entries.filter((x) => x !== v).join(', '))}
+                      onClick={() => change(entries.filter((x) => x !== v).join(', '))}
                     >
                       ×
                     </button>
@@ -203,6 +211,7 @@ export function TextInput(props: TextInputProps) {
                 type={type}
                 className="field__control"
                 value={entry}
+                data-field-name={name}
                 placeholder={placeholder ?? 'Add values, separated by commas'}
                 disabled={disabled}
                 aria-invalid={state === 'invalid' || state === 'forced-invalid' || Boolean(entryError)}
@@ -236,7 +245,7 @@ export function TextInput(props: TextInputProps) {
             autoComplete={autoComplete}
             aria-invalid={state === 'invalid' || state === 'forced-invalid'}
             aria-describedby={describedBy}
-            onChange={(e) => onChange(e.target.value)}
+            onChange={(e) => change(e.target.value)}
             onBlur={() => {
               setTouched(true);
               onBlur?.();

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { userEvent, within } from 'storybook/test';
 import { defaults, publicConfig } from '../../../config';
+import { ApiError } from '../../../src/api/errors';
 import { ChangePasswordScreen } from '../../../src/app/pages/account/ChangePasswordScreen';
 import { StoryProviders } from '../../support/StoryProviders';
 import { localAuthApi, unauthorized } from './fakes';
@@ -14,8 +15,8 @@ export default meta;
 type Story = StoryObj<typeof ChangePasswordScreen>;
 
 const screen = (answers: unknown[] = []) => (
-  <StoryProviders path="/change-password" state={{ config }}>
-    <ChangePasswordScreen title="Change local password" api={localAuthApi({}, answers)} />
+  <StoryProviders path="/change-password" state={{ config }} api={localAuthApi({}, answers)}>
+    <ChangePasswordScreen title="Change local password" />
   </StoryProviders>
 );
 
@@ -60,5 +61,32 @@ export const SameAsCurrent: Story = {
   play: async ({ canvasElement }) => {
     const c = await fill(canvasElement);
     await c.findByText('The new password cannot be the same as the current one.');
+  },
+};
+
+/** A weak new password comes back as a field error on new_password (spec §8) and shows under that field. */
+export const WeakNewPassword: Story = {
+  render: () =>
+    screen([
+      new ApiError({
+        kind: 'bad_request',
+        status: 422,
+        data: {
+          detail: [
+            {
+              loc: ['body', 'new_password'],
+              msg: 'the new password must not be the user name',
+              type: 'value_error.str.password',
+            },
+          ],
+        },
+        message: 'Request failed with status code 422',
+        url: '/api/auth/change_password',
+        method: 'POST',
+      }),
+    ]),
+  play: async ({ canvasElement }) => {
+    const c = await fill(canvasElement);
+    await c.findByText('the new password must not be the user name');
   },
 };

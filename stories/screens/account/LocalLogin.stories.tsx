@@ -23,8 +23,8 @@ export default meta;
 type Story = StoryObj<typeof LocalLoginScreen>;
 
 const screen = (setup: unknown, answers: unknown[] = []) => (
-  <StoryProviders path="/account/login" state={{ config }}>
-    <LocalLoginScreen title="Log in" api={localAuthApi(setup, answers)} />
+  <StoryProviders path="/account/login" state={{ config }} api={localAuthApi(setup, answers)}>
+    <LocalLoginScreen title="Log in" />
   </StoryProviders>
 );
 

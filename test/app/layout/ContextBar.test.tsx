@@ -54,8 +54,11 @@ describe('context bar', () => {
     await router.navigate('/dns/proxy/settings');
     expect(screen.getByRole('link', { name: 'DNS proxy' })).toHaveAttribute('aria-current', 'page');
     const certificates = screen.getByRole('link', { name: 'Certificates' });
-    const clicked = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
-    certificates.dispatchEvent(clicked);
+    // The browser would open a new tab; jsdom cannot navigate, so the default action is stopped after the app's handler.
+    const stopDefault = (e: Event) => e.preventDefault();
+    window.addEventListener('click', stopDefault);
+    certificates.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true }));
+    window.removeEventListener('click', stopDefault);
     expect(router.state.location.pathname).toBe('/dns/proxy/settings');
   });
 

@@ -8,16 +8,14 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { object, string } from 'yup';
 import { changePasswordMachine } from '../../../../machines/changePassword.machine';
-import { createBrowserApiClient, type ApiClient } from '../../../api/client';
-import {
-  createLocalAuthActors,
-  genericErrorMessage,
-  localAuthMessages,
-  type LoginResult,
-} from '../../../identity/localAuth';
+import { localAuthMessages, type LoginResult } from '../../../identity/localAuth';
+import { createLocalAuthActors } from '../../../identity/localAuth.actors';
 import { checkRedirect } from '../../../identity/redirects';
 import { useAppSelector } from '../../../store/createStore';
+import { useServices } from '../../services';
 import { AuthLayout, FormAlert } from './AuthLayout';
+import { forgetFirstAccessUser, useFirstAccessUser } from './firstAccess';
+import { MarkedField } from './MarkedField';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { useAccountEffects } from './useAccountEffects';
 
@@ -31,36 +29,34 @@ const fieldsSchema = object({
 });
 const codeSchema = object({ otp: string().trim().required(localAuthMessages.completeAllFields) });
 
-export function ChangePasswordScreen({ title, api }: { title: string; api?: ApiClient }) {
+export function ChangePasswordScreen({ title }: { title: string }) {
   const config = useAppSelector((s) => s.config);
   const effects = useAccountEffects();
+  const { api } = useServices();
+  const knownUser = useFirstAccessUser();
   const [params] = useSearchParams();
   // The page a first access originally asked for; the server hands it back on the login it redirects to.
   const rawReturnTo = params.get('return_to');
   const returnTo = rawReturnTo ? checkRedirect(rawReturnTo, effects.policy) : null;
-  const client = useMemo(
-    () => api ?? (typeof window === 'undefined' ? null : createBrowserApiClient()),
-    [api],
-  );
   const machine = useMemo(
     () =>
       changePasswordMachine.provide({
-        actors: client
-          ? { changePassword: createLocalAuthActors(client, config, returnTo).changePassword }
-          : {},
+        actors: { changePassword: createLocalAuthActors(api, config, returnTo).changePassword },
         actions: {
-          completeChange: (_, { result }: { result: LoginResult }) =>
-            effects.redirect(checkRedirect(result.redirectUri, effects.policy) ?? AFTER_CHANGE_PATH, true),
-          notifyError: (_, { error }: { error: unknown }) =>
-            effects.notify({ level: 'error', message: genericErrorMessage(error), duration: 4000 }),
+          completeChange: (_, { result }: { result: LoginResult }) => {
+            forgetFirstAccessUser();
+            effects.redirect(checkRedirect(result.redirectUri, effects.policy) ?? AFTER_CHANGE_PATH, true);
+          },
+          // Failures outside the §8 401 codes go to the one error handler (a weak new password is a field error).
+          notifyError: (_, { error }: { error: unknown }) => effects.reportError(error),
         },
       }),
-    [client, config, effects, returnTo],
+    [api, config, effects, returnTo],
   );
   const [snapshot, send] = useMachine(machine);
   const { context } = snapshot;
   const codeStep = snapshot.matches('otp') || (snapshot.matches('submitting') && Boolean(context.prompt));
-  const busy = snapshot.matches('submitting') || snapshot.matches('done');
+  const busy = snapshot.hasTag('busy');
 
   return (
     <AuthLayout title={title}>
@@ -105,8 +101,9 @@ export function ChangePasswordScreen({ title, api }: { title: string; api?: ApiC
         </Formik>
       ) : (
         <Formik
-          key="fields"
-          initialValues={{ username: context.username, password: '', newPassword: '' }}
+          // Remounted once the first access's user name is known in the browser (it is not on the server).
+          key={`fields-${knownUser}`}
+          initialValues={{ username: context.username || knownUser, password: '', newPassword: '' }}
           validationSchema={fieldsSchema}
           onSubmit={(v) =>
             send({
@@ -124,41 +121,37 @@ export function ChangePasswordScreen({ title, api }: { title: string; api?: ApiC
                 : null;
             return (
               <Form className="auth__form" noValidate aria-busy={busy}>
-                <div className="auth__field">
-                  <label htmlFor="cp-username">Username</label>
-                  <Field
-                    id="cp-username"
-                    name="username"
-                    autoComplete="username"
-                    disabled={busy}
-                    aria-invalid={Boolean(touched.username && errors.username)}
-                    aria-describedby="cp-error"
-                  />
-                </div>
-                <div className="auth__field">
-                  <label htmlFor="cp-password">Current password</label>
-                  <Field
-                    id="cp-password"
-                    name="password"
-                    type="password"
-                    autoComplete="current-password"
-                    disabled={busy}
-                    aria-invalid={Boolean(touched.password && errors.password)}
-                    aria-describedby="cp-error"
-                  />
-                </div>
-                <div className="auth__field">
-                  <label htmlFor="cp-new-password">New password</label>
-                  <Field
-                    id="cp-new-password"
-                    name="newPassword"
-                    type="password"
-                    autoComplete="new-password"
-                    disabled={busy}
-                    aria-describedby="cp-strength cp-error"
-                  />
+                <MarkedField
+                  id="cp-username"
+                  name="username"
+                  label="Username"
+                  autoComplete="username"
+                  disabled={busy}
+                  invalid={Boolean(touched.username && errors.username)}
+                  describedBy="cp-error"
+                />
+                <MarkedField
+                  id="cp-password"
+                  name="password"
+                  label="Current password"
+                  type="password"
+                  autoComplete="current-password"
+                  disabled={busy}
+                  invalid={Boolean(touched.password && errors.password)}
+                  describedBy="cp-error"
+                />
+                <MarkedField
+                  id="cp-new-password"
+                  name="newPassword"
+                  serverName="new_password"
+                  label="New password"
+                  type="password"
+                  autoComplete="new-password"
+                  disabled={busy}
+                  describedBy="cp-strength cp-error"
+                >
                   <PasswordStrengthMeter id="cp-strength" password={values.newPassword} />
-                </div>
+                </MarkedField>
                 <FormAlert id="cp-error" message={context.error ?? incomplete} />
                 <div className="auth__actions">
                   <button type="submit" className="button button--primary" disabled={busy}>

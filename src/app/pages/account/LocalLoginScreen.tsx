@@ -9,24 +9,19 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { object, string } from 'yup';
 import { loginMachine } from '../../../../machines/login.machine';
-import { createBrowserApiClient, type ApiClient } from '../../../api/client';
-import {
-  createLocalAuthActors,
-  storeBearerToken,
-  genericErrorMessage,
-  localAuthMessages,
-  providerName,
-  type LoginResult,
-} from '../../../identity/localAuth';
+import { localAuthMessages, type LoginResult } from '../../../identity/localAuth';
+import { createLocalAuthActors, storeBearerToken } from '../../../identity/localAuth.actors';
 import { checkRedirect } from '../../../identity/redirects';
+import { providerName } from '../../../shared/providers';
 import { useAppSelector } from '../../../store/createStore';
+import { useServices } from '../../services';
 import { AuthLayout, FormAlert } from './AuthLayout';
+import { MarkedField } from './MarkedField';
+import { rememberFirstAccessUser } from './firstAccess';
 import { safeImageUrl, useAccountEffects } from './useAccountEffects';
 
 export interface LocalLoginScreenProps {
   title: string;
-  /** Tests and stories pass their own client; the browser's is used otherwise. */
-  api?: ApiClient;
 }
 
 interface Values {
@@ -45,35 +40,33 @@ const schemas = {
   }),
 };
 
-export function LocalLoginScreen({ title, api }: LocalLoginScreenProps) {
+export function LocalLoginScreen({ title }: LocalLoginScreenProps) {
   const config = useAppSelector((s) => s.config);
   const [params] = useSearchParams();
   const effects = useAccountEffects();
-  const client = useMemo(
-    () => api ?? (typeof window === 'undefined' ? null : createBrowserApiClient()),
-    [api],
-  );
+  const { api } = useServices();
   const returnTo = params.get('return_to');
 
   const machine = useMemo(() => {
     const safeReturnTo = returnTo ? checkRedirect(returnTo, effects.policy) : null;
-    const actors = client ? createLocalAuthActors(client, config, safeReturnTo) : {};
+    const { loadSetup, login } = createLocalAuthActors(api, config, safeReturnTo);
     return loginMachine.provide({
-      actors,
+      actors: { loadSetup, login },
       actions: {
-        completeLogin: (_, { result }: { result: LoginResult }) => {
+        completeLogin: ({ context }, { result }: { result: LoginResult }) => {
           if (config.bearerMode && result.accessToken) storeBearerToken(result.accessToken);
           // The server's answer decides: it may send a first access to the change-password page first. It already
           // holds the return_to the request carried.
           const target = checkRedirect(result.redirectUri, effects.policy) ?? safeReturnTo ?? '/';
+          rememberFirstAccessUser(target, context.username);
           // A full page load, so the server renders the logged-in console.
           effects.redirect(target, true);
         },
-        notifyError: (_, { error }: { error: unknown }) =>
-          effects.notify({ level: 'error', message: genericErrorMessage(error), duration: 4000 }),
+        // Failures outside the §8 401 codes go to the one error handler.
+        notifyError: (_, { error }: { error: unknown }) => effects.reportError(error),
       },
     });
-  }, [client, config, effects, returnTo]);
+  }, [api, config, effects, returnTo]);
   const [snapshot, send] = useMachine(machine, { input: { bearerMode: config.bearerMode } });
   const { context } = snapshot;
   const step = snapshot.matches({ step: 'username' })
@@ -107,7 +100,7 @@ export function LocalLoginScreen({ title, api }: LocalLoginScreenProps) {
     else if (step === 'otp') send({ type: 'user.submit', otp: values.otp.trim() });
   };
   const schema = step === 'password' ? schemas.password : step === 'otp' ? schemas.otp : undefined;
-  const busy = step === 'submitting' || step === 'success';
+  const busy = snapshot.hasTag('busy');
 
   return (
     <AuthLayout
@@ -140,25 +133,23 @@ export function LocalLoginScreen({ title, api }: LocalLoginScreenProps) {
             return (
               <Form className="auth__form" noValidate aria-describedby="login-error" aria-busy={busy}>
                 {step === 'username' ? (
-                  <div className="auth__field">
-                    <label htmlFor="login-username">Username</label>
-                    <Field
-                      id="login-username"
-                      name="username"
-                      autoComplete="username"
-                      autoCapitalize="none"
-                      spellCheck={false}
-                      aria-invalid={Boolean(context.error)}
-                      aria-describedby="login-error"
-                      onKeyDown={(e: React.KeyboardEvent<HTMLInputElement>) => {
-                        // Tab advances like Enter once a username is typed (spec §2).
-                        if (e.key === 'Tab' && !e.shiftKey && values.username.trim()) {
-                          e.preventDefault();
-                          send({ type: 'user.next', username: values.username });
-                        }
-                      }}
-                    />
-                  </div>
+                  <MarkedField
+                    id="login-username"
+                    name="username"
+                    label="Username"
+                    autoComplete="username"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    invalid={Boolean(context.error)}
+                    describedBy="login-error"
+                    onKeyDown={(e: React.KeyboardEvent<HTMLInputElement>) => {
+                      // Tab advances like Enter once a username is typed (spec §2).
+                      if (e.key === 'Tab' && !e.shiftKey && values.username.trim()) {
+                        e.preventDefault();
+                        send({ type: 'user.next', username: values.username });
+                      }
+                    }}
+                  />
                 ) : (
                   <p className="auth__who">
                     <span className="visually-hidden">Username: </span>
@@ -175,18 +166,16 @@ export function LocalLoginScreen({ title, api }: LocalLoginScreenProps) {
                   </p>
                 )}
                 {step === 'password' || (busy && !context.prompt) ? (
-                  <div className="auth__field">
-                    <label htmlFor="login-password">Password</label>
-                    <Field
-                      id="login-password"
-                      name="password"
-                      type="password"
-                      autoComplete="current-password"
-                      disabled={busy}
-                      aria-invalid={Boolean(message)}
-                      aria-describedby="login-error"
-                    />
-                  </div>
+                  <MarkedField
+                    id="login-password"
+                    name="password"
+                    label="Password"
+                    type="password"
+                    autoComplete="current-password"
+                    disabled={busy}
+                    invalid={Boolean(message)}
+                    describedBy="login-error"
+                  />
                 ) : null}
                 {step === 'otp' || (busy && context.prompt) ? (
                   <div className="auth__field">

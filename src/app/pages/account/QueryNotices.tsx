@@ -5,6 +5,8 @@
  */
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { IDENTITY_TOAST_MS } from '../../../identity/flow';
+import { ACCOUNT_NOTICE_DURATION_MS, PERSISTENT } from '../../../notifications/constants';
 import { useAppDispatch } from '../../../store/createStore';
 import { notificationRequested, type NotificationRequest } from '../../../store/slices/notifications.slice';
 
@@ -13,25 +15,25 @@ export const QUERY_NOTICES: Record<string, Omit<NotificationRequest, 'kind'>> = 
   'error=user_not_onboarded': {
     level: 'error',
     message: 'Your account has not been onboarded yet. Please contact your administrator.',
-    duration: 4000,
+    duration: IDENTITY_TOAST_MS.error,
   },
   // §9 password-changed 10000 ms.
   'notice=password_changed': {
     level: 'info',
     message: 'Your password was changed. Please log in with the new password.',
-    duration: 10000,
+    duration: ACCOUNT_NOTICE_DURATION_MS,
   },
   // §2 effectively never dismissed: -1 = stays until closed.
   'notice=session_timeout': {
     level: 'info',
     message: 'Your session has timed out. Please log in again.',
-    duration: -1,
+    duration: PERSISTENT,
   },
   // §2, §9 first access 10000 ms.
   'notice=first_access_change': {
     level: 'info',
     message: 'You must change your password on first access.',
-    duration: 10000,
+    duration: ACCOUNT_NOTICE_DURATION_MS,
   },
 };
 

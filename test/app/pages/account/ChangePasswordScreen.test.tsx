@@ -40,7 +40,7 @@ async function fill(user: ReturnType<typeof renderScreen>['user']) {
 describe('change password screen', () => {
   it('asks to complete all fields', async () => {
     const { api, bodies } = fakeApi([]);
-    const { user } = renderScreen(<ChangePasswordScreen title="Change password" api={api} />);
+    const { user } = renderScreen(<ChangePasswordScreen title="Change password" />, { api });
     await user.type(screen.getByLabelText('Username'), 'ann');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Please complete all fields.')).toBeInTheDocument();
@@ -49,7 +49,7 @@ describe('change password screen', () => {
 
   it('shows the strength of the new password', async () => {
     const { api } = fakeApi([]);
-    const { user } = renderScreen(<ChangePasswordScreen title="Change password" api={api} />);
+    const { user } = renderScreen(<ChangePasswordScreen title="Change password" />, { api });
     await user.type(screen.getByLabelText('New password'), 'abc');
     expect(screen.getByText('Password strength: Weak')).toBeInTheDocument();
     await user.type(screen.getByLabelText('New password'), 'DEFGH12!@#x');
@@ -58,7 +58,7 @@ describe('change password screen', () => {
 
   it('replaces the fields with the code when asked, then goes to the login route with the password-changed notice', async () => {
     const { api, bodies } = fakeApi([unauthorized(3), { data: {} }]);
-    const { user, loads } = renderScreen(<ChangePasswordScreen title="Change password" api={api} />);
+    const { user, loads } = renderScreen(<ChangePasswordScreen title="Change password" />, { api });
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     const code = await screen.findByLabelText('One-time code');
@@ -73,7 +73,7 @@ describe('change password screen', () => {
     [7, 'The new password cannot be the same as the current one.'],
   ])('explains 401 code %d', async (code, message) => {
     const { api } = fakeApi([unauthorized(code)]);
-    const { user } = renderScreen(<ChangePasswordScreen title="Change password" api={api} />);
+    const { user } = renderScreen(<ChangePasswordScreen title="Change password" />, { api });
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
@@ -81,7 +81,7 @@ describe('change password screen', () => {
 
   it('goes to the returned redirect_uri', async () => {
     const { api } = fakeApi([{ data: { redirect_uri: '/dns/proxy' } }]);
-    const { user, loads } = renderScreen(<ChangePasswordScreen title="Change password" api={api} />);
+    const { user, loads } = renderScreen(<ChangePasswordScreen title="Change password" />, { api });
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(loads).toEqual(['/dns/proxy']));
@@ -91,7 +91,8 @@ describe('change password screen', () => {
     const { api, urls } = fakeApi([
       { data: { redirect_uri: '/account/login?notice=password_changed&return_to=%2Fdns%2Fproxy' } },
     ]);
-    const { user, loads } = renderScreen(<ChangePasswordScreen title="Change password" api={api} />, {
+    const { user, loads } = renderScreen(<ChangePasswordScreen title="Change password" />, {
+      api,
       path: '/change-password?notice=first_access_change&return_to=%2Fdns%2Fproxy',
     });
     await fill(user);
@@ -102,9 +103,58 @@ describe('change password screen', () => {
     expect(urls).toEqual(['/api/auth/change_password?return_to=%2Fdns%2Fproxy']);
   });
 
+  it('shows a weak new password under the new password field, focused after 50 ms, until it changes', async () => {
+    const weak = new ApiError({
+      kind: 'bad_request',
+      status: 422,
+      data: {
+        detail: [
+          { loc: ['body', 'new_password'], msg: 'the new password must not be the user name', type: 'x' },
+        ],
+      },
+      message: 'Request failed with status code 422',
+      url: '/api/auth/change_password',
+      method: 'POST',
+    });
+    const { api } = fakeApi([weak]);
+    const { user, toasts } = renderScreen(<ChangePasswordScreen title="Change password" />, { api });
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const newPassword = screen.getByLabelText('New password');
+    await waitFor(() => expect(newPassword).toHaveAttribute('aria-invalid', 'true'));
+    expect(newPassword).toHaveAccessibleDescription(
+      expect.stringContaining('the new password must not be the user name'),
+    );
+    await waitFor(() => expect(newPassword).toHaveFocus());
+    expect(toasts()).toEqual([]);
+    await user.type(newPassword, '!');
+    expect(newPassword).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText('the new password must not be the user name')).not.toBeInTheDocument();
+  });
+
+  it('is pre-filled with the user name of the first access', async () => {
+    window.sessionStorage.setItem('rampart.firstAccessUser', 'admin');
+    const { api } = fakeApi([]);
+    renderScreen(<ChangePasswordScreen title="Change password" />, {
+      api,
+      path: '/change-password?notice=first_access_change',
+    });
+    expect(await screen.findByDisplayValue('admin')).toBe(screen.getByLabelText('Username'));
+    window.sessionStorage.clear();
+  });
+
+  it('is pre-filled with the logged-in user name when the store knows it', async () => {
+    const { api } = fakeApi([]);
+    renderScreen(<ChangePasswordScreen title="Change password" />, {
+      api,
+      state: { session: { loggedIn: true, user: { username: 'ann', role: 'user' } } },
+    });
+    expect(screen.getByLabelText('Username')).toHaveValue('ann');
+  });
+
   it('has no detectable accessibility violations', async () => {
     const { api } = fakeApi([]);
-    const { container } = renderScreen(<ChangePasswordScreen title="Change password" api={api} />);
+    const { container } = renderScreen(<ChangePasswordScreen title="Change password" />, { api });
     expect((await axe(container)).violations).toEqual([]);
   });
 });

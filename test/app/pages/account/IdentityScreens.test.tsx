@@ -53,6 +53,22 @@ describe('identity login screen', () => {
     });
   });
 
+  it.each([
+    ['login', '/login/?token=t0k', LoginFlowScreen],
+    ['registration', '/signup/?token=t0k', SignupScreen],
+    ['recovery', '/recovery/?token=t0k', RecoveryScreen],
+    ['verification', '/verification/?token=t0k', VerificationScreen],
+    ['settings', '/settings/?token=t0k', SettingsScreen],
+  ] as const)(
+    'hands a token query parameter to the %s flow load (spec §7 bearer)',
+    async (kind, path, Screen) => {
+      const { actors, loads } = fakeActors({ loads: [login] });
+      renderScreen(<Screen title="t" actors={actors} />, { path });
+      await waitFor(() => expect(loads).toHaveLength(1));
+      expect(loads[0]).toMatchObject({ kind, token: 't0k' });
+    },
+  );
+
   it('when the identifier must be an e-mail, the password step stays hidden until it is valid (§4)', async () => {
     const emailLogin = flowOf('l2', [
       node('identifier', 'email', { required: true }, 'default', L(1070007, 'Email')),
@@ -246,6 +262,14 @@ describe('recovery screen', () => {
     { id: 1060003, text: 'An email containing a recovery code has been sent', type: 'info' },
   ];
 
+  it('the address step has one field and a Recover button (spec §2)', async () => {
+    const { actors } = fakeActors({ loads: [choose] });
+    renderScreen(<RecoveryScreen title="Password recovery" actors={actors} />, { path: '/recovery/' });
+    expect(await screen.findByRole('button', { name: 'Recover' })).toHaveAttribute('type', 'submit');
+    expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('textbox')).toHaveLength(1);
+  });
+
   it('sends the address, shows the code-sent notice, Continue shows the code prompt with the resend cooldown', async () => {
     const { actors, submits } = fakeActors({ loads: [choose], submits: [{ type: 'flow', flow: sent }] });
     const { user } = renderScreen(<RecoveryScreen title="Password recovery" actors={actors} />, {
@@ -288,6 +312,40 @@ describe('verification screen', () => {
     ]);
   });
 
+  it('skip_send alone (no flow, no e-mail) shows the code prompt without sending', async () => {
+    const fresh = flowOf(
+      'v2',
+      [
+        node('email', 'email', { required: true }, 'code', L(1070007, 'E-mail')),
+        node('method', 'submit', { value: 'code' }, 'code', L(1070009, 'Continue')),
+      ],
+      { state: 'choose_method' },
+    );
+    const { actors, submits } = fakeActors({ loads: [fresh] });
+    renderScreen(<VerificationScreen title="Verify your account" actors={actors} />, {
+      path: '/verification/?skip_send=true',
+    });
+    expect(await screen.findByLabelText(/^Verification code/)).toBeInTheDocument();
+    expect(submits).toHaveLength(0);
+  });
+
+  it('without skip_send a fresh flow asks for the address only', async () => {
+    const fresh = flowOf(
+      'v3',
+      [
+        node('email', 'email', { required: true }, 'code', L(1070007, 'E-mail')),
+        node('method', 'submit', { value: 'code' }, 'code', L(1070009, 'Continue')),
+      ],
+      { state: 'choose_method' },
+    );
+    const { actors } = fakeActors({ loads: [fresh] });
+    renderScreen(<VerificationScreen title="Verify your account" actors={actors} />, {
+      path: '/verification/',
+    });
+    expect(await screen.findByLabelText(/^E-mail/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Verification code/)).not.toBeInTheDocument();
+  });
+
   it('skip_send shows the code prompt without sending', async () => {
     const { actors, submits } = fakeActors({ loads: [sent] });
     renderScreen(<VerificationScreen title="Verify your account" actors={actors} />, {
@@ -299,6 +357,16 @@ describe('verification screen', () => {
 });
 
 describe('settings screen', () => {
+  it('names a new security key "My security key" unless the user names it (spec §5)', async () => {
+    const keys = flowOf('s2', [
+      node('webauthn_register_displayname', 'text', { value: '' }, 'webauthn', L(1050013, 'Name')),
+      node('webauthn_register_trigger', 'button', { value: '' }, 'webauthn', L(1050012, 'Add')),
+    ]);
+    const { actors } = fakeActors({ loads: [keys] });
+    renderScreen(<SettingsScreen title="Account settings" actors={actors} />, { path: '/settings/' });
+    expect(await screen.findByLabelText(/Name of the security key/)).toHaveValue('My security key');
+  });
+
   const settings = flowOf('s1', [
     node('traits.email', 'email', { value: 'ann@example.com' }, 'profile', L(1070007, 'E-Mail')),
     node('method', 'submit', { value: 'profile' }, 'profile', L(1070003, 'Save')),

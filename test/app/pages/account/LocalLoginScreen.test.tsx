@@ -2,7 +2,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { axe } from 'jest-axe';
 import type { ApiClient, ApiResponse } from '../../../../src/api/client';
+import { localAuthCodeMessages, statusMessages } from '../../../../src/api/errorCatalogue';
 import { ApiError } from '../../../../src/api/errors';
+import { ERROR_DURATION_MS } from '../../../../src/notifications/constants';
 import { LocalLoginScreen } from '../../../../src/app/pages/account/LocalLoginScreen';
 import { renderScreen } from './support';
 import { defaults, publicConfig } from '../../../../config';
@@ -42,7 +44,8 @@ describe('local login screen', () => {
   it('asks for a username, then the password, then logs in with a full page load to return_to', async () => {
     // The server answers the return_to the request carried as its redirect_uri.
     const { api, posts } = fakeApi(formSetup, [{ data: { redirect_uri: '/logs/overview' } }]);
-    const { user, loads } = renderScreen(<LocalLoginScreen title="Log in" api={api} />, {
+    const { user, loads } = renderScreen(<LocalLoginScreen title="Log in" />, {
+      api,
       path: '/account/login?return_to=%2Flogs%2Foverview',
     });
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -70,7 +73,8 @@ describe('local login screen', () => {
     [null, '/logs/overview'],
   ])('with return_to, follows the server redirect_uri %s to %s', async (redirectUri, expected) => {
     const { api } = fakeApi(formSetup, [{ data: { redirect_uri: redirectUri } }]);
-    const { user, loads } = renderScreen(<LocalLoginScreen title="Log in" api={api} />, {
+    const { user, loads } = renderScreen(<LocalLoginScreen title="Log in" />, {
+      api,
       path: '/account/login?return_to=%2Flogs%2Foverview',
     });
     await user.type(screen.getByLabelText('Username'), 'admin{Enter}');
@@ -80,7 +84,7 @@ describe('local login screen', () => {
 
   it('Tab advances from the username; Back returns to it', async () => {
     const { api } = fakeApi(formSetup, []);
-    const { user } = renderScreen(<LocalLoginScreen title="Log in" api={api} />, { path: '/account/login' });
+    const { user } = renderScreen(<LocalLoginScreen title="Log in" />, { api, path: '/account/login' });
     await user.type(screen.getByLabelText('Username'), 'ann');
     await user.tab();
     expect(await screen.findByLabelText('Password')).toHaveFocus();
@@ -94,7 +98,8 @@ describe('local login screen', () => {
       unauthorized(2),
       { data: { redirect_uri: '/help' } },
     ]);
-    const { user, loads } = renderScreen(<LocalLoginScreen title="Log in" api={api} />, {
+    const { user, loads } = renderScreen(<LocalLoginScreen title="Log in" />, {
+      api,
       path: '/account/login',
     });
     await user.type(screen.getByLabelText('Username'), 'ann{Enter}');
@@ -111,17 +116,60 @@ describe('local login screen', () => {
 
   it('shows wrong credentials and keeps the password step', async () => {
     const { api } = fakeApi(formSetup, [unauthorized(1)]);
-    const { user } = renderScreen(<LocalLoginScreen title="Log in" api={api} />);
+    const { user } = renderScreen(<LocalLoginScreen title="Log in" />, { api });
     await user.type(screen.getByLabelText('Username'), 'ann{Enter}');
     await user.type(await screen.findByLabelText('Password'), 'bad{Enter}');
     expect(await screen.findByText('Wrong username or password.')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveValue('');
   });
 
+  it('words a wrong password with the one §8 catalogue', async () => {
+    const { api } = fakeApi(formSetup, [unauthorized(1)]);
+    const { user, toasts } = renderScreen(<LocalLoginScreen title="Log in" />, { api });
+    await user.type(screen.getByLabelText('Username'), 'ann{Enter}');
+    await user.type(await screen.findByLabelText('Password'), 'bad{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(localAuthCodeMessages.wrongCredentials);
+    expect(toasts()).toEqual([]);
+  });
+
+  it('sends other failures to the one error handler, worded by the catalogue', async () => {
+    const locked = new ApiError({
+      kind: 'bad_request',
+      status: 403,
+      data: { detail: 'ignored for 403' },
+      message: 'Request failed with status code 403',
+      url: '/api/auth/login',
+      method: 'POST',
+    });
+    const { api } = fakeApi(formSetup, [locked]);
+    const { user, toasts } = renderScreen(<LocalLoginScreen title="Log in" />, { api });
+    await user.type(screen.getByLabelText('Username'), 'ann{Enter}');
+    await user.type(await screen.findByLabelText('Password'), 'pw{Enter}');
+    await waitFor(() =>
+      expect(toasts()).toEqual([
+        { level: 'error', message: statusMessages[403], duration: ERROR_DURATION_MS },
+      ]),
+    );
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+  });
+
+  it('remembers the user name when a first access goes to the change-password page', async () => {
+    const { api } = fakeApi(formSetup, [
+      { data: { redirect_uri: '/change-password?notice=first_access_change' } },
+    ]);
+    const { user, loads } = renderScreen(<LocalLoginScreen title="Log in" />, { api });
+    await user.type(screen.getByLabelText('Username'), 'admin{Enter}');
+    await user.type(await screen.findByLabelText('Password'), 'seeded{Enter}');
+    await waitFor(() => expect(loads).toEqual(['/change-password?notice=first_access_change']));
+    expect(window.sessionStorage.getItem('rampart.firstAccessUser')).toBe('admin');
+    window.sessionStorage.clear();
+  });
+
   it('refuses a foreign redirect_uri and goes to / instead', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     const { api } = fakeApi(formSetup, [{ data: { redirect_uri: 'https://evil.example/' } }]);
-    const { user, loads } = renderScreen(<LocalLoginScreen title="Log in" api={api} />, {
+    const { user, loads } = renderScreen(<LocalLoginScreen title="Log in" />, {
+      api,
       path: '/account/login?return_to=https%3A%2F%2Fevil.example',
     });
     await user.type(screen.getByLabelText('Username'), 'ann{Enter}');
@@ -144,7 +192,7 @@ describe('local login screen', () => {
       },
       [],
     );
-    const { container } = renderScreen(<LocalLoginScreen title="Log in" api={api} />);
+    const { container } = renderScreen(<LocalLoginScreen title="Log in" />, { api });
     expect(await screen.findByRole('heading', { name: /ACME appliance/ })).toHaveTextContent('Offline');
     expect(
       screen.getByText('The identity service looks offline. Please try again later.'),
@@ -166,9 +214,7 @@ describe('local login screen', () => {
     const { api } = fakeApi(formSetup, [{ data: { redirect_uri: '/' }, access_token: 'tok-123' }]);
     const get = jest.spyOn(api, 'get');
     const config = { ...publicConfig(defaults), bearerMode: true };
-    const { user, loads } = renderScreen(<LocalLoginScreen title="Log in" api={api} />, {
-      state: { config },
-    });
+    const { user, loads } = renderScreen(<LocalLoginScreen title="Log in" />, { api, state: { config } });
     await user.type(screen.getByLabelText('Username'), 'ann{Enter}');
     await user.type(await screen.findByLabelText('Password'), 'pw{Enter}');
     await waitFor(() => expect(loads).toEqual(['/']));
@@ -178,7 +224,7 @@ describe('local login screen', () => {
 
   it('has no detectable accessibility violations', async () => {
     const { api } = fakeApi(formSetup, []);
-    const { container } = renderScreen(<LocalLoginScreen title="Log in" api={api} />);
+    const { container } = renderScreen(<LocalLoginScreen title="Log in" />, { api });
     await screen.findByLabelText('Username');
     expect((await axe(container)).violations).toEqual([]);
   });

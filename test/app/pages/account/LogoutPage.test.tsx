@@ -1,6 +1,7 @@
 /** @jest-environment ./test/support/jsdom-environment.js */
 import { screen, waitFor } from '@testing-library/react';
 import type { ApiClient, ApiResponse } from '../../../../src/api/client';
+import { statusMessages } from '../../../../src/api/errorCatalogue';
 import { ApiError } from '../../../../src/api/errors';
 import { LogoutPage } from '../../../../src/app/pages/account/LogoutPage';
 import { renderScreen } from './support';
@@ -29,7 +30,8 @@ describe('logout page', () => {
     document.cookie = 'rampart_logged_in=1; Path=/';
     window.sessionStorage.setItem('draft', 'x');
     const { api, posts } = fakeApi({ data: { redirect_uri: '/account/login' } });
-    const { loads } = renderScreen(<LogoutPage title="Log out" api={api} identityLogout={identityLogout} />, {
+    const { loads } = renderScreen(<LogoutPage title="Log out" identityLogout={identityLogout} />, {
+      api,
       path: '/logout/',
     });
     expect(screen.getByRole('status')).toHaveTextContent('Logging out…');
@@ -42,13 +44,26 @@ describe('logout page', () => {
   it('refuses a foreign redirect_uri and goes to the login page instead', async () => {
     document.cookie = 'rampart_logged_in=1; Path=/';
     const { api } = fakeApi({ data: { redirect_uri: 'https://evil.example/' } });
-    const { loads } = renderScreen(<LogoutPage title="Log out" api={api} identityLogout={identityLogout} />);
+    const { loads } = renderScreen(<LogoutPage title="Log out" identityLogout={identityLogout} />, { api });
     await waitFor(() => expect(loads).toEqual(['/account/login']));
+  });
+
+  it('segue=verification with an e-mail goes to verification for a local session too, without logging out', async () => {
+    document.cookie = 'rampart_logged_in=1; Path=/';
+    const { api, posts } = fakeApi({ data: { redirect_uri: '/account/login' } });
+    const { router, loads } = renderScreen(<LogoutPage title="Log out" identityLogout={identityLogout} />, {
+      api,
+      path: '/logout/?segue=verification&email=ann%40example.com',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verification/'));
+    expect(router.state.location.search).toBe('?email=ann%40example.com');
+    expect(posts).toEqual([]);
+    expect(loads).toEqual([]);
   });
 
   it('without a local login runs the identity service logout', async () => {
     const { api, posts } = fakeApi({ data: { redirect_uri: '/account/login' } });
-    renderScreen(<LogoutPage title="Log out" api={api} identityLogout={identityLogout} />);
+    renderScreen(<LogoutPage title="Log out" identityLogout={identityLogout} />, { api });
     expect(await screen.findByText('identity logout flow')).toBeInTheDocument();
     expect(posts).toEqual([]);
   });
@@ -63,13 +78,14 @@ describe('logout page', () => {
       method: 'POST',
     });
     const { api, posts } = fakeApi(error);
-    const { user, toasts } = renderScreen(
-      <LogoutPage title="Log out" api={api} identityLogout={identityLogout} />,
-    );
+    const { user, toasts } = renderScreen(<LogoutPage title="Log out" identityLogout={identityLogout} />, {
+      api,
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('Logging out failed.');
-    expect(toasts()).toEqual([
-      { level: 'error', message: 'There was an error processing the request.', duration: 4000 },
-    ]);
+    // Worded by the one error catalogue (§8), through the error saga.
+    await waitFor(() =>
+      expect(toasts()).toEqual([{ level: 'error', message: statusMessages[500], duration: 4000 }]),
+    );
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(posts).toHaveLength(2));
   });

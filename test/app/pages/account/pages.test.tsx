@@ -1,11 +1,11 @@
 /** @jest-environment jsdom */
 import './polyfills';
 import { render, screen, waitFor } from '@testing-library/react';
-import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes as accountRoutes } from '../../../../src/app/pages/account';
 import { QUERY_NOTICES } from '../../../../src/app/pages/account/QueryNotices';
 import type { ApiClient } from '../../../../src/api/client';
+import { AppProviders } from '../../../../src/app/AppProviders';
 import { createAppStore, useAppSelector } from '../../../../src/store/createStore';
 import { registerLayoutSlot } from '../../../../src/app/layout/slots';
 import { defaults, publicConfig } from '../../../../config';
@@ -27,9 +27,9 @@ function renderRoute(path: string, localAuth = true) {
     { initialEntries: [path] },
   );
   render(
-    <Provider store={store}>
+    <AppProviders store={store} services={{ api: offline, origin: window.location.origin }}>
       <RouterProvider router={router} />
-    </Provider>,
+    </AppProviders>,
   );
   return { store };
 }

@@ -1,10 +1,14 @@
-/** Renders an account screen the way the app does: a store, a memory router, the notification slice to read. */
+/**
+ * Renders an account screen the way the app does: a store running the error saga, the app's providers (services,
+ * field errors), a memory router, the notification slice to read.
+ */
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { errorsSaga } from '../../../../sagas/errors.saga';
 import type { ApiClient } from '../../../../src/api/client';
+import { AppProviders } from '../../../../src/app/AppProviders';
 import { pageLoader } from '../../../../src/app/pages/account/useAccountEffects';
 import { createAppStore, type RootState } from '../../../../src/store/createStore';
 
@@ -15,12 +19,14 @@ const offline: ApiClient = (() => {
 
 export function renderScreen(
   element: ReactElement,
-  options: { path?: string; route?: string; state?: Partial<RootState> } = {},
+  options: { path?: string; route?: string; state?: Partial<RootState>; api?: ApiClient } = {},
 ) {
+  const api = options.api ?? offline;
   const store = createAppStore({
     preloadedState: options.state,
-    context: { api: offline, platform: 'browser' },
+    context: { api, platform: 'browser' },
   });
+  store.runSaga(errorsSaga);
   // One route for every path: navigations are read from router.state.
   const router = createMemoryRouter([{ path: options.route ?? '*', element }], {
     initialEntries: [options.path ?? '/'],
@@ -29,9 +35,9 @@ export function renderScreen(
   pageLoader.assign = (url: string) => loads.push(url);
   const user = userEvent.setup();
   const view = render(
-    <Provider store={store}>
+    <AppProviders store={store} services={{ api, origin: window.location.origin }}>
       <RouterProvider router={router} />
-    </Provider>,
+    </AppProviders>,
   );
   const toasts = () =>
     store

@@ -19,7 +19,8 @@ import {
 } from '../../../../identity/flow';
 import { identityText } from '../../../../identity/messages';
 import { checkRedirect, type RedirectPolicy } from '../../../../identity/redirects';
-import { providerName } from '../../../../identity/localAuth';
+import { EMAIL_PATTERN, isEmail } from '../../../../lib/validation';
+import { providerName } from '../../../../shared/providers';
 import { allowedScript, runTrigger, type ScriptAttributes } from './flowScripts';
 
 export const GROUP_TITLES: Record<string, string> = {
@@ -62,10 +63,6 @@ export interface FlowFormProps {
 const isHidden = (n: UiNode) => isInputNode(n) && n.attributes.type === 'hidden';
 const isButton = (n: UiNode) =>
   isInputNode(n) && (n.attributes.type === 'submit' || n.attributes.type === 'button');
-
-/** §5 e-mail pattern: non-space characters, @, domain, dot, suffix. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const isEmail = (value: string) => EMAIL_PATTERN.test(value);
 
 /** The Yup schema of the inputs a submit of `group` sends (spec §5: a valid e-mail, every required field). */
 export function schemaFor(nodes: readonly UiNode[], group: string | undefined): AnySchema {

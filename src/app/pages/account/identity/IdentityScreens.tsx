@@ -22,8 +22,10 @@ import type { FormValues, IdentityFlow, InputNode } from '../../../../identity/f
 import { identityErrorText, identityText } from '../../../../identity/messages';
 import type { RedirectPolicy } from '../../../../identity/redirects';
 import { AuthLayout } from '../AuthLayout';
+import { clearSessionStorage, LogoutStatus } from '../LogoutStatus';
 import { PasswordStrengthMeter } from '../PasswordStrengthMeter';
 import { FlowForm, type FlowFormProps } from './FlowForm';
+import { codePrompt, defaultSecurityKeyName, recoverButton } from './flowView';
 import { flowActions, useFlowImplementations, type IdentityActors } from './useFlowImplementations';
 
 export interface IdentityScreenProps {
@@ -59,19 +61,23 @@ function FlowBody({
   send,
   policy,
   form,
+  view,
   children,
 }: {
-  snapshot: { context: FlowFormContext; value: unknown };
+  snapshot: { context: FlowFormContext; hasTag: (tag: string) => boolean };
   send: (e: FlowFormEvent) => void;
   policy: RedirectPolicy;
   form?: Partial<FlowFormProps>;
+  /** What the screen changes in the flow before the form shows it (see flowView.ts). */
+  view?: (flow: IdentityFlow) => IdentityFlow;
   children?: ReactNode;
 }) {
-  const state = typeof snapshot.value === 'string' ? snapshot.value : '';
   const { flow } = snapshot.context;
-  if (state === 'loading' || state === 'handlingFailure' || (!flow && state !== 'failed'))
-    return <p role="status">Loading…</p>;
-  if (state === 'failed')
+  const failed = snapshot.hasTag('failed');
+  // One shown flow per flow: the form reinitialises when its flow changes.
+  const shown = useMemo(() => (flow && view ? view(flow) : flow), [flow, view]);
+  if (snapshot.hasTag('loading') || (!flow && !failed)) return <p role="status">Loading…</p>;
+  if (failed)
     return (
       <div className="auth__failed">
         <p role="alert">
@@ -82,15 +88,15 @@ function FlowBody({
         </button>
       </div>
     );
-  if (state === 'redirecting') return <p role="status">Redirecting…</p>;
+  if (snapshot.hasTag('redirecting')) return <p role="status">Redirecting…</p>;
   return (
     <>
       {children}
       <FlowMessages messages={flow?.ui.messages} />
       <FlowForm
-        flow={flow as IdentityFlow}
+        flow={shown as IdentityFlow}
         policy={policy}
-        busy={state === 'submitting' || state === 'reloading'}
+        busy={snapshot.hasTag('busy')}
         resendIn={snapshot.context.resendIn}
         onSubmit={(values: FormValues) => send({ type: 'user.submit', values })}
         {...form}
@@ -100,13 +106,20 @@ function FlowBody({
 }
 
 const param = (params: URLSearchParams, name: string) => params.get(name) || undefined;
+/** Spec §7: a `token` query parameter authorises the flow's load as a bearer token. */
+const token = (params: URLSearchParams) => (params.get('token') ? { token: params.get('token') ?? '' } : {});
 
 export function LoginFlowScreen({ title, actors }: IdentityScreenProps) {
   const [params] = useSearchParams();
   const impl = useFlowImplementations(actors);
   const machine = useMemo(() => flowFormMachine.provide(impl.flow), [impl]);
   const [snapshot, send] = useMachine(machine, {
-    input: { kind: 'login', flowId: param(params, 'flow'), returnTo: param(params, 'return_to') },
+    input: {
+      kind: 'login',
+      flowId: param(params, 'flow'),
+      returnTo: param(params, 'return_to'),
+      ...token(params),
+    },
   });
   return (
     <AuthLayout title={title}>
@@ -124,9 +137,14 @@ export function SignupScreen({ title, actors }: IdentityScreenProps) {
   const impl = useFlowImplementations(actors);
   const machine = useMemo(() => signupMachine.provide(impl.flow), [impl]);
   const [snapshot, send] = useMachine(machine, {
-    input: { kind: 'registration', flowId: param(params, 'flow'), returnTo: param(params, 'return_to') },
+    input: {
+      kind: 'registration',
+      flowId: param(params, 'flow'),
+      returnTo: param(params, 'return_to'),
+      ...token(params),
+    },
   });
-  const busy = snapshot.matches('submitting');
+  const busy = snapshot.hasTag('busy');
   const localFields = useMemo<FlowFormProps['localFields']>(
     () => ({
       initial: { acceptTerms: false },
@@ -210,7 +228,12 @@ export function RecoveryScreen({ title, actors }: IdentityScreenProps) {
   const impl = useFlowImplementations(actors);
   const machine = useMemo(() => recoveryMachine.provide(impl.flow), [impl]);
   const [snapshot, send] = useMachine(machine, {
-    input: { kind: 'recovery', flowId: param(params, 'flow'), returnTo: param(params, 'return_to') },
+    input: {
+      kind: 'recovery',
+      flowId: param(params, 'flow'),
+      returnTo: param(params, 'return_to'),
+      ...token(params),
+    },
   });
   if (snapshot.matches('codeSent')) {
     return (
@@ -237,6 +260,7 @@ export function RecoveryScreen({ title, actors }: IdentityScreenProps) {
         send={send}
         policy={impl.effects.policy}
         form={{ idPrefix: 'recovery' }}
+        view={recoverButton}
       />
       <nav className="auth__links" aria-label="Account">
         <Link to="/login/">Log in</Link>
@@ -251,13 +275,15 @@ export function VerificationScreen({ title, actors }: IdentityScreenProps) {
   const impl = useFlowImplementations(actors);
   const machine = useMemo(() => verificationMachine.provide(impl.flow), [impl]);
   const skip = params.get('skip_send');
+  const skipSend = skip !== null && skip !== 'false';
   const [snapshot, send] = useMachine(machine, {
     input: {
       kind: 'verification',
       flowId: param(params, 'flow'),
       returnTo: param(params, 'return_to'),
+      ...token(params),
       prefill: { email: param(params, 'email'), code: param(params, 'code') },
-      skipSend: skip !== null && skip !== 'false',
+      skipSend,
     },
   });
   return (
@@ -270,6 +296,7 @@ export function VerificationScreen({ title, actors }: IdentityScreenProps) {
           send={send}
           policy={impl.effects.policy}
           form={{ idPrefix: 'verification' }}
+          view={skipSend ? codePrompt : undefined}
         />
       )}
     </AuthLayout>
@@ -290,7 +317,13 @@ export function SettingsScreen({ title, actors }: IdentityScreenProps) {
     [groupsParam],
   );
   const [snapshot, send] = useMachine(machine, {
-    input: { kind: 'settings', flowId: param(params, 'flow'), returnTo: param(params, 'return_to'), groups },
+    input: {
+      kind: 'settings',
+      flowId: param(params, 'flow'),
+      returnTo: param(params, 'return_to'),
+      groups,
+      ...token(params),
+    },
   });
   const offer = snapshot.context.offerRecoveryCodes;
   const shownGroups = useMemo(
@@ -304,6 +337,7 @@ export function SettingsScreen({ title, actors }: IdentityScreenProps) {
         send={send}
         policy={impl.effects.policy}
         form={{ idPrefix: 'settings', sections: true, groups: shownGroups }}
+        view={defaultSecurityKeyName}
       >
         {offer ? (
           <div className="auth__alert auth__alert--info" role="status">
@@ -330,13 +364,7 @@ export function LogoutScreen({ title, actors }: IdentityScreenProps) {
         actors: { createLogout: impl.actors.createLogout },
         actions: {
           ...flowActions(impl.effects),
-          clearSessionStorage: () => {
-            try {
-              window.sessionStorage.clear();
-            } catch {
-              // Storage may be unavailable (privacy mode); nothing to clear then.
-            }
-          },
+          clearSessionStorage,
         },
       }),
     [impl],
@@ -346,20 +374,7 @@ export function LogoutScreen({ title, actors }: IdentityScreenProps) {
   });
   return (
     <AuthLayout title={title}>
-      {snapshot.matches('failed') ? (
-        <div className="auth__failed">
-          <p role="alert">Logging out failed.</p>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => send({ type: 'user.retry' })}
-          >
-            Try again
-          </button>
-        </div>
-      ) : (
-        <p role="status">Logging out…</p>
-      )}
+      <LogoutStatus failed={snapshot.matches('failed')} onRetry={() => send({ type: 'user.retry' })} />
     </AuthLayout>
   );
 }

@@ -1,24 +1,28 @@
 /** The identity actors and the account effects, as the flow machines' `provide` wants them. */
 import { useMemo } from 'react';
-import { createIdentityActors, createIdentityApi } from '../../../../identity/client';
+import { identityActorsFor, type IdentityActors } from '../../../../identity/client';
 import { useAppSelector } from '../../../../store/createStore';
+import { useServices } from '../../../services';
 import { useAccountEffects, type AccountEffects } from '../useAccountEffects';
 
-export type IdentityActors = ReturnType<typeof createIdentityActors>;
+export type { IdentityActors };
 
+/** The app's one identity client (from the services), unless a test or story passes actors of its own. */
 export function useIdentityActors(override?: IdentityActors): IdentityActors {
   const identityBase = useAppSelector((s) => s.config.identityBase);
-  return useMemo(() => {
-    if (override) return override;
-    const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
-    return createIdentityActors(createIdentityApi(identityBase, origin));
-  }, [identityBase, override]);
+  const services = useServices();
+  return useMemo(
+    () => override ?? identityActorsFor(services, identityBase),
+    [identityBase, override, services],
+  );
 }
 
 export function flowActions(effects: AccountEffects) {
   return {
-    redirect: (_: unknown, { to, fullLoad }: { to: string; fullLoad?: boolean }) =>
-      effects.redirect(to, fullLoad),
+    redirect: (
+      _: unknown,
+      { to, fullLoad, fallback }: { to: string; fullLoad?: boolean; fallback?: string },
+    ) => effects.redirect(to, fullLoad, fallback),
     notify: (_: unknown, toast: { level: 'success' | 'info' | 'error'; message: string; duration: number }) =>
       effects.notify(toast),
   };
