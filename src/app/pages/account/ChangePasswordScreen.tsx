@@ -6,7 +6,6 @@ import { useMachine } from '@xstate/react';
 import { Field, Form, Formik } from 'formik';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { object, string } from 'yup';
 import { changePasswordMachine } from '../../../../machines/changePassword.machine';
 import { createBrowserApiClient, type ApiClient } from '../../../api/client';
 import {
@@ -18,18 +17,21 @@ import {
 import { checkRedirect } from '../../../identity/redirects';
 import { useAppSelector } from '../../../store/createStore';
 import { AuthLayout, FormAlert } from './AuthLayout';
+import { fieldChecks, required } from './fieldChecks';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { useAccountEffects } from './useAccountEffects';
 
 /** Where the login route sends a user whose password just changed (spec §2 notice=password_changed). */
 export const AFTER_CHANGE_PATH = '/account/login?notice=password_changed';
 
-const fieldsSchema = object({
-  username: string().trim().required(localAuthMessages.completeAllFields),
-  password: string().required(localAuthMessages.completeAllFields),
-  newPassword: string().required(localAuthMessages.completeAllFields),
+const validateFields = fieldChecks<{ username: string; password: string; newPassword: string }>({
+  username: [required(localAuthMessages.completeAllFields, { trim: true })],
+  password: [required(localAuthMessages.completeAllFields)],
+  newPassword: [required(localAuthMessages.completeAllFields)],
 });
-const codeSchema = object({ otp: string().trim().required(localAuthMessages.completeAllFields) });
+const validateCode = fieldChecks<{ otp: string }>({
+  otp: [required(localAuthMessages.completeAllFields, { trim: true })],
+});
 
 export function ChangePasswordScreen({ title, api }: { title: string; api?: ApiClient }) {
   const config = useAppSelector((s) => s.config);
@@ -68,7 +70,7 @@ export function ChangePasswordScreen({ title, api }: { title: string; api?: ApiC
         <Formik
           key="code"
           initialValues={{ otp: '' }}
-          validationSchema={codeSchema}
+          validate={validateCode}
           onSubmit={(v) => send({ type: 'user.submitCode', otp: v.otp })}
         >
           {({ errors, touched }) => (
@@ -107,7 +109,7 @@ export function ChangePasswordScreen({ title, api }: { title: string; api?: ApiC
         <Formik
           key="fields"
           initialValues={{ username: context.username, password: '', newPassword: '' }}
-          validationSchema={fieldsSchema}
+          validate={validateFields}
           onSubmit={(v) =>
             send({
               type: 'user.submit',

@@ -7,7 +7,6 @@ import { useMachine } from '@xstate/react';
 import { Formik, Form, Field, type FormikProps } from 'formik';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { object, string } from 'yup';
 import { loginMachine } from '../../../../machines/login.machine';
 import { createBrowserApiClient, type ApiClient } from '../../../api/client';
 import {
@@ -21,6 +20,7 @@ import {
 import { checkRedirect } from '../../../identity/redirects';
 import { useAppSelector } from '../../../store/createStore';
 import { AuthLayout, FormAlert } from './AuthLayout';
+import { fieldChecks, matches, required } from './fieldChecks';
 import { safeImageUrl, useAccountEffects } from './useAccountEffects';
 
 export interface LocalLoginScreenProps {
@@ -35,13 +35,13 @@ interface Values {
   otp: string;
 }
 
-const schemas = {
-  password: object({ password: string().required('Please enter your password.') }),
-  otp: object({
-    otp: string()
-      .trim()
-      .required('Please enter the one-time code.')
-      .matches(/^[0-9]{4,10}$/, 'The code is made of digits.'),
+const checks = {
+  password: fieldChecks<Values>({ password: [required('Please enter your password.')] }),
+  otp: fieldChecks<Values>({
+    otp: [
+      required('Please enter the one-time code.', { trim: true }),
+      matches(/^[0-9]{4,10}$/, 'The code is made of digits.', { trim: true }),
+    ],
   }),
 };
 
@@ -106,7 +106,7 @@ export function LocalLoginScreen({ title, api }: LocalLoginScreenProps) {
     else if (step === 'password') send({ type: 'user.submit', password: values.password });
     else if (step === 'otp') send({ type: 'user.submit', otp: values.otp.trim() });
   };
-  const schema = step === 'password' ? schemas.password : step === 'otp' ? schemas.otp : undefined;
+  const validate = step === 'password' ? checks.password : step === 'otp' ? checks.otp : undefined;
   const busy = step === 'submitting' || step === 'success';
 
   return (
@@ -125,7 +125,7 @@ export function LocalLoginScreen({ title, api }: LocalLoginScreenProps) {
         <Formik<Values>
           innerRef={formik}
           initialValues={{ username: '', password: '', otp: '' }}
-          validationSchema={schema}
+          validate={validate}
           onSubmit={submit}
           validateOnBlur={false}
         >
