@@ -102,6 +102,10 @@ const clientResolve = (production: boolean): Configuration['resolve'] =>
         alias: {
           'react-router$': path.join(reactRouterProduction, 'index.mjs'),
           'react-router/dom$': path.join(reactRouterProduction, 'dom-export.mjs'),
+          // React 19 has useSyncExternalStore: the shims' fallbacks for older React never run.
+          'use-sync-external-store/shim$': path.join(root, 'src/runtime/syncExternalStore.ts'),
+          'use-sync-external-store/shim/with-selector$':
+            require.resolve('use-sync-external-store/with-selector'),
         },
       }
     : resolve;
@@ -113,7 +117,8 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
   const client: Configuration = {
     name: 'client',
     mode,
-    target: 'web',
+    // Current browsers only (README "Browser support"): webpack's own runtime code may use ES2020 syntax.
+    target: ['web', 'es2020'],
     entry: { main: './src/client.tsx' },
     devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     output: {
