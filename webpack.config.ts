@@ -86,6 +86,30 @@ const babelRule = (target: 'web' | 'node'): webpack.RuleSetRule => ({
 
 const resolve: Configuration['resolve'] = { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] };
 
+/**
+ * React Router's package exports only its development build (its own Vite plugin swaps in the production one). The
+ * production browser bundle links the production files instead: no dev-only warnings and checks (0.6 KB brotli
+ * less on every page). Both entry points share the same internal chunks, so there is still one router copy.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(require.resolve('react-router/package.json')),
+  'dist/production',
+);
+const clientResolve = (production: boolean): Configuration['resolve'] =>
+  production
+    ? {
+        ...resolve,
+        alias: {
+          'react-router$': path.join(reactRouterProduction, 'index.mjs'),
+          'react-router/dom$': path.join(reactRouterProduction, 'dom-export.mjs'),
+          // React 19 has useSyncExternalStore: the shims' fallbacks for older React never run.
+          'use-sync-external-store/shim$': path.join(root, 'src/runtime/syncExternalStore.ts'),
+          'use-sync-external-store/shim/with-selector$':
+            require.resolve('use-sync-external-store/with-selector'),
+        },
+      }
+    : resolve;
+
 export default (_env: unknown, argv: { mode?: 'production' | 'development' }): Configuration[] => {
   const mode = argv.mode ?? 'production';
   const production = mode === 'production';
@@ -93,7 +117,8 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
   const client: Configuration = {
     name: 'client',
     mode,
-    target: 'web',
+    // Current browsers only (README "Browser support"): webpack's own runtime code may use ES2020 syntax.
+    target: ['web', 'es2020'],
     entry: { main: './src/client.tsx' },
     devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     output: {
@@ -106,7 +131,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
       assetModuleFilename: assetName,
       clean: true,
     },
-    resolve,
+    resolve: clientResolve(production),
     module: {
       rules: [
         babelRule('web'),

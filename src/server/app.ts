@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { publicConfig, publicOrigin, type Config } from '../../config';
-import { createApiClient, parseCookieHeader } from '../api/client';
+import { apiUrl, createApiClient, parseCookieHeader } from '../api/client';
 import { latestBuildReader, loadManifest, type AssetManifest } from './assets';
 import { escapeHtml } from './document';
 import { faviconSvg } from './favicon';
@@ -20,6 +20,7 @@ import { mountEmbeddedServices } from './embedded';
 import { createInjectFetch, SSR_INTERNAL_HEADER } from './injectFetch';
 import { createRenderer } from './render';
 import { RenderCache } from './renderCache';
+import { PublicReadCache } from './publicReadCache';
 import { isLoggedInFromCookies } from '../app/routing/session';
 import { LOGGED_IN_COOKIE, THEME_COOKIE } from '../shared/http';
 
@@ -148,16 +149,34 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     });
   }
 
+  // Renders read the custom style from a short cache; anonymous renders are micro-cached. Any successful write under
+  // {api}config/ (colours, images, reset) may change what they show, so both are dropped then. The hook is added
+  // before the services mount so it covers their routes.
+  const renderCache = new RenderCache();
+  app.decorate('renderCache', renderCache);
+  const settingsUrl = new URL(apiUrl(config.apiBase, 'config/settings'), origin);
+  const publicReads = new PublicReadCache(
+    new Set(settingsUrl.origin === origin ? [settingsUrl.pathname + settingsUrl.search] : []),
+  );
+  const configPrefix = new URL(apiUrl(config.apiBase, 'config/'), origin).pathname;
+  const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+  app.addHook('onResponse', (req, reply, done) => {
+    if (!SAFE_METHODS.has(req.method) && reply.statusCode < 400 && req.url.startsWith(configPrefix)) {
+      publicReads.clear();
+      renderCache.clear();
+    }
+    done();
+  });
+
   if (config.embedded) await mountEmbeddedServices(app, config);
 
   // Serialised once: it is the same on every page response that lacks it.
   const localeCookie = `${LOCALE_COOKIE}=en-US; Max-Age=${LOCALE_MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
   const render = createRenderer({ config: publicConfig(config), manifest });
-  const renderCache = new RenderCache();
-  app.decorate('renderCache', renderCache);
+  const injectFetch = createInjectFetch(app, origin, publicReads);
   const api = (cookieHeader: string | undefined) =>
     createApiClient({
-      fetch: createInjectFetch(app, origin),
+      fetch: injectFetch,
       origin,
       readCookie: (name) => parseCookieHeader(cookieHeader)[name],
       defaultHeaders: cookieHeader ? { cookie: cookieHeader } : {},

@@ -3,20 +3,33 @@
  * instance (no socket, no loopback hop) and sends any other origin to the real network.
  */
 import type { FastifyInstance } from 'fastify';
+import type { PublicReadCache } from './publicReadCache';
 
 /** Marks a request the renderer injected; such a request is never rendered as a page (no render recursion). */
 export const SSR_INTERNAL_HEADER = 'x-rampart-internal';
 
-export function createInjectFetch(app: FastifyInstance, origin: string): typeof fetch {
+export function createInjectFetch(
+  app: FastifyInstance,
+  origin: string,
+  publicReads?: PublicReadCache,
+): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     if (url.origin !== origin) return fetch(input, init);
+    const method = init?.method ?? 'GET';
+    const path = url.pathname + url.search;
+    // Public, user-independent reads (the custom style) are answered from a short cache: no inject at all.
+    const cacheable = method === 'GET' && publicReads?.covers(path);
+    if (cacheable) {
+      const hit = publicReads!.get(path);
+      if (hit) return new Response(hit.body, { status: hit.status, headers: hit.headers });
+    }
     const headers: Record<string, string> = {};
     new Headers(init?.headers).forEach((v, k) => (headers[k] = v));
     headers[SSR_INTERNAL_HEADER] = '1';
     const res = await app.inject({
-      method: (init?.method ?? 'GET') as 'GET',
-      url: url.pathname + url.search,
+      method: method as 'GET',
+      url: path,
       headers,
       payload: typeof init?.body === 'string' ? init.body : init?.body ? String(init.body) : undefined,
     });
@@ -27,6 +40,7 @@ export function createInjectFetch(app: FastifyInstance, origin: string): typeof 
     }
     const status = res.statusCode;
     const body = status === 204 || status === 304 ? null : new Uint8Array(res.rawPayload);
+    if (cacheable && status === 200 && body) publicReads!.set(path, { status, headers: out, body });
     return new Response(body, { status, headers: out });
   }) as typeof fetch;
 }

@@ -49,6 +49,15 @@ export interface RenderInput {
 export function createRenderer(options: { config: PublicConfig; manifest: AssetManifest }) {
   registerFeatures();
   const handler = createStaticHandler(routes);
+  // The custom primary colour rarely changes; parsing it on every render showed in profiles.
+  const hoverColours = new Map<string, string | null>();
+  const hoverColourOf = (primary: string) => {
+    if (!hoverColours.has(primary)) {
+      if (hoverColours.size >= 64) hoverColours.clear();
+      hoverColours.set(primary, primaryHoverColour(primary));
+    }
+    return hoverColours.get(primary)!;
+  };
 
   return async function render(input: RenderInput): Promise<RenderResult> {
     const cookies = parseCookieHeader(input.headers.get('cookie'));
@@ -144,7 +153,7 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
     const customProperties: Record<string, string> = {};
     if (state.layout.style?.primaryColor) {
       customProperties['--color-primary'] = state.layout.style.primaryColor;
-      const hover = primaryHoverColour(state.layout.style.primaryColor);
+      const hover = hoverColourOf(state.layout.style.primaryColor);
       if (hover) customProperties['--color-primary-hover'] = hover;
     }
     if (state.layout.style?.barColor) customProperties['--color-bar'] = state.layout.style.barColor;

@@ -1,6 +1,6 @@
 /**
  * Budget: initial JavaScript of /account/login (every script the page loads before it is interactive), brotli,
- * ≤ 150 KB; d3 and ProseMirror chunks never load on pages that do not use them; any chunk holding d3 stays under
+ * ≤ 140 KB (other pages ≤ 150 KB); d3 and ProseMirror chunks never load on pages that do not use them; any chunk holding d3 stays under
  * 35 KB gzip. Reads the built server's page and the client build; prints the figures (no pass/fail).
  * Run: npm run build && npx tsx test/bench/bundle.bench.ts
  */
@@ -14,6 +14,8 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const brotli = (b: Buffer) =>
   zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 const gzip = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length;
+/** Initial JS targets per page, KB brotli; pages not listed keep the general 150 KB. */
+const INITIAL_JS_TARGET_KB: Record<string, number> = { '/account/login': 140 };
 
 async function pageScripts(url: string): Promise<string[]> {
   const html = await (await fetch(url)).text();
@@ -37,7 +39,8 @@ async function main() {
         const heavy = (packages[src] ?? []).filter((p) => /^(d3-|prosemirror-)/.test(p));
         console.log(`  ${src}  ${kb(size)} br${heavy.length ? `  (contains ${heavy.join(', ')})` : ''}`);
       }
-      console.log(`  total initial JS (brotli): ${kb(total)}  budget 150 KB`);
+      const target = INITIAL_JS_TARGET_KB[page] ?? 150;
+      console.log(`  total initial JS (brotli): ${kb(total)}  (target ≤ ${target} KB)`);
     }
     console.log('\nchunks holding d3 (gzip, budget 35 KB each):');
     for (const [src, names] of Object.entries(packages)) {

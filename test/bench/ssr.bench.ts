@@ -53,7 +53,7 @@ async function main() {
       console.log(
         `plain node server  : ${base.requests.average.toFixed(0)} req/s (p99 ${base.latency.p99} ms)`,
       );
-      console.log(`ratio: ${(ratio * 100).toFixed(1)}%  (budget: at least 30%)`);
+      console.log(`ratio: ${(ratio * 100).toFixed(1)}%  (target ≥ 30%)`);
     } finally {
       plain.child.kill();
     }

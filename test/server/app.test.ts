@@ -232,6 +232,24 @@ describe('render micro-cache', () => {
   });
 });
 
+describe('custom style', () => {
+  test('a colour change shows on the next render, signed in and anonymous', async () => {
+    const admin = await adminAgent(harness);
+    const primaryOf = (html: string) => /--color-primary:([^;}]+)/.exec(html)?.[1];
+    // Both renders read (and may keep) the current style first.
+    await app.inject({ url: '/logs/overview', headers: LOGGED_IN });
+    await app.inject({ url: '/account/login' });
+    for (const primary of ['#123456', '#654321']) {
+      const put = await admin.put('/api/config/settings', { primary_color: primary, bar_color: '#1f2a33' });
+      expect(put.statusCode).toBe(200);
+      const signedIn = await app.inject({ url: '/logs/overview', headers: LOGGED_IN });
+      expect(primaryOf(signedIn.body)).toBe(primary);
+      const anonymous = await app.inject({ url: '/account/login' });
+      expect(primaryOf(anonymous.body)).toBe(primary);
+    }
+  });
+});
+
 describe('content security policy', () => {
   test('the policy from the template equals the one built directly', async () => {
     const { buildCsp } = await import('../../src/server/securityHeaders');

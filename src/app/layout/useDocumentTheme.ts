@@ -5,7 +5,6 @@
  * Content-Security-Policy allows.
  */
 import { useEffect } from 'react';
-import { primaryHoverColour } from '../../lib/colour';
 import { useAppSelector } from '../../store/createStore';
 
 export function useDocumentTheme() {
@@ -18,12 +17,21 @@ export function useDocumentTheme() {
   }, [theme]);
   useEffect(() => {
     const root = document.documentElement;
-    if (style?.primaryColor) {
-      root.style.setProperty('--color-primary', style.primaryColor);
-      // The hover colour follows the custom primary instead of staying the default's (spec §3 primaryHover).
-      const hover = primaryHoverColour(style.primaryColor);
-      if (hover) root.style.setProperty('--color-primary-hover', hover);
+    let current = true;
+    const primary = style?.primaryColor;
+    if (primary) {
+      root.style.setProperty('--color-primary', primary);
+      // The hover colour follows the custom primary instead of staying the default's (spec §3 primaryHover). The
+      // colour library loads on demand: the server already rendered the page's hover colour, and the login page's
+      // initial script stays smaller without it.
+      void import(/* webpackChunkName: "colour" */ '../../lib/colour').then(({ primaryHoverColour }) => {
+        const hover = current ? primaryHoverColour(primary) : null;
+        if (hover) root.style.setProperty('--color-primary-hover', hover);
+      });
     }
     if (style?.barColor) root.style.setProperty('--color-bar', style.barColor);
+    return () => {
+      current = false;
+    };
   }, [style]);
 }

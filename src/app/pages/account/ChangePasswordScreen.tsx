@@ -6,7 +6,6 @@ import { useMachine } from '@xstate/react';
 import { Field, Form, Formik } from 'formik';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { object, string } from 'yup';
 import { changePasswordMachine } from '../../../../machines/changePassword.machine';
 import { localAuthMessages, type LoginResult } from '../../../identity/localAuth';
 import { createLocalAuthActors } from '../../../identity/localAuth.actors';
@@ -16,18 +15,21 @@ import { useServices } from '../../services';
 import { AuthLayout, FormAlert } from './AuthLayout';
 import { forgetFirstAccessUser, useFirstAccessUser } from './firstAccess';
 import { MarkedField } from './MarkedField';
+import { fieldChecks, required } from './fieldChecks';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { useAccountEffects } from './useAccountEffects';
 
 /** Where the login route sends a user whose password just changed (spec §2 notice=password_changed). */
 export const AFTER_CHANGE_PATH = '/account/login?notice=password_changed';
 
-const fieldsSchema = object({
-  username: string().trim().required(localAuthMessages.completeAllFields),
-  password: string().required(localAuthMessages.completeAllFields),
-  newPassword: string().required(localAuthMessages.completeAllFields),
+const validateFields = fieldChecks<{ username: string; password: string; newPassword: string }>({
+  username: [required(localAuthMessages.completeAllFields, { trim: true })],
+  password: [required(localAuthMessages.completeAllFields)],
+  newPassword: [required(localAuthMessages.completeAllFields)],
 });
-const codeSchema = object({ otp: string().trim().required(localAuthMessages.completeAllFields) });
+const validateCode = fieldChecks<{ otp: string }>({
+  otp: [required(localAuthMessages.completeAllFields, { trim: true })],
+});
 
 export function ChangePasswordScreen({ title }: { title: string }) {
   const config = useAppSelector((s) => s.config);
@@ -64,7 +66,7 @@ export function ChangePasswordScreen({ title }: { title: string }) {
         <Formik
           key="code"
           initialValues={{ otp: '' }}
-          validationSchema={codeSchema}
+          validate={validateCode}
           onSubmit={(v) => send({ type: 'user.submitCode', otp: v.otp })}
         >
           {({ errors, touched }) => (
@@ -104,7 +106,7 @@ export function ChangePasswordScreen({ title }: { title: string }) {
           // Remounted once the first access's user name is known in the browser (it is not on the server).
           key={`fields-${knownUser}`}
           initialValues={{ username: context.username || knownUser, password: '', newPassword: '' }}
-          validationSchema={fieldsSchema}
+          validate={validateFields}
           onSubmit={(v) =>
             send({
               type: 'user.submit',

@@ -7,7 +7,6 @@ import { useMachine } from '@xstate/react';
 import { Formik, Form, Field, type FormikProps } from 'formik';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { object, string } from 'yup';
 import { loginMachine } from '../../../../machines/login.machine';
 import { localAuthMessages, type LoginResult } from '../../../identity/localAuth';
 import { createLocalAuthActors, storeBearerToken } from '../../../identity/localAuth.actors';
@@ -18,6 +17,7 @@ import { useServices } from '../../services';
 import { AuthLayout, FormAlert } from './AuthLayout';
 import { MarkedField } from './MarkedField';
 import { rememberFirstAccessUser } from './firstAccess';
+import { fieldChecks, matches, required } from './fieldChecks';
 import { safeImageUrl, useAccountEffects } from './useAccountEffects';
 
 export interface LocalLoginScreenProps {
@@ -30,13 +30,13 @@ interface Values {
   otp: string;
 }
 
-const schemas = {
-  password: object({ password: string().required('Please enter your password.') }),
-  otp: object({
-    otp: string()
-      .trim()
-      .required('Please enter the one-time code.')
-      .matches(/^[0-9]{4,10}$/, 'The code is made of digits.'),
+const checks = {
+  password: fieldChecks<Values>({ password: [required('Please enter your password.')] }),
+  otp: fieldChecks<Values>({
+    otp: [
+      required('Please enter the one-time code.', { trim: true }),
+      matches(/^[0-9]{4,10}$/, 'The code is made of digits.', { trim: true }),
+    ],
   }),
 };
 
@@ -99,7 +99,7 @@ export function LocalLoginScreen({ title }: LocalLoginScreenProps) {
     else if (step === 'password') send({ type: 'user.submit', password: values.password });
     else if (step === 'otp') send({ type: 'user.submit', otp: values.otp.trim() });
   };
-  const schema = step === 'password' ? schemas.password : step === 'otp' ? schemas.otp : undefined;
+  const validate = step === 'password' ? checks.password : step === 'otp' ? checks.otp : undefined;
   const busy = snapshot.hasTag('busy');
 
   return (
@@ -118,7 +118,7 @@ export function LocalLoginScreen({ title }: LocalLoginScreenProps) {
         <Formik<Values>
           innerRef={formik}
           initialValues={{ username: '', password: '', otp: '' }}
-          validationSchema={schema}
+          validate={validate}
           onSubmit={submit}
           validateOnBlur={false}
         >
