@@ -1,0 +1,2 @@
+export { StatechartView, type StatechartViewProps } from './StatechartView';
+export { activeStateIds, anonymousParts, chartModel, type ChartModel, type ChartTransition } from './model';
