@@ -235,3 +235,15 @@ export function activeStateIds(machineId: string, value: unknown): Set<string> {
   visit(machineId, value);
   return out;
 }
+
+export interface TransitionDefinition {
+  eventType: string;
+  source: { id: string; transitions: Map<string, unknown[]>; always?: unknown[] };
+}
+
+/** A taken transition's id in the chart model (`source:event:branch`). */
+export function transitionId(t: TransitionDefinition): string {
+  const list = t.eventType === '' ? t.source.always : t.source.transitions.get(t.eventType);
+  return `${t.source.id}:${t.eventType || 'always'}:${list?.indexOf(t) ?? 0}`;
+}
+

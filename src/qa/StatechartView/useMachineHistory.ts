@@ -11,6 +11,7 @@ import {
   type InspectionEvent,
   type Snapshot,
 } from 'xstate';
+import { transitionId, type TransitionDefinition } from './model';
 
 export interface HistoryEntry {
   /** The event that caused the step (`xstate.init` for the start). */
@@ -23,17 +24,6 @@ export interface HistoryEntry {
 }
 
 export const HISTORY_LIMIT = 50;
-
-interface TransitionDefinition {
-  eventType: string;
-  source: { id: string; transitions: Map<string, unknown[]>; always?: unknown[] };
-}
-
-/** A taken transition's id in the chart model (`source:event:branch`). */
-export function transitionId(t: TransitionDefinition): string {
-  const list = t.eventType === '' ? t.source.always : t.source.transitions.get(t.eventType);
-  return `${t.source.id}:${t.eventType || 'always'}:${list?.indexOf(t) ?? 0}`;
-}
 
 interface Run {
   actor: AnyActorRef;
@@ -49,7 +39,7 @@ function startRun(
   const run: Run = { actor: null as unknown as AnyActorRef, entries: from ? [...from] : [] };
   let pending: { event: EventObject; transitions: string[] } | null = null;
   const inspect = (ev: InspectionEvent) => {
-    if (ev.actorRef !== run.actor) return;
+    if (ev.actorRef.sessionId !== ev.rootId) return;
     if (ev.type === '@xstate.microstep') {
       const taken = (ev._transitions as unknown as TransitionDefinition[]).map(transitionId);
       pending = {

@@ -1,0 +1,115 @@
+/**
+ * The model of each machine for model-based tests and the transition-coverage script: the inputs and sample
+ * events (payloads included) that reach every transition. Actor results are the events the invoked actors send.
+ */
+import type { AnyStateMachine } from 'xstate';
+import { agreementMachine } from '../../../machines/agreement.machine';
+import { changePasswordMachine } from '../../../machines/changePassword.machine';
+import { flowErrorMachine } from '../../../machines/flowError.machine';
+import { loginMachine } from '../../../machines/login.machine';
+import { logoutMachine } from '../../../machines/logout.machine';
+import { notificationMachine } from '../../../machines/notification.machine';
+import { ApiError } from '../../../src/api/errors';
+import { DEFAULT_SETUP, LOCAL_AUTH_CODES } from '../../../src/identity/localAuth';
+import { actorEvents, type MachineModel } from './coverage';
+
+/** A 401 of the appliance's local login with a §8 code. */
+export const unauthorized = (code: number) =>
+  new ApiError({
+    kind: 'bad_request',
+    status: 401,
+    data: { detail: { code } },
+    message: '401',
+    url: '/api/auth/login',
+    method: 'POST',
+  });
+
+/** An identity-service error answer (status and JSON body), as the identity actors reject with. */
+export const identityError = (status: number, body: unknown = {}) => ({ status, body });
+
+const on = (machine: AnyStateMachine, src: string) => actorEvents(machine, src);
+
+const localAuthFailures = [
+  unauthorized(LOCAL_AUTH_CODES.otpRequired),
+  unauthorized(LOCAL_AUTH_CODES.invalidOtp),
+  unauthorized(LOCAL_AUTH_CODES.otpSecretMissing),
+  unauthorized(LOCAL_AUTH_CODES.invalidPassword),
+  unauthorized(LOCAL_AUTH_CODES.samePassword),
+  unauthorized(1),
+  new Error('network down'),
+];
+
+export const machineModels: MachineModel[] = [
+  {
+    name: 'agreement',
+    machine: agreementMachine,
+    events: [
+      { type: 'user.toggleRead', checked: true },
+      { type: 'user.accept' },
+      { type: 'user.decline' },
+      ...on(agreementMachine, 'acknowledge').done(undefined),
+      ...on(agreementMachine, 'acknowledge').error(new Error('503')),
+    ],
+  },
+  {
+    name: 'notification',
+    machine: notificationMachine,
+    inputs: [{ duration: 5000 }, { duration: -1 }],
+    events: [{ type: 'user.close' }],
+  },
+  {
+    name: 'flowError',
+    machine: flowErrorMachine,
+    inputs: [{ id: 'e1' }, { id: null }],
+    events: [
+      { type: 'user.retry' },
+      ...on(flowErrorMachine, 'loadFlowError').done({ id: 'e1', error: { code: 500 } }),
+      ...on(flowErrorMachine, 'loadFlowError').error(identityError(404)),
+      ...on(flowErrorMachine, 'loadFlowError').error(identityError(0)),
+    ],
+  },
+  {
+    name: 'logout',
+    machine: logoutMachine,
+    inputs: [{}, { segue: 'verification', email: 'a@example.com' }],
+    events: [
+      { type: 'user.retry' },
+      ...on(logoutMachine, 'createLogout').done({ logout_url: '/self-service/logout?token=t' }),
+      ...on(logoutMachine, 'createLogout').error(identityError(401, { error: { id: 'session_inactive' } })),
+      ...on(logoutMachine, 'createLogout').error(identityError(500)),
+    ],
+  },
+  {
+    name: 'login',
+    machine: loginMachine,
+    inputs: [{ bearerMode: false }, { bearerMode: true }],
+    events: [
+      { type: 'user.next', username: ' ' },
+      { type: 'user.next', username: 'admin' },
+      { type: 'user.back' },
+      { type: 'user.submit', password: 'secret' },
+      { type: 'user.submit', otp: '123456' },
+      ...on(loginMachine, 'loadSetup').done(DEFAULT_SETUP),
+      ...on(loginMachine, 'loadSetup').error(new Error('503')),
+      ...on(loginMachine, 'login').done({ token: 't' }),
+      ...on(loginMachine, 'login').error(unauthorized(LOCAL_AUTH_CODES.otpRequired)),
+      ...on(loginMachine, 'login').error(unauthorized(LOCAL_AUTH_CODES.invalidOtp)),
+      ...on(loginMachine, 'login').error(unauthorized(LOCAL_AUTH_CODES.otpSecretMissing)),
+      ...on(loginMachine, 'login').error(unauthorized(LOCAL_AUTH_CODES.invalidPassword)),
+      ...on(loginMachine, 'login').error(new Error('network down')),
+    ],
+  },
+  {
+    name: 'changePassword',
+    machine: changePasswordMachine,
+    events: [
+      { type: 'user.submit', username: 'admin', password: '', newPassword: '' },
+      { type: 'user.submit', username: 'admin', password: 'old', newPassword: 'new' },
+      { type: 'user.submitCode', otp: ' ' },
+      { type: 'user.submitCode', otp: '123456' },
+      { type: 'user.back' },
+      ...on(changePasswordMachine, 'changePassword').done({}),
+      ...localAuthFailures.flatMap((e) => on(changePasswordMachine, 'changePassword').error(e)),
+    ],
+  },
+];
