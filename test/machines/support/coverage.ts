@@ -8,6 +8,9 @@ import { getShortestPaths } from '@xstate/graph';
 import { createActor, type AnyStateMachine, type EventObject, type InspectionEvent } from 'xstate';
 import { chartModel, transitionId, type TransitionDefinition } from '../../../src/qa/StatechartView/model';
 
+/** An event with its payload fields. */
+export type SampleEvent = { type: string; [field: string]: unknown };
+
 export interface MachineModel {
   /** The machine's file name without `.machine.ts`. */
   name: string;
@@ -16,7 +19,7 @@ export interface MachineModel {
   /** One run per input (context-based guards need more than one). */
   inputs?: unknown[];
   /** Sample events, payloads included: user events, `xstate.done.actor.*` / `xstate.error.actor.*`, delays. */
-  events: EventObject[];
+  events: SampleEvent[];
 }
 
 export interface StepResult {
