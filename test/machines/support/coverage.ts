@@ -20,6 +20,11 @@ export interface MachineModel {
   inputs?: unknown[];
   /** Sample events, payloads included: user events, `xstate.done.actor.*` / `xstate.error.actor.*`, delays. */
   events: SampleEvent[];
+  /**
+   * What makes two snapshots the same state for the traversal (default: value and whole context). Machines whose
+   * context grows with each step (counters, timers) name the parts their guards read, so the graph stays finite.
+   */
+  stateKey?: (snapshot: { value: unknown; context: unknown }) => string;
 }
 
 export interface StepResult {
@@ -86,7 +91,7 @@ export function modelPaths(model: MachineModel): ModelPath[] {
     const paths = getShortestPaths(model.machine, {
       events,
       input,
-      limit: 5000,
+      limit: 200_000,
     } as never) as unknown as Array<{
       steps: Array<{ event: EventObject }>;
     }>;

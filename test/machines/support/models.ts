@@ -8,10 +8,16 @@ import { changePasswordMachine } from '../../../machines/changePassword.machine'
 import { flowErrorMachine } from '../../../machines/flowError.machine';
 import { loginMachine } from '../../../machines/login.machine';
 import { logoutMachine } from '../../../machines/logout.machine';
+import { flowFormMachine, type FlowFormContext } from '../../../machines/flowForm.machine';
 import { notificationMachine } from '../../../machines/notification.machine';
+import { recoveryMachine } from '../../../machines/recovery.machine';
+import { settingsMachine } from '../../../machines/settings.machine';
+import { signupMachine } from '../../../machines/signup.machine';
+import { verificationMachine } from '../../../machines/verification.machine';
 import { ApiError } from '../../../src/api/errors';
 import { DEFAULT_SETUP, LOCAL_AUTH_CODES } from '../../../src/identity/localAuth';
-import { actorEvents, type MachineModel } from './coverage';
+import type { FlowKind } from '../../../src/identity/flow';
+import { actorEvents, type MachineModel, type SampleEvent } from './coverage';
 
 /** A 401 of the appliance's local login with a §8 code. */
 export const unauthorized = (code: number) =>
@@ -39,7 +45,72 @@ const localAuthFailures = [
   new Error('network down'),
 ];
 
+/** A self-service flow as the identity service answers, in a given state. */
+export const identityFlow = (state: string, extra: object = {}) => ({
+  id: `flow-${state}`,
+  state,
+  ui: { action: '/self-service/x', method: 'POST', nodes: [], messages: [] },
+  ...extra,
+});
+
+/** One identity error per way a failure is handled (§4, §8): redirect, a flow to show, restart, failed. */
+const identityFailures = [
+  identityError(400, { error: { id: 'session_already_available' } }),
+  identityError(400, identityFlow('choose_method')),
+  identityError(410, { error: { id: 'self_service_flow_expired' } }),
+  identityError(500),
+];
+
+/** A flow form's state for the traversal: its value and what its guards read of the context. */
+function flowStateKey({ value, context }: { value: unknown; context: unknown }): string {
+  const c = context as FlowFormContext;
+  return JSON.stringify([
+    value,
+    c.flow?.state ?? null,
+    c.resendIn > 0,
+    c.restarts,
+    c.failure?.type ?? null,
+    Boolean(c.pending?.email),
+    Boolean(c.pending?.code),
+  ]);
+}
+
+/** The events every identity flow form machine answers to, plus the machine's own. */
+function flowModel(
+  name: string,
+  machine: AnyStateMachine,
+  kind: FlowKind,
+  extra: SampleEvent[] = [],
+): MachineModel {
+  const load = on(machine, 'loadFlow');
+  const submit = on(machine, 'submitFlow');
+  return {
+    name,
+    machine,
+    inputs: [{ kind }],
+    stateKey: flowStateKey,
+    events: [
+      { type: 'user.submit', values: { email: 'a@example.com' } },
+      { type: 'user.submit', values: { email: 'a@example.com', code: '123456' } },
+      { type: 'user.retry' },
+      ...load.done(identityFlow('choose_method')),
+      ...identityFailures.flatMap(load.error),
+      ...submit.done({ type: 'flow', flow: identityFlow('choose_method') }),
+      ...submit.done({ type: 'flow', flow: identityFlow('sent_email') }),
+      ...submit.done({ type: 'flow', flow: identityFlow('passed_challenge') }),
+      ...submit.done({ type: 'complete', completion: {} }),
+      ...identityFailures.flatMap(submit.error),
+      ...extra,
+    ],
+  };
+}
+
 export const machineModels: MachineModel[] = [
+  flowModel('flowForm', flowFormMachine, 'login'),
+  flowModel('recovery', recoveryMachine, 'recovery', [{ type: 'user.continue' }]),
+  flowModel('settings', settingsMachine, 'settings', [{ type: 'user.continue' }]),
+  flowModel('signup', signupMachine, 'registration'),
+  flowModel('verification', verificationMachine, 'verification'),
   {
     name: 'agreement',
     machine: agreementMachine,
