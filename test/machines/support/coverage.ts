@@ -110,11 +110,55 @@ export interface Coverage {
   missing: string[];
 }
 
-export function transitionCoverage(model: MachineModel): Coverage {
+/**
+ * Every transition the model's paths take: each shortest path is executed once, then every declared event is
+ * tried from a fresh actor restored at the path's end.
+ */
+export function coveredTransitions(model: MachineModel): Set<string> {
   const covered = new Set<string>();
-  for (const path of modelPaths(model))
-    for (const step of runEvents(model.machine, path.input, path.events))
-      step.transitions.forEach((t) => covered.add(t));
+  const events = [...model.events, ...delayEvents(model.machine)];
+  for (const input of model.inputs ?? [undefined]) {
+    for (const prefix of shortestPaths(model, input, events)) {
+      const { taken, persisted } = execute(model.machine, { input }, prefix);
+      taken.forEach((t) => covered.add(t));
+      for (const e of events)
+        execute(model.machine, { input, snapshot: persisted }, [e]).taken.forEach((t) => covered.add(t));
+    }
+  }
+  return covered;
+}
+
+function shortestPaths(model: MachineModel, input: unknown, events: EventObject[]): EventObject[][] {
+  const paths = getShortestPaths(model.machine, {
+    events,
+    input,
+    limit: 200_000,
+    ...(model.stateKey ? { serializeState: model.stateKey } : {}),
+  } as never) as unknown as Array<{ steps: Array<{ event: EventObject }> }>;
+  return paths.map((p) => p.steps.slice(1).map((s) => s.event));
+}
+
+function execute(
+  machine: AnyStateMachine,
+  options: { input: unknown; snapshot?: unknown },
+  events: EventObject[],
+) {
+  const taken: string[] = [];
+  const inspect = (ev: InspectionEvent) => {
+    if (ev.type === '@xstate.microstep' && ev.actorRef.sessionId === ev.rootId)
+      taken.push(...(ev._transitions as unknown as TransitionDefinition[]).map(transitionId));
+  };
+  const actor = createActor(machine, { ...options, inspect } as never);
+  actor.subscribe({ error: () => {} });
+  actor.start();
+  for (const e of events) actor.send(e);
+  const persisted = actor.getPersistedSnapshot();
+  actor.stop();
+  return { taken, persisted };
+}
+
+export function transitionCoverage(model: MachineModel): Coverage {
+  const covered = coveredTransitions(model);
   const declared = declaredTransitions(model.machine);
   return {
     name: model.name,

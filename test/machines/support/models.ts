@@ -67,7 +67,7 @@ function flowStateKey({ value, context }: { value: unknown; context: unknown }):
   return JSON.stringify([
     value,
     c.flow?.state ?? null,
-    c.resendIn > 0,
+    c.resendIn,
     c.restarts,
     c.failure?.type ?? null,
     Boolean(c.pending?.email),
