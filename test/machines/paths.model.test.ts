@@ -9,7 +9,16 @@ import { delayEvents, transitionCoverage } from './support/coverage';
 import { machineModels } from './support/models';
 
 /** Machines whose model reaches every transition. */
-const COMPLETE = ['agreement', 'changePassword', 'flowError', 'login', 'logout', 'notification', 'recovery'];
+const COMPLETE = [
+  'agreement',
+  'changePassword',
+  'flowError',
+  'login',
+  'logout',
+  'notification',
+  'recovery',
+  'verification',
+];
 
 describe.each(machineModels.map((m) => [m.name, m] as const))('%s machine model', (_name, model) => {
   it('reaches on a real actor the state each path of the graph predicts', () => {

@@ -53,6 +53,22 @@ export const identityFlow = (state: string, extra: object = {}) => ({
   ...extra,
 });
 
+/** A flow form asking for a code. */
+const codeUi = {
+  action: '/self-service/verification',
+  method: 'POST',
+  messages: [],
+  nodes: [
+    {
+      type: 'input',
+      group: 'code',
+      attributes: { name: 'code', type: 'text', node_type: 'input' },
+      messages: [],
+      meta: {},
+    },
+  ],
+};
+
 /** One identity error per way a failure is handled (§4, §8): redirect, a flow to show, restart, failed. */
 const identityFailures = [
   identityError(400, { error: { id: 'session_already_available' } }),
@@ -81,13 +97,14 @@ function flowModel(
   machine: AnyStateMachine,
   kind: FlowKind,
   extra: SampleEvent[] = [],
+  inputs: object[] = [{}],
 ): MachineModel {
   const load = on(machine, 'loadFlow');
   const submit = on(machine, 'submitFlow');
   return {
     name,
     machine,
-    inputs: [{ kind }],
+    inputs: inputs.map((i) => ({ kind, ...i })),
     stateKey: flowStateKey,
     events: [
       { type: 'user.submit', values: { email: 'a@example.com' } },
@@ -109,8 +126,19 @@ export const machineModels: MachineModel[] = [
   flowModel('flowForm', flowFormMachine, 'login'),
   flowModel('recovery', recoveryMachine, 'recovery', [{ type: 'user.continue' }]),
   flowModel('settings', settingsMachine, 'settings', [{ type: 'user.continue' }]),
-  flowModel('signup', signupMachine, 'registration'),
-  flowModel('verification', verificationMachine, 'verification'),
+  flowModel('signup', signupMachine, 'registration', [
+    ...on(signupMachine, 'submitFlow').done({
+      type: 'complete',
+      completion: { identity: { verifiable_addresses: [{ value: 'a@example.com', verified: false }] } },
+    }),
+  ]),
+  flowModel(
+    'verification',
+    verificationMachine,
+    'verification',
+    on(verificationMachine, 'loadFlow').done(identityFlow('choose_method', { ui: { ...codeUi } })),
+    [{}, { prefill: { code: '123456' } }],
+  ),
   {
     name: 'agreement',
     machine: agreementMachine,
