@@ -18,6 +18,7 @@ const COMPLETE = [
   'notification',
   'recovery',
   'verification',
+  'windows',
 ];
 
 describe.each(machineModels.map((m) => [m.name, m] as const))('%s machine model', (_name, model) => {

@@ -14,6 +14,7 @@ import { recoveryMachine } from '../../../machines/recovery.machine';
 import { settingsMachine } from '../../../machines/settings.machine';
 import { signupMachine } from '../../../machines/signup.machine';
 import { verificationMachine } from '../../../machines/verification.machine';
+import { windowsMachine } from '../../../machines/windows.machine';
 import { ApiError } from '../../../src/api/errors';
 import { DEFAULT_SETUP, LOCAL_AUTH_CODES } from '../../../src/identity/localAuth';
 import type { FlowKind } from '../../../src/identity/flow';
@@ -122,7 +123,47 @@ function flowModel(
   };
 }
 
+/** A window to open: `stream` ones use the event stream (their number is limited). */
+const openWindow = (id: string, stream = false) => ({
+  type: 'window.open',
+  window: {
+    id,
+    componentName: 'Demo',
+    title: id,
+    ...(stream ? { aspect: 'floating', usesEventsStream: true } : {}),
+  },
+});
+const STREAM_WINDOWS = ['S1', 'S2', 'S3', 'S4', 'S5'];
+
 export const machineModels: MachineModel[] = [
+  {
+    name: 'windows',
+    machine: windowsMachine,
+    // What the guards read: which windows are open (stream ones counted), and where window A is.
+    stateKey: ({ value, context }) => {
+      const ids = (context as { windows: Array<{ id: string }> }).windows.map((w) => w.id);
+      const a = (context as { windows: Array<{ id: string; aspect: string }> }).windows.find(
+        (w) => w.id === 'A',
+      );
+      const streams = ids.filter((id) => STREAM_WINDOWS.includes(id)).length;
+      return JSON.stringify([value, a?.aspect ?? null, ids.includes('N'), streams]);
+    },
+    events: [
+      openWindow('A'),
+      { ...openWindow('N'), window: { ...openWindow('N').window, prefs: { allowIconization: false } } },
+      ...STREAM_WINDOWS.map((id) => openWindow(id, true)),
+      { type: 'window.close', id: 'A' },
+      { type: 'window.close', id: 'N' },
+      { type: 'window.focus', id: 'A' },
+      { type: 'window.minimize', id: 'A' },
+      { type: 'window.restore', id: 'A' },
+      { type: 'window.setAspect', id: 'A', aspect: 'right' },
+      { type: 'window.setAspect', id: 'A', aspect: 'floating' },
+      { type: 'window.setAspect', id: 'A', aspect: 'iconized' },
+      { type: 'window.move', id: 'A', position: { x: 10, y: 20 } },
+      { type: 'window.toggleExtended', id: 'A' },
+    ],
+  },
   flowModel('flowForm', flowFormMachine, 'login'),
   flowModel('recovery', recoveryMachine, 'recovery', [{ type: 'user.continue' }]),
   flowModel('settings', settingsMachine, 'settings', [{ type: 'user.continue' }]),
