@@ -70,6 +70,21 @@ const codeUi = {
   ],
 };
 
+const inputNode = (name: string, group: string) => ({
+  type: 'input',
+  group,
+  attributes: { name, type: 'submit', node_type: 'input' },
+  messages: [],
+  meta: {},
+});
+/** A settings form just after the first second factor was enrolled: recovery codes can be generated. */
+const enrolledUi = {
+  action: '/self-service/settings',
+  method: 'POST',
+  messages: [],
+  nodes: [inputNode('totp_unlink', 'totp'), inputNode('lookup_secret_regenerate', 'lookup_secret')],
+};
+
 /** One identity error per way a failure is handled (§4, §8): redirect, a flow to show, restart, failed. */
 const identityFailures = [
   identityError(400, { error: { id: 'session_already_available' } }),
@@ -89,6 +104,8 @@ function flowStateKey({ value, context }: { value: unknown; context: unknown }):
     c.failure?.type ?? null,
     Boolean(c.pending?.email),
     Boolean(c.pending?.code),
+    Boolean(c.pending?.totp_code),
+    c.flow?.ui.nodes.length ?? 0,
   ]);
 }
 
@@ -166,7 +183,22 @@ export const machineModels: MachineModel[] = [
   },
   flowModel('flowForm', flowFormMachine, 'login'),
   flowModel('recovery', recoveryMachine, 'recovery', [{ type: 'user.continue' }]),
-  flowModel('settings', settingsMachine, 'settings', [{ type: 'user.continue' }]),
+  flowModel(
+    'settings',
+    settingsMachine,
+    'settings',
+    [
+      { type: 'user.continue' },
+      { type: 'user.submit', values: { totp_code: '123456' } },
+      ...on(settingsMachine, 'submitFlow').done({ type: 'flow', flow: identityFlow('success') }),
+      ...on(settingsMachine, 'submitFlow').done({
+        type: 'flow',
+        flow: identityFlow('success', { ui: enrolledUi }),
+      }),
+      ...on(settingsMachine, 'loadFlow').done(identityFlow('show_form', { ui: enrolledUi })),
+    ],
+    [{}, { groups: ['totp'] }],
+  ),
   flowModel('signup', signupMachine, 'registration', [
     ...on(signupMachine, 'submitFlow').done({
       type: 'complete',
