@@ -246,4 +246,3 @@ export function transitionId(t: TransitionDefinition): string {
   const list = t.eventType === '' ? t.source.always : t.source.transitions.get(t.eventType);
   return `${t.source.id}:${t.eventType || 'always'}:${list?.indexOf(t) ?? 0}`;
 }
-
