@@ -20,6 +20,7 @@ const clientCode = [
   './src/progress',
   './src/runtime',
   './src/widgets',
+  './src/qa',
   './src/client.tsx',
   './sagas',
   './machines',

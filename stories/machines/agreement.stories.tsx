@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { fromPromise } from 'xstate';
 import { agreementMachine } from '../../machines/agreement.machine';
+import { MachineInspector } from '../../src/qa/StatechartView';
 import { MachineExplorer } from '../screens/notifications/MachineExplorer';
 
 const meta: Meta<typeof MachineExplorer> = { title: 'Machines/Agreement', component: MachineExplorer };
@@ -37,4 +38,9 @@ export const AcknowledgeFails: Story = {
 };
 export const Declined: Story = {
   args: { machine: slowAck, events, startWith: [appear, { type: 'user.decline' }] },
+};
+
+/** The statechart, running. The acknowledge actor answers after 1.5 s. */
+export const Statechart: Story = {
+  render: () => <MachineInspector machine={slowAck} title="Agreement machine" />,
 };

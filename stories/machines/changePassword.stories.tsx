@@ -1,10 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { changePasswordMachine } from '../../machines/changePassword.machine';
-import { MachineChart } from './MachineChart';
+import { MachineInspector } from '../../src/qa/StatechartView';
 
-const meta: Meta<typeof MachineChart> = { title: 'Machines/Change password', component: MachineChart };
+/**
+ * The machine's statechart, running: the actors it invokes are the machine's defaults (they fail, "not provided"),
+ * so the failure paths can be walked; events are sent with the buttons, data in the payload editor.
+ */
+const meta: Meta<typeof MachineInspector> = {
+  title: 'Machines/Change password',
+  component: MachineInspector,
+};
 export default meta;
 
-export const Statechart: StoryObj<typeof MachineChart> = {
+export const Statechart: StoryObj<typeof MachineInspector> = {
   args: { machine: changePasswordMachine, title: 'Change password machine' },
 };

@@ -1,10 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { flowFormMachine } from '../../machines/flowForm.machine';
-import { MachineChart } from './MachineChart';
+import { MachineInspector } from '../../src/qa/StatechartView';
 
-const meta: Meta<typeof MachineChart> = { title: 'Machines/Identity flow form', component: MachineChart };
+/**
+ * The machine's statechart, running: the actors it invokes are the machine's defaults (they fail, "not provided"),
+ * so the failure paths can be walked; events are sent with the buttons, data in the payload editor.
+ */
+const meta: Meta<typeof MachineInspector> = {
+  title: 'Machines/Identity flow form',
+  component: MachineInspector,
+};
 export default meta;
 
-export const Statechart: StoryObj<typeof MachineChart> = {
-  args: { machine: flowFormMachine, title: 'Identity flow form machine' },
+export const Statechart: StoryObj<typeof MachineInspector> = {
+  args: { machine: flowFormMachine, title: 'Identity flow form machine', input: { kind: 'login' } },
 };

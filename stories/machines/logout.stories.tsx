@@ -1,10 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { logoutMachine } from '../../machines/logout.machine';
-import { MachineChart } from './MachineChart';
+import { MachineInspector } from '../../src/qa/StatechartView';
 
-const meta: Meta<typeof MachineChart> = { title: 'Machines/Logout', component: MachineChart };
+/**
+ * The machine's statechart, running: the actors it invokes are the machine's defaults (they fail, "not provided"),
+ * so the failure paths can be walked; events are sent with the buttons, data in the payload editor.
+ */
+const meta: Meta<typeof MachineInspector> = { title: 'Machines/Logout', component: MachineInspector };
 export default meta;
 
-export const Statechart: StoryObj<typeof MachineChart> = {
-  args: { machine: logoutMachine, title: 'Logout machine' },
+export const Statechart: StoryObj<typeof MachineInspector> = {
+  args: { machine: logoutMachine, title: 'Logout machine', input: {} },
 };

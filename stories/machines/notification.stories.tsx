@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { notificationMachine } from '../../machines/notification.machine';
+import { MachineInspector } from '../../src/qa/StatechartView';
 import { MachineExplorer } from '../screens/notifications/MachineExplorer';
 
 const meta: Meta<typeof MachineExplorer> = { title: 'Machines/Notification', component: MachineExplorer };
@@ -35,4 +36,11 @@ export const DoneClosedByUser: Story = {
     input: { duration: -1 },
     startWith: [{ type: 'user.close' }, fastForward('removeAfter.notification.closing')],
   },
+};
+
+/** The statechart, running. A timed notification (5 s). */
+export const Statechart: Story = {
+  render: () => (
+    <MachineInspector machine={notificationMachine} title="Notification machine" input={{ duration: 5000 }} />
+  ),
 };

@@ -1,10 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { signupMachine } from '../../machines/signup.machine';
-import { MachineChart } from './MachineChart';
+import { MachineInspector } from '../../src/qa/StatechartView';
 
-const meta: Meta<typeof MachineChart> = { title: 'Machines/Sign-up', component: MachineChart };
+/**
+ * The machine's statechart, running: the actors it invokes are the machine's defaults (they fail, "not provided"),
+ * so the failure paths can be walked; events are sent with the buttons, data in the payload editor.
+ */
+const meta: Meta<typeof MachineInspector> = { title: 'Machines/Sign-up', component: MachineInspector };
 export default meta;
 
-export const Statechart: StoryObj<typeof MachineChart> = {
-  args: { machine: signupMachine, title: 'Sign-up machine' },
+export const Statechart: StoryObj<typeof MachineInspector> = {
+  args: { machine: signupMachine, title: 'Sign-up machine', input: { kind: 'registration' } },
 };

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import type { EventObject } from 'xstate';
 import { windowsMachine } from '../../machines/windows.machine';
+import { MachineInspector } from '../../src/qa/StatechartView';
 import { MachineExplorer } from '../screens/notifications/MachineExplorer';
 
 const meta: Meta<typeof MachineExplorer> = { title: 'Machines/Windows', component: MachineExplorer };
@@ -43,4 +44,9 @@ export const StreamLimitRefusal: Story = {
       open(id, { aspect: 'floating', usesEventsStream: true }),
     ),
   },
+};
+
+/** The statechart, running. Open a window with a payload like {"window": {"id": "A", "componentName": "Demo", "title": "A"}}. */
+export const Statechart: Story = {
+  render: () => <MachineInspector machine={windowsMachine} title="Windows manager machine" />,
 };
