@@ -96,6 +96,8 @@ export const flowSetup = setup({
     failureIs: ({ context }, params: { type: FlowFailure['type'] }) => context.failure?.type === params.type,
     resultIsFlow: (_, params: { output: SubmitResult }) => params.output.type === 'flow',
     coolingDown: ({ context }) => context.resendIn > 0,
+    resendDuringCooldown: ({ context, event }) =>
+      event.type === 'user.submit' && context.resendIn > 0 && isResend(context, event.values),
   },
 });
 
@@ -265,8 +267,21 @@ export const failedState = flowSetup.createStateConfig({
 /** Navigation is under way: nothing more happens here. */
 export const redirectingState = flowSetup.createStateConfig({ tags: ['redirecting'] });
 
-/** Ready: the form is shown; a submit sends its values. A resend during the cooldown is ignored. */
+/** Ready: the form is shown; a submit sends its values. */
 export const readyState = flowSetup.createStateConfig({
+  on: {
+    'user.submit': {
+      target: 'submitting',
+      actions: assign({ pending: ({ event }) => event.values, failure: null, restarts: 0 }),
+    },
+  },
+});
+
+/**
+ * Ready in a flow that mails codes (recovery, verification): the resend cooldown counts down each second, and a
+ * resend during it is ignored.
+ */
+export const codeReadyState = flowSetup.createStateConfig({
   after: {
     RESEND_TICK: {
       guard: 'coolingDown',
@@ -277,7 +292,7 @@ export const readyState = flowSetup.createStateConfig({
   },
   on: {
     'user.submit': [
-      { guard: ({ context, event }) => context.resendIn > 0 && isResend(context, event.values) },
+      { guard: 'resendDuringCooldown' },
       {
         target: 'submitting',
         actions: assign({ pending: ({ event }) => event.values, failure: null, restarts: 0 }),

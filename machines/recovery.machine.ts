@@ -12,7 +12,7 @@ import {
   initialContext,
   loadingState,
   outputFlow,
-  readyState,
+  codeReadyState,
   redirectingState,
   resultIsFlow,
   RESEND_COOLDOWN_S,
@@ -31,7 +31,7 @@ export const recoveryMachine = flowSetup.createMachine({
   context: initialContext,
   states: {
     loading: loadingState,
-    ready: readyState,
+    ready: codeReadyState,
     submitting: submittingState([
       {
         guard: ({ event }) =>

@@ -15,7 +15,7 @@ import {
   initialContext,
   loadInput,
   outputFlow,
-  readyState,
+  codeReadyState,
   redirectingState,
   resultIsFlow,
   RESEND_COOLDOWN_S,
@@ -66,7 +66,7 @@ export const verificationMachine = flowSetup.createMachine({
         onError: { target: 'handlingFailure', actions: failWithError },
       },
     },
-    ready: readyState,
+    ready: codeReadyState,
     submitting: submittingState([
       {
         guard: ({ event }) => event.output.type === 'flow' && outputFlow(event).state === 'passed_challenge',

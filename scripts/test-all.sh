@@ -8,6 +8,7 @@ step "typecheck";        npx tsc --noEmit -p tsconfig.json
 step "lint";             npx eslint --max-warnings 0 . && npx prettier --check .
 mkdir -p dist/reports
 step "unit + component"; npx jest --ci --json --outputFile=dist/reports/jest.json
+step "machine coverage"; npx tsx scripts/machine-coverage.ts
 step "build";            npx webpack --config webpack.config.ts --mode production
 step "storybook build";  STORYBOOK_DISABLE_TELEMETRY=1 npx storybook build --quiet -o dist/storybook
 step "end-to-end";       npx playwright test

@@ -243,9 +243,11 @@ export const machineModels: MachineModel[] = [
   {
     name: 'logout',
     machine: logoutMachine,
-    inputs: [{}, { segue: 'verification', email: 'a@example.com' }],
+    inputs: [{}, { segue: 'verification', email: 'a@example.com' }, { local: true }],
     events: [
       { type: 'user.retry' },
+      ...on(logoutMachine, 'localLogout').done({ redirectUri: '/account/login' }),
+      ...on(logoutMachine, 'localLogout').error(new Error('503')),
       ...on(logoutMachine, 'createLogout').done({ logout_url: '/self-service/logout?token=t' }),
       ...on(logoutMachine, 'createLogout').error(identityError(401, { error: { id: 'session_inactive' } })),
       ...on(logoutMachine, 'createLogout').error(identityError(500)),
