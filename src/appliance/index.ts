@@ -23,6 +23,7 @@ import { JobRunner } from './jobs/runner';
 import { ADMIN_USERNAME, seedIfEmpty } from './seed';
 import { registerSettingsRoutes } from './settings/routes';
 import { registerUpdates } from './updates';
+import { registerUsers } from './users';
 
 export { requireAdmin, requireUser, applianceContext };
 export { currentUser, sessionUser } from './auth/guards';
@@ -131,6 +132,7 @@ async function mount(
       await registerJobRoutes(api, ctx, jobs);
       await registerUpdates(api, ctx, jobs);
       await registerManagedServices(api, ctx, jobs);
+      await registerUsers(api, ctx);
       notFound(api);
     },
     { prefix: apiPrefix },
