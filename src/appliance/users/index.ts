@@ -11,12 +11,13 @@ import { isEmail } from '../../lib/validation/validators';
 import { migrate } from '../../storage/sqlite';
 import { AuditService, auditText } from '../audit';
 import { currentUser, requireAdmin } from '../auth/guards';
-import { loginThrottle } from '../auth/lockout';
+import { LOCKOUT_LIMITS, loginThrottle } from '../auth/lockout';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError, type ErrorItem } from '../http/errors';
 import { failuresSinceSuccess, lastSuccess, loginHistory } from './history';
 import { usersMigrations } from './migrations';
+import { simulateLockout, type CandidatePolicy } from './simulate';
 import { enabledAdminsAfter, findAccount, listAccounts, type Account, type Role } from './store';
 
 export { accountRefusal } from './store';
@@ -324,6 +325,27 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
       );
       return { ended };
     },
+  );
+
+  // Whom a candidate lockout policy would have locked over the recorded recent failures (nothing is changed).
+  scope.post<{ Body: CandidatePolicy }>(
+    '/users/lockout-simulation',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['attempts', 'window_seconds', 'duration_seconds'],
+          properties: {
+            attempts: { type: 'integer', ...LOCKOUT_LIMITS.attempts },
+            window_seconds: { type: 'integer', ...LOCKOUT_LIMITS.window_seconds },
+            duration_seconds: { type: 'integer', ...LOCKOUT_LIMITS.duration_seconds },
+          },
+        },
+      },
+    },
+    async (req) => simulateLockout(db, req.body, ctx.now()),
   );
 
   scope.delete<{ Params: { id: string } }>(

@@ -187,3 +187,22 @@ it('lets only admins read or write accounts', async () => {
   expect((await user.request({ method: 'DELETE', url: '/api/users/1' })).statusCode).toBe(403);
   expect((await new Agent(h.app).get('/api/users')).statusCode).toBe(401);
 });
+
+it('simulates whom a candidate lockout policy would have locked over the recorded failures', async () => {
+  const guesser = new Agent(h.app);
+  await guesser.visit();
+  for (let i = 0; i < 3; i += 1) await guesser.login('victim', `guess-${i}`);
+  const simulate = (body: Record<string, unknown>) => admin.post('/api/users/lockout-simulation', body);
+  const strict = (await simulate({ attempts: 3, window_seconds: 900, duration_seconds: 900 })).json();
+  expect(strict.failures).toBe(3);
+  expect(strict.locks).toEqual([expect.objectContaining({ username: 'victim', source: '127.0.0.1' })]);
+  // The default policy (5 attempts) locks nobody: the recorded failures were too few.
+  expect((await simulate({ attempts: 5, window_seconds: 900, duration_seconds: 900 })).json().locks).toEqual(
+    [],
+  );
+  // Nothing was locked for real by simulating.
+  expect((await admin.get('/api/auth/lockouts')).json().data).toEqual([]);
+  const bad = await simulate({ attempts: 0, window_seconds: 'x', duration_seconds: 900 });
+  expect(bad.statusCode).toBe(422);
+  expect(bad.json().detail.map((d: { loc: string[] }) => d.loc[1])).toEqual(['attempts', 'window_seconds']);
+});

@@ -6,13 +6,21 @@
 import { Form, Formik } from 'formik';
 import { useEffect } from 'react';
 import { object } from 'yup';
+import { formatDateTime } from '../../../lib/format';
 import { fieldSchema } from '../../../lib/validation/yup';
 import { DataTable } from '../../../widgets/DataTable';
 import { PageHeader } from '../../../widgets/PageHeader';
 import { useResource, useResourceSave } from '../../../store/useResource';
 import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
 import { TextField } from '../common/config/fields';
-import { LOCKOUT_POLICY_KEY, LOCKOUTS_KEY, type LockoutEntry, type LockoutPolicy } from './types';
+import {
+  LOCKOUT_POLICY_KEY,
+  LOCKOUTS_KEY,
+  SIMULATION_KEY,
+  type LockoutEntry,
+  type LockoutPolicy,
+  type LockoutSimulation,
+} from './types';
 import '../common/config/config.css';
 
 export const LOCKOUT_TITLE = 'Lockout';
@@ -33,6 +41,12 @@ const schema = object({
   duration_seconds: fieldSchema(SECONDS, 'Duration'),
 });
 
+const toBody = (v: Values): LockoutPolicy => ({
+  attempts: Number(v.attempts),
+  window_seconds: Number(v.window_seconds),
+  duration_seconds: Number(v.duration_seconds),
+});
+
 const minutes = (s: number) => (s < 60 ? `${s} s` : `${Math.ceil(s / 60)} min`);
 
 export function LockoutPage() {
@@ -40,6 +54,8 @@ export function LockoutPage() {
   const queue = useResource<{ data: LockoutEntry[] }>(LOCKOUTS_KEY);
   const save = useResourceSave();
   const unlock = useResourceSave();
+  const simulate = useResourceSave();
+  const simulation = useResource<LockoutSimulation | null>(SIMULATION_KEY, { skip: true }).data;
   useEffect(() => {
     document.title = `${LOCKOUT_TITLE} · Rampart`;
   }, []);
@@ -69,16 +85,12 @@ export function LockoutPage() {
                   key: LOCKOUT_POLICY_KEY,
                   method: 'PUT',
                   path: LOCKOUT_POLICY_KEY,
-                  body: {
-                    attempts: Number(v.attempts),
-                    window_seconds: Number(v.window_seconds),
-                    duration_seconds: Number(v.duration_seconds),
-                  },
+                  body: toBody(v),
                   message: 'Lockout policy saved.',
                 });
               }}
             >
-              {({ dirty }) => (
+              {({ dirty, values, isValid }) => (
                 <Form noValidate className="config-form">
                   <FormDirtyReporter id="lockout-policy" />
                   <TextField name="attempts" label="Failed attempts" {...ATTEMPTS} />
@@ -92,12 +104,47 @@ export function LockoutPage() {
                     >
                       Save
                     </button>
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={!isValid || simulate.pending}
+                      onClick={() => {
+                        simulate.save({
+                          key: LOCKOUTS_KEY,
+                          method: 'POST',
+                          path: 'users/lockout-simulation',
+                          body: toBody(values),
+                          resultKey: SIMULATION_KEY,
+                        });
+                      }}
+                    >
+                      Preview on recent failures
+                    </button>
                   </div>
                 </Form>
               )}
             </Formik>
           ) : null}
         </section>
+        {simulation ? (
+          <section className="config-section" aria-label="Preview">
+            <h2>Preview</h2>
+            <p role="status">
+              {simulation.locks.length
+                ? `Over ${simulation.failures} failed sign-ins since ${formatDateTime(simulation.since)}, this policy would have locked:`
+                : `Over ${simulation.failures} failed sign-ins since ${formatDateTime(simulation.since)}, this policy would have locked nobody.`}
+            </p>
+            {simulation.locks.length ? (
+              <ul>
+                {simulation.locks.map((l) => (
+                  <li key={`${l.username}@${l.source}@${l.locked_at}`}>
+                    {l.username} from {l.source} at {formatDateTime(l.locked_at, { seconds: true })}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+        ) : null}
         <section className="config-section" aria-label="Locked now">
           <DataTable
             caption="Locked now"

@@ -43,3 +43,11 @@ export const CREATED_USER_KEY = 'users#created';
 export const LOCKOUT_POLICY_KEY = 'config/lockout';
 /** The lock queue lives under the auth base, which is `{api}auth` by default. */
 export const LOCKOUTS_KEY = 'auth/lockouts';
+
+/** The simulator's answer: who a candidate policy would have locked over the last days' recorded failures. */
+export interface LockoutSimulation {
+  since: number;
+  failures: number;
+  locks: Array<{ username: string; source: string; locked_at: number }>;
+}
+export const SIMULATION_KEY = 'users/lockout-simulation#result';

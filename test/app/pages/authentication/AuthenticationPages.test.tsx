@@ -155,4 +155,31 @@ describe('Lockout page', () => {
     );
     await waitFor(() => expect(screen.getByText('Nobody is locked out.')).toBeInTheDocument());
   });
+
+  test('previews whom the edited policy would have locked over recent failures', async () => {
+    const user = userEvent.setup();
+    const { api, calls } = fakeApi({
+      'GET /api/auth/lockouts': () => ({ data: [] }),
+      'POST /api/users/lockout-simulation': () => ({
+        since: 1_700_000_000_000,
+        failures: 4,
+        locks: [{ username: 'mallory', source: '10.0.0.9', locked_at: 1_700_000_100_000 }],
+      }),
+    });
+    renderPage(<LockoutPage />, {
+      api,
+      path: '/authentication/lockout',
+      state: resourcesState({ 'config/lockout': policy, 'auth/lockouts': { data: [] } }),
+    });
+    const attempts = screen.getByRole('textbox', { name: /Failed attempts/ });
+    await user.clear(attempts);
+    await user.type(attempts, '2');
+    await user.click(screen.getByRole('button', { name: 'Preview on recent failures' }));
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    expect(within(preview).getByRole('status')).toHaveTextContent('Over 4 failed sign-ins');
+    expect(within(preview).getByText(/mallory from 10\.0\.0\.9/)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ ...policy, attempts: 2 });
+    // Previewing changes nothing: no PUT of the policy.
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
 });
