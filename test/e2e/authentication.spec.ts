@@ -83,6 +83,9 @@ test.describe('Users and lockout', () => {
     expect((await attempt(NEW_PASSWORD)).status()).toBe(429);
 
     const admin = await adminPage(browser, '/authentication/lockout');
+    // Rendered on the server with their data: the queue and the user list hold the name before any script runs.
+    for (const url of ['/authentication/lockout', '/authentication/users'])
+      expect(await (await admin.context().request.get(`${server.url}${url}`)).text()).toContain('e2e.user');
     await expect(admin.getByRole('heading', { name: 'Lockout', level: 1 })).toBeVisible();
     expect(await seriousViolations(admin)).toEqual([]);
     await expect(admin.getByRole('rowheader', { name: 'e2e.user' })).toBeVisible();
