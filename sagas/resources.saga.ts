@@ -52,6 +52,7 @@ export function* saveResource(action: ReturnType<typeof resourceSaveRequested>) 
       method: save.method,
       ...(save.body === undefined ? {} : { body: save.body }),
     });
+    if (save.resultKey) yield put(resourceLoaded({ key: save.resultKey, data: res.data }));
     yield put(resourceSaveFinished({ requestId: save.requestId, ok: true }));
     if (save.message)
       yield put(

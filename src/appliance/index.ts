@@ -24,6 +24,7 @@ import { registerNetwork } from './network';
 import { ADMIN_USERNAME, seedIfEmpty } from './seed';
 import { registerSettingsRoutes } from './settings/routes';
 import { registerUpdates } from './updates';
+import { registerUsers } from './users';
 
 export { requireAdmin, requireUser, applianceContext };
 export { currentUser, sessionUser } from './auth/guards';
@@ -132,6 +133,7 @@ async function mount(
       await registerJobRoutes(api, ctx, jobs);
       await registerUpdates(api, ctx, jobs);
       await registerManagedServices(api, ctx, jobs);
+      await registerUsers(api, ctx);
       notFound(api);
     },
     { prefix: apiPrefix },

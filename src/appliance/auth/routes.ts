@@ -17,6 +17,8 @@ import {
 } from '../../shared/redirectPolicy';
 import { publicOrigin } from '../../../config';
 import { AuditService, auditText } from '../audit';
+import { recordLogin } from '../users/history';
+import { accountRefusal } from '../users/store';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import { passwordProblem } from '../../service-kit/passwordPolicy';
@@ -269,11 +271,27 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     { schema: loginSchema, config: limited },
     async (req, reply) => {
       const body = req.body;
+      const history = (success: boolean) =>
+        recordLogin(db, {
+          username: body.username,
+          source: req.ip,
+          method: body.otp ? 'password+totp' : 'password',
+          success,
+          at: ctx.now(),
+        });
       const { user, otpStep } = await authenticate(
         req,
         body,
         loginError(LoginCode.wrongCredentials, 'Wrong user name or password'),
-      );
+      ).catch((e: unknown) => {
+        if (e instanceof HttpError && (e.statusCode === 401 || e.statusCode === 429)) history(false);
+        throw e;
+      });
+      const refusal = accountRefusal(db, user.id, ctx.now());
+      if (refusal) {
+        history(false);
+        throw loginError(LoginCode.wrongCredentials, `This account is ${refusal}; ask an administrator`);
+      }
       if (user.must_change_password) {
         const fresh = inTransaction(db, () => consumeOtpStep(user.id, otpStep));
         if (!fresh) throw loginError(LoginCode.invalidOtp, 'Invalid one-time code');
@@ -295,6 +313,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
       });
       if (!session) throw loginError(LoginCode.invalidOtp, 'Invalid one-time code');
       setSessionCookies(ctx, reply, session.token, kind, session.maxAge);
+      history(true);
       audit.record(AuditService.auth, `login succeeded for "${auditText(user.username)}"`);
       const redirect_uri = safeRedirectPath(req.query.return_to, redirects);
       return { data: kind === 'bearer' ? { redirect_uri, access_token: session.token } : { redirect_uri } };

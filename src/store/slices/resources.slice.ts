@@ -30,6 +30,8 @@ export interface ResourceSave {
   job?: boolean;
   /** Other keys to reload after success (e.g. a preview). */
   refresh?: string[];
+  /** Keep the answer under this key (e.g. a one-time password shown once). */
+  resultKey?: string;
 }
 
 export interface ResourcesState {

@@ -1,16 +1,39 @@
+import { resourceLoadRequested } from '../../../store/slices/resources.slice';
 import { placeholder, placeholderDetail } from '../common/PlaceholderPage';
 import type { RouteModule } from '../../routing/types';
+import { LOCKOUT_TITLE, LockoutPage } from './LockoutPage';
+import { UserDetailPage } from './UserDetailPage';
+import { USERS_TITLE, UsersPage } from './UsersPage';
+import { LOCKOUT_POLICY_KEY, LOCKOUTS_KEY, USERS_KEY, userKey } from './types';
 
 const detail = placeholderDetail;
 
 export const routes: Record<string, RouteModule> = {
-  users: placeholder('Users', 'Local users of the appliance.'),
-  user: detail('User'),
+  users: {
+    Component: UsersPage,
+    handle: { title: USERS_TITLE, prefetch: () => [resourceLoadRequested({ key: USERS_KEY })] },
+  },
+  user: {
+    Component: UserDetailPage,
+    handle: {
+      title: 'User',
+      prefetch: ({ params }) => (params.id ? [resourceLoadRequested({ key: userKey(params.id) })] : []),
+    },
+  },
   groups: placeholder('Groups', 'Groups of users and the rights they share.'),
   group: detail('Group'),
   services: placeholder('Services', 'Services that authenticate against the appliance.'),
   service: detail('Service'),
   providers: placeholder('Providers', 'External identity providers.'),
   provider: detail('Provider'),
-  lockout: placeholder('Lockout', 'How many failed logins lock an account, and for how long.'),
+  lockout: {
+    Component: LockoutPage,
+    handle: {
+      title: LOCKOUT_TITLE,
+      prefetch: () => [
+        resourceLoadRequested({ key: LOCKOUT_POLICY_KEY }),
+        resourceLoadRequested({ key: LOCKOUTS_KEY }),
+      ],
+    },
+  },
 };

@@ -1,0 +1,97 @@
+/** The editable fields of an account, shared by the add dialog and the detail page. */
+import { useField, useFormikContext } from 'formik';
+import { boolean, object, string } from 'yup';
+import { emailSchema, fieldSchema } from '../../../lib/validation/yup';
+import { DateInput } from '../../../widgets/DateInput';
+import { useServerFieldError } from '../../../store/useResource';
+import { CheckboxField, FieldError, SelectField, TextField } from '../common/config/fields';
+import type { Account } from './types';
+
+export interface AccountValues {
+  email: string;
+  full_name: string;
+  role: string;
+  enabled: boolean;
+  /** `YYYY-MM-DD` or empty. */
+  expires_at: string;
+}
+
+export const ROLE_OPTIONS = [
+  { name: 'User (reads)', value: 'user' },
+  { name: 'Admin (reads and changes)', value: 'admin' },
+];
+
+export const accountSchema = object({
+  email: string().test('email', 'Enter a valid e-mail address.', (v, c) =>
+    v ? emailSchema().isValidSync(v, c.options) : true,
+  ),
+  full_name: string().max(128, 'At most 128 characters.'),
+  role: string().oneOf(['admin', 'user']).required('Choose a role.'),
+  enabled: boolean(),
+  expires_at: string(),
+});
+
+export const newAccountSchema = accountSchema.shape({
+  username: fieldSchema({ validators: ['simple-id'], required: true }, 'User name').max(
+    64,
+    'At most 64 characters.',
+  ),
+});
+
+export const toAccountValues = (a: Account): AccountValues => ({
+  email: a.email,
+  full_name: a.full_name,
+  role: a.role,
+  enabled: a.enabled,
+  expires_at: a.expires_at ?? '',
+});
+
+export const toAccountBody = (v: AccountValues) => ({
+  email: v.email.trim(),
+  full_name: v.full_name.trim(),
+  role: v.role,
+  enabled: v.enabled,
+  expires_at: v.expires_at || null,
+});
+
+/** The expiry day through the date widget (it speaks milliseconds; the API speaks calendar days). */
+function ExpiryField() {
+  const [field, , helpers] = useField<string>('expires_at');
+  const { submitCount } = useFormikContext();
+  const server = useServerFieldError('expires_at');
+  const value = field.value ? Date.parse(`${field.value}T00:00:00Z`) : null;
+  return (
+    <div className="config-field">
+      <DateInput
+        label="Expires after"
+        name="expires_at"
+        value={value}
+        onChange={(ms) => void helpers.setValue(ms === null ? '' : new Date(ms).toISOString().slice(0, 10))}
+        hint="Last day the account may sign in; leave empty for no expiry."
+        showValidation={submitCount > 0}
+      />
+      {server ? <FieldError message={server} /> : null}
+    </div>
+  );
+}
+
+export function AccountFields({ withUsername = false }: { withUsername?: boolean }) {
+  return (
+    <>
+      {withUsername ? (
+        <TextField
+          name="username"
+          label="User name"
+          validators={['simple-id']}
+          required
+          info="Letters, digits, dot, dash and underscore."
+        />
+      ) : null}
+      <TextField name="full_name" label="Full name" />
+      <TextField name="email" label="E-mail" validators={['email']} />
+      <SelectField name="role" label="Role" options={ROLE_OPTIONS} />
+      <CheckboxField name="enabled" label="Enabled" description="A disabled account cannot sign in." />
+      <ExpiryField />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+/** What the appliance answers for the authentication pages (see src/appliance/users and src/appliance/auth). */
+export type Role = 'admin' | 'user';
+
+export interface Account {
+  id: number;
+  username: string;
+  email: string;
+  full_name: string;
+  role: Role;
+  enabled: boolean;
+  locked: boolean;
+  expires_at: string | null;
+  must_change_password: boolean;
+  created_at: number;
+  password_changed_at: number | null;
+  second_factors: Array<{ type: 'totp'; created_at: number | null }>;
+}
+
+export interface AccountDetail extends Account {
+  last_login: number | null;
+  failed_since_last_login: number;
+  login_history: Array<{ at: number; source: string; method: string; success: boolean }>;
+  active_sessions: number;
+}
+
+export interface LockoutPolicy {
+  attempts: number;
+  window_seconds: number;
+  duration_seconds: number;
+}
+
+export interface LockoutEntry {
+  username: string;
+  source: string | null;
+  locked_until: string;
+  seconds_left: number;
+}
+
+export const USERS_KEY = 'users';
+export const userKey = (id: string | number) => `users/${id}`;
+/** Where the answer of a creation is kept: it holds the one-time password, shown once. */
+export const CREATED_USER_KEY = 'users#created';
+export const LOCKOUT_POLICY_KEY = 'config/lockout';
+/** The lock queue lives under the auth base, which is `{api}auth` by default. */
+export const LOCKOUTS_KEY = 'auth/lockouts';
+
+/** The simulator's answer: who a candidate policy would have locked over the last days' recorded failures. */
+export interface LockoutSimulation {
+  since: number;
+  failures: number;
+  locks: Array<{ username: string; source: string; locked_at: number }>;
+}
+export const SIMULATION_KEY = 'users/lockout-simulation#result';

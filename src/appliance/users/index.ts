@@ -1,0 +1,371 @@
+/**
+ * Local accounts for admins (namespace `users`): list, detail with login history, create with a one-time password
+ * (first-access change), edit, delete, bulk enable/disable/delete, end all sessions, reset the second factor.
+ * Reading needs admin too (accounts are not for every user to browse); every write is audited. The last enabled admin
+ * and the caller's own account cannot be removed or disabled: such a request is a 409 `status_error.conflicting_users`
+ * naming each account, and nothing changes.
+ */
+import type { FastifyInstance } from 'fastify';
+import { passwordProblem } from '../../service-kit/passwordPolicy';
+import { isEmail } from '../../lib/validation/validators';
+import { migrate } from '../../storage/sqlite';
+import { AuditService, auditText } from '../audit';
+import { currentUser, requireAdmin } from '../auth/guards';
+import { LOCKOUT_LIMITS, loginThrottle } from '../auth/lockout';
+import { generatePassword, hashPassword } from '../auth/passwords';
+import { inTransaction, type ApplianceContext } from '../context';
+import { HttpError, type ErrorItem } from '../http/errors';
+import { failuresSinceSuccess, lastSuccess, loginHistory } from './history';
+import { usersMigrations } from './migrations';
+import { simulateLockout, type CandidatePolicy } from './simulate';
+import { enabledAdminsAfter, findAccount, listAccounts, type Account, type Role } from './store';
+
+export { accountRefusal } from './store';
+export { recordLogin } from './history';
+
+export const USERNAME_MAX = 64;
+const ONE_TIME_PASSWORD_LENGTH = 16;
+
+const accountFields = {
+  email: { type: 'string', maxLength: 254 },
+  full_name: { type: 'string', maxLength: 128, format: 'safe-text' },
+  role: { type: 'string', enum: ['admin', 'user'] },
+  enabled: { type: 'boolean' },
+  expires_at: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+} as const;
+
+/** User names are simple ids (§5): letters, digits, `_`, `.`, `-`. */
+const usernameSchema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: USERNAME_MAX,
+  pattern: '^[A-Za-z0-9_.-]+$',
+};
+
+const idParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[0-9]{1,12}$' } },
+};
+
+interface AccountBody {
+  email?: string;
+  full_name?: string;
+  role?: Role;
+  enabled?: boolean;
+  expires_at?: string | null;
+}
+
+interface Conflict {
+  id: number;
+  username: string;
+  reason: string;
+}
+
+/** One §8 conflict item listing every account in conflict (the console shows it 2,500 ms per listed account). */
+const conflictError = (loc: Array<string | number>, list: Conflict[]): HttpError =>
+  new HttpError(409, [
+    {
+      loc,
+      msg: list.map((c) => `"${c.username}" cannot be changed: ${c.reason}`).join('; '),
+      type: 'status_error.conflicting_users',
+      ctx: { conflicting_users: list },
+    },
+  ]);
+
+const validDay = (s: string) =>
+  !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+
+export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContext): Promise<void> {
+  const { db, audit } = ctx;
+  migrate(db, 'users', usersMigrations);
+  const throttle = loginThrottle(db);
+  const lockedNames = () => new Set(throttle.locks(ctx.now()).map((l) => l.name));
+
+  const mustFind = (id: string): Account => {
+    const account = findAccount(db, Number(id), lockedNames());
+    if (!account) throw new HttpError(404, 'User does not exist');
+    return account;
+  };
+
+  /** Conflicts of removing or disabling `ids` (or changing their role) for the caller `selfId`. */
+  function conflicts(
+    ids: number[],
+    selfId: number,
+    change: (a: { id: number; role: Role; enabled: boolean }) => { role: Role; enabled: boolean } | null,
+  ): Conflict[] {
+    const items: Conflict[] = [];
+    const remaining = enabledAdminsAfter(db, (a) => (ids.includes(a.id) ? change(a) : a));
+    const locked = new Set<string>();
+    ids.forEach((id) => {
+      const a = findAccount(db, id, locked);
+      if (!a) return;
+      const after = change({ id, role: a.role, enabled: a.enabled });
+      const loses = !after || !after.enabled || after.role !== 'admin';
+      if (id === selfId && (!after || !after.enabled))
+        items.push({ id, username: a.username, reason: 'it is your own account' });
+      else if (a.role === 'admin' && a.enabled && loses && remaining.length === 0)
+        items.push({ id, username: a.username, reason: 'no enabled admin would remain' });
+    });
+    return items;
+  }
+
+  function checkBody(body: AccountBody): ErrorItem[] {
+    // The e-mail address is optional: empty, or a valid address (§5).
+    if (body.email && !isEmail(body.email))
+      return [
+        { loc: ['body', 'email'], msg: 'value is not a valid email address', type: 'value_error.email' },
+      ];
+    if (body.expires_at && !validDay(body.expires_at))
+      return [{ loc: ['body', 'expires_at'], msg: 'invalid date format', type: 'value_error.date' }];
+    return [];
+  }
+
+  scope.get('/users', { onRequest: requireAdmin }, async () => ({ data: listAccounts(db, lockedNames()) }));
+
+  scope.get<{ Params: { id: string } }>(
+    '/users/:id',
+    { onRequest: requireAdmin, schema: { params: idParams } },
+    async (req) => {
+      const account = mustFind(req.params.id);
+      return {
+        ...account,
+        last_login: lastSuccess(db, account.username),
+        failed_since_last_login: failuresSinceSuccess(db, account.username),
+        login_history: loginHistory(db, account.username),
+        active_sessions: (
+          db
+            .prepare('SELECT COUNT(*) AS n FROM sessions WHERE user_id = ? AND expires_at > ?')
+            .get(account.id, ctx.now()) as { n: number }
+        ).n,
+      };
+    },
+  );
+
+  scope.post<{ Body: AccountBody & { username: string } }>(
+    '/users',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['username', 'role'],
+          properties: { username: usernameSchema, ...accountFields },
+        },
+      },
+    },
+    async (req, reply) => {
+      const body = req.body;
+      const errors = checkBody(body);
+      if (db.prepare('SELECT 1 FROM users WHERE username = ?').get(body.username))
+        errors.push({
+          loc: ['body', 'username'],
+          msg: 'this user name is taken',
+          type: 'value_error.duplicate',
+        });
+      if (errors.length) throw new HttpError(422, errors);
+      // A generated password that the policy accepts (the generator's 16 characters nearly always are).
+      let password = generatePassword(ONE_TIME_PASSWORD_LENGTH);
+      while (passwordProblem(password, [body.username, body.email ?? '']))
+        password = generatePassword(ONE_TIME_PASSWORD_LENGTH);
+      const hash = await hashPassword(password);
+      const now = ctx.now();
+      const id = inTransaction(db, () =>
+        Number(
+          db
+            .prepare(
+              `INSERT INTO users (username, password_hash, role, must_change_password, created_at, email, full_name,
+                 enabled, expires_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)`,
+            )
+            .run(
+              body.username,
+              hash,
+              body.role,
+              now,
+              body.email ?? '',
+              body.full_name ?? '',
+              body.enabled === false ? 0 : 1,
+              body.expires_at ?? null,
+            ).lastInsertRowid,
+        ),
+      );
+      audit.record(
+        AuditService.auth,
+        `user "${auditText(body.username)}" (${body.role}) created by "${auditText(currentUser(req).username)}"`,
+      );
+      return reply.code(201).send({ ...mustFind(String(id)), one_time_password: password });
+    },
+  );
+
+  scope.put<{ Params: { id: string }; Body: AccountBody }>(
+    '/users/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['email', 'full_name', 'role', 'enabled', 'expires_at'],
+          properties: accountFields,
+        },
+      },
+    },
+    async (req) => {
+      const account = mustFind(req.params.id);
+      const body = req.body as Required<AccountBody>;
+      const errors = checkBody(body);
+      if (errors.length) throw new HttpError(422, errors);
+      const clash = conflicts([account.id], currentUser(req).id, () => ({
+        role: body.role,
+        enabled: body.enabled,
+      }));
+      if (clash.length) throw conflictError(['body', body.enabled ? 'role' : 'enabled'], clash);
+      inTransaction(db, () => {
+        db.prepare(
+          'UPDATE users SET email = ?, full_name = ?, role = ?, enabled = ?, expires_at = ? WHERE id = ?',
+        ).run(body.email, body.full_name, body.role, body.enabled ? 1 : 0, body.expires_at, account.id);
+        // A disabled account, or one whose role changed, signs in again.
+        if (!body.enabled || body.role !== account.role)
+          db.prepare('DELETE FROM sessions WHERE user_id = ?').run(account.id);
+      });
+      audit.record(
+        AuditService.auth,
+        `user "${auditText(account.username)}" changed by "${auditText(currentUser(req).username)}"`,
+      );
+      return mustFind(req.params.id);
+    },
+  );
+
+  scope.delete<{ Params: { id: string } }>(
+    '/users/:id',
+    { onRequest: requireAdmin, schema: { params: idParams } },
+    async (req, reply) => {
+      const account = mustFind(req.params.id);
+      const clash = conflicts([account.id], currentUser(req).id, () => null);
+      if (clash.length) throw conflictError(['path', 'id'], clash);
+      inTransaction(db, () => db.prepare('DELETE FROM users WHERE id = ?').run(account.id));
+      audit.record(
+        AuditService.auth,
+        `user "${auditText(account.username)}" deleted by "${auditText(currentUser(req).username)}"`,
+      );
+      return reply.code(204).send();
+    },
+  );
+
+  scope.post<{ Body: { action: 'enable' | 'disable' | 'delete'; ids: number[] } }>(
+    '/users/bulk',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['action', 'ids'],
+          properties: {
+            action: { type: 'string', enum: ['enable', 'disable', 'delete'] },
+            ids: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 1000,
+              uniqueItems: true,
+              items: { type: 'integer', minimum: 1 },
+            },
+          },
+        },
+      },
+    },
+    async (req) => {
+      const { action, ids } = req.body;
+      const me = currentUser(req);
+      const unknown: ErrorItem[] = ids.flatMap((id, i) =>
+        db.prepare('SELECT 1 FROM users WHERE id = ?').get(id)
+          ? []
+          : [{ loc: ['body', 'ids', i], msg: 'user does not exist', type: 'value_error.not_found' }],
+      );
+      if (unknown.length) throw new HttpError(422, unknown);
+      if (action !== 'enable') {
+        const clash = conflicts(ids, me.id, (a) =>
+          action === 'delete' ? null : { role: a.role, enabled: false },
+        );
+        if (clash.length) throw conflictError(['body', 'ids'], clash);
+      }
+      const names = ids.map((id) => findAccount(db, id, new Set())?.username ?? String(id));
+      inTransaction(db, () => {
+        for (const id of ids) {
+          if (action === 'delete') db.prepare('DELETE FROM users WHERE id = ?').run(id);
+          else {
+            db.prepare('UPDATE users SET enabled = ? WHERE id = ?').run(action === 'enable' ? 1 : 0, id);
+            if (action === 'disable') db.prepare('DELETE FROM sessions WHERE user_id = ?').run(id);
+          }
+        }
+      });
+      audit.record(
+        AuditService.auth,
+        `users ${names.map((n) => `"${auditText(n)}"`).join(', ')} ${action}d by "${auditText(me.username)}"`,
+      );
+      return { [`${action}d`]: ids.length };
+    },
+  );
+
+  scope.delete<{ Params: { id: string } }>(
+    '/users/:id/sessions',
+    { onRequest: requireAdmin, schema: { params: idParams } },
+    async (req) => {
+      const account = mustFind(req.params.id);
+      const ended = inTransaction(
+        db,
+        () => db.prepare('DELETE FROM sessions WHERE user_id = ?').run(account.id).changes,
+      );
+      audit.record(
+        AuditService.auth,
+        `${ended} session${ended === 1 ? '' : 's'} of "${auditText(account.username)}" ended by "${auditText(currentUser(req).username)}"`,
+      );
+      return { ended };
+    },
+  );
+
+  // Whom a candidate lockout policy would have locked over the recorded recent failures (nothing is changed).
+  scope.post<{ Body: CandidatePolicy }>(
+    '/users/lockout-simulation',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['attempts', 'window_seconds', 'duration_seconds'],
+          properties: {
+            attempts: { type: 'integer', ...LOCKOUT_LIMITS.attempts },
+            window_seconds: { type: 'integer', ...LOCKOUT_LIMITS.window_seconds },
+            duration_seconds: { type: 'integer', ...LOCKOUT_LIMITS.duration_seconds },
+          },
+        },
+      },
+    },
+    async (req) => simulateLockout(db, req.body, ctx.now()),
+  );
+
+  scope.delete<{ Params: { id: string } }>(
+    '/users/:id/second-factors',
+    { onRequest: requireAdmin, schema: { params: idParams } },
+    async (req, reply) => {
+      const account = mustFind(req.params.id);
+      if (!account.second_factors.length) throw new HttpError(404, 'This user has no second factor');
+      inTransaction(db, () =>
+        db
+          .prepare(
+            'UPDATE users SET totp_secret = NULL, totp_created_at = NULL, last_otp_step = 0 WHERE id = ?',
+          )
+          .run(account.id),
+      );
+      audit.record(
+        AuditService.auth,
+        `second factor of "${auditText(account.username)}" reset by "${auditText(currentUser(req).username)}"`,
+      );
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * Schema of the users module (namespace `users`): numbered, forward only. It extends the `users` table owned by the
+ * `appliance` namespace with the managed-account fields and keeps the login history beside it.
+ */
+import type { Migration } from '../../storage/sqlite';
+
+export const usersMigrations: Migration[] = [
+  {
+    version: 1,
+    name: 'account fields, login history',
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE users ADD COLUMN email TEXT NOT NULL DEFAULT '';
+        ALTER TABLE users ADD COLUMN full_name TEXT NOT NULL DEFAULT '';
+        ALTER TABLE users ADD COLUMN enabled INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE users ADD COLUMN expires_at TEXT;
+        ALTER TABLE users ADD COLUMN totp_created_at INTEGER;
+        CREATE TABLE user_logins (
+          id INTEGER PRIMARY KEY,
+          username TEXT NOT NULL COLLATE NOCASE,
+          at INTEGER NOT NULL,
+          source TEXT NOT NULL,
+          method TEXT NOT NULL,
+          success INTEGER NOT NULL
+        );
+        CREATE INDEX user_logins_name ON user_logins(username, at);
+      `),
+  },
+];

@@ -1,0 +1,95 @@
+/** Local accounts as the users module manages them: reading, the account checks at login, and admin invariants. */
+import type { Db } from '../../storage/sqlite';
+
+export type Role = 'admin' | 'user';
+
+export interface Account {
+  id: number;
+  username: string;
+  email: string;
+  full_name: string;
+  role: Role;
+  enabled: boolean;
+  locked: boolean;
+  /** `YYYY-MM-DD` (the last day the account may sign in), or null. */
+  expires_at: string | null;
+  must_change_password: boolean;
+  created_at: number;
+  password_changed_at: number | null;
+  second_factors: Array<{ type: 'totp'; created_at: number | null }>;
+}
+
+interface Row {
+  id: number;
+  username: string;
+  email: string;
+  full_name: string;
+  role: Role;
+  enabled: number;
+  expires_at: string | null;
+  must_change_password: number;
+  created_at: number;
+  password_changed_at: number | null;
+  totp_secret: string | null;
+  totp_created_at: number | null;
+}
+
+const COLUMNS = `id, username, email, full_name, role, enabled, expires_at, must_change_password, created_at,
+  password_changed_at, totp_secret, totp_created_at`;
+
+function toAccount(r: Row, locked: ReadonlySet<string>): Account {
+  return {
+    id: r.id,
+    username: r.username,
+    email: r.email,
+    full_name: r.full_name,
+    role: r.role,
+    enabled: r.enabled === 1,
+    locked: locked.has(r.username.toLowerCase()),
+    expires_at: r.expires_at,
+    must_change_password: r.must_change_password === 1,
+    created_at: r.created_at,
+    password_changed_at: r.password_changed_at,
+    second_factors: r.totp_secret ? [{ type: 'totp', created_at: r.totp_created_at }] : [],
+  };
+}
+
+export function listAccounts(db: Db, locked: ReadonlySet<string>): Account[] {
+  return (db.prepare(`SELECT ${COLUMNS} FROM users ORDER BY username`).all() as Row[]).map((r) =>
+    toAccount(r, locked),
+  );
+}
+
+export function findAccount(db: Db, id: number, locked: ReadonlySet<string>): Account | null {
+  const row = db.prepare(`SELECT ${COLUMNS} FROM users WHERE id = ?`).get(id) as Row | undefined;
+  return row ? toAccount(row, locked) : null;
+}
+
+/** The UTC calendar day of a time, `YYYY-MM-DD`. */
+export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Why an account that proved its credentials may still not sign in, or null. */
+export function accountRefusal(db: Db, userId: number, now: number): 'disabled' | 'expired' | null {
+  const row = db.prepare('SELECT enabled, expires_at FROM users WHERE id = ?').get(userId) as
+    { enabled: number; expires_at: string | null } | undefined;
+  if (!row) return null;
+  if (row.enabled !== 1) return 'disabled';
+  if (row.expires_at && row.expires_at < dayOf(now)) return 'expired';
+  return null;
+}
+
+/** Ids of the enabled admins, after a change is applied to some accounts. */
+export function enabledAdminsAfter(
+  db: Db,
+  change: (a: { id: number; role: Role; enabled: boolean }) => { role: Role; enabled: boolean } | null,
+): number[] {
+  const rows = db.prepare('SELECT id, role, enabled FROM users').all() as Array<{
+    id: number;
+    role: Role;
+    enabled: number;
+  }>;
+  return rows
+    .map((r) => ({ id: r.id, after: change({ id: r.id, role: r.role, enabled: r.enabled === 1 }) }))
+    .filter(({ after }) => after && after.role === 'admin' && after.enabled)
+    .map(({ id }) => id);
+}

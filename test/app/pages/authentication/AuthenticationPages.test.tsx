@@ -1,0 +1,185 @@
+/** @jest-environment ./test/support/jsdom-environment.js */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { axe } from 'jest-axe';
+import { ApiError } from '../../../../src/api/errors';
+import { LockoutPage } from '../../../../src/app/pages/authentication/LockoutPage';
+import { UsersPage } from '../../../../src/app/pages/authentication/UsersPage';
+import type { Account } from '../../../../src/app/pages/authentication/types';
+import { fakeApi } from '../../../sagas/fakes';
+import { resourcesState } from '../../../../stories/pages/fixtures';
+import { renderPage } from '../dns/renderPage';
+
+const account = (id: number, username: string, more: Partial<Account> = {}): Account => ({
+  id,
+  username,
+  email: '',
+  full_name: '',
+  role: 'user',
+  enabled: true,
+  locked: false,
+  expires_at: null,
+  must_change_password: false,
+  created_at: 1_700_000_000_000,
+  password_changed_at: null,
+  second_factors: [],
+  ...more,
+});
+
+const users = { data: [account(1, 'admin', { role: 'admin' }), account(2, 'j.doe', { full_name: 'J Doe' })] };
+
+function setupUsers(routes: Parameters<typeof fakeApi>[0] = {}) {
+  const { api, calls } = fakeApi({ 'GET /api/users': () => users, ...routes });
+  const view = renderPage(<UsersPage />, {
+    api,
+    path: '/authentication/users',
+    state: resourcesState({ users }),
+  });
+  return { ...view, calls };
+}
+
+describe('Users page', () => {
+  test('lists the accounts with their status; no axe findings', async () => {
+    const { container } = setupUsers();
+    expect(screen.getByRole('rowheader', { name: 'j.doe' })).toBeInTheDocument();
+    expect(screen.getAllByText('Enabled')).toHaveLength(2);
+    expect((await axe(container)).violations).toEqual([]);
+  });
+
+  test('adds a user and shows its one-time password once', async () => {
+    const user = userEvent.setup();
+    const { calls } = setupUsers({
+      'POST /api/users': (b) => ({
+        ...account(3, 'new.one'),
+        ...(b as object),
+        one_time_password: 'Abc123defGHJ456k',
+      }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add user' });
+    await user.type(within(dialog).getByRole('textbox', { name: /User name/ }), 'bad name');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.clear(within(dialog).getByRole('textbox', { name: /User name/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /User name/ }), 'new.one');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('one-time-password')).toHaveTextContent('Abc123defGHJ456k'),
+    );
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      username: 'new.one',
+      email: '',
+      full_name: '',
+      role: 'user',
+      enabled: true,
+      expires_at: null,
+    });
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByTestId('one-time-password')).not.toBeInTheDocument();
+  });
+
+  test('a refused bulk disable lists the conflicting users for 2,500 ms each', async () => {
+    const user = userEvent.setup();
+    const conflicting_users = [
+      { id: 1, username: 'admin', reason: 'it is your own account' },
+      { id: 2, username: 'j.doe', reason: 'no enabled admin would remain' },
+    ];
+    const { calls, store } = setupUsers({
+      'POST /api/users/bulk': () => {
+        throw new ApiError({
+          kind: 'bad_request',
+          status: 409,
+          message: 'Request failed with status code 409',
+          url: '/api/users/bulk',
+          method: 'POST',
+          data: {
+            detail: [
+              {
+                loc: ['body', 'ids'],
+                msg: 'x',
+                type: 'status_error.conflicting_users',
+                ctx: { conflicting_users },
+              },
+            ],
+          },
+        });
+      },
+    });
+    for (const box of screen.getAllByRole('checkbox', { name: /Select/ }).slice(1)) await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Disable selected' }));
+    const confirm = await screen.findByRole('alertdialog');
+    await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(store.getState().notifications.toasts).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ action: 'disable', ids: [1, 2] });
+    const toast = store.getState().notifications.toasts[0];
+    expect(toast.message).toContain('admin, j.doe');
+    expect(toast.duration).toBe(5000);
+  });
+});
+
+describe('Lockout page', () => {
+  const policy = { attempts: 5, window_seconds: 900, duration_seconds: 900 };
+  const locks = {
+    data: [
+      { username: 'mallory', source: '10.0.0.9', locked_until: '2026-01-01T00:00:00Z', seconds_left: 600 },
+    ],
+  };
+
+  test('saves the policy as numbers and unlocks a locked name from the queue', async () => {
+    const user = userEvent.setup();
+    const { api, calls } = fakeApi({
+      'GET /api/config/lockout': () => policy,
+      'PUT /api/config/lockout': (b) => b,
+      'GET /api/auth/lockouts': () => ({ data: [] }),
+      'DELETE /api/auth/lockouts/mallory': () => null,
+      'GET /api/users': () => users,
+    });
+    const { container } = renderPage(<LockoutPage />, {
+      api,
+      path: '/authentication/lockout',
+      state: resourcesState({ 'config/lockout': policy, 'auth/lockouts': locks }),
+    });
+    expect(screen.getByRole('rowheader', { name: 'mallory' })).toBeInTheDocument();
+    expect(screen.getByText('10 min')).toBeInTheDocument();
+    expect((await axe(container)).violations).toEqual([]);
+    const attempts = screen.getByRole('textbox', { name: /Failed attempts/ });
+    await user.clear(attempts);
+    await user.type(attempts, '3');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ...policy, attempts: 3 }),
+    );
+    await user.click(screen.getByRole('button', { name: /Unlock/ }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/auth/lockouts/mallory')).toBe(true),
+    );
+    await waitFor(() => expect(screen.getByText('Nobody is locked out.')).toBeInTheDocument());
+  });
+
+  test('previews whom the edited policy would have locked over recent failures', async () => {
+    const user = userEvent.setup();
+    const { api, calls } = fakeApi({
+      'GET /api/auth/lockouts': () => ({ data: [] }),
+      'POST /api/users/lockout-simulation': () => ({
+        since: 1_700_000_000_000,
+        failures: 4,
+        locks: [{ username: 'mallory', source: '10.0.0.9', locked_at: 1_700_000_100_000 }],
+      }),
+    });
+    renderPage(<LockoutPage />, {
+      api,
+      path: '/authentication/lockout',
+      state: resourcesState({ 'config/lockout': policy, 'auth/lockouts': { data: [] } }),
+    });
+    const attempts = screen.getByRole('textbox', { name: /Failed attempts/ });
+    await user.clear(attempts);
+    await user.type(attempts, '2');
+    await user.click(screen.getByRole('button', { name: 'Preview on recent failures' }));
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    expect(within(preview).getByRole('status')).toHaveTextContent('Over 4 failed sign-ins');
+    expect(within(preview).getByText(/mallory from 10\.0\.0\.9/)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ ...policy, attempts: 2 });
+    // Previewing changes nothing: no PUT of the policy.
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+});

@@ -1,0 +1,92 @@
+/** @jest-environment ./test/support/jsdom-environment.js */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { axe } from 'jest-axe';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { resourcesSaga } from '../../../../sagas/resources.saga';
+import { UserDetailPage } from '../../../../src/app/pages/authentication/UserDetailPage';
+import type { AccountDetail } from '../../../../src/app/pages/authentication/types';
+import { fakeApi, makeTestStore } from '../../../sagas/fakes';
+import { resourcesState } from '../../../../stories/pages/fixtures';
+
+const detail: AccountDetail = {
+  id: 2,
+  username: 'j.doe',
+  email: 'j@example.com',
+  full_name: 'J Doe',
+  role: 'user',
+  enabled: true,
+  locked: false,
+  expires_at: null,
+  must_change_password: false,
+  created_at: 1_700_000_000_000,
+  password_changed_at: null,
+  second_factors: [{ type: 'totp', created_at: 1_700_000_000_000 }],
+  last_login: 1_700_000_500_000,
+  failed_since_last_login: 2,
+  login_history: [
+    { at: 1_700_000_600_000, source: '10.0.0.9', method: 'password', success: false },
+    { at: 1_700_000_500_000, source: '10.0.0.2', method: 'password+totp', success: true },
+  ],
+  active_sessions: 1,
+};
+
+function setup(routes: Parameters<typeof fakeApi>[0] = {}) {
+  const { api, calls } = fakeApi({ 'GET /api/users/2': () => detail, ...routes });
+  const store = makeTestStore({
+    api,
+    state: { session: { loggedIn: true, user: null }, ...resourcesState({ 'users/2': detail }) },
+  });
+  store.runSaga(resourcesSaga);
+  const router = createMemoryRouter(
+    [
+      { path: '/authentication/users/:id', element: <UserDetailPage /> },
+      { path: '/authentication/users', element: <p>The list</p> },
+    ],
+    { initialEntries: ['/authentication/users/2'] },
+  );
+  const view = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { ...view, calls, router };
+}
+
+test('shows the account, its second factor and sign-in history with failures since the last success', async () => {
+  const { container } = setup();
+  expect(screen.getByRole('heading', { name: 'User j.doe Enabled', level: 1 })).toBeInTheDocument();
+  expect(screen.getByText(/Failed attempts since: 2/)).toBeInTheDocument();
+  expect(screen.getByRole('textbox', { name: /Full name/ })).toHaveValue('J Doe');
+  expect(screen.getByText(/Authenticator app \(TOTP\)/)).toBeInTheDocument();
+  const history = screen.getByRole('region', { name: 'Sign-in history' });
+  expect(within(history).getByText('Failed')).toBeInTheDocument();
+  expect(within(history).getByText('password+totp')).toBeInTheDocument();
+  expect((await axe(container)).violations).toEqual([]);
+});
+
+test('saves the edited account and ends every session after confirmation', async () => {
+  const user = userEvent.setup();
+  const { calls } = setup({
+    'PUT /api/users/2': (b) => ({ ...detail, ...(b as object) }),
+    'DELETE /api/users/2/sessions': () => ({ ended: 1 }),
+    'GET /api/users': () => ({ data: [] }),
+  });
+  await user.selectOptions(screen.getByRole('combobox', { name: /Role/ }), 'admin');
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() =>
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      email: 'j@example.com',
+      full_name: 'J Doe',
+      role: 'admin',
+      enabled: true,
+      expires_at: null,
+    }),
+  );
+  await user.click(screen.getByRole('button', { name: 'End all sessions' }));
+  await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'End sessions' }));
+  await waitFor(() =>
+    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/users/2/sessions')).toBe(true),
+  );
+});
