@@ -182,6 +182,13 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     ['PUT', '/api/ssh/password'],
     ['PUT', '/api/updates/schedule'],
     ['PUT', '/api/updates/settings'],
+    ['DELETE', '/api/users/:id'],
+    ['DELETE', '/api/users/:id/second-factors'],
+    ['DELETE', '/api/users/:id/sessions'],
+    ['POST', '/api/users'],
+    ['POST', '/api/users/bulk'],
+    ['POST', '/api/users/lockout-simulation'],
+    ['PUT', '/api/users/:id'],
   ]),
   // Logging out by token is a GET that changes state (Kratos' contract).
   {
