@@ -1,0 +1,33 @@
+/** Renders a PKI page under its route pattern (detail pages read `:id`), with the resources saga running. */
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { resourcesSaga } from '../../../../sagas/resources.saga';
+import type { ApiClient } from '../../../../src/api/client';
+import type { RootState } from '../../../../src/store/createStore';
+import { makeTestStore } from '../../../sagas/fakes';
+
+export function renderPki(
+  element: ReactElement,
+  options: { api: ApiClient; route: string; path: string; state?: Partial<RootState> },
+) {
+  const store = makeTestStore({
+    api: options.api,
+    state: { session: { loggedIn: true, user: null }, ...options.state },
+  });
+  store.runSaga(resourcesSaga);
+  const router = createMemoryRouter(
+    [
+      { path: options.route, element },
+      { path: '*', element: <p>Somewhere else</p> },
+    ],
+    { initialEntries: [options.path] },
+  );
+  const view = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { ...view, store, router };
+}
