@@ -5,7 +5,9 @@ import { CaDetailPage } from './authorities/CaDetailPage';
 import { CA_LIST_TITLE, CaListPage } from './authorities/CaListPage';
 import { CertificateDetailPage } from './certificates/CertificateDetailPage';
 import { CERTIFICATES_TITLE, CertificateListPage } from './certificates/CertificateListPage';
-import { caKey, CAS_KEY, certificateKey, CERTIFICATES_KEY } from './types';
+import { CrlDetailPage } from './crls/CrlDetailPage';
+import { CRLS_TITLE, CrlListPage } from './crls/CrlListPage';
+import { caKey, CAS_KEY, certificateKey, CERTIFICATES_KEY, crlKey, CRLS_KEY } from './types';
 import { startFeatureSaga } from '../../../../sagas/featureSagas';
 import { fileDownloadSaga } from '../../../../sagas/fileDownload.saga';
 
@@ -40,9 +42,15 @@ export const routes: Record<string, RouteModule> = {
       prefetch: ({ params }) => [load(CAS_KEY), load(caKey(params.id ?? ''))],
     },
   },
-  revocationLists: placeholder(
-    'Certificate revocation lists',
-    'Revocation lists published by the appliance’s authorities.',
-  ),
-  revocationList: detail('Certificate revocation list'),
+  revocationLists: {
+    Component: CrlListPage,
+    handle: { title: CRLS_TITLE, prefetch: () => [load(CRLS_KEY)] },
+  },
+  revocationList: {
+    Component: CrlDetailPage,
+    handle: {
+      title: 'Certificate revocation list',
+      prefetch: ({ params }) => [load(CRLS_KEY), load(crlKey(params.id ?? ''))],
+    },
+  },
 };

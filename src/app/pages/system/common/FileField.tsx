@@ -3,7 +3,7 @@ import { useField, useFormikContext } from 'formik';
 import { useState } from 'react';
 import { FileChooser } from '../../../../widgets/FileChooser';
 import { useServerFieldError } from '../../../../store/useResource';
-import { readFile } from './pki';
+import { readFile, type FileEncoding } from './pki';
 
 export function FileField({
   name,
@@ -15,7 +15,7 @@ export function FileField({
   name: string;
   label: string;
   accept?: string;
-  as?: 'text' | 'base64';
+  as?: FileEncoding;
   hint?: string;
 }) {
   const [, meta, helpers] = useField<string>(name);

@@ -52,8 +52,17 @@ export function useApiHref(path: string): string {
   return apiUrl(apiBase, path);
 }
 
-/** A chosen file's text (PEM) or base64 (PKCS#12, DER), read in the browser. */
-export function readFile(file: File, as: 'text' | 'base64'): Promise<string> {
+/** How a chosen file goes into a body: PEM text, base64 (PKCS#12), or PEM when it is PEM else base64 (CRLs). */
+export type FileEncoding = 'text' | 'base64' | 'pem-or-base64';
+
+/** A chosen file's content as the appliance takes it, read in the browser. */
+export async function readFile(file: File, as: FileEncoding): Promise<string> {
+  if (as !== 'pem-or-base64') return readAs(file, as);
+  const text = await readAs(file, 'text');
+  return text.includes('-----BEGIN ') ? text : readAs(file, 'base64');
+}
+
+function readAs(file: File, as: 'text' | 'base64'): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
