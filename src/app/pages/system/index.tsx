@@ -1,4 +1,3 @@
-import { placeholder, placeholderDetail } from '../common/PlaceholderPage';
 import { resourceLoadRequested } from '../../../store/slices/resources.slice';
 import type { RouteModule } from '../../routing/types';
 import { CaDetailPage } from './authorities/CaDetailPage';
@@ -7,19 +6,41 @@ import { CertificateDetailPage } from './certificates/CertificateDetailPage';
 import { CERTIFICATES_TITLE, CertificateListPage } from './certificates/CertificateListPage';
 import { CrlDetailPage } from './crls/CrlDetailPage';
 import { CRLS_TITLE, CrlListPage } from './crls/CrlListPage';
-import { caKey, CAS_KEY, certificateKey, CERTIFICATES_KEY, crlKey, CRLS_KEY } from './types';
+import {
+  caKey,
+  CAS_KEY,
+  certificateKey,
+  CERTIFICATES_KEY,
+  crlKey,
+  CRLS_KEY,
+  orderKey,
+  ORDERS_KEY,
+} from './types';
 import { startFeatureSaga } from '../../../../sagas/featureSagas';
 import { fileDownloadSaga } from '../../../../sagas/fileDownload.saga';
+import { acmeOrderStreamSaga } from '../../../../sagas/acmeOrderStream.saga';
+import { OrderDetailPage } from './acme/OrderDetailPage';
+import { ACCOUNTS_KEY, ORDERS_TITLE, OrderListPage } from './acme/OrderListPage';
 
 // Exports with the private key are POSTs whose answer the browser saves.
 startFeatureSaga('fileDownload', fileDownloadSaga);
+// An open ACME order follows its state from the order stream.
+startFeatureSaga('acmeOrderStream', acmeOrderStreamSaga);
 
-const detail = placeholderDetail;
 const load = (key: string) => resourceLoadRequested({ key });
 
 export const routes: Record<string, RouteModule> = {
-  acmeOrders: placeholder('ACME orders', 'Certificate orders placed with ACME certificate authorities.'),
-  acmeOrder: detail('ACME order'),
+  acmeOrders: {
+    Component: OrderListPage,
+    handle: { title: ORDERS_TITLE, prefetch: () => [load(ORDERS_KEY), load(ACCOUNTS_KEY)] },
+  },
+  acmeOrder: {
+    Component: OrderDetailPage,
+    handle: {
+      title: 'ACME order',
+      prefetch: ({ params }) => [load(ORDERS_KEY), load(orderKey(params.id ?? ''))],
+    },
+  },
   certificates: {
     Component: CertificateListPage,
     handle: { title: CERTIFICATES_TITLE, prefetch: () => [load(CERTIFICATES_KEY), load(CAS_KEY)] },

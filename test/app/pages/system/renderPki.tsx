@@ -5,18 +5,28 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { resourcesSaga } from '../../../../sagas/resources.saga';
 import type { ApiClient } from '../../../../src/api/client';
-import type { RootState } from '../../../../src/store/createStore';
+import type { Saga } from 'redux-saga';
+import type { RootState, SagaContext } from '../../../../src/store/createStore';
 import { makeTestStore } from '../../../sagas/fakes';
 
 export function renderPki(
   element: ReactElement,
-  options: { api: ApiClient; route: string; path: string; state?: Partial<RootState> },
+  options: {
+    api: ApiClient;
+    route: string;
+    path: string;
+    state?: Partial<RootState>;
+    context?: Partial<SagaContext>;
+    sagas?: Saga[];
+  },
 ) {
   const store = makeTestStore({
     api: options.api,
     state: { session: { loggedIn: true, user: null }, ...options.state },
+    context: options.context,
   });
   store.runSaga(resourcesSaga);
+  for (const saga of options.sagas ?? []) store.runSaga(saga);
   const router = createMemoryRouter(
     [
       { path: options.route, element },

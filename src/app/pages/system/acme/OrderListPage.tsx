@@ -1,0 +1,87 @@
+/** /system/acme-orders: certificates ordered from ACME authorities, their state and renewal; new orders. */
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { DataTable, type TableRow } from '../../../../widgets/DataTable';
+import { PageHeader } from '../../../../widgets/PageHeader';
+import { useResource, useResourceSave } from '../../../../store/useResource';
+import { expiryItem, formatDate } from '../common/pki';
+import { ORDERS_KEY, type AcmeOrder, type ListAnswer } from '../types';
+import { OrderModal, type AcmeAccount } from './OrderModal';
+import { orderStatusItem } from './status';
+import '../../common/config/config.css';
+import '../common/pki.css';
+
+export const ORDERS_TITLE = 'ACME orders';
+export const ACCOUNTS_KEY = 'pki/acme/accounts';
+
+export function OrderListPage() {
+  const { data, status } = useResource<ListAnswer<AcmeOrder>>(ORDERS_KEY);
+  const accounts = useResource<ListAnswer<AcmeAccount>>(ACCOUNTS_KEY);
+  const [ordering, setOrdering] = useState(false);
+  const bulk = useResourceSave();
+  const navigate = useNavigate();
+  useEffect(() => {
+    document.title = `${ORDERS_TITLE} · Rampart`;
+  }, []);
+  const all = data?.data ?? [];
+  const rows: TableRow[] = all.map((o) => ({
+    id: o.id,
+    items: [
+      { value: o.names.join(', ') },
+      orderStatusItem(o.status),
+      { value: o.detail ?? '—' },
+      { value: o.account_name },
+      o.not_after ? expiryItem(o.not_after) : { value: '—' },
+      { value: o.auto_renew ? `From ${formatDate(o.renew_at)}` : 'Off' },
+    ],
+    actions: [{ id: 'open', value: 'Details', type: 'labelled' }],
+  }));
+  return (
+    <section className="page config-page" aria-label={ORDERS_TITLE}>
+      <PageHeader
+        title={ORDERS_TITLE}
+        actionDescription="Certificates ordered from ACME authorities (HTTP-01), renewed automatically before they expire."
+        primaryButton={{ label: 'New order', onClick: () => setOrdering(true) }}
+      />
+      <DataTable
+        caption={ORDERS_TITLE}
+        legend={[
+          { title: 'Names' },
+          { title: 'Status' },
+          { title: 'Detail' },
+          { title: 'Account' },
+          { title: 'Expires' },
+          { title: 'Auto renewal' },
+        ]}
+        rows={rows}
+        loading={status === 'loading'}
+        searchLabel="Search ACME orders"
+        emptyMessage="No ACME orders yet."
+        bulkActions={[
+          {
+            id: 'delete',
+            value: 'Delete selected',
+            confirmationMessage:
+              'Delete the selected orders? Their certificates stay; running orders are kept.',
+          },
+        ]}
+        bulkProcessing={bulk.pending}
+        onBulkAction={(_action, ids) => {
+          for (const id of ids)
+            bulk.save({
+              key: ORDERS_KEY,
+              method: 'DELETE',
+              path: `pki/acme/orders/${id}`,
+              message: 'Order deleted.',
+            });
+        }}
+        onRowAction={(id, action) => {
+          if (action === 'open') void navigate(`/system/acme-orders/${id}`);
+        }}
+      />
+      {ordering ? (
+        <OrderModal accounts={accounts.data?.data ?? []} onClose={() => setOrdering(false)} />
+      ) : null}
+    </section>
+  );
+}
