@@ -42,6 +42,31 @@ describe('certificates list', () => {
     expect((await axe(container)).violations).toEqual([]);
   });
 
+  test('the lifecycle board shows what expires soon and what uses it, renews in one click and raises a banner', async () => {
+    const user = userEvent.setup();
+    const { calls, store } = setup({
+      [`POST /api/pki/certificates/${webCertificate.id}/renew`]: () => webCertificate,
+    });
+    const board = screen.getByRole('region', { name: 'Lifecycle' });
+    const [item] = within(board).getAllByRole('listitem');
+    expect(item).toHaveTextContent(
+      /www\.example\.test: (9|10) days left .* used by console HTTPS listener \(port 8443\)/,
+    );
+    expect(item).toHaveClass('pki-timeline__item--soon');
+    // The revoked certificate is not watched.
+    expect(within(board).queryByText('vpn-client')).toBeNull();
+    expect(within(board).getByText(/CRL #2 published/)).toBeInTheDocument();
+    expect(store.getState().notifications.banners).toEqual([
+      expect.objectContaining({ id: `pki-expiry-${webCertificate.id}`, level: 'warning' }),
+    ]);
+    await user.click(within(board).getByRole('button', { name: 'Renew www.example.test' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeDefined());
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: `/api/pki/certificates/${webCertificate.id}/renew`,
+      body: {},
+    });
+  });
+
   test('filters by status and by expiry', async () => {
     const user = userEvent.setup();
     setup();

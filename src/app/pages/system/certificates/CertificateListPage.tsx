@@ -21,6 +21,7 @@ import { CertificateFilterBar } from './CertificateFilterBar';
 import { CsrModal } from './CsrModal';
 import { matchesFilters, NO_FILTERS } from './filters';
 import { ImportModal } from './ImportModal';
+import { LifecycleBoard } from './LifecycleBoard';
 import { IssueModal } from './IssueModal';
 import '../../common/config/config.css';
 import '../common/pki.css';
@@ -70,6 +71,7 @@ export function CertificateListPage() {
         primaryButton={{ label: 'Issue certificate', onClick: () => setDialog('issue') }}
         secondaryButton={{ label: 'Import certificate', onClick: () => setDialog('import') }}
       />
+      <LifecycleBoard certificates={all} authorities={authorities} />
       <CertificateFilterBar
         value={filters}
         onChange={setFilters}

@@ -29,6 +29,8 @@ export function statusItem(status: CertStatus): TableItem {
 export const daysLeft = (notAfter: string, now = Date.now()) =>
   Math.floor((Date.parse(notAfter) - now) / DAY_MS);
 
+export const isPast = (iso: string, now = Date.now()) => Date.parse(iso) < now;
+
 /** The "Expires" cell: the date, sorted by time, with a warning in the last 14 days. */
 export function expiryItem(notAfter: string, now = Date.now()): TableItem {
   const left = daysLeft(notAfter, now);
