@@ -94,13 +94,18 @@ test.describe('PKI pages', () => {
     await expect(revoked.getByRole('row', { name: new RegExp(serial, 'i') })).toContainText('Key compromise');
   });
 
-  for (const [path, heading] of [
-    ['/system/certificate-authorities', 'Certificate authorities'],
-    ['/system/certificates', 'Certificates'],
-    ['/system/certificate-revocation-lists', 'Certificate revocation lists'],
+  for (const [path, heading, key] of [
+    ['/system/certificate-authorities', 'Certificate authorities', 'pki/cas'],
+    ['/system/certificates', 'Certificates', 'pki/certificates'],
+    ['/system/certificate-revocation-lists', 'Certificate revocation lists', 'pki/crls'],
+    ['/system/acme-orders', 'ACME orders', 'pki/acme/orders'],
   ] as const)
     test(`${path} is rendered with its data and has no serious axe findings`, async ({ browser }) => {
       const page = await open(browser, path);
+      // The server render waited for the list: the state it hands over holds the loaded answer.
+      const html = await (await page.context().request.get(`${server.url}${path}`)).text();
+      expect(html).toContain(`>${heading}<`);
+      expect(html).toMatch(new RegExp(`"${key}":\\{"data":\\{"data":\\[.*?\\]\\},"status":"loaded"\\}`));
       await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
       await expect(page.getByRole('table', { name: heading })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
