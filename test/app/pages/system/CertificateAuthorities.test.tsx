@@ -110,10 +110,13 @@ describe('certificate authority detail', () => {
     );
   });
 
-  test('an id the appliance does not know is the 404 naming the path', () => {
+  test('an id the appliance does not know is the 404 naming the path', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
-    setup(id, {});
+    const { store } = setup(id, {});
     expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     expect(screen.getByText(`/system/certificate-authorities/${id}`)).toBeInTheDocument();
+    // The appliance is asked too (and answers 404); the page stays the 404.
+    await waitFor(() => expect(store.getState().resources.entries[`pki/cas/${id}`]?.status).toBe('failed'));
+    expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 /** @jest-environment ./test/support/jsdom-environment.js */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { CrlDetailPage } from '../../../../src/app/pages/system/crls/CrlDetailPage';
@@ -53,10 +53,10 @@ test('the detail lists the revoked serials with their reason and links the downl
   );
 });
 
-test('an unknown revocation list id is the 404 naming the path', () => {
+test('an unknown revocation list id is the 404 naming the path', async () => {
   const { api } = fakeApi({});
   const id = '00000000-0000-4000-8000-00000000abcd';
-  renderPki(<CrlDetailPage />, {
+  const { store } = renderPki(<CrlDetailPage />, {
     api,
     route: '/system/certificate-revocation-lists/:id',
     path: `/system/certificate-revocation-lists/${id}`,
@@ -64,4 +64,6 @@ test('an unknown revocation list id is the 404 naming the path', () => {
   });
   expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
   expect(screen.getByText(`/system/certificate-revocation-lists/${id}`)).toBeInTheDocument();
+  await waitFor(() => expect(store.getState().resources.entries[`pki/crls/${id}`]?.status).toBe('failed'));
+  expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
 });
