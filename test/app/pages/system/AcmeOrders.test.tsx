@@ -1,5 +1,6 @@
 /** @jest-environment ./test/support/jsdom-environment.js */
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { acmeOrderStreamSaga } from '../../../../sagas/acmeOrderStream.saga';
 import type { EventSourceLike } from '../../../../sagas/logStream.saga';
@@ -97,4 +98,38 @@ test('a running order follows the stream until it is valid, then links its certi
   );
   expect(calls.some((c) => c.url === `/api/pki/acme/orders/${order.id}`)).toBe(true);
   await waitFor(() => expect(sources[0].closed).toBe(true));
+});
+
+test('registers an ACME account only once the terms are agreed', async () => {
+  const user = userEvent.setup();
+  const { api, calls } = fakeApi({
+    'GET /api/pki/acme/accounts': () => ({ data: [] }),
+    'POST /api/pki/acme/accounts': () => ({ id: 'a1' }),
+  });
+  renderPki(<OrderListPage />, {
+    api,
+    route: '/system/acme-orders',
+    path: '/system/acme-orders',
+    state: resourcesState({ 'pki/acme/orders': orders, 'pki/acme/accounts': { data: [] } }),
+  });
+  await user.click(screen.getByRole('button', { name: 'Register account' }));
+  const dialog = screen.getByRole('dialog', { name: 'Register ACME account' });
+  await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Pebble');
+  await user.type(
+    within(dialog).getByRole('textbox', { name: /Directory address/ }),
+    'https://pebble.test/dir',
+  );
+  await user.type(within(dialog).getByRole('textbox', { name: /Contact e-mail/ }), 'ops@example.test');
+  await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+  expect(await within(dialog).findByText("Agree to the ACME server's terms of service.")).toBeInTheDocument();
+  expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  await user.click(within(dialog).getByRole('checkbox', { name: /I agree/ }));
+  await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+  await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeDefined());
+  expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+    name: 'Pebble',
+    directory_url: 'https://pebble.test/dir',
+    email: 'ops@example.test',
+    terms_of_service_agreed: true,
+  });
 });

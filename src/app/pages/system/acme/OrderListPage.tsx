@@ -6,18 +6,20 @@ import { PageHeader } from '../../../../widgets/PageHeader';
 import { useResource, useResourceSave } from '../../../../store/useResource';
 import { expiryItem, formatDate } from '../common/pki';
 import { ORDERS_KEY, type AcmeOrder, type ListAnswer } from '../types';
+import { ACCOUNTS_KEY, AccountModal } from './AccountModal';
 import { OrderModal, type AcmeAccount } from './OrderModal';
+
+export { ACCOUNTS_KEY };
 import { orderStatusItem } from './status';
 import '../../common/config/config.css';
 import '../common/pki.css';
 
 export const ORDERS_TITLE = 'ACME orders';
-export const ACCOUNTS_KEY = 'pki/acme/accounts';
 
 export function OrderListPage() {
   const { data, status } = useResource<ListAnswer<AcmeOrder>>(ORDERS_KEY);
   const accounts = useResource<ListAnswer<AcmeAccount>>(ACCOUNTS_KEY);
-  const [ordering, setOrdering] = useState(false);
+  const [dialog, setDialog] = useState<'order' | 'account' | null>(null);
   const bulk = useResourceSave();
   const navigate = useNavigate();
   useEffect(() => {
@@ -41,7 +43,8 @@ export function OrderListPage() {
       <PageHeader
         title={ORDERS_TITLE}
         actionDescription="Certificates ordered from ACME authorities (HTTP-01), renewed automatically before they expire."
-        primaryButton={{ label: 'New order', onClick: () => setOrdering(true) }}
+        primaryButton={{ label: 'New order', onClick: () => setDialog('order') }}
+        secondaryButton={{ label: 'Register account', onClick: () => setDialog('account') }}
       />
       <DataTable
         caption={ORDERS_TITLE}
@@ -79,9 +82,10 @@ export function OrderListPage() {
           if (action === 'open') void navigate(`/system/acme-orders/${id}`);
         }}
       />
-      {ordering ? (
-        <OrderModal accounts={accounts.data?.data ?? []} onClose={() => setOrdering(false)} />
+      {dialog === 'order' ? (
+        <OrderModal accounts={accounts.data?.data ?? []} onClose={() => setDialog(null)} />
       ) : null}
+      {dialog === 'account' ? <AccountModal onClose={() => setDialog(null)} /> : null}
     </section>
   );
 }
