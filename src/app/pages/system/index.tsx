@@ -1,21 +1,77 @@
-import { placeholder, placeholderDetail } from '../common/PlaceholderPage';
+import { resourceLoadRequested } from '../../../store/slices/resources.slice';
 import type { RouteModule } from '../../routing/types';
+import { CaDetailPage } from './authorities/CaDetailPage';
+import { CA_LIST_TITLE, CaListPage } from './authorities/CaListPage';
+import { CertificateDetailPage } from './certificates/CertificateDetailPage';
+import { CERTIFICATES_TITLE, CertificateListPage } from './certificates/CertificateListPage';
+import { CrlDetailPage } from './crls/CrlDetailPage';
+import { CRLS_TITLE, CrlListPage } from './crls/CrlListPage';
+import {
+  caKey,
+  CAS_KEY,
+  certificateKey,
+  CERTIFICATES_KEY,
+  crlKey,
+  CRLS_KEY,
+  orderKey,
+  ORDERS_KEY,
+} from './types';
+import { startFeatureSaga } from '../../../../sagas/featureSagas';
+import { fileDownloadSaga } from '../../../../sagas/fileDownload.saga';
+import { acmeOrderStreamSaga } from '../../../../sagas/acmeOrderStream.saga';
+import { OrderDetailPage } from './acme/OrderDetailPage';
+import { ACCOUNTS_KEY, ORDERS_TITLE, OrderListPage } from './acme/OrderListPage';
 
-const detail = placeholderDetail;
+// Exports with the private key are POSTs whose answer the browser saves.
+startFeatureSaga('fileDownload', fileDownloadSaga);
+// An open ACME order follows its state from the order stream.
+startFeatureSaga('acmeOrderStream', acmeOrderStreamSaga);
+
+const load = (key: string) => resourceLoadRequested({ key });
 
 export const routes: Record<string, RouteModule> = {
-  acmeOrders: placeholder('ACME orders', 'Certificate orders placed with ACME certificate authorities.'),
-  acmeOrder: detail('ACME order'),
-  certificates: placeholder('Certificates', 'Certificates issued by or imported into the appliance.'),
-  certificate: detail('Certificate'),
-  certificateAuthorities: placeholder(
-    'Certificate authorities',
-    'Root and intermediate certificate authorities.',
-  ),
-  certificateAuthority: detail('Certificate authority'),
-  revocationLists: placeholder(
-    'Certificate revocation lists',
-    'Revocation lists published by the appliance’s authorities.',
-  ),
-  revocationList: detail('Certificate revocation list'),
+  acmeOrders: {
+    Component: OrderListPage,
+    handle: { title: ORDERS_TITLE, prefetch: () => [load(ORDERS_KEY), load(ACCOUNTS_KEY)] },
+  },
+  acmeOrder: {
+    Component: OrderDetailPage,
+    handle: {
+      title: 'ACME order',
+      prefetch: ({ params }) => [load(ORDERS_KEY), load(orderKey(params.id ?? ''))],
+    },
+  },
+  certificates: {
+    Component: CertificateListPage,
+    handle: { title: CERTIFICATES_TITLE, prefetch: () => [load(CERTIFICATES_KEY), load(CAS_KEY)] },
+  },
+  certificate: {
+    Component: CertificateDetailPage,
+    handle: {
+      title: 'Certificate',
+      prefetch: ({ params }) => [load(CERTIFICATES_KEY), load(certificateKey(params.id ?? ''))],
+    },
+  },
+  certificateAuthorities: {
+    Component: CaListPage,
+    handle: { title: CA_LIST_TITLE, prefetch: () => [load(CAS_KEY)] },
+  },
+  certificateAuthority: {
+    Component: CaDetailPage,
+    handle: {
+      title: 'Certificate authority',
+      prefetch: ({ params }) => [load(CAS_KEY), load(caKey(params.id ?? ''))],
+    },
+  },
+  revocationLists: {
+    Component: CrlListPage,
+    handle: { title: CRLS_TITLE, prefetch: () => [load(CRLS_KEY)] },
+  },
+  revocationList: {
+    Component: CrlDetailPage,
+    handle: {
+      title: 'Certificate revocation list',
+      prefetch: ({ params }) => [load(CRLS_KEY), load(crlKey(params.id ?? ''))],
+    },
+  },
 };

@@ -1,0 +1,89 @@
+/**
+ * The live state of one ACME order while its detail page is open (`GET /eos/pki/acme/orders/{id}/stream`): each
+ * `state` event updates the order's resource in place; `end` (valid or invalid) reloads the order and the
+ * certificates (a valid order has stored one). Leaving the page closes the stream.
+ */
+import { createAction } from '@reduxjs/toolkit';
+import { eventChannel, type EventChannel } from 'redux-saga';
+import { call, getContext, put, race, select, take, takeEvery } from 'redux-saga/effects';
+import type { RootState } from '../src/store/createStore';
+import { resourceLoaded, resourceLoadRequested, selectResource } from '../src/store/slices/resources.slice';
+import { defaultEventSourceFactory, type EventSourceFactory } from './logStream.saga';
+import { loadResource } from './resources.saga';
+
+export const acmeOrderWatched = createAction<{ id: string }>('acmeOrders/watched');
+export const acmeOrderUnwatched = createAction<{ id: string }>('acmeOrders/unwatched');
+
+export const acmeOrderStreamUrl = (id: string) => `/eos/pki/acme/orders/${encodeURIComponent(id)}/stream`;
+const orderKey = (id: string) => `pki/acme/orders/${id}`;
+
+export interface OrderState {
+  id: string;
+  status: string;
+  detail: string | null;
+  certificate_id: string | null;
+  updated_at: string;
+}
+type OrderEvent = { type: 'state'; state: OrderState } | { type: 'end' };
+
+function parseState(data: string): OrderState | null {
+  try {
+    const parsed = JSON.parse(data) as OrderState;
+    return parsed && typeof parsed.id === 'string' && typeof parsed.status === 'string' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function orderEventChannel(factory: EventSourceFactory, url: string): EventChannel<OrderEvent> {
+  return eventChannel<OrderEvent>((emit) => {
+    const source = factory(url);
+    source.addEventListener('state', (event) => {
+      const state = parseState(String((event as MessageEvent<string>).data));
+      if (state) emit({ type: 'state', state });
+    });
+    source.addEventListener('end', () => emit({ type: 'end' }));
+    return () => source.close();
+  });
+}
+
+function* followOrder(id: string) {
+  const factory: EventSourceFactory | undefined = yield getContext('eventSource');
+  const channel: EventChannel<OrderEvent> = yield call(
+    orderEventChannel,
+    factory ?? defaultEventSourceFactory,
+    acmeOrderStreamUrl(id),
+  );
+  try {
+    for (;;) {
+      const event: OrderEvent = yield take(channel);
+      if (event.type === 'end') {
+        for (const key of [orderKey(id), 'pki/acme/orders', 'pki/certificates'])
+          yield call(loadResource, resourceLoadRequested({ key }));
+        return;
+      }
+      const entry: ReturnType<ReturnType<typeof selectResource>> = yield select((s: RootState) =>
+        selectResource(orderKey(id))(s),
+      );
+      // The stream carries the changing fields only; the rest of the order stays as loaded.
+      if (entry.data && typeof entry.data === 'object')
+        yield put(resourceLoaded({ key: orderKey(id), data: { ...entry.data, ...event.state } }));
+    }
+  } finally {
+    channel.close();
+  }
+}
+
+export function* acmeOrderStreamSaga() {
+  // takeEvery: one stream per watched order; each ends with its order or when its page is left.
+  yield takeEvery(acmeOrderWatched.type, function* watch(action: ReturnType<typeof acmeOrderWatched>) {
+    const { id } = action.payload;
+    yield race({
+      run: call(followOrder, id),
+      left: take(
+        (a: { type: string; payload?: { id?: string } }) =>
+          a.type === acmeOrderUnwatched.type && a.payload?.id === id,
+      ),
+    });
+  });
+}

@@ -1,0 +1,89 @@
+/** "Register ACME account": registers at the directory (its refusal shows under the directory address). */
+import { boolean, object, string } from 'yup';
+import { useField, useFormikContext } from 'formik';
+import { Checkbox } from '../../../../widgets/Checkbox';
+import { FieldError, TextField } from '../../common/config/fields';
+import { FileField } from '../common/FileField';
+import { FormModal } from '../common/FormModal';
+
+export const ACCOUNTS_KEY = 'pki/acme/accounts';
+
+interface Values {
+  name: string;
+  directory_url: string;
+  email: string;
+  terms_of_service_agreed: boolean;
+  trust_pem: string;
+}
+
+const schema = object({
+  name: string().trim().required('This field is required.'),
+  directory_url: string()
+    .required('This field is required.')
+    .matches(/^https:\/\/\S+$/, 'Use the https:// address of the ACME directory.'),
+  email: string().required('This field is required.').email('Enter an e-mail address.'),
+  terms_of_service_agreed: boolean().oneOf([true], "Agree to the ACME server's terms of service."),
+});
+
+/** The terms checkbox, with its own error: registering requires the agreement. */
+function TermsField() {
+  const [field, meta, helpers] = useField<boolean>('terms_of_service_agreed');
+  const { submitCount } = useFormikContext();
+  return (
+    <div className="config-field">
+      <Checkbox
+        name="terms_of_service_agreed"
+        label="I agree to the ACME server's terms of service"
+        checked={!!field.value}
+        onChange={(v) => void helpers.setValue(v)}
+      />
+      {submitCount > 0 && meta.error ? <FieldError message={meta.error} /> : null}
+    </div>
+  );
+}
+
+export function AccountModal({ onClose }: { onClose: () => void }) {
+  return (
+    <FormModal<Values>
+      title="Register ACME account"
+      submitLabel="Register"
+      initialValues={{
+        name: '',
+        directory_url: '',
+        email: '',
+        terms_of_service_agreed: false,
+        trust_pem: '',
+      }}
+      schema={schema}
+      onClose={onClose}
+      toSave={(v) => ({
+        key: ACCOUNTS_KEY,
+        method: 'POST',
+        path: 'pki/acme/accounts',
+        body: {
+          name: v.name.trim(),
+          directory_url: v.directory_url,
+          email: v.email,
+          terms_of_service_agreed: true,
+          ...(v.trust_pem ? { trust_pem: v.trust_pem } : {}),
+        },
+        message: `ACME account ${v.name.trim()} registered.`,
+      })}
+    >
+      {() => (
+        <>
+          <TextField name="name" label="Name" required />
+          <TextField name="directory_url" label="Directory address" type="url" required />
+          <TextField name="email" label="Contact e-mail" type="email" required />
+          <FileField
+            name="trust_pem"
+            label="Trusted CA certificates (optional, PEM)"
+            accept=".pem,.crt"
+            hint="Only for a private ACME server whose TLS certificate browsers do not trust."
+          />
+          <TermsField />
+        </>
+      )}
+    </FormModal>
+  );
+}

@@ -1,0 +1,75 @@
+/** "New ACME order": names for one registered account; it proceeds in the background (HTTP-01). */
+import { array, number, object, string } from 'yup';
+import { CheckboxField, ListField, SelectField, TextField } from '../../common/config/fields';
+import { FormModal } from '../common/FormModal';
+import { KEY_TYPES, ORDERS_KEY, type KeyType } from '../types';
+
+export interface AcmeAccount {
+  id: string;
+  name: string;
+  directory_url: string;
+  email: string;
+}
+
+interface Values {
+  account_id: string;
+  names: string[];
+  key_type: KeyType;
+  auto_renew: boolean;
+  renew_before_days: string;
+}
+
+const schema = object({
+  account_id: string().required('Register an ACME account first.'),
+  names: array(string()).min(1, 'Add at least one DNS name or IP address.'),
+  renew_before_days: number()
+    .typeError('Enter a whole number of days.')
+    .integer('Enter a whole number of days.')
+    .min(1, 'Use at least 1 day.')
+    .max(90, 'Use at most 90 days.'),
+});
+
+export function OrderModal({ accounts, onClose }: { accounts: readonly AcmeAccount[]; onClose: () => void }) {
+  return (
+    <FormModal<Values>
+      title="New ACME order"
+      submitLabel="Order"
+      initialValues={{
+        account_id: accounts[0]?.id ?? '',
+        names: [],
+        key_type: 'ec-p256',
+        auto_renew: true,
+        renew_before_days: '30',
+      }}
+      schema={schema}
+      onClose={onClose}
+      toSave={(v) => ({
+        key: ORDERS_KEY,
+        method: 'POST',
+        path: 'pki/acme/orders',
+        body: {
+          account_id: v.account_id,
+          names: v.names,
+          key_type: v.key_type,
+          auto_renew: v.auto_renew,
+          renew_before_days: Number(v.renew_before_days),
+        },
+        message: 'Order placed: it proceeds in the background.',
+      })}
+    >
+      {() => (
+        <>
+          <SelectField
+            name="account_id"
+            label="Account"
+            options={accounts.map((a) => ({ value: a.id, name: `${a.name} (${a.directory_url})` }))}
+          />
+          <ListField name="names" label="Names" validators={['fqdn', 'ip']} placeholder="www.example.org" />
+          <SelectField name="key_type" label="Key type" options={KEY_TYPES} />
+          <CheckboxField name="auto_renew" label="Renew automatically" />
+          <TextField name="renew_before_days" label="Renew this many days before expiry" />
+        </>
+      )}
+    </FormModal>
+  );
+}

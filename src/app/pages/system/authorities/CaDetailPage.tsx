@@ -1,0 +1,145 @@
+/**
+ * /system/certificate-authorities/{id}: subject, issuer, validity, fingerprint, key usage, chain and CRL of one
+ * authority; download its certificate (PEM, DER, chain) and CRL, publish a new CRL now, delete it.
+ */
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ConfirmationModal } from '../../../../widgets/ConfirmationModal';
+import { PageHeader } from '../../../../widgets/PageHeader';
+import { useResourceSave } from '../../../../store/useResource';
+import { Chain } from '../common/Chain';
+import { Facts } from '../common/Facts';
+import { EntityNotFound } from '../common/NotFound';
+import { formatDate, statusLabel, useApiHref } from '../common/pki';
+import { useEntity } from '../common/useEntity';
+import { CAS_KEY, caKey, CRLS_KEY, type CertificateAuthorityDetail } from '../types';
+import '../../common/config/config.css';
+import '../common/pki.css';
+
+export function CaDetailPage() {
+  const id = useParams().id ?? '';
+  const { data: ca, unknown } = useEntity<CertificateAuthorityDetail>(CAS_KEY, caKey(id), id);
+  const crl = useResourceSave();
+  const removal = useResourceSave();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const navigate = useNavigate();
+  const certHref = useApiHref(`pki/cas/${id}/certificate`);
+  const crlHref = useApiHref(`pki/cas/${id}/crl`);
+  useEffect(() => {
+    if (ca) document.title = `${ca.name} · Certificate authorities · Rampart`;
+  }, [ca]);
+  useEffect(() => {
+    if (removal.status === 'done') void navigate('/system/certificate-authorities');
+  }, [removal.status, navigate]);
+
+  if (unknown) return <EntityNotFound />;
+  if (!ca)
+    return (
+      <section className="page config-page" aria-label="Certificate authority" aria-busy="true">
+        <p>Loading the certificate authority…</p>
+      </section>
+    );
+  return (
+    <section className="page config-page" aria-label={ca.name}>
+      <PageHeader
+        title={ca.name}
+        badge={{ label: statusLabel(ca.status), color: ca.status === 'valid' ? 'green' : 'red' }}
+        subtitle={ca.kind === 'root' ? 'Root certificate authority' : 'Intermediate certificate authority'}
+        backLink={{ to: '/system/certificate-authorities', label: 'Certificate authorities' }}
+      />
+      <div className="pki-actions">
+        <a className="button" href={`${certHref}?format=pem`} download>
+          Download certificate (PEM)
+        </a>
+        <a className="button" href={`${certHref}?format=der`} download>
+          Download certificate (DER)
+        </a>
+        <a className="button" href={`${certHref}?format=pem&chain=1`} download>
+          Download chain (PEM)
+        </a>
+        {ca.has_private_key ? (
+          <>
+            <a className="button" href={`${crlHref}?format=pem`} download>
+              Download CRL
+            </a>
+            <button
+              type="button"
+              className="button"
+              disabled={crl.pending}
+              onClick={() =>
+                crl.save({
+                  key: caKey(id),
+                  method: 'POST',
+                  path: `pki/cas/${id}/crl`,
+                  message: 'A new revocation list was published.',
+                  refresh: [CAS_KEY, CRLS_KEY],
+                })
+              }
+            >
+              Publish CRL now
+            </button>
+          </>
+        ) : null}
+        <button type="button" className="button button--danger" onClick={() => setConfirmDelete(true)}>
+          Delete
+        </button>
+      </div>
+      <section className="config-section" aria-label="Certificate">
+        <h2>Certificate</h2>
+        <Facts
+          items={[
+            ['Subject', ca.subject],
+            ['Issuer', ca.issuer],
+            ['Valid from', formatDate(ca.not_before)],
+            ['Valid until', formatDate(ca.not_after)],
+            ['Serial number', <code key="s">{ca.serial}</code>],
+            ['SHA-256 fingerprint', <code key="f">{ca.fingerprint_sha256}</code>],
+            ['Key', ca.key_algorithm],
+            ['Signature', ca.signature_algorithm],
+            ['Key usage', ca.key_usage.join(', ')],
+            ['Path length', ca.path_length === null ? 'Unlimited' : String(ca.path_length)],
+            ['Private key', ca.has_private_key ? 'Held (sealed) in the appliance' : 'Not held'],
+            ['Source', ca.source === 'created' ? 'Created in the appliance' : 'Imported'],
+          ]}
+        />
+      </section>
+      <section className="config-section" aria-label="Chain">
+        <h2>Chain</h2>
+        <Chain links={ca.chain} />
+      </section>
+      <section className="config-section" aria-label="Revocation">
+        <h2>Revocation</h2>
+        <Facts
+          items={[
+            ['Certificates issued', String(ca.certificates)],
+            ['Revoked', String(ca.revoked)],
+            [
+              'Current CRL',
+              ca.crl
+                ? `Number ${ca.crl.number}, published ${formatDate(ca.crl.this_update)}, next by ${formatDate(ca.crl.next_update)}`
+                : 'None',
+            ],
+            ['CRL validity', `${ca.crl_validity_hours} hours`],
+          ]}
+        />
+      </section>
+      <ConfirmationModal
+        open={confirmDelete}
+        title="Delete certificate authority?"
+        message={`Delete ${ca.name}? Its private key is destroyed. An authority with intermediates or certificates cannot be deleted.`}
+        yesLabel="Delete"
+        noLabel="Cancel"
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => {
+          setConfirmDelete(false);
+          removal.save({
+            key: CAS_KEY,
+            method: 'DELETE',
+            path: `pki/cas/${id}`,
+            message: `Certificate authority ${ca.name} deleted.`,
+          });
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+/** "Import certificate authority": its PEM certificate (then its chain) and, to sign with it, its private key. */
+import { object, string } from 'yup';
+import { TextField } from '../../common/config/fields';
+import { FileField } from '../common/FileField';
+import { FormModal } from '../common/FormModal';
+import { CAS_KEY } from '../types';
+
+interface Values {
+  name: string;
+  certificate: string;
+  private_key: string;
+  passphrase: string;
+}
+
+const schema = object({
+  name: string().trim().required('This field is required.').max(100, 'Use at most 100 characters.'),
+  certificate: string().required('Choose the CA certificate file (PEM).'),
+});
+
+export function CaImportModal({ onClose }: { onClose: () => void }) {
+  return (
+    <FormModal<Values>
+      title="Import certificate authority"
+      submitLabel="Import"
+      initialValues={{ name: '', certificate: '', private_key: '', passphrase: '' }}
+      schema={schema}
+      onClose={onClose}
+      toSave={(v) => ({
+        key: CAS_KEY,
+        method: 'POST',
+        path: 'pki/cas/import',
+        body: {
+          name: v.name.trim(),
+          certificate: v.certificate,
+          ...(v.private_key ? { private_key: v.private_key } : {}),
+          ...(v.private_key && v.passphrase ? { passphrase: v.passphrase } : {}),
+        },
+        message: `Certificate authority ${v.name.trim()} imported.`,
+      })}
+    >
+      {(v) => (
+        <>
+          <TextField name="name" label="Name" required />
+          <FileField
+            name="certificate"
+            label="CA certificate (PEM, then its chain)"
+            accept=".pem,.crt,.cer"
+          />
+          <FileField
+            name="private_key"
+            label="Private key (optional, PEM)"
+            accept=".pem,.key"
+            hint="Without its key the appliance can only trust this authority, not sign with it."
+          />
+          {v.private_key ? (
+            <TextField name="passphrase" label="Key passphrase (if encrypted)" type="password" />
+          ) : null}
+        </>
+      )}
+    </FormModal>
+  );
+}

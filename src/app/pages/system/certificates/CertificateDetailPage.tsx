@@ -1,0 +1,208 @@
+/**
+ * /system/certificates/{id}: subject, issuer, names, validity, fingerprint, extensions, chain and what uses the
+ * certificate; download (PEM, DER, chain), export with the key, renew in one click, revoke, delete.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ConfirmationModal } from '../../../../widgets/ConfirmationModal';
+import { PageHeader } from '../../../../widgets/PageHeader';
+import { useResourceSave } from '../../../../store/useResource';
+import { Chain } from '../common/Chain';
+import { Facts } from '../common/Facts';
+import { EntityNotFound } from '../common/NotFound';
+import { daysLeft, EXPIRY_WARNING_DAYS, formatDate, statusLabel, useApiHref } from '../common/pki';
+import { useEntity } from '../common/useEntity';
+import { CAS_KEY, CERTIFICATES_KEY, certificateKey, type CertificateDetail } from '../types';
+import { ExportModal } from './ExportModal';
+import { REASONS, RevokeModal } from './RevokeModal';
+import '../../common/config/config.css';
+import '../common/pki.css';
+
+const join = (values: readonly string[]) => (values.length ? values.join(', ') : '');
+
+export function CertificateDetailPage() {
+  const id = useParams().id ?? '';
+  const { data: cert, unknown } = useEntity<CertificateDetail>(CERTIFICATES_KEY, certificateKey(id), id);
+  const [dialog, setDialog] = useState<'export' | 'revoke' | 'delete' | null>(null);
+  const renewal = useResourceSave();
+  const removal = useResourceSave();
+  const navigate = useNavigate();
+  const href = useApiHref(`pki/certificates/${id}/certificate`);
+  useEffect(() => {
+    if (cert) document.title = `${cert.name} · Certificates · Rampart`;
+  }, [cert]);
+  useEffect(() => {
+    if (removal.status === 'done') void navigate('/system/certificates');
+  }, [removal.status, navigate]);
+
+  if (unknown) return <EntityNotFound />;
+  if (!cert)
+    return (
+      <section className="page config-page" aria-label="Certificate" aria-busy="true">
+        <p>Loading the certificate…</p>
+      </section>
+    );
+  const left = daysLeft(cert.not_after);
+  const renewable = cert.ca_id !== null && cert.profile !== 'other' && !cert.renewed_by;
+  const revocable = cert.ca_id !== null && cert.status !== 'revoked';
+  const notice =
+    cert.status === 'revoked'
+      ? {
+          text: `Revoked ${formatDate(cert.revoked_at)} (${REASONS.find((r) => r.value === cert.revocation_reason)?.name ?? 'unspecified'}).`,
+          level: 'error' as const,
+        }
+      : left < 0
+        ? { text: 'This certificate has expired.', level: 'error' as const }
+        : left < EXPIRY_WARNING_DAYS
+          ? {
+              text: `This certificate expires in ${left} day${left === 1 ? '' : 's'}.`,
+              level: 'warning' as const,
+            }
+          : undefined;
+  return (
+    <section className="page config-page" aria-label={cert.name}>
+      <PageHeader
+        title={cert.name}
+        badge={{ label: statusLabel(cert.status), color: cert.status === 'valid' ? 'green' : 'red' }}
+        subtitle={`${cert.profile === 'other' ? 'Certificate' : `${cert.profile[0].toUpperCase()}${cert.profile.slice(1)} certificate`}`}
+        backLink={{ to: '/system/certificates', label: 'Certificates' }}
+        statusNotice={notice}
+      />
+      <div className="pki-actions">
+        <a className="button" href={`${href}?format=pem`} download>
+          Download certificate (PEM)
+        </a>
+        <a className="button" href={`${href}?format=der`} download>
+          Download certificate (DER)
+        </a>
+        <a className="button" href={`${href}?format=pem&chain=1`} download>
+          Download with chain (PEM)
+        </a>
+        {cert.has_private_key ? (
+          <button type="button" className="button" onClick={() => setDialog('export')}>
+            Export with private key
+          </button>
+        ) : null}
+        {renewable ? (
+          <button
+            type="button"
+            className="button"
+            disabled={renewal.pending}
+            onClick={() =>
+              renewal.save({
+                key: certificateKey(id),
+                method: 'POST',
+                path: `pki/certificates/${id}/renew`,
+                body: {},
+                message: `${cert.name} renewed: a new certificate with the same names was issued.`,
+                refresh: [CERTIFICATES_KEY, CAS_KEY],
+              })
+            }
+          >
+            Renew
+          </button>
+        ) : null}
+        {revocable ? (
+          <button type="button" className="button button--danger" onClick={() => setDialog('revoke')}>
+            Revoke
+          </button>
+        ) : null}
+        <button type="button" className="button button--danger" onClick={() => setDialog('delete')}>
+          Delete
+        </button>
+      </div>
+      <section className="config-section" aria-label="Certificate">
+        <h2>Certificate</h2>
+        <Facts
+          items={[
+            ['Subject', cert.subject],
+            ['Issuer', cert.issuer],
+            [
+              'Authority',
+              cert.ca_id ? (
+                <Link key="ca" to={`/system/certificate-authorities/${cert.ca_id}`}>
+                  {cert.ca_name}
+                </Link>
+              ) : (
+                'Not an authority of this appliance'
+              ),
+            ],
+            ['DNS names', join(cert.sans.dns)],
+            ['IP addresses', join(cert.sans.ip)],
+            ['URIs', join(cert.sans.uri)],
+            ['E-mail addresses', join(cert.sans.email)],
+            ['Valid from', formatDate(cert.not_before)],
+            ['Valid until', formatDate(cert.not_after)],
+            ['Serial number', <code key="s">{cert.serial}</code>],
+            ['SHA-256 fingerprint', <code key="f">{cert.fingerprint_sha256}</code>],
+            ['Key', cert.key_algorithm],
+            ['Private key', cert.has_private_key ? 'Held (sealed) in the appliance' : 'Not held'],
+            [
+              'Renewed from',
+              cert.renewed_from ? (
+                <Link key="rf" to={`/system/certificates/${cert.renewed_from}`}>
+                  the previous certificate
+                </Link>
+              ) : null,
+            ],
+            [
+              'Renewed by',
+              cert.renewed_by ? (
+                <Link key="rb" to={`/system/certificates/${cert.renewed_by}`}>
+                  the renewal
+                </Link>
+              ) : null,
+            ],
+          ]}
+        />
+      </section>
+      <section className="config-section" aria-label="Used by">
+        <h2>Used by</h2>
+        {cert.used_by.length ? (
+          <ul>
+            {cert.used_by.map((u) => (
+              <li key={u}>{u}</li>
+            ))}
+          </ul>
+        ) : (
+          <p>Nothing in the appliance uses this certificate.</p>
+        )}
+      </section>
+      <section className="config-section" aria-label="Extensions">
+        <h2>Extensions</h2>
+        <Facts
+          items={[
+            ['Signature', cert.signature_algorithm],
+            ['Key usage', join(cert.key_usage)],
+            ['Extended key usage', join(cert.extended_key_usage)],
+            ['CRL distribution points', join(cert.crl_distribution_points)],
+          ]}
+        />
+      </section>
+      <section className="config-section" aria-label="Chain">
+        <h2>Chain</h2>
+        <Chain links={cert.chain} />
+      </section>
+      {dialog === 'export' ? <ExportModal certificate={cert} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'revoke' ? <RevokeModal id={id} name={cert.name} onClose={() => setDialog(null)} /> : null}
+      <ConfirmationModal
+        open={dialog === 'delete'}
+        title="Delete certificate?"
+        message={`Delete ${cert.name} and its private key? A certificate in use, or revoked and not yet expired, cannot be deleted.`}
+        yesLabel="Delete"
+        noLabel="Cancel"
+        onCancel={() => setDialog(null)}
+        onConfirm={() => {
+          setDialog(null);
+          removal.save({
+            key: CERTIFICATES_KEY,
+            method: 'DELETE',
+            path: `pki/certificates/${id}`,
+            message: `${cert.name} deleted.`,
+            refresh: [CAS_KEY],
+          });
+        }}
+      />
+    </section>
+  );
+}

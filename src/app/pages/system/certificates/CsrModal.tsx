@@ -1,0 +1,74 @@
+/** "Sign a CSR": a PKCS#10 request from elsewhere, signed by an appliance authority (no key is stored). */
+import { object, string } from 'yup';
+import { SelectField, TextField } from '../../common/config/fields';
+import { FileField } from '../common/FileField';
+import { FormModal } from '../common/FormModal';
+import { CAS_KEY, CERTIFICATES_KEY, type CertificateAuthority } from '../types';
+import { PROFILES, signingAuthorities, validityDays } from './IssueModal';
+
+interface Values {
+  ca_id: string;
+  profile: 'server' | 'client';
+  csr: string;
+  validity_days: string;
+  name: string;
+}
+
+const schema = object({
+  ca_id: string().required('Choose the issuing authority.'),
+  csr: string().required('Choose the certificate signing request (PEM).'),
+  validity_days: validityDays,
+});
+
+export function CsrModal({
+  authorities,
+  onClose,
+}: {
+  authorities: readonly CertificateAuthority[];
+  onClose: () => void;
+}) {
+  const signers = signingAuthorities(authorities);
+  return (
+    <FormModal<Values>
+      title="Sign a certificate request"
+      submitLabel="Sign"
+      initialValues={{
+        ca_id: signers[0]?.id ?? '',
+        profile: 'server',
+        csr: '',
+        validity_days: '397',
+        name: '',
+      }}
+      schema={schema}
+      onClose={onClose}
+      toSave={(v) => ({
+        key: CERTIFICATES_KEY,
+        method: 'POST',
+        path: 'pki/certificates/csr',
+        body: {
+          ca_id: v.ca_id,
+          profile: v.profile,
+          csr: v.csr,
+          validity_days: Number(v.validity_days),
+          ...(v.name.trim() ? { name: v.name.trim() } : {}),
+        },
+        message: 'The request was signed.',
+        refresh: [CAS_KEY],
+      })}
+    >
+      {() => (
+        <>
+          <SelectField
+            name="ca_id"
+            label="Issuing authority"
+            options={signers.map((ca) => ({ value: ca.id, name: ca.name }))}
+          />
+          <SelectField name="profile" label="Profile" options={PROFILES} />
+          <FileField name="csr" label="Certificate signing request (PEM)" accept=".csr,.pem,.req" />
+          <TextField name="validity_days" label="Validity (days)" required />
+          <TextField name="name" label="Name (optional)" />
+        </>
+      )}
+    </FormModal>
+  );
+}

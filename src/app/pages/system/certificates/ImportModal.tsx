@@ -1,0 +1,101 @@
+/** "Import certificate": PEM (leaf then chain, optional key) or a PKCS#12 file with its password. */
+import { object, string } from 'yup';
+import { SelectField, TextField } from '../../common/config/fields';
+import { FileField } from '../common/FileField';
+import { FormModal } from '../common/FormModal';
+import { CERTIFICATES_KEY } from '../types';
+
+interface Values {
+  kind: 'pem' | 'pkcs12';
+  name: string;
+  certificate: string;
+  private_key: string;
+  passphrase: string;
+  pkcs12: string;
+  password: string;
+}
+
+const schema = object({
+  kind: string().oneOf(['pem', 'pkcs12']),
+  certificate: string().when('kind', {
+    is: 'pem',
+    then: (s) => s.required('Choose the certificate file (PEM).'),
+  }),
+  pkcs12: string().when('kind', { is: 'pkcs12', then: (s) => s.required('Choose the PKCS#12 file.') }),
+  password: string().when('kind', { is: 'pkcs12', then: (s) => s.required('This field is required.') }),
+});
+
+export function ImportModal({ onClose }: { onClose: () => void }) {
+  return (
+    <FormModal<Values>
+      title="Import certificate"
+      submitLabel="Import"
+      initialValues={{
+        kind: 'pem',
+        name: '',
+        certificate: '',
+        private_key: '',
+        passphrase: '',
+        pkcs12: '',
+        password: '',
+      }}
+      schema={schema}
+      onClose={onClose}
+      toSave={(v) => {
+        const name = v.name.trim() ? { name: v.name.trim() } : {};
+        return v.kind === 'pkcs12'
+          ? {
+              key: CERTIFICATES_KEY,
+              method: 'POST',
+              path: 'pki/certificates/import-pkcs12',
+              body: { pkcs12: v.pkcs12, password: v.password, ...name },
+              message: 'Certificate imported.',
+            }
+          : {
+              key: CERTIFICATES_KEY,
+              method: 'POST',
+              path: 'pki/certificates/import',
+              body: {
+                certificate: v.certificate,
+                ...(v.private_key ? { private_key: v.private_key } : {}),
+                ...(v.private_key && v.passphrase ? { passphrase: v.passphrase } : {}),
+                ...name,
+              },
+              message: 'Certificate imported.',
+            };
+      }}
+    >
+      {(v) => (
+        <>
+          <SelectField
+            name="kind"
+            label="Format"
+            options={[
+              { value: 'pem', name: 'PEM files (certificate, optional key)' },
+              { value: 'pkcs12', name: 'PKCS#12 (.p12, .pfx)' },
+            ]}
+          />
+          <TextField name="name" label="Name (optional)" />
+          {v.kind === 'pem' ? (
+            <>
+              <FileField
+                name="certificate"
+                label="Certificate (PEM, then its chain)"
+                accept=".pem,.crt,.cer"
+              />
+              <FileField name="private_key" label="Private key (optional, PEM)" accept=".pem,.key" />
+              {v.private_key ? (
+                <TextField name="passphrase" label="Key passphrase (if encrypted)" type="password" />
+              ) : null}
+            </>
+          ) : (
+            <>
+              <FileField name="pkcs12" label="PKCS#12 file" accept=".p12,.pfx" as="base64" />
+              <TextField name="password" label="PKCS#12 password" type="password" required />
+            </>
+          )}
+        </>
+      )}
+    </FormModal>
+  );
+}

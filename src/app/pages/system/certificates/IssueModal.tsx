@@ -1,0 +1,131 @@
+/** "Issue certificate": a new key and certificate signed by one of the appliance's authorities. */
+import { number, object, string, array } from 'yup';
+import { CheckboxField, ListField, SelectField, TextField } from '../../common/config/fields';
+import { FormModal } from '../common/FormModal';
+import { CERTIFICATES_KEY, CAS_KEY, KEY_TYPES, type CertificateAuthority, type KeyType } from '../types';
+
+interface Values {
+  ca_id: string;
+  profile: 'server' | 'client';
+  name: string;
+  subject: { common_name: string; organization: string };
+  dns: string[];
+  ip: string[];
+  key_type: KeyType;
+  validity_days: string;
+  crl: boolean;
+}
+
+export const PROFILES = [
+  { value: 'server', name: 'Server (TLS server authentication)' },
+  { value: 'client', name: 'Client (TLS client authentication)' },
+];
+
+export const validityDays = number()
+  .typeError('Enter a whole number of days.')
+  .required('This field is required.')
+  .integer('Enter a whole number of days.')
+  .min(1, 'Use at least 1 day.')
+  .max(36500, 'Use at most 36500 days.');
+
+const schema = object({
+  ca_id: string().required('Choose the issuing authority.'),
+  subject: object({
+    common_name: string().trim().required('This field is required.').max(64, 'Use at most 64 characters.'),
+  }),
+  dns: array(string()).test(
+    'server-name',
+    'A server certificate needs at least one DNS name or IP address.',
+    function (dns) {
+      const { profile, ip } = this.parent as Values;
+      return profile !== 'server' || (dns ?? []).length > 0 || ip.length > 0;
+    },
+  ),
+  validity_days: validityDays,
+});
+
+/** Authorities that can sign: their key is in the appliance and they are valid. */
+export const signingAuthorities = (cas: readonly CertificateAuthority[]) =>
+  cas.filter((ca) => ca.has_private_key && ca.status === 'valid');
+
+export function IssueModal({
+  authorities,
+  onClose,
+}: {
+  authorities: readonly CertificateAuthority[];
+  onClose: () => void;
+}) {
+  const signers = signingAuthorities(authorities);
+  return (
+    <FormModal<Values>
+      title="Issue certificate"
+      submitLabel="Issue"
+      initialValues={{
+        ca_id: signers[0]?.id ?? '',
+        profile: 'server',
+        name: '',
+        subject: { common_name: '', organization: '' },
+        dns: [],
+        ip: [],
+        key_type: 'ec-p256',
+        validity_days: '397',
+        crl: true,
+      }}
+      schema={schema}
+      onClose={onClose}
+      toSave={(v) => ({
+        key: CERTIFICATES_KEY,
+        method: 'POST',
+        path: 'pki/certificates',
+        body: {
+          ca_id: v.ca_id,
+          profile: v.profile,
+          subject: {
+            common_name: v.subject.common_name.trim(),
+            ...(v.subject.organization ? { organization: v.subject.organization } : {}),
+          },
+          sans: { dns: v.dns, ip: v.ip, uri: [], email: [] },
+          key_type: v.key_type,
+          validity_days: Number(v.validity_days),
+          ...(v.name.trim() ? { name: v.name.trim() } : {}),
+          ...(v.crl ? { crl_distribution_point: 'appliance' } : {}),
+        },
+        message: `Certificate ${v.name.trim() || v.subject.common_name.trim()} issued.`,
+        refresh: [CAS_KEY],
+      })}
+    >
+      {() => (
+        <>
+          <SelectField
+            name="ca_id"
+            label="Issuing authority"
+            options={signers.map((ca) => ({ value: ca.id, name: ca.name }))}
+            hint={signers.length === 0 ? 'Create an authority first: none can sign yet.' : undefined}
+          />
+          <SelectField name="profile" label="Profile" options={PROFILES} />
+          <TextField name="subject.common_name" label="Common name" required />
+          <TextField name="subject.organization" label="Organisation" />
+          <ListField
+            name="dns"
+            label="DNS names"
+            validators={['fqdn', 'hostname']}
+            placeholder="www.example.org"
+          />
+          <ListField name="ip" label="IP addresses" validators={['ip']} placeholder="192.0.2.10" />
+          <SelectField name="key_type" label="Key type" options={KEY_TYPES} />
+          <TextField name="validity_days" label="Validity (days)" required />
+          <TextField
+            name="name"
+            label="Name (optional)"
+            info="Shown in the lists; the common name by default."
+          />
+          <CheckboxField
+            name="crl"
+            label="Point to the appliance's public CRL"
+            description="Writes this console's CRL address into the certificate so clients can check revocation."
+          />
+        </>
+      )}
+    </FormModal>
+  );
+}

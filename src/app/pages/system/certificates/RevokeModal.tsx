@@ -1,0 +1,45 @@
+/** Revoke one or more certificates with a reason; the authority's CRL is published again at once. */
+import { object, string } from 'yup';
+import { SelectField } from '../../common/config/fields';
+import { FormModal } from '../common/FormModal';
+import { CAS_KEY, CERTIFICATES_KEY, CRLS_KEY, certificateKey } from '../types';
+
+export const REASONS = [
+  { value: 'unspecified', name: 'Unspecified' },
+  { value: 'key_compromise', name: 'Key compromise' },
+  { value: 'ca_compromise', name: 'CA compromise' },
+  { value: 'affiliation_changed', name: 'Affiliation changed' },
+  { value: 'superseded', name: 'Superseded' },
+  { value: 'cessation_of_operation', name: 'Cessation of operation' },
+  { value: 'certificate_hold', name: 'Certificate hold' },
+  { value: 'privilege_withdrawn', name: 'Privilege withdrawn' },
+];
+
+const schema = object({ reason: string().required() });
+
+export function RevokeModal({ id, name, onClose }: { id: string; name: string; onClose: () => void }) {
+  return (
+    <FormModal<{ reason: string }>
+      title={`Revoke ${name}?`}
+      submitLabel="Revoke"
+      initialValues={{ reason: 'unspecified' }}
+      schema={schema}
+      onClose={onClose}
+      toSave={(v) => ({
+        key: certificateKey(id),
+        method: 'POST',
+        path: `pki/certificates/${id}/revoke`,
+        body: { reason: v.reason },
+        message: `${name} revoked; the revocation list was published again.`,
+        refresh: [CERTIFICATES_KEY, CAS_KEY, CRLS_KEY],
+      })}
+    >
+      {() => (
+        <>
+          <p>Revoking cannot be undone: clients checking the revocation list will refuse this certificate.</p>
+          <SelectField name="reason" label="Reason" options={REASONS} />
+        </>
+      )}
+    </FormModal>
+  );
+}

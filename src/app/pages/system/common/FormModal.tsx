@@ -1,0 +1,60 @@
+/**
+ * A creation / import dialog: a modal holding a Formik form whose body goes to the appliance through the resources
+ * saga (server field errors land under their fields); it closes once the save is done.
+ */
+import { Form, Formik, type FormikValues } from 'formik';
+import { useEffect, useId, type ReactNode } from 'react';
+import type { AnyObjectSchema } from 'yup';
+import { Modal } from '../../../../widgets/Modal';
+import { useResourceSave } from '../../../../store/useResource';
+import type { ResourceSave } from '../../../../store/slices/resources.slice';
+
+export interface FormModalProps<V extends FormikValues> {
+  title: string;
+  submitLabel: string;
+  initialValues: V;
+  schema: AnyObjectSchema;
+  /** The change to send (resource key to reload, path, body, toast). */
+  toSave: (values: V) => Omit<ResourceSave, 'requestId'>;
+  onClose: () => void;
+  children: (values: V) => ReactNode;
+}
+
+export function FormModal<V extends FormikValues>(props: FormModalProps<V>) {
+  const { title, submitLabel, initialValues, schema, toSave, onClose, children } = props;
+  const { save, status, pending } = useResourceSave();
+  const formId = useId();
+  useEffect(() => {
+    if (status === 'done') onClose();
+  }, [status, onClose]);
+  return (
+    <Modal
+      open
+      title={title}
+      onClose={onClose}
+      busy={pending}
+      footer={
+        <>
+          <button type="button" className="button" onClick={onClose} disabled={pending}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="button button--primary" disabled={pending}>
+            {submitLabel}
+          </button>
+        </>
+      }
+    >
+      <Formik<V>
+        initialValues={initialValues}
+        validationSchema={schema}
+        onSubmit={(v) => void save(toSave(v))}
+      >
+        {({ values }) => (
+          <Form id={formId} noValidate className="config-form">
+            {children(values)}
+          </Form>
+        )}
+      </Formik>
+    </Modal>
+  );
+}

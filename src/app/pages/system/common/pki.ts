@@ -1,0 +1,78 @@
+/** Shared wording and helpers of the PKI pages: status bullets, expiry, dates, file contents and API addresses. */
+import { apiUrl } from '../../../../api/client';
+import { formatDateTime } from '../../../../lib/format';
+import { useAppSelector } from '../../../../store/createStore';
+import type { AccentColor, TableItem } from '../../../../widgets/DataTable';
+import type { CertStatus } from '../types';
+
+/** A certificate this close to its end is flagged (amber) on the lists. */
+export const EXPIRY_WARNING_DAYS = 14;
+const DAY_MS = 86_400_000;
+
+const STATUS: Record<CertStatus, { label: string; color: AccentColor }> = {
+  valid: { label: 'Valid', color: 'green' },
+  expired: { label: 'Expired', color: 'red' },
+  not_yet_valid: { label: 'Not yet valid', color: 'grey' },
+  revoked: { label: 'Revoked', color: 'red' },
+};
+
+export const statusLabel = (s: CertStatus) => STATUS[s].label;
+
+export function statusItem(status: CertStatus): TableItem {
+  return {
+    value: STATUS[status].label,
+    statusBullColor: STATUS[status].color,
+    statusLabel: STATUS[status].label,
+  };
+}
+
+export const daysLeft = (notAfter: string, now = Date.now()) =>
+  Math.floor((Date.parse(notAfter) - now) / DAY_MS);
+
+export const isPast = (iso: string, now = Date.now()) => Date.parse(iso) < now;
+
+/** The "Expires" cell: the date, sorted by time, with a warning in the last 14 days. */
+export function expiryItem(notAfter: string, now = Date.now()): TableItem {
+  const left = daysLeft(notAfter, now);
+  return {
+    value: formatDate(notAfter),
+    sortValue: Date.parse(notAfter),
+    warning:
+      left < 0
+        ? 'Expired.'
+        : left < EXPIRY_WARNING_DAYS
+          ? `Expires in ${left} day${left === 1 ? '' : 's'}.`
+          : undefined,
+  };
+}
+
+export const formatDate = (iso: string | null | undefined) => (iso ? formatDateTime(Date.parse(iso)) : '—');
+
+/** The absolute address of an API path, for download anchors (the session cookie authorises the GET). */
+export function useApiHref(path: string): string {
+  const apiBase = useAppSelector((s) => s.config.apiBase);
+  return apiUrl(apiBase, path);
+}
+
+/** How a chosen file goes into a body: PEM text, base64 (PKCS#12), or PEM when it is PEM else base64 (CRLs). */
+export type FileEncoding = 'text' | 'base64' | 'pem-or-base64';
+
+/** A chosen file's content as the appliance takes it, read in the browser. */
+export async function readFile(file: File, as: FileEncoding): Promise<string> {
+  if (as !== 'pem-or-base64') return readAs(file, as);
+  const text = await readAs(file, 'text');
+  return text.includes('-----BEGIN ') ? text : readAs(file, 'base64');
+}
+
+function readAs(file: File, as: 'text' | 'base64'): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.onload = () => {
+      const result = String(reader.result ?? '');
+      resolve(as === 'text' ? result : result.slice(result.indexOf(',') + 1));
+    };
+    if (as === 'text') reader.readAsText(file);
+    else reader.readAsDataURL(file);
+  });
+}

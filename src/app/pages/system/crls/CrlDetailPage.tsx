@@ -1,0 +1,88 @@
+/** /system/certificate-revocation-lists/{id}: issuer, number, dates, the revoked serials and downloads. */
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { DataTable } from '../../../../widgets/DataTable';
+import { PageHeader } from '../../../../widgets/PageHeader';
+import { Facts } from '../common/Facts';
+import { EntityNotFound } from '../common/NotFound';
+import { formatDate, useApiHref } from '../common/pki';
+import { useEntity } from '../common/useEntity';
+import { REASONS } from '../certificates/RevokeModal';
+import { CRLS_KEY, crlKey, type RevocationListDetail } from '../types';
+import { CRL_STATUS } from './CrlListPage';
+import '../../common/config/config.css';
+import '../common/pki.css';
+
+export function CrlDetailPage() {
+  const id = useParams().id ?? '';
+  const { data: crl, unknown } = useEntity<RevocationListDetail>(CRLS_KEY, crlKey(id), id);
+  const href = useApiHref(`pki/crls/${id}/download`);
+  useEffect(() => {
+    if (crl) document.title = `${crl.name} · Revocation lists · Rampart`;
+  }, [crl]);
+  if (unknown) return <EntityNotFound />;
+  if (!crl)
+    return (
+      <section className="page config-page" aria-label="Revocation list" aria-busy="true">
+        <p>Loading the revocation list…</p>
+      </section>
+    );
+  return (
+    <section className="page config-page" aria-label={crl.name}>
+      <PageHeader
+        title={crl.name}
+        badge={{
+          label: CRL_STATUS[crl.status].label,
+          color: crl.status === 'current' ? 'green' : crl.status === 'expired' ? 'red' : 'grey',
+        }}
+        backLink={{ to: '/system/certificate-revocation-lists', label: 'Revocation lists' }}
+      />
+      <div className="pki-actions">
+        <a className="button" href={`${href}?format=pem`} download>
+          Download CRL (PEM)
+        </a>
+        <a className="button" href={`${href}?format=der`} download>
+          Download CRL (DER)
+        </a>
+      </div>
+      <section className="config-section" aria-label="Revocation list">
+        <h2>Revocation list</h2>
+        <Facts
+          items={[
+            ['Issuer', crl.issuer],
+            [
+              'Authority',
+              crl.ca_id ? (
+                <Link key="ca" to={`/system/certificate-authorities/${crl.ca_id}`}>
+                  {crl.ca_name}
+                </Link>
+              ) : (
+                'Not an authority of this appliance'
+              ),
+            ],
+            ['CRL number', crl.number === null ? '—' : String(crl.number)],
+            ['Published', formatDate(crl.this_update)],
+            ['Next update', formatDate(crl.next_update)],
+            ['Signature', crl.signature_algorithm],
+            ['Source', crl.source === 'generated' ? 'Published by the appliance' : 'Imported'],
+          ]}
+        />
+      </section>
+      <DataTable
+        caption="Revoked certificates"
+        showCaption
+        legend={[{ title: 'Serial number' }, { title: 'Revoked' }, { title: 'Reason' }]}
+        rows={crl.revoked.map((r) => ({
+          id: r.serial,
+          items: [
+            { value: r.serial },
+            { value: formatDate(r.revocation_date), sortValue: Date.parse(r.revocation_date) },
+            { value: REASONS.find((x) => x.value === r.reason)?.name ?? 'Unspecified' },
+          ],
+        }))}
+        searchLabel="Search revoked certificates"
+        emptyMessage="No certificate is revoked on this list."
+      />
+    </section>
+  );
+}

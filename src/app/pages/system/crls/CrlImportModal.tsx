@@ -1,0 +1,34 @@
+/** "Import revocation list": a CRL from another authority (PEM, or DER sent as base64). */
+import { object, string } from 'yup';
+import { TextField } from '../../common/config/fields';
+import { FileField } from '../common/FileField';
+import { FormModal } from '../common/FormModal';
+import { CRLS_KEY } from '../types';
+
+const schema = object({ crl: string().required('Choose the CRL file.') });
+
+export function CrlImportModal({ onClose }: { onClose: () => void }) {
+  return (
+    <FormModal<{ crl: string; name: string }>
+      title="Import revocation list"
+      submitLabel="Import"
+      initialValues={{ crl: '', name: '' }}
+      schema={schema}
+      onClose={onClose}
+      toSave={(v) => ({
+        key: CRLS_KEY,
+        method: 'POST',
+        path: 'pki/crls/import',
+        body: { crl: v.crl, ...(v.name.trim() ? { name: v.name.trim() } : {}) },
+        message: 'Revocation list imported.',
+      })}
+    >
+      {() => (
+        <>
+          <FileField name="crl" label="CRL file (PEM or DER)" accept=".crl,.pem,.der" as="pem-or-base64" />
+          <TextField name="name" label="Name (optional)" />
+        </>
+      )}
+    </FormModal>
+  );
+}

@@ -1,0 +1,181 @@
+/** @jest-environment ./test/support/jsdom-environment.js */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { axe } from 'jest-axe';
+import { CertificateDetailPage } from '../../../../src/app/pages/system/certificates/CertificateDetailPage';
+import { CertificateListPage } from '../../../../src/app/pages/system/certificates/CertificateListPage';
+import { fakeApi } from '../../../sagas/fakes';
+import { resourcesState } from '../../../../stories/pages/fixtures';
+import {
+  importedCa,
+  revokedCertificate,
+  rootCa,
+  webCertificate,
+} from '../../../../stories/screens/system/fixtures';
+import { renderPki } from './renderPki';
+
+const certs = { data: [webCertificate, revokedCertificate] };
+const cas = { data: [rootCa, importedCa] };
+
+describe('certificates list', () => {
+  function setup(routes: Parameters<typeof fakeApi>[0] = {}) {
+    const { api, calls } = fakeApi({
+      'GET /api/pki/certificates': () => certs,
+      'GET /api/pki/cas': () => cas,
+      ...routes,
+    });
+    const view = renderPki(<CertificateListPage />, {
+      api,
+      route: '/system/certificates',
+      path: '/system/certificates',
+      state: resourcesState({ 'pki/certificates': certs, 'pki/cas': cas }),
+    });
+    return { ...view, calls };
+  }
+  const table = () => screen.getByRole('table', { name: 'Certificates' });
+
+  test('lists certificates with what uses them and flags one expiring within 14 days; no axe findings', async () => {
+    const { container } = setup();
+    expect(within(table()).getByRole('rowheader', { name: /www\.example\.test/ })).toBeInTheDocument();
+    expect(within(table()).getByText('console HTTPS listener (port 8443)')).toBeInTheDocument();
+    expect(within(table()).getByText(/Expires in (9|10) days/)).toBeInTheDocument();
+    expect((await axe(container)).violations).toEqual([]);
+  });
+
+  test('the lifecycle board shows what expires soon and what uses it, renews in one click and raises a banner', async () => {
+    const user = userEvent.setup();
+    const { calls, store } = setup({
+      [`POST /api/pki/certificates/${webCertificate.id}/renew`]: () => webCertificate,
+    });
+    const board = screen.getByRole('region', { name: 'Lifecycle' });
+    const [item] = within(board).getAllByRole('listitem');
+    expect(item).toHaveTextContent(
+      /www\.example\.test: (9|10) days left .* used by console HTTPS listener \(port 8443\)/,
+    );
+    expect(item).toHaveClass('pki-timeline__item--soon');
+    // The revoked certificate is not watched.
+    expect(within(board).queryByText('vpn-client')).toBeNull();
+    expect(within(board).getByText(/CRL #2 published/)).toBeInTheDocument();
+    expect(store.getState().notifications.banners).toEqual([
+      expect.objectContaining({ id: `pki-expiry-${webCertificate.id}`, level: 'warning' }),
+    ]);
+    await user.click(within(board).getByRole('button', { name: 'Renew www.example.test' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeDefined());
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: `/api/pki/certificates/${webCertificate.id}/renew`,
+      body: {},
+    });
+  });
+
+  test('filters by status and by expiry', async () => {
+    const user = userEvent.setup();
+    setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'revoked');
+    expect(within(table()).queryByRole('rowheader', { name: /www\.example\.test/ })).toBeNull();
+    expect(within(table()).getByRole('rowheader', { name: /vpn-client/ })).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), '');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Expiry' }), 'soon');
+    expect(within(table()).queryByRole('rowheader', { name: /vpn-client/ })).toBeNull();
+    expect(within(table()).getByRole('rowheader', { name: /www\.example\.test/ })).toBeInTheDocument();
+  });
+
+  test('issues a server certificate with its names and the appliance CRL address', async () => {
+    const user = userEvent.setup();
+    const { calls } = setup({ 'POST /api/pki/certificates': () => webCertificate });
+    await user.click(screen.getByRole('button', { name: 'Issue certificate' }));
+    const dialog = screen.getByRole('dialog', { name: 'Issue certificate' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Common name/ }), 'mail.example.test');
+    const dns = within(dialog).getByRole('textbox', { name: /DNS names/ });
+    await user.type(dns, 'mail.example.test{Enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Issue' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeDefined());
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      ca_id: rootCa.id,
+      profile: 'server',
+      subject: { common_name: 'mail.example.test' },
+      sans: { dns: ['mail.example.test'], ip: [], uri: [], email: [] },
+      key_type: 'ec-p256',
+      validity_days: 397,
+      crl_distribution_point: 'appliance',
+    });
+  });
+
+  test('a server certificate without any name is refused before sending', async () => {
+    const user = userEvent.setup();
+    const { calls } = setup();
+    await user.click(screen.getByRole('button', { name: 'Issue certificate' }));
+    const dialog = screen.getByRole('dialog', { name: 'Issue certificate' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Common name/ }), 'mail.example.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Issue' }));
+    expect(
+      await within(dialog).findByText('A server certificate needs at least one DNS name or IP address.'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+});
+
+describe('certificate detail', () => {
+  function setup(cert: typeof webCertificate, routes: Parameters<typeof fakeApi>[0] = {}) {
+    const { api, calls } = fakeApi({
+      'GET /api/pki/certificates': () => certs,
+      [`GET /api/pki/certificates/${cert.id}`]: () => cert,
+      'GET /api/pki/cas': () => cas,
+      'GET /api/pki/crls': () => ({ data: [] }),
+      ...routes,
+    });
+    const view = renderPki(<CertificateDetailPage />, {
+      api,
+      route: '/system/certificates/:id',
+      path: `/system/certificates/${cert.id}`,
+      state: resourcesState({ 'pki/certificates': certs, [`pki/certificates/${cert.id}`]: cert }),
+    });
+    return { ...view, calls };
+  }
+
+  test('shows names, fingerprint, extensions, what uses it and the expiry warning', () => {
+    setup(webCertificate);
+    expect(screen.getByText('www.example.test, example.test')).toBeInTheDocument();
+    expect(screen.getByText('192.0.2.10')).toBeInTheDocument();
+    expect(screen.getByText(webCertificate.fingerprint_sha256)).toBeInTheDocument();
+    expect(screen.getByText('server_auth')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Used by' })).getByText('console HTTPS listener (port 8443)'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/This certificate expires in (9|10) days/)).toBeInTheDocument();
+  });
+
+  test('renews in one click with the defaults', async () => {
+    const user = userEvent.setup();
+    const { calls } = setup(webCertificate, {
+      [`POST /api/pki/certificates/${webCertificate.id}/renew`]: () => webCertificate,
+    });
+    await user.click(screen.getByRole('button', { name: 'Renew' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeDefined());
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: `/api/pki/certificates/${webCertificate.id}/renew`,
+      body: {},
+    });
+  });
+
+  test('revokes with the chosen reason', async () => {
+    const user = userEvent.setup();
+    const { calls } = setup(webCertificate, {
+      [`POST /api/pki/certificates/${webCertificate.id}/revoke`]: () => ({
+        ...webCertificate,
+        status: 'revoked',
+      }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Revoke' }));
+    const dialog = screen.getByRole('dialog', { name: /Revoke www\.example\.test/ });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Reason' }), 'key_compromise');
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeDefined());
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'key_compromise' });
+  });
+
+  test('a revoked certificate says so and offers no revoke', () => {
+    setup(revokedCertificate);
+    expect(screen.getByText(/Revoked .* \(Key compromise\)\./)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull();
+  });
+});

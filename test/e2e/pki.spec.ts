@@ -1,0 +1,119 @@
+/**
+ * PKI end to end, against the built server and its real appliance: create a root CA, issue a server certificate,
+ * export it as PKCS#12 (opened by openssl with the password), revoke it, and find its serial on the authority's new
+ * revocation list. Each list page is rendered on the server with its data and has no serious axe findings.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { startServer, type RunningServer } from './support/server';
+import { loginAsAdmin } from './support/session';
+
+test.describe('PKI pages', () => {
+  let server: RunningServer;
+
+  test.beforeAll(async () => {
+    server = await startServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  async function open(browser: Browser, url: string): Promise<Page> {
+    const context = await browser.newContext({ acceptDownloads: true });
+    await loginAsAdmin(context, server, { acceptAgreements: true });
+    const page = await context.newPage();
+    await page.goto(`${server.url}${url}`);
+    return page;
+  }
+
+  const seriousViolations = async (page: Page) =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+
+  test('create a CA, issue a certificate, export PKCS#12, revoke it, the CRL lists it', async ({
+    browser,
+  }) => {
+    const page = await open(browser, '/system/certificate-authorities');
+    await expect(page.getByRole('heading', { name: 'Certificate authorities', level: 1 })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Create authority' }).click();
+    const create = page.getByRole('dialog', { name: 'Create certificate authority' });
+    await create.getByRole('textbox', { name: /^Name/ }).fill('E2E root');
+    await create.getByRole('textbox', { name: /Common name/ }).fill('E2E Root CA');
+    await create.getByRole('button', { name: 'Create' }).click();
+    await expect(create).toBeHidden();
+    await expect(page.getByRole('rowheader', { name: /E2E root/ })).toBeVisible();
+
+    await page.goto(`${server.url}/system/certificates`);
+    await page.getByRole('button', { name: 'Issue certificate' }).click();
+    const issue = page.getByRole('dialog', { name: 'Issue certificate' });
+    await expect(issue.getByRole('combobox', { name: 'Issuing authority' })).toHaveValue(/.+/);
+    await issue.getByRole('textbox', { name: /Common name/ }).fill('app.e2e.test');
+    await issue.getByRole('textbox', { name: /DNS names/ }).fill('app.e2e.test');
+    await issue.getByRole('textbox', { name: /DNS names/ }).press('Enter');
+    await issue.getByRole('button', { name: 'Issue' }).click();
+    await expect(issue).toBeHidden();
+    await page.getByRole('button', { name: /Details app\.e2e\.test/ }).click();
+    await expect(page.getByRole('heading', { name: /^app\.e2e\.test/, level: 1 })).toBeVisible();
+    const serial = (
+      await page.locator('.pki-facts__row', { hasText: 'Serial number' }).locator('code').innerText()
+    ).trim();
+    expect(serial).toMatch(/^[0-9A-F]+$/i);
+
+    await page.getByRole('button', { name: 'Export with private key' }).click();
+    const exporting = page.getByRole('dialog', { name: /Export app\.e2e\.test/ });
+    await exporting.getByRole('textbox', { name: 'Password' }).fill('export-secret');
+    const downloaded = page.waitForEvent('download');
+    await exporting.getByRole('button', { name: 'Export' }).click();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toMatch(/\.p12$/);
+    const file = await download.path();
+    // openssl opens it with the password and finds the certificate and its key.
+    const dump = execFileSync('openssl', ['pkcs12', '-in', file, '-passin', 'pass:export-secret', '-nodes'], {
+      encoding: 'utf8',
+    });
+    expect(dump).toContain('subject=CN = app.e2e.test');
+    expect(dump).toContain('-----BEGIN PRIVATE KEY-----');
+    expect(fs.statSync(file).size).toBeGreaterThan(500);
+    await expect(exporting).toBeHidden();
+
+    await page.getByRole('button', { name: 'Revoke' }).click();
+    const revoke = page.getByRole('dialog', { name: /Revoke app\.e2e\.test/ });
+    await revoke.getByRole('combobox', { name: 'Reason' }).selectOption('key_compromise');
+    await revoke.getByRole('button', { name: 'Revoke' }).click();
+    await expect(revoke).toBeHidden();
+    await expect(page.getByText(/Revoked .* \(Key compromise\)\./)).toBeVisible();
+
+    await page.goto(`${server.url}/system/certificate-revocation-lists`);
+    const current = page.getByRole('row', { name: /E2E Root CA.*Current/ });
+    await current.getByRole('button', { name: /Details/ }).click();
+    const revoked = page.getByRole('table', { name: 'Revoked certificates' });
+    await expect(revoked.getByRole('row', { name: new RegExp(serial, 'i') })).toContainText('Key compromise');
+  });
+
+  for (const [path, heading, key] of [
+    ['/system/certificate-authorities', 'Certificate authorities', 'pki/cas'],
+    ['/system/certificates', 'Certificates', 'pki/certificates'],
+    ['/system/certificate-revocation-lists', 'Certificate revocation lists', 'pki/crls'],
+    ['/system/acme-orders', 'ACME orders', 'pki/acme/orders'],
+  ] as const)
+    test(`${path} is rendered with its data and has no serious axe findings`, async ({ browser }) => {
+      const page = await open(browser, path);
+      // The server render waited for the list: the state it hands over holds the loaded answer.
+      const html = await (await page.context().request.get(`${server.url}${path}`)).text();
+      expect(html).toContain(`>${heading}<`);
+      expect(html).toMatch(new RegExp(`"${key}":\\{"data":\\{"data":\\[.*?\\]\\},"status":"loaded"\\}`));
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await expect(page.getByRole('table', { name: heading })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+  test('an unknown certificate id is the 404 naming the path', async ({ browser }) => {
+    const page = await open(browser, '/system/certificates/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByText('/system/certificates/00000000-0000-4000-8000-000000000000')).toBeVisible();
+  });
+});
