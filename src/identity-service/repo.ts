@@ -1,6 +1,10 @@
-/** Storage access of the identity service: rows in, typed records out. */
+/**
+ * Storage access of the identity service: rows in, typed records out, stored credentials checked when read.
+ * Statements are literal SQL: src/storage/sqlite.ts caches `db.prepare` per SQL text, so each is prepared once.
+ */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../storage/sqlite';
+import { readCredentialConfig } from './storedCredentials';
 import type { UiText } from './text';
 
 export type FlowKind = 'login' | 'registration' | 'recovery' | 'verification' | 'settings';
@@ -270,17 +274,16 @@ export class IdentityRepo {
       .prepare("SELECT identity_id, config FROM credentials WHERE type = 'password' AND identifier = ?")
       .get(identifier.toLowerCase()) as { identity_id: string; config: string } | undefined;
     if (!row) return null;
-    return {
-      identityId: row.identity_id,
-      hash: (JSON.parse(row.config) as { hashed_password: string }).hashed_password,
-    };
+    const config = readCredentialConfig(row.identity_id, 'password', row.config);
+    return { identityId: row.identity_id, hash: config.hashed_password as string };
   }
 
+  /** The credential's config, checked for the shape of its type (CorruptCredentialError when it is not). */
   getCredential<T>(identityId: string, type: string): T | null {
     const row = this.db
       .prepare('SELECT config FROM credentials WHERE identity_id = ? AND type = ?')
       .get(identityId, type) as { config: string } | undefined;
-    return row ? (JSON.parse(row.config) as T) : null;
+    return row ? (readCredentialConfig(identityId, type, row.config) as T) : null;
   }
 
   setCredential(identityId: string, type: string, config: unknown, now: number): void {

@@ -423,6 +423,28 @@ describe('a corrupt stored password hash', () => {
   });
 });
 
+describe('a corrupt stored credential row', () => {
+  it('answers a Kratos-style 500 and logs which credential of which identity is corrupt', async () => {
+    const email = uniqueEmail('corrupt-row');
+    await signUpVerified(client, mailbox, email);
+    const [{ identity_id: identityId }] = h.sql<{ identity_id: string }>(
+      "SELECT identity_id FROM credentials WHERE type = 'password' AND identifier = ?",
+      email,
+    );
+    const db = new Database(path.join(h.dataDir, 'identity.db'));
+    db.prepare("UPDATE credentials SET config = '{\"hashed' WHERE identity_id = ? AND type = 'password'").run(
+      identityId,
+    );
+    db.close();
+    const login = await logIn(client, email);
+    expect(login.status).toBe(500);
+    expect(login.json.error).toMatchObject({ code: 500 });
+    expect(
+      h.logLines.some((l) => l.includes(`stored password credential of identity ${identityId} is corrupt`)),
+    ).toBe(true);
+  });
+});
+
 describe('two factors', () => {
   async function enrolTotp(email: string): Promise<string> {
     await signUpVerified(client, mailbox, email);
