@@ -97,7 +97,7 @@ describe('event streams of whole states', () => {
     } finally {
       await s.close();
     }
-  });
+  }, 15_000);
 
   it('keeps only the newest state for a client that does not read, and sends it once the client drains', async () => {
     const s = await snapshotServer({ maxBufferBytes: 64 * 1024 });
@@ -137,7 +137,8 @@ describe('event streams of whole states', () => {
         s.publish({ n, done: false, pad });
         await new Promise((r) => setTimeout(r, 2));
       }
-      await new Promise((r) => setTimeout(r, 300));
+      for (let waited = 0; waited < 5_000 && !s.streams[0].closed; waited += 20)
+        await new Promise((r) => setTimeout(r, 20));
       expect(s.streams[0].closed).toBe(true);
       expect(s.listeners()).toBe(0);
       let text = '';
