@@ -4,11 +4,11 @@
  * certificates (a valid order has stored one). Leaving the page closes the stream.
  */
 import { createAction } from '@reduxjs/toolkit';
-import { eventChannel, type EventChannel } from 'redux-saga';
-import { call, getContext, put, race, select, take, takeEvery } from 'redux-saga/effects';
+import type { EventChannel } from 'redux-saga';
+import { call, put, race, select, take, takeEvery } from 'redux-saga/effects';
+import { eventSourceChannel, eventSourceFactory, type EventSourceFactory } from '../src/api/eventSource';
 import type { RootState } from '../src/store/createStore';
 import { resourceLoaded, resourceLoadRequested, selectResource } from '../src/store/slices/resources.slice';
-import { defaultEventSourceFactory, type EventSourceFactory } from './logStream.saga';
 import { loadResource } from './resources.saga';
 
 export const acmeOrderWatched = createAction<{ id: string }>('acmeOrders/watched');
@@ -36,24 +36,22 @@ function parseState(data: string): OrderState | null {
 }
 
 export function orderEventChannel(factory: EventSourceFactory, url: string): EventChannel<OrderEvent> {
-  return eventChannel<OrderEvent>((emit) => {
-    const source = factory(url);
-    source.addEventListener('state', (event) => {
-      const state = parseState(String((event as MessageEvent<string>).data));
-      if (state) emit({ type: 'state', state });
-    });
-    source.addEventListener('end', () => emit({ type: 'end' }));
-    return () => source.close();
+  return eventSourceChannel<OrderEvent>(factory, url, {
+    events: {
+      state: (data) => {
+        const state = parseState(data);
+        return state ? { type: 'state', state } : null;
+      },
+      end: () => ({ type: 'end' }),
+    },
+    // A refused stream (the order is gone, or the session ended) ends the follow like its end event.
+    refused: () => ({ type: 'end' }),
   });
 }
 
 function* followOrder(id: string) {
-  const factory: EventSourceFactory | undefined = yield getContext('eventSource');
-  const channel: EventChannel<OrderEvent> = yield call(
-    orderEventChannel,
-    factory ?? defaultEventSourceFactory,
-    acmeOrderStreamUrl(id),
-  );
+  const factory: EventSourceFactory = yield call(eventSourceFactory);
+  const channel: EventChannel<OrderEvent> = yield call(orderEventChannel, factory, acmeOrderStreamUrl(id));
   try {
     for (;;) {
       const event: OrderEvent = yield take(channel);

@@ -1,9 +1,10 @@
 /**
  * What every flow handler shares: storage, URLs, the anti-CSRF cookie, sessions and the JSON-or-redirect answer.
  */
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
+import { CsrfGuard } from './csrf';
 import { IdentityError, errors } from './errors';
 import { isJsonRequest } from './negotiate';
 import type { Provider } from './providers';
@@ -77,6 +78,7 @@ export class ServiceContext {
   readonly publicBase: string;
   readonly consoleOrigin: string;
   readonly csrfCookie: string;
+  readonly csrf: CsrfGuard;
   readonly secure: boolean;
   /** Where `return_to` may lead (the console's one redirect policy). */
   readonly redirects: RedirectPolicy;
@@ -97,8 +99,9 @@ export class ServiceContext {
       ? config.identityBase
       : this.consoleOrigin + config.identityBase;
     this.publicBase = base.replace(/\/+$/, '');
-    this.csrfCookie = `csrf_token_${createHash('sha256').update(this.publicBase).digest('hex')}`;
     this.secure = this.publicBase.startsWith('https://');
+    this.csrf = new CsrfGuard(this.publicBase, this.secure);
+    this.csrfCookie = this.csrf.cookieName;
     this.redirects = identityRedirectPolicy(
       this.consoleOrigin,
       this.publicBase,
@@ -148,42 +151,17 @@ export class ServiceContext {
 
   // Anti-CSRF ------------------------------------------------------------------------------------------------------
 
-  /** The browser's anti-CSRF token: reused from its cookie, or minted and set. */
+  /** The browser's anti-CSRF token: reused from its cookie, or minted and set (csrf.ts). */
   csrfToken(req: FastifyRequest, reply: FastifyReply): string {
-    const existing = req.cookies[this.csrfCookie];
-    if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
-    const token = randomBytes(32).toString('base64url');
-    reply.setCookie(this.csrfCookie, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: this.secure,
-      maxAge: 365 * 24 * 3600,
-    });
-    return token;
+    return this.csrf.token(req, reply);
   }
 
-  /** The flow may only be read or submitted by the browser that started it. */
   checkCsrfCookie(req: FastifyRequest, flow: FlowRecord): void {
-    if (flow.type !== 'browser') return;
-    const cookie = req.cookies[this.csrfCookie];
-    if (!req.headers.cookie) throw errors.csrf('The HTTP Cookie Header was not set.');
-    if (!cookie)
-      throw errors.csrf('The HTTP Cookie Header was set but did not include the anti-CSRF cookie.');
-    if (!safeEqual(cookie, flow.csrfToken))
-      throw errors.csrf('The anti-CSRF cookie does not belong to this flow.');
+    this.csrf.checkCookie(req, flow);
   }
 
   checkCsrfSubmit(req: FastifyRequest, flow: FlowRecord, body: Body): void {
-    this.checkCsrfCookie(req, flow);
-    const header = req.headers['x-csrf-token'];
-    const sent = body.csrf_token || (typeof header === 'string' ? header : '');
-    if (!sent)
-      throw errors.csrf(
-        'The anti-CSRF token was not sent in the csrf_token field or the X-CSRF-Token header.',
-      );
-    if (!safeEqual(sent, flow.csrfToken))
-      throw errors.csrf('The anti-CSRF token does not match the anti-CSRF cookie.');
+    this.csrf.checkSubmit(req, flow, body.csrf_token);
   }
 
   // Flows ----------------------------------------------------------------------------------------------------------
@@ -347,10 +325,4 @@ export class ServiceContext {
     const id = this.repo.insertError(err.toBody().error, this.now());
     return reply.redirect(this.ui('error', { id }), 303);
   }
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const ab = Buffer.from(a);
-  const bb = Buffer.from(b);
-  return ab.length === bb.length && timingSafeEqual(ab, bb);
 }

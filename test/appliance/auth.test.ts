@@ -140,6 +140,18 @@ describe('local authentication', () => {
     expect(count(h, 'users')).toBe(1);
   });
 
+  it('refuses an account whose stored hash is corrupt like a wrong password', async () => {
+    await createUser(h.ctx, { username: 'corrupt', password: 'corrupt-password', role: 'user' });
+    h.ctx.db
+      .prepare("UPDATE users SET password_hash = 'not-an-argon2-hash' WHERE username = 'corrupt'")
+      .run();
+    const agent = new Agent(h.app);
+    await agent.visit();
+    const res = await agent.login('corrupt', 'corrupt-password');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: { code: 1, message: 'Wrong user name or password' } });
+  });
+
   it('only redirects to same-origin paths after login', async () => {
     const agent = new Agent(h.app);
     await agent.visit();

@@ -2,6 +2,8 @@
  * End-to-end at the API level: every self-service flow of the embedded identity service through the real server,
  * SQLite storage and a real SMTP delivery.
  */
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { generate } from 'otplib';
 import {
   BASE,
@@ -395,6 +397,51 @@ describe('login, whoami and logout', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.json.ui.messages[0].text).toMatch(/Too many failed sign-in attempts/);
     expect((await client.get('/identity/sessions/whoami')).status).toBe(401);
+  });
+});
+
+describe('a corrupt stored password hash', () => {
+  it('refuses the sign-in like wrong credentials and logs the account as corrupt, never the hash', async () => {
+    const email = uniqueEmail('corrupt');
+    await signUpVerified(client, mailbox, email);
+    const [{ identity_id: identityId }] = h.sql<{ identity_id: string }>(
+      "SELECT identity_id FROM credentials WHERE type = 'password' AND identifier = ?",
+      email,
+    );
+    const db = new Database(path.join(h.dataDir, 'identity.db'));
+    db.prepare(
+      `UPDATE credentials SET config = json_set(config, '$.hashed_password', '$argon2id$broken')
+       WHERE identity_id = ? AND type = 'password'`,
+    ).run(identityId);
+    db.close();
+    const login = await logIn(client, email);
+    expect(login.status).toBe(400);
+    expect(messageIds(login.json)).toEqual([4000006]);
+    const line = h.logLines.find((l) => l.includes('stored password hash is corrupt'));
+    expect(line).toContain(identityId);
+    expect(line).not.toContain('$argon2id$broken');
+  });
+});
+
+describe('a corrupt stored credential row', () => {
+  it('answers a Kratos-style 500 and logs which credential of which identity is corrupt', async () => {
+    const email = uniqueEmail('corrupt-row');
+    await signUpVerified(client, mailbox, email);
+    const [{ identity_id: identityId }] = h.sql<{ identity_id: string }>(
+      "SELECT identity_id FROM credentials WHERE type = 'password' AND identifier = ?",
+      email,
+    );
+    const db = new Database(path.join(h.dataDir, 'identity.db'));
+    db.prepare("UPDATE credentials SET config = '{\"hashed' WHERE identity_id = ? AND type = 'password'").run(
+      identityId,
+    );
+    db.close();
+    const login = await logIn(client, email);
+    expect(login.status).toBe(500);
+    expect(login.json.error).toMatchObject({ code: 500 });
+    expect(
+      h.logLines.some((l) => l.includes(`stored password credential of identity ${identityId} is corrupt`)),
+    ).toBe(true);
   });
 });
 

@@ -31,7 +31,7 @@ import {
 import { loginThrottle, readPolicy, throttleKey } from './lockout';
 import { registerLockoutRoutes } from './lockoutRoutes';
 import {
-  dummyHash,
+  burnPasswordCheck,
   hashPassword,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -212,7 +212,13 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     const attempt = begun.attempt;
     await attempt.wait();
     const user = findUser.get(body.username) as UserRow | undefined;
-    const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password);
+    let passwordOk = false;
+    if (user)
+      passwordOk = await verifyPassword(user.password_hash, body.password, {
+        account: user.id,
+        log: req.log,
+      });
+    else await burnPasswordCheck(body.password);
     if (!user || !passwordOk) throw await failure(req, body.username, 'wrong credentials', attempt, wrong);
     const otp = body.otp?.trim() ?? '';
     if (!user.totp_secret) {

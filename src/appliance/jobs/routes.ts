@@ -1,16 +1,14 @@
 /**
  * Jobs over HTTP: start (admin), read one, list (optionally only active), and follow one as server-sent events
- * (`progress` events with the §3 progress view, then `end`).
+ * (`progress` events with the §3 progress view, then `end`; see http/sse.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
 import { HttpError, notFound } from '../http/errors';
+import { followSnapshots, lastEventId, startEventStream } from '../http/sse';
 import { JobConflictError, type JobProgress, type JobRunner } from './runner';
 import { configPlan } from './steps';
-
-/** Comment line keeping idle SSE connections open through proxies. */
-export const SSE_HEARTBEAT_MS = 15_000;
 
 // Only the configuration job starts here: an update runs only for a signed package (POST updates/apply).
 const startSchema = {
@@ -90,6 +88,10 @@ export async function registerJobRoutes(
   );
 }
 
+/**
+ * Follows one job: its progress (each event the whole §3 view, id = digest of it), then `end` with the final status.
+ * A reconnecting browser's `Last-Event-ID` skips the state it already has.
+ */
 export function registerJobStream(scope: FastifyInstance, runner: JobRunner, streams: StreamSet): void {
   scope.get<{ Params: { id: string } }>(
     '/jobs/:id/stream',
@@ -97,43 +99,22 @@ export function registerJobStream(scope: FastifyInstance, runner: JobRunner, str
     async (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
       const first = runner.get(req.params.id);
       if (!first) throw notFound('Job does not exist');
-      reply.hijack();
-      const res = reply.raw;
-      const headers: Record<string, string | number | string[]> = {};
-      for (const [k, v] of Object.entries(reply.getHeaders()))
-        if (v !== undefined) headers[k] = v as string | number | string[];
-      res.writeHead(200, {
-        ...headers,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      let closed = false;
-      const send = (event: string, data: unknown) => {
-        if (!closed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      };
-      const close = () => {
-        if (closed) return;
-        closed = true;
-        unsubscribe();
-        clearInterval(heartbeat);
-        streams.delete(close);
-        res.end();
-      };
-      const onProgress = (p: JobProgress) => {
-        send('progress', p);
-        if (p.status !== 'running') {
-          send('end', { id: p.id, status: p.status });
-          close();
-        }
-      };
-      const unsubscribe = runner.subscribe(first.id, onProgress);
-      const heartbeat = setInterval(() => !closed && res.write(': keep-alive\n\n'), SSE_HEARTBEAT_MS);
+      const stream = startEventStream(req, reply);
+      const close = () => stream.close();
       streams.add(close);
-      req.raw.on('close', close);
-      // The current state first (a reattaching overlay needs it at once), read after subscribing so nothing is missed.
-      onProgress(runner.get(first.id) ?? first);
+      stream.onClose(() => streams.delete(close));
+      followSnapshots<JobProgress>(
+        stream,
+        {
+          event: 'progress',
+          subscribe: (listener) => runner.subscribe(first.id, listener),
+          // The current state first: a reattaching overlay needs it at once.
+          current: () => runner.get(first.id) ?? first,
+          isFinal: (p) => p.status !== 'running',
+          endData: (p) => ({ id: p.id, status: p.status }),
+        },
+        lastEventId(req),
+      );
     },
   );
 }

@@ -12,6 +12,7 @@ import { AuditService } from '../audit';
 import { pathPrefix } from '../context';
 import { applyApiConventions } from '../http/scope';
 import { LOG_SERVICES } from '../../shared/logServices';
+import { writeEventStreamHead } from '../http/sse';
 import { createLogStreamHub, type LogStreamHub, type StreamOptions } from './stream';
 import type { LogStore } from './store';
 import { parseIngestBody, parseLastEventId, parseStreamQuery, type ErrorItem } from './validate';
@@ -89,19 +90,7 @@ function registerRoutes(app: FastifyInstance, hub: LogStreamHub, deps: LogRouteD
           .send({ detail: 'Audit events (auth, settings, jobs, messages) need the admin role' });
       const lastId = parseLastEventId(req.headers['last-event-id']);
       if (!lastId.ok) return badRequest(reply, 400, lastId.errors);
-      reply.hijack();
-      const headers: Record<string, string | number | string[]> = {};
-      for (const [k, v] of Object.entries(reply.getHeaders()))
-        if (v !== undefined) headers[k] = v as string | number | string[];
-      reply.raw.writeHead(200, {
-        ...headers,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no', // nginx: do not buffer the stream
-      });
-      req.socket.setNoDelay(true);
-      req.socket.setTimeout(0);
+      writeEventStreamHead(req, reply);
       const check = deps.sessionStillValid;
       hub.open(reply.raw, { ...query.value, services }, lastId.value, check ? () => check(req) : undefined);
     },

@@ -12,12 +12,14 @@
  * - Slow clients: at most `maxBufferBytes` (plus one batch) wait in the server for a client. Past that, the
  *   client stops taking live entries and catches up from the store once its socket drains; if it does not
  *   drain within `stallMs`, it gets a `reconnect` event and is closed (destroyed if it does not read even that).
- *   Its browser reconnects with `Last-Event-ID` and loses nothing.
+ *   Its browser reconnects with `Last-Event-ID` and loses nothing. Heartbeats, the buffer bound and closing are the
+ *   shared writer's (../http/sse.ts); this hub decides what to write and how to catch up.
  * - `end`: when the requested range's end has passed, and when the server shuts down.
  * - Sessions: a client whose `stillAllowed` check fails (checked with each heartbeat) is closed; its browser's
  *   reconnect then meets the route's auth and stops.
  */
 import type { ServerResponse } from 'node:http';
+import { EventStream, formatEvent } from '../http/sse';
 import type { LogStore, StoredLogEntry } from './store';
 import type { StreamQuery } from './validate';
 
@@ -50,16 +52,14 @@ export const STREAM_DEFAULTS: StreamOptions = {
 };
 
 interface Client {
-  res: ServerResponse;
+  stream: EventStream;
   query: StreamQuery;
   services: Set<string> | null;
   /** Id of the last entry written to this client. */
   lastSent: number;
   mode: 'catching-up' | 'live' | 'closed';
   pending: StoredLogEntry[];
-  heartbeat?: NodeJS.Timeout;
   endTimer?: NodeJS.Timeout;
-  stallTimer?: NodeJS.Timeout;
 }
 
 export interface StreamStats {
@@ -70,7 +70,7 @@ export interface StreamStats {
 }
 
 export interface LogStreamHub {
-  /** Takes over an HTTP response that already passed validation and auth. */
+  /** Takes over an HTTP response whose event-stream head is written (after validation and auth). */
   open(
     res: ServerResponse,
     query: StreamQuery,
@@ -83,19 +83,6 @@ export interface LogStreamHub {
 }
 
 const nowSeconds = () => Date.now() / 1000;
-
-/** A failing check counts as "no longer allowed". */
-function isAllowed(check: (() => boolean) | undefined): boolean {
-  try {
-    return check ? check() : true;
-  } catch {
-    return false;
-  }
-}
-
-export function formatEvent(event: string, data: string, id?: number): string {
-  return `${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${data}\n\n`;
-}
 
 export function createLogStreamHub(store: LogStore, overrides: Partial<StreamOptions> = {}): LogStreamHub {
   const opts: StreamOptions = { ...STREAM_DEFAULTS, ...overrides };
@@ -112,9 +99,7 @@ export function createLogStreamHub(store: LogStore, overrides: Partial<StreamOpt
     if (c.mode === 'closed') return;
     c.mode = 'closed';
     c.pending = [];
-    clearInterval(c.heartbeat);
     clearTimeout(c.endTimer);
-    clearTimeout(c.stallTimer);
     clients.delete(c);
     if (clients.size === 0 && unsubscribe) {
       unsubscribe();
@@ -124,20 +109,6 @@ export function createLogStreamHub(store: LogStore, overrides: Partial<StreamOpt
     }
   }
 
-  /** Ends the response after a final event; destroys it if the client does not read that within the grace time. */
-  function finish(c: Client, event: 'end' | 'reconnect') {
-    if (c.mode === 'closed') return;
-    const { res } = c;
-    release(c);
-    if (res.destroyed || res.writableEnded) return;
-    res.end(formatEvent(event, '{}'));
-    const grace = setTimeout(() => res.destroy(), opts.closeGraceMs);
-    grace.unref();
-    res.once('close', () => clearTimeout(grace));
-  }
-
-  const overBound = (c: Client) => c.res.writableLength > opts.maxBufferBytes;
-
   /** Writes entries as batched `message` events until the client's buffer is over its bound; false if it is. */
   function writeBatches(
     c: Client,
@@ -145,7 +116,7 @@ export function createLogStreamHub(store: LogStore, overrides: Partial<StreamOpt
     serialised?: Map<string, string>,
   ): boolean {
     for (let i = 0; i < entries.length; i += opts.maxBatch) {
-      if (overBound(c)) return false;
+      if (c.stream.full) return false;
       const batch = entries.slice(i, i + opts.maxBatch);
       const last = batch[batch.length - 1];
       const key = `${batch[0].id}-${last.id}-${batch.length}`;
@@ -154,23 +125,17 @@ export function createLogStreamHub(store: LogStore, overrides: Partial<StreamOpt
         text = formatEvent('message', JSON.stringify({ logs: batch }), last.id);
         serialised?.set(key, text);
       }
-      c.res.write(text);
+      c.stream.write(text);
       c.lastSent = last.id;
     }
-    return !overBound(c);
+    return !c.stream.full;
   }
 
   /** A client over its bound: the store keeps what it has not been sent; catch up once it drains, or drop it. */
   function waitForDrain(c: Client) {
     c.mode = 'catching-up';
     c.pending = [];
-    clearTimeout(c.stallTimer);
-    c.stallTimer = setTimeout(() => finish(c, 'reconnect'), opts.stallMs);
-    c.stallTimer.unref();
-    c.res.once('drain', () => {
-      clearTimeout(c.stallTimer);
-      catchUp(c);
-    });
+    c.stream.whenDrained(() => catchUp(c));
   }
 
   function flush() {
@@ -205,7 +170,7 @@ export function createLogStreamHub(store: LogStore, overrides: Partial<StreamOpt
   function scheduleEnd(c: Client) {
     if (c.query.to === undefined) return;
     const left = (c.query.to - nowSeconds()) * 1000;
-    if (left <= 0) finish(c, 'end');
+    if (left <= 0) c.stream.finish('end');
     // Timers cap at about 24.8 days; a later end is re-checked then.
     else c.endTimer = setTimeout(() => scheduleEnd(c), Math.min(left, 2 ** 31 - 1));
   }
@@ -236,7 +201,7 @@ export function createLogStreamHub(store: LogStore, overrides: Partial<StreamOpt
     stillAllowed?: () => boolean,
   ) {
     const c: Client = {
-      res,
+      stream: new EventStream(res, { ...opts, stillAllowed }),
       query,
       services: query.services.length ? new Set(query.services) : null,
       lastSent: 0,
@@ -245,15 +210,7 @@ export function createLogStreamHub(store: LogStore, overrides: Partial<StreamOpt
     };
     clients.add(c);
     if (!unsubscribe) unsubscribe = store.subscribe(onAppend);
-    res.on('close', () => release(c));
-    res.on('error', () => release(c));
-    res.write(`retry: ${opts.retryMs}\n\n`);
-    c.heartbeat = setInterval(() => {
-      if (c.mode === 'closed') return;
-      if (!isAllowed(stillAllowed)) finish(c, 'reconnect');
-      else if (res.writableLength <= opts.maxBufferBytes) res.write(': heartbeat\n\n');
-    }, opts.heartbeatMs);
-    c.heartbeat.unref();
+    c.stream.onClose(() => release(c));
 
     if (lastEventId !== undefined) {
       c.lastSent = lastEventId;
@@ -272,7 +229,7 @@ export function createLogStreamHub(store: LogStore, overrides: Partial<StreamOpt
       if (!writeBatches(c, history)) return waitForDrain(c);
     } else {
       c.lastSent = store.lastId();
-      res.write(formatEvent('message', JSON.stringify({ logs: [] })));
+      c.stream.send('message', JSON.stringify({ logs: [] }));
     }
     // Entries appended after the newest one in history may not have matched it; start live from the store's end.
     c.lastSent = Math.max(c.lastSent, store.lastId());
@@ -283,13 +240,13 @@ export function createLogStreamHub(store: LogStore, overrides: Partial<StreamOpt
   return {
     open,
     closeAll() {
-      for (const c of [...clients]) finish(c, 'end');
+      for (const c of [...clients]) c.stream.finish('end');
     },
     stats() {
       let bufferedBytes = 0;
       let pendingEntries = 0;
       for (const c of clients) {
-        bufferedBytes += c.res.writableLength;
+        bufferedBytes += c.stream.bufferedBytes;
         pendingEntries += c.pending.length;
       }
       return { clients: clients.size, bufferedBytes, pendingEntries };

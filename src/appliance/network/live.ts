@@ -4,7 +4,7 @@
  * reading. The same event goes to everyone (it carries nothing private: names, states and counters only).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { openEventStream, type EventStream, type EventStreamOptions } from '../http/sse';
+import { startEventStream, type EventStream, type EventStreamOptions } from '../http/sse';
 import { ratePerSecond, type InterfaceCounters } from './procNet';
 
 export interface LiveInterfaceSample {
@@ -75,7 +75,9 @@ export function createLiveHub(
     const counters = read();
     last = sampleFrom(previous, t, counters);
     previous = { t, counters };
-    for (const c of clients) c.send('sample', last);
+    // Each sample replaces the last: a client still reading the previous one just skips this one.
+    const data = JSON.stringify(last);
+    for (const c of clients) if (!c.full) c.send('sample', data);
   };
 
   const stopIfIdle = () => {
@@ -91,23 +93,21 @@ export function createLiveHub(
     },
     open(req, reply) {
       if (clients.size >= opts.maxClients) return false;
-      const stream: EventStream = openEventStream(req, reply, {
-        ...opts.stream,
-        onClose: () => {
-          clients.delete(stream);
-          stopIfIdle();
-        },
+      const stream: EventStream = startEventStream(req, reply, { retryMs: 2_000, ...opts.stream });
+      stream.onClose(() => {
+        clients.delete(stream);
+        stopIfIdle();
       });
       clients.add(stream);
       if (!timer) {
         tick(); // the first reading (totals, no rates yet)
         timer = setInterval(tick, opts.intervalMs);
         timer.unref();
-      } else if (last) stream.send('sample', last);
+      } else if (last) stream.send('sample', JSON.stringify(last));
       return true;
     },
     closeAll() {
-      for (const c of [...clients]) c.close({ event: 'end', data: {} });
+      for (const c of [...clients]) c.finish('end');
     },
   };
 }

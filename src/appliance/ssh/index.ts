@@ -151,10 +151,16 @@ export async function registerSsh(
     async (req) => {
       const user = currentUser(req);
       const stored = ctx.db
-        .prepare('SELECT password_hash FROM users WHERE username = ?')
-        .get(user.username) as { password_hash: string } | undefined;
+        .prepare('SELECT id, password_hash FROM users WHERE username = ?')
+        .get(user.username) as { id: number; password_hash: string } | undefined;
       // Changing the shell password is re-authenticated with the admin's own console password.
-      if (!stored || !(await verifyPassword(stored.password_hash, req.body.current_password)))
+      if (
+        !stored ||
+        !(await verifyPassword(stored.password_hash, req.body.current_password, {
+          account: stored.id,
+          log: req.log,
+        }))
+      )
         throw new HttpError(422, [
           fieldError('current_password', 'the password is not correct', 'value_error.password.invalid'),
         ]);

@@ -114,7 +114,8 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
     const plausible = identifier.length <= EMAIL_MAX_LENGTH && password.length <= PASSWORD_MAX_LENGTH;
     const credential = plausible ? ctx.repo.findPasswordCredential(identifier) : null;
     let ok = false;
-    if (credential) ok = await verifyPassword(credential.hash, password);
+    if (credential)
+      ok = await verifyPassword(credential.hash, password, { account: credential.identityId, log: req.log });
     else if (plausible) await burnPasswordCheck(password);
     if (ok && flow.data.refresh && credential!.identityId !== flow.identityId) ok = false;
     const identity = ok ? ctx.repo.getIdentity(credential!.identityId) : null;

@@ -145,7 +145,7 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
         }
         if (Object.keys(flow.data.fieldMessages).length > 0) return invalid();
         const old = ctx.repo.findPasswordCredential(identity.traits.email);
-        if (old && (await verifyPassword(old.hash, password))) {
+        if (old && (await verifyPassword(old.hash, password, { account: identity.id, log: req.log }))) {
           ctx.fieldError(flow, 'password', uiText(MSG.passwordSameAsOld));
           return invalid();
         }

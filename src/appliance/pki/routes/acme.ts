@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser, requireAdmin } from '../../auth/guards';
 import { notFound } from '../../http/errors';
 import { applyApiConventions } from '../../http/scope';
-import { SSE_HEARTBEAT_MS } from '../../jobs/routes';
+import { followSnapshots, lastEventId, startEventStream } from '../../http/sse';
 import {
   accountView,
   createAccount,
@@ -191,43 +191,21 @@ function registerOrderStream(
     async (req, reply) => {
       const first = getOrderRow(p, req.params.id);
       if (!first) throw notFound('ACME order does not exist');
-      reply.hijack();
-      const res = reply.raw;
-      const headers: Record<string, string | number | string[]> = {};
-      for (const [k, v] of Object.entries(reply.getHeaders()))
-        if (v !== undefined) headers[k] = v as string | number | string[];
-      res.writeHead(200, {
-        ...headers,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      let closed = false;
-      const send = (event: string, data: unknown) => {
-        if (!closed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      };
-      const close = () => {
-        if (closed) return;
-        closed = true;
-        unsubscribe();
-        clearInterval(heartbeat);
-        streams.delete(close);
-        res.end();
-      };
-      const onState = (s: OrderState) => {
-        send('state', s);
-        if (!ACTIVE_STATUSES.includes(s.status)) {
-          send('end', { id: s.id, status: s.status });
-          close();
-        }
-      };
-      const unsubscribe = orders.subscribe(first.id, onState);
-      const heartbeat = setInterval(() => !closed && res.write(': keep-alive\n\n'), SSE_HEARTBEAT_MS);
+      const stream = startEventStream(req, reply);
+      const close = () => stream.close();
       streams.add(close);
-      req.raw.on('close', close);
-      // The current state first (read after subscribing, so no change is missed).
-      onState(orders.state(getOrderRow(p, first.id)));
+      stream.onClose(() => streams.delete(close));
+      followSnapshots<OrderState>(
+        stream,
+        {
+          event: 'state',
+          subscribe: (listener) => orders.subscribe(first.id, listener),
+          current: () => orders.state(getOrderRow(p, first.id)),
+          isFinal: (s) => !ACTIVE_STATUSES.includes(s.status),
+          endData: (s) => ({ id: s.id, status: s.status }),
+        },
+        lastEventId(req),
+      );
     },
   );
 }
