@@ -31,4 +31,6 @@ module.exports = {
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json', 'md'],
   setupFilesAfterEnv: ['<rootDir>/test/support/setup.ts'],
+  // Servers, real tools (openssl, sshd -t, pebble) and browsers-in-jsdom share two cores: 5 s is too tight there.
+  testTimeout: 20_000,
 };

@@ -211,7 +211,11 @@ export class DdnsService {
   }
 
   start(): void {
-    this.timer = setInterval(() => void this.tick(), DDNS_TICK_MS);
+    this.timer = setInterval(() => {
+      // A server closed without its hooks (a crashed test, a failed start) must not tick on a closed database.
+      if (!this.ctx.db.open) return this.stop();
+      this.tick().catch(() => undefined); // each account's failure is recorded on it; nothing else can throw here
+    }, DDNS_TICK_MS);
     this.timer.unref();
   }
 

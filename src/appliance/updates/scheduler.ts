@@ -49,7 +49,11 @@ export class UpdateScheduler {
   ) {}
 
   start(intervalMs = SCHEDULER_TICK_MS): void {
-    this.timer = setInterval(() => void this.tick(), intervalMs);
+    this.timer = setInterval(() => {
+      // A server closed without its hooks (a crashed test, a failed start) must not tick on a closed database.
+      if (!this.ctx.db.open) return this.stop();
+      this.tick().catch(this.onError);
+    }, intervalMs);
     this.timer.unref();
   }
 
