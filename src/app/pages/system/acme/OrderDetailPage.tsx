@@ -15,6 +15,7 @@ import { orderKey, ORDERS_KEY, type AcmeOrder } from '../types';
 import { orderRunning, orderStatusLabel } from './status';
 import '../../common/config/config.css';
 import '../common/pki.css';
+import { DetailLoading, useDetailTitle } from '../common/DetailShell';
 
 export function OrderDetailPage() {
   const id = useParams().id ?? '';
@@ -26,16 +27,9 @@ export function OrderDetailPage() {
     dispatch(acmeOrderWatched({ id }));
     return () => void dispatch(acmeOrderUnwatched({ id }));
   }, [running, id, dispatch]);
-  useEffect(() => {
-    if (order) document.title = `${order.names[0] ?? 'Order'} · ACME orders · Rampart`;
-  }, [order]);
+  useDetailTitle(order ? (order.names[0] ?? 'Order') : undefined, 'ACME orders');
   if (unknown) return <EntityNotFound />;
-  if (!order)
-    return (
-      <section className="page config-page" aria-label="ACME order" aria-busy="true">
-        <p>Loading the order…</p>
-      </section>
-    );
+  if (!order) return <DetailLoading label="ACME order" what="the order" />;
   return (
     <section className="page config-page" aria-label={`ACME order ${order.names.join(', ')}`}>
       <PageHeader

@@ -15,6 +15,7 @@ import { useEntity } from '../common/useEntity';
 import { CAS_KEY, caKey, CRLS_KEY, type CertificateAuthorityDetail } from '../types';
 import '../../common/config/config.css';
 import '../common/pki.css';
+import { DetailLoading, useDetailTitle } from '../common/DetailShell';
 
 export function CaDetailPage() {
   const id = useParams().id ?? '';
@@ -25,20 +26,13 @@ export function CaDetailPage() {
   const navigate = useNavigate();
   const certHref = useApiHref(`pki/cas/${id}/certificate`);
   const crlHref = useApiHref(`pki/cas/${id}/crl`);
-  useEffect(() => {
-    if (ca) document.title = `${ca.name} · Certificate authorities · Rampart`;
-  }, [ca]);
+  useDetailTitle(ca?.name, 'Certificate authorities');
   useEffect(() => {
     if (removal.status === 'done') void navigate('/system/certificate-authorities');
   }, [removal.status, navigate]);
 
   if (unknown) return <EntityNotFound />;
-  if (!ca)
-    return (
-      <section className="page config-page" aria-label="Certificate authority" aria-busy="true">
-        <p>Loading the certificate authority…</p>
-      </section>
-    );
+  if (!ca) return <DetailLoading label="Certificate authority" what="the certificate authority" />;
   return (
     <section className="page config-page" aria-label={ca.name}>
       <PageHeader

@@ -17,6 +17,7 @@ import { ExportModal } from './ExportModal';
 import { REASONS, RevokeModal } from './RevokeModal';
 import '../../common/config/config.css';
 import '../common/pki.css';
+import { DetailLoading, useDetailTitle } from '../common/DetailShell';
 
 const join = (values: readonly string[]) => (values.length ? values.join(', ') : '');
 
@@ -28,20 +29,13 @@ export function CertificateDetailPage() {
   const removal = useResourceSave();
   const navigate = useNavigate();
   const href = useApiHref(`pki/certificates/${id}/certificate`);
-  useEffect(() => {
-    if (cert) document.title = `${cert.name} · Certificates · Rampart`;
-  }, [cert]);
+  useDetailTitle(cert?.name, 'Certificates');
   useEffect(() => {
     if (removal.status === 'done') void navigate('/system/certificates');
   }, [removal.status, navigate]);
 
   if (unknown) return <EntityNotFound />;
-  if (!cert)
-    return (
-      <section className="page config-page" aria-label="Certificate" aria-busy="true">
-        <p>Loading the certificate…</p>
-      </section>
-    );
+  if (!cert) return <DetailLoading label="Certificate" what="the certificate" />;
   const left = daysLeft(cert.not_after);
   const renewable = cert.ca_id !== null && cert.profile !== 'other' && !cert.renewed_by;
   const revocable = cert.ca_id !== null && cert.status !== 'revoked';

@@ -1,5 +1,4 @@
 /** /system/certificate-revocation-lists/{id}: issuer, number, dates, the revoked serials and downloads. */
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { DataTable } from '../../../../widgets/DataTable';
 import { PageHeader } from '../../../../widgets/PageHeader';
@@ -12,21 +11,15 @@ import { CRLS_KEY, crlKey, type RevocationListDetail } from '../types';
 import { CRL_STATUS } from './CrlListPage';
 import '../../common/config/config.css';
 import '../common/pki.css';
+import { DetailLoading, useDetailTitle } from '../common/DetailShell';
 
 export function CrlDetailPage() {
   const id = useParams().id ?? '';
   const { data: crl, unknown } = useEntity<RevocationListDetail>(CRLS_KEY, crlKey(id), id);
   const href = useApiHref(`pki/crls/${id}/download`);
-  useEffect(() => {
-    if (crl) document.title = `${crl.name} · Revocation lists · Rampart`;
-  }, [crl]);
+  useDetailTitle(crl?.name, 'Revocation lists');
   if (unknown) return <EntityNotFound />;
-  if (!crl)
-    return (
-      <section className="page config-page" aria-label="Revocation list" aria-busy="true">
-        <p>Loading the revocation list…</p>
-      </section>
-    );
+  if (!crl) return <DetailLoading label="Revocation list" what="the revocation list" />;
   return (
     <section className="page config-page" aria-label={crl.name}>
       <PageHeader
