@@ -41,7 +41,7 @@ export function identityJson(ctx: ServiceContext, identity: IdentityRecord): Rec
   return {
     id: identity.id,
     schema_id: identity.schemaId,
-    schema_url: ctx.url(`/schemas/${Buffer.from(identity.schemaId).toString('base64url')}`),
+    schema_url: ctx.urls.url(`/schemas/${Buffer.from(identity.schemaId).toString('base64url')}`),
     state: identity.state,
     traits: identity.traits,
     verifiable_addresses: ctx.repo.verifiableAddresses(identity.id).map((a) => ({
@@ -95,7 +95,7 @@ function webauthnScript(ctx: ServiceContext): UiNode {
   return scriptNode(
     'webauthn',
     'webauthn_script',
-    ctx.url(WEBAUTHN_SCRIPT_PATH),
+    ctx.urls.url(WEBAUTHN_SCRIPT_PATH),
     WEBAUTHN_SCRIPT_INTEGRITY,
     randomBytes(16).toString('base64url'),
   );
@@ -103,12 +103,12 @@ function webauthnScript(ctx: ServiceContext): UiNode {
 
 /** Settings: add a security key (display name, trigger with the creation options, hidden result), remove each one. */
 function webauthnSettingsNodes(ctx: ServiceContext, flow: FlowRecord, identity: IdentityRecord): UiNode[] {
-  if (!ctx.rpId || !flow.data.webauthnChallenge) return [];
+  if (!ctx.urls.rpId || !flow.data.webauthnChallenge) return [];
   const config = ctx.repo.getCredential<{ user_handle: string }>(identity.id, 'webauthn');
-  const keys = ctx.webauthnKeys(identity.id);
+  const keys = ctx.sessions.webauthnKeys(identity.id);
   const options = creationOptions({
     challenge: flow.data.webauthnChallenge,
-    rpId: ctx.rpId,
+    rpId: ctx.urls.rpId,
     rpName: TOTP_ISSUER,
     // A stable handle per account; before the first key it is derived from the flow's challenge and saved with the key.
     userHandle: config?.user_handle ?? flow.data.webauthnChallenge,
@@ -139,11 +139,11 @@ function webauthnSettingsNodes(ctx: ServiceContext, flow: FlowRecord, identity: 
 }
 
 function webauthnLoginNodes(ctx: ServiceContext, flow: FlowRecord, identityId: string): UiNode[] {
-  const keys = ctx.webauthnKeys(identityId);
-  if (!ctx.rpId || !flow.data.webauthnChallenge || keys.length === 0) return [];
+  const keys = ctx.sessions.webauthnKeys(identityId);
+  if (!ctx.urls.rpId || !flow.data.webauthnChallenge || keys.length === 0) return [];
   const options = requestOptions({
     challenge: flow.data.webauthnChallenge,
-    rpId: ctx.rpId,
+    rpId: ctx.urls.rpId,
     allow: keys.map((k) => k.id),
   });
   return [
@@ -397,7 +397,7 @@ export function totpUri(email: string, secret: string): string {
 export async function flowJson(ctx: ServiceContext, flow: FlowRecord): Promise<Record<string, unknown>> {
   let nodes: UiNode[];
   let method = 'POST';
-  let action = ctx.url(`/self-service/${flow.kind}`, { flow: flow.id });
+  let action = ctx.urls.url(`/self-service/${flow.kind}`, { flow: flow.id });
   let identity: IdentityRecord | null = null;
   switch (flow.kind) {
     case 'login':
@@ -413,7 +413,7 @@ export async function flowJson(ctx: ServiceContext, flow: FlowRecord): Promise<R
       nodes = codeNodes(flow, MSG.labelVerificationCode, MSG.labelEmail);
       if (flow.state === 'passed_challenge') {
         method = 'GET';
-        action = flow.data.continueUrl ?? ctx.defaultReturn;
+        action = flow.data.continueUrl ?? ctx.urls.defaultReturn;
         nodes.push(anchorNode('code', 'continue', action, uiText(MSG.labelContinue)));
       }
       break;

@@ -1,7 +1,7 @@
 /** The `code` method of recovery and verification: 6-digit codes by e-mail, hashed, single use, limited attempts. */
 import { randomInt } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CODE_LIFESPAN_MS, type ServiceContext } from '../context';
+import type { ServiceContext } from '../context';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../password';
 import { MAX_CODE_ATTEMPTS, takeAll } from '../rateLimit';
 import { sha256, type FlowRecord } from '../repo';
@@ -10,13 +10,16 @@ import { limitReached } from './common';
 
 type CodeKind = 'recovery' | 'verification';
 
+/** Kratos default: a mailed code is valid for 15 min. */
+const CODE_LIFESPAN_MS = 15 * 60_000;
+
 const codeHash = (flowId: string, code: string) => sha256(`${flowId}:${code}`);
 
 /** Validates the address field of a send; false (with a field message) when it is unusable. */
 export function validEmail(ctx: ServiceContext, flow: FlowRecord, email: string): boolean {
-  if (!email) ctx.fieldError(flow, 'email', uiText(MSG.required, { property: 'email' }));
+  if (!email) ctx.flows.fieldError(flow, 'email', uiText(MSG.required, { property: 'email' }));
   else if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) {
-    ctx.fieldError(
+    ctx.flows.fieldError(
       flow,
       'email',
       uiText(MSG.validationGeneric, {
@@ -73,7 +76,7 @@ export async function sendCode(
         body: `Hi,\n\nplease recover access to your account by entering the following code:\n\n${code}\n\nThe code is valid for ${minutes} minutes.\nIf you did not ask for this, you can ignore this message.\n`,
       });
     } else {
-      const link = ctx.url('/self-service/verification', { flow: flow.id, code });
+      const link = ctx.urls.url('/self-service/verification', { flow: flow.id, code });
       ctx.courier.send({
         to: email,
         subject: 'Please verify your email address',

@@ -1,6 +1,7 @@
 /** Answers and flow loading shared by the self-service flows. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { normalizeBody, type Body, type ServiceContext } from '../context';
+import { normalizeBody, type Body } from '../body';
+import type { ServiceContext } from '../context';
 import { errors } from '../errors';
 import { flowJson } from '../render';
 import type { FlowKind, FlowRecord } from '../repo';
@@ -30,7 +31,7 @@ export async function sendFlow(
       .code(status)
       .header('cache-control', NO_STORE)
       .send(await flowJson(ctx, flow));
-  return reply.redirect(ctx.ui(flow.kind, { flow: flow.id }), 303);
+  return reply.redirect(ctx.urls.ui(flow.kind, { flow: flow.id }), 303);
 }
 
 /** Success of a flow: JSON gets `body`, a browser goes to `redirectTo`. */
@@ -64,9 +65,9 @@ export function loadSubmitFlow(
   kind: FlowKind,
 ): { flow: FlowRecord; body: Body } {
   const body = normalizeBody(req.body);
-  const flow = ctx.loadFlow(queryOf(req).flow, kind);
-  ctx.checkCsrfSubmit(req, flow, body);
-  if (ctx.isExpired(flow)) {
+  const flow = ctx.flows.load(queryOf(req).flow, kind);
+  ctx.csrf.checkSubmit(req, flow, body.csrf_token);
+  if (ctx.flows.isExpired(flow)) {
     const now = ctx.now();
     const minutes = (now - flow.expiresAt) / 60000;
     const message = uiText(EXPIRED_MESSAGE[kind], {
@@ -74,7 +75,7 @@ export function loadSubmitFlow(
       expired_at: new Date(flow.expiresAt).toISOString(),
       expired_at_unix: Math.floor(flow.expiresAt / 1000),
     });
-    const replacement = ctx.newFlow(req, reply, kind, {
+    const replacement = ctx.flows.create(req, reply, kind, {
       returnTo: flow.returnTo,
       identityId:
         kind === 'settings' || flow.data.refresh || flow.data.requestedAal === 'aal2'
@@ -93,10 +94,10 @@ export function loadSubmitFlow(
       replacement.id,
       new Date(flow.expiresAt),
       now,
-      ctx.ui(kind, { flow: replacement.id }),
+      ctx.urls.ui(kind, { flow: replacement.id }),
     );
   }
-  ctx.resetMessages(flow);
+  ctx.flows.resetMessages(flow);
   return { flow, body };
 }
 
@@ -105,12 +106,12 @@ export function loadSubmitFlow(
  * link is often opened elsewhere (a phone), and the flow holds nothing beyond the address and its state.
  */
 export function loadFetchedFlow(ctx: ServiceContext, req: FastifyRequest, kind: FlowKind): FlowRecord {
-  const flow = ctx.loadFlow(queryOf(req).id, kind);
-  if (kind !== 'verification') ctx.checkCsrfCookie(req, flow);
-  if (ctx.isExpired(flow)) {
+  const flow = ctx.flows.load(queryOf(req).id, kind);
+  if (kind !== 'verification') ctx.csrf.checkCookie(req, flow);
+  if (ctx.flows.isExpired(flow)) {
     throw errors.flowExpiredOnFetch(
       kind,
-      ctx.url(`/self-service/${kind}/browser`, { return_to: flow.returnTo ?? undefined }),
+      ctx.urls.url(`/self-service/${kind}/browser`, { return_to: flow.returnTo ?? undefined }),
       flow.returnTo,
     );
   }

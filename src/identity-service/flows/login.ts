@@ -2,7 +2,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { verify as verifyTotp } from 'otplib';
 import { randomBytes } from 'node:crypto';
-import type { CurrentSession, ServiceContext, WebAuthnCredentialConfig } from '../context';
+import type { ServiceContext } from '../context';
+import type { CurrentSession, WebAuthnCredentialConfig } from '../sessions';
 import { errors } from '../errors';
 import { burnPasswordCheck, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, verifyPassword } from '../password';
 import { flowJson, sessionJson, type LookupCredential, type TotpCredential } from '../render';
@@ -26,19 +27,22 @@ const TOTP_TOLERANCE_S = 30;
 export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
   const init = async (req: FastifyRequest, reply: FastifyReply) => {
     const q = queryOf(req);
-    const returnTo = ctx.returnTo(req, q.return_to);
-    const current = ctx.currentSession(req);
+    const returnTo = ctx.urls.returnTo(req, q.return_to);
+    const current = ctx.sessions.current(req);
     const refresh = q.refresh === 'true' && !!current;
     const aal2 = q.aal === 'aal2';
     if (aal2) {
       if (!current) throw errors.aal1Required();
-      if ((current.session.aal === 'aal2' || !ctx.hasSecondFactor(current.identity.id)) && !refresh) {
-        throw errors.sessionAlreadyAvailable('login', returnTo ?? ctx.defaultReturn);
+      if (
+        (current.session.aal === 'aal2' || !ctx.sessions.hasSecondFactor(current.identity.id)) &&
+        !refresh
+      ) {
+        throw errors.sessionAlreadyAvailable('login', returnTo ?? ctx.urls.defaultReturn);
       }
     } else if (current && !refresh) {
-      throw errors.sessionAlreadyAvailable('login', returnTo ?? ctx.defaultReturn);
+      throw errors.sessionAlreadyAvailable('login', returnTo ?? ctx.urls.defaultReturn);
     }
-    const flow = ctx.newFlow(req, reply, 'login', {
+    const flow = ctx.flows.create(req, reply, 'login', {
       returnTo,
       identityId: current && (aal2 || refresh) ? current.identity.id : null,
       data: {
@@ -63,7 +67,7 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
 
   app.post('/self-service/login', async (req, reply) => {
     const { flow, body } = loadSubmitFlow(ctx, req, reply, 'login');
-    const current = ctx.currentSession(req);
+    const current = ctx.sessions.current(req);
     const method = body.method || (body.provider ? 'oidc' : '');
 
     if (method === 'oidc') {
@@ -77,7 +81,7 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
 
     if (flow.data.requestedAal === 'aal2') {
       if (!current || current.identity.id !== flow.identityId)
-        throw errors.sessionInactive(ctx.url('/self-service/login/browser'));
+        throw errors.sessionInactive(ctx.urls.url('/self-service/login/browser'));
       if (method === 'webauthn' || (!method && body.webauthn_login))
         return secondFactor(req, reply, flow, current, 'webauthn', body.webauthn_login ?? '');
       if (method === 'totp') return secondFactor(req, reply, flow, current, 'totp', body.totp_code ?? '');
@@ -88,7 +92,7 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
     }
 
     if (current && !flow.data.refresh)
-      throw errors.sessionAlreadyAvailable('login', flow.returnTo ?? ctx.defaultReturn);
+      throw errors.sessionAlreadyAvailable('login', flow.returnTo ?? ctx.urls.defaultReturn);
     if (method !== 'password') {
       flow.data.messages.push(uiText(MSG.loginNoStrategy));
       return sendFlow(ctx, req, reply, flow, 400);
@@ -97,8 +101,9 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
     const identifier = (body.identifier ?? '').trim();
     const password = body.password ?? '';
     flow.data.values = { identifier };
-    if (!identifier) ctx.fieldError(flow, 'identifier', uiText(MSG.required, { property: 'identifier' }));
-    if (!password) ctx.fieldError(flow, 'password', uiText(MSG.required, { property: 'password' }));
+    if (!identifier)
+      ctx.flows.fieldError(flow, 'identifier', uiText(MSG.required, { property: 'identifier' }));
+    if (!password) ctx.flows.fieldError(flow, 'password', uiText(MSG.required, { property: 'password' }));
     if (!identifier || !password) return sendFlow(ctx, req, reply, flow, 400);
 
     // Counted before the password is checked (parallel guesses queue up on the count), per account and address.
@@ -136,14 +141,14 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
     await attempt.succeeded();
 
     let session: SessionRecord;
-    if (flow.data.refresh && current) session = ctx.addMethod(current.session, 'password', 'aal1');
-    else session = ctx.issueSession(req, reply, identity.id, 'password', 'aal1');
+    if (flow.data.refresh && current) session = ctx.sessions.addMethod(current.session, 'password', 'aal1');
+    else session = ctx.sessions.issue(req, reply, identity.id, 'password', 'aal1');
     flow.state = 'passed_challenge';
     ctx.repo.saveFlow(flow);
 
-    if (session.aal === 'aal1' && ctx.hasSecondFactor(identity.id)) {
+    if (session.aal === 'aal1' && ctx.sessions.hasSecondFactor(identity.id)) {
       // Second factor required: the aal1 session is set, and the browser continues with an aal2 login flow.
-      const next = ctx.url('/self-service/login/browser', {
+      const next = ctx.urls.url('/self-service/login/browser', {
         aal: 'aal2',
         return_to: flow.returnTo ?? undefined,
       });
@@ -154,7 +159,7 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
       req,
       reply,
       { session: sessionJson(ctx, session, identity), continue_with: [] },
-      flow.returnTo ?? ctx.defaultReturn,
+      flow.returnTo ?? ctx.urls.defaultReturn,
     );
   });
 
@@ -173,7 +178,7 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
     if (!code) {
       // The WebAuthn result travels in a hidden field: its message goes on the flow.
       if (kind === 'webauthn') flow.data.messages.push(uiText(MSG.required, { property: fieldName }));
-      else ctx.fieldError(flow, fieldName, uiText(MSG.required, { property: fieldName }));
+      else ctx.flows.fieldError(flow, fieldName, uiText(MSG.required, { property: fieldName }));
       return sendFlow(ctx, req, reply, flow, 400);
     }
     // Only the holder of the password gets here: the policy lock is per account from every address.
@@ -193,7 +198,7 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
     if (kind === 'webauthn') {
       const config = ctx.repo.getCredential<WebAuthnCredentialConfig>(identityId, 'webauthn');
       const challenge = flow.data.webauthnChallenge;
-      if (!ctx.rpId || !config || config.credentials.length === 0 || !challenge)
+      if (!ctx.urls.rpId || !config || config.credentials.length === 0 || !challenge)
         return fail(MSG.noWebAuthnDevice);
       // One ceremony per challenge: a new one is issued whatever the outcome.
       flow.data.webauthnChallenge = randomBytes(32).toString('base64url');
@@ -201,7 +206,7 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
       try {
         result = await verifyAssertion(
           code,
-          { challenge, origin: ctx.consoleOrigin, rpId: ctx.rpId },
+          { challenge, origin: ctx.urls.consoleOrigin, rpId: ctx.urls.rpId },
           config.credentials,
         );
       } catch (err) {
@@ -228,7 +233,7 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
       ctx.repo.setCredential(identityId, 'lookup_secret', cred, now);
     }
     await attempt.succeeded();
-    const session = ctx.addMethod(current.session, kind, 'aal2');
+    const session = ctx.sessions.addMethod(current.session, kind, 'aal2');
     flow.state = 'passed_challenge';
     ctx.repo.saveFlow(flow);
     return sendSuccess(
@@ -236,7 +241,7 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
       req,
       reply,
       { session: sessionJson(ctx, session, current.identity), continue_with: [] },
-      flow.returnTo ?? ctx.defaultReturn,
+      flow.returnTo ?? ctx.urls.defaultReturn,
     );
   }
 }

@@ -1,6 +1,7 @@
 /** Account recovery with the `code` method: choose_method → sent_email → passed_challenge (then settings). */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PRIVILEGED_MS, type ServiceContext } from '../context';
+import type { ServiceContext } from '../context';
+import { PRIVILEGED_MS } from '../sessions';
 import { errors } from '../errors';
 import { flowJson } from '../render';
 import { MSG, uiText } from '../text';
@@ -9,10 +10,10 @@ import { loadFetchedFlow, loadSubmitFlow, NO_STORE, queryOf, sendFlow, TOO_MANY_
 
 export function registerRecovery(app: FastifyInstance, ctx: ServiceContext): void {
   const init = async (req: FastifyRequest, reply: FastifyReply) => {
-    const returnTo = ctx.returnTo(req, queryOf(req).return_to);
-    if (ctx.currentSession(req))
-      throw errors.sessionAlreadyAvailable('recovery', returnTo ?? ctx.defaultReturn);
-    const flow = ctx.newFlow(req, reply, 'recovery', { returnTo });
+    const returnTo = ctx.urls.returnTo(req, queryOf(req).return_to);
+    if (ctx.sessions.current(req))
+      throw errors.sessionAlreadyAvailable('recovery', returnTo ?? ctx.urls.defaultReturn);
+    const flow = ctx.flows.create(req, reply, 'recovery', { returnTo });
     return sendFlow(ctx, req, reply, flow);
   };
   app.get('/self-service/recovery/browser', init);
@@ -27,8 +28,8 @@ export function registerRecovery(app: FastifyInstance, ctx: ServiceContext): voi
 
   app.post('/self-service/recovery', async (req, reply) => {
     const { flow, body } = loadSubmitFlow(ctx, req, reply, 'recovery');
-    if (ctx.currentSession(req))
-      throw errors.sessionAlreadyAvailable('recovery', flow.returnTo ?? ctx.defaultReturn);
+    if (ctx.sessions.current(req))
+      throw errors.sessionAlreadyAvailable('recovery', flow.returnTo ?? ctx.urls.defaultReturn);
     if ((body.method || 'code') !== 'code') {
       flow.data.messages.push(uiText(MSG.recoveryNoStrategy));
       return sendFlow(ctx, req, reply, flow, 400);
@@ -47,8 +48,8 @@ export function registerRecovery(app: FastifyInstance, ctx: ServiceContext): voi
       const identityId = used.identityId;
       const now = ctx.now();
       ctx.repo.markAddressVerified(used.address, now); // the code proved the address
-      ctx.issueSession(req, reply, identityId, 'code_recovery', 'aal1');
-      const settings = ctx.newFlow(req, reply, 'settings', {
+      ctx.sessions.issue(req, reply, identityId, 'code_recovery', 'aal1');
+      const settings = ctx.flows.create(req, reply, 'settings', {
         identityId,
         csrfToken: flow.csrfToken,
         returnTo: flow.returnTo,
@@ -69,12 +70,12 @@ export function registerRecovery(app: FastifyInstance, ctx: ServiceContext): voi
       flow.data.continueWith = [
         {
           action: 'show_settings_ui',
-          flow: { id: settings.id, url: ctx.ui('settings', { flow: settings.id }) },
+          flow: { id: settings.id, url: ctx.urls.ui('settings', { flow: settings.id }) },
         },
       ];
       ctx.repo.saveFlow(flow);
       if (ctx.isJson(req)) return sendFlow(ctx, req, reply, flow, 200);
-      return reply.redirect(ctx.ui('settings', { flow: settings.id }), 303);
+      return reply.redirect(ctx.urls.ui('settings', { flow: settings.id }), 303);
     }
     const email = (body.email ?? '').trim();
     if (!validEmail(ctx, flow, email)) return sendFlow(ctx, req, reply, flow, 400);

@@ -20,10 +20,10 @@ import { startVerification } from './verification';
 
 export function registerRegistration(app: FastifyInstance, ctx: ServiceContext): void {
   const init = async (req: FastifyRequest, reply: FastifyReply) => {
-    const returnTo = ctx.returnTo(req, queryOf(req).return_to);
-    if (ctx.currentSession(req))
-      throw errors.sessionAlreadyAvailable('registration', returnTo ?? ctx.defaultReturn);
-    const flow = ctx.newFlow(req, reply, 'registration', { returnTo });
+    const returnTo = ctx.urls.returnTo(req, queryOf(req).return_to);
+    if (ctx.sessions.current(req))
+      throw errors.sessionAlreadyAvailable('registration', returnTo ?? ctx.urls.defaultReturn);
+    const flow = ctx.flows.create(req, reply, 'registration', { returnTo });
     return sendFlow(ctx, req, reply, flow);
   };
   app.get('/self-service/registration/browser', init);
@@ -38,8 +38,8 @@ export function registerRegistration(app: FastifyInstance, ctx: ServiceContext):
 
   app.post('/self-service/registration', async (req, reply) => {
     const { flow, body } = loadSubmitFlow(ctx, req, reply, 'registration');
-    if (ctx.currentSession(req))
-      throw errors.sessionAlreadyAvailable('registration', flow.returnTo ?? ctx.defaultReturn);
+    if (ctx.sessions.current(req))
+      throw errors.sessionAlreadyAvailable('registration', flow.returnTo ?? ctx.urls.defaultReturn);
     const method = body.method || (body.provider ? 'oidc' : '');
     if (method === 'oidc') {
       const provider = ctx.providers.find((p) => p.id === body.provider);
@@ -52,9 +52,9 @@ export function registerRegistration(app: FastifyInstance, ctx: ServiceContext):
     const email = (body['traits.email'] ?? '').trim();
     const password = body.password ?? '';
     flow.data.values = { 'traits.email': email };
-    if (!email) ctx.fieldError(flow, 'traits.email', uiText(MSG.required, { property: 'email' }));
+    if (!email) ctx.flows.fieldError(flow, 'traits.email', uiText(MSG.required, { property: 'email' }));
     else if (email.length > EMAIL_MAX_LENGTH) {
-      ctx.fieldError(
+      ctx.flows.fieldError(
         flow,
         'traits.email',
         uiText(MSG.validationGeneric, {
@@ -62,16 +62,16 @@ export function registerRegistration(app: FastifyInstance, ctx: ServiceContext):
         }),
       );
     } else if (!EMAIL_PATTERN.test(email)) {
-      ctx.fieldError(
+      ctx.flows.fieldError(
         flow,
         'traits.email',
         uiText(MSG.validationGeneric, { reason: `${JSON.stringify(email)} is not valid "email"` }),
       );
     }
-    if (!password) ctx.fieldError(flow, 'password', uiText(MSG.required, { property: 'password' }));
+    if (!password) ctx.flows.fieldError(flow, 'password', uiText(MSG.required, { property: 'password' }));
     else {
       const policy = passwordPolicy(password, email);
-      if (policy) ctx.fieldError(flow, 'password', policy);
+      if (policy) ctx.flows.fieldError(flow, 'password', policy);
     }
     if (Object.keys(flow.data.fieldMessages).length > 0) return sendFlow(ctx, req, reply, flow, 400);
     // Counted before the address is looked up: each sign-up mails a code (the client address's send limit keeps
@@ -121,7 +121,7 @@ export function registerRegistration(app: FastifyInstance, ctx: ServiceContext):
         flow: {
           id: verification.id,
           verifiable_address: identity.traits.email.toLowerCase(),
-          url: ctx.ui('verification', { flow: verification.id }),
+          url: ctx.urls.ui('verification', { flow: verification.id }),
         },
       },
     ];
@@ -131,7 +131,7 @@ export function registerRegistration(app: FastifyInstance, ctx: ServiceContext):
       req,
       reply,
       { identity: identityJson(ctx, identity), continue_with: continueWith },
-      ctx.ui('verification', { flow: verification.id }),
+      ctx.urls.ui('verification', { flow: verification.id }),
     );
   });
 }

@@ -44,10 +44,10 @@ const STUB_500 = {
 
 export function registerSessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   app.get('/sessions/whoami', { config: { jsonOnly: true } }, async (req, reply) => {
-    const current = ctx.currentSession(req);
+    const current = ctx.sessions.current(req);
     if (!current) throw errors.sessionInactive();
-    if (current.session.aal === 'aal1' && ctx.hasSecondFactor(current.identity.id)) {
-      throw errors.aal2Required(ctx.url('/self-service/login/browser', { aal: 'aal2' }));
+    if (current.session.aal === 'aal1' && ctx.sessions.hasSecondFactor(current.identity.id)) {
+      throw errors.aal2Required(ctx.urls.url('/self-service/login/browser', { aal: 'aal2' }));
     }
     reply.header('x-kratos-authenticated-identity-id', current.identity.id);
     reply.header('cache-control', NO_STORE);
@@ -55,21 +55,21 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServiceContext)
   });
 
   app.get('/self-service/logout/browser', { config: { jsonOnly: true } }, async (req, reply) => {
-    const returnTo = ctx.returnTo(req, queryOf(req).return_to);
-    const current = ctx.currentSession(req);
+    const returnTo = ctx.urls.returnTo(req, queryOf(req).return_to);
+    const current = ctx.sessions.current(req);
     if (!current) throw errors.sessionInactive();
     const token = ctx.repo.logoutToken(current.session.id);
     if (!token) throw errors.sessionInactive();
     reply.header('cache-control', NO_STORE);
     return {
-      logout_url: ctx.url('/self-service/logout', { token, return_to: returnTo ?? undefined }),
+      logout_url: ctx.urls.url('/self-service/logout', { token, return_to: returnTo ?? undefined }),
       logout_token: token,
     };
   });
 
   app.get('/self-service/logout', async (req, reply) => {
     const q = queryOf(req);
-    const returnTo = ctx.returnTo(req, q.return_to);
+    const returnTo = ctx.urls.returnTo(req, q.return_to);
     if (!q.token) throw errors.badRequest('Please include a token in the URL query.');
     const session = ctx.repo.sessionByLogoutToken(q.token);
     if (!session)
@@ -77,10 +77,10 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServiceContext)
         'Unable to log out because the logout token in the URL query does not match the session cookie.',
       );
     ctx.repo.revokeSession(session.id);
-    ctx.clearSessionCookie(reply);
+    ctx.sessions.clearCookie(reply);
     req.log.info({ identityId: session.identityId }, 'identity: logged out');
     if (ctx.isJson(req)) return reply.code(204).send();
-    return reply.redirect(returnTo ?? ctx.defaultReturn, 303);
+    return reply.redirect(returnTo ?? ctx.urls.defaultReturn, 303);
   });
 
   app.get('/self-service/errors', { config: { jsonOnly: true } }, async (req) => {

@@ -2,7 +2,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { generateSecret } from 'otplib';
-import type { CurrentSession, ServiceContext, WebAuthnCredentialConfig } from '../context';
+import type { ServiceContext } from '../context';
+import type { CurrentSession, WebAuthnCredentialConfig } from '../sessions';
 import { errors } from '../errors';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, hashPassword, passwordPolicy, verifyPassword } from '../password';
 import { flowJson, totpUri, type LookupCredential, type TotpCredential } from '../render';
@@ -26,19 +27,21 @@ export function newLookupCodes(): string[] {
 export function registerSettings(app: FastifyInstance, ctx: ServiceContext): void {
   /** The session the settings act on; aal2 when the identity has a second factor. */
   function requireSession(req: FastifyRequest, returnTo: string): CurrentSession {
-    const current = ctx.currentSession(req);
+    const current = ctx.sessions.current(req);
     if (!current)
-      throw errors.sessionInactive(ctx.url('/self-service/login/browser', { return_to: returnTo }));
-    if (current.session.aal === 'aal1' && ctx.hasSecondFactor(current.identity.id)) {
-      throw errors.aal2Required(ctx.url('/self-service/login/browser', { aal: 'aal2', return_to: returnTo }));
+      throw errors.sessionInactive(ctx.urls.url('/self-service/login/browser', { return_to: returnTo }));
+    if (current.session.aal === 'aal1' && ctx.sessions.hasSecondFactor(current.identity.id)) {
+      throw errors.aal2Required(
+        ctx.urls.url('/self-service/login/browser', { aal: 'aal2', return_to: returnTo }),
+      );
     }
     return current;
   }
 
   const init = async (req: FastifyRequest, reply: FastifyReply) => {
-    const returnTo = ctx.returnTo(req, queryOf(req).return_to);
-    const current = requireSession(req, ctx.ui('settings'));
-    const flow = ctx.newFlow(req, reply, 'settings', {
+    const returnTo = ctx.urls.returnTo(req, queryOf(req).return_to);
+    const current = requireSession(req, ctx.urls.ui('settings'));
+    const flow = ctx.flows.create(req, reply, 'settings', {
       identityId: current.identity.id,
       returnTo,
       data: { messages: [], fieldMessages: {}, values: {} },
@@ -51,7 +54,7 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
 
   const fetch = async (req: FastifyRequest, reply: FastifyReply) => {
     const flow = loadFetchedFlow(ctx, req, 'settings');
-    const current = requireSession(req, ctx.ui('settings', { flow: flow.id }));
+    const current = requireSession(req, ctx.urls.ui('settings', { flow: flow.id }));
     if (current.identity.id !== flow.identityId) throw errors.identityMismatch();
     return reply.header('cache-control', NO_STORE).send(await flowJson(ctx, flow));
   };
@@ -69,16 +72,16 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
 
   app.post('/self-service/settings', async (req, reply) => {
     const { flow, body } = loadSubmitFlow(ctx, req, reply, 'settings');
-    const current = requireSession(req, ctx.ui('settings', { flow: flow.id }));
+    const current = requireSession(req, ctx.urls.ui('settings', { flow: flow.id }));
     if (current.identity.id !== flow.identityId) throw errors.identityMismatch();
     const identity = current.identity;
     const now = ctx.now();
     const requirePrivileged = () => {
-      if (!ctx.isPrivileged(current.session)) {
+      if (!ctx.sessions.isPrivileged(current.session)) {
         throw errors.refreshRequired(
-          ctx.url('/self-service/login/browser', {
+          ctx.urls.url('/self-service/login/browser', {
             refresh: 'true',
-            return_to: ctx.ui('settings', { flow: flow.id }),
+            return_to: ctx.urls.ui('settings', { flow: flow.id }),
           }),
         );
       }
@@ -99,9 +102,9 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
       case 'profile': {
         const email = (body['traits.email'] ?? '').trim();
         flow.data.values = { 'traits.email': email };
-        if (!email) ctx.fieldError(flow, 'traits.email', uiText(MSG.required, { property: 'email' }));
+        if (!email) ctx.flows.fieldError(flow, 'traits.email', uiText(MSG.required, { property: 'email' }));
         else if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) {
-          ctx.fieldError(
+          ctx.flows.fieldError(
             flow,
             'traits.email',
             uiText(MSG.validationGeneric, {
@@ -128,7 +131,7 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
               flow: {
                 id: verification.id,
                 verifiable_address: email.toLowerCase(),
-                url: ctx.ui('verification', { flow: verification.id }),
+                url: ctx.urls.ui('verification', { flow: verification.id }),
               },
             },
           ];
@@ -138,15 +141,15 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
       case 'password': {
         requirePrivileged();
         const password = body.password ?? '';
-        if (!password) ctx.fieldError(flow, 'password', uiText(MSG.required, { property: 'password' }));
+        if (!password) ctx.flows.fieldError(flow, 'password', uiText(MSG.required, { property: 'password' }));
         else {
           const policy = passwordPolicy(password, identity.traits.email);
-          if (policy) ctx.fieldError(flow, 'password', policy);
+          if (policy) ctx.flows.fieldError(flow, 'password', policy);
         }
         if (Object.keys(flow.data.fieldMessages).length > 0) return invalid();
         const old = ctx.repo.findPasswordCredential(identity.traits.email);
         if (old && (await verifyPassword(old.hash, password, { account: identity.id, log: req.log }))) {
-          ctx.fieldError(flow, 'password', uiText(MSG.passwordSameAsOld));
+          ctx.flows.fieldError(flow, 'password', uiText(MSG.passwordSameAsOld));
           return invalid();
         }
         ctx.repo.setPasswordHash(identity.id, await hashPassword(password), now);
@@ -170,12 +173,12 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
         const secret = flow.data.totpSecret;
         const code = (body.totp_code ?? '').trim();
         if (!code) {
-          ctx.fieldError(flow, 'totp_code', uiText(MSG.required, { property: 'totp_code' }));
+          ctx.flows.fieldError(flow, 'totp_code', uiText(MSG.required, { property: 'totp_code' }));
           return invalid();
         }
         const result = secret ? await checkTotp(secret, code) : { valid: false };
         if (!secret || !result.valid) {
-          ctx.fieldError(flow, 'totp_code', uiText(MSG.totpWrong));
+          ctx.flows.fieldError(flow, 'totp_code', uiText(MSG.totpWrong));
           return invalid();
         }
         const cred: TotpCredential = {
@@ -185,7 +188,7 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
         ctx.repo.setCredential(identity.id, 'totp', cred, now);
         delete flow.data.totpSecret;
         // The code just proved the authenticator: this session now holds the second factor.
-        ctx.addMethod(current.session, 'totp', 'aal2');
+        ctx.sessions.addMethod(current.session, 'totp', 'aal2');
         req.log.info({ identityId: identity.id }, 'identity: authenticator app linked');
         return saved();
       }
@@ -206,7 +209,7 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
           );
           delete flow.data.lookupPending;
           // Confirming them in a recent session counts as holding them (otherwise whoami would demand aal2 at once).
-          ctx.addMethod(current.session, 'lookup_secret', 'aal2');
+          ctx.sessions.addMethod(current.session, 'lookup_secret', 'aal2');
           req.log.info({ identityId: identity.id }, 'identity: backup codes saved');
           return saved();
         }
@@ -229,7 +232,7 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
         return invalid();
       }
       case 'webauthn': {
-        if (!ctx.rpId) break;
+        if (!ctx.urls.rpId) break;
         requirePrivileged();
         const config = ctx.repo.getCredential<WebAuthnCredentialConfig>(identity.id, 'webauthn');
         if (body.webauthn_remove) {
@@ -251,8 +254,8 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
         try {
           added = await verifyRegistration(body.webauthn_register, {
             challenge,
-            origin: ctx.consoleOrigin,
-            rpId: ctx.rpId,
+            origin: ctx.urls.consoleOrigin,
+            rpId: ctx.urls.rpId,
           });
         } catch (err) {
           if (!(err instanceof WebAuthnError)) throw err;
@@ -283,7 +286,7 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
         // A challenge answers one ceremony only.
         flow.data.webauthnChallenge = randomBytes(32).toString('base64url');
         // Creating the key needed the key in hand: the session holds the second factor now.
-        ctx.addMethod(current.session, 'webauthn', 'aal2');
+        ctx.sessions.addMethod(current.session, 'webauthn', 'aal2');
         req.log.info({ identityId: identity.id }, 'identity: security key added');
         return saved();
       }

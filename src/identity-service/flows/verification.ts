@@ -21,7 +21,7 @@ export async function startVerification(
   csrfToken: string,
   ipCounted = false,
 ): Promise<FlowRecord> {
-  const flow = ctx.newFlow(req, reply, 'verification', { returnTo, csrfToken });
+  const flow = ctx.flows.create(req, reply, 'verification', { returnTo, csrfToken });
   await sendCode(ctx, req, reply, flow, 'verification', email, false, !ipCounted);
   ctx.repo.saveFlow(flow);
   return flow;
@@ -29,8 +29,8 @@ export async function startVerification(
 
 export function registerVerification(app: FastifyInstance, ctx: ServiceContext): void {
   const init = async (req: FastifyRequest, reply: FastifyReply) => {
-    const returnTo = ctx.returnTo(req, queryOf(req).return_to);
-    const flow = ctx.newFlow(req, reply, 'verification', { returnTo });
+    const returnTo = ctx.urls.returnTo(req, queryOf(req).return_to);
+    const flow = ctx.flows.create(req, reply, 'verification', { returnTo });
     return sendFlow(ctx, req, reply, flow);
   };
   app.get('/self-service/verification/browser', init);
@@ -52,16 +52,16 @@ export function registerVerification(app: FastifyInstance, ctx: ServiceContext):
     ctx.repo.markAddressVerified(used.address, ctx.now());
     req.log.info({ identityId: used.identityId, flowId: flow.id }, 'identity: address verified');
     flow.state = 'passed_challenge';
-    flow.data.continueUrl = flow.returnTo ?? ctx.defaultReturn;
+    flow.data.continueUrl = flow.returnTo ?? ctx.urls.defaultReturn;
     flow.data.messages = [uiText(MSG.verificationSuccessful)];
   }
 
   // The link in the mail: no CSRF token (the code is the proof), lands on the verification page.
   app.get('/self-service/verification', async (req, reply) => {
     const q = queryOf(req);
-    const flow = ctx.loadFlow(q.flow, 'verification');
-    if (ctx.isExpired(flow)) {
-      const replacement = ctx.newFlow(req, reply, 'verification', { returnTo: flow.returnTo });
+    const flow = ctx.flows.load(q.flow, 'verification');
+    if (ctx.flows.isExpired(flow)) {
+      const replacement = ctx.flows.create(req, reply, 'verification', { returnTo: flow.returnTo });
       replacement.data.messages = [
         uiText(MSG.verificationExpired, {
           minutes_since_expiry: (ctx.now() - flow.expiresAt) / 60000,
@@ -71,7 +71,7 @@ export function registerVerification(app: FastifyInstance, ctx: ServiceContext):
       ];
       return sendFlow(ctx, req, reply, replacement);
     }
-    ctx.resetMessages(flow);
+    ctx.flows.resetMessages(flow);
     if (flow.state === 'passed_challenge') flow.data.messages.push(uiText(MSG.verificationRetrySuccess));
     else if (q.code) checkCode(req, flow, q.code.trim());
     return sendFlow(ctx, req, reply, flow);
