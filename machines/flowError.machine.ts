@@ -29,10 +29,8 @@ export const flowErrorMachine = setup({
   guards: {
     hasId: ({ context }) => Boolean(context.id),
     // The service answered, but not with an error it knows (404 unknown id, 400 malformed id, 403 not this browser's).
-    serviceAnswered: ({ event }) => {
-      const error = (event as { error?: unknown }).error;
-      return isIdentityApiError(error) && error.status >= 400 && error.status < 500;
-    },
+    serviceAnswered: (_, params: { error: unknown }) =>
+      isIdentityApiError(params.error) && params.error.status >= 400 && params.error.status < 500,
   },
 }).createMachine({
   id: 'flowError',
@@ -45,7 +43,13 @@ export const flowErrorMachine = setup({
         src: 'loadFlowError',
         input: ({ context }) => ({ id: context.id ?? '' }),
         onDone: { target: 'shown', actions: assign({ container: ({ event }) => event.output }) },
-        onError: [{ guard: 'serviceAnswered', target: 'missing' }, { target: 'failed' }],
+        onError: [
+          {
+            guard: { type: 'serviceAnswered', params: ({ event }) => ({ error: event.error }) },
+            target: 'missing',
+          },
+          { target: 'failed' },
+        ],
       },
     },
     shown: { type: 'final' },

@@ -96,6 +96,8 @@ export const flowSetup = setup({
     failureIs: ({ context }, params: { type: FlowFailure['type'] }) => context.failure?.type === params.type,
     resultIsFlow: (_, params: { output: SubmitResult }) => params.output.type === 'flow',
     coolingDown: ({ context }) => context.resendIn > 0,
+    /** A fresh flow may be started: the failure asks for one and fewer than MAX_RESTARTS were tried in a row. */
+    mayRestart: ({ context }) => context.failure?.type === 'restart' && context.restarts < MAX_RESTARTS,
     resendDuringCooldown: ({ context, event }) =>
       event.type === 'user.submit' && context.resendIn > 0 && isResend(context, event.values),
   },
@@ -130,13 +132,18 @@ export function outputCompletion({ output }: { output: SubmitResult }): FlowComp
   return output.completion;
 }
 
+const isFailureOf = <T extends FlowFailure['type']>(
+  failure: FlowFailure | null,
+  type: T,
+): failure is Extract<FlowFailure, { type: T }> => failure?.type === type;
+
 /** The failure of the given kind; only where `failureIs` held. */
 export function failureOf<T extends FlowFailure['type']>(
   failure: FlowFailure | null,
   type: T,
 ): Extract<FlowFailure, { type: T }> {
-  if (failure?.type !== type) throw new Error(`expected a ${type} failure`);
-  return failure as Extract<FlowFailure, { type: T }>;
+  if (!isFailureOf(failure, type)) throw new Error(`expected a ${type} failure`);
+  return failure;
 }
 
 /** `onError` of any flow actor: the error is classified, then handled (§4, §8). */
@@ -202,7 +209,7 @@ export const handlingFailureState = flowSetup.createStateConfig({
     },
     {
       // A fresh flow, unless that already failed MAX_RESTARTS times in a row (e.g. the service answers 404).
-      guard: ({ context }) => context.failure?.type === 'restart' && context.restarts < MAX_RESTARTS,
+      guard: 'mayRestart',
       target: 'loading',
       actions: [
         {

@@ -2,9 +2,10 @@
  * The text-input validators of §5, one pure predicate per validator type. Every predicate takes any string and
  * returns a boolean; none throws. Emptiness is decided by the caller (`validateValue`), not here.
  */
-import { EMAIL_PATTERN } from '../../shared/email';
+import { EMAIL_PATTERN, isEmail } from '../../shared/email';
 
-export { EMAIL_PATTERN };
+/** §5 e-mail: the one pattern of src/shared/email.ts. */
+export { EMAIL_PATTERN, isEmail };
 
 /** §9 a hostname label is at most 63 characters. */
 export const HOSTNAME_MAX_LENGTH = 63;
@@ -89,9 +90,6 @@ export const isInteger = (v: string, bounds: NumericBounds = {}): boolean =>
 /** A decimal number (optional sign, optional fraction) within the optional bounds. */
 export const isFloat = (v: string, bounds: NumericBounds = {}): boolean =>
   floatRe.test(v) && withinBounds(Number(v), bounds);
-
-/** §5 e-mail pattern: non-space characters, `@`, domain, dot, suffix. */
-export const isEmail = (v: string): boolean => EMAIL_PATTERN.test(v);
 
 /**
  * An e-mail address, or a whole-domain pattern: `*@domain` or `@domain`, where the domain may itself start with `*.`

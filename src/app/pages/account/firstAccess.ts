@@ -4,18 +4,14 @@
  * storage (this tab only) and is forgotten once the password has changed.
  */
 import { useSyncExternalStore } from 'react';
+import { readText, storageOf } from '../../../lib/storage';
 import { useAppSelector } from '../../../store/createStore';
 
 export const CHANGE_PASSWORD_PATH = '/change-password';
 const FIRST_ACCESS_USER_KEY = 'rampart.firstAccessUser';
 
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
-  } catch {
-    return null; // privacy mode: no pre-filling then
-  }
-}
+// Storage may be unavailable (server render, privacy mode): no pre-filling then.
+const storage = () => storageOf('session');
 
 /** Remembers the user name when the login sends the browser to the change-password page. */
 export function rememberFirstAccessUser(target: string, username: string): void {
@@ -28,7 +24,7 @@ export function forgetFirstAccessUser(): void {
 }
 
 const noSubscription = () => () => {};
-const storedUser = () => storage()?.getItem(FIRST_ACCESS_USER_KEY) ?? '';
+const storedUser = () => readText('session', FIRST_ACCESS_USER_KEY) ?? '';
 const serverSnapshot = () => '';
 
 /** The user name to pre-fill: the first access's, else the logged-in user's; empty when unknown. */
