@@ -7,6 +7,8 @@ import path from 'node:path';
 export interface RunningServer {
   url: string;
   port: number;
+  /** The server process (e.g. to read its memory). */
+  pid: number;
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
@@ -17,7 +19,8 @@ export interface RunningServer {
 let nextPort = 18_400 + Math.floor(Math.random() * 1000);
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = nextPort++;
+  // A given RAMPART_PORT is kept (a restart on the same address, with the same RAMPART_DATA_DIR).
+  const port = env.RAMPART_PORT ? Number(env.RAMPART_PORT) : nextPort++;
   const dataDir = env.RAMPART_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-e2e-'));
   const root = path.resolve(__dirname, '../../..');
   let out = '';
@@ -51,6 +54,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     port,
+    pid: child.pid ?? 0,
     dataDir,
     output: () => out,
     terminate: () =>
