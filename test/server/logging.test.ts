@@ -14,7 +14,7 @@ class Capture extends Writable {
   constructor(readonly isTTY: boolean) {
     super();
   }
-  _write(chunk: Buffer, _enc: BufferEncoding, cb: () => void) {
+  override _write(chunk: Buffer, _enc: BufferEncoding, cb: () => void) {
     this.lines.push(...chunk.toString().split('\n').filter(Boolean));
     cb();
   }
