@@ -61,6 +61,8 @@ export interface Config {
   /** Trust X-Forwarded-* from a proxy in front of the console. */
   trustProxy: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Log lines: `text` for people, `json` for collectors, `auto` picks text when stdout is a terminal. */
+  logFormat: 'auto' | 'text' | 'json';
   /** Seconds between client polls of /_build/latest.json. */
   buildPollSeconds: number;
   /** Seconds an admin has to keep a lock-out-prone change (SSH port, …) before the appliance rolls it back. */
@@ -98,6 +100,7 @@ export const defaults: Config = {
   networkRetentionDays: 7,
   trustProxy: false,
   logLevel: 'info',
+  logFormat: 'auto',
   buildPollSeconds: 60,
   applyConfirmSeconds: 60,
 };

@@ -167,6 +167,7 @@ export const configKeys: KeySpec[] = [
     oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
     (c, v) => (c.logLevel = v),
   ),
+  spec('logFormat', 'RAMPART_LOG_FORMAT', oneOf('auto', 'text', 'json'), (c, v) => (c.logFormat = v)),
   spec('buildPollSeconds', 'RAMPART_BUILD_POLL_SECONDS', int(1, 86400), (c, v) => (c.buildPollSeconds = v)),
   spec(
     'applyConfirmSeconds',

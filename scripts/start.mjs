@@ -37,6 +37,8 @@ if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
 }
 
 const env = { ...process.env };
+// `npm start -- --json-logs`: JSON log lines even in a terminal (RAMPART_LOG_FORMAT=json does the same).
+if (process.argv.includes('--json-logs')) env.RAMPART_LOG_FORMAT = 'json';
 env.RAMPART_HOST ??= '127.0.0.1';
 env.RAMPART_PORT ??= env.PORT ?? '8080';
 env.RAMPART_DATA_DIR ??= path.join(root, 'data');

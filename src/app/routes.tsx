@@ -4,7 +4,7 @@
  * network overview and the account pages do not.
  */
 import type { LoaderFunction, RouteObject } from 'react-router';
-import { RouteErrorPage } from './errors/RouteErrorPage';
+import { NotFoundPage, RouteErrorPage } from './errors/RouteErrorPage';
 import { Root } from './Root';
 import { withChunkReload } from './routing/chunkReload';
 import { isEntityId, notFound, requireLogin, withValidity } from './routing/guards';
@@ -106,7 +106,9 @@ export const routes: RouteObject[] = [
       lazyRoute('account/:type', 'account/:type', 'account', 'screen'),
       lazyRoute('terms', 'terms', 'account', 'terms'),
       lazyRoute(':action', ':action', 'account', 'action'),
-      { id: 'not-found', path: '*', loader: ({ request }) => notFound(request) },
+      // Any other path (API probes, `/self-service/...` without the identity prefix, `/.well-known/...`) is a 404:
+      // the loader answers the status, and the leaf has the page to show so the router never renders an empty leaf.
+      { id: 'not-found', path: '*', loader: ({ request }) => notFound(request), Component: NotFoundPage },
     ],
   },
 ];

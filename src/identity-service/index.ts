@@ -10,6 +10,7 @@ import { ServiceContext } from './context';
 import { Courier } from './courier';
 import { errors, IdentityError } from './errors';
 import { registerLogin } from './flows/login';
+import { registerHealth } from './health';
 import { registerRecovery } from './flows/recovery';
 import { registerRegistration } from './flows/registration';
 import { registerSessionRoutes } from './flows/session';
@@ -120,6 +121,7 @@ export async function registerIdentityService(app: FastifyInstance, config: Conf
       registerVerification(scope, ctx);
       registerSettings(scope, ctx);
       registerSessionRoutes(scope, ctx);
+      registerHealth(scope, db);
       // Unknown paths under the identity base answer in the identity API's own error format.
       scope.all('/*', { config: { jsonOnly: true } }, async () => {
         throw new IdentityError(

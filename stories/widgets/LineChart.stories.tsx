@@ -48,3 +48,9 @@ export const SmallNoLegend: Story = {
 };
 export const Empty: Story = { args: { series: [] } };
 export const Fetching: Story = { args: { series: [], emptyMessage: 'Fetching data...' } };
+/** One point every 2 minutes over the 10 minutes of data. */
+export const TimeScale: Story = { args: { step: 2 * minute, showPoints: true } };
+/** A day drawn at one point a minute: too large for the step, the §8 time-scale error shows instead. */
+export const TimeScaleTooLarge: Story = {
+  args: { step: minute, xDomain: [now, now + 24 * 60 * minute] },
+};

@@ -20,7 +20,7 @@ describe('local authentication', () => {
     expect(h.adminPassword).toMatch(/^[A-Za-z0-9]{20}$/);
   });
 
-  it('describes the login setup', async () => {
+  it('describes the login setup: the local form, the embedded identity service online, no custom look', async () => {
     const res = await new Agent(h.app).get('/api/auth/setup');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -28,7 +28,7 @@ describe('local authentication', () => {
       isOffline: false,
       login_logo: null,
       login_background: null,
-      login_title: 'Rampart',
+      login_title: null,
     });
   });
 

@@ -26,3 +26,9 @@ export function RouteErrorPage() {
   const { pathname } = useLocation();
   return <ErrorPage {...describeRouteError(error, pathname)} />;
 }
+
+/** The page of the catch-all route (its loader already answers 404, so the error element usually shows this). */
+export function NotFoundPage() {
+  const { pathname } = useLocation();
+  return <ErrorPage status={404} path={pathname} />;
+}

@@ -10,8 +10,8 @@ import { currentSection, panelLabel, sections } from './sections';
 import { THEME_COOKIE } from '../../shared/http';
 import defaultProfileImage from './default-profile.svg';
 import defaultBarLogo from './rampart-logo.svg';
+import { CustomImage } from '../../widgets/CustomImage';
 import { apiUrl } from '../../api/client';
-import { BarLogo } from './BarLogo';
 
 export interface MainBarProps {
   /** Show the profile image button. */
@@ -56,10 +56,17 @@ export function MainBar({ profileImage, showProfile = true }: MainBarProps) {
         <span aria-hidden="true" className="hamburger" />
       </button>
       <PreloadLink to="/" className="main-bar__brand" aria-label="Rampart home">
-        <BarLogo
-          src={customBarLogo ? apiUrl(apiBase, 'config/bar_logo') : defaultBarLogo}
-          fallback={defaultBarLogo}
-        />
+        {customBarLogo ? (
+          <CustomImage
+            src={apiUrl(apiBase, 'config/bar_logo')}
+            alt=""
+            label="Bar logo"
+            width={28}
+            height={28}
+          />
+        ) : (
+          <img src={defaultBarLogo} alt="" width={28} height={28} />
+        )}
         <span className="main-bar__name">Rampart</span>
       </PreloadLink>
       {badge ? (

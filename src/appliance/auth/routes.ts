@@ -28,6 +28,7 @@ import {
   type FailureOutcome,
   type LoginAttempt,
 } from '../../service-kit/loginThrottle';
+import { cachedHealthCheck, identityProbe } from './identityHealth';
 import { loginThrottle, readPolicy, throttleKey } from './lockout';
 import { registerLockoutRoutes } from './lockoutRoutes';
 import {
@@ -61,6 +62,15 @@ export const FIRST_ACCESS_REDIRECT = '/change-password?notice=first_access_chang
 export const PASSWORD_CHANGED_REDIRECT = '/account/login?notice=password_changed';
 export const LOGOUT_REDIRECT = '/account/login';
 /** Login and change-password requests per client address and minute, on top of the per-account lockout. */
+/** A way to log in the setup offers (spec §7 login_methods). */
+export type LoginMethod =
+  { type: 'form_login' } | { type: 'otp_login' } | { type: 'oauth'; provider: string; login_url: string };
+
+/** The login methods of the setup: the local form; configured sign-in providers add theirs here. */
+export function loginMethods(): LoginMethod[] {
+  return [{ type: 'form_login' }];
+}
+
 export const AUTH_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
 
 const USERNAME_MAX = 128;
@@ -257,6 +267,12 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     );
   }
 
+  const identityHealth = cachedHealthCheck(identityProbe(scope, config.identityBase), {
+    now: () => ctx.now(),
+  });
+
+  // The login setup (spec §7): how one may log in, whether the identity service answers its readiness check now,
+  // and the custom look of the login screen from the layout settings (no custom title: the screen keeps its own).
   scope.get('/setup', async () => {
     const images = new Set(
       (db.prepare('SELECT slot FROM images').all() as Array<{ slot: string }>).map((r) => r.slot),
@@ -264,11 +280,11 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     const imageUrl = (slot: string) =>
       images.has(slot) ? `${config.apiBase.replace(/\/+$/, '/')}config/${slot}` : null;
     return {
-      login_methods: [{ type: 'form_login' }],
-      isOffline: false,
+      login_methods: loginMethods(),
+      isOffline: !(await identityHealth.online()),
       login_logo: imageUrl('login_logo'),
       login_background: imageUrl('login_background'),
-      login_title: 'Rampart',
+      login_title: null,
     };
   });
 

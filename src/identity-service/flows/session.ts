@@ -108,7 +108,4 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServiceContext)
     reply.header('cross-origin-resource-policy', 'same-origin');
     return reply.type('text/javascript; charset=utf-8').send(WEBAUTHN_SCRIPT);
   });
-
-  app.get('/health/alive', { config: { jsonOnly: true } }, async () => ({ status: 'ok' }));
-  app.get('/health/ready', { config: { jsonOnly: true } }, async () => ({ status: 'ok' }));
 }

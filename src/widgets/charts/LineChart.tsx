@@ -5,6 +5,7 @@
  */
 import { useId, useMemo } from 'react';
 import { lineChartModel, type LineChartModelOptions, type LineSeries } from './lineChartModel';
+import { MAX_TIME_POINTS, resample, timeScaleError } from './timeScale';
 import './charts.css';
 
 /** The model's options (margin, tension, curve, axes) plus what the drawing needs. */
@@ -23,6 +24,12 @@ export interface LineChartProps extends Omit<LineChartModelOptions, 'width' | 'h
   /** Draw a dot at each point (always drawn for one-point series). */
   showPoints?: boolean;
   emptyMessage?: string;
+  /**
+   * Time scale: draw one point per `step` (x units, ms for time) over `xDomain` (or the data's extent), each the mean
+   * of the values in its step. A range needing more than `maxPoints` shows the §8 time-scale error instead.
+   */
+  step?: number;
+  maxPoints?: number;
 }
 
 const plain = (n: number) => String(Math.round(n * 100) / 100);
@@ -30,7 +37,7 @@ const plain = (n: number) => String(Math.round(n * 100) / 100);
 export function LineChart({
   title,
   hideTitle = false,
-  series,
+  series: givenSeries,
   width = 640,
   height = 200,
   margin,
@@ -45,9 +52,23 @@ export function LineChart({
   showLegend = true,
   showPoints = false,
   emptyMessage = 'No data currently available',
+  step,
+  maxPoints = MAX_TIME_POINTS,
 }: LineChartProps) {
   const titleId = useId();
   const clipId = `${useId()}clip`;
+  const scale = useMemo(() => {
+    if (step === undefined) return { series: givenSeries, error: null };
+    const xs = givenSeries.flatMap((s) => s.points.map((p) => p.x)).filter(Number.isFinite);
+    const range: [number, number] = xDomain ? [xDomain[0], xDomain[1]] : [Math.min(...xs), Math.max(...xs)];
+    const error = xs.length || xDomain ? timeScaleError(range, step, maxPoints) : null;
+    return {
+      error,
+      series: error ? [] : givenSeries.map((s) => ({ ...s, points: resample(s.points, step, range[0]) })),
+    };
+  }, [givenSeries, step, xDomain, maxPoints]);
+  // The drawn series: as given, or re-sampled to the step.
+  const series = scale.series;
   const model = useMemo(
     () => lineChartModel(series, { width, height, margin, tension, curve, yMin, xDomain, xTicks, yTicks }),
     [series, width, height, margin, tension, curve, yMin, xDomain, xTicks, yTicks],
@@ -60,7 +81,11 @@ export function LineChart({
       <figcaption id={titleId} className={hideTitle ? 'visually-hidden' : 'chart__title'}>
         {title}
       </figcaption>
-      {model.empty ? (
+      {scale.error ? (
+        <p className="chart__error" role="alert">
+          {scale.error}
+        </p>
+      ) : model.empty ? (
         <p className="chart__empty">{emptyMessage}</p>
       ) : (
         <svg

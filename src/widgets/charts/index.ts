@@ -24,6 +24,7 @@ export {
   type ChartValueItem,
 } from './metricModel';
 export { RangeSelector, type RangeSelectorProps } from './RangeSelector';
+export { MAX_TIME_POINTS, formatStep, resample, timeScaleError } from './timeScale';
 export {
   normaliseRange,
   setStart,

@@ -1,5 +1,5 @@
 /** @jest-environment ./test/support/jsdom-environment.js */
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -125,6 +125,21 @@ describe('main bar', () => {
     [{ admin: false, network: true, custom: false, customLabel: '' }, 'Network'],
     [{ admin: false, network: false, custom: false, customLabel: '' }, null],
   ])('panel label %p → %p', (panels, label) => expect(panelLabel(panels)).toBe(label));
+
+  test('a custom bar logo that fails to load shows the failed-image icon', () => {
+    const layout = {
+      style: { primaryColor: null, barColor: null, barLogo: true },
+      styleSource: 'api' as const,
+      theme: 'system' as const,
+      contextBarOpen: true,
+    };
+    renderAt('/', <MainBar />, { layout });
+    const home = screen.getByRole('link', { name: 'Rampart home' });
+    const logo = home.querySelector('img')!;
+    expect(logo.getAttribute('src')).toMatch(/config\/bar_logo$/);
+    fireEvent.error(logo);
+    expect(within(home).getByRole('img', { name: 'Bar logo could not be loaded' })).toBeInTheDocument();
+  });
 
   test('the menu toggle hides and shows the context bar', async () => {
     const user = userEvent.setup();

@@ -7,6 +7,7 @@ import { useEffect, type ReactNode } from 'react';
 import { apiUrl } from '../../../api/client';
 import { useAppSelector } from '../../../store/createStore';
 import rampartLogo from '../../layout/rampart-logo.svg';
+import { CustomImage } from '../../../widgets/CustomImage';
 import './account.css';
 
 export interface AuthLayoutProps {
@@ -43,7 +44,11 @@ export function AuthLayout({
     >
       <div className="auth__card">
         <header className="auth__header">
-          <img className="auth__logo" src={logo || rampartLogo} alt={logo ? '' : 'Rampart'} height={40} />
+          {logo ? (
+            <CustomImage className="auth__logo" src={logo} alt="" label="Login logo" height={40} />
+          ) : (
+            <img className="auth__logo" src={rampartLogo} alt="Rampart" height={40} />
+          )}
           <h1 id="auth-title" className="auth__title">
             {title}
             {offline ? <span className="badge auth__offline">Offline</span> : null}

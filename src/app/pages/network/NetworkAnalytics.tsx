@@ -8,6 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/createStore';
 import { analyticsRequested, selectNetwork, type InterfaceSeries } from '../../../store/slices/network.slice';
 import { LineChart, RangeSelector } from '../../../widgets/charts';
 import { PageHeader } from '../../../widgets/PageHeader';
+import { Select } from '../../../widgets/Select';
 import { formatRate, NETWORK_HELP } from './rates';
 import './network.css';
 
@@ -21,6 +22,14 @@ export const PRESETS = [
   { value: String(7 * 24 * HOUR), name: 'Last 7 days' },
 ];
 export const DEFAULT_SPAN = 24 * HOUR;
+/** Steps of the charts: automatic (the samples as stored, thinned by the appliance) or one point per step. */
+export const STEPS = [
+  { value: 'auto', name: 'Automatic' },
+  { value: String(60), name: '1 minute' },
+  { value: String(5 * 60), name: '5 minutes' },
+  { value: String(15 * 60), name: '15 minutes' },
+  { value: String(HOUR), name: '1 hour' },
+];
 
 /** The initial request of the page (also its server-side prefetch). */
 export function defaultRange(nowMs: number, span = DEFAULT_SPAN) {
@@ -28,10 +37,20 @@ export function defaultRange(nowMs: number, span = DEFAULT_SPAN) {
   return { from: to - span, to };
 }
 
-function InterfaceChart({ series }: { series: InterfaceSeries }) {
+function InterfaceChart({
+  series,
+  step,
+  range,
+}: {
+  series: InterfaceSeries;
+  step: number | undefined;
+  range: readonly [number, number] | undefined;
+}) {
   const points = (dir: 'rx' | 'tx') => series.points.map((p) => ({ x: p.t * 1000, y: p[dir] }));
   return (
     <LineChart
+      step={step}
+      xDomain={step ? range : undefined}
       title={`${series.interface}: received and sent`}
       series={[
         { id: `${series.interface}-rx`, name: 'Received', points: points('rx') },
@@ -49,6 +68,7 @@ export function NetworkAnalyticsPage() {
   const dispatch = useAppDispatch();
   const { analytics } = useAppSelector(selectNetwork);
   const [span, setSpan] = useState(String(DEFAULT_SPAN));
+  const [step, setStep] = useState('auto');
   useEffect(() => {
     document.title = `${ANALYTICS_TITLE} · Rampart`;
     if (analytics.status === 'idle') dispatch(analyticsRequested(defaultRange(Date.now())));
@@ -64,6 +84,10 @@ export function NetworkAnalyticsPage() {
   const retentionStart = data ? data.to - data.retention_days * 86_400 : 0;
   const series = [...(data?.series ?? [])].sort((a, b) => b.rxTotal + b.txTotal - (a.rxTotal + a.txTotal));
   const withPoints = series.filter((s) => s.points.length > 0);
+  const stepMs = step === 'auto' ? undefined : Number(step) * 1000;
+  const shown = analytics.range
+    ? ([analytics.range.from * 1000, analytics.range.to * 1000] as const)
+    : undefined;
 
   return (
     <section className="page network" aria-label={ANALYTICS_TITLE}>
@@ -95,6 +119,11 @@ export function NetworkAnalyticsPage() {
           }
         />
       ) : null}
+      {data ? (
+        <div className="network__step">
+          <Select label="Step" value={step} options={STEPS} onChange={setStep} required />
+        </div>
+      ) : null}
       {analytics.status === 'loading' && !data ? <p role="status">Loading samples…</p> : null}
       {analytics.status === 'failed' ? (
         <p className="page__notice" role="alert">
@@ -111,7 +140,7 @@ export function NetworkAnalyticsPage() {
         <>
           <div className="network__charts">
             {withPoints.map((s) => (
-              <InterfaceChart key={s.interface} series={s} />
+              <InterfaceChart key={s.interface} series={s} step={stepMs} range={shown} />
             ))}
           </div>
           <table className="network__table">

@@ -1,5 +1,5 @@
 /** @jest-environment ./test/support/jsdom-environment.js */
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { AuthLayout } from '../../../../src/app/pages/account/AuthLayout';
 import { configSlice } from '../../../../src/store/slices/config.slice';
 import type { StyleSettings } from '../../../../src/store/slices/layout.slice';
@@ -35,5 +35,21 @@ describe('account screens take the custom look', () => {
     renderScreen(<AuthLayout title="Log in">form</AuthLayout>, { state: withStyle(null) });
     expect(screen.getByRole('img', { name: 'Rampart' })).toBeInTheDocument();
     expect((document.querySelector('.auth') as HTMLElement).style.backgroundImage).toBe('');
+  });
+});
+
+describe('a custom login logo that fails to load', () => {
+  it('is replaced by the failed-image icon (warning and broken image), named for what failed', () => {
+    const style = { primaryColor: null, barColor: null, loginLogo: true, loginBackground: false };
+    const { container } = renderScreen(<AuthLayout title="Log in">form</AuthLayout>, {
+      state: withStyle(style),
+    });
+    fireEvent.error(container.querySelector('.auth__logo')!);
+    const icon = screen.getByRole('img', { name: 'Login logo could not be loaded' });
+    expect(icon).toHaveClass('failed-image');
+    expect(icon.querySelector('.failed-image__warning')).not.toBeNull();
+    expect(container.querySelector('.auth__logo')).toBeNull();
+    // The title and the form stay.
+    expect(screen.getByRole('heading', { name: 'Log in' })).toBeInTheDocument();
   });
 });

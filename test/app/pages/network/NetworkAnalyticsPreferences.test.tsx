@@ -63,6 +63,25 @@ describe('network analytics', () => {
   });
 });
 
+describe('network analytics time scale', () => {
+  test('a step too small for the range shows the time-scale error instead of the charts; a longer step draws them', async () => {
+    const { api } = fakeApi({ 'GET /api/network/samples': () => withData });
+    renderPage(<NetworkAnalyticsPage />, { api });
+    const user = userEvent.setup();
+    const chart = await screen.findByRole('figure', { name: /eth0: received and sent/ });
+    expect(within(chart).queryByRole('alert')).toBeNull();
+    // The last 24 hours at one point a minute: 1440 points.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Step' }), '1 minute');
+    expect(within(chart).getByRole('alert')).toHaveTextContent(
+      'The range is too large for the step: one point every 1 minute needs 1440 points, at most 500 can be drawn.',
+    );
+    expect(chart.querySelector('svg.line-chart__svg')).toBeNull();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Step' }), '5 minutes');
+    expect(within(chart).queryByRole('alert')).toBeNull();
+    expect(chart.querySelector('svg.line-chart__svg')).not.toBeNull();
+  });
+});
+
 const prefs: PreferencesAnswer = {
   data: {
     hostname: 'gw',

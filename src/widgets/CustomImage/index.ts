@@ -1,0 +1,2 @@
+export { CustomImage, FailedImageIcon } from './CustomImage';
+export type { CustomImageProps } from './CustomImage';
