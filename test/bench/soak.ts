@@ -249,6 +249,7 @@ async function main() {
     for (const c of clients) c.stop();
     await feeder?.stop();
     await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
