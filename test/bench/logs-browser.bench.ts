@@ -8,6 +8,7 @@
 import { chromium, type BrowserContext } from 'playwright-core';
 import { chromiumArgs } from '../../playwright.config';
 import { startServer, type RunningServer } from '../e2e/support/server';
+import { recordFigures } from './report';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const RATE = Number(process.env.BENCH_RATE ?? 2000); // events per second
@@ -136,6 +137,16 @@ async function main() {
     console.log(
       `long tasks: ${longTasks.length}, longest ${longTasks.length ? Math.max(...longTasks).toFixed(0) : 0} ms, over 50 ms: ${longTasks.filter((d) => d > 50).length} (budget none over 50 ms)`,
     );
+    recordFigures('logs-browser', [
+      { id: 'log-report.events-per-second', value: sent / elapsed, unit: 'events/s', better: 'higher' },
+      { id: 'log-report.max-dom-rows', value: maxRows, unit: 'count', better: 'lower' },
+      {
+        id: 'log-report.longest-task',
+        value: longTasks.length ? Math.max(...longTasks) : 0,
+        unit: 'ms',
+        better: 'lower',
+      },
+    ]);
     await context.close();
   } finally {
     await browser.close();

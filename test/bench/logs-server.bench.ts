@@ -8,6 +8,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { LOG_STREAM_PATH } from '../../src/appliance/logs';
 import { entryIds, openSse, type SseConnection } from '../appliance/logs/sseClient';
+import { recordFigures } from './report';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 10_000);
@@ -116,6 +117,16 @@ async function main() {
     console.log(
       `heap after vs before clients: ${after.heapUsed - before.heapUsed >= 0 ? '+' : ''}${mb(after.heapUsed - before.heapUsed)} (budget: back to baseline)`,
     );
+    recordFigures('logs-server', [
+      {
+        id: 'log-stream.delivered-per-client',
+        value: ENTRIES / (deliveredMs / 1000),
+        unit: 'events/s',
+        better: 'higher',
+      },
+      { id: 'log-stream.lost-or-duplicated', value: lost + duplicated, unit: 'count', better: 'lower' },
+      { id: 'log-stream.peak-rss', value: peak.rss, unit: 'bytes', better: 'lower' },
+    ]);
   } finally {
     child.send({ cmd: 'stop' });
     await new Promise((r) => child.once('exit', r));

@@ -239,7 +239,7 @@ async function main() {
       { id: 'soak.api.p99', value: first.api.latency.p99, unit: 'ms', better: 'lower' },
       { id: 'soak.ssr.throughput', value: first.ssr.requests.average, unit: 'req/s', better: 'higher' },
       { id: 'soak.api.throughput', value: first.api.requests.average, unit: 'req/s', better: 'higher' },
-      { id: 'soak.rss-growth', value: Math.max(0, after - before) * 1024, unit: 'bytes', better: 'lower' },
+      { id: 'soak.events-lost-or-duplicated', value: lost + duplicated, unit: 'count', better: 'lower' },
     ]);
     if (failed || lost || duplicated || reconnects < SSE_CLIENTS) {
       if (reconnects < SSE_CLIENTS) console.log('not every stream client went through the restart');
@@ -249,6 +249,7 @@ async function main() {
     for (const c of clients) c.stop();
     await feeder?.stop();
     await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -6,6 +6,7 @@
 import autocannon from 'autocannon';
 import { startServer } from '../e2e/support/server';
 import { adminJar, rawRequest } from '../security/support/http';
+import { recordFigures } from './report';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const SEQUENTIAL = 1000;
@@ -33,6 +34,11 @@ async function main() {
     console.log(
       `20 connections: ${load.requests.average.toFixed(0)} req/s (target ≥ 1000), p99 ${load.latency.p99} ms (target ≤ 40), errors ${load.errors}, non-2xx ${load.non2xx}`,
     );
+    recordFigures('ssr-signed-in', [
+      { id: 'ssr.signed-in.render', value: perRequest, unit: 'ms', better: 'lower' },
+      { id: 'ssr.signed-in.throughput', value: load.requests.average, unit: 'req/s', better: 'higher' },
+      { id: 'ssr.signed-in.p99', value: load.latency.p99, unit: 'ms', better: 'lower' },
+    ]);
   } finally {
     await server.stop();
   }

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startServer } from '../e2e/support/server';
+import { recordFigures } from './report';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -54,6 +55,11 @@ async function main() {
         `plain node server  : ${base.requests.average.toFixed(0)} req/s (p99 ${base.latency.p99} ms)`,
       );
       console.log(`ratio: ${(ratio * 100).toFixed(1)}%  (target ≥ 30%)`);
+      recordFigures('ssr', [
+        { id: 'ssr.login.ratio-to-plain-node', value: ratio, unit: 'ratio', better: 'higher' },
+        { id: 'ssr.login.throughput', value: ssr.requests.average, unit: 'req/s', better: 'higher' },
+        { id: 'ssr.login.p99', value: ssr.latency.p99, unit: 'ms', better: 'lower' },
+      ]);
     } finally {
       plain.child.kill();
     }

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { sortRows } from '../../src/widgets/DataTable/sorting';
 import { createSearchTextCache, rowSearchText, searchRows } from '../../src/widgets/DataTable/searching';
 import type { TableRow } from '../../src/widgets/DataTable/types';
+import { recordFigures, type Figure } from './report';
 
 const ROWS = 10_000;
 const RUNS = 9;
@@ -41,6 +42,8 @@ function median(samples: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
+const figures: Figure[] = [];
+
 function time<T>(label: string, fn: (input: T) => unknown, setup: () => T = () => undefined as T): number {
   fn(setup()); // warm-up
   const samples: number[] = [];
@@ -54,6 +57,12 @@ function time<T>(label: string, fn: (input: T) => unknown, setup: () => T = () =
   console.log(
     `${label.padEnd(52)} median ${m.toFixed(2).padStart(7)} ms  (${RUNS} runs, budget ${BUDGET_MS} ms)${m > BUDGET_MS ? '  OVER BUDGET' : ''}`,
   );
+  figures.push({
+    id: `table.${label.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}`,
+    value: m,
+    unit: 'ms',
+    better: 'lower',
+  });
   return m;
 }
 
@@ -84,3 +93,4 @@ const cached = createSearchTextCache();
 searchRows(rows, 'x', cached);
 time('search, cached text, two terms', () => searchRows(rows, 'firewall 10.3', cached));
 time('search, cached text, no match', () => searchRows(rows, 'no-such-host', cached));
+recordFigures('table', figures);

@@ -2,6 +2,8 @@
  * Chunk load errors (spec §4, §9): a route chunk that fails to load (usually a deploy removed it) reloads the page
  * once; a per-path flag in sessionStorage stops a reload loop for 10 s, after which the error page shows.
  */
+import { storageOf } from '../../lib/storage';
+
 export const RELOAD_GUARD_MS = 10_000; // §9 reload guard 10 s
 const FLAG_PREFIX = 'rampart-chunk-reload:';
 
@@ -52,12 +54,16 @@ export function withChunkReload<T>(load: () => Promise<T>): () => Promise<T> {
       if (typeof window !== 'undefined' && isChunkLoadError(error)) {
         const target =
           navigationTarget ?? window.location.pathname + window.location.search + window.location.hash;
-        const started = reloadForChunkError({
-          storage: window.sessionStorage,
-          now: Date.now,
-          path: new URL(target, window.location.origin).pathname,
-          reload: () => window.location.assign(target),
-        });
+        // Where the browser blocks storage, reading `window.sessionStorage` itself throws: no guard, so no reload.
+        const storage = storageOf('session');
+        const started =
+          storage !== null &&
+          reloadForChunkError({
+            storage,
+            now: Date.now,
+            path: new URL(target, window.location.origin).pathname,
+            reload: () => window.location.assign(target),
+          });
         if (started) return new Promise<T>(() => {}); // the page is going away
       }
       throw error;
