@@ -78,9 +78,9 @@ export function* publishStyle(settings: LayoutSettings) {
 
 export function* saveLayoutSettings(action: ReturnType<typeof layoutSettingsSaveRequested>) {
   const api: ApiClient = yield getContext('api');
-  const { primary_color, bar_color, images } = action.payload;
+  const { primary_color, bar_color, login_title, images } = action.payload;
   try {
-    yield call(api.put, yield* url('config/settings'), { primary_color, bar_color });
+    yield call(api.put, yield* url('config/settings'), { primary_color, bar_color, login_title });
     for (const slot of IMAGE_SLOTS) {
       const image = images[slot];
       if (image === undefined) continue;

@@ -18,7 +18,7 @@ import { installPathGuard, looksLikeApi, MAX_URL_LENGTH } from './pathGuard';
 import { canonicalPath, isUnder } from '../appliance/http/paths';
 import { mountEmbeddedServices } from './embedded';
 import { createInjectFetch, SSR_INTERNAL_HEADER } from './injectFetch';
-import { createLogger, installRequestLog } from './logging';
+import { createLogger, RequestLog } from './logging';
 import { createRenderer } from './render';
 import { RenderCache } from './renderCache';
 import { PublicReadCache } from './publicReadCache';
@@ -65,7 +65,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       ? { loggerInstance: createLogger(config, options.logStream) }
       : { logger: options.logger }),
     // One line per request instead of Fastify's two (see logging.ts).
-    disableRequestLogging: true,
+    logController: new RequestLog((req) => Boolean(req.headers[SSR_INTERNAL_HEADER])),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Answers malformed requests (bad percent-encoding, unknown methods) with a clean 400 instead of a stack trace.
@@ -88,8 +88,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       : undefined,
     ownOrigins: [origin],
   });
-
-  installRequestLog(app, (req) => Boolean(req.headers[SSR_INTERNAL_HEADER]));
 
   await app.register(fastifyCookie);
   const extraOrigins = [originOf(config.apiBase), originOf(config.identityBase)].filter(

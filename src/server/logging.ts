@@ -5,7 +5,7 @@
  * Asset, build-poll, health and the render's own in-process API requests are logged at debug, so the info level shows
  * what people and API callers asked for.
  */
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type LoggerOptions } from 'pino';
 import type { Config } from '../../config';
 import { redactUrl } from '../identity-service';
@@ -89,22 +89,27 @@ export function createLogger(
 const QUIET = /^\/(?:assets\/|_build\/|favicon\.(?:ico|svg)$|healthz$)|\/health\/(?:alive|ready)$/;
 
 /**
- * One log record per answered request (Fastify's own two records per request are turned off). `internal` tells the
- * render's in-process API calls apart.
+ * Fastify's request log lines: nothing when a request arrives, one record when its answer is sent (instead of
+ * Fastify's two). `internal` tells the render's in-process API calls apart.
  */
-export function installRequestLog(app: FastifyInstance, internal: (req: FastifyRequest) => boolean): void {
-  app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done) => {
+export class RequestLog extends LogController {
+  constructor(private readonly internal: (req: FastifyRequest) => boolean) {
+    super();
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
     const url = redactUrl(req.url);
     const path = url.split('?')[0];
-    const quiet = QUIET.test(path) || internal(req);
     const request = {
       method: req.method,
       url,
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
     };
-    if (quiet) req.log.debug({ request }, 'request');
+    if (error) req.log.error({ request, err: error }, 'request');
+    else if (QUIET.test(path) || this.internal(req)) req.log.debug({ request }, 'request');
     else req.log.info({ request }, 'request');
-    done();
-  });
+  }
 }

@@ -24,13 +24,19 @@ describe('console endpoints', () => {
     it('reads the colours without login and lets an admin change them', async () => {
       const anon = await new Agent(h.app).get('/api/config/settings');
       const noImages = { login_logo: false, bar_logo: false, login_background: false };
-      expect(anon.json()).toEqual({ primary_color: '#76b100', bar_color: '#1f2a33', images: noImages });
+      expect(anon.json()).toEqual({
+        primary_color: '#76b100',
+        bar_color: '#1f2a33',
+        login_title: null,
+        images: noImages,
+      });
       const put = await admin.put('/api/config/settings', { primary_color: '#123456', bar_color: '#abc' });
       expect(put.statusCode).toBe(200);
       expect(put.json()).toEqual({ primary_color: '#123456', bar_color: '#abc' });
       expect((await user.get('/api/config/settings')).json()).toEqual({
         primary_color: '#123456',
         bar_color: '#abc',
+        login_title: null,
         images: noImages,
       });
     });

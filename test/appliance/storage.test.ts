@@ -33,6 +33,7 @@ describe('storage', () => {
         { version: 3 },
         { version: 4 },
         { version: 5 },
+        { version: 6 },
       ]);
       expect(count(h, 'users')).toBe(1);
       expect(h.ctx.db.prepare('SELECT username, role, must_change_password FROM users').get()).toEqual({

@@ -28,6 +28,7 @@ import {
   type FailureOutcome,
   type LoginAttempt,
 } from '../../service-kit/loginThrottle';
+import { readUiSettings } from '../settings/routes';
 import { cachedHealthCheck, identityProbe } from './identityHealth';
 import { loginThrottle, readPolicy, throttleKey } from './lockout';
 import { registerLockoutRoutes } from './lockoutRoutes';
@@ -272,7 +273,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
   });
 
   // The login setup (spec §7): how one may log in, whether the identity service answers its readiness check now,
-  // and the custom look of the login screen from the layout settings (no custom title: the screen keeps its own).
+  // and the custom look of the login screen from the layout settings (without a custom title the screen keeps its own).
   scope.get('/setup', async () => {
     const images = new Set(
       (db.prepare('SELECT slot FROM images').all() as Array<{ slot: string }>).map((r) => r.slot),
@@ -284,7 +285,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
       isOffline: !(await identityHealth.online()),
       login_logo: imageUrl('login_logo'),
       login_background: imageUrl('login_background'),
-      login_title: null,
+      login_title: readUiSettings(ctx).login_title,
     };
   });
 

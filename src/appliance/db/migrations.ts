@@ -148,4 +148,9 @@ export const applianceMigrations: Migration[] = [
       db.exec('DROP TABLE login_throttle');
     },
   },
+  {
+    version: 6,
+    name: 'login screen title in the look and feel',
+    up: (db) => db.exec('ALTER TABLE ui_settings ADD COLUMN login_title TEXT'),
+  },
 ];

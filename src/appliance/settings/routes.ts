@@ -18,12 +18,20 @@ export interface UiSettings {
 
 export const DEFAULT_UI_SETTINGS: UiSettings = { primary_color: '#76b100', bar_color: '#1f2a33' };
 
-export function readUiSettings(ctx: ApplianceContext): UiSettings & { revision: number } {
+/** Longest custom title of the login screens. */
+export const LOGIN_TITLE_MAX = 60;
+
+export function readUiSettings(
+  ctx: ApplianceContext,
+): UiSettings & { login_title: string | null; revision: number } {
   const row = ctx.db
-    .prepare('SELECT primary_color, bar_color, revision FROM ui_settings WHERE id = 1')
-    .get() as (UiSettings & { revision: number }) | undefined;
-  return row ?? { ...DEFAULT_UI_SETTINGS, revision: 0 };
+    .prepare('SELECT primary_color, bar_color, login_title, revision FROM ui_settings WHERE id = 1')
+    .get() as (UiSettings & { login_title: string | null; revision: number }) | undefined;
+  return row ?? { ...DEFAULT_UI_SETTINGS, login_title: null, revision: 0 };
 }
+
+/** A title as stored: trimmed, and no title when empty. */
+const loginTitleOf = (v: string | null | undefined): string | null => v?.trim() || null;
 
 const settingsSchema = {
   body: {
@@ -33,6 +41,12 @@ const settingsSchema = {
     properties: {
       primary_color: { type: 'string', maxLength: 9, format: 'hex-color' },
       bar_color: { type: 'string', maxLength: 9, format: 'hex-color' },
+      // Optional: left out, the title stays as it is; empty or null removes it. No control characters.
+      login_title: {
+        type: ['string', 'null'],
+        maxLength: LOGIN_TITLE_MAX,
+        pattern: '^[^\\u0000-\\u001f\\u007f]*$',
+      },
     },
   },
 };
@@ -63,33 +77,39 @@ export async function registerSettingsRoutes(scope: FastifyInstance, ctx: Applia
   const { db, audit } = ctx;
 
   scope.get('/config/settings', async () => {
-    const { primary_color, bar_color } = readUiSettings(ctx);
+    const { primary_color, bar_color, login_title } = readUiSettings(ctx);
     // Which custom images exist, so pages only reference images that will load.
     const set = new Set(
       (db.prepare('SELECT slot FROM images').all() as Array<{ slot: string }>).map((r) => r.slot),
     );
     const images = Object.fromEntries(IMAGE_SLOTS.map((slot) => [slot, set.has(slot)]));
-    return { primary_color, bar_color, images };
+    return { primary_color, bar_color, login_title, images };
   });
 
-  scope.put<{ Body: UiSettings }>(
+  scope.put<{ Body: UiSettings & { login_title?: string | null } }>(
     '/config/settings',
     { schema: settingsSchema, onRequest: requireAdmin },
     async (req) => {
       const user = currentUser(req);
       const { primary_color, bar_color } = req.body;
+      const titleGiven = req.body.login_title !== undefined;
+      const login_title = titleGiven ? loginTitleOf(req.body.login_title) : readUiSettings(ctx).login_title;
       inTransaction(db, () => {
         db.prepare(
-          `INSERT INTO ui_settings (id, primary_color, bar_color, revision, updated_at, updated_by) VALUES (1, @primary_color, @bar_color, 1, @now, @by)
+          `INSERT INTO ui_settings (id, primary_color, bar_color, login_title, revision, updated_at, updated_by) VALUES (1, @primary_color, @bar_color, @login_title, 1, @now, @by)
          ON CONFLICT(id) DO UPDATE SET primary_color = excluded.primary_color, bar_color = excluded.bar_color,
+           login_title = excluded.login_title,
            revision = ui_settings.revision + 1, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
-        ).run({ primary_color, bar_color, now: ctx.now(), by: user.username });
+        ).run({ primary_color, bar_color, login_title, now: ctx.now(), by: user.username });
       });
       audit.record(
         AuditService.settings,
-        `look-and-feel colours changed by "${auditText(user.username)}": primary ${primary_color}, bar ${bar_color}`,
+        `look-and-feel colours changed by "${auditText(user.username)}": primary ${primary_color}, bar ${bar_color}` +
+          (titleGiven
+            ? `; login title ${login_title === null ? 'removed' : `"${auditText(login_title)}"`}`
+            : ''),
       );
-      return { primary_color, bar_color };
+      return titleGiven ? { primary_color, bar_color, login_title } : { primary_color, bar_color };
     },
   );
 
@@ -98,14 +118,19 @@ export async function registerSettingsRoutes(scope: FastifyInstance, ctx: Applia
     const user = currentUser(req);
     inTransaction(db, () => {
       db.prepare(
-        `INSERT INTO ui_settings (id, primary_color, bar_color, revision, updated_at, updated_by) VALUES (1, @primary_color, @bar_color, 1, @now, @by)
+        `INSERT INTO ui_settings (id, primary_color, bar_color, login_title, revision, updated_at, updated_by) VALUES (1, @primary_color, @bar_color, NULL, 1, @now, @by)
          ON CONFLICT(id) DO UPDATE SET primary_color = excluded.primary_color, bar_color = excluded.bar_color,
+           login_title = NULL,
            revision = ui_settings.revision + 1, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
       ).run({ ...DEFAULT_UI_SETTINGS, now: ctx.now(), by: user.username });
       db.prepare('DELETE FROM images').run();
     });
     audit.record(AuditService.settings, `look and feel reset to defaults by "${auditText(user.username)}"`);
-    return { ...DEFAULT_UI_SETTINGS, images: Object.fromEntries(IMAGE_SLOTS.map((slot) => [slot, false])) };
+    return {
+      ...DEFAULT_UI_SETTINGS,
+      login_title: null,
+      images: Object.fromEntries(IMAGE_SLOTS.map((slot) => [slot, false])),
+    };
   });
 
   // Images: any image/* or octet-stream body arrives as bytes; the bytes decide what it is.

@@ -11,16 +11,20 @@ export type ImageSlot = (typeof IMAGE_SLOTS)[number];
 export interface LayoutSettings {
   primary_color: string;
   bar_color: string;
+  /** The login screens' custom title; null keeps their own. */
+  login_title?: string | null;
   images: Record<ImageSlot, boolean>;
 }
 
 /**
- * What a save sends: both colours, and per image slot a new image (data URL), null to remove it, or undefined to
+ * What a save sends: both colours, the login title, and per image slot a new image (data URL), null to remove it, or undefined to
  * leave it as it is.
  */
 export interface LayoutSettingsChange {
   primary_color: string;
   bar_color: string;
+  /** Empty removes the custom title. */
+  login_title: string;
   images: Partial<Record<ImageSlot, string | null>>;
 }
 

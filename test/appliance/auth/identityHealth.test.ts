@@ -3,6 +3,10 @@
  * process, an external one over HTTP, with a short cache and timeout.
  */
 import http from 'node:http';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { registerHealth } from '../../../src/identity-service/health';
+import { openDatabase } from '../../../src/storage/sqlite';
 import type { AddressInfo } from 'node:net';
 import { cachedHealthCheck } from '../../../src/appliance/auth/identityHealth';
 import { Agent, startServer, type Harness } from '../support/harness';
@@ -54,6 +58,18 @@ describe('the embedded identity service', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 'ok' });
     }
+  });
+
+  it('answers ready with 503 when its database does not answer', async () => {
+    const app = Fastify({ logger: false });
+    const db = openDatabase(path.join(h.dataDir, 'health-probe.db'));
+    registerHealth(app, db);
+    db.close();
+    const res = await app.inject({ url: '/health/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ errors: { database: 'the identity database does not answer' } });
+    expect((await app.inject({ url: '/health/alive' })).statusCode).toBe(200);
+    await app.close();
   });
 
   it('is online in the login setup', async () => {

@@ -28,12 +28,44 @@ describe('layout settings', () => {
     ['CSS injection', { primary_color: '#fff;background:url(x)', bar_color: '#000' }, 'primary_color'],
     ['a number', { primary_color: '#ffffff', bar_color: 0x123456 }, 'bar_color'],
     ['missing', { primary_color: '#ffffff' }, 'bar_color'],
+    [
+      'a title too long',
+      { primary_color: '#fff', bar_color: '#000', login_title: 'x'.repeat(61) },
+      'login_title',
+    ],
+    [
+      'a title with a line break',
+      { primary_color: '#fff', bar_color: '#000', login_title: 'a\nb' },
+      'login_title',
+    ],
+    ['a title that is a number', { primary_color: '#fff', bar_color: '#000', login_title: 7 }, 'login_title'],
   ])('refuses a colour that is %s (422 on the field) and keeps the old ones', async (_n, body, field) => {
     const before = await settings();
     const res = await admin.put('/api/config/settings', body);
     expect(res.statusCode).toBe(422);
     expect(res.json().detail.map((d: { loc: string[] }) => d.loc.join('.'))).toContain(`body.${field}`);
     expect(await settings()).toEqual(before);
+  });
+
+  it('keeps a login title for the login setup until it is removed; saving colours alone leaves it', async () => {
+    const put = await admin.put('/api/config/settings', {
+      primary_color: '#76b100',
+      bar_color: '#1f2a33',
+      login_title: '  ACME gateway  ',
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().login_title).toBe('ACME gateway');
+    const setup = () => new Agent(h.app).get('/api/auth/setup').then((r) => r.json().login_title);
+    expect(await setup()).toBe('ACME gateway');
+    expect((await new Agent(h.app).get('/api/config/settings')).json().login_title).toBe('ACME gateway');
+    await admin.put('/api/config/settings', { primary_color: '#123456', bar_color: '#1f2a33' });
+    expect(await setup()).toBe('ACME gateway');
+    await admin.put('/api/config/settings', {
+      primary_color: '#76b100',
+      bar_color: '#1f2a33',
+      login_title: ' ',
+    });
+    expect(await setup()).toBeNull();
   });
 
   it.each(['login_logo', 'bar_logo', 'login_background'])(
@@ -56,7 +88,11 @@ describe('layout settings', () => {
   );
 
   it('shows the login images on the login setup, and resets everything to defaults', async () => {
-    await admin.put('/api/config/settings', { primary_color: '#aa0000', bar_color: '#003366' });
+    await admin.put('/api/config/settings', {
+      primary_color: '#aa0000',
+      bar_color: '#003366',
+      login_title: 'ACME',
+    });
     for (const slot of ['login_logo', 'bar_logo', 'login_background'])
       expect((await admin.put(`/api/config/${slot}`, PNG, { 'content-type': 'image/png' })).statusCode).toBe(
         200,
@@ -74,11 +110,15 @@ describe('layout settings', () => {
     const expected = {
       primary_color: '#76b100',
       bar_color: '#1f2a33',
+      login_title: null,
       images: { login_logo: false, bar_logo: false, login_background: false },
     };
     expect(reset.json()).toEqual(expected);
     expect(await settings()).toEqual(expected);
     expect((await admin.get('/api/config/login_logo')).statusCode).toBe(404);
-    expect((await new Agent(h.app).get('/api/auth/setup')).json().login_logo).toBeNull();
+    expect((await new Agent(h.app).get('/api/auth/setup')).json()).toMatchObject({
+      login_logo: null,
+      login_title: null,
+    });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * A live preview of the custom look: the main bar (bar colour, bar logo, primary accent) and the login card (login
- * background, login logo, primary button), drawn from the form's current values before they are saved.
+ * background, login logo, title, primary button), drawn from the form's current values before they are saved.
  */
 import rampartLogo from '../../layout/rampart-logo.svg';
 import { primaryHoverColour } from '../../../lib/colour';
@@ -11,6 +11,8 @@ export interface LayoutPreviewProps {
   barLogo: string | null;
   loginLogo: string | null;
   loginBackground: string | null;
+  /** The custom login title; null shows the default. */
+  loginTitle?: string | null;
 }
 
 export function LayoutPreview({
@@ -19,6 +21,7 @@ export function LayoutPreview({
   barLogo,
   loginLogo,
   loginBackground,
+  loginTitle = null,
 }: LayoutPreviewProps) {
   const hover = primaryHoverColour(primaryColor) ?? primaryColor;
   return (
@@ -40,7 +43,7 @@ export function LayoutPreview({
       >
         <div className="layout-preview__card">
           <img src={loginLogo ?? rampartLogo} alt="" height={28} />
-          <strong>Log in</strong>
+          <strong>{loginTitle ?? 'Log in'}</strong>
           <span className="layout-preview__input" aria-hidden="true" />
           <span
             className="layout-preview__button"

@@ -21,6 +21,7 @@ import { ConfirmationModal } from '../../../widgets/ConfirmationModal';
 import { ImageInput } from '../../../widgets/ImageInput';
 import { Loader } from '../../../widgets/Loader';
 import { PageHeader } from '../../../widgets/PageHeader';
+import { TextInput } from '../../../widgets/TextInput';
 import { ColourField } from './ColourField';
 import { LayoutPreview } from './LayoutPreview';
 import './layoutSettings.css';
@@ -33,9 +34,12 @@ const colour = (label: string) =>
   string()
     .required(`${label} is required.`)
     .matches(HEX_COLOUR, `${label} must be a hex colour such as #76b100.`);
+/** The appliance's limit of the login title. */
+export const LOGIN_TITLE_MAX = 60;
 export const layoutSchema = object({
   primary_color: colour('Primary colour'),
   bar_color: colour('Bar colour'),
+  login_title: string().max(LOGIN_TITLE_MAX, `The login title has at most ${LOGIN_TITLE_MAX} characters.`),
 });
 
 const IMAGE_LABELS: Record<ImageSlot, string> = {
@@ -44,13 +48,21 @@ const IMAGE_LABELS: Record<ImageSlot, string> = {
   login_background: 'Login background',
 };
 
-type Values = { primary_color: string; bar_color: string } & Record<ImageSlot, string | null>;
+type Values = { primary_color: string; bar_color: string; login_title: string } & Record<
+  ImageSlot,
+  string | null
+>;
 
 /** Only what changed: an image the admin did not touch keeps its URL and is not sent again. */
 export function changeOf(values: Values, initial: Values): LayoutSettingsChange {
   const images: LayoutSettingsChange['images'] = {};
   for (const slot of IMAGE_SLOTS) if (values[slot] !== initial[slot]) images[slot] = values[slot];
-  return { primary_color: values.primary_color, bar_color: values.bar_color, images };
+  return {
+    primary_color: values.primary_color,
+    bar_color: values.bar_color,
+    login_title: values.login_title.trim(),
+    images,
+  };
 }
 
 export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
@@ -62,6 +74,7 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
   const initial: Values = {
     primary_color: settings.primary_color,
     bar_color: settings.bar_color,
+    login_title: settings.login_title ?? '',
     ...(Object.fromEntries(
       IMAGE_SLOTS.map((slot) => [
         slot,
@@ -115,6 +128,18 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
                 />
               </fieldset>
               <fieldset>
+                <legend>Login screen</legend>
+                <TextInput
+                  label="Login title"
+                  name="login_title"
+                  value={values.login_title}
+                  placeholder="Log in"
+                  serverError={submitCount > 0 ? errors.login_title : undefined}
+                  info="Shown instead of “Log in” on the login screen; leave empty for the default."
+                  onChange={(v) => void setFieldValue('login_title', v)}
+                />
+              </fieldset>
+              <fieldset>
                 <legend>Images</legend>
                 {IMAGE_SLOTS.map((slot) => (
                   <ImageInput
@@ -134,6 +159,7 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
               barLogo={values.bar_logo}
               loginLogo={values.login_logo}
               loginBackground={values.login_background}
+              loginTitle={values.login_title.trim() || null}
             />
           </Form>
           <ConfirmationModal

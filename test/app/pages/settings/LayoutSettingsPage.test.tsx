@@ -102,7 +102,7 @@ describe('layout settings page', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await settle();
     expect(calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url, c.body])).toEqual([
-      ['PUT', '/api/config/settings', { primary_color: '#cc0000', bar_color: '#222222' }],
+      ['PUT', '/api/config/settings', { primary_color: '#cc0000', bar_color: '#222222', login_title: '' }],
       ['DELETE', '/api/config/login_logo', undefined],
     ]);
     expect(store.getState().layout.style).toMatchObject({ primaryColor: '#cc0000', loginLogo: false });
@@ -110,6 +110,34 @@ describe('layout settings page', () => {
       primaryColor: '#cc0000',
     });
     expect(store.getState().notifications.toasts.map((t) => t.message)).toContain('Layout saved.');
+  });
+
+  it('sets the login title, previews it, and sends it trimmed', async () => {
+    const { calls, user } = await renderPage({
+      'GET /api/config/settings': () => ({ ...custom, login_title: 'Old' }),
+      'PUT /api/config/settings': (body) => body,
+    });
+    const title = screen.getByRole('textbox', { name: 'Login title' });
+    expect(title).toHaveValue('Old');
+    await user.clear(title);
+    await user.type(title, ' ACME gateway ');
+    expect(screen.getByTestId('preview-login')).toHaveTextContent('ACME gateway');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await settle();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      primary_color: '#196ecd',
+      bar_color: '#222222',
+      login_title: 'ACME gateway',
+    });
+  });
+
+  it('refuses a login title over 60 characters without calling the appliance', async () => {
+    const { calls, user } = await renderPage({ 'GET /api/config/settings': () => custom });
+    await user.type(screen.getByRole('textbox', { name: 'Login title' }), 'x'.repeat(61));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await settle();
+    expect(screen.getByText('The login title has at most 60 characters.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
   it('resets to the defaults after confirmation', async () => {
