@@ -168,12 +168,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     done();
   });
 
-  if (config.embedded) await mountEmbeddedServices(app, config);
+  const inProcessReads = config.embedded ? await mountEmbeddedServices(app, config) : undefined;
 
   // Serialised once: it is the same on every page response that lacks it.
   const localeCookie = `${LOCALE_COOKIE}=en-US; Max-Age=${LOCALE_MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
   const render = createRenderer({ config: publicConfig(config), manifest });
-  const injectFetch = createInjectFetch(app, origin, publicReads);
+  const injectFetch = createInjectFetch(app, origin, publicReads, inProcessReads);
   const api = (cookieHeader: string | undefined) =>
     createApiClient({
       fetch: injectFetch,
