@@ -7,6 +7,8 @@ import path from 'node:path';
 export interface RunningServer {
   url: string;
   port: number;
+  /** Process id of the server (benches read its CPU time from /proc). */
+  pid: number;
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
@@ -51,6 +53,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     port,
+    pid: child.pid!,
     dataDir,
     output: () => out,
     terminate: () =>
