@@ -130,14 +130,15 @@ export function createApiClient(env: ClientEnvironment): ApiClient {
       if (token) headers.set(XSRF_HEADER, token);
     }
     const body = encodeBody(options.body, headers);
-    const controller = new AbortController();
+    // Only a request that can be aborted gets a controller (making one showed in every server render's profile).
+    const controller = options.timeoutMs || options.signal ? new AbortController() : undefined;
     let timedOut = false;
-    const onAbort = () => controller.abort();
+    const onAbort = () => controller?.abort();
     options.signal?.addEventListener('abort', onAbort);
     const timer = options.timeoutMs
       ? setTimeout(() => {
           timedOut = true;
-          controller.abort();
+          controller?.abort();
         }, options.timeoutMs)
       : undefined;
     const base = { url: url.toString(), method };
@@ -148,7 +149,7 @@ export function createApiClient(env: ClientEnvironment): ApiClient {
           method,
           headers,
           body,
-          signal: controller.signal,
+          signal: controller?.signal,
           credentials: options.credentials ?? (sameOrigin ? 'same-origin' : 'include'),
         });
       } catch {

@@ -25,6 +25,7 @@ import { ADMIN_USERNAME, seedIfEmpty } from './seed';
 import { registerSettingsRoutes } from './settings/routes';
 import { registerUpdates } from './updates';
 import { registerUsers } from './users';
+import { InProcessReads } from '../service-kit/inProcessReads';
 
 export { requireAdmin, requireUser, applianceContext };
 export { currentUser, sessionUser } from './auth/guards';
@@ -47,6 +48,8 @@ export interface Appliance {
   db: Db;
   context: ApplianceContext;
   jobs: JobRunner;
+  /** Reads the server's own renders may take without `inject` (menu, who-am-I). */
+  inProcessReads: InProcessReads;
 }
 
 /** The database of a server the appliance is mounted on (for modules mounted beside it, e.g. the log store). */
@@ -122,6 +125,7 @@ async function mount(
   // An empty prefix (API at the site root) would put every path, identity flows included, under this check.
   installXsrf(app, [apiPrefix, authPrefix, '/eos'].filter(Boolean), secureCookies);
 
+  const inProcessReads = new InProcessReads();
   const notFound = (scope: FastifyInstance) =>
     scope.setNotFoundHandler((_req, reply) => reply.code(404).send({ detail: 'Resource does not exist' }));
 
@@ -129,7 +133,7 @@ async function mount(
     async (api) => {
       applyApiConventions(api);
       await registerSettingsRoutes(api, ctx);
-      await registerConsoleRoutes(api, ctx);
+      await registerConsoleRoutes(api, ctx, inProcessReads);
       await registerJobRoutes(api, ctx, jobs);
       await registerUpdates(api, ctx, jobs);
       await registerManagedServices(api, ctx, jobs);
@@ -166,7 +170,7 @@ async function mount(
     lock.release();
   });
 
-  const handle: Appliance = { db, context: ctx, jobs };
+  const handle: Appliance = { db, context: ctx, jobs, inProcessReads };
   handles.set(app, handle);
   return handle;
 }

@@ -167,19 +167,22 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     done();
   });
 
-  if (config.embedded) await mountEmbeddedServices(app, config);
+  const inProcessReads = config.embedded ? await mountEmbeddedServices(app, config) : undefined;
 
   // Serialised once: it is the same on every page response that lacks it.
   const localeCookie = `${LOCALE_COOKIE}=en-US; Max-Age=${LOCALE_MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
   const render = createRenderer({ config: publicConfig(config), manifest });
-  const injectFetch = createInjectFetch(app, origin, publicReads);
-  const api = (cookieHeader: string | undefined) =>
-    createApiClient({
+  const injectFetch = createInjectFetch(app, origin, publicReads, inProcessReads);
+  const api = (cookieHeader: string | undefined) => {
+    // The request's cookies do not change during its render: parsed once, at the first read.
+    let cookies: Record<string, string> | undefined;
+    return createApiClient({
       fetch: injectFetch,
       origin,
-      readCookie: (name) => parseCookieHeader(cookieHeader)[name],
+      readCookie: (name) => (cookies ??= parseCookieHeader(cookieHeader))[name],
       defaultHeaders: cookieHeader ? { cookie: cookieHeader } : {},
     });
+  };
 
   app.get('/*', async (req, reply) => {
     if (isApiPath(canonicalPath(req)) || req.headers[SSR_INTERNAL_HEADER]) {

@@ -8,10 +8,13 @@ import type { Config } from '../../config';
 import { registerAppliance, requireAdmin, requireUser } from '../appliance';
 import { createEmbeddedLogs } from '../appliance/logs';
 import { registerIdentityService } from '../identity-service';
+import type { InProcessReads } from '../service-kit/inProcessReads';
 
-export async function mountEmbeddedServices(app: FastifyInstance, config: Config): Promise<void> {
+/** Mounts the services; answers the reads renders may take in process (see service-kit/inProcessReads.ts). */
+export async function mountEmbeddedServices(app: FastifyInstance, config: Config): Promise<InProcessReads> {
   const logs = createEmbeddedLogs(config);
-  await registerAppliance(app, config, { logSink: logs.logSink });
+  const appliance = await registerAppliance(app, config, { logSink: logs.logSink });
   await logs.mount(app, { requireUser, requireAdmin });
   await registerIdentityService(app, config);
+  return appliance.inProcessReads;
 }

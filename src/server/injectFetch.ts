@@ -1,8 +1,10 @@
 /**
  * A `fetch` for server-side rendering that answers same-origin requests by injecting them into this Fastify
- * instance (no socket, no loopback hop) and sends any other origin to the real network.
+ * instance (no socket, no loopback hop) and sends any other origin to the real network. Reads an embedded service
+ * answers in process (menu, who-am-I: see service-kit/inProcessReads.ts) skip even the inject.
  */
 import type { FastifyInstance } from 'fastify';
+import type { InProcessReads } from '../service-kit/inProcessReads';
 import type { PublicReadCache } from './publicReadCache';
 
 /** Marks a request the renderer injected; such a request is never rendered as a page (no render recursion). */
@@ -12,6 +14,7 @@ export function createInjectFetch(
   app: FastifyInstance,
   origin: string,
   publicReads?: PublicReadCache,
+  inProcess?: InProcessReads,
 ): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
@@ -23,6 +26,20 @@ export function createInjectFetch(
     if (cacheable) {
       const hit = publicReads!.get(path);
       if (hit) return new Response(hit.body, { status: hit.status, headers: hit.headers });
+    }
+    const read = inProcess?.find(method, path);
+    if (read) {
+      try {
+        const answer = read({
+          headers: init?.headers instanceof Headers ? init.headers : new Headers(init?.headers),
+        });
+        return new Response(JSON.stringify(answer.body), {
+          status: answer.status,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+        });
+      } catch {
+        // The route itself answers a failure (its error handler, its log line): inject it below.
+      }
     }
     const headers: Record<string, string> = {};
     new Headers(init?.headers).forEach((v, k) => (headers[k] = v));

@@ -60,7 +60,9 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
   };
 
   return async function render(input: RenderInput): Promise<RenderResult> {
-    const cookies = parseCookieHeader(input.headers.get('cookie'));
+    const cookieHeader = input.headers.get('cookie');
+    const cookies = parseCookieHeader(cookieHeader);
+    const hadLoginCookie = isLoggedInFromCookies(cookieHeader);
     const theme =
       cookies[THEME_COOKIE] === 'dark' || cookies[THEME_COOKIE] === 'light'
         ? cookies[THEME_COOKIE]
@@ -74,7 +76,7 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
     const store = createAppStore({
       preloadedState: {
         config: options.config,
-        session: { loggedIn: isLoggedInFromCookies(input.headers.get('cookie')), user: null },
+        session: { loggedIn: hadLoginCookie, user: null },
         build: { buildId: options.manifest.buildId, latestBuildId: null, updateAvailable: false },
         layout: { style: null, styleSource: null, theme: theme ?? 'system', contextBarOpen: true },
       },
@@ -112,7 +114,6 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
     ]).finally(() => clearTimeout(timer));
 
     // The login cookie outlived its session (the appliance answered 401): a protected page goes to the login.
-    const hadLoginCookie = isLoggedInFromCookies(input.headers.get('cookie'));
     const onPublicPage = context.matches.some((m) => PUBLIC_CORE_ROUTES.has(m.route.id));
     if (
       inCoreLayout &&

@@ -79,6 +79,29 @@ test('client-side navigation loads the route chunk on demand', async ({ page, co
   expect(chunks).toContain('area-ssh');
 });
 
+test('a signed-in page hydrates cleanly and its main bar links navigate in the app', async ({
+  page,
+  context,
+}) => {
+  await loginAsAdmin(context, server, { acceptAgreements: true });
+  const problems = watchConsole(page);
+  await page.goto(`${server.url}/logs/overview`);
+  await waitForHydration(page);
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  const sections = page.getByRole('navigation', { name: 'Sections' });
+  await sections.getByRole('link', { name: 'Help' }).click();
+  await expect(page).toHaveURL(`${server.url}/help`);
+  await expect(sections.getByRole('link', { name: 'Help' })).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('link', { name: 'Rampart home' }).click();
+  await expect(page).toHaveURL(`${server.url}/`);
+  await expect(sections.getByRole('link', { name: 'Console' })).toHaveAttribute('aria-current', 'page');
+  // Both were client-side navigations: the document (and what it holds) is the one loaded first.
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+    true,
+  );
+  expect(problems).toEqual([]);
+});
+
 test.describe('a new deployment', () => {
   let deployed: RunningServer;
   let clientDir: string;

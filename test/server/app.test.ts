@@ -259,4 +259,15 @@ describe('content security policy', () => {
     const [, style] = /style-src 'self' 'nonce-([0-9a-f]{32})'/.exec(csp)!;
     expect(csp).toBe(buildCsp({ extraOrigins: [], parentOrigin: '', secure: false }, { script, style }));
   });
+
+  test('every response has nonces of its own, also past a refill of the random pool', async () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 150; i++) {
+      const csp = String((await app.inject({ url: '/healthz' })).headers['content-security-policy']);
+      const [, script] = /script-src 'self' 'nonce-([0-9a-f]{32})'/.exec(csp)!;
+      const [, style] = /style-src 'self' 'nonce-([0-9a-f]{32})'/.exec(csp)!;
+      seen.add(script).add(style);
+    }
+    expect(seen.size).toBe(300);
+  });
 });

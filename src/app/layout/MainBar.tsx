@@ -1,11 +1,13 @@
 /**
  * The main bar (spec §2): sections core, shop and help with the current one marked, or a panel label badge when a
- * panel flag is set; the optional profile image button and the menu toggle.
+ * panel flag is set; the optional profile image button and the menu toggle. Its links are plain anchors served by
+ * one set of delegated handlers (in-app navigation, chunk preload), like the context bar's: a router `Link` each
+ * was a tenth of a signed-in server render.
  */
 import { useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../store/createStore';
 import { contextBarToggled, themeChosen, type ThemePreference } from '../../store/slices/layout.slice';
-import { PreloadLink } from './PreloadLink';
+import { useDelegatedLinks } from './useDelegatedLinks';
 import { currentSection, panelLabel, sections } from './sections';
 import { THEME_COOKIE } from '../../shared/http';
 import defaultProfileImage from './default-profile.svg';
@@ -36,6 +38,7 @@ export function MainBar({ profileImage, showProfile = true }: MainBarProps) {
   const customBarLogo = useAppSelector((s) => s.layout.style?.barLogo === true);
   const current = currentSection(pathname);
   const badge = panelLabel(panels);
+  const links = useDelegatedLinks();
 
   const chooseTheme = () => {
     const next = themeCycle[theme];
@@ -44,7 +47,7 @@ export function MainBar({ profileImage, showProfile = true }: MainBarProps) {
   };
 
   return (
-    <header className="main-bar" role="banner">
+    <header className="main-bar" role="banner" {...links}>
       <button
         type="button"
         className="main-bar__toggle icon-button"
@@ -55,7 +58,7 @@ export function MainBar({ profileImage, showProfile = true }: MainBarProps) {
       >
         <span aria-hidden="true" className="hamburger" />
       </button>
-      <PreloadLink to="/" className="main-bar__brand" aria-label="Rampart home">
+      <a href="/" className="main-bar__brand" aria-label="Rampart home">
         {customBarLogo ? (
           <CustomImage
             src={apiUrl(apiBase, 'config/bar_logo')}
@@ -68,7 +71,7 @@ export function MainBar({ profileImage, showProfile = true }: MainBarProps) {
           <img src={defaultBarLogo} alt="" width={28} height={28} />
         )}
         <span className="main-bar__name">Rampart</span>
-      </PreloadLink>
+      </a>
       {badge ? (
         <span className="main-bar__panel badge" data-testid="panel-badge">
           {badge}
@@ -78,13 +81,13 @@ export function MainBar({ profileImage, showProfile = true }: MainBarProps) {
           <ul>
             {sections.map((s) => (
               <li key={s.id}>
-                <PreloadLink
-                  to={s.path}
+                <a
+                  href={s.path}
                   aria-current={current === s.id ? 'page' : undefined}
                   className="main-bar__section"
                 >
                   {s.label}
-                </PreloadLink>
+                </a>
               </li>
             ))}
           </ul>
@@ -100,13 +103,13 @@ export function MainBar({ profileImage, showProfile = true }: MainBarProps) {
           <span aria-hidden="true">{theme === 'dark' ? '☾' : theme === 'light' ? '☀' : '◐'}</span>
         </button>
         {showProfile && (
-          <PreloadLink
-            to="/logout/"
+          <a
+            href="/logout/"
             className="main-bar__profile"
             aria-label={user ? `Signed in as ${user.username}. Log out` : 'Account'}
           >
             <img src={profileImage || defaultProfileImage} alt="" width={32} height={32} />
-          </PreloadLink>
+          </a>
         )}
       </div>
     </header>

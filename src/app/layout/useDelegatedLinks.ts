@@ -2,7 +2,7 @@
  * Client-side navigation for a list of plain `<a href>` links through one set of handlers on their container, so a
  * long menu does not render a router `Link` (and its hooks) per entry: a plain left click on a same-origin link
  * navigates in the app, any modified click (new tab, download) is left to the browser, and hovering or focusing a
- * link preloads its route chunk like `PreloadLink` does.
+ * link preloads its route chunk (spec §9: at most 4 preloads at a time, see routing/preload).
  */
 import type { FocusEvent, MouseEvent } from 'react';
 import { useNavigate } from 'react-router';

@@ -17,6 +17,9 @@ declare module 'fastify' {
 
 const CONTEXT_KEY = 'rampartAppliance';
 
+/** The body of every 401 a guard answers. */
+export const NOT_AUTHENTICATED = Object.freeze({ detail: 'Not authenticated' });
+
 export function attachContext(app: FastifyInstance, ctx: ApplianceContext): void {
   app.decorate(CONTEXT_KEY, ctx);
   app.decorateRequest('applianceUser', null);
@@ -43,7 +46,7 @@ export async function requireUser(req: FastifyRequest, reply: FastifyReply): Pro
   if (sessionUser(req)) return;
   // A stale token: also drop the readable flag so the browser's route guard stops treating the visit as logged in.
   if (presentedToken(req)) clearSessionCookies(applianceContext(req.server), reply);
-  await reply.code(401).send({ detail: 'Not authenticated' });
+  await reply.code(401).send(NOT_AUTHENTICATED);
 }
 
 export async function requireAdmin(req: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fastifyCookie } from '@fastify/cookie';
 import { BEARER_COOKIE, LOGGED_IN_COOKIE, SESSION_COOKIE } from '../../shared/http';
 import type { ApplianceContext } from '../context';
 
@@ -40,11 +41,22 @@ export function createSession(
   return { token, maxAge };
 }
 
+/**
+ * The token presented by an `Authorization` header and the request's cookies: a `Bearer` header wins, then the
+ * session cookie, then the bearer cookie.
+ */
+export function tokenOf(
+  authorization: string | undefined | null,
+  cookies: Record<string, string | undefined>,
+): string | undefined {
+  if (authorization && /^Bearer\s+/i.test(authorization))
+    return authorization.replace(/^Bearer\s+/i, '').trim() || undefined;
+  return cookies[SESSION_COOKIE] || cookies[BEARER_COOKIE] || undefined;
+}
+
 /** The token a request presents: the session cookie, an `Authorization: Bearer` header, or the bearer cookie. */
 export function presentedToken(req: FastifyRequest): string | undefined {
-  const auth = req.headers.authorization;
-  if (auth && /^Bearer\s+/i.test(auth)) return auth.replace(/^Bearer\s+/i, '').trim() || undefined;
-  return req.cookies[SESSION_COOKIE] || req.cookies[BEARER_COOKIE] || undefined;
+  return tokenOf(req.headers.authorization, req.cookies);
 }
 
 export function userForToken(ctx: ApplianceContext, token: string): SessionUser | null {
@@ -59,6 +71,17 @@ export function userForToken(ctx: ApplianceContext, token: string): SessionUser 
   return row
     ? { id: row.id, username: row.username, role: row.role, mustChangePassword: row.mcp === 1 }
     : null;
+}
+
+/**
+ * The user of the session that request headers present, checked like `requireUser` checks a request: the same
+ * token choice (cookies parsed as the cookie plugin parses them) and the same database lookup, so expiry and
+ * revocation take effect at once.
+ */
+export function userForHeaders(ctx: ApplianceContext, headers: Headers): SessionUser | null {
+  const cookie = headers.get('cookie');
+  const token = tokenOf(headers.get('authorization'), cookie ? fastifyCookie.parse(cookie) : {});
+  return token ? userForToken(ctx, token) : null;
 }
 
 export function deleteSession(ctx: ApplianceContext, token: string): void {

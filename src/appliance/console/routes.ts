@@ -4,7 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AuditService, auditText } from '../audit';
-import { currentUser, requireAdmin, requireUser } from '../auth/guards';
+import { currentUser, NOT_AUTHENTICATED, requireAdmin, requireUser } from '../auth/guards';
+import { userForHeaders, type SessionUser } from '../auth/sessions';
+import type { InProcessReads } from '../../service-kit/inProcessReads';
 import { inTransaction, type ApplianceContext } from '../context';
 import { notFound } from '../http/errors';
 import { readMenu } from './menu';
@@ -54,20 +56,33 @@ export function csvCell(value: string | number): string {
   return `"${s.replace(/"/g, '""')}"`;
 }
 
-export async function registerConsoleRoutes(scope: FastifyInstance, ctx: ApplianceContext): Promise<void> {
+export async function registerConsoleRoutes(
+  scope: FastifyInstance,
+  ctx: ApplianceContext,
+  inProcess?: InProcessReads,
+): Promise<void> {
   const { db, config, audit } = ctx;
 
-  scope.get('/menu/', { onRequest: requireUser }, async () => readMenu(db));
-
-  scope.get('/users/me', { onRequest: requireUser }, async (req) => {
-    const user = currentUser(req);
-    return {
-      username: user.username,
-      role: user.role,
-      panels: { ...config.panels },
-      must_change_password: user.mustChangePassword,
-    };
+  const me = (user: SessionUser) => ({
+    username: user.username,
+    role: user.role,
+    panels: { ...config.panels },
+    must_change_password: user.mustChangePassword,
   });
+  scope.get('/menu/', { onRequest: requireUser }, async () => readMenu(db));
+  scope.get('/users/me', { onRequest: requireUser }, async (req) => me(currentUser(req)));
+  // Every signed-in render reads both; the server answers them in process (same check, same body).
+  if (inProcess) {
+    const signedIn = (answer: (user: SessionUser) => unknown) => (req: { headers: Headers }) => {
+      const user = userForHeaders(ctx, req.headers);
+      return user ? { status: 200, body: answer(user) } : { status: 401, body: NOT_AUTHENTICATED };
+    };
+    inProcess.add(
+      `${ctx.apiPrefix}/menu/`,
+      signedIn(() => readMenu(db)),
+    );
+    inProcess.add(`${ctx.apiPrefix}/users/me`, signedIn(me));
+  }
 
   scope.get('/users/me/messages', { onRequest: requireUser }, async (req) => {
     const user = currentUser(req);
