@@ -3,6 +3,8 @@
  * without a login, a log tail opened in a floating window keeps streaming while the user navigates, and each page
  * passes axe (serious and critical).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from './support/server';
@@ -99,15 +101,27 @@ test('home, analytics, preferences and help show real data and pass axe', async 
 
   await page.goto(`${server.url}/network/preferences`);
   await expect(page.getByRole('heading', { level: 1, name: 'Network preferences' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Host name' }).fill('bad_host');
-  await page.getByRole('button', { name: 'Apply' }).click();
+  const host = page.getByRole('textbox', { name: 'Host name' });
+  await host.fill('bad_host');
+  await page.getByRole('button', { name: 'Save preferences' }).click();
   await expect(page.getByText(/must be a hostname/i).first()).toBeVisible();
-  await page.getByRole('textbox', { name: 'Host name' }).fill('e2e-gateway');
-  await page.getByRole('button', { name: 'Apply' }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'Apply the network preferences?' });
-  await expect(confirm.getByText('e2e-gateway').first()).toBeVisible();
-  await confirm.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByText('The preferences were applied and their files written.')).toBeVisible();
+  await host.fill('e2e-gateway');
+  await page.getByRole('button', { name: 'Save preferences' }).click();
+  await expect(page.getByText('Saved changes are not applied yet.')).toBeVisible();
+  await expect(page.getByRole('region', { name: /Contents of .*network\/etc\/hostname/ })).toHaveText(
+    'e2e-gateway',
+  );
+  const hostnameFile = path.join(server.dataDir, 'network', 'etc', 'hostname');
+  expect(fs.readFileSync(hostnameFile, 'utf8')).not.toBe('e2e-gateway\n');
+  await page.getByRole('button', { name: 'Apply configuration' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Applying configuration' })).toBeVisible();
+  // A new host name can cut the admin off: it stays only when kept.
+  const banner = page.getByRole('listitem', { name: /Keep the network preference changes\?/ });
+  await expect(banner).toContainText('host name changed');
+  await banner.getByRole('button', { name: 'Keep changes' }).click();
+  await expect(page.getByText('Changes kept.')).toBeVisible();
+  await expect(page.getByText('The running configuration is up to date.')).toBeVisible();
+  expect(fs.readFileSync(hostnameFile, 'utf8')).toBe('e2e-gateway\n');
   await expectAccessible(page);
 
   await page.getByRole('link', { name: 'Help: network' }).click();

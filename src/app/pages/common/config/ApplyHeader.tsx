@@ -13,6 +13,10 @@ export interface ApplyHeaderProps {
   resourceKey: string;
   applyPath: string;
   refresh: string[];
+  /** The page's help link (PageHeader `help`). */
+  help?: { to: string; label?: string };
+  /** Users who may read but not apply the configuration get no Apply button. */
+  readOnly?: boolean;
 }
 
 export function ApplyHeader(props: ApplyHeaderProps) {
@@ -33,18 +37,23 @@ export function ApplyHeader(props: ApplyHeaderProps) {
             ? { text: 'The running configuration is up to date.', level: 'info' }
             : undefined
       }
-      primaryButton={{
-        label: 'Apply configuration',
-        disabled: pending,
-        onClick: () =>
-          save({
-            key: props.resourceKey,
-            method: 'POST',
-            path: props.applyPath,
-            job: true,
-            refresh: props.refresh,
-          }),
-      }}
+      help={props.help}
+      primaryButton={
+        props.readOnly
+          ? undefined
+          : {
+              label: 'Apply configuration',
+              disabled: pending,
+              onClick: () =>
+                save({
+                  key: props.resourceKey,
+                  method: 'POST',
+                  path: props.applyPath,
+                  job: true,
+                  refresh: props.refresh,
+                }),
+            }
+      }
     />
   );
 }
