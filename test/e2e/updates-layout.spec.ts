@@ -118,7 +118,7 @@ test('a signed package is uploaded, applied with the progress overlay, and the v
     .getByRole('alertdialog', { name: 'Apply update' })
     .getByRole('button', { name: 'Apply', exact: true })
     .click();
-  const overlay = page.getByRole('dialog', { name: 'Applying update' });
+  const overlay = page.getByRole('dialog', { name: 'Applying update', exact: true });
   await expect(overlay).toBeVisible();
   await expect(overlay.getByText(/Step \d of 4/)).toBeVisible();
   // The job's details move into a floating window; the console is usable while it runs.
