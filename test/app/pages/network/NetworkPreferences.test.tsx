@@ -1,5 +1,5 @@
 /** @jest-environment ./test/support/jsdom-environment.js */
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   NETWORK_PREFERENCES_KEY,
@@ -8,6 +8,7 @@ import {
   type PreferencesAnswer,
 } from '../../../../src/app/pages/network/NetworkPreferences';
 import { ApiError } from '../../../../src/api/errors';
+import { currentPaletteActions } from '../../../../src/app/palette/actions';
 import { resourcesState } from '../../../../stories/pages/fixtures';
 import { fakeApi } from '../../../sagas/fakes';
 import { seriousViolations } from '../../../widgets/support/axe';
@@ -138,4 +139,20 @@ test('an invalid host name is not sent; a server refusal marks the field', async
   expect(screen.getByRole('combobox', { name: /Time zone/ })).toHaveAccessibleDescription(
     /unknown time zone/,
   );
+});
+
+test('admins also find Apply in the command palette; read-only users do not', async () => {
+  const { store, unmount } = setup(
+    'admin',
+    { 'POST /api/network/preferences/apply': () => ({ id: 'job-4', status: 'running' }) },
+    true,
+  );
+  const apply = currentPaletteActions().find((a) => a.id === 'network/preferences.apply');
+  expect(apply?.name).toBe('Apply configuration: Network preferences');
+  act(() => apply?.run());
+  await waitFor(() => expect(store.getState().progress.jobId).toBe('job-4'));
+  unmount();
+  expect(currentPaletteActions()).toEqual([]);
+  setup('user');
+  expect(currentPaletteActions()).toEqual([]);
 });

@@ -1,9 +1,11 @@
 /**
  * The header of a configuration page: title, whether the service is on, whether saved changes wait to be applied,
- * and the Apply button (a job: the progress overlay shows its steps).
+ * and the Apply button (a job: the progress overlay shows its steps), also offered in the command palette.
  */
+import { useMemo } from 'react';
 import { PageHeader } from '../../../../widgets/PageHeader';
 import { useResourceSave } from '../../../../store/useResource';
+import { usePaletteActions } from '../../../palette/actions';
 
 export interface ApplyHeaderProps {
   title: string;
@@ -21,6 +23,35 @@ export interface ApplyHeaderProps {
 
 export function ApplyHeader(props: ApplyHeaderProps) {
   const { save, pending } = useResourceSave();
+  const { resourceKey, applyPath, refresh, readOnly, title } = props;
+  const refreshKeys = refresh.join('\n');
+  const apply = useMemo(
+    () => () =>
+      save({
+        key: resourceKey,
+        method: 'POST',
+        path: applyPath,
+        job: true,
+        refresh: refreshKeys.split('\n').filter(Boolean),
+      }),
+    [save, resourceKey, applyPath, refreshKeys],
+  );
+  usePaletteActions(
+    useMemo(
+      () =>
+        readOnly
+          ? []
+          : [
+              {
+                id: `${resourceKey}.apply`,
+                name: `Apply configuration: ${title}`,
+                keywords: 'apply activate write job',
+                run: apply,
+              },
+            ],
+      [readOnly, resourceKey, title, apply],
+    ),
+  );
   return (
     <PageHeader
       title={props.title}
@@ -44,14 +75,7 @@ export function ApplyHeader(props: ApplyHeaderProps) {
           : {
               label: 'Apply configuration',
               disabled: pending,
-              onClick: () =>
-                save({
-                  key: props.resourceKey,
-                  method: 'POST',
-                  path: props.applyPath,
-                  job: true,
-                  refresh: props.refresh,
-                }),
+              onClick: apply,
             }
       }
     />
