@@ -81,6 +81,42 @@ test('a log tail opened in a floating window keeps streaming while navigating', 
   await context.close();
 });
 
+test('the command palette opens with Ctrl+K and navigates by keyboard alone', async ({ browser }) => {
+  const context = await browser.newContext();
+  await loginAsAdmin(context, server, { acceptAgreements: true });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/logs/overview`);
+  await expect(page.getByRole('heading', { name: 'Live logs', level: 1 })).toBeVisible();
+
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Go to a page or run an action' });
+  const input = palette.getByRole('combobox', { name: 'Search pages and actions' });
+  await expect(input).toBeFocused();
+  // The page's own actions are offered beside the pages.
+  await expect(palette.getByRole('group', { name: 'This page' })).toContainText(
+    'Open the live log in a window',
+  );
+  await expectAccessible(page);
+
+  await page.keyboard.type('network');
+  const options = palette.getByRole('option');
+  await expect(options).toHaveText([/^Overview/, /^Analytics/, /^Preferences/]);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(options.nth(2)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`${server.url}/network/preferences`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Network preferences' })).toBeVisible();
+  await expect(palette).toBeHidden();
+
+  // Escape closes it; the page chosen last comes first next time.
+  await page.keyboard.press('Control+k');
+  await expect(palette.getByRole('group', { name: 'Recent' }).getByRole('option')).toHaveText(/^Preferences/);
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+  await context.close();
+});
+
 test('home, analytics, preferences and help show real data and pass axe', async ({ browser }) => {
   const context = await browser.newContext();
   await loginAsAdmin(context, server, { acceptAgreements: true });

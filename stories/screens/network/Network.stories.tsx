@@ -143,3 +143,14 @@ export const PreferencesLoading: Story = {
     </StoryProviders>
   ),
 };
+
+export const PreferencesLoadFailed: Story = {
+  render: () => (
+    <StoryProviders
+      state={{ ...networkState({}), ...resourcesState({}, { [NETWORK_PREFERENCES_KEY]: 'failed' }) }}
+      path="/network/preferences"
+    >
+      <NetworkPreferencesPage />
+    </StoryProviders>
+  ),
+};
