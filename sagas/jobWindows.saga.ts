@@ -62,7 +62,7 @@ export function* openJobWindow(action: ReturnType<typeof jobWindowOpenRequested>
   yield race({ changed: take(windowsStateChanged.type), timeout: delay(WINDOW_ANSWER_MS) });
   const opened: boolean = yield select((s: RootState) => s.windows.context.windows.some((w) => w.id === id));
   const following: string | null = yield select((s: RootState) => s.progress.jobId);
-  if (opened && following === jobId) yield put(progressClosed());
+  if (opened && following === jobId) yield put(progressClosed({ toWindow: true }));
 }
 
 export function* jobWindowsSaga() {

@@ -111,3 +111,22 @@ test('when the browser has no stream left for another window, the overlay stays 
   expect(screen.getByRole('dialog', { name: 'Applying update' })).toBeInTheDocument();
   expect(store.getState().progress.jobId).toBe('j7');
 });
+
+test('the updates page keeps waiting for a job moved into a window, and reloads once it ends', async () => {
+  const { runSaga, stdChannel } = await import('redux-saga');
+  const { waitForJob } = await import('../../sagas/updates.saga');
+  const { progressClosed: closed } = await import('../../src/progress/progress.slice');
+  const channel = stdChannel();
+  let ended = false;
+  runSaga({ channel, dispatch: () => undefined, getState: () => ({}) }, waitForJob, 'j7')
+    .toPromise()
+    .then(() => {
+      ended = true;
+    });
+  channel.put(closed({ toWindow: true }));
+  channel.put(progressUpdated({ ...running, progressPercentage: 90 }));
+  await Promise.resolve();
+  expect(ended).toBe(false);
+  channel.put(progressUpdated({ ...running, status: 'done', progressPercentage: 100 }));
+  await waitFor(() => expect(ended).toBe(true));
+});
