@@ -118,7 +118,8 @@ test('the command palette opens with Ctrl+K and navigates by keyboard alone', as
 });
 
 test('home, analytics, preferences and help show real data and pass axe', async ({ browser }) => {
-  const context = await browser.newContext();
+  // Toasts appear after the apply; without their fade, axe checks their settled colours, not a frame mid-fade.
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
   await loginAsAdmin(context, server, { acceptAgreements: true });
   const page = await context.newPage();
 
