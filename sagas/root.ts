@@ -14,7 +14,6 @@ import { agreementsSaga, messagingSaga, messagingStartSaga } from './messaging.s
 import { notificationsSaga } from './notifications.saga';
 import { progressSaga } from './progress.saga';
 import { windowsSaga } from './windows.saga';
-import { jobWindowsSaga } from './jobWindows.saga';
 import { sessionSaga } from './session.saga';
 import { updatesSaga } from './updates.saga';
 import { layoutSettingsSaga } from './layoutSettings.saga';
@@ -42,7 +41,6 @@ export const browserSagas = [
   messagingStartSaga,
   progressSaga,
   windowsSaga,
-  jobWindowsSaga,
   confirmationsSaga,
 ];
 // Page-specific sagas (the live log stream) start with their page's chunk: see featureSagas.ts.
