@@ -27,7 +27,11 @@ export interface PendingConfirmation {
 
 export const confirmationKept = createAction<{ id: string }>('confirmations/keepRequested');
 
-const SERVICE_LABELS: Record<string, string> = { ssh: 'SSH', dns: 'DNS proxy' };
+const SERVICE_LABELS: Record<string, string> = {
+  ssh: 'SSH',
+  dns: 'DNS proxy',
+  network: 'network preference',
+};
 /** After the deadline, the server's rollback is given this long before the console checks for it. */
 export const ROLLBACK_GRACE_MS = 1500;
 /** A warning that the change was rolled back stays this long. */

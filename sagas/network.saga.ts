@@ -3,7 +3,7 @@
  * pages render with their data). Each `…Requested` action loads one resource; a failure marks it failed and goes
  * through the one error handler, except the public interface list, whose failure the page shows itself.
  */
-import { call, delay, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, delay, getContext, put, select, takeLatest } from 'redux-saga/effects';
 import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
 import type { RootState } from '../src/store/createStore';
 import {
@@ -13,21 +13,10 @@ import {
   interfacesFailed,
   interfacesLoaded,
   interfacesRequested,
-  preferencesApplied,
-  preferencesApplyConfirmed,
-  preferencesFailed,
-  preferencesLoaded,
-  preferencesPreviewed,
-  preferencesPreviewRequested,
-  preferencesRequested,
-  preferencesSaveFailed,
   statusFailed,
   statusLoaded,
   statusRequested,
   type NetworkInterface,
-  type NetworkPreferences,
-  type PreferencesAnswer,
-  type RenderedFile,
   type SamplesAnswer,
   type SystemStatus,
 } from '../src/store/slices/network.slice';
@@ -73,46 +62,6 @@ export function* loadAnalytics(action: ReturnType<typeof analyticsRequested>) {
   }
 }
 
-export function* loadPreferences() {
-  const api: ApiClient = yield getContext('api');
-  const url: string = yield call(endpoint, 'network/preferences');
-  try {
-    const res: ApiResponse<PreferencesAnswer> = yield call(api.get, url);
-    yield put(preferencesLoaded(res.data));
-  } catch (e) {
-    yield put(preferencesFailed());
-    yield call(handleError, e);
-  }
-}
-
-export function* previewPreferences(action: ReturnType<typeof preferencesPreviewRequested>) {
-  const api: ApiClient = yield getContext('api');
-  const url: string = yield call(endpoint, 'network/preferences/preview');
-  try {
-    const res: ApiResponse<{ files: RenderedFile[] }> = yield call(api.post, url, action.payload);
-    yield put(preferencesPreviewed({ values: action.payload, files: res.data.files }));
-  } catch (e) {
-    yield put(preferencesSaveFailed());
-    yield call(handleError, e); // 422 items mark the fields
-  }
-}
-
-export function* applyPreferences() {
-  const pending: { values: NetworkPreferences } | null = yield select(
-    (s: RootState) => s.network.preferences.pending,
-  );
-  if (!pending) return;
-  const api: ApiClient = yield getContext('api');
-  const url: string = yield call(endpoint, 'network/preferences');
-  try {
-    const res: ApiResponse<PreferencesAnswer> = yield call(api.put, url, pending.values, { retries: 0 });
-    yield put(preferencesApplied({ answer: res.data, at: Date.now() }));
-  } catch (e) {
-    yield put(preferencesSaveFailed());
-    yield call(handleError, e);
-  }
-}
-
 export function* loadStatus() {
   const api: ApiClient = yield getContext('api');
   const url: string = yield call(endpoint, 'system/status');
@@ -129,9 +78,5 @@ export function* networkSaga() {
   // takeLatest: a newer request (navigation back, a new range) replaces the one in flight.
   yield takeLatest(interfacesRequested.type, loadInterfaces);
   yield takeLatest(analyticsRequested.type, loadAnalytics);
-  yield takeLatest(preferencesRequested.type, loadPreferences);
   yield takeLatest(statusRequested.type, loadStatus);
-  // takeLeading: a double submit while the first check or write runs is dropped.
-  yield takeLeading(preferencesPreviewRequested.type, previewPreferences);
-  yield takeLeading(preferencesApplyConfirmed.type, applyPreferences);
 }

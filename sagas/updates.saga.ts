@@ -51,11 +51,12 @@ export function* loadUpdates() {
 const success = (message: string) =>
   notificationRequested({ kind: 'toast', level: 'success', message, duration: SUCCESS_DURATION_MS });
 
-/** Waits until the job ends (its overlay reports a final status or is closed). */
+/** Waits until the job ends (a final status, or its overlay is closed without moving into a window). */
 export function* waitForJob(id: string) {
   for (;;) {
     const action: UnknownAction = yield take([progressUpdated.type, progressClosed.type]);
-    if (progressClosed.match(action)) return;
+    // A job moved into a window still runs: its final progress (still dispatched) ends the wait.
+    if (progressClosed.match(action) && !action.payload?.toWindow) return;
     if (progressUpdated.match(action) && action.payload.id === id && action.payload.status !== 'running')
       return;
   }

@@ -23,6 +23,7 @@ export const AuditService = {
   certificates: 'certificates',
   dns: 'dns',
   ssh: 'ssh',
+  network: 'network',
 } as const;
 
 export type AuditServiceName = (typeof AuditService)[keyof typeof AuditService];

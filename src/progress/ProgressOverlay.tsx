@@ -1,13 +1,23 @@
 /**
  * The progress overlay (spec §2): "Applying configuration" or "Applying update", the percentage, step x of y and
  * an expandable details list. Blocks the console while the appliance applies a job; a failed job shows its reason
- * and can be closed.
+ * and can be closed. "Open in a window" moves the job's details into a floating window (spec §4), so the console can
+ * be used while the job runs.
  */
 import { useId } from 'react';
+import { startFeatureSaga } from '../../sagas/featureSagas';
+import { jobWindowsSaga } from '../../sagas/jobWindows.saga';
 import { useAppDispatch, useAppSelector } from '../store/createStore';
 import { Modal } from '../widgets/Modal';
+import { registerWindowContent } from '../windows/registry';
+import { JobWindow } from './JobWindow';
+import { JOB_WINDOW, jobWindowOpenRequested } from './jobWindows.slice';
 import { progressClosed, progressDetailsToggled } from './progress.slice';
 import './progress.css';
+
+// The job window and its saga ship with the overlay (the core layout's chunk, not the first-load script).
+registerWindowContent(JOB_WINDOW, JobWindow);
+startFeatureSaga('jobWindows', jobWindowsSaga);
 
 const titles = { config: 'Applying configuration', upgrade: 'Applying update' };
 
@@ -54,6 +64,13 @@ export function ProgressOverlay() {
           {view.reason}
         </p>
       )}
+      <button
+        type="button"
+        className="button progress-overlay__window"
+        onClick={() => dispatch(jobWindowOpenRequested({ jobId: view.id, dataType: view.dataType }))}
+      >
+        Open in a window
+      </button>
       {view.details.length > 0 && (
         <>
           <button

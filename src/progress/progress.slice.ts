@@ -54,8 +54,11 @@ export const progressSlice = createSlice({
       if (state.jobId !== action.payload.id) return;
       state.view = action.payload;
     },
-    /** The overlay goes away (job done, or the user closed a failed job's overlay). */
-    progressClosed(state) {
+    /**
+     * The overlay goes away: the job is done, the user closed a failed job's overlay, or the job moved into a window
+     * (`toWindow`: it still runs, and whoever waits for its end keeps waiting for its final progress).
+     */
+    progressClosed(state, _action: PayloadAction<{ toWindow?: boolean } | undefined>) {
       state.jobId = null;
       state.view = null;
       state.detailsOpen = false;

@@ -11,6 +11,7 @@ import { sessionSlice } from './slices/session.slice';
 import { fieldErrorsSlice } from './slices/fieldErrors.slice';
 import { windowsSlice } from '../windows/windows.slice';
 import { progressSlice } from '../progress/progress.slice';
+import { jobWindowsSlice } from '../progress/jobWindows.slice';
 import { updatesSlice } from './slices/updates.slice';
 import { layoutSettingsSlice } from './slices/layoutSettings.slice';
 import { resourcesSlice } from './slices/resources.slice';
@@ -25,6 +26,7 @@ export const reducers = {
   fieldErrors: fieldErrorsSlice.reducer,
   windows: windowsSlice.reducer,
   progress: progressSlice.reducer,
+  jobWindows: jobWindowsSlice.reducer,
   logReport: logReportSlice.reducer,
   updates: updatesSlice.reducer,
   layoutSettings: layoutSettingsSlice.reducer,

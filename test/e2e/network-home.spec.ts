@@ -3,6 +3,8 @@
  * without a login, a log tail opened in a floating window keeps streaming while the user navigates, and each page
  * passes axe (serious and critical).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from './support/server';
@@ -79,8 +81,45 @@ test('a log tail opened in a floating window keeps streaming while navigating', 
   await context.close();
 });
 
-test('home, analytics, preferences and help show real data and pass axe', async ({ browser }) => {
+test('the command palette opens with Ctrl+K and navigates by keyboard alone', async ({ browser }) => {
   const context = await browser.newContext();
+  await loginAsAdmin(context, server, { acceptAgreements: true });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/logs/overview`);
+  await expect(page.getByRole('heading', { name: 'Live logs', level: 1 })).toBeVisible();
+
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Go to a page or run an action' });
+  const input = palette.getByRole('combobox', { name: 'Search pages and actions' });
+  await expect(input).toBeFocused();
+  // The page's own actions are offered beside the pages.
+  await expect(palette.getByRole('group', { name: 'This page' })).toContainText(
+    'Open the live log in a window',
+  );
+  await expectAccessible(page);
+
+  await page.keyboard.type('network');
+  const options = palette.getByRole('option');
+  await expect(options).toHaveText([/^Overview/, /^Analytics/, /^Preferences/]);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(options.nth(2)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`${server.url}/network/preferences`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Network preferences' })).toBeVisible();
+  await expect(palette).toBeHidden();
+
+  // Escape closes it; the page chosen last comes first next time.
+  await page.keyboard.press('Control+k');
+  await expect(palette.getByRole('group', { name: 'Recent' }).getByRole('option')).toHaveText(/^Preferences/);
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+  await context.close();
+});
+
+test('home, analytics, preferences and help show real data and pass axe', async ({ browser }) => {
+  // Toasts appear after the apply; without their fade, axe checks their settled colours, not a frame mid-fade.
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
   await loginAsAdmin(context, server, { acceptAgreements: true });
   const page = await context.newPage();
 
@@ -99,15 +138,27 @@ test('home, analytics, preferences and help show real data and pass axe', async 
 
   await page.goto(`${server.url}/network/preferences`);
   await expect(page.getByRole('heading', { level: 1, name: 'Network preferences' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Host name' }).fill('bad_host');
-  await page.getByRole('button', { name: 'Apply' }).click();
+  const host = page.getByRole('textbox', { name: 'Host name' });
+  await host.fill('bad_host');
+  await page.getByRole('button', { name: 'Save preferences' }).click();
   await expect(page.getByText(/must be a hostname/i).first()).toBeVisible();
-  await page.getByRole('textbox', { name: 'Host name' }).fill('e2e-gateway');
-  await page.getByRole('button', { name: 'Apply' }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'Apply the network preferences?' });
-  await expect(confirm.getByText('e2e-gateway').first()).toBeVisible();
-  await confirm.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByText('The preferences were applied and their files written.')).toBeVisible();
+  await host.fill('e2e-gateway');
+  await page.getByRole('button', { name: 'Save preferences' }).click();
+  await expect(page.getByText('Saved changes are not applied yet.')).toBeVisible();
+  await expect(page.getByRole('region', { name: /Contents of .*network\/etc\/hostname/ })).toHaveText(
+    'e2e-gateway',
+  );
+  const hostnameFile = path.join(server.dataDir, 'network', 'etc', 'hostname');
+  expect(fs.readFileSync(hostnameFile, 'utf8')).not.toBe('e2e-gateway\n');
+  await page.getByRole('button', { name: 'Apply configuration' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Applying configuration' })).toBeVisible();
+  // A new host name can cut the admin off: it stays only when kept.
+  const banner = page.getByRole('listitem', { name: /Keep the network preference changes\?/ });
+  await expect(banner).toContainText('host name changed');
+  await banner.getByRole('button', { name: 'Keep changes' }).click();
+  await expect(page.getByText('Changes kept.')).toBeVisible();
+  await expect(page.getByText('The running configuration is up to date.')).toBeVisible();
+  expect(fs.readFileSync(hostnameFile, 'utf8')).toBe('e2e-gateway\n');
   await expectAccessible(page);
 
   await page.getByRole('link', { name: 'Help: network' }).click();

@@ -118,10 +118,18 @@ test('a signed package is uploaded, applied with the progress overlay, and the v
     .getByRole('alertdialog', { name: 'Apply update' })
     .getByRole('button', { name: 'Apply', exact: true })
     .click();
-  const overlay = page.getByRole('dialog', { name: 'Applying update' });
+  const overlay = page.getByRole('dialog', { name: 'Applying update', exact: true });
   await expect(overlay).toBeVisible();
   await expect(overlay.getByText(/Step \d of 4/)).toBeVisible();
-  await expect(overlay).toBeHidden({ timeout: 15_000 });
+  // The job's details move into a floating window; the console is usable while it runs.
+  await overlay.getByRole('button', { name: 'Open in a window' }).click();
+  const jobWindow = page.getByRole('dialog', { name: 'Job: Applying update' });
+  await expect(jobWindow).toBeVisible();
+  await expect(overlay).toBeHidden();
+  await expect(jobWindow.getByRole('status')).toHaveText(/^Done · 100%/, { timeout: 15_000 });
+  await expect(jobWindow.getByRole('list', { name: 'Steps' }).getByRole('listitem')).toHaveCount(4);
+  await jobWindow.getByRole('button', { name: /Close/ }).click();
+  await expect(jobWindow).toBeHidden();
 
   await expect(page.getByTestId('current-version')).toHaveText('1.1.0');
   const history = page.getByRole('table', { name: 'Update history' });

@@ -1,7 +1,7 @@
 /**
  * The core layout (spec §2): main bar, context bar, the content area, the windows column (when a window is docked
  * on the right, the content area narrows), the progress overlay of appliance jobs, and the notification center's
- * slot (shared with the account pages).
+ * slot (shared with the account pages). Ctrl/Cmd+K opens the command palette (loaded on demand).
  */
 import { Outlet } from 'react-router';
 import { useAppSelector } from '../../store/createStore';
@@ -10,6 +10,7 @@ import { MainBar } from './MainBar';
 import { LayoutSlot } from './slots';
 import { ProgressOverlay } from '../../progress/ProgressOverlay';
 import { WindowsHub } from '../../windows/WindowsHub';
+import { PaletteLauncher } from '../palette/PaletteLauncher';
 
 export function CoreLayout() {
   const contextBarOpen = useAppSelector((s) => s.layout.contextBarOpen);
@@ -28,6 +29,7 @@ export function CoreLayout() {
       </div>
       <LayoutSlot name="notifications" />
       <ProgressOverlay />
+      <PaletteLauncher />
     </div>
   );
 }

@@ -1,11 +1,12 @@
 /**
- * The DNS and SSH modules with their generated configuration and safe apply, mounted in the appliance's API scope.
+ * The DNS, SSH and network preferences modules with their generated configuration and safe apply, mounted in the appliance's API scope.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ApplianceContext } from '../context';
 import { migrate } from '../../storage/sqlite';
 import type { JobRunner } from '../jobs/runner';
 import { registerDns } from '../dns';
+import { registerNetworkPreferences } from '../network/managed';
 import { registerSsh } from '../ssh';
 import { ApplyManager } from './manager';
 import { applyMigrations } from './migrations';
@@ -20,6 +21,7 @@ export async function registerManagedServices(
   const manager = new ApplyManager(ctx, jobs, ctx.config.applyConfirmSeconds);
   await registerDns(scope, ctx, manager);
   await registerSsh(scope, ctx, manager);
+  await registerNetworkPreferences(scope, ctx, manager);
   await registerApplyRoutes(scope, manager);
   manager.recover();
   scope.addHook('onClose', async () => manager.stop());

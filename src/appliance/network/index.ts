@@ -1,7 +1,7 @@
 /**
  * The appliance's network module: interfaces and live throughput of the machine the console runs on, counters
- * sampled into SQLite (migration namespace `network`) for the analytics page, the network preferences rendered
- * to the files they would live in, and the home dashboard's status. `registerNetwork` mounts it beside the
+ * sampled into SQLite (migration namespace `network`) for the analytics page, and the home dashboard's status
+ * (the preferences are applied through the safe apply: ./managed.ts). `registerNetwork` mounts it beside the
  * appliance's own scopes and stops its timers and streams when the server closes.
  */
 import type { FastifyInstance } from 'fastify';

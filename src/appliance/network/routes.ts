@@ -1,24 +1,14 @@
 /**
  * Network and system routes. Public (no session): the interface list (names, states, MTU, speed, counters; MAC
- * and addresses only for signed-in users) and the live throughput stream. Signed-in users: stored samples, the
- * preferences and the home dashboard's status. Admins: preview and save the preferences.
+ * and addresses only for signed-in users) and the live throughput stream. Signed-in users: stored samples and the
+ * home dashboard's status. The preferences are a safe-apply service (./managed.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { AuditService, auditText } from '../audit';
-import { currentUser, requireAdmin, requireUser, sessionUser } from '../auth/guards';
-import { inTransaction, type ApplianceContext } from '../context';
-import { HttpError, invalid } from '../http/errors';
+import { requireUser, sessionUser } from '../auth/guards';
+import type { ApplianceContext } from '../context';
+import { invalid } from '../http/errors';
 import { readInterfaces, type NetworkInterface } from './host';
 import type { LiveHub } from './live';
-import {
-  checkPreferences,
-  readPreferences,
-  timeZones,
-  writePreferences,
-  preferencesSchema,
-  type NetworkPreferences,
-} from './preferences';
-import { renderPreferences, renderRoot, writeRendered } from './render';
 import { querySeries, sampledInterfaces } from './samples';
 import { systemStatus, type ServiceState } from './status';
 
@@ -59,8 +49,7 @@ export async function registerNetworkRoutes(
   ctx: ApplianceContext,
   deps: NetworkRouteDeps,
 ): Promise<void> {
-  const { db, config, audit } = ctx;
-  const zones = new Set(timeZones());
+  const { db, config } = ctx;
 
   scope.get('/network/interfaces', async (req) => {
     const signedIn = sessionUser(req) !== null;
@@ -86,48 +75,6 @@ export async function registerNetworkRoutes(
         interfaces: sampledInterfaces(db),
         series: querySeries(db, from, to, req.query.interface),
       };
-    },
-  );
-
-  scope.get('/network/preferences', { onRequest: requireUser }, async () => {
-    const stored = readPreferences(db);
-    return {
-      data: stored.value,
-      saved: stored.updatedAt !== null,
-      updated_at: stored.updatedAt,
-      updated_by: stored.updatedBy,
-      files: renderPreferences(stored.value),
-      time_zones: [...zones],
-    };
-  });
-
-  const validated = (body: NetworkPreferences) => {
-    const items = checkPreferences(body, zones);
-    if (items.length) throw new HttpError(422, items);
-    return body;
-  };
-
-  scope.post<{ Body: NetworkPreferences }>(
-    '/network/preferences/preview',
-    { schema: { body: preferencesSchema }, onRequest: requireAdmin },
-    async (req) => ({ files: renderPreferences(validated(req.body)) }),
-  );
-
-  scope.put<{ Body: NetworkPreferences }>(
-    '/network/preferences',
-    { schema: { body: preferencesSchema }, onRequest: requireAdmin },
-    async (req) => {
-      const user = currentUser(req);
-      const value = validated(req.body);
-      const files = renderPreferences(value);
-      const at = Math.floor(ctx.now() / 1000);
-      inTransaction(db, () => writePreferences(db, value, at, user.username));
-      writeRendered(renderRoot(config.dataDir), files);
-      audit.record(
-        AuditService.settings,
-        `network preferences applied by "${auditText(user.username)}": host ${value.hostname}, time zone ${value.timezone}`,
-      );
-      return { data: value, saved: true, updated_at: at, updated_by: user.username, files };
     },
   );
 

@@ -1,5 +1,5 @@
 /**
- * The network pages' data (overview, analytics, preferences) and the home dashboard's status. Sagas load it
+ * The network pages' data (overview, analytics) and the home dashboard's status. Sagas load it
  * (`sagas/network.saga.ts`, also during a server render) and feed the live parts (`sagas/networkLive.saga.ts`).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
@@ -66,28 +66,6 @@ export interface SamplesAnswer {
   series: InterfaceSeries[];
 }
 
-export interface NetworkPreferences {
-  hostname: string;
-  domain: string;
-  dns_servers: string[];
-  ntp_servers: string[];
-  timezone: string;
-}
-
-export interface RenderedFile {
-  path: string;
-  content: string;
-}
-
-export interface PreferencesAnswer {
-  data: NetworkPreferences;
-  saved: boolean;
-  updated_at: number | null;
-  updated_by: string | null;
-  files: RenderedFile[];
-  time_zones?: string[];
-}
-
 export interface ServiceState {
   name: string;
   state: 'running' | 'off';
@@ -113,15 +91,6 @@ export interface NetworkState {
   interfaces: { status: LoadStatus; signedIn: boolean; data: NetworkInterface[] };
   live: { connected: boolean; failed: boolean; last: LiveSample | null; history: LiveSample[] };
   analytics: { status: LoadStatus; range: { from: number; to: number } | null; data: SamplesAnswer | null };
-  preferences: {
-    status: LoadStatus;
-    data: PreferencesAnswer | null;
-    timeZones: string[];
-    /** Files the pending change would write, shown in the confirmation modal. */
-    pending: { values: NetworkPreferences; files: RenderedFile[] } | null;
-    saving: 'idle' | 'previewing' | 'saving';
-    savedAt: number | null;
-  };
   status: { status: LoadStatus; data: SystemStatus | null };
 }
 
@@ -129,7 +98,6 @@ const initialState: NetworkState = {
   interfaces: { status: 'idle', signedIn: false, data: [] },
   live: { connected: false, failed: false, last: null, history: [] },
   analytics: { status: 'idle', range: null, data: null },
-  preferences: { status: 'idle', data: null, timeZones: [], pending: null, saving: 'idle', savedAt: null },
   status: { status: 'idle', data: null },
 };
 
@@ -173,44 +141,6 @@ export const networkSlice = createSlice({
     analyticsFailed(state) {
       state.analytics.status = 'failed';
     },
-    preferencesRequested(state) {
-      if (state.preferences.status !== 'loaded') state.preferences.status = 'loading';
-    },
-    preferencesLoaded(state, action: PayloadAction<PreferencesAnswer>) {
-      state.preferences.status = 'loaded';
-      state.preferences.data = action.payload;
-      if (action.payload.time_zones) state.preferences.timeZones = action.payload.time_zones;
-    },
-    preferencesFailed(state) {
-      state.preferences.status = 'failed';
-    },
-    /** The form was submitted: the server checks and renders the files for the confirmation. */
-    preferencesPreviewRequested(state, _action: PayloadAction<NetworkPreferences>) {
-      state.preferences.saving = 'previewing';
-    },
-    preferencesPreviewed(
-      state,
-      action: PayloadAction<{ values: NetworkPreferences; files: RenderedFile[] }>,
-    ) {
-      state.preferences.saving = 'idle';
-      state.preferences.pending = action.payload;
-    },
-    preferencesApplyConfirmed(state) {
-      state.preferences.saving = 'saving';
-    },
-    preferencesApplyCancelled(state) {
-      state.preferences.pending = null;
-    },
-    preferencesApplied(state, action: PayloadAction<{ answer: PreferencesAnswer; at: number }>) {
-      state.preferences.saving = 'idle';
-      state.preferences.pending = null;
-      state.preferences.savedAt = action.payload.at;
-      state.preferences.data = { ...action.payload.answer, time_zones: undefined };
-    },
-    preferencesSaveFailed(state) {
-      state.preferences.saving = 'idle';
-      state.preferences.pending = null;
-    },
     statusRequested(state) {
       if (state.status.status !== 'loaded') state.status.status = 'loading';
     },
@@ -237,15 +167,6 @@ export const {
   analyticsRequested,
   analyticsLoaded,
   analyticsFailed,
-  preferencesRequested,
-  preferencesLoaded,
-  preferencesFailed,
-  preferencesPreviewRequested,
-  preferencesPreviewed,
-  preferencesApplyConfirmed,
-  preferencesApplyCancelled,
-  preferencesApplied,
-  preferencesSaveFailed,
   statusRequested,
   statusLoaded,
   statusFailed,

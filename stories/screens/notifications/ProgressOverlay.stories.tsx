@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
+import { JOB_TITLES, JOB_WINDOW, jobWindowId } from '../../../src/progress/jobWindows.slice';
 import { ProgressOverlay } from '../../../src/progress/ProgressOverlay';
+import { WindowsHub } from '../../../src/windows/WindowsHub';
 import type { ProgressState, ProgressView } from '../../../src/progress/progress.slice';
 import { StoryProviders } from '../../support/StoryProviders';
 import { config } from './state';
@@ -52,4 +54,46 @@ export const Failed = story({
     reason: 'The firewall rules could not be loaded: syntax error on line 12.',
   },
   detailsOpen: true,
+});
+
+/** "Open in a window": the job followed in a floating window of the windows hub while the console stays usable. */
+const jobWindow = (v: ProgressView): Story => ({
+  render: () => (
+    <StoryProviders
+      state={{
+        config,
+        jobWindows: { [jobWindowId(v.id)]: { jobId: v.id, status: 'live', view: v } },
+        windows: {
+          value: 'open',
+          context: {
+            windows: [
+              {
+                id: jobWindowId(v.id),
+                componentName: JOB_WINDOW,
+                title: `Job: ${JOB_TITLES[v.dataType]}`,
+                data: { jobId: v.id },
+                aspect: 'floating',
+                prefs: { allowIconization: true },
+                isExtended: false,
+                usesEventsStream: true,
+                zIndex: 1,
+                position: { x: 40, y: 40 },
+              },
+            ],
+            activeId: jobWindowId(v.id),
+            refusals: 0,
+          },
+        },
+      }}
+    >
+      <WindowsHub />
+    </StoryProviders>
+  ),
+});
+
+export const JobInAWindow = jobWindow({ ...view, dataType: 'upgrade' });
+export const FailedJobInAWindow = jobWindow({
+  ...view,
+  status: 'failed',
+  reason: 'The firewall rules could not be loaded: syntax error on line 12.',
 });

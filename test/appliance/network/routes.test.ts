@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { JobProgress } from '../../../src/appliance/jobs/runner';
 import { storeSample } from '../../../src/appliance/network/samples';
 import { Agent, adminAgent, startServer, userAgent, type Harness } from '../support/harness';
 import { openSse } from '../logs/sseClient';
@@ -13,13 +14,22 @@ const good = {
   timezone: 'Europe/Paris',
 };
 
+const until = async (check: () => Promise<boolean>, ms = 8000) => {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('condition not reached');
+};
+
 describe('network API', () => {
   let h: Harness;
   let admin: Agent;
   let user: Agent;
   let anonymous: Agent;
   beforeAll(async () => {
-    h = await startServer();
+    h = await startServer({ config: { applyConfirmSeconds: 1 } });
     admin = await adminAgent(h);
     user = await userAgent(h, 'watcher');
     anonymous = new Agent(h.app);
@@ -112,25 +122,48 @@ describe('network API', () => {
     }
   });
 
-  it('reads preferences from the host until saved, and lists the platform time zones', async () => {
+  const applyAndWait = async (): Promise<JobProgress> => {
+    const res = await admin.post('/api/network/preferences/apply');
+    expect(res.statusCode).toBe(202);
+    let job: JobProgress = res.json();
+    await until(async () => {
+      job = (await admin.get(`/api/jobs/${job.id}`)).json();
+      return job.status !== 'running';
+    });
+    return job;
+  };
+  const etc = (file: string) => path.join(h.dataDir, 'network', 'etc', file);
+
+  it('reads preferences from the host until saved, lists the platform time zones, and shows the files in the data directory', async () => {
     const res = await user.get('/api/network/preferences');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.saved).toBe(false);
+    expect(body.status.pending_changes).toBe(false);
     expect(body.time_zones).toContain('UTC');
     expect(body.time_zones).toContain('Europe/Paris');
-    expect(body.files.map((f: { path: string }) => f.path)).toContain('/etc/resolv.conf');
+    const preview = (await user.get('/api/network/preferences/preview')).json();
+    expect(preview.files.map((f: { path: string }) => f.path)).toEqual(
+      ['hostname', 'hosts', 'resolv.conf', 'systemd/timesyncd.conf', 'timezone'].map(etc),
+    );
+    // The factory configuration is written on the first start, inside the data directory only.
+    expect(fs.readFileSync(etc('timezone'), 'utf8')).toBe(`${body.data.timezone}\n`);
   });
 
   it.each([
     ['hostname', { hostname: 'bad_host' }, 'value_error.hostname'],
     ['hostname', { hostname: '-leading' }, 'value_error.hostname'],
+    ['hostname', { hostname: 'trailing-' }, 'value_error.hostname'],
     ['hostname', { hostname: 'a.b' }, 'value_error.hostname'],
+    ['hostname', { hostname: 'höst' }, 'value_error.hostname'],
     ['hostname', { hostname: '' }, 'value_error.hostname'],
     ['hostname', { hostname: 'x'.repeat(64) }, 'value_error.any_str.max_length'],
     ['hostname', { hostname: 42 }, 'type_error.str'],
     ['domain', { domain: 'exa mple.net' }, 'value_error.fqdn'],
+    ['domain', { domain: 'example..net' }, 'value_error.fqdn'],
     ['dns_servers.0', { dns_servers: ['999.1.1.1'] }, 'value_error.ip'],
+    ['dns_servers.0', { dns_servers: ['dns.example.net'] }, 'value_error.ip'],
+    ['dns_servers.0', { dns_servers: ['192.0.2.1\nnameserver 6.6.6.6'] }, 'value_error.ip'],
     ['dns_servers.1', { dns_servers: ['192.0.2.1', '192.0.2.1'] }, 'value_error.duplicate'],
     [
       'dns_servers',
@@ -138,9 +171,14 @@ describe('network API', () => {
       'value_error.list.max_items',
     ],
     ['ntp_servers.0', { ntp_servers: ['ntp server'] }, 'value_error.host'],
+    ['ntp_servers.0', { ntp_servers: ['pool.ntp.org\n[Time]'] }, 'value_error.host'],
+    ['ntp_servers.1', { ntp_servers: ['pool.ntp.org', 'pool.ntp.org'] }, 'value_error.duplicate'],
     ['timezone', { timezone: 'Mars/Olympus' }, 'value_error.timezone'],
+    ['timezone', { timezone: '../../etc/passwd' }, 'value_error.timezone'],
+    ['timezone', { timezone: '' }, 'value_error.timezone'],
     ['extra', { extra: 1 }, 'value_error.extra'],
-  ])('refuses a bad %s (%j) with a 422 item', async (loc, change, type) => {
+  ])('refuses a bad %s (%j) with a 422 item and keeps the saved values', async (loc, change, type) => {
+    const before = (await admin.get('/api/network/preferences')).json().data;
     const res = await admin.put('/api/network/preferences', { ...good, ...change });
     expect(res.statusCode).toBe(422);
     const items = res.json().detail as Array<{ loc: Array<string | number>; type: string }>;
@@ -150,29 +188,69 @@ describe('network API', () => {
         type,
       }),
     );
+    expect((await admin.get('/api/network/preferences')).json().data).toEqual(before);
   });
 
-  it('lets only admins preview and save, and writes the rendered files into the data directory', async () => {
+  it('lets only admins save and apply; saving writes nothing until the apply job renders the files', async () => {
     expect((await anonymous.put('/api/network/preferences', good)).statusCode).toBe(401);
     expect((await user.put('/api/network/preferences', good)).statusCode).toBe(403);
-    const preview = await admin.post('/api/network/preferences/preview', good);
-    expect(preview.statusCode).toBe(200);
-    const root = path.join(h.dataDir, 'network');
-    expect(fs.existsSync(root)).toBe(false); // a preview writes nothing
+    expect((await user.post('/api/network/preferences/apply')).statusCode).toBe(403);
+    const hostnameBefore = fs.readFileSync(etc('hostname'), 'utf8');
 
     const res = await admin.put('/api/network/preferences', good);
     expect(res.statusCode).toBe(200);
-    expect(res.json().files).toEqual(preview.json().files);
-    expect(fs.readFileSync(path.join(root, 'etc/hostname'), 'utf8')).toBe('gateway-1\n');
-    expect(fs.readFileSync(path.join(root, 'etc/resolv.conf'), 'utf8')).toBe(
+    expect(res.json()).toMatchObject({ saved: true, updated_by: 'admin', data: good });
+    expect(res.json().status.pending_changes).toBe(true);
+    expect(fs.readFileSync(etc('hostname'), 'utf8')).toBe(hostnameBefore);
+    const preview = (await admin.get('/api/network/preferences/preview')).json();
+    expect(preview.pending_changes).toBe(true);
+
+    const job = await applyAndWait();
+    expect(job.status).toBe('done');
+    expect(job.details.map((s) => s.name)).toEqual([
+      'Render network preferences configuration',
+      'Check network preferences configuration',
+      'Write network preferences configuration',
+      'Activate network preferences configuration',
+    ]);
+    expect(fs.readFileSync(etc('hostname'), 'utf8')).toBe('gateway-1\n');
+    expect(fs.readFileSync(etc('resolv.conf'), 'utf8')).toBe(
       '# Generated by Rampart from the network preferences\nsearch example.net\nnameserver 192.0.2.53\nnameserver 2001:db8::53\n',
     );
-    expect(fs.readFileSync(path.join(root, 'etc/systemd/timesyncd.conf'), 'utf8')).toContain(
-      'NTP=pool.ntp.org 192.0.2.123',
+    expect(fs.readFileSync(etc('systemd/timesyncd.conf'), 'utf8')).toContain('NTP=pool.ntp.org 192.0.2.123');
+    expect(fs.readFileSync(etc('timezone'), 'utf8')).toBe('Europe/Paris\n');
+    expect(preview.files).toEqual(
+      ['hostname', 'hosts', 'resolv.conf', 'systemd/timesyncd.conf', 'timezone'].map((f) => ({
+        path: etc(f),
+        content: fs.readFileSync(etc(f), 'utf8'),
+      })),
     );
-    expect(fs.readFileSync(path.join(root, 'etc/timezone'), 'utf8')).toBe('Europe/Paris\n');
     const again = (await user.get('/api/network/preferences')).json();
     expect(again).toMatchObject({ saved: true, updated_by: 'admin', data: good });
+    expect(again.status).toMatchObject({ pending_changes: false, applied_by: 'admin' });
+    // The host name changed: a change that can cut the admin off awaits confirmation; keep it.
+    const [pending] = (await admin.get('/api/apply/confirmations')).json().data;
+    expect(pending).toMatchObject({ service: 'network', changes: ['host name', 'domain'] });
+    expect((await admin.post(`/api/apply/confirmations/${pending.id}/confirm`)).statusCode).toBe(200);
+  });
+
+  it('applies a new time zone without confirmation, and rolls an unkept host name back with its files', async () => {
+    await admin.put('/api/network/preferences', { ...good, timezone: 'Asia/Tokyo' });
+    expect((await applyAndWait()).status).toBe('done');
+    expect((await admin.get('/api/apply/confirmations')).json().data).toEqual([]);
+    expect(fs.readFileSync(etc('timezone'), 'utf8')).toBe('Asia/Tokyo\n');
+
+    await admin.put('/api/network/preferences', { ...good, timezone: 'Asia/Tokyo', hostname: 'renamed' });
+    expect((await applyAndWait()).status).toBe('done');
+    expect(fs.readFileSync(etc('hostname'), 'utf8')).toBe('renamed\n');
+    const [pending] = (await admin.get('/api/apply/confirmations')).json().data;
+    expect(pending).toMatchObject({ service: 'network', changes: ['host name'] });
+    await until(async () => (await admin.get('/api/apply/confirmations')).json().data.length === 0, 4000);
+    expect(fs.readFileSync(etc('hostname'), 'utf8')).toBe('gateway-1\n');
+    expect((await admin.get('/api/network/preferences')).json().data).toEqual({
+      ...good,
+      timezone: 'Asia/Tokyo',
+    });
   });
 
   it('gives signed-in users the machine status for the home dashboard', async () => {

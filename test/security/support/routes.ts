@@ -149,7 +149,7 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     ['POST', '/api/dns/proxy/host_overrides/delete'],
     ['POST', '/api/dns/proxy/upstreams'],
     ['POST', '/api/dns/proxy/upstreams/delete'],
-    ['POST', '/api/network/preferences/preview'],
+    ['POST', '/api/network/preferences/apply'],
     ['POST', '/api/pki/acme/accounts'],
     ['POST', '/api/pki/acme/orders'],
     ['POST', '/api/pki/cas'],

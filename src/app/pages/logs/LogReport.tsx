@@ -2,10 +2,11 @@
  * The live log report (spec §2 live log report, §4 log report). Reads only the store; every user action is a
  * Redux action that the reducer or the stream saga handles. Opening the view starts the stream, leaving it stops it.
  */
-import { memo, useCallback, useDeferredValue, useEffect } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { logStreamUrl } from '../../../../sagas/logStream.saga';
 import { openWindow } from '../../../windows/windows.slice';
 import { LOG_TAIL_WINDOW } from './LogTailWindow';
+import { usePaletteActions } from '../../palette/actions';
 import { useAppDispatch, useAppSelector } from '../../../store/createStore';
 import {
   filtersReset,
@@ -77,6 +78,37 @@ export function LogReport({ onExport = downloadLogCsv, initialServices = [] }: L
       }),
     );
   };
+
+  // The palette runs the latest openTail (the filters of the moment) without re-registering on every entry.
+  const latestOpenTail = useRef(openTail);
+  useEffect(() => {
+    latestOpenTail.current = openTail;
+  });
+  usePaletteActions(
+    useMemo(
+      () => [
+        {
+          id: 'logs.open-window',
+          name: 'Open the live log in a window',
+          keywords: 'tail floating stream',
+          run: () => latestOpenTail.current(),
+        },
+        {
+          id: 'logs.pause',
+          name: 'Pause or resume the live log',
+          keywords: 'stop continue stream',
+          run: () => dispatch(pauseToggled()),
+        },
+        {
+          id: 'logs.filters',
+          name: 'Show or hide the log filters',
+          keywords: 'services filter panel',
+          run: () => dispatch(filtersToggled()),
+        },
+      ],
+      [dispatch],
+    ),
+  );
 
   const onNarrow = useCallback((service: string) => dispatch(serviceNarrowed(service)), [dispatch]);
   // The table renders at low priority, in slices React can interrupt: typing and clicks stay responsive and no

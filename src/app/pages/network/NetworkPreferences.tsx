@@ -1,43 +1,60 @@
 /**
- * Network preferences: host name, domain, DNS and NTP servers, time zone. Submitting asks the server to check the
- * values and render the files they live in; a confirmation shows those files before they are written. Users who
- * are not admins see the values read-only.
+ * /network/preferences: host name, domain, DNS servers, NTP servers and time zone. Like the DNS and SSH pages, saving
+ * stores the values and "Apply configuration" runs the safe-apply job (the progress overlay shows its steps), which
+ * writes the rendered files into the data directory; a new host name or domain then waits for "Keep changes" in
+ * the confirmation banner or is rolled back. The files applying would write are shown below the form. Users who are
+ * not admins see the values read-only.
  */
 import { Form, Formik } from 'formik';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { splitMultiValue, validateValue, type FieldRules } from '../../../lib/validation';
-import { useAppDispatch, useAppSelector } from '../../../store/createStore';
-import { fieldValueChanged, type FieldErrorsState } from '../../../store/slices/fieldErrors.slice';
-import {
-  preferencesApplyCancelled,
-  preferencesApplyConfirmed,
-  preferencesPreviewRequested,
-  selectNetwork,
-  type NetworkPreferences,
-} from '../../../store/slices/network.slice';
-import { ConfirmationModal } from '../../../widgets/ConfirmationModal';
-import { PageHeader } from '../../../widgets/PageHeader';
-import { Select } from '../../../widgets/Select';
-import { TextInput } from '../../../widgets/TextInput';
+import { useAppSelector } from '../../../store/createStore';
+import { useResource, useResourceSave } from '../../../store/useResource';
+import { Loader } from '../../../widgets/Loader';
+import { ApplyHeader } from '../common/config/ApplyHeader';
+import { ConfigPreview } from '../common/config/ConfigPreview';
+import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
+import { SavedReset, SelectField, TextField } from '../common/config/fields';
 import { NETWORK_HELP } from './rates';
+import '../common/config/config.css';
 import './network.css';
 
 export const PREFERENCES_TITLE = 'Network preferences';
+export const NETWORK_PREFERENCES_KEY = 'network/preferences';
+export const NETWORK_PREFERENCES_PREVIEW_KEY = 'network/preferences/preview';
+
+export interface NetworkPreferences {
+  hostname: string;
+  domain: string;
+  dns_servers: string[];
+  ntp_servers: string[];
+  timezone: string;
+}
+
+/** What `GET {api}network/preferences` answers. */
+export interface PreferencesAnswer {
+  data: NetworkPreferences;
+  saved: boolean;
+  updated_at: number | null;
+  updated_by: string | null;
+  status: { pending_changes: boolean; applied_at: number | null; applied_by: string | null };
+  time_zones: string[];
+}
 
 interface FormValues {
   hostname: string;
   domain: string;
-  dns: string;
-  ntp: string;
+  dns_servers: string;
+  ntp_servers: string;
   timezone: string;
 }
 
 const toForm = (p: NetworkPreferences): FormValues => ({
   hostname: p.hostname,
   domain: p.domain,
-  dns: p.dns_servers.join(', '),
-  ntp: p.ntp_servers.join(', '),
+  dns_servers: p.dns_servers.join(', '),
+  ntp_servers: p.ntp_servers.join(', '),
   timezone: p.timezone,
 });
 
@@ -45,8 +62,8 @@ const toForm = (p: NetworkPreferences): FormValues => ({
 const RULES: Record<keyof FormValues, FieldRules> = {
   hostname: { validators: ['hostname'], required: true },
   domain: { validators: ['fqdn'] },
-  dns: { validators: ['ip'], multiple: true },
-  ntp: { validators: ['fqdn', 'ip'], multiple: true },
+  dns_servers: { validators: ['ip'], multiple: true },
+  ntp_servers: { validators: ['fqdn', 'ip'], multiple: true },
   timezone: { required: true },
 };
 
@@ -60,150 +77,142 @@ export function validatePreferences(values: FormValues): Partial<Record<keyof Fo
 export const fromForm = (v: FormValues): NetworkPreferences => ({
   hostname: v.hostname.trim(),
   domain: v.domain.trim(),
-  dns_servers: splitMultiValue(v.dns),
-  ntp_servers: splitMultiValue(v.ntp),
+  dns_servers: splitMultiValue(v.dns_servers),
+  ntp_servers: splitMultiValue(v.ntp_servers),
   timezone: v.timezone,
 });
 
-/** A server error on `dns_servers.1` marks the DNS field, and so on. */
-const serverError = (errors: FieldErrorsState, name: string) =>
-  Object.entries(errors).find(([k]) => k === name || k.startsWith(`${name}.`))?.[1];
-
-export function NetworkPreferencesPage() {
-  const dispatch = useAppDispatch();
-  const { preferences } = useAppSelector(selectNetwork);
-  const fieldErrors = useAppSelector((s) => s.fieldErrors);
-  const isAdmin = useAppSelector((s) => s.session.user?.role === 'admin');
-  useEffect(() => {
-    document.title = `${PREFERENCES_TITLE} · Rampart`;
-  }, []);
-
-  const answer = preferences.data;
-  if (!answer) {
-    return (
-      <section className="page network" aria-label={PREFERENCES_TITLE}>
-        <PageHeader title={PREFERENCES_TITLE} help={NETWORK_HELP} />
-        <p role={preferences.status === 'failed' ? 'alert' : 'status'}>
-          {preferences.status === 'failed' ? 'The preferences could not be loaded.' : 'Loading preferences…'}
-        </p>
-      </section>
-    );
-  }
-
-  const zones = preferences.timeZones.map((z) => ({ name: z, value: z }));
-  const busy = preferences.saving !== 'idle';
-  const notice = preferences.savedAt
-    ? { text: 'The preferences were applied and their files written.', level: 'success' as const }
-    : answer.saved && answer.updated_at
-      ? {
-          text: `Last applied ${formatDateTime(answer.updated_at * 1000)} by ${answer.updated_by ?? 'unknown'}.`,
-          level: 'info' as const,
-        }
-      : {
-          text: 'Showing what the machine runs with now; nothing was applied from the console yet.',
-          level: 'info' as const,
-        };
-
+function PreferencesForm({ answer }: { answer: PreferencesAnswer }) {
+  const { save, pending, status } = useResourceSave();
+  const headingId = useId();
+  const zones = answer.time_zones.map((z) => ({ name: z, value: z }));
   return (
-    <section className="page network" aria-label={PREFERENCES_TITLE}>
-      <PageHeader title={PREFERENCES_TITLE} help={NETWORK_HELP} statusNotice={notice} />
+    <section className="config-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Host, name servers and time</h2>
       <Formik<FormValues>
         initialValues={toForm(answer.data)}
         enableReinitialize
         validate={validatePreferences}
         onSubmit={(v) => {
-          dispatch(preferencesPreviewRequested(fromForm(v)));
+          save({
+            key: NETWORK_PREFERENCES_KEY,
+            method: 'PUT',
+            path: 'network/preferences',
+            body: fromForm(v),
+            message: 'Network preferences saved; apply them to write their files.',
+            refresh: [NETWORK_PREFERENCES_PREVIEW_KEY],
+          });
         }}
       >
-        {({ values, setFieldValue, submitCount }) => {
-          const field = (name: keyof FormValues, server: string) => ({
-            name,
-            value: values[name],
-            onChange: (value: string) => {
-              void setFieldValue(name, value);
-              dispatch(fieldValueChanged({ name: server }));
-              for (const k of Object.keys(fieldErrors))
-                if (k.startsWith(`${server}.`)) dispatch(fieldValueChanged({ name: k }));
-            },
-            serverError: serverError(fieldErrors, server),
-            showValidation: submitCount > 0,
-            disabled: !isAdmin || busy,
-          });
-          return (
-            <Form className="network__form" noValidate aria-busy={busy}>
-              <TextInput
-                label="Host name"
-                required
-                validators={RULES.hostname.validators}
-                {...field('hostname', 'hostname')}
-              />
-              <TextInput label="Domain" validators={RULES.domain.validators} {...field('domain', 'domain')} />
-              <TextInput
-                label="DNS servers"
-                multiple
-                validators={RULES.dns.validators}
-                info="At most three IPv4 addresses, used in order."
-                {...field('dns', 'dns_servers')}
-              />
-              <TextInput
-                label="NTP servers"
-                multiple
-                validators={RULES.ntp.validators}
-                info="Host names or addresses of time servers; none keeps the system's default."
-                {...field('ntp', 'ntp_servers')}
-              />
-              <Select
-                label="Time zone"
-                required
-                options={zones}
-                value={values.timezone}
-                onChange={(z) => void setFieldValue('timezone', z)}
-                disabled={!isAdmin || busy}
-              />
-              {isAdmin ? (
-                <div className="network__actions">
-                  <button type="submit" className="button button--primary" disabled={busy}>
-                    {preferences.saving === 'previewing' ? 'Checking…' : 'Apply'}
-                  </button>
-                </div>
-              ) : (
-                <p className="page__notice" role="note">
-                  Only admins can change the network preferences.
-                </p>
-              )}
-            </Form>
-          );
-        }}
+        {({ dirty, resetForm }) => (
+          <Form noValidate className="config-form" aria-busy={pending}>
+            <FormDirtyReporter id="network-preferences" />
+            <SavedReset status={status} />
+            <TextField name="hostname" label="Host name" required validators={RULES.hostname.validators} />
+            <TextField name="domain" label="Domain" validators={RULES.domain.validators} />
+            <TextField
+              name="dns_servers"
+              label="DNS servers"
+              multiple
+              validators={RULES.dns_servers.validators}
+              info="At most three addresses, used in order."
+            />
+            <TextField
+              name="ntp_servers"
+              label="NTP servers"
+              multiple
+              validators={RULES.ntp_servers.validators}
+              info="Host names or addresses of time servers; none keeps the system's default."
+            />
+            <SelectField name="timezone" label="Time zone" options={zones} />
+            <div className="config-form__actions">
+              <button type="submit" className="button button--primary" disabled={!dirty || pending}>
+                Save preferences
+              </button>
+              <button
+                type="button"
+                className="button"
+                disabled={!dirty || pending}
+                onClick={() => resetForm()}
+              >
+                Discard changes
+              </button>
+            </div>
+          </Form>
+        )}
       </Formik>
-      <details className="network__files">
-        <summary>Files these preferences render to</summary>
-        {answer.files.map((f) => (
-          <div key={f.path}>
-            <h3>{f.path}</h3>
-            <pre>{f.content}</pre>
+    </section>
+  );
+}
+
+function ReadOnlyPreferences({ data }: { data: NetworkPreferences }) {
+  const headingId = useId();
+  const rows: Array<[string, string]> = [
+    ['Host name', data.hostname],
+    ['Domain', data.domain || 'none'],
+    ['DNS servers', data.dns_servers.join(', ') || 'none'],
+    ['NTP servers', data.ntp_servers.join(', ') || "the system's default"],
+    ['Time zone', data.timezone],
+  ];
+  return (
+    <section className="config-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Host, name servers and time</h2>
+      <dl className="network__values">
+        {rows.map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
           </div>
         ))}
-      </details>
-      <ConfirmationModal
-        open={preferences.pending !== null}
-        title="Apply the network preferences?"
-        busy={preferences.saving === 'saving'}
-        yesLabel="Apply"
-        noLabel="Cancel"
-        message={
-          <div className="network__files">
-            <p>These files will be written (under the console's data directory):</p>
-            {preferences.pending?.files.map((f) => (
-              <div key={f.path}>
-                <h3>{f.path}</h3>
-                <pre>{f.content}</pre>
-              </div>
-            ))}
-          </div>
-        }
-        onConfirm={() => dispatch(preferencesApplyConfirmed())}
-        onCancel={() => dispatch(preferencesApplyCancelled())}
-      />
+      </dl>
+      <p className="page__notice" role="note">
+        Only admins can change the network preferences.
+      </p>
     </section>
+  );
+}
+
+export function NetworkPreferencesPage() {
+  const { data, status } = useResource<PreferencesAnswer>(NETWORK_PREFERENCES_KEY);
+  const isAdmin = useAppSelector((s) => s.session.user?.role === 'admin');
+  useEffect(() => {
+    document.title = `${PREFERENCES_TITLE} · Rampart`;
+  }, []);
+  const applied = data?.status.applied_at
+    ? `Last applied ${formatDateTime(data.status.applied_at)} by ${data.status.applied_by ?? 'unknown'}.`
+    : null;
+  return (
+    <DirtyGuard>
+      <section className="page config-page network" aria-label={PREFERENCES_TITLE}>
+        <ApplyHeader
+          title={PREFERENCES_TITLE}
+          description="The appliance's host name, domain, name and time servers and time zone, rendered to the files they live in (under the console's data directory)."
+          pendingChanges={data?.status.pending_changes}
+          resourceKey={NETWORK_PREFERENCES_KEY}
+          applyPath="network/preferences/apply"
+          refresh={[NETWORK_PREFERENCES_PREVIEW_KEY]}
+          help={NETWORK_HELP}
+          readOnly={!isAdmin}
+        />
+        {!data && status === 'failed' ? (
+          <p className="page__notice" role="alert">
+            The preferences could not be loaded. Reload the page to try again.
+          </p>
+        ) : null}
+        {!data && status !== 'failed' ? <Loader label="Loading the network preferences" /> : null}
+        {data ? (
+          <>
+            {applied ? <p className="config-section__description">{applied}</p> : null}
+            {!data.saved ? (
+              <p className="config-section__description">
+                Showing what the machine runs with now; nothing was saved from the console yet.
+              </p>
+            ) : null}
+            {isAdmin ? <PreferencesForm answer={data} /> : <ReadOnlyPreferences data={data.data} />}
+            <ConfigPreview resourceKey={NETWORK_PREFERENCES_PREVIEW_KEY} />
+          </>
+        ) : null}
+      </section>
+    </DirtyGuard>
   );
 }

@@ -1,14 +1,16 @@
 import type { RouteModule } from '../../routing/types';
 import { startFeatureSaga } from '../../../../sagas/featureSagas';
 import { networkLiveSaga } from '../../../../sagas/networkLive.saga';
-import {
-  analyticsRequested,
-  interfacesRequested,
-  preferencesRequested,
-} from '../../../store/slices/network.slice';
+import { analyticsRequested, interfacesRequested } from '../../../store/slices/network.slice';
+import { resourceLoadRequested } from '../../../store/slices/resources.slice';
 import { ANALYTICS_TITLE, defaultRange, NetworkAnalyticsPage } from './NetworkAnalytics';
 import { NetworkOverviewPage, OVERVIEW_TITLE } from './NetworkOverview';
-import { NetworkPreferencesPage, PREFERENCES_TITLE } from './NetworkPreferences';
+import {
+  NETWORK_PREFERENCES_KEY,
+  NETWORK_PREFERENCES_PREVIEW_KEY,
+  NetworkPreferencesPage,
+  PREFERENCES_TITLE,
+} from './NetworkPreferences';
 
 // The live throughput saga ships with this area's chunk and starts when the chunk loads.
 startFeatureSaga('networkLive', networkLiveSaga);
@@ -24,6 +26,12 @@ export const routes: Record<string, RouteModule> = {
   },
   preferences: {
     Component: NetworkPreferencesPage,
-    handle: { title: PREFERENCES_TITLE, prefetch: () => [preferencesRequested()] },
+    handle: {
+      title: PREFERENCES_TITLE,
+      prefetch: () => [
+        resourceLoadRequested({ key: NETWORK_PREFERENCES_KEY }),
+        resourceLoadRequested({ key: NETWORK_PREFERENCES_PREVIEW_KEY }),
+      ],
+    },
   },
 };

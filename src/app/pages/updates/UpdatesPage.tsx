@@ -3,7 +3,7 @@
  * changelogs and Apply (a job the progress overlay follows), package upload, the history with rollback to the
  * previous version, and the source and schedule settings. Data comes from the store (sagas/updates.saga.ts).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../../store/createStore';
 import {
@@ -19,6 +19,7 @@ import { ConfirmationModal } from '../../../widgets/ConfirmationModal';
 import { FileChooser } from '../../../widgets/FileChooser';
 import { Loader } from '../../../widgets/Loader';
 import { PageHeader } from '../../../widgets/PageHeader';
+import { usePaletteActions } from '../../palette/actions';
 import { AvailableUpdates } from './AvailableUpdates';
 import { UpdateHistory } from './UpdateHistory';
 import { RepositoryForm, ScheduleForm } from './UpdateForms';
@@ -48,6 +49,22 @@ export function UpdatesView({ data }: { data: UpdateStatus }) {
   const [file, setFile] = useState<File | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const busy = pending !== null || readOnly;
+  usePaletteActions(
+    useMemo(
+      () =>
+        readOnly
+          ? []
+          : [
+              {
+                id: 'updates.check',
+                name: 'Check for updates',
+                keywords: 'repository packages fetch',
+                run: () => dispatch(updatesCheckRequested()),
+              },
+            ],
+      [readOnly, dispatch],
+    ),
+  );
 
   return (
     <section className="page updates" aria-labelledby="page-title">

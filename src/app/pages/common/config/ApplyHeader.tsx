@@ -1,9 +1,11 @@
 /**
  * The header of a configuration page: title, whether the service is on, whether saved changes wait to be applied,
- * and the Apply button (a job: the progress overlay shows its steps).
+ * and the Apply button (a job: the progress overlay shows its steps), also offered in the command palette.
  */
+import { useMemo } from 'react';
 import { PageHeader } from '../../../../widgets/PageHeader';
 import { useResourceSave } from '../../../../store/useResource';
+import { usePaletteActions } from '../../../palette/actions';
 
 export interface ApplyHeaderProps {
   title: string;
@@ -13,10 +15,43 @@ export interface ApplyHeaderProps {
   resourceKey: string;
   applyPath: string;
   refresh: string[];
+  /** The page's help link (PageHeader `help`). */
+  help?: { to: string; label?: string };
+  /** Users who may read but not apply the configuration get no Apply button. */
+  readOnly?: boolean;
 }
 
 export function ApplyHeader(props: ApplyHeaderProps) {
   const { save, pending } = useResourceSave();
+  const { resourceKey, applyPath, refresh, readOnly, title } = props;
+  const refreshKeys = refresh.join('\n');
+  const apply = useMemo(
+    () => () =>
+      save({
+        key: resourceKey,
+        method: 'POST',
+        path: applyPath,
+        job: true,
+        refresh: refreshKeys.split('\n').filter(Boolean),
+      }),
+    [save, resourceKey, applyPath, refreshKeys],
+  );
+  usePaletteActions(
+    useMemo(
+      () =>
+        readOnly
+          ? []
+          : [
+              {
+                id: `${resourceKey}.apply`,
+                name: `Apply configuration: ${title}`,
+                keywords: 'apply activate write job',
+                run: apply,
+              },
+            ],
+      [readOnly, resourceKey, title, apply],
+    ),
+  );
   return (
     <PageHeader
       title={props.title}
@@ -33,18 +68,16 @@ export function ApplyHeader(props: ApplyHeaderProps) {
             ? { text: 'The running configuration is up to date.', level: 'info' }
             : undefined
       }
-      primaryButton={{
-        label: 'Apply configuration',
-        disabled: pending,
-        onClick: () =>
-          save({
-            key: props.resourceKey,
-            method: 'POST',
-            path: props.applyPath,
-            job: true,
-            refresh: props.refresh,
-          }),
-      }}
+      help={props.help}
+      primaryButton={
+        props.readOnly
+          ? undefined
+          : {
+              label: 'Apply configuration',
+              disabled: pending,
+              onClick: apply,
+            }
+      }
     />
   );
 }

@@ -1,0 +1,158 @@
+/** @jest-environment ./test/support/jsdom-environment.js */
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  NETWORK_PREFERENCES_KEY,
+  NETWORK_PREFERENCES_PREVIEW_KEY,
+  NetworkPreferencesPage,
+  type PreferencesAnswer,
+} from '../../../../src/app/pages/network/NetworkPreferences';
+import { ApiError } from '../../../../src/api/errors';
+import { currentPaletteActions } from '../../../../src/app/palette/actions';
+import { resourcesState } from '../../../../stories/pages/fixtures';
+import { fakeApi } from '../../../sagas/fakes';
+import { seriousViolations } from '../../../widgets/support/axe';
+import { renderPage } from '../dns/renderPage';
+
+const answer = (pending = false): PreferencesAnswer => ({
+  data: {
+    hostname: 'gw',
+    domain: 'example.net',
+    dns_servers: ['192.0.2.53'],
+    ntp_servers: [],
+    timezone: 'UTC',
+  },
+  saved: true,
+  updated_at: 1_763_800_000,
+  updated_by: 'admin',
+  status: { pending_changes: pending, applied_at: 1_763_700_000_000, applied_by: 'admin' },
+  time_zones: ['Europe/Paris', 'UTC'],
+});
+const preview = {
+  files: [{ path: '/data/network/etc/hostname', content: 'gw\n' }],
+  pending_changes: false,
+  applied_at: 1_763_700_000_000,
+};
+
+function setup(role: 'admin' | 'user', routes: Parameters<typeof fakeApi>[0] = {}, pending = false) {
+  const { api, calls } = fakeApi({
+    'GET /api/network/preferences': () => answer(pending),
+    'GET /api/network/preferences/preview': () => preview,
+    ...routes,
+  });
+  const view = renderPage(<NetworkPreferencesPage />, {
+    api,
+    path: '/network/preferences',
+    state: {
+      session: { loggedIn: true, user: { username: role, role } },
+      ...resourcesState({
+        [NETWORK_PREFERENCES_KEY]: answer(pending),
+        [NETWORK_PREFERENCES_PREVIEW_KEY]: preview,
+      }),
+    } as never,
+  });
+  return { ...view, calls };
+}
+
+test('users who are not admins see the values and the files read-only, without Apply', async () => {
+  const { container } = setup('user');
+  expect(screen.getAllByRole('definition').map((d) => d.textContent)).toEqual([
+    'gw',
+    'example.net',
+    '192.0.2.53',
+    "the system's default",
+    'UTC',
+  ]);
+  expect(screen.queryByRole('textbox', { name: /Host name/ })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Apply configuration' })).toBeNull();
+  expect(screen.getByText('Only admins can change the network preferences.')).toBeInTheDocument();
+  expect(screen.getByRole('region', { name: 'Contents of /data/network/etc/hostname' })).toHaveTextContent(
+    'gw',
+  );
+  expect(await seriousViolations(container)).toEqual([]);
+});
+
+test('saving stores the values and reloads the preview; nothing is applied until Apply', async () => {
+  const user = userEvent.setup();
+  const { calls, container } = setup('admin', {
+    'PUT /api/network/preferences': (body) => ({ ...answer(true), data: body }),
+  });
+  expect(screen.getByText('The running configuration is up to date.')).toBeInTheDocument();
+  const host = screen.getByRole('textbox', { name: /Host name/ });
+  await user.clear(host);
+  await user.type(host, 'edge-2');
+  await user.click(screen.getByRole('button', { name: 'Save preferences' }));
+  await waitFor(() =>
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(
+      expect.arrayContaining([
+        'PUT /api/network/preferences',
+        'GET /api/network/preferences',
+        'GET /api/network/preferences/preview',
+      ]),
+    ),
+  );
+  expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ...answer().data, hostname: 'edge-2' });
+  expect(calls.some((c) => c.url.endsWith('/apply'))).toBe(false);
+  expect(await seriousViolations(container)).toEqual([]);
+});
+
+test('saved values waiting to be applied say so, and Apply starts the job the progress overlay follows', async () => {
+  const user = userEvent.setup();
+  const { store, calls } = setup(
+    'admin',
+    { 'POST /api/network/preferences/apply': () => ({ id: 'job-3', status: 'running' }) },
+    true,
+  );
+  expect(screen.getByText('Saved changes are not applied yet.')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Apply configuration' }));
+  await waitFor(() => expect(store.getState().progress.jobId).toBe('job-3'));
+  expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: '/api/network/preferences/apply' });
+});
+
+test('an invalid host name is not sent; a server refusal marks the field', async () => {
+  const user = userEvent.setup();
+  const { calls } = setup('admin', {
+    'PUT /api/network/preferences': () => {
+      throw new ApiError({
+        kind: 'bad_request',
+        status: 422,
+        message: 'Request failed with status code 422',
+        url: '/api/network/preferences',
+        method: 'PUT',
+        data: {
+          detail: [{ loc: ['body', 'timezone'], msg: 'unknown time zone', type: 'value_error.timezone' }],
+        },
+      });
+    },
+  });
+  const host = screen.getByRole('textbox', { name: /Host name/ });
+  await user.clear(host);
+  await user.type(host, 'bad_host');
+  await user.click(screen.getByRole('button', { name: 'Save preferences' }));
+  expect(await screen.findByText(/must be a hostname/)).toBeInTheDocument();
+  expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+
+  await user.clear(host);
+  await user.type(host, 'edge-3');
+  await user.click(screen.getByRole('button', { name: 'Save preferences' }));
+  expect((await screen.findAllByText('unknown time zone')).length).toBeGreaterThan(0);
+  expect(screen.getByRole('combobox', { name: /Time zone/ })).toHaveAccessibleDescription(
+    /unknown time zone/,
+  );
+});
+
+test('admins also find Apply in the command palette; read-only users do not', async () => {
+  const { store, unmount } = setup(
+    'admin',
+    { 'POST /api/network/preferences/apply': () => ({ id: 'job-4', status: 'running' }) },
+    true,
+  );
+  const apply = currentPaletteActions().find((a) => a.id === 'network/preferences.apply');
+  expect(apply?.name).toBe('Apply configuration: Network preferences');
+  act(() => apply?.run());
+  await waitFor(() => expect(store.getState().progress.jobId).toBe('job-4'));
+  unmount();
+  expect(currentPaletteActions()).toEqual([]);
+  setup('user');
+  expect(currentPaletteActions()).toEqual([]);
+});
