@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { createAudit, type LogSink } from './audit';
+import { installPrivilegeGuard } from './auth/areas';
 import { applianceContext, attachContext, requireAdmin, requireUser } from './auth/guards';
 import { dummyHash } from './auth/passwords';
 import { registerAuthRoutes } from './auth/routes';
@@ -121,6 +122,8 @@ async function mount(
 
   // An empty prefix (API at the site root) would put every path, identity flows included, under this check.
   installXsrf(app, [apiPrefix, authPrefix, '/eos'].filter(Boolean), secureCookies);
+  // Who may call which route (areas and privileges): one hook before every route's own.
+  installPrivilegeGuard(app, ctx);
 
   const notFound = (scope: FastifyInstance) =>
     scope.setNotFoundHandler((_req, reply) => reply.code(404).send({ detail: 'Resource does not exist' }));

@@ -336,6 +336,10 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
         body,
         loginError(LoginCode.invalidPassword, 'Invalid password'),
       );
+      // A disabled or expired account keeps its password as the admin left it (no way back in by changing it).
+      const refusal = accountRefusal(db, user.id, ctx.now());
+      if (refusal)
+        throw loginError(LoginCode.invalidPassword, `This account is ${refusal}; ask an administrator`);
       if (body.new_password === body.password) {
         throw loginError(LoginCode.sameAsCurrent, 'The new password cannot be the same as the current one');
       }

@@ -3,7 +3,9 @@
  * messaging center (messages not yet acknowledged by the user, acknowledgements, and the admin's acceptance export).
  */
 import type { FastifyInstance } from 'fastify';
+import { allows, menuArea } from '../../shared/privileges';
 import { AuditService, auditText } from '../audit';
+import { privilegesOf } from '../auth/areas';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
 import { notFound } from '../http/errors';
@@ -57,7 +59,17 @@ export function csvCell(value: string | number): string {
 export async function registerConsoleRoutes(scope: FastifyInstance, ctx: ApplianceContext): Promise<void> {
   const { db, config, audit } = ctx;
 
-  scope.get('/menu/', { onRequest: requireUser }, async () => readMenu(db));
+  // The menu of what this account may read: entries of areas it holds no privilege in are left out.
+  scope.get('/menu/', { onRequest: requireUser }, async (req) => {
+    const privileges = privilegesOf(ctx, currentUser(req));
+    const visible = (group: string, child?: string) => {
+      const area = menuArea(group, child);
+      return area === null || allows(privileges, area, 'read');
+    };
+    return readMenu(db)
+      .map((g) => ({ ...g, children: g.children.filter((c) => visible(g.id, c.id)) }))
+      .filter((g) => g.children.length > 0 || visible(g.id));
+  });
 
   scope.get('/users/me', { onRequest: requireUser }, async (req) => {
     const user = currentUser(req);
@@ -66,6 +78,8 @@ export async function registerConsoleRoutes(scope: FastifyInstance, ctx: Applian
       role: user.role,
       panels: { ...config.panels },
       must_change_password: user.mustChangePassword,
+      // Read or write per area (everything for admins): the console disables what the account may not change.
+      privileges: privilegesOf(ctx, user),
     };
   });
 
