@@ -4,6 +4,7 @@
  */
 import { PageHeader } from '../../../../widgets/PageHeader';
 import { useResourceSave } from '../../../../store/useResource';
+import { useReadOnly } from './ReadOnly';
 
 export interface ApplyHeaderProps {
   title: string;
@@ -17,6 +18,7 @@ export interface ApplyHeaderProps {
 
 export function ApplyHeader(props: ApplyHeaderProps) {
   const { save, pending } = useResourceSave();
+  const readOnly = useReadOnly();
   return (
     <PageHeader
       title={props.title}
@@ -35,7 +37,7 @@ export function ApplyHeader(props: ApplyHeaderProps) {
       }
       primaryButton={{
         label: 'Apply configuration',
-        disabled: pending,
+        disabled: pending || readOnly,
         onClick: () =>
           save({
             key: props.resourceKey,
