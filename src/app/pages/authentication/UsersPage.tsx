@@ -125,6 +125,7 @@ const NEW: NewValues = {
   role: 'user',
   enabled: true,
   expires_at: '',
+  groups: [],
 };
 
 function AddUser({ onClose }: { onClose: () => void }) {

@@ -1,4 +1,6 @@
 /** What the appliance answers for the authentication pages (see src/appliance/users and src/appliance/auth). */
+import type { Privileges } from '../../../shared/privileges';
+
 export type Role = 'admin' | 'user';
 
 export interface Account {
@@ -14,6 +16,8 @@ export interface Account {
   created_at: number;
   password_changed_at: number | null;
   second_factors: Array<{ type: 'totp'; created_at: number | null }>;
+  /** The account's groups (their privileges apply to `user` accounts). */
+  groups?: Array<{ id: number; name: string }>;
 }
 
 export interface AccountDetail extends Account {
@@ -51,3 +55,16 @@ export interface LockoutSimulation {
   locks: Array<{ username: string; source: string; locked_at: number }>;
 }
 export const SIMULATION_KEY = 'users/lockout-simulation#result';
+
+/** A group of accounts and the privileges it grants (src/appliance/users/groups.ts). */
+export interface Group {
+  id: number;
+  name: string;
+  description: string;
+  created_at: number;
+  members: Array<{ id: number; username: string }>;
+  privileges: Privileges;
+}
+
+export const GROUPS_KEY = 'groups';
+export const groupKey = (id: string | number) => `groups/${id}`;
