@@ -76,7 +76,7 @@ export function GroupsPage() {
           },
         }}
       />
-      <section className="config-section" aria-label="Groups">
+      <section className="config-section" aria-label="All groups">
         <DataTable
           caption="Groups"
           legend={LEGEND}

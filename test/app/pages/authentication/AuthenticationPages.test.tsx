@@ -33,7 +33,7 @@ function setupUsers(routes: Parameters<typeof fakeApi>[0] = {}) {
   const view = renderPage(<UsersPage />, {
     api,
     path: '/authentication/users',
-    state: resourcesState({ users }),
+    state: resourcesState({ users, groups: { data: [] } }),
   });
   return { ...view, calls };
 }
@@ -73,6 +73,7 @@ describe('Users page', () => {
       role: 'user',
       enabled: true,
       expires_at: null,
+      groups: [],
     });
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByTestId('one-time-password')).not.toBeInTheDocument();
