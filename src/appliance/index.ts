@@ -10,6 +10,7 @@ import { createAudit, type LogSink } from './audit';
 import { installPrivilegeGuard } from './auth/areas';
 import { applianceContext, attachContext, requireAdmin, requireUser } from './auth/guards';
 import { dummyHash } from './auth/passwords';
+import { registerLockoutPolicy } from './auth/lockoutPolicy';
 import { registerAuthRoutes } from './auth/routes';
 import { registerConsoleRoutes } from './console/routes';
 import { pathPrefix, type ApplianceContext } from './context';
@@ -135,8 +136,10 @@ async function mount(
       await registerConsoleRoutes(api, ctx);
       await registerJobRoutes(api, ctx, jobs);
       await registerUpdates(api, ctx, jobs);
-      await registerManagedServices(api, ctx, jobs);
+      const manager = await registerManagedServices(api, ctx, jobs);
       await registerUsers(api, ctx);
+      // After the users module: its migrations add the per-account and per-source rules and the allow-list.
+      registerLockoutPolicy(api, ctx, manager);
       notFound(api);
     },
     { prefix: apiPrefix },

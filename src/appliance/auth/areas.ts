@@ -47,9 +47,8 @@ const confirmationArea = (req: FastifyRequest, ctx: ApplianceContext): Area | nu
     { service: string } | undefined;
   if (!row) return null;
   return (
-    ({ dns: 'dns', ssh: 'ssh', lockout: 'authentication' } as Record<string, Area | undefined>)[
-      row.service
-    ] ?? null
+    ({ dns: 'dns', ssh: 'ssh', auth: 'authentication' } as Record<string, Area | undefined>)[row.service] ??
+    null
   );
 };
 

@@ -22,12 +22,7 @@ import { accountRefusal } from '../users/store';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import { passwordProblem } from '../../service-kit/passwordPolicy';
-import {
-  NAME_CEILING,
-  type BeginResult,
-  type FailureOutcome,
-  type LoginAttempt,
-} from '../../service-kit/loginThrottle';
+import { type BeginResult, type FailureOutcome, type LoginAttempt } from '../../service-kit/loginThrottle';
 import { loginThrottle, readPolicy, throttleKey } from './lockout';
 import { registerLockoutRoutes } from './lockoutRoutes';
 import {
@@ -190,7 +185,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     if (outcome.lockedName)
       audit.record(
         AuditService.auth,
-        `account "${auditText(username)}" locked for every address for ${NAME_CEILING.windowSeconds} s after ${NAME_CEILING.points} failed attempts`,
+        `account "${auditText(username)}" locked for every address for ${throttle.nameLimit().windowSeconds} s after ${throttle.nameLimit().points} failed attempts`,
       );
     return error;
   }

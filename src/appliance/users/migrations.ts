@@ -51,4 +51,19 @@ export const usersMigrations: Migration[] = [
         );
       `),
   },
+  {
+    version: 3,
+    name: 'lockout per-account and per-source rules, allow-listed networks',
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE lockout_policy ADD COLUMN account_attempts INTEGER NOT NULL DEFAULT 50;
+        ALTER TABLE lockout_policy ADD COLUMN account_window_seconds INTEGER NOT NULL DEFAULT 900;
+        ALTER TABLE lockout_policy ADD COLUMN source_attempts INTEGER;
+        ALTER TABLE lockout_policy ADD COLUMN source_window_seconds INTEGER;
+        CREATE TABLE lockout_allow_list (
+          subnet TEXT PRIMARY KEY,
+          position INTEGER NOT NULL
+        );
+      `),
+  },
 ];
