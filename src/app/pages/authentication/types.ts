@@ -31,6 +31,12 @@ export interface LockoutPolicy {
   attempts: number;
   window_seconds: number;
   duration_seconds: number;
+  /** Per-account rule (failures of one name from every address). */
+  account?: { attempts: number; window_seconds: number };
+  /** Per-source rule (failures from one address over every name); null when off. */
+  source?: { attempts: number; window_seconds: number } | null;
+  /** Networks (CIDR, IPv4 or IPv6) never locked. */
+  allow_list?: string[];
 }
 
 export interface LockoutEntry {
