@@ -28,7 +28,12 @@ describe('bad input per field', () => {
     ['name empty', { name: '' }, ['body', 'name'], 'value_error.any_str.min_length'],
     ['name blank', { name: '   ' }, ['body', 'name'], 'value_error.any_str.min_length'],
     ['name too long', { name: 'x'.repeat(65) }, ['body', 'name'], 'value_error.any_str.max_length'],
-    ['name with control characters', { name: 'a\u0007b' }, ['body', 'name'], 'value_error.str.control_characters'],
+    [
+      'name with control characters',
+      { name: 'a\u0007b' },
+      ['body', 'name'],
+      'value_error.str.control_characters',
+    ],
     [
       'description too long',
       { name: 'A', description: 'd'.repeat(501) },
