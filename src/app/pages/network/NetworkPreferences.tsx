@@ -18,6 +18,7 @@ import {
 } from '../../../store/slices/network.slice';
 import { ConfirmationModal } from '../../../widgets/ConfirmationModal';
 import { PageHeader } from '../../../widgets/PageHeader';
+import { useCanWrite } from '../../../store/usePrivilege';
 import { Select } from '../../../widgets/Select';
 import { TextInput } from '../../../widgets/TextInput';
 import { NETWORK_HELP } from './rates';
@@ -73,7 +74,8 @@ export function NetworkPreferencesPage() {
   const dispatch = useAppDispatch();
   const { preferences } = useAppSelector(selectNetwork);
   const fieldErrors = useAppSelector((s) => s.fieldErrors);
-  const isAdmin = useAppSelector((s) => s.session.user?.role === 'admin');
+  // Admins, and accounts whose groups grant the network area's write privilege.
+  const isAdmin = useCanWrite('network');
   useEffect(() => {
     document.title = `${PREFERENCES_TITLE} · Rampart`;
   }, []);
@@ -168,7 +170,8 @@ export function NetworkPreferencesPage() {
                 </div>
               ) : (
                 <p className="page__notice" role="note">
-                  Only admins can change the network preferences.
+                  You can view the network preferences but not change them: your groups grant read access
+                  only.
                 </p>
               )}
             </Form>

@@ -77,8 +77,11 @@ const prefs: PreferencesAnswer = {
   files: [{ path: '/etc/hostname', content: 'gw\n' }],
   time_zones: ['Europe/Paris', 'UTC'],
 };
-const loaded = (role: 'admin' | 'user') => ({
-  session: { loggedIn: true, user: { username: role, role } },
+const loaded = (
+  role: 'admin' | 'user',
+  privileges: Record<string, 'read' | 'write'> = { network: 'read' },
+) => ({
+  session: { loggedIn: true, user: { username: role, role, privileges } },
   network: {
     ...networkSlice.getInitialState(),
     preferences: {
@@ -91,12 +94,18 @@ const loaded = (role: 'admin' | 'user') => ({
 });
 
 describe('network preferences', () => {
-  test('users who are not admins see the values read-only', async () => {
+  test('users whose groups grant only reading see the values read-only', async () => {
     const { view } = renderPage(<NetworkPreferencesPage />, { state: loaded('user') });
     expect(screen.getByRole('textbox', { name: /Host name/ })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull();
-    expect(screen.getByText('Only admins can change the network preferences.')).toBeInTheDocument();
+    expect(screen.getByText(/You can view the network preferences but not change them/)).toBeInTheDocument();
     expect(await seriousViolations(view.container)).toEqual([]);
+  });
+
+  test('users whose groups grant writing may change them like admins', () => {
+    renderPage(<NetworkPreferencesPage />, { state: loaded('user', { network: 'write' }) });
+    expect(screen.getByRole('textbox', { name: /Host name/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeInTheDocument();
   });
 
   test('apply checks on the server, shows the rendered files, and writes only once confirmed', async () => {
