@@ -40,11 +40,18 @@ const groups = {
   ],
 };
 
-function setup(routes: Parameters<typeof fakeApi>[0] = {}) {
+function setup(
+  routes: Parameters<typeof fakeApi>[0] = {},
+  user: {
+    username: string;
+    role: 'admin' | 'user';
+    privileges?: Record<string, 'read' | 'write'>;
+  } | null = null,
+) {
   const { api, calls } = fakeApi({ 'GET /api/users/2': () => detail, ...routes });
   const store = makeTestStore({
     api,
-    state: { session: { loggedIn: true, user: null }, ...resourcesState({ 'users/2': detail, groups }) },
+    state: { session: { loggedIn: true, user }, ...resourcesState({ 'users/2': detail, groups }) },
   });
   store.runSaga(resourcesSaga);
   const router = createMemoryRouter(
@@ -111,4 +118,13 @@ test('puts the account into the chosen groups', async () => {
   await user.keyboard('{Escape}');
   await user.click(screen.getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ groups: [7] }));
+});
+
+test('an account that may only read the authentication area sees the user without controls to change it', () => {
+  setup({}, { username: 'j.doe', role: 'user', privileges: { authentication: 'read' } });
+  expect(screen.getByRole('textbox', { name: /Full name/ })).toHaveValue('J Doe');
+  expect(screen.getByRole('textbox', { name: /Full name/ })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Delete user' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'End all sessions' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
 });
