@@ -153,7 +153,10 @@ export class LoginThrottle {
     return { names: this.names, sources: this.sources, policy: this.settings.policy() };
   }
 
-  /** Names refused now: per address (pair locks) and from everywhere (ceiling), soonest end first. */
+  /**
+   * Names refused now: per address (pair locks), from everywhere (ceiling), and addresses refused for every name
+   * (per-source rule; `name` empty), soonest end first.
+   */
   locks(nowMs: number): Lock[] {
     const pairs = this.pairs()
       .refusing(nowMs)
@@ -164,7 +167,21 @@ export class LoginThrottle {
     const names = this.names
       .refusing(nowMs)
       .map(({ key, until }) => ({ name: decodeURIComponent(key), source: null, until }));
-    return [...pairs, ...names].sort((a, b) => a.until - b.until);
+    const sources = (this.sources?.refusing(nowMs, true) ?? []).map(({ key, until }) => ({
+      name: '',
+      source: key,
+      until,
+    }));
+    return [...pairs, ...names, ...sources].sort((a, b) => a.until - b.until);
+  }
+
+  /** Forgets the failures of one address under the per-source rule; true when that lifted a lock. */
+  async unlockSource(source: string, nowMs: number): Promise<boolean> {
+    const sources = this.sources;
+    if (!sources) return false;
+    const locked = sources.refusing(nowMs, true).some((r) => r.key === source);
+    await sources.clear(source);
+    return locked;
   }
 
   /** Forgets every failure of `name` (all addresses and the ceiling); returns how many locks that lifted. */

@@ -215,6 +215,17 @@ it('locks an address over every name by the per-source rule, and a name everywhe
     expect((await loginFrom(agent, '10.1.1.1', name, 'x')).statusCode).toBe(401);
   expect((await loginFrom(agent, '10.1.1.1', 'a4', 'x')).statusCode).toBe(429);
   expect((await loginFrom(agent, '10.1.1.2', 'a4', 'x')).statusCode).toBe(401);
+  // The queue lists the address (for every name); unlocking it lets it try again.
+  const queue = (await admin.get('/api/auth/lockouts')).json().data;
+  expect(queue).toEqual(
+    expect.arrayContaining([expect.objectContaining({ username: null, source: '10.1.1.1' })]),
+  );
+  const lift = await admin.request({ method: 'DELETE', url: '/api/auth/lockouts/source/10.1.1.1' });
+  expect(lift.statusCode).toBe(204);
+  expect((await loginFrom(agent, '10.1.1.1', 'a4', 'x')).statusCode).toBe(401);
+  expect(
+    (await admin.request({ method: 'DELETE', url: '/api/auth/lockouts/source/10.1.1.9' })).statusCode,
+  ).toBe(404);
   // One name tried from four addresses is refused everywhere.
   for (const ip of ['10.2.0.1', '10.2.0.2', '10.2.0.3']) await loginFrom(agent, ip, 'target', 'x');
   expect((await loginFrom(agent, '10.2.0.4', 'target', 'x')).statusCode).toBe(401);

@@ -193,6 +193,7 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     ['POST', '/api/groups'],
     ['POST', '/api/groups/bulk'],
     ['PUT', '/api/groups/:id'],
+    ['DELETE', '/api/auth/lockouts/source/:address'],
   ]),
   // Logging out by token is a GET that changes state (Kratos' contract).
   {

@@ -98,6 +98,8 @@ const toBody = (v: Values) => ({
   duration_seconds: Number(v.duration_seconds),
 });
 
+const lockId = (l: LockoutEntry) => `${l.username ?? '*'}@${l.source ?? '*'}`;
+
 const minutes = (s: number) => (s < 60 ? `${s} s` : `${Math.ceil(s / 60)} min`);
 
 export function LockoutPage() {
@@ -254,9 +256,9 @@ function Lockout() {
             showCaption
             legend={[{ title: 'Name' }, { title: 'Source' }, { title: 'Time left', width: 120 }]}
             rows={locks.map((l) => ({
-              id: `${l.username}@${l.source ?? '*'}`,
+              id: lockId(l),
               items: [
-                { value: l.username },
+                { value: l.username ?? 'every name' },
                 { value: l.source ?? 'every address' },
                 { value: minutes(l.seconds_left), sortValue: l.seconds_left },
               ],
@@ -266,13 +268,17 @@ function Lockout() {
             searchLabel="Search locked names"
             emptyMessage="Nobody is locked out."
             onRowAction={(rowId, action) => {
-              const lock = locks.find((l) => `${l.username}@${l.source ?? '*'}` === rowId);
+              const lock = locks.find((l) => lockId(l) === rowId);
               if (action !== 'unlock' || !lock) return;
+              // A name is unlocked everywhere; an address locked for every name by the per-source rule, alone.
               unlock.save({
                 key: LOCKOUTS_KEY,
                 method: 'DELETE',
-                path: `${LOCKOUTS_KEY}/${encodeURIComponent(lock.username)}`,
-                message: `"${lock.username}" unlocked.`,
+                path:
+                  lock.username === null
+                    ? `${LOCKOUTS_KEY}/source/${encodeURIComponent(lock.source ?? '')}`
+                    : `${LOCKOUTS_KEY}/${encodeURIComponent(lock.username)}`,
+                message: `"${lock.username ?? lock.source}" unlocked.`,
                 refresh: ['users'],
               });
             }}

@@ -40,7 +40,8 @@ export interface LockoutPolicy {
 }
 
 export interface LockoutEntry {
-  username: string;
+  /** Null: an address refused for every name (per-source rule). */
+  username: string | null;
   source: string | null;
   locked_until: string;
   seconds_left: number;
