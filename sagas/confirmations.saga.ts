@@ -26,11 +26,14 @@ export interface PendingConfirmation {
 }
 
 export const confirmationKept = createAction<{ id: string }>('confirmations/keepRequested');
+/** A change applied without a job (the lockout policy) may have opened a confirmation window: look now. */
+export const confirmationsCheckRequested = createAction('confirmations/checkRequested');
 
 const SERVICE_LABELS: Record<string, string> = {
   ssh: 'SSH',
   dns: 'DNS proxy',
   network: 'network preference',
+  auth: 'lockout policy',
 };
 /** After the deadline, the server's rollback is given this long before the console checks for it. */
 export const ROLLBACK_GRACE_MS = 1500;
@@ -132,6 +135,7 @@ export function* confirmationsSaga() {
 
   // takeEvery: one confirmation per change; a repeated click on the same one is answered 404 by the server.
   yield takeEvery(confirmationKept.type, keep);
+  yield takeEvery(confirmationsCheckRequested.type, showPending);
   // takeEvery: each finished configuration job may have opened a confirmation window.
   yield takeEvery(
     (a: { type: string; payload?: { status?: string } }) =>

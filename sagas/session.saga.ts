@@ -6,6 +6,7 @@ import { call, getContext, put, select, takeLeading } from 'redux-saga/effects';
 import type { ApiClient, ApiResponse } from '../src/api/client';
 import { apiUrl } from '../src/api/client';
 import { isApiError } from '../src/api/errors';
+import { AREAS, type Privileges } from '../src/shared/privileges';
 import type { RootState } from '../src/store/createStore';
 import {
   loginStateRead,
@@ -18,6 +19,18 @@ interface MeResponse {
   username?: unknown;
   role?: unknown;
   must_change_password?: unknown;
+  privileges?: unknown;
+}
+
+/** Only known areas with `read` or `write` (anything else grants nothing). */
+function parsePrivileges(raw: unknown): Privileges {
+  const out: Privileges = {};
+  if (!raw || typeof raw !== 'object') return out;
+  for (const area of AREAS) {
+    const p = (raw as Record<string, unknown>)[area];
+    if (p === 'read' || p === 'write') out[area] = p;
+  }
+  return out;
 }
 
 export function parseUser(data: MeResponse | undefined): SessionUser | null {
@@ -26,6 +39,7 @@ export function parseUser(data: MeResponse | undefined): SessionUser | null {
     username: data.username,
     role: data.role === 'admin' ? 'admin' : 'user',
     mustChangePassword: data.must_change_password === true,
+    privileges: parsePrivileges(data.privileges),
   };
 }
 

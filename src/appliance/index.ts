@@ -7,8 +7,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { createAudit, type LogSink } from './audit';
+import { installPrivilegeGuard } from './auth/areas';
 import { applianceContext, attachContext, requireAdmin, requireUser } from './auth/guards';
 import { dummyHash } from './auth/passwords';
+import { registerLockoutPolicy } from './auth/lockoutPolicy';
 import { registerAuthRoutes } from './auth/routes';
 import { registerConsoleRoutes } from './console/routes';
 import { pathPrefix, type ApplianceContext } from './context';
@@ -124,6 +126,8 @@ async function mount(
 
   // An empty prefix (API at the site root) would put every path, identity flows included, under this check.
   installXsrf(app, [apiPrefix, authPrefix, '/eos'].filter(Boolean), secureCookies);
+  // Who may call which route (areas and privileges): one hook before every route's own.
+  installPrivilegeGuard(app, ctx);
 
   const inProcessReads = new InProcessReads();
   const notFound = (scope: FastifyInstance) =>
@@ -136,8 +140,10 @@ async function mount(
       await registerConsoleRoutes(api, ctx, inProcessReads);
       await registerJobRoutes(api, ctx, jobs);
       await registerUpdates(api, ctx, jobs);
-      await registerManagedServices(api, ctx, jobs);
+      const manager = await registerManagedServices(api, ctx, jobs);
       await registerUsers(api, ctx);
+      // After the users module: its migrations add the per-account and per-source rules and the allow-list.
+      registerLockoutPolicy(api, ctx, manager);
       notFound(api);
     },
     { prefix: apiPrefix },

@@ -92,13 +92,17 @@ export class AttemptCounter {
     return `${this.prefix}:${key}`;
   }
 
-  /** Keys of this counter (prefix removed) that refuse attempts now, with the time their refusal ends (ms). */
-  refusing(nowMs: number): Array<{ key: string; until: number }> {
+  /**
+   * Keys of this counter (prefix removed) that refuse attempts now, with the time their refusal ends (ms). A key
+   * refuses once over its limit (blocked, or refused already); with `atLimit`, once it reached it (a counter that is
+   * never blocked refuses the next attempt then).
+   */
+  refusing(nowMs: number, atLimit = false): Array<{ key: string; until: number }> {
     const rows = this.db
       .prepare(
         `SELECT key, expire FROM ${this.table} WHERE substr(key, 1, ?) = ? AND points > ? AND expire > ? ORDER BY expire`,
       )
-      .all(this.prefix.length + 1, `${this.prefix}:`, this.limit.points, nowMs) as Array<{
+      .all(this.prefix.length + 1, `${this.prefix}:`, this.limit.points - (atLimit ? 1 : 0), nowMs) as Array<{
       key: string;
       expire: number;
     }>;

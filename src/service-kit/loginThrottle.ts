@@ -27,8 +27,12 @@ export interface ThrottleSettings {
   /** Table of the service's database (created by its migrations with attemptTableSql). */
   table: string;
   policy: () => LockoutPolicy;
-  nameCeiling?: CounterLimit;
-  sourceCeiling?: CounterLimit;
+  /** Failures of one name from every address (per-account rule); a function is read at every attempt. */
+  nameCeiling?: CounterLimit | (() => CounterLimit);
+  /** Failures from one address over every name (per-source rule); null or absent: no such rule. */
+  sourceCeiling?: CounterLimit | (() => CounterLimit | null);
+  /** Addresses never counted nor locked (an allow-listed network). */
+  exempt?: (source: string) => boolean;
   delay?: typeof PROGRESSIVE_DELAY;
 }
 
@@ -59,19 +63,40 @@ const pairKey = (name: string, source: string) => `${enc(name)}@${source}`;
 export class LoginThrottle {
   private pairCounter: AttemptCounter | null = null;
   private pairPolicy = '';
-  private readonly names: AttemptCounter;
-  private readonly sources: AttemptCounter | null;
+  private readonly counterCache = new Map<string, AttemptCounter>();
   readonly delay: typeof PROGRESSIVE_DELAY;
 
   constructor(
     private readonly db: Database.Database,
     private readonly settings: ThrottleSettings,
   ) {
-    this.names = new AttemptCounter(db, settings.table, 'name', settings.nameCeiling ?? NAME_CEILING);
-    this.sources = settings.sourceCeiling
-      ? new AttemptCounter(db, settings.table, 'source', settings.sourceCeiling)
-      : null;
     this.delay = settings.delay ?? PROGRESSIVE_DELAY;
+  }
+
+  /** The counter of `prefix` for a limit, rebuilt when an admin changes the limit (counts stay in the table). */
+  private counter(prefix: string, limit: CounterLimit): AttemptCounter {
+    const cached = this.counterCache.get(prefix);
+    if (cached && cached.limit.points === limit.points && cached.limit.windowSeconds === limit.windowSeconds)
+      return cached;
+    const next = new AttemptCounter(this.db, this.settings.table, prefix, limit);
+    this.counterCache.set(prefix, next);
+    return next;
+  }
+
+  private get names(): AttemptCounter {
+    const c = this.settings.nameCeiling;
+    return this.counter('name', (typeof c === 'function' ? c() : c) ?? NAME_CEILING);
+  }
+
+  private get sources(): AttemptCounter | null {
+    const c = this.settings.sourceCeiling;
+    const limit = typeof c === 'function' ? c() : c;
+    return limit ? this.counter('source', limit) : null;
+  }
+
+  /** The per-account rule in force. */
+  nameLimit(): CounterLimit {
+    return this.names.limit;
   }
 
   /** The pair counter of the policy in force (an admin may change it at any time). */
@@ -97,6 +122,8 @@ export class LoginThrottle {
   async begin(name: string, source: string, lockScope = source): Promise<BeginResult> {
     const pairs = this.pairs();
     const pk = pairKey(name, lockScope);
+    if (this.settings.exempt?.(source))
+      return { ok: true, attempt: new LoginAttempt(this, pairs, pk, enc(name), source, 0, 0, 0, true) };
     const pair = await pairs.take(pk);
     if (!pair.ok) return { ok: false, retryAfter: pair.retryAfter, refusedBy: 'pair' };
     const named = await this.names.take(enc(name));
@@ -126,7 +153,10 @@ export class LoginThrottle {
     return { names: this.names, sources: this.sources, policy: this.settings.policy() };
   }
 
-  /** Names refused now: per address (pair locks) and from everywhere (ceiling), soonest end first. */
+  /**
+   * Names refused now: per address (pair locks), from everywhere (ceiling), and addresses refused for every name
+   * (per-source rule; `name` empty), soonest end first.
+   */
   locks(nowMs: number): Lock[] {
     const pairs = this.pairs()
       .refusing(nowMs)
@@ -137,7 +167,21 @@ export class LoginThrottle {
     const names = this.names
       .refusing(nowMs)
       .map(({ key, until }) => ({ name: decodeURIComponent(key), source: null, until }));
-    return [...pairs, ...names].sort((a, b) => a.until - b.until);
+    const sources = (this.sources?.refusing(nowMs, true) ?? []).map(({ key, until }) => ({
+      name: '',
+      source: key,
+      until,
+    }));
+    return [...pairs, ...names, ...sources].sort((a, b) => a.until - b.until);
+  }
+
+  /** Forgets the failures of one address under the per-source rule; true when that lifted a lock. */
+  async unlockSource(source: string, nowMs: number): Promise<boolean> {
+    const sources = this.sources;
+    if (!sources) return false;
+    const locked = sources.refusing(nowMs, true).some((r) => r.key === source);
+    await sources.clear(source);
+    return locked;
   }
 
   /** Forgets every failure of `name` (all addresses and the ceiling); returns how many locks that lifted. */
@@ -159,6 +203,8 @@ export class LoginAttempt {
     private readonly nameCount: number,
     /** The progressive delay this attempt must wait before its password is checked. */
     readonly delayMs: number,
+    /** From an allow-listed address: nothing was counted, nothing is locked. */
+    private readonly exempt = false,
   ) {}
 
   /** Waits out the progressive delay (a timer: other requests go on meanwhile). */
@@ -168,6 +214,7 @@ export class LoginAttempt {
 
   /** Not a failure after all (right password, second factor still to come): gives the counts back. */
   async refund(): Promise<void> {
+    if (this.exempt) return;
     const { names, sources } = this.throttle.counters();
     await this.pairs.refund(this.pairKey);
     await names.refund(this.nameKey);
@@ -176,6 +223,7 @@ export class LoginAttempt {
 
   /** Signed in: this address starts afresh; the name and address ceilings only give this attempt back. */
   async succeeded(): Promise<void> {
+    if (this.exempt) return;
     const { names, sources } = this.throttle.counters();
     await this.pairs.clear(this.pairKey);
     await names.refund(this.nameKey);
@@ -184,6 +232,7 @@ export class LoginAttempt {
 
   /** A failure (already counted): locks the pair or the name when this one reached their limit. */
   async failed(): Promise<FailureOutcome> {
+    if (this.exempt) return { lockedPair: false, lockedName: false };
     const { names, policy } = this.throttle.counters();
     const lockedPair = this.pairCount >= this.pairs.limit.points;
     if (lockedPair) await this.pairs.block(this.pairKey, policy.duration_seconds);

@@ -1,4 +1,5 @@
 import { totpCode, newTotpSecret } from '../../src/appliance/auth/totp';
+import { AREAS } from '../../src/shared/privileges';
 import { writePolicy } from '../../src/appliance/auth/lockout';
 import { createUser } from '../../src/appliance/seed';
 import { Agent, adminAgent, count, NEW_ADMIN_PASSWORD, startServer, type Harness } from './support/harness';
@@ -124,6 +125,7 @@ describe('local authentication', () => {
       role: 'admin',
       panels: { admin: false, network: false, custom: false, customLabel: '' },
       must_change_password: false,
+      privileges: Object.fromEntries(AREAS.map((a) => [a, 'write'])),
     });
   });
 

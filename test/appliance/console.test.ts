@@ -50,7 +50,9 @@ describe('console endpoints', () => {
       ).toBe(401);
       const forbidden = await user.put('/api/config/settings', { primary_color: '#000', bar_color: '#000' });
       expect(forbidden.statusCode).toBe(403);
-      expect(forbidden.json()).toEqual({ detail: 'This action needs the admin role' });
+      expect(forbidden.json()).toEqual({
+        detail: 'You do not have permission to do this: this needs the write privilege of the settings area',
+      });
       const noXsrf = await admin.request({
         method: 'PUT',
         url: '/api/config/settings',
@@ -284,11 +286,24 @@ describe('console endpoints', () => {
   });
 
   describe('menu and who-am-I', () => {
-    it('serves the seeded menu in the fallback menu shape to a logged-in user', async () => {
+    it('serves the seeded menu in the fallback menu shape to an admin', async () => {
       expect((await new Agent(h.app).get('/api/menu/')).statusCode).toBe(401);
-      const res = await user.get('/api/menu/');
+      const res = await admin.get('/api/menu/');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual(fallbackMenu);
+    });
+
+    it('leaves out of the menu of a user the areas its groups grant nothing in (the public network overview stays)', async () => {
+      const res = await user.get('/api/menu/');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual([
+        {
+          id: 'network',
+          name: 'Network',
+          path: '/network',
+          children: [{ id: 'overview', name: 'Overview', path: '/overview' }],
+        },
+      ]);
     });
 
     it('says who the user is', async () => {
@@ -297,6 +312,7 @@ describe('console endpoints', () => {
         role: 'user',
         panels: { admin: false, network: false, custom: false, customLabel: '' },
         must_change_password: false,
+        privileges: {},
       });
     });
   });

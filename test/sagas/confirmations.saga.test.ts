@@ -1,6 +1,7 @@
 import {
   confirmationKept,
   confirmationLocalId,
+  confirmationsCheckRequested,
   confirmationsSaga,
   ROLLBACK_GRACE_MS,
 } from '../../sagas/confirmations.saga';
@@ -92,4 +93,20 @@ test('a signed-in user who is not an admin is not asked', async () => {
   await flush(10);
   expect(calls).toEqual([]);
   expect(store.getState().notifications.banners).toEqual([]);
+});
+
+test('a lockout policy saved without a job shows its banner when the page asks for a check', async () => {
+  let list: unknown[] = [];
+  const { store } = setup(() => list);
+  await flush(10);
+  expect(store.getState().notifications.banners).toEqual([]);
+  list = [{ ...pending, id: 'c2', service: 'auth', changes: ['attempts'] }];
+  store.dispatch(confirmationsCheckRequested());
+  await flush(10);
+  expect(store.getState().notifications.banners).toEqual([
+    expect.objectContaining({
+      localId: confirmationLocalId('c2'),
+      title: 'Keep the lockout policy changes?',
+    }),
+  ]);
 });

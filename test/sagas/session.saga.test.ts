@@ -29,6 +29,7 @@ describe('who is signed in', () => {
       username: 'admin',
       role: 'admin',
       mustChangePassword: false,
+      privileges: {},
     });
   });
 
@@ -57,11 +58,15 @@ describe('who is signed in', () => {
   test.each([
     [
       { username: 'u', role: 'user' },
-      { username: 'u', role: 'user', mustChangePassword: false },
+      { username: 'u', role: 'user', mustChangePassword: false, privileges: {} },
     ],
     [
       { username: 'u', role: 'root' },
-      { username: 'u', role: 'user', mustChangePassword: false },
+      { username: 'u', role: 'user', mustChangePassword: false, privileges: {} },
+    ],
+    [
+      { username: 'u', role: 'user', privileges: { dns: 'read', ssh: 'write', shell: 'write', logs: 'all' } },
+      { username: 'u', role: 'user', mustChangePassword: false, privileges: { dns: 'read', ssh: 'write' } },
     ],
     [{ role: 'admin' }, null],
     [undefined, null],

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { AREAS } from '../../src/shared/privileges';
 import type { FastifyInstance } from 'fastify';
 import { adminAgent, startServer, type Harness } from '../appliance/support/harness';
 
@@ -227,7 +228,12 @@ describe('render micro-cache', () => {
     const state = JSON.parse(/id="__RAMPART_STATE__"[^>]*>([^<]*)</.exec(res.body)![1]);
     expect(state.session).toEqual({
       loggedIn: true,
-      user: { username: 'admin', role: 'admin', mustChangePassword: false },
+      user: {
+        username: 'admin',
+        role: 'admin',
+        mustChangePassword: false,
+        privileges: Object.fromEntries(AREAS.map((a) => [a, 'write'])),
+      },
     });
   });
 });

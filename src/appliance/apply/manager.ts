@@ -213,6 +213,25 @@ export class ApplyManager {
     };
   }
 
+  /** Whether a change of this service awaits confirmation (a new change is refused meanwhile). */
+  awaitingConfirmation(name: string): boolean {
+    return this.pendingOf(name) !== undefined;
+  }
+
+  /**
+   * Activates the saved configuration of a service without files and without a job (the lockout policy: saving it
+   * is applying it). Like a job's activation, a lock-out-prone change opens a confirmation window and is rolled
+   * back unless kept. Returns the confirmation, or null when none was needed.
+   */
+  activateNow(name: string, by: string): Confirmation | null {
+    const service = this.service(name);
+    const snapshot = service.snapshot();
+    const files = service.render(snapshot);
+    replaceFiles(appliedFiles(this.state(name)), files);
+    const opened = this.activateAs(service, { snapshot, files }, by);
+    return opened ? (this.pending().find((c) => c.id === opened.id) ?? null) : null;
+  }
+
   private activate(
     service: AnyService,
     next: { snapshot: unknown; files: GeneratedFile[] },
@@ -223,6 +242,14 @@ export class ApplyManager {
         this.ctx.db.prepare('SELECT created_by FROM jobs WHERE id = ?').get(jobId) as
           { created_by: string } | undefined
       )?.created_by ?? 'system';
+    this.activateAs(service, next, by);
+  }
+
+  private activateAs(
+    service: AnyService,
+    next: { snapshot: unknown; files: GeneratedFile[] },
+    by: string,
+  ): { id: string } | null {
     const confirmation = inTransaction(this.ctx.db, () => {
       const previous = this.state(service.name);
       this.record(service.name, next.snapshot, next.files, by);
@@ -255,9 +282,10 @@ export class ApplyManager {
         `${service.label} configuration applied by "${auditText(by)}"; ${confirmation.changes.join(', ')} changed: keep within ${this.confirmSeconds} s or it is rolled back`,
       );
       this.arm(confirmation.id, confirmation.deadline);
-    } else {
-      this.ctx.audit.record(service.name, `${service.label} configuration applied by "${auditText(by)}"`);
+      return { id: confirmation.id };
     }
+    this.ctx.audit.record(service.name, `${service.label} configuration applied by "${auditText(by)}"`);
+    return null;
   }
 
   private arm(id: string, deadline: number): void {
@@ -343,7 +371,8 @@ export class ApplyManager {
 
   /** At start: roll back changes whose deadline passed while the server was down, re-arm the others. */
   recover(): void {
-    for (const c of this.pending()) {
+    // A service registered later (the lockout policy, mounted after the users module) recovers when it registers.
+    for (const c of this.pending().filter((p) => this.services.has(p.service))) {
       if (c.deadline <= this.ctx.now()) this.rollback(c.id);
       else this.arm(c.id, c.deadline);
     }

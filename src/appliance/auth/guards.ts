@@ -2,7 +2,8 @@
  * Authentication hooks for any route of the server (the appliance's own and those of other modules mounted beside
  * it): `requireUser` answers 401 without a valid session, `requireAdmin` also 403 for non-admins. They work as
  * `onRequest` (what the appliance uses: refused before the body is read or validated, so an anonymous caller learns
- * nothing from validation errors) or as `preHandler`.
+ * nothing from validation errors) or as `preHandler`. Which `user` accounts may do more than read is decided by the
+ * one privilege guard (areas.ts), which runs first and marks the requests it grants.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApplianceContext } from '../context';
@@ -55,7 +56,9 @@ export async function requireAdmin(req: FastifyRequest, reply: FastifyReply): Pr
     await requireUser(req, reply);
     return;
   }
-  if (user.role !== 'admin') await reply.code(403).send({ detail: 'This action needs the admin role' });
+  // A `user` account passes when the privilege guard (areas.ts) found the route's area privilege in its groups.
+  if (user.role !== 'admin' && !req.privilegeGranted)
+    await reply.code(403).send({ detail: 'You do not have permission to do this: it needs the admin role' });
 }
 
 /** The request's user, after a guard ran (throws if used on a route without one). */

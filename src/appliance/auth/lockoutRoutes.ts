@@ -1,7 +1,8 @@
 /**
  * Lockouts for admins, under the auth base: `GET /lockouts` lists the names refused now (per address, or from every
- * address once the per-name ceiling is reached) with the time left; `DELETE /lockouts/{name}` lifts every lock and
- * forgets every failure of a name. Admin role; XSRF like every other mutating request. Both actions are audited.
+ * address once the per-name ceiling is reached) and the addresses refused for every name (per-source rule, username
+ * null) with the time left; `DELETE /lockouts/{name}` lifts every lock and forgets every failure of a name,
+ * `DELETE /lockouts/source/{address}` those of an address. Admin role; XSRF like every other mutating request. Both actions are audited.
  */
 import type { FastifyInstance } from 'fastify';
 import { AuditService, auditText } from '../audit';
@@ -13,7 +14,8 @@ import { loginThrottle, throttleKey } from './lockout';
 const USERNAME_MAX = 128;
 
 export interface LockoutEntry {
-  username: string;
+  /** Null for an address refused for every name (per-source rule). */
+  username: string | null;
   /** Client address the lock applies to; null = every address (per-name ceiling). */
   source: string | null;
   locked_until: string;
@@ -27,13 +29,40 @@ export function registerLockoutRoutes(scope: FastifyInstance, ctx: ApplianceCont
   scope.get('/lockouts', { onRequest: requireAdmin }, async () => {
     const now = ctx.now();
     const data: LockoutEntry[] = throttle.locks(now).map((l) => ({
-      username: l.name,
+      username: l.name || null,
       source: l.source,
       locked_until: new Date(l.until).toISOString(),
       seconds_left: Math.max(1, Math.ceil((l.until - now) / 1000)),
     }));
     return { data };
   });
+
+  // An address refused for every name by the per-source rule: forget its failures.
+  scope.delete<{ Params: { address: string } }>(
+    '/lockouts/source/:address',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        params: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['address'],
+          properties: { address: { type: 'string', minLength: 1, maxLength: 64 } },
+        },
+      },
+    },
+    async (req, reply) => {
+      const user = currentUser(req);
+      const { address } = req.params;
+      if (!(await throttle.unlockSource(address, ctx.now())))
+        throw new HttpError(404, `No lock on the address "${auditText(address)}"`);
+      audit.record(
+        AuditService.auth,
+        `address ${auditText(address)} unlocked by "${auditText(user.username)}"`,
+      );
+      return reply.code(204).send();
+    },
+  );
 
   scope.delete<{ Params: { name: string } }>(
     '/lockouts/:name',

@@ -22,12 +22,7 @@ import { accountRefusal } from '../users/store';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import { passwordProblem } from '../../service-kit/passwordPolicy';
-import {
-  NAME_CEILING,
-  type BeginResult,
-  type FailureOutcome,
-  type LoginAttempt,
-} from '../../service-kit/loginThrottle';
+import { type BeginResult, type FailureOutcome, type LoginAttempt } from '../../service-kit/loginThrottle';
 import { readUiSettings } from '../settings/routes';
 import { cachedHealthCheck, identityProbe } from './identityHealth';
 import { loginThrottle, readPolicy, throttleKey } from './lockout';
@@ -201,7 +196,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     if (outcome.lockedName)
       audit.record(
         AuditService.auth,
-        `account "${auditText(username)}" locked for every address for ${NAME_CEILING.windowSeconds} s after ${NAME_CEILING.points} failed attempts`,
+        `account "${auditText(username)}" locked for every address for ${throttle.nameLimit().windowSeconds} s after ${throttle.nameLimit().points} failed attempts`,
       );
     return error;
   }
@@ -353,6 +348,10 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
         body,
         loginError(LoginCode.invalidPassword, 'Invalid password'),
       );
+      // A disabled or expired account keeps its password as the admin left it (no way back in by changing it).
+      const refusal = accountRefusal(db, user.id, ctx.now());
+      if (refusal)
+        throw loginError(LoginCode.invalidPassword, `This account is ${refusal}; ask an administrator`);
       if (body.new_password === body.password) {
         throw loginError(LoginCode.sameAsCurrent, 'The new password cannot be the same as the current one');
       }

@@ -59,14 +59,21 @@ export function presentedToken(req: FastifyRequest): string | undefined {
   return tokenOf(req.headers.authorization, req.cookies);
 }
 
+/**
+ * The user a token signs in, checked at every request: the session must be live and the account still enabled and
+ * not past its last day (`expires_at`, UTC), so disabling an account or letting it expire ends its sessions at
+ * their next request, whatever the session's own lifetime.
+ */
 export function userForToken(ctx: ApplianceContext, token: string): SessionUser | null {
   if (token.length > 200) return null;
+  const now = ctx.now();
   const row = ctx.db
     .prepare(
       `SELECT u.id, u.username, u.role, u.must_change_password AS mcp FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.token_hash = ? AND s.expires_at > ?`,
+       WHERE s.token_hash = ? AND s.expires_at > ? AND u.enabled = 1
+         AND (u.expires_at IS NULL OR u.expires_at >= ?)`,
     )
-    .get(sha256(token), ctx.now()) as
+    .get(sha256(token), now, new Date(now).toISOString().slice(0, 10)) as
     { id: number; username: string; role: 'admin' | 'user'; mcp: number } | undefined;
   return row
     ? { id: row.id, username: row.username, role: row.role, mustChangePassword: row.mcp === 1 }

@@ -3,7 +3,9 @@
  * messaging center (messages not yet acknowledged by the user, acknowledgements, and the admin's acceptance export).
  */
 import type { FastifyInstance } from 'fastify';
+import { allows, menuArea } from '../../shared/privileges';
 import { AuditService, auditText } from '../audit';
+import { privilegesOf } from '../auth/areas';
 import { currentUser, NOT_AUTHENTICATED, requireAdmin, requireUser } from '../auth/guards';
 import { userForHeaders, type SessionUser } from '../auth/sessions';
 import type { InProcessReads } from '../../service-kit/inProcessReads';
@@ -63,13 +65,26 @@ export async function registerConsoleRoutes(
 ): Promise<void> {
   const { db, config, audit } = ctx;
 
+  // The menu of what this account may read: entries of areas it holds no privilege in are left out.
+  const menuFor = (user: SessionUser) => {
+    const privileges = privilegesOf(ctx, user);
+    const visible = (group: string, child?: string) => {
+      const area = menuArea(group, child);
+      return area === null || allows(privileges, area, 'read');
+    };
+    return readMenu(db)
+      .map((g) => ({ ...g, children: g.children.filter((c) => visible(g.id, c.id)) }))
+      .filter((g) => g.children.length > 0 || visible(g.id));
+  };
   const me = (user: SessionUser) => ({
     username: user.username,
     role: user.role,
     panels: { ...config.panels },
     must_change_password: user.mustChangePassword,
+    // Read or write per area (everything for admins): the console disables what the account may not change.
+    privileges: privilegesOf(ctx, user),
   });
-  scope.get('/menu/', { onRequest: requireUser }, async () => readMenu(db));
+  scope.get('/menu/', { onRequest: requireUser }, async (req) => menuFor(currentUser(req)));
   scope.get('/users/me', { onRequest: requireUser }, async (req) => me(currentUser(req)));
   // Every signed-in render reads both; the server answers them in process (same check, same body).
   if (inProcess) {
@@ -77,10 +92,7 @@ export async function registerConsoleRoutes(
       const user = userForHeaders(ctx, req.headers);
       return user ? { status: 200, body: answer(user) } : { status: 401, body: NOT_AUTHENTICATED };
     };
-    inProcess.add(
-      `${ctx.apiPrefix}/menu/`,
-      signedIn(() => readMenu(db)),
-    );
+    inProcess.add(`${ctx.apiPrefix}/menu/`, signedIn(menuFor));
     inProcess.add(`${ctx.apiPrefix}/users/me`, signedIn(me));
   }
 

@@ -1,12 +1,12 @@
 /**
- * Look-and-feel settings (spec §7 GET {api}config/settings and the three images) and the lockout policy.
+ * Look-and-feel settings (spec §7 GET {api}config/settings and the three images); the lockout policy is in
+ * auth/lockoutPolicy.ts.
  * Reading colours and images is public (the login page shows them); changing them needs the admin role.
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AuditService, auditText } from '../audit';
 import { requireAdmin, currentUser } from '../auth/guards';
-import { LOCKOUT_LIMITS, readPolicy, writePolicy, type LockoutPolicy } from '../auth/lockout';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError, notFound } from '../http/errors';
 import { IMAGE_MAX_BYTES, IMAGE_SLOTS, sniffImage, type ImageSlot } from './images';
@@ -47,19 +47,6 @@ const settingsSchema = {
         maxLength: LOGIN_TITLE_MAX,
         pattern: '^[^\\u0000-\\u001f\\u007f]*$',
       },
-    },
-  },
-};
-
-const lockoutSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['attempts', 'window_seconds', 'duration_seconds'],
-    properties: {
-      attempts: { type: 'integer', ...LOCKOUT_LIMITS.attempts },
-      window_seconds: { type: 'integer', ...LOCKOUT_LIMITS.window_seconds },
-      duration_seconds: { type: 'integer', ...LOCKOUT_LIMITS.duration_seconds },
     },
   },
 };
@@ -218,21 +205,4 @@ export async function registerSettingsRoutes(scope: FastifyInstance, ctx: Applia
       },
     );
   });
-
-  scope.get('/config/lockout', { onRequest: requireAdmin }, async () => readPolicy(db));
-
-  scope.put<{ Body: LockoutPolicy }>(
-    '/config/lockout',
-    { schema: lockoutSchema, onRequest: requireAdmin },
-    async (req) => {
-      const user = currentUser(req);
-      inTransaction(db, () => writePolicy(db, req.body));
-      const p = req.body;
-      audit.record(
-        AuditService.settings,
-        `lockout policy changed by "${auditText(user.username)}": ${p.attempts} attempts in ${p.window_seconds} s lock for ${p.duration_seconds} s`,
-      );
-      return readPolicy(db);
-    },
-  );
 }

@@ -15,6 +15,8 @@ import { LOCKOUT_LIMITS, loginThrottle } from '../auth/lockout';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError, type ErrorItem } from '../http/errors';
+import { registerGroupRoutes } from './groups';
+import { groupsOfUser, setGroupsOfUser } from './groupsStore';
 import { failuresSinceSuccess, lastSuccess, loginHistory } from './history';
 import { usersMigrations } from './migrations';
 import { simulateLockout, type CandidatePolicy } from './simulate';
@@ -32,6 +34,8 @@ const accountFields = {
   role: { type: 'string', enum: ['admin', 'user'] },
   enabled: { type: 'boolean' },
   expires_at: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+  /** Ids of the account's groups (optional: absent keeps them). */
+  groups: { type: 'array', maxItems: 200, uniqueItems: true, items: { type: 'integer', minimum: 1 } },
 } as const;
 
 /** User names are simple ids (§5): letters, digits, `_`, `.`, `-`. */
@@ -55,6 +59,7 @@ interface AccountBody {
   role?: Role;
   enabled?: boolean;
   expires_at?: string | null;
+  groups?: number[];
 }
 
 interface Conflict {
@@ -80,6 +85,7 @@ const validDay = (s: string) =>
 export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContext): Promise<void> {
   const { db, audit } = ctx;
   migrate(db, 'users', usersMigrations);
+  registerGroupRoutes(scope, ctx);
   const throttle = loginThrottle(db);
   const lockedNames = () => new Set(throttle.locks(ctx.now()).map((l) => l.name));
 
@@ -119,10 +125,18 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
       ];
     if (body.expires_at && !validDay(body.expires_at))
       return [{ loc: ['body', 'expires_at'], msg: 'invalid date format', type: 'value_error.date' }];
-    return [];
+    return (body.groups ?? []).flatMap((id, i) =>
+      db.prepare('SELECT 1 FROM user_groups WHERE id = ?').get(id)
+        ? []
+        : [{ loc: ['body', 'groups', i], msg: 'group does not exist', type: 'value_error.not_found' }],
+    );
   }
 
-  scope.get('/users', { onRequest: requireAdmin }, async () => ({ data: listAccounts(db, lockedNames()) }));
+  const withGroups = <T extends { id: number }>(a: T) => ({ ...a, groups: groupsOfUser(db, a.id) });
+
+  scope.get('/users', { onRequest: requireAdmin }, async () => ({
+    data: listAccounts(db, lockedNames()).map(withGroups),
+  }));
 
   scope.get<{ Params: { id: string } }>(
     '/users/:id',
@@ -130,7 +144,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     async (req) => {
       const account = mustFind(req.params.id);
       return {
-        ...account,
+        ...withGroups(account),
         last_login: lastSuccess(db, account.username),
         failed_since_last_login: failuresSinceSuccess(db, account.username),
         login_history: loginHistory(db, account.username),
@@ -172,8 +186,8 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
         password = generatePassword(ONE_TIME_PASSWORD_LENGTH);
       const hash = await hashPassword(password);
       const now = ctx.now();
-      const id = inTransaction(db, () =>
-        Number(
+      const id = inTransaction(db, () => {
+        const created = Number(
           db
             .prepare(
               `INSERT INTO users (username, password_hash, role, must_change_password, created_at, email, full_name,
@@ -189,13 +203,15 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
               body.enabled === false ? 0 : 1,
               body.expires_at ?? null,
             ).lastInsertRowid,
-        ),
-      );
+        );
+        if (body.groups) setGroupsOfUser(db, created, body.groups);
+        return created;
+      });
       audit.record(
         AuditService.auth,
         `user "${auditText(body.username)}" (${body.role}) created by "${auditText(currentUser(req).username)}"`,
       );
-      return reply.code(201).send({ ...mustFind(String(id)), one_time_password: password });
+      return reply.code(201).send({ ...withGroups(mustFind(String(id))), one_time_password: password });
     },
   );
 
@@ -230,12 +246,13 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
         // A disabled account, or one whose role changed, signs in again.
         if (!body.enabled || body.role !== account.role)
           db.prepare('DELETE FROM sessions WHERE user_id = ?').run(account.id);
+        if (req.body.groups) setGroupsOfUser(db, account.id, req.body.groups);
       });
       audit.record(
         AuditService.auth,
         `user "${auditText(account.username)}" changed by "${auditText(currentUser(req).username)}"`,
       );
-      return mustFind(req.params.id);
+      return withGroups(mustFind(req.params.id));
     },
   );
 

@@ -26,4 +26,44 @@ export const usersMigrations: Migration[] = [
         CREATE INDEX user_logins_name ON user_logins(username, at);
       `),
   },
+  {
+    version: 2,
+    name: 'groups with members and privileges per area',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE user_groups (
+          id INTEGER PRIMARY KEY,
+          name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+          description TEXT NOT NULL DEFAULT '',
+          created_at INTEGER NOT NULL
+        );
+        CREATE TABLE user_group_members (
+          group_id INTEGER NOT NULL REFERENCES user_groups(id) ON DELETE CASCADE,
+          user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          PRIMARY KEY (group_id, user_id)
+        );
+        CREATE INDEX user_group_members_user ON user_group_members(user_id);
+        CREATE TABLE user_group_privileges (
+          group_id INTEGER NOT NULL REFERENCES user_groups(id) ON DELETE CASCADE,
+          area TEXT NOT NULL,
+          access TEXT NOT NULL CHECK (access IN ('read', 'write')),
+          PRIMARY KEY (group_id, area)
+        );
+      `),
+  },
+  {
+    version: 3,
+    name: 'lockout per-account and per-source rules, allow-listed networks',
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE lockout_policy ADD COLUMN account_attempts INTEGER NOT NULL DEFAULT 50;
+        ALTER TABLE lockout_policy ADD COLUMN account_window_seconds INTEGER NOT NULL DEFAULT 900;
+        ALTER TABLE lockout_policy ADD COLUMN source_attempts INTEGER;
+        ALTER TABLE lockout_policy ADD COLUMN source_window_seconds INTEGER;
+        CREATE TABLE lockout_allow_list (
+          subnet TEXT PRIMARY KEY,
+          position INTEGER NOT NULL
+        );
+      `),
+  },
 ];

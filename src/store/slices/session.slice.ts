@@ -3,11 +3,14 @@
  * navigation) and who they are once the appliance has said so.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Privileges } from '../../shared/privileges';
 
 export interface SessionUser {
   username: string;
   role: 'admin' | 'user';
   mustChangePassword?: boolean;
+  /** Read or write per area (src/shared/privileges.ts); admins hold everything whatever this says. */
+  privileges?: Privileges;
 }
 
 export interface SessionState {

@@ -8,8 +8,21 @@ import { loadConfig } from '../../../config';
 import { registerAppliance, requireAdmin, requireUser, applianceContext } from '../../../src/appliance';
 import { createEmbeddedLogs, LOG_STREAM_PATH, type LogStore } from '../../../src/appliance/logs';
 import { createUser } from '../../../src/appliance/seed';
+import { saveGroup } from '../../../src/appliance/users/groupsStore';
 import { Agent } from '../support/harness';
 import { openSse } from './sseClient';
+
+/** A `user` account reads the logs through a group granting the logs area (admins need none). */
+function grantLogsRead(app: FastifyInstance, username: string): void {
+  const { db } = applianceContext(app);
+  const { id } = db.prepare('SELECT id FROM users WHERE username = ?').get(username) as { id: number };
+  saveGroup(
+    db,
+    null,
+    { name: `${username} logs`, description: '', members: [id], privileges: { logs: 'read' } },
+    0,
+  );
+}
 
 describe('createEmbeddedLogs', () => {
   let app: FastifyInstance;
@@ -77,6 +90,7 @@ describe('createEmbeddedLogs', () => {
       password: 'watcher-password-123',
       role: 'user',
     });
+    grantLogsRead(app, 'watcher');
     const agent = new Agent(app);
     await agent.visit();
     expect((await agent.login('watcher', 'watcher-password-123')).statusCode).toBe(200);
@@ -110,6 +124,7 @@ describe('createEmbeddedLogs', () => {
     async function signedIn(role: 'admin' | 'user'): Promise<Agent> {
       const username = `${role}-reader`;
       await createUser(applianceContext(app), { username, password: `${role}-reader-password`, role });
+      if (role === 'user') grantLogsRead(app, username);
       const agent = new Agent(app);
       await agent.visit();
       expect((await agent.login(username, `${role}-reader-password`)).statusCode).toBe(200);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { JobProgress } from '../../../src/appliance/jobs/runner';
 import { storeSample } from '../../../src/appliance/network/samples';
-import { Agent, adminAgent, startServer, userAgent, type Harness } from '../support/harness';
+import { Agent, adminAgent, grantPrivileges, startServer, userAgent, type Harness } from '../support/harness';
 import { openSse } from '../logs/sseClient';
 
 const good = {
@@ -32,6 +32,8 @@ describe('network API', () => {
     h = await startServer({ config: { applyConfirmSeconds: 1 } });
     admin = await adminAgent(h);
     user = await userAgent(h, 'watcher');
+    // A user reads the network area through a group granting it (writes stay refused: see preview and save).
+    await grantPrivileges(h, 'watcher', { network: 'read' });
     anonymous = new Agent(h.app);
     await anonymous.visit();
   });

@@ -146,3 +146,24 @@ export async function userAgent(
 
 export const count = (h: Harness, table: string): number =>
   (h.ctx.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+
+/** Puts an account into a new group granting `privileges` (what an admin does on the groups page). */
+export async function grantPrivileges(
+  h: Harness,
+  username: string,
+  privileges: import('../../../src/shared/privileges').Privileges,
+): Promise<void> {
+  const { saveGroup } = await import('../../../src/appliance/users/groupsStore');
+  const user = h.ctx.db.prepare('SELECT id FROM users WHERE username = ?').get(username) as { id: number };
+  saveGroup(
+    h.ctx.db,
+    null,
+    {
+      name: `${username} ${Object.keys(privileges).join(' ')}`,
+      description: '',
+      members: [user.id],
+      privileges,
+    },
+    Date.now(),
+  );
+}

@@ -12,7 +12,15 @@ import type { AddressInfo } from 'node:net';
 import { addToRepository, makePackage, signingKeys, trustKey } from '../../../scripts/make-update-package';
 import { updatesOf } from '../../../src/appliance/updates';
 import { lastSlot } from '../../../src/appliance/updates/scheduler';
-import { Agent, adminAgent, count, startServer, userAgent, type Harness } from '../support/harness';
+import {
+  Agent,
+  adminAgent,
+  count,
+  grantPrivileges,
+  startServer,
+  userAgent,
+  type Harness,
+} from '../support/harness';
 
 const until = async (check: () => Promise<boolean>, ms = 8000) => {
   const end = Date.now() + ms;
@@ -126,8 +134,10 @@ describe('updates', () => {
     expect(count(h, 'update_packages')).toBe(0);
   });
 
-  it('refuses package uploads and applying from users without the admin role', async () => {
+  it('refuses package uploads and applying from users who may only read updates', async () => {
     const user = await userAgent(h, 'operator');
+    expect((await user.get('/api/updates')).statusCode).toBe(403);
+    await grantPrivileges(h, 'operator', { updates: 'read' });
     expect((await upload(user, signed('1.1.0'))).statusCode).toBe(403);
     expect((await user.post('/api/updates/apply', { version: '1.1.0' })).statusCode).toBe(403);
     expect((await user.get('/api/updates')).statusCode).toBe(200);

@@ -189,6 +189,11 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     ['POST', '/api/users/bulk'],
     ['POST', '/api/users/lockout-simulation'],
     ['PUT', '/api/users/:id'],
+    ['DELETE', '/api/groups/:id'],
+    ['POST', '/api/groups'],
+    ['POST', '/api/groups/bulk'],
+    ['PUT', '/api/groups/:id'],
+    ['DELETE', '/api/auth/lockouts/source/:address'],
   ]),
   // Logging out by token is a GET that changes state (Kratos' contract).
   {

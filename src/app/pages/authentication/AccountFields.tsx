@@ -5,6 +5,7 @@ import { emailSchema, fieldSchema } from '../../../lib/validation/yup';
 import { DateInput } from '../../../widgets/DateInput';
 import { useServerFieldError } from '../../../store/useResource';
 import { CheckboxField, FieldError, SelectField, TextField } from '../common/config/fields';
+import { AccountGroupsField } from './GroupFields';
 import type { Account } from './types';
 
 export interface AccountValues {
@@ -14,6 +15,8 @@ export interface AccountValues {
   enabled: boolean;
   /** `YYYY-MM-DD` or empty. */
   expires_at: string;
+  /** Group ids as strings (the chooser's ids). */
+  groups: string[];
 }
 
 export const ROLE_OPTIONS = [
@@ -44,6 +47,7 @@ export const toAccountValues = (a: Account): AccountValues => ({
   role: a.role,
   enabled: a.enabled,
   expires_at: a.expires_at ?? '',
+  groups: (a.groups ?? []).map((g) => String(g.id)),
 });
 
 export const toAccountBody = (v: AccountValues) => ({
@@ -52,6 +56,7 @@ export const toAccountBody = (v: AccountValues) => ({
   role: v.role,
   enabled: v.enabled,
   expires_at: v.expires_at || null,
+  groups: v.groups.map(Number),
 });
 
 /** The expiry day through the date widget (it speaks milliseconds; the API speaks calendar days). */
@@ -92,6 +97,7 @@ export function AccountFields({ withUsername = false }: { withUsername?: boolean
       <SelectField name="role" label="Role" options={ROLE_OPTIONS} />
       <CheckboxField name="enabled" label="Enabled" description="A disabled account cannot sign in." />
       <ExpiryField />
+      <AccountGroupsField />
     </>
   );
 }

@@ -1,18 +1,24 @@
 /**
  * /authentication/lockout: how many failed sign-ins within which window lock a name for how long (counted per name
- * and client address; the appliance also has a per-name ceiling), and the queue of names locked now with the time
- * left, each unlockable.
+ * and client address), the per-account rule (failures from every address), the optional per-source rule (failures
+ * of one address over every name), allow-listed networks that are never locked, and the queue of names locked now
+ * with the time left, each unlockable. A stricter policy is kept only when confirmed (the "Keep changes" banner);
+ * otherwise the appliance restores the previous one.
  */
 import { Form, Formik } from 'formik';
 import { useEffect } from 'react';
-import { object } from 'yup';
+import { array, boolean, object, string } from 'yup';
+import { confirmationsCheckRequested } from '../../../../sagas/confirmations.saga';
+import { subnetProblem } from '../../../lib/validation/subnet';
 import { formatDateTime } from '../../../lib/format';
 import { fieldSchema } from '../../../lib/validation/yup';
 import { DataTable } from '../../../widgets/DataTable';
 import { PageHeader } from '../../../widgets/PageHeader';
+import { useAppDispatch } from '../../../store/createStore';
 import { useResource, useResourceSave } from '../../../store/useResource';
 import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
-import { TextField } from '../common/config/fields';
+import { CheckboxField, ListField, TextField } from '../common/config/fields';
+import { AreaAccess, ReadOnlyNotice, WritableFieldset, useReadOnly } from '../common/config/ReadOnly';
 import {
   LOCKOUT_POLICY_KEY,
   LOCKOUTS_KEY,
@@ -28,28 +34,85 @@ export const LOCKOUT_TITLE = 'Lockout';
 /** The appliance's bounds (src/appliance/auth/lockout.ts LOCKOUT_LIMITS). */
 const ATTEMPTS = { validators: ['integer'] as const, min: 1, max: 100, required: true };
 const SECONDS = { validators: ['integer'] as const, min: 1, max: 86400, required: true };
+const ACCOUNT_ATTEMPTS = { validators: ['integer'] as const, min: 1, max: 1000, required: true };
+const SOURCE_ATTEMPTS = { validators: ['integer'] as const, min: 1, max: 10000, required: true };
 
 interface Values {
   attempts: string;
   window_seconds: string;
   duration_seconds: string;
+  account_attempts: string;
+  account_window_seconds: string;
+  source_enabled: boolean;
+  source_attempts: string;
+  source_window_seconds: string;
+  allow_list: string[];
 }
 
 const schema = object({
   attempts: fieldSchema(ATTEMPTS, 'Attempts'),
   window_seconds: fieldSchema(SECONDS, 'Window'),
   duration_seconds: fieldSchema(SECONDS, 'Duration'),
+  account_attempts: fieldSchema(ACCOUNT_ATTEMPTS, 'Attempts'),
+  account_window_seconds: fieldSchema(SECONDS, 'Window'),
+  source_enabled: boolean(),
+  source_attempts: string().when('source_enabled', {
+    is: true,
+    then: () => fieldSchema(SOURCE_ATTEMPTS, 'Attempts'),
+  }),
+  source_window_seconds: string().when('source_enabled', {
+    is: true,
+    then: () => fieldSchema(SECONDS, 'Window'),
+  }),
+  allow_list: array(string().required()).test('subnets', (list, ctx) => {
+    const bad = (list ?? []).map((s) => [s, subnetProblem(s ?? '')] as const).find(([, p]) => p);
+    return bad ? ctx.createError({ message: `${bad[0]}: ${bad[1]}` }) : true;
+  }),
 });
 
-const toBody = (v: Values): LockoutPolicy => ({
+const toValues = (p: LockoutPolicy): Values => ({
+  attempts: String(p.attempts),
+  window_seconds: String(p.window_seconds),
+  duration_seconds: String(p.duration_seconds),
+  account_attempts: String(p.account?.attempts ?? 50),
+  account_window_seconds: String(p.account?.window_seconds ?? 900),
+  source_enabled: Boolean(p.source),
+  source_attempts: String(p.source?.attempts ?? 30),
+  source_window_seconds: String(p.source?.window_seconds ?? 900),
+  allow_list: p.allow_list ?? [],
+});
+
+const toPolicyBody = (v: Values): LockoutPolicy => ({
+  ...toBody(v),
+  account: { attempts: Number(v.account_attempts), window_seconds: Number(v.account_window_seconds) },
+  source: v.source_enabled
+    ? { attempts: Number(v.source_attempts), window_seconds: Number(v.source_window_seconds) }
+    : null,
+  allow_list: v.allow_list,
+});
+
+/** The (account, address) rule alone: what the simulator replays. */
+const toBody = (v: Values) => ({
   attempts: Number(v.attempts),
   window_seconds: Number(v.window_seconds),
   duration_seconds: Number(v.duration_seconds),
 });
 
+const lockId = (l: LockoutEntry) => `${l.username ?? '*'}@${l.source ?? '*'}`;
+
 const minutes = (s: number) => (s < 60 ? `${s} s` : `${Math.ceil(s / 60)} min`);
 
 export function LockoutPage() {
+  return (
+    <AreaAccess area="authentication">
+      <Lockout />
+    </AreaAccess>
+  );
+}
+
+function Lockout() {
+  const dispatch = useAppDispatch();
+  const readOnly = useReadOnly();
   const policy = useResource<LockoutPolicy>(LOCKOUT_POLICY_KEY);
   const queue = useResource<{ data: LockoutEntry[] }>(LOCKOUTS_KEY);
   const save = useResourceSave();
@@ -61,6 +124,10 @@ export function LockoutPage() {
   }, []);
   const p = policy.data;
   const locks = queue.data?.data ?? [];
+  // A stricter policy opened a confirmation window: show its "Keep changes" banner now.
+  useEffect(() => {
+    if (save.status === 'done') dispatch(confirmationsCheckRequested());
+  }, [save.status, dispatch]);
   return (
     <DirtyGuard>
       <section className="page config-page" aria-label={LOCKOUT_TITLE}>
@@ -69,15 +136,12 @@ export function LockoutPage() {
           actionDescription="How many failed sign-ins lock a name, and for how long. Failures count per name and client address, so a guesser locks out only their own address."
           secondaryButton={{ label: 'Refresh queue', onClick: queue.reload }}
         />
+        <ReadOnlyNotice />
         <section className="config-section" aria-label="Policy">
           <h2>Policy</h2>
           {p ? (
             <Formik<Values>
-              initialValues={{
-                attempts: String(p.attempts),
-                window_seconds: String(p.window_seconds),
-                duration_seconds: String(p.duration_seconds),
-              }}
+              initialValues={toValues(p)}
               enableReinitialize
               validationSchema={schema}
               onSubmit={(v) => {
@@ -85,7 +149,7 @@ export function LockoutPage() {
                   key: LOCKOUT_POLICY_KEY,
                   method: 'PUT',
                   path: LOCKOUT_POLICY_KEY,
-                  body: toBody(v),
+                  body: toPolicyBody(v),
                   message: 'Lockout policy saved.',
                 });
               }}
@@ -93,14 +157,55 @@ export function LockoutPage() {
               {({ dirty, values, isValid }) => (
                 <Form noValidate className="config-form">
                   <FormDirtyReporter id="lockout-policy" />
-                  <TextField name="attempts" label="Failed attempts" {...ATTEMPTS} />
-                  <TextField name="window_seconds" label="Within (seconds)" {...SECONDS} />
-                  <TextField name="duration_seconds" label="Lock for (seconds)" {...SECONDS} />
+                  <WritableFieldset>
+                    <h3>Per account and address</h3>
+                    <TextField name="attempts" label="Failed attempts" {...ATTEMPTS} />
+                    <TextField name="window_seconds" label="Within (seconds)" {...SECONDS} />
+                    <TextField name="duration_seconds" label="Lock for (seconds)" {...SECONDS} />
+                    <h3>Per account, from every address</h3>
+                    <TextField
+                      name="account_attempts"
+                      label="Attempts of one account"
+                      {...ACCOUNT_ATTEMPTS}
+                      info="Then the account is refused from every address for the rest of the window."
+                    />
+                    <TextField name="account_window_seconds" label="Account window (seconds)" {...SECONDS} />
+                    <h3>Per source address, over every account</h3>
+                    <CheckboxField
+                      name="source_enabled"
+                      label="Limit failures per source address"
+                      description="Stops one address trying many names."
+                    />
+                    {values.source_enabled ? (
+                      <>
+                        <TextField
+                          name="source_attempts"
+                          label="Attempts of one address"
+                          {...SOURCE_ATTEMPTS}
+                        />
+                        <TextField
+                          name="source_window_seconds"
+                          label="Source window (seconds)"
+                          {...SECONDS}
+                        />
+                      </>
+                    ) : null}
+                    <ListField
+                      name="allow_list"
+                      label="Allow-listed networks (never locked)"
+                      placeholder="e.g. 192.168.10.0/24 or 2001:db8::/48"
+                    />
+                    <p className="config-section__description">
+                      A stricter policy (fewer attempts, longer windows or locks, a new per-source rule, a
+                      network taken off the list) must be kept within the confirmation time, or the previous
+                      one returns.
+                    </p>
+                  </WritableFieldset>
                   <div className="config-form__actions">
                     <button
                       type="submit"
                       className="button button--primary"
-                      disabled={!dirty || save.pending}
+                      disabled={!dirty || save.pending || readOnly}
                     >
                       Save
                     </button>
@@ -151,25 +256,29 @@ export function LockoutPage() {
             showCaption
             legend={[{ title: 'Name' }, { title: 'Source' }, { title: 'Time left', width: 120 }]}
             rows={locks.map((l) => ({
-              id: `${l.username}@${l.source ?? '*'}`,
+              id: lockId(l),
               items: [
-                { value: l.username },
+                { value: l.username ?? 'every name' },
                 { value: l.source ?? 'every address' },
                 { value: minutes(l.seconds_left), sortValue: l.seconds_left },
               ],
-              actions: [{ id: 'unlock', value: 'Unlock', icon: '🔓', type: 'labelled' }],
+              actions: readOnly ? [] : [{ id: 'unlock', value: 'Unlock', icon: '🔓', type: 'labelled' }],
             }))}
             loading={queue.status === 'loading'}
             searchLabel="Search locked names"
             emptyMessage="Nobody is locked out."
             onRowAction={(rowId, action) => {
-              const lock = locks.find((l) => `${l.username}@${l.source ?? '*'}` === rowId);
+              const lock = locks.find((l) => lockId(l) === rowId);
               if (action !== 'unlock' || !lock) return;
+              // A name is unlocked everywhere; an address locked for every name by the per-source rule, alone.
               unlock.save({
                 key: LOCKOUTS_KEY,
                 method: 'DELETE',
-                path: `${LOCKOUTS_KEY}/${encodeURIComponent(lock.username)}`,
-                message: `"${lock.username}" unlocked.`,
+                path:
+                  lock.username === null
+                    ? `${LOCKOUTS_KEY}/source/${encodeURIComponent(lock.source ?? '')}`
+                    : `${LOCKOUTS_KEY}/${encodeURIComponent(lock.username)}`,
+                message: `"${lock.username ?? lock.source}" unlocked.`,
                 refresh: ['users'],
               });
             }}

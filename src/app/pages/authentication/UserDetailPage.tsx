@@ -11,6 +11,7 @@ import { DataTable } from '../../../widgets/DataTable';
 import { Loader } from '../../../widgets/Loader';
 import { PageHeader } from '../../../widgets/PageHeader';
 import { useResource, useResourceSave } from '../../../store/useResource';
+import { useIsAdmin } from '../../../store/usePrivilege';
 import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
 import {
   AccountFields,
@@ -43,6 +44,8 @@ export function UserDetailPage() {
   const action = useResourceSave();
   const navigate = useNavigate();
   const [asking, setAsking] = useState<Pending>(null);
+  // Accounts are changed by admins only; an account that may read the authentication area sees it.
+  const isAdmin = useIsAdmin();
   const title = data ? `User ${data.username}` : 'User';
   useEffect(() => {
     document.title = `${title} · Rampart`;
@@ -82,7 +85,7 @@ export function UserDetailPage() {
           secondaryButton={{
             label: 'End all sessions',
             onClick: () => setAsking('sessions'),
-            disabled: !data.active_sessions,
+            disabled: !data.active_sessions || !isAdmin,
           }}
         />
         <section className="config-section" aria-label="Account">
@@ -105,15 +108,21 @@ export function UserDetailPage() {
             {({ dirty }) => (
               <Form noValidate className="config-form">
                 <FormDirtyReporter id="user-account" />
-                <AccountFields />
-                <div className="config-form__actions">
-                  <button type="submit" className="button button--primary" disabled={!dirty || edit.pending}>
-                    Save
-                  </button>
-                  <button type="button" className="button" onClick={() => setAsking('delete')}>
-                    Delete user
-                  </button>
-                </div>
+                <fieldset className="config-fieldset" disabled={!isAdmin}>
+                  <AccountFields />
+                  <div className="config-form__actions">
+                    <button
+                      type="submit"
+                      className="button button--primary"
+                      disabled={!dirty || edit.pending}
+                    >
+                      Save
+                    </button>
+                    <button type="button" className="button" onClick={() => setAsking('delete')}>
+                      Delete user
+                    </button>
+                  </div>
+                </fieldset>
               </Form>
             )}
           </Formik>
@@ -125,7 +134,12 @@ export function UserDetailPage() {
               {data.second_factors.map((f) => (
                 <li key={f.type}>
                   Authenticator app (TOTP){f.created_at ? `, added ${formatDateTime(f.created_at)}` : ''}{' '}
-                  <button type="button" className="button" onClick={() => setAsking('second-factors')}>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={!isAdmin}
+                    onClick={() => setAsking('second-factors')}
+                  >
                     Reset
                   </button>
                 </li>

@@ -15,6 +15,7 @@ import { useAppDispatch } from '../../../store/createStore';
 import { fieldErrorsCleared } from '../../../store/slices/fieldErrors.slice';
 import { resourceLoaded } from '../../../store/slices/resources.slice';
 import { useResource, useResourceSave } from '../../../store/useResource';
+import { useIsAdmin } from '../../../store/usePrivilege';
 import { AccountFields, newAccountSchema, toAccountBody, type AccountValues } from './AccountFields';
 import { CREATED_USER_KEY, USERS_KEY, type Account } from './types';
 import '../common/config/config.css';
@@ -58,6 +59,8 @@ export function UsersPage() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [adding, setAdding] = useState(false);
+  // Accounts are changed by admins only; an account that may read the authentication area sees the list.
+  const isAdmin = useIsAdmin();
   useEffect(() => {
     document.title = `${USERS_TITLE} · Rampart`;
   }, []);
@@ -81,6 +84,7 @@ export function UsersPage() {
         actionDescription="The appliance's local accounts: who may sign in to the console, with which role, until when."
         primaryButton={{
           label: 'Add user',
+          disabled: !isAdmin,
           onClick: () => {
             dispatch(fieldErrorsCleared());
             setAdding(true);
@@ -95,7 +99,7 @@ export function UsersPage() {
           loading={status === 'loading'}
           searchLabel="Search users"
           emptyMessage="No users yet."
-          bulkActions={BULK}
+          bulkActions={isAdmin ? BULK : []}
           bulkProcessing={bulk.pending}
           onBulkAction={(action, ids) => {
             bulk.save({
@@ -125,6 +129,7 @@ const NEW: NewValues = {
   role: 'user',
   enabled: true,
   expires_at: '',
+  groups: [],
 };
 
 function AddUser({ onClose }: { onClose: () => void }) {

@@ -1,4 +1,6 @@
 /** What the appliance answers for the authentication pages (see src/appliance/users and src/appliance/auth). */
+import type { Privileges } from '../../../shared/privileges';
+
 export type Role = 'admin' | 'user';
 
 export interface Account {
@@ -14,6 +16,8 @@ export interface Account {
   created_at: number;
   password_changed_at: number | null;
   second_factors: Array<{ type: 'totp'; created_at: number | null }>;
+  /** The account's groups (their privileges apply to `user` accounts). */
+  groups?: Array<{ id: number; name: string }>;
 }
 
 export interface AccountDetail extends Account {
@@ -27,10 +31,17 @@ export interface LockoutPolicy {
   attempts: number;
   window_seconds: number;
   duration_seconds: number;
+  /** Per-account rule (failures of one name from every address). */
+  account?: { attempts: number; window_seconds: number };
+  /** Per-source rule (failures from one address over every name); null when off. */
+  source?: { attempts: number; window_seconds: number } | null;
+  /** Networks (CIDR, IPv4 or IPv6) never locked. */
+  allow_list?: string[];
 }
 
 export interface LockoutEntry {
-  username: string;
+  /** Null: an address refused for every name (per-source rule). */
+  username: string | null;
   source: string | null;
   locked_until: string;
   seconds_left: number;
@@ -51,3 +62,16 @@ export interface LockoutSimulation {
   locks: Array<{ username: string; source: string; locked_at: number }>;
 }
 export const SIMULATION_KEY = 'users/lockout-simulation#result';
+
+/** A group of accounts and the privileges it grants (src/appliance/users/groups.ts). */
+export interface Group {
+  id: number;
+  name: string;
+  description: string;
+  created_at: number;
+  members: Array<{ id: number; username: string }>;
+  privileges: Privileges;
+}
+
+export const GROUPS_KEY = 'groups';
+export const groupKey = (id: string | number) => `groups/${id}`;

@@ -15,6 +15,7 @@ import { ListSection } from '../common/config/ListSection';
 import { CheckboxField, SelectField, TextField } from '../common/config/fields';
 import { DYNAMIC_DNS_KEY, type DdnsAccount, type DynamicDnsData } from './types';
 import '../common/config/config.css';
+import { AreaAccess, ReadOnlyNotice } from '../common/config/ReadOnly';
 
 export const DYNAMIC_DNS_TITLE = 'Dynamic DNS';
 
@@ -102,108 +103,111 @@ export function DynamicPage() {
   const providers = data?.providers ?? [];
   const providerName = (id: string) => providers.find((p) => p.id === id)?.name ?? id;
   return (
-    <DirtyGuard>
-      <section className="page config-page" aria-label={DYNAMIC_DNS_TITLE}>
-        <PageHeader
-          title={DYNAMIC_DNS_TITLE}
-          actionDescription="Keeps host names at dynamic DNS providers pointing at the appliance's public address."
-        />
-        {!data && status === 'failed' ? (
-          <p className="page__notice" role="alert">
-            The dynamic DNS accounts could not be loaded. Reload the page to try again.
-          </p>
-        ) : null}
-        {!data && status !== 'failed' ? <Loader label="Loading the dynamic DNS accounts" /> : null}
-        {data ? (
-          <ListSection<DdnsAccount, AccountValues>
-            resourceKey={DYNAMIC_DNS_KEY}
-            title="Accounts"
-            itemName="account"
-            path="dns/dynamic/accounts"
-            items={data.accounts}
-            emptyMessage="No dynamic DNS accounts."
-            columns={[
-              { title: 'Host name', value: (a) => a.hostname },
-              { title: 'Provider', value: (a) => providerName(a.provider) },
-              { title: 'Status', value: (a) => (a.enabled ? 'On' : 'Off'), width: 80 },
-              { title: 'Last address', value: (a) => a.last_ip ?? '—' },
-              { title: 'Last result', value: (a) => a.last_result ?? 'Not checked yet' },
-              { title: 'Next check', value: (a) => (a.enabled ? when(a.next_check_at) : '—') },
-            ]}
-            newValues={NEW}
-            toValues={toValues}
-            toBody={toBody}
-            schema={accountSchema}
-            describe={(a) => `account ${a.hostname}`}
-            rowActions={[
-              {
-                id: 'update',
-                icon: '↻',
-                label: 'Update now',
-                run: (a) =>
-                  update.save({
-                    key: DYNAMIC_DNS_KEY,
-                    method: 'POST',
-                    path: `dns/dynamic/accounts/${a.id}/update`,
-                    message: `Update of ${a.hostname} sent.`,
-                  }),
-              },
-            ]}
-            renderFields={(v) => (
-              <>
-                <SelectField
-                  name="provider"
-                  label="Provider"
-                  options={providers.map((p) => ({ value: p.id, name: p.name }))}
-                />
-                <TextField name="hostname" label="Host name" validators={['fqdn']} required />
-                {v.provider === 'custom' ? (
-                  <TextField
-                    name="update_url"
-                    label="Update URL"
-                    required
-                    info="%IP% is replaced by the address; %HOST% and %TTL% by the host name and TTL."
-                    placeholder="https://dns.example/update?host=%HOST%&ip=%IP%"
-                  />
-                ) : null}
-                <TextField name="username" label="User name" autoComplete="off" />
-                <TextField
-                  name="secret"
-                  label="Password or token"
-                  type="password"
-                  autoComplete="new-password"
-                  info="Never shown again once saved. When changing an account, leave it empty to keep the stored one."
-                />
-                <SelectField
-                  name="ip_source"
-                  label="Public address from"
-                  options={[
-                    { value: 'web', name: 'An address check web page' },
-                    { value: 'interface', name: 'A network interface' },
-                  ]}
-                />
-                {v.ip_source === 'interface' ? (
-                  <TextField name="interface" label="Interface" validators={['hostname']} required />
-                ) : (
-                  <TextField
-                    name="check_url"
-                    label="Check URL"
-                    placeholder="Default: https://checkip.amazonaws.com/"
-                  />
-                )}
-                <TextField
-                  name="interval_seconds"
-                  label="Check interval (seconds)"
-                  {...INTERVAL}
-                  validators={INTERVAL.validators}
-                />
-                <TextField name="ttl" label="TTL (seconds)" {...TTL} validators={TTL.validators} />
-                <CheckboxField name="enabled" label="Keep this host name up to date" />
-              </>
-            )}
+    <AreaAccess area="dns">
+      <DirtyGuard>
+        <section className="page config-page" aria-label={DYNAMIC_DNS_TITLE}>
+          <PageHeader
+            title={DYNAMIC_DNS_TITLE}
+            actionDescription="Keeps host names at dynamic DNS providers pointing at the appliance's public address."
           />
-        ) : null}
-      </section>
-    </DirtyGuard>
+          <ReadOnlyNotice />
+          {!data && status === 'failed' ? (
+            <p className="page__notice" role="alert">
+              The dynamic DNS accounts could not be loaded. Reload the page to try again.
+            </p>
+          ) : null}
+          {!data && status !== 'failed' ? <Loader label="Loading the dynamic DNS accounts" /> : null}
+          {data ? (
+            <ListSection<DdnsAccount, AccountValues>
+              resourceKey={DYNAMIC_DNS_KEY}
+              title="Accounts"
+              itemName="account"
+              path="dns/dynamic/accounts"
+              items={data.accounts}
+              emptyMessage="No dynamic DNS accounts."
+              columns={[
+                { title: 'Host name', value: (a) => a.hostname },
+                { title: 'Provider', value: (a) => providerName(a.provider) },
+                { title: 'Status', value: (a) => (a.enabled ? 'On' : 'Off'), width: 80 },
+                { title: 'Last address', value: (a) => a.last_ip ?? '—' },
+                { title: 'Last result', value: (a) => a.last_result ?? 'Not checked yet' },
+                { title: 'Next check', value: (a) => (a.enabled ? when(a.next_check_at) : '—') },
+              ]}
+              newValues={NEW}
+              toValues={toValues}
+              toBody={toBody}
+              schema={accountSchema}
+              describe={(a) => `account ${a.hostname}`}
+              rowActions={[
+                {
+                  id: 'update',
+                  icon: '↻',
+                  label: 'Update now',
+                  run: (a) =>
+                    update.save({
+                      key: DYNAMIC_DNS_KEY,
+                      method: 'POST',
+                      path: `dns/dynamic/accounts/${a.id}/update`,
+                      message: `Update of ${a.hostname} sent.`,
+                    }),
+                },
+              ]}
+              renderFields={(v) => (
+                <>
+                  <SelectField
+                    name="provider"
+                    label="Provider"
+                    options={providers.map((p) => ({ value: p.id, name: p.name }))}
+                  />
+                  <TextField name="hostname" label="Host name" validators={['fqdn']} required />
+                  {v.provider === 'custom' ? (
+                    <TextField
+                      name="update_url"
+                      label="Update URL"
+                      required
+                      info="%IP% is replaced by the address; %HOST% and %TTL% by the host name and TTL."
+                      placeholder="https://dns.example/update?host=%HOST%&ip=%IP%"
+                    />
+                  ) : null}
+                  <TextField name="username" label="User name" autoComplete="off" />
+                  <TextField
+                    name="secret"
+                    label="Password or token"
+                    type="password"
+                    autoComplete="new-password"
+                    info="Never shown again once saved. When changing an account, leave it empty to keep the stored one."
+                  />
+                  <SelectField
+                    name="ip_source"
+                    label="Public address from"
+                    options={[
+                      { value: 'web', name: 'An address check web page' },
+                      { value: 'interface', name: 'A network interface' },
+                    ]}
+                  />
+                  {v.ip_source === 'interface' ? (
+                    <TextField name="interface" label="Interface" validators={['hostname']} required />
+                  ) : (
+                    <TextField
+                      name="check_url"
+                      label="Check URL"
+                      placeholder="Default: https://checkip.amazonaws.com/"
+                    />
+                  )}
+                  <TextField
+                    name="interval_seconds"
+                    label="Check interval (seconds)"
+                    {...INTERVAL}
+                    validators={INTERVAL.validators}
+                  />
+                  <TextField name="ttl" label="TTL (seconds)" {...TTL} validators={TTL.validators} />
+                  <CheckboxField name="enabled" label="Keep this host name up to date" />
+                </>
+              )}
+            />
+          ) : null}
+        </section>
+      </DirtyGuard>
+    </AreaAccess>
   );
 }

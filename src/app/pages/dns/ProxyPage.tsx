@@ -9,6 +9,7 @@ import { useResource } from '../../../store/useResource';
 import { ApplyHeader } from '../common/config/ApplyHeader';
 import { ConfigPreview } from '../common/config/ConfigPreview';
 import { DirtyGuard } from '../common/config/DirtyGuard';
+import { AreaAccess, ReadOnlyNotice } from '../common/config/ReadOnly';
 import { AccessList, DomainOverrideList, HostOverrideList, UpstreamList } from './ProxyLists';
 import { ProxySettingsForm } from './ProxySettingsForm';
 import { DNS_PREVIEW_KEY, DNS_PROXY_KEY, type DnsProxyData } from './types';
@@ -22,34 +23,37 @@ export function ProxyPage() {
     document.title = `${DNS_PROXY_TITLE} · Rampart`;
   }, []);
   return (
-    <DirtyGuard>
-      <section className="page config-page" aria-label={DNS_PROXY_TITLE}>
-        <ApplyHeader
-          title={DNS_PROXY_TITLE}
-          description="Answers the network's DNS questions: forwards them upstream, caches answers and serves local names."
-          enabled={data?.settings.enabled}
-          pendingChanges={data?.status.pending_changes}
-          resourceKey={DNS_PROXY_KEY}
-          applyPath="dns/proxy/apply"
-          refresh={[DNS_PREVIEW_KEY]}
-        />
-        {!data && status === 'failed' ? (
-          <p className="page__notice" role="alert">
-            The DNS proxy settings could not be loaded. Reload the page to try again.
-          </p>
-        ) : null}
-        {!data && status !== 'failed' ? <Loader label="Loading the DNS proxy settings" /> : null}
-        {data ? (
-          <>
-            <ProxySettingsForm settings={data.settings} />
-            <UpstreamList data={data.upstreams} />
-            <HostOverrideList data={data.host_overrides} />
-            <DomainOverrideList data={data.domain_overrides} />
-            <AccessList data={data.access_lists} />
-            <ConfigPreview resourceKey={DNS_PREVIEW_KEY} />
-          </>
-        ) : null}
-      </section>
-    </DirtyGuard>
+    <AreaAccess area="dns">
+      <DirtyGuard>
+        <section className="page config-page" aria-label={DNS_PROXY_TITLE}>
+          <ApplyHeader
+            title={DNS_PROXY_TITLE}
+            description="Answers the network's DNS questions: forwards them upstream, caches answers and serves local names."
+            enabled={data?.settings.enabled}
+            pendingChanges={data?.status.pending_changes}
+            resourceKey={DNS_PROXY_KEY}
+            applyPath="dns/proxy/apply"
+            refresh={[DNS_PREVIEW_KEY]}
+          />
+          <ReadOnlyNotice />
+          {!data && status === 'failed' ? (
+            <p className="page__notice" role="alert">
+              The DNS proxy settings could not be loaded. Reload the page to try again.
+            </p>
+          ) : null}
+          {!data && status !== 'failed' ? <Loader label="Loading the DNS proxy settings" /> : null}
+          {data ? (
+            <>
+              <ProxySettingsForm settings={data.settings} />
+              <UpstreamList data={data.upstreams} />
+              <HostOverrideList data={data.host_overrides} />
+              <DomainOverrideList data={data.domain_overrides} />
+              <AccessList data={data.access_lists} />
+              <ConfigPreview resourceKey={DNS_PREVIEW_KEY} />
+            </>
+          ) : null}
+        </section>
+      </DirtyGuard>
+    </AreaAccess>
   );
 }

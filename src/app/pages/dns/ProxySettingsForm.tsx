@@ -7,6 +7,7 @@ import { isValidAs } from '../../../lib/validation';
 import { useResourceSave } from '../../../store/useResource';
 import { FormDirtyReporter } from '../common/config/DirtyGuard';
 import { CheckboxField, ListField, SavedReset, TextField } from '../common/config/fields';
+import { WritableFieldset } from '../common/config/ReadOnly';
 import { DNS_PREVIEW_KEY, DNS_PROXY_KEY, type DnsSettings } from './types';
 
 interface Values {
@@ -64,39 +65,41 @@ export function ProxySettingsForm({ settings }: { settings: DnsSettings }) {
           <Form noValidate className="config-form">
             <FormDirtyReporter id="dns-settings" />
             <SavedReset status={status} />
-            <CheckboxField name="enabled" label="Enable the DNS proxy" />
-            <ListField
-              name="listen_interfaces"
-              label="Listen addresses"
-              validators={['ip']}
-              placeholder="e.g. 192.168.1.1"
-            />
-            <TextField name="port" label="Port" {...PORT} validators={PORT.validators} />
-            <TextField
-              name="cache_size_mb"
-              label="Cache size (MiB)"
-              {...CACHE}
-              validators={CACHE.validators}
-              info="Memory for cached answers; the record cache gets twice as much."
-            />
-            <CheckboxField
-              name="dnssec"
-              label="Validate DNSSEC"
-              description="Answers from signed zones that fail validation are refused."
-            />
-            <div className="config-form__actions">
-              <button type="submit" className="button button--primary" disabled={!dirty || pending}>
-                Save settings
-              </button>
-              <button
-                type="button"
-                className="button"
-                disabled={!dirty || pending}
-                onClick={() => resetForm()}
-              >
-                Discard changes
-              </button>
-            </div>
+            <WritableFieldset>
+              <CheckboxField name="enabled" label="Enable the DNS proxy" />
+              <ListField
+                name="listen_interfaces"
+                label="Listen addresses"
+                validators={['ip']}
+                placeholder="e.g. 192.168.1.1"
+              />
+              <TextField name="port" label="Port" {...PORT} validators={PORT.validators} />
+              <TextField
+                name="cache_size_mb"
+                label="Cache size (MiB)"
+                {...CACHE}
+                validators={CACHE.validators}
+                info="Memory for cached answers; the record cache gets twice as much."
+              />
+              <CheckboxField
+                name="dnssec"
+                label="Validate DNSSEC"
+                description="Answers from signed zones that fail validation are refused."
+              />
+              <div className="config-form__actions">
+                <button type="submit" className="button button--primary" disabled={!dirty || pending}>
+                  Save settings
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={!dirty || pending}
+                  onClick={() => resetForm()}
+                >
+                  Discard changes
+                </button>
+              </div>
+            </WritableFieldset>
           </Form>
         )}
       </Formik>

@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../lib/format';
 import { splitMultiValue, validateValue, type FieldRules } from '../../../lib/validation';
 import { useAppSelector } from '../../../store/createStore';
 import { useResource, useResourceSave } from '../../../store/useResource';
+import { useCanWrite } from '../../../store/usePrivilege';
 import { Loader } from '../../../widgets/Loader';
 import { ApplyHeader } from '../common/config/ApplyHeader';
 import { ConfigPreview } from '../common/config/ConfigPreview';
@@ -166,7 +167,7 @@ function ReadOnlyPreferences({ data }: { data: NetworkPreferences }) {
         ))}
       </dl>
       <p className="page__notice" role="note">
-        Only admins can change the network preferences.
+        You can view the network preferences but not change them: your groups grant read access only.
       </p>
     </section>
   );
@@ -174,7 +175,8 @@ function ReadOnlyPreferences({ data }: { data: NetworkPreferences }) {
 
 export function NetworkPreferencesPage() {
   const { data, status } = useResource<PreferencesAnswer>(NETWORK_PREFERENCES_KEY);
-  const isAdmin = useAppSelector((s) => s.session.user?.role === 'admin');
+  // Admins, and accounts whose groups grant the network area's write privilege.
+  const isAdmin = useCanWrite('network');
   useEffect(() => {
     document.title = `${PREFERENCES_TITLE} · Rampart`;
   }, []);

@@ -13,6 +13,7 @@ import { HostKeys } from './HostKeys';
 import { SshSettingsForm } from './SshSettingsForm';
 import { SSH_CONFIG_KEY, SSH_PREVIEW_KEY, type SshConfigData } from './types';
 import '../common/config/config.css';
+import { AreaAccess, ReadOnlyNotice } from '../common/config/ReadOnly';
 
 export const SSH_CONFIG_TITLE = 'SSH configuration';
 
@@ -22,32 +23,35 @@ export function ConfigPage() {
     document.title = `${SSH_CONFIG_TITLE} · Rampart`;
   }, []);
   return (
-    <DirtyGuard>
-      <section className="page config-page" aria-label={SSH_CONFIG_TITLE}>
-        <ApplyHeader
-          title={SSH_CONFIG_TITLE}
-          description="Remote shell access to the appliance: where it listens, who may log in and how."
-          enabled={data?.settings.enabled}
-          pendingChanges={data?.status.pending_changes}
-          resourceKey={SSH_CONFIG_KEY}
-          applyPath="ssh/config/apply"
-          refresh={[SSH_PREVIEW_KEY]}
-        />
-        {!data && status === 'failed' ? (
-          <p className="page__notice" role="alert">
-            The SSH settings could not be loaded. Reload the page to try again.
-          </p>
-        ) : null}
-        {!data && status !== 'failed' ? <Loader label="Loading the SSH settings" /> : null}
-        {data ? (
-          <>
-            <SshSettingsForm data={data} />
-            <HostKeys keys={data.host_keys} />
-            <AuthorizedKeys keys={data.authorized_keys} />
-            <ConfigPreview resourceKey={SSH_PREVIEW_KEY} />
-          </>
-        ) : null}
-      </section>
-    </DirtyGuard>
+    <AreaAccess area="ssh">
+      <DirtyGuard>
+        <section className="page config-page" aria-label={SSH_CONFIG_TITLE}>
+          <ApplyHeader
+            title={SSH_CONFIG_TITLE}
+            description="Remote shell access to the appliance: where it listens, who may log in and how."
+            enabled={data?.settings.enabled}
+            pendingChanges={data?.status.pending_changes}
+            resourceKey={SSH_CONFIG_KEY}
+            applyPath="ssh/config/apply"
+            refresh={[SSH_PREVIEW_KEY]}
+          />
+          <ReadOnlyNotice />
+          {!data && status === 'failed' ? (
+            <p className="page__notice" role="alert">
+              The SSH settings could not be loaded. Reload the page to try again.
+            </p>
+          ) : null}
+          {!data && status !== 'failed' ? <Loader label="Loading the SSH settings" /> : null}
+          {data ? (
+            <>
+              <SshSettingsForm data={data} />
+              <HostKeys keys={data.host_keys} />
+              <AuthorizedKeys keys={data.authorized_keys} />
+              <ConfigPreview resourceKey={SSH_PREVIEW_KEY} />
+            </>
+          ) : null}
+        </section>
+      </DirtyGuard>
+    </AreaAccess>
   );
 }

@@ -14,6 +14,7 @@ import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
 import { SavedReset, TextField } from '../common/config/fields';
 import { SSH_PASSWORD_KEY, type ShellPasswordData } from './types';
 import '../common/config/config.css';
+import { AreaAccess, ReadOnlyNotice, WritableFieldset } from '../common/config/ReadOnly';
 
 export const SSH_PASSWORD_TITLE = 'SSH password';
 /** Spec-aligned local password policy (the appliance checks the same). */
@@ -57,73 +58,78 @@ export function PasswordPage() {
   }, []);
   const username = data?.username ?? 'admin';
   return (
-    <DirtyGuard>
-      <section className="page config-page" aria-label={SSH_PASSWORD_TITLE}>
-        <PageHeader
-          title={SSH_PASSWORD_TITLE}
-          actionDescription={`The password of the appliance shell account "${username}" for SSH logins.`}
-          statusNotice={
-            data?.changed_at
-              ? {
-                  text: `Last changed ${formatDateTime(data.changed_at)} by ${data.changed_by ?? 'an admin'}.`,
-                  level: 'info',
-                }
-              : data
-                ? { text: 'The shell password has not been changed from the console yet.', level: 'info' }
-                : undefined
-          }
-        />
-        <section className="config-section" aria-label="Change the shell password">
-          <Formik<Values>
-            initialValues={EMPTY}
-            validationSchema={shellPasswordSchema(username)}
-            onSubmit={(v) => {
-              save({
-                key: SSH_PASSWORD_KEY,
-                method: 'PUT',
-                path: 'ssh/password',
-                body: { current_password: v.current_password, new_password: v.new_password },
-                message: 'Shell password changed.',
-              });
-            }}
-          >
-            {({ values, dirty }) => (
-              <Form noValidate className="config-form">
-                <FormDirtyReporter id="ssh-password" />
-                <SavedReset status={status} />
-                <TextField
-                  name="new_password"
-                  label="New password"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                />
-                <PasswordStrengthMeter password={values.new_password} id={meterId} />
-                <TextField
-                  name="confirm"
-                  label="Repeat the new password"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                />
-                <TextField
-                  name="current_password"
-                  label="Your console password"
-                  type="password"
-                  autoComplete="current-password"
-                  required
-                  info="Changing the shell password is confirmed with your own password."
-                />
-                <div className="config-form__actions">
-                  <button type="submit" className="button button--primary" disabled={!dirty || pending}>
-                    Change password
-                  </button>
-                </div>
-              </Form>
-            )}
-          </Formik>
+    <AreaAccess area="ssh">
+      <DirtyGuard>
+        <section className="page config-page" aria-label={SSH_PASSWORD_TITLE}>
+          <PageHeader
+            title={SSH_PASSWORD_TITLE}
+            actionDescription={`The password of the appliance shell account "${username}" for SSH logins.`}
+            statusNotice={
+              data?.changed_at
+                ? {
+                    text: `Last changed ${formatDateTime(data.changed_at)} by ${data.changed_by ?? 'an admin'}.`,
+                    level: 'info',
+                  }
+                : data
+                  ? { text: 'The shell password has not been changed from the console yet.', level: 'info' }
+                  : undefined
+            }
+          />
+          <ReadOnlyNotice />
+          <section className="config-section" aria-label="Change the shell password">
+            <Formik<Values>
+              initialValues={EMPTY}
+              validationSchema={shellPasswordSchema(username)}
+              onSubmit={(v) => {
+                save({
+                  key: SSH_PASSWORD_KEY,
+                  method: 'PUT',
+                  path: 'ssh/password',
+                  body: { current_password: v.current_password, new_password: v.new_password },
+                  message: 'Shell password changed.',
+                });
+              }}
+            >
+              {({ values, dirty }) => (
+                <Form noValidate className="config-form">
+                  <WritableFieldset>
+                    <FormDirtyReporter id="ssh-password" />
+                    <SavedReset status={status} />
+                    <TextField
+                      name="new_password"
+                      label="New password"
+                      type="password"
+                      autoComplete="new-password"
+                      required
+                    />
+                    <PasswordStrengthMeter password={values.new_password} id={meterId} />
+                    <TextField
+                      name="confirm"
+                      label="Repeat the new password"
+                      type="password"
+                      autoComplete="new-password"
+                      required
+                    />
+                    <TextField
+                      name="current_password"
+                      label="Your console password"
+                      type="password"
+                      autoComplete="current-password"
+                      required
+                      info="Changing the shell password is confirmed with your own password."
+                    />
+                    <div className="config-form__actions">
+                      <button type="submit" className="button button--primary" disabled={!dirty || pending}>
+                        Change password
+                      </button>
+                    </div>
+                  </WritableFieldset>
+                </Form>
+              )}
+            </Formik>
+          </section>
         </section>
-      </section>
-    </DirtyGuard>
+      </DirtyGuard>
+    </AreaAccess>
   );
 }

@@ -18,6 +18,7 @@ import {
   TextField,
 } from '../common/config/fields';
 import { SSH_CONFIG_KEY, SSH_PREVIEW_KEY, type SshConfigData, type SshSettings } from './types';
+import { WritableFieldset } from '../common/config/ReadOnly';
 
 interface Values extends Omit<SshSettings, 'port'> {
   port: string;
@@ -75,55 +76,57 @@ export function SshSettingsForm({ data }: { data: SshConfigData }) {
       >
         {({ dirty, resetForm }) => (
           <Form noValidate className="config-form">
-            <FormDirtyReporter id="ssh-settings" />
-            <SavedReset status={status} />
-            <CheckboxField name="enabled" label="Enable the SSH service" />
-            <TextField name="port" label="Port" {...PORT} validators={PORT.validators} />
-            <ListField
-              name="listen_addresses"
-              label="Listen addresses (empty: every address)"
-              validators={['ip']}
-              placeholder="e.g. 192.168.1.1"
-            />
-            <CheckboxField
-              name="password_authentication"
-              label="Allow password authentication"
-              description="Without it, only authorised keys can log in."
-            />
-            <SelectField
-              name="permit_root_login"
-              label="Root login"
-              options={[
-                { value: 'no', name: 'Not allowed' },
-                { value: 'prohibit-password', name: 'With a key only' },
-                { value: 'yes', name: 'Allowed' },
-              ]}
-            />
-            <ListField
-              name="allow_groups"
-              label="Allowed groups (empty: every group)"
-              placeholder="e.g. wheel"
-            />
-            <ChoiceListField
-              name="kex_algorithms"
-              label="Key exchange algorithms"
-              choices={data.algorithms.kex}
-            />
-            <ChoiceListField name="ciphers" label="Ciphers" choices={data.algorithms.ciphers} />
-            <ChoiceListField name="macs" label="MACs" choices={data.algorithms.macs} />
-            <div className="config-form__actions">
-              <button type="submit" className="button button--primary" disabled={!dirty || pending}>
-                Save settings
-              </button>
-              <button
-                type="button"
-                className="button"
-                disabled={!dirty || pending}
-                onClick={() => resetForm()}
-              >
-                Discard changes
-              </button>
-            </div>
+            <WritableFieldset>
+              <FormDirtyReporter id="ssh-settings" />
+              <SavedReset status={status} />
+              <CheckboxField name="enabled" label="Enable the SSH service" />
+              <TextField name="port" label="Port" {...PORT} validators={PORT.validators} />
+              <ListField
+                name="listen_addresses"
+                label="Listen addresses (empty: every address)"
+                validators={['ip']}
+                placeholder="e.g. 192.168.1.1"
+              />
+              <CheckboxField
+                name="password_authentication"
+                label="Allow password authentication"
+                description="Without it, only authorised keys can log in."
+              />
+              <SelectField
+                name="permit_root_login"
+                label="Root login"
+                options={[
+                  { value: 'no', name: 'Not allowed' },
+                  { value: 'prohibit-password', name: 'With a key only' },
+                  { value: 'yes', name: 'Allowed' },
+                ]}
+              />
+              <ListField
+                name="allow_groups"
+                label="Allowed groups (empty: every group)"
+                placeholder="e.g. wheel"
+              />
+              <ChoiceListField
+                name="kex_algorithms"
+                label="Key exchange algorithms"
+                choices={data.algorithms.kex}
+              />
+              <ChoiceListField name="ciphers" label="Ciphers" choices={data.algorithms.ciphers} />
+              <ChoiceListField name="macs" label="MACs" choices={data.algorithms.macs} />
+              <div className="config-form__actions">
+                <button type="submit" className="button button--primary" disabled={!dirty || pending}>
+                  Save settings
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={!dirty || pending}
+                  onClick={() => resetForm()}
+                >
+                  Discard changes
+                </button>
+              </div>
+            </WritableFieldset>
           </Form>
         )}
       </Formik>

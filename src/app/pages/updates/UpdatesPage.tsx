@@ -24,6 +24,7 @@ import { AvailableUpdates } from './AvailableUpdates';
 import { UpdateHistory } from './UpdateHistory';
 import { RepositoryForm, ScheduleForm } from './UpdateForms';
 import './updates.css';
+import { useCanWrite } from '../../../store/usePrivilege';
 
 export const UPDATES_TITLE = 'Updates';
 /** Largest package the appliance accepts (its per-route body limit). */
@@ -44,8 +45,9 @@ function LastCheck({ check }: { check: UpdateStatus['last_check'] }) {
 export function UpdatesView({ data }: { data: UpdateStatus }) {
   const dispatch = useAppDispatch();
   const pending = useAppSelector((s) => s.updates.pending);
-  // Only admins change updates (the appliance refuses others); until the user is known, the buttons stay usable.
-  const readOnly = useAppSelector((s) => s.session.user !== null && s.session.user.role !== 'admin');
+  // Admins and accounts whose groups grant the updates write privilege change updates (the appliance refuses
+  // others); until the user is known, the buttons stay usable.
+  const readOnly = !useCanWrite('updates');
   const [file, setFile] = useState<File | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const busy = pending !== null || readOnly;
@@ -78,7 +80,10 @@ export function UpdatesView({ data }: { data: UpdateStatus }) {
         }}
         statusNotice={
           readOnly
-            ? { text: 'Only administrators can apply updates or change these settings.', level: 'info' }
+            ? {
+                text: 'You can view the updates but not apply them or change these settings: your groups grant read access only.',
+                level: 'info',
+              }
             : data.available.some((u) => u.security)
               ? { text: 'A security update is available.', level: 'warning' }
               : undefined

@@ -33,7 +33,7 @@ function setupUsers(routes: Parameters<typeof fakeApi>[0] = {}) {
   const view = renderPage(<UsersPage />, {
     api,
     path: '/authentication/users',
-    state: resourcesState({ users }),
+    state: resourcesState({ users, groups: { data: [] } }),
   });
   return { ...view, calls };
 }
@@ -73,6 +73,7 @@ describe('Users page', () => {
       role: 'user',
       enabled: true,
       expires_at: null,
+      groups: [],
     });
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByTestId('one-time-password')).not.toBeInTheDocument();
@@ -147,7 +148,13 @@ describe('Lockout page', () => {
     await user.type(attempts, '3');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ...policy, attempts: 3 }),
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        ...policy,
+        attempts: 3,
+        account: { attempts: 50, window_seconds: 900 },
+        source: null,
+        allow_list: [],
+      }),
     );
     await user.click(screen.getByRole('button', { name: /Unlock/ }));
     await waitFor(() =>
@@ -181,5 +188,76 @@ describe('Lockout page', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ ...policy, attempts: 2 });
     // Previewing changes nothing: no PUT of the policy.
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+});
+
+describe('Lockout page rules and allow-list', () => {
+  const full = {
+    attempts: 5,
+    window_seconds: 900,
+    duration_seconds: 900,
+    account: { attempts: 50, window_seconds: 900 },
+    source: null,
+    allow_list: ['10.0.0.0/8'],
+  };
+
+  function setupLockout(session?: {
+    username: string;
+    role: 'admin' | 'user';
+    privileges: Record<string, string>;
+  }) {
+    const { api, calls } = fakeApi({
+      'GET /api/config/lockout': () => full,
+      'PUT /api/config/lockout': (b) => ({ ...(b as object), confirmation: null }),
+      'GET /api/auth/lockouts': () => ({ data: [] }),
+      'GET /api/apply/confirmations': () => ({ data: [] }),
+    });
+    const view = renderPage(<LockoutPage />, {
+      api,
+      path: '/authentication/lockout',
+      state: {
+        ...(session ? { session: { loggedIn: true, user: session } } : {}),
+        ...resourcesState({ 'config/lockout': full, 'auth/lockouts': { data: [] } }),
+      },
+    });
+    return { ...view, calls };
+  }
+
+  test('turns the per-source rule on and adds an IPv6 network to the allow-list', async () => {
+    const user = userEvent.setup();
+    const { calls } = setupLockout();
+    expect(screen.getByText('10.0.0.0/8')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /Limit failures per source address/ }));
+    const attempts = screen.getByRole('textbox', { name: /Attempts of one address/ });
+    await user.clear(attempts);
+    await user.type(attempts, '20');
+    const list = screen.getByRole('textbox', { name: /Allow-listed networks/ });
+    await user.type(list, '2001:db8::/48{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        ...full,
+        source: { attempts: 20, window_seconds: 900 },
+        allow_list: ['10.0.0.0/8', '2001:db8::/48'],
+      }),
+    );
+  });
+
+  test('refuses a network with host bits before sending anything', async () => {
+    const user = userEvent.setup();
+    const { calls } = setupLockout();
+    await user.type(screen.getByRole('textbox', { name: /Allow-listed networks/ }), '10.1.2.3/16{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/host bits are set/)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  test('is read-only for an account that may only read the authentication area', () => {
+    setupLockout({ username: 'j.doe', role: 'user', privileges: { authentication: 'read' } });
+    expect(screen.getByTestId('read-only-notice')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Failed attempts/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    // The preview only reads: it stays available.
+    expect(screen.getByRole('button', { name: 'Preview on recent failures' })).toBeEnabled();
   });
 });

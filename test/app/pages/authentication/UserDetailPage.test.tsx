@@ -30,13 +30,28 @@ const detail: AccountDetail = {
     { at: 1_700_000_500_000, source: '10.0.0.2', method: 'password+totp', success: true },
   ],
   active_sessions: 1,
+  groups: [],
 };
 
-function setup(routes: Parameters<typeof fakeApi>[0] = {}) {
+const groups = {
+  data: [
+    { id: 7, name: 'DNS readers', description: '', created_at: 0, members: [], privileges: { dns: 'read' } },
+    { id: 8, name: 'Auditors', description: '', created_at: 0, members: [], privileges: { logs: 'read' } },
+  ],
+};
+
+function setup(
+  routes: Parameters<typeof fakeApi>[0] = {},
+  user: {
+    username: string;
+    role: 'admin' | 'user';
+    privileges?: Record<string, 'read' | 'write'>;
+  } | null = null,
+) {
   const { api, calls } = fakeApi({ 'GET /api/users/2': () => detail, ...routes });
   const store = makeTestStore({
     api,
-    state: { session: { loggedIn: true, user: null }, ...resourcesState({ 'users/2': detail }) },
+    state: { session: { loggedIn: true, user }, ...resourcesState({ 'users/2': detail, groups }) },
   });
   store.runSaga(resourcesSaga);
   const router = createMemoryRouter(
@@ -82,6 +97,7 @@ test('saves the edited account and ends every session after confirmation', async
       role: 'admin',
       enabled: true,
       expires_at: null,
+      groups: [],
     }),
   );
   await user.click(screen.getByRole('button', { name: 'End all sessions' }));
@@ -89,4 +105,26 @@ test('saves the edited account and ends every session after confirmation', async
   await waitFor(() =>
     expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/users/2/sessions')).toBe(true),
   );
+});
+
+test('puts the account into the chosen groups', async () => {
+  const user = userEvent.setup();
+  const { calls } = setup({
+    'PUT /api/users/2': (b) => ({ ...detail, groups: [{ id: 7, name: 'DNS readers' }], ...(b as object) }),
+    'GET /api/users': () => ({ data: [] }),
+  });
+  await user.click(screen.getByRole('button', { name: /Groups/ }));
+  await user.click(screen.getByRole('option', { name: /DNS readers/ }));
+  await user.keyboard('{Escape}');
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ groups: [7] }));
+});
+
+test('an account that may only read the authentication area sees the user without controls to change it', () => {
+  setup({}, { username: 'j.doe', role: 'user', privileges: { authentication: 'read' } });
+  expect(screen.getByRole('textbox', { name: /Full name/ })).toHaveValue('J Doe');
+  expect(screen.getByRole('textbox', { name: /Full name/ })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Delete user' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'End all sessions' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
 });

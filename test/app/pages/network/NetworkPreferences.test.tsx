@@ -34,7 +34,12 @@ const preview = {
   applied_at: 1_763_700_000_000,
 };
 
-function setup(role: 'admin' | 'user', routes: Parameters<typeof fakeApi>[0] = {}, pending = false) {
+function setup(
+  role: 'admin' | 'user',
+  routes: Parameters<typeof fakeApi>[0] = {},
+  pending = false,
+  privileges: Record<string, 'read' | 'write'> = { network: 'read' },
+) {
   const { api, calls } = fakeApi({
     'GET /api/network/preferences': () => answer(pending),
     'GET /api/network/preferences/preview': () => preview,
@@ -44,7 +49,7 @@ function setup(role: 'admin' | 'user', routes: Parameters<typeof fakeApi>[0] = {
     api,
     path: '/network/preferences',
     state: {
-      session: { loggedIn: true, user: { username: role, role } },
+      session: { loggedIn: true, user: { username: role, role, privileges } },
       ...resourcesState({
         [NETWORK_PREFERENCES_KEY]: answer(pending),
         [NETWORK_PREFERENCES_PREVIEW_KEY]: preview,
@@ -54,7 +59,7 @@ function setup(role: 'admin' | 'user', routes: Parameters<typeof fakeApi>[0] = {
   return { ...view, calls };
 }
 
-test('users who are not admins see the values and the files read-only, without Apply', async () => {
+test('users whose groups grant only reading see the values and the files read-only, without Apply', async () => {
   const { container } = setup('user');
   expect(screen.getAllByRole('definition').map((d) => d.textContent)).toEqual([
     'gw',
@@ -65,11 +70,17 @@ test('users who are not admins see the values and the files read-only, without A
   ]);
   expect(screen.queryByRole('textbox', { name: /Host name/ })).toBeNull();
   expect(screen.queryByRole('button', { name: 'Apply configuration' })).toBeNull();
-  expect(screen.getByText('Only admins can change the network preferences.')).toBeInTheDocument();
+  expect(screen.getByText(/You can view the network preferences but not change them/)).toBeInTheDocument();
   expect(screen.getByRole('region', { name: 'Contents of /data/network/etc/hostname' })).toHaveTextContent(
     'gw',
   );
   expect(await seriousViolations(container)).toEqual([]);
+});
+
+test('users whose groups grant writing may change them like admins', () => {
+  setup('user', {}, false, { network: 'write' });
+  expect(screen.getByRole('textbox', { name: /Host name/ })).toBeEnabled();
+  expect(screen.getByRole('button', { name: 'Apply configuration' })).toBeInTheDocument();
 });
 
 test('saving stores the values and reloads the preview; nothing is applied until Apply', async () => {

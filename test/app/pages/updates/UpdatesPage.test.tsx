@@ -17,11 +17,12 @@ const settle = () => act(() => new Promise((r) => setTimeout(r, 20)));
 async function renderPage(
   routes: Record<string, (body?: unknown) => unknown>,
   role: 'admin' | 'user' = 'admin',
+  privileges: Record<string, 'read' | 'write'> = { updates: 'read' },
 ) {
   const { api, calls } = fakeApi(routes);
   const store = makeTestStore({
     api,
-    state: { session: { loggedIn: true, user: { username: role, role } } },
+    state: { session: { loggedIn: true, user: { username: role, role, privileges } } },
   });
   store.runSaga(updatesSaga);
   const view = render(
@@ -164,14 +165,18 @@ describe('updates page', () => {
     );
   });
 
-  it('lets a user without the admin role read the status but not change it', async () => {
+  it('lets a user whose groups grant reading updates read the status but not change it', async () => {
     await renderPage({ 'GET /api/updates': () => afterUpdate }, 'user');
-    expect(
-      screen.getByText('Only administrators can apply updates or change these settings.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText(/You can view the updates but not apply them/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check for updates' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Roll back to 1.0.0' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Save schedule' })).toBeDisabled();
+  });
+
+  it('lets a user whose groups grant writing updates use the controls', async () => {
+    await renderPage({ 'GET /api/updates': () => afterUpdate }, 'user', { updates: 'write' });
+    expect(screen.queryByText(/You can view the updates/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check for updates' })).toBeEnabled();
   });
 
   it('saves the schedule and refuses a repository that is neither a path nor a URL', async () => {

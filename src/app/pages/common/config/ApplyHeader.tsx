@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { PageHeader } from '../../../../widgets/PageHeader';
 import { useResourceSave } from '../../../../store/useResource';
 import { usePaletteActions } from '../../../palette/actions';
+import { useReadOnly } from './ReadOnly';
 
 export interface ApplyHeaderProps {
   title: string;
@@ -23,7 +24,10 @@ export interface ApplyHeaderProps {
 
 export function ApplyHeader(props: ApplyHeaderProps) {
   const { save, pending } = useResourceSave();
-  const { resourceKey, applyPath, refresh, readOnly, title } = props;
+  // Hidden when the page says so (the account cannot apply at all); disabled on a page its groups grant read only.
+  const contextReadOnly = useReadOnly();
+  const { resourceKey, applyPath, refresh, title } = props;
+  const readOnly = props.readOnly || contextReadOnly;
   const refreshKeys = refresh.join('\n');
   const apply = useMemo(
     () => () =>
@@ -74,7 +78,7 @@ export function ApplyHeader(props: ApplyHeaderProps) {
           ? undefined
           : {
               label: 'Apply configuration',
-              disabled: pending,
+              disabled: pending || contextReadOnly,
               onClick: apply,
             }
       }

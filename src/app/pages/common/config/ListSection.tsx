@@ -12,6 +12,7 @@ import { Modal } from '../../../../widgets/Modal';
 import { useAppDispatch } from '../../../../store/createStore';
 import { fieldErrorsCleared } from '../../../../store/slices/fieldErrors.slice';
 import { useResourceSave } from '../../../../store/useResource';
+import { useReadOnly } from './ReadOnly';
 
 export interface ListColumn<T> {
   title: string;
@@ -59,16 +60,20 @@ export function ListSection<T extends { id: number }, V extends FormikValues>(pr
   const [deleting, setDeleting] = useState<T | null>(null);
   const bulk = useResourceSave();
   const single = useResourceSave();
+  // A page the account may only read lists the items without any way to change them.
+  const readOnly = useReadOnly();
 
   const rows: TableRow[] = items.map((item) => ({
     id: String(item.id),
     items: columns.map((c) => ({ value: c.value(item) })),
-    actions: [
-      ...(props.rowActions ?? []).map((a) => ({ id: a.id, value: a.label, icon: a.icon })),
-      // The table names the row after its first cell: "Edit 9.9.9.9".
-      ...(props.toValues ? [{ id: 'edit', value: 'Edit', icon: '✎' }] : []),
-      { id: 'delete', value: 'Delete', icon: '🗑' },
-    ],
+    actions: readOnly
+      ? []
+      : [
+          ...(props.rowActions ?? []).map((a) => ({ id: a.id, value: a.label, icon: a.icon })),
+          // The table names the row after its first cell: "Edit 9.9.9.9".
+          ...(props.toValues ? [{ id: 'edit', value: 'Edit', icon: '✎' }] : []),
+          { id: 'delete', value: 'Delete', icon: '🗑' },
+        ],
   }));
 
   const open = (next: Editing<V>) => {
@@ -83,6 +88,7 @@ export function ListSection<T extends { id: number }, V extends FormikValues>(pr
         <button
           type="button"
           className="button"
+          disabled={readOnly}
           onClick={() => open({ mode: 'add', values: props.newValues })}
         >
           Add {itemName}
@@ -97,13 +103,17 @@ export function ListSection<T extends { id: number }, V extends FormikValues>(pr
         searchLabel={`Search ${title.toLowerCase()}`}
         emptyMessage={props.emptyMessage}
         maxHeight={320}
-        bulkActions={[
-          {
-            id: 'delete',
-            value: 'Delete selected',
-            confirmationMessage: `Delete the selected ${itemName}s?`,
-          },
-        ]}
+        bulkActions={
+          readOnly
+            ? []
+            : [
+                {
+                  id: 'delete',
+                  value: 'Delete selected',
+                  confirmationMessage: `Delete the selected ${itemName}s?`,
+                },
+              ]
+        }
         bulkProcessing={bulk.pending}
         onBulkAction={(_action, ids) => {
           bulk.save({

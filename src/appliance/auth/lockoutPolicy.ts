@@ -1,0 +1,147 @@
+/**
+ * The lockout policy (`GET/PUT {api}config/lockout`, authentication area): the (account, address) rule, the
+ * per-account and per-source rules and the allow-listed networks (auth/lockout.ts).
+ *
+ * Saving applies at once. A STRICTER policy is applied through safe apply (apply/manager.ts): it is in force at once,
+ * a confirmation window opens (the console's "Keep changes" banner), and unless an admin keeps it in time the
+ * appliance restores the previous policy, even after a restart. A stricter policy could lock out the admins
+ * themselves (a typo of 1 attempt, an allow-listed management network removed). A looser one cannot, and applies
+ * directly. "Stricter" means any of: fewer attempts or a longer window or lock of the (account, address) rule; fewer
+ * attempts or a longer window of the per-account rule; a per-source rule turned on or made stricter the same way; a
+ * network taken off the allow-list. A change mixing stricter and looser parts counts as stricter.
+ */
+import type { FastifyInstance } from 'fastify';
+import { subnetProblem } from '../../lib/validation/subnet';
+import { AuditService, auditText } from '../audit';
+import type { ApplyManager, Confirmation, ManagedService } from '../apply/manager';
+import { inTransaction, type ApplianceContext } from '../context';
+import { HttpError, type ErrorItem } from '../http/errors';
+import { currentUser, requireAdmin } from './guards';
+import { LOCKOUT_LIMITS, readFullPolicy, writeFullPolicy, type FullLockoutPolicy } from './lockout';
+
+/** The managed-service name of the policy (its confirmations and audit lines are the auth service's). */
+export const LOCKOUT_SERVICE = AuditService.auth;
+export const ALLOW_LIST_MAX = 100;
+
+/** What makes `next` stricter than `previous` (empty: not stricter). */
+export function stricterChanges(previous: FullLockoutPolicy, next: FullLockoutPolicy): string[] {
+  const out: string[] = [];
+  if (next.attempts < previous.attempts) out.push('attempts');
+  if (next.window_seconds > previous.window_seconds) out.push('window');
+  if (next.duration_seconds > previous.duration_seconds) out.push('lock duration');
+  if (
+    next.account.attempts < previous.account.attempts ||
+    next.account.window_seconds > previous.account.window_seconds
+  )
+    out.push('per-account rule');
+  if (
+    next.source &&
+    (!previous.source ||
+      next.source.attempts < previous.source.attempts ||
+      next.source.window_seconds > previous.source.window_seconds)
+  )
+    out.push('per-source rule');
+  if (previous.allow_list.some((s) => !next.allow_list.includes(s))) out.push('allow-listed networks');
+  return out;
+}
+
+const rule = (attempts: { minimum: number; maximum: number }) => ({
+  type: 'object',
+  additionalProperties: false,
+  required: ['attempts', 'window_seconds'],
+  properties: {
+    attempts: { type: 'integer', ...attempts },
+    window_seconds: { type: 'integer', ...LOCKOUT_LIMITS.window_seconds },
+  },
+});
+
+const policySchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['attempts', 'window_seconds', 'duration_seconds'],
+    properties: {
+      attempts: { type: 'integer', ...LOCKOUT_LIMITS.attempts },
+      window_seconds: { type: 'integer', ...LOCKOUT_LIMITS.window_seconds },
+      duration_seconds: { type: 'integer', ...LOCKOUT_LIMITS.duration_seconds },
+      account: rule({ minimum: 1, maximum: 1000 }),
+      source: { anyOf: [{ type: 'null' }, rule({ minimum: 1, maximum: 10000 })] },
+      allow_list: {
+        type: 'array',
+        maxItems: ALLOW_LIST_MAX,
+        items: { type: 'string', minLength: 1, maxLength: 64 },
+      },
+    },
+  },
+};
+
+type PolicyBody = Pick<FullLockoutPolicy, 'attempts' | 'window_seconds' | 'duration_seconds'> &
+  Partial<Pick<FullLockoutPolicy, 'account' | 'source' | 'allow_list'>>;
+
+export function registerLockoutPolicy(
+  scope: FastifyInstance,
+  ctx: ApplianceContext,
+  manager: ApplyManager,
+): void {
+  const { db, audit } = ctx;
+  const service: ManagedService<FullLockoutPolicy> = {
+    name: LOCKOUT_SERVICE,
+    label: 'lockout policy',
+    snapshot: () => readFullPolicy(db),
+    restore: (policy) => writeFullPolicy(db, policy),
+    render: () => [],
+    check: async () => ({ status: 'ok', output: '' }),
+    lockoutChanges: stricterChanges,
+  };
+  manager.register(service);
+  // A change still waiting for its confirmation when the server stopped is kept waiting, or rolled back.
+  manager.recover();
+
+  scope.get('/config/lockout', { onRequest: requireAdmin }, async () => readFullPolicy(db));
+
+  scope.put<{ Body: PolicyBody }>(
+    '/config/lockout',
+    { schema: policySchema, onRequest: requireAdmin },
+    async (req) => {
+      const user = currentUser(req);
+      const current = readFullPolicy(db);
+      const allowList = (req.body.allow_list ?? current.allow_list).map((s) => s.trim());
+      const errors: ErrorItem[] = [];
+      allowList.forEach((subnet, i) => {
+        const problem = subnetProblem(subnet);
+        if (problem)
+          errors.push({ loc: ['body', 'allow_list', i], msg: problem, type: 'value_error.subnet' });
+        else if (allowList.indexOf(subnet) !== i)
+          errors.push({
+            loc: ['body', 'allow_list', i],
+            msg: 'this network is listed already',
+            type: 'value_error.duplicate',
+          });
+      });
+      if (errors.length) throw new HttpError(422, errors);
+      if (manager.awaitingConfirmation(LOCKOUT_SERVICE))
+        throw new HttpError(409, [
+          {
+            loc: ['body'],
+            msg: 'the last lockout policy change awaits confirmation; keep it or wait for the rollback',
+            type: 'value_error.confirmation_pending',
+          },
+        ]);
+      const next: FullLockoutPolicy = {
+        attempts: req.body.attempts,
+        window_seconds: req.body.window_seconds,
+        duration_seconds: req.body.duration_seconds,
+        account: req.body.account ?? current.account,
+        source: req.body.source === undefined ? current.source : req.body.source,
+        allow_list: allowList,
+      };
+      inTransaction(db, () => writeFullPolicy(db, next));
+      const confirmation: Confirmation | null = manager.activateNow(LOCKOUT_SERVICE, user.username);
+      audit.record(
+        AuditService.settings,
+        `lockout policy changed by "${auditText(user.username)}": ${next.attempts} attempts in ${next.window_seconds} s lock for ${next.duration_seconds} s; per account ${next.account.attempts} in ${next.account.window_seconds} s; per source ${next.source ? `${next.source.attempts} in ${next.source.window_seconds} s` : 'off'}; ${next.allow_list.length} allow-listed network${next.allow_list.length === 1 ? '' : 's'}${confirmation ? ' (stricter: awaiting confirmation)' : ''}`,
+      );
+      return { ...readFullPolicy(db), confirmation };
+    },
+  );
+}

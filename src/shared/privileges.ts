@@ -1,0 +1,67 @@
+/**
+ * Privilege areas (issue 15, groups): what a group may grant a `user`-role account, read or write per area of the
+ * console. The appliance enforces them per API route (src/appliance/auth/areas.ts); the console hides menu entries
+ * of areas the user may not read and disables the controls of areas it may not write. Admins may do everything.
+ */
+
+export const AREAS = [
+  'dns',
+  'ssh',
+  'network',
+  'logs',
+  'updates',
+  'settings',
+  'pki',
+  'authentication',
+  'messaging',
+] as const;
+
+export type Area = (typeof AREAS)[number];
+export type Privilege = 'read' | 'write';
+export type Privileges = Partial<Record<Area, Privilege>>;
+
+export const AREA_LABELS: Record<Area, string> = {
+  dns: 'DNS (proxy, dynamic DNS)',
+  ssh: 'SSH (configuration, shell password)',
+  network: 'Network (analytics, preferences)',
+  logs: 'Logs (live log report)',
+  updates: 'Updates',
+  settings: 'Settings (layout, configuration jobs)',
+  pki: 'PKI (certificates, authorities, revocation lists, ACME)',
+  authentication: 'Authentication (lockout policy and locks; reading users and groups)',
+  messaging: 'Messaging (agreement acceptances)',
+};
+
+export const isArea = (v: unknown): v is Area =>
+  typeof v === 'string' && (AREAS as readonly string[]).includes(v);
+
+/** Whether `privileges` allow `need` in `area` (write implies read). */
+export function allows(privileges: Privileges | undefined, area: Area, need: Privilege): boolean {
+  const held = privileges?.[area];
+  return held === 'write' || (held === 'read' && need === 'read');
+}
+
+/** Everything: what the admin role holds. */
+export const ALL_PRIVILEGES: Privileges = Object.fromEntries(AREAS.map((a) => [a, 'write'])) as Privileges;
+
+/** The union of several grants: per area the stronger of read and write. */
+export function unionOf(grants: Iterable<Privileges>): Privileges {
+  const out: Privileges = {};
+  for (const g of grants)
+    for (const area of AREAS) {
+      const p = g[area];
+      if (p && out[area] !== 'write') out[area] = p;
+    }
+  return out;
+}
+
+/**
+ * The area behind a menu entry (group id, child id of src/shared/menu.ts), or null for entries every signed-in user
+ * sees (the public network overview). Unknown groups (an appliance's own menu) are shown to everyone: the pages they
+ * lead to are still guarded by the API.
+ */
+export function menuArea(groupId: string, childId?: string): Area | null {
+  if (groupId === 'network' && childId === 'overview') return null;
+  if (groupId === 'system') return 'pki';
+  return isArea(groupId) ? groupId : null;
+}

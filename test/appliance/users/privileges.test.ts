@@ -1,0 +1,172 @@
+/**
+ * Privileges enforced by the appliance: every API route has an access rule, a `user` account may read an area only
+ * with its read privilege and change it only with its write privilege (through its groups), admins may do
+ * everything, and managing accounts and groups stays with admins.
+ */
+import { accessOf, routeRules } from '../../../src/appliance/auth/areas';
+import { AREAS, type Area } from '../../../src/shared/privileges';
+import { parsePrintedRoutes } from '../../security/support/routes';
+import { Agent, adminAgent, startServer, userAgent, type Harness } from '../support/harness';
+
+let h: Harness;
+let admin: Agent;
+let user: Agent;
+let userId: number;
+let groupId: number;
+
+beforeAll(async () => {
+  h = await startServer();
+  admin = await adminAgent(h);
+  user = await userAgent(h, 'operator');
+  userId = (
+    admin && ((await admin.get('/api/users')).json().data as Array<{ id: number; username: string }>)
+  ).find((u) => u.username === 'operator')!.id;
+  const group = await admin.post('/api/groups', { name: 'Operators', members: [userId], privileges: {} });
+  expect(group.statusCode).toBe(201);
+  groupId = group.json().id;
+});
+afterAll(() => h.close());
+
+const grant = async (privileges: Partial<Record<Area, 'read' | 'write'>>) => {
+  const res = await admin.put(`/api/groups/${groupId}`, {
+    name: 'Operators',
+    description: '',
+    members: [userId],
+    privileges,
+  });
+  expect(res.statusCode).toBe(200);
+};
+
+type Call = [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown];
+
+/** One read and (where the area has any) one write call per area; write bodies are refused by validation at worst. */
+const AREA_CALLS: Record<Area, { read: Call; write: Call | null }> = {
+  dns: { read: ['GET', '/api/dns/proxy'], write: ['POST', '/api/dns/proxy/upstreams', {}] },
+  ssh: { read: ['GET', '/api/ssh/config'], write: ['POST', '/api/ssh/config/authorized_keys', {}] },
+  network: {
+    read: ['GET', '/api/network/preferences'],
+    write: ['POST', '/api/network/preferences/preview', {}],
+  },
+  logs: { read: ['GET', '/eos/system/logs/stream?services=nope'], write: ['POST', '/api/logs', {}] },
+  updates: { read: ['GET', '/api/updates'], write: ['PUT', '/api/updates/schedule', {}] },
+  settings: { read: ['GET', '/api/config/settings'], write: ['PUT', '/api/config/settings', {}] },
+  pki: { read: ['GET', '/api/pki/cas'], write: ['POST', '/api/pki/cas', {}] },
+  authentication: { read: ['GET', '/api/config/lockout'], write: ['PUT', '/api/config/lockout', {}] },
+  messaging: { read: ['GET', '/api/messages/acceptances'], write: null },
+};
+
+const send = (agent: Agent, [method, url, payload]: Call) =>
+  agent.request({ method, url, payload: payload as Record<string, unknown> });
+
+it('maps every route under the API, auth and event-stream bases to an access rule', () => {
+  const rules = routeRules(h.ctx.config);
+  const bases = { apiPrefix: h.ctx.apiPrefix, authPrefix: h.ctx.authPrefix };
+  const routes = parsePrintedRoutes(h.app.printRoutes({ commonPrefix: false }));
+  const guarded = routes.filter((r) => accessOf(r.method, r.route, bases, rules) !== undefined);
+  expect(guarded.length).toBeGreaterThan(80);
+  const unmapped = guarded.filter((r) => accessOf(r.method, r.route, bases, rules) === null);
+  expect(unmapped).toEqual([]);
+  // And the check itself notices a route nobody mapped.
+  expect(accessOf('POST', '/api/brand-new/thing', bases, rules)).toBeNull();
+  expect(accessOf('GET', '/dns/proxy', bases, rules)).toBeUndefined();
+});
+
+describe.each(AREAS.map((a) => [a] as const))('area %s', (area) => {
+  const { read, write } = AREA_CALLS[area];
+  const others = AREAS.filter((a) => a !== area);
+
+  it('is refused without a privilege, even when every other area is granted', async () => {
+    await grant(Object.fromEntries(others.map((a) => [a, 'write'])));
+    if (area !== 'settings') {
+      // Colours are public; every other read of an area needs its privilege.
+      const res = await send(user, read);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().detail).toMatch(/^You do not have permission to do this: .*read privilege of the/);
+    }
+    if (write) {
+      const res = await send(user, write);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().detail).toContain(`write privilege of the ${area} area`);
+    }
+  });
+
+  it('reads but cannot change with the read privilege', async () => {
+    await grant({ [area]: 'read' });
+    expect([200, 400]).toContain((await send(user, read)).statusCode);
+    if (write) expect((await send(user, write)).statusCode).toBe(403);
+  });
+
+  it('changes with the write privilege (the request reaches validation)', async () => {
+    await grant({ [area]: 'write' });
+    expect([200, 400]).toContain((await send(user, read)).statusCode);
+    if (write) expect([400, 422]).toContain((await send(user, write)).statusCode);
+  });
+
+  it('is open to admins without any group', async () => {
+    expect([200, 400]).toContain((await send(admin, read)).statusCode);
+    if (write) expect([400, 422]).toContain((await send(admin, write)).statusCode);
+  });
+});
+
+it('saves a real change with the write privilege and refuses the same change with read', async () => {
+  const body = { attempts: 7, window_seconds: 600, duration_seconds: 600 };
+  await grant({ authentication: 'read' });
+  expect((await user.put('/api/config/lockout', body)).statusCode).toBe(403);
+  expect((await admin.get('/api/config/lockout')).json()).not.toMatchObject({ attempts: 7 });
+  await grant({ authentication: 'write' });
+  expect((await user.put('/api/config/lockout', body)).statusCode).toBe(200);
+  expect((await admin.get('/api/config/lockout')).json()).toMatchObject({ attempts: 7 });
+});
+
+it('keeps managing accounts and groups with admins, whatever the groups grant', async () => {
+  await grant(Object.fromEntries(AREAS.map((a) => [a, 'write'])));
+  expect((await user.get('/api/users')).statusCode).toBe(200);
+  expect((await user.get('/api/groups')).statusCode).toBe(200);
+  const create = await user.post('/api/users', { username: 'sneaky', role: 'admin' });
+  expect(create.statusCode).toBe(403);
+  expect(create.json().detail).toContain('admin role');
+  expect((await user.post('/api/groups', { name: 'Mine' })).statusCode).toBe(403);
+  expect(
+    (await user.put(`/api/groups/${groupId}`, { name: 'x', description: '', members: [], privileges: {} }))
+      .statusCode,
+  ).toBe(403);
+});
+
+it('unions the privileges of several groups, write winning over read', async () => {
+  await grant({ dns: 'read' });
+  const other = await admin.post('/api/groups', {
+    name: 'DNS writers',
+    members: [userId],
+    privileges: { dns: 'write', ssh: 'read' },
+  });
+  expect(other.statusCode).toBe(201);
+  const me = (await user.get('/api/users/me')).json();
+  expect(me.privileges).toEqual({ dns: 'write', ssh: 'read' });
+  expect((await user.post('/api/dns/proxy/upstreams', {})).statusCode).toBe(422);
+  expect((await admin.request({ method: 'DELETE', url: `/api/groups/${other.json().id}` })).statusCode).toBe(
+    204,
+  );
+  expect((await user.get('/api/users/me')).json().privileges).toEqual({ dns: 'read' });
+});
+
+it('shows only the menu entries of readable areas and says which privileges the account holds', async () => {
+  await grant({ dns: 'read' });
+  const menu = (await user.get('/api/menu/')).json() as Array<{
+    id: string;
+    children: Array<{ id: string }>;
+  }>;
+  expect(menu.map((g) => g.id).sort()).toEqual(['dns', 'network']);
+  expect(menu.find((g) => g.id === 'network')!.children.map((c) => c.id)).toEqual(['overview']);
+  const adminMenu = (await admin.get('/api/menu/')).json() as Array<{ id: string }>;
+  expect(adminMenu.map((g) => g.id)).toEqual(
+    expect.arrayContaining(['dns', 'ssh', 'system', 'authentication']),
+  );
+  expect((await admin.get('/api/users/me')).json().privileges).toMatchObject({ dns: 'write', pki: 'write' });
+});
+
+it('answers 401, not 403, to anonymous callers of guarded areas', async () => {
+  const anon = new Agent(h.app);
+  await anon.visit();
+  expect((await anon.get('/api/dns/proxy')).statusCode).toBe(401);
+  expect((await anon.post('/api/dns/proxy/upstreams', {})).statusCode).toBe(401);
+});
