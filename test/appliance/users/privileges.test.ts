@@ -45,7 +45,7 @@ const AREA_CALLS: Record<Area, { read: Call; write: Call | null }> = {
   ssh: { read: ['GET', '/api/ssh/config'], write: ['POST', '/api/ssh/config/authorized_keys', {}] },
   network: {
     read: ['GET', '/api/network/preferences'],
-    write: ['POST', '/api/network/preferences/preview', {}],
+    write: ['PUT', '/api/network/preferences', {}],
   },
   logs: { read: ['GET', '/eos/system/logs/stream?services=nope'], write: ['POST', '/api/logs', {}] },
   updates: { read: ['GET', '/api/updates'], write: ['PUT', '/api/updates/schedule', {}] },

@@ -9,7 +9,6 @@ import { Form, Formik } from 'formik';
 import { useEffect, useId } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { splitMultiValue, validateValue, type FieldRules } from '../../../lib/validation';
-import { useAppSelector } from '../../../store/createStore';
 import { useResource, useResourceSave } from '../../../store/useResource';
 import { useCanWrite } from '../../../store/usePrivilege';
 import { Loader } from '../../../widgets/Loader';
