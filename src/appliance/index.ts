@@ -10,6 +10,7 @@ import { createAudit, type LogSink } from './audit';
 import { applianceContext, attachContext, requireAdmin, requireUser } from './auth/guards';
 import { dummyHash } from './auth/passwords';
 import { registerAuthRoutes } from './auth/routes';
+import { installRecentAuthCheck } from './auth/sessionRoutes';
 import { registerConsoleRoutes } from './console/routes';
 import { pathPrefix, type ApplianceContext } from './context';
 import { lockDataDir, migrate, openDatabase, type DataDirLock, type Db } from '../storage/sqlite';
@@ -121,6 +122,7 @@ async function mount(
 
   // An empty prefix (API at the site root) would put every path, identity flows included, under this check.
   installXsrf(app, [apiPrefix, authPrefix, '/eos'].filter(Boolean), secureCookies);
+  installRecentAuthCheck(app, ctx);
 
   const notFound = (scope: FastifyInstance) =>
     scope.setNotFoundHandler((_req, reply) => reply.code(404).send({ detail: 'Resource does not exist' }));

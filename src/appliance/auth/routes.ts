@@ -30,6 +30,7 @@ import {
 } from '../../service-kit/loginThrottle';
 import { loginThrottle, readPolicy, throttleKey } from './lockout';
 import { registerLockoutRoutes } from './lockoutRoutes';
+import { registerSessionRoutes } from './sessionRoutes';
 import {
   burnPasswordCheck,
   hashPassword,
@@ -368,6 +369,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
   );
 
   registerLockoutRoutes(scope, ctx);
+  registerSessionRoutes(scope, ctx);
 
   scope.post('/logout', async (req, reply: FastifyReply) => {
     const token = presentedToken(req);

@@ -148,4 +148,14 @@ export const applianceMigrations: Migration[] = [
       db.exec('DROP TABLE login_throttle');
     },
   },
+  {
+    version: 6,
+    name: 'session activity and authentication times (idle timeout, re-authentication)',
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE sessions ADD COLUMN last_seen_at INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE sessions ADD COLUMN authenticated_at INTEGER NOT NULL DEFAULT 0;
+        UPDATE sessions SET last_seen_at = created_at, authenticated_at = created_at;
+      `),
+  },
 ];

@@ -189,6 +189,8 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     ['POST', '/api/users/bulk'],
     ['POST', '/api/users/lockout-simulation'],
     ['PUT', '/api/users/:id'],
+    ['POST', '/api/auth/session/extend'],
+    ['POST', '/api/auth/reauth'],
   ]),
   // Logging out by token is a GET that changes state (Kratos' contract).
   {
