@@ -33,10 +33,12 @@ export interface WebAuthnCredentialConfig {
 
 export const SESSION_COOKIE = 'ory_kratos_session';
 const MINUTE = 60_000;
-/** Kratos defaults: flows live 1 h, sessions 24 h, a login counts as recent ("privileged") for 15 min. */
+/**
+ * Flows live 1 h (Kratos' default). Sessions follow the console's configuration: they end `sessionMaxSeconds` after
+ * sign-in and `sessionIdleSeconds` after their owner's last request; a login counts as recent ("privileged",
+ * Kratos' `privileged_session_max_age`) for `reauthMaxAgeSeconds`.
+ */
 export const FLOW_LIFESPAN_MS = 60 * MINUTE;
-export const SESSION_LIFESPAN_MS = 24 * 60 * MINUTE;
-export const PRIVILEGED_MS = 15 * MINUTE;
 export const CODE_LIFESPAN_MS = 15 * MINUTE;
 
 /** Console pages the service sends browsers to (the account screens). */
@@ -112,6 +114,21 @@ export class ServiceContext {
 
   now(): number {
     return Date.now();
+  }
+
+  /** Absolute lifetime of a session. */
+  get sessionLifespanMs(): number {
+    return this.config.sessionMaxSeconds * 1000;
+  }
+
+  /** Idle timeout of a session. */
+  get idleMs(): number {
+    return this.config.sessionIdleSeconds * 1000;
+  }
+
+  /** How long a login counts as recent for privileged settings (password, second factors, e-mail). */
+  get privilegedMs(): number {
+    return this.config.reauthMaxAgeSeconds * 1000;
   }
 
   ui(kind: FlowKind | 'error', query?: Record<string, string>): string {
@@ -231,7 +248,7 @@ export class ServiceContext {
    * The first candidate that names a live session wins, so an unrelated bearer token (the appliance API's, in bearer
    * mode) does not hide the session cookie.
    */
-  currentSession(req: FastifyRequest): CurrentSession | null {
+  currentSession(req: FastifyRequest, options: { touch?: boolean } = {}): CurrentSession | null {
     const header = req.headers['x-session-token'];
     const auth = req.headers.authorization;
     const bearer =
@@ -240,9 +257,18 @@ export class ServiceContext {
     for (const token of candidates) {
       if (!token || token.length > 200) continue;
       const session = this.repo.sessionByTokenHash(sha256(token));
-      if (!session || !session.active || session.expiresAt <= this.now()) continue;
+      const now = this.now();
+      if (!session || !session.active || session.expiresAt <= now) continue;
+      if (session.lastSeenAt + this.idleMs <= now) continue;
       const identity = this.repo.getIdentity(session.identityId);
-      if (identity && identity.state === 'active') return { session, identity };
+      if (identity && identity.state === 'active') {
+        // A request of the owner (whoami, the status check, does not count): the idle timeout starts again.
+        if (options.touch !== false && now - session.lastSeenAt >= 1000) {
+          this.repo.touchSession(session.id, now);
+          session.lastSeenAt = now;
+        }
+        return { session, identity };
+      }
     }
     return null;
   }
@@ -264,7 +290,8 @@ export class ServiceContext {
         methods: [{ method, aal, completed_at: new Date(now).toISOString() }],
         authenticatedAt: now,
         issuedAt: now,
-        expiresAt: now + SESSION_LIFESPAN_MS,
+        expiresAt: now + this.sessionLifespanMs,
+        lastSeenAt: now,
         ipAddress: req.ip ?? null,
         userAgent: typeof ua === 'string' ? ua.slice(0, 300) : null,
       },
@@ -276,7 +303,7 @@ export class ServiceContext {
       httpOnly: true,
       sameSite: 'lax',
       secure: this.secure,
-      maxAge: Math.floor(SESSION_LIFESPAN_MS / 1000),
+      maxAge: Math.floor(this.sessionLifespanMs / 1000),
     });
     return session;
   }
@@ -315,7 +342,7 @@ export class ServiceContext {
   }
 
   isPrivileged(session: SessionRecord): boolean {
-    return session.authenticatedAt + PRIVILEGED_MS > this.now();
+    return session.authenticatedAt + this.privilegedMs > this.now();
   }
 
   // Answers --------------------------------------------------------------------------------------------------------
