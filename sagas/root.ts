@@ -19,6 +19,7 @@ import { updatesSaga } from './updates.saga';
 import { layoutSettingsSaga } from './layoutSettings.saga';
 import { resourcesSaga } from './resources.saga';
 import { confirmationsSaga } from './confirmations.saga';
+import { sessionLifetimeSaga } from './sessionLifetime.saga';
 
 /** Sagas that answer actions; they also run during a server render. */
 export const requestSagas = [
@@ -42,6 +43,7 @@ export const browserSagas = [
   progressSaga,
   windowsSaga,
   confirmationsSaga,
+  sessionLifetimeSaga,
 ];
 // Page-specific sagas (the live log stream) start with their page's chunk: see featureSagas.ts.
 

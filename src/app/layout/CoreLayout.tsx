@@ -1,7 +1,7 @@
 /**
  * The core layout (spec §2): main bar, context bar, the content area, the windows column (when a window is docked
- * on the right, the content area narrows), the progress overlay of appliance jobs, and the notification center's
- * slot (shared with the account pages).
+ * on the right, the content area narrows), the progress overlay of appliance jobs, the notification center's
+ * slot (shared with the account pages) and the session's timeout and re-authentication modals.
  */
 import { Outlet } from 'react-router';
 import { useAppSelector } from '../../store/createStore';
@@ -10,6 +10,7 @@ import { MainBar } from './MainBar';
 import { LayoutSlot } from './slots';
 import { ProgressOverlay } from '../../progress/ProgressOverlay';
 import { WindowsHub } from '../../windows/WindowsHub';
+import { SessionDialogs } from '../session/SessionDialogs';
 
 export function CoreLayout() {
   const contextBarOpen = useAppSelector((s) => s.layout.contextBarOpen);
@@ -28,6 +29,7 @@ export function CoreLayout() {
       </div>
       <LayoutSlot name="notifications" />
       <ProgressOverlay />
+      <SessionDialogs />
     </div>
   );
 }
