@@ -169,3 +169,25 @@ describe('re-authentication for sensitive changes', () => {
     expect(rows.filter((r) => r.method === 'reauth:password' && r.success === 0)).toHaveLength(5);
   });
 });
+
+describe('own sign-in history', () => {
+  it('shows users their own sign-ins and failures, never anyone else’s', async () => {
+    const me = await userAgent(h, 'historian');
+    const stranger = new Agent(h.app);
+    await stranger.visit();
+    await stranger.login('historian', 'wrong password');
+    await userAgent(h, 'other');
+    const res = await me.get('/api/users/me/sign-ins');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.data.map((r: { success: boolean; method: string }) => [r.success, r.method])).toEqual([
+      [false, 'password'],
+      [true, 'password'],
+    ]);
+    expect(body.data[0]).toMatchObject({ source: '127.0.0.1' });
+    expect(typeof body.data[0].at).toBe('number');
+    expect(body.failed_since_last_login).toBe(1);
+    expect(body.active_sessions).toBe(1);
+    expect((await new Agent(h.app).get('/api/users/me/sign-ins')).statusCode).toBe(401);
+  });
+});
