@@ -6,7 +6,7 @@
  * The API client's session gate reports refusals that need a re-authentication and answers that say the session
  * timed out (a tab that was away learns it at its next request, or at its next status check).
  */
-import { eventChannel, type EventChannel } from 'redux-saga';
+import { buffers, eventChannel, type EventChannel } from 'redux-saga';
 import { fork, getContext, put, select, take } from 'redux-saga/effects';
 import { createActor, fromPromise, type Actor } from 'xstate';
 import {
@@ -155,7 +155,8 @@ export function* sessionLifetimeSaga() {
       stopTabs();
       stopGate?.();
     };
-  });
+    // Nothing may be dropped while the loop below is busy (a lost request would leave a change waiting forever).
+  }, buffers.expanding<Input>());
   actor.start();
   yield fork(forwardViewRequests, actor);
   let lastExpiresIn = Number.NaN;

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { fromPromise } from 'xstate';
-import { sessionMachine, type ReauthCredentials } from '../../machines/session.machine';
+import { sessionMachine, type ReauthCredentials, type SessionStatus } from '../../machines/session.machine';
 import { MachineInspector } from '../../src/qa/StatechartView';
 
 /**
@@ -17,13 +17,14 @@ const refused = Object.assign(new Error('401'), {
   data: { detail: { code: 6, message: 'Invalid password' } },
 });
 
+const left = (expiresInMs: number): SessionStatus => ({ expiresInMs, warnMs: 60_000, absolute: false });
+
 const demo = sessionMachine.provide({
   actors: {
-    checkStatus: fromPromise(async () => ({ expiresInMs: 30_000, warnMs: 60_000, absolute: false })),
-    extend: fromPromise(async () => ({ expiresInMs: 600_000, warnMs: 60_000, absolute: false })),
+    checkStatus: fromPromise(async () => left(30_000)),
+    extend: fromPromise(async () => left(600_000)),
     verify: fromPromise(async ({ input }: { input: ReauthCredentials }) => {
-      if (input.password === 'secret' || input.otp === '123456')
-        return { expiresInMs: 600_000, warnMs: 60_000, absolute: false };
+      if (input.password === 'secret' || input.otp === '123456') return left(600_000);
       throw refused;
     }),
   },

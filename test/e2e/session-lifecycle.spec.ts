@@ -39,7 +39,7 @@ test.describe('idle timeout', () => {
     const first = await signedIn(server, context, '/help');
     const second = await context.newPage();
     await second.goto(`${server.url}/dns/proxy`);
-    await expect(first.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(first.getByRole('heading', { name: 'Help', level: 1 })).toBeVisible();
 
     const warning = (page: Page) => page.getByRole('alertdialog', { name: 'Your session is about to end' });
     await expect(warning(first)).toBeVisible({ timeout: 20_000 });
