@@ -10,6 +10,7 @@ import { DataTable } from '../../../widgets/DataTable';
 import { Loader } from '../../../widgets/Loader';
 import { PageHeader } from '../../../widgets/PageHeader';
 import '../common/config/config.css';
+import './profile.css';
 
 export const PROFILE_TITLE = 'Your account';
 export const SIGN_INS_KEY = 'users/me/sign-ins';
@@ -46,7 +47,7 @@ export function SignInsPage() {
       ) : (
         <>
           <section className="config-section" aria-label="Summary">
-            <dl className="config-summary">
+            <dl className="profile__facts">
               {user && (
                 <>
                   <dt>User name</dt>
