@@ -35,7 +35,8 @@ export function sessionStatus(ctx: ApplianceContext, user: SessionUser) {
   return {
     username: user.username,
     expires_at: new Date(end).toISOString(),
-    expires_in_seconds: Math.max(0, Math.floor((end - now) / 1000)),
+    // Rounded up: 0 only once the session has ended (a tab that reads 0 leaves, so it must really be over).
+    expires_in_seconds: Math.max(0, Math.ceil((end - now) / 1000)),
     /** The end is the absolute one: extending cannot move it. */
     absolute: end === s.expiresAt,
     absolute_expires_at: new Date(s.expiresAt).toISOString(),

@@ -88,6 +88,22 @@ describe('idle and absolute lifetimes', () => {
     expect(gone.json().code).toBe('session_timeout');
   });
 
+  it('says 0 seconds left only once the session is over (a tab that reads 0 leaves)', async () => {
+    const agent = await userAgent(h, 'rounder');
+    const { seen } = h.ctx.db
+      .prepare(
+        "SELECT MAX(last_seen_at) AS seen FROM sessions WHERE user_id = (SELECT id FROM users WHERE username = 'rounder')",
+      )
+      .get() as { seen: number };
+    // 400 ms before the idle end (the clock is set from the session's own last activity).
+    offset = seen + IDLE_S * 1000 - 400 - realNow();
+    const last = await agent.get('/api/auth/session');
+    expect(last.statusCode).toBe(200);
+    expect(last.json().expires_in_seconds).toBe(1);
+    later(0.5);
+    expect((await agent.get('/api/auth/session')).statusCode).toBe(401);
+  });
+
   it('ends every session at its absolute lifetime, however active', async () => {
     const agent = await userAgent(h, 'busy');
     for (let t = 0; t + 50 < MAX_S; t += 50) {
