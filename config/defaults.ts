@@ -67,6 +67,14 @@ export interface Config {
   buildPollSeconds: number;
   /** Seconds an admin has to keep a lock-out-prone change (SSH port, …) before the appliance rolls it back. */
   applyConfirmSeconds: number;
+  /** Seconds without a request after which a console or identity session ends (the idle timeout). */
+  sessionIdleSeconds: number;
+  /** Seconds after sign-in after which a session ends whatever the activity (the absolute lifetime). */
+  sessionMaxSeconds: number;
+  /** Seconds before the idle timeout at which the console warns and offers to extend the session. */
+  sessionWarnSeconds: number;
+  /** Seconds a sign-in counts as recent for sensitive changes; older sessions must re-authenticate first. */
+  reauthMaxAgeSeconds: number;
 }
 
 export const defaults: Config = {
@@ -103,4 +111,8 @@ export const defaults: Config = {
   logFormat: 'auto',
   buildPollSeconds: 60,
   applyConfirmSeconds: 60,
+  sessionIdleSeconds: 900,
+  sessionMaxSeconds: 28800,
+  sessionWarnSeconds: 120,
+  reauthMaxAgeSeconds: 600,
 };

@@ -175,4 +175,28 @@ export const configKeys: KeySpec[] = [
     int(1, 3600),
     (c, v) => (c.applyConfirmSeconds = v),
   ),
+  spec(
+    'sessionIdleSeconds',
+    'RAMPART_SESSION_IDLE_SECONDS',
+    int(10, 86400),
+    (c, v) => (c.sessionIdleSeconds = v),
+  ),
+  spec(
+    'sessionMaxSeconds',
+    'RAMPART_SESSION_MAX_SECONDS',
+    int(60, 604800),
+    (c, v) => (c.sessionMaxSeconds = v),
+  ),
+  spec(
+    'sessionWarnSeconds',
+    'RAMPART_SESSION_WARN_SECONDS',
+    int(5, 3600),
+    (c, v) => (c.sessionWarnSeconds = v),
+  ),
+  spec(
+    'reauthMaxAgeSeconds',
+    'RAMPART_REAUTH_MAX_AGE_SECONDS',
+    int(10, 86400),
+    (c, v) => (c.reauthMaxAgeSeconds = v),
+  ),
 ];

@@ -3,7 +3,8 @@
  * pages render with their data). Each `…Requested` action loads one resource; a failure marks it failed and goes
  * through the one error handler, except the public interface list, whose failure the page shows itself.
  */
-import { call, delay, getContext, put, select, takeLatest } from 'redux-saga/effects';
+import { PASSIVE_HEADER } from '../src/shared/http';
+import { call, delay, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
 import type { RootState } from '../src/store/createStore';
 import {
@@ -66,7 +67,8 @@ export function* loadStatus() {
   const api: ApiClient = yield getContext('api');
   const url: string = yield call(endpoint, 'system/status');
   try {
-    const res: ApiResponse<SystemStatus> = yield call(api.get, url);
+    // The dashboard's refresh is the console's own polling, not the user's activity: it keeps no session alive.
+    const res: ApiResponse<SystemStatus> = yield call(api.get, url, { headers: { [PASSIVE_HEADER]: '1' } });
     yield put(statusLoaded(res.data));
   } catch (e) {
     yield put(statusFailed());

@@ -3,7 +3,8 @@
  * server the request sagas are forked instead, so the render can wait for the root task: they end once the
  * render dispatches END and their in-flight calls finish. Long-lived browser effects never start on the server.
  */
-import { fork, getContext, spawn } from 'redux-saga/effects';
+import { call, fork, getContext, select, spawn } from 'redux-saga/effects';
+import type { RootState } from '../src/store/createStore';
 import type { SagaContext } from '../src/store/createStore';
 import { buildUpdateSaga } from './buildUpdate.saga';
 import { layoutSaga } from './layout.saga';
@@ -33,6 +34,19 @@ export const requestSagas = [
   networkSaga,
 ];
 
+/**
+ * The session's lifetime (timeout warning, re-authentication) runs only for signed-in visitors; it loads with its
+ * state machine library on demand, so the login page never downloads it.
+ */
+export function* sessionLifetimeOnDemand() {
+  const loggedIn: boolean = yield select((s: RootState) => s.session.loggedIn);
+  if (!loggedIn) return;
+  const mod: typeof import('./sessionLifetime.saga') = yield call(
+    () => import(/* webpackChunkName: "session-lifetime" */ './sessionLifetime.saga'),
+  );
+  yield call(mod.sessionLifetimeSaga);
+}
+
 /** Long-lived browser effects (polling, streams). */
 export const browserSagas = [
   buildUpdateSaga,
@@ -42,6 +56,7 @@ export const browserSagas = [
   progressSaga,
   windowsSaga,
   confirmationsSaga,
+  sessionLifetimeOnDemand,
 ];
 // Page-specific sagas (the live log stream) start with their page's chunk: see featureSagas.ts.
 

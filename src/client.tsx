@@ -4,6 +4,7 @@ import { hydrateRoot, createRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { createBrowserApiClient } from './api/client';
+import { createSessionGate, withSessionGate } from './api/sessionGate';
 import { AppProviders } from './app/AppProviders';
 import { ErrorPage } from './app/errors/ErrorPage';
 import { routes } from './app/routes';
@@ -35,10 +36,15 @@ installFatalErrorHandler(showFatalErrorPage);
 async function start() {
   const state = readServerState();
   // The one API client of the page: sagas get it through their context, views through the services provider.
-  const services: Services = { api: createBrowserApiClient(), origin: window.location.origin };
+  // Its session gate asks for a re-authentication when a sensitive change needs one, then sends the change again.
+  const sessionGate = createSessionGate();
+  const services: Services = {
+    api: withSessionGate(createBrowserApiClient(), sessionGate),
+    origin: window.location.origin,
+  };
   const store = createAppStore({
     preloadedState: state,
-    context: { api: services.api, platform: 'browser', storage: window.localStorage },
+    context: { api: services.api, platform: 'browser', storage: window.localStorage, sessionGate },
   });
   configureRouting({ renderMode: store.getState().config.renderMode });
   registerFeatures();

@@ -7,6 +7,8 @@
 export const statusMessages = {
   401: 'You are not authenticated. Please log in again.',
   403: 'You do not have permission to do this.',
+  /** A sensitive change the user did not confirm with their password or code (403 `reauth_required`). */
+  reauthRequired: 'The change was not made: it needs you to confirm your password or one-time code.',
   404: 'The resource does not exist.',
   validation: 'Validation error: please check the values you entered.',
   500: 'An error occurred while processing the request.',

@@ -16,6 +16,7 @@ import {
   statusMessages,
 } from './errorCatalogue';
 import { isApiError } from './errors';
+import { REAUTH_REQUIRED } from '../shared/http';
 
 /** One item of a pydantic-style `detail` list (spec §3 error-detail item). */
 export interface ErrorDetailItem {
@@ -136,7 +137,13 @@ export function interpretError(error: unknown): ErrorOutcome[] {
     case 401:
       return [toast(statusMessages[401])];
     case 403:
-      return [toast(statusMessages[403])];
+      return [
+        toast(
+          (data as { detail?: { code?: unknown } } | undefined)?.detail?.code === REAUTH_REQUIRED
+            ? statusMessages.reauthRequired
+            : statusMessages[403],
+        ),
+      ];
     case 404:
       return interpretDetail(data) ?? [toast(statusMessages[404])];
     case 400:

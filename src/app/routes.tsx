@@ -82,6 +82,7 @@ export const protectedRoutes: RouteObject[] = [
   guarded('authentication/lockout', 'authentication', 'lockout'),
   guarded('shop', 'sections', 'shop'),
   guarded('help', 'sections', 'help'),
+  guarded('profile', 'sections', 'profile'),
   guarded('messaging/agreements', 'messaging', 'agreements'),
 ];
 

@@ -12,6 +12,7 @@ import { applianceContext, attachContext, requireAdmin, requireUser } from './au
 import { dummyHash } from './auth/passwords';
 import { registerLockoutPolicy } from './auth/lockoutPolicy';
 import { registerAuthRoutes } from './auth/routes';
+import { installRecentAuthCheck } from './auth/sessionRoutes';
 import { registerConsoleRoutes } from './console/routes';
 import { pathPrefix, type ApplianceContext } from './context';
 import { lockDataDir, migrate, openDatabase, type DataDirLock, type Db } from '../storage/sqlite';
@@ -128,6 +129,8 @@ async function mount(
   installXsrf(app, [apiPrefix, authPrefix, '/eos'].filter(Boolean), secureCookies);
   // Who may call which route (areas and privileges): one hook before every route's own.
   installPrivilegeGuard(app, ctx);
+  // Then, for sensitive changes the caller may make, a recent sign-in or re-authentication.
+  installRecentAuthCheck(app, ctx);
 
   const inProcessReads = new InProcessReads();
   const notFound = (scope: FastifyInstance) =>

@@ -35,7 +35,12 @@ export class ServiceContext {
     this.csrf = new CsrfGuard(this.urls.publicBase, this.urls.secure);
     const now = () => this.now();
     this.flows = new FlowStore(repo, this.csrf, this.urls.consoleOrigin, now);
-    this.sessions = new SessionStore(repo, { secure: this.urls.secure, rpId: this.urls.rpId, now });
+    this.sessions = new SessionStore(repo, {
+      secure: this.urls.secure,
+      rpId: this.urls.rpId,
+      now,
+      lifetimes: config,
+    });
   }
 
   now(): number {

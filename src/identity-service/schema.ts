@@ -140,4 +140,13 @@ export const identityMigrations: Migration[] = [
     name: 'persisted rate limits',
     up: (db) => db.exec(attemptTableSql(RATE_LIMIT_TABLE)),
   },
+  {
+    version: 4,
+    name: 'session activity (idle timeout)',
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE sessions ADD COLUMN last_seen_at INTEGER NOT NULL DEFAULT 0;
+        UPDATE sessions SET last_seen_at = issued_at;
+      `),
+  },
 ];

@@ -15,10 +15,17 @@ import {
 import type { StoredWebAuthnCredential } from './webauthn/ceremony';
 
 export const SESSION_COOKIE = 'ory_kratos_session';
-const MINUTE = 60_000;
-/** Kratos defaults: sessions live 24 h, a login counts as recent ("privileged") for 15 min. */
-export const SESSION_LIFESPAN_MS = 24 * 60 * MINUTE;
-export const PRIVILEGED_MS = 15 * MINUTE;
+
+/**
+ * Session lifetimes follow the console's configuration: a session ends `sessionMaxSeconds` after sign-in and
+ * `sessionIdleSeconds` after its owner's last request; a login counts as recent ("privileged", Kratos'
+ * `privileged_session_max_age`) for `reauthMaxAgeSeconds`.
+ */
+export interface SessionLifetimes {
+  sessionMaxSeconds: number;
+  sessionIdleSeconds: number;
+  reauthMaxAgeSeconds: number;
+}
 
 export interface WebAuthnCredentialConfig {
   /** base64url user handle given to authenticators for this account */
@@ -40,15 +47,32 @@ export class SessionStore {
       /** The WebAuthn relying party; security keys count as a second factor only where there is one. */
       rpId: string | null;
       now: () => number;
+      lifetimes: SessionLifetimes;
     },
   ) {}
+
+  /** Absolute lifetime of a session. */
+  get lifespanMs(): number {
+    return this.options.lifetimes.sessionMaxSeconds * 1000;
+  }
+
+  /** Idle timeout of a session. */
+  get idleMs(): number {
+    return this.options.lifetimes.sessionIdleSeconds * 1000;
+  }
+
+  /** How long a login counts as recent for privileged settings (password, second factors, e-mail). */
+  get privilegedMs(): number {
+    return this.options.lifetimes.reauthMaxAgeSeconds * 1000;
+  }
 
   /**
    * The session of the cookie, or of a session token (`X-Session-Token`, `Authorization: Bearer`) as Kratos accepts.
    * The first candidate that names a live session wins, so an unrelated bearer token (the appliance API's, in bearer
-   * mode) does not hide the session cookie.
+   * mode) does not hide the session cookie. A request of the owner restarts the idle timeout, unless `touch` is
+   * false (whoami, the console's status check, must not keep an idle session alive).
    */
-  current(req: FastifyRequest): CurrentSession | null {
+  current(req: FastifyRequest, options: { touch?: boolean } = {}): CurrentSession | null {
     const header = req.headers['x-session-token'];
     const auth = req.headers.authorization;
     const bearer =
@@ -57,9 +81,17 @@ export class SessionStore {
     for (const token of candidates) {
       if (!token || token.length > 200) continue;
       const session = this.repo.sessionByTokenHash(sha256(token));
-      if (!session || !session.active || session.expiresAt <= this.options.now()) continue;
+      const now = this.options.now();
+      if (!session || !session.active || session.expiresAt <= now) continue;
+      if (session.lastSeenAt + this.idleMs <= now) continue;
       const identity = this.repo.getIdentity(session.identityId);
-      if (identity && identity.state === 'active') return { session, identity };
+      if (identity && identity.state === 'active') {
+        if (options.touch !== false && now - session.lastSeenAt >= 1000) {
+          this.repo.touchSession(session.id, now);
+          session.lastSeenAt = now;
+        }
+        return { session, identity };
+      }
     }
     return null;
   }
@@ -82,7 +114,8 @@ export class SessionStore {
         methods: [{ method, aal, completed_at: new Date(now).toISOString() }],
         authenticatedAt: now,
         issuedAt: now,
-        expiresAt: now + SESSION_LIFESPAN_MS,
+        expiresAt: now + this.lifespanMs,
+        lastSeenAt: now,
         ipAddress: req.ip ?? null,
         userAgent: typeof ua === 'string' ? ua.slice(0, 300) : null,
       },
@@ -94,7 +127,7 @@ export class SessionStore {
       httpOnly: true,
       sameSite: 'lax',
       secure: this.options.secure,
-      maxAge: Math.floor(SESSION_LIFESPAN_MS / 1000),
+      maxAge: Math.floor(this.lifespanMs / 1000),
     });
     return session;
   }
@@ -133,8 +166,8 @@ export class SessionStore {
     return this.repo.getCredential<WebAuthnCredentialConfig>(identityId, 'webauthn')?.credentials ?? [];
   }
 
-  /** A login counts as recent ("privileged") for PRIVILEGED_MS: settings may be changed without logging in again. */
+  /** A login counts as recent ("privileged") for `privilegedMs`: settings may be changed without logging in again. */
   isPrivileged(session: SessionRecord): boolean {
-    return session.authenticatedAt + PRIVILEGED_MS > this.options.now();
+    return session.authenticatedAt + this.privilegedMs > this.options.now();
   }
 }

@@ -11,3 +11,12 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HOST_COOKIE = `__Host-${XSRF_COOKIE}`;
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 export const THEME_COOKIE = 'rampart_theme';
+/**
+ * Sent by requests the console makes on its own (polling, heartbeats): the appliance does not count them as the
+ * user's activity, so they never keep an idle session alive.
+ */
+export const PASSIVE_HEADER = 'X-Rampart-Passive';
+/** The 403 `detail.code` of a sensitive change whose session signed in too long ago (re-authenticate, then retry). */
+export const REAUTH_REQUIRED = 'reauth_required';
+/** The 401 `detail.code` of a session that ended by its idle or absolute timeout. */
+export const SESSION_TIMEOUT = 'session_timeout';

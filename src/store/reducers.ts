@@ -8,6 +8,7 @@ import { logReportSlice } from './slices/logReport.slice';
 import { networkSlice } from './slices/network.slice';
 import { logTailSlice } from './slices/logTail.slice';
 import { sessionSlice } from './slices/session.slice';
+import { sessionLifetimeSlice } from './slices/sessionLifetime.slice';
 import { fieldErrorsSlice } from './slices/fieldErrors.slice';
 import { windowsSlice } from '../windows/windows.slice';
 import { progressSlice } from '../progress/progress.slice';
@@ -19,6 +20,7 @@ import { resourcesSlice } from './slices/resources.slice';
 export const reducers = {
   config: configSlice.reducer,
   session: sessionSlice.reducer,
+  sessionLifetime: sessionLifetimeSlice.reducer,
   menu: menuSlice.reducer,
   layout: layoutSlice.reducer,
   build: buildSlice.reducer,

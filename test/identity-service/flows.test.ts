@@ -635,7 +635,7 @@ describe('recovery', () => {
     const settings = await stranger.get(`/identity/self-service/settings/flows?id=${next.flow.id}`);
     expect(settings.status).toBe(200);
     expect(settings.json.ui.messages[0]).toMatchObject({ id: 1060001, type: 'success' });
-    expect(settings.json.ui.messages[0].text).toContain('within the next 15.00 minutes');
+    expect(settings.json.ui.messages[0].text).toContain('within the next 10.00 minutes');
 
     const changed = await stranger.submit(settings.json, {
       method: 'password',

@@ -59,6 +59,7 @@ describe('server rendering', () => {
     '/authentication/lockout',
     '/shop',
     '/help',
+    '/profile',
     '/messaging/agreements',
   ])('protected route %s renders for a logged-in visitor and redirects an anonymous one', async (url) => {
     const ok = await app.inject({ url, headers: LOGGED_IN });

@@ -1,7 +1,8 @@
 /**
  * The core layout (spec §2): main bar, context bar, the content area, the windows column (when a window is docked
- * on the right, the content area narrows), the progress overlay of appliance jobs, and the notification center's
- * slot (shared with the account pages). Ctrl/Cmd+K opens the command palette (loaded on demand).
+ * on the right, the content area narrows), the progress overlay of appliance jobs, the notification center's
+ * slot (shared with the account pages) and the session's timeout and re-authentication modals. Ctrl/Cmd+K opens the
+ * command palette (loaded on demand).
  */
 import { Outlet } from 'react-router';
 import { useAppSelector } from '../../store/createStore';
@@ -11,6 +12,7 @@ import { LayoutSlot } from './slots';
 import { ProgressOverlay } from '../../progress/ProgressOverlay';
 import { WindowsHub } from '../../windows/WindowsHub';
 import { PaletteLauncher } from '../palette/PaletteLauncher';
+import { SessionDialogs } from '../session/SessionDialogs';
 
 export function CoreLayout() {
   const contextBarOpen = useAppSelector((s) => s.layout.contextBarOpen);
@@ -30,6 +32,7 @@ export function CoreLayout() {
       <LayoutSlot name="notifications" />
       <ProgressOverlay />
       <PaletteLauncher />
+      <SessionDialogs />
     </div>
   );
 }

@@ -102,6 +102,11 @@ export function MainBar({ profileImage, showProfile = true }: MainBarProps) {
         >
           <span aria-hidden="true">{theme === 'dark' ? '☾' : theme === 'light' ? '☀' : '◐'}</span>
         </button>
+        {showProfile && user && (
+          <PreloadLink to="/profile" className="main-bar__account">
+            Your account
+          </PreloadLink>
+        )}
         {showProfile && (
           <a
             href="/logout/"

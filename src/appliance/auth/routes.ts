@@ -27,6 +27,7 @@ import { readUiSettings } from '../settings/routes';
 import { cachedHealthCheck, identityProbe } from './identityHealth';
 import { loginThrottle, readPolicy, throttleKey } from './lockout';
 import { registerLockoutRoutes } from './lockoutRoutes';
+import { registerSessionRoutes } from './sessionRoutes';
 import {
   burnPasswordCheck,
   hashPassword,
@@ -384,6 +385,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
   );
 
   registerLockoutRoutes(scope, ctx);
+  registerSessionRoutes(scope, ctx);
 
   scope.post('/logout', async (req, reply: FastifyReply) => {
     const token = presentedToken(req);

@@ -153,4 +153,14 @@ export const applianceMigrations: Migration[] = [
     name: 'login screen title in the look and feel',
     up: (db) => db.exec('ALTER TABLE ui_settings ADD COLUMN login_title TEXT'),
   },
+  {
+    version: 7,
+    name: 'session activity and authentication times (idle timeout, re-authentication)',
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE sessions ADD COLUMN last_seen_at INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE sessions ADD COLUMN authenticated_at INTEGER NOT NULL DEFAULT 0;
+        UPDATE sessions SET last_seen_at = created_at, authenticated_at = created_at;
+      `),
+  },
 ];

@@ -10,7 +10,7 @@ import { passwordProblem } from '../../service-kit/passwordPolicy';
 import { isEmail } from '../../lib/validation/validators';
 import { migrate } from '../../storage/sqlite';
 import { AuditService, auditText } from '../audit';
-import { currentUser, requireAdmin } from '../auth/guards';
+import { currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { LOCKOUT_LIMITS, loginThrottle } from '../auth/lockout';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { inTransaction, type ApplianceContext } from '../context';
@@ -89,6 +89,18 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
   const throttle = loginThrottle(db);
   const lockedNames = () => new Set(throttle.locks(ctx.now()).map((l) => l.name));
 
+  /** Sessions of an account that have neither reached their absolute end nor been idle too long. */
+  const activeSessions = (userId: number): number => {
+    const now = ctx.now();
+    return (
+      db
+        .prepare(
+          'SELECT COUNT(*) AS n FROM sessions WHERE user_id = ? AND expires_at > ? AND last_seen_at > ?',
+        )
+        .get(userId, now, now - ctx.config.sessionIdleSeconds * 1000) as { n: number }
+    ).n;
+  };
+
   const mustFind = (id: string): Account => {
     const account = findAccount(db, Number(id), lockedNames());
     if (!account) throw new HttpError(404, 'User does not exist');
@@ -138,6 +150,17 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     data: listAccounts(db, lockedNames()).map(withGroups),
   }));
 
+  // Every user's own recent sign-ins and failures (time, source address, method) and how many sessions are open.
+  scope.get('/users/me/sign-ins', { onRequest: requireUser }, async (req) => {
+    const me = currentUser(req);
+    return {
+      data: loginHistory(db, me.username),
+      last_login: lastSuccess(db, me.username),
+      failed_since_last_login: failuresSinceSuccess(db, me.username),
+      active_sessions: activeSessions(me.id),
+    };
+  });
+
   scope.get<{ Params: { id: string } }>(
     '/users/:id',
     { onRequest: requireAdmin, schema: { params: idParams } },
@@ -148,11 +171,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
         last_login: lastSuccess(db, account.username),
         failed_since_last_login: failuresSinceSuccess(db, account.username),
         login_history: loginHistory(db, account.username),
-        active_sessions: (
-          db
-            .prepare('SELECT COUNT(*) AS n FROM sessions WHERE user_id = ? AND expires_at > ?')
-            .get(account.id, ctx.now()) as { n: number }
-        ).n,
+        active_sessions: activeSessions(account.id),
       };
     },
   );

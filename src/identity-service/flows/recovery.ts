@@ -1,7 +1,6 @@
 /** Account recovery with the `code` method: choose_method → sent_email → passed_challenge (then settings). */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context';
-import { PRIVILEGED_MS } from '../sessions';
 import { errors } from '../errors';
 import { flowJson } from '../render';
 import { MSG, uiText } from '../text';
@@ -56,9 +55,9 @@ export function registerRecovery(app: FastifyInstance, ctx: ServiceContext): voi
         data: {
           messages: [
             uiText(MSG.recoverySuccessful, {
-              minutes_left_in_privileged_session: PRIVILEGED_MS / 60000,
-              privileged_session_expires_at: new Date(now + PRIVILEGED_MS).toISOString(),
-              privileged_session_expires_at_unix: Math.floor((now + PRIVILEGED_MS) / 1000),
+              minutes_left_in_privileged_session: ctx.sessions.privilegedMs / 60000,
+              privileged_session_expires_at: new Date(now + ctx.sessions.privilegedMs).toISOString(),
+              privileged_session_expires_at_unix: Math.floor((now + ctx.sessions.privilegedMs) / 1000),
             }),
           ],
           fieldMessages: {},

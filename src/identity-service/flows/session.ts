@@ -44,7 +44,8 @@ const STUB_500 = {
 
 export function registerSessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   app.get('/sessions/whoami', { config: { jsonOnly: true } }, async (req, reply) => {
-    const current = ctx.sessions.current(req);
+    // The console's status check: asking who is signed in does not keep an idle session alive.
+    const current = ctx.sessions.current(req, { touch: false });
     if (!current) throw errors.sessionInactive();
     if (current.session.aal === 'aal1' && ctx.sessions.hasSecondFactor(current.identity.id)) {
       throw errors.aal2Required(ctx.urls.url('/self-service/login/browser', { aal: 'aal2' }));

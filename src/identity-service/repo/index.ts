@@ -46,6 +46,7 @@ export class IdentityRepo {
   readonly logoutToken: SessionTable['logoutToken'];
   readonly updateSessionAuth: SessionTable['updateSessionAuth'];
   readonly revokeSession: SessionTable['revokeSession'];
+  readonly touchSession: SessionTable['touchSession'];
   readonly revokeOtherSessions: SessionTable['revokeOtherSessions'];
   readonly insertFlow: FlowTable['insertFlow'];
   readonly getFlow: FlowTable['getFlow'];
@@ -83,6 +84,7 @@ export class IdentityRepo {
     this.logoutToken = sessions.logoutToken.bind(sessions);
     this.updateSessionAuth = sessions.updateSessionAuth.bind(sessions);
     this.revokeSession = sessions.revokeSession.bind(sessions);
+    this.touchSession = sessions.touchSession.bind(sessions);
     this.revokeOtherSessions = sessions.revokeOtherSessions.bind(sessions);
     const flows = new FlowTable(db);
     this.insertFlow = flows.insertFlow.bind(flows);

@@ -41,6 +41,8 @@ export interface SessionRecord {
   authenticatedAt: number;
   issuedAt: number;
   expiresAt: number;
+  /** Last request of the session's owner (the idle timeout counts from here). */
+  lastSeenAt: number;
   active: boolean;
   ipAddress: string | null;
   userAgent: string | null;
@@ -118,6 +120,7 @@ export interface SessionRow {
   authenticated_at: number;
   issued_at: number;
   expires_at: number;
+  last_seen_at: number;
   active: number;
   ip_address: string | null;
   user_agent: string | null;
@@ -164,6 +167,7 @@ export const toSession = (r: SessionRow): SessionRecord => ({
   authenticatedAt: r.authenticated_at,
   issuedAt: r.issued_at,
   expiresAt: r.expires_at,
+  lastSeenAt: r.last_seen_at,
   active: r.active === 1,
   ipAddress: r.ip_address,
   userAgent: r.user_agent,

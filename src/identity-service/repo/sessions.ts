@@ -14,8 +14,8 @@ export class SessionTable {
     const id = randomUUID();
     this.db
       .prepare(
-        `INSERT INTO sessions (id, token_hash, logout_token, identity_id, aal, methods, authenticated_at, issued_at, expires_at, active, ip_address, user_agent)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+        `INSERT INTO sessions (id, token_hash, logout_token, identity_id, aal, methods, authenticated_at, issued_at, expires_at, last_seen_at, active, ip_address, user_agent)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
       )
       .run(
         id,
@@ -27,6 +27,7 @@ export class SessionTable {
         s.authenticatedAt,
         s.issuedAt,
         s.expiresAt,
+        s.lastSeenAt,
         s.ipAddress,
         s.userAgent,
       );
@@ -55,6 +56,11 @@ export class SessionTable {
     this.db
       .prepare('UPDATE sessions SET aal = ?, methods = ?, authenticated_at = ? WHERE id = ?')
       .run(aal, JSON.stringify(methods), authenticatedAt, id);
+  }
+
+  /** The owner made a request: the idle timeout starts again. */
+  touchSession(id: string, at: number): void {
+    this.db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?').run(at, id);
   }
 
   revokeSession(id: string): void {

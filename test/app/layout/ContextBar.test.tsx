@@ -110,6 +110,13 @@ describe('main bar', () => {
     expect(screen.getByRole('link', { name: 'Console' })).not.toHaveAttribute('aria-current');
   });
 
+  test('a signed-in user reaches their own account page from the main bar', () => {
+    renderAt('/', <MainBar />);
+    expect(screen.queryByRole('link', { name: 'Your account' })).not.toBeInTheDocument();
+    renderAt('/', <MainBar />, { session: { loggedIn: true, user: { username: 'j.doe', role: 'user' } } });
+    expect(screen.getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/profile');
+  });
+
   test('a panel flag shows its label badge instead of the sections', () => {
     const config = {
       ...publicConfig(defaults),

@@ -106,6 +106,32 @@ describe('createEmbeddedLogs', () => {
     expect(stream.events.at(-1)?.event).toBe('reconnect');
   });
 
+  it('ends an open stream once its session times out idle', async () => {
+    const ctx = applianceContext(app);
+    await createUser(ctx, { username: 'idler', password: 'idler-password-123', role: 'user' });
+    const agent = new Agent(app);
+    await agent.visit();
+    expect((await agent.login('idler', 'idler-password-123')).statusCode).toBe(200);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const stream = await openSse(`http://127.0.0.1:${port}${LOG_STREAM_PATH}`, {
+      cookie: agent.cookieHeader(),
+    });
+    expect(stream.status).toBe(200);
+    await stream.waitFor((ev) => ev.length >= 1);
+    // Heartbeats run every 50 ms; the session is still live, so the stream stays open.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stream.events.some((e) => e.event === 'reconnect')).toBe(false);
+    const realNow = ctx.now;
+    ctx.now = () => realNow() + (ctx.config.sessionIdleSeconds + 1) * 1000;
+    try {
+      await stream.closed;
+      expect(stream.events.at(-1)?.event).toBe('reconnect');
+    } finally {
+      ctx.now = realNow;
+    }
+  });
+
   describe('audit trail visibility', () => {
     let port: number;
     beforeEach(async () => {

@@ -11,6 +11,7 @@ import { logoutMachine } from '../../../machines/logout.machine';
 import { flowFormMachine, type FlowFormContext } from '../../../machines/flowForm.machine';
 import { notificationMachine } from '../../../machines/notification.machine';
 import { recoveryMachine } from '../../../machines/recovery.machine';
+import { sessionMachine, type SessionStatus } from '../../../machines/session.machine';
 import { settingsMachine } from '../../../machines/settings.machine';
 import { signupMachine } from '../../../machines/signup.machine';
 import { verificationMachine } from '../../../machines/verification.machine';
@@ -45,6 +46,27 @@ const localAuthFailures = [
   unauthorized(1),
   new Error('network down'),
 ];
+
+/** Session statuses: far from its end, inside the warning time, over. */
+const sessionStatuses: Record<'active' | 'warning' | 'ended', SessionStatus> = {
+  active: { expiresInMs: 600_000, warnMs: 60_000, absolute: false },
+  warning: { expiresInMs: 30_000, warnMs: 60_000, absolute: false },
+  ended: { expiresInMs: 0, warnMs: 60_000, absolute: true },
+};
+
+/** A 403 of a sensitive change, a 401 of the status check and of a wrong password, as the API client rejects. */
+const sessionErrors = {
+  unauthenticated: new ApiError({
+    kind: 'bad_request',
+    status: 401,
+    data: { detail: 'Not authenticated', code: 'session_timeout' },
+    message: '401',
+    url: '/api/auth/session',
+    method: 'GET',
+  }),
+  wrongPassword: unauthorized(6),
+  network: new Error('network down'),
+};
 
 /** A self-service flow as the identity service answers, in a given state. */
 export const identityFlow = (state: string, extra: object = {}) => ({
@@ -271,6 +293,29 @@ export const machineModels: MachineModel[] = [
       ...on(loginMachine, 'login').error(unauthorized(LOCAL_AUTH_CODES.otpSecretMissing)),
       ...on(loginMachine, 'login').error(unauthorized(LOCAL_AUTH_CODES.invalidPassword)),
       ...on(loginMachine, 'login').error(new Error('network down')),
+    ],
+  },
+  {
+    name: 'session',
+    machine: sessionMachine,
+    inputs: [{ heartbeatMs: 30_000 }],
+    events: [
+      ...Object.values(sessionStatuses).map((status) => ({ type: 'session.status', status })),
+      { type: 'session.ended' },
+      { type: 'user.extend' },
+      { type: 'reauth.request' },
+      { type: 'user.verify', password: '' },
+      { type: 'user.verify', password: 'secret' },
+      { type: 'user.verify', otp: '123456' },
+      { type: 'user.cancel' },
+      ...Object.values(sessionStatuses).flatMap((status) => on(sessionMachine, 'checkStatus').done(status)),
+      ...on(sessionMachine, 'checkStatus').error(sessionErrors.unauthenticated),
+      ...on(sessionMachine, 'checkStatus').error(sessionErrors.network),
+      ...on(sessionMachine, 'extend').done(sessionStatuses.active),
+      ...on(sessionMachine, 'extend').error(sessionErrors.unauthenticated),
+      ...on(sessionMachine, 'extend').error(sessionErrors.network),
+      ...on(sessionMachine, 'verify').done(sessionStatuses.active),
+      ...on(sessionMachine, 'verify').error(sessionErrors.wrongPassword),
     ],
   },
   {

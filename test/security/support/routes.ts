@@ -194,6 +194,8 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     ['POST', '/api/groups/bulk'],
     ['PUT', '/api/groups/:id'],
     ['DELETE', '/api/auth/lockouts/source/:address'],
+    ['POST', '/api/auth/session/extend'],
+    ['POST', '/api/auth/reauth'],
   ]),
   // Logging out by token is a GET that changes state (Kratos' contract).
   {

@@ -1,0 +1,188 @@
+/**
+ * Session lifetime under the auth base:
+ * - `GET /session`: the session's times (idle and absolute end, when the console should warn, last authentication).
+ *   It is the console's heartbeat and does not count as activity, so polling it never keeps an idle session alive.
+ * - `POST /session/extend`: the user asked to stay signed in; the idle timer starts again (never past the absolute end).
+ * - `POST /reauth`: the password or the one-time code again, for sensitive changes; counted by the login throttle like
+ *   a sign-in (a locked pair is refused without checking) and written to the login history.
+ * And the hook that asks for a recent authentication before sensitive changes (see `SENSITIVE_PATHS`).
+ */
+import type { FastifyInstance } from 'fastify';
+import { AuditService, auditText } from '../audit';
+import { inTransaction, type ApplianceContext } from '../context';
+import { HttpError } from '../http/errors';
+import { canonicalPath, isUnder } from '../http/paths';
+import { recordLogin } from '../users/history';
+import {
+  currentUser,
+  isPassive,
+  requireRecentAuth,
+  requireUser,
+  requireUserQuietly,
+  sessionUser,
+} from './guards';
+import { loginThrottle, throttleKey } from './lockout';
+import { PASSWORD_MAX_LENGTH, verifyPassword } from './passwords';
+import { markAuthenticated, sessionEnd, touchSession, type SessionUser } from './sessions';
+import { verifyTotp } from './totp';
+
+/** The status the console reads (times as ISO strings and seconds, so clocks that differ do not matter). */
+export function sessionStatus(ctx: ApplianceContext, user: SessionUser) {
+  const now = ctx.now();
+  const s = user.session;
+  const end = sessionEnd(ctx, s);
+  const idle = ctx.config.sessionIdleSeconds;
+  return {
+    username: user.username,
+    expires_at: new Date(end).toISOString(),
+    // Rounded up: 0 only once the session has ended (a tab that reads 0 leaves, so it must really be over).
+    expires_in_seconds: Math.max(0, Math.ceil((end - now) / 1000)),
+    /** The end is the absolute one: extending cannot move it. */
+    absolute: end === s.expiresAt,
+    absolute_expires_at: new Date(s.expiresAt).toISOString(),
+    idle_timeout_seconds: idle,
+    warn_seconds: Math.min(ctx.config.sessionWarnSeconds, Math.floor(idle / 2)),
+    authenticated_at: new Date(s.authenticatedAt).toISOString(),
+    reauth_max_age_seconds: ctx.config.reauthMaxAgeSeconds,
+  };
+}
+
+/**
+ * Writes (under the API base) that need a recent authentication: SSH, certificates and keys, local accounts and their
+ * second factors, the lockout policy. The lockout simulation changes nothing and is left out.
+ */
+export function isSensitive(ctx: ApplianceContext, method: string, path: string): boolean {
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
+  const api = ctx.apiPrefix;
+  if (path === `${api}/users/lockout-simulation` || isUnder(path, `${api}/users/me`)) return false;
+  return (
+    isUnder(path, `${api}/ssh`) ||
+    isUnder(path, `${api}/pki`) ||
+    isUnder(path, `${api}/users`) ||
+    path === `${api}/config/lockout`
+  );
+}
+
+/**
+ * The recent-authentication check before sensitive changes, for the whole server (after XSRF, before the routes'
+ * own guards): callers without a session or without the admin role are left to the route's guard (401, 403).
+ */
+export function installRecentAuthCheck(app: FastifyInstance, ctx: ApplianceContext): void {
+  app.addHook('onRequest', async (req, reply) => {
+    if (reply.sent || !isSensitive(ctx, req.method, canonicalPath(req))) return;
+    const user = sessionUser(req);
+    if (!user || user.role !== 'admin') return;
+    await requireRecentAuth(req, reply);
+  });
+}
+
+interface ReauthBody {
+  password?: string;
+  otp?: string;
+}
+
+export function registerSessionRoutes(scope: FastifyInstance, ctx: ApplianceContext): void {
+  const { db, audit } = ctx;
+  const throttle = loginThrottle(db);
+
+  scope.get('/session', { onRequest: requireUserQuietly }, async (req, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return sessionStatus(ctx, currentUser(req));
+  });
+
+  scope.post('/session/extend', { onRequest: requireUser }, async (req, reply) => {
+    const user = currentUser(req);
+    // A passive request is refused: extending is only ever the user's own choice.
+    if (isPassive(req)) throw new HttpError(400, 'Extending a session is the user’s own request');
+    touchSession(ctx, user.session);
+    void reply.header('cache-control', 'no-store');
+    return sessionStatus(ctx, user);
+  });
+
+  scope.post<{ Body: ReauthBody }>(
+    '/reauth',
+    {
+      onRequest: requireUser,
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            password: { type: 'string', maxLength: PASSWORD_MAX_LENGTH },
+            otp: { type: 'string', maxLength: 16 },
+          },
+        },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const password = req.body.password ?? '';
+      const otp = req.body.otp?.trim() ?? '';
+      if (!password && !otp)
+        throw new HttpError(422, [
+          {
+            loc: ['body', 'password'],
+            msg: 'enter your password or one-time code',
+            type: 'value_error.missing',
+          },
+        ]);
+      const begun = await throttle.begin(throttleKey(user.username), req.ip);
+      if (!begun.ok) {
+        const minutes = Math.ceil(begun.retryAfter / 60);
+        throw new HttpError(
+          429,
+          `Too many failed attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+          {
+            'retry-after': String(begun.retryAfter),
+          },
+        );
+      }
+      const attempt = begun.attempt;
+      await attempt.wait();
+      const row = db
+        .prepare('SELECT password_hash, totp_secret, last_otp_step FROM users WHERE id = ?')
+        .get(user.id) as { password_hash: string; totp_secret: string | null; last_otp_step: number };
+      const method = otp ? 'reauth:totp' : 'reauth:password';
+      let ok = false;
+      let step = 0;
+      if (otp) {
+        if (row.totp_secret) {
+          const s = await verifyTotp(row.totp_secret, otp, row.last_otp_step, Math.floor(ctx.now() / 1000));
+          if (s !== null) {
+            ok = true;
+            step = s;
+          }
+        }
+      } else {
+        ok = await verifyPassword(row.password_hash, password, { account: user.id, log: req.log });
+      }
+      recordLogin(db, { username: user.username, source: req.ip, method, success: ok, at: ctx.now() });
+      if (!ok) {
+        await attempt.failed();
+        audit.record(AuditService.auth, `re-authentication failed for "${auditText(user.username)}"`);
+        throw new HttpError(401, {
+          code: otp ? 2 : 6,
+          message: otp ? 'Invalid one-time code' : 'Invalid password',
+        });
+      }
+      const fresh = inTransaction(db, () => {
+        if (
+          step &&
+          db
+            .prepare('UPDATE users SET last_otp_step = ? WHERE id = ? AND last_otp_step < ?')
+            .run(step, user.id, step).changes !== 1
+        )
+          return false;
+        markAuthenticated(ctx, user.session);
+        return true;
+      });
+      if (!fresh) {
+        await attempt.failed();
+        throw new HttpError(401, { code: 2, message: 'Invalid one-time code' });
+      }
+      await attempt.succeeded();
+      audit.record(AuditService.auth, `re-authentication of "${auditText(user.username)}"`);
+      return sessionStatus(ctx, user);
+    },
+  );
+}
