@@ -34,6 +34,7 @@ describe('storage', () => {
         { version: 4 },
         { version: 5 },
         { version: 6 },
+        { version: 7 },
       ]);
       expect(count(h, 'users')).toBe(1);
       expect(h.ctx.db.prepare('SELECT username, role, must_change_password FROM users').get()).toEqual({

@@ -103,9 +103,9 @@ export function MainBar({ profileImage, showProfile = true }: MainBarProps) {
           <span aria-hidden="true">{theme === 'dark' ? '☾' : theme === 'light' ? '☀' : '◐'}</span>
         </button>
         {showProfile && user && (
-          <PreloadLink to="/profile" className="main-bar__account">
+          <a href="/profile" className="main-bar__account">
             Your account
-          </PreloadLink>
+          </a>
         )}
         {showProfile && (
           <a

@@ -61,6 +61,11 @@ export function routeRules(config: { authLoginPath: string; authChangePasswordPa
     { base: 'auth', path: config.authChangePasswordPath, read: 'public' },
     { base: 'auth', path: '/logout', read: 'public' },
     { base: 'auth', path: '/lockouts*', read: area('authentication') },
+    // The session's own status (its route checks the session without counting the poll as activity), extending it
+    // and re-authenticating.
+    { base: 'auth', path: '/session', read: 'public', write: 'session' },
+    { base: 'auth', path: '/session/extend', read: 'session' },
+    { base: 'auth', path: '/reauth', read: 'session' },
     // Layout: colours and images are public (login screen); changing them is the settings area.
     { base: 'api', path: '/config/settings', read: 'public', write: area('settings') },
     { base: 'api', path: '/config/lockout', read: area('authentication') },

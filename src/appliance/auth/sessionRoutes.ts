@@ -49,7 +49,7 @@ export function sessionStatus(ctx: ApplianceContext, user: SessionUser) {
 
 /**
  * Writes (under the API base) that need a recent authentication: SSH, certificates and keys, local accounts and their
- * second factors, the lockout policy. The lockout simulation changes nothing and is left out.
+ * second factors, groups, the lockout policy. The lockout simulation changes nothing and is left out.
  */
 export function isSensitive(ctx: ApplianceContext, method: string, path: string): boolean {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
@@ -59,19 +59,20 @@ export function isSensitive(ctx: ApplianceContext, method: string, path: string)
     isUnder(path, `${api}/ssh`) ||
     isUnder(path, `${api}/pki`) ||
     isUnder(path, `${api}/users`) ||
+    isUnder(path, `${api}/groups`) ||
     path === `${api}/config/lockout`
   );
 }
 
 /**
  * The recent-authentication check before sensitive changes, for the whole server (after XSRF, before the routes'
- * own guards): callers without a session or without the admin role are left to the route's guard (401, 403).
+ * own guards, after the privilege guard): callers without a session are left to the route's guard (401).
  */
 export function installRecentAuthCheck(app: FastifyInstance, ctx: ApplianceContext): void {
   app.addHook('onRequest', async (req, reply) => {
     if (reply.sent || !isSensitive(ctx, req.method, canonicalPath(req))) return;
-    const user = sessionUser(req);
-    if (!user || user.role !== 'admin') return;
+    // The privilege guard ran first: whoever is still here may make the change, admin or granted by a group.
+    if (!sessionUser(req)) return;
     await requireRecentAuth(req, reply);
   });
 }

@@ -162,7 +162,7 @@ describe('re-authentication for sensitive changes', () => {
     await admin.put('/api/config/lockout', policy);
   });
 
-  it('leaves unauthenticated callers and other roles to the route guards', async () => {
+  it('leaves unauthenticated callers and accounts without the privilege to the guards before it', async () => {
     const anonymous = new Agent(h.app);
     await anonymous.visit();
     expect((await anonymous.put('/api/config/lockout', policy)).statusCode).toBe(401);
@@ -170,7 +170,9 @@ describe('re-authentication for sensitive changes', () => {
     later(REAUTH_S + 1);
     const res = await user.put('/api/config/lockout', policy);
     expect(res.statusCode).toBe(403);
-    expect(res.json().detail).toBe('This action needs the admin role');
+    expect(res.json().detail).toBe(
+      'You do not have permission to do this: this needs the write privilege of the authentication area',
+    );
   });
 
   it('counts wrong re-authentications as failed sign-ins and records them in the history', async () => {

@@ -108,7 +108,7 @@ describe('createEmbeddedLogs', () => {
 
   it('ends an open stream once its session times out idle', async () => {
     const ctx = applianceContext(app);
-    await createUser(ctx, { username: 'idler', password: 'idler-password-123', role: 'user' });
+    await createUser(ctx, { username: 'idler', password: 'idler-password-123', role: 'admin' });
     const agent = new Agent(app);
     await agent.visit();
     expect((await agent.login('idler', 'idler-password-123')).statusCode).toBe(200);
