@@ -34,6 +34,9 @@ export const flowErrorMachine = setup({
       return isIdentityApiError(error) && error.status >= 400 && error.status < 500;
     },
   },
+  actions: {
+    storeError: assign((_, params: { container: FlowErrorContainer }) => ({ container: params.container })),
+  },
 }).createMachine({
   id: 'flowError',
   initial: 'start',
@@ -44,7 +47,10 @@ export const flowErrorMachine = setup({
       invoke: {
         src: 'loadFlowError',
         input: ({ context }) => ({ id: context.id ?? '' }),
-        onDone: { target: 'shown', actions: assign({ container: ({ event }) => event.output }) },
+        onDone: {
+          target: 'shown',
+          actions: { type: 'storeError', params: ({ event }) => ({ container: event.output }) },
+        },
         onError: [{ guard: 'serviceAnswered', target: 'missing' }, { target: 'failed' }],
       },
     },
