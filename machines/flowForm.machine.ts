@@ -10,6 +10,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import {
   classifyFailure,
+  failureOf,
   completionTarget,
   firstMessage,
   hasInput,
@@ -97,6 +98,8 @@ const isSecondFactorScreen = (context: FlowFormContext) =>
 const isTotpChange = (values: FormValues | null) =>
   Boolean(values && (values.totp_code || values.totp_unlink));
 const succeeded = (output: SubmitResult) => output.type === 'flow' && output.flow.state === 'success';
+
+export { failureOf };
 
 export const flowSetup = setup({
   types: {
@@ -260,15 +263,6 @@ export function outputFlow({ output }: { output: SubmitResult }): IdentityFlow {
 export function outputCompletion({ output }: { output: SubmitResult }): FlowCompletion {
   if (output.type !== 'complete') throw new Error('the submit answered a flow instead of ending it');
   return output.completion;
-}
-
-/** The failure of the given kind; only where `failureIs` held. */
-export function failureOf<T extends FlowFailure['type']>(
-  failure: FlowFailure | null,
-  type: T,
-): Extract<FlowFailure, { type: T }> {
-  if (failure?.type !== type) throw new Error(`expected a ${type} failure`);
-  return failure as Extract<FlowFailure, { type: T }>;
 }
 
 /** `onError` of any flow actor: the error is classified, then handled (§4, §8). */

@@ -6,10 +6,9 @@
  * owner of logging out: the views only provide its actors and effects.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { classifyFailure, IDENTITY_TOAST_MS } from '../src/identity/flow';
+import { classifyFailure, failureOf, IDENTITY_TOAST_MS } from '../src/identity/flow';
 import type { FlowFailure } from '../src/identity/flow';
 import type { LoginResult } from '../src/identity/localAuth';
-import { failureOf } from './flowForm.machine';
 
 export interface LogoutInput {
   segue?: string | null;

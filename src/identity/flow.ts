@@ -246,3 +246,12 @@ export interface FlowErrorContainer {
   error?: IdentityErrorDetail;
   created_at?: string;
 }
+
+/** The failure of the given kind; only where a guard established that kind (`failureIs`). */
+export function failureOf<T extends FlowFailure['type']>(
+  failure: FlowFailure | null,
+  type: T,
+): Extract<FlowFailure, { type: T }> {
+  if (failure?.type !== type) throw new Error(`expected a ${type} failure`);
+  return failure as Extract<FlowFailure, { type: T }>;
+}
