@@ -35,6 +35,8 @@ export interface Config {
   env: Environment;
   panels: PanelFlags;
   notifications: boolean;
+  /** The QA panel of live machine actors (Ctrl+Alt+Q) in a production build; always on in development. */
+  qaPanel: boolean;
   messagingMode: MessagingMode;
   /** Origin allowed to receive agreement messages from an embedding parent window; empty = same origin. */
   parentOrigin: string;
@@ -92,6 +94,7 @@ export const defaults: Config = {
   env: 'production',
   panels: { admin: false, network: false, custom: false, customLabel: '' },
   notifications: true,
+  qaPanel: false,
   messagingMode: 'agreements',
   parentOrigin: '',
   redirectOrigins: [],

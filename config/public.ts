@@ -14,6 +14,7 @@ export interface PublicConfig {
   env: Config['env'];
   panels: Config['panels'];
   notifications: boolean;
+  qaPanel: boolean;
   messagingMode: Config['messagingMode'];
   parentOrigin: string;
   redirectOrigins: string[];
@@ -33,6 +34,7 @@ export function publicConfig(c: Config): PublicConfig {
     env: c.env,
     panels: c.panels,
     notifications: c.notifications,
+    qaPanel: c.qaPanel,
     messagingMode: c.messagingMode,
     parentOrigin: c.parentOrigin,
     redirectOrigins: c.redirectOrigins,

@@ -116,6 +116,7 @@ export const configKeys: KeySpec[] = [
     (c, v) => (c.panels.customLabel = v),
   ),
   spec('notifications', 'RAMPART_NOTIFICATIONS', bool, (c, v) => (c.notifications = v)),
+  spec('qaPanel', 'RAMPART_QA_PANEL', bool, (c, v) => (c.qaPanel = v)),
   spec(
     'messagingMode',
     'RAMPART_MESSAGING_MODE',

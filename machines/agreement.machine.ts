@@ -30,6 +30,9 @@ export const agreementMachine = setup({
   actions: {
     // Replaced by the host: sends the failure to the error handler.
     reportError: (_args, _params: { error: unknown }) => {},
+    setRead: assign((_, params: { checked: boolean }) => ({ read: params.checked })),
+    markAccepted: assign({ result: 'accepted' as const }),
+    markDeclined: assign({ result: 'declined' as const }),
   },
 }).createMachine({
   id: 'agreement',
@@ -41,7 +44,9 @@ export const agreementMachine = setup({
     },
     visible: {
       on: {
-        'user.toggleRead': { actions: assign({ read: ({ event }) => event.checked }) },
+        'user.toggleRead': {
+          actions: { type: 'setRead', params: ({ event }) => ({ checked: event.checked }) },
+        },
         'user.accept': { guard: 'hasRead', target: 'accepting' },
         'user.decline': 'declined',
       },
@@ -57,8 +62,8 @@ export const agreementMachine = setup({
         },
       },
     },
-    accepted: { type: 'final', entry: assign({ result: 'accepted' as const }) },
-    declined: { type: 'final', entry: assign({ result: 'declined' as const }) },
+    accepted: { type: 'final', entry: 'markAccepted' },
+    declined: { type: 'final', entry: 'markDeclined' },
   },
   output: ({ context }) => ({ result: context.result ?? 'declined' }),
 });

@@ -22,10 +22,12 @@ export type ChangePasswordEvent =
   | { type: 'user.submitCode'; otp: string }
   | { type: 'user.back' };
 
-const codeIs =
-  (code: number) =>
-  ({ event }: { event: { error: unknown } }) =>
-    localAuthCode(event.error) === code;
+/** A guard on the refusal's error (`{ type, params: { error } }`). */
+const onError = <T extends string>(type: T) =>
+  ({ type, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) }) as const;
+/** The refusal carries this §8 code. */
+const codeIs = (code: number) => (_: unknown, params: { error: unknown }) =>
+  localAuthCode(params.error) === code;
 
 export const changePasswordMachine = setup({
   types: { context: {} as ChangePasswordContext, events: {} as ChangePasswordEvent },
@@ -38,6 +40,43 @@ export const changePasswordMachine = setup({
     /** Leaves for the returned redirect, else the login route; provided by the view. */
     completeChange: (_, _params: { result: LoginResult }) => {},
     notifyError: (_, _params: { error: unknown }) => {},
+    requireAllFields: assign({ error: localAuthMessages.completeAllFields }),
+    storeCredentials: assign((_, params: { username: string; password: string; newPassword: string }) => ({
+      username: params.username.trim(),
+      password: params.password,
+      newPassword: params.newPassword,
+      otp: '',
+      error: null,
+    })),
+    storeOtp: assign((_, params: { otp: string }) => ({ otp: params.otp.trim(), error: null })),
+    forgetOtp: assign({ otp: '', error: null, prompt: null }),
+    storeResult: assign((_, params: { result: LoginResult }) => ({ result: params.result })),
+    askForOtp: assign({ otp: '', error: null, prompt: localAuthMessages.otpRequired }),
+    refuseOtp: assign({
+      otp: '',
+      error: localAuthMessages.invalidOtp,
+      prompt: localAuthMessages.otpRequired,
+    }),
+    refusePassword: assign({ password: '', error: localAuthMessages.invalidPassword, prompt: null }),
+    refuseSamePassword: assign({ newPassword: '', error: localAuthMessages.samePassword, prompt: null }),
+    reportOtpSecretMissing: assign({ error: localAuthMessages.otpSecretMissing, prompt: null }),
+    refuseCredentials: assign({ password: '', error: localAuthMessages.wrongCredentials, prompt: null }),
+    clearPrompt: assign({ prompt: null }),
+  },
+  guards: {
+    fieldsMissing: (_, params: { username: string; password: string; newPassword: string }) =>
+      !params.username.trim() || !params.password || !params.newPassword,
+    otpEmpty: (_, params: { otp: string }) => !params.otp.trim(),
+    /** 401 code 3: the account has a second factor; the code step follows. */
+    otpRequired: codeIs(LOCAL_AUTH_CODES.otpRequired),
+    otpInvalid: codeIs(LOCAL_AUTH_CODES.invalidOtp),
+    /** 401 code 6: the new password does not meet the policy. */
+    passwordInvalid: codeIs(LOCAL_AUTH_CODES.invalidPassword),
+    /** 401 code 7: the new password is the current one. */
+    samePassword: codeIs(LOCAL_AUTH_CODES.samePassword),
+    otpSecretMissing: codeIs(LOCAL_AUTH_CODES.otpSecretMissing),
+    /** Any other 401 with a code: the user name or password was wrong. */
+    credentialsRefused: (_, params: { error: unknown }) => localAuthCode(params.error) !== null,
   },
 }).createMachine({
   id: 'changePassword',
@@ -47,33 +86,18 @@ export const changePasswordMachine = setup({
     editing: {
       on: {
         'user.submit': [
-          {
-            guard: ({ event }) => !event.username.trim() || !event.password || !event.newPassword,
-            actions: assign({ error: localAuthMessages.completeAllFields }),
-          },
-          {
-            target: 'submitting',
-            actions: assign({
-              username: ({ event }) => event.username.trim(),
-              password: ({ event }) => event.password,
-              newPassword: ({ event }) => event.newPassword,
-              otp: '',
-              error: null,
-            }),
-          },
+          { guard: { type: 'fieldsMissing', params: ({ event }) => event }, actions: 'requireAllFields' },
+          { target: 'submitting', actions: { type: 'storeCredentials', params: ({ event }) => event } },
         ],
       },
     },
     otp: {
       on: {
         'user.submitCode': [
-          {
-            guard: ({ event }) => !event.otp.trim(),
-            actions: assign({ error: localAuthMessages.completeAllFields }),
-          },
-          { target: 'submitting', actions: assign({ otp: ({ event }) => event.otp.trim(), error: null }) },
+          { guard: { type: 'otpEmpty', params: ({ event }) => event }, actions: 'requireAllFields' },
+          { target: 'submitting', actions: { type: 'storeOtp', params: ({ event }) => event } },
         ],
-        'user.back': { target: 'editing', actions: assign({ otp: '', error: null, prompt: null }) },
+        'user.back': { target: 'editing', actions: 'forgetOtp' },
       },
     },
     submitting: {
@@ -89,49 +113,29 @@ export const changePasswordMachine = setup({
         onDone: {
           target: 'done',
           actions: [
-            assign({ result: ({ event }) => event.output }),
+            { type: 'storeResult', params: ({ event }) => ({ result: event.output }) },
             { type: 'completeChange', params: ({ event }) => ({ result: event.output }) },
           ],
         },
         onError: [
+          { guard: onError('otpRequired'), target: 'otp', actions: 'askForOtp' },
+          { guard: onError('otpInvalid'), target: 'otp', actions: 'refuseOtp' },
+          { guard: onError('passwordInvalid'), target: 'editing', actions: 'refusePassword' },
+          { guard: onError('samePassword'), target: 'editing', actions: 'refuseSamePassword' },
           {
-            guard: codeIs(LOCAL_AUTH_CODES.otpRequired),
-            target: 'otp',
-            actions: assign({ otp: '', error: null, prompt: localAuthMessages.otpRequired }),
-          },
-          {
-            guard: codeIs(LOCAL_AUTH_CODES.invalidOtp),
-            target: 'otp',
-            actions: assign({
-              otp: '',
-              error: localAuthMessages.invalidOtp,
-              prompt: localAuthMessages.otpRequired,
-            }),
-          },
-          {
-            guard: codeIs(LOCAL_AUTH_CODES.invalidPassword),
+            guard: onError('otpSecretMissing'),
             target: 'editing',
-            actions: assign({ password: '', error: localAuthMessages.invalidPassword, prompt: null }),
+            actions: 'reportOtpSecretMissing',
           },
           {
-            guard: codeIs(LOCAL_AUTH_CODES.samePassword),
+            guard: onError('credentialsRefused'),
             target: 'editing',
-            actions: assign({ newPassword: '', error: localAuthMessages.samePassword, prompt: null }),
-          },
-          {
-            guard: codeIs(LOCAL_AUTH_CODES.otpSecretMissing),
-            target: 'editing',
-            actions: assign({ error: localAuthMessages.otpSecretMissing, prompt: null }),
-          },
-          {
-            guard: ({ event }) => localAuthCode(event.error) !== null,
-            target: 'editing',
-            actions: assign({ password: '', error: localAuthMessages.wrongCredentials, prompt: null }),
+            actions: 'refuseCredentials',
           },
           {
             target: 'editing',
             actions: [
-              assign({ prompt: null }),
+              'clearPrompt',
               { type: 'notifyError', params: ({ event }) => ({ error: event.error }) },
             ],
           },

@@ -32,6 +32,9 @@ export const flowErrorMachine = setup({
     serviceAnswered: (_, params: { error: unknown }) =>
       isIdentityApiError(params.error) && params.error.status >= 400 && params.error.status < 500,
   },
+  actions: {
+    storeError: assign((_, params: { container: FlowErrorContainer }) => ({ container: params.container })),
+  },
 }).createMachine({
   id: 'flowError',
   initial: 'start',
@@ -42,14 +45,11 @@ export const flowErrorMachine = setup({
       invoke: {
         src: 'loadFlowError',
         input: ({ context }) => ({ id: context.id ?? '' }),
-        onDone: { target: 'shown', actions: assign({ container: ({ event }) => event.output }) },
-        onError: [
-          {
-            guard: { type: 'serviceAnswered', params: ({ event }) => ({ error: event.error }) },
-            target: 'missing',
-          },
-          { target: 'failed' },
-        ],
+        onDone: {
+          target: 'shown',
+          actions: { type: 'storeError', params: ({ event }) => ({ container: event.output }) },
+        },
+        onError: [{ guard: 'serviceAnswered', target: 'missing' }, { target: 'failed' }],
       },
     },
     shown: { type: 'final' },

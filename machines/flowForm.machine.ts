@@ -8,7 +8,15 @@
  * every flow handles failures the same way. Effects (`redirect`, `notify`) and actors are provided by the view.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { classifyFailure, completionTarget, firstMessage, IDENTITY_TOAST_MS } from '../src/identity/flow';
+import {
+  classifyFailure,
+  failureOf,
+  completionTarget,
+  firstMessage,
+  hasInput,
+  IDENTITY_TOAST_MS,
+  shouldOfferRecoveryCodes,
+} from '../src/identity/flow';
 import type {
   FlowCompletion,
   FlowFailure,
@@ -24,6 +32,7 @@ import type {
 export const RESEND_COOLDOWN_S = 30;
 /** Fresh flows started in a row without the user acting (expired, CSRF, unknown flow); then the failure state. */
 export const MAX_RESTARTS = 2;
+const START_FAILED = 'The identity service could not start this form. Please try again later.';
 
 export interface FlowFormInput {
   kind: FlowKind;
@@ -66,6 +75,32 @@ export type FlowFormEvent =
 
 export type { LoadFlowInput, SubmitFlowInput };
 
+/** Sign-up: the first address the new account still has to verify, if any. */
+export function unverifiedAddress(completion: FlowCompletion | null): string | null {
+  return completion?.identity?.verifiable_addresses?.find((a) => !a.verified)?.value ?? null;
+}
+
+/** Verification: values submitted automatically after loading, or null when the user has to act (spec §4). */
+export function autoSubmitValues(
+  context: Pick<FlowFormContext, 'prefill' | 'skipSend'>,
+  flow: IdentityFlow,
+): Record<string, string> | null {
+  const { code, email } = context.prefill;
+  // The code alone: in sent_email the address is the resend button, and sending it would ask for a new code.
+  if (code && hasInput(flow.ui, 'code')) return { method: 'code', code };
+  if (email && !context.skipSend && flow.state !== 'sent_email' && hasInput(flow.ui, 'email'))
+    return { method: 'code', email };
+  return null;
+}
+
+const isSecondFactorScreen = (context: FlowFormContext) =>
+  context.groups.includes('webauthn') || context.groups.includes('totp');
+const isTotpChange = (values: FormValues | null) =>
+  Boolean(values && (values.totp_code || values.totp_unlink));
+const succeeded = (output: SubmitResult) => output.type === 'flow' && output.flow.state === 'success';
+
+export { failureOf };
+
 export const flowSetup = setup({
   types: {
     context: {} as FlowFormContext,
@@ -88,6 +123,62 @@ export const flowSetup = setup({
     assignFailure: assign({
       failure: ({ context }, params: { error: unknown }) => classifyFailure(params.error, context.kind),
     }),
+    /** A flow just loaded: it is shown, and its id kept for reloads. */
+    storeLoadedFlow: assign((_, params: { flow: IdentityFlow }) => ({
+      flow: params.flow,
+      flowId: params.flow.id,
+    })),
+    /** The flow the identity service answered with (validation errors or a new state). */
+    storeFlow: assign((_, params: { flow: IdentityFlow }) => ({ flow: params.flow })),
+    /** What a submit that ended the flow returned. */
+    storeCompletion: assign((_, params: { completion: FlowCompletion }) => ({
+      completion: params.completion,
+    })),
+    /** The user submitted: the values are kept for the submit, and the user acting resets the restarts. */
+    storePending: assign((_, params: { values: FormValues }) => ({
+      pending: params.values,
+      failure: null,
+      restarts: 0,
+    })),
+    /** A code was (re)sent: a new resend cooldown starts. */
+    startCooldown: assign({ resendIn: RESEND_COOLDOWN_S }),
+    tickCooldown: assign({ resendIn: ({ context }) => context.resendIn - 1 }),
+    /** A failure that answered a flow (validation errors): that flow is shown. */
+    showFailureFlow: assign({ flow: ({ context }) => failureOf(context.failure, 'flow').flow }),
+    /** A fresh flow is started (the old one expired, CSRF, unknown id); counted against MAX_RESTARTS. */
+    countRestart: assign({
+      flowId: ({ context }) => failureOf(context.failure, 'restart').flowId,
+      flow: null,
+      restarts: ({ context }) => context.restarts + 1,
+    }),
+    /** Restarting kept failing: the form cannot start. */
+    giveUpRestarting: assign({
+      failure: { type: 'failed', message: START_FAILED, duration: IDENTITY_TOAST_MS.error },
+    }),
+    /** Verification: the prefilled values submitted right after loading (the user has not acted). */
+    storeAutoSubmit: assign(({ context }, params: { flow: IdentityFlow }) => ({
+      flow: params.flow,
+      flowId: params.flow.id,
+      pending: autoSubmitValues(context, params.flow),
+    })),
+    /** Sign-up: the new account, what the submit returned and the address to verify. */
+    storeNewAccount: assign((_, params: { completion: FlowCompletion }) => ({
+      completion: params.completion,
+      email: unverifiedAddress(params.completion) ?? '',
+    })),
+    /** Settings: backup recovery codes are offered with the flow the submit answered. */
+    offerRecoveryCodes: assign((_, params: { flow: IdentityFlow }) => ({
+      flow: params.flow,
+      offerRecoveryCodes: true,
+    })),
+    dismissRecoveryCodes: assign({ offerRecoveryCodes: false }),
+    /** Settings: the reloaded form; recovery codes offered when the first second factor was just enrolled. */
+    storeReloadedFlow: assign(({ context }, params: { flow: IdentityFlow }) => ({
+      flow: params.flow,
+      offerRecoveryCodes: shouldOfferRecoveryCodes(context.flow?.ui, params.flow.ui),
+    })),
+    /** Retry after a failure: everything about the old flow is forgotten. */
+    resetFlow: assign({ flowId: undefined, flow: null, failure: null, restarts: 0 }),
   },
   delays: {
     RESEND_TICK: 1000,
@@ -96,8 +187,50 @@ export const flowSetup = setup({
     failureIs: ({ context }, params: { type: FlowFailure['type'] }) => context.failure?.type === params.type,
     resultIsFlow: (_, params: { output: SubmitResult }) => params.output.type === 'flow',
     coolingDown: ({ context }) => context.resendIn > 0,
-    /** A fresh flow may be started: the failure asks for one and fewer than MAX_RESTARTS were tried in a row. */
-    mayRestart: ({ context }) => context.failure?.type === 'restart' && context.restarts < MAX_RESTARTS,
+    canRestart: ({ context }) => context.failure?.type === 'restart' && context.restarts < MAX_RESTARTS,
+    /** Sign-up: the account was created with an address it still has to verify. */
+    needsVerification: (_, params: { output: SubmitResult }) =>
+      params.output.type === 'complete' && unverifiedAddress(params.output.completion) !== null,
+    /** Recovery: the code was accepted; the identity service continues with its settings flow. */
+    recoveryPassed: (_, params: { output: SubmitResult }) =>
+      params.output.type === 'flow' &&
+      (params.output.flow.state === 'passed_challenge' || Boolean(params.output.flow.continue_with?.length)),
+    /** Verification: the code was accepted. */
+    challengePassed: (_, params: { output: SubmitResult }) =>
+      params.output.type === 'flow' && params.output.flow.state === 'passed_challenge',
+    /** The address was just sent (the flow was not waiting for a code before). */
+    codeJustSent: ({ context }, params: { output: SubmitResult }) =>
+      params.output.type === 'flow' &&
+      params.output.flow.state === 'sent_email' &&
+      context.flow?.state !== 'sent_email',
+    /** The address was sent again while the flow waited for the code. */
+    codeResent: ({ context }, params: { output: SubmitResult }) =>
+      params.output.type === 'flow' &&
+      params.output.flow.state === 'sent_email' &&
+      Boolean(context.pending?.email) &&
+      !context.pending?.code,
+    /** Verification: the loaded flow is submitted at once with the prefilled code or address. */
+    autoSubmits: ({ context }, params: { flow: IdentityFlow }) =>
+      autoSubmitValues(context, params.flow) !== null,
+    /** Settings: the screen is limited to the second factor (webauthn or totp groups). */
+    secondFactorScreen: ({ context }) => isSecondFactorScreen(context),
+    /** Settings: the submit succeeded. */
+    saved: (_, params: { output: SubmitResult }) => succeeded(params.output),
+    /** Settings: an authenticator app was enrolled or unlinked. */
+    totpChanged: ({ context }, params: { output: SubmitResult }) =>
+      succeeded(params.output) && isTotpChange(context.pending),
+    /** Settings: a second-factor screen saved and nothing is left to offer. */
+    secondFactorSaved: ({ context }, params: { output: SubmitResult }) =>
+      succeeded(params.output) && isSecondFactorScreen(context),
+    /** Settings: the first second factor was just enrolled on a second-factor screen: offer recovery codes. */
+    firstSecondFactor: ({ context }, params: { output: SubmitResult }) =>
+      succeeded(params.output) &&
+      isSecondFactorScreen(context) &&
+      params.output.type === 'flow' &&
+      shouldOfferRecoveryCodes(context.flow?.ui, params.output.flow.ui),
+    /** Settings, after a reload: a second-factor screen with nothing to offer is done. */
+    secondFactorDone: ({ context }, params: { flow: IdentityFlow }) =>
+      isSecondFactorScreen(context) && !shouldOfferRecoveryCodes(context.flow?.ui, params.flow.ui),
     resendDuringCooldown: ({ context, event }) =>
       event.type === 'user.submit' && context.resendIn > 0 && isResend(context, event.values),
   },
@@ -132,20 +265,6 @@ export function outputCompletion({ output }: { output: SubmitResult }): FlowComp
   return output.completion;
 }
 
-const isFailureOf = <T extends FlowFailure['type']>(
-  failure: FlowFailure | null,
-  type: T,
-): failure is Extract<FlowFailure, { type: T }> => failure?.type === type;
-
-/** The failure of the given kind; only where `failureIs` held. */
-export function failureOf<T extends FlowFailure['type']>(
-  failure: FlowFailure | null,
-  type: T,
-): Extract<FlowFailure, { type: T }> {
-  if (!isFailureOf(failure, type)) throw new Error(`expected a ${type} failure`);
-  return failure;
-}
-
 /** `onError` of any flow actor: the error is classified, then handled (§4, §8). */
 export const failWithError = {
   type: 'assignFailure',
@@ -156,6 +275,22 @@ export const failWithError = {
 export const resultIsFlow = {
   type: 'resultIsFlow',
   params: ({ event }: { event: { output: SubmitResult } }) => ({ output: event.output }),
+} as const;
+
+/** A guard on a submit's answer (`{ type, params: { output } }`). */
+export const onOutput = <T extends string>(type: T) =>
+  ({ type, params: ({ event }: { event: { output: SubmitResult } }) => ({ output: event.output }) }) as const;
+
+/** Keeps the flow a submit answered with (only where `resultIsFlow` held). */
+export const storeOutputFlow = {
+  type: 'storeFlow',
+  params: ({ event }: { event: { output: SubmitResult } }) => ({ flow: outputFlow(event) }),
+} as const;
+
+/** Keeps what a submit that ended the flow returned. */
+export const storeOutputCompletion = {
+  type: 'storeCompletion',
+  params: ({ event }: { event: { output: SubmitResult } }) => ({ completion: outputCompletion(event) }),
 } as const;
 
 /** What loading a flow needs: its kind, its id (or none for a fresh one), the return address and the bearer token. */
@@ -173,7 +308,7 @@ export const loadingState = flowSetup.createStateConfig({
     input: loadInput,
     onDone: {
       target: 'ready',
-      actions: assign({ flow: ({ event }) => event.output, flowId: ({ event }) => event.output.id }),
+      actions: { type: 'storeLoadedFlow', params: ({ event }) => ({ flow: event.output }) },
     },
     onError: { target: 'handlingFailure', actions: failWithError },
   },
@@ -196,7 +331,7 @@ export const handlingFailureState = flowSetup.createStateConfig({
       guard: { type: 'failureIs', params: { type: 'flow' } },
       target: 'ready',
       actions: [
-        assign({ flow: ({ context }) => failureOf(context.failure, 'flow').flow }),
+        'showFailureFlow',
         {
           type: 'notify',
           params: ({ context }) => ({
@@ -209,7 +344,7 @@ export const handlingFailureState = flowSetup.createStateConfig({
     },
     {
       // A fresh flow, unless that already failed MAX_RESTARTS times in a row (e.g. the service answers 404).
-      guard: 'mayRestart',
+      guard: 'canRestart',
       target: 'loading',
       actions: [
         {
@@ -220,29 +355,19 @@ export const handlingFailureState = flowSetup.createStateConfig({
             duration: IDENTITY_TOAST_MS.info,
           }),
         },
-        assign({
-          flowId: ({ context }) => failureOf(context.failure, 'restart').flowId,
-          flow: null,
-          restarts: ({ context }) => context.restarts + 1,
-        }),
+        'countRestart',
       ],
     },
     {
       guard: { type: 'failureIs', params: { type: 'restart' } },
       target: 'failed',
       actions: [
-        assign({
-          failure: {
-            type: 'failed',
-            message: 'The identity service could not start this form. Please try again later.',
-            duration: IDENTITY_TOAST_MS.error,
-          },
-        }),
+        'giveUpRestarting',
         {
           type: 'notify',
           params: {
             level: 'error' as const,
-            message: 'The identity service could not start this form. Please try again later.',
+            message: START_FAILED,
             duration: IDENTITY_TOAST_MS.error,
           },
         },
@@ -266,7 +391,7 @@ export const failedState = flowSetup.createStateConfig({
   on: {
     'user.retry': {
       target: 'loading',
-      actions: assign({ flowId: undefined, flow: null, failure: null, restarts: 0 }),
+      actions: 'resetFlow',
     },
   },
 });
@@ -279,7 +404,7 @@ export const readyState = flowSetup.createStateConfig({
   on: {
     'user.submit': {
       target: 'submitting',
-      actions: assign({ pending: ({ event }) => event.values, failure: null, restarts: 0 }),
+      actions: { type: 'storePending', params: ({ event }) => ({ values: event.values }) },
     },
   },
 });
@@ -294,7 +419,7 @@ export const codeReadyState = flowSetup.createStateConfig({
       guard: 'coolingDown',
       target: 'ready',
       reenter: true,
-      actions: assign({ resendIn: ({ context }) => context.resendIn - 1 }),
+      actions: 'tickCooldown',
     },
   },
   on: {
@@ -302,7 +427,7 @@ export const codeReadyState = flowSetup.createStateConfig({
       { guard: 'resendDuringCooldown' },
       {
         target: 'submitting',
-        actions: assign({ pending: ({ event }) => event.values, failure: null, restarts: 0 }),
+        actions: { type: 'storePending', params: ({ event }) => ({ values: event.values }) },
       },
     ],
   },
@@ -353,12 +478,12 @@ export const flowFormMachine = flowSetup.createMachine({
       {
         guard: resultIsFlow,
         target: 'ready',
-        actions: assign({ flow: ({ event }) => outputFlow(event) }),
+        actions: storeOutputFlow,
       },
       {
         target: 'redirecting',
         actions: [
-          assign({ completion: ({ event }) => outputCompletion(event) }),
+          storeOutputCompletion,
           {
             type: 'redirect',
             params: ({ context }) => ({

@@ -30,6 +30,10 @@ export type LoginEvent =
   | { type: 'user.submit'; password?: string; otp?: string }
   | { type: 'user.back' };
 
+/** A guard on the failed login's error (`{ type, params: { error } }`). */
+const onError = <T extends string>(type: T) =>
+  ({ type, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) }) as const;
+
 export const loginMachine = setup({
   types: {
     context: {} as LoginContext,
@@ -47,9 +51,47 @@ export const loginMachine = setup({
     completeLogin: (_, _params: { result: LoginResult }) => {},
     /** Raises a toast for failures outside the §8 401 codes; provided by the view. */
     notifyError: (_, _params: { error: unknown }) => {},
+    storeSetup: assign((_, params: { setup: LoginSetup }) => ({ setup: params.setup })),
+    requireUsername: assign({ error: localAuthMessages.usernameRequired }),
+    storeUsername: assign((_, params: { username: string }) => ({
+      username: params.username.trim(),
+      error: null,
+      prompt: null,
+    })),
+    forgetPassword: assign({ password: '', error: null }),
+    storePassword: assign((_, params: { password: string }) => ({ password: params.password, error: null })),
+    forgetOtp: assign({ otp: '', error: null, prompt: null }),
+    storeOtp: assign((_, params: { otp: string }) => ({ otp: params.otp, error: null })),
+    storeResult: assign((_, params: { result: LoginResult }) => ({ result: params.result })),
+    askForOtp: assign({ otp: '', error: null, prompt: localAuthMessages.otpRequired }),
+    refuseOtp: assign({
+      otp: '',
+      error: localAuthMessages.invalidOtp,
+      prompt: localAuthMessages.otpRequired,
+    }),
+    reportOtpSecretMissing: assign({ otp: '', error: localAuthMessages.otpSecretMissing, prompt: null }),
+    refuseCredentials: assign({
+      password: '',
+      otp: '',
+      error: localAuthMessages.wrongCredentials,
+      prompt: null,
+    }),
+    clearOtpStep: assign({ otp: '', prompt: null }),
   },
   guards: {
     bearerMode: ({ context }) => context.bearerMode,
+    usernameEmpty: (_, params: { username: string }) => params.username.trim() === '',
+    /** 401 code 3: the account has a second factor; the code step follows. */
+    otpRequired: (_, params: { error: unknown }) =>
+      localAuthCode(params.error) === LOCAL_AUTH_CODES.otpRequired,
+    /** 401 code 2: the one-time code was wrong. */
+    otpInvalid: (_, params: { error: unknown }) =>
+      localAuthCode(params.error) === LOCAL_AUTH_CODES.invalidOtp,
+    /** 401 code 4: a code was asked for, but the account has no second factor set up. */
+    otpSecretMissing: (_, params: { error: unknown }) =>
+      localAuthCode(params.error) === LOCAL_AUTH_CODES.otpSecretMissing,
+    /** Any other 401 with a code: the user name or password was wrong. */
+    credentialsRefused: (_, params: { error: unknown }) => localAuthCode(params.error) !== null,
   },
 }).createMachine({
   id: 'login',
@@ -72,7 +114,10 @@ export const loginMachine = setup({
         loading: {
           invoke: {
             src: 'loadSetup',
-            onDone: { target: 'loaded', actions: assign({ setup: ({ event }) => event.output }) },
+            onDone: {
+              target: 'loaded',
+              actions: { type: 'storeSetup', params: ({ event }) => ({ setup: event.output }) },
+            },
             // The form still works without the setup: defaults stay.
             onError: { target: 'failed' },
           },
@@ -89,35 +134,31 @@ export const loginMachine = setup({
           on: {
             'user.next': [
               {
-                guard: ({ event }) => event.username.trim() === '',
-                actions: assign({ error: localAuthMessages.usernameRequired }),
+                guard: { type: 'usernameEmpty', params: ({ event }) => ({ username: event.username }) },
+                actions: 'requireUsername',
               },
               {
                 target: 'password',
-                actions: assign({
-                  username: ({ event }) => event.username.trim(),
-                  error: null,
-                  prompt: null,
-                }),
+                actions: { type: 'storeUsername', params: ({ event }) => ({ username: event.username }) },
               },
             ],
           },
         },
         password: {
           on: {
-            'user.back': { target: 'username', actions: assign({ password: '', error: null }) },
+            'user.back': { target: 'username', actions: 'forgetPassword' },
             'user.submit': {
               target: 'submitting',
-              actions: assign({ password: ({ event }) => event.password ?? '', error: null }),
+              actions: { type: 'storePassword', params: ({ event }) => ({ password: event.password ?? '' }) },
             },
           },
         },
         otp: {
           on: {
-            'user.back': { target: 'password', actions: assign({ otp: '', error: null, prompt: null }) },
+            'user.back': { target: 'password', actions: 'forgetOtp' },
             'user.submit': {
               target: 'submitting',
-              actions: assign({ otp: ({ event }) => event.otp ?? '', error: null }),
+              actions: { type: 'storeOtp', params: ({ event }) => ({ otp: event.otp ?? '' }) },
             },
           },
         },
@@ -133,45 +174,20 @@ export const loginMachine = setup({
             onDone: {
               target: 'success',
               actions: [
-                assign({ result: ({ event }) => event.output }),
+                { type: 'storeResult', params: ({ event }) => ({ result: event.output }) },
                 { type: 'completeLogin', params: ({ event }) => ({ result: event.output }) },
               ],
             },
             onError: [
-              {
-                guard: ({ event }) => localAuthCode(event.error) === LOCAL_AUTH_CODES.otpRequired,
-                target: 'otp',
-                actions: assign({ otp: '', error: null, prompt: localAuthMessages.otpRequired }),
-              },
-              {
-                guard: ({ event }) => localAuthCode(event.error) === LOCAL_AUTH_CODES.invalidOtp,
-                target: 'otp',
-                actions: assign({
-                  otp: '',
-                  error: localAuthMessages.invalidOtp,
-                  prompt: localAuthMessages.otpRequired,
-                }),
-              },
-              {
-                guard: ({ event }) => localAuthCode(event.error) === LOCAL_AUTH_CODES.otpSecretMissing,
-                target: 'password',
-                actions: assign({ otp: '', error: localAuthMessages.otpSecretMissing, prompt: null }),
-              },
-              {
-                guard: ({ event }) => localAuthCode(event.error) !== null,
-                target: 'password',
-                actions: assign({
-                  password: '',
-                  otp: '',
-                  error: localAuthMessages.wrongCredentials,
-                  prompt: null,
-                }),
-              },
+              { guard: onError('otpRequired'), target: 'otp', actions: 'askForOtp' },
+              { guard: onError('otpInvalid'), target: 'otp', actions: 'refuseOtp' },
+              { guard: onError('otpSecretMissing'), target: 'password', actions: 'reportOtpSecretMissing' },
+              { guard: onError('credentialsRefused'), target: 'password', actions: 'refuseCredentials' },
               {
                 // Anything else goes to the generic handler; the user stays on the password step.
                 target: 'password',
                 actions: [
-                  assign({ otp: '', prompt: null }),
+                  'clearOtpStep',
                   { type: 'notifyError', params: ({ event }) => ({ error: event.error }) },
                 ],
               },

@@ -6,10 +6,9 @@
  * owner of logging out: the views only provide its actors and effects.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { classifyFailure, IDENTITY_TOAST_MS } from '../src/identity/flow';
+import { classifyFailure, failureOf, IDENTITY_TOAST_MS } from '../src/identity/flow';
 import type { FlowFailure } from '../src/identity/flow';
 import type { LoginResult } from '../src/identity/localAuth';
-import { failureOf } from './flowForm.machine';
 
 export interface LogoutInput {
   segue?: string | null;
@@ -55,10 +54,18 @@ export const logoutMachine = setup({
     notify: (_, _params: { level: 'error'; message: string; duration: number }) => {},
     /** A failed local logout goes to the one error handler (§8 catalogue). */
     reportError: (_, _params: { error: unknown }) => {},
+    storeLogoutUrl: assign((_, params: { url: string }) => ({ logoutUrl: params.url })),
+    storeFailure: assign((_, params: { error: unknown }) => ({
+      failure: classifyFailure(params.error, 'logout'),
+    })),
+    clearFailure: assign({ failure: null }),
   },
   guards: {
     segueToVerification: ({ context }) => context.segue === 'verification' && Boolean(context.email),
     local: ({ context }) => context.local,
+    /** The identity service sends the browser elsewhere (e.g. session_inactive → /login/). */
+    redirected: (_, params: { error: unknown }) =>
+      classifyFailure(params.error, 'logout').type === 'redirect',
   },
 }).createMachine({
   id: 'logout',
@@ -119,14 +126,14 @@ export const logoutMachine = setup({
         onDone: {
           target: 'leaving',
           actions: [
-            assign({ logoutUrl: ({ event }) => event.output.logout_url }),
+            { type: 'storeLogoutUrl', params: ({ event }) => ({ url: event.output.logout_url }) },
             'clearSessionStorage',
             { type: 'redirect', params: ({ event }) => ({ to: event.output.logout_url, fullLoad: true }) },
           ],
         },
         onError: [
           {
-            guard: ({ event }) => classifyFailure(event.error, 'logout').type === 'redirect',
+            guard: { type: 'redirected', params: ({ event }) => ({ error: event.error }) },
             target: 'leaving',
             actions: [
               'clearSessionStorage',
@@ -142,7 +149,7 @@ export const logoutMachine = setup({
           {
             target: 'failed',
             actions: [
-              assign({ failure: ({ event }) => classifyFailure(event.error, 'logout') }),
+              { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
               {
                 type: 'notify',
                 params: ({ context }) => {
@@ -164,7 +171,7 @@ export const logoutMachine = setup({
       on: {
         'user.retry': [
           { guard: 'local', target: 'endingLocal' },
-          { target: 'creating', actions: assign({ failure: null }) },
+          { target: 'creating', actions: 'clearFailure' },
         ],
       },
     },

@@ -3,7 +3,6 @@
  * the code prompt, where the code can be resent after a visible cooldown (beyond the spec). passed_challenge
  * leaves for the settings flow the identity service opened, so the user can set a new password.
  */
-import { assign } from 'xstate';
 import type { IdentityFlow } from '../src/identity/flow';
 import {
   failedState,
@@ -13,9 +12,10 @@ import {
   loadingState,
   outputFlow,
   codeReadyState,
+  onOutput,
   redirectingState,
   resultIsFlow,
-  RESEND_COOLDOWN_S,
+  storeOutputFlow,
   submittingState,
 } from './flowForm.machine';
 
@@ -34,13 +34,10 @@ export const recoveryMachine = flowSetup.createMachine({
     ready: codeReadyState,
     submitting: submittingState([
       {
-        guard: ({ event }) =>
-          event.output.type === 'flow' &&
-          (outputFlow(event).state === 'passed_challenge' ||
-            Boolean(outputFlow(event).continue_with?.length)),
+        guard: onOutput('recoveryPassed'),
         target: 'redirecting',
         actions: [
-          assign({ flow: ({ event }) => outputFlow(event) }),
+          storeOutputFlow,
           {
             type: 'redirect',
             params: ({ event }) => ({ to: settingsTarget(outputFlow(event)), fullLoad: true }),
@@ -49,27 +46,20 @@ export const recoveryMachine = flowSetup.createMachine({
       },
       {
         // The address was just sent: show the notice first.
-        guard: ({ context, event }) =>
-          event.output.type === 'flow' &&
-          outputFlow(event).state === 'sent_email' &&
-          context.flow?.state !== 'sent_email',
+        guard: onOutput('codeJustSent'),
         target: 'codeSent',
-        actions: assign({ flow: ({ event }) => outputFlow(event), resendIn: RESEND_COOLDOWN_S }),
+        actions: [storeOutputFlow, 'startCooldown'],
       },
       {
         // A resend: back to the prompt with a new cooldown.
-        guard: ({ context, event }) =>
-          event.output.type === 'flow' &&
-          Boolean(context.pending?.email) &&
-          !context.pending?.code &&
-          outputFlow(event).state === 'sent_email',
+        guard: onOutput('codeResent'),
         target: 'ready',
-        actions: assign({ flow: ({ event }) => outputFlow(event), resendIn: RESEND_COOLDOWN_S }),
+        actions: [storeOutputFlow, 'startCooldown'],
       },
       {
         guard: resultIsFlow,
         target: 'ready',
-        actions: assign({ flow: ({ event }) => outputFlow(event) }),
+        actions: storeOutputFlow,
       },
       { target: 'failed' },
     ]),
@@ -79,7 +69,7 @@ export const recoveryMachine = flowSetup.createMachine({
           guard: 'coolingDown',
           target: 'codeSent',
           reenter: true,
-          actions: assign({ resendIn: ({ context }) => context.resendIn - 1 }),
+          actions: 'tickCooldown',
         },
       },
       on: { 'user.continue': { target: 'ready' } },

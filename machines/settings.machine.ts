@@ -4,10 +4,7 @@
  * settings-saved toast. Submitting a TOTP code or unlinking reloads the form configuration. When the first second
  * factor has just been enrolled, backup recovery codes are offered (beyond the spec).
  */
-import { assign } from 'xstate';
-import { IDENTITY_TOAST_MS, shouldOfferRecoveryCodes } from '../src/identity/flow';
-import type { FormValues, SubmitResult } from '../src/identity/flow';
-import type { FlowFormContext } from './flowForm.machine';
+import { IDENTITY_TOAST_MS } from '../src/identity/flow';
 import {
   failedState,
   failWithError,
@@ -16,21 +13,21 @@ import {
   initialContext,
   loadInput,
   loadingState,
+  onOutput,
   outputFlow,
   readyState,
   redirectingState,
   resultIsFlow,
+  storeOutputFlow,
   submittingState,
 } from './flowForm.machine';
 
 export const SETTINGS_SAVED = 'Your settings have been saved.';
 
-const isSecondFactorScreen = (context: FlowFormContext) =>
-  context.groups.includes('webauthn') || context.groups.includes('totp');
-const isTotpChange = (values: FormValues | null) =>
-  Boolean(values && (values.totp_code || values.totp_unlink));
-const succeeded = ({ output }: { output: SubmitResult }) =>
-  output.type === 'flow' && output.flow.state === 'success';
+const savedToast = {
+  type: 'notify',
+  params: { level: 'success' as const, message: SETTINGS_SAVED, duration: IDENTITY_TOAST_MS.success },
+} as const;
 
 export const settingsMachine = flowSetup.createMachine({
   id: 'settings',
@@ -45,59 +42,39 @@ export const settingsMachine = flowSetup.createMachine({
         // Dismisses the recovery-codes offer (or finishes a second-factor screen).
         'user.continue': [
           {
-            guard: ({ context }) => isSecondFactorScreen(context),
+            guard: 'secondFactorScreen',
             target: 'redirecting',
             actions: { type: 'redirect', params: { to: '/', fullLoad: true } },
           },
-          { actions: assign({ offerRecoveryCodes: false }) },
+          { actions: 'dismissRecoveryCodes' },
         ],
       },
     },
     submitting: submittingState([
       {
-        guard: ({ context, event }) => succeeded(event) && isTotpChange(context.pending),
+        guard: onOutput('totpChanged'),
         target: 'reloading',
-        actions: {
-          type: 'notify',
-          params: {
-            level: 'success' as const,
-            message: SETTINGS_SAVED,
-            duration: IDENTITY_TOAST_MS.success,
-          },
-        },
+        actions: savedToast,
       },
       {
-        guard: ({ context, event }) =>
-          succeeded(event) &&
-          isSecondFactorScreen(context) &&
-          shouldOfferRecoveryCodes(context.flow?.ui, outputFlow(event).ui),
+        guard: onOutput('firstSecondFactor'),
         target: 'ready',
-        actions: assign({ flow: ({ event }) => outputFlow(event), offerRecoveryCodes: true }),
+        actions: { type: 'offerRecoveryCodes', params: ({ event }) => ({ flow: outputFlow(event) }) },
       },
       {
-        guard: ({ context, event }) => succeeded(event) && isSecondFactorScreen(context),
+        guard: onOutput('secondFactorSaved'),
         target: 'redirecting',
         actions: { type: 'redirect', params: { to: '/', fullLoad: true } },
       },
       {
-        guard: ({ event }) => succeeded(event),
+        guard: onOutput('saved'),
         target: 'ready',
-        actions: [
-          assign({ flow: ({ event }) => outputFlow(event) }),
-          {
-            type: 'notify',
-            params: {
-              level: 'success' as const,
-              message: SETTINGS_SAVED,
-              duration: IDENTITY_TOAST_MS.success,
-            },
-          },
-        ],
+        actions: [storeOutputFlow, savedToast],
       },
       {
         guard: resultIsFlow,
         target: 'ready',
-        actions: assign({ flow: ({ event }) => outputFlow(event) }),
+        actions: storeOutputFlow,
       },
       { target: 'failed' },
     ]),
@@ -109,18 +86,13 @@ export const settingsMachine = flowSetup.createMachine({
         input: loadInput,
         onDone: [
           {
-            guard: ({ context, event }) =>
-              isSecondFactorScreen(context) && !shouldOfferRecoveryCodes(context.flow?.ui, event.output.ui),
+            guard: { type: 'secondFactorDone', params: ({ event }) => ({ flow: event.output }) },
             target: 'redirecting',
             actions: { type: 'redirect', params: { to: '/', fullLoad: true } },
           },
           {
             target: 'ready',
-            actions: assign({
-              offerRecoveryCodes: ({ context, event }) =>
-                shouldOfferRecoveryCodes(context.flow?.ui, event.output.ui),
-              flow: ({ event }) => event.output,
-            }),
+            actions: { type: 'storeReloadedFlow', params: ({ event }) => ({ flow: event.output }) },
           },
         ],
         onError: { target: 'handlingFailure', actions: failWithError },

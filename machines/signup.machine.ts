@@ -3,27 +3,24 @@
  * account-created screen (click the link to activate; send-link-again goes to verification); success with a
  * verified or session-holding account leaves for the return address. Failures as in the flow form.
  */
-import { assign } from 'xstate';
 import { completionTarget } from '../src/identity/flow';
-import type { FlowCompletion } from '../src/identity/flow';
 import {
   failedState,
   flowSetup,
   handlingFailureState,
   initialContext,
   loadingState,
+  onOutput,
   outputCompletion,
-  outputFlow,
   readyState,
   redirectingState,
   resultIsFlow,
+  storeOutputCompletion,
+  storeOutputFlow,
   submittingState,
 } from './flowForm.machine';
 
-/** The first address the new account still has to verify, if any. */
-export function unverifiedAddress(completion: FlowCompletion | null): string | null {
-  return completion?.identity?.verifiable_addresses?.find((a) => !a.verified)?.value ?? null;
-}
+export { unverifiedAddress } from './flowForm.machine';
 
 export const signupMachine = flowSetup.createMachine({
   id: 'signup',
@@ -36,20 +33,20 @@ export const signupMachine = flowSetup.createMachine({
       {
         guard: resultIsFlow,
         target: 'ready',
-        actions: assign({ flow: ({ event }) => outputFlow(event) }),
+        actions: storeOutputFlow,
       },
       {
-        guard: ({ event }) => unverifiedAddress(outputCompletion(event)) !== null,
+        guard: onOutput('needsVerification'),
         target: 'accountCreated',
-        actions: assign({
-          completion: ({ event }) => outputCompletion(event),
-          email: ({ event }) => unverifiedAddress(outputCompletion(event)) ?? '',
-        }),
+        actions: {
+          type: 'storeNewAccount',
+          params: ({ event }) => ({ completion: outputCompletion(event) }),
+        },
       },
       {
         target: 'redirecting',
         actions: [
-          assign({ completion: ({ event }) => outputCompletion(event) }),
+          storeOutputCompletion,
           {
             type: 'redirect',
             params: ({ context }) => ({

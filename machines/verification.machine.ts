@@ -3,10 +3,8 @@
  * e-mail from being sent again and shows the code prompt); the code can be resent after a visible cooldown
  * (beyond the spec); passed_challenge shows its messages and goes to `/`.
  */
-import { assign } from 'xstate';
-import { hasInput, IDENTITY_TOAST_MS } from '../src/identity/flow';
+import { IDENTITY_TOAST_MS } from '../src/identity/flow';
 import { identityText } from '../src/identity/messages';
-import type { FlowFormContext } from './flowForm.machine';
 import {
   failedState,
   failWithError,
@@ -14,27 +12,16 @@ import {
   handlingFailureState,
   initialContext,
   loadInput,
-  outputFlow,
   codeReadyState,
+  onOutput,
   redirectingState,
   resultIsFlow,
-  RESEND_COOLDOWN_S,
+  storeOutputFlow,
   submittingState,
 } from './flowForm.machine';
 import type { IdentityFlow } from '../src/identity/flow';
 
-/** Values submitted automatically after loading, or null when the user has to act (spec §4). */
-export function autoSubmitValues(
-  context: Pick<FlowFormContext, 'prefill' | 'skipSend'>,
-  flow: IdentityFlow,
-): Record<string, string> | null {
-  const { code, email } = context.prefill;
-  // The code alone: in sent_email the address is the resend button, and sending it would ask for a new code.
-  if (code && hasInput(flow.ui, 'code')) return { method: 'code', code };
-  if (email && !context.skipSend && flow.state !== 'sent_email' && hasInput(flow.ui, 'email'))
-    return { method: 'code', email };
-  return null;
-}
+export { autoSubmitValues } from './flowForm.machine';
 
 const successMessages = (flow: IdentityFlow) => (flow.ui.messages ?? []).map(identityText);
 
@@ -50,17 +37,13 @@ export const verificationMachine = flowSetup.createMachine({
         input: loadInput,
         onDone: [
           {
-            guard: ({ context, event }) => autoSubmitValues(context, event.output) !== null,
+            guard: { type: 'autoSubmits', params: ({ event }) => ({ flow: event.output }) },
             target: 'submitting',
-            actions: assign({
-              flow: ({ event }) => event.output,
-              flowId: ({ event }) => event.output.id,
-              pending: ({ context, event }) => autoSubmitValues(context, event.output),
-            }),
+            actions: { type: 'storeAutoSubmit', params: ({ event }) => ({ flow: event.output }) },
           },
           {
             target: 'ready',
-            actions: assign({ flow: ({ event }) => event.output, flowId: ({ event }) => event.output.id }),
+            actions: { type: 'storeLoadedFlow', params: ({ event }) => ({ flow: event.output }) },
           },
         ],
         onError: { target: 'handlingFailure', actions: failWithError },
@@ -69,23 +52,19 @@ export const verificationMachine = flowSetup.createMachine({
     ready: codeReadyState,
     submitting: submittingState([
       {
-        guard: ({ event }) => event.output.type === 'flow' && outputFlow(event).state === 'passed_challenge',
+        guard: onOutput('challengePassed'),
         target: 'passed',
-        actions: assign({ flow: ({ event }) => outputFlow(event) }),
+        actions: storeOutputFlow,
       },
       {
-        guard: ({ context, event }) =>
-          event.output.type === 'flow' &&
-          outputFlow(event).state === 'sent_email' &&
-          Boolean(context.pending?.email) &&
-          !context.pending?.code,
+        guard: onOutput('codeResent'),
         target: 'ready',
-        actions: assign({ flow: ({ event }) => outputFlow(event), resendIn: RESEND_COOLDOWN_S }),
+        actions: [storeOutputFlow, 'startCooldown'],
       },
       {
         guard: resultIsFlow,
         target: 'ready',
-        actions: assign({ flow: ({ event }) => outputFlow(event) }),
+        actions: storeOutputFlow,
       },
       { target: 'failed' },
     ]),

@@ -8,6 +8,7 @@
  */
 import { call, fork, getContext, put, race, select, take, takeLeading } from 'redux-saga/effects';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { inspect } from '../src/qa/inspect';
 import { agreementMachine } from '../machines/agreement.machine';
 import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
 import { handleError } from './handleError';
@@ -144,6 +145,7 @@ export function* runAgreement(agreement: Notification) {
           reportError: (_args, params: { error: unknown }) => report({ kind: 'error', error: params.error }),
         },
       }),
+      { inspect },
     ),
   );
   const localId = agreement.localId;

@@ -6,6 +6,7 @@
 import type { Action } from '@reduxjs/toolkit';
 import { call, fork, getContext, put, race, select, take, takeEvery } from 'redux-saga/effects';
 import { createActor, type SnapshotFrom } from 'xstate';
+import { inspect } from '../src/qa/inspect';
 import { notificationMachine, phaseOf } from '../machines/notification.machine';
 import { apiUrl, type ApiClient } from '../src/api/client';
 import { logger } from '../src/lib/logger';
@@ -56,7 +57,11 @@ export function* runNotification(localId: string) {
   const initial: Notification | undefined = yield select((s: RootState) => findById(s, localId));
   if (!initial) return; // dropped as a duplicate, or already removed
   const hosted = hostActor(
-    () => createActor(notificationMachine, { input: { duration: initial.duration } }) as NotificationActor,
+    () =>
+      createActor(notificationMachine, {
+        input: { duration: initial.duration },
+        inspect,
+      }) as NotificationActor,
   );
   let phase = initial.phase;
   try {

@@ -20,6 +20,7 @@ import { installFatalErrorHandler } from './runtime/fatalErrors';
 import { resolveLazyMatches } from './runtime/hydrateLazy';
 import { watchNavigations } from './runtime/navigation';
 import { readServerState } from './runtime/readState';
+import { startInspection } from './qa/inspect';
 
 let root: Root | null = null;
 const container = document.getElementById('root')!;
@@ -46,7 +47,13 @@ async function start() {
     preloadedState: state,
     context: { api: services.api, platform: 'browser', storage: window.localStorage, sessionGate },
   });
-  configureRouting({ renderMode: store.getState().config.renderMode });
+  const { config } = store.getState();
+  // The QA panel (Ctrl+Alt+Q): development builds, or an admin's RAMPART_QA_PANEL; its code is a lazy chunk.
+  if (config.env === 'development' || config.qaPanel) {
+    startInspection();
+    void import(/* webpackChunkName: "qa-panel" */ './qa/panel/install').then((m) => m.installQaPanel());
+  }
+  configureRouting({ renderMode: config.renderMode });
   registerFeatures();
   store.runSaga(rootSaga);
   setFeatureSagaRunner((saga) => store.runSaga(saga));

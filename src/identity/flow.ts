@@ -246,3 +246,17 @@ export interface FlowErrorContainer {
   error?: IdentityErrorDetail;
   created_at?: string;
 }
+
+/** The failure of the given kind; only where a guard established that kind (`failureIs`). */
+const isFailureOf = <T extends FlowFailure['type']>(
+  failure: FlowFailure | null,
+  type: T,
+): failure is Extract<FlowFailure, { type: T }> => failure?.type === type;
+
+export function failureOf<T extends FlowFailure['type']>(
+  failure: FlowFailure | null,
+  type: T,
+): Extract<FlowFailure, { type: T }> {
+  if (!isFailureOf(failure, type)) throw new Error(`expected a ${type} failure`);
+  return failure;
+}

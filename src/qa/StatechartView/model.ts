@@ -136,14 +136,25 @@ function invokeName(inv: { id: string; src: unknown }): string {
   return typeof inv.src === 'string' ? inv.src : inv.id;
 }
 
+/** The raise/cancel pair XState adds to a state's entry and exit for its `after` transitions (drawn as arrows). */
+function isDelayTimer(action: unknown): boolean {
+  const a = action as { type?: unknown; id?: unknown; sendId?: unknown } | null;
+  if (!a || (typeof a !== 'object' && typeof a !== 'function')) return false;
+  const id = a.type === 'xstate.raise' ? a.id : a.type === 'xstate.cancel' ? a.sendId : undefined;
+  return typeof id === 'string' && id.startsWith('xstate.after.');
+}
+
+const ownActions = (list: ReadonlyArray<unknown> | undefined) =>
+  (list ?? []).filter((a) => !isDelayTimer(a)).map(actionLabel);
+
 function readState(node: NodeLike): ChartState {
   return {
     id: node.id,
     key: node.key,
     type: node.type,
     initial: node.initial?.target?.[0]?.id ?? null,
-    entry: (node.entry ?? []).map(actionLabel),
-    exit: (node.exit ?? []).map(actionLabel),
+    entry: ownActions(node.entry),
+    exit: ownActions(node.exit),
     invokes: (node.invoke ?? []).map(invokeName),
     tags: [...(node.tags ?? [])],
     children: Object.values(node.states ?? {}).map((c) => readState(c as NodeLike)),
@@ -206,17 +217,38 @@ export function transitionLabel(t: ChartTransition): string {
   return label;
 }
 
-/** Where the chart had to say `guard` or `action` because the machine gives no name: `state: event` each. */
+/**
+ * XState's own action creators used inline: the chart can only say `assign` or `raise`, not what they do. Named in
+ * `setup({ actions })` they read as words (`storeFlow`, `startCooldown`).
+ */
+const BUILT_IN_ACTIONS = new Set([
+  'assign',
+  'raise',
+  'sendTo',
+  'sendParent',
+  'emit',
+  'log',
+  'cancel',
+  'stopChild',
+  'spawnChild',
+  'enqueueActions',
+]);
+const unnamed = (a: string) => a === ANONYMOUS_ACTION || BUILT_IN_ACTIONS.has(a);
+
+/**
+ * Where the chart cannot say in words what happens because the machine gives no name: inline guards, inline
+ * functions and XState's action creators used inline (`assign(…)`); `state: event guard|action` each.
+ */
 export function anonymousParts(model: ChartModel): string[] {
   const out: string[] = [];
   for (const t of model.transitions) {
     if (t.guard?.split(/ and | or |not /).some((g) => g.trim() === ANONYMOUS_GUARD))
       out.push(`${t.source}: ${t.event} guard`);
-    if (t.actions.includes(ANONYMOUS_ACTION)) out.push(`${t.source}: ${t.event} action`);
+    for (const a of t.actions) if (unnamed(a)) out.push(`${t.source}: ${t.event} ${a}`);
   }
   for (const s of allStates(model)) {
-    if (s.entry.includes(ANONYMOUS_ACTION)) out.push(`${s.id}: entry action`);
-    if (s.exit.includes(ANONYMOUS_ACTION)) out.push(`${s.id}: exit action`);
+    for (const a of s.entry) if (unnamed(a)) out.push(`${s.id}: entry ${a}`);
+    for (const a of s.exit) if (unnamed(a)) out.push(`${s.id}: exit ${a}`);
   }
   return out;
 }

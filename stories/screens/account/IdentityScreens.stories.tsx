@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
-import { userEvent, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import { defaults, publicConfig } from '../../../config';
 import {
   FlowErrorScreen,
@@ -10,6 +10,7 @@ import {
   SignupScreen,
   VerificationScreen,
 } from '../../../src/app/pages/account/identity/IdentityScreens';
+import { ScreenWithChart } from '../../../src/qa/panel/ScreenWithChart';
 import { StoryProviders } from '../../support/StoryProviders';
 import {
   codeFlow,
@@ -291,6 +292,82 @@ export const ErrorUnknown: Story = {
       <FlowErrorScreen
         title="Something went wrong"
         actors={identityActors({ flowError: { status: 404, body: { error: { code: 404 } } } })}
+      />,
+    ),
+};
+
+/** The screens beside the statechart of their own actor: the chart follows the screen, and its buttons drive it. */
+export const LoginWithStatechart: Story = {
+  render: () =>
+    at(
+      '/login/',
+      <ScreenWithChart
+        screen={(inspect) => (
+          <LoginFlowScreen title="Log in" inspect={inspect} actors={identityActors({ loads: [loginFlow] })} />
+        )}
+      />,
+    ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await c.findByLabelText(/^Password/);
+    await expect(
+      within(await c.findByRole('region', { name: 'Current state' })).getByText(/"ready"/),
+    ).toBeTruthy();
+  },
+};
+export const RecoveryWithStatechart: Story = {
+  render: () =>
+    at(
+      '/recovery/',
+      <ScreenWithChart
+        screen={(inspect) => (
+          <RecoveryScreen
+            title="Password recovery"
+            inspect={inspect}
+            actors={identityActors({
+              loads: [recoveryChoose],
+              submits: [{ type: 'flow', flow: codeFlow('recovery') }],
+            })}
+          />
+        )}
+      />,
+    ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.type(await c.findByLabelText(/^E-mail/), 'ann@example.com{Enter}');
+    await c.findByRole('button', { name: 'Continue' });
+    await expect(
+      within(c.getByRole('region', { name: 'Current state' })).getByText(/"codeSent"/),
+    ).toBeTruthy();
+  },
+};
+export const VerificationWithStatechart: Story = {
+  render: () =>
+    at(
+      '/verification/?flow=verification-2&skip_send=true',
+      <ScreenWithChart
+        screen={(inspect) => (
+          <VerificationScreen
+            title="Verify your account"
+            inspect={inspect}
+            actors={identityActors({ loads: [codeFlow('verification')] })}
+          />
+        )}
+      />,
+    ),
+};
+export const SettingsWithStatechart: Story = {
+  render: () =>
+    at(
+      '/settings/',
+      <ScreenWithChart
+        screen={(inspect) => (
+          <SettingsScreen
+            title="Account settings"
+            inspect={inspect}
+            actors={identityActors({ loads: [settingsFlow] })}
+          />
+        )}
       />,
     ),
 };

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { expect, userEvent, within } from 'storybook/test';
 import { defaults, publicConfig } from '../../../config';
 import { LocalLoginScreen } from '../../../src/app/pages/account/LocalLoginScreen';
+import { ScreenWithChart } from '../../../src/qa/panel/ScreenWithChart';
 import { StoryProviders } from '../../support/StoryProviders';
 import { localAuthApi, unauthorized } from './fakes';
 
@@ -103,4 +104,21 @@ export const OfflineWithCustomLook: Story = {
           '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" rx="6" fill="#196ecd"/></svg>',
         ),
     }),
+};
+
+/** The screen beside the statechart of its own actor: the chart follows the steps. */
+export const WithStatechart: Story = {
+  render: () => (
+    <StoryProviders path="/account/login" state={{ config }} api={localAuthApi(formOnly, [])}>
+      <ScreenWithChart screen={(inspect) => <LocalLoginScreen title="Log in" inspect={inspect} />} />
+    </StoryProviders>
+  ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.type(await c.findByLabelText('Username'), 'admin{Enter}');
+    await c.findByLabelText('Password');
+    await expect(
+      within(c.getByRole('region', { name: 'Current state' })).getByText(/"password"/),
+    ).toBeTruthy();
+  },
 };

@@ -38,7 +38,10 @@ const door = setup({
     },
     light: {
       initial: 'off',
-      states: { off: { on: { open: 'on' } }, on: { on: { close: { actions: 'countOpen' } } } },
+      states: {
+        off: { on: { open: { target: 'on', actions: assign({ opens: 0 }) } } },
+        on: { on: { close: { actions: 'countOpen' } } },
+      },
     },
   },
 });
@@ -79,7 +82,17 @@ describe('chart model of a machine', () => {
   });
 
   it('lists what the machine leaves unnamed', () => {
-    expect(anonymousParts(model)).toEqual(['door.leaf.closed: lock guard', 'door.leaf.gone: entry action']);
+    expect(anonymousParts(model)).toEqual([
+      'door.leaf.closed: lock guard',
+      'door.light.off: open assign',
+      'door.leaf.gone: entry action',
+    ]);
+  });
+
+  it("leaves out XState's own timers of delayed transitions (they are the `after` arrows)", () => {
+    const open = model.root.children[0].children[1];
+    expect(open.entry).toEqual([]);
+    expect(open.exit).toEqual([]);
   });
 
   it('turns a snapshot value into the ids of the active states', () => {

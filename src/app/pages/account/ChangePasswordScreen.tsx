@@ -18,6 +18,7 @@ import { MarkedField } from './MarkedField';
 import { fieldChecks, required } from './fieldChecks';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { useAccountEffects } from './useAccountEffects';
+import { inspect as qaInspect, type Inspect } from '../../../qa/inspect';
 
 /** Where the login route sends a user whose password just changed (spec §2 notice=password_changed). */
 export const AFTER_CHANGE_PATH = '/account/login?notice=password_changed';
@@ -31,7 +32,7 @@ const validateCode = fieldChecks<{ otp: string }>({
   otp: [required(localAuthMessages.completeAllFields, { trim: true })],
 });
 
-export function ChangePasswordScreen({ title }: { title: string }) {
+export function ChangePasswordScreen({ title, inspect = qaInspect }: { title: string; inspect?: Inspect }) {
   const config = useAppSelector((s) => s.config);
   const effects = useAccountEffects();
   const { api } = useServices();
@@ -55,7 +56,7 @@ export function ChangePasswordScreen({ title }: { title: string }) {
       }),
     [api, config, effects, returnTo],
   );
-  const [snapshot, send] = useMachine(machine);
+  const [snapshot, send] = useMachine(machine, { inspect });
   const { context } = snapshot;
   const codeStep = snapshot.matches('otp') || (snapshot.matches('submitting') && Boolean(context.prompt));
   const busy = snapshot.hasTag('busy');

@@ -19,9 +19,12 @@ import { MarkedField } from './MarkedField';
 import { rememberFirstAccessUser } from './firstAccess';
 import { fieldChecks, matches, required } from './fieldChecks';
 import { safeImageUrl, useAccountEffects } from './useAccountEffects';
+import { inspect as qaInspect, type Inspect } from '../../../qa/inspect';
 
 export interface LocalLoginScreenProps {
   title: string;
+  /** Where the screen's actor reports its steps (the QA panel by default; a story's chart). */
+  inspect?: Inspect;
 }
 
 interface Values {
@@ -40,7 +43,7 @@ const checks = {
   }),
 };
 
-export function LocalLoginScreen({ title }: LocalLoginScreenProps) {
+export function LocalLoginScreen({ title, inspect = qaInspect }: LocalLoginScreenProps) {
   const config = useAppSelector((s) => s.config);
   const [params] = useSearchParams();
   const effects = useAccountEffects();
@@ -67,7 +70,7 @@ export function LocalLoginScreen({ title }: LocalLoginScreenProps) {
       },
     });
   }, [api, config, effects, returnTo]);
-  const [snapshot, send] = useMachine(machine, { input: { bearerMode: config.bearerMode } });
+  const [snapshot, send] = useMachine(machine, { input: { bearerMode: config.bearerMode }, inspect });
   const { context } = snapshot;
   const step = snapshot.matches({ step: 'username' })
     ? 'username'

@@ -17,6 +17,7 @@ import { useServices } from '../../services';
 import { AuthLayout } from './AuthLayout';
 import { clearSessionStorage, LogoutStatus } from './LogoutStatus';
 import { useAccountEffects } from './useAccountEffects';
+import { inspect as qaInspect } from '../../../qa/inspect';
 
 const noSubscription = () => () => {};
 const localLoginInBrowser = () => isLoggedInFromCookies(document.cookie);
@@ -41,6 +42,7 @@ function LocalLogout({ title }: { title: string }) {
     [api, authBase, effects],
   );
   const [snapshot, send] = useMachine(machine, {
+    inspect: qaInspect,
     input: { local: true, loginPath: LOGIN_PATH, segue: params.get('segue'), email: params.get('email') },
   });
   return (

@@ -27,11 +27,14 @@ import { PasswordStrengthMeter } from '../PasswordStrengthMeter';
 import { FlowForm, type FlowFormProps } from './FlowForm';
 import { codePrompt, defaultSecurityKeyName, recoverButton } from './flowView';
 import { flowActions, useFlowImplementations, type IdentityActors } from './useFlowImplementations';
+import { inspect as qaInspect, type Inspect } from '../../../../qa/inspect';
 
 export interface IdentityScreenProps {
   title: string;
   /** Tests and stories pass fake actors; the identity SDK is used otherwise. */
   actors?: IdentityActors;
+  /** Where the screen's actor reports its steps (the QA panel by default; a story's chart). */
+  inspect?: Inspect;
 }
 
 /** The flow's own messages: errors as an alert, others as a status. */
@@ -109,11 +112,12 @@ const param = (params: URLSearchParams, name: string) => params.get(name) || und
 /** Spec §7: a `token` query parameter authorises the flow's load as a bearer token. */
 const token = (params: URLSearchParams) => (params.get('token') ? { token: params.get('token') ?? '' } : {});
 
-export function LoginFlowScreen({ title, actors }: IdentityScreenProps) {
+export function LoginFlowScreen({ title, actors, inspect = qaInspect }: IdentityScreenProps) {
   const [params] = useSearchParams();
   const impl = useFlowImplementations(actors);
   const machine = useMemo(() => flowFormMachine.provide(impl.flow), [impl]);
   const [snapshot, send] = useMachine(machine, {
+    inspect,
     input: {
       kind: 'login',
       flowId: param(params, 'flow'),
@@ -132,11 +136,12 @@ export function LoginFlowScreen({ title, actors }: IdentityScreenProps) {
   );
 }
 
-export function SignupScreen({ title, actors }: IdentityScreenProps) {
+export function SignupScreen({ title, actors, inspect = qaInspect }: IdentityScreenProps) {
   const [params] = useSearchParams();
   const impl = useFlowImplementations(actors);
   const machine = useMemo(() => signupMachine.provide(impl.flow), [impl]);
   const [snapshot, send] = useMachine(machine, {
+    inspect,
     input: {
       kind: 'registration',
       flowId: param(params, 'flow'),
@@ -223,11 +228,12 @@ export function SignupScreen({ title, actors }: IdentityScreenProps) {
   );
 }
 
-export function RecoveryScreen({ title, actors }: IdentityScreenProps) {
+export function RecoveryScreen({ title, actors, inspect = qaInspect }: IdentityScreenProps) {
   const [params] = useSearchParams();
   const impl = useFlowImplementations(actors);
   const machine = useMemo(() => recoveryMachine.provide(impl.flow), [impl]);
   const [snapshot, send] = useMachine(machine, {
+    inspect,
     input: {
       kind: 'recovery',
       flowId: param(params, 'flow'),
@@ -270,13 +276,14 @@ export function RecoveryScreen({ title, actors }: IdentityScreenProps) {
   );
 }
 
-export function VerificationScreen({ title, actors }: IdentityScreenProps) {
+export function VerificationScreen({ title, actors, inspect = qaInspect }: IdentityScreenProps) {
   const [params] = useSearchParams();
   const impl = useFlowImplementations(actors);
   const machine = useMemo(() => verificationMachine.provide(impl.flow), [impl]);
   const skip = params.get('skip_send');
   const skipSend = skip !== null && skip !== 'false';
   const [snapshot, send] = useMachine(machine, {
+    inspect,
     input: {
       kind: 'verification',
       flowId: param(params, 'flow'),
@@ -303,7 +310,7 @@ export function VerificationScreen({ title, actors }: IdentityScreenProps) {
   );
 }
 
-export function SettingsScreen({ title, actors }: IdentityScreenProps) {
+export function SettingsScreen({ title, actors, inspect = qaInspect }: IdentityScreenProps) {
   const [params] = useSearchParams();
   const impl = useFlowImplementations(actors);
   const machine = useMemo(() => settingsMachine.provide(impl.flow), [impl]);
@@ -317,6 +324,7 @@ export function SettingsScreen({ title, actors }: IdentityScreenProps) {
     [groupsParam],
   );
   const [snapshot, send] = useMachine(machine, {
+    inspect,
     input: {
       kind: 'settings',
       flowId: param(params, 'flow'),
@@ -355,7 +363,7 @@ export function SettingsScreen({ title, actors }: IdentityScreenProps) {
   );
 }
 
-export function LogoutScreen({ title, actors }: IdentityScreenProps) {
+export function LogoutScreen({ title, actors, inspect = qaInspect }: IdentityScreenProps) {
   const [params] = useSearchParams();
   const impl = useFlowImplementations(actors);
   const machine = useMemo(
@@ -370,6 +378,7 @@ export function LogoutScreen({ title, actors }: IdentityScreenProps) {
     [impl],
   );
   const [snapshot, send] = useMachine(machine, {
+    inspect,
     input: { segue: params.get('segue'), email: params.get('email'), returnTo: param(params, 'return_to') },
   });
   return (
@@ -383,14 +392,14 @@ export function LogoutScreen({ title, actors }: IdentityScreenProps) {
  * /error/?id= (Kratos user-facing errors): where the identity service sends a browser whose flow failed. Shows the
  * stored error in the console's words, with the way back to logging in and to the console.
  */
-export function FlowErrorScreen({ title, actors }: IdentityScreenProps) {
+export function FlowErrorScreen({ title, actors, inspect = qaInspect }: IdentityScreenProps) {
   const [params] = useSearchParams();
   const impl = useFlowImplementations(actors);
   const machine = useMemo(
     () => flowErrorMachine.provide({ actors: { loadFlowError: impl.actors.loadFlowError } }),
     [impl],
   );
-  const [snapshot, send] = useMachine(machine, { input: { id: params.get('id') } });
+  const [snapshot, send] = useMachine(machine, { input: { id: params.get('id') }, inspect });
   const error = snapshot.context.container?.error;
   return (
     <AuthLayout title={title}>
