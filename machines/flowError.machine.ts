@@ -29,8 +29,10 @@ export const flowErrorMachine = setup({
   guards: {
     hasId: ({ context }) => Boolean(context.id),
     // The service answered, but not with an error it knows (404 unknown id, 400 malformed id, 403 not this browser's).
-    serviceAnswered: (_, params: { error: unknown }) =>
-      isIdentityApiError(params.error) && params.error.status >= 400 && params.error.status < 500,
+    serviceAnswered: ({ event }) => {
+      const error = (event as { error?: unknown }).error;
+      return isIdentityApiError(error) && error.status >= 400 && error.status < 500;
+    },
   },
   actions: {
     storeError: assign((_, params: { container: FlowErrorContainer }) => ({ container: params.container })),
