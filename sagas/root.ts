@@ -8,31 +8,13 @@ import type { RootState } from '../src/store/createStore';
 import type { SagaContext } from '../src/store/createStore';
 import { buildUpdateSaga } from './buildUpdate.saga';
 import { layoutSaga } from './layout.saga';
-import { menuSaga } from './menu.saga';
-import { networkSaga } from './network.saga';
 import { errorsSaga } from './errors.saga';
 import { agreementsSaga, messagingSaga, messagingStartSaga } from './messaging.saga';
 import { notificationsSaga } from './notifications.saga';
-import { progressSaga } from './progress.saga';
-import { windowsSaga } from './windows.saga';
 import { sessionSaga } from './session.saga';
-import { updatesSaga } from './updates.saga';
-import { layoutSettingsSaga } from './layoutSettings.saga';
-import { resourcesSaga } from './resources.saga';
-import { confirmationsSaga } from './confirmations.saga';
 
-/** Sagas that answer actions; they also run during a server render. */
-export const requestSagas = [
-  menuSaga,
-  layoutSaga,
-  sessionSaga,
-  messagingSaga,
-  errorsSaga,
-  updatesSaga,
-  layoutSettingsSaga,
-  resourcesSaga,
-  networkSaga,
-];
+/** Sagas that answer actions on every page, the account pages too; they also run during a server render. */
+export const requestSagas = [layoutSaga, sessionSaga, messagingSaga, errorsSaga];
 
 /**
  * The session's lifetime (timeout warning, re-authentication) runs only for signed-in visitors; it loads with its
@@ -53,12 +35,12 @@ export const browserSagas = [
   notificationsSaga,
   agreementsSaga,
   messagingStartSaga,
-  progressSaga,
-  windowsSaga,
-  confirmationsSaga,
   sessionLifetimeOnDemand,
 ];
-// Page-specific sagas (the live log stream) start with their page's chunk: see featureSagas.ts.
+// The core layout's sagas (its menu, its pages' data, safe-apply confirmations, the progress overlay, the windows
+// hub) start with its chunk: see core.ts
+// (the server render runs them through serverRoot.ts). Page-specific sagas (the live log stream) start with their
+// page's chunk: see featureSagas.ts.
 
 export function* rootSaga() {
   const platform: SagaContext['platform'] = yield getContext('platform');

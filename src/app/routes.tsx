@@ -21,6 +21,8 @@ const areas = {
   system: () => import(/* webpackChunkName: "area-system" */ './pages/system'),
   authentication: () => import(/* webpackChunkName: "area-authentication" */ './pages/authentication'),
   account: () => import(/* webpackChunkName: "area-account" */ './pages/account'),
+  // The login page's chunk: the account screens without the action pages (bundle budget of /account/login).
+  'account-screens': () => import(/* webpackChunkName: "area-account-screens" */ './pages/account/screens'),
   messaging: () => import(/* webpackChunkName: "area-messaging" */ './pages/messaging'),
   sections: () => import(/* webpackChunkName: "area-sections" */ './pages/sections'),
 } satisfies Record<string, () => Promise<AreaModule>>;
@@ -104,7 +106,7 @@ export const routes: RouteObject[] = [
           ...protectedRoutes,
         ],
       },
-      lazyRoute('account/:type', 'account/:type', 'account', 'screen'),
+      lazyRoute('account/:type', 'account/:type', 'account-screens', 'screen'),
       lazyRoute('terms', 'terms', 'account', 'terms'),
       lazyRoute(':action', ':action', 'account', 'action'),
       // Any other path (API probes, `/self-service/...` without the identity prefix, `/.well-known/...`) is a 404:

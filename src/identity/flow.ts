@@ -5,6 +5,7 @@
  */
 import type { UiContainer, UiNode, UiNodeInputAttributes, UiText } from '@ory/client-fetch';
 import { identityText, type IdentityErrorDetail } from './messages';
+import { IDENTITY_TOAST_MS } from './toasts';
 
 export type FlowKind = 'login' | 'registration' | 'recovery' | 'verification' | 'settings';
 
@@ -130,8 +131,7 @@ export type FlowFailure =
   | { type: 'restart'; flowId?: string; message: string }
   | { type: 'failed'; message: string; duration: number };
 
-/** §9 identity area toasts: errors 4000 ms, 8000 ms when the server gave a reason. */
-export const IDENTITY_TOAST_MS = { success: 6000, info: 4000, error: 4000, reason: 8000 } as const;
+export { IDENTITY_TOAST_MS };
 
 interface ErrorBody {
   error?: { id?: string; reason?: string; message?: string; details?: { redirect_to?: string } };

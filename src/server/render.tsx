@@ -23,7 +23,7 @@ import { styleRequested } from '../store/slices/layout.slice';
 import { primaryHoverColour } from '../lib/colour';
 import { menuRequested } from '../store/slices/menu.slice';
 import { userRequested } from '../store/slices/session.slice';
-import { rootSaga } from '../../sagas/root';
+import { serverRootSaga } from '../../sagas/serverRoot';
 import { assetsFor, type AssetManifest } from './assets';
 import { renderDocument } from './document';
 
@@ -82,7 +82,7 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
       },
       context: { api: input.api, platform: 'server' },
     });
-    const task = store.runSaga(rootSaga);
+    const task = store.runSaga(serverRootSaga);
 
     const inCoreLayout = context.matches.some((m) => m.route.id === 'core');
     if (inCoreLayout) {

@@ -4,7 +4,7 @@ import { fallbackMenu } from '../../src/shared/menu';
 import { createAppStore } from '../../src/store/createStore';
 import { menuRequested } from '../../src/store/slices/menu.slice';
 import { defaults, publicConfig, type Environment } from '../../config';
-import { rootSaga } from '../../sagas/root';
+import { serverRootSaga } from '../../sagas/serverRoot';
 
 function storeWith(env: Environment, get: ApiClient['get']) {
   const api = { get } as unknown as ApiClient;
@@ -12,7 +12,7 @@ function storeWith(env: Environment, get: ApiClient['get']) {
     preloadedState: { config: { ...publicConfig(defaults), env } },
     context: { api, platform: 'server' },
   });
-  const task = store.runSaga(rootSaga);
+  const task = store.runSaga(serverRootSaga);
   return { store, task };
 }
 

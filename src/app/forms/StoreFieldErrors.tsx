@@ -6,7 +6,8 @@
 import { useCallback, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/createStore';
 import { fieldValueChanged } from '../../store/slices/fieldErrors.slice';
-import { ServerFieldErrorsProvider } from '../../widgets/Field';
+// The hook's own module, not the Field barrel: every page loads this, and Field.tsx brings its styles along.
+import { ServerFieldErrorsProvider } from '../../widgets/Field/useServerFieldError';
 
 export function StoreFieldErrors({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();

@@ -13,6 +13,11 @@ import { ProgressOverlay } from '../../progress/ProgressOverlay';
 import { WindowsHub } from '../../windows/WindowsHub';
 import { PaletteLauncher } from '../palette/PaletteLauncher';
 import { SessionDialogs } from '../session/SessionDialogs';
+import { coreLayoutSaga } from '../../../sagas/core';
+import { startFeatureSaga } from '../../../sagas/featureSagas';
+
+// The core pages' sagas start with this chunk, so the account pages' first load does not carry them.
+startFeatureSaga('coreLayout', coreLayoutSaga);
 
 export function CoreLayout() {
   const contextBarOpen = useAppSelector((s) => s.layout.contextBarOpen);

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { IDENTITY_TOAST_MS } from '../../../identity/flow';
+import { IDENTITY_TOAST_MS } from '../../../identity/toasts';
 import { ACCOUNT_NOTICE_DURATION_MS, PERSISTENT } from '../../../notifications/constants';
 import { useAppDispatch } from '../../../store/createStore';
 import { notificationRequested, type NotificationRequest } from '../../../store/slices/notifications.slice';

@@ -3,6 +3,7 @@ import './polyfills';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes as accountRoutes } from '../../../../src/app/pages/account';
+import { routes as screenRoutes } from '../../../../src/app/pages/account/screens';
 import { QUERY_NOTICES } from '../../../../src/app/pages/account/QueryNotices';
 import type { ApiClient } from '../../../../src/api/client';
 import { AppProviders } from '../../../../src/app/AppProviders';
@@ -20,7 +21,7 @@ function renderRoute(path: string, localAuth = true) {
   const router = createMemoryRouter(
     [
       // Loaders need the Fetch API's Request, which jsdom lacks; they are tested in actions.test.ts.
-      { path: 'account/:type', Component: accountRoutes.screen.Component },
+      { path: 'account/:type', Component: screenRoutes.screen.Component },
       { path: 'terms', Component: accountRoutes.terms.Component },
       { path: ':action', Component: accountRoutes.action.Component },
     ],
