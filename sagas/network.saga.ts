@@ -4,7 +4,7 @@
  * through the one error handler, except the public interface list, whose failure the page shows itself.
  */
 import { PASSIVE_HEADER } from '../src/shared/http';
-import { call, delay, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, delay, getContext, put, select, takeLatest } from 'redux-saga/effects';
 import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
 import type { RootState } from '../src/store/createStore';
 import {
