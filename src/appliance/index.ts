@@ -25,6 +25,7 @@ import { ADMIN_USERNAME, seedIfEmpty } from './seed';
 import { registerSettingsRoutes } from './settings/routes';
 import { registerUpdates } from './updates';
 import { registerUsers } from './users';
+import { registerProviders } from './providers';
 
 export { requireAdmin, requireUser, applianceContext };
 export { currentUser, sessionUser } from './auth/guards';
@@ -134,6 +135,7 @@ async function mount(
       await registerUpdates(api, ctx, jobs);
       await registerManagedServices(api, ctx, jobs);
       await registerUsers(api, ctx);
+      await registerProviders(api, ctx);
       notFound(api);
     },
     { prefix: apiPrefix },

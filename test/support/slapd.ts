@@ -115,7 +115,9 @@ async function waitForPort(port: number, child: ChildProcess, log: () => string)
   throw new Error(`slapd did not start: ${log()}`);
 }
 
-export async function startSlapd(options: { tls?: { certPem: string; keyPem: string } } = {}): Promise<Slapd> {
+export async function startSlapd(
+  options: { tls?: { certPem: string; keyPem: string } } = {},
+): Promise<Slapd> {
   if (!fs.existsSync(SLAPD)) throw new Error(`${SLAPD} is missing: install Debian's slapd (.ci/run does)`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-slapd-'));
   fs.mkdirSync(path.join(dir, 'db'));

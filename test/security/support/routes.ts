@@ -189,6 +189,10 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     ['POST', '/api/users/bulk'],
     ['POST', '/api/users/lockout-simulation'],
     ['PUT', '/api/users/:id'],
+    ['DELETE', '/api/authentication/providers/:id'],
+    ['POST', '/api/authentication/providers'],
+    ['POST', '/api/authentication/providers/test'],
+    ['PUT', '/api/authentication/providers/:id'],
   ]),
   // Logging out by token is a GET that changes state (Kratos' contract).
   {

@@ -1,0 +1,27 @@
+/**
+ * Schema of the identity providers module (namespace `providers`): numbered, forward only. The built-in local
+ * provider is a row like the others (id 1, type `local`), so services can list it in their fallback order.
+ */
+import type { Migration } from '../../storage/sqlite';
+
+export const providersMigrations: Migration[] = [
+  {
+    version: 1,
+    name: 'identity providers',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE auth_providers (
+          id INTEGER PRIMARY KEY,
+          name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+          type TEXT NOT NULL CHECK (type IN ('local', 'ldap', 'oidc')),
+          enabled INTEGER NOT NULL DEFAULT 1,
+          settings TEXT NOT NULL DEFAULT '{}',
+          secret BLOB,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        );
+        INSERT INTO auth_providers (id, name, type, enabled, settings, created_at, updated_at)
+          VALUES (1, 'Local accounts', 'local', 1, '{}', 0, 0);
+      `),
+  },
+];
