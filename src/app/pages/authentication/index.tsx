@@ -2,9 +2,11 @@ import { resourceLoadRequested } from '../../../store/slices/resources.slice';
 import { placeholder, placeholderDetail } from '../common/PlaceholderPage';
 import type { RouteModule } from '../../routing/types';
 import { LOCKOUT_TITLE, LockoutPage } from './LockoutPage';
+import { ProviderDetailPage } from './ProviderDetailPage';
+import { PROVIDERS_TITLE, ProvidersPage } from './ProvidersPage';
 import { UserDetailPage } from './UserDetailPage';
 import { USERS_TITLE, UsersPage } from './UsersPage';
-import { LOCKOUT_POLICY_KEY, LOCKOUTS_KEY, USERS_KEY, userKey } from './types';
+import { LOCKOUT_POLICY_KEY, LOCKOUTS_KEY, PROVIDERS_KEY, providerKey, USERS_KEY, userKey } from './types';
 
 const detail = placeholderDetail;
 
@@ -24,8 +26,18 @@ export const routes: Record<string, RouteModule> = {
   group: detail('Group'),
   services: placeholder('Services', 'Services that authenticate against the appliance.'),
   service: detail('Service'),
-  providers: placeholder('Providers', 'External identity providers.'),
-  provider: detail('Provider'),
+  providers: {
+    Component: ProvidersPage,
+    handle: { title: PROVIDERS_TITLE, prefetch: () => [resourceLoadRequested({ key: PROVIDERS_KEY })] },
+  },
+  provider: {
+    Component: ProviderDetailPage,
+    handle: {
+      title: 'Provider',
+      prefetch: ({ params }) =>
+        params.id && params.id !== 'new' ? [resourceLoadRequested({ key: providerKey(params.id) })] : [],
+    },
+  },
   lockout: {
     Component: LockoutPage,
     handle: {
