@@ -13,6 +13,7 @@ import { HttpError, notFound, type ErrorItem } from '../http/errors';
 import { checkLdap } from './ldap';
 import { providersMigrations } from './migrations';
 import { checkOidc } from './oidc';
+import { registerServices } from './services';
 import {
   findProvider,
   listProviders,
@@ -28,6 +29,7 @@ import {
 
 export { ldapAuthenticate, ProviderUnavailableError, type MappedUser } from './ldap';
 export { oidcClient } from './oidc';
+export { serviceProviders, SERVICES, type ServiceId } from './services';
 export { findProvider, listProviders, providerKey, providerSecret, LOCAL_PROVIDER_ID } from './store';
 export type { ProviderRow } from './store';
 
@@ -333,4 +335,6 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
       return result;
     },
   );
+
+  registerServices(scope, ctx);
 }

@@ -24,4 +24,19 @@ export const providersMigrations: Migration[] = [
           VALUES (1, 'Local accounts', 'local', 1, '{}', 0, 0);
       `),
   },
+  {
+    version: 2,
+    name: 'services and their providers in fallback order',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE auth_service_providers (
+          service TEXT NOT NULL CHECK (service IN ('console', 'ssh', 'api')),
+          provider_id INTEGER NOT NULL REFERENCES auth_providers(id) ON DELETE CASCADE,
+          position INTEGER NOT NULL,
+          PRIMARY KEY (service, provider_id)
+        );
+        INSERT INTO auth_service_providers (service, provider_id, position)
+          VALUES ('console', 1, 0), ('ssh', 1, 0), ('api', 1, 0);
+      `),
+  },
 ];

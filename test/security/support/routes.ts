@@ -193,6 +193,7 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     ['POST', '/api/authentication/providers'],
     ['POST', '/api/authentication/providers/test'],
     ['PUT', '/api/authentication/providers/:id'],
+    ['PUT', '/api/authentication/services/:id'],
   ]),
   // Logging out by token is a GET that changes state (Kratos' contract).
   {

@@ -4,9 +4,20 @@ import type { RouteModule } from '../../routing/types';
 import { LOCKOUT_TITLE, LockoutPage } from './LockoutPage';
 import { ProviderDetailPage } from './ProviderDetailPage';
 import { PROVIDERS_TITLE, ProvidersPage } from './ProvidersPage';
+import { ServiceDetailPage } from './ServiceDetailPage';
+import { SERVICES_TITLE, ServicesPage } from './ServicesPage';
 import { UserDetailPage } from './UserDetailPage';
 import { USERS_TITLE, UsersPage } from './UsersPage';
-import { LOCKOUT_POLICY_KEY, LOCKOUTS_KEY, PROVIDERS_KEY, providerKey, USERS_KEY, userKey } from './types';
+import {
+  LOCKOUT_POLICY_KEY,
+  LOCKOUTS_KEY,
+  PROVIDERS_KEY,
+  providerKey,
+  SERVICES_KEY,
+  serviceKey,
+  USERS_KEY,
+  userKey,
+} from './types';
 
 const detail = placeholderDetail;
 
@@ -24,8 +35,23 @@ export const routes: Record<string, RouteModule> = {
   },
   groups: placeholder('Groups', 'Groups of users and the rights they share.'),
   group: detail('Group'),
-  services: placeholder('Services', 'Services that authenticate against the appliance.'),
-  service: detail('Service'),
+  services: {
+    Component: ServicesPage,
+    handle: { title: SERVICES_TITLE, prefetch: () => [resourceLoadRequested({ key: SERVICES_KEY })] },
+  },
+  service: {
+    Component: ServiceDetailPage,
+    handle: {
+      title: 'Service',
+      prefetch: ({ params }) =>
+        params.id
+          ? [
+              resourceLoadRequested({ key: serviceKey(params.id) }),
+              resourceLoadRequested({ key: PROVIDERS_KEY }),
+            ]
+          : [],
+    },
+  },
   providers: {
     Component: ProvidersPage,
     handle: { title: PROVIDERS_TITLE, prefetch: () => [resourceLoadRequested({ key: PROVIDERS_KEY })] },

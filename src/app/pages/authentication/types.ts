@@ -104,3 +104,14 @@ export const PROVIDERS_KEY = 'authentication/providers';
 export const providerKey = (id: string | number) => `authentication/providers/${id}`;
 export const CREATED_PROVIDER_KEY = 'authentication/providers#created';
 export const PROVIDER_CHECK_KEY = 'authentication/providers#check';
+
+/** Services and their providers in fallback order (src/appliance/providers/services.ts). */
+export interface AuthService {
+  id: 'console' | 'ssh' | 'api';
+  name: string;
+  description: string;
+  providers: Array<{ id: number; name: string; type: ProviderType; enabled: boolean }>;
+}
+
+export const SERVICES_KEY = 'authentication/services';
+export const serviceKey = (id: string) => `authentication/services/${id}`;
