@@ -28,6 +28,7 @@ import {
 } from './store';
 
 export { ldapAuthenticate, ProviderUnavailableError, type MappedUser } from './ldap';
+export { accountFor, consoleOidcLoginMethods, isLinked, registerOidcLogin, SignInRefused } from './signin';
 export { oidcClient } from './oidc';
 export { serviceProviders, SERVICES, type ServiceId } from './services';
 export { findProvider, listProviders, providerKey, providerSecret, LOCAL_PROVIDER_ID } from './store';
@@ -69,6 +70,7 @@ const ldapSchema = {
     email_attribute: attribute,
     name_attribute: attribute,
     group_name_attribute: attribute,
+    admin_group: { type: 'string', maxLength: 256, format: 'safe-text' },
   },
 };
 
@@ -90,6 +92,7 @@ const oidcSchema = {
     email_claim: claim,
     name_claim: claim,
     groups_claim: claim,
+    admin_group: { type: 'string', maxLength: 256, format: 'safe-text' },
   },
 };
 

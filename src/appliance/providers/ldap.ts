@@ -177,9 +177,12 @@ export async function checkLdap(
 /** Thrown when the directory cannot be asked (down, TLS refused, service bind failed): the next provider is tried. */
 export class ProviderUnavailableError extends Error {}
 
+export type LdapSignIn = { status: 'unknown' } | { status: 'wrong' } | { status: 'ok'; user: MappedUser };
+
 /**
- * Sign-in: the mapped user when `password` is the user's directory password, null when the name is unknown or the
- * password wrong. An empty password is refused before any bind (it would be an unauthenticated bind, RFC 4513).
+ * Sign-in: `unknown` when the directory has no such user (the next provider is asked), `wrong` when it has and the
+ * password is not the user's, `ok` with the mapped user otherwise. An empty password is refused before any bind (it
+ * would be an unauthenticated bind, RFC 4513, which servers accept).
  */
 export async function ldapAuthenticate(
   db: Db,
@@ -187,8 +190,7 @@ export async function ldapAuthenticate(
   bindPassword: string | null,
   username: string,
   password: string,
-): Promise<MappedUser | null> {
-  if (!password) return null;
+): Promise<LdapSignIn> {
   let client: Client;
   try {
     client = await connect(db, s);
@@ -197,18 +199,24 @@ export async function ldapAuthenticate(
     throw new ProviderUnavailableError(describe(e));
   }
   try {
-    const entries = await findUser(client, s, username);
-    if (entries.length !== 1) return null;
+    let entries: Entry[];
+    try {
+      entries = await findUser(client, s, username);
+    } catch (e) {
+      throw new ProviderUnavailableError(describe(e));
+    }
+    if (entries.length !== 1) return { status: 'unknown' };
+    if (!password) return { status: 'wrong' };
     const userClient = await connect(db, s);
     try {
       await userClient.bind(entries[0].dn, password);
     } catch (e) {
-      if (e instanceof InvalidCredentialsError) return null;
+      if (e instanceof InvalidCredentialsError) return { status: 'wrong' };
       throw new ProviderUnavailableError(describe(e));
     } finally {
       await userClient.unbind().catch(() => undefined);
     }
-    return mapUser(s, entries[0], await groupsOf(client, s, entries[0].dn, username));
+    return { status: 'ok', user: mapUser(s, entries[0], await groupsOf(client, s, entries[0].dn, username)) };
   } finally {
     await client.unbind().catch(() => undefined);
   }

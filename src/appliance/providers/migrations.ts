@@ -39,4 +39,29 @@ export const providersMigrations: Migration[] = [
           VALUES ('console', 1, 0), ('ssh', 1, 0), ('api', 1, 0);
       `),
   },
+  {
+    version: 3,
+    name: 'accounts signed in through providers, pending OpenID sign-ins',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE provider_accounts (
+          provider_id INTEGER NOT NULL REFERENCES auth_providers(id) ON DELETE CASCADE,
+          subject TEXT NOT NULL,
+          user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          managed INTEGER NOT NULL,
+          groups TEXT NOT NULL DEFAULT '[]',
+          last_login INTEGER NOT NULL,
+          PRIMARY KEY (provider_id, subject)
+        );
+        CREATE INDEX provider_accounts_user ON provider_accounts(user_id);
+        CREATE TABLE oidc_login_states (
+          state_hash TEXT PRIMARY KEY,
+          provider_id INTEGER NOT NULL REFERENCES auth_providers(id) ON DELETE CASCADE,
+          nonce TEXT NOT NULL,
+          verifier TEXT NOT NULL,
+          return_to TEXT NOT NULL,
+          expires_at INTEGER NOT NULL
+        );
+      `),
+  },
 ];

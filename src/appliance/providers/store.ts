@@ -25,6 +25,8 @@ export interface LdapSettings {
   email_attribute: string;
   name_attribute: string;
   group_name_attribute: string;
+  /** Members of this group sign in as admins (accounts created by the provider); empty: everyone is a user. */
+  admin_group?: string;
 }
 
 export interface OidcSettings {
@@ -35,6 +37,8 @@ export interface OidcSettings {
   email_claim: string;
   name_claim: string;
   groups_claim: string;
+  /** As for LDAP: members of this group sign in as admins. */
+  admin_group?: string;
 }
 
 export interface ProviderRow {
