@@ -47,6 +47,7 @@ interface Values {
     email_attribute: string;
     name_attribute: string;
     group_name_attribute: string;
+    admin_group: string;
   };
   oidc: {
     issuer: string;
@@ -57,6 +58,7 @@ interface Values {
     email_claim: string;
     name_claim: string;
     groups_claim: string;
+    admin_group: string;
   };
   test_username: string;
   test_password: string;
@@ -76,6 +78,7 @@ const LDAP_DEFAULTS: Values['ldap'] = {
   email_attribute: 'mail',
   name_attribute: 'cn',
   group_name_attribute: 'cn',
+  admin_group: '',
 };
 
 const OIDC_DEFAULTS: Values['oidc'] = {
@@ -87,6 +90,7 @@ const OIDC_DEFAULTS: Values['oidc'] = {
   email_claim: 'email',
   name_claim: 'name',
   groups_claim: 'groups',
+  admin_group: '',
 };
 
 const toValues = (p: Provider | undefined): Values => ({
@@ -344,6 +348,11 @@ function LdapFields({ provider }: { provider: Provider | undefined }) {
       <TextField name="ldap.email_attribute" label="E-mail attribute" required />
       <TextField name="ldap.name_attribute" label="Full name attribute" required />
       <TextField name="ldap.group_name_attribute" label="Group name attribute" required />
+      <TextField
+        name="ldap.admin_group"
+        label="Admin group"
+        info="Members sign in to the console as admins; everyone else as users. Empty: nobody is made admin."
+      />
     </>
   );
 }
@@ -370,6 +379,11 @@ function OidcFields({ provider }: { provider: Provider | undefined }) {
       <TextField name="oidc.email_claim" label="E-mail claim" />
       <TextField name="oidc.name_claim" label="Full name claim" />
       <TextField name="oidc.groups_claim" label="Groups claim" />
+      <TextField
+        name="oidc.admin_group"
+        label="Admin group"
+        info="Members sign in to the console as admins; everyone else as users. Empty: nobody is made admin."
+      />
       {provider?.redirect_uri ? (
         <p>
           Register this redirect URI at the provider: <code>{provider.redirect_uri}</code>
