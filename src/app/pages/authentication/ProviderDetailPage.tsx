@@ -210,13 +210,6 @@ function ProviderForm({ provider, type }: { provider: Provider | undefined; type
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
   const created = useResource<Provider | null>(CREATED_PROVIDER_KEY, { skip: true }).data;
-  const dispatch = useAppDispatch();
-  useEffect(() => {
-    if (!provider && save.status === 'done' && created) {
-      dispatch(resourceLoaded({ key: CREATED_PROVIDER_KEY, data: null }));
-      void navigate(`/authentication/providers/${created.id}`, { replace: true });
-    }
-  }, [provider, save.status, created, dispatch, navigate]);
 
   return (
     <Formik<Values>
@@ -248,6 +241,7 @@ function ProviderForm({ provider, type }: { provider: Provider | undefined; type
       {({ dirty }) => (
         <Form noValidate className="config-form">
           <FormDirtyReporter id="provider" />
+          {!provider && save.status === 'done' && created ? <OpenCreated created={created} /> : null}
           <section className="config-section" aria-label="Settings">
             <h2>Settings</h2>
             <TextField name="name" label="Name" required max={64} />
@@ -292,6 +286,29 @@ function ProviderForm({ provider, type }: { provider: Provider | undefined; type
       )}
     </Formik>
   );
+}
+
+/**
+ * After an addition: the form is reset first (so the page's unsaved-changes guard lets go), then the new provider's
+ * page opens in place of the creation form.
+ */
+function OpenCreated({ created }: { created: Provider }) {
+  const { dirty, resetForm, values } = useFormikContext<Values>();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (dirty) {
+      resetForm({ values });
+      return undefined;
+    }
+    // The next tick: the guard has seen the form turn clean.
+    const timer = setTimeout(() => {
+      dispatch(resourceLoaded({ key: CREATED_PROVIDER_KEY, data: null }));
+      void navigate(`/authentication/providers/${created.id}`, { replace: true });
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [dirty, resetForm, values, created, dispatch, navigate]);
+  return null;
 }
 
 function LdapFields({ provider }: { provider: Provider | undefined }) {
