@@ -214,7 +214,7 @@ function ProviderForm({ provider, type }: { provider: Provider | undefined; type
   return (
     <Formik<Values>
       initialValues={toValues(provider)}
-      enableReinitialize
+      enableReinitialize={!!provider}
       validationSchema={schema(type)}
       onSubmit={(v) => {
         const body = { name: v.name.trim(), type, enabled: v.enabled, [type]: settingsBody(type, v) };
