@@ -240,8 +240,12 @@ function ProviderForm({ provider, type }: { provider: Provider | undefined; type
     >
       {({ dirty }) => (
         <Form noValidate className="config-form">
-          <FormDirtyReporter id="provider" />
-          {!provider && save.status === 'done' && created ? <OpenCreated created={created} /> : null}
+          {/* Once added, the form stops reporting unsaved changes (the guard lets go) and the new page opens. */}
+          {!provider && save.status === 'done' && created ? (
+            <OpenCreated created={created} />
+          ) : (
+            <FormDirtyReporter id="provider" />
+          )}
           <section className="config-section" aria-label="Settings">
             <h2>Settings</h2>
             <TextField name="name" label="Name" required max={64} />
@@ -288,26 +292,18 @@ function ProviderForm({ provider, type }: { provider: Provider | undefined; type
   );
 }
 
-/**
- * After an addition: the form is reset first (so the page's unsaved-changes guard lets go), then the new provider's
- * page opens in place of the creation form.
- */
+/** After an addition: the new provider's page opens in place of the creation form (on the next tick, once the
+ * page's unsaved-changes guard has seen the form's reporter go). */
 function OpenCreated({ created }: { created: Provider }) {
-  const { dirty, resetForm, values } = useFormikContext<Values>();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   useEffect(() => {
-    if (dirty) {
-      resetForm({ values });
-      return undefined;
-    }
-    // The next tick: the guard has seen the form turn clean.
     const timer = setTimeout(() => {
       dispatch(resourceLoaded({ key: CREATED_PROVIDER_KEY, data: null }));
       void navigate(`/authentication/providers/${created.id}`, { replace: true });
     }, 0);
     return () => clearTimeout(timer);
-  }, [dirty, resetForm, values, created, dispatch, navigate]);
+  }, [created, dispatch, navigate]);
   return null;
 }
 
