@@ -7,7 +7,7 @@
  */
 import { Form, Formik, useFormikContext } from 'formik';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { array, boolean, object, string } from 'yup';
 import { ConfirmationModal } from '../../../widgets/ConfirmationModal';
 import { Loader } from '../../../widgets/Loader';
@@ -172,12 +172,15 @@ export function ProviderDetailPage() {
   useEffect(() => {
     document.title = `${title} · Rampart`;
   }, [title]);
+  const [createdId, setCreatedId] = useState<number | null>(null);
   const dispatch = useAppDispatch();
   useEffect(() => {
     // A check shown belongs to the provider it was run for.
     dispatch(resourceLoaded({ key: PROVIDER_CHECK_KEY, data: null }));
   }, [dispatch, id]);
 
+  // Added: the page (and its unsaved-changes guard) gives way to the new provider's page.
+  if (isNew && createdId !== null) return <Navigate to={`/authentication/providers/${createdId}`} replace />;
   if (!isNew && !data)
     return status === 'failed' ? <p role="alert">This provider does not exist.</p> : <Loader />;
   return (
@@ -197,14 +200,22 @@ export function ProviderDetailPage() {
             </p>
           </section>
         ) : (
-          <ProviderForm provider={isNew ? undefined : data} type={type} />
+          <ProviderForm provider={isNew ? undefined : data} type={type} onCreated={setCreatedId} />
         )}
       </section>
     </DirtyGuard>
   );
 }
 
-function ProviderForm({ provider, type }: { provider: Provider | undefined; type: EditableType }) {
+function ProviderForm({
+  provider,
+  type,
+  onCreated,
+}: {
+  provider: Provider | undefined;
+  type: EditableType;
+  onCreated: (id: number) => void;
+}) {
   const save = useResourceSave();
   const remove = useResourceSave();
   const navigate = useNavigate();
@@ -242,7 +253,7 @@ function ProviderForm({ provider, type }: { provider: Provider | undefined; type
         <Form noValidate className="config-form">
           {/* Once added, the form stops reporting unsaved changes (the guard lets go) and the new page opens. */}
           {!provider && save.status === 'done' && created ? (
-            <OpenCreated created={created} />
+            <OpenCreated created={created} onCreated={onCreated} />
           ) : (
             <FormDirtyReporter id="provider" />
           )}
@@ -292,18 +303,13 @@ function ProviderForm({ provider, type }: { provider: Provider | undefined; type
   );
 }
 
-/** After an addition: the new provider's page opens in place of the creation form (on the next tick, once the
- * page's unsaved-changes guard has seen the form's reporter go). */
-function OpenCreated({ created }: { created: Provider }) {
-  const navigate = useNavigate();
+/** After an addition: hands the new id to the page, which opens the new provider's page. */
+function OpenCreated({ created, onCreated }: { created: Provider; onCreated: (id: number) => void }) {
   const dispatch = useAppDispatch();
   useEffect(() => {
-    const timer = setTimeout(() => {
-      dispatch(resourceLoaded({ key: CREATED_PROVIDER_KEY, data: null }));
-      void navigate(`/authentication/providers/${created.id}`, { replace: true });
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [created, dispatch, navigate]);
+    dispatch(resourceLoaded({ key: CREATED_PROVIDER_KEY, data: null }));
+    onCreated(created.id);
+  }, [created, dispatch, onCreated]);
   return null;
 }
 
