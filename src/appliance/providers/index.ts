@@ -13,6 +13,7 @@ import { HttpError, notFound, type ErrorItem } from '../http/errors';
 import { checkLdap } from './ldap';
 import { providersMigrations } from './migrations';
 import { checkOidc } from './oidc';
+import { consoleRedirectUri } from './redirect';
 import { registerServices } from './services';
 import {
   findProvider,
@@ -30,6 +31,7 @@ import {
 export { ldapAuthenticate, ProviderUnavailableError, type MappedUser } from './ldap';
 export { accountFor, consoleOidcLoginMethods, isLinked, registerOidcLogin, SignInRefused } from './signin';
 export { oidcClient } from './oidc';
+export { consoleRedirectUri } from './redirect';
 export { serviceProviders, SERVICES, type ServiceId } from './services';
 export { findProvider, listProviders, providerKey, providerSecret, LOCAL_PROVIDER_ID } from './store';
 export type { ProviderRow } from './store';
@@ -152,10 +154,6 @@ const item = (loc: Array<string | number>, msg: string, type: string): ErrorItem
 });
 
 const LOOPBACK = /^https?:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/;
-
-/** Where a provider sends the console's sign-in back (to be registered at the provider). */
-export const consoleRedirectUri = (ctx: ApplianceContext, id: number): string =>
-  `${ctx.config.publicUrl.replace(/\/+$/, '')}${ctx.authPrefix}/oidc/${id}/callback`;
 
 export async function registerProviders(scope: FastifyInstance, ctx: ApplianceContext): Promise<void> {
   const { db } = ctx;

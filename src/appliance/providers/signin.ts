@@ -30,6 +30,7 @@ import { recordLogin } from '../users/history';
 import { accountRefusal } from '../users/store';
 import type { MappedUser } from './ldap';
 import { oidcClient } from './oidc';
+import { consoleRedirectUri } from './redirect';
 import { serviceProviders } from './services';
 import { providerKey, providerSecret, type OidcSettings, type ProviderRow } from './store';
 
@@ -157,8 +158,7 @@ export function mapOidcClaims(s: OidcSettings, claims: Record<string, unknown>):
 export function registerOidcLogin(scope: FastifyInstance, ctx: ApplianceContext): void {
   const { db, config } = ctx;
   const redirects = consoleRedirectPolicy(publicOrigin(config), config);
-  const redirectUri = (id: number) =>
-    `${config.publicUrl.replace(/\/+$/, '')}${ctx.authPrefix}/oidc/${id}/callback`;
+  const redirectUri = (id: number) => consoleRedirectUri(ctx, id);
   const cookiePath = `${ctx.authPrefix}/oidc/`;
   const idParams = {
     type: 'object',
