@@ -64,10 +64,13 @@ interface Values {
   test_password: string;
 }
 
+/** The trust choice standing for `ca_id: null`: the system's roots and every CA of the PKI. */
+const ALL_CAS = 'all';
+
 const LDAP_DEFAULTS: Values['ldap'] = {
   url: 'ldaps://',
   starttls: false,
-  ca_id: '',
+  ca_id: ALL_CAS,
   bind_dn: '',
   bind_password: '',
   base_dn: '',
@@ -97,7 +100,7 @@ const toValues = (p: Provider | undefined): Values => ({
   name: p?.name ?? '',
   enabled: p?.enabled ?? true,
   ldap: p?.ldap
-    ? { ...LDAP_DEFAULTS, ...p.ldap, ca_id: p.ldap.ca_id ?? '', bind_password: '' }
+    ? { ...LDAP_DEFAULTS, ...p.ldap, ca_id: p.ldap.ca_id ?? ALL_CAS, bind_password: '' }
     : LDAP_DEFAULTS,
   oidc: p?.oidc ? { ...OIDC_DEFAULTS, ...p.oidc, client_secret: '' } : OIDC_DEFAULTS,
   test_username: '',
@@ -115,7 +118,11 @@ function settingsBody(type: EditableType, v: Values) {
     } = v.ldap as Values['ldap'] & {
       has_bind_password?: boolean;
     };
-    return { ...rest, ca_id: ca_id || null, ...(bind_password ? { bind_password } : {}) };
+    return {
+      ...rest,
+      ca_id: ca_id && ca_id !== ALL_CAS ? ca_id : null,
+      ...(bind_password ? { bind_password } : {}),
+    };
   }
   const {
     client_secret,
@@ -316,7 +323,7 @@ function OpenCreated({ created, onCreated }: { created: Provider; onCreated: (id
 function LdapFields({ provider }: { provider: Provider | undefined }) {
   const cas = useResource<{ data: Array<{ id: string; name: string }> }>('pki/cas').data?.data ?? [];
   const caOptions = [
-    { name: "The system's and all of the PKI's authorities", value: '' },
+    { name: "The system's and all of the PKI's authorities", value: ALL_CAS },
     ...cas.map((c) => ({ name: c.name, value: c.id })),
   ];
   return (
