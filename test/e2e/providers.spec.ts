@@ -33,7 +33,9 @@ test.describe('Identity providers', () => {
     await Promise.all([server?.stop(), op?.stop()]);
   });
 
-  test('sign in with the local OpenID provider from the login page and land signed in', async ({ browser }) => {
+  test('sign in with the local OpenID provider from the login page and land signed in', async ({
+    browser,
+  }) => {
     const adminContext = await browser.newContext();
     await loginAsAdmin(adminContext, server, { acceptAgreements: true });
     const admin = await adminContext.newPage();
@@ -64,9 +66,9 @@ test.describe('Identity providers', () => {
     await admin.getByRole('button', { name: 'Add', exact: true }).click();
     await admin.getByRole('button', { name: 'Save' }).click();
     await expect(admin.getByRole('listitem').filter({ hasText: 'Company SSO' })).toBeVisible();
-    await expect.poll(async () => (await adminContext.request.get(`${server.url}/api/auth/setup`)).text()).toContain(
-      'Company SSO',
-    );
+    await expect
+      .poll(async () => (await adminContext.request.get(`${server.url}/api/auth/setup`)).text())
+      .toContain('Company SSO');
 
     // A visitor signs in with it.
     const visitor = await (await browser.newContext()).newPage();
@@ -78,7 +80,9 @@ test.describe('Identity providers', () => {
     // The provider asks for consent once.
     await visitor.locator('button[type="submit"]').click();
     await expect(visitor).toHaveURL(`${server.url}/`);
-    expect((await visitor.context().cookies(server.url)).some((c) => c.name === 'rampart_session')).toBe(true);
+    expect((await visitor.context().cookies(server.url)).some((c) => c.name === 'rampart_session')).toBe(
+      true,
+    );
     const me = await visitor.context().request.get(`${server.url}/api/users/me`);
     expect(await me.json()).toMatchObject({ username: 'alice' });
   });
