@@ -29,6 +29,7 @@ import { registerSettingsRoutes } from './settings/routes';
 import { registerUpdates } from './updates';
 import { registerUsers } from './users';
 import { InProcessReads } from '../service-kit/inProcessReads';
+import { registerProviders } from './providers';
 
 export { requireAdmin, requireUser, applianceContext };
 export { currentUser, sessionUser } from './auth/guards';
@@ -147,6 +148,7 @@ async function mount(
       await registerUsers(api, ctx);
       // After the users module: its migrations add the per-account and per-source rules and the allow-list.
       registerLockoutPolicy(api, ctx, manager);
+      await registerProviders(api, ctx);
       notFound(api);
     },
     { prefix: apiPrefix },

@@ -44,6 +44,18 @@ import {
   userForToken,
 } from './sessions';
 import { verifyTotp } from './totp';
+import {
+  accountFor,
+  consoleOidcLoginMethods,
+  isLinked,
+  ldapAuthenticate,
+  providerKey,
+  providerSecret,
+  ProviderUnavailableError,
+  registerOidcLogin,
+  serviceProviders,
+  SignInRefused,
+} from '../providers';
 
 /** §8 login and change-password 401 codes. */
 export const LoginCode = {
@@ -64,8 +76,9 @@ export type LoginMethod =
   { type: 'form_login' } | { type: 'otp_login' } | { type: 'oauth'; provider: string; login_url: string };
 
 /** The login methods of the setup: the local form; configured sign-in providers add theirs here. */
-export function loginMethods(): LoginMethod[] {
-  return [{ type: 'form_login' }];
+export function loginMethods(ctx: ApplianceContext): LoginMethod[] {
+  // The password form, then a button per OpenID provider put on the console service.
+  return [{ type: 'form_login' }, ...consoleOidcLoginMethods(ctx)];
 }
 
 export const AUTH_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
@@ -209,24 +222,71 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
    * threshold it waits before the check. A correct password without its code yet is refunded; full success clears
    * the address's count.
    */
+  const findUserById = db.prepare(
+    'SELECT id, username, password_hash, must_change_password, otp_required, totp_secret, last_otp_step FROM users WHERE id = ?',
+  );
+
+  /** The local password check: the account, or null for an unknown name or a wrong password. */
+  async function localPassword(req: FastifyRequest, body: LoginBody): Promise<UserRow | null> {
+    const user = findUser.get(body.username) as UserRow | undefined;
+    if (!user) {
+      await burnPasswordCheck(body.password);
+      return null;
+    }
+    const ok = await verifyPassword(user.password_hash, body.password, { account: user.id, log: req.log });
+    return ok ? user : null;
+  }
+
+  /**
+   * Console sign-in through the console service's providers in their order: the first that knows the name decides
+   * (local: an account not linked to a provider; LDAP: the user filter finds one entry). A directory that cannot be
+   * asked is skipped (logged). Nobody knowing the name costs one dummy password check, like an unknown local name.
+   */
+  async function providerPassword(req: FastifyRequest, body: LoginBody): Promise<UserRow | null> {
+    for (const p of serviceProviders(db, 'console')) {
+      if (!p.enabled) continue;
+      if (p.type === 'local') {
+        const user = findUser.get(body.username) as UserRow | undefined;
+        if (!user || isLinked(db, user.id)) continue;
+        return localPassword(req, body);
+      }
+      if (p.type !== 'ldap' || !p.ldap) continue;
+      let result;
+      try {
+        const secret = providerSecret(db, providerKey(db, config.dataDir), p.id);
+        result = await ldapAuthenticate(db, p.ldap, secret, body.username, body.password);
+      } catch (e) {
+        if (!(e instanceof ProviderUnavailableError)) throw e;
+        req.log.warn({ err: e }, `directory "${p.name}" is unavailable; trying the next provider`);
+        continue;
+      }
+      if (result.status === 'unknown') continue;
+      if (result.status === 'wrong') return null;
+      try {
+        const id = await accountFor(ctx, p, result.user, true);
+        return findUserById.get(id) as UserRow;
+      } catch (e) {
+        if (!(e instanceof SignInRefused)) throw e;
+        audit.record(AuditService.auth, `directory sign-in refused: ${auditText(e.message, 200)}`);
+        return null;
+      }
+    }
+    await burnPasswordCheck(body.password);
+    return null;
+  }
+
   async function authenticate(
     req: FastifyRequest,
     body: LoginBody,
     wrong: HttpError,
+    throughProviders = false,
   ): Promise<{ user: UserRow; otpStep: number }> {
     const begun = await throttle.begin(throttleKey(body.username), req.ip);
     if (!begun.ok) throw refused(body.username, begun);
     const attempt = begun.attempt;
     await attempt.wait();
-    const user = findUser.get(body.username) as UserRow | undefined;
-    let passwordOk = false;
-    if (user)
-      passwordOk = await verifyPassword(user.password_hash, body.password, {
-        account: user.id,
-        log: req.log,
-      });
-    else await burnPasswordCheck(body.password);
-    if (!user || !passwordOk) throw await failure(req, body.username, 'wrong credentials', attempt, wrong);
+    const user = throughProviders ? await providerPassword(req, body) : await localPassword(req, body);
+    if (!user) throw await failure(req, body.username, 'wrong credentials', attempt, wrong);
     const otp = body.otp?.trim() ?? '';
     if (!user.totp_secret) {
       if (user.otp_required || otp) {
@@ -277,7 +337,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     const imageUrl = (slot: string) =>
       images.has(slot) ? `${config.apiBase.replace(/\/+$/, '/')}config/${slot}` : null;
     return {
-      login_methods: loginMethods(),
+      login_methods: loginMethods(ctx),
       isOffline: !(await identityHealth.online()),
       login_logo: imageUrl('login_logo'),
       login_background: imageUrl('login_background'),
@@ -302,6 +362,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
         req,
         body,
         loginError(LoginCode.wrongCredentials, 'Wrong user name or password'),
+        true,
       ).catch((e: unknown) => {
         if (e instanceof HttpError && (e.statusCode === 401 || e.statusCode === 429)) history(false);
         throw e;
@@ -386,6 +447,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
 
   registerLockoutRoutes(scope, ctx);
   registerSessionRoutes(scope, ctx);
+  registerOidcLogin(scope, ctx);
 
   scope.post('/logout', async (req, reply: FastifyReply) => {
     const token = presentedToken(req);

@@ -196,6 +196,11 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     ['DELETE', '/api/auth/lockouts/source/:address'],
     ['POST', '/api/auth/session/extend'],
     ['POST', '/api/auth/reauth'],
+    ['DELETE', '/api/authentication/providers/:id'],
+    ['POST', '/api/authentication/providers'],
+    ['POST', '/api/authentication/providers/test'],
+    ['PUT', '/api/authentication/providers/:id'],
+    ['PUT', '/api/authentication/services/:id'],
   ]),
   // Logging out by token is a GET that changes state (Kratos' contract).
   {

@@ -17,6 +17,12 @@ export const QUERY_NOTICES: Record<string, Omit<NotificationRequest, 'kind'>> = 
     message: 'Your account has not been onboarded yet. Please contact your administrator.',
     duration: IDENTITY_TOAST_MS.error,
   },
+  // A third-party sign-in that did not complete (the appliance's audit trail says why).
+  'error=provider_sign_in_failed': {
+    level: 'error',
+    message: 'Sign-in with the provider did not complete. Please try again or contact your administrator.',
+    duration: IDENTITY_TOAST_MS.error,
+  },
   // §9 password-changed 10000 ms.
   'notice=password_changed': {
     level: 'info',

@@ -1,14 +1,26 @@
 import { resourceLoadRequested } from '../../../store/slices/resources.slice';
-import { placeholder, placeholderDetail } from '../common/PlaceholderPage';
 import type { RouteModule } from '../../routing/types';
 import { GroupDetailPage } from './GroupDetailPage';
 import { GROUPS_TITLE, GroupsPage } from './GroupsPage';
 import { LOCKOUT_TITLE, LockoutPage } from './LockoutPage';
+import { ProviderDetailPage } from './ProviderDetailPage';
+import { PROVIDERS_TITLE, ProvidersPage } from './ProvidersPage';
+import { ServiceDetailPage } from './ServiceDetailPage';
+import { SERVICES_TITLE, ServicesPage } from './ServicesPage';
 import { UserDetailPage } from './UserDetailPage';
 import { USERS_TITLE, UsersPage } from './UsersPage';
-import { GROUPS_KEY, LOCKOUT_POLICY_KEY, LOCKOUTS_KEY, USERS_KEY, groupKey, userKey } from './types';
-
-const detail = placeholderDetail;
+import {
+  GROUPS_KEY,
+  groupKey,
+  LOCKOUT_POLICY_KEY,
+  LOCKOUTS_KEY,
+  PROVIDERS_KEY,
+  providerKey,
+  SERVICES_KEY,
+  serviceKey,
+  USERS_KEY,
+  userKey,
+} from './types';
 
 export const routes: Record<string, RouteModule> = {
   users: {
@@ -39,10 +51,35 @@ export const routes: Record<string, RouteModule> = {
           : [],
     },
   },
-  services: placeholder('Services', 'Services that authenticate against the appliance.'),
-  service: detail('Service'),
-  providers: placeholder('Providers', 'External identity providers.'),
-  provider: detail('Provider'),
+  services: {
+    Component: ServicesPage,
+    handle: { title: SERVICES_TITLE, prefetch: () => [resourceLoadRequested({ key: SERVICES_KEY })] },
+  },
+  service: {
+    Component: ServiceDetailPage,
+    handle: {
+      title: 'Service',
+      prefetch: ({ params }) =>
+        params.id
+          ? [
+              resourceLoadRequested({ key: serviceKey(params.id) }),
+              resourceLoadRequested({ key: PROVIDERS_KEY }),
+            ]
+          : [],
+    },
+  },
+  providers: {
+    Component: ProvidersPage,
+    handle: { title: PROVIDERS_TITLE, prefetch: () => [resourceLoadRequested({ key: PROVIDERS_KEY })] },
+  },
+  provider: {
+    Component: ProviderDetailPage,
+    handle: {
+      title: 'Provider',
+      prefetch: ({ params }) =>
+        params.id && params.id !== 'new' ? [resourceLoadRequested({ key: providerKey(params.id) })] : [],
+    },
+  },
   lockout: {
     Component: LockoutPage,
     handle: {

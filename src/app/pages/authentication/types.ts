@@ -75,3 +75,67 @@ export interface Group {
 
 export const GROUPS_KEY = 'groups';
 export const groupKey = (id: string | number) => `groups/${id}`;
+
+/** Identity providers (src/appliance/providers): secrets are never sent back, only whether one is set. */
+export type ProviderType = 'local' | 'ldap' | 'oidc';
+
+export interface LdapProviderSettings {
+  url: string;
+  starttls: boolean;
+  ca_id: string | null;
+  bind_dn: string;
+  base_dn: string;
+  user_filter: string;
+  group_base_dn: string;
+  group_filter: string;
+  username_attribute: string;
+  email_attribute: string;
+  name_attribute: string;
+  group_name_attribute: string;
+  has_bind_password?: boolean;
+}
+
+export interface OidcProviderSettings {
+  issuer: string;
+  client_id: string;
+  scopes: string[];
+  username_claim: string;
+  email_claim: string;
+  name_claim: string;
+  groups_claim: string;
+  has_client_secret?: boolean;
+}
+
+export interface Provider {
+  id: number;
+  name: string;
+  type: ProviderType;
+  enabled: boolean;
+  updated_at: number;
+  ldap?: LdapProviderSettings;
+  oidc?: OidcProviderSettings;
+  /** OpenID providers: the console's callback, to register at the provider. */
+  redirect_uri?: string;
+}
+
+export interface ProviderCheck {
+  ok: boolean;
+  steps: Array<{ step: string; ok: boolean; message: string }>;
+  user: { subject: string; username: string; email: string; name: string; groups: string[] } | null;
+}
+
+export const PROVIDERS_KEY = 'authentication/providers';
+export const providerKey = (id: string | number) => `authentication/providers/${id}`;
+export const CREATED_PROVIDER_KEY = 'authentication/providers#created';
+export const PROVIDER_CHECK_KEY = 'authentication/providers#check';
+
+/** Services and their providers in fallback order (src/appliance/providers/services.ts). */
+export interface AuthService {
+  id: 'console' | 'ssh' | 'api';
+  name: string;
+  description: string;
+  providers: Array<{ id: number; name: string; type: ProviderType; enabled: boolean }>;
+}
+
+export const SERVICES_KEY = 'authentication/services';
+export const serviceKey = (id: string) => `authentication/services/${id}`;

@@ -1,0 +1,498 @@
+/**
+ * /authentication/providers/{id} (and `new?type=ldap|oidc`): one identity provider's settings. Secrets are written
+ * here and never shown again (the field says whether one is set; left empty, the stored one is kept). The test bench
+ * runs a real check against the provider with the form's current settings, before saving: for a directory it binds,
+ * finds a test user, proves the test password and shows the mapped attributes and groups; for an OpenID provider it
+ * checks discovery, signing keys and the client credentials (a person's sign-in happens in a browser, not here).
+ */
+import { Form, Formik, useFormikContext } from 'formik';
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { array, boolean, object, string } from 'yup';
+import { ConfirmationModal } from '../../../widgets/ConfirmationModal';
+import { Loader } from '../../../widgets/Loader';
+import { PageHeader } from '../../../widgets/PageHeader';
+import { useAppDispatch } from '../../../store/createStore';
+import { resourceLoaded } from '../../../store/slices/resources.slice';
+import { useResource, useResourceSave } from '../../../store/useResource';
+import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
+import { CheckboxField, ListField, SelectField, TextField } from '../common/config/fields';
+import { PROVIDER_TYPE_NAMES } from './ProvidersPage';
+import {
+  CREATED_PROVIDER_KEY,
+  PROVIDER_CHECK_KEY,
+  PROVIDERS_KEY,
+  providerKey,
+  type Provider,
+  type ProviderCheck,
+} from './types';
+import '../common/config/config.css';
+
+type EditableType = 'ldap' | 'oidc';
+
+interface Values {
+  name: string;
+  enabled: boolean;
+  ldap: {
+    url: string;
+    starttls: boolean;
+    ca_id: string;
+    bind_dn: string;
+    bind_password: string;
+    base_dn: string;
+    user_filter: string;
+    group_base_dn: string;
+    group_filter: string;
+    username_attribute: string;
+    email_attribute: string;
+    name_attribute: string;
+    group_name_attribute: string;
+    admin_group: string;
+  };
+  oidc: {
+    issuer: string;
+    client_id: string;
+    client_secret: string;
+    scopes: string[];
+    username_claim: string;
+    email_claim: string;
+    name_claim: string;
+    groups_claim: string;
+    admin_group: string;
+  };
+  test_username: string;
+  test_password: string;
+}
+
+/** The trust choice standing for `ca_id: null`: the system's roots and every CA of the PKI. */
+const ALL_CAS = 'all';
+
+const LDAP_DEFAULTS: Values['ldap'] = {
+  url: 'ldaps://',
+  starttls: false,
+  ca_id: ALL_CAS,
+  bind_dn: '',
+  bind_password: '',
+  base_dn: '',
+  user_filter: '(&(objectClass=inetOrgPerson)(uid={username}))',
+  group_base_dn: '',
+  group_filter: '(&(objectClass=groupOfNames)(member={dn}))',
+  username_attribute: 'uid',
+  email_attribute: 'mail',
+  name_attribute: 'cn',
+  group_name_attribute: 'cn',
+  admin_group: '',
+};
+
+const OIDC_DEFAULTS: Values['oidc'] = {
+  issuer: 'https://',
+  client_id: '',
+  client_secret: '',
+  scopes: ['openid', 'email', 'profile'],
+  username_claim: 'preferred_username',
+  email_claim: 'email',
+  name_claim: 'name',
+  groups_claim: 'groups',
+  admin_group: '',
+};
+
+const toValues = (p: Provider | undefined): Values => ({
+  name: p?.name ?? '',
+  enabled: p?.enabled ?? true,
+  ldap: p?.ldap
+    ? { ...LDAP_DEFAULTS, ...p.ldap, ca_id: p.ldap.ca_id ?? ALL_CAS, bind_password: '' }
+    : LDAP_DEFAULTS,
+  oidc: p?.oidc ? { ...OIDC_DEFAULTS, ...p.oidc, client_secret: '' } : OIDC_DEFAULTS,
+  test_username: '',
+  test_password: '',
+});
+
+/** The settings the API takes; an empty secret is left out, so the stored one is kept. */
+function settingsBody(type: EditableType, v: Values) {
+  if (type === 'ldap') {
+    const {
+      bind_password,
+      ca_id,
+      has_bind_password: _h,
+      ...rest
+    } = v.ldap as Values['ldap'] & {
+      has_bind_password?: boolean;
+    };
+    return {
+      ...rest,
+      ca_id: ca_id && ca_id !== ALL_CAS ? ca_id : null,
+      ...(bind_password ? { bind_password } : {}),
+    };
+  }
+  const {
+    client_secret,
+    has_client_secret: _h,
+    ...rest
+  } = v.oidc as Values['oidc'] & {
+    has_client_secret?: boolean;
+  };
+  return { ...rest, ...(client_secret ? { client_secret } : {}) };
+}
+
+const schema = (type: EditableType) =>
+  object({
+    name: string().trim().required('Enter a name.').max(64, 'At most 64 characters.'),
+    enabled: boolean(),
+    ...(type === 'ldap'
+      ? {
+          ldap: object({
+            url: string().matches(
+              /^ldaps?:\/\/[^\s/]+\/?$/,
+              'An ldap:// or ldaps:// address, e.g. ldaps://dc1:636.',
+            ),
+            base_dn: string().required('Enter the base DN.'),
+            user_filter: string().matches(/\{username\}/, 'The filter must contain {username}.'),
+          }),
+        }
+      : {
+          oidc: object({
+            issuer: string().matches(/^https?:\/\/\S+$/, 'Enter the issuer URL.'),
+            client_id: string().required('Enter the client id.'),
+            scopes: array()
+              .of(string())
+              .test('openid', 'Include the scope "openid".', (s) => !!s?.includes('openid')),
+            username_claim: string().required('Name the claim holding the user name.'),
+          }),
+        }),
+  });
+
+export function ProviderDetailPage() {
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const isNew = id === 'new';
+  const { data, status } = useResource<Provider>(providerKey(id), { skip: isNew });
+  const type: Provider['type'] = isNew
+    ? search.get('type') === 'oidc'
+      ? 'oidc'
+      : 'ldap'
+    : (data?.type ?? 'ldap');
+  const title = isNew
+    ? `New ${PROVIDER_TYPE_NAMES[type]} provider`
+    : data
+      ? `Provider ${data.name}`
+      : 'Provider';
+  useEffect(() => {
+    document.title = `${title} · Rampart`;
+  }, [title]);
+  const [createdId, setCreatedId] = useState<number | null>(null);
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    // A check shown belongs to the provider it was run for.
+    dispatch(resourceLoaded({ key: PROVIDER_CHECK_KEY, data: null }));
+  }, [dispatch, id]);
+
+  // Added: the page (and its unsaved-changes guard) gives way to the new provider's page.
+  if (isNew && createdId !== null) return <Navigate to={`/authentication/providers/${createdId}`} replace />;
+  if (!isNew && !data)
+    return status === 'failed' ? <p role="alert">This provider does not exist.</p> : <Loader />;
+  return (
+    <DirtyGuard>
+      <section className="page config-page" aria-label={title}>
+        <PageHeader
+          title={title}
+          badge={data ? { label: data.enabled ? 'Enabled' : 'Disabled' } : undefined}
+          backLink={{ to: '/authentication/providers', label: 'Providers' }}
+          actionDescription={PROVIDER_TYPE_NAMES[type]}
+        />
+        {type === 'local' ? (
+          <section className="config-section" aria-label="Local accounts">
+            <p>
+              The appliance&apos;s own accounts, managed under <a href="/authentication/users">Users</a>. This
+              provider is built in: it cannot be changed or removed.
+            </p>
+          </section>
+        ) : (
+          <ProviderForm provider={isNew ? undefined : data} type={type} onCreated={setCreatedId} />
+        )}
+      </section>
+    </DirtyGuard>
+  );
+}
+
+function ProviderForm({
+  provider,
+  type,
+  onCreated,
+}: {
+  provider: Provider | undefined;
+  type: EditableType;
+  onCreated: (id: number) => void;
+}) {
+  const save = useResourceSave();
+  const remove = useResourceSave();
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
+  const created = useResource<Provider | null>(CREATED_PROVIDER_KEY, { skip: true }).data;
+
+  return (
+    <Formik<Values>
+      initialValues={toValues(provider)}
+      enableReinitialize={!!provider}
+      validationSchema={schema(type)}
+      onSubmit={(v) => {
+        const body = { name: v.name.trim(), type, enabled: v.enabled, [type]: settingsBody(type, v) };
+        if (provider)
+          save.save({
+            key: providerKey(provider.id),
+            method: 'PUT',
+            path: `authentication/providers/${provider.id}`,
+            body,
+            message: 'Provider saved.',
+            refresh: [PROVIDERS_KEY],
+          });
+        else
+          save.save({
+            key: PROVIDERS_KEY,
+            method: 'POST',
+            path: 'authentication/providers',
+            body,
+            message: 'Provider added.',
+            resultKey: CREATED_PROVIDER_KEY,
+          });
+      }}
+    >
+      {({ dirty }) => (
+        <Form noValidate className="config-form">
+          {/* Once added, the form stops reporting unsaved changes (the guard lets go) and the new page opens. */}
+          {!provider && save.status === 'done' && created ? (
+            <OpenCreated created={created} onCreated={onCreated} />
+          ) : (
+            <FormDirtyReporter id="provider" />
+          )}
+          <section className="config-section" aria-label="Settings">
+            <h2>Settings</h2>
+            <TextField name="name" label="Name" required max={64} />
+            <CheckboxField
+              name="enabled"
+              label="Enabled"
+              description="Services may sign people in with it."
+            />
+            {type === 'ldap' ? <LdapFields provider={provider} /> : <OidcFields provider={provider} />}
+          </section>
+          <TestBench type={type} provider={provider} />
+          <div className="config-form__actions">
+            <button type="submit" className="button button--primary" disabled={!dirty || save.pending}>
+              {provider ? 'Save' : 'Add provider'}
+            </button>
+            {provider ? (
+              <button type="button" className="button" onClick={() => setAsking(true)}>
+                Delete provider
+              </button>
+            ) : null}
+          </div>
+          <ConfirmationModal
+            open={asking}
+            title="Delete provider?"
+            message="Delete this provider? Services using it stop trying it."
+            yesLabel="Delete"
+            noLabel="Cancel"
+            onCancel={() => setAsking(false)}
+            onConfirm={() => {
+              if (!provider) return;
+              remove.save({
+                key: PROVIDERS_KEY,
+                method: 'DELETE',
+                path: `authentication/providers/${provider.id}`,
+                message: `Provider "${provider.name}" deleted.`,
+              });
+              setAsking(false);
+              void navigate('/authentication/providers');
+            }}
+          />
+        </Form>
+      )}
+    </Formik>
+  );
+}
+
+/** After an addition: hands the new id to the page, which opens the new provider's page. */
+function OpenCreated({ created, onCreated }: { created: Provider; onCreated: (id: number) => void }) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    dispatch(resourceLoaded({ key: CREATED_PROVIDER_KEY, data: null }));
+    onCreated(created.id);
+  }, [created, dispatch, onCreated]);
+  return null;
+}
+
+function LdapFields({ provider }: { provider: Provider | undefined }) {
+  const cas = useResource<{ data: Array<{ id: string; name: string }> }>('pki/cas').data?.data ?? [];
+  const caOptions = [
+    { name: "The system's and all of the PKI's authorities", value: ALL_CAS },
+    ...cas.map((c) => ({ name: c.name, value: c.id })),
+  ];
+  return (
+    <>
+      <TextField
+        name="ldap.url"
+        label="Server URL"
+        required
+        info="ldaps://host:636 for TLS, or ldap://host:389 (with StartTLS below)."
+      />
+      <CheckboxField
+        name="ldap.starttls"
+        label="StartTLS"
+        description="Upgrade an ldap:// connection to TLS."
+      />
+      <SelectField
+        name="ldap.ca_id"
+        label="Trusted certificate authority"
+        options={caOptions}
+        hint="The PKI's authorities are listed under System › Certificate authorities."
+      />
+      <TextField
+        name="ldap.bind_dn"
+        label="Bind DN"
+        info="The service account, e.g. cn=reader,dc=example,dc=com."
+      />
+      <TextField
+        name="ldap.bind_password"
+        label="Bind password"
+        type="password"
+        autoComplete="new-password"
+        placeholder={provider?.ldap?.has_bind_password ? 'Set (leave empty to keep)' : 'Not set'}
+      />
+      <TextField name="ldap.base_dn" label="Base DN" required />
+      <TextField
+        name="ldap.user_filter"
+        label="User filter"
+        required
+        info="{username} is the name typed at sign-in. Active Directory: (sAMAccountName={username})."
+      />
+      <TextField name="ldap.group_base_dn" label="Group base DN" info="Empty: the base DN." />
+      <TextField
+        name="ldap.group_filter"
+        label="Group filter"
+        info="{dn} is the user's DN. Empty: groups are not read."
+      />
+      <TextField name="ldap.username_attribute" label="User name attribute" required />
+      <TextField name="ldap.email_attribute" label="E-mail attribute" required />
+      <TextField name="ldap.name_attribute" label="Full name attribute" required />
+      <TextField name="ldap.group_name_attribute" label="Group name attribute" required />
+      <TextField
+        name="ldap.admin_group"
+        label="Admin group"
+        info="Members sign in to the console as admins; everyone else as users. Empty: nobody is made admin."
+      />
+    </>
+  );
+}
+
+function OidcFields({ provider }: { provider: Provider | undefined }) {
+  return (
+    <>
+      <TextField
+        name="oidc.issuer"
+        label="Issuer"
+        required
+        info="Its discovery document is read from there."
+      />
+      <TextField name="oidc.client_id" label="Client id" required />
+      <TextField
+        name="oidc.client_secret"
+        label="Client secret"
+        type="password"
+        autoComplete="new-password"
+        placeholder={provider?.oidc?.has_client_secret ? 'Set (leave empty to keep)' : 'Not set'}
+      />
+      <ListField name="oidc.scopes" label="Scopes" placeholder="openid" />
+      <TextField name="oidc.username_claim" label="User name claim" required />
+      <TextField name="oidc.email_claim" label="E-mail claim" />
+      <TextField name="oidc.name_claim" label="Full name claim" />
+      <TextField name="oidc.groups_claim" label="Groups claim" />
+      <TextField
+        name="oidc.admin_group"
+        label="Admin group"
+        info="Members sign in to the console as admins; everyone else as users. Empty: nobody is made admin."
+      />
+      {provider?.redirect_uri ? (
+        <p>
+          Register this redirect URI at the provider: <code>{provider.redirect_uri}</code>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function TestBench({ type, provider }: { type: EditableType; provider: Provider | undefined }) {
+  const { values } = useFormikContext<Values>();
+  const check = useResourceSave();
+  const result = useResource<ProviderCheck | null>(PROVIDER_CHECK_KEY, { skip: true }).data;
+  return (
+    <section className="config-section" aria-label="Test bench">
+      <h2>Test bench</h2>
+      <p>
+        {type === 'ldap'
+          ? 'Connects with the settings above (saved or not), binds, finds the test user and reads its groups.'
+          : 'Reads the discovery document and signing keys and checks the client credentials with the settings above.'}
+      </p>
+      {type === 'ldap' ? (
+        <>
+          <TextField name="test_username" label="Test user name" autoComplete="off" />
+          <TextField
+            name="test_password"
+            label="Test user password"
+            type="password"
+            autoComplete="new-password"
+            info="Optional: proves the password with a bind as the user."
+          />
+        </>
+      ) : null}
+      <button
+        type="button"
+        className="button"
+        disabled={check.pending}
+        onClick={() => {
+          check.save({
+            key: PROVIDERS_KEY,
+            method: 'POST',
+            path: 'authentication/providers/test',
+            body: {
+              type,
+              [type]: settingsBody(type, values),
+              ...(provider ? { id: provider.id } : {}),
+              ...(type === 'ldap' && values.test_username ? { test_username: values.test_username } : {}),
+              ...(type === 'ldap' && values.test_password ? { test_password: values.test_password } : {}),
+            },
+            resultKey: PROVIDER_CHECK_KEY,
+          });
+        }}
+      >
+        {check.pending ? 'Testing…' : 'Test provider'}
+      </button>
+      {result ? (
+        <div role="status" aria-label="Test result">
+          <p>
+            <strong>{result.ok ? 'The check passed.' : 'The check failed.'}</strong>
+          </p>
+          <ol>
+            {result.steps.map((s) => (
+              <li key={s.step}>
+                {s.ok ? '✔' : '✘'} {s.step}: {s.message}
+              </li>
+            ))}
+          </ol>
+          {result.user ? (
+            <dl aria-label="Mapped user">
+              <dt>Entry</dt>
+              <dd>{result.user.subject}</dd>
+              <dt>User name</dt>
+              <dd>{result.user.username || '—'}</dd>
+              <dt>E-mail</dt>
+              <dd>{result.user.email || '—'}</dd>
+              <dt>Full name</dt>
+              <dd>{result.user.name || '—'}</dd>
+              <dt>Groups</dt>
+              <dd>{result.user.groups.length ? result.user.groups.join(', ') : 'none'}</dd>
+            </dl>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,341 @@
+/**
+ * Identity providers (namespace `providers`, admin only, under `{api}authentication/providers`): the built-in local
+ * accounts, LDAP / Active Directory directories and OpenID Connect providers. Secrets (bind password, client secret)
+ * are written, sealed and never read back; an absent or empty secret on a change keeps the stored one. The test
+ * bench (`…/providers/test`) runs a real check against the provider with the settings of the form, before saving.
+ */
+import type { FastifyInstance } from 'fastify';
+import { migrate } from '../../storage/sqlite';
+import { auditText } from '../audit';
+import { requireAdmin, currentUser } from '../auth/guards';
+import { inTransaction, type ApplianceContext } from '../context';
+import { HttpError, notFound, type ErrorItem } from '../http/errors';
+import { checkLdap } from './ldap';
+import { providersMigrations } from './migrations';
+import { checkOidc } from './oidc';
+import { consoleRedirectUri } from './redirect';
+import { registerServices } from './services';
+import {
+  findProvider,
+  listProviders,
+  pkiCaExists,
+  providerKey,
+  providerSecret,
+  providerView,
+  sealSecret,
+  type LdapSettings,
+  type OidcSettings,
+  type ProviderRow,
+} from './store';
+
+export { ldapAuthenticate, ProviderUnavailableError, type MappedUser } from './ldap';
+export { accountFor, consoleOidcLoginMethods, isLinked, registerOidcLogin, SignInRefused } from './signin';
+export { oidcClient } from './oidc';
+export { consoleRedirectUri } from './redirect';
+export { serviceProviders, SERVICES, type ServiceId } from './services';
+export { findProvider, listProviders, providerKey, providerSecret, LOCAL_PROVIDER_ID } from './store';
+export type { ProviderRow } from './store';
+
+const attribute = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9-]*$' };
+const dn = { type: 'string', maxLength: 512, format: 'safe-text' };
+const claim = { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_.:-]*$' };
+const secret = { type: 'string', maxLength: 256, format: 'safe-text' };
+
+const ldapSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'url',
+    'starttls',
+    'ca_id',
+    'bind_dn',
+    'base_dn',
+    'user_filter',
+    'group_base_dn',
+    'group_filter',
+    'username_attribute',
+    'email_attribute',
+    'name_attribute',
+    'group_name_attribute',
+  ],
+  properties: {
+    url: { type: 'string', maxLength: 512, pattern: '^ldaps?://[A-Za-z0-9.:\\[\\]-]+/?$' },
+    starttls: { type: 'boolean' },
+    ca_id: { type: ['string', 'null'], maxLength: 64 },
+    bind_dn: dn,
+    bind_password: secret,
+    base_dn: { ...dn, minLength: 1 },
+    user_filter: { type: 'string', maxLength: 512, pattern: '^\\(.*\\{username\\}.*\\)$' },
+    group_base_dn: dn,
+    group_filter: { type: 'string', maxLength: 512, pattern: '^(\\(.*\\))?$' },
+    username_attribute: attribute,
+    email_attribute: attribute,
+    name_attribute: attribute,
+    group_name_attribute: attribute,
+    admin_group: { type: 'string', maxLength: 256, format: 'safe-text' },
+  },
+};
+
+const oidcSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['issuer', 'client_id', 'scopes', 'username_claim', 'email_claim', 'name_claim', 'groups_claim'],
+  properties: {
+    issuer: { type: 'string', maxLength: 512, pattern: '^https?://[^\\s?#]+$' },
+    client_id: { type: 'string', minLength: 1, maxLength: 256, format: 'safe-text' },
+    client_secret: secret,
+    scopes: {
+      type: 'array',
+      maxItems: 20,
+      uniqueItems: true,
+      items: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[\\x21\\x23-\\x5b\\x5d-\\x7e]+$' },
+    },
+    username_claim: { ...claim, minLength: 1 },
+    email_claim: claim,
+    name_claim: claim,
+    groups_claim: claim,
+    admin_group: { type: 'string', maxLength: 256, format: 'safe-text' },
+  },
+};
+
+const providerProperties = {
+  name: { type: 'string', minLength: 1, maxLength: 64, format: 'safe-text' },
+  type: { type: 'string', enum: ['ldap', 'oidc'] },
+  enabled: { type: 'boolean' },
+  ldap: ldapSchema,
+  oidc: oidcSchema,
+};
+
+const bodySchema = (test: boolean) => ({
+  type: 'object',
+  additionalProperties: false,
+  required: test ? ['type'] : ['name', 'type', 'enabled'],
+  properties: {
+    ...providerProperties,
+    ...(test
+      ? {
+          id: { type: 'integer', minimum: 1 },
+          test_username: { type: 'string', maxLength: 256, format: 'safe-text' },
+          test_password: { type: 'string', maxLength: 256 },
+        }
+      : {}),
+  },
+});
+
+const idParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[0-9]{1,12}$' } },
+};
+
+type LdapInput = LdapSettings & { bind_password?: string };
+type OidcInput = OidcSettings & { client_secret?: string };
+
+interface ProviderBody {
+  name: string;
+  type: 'ldap' | 'oidc';
+  enabled: boolean;
+  ldap?: LdapInput;
+  oidc?: OidcInput;
+}
+
+interface TestBody extends Partial<ProviderBody> {
+  type: 'ldap' | 'oidc';
+  id?: number;
+  test_username?: string;
+  test_password?: string;
+}
+
+const item = (loc: Array<string | number>, msg: string, type: string): ErrorItem => ({
+  loc: ['body', ...loc],
+  msg,
+  type,
+});
+
+const LOOPBACK = /^https?:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/;
+
+export async function registerProviders(scope: FastifyInstance, ctx: ApplianceContext): Promise<void> {
+  const { db } = ctx;
+  migrate(db, 'providers', providersMigrations);
+  const key = () => providerKey(db, ctx.config.dataDir);
+
+  /** Checks the schema cannot express; returns the settings to store (without the secret) and the secret. */
+  function settingsOf(body: Partial<ProviderBody> & { type: 'ldap' | 'oidc' }): {
+    settings: LdapSettings | OidcSettings;
+    secret: string | undefined;
+  } {
+    const other = body.type === 'ldap' ? 'oidc' : 'ldap';
+    const errs: ErrorItem[] = [];
+    if (!body[body.type]) errs.push(item([body.type], 'field required', 'value_error.missing'));
+    if (body[other])
+      errs.push(item([other], `not allowed for a provider of type ${body.type}`, 'value_error.extra'));
+    if (errs.length) throw new HttpError(422, errs);
+    if (body.type === 'ldap') {
+      const { bind_password: pw, ...s } = body.ldap as LdapInput;
+      if (s.ca_id !== null && !pkiCaExists(db, s.ca_id))
+        throw new HttpError(422, [
+          item(['ldap', 'ca_id'], 'no such certificate authority', 'value_error.not_found'),
+        ]);
+      if (s.starttls && s.url.startsWith('ldaps://'))
+        throw new HttpError(422, [
+          item(
+            ['ldap', 'starttls'],
+            'StartTLS is for ldap:// URLs; ldaps:// is TLS already',
+            'value_error.starttls',
+          ),
+        ]);
+      return { settings: s, secret: pw };
+    }
+    const { client_secret: cs, ...s } = body.oidc as OidcInput;
+    if (!s.scopes.includes('openid'))
+      throw new HttpError(422, [
+        item(['oidc', 'scopes'], 'the scopes must include "openid"', 'value_error.scopes'),
+      ]);
+    if (s.issuer.startsWith('http://') && !LOOPBACK.test(s.issuer))
+      throw new HttpError(422, [
+        item(
+          ['oidc', 'issuer'],
+          'the issuer must use https (http only on loopback)',
+          'value_error.url.scheme',
+        ),
+      ]);
+    return { settings: s, secret: cs };
+  }
+
+  const nameTaken = (name: string, exceptId: number) =>
+    !!db.prepare('SELECT 1 FROM auth_providers WHERE name = ? AND id <> ?').get(name, exceptId);
+
+  const mustFind = (id: string | number): ProviderRow => {
+    const p = findProvider(db, Number(id));
+    if (!p) throw notFound('Provider does not exist');
+    return p;
+  };
+
+  const view = (p: ProviderRow) => ({
+    ...providerView(p),
+    ...(p.type === 'oidc' ? { redirect_uri: consoleRedirectUri(ctx, p.id) } : {}),
+  });
+
+  const audit = (req: Parameters<typeof currentUser>[0], message: string) =>
+    ctx.audit.record('auth', `${auditText(currentUser(req).username)} ${message}`);
+
+  scope.get('/authentication/providers', { onRequest: requireAdmin }, async () => ({
+    data: listProviders(db).map(view),
+  }));
+
+  scope.get<{ Params: { id: string } }>(
+    '/authentication/providers/:id',
+    { onRequest: requireAdmin, schema: { params: idParams } },
+    async (req) => view(mustFind(req.params.id)),
+  );
+
+  scope.post<{ Body: ProviderBody }>(
+    '/authentication/providers',
+    { onRequest: requireAdmin, schema: { body: bodySchema(false) } },
+    async (req, reply) => {
+      const body = req.body;
+      const { settings, secret: s } = settingsOf(body);
+      if (nameTaken(body.name, 0))
+        throw new HttpError(422, [
+          item(['name'], 'a provider with this name exists', 'value_error.duplicate'),
+        ]);
+      const now = ctx.now();
+      const id = inTransaction(db, () => {
+        const res = db
+          .prepare(
+            'INSERT INTO auth_providers (name, type, enabled, settings, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+          )
+          .run(body.name, body.type, body.enabled ? 1 : 0, JSON.stringify(settings), now, now);
+        const newId = Number(res.lastInsertRowid);
+        if (s)
+          db.prepare('UPDATE auth_providers SET secret = ? WHERE id = ?').run(
+            sealSecret(key(), newId, s),
+            newId,
+          );
+        return newId;
+      });
+      audit(req, `added the ${body.type} provider "${auditText(body.name)}"`);
+      return reply.code(201).send(view(mustFind(id)));
+    },
+  );
+
+  scope.put<{ Params: { id: string }; Body: ProviderBody }>(
+    '/authentication/providers/:id',
+    { onRequest: requireAdmin, schema: { params: idParams, body: bodySchema(false) } },
+    async (req) => {
+      const current = mustFind(req.params.id);
+      const body = req.body;
+      if (current.type === 'local')
+        throw new HttpError(409, [
+          item([], 'the local provider is built in and cannot be changed', 'status_error.builtin_provider'),
+        ]);
+      if (body.type !== current.type)
+        throw new HttpError(422, [
+          item(['type'], 'the type of a provider cannot change', 'value_error.const'),
+        ]);
+      const { settings, secret: s } = settingsOf(body);
+      if (nameTaken(body.name, current.id))
+        throw new HttpError(422, [
+          item(['name'], 'a provider with this name exists', 'value_error.duplicate'),
+        ]);
+      inTransaction(db, () => {
+        db.prepare(
+          'UPDATE auth_providers SET name = ?, enabled = ?, settings = ?, updated_at = ? WHERE id = ?',
+        ).run(body.name, body.enabled ? 1 : 0, JSON.stringify(settings), ctx.now(), current.id);
+        if (s)
+          db.prepare('UPDATE auth_providers SET secret = ? WHERE id = ?').run(
+            sealSecret(key(), current.id, s),
+            current.id,
+          );
+      });
+      audit(req, `changed the provider "${auditText(body.name)}"${s ? ' and its secret' : ''}`);
+      return view(mustFind(current.id));
+    },
+  );
+
+  scope.delete<{ Params: { id: string } }>(
+    '/authentication/providers/:id',
+    { onRequest: requireAdmin, schema: { params: idParams } },
+    async (req, reply) => {
+      const current = mustFind(req.params.id);
+      if (current.type === 'local')
+        throw new HttpError(409, [
+          item([], 'the local provider is built in and cannot be removed', 'status_error.builtin_provider'),
+        ]);
+      inTransaction(db, () => db.prepare('DELETE FROM auth_providers WHERE id = ?').run(current.id));
+      audit(req, `removed the provider "${auditText(current.name)}"`);
+      return reply.code(204).send();
+    },
+  );
+
+  scope.post<{ Body: TestBody }>(
+    '/authentication/providers/test',
+    { onRequest: requireAdmin, schema: { body: bodySchema(true) } },
+    async (req) => {
+      const body = req.body;
+      const { settings, secret: typed } = settingsOf(body);
+      // Testing an edited provider without retyping its secret uses the stored one.
+      let s = typed || null;
+      if (!s && body.id !== undefined) {
+        const stored = mustFind(body.id);
+        if (stored.type !== body.type)
+          throw new HttpError(422, [
+            item(['type'], 'the type of a provider cannot change', 'value_error.const'),
+          ]);
+        s = providerSecret(db, key(), stored.id);
+      }
+      const result =
+        body.type === 'ldap'
+          ? await checkLdap(db, settings as LdapSettings, s, {
+              username: body.test_username,
+              password: body.test_password,
+            })
+          : await checkOidc(settings as OidcSettings, s, consoleRedirectUri(ctx, body.id ?? 0));
+      audit(req, `tested a ${body.type} provider: ${result.ok ? 'passed' : 'failed'}`);
+      return result;
+    },
+  );
+
+  registerServices(scope, ctx);
+}

@@ -1,0 +1,134 @@
+/**
+ * Services (`{api}authentication/services`, admin only): which appliance services — the console, SSH and the API —
+ * authenticate against which providers, in fallback order (the first that knows the account decides). Rules:
+ * - every service keeps at least one provider;
+ * - the console always keeps the local accounts, so an admin can sign in while a directory is down;
+ * - OpenID Connect providers sign people in through a browser: only the console may use them;
+ * - a removed provider leaves every service's list (the database cascades).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../storage/sqlite';
+import { auditText } from '../audit';
+import { currentUser, requireAdmin } from '../auth/guards';
+import { inTransaction, type ApplianceContext } from '../context';
+import { HttpError, notFound, type ErrorItem } from '../http/errors';
+import { findProvider, LOCAL_PROVIDER_ID, type ProviderRow } from './store';
+
+export const SERVICES = [
+  { id: 'console', name: 'Console', description: 'Sign-in to this web console.' },
+  { id: 'ssh', name: 'SSH', description: 'Shell sign-in over SSH with a password.' },
+  { id: 'api', name: 'API', description: 'Programmatic access to the appliance API.' },
+] as const;
+
+export type ServiceId = (typeof SERVICES)[number]['id'];
+
+/** The providers of a service in fallback order (enabled or not; callers skip disabled ones). */
+export function serviceProviders(db: Db, service: ServiceId): ProviderRow[] {
+  const ids = db
+    .prepare('SELECT provider_id FROM auth_service_providers WHERE service = ? ORDER BY position')
+    .all(service) as Array<{ provider_id: number }>;
+  return ids.map((r) => findProvider(db, r.provider_id)).filter((p): p is ProviderRow => !!p);
+}
+
+const serviceView = (db: Db, s: (typeof SERVICES)[number]) => ({
+  ...s,
+  providers: serviceProviders(db, s.id).map((p) => ({
+    id: p.id,
+    name: p.name,
+    type: p.type,
+    enabled: p.enabled,
+  })),
+});
+
+const idParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { type: 'string', enum: SERVICES.map((s) => s.id) } },
+};
+
+export function registerServices(scope: FastifyInstance, ctx: ApplianceContext): void {
+  const { db } = ctx;
+  const find = (id: string) => {
+    const s = SERVICES.find((x) => x.id === id);
+    if (!s) throw notFound('Service does not exist');
+    return s;
+  };
+
+  scope.get('/authentication/services', { onRequest: requireAdmin }, async () => ({
+    data: SERVICES.map((s) => serviceView(db, s)),
+  }));
+
+  scope.get<{ Params: { id: string } }>(
+    '/authentication/services/:id',
+    { onRequest: requireAdmin, schema: { params: idParams } },
+    async (req) => serviceView(db, find(req.params.id)),
+  );
+
+  scope.put<{ Params: { id: ServiceId }; Body: { provider_ids: number[] } }>(
+    '/authentication/services/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['provider_ids'],
+          properties: {
+            provider_ids: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 32,
+              items: { type: 'integer', minimum: 1 },
+            },
+          },
+        },
+      },
+    },
+    async (req) => {
+      const service = find(req.params.id);
+      const ids = req.body.provider_ids;
+      const errs: ErrorItem[] = [];
+      const providers = ids.map((id, i) => {
+        const p = findProvider(db, id);
+        if (ids.indexOf(id) !== i)
+          errs.push({ loc: ['body', 'provider_ids', i], msg: 'listed twice', type: 'value_error.duplicate' });
+        else if (!p)
+          errs.push({
+            loc: ['body', 'provider_ids', i],
+            msg: 'no such provider',
+            type: 'value_error.not_found',
+          });
+        else if (p.type === 'oidc' && service.id !== 'console')
+          errs.push({
+            loc: ['body', 'provider_ids', i],
+            msg: 'OpenID Connect providers sign people in through a browser: the console only',
+            type: 'value_error.provider_type',
+          });
+        return p;
+      });
+      if (service.id === 'console' && !ids.includes(LOCAL_PROVIDER_ID))
+        errs.push({
+          loc: ['body', 'provider_ids'],
+          msg: 'the console keeps the local accounts, so an admin can sign in while a directory is down',
+          type: 'value_error.local_required',
+        });
+      if (errs.length) throw new HttpError(422, errs);
+      inTransaction(db, () => {
+        db.prepare('DELETE FROM auth_service_providers WHERE service = ?').run(service.id);
+        const insert = db.prepare(
+          'INSERT INTO auth_service_providers (service, provider_id, position) VALUES (?, ?, ?)',
+        );
+        ids.forEach((id, i) => insert.run(service.id, id, i));
+      });
+      ctx.audit.record(
+        'auth',
+        `${auditText(currentUser(req).username)} set the providers of ${service.name}: ${providers
+          .map((p) => auditText(p?.name ?? '?'))
+          .join(', ')}`,
+      );
+      return serviceView(db, service);
+    },
+  );
+}

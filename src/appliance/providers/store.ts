@@ -1,0 +1,145 @@
+/**
+ * Stored identity providers. Settings are JSON; the one secret of a provider (LDAP bind password, OIDC client
+ * secret) is sealed with AES-256-GCM under a key derived from the appliance secret (`pki-secret.key`, its own HKDF
+ * label) and bound to the provider's id, and is never part of a view: views say only whether it is set.
+ */
+import crypto from 'node:crypto';
+import type { Db } from '../../storage/sqlite';
+import { loadApplianceSecret, seal, unseal } from '../pki/keys';
+
+export type ProviderType = 'local' | 'ldap' | 'oidc';
+
+export interface LdapSettings {
+  url: string;
+  starttls: boolean;
+  /** A PKI certificate authority to trust for TLS; null trusts the system's roots and every CA of the PKI. */
+  ca_id: string | null;
+  bind_dn: string;
+  base_dn: string;
+  /** `{username}` is replaced by the escaped login name. */
+  user_filter: string;
+  group_base_dn: string;
+  /** `{dn}` is replaced by the user's escaped DN, `{username}` by the escaped login name. */
+  group_filter: string;
+  username_attribute: string;
+  email_attribute: string;
+  name_attribute: string;
+  group_name_attribute: string;
+  /** Members of this group sign in as admins (accounts created by the provider); empty: everyone is a user. */
+  admin_group?: string;
+}
+
+export interface OidcSettings {
+  issuer: string;
+  client_id: string;
+  scopes: string[];
+  username_claim: string;
+  email_claim: string;
+  name_claim: string;
+  groups_claim: string;
+  /** As for LDAP: members of this group sign in as admins. */
+  admin_group?: string;
+}
+
+export interface ProviderRow {
+  id: number;
+  name: string;
+  type: ProviderType;
+  enabled: boolean;
+  ldap?: LdapSettings;
+  oidc?: OidcSettings;
+  /** Decrypted only on demand (`providerSecret`). */
+  has_secret: boolean;
+  created_at: number;
+  updated_at: number;
+}
+
+interface RawRow {
+  id: number;
+  name: string;
+  type: ProviderType;
+  enabled: number;
+  settings: string;
+  secret: Buffer | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export const LOCAL_PROVIDER_ID = 1;
+
+const HKDF_INFO = 'rampart identity provider secrets v1';
+const keys = new WeakMap<Db, Buffer>();
+
+/** The sealing key of provider secrets (derived once per database from the data directory's appliance secret). */
+export function providerKey(db: Db, dataDir: string): Buffer {
+  let key = keys.get(db);
+  if (!key) {
+    const secret = loadApplianceSecret(dataDir);
+    key = Buffer.from(crypto.hkdfSync('sha256', secret, Buffer.alloc(0), HKDF_INFO, 32));
+    keys.set(db, key);
+  }
+  return key;
+}
+
+const aad = (id: number) => `provider:${id}`;
+
+export const sealSecret = (key: Buffer, id: number, secret: string): Buffer =>
+  seal(key, aad(id), Buffer.from(secret, 'utf8'));
+
+function fromRaw(r: RawRow): ProviderRow {
+  const settings = JSON.parse(r.settings) as Record<string, unknown>;
+  return {
+    id: r.id,
+    name: r.name,
+    type: r.type,
+    enabled: !!r.enabled,
+    ...(r.type === 'ldap' ? { ldap: settings as unknown as LdapSettings } : {}),
+    ...(r.type === 'oidc' ? { oidc: settings as unknown as OidcSettings } : {}),
+    has_secret: !!r.secret,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+export function listProviders(db: Db): ProviderRow[] {
+  return (db.prepare('SELECT * FROM auth_providers ORDER BY id').all() as RawRow[]).map(fromRaw);
+}
+
+export function findProvider(db: Db, id: number): ProviderRow | null {
+  const r = db.prepare('SELECT * FROM auth_providers WHERE id = ?').get(id) as RawRow | undefined;
+  return r ? fromRaw(r) : null;
+}
+
+/** The provider's secret in clear, for a check or a sign-in; null when none is stored. */
+export function providerSecret(db: Db, key: Buffer, id: number): string | null {
+  const r = db.prepare('SELECT secret FROM auth_providers WHERE id = ?').get(id) as
+    { secret: Buffer | null } | undefined;
+  if (!r?.secret) return null;
+  return unseal(key, aad(id), r.secret).toString('utf8');
+}
+
+/** What the API shows: never the secret, only whether one is set (`has_bind_password` / `has_client_secret`). */
+export function providerView(p: ProviderRow) {
+  const base = { id: p.id, name: p.name, type: p.type, enabled: p.enabled, updated_at: p.updated_at };
+  if (p.type === 'ldap') return { ...base, ldap: { ...p.ldap, has_bind_password: p.has_secret } };
+  if (p.type === 'oidc') return { ...base, oidc: { ...p.oidc, has_client_secret: p.has_secret } };
+  return base;
+}
+
+/** PEM certificates of the PKI's certificate authorities (all, or one), for TLS trust; empty without a PKI. */
+export function pkiCaPems(db: Db, caId: string | null): string[] {
+  const table = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'pki_cas'")
+    .get() as { name: string } | undefined;
+  if (!table) return [];
+  const rows = (
+    caId === null
+      ? db.prepare('SELECT cert_der FROM pki_cas').all()
+      : db.prepare('SELECT cert_der FROM pki_cas WHERE id = ?').all(caId)
+  ) as Array<{ cert_der: Buffer }>;
+  return rows.map((r) => new crypto.X509Certificate(r.cert_der).toString());
+}
+
+export function pkiCaExists(db: Db, caId: string): boolean {
+  return pkiCaPems(db, caId).length > 0;
+}
