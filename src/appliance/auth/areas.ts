@@ -67,7 +67,7 @@ export function routeRules(config: { authLoginPath: string; authChangePasswordPa
     { base: 'auth', path: '/session/extend', read: 'session' },
     { base: 'auth', path: '/reauth', read: 'session' },
     // Sign-in through an OpenID provider: anyone may start it; the callback proves itself (state, PKCE, nonce).
-    { base: 'auth', path: '/oidc/*', read: 'public' },
+    { base: 'auth', path: '/oidc/', read: 'public' },
     // Layout: colours and images are public (login screen); changing them is the settings area.
     { base: 'api', path: '/config/settings', read: 'public', write: area('settings') },
     { base: 'api', path: '/config/lockout', read: area('authentication') },
@@ -84,7 +84,7 @@ export function routeRules(config: { authLoginPath: string; authChangePasswordPa
     { base: 'api', path: '/users*', read: area('authentication'), write: 'admin' },
     { base: 'api', path: '/groups*', read: area('authentication'), write: 'admin' },
     // Where accounts come from (providers, services): they decide who signs in, so only admins change them.
-    { base: 'api', path: '/authentication/*', read: 'admin' },
+    { base: 'api', path: '/authentication/', read: 'admin' },
     { base: 'api', path: '/messages/', read: area('messaging') },
     { base: 'api', path: '/logs', read: area('logs') },
     { base: 'eos', path: '/system/logs/', read: area('logs') },
