@@ -12,7 +12,7 @@ import type { Services } from './app/services';
 import { configureRouting } from './app/routing/options';
 import { setPreloadRoutes } from './app/routing/preload';
 import { registerFeatures } from './app/features';
-import { createAppStore } from './store/createStore';
+import { createAppStore, followRegisteredReducers } from './store/createStore';
 import { styleRequested } from './store/slices/layout.slice';
 import { rootSaga } from '../sagas/root';
 import { setFeatureSagaRunner } from '../sagas/featureSagas';
@@ -47,6 +47,8 @@ async function start() {
     preloadedState: state,
     context: { api: services.api, platform: 'browser', storage: window.localStorage, sessionGate },
   });
+  // The signed-in slices' reducers arrive with the core layout's chunk; until then their server state is kept.
+  followRegisteredReducers(store);
   const { config } = store.getState();
   // The QA panel (Ctrl+Alt+Q): development builds, or an admin's RAMPART_QA_PANEL; its code is a lazy chunk.
   if (config.env === 'development' || config.qaPanel) {

@@ -2,18 +2,27 @@
  * The notification center (spec §2): banners at the top, toasts at the bottom (announced through a live region),
  * the agreement modal and the sticky error modals. Mounted once in the core layout's `notifications` slot.
  */
+import { lazy, Suspense } from 'react';
 import { useAppDispatch, useAppSelector } from '../store/createStore';
 import { notificationsDismissedAll, stickyErrorConfirmed } from '../store/slices/notifications.slice';
 import { StickyErrorModal } from '../widgets/StickyErrorModal';
-import { AgreementModal } from './AgreementModal';
 import { NotificationItem } from './NotificationItem';
 import './notifications.css';
+
+// The agreement modal's code loads when an agreement is to be shown (never during a server render: the agreements
+// saga runs in the browser only), so first loads without one do not carry it.
+const AgreementModal = lazy(() =>
+  import(/* webpackChunkName: "agreement-modal" */ './AgreementModal').then((m) => ({
+    default: m.AgreementModal,
+  })),
+);
 
 export function NotificationCenter() {
   const dispatch = useAppDispatch();
   const banners = useAppSelector((s) => s.notifications.banners);
   const toasts = useAppSelector((s) => s.notifications.toasts);
   const sticky = useAppSelector((s) => s.notifications.stickyErrors[0]);
+  const agreementShown = useAppSelector((s) => s.notifications.agreementModal !== null);
   return (
     <>
       <section className="notification-center notification-center--top" aria-label="Announcements">
@@ -40,7 +49,11 @@ export function NotificationCenter() {
           </button>
         )}
       </section>
-      <AgreementModal />
+      {agreementShown && (
+        <Suspense fallback={null}>
+          <AgreementModal />
+        </Suspense>
+      )}
       {sticky && (
         <StickyErrorModal
           key={sticky.localId}

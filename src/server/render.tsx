@@ -18,7 +18,8 @@ import { loginRedirectTarget } from '../app/routing/guards';
 import type { RouteHandle } from '../app/routing/types';
 import { isCrawler } from '../runtime/fatalErrors';
 import { STATE_ELEMENT_ID } from '../runtime/readState';
-import { createAppStore } from '../store/createStore';
+import { createAppStore, registerReducers } from '../store/createStore';
+import { signedInReducers } from '../store/signedInReducers';
 import { styleRequested } from '../store/slices/layout.slice';
 import { primaryHoverColour } from '../lib/colour';
 import { menuRequested } from '../store/slices/menu.slice';
@@ -47,6 +48,8 @@ export interface RenderInput {
 }
 
 export function createRenderer(options: { config: PublicConfig; manifest: AssetManifest }) {
+  // Every page's state carries every slice: the browser keeps the signed-in ones until their reducers load.
+  registerReducers(signedInReducers);
   registerFeatures();
   const handler = createStaticHandler(routes);
   // The custom primary colour rarely changes; parsing it on every render showed in profiles.

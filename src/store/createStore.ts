@@ -3,14 +3,40 @@
  * browser. Sagas get their collaborators (API client, config, platform hooks) through the saga context, so a
  * test or a story passes its own.
  */
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type Reducer, type ReducersMapObject } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Saga, type Task } from 'redux-saga';
 import { useDispatch, useSelector, type TypedUseSelectorHook } from 'react-redux';
 import type { ApiClient } from '../api/client';
-import { reducers } from './reducers';
+import { combineKeepingUnknown, reducers } from './reducers';
+import type { signedInReducers } from './signedInReducers';
 
-export const rootReducer = combineReducers(reducers);
-export type RootState = ReturnType<typeof rootReducer>;
+/** Every slice's state: the first-load slices and the signed-in ones (whose reducers may load later). */
+export type RootState = ReturnType<
+  ReturnType<typeof combineReducers<typeof reducers & typeof signedInReducers>>
+>;
+
+/** The reducers registered so far: the first-load ones, then those `registerReducers` adds. */
+const registry: ReducersMapObject = { ...reducers };
+const following = new Set<{ replaceReducer: (reducer: Reducer<RootState>) => void }>();
+
+function rootReducer() {
+  return combineKeepingUnknown(registry) as unknown as Reducer<RootState>;
+}
+
+/**
+ * Adds slices' reducers: stores created afterwards have them, and so does the browser's store (it follows the
+ * registry), whose state for them so far (the server's) is kept and now reduced.
+ */
+export function registerReducers(map: ReducersMapObject) {
+  if (Object.entries(map).every(([key, reducer]) => registry[key] === reducer)) return;
+  Object.assign(registry, map);
+  for (const store of following) store.replaceReducer(rootReducer());
+}
+
+/** Makes `store` take the reducers registered from now on (the browser's one store). */
+export function followRegisteredReducers(store: { replaceReducer: (reducer: Reducer<RootState>) => void }) {
+  following.add(store);
+}
 
 /** What sagas read with `getContext`. */
 export interface SagaContext {
@@ -24,7 +50,7 @@ export interface SagaContext {
 export function createAppStore(options: { preloadedState?: Partial<RootState>; context: SagaContext }) {
   const sagaMiddleware = createSagaMiddleware({ context: options.context });
   const store = configureStore({
-    reducer: rootReducer,
+    reducer: rootReducer(),
     preloadedState: options.preloadedState as RootState | undefined,
     middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
     devTools: typeof window !== 'undefined' && process.env.NODE_ENV !== 'production',

@@ -7,7 +7,11 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { errorsSaga } from '../../sagas/errors.saga';
 import type { ApiClient } from '../../src/api/client';
 import { AppProviders } from '../../src/app/AppProviders';
-import { createAppStore, type RootState } from '../../src/store/createStore';
+import { createAppStore, registerReducers, type RootState } from '../../src/store/createStore';
+import { signedInReducers } from '../../src/store/signedInReducers';
+
+// Stories render any part of the console, so their stores have every slice.
+registerReducers(signedInReducers);
 
 /** An API client whose every call fails as if offline: stories show what the store already holds. */
 export const offlineApi: ApiClient = (() => {

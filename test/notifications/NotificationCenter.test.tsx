@@ -117,7 +117,8 @@ test('a server message is rendered as sanitised markdown and acknowledged on dis
   );
   tick(NOTIFICATION_APPEAR_DELAY_MS);
   const banner = screen.getByRole('listitem', { name: 'Warning: News' });
-  expect(within(banner).getByText('this').tagName).toBe('STRONG');
+  // The markdown renderer loads with the first message that needs it.
+  expect((await within(banner).findByText('this')).tagName).toBe('STRONG');
   expect(banner.innerHTML).not.toMatch(/onerror/);
   await user.click(screen.getByRole('button', { name: 'Dismiss: News' }));
   tick(NOTIFICATION_REMOVE_AFTER_MS);
@@ -150,7 +151,8 @@ describe('agreement modal', () => {
     act(() => void store.dispatch(agreement()));
     expect(screen.queryByRole('dialog')).toBeNull();
     tick(AGREEMENT_APPEAR_DELAY_MS);
-    const dialog = screen.getByRole('dialog', { name: 'Terms of use' });
+    // The modal's code loads on demand: wait for it, as a first agreement in the browser does.
+    const dialog = await screen.findByRole('dialog', { name: 'Terms of use' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     const terms = within(dialog).getByRole('region', { name: 'Terms' });
     expect(within(terms).getByRole('heading', { name: 'Terms' })).toBeInTheDocument();
@@ -175,7 +177,7 @@ describe('agreement modal', () => {
     const { store, user, tick, posted } = setup();
     act(() => void store.dispatch(agreement()));
     tick(AGREEMENT_APPEAR_DELAY_MS);
-    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(posted).toEqual(['declinedAgreement']);
   });
@@ -185,7 +187,7 @@ describe('agreement modal', () => {
     screen.getByRole('button', { name: 'Before' }).focus();
     act(() => void store.dispatch(agreement('short terms')));
     tick(AGREEMENT_APPEAR_DELAY_MS);
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     for (let i = 0; i < 6; i++) {
       await user.tab();
       expect(dialog.contains(document.activeElement)).toBe(true);
@@ -204,6 +206,7 @@ describe('agreement modal', () => {
       store.dispatch(notificationRequested({ kind: 'banner', level: 'warning', message: 'banner' }));
     });
     tick(AGREEMENT_APPEAR_DELAY_MS);
+    await screen.findByRole('dialog', { name: 'Terms of use' });
     jest.useRealTimers();
     expect(await seriousViolations(view.container)).toEqual([]);
   });

@@ -5,7 +5,8 @@
  * command palette (loaded on demand).
  */
 import { Outlet } from 'react-router';
-import { useAppSelector } from '../../store/createStore';
+import { registerReducers, useAppSelector } from '../../store/createStore';
+import { signedInReducers } from '../../store/signedInReducers';
 import { ContextBar } from './ContextBar';
 import { MainBar } from './MainBar';
 import { LayoutSlot } from './slots';
@@ -16,7 +17,8 @@ import { SessionDialogs } from '../session/SessionDialogs';
 import { coreLayoutSaga } from '../../../sagas/core';
 import { startFeatureSaga } from '../../../sagas/featureSagas';
 
-// The core pages' sagas start with this chunk, so the account pages' first load does not carry them.
+// The signed-in slices' reducers and the core pages' sagas start with this chunk, so the account pages' first load does not carry them.
+registerReducers(signedInReducers);
 startFeatureSaga('coreLayout', coreLayoutSaga);
 
 export function CoreLayout() {
