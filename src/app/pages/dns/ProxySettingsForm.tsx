@@ -6,7 +6,7 @@ import { fieldSchema } from '../../../lib/validation/yup';
 import { isValidAs } from '../../../lib/validation';
 import { useResourceSave } from '../../../store/useResource';
 import { FormDirtyReporter } from '../common/config/DirtyGuard';
-import { CheckboxField, ListField, SavedReset, TextField } from '../common/config/fields';
+import { CheckboxField, ListField, SaveDiscardActions, SavedReset, TextField } from '../common/config/fields';
 import { WritableFieldset } from '../common/config/ReadOnly';
 import { DNS_PREVIEW_KEY, DNS_PROXY_KEY, type DnsSettings } from './types';
 
@@ -61,7 +61,7 @@ export function ProxySettingsForm({ settings }: { settings: DnsSettings }) {
           });
         }}
       >
-        {({ dirty, resetForm }) => (
+        {() => (
           <Form noValidate className="config-form">
             <FormDirtyReporter id="dns-settings" />
             <SavedReset status={status} />
@@ -86,19 +86,7 @@ export function ProxySettingsForm({ settings }: { settings: DnsSettings }) {
                 label="Validate DNSSEC"
                 description="Answers from signed zones that fail validation are refused."
               />
-              <div className="config-form__actions">
-                <button type="submit" className="button button--primary" disabled={!dirty || pending}>
-                  Save settings
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  disabled={!dirty || pending}
-                  onClick={() => resetForm()}
-                >
-                  Discard changes
-                </button>
-              </div>
+              <SaveDiscardActions saveLabel="Save settings" pending={pending} />
             </WritableFieldset>
           </Form>
         )}

@@ -15,7 +15,7 @@ import { Loader } from '../../../widgets/Loader';
 import { ApplyHeader } from '../common/config/ApplyHeader';
 import { ConfigPreview } from '../common/config/ConfigPreview';
 import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
-import { SavedReset, SelectField, TextField } from '../common/config/fields';
+import { SaveDiscardActions, SavedReset, SelectField, TextField } from '../common/config/fields';
 import { NETWORK_HELP } from './rates';
 import '../common/config/config.css';
 import './network.css';
@@ -104,7 +104,7 @@ function PreferencesForm({ answer }: { answer: PreferencesAnswer }) {
           });
         }}
       >
-        {({ dirty, resetForm }) => (
+        {() => (
           <Form noValidate className="config-form" aria-busy={pending}>
             <FormDirtyReporter id="network-preferences" />
             <SavedReset status={status} />
@@ -125,19 +125,7 @@ function PreferencesForm({ answer }: { answer: PreferencesAnswer }) {
               info="Host names or addresses of time servers; none keeps the system's default."
             />
             <SelectField name="timezone" label="Time zone" options={zones} />
-            <div className="config-form__actions">
-              <button type="submit" className="button button--primary" disabled={!dirty || pending}>
-                Save preferences
-              </button>
-              <button
-                type="button"
-                className="button"
-                disabled={!dirty || pending}
-                onClick={() => resetForm()}
-              >
-                Discard changes
-              </button>
-            </div>
+            <SaveDiscardActions saveLabel="Save preferences" pending={pending} />
           </Form>
         )}
       </Formik>

@@ -13,6 +13,7 @@ import {
   CheckboxField,
   ChoiceListField,
   ListField,
+  SaveDiscardActions,
   SavedReset,
   SelectField,
   TextField,
@@ -74,7 +75,7 @@ export function SshSettingsForm({ data }: { data: SshConfigData }) {
           });
         }}
       >
-        {({ dirty, resetForm }) => (
+        {() => (
           <Form noValidate className="config-form">
             <WritableFieldset>
               <FormDirtyReporter id="ssh-settings" />
@@ -113,19 +114,7 @@ export function SshSettingsForm({ data }: { data: SshConfigData }) {
               />
               <ChoiceListField name="ciphers" label="Ciphers" choices={data.algorithms.ciphers} />
               <ChoiceListField name="macs" label="MACs" choices={data.algorithms.macs} />
-              <div className="config-form__actions">
-                <button type="submit" className="button button--primary" disabled={!dirty || pending}>
-                  Save settings
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  disabled={!dirty || pending}
-                  onClick={() => resetForm()}
-                >
-                  Discard changes
-                </button>
-              </div>
+              <SaveDiscardActions saveLabel="Save settings" pending={pending} />
             </WritableFieldset>
           </Form>
         )}

@@ -185,3 +185,18 @@ export function SavedReset({ status }: { status: string | undefined }) {
   }, [status]);
   return null;
 }
+
+/** A configuration form's Save and Discard buttons: both wait for a change, and neither works while saving. */
+export function SaveDiscardActions({ saveLabel, pending }: { saveLabel: string; pending: boolean }) {
+  const { dirty, resetForm } = useFormikContext();
+  return (
+    <div className="config-form__actions">
+      <button type="submit" className="button button--primary" disabled={!dirty || pending}>
+        {saveLabel}
+      </button>
+      <button type="button" className="button" disabled={!dirty || pending} onClick={() => resetForm()}>
+        Discard changes
+      </button>
+    </div>
+  );
+}
