@@ -2,7 +2,7 @@
  * The notification center (spec §2): banners at the top, toasts at the bottom (announced through a live region),
  * the agreement modal and the sticky error modals. Mounted once in the core layout's `notifications` slot.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useAppDispatch, useAppSelector } from '../store/createStore';
 import { notificationsDismissedAll, stickyErrorConfirmed } from '../store/slices/notifications.slice';
 import { StickyErrorModal } from '../widgets/StickyErrorModal';
@@ -17,12 +17,20 @@ const AgreementModal = lazy(() =>
   })),
 );
 
+const noSubscription = () => () => {};
+const isBrowserRender = () => true;
+/** What the server rendered, and so what hydration must render too. */
+const isServerRender = () => false;
+
 export function NotificationCenter() {
   const dispatch = useAppDispatch();
   const banners = useAppSelector((s) => s.notifications.banners);
   const toasts = useAppSelector((s) => s.notifications.toasts);
   const sticky = useAppSelector((s) => s.notifications.stickyErrors[0]);
   const agreementShown = useAppSelector((s) => s.notifications.agreementModal !== null);
+  // The browser may open an agreement from the server's messages before hydrating; the server never renders the
+  // modal, so it mounts only once hydration is over (otherwise the two renders differ).
+  const hydrated = useSyncExternalStore(noSubscription, isBrowserRender, isServerRender);
   return (
     <>
       <section className="notification-center notification-center--top" aria-label="Announcements">
@@ -49,7 +57,7 @@ export function NotificationCenter() {
           </button>
         )}
       </section>
-      {agreementShown && (
+      {hydrated && agreementShown && (
         <Suspense fallback={null}>
           <AgreementModal />
         </Suspense>
