@@ -24,7 +24,8 @@ test.describe('Groups and privileges', () => {
   test('a read-only DNS group: the member views DNS settings but cannot save them (UI and API)', async ({
     browser,
   }) => {
-    const adminContext = await browser.newContext();
+    // Reduced motion: axe must not measure a toast's contrast halfway through its fade.
+    const adminContext = await browser.newContext({ reducedMotion: 'reduce' });
     await loginAsAdmin(adminContext, server, { acceptAgreements: true });
     // The account itself (the Users page has its own journey), past its first access.
     const created = await postJson(adminContext, server, '/api/users', {
