@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { AUTH_ACTIONS, SCREEN_TYPES } from '../../src/app/pages/account/actions';
 import { THEME_COOKIE } from '../../src/shared/http';
 import { startServer, type RunningServer } from './support/server';
@@ -106,6 +106,16 @@ async function themedContext(browser: Browser, theme: 'light' | 'dark'): Promise
   return context;
 }
 
+/** Waits for the page's load and for its address to stay put for a moment. */
+async function settle(page: Page) {
+  await page.waitForLoadState('load');
+  for (let url = ''; url !== page.url();) {
+    url = page.url();
+    await page.waitForTimeout(300);
+    await page.waitForLoadState('load');
+  }
+}
+
 /** Visits every route in one tab; a page reached twice (e.g. the login page for anonymous visitors) is checked once. */
 async function checkEveryRoute(context: BrowserContext): Promise<string[]> {
   const page = await context.newPage();
@@ -115,14 +125,27 @@ async function checkEveryRoute(context: BrowserContext): Promise<string[]> {
   expect(urls.length).toBeGreaterThan(30);
   for (const url of urls) {
     await page.goto(`${server.url}${url}`);
-    await expect(page.locator('h1').first(), `${url} shows a heading`).toBeVisible();
-    const landed = new URL(page.url()).pathname;
-    if (checked.has(landed)) continue;
+    // Some pages move on by themselves (a logout ends on the login page): check the page they settle on.
+    let result: Awaited<ReturnType<AxeBuilder['analyze']>> | null = null;
+    let landed = '';
+    for (let attempt = 0; !result; attempt++) {
+      await settle(page);
+      await expect(page.locator('h1').first(), `${url} shows a heading`).toBeVisible();
+      landed = new URL(page.url()).pathname;
+      if (checked.has(landed)) break;
+      try {
+        result = await new AxeBuilder({ page }).analyze();
+      } catch (e) {
+        if (attempt >= 2 || !/Execution context was destroyed/.test(String(e))) throw e;
+      }
+    }
+    if (!result) continue;
     checked.add(landed);
-    const result = await new AxeBuilder({ page }).analyze();
     for (const v of result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
       problems.push(
-        `${url}${landed === url ? '' : ` (${landed})`}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        `${url}${landed === url ? '' : ` (${landed})`}: ${v.id}: ${v.nodes
+          .map((n) => `${n.target.join(' ')} [${n.failureSummary?.replace(/\s+/g, ' ').slice(0, 160) ?? ''}]`)
+          .join(', ')}`,
       );
   }
   return problems;
