@@ -26,7 +26,6 @@ export function NotificationItem({ notification }: { notification: Notification 
     <li
       className={`notification notification--${kind} notification--${level} notification--${phase}`}
       style={style}
-      role={level === 'error' ? 'alert' : undefined}
       aria-label={`${levelLabel[level]}: ${label}`}
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
@@ -35,7 +34,8 @@ export function NotificationItem({ notification }: { notification: Notification 
         }
       }}
     >
-      <div className="notification__text">
+      {/* The alert role sits inside the list item: a list's children must stay list items. */}
+      <div className="notification__text" role={level === 'error' ? 'alert' : undefined}>
         {title && <strong className="notification__title">{title}</strong>}
         {/* Server messages are markdown; local ones are plain text. */}
         {id ? <MarkdownMessage markdown={message} /> : <div className="notification__message">{message}</div>}

@@ -99,7 +99,8 @@ export function NetworkOverviewPage() {
           This machine reports no network interfaces.
         </p>
       ) : (
-        <div className="network__table-wrap">
+        // A keyboard user scrolls the wide table too: the scrolling box takes the focus, under the table's name.
+        <div className="network__table-wrap" tabIndex={0} role="region" aria-label="Interfaces">
           <table className="network__table">
             <caption>Interfaces of this machine (loopback excluded from the totals)</caption>
             <thead>
