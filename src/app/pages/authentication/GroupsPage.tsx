@@ -4,11 +4,10 @@
  * an enabled user; the error handler lists those groups, 2,500 ms each), an Add dialog, and a link to each group.
  * Changing groups is for admins; an account that may read the authentication area sees the list.
  */
-import { Form, Formik } from 'formik';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DataTable, type TableRow } from '../../../widgets/DataTable';
-import { Modal } from '../../../widgets/Modal';
+import { FormModal } from '../common/FormModal';
 import { PageHeader } from '../../../widgets/PageHeader';
 import { useAppDispatch } from '../../../store/createStore';
 import { fieldErrorsCleared } from '../../../store/slices/fieldErrors.slice';
@@ -107,46 +106,23 @@ export function GroupsPage() {
 }
 
 function AddGroup({ onClose }: { onClose: () => void }) {
-  const { save, status, pending } = useResourceSave();
-  const formId = useId();
-  useEffect(() => {
-    if (status === 'done') onClose();
-  }, [status, onClose]);
   return (
-    <Modal
-      open
+    <FormModal<GroupValues>
       title="Add group"
+      submitLabel="Add"
+      initialValues={NEW_GROUP}
+      schema={groupSchema}
+      toSave={(v) => ({
+        key: GROUPS_KEY,
+        method: 'POST',
+        path: 'groups',
+        body: toGroupBody(v),
+        message: `Group "${v.name.trim()}" added.`,
+        refresh: [USERS_KEY],
+      })}
       onClose={onClose}
-      busy={pending}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={pending}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={pending}>
-            Add
-          </button>
-        </>
-      }
     >
-      <Formik<GroupValues>
-        initialValues={NEW_GROUP}
-        validationSchema={groupSchema}
-        onSubmit={(v) => {
-          save({
-            key: GROUPS_KEY,
-            method: 'POST',
-            path: 'groups',
-            body: toGroupBody(v),
-            message: `Group "${v.name.trim()}" added.`,
-            refresh: [USERS_KEY],
-          });
-        }}
-      >
-        <Form id={formId} noValidate className="config-form">
-          <GroupFields />
-        </Form>
-      </Formik>
-    </Modal>
+      {() => <GroupFields />}
+    </FormModal>
   );
 }

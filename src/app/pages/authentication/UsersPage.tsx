@@ -4,11 +4,11 @@
  * handler lists them), an Add dialog that creates the account with a one-time password shown once, and a link to
  * each account's detail page.
  */
-import { Form, Formik } from 'formik';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { DataTable, type TableRow } from '../../../widgets/DataTable';
+import { FormModal } from '../common/FormModal';
 import { Modal } from '../../../widgets/Modal';
 import { PageHeader } from '../../../widgets/PageHeader';
 import { useAppDispatch } from '../../../store/createStore';
@@ -133,50 +133,31 @@ const NEW: NewValues = {
 };
 
 function AddUser({ onClose }: { onClose: () => void }) {
-  const { save, status, pending } = useResourceSave();
-  const formId = useId();
-  useEffect(() => {
-    if (status === 'done') onClose();
-  }, [status, onClose]);
   return (
-    <Modal
-      open
+    <FormModal<NewValues>
       title="Add user"
+      submitLabel="Add"
+      initialValues={NEW}
+      schema={newAccountSchema}
+      toSave={(v) => ({
+        key: USERS_KEY,
+        method: 'POST',
+        path: 'users',
+        body: { username: v.username.trim(), ...toAccountBody(v) },
+        message: `User "${v.username.trim()}" added.`,
+        resultKey: CREATED_USER_KEY,
+      })}
       onClose={onClose}
-      busy={pending}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={pending}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={pending}>
-            Add
-          </button>
-        </>
-      }
     >
-      <Formik<NewValues>
-        initialValues={NEW}
-        validationSchema={newAccountSchema}
-        onSubmit={(v) => {
-          save({
-            key: USERS_KEY,
-            method: 'POST',
-            path: 'users',
-            body: { username: v.username.trim(), ...toAccountBody(v) },
-            message: `User "${v.username.trim()}" added.`,
-            resultKey: CREATED_USER_KEY,
-          });
-        }}
-      >
-        <Form id={formId} noValidate className="config-form">
+      {() => (
+        <>
           <AccountFields withUsername />
           <p className="config-section__description">
             The account gets a one-time password, shown once; the user chooses their own at the first sign-in.
           </p>
-        </Form>
-      </Formik>
-    </Modal>
+        </>
+      )}
+    </FormModal>
   );
 }
 

@@ -4,7 +4,7 @@ import { useField, useFormikContext } from 'formik';
 import { Checkbox } from '../../../../widgets/Checkbox';
 import { FieldError, TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
-import { FormModal } from '../common/FormModal';
+import { FormModal } from '../../common/FormModal';
 
 export const ACCOUNTS_KEY = 'pki/acme/accounts';
 

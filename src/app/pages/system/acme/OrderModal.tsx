@@ -1,7 +1,7 @@
 /** "New ACME order": names for one registered account; it proceeds in the background (HTTP-01). */
 import { array, number, object, string } from 'yup';
 import { CheckboxField, ListField, SelectField, TextField } from '../../common/config/fields';
-import { FormModal } from '../common/FormModal';
+import { FormModal } from '../../common/FormModal';
 import { KEY_TYPES, ORDERS_KEY, type KeyType } from '../types';
 
 export interface AcmeAccount {

@@ -1,7 +1,7 @@
 /** "Create certificate authority": a root, or an intermediate under a CA whose key the appliance holds. */
 import { number, object, string } from 'yup';
 import { SelectField, TextField } from '../../common/config/fields';
-import { FormModal } from '../common/FormModal';
+import { FormModal } from '../../common/FormModal';
 import { CAS_KEY, KEY_TYPES, type CertificateAuthority, type KeyType } from '../types';
 
 interface Values {

@@ -2,7 +2,7 @@
 import { object, string } from 'yup';
 import { SelectField, TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
-import { FormModal } from '../common/FormModal';
+import { FormModal } from '../../common/FormModal';
 import { CAS_KEY, CERTIFICATES_KEY, type CertificateAuthority } from '../types';
 import { PROFILES, signingAuthorities, validityDays } from './IssueModal';
 

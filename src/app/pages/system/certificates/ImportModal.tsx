@@ -2,7 +2,7 @@
 import { object, string } from 'yup';
 import { SelectField, TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
-import { FormModal } from '../common/FormModal';
+import { FormModal } from '../../common/FormModal';
 import { CERTIFICATES_KEY } from '../types';
 
 interface Values {

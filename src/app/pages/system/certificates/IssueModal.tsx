@@ -1,7 +1,7 @@
 /** "Issue certificate": a new key and certificate signed by one of the appliance's authorities. */
 import { number, object, string, array } from 'yup';
 import { CheckboxField, ListField, SelectField, TextField } from '../../common/config/fields';
-import { FormModal } from '../common/FormModal';
+import { FormModal } from '../../common/FormModal';
 import { CERTIFICATES_KEY, CAS_KEY, KEY_TYPES, type CertificateAuthority, type KeyType } from '../types';
 
 interface Values {

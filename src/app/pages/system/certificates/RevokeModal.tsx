@@ -1,7 +1,7 @@
 /** Revoke one or more certificates with a reason; the authority's CRL is published again at once. */
 import { object, string } from 'yup';
 import { SelectField } from '../../common/config/fields';
-import { FormModal } from '../common/FormModal';
+import { FormModal } from '../../common/FormModal';
 import { CAS_KEY, CERTIFICATES_KEY, CRLS_KEY, certificateKey } from '../types';
 
 export const REASONS = [

@@ -2,7 +2,7 @@
 import { object, string } from 'yup';
 import { TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
-import { FormModal } from '../common/FormModal';
+import { FormModal } from '../../common/FormModal';
 import { CRLS_KEY } from '../types';
 
 const schema = object({ crl: string().required('Choose the CRL file.') });

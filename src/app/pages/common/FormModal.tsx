@@ -5,9 +5,9 @@
 import { Form, Formik, type FormikValues } from 'formik';
 import { useEffect, useId, type ReactNode } from 'react';
 import type { AnyObjectSchema } from 'yup';
-import { Modal } from '../../../../widgets/Modal';
-import { useResourceSave } from '../../../../store/useResource';
-import type { ResourceSave } from '../../../../store/slices/resources.slice';
+import { Modal } from '../../../widgets/Modal';
+import { useResourceSave } from '../../../store/useResource';
+import type { ResourceSave } from '../../../store/slices/resources.slice';
 
 export interface FormModalProps<V extends FormikValues> {
   title: string;
