@@ -25,6 +25,7 @@ const areas = {
   'account-screens': () => import(/* webpackChunkName: "area-account-screens" */ './pages/account/screens'),
   messaging: () => import(/* webpackChunkName: "area-messaging" */ './pages/messaging'),
   sections: () => import(/* webpackChunkName: "area-sections" */ './pages/sections'),
+  profile: () => import(/* webpackChunkName: "area-profile" */ './pages/profile'),
 } satisfies Record<string, () => Promise<AreaModule>>;
 type Area = keyof typeof areas;
 
@@ -84,7 +85,7 @@ export const protectedRoutes: RouteObject[] = [
   guarded('authentication/lockout', 'authentication', 'lockout'),
   guarded('shop', 'sections', 'shop'),
   guarded('help', 'sections', 'help'),
-  guarded('profile', 'sections', 'profile'),
+  guarded('profile', 'profile', 'profile'),
   guarded('messaging/agreements', 'messaging', 'agreements'),
 ];
 
