@@ -5,6 +5,7 @@
  * offered no way to add or change one.
  */
 import { screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { ProviderDetailPage } from '../../../../src/app/pages/authentication/ProviderDetailPage';
 import { ProvidersPage } from '../../../../src/app/pages/authentication/ProvidersPage';
 import type { SessionUser } from '../../../../src/store/slices/session.slice';
@@ -14,7 +15,7 @@ import { renderPki } from '../system/renderPki';
 const operator: SessionUser = { username: 'j.doe', role: 'user', privileges: { authentication: 'write' } };
 const admin: SessionUser = { username: 'admin', role: 'admin', privileges: {} };
 
-function renderAs(user: SessionUser, element: JSX.Element, route: string, path: string) {
+function renderAs(user: SessionUser, element: ReactElement, route: string, path: string) {
   const { api, calls } = fakeApi({ 'GET /api/authentication/providers': () => ({ data: [] }) });
   const view = renderPki(element, { api, route, path, state: { session: { loggedIn: true, user } } });
   return { ...view, calls };
