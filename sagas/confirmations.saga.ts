@@ -3,7 +3,9 @@
  * authentication) is applied by the appliance with a confirmation timer. After every configuration job, and once
  * at start (a reload keeps it), the pending confirmations are listed and each shows as a banner counting down with
  * "Keep changes". Keeping it confirms on the server; when the deadline passes unconfirmed, the appliance restores
- * the previous configuration by itself, and the console says so and reloads the page data.
+ * the previous configuration by itself, and the console says so and reloads the page data. Admins see every pending
+ * change; other accounts those whose service's area their groups let them write (src/shared/privileges.ts
+ * `CONFIRMATION_AREAS`), as the appliance answers the list and accepts the confirmation.
  */
 import { createAction } from '@reduxjs/toolkit';
 import type { Task } from 'redux-saga';
@@ -12,7 +14,9 @@ import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
 import { logger } from '../src/lib/logger';
 import { SUCCESS_DURATION_MS } from '../src/notifications/constants';
 import { progressUpdated } from '../src/progress/progress.slice';
+import { allows, CONFIRMATION_AREAS } from '../src/shared/privileges';
 import type { RootState } from '../src/store/createStore';
+import type { SessionUser } from '../src/store/slices/session.slice';
 import { notificationRemoved, notificationRequested } from '../src/store/slices/notifications.slice';
 import { resourceLoadRequested } from '../src/store/slices/resources.slice';
 import { handleError } from './handleError';
@@ -42,11 +46,17 @@ export const ROLLBACK_NOTICE_MS = 10_000;
 
 export const confirmationLocalId = (id: string) => `confirm-${id}`;
 
+/** Whether the account may keep the change of at least one service (write privilege of its area). */
+const mayKeepAny = (user: SessionUser) =>
+  user.role === 'admin' ||
+  Object.values(CONFIRMATION_AREAS).some((area) => allows(user.privileges, area, 'write'));
+
 function* listPending() {
   const state: RootState = yield select();
-  // Only admins apply configuration and may keep a change.
-  const role = state.session.user?.role;
-  if (!state.config.apiBase || !state.session.loggedIn || (role && role !== 'admin'))
+  // Admins keep any change; a `user` account those of the areas its groups let it write (the appliance lists only
+  // those), so an account without any such privilege has nothing to ask for.
+  const user = state.session.user;
+  if (!state.config.apiBase || !state.session.loggedIn || (user && !mayKeepAny(user)))
     return [] as PendingConfirmation[];
   const api: ApiClient = yield getContext('api');
   try {
@@ -56,7 +66,7 @@ function* listPending() {
     );
     return Array.isArray(res.data?.data) ? res.data.data : [];
   } catch (e) {
-    // Non-admins cannot list confirmations and have nothing to confirm: the page carries on.
+    // Listing is a courtesy: the page carries on without the banner.
     logger.warn('listing pending confirmations failed', e);
     return [] as PendingConfirmation[];
   }

@@ -41,6 +41,21 @@ export function allows(privileges: Privileges | undefined, area: Area, need: Pri
   return held === 'write' || (held === 'read' && need === 'read');
 }
 
+/**
+ * The area of a safe-apply confirmation's service (src/appliance/apply): keeping a change (the "Keep changes"
+ * banner) needs the write privilege of that area; a service not listed here is kept by admins only.
+ */
+export const CONFIRMATION_AREAS: Readonly<Record<string, Area>> = {
+  dns: 'dns',
+  ssh: 'ssh',
+  network: 'network',
+  auth: 'authentication',
+};
+
+/** The area of a confirmation's service, or null when only admins may keep it. */
+export const confirmationArea = (service: string): Area | null =>
+  Object.prototype.hasOwnProperty.call(CONFIRMATION_AREAS, service) ? CONFIRMATION_AREAS[service] : null;
+
 /** Everything: what the admin role holds. */
 export const ALL_PRIVILEGES: Privileges = Object.fromEntries(AREAS.map((a) => [a, 'write'])) as Privileges;
 

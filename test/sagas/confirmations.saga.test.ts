@@ -83,15 +83,44 @@ test('an unconfirmed change: after the deadline the console reports the rollback
   expect(calls.at(-1)).toMatchObject({ method: 'GET', url: '/api/ssh/config' });
 });
 
-test('a signed-in user who is not an admin is not asked', async () => {
-  const { api, calls } = fakeApi({ 'GET /api/apply/confirmations': () => ({ data: [pending] }) });
+function userStore(privileges: Record<string, 'read' | 'write'>) {
+  const { api, calls } = fakeApi({
+    'GET /api/apply/confirmations': () => ({ data: [pending] }),
+    'POST /api/apply/confirmations/c1/confirm': () => ({ status: 'confirmed' }),
+  });
   const store = makeTestStore({
     api,
-    state: { session: { loggedIn: true, user: { username: 'u', role: 'user' } } },
+    state: { session: { loggedIn: true, user: { username: 'u', role: 'user', privileges } } },
   });
   store.runSaga(confirmationsSaga);
+  return { store, calls };
+}
+
+test('an account whose groups only let it read (or write elsewhere) is not asked', async () => {
+  const { store, calls } = userStore({
+    ssh: 'read',
+    dns: 'read',
+    network: 'read',
+    pki: 'write',
+    logs: 'write',
+  });
   await flush(10);
   expect(calls).toEqual([]);
+  expect(store.getState().notifications.banners).toEqual([]);
+});
+
+test('an account with the write privilege of a service area sees the banner and keeps the change', async () => {
+  const { store, calls } = userStore({ ssh: 'write' });
+  await flush(10);
+  expect(store.getState().notifications.banners).toEqual([
+    expect.objectContaining({
+      title: 'Keep the SSH changes?',
+      action: expect.objectContaining({ label: 'Keep changes' }),
+    }),
+  ]);
+  store.dispatch(confirmationKept({ id: 'c1' }));
+  await flush(10);
+  expect(calls.map((c) => `${c.method} ${c.url}`)).toContain('POST /api/apply/confirmations/c1/confirm');
   expect(store.getState().notifications.banners).toEqual([]);
 });
 

@@ -22,7 +22,7 @@ export async function registerManagedServices(
   await registerDns(scope, ctx, manager);
   await registerSsh(scope, ctx, manager);
   await registerNetworkPreferences(scope, ctx, manager);
-  await registerApplyRoutes(scope, manager);
+  await registerApplyRoutes(scope, ctx, manager);
   manager.recover();
   scope.addHook('onClose', async () => manager.stop());
   return manager;

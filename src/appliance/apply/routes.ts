@@ -1,6 +1,13 @@
-/** Changes awaiting confirmation (safe apply): list them, keep one. */
+/**
+ * Changes awaiting confirmation (safe apply): list them, keep one. An account sees and may keep the changes of the
+ * services whose area it may write (src/shared/privileges.ts `CONFIRMATION_AREAS`; the privilege guard checks the
+ * confirmation itself); admins all of them.
+ */
 import type { FastifyInstance } from 'fastify';
-import { currentUser, requireAdmin } from '../auth/guards';
+import { allows, confirmationArea } from '../../shared/privileges';
+import { privilegesOf } from '../auth/areas';
+import { currentUser, requireAdmin, requireUser } from '../auth/guards';
+import type { ApplianceContext } from '../context';
 import { notFound } from '../http/errors';
 import type { ApplyManager } from './manager';
 
@@ -13,10 +20,22 @@ const idParams = {
   },
 };
 
-export async function registerApplyRoutes(scope: FastifyInstance, manager: ApplyManager): Promise<void> {
-  scope.get('/apply/confirmations', { onRequest: requireAdmin }, async () => ({
-    data: manager.pending(),
-  }));
+export async function registerApplyRoutes(
+  scope: FastifyInstance,
+  ctx: ApplianceContext,
+  manager: ApplyManager,
+): Promise<void> {
+  scope.get('/apply/confirmations', { onRequest: requireUser }, async (req) => {
+    const user = currentUser(req);
+    const privileges = privilegesOf(ctx, user);
+    return {
+      data: manager.pending().filter((c) => {
+        if (user.role === 'admin') return true;
+        const area = confirmationArea(c.service);
+        return area !== null && allows(privileges, area, 'write');
+      }),
+    };
+  });
 
   scope.post<{ Params: { id: string } }>(
     '/apply/confirmations/:id/confirm',

@@ -12,7 +12,14 @@
  * (fail closed) and logged; test/appliance/users/privileges.test.ts fails for it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ALL_PRIVILEGES, allows, type Area, type Privilege, type Privileges } from '../../shared/privileges';
+import {
+  ALL_PRIVILEGES,
+  allows,
+  confirmationArea,
+  type Area,
+  type Privilege,
+  type Privileges,
+} from '../../shared/privileges';
 import type { ApplianceContext } from '../context';
 import { privilegesOfUser } from '../users/groupsStore';
 import { sessionUser, requireUser } from './guards';
@@ -39,17 +46,13 @@ interface Rule {
 
 const area = (a: Area, need?: Privilege): Access => ({ area: a, need });
 
-/** The service of a pending confirmation → the area whose write privilege may keep it. */
-const confirmationArea = (req: FastifyRequest, ctx: ApplianceContext): Area | null => {
+/** The service of a pending confirmation → the area whose write privilege may keep it (src/shared/privileges.ts). */
+const confirmationAreaOf = (req: FastifyRequest, ctx: ApplianceContext): Area | null => {
   const id = (req.params as { id?: unknown }).id;
   if (typeof id !== 'string') return null;
   const row = ctx.db.prepare('SELECT service FROM apply_confirmations WHERE id = ?').get(id) as
     { service: string } | undefined;
-  if (!row) return null;
-  return (
-    ({ dns: 'dns', ssh: 'ssh', auth: 'authentication' } as Record<string, Area | undefined>)[row.service] ??
-    null
-  );
+  return row ? confirmationArea(row.service) : null;
 };
 
 /** The route → access map. First match wins; exact templates come before the prefixes they fall under. */
@@ -98,7 +101,7 @@ export function routeRules(config: { authLoginPath: string; authChangePasswordPa
     {
       base: 'api',
       path: '/apply/confirmations/:id/confirm',
-      read: { resolve: confirmationArea },
+      read: { resolve: confirmationAreaOf },
     },
     { base: 'api', path: '/pki/public/', read: 'public' },
     { base: 'api', path: '/pki/', read: area('pki') },

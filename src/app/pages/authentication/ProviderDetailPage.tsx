@@ -15,6 +15,7 @@ import { PageHeader } from '../../../widgets/PageHeader';
 import { useAppDispatch } from '../../../store/createStore';
 import { resourceLoaded } from '../../../store/slices/resources.slice';
 import { useResource, useResourceSave } from '../../../store/useResource';
+import { useIsAdmin } from '../../../store/usePrivilege';
 import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
 import { CheckboxField, ListField, SelectField, TextField } from '../common/config/fields';
 import { PROVIDER_TYPE_NAMES } from './ProvidersPage';
@@ -227,6 +228,8 @@ function ProviderForm({
   const remove = useResourceSave();
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
+  // Only admins change providers (the appliance refuses anyone else): the form is shown disabled to others.
+  const isAdmin = useIsAdmin();
   const created = useResource<Provider | null>(CREATED_PROVIDER_KEY, { skip: true }).data;
 
   return (
@@ -264,29 +267,31 @@ function ProviderForm({
           ) : (
             <FormDirtyReporter id="provider" />
           )}
-          <section className="config-section" aria-label="Settings">
-            <h2>Settings</h2>
-            <TextField name="name" label="Name" required max={64} />
-            <CheckboxField
-              name="enabled"
-              label="Enabled"
-              description="Services may sign people in with it."
-            />
-            {type === 'ldap' ? <LdapFields provider={provider} /> : <OidcFields provider={provider} />}
-          </section>
-          <TestBench type={type} provider={provider} />
-          <div className="config-form__actions">
-            <button type="submit" className="button button--primary" disabled={!dirty || save.pending}>
-              {provider ? 'Save' : 'Add provider'}
-            </button>
-            {provider ? (
-              <button type="button" className="button" onClick={() => setAsking(true)}>
-                Delete provider
+          <fieldset className="config-fieldset" disabled={!isAdmin}>
+            <section className="config-section" aria-label="Settings">
+              <h2>Settings</h2>
+              <TextField name="name" label="Name" required max={64} />
+              <CheckboxField
+                name="enabled"
+                label="Enabled"
+                description="Services may sign people in with it."
+              />
+              {type === 'ldap' ? <LdapFields provider={provider} /> : <OidcFields provider={provider} />}
+            </section>
+            <TestBench type={type} provider={provider} />
+            <div className="config-form__actions">
+              <button type="submit" className="button button--primary" disabled={!dirty || save.pending}>
+                {provider ? 'Save' : 'Add provider'}
               </button>
-            ) : null}
-          </div>
+              {provider ? (
+                <button type="button" className="button" onClick={() => setAsking(true)}>
+                  Delete provider
+                </button>
+              ) : null}
+            </div>
+          </fieldset>
           <ConfirmationModal
-            open={asking}
+            open={asking && isAdmin}
             title="Delete provider?"
             message="Delete this provider? Services using it stop trying it."
             yesLabel="Delete"

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/format';
 import { DataTable, type TableRow } from '../../../widgets/DataTable';
 import { PageHeader } from '../../../widgets/PageHeader';
 import { useResource } from '../../../store/useResource';
+import { useIsAdmin } from '../../../store/usePrivilege';
 import { PROVIDERS_KEY, type Provider } from './types';
 import '../common/config/config.css';
 
@@ -32,6 +33,8 @@ export const providerServer = (p: Provider): string => p.ldap?.url ?? p.oidc?.is
 export function ProvidersPage() {
   const { data, status } = useResource<{ data: Provider[] }>(PROVIDERS_KEY);
   const navigate = useNavigate();
+  // Providers decide who signs in: only admins add them (the appliance refuses anyone else).
+  const isAdmin = useIsAdmin();
   useEffect(() => {
     document.title = `${PROVIDERS_TITLE} · Rampart`;
   }, []);
@@ -53,10 +56,12 @@ export function ProvidersPage() {
         actionDescription="Where accounts come from: the appliance's own accounts, directories (LDAP, Active Directory) and OpenID Connect providers. Test a provider from its page before saving it."
         primaryButton={{
           label: 'Add LDAP directory',
+          disabled: !isAdmin,
           onClick: () => void navigate('/authentication/providers/new?type=ldap'),
         }}
         secondaryButton={{
           label: 'Add OpenID provider',
+          disabled: !isAdmin,
           onClick: () => void navigate('/authentication/providers/new?type=oidc'),
         }}
       />

@@ -12,6 +12,8 @@ export interface ColourFieldProps {
   value: string;
   onChange: (hex: string) => void;
   error?: string;
+  /** Read-only page: neither the text nor the picker changes the colour. */
+  disabled?: boolean;
 }
 
 function toPickerValue(hex: string): ColourValue {
@@ -19,14 +21,20 @@ function toPickerValue(hex: string): ColourValue {
   return { mode: 'solid', colour, hue: 0 };
 }
 
-export function ColourField({ label, name, value, onChange, error }: ColourFieldProps) {
+export function ColourField({ label, name, value, onChange, error, disabled }: ColourFieldProps) {
   const [open, setOpen] = useState(false);
   return (
     <div className="colour-field">
       <div className="colour-field__row">
         <span className="colour-field__swatch" style={{ background: value }} aria-hidden="true" />
-        <TextInput label={label} name={name} value={value} onChange={onChange} />
-        <button type="button" className="button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <TextInput label={label} name={name} value={value} onChange={onChange} disabled={disabled} />
+        <button
+          type="button"
+          className="button"
+          aria-expanded={open}
+          disabled={disabled}
+          onClick={() => setOpen((o) => !o)}
+        >
           {open ? 'Close picker' : `Pick ${label.toLowerCase()}`}
         </button>
       </div>
@@ -35,7 +43,7 @@ export function ColourField({ label, name, value, onChange, error }: ColourField
           {error}
         </p>
       ) : null}
-      {open ? (
+      {open && !disabled ? (
         <ColourPicker
           label={label}
           value={toPickerValue(value)}

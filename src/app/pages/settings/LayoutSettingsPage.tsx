@@ -2,7 +2,8 @@
  * /settings/layout: the console's custom look (spec §1): login logo, bar logo and login background (image inputs,
  * scaled by the §5 image rules), primary and bar colours (colour pickers), a live preview of the main bar and the
  * login card, save and reset to defaults. The primary hover colour is derived from the primary. Saving applies the
- * look to every page at once (sagas/layoutSettings.saga.ts).
+ * look to every page at once (sagas/layoutSettings.saga.ts). An account that may only read the settings area sees
+ * the look with every control disabled and the read-only notice.
  */
 import { Form, Formik } from 'formik';
 import { useEffect, useState } from 'react';
@@ -23,6 +24,7 @@ import { Loader } from '../../../widgets/Loader';
 import { PageHeader } from '../../../widgets/PageHeader';
 import { TextInput } from '../../../widgets/TextInput';
 import { ColourField } from './ColourField';
+import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../common/config/ReadOnly';
 import { LayoutPreview } from './LayoutPreview';
 import './layoutSettings.css';
 
@@ -71,6 +73,7 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
   const version = useAppSelector((s) => s.layoutSettings.version);
   const pending = useAppSelector((s) => s.layoutSettings.pending);
   const [confirmReset, setConfirmReset] = useState(false);
+  const readOnly = useReadOnly();
   const initial: Values = {
     primary_color: settings.primary_color,
     bar_color: settings.bar_color,
@@ -89,6 +92,7 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
       enableReinitialize
       validationSchema={layoutSchema}
       onSubmit={(values) => {
+        if (readOnly) return;
         dispatch(layoutSettingsSaveRequested(changeOf(values, initial)));
       }}
     >
@@ -99,15 +103,16 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
             primaryButton={{
               label: pending === 'save' ? 'Saving…' : 'Save',
               onClick: () => void submitForm(),
-              disabled: pending !== null || !dirty,
+              disabled: pending !== null || !dirty || readOnly,
             }}
             secondaryButton={{
               label: 'Reset to defaults',
               onClick: () => setConfirmReset(true),
-              disabled: pending !== null,
+              disabled: pending !== null || readOnly,
             }}
             actionDescription="The look applies to every console page and to the login screens."
           />
+          <ReadOnlyNotice />
           <Form className="layout-settings__body" aria-label="Custom look" noValidate>
             <div className="layout-settings__fields">
               <fieldset>
@@ -117,6 +122,7 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
                   name="primary_color"
                   value={values.primary_color}
                   error={submitCount > 0 ? errors.primary_color : undefined}
+                  disabled={readOnly}
                   onChange={(v) => void setFieldValue('primary_color', v)}
                 />
                 <ColourField
@@ -124,6 +130,7 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
                   name="bar_color"
                   value={values.bar_color}
                   error={submitCount > 0 ? errors.bar_color : undefined}
+                  disabled={readOnly}
                   onChange={(v) => void setFieldValue('bar_color', v)}
                 />
               </fieldset>
@@ -135,6 +142,7 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
                   value={values.login_title}
                   placeholder="Log in"
                   serverError={submitCount > 0 ? errors.login_title : undefined}
+                  disabled={readOnly}
                   info="Shown instead of “Log in” on the login screen; leave empty for the default."
                   onChange={(v) => void setFieldValue('login_title', v)}
                 />
@@ -146,6 +154,7 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
                     key={slot}
                     label={IMAGE_LABELS[slot]}
                     value={values[slot]}
+                    disabled={readOnly}
                     onChange={(v) => void setFieldValue(slot, v)}
                   />
                 ))}
@@ -163,7 +172,7 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
             />
           </Form>
           <ConfirmationModal
-            open={confirmReset}
+            open={confirmReset && !readOnly}
             title="Reset to defaults"
             message="Restore the default colours and remove the custom logos and login background?"
             yesLabel="Reset"
@@ -186,7 +195,12 @@ export function LayoutSettingsPage() {
   useEffect(() => {
     document.title = `${LAYOUT_TITLE} · Rampart`;
   }, []);
-  if (data) return <LayoutSettingsForm settings={data} />;
+  if (data)
+    return (
+      <AreaAccess area="settings">
+        <LayoutSettingsForm settings={data} />
+      </AreaAccess>
+    );
   return (
     <section className="page" aria-labelledby="page-title">
       <header className="page__header">

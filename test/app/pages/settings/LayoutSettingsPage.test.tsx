@@ -39,10 +39,24 @@ function memoryStorage() {
   };
 }
 
-async function renderPage(routes: Record<string, (body?: unknown) => unknown>) {
+async function renderPage(
+  routes: Record<string, (body?: unknown) => unknown>,
+  privileges?: Record<string, 'read' | 'write'>,
+) {
   const { api, calls } = fakeApi(routes);
   const storage = memoryStorage();
-  const store = makeTestStore({ api, context: { storage } });
+  const store = makeTestStore({
+    api,
+    context: { storage },
+    // An account of the `user` role with these privileges from its groups (none: no account known yet).
+    ...(privileges
+      ? {
+          state: {
+            session: { loggedIn: true, user: { username: 'designer', role: 'user' as const, privileges } },
+          },
+        }
+      : {}),
+  });
   store.runSaga(layoutSettingsSaga);
   const view = render(
     <Provider store={store}>
@@ -71,6 +85,35 @@ describe('layout settings page', () => {
     // The hover colour is derived from the primary.
     expect(screen.getByTestId('preview-login')).toHaveTextContent('#155dad');
     expect(await seriousViolations(view.container)).toEqual([]);
+  });
+
+  it('shows the look read-only to an account whose groups grant only reading the settings area', async () => {
+    const { calls } = await renderPage({ 'GET /api/config/settings': () => custom }, { settings: 'read' });
+    expect(screen.getByTestId('read-only-notice')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Primary colour' })).toHaveValue('#196ecd');
+    for (const name of ['Primary colour', 'Bar colour', 'Login title'])
+      expect(screen.getByRole('textbox', { name })).toBeDisabled();
+    for (const name of [
+      'Save',
+      'Reset to defaults',
+      'Pick primary colour',
+      'Pick bar colour',
+      'Remove image',
+    ])
+      expect(screen.getByRole('button', { name })).toBeDisabled();
+    // The three image file inputs.
+    const choosers = screen.getAllByLabelText(/Choose image/);
+    expect(choosers).toHaveLength(3);
+    for (const chooser of choosers) expect(chooser).toBeDisabled();
+    expect(screen.getByAltText('Login logo preview')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it('leaves the controls to an account whose groups grant writing the settings area', async () => {
+    await renderPage({ 'GET /api/config/settings': () => custom }, { settings: 'write' });
+    expect(screen.queryByTestId('read-only-notice')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Primary colour' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Reset to defaults' })).toBeEnabled();
   });
 
   it('refuses a colour that is not hex, without calling the appliance', async () => {

@@ -138,6 +138,26 @@ describe('dynamic DNS page', () => {
     expect((await axe(container)).violations).toEqual([]);
   });
 
+  test('an account that may only read the DNS area sees the accounts without add, edit, delete or Update now', () => {
+    const { api } = fakeApi({ 'GET /api/dns/dynamic': () => dynamicDns });
+    renderPage(<DynamicPage />, {
+      api,
+      path: '/dns/dynamic',
+      state: {
+        session: {
+          loggedIn: true,
+          user: { username: 'dns-reader', role: 'user', privileges: { dns: 'read' } },
+        },
+        ...resourcesState({ 'dns/dynamic': dynamicDns }),
+      },
+    });
+    expect(screen.getByTestId('read-only-notice')).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: 'home.example.net' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add account' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /^(Edit|Delete|Update now)/ })).toBeNull();
+    expect(screen.queryAllByRole('checkbox', { name: /^Select/ })).toEqual([]);
+  });
+
   test('an empty list says so', () => {
     const { api } = fakeApi({});
     renderPage(<DynamicPage />, {

@@ -1,6 +1,7 @@
 /**
  * /system/acme-orders/{id}: an order's names, account, certificate and renewal, with its state followed live from
- * the order stream while it runs.
+ * the order stream while it runs. Nothing here changes the order (the stream only reads): an account that may only
+ * read the PKI area sees it all, with the read-only notice.
  */
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
@@ -16,8 +17,17 @@ import { orderRunning, orderStatusLabel } from './status';
 import '../../common/config/config.css';
 import '../common/pki.css';
 import { DetailLoading, useDetailTitle } from '../common/DetailShell';
+import { AreaAccess, ReadOnlyNotice } from '../../common/config/ReadOnly';
 
 export function OrderDetailPage() {
+  return (
+    <AreaAccess area="pki">
+      <OrderDetail />
+    </AreaAccess>
+  );
+}
+
+function OrderDetail() {
   const id = useParams().id ?? '';
   const { data: order, unknown } = useEntity<AcmeOrder>(ORDERS_KEY, orderKey(id), id);
   const dispatch = useAppDispatch();
@@ -41,6 +51,7 @@ export function OrderDetailPage() {
         subtitle="ACME order"
         backLink={{ to: '/system/acme-orders', label: 'ACME orders' }}
       />
+      <ReadOnlyNotice />
       <section className="config-section" aria-label="State">
         <h2>State</h2>
         {/* Announced as it changes: the stream moves it along while the order runs. */}

@@ -1,4 +1,7 @@
-/** /system/acme-orders: certificates ordered from ACME authorities, their state and renewal; new orders. */
+/**
+ * /system/acme-orders: certificates ordered from ACME authorities, their state and renewal; new orders. An account
+ * that may only read the PKI area sees the orders without ordering, registering or deleting.
+ */
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DataTable, type TableRow } from '../../../../widgets/DataTable';
@@ -11,12 +14,22 @@ import { OrderModal, type AcmeAccount } from './OrderModal';
 
 export { ACCOUNTS_KEY };
 import { orderStatusItem } from './status';
+import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
 import '../../common/config/config.css';
 import '../common/pki.css';
 
 export const ORDERS_TITLE = 'ACME orders';
 
 export function OrderListPage() {
+  return (
+    <AreaAccess area="pki">
+      <OrderList />
+    </AreaAccess>
+  );
+}
+
+function OrderList() {
+  const readOnly = useReadOnly();
   const { data, status } = useResource<ListAnswer<AcmeOrder>>(ORDERS_KEY);
   const accounts = useResource<ListAnswer<AcmeAccount>>(ACCOUNTS_KEY);
   const [dialog, setDialog] = useState<'order' | 'account' | null>(null);
@@ -43,9 +56,14 @@ export function OrderListPage() {
       <PageHeader
         title={ORDERS_TITLE}
         actionDescription="Certificates ordered from ACME authorities (HTTP-01), renewed automatically before they expire."
-        primaryButton={{ label: 'New order', onClick: () => setDialog('order') }}
-        secondaryButton={{ label: 'Register account', onClick: () => setDialog('account') }}
+        primaryButton={{ label: 'New order', disabled: readOnly, onClick: () => setDialog('order') }}
+        secondaryButton={{
+          label: 'Register account',
+          disabled: readOnly,
+          onClick: () => setDialog('account'),
+        }}
       />
+      <ReadOnlyNotice />
       <DataTable
         caption={ORDERS_TITLE}
         legend={[
@@ -60,14 +78,18 @@ export function OrderListPage() {
         loading={status === 'loading'}
         searchLabel="Search ACME orders"
         emptyMessage="No ACME orders yet."
-        bulkActions={[
-          {
-            id: 'delete',
-            value: 'Delete selected',
-            confirmationMessage:
-              'Delete the selected orders? Their certificates stay; running orders are kept.',
-          },
-        ]}
+        bulkActions={
+          readOnly
+            ? []
+            : [
+                {
+                  id: 'delete',
+                  value: 'Delete selected',
+                  confirmationMessage:
+                    'Delete the selected orders? Their certificates stay; running orders are kept.',
+                },
+              ]
+        }
         bulkProcessing={bulk.pending}
         onBulkAction={(_action, ids) => {
           for (const id of ids)
@@ -82,10 +104,10 @@ export function OrderListPage() {
           if (action === 'open') void navigate(`/system/acme-orders/${id}`);
         }}
       />
-      {dialog === 'order' ? (
+      {dialog === 'order' && !readOnly ? (
         <OrderModal accounts={accounts.data?.data ?? []} onClose={() => setDialog(null)} />
       ) : null}
-      {dialog === 'account' ? <AccountModal onClose={() => setDialog(null)} /> : null}
+      {dialog === 'account' && !readOnly ? <AccountModal onClose={() => setDialog(null)} /> : null}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * /system/certificate-authorities/{id}: subject, issuer, validity, fingerprint, key usage, chain and CRL of one
- * authority; download its certificate (PEM, DER, chain) and CRL, publish a new CRL now, delete it.
+ * authority; download its certificate (PEM, DER, chain) and CRL, publish a new CRL now, delete it. Downloads only
+ * read: an account that may only read the PKI area keeps them, the rest is disabled.
  */
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -16,8 +17,18 @@ import { CAS_KEY, caKey, CRLS_KEY, type CertificateAuthorityDetail } from '../ty
 import '../../common/config/config.css';
 import '../common/pki.css';
 import { DetailLoading, useDetailTitle } from '../common/DetailShell';
+import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
 
 export function CaDetailPage() {
+  return (
+    <AreaAccess area="pki">
+      <CaDetail />
+    </AreaAccess>
+  );
+}
+
+function CaDetail() {
+  const readOnly = useReadOnly();
   const id = useParams().id ?? '';
   const { data: ca, unknown } = useEntity<CertificateAuthorityDetail>(CAS_KEY, caKey(id), id);
   const crl = useResourceSave();
@@ -41,6 +52,7 @@ export function CaDetailPage() {
         subtitle={ca.kind === 'root' ? 'Root certificate authority' : 'Intermediate certificate authority'}
         backLink={{ to: '/system/certificate-authorities', label: 'Certificate authorities' }}
       />
+      <ReadOnlyNotice />
       <div className="pki-actions">
         <a className="button" href={`${certHref}?format=pem`} download>
           Download certificate (PEM)
@@ -59,7 +71,7 @@ export function CaDetailPage() {
             <button
               type="button"
               className="button"
-              disabled={crl.pending}
+              disabled={crl.pending || readOnly}
               onClick={() =>
                 crl.save({
                   key: caKey(id),
@@ -74,7 +86,12 @@ export function CaDetailPage() {
             </button>
           </>
         ) : null}
-        <button type="button" className="button button--danger" onClick={() => setConfirmDelete(true)}>
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={readOnly}
+          onClick={() => setConfirmDelete(true)}
+        >
           Delete
         </button>
       </div>
@@ -118,7 +135,7 @@ export function CaDetailPage() {
         />
       </section>
       <ConfirmationModal
-        open={confirmDelete}
+        open={confirmDelete && !readOnly}
         title="Delete certificate authority?"
         message={`Delete ${ca.name}? Its private key is destroyed. An authority with intermediates or certificates cannot be deleted.`}
         yesLabel="Delete"

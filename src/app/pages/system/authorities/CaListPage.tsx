@@ -1,6 +1,7 @@
 /**
  * /system/certificate-authorities: the appliance's roots and intermediates in the data table (search, sort, filter
- * by status), with Create and Import dialogs, bulk delete (confirmed) and a row action to each detail page.
+ * by status), with Create and Import dialogs, bulk delete (confirmed) and a row action to each detail page. An
+ * account that may only read the PKI area sees the list without them.
  */
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -12,6 +13,7 @@ import { expiryItem, statusItem } from '../common/pki';
 import { CAS_KEY, type CertificateAuthority, type CertStatus, type ListAnswer } from '../types';
 import { CaCreateModal } from './CaCreateModal';
 import { CaImportModal } from './CaImportModal';
+import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
 import '../../common/config/config.css';
 import '../common/pki.css';
 
@@ -24,6 +26,15 @@ const STATUS_FILTER = [
 ] as const;
 
 export function CaListPage() {
+  return (
+    <AreaAccess area="pki">
+      <CaList />
+    </AreaAccess>
+  );
+}
+
+function CaList() {
+  const readOnly = useReadOnly();
   const { data, status } = useResource<ListAnswer<CertificateAuthority>>(CAS_KEY);
   const [dialog, setDialog] = useState<'create' | 'import' | null>(null);
   const [statusFilter, setStatusFilter] = useState<CertStatus | ''>('');
@@ -52,9 +63,14 @@ export function CaListPage() {
       <PageHeader
         title={CA_LIST_TITLE}
         actionDescription="Root and intermediate authorities that sign the appliance's certificates and CRLs."
-        primaryButton={{ label: 'Create authority', onClick: () => setDialog('create') }}
-        secondaryButton={{ label: 'Import authority', onClick: () => setDialog('import') }}
+        primaryButton={{ label: 'Create authority', disabled: readOnly, onClick: () => setDialog('create') }}
+        secondaryButton={{
+          label: 'Import authority',
+          disabled: readOnly,
+          onClick: () => setDialog('import'),
+        }}
       />
+      <ReadOnlyNotice />
       <div className="pki-filters">
         <Select
           label="Status"
@@ -80,14 +96,18 @@ export function CaListPage() {
         loading={status === 'loading'}
         searchLabel="Search certificate authorities"
         emptyMessage="No certificate authorities yet: create a root or import one."
-        bulkActions={[
-          {
-            id: 'delete',
-            value: 'Delete selected',
-            confirmationMessage:
-              'Delete the selected certificate authorities? Their keys are destroyed; authorities that still have intermediates or certificates are kept.',
-          },
-        ]}
+        bulkActions={
+          readOnly
+            ? []
+            : [
+                {
+                  id: 'delete',
+                  value: 'Delete selected',
+                  confirmationMessage:
+                    'Delete the selected certificate authorities? Their keys are destroyed; authorities that still have intermediates or certificates are kept.',
+                },
+              ]
+        }
         bulkProcessing={bulk.pending}
         onBulkAction={(_action, ids) => {
           // One DELETE per authority; the saga reports each refusal (in use) on its own.
@@ -103,8 +123,10 @@ export function CaListPage() {
           if (action === 'open') void navigate(`/system/certificate-authorities/${id}`);
         }}
       />
-      {dialog === 'create' ? <CaCreateModal authorities={all} onClose={() => setDialog(null)} /> : null}
-      {dialog === 'import' ? <CaImportModal onClose={() => setDialog(null)} /> : null}
+      {dialog === 'create' && !readOnly ? (
+        <CaCreateModal authorities={all} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog === 'import' && !readOnly ? <CaImportModal onClose={() => setDialog(null)} /> : null}
     </section>
   );
 }

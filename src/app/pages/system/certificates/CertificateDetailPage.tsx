@@ -1,6 +1,8 @@
 /**
  * /system/certificates/{id}: subject, issuer, names, validity, fingerprint, extensions, chain and what uses the
- * certificate; download (PEM, DER, chain), export with the key, renew in one click, revoke, delete.
+ * certificate; download (PEM, DER, chain), export with the key, renew in one click, revoke, delete. Downloads of the
+ * certificate only read: an account that may only read the PKI area keeps them; the export with the key (a POST the
+ * appliance audits) and the rest are disabled.
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -18,10 +20,20 @@ import { REASONS, RevokeModal } from './RevokeModal';
 import '../../common/config/config.css';
 import '../common/pki.css';
 import { DetailLoading, useDetailTitle } from '../common/DetailShell';
+import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
 
 const join = (values: readonly string[]) => (values.length ? values.join(', ') : '');
 
 export function CertificateDetailPage() {
+  return (
+    <AreaAccess area="pki">
+      <CertificateDetail />
+    </AreaAccess>
+  );
+}
+
+function CertificateDetail() {
+  const readOnly = useReadOnly();
   const id = useParams().id ?? '';
   const { data: cert, unknown } = useEntity<CertificateDetail>(CERTIFICATES_KEY, certificateKey(id), id);
   const [dialog, setDialog] = useState<'export' | 'revoke' | 'delete' | null>(null);
@@ -62,6 +74,7 @@ export function CertificateDetailPage() {
         backLink={{ to: '/system/certificates', label: 'Certificates' }}
         statusNotice={notice}
       />
+      <ReadOnlyNotice />
       <div className="pki-actions">
         <a className="button" href={`${href}?format=pem`} download>
           Download certificate (PEM)
@@ -73,7 +86,7 @@ export function CertificateDetailPage() {
           Download with chain (PEM)
         </a>
         {cert.has_private_key ? (
-          <button type="button" className="button" onClick={() => setDialog('export')}>
+          <button type="button" className="button" disabled={readOnly} onClick={() => setDialog('export')}>
             Export with private key
           </button>
         ) : null}
@@ -81,7 +94,7 @@ export function CertificateDetailPage() {
           <button
             type="button"
             className="button"
-            disabled={renewal.pending}
+            disabled={renewal.pending || readOnly}
             onClick={() =>
               renewal.save({
                 key: certificateKey(id),
@@ -97,11 +110,21 @@ export function CertificateDetailPage() {
           </button>
         ) : null}
         {revocable ? (
-          <button type="button" className="button button--danger" onClick={() => setDialog('revoke')}>
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={readOnly}
+            onClick={() => setDialog('revoke')}
+          >
             Revoke
           </button>
         ) : null}
-        <button type="button" className="button button--danger" onClick={() => setDialog('delete')}>
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={readOnly}
+          onClick={() => setDialog('delete')}
+        >
           Delete
         </button>
       </div>
@@ -177,10 +200,14 @@ export function CertificateDetailPage() {
         <h2>Chain</h2>
         <Chain links={cert.chain} />
       </section>
-      {dialog === 'export' ? <ExportModal certificate={cert} onClose={() => setDialog(null)} /> : null}
-      {dialog === 'revoke' ? <RevokeModal id={id} name={cert.name} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'export' && !readOnly ? (
+        <ExportModal certificate={cert} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog === 'revoke' && !readOnly ? (
+        <RevokeModal id={id} name={cert.name} onClose={() => setDialog(null)} />
+      ) : null}
       <ConfirmationModal
-        open={dialog === 'delete'}
+        open={dialog === 'delete' && !readOnly}
         title="Delete certificate?"
         message={`Delete ${cert.name} and its private key? A certificate in use, or revoked and not yet expired, cannot be deleted.`}
         yesLabel="Delete"

@@ -1,7 +1,8 @@
 /**
  * /system/certificates: every certificate (issued, signed from a CSR, imported, from ACME) in the data table with
  * search, sort and filters (status, expiry, authority, key type); issue, sign-a-CSR and import dialogs; bulk
- * revoke and bulk delete, each confirmed by the table first.
+ * revoke and bulk delete, each confirmed by the table first. An account that may only read the PKI area sees the
+ * list and the lifecycle board without them.
  */
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -23,6 +24,7 @@ import { matchesFilters, NO_FILTERS } from './filters';
 import { ImportModal } from './ImportModal';
 import { LifecycleBoard } from './LifecycleBoard';
 import { IssueModal } from './IssueModal';
+import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
 import '../../common/config/config.css';
 import '../common/pki.css';
 
@@ -31,6 +33,15 @@ export const CERTIFICATES_TITLE = 'Certificates';
 const SOURCE = { issued: 'Issued', csr: 'Signed CSR', imported: 'Imported', acme: 'ACME' } as const;
 
 export function CertificateListPage() {
+  return (
+    <AreaAccess area="pki">
+      <CertificateList />
+    </AreaAccess>
+  );
+}
+
+function CertificateList() {
+  const readOnly = useReadOnly();
   const { data, status } = useResource<ListAnswer<Certificate>>(CERTIFICATES_KEY);
   const cas = useResource<ListAnswer<CertificateAuthority>>(CAS_KEY);
   const [dialog, setDialog] = useState<'issue' | 'csr' | 'import' | null>(null);
@@ -68,9 +79,14 @@ export function CertificateListPage() {
       <PageHeader
         title={CERTIFICATES_TITLE}
         actionDescription="Certificates issued by the appliance's authorities, signed from requests, imported or ordered with ACME."
-        primaryButton={{ label: 'Issue certificate', onClick: () => setDialog('issue') }}
-        secondaryButton={{ label: 'Import certificate', onClick: () => setDialog('import') }}
+        primaryButton={{ label: 'Issue certificate', disabled: readOnly, onClick: () => setDialog('issue') }}
+        secondaryButton={{
+          label: 'Import certificate',
+          disabled: readOnly,
+          onClick: () => setDialog('import'),
+        }}
       />
+      <ReadOnlyNotice />
       <LifecycleBoard certificates={all} authorities={authorities} />
       <CertificateFilterBar
         value={filters}
@@ -95,24 +111,28 @@ export function CertificateListPage() {
         emptyMessage="No certificates yet: issue one, sign a request or import one."
         noResultsMessage="No certificate matches the search and filters."
         toolbar={
-          <button type="button" className="button" onClick={() => setDialog('csr')}>
+          <button type="button" className="button" disabled={readOnly} onClick={() => setDialog('csr')}>
             Sign a request (CSR)
           </button>
         }
-        bulkActions={[
-          {
-            id: 'revoke',
-            value: 'Revoke selected',
-            confirmationMessage:
-              'Revoke the selected certificates? This cannot be undone; their authorities publish new revocation lists.',
-          },
-          {
-            id: 'delete',
-            value: 'Delete selected',
-            confirmationMessage:
-              'Delete the selected certificates and their keys? Certificates in use, or revoked and unexpired, are kept.',
-          },
-        ]}
+        bulkActions={
+          readOnly
+            ? []
+            : [
+                {
+                  id: 'revoke',
+                  value: 'Revoke selected',
+                  confirmationMessage:
+                    'Revoke the selected certificates? This cannot be undone; their authorities publish new revocation lists.',
+                },
+                {
+                  id: 'delete',
+                  value: 'Delete selected',
+                  confirmationMessage:
+                    'Delete the selected certificates and their keys? Certificates in use, or revoked and unexpired, are kept.',
+                },
+              ]
+        }
         bulkProcessing={bulk.pending}
         onBulkAction={(action, ids) => {
           // One call per certificate: each refusal (already revoked, in use) is reported on its own.
@@ -140,9 +160,13 @@ export function CertificateListPage() {
           if (action === 'open') void navigate(`/system/certificates/${id}`);
         }}
       />
-      {dialog === 'issue' ? <IssueModal authorities={authorities} onClose={() => setDialog(null)} /> : null}
-      {dialog === 'csr' ? <CsrModal authorities={authorities} onClose={() => setDialog(null)} /> : null}
-      {dialog === 'import' ? <ImportModal onClose={() => setDialog(null)} /> : null}
+      {dialog === 'issue' && !readOnly ? (
+        <IssueModal authorities={authorities} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog === 'csr' && !readOnly ? (
+        <CsrModal authorities={authorities} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog === 'import' && !readOnly ? <ImportModal onClose={() => setDialog(null)} /> : null}
     </section>
   );
 }

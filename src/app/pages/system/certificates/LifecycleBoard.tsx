@@ -1,7 +1,7 @@
 /**
  * Above the certificates list: when each certificate runs out (amber within 14 days, red once expired), what uses
  * it, a one-click Renew, and each authority's CRL publication. Certificates about to expire also get a banner in
- * the notification center (once per certificate and expiry date).
+ * the notification center (once per certificate and expiry date). Renew is not offered on a read-only page.
  */
 import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { notificationRequested } from '../../../../store/slices/notifications.sl
 import { useResourceSave } from '../../../../store/useResource';
 import { daysLeft, EXPIRY_WARNING_DAYS, formatDate, isPast } from '../common/pki';
 import { CAS_KEY, CERTIFICATES_KEY, type Certificate, type CertificateAuthority } from '../types';
+import { useReadOnly } from '../../common/config/ReadOnly';
 
 /** How far ahead the timeline looks. */
 const HORIZON_DAYS = 90;
@@ -35,6 +36,7 @@ export function LifecycleBoard({
   const headingId = useId();
   const dispatch = useAppDispatch();
   const renewal = useResourceSave();
+  const readOnly = useReadOnly();
   const watched = watchedCertificates(certificates);
   useEffect(() => {
     for (const c of watched) {
@@ -65,7 +67,7 @@ export function LifecycleBoard({
         <ol className="pki-timeline">
           {watched.map((c) => {
             const left = daysLeft(c.not_after);
-            const renewable = c.ca_id !== null && c.profile !== 'other';
+            const renewable = !readOnly && c.ca_id !== null && c.profile !== 'other';
             return (
               <li key={c.id} className={`pki-timeline__item pki-timeline__item--${tone(left)}`}>
                 <span

@@ -1,4 +1,7 @@
-/** /system/certificate-revocation-lists/{id}: issuer, number, dates, the revoked serials and downloads. */
+/**
+ * /system/certificate-revocation-lists/{id}: issuer, number, dates, the revoked serials and downloads. Nothing here
+ * changes anything: an account that may only read the PKI area sees it all, with the read-only notice.
+ */
 import { Link, useParams } from 'react-router';
 import { DataTable } from '../../../../widgets/DataTable';
 import { PageHeader } from '../../../../widgets/PageHeader';
@@ -12,8 +15,17 @@ import { CRL_STATUS } from './CrlListPage';
 import '../../common/config/config.css';
 import '../common/pki.css';
 import { DetailLoading, useDetailTitle } from '../common/DetailShell';
+import { AreaAccess, ReadOnlyNotice } from '../../common/config/ReadOnly';
 
 export function CrlDetailPage() {
+  return (
+    <AreaAccess area="pki">
+      <CrlDetail />
+    </AreaAccess>
+  );
+}
+
+function CrlDetail() {
   const id = useParams().id ?? '';
   const { data: crl, unknown } = useEntity<RevocationListDetail>(CRLS_KEY, crlKey(id), id);
   const href = useApiHref(`pki/crls/${id}/download`);
@@ -30,6 +42,7 @@ export function CrlDetailPage() {
         }}
         backLink={{ to: '/system/certificate-revocation-lists', label: 'Revocation lists' }}
       />
+      <ReadOnlyNotice />
       <div className="pki-actions">
         <a className="button" href={`${href}?format=pem`} download>
           Download CRL (PEM)

@@ -1,6 +1,7 @@
 /**
  * /system/certificate-revocation-lists: the CRLs the authorities published (current, superseded, expired) and
- * imported ones, with their publication status; import, download, bulk delete of imported lists.
+ * imported ones, with their publication status; import, download, bulk delete of imported lists. An account that may
+ * only read the PKI area sees the lists without import and delete.
  */
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,6 +12,7 @@ import { useResource, useResourceSave } from '../../../../store/useResource';
 import { formatDate } from '../common/pki';
 import { CRLS_KEY, type ListAnswer, type RevocationList } from '../types';
 import { CrlImportModal } from './CrlImportModal';
+import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
 import '../../common/config/config.css';
 import '../common/pki.css';
 
@@ -23,6 +25,15 @@ export const CRL_STATUS: Record<RevocationList['status'], { label: string; color
 };
 
 export function CrlListPage() {
+  return (
+    <AreaAccess area="pki">
+      <CrlList />
+    </AreaAccess>
+  );
+}
+
+function CrlList() {
+  const readOnly = useReadOnly();
   const { data, status } = useResource<ListAnswer<RevocationList>>(CRLS_KEY);
   const [importing, setImporting] = useState(false);
   const [statusFilter, setStatusFilter] = useState('');
@@ -60,8 +71,13 @@ export function CrlListPage() {
       <PageHeader
         title={CRLS_TITLE}
         actionDescription="Each authority with a key publishes a new list on every revocation and before the current one runs out."
-        primaryButton={{ label: 'Import revocation list', onClick: () => setImporting(true) }}
+        primaryButton={{
+          label: 'Import revocation list',
+          disabled: readOnly,
+          onClick: () => setImporting(true),
+        }}
       />
+      <ReadOnlyNotice />
       <div className="pki-filters">
         <Select
           label="Status"
@@ -87,14 +103,18 @@ export function CrlListPage() {
         loading={status === 'loading'}
         searchLabel="Search revocation lists"
         emptyMessage="No revocation lists yet: each authority created here publishes one."
-        bulkActions={[
-          {
-            id: 'delete',
-            value: 'Delete selected',
-            confirmationMessage:
-              'Delete the selected imported revocation lists? Lists published by the appliance stay with their authority.',
-          },
-        ]}
+        bulkActions={
+          readOnly
+            ? []
+            : [
+                {
+                  id: 'delete',
+                  value: 'Delete selected',
+                  confirmationMessage:
+                    'Delete the selected imported revocation lists? Lists published by the appliance stay with their authority.',
+                },
+              ]
+        }
         bulkProcessing={bulk.pending}
         onBulkAction={(_action, ids) => {
           for (const id of ids)
@@ -109,7 +129,7 @@ export function CrlListPage() {
           if (action === 'open') void navigate(`/system/certificate-revocation-lists/${id}`);
         }}
       />
-      {importing ? <CrlImportModal onClose={() => setImporting(false)} /> : null}
+      {importing && !readOnly ? <CrlImportModal onClose={() => setImporting(false)} /> : null}
     </section>
   );
 }
