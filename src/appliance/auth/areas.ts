@@ -86,8 +86,9 @@ export function routeRules(config: { authLoginPath: string; authChangePasswordPa
     { base: 'api', path: '/users/lockout-simulation', read: area('authentication', 'read') },
     { base: 'api', path: '/users*', read: area('authentication'), write: 'admin' },
     { base: 'api', path: '/groups*', read: area('authentication'), write: 'admin' },
-    // Where accounts come from (providers, services): they decide who signs in, so only admins change them.
-    { base: 'api', path: '/authentication/', read: 'admin' },
+    // Where accounts come from (providers, services): readable with the authentication area like accounts (secrets
+    // are never read back); they decide who signs in, so only admins change or test them.
+    { base: 'api', path: '/authentication/', read: area('authentication'), write: 'admin' },
     { base: 'api', path: '/messages/', read: area('messaging') },
     { base: 'api', path: '/logs', read: area('logs') },
     { base: 'eos', path: '/system/logs/', read: area('logs') },

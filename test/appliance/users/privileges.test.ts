@@ -132,6 +132,18 @@ it('keeps managing accounts and groups with admins, whatever the groups grant', 
   ).toBe(403);
 });
 
+it('shows providers and services to authentication readers, and leaves changing them to admins', async () => {
+  await grant({ authentication: 'write' });
+  expect((await user.get('/api/authentication/providers')).statusCode).toBe(200);
+  const services = await user.get('/api/authentication/services');
+  expect(services.statusCode).toBe(200);
+  expect(JSON.stringify(services.json())).not.toMatch(/secret/i);
+  expect((await user.put('/api/authentication/services/console', { providers: [1] })).statusCode).toBe(403);
+  expect((await user.post('/api/authentication/providers', { type: 'ldap' })).statusCode).toBe(403);
+  await grant({});
+  expect((await user.get('/api/authentication/providers')).statusCode).toBe(403);
+});
+
 it('unions the privileges of several groups, write winning over read', async () => {
   await grant({ dns: 'read' });
   const other = await admin.post('/api/groups', {
