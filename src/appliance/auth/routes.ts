@@ -173,9 +173,9 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
           wrong: loginError(LoginCode.wrongCredentials, 'Wrong user name or password'),
         })
         .catch((e: unknown) => {
-        if (e instanceof HttpError && (e.statusCode === 401 || e.statusCode === 429)) history(false);
-        throw e;
-      });
+          if (e instanceof HttpError && (e.statusCode === 401 || e.statusCode === 429)) history(false);
+          throw e;
+        });
       const refusal = accountRefusal(db, user.id, ctx.now());
       if (refusal) {
         history(false);

@@ -50,7 +50,11 @@ export const LoginCode = {
 } as const;
 
 /** How services are named in audit messages and answers. */
-export const SERVICE_LABEL: Record<ServiceId, string> = { console: 'the console', ssh: 'SSH', api: 'the API' };
+export const SERVICE_LABEL: Record<ServiceId, string> = {
+  console: 'the console',
+  ssh: 'SSH',
+  api: 'the API',
+};
 
 export interface Credentials {
   username: string;
@@ -99,7 +103,11 @@ export interface ServiceAuthenticator {
    * accounts and accounts that must change their password first, use the code, and write the login history and the
    * audit trail. Returns the account.
    */
-  signIn(service: Exclude<ServiceId, 'console'>, origin: AttemptOrigin, creds: Credentials): Promise<AuthUser>;
+  signIn(
+    service: Exclude<ServiceId, 'console'>,
+    origin: AttemptOrigin,
+    creds: Credentials,
+  ): Promise<AuthUser>;
 }
 
 const authenticators = new WeakMap<ApplianceContext, ServiceAuthenticator>();
@@ -182,7 +190,10 @@ function createAuthenticator(ctx: ApplianceContext): ServiceAuthenticator {
       await burnPasswordCheck(creds.password);
       return null;
     }
-    const ok = await verifyPassword(user.password_hash, creds.password, { account: user.id, log: origin.log });
+    const ok = await verifyPassword(user.password_hash, creds.password, {
+      account: user.id,
+      log: origin.log,
+    });
     return ok ? user : null;
   }
 
