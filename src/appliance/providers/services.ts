@@ -16,9 +16,22 @@ import { writeSshAuthFiles } from '../ssh/pam';
 import { findProvider, LOCAL_PROVIDER_ID, type ProviderRow } from './store';
 
 export const SERVICES = [
-  { id: 'console', name: 'Console', description: 'Sign-in to this web console.' },
-  { id: 'ssh', name: 'SSH', description: 'SSH password logins, through the generated PAM helper.' },
-  { id: 'api', name: 'API', description: 'API tokens for programs (the token endpoint).' },
+  // One line each: what the list governs (the Services pages show it).
+  {
+    id: 'console',
+    name: 'Console',
+    description: 'Governs sign-in to this console: the password form and the "Log in with …" buttons.',
+  },
+  {
+    id: 'ssh',
+    name: 'SSH',
+    description: 'Governs SSH password logins, checked through the generated PAM helper.',
+  },
+  {
+    id: 'api',
+    name: 'API',
+    description: 'Governs API tokens: programs trade a user name and password for one.',
+  },
 ] as const;
 
 export type ServiceId = (typeof SERVICES)[number]['id'];

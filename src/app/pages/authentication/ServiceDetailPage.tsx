@@ -15,13 +15,6 @@ import { PROVIDER_TYPE_NAMES } from './ProvidersPage';
 import { PROVIDERS_KEY, SERVICES_KEY, serviceKey, type AuthService, type Provider } from './types';
 import '../common/config/config.css';
 
-/** What each service's list governs, in one line. */
-const GOVERNS: Record<string, string> = {
-  console: 'Governs password sign-in to this console; OpenID providers here become "Log in with …" buttons.',
-  ssh: 'Governs SSH password logins: sshd asks the appliance through the generated PAM helper.',
-  api: 'Governs API tokens: programs trade a user name and password for a bearer token.',
-};
-
 export function ServiceDetailPage() {
   const { id = '' } = useParams();
   const { data, status } = useResource<AuthService>(serviceKey(id));
@@ -64,7 +57,6 @@ export function ServiceDetailPage() {
       />
       <section className="config-section" aria-label="Providers in order">
         <h2>Providers in order</h2>
-        {GOVERNS[data.id] ? <p className="service-governs">{GOVERNS[data.id]}</p> : null}
         <p>Asked from the top: the first provider that knows the account decides.</p>
         <ol className="service-providers">
           {order.map((pid, i) => {
