@@ -16,22 +16,10 @@ import { writeSshAuthFiles } from '../ssh/pam';
 import { findProvider, LOCAL_PROVIDER_ID, type ProviderRow } from './store';
 
 export const SERVICES = [
-  // One line each: what the list governs (the Services pages show it).
-  {
-    id: 'console',
-    name: 'Console',
-    description: 'Governs sign-in to this console: the password form and the "Log in with …" buttons.',
-  },
-  {
-    id: 'ssh',
-    name: 'SSH',
-    description: 'Governs SSH password logins, checked through the generated PAM helper.',
-  },
-  {
-    id: 'api',
-    name: 'API',
-    description: 'Governs API tokens: programs trade a user name and password for one.',
-  },
+  // One short line each: what the list governs (the Services pages show it).
+  { id: 'console', name: 'Console', description: 'Console sign-in and buttons' },
+  { id: 'ssh', name: 'SSH', description: 'SSH logins (PAM helper)' },
+  { id: 'api', name: 'API', description: 'API tokens for programs' },
 ] as const;
 
 export type ServiceId = (typeof SERVICES)[number]['id'];
