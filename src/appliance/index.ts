@@ -13,6 +13,7 @@ import { dummyHash } from './auth/passwords';
 import { registerLockoutPolicy } from './auth/lockoutPolicy';
 import { registerAuthRoutes } from './auth/routes';
 import { installRecentAuthCheck } from './auth/sessionRoutes';
+import { SSH_AUTH_PATH, TOKEN_PATH } from './auth/serviceAuthRoutes';
 import { registerConsoleRoutes } from './console/routes';
 import { pathPrefix, type ApplianceContext } from './context';
 import { lockDataDir, migrate, openDatabase, type DataDirLock, type Db } from '../storage/sqlite';
@@ -127,7 +128,11 @@ async function mount(
   jobs.recoverInterrupted();
 
   // An empty prefix (API at the site root) would put every path, identity flows included, under this check.
-  installXsrf(app, [apiPrefix, authPrefix, '/eos'].filter(Boolean), secureCookies);
+  // The token endpoint and the SSH helper's endpoint set no cookie and rely on none (auth/serviceAuthRoutes.ts).
+  installXsrf(app, [apiPrefix, authPrefix, '/eos'].filter(Boolean), secureCookies, [
+    `${authPrefix}${TOKEN_PATH}`,
+    `${authPrefix}${SSH_AUTH_PATH}`,
+  ]);
   // Who may call which route (areas and privileges): one hook before every route's own.
   installPrivilegeGuard(app, ctx);
   // Then, for sensitive changes the caller may make, a recent sign-in or re-authentication.

@@ -62,6 +62,7 @@ test.describe('Identity providers', () => {
 
     // The console service offers it.
     await admin.goto(`${server.url}/authentication/services/console`);
+    await expect(admin.getByText('Console sign-in and buttons')).toBeVisible();
     await admin.getByRole('combobox', { name: 'Add a provider' }).selectOption({ label: 'Company SSO' });
     await admin.getByRole('button', { name: 'Add', exact: true }).click();
     await admin.getByRole('button', { name: 'Save' }).click();

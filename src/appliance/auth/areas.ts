@@ -63,6 +63,9 @@ export function routeRules(config: { authLoginPath: string; authChangePasswordPa
     { base: 'auth', path: config.authLoginPath, read: 'public' },
     { base: 'auth', path: config.authChangePasswordPath, read: 'public' },
     { base: 'auth', path: '/logout', read: 'public' },
+    // API tokens and the SSH helper's check: they authenticate the caller themselves (serviceAuthRoutes.ts).
+    { base: 'auth', path: '/token', read: 'public' },
+    { base: 'auth', path: '/internal/ssh-auth', read: 'public' },
     { base: 'auth', path: '/lockouts*', read: area('authentication') },
     // The session's own status (its route checks the session without counting the poll as activity), extending it
     // and re-authenticating.

@@ -18,8 +18,17 @@ export interface LockoutEntry {
   username: string | null;
   /** Client address the lock applies to; null = every address (per-name ceiling). */
   source: string | null;
+  /** The service the lock applies to (`console`, `ssh`, `api`); null for the per-name and per-source ceilings. */
+  service: 'console' | 'ssh' | 'api' | null;
   locked_until: string;
   seconds_left: number;
+}
+
+/** A pair lock's scope is the address (console) or `ssh:<address>` / `api:<address>` (serviceAuth.ts). */
+function scopeOf(lock: { name: string; source: string | null }): Pick<LockoutEntry, 'source' | 'service'> {
+  if (lock.source === null || !lock.name) return { source: lock.source, service: null };
+  const m = /^(ssh|api):(.*)$/.exec(lock.source);
+  return m ? { source: m[2], service: m[1] as 'ssh' | 'api' } : { source: lock.source, service: 'console' };
 }
 
 export function registerLockoutRoutes(scope: FastifyInstance, ctx: ApplianceContext): void {
@@ -30,7 +39,7 @@ export function registerLockoutRoutes(scope: FastifyInstance, ctx: ApplianceCont
     const now = ctx.now();
     const data: LockoutEntry[] = throttle.locks(now).map((l) => ({
       username: l.name || null,
-      source: l.source,
+      ...scopeOf(l),
       locked_until: new Date(l.until).toISOString(),
       seconds_left: Math.max(1, Math.ceil((l.until - now) / 1000)),
     }));

@@ -22,19 +22,11 @@ import { accountRefusal } from '../users/store';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import { passwordProblem } from '../../service-kit/passwordPolicy';
-import { type BeginResult, type FailureOutcome, type LoginAttempt } from '../../service-kit/loginThrottle';
 import { readUiSettings } from '../settings/routes';
 import { cachedHealthCheck, identityProbe } from './identityHealth';
-import { loginThrottle, readPolicy, throttleKey } from './lockout';
 import { registerLockoutRoutes } from './lockoutRoutes';
 import { registerSessionRoutes } from './sessionRoutes';
-import {
-  burnPasswordCheck,
-  hashPassword,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  verifyPassword,
-} from './passwords';
+import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords';
 import {
   clearSessionCookies,
   createSession,
@@ -43,29 +35,11 @@ import {
   setSessionCookies,
   userForToken,
 } from './sessions';
-import { verifyTotp } from './totp';
-import {
-  accountFor,
-  consoleOidcLoginMethods,
-  isLinked,
-  ldapAuthenticate,
-  providerKey,
-  providerSecret,
-  ProviderUnavailableError,
-  registerOidcLogin,
-  serviceProviders,
-  SignInRefused,
-} from '../providers';
+import { consoleOidcLoginMethods, registerOidcLogin } from '../providers';
+import { loginError, LoginCode, serviceAuthenticator, type Credentials } from './serviceAuth';
+import { registerServiceAuthRoutes } from './serviceAuthRoutes';
 
-/** §8 login and change-password 401 codes. */
-export const LoginCode = {
-  wrongCredentials: 1,
-  invalidOtp: 2,
-  otpRequired: 3,
-  otpNotConfigured: 4,
-  invalidPassword: 6,
-  sameAsCurrent: 7,
-} as const;
+export { LoginCode };
 
 export const FIRST_ACCESS_REDIRECT = '/change-password?notice=first_access_change';
 export const PASSWORD_CHANGED_REDIRECT = '/account/login?notice=password_changed';
@@ -119,21 +93,7 @@ const changeSchema = {
   querystring: loginSchema.querystring,
 };
 
-interface LoginBody {
-  username: string;
-  password: string;
-  otp?: string;
-}
-
-interface UserRow {
-  id: number;
-  username: string;
-  password_hash: string;
-  must_change_password: number;
-  otp_required: number;
-  totp_secret: string | null;
-  last_otp_step: number;
-}
+type LoginBody = Credentials;
 
 /**
  * A post-login destination under the console's one redirect policy (no open redirect): a local path or an
@@ -156,8 +116,6 @@ export function withReturnTo(
   return target === DEFAULT_REDIRECT ? redirect : `${redirect}&return_to=${encodeURIComponent(target)}`;
 }
 
-const loginError = (code: number, message: string) => new HttpError(401, { code, message });
-
 export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceContext): Promise<void> {
   const { db, config, audit } = ctx;
   const redirects = consoleRedirectPolicy(publicOrigin(config), config);
@@ -170,159 +128,9 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
   });
   const limited = { rateLimit: AUTH_RATE_LIMIT };
 
-  const findUser = db.prepare(
-    'SELECT id, username, password_hash, must_change_password, otp_required, totp_secret, last_otp_step FROM users WHERE username = ?',
-  );
-
-  const throttle = loginThrottle(db);
-
-  /** The answer to an attempt the throttle refused before any password work (same whether or not the account exists). */
-  function refused(username: string, result: Extract<BeginResult, { ok: false }>): HttpError {
-    const everywhere = result.refusedBy === 'name';
-    audit.record(
-      AuditService.auth,
-      `login refused for "${auditText(username)}": account locked${everywhere ? ' for every address' : ''}`,
-    );
-    const minutes = Math.ceil(result.retryAfter / 60);
-    return new HttpError(
-      429,
-      `Too many failed attempts${everywhere ? ' for this account' : ''}; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-      { 'retry-after': String(result.retryAfter) },
-    );
-  }
-
-  /** The attempt was counted up front; record why it failed and the lock it caused. */
-  async function failure(
-    req: FastifyRequest,
-    username: string,
-    reason: string,
-    attempt: LoginAttempt,
-    error: HttpError,
-  ): Promise<HttpError> {
-    audit.record(AuditService.auth, `login failed for "${auditText(username)}": ${reason}`);
-    const outcome: FailureOutcome = await attempt.failed();
-    const p = readPolicy(db);
-    if (outcome.lockedPair)
-      audit.record(
-        AuditService.auth,
-        `account "${auditText(username)}" locked for ${p.duration_seconds} s after ${p.attempts} failed attempts from ${auditText(req.ip)}`,
-      );
-    if (outcome.lockedName)
-      audit.record(
-        AuditService.auth,
-        `account "${auditText(username)}" locked for every address for ${throttle.nameLimit().windowSeconds} s after ${throttle.nameLimit().points} failed attempts`,
-      );
-    return error;
-  }
-
-  /**
-   * Checks name, password and one-time code. Returns the account and the code's time step (0 when none was used).
-   * Unknown names cost one argon2 verification like known ones. The attempt is counted (per name and client address,
-   * and per name) before anything is checked, so parallel guesses queue up on the counter; past the per-name delay
-   * threshold it waits before the check. A correct password without its code yet is refunded; full success clears
-   * the address's count.
-   */
-  const findUserById = db.prepare(
-    'SELECT id, username, password_hash, must_change_password, otp_required, totp_secret, last_otp_step FROM users WHERE id = ?',
-  );
-
-  /** The local password check: the account, or null for an unknown name or a wrong password. */
-  async function localPassword(req: FastifyRequest, body: LoginBody): Promise<UserRow | null> {
-    const user = findUser.get(body.username) as UserRow | undefined;
-    if (!user) {
-      await burnPasswordCheck(body.password);
-      return null;
-    }
-    const ok = await verifyPassword(user.password_hash, body.password, { account: user.id, log: req.log });
-    return ok ? user : null;
-  }
-
-  /**
-   * Console sign-in through the console service's providers in their order: the first that knows the name decides
-   * (local: an account not linked to a provider; LDAP: the user filter finds one entry). A directory that cannot be
-   * asked is skipped (logged). Nobody knowing the name costs one dummy password check, like an unknown local name.
-   */
-  async function providerPassword(req: FastifyRequest, body: LoginBody): Promise<UserRow | null> {
-    for (const p of serviceProviders(db, 'console')) {
-      if (!p.enabled) continue;
-      if (p.type === 'local') {
-        const user = findUser.get(body.username) as UserRow | undefined;
-        if (!user || isLinked(db, user.id)) continue;
-        return localPassword(req, body);
-      }
-      if (p.type !== 'ldap' || !p.ldap) continue;
-      let result;
-      try {
-        const secret = providerSecret(db, providerKey(db, config.dataDir), p.id);
-        result = await ldapAuthenticate(db, p.ldap, secret, body.username, body.password);
-      } catch (e) {
-        if (!(e instanceof ProviderUnavailableError)) throw e;
-        req.log.warn({ err: e }, `directory "${p.name}" is unavailable; trying the next provider`);
-        continue;
-      }
-      if (result.status === 'unknown') continue;
-      if (result.status === 'wrong') return null;
-      try {
-        const id = await accountFor(ctx, p, result.user, true);
-        return findUserById.get(id) as UserRow;
-      } catch (e) {
-        if (!(e instanceof SignInRefused)) throw e;
-        audit.record(AuditService.auth, `directory sign-in refused: ${auditText(e.message, 200)}`);
-        return null;
-      }
-    }
-    await burnPasswordCheck(body.password);
-    return null;
-  }
-
-  async function authenticate(
-    req: FastifyRequest,
-    body: LoginBody,
-    wrong: HttpError,
-    throughProviders = false,
-  ): Promise<{ user: UserRow; otpStep: number }> {
-    const begun = await throttle.begin(throttleKey(body.username), req.ip);
-    if (!begun.ok) throw refused(body.username, begun);
-    const attempt = begun.attempt;
-    await attempt.wait();
-    const user = throughProviders ? await providerPassword(req, body) : await localPassword(req, body);
-    if (!user) throw await failure(req, body.username, 'wrong credentials', attempt, wrong);
-    const otp = body.otp?.trim() ?? '';
-    if (!user.totp_secret) {
-      if (user.otp_required || otp) {
-        await attempt.refund();
-        throw loginError(LoginCode.otpNotConfigured, 'The one-time code secret is not configured yet');
-      }
-    } else if (!otp) {
-      await attempt.refund();
-      throw loginError(LoginCode.otpRequired, 'Enter the one-time code of your authenticator');
-    }
-    let otpStep = 0;
-    if (user.totp_secret) {
-      const step = await verifyTotp(user.totp_secret, otp, user.last_otp_step, Math.floor(ctx.now() / 1000));
-      if (step === null)
-        throw await failure(
-          req,
-          body.username,
-          'invalid one-time code',
-          attempt,
-          loginError(LoginCode.invalidOtp, 'Invalid one-time code'),
-        );
-      otpStep = step;
-    }
-    await attempt.succeeded();
-    return { user, otpStep };
-  }
-
-  /** Records a used one-time code step; false when a parallel request used it first (replay). */
-  function consumeOtpStep(userId: number, step: number): boolean {
-    if (!step) return true;
-    return (
-      db
-        .prepare('UPDATE users SET last_otp_step = ? WHERE id = ? AND last_otp_step < ?')
-        .run(step, userId, step).changes === 1
-    );
-  }
+  const auth = serviceAuthenticator(ctx);
+  const origin = (req: FastifyRequest) => ({ source: req.ip, log: req.log });
+  const consumeOtpStep = auth.consumeOtpStep;
 
   const identityHealth = cachedHealthCheck(identityProbe(scope, config.identityBase), {
     now: () => ctx.now(),
@@ -358,15 +166,16 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
           success,
           at: ctx.now(),
         });
-      const { user, otpStep } = await authenticate(
-        req,
-        body,
-        loginError(LoginCode.wrongCredentials, 'Wrong user name or password'),
-        true,
-      ).catch((e: unknown) => {
-        if (e instanceof HttpError && (e.statusCode === 401 || e.statusCode === 429)) history(false);
-        throw e;
-      });
+      // The console's own sign-in asks the console service's providers.
+      const { user, otpStep } = await auth
+        .authenticate(origin(req), body, {
+          through: 'console',
+          wrong: loginError(LoginCode.wrongCredentials, 'Wrong user name or password'),
+        })
+        .catch((e: unknown) => {
+          if (e instanceof HttpError && (e.statusCode === 401 || e.statusCode === 429)) history(false);
+          throw e;
+        });
       const refusal = accountRefusal(db, user.id, ctx.now());
       if (refusal) {
         history(false);
@@ -405,11 +214,10 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     { schema: changeSchema, config: limited },
     async (req) => {
       const body = req.body;
-      const { user, otpStep } = await authenticate(
-        req,
-        body,
-        loginError(LoginCode.invalidPassword, 'Invalid password'),
-      );
+      const { user, otpStep } = await auth.authenticate(origin(req), body, {
+        through: 'local',
+        wrong: loginError(LoginCode.invalidPassword, 'Invalid password'),
+      });
       // A disabled or expired account keeps its password as the admin left it (no way back in by changing it).
       const refusal = accountRefusal(db, user.id, ctx.now());
       if (refusal)
@@ -445,6 +253,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     },
   );
 
+  registerServiceAuthRoutes(scope, ctx, limited);
   registerLockoutRoutes(scope, ctx);
   registerSessionRoutes(scope, ctx);
   registerOidcLogin(scope, ctx);

@@ -13,7 +13,7 @@ export interface ErrorItem {
   ctx?: Record<string, unknown>;
 }
 
-export type ErrorDetail = string | ErrorItem[] | { code: number; message: string };
+export type ErrorDetail = string | ErrorItem[] | { code: number | string; message: string };
 
 /** The 413 text, naming the route's limit so the caller knows what to send instead. */
 export function tooLarge(limitBytes: number | undefined): string {

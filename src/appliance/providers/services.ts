@@ -12,12 +12,14 @@ import { auditText } from '../audit';
 import { currentUser, requireAdmin } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError, notFound, type ErrorItem } from '../http/errors';
+import { writeSshAuthFiles } from '../ssh/pam';
 import { findProvider, LOCAL_PROVIDER_ID, type ProviderRow } from './store';
 
 export const SERVICES = [
-  { id: 'console', name: 'Console', description: 'Sign-in to this web console.' },
-  { id: 'ssh', name: 'SSH', description: 'Shell sign-in over SSH with a password.' },
-  { id: 'api', name: 'API', description: 'Programmatic access to the appliance API.' },
+  // One short line each: what the list governs (the Services pages show it).
+  { id: 'console', name: 'Console', description: 'Console sign-in and buttons' },
+  { id: 'ssh', name: 'SSH', description: 'SSH logins (PAM helper)' },
+  { id: 'api', name: 'API', description: 'API tokens for programs' },
 ] as const;
 
 export type ServiceId = (typeof SERVICES)[number]['id'];
@@ -122,6 +124,8 @@ export function registerServices(scope: FastifyInstance, ctx: ApplianceContext):
         );
         ids.forEach((id, i) => insert.run(service.id, id, i));
       });
+      // SSH logins ask the appliance through the generated PAM helper: rewrite it with the list (ssh/pam.ts).
+      if (service.id === 'ssh') writeSshAuthFiles(ctx);
       ctx.audit.record(
         'auth',
         `${auditText(currentUser(req).username)} set the providers of ${service.name}: ${providers

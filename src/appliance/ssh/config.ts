@@ -208,6 +208,9 @@ export function renderSshdConfig(s: SshSnapshot, dataDir: string): string {
     'PubkeyAuthentication yes',
     `PasswordAuthentication ${yesNo(settings.password_authentication)}`,
     'KbdInteractiveAuthentication no',
+    // Password logins go through PAM, whose generated stanza (pam.ts) asks the appliance: the accounts of the SSH
+    // service's providers (local ones included) live in the appliance, not in the host's password files.
+    `UsePAM ${yesNo(settings.password_authentication)}`,
     'PermitEmptyPasswords no',
     `PermitRootLogin ${settings.permit_root_login}`,
   );

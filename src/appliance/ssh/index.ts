@@ -35,6 +35,7 @@ import {
 } from './config';
 import { ensureHostKeys, readHostKeys } from './keys';
 import { sshMigrations } from './migrations';
+import { renderSshAuthFiles, writeSshAuthFiles } from './pam';
 
 /** The appliance's shell account, whose password the SSH password page changes. */
 export const SHELL_USER = 'admin';
@@ -73,6 +74,7 @@ export function sshService(ctx: ApplianceContext): ManagedService<SshSnapshot> {
     render: (s): GeneratedFile[] => [
       { path: sshdConfigPath(dataDir), content: renderSshdConfig(s, dataDir) },
       ...renderAuthorizedKeys(s, dataDir),
+      ...renderSshAuthFiles(ctx),
     ],
     check: (files) => checkSshd(files[0].content),
     lockoutChanges: (previous, next) =>
@@ -102,6 +104,8 @@ export async function registerSsh(
   migrate(ctx.db, 'ssh', sshMigrations);
   ensureHostKeys(sshDir(ctx.config.dataDir));
   manager.register(sshService(ctx));
+  // The PAM helper asks this server: written at every start, so it names the port the server runs on now.
+  writeSshAuthFiles(ctx);
 
   scope.get('/ssh/config', { onRequest: requireAdmin }, async () => {
     const s = readSshSnapshot(ctx.db);

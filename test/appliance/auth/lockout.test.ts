@@ -90,6 +90,7 @@ describe('lockout per name and client address', () => {
       {
         username: 'owner',
         source: '10.1.0.1',
+        service: 'console',
         locked_until: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         seconds_left: expect.any(Number),
       },

@@ -78,6 +78,19 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     ...form({ username: 'admin', password: 'x' }),
   },
   { method: 'POST', route: '/api/auth/logout', path: '/api/auth/logout', ...form({}) },
+  // Cookie-less sign-ins of the API and SSH services: a browser's request (it carries cookies) is checked as usual.
+  {
+    method: 'POST',
+    route: '/api/auth/token',
+    path: '/api/auth/token',
+    ...form({ username: 'admin', password: 'x' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/internal/ssh-auth',
+    path: '/api/auth/internal/ssh-auth',
+    ...json({ username: 'admin', password: 'x', rhost: '203.0.113.1' }),
+  },
   {
     method: 'DELETE',
     route: '/api/auth/lockouts/:name',

@@ -98,7 +98,14 @@ const toBody = (v: Values) => ({
   duration_seconds: Number(v.duration_seconds),
 });
 
-const lockId = (l: LockoutEntry) => `${l.username ?? '*'}@${l.source ?? '*'}`;
+const lockId = (l: LockoutEntry) => `${l.username ?? '*'}@${l.source ?? '*'}@${l.service ?? '*'}`;
+/** Where a lock applies: an address (of SSH or API sign-ins when not the console's), or every address. */
+const lockSource = (l: LockoutEntry) =>
+  l.source === null
+    ? 'every address'
+    : l.service === 'ssh' || l.service === 'api'
+      ? `${l.source} (${l.service.toUpperCase()})`
+      : l.source;
 
 const minutes = (s: number) => (s < 60 ? `${s} s` : `${Math.ceil(s / 60)} min`);
 
@@ -259,7 +266,7 @@ function Lockout() {
               id: lockId(l),
               items: [
                 { value: l.username ?? 'every name' },
-                { value: l.source ?? 'every address' },
+                { value: lockSource(l) },
                 { value: minutes(l.seconds_left), sortValue: l.seconds_left },
               ],
               actions: readOnly ? [] : [{ id: 'unlock', value: 'Unlock', icon: '🔓', type: 'labelled' }],

@@ -43,6 +43,8 @@ export interface LockoutEntry {
   /** Null: an address refused for every name (per-source rule). */
   username: string | null;
   source: string | null;
+  /** The service whose sign-ins the lock applies to; null for the per-name and per-source ceilings. */
+  service?: 'console' | 'ssh' | 'api' | null;
   locked_until: string;
   seconds_left: number;
 }

@@ -1,0 +1,116 @@
+/**
+ * Sign-in of the SSH and API services, through their own provider lists (serviceAuth.ts):
+ *
+ * - `POST {auth}/token` (public route; authenticates itself): form or JSON `username`, `password`, optional `otp`;
+ *   answers `{access_token, token_type: 'Bearer', expires_in}` with `Cache-Control: no-store` and sets no cookie.
+ *   The token is a bearer session (`Authorization: Bearer …`) of `BEARER_TTL_S` at most. Rate limited per address
+ *   and counted by the lockout under the API service.
+ * - `POST {auth}/internal/ssh-auth`: what the generated PAM helper (src/appliance/ssh/pam.ts) asks at each SSH
+ *   password login. Not a public route: only a loopback peer (the socket's address, never a forwarded one; requests
+ *   carrying `X-Forwarded-For` or `Forwarded` came through a proxy and are refused) presenting the per-install
+ *   secret of `etc/ssh/rampart-ssh-auth.secret` in `X-Rampart-SSH-Auth` gets past its first hook (403 otherwise).
+ *   JSON `{username, password, rhost}`; 204 when the SSH service's providers accept the account, the login answers
+ *   (401, 403, 429) otherwise. The lockout counts the SSH client's address (`rhost`), not the helper's.
+ *
+ * Neither sets or reads a cookie, so neither needs the XSRF header from a client that sends no cookie (http/xsrf.ts).
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { inTransaction, type ApplianceContext } from '../context';
+import { sshAuthSecret } from '../ssh/pam';
+import { PASSWORD_MAX_LENGTH } from './passwords';
+import { serviceAuthenticator, type Credentials } from './serviceAuth';
+import { createSession } from './sessions';
+
+export const TOKEN_PATH = '/token';
+export const SSH_AUTH_PATH = '/internal/ssh-auth';
+export const SSH_AUTH_HEADER = 'x-rampart-ssh-auth';
+
+const USERNAME_MAX = 128;
+const OTP_MAX = 16;
+
+const credentialProperties = {
+  username: { type: 'string', minLength: 1, maxLength: USERNAME_MAX },
+  password: { type: 'string', maxLength: PASSWORD_MAX_LENGTH },
+};
+
+const tokenSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['username', 'password'],
+    properties: { ...credentialProperties, otp: { type: 'string', maxLength: OTP_MAX } },
+  },
+};
+
+const sshAuthSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['username', 'password'],
+    properties: {
+      ...credentialProperties,
+      // sshd's PAM_RHOST: the client's address (a host name only with `UseDNS yes`).
+      rhost: { type: 'string', maxLength: 255, pattern: '^[A-Za-z0-9.:%_-]*$' },
+    },
+  },
+};
+
+/** A peer on this machine: IPv4 loopback (127/8, also IPv4-mapped) or IPv6 `::1`. */
+export function isLoopbackPeer(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
+const sameSecret = (a: string, b: string) => {
+  const x = crypto.createHash('sha256').update(a).digest();
+  const y = crypto.createHash('sha256').update(b).digest();
+  return crypto.timingSafeEqual(x, y);
+};
+
+export function registerServiceAuthRoutes(
+  scope: FastifyInstance,
+  ctx: ApplianceContext,
+  limited: Record<string, unknown>,
+): void {
+  const auth = serviceAuthenticator(ctx);
+
+  scope.post<{ Body: Credentials }>(
+    TOKEN_PATH,
+    { schema: tokenSchema, config: limited },
+    async (req: FastifyRequest<{ Body: Credentials }>, reply: FastifyReply) => {
+      const user = await auth.signIn('api', { source: req.ip, log: req.log }, req.body);
+      const session = inTransaction(ctx.db, () => createSession(ctx, user.id, 'bearer'));
+      void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+      return { access_token: session.token, token_type: 'Bearer', expires_in: session.maxAge };
+    },
+  );
+
+  /** Refuses anyone but the helper on this machine, before the body is read. */
+  async function internalOnly(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const presented = req.headers[SSH_AUTH_HEADER];
+    const proxied = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;
+    const secret = sshAuthSecret(ctx.config.dataDir);
+    if (
+      proxied ||
+      !isLoopbackPeer(req.raw.socket.remoteAddress) ||
+      typeof presented !== 'string' ||
+      !secret ||
+      !sameSecret(presented, secret)
+    ) {
+      req.log.warn({ peer: req.raw.socket.remoteAddress }, 'internal SSH authentication call refused');
+      await reply.code(403).send({ detail: 'This endpoint is internal to the appliance' });
+    }
+  }
+
+  scope.post<{ Body: { username: string; password: string; rhost?: string } }>(
+    SSH_AUTH_PATH,
+    { onRequest: internalOnly, schema: sshAuthSchema },
+    async (req, reply) => {
+      const { username, password, rhost } = req.body;
+      await auth.signIn('ssh', { source: rhost || 'unknown', log: req.log }, { username, password });
+      return reply.code(204).send();
+    },
+  );
+}
