@@ -10,6 +10,7 @@ import { Loader } from '../../../widgets/Loader';
 import { PageHeader } from '../../../widgets/PageHeader';
 import { Select } from '../../../widgets/Select';
 import { useResource, useResourceSave, useServerFieldError } from '../../../store/useResource';
+import { useIsAdmin } from '../../../store/usePrivilege';
 import { FieldError } from '../common/config/fields';
 import { PROVIDER_TYPE_NAMES } from './ProvidersPage';
 import { PROVIDERS_KEY, SERVICES_KEY, serviceKey, type AuthService, type Provider } from './types';
@@ -20,6 +21,8 @@ export function ServiceDetailPage() {
   const { data, status } = useResource<AuthService>(serviceKey(id));
   const providers = useResource<{ data: Provider[] }>(PROVIDERS_KEY).data?.data ?? [];
   const save = useResourceSave();
+  // Services decide who signs in: authentication readers see the order, only admins change it (as the appliance says).
+  const isAdmin = useIsAdmin();
   const [edited, setOrder] = useState<number[] | null>(null);
   const [adding, setAdding] = useState('');
   const focusId = useRef<string | null>(null);
@@ -58,95 +61,102 @@ export function ServiceDetailPage() {
       <section className="config-section" aria-label="Providers in order">
         <h2>Providers in order</h2>
         <p>Asked from the top: the first provider that knows the account decides.</p>
-        <ol className="service-providers">
-          {order.map((pid, i) => {
-            const p = byId.get(pid);
-            const label = p ? p.name : `Provider ${pid}`;
-            return (
-              <li key={pid}>
-                <span>
-                  {label} {p ? `(${PROVIDER_TYPE_NAMES[p.type]}${p.enabled ? '' : ', disabled'})` : ''}
-                </span>{' '}
-                <button
-                  type="button"
-                  className="button"
-                  id={`service-provider-${pid}-up`}
-                  aria-label={`Move ${label} up`}
-                  disabled={i === 0}
-                  onClick={() => move(i, -1)}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  id={`service-provider-${pid}-down`}
-                  aria-label={`Move ${label} down`}
-                  disabled={i === order.length - 1}
-                  onClick={() => move(i, 1)}
-                >
-                  ↓
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  aria-label={`Remove ${label}`}
-                  onClick={() => setOrder(order.filter((x) => x !== pid))}
-                >
-                  Remove
-                </button>
-              </li>
-            );
-          })}
-        </ol>
-        {serverError ? <FieldError message={serverError} /> : null}
-        {available.length ? (
-          <div className="config-field">
-            <Select
-              name="add-provider"
-              label="Add a provider"
-              options={[
-                { name: 'Choose…', value: '' },
-                ...available.map((p) => ({ name: p.name, value: String(p.id) })),
-              ]}
-              value={adding}
-              onChange={setAdding}
-            />
+        {isAdmin ? null : (
+          <p className="page__notice" role="status" data-testid="read-only-notice">
+            You can view this service but not change it: only administrators change where accounts come from.
+          </p>
+        )}
+        <fieldset className="config-fieldset" disabled={!isAdmin}>
+          <ol className="service-providers">
+            {order.map((pid, i) => {
+              const p = byId.get(pid);
+              const label = p ? p.name : `Provider ${pid}`;
+              return (
+                <li key={pid}>
+                  <span>
+                    {label} {p ? `(${PROVIDER_TYPE_NAMES[p.type]}${p.enabled ? '' : ', disabled'})` : ''}
+                  </span>{' '}
+                  <button
+                    type="button"
+                    className="button"
+                    id={`service-provider-${pid}-up`}
+                    aria-label={`Move ${label} up`}
+                    disabled={i === 0}
+                    onClick={() => move(i, -1)}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    className="button"
+                    id={`service-provider-${pid}-down`}
+                    aria-label={`Move ${label} down`}
+                    disabled={i === order.length - 1}
+                    onClick={() => move(i, 1)}
+                  >
+                    ↓
+                  </button>
+                  <button
+                    type="button"
+                    className="button"
+                    aria-label={`Remove ${label}`}
+                    onClick={() => setOrder(order.filter((x) => x !== pid))}
+                  >
+                    Remove
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+          {serverError ? <FieldError message={serverError} /> : null}
+          {available.length ? (
+            <div className="config-field">
+              <Select
+                name="add-provider"
+                label="Add a provider"
+                options={[
+                  { name: 'Choose…', value: '' },
+                  ...available.map((p) => ({ name: p.name, value: String(p.id) })),
+                ]}
+                value={adding}
+                onChange={setAdding}
+              />
+              <button
+                type="button"
+                className="button"
+                disabled={!adding}
+                onClick={() => {
+                  setOrder([...order, Number(adding)]);
+                  setAdding('');
+                }}
+              >
+                Add
+              </button>
+            </div>
+          ) : null}
+          <div className="config-form__actions">
             <button
               type="button"
-              className="button"
-              disabled={!adding}
-              onClick={() => {
-                setOrder([...order, Number(adding)]);
-                setAdding('');
-              }}
+              className="button button--primary"
+              disabled={!dirty || save.pending}
+              onClick={() =>
+                save.save({
+                  key: serviceKey(data.id),
+                  method: 'PUT',
+                  path: `authentication/services/${data.id}`,
+                  body: { provider_ids: order },
+                  message: 'Service saved.',
+                  refresh: [SERVICES_KEY],
+                })
+              }
             >
-              Add
+              Save
+            </button>
+            <button type="button" className="button" disabled={!dirty} onClick={() => setOrder(null)}>
+              Reset
             </button>
           </div>
-        ) : null}
-        <div className="config-form__actions">
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={!dirty || save.pending}
-            onClick={() =>
-              save.save({
-                key: serviceKey(data.id),
-                method: 'PUT',
-                path: `authentication/services/${data.id}`,
-                body: { provider_ids: order },
-                message: 'Service saved.',
-                refresh: [SERVICES_KEY],
-              })
-            }
-          >
-            Save
-          </button>
-          <button type="button" className="button" disabled={!dirty} onClick={() => setOrder(null)}>
-            Reset
-          </button>
-        </div>
+        </fieldset>
       </section>
     </section>
   );

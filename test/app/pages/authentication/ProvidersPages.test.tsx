@@ -1,6 +1,6 @@
 /** @jest-environment ./test/support/jsdom-environment.js */
 /**
- * Providers decide who signs in, so only admins change them (the appliance answers 403 to anyone else, whatever
+ * Providers and services decide who signs in, so only admins change them (the appliance answers 403 to anyone else, whatever
  * their groups grant): an account of the `user` role, even with the write privilege of the authentication area, is
  * offered no way to add or change one.
  */
@@ -8,6 +8,7 @@ import { screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { ProviderDetailPage } from '../../../../src/app/pages/authentication/ProviderDetailPage';
 import { ProvidersPage } from '../../../../src/app/pages/authentication/ProvidersPage';
+import { ServiceDetailPage } from '../../../../src/app/pages/authentication/ServiceDetailPage';
 import type { SessionUser } from '../../../../src/store/slices/session.slice';
 import { fakeApi } from '../../../sagas/fakes';
 import { renderPki } from '../system/renderPki';
@@ -16,7 +17,22 @@ const operator: SessionUser = { username: 'j.doe', role: 'user', privileges: { a
 const admin: SessionUser = { username: 'admin', role: 'admin', privileges: {} };
 
 function renderAs(user: SessionUser, element: ReactElement, route: string, path: string) {
-  const { api, calls } = fakeApi({ 'GET /api/authentication/providers': () => ({ data: [] }) });
+  const local = { id: 1, name: 'Local accounts', type: 'local', enabled: true };
+  const directory = { id: 2, name: 'Directory', type: 'ldap', enabled: true };
+  const { api, calls } = fakeApi({
+    'GET /api/authentication/providers': () => ({
+      data: [
+        { ...local, updated_at: 0 },
+        { ...directory, updated_at: 0 },
+      ],
+    }),
+    'GET /api/authentication/services/ssh': () => ({
+      id: 'ssh',
+      name: 'SSH',
+      description: 'SSH logins (PAM helper)',
+      providers: [local, directory],
+    }),
+  });
   const view = renderPki(element, { api, route, path, state: { session: { loggedIn: true, user } } });
   return { ...view, calls };
 }
@@ -52,4 +68,22 @@ test('the new provider form is open to admins', () => {
   );
   expect(screen.getByRole('textbox', { name: /^Name/ })).toBeEnabled();
   expect(screen.getByRole('button', { name: 'Test provider' })).toBeEnabled();
+});
+
+test.each([
+  ['a user account', operator, true],
+  ['an admin', admin, false],
+])('the provider order of a service is changed by admins only (%s)', async (_who, user, readOnly) => {
+  renderAs(user, <ServiceDetailPage />, '/authentication/services/:id', '/authentication/services/ssh');
+  const moveDown = await screen.findByRole('button', { name: 'Move Local accounts down' });
+  const remove = screen.getByRole('button', { name: 'Remove Directory' });
+  if (readOnly) {
+    expect(moveDown).toBeDisabled();
+    expect(remove).toBeDisabled();
+    expect(screen.getByTestId('read-only-notice')).toHaveTextContent('only administrators');
+  } else {
+    expect(moveDown).toBeEnabled();
+    expect(remove).toBeEnabled();
+    expect(screen.queryByTestId('read-only-notice')).toBeNull();
+  }
 });
