@@ -234,7 +234,7 @@ function registrationNodes(ctx: ServiceContext, flow: FlowRecord): UiNode[] {
       uiText(MSG.labelPassword),
     ),
     inputNode('password', 'method', 'submit', { value: 'password' }, uiText(MSG.registration)),
-    ...providerNodes(ctx, 1040002), // "Sign up with %s"
+    ...providerNodes(ctx, MSG.registrationWith),
   ];
 }
 
