@@ -306,6 +306,10 @@ it('sends an unknown provider id on the callback path back to a login flow', asy
   const res = await c.get(`${BASE}/self-service/methods/oidc/callback/nobody?code=x&state=y`, false);
   const landed = await landedFlow(c, res.location);
   expect(messageIds(landed)).toEqual([4010002]);
+  // A JSON client gets the flow itself, with 400.
+  const json = await c.get(`${CALLBACK}?code=x&state=y`);
+  expect(json.status).toBe(400);
+  expect(json.json.ui.messages.map((m: { id: number }) => m.id)).toEqual([4000001]);
 });
 
 it('says so on the flow when the provider cannot be reached', async () => {

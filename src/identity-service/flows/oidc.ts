@@ -179,8 +179,8 @@ export function registerOidcCallback(app: FastifyInstance, ctx: ServiceContext):
         });
       ctx.flows.resetMessages(target);
       target.data.messages.push(message);
-      ctx.repo.saveFlow(target);
-      return reply.redirect(ctx.urls.ui(target.kind, { flow: target.id }), 303);
+      // A browser (the provider sent it back) goes to the flow's page; a JSON client gets the flow with 400.
+      return sendFlow(ctx, req, reply, target, 400);
     };
 
     if (!provider) return fail(uiText(MSG.loginNoStrategy), 'unknown provider');
@@ -332,7 +332,7 @@ function askForTraits(
   flow: FlowRecord,
   provider: OidcProvider,
   problem: string,
-): FastifyReply {
+): Promise<FastifyReply> {
   req.log.info(
     { flowId: flow.id, provider: provider.id },
     'identity: provider sign-up lacks the e-mail trait',
@@ -348,6 +348,5 @@ function askForTraits(
     }),
   );
   ctx.flows.fieldError(target, 'traits.email', uiText(MSG.required, { property: 'email' }));
-  ctx.repo.saveFlow(target);
-  return reply.redirect(ctx.urls.ui('registration', { flow: target.id }), 303);
+  return sendFlow(ctx, req, reply, target, 400);
 }
