@@ -187,3 +187,18 @@ export function loadProviders(dataDir: string, log: FastifyBaseLogger): Provider
     return [];
   }
 }
+
+/**
+ * Where the provider buttons' form posts lead (the issuer's origin, or the login_url's), for the console's
+ * Content-Security-Policy `form-action`. Read quietly: loadProviders logs what is wrong with the file.
+ */
+export function providerOrigins(dataDir: string): string[] {
+  let providers: Provider[];
+  try {
+    providers = parseProviders(JSON.parse(fs.readFileSync(path.join(dataDir, PROVIDERS_FILE), 'utf8')));
+  } catch {
+    return [];
+  }
+  const origins = providers.map((p) => new URL(p.kind === 'oidc' ? p.issuerUrl : p.loginUrl).origin);
+  return [...new Set(origins)];
+}

@@ -122,6 +122,9 @@ it('offers the configured provider only, with the catalogue labels, and leaves t
     id: 1040002,
     text: 'Sign up with Corp SSO',
   });
+  // Chromium checks form-action against the redirect of the button's post: the provider's origin is allowed.
+  const csp = String(login.headers['content-security-policy']);
+  expect(csp).toMatch(new RegExp(`form-action 'self' ${op.issuer}(;|$)`));
   const logs = h.logLines.join('');
   expect(logs).toContain('identity providers: entry ignored');
   expect(logs).not.toContain(SECRET);
