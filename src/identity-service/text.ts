@@ -92,6 +92,8 @@ export const MSG = {
   registration: 1040001,
   registrationWith: 1040002,
   settingsSaved: 1050001,
+  linkOidc: 1050002,
+  unlinkOidc: 1050003,
   unlinkTotp: 1050004,
   totpQr: 1050005,
   totpSecret: 1050006,

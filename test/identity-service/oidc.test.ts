@@ -34,6 +34,12 @@ const LINKED: OidcAccount = {
   email: 'linked@oidc.test',
   email_verified: true,
 };
+const ERIN: OidcAccount = {
+  sub: 'erin',
+  password: 'erin-oidc-secret',
+  email: 'erin-elsewhere@oidc.test',
+  email_verified: true,
+};
 const DAVE: OidcAccount = {
   sub: 'dave',
   password: 'dave-oidc-secret',
@@ -48,7 +54,7 @@ let mailbox: MailBox;
 beforeAll(async () => {
   op = await startOidcProvider({
     clients: [{ client_id: 'rampart-identity', client_secret: SECRET, redirect_uris: [CALLBACK] }],
-    accounts: [ALICE, BOB, CAROL, DAVE, LINKED],
+    accounts: [ALICE, BOB, CAROL, DAVE, LINKED, ERIN],
   });
   mailbox = await startMailBox();
   h = await startHarness({
@@ -334,4 +340,62 @@ it('says so on the flow when the provider cannot be reached', async () => {
   } finally {
     await down.close();
   }
+});
+
+describe('settings: link and unlink', () => {
+  const settingsFlow = async (c: Client, id?: string) =>
+    (id ? await c.get(`/identity/self-service/settings/flows?id=${id}`) : await c.init('settings')).json;
+
+  it('links a provider to a signed-in account, signs in with it, and unlinks it', async () => {
+    const c = new Client(h.app);
+    await signUpVerified(c, mailbox, 'erin@local.test');
+    const me = (await logIn(c, 'erin@local.test')).json.session.identity.id as string;
+    const flow = await settingsFlow(c);
+    expect(node(flow, 'link', 'corp').meta.label).toMatchObject({ id: 1050002, text: 'Link Corp SSO' });
+    expect(node(flow, 'unlink', 'corp')).toBeUndefined();
+    const res = await c.submit(flow, { method: 'oidc', link: 'corp' });
+    expect(res.status).toBe(422);
+    const callback = await signIn(op.issuer, res.json.redirect_browser_to, ERIN.sub, ERIN.password);
+    const back = await c.get(callback, false);
+    expect(back.location).toBe(`${ORIGIN}/settings/?flow=${flow.id}`);
+    const saved = await settingsFlow(c, flow.id);
+    expect(saved.state).toBe('success');
+    expect(messageIds(saved)).toEqual([1050001]);
+    expect(node(saved, 'unlink', 'corp').meta.label).toMatchObject({ id: 1050003, text: 'Unlink Corp SSO' });
+    // The provider user now signs in to this account (its own address differs).
+    const other = new Client(h.app);
+    await providerSignIn(other, ERIN);
+    expect((await other.get('/identity/sessions/whoami')).json.identity.id).toBe(me);
+
+    const unlinked = await c.submit(saved, { method: 'oidc', unlink: 'corp' });
+    expect(unlinked.status).toBe(200);
+    expect(node(unlinked.json, 'link', 'corp')).toBeTruthy();
+    expect(h.sql('SELECT * FROM credential_identifiers WHERE identifier = ?', 'corp:erin')).toEqual([]);
+  });
+
+  it('does not unlink the only way to sign in, nor link a provider user of another account', async () => {
+    // Alice's account was made by the provider: no password, one link.
+    const c = new Client(h.app);
+    await providerSignIn(c, ALICE);
+    const flow = await settingsFlow(c);
+    expect(node(flow, 'unlink', 'corp')).toBeUndefined();
+    const refused = await c.submit(flow, { method: 'oidc', unlink: 'corp' });
+    expect(refused.status).toBe(400);
+    expect(refused.json.ui.messages[0].text).toMatch(/only way to sign in/);
+    expect(h.sql('SELECT * FROM credential_identifiers WHERE identifier = ?', 'corp:alice')).toHaveLength(1);
+
+    // Another account tries to link Alice's provider user: refused, Alice's link stays hers.
+    const d = new Client(h.app);
+    await signUpVerified(d, mailbox, 'frank@local.test');
+    await logIn(d, 'frank@local.test');
+    const frank = await settingsFlow(d);
+    const res = await d.submit(frank, { method: 'oidc', link: 'corp' });
+    const callback = await signIn(op.issuer, res.json.redirect_browser_to, ALICE.sub, ALICE.password);
+    const back = await d.get(callback, false);
+    expect(back.location).toBe(`${ORIGIN}/settings/?flow=${frank.id}`);
+    expect(messageIds(await settingsFlow(d, frank.id))).toEqual([4000007]);
+    expect(
+      h.sql('SELECT identity_id FROM credential_identifiers WHERE identifier = ?', 'corp:alice'),
+    ).toEqual([{ identity_id: (await c.get('/identity/sessions/whoami')).json.identity.id }]);
+  });
 });

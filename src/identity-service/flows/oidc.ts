@@ -28,7 +28,7 @@ import type { ServiceContext } from '../context';
 import { errors } from '../errors';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../password';
 import type { OidcProvider } from '../providers';
-import type { FlowRecord, IdentityRecord } from '../repo';
+import type { FlowKind, FlowRecord, IdentityRecord, OidcCredential } from '../repo';
 import { MSG, uiText, type UiText } from '../text';
 import { queryOf, sendFlow } from './common';
 
@@ -81,8 +81,17 @@ function cookiePath(ctx: ServiceContext): string {
   return `${new URL(ctx.urls.publicBase).pathname.replace(/\/+$/, '')}${CALLBACK_PATH}/`;
 }
 
-const noStrategy = (flow: FlowRecord) =>
-  uiText(flow.kind === 'registration' ? MSG.registrationNoStrategy : MSG.loginNoStrategy);
+const NO_STRATEGY: Partial<Record<FlowKind, number>> = {
+  login: MSG.loginNoStrategy,
+  registration: MSG.registrationNoStrategy,
+  settings: MSG.settingsNoStrategy,
+};
+const EXPIRED: Partial<Record<FlowKind, number>> = {
+  login: MSG.loginExpired,
+  registration: MSG.registrationExpired,
+  settings: MSG.settingsExpired,
+};
+const noStrategy = (flow: FlowRecord) => uiText(NO_STRATEGY[flow.kind] ?? MSG.loginNoStrategy);
 
 /** `method=oidc` on a login or registration flow: off to the provider (or the flow back with a message). */
 export async function startOidc(
@@ -93,8 +102,12 @@ export async function startOidc(
   providerId: string | undefined,
 ): Promise<FastifyReply> {
   const provider = ctx.providers.find((p) => p.id === providerId);
-  // Re-authentication and second factors are not offered through providers.
-  if (!provider || flow.data.refresh || flow.data.requestedAal === 'aal2') {
+  // Re-authentication and second factors are not offered through providers; settings link OpenID providers only,
+  // and only those not linked yet.
+  const settingsRefused =
+    flow.kind === 'settings' &&
+    (provider?.kind !== 'oidc' || !flow.identityId || linkedTo(ctx, flow.identityId, provider.id));
+  if (!provider || flow.data.refresh || flow.data.requestedAal === 'aal2' || settingsRefused) {
     flow.data.messages.push(noStrategy(flow));
     return sendFlow(ctx, req, reply, flow, 400);
   }
@@ -133,6 +146,11 @@ export async function startOidc(
   throw errors.locationChange(url);
 }
 
+function linkedTo(ctx: ServiceContext, identityId: string, providerId: string): boolean {
+  const credential = ctx.repo.getCredential<OidcCredential>(identityId, 'oidc');
+  return !!credential?.providers.some((p) => p.provider === providerId);
+}
+
 const unreachable = (p: OidcProvider) =>
   uiText(MSG.systemGeneric, {
     reason: `${p.name} cannot be reached right now, so signing in with it is not possible. Please try again later.`,
@@ -155,7 +173,7 @@ export function registerOidcCallback(app: FastifyInstance, ctx: ServiceContext):
     // The flow the state names, when it belongs to this browser and can still take a message.
     const flowId = /^([0-9a-f-]{36})\./i.exec(state)?.[1];
     let flow = flowId ? ctx.repo.getFlow(flowId) : null;
-    if (flow && flow.kind !== 'login' && flow.kind !== 'registration') flow = null;
+    if (flow && !EXPIRED[flow.kind]) flow = null;
     if (flow) {
       try {
         ctx.csrf.checkCookie(req, flow);
@@ -187,7 +205,7 @@ export function registerOidcCallback(app: FastifyInstance, ctx: ServiceContext):
     if (flow && expired) {
       const minutes = (ctx.now() - flow.expiresAt) / 60000;
       return fail(
-        uiText(flow.kind === 'registration' ? MSG.registrationExpired : MSG.loginExpired, {
+        uiText(EXPIRED[flow.kind]!, {
           minutes_since_expiry: minutes,
           expired_at: new Date(flow.expiresAt).toISOString(),
           expired_at_unix: Math.floor(flow.expiresAt / 1000),
@@ -263,8 +281,29 @@ export function registerOidcCallback(app: FastifyInstance, ctx: ServiceContext):
     const email = typeof rawEmail === 'string' ? rawEmail.trim() : '';
     const emailVerified = claims.email_verified === true;
 
-    let identity: IdentityRecord | null;
     const linkedId = ctx.repo.findOidcIdentity(provider.id, subject);
+    if (flow.kind === 'settings') {
+      // Linking from the settings: only for the signed-in owner of the flow, never another account's provider user.
+      const current = ctx.sessions.current(req);
+      if (!current || current.identity.id !== flow.identityId)
+        return fail(
+          uiText(MSG.validationGeneric, { reason: 'Sign in again to link an account.' }),
+          'not the flow owner',
+        );
+      if (linkedId && linkedId !== current.identity.id)
+        return fail(uiText(MSG.duplicateCredentials), 'provider user linked to another account');
+      if (!linkedId) ctx.repo.linkOidc(current.identity.id, provider.id, subject, ctx.now());
+      req.log.info(
+        { identityId: current.identity.id, provider: provider.id },
+        'identity: provider linked in settings',
+      );
+      flow.state = 'success';
+      ctx.flows.resetMessages(flow);
+      flow.data.messages.push(uiText(MSG.settingsSaved));
+      return sendFlow(ctx, req, reply, flow, 200);
+    }
+
+    let identity: IdentityRecord | null;
     if (linkedId) {
       identity = ctx.repo.getIdentity(linkedId);
     } else {

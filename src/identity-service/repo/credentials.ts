@@ -82,6 +82,22 @@ export class CredentialTable {
         .run(`${provider}:${subject}`, identityId, now);
     })();
   }
+
+  /** Removes the link of `provider` from the identity (and the `oidc` credential when it was the last). */
+  unlinkOidc(identityId: string, provider: string, now: number): void {
+    this.db.transaction(() => {
+      const current = this.getCredential<OidcCredential>(identityId, 'oidc');
+      const providers = (current?.providers ?? []).filter((p) => p.provider !== provider);
+      if (providers.length > 0) this.setCredential(identityId, 'oidc', { providers }, now);
+      else this.deleteCredential(identityId, 'oidc');
+      const prefix = `${provider}:`;
+      this.db
+        .prepare(
+          "DELETE FROM credential_identifiers WHERE type = 'oidc' AND identity_id = ? AND substr(identifier, 1, ?) = ?",
+        )
+        .run(identityId, prefix.length, prefix);
+    })();
+  }
 }
 
 export interface OidcCredential {

@@ -37,6 +37,7 @@ export class IdentityRepo {
   readonly setPasswordHash: CredentialTable['setPasswordHash'];
   readonly findOidcIdentity: CredentialTable['findOidcIdentity'];
   readonly linkOidc: CredentialTable['linkOidc'];
+  readonly unlinkOidc: CredentialTable['unlinkOidc'];
   readonly verifiableAddresses: AddressTable['verifiableAddresses'];
   readonly findVerifiableAddress: AddressTable['findVerifiableAddress'];
   readonly markAddressSent: AddressTable['markAddressSent'];
@@ -76,6 +77,7 @@ export class IdentityRepo {
     this.setPasswordHash = credentials.setPasswordHash.bind(credentials);
     this.findOidcIdentity = credentials.findOidcIdentity.bind(credentials);
     this.linkOidc = credentials.linkOidc.bind(credentials);
+    this.unlinkOidc = credentials.unlinkOidc.bind(credentials);
     const addresses = new AddressTable(db);
     this.verifiableAddresses = addresses.verifiableAddresses.bind(addresses);
     this.findVerifiableAddress = addresses.findVerifiableAddress.bind(addresses);
