@@ -20,6 +20,9 @@
  * The session is aal1 with `authentication_methods: [{method: 'oidc', provider}]` (accounts with a second factor go
  * on to the aal2 login flow), and the browser goes to the flow's `return_to` (checked when the flow began) or home.
  * Failures land back on the flow (or a new login flow) with a message; never a stack or a secret.
+ *
+ * A settings flow's `link` goes the same way; its callback links the provider's user to the signed-in owner of the
+ * flow (refused when another account has it) instead of signing in.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -93,7 +96,10 @@ const EXPIRED: Partial<Record<FlowKind, number>> = {
 };
 const noStrategy = (flow: FlowRecord) => uiText(NO_STRATEGY[flow.kind] ?? MSG.loginNoStrategy);
 
-/** `method=oidc` on a login or registration flow: off to the provider (or the flow back with a message). */
+/**
+ * `method=oidc` on a login or registration flow, or `link` on a settings flow: off to the provider (or the flow back
+ * with a message).
+ */
 export async function startOidc(
   ctx: ServiceContext,
   req: FastifyRequest,
