@@ -10,6 +10,7 @@ import { ServiceContext } from './context';
 import { Courier } from './courier';
 import { errors, IdentityError } from './errors';
 import { registerLogin } from './flows/login';
+import { registerOidcCallback } from './flows/oidc';
 import { registerHealth } from './health';
 import { registerRecovery } from './flows/recovery';
 import { registerRegistration } from './flows/registration';
@@ -23,7 +24,7 @@ import { identityMigrations } from './schema';
 import { jsonTooDeep, jsonTooDeepMessage, MAX_JSON_BODY_BYTES } from '../service-kit/jsonDepth';
 
 /** Query parameters that carry secrets (mailed codes, logout tokens) never reach the request log. */
-const SECRET_PARAMS = ['code', 'token'];
+const SECRET_PARAMS = ['code', 'token', 'state'];
 
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
@@ -117,6 +118,7 @@ export async function registerIdentityService(app: FastifyInstance, config: Conf
 
       registerLogin(scope, ctx);
       registerRegistration(scope, ctx);
+      registerOidcCallback(scope, ctx);
       registerRecovery(scope, ctx);
       registerVerification(scope, ctx);
       registerSettings(scope, ctx);

@@ -15,7 +15,7 @@ import {
 } from './nodes';
 import { creationOptions, requestOptions } from './webauthn/ceremony';
 import { WEBAUTHN_SCRIPT_INTEGRITY, WEBAUTHN_SCRIPT_PATH } from './webauthn/script';
-import type { FlowRecord, IdentityRecord, LookupCode, SessionRecord } from './repo';
+import type { FlowRecord, IdentityRecord, LookupCode, OidcCredential, SessionRecord } from './repo';
 import { MSG, uiText, type UiText } from './text';
 
 export const TOTP_ISSUER = 'Rampart';
@@ -234,7 +234,7 @@ function registrationNodes(ctx: ServiceContext, flow: FlowRecord): UiNode[] {
       uiText(MSG.labelPassword),
     ),
     inputNode('password', 'method', 'submit', { value: 'password' }, uiText(MSG.registration)),
-    ...providerNodes(ctx, 1040002), // "Sign up with %s"
+    ...providerNodes(ctx, MSG.registrationWith),
   ];
 }
 
@@ -373,6 +373,35 @@ async function settingsNodes(
     );
   }
   nodes.push(...webauthnSettingsNodes(ctx, flow, identity));
+  nodes.push(...linkNodes(ctx, identity));
+  return nodes;
+}
+
+/** The providers a signed-in account may link, or unlink while it keeps another way to sign in. */
+export function linkedProviders(ctx: ServiceContext, identityId: string): string[] {
+  return (ctx.repo.getCredential<OidcCredential>(identityId, 'oidc')?.providers ?? []).map((p) => p.provider);
+}
+
+/** Whether unlinking one provider still leaves the account a way to sign in (a password or another provider). */
+export function canUnlink(ctx: ServiceContext, identityId: string): boolean {
+  return !!ctx.repo.getCredential(identityId, 'password') || linkedProviders(ctx, identityId).length > 1;
+}
+
+function linkNodes(ctx: ServiceContext, identity: IdentityRecord): UiNode[] {
+  const linked = linkedProviders(ctx, identity.id);
+  const unlinkable = canUnlink(ctx, identity.id);
+  const nodes: UiNode[] = [];
+  for (const p of ctx.providers) {
+    if (p.kind !== 'oidc') continue;
+    if (!linked.includes(p.id))
+      nodes.push(
+        inputNode('oidc', 'link', 'submit', { value: p.id }, uiText(MSG.linkOidc, { provider: p.name })),
+      );
+    else if (unlinkable)
+      nodes.push(
+        inputNode('oidc', 'unlink', 'submit', { value: p.id }, uiText(MSG.unlinkOidc, { provider: p.name })),
+      );
+  }
   return nodes;
 }
 

@@ -149,4 +149,20 @@ export const identityMigrations: Migration[] = [
         UPDATE sessions SET last_seen_at = issued_at;
       `),
   },
+  {
+    version: 5,
+    name: 'credential identifiers (sign-in through OpenID Connect providers: <provider>:<subject>)',
+    up: (db) =>
+      db.exec(`
+        -- Kratos' identity_credential_identifiers: one credential (type oidc) may carry many identifiers.
+        CREATE TABLE credential_identifiers (
+          type TEXT NOT NULL,
+          identifier TEXT NOT NULL,
+          identity_id TEXT NOT NULL REFERENCES identities(id) ON DELETE CASCADE,
+          created_at INTEGER NOT NULL,
+          PRIMARY KEY (type, identifier)
+        );
+        CREATE INDEX credential_identifiers_identity ON credential_identifiers(identity_id);
+      `),
+  },
 ];

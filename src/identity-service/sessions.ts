@@ -103,6 +103,7 @@ export class SessionStore {
     identityId: string,
     method: string,
     aal: Aal = 'aal1',
+    provider?: string,
   ): SessionRecord {
     const now = this.options.now();
     const token = randomBytes(32).toString('base64url');
@@ -111,7 +112,9 @@ export class SessionStore {
       {
         identityId,
         aal,
-        methods: [{ method, aal, completed_at: new Date(now).toISOString() }],
+        methods: [
+          { method, aal, completed_at: new Date(now).toISOString(), ...(provider ? { provider } : {}) },
+        ],
         authenticatedAt: now,
         issuedAt: now,
         expiresAt: now + this.lifespanMs,

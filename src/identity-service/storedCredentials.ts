@@ -27,6 +27,7 @@ const CHECKS: Record<string, Check> = {
   password: (c) => typeof c.hashed_password === 'string',
   totp: (c) => typeof c.totp_url === 'string' && optionalNumber(c.last_time_step),
   lookup_secret: (c) => listOf(c.recovery_codes, (code) => typeof code.code === 'string'),
+  oidc: (c) => listOf(c.providers, (p) => typeof p.provider === 'string' && typeof p.subject === 'string'),
   webauthn: (c) =>
     typeof c.user_handle === 'string' &&
     listOf(

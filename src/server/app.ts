@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './securityHeaders';
 import { installPathGuard, looksLikeApi, MAX_URL_LENGTH } from './pathGuard';
 import { canonicalPath, isUnder } from '../appliance/http/paths';
 import { mountEmbeddedServices } from './embedded';
+import { providerOrigins } from '../identity-service/providers';
 import { createInjectFetch, SSR_INTERNAL_HEADER } from './injectFetch';
 import { createLogger, RequestLog } from './logging';
 import { createRenderer } from './render';
@@ -93,7 +94,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const extraOrigins = [originOf(config.apiBase), originOf(config.identityBase)].filter(
     (o): o is string => !!o && o !== origin,
   );
-  registerSecurityHeaders(app, { extraOrigins, parentOrigin: config.parentOrigin, secure });
+  registerSecurityHeaders(app, {
+    extraOrigins,
+    formOrigins:
+      config.embedded && config.identityBase.startsWith('/') ? providerOrigins(config.dataDir) : [],
+    parentOrigin: config.parentOrigin,
+    secure,
+  });
 
   app.setErrorHandler((error: { statusCode?: number; message?: string }, req, reply) => {
     const status =

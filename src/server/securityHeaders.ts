@@ -10,6 +10,12 @@ import helmet from 'helmet';
 export interface CspOptions {
   /** Extra origins for connect-src, img-src and form-action (external API or identity service). */
   extraOrigins: string[];
+  /**
+   * Origins a form may end up at (form-action only): the identity service's OpenID providers. Chromium checks
+   * form-action against every redirect a form post leads to, and the provider button's post is answered with a 303 to
+   * the provider.
+   */
+  formOrigins?: string[];
   /** Origin allowed to frame the console (agreement flows in a parent window). */
   parentOrigin: string;
   secure: boolean;
@@ -27,7 +33,7 @@ export function buildCsp(o: CspOptions, nonces: { script: string; style: string 
     `img-src 'self' data: blob:${o.extraOrigins.length ? ' ' + o.extraOrigins.join(' ') : ''}`,
     "font-src 'self' data:",
     `connect-src ${self}`,
-    `form-action ${self}`,
+    `form-action ${[self, ...(o.formOrigins ?? [])].join(' ')}`,
     `frame-ancestors 'self'${o.parentOrigin ? ' ' + o.parentOrigin : ''}`,
     "object-src 'none'",
     "base-uri 'self'",

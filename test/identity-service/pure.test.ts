@@ -105,10 +105,74 @@ describe('parseProviders', () => {
       { warn } as never,
     );
     expect(providers).toEqual([
-      { id: 'azure', name: 'Entra ID', loginUrl: 'https://login.example/azure' },
-      { id: 'github', name: 'GitHub', loginUrl: 'https://github.example/login' },
+      { kind: 'redirect', id: 'azure', name: 'Entra ID', loginUrl: 'https://login.example/azure' },
+      { kind: 'redirect', id: 'github', name: 'GitHub', loginUrl: 'https://github.example/login' },
     ]);
-    expect(warn).toHaveBeenCalledTimes(4);
+    const messages = warn.mock.calls.map((c: unknown[]) => c[1]);
+    // Five entries refused, and the two kept are said to sign nobody in.
+    expect(messages.filter((m) => m === 'identity providers: entry ignored')).toHaveLength(5);
+    expect(messages.filter((m) => String(m).includes('never signs anyone in'))).toHaveLength(2);
+  });
+
+  const CORP = {
+    id: 'corp',
+    label: 'Corp SSO',
+    issuer_url: 'https://sso.corp.example/',
+    client_id: 'rampart',
+    client_secret: 'corp-secret-value',
+  };
+
+  it('reads a generic OpenID Connect provider with Kratos-like fields and defaults', () => {
+    expect(parseProviders({ providers: [CORP] })).toEqual([
+      {
+        kind: 'oidc',
+        id: 'corp',
+        name: 'Corp SSO',
+        issuerUrl: 'https://sso.corp.example',
+        clientId: 'rampart',
+        clientSecret: 'corp-secret-value',
+        scope: ['openid', 'email', 'profile'],
+        emailClaim: 'email',
+      },
+    ]);
+    const [google] = parseProviders([
+      {
+        ...CORP,
+        id: 'google',
+        label: undefined,
+        scope: 'openid email',
+        email_claim: 'mail',
+        provider: 'generic',
+      },
+    ]);
+    expect(google).toMatchObject({ name: 'Google', scope: ['openid', 'email'], emailClaim: 'mail' });
+    expect(parseProviders([{ ...CORP, label: undefined, name: 'Named' }])[0].name).toBe('Named');
+    // http only on loopback
+    expect(parseProviders([{ ...CORP, issuer_url: 'http://127.0.0.1:9000' }])).toHaveLength(1);
+  });
+
+  it.each([
+    ['an http issuer off loopback', { issuer_url: 'http://sso.corp.example' }, 'issuer_url'],
+    ['an issuer with credentials', { issuer_url: 'https://u:p@sso.corp.example' }, 'issuer_url'],
+    ['a relative issuer', { issuer_url: '/sso' }, 'issuer_url'],
+    ['no client id', { client_id: undefined }, 'client_id'],
+    ['an empty secret', { client_secret: ' ' }, 'client_secret'],
+    ['a scope without openid', { scope: ['email'] }, 'openid'],
+    ['a scope that is not a list', { scope: 42 }, 'scope'],
+    ['an unknown field', { callback: 'x' }, 'unknown field'],
+    ['an upper-case id', { id: 'Corp' }, 'id must'],
+    ['a provider type other than generic', { provider: 'google' }, 'generic'],
+    ['a bad claim name', { email_claim: 'e mail' }, 'email_claim'],
+    ['a label with a control character', { label: 'a\u0007b' }, 'label'],
+  ])('ignores an entry with %s, logs why and never its secret', (_name, change, reason) => {
+    const warn = jest.fn();
+    const entry = { ...CORP, ...change } as Record<string, unknown>;
+    for (const k of Object.keys(entry)) if (entry[k] === undefined) delete entry[k];
+    const providers = parseProviders({ providers: [entry, { ...CORP, id: 'other' }] }, { warn } as never);
+    expect(providers.map((p) => p.id)).toEqual(['other']);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(JSON.stringify(warn.mock.calls)).toContain(reason);
+    expect(JSON.stringify(warn.mock.calls)).not.toContain('corp-secret-value');
   });
   it.each([[null], [{}], ['text'], [[{ id: 'twitter', login_url: 'http://127.0.0.1:9000/t' }]]])(
     'accepts %p without failing',

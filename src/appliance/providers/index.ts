@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { migrate } from '../../storage/sqlite';
+import { LOOPBACK_URL } from '../../service-kit/oidcIssuer';
 import { auditText } from '../audit';
 import { requireAdmin, currentUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
@@ -153,8 +154,6 @@ const item = (loc: Array<string | number>, msg: string, type: string): ErrorItem
   type,
 });
 
-const LOOPBACK = /^https?:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/;
-
 export async function registerProviders(scope: FastifyInstance, ctx: ApplianceContext): Promise<void> {
   const { db } = ctx;
   migrate(db, 'providers', providersMigrations);
@@ -192,7 +191,7 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
       throw new HttpError(422, [
         item(['oidc', 'scopes'], 'the scopes must include "openid"', 'value_error.scopes'),
       ]);
-    if (s.issuer.startsWith('http://') && !LOOPBACK.test(s.issuer))
+    if (s.issuer.startsWith('http://') && !LOOPBACK_URL.test(s.issuer))
       throw new HttpError(422, [
         item(
           ['oidc', 'issuer'],

@@ -20,6 +20,7 @@ import {
   TOO_MANY_REQUESTS,
 } from './common';
 import { verifyAssertion, WebAuthnError } from '../webauthn/ceremony';
+import { startOidc } from './oidc';
 
 /** Accepts codes of the previous and the next 30 s step (clock drift), never one used before. */
 const TOTP_TOLERANCE_S = 30;
@@ -71,12 +72,9 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
     const method = body.method || (body.provider ? 'oidc' : '');
 
     if (method === 'oidc') {
-      const provider = ctx.providers.find((p) => p.id === body.provider);
-      if (!provider) {
-        flow.data.messages.push(uiText(MSG.loginNoStrategy));
-        return sendFlow(ctx, req, reply, flow, 400);
-      }
-      throw errors.locationChange(provider.loginUrl);
+      if (current && !flow.data.refresh)
+        throw errors.sessionAlreadyAvailable('login', flow.returnTo ?? ctx.urls.defaultReturn);
+      return startOidc(ctx, req, reply, flow, body.provider);
     }
 
     if (flow.data.requestedAal === 'aal2') {

@@ -17,6 +17,7 @@ import {
 } from './common';
 import { takeAll } from '../rateLimit';
 import { startVerification } from './verification';
+import { startOidc } from './oidc';
 
 export function registerRegistration(app: FastifyInstance, ctx: ServiceContext): void {
   const init = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -41,10 +42,7 @@ export function registerRegistration(app: FastifyInstance, ctx: ServiceContext):
     if (ctx.sessions.current(req))
       throw errors.sessionAlreadyAvailable('registration', flow.returnTo ?? ctx.urls.defaultReturn);
     const method = body.method || (body.provider ? 'oidc' : '');
-    if (method === 'oidc') {
-      const provider = ctx.providers.find((p) => p.id === body.provider);
-      if (provider) throw errors.locationChange(provider.loginUrl);
-    }
+    if (method === 'oidc') return startOidc(ctx, req, reply, flow, body.provider);
     if (method !== 'password') {
       flow.data.messages.push(uiText(MSG.registrationNoStrategy));
       return sendFlow(ctx, req, reply, flow, 400);

@@ -6,11 +6,19 @@ import type { ServiceContext } from '../context';
 import type { CurrentSession, WebAuthnCredentialConfig } from '../sessions';
 import { errors } from '../errors';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, hashPassword, passwordPolicy, verifyPassword } from '../password';
-import { flowJson, totpUri, type LookupCredential, type TotpCredential } from '../render';
+import {
+  canUnlink,
+  flowJson,
+  linkedProviders,
+  totpUri,
+  type LookupCredential,
+  type TotpCredential,
+} from '../render';
 import type { FlowRecord } from '../repo';
 import { MSG, uiText } from '../text';
 import { loadFetchedFlow, loadSubmitFlow, NO_STORE, queryOf, sendFlow } from './common';
 import { checkTotp } from './login';
+import { startOidc } from './oidc';
 import { startVerification } from './verification';
 import { verifyRegistration, WebAuthnError } from '../webauthn/ceremony';
 import { DEFAULT_SECURITY_KEY_NAME } from '../../shared/securityKeys';
@@ -97,8 +105,27 @@ export function registerSettings(app: FastifyInstance, ctx: ServiceContext): voi
     flow.data.lookupReveal = false;
 
     // A native post from the WebAuthn script carries the result field but maybe no `method`.
-    const method = body.method || (body.webauthn_register || body.webauthn_remove ? 'webauthn' : '');
+    const method =
+      body.method ||
+      (body.webauthn_register || body.webauthn_remove ? 'webauthn' : body.link || body.unlink ? 'oidc' : '');
     switch (method) {
+      case 'oidc': {
+        requirePrivileged();
+        if (body.link) return startOidc(ctx, req, reply, flow, body.link);
+        const provider = ctx.providers.find((p) => p.kind === 'oidc' && p.id === body.unlink);
+        if (!provider || !linkedProviders(ctx, identity.id).includes(provider.id)) break;
+        if (!canUnlink(ctx, identity.id)) {
+          flow.data.messages.push(
+            uiText(MSG.validationGeneric, {
+              reason: `${provider.name} is the only way to sign in to this account. Set a password first, then unlink it.`,
+            }),
+          );
+          return invalid();
+        }
+        ctx.repo.unlinkOidc(identity.id, provider.id, now);
+        req.log.info({ identityId: identity.id, provider: provider.id }, 'identity: provider unlinked');
+        return saved();
+      }
       case 'profile': {
         const email = (body['traits.email'] ?? '').trim();
         flow.data.values = { 'traits.email': email };

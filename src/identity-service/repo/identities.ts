@@ -42,6 +42,58 @@ export class IdentityTable {
     return this.getIdentity(id)!;
   }
 
+  /**
+   * An identity made by a first sign-in through a provider: no password, linked to the provider's user, its address
+   * verified when the provider vouched for it.
+   */
+  createOidcIdentity(
+    email: string,
+    verified: boolean,
+    link: { provider: string; subject: string },
+    now: number,
+  ): IdentityRecord {
+    const id = randomUUID();
+    const value = email.toLowerCase();
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          'INSERT INTO identities (id, schema_id, state, traits, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+        )
+        .run(id, 'default', 'active', JSON.stringify({ email }), now, now);
+      this.db
+        .prepare(
+          'INSERT INTO credentials (id, identity_id, type, identifier, config, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?, ?)',
+        )
+        .run(randomUUID(), id, 'oidc', JSON.stringify({ providers: [link] }), now, now);
+      this.db
+        .prepare(
+          "INSERT INTO credential_identifiers (type, identifier, identity_id, created_at) VALUES ('oidc', ?, ?, ?)",
+        )
+        .run(`${link.provider}:${link.subject}`, id, now);
+      this.db
+        .prepare(
+          `INSERT INTO verifiable_addresses (id, identity_id, via, value, verified, status, verified_at, created_at, updated_at)
+             VALUES (?, ?, 'email', ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          randomUUID(),
+          id,
+          value,
+          verified ? 1 : 0,
+          verified ? 'completed' : 'pending',
+          verified ? now : null,
+          now,
+          now,
+        );
+      this.db
+        .prepare(
+          'INSERT INTO recovery_addresses (id, identity_id, via, value, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+        )
+        .run(randomUUID(), id, 'email', value, now, now);
+    })();
+    return this.getIdentity(id)!;
+  }
+
   getIdentity(id: string): IdentityRecord | null {
     const row = this.db.prepare('SELECT * FROM identities WHERE id = ?').get(id) as IdentityRow | undefined;
     return row ? toIdentity(row) : null;
@@ -74,10 +126,15 @@ export class IdentityTable {
     })();
   }
 
+  /** Whether another identity has the address: as its password identifier or its e-mail (provider accounts too). */
   emailTaken(email: string, exceptIdentity?: string): boolean {
-    const row = this.db
-      .prepare("SELECT identity_id FROM credentials WHERE type = 'password' AND identifier = ?")
-      .get(email.toLowerCase()) as { identity_id: string } | undefined;
-    return !!row && row.identity_id !== exceptIdentity;
+    const value = email.toLowerCase();
+    const rows = this.db
+      .prepare(
+        `SELECT identity_id FROM credentials WHERE type = 'password' AND identifier = ?
+         UNION SELECT identity_id FROM verifiable_addresses WHERE via = 'email' AND value = ?`,
+      )
+      .all(value, value) as Array<{ identity_id: string }>;
+    return rows.some((r) => r.identity_id !== exceptIdentity);
   }
 }

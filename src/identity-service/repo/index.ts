@@ -17,7 +17,7 @@ import { ErrorTable } from './errors';
 
 export * from './records';
 export { IdentityTable } from './identities';
-export { CredentialTable } from './credentials';
+export { CredentialTable, type OidcCredential } from './credentials';
 export { AddressTable } from './addresses';
 export { SessionTable } from './sessions';
 export { FlowTable } from './flows';
@@ -26,6 +26,7 @@ export { ErrorTable } from './errors';
 
 export class IdentityRepo {
   readonly createIdentity: IdentityTable['createIdentity'];
+  readonly createOidcIdentity: IdentityTable['createOidcIdentity'];
   readonly getIdentity: IdentityTable['getIdentity'];
   readonly updateEmail: IdentityTable['updateEmail'];
   readonly emailTaken: IdentityTable['emailTaken'];
@@ -34,6 +35,9 @@ export class IdentityRepo {
   readonly setCredential: CredentialTable['setCredential'];
   readonly deleteCredential: CredentialTable['deleteCredential'];
   readonly setPasswordHash: CredentialTable['setPasswordHash'];
+  readonly findOidcIdentity: CredentialTable['findOidcIdentity'];
+  readonly linkOidc: CredentialTable['linkOidc'];
+  readonly unlinkOidc: CredentialTable['unlinkOidc'];
   readonly verifiableAddresses: AddressTable['verifiableAddresses'];
   readonly findVerifiableAddress: AddressTable['findVerifiableAddress'];
   readonly markAddressSent: AddressTable['markAddressSent'];
@@ -61,6 +65,7 @@ export class IdentityRepo {
   constructor(readonly db: Db) {
     const identities = new IdentityTable(db);
     this.createIdentity = identities.createIdentity.bind(identities);
+    this.createOidcIdentity = identities.createOidcIdentity.bind(identities);
     this.getIdentity = identities.getIdentity.bind(identities);
     this.updateEmail = identities.updateEmail.bind(identities);
     this.emailTaken = identities.emailTaken.bind(identities);
@@ -70,6 +75,9 @@ export class IdentityRepo {
     this.setCredential = credentials.setCredential.bind(credentials);
     this.deleteCredential = credentials.deleteCredential.bind(credentials);
     this.setPasswordHash = credentials.setPasswordHash.bind(credentials);
+    this.findOidcIdentity = credentials.findOidcIdentity.bind(credentials);
+    this.linkOidc = credentials.linkOidc.bind(credentials);
+    this.unlinkOidc = credentials.unlinkOidc.bind(credentials);
     const addresses = new AddressTable(db);
     this.verifiableAddresses = addresses.verifiableAddresses.bind(addresses);
     this.findVerifiableAddress = addresses.findVerifiableAddress.bind(addresses);

@@ -31,6 +31,8 @@ export interface AuthMethod {
   method: string;
   aal: Aal;
   completed_at: string;
+  /** Sign-in through a provider (`oidc`): the provider's id. */
+  provider?: string;
 }
 
 export interface SessionRecord {
@@ -74,6 +76,11 @@ export interface FlowData {
   webauthnChallenge?: string;
   /** Verification after success: where the continue link points. */
   continueUrl?: string;
+  /**
+   * Login / registration: the provider sign-in under way (oidc.ts). Only a hash of the state is kept; the nonce
+   * and PKCE verifier are used once, when the provider sends the browser back.
+   */
+  oidc?: { provider: string; stateHash: string; nonce: string; verifier: string };
 }
 
 export interface FlowRecord {

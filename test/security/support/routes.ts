@@ -215,6 +215,14 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     ['PUT', '/api/authentication/providers/:id'],
     ['PUT', '/api/authentication/services/:id'],
   ]),
+  // The provider sends the browser back here; it signs in or registers (Kratos' oidc method).
+  {
+    method: 'GET',
+    route: '/identity/self-service/methods/oidc/callback/:provider',
+    path: '/identity/self-service/methods/oidc/callback/corp?code=planted&state=planted',
+    contentType: 'application/json',
+    body: '',
+  },
   // Logging out by token is a GET that changes state (Kratos' contract).
   {
     method: 'GET',
