@@ -33,6 +33,7 @@ import { oidcClient } from './oidc';
 import { consoleRedirectUri } from './redirect';
 import { serviceProviders } from './services';
 import { providerKey, providerSecret, type OidcSettings, type ProviderRow } from './store';
+import { oidcLogReason } from '../../service-kit/oidcLogReason';
 
 const STATE_COOKIE = 'rampart_oidc_state';
 const STATE_TTL_MS = 10 * 60_000;
@@ -208,7 +209,7 @@ export function registerOidcLogin(scope: FastifyInstance, ctx: ApplianceContext)
           code_challenge_method: 'S256',
         });
       } catch (e) {
-        req.log.warn({ err: e }, 'OpenID provider unavailable');
+        req.log.warn(oidcLogReason(e), 'OpenID provider unavailable');
         return fail(reply, `provider "${provider.name}" is unavailable`);
       }
       const now = ctx.now();
@@ -277,7 +278,7 @@ export function registerOidcLogin(scope: FastifyInstance, ctx: ApplianceContext)
         mapped = mapOidcClaims(provider.oidc, claims);
         verified = claims.email_verified === true;
       } catch (e) {
-        req.log.warn({ err: e }, 'OpenID sign-in failed');
+        req.log.warn(oidcLogReason(e), 'OpenID sign-in failed');
         return fail(reply, `provider "${provider.name}" did not complete the sign-in`);
       }
       let userId: number;

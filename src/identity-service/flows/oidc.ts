@@ -27,6 +27,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { custom, errors as oidcErrors, generators, Issuer, type BaseClient } from 'openid-client';
+import { oidcLogReason } from '../../service-kit/oidcLogReason';
 import type { ServiceContext } from '../context';
 import { errors } from '../errors';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../password';
@@ -50,17 +51,6 @@ const sameText = (a: string, b: string) => {
 };
 const PROVIDER_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const ERROR_CODE = /^[A-Za-z0-9_.-]{1,64}$/;
-
-/** What may go to the log of a failure: the error's kind and message, never a token (RPError carries the JWT). */
-function logReason(err: unknown): { error: string; reason: string } {
-  if (err instanceof oidcErrors.OPError)
-    return {
-      error: 'OPError',
-      reason: `${err.error}${err.error_description ? `: ${err.error_description}` : ''}`.slice(0, 200),
-    };
-  const e = err as Error & { code?: string };
-  return { error: e?.name ?? 'Error', reason: String(e?.code ?? e?.message ?? e).slice(0, 200) };
-}
 
 export function redirectUri(ctx: ServiceContext, provider: OidcProvider): string {
   return ctx.urls.url(`${CALLBACK_PATH}/${provider.id}`);
@@ -133,7 +123,7 @@ export async function startOidc(
     });
   } catch (err) {
     req.log.warn(
-      { flowId: flow.id, provider: provider.id, ...logReason(err) },
+      { flowId: flow.id, provider: provider.id, ...oidcLogReason(err) },
       'identity: provider unreachable',
     );
     flow.data.messages.push(unreachable(provider));
@@ -277,7 +267,7 @@ export function registerOidcCallback(app: FastifyInstance, ctx: ServiceContext):
             })
           : unreachable(provider),
         refused ? 'code exchange or ID token refused' : 'provider unreachable',
-        logReason(err),
+        oidcLogReason(err),
       );
     }
 
