@@ -100,7 +100,7 @@ const toBody = (v: Values) => ({
 
 const lockId = (l: LockoutEntry) => `${l.username ?? '*'}@${l.source ?? '*'}@${l.service ?? '*'}`;
 /** Where a lock applies: an address (of SSH or API sign-ins when not the console's), or every address. */
-const lockSource = (l: LockoutEntry) =>
+const lockSource = (l: Pick<LockoutEntry, 'source' | 'service'>) =>
   l.source === null
     ? 'every address'
     : l.service === 'ssh' || l.service === 'api'
@@ -249,8 +249,8 @@ function Lockout() {
             {simulation.locks.length ? (
               <ul>
                 {simulation.locks.map((l) => (
-                  <li key={`${l.username}@${l.source}@${l.locked_at}`}>
-                    {l.username} from {l.source} at {formatDateTime(l.locked_at, { seconds: true })}
+                  <li key={`${l.username}@${l.source}@${l.service}@${l.locked_at}`}>
+                    {l.username} from {lockSource(l)} at {formatDateTime(l.locked_at, { seconds: true })}
                   </li>
                 ))}
               </ul>

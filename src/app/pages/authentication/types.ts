@@ -61,7 +61,7 @@ export const LOCKOUTS_KEY = 'auth/lockouts';
 export interface LockoutSimulation {
   since: number;
   failures: number;
-  locks: Array<{ username: string; source: string; locked_at: number }>;
+  locks: Array<{ username: string; source: string; service: 'console' | 'ssh' | 'api'; locked_at: number }>;
 }
 export const SIMULATION_KEY = 'users/lockout-simulation#result';
 
