@@ -57,7 +57,10 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
   const coloursOf = (primary: string) => {
     if (!primaryColours.has(primary)) {
       if (primaryColours.size >= 64) primaryColours.clear();
-      primaryColours.set(primary, { hover: primaryHoverColour(primary), text: primaryContrastColour(primary) });
+      primaryColours.set(primary, {
+        hover: primaryHoverColour(primary),
+        text: primaryContrastColour(primary),
+      });
     }
     return primaryColours.get(primary)!;
   };

@@ -22,7 +22,11 @@ export function useModalMaxHeight(): number | undefined {
 }
 
 /** Whether the element's content is taller than the element (it scrolls); follows both sizes as they change. */
-function useOverflows(box: RefObject<HTMLElement | null>, content: RefObject<HTMLElement | null>, on: boolean) {
+function useOverflows(
+  box: RefObject<HTMLElement | null>,
+  content: RefObject<HTMLElement | null>,
+  on: boolean,
+) {
   const [overflows, setOverflows] = useState(false);
   useEffect(() => {
     const outer = box.current;
