@@ -15,10 +15,12 @@ export const chromiumArgs = [
 ];
 
 export default defineConfig({
-  // e2e: journeys in Chromium; security: the hostile-input corpus over raw HTTP against the same built server.
+  // e2e: journeys in Chromium; security: the hostile-input corpus over raw HTTP against the same built server;
+  // stories: axe over every story of the static Storybook build (dist/storybook).
   projects: [
     { name: 'e2e', testDir: 'test/e2e' },
     { name: 'security', testDir: 'test/security' },
+    { name: 'stories', testDir: 'test/stories' },
   ],
   testMatch: '**/*.spec.ts',
   timeout: 60_000,

@@ -21,7 +21,7 @@ import { STATE_ELEMENT_ID } from '../runtime/readState';
 import { createAppStore, registerReducers } from '../store/createStore';
 import { signedInReducers } from '../store/signedInReducers';
 import { styleRequested } from '../store/slices/layout.slice';
-import { primaryHoverColour } from '../lib/colour';
+import { primaryContrastColour, primaryHoverColour } from '../lib/colour';
 import { menuRequested } from '../store/slices/menu.slice';
 import { userRequested } from '../store/slices/session.slice';
 import { serverRootSaga } from '../../sagas/serverRoot';
@@ -53,13 +53,16 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
   registerFeatures();
   const handler = createStaticHandler(routes);
   // The custom primary colour rarely changes; parsing it on every render showed in profiles.
-  const hoverColours = new Map<string, string | null>();
-  const hoverColourOf = (primary: string) => {
-    if (!hoverColours.has(primary)) {
-      if (hoverColours.size >= 64) hoverColours.clear();
-      hoverColours.set(primary, primaryHoverColour(primary));
+  const primaryColours = new Map<string, { hover: string | null; text: string | null }>();
+  const coloursOf = (primary: string) => {
+    if (!primaryColours.has(primary)) {
+      if (primaryColours.size >= 64) primaryColours.clear();
+      primaryColours.set(primary, {
+        hover: primaryHoverColour(primary),
+        text: primaryContrastColour(primary),
+      });
     }
-    return hoverColours.get(primary)!;
+    return primaryColours.get(primary)!;
   };
 
   return async function render(input: RenderInput): Promise<RenderResult> {
@@ -157,8 +160,9 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
     const customProperties: Record<string, string> = {};
     if (state.layout.style?.primaryColor) {
       customProperties['--color-primary'] = state.layout.style.primaryColor;
-      const hover = hoverColourOf(state.layout.style.primaryColor);
+      const { hover, text } = coloursOf(state.layout.style.primaryColor);
       if (hover) customProperties['--color-primary-hover'] = hover;
+      if (text) customProperties['--color-primary-contrast'] = text;
     }
     if (state.layout.style?.barColor) customProperties['--color-bar'] = state.layout.style.barColor;
     const html = renderDocument({

@@ -1,9 +1,32 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
+import type { ReactNode } from 'react';
+import { ContextBar } from '../../src/app/layout/ContextBar';
 import { MainBar } from '../../src/app/layout/MainBar';
+import { fallbackMenu } from '../../src/shared/menu';
+import type { RootState } from '../../src/store/createStore';
 import { defaults, publicConfig } from '../../config';
 import { StoryProviders } from '../support/StoryProviders';
 
 const config = publicConfig(defaults);
+const menu: RootState['menu'] = { items: fallbackMenu, status: 'loaded', source: 'fallback' };
+
+/** The main bar with the menu its toggle shows and hides (aria-controls), as the core layout has them. */
+function WithMenu({
+  children,
+  path,
+  state,
+}: {
+  children: ReactNode;
+  path?: string;
+  state: Partial<RootState>;
+}) {
+  return (
+    <StoryProviders path={path} state={{ menu, ...state }}>
+      {children}
+      <ContextBar />
+    </StoryProviders>
+  );
+}
 
 const meta: Meta<typeof MainBar> = {
   title: 'Screens/Main bar',
@@ -14,35 +37,35 @@ type Story = StoryObj<typeof MainBar>;
 
 export const CoreSection: Story = {
   render: () => (
-    <StoryProviders path="/dns/proxy" state={{ config }}>
+    <WithMenu path="/dns/proxy" state={{ config }}>
       <MainBar />
-    </StoryProviders>
+    </WithMenu>
   ),
 };
 export const ShopSection: Story = {
   render: () => (
-    <StoryProviders path="/shop" state={{ config }}>
+    <WithMenu path="/shop" state={{ config }}>
       <MainBar />
-    </StoryProviders>
+    </WithMenu>
   ),
 };
 export const HelpSection: Story = {
   render: () => (
-    <StoryProviders path="/help/faq" state={{ config }}>
+    <WithMenu path="/help/faq" state={{ config }}>
       <MainBar />
-    </StoryProviders>
+    </WithMenu>
   ),
 };
 export const AdminPanelBadge: Story = {
   render: () => (
-    <StoryProviders state={{ config: { ...config, panels: { ...config.panels, admin: true } } }}>
+    <WithMenu state={{ config: { ...config, panels: { ...config.panels, admin: true } } }}>
       <MainBar />
-    </StoryProviders>
+    </WithMenu>
   ),
 };
 export const CustomPanelBadge: Story = {
   render: () => (
-    <StoryProviders
+    <WithMenu
       state={{
         config: {
           ...config,
@@ -51,13 +74,13 @@ export const CustomPanelBadge: Story = {
       }}
     >
       <MainBar />
-    </StoryProviders>
+    </WithMenu>
   ),
 };
 export const WithoutProfile: Story = {
   render: () => (
-    <StoryProviders state={{ config }}>
+    <WithMenu state={{ config }}>
       <MainBar showProfile={false} />
-    </StoryProviders>
+    </WithMenu>
   ),
 };

@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { Saga } from 'redux-saga';
 import { errorsSaga } from '../../sagas/errors.saga';
 import type { ApiClient } from '../../src/api/client';
 import { AppProviders } from '../../src/app/AppProviders';
@@ -20,9 +21,14 @@ export const offlineApi: ApiClient = (() => {
 })();
 
 /** A store whose errors reach the one error handler (its toasts and field errors show in the story). */
-export function makeStore(preloadedState: Partial<RootState> = {}, api: ApiClient = offlineApi) {
+export function makeStore(
+  preloadedState: Partial<RootState> = {},
+  api: ApiClient = offlineApi,
+  sagas: Saga[] = [],
+) {
   const store = createAppStore({ preloadedState, context: { api, platform: 'browser' } });
   store.runSaga(errorsSaga);
+  for (const saga of sagas) store.runSaga(saga);
   return store;
 }
 
@@ -32,6 +38,7 @@ export function StoryProviders({
   path = '/',
   routes,
   api = offlineApi,
+  sagas,
 }: {
   children?: ReactNode;
   state?: Partial<RootState>;
@@ -39,8 +46,10 @@ export function StoryProviders({
   routes?: RouteObject[];
   /** The app's one API client, as the sagas and the views see it. */
   api?: ApiClient;
+  /** Sagas to run besides the error handler (e.g. the resources saga, for a story whose play function saves). */
+  sagas?: Saga[];
 }) {
-  const store = makeStore(state, api);
+  const store = makeStore(state, api, sagas);
   const router = createMemoryRouter(routes ?? [{ path: '*', element: children }], { initialEntries: [path] });
   return (
     <AppProviders store={store} services={{ api, origin: window.location.origin }}>

@@ -12,6 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { AUTH_ACTIONS, SCREEN_TYPES } from '../../src/app/pages/account/actions';
 import { THEME_COOKIE } from '../../src/shared/http';
+import { seriousViolations } from './support/axe';
 import { startServer, type RunningServer } from './support/server';
 import { loginAsAdmin, postJson } from './support/session';
 
@@ -141,12 +142,7 @@ async function checkEveryRoute(context: BrowserContext): Promise<string[]> {
     }
     if (!result) continue;
     checked.add(landed);
-    for (const v of result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
-      problems.push(
-        `${url}${landed === url ? '' : ` (${landed})`}: ${v.id}: ${v.nodes
-          .map((n) => `${n.target.join(' ')} [${n.failureSummary?.replace(/\s+/g, ' ').slice(0, 160) ?? ''}]`)
-          .join(', ')}`,
-      );
+    problems.push(...seriousViolations(result, `${url}${landed === url ? '' : ` (${landed})`}`));
   }
   return problems;
 }

@@ -240,19 +240,26 @@ describe('render micro-cache', () => {
 });
 
 describe('custom style', () => {
-  test('a colour change shows on the next render, signed in and anonymous', async () => {
+  test('a colour change shows on the next render, signed in and anonymous, with text readable on it', async () => {
     const admin = await adminAgent(harness);
     const primaryOf = (html: string) => /--color-primary:([^;}]+)/.exec(html)?.[1];
+    const textOf = (html: string) => /--color-primary-contrast:([^;}]+)/.exec(html)?.[1];
     // Both renders read (and may keep) the current style first.
     await app.inject({ url: '/logs/overview', headers: LOGGED_IN });
     await app.inject({ url: '/account/login' });
-    for (const primary of ['#123456', '#654321']) {
+    // A dark primary takes white text; amber keeps the theme's dark text.
+    for (const [primary, text] of [
+      ['#123456', '#ffffff'],
+      ['#ffbf00', '#10180a'],
+    ]) {
       const put = await admin.put('/api/config/settings', { primary_color: primary, bar_color: '#1f2a33' });
       expect(put.statusCode).toBe(200);
       const signedIn = await app.inject({ url: '/logs/overview', headers: LOGGED_IN });
       expect(primaryOf(signedIn.body)).toBe(primary);
+      expect(textOf(signedIn.body)).toBe(text);
       const anonymous = await app.inject({ url: '/account/login' });
       expect(primaryOf(anonymous.body)).toBe(primary);
+      expect(textOf(anonymous.body)).toBe(text);
     }
   });
 });

@@ -122,7 +122,8 @@ export function InspectorPanel({
       </section>
       <section aria-label="History">
         <h2>History</h2>
-        <ol className="statechart-inspector__history">
+        {/* Scrolls when long: focusable, so keyboard users can scroll it when it holds no button to tab to. */}
+        <ol className="statechart-inspector__history" tabIndex={0} aria-label="Transitions, oldest first">
           {history.map((h, i) => (
             <li key={i}>
               <code>{h.event.type}</code> → <code>{h.value}</code>
@@ -141,7 +142,15 @@ export function InspectorPanel({
       </section>
       <section aria-label="Context">
         <h2>Context</h2>
-        <pre className="statechart-inspector__context">{contextJson(context)}</pre>
+        {/* Scrolls when long: focusable and labelled, so keyboard users can scroll it too. */}
+        <pre
+          className="statechart-inspector__context"
+          tabIndex={0}
+          role="region"
+          aria-label="Context as JSON"
+        >
+          {contextJson(context)}
+        </pre>
       </section>
     </div>
   );

@@ -1,7 +1,7 @@
 /**
  * The shared modal dialog (spec §2 shared widgets): a labelled modal dialog whose height is at most the window's
  * minus 100 px (§9), that traps focus and gives it back when it closes, and closes with Escape or its close button
- * when closable.
+ * when closable. A body too long for the dialog scrolls, and is then focusable so that keyboard users can scroll it.
  */
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useFocusTrap } from './useFocusTrap';
@@ -19,6 +19,25 @@ export function useModalMaxHeight(): number | undefined {
     return () => window.removeEventListener('resize', update);
   }, []);
   return height;
+}
+
+/** Whether the element's content is taller than the element (it scrolls); follows both sizes as they change. */
+function useOverflows(
+  box: RefObject<HTMLElement | null>,
+  content: RefObject<HTMLElement | null>,
+  on: boolean,
+) {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const outer = box.current;
+    const inner = content.current;
+    if (!on || !outer || !inner || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setOverflows(outer.scrollHeight > outer.clientHeight + 1));
+    observer.observe(outer);
+    observer.observe(inner);
+    return () => observer.disconnect();
+  }, [box, content, on]);
+  return overflows;
 }
 
 export interface ModalProps {
@@ -55,9 +74,12 @@ export function Modal({
   busy,
 }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const maxHeight = useModalMaxHeight();
   useFocusTrap(ref, open, initialFocus);
+  const scrolls = useOverflows(body, content, open);
   if (!open) return null;
   const close = () => {
     if (closable) onClose?.();
@@ -91,7 +113,13 @@ export function Modal({
             </button>
           )}
         </header>
-        <div className="modal__body">{children}</div>
+        <div
+          ref={body}
+          className="modal__body"
+          {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-labelledby': titleId } : {})}
+        >
+          <div ref={content}>{children}</div>
+        </div>
         {footer && <footer className="modal__footer">{footer}</footer>}
       </div>
     </div>

@@ -72,8 +72,12 @@ export function MachineExplorer({
         ))}
       </div>
       <h3>Context</h3>
+      {/* Scrolls when long: focusable and labelled, so keyboard users can scroll it too. */}
       <pre
         style={{ background: 'var(--color-surface-2)', padding: '0.5rem', overflow: 'auto', maxHeight: 320 }}
+        tabIndex={0}
+        role="region"
+        aria-label="Context as JSON"
       >
         {JSON.stringify(snapshot.context, null, 2)}
       </pre>

@@ -3,7 +3,7 @@
  * background, login logo, title, primary button), drawn from the form's current values before they are saved.
  */
 import rampartLogo from '../../layout/rampart-logo.svg';
-import { primaryHoverColour } from '../../../lib/colour';
+import { primaryContrastColour, primaryHoverColour } from '../../../lib/colour';
 
 export interface LayoutPreviewProps {
   primaryColor: string;
@@ -24,6 +24,7 @@ export function LayoutPreview({
   loginTitle = null,
 }: LayoutPreviewProps) {
   const hover = primaryHoverColour(primaryColor) ?? primaryColor;
+  const text = primaryContrastColour(primaryColor) ?? undefined;
   return (
     <figure className="layout-preview" aria-labelledby="layout-preview-caption">
       <figcaption id="layout-preview-caption">Preview</figcaption>
@@ -48,7 +49,7 @@ export function LayoutPreview({
           <span
             className="layout-preview__button"
             data-testid="preview-button"
-            style={{ background: primaryColor, borderColor: hover }}
+            style={{ background: primaryColor, borderColor: hover, color: text }}
           >
             Log in
           </span>

@@ -1,0 +1,37 @@
+/** `/profile` ("Your account"): the user's own sign-ins and failures, none yet, loading and unreadable. */
+import type { Meta, StoryObj } from '@storybook/react-webpack5';
+import { SIGN_INS_KEY, SignInsPage } from '../../src/app/pages/profile/SignInsPage';
+import type { RootState } from '../../src/store/createStore';
+import { StoryProviders } from '../support/StoryProviders';
+import { signedIn, signIns } from './authenticationFixtures';
+import { resourcesState } from './fixtures';
+
+const meta: Meta = { title: 'Pages/Profile', parameters: { layout: 'padded' } };
+export default meta;
+type Story = StoryObj;
+
+const profile = (state: Partial<RootState>) => ({
+  render: () => (
+    <StoryProviders state={state} routes={[{ path: '*', element: <SignInsPage /> }]} path="/profile" />
+  ),
+});
+
+export const Loading: Story = profile({
+  ...signedIn('reader'),
+  ...resourcesState({}, { [SIGN_INS_KEY]: 'loading' }),
+});
+export const SignIns: Story = profile({
+  ...signedIn('reader'),
+  ...resourcesState({ [SIGN_INS_KEY]: signIns }),
+});
+/** Nothing recorded yet. */
+export const NoSignIns: Story = profile({
+  ...signedIn('reader'),
+  ...resourcesState({
+    [SIGN_INS_KEY]: { data: [], last_login: null, failed_since_last_login: 0, active_sessions: 1 },
+  }),
+});
+export const LoadFailed: Story = profile({
+  ...signedIn('reader'),
+  ...resourcesState({}, { [SIGN_INS_KEY]: 'failed' }),
+});

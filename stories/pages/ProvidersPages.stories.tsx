@@ -1,0 +1,135 @@
+/**
+ * The identity providers list and a provider's page: the built-in local accounts, an LDAP directory and an OpenID
+ * provider (secrets set, never shown), new ones of each kind, the test bench's answer (passed for the directory,
+ * failed for the OpenID provider), a name the appliance refused and an unknown provider.
+ */
+import type { Meta, StoryObj } from '@storybook/react-webpack5';
+import { userEvent, within } from 'storybook/test';
+import { resourcesSaga } from '../../sagas/resources.saga';
+import { ProviderDetailPage } from '../../src/app/pages/authentication/ProviderDetailPage';
+import { ProvidersPage } from '../../src/app/pages/authentication/ProvidersPage';
+import type { RootState } from '../../src/store/createStore';
+import { StoryProviders } from '../support/StoryProviders';
+import {
+  cannedApi,
+  cas,
+  ldapCheckPassed,
+  ldapProvider,
+  localProvider,
+  oidcCheckFailed,
+  oidcProvider,
+  providers,
+  signedIn,
+} from './authenticationFixtures';
+import { resourcesState } from './fixtures';
+
+const meta: Meta = { title: 'Pages/Authentication/Providers', parameters: { layout: 'padded' } };
+export default meta;
+type Story = StoryObj;
+
+const list = (state: Partial<RootState>) => ({
+  render: () => (
+    <StoryProviders
+      state={state}
+      routes={[{ path: '*', element: <ProvidersPage /> }]}
+      path="/authentication/providers"
+    />
+  ),
+});
+
+export const ListLoading: Story = list({
+  ...signedIn(),
+  ...resourcesState({}, { 'authentication/providers': 'loading' }),
+});
+/** Only the built-in local accounts, as on a new appliance. */
+export const ListLocalOnly: Story = list({
+  ...signedIn(),
+  ...resourcesState({ 'authentication/providers': { data: [localProvider] } }),
+});
+export const List: Story = list({
+  ...signedIn(),
+  ...resourcesState({ 'authentication/providers': providers }),
+});
+
+const detail = (path: string, state: Partial<RootState>, api?: Parameters<typeof cannedApi>[0]) => ({
+  render: () => (
+    <StoryProviders
+      state={state}
+      routes={[{ path: '/authentication/providers/:id', element: <ProviderDetailPage /> }]}
+      path={path}
+      {...(api ? { api: cannedApi(api), sagas: [resourcesSaga] } : {})}
+    />
+  ),
+});
+const loaded = (p: typeof ldapProvider) =>
+  resourcesState({
+    [`authentication/providers/${p.id}`]: p,
+    'authentication/providers': providers,
+    'pki/cas': cas,
+  });
+
+export const DetailLoading: Story = detail('/authentication/providers/2', {
+  ...signedIn(),
+  ...resourcesState({}, { 'authentication/providers/2': 'loading' }),
+});
+/** Built in: nothing to change. */
+export const DetailLocal: Story = detail('/authentication/providers/1', {
+  ...signedIn(),
+  ...loaded(localProvider),
+});
+export const DetailLdap: Story = detail('/authentication/providers/2', {
+  ...signedIn(),
+  ...loaded(ldapProvider),
+});
+export const DetailOidc: Story = detail('/authentication/providers/3', {
+  ...signedIn(),
+  ...loaded(oidcProvider),
+});
+export const NewLdap: Story = detail('/authentication/providers/new?type=ldap', {
+  ...signedIn(),
+  ...resourcesState({ 'authentication/providers': providers, 'pki/cas': cas }),
+});
+export const NewOidc: Story = detail('/authentication/providers/new?type=oidc', {
+  ...signedIn(),
+  ...resourcesState({ 'authentication/providers': providers }),
+});
+/** The appliance refused the name: its message shows under the field. */
+export const DetailNameTaken: Story = detail('/authentication/providers/2', {
+  ...signedIn(),
+  ...loaded(ldapProvider),
+  fieldErrors: { name: 'A provider with this name exists.' },
+});
+
+const runTestBench = async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+  const canvas = within(canvasElement);
+  await userEvent.click(await canvas.findByRole('button', { name: 'Test provider' }));
+  await canvas.findByRole('status', { name: 'Test result' });
+};
+/** The directory test bench passed: each step, then the mapped user and groups. */
+export const LdapTestPassed: Story = {
+  ...detail(
+    '/authentication/providers/2',
+    { ...signedIn(), ...loaded(ldapProvider) },
+    {
+      'POST /api/authentication/providers/test': ldapCheckPassed,
+      'GET /api/authentication/providers': providers,
+    },
+  ),
+  play: runTestBench,
+};
+/** The OpenID provider refused the client credentials: the failed step says so. */
+export const OidcTestFailed: Story = {
+  ...detail(
+    '/authentication/providers/3',
+    { ...signedIn(), ...loaded(oidcProvider) },
+    {
+      'POST /api/authentication/providers/test': oidcCheckFailed,
+      'GET /api/authentication/providers': providers,
+    },
+  ),
+  play: runTestBench,
+};
+export const DetailUnknown: Story = detail('/authentication/providers/99', {
+  ...signedIn(),
+  ...resourcesState({}, { 'authentication/providers/99': 'failed' }),
+});
