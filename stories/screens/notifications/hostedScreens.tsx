@@ -55,7 +55,7 @@ export function AgreementScreen({
 }) {
   return (
     // The transform keeps the modal's fixed backdrop over the screen, so the chart beside it stays usable.
-    <div style={{ transform: 'translateZ(0)', minHeight: '32rem' }}>
+    <div style={{ transform: 'translateZ(0)', minHeight: 'calc(100vh - 2rem)' }}>
       <HostedScreen
         sagas={[agreementsSaga]}
         inspect={inspect}
@@ -99,10 +99,12 @@ function WindowButtons() {
 export function WindowsManagerScreen({ inspect }: { inspect: Inspect }) {
   return (
     <HostedScreen sagas={[windowsSaga]} inspect={inspect} state={notificationsState()}>
+      {/* Above the page, so windows docked over the narrow page never hide them. */}
+      <WindowButtons />
       <div className="core-layout__body" style={{ minHeight: '32rem', transform: 'translateZ(0)' }}>
         <main className="core-layout__content">
           <h1>Page content</h1>
-          <WindowButtons />
+          <p>The windows open over this page, as they do over the console.</p>
         </main>
         <WindowsHub />
       </div>
