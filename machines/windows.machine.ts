@@ -6,7 +6,7 @@
  * - minimising activates the top remaining non-iconized window;
  * - at most 4 windows using event streams: a fifth is refused and the machine emits `windows.refused` (the windows
  *   saga turns it into the notice).
- * The windows saga steps it with xstate's pure `transition` and stores the result in the `windows` slice.
+ * The windows saga runs one actor of it for the page and mirrors its snapshots into the `windows` slice.
  */
 import { assertEvent, assign, emit, setup } from 'xstate';
 import {

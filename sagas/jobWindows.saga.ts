@@ -57,7 +57,7 @@ export function* openJobWindow(action: ReturnType<typeof jobWindowOpenRequested>
       aspect: 'floating',
     }),
   );
-  // The windows saga steps the machine after this put; its answer (a state change) comes right after. The machine
+  // The windows saga sends this event to its actor; the answer (a state change) comes right after. The machine
   // may refuse the window (4 event-stream windows at most): then the overlay stays.
   yield race({ changed: take(windowsStateChanged.type), timeout: delay(WINDOW_ANSWER_MS) });
   const opened: boolean = yield select((s: RootState) => s.windows.context.windows.some((w) => w.id === id));

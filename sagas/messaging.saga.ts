@@ -8,7 +8,7 @@
  */
 import { call, fork, getContext, put, race, select, take, takeLeading } from 'redux-saga/effects';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { inspect } from '../src/qa/inspect';
+import { inspect as qaInspect, type Inspect } from '../src/qa/inspect';
 import { agreementMachine } from '../machines/agreement.machine';
 import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
 import { handleError } from './handleError';
@@ -130,6 +130,8 @@ type AgreementReport =
  */
 export function* runAgreement(agreement: Notification) {
   const state: RootState = yield select();
+  // The saga context may hand its own `inspect` (a story's chart); otherwise the QA panel's.
+  const inspect: Inspect = ((yield getContext('inspect')) as Inspect | undefined) ?? qaInspect;
   const hosted = hostActor<AgreementActor, AgreementReport>((report) =>
     createActor(
       agreementMachine.provide({

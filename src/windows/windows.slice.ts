@@ -1,17 +1,11 @@
 /**
- * The windows manager's state in the store. Views send machine events (`windowsEventSent`); the windows saga steps
- * the machine with xstate's pure `transition`, stores the result (`windowsStateChanged`) and acts on what the
+ * The windows manager's state in the store. Views send machine events (`windowsEventSent`); the windows saga sends
+ * them to the page's windows machine actor, mirrors its snapshots here (`windowsStateChanged`) and acts on what the
  * machine emits. The machine decides every change; the store only keeps its value and context (serialisable,
  * server-rendered).
  */
-import { createSlice, current, isDraft, type PayloadAction } from '@reduxjs/toolkit';
-import { transition } from 'xstate';
-import {
-  windowsMachine,
-  type WindowsContext,
-  type WindowsEmitted,
-  type WindowsEvent,
-} from '../../machines/windows.machine';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { WindowsContext, WindowsEvent } from '../../machines/windows.machine';
 import type { WindowAspect, WindowPosition, WindowSpec } from './types';
 
 export interface WindowsState {
@@ -21,30 +15,11 @@ export interface WindowsState {
 
 const initialState: WindowsState = { value: 'empty', context: { windows: [], activeId: null, refusals: 0 } };
 
-/** One step of the machine: the next stored state and the events the machine emitted. */
-export function stepWindows(
-  state: WindowsState,
-  event: WindowsEvent,
-): { state: WindowsState; emitted: WindowsEmitted[] } {
-  const plain = isDraft(state) ? current(state) : state;
-  const snapshot = windowsMachine.resolveState({ value: plain.value, context: plain.context });
-  const [next, actions] = transition(windowsMachine, snapshot, event);
-  // Emitted events come back as `xstate.emit` actions of the pure transition.
-  const emitted = actions.flatMap((a: { type: string; params?: unknown }) =>
-    a.type === 'xstate.emit' ? [(a.params as { event: WindowsEmitted }).event] : [],
-  );
-  return { state: { value: next.value as WindowsState['value'], context: next.context }, emitted };
-}
-
-/** Applies one machine event to the stored state. */
-export const applyWindowsEvent = (state: WindowsState, event: WindowsEvent): WindowsState =>
-  stepWindows(state, event).state;
-
 export const windowsSlice = createSlice({
   name: 'windows',
   initialState,
   reducers: {
-    /** A view's event for the machine; the windows saga steps the machine with it. */
+    /** A view's event for the machine; the windows saga sends it to the actor. */
     windowsEventSent: (_state, _action: PayloadAction<WindowsEvent>) => {},
     windowsStateChanged: (_state, action: PayloadAction<WindowsState>) => action.payload,
   },

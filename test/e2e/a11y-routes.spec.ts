@@ -4,17 +4,21 @@
  *
  * The routes come from the one route table (src/app/routes.tsx): its path literals are read from the source, and each
  * parameter is given real values (the account screen types and actions from their own lists, ids of items that exist
- * on the appliance). A route with a parameter this spec does not know fails the gate, so a new route is never skipped.
+ * on the appliance: an ACME order is placed with Debian's pebble and taken to valid). A route with a parameter this
+ * spec does not know fails the gate, so a new route is never skipped. The agreement modal is checked open, over the
+ * console, for an admin who has not accepted the terms.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { AUTH_ACTIONS, SCREEN_TYPES } from '../../src/app/pages/account/actions';
 import { THEME_COOKIE } from '../../src/shared/http';
+import { startPebble, type Pebble } from '../support/pebble';
 import { seriousViolations } from './support/axe';
 import { startServer, type RunningServer } from './support/server';
-import { loginAsAdmin, postJson } from './support/session';
+import { loginAs, loginAsAdmin, postJson } from './support/session';
 
 /** Every path of the route table, as written there (`system/certificates/:id`, `account/:type`, `*`, `/`). */
 function routeTablePaths(): string[] {
@@ -29,10 +33,15 @@ function routeTablePaths(): string[] {
 }
 
 let server: RunningServer;
+let pebble: Pebble | undefined;
+/** A second admin who never accepts the terms: the agreement modal stays open for it. */
+let readerPassword = '';
 /** Detail ids by list path (`/system/certificates` → an id that exists). */
 const ids: Record<string, string> = {};
 
 test.beforeAll(async ({ browser }) => {
+  // pebble and a real ACME order take a few seconds on top.
+  test.setTimeout(120_000);
   server = await startServer({ RAMPART_ENV: 'test' });
   const context = await browser.newContext();
   await loginAsAdmin(context, server, { acceptAgreements: true });
@@ -74,14 +83,76 @@ test.beforeAll(async ({ browser }) => {
   });
   ids['/authentication/services'] = await firstId('/api/authentication/services');
   ids['/authentication/providers'] = await firstId('/api/authentication/providers');
-  // An ACME order needs an account registered with a reachable ACME directory, which this appliance has none of:
-  // the order page is checked as it shows an order id that does not exist.
-  ids['/system/acme-orders'] = 'no-such-order';
+  ids['/system/acme-orders'] = await acmeOrder(context, ca);
+  const reader = await postJson(context, server, '/api/users', { username: 'reader', role: 'admin' });
+  expect(reader.status(), await reader.text()).toBe(201);
+  readerPassword = ((await reader.json()) as { one_time_password: string }).one_time_password;
   await context.close();
 });
 test.afterAll(async () => {
+  pebble?.stop();
   await server?.stop();
 });
+
+/**
+ * A real ACME order, taken to valid: Debian's pebble (its TLS certificate issued by `ca`) validates HTTP-01 against
+ * this server, so the order page shows an order with its states, challenges and certificate.
+ */
+async function acmeOrder(context: BrowserContext, ca: string): Promise<string> {
+  const post = async (url: string, body: unknown) => {
+    const res = await postJson(context, server, url, body);
+    expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+    return res;
+  };
+  const tls = (await (
+    await post('/api/pki/certificates', {
+      ca_id: ca,
+      profile: 'server',
+      subject: { common_name: 'localhost' },
+      sans: { dns: ['localhost'], ip: ['127.0.0.1'] },
+      validity_days: 7,
+      key_type: 'ec-p256',
+    })
+  ).json()) as { id: string };
+  const bundle = await (
+    await post(`/api/pki/certificates/${tls.id}/export`, { format: 'pem', include_chain: false })
+  ).text();
+  const caPem = await (await context.request.get(`${server.url}/api/pki/cas/${ca}/certificate`)).text();
+  const keyAt = bundle.indexOf('-----BEGIN PRIVATE KEY');
+  pebble = await startPebble({
+    dir: fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-a11y-pebble-')),
+    httpPort: server.port,
+    tls: { certPem: bundle.slice(0, keyAt), keyPem: bundle.slice(keyAt), caPem },
+  });
+  const account = (await (
+    await post('/api/pki/acme/accounts', {
+      name: 'Pebble',
+      directory_url: pebble.directoryUrl,
+      email: 'admin@rampart.test',
+      terms_of_service_agreed: true,
+      trust_pem: caPem,
+    })
+  ).json()) as { id: string };
+  const order = (await (
+    await post('/api/pki/acme/orders', {
+      account_id: account.id,
+      names: ['console.rampart.test'],
+      key_type: 'ec-p256',
+    })
+  ).json()) as { id: string };
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await context.request.get(`${server.url}/api/pki/acme/orders/${order.id}`)).json()) as {
+            status: string;
+          }
+        ).status,
+      { timeout: 30_000 },
+    )
+    .toBe('valid');
+  return String(order.id);
+}
 
 /** The concrete URLs to visit: each parameter expanded; `/logout` last, as it ends the session. */
 function concreteUrls(): string[] {
@@ -160,6 +231,20 @@ for (const theme of ['light', 'dark'] as const) {
     const context = await themedContext(browser, theme);
     await loginAsAdmin(context, server, { acceptAgreements: true });
     expect(await checkEveryRoute(context)).toEqual([]);
+    await context.close();
+  });
+
+  test(`the agreement modal, open over the console, passes axe in the ${theme} theme`, async ({
+    browser,
+  }) => {
+    const context = await themedContext(browser, theme);
+    await loginAs(context, server, 'reader', () => readerPassword);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/messaging/agreements`);
+    const dialog = page.getByRole('dialog', { name: 'Terms of use' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('checkbox', { name: 'I read all terms' })).toBeFocused();
+    expect(seriousViolations(await new AxeBuilder({ page }).analyze(), 'agreement modal')).toEqual([]);
     await context.close();
   });
 }

@@ -1,10 +1,11 @@
 /**
  * The QA panel in the built console: with RAMPART_QA_PANEL on, Ctrl+Alt+Q lists the login screen's running actor
- * with its state, follows its steps and opens its live statechart; without it, the panel's chunk is never loaded
- * and the shortcut does nothing.
+ * with its state, follows its steps and opens its live statechart, and on a console page the windows manager's actor;
+ * without it, the panel's chunk is never loaded and the shortcut does nothing.
  */
 import { expect, test } from '@playwright/test';
 import { startServer, type RunningServer } from './support/server';
+import { loginAsAdmin } from './support/session';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -43,6 +44,29 @@ test('turned on: the login actor, its state and steps, and its live chart', asyn
   await panel.getByRole('region', { name: 'Events' }).getByRole('button', { name: 'user.back' }).click();
   await expect(page.getByLabel('Username')).toBeVisible();
   await expect(login).toContainText('"step":"username"');
+});
+
+test('turned on, in the console: the windows manager is a live actor the panel lists and follows', async ({
+  browser,
+}) => {
+  server = await startServer({ RAMPART_QA_PANEL: 'true' });
+  const context = await browser.newContext();
+  await loginAsAdmin(context, server, { acceptAgreements: true });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/logs/overview`);
+  await expect(page.getByRole('heading', { name: 'Live logs', level: 1 })).toBeVisible();
+  await page.keyboard.press('Control+Alt+KeyQ');
+  const panel = page.getByRole('dialog', { name: 'Running actors' });
+  const windows = panel.getByRole('row', { name: /^windows/ });
+  await expect(windows).toContainText('"empty"');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Open in a window' }).click();
+  await expect(page.getByRole('dialog', { name: /^Live log/ })).toBeVisible();
+  await page.keyboard.press('Control+Alt+KeyQ');
+  await expect(windows).toContainText('"open"');
+  await expect(windows).toContainText('window.open');
+  await context.close();
 });
 
 test('off by default in production: no panel chunk, no panel', async ({ page }) => {

@@ -3,7 +3,11 @@ import { createActor, type EventObject } from 'xstate';
 import { windowsMachine, type WindowsEvent } from '../../machines/windows.machine';
 import type { AppWindow, WindowSpec } from '../../src/windows/types';
 import { MAX_EVENT_STREAM_WINDOWS } from '../../src/windows/types';
-import { applyWindowsEvent, stepWindows, type WindowsState } from '../../src/windows/windows.slice';
+import { ActorRegistry } from '../../src/qa/panel/registry';
+import { windowsSaga } from '../../sagas/windows.saga';
+import { EVENT_STREAM_REFUSAL } from '../../src/windows/types';
+import { windowsEventSent, type WindowsState } from '../../src/windows/windows.slice';
+import { fakeApi, makeTestStore } from '../sagas/fakes';
 import { declaredTransitions, takenTransitions } from './graph';
 
 const spec = (id: string, patch: Partial<WindowSpec> = {}): WindowSpec => ({
@@ -92,8 +96,22 @@ describe('windows machine graph', () => {
 });
 
 describe('windows rules (spec §4)', () => {
-  const empty: WindowsState = { value: 'empty', context: { windows: [], activeId: null, refusals: 0 } };
-  const run = (...evs: WindowsEvent[]) => evs.reduce(applyWindowsEvent, empty);
+  // Through the page's path: the windows saga's actor steps, the store mirrors it.
+  function host(state?: WindowsState) {
+    const registry = new ActorRegistry();
+    const store = makeTestStore({
+      api: fakeApi({}).api,
+      state: state ? { windows: state } : {},
+      context: { inspect: registry.inspect },
+    });
+    const task = store.runSaga(windowsSaga);
+    const send = (...evs: WindowsEvent[]) => {
+      for (const e of evs) store.dispatch(windowsEventSent(e));
+      return store.getState().windows;
+    };
+    return { store, registry, task, send };
+  }
+  const run = (...evs: WindowsEvent[]) => host().send(...evs);
   const byId = (s: WindowsState, id: string) => s.context.windows.find((w) => w.id === id)!;
 
   it('a new right window iconizes any other right window', () => {
@@ -154,25 +172,53 @@ describe('windows rules (spec §4)', () => {
     const s = run(...opens, { type: 'window.open', window: spec('plain') });
     expect(s.context.windows.map((w) => w.id)).toEqual(['s0', 's1', 's2', 's3', 'plain']);
     expect(s.context.refusals).toBe(1);
-    const after = applyWindowsEvent(applyWindowsEvent(s, { type: 'window.close', id: 's0' }), opens[4]);
+    const after = host(s).send({ type: 'window.close', id: 's0' }, opens[4]);
     expect(after.context.windows.some((w) => w.id === 's4')).toBe(true);
   });
-  it('a refused opening is emitted to the host (no counter to compare), and only that opening', () => {
-    const full = Array.from({ length: MAX_EVENT_STREAM_WINDOWS }, (_v, i): WindowsEvent => ({
-      type: 'window.open',
-      window: spec(`s${i}`, { usesEventsStream: true }),
-    })).reduce(applyWindowsEvent, empty);
-    const refused = stepWindows(full, {
-      type: 'window.open',
-      window: spec('s9', { usesEventsStream: true }),
-    });
-    expect(refused.emitted).toEqual([{ type: 'windows.refused', id: 's9' }]);
-    expect(stepWindows(refused.state, { type: 'window.open', window: spec('plain') }).emitted).toEqual([]);
-    const actor = createActor(windowsMachine, { snapshot: windowsMachine.resolveState(full) }).start();
+  it('a refused opening becomes a notice, and only that opening', () => {
+    const { store, send } = host();
+    send(
+      ...Array.from({ length: MAX_EVENT_STREAM_WINDOWS }, (_v, i): WindowsEvent => ({
+        type: 'window.open',
+        window: spec(`s${i}`, { usesEventsStream: true }),
+      })),
+    );
+    const toasts = () => store.getState().notifications.toasts.map((t) => [t.level, t.message]);
+    expect(toasts()).toEqual([]);
+    send({ type: 'window.open', window: spec('s9', { usesEventsStream: true }) });
+    expect(toasts()).toEqual([['warning', EVENT_STREAM_REFUSAL]]);
+    send({ type: 'window.open', window: spec('plain') });
+    expect(toasts()).toHaveLength(1);
+    // The machine itself emits the refusal to whoever hosts it.
+    const full = createActor(windowsMachine).start();
+    for (let i = 0; i < MAX_EVENT_STREAM_WINDOWS; i++)
+      full.send({ type: 'window.open', window: spec(`s${i}`, { usesEventsStream: true }) });
     const heard: unknown[] = [];
-    actor.on('windows.refused', (e) => heard.push(e));
-    actor.send({ type: 'window.open', window: spec('s9', { usesEventsStream: true }) });
+    full.on('windows.refused', (e) => heard.push(e));
+    full.send({ type: 'window.open', window: spec('s9', { usesEventsStream: true }) });
     expect(heard).toEqual([{ type: 'windows.refused', id: 's9' }]);
+  });
+  it('the windows state lives in one inspected actor: the QA panel lists it, and events sent to it reach the store', () => {
+    const { store, registry, task, send } = host();
+    const listed = registry.list().filter((a) => a.machine?.id === 'windows');
+    expect(listed).toHaveLength(1);
+    send({ type: 'window.open', window: spec('a') });
+    expect(listed[0].ref.getSnapshot().context.windows.map((w: AppWindow) => w.id)).toEqual(['a']);
+    // What the chart's buttons do: send straight to the actor. The screen (the store) follows.
+    listed[0].ref.send({ type: 'window.open', window: spec('b', { aspect: 'floating' }) });
+    expect(store.getState().windows.context.windows.map((w) => w.id)).toEqual(['a', 'b']);
+    expect(store.getState().windows.context.activeId).toBe('b');
+    // The saga's end stops its actor: the panel no longer lists it.
+    task.cancel();
+    expect(registry.list().filter((a) => a.machine?.id === 'windows')).toHaveLength(0);
+  });
+  it('starts from the stored state (a server-rendered or preloaded one)', () => {
+    const s = run({ type: 'window.open', window: spec('a') }, { type: 'window.open', window: spec('b') });
+    const again = host(s).send({ type: 'window.restore', id: 'a' });
+    expect(again.context.windows.map((w) => [w.id, w.aspect])).toEqual([
+      ['a', 'right'],
+      ['b', 'iconized'],
+    ]);
   });
   it('opening an open window focuses it (and brings an iconized one back to the right)', () => {
     const s = run(

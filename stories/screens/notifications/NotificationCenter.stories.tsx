@@ -1,5 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
+import { expect, userEvent, within } from 'storybook/test';
 import { NotificationCenter } from '../../../src/notifications/NotificationCenter';
+import { ScreenWithChart } from '../../../src/qa/panel/ScreenWithChart';
+import { AgreementScreen } from './hostedScreens';
 import { StoryProviders } from '../../support/StoryProviders';
 import { notificationsState, terms, toast } from './state';
 
@@ -99,3 +102,19 @@ export const StickyError = story(
     ],
   }),
 );
+
+/**
+ * The agreement modal beside the statechart of its own actor (the one the messaging saga hosts): ticking the box
+ * moves the chart, and the chart's buttons move the modal.
+ */
+export const AgreementWithStatechart: Story = {
+  render: () => <ScreenWithChart screen={(inspect) => <AgreementScreen inspect={inspect} />} />,
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const modal = await c.findByRole('dialog', { name: 'Terms of use' });
+    await userEvent.click(within(modal).getByRole('checkbox', { name: 'I read all terms' }));
+    await expect(
+      within(await c.findByRole('region', { name: 'Current state' })).getByText(/"visible"/),
+    ).toBeTruthy();
+  },
+};

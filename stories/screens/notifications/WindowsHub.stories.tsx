@@ -1,9 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
+import { expect, userEvent, within } from 'storybook/test';
+import { ScreenWithChart } from '../../../src/qa/panel/ScreenWithChart';
 import { registerWindowContent } from '../../../src/windows/registry';
 import type { AppWindow } from '../../../src/windows/types';
 import type { WindowsState } from '../../../src/windows/windows.slice';
 import { WindowsHub } from '../../../src/windows/WindowsHub';
 import { StoryProviders } from '../../support/StoryProviders';
+import { WindowsManagerScreen } from './hostedScreens';
 import { config } from './state';
 
 registerWindowContent('LiveLog', ({ data }) => (
@@ -67,3 +70,19 @@ export const IconizedDock = story(
 );
 export const NotIconizable = story([win('n', { prefs: { allowIconization: false } })]);
 export const MissingContent = story([win('m', { componentName: 'Unknown' })]);
+
+/**
+ * The windows manager beside the statechart of its own actor (the one the windows saga hosts): opening windows
+ * moves the chart, and the chart's buttons (window.close, window.setAspect, …) move the windows.
+ */
+export const WithStatechart: Story = {
+  render: () => <ScreenWithChart screen={(inspect) => <WindowsManagerScreen inspect={inspect} />} />,
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(await c.findByRole('button', { name: 'Open sshd log (right)' }));
+    await c.findByRole('dialog', { name: 'Live log: sshd' });
+    await expect(
+      within(await c.findByRole('region', { name: 'Current state' })).getByText(/"open"/),
+    ).toBeTruthy();
+  },
+};

@@ -4,68 +4,23 @@
  * pebble's TLS certificate comes from this appliance's PKI, trusted through the account's `trust_pem`; pebble's
  * companion pebble-challtestsrv is its DNS server, resolving every name to 127.0.0.1.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import https from 'node:https';
 import net from 'node:net';
 import path from 'node:path';
 import { pkiOf } from '../../../src/appliance/pki';
+import { freePort, httpsGet, startPebble, type Pebble } from '../../support/pebble';
 import { adminAgent } from '../support/harness';
 import { readEventStream } from '../support/sse';
 import { openssl, rootCaBody, startPki, writeTemp, type PkiHarness } from './support';
 
-const PEBBLE = '/usr/bin/pebble';
-const CHALLTESTSRV = '/usr/bin/pebble-challtestsrv';
-
 let t: PkiHarness;
-let pebble: ChildProcess;
-let dns: ChildProcess;
+let pebble: Pebble;
 let consolePort: number;
 let directoryUrl: string;
 let managementUrl: string;
 let trustPem: string;
-let pebbleLog = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function httpsGet(url: string, ca: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    https
-      .get(url, { ca }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      })
-      .on('error', reject);
-  });
-}
-
-async function waitForDirectory(): Promise<void> {
-  for (let i = 0; i < 100; i += 1) {
-    if (pebble.exitCode !== null) throw new Error(`pebble exited: ${pebbleLog}`);
-    try {
-      if ((await httpsGet(directoryUrl, trustPem)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`pebble did not start: ${pebbleLog}`);
-}
 
 beforeAll(async () => {
-  for (const bin of [PEBBLE, CHALLTESTSRV])
-    if (!fs.existsSync(bin)) throw new Error(`${bin} is missing: install Debian's pebble (.ci/run does)`);
   t = await startPki();
   await t.h.app.listen({ host: '127.0.0.1', port: 0 });
   consolePort = (t.h.app.server.address() as net.AddressInfo).port;
@@ -86,75 +41,20 @@ beforeAll(async () => {
   const bundle = (
     await t.admin.post(`/api/pki/certificates/${tlsCert.id}/export`, { format: 'pem', include_chain: false })
   ).body;
-  const certFile = writeTemp(
-    t.dir,
-    'pebble-cert.pem',
-    bundle.slice(0, bundle.indexOf('-----BEGIN PRIVATE KEY')),
-  );
-  const keyFile = writeTemp(t.dir, 'pebble-key.pem', bundle.slice(bundle.indexOf('-----BEGIN PRIVATE KEY')));
-
-  const [acmePort, mgmtPort, tlsPort, dnsPort, dnsMgmtPort] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
-  // pebble's companion as the DNS server: every name resolves to 127.0.0.1, where the console listens.
-  dns = spawn(
-    CHALLTESTSRV,
-    [
-      '-dns01',
-      `127.0.0.1:${dnsPort}`,
-      '-http01',
-      '',
-      '-https01',
-      '',
-      '-tlsalpn01',
-      '',
-      '-management',
-      `127.0.0.1:${dnsMgmtPort}`,
-      '-defaultIPv4',
-      '127.0.0.1',
-      '-defaultIPv6',
-      '',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  dns.on('error', (e) => (pebbleLog += `challtestsrv spawn error: ${e.message}\n`));
-  dns.stdout?.on('data', (c: Buffer) => (pebbleLog += c.toString()));
-  dns.stderr?.on('data', (c: Buffer) => (pebbleLog += c.toString()));
-  const config = writeTemp(
-    t.dir,
-    'pebble.json',
-    JSON.stringify({
-      pebble: {
-        listenAddress: `127.0.0.1:${acmePort}`,
-        managementListenAddress: `127.0.0.1:${mgmtPort}`,
-        certificate: certFile,
-        privateKey: keyFile,
-        httpPort: consolePort,
-        tlsPort,
-        ocspResponderURL: '',
-        externalAccountBindingRequired: false,
-      },
-    }),
-  );
-  directoryUrl = `https://127.0.0.1:${acmePort}/dir`;
-  managementUrl = `https://127.0.0.1:${mgmtPort}`;
-  pebble = spawn(PEBBLE, ['-config', config, '-dnsserver', `127.0.0.1:${dnsPort}`], {
-    env: { ...process.env, PEBBLE_VA_NOSLEEP: '1', PEBBLE_WFE_NONCEREJECT: '0', PEBBLE_AUTHZREUSE: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  pebble = await startPebble({
+    dir: t.dir,
+    httpPort: consolePort,
+    tls: {
+      certPem: bundle.slice(0, bundle.indexOf('-----BEGIN PRIVATE KEY')),
+      keyPem: bundle.slice(bundle.indexOf('-----BEGIN PRIVATE KEY')),
+      caPem: trustPem,
+    },
   });
-  pebble.on('error', (e) => (pebbleLog += `spawn error: ${e.message}\n`));
-  pebble.stdout?.on('data', (c: Buffer) => (pebbleLog += c.toString()));
-  pebble.stderr?.on('data', (c: Buffer) => (pebbleLog += c.toString()));
-  await waitForDirectory();
+  ({ directoryUrl, managementUrl } = pebble);
 }, 60_000);
 
 afterAll(async () => {
-  pebble?.kill('SIGTERM');
-  dns?.kill('SIGTERM');
+  pebble?.stop();
   await pkiOf(t.h.ctx).acme?.settled();
   await t.h.close();
 });
@@ -210,7 +110,7 @@ describe('ACME against pebble', () => {
       45_000,
     );
     expect(stream.status).toBe(200);
-    if (process.env.PKI_DEBUG) console.log(JSON.stringify(stream.events), pebbleLog);
+    if (process.env.PKI_DEBUG) console.log(JSON.stringify(stream.events), pebble.log());
     const states = stream.events
       .filter((e) => e.event === 'state')
       .map((e) => (e.data as { status: string }).status);
@@ -360,5 +260,5 @@ describe('ACME against pebble', () => {
 });
 
 afterAll(() => {
-  if (pebbleLog && process.env.PKI_DEBUG) fs.writeFileSync(path.join(t.dir, 'pebble.log'), pebbleLog);
+  if (pebble?.log() && process.env.PKI_DEBUG) fs.writeFileSync(path.join(t.dir, 'pebble.log'), pebble.log());
 });

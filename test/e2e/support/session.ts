@@ -32,6 +32,34 @@ export async function postJson(context: BrowserContext, server: RunningServer, u
   return context.request.post(`${server.url}${url}`, { data, headers: await xsrfHeader(context, server) });
 }
 
+/**
+ * Logs `username` in with `password`; an account still on its one-time password `initial` changes it to
+ * `password` first (the first access), as the login page makes it.
+ */
+export async function loginAs(
+  context: BrowserContext,
+  server: RunningServer,
+  username: string,
+  initial: () => string,
+  password = ADMIN_PASSWORD,
+) {
+  await context.request.get(`${server.url}/account/login`); // sets XSRF-TOKEN
+  let res = await postForm(context, server, '/api/auth/login', { username, password });
+  if (res.status() === 401) {
+    res = await postForm(context, server, '/api/auth/login', { username, password: initial() });
+    expect(res.ok()).toBe(true);
+    const changed = await postForm(context, server, '/api/auth/change_password', {
+      username,
+      password: initial(),
+      new_password: password,
+    });
+    expect(changed.ok()).toBe(true);
+    res = await postForm(context, server, '/api/auth/login', { username, password });
+  }
+  expect(res.ok()).toBe(true);
+  expect((await context.cookies(server.url)).some((c) => c.name === 'rampart_session')).toBe(true);
+}
+
 /** Logs the seeded admin in; with `acceptAgreements` it also acknowledges every pending agreement. */
 export async function loginAsAdmin(
   context: BrowserContext,
@@ -39,25 +67,7 @@ export async function loginAsAdmin(
   options: { acceptAgreements?: boolean } = {},
 ) {
   const request: APIRequestContext = context.request;
-  await request.get(`${server.url}/account/login`); // sets XSRF-TOKEN
-  let res = await postForm(context, server, '/api/auth/login', {
-    username: 'admin',
-    password: ADMIN_PASSWORD,
-  });
-  if (res.status() === 401) {
-    const initial = seededPassword(server.output());
-    res = await postForm(context, server, '/api/auth/login', { username: 'admin', password: initial });
-    expect(res.ok()).toBe(true);
-    const changed = await postForm(context, server, '/api/auth/change_password', {
-      username: 'admin',
-      password: initial,
-      new_password: ADMIN_PASSWORD,
-    });
-    expect(changed.ok()).toBe(true);
-    res = await postForm(context, server, '/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD });
-  }
-  expect(res.ok()).toBe(true);
-  expect((await context.cookies(server.url)).some((c) => c.name === 'rampart_session')).toBe(true);
+  await loginAs(context, server, 'admin', () => seededPassword(server.output()));
   if (options.acceptAgreements) {
     const messages = (await (await request.get(`${server.url}/api/users/me/messages`)).json()) as {
       data: Array<{ id: string; version_id: string; type: string }>;

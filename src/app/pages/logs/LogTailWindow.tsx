@@ -34,7 +34,8 @@ export function LogTailWindow({ windowId, data }: WindowContentProps) {
       {tail && tail.entries.length === 0 && tail.status === 'live' ? (
         <p>No entries match these filters yet.</p>
       ) : null}
-      <ol className="log-tail__entries" aria-label="Newest log entries">
+      {/* Focusable: keyboard users scroll the entries too. */}
+      <ol className="log-tail__entries" aria-label="Newest log entries" tabIndex={0}>
         {tail?.entries.map((e) => (
           <li key={e.id}>
             <time dateTime={new Date(e.timestamp * 1000).toISOString()}>

@@ -167,3 +167,28 @@ test('admins also find Apply in the command palette; read-only users do not', as
   setup('user');
   expect(currentPaletteActions()).toEqual([]);
 });
+
+test('a save the form refuses moves focus to the first field in error, in the order of the form', async () => {
+  const user = userEvent.setup();
+  const { calls } = setup('admin');
+  const domain = screen.getByRole('textbox', { name: /Domain/ });
+  await user.clear(domain);
+  await user.type(domain, 'not a domain');
+  const host = screen.getByRole('textbox', { name: /Host name/ });
+  await user.clear(host);
+  await user.type(host, 'bad_host');
+  const save = screen.getByRole('button', { name: 'Save preferences' });
+  save.focus();
+  await user.keyboard('{Enter}');
+  await waitFor(() => expect(host).toHaveFocus());
+  expect(host).toHaveAccessibleDescription(/must be a hostname/);
+  expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+
+  // Fixed, the next refusal lands on the next field in error.
+  await user.clear(host);
+  await user.type(host, 'edge-3');
+  save.focus();
+  await user.keyboard('{Enter}');
+  await waitFor(() => expect(domain).toHaveFocus());
+  expect(domain).toHaveAttribute('aria-invalid', 'true');
+});

@@ -3,8 +3,9 @@
  * after a submit attempt, and the server's error for its name (pydantic `loc`), which a new value hides.
  */
 import { useField, useFormikContext } from 'formik';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Checkbox } from '../../../../widgets/Checkbox';
+import { focusFirstMarked } from '../../../../widgets/Field';
 import { ListInput } from '../../../../widgets/ListInput';
 import { Select, type SelectOption } from '../../../../widgets/Select';
 import { TextInput, type TextInputProps } from '../../../../widgets/TextInput';
@@ -188,9 +189,20 @@ export function SavedReset({ status }: { status: string | undefined }) {
 
 /** A configuration form's Save and Discard buttons: both wait for a change, and neither works while saving. */
 export function SaveDiscardActions({ saveLabel, pending }: { saveLabel: string; pending: boolean }) {
-  const { dirty, resetForm } = useFormikContext();
+  const { dirty, resetForm, submitCount, isSubmitting, errors } = useFormikContext();
+  const ref = useRef<HTMLDivElement>(null);
+  const answered = useRef(submitCount);
+  // A save refused by the form's own rules moves focus to the first field in error (keyboard and screen-reader
+  // users land on what to fix instead of staying on the button).
+  useEffect(() => {
+    if (isSubmitting || submitCount === answered.current) return;
+    answered.current = submitCount;
+    const form = ref.current?.closest('form');
+    const names = new Set(Object.keys(errors));
+    if (form && names.size > 0) focusFirstMarked(names, form);
+  }, [submitCount, isSubmitting, errors]);
   return (
-    <div className="config-form__actions">
+    <div className="config-form__actions" ref={ref}>
       <button type="submit" className="button button--primary" disabled={!dirty || pending}>
         {saveLabel}
       </button>
