@@ -171,7 +171,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   // Serialised once: it is the same on every page response that lacks it.
   const localeCookie = `${LOCALE_COOKIE}=en-US; Max-Age=${LOCALE_MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
-  const render = createRenderer({ config: publicConfig(config), manifest });
+  const render = createRenderer({
+    config: publicConfig(config),
+    manifest,
+    origin,
+    inProcess: inProcessReads,
+  });
   const injectFetch = createInjectFetch(app, origin, publicReads, inProcessReads);
   const api = (cookieHeader: string | undefined) => {
     // The request's cookies do not change during its render: parsed once, at the first read.

@@ -1,14 +1,20 @@
 /**
  * Server-side rendering of one page: a store and API client per request; the static handler runs the route
- * guards and loaders; the matched routes' prefetch actions are dispatched, END is dispatched, and the render
- * waits for the sagas before `renderToString` (no Suspense holds back data, so streaming would only cost time).
+ * guards and loaders. The shell's data (menu, who-am-I, custom style) is read directly — in process when the
+ * appliance is embedded, without JSON or fetch — and reduced into the store by the same actions the browser's sagas
+ * put. Only a route with prefetch actions starts the request sagas: its actions are dispatched, END is dispatched,
+ * and the render waits for the sagas before `renderToString` (no Suspense holds back data, so streaming would only
+ * cost time).
  */
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { END } from 'redux-saga';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { PublicConfig } from '../../config';
 import type { ApiClient } from '../api/client';
-import { parseCookieHeader } from '../api/client';
+import { apiUrl, parseCookieHeader } from '../api/client';
+import { isApiError } from '../api/errors';
+import type { InProcessRead, InProcessReads } from '../service-kit/inProcessReads';
 import { AppProviders } from '../app/AppProviders';
 import { routeChunks, routes } from '../app/routes';
 import { registerFeatures } from '../app/features';
@@ -20,18 +26,20 @@ import { isCrawler } from '../runtime/fatalErrors';
 import { STATE_ELEMENT_ID } from '../runtime/readState';
 import { createAppStore, registerReducers } from '../store/createStore';
 import { signedInReducers } from '../store/signedInReducers';
-import { styleRequested } from '../store/slices/layout.slice';
+import { styleLoaded } from '../store/slices/layout.slice';
 import { primaryHoverColour } from '../lib/colour';
 import { menuRequested } from '../store/slices/menu.slice';
-import { userRequested } from '../store/slices/session.slice';
 import { serverRootSaga } from '../../sagas/serverRoot';
+import { menuLoadedFrom } from '../../sagas/menu.saga';
+import { userActionFrom } from '../../sagas/session.saga';
+import { styleFromSettings, type SettingsAnswer } from '../../sagas/layout.saga';
 import { assetsFor, type AssetManifest } from './assets';
 import { renderDocument } from './document';
 
 /** Pages of the core layout that need no login. */
 const PUBLIC_CORE_ROUTES = new Set(['network/overview']);
 
-/** The longest a render waits for its sagas before it renders what it has. */
+/** The longest a render waits for its data (shell reads, sagas) before it renders what it has. */
 export const PREFETCH_TIMEOUT_MS = 3000;
 
 export type RenderResult =
@@ -47,7 +55,17 @@ export interface RenderInput {
   log: { error: (obj: unknown, msg?: string) => void; warn: (obj: unknown, msg?: string) => void };
 }
 
-export function createRenderer(options: { config: PublicConfig; manifest: AssetManifest }) {
+/** One read's outcome: the answer's data, or the failure's status (none: no answer at all). */
+type ReadOutcome = { ok: true; data: unknown } | { ok: false; status?: number; error?: unknown };
+
+export function createRenderer(options: {
+  config: PublicConfig;
+  manifest: AssetManifest;
+  /** The server's own origin and the reads its embedded services answer in process (none: all through `api`). */
+  origin?: string;
+  inProcess?: InProcessReads;
+}) {
+  const { config } = options;
   // Every page's state carries every slice: the browser keeps the signed-in ones until their reducers load.
   registerReducers(signedInReducers);
   registerFeatures();
@@ -61,6 +79,50 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
     }
     return hoverColours.get(primary)!;
   };
+
+  // The shell's three reads, and their in-process answers when the API is this server's embedded one.
+  const shellUrl = {
+    menu: apiUrl(config.apiBase, 'menu/'),
+    me: apiUrl(config.apiBase, 'users/me'),
+    settings: apiUrl(config.apiBase, 'config/settings'),
+  };
+  const inProcessOf = (url: string): InProcessRead | undefined => {
+    if (!options.inProcess || !options.origin) return undefined;
+    const target = new URL(url, options.origin);
+    return target.origin === options.origin
+      ? options.inProcess.find('GET', target.pathname + target.search)
+      : undefined;
+  };
+  const inProcess = {
+    menu: inProcessOf(shellUrl.menu),
+    me: inProcessOf(shellUrl.me),
+    settings: inProcessOf(shellUrl.settings),
+  };
+
+  /**
+   * A GET of the shell, as the API client would answer it: in process when the service answers it so (the visitor's
+   * cookies are all the request carries, as the client's default headers), else through the client.
+   */
+  async function read(
+    key: keyof typeof shellUrl,
+    api: ApiClient,
+    headers: () => Headers,
+  ): Promise<ReadOutcome> {
+    const direct = inProcess[key];
+    if (direct) {
+      try {
+        const answer = direct({ headers: headers() });
+        return answer.status < 400 ? { ok: true, data: answer.body } : { ok: false, status: answer.status };
+      } catch {
+        // The route itself answers a failure (its error handler, its log line): ask it through the client.
+      }
+    }
+    try {
+      return { ok: true, data: (await api.get(shellUrl[key])).data };
+    } catch (error) {
+      return { ok: false, status: isApiError(error) ? error.status : undefined, error };
+    }
+  }
 
   return async function render(input: RenderInput): Promise<RenderResult> {
     const cookieHeader = input.headers.get('cookie');
@@ -76,6 +138,16 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
       return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
     }
 
+    const inCoreLayout = context.matches.some((m) => m.route.id === 'core');
+    let title = 'Rampart';
+    const prefetch: UnknownAction[] = [];
+    for (const match of context.matches) {
+      const handle = match.route.handle as RouteHandle | undefined;
+      if (handle?.title) title = `${handle.title} · Rampart`;
+      for (const action of handle?.prefetch?.({ params: match.params, url: input.url }) ?? [])
+        prefetch.push(action);
+    }
+
     const store = createAppStore({
       preloadedState: {
         config: options.config,
@@ -84,33 +156,55 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
         layout: { style: null, styleSource: null, theme: theme ?? 'system', contextBarOpen: true },
       },
       context: { api: input.api, platform: 'server' },
+      // Only the route's own data needs the sagas; the shell's is read below.
+      sagas: prefetch.length > 0,
     });
-    const task = store.runSaga(serverRootSaga);
 
-    const inCoreLayout = context.matches.some((m) => m.route.id === 'core');
+    // The shell: what the menu, session and layout sagas would put for these reads (see their sagas).
+    let shellHeaders: Headers | undefined;
+    const headers = () => (shellHeaders ??= new Headers(cookieHeader ? { cookie: cookieHeader } : {}));
+    const shell: Array<Promise<UnknownAction | null>> = [];
     if (inCoreLayout) {
       store.dispatch(menuRequested());
-      store.dispatch(userRequested());
+      shell.push(
+        config.env !== 'production'
+          ? Promise.resolve(menuLoadedFrom(undefined, false))
+          : read('menu', input.api, headers).then((r) => menuLoadedFrom(r.ok ? r.data : undefined, r.ok)),
+      );
+      if (hadLoginCookie) shell.push(read('me', input.api, headers).then(userActionFrom));
     }
-    store.dispatch(styleRequested());
-    let title = 'Rampart';
-    for (const match of context.matches) {
-      const handle = match.route.handle as RouteHandle | undefined;
-      if (handle?.title) title = `${handle.title} · Rampart`;
-      for (const action of handle?.prefetch?.({ params: match.params, url: input.url }) ?? [])
-        store.dispatch(action);
+    shell.push(
+      read('settings', input.api, headers).then((r) => {
+        if (r.ok) return styleLoaded({ style: styleFromSettings(r.data as SettingsAnswer), source: 'api' });
+        input.log.warn({ url: input.url.pathname, err: r.error }, 'custom layout could not be loaded');
+        return null;
+      }),
+    );
+    let late = false;
+    const pending: Array<Promise<unknown>> = shell.map((p) =>
+      p.then((action) => {
+        if (action && !late) store.dispatch(action);
+      }),
+    );
+
+    let task: ReturnType<typeof store.runSaga> | undefined;
+    if (prefetch.length > 0) {
+      task = store.runSaga(serverRootSaga);
+      for (const action of prefetch) store.dispatch(action);
+      store.dispatch(END);
+      pending.push(task.toPromise());
     }
-    store.dispatch(END);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      task.toPromise(),
+      Promise.all(pending),
       new Promise<void>((resolve) => {
         timer = setTimeout(() => {
           input.log.warn(
             { url: input.url.pathname },
             'prefetch timed out; rendering without the missing data',
           );
-          task.cancel();
+          late = true;
+          task?.cancel();
           resolve();
         }, PREFETCH_TIMEOUT_MS);
       }),

@@ -19,8 +19,10 @@ export type RootState = ReturnType<
 const registry: ReducersMapObject = { ...reducers };
 const following = new Set<{ replaceReducer: (reducer: Reducer<RootState>) => void }>();
 
-function rootReducer() {
-  return combineKeepingUnknown(registry) as unknown as Reducer<RootState>;
+/** The root reducer of the registry as it is; the server creates a store per request, so it is combined once. */
+let combined: Reducer<RootState> | null = null;
+export function rootReducer(): Reducer<RootState> {
+  return (combined ??= combineKeepingUnknown(registry) as unknown as Reducer<RootState>);
 }
 
 /**
@@ -30,6 +32,7 @@ function rootReducer() {
 export function registerReducers(map: ReducersMapObject) {
   if (Object.entries(map).every(([key, reducer]) => registry[key] === reducer)) return;
   Object.assign(registry, map);
+  combined = null;
   for (const store of following) store.replaceReducer(rootReducer());
 }
 
@@ -47,16 +50,29 @@ export interface SagaContext {
   [key: string]: unknown;
 }
 
-export function createAppStore(options: { preloadedState?: Partial<RootState>; context: SagaContext }) {
-  const sagaMiddleware = createSagaMiddleware({ context: options.context });
+export function createAppStore(options: {
+  preloadedState?: Partial<RootState>;
+  context: SagaContext;
+  /**
+   * False for a server render whose state is complete before the store exists (no request sagas to run): no saga
+   * middleware then, and `runSaga` throws.
+   */
+  sagas?: boolean;
+}) {
+  const sagaMiddleware = options.sagas === false ? null : createSagaMiddleware({ context: options.context });
   const store = configureStore({
     reducer: rootReducer(),
     preloadedState: options.preloadedState as RootState | undefined,
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+    // The default middleware are the development checks (immutability, serializability), none in production.
+    middleware: (getDefault) =>
+      sagaMiddleware ? getDefault({ thunk: false }).concat(sagaMiddleware) : getDefault({ thunk: false }),
     devTools: typeof window !== 'undefined' && process.env.NODE_ENV !== 'production',
   });
   return Object.assign(store, {
-    runSaga: (saga: Saga): Task => sagaMiddleware.run(saga),
+    runSaga: (saga: Saga): Task => {
+      if (!sagaMiddleware) throw new Error('this store runs no sagas');
+      return sagaMiddleware.run(saga);
+    },
   });
 }
 

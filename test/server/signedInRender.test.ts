@@ -1,0 +1,130 @@
+/**
+ * Signed-in server renders as an appliance in production serves them: each account sees its own menu, name and
+ * privileges, a change to the menu, to an account's privileges or to the look and feel shows on the very next
+ * render, every response has nonces of its own, and an ended session sends the next page to the login.
+ */
+import fs from 'node:fs';
+import {
+  adminAgent,
+  grantPrivileges,
+  startServer,
+  userAgent,
+  type Agent,
+  type Harness,
+} from '../appliance/support/harness';
+
+let h: Harness;
+let admin: Agent;
+let dnsReader: Agent;
+
+beforeAll(async () => {
+  h = await startServer({ config: { env: 'production' } });
+  admin = await adminAgent(h);
+  dnsReader = await userAgent(h, 'dora');
+  await grantPrivileges(h, 'dora', { dns: 'read' });
+});
+afterAll(async () => {
+  await h.close();
+  fs.rmSync(h.dataDir, { recursive: true, force: true });
+});
+
+interface Rendered {
+  status: number;
+  html: string;
+  state: {
+    session: { loggedIn: boolean; user: { username: string; privileges: Record<string, string> } | null };
+    menu: { source: string; items: Array<{ id: string; children: Array<{ id: string; name: string }> }> };
+    layout: { style: { primaryColor: string | null } | null };
+  };
+  nonces: { script: string; style: string };
+}
+
+async function render(agent: Agent, url: string): Promise<Rendered> {
+  const res = await agent.get(url);
+  const csp = String(res.headers['content-security-policy']);
+  const json = /id="__RAMPART_STATE__"[^>]*>([^<]*)</.exec(res.body)?.[1];
+  return {
+    status: res.statusCode,
+    html: res.body,
+    state: json ? JSON.parse(json) : null,
+    nonces: {
+      script: /script-src[^;]*'nonce-([0-9a-f]+)'/.exec(csp)![1],
+      style: /style-src[^;]*'nonce-([0-9a-f]+)'/.exec(csp)![1],
+    },
+  };
+}
+
+/** The context bar's links as the page shows them. */
+const menuLinks = (html: string) =>
+  [...html.matchAll(/<a href="([^"]+)" class="context-bar__link[^"]*"/g)].map((m) => m[1]);
+
+describe('signed-in renders', () => {
+  it('give each account its own menu, name and privileges, whatever was rendered before', async () => {
+    for (let round = 0; round < 2; round++) {
+      const a = await render(admin, '/network/overview');
+      const d = await render(dnsReader, '/network/overview');
+      expect(a.status).toBe(200);
+      expect(d.status).toBe(200);
+      expect(a.state.session.user?.username).toBe('admin');
+      expect(d.state.session.user).toMatchObject({ username: 'dora', privileges: { dns: 'read' } });
+      expect(a.html).toContain('aria-label="Signed in as admin. Log out"');
+      expect(d.html).toContain('aria-label="Signed in as dora. Log out"');
+      expect(d.html).not.toContain('Signed in as admin');
+      expect(a.state.menu.source).toBe('api');
+      expect(menuLinks(a.html)).toEqual(expect.arrayContaining(['/authentication/users', '/dns/proxy']));
+      // The DNS reader's menu: the DNS pages and the public network overview, nothing of the other areas.
+      expect(menuLinks(d.html)).toEqual(['/dns/proxy', '/dns/dynamic', '/network/overview']);
+      expect(d.state.menu.items.map((g) => g.id)).toEqual(['dns', 'network']);
+    }
+  });
+
+  it('show a privilege granted, a menu change and a new colour on the next render', async () => {
+    const user = await userAgent(h, 'lena');
+    expect(menuLinks((await render(user, '/network/overview')).html)).toEqual(['/network/overview']);
+
+    await grantPrivileges(h, 'lena', { logs: 'read' });
+    const granted = await render(user, '/logs/overview');
+    expect(granted.state.session.user?.privileges).toEqual({ logs: 'read' });
+    expect(menuLinks(granted.html)).toEqual(['/network/overview', '/logs/overview']);
+
+    h.ctx.db.prepare("UPDATE menu_children SET name = 'Event log' WHERE group_id = 'logs'").run();
+    try {
+      expect((await render(user, '/logs/overview')).html).toMatch(
+        /class="context-bar__link active"[^>]*>Event log</,
+      );
+    } finally {
+      h.ctx.db.prepare("UPDATE menu_children SET name = 'Live logs' WHERE group_id = 'logs'").run();
+    }
+    expect((await render(user, '/logs/overview')).html).toMatch(/>Live logs</);
+
+    const put = await admin.put('/api/config/settings', { primary_color: '#204060', bar_color: '#1f2a33' });
+    expect(put.statusCode).toBe(200);
+    const styled = await render(user, '/logs/overview');
+    expect(styled.state.layout.style?.primaryColor).toBe('#204060');
+    expect(styled.html).toContain('--color-primary:#204060');
+  });
+
+  it('carry the nonces of their own response only', async () => {
+    const first = await render(admin, '/logs/overview');
+    const second = await render(admin, '/logs/overview');
+    expect(second.nonces.script).not.toBe(first.nonces.script);
+    for (const r of [first, second]) {
+      const tags = r.html.match(/<script[^>]*>/g) ?? [];
+      expect(tags.length).toBeGreaterThan(1);
+      for (const tag of tags) expect(tag).toContain(`nonce="${r.nonces.script}"`);
+    }
+    expect(second.html).not.toContain(first.nonces.script);
+    expect(second.html).not.toContain(first.nonces.style);
+  });
+
+  it('send the next page to the login once the session has ended', async () => {
+    const user = await userAgent(h, 'otto');
+    expect((await render(user, '/network/analytics')).status).toBe(200);
+    const cookie = user.cookieHeader();
+    expect((await user.post('/api/auth/logout')).statusCode).toBeLessThan(400);
+    const res = await h.app.inject({ url: '/network/analytics', headers: { cookie } });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/account/login?return_to=%2Fnetwork%2Fanalytics');
+    expect(String(res.headers['set-cookie'])).toMatch(/rampart_logged_in=; Max-Age=0/);
+  });
+});
