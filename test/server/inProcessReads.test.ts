@@ -99,7 +99,11 @@ describe('in-process reads', () => {
     const admin = await adminAgent(h);
     const put = await admin.put('/api/config/settings', { primary_color: '#102030', bar_color: '#405060' });
     expect(put.statusCode).toBe(200);
-    for (const headers of [{}, { cookie: admin.cookieHeader() }, { cookie: 'rampart_session=stale' }]) {
+    for (const headers of <Array<Record<string, string>>>[
+      {},
+      { cookie: admin.cookieHeader() },
+      { cookie: 'rampart_session=stale' },
+    ]) {
       const { routed, inProcess } = await both('/api/config/settings', headers);
       expect(routed.status).toBe(200);
       expect(inProcess).toEqual(routed);
