@@ -16,6 +16,7 @@ import { apiUrl, parseCookieHeader } from '../api/client';
 import { isApiError } from '../api/errors';
 import type { InProcessRead, InProcessReads } from '../service-kit/inProcessReads';
 import { AppProviders } from '../app/AppProviders';
+import { FragmentRenderContext } from '../app/serverFragments';
 import { routeChunks, routes } from '../app/routes';
 import { registerFeatures } from '../app/features';
 import { THEME_COOKIE } from '../shared/http';
@@ -35,6 +36,7 @@ import { userActionFrom } from '../../sagas/session.saga';
 import { styleFromSettings, type SettingsAnswer } from '../../sagas/layout.saga';
 import { assetsFor, type AssetManifest } from './assets';
 import { renderDocument } from './document';
+import type { FragmentCache } from './fragmentCache';
 
 /** Pages of the core layout that need no login. */
 const PUBLIC_CORE_ROUTES = new Set(['network/overview']);
@@ -64,6 +66,8 @@ export function createRenderer(options: {
   /** The server's own origin and the reads its embedded services answer in process (none: all through `api`). */
   origin?: string;
   inProcess?: InProcessReads;
+  /** Kept HTML of the page's server fragments (the context bar); none: every render renders them. */
+  fragments?: FragmentCache;
 }) {
   const { config } = options;
   // Every page's state carries every slice: the browser keeps the signed-in ones until their reducers load.
@@ -239,11 +243,14 @@ export function createRenderer(options: {
     }
 
     const router = createStaticRouter(handler.dataRoutes, context);
+    const fragments = options.fragments?.begin();
     const body = renderToString(
       // The request's one API client serves the sagas (above) and the views alike.
-      <AppProviders store={store} services={{ api: input.api, origin: input.url.origin }}>
-        <StaticRouterProvider router={router} context={context} nonce={input.nonce} />
-      </AppProviders>,
+      <FragmentRenderContext.Provider value={fragments ?? null}>
+        <AppProviders store={store} services={{ api: input.api, origin: input.url.origin }}>
+          <StaticRouterProvider router={router} context={context} nonce={input.nonce} />
+        </AppProviders>
+      </FragmentRenderContext.Provider>,
     );
     const state = store.getState();
     const chunks = context.matches.map((m) => routeChunks[m.route.id]).filter(Boolean);
@@ -257,7 +264,7 @@ export function createRenderer(options: {
     if (state.layout.style?.barColor) customProperties['--color-bar'] = state.layout.style.barColor;
     const html = renderDocument({
       title,
-      body,
+      body: fragments ? fragments.finish(body, [input.nonce, input.styleNonce]) : body,
       state,
       stateElementId: STATE_ELEMENT_ID,
       nonce: input.nonce,

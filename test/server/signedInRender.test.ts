@@ -4,6 +4,9 @@
  * render, every response has nonces of its own, and an ended session sends the next page to the login.
  */
 import fs from 'node:fs';
+import path from 'node:path';
+import { APPLIANCE_DB_FILE } from '../../src/appliance';
+import { openDatabase } from '../../src/storage/sqlite';
 import {
   adminAgent,
   grantPrivileges,
@@ -78,33 +81,87 @@ describe('signed-in renders', () => {
     }
   });
 
-  it('show a privilege granted, a menu change and a new colour on the next render', async () => {
+  it('show a privilege granted, a menu change, a new colour and theme on the next render', async () => {
     const user = await userAgent(h, 'lena');
-    expect(menuLinks((await render(user, '/network/overview')).html)).toEqual(['/network/overview']);
+    const page = '/network/overview';
+    for (let i = 0; i < 2; i++)
+      expect(menuLinks((await render(user, page)).html)).toEqual(['/network/overview']);
 
     await grantPrivileges(h, 'lena', { logs: 'read' });
-    const granted = await render(user, '/logs/overview');
+    const granted = await render(user, page);
     expect(granted.state.session.user?.privileges).toEqual({ logs: 'read' });
     expect(menuLinks(granted.html)).toEqual(['/network/overview', '/logs/overview']);
 
     h.ctx.db.prepare("UPDATE menu_children SET name = 'Event log' WHERE group_id = 'logs'").run();
     try {
-      expect((await render(user, '/logs/overview')).html).toMatch(
-        /class="context-bar__link active"[^>]*>Event log</,
+      expect((await render(user, page)).html).toMatch(
+        /href="\/logs\/overview" class="context-bar__link">Event log</,
       );
     } finally {
       h.ctx.db.prepare("UPDATE menu_children SET name = 'Live logs' WHERE group_id = 'logs'").run();
     }
-    expect((await render(user, '/logs/overview')).html).toMatch(/>Live logs</);
+    expect((await render(user, page)).html).toMatch(/>Live logs</);
+    // A change committed by another connection (a tool of the appliance writing its database) shows as well.
+    const other = openDatabase(path.join(h.dataDir, APPLIANCE_DB_FILE));
+    try {
+      other.prepare("UPDATE menu_groups SET name = 'Journal' WHERE id = 'logs'").run();
+      expect((await render(user, page)).html).toContain('<span class="context-bar__group">Journal</span>');
+      other.prepare("UPDATE menu_groups SET name = 'Logs' WHERE id = 'logs'").run();
+      expect((await render(user, page)).html).toContain('<span class="context-bar__group">Logs</span>');
+    } finally {
+      other.close();
+    }
 
     const put = await admin.put('/api/config/settings', { primary_color: '#204060', bar_color: '#1f2a33' });
     expect(put.statusCode).toBe(200);
-    const styled = await render(user, '/logs/overview');
+    const styled = await render(user, page);
     expect(styled.state.layout.style?.primaryColor).toBe('#204060');
     expect(styled.html).toContain('--color-primary:#204060');
+
+    expect((await render(user, page)).html).toContain('aria-label="Colour theme: system. Change theme"');
+    const dark = await user.get(page, { cookie: `${user.cookieHeader()}; rampart_theme=dark` });
+    expect(dark.body).toContain('aria-label="Colour theme: dark. Change theme"');
+    expect(dark.body).toContain('<html lang="en-US" data-theme="dark">');
+  });
+
+  it('are the same with the context bar rendered each time or kept', async () => {
+    const pages = [
+      '/logs/overview',
+      '/dns/proxy',
+      '/settings/layout',
+      '/authentication/users',
+      '/help',
+      '/shop',
+    ];
+    const cache = h.app.fragmentCache;
+    for (const agent of [admin, dnsReader]) {
+      cache.clear();
+      cache.enabled = false;
+      const plain = [];
+      for (const url of pages) plain.push(await render(agent, url));
+      cache.enabled = true;
+      for (const round of ['rendered and kept', 'kept']) {
+        for (const [i, url] of pages.entries()) {
+          const r = await render(agent, url);
+          // Nonces are per response, and a notification's local id is random.
+          const same = (html: string, nonces: Rendered['nonces']) =>
+            html
+              .replaceAll(nonces.script, 'NONCE')
+              .replaceAll(nonces.style, 'STYLE-NONCE')
+              .replace(/"localId":"\w+"/g, '"localId":"ID"');
+          expect({ url, round, html: same(r.html, r.nonces) }).toEqual({
+            url,
+            round,
+            html: same(plain[i]!.html, plain[i]!.nonces),
+          });
+        }
+        expect(cache.size).toBe(pages.length);
+      }
+    }
   });
 
   it('carry the nonces of their own response only', async () => {
+    await render(admin, '/logs/overview');
     const first = await render(admin, '/logs/overview');
     const second = await render(admin, '/logs/overview');
     expect(second.nonces.script).not.toBe(first.nonces.script);
