@@ -6,8 +6,8 @@
  * and the render waits for the sagas before `renderToString` (no Suspense holds back data, so streaming would only
  * cost time).
  */
-import type { UnknownAction } from '@reduxjs/toolkit';
-import { END } from 'redux-saga';
+import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
+import { END, type Task } from 'redux-saga';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { PublicConfig } from '../../config';
@@ -25,11 +25,19 @@ import { loginRedirectTarget } from '../app/routing/guards';
 import type { RouteHandle } from '../app/routing/types';
 import { isCrawler } from '../runtime/fatalErrors';
 import { STATE_ELEMENT_ID } from '../runtime/readState';
-import { createAppStore, registerReducers } from '../store/createStore';
+import {
+  createAppStore,
+  createRenderStore,
+  registerReducers,
+  rootReducer,
+  type AppStore,
+  type RootState,
+} from '../store/createStore';
 import { signedInReducers } from '../store/signedInReducers';
-import { styleLoaded } from '../store/slices/layout.slice';
+import { layoutSlice, styleLoaded } from '../store/slices/layout.slice';
 import { primaryHoverColour } from '../lib/colour';
-import { menuRequested } from '../store/slices/menu.slice';
+import { menuRequested, menuSlice } from '../store/slices/menu.slice';
+import { sessionSlice } from '../store/slices/session.slice';
 import { serverRootSaga } from '../../sagas/serverRoot';
 import { menuLoadedFrom } from '../../sagas/menu.saga';
 import { userActionFrom } from '../../sagas/session.saga';
@@ -55,6 +63,20 @@ export interface RenderInput {
   styleNonce: string;
   api: ApiClient;
   log: { error: (obj: unknown, msg?: string) => void; warn: (obj: unknown, msg?: string) => void };
+}
+
+const BASE_STATE = '@@rampart/serverBaseState';
+
+/** The slices the shell's actions change; no other slice answers them (test/server/shellState.test.ts). */
+const SHELL_SLICES = [menuSlice, sessionSlice, layoutSlice];
+
+/** One of the shell's actions reduced into its own slice, as the root reducer would (without running all). */
+export function reduceShell(state: RootState, action: UnknownAction): RootState {
+  const slice = SHELL_SLICES.find((s) => action.type.startsWith(`${s.name}/`));
+  if (!slice) throw new Error(`${action.type} is not an action of the shell`);
+  const key = slice.name as 'menu' | 'session' | 'layout';
+  const next = (slice.reducer as Reducer)(state[key], action);
+  return next === state[key] ? state : { ...state, [key]: next };
 }
 
 /** One read's outcome: the answer's data, or the failure's status (none: no answer at all). */
@@ -128,6 +150,14 @@ export function createRenderer(options: {
     }
   }
 
+  // Every slice's initial state, computed once for the reducers registered (again if more are registered).
+  let base: { reducer: ReturnType<typeof rootReducer>; state: RootState } | undefined;
+  const baseState = () => {
+    const reducer = rootReducer();
+    if (base?.reducer !== reducer) base = { reducer, state: reducer(undefined, { type: BASE_STATE }) };
+    return base.state;
+  };
+
   return async function render(input: RenderInput): Promise<RenderResult> {
     const cookieHeader = input.headers.get('cookie');
     const cookies = parseCookieHeader(cookieHeader);
@@ -152,24 +182,31 @@ export function createRenderer(options: {
         prefetch.push(action);
     }
 
-    const store = createAppStore({
-      preloadedState: {
-        config: options.config,
-        session: { loggedIn: hadLoginCookie, user: null },
-        build: { buildId: options.manifest.buildId, latestBuildId: null, updateAvailable: false },
-        layout: { style: null, styleSource: null, theme: theme ?? 'system', contextBarOpen: true },
-      },
-      context: { api: input.api, platform: 'server' },
-      // Only the route's own data needs the sagas; the shell's is read below.
-      sagas: prefetch.length > 0,
-    });
+    // The state a render starts from: every slice's initial state, then what this request knows.
+    let state: RootState = {
+      ...baseState(),
+      config: options.config,
+      session: { loggedIn: hadLoginCookie, user: null },
+      build: { buildId: options.manifest.buildId, latestBuildId: null, updateAvailable: false },
+      layout: { style: null, styleSource: null, theme: theme ?? 'system', contextBarOpen: true },
+    };
+    // Only the route's own data needs the sagas (and a store from the start); the shell's is read below, and a
+    // route without sagas gets its store once the state is complete.
+    let store: AppStore | undefined =
+      prefetch.length > 0
+        ? createAppStore({ preloadedState: state, context: { api: input.api, platform: 'server' } })
+        : undefined;
+    const put = (action: UnknownAction) => {
+      if (store) store.dispatch(action);
+      else state = reduceShell(state, action);
+    };
 
     // The shell: what the menu, session and layout sagas would put for these reads (see their sagas).
     let shellHeaders: Headers | undefined;
     const headers = () => (shellHeaders ??= new Headers(cookieHeader ? { cookie: cookieHeader } : {}));
     const shell: Array<Promise<UnknownAction | null>> = [];
     if (inCoreLayout) {
-      store.dispatch(menuRequested());
+      put(menuRequested());
       shell.push(
         config.env !== 'production'
           ? Promise.resolve(menuLoadedFrom(undefined, false))
@@ -187,12 +224,12 @@ export function createRenderer(options: {
     let late = false;
     const pending: Array<Promise<unknown>> = shell.map((p) =>
       p.then((action) => {
-        if (action && !late) store.dispatch(action);
+        if (action && !late) put(action);
       }),
     );
 
-    let task: ReturnType<typeof store.runSaga> | undefined;
-    if (prefetch.length > 0) {
+    let task: Task | undefined;
+    if (store) {
       task = store.runSaga(serverRootSaga);
       for (const action of prefetch) store.dispatch(action);
       store.dispatch(END);
@@ -213,6 +250,9 @@ export function createRenderer(options: {
         }, PREFETCH_TIMEOUT_MS);
       }),
     ]).finally(() => clearTimeout(timer));
+    // A late answer must not change the state now: it is rendered as it is.
+    late = true;
+    store ??= createRenderStore(state);
 
     // The login cookie outlived its session (the appliance answered 401): a protected page goes to the login.
     const onPublicPage = context.matches.some((m) => PUBLIC_CORE_ROUTES.has(m.route.id));
@@ -252,7 +292,7 @@ export function createRenderer(options: {
         </AppProviders>
       </FragmentRenderContext.Provider>,
     );
-    const state = store.getState();
+    state = store.getState();
     const chunks = context.matches.map((m) => routeChunks[m.route.id]).filter(Boolean);
     const assets = assetsFor(options.manifest, chunks);
     const customProperties: Record<string, string> = {};

@@ -3,7 +3,13 @@
  * browser. Sagas get their collaborators (API client, config, platform hooks) through the saga context, so a
  * test or a story passes its own.
  */
-import { combineReducers, configureStore, type Reducer, type ReducersMapObject } from '@reduxjs/toolkit';
+import {
+  combineReducers,
+  configureStore,
+  type Reducer,
+  legacy_createStore,
+  type ReducersMapObject,
+} from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Saga, type Task } from 'redux-saga';
 import { useDispatch, useSelector, type TypedUseSelectorHook } from 'react-redux';
 import type { ApiClient } from '../api/client';
@@ -50,30 +56,31 @@ export interface SagaContext {
   [key: string]: unknown;
 }
 
-export function createAppStore(options: {
-  preloadedState?: Partial<RootState>;
-  context: SagaContext;
-  /**
-   * False for a server render whose state is complete before the store exists (no request sagas to run): no saga
-   * middleware then, and `runSaga` throws.
-   */
-  sagas?: boolean;
-}) {
-  const sagaMiddleware = options.sagas === false ? null : createSagaMiddleware({ context: options.context });
+export function createAppStore(options: { preloadedState?: Partial<RootState>; context: SagaContext }) {
+  const sagaMiddleware = createSagaMiddleware({ context: options.context });
   const store = configureStore({
     reducer: rootReducer(),
     preloadedState: options.preloadedState as RootState | undefined,
-    // The default middleware are the development checks (immutability, serializability), none in production.
-    middleware: (getDefault) =>
-      sagaMiddleware ? getDefault({ thunk: false }).concat(sagaMiddleware) : getDefault({ thunk: false }),
+    // The default middleware are the development checks (immutability, serializability): none in production.
+    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
     devTools: typeof window !== 'undefined' && process.env.NODE_ENV !== 'production',
   });
   return Object.assign(store, {
-    runSaga: (saga: Saga): Task => {
-      if (!sagaMiddleware) throw new Error('this store runs no sagas');
-      return sagaMiddleware.run(saga);
-    },
+    runSaga: (saga: Saga): Task => sagaMiddleware.run(saga),
   });
+}
+
+/**
+ * The store of a server render whose state is complete before it renders (no sagas to run): that state under the
+ * registered reducers, without middleware or enhancers. `runSaga` throws.
+ */
+export function createRenderStore(state: RootState): AppStore {
+  const store = legacy_createStore(rootReducer(), state);
+  return Object.assign(store, {
+    runSaga: (): Task => {
+      throw new Error('this store runs no sagas');
+    },
+  }) as unknown as AppStore;
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;
