@@ -35,6 +35,23 @@ export function readCachedStyle(storage: SagaContext['storage']): StyleSettings 
   }
 }
 
+/** The part of a `{api}config/settings` answer the style uses, every colour checked (see safeColor). */
+export interface SettingsAnswer {
+  primary_color?: unknown;
+  bar_color?: unknown;
+  images?: { bar_logo?: unknown; login_logo?: unknown; login_background?: unknown };
+}
+
+export function styleFromSettings(data: SettingsAnswer | undefined): StyleSettings {
+  return {
+    primaryColor: safeColor(data?.primary_color),
+    barColor: safeColor(data?.bar_color),
+    barLogo: data?.images?.bar_logo === true,
+    loginLogo: data?.images?.login_logo === true,
+    loginBackground: data?.images?.login_background === true,
+  };
+}
+
 export function* loadStyle() {
   const state: RootState = yield select();
   const storage: SagaContext['storage'] = yield getContext('storage');
@@ -50,18 +67,11 @@ export function* loadStyle() {
   }
   const api: ApiClient = yield getContext('api');
   try {
-    const res: ApiResponse<{
-      primary_color?: unknown;
-      bar_color?: unknown;
-      images?: { bar_logo?: unknown; login_logo?: unknown; login_background?: unknown };
-    }> = yield call(api.get, apiUrl(state.config.apiBase, 'config/settings'));
-    const style = {
-      primaryColor: safeColor(res.data?.primary_color),
-      barColor: safeColor(res.data?.bar_color),
-      barLogo: res.data?.images?.bar_logo === true,
-      loginLogo: res.data?.images?.login_logo === true,
-      loginBackground: res.data?.images?.login_background === true,
-    };
+    const res: ApiResponse<SettingsAnswer> = yield call(
+      api.get,
+      apiUrl(state.config.apiBase, 'config/settings'),
+    );
+    const style = styleFromSettings(res.data);
     storage?.setItem(STYLE_PREFERENCES_KEY, JSON.stringify(style));
     yield put(styleLoaded({ style, source: 'api' }));
   } catch (e) {

@@ -27,6 +27,13 @@ export function isMenu(value: unknown): value is MenuItem[] {
   );
 }
 
+/** What a menu answer becomes: the appliance's menu when it is one, else the built-in fallback (spec §8). */
+export function menuLoadedFrom(data: unknown, ok: boolean) {
+  return ok && isMenu(data)
+    ? menuLoaded({ items: data, source: 'api' })
+    : menuLoaded({ items: fallbackMenu, source: 'fallback' });
+}
+
 export function* loadMenu() {
   const state: RootState = yield select();
   if (state.menu.status === 'loaded') return;
@@ -37,11 +44,10 @@ export function* loadMenu() {
   const api: ApiClient = yield getContext('api');
   try {
     const res: ApiResponse<unknown> = yield call(api.get, apiUrl(state.config.apiBase, 'menu/'));
-    if (isMenu(res.data)) yield put(menuLoaded({ items: res.data, source: 'api' }));
-    else yield put(menuLoaded({ items: fallbackMenu, source: 'fallback' }));
+    yield put(menuLoadedFrom(res.data, true));
   } catch {
     // Spec §8: menu fetch failure is a silent fallback.
-    yield put(menuLoaded({ items: fallbackMenu, source: 'fallback' }));
+    yield put(menuLoadedFrom(undefined, false));
   }
 }
 

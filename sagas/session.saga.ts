@@ -2,6 +2,7 @@
  * Who is signed in: the console asks the appliance (GET {api}users/me) when the login cookie says a session
  * exists. A 401 means the cookie outlived its session, so the store stops claiming a login.
  */
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { call, getContext, put, select, takeLeading } from 'redux-saga/effects';
 import type { ApiClient, ApiResponse } from '../src/api/client';
 import { apiUrl } from '../src/api/client';
@@ -43,6 +44,17 @@ export function parseUser(data: MeResponse | undefined): SessionUser | null {
   };
 }
 
+/**
+ * What a who-am-I outcome becomes: the user of a 2xx answer; on a 401 the login cookie outlived its session, so
+ * the store stops claiming a login; any other failure changes nothing (the main bar just shows no name).
+ */
+export function userActionFrom(
+  outcome: { ok: true; data: unknown } | { ok: false; status?: number },
+): UnknownAction | null {
+  if (outcome.ok) return userLoaded(parseUser(outcome.data as MeResponse | undefined));
+  return outcome.status === 401 ? loginStateRead(false) : null;
+}
+
 export function* loadUser() {
   const state: RootState = yield select();
   if (!state.session.loggedIn || state.session.user) return;
@@ -51,8 +63,8 @@ export function* loadUser() {
     const res: ApiResponse<MeResponse> = yield call(api.get, apiUrl(state.config.apiBase, 'users/me'));
     yield put(userLoaded(parseUser(res.data)));
   } catch (e) {
-    if (isApiError(e) && e.status === 401) yield put(loginStateRead(false));
-    // Anything else: the page still works; the main bar just shows no name.
+    const action = userActionFrom({ ok: false, status: isApiError(e) ? e.status : undefined });
+    if (action) yield put(action);
   }
 }
 

@@ -145,7 +145,7 @@ async function mount(
   await app.register(
     async (api) => {
       applyApiConventions(api);
-      await registerSettingsRoutes(api, ctx);
+      await registerSettingsRoutes(api, ctx, inProcessReads);
       await registerConsoleRoutes(api, ctx, inProcessReads);
       await registerJobRoutes(api, ctx, jobs);
       await registerUpdates(api, ctx, jobs);

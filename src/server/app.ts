@@ -22,6 +22,7 @@ import { createInjectFetch, SSR_INTERNAL_HEADER } from './injectFetch';
 import { createLogger, RequestLog } from './logging';
 import { createRenderer } from './render';
 import { RenderCache } from './renderCache';
+import { FragmentCache } from './fragmentCache';
 import { PublicReadCache } from './publicReadCache';
 import { isLoggedInFromCookies } from '../app/routing/session';
 import { LOGGED_IN_COOKIE, THEME_COOKIE } from '../shared/http';
@@ -178,7 +179,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   // Serialised once: it is the same on every page response that lacks it.
   const localeCookie = `${LOCALE_COOKIE}=en-US; Max-Age=${LOCALE_MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
-  const render = createRenderer({ config: publicConfig(config), manifest });
+  const fragmentCache = new FragmentCache();
+  app.decorate('fragmentCache', fragmentCache);
+  const render = createRenderer({
+    config: publicConfig(config),
+    manifest,
+    origin,
+    inProcess: inProcessReads,
+    fragments: fragmentCache,
+  });
   const injectFetch = createInjectFetch(app, origin, publicReads, inProcessReads);
   const api = (cookieHeader: string | undefined) => {
     // The request's cookies do not change during its render: parsed once, at the first read.
@@ -255,5 +264,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Anonymous render micro-cache; services that change what anonymous pages show (custom style) clear it. */
     renderCache: RenderCache;
+    /** Kept HTML of the context bar of pages, keyed by what it shows (see fragmentCache.ts). */
+    fragmentCache: FragmentCache;
   }
 }

@@ -1,15 +1,22 @@
 /**
  * Server-side rendering of one page: a store and API client per request; the static handler runs the route
- * guards and loaders; the matched routes' prefetch actions are dispatched, END is dispatched, and the render
- * waits for the sagas before `renderToString` (no Suspense holds back data, so streaming would only cost time).
+ * guards and loaders. The shell's data (menu, who-am-I, custom style) is read directly — in process when the
+ * appliance is embedded, without JSON or fetch — and reduced into the store by the same actions the browser's sagas
+ * put. Only a route with prefetch actions starts the request sagas: its actions are dispatched, END is dispatched,
+ * and the render waits for the sagas before `renderToString` (no Suspense holds back data, so streaming would only
+ * cost time).
  */
-import { END } from 'redux-saga';
+import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
+import { END, type Task } from 'redux-saga';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { PublicConfig } from '../../config';
 import type { ApiClient } from '../api/client';
-import { parseCookieHeader } from '../api/client';
+import { apiUrl, parseCookieHeader } from '../api/client';
+import { isApiError } from '../api/errors';
+import type { InProcessRead, InProcessReads } from '../service-kit/inProcessReads';
 import { AppProviders } from '../app/AppProviders';
+import { FragmentRenderContext } from '../app/serverFragments';
 import { routeChunks, routes } from '../app/routes';
 import { registerFeatures } from '../app/features';
 import { THEME_COOKIE } from '../shared/http';
@@ -18,20 +25,31 @@ import { loginRedirectTarget } from '../app/routing/guards';
 import type { RouteHandle } from '../app/routing/types';
 import { isCrawler } from '../runtime/fatalErrors';
 import { STATE_ELEMENT_ID } from '../runtime/readState';
-import { createAppStore, registerReducers } from '../store/createStore';
+import {
+  createAppStore,
+  createRenderStore,
+  registerReducers,
+  rootReducer,
+  type AppStore,
+  type RootState,
+} from '../store/createStore';
 import { signedInReducers } from '../store/signedInReducers';
-import { styleRequested } from '../store/slices/layout.slice';
+import { layoutSlice, styleLoaded } from '../store/slices/layout.slice';
 import { primaryContrastColour, primaryHoverColour } from '../lib/colour';
-import { menuRequested } from '../store/slices/menu.slice';
-import { userRequested } from '../store/slices/session.slice';
+import { menuRequested, menuSlice } from '../store/slices/menu.slice';
+import { sessionSlice } from '../store/slices/session.slice';
 import { serverRootSaga } from '../../sagas/serverRoot';
+import { menuLoadedFrom } from '../../sagas/menu.saga';
+import { userActionFrom } from '../../sagas/session.saga';
+import { styleFromSettings, type SettingsAnswer } from '../../sagas/layout.saga';
 import { assetsFor, type AssetManifest } from './assets';
 import { renderDocument } from './document';
+import type { FragmentCache } from './fragmentCache';
 
 /** Pages of the core layout that need no login. */
 const PUBLIC_CORE_ROUTES = new Set(['network/overview']);
 
-/** The longest a render waits for its sagas before it renders what it has. */
+/** The longest a render waits for its data (shell reads, sagas) before it renders what it has. */
 export const PREFETCH_TIMEOUT_MS = 3000;
 
 export type RenderResult =
@@ -47,7 +65,33 @@ export interface RenderInput {
   log: { error: (obj: unknown, msg?: string) => void; warn: (obj: unknown, msg?: string) => void };
 }
 
-export function createRenderer(options: { config: PublicConfig; manifest: AssetManifest }) {
+const BASE_STATE = '@@rampart/serverBaseState';
+
+/** The slices the shell's actions change; no other slice answers them (test/server/shellState.test.ts). */
+const SHELL_SLICES = [menuSlice, sessionSlice, layoutSlice];
+
+/** One of the shell's actions reduced into its own slice, as the root reducer would (without running all). */
+export function reduceShell(state: RootState, action: UnknownAction): RootState {
+  const slice = SHELL_SLICES.find((s) => action.type.startsWith(`${s.name}/`));
+  if (!slice) throw new Error(`${action.type} is not an action of the shell`);
+  const key = slice.name as 'menu' | 'session' | 'layout';
+  const next = (slice.reducer as Reducer)(state[key], action);
+  return next === state[key] ? state : { ...state, [key]: next };
+}
+
+/** One read's outcome: the answer's data, or the failure's status (none: no answer at all). */
+type ReadOutcome = { ok: true; data: unknown } | { ok: false; status?: number; error?: unknown };
+
+export function createRenderer(options: {
+  config: PublicConfig;
+  manifest: AssetManifest;
+  /** The server's own origin and the reads its embedded services answer in process (none: all through `api`). */
+  origin?: string;
+  inProcess?: InProcessReads;
+  /** Kept HTML of the page's server fragments (the context bar); none: every render renders them. */
+  fragments?: FragmentCache;
+}) {
+  const { config } = options;
   // Every page's state carries every slice: the browser keeps the signed-in ones until their reducers load.
   registerReducers(signedInReducers);
   registerFeatures();
@@ -65,6 +109,58 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
     return primaryColours.get(primary)!;
   };
 
+  // The shell's three reads, and their in-process answers when the API is this server's embedded one.
+  const shellUrl = {
+    menu: apiUrl(config.apiBase, 'menu/'),
+    me: apiUrl(config.apiBase, 'users/me'),
+    settings: apiUrl(config.apiBase, 'config/settings'),
+  };
+  const inProcessOf = (url: string): InProcessRead | undefined => {
+    if (!options.inProcess || !options.origin) return undefined;
+    const target = new URL(url, options.origin);
+    return target.origin === options.origin
+      ? options.inProcess.find('GET', target.pathname + target.search)
+      : undefined;
+  };
+  const inProcess = {
+    menu: inProcessOf(shellUrl.menu),
+    me: inProcessOf(shellUrl.me),
+    settings: inProcessOf(shellUrl.settings),
+  };
+
+  /**
+   * A GET of the shell, as the API client would answer it: in process when the service answers it so (the visitor's
+   * cookies are all the request carries, as the client's default headers), else through the client.
+   */
+  async function read(
+    key: keyof typeof shellUrl,
+    api: ApiClient,
+    headers: () => Headers,
+  ): Promise<ReadOutcome> {
+    const direct = inProcess[key];
+    if (direct) {
+      try {
+        const answer = direct({ headers: headers() });
+        return answer.status < 400 ? { ok: true, data: answer.body } : { ok: false, status: answer.status };
+      } catch {
+        // The route itself answers a failure (its error handler, its log line): ask it through the client.
+      }
+    }
+    try {
+      return { ok: true, data: (await api.get(shellUrl[key])).data };
+    } catch (error) {
+      return { ok: false, status: isApiError(error) ? error.status : undefined, error };
+    }
+  }
+
+  // Every slice's initial state, computed once for the reducers registered (again if more are registered).
+  let base: { reducer: ReturnType<typeof rootReducer>; state: RootState } | undefined;
+  const baseState = () => {
+    const reducer = rootReducer();
+    if (base?.reducer !== reducer) base = { reducer, state: reducer(undefined, { type: BASE_STATE }) };
+    return base.state;
+  };
+
   return async function render(input: RenderInput): Promise<RenderResult> {
     const cookieHeader = input.headers.get('cookie');
     const cookies = parseCookieHeader(cookieHeader);
@@ -79,45 +175,87 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
       return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
     }
 
-    const store = createAppStore({
-      preloadedState: {
-        config: options.config,
-        session: { loggedIn: hadLoginCookie, user: null },
-        build: { buildId: options.manifest.buildId, latestBuildId: null, updateAvailable: false },
-        layout: { style: null, styleSource: null, theme: theme ?? 'system', contextBarOpen: true },
-      },
-      context: { api: input.api, platform: 'server' },
-    });
-    const task = store.runSaga(serverRootSaga);
-
     const inCoreLayout = context.matches.some((m) => m.route.id === 'core');
-    if (inCoreLayout) {
-      store.dispatch(menuRequested());
-      store.dispatch(userRequested());
-    }
-    store.dispatch(styleRequested());
     let title = 'Rampart';
+    const prefetch: UnknownAction[] = [];
     for (const match of context.matches) {
       const handle = match.route.handle as RouteHandle | undefined;
       if (handle?.title) title = `${handle.title} · Rampart`;
       for (const action of handle?.prefetch?.({ params: match.params, url: input.url }) ?? [])
-        store.dispatch(action);
+        prefetch.push(action);
     }
-    store.dispatch(END);
+
+    // The state a render starts from: every slice's initial state, then what this request knows.
+    let state: RootState = {
+      ...baseState(),
+      config: options.config,
+      session: { loggedIn: hadLoginCookie, user: null },
+      build: { buildId: options.manifest.buildId, latestBuildId: null, updateAvailable: false },
+      layout: { style: null, styleSource: null, theme: theme ?? 'system', contextBarOpen: true },
+    };
+    // Only the route's own data needs the sagas (and a store from the start); the shell's is read below, and a
+    // route without sagas gets its store once the state is complete.
+    let store: AppStore | undefined =
+      prefetch.length > 0
+        ? createAppStore({ preloadedState: state, context: { api: input.api, platform: 'server' } })
+        : undefined;
+    const put = (action: UnknownAction) => {
+      if (store) store.dispatch(action);
+      else state = reduceShell(state, action);
+    };
+
+    // The shell: what the menu, session and layout sagas would put for these reads (see their sagas).
+    let shellHeaders: Headers | undefined;
+    const headers = () => (shellHeaders ??= new Headers(cookieHeader ? { cookie: cookieHeader } : {}));
+    const shell: Array<Promise<UnknownAction | null>> = [];
+    if (inCoreLayout) {
+      put(menuRequested());
+      shell.push(
+        config.env !== 'production'
+          ? Promise.resolve(menuLoadedFrom(undefined, false))
+          : read('menu', input.api, headers).then((r) => menuLoadedFrom(r.ok ? r.data : undefined, r.ok)),
+      );
+      if (hadLoginCookie) shell.push(read('me', input.api, headers).then(userActionFrom));
+    }
+    shell.push(
+      read('settings', input.api, headers).then((r) => {
+        if (r.ok) return styleLoaded({ style: styleFromSettings(r.data as SettingsAnswer), source: 'api' });
+        input.log.warn({ url: input.url.pathname, err: r.error }, 'custom layout could not be loaded');
+        return null;
+      }),
+    );
+    let late = false;
+    const pending: Array<Promise<unknown>> = shell.map((p) =>
+      p.then((action) => {
+        if (action && !late) put(action);
+      }),
+    );
+
+    let task: Task | undefined;
+    if (store) {
+      task = store.runSaga(serverRootSaga);
+      for (const action of prefetch) store.dispatch(action);
+      store.dispatch(END);
+      pending.push(task.toPromise());
+    }
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      task.toPromise(),
+      Promise.all(pending),
       new Promise<void>((resolve) => {
         timer = setTimeout(() => {
           input.log.warn(
             { url: input.url.pathname },
             'prefetch timed out; rendering without the missing data',
           );
-          task.cancel();
+          late = true;
+          task?.cancel();
           resolve();
         }, PREFETCH_TIMEOUT_MS);
       }),
     ]).finally(() => clearTimeout(timer));
+    // A late answer must not change the state now: it is rendered as it is.
+    late = true;
+    store ??= createRenderStore(state);
 
     // The login cookie outlived its session (the appliance answered 401): a protected page goes to the login.
     const onPublicPage = context.matches.some((m) => PUBLIC_CORE_ROUTES.has(m.route.id));
@@ -148,13 +286,16 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
     }
 
     const router = createStaticRouter(handler.dataRoutes, context);
+    const fragments = options.fragments?.begin();
     const body = renderToString(
       // The request's one API client serves the sagas (above) and the views alike.
-      <AppProviders store={store} services={{ api: input.api, origin: input.url.origin }}>
-        <StaticRouterProvider router={router} context={context} nonce={input.nonce} />
-      </AppProviders>,
+      <FragmentRenderContext.Provider value={fragments ?? null}>
+        <AppProviders store={store} services={{ api: input.api, origin: input.url.origin }}>
+          <StaticRouterProvider router={router} context={context} nonce={input.nonce} />
+        </AppProviders>
+      </FragmentRenderContext.Provider>,
     );
-    const state = store.getState();
+    state = store.getState();
     const chunks = context.matches.map((m) => routeChunks[m.route.id]).filter(Boolean);
     const assets = assetsFor(options.manifest, chunks);
     const customProperties: Record<string, string> = {};
@@ -167,7 +308,7 @@ export function createRenderer(options: { config: PublicConfig; manifest: AssetM
     if (state.layout.style?.barColor) customProperties['--color-bar'] = state.layout.style.barColor;
     const html = renderDocument({
       title,
-      body,
+      body: fragments ? fragments.finish(body, [input.nonce, input.styleNonce]) : body,
       state,
       stateElementId: STATE_ELEMENT_ID,
       nonce: input.nonce,

@@ -42,6 +42,18 @@ function cachePreparedStatements(db: Db): void {
   }) as Db['prepare'];
 }
 
+/**
+ * A stamp that changes whenever the database may have changed: rows written through this connection
+ * (`total_changes()`) or a commit by another connection (`data_version`). A read that costs more than this query
+ * and rarely changes can be kept while the stamp stays the same.
+ */
+export function changeStamp(db: Db): string {
+  const row = db
+    .prepare('SELECT total_changes() AS t, (SELECT data_version FROM pragma_data_version) AS v')
+    .get() as { t: number; v: number };
+  return `${row.t}:${row.v}`;
+}
+
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);

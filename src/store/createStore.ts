@@ -3,7 +3,13 @@
  * browser. Sagas get their collaborators (API client, config, platform hooks) through the saga context, so a
  * test or a story passes its own.
  */
-import { combineReducers, configureStore, type Reducer, type ReducersMapObject } from '@reduxjs/toolkit';
+import {
+  combineReducers,
+  configureStore,
+  type Reducer,
+  legacy_createStore,
+  type ReducersMapObject,
+} from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Saga, type Task } from 'redux-saga';
 import { useDispatch, useSelector, type TypedUseSelectorHook } from 'react-redux';
 import type { ApiClient } from '../api/client';
@@ -19,8 +25,10 @@ export type RootState = ReturnType<
 const registry: ReducersMapObject = { ...reducers };
 const following = new Set<{ replaceReducer: (reducer: Reducer<RootState>) => void }>();
 
-function rootReducer() {
-  return combineKeepingUnknown(registry) as unknown as Reducer<RootState>;
+/** The root reducer of the registry as it is; the server creates a store per request, so it is combined once. */
+let combined: Reducer<RootState> | null = null;
+export function rootReducer(): Reducer<RootState> {
+  return (combined ??= combineKeepingUnknown(registry) as unknown as Reducer<RootState>);
 }
 
 /**
@@ -30,6 +38,7 @@ function rootReducer() {
 export function registerReducers(map: ReducersMapObject) {
   if (Object.entries(map).every(([key, reducer]) => registry[key] === reducer)) return;
   Object.assign(registry, map);
+  combined = null;
   for (const store of following) store.replaceReducer(rootReducer());
 }
 
@@ -52,12 +61,26 @@ export function createAppStore(options: { preloadedState?: Partial<RootState>; c
   const store = configureStore({
     reducer: rootReducer(),
     preloadedState: options.preloadedState as RootState | undefined,
+    // The default middleware are the development checks (immutability, serializability): none in production.
     middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
     devTools: typeof window !== 'undefined' && process.env.NODE_ENV !== 'production',
   });
   return Object.assign(store, {
     runSaga: (saga: Saga): Task => sagaMiddleware.run(saga),
   });
+}
+
+/**
+ * The store of a server render whose state is complete before it renders (no sagas to run): that state under the
+ * registered reducers, without middleware or enhancers. `runSaga` throws.
+ */
+export function createRenderStore(state: RootState): AppStore {
+  const store = legacy_createStore(rootReducer(), state);
+  return Object.assign(store, {
+    runSaga: (): Task => {
+      throw new Error('this store runs no sagas');
+    },
+  }) as unknown as AppStore;
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

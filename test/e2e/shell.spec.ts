@@ -102,6 +102,35 @@ test('a signed-in page hydrates cleanly and its main bar links navigate in the a
   expect(problems).toEqual([]);
 });
 
+test('a signed-in page with the context bar the server kept hydrates cleanly and its menu search works', async ({
+  page,
+  context,
+}) => {
+  await loginAsAdmin(context, server, { acceptAgreements: true });
+  const bar = async () => {
+    const res = await context.request.get(`${server.url}/dns/proxy`);
+    return /<nav id="context-bar".*?<\/nav>/.exec(await res.text())?.[0];
+  };
+  // The first render keeps the bar's HTML, the next one is served from it: both are the same markup.
+  const rendered = await bar();
+  expect(rendered).toContain('href="/dns/proxy" class="context-bar__link active" aria-current="page"');
+  expect(await bar()).toBe(rendered);
+
+  const problems = watchConsole(page);
+  await page.goto(`${server.url}/dns/proxy`);
+  await waitForHydration(page);
+  const search = page.getByRole('combobox', { name: 'Search the menu' });
+  await search.fill('dyn');
+  const results = page.getByRole('listbox', { name: 'Menu search results' });
+  await expect(results.getByRole('option')).toHaveText(['DNS Dynamic DNS']);
+  await search.press('Enter');
+  await expect(page).toHaveURL(`${server.url}/dns/dynamic`);
+  await expect(
+    page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Dynamic DNS' }),
+  ).toHaveAttribute('aria-current', 'page');
+  expect(problems).toEqual([]);
+});
+
 test.describe('a new deployment', () => {
   let deployed: RunningServer;
   let clientDir: string;

@@ -95,6 +95,22 @@ describe('in-process reads', () => {
     });
   });
 
+  it('answer the public look and feel like the route, with or without a session', async () => {
+    const admin = await adminAgent(h);
+    const put = await admin.put('/api/config/settings', { primary_color: '#102030', bar_color: '#405060' });
+    expect(put.statusCode).toBe(200);
+    for (const headers of <Array<Record<string, string>>>[
+      {},
+      { cookie: admin.cookieHeader() },
+      { cookie: 'rampart_session=stale' },
+    ]) {
+      const { routed, inProcess } = await both('/api/config/settings', headers);
+      expect(routed.status).toBe(200);
+      expect(inProcess).toEqual(routed);
+      expect(inProcess.body).toMatchObject({ primary_color: '#102030', bar_color: '#405060' });
+    }
+  });
+
   it('cover only GET of the exact paths', () => {
     const reads = h.appliance.inProcessReads;
     expect(reads.find('POST', '/api/menu/')).toBeUndefined();

@@ -51,6 +51,18 @@ describe('lineChartModel', () => {
 
   it('handles empty, single-point, flat and non-finite data without NaN', () => {
     expect(lineChartModel([], base).empty).toBe(true);
+    const waiting = lineChartModel(
+      [
+        { id: 'a', name: 'A', points: [] },
+        { id: 'b', name: 'B', points: [{ x: NaN, y: 1 }] },
+      ],
+      base,
+    );
+    expect(waiting).toMatchObject({ empty: true, xTicks: [], yTicks: [] });
+    expect(waiting.series.map((s) => [s.id, s.d, s.points.length, s.dash])).toEqual([
+      ['a', '', 0, undefined],
+      ['b', '', 0, '6 3'],
+    ]);
     const one = lineChartModel([{ id: 'a', name: 'A', points: [{ x: 5, y: 3 }] }], base);
     expect(one.series[0].d).toBe('');
     expect(one.series[0].points).toHaveLength(1);

@@ -3,7 +3,7 @@
  * loading notice while the menu is empty; a search box that filters entries as you type (arrow keys move through
  * the matches, Enter opens one, Escape clears).
  */
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppSelector } from '../../store/createStore';
 import type { MenuItem } from '../../store/slices/menu.slice';
@@ -46,7 +46,8 @@ export function ContextBar() {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
-  const listId = useId();
+  // One context bar per page: fixed ids keep its HTML the same wherever it sits in the tree (see ServerFragment).
+  const listId = 'context-bar';
   const inputRef = useRef<HTMLInputElement>(null);
   const entries = useMemo(() => flattenMenu(items), [items]);
   const matches = useMemo(() => filterMenu(entries, query), [entries, query]);

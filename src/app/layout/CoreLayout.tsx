@@ -10,6 +10,7 @@ import { signedInReducers } from '../../store/signedInReducers';
 import { ContextBar } from './ContextBar';
 import { MainBar } from './MainBar';
 import { LayoutSlot } from './slots';
+import { ServerFragment } from '../serverFragments';
 import { ProgressOverlay } from '../../progress/ProgressOverlay';
 import { WindowsHub } from '../../windows/WindowsHub';
 import { PaletteLauncher } from '../palette/PaletteLauncher';
@@ -21,6 +22,10 @@ import { startFeatureSaga } from '../../../sagas/featureSagas';
 registerReducers(signedInReducers);
 startFeatureSaga('coreLayout', coreLayoutSaga);
 
+// What the context bar (most of a page's markup) reads: a server render reuses its HTML while these slices and the
+// address are the same. (The main bar's images are announced as preloads outside it: it renders each time.)
+const CONTEXT_BAR_SLICES = ['menu', 'layout'] as const;
+
 export function CoreLayout() {
   const contextBarOpen = useAppSelector((s) => s.layout.contextBarOpen);
   return (
@@ -30,7 +35,9 @@ export function CoreLayout() {
       </a>
       <MainBar />
       <div className="core-layout__body">
-        <ContextBar />
+        <ServerFragment name="context-bar" slices={CONTEXT_BAR_SLICES}>
+          <ContextBar />
+        </ServerFragment>
         <main id="main-content" className="core-layout__content" tabIndex={-1}>
           <Outlet />
         </main>

@@ -88,8 +88,15 @@ export async function registerConsoleRoutes(
   scope.get('/users/me', { onRequest: requireUser }, async (req) => me(currentUser(req)));
   // Every signed-in render reads both; the server answers them in process (same check, same body).
   if (inProcess) {
+    // A render reads both with the same headers object (one request's): the session is looked up once for both.
+    const users = new WeakMap<Headers, SessionUser | null>();
+    const userOf = (headers: Headers) => {
+      let user = users.get(headers);
+      if (user === undefined) users.set(headers, (user = userForHeaders(ctx, headers)));
+      return user;
+    };
     const signedIn = (answer: (user: SessionUser) => unknown) => (req: { headers: Headers }) => {
-      const user = userForHeaders(ctx, req.headers);
+      const user = userOf(req.headers);
       return user ? { status: 200, body: answer(user) } : { status: 401, body: NOT_AUTHENTICATED };
     };
     inProcess.add(`${ctx.apiPrefix}/menu/`, signedIn(menuFor));

@@ -9,6 +9,7 @@ import { AuditService, auditText } from '../audit';
 import { requireAdmin, currentUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError, notFound } from '../http/errors';
+import type { InProcessReads } from '../../service-kit/inProcessReads';
 import { IMAGE_MAX_BYTES, IMAGE_SLOTS, sniffImage, type ImageSlot } from './images';
 
 export interface UiSettings {
@@ -60,10 +61,14 @@ const slotParams = {
   },
 };
 
-export async function registerSettingsRoutes(scope: FastifyInstance, ctx: ApplianceContext): Promise<void> {
+export async function registerSettingsRoutes(
+  scope: FastifyInstance,
+  ctx: ApplianceContext,
+  inProcess?: InProcessReads,
+): Promise<void> {
   const { db, audit } = ctx;
 
-  scope.get('/config/settings', async () => {
+  const publicSettings = () => {
     const { primary_color, bar_color, login_title } = readUiSettings(ctx);
     // Which custom images exist, so pages only reference images that will load.
     const set = new Set(
@@ -71,7 +76,10 @@ export async function registerSettingsRoutes(scope: FastifyInstance, ctx: Applia
     );
     const images = Object.fromEntries(IMAGE_SLOTS.map((slot) => [slot, set.has(slot)]));
     return { primary_color, bar_color, login_title, images };
-  });
+  };
+  scope.get('/config/settings', async () => publicSettings());
+  // Every render reads the custom style: public, so the same answer whoever asks.
+  inProcess?.add(`${ctx.apiPrefix}/config/settings`, () => ({ status: 200, body: publicSettings() }));
 
   scope.put<{ Body: UiSettings & { login_title?: string | null } }>(
     '/config/settings',

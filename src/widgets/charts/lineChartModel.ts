@@ -56,6 +56,7 @@ export interface SeriesPath {
   points: { x: number; y: number; value: LinePoint }[];
 }
 
+/** Without any finite point the model is `empty`: its series have no path or points and there are no ticks. */
 export interface LineChartModel {
   innerWidth: number;
   innerHeight: number;
@@ -90,6 +91,24 @@ export function lineChartModel(
   const innerHeight = Math.max(0, options.height - margin.top - margin.bottom);
   const all = series.flatMap((s) => s.points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y)));
   const empty = all.length === 0;
+  // Nothing to draw: no scales, paths or ticks (a server render of a chart still waiting for data is common).
+  if (empty)
+    return {
+      innerWidth,
+      innerHeight,
+      margin,
+      empty,
+      series: series.map((s, i) => ({
+        id: s.id,
+        name: s.name,
+        color: s.color ?? seriesColor(i),
+        dash: SERIES_DASHES[i % SERIES_DASHES.length],
+        d: '',
+        points: [],
+      })),
+      xTicks: [],
+      yTicks: [],
+    };
 
   const [x0, x1] = options.xDomain ?? (extent(all, (p) => p.x) as [number | undefined, number | undefined]);
   const xLo = x0 ?? 0;

@@ -18,24 +18,31 @@ export interface RunningServer {
 
 let nextPort = 18_400 + Math.floor(Math.random() * 1000);
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { nodeArgs?: string[] } = {},
+): Promise<RunningServer> {
   // A given RAMPART_PORT is kept (a restart on the same address, with the same RAMPART_DATA_DIR).
   const port = env.RAMPART_PORT ? Number(env.RAMPART_PORT) : nextPort++;
   const dataDir = env.RAMPART_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-e2e-'));
   const root = path.resolve(__dirname, '../../..');
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/server/server.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      RAMPART_PORT: String(port),
-      RAMPART_HOST: '127.0.0.1',
-      RAMPART_DATA_DIR: dataDir,
-      RAMPART_LOG_LEVEL: 'warn',
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), path.join(root, 'dist/server/server.js')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        RAMPART_PORT: String(port),
+        RAMPART_HOST: '127.0.0.1',
+        RAMPART_DATA_DIR: dataDir,
+        RAMPART_LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
