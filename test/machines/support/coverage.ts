@@ -129,13 +129,43 @@ export function coveredTransitions(model: MachineModel): Set<string> {
 }
 
 function shortestPaths(model: MachineModel, input: unknown, events: EventObject[]): EventObject[][] {
+  return graphPathsFor(model, input, events).map((p) => p.steps.map((s) => s.event));
+}
+
+/** A snapshot as the graph predicts it. */
+export interface GraphState {
+  value: unknown;
+  context: unknown;
+}
+
+/** One shortest path of the model's graph: the events after `xstate.init`, each with the state it leads to. */
+export interface GraphPath {
+  input: unknown;
+  steps: Array<{ event: EventObject; state: GraphState }>;
+  /** The state at the end of the path. */
+  state: GraphState;
+}
+
+function graphPathsFor(model: MachineModel, input: unknown, events: EventObject[]): GraphPath[] {
   const paths = getShortestPaths(model.machine, {
     events,
     input,
     limit: 200_000,
     ...(model.stateKey ? { serializeState: model.stateKey } : {}),
-  } as never) as unknown as Array<{ steps: Array<{ event: EventObject }> }>;
-  return paths.map((p) => p.steps.slice(1).map((s) => s.event));
+  } as never) as unknown as Array<{
+    state: GraphState;
+    steps: Array<{ event: EventObject; state: GraphState }>;
+  }>;
+  return paths.map((p) => ({ input, steps: p.steps.slice(1), state: p.state }));
+}
+
+/**
+ * The shortest path @xstate/graph finds to every state reachable with the model's events (delays included), per
+ * input: what the model-based tests run on a bare actor and the screen replays run through the screens.
+ */
+export function graphPaths(model: MachineModel): GraphPath[] {
+  const events = [...model.events, ...delayEvents(model.machine)];
+  return (model.inputs ?? [undefined]).flatMap((input) => graphPathsFor(model, input, events));
 }
 
 function execute(
