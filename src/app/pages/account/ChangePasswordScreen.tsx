@@ -85,7 +85,7 @@ export function ChangePasswordScreen({ title, inspect = qaInspect }: { title: st
                   aria-describedby="cp-prompt cp-error"
                 />
               </div>
-              <FormAlert id="cp-error" message={context.error ?? (touched.otp ? errors.otp : null)} />
+              <FormAlert id="cp-error" message={(touched.otp ? errors.otp : null) ?? context.error} />
               <div className="auth__actions">
                 <button
                   type="button"
@@ -155,7 +155,8 @@ export function ChangePasswordScreen({ title, inspect = qaInspect }: { title: st
                 >
                   <PasswordStrengthMeter id="cp-strength" password={values.newPassword} />
                 </MarkedField>
-                <FormAlert id="cp-error" message={context.error ?? incomplete} />
+                {/* An incomplete submission is never sent: its message replaces the last refusal's. */}
+                <FormAlert id="cp-error" message={incomplete ?? context.error} />
                 <div className="auth__actions">
                   <button type="submit" className="button button--primary" disabled={busy}>
                     {busy ? 'Changing…' : 'Change password'}
