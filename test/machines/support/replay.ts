@@ -95,10 +95,15 @@ export class PendingCalls {
   }
 }
 
-/** The screen's root actor as its `inspect` option reports it. */
-export function actorProbe() {
+/**
+ * The screen's root actor as its `inspect` option reports it; `machineId` picks one machine's actor where the host
+ * hands the same `inspect` to several (the sagas' saga context).
+ */
+export function actorProbe(machineId?: string) {
   let latest: { value: unknown; context: unknown; status: string } | null = null;
   const inspect = (e: InspectionEvent) => {
+    const id = (e.actorRef as { logic?: { id?: string } }).logic?.id;
+    if (machineId && id !== machineId) return;
     if (e.type === '@xstate.snapshot' && e.actorRef.sessionId === e.rootId)
       latest = e.snapshot as unknown as { value: unknown; context: unknown; status: string };
   };
