@@ -17,7 +17,14 @@ import { notificationRequested } from '../../../src/store/slices/notifications.s
 import { fakeApi, makeTestStore } from '../../sagas/fakes';
 import type { GraphState } from '../support/coverage';
 import { machineModels } from '../support/models';
-import { actorProbe, pathTitle, PendingCalls, replay, replayPaths } from '../support/replay';
+import {
+  actorProbe,
+  pathTitle,
+  PendingCalls,
+  replay,
+  replayPaths,
+  untakenTransitions,
+} from '../support/replay';
 
 const model = machineModels.find((m) => m.name === 'agreement')!;
 const paths = replayPaths(model);
@@ -28,7 +35,10 @@ afterEach(() => jest.useRealTimers());
 type Ctx = { read: boolean };
 
 describe('agreement machine replayed through the agreement modal', () => {
-  it(`replays ${paths.length} model paths`, () => expect(paths.length).toBeGreaterThan(4));
+  it(`replays ${paths.length} model paths, which take every transition`, () => {
+    expect(paths.length).toBeGreaterThan(4);
+    expect(untakenTransitions(model, paths)).toEqual([]);
+  });
 
   it.each(paths.map((p) => [pathTitle(agreementMachine, p), p] as const))('%s', async (_title, path) => {
     const pending = new PendingCalls();

@@ -20,6 +20,7 @@ import {
   PendingCalls,
   replay,
   replayPaths,
+  untakenTransitions,
 } from '../support/replay';
 
 const model = machineModels.find((m) => m.name === 'changePassword')!;
@@ -42,7 +43,10 @@ type Ctx = { error: string | null; prompt: string | null };
 type Submit = EventObject & { username?: string; password?: string; newPassword?: string; otp?: string };
 
 describe('change-password machine replayed through the change-password screen', () => {
-  it(`replays ${paths.length} model paths`, () => expect(paths.length).toBeGreaterThan(10));
+  it(`replays ${paths.length} model paths, which take every transition`, () => {
+    expect(paths.length).toBeGreaterThan(10);
+    expect(untakenTransitions(model, paths)).toEqual([]);
+  });
 
   it.each(paths.map((p) => [pathTitle(changePasswordMachine, p), p] as const))('%s', async (_title, path) => {
     const pending = new PendingCalls();

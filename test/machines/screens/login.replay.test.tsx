@@ -19,6 +19,7 @@ import {
   PendingCalls,
   replay,
   replayPaths,
+  untakenTransitions,
 } from '../support/replay';
 
 const model = machineModels.find((m) => m.name === 'login')!;
@@ -46,7 +47,10 @@ function fakeApi(pending: PendingCalls): ApiClient {
 type Ctx = { error: string | null; prompt: string | null; username: string };
 
 describe('login machine replayed through the local login screen', () => {
-  it(`replays ${paths.length} model paths`, () => expect(paths.length).toBeGreaterThan(10));
+  it(`replays ${paths.length} model paths, which take every transition`, () => {
+    expect(paths.length).toBeGreaterThan(10);
+    expect(untakenTransitions(model, paths)).toEqual([]);
+  });
 
   it.each(paths.map((p) => [pathTitle(loginMachine, p), p] as const))('%s', async (_title, path) => {
     const pending = new PendingCalls();

@@ -7,7 +7,15 @@
  */
 import { waitFor } from '@testing-library/react';
 import { createActor, type AnyStateMachine, type EventObject, type InspectionEvent } from 'xstate';
-import { graphPaths, type GraphPath, type GraphState, type MachineModel } from './coverage';
+import {
+  declaredTransitions,
+  delayEvents,
+  graphPaths,
+  runEvents,
+  type GraphPath,
+  type GraphState,
+  type MachineModel,
+} from './coverage';
 
 /** A readable key of an event: type and payload, errors by their name, message, status and body. */
 function eventKey(e: unknown): string {
@@ -34,15 +42,55 @@ export function pathTitle(machine: AnyStateMachine, p: GraphPath): string {
   return `${JSON.stringify(p.input ?? {})} ${events.join(' → ') || '(initial)'}`;
 }
 
-/** The graph paths of a model, identical ones (same input and events) once. */
+/**
+ * The graph paths of a model (identical ones, same input and events, once), then the fewest one-event extensions
+ * of them that take the transitions no shortest path takes (a refusal that returns to a state already reached, a
+ * self-transition): together they take every transition the machine declares, as the coverage gate counts them.
+ */
 export function replayPaths(model: MachineModel): GraphPath[] {
   const seen = new Set<string>();
-  return graphPaths(model).filter((p) => {
+  const shortest = graphPaths(model).filter((p) => {
     const key = eventKey([p.input, p.steps.map((s) => s.event)]);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
+  const covered = new Set<string>();
+  for (const p of shortest)
+    runEvents(
+      model.machine,
+      p.input,
+      p.steps.map((s) => s.event),
+    ).forEach((r) => r.transitions.forEach((t) => covered.add(t)));
+  const extensions: GraphPath[] = [];
+  for (const p of shortest) {
+    for (const e of [...model.events, ...delayEvents(model.machine)]) {
+      const events = [...p.steps.map((s) => s.event), e];
+      const results = runEvents(model.machine, p.input, events);
+      const last = results[results.length - 1];
+      const fresh = last.transitions.filter((t) => !covered.has(t));
+      if (!fresh.length || last.snapshot.status === 'error') continue;
+      fresh.forEach((t) => covered.add(t));
+      extensions.push({
+        input: p.input,
+        steps: events.map((event, i) => ({ event, state: results[i + 1].snapshot })),
+        state: last.snapshot,
+      });
+    }
+  }
+  return [...shortest, ...extensions];
+}
+
+/** The declared transitions the paths do not take (none, for the set replayPaths gives). */
+export function untakenTransitions(model: MachineModel, paths: GraphPath[]): string[] {
+  const taken = new Set<string>();
+  for (const p of paths)
+    runEvents(
+      model.machine,
+      p.input,
+      p.steps.map((s) => s.event),
+    ).forEach((r) => r.transitions.forEach((t) => taken.add(t)));
+  return declaredTransitions(model.machine).filter((t) => !taken.has(t));
 }
 
 /** What a done/error event of an invoked actor says: which actor source, and its output or error. */
