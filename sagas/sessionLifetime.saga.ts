@@ -20,6 +20,7 @@ import type { ApiClient } from '../src/api/client';
 import { joinPath } from '../src/shared/paths';
 import type { SessionGate } from '../src/api/sessionGate';
 import { PASSIVE_HEADER } from '../src/shared/http';
+import { inspect as qaInspect, type Inspect } from '../src/qa/inspect';
 import type { RootState } from '../src/store/createStore';
 import {
   reauthCancelled,
@@ -138,7 +139,9 @@ export function* sessionLifetimeSaga() {
       settleCancelled: () => gate?.settle(false),
     },
   });
-  const actor = createActor(machine, { input: { heartbeatMs: hooks.heartbeatMs } });
+  // The saga context may hand its own `inspect` (a story's chart, a test); otherwise the QA panel's.
+  const inspect: Inspect = ((yield getContext('inspect')) as Inspect | undefined) ?? qaInspect;
+  const actor = createActor(machine, { input: { heartbeatMs: hooks.heartbeatMs }, inspect });
   const inputs: EventChannel<Input> = eventChannel((emit) => {
     const sub = actor.subscribe((snapshot) => emit({ kind: 'machine', snapshot }));
     const stopTabs = hooks.tabs.listen((m) =>
