@@ -6,7 +6,7 @@
 import type { Action } from '@reduxjs/toolkit';
 import { call, fork, getContext, put, race, select, take, takeEvery } from 'redux-saga/effects';
 import { createActor, type SnapshotFrom } from 'xstate';
-import { inspect } from '../src/qa/inspect';
+import { inspect as qaInspect, type Inspect } from '../src/qa/inspect';
 import { notificationMachine, phaseOf } from '../machines/notification.machine';
 import { apiUrl, type ApiClient } from '../src/api/client';
 import { logger } from '../src/lib/logger';
@@ -56,6 +56,8 @@ function isRemoved(localId: string, kind: Notification['kind']) {
 export function* runNotification(localId: string) {
   const initial: Notification | undefined = yield select((s: RootState) => findById(s, localId));
   if (!initial) return; // dropped as a duplicate, or already removed
+  // The saga context may hand its own `inspect` (a story's chart, a test); otherwise the QA panel's.
+  const inspect: Inspect = ((yield getContext('inspect')) as Inspect | undefined) ?? qaInspect;
   const hosted = hostActor(
     () =>
       createActor(notificationMachine, {
