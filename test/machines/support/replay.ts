@@ -55,15 +55,25 @@ export function replayPaths(model: MachineModel): GraphPath[] {
     seen.add(key);
     return true;
   });
+  // Each step's state as the events of this path reach it: where a model's state key merges states (the order
+  // windows were opened in), the graph's step state is whichever it met first, maybe by another path.
   const covered = new Set<string>();
-  for (const p of shortest)
-    runEvents(
+  const replayed = shortest.map((p): GraphPath => {
+    const results = runEvents(
       model.machine,
       p.input,
       p.steps.map((s) => s.event),
-    ).forEach((r) => r.transitions.forEach((t) => covered.add(t)));
+    );
+    results.forEach((r) => r.transitions.forEach((t) => covered.add(t)));
+    const steps = p.steps.map((s, i) => ({ event: s.event, state: results[i + 1].snapshot }));
+    steps.forEach((s, i) => {
+      if (JSON.stringify(s.state.value) !== JSON.stringify(p.steps[i].state.value))
+        throw new Error(`${model.name}: a bare actor leaves the graph's path at ${s.event.type}`);
+    });
+    return { input: p.input, steps, state: results[results.length - 1].snapshot };
+  });
   const extensions: GraphPath[] = [];
-  for (const p of shortest) {
+  for (const p of replayed) {
     for (const e of [...model.events, ...delayEvents(model.machine)]) {
       const events = [...p.steps.map((s) => s.event), e];
       const results = runEvents(model.machine, p.input, events);
@@ -78,7 +88,7 @@ export function replayPaths(model: MachineModel): GraphPath[] {
       });
     }
   }
-  return [...shortest, ...extensions];
+  return [...replayed, ...extensions];
 }
 
 /** The declared transitions the paths do not take (none, for the set replayPaths gives). */
