@@ -1,0 +1,162 @@
+/**
+ * Replays the model-based paths of the identity flow machines (paths.model.test.ts) through the screens they
+ * drive: the same @xstate/graph shortest paths, the invoked identity actors answering exactly as each path's
+ * `xstate.done.actor.*` / `xstate.error.actor.*` events say, and the machine each step predicts on a bare actor.
+ */
+import type { UiNode } from '@ory/client-fetch';
+import { getShortestPaths } from '@xstate/graph';
+import { createActor, fromPromise, type EventObject, type InspectionEvent } from 'xstate';
+import type { FlowErrorContainer } from '../../../machines/flowError.machine';
+import type { LoadFlowInput, SubmitFlowInput } from '../../../machines/flowForm.machine';
+import type { IdentityActors } from '../../../src/app/pages/account/identity/useFlowImplementations';
+import type { IdentityFlow, SubmitResult } from '../../../src/identity/flow';
+import { delayEvents } from './coverage';
+import { machineModels } from './models';
+
+export interface ReplayStep {
+  event: EventObject;
+  /** The state a bare actor of the machine is in after the event. */
+  value: unknown;
+  context: Record<string, unknown>;
+}
+
+export interface ReplayPath {
+  input: Record<string, unknown>;
+  /** The steps after the machine started (the first path step is its start). */
+  steps: ReplayStep[];
+  /** Where the machine starts, before any step. */
+  start: { value: unknown; context: Record<string, unknown> };
+}
+
+/** Every shortest path of a machine's model, computed exactly as paths.model.test.ts does. */
+export function modelPaths(name: string): ReplayPath[] {
+  const model = machineModels.find((m) => m.name === name);
+  if (!model) throw new Error(`no model for ${name}`);
+  const events = [...model.events, ...delayEvents(model.machine)];
+  const out: ReplayPath[] = [];
+  for (const input of model.inputs ?? [undefined]) {
+    const paths = getShortestPaths(model.machine, {
+      events,
+      input,
+      limit: 200_000,
+      ...(model.stateKey ? { serializeState: model.stateKey } : {}),
+    } as never) as unknown as Array<{ state: { value: unknown }; steps: Array<{ event: EventObject }> }>;
+    for (const p of paths) {
+      // What the machine predicts after each step, from a bare actor.
+      const actor = createActor(model.machine, { input } as never);
+      actor.subscribe({ error: () => {} });
+      actor.start();
+      const snap = () => {
+        const s = actor.getSnapshot() as { value: unknown; context: Record<string, unknown> };
+        return { value: s.value, context: s.context };
+      };
+      const start = snap();
+      const steps = p.steps.slice(1).map(({ event }) => {
+        actor.send(event);
+        return { event, ...snap() };
+      });
+      actor.stop();
+      const last = steps.length ? steps[steps.length - 1].value : start.value;
+      if (JSON.stringify(last) !== JSON.stringify(p.state.value))
+        throw new Error(`${name}: the bare actor does not reach the path's state`);
+      out.push({ input: (input ?? {}) as Record<string, unknown>, steps, start });
+    }
+  }
+  return out;
+}
+
+/** What kind of step an event is for the screen. */
+export function stepKind(event: EventObject): 'done' | 'error' | 'delay' | 'user' {
+  if (event.type.startsWith('xstate.done.actor.')) return 'done';
+  if (event.type.startsWith('xstate.error.actor.')) return 'error';
+  if (event.type.startsWith('xstate.after.')) return 'delay';
+  return 'user';
+}
+
+type Src = 'loadFlow' | 'submitFlow' | 'createLogout' | 'loadFlowError';
+interface PendingCall {
+  src: Src;
+  input: unknown;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+}
+
+/**
+ * Identity actors whose calls wait until the replay answers them: each call is kept until `answer` settles it with
+ * the output or error of the path's actor event (after `shape` made the flow a screen can show).
+ */
+export function deferredActors() {
+  const pending: PendingCall[] = [];
+  const calls: Array<{ src: Src; input: unknown }> = [];
+  const deferred = <O, I>(src: Src) =>
+    fromPromise<O, I>(
+      ({ input }) =>
+        new Promise<O>((resolve, reject) => {
+          calls.push({ src, input });
+          pending.push({ src, input, resolve: resolve as (v: unknown) => void, reject });
+        }),
+    );
+  const actors: IdentityActors = {
+    loadFlow: deferred<IdentityFlow, LoadFlowInput>('loadFlow'),
+    submitFlow: deferred<SubmitResult, SubmitFlowInput>('submitFlow'),
+    createLogout: deferred<{ logout_url: string }, { returnTo?: string }>('createLogout'),
+    loadFlowError: deferred<FlowErrorContainer, { id: string }>('loadFlowError'),
+  };
+  return {
+    actors,
+    calls,
+    pending,
+    /** Settles the one call under way (the machine invokes one actor at a time). */
+    answer(event: EventObject, shape: (output: unknown) => unknown = (o) => o) {
+      if (pending.length !== 1)
+        throw new Error(`expected one identity call under way for ${event.type}, found ${pending.length}`);
+      const call = pending.shift() as PendingCall;
+      if (stepKind(event) === 'done') call.resolve(shape((event as { output?: unknown }).output));
+      else call.reject((event as { error?: unknown }).error);
+      return call;
+    },
+  };
+}
+
+/** Records the snapshots of the screen's own actor (the root of the inspection events). */
+export function rootSnapshots() {
+  let latest: { value: unknown; context: Record<string, unknown>; status: string } | null = null;
+  const inspect = (e: InspectionEvent) => {
+    if (e.type === '@xstate.snapshot' && e.actorRef.sessionId === e.rootId)
+      latest = e.snapshot as unknown as typeof latest;
+  };
+  return { inspect, current: () => latest };
+}
+
+const input = (name: string, type: string, group: string, label: string, extra: object = {}): UiNode =>
+  ({
+    type: 'input',
+    group,
+    attributes: { node_type: 'input', name, type, disabled: false, ...extra },
+    messages: [],
+    meta: { label: { id: 0, text: label, type: 'info' } },
+  }) as unknown as UiNode;
+
+/** The fields and buttons replays fill and press (labels as the screens show them). */
+export const replayNodes = {
+  email: () => input('email', 'email', 'code', 'E-mail'),
+  code: () => input('code', 'text', 'code', 'Code'),
+  totp: () => input('totp_code', 'text', 'totp', 'Authenticator code'),
+  send: () => input('method', 'submit', 'code', 'Send', { value: 'code' }),
+  totpSave: () => input('method', 'submit', 'totp', 'Save authenticator', { value: 'totp' }),
+};
+
+const has = (flow: IdentityFlow, name: string) =>
+  flow.ui.nodes.some((n) => (n.attributes as { name?: string }).name === name);
+
+/**
+ * The model's flows carry only what the machines' guards read (their state and a few named nodes); a screen needs
+ * fields to fill. The nodes named are added (the flow's own first, so the guards reading nodes see the same ones).
+ */
+export function withFields(flow: IdentityFlow, names: Array<keyof typeof replayNodes>): IdentityFlow {
+  const added = names
+    .map((n) => replayNodes[n]())
+    .filter((n) => !has(flow, (n.attributes as { name: string }).name));
+  // Several buttons named `method` may exist (one per group); the model's nodes keep theirs.
+  return { ...flow, ui: { ...flow.ui, nodes: [...flow.ui.nodes, ...added] } };
+}
