@@ -1,5 +1,17 @@
 /** What every identity flow screen shows for the states the flow machines share (FlowBody). */
 import { screen } from '@testing-library/react';
+import type { EventObject } from 'xstate';
+import { fill, press, type ScreenReplay } from '../support/identityScreenReplay';
+
+type User = Parameters<ScreenReplay['interact']>[0];
+
+/** A `user.submit` of an address and maybe a code: the fields filled as the event says, then Send. */
+export async function submitCodeForm(user: User, event: EventObject) {
+  const values = (event as unknown as { values: Record<string, string> }).values;
+  await fill(user, /^E-mail/, values.email);
+  await fill(user, /^Code/, values.code);
+  await press(user, 'Send');
+}
 
 /** The parts of a flow machine's context its guards read (the model's state key, without the node count). */
 export function flowKey(c: Record<string, unknown>) {

@@ -137,26 +137,39 @@ const input = (name: string, type: string, group: string, label: string, extra: 
     meta: { label: { id: 0, text: label, type: 'info' } },
   }) as unknown as UiNode;
 
-/** The fields and buttons replays fill and press (labels as the screens show them). */
+/** The fields and buttons replays fill and press (labels as the screens show them), in a group of the flow. */
 export const replayNodes = {
-  email: () => input('email', 'email', 'code', 'E-mail'),
-  code: () => input('code', 'text', 'code', 'Code'),
+  email: (group = 'code') => input('email', 'email', group, 'E-mail'),
+  code: (group = 'code') => input('code', 'text', group, 'Code'),
   totp: () => input('totp_code', 'text', 'totp', 'Authenticator code'),
-  send: () => input('method', 'submit', 'code', 'Send', { value: 'code' }),
+  send: (group = 'code') => input('method', 'submit', group, 'Send', { value: 'code' }),
   totpSave: () => input('method', 'submit', 'totp', 'Save authenticator', { value: 'totp' }),
 };
 
-const has = (flow: IdentityFlow, name: string) =>
-  flow.ui.nodes.some((n) => (n.attributes as { name?: string }).name === name);
+const nameOf = (n: UiNode) => (n.attributes as { name?: string }).name;
 
 /**
  * The model's flows carry only what the machines' guards read (their state and a few named nodes); a screen needs
- * fields to fill. The nodes named are added (the flow's own first, so the guards reading nodes see the same ones).
+ * fields to fill. The nodes given are added after the flow's own, unless the flow has a node of that name: the
+ * guards reading nodes see the same ones.
  */
-export function withFields(flow: IdentityFlow, names: Array<keyof typeof replayNodes>): IdentityFlow {
-  const added = names
-    .map((n) => replayNodes[n]())
-    .filter((n) => !has(flow, (n.attributes as { name: string }).name));
-  // Several buttons named `method` may exist (one per group); the model's nodes keep theirs.
+export function withFields(flow: IdentityFlow, nodes: UiNode[]): IdentityFlow {
+  const own = new Set(flow.ui.nodes.map(nameOf));
+  // Several submit buttons named `method` (one per group) may be added; the flow's own are kept as they are.
+  const added = nodes.filter((n) => !own.has(nameOf(n)));
   return { ...flow, ui: { ...flow.ui, nodes: [...flow.ui.nodes, ...added] } };
+}
+
+/**
+ * Shapes what an identity actor answers for a screen: a loaded flow, the flow of a submit's answer and the flow in
+ * an error's body get the nodes; completions are kept as they are.
+ */
+export function shapeFlows(nodes: () => UiNode[]) {
+  return (o: unknown): unknown => {
+    const r = o as { ui?: unknown; type?: string; flow?: IdentityFlow };
+    if (r && typeof r === 'object' && 'ui' in r) return withFields(o as IdentityFlow, nodes());
+    if (r && typeof r === 'object' && r.type === 'flow' && r.flow)
+      return { ...r, flow: withFields(r.flow, nodes()) };
+    return o;
+  };
 }

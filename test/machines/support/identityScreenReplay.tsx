@@ -20,8 +20,15 @@ export interface ScreenReplay {
   path: (input: Record<string, unknown>) => string;
   /** Makes an actor's output (or a flow inside an error) one the screen can show and the user can fill. */
   shape: (output: unknown) => unknown;
-  /** What the user does for a user event. */
-  interact: (user: User, event: EventObject) => Promise<void>;
+  /**
+   * What the user does for a user event; `unavailable` (after asserting the screen offers no way to do it) ends
+   * the replay of the path there.
+   */
+  interact: (
+    user: User,
+    event: EventObject,
+    context: Record<string, unknown>,
+  ) => Promise<void | 'unavailable'>;
   /** What the user sees in a state (value and context of the predicted snapshot). */
   expectVisible: (value: unknown, context: Record<string, unknown>, seen: { loads: string[] }) => void;
   /** The parts of the context the machine's guards read and the screen shows, compared after every step. */
@@ -81,7 +88,9 @@ export async function replayPath(p: ReplayPath, replay: ScreenReplay) {
       throw new Error(`${step.event.type}: delayed events are not replayed through screens`);
     } else {
       const before = fake.calls.length;
-      await replay.interact(user, step.event);
+      const previous = i ? p.steps[i - 1].context : p.start.context;
+      if ((await replay.interact(user, step.event, previous)) === 'unavailable')
+        return { loads, calls: fake.calls, unavailable: step.event.type };
       // What the user submitted is what the machine's event carries.
       if (step.event.type === 'user.submit')
         await waitFor(() => {
@@ -95,7 +104,7 @@ export async function replayPath(p: ReplayPath, replay: ScreenReplay) {
     }
     await check(step.value, step.context, `step ${i + 1} ${step.event.type}`);
   }
-  return { loads, calls: fake.calls };
+  return { loads, calls: fake.calls, unavailable: null };
 }
 
 /** A button by its name, enabled (what the user can press). */
