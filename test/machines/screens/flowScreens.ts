@@ -44,7 +44,7 @@ export function expectFlowBody(value: unknown, context: Record<string, unknown>,
       return true;
     case 'failed':
       expect(screen.getByRole('alert')).toHaveTextContent(
-        (context.failure as { message?: string }).message ?? 'Something went wrong.',
+        (context.failure as { message?: string } | null)?.message ?? 'Something went wrong.',
       );
       expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
       return true;

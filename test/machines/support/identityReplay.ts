@@ -5,12 +5,19 @@
  */
 import type { UiNode } from '@ory/client-fetch';
 import { getShortestPaths } from '@xstate/graph';
-import { createActor, fromPromise, type EventObject, type InspectionEvent } from 'xstate';
+import {
+  createActor,
+  fromPromise,
+  type AnyStateMachine,
+  type EventObject,
+  type InspectionEvent,
+} from 'xstate';
 import type { FlowErrorContainer } from '../../../machines/flowError.machine';
 import type { LoadFlowInput, SubmitFlowInput } from '../../../machines/flowForm.machine';
 import type { IdentityActors } from '../../../src/app/pages/account/identity/useFlowImplementations';
 import type { IdentityFlow, SubmitResult } from '../../../src/identity/flow';
-import { delayEvents } from './coverage';
+import { transitionId, type TransitionDefinition } from '../../../src/qa/StatechartView/model';
+import { declaredTransitions, delayEvents, runEvents } from './coverage';
 import { machineModels } from './models';
 
 export interface ReplayStep {
@@ -24,6 +31,8 @@ export interface ReplayPath {
   input: Record<string, unknown>;
   /** The steps after the machine started (the first path step is its start). */
   steps: ReplayStep[];
+  /** The machine's transitions the path takes (chart ids, as the coverage gate counts them). */
+  transitions: Set<string>;
   /** Where the machine starts, before any step. */
   start: { value: unknown; context: Record<string, unknown> };
 }
@@ -43,7 +52,13 @@ export function modelPaths(name: string): ReplayPath[] {
     } as never) as unknown as Array<{ state: { value: unknown }; steps: Array<{ event: EventObject }> }>;
     for (const p of paths) {
       // What the machine predicts after each step, from a bare actor.
-      const actor = createActor(model.machine, { input } as never);
+      const transitions = new Set<string>();
+      const inspect = (ev: InspectionEvent) => {
+        if (ev.type === '@xstate.microstep' && ev.actorRef.sessionId === ev.rootId)
+          for (const t of ev._transitions as unknown as TransitionDefinition[])
+            transitions.add(transitionId(t));
+      };
+      const actor = createActor(model.machine, { input, inspect } as never);
       actor.subscribe({ error: () => {} });
       actor.start();
       const snap = () => {
@@ -59,7 +74,7 @@ export function modelPaths(name: string): ReplayPath[] {
       const last = steps.length ? steps[steps.length - 1].value : start.value;
       if (JSON.stringify(last) !== JSON.stringify(p.state.value))
         throw new Error(`${name}: the bare actor does not reach the path's state`);
-      out.push({ input: (input ?? {}) as Record<string, unknown>, steps, start });
+      out.push({ input: (input ?? {}) as Record<string, unknown>, steps, start, transitions });
     }
   }
   return out;
@@ -172,4 +187,82 @@ export function shapeFlows(nodes: () => UiNode[]) {
       return { ...r, flow: withFields(r.flow, nodes()) };
     return o;
   };
+}
+
+/**
+ * For machines with too many paths to replay through a screen in reasonable time (the resend cooldown counts down
+ * one state per second): a smallest-first greedy choice of paths that together take every transition the machine
+ * declares. Transitions no shortest path takes (self-loops, ignored events) come from a path extended by one
+ * declared event, as the coverage gate finds them (coverage.ts). Throws if a transition stays untaken.
+ */
+export function coveringPaths(
+  name: string,
+  paths: ReplayPath[] = modelPaths(name),
+  /** Whether a screen can replay a path (every user event has a way on the screen in the state it comes in). */
+  replayable: (p: ReplayPath) => boolean = () => true,
+): ReplayPath[] {
+  const model = machineModels.find((m) => m.name === name);
+  if (!model) throw new Error(`no model for ${name}`);
+  const declared = new Set(declaredTransitions(model.machine));
+  const missing = new Set(declared);
+  const chosen: ReplayPath[] = [];
+  const take = (p: ReplayPath, ts: Set<string>) => {
+    chosen.push(p);
+    ts.forEach((t) => missing.delete(t));
+  };
+  const taken = (input: unknown, events: EventObject[]) =>
+    new Set(
+      runEvents(model.machine, input, events)
+        .flatMap((r) => r.transitions)
+        .filter((t) => declared.has(t)),
+    );
+  const byLength = paths.filter(replayable).sort((a, b) => a.steps.length - b.steps.length);
+  // Greedy: the path adding the most transitions still missing, shortest first among equals.
+  for (;;) {
+    let best: ReplayPath | null = null;
+    let gain = 0;
+    for (const p of byLength) {
+      const g = [...p.transitions].filter((t) => missing.has(t)).length;
+      if (g > gain) [best, gain] = [p, g];
+    }
+    if (!best) break;
+    take(best, best.transitions);
+  }
+  const events = [...model.events, ...delayEvents(model.machine)];
+  for (const t of [...missing]) {
+    // `machine.state:event:branch`: a path ending in that state, extended by that event.
+    const [source, type] = t.split(':');
+    const state = source.split('.').slice(1).join('.');
+    for (const p of byLength) {
+      if (!missing.has(t)) break;
+      const last = p.steps.length ? p.steps[p.steps.length - 1].value : p.start.value;
+      if (last !== state) continue;
+      for (const e of events.filter((ev) => ev.type === type)) {
+        const input = inputOf(p, model.inputs);
+        const ts = taken(input, [...p.steps.map((s) => s.event), e]);
+        const extended = { ...extend(model.machine, input, p, e), transitions: ts };
+        if (ts.has(t) && replayable(extended)) {
+          take(extended, ts);
+          break;
+        }
+      }
+    }
+  }
+  if (missing.size) throw new Error(`${name}: no path takes ${[...missing].join(', ')}`);
+  return chosen;
+}
+
+/** The model input a path was computed with (modelPaths keeps `{}` for an undefined one). */
+const inputOf = (p: ReplayPath, inputs: unknown[] | undefined) =>
+  (inputs ?? [undefined]).find((i) => JSON.stringify(i ?? {}) === JSON.stringify(p.input));
+
+function extend(machine: AnyStateMachine, input: unknown, p: ReplayPath, e: EventObject): ReplayPath {
+  const actor = createActor(machine, { input } as never);
+  actor.subscribe({ error: () => {} });
+  actor.start();
+  for (const s of p.steps) actor.send(s.event);
+  actor.send(e);
+  const s = actor.getSnapshot() as { value: unknown; context: Record<string, unknown> };
+  actor.stop();
+  return { ...p, steps: [...p.steps, { event: e, value: s.value, context: s.context }] };
 }
