@@ -4,6 +4,7 @@
  * state the bare machine predicts and the screen must show that state.
  */
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import type { EventObject } from 'xstate';
 import type { IdentityActors } from '../../../src/app/pages/account/identity/useFlowImplementations';
@@ -18,8 +19,16 @@ export interface ScreenReplay {
   render: (actors: IdentityActors, inspect: Inspect) => ReactElement;
   /** The page address for a path's input (query parameters the screen turns into the machine's input). */
   path: (input: Record<string, unknown>) => string;
-  /** Makes an actor's output (or a flow inside an error) one the screen can show and the user can fill. */
-  shape: (output: unknown) => unknown;
+  /**
+   * Makes an actor's output (or a flow inside an error) one the screen can show and the user can fill; given the
+   * actor event and the path's input.
+   */
+  shape: (output: unknown, event: EventObject, input: Record<string, unknown>) => unknown;
+  /**
+   * The machine's delayed transitions (the resend cooldown) run on Jest's fake timers: the test file turns them
+   * on, the replay's user advances them, and a delayed event of the path is one timer period passing.
+   */
+  fakeTimers?: { periodMs: number };
   /**
    * What the user does for a user event; `unavailable` (after asserting the screen offers no way to do it) ends
    * the replay of the path there.
@@ -35,17 +44,28 @@ export interface ScreenReplay {
   key: (context: Record<string, unknown>) => unknown;
 }
 
-/** A path's steps as a test name. */
-export const describePath = (p: ReplayPath) =>
-  [
-    JSON.stringify(p.input),
-    ...p.steps.map((s) => {
-      const kind = stepKind(s.event);
-      const what =
-        kind === 'done' || kind === 'error' ? `${kind} ${s.event.type.split('.').pop()}` : s.event.type;
-      return `${what} ⇒ ${typeof s.value === 'string' ? s.value : JSON.stringify(s.value)}`;
-    }),
-  ].join(', ');
+/** A path's steps as a test name (repeated steps counted). */
+export function describePath(p: ReplayPath): string {
+  const parts: string[] = [];
+  let count = 0;
+  p.steps.forEach((s, i) => {
+    const kind = stepKind(s.event);
+    const what =
+      kind === 'done' || kind === 'error'
+        ? `${kind} ${s.event.type.split('.').pop()}`
+        : kind === 'delay'
+          ? `after ${s.event.type.split('.')[2]}`
+          : s.event.type;
+    const part = `${what} ⇒ ${typeof s.value === 'string' ? s.value : JSON.stringify(s.value)}`;
+    count++;
+    const next = p.steps[i + 1];
+    if (next && next.event.type === s.event.type && JSON.stringify(next.value) === JSON.stringify(s.value))
+      return;
+    parts.push(count > 1 ? `${part} ×${count}` : part);
+    count = 0;
+  });
+  return [JSON.stringify(p.input), ...parts].join(', ');
+}
 
 /** The error of an identity failure with its flow body shaped, or as it is. */
 function shapeError(error: unknown, shape: (o: unknown) => unknown): unknown {
@@ -58,9 +78,13 @@ function shapeError(error: unknown, shape: (o: unknown) => unknown): unknown {
 export async function replayPath(p: ReplayPath, replay: ScreenReplay) {
   const fake = deferredActors();
   const snapshots = rootSnapshots();
-  const { user, loads } = renderScreen(replay.render(fake.actors, snapshots.inspect), {
+  const rendered = renderScreen(replay.render(fake.actors, snapshots.inspect), {
     path: replay.path(p.input),
   });
+  const { loads } = rendered;
+  const user = replay.fakeTimers
+    ? userEvent.setup({ advanceTimers: jest.advanceTimersByTime })
+    : rendered.user;
   const check = async (value: unknown, context: Record<string, unknown>, label: string) => {
     await waitFor(() => {
       const s = snapshots.current();
@@ -77,15 +101,21 @@ export async function replayPath(p: ReplayPath, replay: ScreenReplay) {
   for (const [i, step] of p.steps.entries()) {
     const kind = stepKind(step.event);
     if (kind === 'done' || kind === 'error') {
+      const shape = (o: unknown) => replay.shape(o, step.event, p.input);
       const event =
         kind === 'error'
-          ? { ...step.event, error: shapeError((step.event as { error?: unknown }).error, replay.shape) }
+          ? { ...step.event, error: shapeError((step.event as { error?: unknown }).error, shape) }
           : step.event;
       await act(async () => {
-        fake.answer(event, replay.shape);
+        fake.answer(event, shape);
       });
     } else if (kind === 'delay') {
-      throw new Error(`${step.event.type}: delayed events are not replayed through screens`);
+      if (!replay.fakeTimers) throw new Error(`${step.event.type}: this replay runs on real timers`);
+      // Less than a period passed since the timer started (a tick sooner would fail the previous check).
+      const { periodMs } = replay.fakeTimers;
+      await act(async () => {
+        jest.advanceTimersByTime(periodMs);
+      });
     } else {
       const before = fake.calls.length;
       const previous = i ? p.steps[i - 1].context : p.start.context;
