@@ -144,9 +144,13 @@ export async function press(user: User, name: string | RegExp) {
   await user.click(button);
 }
 
-/** Fills a field (cleared first: a form keeps what was typed across answers that do not change it). */
+/**
+ * Fills a field (cleared first: a form keeps what was typed across answers that do not change it); a field the
+ * screen does not show can only be left empty.
+ */
 export async function fill(user: User, label: string | RegExp, value: string | undefined) {
-  const field = screen.getByLabelText(label);
+  const field = value ? screen.getByLabelText(label) : screen.queryByLabelText(label);
+  if (!field) return;
   await user.clear(field);
   if (value) await user.type(field, value);
 }
