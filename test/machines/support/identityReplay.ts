@@ -200,10 +200,12 @@ export function coveringPaths(
   paths: ReplayPath[] = modelPaths(name),
   /** Whether a screen can replay a path (every user event has a way on the screen in the state it comes in). */
   replayable: (p: ReplayPath) => boolean = () => true,
+  /** The transitions the screen drives (all the machine declares by default). */
+  drives: (transition: string) => boolean = () => true,
 ): ReplayPath[] {
   const model = machineModels.find((m) => m.name === name);
   if (!model) throw new Error(`no model for ${name}`);
-  const declared = new Set(declaredTransitions(model.machine));
+  const declared = new Set(declaredTransitions(model.machine).filter(drives));
   const missing = new Set(declared);
   const chosen: ReplayPath[] = [];
   const take = (p: ReplayPath, ts: Set<string>) => {
