@@ -7,11 +7,14 @@
 import { screen } from '@testing-library/react';
 import type { EventObject } from 'xstate';
 import { LoginFlowScreen } from '../../../src/app/pages/account/identity/IdentityScreens';
-import { modelPaths, replayNodes, shapeFlows } from '../support/identityReplay';
+import { coveringPaths, modelPaths, replayNodes, shapeFlows } from '../support/identityReplay';
 import { describePath, press, replayPath, type ScreenReplay } from '../support/identityScreenReplay';
 import { expectFlowBody, flowKey, submitCodeForm } from './flowScreens';
 
-const paths = modelPaths('flowForm');
+// Every shortest path, and where a transition ends no shortest path (a state already reached), a path extended
+// by it, so every declared transition is taken through the screen.
+const shortest = modelPaths('flowForm');
+const paths = [...shortest, ...coveringPaths('flowForm', shortest).filter((p) => !shortest.includes(p))];
 
 const loginReplay: ScreenReplay = {
   render: (actors, inspect) => <LoginFlowScreen title="Log in" actors={actors} inspect={inspect} />,

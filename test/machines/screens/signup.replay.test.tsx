@@ -6,11 +6,14 @@
  */
 import { screen } from '@testing-library/react';
 import { SignupScreen } from '../../../src/app/pages/account/identity/IdentityScreens';
-import { modelPaths, replayNodes, shapeFlows } from '../support/identityReplay';
+import { coveringPaths, modelPaths, replayNodes, shapeFlows } from '../support/identityReplay';
 import { describePath, press, replayPath, type ScreenReplay } from '../support/identityScreenReplay';
 import { expectFlowBody, flowKey, submitCodeForm } from './flowScreens';
 
-const paths = modelPaths('signup');
+// Every shortest path, and where a transition ends no shortest path (a state already reached), a path extended
+// by it, so every declared transition is taken through the screen.
+const shortest = modelPaths('signup');
+const paths = [...shortest, ...coveringPaths('signup', shortest).filter((p) => !shortest.includes(p))];
 
 const signupReplay: ScreenReplay = {
   render: (actors, inspect) => <SignupScreen title="Sign up" actors={actors} inspect={inspect} />,
