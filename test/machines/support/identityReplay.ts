@@ -4,7 +4,6 @@
  * `xstate.done.actor.*` / `xstate.error.actor.*` events say, and the machine each step predicts on a bare actor.
  */
 import type { UiNode } from '@ory/client-fetch';
-import { getShortestPaths } from '@xstate/graph';
 import {
   createActor,
   fromPromise,
@@ -17,7 +16,7 @@ import type { LoadFlowInput, SubmitFlowInput } from '../../../machines/flowForm.
 import type { IdentityActors } from '../../../src/app/pages/account/identity/useFlowImplementations';
 import type { IdentityFlow, SubmitResult } from '../../../src/identity/flow';
 import { transitionId, type TransitionDefinition } from '../../../src/qa/StatechartView/model';
-import { declaredTransitions, delayEvents, runEvents } from './coverage';
+import { declaredTransitions, delayEvents, graphPaths, runEvents } from './coverage';
 import { machineModels } from './models';
 
 export interface ReplayStep {
@@ -37,45 +36,37 @@ export interface ReplayPath {
   start: { value: unknown; context: Record<string, unknown> };
 }
 
-/** Every shortest path of a machine's model, computed exactly as paths.model.test.ts does. */
+/** Every shortest path of a machine's model (the same `graphPaths` paths.model.test.ts runs), with each step's state. */
 export function modelPaths(name: string): ReplayPath[] {
   const model = machineModels.find((m) => m.name === name);
   if (!model) throw new Error(`no model for ${name}`);
-  const events = [...model.events, ...delayEvents(model.machine)];
   const out: ReplayPath[] = [];
-  for (const input of model.inputs ?? [undefined]) {
-    const paths = getShortestPaths(model.machine, {
-      events,
-      input,
-      limit: 200_000,
-      ...(model.stateKey ? { serializeState: model.stateKey } : {}),
-    } as never) as unknown as Array<{ state: { value: unknown }; steps: Array<{ event: EventObject }> }>;
-    for (const p of paths) {
-      // What the machine predicts after each step, from a bare actor.
-      const transitions = new Set<string>();
-      const inspect = (ev: InspectionEvent) => {
-        if (ev.type === '@xstate.microstep' && ev.actorRef.sessionId === ev.rootId)
-          for (const t of ev._transitions as unknown as TransitionDefinition[])
-            transitions.add(transitionId(t));
-      };
-      const actor = createActor(model.machine, { input, inspect } as never);
-      actor.subscribe({ error: () => {} });
-      actor.start();
-      const snap = () => {
-        const s = actor.getSnapshot() as { value: unknown; context: Record<string, unknown> };
-        return { value: s.value, context: s.context };
-      };
-      const start = snap();
-      const steps = p.steps.slice(1).map(({ event }) => {
-        actor.send(event);
-        return { event, ...snap() };
-      });
-      actor.stop();
-      const last = steps.length ? steps[steps.length - 1].value : start.value;
-      if (JSON.stringify(last) !== JSON.stringify(p.state.value))
-        throw new Error(`${name}: the bare actor does not reach the path's state`);
-      out.push({ input: (input ?? {}) as Record<string, unknown>, steps, start, transitions });
-    }
+  for (const p of graphPaths(model)) {
+    const input = p.input;
+    // What the machine predicts after each step, from a bare actor.
+    const transitions = new Set<string>();
+    const inspect = (ev: InspectionEvent) => {
+      if (ev.type === '@xstate.microstep' && ev.actorRef.sessionId === ev.rootId)
+        for (const t of ev._transitions as unknown as TransitionDefinition[])
+          transitions.add(transitionId(t));
+    };
+    const actor = createActor(model.machine, { input, inspect } as never);
+    actor.subscribe({ error: () => {} });
+    actor.start();
+    const snap = () => {
+      const s = actor.getSnapshot() as { value: unknown; context: Record<string, unknown> };
+      return { value: s.value, context: s.context };
+    };
+    const start = snap();
+    const steps = p.steps.map(({ event }) => {
+      actor.send(event);
+      return { event, ...snap() };
+    });
+    actor.stop();
+    const last = steps.length ? steps[steps.length - 1].value : start.value;
+    if (JSON.stringify(last) !== JSON.stringify(p.state.value))
+      throw new Error(`${name}: the bare actor does not reach the path's state`);
+    out.push({ input: (input ?? {}) as Record<string, unknown>, steps, start, transitions });
   }
   return out;
 }
