@@ -180,3 +180,32 @@ export async function startSlapd(
     stop,
   };
 }
+
+/**
+ * The appliance's provider body for this directory ("Directory", bound as the reader, users by uid, members of
+ * `admins` made admins); `over` replaces LDAP settings.
+ */
+export function ldapProviderBody(slapd: Pick<Slapd, 'url'>, over: Record<string, unknown> = {}) {
+  return {
+    name: 'Directory',
+    type: 'ldap',
+    enabled: true,
+    ldap: {
+      url: slapd.url,
+      starttls: false,
+      ca_id: null,
+      bind_dn: READER_DN,
+      bind_password: READER_PASSWORD,
+      base_dn: BASE_DN,
+      user_filter: '(uid={username})',
+      group_base_dn: '',
+      group_filter: '(&(objectClass=groupOfNames)(member={dn}))',
+      username_attribute: 'uid',
+      email_attribute: 'mail',
+      name_attribute: 'cn',
+      group_name_attribute: 'cn',
+      admin_group: 'admins',
+      ...over,
+    },
+  };
+}

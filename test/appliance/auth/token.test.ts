@@ -6,7 +6,7 @@
 import type { InjectOptions } from 'fastify';
 import { newTotpSecret, totpCode } from '../../../src/appliance/auth/totp';
 import { createUser } from '../../../src/appliance/seed';
-import { BASE_DN, READER_DN, READER_PASSWORD, startSlapd, type Slapd } from '../../support/slapd';
+import { ldapProviderBody, startSlapd, type Slapd } from '../../support/slapd';
 import { Agent, adminAgent, startServer, type Harness } from '../support/harness';
 
 let slapd: Slapd;
@@ -49,27 +49,7 @@ const auditLines = () =>
   ).map((r) => r.message);
 
 async function addLdap(): Promise<number> {
-  const res = await admin.post('/api/authentication/providers', {
-    name: 'Directory',
-    type: 'ldap',
-    enabled: true,
-    ldap: {
-      url: slapd.url,
-      starttls: false,
-      ca_id: null,
-      bind_dn: READER_DN,
-      bind_password: READER_PASSWORD,
-      base_dn: BASE_DN,
-      user_filter: '(uid={username})',
-      group_base_dn: '',
-      group_filter: '(&(objectClass=groupOfNames)(member={dn}))',
-      username_attribute: 'uid',
-      email_attribute: 'mail',
-      name_attribute: 'cn',
-      group_name_attribute: 'cn',
-      admin_group: 'admins',
-    },
-  });
+  const res = await admin.post('/api/authentication/providers', ldapProviderBody(slapd));
   expect(res.statusCode).toBe(201);
   return res.json().id;
 }

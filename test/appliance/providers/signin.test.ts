@@ -3,7 +3,7 @@
  * password login, and the OpenID provider (oidc-provider) for the authorisation-code flow behind the login buttons.
  */
 import { Agent, adminAgent, startServer, type Harness } from '../support/harness';
-import { BASE_DN, READER_DN, READER_PASSWORD, startSlapd, type Slapd } from '../../support/slapd';
+import { ldapProviderBody, READER_PASSWORD, startSlapd, type Slapd } from '../../support/slapd';
 import { ALICE, signIn, startOidcProvider, type OidcProvider } from '../../support/oidc';
 
 const PUBLIC_URL = 'http://127.0.0.1:41555';
@@ -49,28 +49,7 @@ beforeEach(async () => {
 afterEach(() => h.close());
 
 async function addLdap(over: Record<string, unknown> = {}): Promise<number> {
-  const res = await admin.post('/api/authentication/providers', {
-    name: 'Directory',
-    type: 'ldap',
-    enabled: true,
-    ldap: {
-      url: slapd.url,
-      starttls: false,
-      ca_id: null,
-      bind_dn: READER_DN,
-      bind_password: READER_PASSWORD,
-      base_dn: BASE_DN,
-      user_filter: '(uid={username})',
-      group_base_dn: '',
-      group_filter: '(&(objectClass=groupOfNames)(member={dn}))',
-      username_attribute: 'uid',
-      email_attribute: 'mail',
-      name_attribute: 'cn',
-      group_name_attribute: 'cn',
-      admin_group: 'admins',
-      ...over,
-    },
-  });
+  const res = await admin.post('/api/authentication/providers', ldapProviderBody(slapd, over));
   expect(res.statusCode).toBe(201);
   return res.json().id;
 }

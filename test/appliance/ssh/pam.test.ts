@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createUser } from '../../../src/appliance/seed';
-import { BASE_DN, freePort, READER_DN, READER_PASSWORD, startSlapd, type Slapd } from '../../support/slapd';
+import { freePort, ldapProviderBody, startSlapd, type Slapd } from '../../support/slapd';
 import { adminAgent, startServer, type Agent, type Harness } from '../support/harness';
 import { ensurePrivsepDir, requireTool, run } from '../support/tools';
 
@@ -29,27 +29,7 @@ beforeAll(async () => {
   await createUser(h.ctx, { username: 'dave', password: 'dave-password-123', role: 'user' });
   // A local account named like a directory user, to show that the order decides.
   await createUser(h.ctx, { username: 'bob', password: 'local-bob-password', role: 'user' });
-  const res = await admin.post('/api/authentication/providers', {
-    name: 'Directory',
-    type: 'ldap',
-    enabled: true,
-    ldap: {
-      url: slapd.url,
-      starttls: false,
-      ca_id: null,
-      bind_dn: READER_DN,
-      bind_password: READER_PASSWORD,
-      base_dn: BASE_DN,
-      user_filter: '(uid={username})',
-      group_base_dn: '',
-      group_filter: '(&(objectClass=groupOfNames)(member={dn}))',
-      username_attribute: 'uid',
-      email_attribute: 'mail',
-      name_attribute: 'cn',
-      group_name_attribute: 'cn',
-      admin_group: 'admins',
-    },
-  });
+  const res = await admin.post('/api/authentication/providers', ldapProviderBody(slapd));
   expect(res.statusCode).toBe(201);
   directory = res.json().id;
 });
