@@ -102,7 +102,7 @@ test('the agreement blocks the console until accepted, then the parent hears tha
   ).toEqual([]);
 
   // The terms are rendered markdown inside a scrollable region.
-  await expect(dialog.getByRole('region', { name: 'Terms' })).toBeVisible();
+  await expect(dialog.getByRole('region', { name: 'Terms', exact: true })).toBeVisible();
   await dialog.getByRole('checkbox', { name: 'I read all terms' }).check();
   await dialog.getByRole('button', { name: 'Accept' }).click();
   await expect(dialog).toBeHidden();

@@ -71,7 +71,9 @@ test('/messaging/agreements embedded in the portal shows the agreement without C
   await page.goto(`${parentOrigin}/?console=${encodeURIComponent(server.url)}`);
   const frame = page.frameLocator('iframe#console');
   await expect(frame.getByRole('dialog')).toBeVisible();
-  await expect(frame.getByRole('region', { name: 'Terms' }).locator('strong')).toHaveText('recorded');
+  await expect(frame.getByRole('region', { name: 'Terms', exact: true }).locator('strong')).toHaveText(
+    'recorded',
+  );
   const consoleFrame = page.frames().find((f) => f.url().startsWith(server.url));
   expect(
     await consoleFrame!.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations),
@@ -87,7 +89,9 @@ test('/messaging/agreements shows the agreement without CSP violations', async (
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   // The markdown renderer has loaded: the terms are HTML, not escaped text.
-  await expect(page.getByRole('region', { name: 'Terms' }).locator('strong')).toHaveText('recorded');
+  await expect(page.getByRole('region', { name: 'Terms', exact: true }).locator('strong')).toHaveText(
+    'recorded',
+  );
   await page.getByRole('checkbox', { name: 'I read all terms' }).check();
   await page.getByRole('button', { name: 'Accept' }).click();
   await expect(dialog).toBeHidden();

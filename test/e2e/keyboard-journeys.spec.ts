@@ -58,7 +58,7 @@ test('the agreement modal traps focus, ignores Escape, and is read and accepted 
   }
 
   // The terms region is reached by Tab and scrolls with the keys that scroll.
-  const terms = dialog.getByRole('region', { name: 'Terms' });
+  const terms = dialog.getByRole('region', { name: 'Terms', exact: true });
   await tabTo(page, terms);
   expect(await terms.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
   await page.keyboard.press('End');
