@@ -132,7 +132,8 @@ export function LocalLoginScreen({ title, inspect = qaInspect }: LocalLoginScree
                 : step === 'otp'
                   ? touched.otp && errors.otp
                   : undefined;
-            const message = context.error ?? (fieldError || null);
+            // A submission the field check stops is never sent: its message replaces the last refusal's.
+            const message = (fieldError || null) ?? context.error;
             return (
               <Form className="auth__form" noValidate aria-describedby="login-error" aria-busy={busy}>
                 {step === 'username' ? (

@@ -123,6 +123,17 @@ describe('local login screen', () => {
     expect(screen.getByLabelText('Password')).toHaveValue('');
   });
 
+  it('after a refusal, an empty password is answered by the field check, not the last refusal', async () => {
+    const { api, posts } = fakeApi(formSetup, [unauthorized(1)]);
+    const { user } = renderScreen(<LocalLoginScreen title="Log in" />, { api });
+    await user.type(screen.getByLabelText('Username'), 'ann{Enter}');
+    await user.type(await screen.findByLabelText('Password'), 'bad{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong username or password.');
+    await user.type(screen.getByLabelText('Password'), '{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter your password.');
+    expect(posts).toHaveLength(1);
+  });
+
   it('words a wrong password with the one §8 catalogue', async () => {
     const { api } = fakeApi(formSetup, [unauthorized(1)]);
     const { user, toasts } = renderScreen(<LocalLoginScreen title="Log in" />, { api });
