@@ -55,6 +55,12 @@ test.describe('Users and lockout', () => {
     await page.getByLabel('Password').fill(oneTime);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/change-password\?(.*&)?notice=first_access_change/);
+    // The notice is raised by the hydrated page: fields filled before hydration would be reset by it.
+    await expect(
+      page
+        .getByRole('region', { name: 'Notifications' })
+        .getByText('You must change your password on first access.'),
+    ).toBeVisible();
     await page.getByLabel('Username').fill('e2e.user');
     await page.getByLabel('Current password').fill(oneTime);
     await page.getByLabel('New password').fill(NEW_PASSWORD);
