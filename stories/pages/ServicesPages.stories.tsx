@@ -1,6 +1,7 @@
 /**
  * The services list and a service's page: providers in fallback order, an order changed and not yet saved, an
- * order the appliance refused, a service with every provider listed (nothing to add) and an unknown service.
+ * order the appliance refused, a service with every provider listed (nothing to add), the order as a non-admin
+ * sees it (read-only) and an unknown service.
  */
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { userEvent, within } from 'storybook/test';
@@ -56,6 +57,8 @@ export const DetailLoading: Story = detail({
 export const DetailAllProviders: Story = detail({ ...signedIn(), ...loaded(consoleService) });
 /** The SSH service asks the directory first; the OpenID provider could be added. */
 export const DetailWithProviderToAdd: Story = detail({ ...signedIn(), ...loaded(sshService) }, 'ssh');
+/** A non-admin with the authentication privilege reads the order; only admins change it. */
+export const DetailReadOnly: Story = detail({ ...signedIn('reader'), ...loaded(sshService) }, 'ssh');
 /** Moved down with the keyboard: Save and Reset are offered. */
 export const DetailReordered: Story = {
   ...detail({ ...signedIn(), ...loaded(consoleService) }),
