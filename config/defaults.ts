@@ -67,6 +67,11 @@ export interface Config {
   logFormat: 'auto' | 'text' | 'json';
   /** Seconds between client polls of /_build/latest.json. */
   buildPollSeconds: number;
+  /**
+   * Seconds a signed-in page is kept for the very same input (address, account, state): repeated requests skip the
+   * render; text that counts time is at most this old. 0 renders every request.
+   */
+  pageCacheSeconds: number;
   /** Seconds an admin has to keep a lock-out-prone change (SSH port, …) before the appliance rolls it back. */
   applyConfirmSeconds: number;
   /** Seconds without a request after which a console or identity session ends (the idle timeout). */
@@ -113,6 +118,7 @@ export const defaults: Config = {
   logLevel: 'info',
   logFormat: 'auto',
   buildPollSeconds: 60,
+  pageCacheSeconds: 5,
   applyConfirmSeconds: 60,
   sessionIdleSeconds: 900,
   sessionMaxSeconds: 28800,

@@ -170,6 +170,7 @@ export const configKeys: KeySpec[] = [
   ),
   spec('logFormat', 'RAMPART_LOG_FORMAT', oneOf('auto', 'text', 'json'), (c, v) => (c.logFormat = v)),
   spec('buildPollSeconds', 'RAMPART_BUILD_POLL_SECONDS', int(1, 86400), (c, v) => (c.buildPollSeconds = v)),
+  spec('pageCacheSeconds', 'RAMPART_PAGE_CACHE_SECONDS', int(0, 60), (c, v) => (c.pageCacheSeconds = v)),
   spec(
     'applyConfirmSeconds',
     'RAMPART_APPLY_CONFIRM_SECONDS',

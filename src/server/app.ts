@@ -22,6 +22,8 @@ import { createInjectFetch, SSR_INTERNAL_HEADER } from './injectFetch';
 import { createLogger, RequestLog } from './logging';
 import { createRenderer } from './render';
 import { RenderCache } from './renderCache';
+import { RouteAnswers } from './routeAnswers';
+import { routes } from '../app/routes';
 import { FragmentCache } from './fragmentCache';
 import { PublicReadCache } from './publicReadCache';
 import { isLoggedInFromCookies } from '../app/routing/session';
@@ -181,12 +183,21 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const localeCookie = `${LOCALE_COOKIE}=en-US; Max-Age=${LOCALE_MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
   const fragmentCache = new FragmentCache();
   app.decorate('fragmentCache', fragmentCache);
+  const routeAnswers = new RouteAnswers(routes);
+  app.decorate('routeAnswers', routeAnswers);
+  // Signed-in pages kept by their complete input for a few seconds (see render.tsx): long enough for reloads and
+  // repeated requests, short enough that text counting time (days left, "today") is never older than that.
+  const signedInPages = new RenderCache(config.pageCacheSeconds * 1000, 200);
+  signedInPages.enabled = config.pageCacheSeconds > 0;
+  app.decorate('signedInPages', signedInPages);
   const render = createRenderer({
     config: publicConfig(config),
     manifest,
     origin,
     inProcess: inProcessReads,
     fragments: fragmentCache,
+    routeAnswers,
+    pages: signedInPages,
   });
   const injectFetch = createInjectFetch(app, origin, publicReads, inProcessReads);
   const api = (cookieHeader: string | undefined) => {
@@ -246,8 +257,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       return reply.redirect(result.location, result.status);
     }
     if (!cacheKey) return reply.code(result.status).send(result.html);
-    renderCache.set(cacheKey, { status: result.status, html: result.html, ...placeholders });
-    return reply.code(result.status).send(renderCache.get(cacheKey, nonces)!.html);
+    const page = renderCache.keep(
+      cacheKey,
+      { status: result.status, html: result.html, ...placeholders },
+      nonces,
+    );
+    return reply.code(result.status).send(page.html);
   });
 
   app.setNotFoundHandler((req, reply) => {
@@ -266,5 +281,9 @@ declare module 'fastify' {
     renderCache: RenderCache;
     /** Kept HTML of the context bar of pages, keyed by what it shows (see fragmentCache.ts). */
     fragmentCache: FragmentCache;
+    /** The router's answers per address and login flag (see routeAnswers.ts). */
+    routeAnswers: RouteAnswers;
+    /** Signed-in pages kept by their complete input (see render.tsx). */
+    signedInPages: RenderCache;
   }
 }

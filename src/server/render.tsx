@@ -9,7 +9,7 @@
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { END, type Task } from 'redux-saga';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouterProvider } from 'react-router';
 import type { PublicConfig } from '../../config';
 import type { ApiClient } from '../api/client';
 import { apiUrl, parseCookieHeader } from '../api/client';
@@ -22,6 +22,7 @@ import { registerFeatures } from '../app/features';
 import { THEME_COOKIE } from '../shared/http';
 import { isLoggedInFromCookies } from '../app/routing/session';
 import { loginRedirectTarget } from '../app/routing/guards';
+import { routingOptions } from '../app/routing/options';
 import type { RouteHandle } from '../app/routing/types';
 import { isCrawler } from '../runtime/fatalErrors';
 import { STATE_ELEMENT_ID } from '../runtime/readState';
@@ -43,8 +44,10 @@ import { menuLoadedFrom } from '../../sagas/menu.saga';
 import { userActionFrom } from '../../sagas/session.saga';
 import { styleFromSettings, type SettingsAnswer } from '../../sagas/layout.saga';
 import { assetsFor, type AssetManifest } from './assets';
-import { renderDocument } from './document';
+import { renderDocument, serializeForScript } from './document';
 import type { FragmentCache } from './fragmentCache';
+import { RenderCache } from './renderCache';
+import { RouteAnswers } from './routeAnswers';
 
 /** Pages of the core layout that need no login. */
 const PUBLIC_CORE_ROUTES = new Set(['network/overview']);
@@ -90,12 +93,19 @@ export function createRenderer(options: {
   inProcess?: InProcessReads;
   /** Kept HTML of the page's server fragments (the context bar); none: every render renders them. */
   fragments?: FragmentCache;
+  /** The router's answers per address (see routeAnswers.ts); none: the router is asked every time. */
+  routeAnswers?: RouteAnswers;
+  /**
+   * Signed-in pages kept by their complete input (see `render`); none: every signed-in request renders. Anonymous
+   * pages are the caller's to cache (by address: they have no state of their own).
+   */
+  pages?: RenderCache;
 }) {
   const { config } = options;
   // Every page's state carries every slice: the browser keeps the signed-in ones until their reducers load.
   registerReducers(signedInReducers);
   registerFeatures();
-  const handler = createStaticHandler(routes);
+  const routeAnswers = options.routeAnswers ?? new RouteAnswers(routes);
   // The custom primary colour rarely changes; parsing it on every render showed in profiles.
   const primaryColours = new Map<string, { hover: string | null; text: string | null }>();
   const coloursOf = (primary: string) => {
@@ -169,11 +179,14 @@ export function createRenderer(options: {
       cookies[THEME_COOKIE] === 'dark' || cookies[THEME_COOKIE] === 'light'
         ? cookies[THEME_COOKIE]
         : undefined;
-    const request = new Request(input.url, { headers: input.headers });
-    const context = await handler.query(request);
-    if (context instanceof Response) {
-      return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
-    }
+    const answer = await routeAnswers.answer({
+      url: input.url,
+      headers: input.headers,
+      loggedIn: hadLoginCookie,
+      variant: routingOptions.renderMode,
+    });
+    if (answer.kind === 'redirect') return answer;
+    const { context } = answer;
 
     const inCoreLayout = context.matches.some((m) => m.route.id === 'core');
     let title = 'Rampart';
@@ -285,13 +298,29 @@ export function createRenderer(options: {
       }
     }
 
-    const router = createStaticRouter(handler.dataRoutes, context);
+    // A signed-in page is a function of its address, the login flag and the state it renders from (the router's
+    // answer follows from the first two): the same input, kept for a few seconds, gives the page kept then, with
+    // this response's nonces. The state's JSON is the key, so another account, a privilege, a menu, a colour or a
+    // route's data changed is another page; the lifetime bounds text that counts time (days left, "today").
+    const pages = hadLoginCookie ? options.pages : undefined;
+    const pageKey = pages
+      ? `${input.url.pathname}${input.url.search}\n${serializeForScript(store.getState())}`
+      : '';
+    const nonces = { script: input.nonce, style: input.styleNonce };
+    if (pages) {
+      const kept = pages.get(pageKey, nonces);
+      if (kept) return { kind: 'page', status: kept.status, html: kept.html };
+    }
+    const { scriptNonce, styleNonce } = pages
+      ? RenderCache.placeholders()
+      : { scriptNonce: input.nonce, styleNonce: input.styleNonce };
+
     const fragments = options.fragments?.begin();
     const body = renderToString(
       // The request's one API client serves the sagas (above) and the views alike.
       <FragmentRenderContext.Provider value={fragments ?? null}>
         <AppProviders store={store} services={{ api: input.api, origin: input.url.origin }}>
-          <StaticRouterProvider router={router} context={context} nonce={input.nonce} />
+          <StaticRouterProvider router={answer.router()} context={context} nonce={scriptNonce} />
         </AppProviders>
       </FragmentRenderContext.Provider>,
     );
@@ -308,16 +337,18 @@ export function createRenderer(options: {
     if (state.layout.style?.barColor) customProperties['--color-bar'] = state.layout.style.barColor;
     const html = renderDocument({
       title,
-      body: fragments ? fragments.finish(body, [input.nonce, input.styleNonce]) : body,
+      body: fragments ? fragments.finish(body, [scriptNonce, styleNonce]) : body,
       state,
       stateElementId: STATE_ELEMENT_ID,
-      nonce: input.nonce,
-      styleNonce: input.styleNonce,
+      nonce: scriptNonce,
+      styleNonce,
       scripts: assets.js,
       styles: assets.css,
       theme,
       customProperties,
     });
-    return { kind: 'page', status: context.statusCode, html };
+    if (!pages) return { kind: 'page', status: context.statusCode, html };
+    const page = pages.keep(pageKey, { status: context.statusCode, html, scriptNonce, styleNonce }, nonces);
+    return { kind: 'page', ...page };
   };
 }

@@ -1,7 +1,8 @@
 /**
- * A micro-cache of anonymous page renders. Anonymous pages (the login page above all) depend only on the URL, the
- * theme cookie and state that changes rarely (custom style, build); caching them for a second removes the store,
- * saga, router and render work from the hot path. Each entry is rendered with its own placeholder nonces, replaced
+ * A short-lived cache of rendered pages. Anonymous pages (the login page above all) depend only on the URL, the
+ * theme cookie and state that changes rarely (custom style, build): the server keeps them for a second by address,
+ * which removes the store, saga, router and render work from the hot path. Signed-in pages are kept by their
+ * complete input instead (see server/render.tsx). Each entry is rendered with its own placeholder nonces, replaced
  * by the response's fresh nonces on every hit, so the CSP stays per-response.
  */
 import { randomBytes } from 'node:crypto';
@@ -36,6 +37,13 @@ function toTemplate(entry: CachedRender): Template {
   return { status: entry.status, texts, slots, expiresAt: entry.expiresAt };
 }
 
+function fill(entry: Template, nonces: { script: string; style: string }) {
+  let html = entry.texts[0];
+  for (let i = 0; i < entry.slots.length; i++)
+    html += (entry.slots[i] === 0 ? nonces.script : nonces.style) + entry.texts[i + 1];
+  return { status: entry.status, html };
+}
+
 export class RenderCache {
   private readonly entries = new Map<string, Template>();
 
@@ -45,30 +53,42 @@ export class RenderCache {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Off: nothing is kept (tests compare both). */
+  enabled = true;
+
+  get size() {
+    return this.entries.size;
+  }
+
   /** Fresh placeholder nonces for a render that will be cached. */
   static placeholders() {
     return { scriptNonce: randomBytes(16).toString('hex'), styleNonce: randomBytes(16).toString('hex') };
   }
 
   get(key: string, nonces: { script: string; style: string }): { status: number; html: string } | null {
-    const entry = this.entries.get(key);
+    const entry = this.enabled ? this.entries.get(key) : undefined;
     if (!entry) return null;
     if (entry.expiresAt <= this.now()) {
       this.entries.delete(key);
       return null;
     }
-    let html = entry.texts[0];
-    for (let i = 0; i < entry.slots.length; i++)
-      html += (entry.slots[i] === 0 ? nonces.script : nonces.style) + entry.texts[i + 1];
-    return { status: entry.status, html };
+    return fill(entry, nonces);
   }
 
-  set(key: string, value: Omit<CachedRender, 'expiresAt'>) {
+  /** Keeps a page rendered with placeholder nonces and gives it back with the response's own. */
+  keep(
+    key: string,
+    value: Omit<CachedRender, 'expiresAt'>,
+    nonces: { script: string; style: string },
+  ): { status: number; html: string } {
+    const template = toTemplate({ ...value, expiresAt: this.now() + this.ttlMs });
+    if (!this.enabled) return fill(template, nonces);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, toTemplate({ ...value, expiresAt: this.now() + this.ttlMs }));
+    this.entries.set(key, template);
+    return fill(template, nonces);
   }
 
   clear() {

@@ -1,15 +1,20 @@
 import { RenderCache } from '../../src/server/renderCache';
 
-describe('anonymous render micro-cache', () => {
+describe('render cache', () => {
   test('a hit carries the new response nonces, never the cached ones', () => {
     const now = 0;
     const cache = new RenderCache(1000, 10, () => now);
     const p = RenderCache.placeholders();
-    cache.set('k', {
-      status: 200,
-      html: `<script nonce="${p.scriptNonce}"></script><style nonce="${p.styleNonce}"></style>`,
-      ...p,
-    });
+    const kept = cache.keep(
+      'k',
+      {
+        status: 200,
+        html: `<script nonce="${p.scriptNonce}"></script><style nonce="${p.styleNonce}"></style>`,
+        ...p,
+      },
+      { script: 'first', style: 'first-style' },
+    );
+    expect(kept.html).toBe('<script nonce="first"></script><style nonce="first-style"></style>');
     const hit = cache.get('k', { script: 'aaa', style: 'bbb' });
     expect(hit?.html).toBe('<script nonce="aaa"></script><style nonce="bbb"></style>');
     expect(hit?.html).not.toContain(p.scriptNonce);
@@ -18,7 +23,7 @@ describe('anonymous render micro-cache', () => {
   test('entries expire after the TTL', () => {
     let now = 0;
     const cache = new RenderCache(1000, 10, () => now);
-    cache.set('k', { status: 200, html: 'x', ...RenderCache.placeholders() });
+    cache.keep('k', { status: 200, html: 'x', ...RenderCache.placeholders() }, { script: '', style: '' });
     now = 999;
     expect(cache.get('k', { script: '', style: '' })).not.toBeNull();
     now = 1000;
@@ -27,7 +32,8 @@ describe('anonymous render micro-cache', () => {
 
   test('the cache is bounded', () => {
     const cache = new RenderCache(1000, 2);
-    for (const k of ['a', 'b', 'c']) cache.set(k, { status: 200, html: k, ...RenderCache.placeholders() });
+    for (const k of ['a', 'b', 'c'])
+      cache.keep(k, { status: 200, html: k, ...RenderCache.placeholders() }, { script: '', style: '' });
     expect(cache.get('a', { script: '', style: '' })).toBeNull();
     expect(cache.get('c', { script: '', style: '' })?.html).toBe('c');
   });
