@@ -24,10 +24,40 @@ export function serializeForScript(value: unknown): string {
   return JSON.stringify(value).replace(SCRIPT_UNSAFE, (c) => SCRIPT_ESCAPES[c]!);
 }
 
+/** What each state (and each slice of one) serialised to: state is never changed in place (Redux's contract). */
+const serialised = new WeakMap<object, string>();
+
+/**
+ * A Redux state as `serializeForScript` writes it, slice by slice, each slice's JSON kept by the slice object: most
+ * slices of a server render are the very objects of the previous render (initial states, the shell's kept answers),
+ * and serialising the whole state showed in every render's profile.
+ */
+export function serializeStateForScript(state: Record<string, unknown>): string {
+  const whole = serialised.get(state);
+  if (whole !== undefined) return whole;
+  const parts: string[] = [];
+  for (const key of Object.keys(state)) {
+    const value = state[key];
+    let json = value && typeof value === 'object' ? serialised.get(value) : undefined;
+    if (json === undefined) {
+      const written = JSON.stringify(value) as string | undefined;
+      // Left out of JSON.stringify's own output too (undefined, functions).
+      if (written === undefined) continue;
+      json = written.replace(SCRIPT_UNSAFE, (c) => SCRIPT_ESCAPES[c]!);
+      if (value && typeof value === 'object') serialised.set(value, json);
+    }
+    parts.push(`${JSON.stringify(key).replace(SCRIPT_UNSAFE, (c) => SCRIPT_ESCAPES[c]!)}:${json}`);
+  }
+  const json = `{${parts.join(',')}}`;
+  serialised.set(state, json);
+  return json;
+}
+
 export interface DocumentParts {
   title: string;
   body: string;
-  state: unknown;
+  /** The state the browser starts from, as `serializeStateForScript` wrote it. */
+  stateJson: string;
   stateElementId: string;
   nonce: string;
   /** Nonce of style-src (a different value from the script nonce). */
@@ -55,7 +85,7 @@ export function renderDocument(p: DocumentParts): string {
     customStyle +
     p.scripts.map((src) => `<script defer src="${escapeHtml(src)}" nonce="${nonce}"></script>`).join('') +
     `</head><body><div id="root">${p.body}</div>` +
-    `<script type="application/json" id="${p.stateElementId}" nonce="${nonce}">${serializeForScript(p.state)}</script>` +
+    `<script type="application/json" id="${p.stateElementId}" nonce="${nonce}">${p.stateJson}</script>` +
     `</body></html>`
   );
 }

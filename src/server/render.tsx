@@ -44,7 +44,7 @@ import { menuLoadedFrom } from '../../sagas/menu.saga';
 import { userActionFrom } from '../../sagas/session.saga';
 import { styleFromSettings, type SettingsAnswer } from '../../sagas/layout.saga';
 import { assetsFor, type AssetManifest } from './assets';
-import { renderDocument, serializeForScript } from './document';
+import { renderDocument, serializeStateForScript } from './document';
 import type { FragmentCache } from './fragmentCache';
 import { RenderCache } from './renderCache';
 import { RouteAnswers } from './routeAnswers';
@@ -171,6 +171,15 @@ export function createRenderer(options: {
     return base.state;
   };
 
+  // Slices every render starts from alike, made once so their JSON is kept too (see serializeStateForScript).
+  const build = { buildId: options.manifest.buildId, latestBuildId: null, updateAvailable: false };
+  const layouts = new Map<string, RootState['layout']>();
+  const layoutOf = (theme: 'light' | 'dark' | 'system') => {
+    if (!layouts.has(theme))
+      layouts.set(theme, { style: null, styleSource: null, theme, contextBarOpen: true });
+    return layouts.get(theme)!;
+  };
+
   return async function render(input: RenderInput): Promise<RenderResult> {
     const cookieHeader = input.headers.get('cookie');
     const cookies = parseCookieHeader(cookieHeader);
@@ -203,8 +212,8 @@ export function createRenderer(options: {
       ...baseState(),
       config: options.config,
       session: { loggedIn: hadLoginCookie, user: null },
-      build: { buildId: options.manifest.buildId, latestBuildId: null, updateAvailable: false },
-      layout: { style: null, styleSource: null, theme: theme ?? 'system', contextBarOpen: true },
+      build,
+      layout: layoutOf(theme ?? 'system'),
     };
     // Only the route's own data needs the sagas (and a store from the start); the shell's is read below, and a
     // route without sagas gets its store once the state is complete.
@@ -268,17 +277,11 @@ export function createRenderer(options: {
     ]).finally(() => clearTimeout(timer));
     // A late answer must not change the state now: it is rendered as it is.
     late = true;
-    store ??= createRenderStore(state);
+    if (store) state = store.getState();
 
     // The login cookie outlived its session (the appliance answered 401): a protected page goes to the login.
     const onPublicPage = context.matches.some((m) => PUBLIC_CORE_ROUTES.has(m.route.id));
-    if (
-      inCoreLayout &&
-      hadLoginCookie &&
-      !store.getState().session.loggedIn &&
-      !onPublicPage &&
-      !context.errors
-    ) {
+    if (inCoreLayout && hadLoginCookie && !state.session.loggedIn && !onPublicPage && !context.errors) {
       return {
         kind: 'redirect',
         status: 302,
@@ -303,9 +306,8 @@ export function createRenderer(options: {
     // this response's nonces. The state's JSON is the key, so another account, a privilege, a menu, a colour or a
     // route's data changed is another page; the lifetime bounds text that counts time (days left, "today").
     const pages = hadLoginCookie ? options.pages : undefined;
-    const pageKey = pages
-      ? `${input.url.pathname}${input.url.search}\n${serializeForScript(store.getState())}`
-      : '';
+    const stateJson = serializeStateForScript(state);
+    const pageKey = pages ? `${input.url.pathname}${input.url.search}\n${stateJson}` : '';
     const nonces = { script: input.nonce, style: input.styleNonce };
     if (pages) {
       const kept = pages.get(pageKey, nonces);
@@ -315,6 +317,8 @@ export function createRenderer(options: {
       ? RenderCache.placeholders()
       : { scriptNonce: input.nonce, styleNonce: input.styleNonce };
 
+    // A route without sagas gets its store only now, when the page is rendered.
+    store ??= createRenderStore(state);
     const fragments = options.fragments?.begin();
     const body = renderToString(
       // The request's one API client serves the sagas (above) and the views alike.
@@ -324,21 +328,22 @@ export function createRenderer(options: {
         </AppProviders>
       </FragmentRenderContext.Provider>,
     );
-    state = store.getState();
+    // Rendering dispatches nothing on the server; should it ever, the page carries the state it rendered.
+    const rendered = store.getState();
     const chunks = context.matches.map((m) => routeChunks[m.route.id]).filter(Boolean);
     const assets = assetsFor(options.manifest, chunks);
     const customProperties: Record<string, string> = {};
-    if (state.layout.style?.primaryColor) {
-      customProperties['--color-primary'] = state.layout.style.primaryColor;
-      const { hover, text } = coloursOf(state.layout.style.primaryColor);
+    if (rendered.layout.style?.primaryColor) {
+      customProperties['--color-primary'] = rendered.layout.style.primaryColor;
+      const { hover, text } = coloursOf(rendered.layout.style.primaryColor);
       if (hover) customProperties['--color-primary-hover'] = hover;
       if (text) customProperties['--color-primary-contrast'] = text;
     }
-    if (state.layout.style?.barColor) customProperties['--color-bar'] = state.layout.style.barColor;
+    if (rendered.layout.style?.barColor) customProperties['--color-bar'] = rendered.layout.style.barColor;
     const html = renderDocument({
       title,
       body: fragments ? fragments.finish(body, [scriptNonce, styleNonce]) : body,
-      state,
+      stateJson: rendered === state ? stateJson : serializeStateForScript(rendered),
       stateElementId: STATE_ELEMENT_ID,
       nonce: scriptNonce,
       styleNonce,

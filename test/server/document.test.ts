@@ -1,4 +1,9 @@
-import { escapeHtml, renderDocument, serializeForScript } from '../../src/server/document';
+import {
+  escapeHtml,
+  renderDocument,
+  serializeForScript,
+  serializeStateForScript,
+} from '../../src/server/document';
 
 describe('serialising state into the page', () => {
   test.each(['</script><script>alert(1)</script>', '<!--', '</SCRIPT >', '\u2028\u2029', '& < > " \''])(
@@ -12,11 +17,36 @@ describe('serialising state into the page', () => {
     },
   );
 
+  test.each(['</script><script>alert(1)</script>', '\u2028', '& < >'])(
+    'a state written slice by slice is the same JSON, as safe: %p',
+    (hostile) => {
+      const state = {
+        menu: { items: [{ name: hostile }] },
+        count: 3,
+        gone: undefined,
+        flag: null,
+        [hostile]: 'key',
+      };
+      const out = serializeStateForScript(state);
+      expect(out).toBe(serializeForScript(state));
+      expect(out).not.toMatch(/<\/?script/i);
+      expect(JSON.parse(out)).toEqual(JSON.parse(JSON.stringify(state)));
+    },
+  );
+
+  test('a slice kept from an earlier state is written as it was; a new slice object is written anew', () => {
+    const menu = { items: [{ name: 'DNS' }] };
+    const first = serializeStateForScript({ menu, session: { user: 'a' } });
+    const next = { menu, session: { user: 'b' } };
+    expect(serializeStateForScript(next)).toBe(first.replace('"a"', '"b"'));
+    expect(serializeStateForScript({ ...next, menu: { items: [{ name: 'SSH' }] } })).toContain('"SSH"');
+  });
+
   test('the document carries nonces on every script and escapes the title', () => {
     const html = renderDocument({
       title: '<b>x</b>',
       body: '<p>hi</p>',
-      state: { a: '</script>' },
+      stateJson: serializeStateForScript({ a: '</script>' }),
       stateElementId: 'S',
       nonce: 'n1',
       styleNonce: 's1',
