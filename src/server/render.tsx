@@ -179,6 +179,52 @@ export function createRenderer(options: {
       layouts.set(theme, { style: null, styleSource: null, theme, contextBarOpen: true });
     return layouts.get(theme)!;
   };
+  // The state a render starts from, per login flag and theme (again if reducers are registered).
+  const starts = new Map<string, { base: RootState; state: RootState }>();
+  const startState = (loggedIn: boolean, theme: 'light' | 'dark' | undefined): RootState => {
+    const key = `${loggedIn}|${theme}`;
+    const kept = starts.get(key);
+    if (kept?.base === baseState()) return kept.state;
+    const state: RootState = {
+      ...baseState(),
+      config: options.config,
+      session: { loggedIn, user: null },
+      build,
+      layout: layoutOf(theme ?? 'system'),
+    };
+    starts.set(key, { base: baseState(), state });
+    return state;
+  };
+
+  // The shell's actions and their reductions, kept by identity. The appliance's in-process reads give the very same
+  // answer objects while nothing changed (see keptRead), so the same answer makes the same action, and the same
+  // action on the same state the same next state: an unchanged shell is the previous render's state object, and
+  // its JSON is kept (serializeStateForScript). Answers through the API client are new objects: nothing is shared.
+  const MENU_REQUESTED = menuRequested();
+  const MENU_FALLBACK = menuLoadedFrom(undefined, false);
+  const actionsOf = {
+    menu: new WeakMap<object, UnknownAction>(),
+    me: new WeakMap<object, UnknownAction | null>(),
+    settings: new WeakMap<object, UnknownAction>(),
+  };
+  const keptAction = <A extends UnknownAction | null>(
+    kept: WeakMap<object, A>,
+    data: unknown,
+    make: () => A,
+  ): A => {
+    if (!data || typeof data !== 'object') return make();
+    if (!kept.has(data)) kept.set(data, make());
+    return kept.get(data)!;
+  };
+  const meFailures = new Map<number | undefined, UnknownAction | null>();
+  const reductions = new WeakMap<RootState, WeakMap<UnknownAction, RootState>>();
+  const reduceKept = (state: RootState, action: UnknownAction): RootState => {
+    let byAction = reductions.get(state);
+    if (!byAction) reductions.set(state, (byAction = new WeakMap()));
+    let next = byAction.get(action);
+    if (!next) byAction.set(action, (next = reduceShell(state, action)));
+    return next;
+  };
 
   return async function render(input: RenderInput): Promise<RenderResult> {
     const cookieHeader = input.headers.get('cookie');
@@ -208,13 +254,7 @@ export function createRenderer(options: {
     }
 
     // The state a render starts from: every slice's initial state, then what this request knows.
-    let state: RootState = {
-      ...baseState(),
-      config: options.config,
-      session: { loggedIn: hadLoginCookie, user: null },
-      build,
-      layout: layoutOf(theme ?? 'system'),
-    };
+    let state = startState(hadLoginCookie, theme);
     // Only the route's own data needs the sagas (and a store from the start); the shell's is read below, and a
     // route without sagas gets its store once the state is complete.
     let store: AppStore | undefined =
@@ -223,7 +263,7 @@ export function createRenderer(options: {
         : undefined;
     const put = (action: UnknownAction) => {
       if (store) store.dispatch(action);
-      else state = reduceShell(state, action);
+      else state = reduceKept(state, action);
     };
 
     // The shell: what the menu, session and layout sagas would put for these reads (see their sagas).
@@ -231,17 +271,29 @@ export function createRenderer(options: {
     const headers = () => (shellHeaders ??= new Headers(cookieHeader ? { cookie: cookieHeader } : {}));
     const shell: Array<Promise<UnknownAction | null>> = [];
     if (inCoreLayout) {
-      put(menuRequested());
+      put(MENU_REQUESTED);
       shell.push(
         config.env !== 'production'
-          ? Promise.resolve(menuLoadedFrom(undefined, false))
-          : read('menu', input.api, headers).then((r) => menuLoadedFrom(r.ok ? r.data : undefined, r.ok)),
+          ? Promise.resolve(MENU_FALLBACK)
+          : read('menu', input.api, headers).then((r) =>
+              r.ok ? keptAction(actionsOf.menu, r.data, () => menuLoadedFrom(r.data, true)) : MENU_FALLBACK,
+            ),
       );
-      if (hadLoginCookie) shell.push(read('me', input.api, headers).then(userActionFrom));
+      if (hadLoginCookie)
+        shell.push(
+          read('me', input.api, headers).then((r) => {
+            if (r.ok) return keptAction(actionsOf.me, r.data, () => userActionFrom(r));
+            if (!meFailures.has(r.status)) meFailures.set(r.status, userActionFrom(r));
+            return meFailures.get(r.status)!;
+          }),
+        );
     }
     shell.push(
       read('settings', input.api, headers).then((r) => {
-        if (r.ok) return styleLoaded({ style: styleFromSettings(r.data as SettingsAnswer), source: 'api' });
+        if (r.ok)
+          return keptAction(actionsOf.settings, r.data, () =>
+            styleLoaded({ style: styleFromSettings(r.data as SettingsAnswer), source: 'api' }),
+          );
         input.log.warn({ url: input.url.pathname, err: r.error }, 'custom layout could not be loaded');
         return null;
       }),

@@ -54,6 +54,39 @@ export function changeStamp(db: Db): string {
   return `${row.t}:${row.v}`;
 }
 
+/** Freezes a read's answer and everything in it: a kept answer is shared, so nobody may change it. */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * A read kept while the database has not changed (see changeStamp): per key, the very same frozen answer until the
+ * next write, so a caller may also keep what it made of the answer by its identity. Reads that every request makes
+ * (the menu, the look and feel) cost more than the stamp. Past `maxKeys` keys the oldest is read again.
+ */
+export function keptRead<T>(db: Db, read: () => T): () => T;
+export function keptRead<K, T>(db: Db, read: (key: K) => T, maxKeys?: number): (key: K) => T;
+export function keptRead<K, T>(db: Db, read: (key: K) => T, maxKeys = 1000): (key: K) => T {
+  let stamp: string | undefined;
+  const kept = new Map<K, T>();
+  return (key) => {
+    const current = changeStamp(db);
+    if (current !== stamp) {
+      kept.clear();
+      stamp = current;
+    }
+    if (kept.has(key)) return kept.get(key)!;
+    const value = deepFreeze(read(key));
+    if (kept.size >= maxKeys) kept.delete(kept.keys().next().value!);
+    kept.set(key, value);
+    return value;
+  };
+}
+
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);

@@ -1,5 +1,11 @@
-/** The shared SQLite opener: prepared statements are reused per SQL text and stay correct under reuse. */
-import { openDatabase } from '../../src/storage/sqlite';
+/**
+ * The shared SQLite opener: prepared statements are reused per SQL text and stay correct under reuse; kept reads
+ * answer the same object until the database changes.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { keptRead, openDatabase } from '../../src/storage/sqlite';
 
 describe('prepared statement cache', () => {
   it('returns the same statement for the same SQL and answers each run with its own parameters', () => {
@@ -23,6 +29,51 @@ describe('prepared statement cache', () => {
     const again = db.prepare('SELECT 0 AS n');
     expect(again).not.toBe(first);
     expect((again.get() as { n: number }).n).toBe(0);
+    db.close();
+  });
+});
+
+describe('kept reads', () => {
+  it('answer the very same frozen object per key until a write, from this connection or another', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-kept-'));
+    const file = path.join(dir, 'kept.db');
+    const db = openDatabase(file);
+    db.exec('CREATE TABLE t (k TEXT PRIMARY KEY, v INTEGER)');
+    db.prepare('INSERT INTO t (k, v) VALUES (?, ?)').run('a', 1);
+    let reads = 0;
+    const read = keptRead(db, (k: string) => {
+      reads++;
+      return { value: (db.prepare('SELECT v FROM t WHERE k = ?').get(k) as { v: number } | undefined)?.v };
+    });
+    const first = read('a');
+    expect(first).toEqual({ value: 1 });
+    expect(read('a')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(read('b')).toEqual({ value: undefined });
+    expect(reads).toBe(2);
+
+    db.prepare('UPDATE t SET v = 2 WHERE k = ?').run('a');
+    expect(read('a')).toEqual({ value: 2 });
+
+    // Another process (here another connection) writing the same file is seen as well.
+    const other = openDatabase(file);
+    other.prepare('UPDATE t SET v = 3 WHERE k = ?').run('a');
+    other.close();
+    expect(read('a')).toEqual({ value: 3 });
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('forget their oldest key past their size', () => {
+    const db = openDatabase(':memory:');
+    let reads = 0;
+    const read = keptRead(db, (k: number) => ({ k, n: ++reads }), 2);
+    const one = read(1);
+    read(2);
+    read(3);
+    expect(read(3).n).toBe(3);
+    expect(read(1)).not.toBe(one);
+    expect(reads).toBe(4);
     db.close();
   });
 });

@@ -1,6 +1,6 @@
 /** The context-bar menu, stored so an appliance can change it; seeded from the console's built-in menu. */
 import { fallbackMenu, type MenuItem } from '../../shared/menu';
-import { changeStamp, type Db } from '../../storage/sqlite';
+import { keptRead, type Db } from '../../storage/sqlite';
 
 export function seedMenu(db: Db, items: MenuItem[] = fallbackMenu): void {
   const group = db.prepare('INSERT INTO menu_groups (id, name, path, position) VALUES (?, ?, ?, ?)');
@@ -17,28 +17,19 @@ export type StoredMenu = ReadonlyArray<
   Readonly<Required<Pick<MenuItem, 'id' | 'name' | 'path' | 'children'>>>
 >;
 
-/** The menu read last per database, and the change stamp it was read at. */
-const lastRead = new WeakMap<Db, { stamp: string; menu: StoredMenu }>();
+/** The kept menu read of each database. */
+const menuReads = new WeakMap<Db, () => StoredMenu>();
 
 /**
  * The stored menu. Every signed-in page shows it, and it changes rarely: it is read again only when the database
- * may have changed since the last read (see changeStamp). The answer is frozen and shared: never change it.
+ * may have changed since the last read (see keptRead). The answer is frozen and shared: never change it.
  */
 export function readMenu(db: Db): StoredMenu {
-  const stamp = changeStamp(db);
-  const last = lastRead.get(db);
-  if (last?.stamp === stamp) return last.menu;
-  const menu = deepFreeze(readMenuRows(db));
-  lastRead.set(db, { stamp, menu });
-  return menu;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
+  let read = menuReads.get(db);
+  if (!read) {
+    menuReads.set(db, (read = keptRead(db, () => readMenuRows(db) as StoredMenu)));
   }
-  return value;
+  return read();
 }
 
 function readMenuRows(db: Db): Array<Required<Pick<MenuItem, 'id' | 'name' | 'path' | 'children'>>> {

@@ -3,15 +3,16 @@
  * messaging center (messages not yet acknowledged by the user, acknowledgements, and the admin's acceptance export).
  */
 import type { FastifyInstance } from 'fastify';
-import { allows, menuArea } from '../../shared/privileges';
+import { ALL_PRIVILEGES, allows, menuArea, type Privileges } from '../../shared/privileges';
 import { AuditService, auditText } from '../audit';
-import { privilegesOf } from '../auth/areas';
 import { currentUser, NOT_AUTHENTICATED, requireAdmin, requireUser } from '../auth/guards';
 import { userForHeaders, type SessionUser } from '../auth/sessions';
 import type { InProcessReads } from '../../service-kit/inProcessReads';
 import { inTransaction, type ApplianceContext } from '../context';
 import { notFound } from '../http/errors';
-import { readMenu } from './menu';
+import { readMenu, type StoredMenu } from './menu';
+import { privilegesOfUser } from '../users/groupsStore';
+import { deepFreeze, keptRead } from '../../storage/sqlite';
 
 export interface ServerMessage {
   id: string;
@@ -28,6 +29,14 @@ interface AcceptanceRow {
   version_id: string;
   message_name: string;
   accepted_at: number;
+}
+
+interface MeAnswer {
+  username: string;
+  role: SessionUser['role'];
+  panels: ApplianceContext['config']['panels'];
+  must_change_password: boolean;
+  privileges: Privileges;
 }
 
 const ID_PATTERN = '^[A-Za-z0-9_.:-]+$';
@@ -65,25 +74,55 @@ export async function registerConsoleRoutes(
 ): Promise<void> {
   const { db, config, audit } = ctx;
 
+  // Every signed-in page reads the menu and who-am-I. Their answers are kept while nothing changed (the stored menu
+  // and a user's privileges are kept reads, see keptRead), so a render gets the very same answer objects and can
+  // keep what it made of them.
+  const privilegesOfUserKept = keptRead(db, (userId: number) => privilegesOfUser(db, userId));
+  const privilegesFor = (user: SessionUser): Privileges =>
+    user.role === 'admin' ? ALL_PRIVILEGES : privilegesOfUserKept(user.id);
+
   // The menu of what this account may read: entries of areas it holds no privilege in are left out.
+  const menus = new WeakMap<StoredMenu, WeakMap<Privileges, StoredMenu>>();
   const menuFor = (user: SessionUser) => {
-    const privileges = privilegesOf(ctx, user);
-    const visible = (group: string, child?: string) => {
-      const area = menuArea(group, child);
-      return area === null || allows(privileges, area, 'read');
-    };
-    return readMenu(db)
-      .map((g) => ({ ...g, children: g.children.filter((c) => visible(g.id, c.id)) }))
-      .filter((g) => g.children.length > 0 || visible(g.id));
+    const stored = readMenu(db);
+    const privileges = privilegesFor(user);
+    let byPrivileges = menus.get(stored);
+    if (!byPrivileges) menus.set(stored, (byPrivileges = new WeakMap()));
+    let menu = byPrivileges.get(privileges);
+    if (!menu) {
+      const visible = (group: string, child?: string) => {
+        const area = menuArea(group, child);
+        return area === null || allows(privileges, area, 'read');
+      };
+      menu = deepFreeze(
+        stored
+          .map((g) => ({ ...g, children: g.children.filter((c) => visible(g.id, c.id)) }))
+          .filter((g) => g.children.length > 0 || visible(g.id)),
+      );
+      byPrivileges.set(privileges, menu);
+    }
+    return menu;
   };
-  const me = (user: SessionUser) => ({
-    username: user.username,
-    role: user.role,
-    panels: { ...config.panels },
-    must_change_password: user.mustChangePassword,
-    // Read or write per area (everything for admins): the console disables what the account may not change.
-    privileges: privilegesOf(ctx, user),
-  });
+  const mes = new WeakMap<Privileges, Map<string, MeAnswer>>();
+  const me = (user: SessionUser): MeAnswer => {
+    const privileges = privilegesFor(user);
+    let byUser = mes.get(privileges);
+    if (!byUser) mes.set(privileges, (byUser = new Map()));
+    const key = `${user.username}\n${user.role}\n${user.mustChangePassword}`;
+    let answer = byUser.get(key);
+    if (!answer) {
+      answer = deepFreeze({
+        username: user.username,
+        role: user.role,
+        panels: { ...config.panels },
+        must_change_password: user.mustChangePassword,
+        // Read or write per area (everything for admins): the console disables what the account may not change.
+        privileges,
+      });
+      byUser.set(key, answer);
+    }
+    return answer;
+  };
   scope.get('/menu/', { onRequest: requireUser }, async (req) => menuFor(currentUser(req)));
   scope.get('/users/me', { onRequest: requireUser }, async (req) => me(currentUser(req)));
   // Every signed-in render reads both; the server answers them in process (same check, same body).

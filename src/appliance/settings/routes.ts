@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { AuditService, auditText } from '../audit';
 import { requireAdmin, currentUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
+import { keptRead } from '../../storage/sqlite';
 import { HttpError, notFound } from '../http/errors';
 import type { InProcessReads } from '../../service-kit/inProcessReads';
 import { IMAGE_MAX_BYTES, IMAGE_SLOTS, sniffImage, type ImageSlot } from './images';
@@ -68,7 +69,8 @@ export async function registerSettingsRoutes(
 ): Promise<void> {
   const { db, audit } = ctx;
 
-  const publicSettings = () => {
+  // Every page render reads it: kept while nothing changed (see keptRead), the very same answer each time.
+  const publicSettings = keptRead(db, () => {
     const { primary_color, bar_color, login_title } = readUiSettings(ctx);
     // Which custom images exist, so pages only reference images that will load.
     const set = new Set(
@@ -76,7 +78,7 @@ export async function registerSettingsRoutes(
     );
     const images = Object.fromEntries(IMAGE_SLOTS.map((slot) => [slot, set.has(slot)]));
     return { primary_color, bar_color, login_title, images };
-  };
+  });
   scope.get('/config/settings', async () => publicSettings());
   // Every render reads the custom style: public, so the same answer whoever asks.
   inProcess?.add(`${ctx.apiPrefix}/config/settings`, () => ({ status: 200, body: publicSettings() }));
