@@ -18,6 +18,11 @@ export function safeColor(value: unknown): string | null {
   return typeof value === 'string' && COLOR.test(value.trim()) ? value.trim() : null;
 }
 
+/** A custom login title is shown as text, trimmed; anything but a non-blank string is no custom title. */
+export function safeLoginTitle(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
+}
+
 export function readCachedStyle(storage: SagaContext['storage']): StyleSettings | null {
   try {
     const raw = storage?.getItem(STYLE_PREFERENCES_KEY);
@@ -29,6 +34,7 @@ export function readCachedStyle(storage: SagaContext['storage']): StyleSettings 
       barLogo: parsed.barLogo === true,
       loginLogo: parsed.loginLogo === true,
       loginBackground: parsed.loginBackground === true,
+      loginTitle: safeLoginTitle(parsed.loginTitle),
     };
   } catch {
     return null;
@@ -39,6 +45,7 @@ export function readCachedStyle(storage: SagaContext['storage']): StyleSettings 
 export interface SettingsAnswer {
   primary_color?: unknown;
   bar_color?: unknown;
+  login_title?: unknown;
   images?: { bar_logo?: unknown; login_logo?: unknown; login_background?: unknown };
 }
 
@@ -49,6 +56,7 @@ export function styleFromSettings(data: SettingsAnswer | undefined): StyleSettin
     barLogo: data?.images?.bar_logo === true,
     loginLogo: data?.images?.login_logo === true,
     loginBackground: data?.images?.login_background === true,
+    loginTitle: safeLoginTitle(data?.login_title),
   };
 }
 

@@ -22,7 +22,7 @@ import {
 } from '../src/store/slices/layoutSettings.slice';
 import { notificationRequested } from '../src/store/slices/notifications.slice';
 import { handleError } from './handleError';
-import { safeColor, STYLE_PREFERENCES_KEY } from './layout.saga';
+import { safeColor, safeLoginTitle, STYLE_PREFERENCES_KEY } from './layout.saga';
 
 function* url(path: string) {
   const state: RootState = yield select();
@@ -66,6 +66,7 @@ export function* publishStyle(settings: LayoutSettings) {
     barLogo: settings.images.bar_logo === true,
     loginLogo: settings.images.login_logo === true,
     loginBackground: settings.images.login_background === true,
+    loginTitle: safeLoginTitle(settings.login_title),
   };
   const storage: SagaContext['storage'] = yield getContext('storage');
   try {

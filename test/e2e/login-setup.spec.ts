@@ -1,7 +1,8 @@
 /**
  * The login screen shows what the login setup says (spec §2, §7, §8) in Chromium against the built server: the
  * offline message and tag when the identity service does not answer its readiness check, the custom title from the
- * layout settings, and the failed-image icon when the custom login logo cannot be loaded.
+ * layout settings (on the identity login and sign-up screens too), and the failed-image icon when the custom login
+ * logo cannot be loaded.
  */
 import net from 'node:net';
 import path from 'node:path';
@@ -56,6 +57,15 @@ test('the embedded identity service is online; the custom title shows and a brok
     await expect(page.getByRole('img', { name: 'Login logo could not be loaded' })).toBeVisible();
     await expect(page.getByText(/looks offline/)).toHaveCount(0);
     await expect(page.getByLabel('Username')).toBeVisible();
+    // The identity service's login and sign-up screens carry the same title, their forms loaded.
+    for (const path of ['/login/', '/signup/']) {
+      await page.goto(`${server.url}${path}`);
+      await expect(page.getByLabel(/^Password/)).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('ACME gateway');
+    }
+    // Recovery keeps its own.
+    await page.goto(`${server.url}/recovery/`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/password recovery$/i);
   } finally {
     await server.stop();
   }

@@ -3,7 +3,7 @@ import { createAppStore } from '../../src/store/createStore';
 import { styleRequested } from '../../src/store/slices/layout.slice';
 import { defaults, publicConfig } from '../../config';
 
-import { layoutSaga, safeColor, STYLE_PREFERENCES_KEY } from '../../sagas/layout.saga';
+import { layoutSaga, safeColor, safeLoginTitle, STYLE_PREFERENCES_KEY } from '../../sagas/layout.saga';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const map = new Map(Object.entries(initial));
@@ -26,10 +26,11 @@ function setup(get: jest.Mock, storage = memoryStorage()) {
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe('dynamic style loader (spec §7)', () => {
-  test('loads primary and bar colours and caches them under the style-preferences key', async () => {
-    const get = jest
-      .fn()
-      .mockResolvedValue({ status: 200, data: { primary_color: '#112233', bar_color: '#445566' } });
+  test('loads primary and bar colours and the login title, and caches them under the style-preferences key', async () => {
+    const get = jest.fn().mockResolvedValue({
+      status: 200,
+      data: { primary_color: '#112233', bar_color: '#445566', login_title: '  ACME gateway ' },
+    });
     const { store, storage } = setup(get);
     store.dispatch(styleRequested());
     await tick();
@@ -40,6 +41,7 @@ describe('dynamic style loader (spec §7)', () => {
       barLogo: false,
       loginLogo: false,
       loginBackground: false,
+      loginTitle: 'ACME gateway',
     });
     expect(JSON.parse(storage.map.get(STYLE_PREFERENCES_KEY)!)).toEqual({
       primaryColor: '#112233',
@@ -47,6 +49,7 @@ describe('dynamic style loader (spec §7)', () => {
       barLogo: false,
       loginLogo: false,
       loginBackground: false,
+      loginTitle: 'ACME gateway',
     });
   });
 
@@ -106,4 +109,14 @@ describe('dynamic style loader (spec §7)', () => {
     ['url(javascript:alert(1))', null],
     [42, null],
   ])('only plain colours reach CSS: %p → %p', (input, expected) => expect(safeColor(input)).toBe(expected));
+
+  test.each([
+    [null, null],
+    [undefined, null],
+    ['   ', null],
+    [7, null],
+    [' ACME ', 'ACME'],
+  ])('a login title is a non-blank string, trimmed: %p → %p', (input, expected) =>
+    expect(safeLoginTitle(input)).toBe(expected),
+  );
 });

@@ -9,6 +9,8 @@ export interface StyleSettings {
   /** Custom login logo and background are set (identity screens show them; the local login reads its setup). */
   loginLogo?: boolean;
   loginBackground?: boolean;
+  /** The custom login title of the layout settings (the login and sign-up screens' heading); null: the default. */
+  loginTitle?: string | null;
 }
 export type ThemePreference = 'system' | 'light' | 'dark';
 

@@ -61,6 +61,14 @@ export function AuthLayout({
   );
 }
 
+/**
+ * The custom login title of the layout settings (null when none): the identity login and the sign-up screens show
+ * it as their heading instead of their own title, as the local login shows its setup's `login_title`.
+ */
+export function useLoginTitle(): string | null {
+  return useAppSelector((s) => s.layout.style?.loginTitle ?? null);
+}
+
 /** A form error or prompt, announced to screen readers as it appears. */
 export function FormAlert({
   id,

@@ -3,14 +3,15 @@
  * them when the server asks for it. `notice=first_access_change` is raised by the page's query notices.
  */
 import { useMachine } from '@xstate/react';
-import { Field, Form, Formik } from 'formik';
-import { useMemo } from 'react';
+import { Field, Formik, type FormikProps } from 'formik';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { changePasswordMachine } from '../../../../machines/changePassword.machine';
 import { localAuthMessages, type LoginResult } from '../../../identity/localAuth';
 import { createLocalAuthActors } from '../../../identity/localAuth.actors';
 import { checkRedirect } from '../../../identity/redirects';
 import { useAppSelector } from '../../../store/createStore';
+import { Form } from '../../forms/Form';
 import { useServices } from '../../services';
 import { AuthLayout, FormAlert } from './AuthLayout';
 import { forgetFirstAccessUser, useFirstAccessUser } from './firstAccess';
@@ -23,7 +24,13 @@ import { inspect as qaInspect, type Inspect } from '../../../qa/inspect';
 /** Where the login route sends a user whose password just changed (spec §2 notice=password_changed). */
 export const AFTER_CHANGE_PATH = '/account/login?notice=password_changed';
 
-const validateFields = fieldChecks<{ username: string; password: string; newPassword: string }>({
+interface FieldValues {
+  username: string;
+  password: string;
+  newPassword: string;
+}
+
+const validateFields = fieldChecks<FieldValues>({
   username: [required(localAuthMessages.completeAllFields, { trim: true })],
   password: [required(localAuthMessages.completeAllFields)],
   newPassword: [required(localAuthMessages.completeAllFields)],
@@ -60,6 +67,13 @@ export function ChangePasswordScreen({ title, inspect = qaInspect }: { title: st
   const { context } = snapshot;
   const codeStep = snapshot.matches('otp') || (snapshot.matches('submitting') && Boolean(context.prompt));
   const busy = snapshot.hasTag('busy');
+  // The first access's user name is known only in the browser (session storage, not on the server): it fills the
+  // username once known, unless one was typed meanwhile (before the page was hydrated, too).
+  const fields = useRef<FormikProps<FieldValues>>(null);
+  useEffect(() => {
+    const form = fields.current;
+    if (knownUser && form && !form.values.username) void form.setFieldValue('username', knownUser, false);
+  }, [knownUser]);
 
   return (
     <AuthLayout title={title}>
@@ -103,9 +117,9 @@ export function ChangePasswordScreen({ title, inspect = qaInspect }: { title: st
           )}
         </Formik>
       ) : (
-        <Formik
-          // Remounted once the first access's user name is known in the browser (it is not on the server).
-          key={`fields-${knownUser}`}
+        <Formik<FieldValues>
+          key="fields"
+          innerRef={fields}
           initialValues={{ username: context.username || knownUser, password: '', newPassword: '' }}
           validate={validateFields}
           onSubmit={(v) =>

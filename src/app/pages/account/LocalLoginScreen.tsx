@@ -4,7 +4,7 @@
  * and title. The view reads the login machine; Formik holds the fields; the machine's effects are provided here.
  */
 import { useMachine } from '@xstate/react';
-import { Formik, Form, Field, type FormikProps } from 'formik';
+import { Formik, Field, type FormikProps } from 'formik';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { loginMachine } from '../../../../machines/login.machine';
@@ -12,6 +12,7 @@ import { localAuthMessages, type LoginResult } from '../../../identity/localAuth
 import { createLocalAuthActors, storeBearerToken } from '../../../identity/localAuth.actors';
 import { checkRedirect } from '../../../identity/redirects';
 import { providerName } from '../../../shared/providers';
+import { Form } from '../../forms/Form';
 import { useAppSelector } from '../../../store/createStore';
 import { useServices } from '../../services';
 import { AuthLayout, FormAlert } from './AuthLayout';

@@ -8,6 +8,7 @@ import { useParams } from 'react-router';
 import { useAppSelector } from '../../../store/createStore';
 import { LayoutSlot } from '../../layout/slots';
 import type { RouteModule } from '../../routing/types';
+import { useLoginTitle } from './AuthLayout';
 import { actionLoader, actionTitles, isAuthAction, type AuthAction } from './actions';
 import { ChangePasswordScreen } from './ChangePasswordScreen';
 import { LogoutPage } from './LogoutPage';
@@ -30,9 +31,11 @@ const identityActionOf: Partial<Record<AuthAction, IdentityAction>> = {
 function ActionPage() {
   const { action } = useParams();
   const local = useAppSelector((s) => s.config.localAuth);
+  const loginTitle = useLoginTitle();
   if (!isAuthAction(action)) return null;
   const t = actionTitles[action];
-  const title = local ? t.local : t.title;
+  const title =
+    (action === 'login' || action === 'signup' ? loginTitle : null) ?? (local ? t.local : t.title);
   const identity = identityActionOf[action];
   return (
     <>

@@ -7,6 +7,7 @@
 import { useParams } from 'react-router';
 import { LayoutSlot } from '../../layout/slots';
 import type { RouteModule } from '../../routing/types';
+import { useLoginTitle } from './AuthLayout';
 import { isScreenType, screenLoader, screenTitles } from './actions';
 import { IdentityScreenLoader } from './IdentityScreenLoader';
 import { LocalLoginScreen } from './LocalLoginScreen';
@@ -14,8 +15,9 @@ import { QueryNotices } from './QueryNotices';
 
 function ScreenPage() {
   const { type } = useParams();
+  const loginTitle = useLoginTitle();
   if (!isScreenType(type)) return null;
-  const title = screenTitles[type];
+  const title = (type === 'signup' ? loginTitle : null) ?? screenTitles[type];
   return (
     <>
       <QueryNotices />

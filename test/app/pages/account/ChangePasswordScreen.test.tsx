@@ -143,6 +143,33 @@ describe('change password screen', () => {
     window.sessionStorage.clear();
   });
 
+  it('keeps what was typed before hydration, even when the first access user name arrives after it', async () => {
+    window.sessionStorage.setItem('rampart.firstAccessUser', 'admin');
+    const { api, bodies } = fakeApi([{ redirect_uri: '/' }]);
+    const { user } = renderScreen(<ChangePasswordScreen title="Change password" />, {
+      api,
+      path: '/change-password?notice=first_access_change',
+      // The server knows no first access user: the username arrives empty, and is typed before the scripts ran.
+      beforeHydration: (html) => {
+        const input = (id: string) => html.querySelector(`#${id}`) as HTMLInputElement;
+        expect(input('cp-username')).toHaveValue('');
+        input('cp-username').value = 'ann';
+        input('cp-password').value = 'old';
+        input('cp-new-password').value = 'Newer-passw0rd';
+      },
+    });
+    await waitFor(() => expect(screen.getByLabelText('Username')).toHaveValue('ann'));
+    expect(screen.getByLabelText('Current password')).toHaveValue('old');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(Object.fromEntries(new URLSearchParams(bodies[0]))).toEqual({
+      username: 'ann',
+      password: 'old',
+      new_password: 'Newer-passw0rd',
+    });
+    window.sessionStorage.clear();
+  });
+
   it('is pre-filled with the logged-in user name when the store knows it', async () => {
     const { api } = fakeApi([]);
     renderScreen(<ChangePasswordScreen title="Change password" />, {

@@ -9,13 +9,17 @@ import type { ApiClient } from '../../../../src/api/client';
 import { AppProviders } from '../../../../src/app/AppProviders';
 import { createAppStore, useAppSelector } from '../../../../src/store/createStore';
 import { registerLayoutSlot } from '../../../../src/app/layout/slots';
+import type { StyleSettings } from '../../../../src/store/slices/layout.slice';
 import { defaults, publicConfig } from '../../../../config';
 
 const offline = { get: () => Promise.reject(new Error('offline')) } as unknown as ApiClient;
 
-function renderRoute(path: string, localAuth = true) {
+function renderRoute(path: string, localAuth = true, style: StyleSettings | null = null) {
   const store = createAppStore({
-    preloadedState: { config: { ...publicConfig(defaults), localAuth } },
+    preloadedState: {
+      config: { ...publicConfig(defaults), localAuth },
+      layout: { style, styleSource: style ? 'api' : null, theme: 'system', contextBarOpen: true },
+    },
     context: { api: offline, platform: 'browser' },
   });
   const router = createMemoryRouter(
@@ -105,6 +109,39 @@ describe('account pages', () => {
     renderRoute('/account/signup');
     expect(await screen.findByRole('heading', { name: 'Sign up' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  describe('the custom login title of the layout settings', () => {
+    const style: StyleSettings = { primaryColor: null, barColor: null, loginTitle: 'ACME gateway' };
+
+    it.each(['/login/', '/signup/', '/account/signup'])(
+      'is the heading of %s, while its screen loads and once it shows',
+      async (path) => {
+        renderRoute(path, false, style);
+        expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^ACME gateway$/);
+        expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+        // The identity screen's chunk replaced the loading frame (the service is offline here).
+        expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+        expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^ACME gateway$/);
+        expect(document.title).toBe('ACME gateway · Rampart');
+      },
+    );
+
+    it.each([
+      ['/recovery/', 'Password recovery'],
+      ['/verification/', 'Verify your account'],
+      ['/account/recover', 'Password recovery'],
+    ])('leaves the other screens their own title: %s', async (path, title) => {
+      renderRoute(path, false, style);
+      expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(new RegExp(`^${title}$`));
+    });
+
+    it('without one, the identity login keeps its own title', async () => {
+      renderRoute('/login/', false, { primaryColor: null, barColor: null, loginTitle: null });
+      expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Log in$/);
+    });
   });
 
   it('the terms page renders', async () => {

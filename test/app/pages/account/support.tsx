@@ -5,6 +5,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { errorsSaga } from '../../../../sagas/errors.saga';
 import type { ApiClient } from '../../../../src/api/client';
@@ -19,7 +20,14 @@ const offline: ApiClient = (() => {
 
 export function renderScreen(
   element: ReactElement,
-  options: { path?: string; route?: string; state?: Partial<RootState>; api?: ApiClient } = {},
+  options: {
+    path?: string;
+    route?: string;
+    state?: Partial<RootState>;
+    api?: ApiClient;
+    /** The screen arrives server-rendered; this acts on its HTML (types into it) before it hydrates. */
+    beforeHydration?: (container: HTMLElement) => void;
+  } = {},
 ) {
   const api = options.api ?? offline;
   const store = createAppStore({
@@ -34,11 +42,18 @@ export function renderScreen(
   const loads: string[] = [];
   pageLoader.assign = (url: string) => loads.push(url);
   const user = userEvent.setup();
-  const view = render(
+  const tree = (
     <AppProviders store={store} services={{ api, origin: window.location.origin }}>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </AppProviders>
   );
+  let container: HTMLElement | undefined;
+  if (options.beforeHydration) {
+    container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = renderToString(tree);
+    options.beforeHydration(container);
+  }
+  const view = render(tree, container ? { container, hydrate: true } : {});
   const toasts = () =>
     store
       .getState()

@@ -5,7 +5,7 @@
  * from the nodes: required fields and e-mail addresses, spec §5 flow form). Field messages are announced.
  */
 import type { UiNode } from '@ory/client-fetch';
-import { Formik, Form, type FormikErrors, type FormikProps } from 'formik';
+import { Formik, type FormikErrors, type FormikProps } from 'formik';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import {
   initialValues,
@@ -16,6 +16,7 @@ import {
 } from '../../../../identity/flow';
 import { checkRedirect, type RedirectPolicy } from '../../../../identity/redirects';
 import { isEmail } from '../../../../lib/validation';
+import { Form } from '../../../forms/Form';
 import { flatten, GROUP_TITLES, nest, schemaFor, yupErrors } from './flowFormHelpers';
 import { Node } from './nodes/Node';
 import type { NodeContext, Submitter } from './nodes/types';
@@ -73,9 +74,13 @@ export function FlowForm({
   );
   // A password typed into the form never outlives the flow it was sent with: every flow the service answers (a save,
   // a validation error) clears password fields, as the service never echoes them. Reinitialising alone would not do
-  // it, since the new flow's initial values usually equal the old ones.
+  // it, since the new flow's initial values usually equal the old ones. The flow the form mounted with starts with
+  // empty passwords anyway; what its inputs hold then was typed before hydration (see the shared Form), and is kept.
   const formik = useRef<FormikProps<Record<string, unknown>>>(null);
+  const mountedWith = useRef(flow);
   useEffect(() => {
+    if (flow === mountedWith.current) return;
+    mountedWith.current = flow;
     for (const n of flow.ui.nodes)
       if (isInputNode(n) && n.attributes.type === 'password')
         void formik.current?.setFieldValue(n.attributes.name, '', false);
