@@ -357,7 +357,7 @@ export function createRenderer(options: {
     // answer follows from the first two): the same input, kept for a few seconds, gives the page kept then, with
     // this response's nonces. The state's JSON is the key, so another account, a privilege, a menu, a colour or a
     // route's data changed is another page; the lifetime bounds text that counts time (days left, "today").
-    const pages = hadLoginCookie ? options.pages : undefined;
+    const pages = hadLoginCookie && options.pages?.enabled ? options.pages : undefined;
     const stateJson = serializeStateForScript(state);
     const pageKey = pages ? `${input.url.pathname}${input.url.search}\n${stateJson}` : '';
     const nonces = { script: input.nonce, style: input.styleNonce };

@@ -20,6 +20,15 @@ describe('render cache', () => {
     expect(hit?.html).not.toContain(p.scriptNonce);
   });
 
+  test('every placeholder is replaced, in any order and at either end of the page', () => {
+    const cache = new RenderCache(1000, 10);
+    const p = RenderCache.placeholders();
+    const html = `${p.scriptNonce}|${p.styleNonce}${p.scriptNonce}|x${p.styleNonce}|${p.scriptNonce}`;
+    const page = cache.keep('k', { status: 404, html, ...p }, { script: 'S', style: 'T' });
+    expect(page).toEqual({ status: 404, html: 'S|TS|xT|S' });
+    expect(cache.get('k', { script: '1', style: '2' })?.html).toBe('1|21|x2|1');
+  });
+
   test('entries expire after the TTL', () => {
     let now = 0;
     const cache = new RenderCache(1000, 10, () => now);
