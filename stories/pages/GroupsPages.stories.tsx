@@ -7,31 +7,23 @@ import { expect, userEvent, within } from 'storybook/test';
 import { GroupDetailPage } from '../../src/app/pages/authentication/GroupDetailPage';
 import { GroupsPage } from '../../src/app/pages/authentication/GroupsPage';
 import type { RootState } from '../../src/store/createStore';
-import { StoryProviders } from '../support/StoryProviders';
-import { groups, signedIn, users } from './authenticationFixtures';
-import { resourcesState } from './fixtures';
+import { groups, users } from './authenticationFixtures';
+import { pageState, pageStory } from './authenticationStories';
 
 const meta: Meta = { title: 'Pages/Authentication/Groups', parameters: { layout: 'padded' } };
 export default meta;
 type Story = StoryObj;
 
-const list = (state: Partial<RootState>) => ({
-  render: () => (
-    <StoryProviders
-      state={state}
-      routes={[{ path: '*', element: <GroupsPage /> }]}
-      path="/authentication/groups"
-    />
-  ),
-});
+const list = (state: Partial<RootState>) =>
+  pageStory({ element: <GroupsPage />, route: '*', path: '/authentication/groups' }, state);
 
-export const ListLoading: Story = list({ ...signedIn(), ...resourcesState({}, { groups: 'loading' }) });
-export const ListEmpty: Story = list({ ...signedIn(), ...resourcesState({ groups: { data: [] }, users }) });
-export const List: Story = list({ ...signedIn(), ...resourcesState({ groups, users }) });
+export const ListLoading: Story = list(pageState({}, { groups: 'loading' }));
+export const ListEmpty: Story = list(pageState({ groups: { data: [] }, users }));
+export const List: Story = list(pageState({ groups, users }));
 /** An operator who may read the authentication area: no Add, no bulk delete. */
-export const ListReadOnly: Story = list({ ...signedIn('reader'), ...resourcesState({ groups, users }) });
+export const ListReadOnly: Story = list(pageState({ groups, users }, {}, 'reader'));
 export const AddDialog: Story = {
-  ...list({ ...signedIn(), ...resourcesState({ groups, users }) }),
+  ...list(pageState({ groups, users })),
   play: async ({ canvasElement }) => {
     await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Add group' }));
     // The dialog is portalled out of the story's root.
@@ -40,38 +32,30 @@ export const AddDialog: Story = {
   },
 };
 
-const detail = (state: Partial<RootState>, id = '1') => ({
-  render: () => (
-    <StoryProviders
-      state={state}
-      routes={[{ path: '/authentication/groups/:id', element: <GroupDetailPage /> }]}
-      path={`/authentication/groups/${id}`}
-    />
-  ),
-});
-const loadedGroup = (more: Record<string, unknown> = {}) =>
-  resourcesState({ 'groups/1': groups.data[0], groups, users, ...more });
+const detail = (state: Partial<RootState>, id = '1') =>
+  pageStory(
+    {
+      element: <GroupDetailPage />,
+      route: '/authentication/groups/:id',
+      path: `/authentication/groups/${id}`,
+    },
+    state,
+  );
+const loadedGroup = (who?: 'reader') => pageState({ 'groups/1': groups.data[0], groups, users }, {}, who);
 
-export const DetailLoading: Story = detail({
-  ...signedIn(),
-  ...resourcesState({}, { 'groups/1': 'loading' }),
-});
-export const Detail: Story = detail({ ...signedIn(), ...loadedGroup() });
-export const DetailReadOnly: Story = detail({ ...signedIn('reader'), ...loadedGroup() });
+export const DetailLoading: Story = detail(pageState({}, { 'groups/1': 'loading' }));
+export const Detail: Story = detail(loadedGroup());
+export const DetailReadOnly: Story = detail(loadedGroup('reader'));
 /** The appliance refused the new name: its message shows under the field. */
 export const DetailNameTaken: Story = detail({
-  ...signedIn(),
   ...loadedGroup(),
   fieldErrors: { name: 'A group with this name exists.' },
 });
 export const DetailDeleteConfirmation: Story = {
-  ...detail({ ...signedIn(), ...loadedGroup() }),
+  ...detail(loadedGroup()),
   play: async ({ canvasElement }) => {
     await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Delete group' }));
     await within(canvasElement.ownerDocument.body).findByRole('alertdialog', { name: 'Delete group?' });
   },
 };
-export const DetailUnknown: Story = detail(
-  { ...signedIn(), ...resourcesState({}, { 'groups/99': 'failed' }) },
-  '99',
-);
+export const DetailUnknown: Story = detail(pageState({}, { 'groups/99': 'failed' }), '99');

@@ -5,13 +5,10 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { userEvent, within } from 'storybook/test';
-import { resourcesSaga } from '../../sagas/resources.saga';
 import { ProviderDetailPage } from '../../src/app/pages/authentication/ProviderDetailPage';
 import { ProvidersPage } from '../../src/app/pages/authentication/ProvidersPage';
 import type { RootState } from '../../src/store/createStore';
-import { StoryProviders } from '../support/StoryProviders';
 import {
-  cannedApi,
   cas,
   ldapCheckPassed,
   ldapProvider,
@@ -19,83 +16,50 @@ import {
   oidcCheckFailed,
   oidcProvider,
   providers,
-  signedIn,
 } from './authenticationFixtures';
-import { resourcesState } from './fixtures';
+import { pageState, pageStory } from './authenticationStories';
 
 const meta: Meta = { title: 'Pages/Authentication/Providers', parameters: { layout: 'padded' } };
 export default meta;
 type Story = StoryObj;
 
-const list = (state: Partial<RootState>) => ({
-  render: () => (
-    <StoryProviders
-      state={state}
-      routes={[{ path: '*', element: <ProvidersPage /> }]}
-      path="/authentication/providers"
-    />
-  ),
-});
+const list = (state: Partial<RootState>) =>
+  pageStory({ element: <ProvidersPage />, route: '*', path: '/authentication/providers' }, state);
 
-export const ListLoading: Story = list({
-  ...signedIn(),
-  ...resourcesState({}, { 'authentication/providers': 'loading' }),
-});
+export const ListLoading: Story = list(pageState({}, { 'authentication/providers': 'loading' }));
 /** Only the built-in local accounts, as on a new appliance. */
-export const ListLocalOnly: Story = list({
-  ...signedIn(),
-  ...resourcesState({ 'authentication/providers': { data: [localProvider] } }),
-});
-export const List: Story = list({
-  ...signedIn(),
-  ...resourcesState({ 'authentication/providers': providers }),
-});
+export const ListLocalOnly: Story = list(
+  pageState({ 'authentication/providers': { data: [localProvider] } }),
+);
+export const List: Story = list(pageState({ 'authentication/providers': providers }));
 
-const detail = (path: string, state: Partial<RootState>, api?: Parameters<typeof cannedApi>[0]) => ({
-  render: () => (
-    <StoryProviders
-      state={state}
-      routes={[{ path: '/authentication/providers/:id', element: <ProviderDetailPage /> }]}
-      path={path}
-      {...(api ? { api: cannedApi(api), sagas: [resourcesSaga] } : {})}
-    />
-  ),
-});
+const detail = (path: string, state: Partial<RootState>, api?: Record<string, unknown>) =>
+  pageStory({ element: <ProviderDetailPage />, route: '/authentication/providers/:id', path }, state, api);
 const loaded = (p: typeof ldapProvider) =>
-  resourcesState({
+  pageState({
     [`authentication/providers/${p.id}`]: p,
     'authentication/providers': providers,
     'pki/cas': cas,
   });
 
-export const DetailLoading: Story = detail('/authentication/providers/2', {
-  ...signedIn(),
-  ...resourcesState({}, { 'authentication/providers/2': 'loading' }),
-});
+export const DetailLoading: Story = detail(
+  '/authentication/providers/2',
+  pageState({}, { 'authentication/providers/2': 'loading' }),
+);
 /** Built in: nothing to change. */
-export const DetailLocal: Story = detail('/authentication/providers/1', {
-  ...signedIn(),
-  ...loaded(localProvider),
-});
-export const DetailLdap: Story = detail('/authentication/providers/2', {
-  ...signedIn(),
-  ...loaded(ldapProvider),
-});
-export const DetailOidc: Story = detail('/authentication/providers/3', {
-  ...signedIn(),
-  ...loaded(oidcProvider),
-});
-export const NewLdap: Story = detail('/authentication/providers/new?type=ldap', {
-  ...signedIn(),
-  ...resourcesState({ 'authentication/providers': providers, 'pki/cas': cas }),
-});
-export const NewOidc: Story = detail('/authentication/providers/new?type=oidc', {
-  ...signedIn(),
-  ...resourcesState({ 'authentication/providers': providers }),
-});
+export const DetailLocal: Story = detail('/authentication/providers/1', loaded(localProvider));
+export const DetailLdap: Story = detail('/authentication/providers/2', loaded(ldapProvider));
+export const DetailOidc: Story = detail('/authentication/providers/3', loaded(oidcProvider));
+export const NewLdap: Story = detail(
+  '/authentication/providers/new?type=ldap',
+  pageState({ 'authentication/providers': providers, 'pki/cas': cas }),
+);
+export const NewOidc: Story = detail(
+  '/authentication/providers/new?type=oidc',
+  pageState({ 'authentication/providers': providers }),
+);
 /** The appliance refused the name: its message shows under the field. */
 export const DetailNameTaken: Story = detail('/authentication/providers/2', {
-  ...signedIn(),
   ...loaded(ldapProvider),
   fieldErrors: { name: 'A provider with this name exists.' },
 });
@@ -107,29 +71,21 @@ const runTestBench = async ({ canvasElement }: { canvasElement: HTMLElement }) =
 };
 /** The directory test bench passed: each step, then the mapped user and groups. */
 export const LdapTestPassed: Story = {
-  ...detail(
-    '/authentication/providers/2',
-    { ...signedIn(), ...loaded(ldapProvider) },
-    {
-      'POST /api/authentication/providers/test': ldapCheckPassed,
-      'GET /api/authentication/providers': providers,
-    },
-  ),
+  ...detail('/authentication/providers/2', loaded(ldapProvider), {
+    'POST /api/authentication/providers/test': ldapCheckPassed,
+    'GET /api/authentication/providers': providers,
+  }),
   play: runTestBench,
 };
 /** The OpenID provider refused the client credentials: the failed step says so. */
 export const OidcTestFailed: Story = {
-  ...detail(
-    '/authentication/providers/3',
-    { ...signedIn(), ...loaded(oidcProvider) },
-    {
-      'POST /api/authentication/providers/test': oidcCheckFailed,
-      'GET /api/authentication/providers': providers,
-    },
-  ),
+  ...detail('/authentication/providers/3', loaded(oidcProvider), {
+    'POST /api/authentication/providers/test': oidcCheckFailed,
+    'GET /api/authentication/providers': providers,
+  }),
   play: runTestBench,
 };
-export const DetailUnknown: Story = detail('/authentication/providers/99', {
-  ...signedIn(),
-  ...resourcesState({}, { 'authentication/providers/99': 'failed' }),
-});
+export const DetailUnknown: Story = detail(
+  '/authentication/providers/99',
+  pageState({}, { 'authentication/providers/99': 'failed' }),
+);

@@ -9,59 +9,42 @@ import { ServiceDetailPage } from '../../src/app/pages/authentication/ServiceDet
 import { ServicesPage } from '../../src/app/pages/authentication/ServicesPage';
 import type { AuthService } from '../../src/app/pages/authentication/types';
 import type { RootState } from '../../src/store/createStore';
-import { StoryProviders } from '../support/StoryProviders';
-import { consoleService, providers, services, signedIn } from './authenticationFixtures';
-import { resourcesState } from './fixtures';
+import { consoleService, providers, services } from './authenticationFixtures';
+import { pageState, pageStory } from './authenticationStories';
 
 const meta: Meta = { title: 'Pages/Authentication/Services', parameters: { layout: 'padded' } };
 export default meta;
 type Story = StoryObj;
 
-const list = (state: Partial<RootState>) => ({
-  render: () => (
-    <StoryProviders
-      state={state}
-      routes={[{ path: '*', element: <ServicesPage /> }]}
-      path="/authentication/services"
-    />
-  ),
-});
+const list = (state: Partial<RootState>) =>
+  pageStory({ element: <ServicesPage />, route: '*', path: '/authentication/services' }, state);
 
-export const ListLoading: Story = list({
-  ...signedIn(),
-  ...resourcesState({}, { 'authentication/services': 'loading' }),
-});
-export const List: Story = list({
-  ...signedIn(),
-  ...resourcesState({ 'authentication/services': services }),
-});
+export const ListLoading: Story = list(pageState({}, { 'authentication/services': 'loading' }));
+export const List: Story = list(pageState({ 'authentication/services': services }));
 
-const detail = (state: Partial<RootState>, id: string = 'console') => ({
-  render: () => (
-    <StoryProviders
-      state={state}
-      routes={[{ path: '/authentication/services/:id', element: <ServiceDetailPage /> }]}
-      path={`/authentication/services/${id}`}
-    />
-  ),
-});
-const loaded = (s: AuthService) =>
-  resourcesState({ [`authentication/services/${s.id}`]: s, 'authentication/providers': providers });
+const detail = (state: Partial<RootState>, id: string = 'console') =>
+  pageStory(
+    {
+      element: <ServiceDetailPage />,
+      route: '/authentication/services/:id',
+      path: `/authentication/services/${id}`,
+    },
+    state,
+  );
+const loaded = (s: AuthService, who?: 'reader') =>
+  pageState({ [`authentication/services/${s.id}`]: s, 'authentication/providers': providers }, {}, who);
 const sshService = services.data[1];
 
-export const DetailLoading: Story = detail({
-  ...signedIn(),
-  ...resourcesState({}, { 'authentication/services/console': 'loading' }),
-});
+export const DetailLoading: Story = detail(pageState({}, { 'authentication/services/console': 'loading' }));
 /** Every provider is listed: nothing left to add. */
-export const DetailAllProviders: Story = detail({ ...signedIn(), ...loaded(consoleService) });
+export const DetailAllProviders: Story = detail(loaded(consoleService));
 /** The SSH service asks the directory first; the OpenID provider could be added. */
-export const DetailWithProviderToAdd: Story = detail({ ...signedIn(), ...loaded(sshService) }, 'ssh');
+export const DetailWithProviderToAdd: Story = detail(loaded(sshService), 'ssh');
 /** A non-admin with the authentication privilege reads the order; only admins change it. */
-export const DetailReadOnly: Story = detail({ ...signedIn('reader'), ...loaded(sshService) }, 'ssh');
+export const DetailReadOnly: Story = detail(loaded(sshService, 'reader'), 'ssh');
 /** Moved down with the keyboard: Save and Reset are offered. */
 export const DetailReordered: Story = {
-  ...detail({ ...signedIn(), ...loaded(consoleService) }),
+  ...detail(loaded(consoleService)),
   play: async ({ canvasElement }) => {
     await userEvent.click(
       await within(canvasElement).findByRole('button', { name: 'Move Local accounts down' }),
@@ -70,11 +53,10 @@ export const DetailReordered: Story = {
 };
 /** The appliance refused the order: its reason shows under the list. */
 export const DetailOrderRefused: Story = detail({
-  ...signedIn(),
   ...loaded(consoleService),
   fieldErrors: { provider_ids: 'The console must keep the local accounts, or admins could be locked out.' },
 });
 export const DetailUnknown: Story = detail(
-  { ...signedIn(), ...resourcesState({}, { 'authentication/services/mail': 'failed' }) },
+  pageState({}, { 'authentication/services/mail': 'failed' }),
   'mail',
 );

@@ -5,6 +5,7 @@
  * bench (`…/providers/test`) runs a real check against the provider with the settings of the form, before saving.
  */
 import type { FastifyInstance } from 'fastify';
+import type { LdapSettings, OidcSettings } from '../../shared/authentication';
 import { migrate } from '../../storage/sqlite';
 import { LOOPBACK_URL } from '../../service-kit/oidcIssuer';
 import { auditText } from '../audit';
@@ -24,16 +25,15 @@ import {
   providerSecret,
   providerView,
   sealSecret,
-  type LdapSettings,
-  type OidcSettings,
   type ProviderRow,
 } from './store';
 
-export { ldapAuthenticate, ProviderUnavailableError, type MappedUser } from './ldap';
+export type { MappedUser, ServiceId } from '../../shared/authentication';
+export { ldapAuthenticate, ProviderUnavailableError } from './ldap';
 export { accountFor, consoleOidcLoginMethods, isLinked, registerOidcLogin, SignInRefused } from './signin';
 export { oidcClient } from './oidc';
 export { consoleRedirectUri } from './redirect';
-export { serviceProviders, SERVICES, type ServiceId } from './services';
+export { serviceProviders, SERVICES } from './services';
 export { findProvider, listProviders, providerKey, providerSecret, LOCAL_PROVIDER_ID } from './store';
 export type { ProviderRow } from './store';
 

@@ -7,30 +7,10 @@
 import tls from 'node:tls';
 import { Client, InvalidCredentialsError, type Entry } from 'ldapts';
 import type { Db } from '../../storage/sqlite';
-import { pkiCaPems, type LdapSettings } from './store';
+import type { LdapSettings, MappedUser, ProviderCheck, ProviderCheckStep } from '../../shared/authentication';
+import { pkiCaPems } from './store';
 
 export const LDAP_TIMEOUT_MS = 5_000;
-
-export interface MappedUser {
-  /** The directory's name of the user (LDAP DN or OIDC subject). */
-  subject: string;
-  username: string;
-  email: string;
-  name: string;
-  groups: string[];
-}
-
-export interface CheckStep {
-  step: string;
-  ok: boolean;
-  message: string;
-}
-
-export interface CheckResult {
-  ok: boolean;
-  steps: CheckStep[];
-  user: MappedUser | null;
-}
 
 /** RFC 4515 escaping of a value placed inside a filter. */
 export const escapeFilterValue = (value: string): string =>
@@ -111,9 +91,9 @@ export async function checkLdap(
   s: LdapSettings,
   bindPassword: string | null,
   test: { username?: string; password?: string },
-): Promise<CheckResult> {
-  const steps: CheckStep[] = [];
-  const fail = (step: string, e: unknown): CheckResult => {
+): Promise<ProviderCheck> {
+  const steps: ProviderCheckStep[] = [];
+  const fail = (step: string, e: unknown): ProviderCheck => {
     steps.push({ step, ok: false, message: describe(e) });
     return { ok: false, steps, user: null };
   };

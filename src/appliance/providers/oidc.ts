@@ -6,8 +6,7 @@
  * one that refuses it `invalid_client`), and whether the mapped claims are among those the provider announces.
  */
 import { custom, errors, Issuer, type BaseClient } from 'openid-client';
-import type { CheckResult, CheckStep } from './ldap';
-import type { OidcSettings } from './store';
+import type { OidcSettings, ProviderCheck, ProviderCheckStep } from '../../shared/authentication';
 
 export const OIDC_TIMEOUT_MS = 5_000;
 custom.setHttpOptionsDefaults({ timeout: OIDC_TIMEOUT_MS });
@@ -43,9 +42,9 @@ export async function checkOidc(
   s: OidcSettings,
   secret: string | null,
   redirectUri: string,
-): Promise<CheckResult> {
-  const steps: CheckStep[] = [];
-  const done = (ok: boolean): CheckResult => ({ ok, steps, user: null });
+): Promise<ProviderCheck> {
+  const steps: ProviderCheckStep[] = [];
+  const done = (ok: boolean): ProviderCheck => ({ ok, steps, user: null });
   let client: BaseClient;
   try {
     client = await oidcClient(s, secret, redirectUri);

@@ -7,6 +7,7 @@
  * - a removed provider leaves every service's list (the database cascades).
  */
 import type { FastifyInstance } from 'fastify';
+import type { AuthService, ServiceId } from '../../shared/authentication';
 import type { Db } from '../../storage/sqlite';
 import { auditText } from '../audit';
 import { currentUser, requireAdmin } from '../auth/guards';
@@ -20,9 +21,7 @@ export const SERVICES = [
   { id: 'console', name: 'Console', description: 'Console sign-in and buttons' },
   { id: 'ssh', name: 'SSH', description: 'SSH logins (PAM helper)' },
   { id: 'api', name: 'API', description: 'API tokens for programs' },
-] as const;
-
-export type ServiceId = (typeof SERVICES)[number]['id'];
+] as const satisfies ReadonlyArray<Omit<AuthService, 'providers'>>;
 
 /** The providers of a service in fallback order (enabled or not; callers skip disabled ones). */
 export function serviceProviders(db: Db, service: ServiceId): ProviderRow[] {
@@ -32,7 +31,7 @@ export function serviceProviders(db: Db, service: ServiceId): ProviderRow[] {
   return ids.map((r) => findProvider(db, r.provider_id)).filter((p): p is ProviderRow => !!p);
 }
 
-const serviceView = (db: Db, s: (typeof SERVICES)[number]) => ({
+const serviceView = (db: Db, s: (typeof SERVICES)[number]): AuthService => ({
   ...s,
   providers: serviceProviders(db, s.id).map((p) => ({
     id: p.id,

@@ -19,6 +19,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { generators } from 'openid-client';
+import type { MappedUser, OidcSettings } from '../../shared/authentication';
 import { checkRedirect, consoleRedirectPolicy, DEFAULT_REDIRECT } from '../../shared/redirectPolicy';
 import { publicOrigin } from '../../../config';
 import { AuditService, auditText } from '../audit';
@@ -28,11 +29,10 @@ import { inTransaction, type ApplianceContext } from '../context';
 import type { Db } from '../../storage/sqlite';
 import { recordLogin } from '../users/history';
 import { accountRefusal } from '../users/store';
-import type { MappedUser } from './ldap';
 import { oidcClient } from './oidc';
 import { consoleRedirectUri } from './redirect';
 import { serviceProviders } from './services';
-import { providerKey, providerSecret, type OidcSettings, type ProviderRow } from './store';
+import { providerKey, providerSecret, type ProviderRow } from './store';
 import { oidcLogReason } from '../../service-kit/oidcLogReason';
 
 const STATE_COOKIE = 'rampart_oidc_state';

@@ -4,42 +4,9 @@
  * label) and bound to the provider's id, and is never part of a view: views say only whether it is set.
  */
 import crypto from 'node:crypto';
+import type { LdapSettings, OidcSettings, Provider, ProviderType } from '../../shared/authentication';
 import type { Db } from '../../storage/sqlite';
 import { loadApplianceSecret, seal, unseal } from '../pki/keys';
-
-export type ProviderType = 'local' | 'ldap' | 'oidc';
-
-export interface LdapSettings {
-  url: string;
-  starttls: boolean;
-  /** A PKI certificate authority to trust for TLS; null trusts the system's roots and every CA of the PKI. */
-  ca_id: string | null;
-  bind_dn: string;
-  base_dn: string;
-  /** `{username}` is replaced by the escaped login name. */
-  user_filter: string;
-  group_base_dn: string;
-  /** `{dn}` is replaced by the user's escaped DN, `{username}` by the escaped login name. */
-  group_filter: string;
-  username_attribute: string;
-  email_attribute: string;
-  name_attribute: string;
-  group_name_attribute: string;
-  /** Members of this group sign in as admins (accounts created by the provider); empty: everyone is a user. */
-  admin_group?: string;
-}
-
-export interface OidcSettings {
-  issuer: string;
-  client_id: string;
-  scopes: string[];
-  username_claim: string;
-  email_claim: string;
-  name_claim: string;
-  groups_claim: string;
-  /** As for LDAP: members of this group sign in as admins. */
-  admin_group?: string;
-}
 
 export interface ProviderRow {
   id: number;
@@ -119,10 +86,10 @@ export function providerSecret(db: Db, key: Buffer, id: number): string | null {
 }
 
 /** What the API shows: never the secret, only whether one is set (`has_bind_password` / `has_client_secret`). */
-export function providerView(p: ProviderRow) {
+export function providerView(p: ProviderRow): Omit<Provider, 'redirect_uri'> {
   const base = { id: p.id, name: p.name, type: p.type, enabled: p.enabled, updated_at: p.updated_at };
-  if (p.type === 'ldap') return { ...base, ldap: { ...p.ldap, has_bind_password: p.has_secret } };
-  if (p.type === 'oidc') return { ...base, oidc: { ...p.oidc, has_client_secret: p.has_secret } };
+  if (p.type === 'ldap' && p.ldap) return { ...base, ldap: { ...p.ldap, has_bind_password: p.has_secret } };
+  if (p.type === 'oidc' && p.oidc) return { ...base, oidc: { ...p.oidc, has_client_secret: p.has_secret } };
   return base;
 }
 

@@ -13,14 +13,8 @@ import { AuditService, auditText } from '../audit';
 import { currentUser, requireAdmin } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError, type ErrorItem } from '../http/errors';
-import {
-  findGroup,
-  listGroups,
-  privilegesOfUser,
-  saveGroup,
-  type Group,
-  type GroupInput,
-} from './groupsStore';
+import type { Group } from '../../shared/authentication';
+import { findGroup, listGroups, privilegesOfUser, saveGroup, type GroupInput } from './groupsStore';
 
 export const GROUP_NAME_MAX = 64;
 

@@ -3,17 +3,9 @@
  * migration 2): a name, a description, members, and read or write per privilege area. A `user`-role account holds
  * the union of its groups' privileges; the admin role holds everything whatever its groups.
  */
+import type { Group } from '../../shared/authentication';
 import { AREAS, isArea, unionOf, type Privilege, type Privileges } from '../../shared/privileges';
 import type { Db } from '../../storage/sqlite';
-
-export interface Group {
-  id: number;
-  name: string;
-  description: string;
-  created_at: number;
-  members: Array<{ id: number; username: string }>;
-  privileges: Privileges;
-}
 
 interface GroupRow {
   id: number;

@@ -6,6 +6,7 @@
  * naming each account, and nothing changes.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Account, Role } from '../../shared/authentication';
 import { passwordProblem } from '../../service-kit/passwordPolicy';
 import { isEmail } from '../../lib/validation/validators';
 import { migrate } from '../../storage/sqlite';
@@ -20,7 +21,7 @@ import { groupsOfUser, setGroupsOfUser } from './groupsStore';
 import { failuresSinceSuccess, lastSuccess, loginHistory } from './history';
 import { usersMigrations } from './migrations';
 import { simulateLockout, type CandidatePolicy } from './simulate';
-import { enabledAdminsAfter, findAccount, listAccounts, type Account, type Role } from './store';
+import { enabledAdminsAfter, findAccount, listAccounts } from './store';
 
 export { accountRefusal } from './store';
 export { recordLogin } from './history';

@@ -1,23 +1,9 @@
-/** Local accounts as the users module manages them: reading, the account checks at login, and admin invariants. */
+/**
+ * Local accounts as the users module manages them: reading (as the API shows them, src/shared/authentication.ts),
+ * the account checks at login, and admin invariants.
+ */
+import type { Account, Role } from '../../shared/authentication';
 import type { Db } from '../../storage/sqlite';
-
-export type Role = 'admin' | 'user';
-
-export interface Account {
-  id: number;
-  username: string;
-  email: string;
-  full_name: string;
-  role: Role;
-  enabled: boolean;
-  locked: boolean;
-  /** `YYYY-MM-DD` (the last day the account may sign in), or null. */
-  expires_at: string | null;
-  must_change_password: boolean;
-  created_at: number;
-  password_changed_at: number | null;
-  second_factors: Array<{ type: 'totp'; created_at: number | null }>;
-}
 
 interface Row {
   id: number;

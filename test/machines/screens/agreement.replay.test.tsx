@@ -16,7 +16,7 @@ import { AGREEMENT_APPEAR_DELAY_MS } from '../../../src/notifications/constants'
 import { notificationRequested } from '../../../src/store/slices/notifications.slice';
 import { fakeApi, makeTestStore } from '../../sagas/fakes';
 import type { GraphState } from '../support/coverage';
-import { machineModels } from '../support/models';
+import { machineModel } from '../support/models';
 import {
   actorProbe,
   pathTitle,
@@ -26,7 +26,7 @@ import {
   untakenTransitions,
 } from '../support/replay';
 
-const model = machineModels.find((m) => m.name === 'agreement')!;
+const model = machineModel('agreement');
 const paths = replayPaths(model);
 
 beforeEach(() => jest.useFakeTimers());

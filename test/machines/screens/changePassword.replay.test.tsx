@@ -12,7 +12,7 @@ import { AFTER_CHANGE_PATH, ChangePasswordScreen } from '../../../src/app/pages/
 import { localAuthMessages } from '../../../src/identity/localAuth';
 import { renderScreen } from '../../app/pages/account/support';
 import type { GraphState } from '../support/coverage';
-import { machineModels } from '../support/models';
+import { machineModel } from '../support/models';
 import {
   actorProbe,
   type ActorAnswer,
@@ -23,7 +23,7 @@ import {
   untakenTransitions,
 } from '../support/replay';
 
-const model = machineModels.find((m) => m.name === 'changePassword')!;
+const model = machineModel('changePassword');
 const paths = replayPaths(model);
 
 function fakeApi(pending: PendingCalls): ApiClient {

@@ -5,13 +5,19 @@
  */
 import { screen } from '@testing-library/react';
 import { FlowErrorScreen } from '../../../src/app/pages/account/identity/IdentityScreens';
-import { coveringPaths, modelPaths } from '../support/identityReplay';
-import { describePath, press, replayPath, type ScreenReplay } from '../support/identityScreenReplay';
+import {
+  describePath,
+  press,
+  replayPath,
+  type FlowPath,
+  type ScreenReplay,
+} from '../support/identityScreenReplay';
+import { machineModel } from '../support/models';
+import { replayPaths } from '../support/replay';
 
 // Every shortest path, and the retry after a failure (it leads back to a state already reached, so no shortest
-// path ends with it; coveringPaths extends one by it).
-const shortest = modelPaths('flowError');
-const paths = [...shortest, ...coveringPaths('flowError', shortest).filter((p) => !shortest.includes(p))];
+// path ends with it; replayPaths extends one by it).
+const paths: FlowPath[] = replayPaths(machineModel('flowError'));
 
 const flowErrorReplay: ScreenReplay = {
   render: (actors, inspect) => <FlowErrorScreen title="Error" actors={actors} inspect={inspect} />,

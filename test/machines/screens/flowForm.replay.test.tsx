@@ -7,14 +7,22 @@
 import { screen } from '@testing-library/react';
 import type { EventObject } from 'xstate';
 import { LoginFlowScreen } from '../../../src/app/pages/account/identity/IdentityScreens';
-import { coveringPaths, modelPaths, replayNodes, shapeFlows } from '../support/identityReplay';
-import { describePath, press, replayPath, type ScreenReplay } from '../support/identityScreenReplay';
+import {
+  describePath,
+  press,
+  replayNodes,
+  replayPath,
+  shapeFlows,
+  type FlowPath,
+  type ScreenReplay,
+} from '../support/identityScreenReplay';
+import { machineModel } from '../support/models';
+import { replayPaths } from '../support/replay';
 import { expectFlowBody, flowKey, submitCodeForm } from './flowScreens';
 
 // Every shortest path, and where a transition ends no shortest path (a state already reached), a path extended
 // by it, so every declared transition is taken through the screen.
-const shortest = modelPaths('flowForm');
-const paths = [...shortest, ...coveringPaths('flowForm', shortest).filter((p) => !shortest.includes(p))];
+const paths: FlowPath[] = replayPaths(machineModel('flowForm'));
 
 const loginReplay: ScreenReplay = {
   render: (actors, inspect) => <LoginFlowScreen title="Log in" actors={actors} inspect={inspect} />,

@@ -11,7 +11,7 @@ import type { ApiClient, ApiResponse } from '../../../src/api/client';
 import { LocalLoginScreen } from '../../../src/app/pages/account/LocalLoginScreen';
 import { renderScreen } from '../../app/pages/account/support';
 import type { GraphState } from '../support/coverage';
-import { machineModels } from '../support/models';
+import { machineModel } from '../support/models';
 import {
   actorProbe,
   type ActorAnswer,
@@ -22,7 +22,7 @@ import {
   untakenTransitions,
 } from '../support/replay';
 
-const model = machineModels.find((m) => m.name === 'login')!;
+const model = machineModel('login');
 const paths = replayPaths(model);
 
 /** The API answer behind each actor output of the model (the screen's actors read these). */

@@ -6,19 +6,27 @@
  */
 import { screen } from '@testing-library/react';
 import { LogoutScreen } from '../../../src/app/pages/account/identity/IdentityScreens';
-import { coveringPaths, modelPaths } from '../support/identityReplay';
-import { describePath, press, replayPath, type ScreenReplay } from '../support/identityScreenReplay';
+import {
+  describePath,
+  press,
+  replayPath,
+  type FlowPath,
+  type ScreenReplay,
+} from '../support/identityScreenReplay';
+import { machineModel } from '../support/models';
+import { replayPaths, shortestReplayPaths } from '../support/replay';
 
-const all = modelPaths('logout');
-const shortest = all.filter((p) => !p.input.local);
+const model = machineModel('logout');
+const all: FlowPath[] = shortestReplayPaths(model);
+const identityLogout = (p: FlowPath) => !p.input.local;
+const shortest = all.filter(identityLogout);
 // Plus the retry after a failure (back to a state already reached, so no shortest path ends with it), from the
 // paths that take every transition of the identity logout (the local logout's own are the local page's).
 const localOnly = ['logout.start:always:1', 'logout.failed:user.retry:0'];
-const identityOnly = (t: string) => !t.includes('endingLocal') && !localOnly.includes(t);
-const paths = [
-  ...shortest,
-  ...coveringPaths('logout', shortest, undefined, identityOnly).filter((p) => !shortest.includes(p)),
-];
+const paths = replayPaths(model, {
+  replayable: identityLogout,
+  drives: (t) => !t.includes('endingLocal') && !localOnly.includes(t),
+});
 
 const logoutReplay: ScreenReplay = {
   render: (actors, inspect) => <LogoutScreen title="Log out" actors={actors} inspect={inspect} />,

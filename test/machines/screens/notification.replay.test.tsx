@@ -17,10 +17,10 @@ import {
 import { notificationRequested } from '../../../src/store/slices/notifications.slice';
 import { fakeApi, flush, makeTestStore } from '../../sagas/fakes';
 import type { GraphState } from '../support/coverage';
-import { machineModels } from '../support/models';
+import { machineModel } from '../support/models';
 import { actorProbe, pathTitle, replay, replayPaths, untakenTransitions } from '../support/replay';
 
-const model = machineModels.find((m) => m.name === 'notification')!;
+const model = machineModel('notification');
 const paths = replayPaths(model);
 
 beforeEach(() => jest.useFakeTimers());

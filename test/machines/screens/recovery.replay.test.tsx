@@ -2,16 +2,25 @@
 /**
  * The recovery machine's model paths replayed through the recovery screen it drives (issue 18). The resend cooldown
  * counts down one state per second, so the model has some 1,500 shortest paths; the set that together takes every
- * transition the machine declares is replayed (coveringPaths), the cooldown's ticks on fake timers.
+ * transition the machine declares is replayed (replayPaths' covering set), the cooldown's ticks on fake timers.
  */
 import { screen } from '@testing-library/react';
 import { RESEND_COOLDOWN_S } from '../../../machines/flowForm.machine';
 import { RecoveryScreen } from '../../../src/app/pages/account/identity/IdentityScreens';
-import { coveringPaths, replayNodes, shapeFlows, stepKind } from '../support/identityReplay';
-import { describePath, press, replayPath, type ScreenReplay } from '../support/identityScreenReplay';
+import {
+  describePath,
+  press,
+  replayNodes,
+  replayPath,
+  shapeFlows,
+  type FlowPath,
+  type ScreenReplay,
+} from '../support/identityScreenReplay';
+import { machineModel } from '../support/models';
+import { replayPaths, stepKind } from '../support/replay';
 import { expectFlowBody, flowKey, submitCodeForm } from './flowScreens';
 
-const paths = coveringPaths('recovery');
+const paths: FlowPath[] = replayPaths(machineModel('recovery'), { covering: true });
 
 const recoveryReplay: ScreenReplay = {
   render: (actors, inspect) => <RecoveryScreen title="Password recovery" actors={actors} inspect={inspect} />,

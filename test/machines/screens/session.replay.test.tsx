@@ -25,7 +25,7 @@ import { SessionDialogs } from '../../../src/app/session/SessionDialogs';
 import { createAppStore } from '../../../src/store/createStore';
 import { testConfig } from '../../sagas/fakes';
 import type { GraphState } from '../support/coverage';
-import { machineModels } from '../support/models';
+import { machineModel } from '../support/models';
 import {
   actorAnswer,
   actorProbe,
@@ -36,7 +36,7 @@ import {
   untakenTransitions,
 } from '../support/replay';
 
-const model = machineModels.find((m) => m.name === 'session')!;
+const model = machineModel('session');
 const paths = replayPaths(model);
 
 beforeEach(() => jest.useFakeTimers());

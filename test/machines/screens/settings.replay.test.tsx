@@ -3,28 +3,34 @@
  * The settings machine's model paths replayed through the settings screen it drives (issue 18). The model has
  * a few hundred shortest paths (two inputs: the whole screen and the authenticator-app screen, ?groups=totp);
  * replaying each through the screen takes minutes, so the set of paths that together take every transition the
- * machine declares is replayed (coveringPaths), each step checked on the screen.
+ * machine declares is replayed (replayPaths' covering set), each step checked on the screen.
  */
 import { screen } from '@testing-library/react';
 import { SettingsScreen } from '../../../src/app/pages/account/identity/IdentityScreens';
 import {
-  coveringPaths,
-  modelPaths,
+  describePath,
+  fill,
+  press,
   replayNodes,
+  replayPath,
   shapeFlows,
-  type ReplayPath,
-} from '../support/identityReplay';
-import { describePath, fill, press, replayPath, type ScreenReplay } from '../support/identityScreenReplay';
+  type FlowPath,
+  type ScreenReplay,
+} from '../support/identityScreenReplay';
+import { machineModel } from '../support/models';
+import { replayPaths, shortestReplayPaths } from '../support/replay';
 import { expectFlowBody, flowKey, submitCodeForm } from './flowScreens';
 
 /** The screen's only way to send user.continue is the recovery-codes offer's button (Done / Not now). */
-const continueOffered = (p: ReplayPath) =>
+const continueOffered = (p: FlowPath) =>
   p.steps.every(
     (s, i) =>
-      s.event.type !== 'user.continue' || (i ? p.steps[i - 1].context : p.start.context).offerRecoveryCodes,
+      s.event.type !== 'user.continue' ||
+      ((i ? p.steps[i - 1].state : p.start).context as { offerRecoveryCodes?: boolean }).offerRecoveryCodes,
   );
-const all = modelPaths('settings');
-const paths = coveringPaths('settings', all, continueOffered);
+const model = machineModel('settings');
+const all: FlowPath[] = shortestReplayPaths(model);
+const paths = replayPaths(model, { covering: true, replayable: continueOffered });
 const OFFER = /Two-factor authentication is on/;
 
 const settingsReplay: ScreenReplay = {

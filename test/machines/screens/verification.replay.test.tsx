@@ -3,7 +3,7 @@
  * The verification machine's model paths replayed through the verification screen it drives (issue 18): without
  * a prefill and with a code in the address (?code=, submitted as soon as a flow with a code field loads). The resend
  * cooldown makes some 4,000 shortest paths, so the set that together takes every transition the machine declares is
- * replayed (coveringPaths), the cooldown's ticks on fake timers.
+ * replayed (replayPaths' covering set), the cooldown's ticks on fake timers.
  */
 import type { UiNode } from '@ory/client-fetch';
 import { screen } from '@testing-library/react';
@@ -11,14 +11,16 @@ import type { EventObject } from 'xstate';
 import { VerificationScreen } from '../../../src/app/pages/account/identity/IdentityScreens';
 import type { IdentityFlow } from '../../../src/identity/flow';
 import {
-  coveringPaths,
-  modelPaths,
+  describePath,
+  press,
   replayNodes,
+  replayPath,
   shapeFlows,
-  stepKind,
-  type ReplayPath,
-} from '../support/identityReplay';
-import { describePath, press, replayPath, type ScreenReplay } from '../support/identityScreenReplay';
+  type FlowPath,
+  type ScreenReplay,
+} from '../support/identityScreenReplay';
+import { machineModel } from '../support/models';
+import { replayPaths, shortestReplayPaths, stepKind } from '../support/replay';
 import { expectFlowBody, flowKey, submitCodeForm } from './flowScreens';
 
 const prefilled = (input: Record<string, unknown>) =>
@@ -36,18 +38,19 @@ const withoutCode = shapeFlows(() => [replayNodes.email(), replayNodes.send()]);
  * flow has no way on the screen and is not replayed (skipped event kind: user.submit of a code where the screen
  * shows no code field).
  */
-const codeFieldShown = (p: ReplayPath) =>
+const codeFieldShown = (p: FlowPath) =>
   !prefilled(p.input) ||
   p.steps.every((s, i) => {
     if (s.event.type !== 'user.submit' || !(s.event as unknown as { values: { code?: string } }).values.code)
       return true;
-    const flow = (i ? p.steps[i - 1].context : p.start.context).flow as IdentityFlow | null;
+    const flow = ((i ? p.steps[i - 1].state : p.start).context as { flow: IdentityFlow | null }).flow;
     const loaded = p.steps.some((l) => isLoad(l.event) && (l.event as { output?: unknown }).output === flow);
     return !loaded || hasCode(flow);
   });
 
-const all = modelPaths('verification');
-const paths = coveringPaths('verification', all, codeFieldShown);
+const model = machineModel('verification');
+const all: FlowPath[] = shortestReplayPaths(model);
+const paths = replayPaths(model, { covering: true, replayable: codeFieldShown });
 
 const verificationReplay: ScreenReplay = {
   render: (actors, inspect) => <VerificationScreen title="Verify" actors={actors} inspect={inspect} />,

@@ -23,12 +23,12 @@ import { openWindow } from '../../../src/windows/windows.slice';
 import { WindowsHub } from '../../../src/windows/WindowsHub';
 import { fakeApi, makeTestStore } from '../../sagas/fakes';
 import type { GraphState } from '../support/coverage';
-import { machineModels } from '../support/models';
+import { machineModel } from '../support/models';
 import { actorProbe, pathTitle, replay, replayPaths, untakenTransitions } from '../support/replay';
 
 registerWindowContent('Demo', ({ windowId }) => <p>Demo {windowId}</p>);
 
-const model = machineModels.find((m) => m.name === 'windows')!;
+const model = machineModel('windows');
 const paths = replayPaths(model);
 
 type WindowEvent = EventObject & { id?: string; aspect?: string; window?: WindowSpec };

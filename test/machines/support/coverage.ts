@@ -50,22 +50,37 @@ export function delayEvents(machine: AnyStateMachine): EventObject[] {
   ].map((type) => ({ type }));
 }
 
-/** Runs events on a fresh actor; returns the transitions taken by the last event and the snapshot after it. */
-export function runEvents(machine: AnyStateMachine, input: unknown, events: EventObject[]): StepResult[] {
+/** What one run of events on an actor gives. */
+export interface Run {
+  /** The state before the first event (transitions taken on start), then after each event. */
+  steps: StepResult[];
+  /** The actor's persisted snapshot after the last event: another run can be restored there. */
+  persisted: unknown;
+}
+
+/**
+ * Runs events on a fresh actor, started from the machine's start with the input or restored from a persisted
+ * snapshot; returns the transitions each event took and the snapshot after it.
+ */
+export function runEvents(
+  machine: AnyStateMachine,
+  from: { input: unknown; snapshot?: unknown },
+  events: EventObject[],
+): Run {
   let taken: string[] = [];
   const inspect = (ev: InspectionEvent) => {
     // The machine's own steps (not its children's); the first ones run before createActor returns.
     if (ev.type === '@xstate.microstep' && ev.actorRef.sessionId === ev.rootId)
       taken.push(...(ev._transitions as unknown as TransitionDefinition[]).map(transitionId));
   };
-  const actor = createActor(machine, { input, inspect });
+  const actor = createActor(machine, { ...from, inspect } as never);
   // An actor that fails (a guard throwing on a missing field) must not throw out of the run.
   actor.subscribe({ error: () => {} });
   actor.start();
-  const results: StepResult[] = [];
+  const steps: StepResult[] = [];
   const record = () => {
     const s = actor.getSnapshot() as { value: unknown; context: unknown; status: string };
-    results.push({ transitions: taken, snapshot: { value: s.value, context: s.context, status: s.status } });
+    steps.push({ transitions: taken, snapshot: { value: s.value, context: s.context, status: s.status } });
     taken = [];
   };
   record();
@@ -73,34 +88,9 @@ export function runEvents(machine: AnyStateMachine, input: unknown, events: Even
     actor.send(e);
     record();
   }
+  const persisted = actor.getPersistedSnapshot();
   actor.stop();
-  return results;
-}
-
-export interface ModelPath {
-  input: unknown;
-  /** The events after `xstate.init`. */
-  events: EventObject[];
-}
-
-/** The shortest path to every reachable state, per input, each extended by every declared event. */
-export function modelPaths(model: MachineModel): ModelPath[] {
-  const events = [...model.events, ...delayEvents(model.machine)];
-  const out: ModelPath[] = [];
-  for (const input of model.inputs ?? [undefined]) {
-    const paths = getShortestPaths(model.machine, {
-      events,
-      input,
-      limit: 200_000,
-    } as never) as unknown as Array<{
-      steps: Array<{ event: EventObject }>;
-    }>;
-    for (const p of paths) {
-      const prefix = p.steps.slice(1).map((s) => s.event);
-      for (const e of events) out.push({ input, events: [...prefix, e] });
-    }
-  }
-  return out;
+  return { steps, persisted };
 }
 
 export interface Coverage {
@@ -119,10 +109,10 @@ export function coveredTransitions(model: MachineModel): Set<string> {
   const events = [...model.events, ...delayEvents(model.machine)];
   for (const input of model.inputs ?? [undefined]) {
     for (const prefix of shortestPaths(model, input, events)) {
-      const { taken, persisted } = execute(model.machine, { input }, prefix);
-      taken.forEach((t) => covered.add(t));
-      for (const e of events)
-        execute(model.machine, { input, snapshot: persisted }, [e]).taken.forEach((t) => covered.add(t));
+      const run = runEvents(model.machine, { input }, prefix);
+      const add = (r: Run) => r.steps.forEach((s) => s.transitions.forEach((t) => covered.add(t)));
+      add(run);
+      for (const e of events) add(runEvents(model.machine, { input, snapshot: run.persisted }, [e]));
     }
   }
   return covered;
@@ -166,25 +156,6 @@ function graphPathsFor(model: MachineModel, input: unknown, events: EventObject[
 export function graphPaths(model: MachineModel): GraphPath[] {
   const events = [...model.events, ...delayEvents(model.machine)];
   return (model.inputs ?? [undefined]).flatMap((input) => graphPathsFor(model, input, events));
-}
-
-function execute(
-  machine: AnyStateMachine,
-  options: { input: unknown; snapshot?: unknown },
-  events: EventObject[],
-) {
-  const taken: string[] = [];
-  const inspect = (ev: InspectionEvent) => {
-    if (ev.type === '@xstate.microstep' && ev.actorRef.sessionId === ev.rootId)
-      taken.push(...(ev._transitions as unknown as TransitionDefinition[]).map(transitionId));
-  };
-  const actor = createActor(machine, { ...options, inspect } as never);
-  actor.subscribe({ error: () => {} });
-  actor.start();
-  for (const e of events) actor.send(e);
-  const persisted = actor.getPersistedSnapshot();
-  actor.stop();
-  return { taken, persisted };
 }
 
 export function transitionCoverage(model: MachineModel): Coverage {

@@ -332,3 +332,10 @@ export const machineModels: MachineModel[] = [
     ],
   },
 ];
+
+/** The model of a machine, by the machine's file name without `.machine.ts`. */
+export function machineModel(name: string): MachineModel {
+  const model = machineModels.find((m) => m.name === name);
+  if (!model) throw new Error(`no model for ${name}`);
+  return model;
+}
