@@ -103,6 +103,25 @@ export default tseslint.config(
     },
   },
   {
+    // Server-rendered forms keep what was typed before hydration only through the shared form (src/app/forms).
+    files: ['src/**/*.tsx', 'stories/**/*.tsx'],
+    ignores: ['src/app/forms/Form.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'formik',
+              importNames: ['Form'],
+              message: 'Use Form from src/app/forms/Form: it keeps what was typed before the page hydrated.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'test/**', 'webpack.config.ts', 'playwright.config.ts'],
     languageOptions: { globals: { ...globals.node } },
     rules: { 'no-console': 'off' },

@@ -2,11 +2,12 @@
  * Typing before the page's scripts have run, in Chromium against the built server: the account screens are
  * server-rendered, so their fields take keys before hydration. The scripts are held back (a slow network) while the
  * user types into the login's username and, after the first login, into the change-password fields; once they are
- * released and the page has hydrated, what was typed is still in the fields and is what the page sends.
+ * released and the page has hydrated, what was typed is still in the fields and is what the page sends. The same
+ * holds for a signed-in page's settings form.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from './support/server';
-import { seededPassword } from './support/session';
+import { loginAsAdmin, seededPassword } from './support/session';
 
 const NEW_PASSWORD = 'Amber-harbour-58-compass';
 
@@ -89,4 +90,29 @@ test('what is typed into the login and change-password fields before hydration s
   });
   await expect(page).toHaveURL(/\/account\/login\?(.*&)?notice=password_changed/);
   expect(problems).toEqual([]);
+});
+
+test('a signed-in settings form keeps what was typed before hydration through its next render', async ({
+  browser,
+}) => {
+  // A server of its own: the test above changes the admin's password.
+  const own = await startServer();
+  const context = await browser.newContext();
+  try {
+    await loginAsAdmin(context, own, { acceptAgreements: true });
+    const page = await context.newPage();
+    const scripts = await holdScripts(page);
+    await page.goto(`${own.url}/ssh/config`, { waitUntil: 'commit' });
+    const port = page.getByRole('textbox', { name: 'Port', exact: true });
+    await port.fill('2222');
+    expect(await hydrated(page, 'form')).toBe(false);
+    scripts.release();
+    await expect.poll(() => hydrated(page, 'form')).toBe(true);
+    // Any change renders every field of the form again: the port typed early is the form's value by then.
+    await page.getByLabel('Allow password authentication').click();
+    await expect(port).toHaveValue('2222');
+  } finally {
+    await context.close();
+    await own.stop();
+  }
 });

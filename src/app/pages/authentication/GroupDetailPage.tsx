@@ -2,7 +2,8 @@
  * /authentication/groups/{id}: one group — name, description, members and privileges per area (edit and save),
  * and deleting it (refused by the appliance while it is the only access of an enabled user).
  */
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
+import { Form } from '../../forms/Form';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatDateTime } from '../../../lib/format';

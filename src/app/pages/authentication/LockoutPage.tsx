@@ -5,7 +5,8 @@
  * with the time left, each unlockable. A stricter policy is kept only when confirmed (the "Keep changes" banner);
  * otherwise the appliance restores the previous one.
  */
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
+import { Form } from '../../forms/Form';
 import { useEffect } from 'react';
 import { array, boolean, object, string } from 'yup';
 import { confirmationsCheckRequested } from '../../../../sagas/confirmations.saga';

@@ -5,7 +5,8 @@
  * finds a test user, proves the test password and shows the mapped attributes and groups; for an OpenID provider it
  * checks discovery, signing keys and the client credentials (a person's sign-in happens in a browser, not here).
  */
-import { Form, Formik, useFormikContext } from 'formik';
+import { Formik, useFormikContext } from 'formik';
+import { Form } from '../../forms/Form';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { array, boolean, object, string } from 'yup';

@@ -2,7 +2,8 @@
  * /authentication/users/{id}: one account — its fields (edit and save), second factors (an admin can reset them),
  * sign-in history with the failed attempts since the last success, ending every session, and deleting the account.
  */
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
+import { Form } from '../../forms/Form';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatDateTime } from '../../../lib/format';

@@ -2,7 +2,8 @@
  * A creation / import dialog: a modal holding a Formik form whose body goes to the appliance through the resources
  * saga (server field errors land under their fields); it closes once the save is done.
  */
-import { Form, Formik, type FormikValues } from 'formik';
+import { Formik, type FormikValues } from 'formik';
+import { Form } from '../../forms/Form';
 import { useEffect, useId, type ReactNode } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { Modal } from '../../../widgets/Modal';

@@ -1,5 +1,6 @@
 /** The DNS proxy's general settings: on/off, listen addresses, port, cache size and DNSSEC validation. */
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
+import { Form } from '../../forms/Form';
 import { useId } from 'react';
 import { array, boolean, object, string } from 'yup';
 import { fieldSchema } from '../../../lib/validation/yup';

@@ -5,7 +5,8 @@
  * the confirmation banner or is rolled back. The files applying would write are shown below the form. Users who are
  * not admins see the values read-only.
  */
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
+import { Form } from '../../forms/Form';
 import { useEffect, useId } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { splitMultiValue, validateValue, type FieldRules } from '../../../lib/validation';

@@ -5,7 +5,8 @@
  * look to every page at once (sagas/layoutSettings.saga.ts). An account that may only read the settings area sees
  * the look with every control disabled and the read-only notice.
  */
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
+import { Form } from '../../forms/Form';
 import { useEffect, useState } from 'react';
 import { object, string } from 'yup';
 import { apiUrl } from '../../../api/client';

@@ -2,7 +2,8 @@
  * /ssh/password: the appliance shell account's password, with the password policy (at least 10 characters, not
  * weak, not containing the user name) and the strength meter; confirmed with the admin's own console password.
  */
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
+import { Form } from '../../forms/Form';
 import { useEffect, useId } from 'react';
 import { object, ref, string } from 'yup';
 import { formatDateTime } from '../../../lib/format';

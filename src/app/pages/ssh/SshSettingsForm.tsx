@@ -2,7 +2,8 @@
  * The SSH service's settings. Port, listen addresses, password authentication and turning the service off can lock
  * the admin out: applying them opens a confirmation window, which the form says before saving.
  */
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
+import { Form } from '../../forms/Form';
 import { useId } from 'react';
 import { array, boolean, object, string } from 'yup';
 import { isValidAs } from '../../../lib/validation';

@@ -2,7 +2,8 @@
  * The two settings forms of the updates page (Formik + Yup): where packages come from (repository, channel) and
  * when security updates install themselves (day, time). Each submit dispatches one action.
  */
-import { Formik, Form } from 'formik';
+import { Formik } from 'formik';
+import { Form } from '../../forms/Form';
 import { boolean, mixed, object, string } from 'yup';
 import type { ScheduleDay, UpdateChannel, UpdateSchedule } from '../../../store/slices/updates.slice';
 import { Checkbox } from '../../../widgets/Checkbox';

@@ -3,7 +3,8 @@
  * search, sort and bulk delete (confirmed first), an Add button and per-row Edit and Delete, and a modal Formik form
  * whose values go to the appliance through the resources saga (server field errors show under the fields).
  */
-import { Form, Formik, type FormikValues } from 'formik';
+import { Formik, type FormikValues } from 'formik';
+import { Form } from '../../../forms/Form';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { DataTable, type TableRow } from '../../../../widgets/DataTable';

@@ -2,7 +2,8 @@
  * "Export with private key": PEM bundle, key alone or PKCS#12, optionally password-protected. The password goes in
  * the POST body and the file is saved by the browser; the appliance audits each export.
  */
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
+import { Form } from '../../../forms/Form';
 import { useEffect, useId } from 'react';
 import { boolean, object, string } from 'yup';
 import { Modal } from '../../../../widgets/Modal';
