@@ -25,6 +25,8 @@ import {
   PROVIDER_CHECK_KEY,
   PROVIDERS_KEY,
   providerKey,
+  type LdapSettings,
+  type OidcSettings,
   type Provider,
   type ProviderCheck,
 } from './types';
@@ -32,36 +34,12 @@ import '../common/config/config.css';
 
 type EditableType = 'ldap' | 'oidc';
 
+/** The form's values: the wire settings, with the trust choice and the secrets as text fields hold them. */
 interface Values {
   name: string;
   enabled: boolean;
-  ldap: {
-    url: string;
-    starttls: boolean;
-    ca_id: string;
-    bind_dn: string;
-    bind_password: string;
-    base_dn: string;
-    user_filter: string;
-    group_base_dn: string;
-    group_filter: string;
-    username_attribute: string;
-    email_attribute: string;
-    name_attribute: string;
-    group_name_attribute: string;
-    admin_group: string;
-  };
-  oidc: {
-    issuer: string;
-    client_id: string;
-    client_secret: string;
-    scopes: string[];
-    username_claim: string;
-    email_claim: string;
-    name_claim: string;
-    groups_claim: string;
-    admin_group: string;
-  };
+  ldap: Omit<Required<LdapSettings>, 'ca_id'> & { ca_id: string; bind_password: string };
+  oidc: Required<OidcSettings> & { client_secret: string };
   test_username: string;
   test_password: string;
 }

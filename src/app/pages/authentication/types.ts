@@ -10,6 +10,8 @@ export type {
   AccountDetail,
   AuthService,
   Group,
+  LdapSettings,
+  OidcSettings,
   Provider,
   ProviderCheck,
   ProviderType,
