@@ -131,5 +131,5 @@ export const OidcTestFailed: Story = {
 };
 export const DetailUnknown: Story = detail('/authentication/providers/99', {
   ...signedIn(),
-  ...resourcesState({}, { 'authentication/providers/99': 'failed' }),
+  ...resourcesState({}, { 'authentication/providers/99': 404 }),
 });

@@ -75,6 +75,6 @@ export const DetailOrderRefused: Story = detail({
   fieldErrors: { provider_ids: 'The console must keep the local accounts, or admins could be locked out.' },
 });
 export const DetailUnknown: Story = detail(
-  { ...signedIn(), ...resourcesState({}, { 'authentication/services/mail': 'failed' }) },
+  { ...signedIn(), ...resourcesState({}, { 'authentication/services/mail': 404 }) },
   'mail',
 );

@@ -65,7 +65,12 @@ test('a load that got no answer records no status; asked again, the old failure 
   const { store } = setup({
     'GET /api/dns/proxy': () => {
       if (fail)
-        throw new ApiError({ kind: 'network', message: 'Network error', url: '/api/dns/proxy', method: 'GET' });
+        throw new ApiError({
+          kind: 'network',
+          message: 'Network error',
+          url: '/api/dns/proxy',
+          method: 'GET',
+        });
       return { servers: [] };
     },
   });
