@@ -46,7 +46,11 @@ const detail = (state: Partial<RootState>, id: string = 'console') => ({
   ),
 });
 const loaded = (s: AuthService) =>
-  resourcesState({ [`authentication/services/${s.id}`]: s, 'authentication/providers': providers });
+  resourcesState({
+    [`authentication/services/${s.id}`]: s,
+    'authentication/services': services,
+    'authentication/providers': providers,
+  });
 const sshService = services.data[1];
 
 export const DetailLoading: Story = detail({
@@ -75,6 +79,10 @@ export const DetailOrderRefused: Story = detail({
   fieldErrors: { provider_ids: 'The console must keep the local accounts, or admins could be locked out.' },
 });
 export const DetailUnknown: Story = detail(
-  { ...signedIn(), ...resourcesState({}, { 'authentication/services/mail': 404 }) },
+  {
+    ...signedIn(),
+    // The services are a fixed set: the appliance refuses another id (422), their list does not hold it.
+    ...resourcesState({ 'authentication/services': services }, { 'authentication/services/mail': 422 }),
+  },
   'mail',
 );

@@ -20,7 +20,8 @@ import '../common/config/config.css';
 
 export function ServiceDetailPage() {
   const { id = '' } = useParams();
-  const entity = useEntity<AuthService>(serviceKey(id), id);
+  // The services are a fixed set: the appliance refuses another id (422), the list tells it is unknown.
+  const entity = useEntity<AuthService>(serviceKey(id), id, { list: SERVICES_KEY });
   const { data } = entity;
   const providers = useResource<{ data: Provider[] }>(PROVIDERS_KEY).data?.data ?? [];
   const save = useResourceSave();
