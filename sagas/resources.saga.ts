@@ -7,6 +7,7 @@
  */
 import { call, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
 import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
+import { isApiError } from '../src/api/errors';
 import { SUCCESS_DURATION_MS } from '../src/notifications/constants';
 import { progressJobStarted, progressUpdated } from '../src/progress/progress.slice';
 import type { RootState } from '../src/store/createStore';
@@ -29,7 +30,8 @@ export function* loadResource(action: ReturnType<typeof resourceLoadRequested>) 
     const res: ApiResponse<unknown> = yield call(api.get, apiUrl(apiBase, key));
     yield put(resourceLoaded({ key, data: res.data }));
   } catch (e) {
-    yield put(resourceLoadFailed({ key }));
+    // The view tells an entity the appliance does not know (404) from a load that failed otherwise.
+    yield put(resourceLoadFailed({ key, error: { status: isApiError(e) ? e.status : undefined } }));
     yield call(handleError, e);
   }
 }

@@ -17,6 +17,7 @@ import { isApiError } from '../api/errors';
 import type { InProcessRead, InProcessReads } from '../service-kit/inProcessReads';
 import { AppProviders } from '../app/AppProviders';
 import { FragmentRenderContext } from '../app/serverFragments';
+import { RenderStatus, RenderStatusContext } from '../app/renderStatus';
 import { routeChunks, routes } from '../app/routes';
 import { registerFeatures } from '../app/features';
 import { THEME_COOKIE } from '../shared/http';
@@ -372,14 +373,19 @@ export function createRenderer(options: {
     // A route without sagas gets its store only now, when the page is rendered.
     store ??= createRenderStore(state);
     const fragments = options.fragments?.begin();
+    // A page may decide its status while rendering (an entity the appliance does not know is a 404).
+    const rendering = new RenderStatus();
     const body = renderToString(
       // The request's one API client serves the sagas (above) and the views alike.
       <FragmentRenderContext.Provider value={fragments ?? null}>
-        <AppProviders store={store} services={{ api: input.api, origin: input.url.origin }}>
-          <StaticRouterProvider router={answer.router()} context={context} nonce={scriptNonce} />
-        </AppProviders>
+        <RenderStatusContext.Provider value={rendering}>
+          <AppProviders store={store} services={{ api: input.api, origin: input.url.origin }}>
+            <StaticRouterProvider router={answer.router()} context={context} nonce={scriptNonce} />
+          </AppProviders>
+        </RenderStatusContext.Provider>
       </FragmentRenderContext.Provider>,
     );
+    const status = rendering.status ?? context.statusCode;
     // Rendering dispatches nothing on the server; should it ever, the page carries the state it rendered.
     const rendered = store.getState();
     const chunks = context.matches.map((m) => routeChunks[m.route.id]).filter(Boolean);
@@ -404,8 +410,9 @@ export function createRenderer(options: {
       theme,
       customProperties,
     });
-    if (!pages) return { kind: 'page', status: context.statusCode, html };
-    const page = pages.keep(pageKey, { status: context.statusCode, html, scriptNonce, styleNonce }, nonces);
+    if (!pages) return { kind: 'page', status, html };
+    // The page is kept with the status it answered: given again, it answers the same.
+    const page = pages.keep(pageKey, { status, html, scriptNonce, styleNonce }, nonces);
     return { kind: 'page', ...page };
   };
 }

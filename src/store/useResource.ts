@@ -10,6 +10,7 @@ import {
   resourceSaveRequested,
   selectResource,
   selectSaveStatus,
+  type ResourceLoadError,
   type ResourceSave,
   type ResourceStatus,
   type SaveStatus,
@@ -20,6 +21,8 @@ export interface ResourceView<T> {
   /** The last answer; the caller states its shape (the appliance's documented response). */
   data: T | undefined;
   status: ResourceStatus;
+  /** Why the last load failed (its HTTP status), until a load succeeds. */
+  error: ResourceLoadError | undefined;
   reload: () => void;
 }
 
@@ -30,7 +33,7 @@ export function useResource<T>(key: string, options: { skip?: boolean } = {}): R
   useEffect(() => {
     if (!options.skip && entry.status === 'idle') reload();
   }, [entry.status, options.skip, reload]);
-  return { data: entry.data as T | undefined, status: entry.status, reload };
+  return { data: entry.data as T | undefined, status: entry.status, error: entry.error, reload };
 }
 
 export interface SaveView {

@@ -1,6 +1,6 @@
 /**
  * The groups list and a group's page: loading, empty, filled, read-only for an account that may only read the
- * authentication area, the Add dialog, a name the appliance refused, the delete confirmation and an unknown group.
+ * authentication area, the Add dialog, a name the appliance refused, the delete confirmation, an unknown group and one whose load failed.
  */
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { expect, userEvent, within } from 'storybook/test';
@@ -58,4 +58,6 @@ export const DetailDeleteConfirmation: Story = {
     await within(canvasElement.ownerDocument.body).findByRole('alertdialog', { name: 'Delete group?' });
   },
 };
-export const DetailUnknown: Story = detail(pageState({}, { 'groups/99': 'failed' }), '99');
+export const DetailUnknown: Story = detail(pageState({}, { 'groups/99': 404 }), '99');
+/** The group's load failed otherwise (here the appliance answered 500): the page says so and offers Try again. */
+export const DetailLoadFailed: Story = detail(pageState({}, { 'groups/1': 500 }));

@@ -87,5 +87,5 @@ export const OidcTestFailed: Story = {
 };
 export const DetailUnknown: Story = detail(
   '/authentication/providers/99',
-  pageState({}, { 'authentication/providers/99': 'failed' }),
+  pageState({}, { 'authentication/providers/99': 404 }),
 );

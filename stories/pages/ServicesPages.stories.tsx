@@ -32,7 +32,15 @@ const detail = (state: Partial<RootState>, id: string = 'console') =>
     state,
   );
 const loaded = (s: AuthService, who?: 'reader') =>
-  pageState({ [`authentication/services/${s.id}`]: s, 'authentication/providers': providers }, {}, who);
+  pageState(
+    {
+      [`authentication/services/${s.id}`]: s,
+      'authentication/services': services,
+      'authentication/providers': providers,
+    },
+    {},
+    who,
+  );
 const sshService = services.data[1];
 
 export const DetailLoading: Story = detail(pageState({}, { 'authentication/services/console': 'loading' }));
@@ -57,6 +65,7 @@ export const DetailOrderRefused: Story = detail({
   fieldErrors: { provider_ids: 'The console must keep the local accounts, or admins could be locked out.' },
 });
 export const DetailUnknown: Story = detail(
-  pageState({}, { 'authentication/services/mail': 'failed' }),
+  // The services are a fixed set: the appliance refuses another id (422), their list does not hold it.
+  pageState({ 'authentication/services': services }, { 'authentication/services/mail': 422 }),
   'mail',
 );

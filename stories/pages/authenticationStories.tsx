@@ -28,9 +28,12 @@ export const pageStory = (page: RoutedPage, state: Partial<RootState>, api?: Rec
   ),
 });
 
-/** Signed in (as an admin, or as the reader of the authentication area), with resources loaded, loading or failed. */
+/**
+ * Signed in (as an admin, or as the reader of the authentication area), with resources loaded, loading or failed
+ * (a number: failed with that HTTP status).
+ */
 export const pageState = (
   loaded: Record<string, unknown>,
-  other: Record<string, 'loading' | 'failed'> = {},
+  other: Parameters<typeof resourcesState>[1] = {},
   who: Parameters<typeof signedIn>[0] = 'admin',
 ): Partial<RootState> => ({ ...signedIn(who), ...resourcesState(loaded, other) });

@@ -117,13 +117,20 @@ export const sshConfig: SshConfigData = {
 
 export const shellPassword: ShellPasswordData = { username: 'admin', changed_at: null, changed_by: null };
 
-/** Store state holding the given resources (loaded), or marking them failed or loading. */
+/**
+ * Store state holding the given resources (loaded), or marking them loading or failed: without an answer
+ * (`'failed'`) or answered with an HTTP status (a number, e.g. 404 for an entity the appliance does not know).
+ */
 export function resourcesState(
   loaded: Record<string, unknown>,
-  other: Record<string, 'loading' | 'failed'> = {},
+  other: Record<string, 'loading' | 'failed' | number> = {},
 ): Pick<RootState, 'resources'> {
   const entries: RootState['resources']['entries'] = {};
   for (const [key, data] of Object.entries(loaded)) entries[key] = { data, status: 'loaded' };
-  for (const [key, status] of Object.entries(other)) entries[key] = { status };
+  for (const [key, status] of Object.entries(other))
+    entries[key] =
+      status === 'loading'
+        ? { status }
+        : { status: 'failed', error: typeof status === 'number' ? { status } : {} };
   return { resources: { ...resourcesSlice.getInitialState(), entries } };
 }

@@ -111,9 +111,26 @@ test.describe('PKI pages', () => {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-  test('an unknown certificate id is the 404 naming the path', async ({ browser }) => {
-    const page = await open(browser, '/system/certificates/00000000-0000-4000-8000-000000000000');
+  test('an unknown certificate id is the 404 naming the path, answered with HTTP 404', async ({
+    browser,
+  }) => {
+    const path = '/system/certificates/00000000-0000-4000-8000-000000000000';
+    const page = await open(browser, path);
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
-    await expect(page.getByText('/system/certificates/00000000-0000-4000-8000-000000000000')).toBeVisible();
+    await expect(page.getByText(path)).toBeVisible();
+    expect((await page.context().request.get(`${server.url}${path}`)).status()).toBe(404);
+    // Reached by a client navigation (the router follows the history, no page load), the page is the same 404.
+    await page.goto(`${server.url}/system/certificates`);
+    await expect(page.getByRole('table', { name: 'Certificates' })).toBeVisible();
+    await page.evaluate((to) => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByText(path)).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
   });
 });

@@ -52,10 +52,64 @@ test('loads a resource by key from the API base', async () => {
   expect(calls.map((c) => c.url)).toEqual(['/api/ssh/config', '/api/ssh/config']);
 });
 
-test('a failed first load is marked failed and reported through the error handler', async () => {
+test('a failed first load is marked failed with its status and reported through the error handler', async () => {
   const { store } = setup({});
   store.dispatch(resourceLoadRequested({ key: 'dns/proxy' }));
   await until(() => selectResource('dns/proxy')(store.getState()).status === 'failed');
+  expect(selectResource('dns/proxy')(store.getState()).error).toEqual({ status: 404 });
+  await until(() => store.getState().notifications.toasts.length === 1);
+});
+
+test('a load that got no answer records no status; asked again, the old failure is gone until it answers', async () => {
+  let fail = true;
+  const { store } = setup({
+    'GET /api/dns/proxy': () => {
+      if (fail)
+        throw new ApiError({
+          kind: 'network',
+          message: 'Network error',
+          url: '/api/dns/proxy',
+          method: 'GET',
+        });
+      return { servers: [] };
+    },
+  });
+  store.dispatch(resourceLoadRequested({ key: 'dns/proxy' }));
+  await until(() => selectResource('dns/proxy')(store.getState()).status === 'failed');
+  expect(selectResource('dns/proxy')(store.getState()).error?.status).toBeUndefined();
+  fail = false;
+  store.dispatch(resourceLoadRequested({ key: 'dns/proxy' }));
+  expect(selectResource('dns/proxy')(store.getState())).toEqual({ status: 'loading' });
+  await until(() => selectResource('dns/proxy')(store.getState()).status === 'loaded');
+  expect(selectResource('dns/proxy')(store.getState())).toEqual({ status: 'loaded', data: { servers: [] } });
+});
+
+test('a failed reload keeps the data shown and records why it failed', async () => {
+  let status = 200;
+  const { store } = setup({
+    'GET /api/dns/proxy': () => {
+      if (status !== 200)
+        throw new ApiError({
+          kind: 'bad_response',
+          status,
+          message: `Request failed with status code ${status}`,
+          url: '/api/dns/proxy',
+          method: 'GET',
+        });
+      return { servers: ['9.9.9.9'] };
+    },
+  });
+  store.dispatch(resourceLoadRequested({ key: 'dns/proxy' }));
+  await until(() => selectResource('dns/proxy')(store.getState()).status === 'loaded');
+  status = 500;
+  store.dispatch(resourceLoadRequested({ key: 'dns/proxy' }));
+  await until(() => selectResource('dns/proxy')(store.getState()).error !== undefined);
+  expect(selectResource('dns/proxy')(store.getState())).toEqual({
+    status: 'loaded',
+    data: { servers: ['9.9.9.9'] },
+    error: { status: 500 },
+  });
+  // The handler reported it once, as any failed load.
   await until(() => store.getState().notifications.toasts.length === 1);
 });
 

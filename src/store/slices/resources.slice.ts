@@ -8,9 +8,16 @@ import type { Method } from '../../api/client';
 
 export type ResourceStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
+/** Why the last load failed: the HTTP status of the answer (none: no answer at all, e.g. the network). */
+export interface ResourceLoadError {
+  status?: number;
+}
+
 export interface ResourceEntry {
   data?: unknown;
   status: ResourceStatus;
+  /** The last load's failure, until a load succeeds (kept beside data already shown, which stays). */
+  error?: ResourceLoadError;
 }
 
 export type SaveStatus = 'pending' | 'done' | 'failed';
@@ -49,16 +56,18 @@ export const resourcesSlice = createSlice({
       const entry = state.entries[action.payload.key];
       // Data already shown stays while it reloads (no flash); only a first load shows as loading.
       if (entry?.status === 'loaded') return;
-      state.entries[action.payload.key] = { ...entry, status: 'loading' };
+      // A first load (again, after a failure): nothing to show, and the previous failure is no answer to this one.
+      state.entries[action.payload.key] = { status: 'loading' };
     },
     resourceLoaded(state, action: PayloadAction<{ key: string; data: unknown }>) {
       state.entries[action.payload.key] = { data: action.payload.data, status: 'loaded' };
     },
-    resourceLoadFailed(state, action: PayloadAction<{ key: string }>) {
+    resourceLoadFailed(state, action: PayloadAction<{ key: string; error?: ResourceLoadError }>) {
       const entry = state.entries[action.payload.key];
       state.entries[action.payload.key] = {
         ...entry,
         status: entry?.data === undefined ? 'failed' : 'loaded',
+        error: { ...action.payload.error },
       };
     },
     resourceSaveRequested: {

@@ -10,9 +10,11 @@ import { formatDateTime } from '../../../lib/format';
 import { ConfirmationModal } from '../../../widgets/ConfirmationModal';
 import { Loader } from '../../../widgets/Loader';
 import { PageHeader } from '../../../widgets/PageHeader';
-import { useResource, useResourceSave } from '../../../store/useResource';
+import { useResourceSave } from '../../../store/useResource';
 import { useIsAdmin } from '../../../store/usePrivilege';
 import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
+import { EntityFallback } from '../common/EntityFallback';
+import { useEntity } from '../common/useEntity';
 import { GroupFields, groupSchema, toGroupBody, toGroupValues, type GroupValues } from './GroupFields';
 import { GROUPS_KEY, USERS_KEY, groupKey, type Group } from './types';
 import '../common/config/config.css';
@@ -20,7 +22,8 @@ import '../common/config/config.css';
 export function GroupDetailPage() {
   const { id = '' } = useParams();
   const key = groupKey(id);
-  const { data, status } = useResource<Group>(key);
+  const entity = useEntity<Group>(key, id);
+  const { data } = entity;
   const edit = useResourceSave();
   const remove = useResourceSave();
   const navigate = useNavigate();
@@ -35,7 +38,7 @@ export function GroupDetailPage() {
     if (remove.status === 'done') void navigate('/authentication/groups');
   }, [remove.status, navigate]);
 
-  if (!data) return status === 'failed' ? <p role="alert">This group does not exist.</p> : <Loader />;
+  if (!data) return <EntityFallback entity={entity} label={title} what="the group" loading={<Loader />} />;
 
   return (
     <DirtyGuard>

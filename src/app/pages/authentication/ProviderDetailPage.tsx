@@ -19,6 +19,8 @@ import { useResource, useResourceSave } from '../../../store/useResource';
 import { useIsAdmin } from '../../../store/usePrivilege';
 import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
 import { CheckboxField, ListField, SelectField, TextField } from '../common/config/fields';
+import { EntityFallback } from '../common/EntityFallback';
+import { useEntity } from '../common/useEntity';
 import { PROVIDER_TYPE_NAMES } from './ProvidersPage';
 import {
   CREATED_PROVIDER_KEY,
@@ -145,7 +147,8 @@ export function ProviderDetailPage() {
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   const isNew = id === 'new';
-  const { data, status } = useResource<Provider>(providerKey(id), { skip: isNew });
+  const entity = useEntity<Provider>(providerKey(id), id, { skip: isNew });
+  const { data } = entity;
   const type: Provider['type'] = isNew
     ? search.get('type') === 'oidc'
       ? 'oidc'
@@ -169,7 +172,7 @@ export function ProviderDetailPage() {
   // Added: the page (and its unsaved-changes guard) gives way to the new provider's page.
   if (isNew && createdId !== null) return <Navigate to={`/authentication/providers/${createdId}`} replace />;
   if (!isNew && !data)
-    return status === 'failed' ? <p role="alert">This provider does not exist.</p> : <Loader />;
+    return <EntityFallback entity={entity} label={title} what="the provider" loading={<Loader />} />;
   return (
     <DirtyGuard>
       <section className="page config-page" aria-label={title}>

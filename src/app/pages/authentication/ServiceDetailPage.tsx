@@ -12,13 +12,17 @@ import { Select } from '../../../widgets/Select';
 import { useResource, useResourceSave, useServerFieldError } from '../../../store/useResource';
 import { useIsAdmin } from '../../../store/usePrivilege';
 import { FieldError } from '../common/config/fields';
+import { EntityFallback } from '../common/EntityFallback';
+import { useEntity } from '../common/useEntity';
 import { PROVIDER_TYPE_NAMES } from './ProvidersPage';
 import { PROVIDERS_KEY, SERVICES_KEY, serviceKey, type AuthService, type Provider } from './types';
 import '../common/config/config.css';
 
 export function ServiceDetailPage() {
   const { id = '' } = useParams();
-  const { data, status } = useResource<AuthService>(serviceKey(id));
+  // The services are a fixed set: the appliance refuses another id (422), the list tells it is unknown.
+  const entity = useEntity<AuthService>(serviceKey(id), id, { list: SERVICES_KEY });
+  const { data } = entity;
   const providers = useResource<{ data: Provider[] }>(PROVIDERS_KEY).data?.data ?? [];
   const save = useResourceSave();
   // Services decide who signs in: authentication readers see the order, only admins change it (as the appliance says).
@@ -36,7 +40,7 @@ export function ServiceDetailPage() {
     focusId.current = null;
   });
 
-  if (!data) return status === 'failed' ? <p role="alert">This service does not exist.</p> : <Loader />;
+  if (!data) return <EntityFallback entity={entity} label={title} what="the service" loading={<Loader />} />;
   const saved = data.providers.map((p) => p.id);
   const order = edited ?? saved;
   const byId = new Map(providers.map((p) => [p.id, p]));

@@ -11,9 +11,11 @@ import { ConfirmationModal } from '../../../widgets/ConfirmationModal';
 import { DataTable } from '../../../widgets/DataTable';
 import { Loader } from '../../../widgets/Loader';
 import { PageHeader } from '../../../widgets/PageHeader';
-import { useResource, useResourceSave } from '../../../store/useResource';
+import { useResourceSave } from '../../../store/useResource';
 import { useIsAdmin } from '../../../store/usePrivilege';
 import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
+import { EntityFallback } from '../common/EntityFallback';
+import { useEntity } from '../common/useEntity';
 import {
   AccountFields,
   accountSchema,
@@ -40,7 +42,8 @@ const QUESTIONS: Record<Exclude<Pending, null>, { title: string; message: string
 export function UserDetailPage() {
   const { id = '' } = useParams();
   const key = userKey(id);
-  const { data, status } = useResource<AccountDetail>(key);
+  const entity = useEntity<AccountDetail>(key, id);
+  const { data } = entity;
   const edit = useResourceSave();
   const action = useResourceSave();
   const navigate = useNavigate();
@@ -52,7 +55,7 @@ export function UserDetailPage() {
     document.title = `${title} · Rampart`;
   }, [title]);
 
-  if (!data) return status === 'failed' ? <p role="alert">This user does not exist.</p> : <Loader />;
+  if (!data) return <EntityFallback entity={entity} label={title} what="the user" loading={<Loader />} />;
 
   const run = (what: Exclude<Pending, null>) => {
     if (what === 'delete') {

@@ -63,6 +63,7 @@ export const routes: Record<string, RouteModule> = {
         params.id
           ? [
               resourceLoadRequested({ key: serviceKey(params.id) }),
+              resourceLoadRequested({ key: SERVICES_KEY }),
               resourceLoadRequested({ key: PROVIDERS_KEY }),
             ]
           : [],

@@ -5,6 +5,7 @@ import { axe } from 'jest-axe';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { resourcesSaga } from '../../../../sagas/resources.saga';
+import { ApiError } from '../../../../src/api/errors';
 import { UserDetailPage } from '../../../../src/app/pages/authentication/UserDetailPage';
 import type { AccountDetail } from '../../../../src/app/pages/authentication/types';
 import { fakeApi, makeTestStore } from '../../../sagas/fakes';
@@ -127,4 +128,59 @@ test('an account that may only read the authentication area sees the user withou
   expect(screen.getByRole('button', { name: 'Delete user' })).toBeDisabled();
   expect(screen.getByRole('button', { name: 'End all sessions' })).toBeDisabled();
   expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
+});
+
+describe('a user the page cannot show', () => {
+  const failure = (status: number) => () => {
+    throw new ApiError({
+      kind: status >= 500 ? 'bad_response' : 'bad_request',
+      status,
+      message: `Request failed with status code ${status}`,
+      url: '/api/users/9',
+      method: 'GET',
+    });
+  };
+  // Opened by a client navigation: nothing loaded yet.
+  function open(routes: Parameters<typeof fakeApi>[0]) {
+    const { api } = fakeApi({ 'GET /api/groups': () => groups, ...routes });
+    const store = makeTestStore({ api, state: { session: { loggedIn: true, user: null } } });
+    store.runSaga(resourcesSaga);
+    const router = createMemoryRouter([{ path: '/authentication/users/:id', element: <UserDetailPage /> }], {
+      initialEntries: ['/authentication/users/9'],
+    });
+    render(
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+    return { store };
+  }
+
+  test('an id the appliance answers 404 for is the 404 naming the path', async () => {
+    const { store } = open({});
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('/authentication/users/9')).toBeInTheDocument();
+    expect(screen.queryByText(/does not exist/)).toBeNull();
+    await waitFor(() => expect(store.getState().notifications.toasts).toHaveLength(1));
+  });
+
+  test.each([
+    [500, 'The user could not be loaded: the appliance answered with an error (HTTP 500).'],
+    [403, 'The user could not be loaded: you may not see it.'],
+  ])('a load answered %i says so, not that the user does not exist', async (status, text) => {
+    open({ 'GET /api/users/9': failure(status) });
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(screen.queryByRole('heading', { name: 'Page Not Found' })).toBeNull();
+    expect(screen.queryByText(/does not exist/)).toBeNull();
+  });
+
+  test('Try again shows the user once the appliance answers', async () => {
+    const user = userEvent.setup();
+    let answer: () => unknown = failure(500);
+    open({ 'GET /api/users/9': () => answer() });
+    await screen.findByRole('alert');
+    answer = () => ({ ...detail, id: 9 });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'User j.doe Enabled', level: 1 })).toBeInTheDocument();
+  });
 });

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { CertificateDetailPage } from '../../../../src/app/pages/system/certificates/CertificateDetailPage';
 import { CertificateListPage } from '../../../../src/app/pages/system/certificates/CertificateListPage';
+import { ApiError } from '../../../../src/api/errors';
 import { fakeApi } from '../../../sagas/fakes';
 import { resourcesState } from '../../../../stories/pages/fixtures';
 import {
@@ -177,5 +178,69 @@ describe('certificate detail', () => {
     setup(revokedCertificate);
     expect(screen.getByText(/Revoked .* \(Key compromise\)\./)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Revoke' })).toBeNull();
+  });
+});
+
+describe('a certificate the page cannot show', () => {
+  const id = '00000000-0000-4000-8000-00000000abcd';
+  const failure = (status: number | undefined) => () => {
+    throw new ApiError({
+      kind: status === undefined ? 'network' : 'bad_response',
+      status,
+      message: status === undefined ? 'Network error' : `Request failed with status code ${status}`,
+      url: `/api/pki/certificates/${id}`,
+      method: 'GET',
+    });
+  };
+  const never = () => new Promise<never>(() => {});
+  // Opened by a client navigation: nothing loaded yet, the page loads the list and the certificate itself.
+  function setup(routes: Parameters<typeof fakeApi>[0]) {
+    const { api, calls } = fakeApi(routes);
+    const view = renderPki(<CertificateDetailPage />, {
+      api,
+      route: '/system/certificates/:id',
+      path: `/system/certificates/${id}`,
+    });
+    return { ...view, calls };
+  }
+  const known = { data: [...certs.data, { ...webCertificate, id }] };
+
+  test('is the 404 naming the path when the appliance answers 404 for it, whatever the list says', async () => {
+    const { store } = setup({ 'GET /api/pki/certificates': () => known });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText(`/system/certificates/${id}`)).toBeInTheDocument();
+    // The one error handler told it once; the page adds nothing of its own.
+    await waitFor(() => expect(store.getState().notifications.toasts).toHaveLength(1));
+  });
+
+  test('is the 404 when the list of certificates does not hold it, before its own answer', async () => {
+    setup({ 'GET /api/pki/certificates': () => certs, [`GET /api/pki/certificates/${id}`]: never });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText(`/system/certificates/${id}`)).toBeInTheDocument();
+  });
+
+  test('says its load failed, not that it does not exist, when the appliance fails otherwise; Try again loads it', async () => {
+    const user = userEvent.setup();
+    let answer: () => unknown = failure(500);
+    setup({
+      'GET /api/pki/certificates': () => known,
+      [`GET /api/pki/certificates/${id}`]: () => answer(),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The certificate could not be loaded: the appliance answered with an error (HTTP 500).',
+    );
+    expect(screen.queryByRole('heading', { name: 'Page Not Found' })).toBeNull();
+    expect(screen.queryByText(/does not exist/)).toBeNull();
+    answer = () => ({ ...webCertificate, id });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(webCertificate.fingerprint_sha256)).toBeInTheDocument();
+  });
+
+  test('says the appliance could not be reached when no answer came', async () => {
+    setup({ 'GET /api/pki/certificates': never, [`GET /api/pki/certificates/${id}`]: failure(undefined) });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The certificate could not be loaded: the appliance could not be reached.',
+    );
+    expect(screen.queryByRole('heading', { name: 'Page Not Found' })).toBeNull();
   });
 });

@@ -9,14 +9,14 @@ import { acmeOrderUnwatched, acmeOrderWatched } from '../../../../../sagas/acmeO
 import { useAppDispatch } from '../../../../store/createStore';
 import { PageHeader } from '../../../../widgets/PageHeader';
 import { Facts } from '../common/Facts';
-import { EntityNotFound } from '../common/NotFound';
 import { formatDate } from '../common/pki';
-import { useEntity } from '../common/useEntity';
+import { useEntity } from '../../common/useEntity';
+import { EntityFallback } from '../../common/EntityFallback';
 import { orderKey, ORDERS_KEY, type AcmeOrder } from '../types';
 import { orderRunning, orderStatusLabel } from './status';
 import '../../common/config/config.css';
 import '../common/pki.css';
-import { DetailLoading, useDetailTitle } from '../common/DetailShell';
+import { useDetailTitle } from '../common/DetailShell';
 import { AreaAccess, ReadOnlyNotice } from '../../common/config/ReadOnly';
 
 export function OrderDetailPage() {
@@ -29,7 +29,8 @@ export function OrderDetailPage() {
 
 function OrderDetail() {
   const id = useParams().id ?? '';
-  const { data: order, unknown } = useEntity<AcmeOrder>(ORDERS_KEY, orderKey(id), id);
+  const entity = useEntity<AcmeOrder>(orderKey(id), id, { list: ORDERS_KEY });
+  const order = entity.data;
   const dispatch = useAppDispatch();
   const running = order ? orderRunning(order.status) : false;
   useEffect(() => {
@@ -38,8 +39,7 @@ function OrderDetail() {
     return () => void dispatch(acmeOrderUnwatched({ id }));
   }, [running, id, dispatch]);
   useDetailTitle(order ? (order.names[0] ?? 'Order') : undefined, 'ACME orders');
-  if (unknown) return <EntityNotFound />;
-  if (!order) return <DetailLoading label="ACME order" what="the order" />;
+  if (!order) return <EntityFallback entity={entity} label="ACME order" what="the order" />;
   return (
     <section className="page config-page" aria-label={`ACME order ${order.names.join(', ')}`}>
       <PageHeader

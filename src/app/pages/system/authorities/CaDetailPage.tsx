@@ -10,13 +10,13 @@ import { PageHeader } from '../../../../widgets/PageHeader';
 import { useResourceSave } from '../../../../store/useResource';
 import { Chain } from '../common/Chain';
 import { Facts } from '../common/Facts';
-import { EntityNotFound } from '../common/NotFound';
 import { formatDate, statusLabel, useApiHref } from '../common/pki';
-import { useEntity } from '../common/useEntity';
+import { useEntity } from '../../common/useEntity';
+import { EntityFallback } from '../../common/EntityFallback';
 import { CAS_KEY, caKey, CRLS_KEY, type CertificateAuthorityDetail } from '../types';
 import '../../common/config/config.css';
 import '../common/pki.css';
-import { DetailLoading, useDetailTitle } from '../common/DetailShell';
+import { useDetailTitle } from '../common/DetailShell';
 import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
 
 export function CaDetailPage() {
@@ -30,7 +30,8 @@ export function CaDetailPage() {
 function CaDetail() {
   const readOnly = useReadOnly();
   const id = useParams().id ?? '';
-  const { data: ca, unknown } = useEntity<CertificateAuthorityDetail>(CAS_KEY, caKey(id), id);
+  const entity = useEntity<CertificateAuthorityDetail>(caKey(id), id, { list: CAS_KEY });
+  const ca = entity.data;
   const crl = useResourceSave();
   const removal = useResourceSave();
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -42,8 +43,8 @@ function CaDetail() {
     if (removal.status === 'done') void navigate('/system/certificate-authorities');
   }, [removal.status, navigate]);
 
-  if (unknown) return <EntityNotFound />;
-  if (!ca) return <DetailLoading label="Certificate authority" what="the certificate authority" />;
+  if (!ca)
+    return <EntityFallback entity={entity} label="Certificate authority" what="the certificate authority" />;
   return (
     <section className="page config-page" aria-label={ca.name}>
       <PageHeader

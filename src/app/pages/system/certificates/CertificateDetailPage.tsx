@@ -11,15 +11,15 @@ import { PageHeader } from '../../../../widgets/PageHeader';
 import { useResourceSave } from '../../../../store/useResource';
 import { Chain } from '../common/Chain';
 import { Facts } from '../common/Facts';
-import { EntityNotFound } from '../common/NotFound';
 import { daysLeft, EXPIRY_WARNING_DAYS, formatDate, statusLabel, useApiHref } from '../common/pki';
-import { useEntity } from '../common/useEntity';
+import { useEntity } from '../../common/useEntity';
+import { EntityFallback } from '../../common/EntityFallback';
 import { CAS_KEY, CERTIFICATES_KEY, certificateKey, type CertificateDetail } from '../types';
 import { ExportModal } from './ExportModal';
 import { REASONS, RevokeModal } from './RevokeModal';
 import '../../common/config/config.css';
 import '../common/pki.css';
-import { DetailLoading, useDetailTitle } from '../common/DetailShell';
+import { useDetailTitle } from '../common/DetailShell';
 import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
 
 const join = (values: readonly string[]) => (values.length ? values.join(', ') : '');
@@ -35,7 +35,8 @@ export function CertificateDetailPage() {
 function CertificateDetail() {
   const readOnly = useReadOnly();
   const id = useParams().id ?? '';
-  const { data: cert, unknown } = useEntity<CertificateDetail>(CERTIFICATES_KEY, certificateKey(id), id);
+  const entity = useEntity<CertificateDetail>(certificateKey(id), id, { list: CERTIFICATES_KEY });
+  const cert = entity.data;
   const [dialog, setDialog] = useState<'export' | 'revoke' | 'delete' | null>(null);
   const renewal = useResourceSave();
   const removal = useResourceSave();
@@ -46,8 +47,7 @@ function CertificateDetail() {
     if (removal.status === 'done') void navigate('/system/certificates');
   }, [removal.status, navigate]);
 
-  if (unknown) return <EntityNotFound />;
-  if (!cert) return <DetailLoading label="Certificate" what="the certificate" />;
+  if (!cert) return <EntityFallback entity={entity} label="Certificate" what="the certificate" />;
   const left = daysLeft(cert.not_after);
   const renewable = cert.ca_id !== null && cert.profile !== 'other' && !cert.renewed_by;
   const revocable = cert.ca_id !== null && cert.status !== 'revoked';

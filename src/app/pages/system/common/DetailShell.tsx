@@ -1,4 +1,4 @@
-/** What every PKI detail page does alike: its document title once the entity is known, and its loading state. */
+/** What every PKI detail page does alike: its document title once the entity is known. */
 import { useEffect } from 'react';
 
 /** Sets `<name> · <area> · Rampart` as the document title once the entity has loaded (`name` undefined until then). */
@@ -6,13 +6,4 @@ export function useDetailTitle(name: string | undefined, area: string) {
   useEffect(() => {
     if (name !== undefined) document.title = `${name} · ${area} · Rampart`;
   }, [name, area]);
-}
-
-/** The page while its entity loads. */
-export function DetailLoading({ label, what }: { label: string; what: string }) {
-  return (
-    <section className="page config-page" aria-label={label} aria-busy="true">
-      <p>Loading {what}…</p>
-    </section>
-  );
 }

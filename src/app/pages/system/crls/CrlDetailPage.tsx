@@ -6,15 +6,15 @@ import { Link, useParams } from 'react-router';
 import { DataTable } from '../../../../widgets/DataTable';
 import { PageHeader } from '../../../../widgets/PageHeader';
 import { Facts } from '../common/Facts';
-import { EntityNotFound } from '../common/NotFound';
 import { formatDate, useApiHref } from '../common/pki';
-import { useEntity } from '../common/useEntity';
+import { useEntity } from '../../common/useEntity';
+import { EntityFallback } from '../../common/EntityFallback';
 import { REASONS } from '../certificates/RevokeModal';
 import { CRLS_KEY, crlKey, type RevocationListDetail } from '../types';
 import { CRL_STATUS } from './CrlListPage';
 import '../../common/config/config.css';
 import '../common/pki.css';
-import { DetailLoading, useDetailTitle } from '../common/DetailShell';
+import { useDetailTitle } from '../common/DetailShell';
 import { AreaAccess, ReadOnlyNotice } from '../../common/config/ReadOnly';
 
 export function CrlDetailPage() {
@@ -27,11 +27,11 @@ export function CrlDetailPage() {
 
 function CrlDetail() {
   const id = useParams().id ?? '';
-  const { data: crl, unknown } = useEntity<RevocationListDetail>(CRLS_KEY, crlKey(id), id);
+  const entity = useEntity<RevocationListDetail>(crlKey(id), id, { list: CRLS_KEY });
+  const crl = entity.data;
   const href = useApiHref(`pki/crls/${id}/download`);
   useDetailTitle(crl?.name, 'Revocation lists');
-  if (unknown) return <EntityNotFound />;
-  if (!crl) return <DetailLoading label="Revocation list" what="the revocation list" />;
+  if (!crl) return <EntityFallback entity={entity} label="Revocation list" what="the revocation list" />;
   return (
     <section className="page config-page" aria-label={crl.name}>
       <PageHeader
