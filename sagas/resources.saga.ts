@@ -23,7 +23,7 @@ import {
 import { handleError } from './handleError';
 
 export function* loadResource(action: ReturnType<typeof resourceLoadRequested>) {
-  const { key } = action.payload;
+  const { key, notFoundIsPage } = action.payload;
   const apiBase: string = yield select((s: RootState) => s.config.apiBase);
   const api: ApiClient = yield getContext('api');
   try {
@@ -31,7 +31,11 @@ export function* loadResource(action: ReturnType<typeof resourceLoadRequested>) 
     yield put(resourceLoaded({ key, data: res.data }));
   } catch (e) {
     // The view tells an entity the appliance does not know (404) from a load that failed otherwise.
-    yield put(resourceLoadFailed({ key, error: { status: isApiError(e) ? e.status : undefined } }));
+    const status = isApiError(e) ? e.status : undefined;
+    yield put(resourceLoadFailed({ key, error: { status } }));
+    // An entity's detail page is the 404 page for an id the appliance does not know: a toast would only repeat it.
+    // Every other failure (and any 404 of a key no page says so for) goes to the error handler.
+    if (notFoundIsPage && status === 404) return;
     yield call(handleError, e);
   }
 }

@@ -26,10 +26,17 @@ export interface ResourceView<T> {
   reload: () => void;
 }
 
-export function useResource<T>(key: string, options: { skip?: boolean } = {}): ResourceView<T> {
+export function useResource<T>(
+  key: string,
+  options: { skip?: boolean; notFoundIsPage?: boolean } = {},
+): ResourceView<T> {
   const dispatch = useAppDispatch();
   const entry = useAppSelector(selectResource(key));
-  const reload = useCallback(() => dispatch(resourceLoadRequested({ key })), [dispatch, key]);
+  const { notFoundIsPage } = options;
+  const reload = useCallback(
+    () => dispatch(resourceLoadRequested({ key, ...(notFoundIsPage ? { notFoundIsPage } : {}) })),
+    [dispatch, key, notFoundIsPage],
+  );
   useEffect(() => {
     if (!options.skip && entry.status === 'idle') reload();
   }, [entry.status, options.skip, reload]);

@@ -1,7 +1,9 @@
 import { resourcesSaga } from '../../sagas/resources.saga';
+import { statusMessages } from '../../src/api/errorCatalogue';
 import { ApiError } from '../../src/api/errors';
 import { progressUpdated } from '../../src/progress/progress.slice';
 import {
+  entityLoadRequested,
   resourceLoadRequested,
   resourceSaveRequested,
   selectResource,
@@ -58,6 +60,36 @@ test('a failed first load is marked failed with its status and reported through 
   await until(() => selectResource('dns/proxy')(store.getState()).status === 'failed');
   expect(selectResource('dns/proxy')(store.getState()).error).toEqual({ status: 404 });
   await until(() => store.getState().notifications.toasts.length === 1);
+});
+
+test("an entity's 404 is said by its detail page alone: no toast; its other failures still reach the handler", async () => {
+  const serverError = new ApiError({
+    kind: 'bad_response',
+    status: 500,
+    message: 'Request failed with status code 500',
+    url: '/api/system/certificates/broken',
+    method: 'GET',
+  });
+  const { store, calls } = setup({
+    'GET /api/system/certificates/broken': () => {
+      throw serverError;
+    },
+  });
+  const notifications = () => store.getState().notifications;
+  store.dispatch(entityLoadRequested('system/certificates/unknown'));
+  await until(() => selectResource('system/certificates/unknown')(store.getState()).status === 'failed');
+  expect(selectResource('system/certificates/unknown')(store.getState()).error).toEqual({ status: 404 });
+  // The same entity answering 500 toasts; once that toast is there, the earlier 404 has long been handled.
+  store.dispatch(entityLoadRequested('system/certificates/broken'));
+  await until(() => selectResource('system/certificates/broken')(store.getState()).status === 'failed');
+  await until(() => notifications().toasts.length === 1);
+  await flush(20);
+  expect(notifications().toasts.map((t) => t.message)).toEqual([statusMessages[500]]);
+  expect(notifications().banners).toEqual([]);
+  expect(calls.map((c) => c.url)).toEqual([
+    '/api/system/certificates/unknown',
+    '/api/system/certificates/broken',
+  ]);
 });
 
 test('a load that got no answer records no status; asked again, the old failure is gone until it answers', async () => {

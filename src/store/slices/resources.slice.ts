@@ -41,6 +41,15 @@ export interface ResourceSave {
   resultKey?: string;
 }
 
+export interface ResourceLoad {
+  key: string;
+  /**
+   * The key is one entity whose detail page is the 404 page when the appliance does not know it (see useEntity):
+   * a 404 answer is then said by the page alone, not also by an error toast.
+   */
+  notFoundIsPage?: boolean;
+}
+
 export interface ResourcesState {
   entries: Record<string, ResourceEntry>;
   saves: Record<string, SaveStatus>;
@@ -52,7 +61,7 @@ export const resourcesSlice = createSlice({
   name: 'resources',
   initialState,
   reducers: {
-    resourceLoadRequested(state, action: PayloadAction<{ key: string }>) {
+    resourceLoadRequested(state, action: PayloadAction<ResourceLoad>) {
       const entry = state.entries[action.payload.key];
       // Data already shown stays while it reloads (no flash); only a first load shows as loading.
       if (entry?.status === 'loaded') return;
@@ -91,6 +100,9 @@ export const {
   resourceSaveRequested,
   resourceSaveFinished,
 } = resourcesSlice.actions;
+
+/** Loads an entity for its detail page, which shows an unknown id as the 404 page (see ResourceLoad). */
+export const entityLoadRequested = (key: string) => resourceLoadRequested({ key, notFoundIsPage: true });
 
 type WithResources = { resources: ResourcesState };
 const IDLE: ResourceEntry = { status: 'idle' };

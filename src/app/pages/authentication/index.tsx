@@ -1,4 +1,4 @@
-import { resourceLoadRequested } from '../../../store/slices/resources.slice';
+import { entityLoadRequested, resourceLoadRequested } from '../../../store/slices/resources.slice';
 import type { RouteModule } from '../../routing/types';
 import { GroupDetailPage } from './GroupDetailPage';
 import { GROUPS_TITLE, GroupsPage } from './GroupsPage';
@@ -33,7 +33,7 @@ export const routes: Record<string, RouteModule> = {
       title: 'User',
       prefetch: ({ params }) =>
         params.id
-          ? [resourceLoadRequested({ key: userKey(params.id) }), resourceLoadRequested({ key: GROUPS_KEY })]
+          ? [entityLoadRequested(userKey(params.id)), resourceLoadRequested({ key: GROUPS_KEY })]
           : [],
     },
   },
@@ -47,7 +47,7 @@ export const routes: Record<string, RouteModule> = {
       title: 'Group',
       prefetch: ({ params }) =>
         params.id
-          ? [resourceLoadRequested({ key: groupKey(params.id) }), resourceLoadRequested({ key: USERS_KEY })]
+          ? [entityLoadRequested(groupKey(params.id)), resourceLoadRequested({ key: USERS_KEY })]
           : [],
     },
   },
@@ -62,7 +62,7 @@ export const routes: Record<string, RouteModule> = {
       prefetch: ({ params }) =>
         params.id
           ? [
-              resourceLoadRequested({ key: serviceKey(params.id) }),
+              entityLoadRequested(serviceKey(params.id)),
               resourceLoadRequested({ key: SERVICES_KEY }),
               resourceLoadRequested({ key: PROVIDERS_KEY }),
             ]
@@ -78,7 +78,7 @@ export const routes: Record<string, RouteModule> = {
     handle: {
       title: 'Provider',
       prefetch: ({ params }) =>
-        params.id && params.id !== 'new' ? [resourceLoadRequested({ key: providerKey(params.id) })] : [],
+        params.id && params.id !== 'new' ? [entityLoadRequested(providerKey(params.id))] : [],
     },
   },
   lockout: {

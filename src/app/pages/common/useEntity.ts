@@ -28,7 +28,8 @@ export function useEntity<T>(
     skip?: boolean;
   } = {},
 ): EntityView<T> {
-  const entity = useResource<T>(key, { skip: options.skip });
+  // The page says "not found" itself (EntityFallback), so the load's 404 raises no toast.
+  const entity = useResource<T>(key, { skip: options.skip, notFoundIsPage: true });
   // Hooks run alike on every render: without a list, the list's read is an idle entry never loaded.
   const list = useResource<{ data?: Array<{ id: Id }> }>(options.list ?? '', {
     skip: options.skip || options.list === undefined,

@@ -1,4 +1,4 @@
-import { resourceLoadRequested } from '../../../store/slices/resources.slice';
+import { entityLoadRequested, resourceLoadRequested } from '../../../store/slices/resources.slice';
 import type { RouteModule } from '../../routing/types';
 import { CaDetailPage } from './authorities/CaDetailPage';
 import { CA_LIST_TITLE, CaListPage } from './authorities/CaListPage';
@@ -38,7 +38,7 @@ export const routes: Record<string, RouteModule> = {
     Component: OrderDetailPage,
     handle: {
       title: 'ACME order',
-      prefetch: ({ params }) => [load(ORDERS_KEY), load(orderKey(params.id ?? ''))],
+      prefetch: ({ params }) => [load(ORDERS_KEY), entityLoadRequested(orderKey(params.id ?? ''))],
     },
   },
   certificates: {
@@ -49,7 +49,10 @@ export const routes: Record<string, RouteModule> = {
     Component: CertificateDetailPage,
     handle: {
       title: 'Certificate',
-      prefetch: ({ params }) => [load(CERTIFICATES_KEY), load(certificateKey(params.id ?? ''))],
+      prefetch: ({ params }) => [
+        load(CERTIFICATES_KEY),
+        entityLoadRequested(certificateKey(params.id ?? '')),
+      ],
     },
   },
   certificateAuthorities: {
@@ -60,7 +63,7 @@ export const routes: Record<string, RouteModule> = {
     Component: CaDetailPage,
     handle: {
       title: 'Certificate authority',
-      prefetch: ({ params }) => [load(CAS_KEY), load(caKey(params.id ?? ''))],
+      prefetch: ({ params }) => [load(CAS_KEY), entityLoadRequested(caKey(params.id ?? ''))],
     },
   },
   revocationLists: {
@@ -71,7 +74,7 @@ export const routes: Record<string, RouteModule> = {
     Component: CrlDetailPage,
     handle: {
       title: 'Certificate revocation list',
-      prefetch: ({ params }) => [load(CRLS_KEY), load(crlKey(params.id ?? ''))],
+      prefetch: ({ params }) => [load(CRLS_KEY), entityLoadRequested(crlKey(params.id ?? ''))],
     },
   },
 };
