@@ -50,10 +50,17 @@ describe('change password screen', () => {
   it('shows the strength of the new password', async () => {
     const { api } = fakeApi([]);
     const { user } = renderScreen(<ChangePasswordScreen title="Change password" />, { api });
+    const neutral = 'Password strength: shown as you type';
+    expect(screen.getByText(neutral).closest('.strength')).toHaveClass('strength--empty');
     await user.type(screen.getByLabelText('New password'), 'abc');
-    expect(screen.getByText('Password strength: Weak')).toBeInTheDocument();
+    expect(screen.getByText('Password strength: Weak').closest('.strength')).toHaveClass('strength--weak');
     await user.type(screen.getByLabelText('New password'), 'DEFGH12!@#x');
-    expect(screen.getByText('Password strength: Strong')).toBeInTheDocument();
+    expect(screen.getByText('Password strength: Strong').closest('.strength')).toHaveClass(
+      'strength--strong',
+    );
+    // Cleared again, it is neutral again.
+    await user.clear(screen.getByLabelText('New password'));
+    expect(screen.getByText(neutral).closest('.strength')).toHaveClass('strength--empty');
   });
 
   it('replaces the fields with the code when asked, then goes to the login route with the password-changed notice', async () => {
