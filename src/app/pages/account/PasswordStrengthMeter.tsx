@@ -7,7 +7,7 @@ import { passwordScore, passwordStrength } from '../../../lib/passwordStrength';
 const LABELS = { weak: 'Weak', medium: 'Medium', strong: 'Strong' } as const;
 
 /** What the meter says while the password is empty. */
-export const STRENGTH_HINT = 'Password strength: shown as you type';
+const STRENGTH_HINT = 'Strength shows as you type';
 
 export function PasswordStrengthMeter({ password, id }: { password: string; id: string }) {
   const level = password ? passwordStrength(password) : 'empty';

@@ -50,7 +50,7 @@ describe('change password screen', () => {
   it('shows the strength of the new password', async () => {
     const { api } = fakeApi([]);
     const { user } = renderScreen(<ChangePasswordScreen title="Change password" />, { api });
-    const neutral = 'Password strength: shown as you type';
+    const neutral = 'Strength shows as you type';
     expect(screen.getByText(neutral).closest('.strength')).toHaveClass('strength--empty');
     await user.type(screen.getByLabelText('New password'), 'abc');
     expect(screen.getByText('Password strength: Weak').closest('.strength')).toHaveClass('strength--weak');

@@ -169,13 +169,13 @@ describe('sign-up screen', () => {
     });
     await user.type(await screen.findByLabelText(/^E-mail/), 'not-an-address');
     // Nothing typed yet: the meter is a neutral hint, not a red verdict.
-    const hint = screen.getByText('Password strength: shown as you type');
+    const hint = screen.getByText('Strength shows as you type');
     expect(hint.closest('.strength')).toHaveClass('strength--empty');
     expect(hint.closest('.strength')).not.toHaveClass('strength--weak');
     expect(screen.queryByText(/Password strength: (—|Weak)/)).toBeNull();
     await user.type(screen.getByLabelText(/^Password/), 'abc');
     expect(screen.getByText('Password strength: Weak').closest('.strength')).toHaveClass('strength--weak');
-    expect(screen.queryByText('Password strength: shown as you type')).toBeNull();
+    expect(screen.queryByText('Strength shows as you type')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('Please enter a valid e-mail address.')).toBeInTheDocument();
     expect(screen.getByText('Please accept the terms of use.')).toBeInTheDocument();
