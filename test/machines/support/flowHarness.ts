@@ -1,6 +1,6 @@
 /** Fake identity actors for the flow machines: scripted answers, recorded calls. */
 import type { UiNode } from '@ory/client-fetch';
-import { createActor, fromPromise, type AnyStateMachine } from 'xstate';
+import { createActor, fromPromise, type AnyActorRef, type AnyStateMachine } from 'xstate';
 import type { FlowFormInput, LoadFlowInput, SubmitFlowInput } from '../../../machines/flowForm.machine';
 import type { IdentityFlow, SubmitResult } from '../../../src/identity/flow';
 
@@ -27,6 +27,12 @@ export const makeFlow = (id: string, nodes: UiNode[], extra: Partial<IdentityFlo
     messages: [],
   },
   ...extra,
+});
+
+/** Actors the file's tests started: stopped after each test, so no resend countdown outlives its test. */
+const started: AnyActorRef[] = [];
+afterEach(() => {
+  for (const actor of started.splice(0)) actor.stop();
 });
 
 export type Answer<T> = T | { status: number; body: unknown };
@@ -67,5 +73,6 @@ export function startFlow<M extends AnyStateMachine>(
     },
   });
   const actor = createActor(provided, { input: flowInput }).start();
+  started.push(actor);
   return { actor, loads, submits, redirect, notify };
 }
