@@ -172,14 +172,8 @@ export function createRenderer(options: {
     return base.state;
   };
 
-  // Slices every render starts from alike, made once so their JSON is kept too (see serializeStateForScript).
+  // The build slice every render starts from, made once so its JSON is kept too (see serializeStateForScript).
   const build = { buildId: options.manifest.buildId, latestBuildId: null, updateAvailable: false };
-  const layouts = new Map<string, RootState['layout']>();
-  const layoutOf = (theme: 'light' | 'dark' | 'system') => {
-    if (!layouts.has(theme))
-      layouts.set(theme, { style: null, styleSource: null, theme, contextBarOpen: true });
-    return layouts.get(theme)!;
-  };
   // The state a render starts from, per login flag and theme (again if reducers are registered).
   const starts = new Map<string, { base: RootState; state: RootState }>();
   const startState = (loggedIn: boolean, theme: 'light' | 'dark' | undefined): RootState => {
@@ -191,7 +185,7 @@ export function createRenderer(options: {
       config: options.config,
       session: { loggedIn, user: null },
       build,
-      layout: layoutOf(theme ?? 'system'),
+      layout: { style: null, styleSource: null, theme: theme ?? 'system', contextBarOpen: true },
     };
     starts.set(key, { base: baseState(), state });
     return state;

@@ -87,6 +87,16 @@ export function keptRead<K, T>(db: Db, read: (key: K) => T, maxKeys = 1000): (ke
   };
 }
 
+/** A kept read (see keptRead) of whichever database it is given: one kept read per database. */
+export function keptReads<K, T>(read: (db: Db, key: K) => T): (db: Db, key: K) => T {
+  const reads = new WeakMap<Db, (key: K) => T>();
+  return (db, key) => {
+    let kept = reads.get(db);
+    if (!kept) reads.set(db, (kept = keptRead(db, (k: K) => read(db, k))));
+    return kept(key);
+  };
+}
+
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);

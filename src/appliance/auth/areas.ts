@@ -22,6 +22,7 @@ import {
 } from '../../shared/privileges';
 import type { ApplianceContext } from '../context';
 import { privilegesOfUser } from '../users/groupsStore';
+import { keptReads, type Db } from '../../storage/sqlite';
 import { sessionUser, requireUser } from './guards';
 import type { SessionUser } from './sessions';
 
@@ -154,9 +155,14 @@ export function accessOf(
   return SAFE.has(method) ? rule.read : (rule.write ?? rule.read);
 }
 
-/** Privileges of a signed-in account: everything for admins, the union of its groups otherwise. */
+const keptPrivileges = keptReads((db: Db, userId: number) => privilegesOfUser(db, userId));
+
+/**
+ * Privileges of a signed-in account: everything for admins, the union of its groups otherwise, kept while the
+ * database is unchanged (every signed-in render and guarded request asks). Frozen and shared: never change them.
+ */
 export function privilegesOf(ctx: ApplianceContext, user: SessionUser): Privileges {
-  return user.role === 'admin' ? ALL_PRIVILEGES : privilegesOfUser(ctx.db, user.id);
+  return user.role === 'admin' ? ALL_PRIVILEGES : keptPrivileges(ctx.db, user.id);
 }
 
 declare module 'fastify' {

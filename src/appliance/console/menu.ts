@@ -1,6 +1,6 @@
 /** The context-bar menu, stored so an appliance can change it; seeded from the console's built-in menu. */
 import { fallbackMenu, type MenuItem } from '../../shared/menu';
-import { keptRead, type Db } from '../../storage/sqlite';
+import { keptReads, type Db } from '../../storage/sqlite';
 
 export function seedMenu(db: Db, items: MenuItem[] = fallbackMenu): void {
   const group = db.prepare('INSERT INTO menu_groups (id, name, path, position) VALUES (?, ?, ?, ?)');
@@ -17,19 +17,14 @@ export type StoredMenu = ReadonlyArray<
   Readonly<Required<Pick<MenuItem, 'id' | 'name' | 'path' | 'children'>>>
 >;
 
-/** The kept menu read of each database. */
-const menuReads = new WeakMap<Db, () => StoredMenu>();
+const keptMenu = keptReads((db: Db) => readMenuRows(db) as StoredMenu);
 
 /**
  * The stored menu. Every signed-in page shows it, and it changes rarely: it is read again only when the database
  * may have changed since the last read (see keptRead). The answer is frozen and shared: never change it.
  */
 export function readMenu(db: Db): StoredMenu {
-  let read = menuReads.get(db);
-  if (!read) {
-    menuReads.set(db, (read = keptRead(db, () => readMenuRows(db) as StoredMenu)));
-  }
-  return read();
+  return keptMenu(db, undefined);
 }
 
 function readMenuRows(db: Db): Array<Required<Pick<MenuItem, 'id' | 'name' | 'path' | 'children'>>> {

@@ -3,7 +3,8 @@
  * messaging center (messages not yet acknowledged by the user, acknowledgements, and the admin's acceptance export).
  */
 import type { FastifyInstance } from 'fastify';
-import { ALL_PRIVILEGES, allows, menuArea, type Privileges } from '../../shared/privileges';
+import { allows, menuArea, type Privileges } from '../../shared/privileges';
+import { privilegesOf } from '../auth/areas';
 import { AuditService, auditText } from '../audit';
 import { currentUser, NOT_AUTHENTICATED, requireAdmin, requireUser } from '../auth/guards';
 import { userForHeaders, type SessionUser } from '../auth/sessions';
@@ -11,8 +12,7 @@ import type { InProcessReads } from '../../service-kit/inProcessReads';
 import { inTransaction, type ApplianceContext } from '../context';
 import { notFound } from '../http/errors';
 import { readMenu, type StoredMenu } from './menu';
-import { privilegesOfUser } from '../users/groupsStore';
-import { deepFreeze, keptRead } from '../../storage/sqlite';
+import { deepFreeze } from '../../storage/sqlite';
 
 export interface ServerMessage {
   id: string;
@@ -75,17 +75,14 @@ export async function registerConsoleRoutes(
   const { db, config, audit } = ctx;
 
   // Every signed-in page reads the menu and who-am-I. Their answers are kept while nothing changed (the stored menu
-  // and a user's privileges are kept reads, see keptRead), so a render gets the very same answer objects and can
+  // and an account's privileges are kept reads, see keptRead), so a render gets the very same answer objects and can
   // keep what it made of them.
-  const privilegesOfUserKept = keptRead(db, (userId: number) => privilegesOfUser(db, userId));
-  const privilegesFor = (user: SessionUser): Privileges =>
-    user.role === 'admin' ? ALL_PRIVILEGES : privilegesOfUserKept(user.id);
 
   // The menu of what this account may read: entries of areas it holds no privilege in are left out.
   const menus = new WeakMap<StoredMenu, WeakMap<Privileges, StoredMenu>>();
   const menuFor = (user: SessionUser) => {
     const stored = readMenu(db);
-    const privileges = privilegesFor(user);
+    const privileges = privilegesOf(ctx, user);
     let byPrivileges = menus.get(stored);
     if (!byPrivileges) menus.set(stored, (byPrivileges = new WeakMap()));
     let menu = byPrivileges.get(privileges);
@@ -105,7 +102,7 @@ export async function registerConsoleRoutes(
   };
   const mes = new WeakMap<Privileges, Map<string, MeAnswer>>();
   const me = (user: SessionUser): MeAnswer => {
-    const privileges = privilegesFor(user);
+    const privileges = privilegesOf(ctx, user);
     let byUser = mes.get(privileges);
     if (!byUser) mes.set(privileges, (byUser = new Map()));
     const key = `${user.username}\n${user.role}\n${user.mustChangePassword}`;
