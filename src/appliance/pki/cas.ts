@@ -8,6 +8,7 @@ import { notFound, HttpError } from '../http/errors';
 import { auditText } from '../audit';
 import { type PkiContext, pkiAudit } from './context';
 import { generateKey, KeyParseError, parsePrivateKey, webSigningKey, type KeyType } from './keys';
+import { assertChainKeysAllowed, assertIssuerKeyAllowed } from './keyPolicy';
 import {
   certPem,
   certStatus,
@@ -242,6 +243,7 @@ export async function createCa(p: PkiContext, input: CreateCaInput, by: string) 
     );
   let pathLength = input.path_length ?? null;
   const parent = input.parent_id ? await caSigner(p, input.parent_id, 'parent_id') : null;
+  if (parent) assertIssuerKeyAllowed(parent.cert, 'parent_id');
   if (parent) {
     const parentLen = parent.row.path_length;
     if (parentLen !== null && parentLen < 1)
@@ -357,6 +359,7 @@ export async function checkChain(chain: x509.X509Certificate[], field: string, n
 
 export async function importCa(p: PkiContext, input: ImportCaInput, by: string) {
   const chain = parseCertificates(input.certificate, 'certificate');
+  assertChainKeysAllowed(chain, 'certificate');
   const [cert, ...rest] = chain;
   const summary = summarize(cert);
   if (!summary.is_ca)

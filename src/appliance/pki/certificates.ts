@@ -12,6 +12,12 @@ import { HttpError, notFound } from '../http/errors';
 import { caChainDer, caSigner, checkChain, getCaRow } from './cas';
 import { type PkiContext, pkiAudit } from './context';
 import { generateKey, keyAlgorithm, KeyParseError, parsePrivateKey, type KeyType } from './keys';
+import {
+  assertChainKeysAllowed,
+  assertCsrKeyAllowed,
+  assertIssuerKeyAllowed,
+  assertKeyAllowed,
+} from './keyPolicy';
 import { readPkcs12, writePkcs12 } from './pkcs12';
 import {
   bytes,
@@ -279,6 +285,14 @@ interface SignParams {
 /** Signs a leaf certificate with an appliance CA. */
 async function signLeaf(p: PkiContext, params: SignParams): Promise<x509.X509Certificate> {
   const ca = await caSigner(p, params.caId);
+  assertIssuerKeyAllowed(ca.cert, 'ca_id');
+  // Every key certified here meets the policy; CSRs are checked on their own field first, so only a renewal that
+  // keeps an old key can be refused here.
+  assertKeyAllowed(
+    params.publicKey,
+    ['body', 'rekey'],
+    "the certificate's key must be replaced (renew with rekey)",
+  );
   const now = p.app.now();
   const notAfter = now + params.validityDays * DAY_MS;
   if (notAfter > ca.row.not_after)
@@ -415,6 +429,8 @@ export async function signCsr(p: PkiContext, input: CsrInput, by: string) {
   } catch {
     throw new MaterialError('csr', 'the data is not a PKCS#10 certificate request');
   }
+  // Before the signature check: WebCrypto cannot verify DSA or secp256k1, which would read as "forged".
+  assertCsrKeyAllowed(csr, 'csr');
   if (!(await csr.verify().catch(() => false)))
     throw new MaterialError(
       'csr',
@@ -425,8 +441,6 @@ export async function signCsr(p: PkiContext, input: CsrInput, by: string) {
   const alg = keyAlgorithm(publicKey);
   if (!alg)
     throw new MaterialError('csr', 'only RSA and ECDSA keys can be certified', 'value_error.pki.key_type');
-  if (publicKey.asymmetricKeyType === 'rsa' && (publicKey.asymmetricKeyDetails?.modulusLength ?? 0) < 2048)
-    throw new MaterialError('csr', 'RSA keys shorter than 2048 bits are refused', 'value_error.pki.key_type');
   const sans = input.sans ? checkSans(input.sans) : sansOf(csr);
   const cert = await signLeaf(p, {
     caId: input.ca_id,
@@ -476,6 +490,7 @@ async function importParsed(
   by: string,
   how: string,
 ) {
+  assertChainKeysAllowed(chain, field);
   const [cert, ...rest] = chain;
   if (summarize(cert).is_ca)
     throw new MaterialError(

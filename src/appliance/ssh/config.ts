@@ -164,7 +164,10 @@ export const authorizedKeyList: ListSpec<AuthorizedKey> = {
   describe: (k) => `authorised key ${k.fingerprint} of "${k.username}"`,
   check: (body, others) => {
     const parsed = parsePublicKey(String(body.key));
-    if (!parsed.ok) return { errors: [fieldError('key', parsed.problem.msg, parsed.problem.type)] };
+    if (!parsed.ok) {
+      const { msg, type, ctx } = parsed.problem;
+      return { errors: [{ ...fieldError('key', msg, type), ...(ctx ? { ctx } : {}) }] };
+    }
     const k = parsed.key;
     if (others.some((o) => o.username === body.username && o.fingerprint === k.fingerprint))
       return {

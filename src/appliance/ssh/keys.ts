@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { checkKey, type KeyFacts } from '../../shared/keyPolicy';
 
 // --- wire encoding (RFC 4251) ---
 
@@ -206,7 +207,7 @@ export interface PublicKey {
   fingerprint: string;
 }
 
-export type KeyProblem = { field: 'key'; msg: string; type: string };
+export type KeyProblem = { field: 'key'; msg: string; type: string; ctx?: Record<string, unknown> };
 
 const problem = (msg: string, type = 'value_error.ssh_key'): { ok: false; problem: KeyProblem } => ({
   ok: false,
@@ -279,6 +280,54 @@ function keyBits(type: string, parts: Buffer[]): number | null {
   }
 }
 
+/** Key types recognised only to be refused by name by the key policy (not in AUTHORIZED_KEY_TYPES). */
+const REFUSED_KEY_TYPES = ['ssh-dss'];
+const knownType = (t: string) => AUTHORIZED_KEY_TYPES.includes(t) || REFUSED_KEY_TYPES.includes(t);
+
+const unsigned = (b: Buffer) => (b.length ? BigInt(`0x${b.toString('hex')}`) : 0n);
+const bitLength = (b: Buffer) => (unsigned(b) === 0n ? 0 : unsigned(b).toString(2).length);
+const EC_COORDINATE_BYTES: Record<string, number> = { nistp256: 32, nistp384: 48, nistp521: 66 };
+
+/**
+ * What the key policy (`src/shared/keyPolicy.ts`) needs about a key blob, or null when the blob is not a key of its
+ * type. ECDSA points are checked to lie on their curve (OpenSSL refuses others), as sshd does when it reads them.
+ */
+function keyFacts(type: string, parts: Buffer[]): KeyFacts | null {
+  switch (type) {
+    case 'ssh-rsa':
+      return {
+        kind: 'rsa',
+        bits: keyBits(type, parts) ?? 0,
+        exponent: unsigned(parts[1] ?? Buffer.alloc(0)),
+      };
+    case 'ssh-dss':
+      return parts.length === 5 ? { kind: 'dsa', bits: bitLength(parts[1]) } : null;
+    case 'ssh-ed25519':
+    case 'sk-ssh-ed25519@openssh.com':
+      return { kind: 'ed25519' };
+    default: {
+      const curve = parts[1]?.toString() ?? '';
+      const size = EC_COORDINATE_BYTES[curve];
+      const q = parts[2];
+      if (!size || !q || q.length !== 1 + 2 * size || q[0] !== 4) return null;
+      try {
+        crypto.createPublicKey({
+          key: {
+            kty: 'EC',
+            crv: `P-${curve.slice(5)}`,
+            x: q.subarray(1, 1 + size).toString('base64url'),
+            y: q.subarray(1 + size).toString('base64url'),
+          },
+          format: 'jwk',
+        });
+      } catch {
+        return null;
+      }
+      return { kind: 'ec', curve };
+    }
+  }
+}
+
 /** Parses one authorised-key line: `[options] type base64 [comment]`. */
 export function parsePublicKey(
   input: string,
@@ -289,9 +338,9 @@ export function parsePublicKey(
   let options = '';
   let rest = line;
   const first = line.split(' ', 1)[0];
-  if (!AUTHORIZED_KEY_TYPES.includes(first)) {
+  if (!knownType(first)) {
     const split = splitOptions(line);
-    if (!split || !AUTHORIZED_KEY_TYPES.includes(split.rest.split(' ', 1)[0]))
+    if (!split || !knownType(split.rest.split(' ', 1)[0]))
       return problem(
         `the key type must be one of ${AUTHORIZED_KEY_TYPES.join(', ')}`,
         'value_error.ssh_key.type',
@@ -311,10 +360,16 @@ export function parsePublicKey(
   const parts = readStrings(blob);
   if (!parts || parts[0]?.toString() !== type)
     return problem(`the key data is not a ${type} key`, 'value_error.ssh_key.data');
-  const bits = keyBits(type, parts);
-  if (bits === null) return problem(`the key data is not a ${type} key`, 'value_error.ssh_key.data');
-  if (type === 'ssh-rsa' && bits < 2048)
-    return problem('RSA keys must have at least 2048 bits', 'value_error.ssh_key.weak');
+  const facts = keyFacts(type, parts);
+  const bits = type === 'ssh-dss' ? (facts?.bits ?? null) : keyBits(type, parts);
+  if (!facts || bits === null)
+    return problem(`the key data is not a ${type} key`, 'value_error.ssh_key.data');
+  const verdict = checkKey(facts);
+  if (!verdict.ok)
+    return {
+      ok: false,
+      problem: { field: 'key', msg: verdict.msg, type: 'value_error.ssh_key.weak', ctx: verdict.ctx },
+    };
   if (comment.length > 200) return problem('the comment is longer than 200 characters');
   return { ok: true, key: { type, key, comment, options, bits, fingerprint: fingerprint(blob) } };
 }

@@ -240,7 +240,11 @@ describe('certificate signing requests', () => {
       csr: csr(1024, 'weak.example.test'),
       validity_days: 30,
     });
-    expect(weak.json().detail[0]).toMatchObject({ loc: ['body', 'csr'], type: 'value_error.pki.key_type' });
+    expect(weak.json().detail[0]).toMatchObject({
+      loc: ['body', 'csr'],
+      type: 'value_error.pki.weak_key',
+      msg: 'RSA keys must have at least 2048 bits; this one has 1024',
+    });
     const notCsr = await t.admin.post('/api/pki/certificates/csr', {
       ca_id: interId,
       profile: 'server',

@@ -111,7 +111,7 @@ describe('SSH API', () => {
   });
 
   const keyCases: Array<[string, string, string]> = [
-    ['unknown type', 'ssh-dss AAAAB3NzaC1kc3MAAACBAP comment', 'value_error.ssh_key.type'],
+    ['unknown type', 'ssh-xmss@openssh.com AAAAFHNzaC14bXNz comment', 'value_error.ssh_key.type'],
     ['bad base64', 'ssh-ed25519 AAAA!!!! comment', 'value_error.ssh_key.base64'],
     [
       'type mismatch',

@@ -3,6 +3,7 @@ import { object, string } from 'yup';
 import { TextArea } from '../../../widgets/TextArea';
 import { useField, useFormikContext } from 'formik';
 import { useServerFieldError } from '../../../store/useResource';
+import { checkKey } from '../../../shared/keyPolicy';
 import { ListSection } from '../common/config/ListSection';
 import { FieldError, TextField } from '../common/config/fields';
 import { SSH_CONFIG_KEY, SSH_PREVIEW_KEY, type AuthorizedKey } from './types';
@@ -15,7 +16,11 @@ interface Values {
 const KEY_LINE =
   /^(\S.*\s)?(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(256|384|521)|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com)\s+[A-Za-z0-9+/]+={0,2}(\s.*)?$/;
 
-const schema = object({
+/** The key policy's own words for a DSA key, which the server refuses whatever its size. */
+const dsa = checkKey({ kind: 'dsa' });
+const DSA_REFUSED = dsa.ok ? '' : `${dsa.msg[0].toUpperCase()}${dsa.msg.slice(1)}.`;
+
+export const authorizedKeySchema = object({
   username: string()
     .required('This field is required.')
     .matches(/^[a-z_][a-z0-9_-]{0,31}$/, 'User names are lower-case letters, digits, _ and -.'),
@@ -26,6 +31,7 @@ const schema = object({
       'Paste one public key line (e.g. the contents of id_ed25519.pub).',
       (v) => !/[\r\n]/.test((v ?? '').trim()),
     )
+    .test('dsa', DSA_REFUSED, (v) => !/(^|\s)ssh-dss\s/.test(v ?? ''))
     .matches(KEY_LINE, 'This does not look like an OpenSSH public key.'),
 });
 
@@ -70,7 +76,7 @@ export function AuthorizedKeys({ keys }: { keys: AuthorizedKey[] }) {
       ]}
       newValues={{ username: 'admin', key: '' }}
       toBody={(v) => ({ username: v.username, key: v.key.trim() })}
-      schema={schema}
+      schema={authorizedKeySchema}
       describe={(k) => `key ${k.comment || k.fingerprint} of ${k.username}`}
       renderFields={() => (
         <>
