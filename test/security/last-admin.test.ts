@@ -1,0 +1,373 @@
+/**
+ * The last-admin rule (src/appliance/users/adminRule.ts): no account change may leave the appliance without an admin
+ * who can sign in now and tomorrow (role admin, enabled, expires_at null or after tomorrow). Each row is one path and
+ * payload against the real appliance; refused rows must answer 409 `status_error.conflicting_users` and change
+ * nothing.
+ */
+import { lastAdminConflicts, usableAfterDay, type AdminRow } from '../../src/appliance/users/adminRule';
+import { dayOf } from '../../src/appliance/users/store';
+import { Agent, adminAgent, startServer, type Harness } from '../appliance/support/harness';
+
+const DAY = 86_400_000;
+const day = (offset: number) => dayOf(Date.now() + offset * DAY);
+const PAST = day(-1);
+const TODAY = day(0);
+const TOMORROW = day(1);
+const DAY_AFTER_TOMORROW = day(2);
+const FAR = '2999-12-31';
+
+describe('the rule on would-be states (pure)', () => {
+  const now = Date.parse('2030-06-15T23:59:00Z');
+  const admin = (id: number, over: Partial<AdminRow> = {}): AdminRow => ({
+    id,
+    username: `a${id}`,
+    role: 'admin',
+    enabled: true,
+    expires_at: null,
+    ...over,
+  });
+
+  it('counts an admin whose last day is later than tomorrow, in UTC days', () => {
+    expect(usableAfterDay(now)).toBe('2030-06-16');
+  });
+
+  it.each<[string, AdminRow[], AdminRow[], number[]]>([
+    ['expiry set to tomorrow', [admin(1)], [admin(1, { expires_at: '2030-06-16' })], [1]],
+    ['expiry set to the day after tomorrow', [admin(1)], [admin(1, { expires_at: '2030-06-17' })], []],
+    ['expiry set to yesterday', [admin(1)], [admin(1, { expires_at: '2030-06-14' })], [1]],
+    ['disabled', [admin(1)], [admin(1, { enabled: false })], [1]],
+    ['demoted', [admin(1)], [admin(1, { role: 'user' })], [1]],
+    ['deleted', [admin(1)], [], [1]],
+    ['another usable admin remains', [admin(1), admin(2)], [admin(2)], []],
+    [
+      'the other admin expires tomorrow',
+      [admin(1), admin(2, { expires_at: '2030-06-16' })],
+      [admin(2, { expires_at: '2030-06-16' })],
+      [1],
+    ],
+    [
+      'already without a usable admin, nothing taken away',
+      [admin(1, { expires_at: '2030-06-16' })],
+      [admin(1, { expires_at: '2030-06-16' }), admin(2, { role: 'user' })],
+      [],
+    ],
+    [
+      'already without a usable admin, the expiry brought forward',
+      [admin(1, { expires_at: '2030-06-16' })],
+      [admin(1, { expires_at: '2030-06-15' })],
+      [1],
+    ],
+    ['an expired admin disabled', [admin(1, { expires_at: '2030-06-01' })], [], []],
+  ])('%s', (_name, before, after, refused) => {
+    expect(lastAdminConflicts(before, after, now).map((c) => c.id)).toEqual(refused);
+  });
+});
+
+describe('every path that changes accounts', () => {
+  let h: Harness;
+  let admin: Agent;
+  const ME = 1;
+
+  beforeEach(async () => {
+    h = await startServer();
+    admin = await adminAgent(h);
+  });
+  afterEach(() => h.close());
+
+  /** An account written straight into the database (it never signs in here). */
+  function account(username: string, over: { role?: string; enabled?: boolean; expires_at?: string } = {}) {
+    return Number(
+      h.ctx.db
+        .prepare(
+          `INSERT INTO users (username, password_hash, role, enabled, expires_at, created_at)
+             VALUES (?, 'x', ?, ?, ?, 0)`,
+        )
+        .run(username, over.role ?? 'admin', over.enabled === false ? 0 : 1, over.expires_at ?? null)
+        .lastInsertRowid,
+    );
+  }
+  const setMe = (expires_at: string | null) =>
+    h.ctx.db.prepare('UPDATE users SET expires_at = ? WHERE id = ?').run(expires_at, ME);
+  const snapshot = () => ({
+    users: h.ctx.db.prepare('SELECT * FROM users ORDER BY id').all(),
+    sessions: h.ctx.db.prepare('SELECT token_hash FROM sessions ORDER BY token_hash').all(),
+    groups: h.ctx.db.prepare('SELECT * FROM user_group_members ORDER BY 1, 2').all(),
+  });
+  const edit = (over: Record<string, unknown>) => ({
+    email: '',
+    full_name: '',
+    role: 'admin',
+    enabled: true,
+    expires_at: null,
+    ...over,
+  });
+
+  interface Row {
+    /** Prepares the accounts; returns the id the request is about (default: the caller's own, 1). */
+    setup?: () => number | void;
+    method: 'PUT' | 'DELETE' | 'POST';
+    url: (id: number) => string;
+    body?: (id: number) => Record<string, unknown>;
+  }
+
+  /** The caller is the only admin at first; `second` is a usable admin while the caller expires tomorrow. */
+  const secondOnly = () => {
+    setMe(TOMORROW);
+    return account('second');
+  };
+
+  const refused: Array<[string, Row]> = [
+    [
+      'own expiry in the past',
+      { method: 'PUT', url: (id) => `/api/users/${id}`, body: () => edit({ expires_at: PAST }) },
+    ],
+    [
+      'own expiry today',
+      { method: 'PUT', url: (id) => `/api/users/${id}`, body: () => edit({ expires_at: TODAY }) },
+    ],
+    [
+      'own expiry tomorrow',
+      { method: 'PUT', url: (id) => `/api/users/${id}`, body: () => edit({ expires_at: TOMORROW }) },
+    ],
+    ['own demotion', { method: 'PUT', url: (id) => `/api/users/${id}`, body: () => edit({ role: 'user' }) }],
+    [
+      'own disabling',
+      { method: 'PUT', url: (id) => `/api/users/${id}`, body: () => edit({ enabled: false }) },
+    ],
+    ['own deletion', { method: 'DELETE', url: (id) => `/api/users/${id}` }],
+    [
+      'own bulk disable',
+      { method: 'POST', url: () => '/api/users/bulk', body: (id) => ({ action: 'disable', ids: [id] }) },
+    ],
+    [
+      'own bulk delete',
+      { method: 'POST', url: () => '/api/users/bulk', body: (id) => ({ action: 'delete', ids: [id] }) },
+    ],
+    [
+      'own expiry tomorrow while the other admin expires tomorrow too',
+      {
+        setup: () => void account('other', { expires_at: TOMORROW }),
+        method: 'PUT',
+        url: (id) => `/api/users/${id}`,
+        body: () => edit({ expires_at: TOMORROW }),
+      },
+    ],
+    [
+      'the only usable admin expires tomorrow',
+      {
+        setup: secondOnly,
+        method: 'PUT',
+        url: (id) => `/api/users/${id}`,
+        body: () => edit({ expires_at: TOMORROW }),
+      },
+    ],
+    [
+      'the only usable admin expires in the past',
+      {
+        setup: secondOnly,
+        method: 'PUT',
+        url: (id) => `/api/users/${id}`,
+        body: () => edit({ expires_at: PAST }),
+      },
+    ],
+    [
+      'the only usable admin demoted',
+      {
+        setup: secondOnly,
+        method: 'PUT',
+        url: (id) => `/api/users/${id}`,
+        body: () => edit({ role: 'user' }),
+      },
+    ],
+    [
+      'the only usable admin disabled',
+      {
+        setup: secondOnly,
+        method: 'PUT',
+        url: (id) => `/api/users/${id}`,
+        body: () => edit({ enabled: false }),
+      },
+    ],
+    [
+      'the only usable admin deleted',
+      { setup: secondOnly, method: 'DELETE', url: (id) => `/api/users/${id}` },
+    ],
+    [
+      'the only usable admin bulk disabled',
+      {
+        setup: secondOnly,
+        method: 'POST',
+        url: () => '/api/users/bulk',
+        body: (id) => ({ action: 'disable', ids: [id] }),
+      },
+    ],
+    [
+      'the only usable admin bulk deleted',
+      {
+        setup: secondOnly,
+        method: 'POST',
+        url: () => '/api/users/bulk',
+        body: (id) => ({ action: 'delete', ids: [id] }),
+      },
+    ],
+    [
+      'both other usable admins in one bulk delete',
+      {
+        setup: () => {
+          setMe(TOMORROW);
+          account('second');
+          account('third');
+        },
+        method: 'POST',
+        url: () => '/api/users/bulk',
+        body: () => ({ action: 'delete', ids: [2, 3] }),
+      },
+    ],
+    [
+      'already without a usable admin: the expiry brought forward',
+      {
+        setup: () => void setMe(TOMORROW),
+        method: 'PUT',
+        url: (id) => `/api/users/${id}`,
+        body: () => edit({ expires_at: TODAY }),
+      },
+    ],
+  ];
+
+  const allowed: Array<[string, Row, number]> = [
+    [
+      'own expiry far in the future',
+      { method: 'PUT', url: (id) => `/api/users/${id}`, body: () => edit({ expires_at: FAR }) },
+      200,
+    ],
+    [
+      'own expiry the day after tomorrow',
+      {
+        method: 'PUT',
+        url: (id) => `/api/users/${id}`,
+        body: () => edit({ expires_at: DAY_AFTER_TOMORROW }),
+      },
+      200,
+    ],
+    [
+      'own expiry in the past while another usable admin exists',
+      {
+        setup: () => void account('second'),
+        method: 'PUT',
+        url: (id) => `/api/users/${id}`,
+        body: () => edit({ expires_at: PAST }),
+      },
+      200,
+    ],
+    [
+      'demoting another admin while the caller stays usable',
+      {
+        setup: () => account('second'),
+        method: 'PUT',
+        url: (id) => `/api/users/${id}`,
+        body: () => edit({ role: 'user' }),
+      },
+      200,
+    ],
+    [
+      'deleting another admin',
+      { setup: () => account('second'), method: 'DELETE', url: (id) => `/api/users/${id}` },
+      204,
+    ],
+    [
+      'bulk disabling other admins',
+      {
+        setup: () => account('second'),
+        method: 'POST',
+        url: () => '/api/users/bulk',
+        body: (id) => ({ action: 'disable', ids: [id] }),
+      },
+      200,
+    ],
+    [
+      'already without a usable admin: another change that takes nothing away',
+      {
+        setup: () => void setMe(TOMORROW),
+        method: 'PUT',
+        url: (id) => `/api/users/${id}`,
+        body: () => edit({ full_name: 'Ops', expires_at: TOMORROW }),
+      },
+      200,
+    ],
+    [
+      'already without a usable admin: the fix',
+      {
+        setup: () => void setMe(TOMORROW),
+        method: 'PUT',
+        url: (id) => `/api/users/${id}`,
+        body: () => edit({ expires_at: null }),
+      },
+      200,
+    ],
+    [
+      'already without a usable admin: creating an account',
+      {
+        setup: () => void setMe(TOMORROW),
+        method: 'POST',
+        url: () => '/api/users',
+        body: () => ({ username: 'new.one', role: 'user' }),
+      },
+      201,
+    ],
+    [
+      'bulk enabling a disabled admin',
+      {
+        setup: () => account('second', { enabled: false }),
+        method: 'POST',
+        url: () => '/api/users/bulk',
+        body: (id) => ({ action: 'enable', ids: [id] }),
+      },
+      200,
+    ],
+    [
+      'groups do not make or unmake admins: the only admin joins a group',
+      {
+        method: 'POST',
+        url: () => '/api/groups',
+        body: (id) => ({ name: 'ops', description: '', members: [id], privileges: { dns: 'write' } }),
+      },
+      201,
+    ],
+  ];
+
+  const send = (row: Row, id: number) =>
+    admin.request({ method: row.method, url: row.url(id), ...(row.body ? { payload: row.body(id) } : {}) });
+
+  it.each(refused)('refuses %s: 409, nothing changed', async (_name, row) => {
+    const id = row.setup?.() ?? ME;
+    const before = snapshot();
+    const res = await send(row, id);
+    expect(res.statusCode).toBe(409);
+    const [item] = res.json().detail;
+    expect(item.type).toBe('status_error.conflicting_users');
+    expect(item.ctx.conflicting_users.length).toBeGreaterThan(0);
+    expect(snapshot()).toEqual(before);
+    expect((await admin.get('/api/users/me')).statusCode).toBe(200);
+  });
+
+  it('names the field and the reason of an expiry refusal', async () => {
+    const res = await admin.put(`/api/users/${ME}`, edit({ expires_at: PAST }));
+    expect(res.json().detail).toEqual([
+      expect.objectContaining({
+        loc: ['body', 'expires_at'],
+        type: 'status_error.conflicting_users',
+        ctx: {
+          conflicting_users: [
+            { id: ME, username: 'admin', reason: expect.stringContaining('after tomorrow') },
+          ],
+        },
+      }),
+    ]);
+  });
+
+  it.each(allowed)('allows %s', async (_name, row, status) => {
+    const id = row.setup?.() ?? ME;
+    const res = await send(row, id);
+    expect(res.statusCode).toBe(status);
+  });
+});
