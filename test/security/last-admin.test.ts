@@ -2,8 +2,11 @@
  * The last-admin rule (src/appliance/users/adminRule.ts): no account change may leave the appliance without an admin
  * who can sign in now and tomorrow (role admin, enabled, expires_at null or after tomorrow). Each row is one path and
  * payload against the real appliance; refused rows must answer 409 `status_error.conflicting_users` and change
- * nothing.
+ * nothing. Then the break-glass command, run for real, brings back an admin nobody could sign in as.
  */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { lastAdminConflicts, usableAfterDay, type AdminRow } from '../../src/appliance/users/adminRule';
 import { dayOf } from '../../src/appliance/users/store';
 import { Agent, adminAgent, startServer, type Harness } from '../appliance/support/harness';
@@ -370,4 +373,76 @@ describe('every path that changes accounts', () => {
     const res = await send(row, id);
     expect(res.statusCode).toBe(status);
   });
+});
+
+describe('break-glass command', () => {
+  const root = path.resolve(__dirname, '../..');
+  const run = (dataDir: string, ...args: string[]) =>
+    promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['scripts/admin.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, RAMPART_DATA_DIR: dataDir, RAMPART_LOG_LEVEL: 'silent' },
+    }).then(
+      (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+      (e: { code: number; stdout: string; stderr: string }) => ({
+        code: e.code,
+        stdout: e.stdout,
+        stderr: e.stderr,
+      }),
+    );
+
+  it('restores the only admin (expired, disabled, demoted, locked out) offline; the printed password signs in', async () => {
+    let h = await startServer();
+    const dataDir = h.dataDir;
+    await adminAgent(h);
+    // Locked out from this address, then expired, disabled and demoted behind the rule's back (as time would).
+    const guesser = new Agent(h.app);
+    await guesser.visit();
+    for (let i = 0; i < 5; i++) await guesser.login('admin', 'wrong password');
+    expect((await guesser.login('admin', 'wrong password')).statusCode).toBe(429);
+    h.ctx.db
+      .prepare("UPDATE users SET expires_at = ?, enabled = 0, role = 'user' WHERE username = 'admin'")
+      .run(PAST);
+
+    // While the server holds the data directory the command refuses and changes nothing.
+    const busy = await run(dataDir, 'reset-password', 'admin');
+    expect(busy.code).toBe(3);
+    expect(busy.stderr).toContain('stop it');
+    await h.close();
+
+    const listed = await run(dataDir, 'list-admins');
+    expect(listed.stdout).toContain('No admin can sign in');
+    expect((await run(dataDir, 'reset-password', 'nobody')).code).toBe(2);
+
+    const reset = await run(dataDir, 'reset-password', 'admin');
+    expect(reset.code).toBe(0);
+    const password = /one-time password (\S+)/.exec(reset.stdout)?.[1];
+    expect(password).toBeDefined();
+
+    h = await startServer({ dataDir });
+    try {
+      const agent = new Agent(h.app);
+      await agent.visit();
+      const first = await agent.login('admin', password!);
+      expect(first.statusCode).toBe(200);
+      expect(first.json().data.redirect_uri).toContain('first_access_change');
+      const next = 'quartz-Meadow-58-lantern';
+      const changed = await agent.form('/api/auth/change_password', {
+        username: 'admin',
+        password: password!,
+        new_password: next,
+      });
+      expect(changed.statusCode).toBe(200);
+      expect((await agent.login('admin', next)).statusCode).toBe(200);
+      expect((await agent.get('/api/users/me')).json()).toMatchObject({ username: 'admin', role: 'admin' });
+      const audit = h.ctx.db
+        .prepare("SELECT message FROM logs WHERE service = 'auth' AND message LIKE '%break-glass%'")
+        .all() as Array<{ message: string }>;
+      expect(audit).toHaveLength(1);
+      expect(audit[0].message).toMatch(
+        /admin "admin" restored by break-glass console command run by OS user/,
+      );
+    } finally {
+      await h.close();
+    }
+  }, 120_000);
 });
