@@ -27,6 +27,7 @@ describe('the rule on would-be states (pure)', () => {
     role: 'admin',
     enabled: true,
     expires_at: null,
+    signs_in: true,
     ...over,
   });
 
@@ -61,6 +62,13 @@ describe('the rule on would-be states (pure)', () => {
       [1],
     ],
     ['an expired admin disabled', [admin(1, { expires_at: '2030-06-01' })], [], []],
+    ['the only admin loses its way in (provider)', [admin(1)], [admin(1, { signs_in: false })], [1]],
+    [
+      'an admin without a way in does not count',
+      [admin(1), admin(2, { signs_in: false })],
+      [admin(2, { signs_in: false })],
+      [1],
+    ],
   ])('%s', (_name, before, after, refused) => {
     expect(lastAdminConflicts(before, after, now).map((c) => c.id)).toEqual(refused);
   });
@@ -95,7 +103,48 @@ describe('every path that changes accounts', () => {
     users: h.ctx.db.prepare('SELECT * FROM users ORDER BY id').all(),
     sessions: h.ctx.db.prepare('SELECT token_hash FROM sessions ORDER BY token_hash').all(),
     groups: h.ctx.db.prepare('SELECT * FROM user_group_members ORDER BY 1, 2').all(),
+    providers: h.ctx.db.prepare('SELECT id, enabled, updated_at FROM auth_providers ORDER BY id').all(),
+    services: h.ctx.db.prepare('SELECT * FROM auth_service_providers ORDER BY 1, 2').all(),
+    links: h.ctx.db.prepare('SELECT * FROM provider_accounts ORDER BY 1, 2').all(),
   });
+  const ldapBody = (over: Record<string, unknown> = {}) => ({
+    name: 'Directory',
+    type: 'ldap',
+    enabled: true,
+    ldap: {
+      url: 'ldap://127.0.0.1:389',
+      starttls: false,
+      ca_id: null,
+      bind_dn: 'cn=reader,dc=example,dc=org',
+      bind_password: 'reader-secret-42',
+      base_dn: 'dc=example,dc=org',
+      user_filter: '(uid={username})',
+      group_base_dn: 'ou=groups,dc=example,dc=org',
+      group_filter: '(member={dn})',
+      username_attribute: 'uid',
+      email_attribute: 'mail',
+      name_attribute: 'cn',
+      group_name_attribute: 'cn',
+    },
+    ...over,
+  });
+  /**
+   * An LDAP provider on the console's list and an admin `second` who signs in only through it (created by it, or
+   * linked by e-mail to its own local account); the caller expires tomorrow unless `meUsable`. Returns the provider.
+   */
+  async function linkedAdmin({ managed = true, meUsable = false } = {}): Promise<number> {
+    const provider = (await admin.post('/api/authentication/providers', ldapBody())).json().id as number;
+    const db = h.ctx.db;
+    db.prepare(
+      "INSERT INTO auth_service_providers (service, provider_id, position) VALUES ('console', ?, 1)",
+    ).run(provider);
+    const second = account('second');
+    db.prepare(
+      "INSERT INTO provider_accounts (provider_id, subject, user_id, managed, groups, last_login) VALUES (?, 'second', ?, ?, '[]', 0)",
+    ).run(provider, second, managed ? 1 : 0);
+    if (!meUsable) setMe(TOMORROW);
+    return provider;
+  }
   const edit = (over: Record<string, unknown>) => ({
     email: '',
     full_name: '',
@@ -107,7 +156,7 @@ describe('every path that changes accounts', () => {
 
   interface Row {
     /** Prepares the accounts; returns the id the request is about (default: the caller's own, 1). */
-    setup?: () => number | void;
+    setup?: () => number | void | Promise<number>;
     method: 'PUT' | 'DELETE' | 'POST';
     url: (id: number) => string;
     body?: (id: number) => Record<string, unknown>;
@@ -237,7 +286,52 @@ describe('every path that changes accounts', () => {
     ],
   ];
 
+  const providerRefused: Array<[string, Row]> = [
+    [
+      'disabling the provider the only usable admin signs in through',
+      {
+        setup: () => linkedAdmin(),
+        method: 'PUT',
+        url: (id) => `/api/authentication/providers/${id}`,
+        body: () => ldapBody({ enabled: false }),
+      },
+    ],
+    [
+      'removing the provider that created the only usable admin',
+      { setup: () => linkedAdmin(), method: 'DELETE', url: (id) => `/api/authentication/providers/${id}` },
+    ],
+    [
+      "taking that provider off the console's list",
+      {
+        setup: () => linkedAdmin(),
+        method: 'PUT',
+        url: () => '/api/authentication/services/console',
+        body: () => ({ provider_ids: [1] }),
+      },
+    ],
+  ];
+  refused.push(...providerRefused);
+
   const allowed: Array<[string, Row, number]> = [
+    [
+      'disabling a provider while a local admin stays usable',
+      {
+        setup: () => linkedAdmin({ meUsable: true }),
+        method: 'PUT',
+        url: (id) => `/api/authentication/providers/${id}`,
+        body: () => ldapBody({ enabled: false }),
+      },
+      200,
+    ],
+    [
+      'removing the provider an admin was linked to by e-mail: its local password counts again',
+      {
+        setup: () => linkedAdmin({ managed: false }),
+        method: 'DELETE',
+        url: (id) => `/api/authentication/providers/${id}`,
+      },
+      204,
+    ],
     [
       'own expiry far in the future',
       { method: 'PUT', url: (id) => `/api/users/${id}`, body: () => edit({ expires_at: FAR }) },
@@ -342,7 +436,7 @@ describe('every path that changes accounts', () => {
     admin.request({ method: row.method, url: row.url(id), ...(row.body ? { payload: row.body(id) } : {}) });
 
   it.each(refused)('refuses %s: 409, nothing changed', async (_name, row) => {
-    const id = row.setup?.() ?? ME;
+    const id = (await row.setup?.()) ?? ME;
     const before = snapshot();
     const res = await send(row, id);
     expect(res.statusCode).toBe(409);
@@ -369,7 +463,7 @@ describe('every path that changes accounts', () => {
   });
 
   it.each(allowed)('allows %s', async (_name, row, status) => {
-    const id = row.setup?.() ?? ME;
+    const id = (await row.setup?.()) ?? ME;
     const res = await send(row, id);
     expect(res.statusCode).toBe(status);
   });
