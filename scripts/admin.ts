@@ -7,7 +7,8 @@
  *
  * reset-password prints a one-time password for <name> and makes it an admin who can sign in (enabled, no expiry,
  * no lockout; the password must be changed at first login). Audited under `auth` with the OS user. The work is in
- * src/appliance/users/breakGlass.ts. Exit status: 0 done, 1 unexpected failure, 2 refused, 3 server running.
+ * src/appliance/users/breakGlass.ts; run it as the user that owns the database (sudo -u …). Exit status: 0 done,
+ * 1 unexpected failure, 2 refused, 3 server running.
  */
 import os from 'node:os';
 import { ConfigError, loadConfig } from '../config';

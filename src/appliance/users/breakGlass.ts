@@ -51,6 +51,13 @@ export async function withDataDir<T>(config: Config, work: (db: Db) => Promise<T
     throw new BreakGlassError(
       `no appliance database in ${path.resolve(config.dataDir)}: check RAMPART_DATA_DIR (a first start seeds the admin)`,
     );
+  // Files SQLite creates beside the database (-wal, -shm, the lock) would belong to whoever runs this; run as root
+  // they would leave the server's own user unable to open its database.
+  const owner = fs.statSync(file).uid;
+  if (process.getuid && process.getuid() !== owner)
+    throw new BreakGlassError(
+      `run this command as the user that owns ${path.resolve(file)} (uid ${owner}), e.g. with sudo -u`,
+    );
   let lock;
   try {
     lock = lockDataDir(config.dataDir, 'appliance');
