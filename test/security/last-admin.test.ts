@@ -484,7 +484,7 @@ describe('break-glass command', () => {
       }),
     );
 
-  it('restores the only admin (expired, disabled, demoted, locked out) offline; the printed password signs in', async () => {
+  it('restores the only admin (expired, disabled, demoted, locked out, authenticator lost) offline; the printed password signs in', async () => {
     let h = await startServer();
     const dataDir = h.dataDir;
     await adminAgent(h);
@@ -494,7 +494,10 @@ describe('break-glass command', () => {
     for (let i = 0; i < 5; i++) await guesser.login('admin', 'wrong password');
     expect((await guesser.login('admin', 'wrong password')).statusCode).toBe(429);
     h.ctx.db
-      .prepare("UPDATE users SET expires_at = ?, enabled = 0, role = 'user' WHERE username = 'admin'")
+      // …and its authenticator is lost too: a code is required for a secret nobody holds.
+      .prepare(
+        "UPDATE users SET expires_at = ?, enabled = 0, role = 'user', totp_secret = 'JBSWY3DPEHPK3PXP', otp_required = 1 WHERE username = 'admin'",
+      )
       .run(PAST);
 
     // While the server holds the data directory the command refuses and changes nothing.
@@ -507,7 +510,7 @@ describe('break-glass command', () => {
     expect(listed.stdout).toContain('No admin can sign in');
     expect((await run(dataDir, 'reset-password', 'nobody')).code).toBe(2);
 
-    const reset = await run(dataDir, 'reset-password', 'admin');
+    const reset = await run(dataDir, 'reset-password', 'admin', '--reset-second-factor');
     expect(reset.code).toBe(0);
     const password = /one-time password (\S+)/.exec(reset.stdout)?.[1];
     expect(password).toBeDefined();
