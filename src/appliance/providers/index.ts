@@ -12,6 +12,7 @@ import { auditText } from '../audit';
 import { requireAdmin, currentUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError, notFound, type ErrorItem } from '../http/errors';
+import { guardAccountWrite } from '../users/adminRule';
 import { checkLdap } from './ldap';
 import { providersMigrations } from './migrations';
 import { checkOidc } from './oidc';
@@ -278,7 +279,8 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
         throw new HttpError(422, [
           item(['name'], 'a provider with this name exists', 'value_error.duplicate'),
         ]);
-      inTransaction(db, () => {
+      // Disabling a provider shuts out the admins linked to it: the last-admin rule decides (users/adminRule.ts).
+      guardAccountWrite(db, ctx.now(), ['body', 'enabled'], () => {
         db.prepare(
           'UPDATE auth_providers SET name = ?, enabled = ?, settings = ?, updated_at = ? WHERE id = ?',
         ).run(body.name, body.enabled ? 1 : 0, JSON.stringify(settings), ctx.now(), current.id);
@@ -302,7 +304,21 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
         throw new HttpError(409, [
           item([], 'the local provider is built in and cannot be removed', 'status_error.builtin_provider'),
         ]);
-      inTransaction(db, () => db.prepare('DELETE FROM auth_providers WHERE id = ?').run(current.id));
+      // Its links go with it: linked admins fall back to a local password, which the accounts it created never had.
+      const noWayIn = new Set<number>();
+      guardAccountWrite(
+        db,
+        ctx.now(),
+        ['path', 'id'],
+        () => {
+          const created = db
+            .prepare('SELECT user_id FROM provider_accounts WHERE provider_id = ? AND managed = 1')
+            .all(current.id) as Array<{ user_id: number }>;
+          created.forEach((r) => noWayIn.add(r.user_id));
+          db.prepare('DELETE FROM auth_providers WHERE id = ?').run(current.id);
+        },
+        { noWayIn },
+      );
       audit(req, `removed the provider "${auditText(current.name)}"`);
       return reply.code(204).send();
     },

@@ -11,8 +11,9 @@ import type { AuthService, ServiceId } from '../../shared/authentication';
 import type { Db } from '../../storage/sqlite';
 import { auditText } from '../audit';
 import { currentUser, requireAdmin } from '../auth/guards';
-import { inTransaction, type ApplianceContext } from '../context';
+import type { ApplianceContext } from '../context';
 import { HttpError, notFound, type ErrorItem } from '../http/errors';
+import { guardAccountWrite } from '../users/adminRule';
 import { writeSshAuthFiles } from '../ssh/pam';
 import { findProvider, LOCAL_PROVIDER_ID, type ProviderRow } from './store';
 
@@ -116,7 +117,8 @@ export function registerServices(scope: FastifyInstance, ctx: ApplianceContext):
           type: 'value_error.local_required',
         });
       if (errs.length) throw new HttpError(422, errs);
-      inTransaction(db, () => {
+      // Taking a provider off the console's list shuts out the admins linked to it (users/adminRule.ts).
+      guardAccountWrite(db, ctx.now(), ['body', 'provider_ids'], () => {
         db.prepare('DELETE FROM auth_service_providers WHERE service = ?').run(service.id);
         const insert = db.prepare(
           'INSERT INTO auth_service_providers (service, provider_id, position) VALUES (?, ?, ?)',

@@ -1,9 +1,10 @@
 /**
  * Local accounts for admins (namespace `users`): list, detail with login history, create with a one-time password
  * (first-access change), edit, delete, bulk enable/disable/delete, end all sessions, reset the second factor.
- * Reading needs admin too (accounts are not for every user to browse); every write is audited. The last enabled admin
- * and the caller's own account cannot be removed or disabled: such a request is a 409 `status_error.conflicting_users`
- * naming each account, and nothing changes.
+ * Reading needs admin too (accounts are not for every user to browse); every write is audited. Every write goes
+ * through the last-admin rule (`adminRule.ts`: an admin who can sign in now and tomorrow must remain), and the
+ * caller's own account cannot be removed or disabled: such a request is a 409 `status_error.conflicting_users` naming
+ * each account, and nothing changes.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Account, Role } from '../../shared/authentication';
@@ -16,12 +17,13 @@ import { LOCKOUT_LIMITS, loginThrottle } from '../auth/lockout';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError, type ErrorItem } from '../http/errors';
+import { guardAccountWrite, type Conflict } from './adminRule';
 import { registerGroupRoutes } from './groups';
 import { groupsOfUser, setGroupsOfUser } from './groupsStore';
 import { failuresSinceSuccess, lastSuccess, loginHistory } from './history';
 import { usersMigrations } from './migrations';
 import { simulateLockout, type CandidatePolicy } from './simulate';
-import { enabledAdminsAfter, findAccount, listAccounts } from './store';
+import { findAccount, listAccounts } from './store';
 
 export { accountRefusal } from './store';
 export { recordLogin } from './history';
@@ -63,23 +65,6 @@ interface AccountBody {
   groups?: number[];
 }
 
-interface Conflict {
-  id: number;
-  username: string;
-  reason: string;
-}
-
-/** One §8 conflict item listing every account in conflict (the console shows it 2,500 ms per listed account). */
-const conflictError = (loc: Array<string | number>, list: Conflict[]): HttpError =>
-  new HttpError(409, [
-    {
-      loc,
-      msg: list.map((c) => `"${c.username}" cannot be changed: ${c.reason}`).join('; '),
-      type: 'status_error.conflicting_users',
-      ctx: { conflicting_users: list },
-    },
-  ]);
-
 const validDay = (s: string) =>
   !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
@@ -108,26 +93,10 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     return account;
   };
 
-  /** Conflicts of removing or disabling `ids` (or changing their role) for the caller `selfId`. */
-  function conflicts(
-    ids: number[],
-    selfId: number,
-    change: (a: { id: number; role: Role; enabled: boolean }) => { role: Role; enabled: boolean } | null,
-  ): Conflict[] {
-    const items: Conflict[] = [];
-    const remaining = enabledAdminsAfter(db, (a) => (ids.includes(a.id) ? change(a) : a));
-    const locked = new Set<string>();
-    ids.forEach((id) => {
-      const a = findAccount(db, id, locked);
-      if (!a) return;
-      const after = change({ id, role: a.role, enabled: a.enabled });
-      const loses = !after || !after.enabled || after.role !== 'admin';
-      if (id === selfId && (!after || !after.enabled))
-        items.push({ id, username: a.username, reason: 'it is your own account' });
-      else if (a.role === 'admin' && a.enabled && loses && remaining.length === 0)
-        items.push({ id, username: a.username, reason: 'no enabled admin would remain' });
-    });
-    return items;
+  /** The caller's own account among `ids` when the change removes or disables it (the last-admin rule is apart). */
+  function selfRefusals(ids: number[], selfId: number, removesOrDisables: boolean): Conflict[] {
+    const self = ids.includes(selfId) && removesOrDisables ? findAccount(db, selfId, new Set()) : null;
+    return self ? [{ id: self.id, username: self.username, reason: 'it is your own account' }] : [];
   }
 
   function checkBody(body: AccountBody): ErrorItem[] {
@@ -206,7 +175,8 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
         password = generatePassword(ONE_TIME_PASSWORD_LENGTH);
       const hash = await hashPassword(password);
       const now = ctx.now();
-      const id = inTransaction(db, () => {
+      // A new account cannot cost an admin; it goes through the rule like every account write all the same.
+      const id = guardAccountWrite(db, now, ['body', 'role'], () => {
         const created = Number(
           db
             .prepare(
@@ -254,20 +224,23 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
       const body = req.body as Required<AccountBody>;
       const errors = checkBody(body);
       if (errors.length) throw new HttpError(422, errors);
-      const clash = conflicts([account.id], currentUser(req).id, () => ({
-        role: body.role,
-        enabled: body.enabled,
-      }));
-      if (clash.length) throw conflictError(['body', body.enabled ? 'role' : 'enabled'], clash);
-      inTransaction(db, () => {
-        db.prepare(
-          'UPDATE users SET email = ?, full_name = ?, role = ?, enabled = ?, expires_at = ? WHERE id = ?',
-        ).run(body.email, body.full_name, body.role, body.enabled ? 1 : 0, body.expires_at, account.id);
-        // A disabled account, or one whose role changed, signs in again.
-        if (!body.enabled || body.role !== account.role)
-          db.prepare('DELETE FROM sessions WHERE user_id = ?').run(account.id);
-        if (req.body.groups) setGroupsOfUser(db, account.id, req.body.groups);
-      });
+      const loc = ['body', body.enabled ? (body.role === account.role ? 'expires_at' : 'role') : 'enabled'];
+      const refusals = selfRefusals([account.id], currentUser(req).id, !body.enabled);
+      guardAccountWrite(
+        db,
+        ctx.now(),
+        loc,
+        () => {
+          db.prepare(
+            'UPDATE users SET email = ?, full_name = ?, role = ?, enabled = ?, expires_at = ? WHERE id = ?',
+          ).run(body.email, body.full_name, body.role, body.enabled ? 1 : 0, body.expires_at, account.id);
+          // A disabled account, or one whose role changed, signs in again.
+          if (!body.enabled || body.role !== account.role)
+            db.prepare('DELETE FROM sessions WHERE user_id = ?').run(account.id);
+          if (req.body.groups) setGroupsOfUser(db, account.id, req.body.groups);
+        },
+        { refusals },
+      );
       audit.record(
         AuditService.auth,
         `user "${auditText(account.username)}" changed by "${auditText(currentUser(req).username)}"`,
@@ -281,9 +254,14 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     { onRequest: requireAdmin, schema: { params: idParams } },
     async (req, reply) => {
       const account = mustFind(req.params.id);
-      const clash = conflicts([account.id], currentUser(req).id, () => null);
-      if (clash.length) throw conflictError(['path', 'id'], clash);
-      inTransaction(db, () => db.prepare('DELETE FROM users WHERE id = ?').run(account.id));
+      const refusals = selfRefusals([account.id], currentUser(req).id, true);
+      guardAccountWrite(
+        db,
+        ctx.now(),
+        ['path', 'id'],
+        () => db.prepare('DELETE FROM users WHERE id = ?').run(account.id),
+        { refusals },
+      );
       audit.record(
         AuditService.auth,
         `user "${auditText(account.username)}" deleted by "${auditText(currentUser(req).username)}"`,
@@ -323,22 +301,23 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
           : [{ loc: ['body', 'ids', i], msg: 'user does not exist', type: 'value_error.not_found' }],
       );
       if (unknown.length) throw new HttpError(422, unknown);
-      if (action !== 'enable') {
-        const clash = conflicts(ids, me.id, (a) =>
-          action === 'delete' ? null : { role: a.role, enabled: false },
-        );
-        if (clash.length) throw conflictError(['body', 'ids'], clash);
-      }
+      const refusals = selfRefusals(ids, me.id, action !== 'enable');
       const names = ids.map((id) => findAccount(db, id, new Set())?.username ?? String(id));
-      inTransaction(db, () => {
-        for (const id of ids) {
-          if (action === 'delete') db.prepare('DELETE FROM users WHERE id = ?').run(id);
-          else {
-            db.prepare('UPDATE users SET enabled = ? WHERE id = ?').run(action === 'enable' ? 1 : 0, id);
-            if (action === 'disable') db.prepare('DELETE FROM sessions WHERE user_id = ?').run(id);
+      guardAccountWrite(
+        db,
+        ctx.now(),
+        ['body', 'ids'],
+        () => {
+          for (const id of ids) {
+            if (action === 'delete') db.prepare('DELETE FROM users WHERE id = ?').run(id);
+            else {
+              db.prepare('UPDATE users SET enabled = ? WHERE id = ?').run(action === 'enable' ? 1 : 0, id);
+              if (action === 'disable') db.prepare('DELETE FROM sessions WHERE user_id = ?').run(id);
+            }
           }
-        }
-      });
+        },
+        { refusals, order: ids },
+      );
       audit.record(
         AuditService.auth,
         `users ${names.map((n) => `"${auditText(n)}"`).join(', ')} ${action}d by "${auditText(me.username)}"`,

@@ -1,6 +1,6 @@
 /**
  * Local accounts as the users module manages them: reading (as the API shows them, src/shared/authentication.ts),
- * the account checks at login, and admin invariants.
+ * the account checks at login (the last-admin rule is `adminRule.ts`).
  */
 import type { Account, Role } from '../../shared/authentication';
 import type { Db } from '../../storage/sqlite';
@@ -62,20 +62,4 @@ export function accountRefusal(db: Db, userId: number, now: number): 'disabled' 
   if (row.enabled !== 1) return 'disabled';
   if (row.expires_at && row.expires_at < dayOf(now)) return 'expired';
   return null;
-}
-
-/** Ids of the enabled admins, after a change is applied to some accounts. */
-export function enabledAdminsAfter(
-  db: Db,
-  change: (a: { id: number; role: Role; enabled: boolean }) => { role: Role; enabled: boolean } | null,
-): number[] {
-  const rows = db.prepare('SELECT id, role, enabled FROM users').all() as Array<{
-    id: number;
-    role: Role;
-    enabled: number;
-  }>;
-  return rows
-    .map((r) => ({ id: r.id, after: change({ id: r.id, role: r.role, enabled: r.enabled === 1 }) }))
-    .filter(({ after }) => after && after.role === 'admin' && after.enabled)
-    .map(({ id }) => id);
 }

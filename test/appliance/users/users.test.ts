@@ -1,3 +1,4 @@
+import { NO_USABLE_ADMIN } from '../../../src/appliance/users/adminRule';
 import { Agent, adminAgent, startServer, userAgent, type Harness } from '../support/harness';
 
 let h: Harness;
@@ -129,7 +130,7 @@ it('refuses to delete or disable the last enabled admin or yourself, naming each
       type: 'status_error.conflicting_users',
       ctx: {
         conflicting_users: [
-          { id: other.id, username: 'second', reason: 'no enabled admin would remain' },
+          { id: other.id, username: 'second', reason: NO_USABLE_ADMIN },
           { id: me.id, username: 'admin', reason: 'it is your own account' },
         ],
       },
@@ -150,7 +151,7 @@ it('refuses to delete or disable the last enabled admin or yourself, naming each
     expires_at: null,
   });
   expect(demote.statusCode).toBe(409);
-  expect(demote.json().detail[0].msg).toContain('no enabled admin would remain');
+  expect(demote.json().detail[0].msg).toContain(NO_USABLE_ADMIN);
 });
 
 it('bulk deletes and enables, and refuses unknown ids per item', async () => {
