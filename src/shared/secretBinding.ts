@@ -48,10 +48,13 @@ export interface DdnsBindingInput {
 
 const ADDRESS_CHANGED = 'the server address changed';
 
+/** A text field's value; forms validate empty fields as absent. */
+const text = (v: string | null | undefined): string => (typeof v === 'string' ? v.trim() : '');
+
 /** `ldap[s]://host[:port]` with the scheme and host in lower case and the default port written out. */
 function ldapAddress(url: string): string {
-  const m = /^(ldaps?):\/\/(\[[^\]]*\]|[^:/]*)(?::(\d+))?\/?$/i.exec(url.trim());
-  if (!m) return url.trim();
+  const m = /^(ldaps?):\/\/(\[[^\]]*\]|[^:/]*)(?::(\d+))?\/?$/i.exec(url);
+  if (!m) return url;
   const scheme = m[1].toLowerCase();
   const port = m[3] ? String(Number(m[3])) : scheme === 'ldaps' ? '636' : '389';
   return `${scheme}://${m[2].toLowerCase()}:${port}`;
@@ -60,16 +63,16 @@ function ldapAddress(url: string): string {
 /** The scheme, host, port and path of a URL (WHATWG-normalised), without trailing slashes. */
 function httpLocation(url: string): string {
   try {
-    const u = new URL(url.trim());
+    const u = new URL(url);
     return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`;
   } catch {
-    return url.trim().replace(/\/+$/, '');
+    return url.replace(/\/+$/, '');
   }
 }
 
 /** Where a custom update URL sends its request: its origin, once `%HOST%` is the host name. */
 function updateOrigin(template: string, hostname: string): string {
-  const filled = template.trim().replaceAll('%HOST%', hostname.toLowerCase());
+  const filled = template.replaceAll('%HOST%', hostname.toLowerCase());
   try {
     const u = new URL(filled);
     return `${u.protocol}//${u.host}`;
@@ -81,23 +84,23 @@ function updateOrigin(template: string, hostname: string): string {
 export function ldapSecretBinding(s: LdapBindingInput): SecretBinding {
   return {
     parts: [
-      { name: 'address', value: ldapAddress(s.url), changed: ADDRESS_CHANGED },
+      { name: 'address', value: ldapAddress(text(s.url)), changed: ADDRESS_CHANGED },
       {
         name: 'tls',
         value: `starttls=${s.starttls ? 'on' : 'off'};ca=${s.ca_id ?? '*'}`,
         changed: "the server's TLS settings changed",
       },
-      { name: 'identity', value: s.bind_dn.trim(), changed: 'the bind DN changed' },
+      { name: 'identity', value: text(s.bind_dn), changed: 'the bind DN changed' },
     ],
-    usesSecret: s.bind_dn.trim() !== '',
+    usesSecret: text(s.bind_dn) !== '',
   };
 }
 
 export function oidcSecretBinding(s: OidcBindingInput): SecretBinding {
   return {
     parts: [
-      { name: 'address', value: httpLocation(s.issuer), changed: 'the issuer changed' },
-      { name: 'identity', value: s.client_id, changed: 'the client id changed' },
+      { name: 'address', value: httpLocation(text(s.issuer)), changed: 'the issuer changed' },
+      { name: 'identity', value: text(s.client_id), changed: 'the client id changed' },
     ],
     usesSecret: true,
   };
@@ -107,16 +110,16 @@ export function ddnsSecretBinding(a: DdnsBindingInput): SecretBinding {
   const custom = a.provider === 'custom';
   return {
     parts: [
-      { name: 'provider', value: a.provider, changed: 'the provider changed' },
+      { name: 'provider', value: text(a.provider), changed: 'the provider changed' },
       {
         name: 'address',
-        value: custom ? updateOrigin(a.update_url, a.hostname) : '',
+        value: custom ? updateOrigin(text(a.update_url), text(a.hostname)) : '',
         changed: ADDRESS_CHANGED,
       },
-      { name: 'identity', value: a.username, changed: 'the user name changed' },
+      { name: 'identity', value: text(a.username), changed: 'the user name changed' },
     ],
     // A custom URL gets the secret only as Basic credentials, i.e. with a user name; Duck DNS always (its token).
-    usesSecret: custom ? a.username !== '' : true,
+    usesSecret: custom ? text(a.username) !== '' : true,
   };
 }
 
