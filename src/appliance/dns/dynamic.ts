@@ -2,6 +2,8 @@
  * Dynamic DNS accounts: which provider, which host name, the credentials (the secret is written, never read back),
  * how the public address is found, how often it is checked and the record's TTL; per account the last address sent,
  * the provider's last answer and the next check. A scheduler updates accounts that are due; "Update now" runs one.
+ * The secret is kept with what it was saved for (provider, custom URL's server, user name: src/shared/secretBinding.ts)
+ * and sent only there: changing those needs it typed again.
  */
 import type { FastifyInstance } from 'fastify';
 import { isFqdn, isHostname } from '../../lib/validation/validators';
@@ -10,6 +12,13 @@ import { currentUser, requireAdmin } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError, notFound, type ErrorItem } from '../http/errors';
 import { fieldError } from '../apply/collections';
+import {
+  bindingChange,
+  bindingText,
+  ddnsSecretBinding,
+  RETYPE_ERROR,
+  retypeMessage,
+} from '../../shared/secretBinding';
 import { DDNS_PROVIDERS, DEFAULT_CHECK_URL, DdnsUpdater, IP_PLACEHOLDER } from './updater';
 
 export interface DdnsAccountInput {
@@ -40,6 +49,7 @@ interface Row {
   id: number;
   data: string;
   secret: string | null;
+  secret_binding: string | null;
   last_ip: string | null;
   last_result: string | null;
   last_update_at: number | null;
@@ -174,10 +184,15 @@ export class DdnsService {
         check_url: account.check_url || DEFAULT_CHECK_URL,
         interface: account.interface,
       });
+      const binding = ddnsSecretBinding(account);
+      // Only where it was saved for: settings changed behind the routes' back do not get the stored secret.
+      const secret = row.secret && bindingChange(row.secret_binding, binding) === null ? row.secret : '';
       if (!force && ip === account.last_ip && account.last_result?.startsWith('ok')) {
         result = `ok: address unchanged (${ip})`;
+      } else if (row.secret && !secret && binding.usesSecret) {
+        result = 'error: the stored secret was saved for other settings; type it again';
       } else {
-        const outcome = await this.updater.update({ ...account, secret: row.secret ?? '' }, ip);
+        const outcome = await this.updater.update({ ...account, secret }, ip);
         result = `${outcome.ok ? 'ok' : 'error'}: ${outcome.result}`;
         this.ctx.audit.record(
           'dns',
@@ -266,9 +281,15 @@ export async function registerDynamicDnsRoutes(
         return Number(
           db
             .prepare(
-              'INSERT INTO ddns_accounts (data, secret, next_check_at, created_at) VALUES (?, ?, ?, ?)',
+              'INSERT INTO ddns_accounts (data, secret, secret_binding, next_check_at, created_at) VALUES (?, ?, ?, ?, ?)',
             )
-            .run(stored(req.body), req.body.secret || null, ctx.now(), ctx.now()).lastInsertRowid,
+            .run(
+              stored(req.body),
+              req.body.secret || null,
+              req.body.secret ? bindingText(ddnsSecretBinding(req.body)) : null,
+              ctx.now(),
+              ctx.now(),
+            ).lastInsertRowid,
         );
       });
       audit(req, `dynamic DNS account "${auditText(hostname)}" added`);
@@ -281,10 +302,15 @@ export async function registerDynamicDnsRoutes(
     { schema: { ...idParams, ...accountSchema(false) }, onRequest: requireAdmin },
     async (req) => {
       const id = Number(req.params.id);
-      const row = db.prepare('SELECT secret FROM ddns_accounts WHERE id = ?').get(id) as
-        { secret: string | null } | undefined;
+      const row = db.prepare('SELECT secret, secret_binding FROM ddns_accounts WHERE id = ?').get(id) as
+        { secret: string | null; secret_binding: string | null } | undefined;
       if (!row) throw notFound();
       const errors = checkAccount(req.body, !!row.secret);
+      // A kept secret stays with what it was saved for; one the new settings never send is dropped, not kept.
+      const binding = ddnsSecretBinding(req.body);
+      const rebind = row.secret && !req.body.secret ? bindingChange(row.secret_binding, binding) : null;
+      if (rebind && binding.usesSecret)
+        errors.push(fieldError('secret', retypeMessage('password or token', rebind), RETYPE_ERROR));
       if (errors.length) throw new HttpError(422, errors);
       inTransaction(db, () => {
         db.prepare('UPDATE ddns_accounts SET data = ?, next_check_at = ? WHERE id = ?').run(
@@ -293,7 +319,13 @@ export async function registerDynamicDnsRoutes(
           id,
         );
         if (req.body.secret)
-          db.prepare('UPDATE ddns_accounts SET secret = ? WHERE id = ?').run(req.body.secret, id);
+          db.prepare('UPDATE ddns_accounts SET secret = ?, secret_binding = ? WHERE id = ?').run(
+            req.body.secret,
+            bindingText(binding),
+            id,
+          );
+        else if (rebind)
+          db.prepare('UPDATE ddns_accounts SET secret = NULL, secret_binding = NULL WHERE id = ?').run(id);
       });
       audit(req, `dynamic DNS account "${auditText(req.body.hostname)}" changed`);
       return service.list().find((a) => a.id === id);

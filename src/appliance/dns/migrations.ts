@@ -1,5 +1,6 @@
 /** Schema of the DNS proxy and dynamic DNS (namespace `dns`): numbered, forward only. */
 import type { Migration } from '../../storage/sqlite';
+import { bindingText, ddnsSecretBinding, type DdnsBindingInput } from '../../shared/secretBinding';
 
 export const dnsMigrations: Migration[] = [
   {
@@ -30,5 +31,21 @@ export const dnsMigrations: Migration[] = [
           created_at INTEGER NOT NULL
         );
       `),
+  },
+  {
+    version: 2,
+    name: 'what each stored dynamic DNS secret is bound to',
+    // A secret is used only with the settings it was saved with (src/shared/secretBinding.ts). Secrets stored before
+    // are bound to the settings they have now: nothing better is known about them.
+    up: (db) => {
+      db.exec('ALTER TABLE ddns_accounts ADD COLUMN secret_binding TEXT');
+      const rows = db.prepare('SELECT id, data FROM ddns_accounts WHERE secret IS NOT NULL').all() as Array<{
+        id: number;
+        data: string;
+      }>;
+      const bind = db.prepare('UPDATE ddns_accounts SET secret_binding = ? WHERE id = ?');
+      for (const r of rows)
+        bind.run(bindingText(ddnsSecretBinding(JSON.parse(r.data) as DdnsBindingInput)), r.id);
+    },
   },
 ];

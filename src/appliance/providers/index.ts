@@ -3,11 +3,14 @@
  * accounts, LDAP / Active Directory directories and OpenID Connect providers. Secrets (bind password, client secret)
  * are written, sealed and never read back; an absent or empty secret on a change keeps the stored one. The test
  * bench (`…/providers/test`) runs a real check against the provider with the settings of the form, before saving.
+ * A stored secret goes only where it was saved for: a change of the server, issuer, TLS trust or account name
+ * without the secret typed again is refused, on save and on the bench alike (src/shared/secretBinding.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { LdapSettings, OidcSettings } from '../../shared/authentication';
 import { migrate } from '../../storage/sqlite';
 import { LOOPBACK_URL } from '../../service-kit/oidcIssuer';
+import { RETYPE_ERROR, retypeMessage } from '../../shared/secretBinding';
 import { auditText } from '../audit';
 import { requireAdmin, currentUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
@@ -20,12 +23,15 @@ import { consoleRedirectUri } from './redirect';
 import { registerServices } from './services';
 import {
   findProvider,
+  forgetSecret,
   listProviders,
   pkiCaExists,
   providerKey,
   providerSecret,
   providerView,
-  sealSecret,
+  secretBindingOf,
+  secretRebindReason,
+  storeSecret,
   type ProviderRow,
 } from './store';
 
@@ -155,6 +161,14 @@ const item = (loc: Array<string | number>, msg: string, type: string): ErrorItem
   type,
 });
 
+/** The stored secret cannot go with these settings: it must be typed again (on its own field). */
+const retype = (type: 'ldap' | 'oidc', reason: string) =>
+  new HttpError(422, [
+    type === 'ldap'
+      ? item(['ldap', 'bind_password'], retypeMessage('bind password', reason), RETYPE_ERROR)
+      : item(['oidc', 'client_secret'], retypeMessage('client secret', reason), RETYPE_ERROR),
+  ]);
+
 export async function registerProviders(scope: FastifyInstance, ctx: ApplianceContext): Promise<void> {
   const { db } = ctx;
   migrate(db, 'providers', providersMigrations);
@@ -248,11 +262,8 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
           )
           .run(body.name, body.type, body.enabled ? 1 : 0, JSON.stringify(settings), now, now);
         const newId = Number(res.lastInsertRowid);
-        if (s)
-          db.prepare('UPDATE auth_providers SET secret = ? WHERE id = ?').run(
-            sealSecret(key(), newId, s),
-            newId,
-          );
+        const binding = secretBindingOf(body.type, settings);
+        if (s && binding) storeSecret(db, key(), newId, s, binding);
         return newId;
       });
       audit(req, `added the ${body.type} provider "${auditText(body.name)}"`);
@@ -279,18 +290,20 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
         throw new HttpError(422, [
           item(['name'], 'a provider with this name exists', 'value_error.duplicate'),
         ]);
+      const binding = secretBindingOf(body.type, settings);
+      // Kept secrets stay with what they were saved for; one the new settings never send is dropped, not kept.
+      const rebind = s ? null : secretRebindReason(db, current.id, current.type, settings);
+      if (rebind && binding?.usesSecret) throw retype(body.type, rebind);
       // Disabling a provider shuts out the admins linked to it: the last-admin rule decides (users/adminRule.ts).
       guardAccountWrite(db, ctx.now(), ['body', 'enabled'], () => {
         db.prepare(
           'UPDATE auth_providers SET name = ?, enabled = ?, settings = ?, updated_at = ? WHERE id = ?',
         ).run(body.name, body.enabled ? 1 : 0, JSON.stringify(settings), ctx.now(), current.id);
-        if (s)
-          db.prepare('UPDATE auth_providers SET secret = ? WHERE id = ?').run(
-            sealSecret(key(), current.id, s),
-            current.id,
-          );
+        if (s && binding) storeSecret(db, key(), current.id, s, binding);
+        else if (rebind) forgetSecret(db, current.id);
       });
-      audit(req, `changed the provider "${auditText(body.name)}"${s ? ' and its secret' : ''}`);
+      const secretNote = s ? ' and its secret' : rebind ? ' and dropped its secret' : '';
+      audit(req, `changed the provider "${auditText(body.name)}"${secretNote}`);
       return view(mustFind(current.id));
     },
   );
@@ -330,7 +343,8 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
     async (req) => {
       const body = req.body;
       const { settings, secret: typed } = settingsOf(body);
-      // Testing an edited provider without retyping its secret uses the stored one.
+      // Testing an edited provider without retyping its secret uses the stored one, but only where it was saved
+      // for: with another server, issuer or account name it must be typed again.
       let s = typed || null;
       if (!s && body.id !== undefined) {
         const stored = mustFind(body.id);
@@ -338,7 +352,9 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
           throw new HttpError(422, [
             item(['type'], 'the type of a provider cannot change', 'value_error.const'),
           ]);
-        s = providerSecret(db, key(), stored.id);
+        const rebind = secretRebindReason(db, stored.id, stored.type, settings);
+        if (rebind && secretBindingOf(body.type, settings)?.usesSecret) throw retype(body.type, rebind);
+        if (!rebind) s = providerSecret(db, key(), stored.id);
       }
       const result =
         body.type === 'ldap'

@@ -3,6 +3,13 @@
  * provider is a row like the others (id 1, type `local`), so services can list it in their fallback order.
  */
 import type { Migration } from '../../storage/sqlite';
+import {
+  bindingText,
+  ldapSecretBinding,
+  oidcSecretBinding,
+  type LdapBindingInput,
+  type OidcBindingInput,
+} from '../../shared/secretBinding';
 
 export const providersMigrations: Migration[] = [
   {
@@ -63,5 +70,23 @@ export const providersMigrations: Migration[] = [
           expires_at INTEGER NOT NULL
         );
       `),
+  },
+  {
+    version: 4,
+    name: 'what each stored secret is bound to',
+    // A secret is used only with the settings it was saved with (src/shared/secretBinding.ts). Secrets stored before
+    // are bound to the settings they have now: nothing better is known about them.
+    up: (db) => {
+      db.exec('ALTER TABLE auth_providers ADD COLUMN secret_binding TEXT');
+      const rows = db
+        .prepare('SELECT id, type, settings FROM auth_providers WHERE secret IS NOT NULL')
+        .all() as Array<{ id: number; type: string; settings: string }>;
+      const bind = db.prepare('UPDATE auth_providers SET secret_binding = ? WHERE id = ?');
+      for (const r of rows) {
+        const s = JSON.parse(r.settings) as LdapBindingInput & OidcBindingInput;
+        if (r.type === 'ldap') bind.run(bindingText(ldapSecretBinding(s)), r.id);
+        if (r.type === 'oidc') bind.run(bindingText(oidcSecretBinding(s)), r.id);
+      }
+    },
   },
 ];

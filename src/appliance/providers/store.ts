@@ -1,11 +1,20 @@
 /**
  * Stored identity providers. Settings are JSON; the one secret of a provider (LDAP bind password, OIDC client
  * secret) is sealed with AES-256-GCM under a key derived from the appliance secret (`pki-secret.key`, its own HKDF
- * label) and bound to the provider's id, and is never part of a view: views say only whether it is set.
+ * label) and bound to the provider's id, and is never part of a view: views say only whether it is set. It is also
+ * bound to the settings it was saved with that say where it goes (`secret_binding`, src/shared/secretBinding.ts):
+ * `providerSecret` hands it out only while the provider's settings still match them.
  */
 import crypto from 'node:crypto';
 import type { LdapSettings, OidcSettings, Provider, ProviderType } from '../../shared/authentication';
 import type { Db } from '../../storage/sqlite';
+import {
+  bindingChange,
+  bindingText,
+  ldapSecretBinding,
+  oidcSecretBinding,
+  type SecretBinding,
+} from '../../shared/secretBinding';
 import { loadApplianceSecret, seal, unseal } from '../pki/keys';
 
 export interface ProviderRow {
@@ -28,6 +37,7 @@ interface RawRow {
   enabled: number;
   settings: string;
   secret: Buffer | null;
+  secret_binding: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -53,6 +63,47 @@ const aad = (id: number) => `provider:${id}`;
 export const sealSecret = (key: Buffer, id: number, secret: string): Buffer =>
   seal(key, aad(id), Buffer.from(secret, 'utf8'));
 
+/** What a provider's secret is bound to, for its settings (null for the local provider, which has none). */
+export function secretBindingOf(
+  type: ProviderType,
+  settings: LdapSettings | OidcSettings | undefined,
+): SecretBinding | null {
+  if (type === 'ldap' && settings) return ldapSecretBinding(settings as LdapSettings);
+  if (type === 'oidc' && settings) return oidcSecretBinding(settings as OidcSettings);
+  return null;
+}
+
+/** Stores a typed secret with what it is bound to (the settings it is saved with); part of the caller's transaction. */
+export function storeSecret(db: Db, key: Buffer, id: number, secret: string, binding: SecretBinding): void {
+  db.prepare('UPDATE auth_providers SET secret = ?, secret_binding = ? WHERE id = ?').run(
+    sealSecret(key, id, secret),
+    bindingText(binding),
+    id,
+  );
+}
+
+/** Drops a stored secret that new settings no longer send anywhere (e.g. a directory now searched anonymously). */
+export function forgetSecret(db: Db, id: number): void {
+  db.prepare('UPDATE auth_providers SET secret = NULL, secret_binding = NULL WHERE id = ?').run(id);
+}
+
+/**
+ * Why the stored secret of provider `id` may not be used with `settings`: null when it may (or none is stored),
+ * else the reason ("the server address changed").
+ */
+export function secretRebindReason(
+  db: Db,
+  id: number,
+  type: ProviderType,
+  settings: LdapSettings | OidcSettings,
+): string | null {
+  const r = db.prepare('SELECT secret, secret_binding FROM auth_providers WHERE id = ?').get(id) as
+    { secret: Buffer | null; secret_binding: string | null } | undefined;
+  const binding = secretBindingOf(type, settings);
+  if (!r?.secret || !binding) return null;
+  return bindingChange(r.secret_binding, binding);
+}
+
 function fromRaw(r: RawRow): ProviderRow {
   const settings = JSON.parse(r.settings) as Record<string, unknown>;
   return {
@@ -77,11 +128,15 @@ export function findProvider(db: Db, id: number): ProviderRow | null {
   return r ? fromRaw(r) : null;
 }
 
-/** The provider's secret in clear, for a check or a sign-in; null when none is stored. */
+/**
+ * The provider's secret in clear, for a check or a sign-in with its stored settings; null when none is stored, or
+ * when the stored settings no longer match what the secret was saved with (then it is not sent anywhere).
+ */
 export function providerSecret(db: Db, key: Buffer, id: number): string | null {
-  const r = db.prepare('SELECT secret FROM auth_providers WHERE id = ?').get(id) as
-    { secret: Buffer | null } | undefined;
+  const r = db.prepare('SELECT * FROM auth_providers WHERE id = ?').get(id) as RawRow | undefined;
   if (!r?.secret) return null;
+  const binding = secretBindingOf(r.type, JSON.parse(r.settings) as LdapSettings | OidcSettings);
+  if (!binding || bindingChange(r.secret_binding, binding) !== null) return null;
   return unseal(key, aad(id), r.secret).toString('utf8');
 }
 

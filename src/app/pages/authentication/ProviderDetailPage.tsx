@@ -1,6 +1,7 @@
 /**
  * /authentication/providers/{id} (and `new?type=ldap|oidc`): one identity provider's settings. Secrets are written
- * here and never shown again (the field says whether one is set; left empty, the stored one is kept). The test bench
+ * here and never shown again (the field says whether one is set; left empty, the stored one is kept, unless the
+ * server, issuer, TLS trust or account name it was saved for changed: then it must be typed again). The test bench
  * runs a real check against the provider with the form's current settings, before saving: for a directory it binds,
  * finds a test user, proves the test password and shows the mapped attributes and groups; for an OpenID provider it
  * checks discovery, signing keys and the client credentials (a person's sign-in happens in a browser, not here).
@@ -10,6 +11,12 @@ import { Form } from '../../forms/Form';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { array, boolean, object, string } from 'yup';
+import {
+  bindingText,
+  ldapSecretBinding,
+  oidcSecretBinding,
+  retypeMessage,
+} from '../../../shared/secretBinding';
 import { ConfirmationModal } from '../../../widgets/ConfirmationModal';
 import { Loader } from '../../../widgets/Loader';
 import { PageHeader } from '../../../widgets/PageHeader';
@@ -19,6 +26,7 @@ import { useResource, useResourceSave } from '../../../store/useResource';
 import { useIsAdmin } from '../../../store/usePrivilege';
 import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
 import { CheckboxField, ListField, SelectField, TextField } from '../common/config/fields';
+import { retypeReason, SecretField } from '../common/config/SecretField';
 import { EntityFallback } from '../common/EntityFallback';
 import { useEntity } from '../common/useEntity';
 import { PROVIDER_TYPE_NAMES } from './ProvidersPage';
@@ -102,7 +110,7 @@ function settingsBody(type: EditableType, v: Values) {
     };
     return {
       ...rest,
-      ca_id: ca_id && ca_id !== ALL_CAS ? ca_id : null,
+      ca_id: caIdOf(ca_id),
       ...(bind_password ? { bind_password } : {}),
     };
   }
@@ -116,7 +124,21 @@ function settingsBody(type: EditableType, v: Values) {
   return { ...rest, ...(client_secret ? { client_secret } : {}) };
 }
 
-const schema = (type: EditableType) =>
+const caIdOf = (ca_id: string) => (ca_id && ca_id !== ALL_CAS ? ca_id : null);
+
+/** What the provider's stored secret is bound to (null without one). */
+const storedBinding = (type: EditableType, p: Provider | undefined): string | null => {
+  if (type === 'ldap') return p?.ldap?.has_bind_password ? bindingText(ldapSecretBinding(p.ldap)) : null;
+  return p?.oidc?.has_client_secret ? bindingText(oidcSecretBinding(p.oidc)) : null;
+};
+
+/** Why the form's settings need the secret typed again (null when they do not). */
+const ldapRetype = (p: Provider | undefined, v: Values['ldap'], typed?: string) =>
+  retypeReason(storedBinding('ldap', p), ldapSecretBinding({ ...v, ca_id: caIdOf(v.ca_id) }), typed);
+const oidcRetype = (p: Provider | undefined, v: Values['oidc'], typed?: string) =>
+  retypeReason(storedBinding('oidc', p), oidcSecretBinding(v), typed);
+
+const schema = (type: EditableType, provider: Provider | undefined) =>
   object({
     name: string().trim().required('Enter a name.').max(64, 'At most 64 characters.'),
     enabled: boolean(),
@@ -129,6 +151,10 @@ const schema = (type: EditableType) =>
             ),
             base_dn: string().required('Enter the base DN.'),
             user_filter: string().matches(/\{username\}/, 'The filter must contain {username}.'),
+            bind_password: string().test('retype', function retype(v) {
+              const reason = ldapRetype(provider, this.parent as Values['ldap'], v);
+              return reason ? this.createError({ message: retypeMessage('bind password', reason) }) : true;
+            }),
           }),
         }
       : {
@@ -139,6 +165,10 @@ const schema = (type: EditableType) =>
               .of(string())
               .test('openid', 'Include the scope "openid".', (s) => !!s?.includes('openid')),
             username_claim: string().required('Name the claim holding the user name.'),
+            client_secret: string().test('retype', function retype(v) {
+              const reason = oidcRetype(provider, this.parent as Values['oidc'], v);
+              return reason ? this.createError({ message: retypeMessage('client secret', reason) }) : true;
+            }),
           }),
         }),
   });
@@ -218,7 +248,7 @@ function ProviderForm({
     <Formik<Values>
       initialValues={toValues(provider)}
       enableReinitialize={!!provider}
-      validationSchema={schema(type)}
+      validationSchema={schema(type, provider)}
       onSubmit={(v) => {
         const body = { name: v.name.trim(), type, enabled: v.enabled, [type]: settingsBody(type, v) };
         if (provider)
@@ -308,6 +338,7 @@ function OpenCreated({ created, onCreated }: { created: Provider; onCreated: (id
 }
 
 function LdapFields({ provider }: { provider: Provider | undefined }) {
+  const { values } = useFormikContext<Values>();
   const cas = useResource<{ data: Array<{ id: string; name: string }> }>('pki/cas').data?.data ?? [];
   const caOptions = [
     { name: "The system's and all of the PKI's authorities", value: ALL_CAS },
@@ -337,12 +368,12 @@ function LdapFields({ provider }: { provider: Provider | undefined }) {
         label="Bind DN"
         info="The service account, e.g. cn=reader,dc=example,dc=com."
       />
-      <TextField
+      <SecretField
         name="ldap.bind_password"
         label="Bind password"
-        type="password"
-        autoComplete="new-password"
-        placeholder={provider?.ldap?.has_bind_password ? 'Set (leave empty to keep)' : 'Not set'}
+        secretName="bind password"
+        hasStored={!!provider?.ldap?.has_bind_password}
+        reason={ldapRetype(provider, values.ldap)}
       />
       <TextField name="ldap.base_dn" label="Base DN" required />
       <TextField
@@ -371,6 +402,7 @@ function LdapFields({ provider }: { provider: Provider | undefined }) {
 }
 
 function OidcFields({ provider }: { provider: Provider | undefined }) {
+  const { values } = useFormikContext<Values>();
   return (
     <>
       <TextField
@@ -380,12 +412,12 @@ function OidcFields({ provider }: { provider: Provider | undefined }) {
         info="Its discovery document is read from there."
       />
       <TextField name="oidc.client_id" label="Client id" required />
-      <TextField
+      <SecretField
         name="oidc.client_secret"
         label="Client secret"
-        type="password"
-        autoComplete="new-password"
-        placeholder={provider?.oidc?.has_client_secret ? 'Set (leave empty to keep)' : 'Not set'}
+        secretName="client secret"
+        hasStored={!!provider?.oidc?.has_client_secret}
+        reason={oidcRetype(provider, values.oidc)}
       />
       <ListField name="oidc.scopes" label="Scopes" placeholder="openid" />
       <TextField name="oidc.username_claim" label="User name claim" required />

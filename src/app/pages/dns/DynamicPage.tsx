@@ -1,18 +1,21 @@
 /**
  * /dns/dynamic: dynamic DNS accounts — which provider keeps which host name pointing at the appliance's public
  * address, how that address is found and how often; per account the last address sent, the provider's last answer
- * and the next check. The secret is written, never shown.
+ * and the next check. The secret is written, never shown; it goes only to the provider, server and user name it was
+ * saved for, so changing those asks for it again.
  */
 import { useEffect } from 'react';
 import { boolean, object, string } from 'yup';
 import { formatDateTime } from '../../../lib/format';
 import { fieldSchema } from '../../../lib/validation/yup';
+import { bindingText, ddnsSecretBinding, retypeMessage } from '../../../shared/secretBinding';
 import { Loader } from '../../../widgets/Loader';
 import { PageHeader } from '../../../widgets/PageHeader';
 import { useResource, useResourceSave } from '../../../store/useResource';
 import { DirtyGuard } from '../common/config/DirtyGuard';
 import { ListSection } from '../common/config/ListSection';
 import { CheckboxField, SelectField, TextField } from '../common/config/fields';
+import { retypeReason, SecretField } from '../common/config/SecretField';
 import { DYNAMIC_DNS_KEY, type DdnsAccount, type DynamicDnsData } from './types';
 import '../common/config/config.css';
 import { AreaAccess, ReadOnlyNotice } from '../common/config/ReadOnly';
@@ -31,18 +34,29 @@ interface AccountValues {
   interval_seconds: string;
   ttl: string;
   enabled: boolean;
+  /** What the stored secret was saved for (null without one): not sent, it tells when the secret must be retyped. */
+  stored_binding: string | null;
 }
+
+/** Why the values need the secret typed again (null when they do not). */
+const secretRetype = (v: AccountValues, typed?: string) =>
+  retypeReason(v.stored_binding, ddnsSecretBinding(v), typed);
 
 const INTERVAL = { validators: ['integer'] as const, min: 60, max: 86400, required: true };
 const TTL = { validators: ['integer'] as const, min: 30, max: 86400, required: true };
 
-// The secret is not checked here: a new account needs one, a changed account keeps the stored one when it is left
-// empty; the appliance knows which and says so under the field.
+// A new account needs a secret, a changed account keeps the stored one when it is left empty (the appliance knows
+// which and says so under the field) unless what it was saved for changed: then it must be typed again.
 const accountSchema = object({
   provider: string().required('Choose a provider.'),
   hostname: fieldSchema({ validators: ['fqdn'], required: true }, 'Host name'),
   username: string().max(128),
-  secret: string().max(256),
+  secret: string()
+    .max(256)
+    .test('retype', function retype(v) {
+      const reason = secretRetype(this.parent as AccountValues, v);
+      return reason ? this.createError({ message: retypeMessage('password or token', reason) }) : true;
+    }),
   update_url: string().when('provider', {
     is: 'custom',
     then: (s) =>
@@ -74,16 +88,26 @@ const NEW: AccountValues = {
   interval_seconds: '300',
   ttl: '60',
   enabled: true,
+  stored_binding: null,
 };
 
+// Only the fields the appliance takes: the account's state (id, has_secret, last_*) is not part of a change.
 const toValues = (a: DdnsAccount): AccountValues => ({
-  ...a,
+  provider: a.provider,
+  hostname: a.hostname,
+  username: a.username,
+  update_url: a.update_url,
+  ip_source: a.ip_source,
+  check_url: a.check_url,
+  interface: a.interface,
+  enabled: a.enabled,
   secret: '',
   interval_seconds: String(a.interval_seconds),
   ttl: String(a.ttl),
+  stored_binding: a.has_secret ? bindingText(ddnsSecretBinding(a)) : null,
 });
 
-const toBody = (v: AccountValues) => ({
+const toBody = ({ stored_binding: _stored, ...v }: AccountValues) => ({
   ...v,
   update_url: v.provider === 'custom' ? v.update_url : '',
   check_url: v.ip_source === 'web' ? v.check_url : '',
@@ -170,11 +194,12 @@ export function DynamicPage() {
                     />
                   ) : null}
                   <TextField name="username" label="User name" autoComplete="off" />
-                  <TextField
+                  <SecretField
                     name="secret"
                     label="Password or token"
-                    type="password"
-                    autoComplete="new-password"
+                    secretName="password or token"
+                    hasStored={!!v.stored_binding}
+                    reason={secretRetype(v)}
                     info="Never shown again once saved. When changing an account, leave it empty to keep the stored one."
                   />
                   <SelectField
