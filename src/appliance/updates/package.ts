@@ -75,7 +75,7 @@ const validateManifest = ajv.compile<Manifest>({
     version: { type: 'string', pattern: VERSION_PATTERN },
     channel: { type: 'string', enum: [...CHANNELS] },
     security: { type: 'boolean' },
-    changelog: { type: 'string', maxLength: 100_000, format: 'safe-text' },
+    changelog: { type: 'string', maxLength: 100_000, format: 'safe-multiline-text' },
     released_at: { type: 'string', maxLength: 40, pattern: '^\\d{4}-\\d{2}-\\d{2}' },
     payload: {
       type: 'object',
