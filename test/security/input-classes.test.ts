@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { makePackage, signingKeys, trustKey } from '../../scripts/make-update-package';
+import { opensslSelfSigned, tempDir } from '../appliance/pki/support';
 import { adminAgent, count, startServer, type Agent, type Harness } from '../appliance/support/harness';
 
 let h: Harness;
@@ -78,6 +79,19 @@ describe('free text', () => {
     const res = await admin.post(url, body(`Équipe réseau 网络 🚀 <b>&amp; ${unique()}`));
     expect(res.statusCode).toBe(201);
   });
+
+  test.each([
+    ['a line feed and a tab', '/CN=evil\nline\tname', 'evil\uFFFDline\uFFFDname'],
+    ['an escape sequence', '/CN=\u001b[2Jcleared', '\uFFFD[2Jcleared'],
+  ])(
+    'a certificate imported without a name is named after its common name, on one line (%s)',
+    async (_what, subject, name) => {
+      const { cert } = opensslSelfSigned(tempDir(), subject, { ca: false, key: unique() });
+      const res = await admin.post('/api/pki/certificates/import', { certificate: cert });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().name).toBe(name);
+    },
+  );
 
   test.each([
     // Any string or key of a JSON body, with or without a format of its own.

@@ -51,6 +51,13 @@ export function textProblem(s: string, kind: TextKind = 'line'): TextProblem | n
   return null;
 }
 
+/**
+ * Text from elsewhere (a certificate's common name) made fit for a one-line field: each character a one-line text
+ * may not hold, and each lone surrogate, becomes U+FFFD, so it still shows that something was there.
+ */
+export const toOneLine = (s: string): string =>
+  s.replace(new RegExp(`${LONE_SURROGATE.source}|${NOT_IN_ONE_LINE.source}`, 'g'), '\uFFFD');
+
 export const isSafeText = (s: string): boolean => textProblem(s, 'line') === null;
 export const isSafeMultilineText = (s: string): boolean => textProblem(s, 'lines') === null;
 

@@ -3,6 +3,7 @@ import {
   isSafeText,
   loneSurrogatePath,
   textProblem,
+  toOneLine,
 } from '../../../src/lib/validation/text';
 
 const CONTROL = 'value_error.str.control_characters';
@@ -46,4 +47,15 @@ test.each([
   ['the value itself', '\ud800', []],
 ])('finds a lone surrogate in %s', (_what, value, path) => {
   expect(loneSurrogatePath(value)).toEqual(path);
+});
+
+test.each([
+  ['plain text', 'www.example.test', 'www.example.test'],
+  ['line breaks and tabs', 'a\nb\r\tc', 'a\uFFFDb\uFFFD\uFFFDc'],
+  ['C1 and separators', 'a\u0085b\u2028c', 'a\uFFFDb\uFFFDc'],
+  ['a lone surrogate', 'a\ud800b', 'a\uFFFDb'],
+  ['a surrogate pair', 'a🚀b', 'a🚀b'],
+])('toOneLine keeps %s on one line', (_what, text, expected) => {
+  expect(toOneLine(text)).toBe(expected);
+  expect(isSafeText(toOneLine(text))).toBe(true);
 });
