@@ -62,6 +62,7 @@ export function toNotification(m: ServerMessage): NotificationRequest | undefine
     ...(m.version_id !== undefined && m.version_id !== null ? { version_id: String(m.version_id) } : {}),
     title: m.name,
     message: m.text ?? '',
+    markdown: true,
     level,
     kind: type,
     duration: -1,

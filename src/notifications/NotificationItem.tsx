@@ -18,7 +18,17 @@ const levelLabel: Record<Notification['level'], string> = {
 
 export function NotificationItem({ notification }: { notification: Notification }) {
   const dispatch = useAppDispatch();
-  const { localId, level, kind, title, message, phase = 'pending', id, deadline, action } = notification;
+  const {
+    localId,
+    level,
+    kind,
+    title,
+    message,
+    markdown,
+    phase = 'pending',
+    deadline,
+    action,
+  } = notification;
   const dismiss = () => dispatch(notificationDismissed({ localId }));
   const style = { '--notification-fade': `${NOTIFICATION_FADE_MS}ms` } as CSSProperties;
   const label = title ? `${title}` : levelLabel[level];
@@ -37,8 +47,12 @@ export function NotificationItem({ notification }: { notification: Notification 
       {/* The alert role sits inside the list item: a list's children must stay list items. */}
       <div className="notification__text" role={level === 'error' ? 'alert' : undefined}>
         {title && <strong className="notification__title">{title}</strong>}
-        {/* Server messages are markdown; local ones are plain text. */}
-        {id ? <MarkdownMessage markdown={message} /> : <div className="notification__message">{message}</div>}
+        {/* Only texts written as markdown (server messages) are rendered as such; every other one is plain text. */}
+        {markdown ? (
+          <MarkdownMessage markdown={message} />
+        ) : (
+          <div className="notification__message">{message}</div>
+        )}
         {deadline !== undefined && <Countdown deadline={deadline} />}
       </div>
       {action && (

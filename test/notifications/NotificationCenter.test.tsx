@@ -108,6 +108,7 @@ test('a server message is rendered as sanitised markdown and acknowledged on dis
         notificationRequested({
           id: '5',
           version_id: '2',
+          markdown: true,
           kind: 'banner',
           level: 'warning',
           title: 'News',

@@ -58,6 +58,8 @@ describe('server message → center notification (spec §3)', () => {
       version_id: '2',
       title: 'Title',
       message: 'body',
+      // A server message is the admin's markdown: the only notices rendered as markdown.
+      markdown: true,
       duration: -1,
       ...expected,
     });

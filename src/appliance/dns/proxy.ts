@@ -4,6 +4,7 @@
  * lists. Addresses are checked with the console's own §5 validators, so the API refuses what the form refuses.
  */
 import net from 'node:net';
+import { hostBitsProblem } from '../../lib/validation/subnet';
 import { isFqdn, isHostname, isIp, isSubnet, isWildcard } from '../../lib/validation/validators';
 import type { Db } from '../../storage/sqlite';
 import { fieldError, readList, replaceList, type ListSpec, type Stored } from '../apply/collections';
@@ -266,7 +267,12 @@ export const accessList: ListSpec<AccessRule> = {
     const errors: ErrorItem[] = [];
     if (!isSubnet(a.subnet))
       errors.push(
-        fieldError('subnet', 'value is not a valid IPv4 network (address/prefix)', 'value_error.subnet'),
+        fieldError(
+          'subnet',
+          // The one host-bits rule of every CIDR field (src/lib/validation/subnet.ts) names the network meant.
+          hostBitsProblem(a.subnet) ?? 'value is not a valid IPv4 network (address/prefix)',
+          'value_error.subnet',
+        ),
       );
     if (others.some((o) => o.subnet === a.subnet))
       errors.push(duplicate('subnet', 'a rule for this network'));

@@ -5,6 +5,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { CONTROL_PROBLEM, textProblem, type TextKind } from '../../lib/validation/text';
 
 export interface ErrorItem {
   loc: Array<string | number>;
@@ -73,8 +74,10 @@ const formatCodes: Record<string, [string, string]> = {
   email: ['value_error.email', 'value is not a valid email address'],
   'hex-color': ['value_error.color', 'value is not a valid color: string not recognised as a valid color'],
   uuid: ['type_error.uuid', 'value is not a valid uuid'],
-  'safe-text': ['value_error.str.control_characters', 'value must not contain control characters'],
 };
+
+/** The text formats; their item says which rule the value broke (lone surrogate or control character). */
+const textFormats: Record<string, TextKind> = { 'safe-text': 'line', 'safe-multiline-text': 'lines' };
 
 /** One ajv error as a pydantic-style item. */
 export function itemFromAjv(error: ErrorObject, context: string): ErrorItem {
@@ -183,6 +186,11 @@ export function itemFromAjv(error: ErrorObject, context: string): ErrorItem {
         ctx: { permitted: [p.allowedValue] },
       };
     case 'format': {
+      const kind = textFormats[String(p.format)];
+      if (kind) {
+        const problem = typeof error.data === 'string' ? textProblem(error.data, kind) : null;
+        return { loc: base, ...(problem ?? CONTROL_PROBLEM[kind]) };
+      }
       const [type, msg] = formatCodes[String(p.format)] ?? [
         'value_error',
         `value is not a valid ${String(p.format)}`,

@@ -8,6 +8,12 @@ import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { applianceErrorHandler, HttpError } from './errors';
 import { jsonTooDeep, jsonTooDeepMessage } from '../../service-kit/jsonDepth';
+import {
+  isSafeMultilineText,
+  isSafeText,
+  LONE_SURROGATE_PROBLEM,
+  loneSurrogatePath,
+} from '../../lib/validation/text';
 
 /** Default body limit of API requests (images set their own). */
 export const API_BODY_LIMIT = 64 * 1024;
@@ -21,11 +27,15 @@ export function createAjv(): Ajv {
     useDefaults: false,
     removeAdditional: false,
     strict: true,
+    // Errors carry the failing value, so a format error can say which rule it broke (never echoed to the caller).
+    verbose: true,
   });
   addFormats(ajv, ['email', 'uuid']);
   ajv.addFormat('hex-color', HEX_COLOR);
-  // Free text that is shown to people: no control characters except tab and newline.
-  ajv.addFormat('safe-text', (s: string) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(s));
+  // Free text that is shown to people (src/lib/validation/text.ts): one line without control characters, or lines
+  // (LF and tab kept); never a lone surrogate.
+  ajv.addFormat('safe-text', isSafeText);
+  ajv.addFormat('safe-multiline-text', isSafeMultilineText);
   return ajv;
 }
 
@@ -102,7 +112,15 @@ export function applyApiConventions(scope: FastifyInstance): void {
         );
         return;
       }
-      jsonParser(req, text, done);
+      jsonParser(req, text, (err, value) => {
+        if (err) return done(err, undefined);
+        // A `\ud800` escape is the JSON spelling of invalid UTF-8 (raw bytes were refused above): refused in every
+        // string and key, located. Only bodies with such an escape are walked.
+        const at = /\\u[dD][89a-fA-F]/.test(text) ? loneSurrogatePath(value) : null;
+        if (at)
+          return done(new HttpError(422, [{ loc: ['body', ...at], ...LONE_SURROGATE_PROBLEM }]), undefined);
+        done(null, value);
+      });
     },
   );
   scope.addContentTypeParser(

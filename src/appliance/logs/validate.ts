@@ -2,6 +2,7 @@
  * Validation of what callers send to the log endpoints: the stream query and the ingestion body. Errors come back
  * as pydantic-style `{loc, msg, type, ctx}` items (the shape the console's error handler reads, spec §8).
  */
+import { hasLoneSurrogate, LONE_SURROGATE_PROBLEM } from '../../lib/validation/text';
 import { LOG_SERVICES, isLogService, MAX_MESSAGE_LENGTH, type LogEntry } from '../../shared/logServices';
 
 export interface ErrorItem {
@@ -123,8 +124,6 @@ export function parseLastEventId(header: unknown): Validated<number | undefined>
   return { ok: true, value: Number(text) };
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 const ENTRY_KEYS = new Set(['service', 'message', 'timestamp']);
 
 function validateEntry(
@@ -165,12 +164,11 @@ function validateEntry(
       type: 'value_error.any_str.min_length',
       ctx: { limit_value: 1 },
     });
-  else if (LONE_SURROGATE.test(o.message))
+  else if (hasLoneSurrogate(o.message))
     // A lone surrogate (`"\ud800"` in JSON) cannot be stored as UTF-8: it would be replaced silently.
     errors.push({
       loc: [...loc, 'message'],
-      msg: 'value is not valid Unicode (lone surrogate)',
-      type: 'value_error.unicode',
+      ...LONE_SURROGATE_PROBLEM,
     });
   else if (o.message.length > MAX_MESSAGE_LENGTH)
     errors.push({

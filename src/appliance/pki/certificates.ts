@@ -43,6 +43,7 @@ import {
   type Sans,
   type SubjectInput,
 } from './x509';
+import { toOneLine } from '../../lib/validation/text';
 
 export type Profile = 'server' | 'client';
 export const PROFILES: Profile[] = ['server', 'client'];
@@ -391,8 +392,9 @@ export function insertCertificate(p: PkiContext, v: InsertValues): string {
   return id;
 }
 
+/** The given name, else the certificate's own (one line, like every name a person typed). */
 const displayName = (name: string | undefined, cert: x509.X509Certificate) =>
-  name ?? cert.subjectName.getField('CN')[0] ?? cert.subject.slice(0, 128);
+  name ?? toOneLine(cert.subjectName.getField('CN')[0] ?? cert.subject.slice(0, 128));
 
 export async function issueCertificate(p: PkiContext, input: IssueInput, by: string) {
   getCaRow(p, input.ca_id);

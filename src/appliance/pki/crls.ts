@@ -13,6 +13,7 @@ import { caSigner, getCaRow } from './cas';
 import { REASON_CODES, type RevocationReason } from './certificates';
 import { type PkiContext, pkiAudit } from './context';
 import { bytes, MaterialError, parseCertificateDer, pemBlocks, x509 } from './x509';
+import { toOneLine } from '../../lib/validation/text';
 
 /** Generated CRLs kept per CA (older ones are dropped; the newest is the one served). */
 const KEEP_GENERATED = 5;
@@ -250,7 +251,7 @@ export async function importCrl(p: PkiContext, input: ImportCrlInput, by: string
     id: crypto.randomUUID(),
     ca_id: caId,
     source: 'imported',
-    name: input.name ?? crl.issuerName.getField('CN')[0] ?? crl.issuer.slice(0, 128),
+    name: input.name ?? toOneLine(crl.issuerName.getField('CN')[0] ?? crl.issuer.slice(0, 128)),
     issuer: crl.issuer,
     crl_der: der,
     number,

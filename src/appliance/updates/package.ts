@@ -4,11 +4,14 @@
  *   bytes, checked against the appliance's trusted keys (`keys.ts`).
  * - `payload` is the base64 release payload; the signed manifest carries its SHA-256 and size, so the signature
  *   covers it too.
+ * - Neither the envelope nor the manifest may repeat a key: `JSON.parse` keeps the last, another reader the first,
+ *   so one signed text could mean two things.
  * - The manifest's `steps` are data the appliance interprets (`migrate` to a declared schema version, `switch` to
  *   the package's version): a package can never run code of its own.
  */
 import crypto from 'node:crypto';
 import { createAjv } from '../http/scope';
+import { describeDuplicateKey, duplicateJsonKey } from '../../service-kit/jsonDuplicateKeys';
 import type { TrustedKey } from './keys';
 
 export const PACKAGE_FORMAT = 'rampart-update/1';
@@ -75,7 +78,7 @@ const validateManifest = ajv.compile<Manifest>({
     version: { type: 'string', pattern: VERSION_PATTERN },
     channel: { type: 'string', enum: [...CHANNELS] },
     security: { type: 'boolean' },
-    changelog: { type: 'string', maxLength: 100_000, format: 'safe-text' },
+    changelog: { type: 'string', maxLength: 100_000, format: 'safe-multiline-text' },
     released_at: { type: 'string', maxLength: 40, pattern: '^\\d{4}-\\d{2}-\\d{2}' },
     payload: {
       type: 'object',
@@ -162,11 +165,19 @@ function checkSteps(steps: PackageStep[]): void {
  */
 export function verifyPackage(file: Buffer, keys: TrustedKey[]): VerifiedPackage {
   let raw: unknown;
+  let text: string;
   try {
-    raw = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(file));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(file);
+    raw = JSON.parse(text);
   } catch {
     throw new PackageError('value_error.update.format', 'The file is not an update package (it is not JSON)');
   }
+  const envelopeDuplicate = duplicateJsonKey(text);
+  if (envelopeDuplicate)
+    throw new PackageError(
+      'value_error.update.format',
+      `The file is not a valid update package: the key ${describeDuplicateKey(envelopeDuplicate)} appears twice`,
+    );
   if (!validateEnvelope(raw))
     throw new PackageError(
       'value_error.update.format',
@@ -188,6 +199,12 @@ export function verifyPackage(file: Buffer, keys: TrustedKey[]): VerifiedPackage
       keys.length
         ? 'The package signature does not match any trusted key'
         : 'The appliance has no trusted update keys; the package cannot be verified',
+    );
+  const manifestDuplicate = duplicateJsonKey(raw.manifest);
+  if (manifestDuplicate)
+    throw new PackageError(
+      'value_error.update.manifest',
+      `The signed manifest is not valid: the key ${describeDuplicateKey(manifestDuplicate)} appears twice`,
     );
   let manifest: unknown;
   try {

@@ -9,9 +9,11 @@
  * - `normaliseHex(input) => string | null` — hex colour rules.
  * - Input rules: `clamp`, `sanitiseNumberText`, `normaliseTime`, `parseTime`, `dayToTimestamp`, `timestampToDay`,
  *   `checkListEntry`, `isAllowedLinkHref`, `isImageType`, `fitWithin`, `imageOutputFormat`.
+ * - Free text: `textProblem(s, 'line' | 'lines')`, `isSafeText`, `isSafeMultilineText`, `hasLoneSurrogate`.
  * - Yup: `fieldSchema(rules, label?)`, `emailSchema()`, `selectSchema(required)` from `./yup` (kept separate so callers without Yup skip it).
  */
 export * from './validators';
 export * from './validate';
 export * from './inputs';
 export * from './hexColour';
+export * from './text';

@@ -1,7 +1,8 @@
 /**
  * Networks in CIDR notation, IPv4 (`10.0.0.0/8`) and IPv6 (`2001:db8::/32`), and whether an address lies in one:
- * the lockout allow-list's validator and matcher (the same code on the console and the appliance). The address part
- * must be the network itself (no host bits set: `10.0.0.1/8` is refused as ambiguous). IPv4-mapped IPv6 client
+ * the lockout allow-list's validator and matcher, and the host-bits rule of every CIDR field (the §5 `subnet`
+ * validator of DNS access lists too; the same code on the console and the appliance). The address part must be the
+ * network itself (no host bits set: `10.0.0.1/8` is refused as ambiguous, naming `10.0.0.0/8`). IPv4-mapped IPv6 client
  * addresses (`::ffff:10.1.2.3`, what a dual-stack socket reports) match IPv4 networks.
  */
 
@@ -62,6 +63,44 @@ export function parseAddress(s: string): { family: 4 | 6; value: bigint } | null
 const mask = (bits: number, prefix: number) =>
   ((1n << BigInt(bits)) - 1n) ^ ((1n << BigInt(bits - prefix)) - 1n);
 
+/** An address value as text: dotted quad, or IPv6 in its canonical short form (RFC 5952). */
+function formatAddress(value: bigint, family: 4 | 6): string {
+  if (family === 4) return [24n, 16n, 8n, 0n].map((s) => String((value >> s) & 0xffn)).join('.');
+  const groups = Array.from({ length: 8 }, (_, i) => Number((value >> BigInt(112 - 16 * i)) & 0xffffn));
+  // The longest run of two or more zero groups (the first of equals) becomes `::`.
+  let best = { at: -1, len: 0 };
+  for (let i = 0; i < 8;) {
+    let j = i;
+    while (j < 8 && groups[j] === 0) j += 1;
+    if (j - i > best.len && j - i >= 2) best = { at: i, len: j - i };
+    i = j === i ? i + 1 : j;
+  }
+  const hex = groups.map((g) => g.toString(16));
+  if (best.at < 0) return hex.join(':');
+  return `${hex.slice(0, best.at).join(':')}::${hex.slice(best.at + best.len).join(':')}`;
+}
+
+/**
+ * For a network written with host bits (`10.0.0.1/8`): the message naming the network it probably means. Null when
+ * the text is not address/prefix or has no host bits. Every CIDR field refuses such a network the same way, rather
+ * than guessing: the writer may have meant the host (`/32`) as well as the network.
+ */
+export function hostBitsProblem(s: string): string | null {
+  const m = /^([^/]+)\/(\d{1,3})$/.exec(s.trim());
+  if (!m) return null;
+  const v4 = ipv4ToBig(m[1]);
+  const v6 = v4 === null ? ipv6ToBig(m[1]) : null;
+  if (v4 === null && v6 === null) return null;
+  const family = v4 !== null ? 4 : 6;
+  const bits = family === 4 ? 32 : 128;
+  const prefix = Number(m[2]);
+  if (prefix > bits) return null;
+  const value = (v4 ?? v6) as bigint;
+  const network = value & mask(bits, prefix);
+  if (network === value) return null;
+  return `${m[1]}/${prefix} has host bits set; did you mean ${formatAddress(network, family)}/${prefix}?`;
+}
+
 /** Why a network in CIDR notation is not valid, or null when it is. */
 export function subnetProblem(s: string): string | null {
   const m = /^([^/]+)\/(\d{1,3})$/.exec(s.trim());
@@ -72,10 +111,7 @@ export function subnetProblem(s: string): string | null {
   const bits = v4 !== null ? 32 : 128;
   const prefix = Number(m[2]);
   if (prefix > bits) return `the prefix length of an IPv${bits === 32 ? 4 : 6} network is at most ${bits}`;
-  const value = (v4 ?? v6) as bigint;
-  if ((value & ~mask(bits, prefix)) !== 0n)
-    return `host bits are set: this is not the start of a /${prefix} network`;
-  return null;
+  return hostBitsProblem(s);
 }
 
 export const isSubnetV4V6 = (s: string) => subnetProblem(s) === null;

@@ -3,6 +3,7 @@
  * returns a boolean; none throws. Emptiness is decided by the caller (`validateValue`), not here.
  */
 import { EMAIL_PATTERN, isEmail } from '../../shared/email';
+import { hostBitsProblem } from './subnet';
 
 /** §5 e-mail: the one pattern of src/shared/email.ts. */
 export { EMAIL_PATTERN, isEmail };
@@ -100,8 +101,8 @@ export const isEmailWildcard = (v: string): boolean => {
   return m !== null ? isFqdnWildcard(m[1]) : isEmail(v);
 };
 
-/** An IPv4 address with a prefix length 0–31, e.g. `10.0.0.0/8`. */
-export const isSubnet = (v: string): boolean => subnetRe.test(v);
+/** An IPv4 network with a prefix length 0–31, e.g. `10.0.0.0/8`; no host bits (`10.0.0.1/8` is refused). */
+export const isSubnet = (v: string): boolean => subnetRe.test(v) && hostBitsProblem(v) === null;
 
 function isLabelList(labels: string[]): boolean {
   // A label of digits only is allowed inside a name but not as the last label (a TLD is never numeric).

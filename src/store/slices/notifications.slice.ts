@@ -16,7 +16,13 @@ export interface Notification {
   id?: string;
   version_id?: string;
   title?: string;
+  /** Plain text, shown as typed: names in it (a certificate's, a group's) stay text. */
   message: string;
+  /**
+   * The message is markdown written to be read as such: only server messages of the messaging center set it (the
+   * admin's texts). Nothing else is rendered as markdown, so a name can never become an image or a link.
+   */
+  markdown?: boolean;
   /** Milliseconds; -1 = stays until dismissed. */
   duration: number;
   level: NotificationLevel;

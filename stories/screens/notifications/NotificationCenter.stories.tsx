@@ -46,6 +46,7 @@ export const Banner = story(
         kind: 'banner',
         id: '7',
         version_id: '1',
+        markdown: true,
         title: 'Maintenance',
       }),
     ],

@@ -132,7 +132,7 @@ describe('ajv errors as pydantic-style items', () => {
       { name: 'ab', note: 'a\u0000b' },
       {
         loc: ['body', 'note'],
-        msg: 'value must not contain control characters',
+        msg: 'value must be one line without control characters (no line breaks or tabs)',
         type: 'value_error.str.control_characters',
       },
     ],

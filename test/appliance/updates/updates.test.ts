@@ -81,7 +81,43 @@ describe('updates', () => {
     return Buffer.from(JSON.stringify(env));
   }
 
+  /** A package whose manifest text is edited, then signed again with the trusted key (so only the edit is wrong). */
+  function resigned(edit: (manifest: string) => string): Buffer {
+    const env = JSON.parse(signed('1.1.0').toString('utf8')) as Record<string, string>;
+    env.manifest = edit(env.manifest);
+    env.signature = crypto.sign(null, Buffer.from(env.manifest, 'utf8'), keys.privateKey).toString('base64');
+    return Buffer.from(JSON.stringify(env));
+  }
+  /** The package file's text, edited (the signed manifest stays as it was). */
+  const editedFile = (edit: (text: string) => string) => Buffer.from(edit(signed('1.1.0').toString('utf8')));
+
   it.each([
+    // Duplicate keys: JSON.parse keeps the last, another reader the first, so one signed text could mean two things.
+    [
+      'a signed manifest that repeats a key',
+      resigned((m) => m.replace(/^\{/, '{"channel":"beta",')),
+      'value_error.update.manifest',
+    ],
+    [
+      'a signed manifest that repeats a key spelled with an escape',
+      resigned((m) => m.replace(/^\{/, '{"vers\\u0069on":"9.9.9",')),
+      'value_error.update.manifest',
+    ],
+    [
+      'a signed manifest that repeats a key of its checksum',
+      resigned((m) => m.replace('"payload":{', '"payload":{"size":1,')),
+      'value_error.update.manifest',
+    ],
+    [
+      'an envelope that repeats its payload',
+      editedFile((t) => t.replace(/^\{/, `{"payload":"${Buffer.from('evil').toString('base64')}",`)),
+      'value_error.update.format',
+    ],
+    [
+      'an envelope that repeats its manifest',
+      editedFile((t) => t.replace(/^\{/, '{"manifest":"{}",')),
+      'value_error.update.format',
+    ],
     ['corrupt (not JSON)', Buffer.from('PK\u0003\u0004 not a package'), 'value_error.update.format'],
     [
       'another format',
@@ -121,7 +157,7 @@ describe('updates', () => {
     expect(res.statusCode).toBe(422);
     const [item] = res.json().detail;
     expect(item).toMatchObject({ loc: ['body'], type });
-    expect(item.msg).toMatch(/^(The (file|package|payload|signature)|Version) .{10,}/);
+    expect(item.msg).toMatch(/^(The (file|package|payload|signature|signed manifest)|Version) .{10,}/);
     expect(count(h, 'update_packages')).toBe(0);
     expect((await status()).current_version).toBe('1.0.0');
   });

@@ -69,7 +69,9 @@ const rows: Row[] = [
   ['email-wildcard', '*@*.example.com', true],
   ['email-wildcard', '*@example', false],
   ['subnet', '10.0.0.0/8', true],
-  ['subnet', '192.168.0.0/0', true],
+  ['subnet', '0.0.0.0/0', true],
+  ['subnet', '192.168.0.0/0', false], // host bits set
+  ['subnet', '10.0.0.1/8', false], // host bits set: 10.0.0.0/8 is meant
   ['subnet', '192.168.0.0/31', true],
   ['subnet', '192.168.0.0/32', false],
   ['subnet', '192.168.0.0', false],

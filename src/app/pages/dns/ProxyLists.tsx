@@ -1,5 +1,6 @@
 /** The DNS proxy's four lists: upstream servers, host overrides, domain overrides and access lists. */
 import { boolean, object, string } from 'yup';
+import { hostBitsProblem } from '../../../lib/validation/subnet';
 import { fieldSchema } from '../../../lib/validation/yup';
 import { ListSection } from '../common/config/ListSection';
 import { CheckboxField, SelectField, TextField } from '../common/config/fields';
@@ -228,7 +229,13 @@ interface AccessValues {
 }
 
 const accessSchema = object({
-  subnet: fieldSchema({ validators: ['subnet'], required: true }, 'Network'),
+  // Host bits first: its message names the network meant (`10.0.0.1/8` → `10.0.0.0/8`).
+  subnet: string()
+    .test('host-bits', (v, ctx) => {
+      const problem = hostBitsProblem(v ?? '');
+      return problem ? ctx.createError({ message: problem }) : true;
+    })
+    .concat(fieldSchema({ validators: ['subnet'], required: true }, 'Network')),
   action: string().oneOf(['allow', 'refuse']).required(),
   description: string().max(200),
 });
@@ -256,13 +263,8 @@ export function AccessList({ data, loading }: { data: AccessRule[]; loading?: bo
       describe={(a) => `access rule for ${a.subnet}`}
       renderFields={() => (
         <>
-          <TextField
-            name="subnet"
-            label="Network"
-            validators={['subnet']}
-            required
-            placeholder="e.g. 192.168.1.0/24"
-          />
+          {/* No widget validators: the schema's message (host bits: the network meant) shows instead. */}
+          <TextField name="subnet" label="Network" required placeholder="e.g. 192.168.1.0/24" />
           <SelectField
             name="action"
             label="Action"

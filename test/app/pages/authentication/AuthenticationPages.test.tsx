@@ -248,7 +248,9 @@ describe('Lockout page rules and allow-list', () => {
     const { calls } = setupLockout();
     await user.type(screen.getByRole('textbox', { name: /Allow-listed networks/ }), '10.1.2.3/16{Enter}');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(/host bits are set/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/10\.1\.2\.3\/16 has host bits set; did you mean 10\.1\.0\.0\/16\?/),
+    ).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
