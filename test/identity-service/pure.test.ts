@@ -133,6 +133,7 @@ describe('parseProviders', () => {
         clientSecret: 'corp-secret-value',
         scope: ['openid', 'email', 'profile'],
         emailClaim: 'email',
+        allowCrossOriginEndpoints: false,
       },
     ]);
     const [google] = parseProviders([
