@@ -173,6 +173,10 @@ export interface OutboundOptions {
   redirects?: number;
   /** TLS options for https (a private CA). */
   tls?: https.AgentOptions;
+  /** Stops the request early (the caller's own cancel or timeout). */
+  signal?: AbortSignal;
+  /** When no more redirects may be followed, answer the redirect itself instead of failing (fetch's `manual`). */
+  answerRedirects?: boolean;
 }
 
 export interface OutboundAnswer {
@@ -197,6 +201,15 @@ function once(url: URL, options: OutboundOptions, headers: Record<string, string
     });
     bound(req, limits, options.what);
     req.once('error', reject);
+    const signal = options.signal;
+    if (signal) {
+      const abort = () => req.destroy(new Error(`the request to ${options.what} was cancelled`));
+      if (signal.aborted) abort();
+      else {
+        signal.addEventListener('abort', abort, { once: true });
+        req.once('close', () => signal.removeEventListener('abort', abort));
+      }
+    }
     req.once('response', (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
@@ -253,12 +266,14 @@ export async function outboundRequest(address: string, options: OutboundOptions)
           );
         throw e;
       }
+      if (options.signal?.aborted) throw e;
       const err = e as NodeJS.ErrnoException;
       throw new Error(`${options.what} could not be reached (${err.code ?? err.message})`, { cause: e });
     }
     const location = answer.headers.location;
     if (answer.status < 300 || answer.status > 399 || answer.status === 304 || !location) return answer;
     const next = new URL(location, url);
+    if (hop >= (options.redirects ?? 0) && options.answerRedirects) return answer;
     if (hop >= (options.redirects ?? 0))
       throw new OutboundError(
         'redirect',
@@ -278,4 +293,38 @@ export async function outboundRequest(address: string, options: OutboundOptions)
     }
     url = next;
   }
+}
+
+/**
+ * A `fetch` over `outboundRequest`, for code written against fetch (the server-side API and identity clients when
+ * their service is on another origin): the same bounds, the body read whole within the cap. `redirect: 'follow'`
+ * (fetch's default) follows at most 5, without credentials across origins; `manual` answers the redirect.
+ */
+export function outboundFetch(what: string, limits: Partial<OutboundLimits> = {}): typeof fetch {
+  return (async (input: string | URL | Request, init: RequestInit = {}) => {
+    const request = new Request(input, init);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((v, k) => (headers[k] = v));
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const mode = init.redirect ?? request.redirect;
+    const res = await outboundRequest(request.url, {
+      what,
+      method: request.method,
+      headers,
+      body,
+      limits,
+      signal: init.signal ?? undefined,
+      redirects: mode === 'follow' ? 5 : 0,
+      answerRedirects: mode === 'manual',
+    });
+    const out = new Headers();
+    for (const [k, v] of Object.entries(res.headers))
+      for (const item of Array.isArray(v) ? v : v === undefined ? [] : [v]) out.append(k, item);
+    const empty = res.status === 204 || res.status === 205 || res.status === 304 || request.method === 'HEAD';
+    return new Response(empty ? null : new Uint8Array(res.body), {
+      status: res.status,
+      statusText: http.STATUS_CODES[res.status] ?? '',
+      headers: out,
+    });
+  }) as typeof fetch;
 }

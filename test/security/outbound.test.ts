@@ -10,7 +10,14 @@ import net from 'node:net';
 import Database from 'better-sqlite3';
 import * as acme from 'acme-client';
 import type { Db } from '../../src/storage/sqlite';
-import { outboundRequest, OutboundError, type OutboundLimits } from '../../src/service-kit/outbound';
+import type { FastifyInstance } from 'fastify';
+import {
+  outboundFetch,
+  outboundRequest,
+  OutboundError,
+  type OutboundLimits,
+} from '../../src/service-kit/outbound';
+import { createInjectFetch } from '../../src/server/injectFetch';
 import { discoverIssuer } from '../../src/service-kit/oidcIssuer';
 import { listRepository } from '../../src/appliance/updates/repository';
 import { DdnsUpdater } from '../../src/appliance/dns/updater';
@@ -31,6 +38,8 @@ interface Peer {
   written: () => number;
   /** Authorization or Cookie headers the peer received. */
   credentials: string[];
+  /** Requests the peer received. */
+  requests: () => number;
   close: () => Promise<void>;
 }
 
@@ -51,6 +60,7 @@ async function silentPeer(): Promise<Peer> {
     base: `http://127.0.0.1:${port}`,
     written: () => 0,
     credentials: [],
+    requests: () => sockets.size,
     close: () => {
       sockets.forEach((s) => s.destroy());
       return new Promise((r) => server.close(() => r()));
@@ -63,9 +73,11 @@ type Behaviour = 'stall' | 'flood' | 'declared' | 'redirect';
 /** An HTTP server that misbehaves the same way on every path. */
 async function httpPeer(behaviour: Behaviour, elsewhere = ''): Promise<Peer> {
   let written = 0;
+  let requests = 0;
   const credentials: string[] = [];
   const sockets = new Set<net.Socket>();
   const server = http.createServer((req, res) => {
+    requests += 1;
     for (const h of ['authorization', 'cookie']) if (req.headers[h]) credentials.push(String(req.headers[h]));
     if (behaviour === 'stall') {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -97,6 +109,7 @@ async function httpPeer(behaviour: Behaviour, elsewhere = ''): Promise<Peer> {
     base: `http://127.0.0.1:${port}`,
     written: () => written,
     credentials,
+    requests: () => requests,
     close: () => {
       sockets.forEach((s) => s.destroy());
       return new Promise((r) => server.close(() => r()));
@@ -131,6 +144,13 @@ const CALLERS: Array<[string, Caller]> = [
   [
     'the outbound helper',
     (base, limits) => failure(() => outboundRequest(`${base}/x`, { what: 'the peer', limits })),
+  ],
+  [
+    'the fetch-style client (server-side render to another origin)',
+    (base, limits) =>
+      failure(async () =>
+        (await outboundFetch('the peer', limits)(`${base}/x`, { headers: { cookie: 'session=1' } })).text(),
+      ),
   ],
   ['the update repository', (base, limits) => failure(() => listRepository(`${base}/repo`, limits))],
   [
@@ -181,7 +201,7 @@ async function timed(run: () => Promise<unknown>): Promise<{ error: unknown; ms:
   return { error, ms: Date.now() - started };
 }
 
-describe.each(CALLERS)('%s', (_name, call) => {
+describe.each(CALLERS)('%s', (name, call) => {
   it('gives up on a peer that accepts and never answers, within its timeout', async () => {
     const peer = await silentPeer();
     try {
@@ -230,13 +250,16 @@ describe.each(CALLERS)('%s', (_name, call) => {
     }
   });
 
-  it('does not follow a redirect to another origin', async () => {
+  it('takes no credentials along a redirect to another origin (and follows none but for fetch)', async () => {
     const other = await httpPeer('stall');
     const peer = await httpPeer('redirect', other.base);
     try {
       const { error, ms } = await timed(() => call(peer.base, LIMITS));
-      expect(message(error)).toMatch(/redirect|302/);
+      // fetch follows redirects (at most 5), without credentials; every other caller refuses them
+      const follows = /fetch-style/.test(name);
+      expect(message(error)).toMatch(follows ? /did not answer within 800 ms/ : /redirect|302/);
       expect(ms).toBeLessThan(BOUNDED_MS);
+      expect(other.requests()).toBe(follows ? 1 : 0);
       expect(other.credentials).toEqual([]);
     } finally {
       await peer.close();
@@ -327,6 +350,44 @@ describe('the outbound helper and redirects a caller asks for', () => {
     } finally {
       await peer.close();
       await other.close();
+    }
+  });
+});
+
+describe('the server-side render asking another origin', () => {
+  it('gets its answer, cookies both ways, and a manual redirect as is, through the bounded client', async () => {
+    const seen: Array<string | undefined> = [];
+    const server = http.createServer((req, res) => {
+      seen.push(req.headers.cookie);
+      if (req.url === '/flow') return void res.writeHead(303, { location: '/elsewhere' }).end();
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'set-cookie': ['a=1; Path=/', 'b=2; Path=/'] })
+        .end(JSON.stringify({ ok: true }));
+    });
+    const base = `http://127.0.0.1:${await listen(server)}`;
+    try {
+      const ssr = createInjectFetch({} as FastifyInstance, 'http://console.invalid');
+      const res = await ssr(`${base}/sessions/whoami`, { headers: { cookie: 'session=1' } });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ ok: true });
+      expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+      const manual = await ssr(`${base}/flow`, { redirect: 'manual' });
+      expect([manual.status, manual.headers.get('location')]).toEqual([303, '/elsewhere']);
+      expect(seen).toEqual(['session=1', undefined]);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+
+  it('is cancelled by its caller', async () => {
+    const peer = await httpPeer('stall');
+    try {
+      const error = await failure(() =>
+        outboundFetch('the peer')(peer.base, { signal: AbortSignal.timeout(100) }),
+      );
+      expect(message(error)).toBe('the request to the peer was cancelled');
+    } finally {
+      await peer.close();
     }
   });
 });
