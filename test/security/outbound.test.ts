@@ -232,8 +232,9 @@ describe.each(CALLERS)('%s', (name, call) => {
       expect(ms).toBeLessThan(BOUNDED_MS);
       const read = received(error);
       if (read !== undefined) expect(read).toBeLessThanOrEqual(LIMITS.maxBytes + CHUNK);
-      // The peer is cut off long before its 300 MiB (what it wrote includes the sockets' buffers).
-      expect(peer.written()).toBeLessThan(LIMITS.maxBytes + 16 * CHUNK);
+      // The peer is cut off long before its 300 MiB (what it wrote includes the kernel's socket buffers, which a
+      // busy machine may fill: the exact count is the reader's, above).
+      expect(peer.written()).toBeLessThan(32 * 1024 * 1024);
     } finally {
       await peer.close();
     }
