@@ -5,6 +5,9 @@
  *                      "client_id": "rampart", "client_secret": "…", "scope": ["openid", "email", "profile"],
  *                      "email_claim": "email" }, … ] }                       (a bare array is accepted too)
  *
+ * The provider's token and userinfo endpoints must be on the issuer's origin unless the entry says
+ * `"allow_cross_origin_endpoints": true` (some hosted providers split them; see service-kit/oidcIssuer.ts).
+ *
  * Such an entry is a generic OpenID Connect provider, as Kratos' `oidc` method configures them: the flow's button
  * runs the authorisation code flow with PKCE against `issuer_url` (see oidc.ts). The older form
  * `{ "id": "google", "login_url": "https://…" }` (known ids only) still works, but its button only sends the browser
@@ -40,6 +43,8 @@ export interface OidcProvider {
   scope: string[];
   /** The claim that becomes the `email` trait. */
   emailClaim: string;
+  /** `allow_cross_origin_endpoints`: token and userinfo endpoints may be on another origin than the issuer. */
+  allowCrossOriginEndpoints: boolean;
 }
 
 export type Provider = RedirectProvider | OidcProvider;
@@ -57,6 +62,7 @@ const OIDC_KEYS = new Set([
   'client_secret',
   'scope',
   'email_claim',
+  'allow_cross_origin_endpoints',
 ]);
 const ID = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]{1,128}$/;
@@ -110,6 +116,9 @@ function parseOidc(entry: Record<string, unknown>): OidcProvider {
   const emailClaim = entry.email_claim === undefined ? 'email' : entry.email_claim;
   if (typeof emailClaim !== 'string' || !CLAIM.test(emailClaim))
     throw new BadEntry('email_claim must be a claim name');
+  const crossOrigin = entry.allow_cross_origin_endpoints ?? false;
+  if (typeof crossOrigin !== 'boolean')
+    throw new BadEntry('allow_cross_origin_endpoints must be true or false');
   return {
     kind: 'oidc',
     id,
@@ -119,6 +128,7 @@ function parseOidc(entry: Record<string, unknown>): OidcProvider {
     clientSecret: text(entry, 'client_secret', 1024, true)!,
     scope: scopeOf(entry.scope),
     emailClaim,
+    allowCrossOriginEndpoints: crossOrigin,
   };
 }
 

@@ -1,11 +1,16 @@
 /**
  * A `fetch` for server-side rendering that answers same-origin requests by injecting them into this Fastify
- * instance (no socket, no loopback hop) and sends any other origin to the real network. Reads an embedded service
+ * instance (no socket, no loopback hop) and sends any other origin to the real network, bounded
+ * (service-kit/outbound.ts). Reads an embedded service
  * answers in process (menu, who-am-I: see service-kit/inProcessReads.ts) skip even the inject.
  */
 import type { FastifyInstance } from 'fastify';
+import { outboundFetch } from '../service-kit/outbound';
 import type { InProcessReads } from '../service-kit/inProcessReads';
 import type { PublicReadCache } from './publicReadCache';
+
+/** Another origin (an external identity or API service) is asked through the bounded outbound client. */
+const elsewhere = outboundFetch('the external service');
 
 /** Marks a request the renderer injected; such a request is never rendered as a page (no render recursion). */
 export const SSR_INTERNAL_HEADER = 'x-rampart-internal';
@@ -18,7 +23,7 @@ export function createInjectFetch(
 ): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
-    if (url.origin !== origin) return fetch(input, init);
+    if (url.origin !== origin) return elsewhere(input, init);
     const method = init?.method ?? 'GET';
     const path = url.pathname + url.search;
     // Public, user-independent reads (the custom style) are answered from a short cache: no inject at all.

@@ -79,6 +79,11 @@ export interface OidcSettings {
   groups_claim: string;
   /** As for LDAP: members of this group sign in as admins. */
   admin_group?: string;
+  /**
+   * The token and userinfo endpoints (which receive the client secret and access tokens) may be on another origin
+   * than the issuer (some hosted providers split them); off by default.
+   */
+  allow_cross_origin_endpoints?: boolean;
 }
 
 /** An identity provider as the API shows it: never its secret, only whether one is set. */

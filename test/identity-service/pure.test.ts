@@ -133,6 +133,7 @@ describe('parseProviders', () => {
         clientSecret: 'corp-secret-value',
         scope: ['openid', 'email', 'profile'],
         emailClaim: 'email',
+        allowCrossOriginEndpoints: false,
       },
     ]);
     const [google] = parseProviders([
@@ -149,6 +150,10 @@ describe('parseProviders', () => {
     expect(parseProviders([{ ...CORP, label: undefined, name: 'Named' }])[0].name).toBe('Named');
     // http only on loopback
     expect(parseProviders([{ ...CORP, issuer_url: 'http://127.0.0.1:9000' }])).toHaveLength(1);
+    // token and userinfo endpoints on other origins only when the entry says so
+    expect(parseProviders([{ ...CORP, allow_cross_origin_endpoints: true }])[0]).toMatchObject({
+      allowCrossOriginEndpoints: true,
+    });
   });
 
   it.each([
@@ -164,6 +169,7 @@ describe('parseProviders', () => {
     ['a provider type other than generic', { provider: 'google' }, 'generic'],
     ['a bad claim name', { email_claim: 'e mail' }, 'email_claim'],
     ['a label with a control character', { label: 'a\u0007b' }, 'label'],
+    ['a cross-origin switch that is not a boolean', { allow_cross_origin_endpoints: 'yes' }, 'allow_cross'],
   ])('ignores an entry with %s, logs why and never its secret', (_name, change, reason) => {
     const warn = jest.fn();
     const entry = { ...CORP, ...change } as Record<string, unknown>;

@@ -5,6 +5,7 @@
  * costs one check; concurrent callers share the check under way.
  */
 import type { FastifyInstance } from 'fastify';
+import { outboundRequest } from '../../service-kit/outbound';
 
 /** How long an answer is reused. */
 export const IDENTITY_HEALTH_TTL_MS = 5_000;
@@ -67,13 +68,14 @@ export function identityProbe(app: FastifyInstance, identityBase: string): Healt
       return res.statusCode === 200;
     };
   }
+  // Through the bounded outbound client: a redirect is an answer (not ready), the body a short one.
   return async (timeoutMs) => {
-    const res = await fetch(`${base}/health/ready`, {
+    const res = await outboundRequest(`${base}/health/ready`, {
+      what: 'the identity service',
       headers: { accept: 'application/json' },
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      limits: { connectMs: timeoutMs, totalMs: timeoutMs, maxBytes: 64 * 1024 },
+      answerRedirects: true,
     });
-    await res.body?.cancel();
     return res.status === 200;
   };
 }

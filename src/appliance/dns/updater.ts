@@ -7,6 +7,7 @@
  * The public address comes from a check URL (first IPv4 address in its answer) or from a local interface.
  */
 import os from 'node:os';
+import { outboundRequest, type OutboundLimits } from '../../service-kit/outbound';
 
 export type Protocol = 'dyndns2' | 'duckdns' | 'custom';
 
@@ -30,6 +31,12 @@ export const IP_PLACEHOLDER = '%IP%';
 export const DEFAULT_CHECK_URL = 'https://checkip.amazonaws.com/';
 /** One provider call or address check may take this long. */
 export const DDNS_TIMEOUT_MS = 10_000;
+/** Answers are one short line: 64 KiB is ample. No redirects: credentials go to the configured address only. */
+export const DDNS_LIMITS: OutboundLimits = {
+  connectMs: 5_000,
+  totalMs: DDNS_TIMEOUT_MS,
+  maxBytes: 64 * 1024,
+};
 
 export interface UpdateTarget {
   provider: string;
@@ -47,7 +54,8 @@ export interface UpdateOutcome {
 }
 
 export interface UpdaterOptions {
-  fetch?: typeof fetch;
+  /** Tighter bounds than DDNS_LIMITS (tests). */
+  limits?: Partial<OutboundLimits>;
   /** Provider id → update URL, replacing the public endpoints (tests point them at a local fake provider). */
   providerUrls?: Record<string, string>;
 }
@@ -57,22 +65,19 @@ const IPV4 = /\b(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim().slice(0, 160);
 
 export class DdnsUpdater {
-  private readonly fetch: typeof fetch;
-
-  constructor(private readonly options: UpdaterOptions = {}) {
-    this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  }
+  constructor(private readonly options: UpdaterOptions = {}) {}
 
   private async get(
     url: string,
     headers: Record<string, string> = {},
   ): Promise<{ status: number; text: string }> {
-    const res = await this.fetch(url, {
+    // Errors name the host only: the address's query may hold a token.
+    const res = await outboundRequest(url, {
+      what: new URL(url).host,
       headers: { 'user-agent': 'Rampart-DDNS/1.0', ...headers },
-      signal: AbortSignal.timeout(DDNS_TIMEOUT_MS),
-      redirect: 'error',
+      limits: { ...DDNS_LIMITS, ...this.options.limits },
     });
-    return { status: res.status, text: (await res.text()).slice(0, 4096) };
+    return { status: res.status, text: res.body.toString('utf8').slice(0, 4096) };
   }
 
   /** The appliance's public IPv4 address, from a check URL or a local interface. */

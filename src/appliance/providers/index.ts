@@ -103,6 +103,7 @@ const oidcSchema = {
     name_claim: claim,
     groups_claim: claim,
     admin_group: { type: 'string', maxLength: 256, format: 'safe-text' },
+    allow_cross_origin_endpoints: { type: 'boolean' },
   },
 };
 

@@ -10,6 +10,11 @@ import type { Db } from '../../storage/sqlite';
 import type { LdapSettings, MappedUser, ProviderCheck, ProviderCheckStep } from '../../shared/authentication';
 import { pkiCaPems } from './store';
 
+/**
+ * Connecting (TCP and TLS, StartTLS included) and each operation (bind, search) are bounded by this; a directory that
+ * accepts the connection and never answers costs at most that per step. Search answers are bounded by their size
+ * limits (2 users, 500 groups).
+ */
 export const LDAP_TIMEOUT_MS = 5_000;
 
 /** RFC 4515 escaping of a value placed inside a filter. */
@@ -38,12 +43,12 @@ const describe = (e: unknown): string => {
   return err?.message ? err.message.slice(0, 300) : String(e).slice(0, 300);
 };
 
-async function connect(db: Db, s: LdapSettings): Promise<Client> {
+async function connect(db: Db, s: LdapSettings, timeoutMs = LDAP_TIMEOUT_MS): Promise<Client> {
   const options = tlsOptions(db, s);
   const client = new Client({
     url: s.url,
-    timeout: LDAP_TIMEOUT_MS,
-    connectTimeout: LDAP_TIMEOUT_MS,
+    timeout: timeoutMs,
+    connectTimeout: timeoutMs,
     // ldapts speaks TLS from the first byte whenever it is given TLS options: only for ldaps://.
     ...(s.url.startsWith('ldaps://') ? { tlsOptions: options } : {}),
   });
@@ -91,6 +96,7 @@ export async function checkLdap(
   s: LdapSettings,
   bindPassword: string | null,
   test: { username?: string; password?: string },
+  timeoutMs = LDAP_TIMEOUT_MS,
 ): Promise<ProviderCheck> {
   const steps: ProviderCheckStep[] = [];
   const fail = (step: string, e: unknown): ProviderCheck => {
@@ -99,7 +105,7 @@ export async function checkLdap(
   };
   let client: Client;
   try {
-    client = await connect(db, s);
+    client = await connect(db, s, timeoutMs);
   } catch (e) {
     return fail('connect', e);
   }
@@ -131,7 +137,7 @@ export async function checkLdap(
     const entry = entries[0];
     steps.push({ step: 'search user', ok: true, message: `found ${entry.dn}` });
     if (test.password) {
-      const userClient = await connect(db, s);
+      const userClient = await connect(db, s, timeoutMs);
       try {
         await userClient.bind(entry.dn, test.password);
         steps.push({ step: 'user bind', ok: true, message: 'the password is accepted' });

@@ -5,30 +5,36 @@
  * client credentials (a token request with a probe code: a provider that accepts the client answers `invalid_grant`,
  * one that refuses it `invalid_client`), and whether the mapped claims are among those the provider announces.
  */
-import { custom, errors, Issuer, type BaseClient } from 'openid-client';
+import { errors, type BaseClient } from 'openid-client';
 import type { OidcSettings, ProviderCheck, ProviderCheckStep } from '../../shared/authentication';
+import { boundClient, discoverIssuer, OIDC_LIMITS } from '../../service-kit/oidcIssuer';
+import { outboundRequest, type OutboundLimits } from '../../service-kit/outbound';
 
-export const OIDC_TIMEOUT_MS = 5_000;
-custom.setHttpOptionsDefaults({ timeout: OIDC_TIMEOUT_MS });
-
-const trimSlash = (s: string) => s.replace(/\/+$/, '');
-
-/** A client of the provider (discovery is fetched each time: providers rotate keys and endpoints). */
+/**
+ * A client of the provider (discovery is fetched each time: providers rotate keys and endpoints). Its requests are
+ * bounded and its token and userinfo endpoints share the issuer's origin unless the settings allow otherwise
+ * (service-kit/oidcIssuer.ts).
+ */
 export async function oidcClient(
   s: OidcSettings,
   secret: string | null,
   redirectUri: string,
+  limits: Partial<OutboundLimits> = {},
 ): Promise<BaseClient> {
-  const issuer = await Issuer.discover(s.issuer);
-  if (trimSlash(String(issuer.metadata.issuer)) !== trimSlash(s.issuer))
-    throw new Error(`the discovery document names another issuer (${String(issuer.metadata.issuer)})`);
-  return new issuer.Client({
-    client_id: s.client_id,
-    client_secret: secret ?? undefined,
-    redirect_uris: [redirectUri],
-    response_types: ['code'],
-    token_endpoint_auth_method: secret ? 'client_secret_basic' : 'none',
+  const issuer = await discoverIssuer(s.issuer, {
+    allowCrossOriginEndpoints: s.allow_cross_origin_endpoints === true,
+    limits,
   });
+  return boundClient(
+    new issuer.Client({
+      client_id: s.client_id,
+      client_secret: secret ?? undefined,
+      redirect_uris: [redirectUri],
+      response_types: ['code'],
+      token_endpoint_auth_method: secret ? 'client_secret_basic' : 'none',
+    }),
+    limits,
+  );
 }
 
 const message = (e: unknown): string => {
@@ -42,12 +48,13 @@ export async function checkOidc(
   s: OidcSettings,
   secret: string | null,
   redirectUri: string,
+  limits: Partial<OutboundLimits> = {},
 ): Promise<ProviderCheck> {
   const steps: ProviderCheckStep[] = [];
   const done = (ok: boolean): ProviderCheck => ({ ok, steps, user: null });
   let client: BaseClient;
   try {
-    client = await oidcClient(s, secret, redirectUri);
+    client = await oidcClient(s, secret, redirectUri, limits);
     steps.push({ step: 'discovery', ok: true, message: `issuer ${s.issuer} answers for itself` });
   } catch (e) {
     steps.push({ step: 'discovery', ok: false, message: message(e) });
@@ -83,10 +90,14 @@ export async function checkOidc(
     ].join('; '),
   });
   try {
-    const res = await fetch(String(m.jwks_uri), { signal: AbortSignal.timeout(OIDC_TIMEOUT_MS) });
-    const jwks = (await res.json()) as { keys?: Array<{ use?: string; kty?: string }> };
+    const res = await outboundRequest(String(m.jwks_uri), {
+      what: 'the OpenID provider',
+      headers: { accept: 'application/json' },
+      limits: { ...OIDC_LIMITS, ...limits },
+    });
+    const jwks = JSON.parse(res.body.toString('utf8')) as { keys?: Array<{ use?: string; kty?: string }> };
     const signing = (jwks.keys ?? []).filter((k) => !k.use || k.use === 'sig');
-    if (!res.ok || signing.length === 0) throw new Error('no signing keys');
+    if (res.status !== 200 || signing.length === 0) throw new Error('no signing keys');
     steps.push({ step: 'signing keys', ok: true, message: `${signing.length} signing key(s)` });
   } catch (e) {
     steps.push({ step: 'signing keys', ok: false, message: message(e) });

@@ -5,11 +5,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { OutboundError, outboundRequest, type OutboundLimits } from '../../service-kit/outbound';
 import { PACKAGE_FILE_MAX_BYTES } from './package';
 
 export const PACKAGE_EXTENSION = '.rup';
 export const INDEX_FILE = 'index.json';
-const FETCH_TIMEOUT_MS = 10_000;
+/** A package is at most 10 MiB: its download may take a minute; no redirects (a mirror's address is given as is). */
+export const REPOSITORY_LIMITS: OutboundLimits = {
+  connectMs: 10_000,
+  totalMs: 60_000,
+  maxBytes: PACKAGE_FILE_MAX_BYTES,
+};
 const MAX_FILES = 200;
 
 export const defaultRepository = (dataDir: string) => path.join(dataDir, 'updates', 'repository');
@@ -32,34 +38,38 @@ function namesFromIndex(raw: unknown): string[] {
   return list.filter((n): n is string => typeof n === 'string' && SAFE_NAME.test(n)).slice(0, MAX_FILES);
 }
 
-async function fetchLimited(url: string): Promise<Buffer> {
-  let res: Response;
+async function fetchLimited(url: string, limits: Partial<OutboundLimits>): Promise<Buffer> {
+  let res;
   try {
-    res = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'error' });
-  } catch {
-    throw new RepositoryError(`${url} could not be reached`);
+    res = await outboundRequest(url, {
+      what: `the update repository (${url})`,
+      limits: { ...REPOSITORY_LIMITS, ...limits },
+    });
+  } catch (e) {
+    throw new RepositoryError(e instanceof OutboundError ? e.message : `${url} could not be reached`, {
+      cause: e,
+    });
   }
-  if (!res.ok) throw new RepositoryError(`${url} answered ${res.status}`);
-  const length = Number(res.headers.get('content-length') ?? '0');
-  if (length > PACKAGE_FILE_MAX_BYTES) throw new RepositoryError(`${url} is too large`);
-  const body = Buffer.from(await res.arrayBuffer());
-  if (body.length > PACKAGE_FILE_MAX_BYTES) throw new RepositoryError(`${url} is too large`);
-  return body;
+  if (res.status < 200 || res.status > 299) throw new RepositoryError(`${url} answered ${res.status}`);
+  return res.body;
 }
 
 /** The package files a repository offers (not yet verified). */
-export async function listRepository(location: string): Promise<RepositoryFile[]> {
+export async function listRepository(
+  location: string,
+  limits: Partial<OutboundLimits> = {},
+): Promise<RepositoryFile[]> {
   if (isHttpRepository(location)) {
     const base = location.endsWith('/') ? location : `${location}/`;
     let index: unknown;
     try {
-      index = JSON.parse((await fetchLimited(new URL(INDEX_FILE, base).href)).toString('utf8'));
+      index = JSON.parse((await fetchLimited(new URL(INDEX_FILE, base).href, limits)).toString('utf8'));
     } catch (e) {
       throw e instanceof RepositoryError ? e : new RepositoryError(`${INDEX_FILE} is not valid JSON`);
     }
     return namesFromIndex(index).map((name) => ({
       name,
-      read: () => fetchLimited(new URL(name, base).href),
+      read: () => fetchLimited(new URL(name, base).href, limits),
     }));
   }
   let names: string[];

@@ -26,7 +26,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { custom, errors as oidcErrors, generators, Issuer, type BaseClient } from 'openid-client';
+import { errors as oidcErrors, generators, type BaseClient } from 'openid-client';
+import { boundClient, discoverIssuer } from '../../service-kit/oidcIssuer';
 import { oidcLogReason } from '../../service-kit/oidcLogReason';
 import type { ServiceContext } from '../context';
 import { errors } from '../errors';
@@ -35,9 +36,6 @@ import type { OidcProvider } from '../providers';
 import type { FlowKind, FlowRecord, IdentityRecord, OidcCredential } from '../repo';
 import { MSG, uiText, type UiText } from '../text';
 import { queryOf, sendFlow } from './common';
-
-export const OIDC_TIMEOUT_MS = 5_000;
-custom.setHttpOptionsDefaults({ timeout: OIDC_TIMEOUT_MS });
 
 /** Holds the state of the provider sign-in under way (Kratos names its cookie for this purpose the same). */
 export const OIDC_STATE_COOKIE = 'ory_kratos_continuity';
@@ -56,18 +54,24 @@ export function redirectUri(ctx: ServiceContext, provider: OidcProvider): string
   return ctx.urls.url(`${CALLBACK_PATH}/${provider.id}`);
 }
 
-/** A client of the provider; discovery is fetched each time (providers rotate keys and endpoints). */
+/**
+ * A client of the provider; discovery is fetched each time (providers rotate keys and endpoints). Its requests are
+ * bounded, and its token and userinfo endpoints share the issuer's origin unless the provider's entry allows
+ * otherwise (service-kit/oidcIssuer.ts).
+ */
 async function clientFor(ctx: ServiceContext, provider: OidcProvider): Promise<BaseClient> {
-  const issuer = await Issuer.discover(provider.issuerUrl);
-  if (String(issuer.metadata.issuer).replace(/\/+$/, '') !== provider.issuerUrl)
-    throw new Error('the discovery document names another issuer');
-  return new issuer.Client({
-    client_id: provider.clientId,
-    client_secret: provider.clientSecret,
-    redirect_uris: [redirectUri(ctx, provider)],
-    response_types: ['code'],
-    token_endpoint_auth_method: 'client_secret_basic',
+  const issuer = await discoverIssuer(provider.issuerUrl, {
+    allowCrossOriginEndpoints: provider.allowCrossOriginEndpoints,
   });
+  return boundClient(
+    new issuer.Client({
+      client_id: provider.clientId,
+      client_secret: provider.clientSecret,
+      redirect_uris: [redirectUri(ctx, provider)],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+    }),
+  );
 }
 
 function cookiePath(ctx: ServiceContext): string {

@@ -153,6 +153,7 @@ it.each([
   [{ scopes: 'openid' }, 'scopes', 'type_error.list'],
   [{ username_claim: '' }, 'username_claim', 'value_error.any_str.min_length'],
   [{ groups_claim: 'a b' }, 'groups_claim', 'value_error.str.regex'],
+  [{ allow_cross_origin_endpoints: 'yes' }, 'allow_cross_origin_endpoints', 'type_error.bool'],
 ])('refuses a bad OpenID provider %j', async (change, field, type) => {
   const res = await admin.post('/api/authentication/providers', {
     name: 'OP',

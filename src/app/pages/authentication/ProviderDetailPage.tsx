@@ -84,6 +84,7 @@ const OIDC_DEFAULTS: Values['oidc'] = {
   name_claim: 'name',
   groups_claim: 'groups',
   admin_group: '',
+  allow_cross_origin_endpoints: false,
 };
 
 const toValues = (p: Provider | undefined): Values => ({
@@ -428,6 +429,11 @@ function OidcFields({ provider }: { provider: Provider | undefined }) {
         name="oidc.admin_group"
         label="Admin group"
         info="Members sign in to the console as admins; everyone else as users. Empty: nobody is made admin."
+      />
+      <CheckboxField
+        name="oidc.allow_cross_origin_endpoints"
+        label="Endpoints on other origins"
+        description="Send the client secret and tokens to token and userinfo endpoints outside the issuer's origin."
       />
       {provider?.redirect_uri ? (
         <p>
