@@ -15,15 +15,19 @@ import { loadConfig } from '../../config';
 import { buildServer } from '../../src/server/app';
 import { applianceContext, applianceOf } from '../../src/appliance';
 import { matchesSearch } from '../../src/store/slices/logReport.slice';
-import { Client } from '../identity-service/support';
+import { generate } from 'otplib';
+import { createUser } from '../../src/appliance/seed';
+import { Client, logIn, node, signUpVerified, startMailBox, type MailBox } from '../identity-service/support';
 import { adminAgent, Agent, tempDataDir, type Harness } from '../appliance/support/harness';
 
 jest.setTimeout(120_000);
 
 let h: Harness;
 let admin: Agent;
+let mailbox: MailBox;
 
 beforeAll(async () => {
+  mailbox = await startMailBox();
   const dataDir = tempDataDir();
   const out: string[] = [];
   const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
@@ -33,7 +37,7 @@ beforeAll(async () => {
   const app = await buildServer({
     config: loadConfig(
       {},
-      { dataDir, env: 'test', host: '127.0.0.1', port: 8080, publicUrl: '', smtpUrl: '' },
+      { dataDir, env: 'test', host: '127.0.0.1', port: 8080, publicUrl: '', smtpUrl: mailbox.url },
     ),
     logger: false,
   }).finally(() => spy.mockRestore());
@@ -48,7 +52,24 @@ beforeAll(async () => {
   };
   admin = await adminAgent(h);
 });
-afterAll(() => h?.close());
+afterAll(async () => {
+  await h?.close();
+  await mailbox?.close();
+});
+
+/** An identity-service account with TOTP enrolled, signed in with its password only (aal1): the aal2 flow. */
+async function identityAtSecondFactor(email: string, address: string) {
+  const client = new Client(h.app, address);
+  await signUpVerified(client, mailbox, email);
+  await logIn(client, email);
+  const settings = await client.init('settings');
+  const secret = node(settings.json, 'totp_secret_key').attributes.text.context.secret as string;
+  await client.submit(settings.json, { method: 'totp', totp_code: await generate({ secret }) });
+  await client.get((await client.get('/identity/self-service/logout/browser')).json.logout_url);
+  const first = await logIn(client, email);
+  const aal2 = await client.get(first.json.redirect_browser_to);
+  return { client, aal2 };
+}
 
 /** Answers that mean "checked and wrong" vs "refused by the lock", per entry point. */
 type EntryPoint = 'console' | 'token' | 'ssh' | 'identity';
@@ -200,6 +221,31 @@ describe('every sign-in path writes an audit entry with the source address and t
       'login failed for "NAME" [service=api method=password+otp source=ADDR]: wrong credentials',
     ],
     [
+      'console login, password and a wrong one-time code',
+      async (name, address) => {
+        await createUser(h.ctx, {
+          username: name,
+          password: 'a-long-enough-password',
+          role: 'user',
+          totpSecret: 'JBSWY3DPEHPK3PXP',
+        });
+        const agent = new Agent(h.app);
+        await agent.request({ method: 'GET', url: '/api/auth/setup', remoteAddress: address });
+        await agent.request({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: new URLSearchParams({
+            username: name,
+            password: 'a-long-enough-password',
+            otp: '99999x',
+          }).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          remoteAddress: address,
+        });
+      },
+      'login failed for "NAME" [service=console method=password+otp source=ADDR]: invalid one-time code',
+    ],
+    [
       'SSH helper, the rhost it sends',
       (name, address) => attempt('ssh', name, 'wrong', address),
       'login failed for "NAME" [service=ssh method=password source=ADDR]: wrong credentials',
@@ -208,6 +254,22 @@ describe('every sign-in path writes an audit entry with the source address and t
       'identity service, wrong password',
       (name, address) => attempt('identity', name, 'wrong', address),
       'login failed for "NAME" [service=identity method=password source=ADDR]: wrong credentials',
+    ],
+    [
+      'identity service, wrong one-time code (second factor)',
+      async (name, address) => {
+        const { client, aal2 } = await identityAtSecondFactor(name, address);
+        await client.submit(aal2.json, { method: 'totp', totp_code: '12345x' });
+      },
+      'second factor failed for "NAME" [service=identity method=otp source=ADDR]: invalid one-time code',
+    ],
+    [
+      'identity service, wrong backup code (second factor)',
+      async (name, address) => {
+        const { client, aal2 } = await identityAtSecondFactor(name, address);
+        await client.submit(aal2.json, { method: 'lookup_secret', lookup_secret: 'not-a-code' });
+      },
+      'second factor failed for "NAME" [service=identity method=backup-code source=ADDR]: invalid backup code',
     ],
     [
       'a locked name, refused',
@@ -281,5 +343,16 @@ describe('every sign-in path writes an audit entry with the source address and t
     const { address } = fresh();
     expect(await attempt(via, 'admin', 'correct horse battery staple', address)).toBe(200);
     expect(audit()).toContain(expected.replace('ADDR', address));
+  });
+
+  it('a successful identity-service sign-in carries them too', async () => {
+    const { name, address } = fresh();
+    const client = new Client(h.app, address);
+    await signUpVerified(client, mailbox, name);
+    await client.get((await client.get('/identity/self-service/logout/browser')).json.logout_url);
+    expect((await logIn(client, name)).status).toBe(200);
+    expect(audit()).toContain(
+      `login succeeded for "${name}" [service=identity method=password source=${address}]`,
+    );
   });
 });
