@@ -272,6 +272,14 @@ describe('every sign-in path writes an audit entry with the source address and t
       'second factor failed for "NAME" [service=identity method=backup-code source=ADDR]: invalid backup code',
     ],
     [
+      'identity service, security key without one registered (second factor)',
+      async (name, address) => {
+        const { client, aal2 } = await identityAtSecondFactor(name, address);
+        await client.submit(aal2.json, { method: 'webauthn', webauthn_login: '{"id":"forged"}' });
+      },
+      'second factor failed for "NAME" [service=identity method=webauthn source=ADDR]: no security key registered',
+    ],
+    [
       'a locked name, refused',
       async (name, address) => {
         for (let i = 0; i < 6; i += 1) await attempt('token', name, 'wrong', address);
