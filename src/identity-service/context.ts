@@ -14,6 +14,8 @@ import type { Provider } from './providers';
 import type { IdentityLimits } from './rateLimit';
 import type { IdentityRepo } from './repo';
 import { SessionStore } from './sessions';
+import type { FailureOutcome, SignInGate } from '../service-kit/loginThrottle';
+import { lockLines, logSignIn, signInLine, type SignInFields } from '../service-kit/signInAudit';
 import { ServiceUrls } from './urls';
 
 export class ServiceContext {
@@ -30,6 +32,8 @@ export class ServiceContext {
     readonly limiter: IdentityLimits,
     readonly providers: Provider[],
     readonly log: FastifyBaseLogger,
+    /** Where sign-in lines go: the appliance's audit trail when mounted beside it (src/server/embedded.ts). */
+    private readonly auditLine: (line: string) => void = () => {},
   ) {
     this.urls = new ServiceUrls(config, origin);
     this.csrf = new CsrfGuard(this.urls.publicBase, this.urls.secure);
@@ -45,6 +49,37 @@ export class ServiceContext {
 
   now(): number {
     return Date.now();
+  }
+
+  /**
+   * A sign-in (or a refusal) in the audit trail and the server log, in the form every entry point shares
+   * (src/service-kit/signInAudit.ts): `login failed for "a@example.com" [service=identity method=password source=…]`.
+   */
+  signIn(
+    req: FastifyRequest,
+    outcome: 'succeeded' | 'failed' | 'refused',
+    event: string,
+    name: string | null,
+    fields: SignInFields,
+    reason?: string,
+  ): void {
+    const line = signInLine(event, name, fields, reason);
+    this.auditLine(line);
+    logSignIn(req.log, outcome === 'succeeded' ? 'info' : 'warn', line, fields, outcome);
+  }
+
+  /** The locks a password failure caused, in the audit trail and the server log. */
+  signInLocks(
+    req: FastifyRequest,
+    name: string,
+    fields: SignInFields,
+    outcome: FailureOutcome,
+    gate: Pick<SignInGate, 'policy' | 'nameLimit'> = this.limiter.passwordGate(),
+  ): void {
+    for (const line of lockLines(name, fields, outcome, gate.policy(), gate.nameLimit())) {
+      this.auditLine(line);
+      logSignIn(req.log, 'warn', line, fields, 'locked');
+    }
   }
 
   isJson(req: FastifyRequest): boolean {

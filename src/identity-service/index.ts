@@ -22,6 +22,7 @@ import { IdentityLimits } from './rateLimit';
 import { IdentityRepo } from './repo';
 import { identityMigrations } from './schema';
 import { jsonTooDeep, jsonTooDeepMessage, MAX_JSON_BODY_BYTES } from '../service-kit/jsonDepth';
+import type { SignInGate } from '../service-kit/loginThrottle';
 
 /** Query parameters that carry secrets (mailed codes, logout tokens) never reach the request log. */
 const SECRET_PARAMS = ['code', 'token', 'state'];
@@ -38,7 +39,19 @@ function isJsonOnly(req: FastifyRequest): boolean {
   return req.routeOptions.config?.jsonOnly === true;
 }
 
-export async function registerIdentityService(app: FastifyInstance, config: Config): Promise<void> {
+/** What the server may hand the service (src/server/embedded.ts); without them it keeps its own counts and no audit. */
+export interface IdentityDeps {
+  /** The sign-in throttle shared with the appliance: one lock per (name, address) over every entry point. */
+  signIns?: SignInGate;
+  /** Where sign-in lines go (the appliance's audit trail, service `auth`). */
+  auditLine?: (line: string) => void;
+}
+
+export async function registerIdentityService(
+  app: FastifyInstance,
+  config: Config,
+  deps: IdentityDeps = {},
+): Promise<void> {
   // An absolute identity base means an external Ory Kratos: nothing to mount here.
   if (!config.identityBase.startsWith('/')) return;
   const db = openDatabase(path.join(config.dataDir, 'identity.db'));
@@ -50,9 +63,10 @@ export async function registerIdentityService(app: FastifyInstance, config: Conf
     publicOrigin(config),
     repo,
     courier,
-    new IdentityLimits(db),
+    new IdentityLimits(db, deps.signIns),
     loadProviders(config.dataDir, app.log),
     app.log,
+    deps.auditLine,
   );
 
   app.addHook('onClose', async () => {

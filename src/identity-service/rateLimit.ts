@@ -6,7 +6,14 @@
  */
 import type Database from 'better-sqlite3';
 import { AttemptCounter, type CounterLimit } from '../service-kit/attemptCounter';
-import { LoginThrottle, type LockoutPolicy } from '../service-kit/loginThrottle';
+import {
+  LoginThrottle,
+  throttleName,
+  type BeginResult,
+  type LockoutPolicy,
+  type SignInAttempt,
+  type SignInGate,
+} from '../service-kit/loginThrottle';
 
 export const RATE_LIMIT_TABLE = 'rate_limits';
 
@@ -32,13 +39,24 @@ export const TAKEN_ADDRESS_SIGNUPS_PER_IP: CounterLimit = { points: 5, windowSec
 export const MAX_CODE_ATTEMPTS = 5;
 
 export class IdentityLimits {
+  /** The service's own throttle: second factors (per account from every address) and the per-address ceiling. */
   readonly login: LoginThrottle;
   readonly sendCooldown: AttemptCounter;
   readonly sendsPerAddress: AttemptCounter;
   readonly sendsPerIp: AttemptCounter;
   readonly takenAddressSignups: AttemptCounter;
+  /** The per-address ceiling's counter, kept by `login` (the same rows). */
+  private readonly failuresPerIp: AttemptCounter;
 
-  constructor(db: Database.Database) {
+  /**
+   * `passwords`: the throttle password sign-ins count in. Mounted beside the appliance (src/server/embedded.ts) it
+   * is the appliance's, shared with the console, the token endpoint and SSH: one (name, address) lock and one
+   * per-name ceiling under the admin's lockout policy. Alone, the service's own throttle with LOGIN_LOCKOUT.
+   */
+  constructor(
+    db: Database.Database,
+    private readonly passwords?: SignInGate,
+  ) {
     this.login = new LoginThrottle(db, {
       table: RATE_LIMIT_TABLE,
       policy: () => LOGIN_LOCKOUT,
@@ -46,11 +64,51 @@ export class IdentityLimits {
     });
     const counter = (prefix: string, limit: CounterLimit) =>
       new AttemptCounter(db, RATE_LIMIT_TABLE, prefix, limit);
+    this.failuresPerIp = counter('source', LOGIN_FAILURES_PER_IP);
     this.sendCooldown = counter('send-cooldown', SEND_COOLDOWN_PER_ADDRESS);
     this.sendsPerAddress = counter('send-address', SENDS_PER_ADDRESS);
     this.sendsPerIp = counter('send-ip', SENDS_PER_IP);
     this.takenAddressSignups = counter('signup-taken', TAKEN_ADDRESS_SIGNUPS_PER_IP);
   }
+
+  /** The throttle password sign-ins count in (for the audit line of a lock). */
+  passwordGate(): SignInGate {
+    return this.passwords ?? this.login;
+  }
+
+  /**
+   * Counts a password sign-in of `identifier` from `ip` before the password is checked: in the shared throttle
+   * (when there is one) plus this service's per-address ceiling, which the shared policy does not have.
+   */
+  async beginPassword(identifier: string, ip: string): Promise<BeginResult> {
+    const name = throttleName(identifier);
+    if (!this.passwords) return this.login.begin(name, ip, { service: 'identity' });
+    const begun = await this.passwords.begin(name, ip, { service: 'identity' });
+    if (!begun.ok) return begun;
+    const perIp = await this.failuresPerIp.take(ip);
+    if (!perIp.ok) {
+      await begun.attempt.refund();
+      return { ok: false, retryAfter: perIp.retryAfter, refusedBy: 'source' };
+    }
+    return { ok: true, attempt: withPerIp(begun.attempt, this.failuresPerIp, ip) };
+  }
+}
+
+/** A shared attempt that also gives back this service's per-address count when it was not a failure. */
+function withPerIp(attempt: SignInAttempt, perIp: AttemptCounter, ip: string): SignInAttempt {
+  return {
+    delayMs: attempt.delayMs,
+    wait: () => attempt.wait(),
+    failed: () => attempt.failed(),
+    refund: async () => {
+      await attempt.refund();
+      await perIp.refund(ip);
+    },
+    succeeded: async () => {
+      await attempt.succeeded();
+      await perIp.refund(ip);
+    },
+  };
 }
 
 /**

@@ -82,6 +82,11 @@ export class AttemptCounter {
     await this.limiter.delete(key);
   }
 
+  /** Deletes one key now (inside the caller's transaction; `clear` goes through the limiter). */
+  clearKey(key: string): void {
+    this.db.prepare(`DELETE FROM ${this.table} WHERE key = ?`).run(this.storedKey(key));
+  }
+
   /** Attempts counted in the current window. */
   async count(key: string): Promise<number> {
     return (await this.limiter.get(key))?.consumedPoints ?? 0;

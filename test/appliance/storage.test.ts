@@ -162,12 +162,12 @@ describe('audit trail', () => {
       const messages = entries.map((e) => `${e.service}: ${e.message}`);
       expect(messages).toEqual(
         expect.arrayContaining([
-          'auth: login of "admin" needs a password change (first access)',
-          'auth: password changed for "admin"',
-          'auth: login succeeded for "admin"',
-          'auth: login failed for "someone": wrong credentials',
-          'auth: account "someone" locked for 60 s after 2 failed attempts from 127.0.0.1',
-          'auth: login refused for "someone": account locked',
+          'auth: login for "admin" [service=console method=password source=127.0.0.1]: needs a password change (first access)',
+          'auth: password changed for "admin" [service=console method=password source=127.0.0.1]',
+          'auth: login succeeded for "admin" [service=console method=password source=127.0.0.1]',
+          'auth: login failed for "someone" [service=console method=password source=127.0.0.1]: wrong credentials',
+          'auth: account "someone" locked for 60 s after 2 failed attempts [service=console method=password source=127.0.0.1]',
+          'auth: login refused for "someone" [service=console method=password source=127.0.0.1]: account locked',
           'settings: look-and-feel colours changed by "admin": primary #111, bar #222',
           `jobs: config job ${job.id} started by "admin"`,
           `jobs: config job ${job.id} step 1/3 "Snapshot configuration" done`,

@@ -78,7 +78,9 @@ describe('LoginThrottle', () => {
     });
     expect(await t.begin('ann', '10.0.0.1')).toEqual({ ok: false, retryAfter: 120, refusedBy: 'pair' });
     expect((await t.begin('ann', '10.0.0.2')).ok).toBe(true);
-    expect(t.locks(Date.now())).toEqual([{ name: 'ann', source: '10.0.0.1', until: expect.any(Number) }]);
+    expect(t.locks(Date.now())).toEqual([
+      { name: 'ann', source: '10.0.0.1', until: expect.any(Number), seenBy: [] },
+    ]);
   });
 
   it('a success clears the address count; a refund gives one attempt back', async () => {
@@ -110,7 +112,7 @@ describe('LoginThrottle', () => {
     expect(await t.begin('carl', '192.0.2.1')).toMatchObject({ ok: false, refusedBy: 'name' });
     const locks = t.locks(Date.now());
     expect(locks.filter((l) => l.source === null)).toEqual([
-      { name: 'carl', source: null, until: expect.any(Number) },
+      { name: 'carl', source: null, until: expect.any(Number), seenBy: [] },
     ]);
   });
 
@@ -128,11 +130,11 @@ describe('LoginThrottle', () => {
   it('locks across addresses when the lock scope is fixed (second factors: only the password holder tries)', async () => {
     const t = throttle();
     for (let i = 0; i < 3; i += 1) {
-      const begun = await t.begin('id-1:totp', `10.5.0.${i}`, 'any-address');
+      const begun = await t.begin('id-1:totp', `10.5.0.${i}`, { lockScope: 'any-address' });
       if (!begun.ok) throw new Error('refused');
       await begun.attempt.failed();
     }
-    expect(await t.begin('id-1:totp', '10.5.0.9', 'any-address')).toMatchObject({
+    expect(await t.begin('id-1:totp', '10.5.0.9', { lockScope: 'any-address' })).toMatchObject({
       ok: false,
       refusedBy: 'pair',
     });
@@ -142,6 +144,8 @@ describe('LoginThrottle', () => {
     const t = throttle();
     for (let i = 0; i < 3; i += 1) await fail(t, 'e@x', 'y');
     expect((await t.begin('e', 'x@y')).ok).toBe(true);
-    expect(t.locks(Date.now())).toEqual([{ name: 'e@x', source: 'y', until: expect.any(Number) }]);
+    expect(t.locks(Date.now())).toEqual([
+      { name: 'e@x', source: 'y', until: expect.any(Number), seenBy: [] },
+    ]);
   });
 });

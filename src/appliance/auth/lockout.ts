@@ -6,7 +6,13 @@
  */
 import type { Db } from '../../storage/sqlite';
 import { parseSubnet, subnetContains, type Subnet } from '../../lib/validation/subnet';
-import { NAME_CEILING, LoginThrottle, type LockoutPolicy } from '../../service-kit/loginThrottle';
+import {
+  NAME_CEILING,
+  LoginThrottle,
+  throttleName,
+  type LockoutPolicy,
+  type SignInGate,
+} from '../../service-kit/loginThrottle';
 
 export type { LockoutPolicy };
 
@@ -43,7 +49,8 @@ export const LOCKOUT_LIMITS = {
   duration_seconds: { minimum: 1, maximum: 86400 },
 } as const;
 
-export const throttleKey = (username: string) => username.trim().toLowerCase().slice(0, 128);
+/** The counted form of a name, the same in both services (src/service-kit/loginThrottle.ts). */
+export const throttleKey = throttleName;
 
 export function readPolicy(db: Db): LockoutPolicy {
   const row = db
@@ -118,7 +125,10 @@ const hasFullPolicy = (db: Db) =>
 
 const throttles = new WeakMap<Db, LoginThrottle>();
 
-/** The login throttle of the appliance database (counters in `login_attempts`, see src/service-kit/loginThrottle.ts). */
+/**
+ * The login throttle of the appliance database (counters in `login_attempts`, see src/service-kit/loginThrottle.ts):
+ * the one every entry point shares, the embedded identity service's password sign-ins included (`signInGate`).
+ */
 export function loginThrottle(db: Db): LoginThrottle {
   let throttle = throttles.get(db);
   if (!throttle) {
@@ -146,4 +156,18 @@ export function loginThrottle(db: Db): LoginThrottle {
     throttles.set(db, throttle);
   }
   return throttle;
+}
+
+/**
+ * The shared throttle as the identity service is handed it (src/server/embedded.ts): its password sign-ins count
+ * toward the same (name, address) lock and per-name ceiling as the console's, under the admin's lockout policy, and
+ * an admin's unlock clears them too. The appliance holds the data directory's lock, so one process owns the counts.
+ */
+export function signInGate(db: Db): SignInGate {
+  const throttle = loginThrottle(db);
+  return {
+    begin: (name, source, options) => throttle.begin(throttleName(name), source, options),
+    policy: () => throttle.policy(),
+    nameLimit: () => throttle.nameLimit(),
+  };
 }

@@ -10,25 +10,26 @@ import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import { currentUser, requireAdmin } from './guards';
 import { loginThrottle, throttleKey } from './lockout';
+import type { SeenBy } from '../../service-kit/loginThrottle';
+import type { SignInService } from '../../shared/signIns';
 
-const USERNAME_MAX = 128;
+/** Names as long as the identity service's (e-mail addresses) can be unlocked too. */
+const USERNAME_MAX = 320;
 
 export interface LockoutEntry {
   /** Null for an address refused for every name (per-source rule). */
   username: string | null;
   /** Client address the lock applies to; null = every address (per-name ceiling). */
   source: string | null;
-  /** The service the lock applies to (`console`, `ssh`, `api`); null for the per-name and per-source ceilings. */
-  service: 'console' | 'ssh' | 'api' | null;
+  /**
+   * The lock is one for every entry point (console, token endpoint, SSH, identity service); this is the service
+   * that saw the most of its failures (null when none is known, and for the per-source rule).
+   */
+  service: SignInService | null;
+  /** Every service whose failures count toward the lock, most failures first. */
+  services: SeenBy[];
   locked_until: string;
   seconds_left: number;
-}
-
-/** A pair lock's scope is the address (console) or `ssh:<address>` / `api:<address>` (serviceAuth.ts). */
-function scopeOf(lock: { name: string; source: string | null }): Pick<LockoutEntry, 'source' | 'service'> {
-  if (lock.source === null || !lock.name) return { source: lock.source, service: null };
-  const m = /^(ssh|api):(.*)$/.exec(lock.source);
-  return m ? { source: m[2], service: m[1] as 'ssh' | 'api' } : { source: lock.source, service: 'console' };
 }
 
 export function registerLockoutRoutes(scope: FastifyInstance, ctx: ApplianceContext): void {
@@ -39,7 +40,9 @@ export function registerLockoutRoutes(scope: FastifyInstance, ctx: ApplianceCont
     const now = ctx.now();
     const data: LockoutEntry[] = throttle.locks(now).map((l) => ({
       username: l.name || null,
-      ...scopeOf(l),
+      source: l.source,
+      service: l.seenBy[0]?.service ?? null,
+      services: l.seenBy,
       locked_until: new Date(l.until).toISOString(),
       seconds_left: Math.max(1, Math.ceil((l.until - now) / 1000)),
     }));

@@ -36,7 +36,14 @@ import {
   userForToken,
 } from './sessions';
 import { consoleOidcLoginMethods, registerOidcLogin } from '../providers';
-import { loginError, LoginCode, serviceAuthenticator, type Credentials } from './serviceAuth';
+import {
+  auditSignIn,
+  loginError,
+  LoginCode,
+  methodOf,
+  serviceAuthenticator,
+  type Credentials,
+} from './serviceAuth';
 import { registerServiceAuthRoutes } from './serviceAuthRoutes';
 
 export { LoginCode };
@@ -158,6 +165,9 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     { schema: loginSchema, config: limited },
     async (req, reply) => {
       const body = req.body;
+      const fields = { service: 'console', method: methodOf(body), source: req.ip } as const;
+      const refused = (name: string, why: string) =>
+        auditSignIn(audit, req.log, 'refused', 'login refused', name, fields, why);
       const history = (success: boolean) =>
         recordLogin(db, {
           username: body.username,
@@ -179,14 +189,23 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
       const refusal = accountRefusal(db, user.id, ctx.now());
       if (refusal) {
         history(false);
+        refused(user.username, `account ${refusal}`);
         throw loginError(LoginCode.wrongCredentials, `This account is ${refusal}; ask an administrator`);
       }
       if (user.must_change_password) {
         const fresh = inTransaction(db, () => consumeOtpStep(user.id, otpStep));
-        if (!fresh) throw loginError(LoginCode.invalidOtp, 'Invalid one-time code');
-        audit.record(
-          AuditService.auth,
-          `login of "${auditText(user.username)}" needs a password change (first access)`,
+        if (!fresh) {
+          refused(user.username, 'one-time code replayed');
+          throw loginError(LoginCode.invalidOtp, 'Invalid one-time code');
+        }
+        auditSignIn(
+          audit,
+          req.log,
+          'succeeded',
+          'login',
+          user.username,
+          fields,
+          'needs a password change (first access)',
         );
         return {
           data: { redirect_uri: withReturnTo(FIRST_ACCESS_REDIRECT, req.query.return_to, redirects) },
@@ -200,10 +219,13 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
         if (previous) deleteSession(ctx, previous);
         return createSession(ctx, user.id, kind);
       });
-      if (!session) throw loginError(LoginCode.invalidOtp, 'Invalid one-time code');
+      if (!session) {
+        refused(user.username, 'one-time code replayed');
+        throw loginError(LoginCode.invalidOtp, 'Invalid one-time code');
+      }
       setSessionCookies(ctx, reply, session.token, kind, session.maxAge);
       history(true);
-      audit.record(AuditService.auth, `login succeeded for "${auditText(user.username)}"`);
+      auditSignIn(audit, req.log, 'succeeded', 'login succeeded', user.username, fields);
       const redirect_uri = safeRedirectPath(req.query.return_to, redirects);
       return { data: kind === 'bearer' ? { redirect_uri, access_token: session.token } : { redirect_uri } };
     },
@@ -219,9 +241,20 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
         wrong: loginError(LoginCode.invalidPassword, 'Invalid password'),
       });
       // A disabled or expired account keeps its password as the admin left it (no way back in by changing it).
+      const fields = { service: 'console', method: methodOf(body), source: req.ip } as const;
       const refusal = accountRefusal(db, user.id, ctx.now());
-      if (refusal)
+      if (refusal) {
+        auditSignIn(
+          audit,
+          req.log,
+          'refused',
+          'password change refused',
+          user.username,
+          fields,
+          `account ${refusal}`,
+        );
         throw loginError(LoginCode.invalidPassword, `This account is ${refusal}; ask an administrator`);
+      }
       if (body.new_password === body.password) {
         throw loginError(LoginCode.sameAsCurrent, 'The new password cannot be the same as the current one');
       }
@@ -246,7 +279,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
         return true;
       });
       if (!done) throw loginError(LoginCode.invalidOtp, 'Invalid one-time code');
-      audit.record(AuditService.auth, `password changed for "${auditText(user.username)}"`);
+      auditSignIn(audit, req.log, 'succeeded', 'password changed', user.username, fields);
       return {
         data: { redirect_uri: withReturnTo(PASSWORD_CHANGED_REDIRECT, req.query.return_to, redirects) },
       };

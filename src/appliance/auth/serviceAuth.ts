@@ -5,22 +5,29 @@
  * cannot be reached is skipped (logged). Nobody knowing the name costs one dummy password check, like an unknown
  * local name. Change password checks the local password only (`through: 'local'`).
  *
- * Lockout: every attempt is counted before anything is checked (src/service-kit/loginThrottle.ts). The (name,
- * address) lock is kept per service: the console's keeps the plain client address (as it always has), SSH's and the
- * API's are scoped `ssh:<address>` / `api:<address>`, so guessing over SSH locks that name over SSH from that address
- * and not the console. The per-name ceiling and the per-source rule count over every service. For SSH the address is
- * the SSH client's (PAM_RHOST), not the loopback helper's.
+ * Lockout: every attempt is counted before anything is checked (src/service-kit/loginThrottle.ts), in the one
+ * throttle every entry point shares: the console's login, the token endpoint, the SSH helper and the identity service
+ * count toward one lock per (name, address), so each is not a fresh budget for a guesser; the throttle notes which
+ * service saw each failure (the lockout list shows it). For SSH the address is the SSH client's (PAM_RHOST), not the
+ * loopback helper's.
  *
- * The audit trail names the service for SSH and the API ("… over SSH from 203.0.113.7"); console messages are as
- * they were.
+ * Every sign-in line of the audit trail carries the service, the method and the address in one form
+ * (src/service-kit/signInAudit.ts): `login failed for "x" [service=ssh method=password source=203.0.113.7]: …`.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { AuditService, auditText } from '../audit';
+import { AuditService, auditText, type Audit } from '../audit';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import { recordLogin } from '../users/history';
 import { accountRefusal } from '../users/store';
-import { type BeginResult, type FailureOutcome, type LoginAttempt } from '../../service-kit/loginThrottle';
+import {
+  type BeginResult,
+  type FailureOutcome,
+  type LockoutPolicy,
+  type SignInAttempt,
+} from '../../service-kit/loginThrottle';
+import type { CounterLimit } from '../../service-kit/attemptCounter';
+import { lockLines, logSignIn, signInLine, type SignInFields } from '../../service-kit/signInAudit';
 import {
   accountFor,
   findProvider,
@@ -36,6 +43,7 @@ import {
   type ServiceId,
 } from '../providers';
 import { loginThrottle, readPolicy, throttleKey } from './lockout';
+import type { SignInMethod, SignInService } from '../../shared/signIns';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { verifyTotp } from './totp';
 
@@ -76,6 +84,48 @@ export interface AuthUser {
   otp_required: number;
   totp_secret: string | null;
   last_otp_step: number;
+}
+
+/** The entry point an attempt came through, as the shared lockout and the audit trail name it. */
+export const serviceOf = (through: ServiceId | 'local'): SignInService =>
+  through === 'local' ? 'console' : through;
+
+/** What a password attempt presented. */
+export const methodOf = (creds: { otp?: string }): SignInMethod =>
+  creds.otp?.trim() ? 'password+otp' : 'password';
+
+/**
+ * One sign-in line in the audit trail and, with its fields as properties, in the server log: every sign-in of the
+ * appliance (login, token, SSH, re-authentication, OpenID) goes through here.
+ */
+export function auditSignIn(
+  audit: Audit,
+  log: FastifyBaseLogger,
+  outcome: 'succeeded' | 'failed' | 'refused' | 'locked',
+  event: string,
+  name: string | null,
+  fields: SignInFields,
+  reason?: string,
+): void {
+  const line = signInLine(event, name, fields, reason);
+  audit.record(AuditService.auth, line);
+  logSignIn(log, outcome === 'succeeded' ? 'info' : 'warn', line, fields, outcome);
+}
+
+/** The lines of the locks a failure caused, in the audit trail and the server log. */
+export function auditLocks(
+  audit: Audit,
+  log: FastifyBaseLogger,
+  name: string,
+  fields: SignInFields,
+  outcome: FailureOutcome,
+  policy: LockoutPolicy,
+  nameLimit: CounterLimit,
+): void {
+  for (const line of lockLines(name, fields, outcome, policy, nameLimit)) {
+    audit.record(AuditService.auth, line);
+    logSignIn(log, 'warn', line, fields, 'locked');
+  }
 }
 
 export const loginError = (code: number, message: string) => new HttpError(401, { code, message });
@@ -128,21 +178,39 @@ function createAuthenticator(ctx: ApplianceContext): ServiceAuthenticator {
   const findUser = db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE username = ?`);
   const findUserById = db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`);
 
-  const over = (through: ServiceId | 'local', source: string) =>
-    through === 'ssh' || through === 'api' ? ` over ${SERVICE_LABEL[through]} from ${auditText(source)}` : '';
+  /** The fields of an attempt's audit lines: the service it came through (a password change is the console's). */
+  const fieldsOf = (
+    through: ServiceId | 'local',
+    origin: AttemptOrigin,
+    creds: Credentials,
+  ): SignInFields => ({
+    service: serviceOf(through),
+    method: methodOf(creds),
+    source: origin.source,
+  });
+
+  const note = (
+    origin: AttemptOrigin,
+    outcome: 'succeeded' | 'failed' | 'refused',
+    event: string,
+    name: string,
+    fields: SignInFields,
+    reason?: string,
+  ) => auditSignIn(audit, origin.log, outcome, event, name, fields, reason);
 
   /** The answer to an attempt the throttle refused before any password work (same whether or not the account exists). */
   function refused(
+    origin: AttemptOrigin,
     username: string,
-    through: ServiceId | 'local',
-    source: string,
+    fields: SignInFields,
     result: Extract<BeginResult, { ok: false }>,
   ): HttpError {
     const everywhere = result.refusedBy === 'name';
-    audit.record(
-      AuditService.auth,
-      `login refused for "${auditText(username)}"${over(through, source)}: account locked${everywhere ? ' for every address' : ''}`,
-    );
+    const why =
+      result.refusedBy === 'source'
+        ? 'address refused for every name'
+        : `account locked${everywhere ? ' for every address' : ''}`;
+    note(origin, 'refused', 'login refused', username, fields, why);
     const minutes = Math.ceil(result.retryAfter / 60);
     return new HttpError(
       429,
@@ -155,31 +223,16 @@ function createAuthenticator(ctx: ApplianceContext): ServiceAuthenticator {
   async function failure(
     origin: AttemptOrigin,
     through: ServiceId | 'local',
-    username: string,
+    creds: Credentials,
     reason: string,
-    attempt: LoginAttempt,
+    attempt: SignInAttempt,
     error: HttpError,
   ): Promise<HttpError> {
-    audit.record(
-      AuditService.auth,
-      `login failed for "${auditText(username)}"${over(through, origin.source)}: ${reason}`,
-    );
+    const fields = fieldsOf(through, origin, creds);
+    const event = through === 'local' ? 'password change failed' : 'login failed';
+    note(origin, 'failed', event, creds.username, fields, reason);
     const outcome: FailureOutcome = await attempt.failed();
-    const p = readPolicy(db);
-    const where =
-      through === 'ssh' || through === 'api'
-        ? `${auditText(origin.source)} over ${SERVICE_LABEL[through]}`
-        : auditText(origin.source);
-    if (outcome.lockedPair)
-      audit.record(
-        AuditService.auth,
-        `account "${auditText(username)}" locked for ${p.duration_seconds} s after ${p.attempts} failed attempts from ${where}`,
-      );
-    if (outcome.lockedName)
-      audit.record(
-        AuditService.auth,
-        `account "${auditText(username)}" locked for every address for ${throttle.nameLimit().windowSeconds} s after ${throttle.nameLimit().points} failed attempts`,
-      );
+    auditLocks(audit, origin.log, creds.username, fields, outcome, readPolicy(db), throttle.nameLimit());
     return error;
   }
 
@@ -291,9 +344,11 @@ function createAuthenticator(ctx: ApplianceContext): ServiceAuthenticator {
     creds: Credentials,
     { through, wrong }: { through: ServiceId | 'local'; wrong: HttpError },
   ): Promise<{ user: AuthUser; otpStep: number }> {
-    const scope = through === 'ssh' || through === 'api' ? `${through}:${origin.source}` : origin.source;
-    const begun = await throttle.begin(throttleKey(creds.username), origin.source, scope);
-    if (!begun.ok) throw refused(creds.username, through, origin.source, begun);
+    const fields = fieldsOf(through, origin, creds);
+    const begun = await throttle.begin(throttleKey(creds.username), origin.source, {
+      service: fields.service,
+    });
+    if (!begun.ok) throw refused(origin, creds.username, fields, begun);
     const attempt = begun.attempt;
     await attempt.wait();
     let user: AuthUser | null;
@@ -304,10 +359,7 @@ function createAuthenticator(ctx: ApplianceContext): ServiceAuthenticator {
         // The password is right, the service does not use the account's provider: an admin's choice, not a guess.
         await attempt.refund();
         const why = `its provider "${walked.excluded.name}" is not used by ${SERVICE_LABEL[through]}`;
-        audit.record(
-          AuditService.auth,
-          `login refused for "${auditText(creds.username)}"${over(through, origin.source)}: ${auditText(why, 200)}`,
-        );
+        note(origin, 'refused', 'login refused', creds.username, fields, why);
         throw new HttpError(403, {
           code: 'provider_not_allowed',
           message: `This account signs in through "${walked.excluded.name}", which ${SERVICE_LABEL[through]} does not use`,
@@ -315,7 +367,7 @@ function createAuthenticator(ctx: ApplianceContext): ServiceAuthenticator {
       }
       user = walked?.user ?? null;
     }
-    if (!user) throw await failure(origin, through, creds.username, 'wrong credentials', attempt, wrong);
+    if (!user) throw await failure(origin, through, creds, 'wrong credentials', attempt, wrong);
     const otp = creds.otp?.trim() ?? '';
     if (!user.totp_secret) {
       if (user.otp_required || otp) {
@@ -333,7 +385,7 @@ function createAuthenticator(ctx: ApplianceContext): ServiceAuthenticator {
         throw await failure(
           origin,
           through,
-          creds.username,
+          creds,
           'invalid one-time code',
           attempt,
           loginError(LoginCode.invalidOtp, 'Invalid one-time code'),
@@ -358,6 +410,7 @@ function createAuthenticator(ctx: ApplianceContext): ServiceAuthenticator {
     origin: AttemptOrigin,
     creds: Credentials,
   ): Promise<AuthUser> {
+    const fields = fieldsOf(service, origin, creds);
     const history = (success: boolean) =>
       recordLogin(db, {
         username: creds.username,
@@ -375,10 +428,7 @@ function createAuthenticator(ctx: ApplianceContext): ServiceAuthenticator {
     });
     const refuse = (why: string, error: HttpError) => {
       history(false);
-      audit.record(
-        AuditService.auth,
-        `login refused for "${auditText(user.username)}"${over(service, origin.source)}: ${why}`,
-      );
+      note(origin, 'refused', 'login refused', user.username, fields, why);
       return error;
     };
     const refusal = accountRefusal(db, user.id, ctx.now());
@@ -398,10 +448,7 @@ function createAuthenticator(ctx: ApplianceContext): ServiceAuthenticator {
     if (!inTransaction(db, () => consumeOtpStep(user.id, otpStep)))
       throw refuse('one-time code replayed', loginError(LoginCode.invalidOtp, 'Invalid one-time code'));
     history(true);
-    audit.record(
-      AuditService.auth,
-      `login succeeded for "${auditText(user.username)}"${over(service, origin.source)}`,
-    );
+    note(origin, 'succeeded', 'login succeeded', user.username, fields);
     return user;
   }
 

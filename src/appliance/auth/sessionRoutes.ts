@@ -8,7 +8,6 @@
  * And the hook that asks for a recent authentication before sensitive changes (see `SENSITIVE_PATHS`).
  */
 import type { FastifyInstance } from 'fastify';
-import { AuditService, auditText } from '../audit';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import { canonicalPath, isUnder } from '../http/paths';
@@ -21,7 +20,8 @@ import {
   requireUserQuietly,
   sessionUser,
 } from './guards';
-import { loginThrottle, throttleKey } from './lockout';
+import { loginThrottle, readPolicy, throttleKey } from './lockout';
+import { auditLocks, auditSignIn } from './serviceAuth';
 import { PASSWORD_MAX_LENGTH, verifyPassword } from './passwords';
 import { markAuthenticated, sessionEnd, touchSession, type SessionUser } from './sessions';
 import { verifyTotp } from './totp';
@@ -127,8 +127,19 @@ export function registerSessionRoutes(scope: FastifyInstance, ctx: ApplianceCont
             type: 'value_error.missing',
           },
         ]);
-      const begun = await throttle.begin(throttleKey(user.username), req.ip);
+      // Re-authentication is the console's: it counts toward the one shared (name, address) lock.
+      const fields = { service: 'console', method: otp ? 'otp' : 'password', source: req.ip } as const;
+      const begun = await throttle.begin(throttleKey(user.username), req.ip, { service: 'console' });
       if (!begun.ok) {
+        auditSignIn(
+          audit,
+          req.log,
+          'refused',
+          're-authentication refused',
+          user.username,
+          fields,
+          'account locked',
+        );
         const minutes = Math.ceil(begun.retryAfter / 60);
         throw new HttpError(
           429,
@@ -159,8 +170,10 @@ export function registerSessionRoutes(scope: FastifyInstance, ctx: ApplianceCont
       }
       recordLogin(db, { username: user.username, source: req.ip, method, success: ok, at: ctx.now() });
       if (!ok) {
-        await attempt.failed();
-        audit.record(AuditService.auth, `re-authentication failed for "${auditText(user.username)}"`);
+        const outcome = await attempt.failed();
+        const why = otp ? 'invalid one-time code' : 'wrong password';
+        auditSignIn(audit, req.log, 'failed', 're-authentication failed', user.username, fields, why);
+        auditLocks(audit, req.log, user.username, fields, outcome, readPolicy(db), throttle.nameLimit());
         throw new HttpError(401, {
           code: otp ? 2 : 6,
           message: otp ? 'Invalid one-time code' : 'Invalid password',
@@ -179,10 +192,19 @@ export function registerSessionRoutes(scope: FastifyInstance, ctx: ApplianceCont
       });
       if (!fresh) {
         await attempt.failed();
+        auditSignIn(
+          audit,
+          req.log,
+          'failed',
+          're-authentication failed',
+          user.username,
+          fields,
+          'one-time code replayed',
+        );
         throw new HttpError(401, { code: 2, message: 'Invalid one-time code' });
       }
       await attempt.succeeded();
-      audit.record(AuditService.auth, `re-authentication of "${auditText(user.username)}"`);
+      auditSignIn(audit, req.log, 'succeeded', 're-authentication succeeded', user.username, fields);
       return sessionStatus(ctx, user);
     },
   );

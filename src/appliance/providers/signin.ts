@@ -34,6 +34,7 @@ import { consoleRedirectUri } from './redirect';
 import { serviceProviders } from './services';
 import { providerKey, providerSecret, type ProviderRow } from './store';
 import { oidcLogReason } from '../../service-kit/oidcLogReason';
+import { logSignIn, signInLine } from '../../service-kit/signInAudit';
 
 const STATE_COOKIE = 'rampart_oidc_state';
 const STATE_TTL_MS = 10 * 60_000;
@@ -171,8 +172,15 @@ export function registerOidcLogin(scope: FastifyInstance, ctx: ApplianceContext)
   const usable = (id: string): ProviderRow | null =>
     consoleOidcProviders(db).find((p) => p.id === Number(id)) ?? null;
 
-  const fail = (reply: FastifyReply, why: string) => {
-    ctx.audit.record(AuditService.auth, `provider sign-in failed: ${auditText(why, 200)}`);
+  /** OpenID sign-ins of the console, in the audit trail with the browser's address (src/service-kit/signInAudit.ts). */
+  const note = (req: FastifyRequest, ok: boolean, event: string, name: string | null, reason: string) => {
+    const fields = { service: 'console', method: 'oidc', source: req.ip } as const;
+    const line = signInLine(event, name, fields, reason);
+    ctx.audit.record(AuditService.auth, line);
+    logSignIn(req.log, ok ? 'info' : 'warn', line, fields, ok ? 'succeeded' : 'failed');
+  };
+  const fail = (req: FastifyRequest, reply: FastifyReply, why: string) => {
+    note(req, false, 'provider sign-in failed', null, why);
     return reply.clearCookie(STATE_COOKIE, { path: cookiePath }).redirect(PROVIDER_FAILED_REDIRECT, 303);
   };
 
@@ -190,7 +198,8 @@ export function registerOidcLogin(scope: FastifyInstance, ctx: ApplianceContext)
     },
     async (req, reply) => {
       const provider = usable(req.params.id);
-      if (!provider?.oidc) return fail(reply, `provider ${req.params.id} is not offered for the console`);
+      if (!provider?.oidc)
+        return fail(req, reply, `provider ${req.params.id} is not offered for the console`);
       let url: string;
       const state = generators.state();
       const nonce = generators.nonce();
@@ -210,7 +219,7 @@ export function registerOidcLogin(scope: FastifyInstance, ctx: ApplianceContext)
         });
       } catch (e) {
         req.log.warn(oidcLogReason(e), 'OpenID provider unavailable');
-        return fail(reply, `provider "${provider.name}" is unavailable`);
+        return fail(req, reply, `provider "${provider.name}" is unavailable`);
       }
       const now = ctx.now();
       inTransaction(db, () => {
@@ -245,7 +254,7 @@ export function registerOidcLogin(scope: FastifyInstance, ctx: ApplianceContext)
       const state = typeof req.query.state === 'string' ? req.query.state : '';
       const cookie = req.cookies[STATE_COOKIE] ?? '';
       // The state must be this browser's own (login CSRF) and is used once.
-      if (!state || state !== cookie) return fail(reply, 'the sign-in did not start in this browser');
+      if (!state || state !== cookie) return fail(req, reply, 'the sign-in did not start in this browser');
       const row = inTransaction(db, () => {
         const r = db.prepare('SELECT * FROM oidc_login_states WHERE state_hash = ?').get(sha256(state)) as
           | { provider_id: number; nonce: string; verifier: string; return_to: string; expires_at: number }
@@ -254,9 +263,10 @@ export function registerOidcLogin(scope: FastifyInstance, ctx: ApplianceContext)
         return r;
       });
       if (!row || row.expires_at < ctx.now() || row.provider_id !== Number(req.params.id))
-        return fail(reply, 'the sign-in expired or is unknown');
+        return fail(req, reply, 'the sign-in expired or is unknown');
       const provider = usable(req.params.id);
-      if (!provider?.oidc) return fail(reply, `provider ${req.params.id} is not offered for the console`);
+      if (!provider?.oidc)
+        return fail(req, reply, `provider ${req.params.id} is not offered for the console`);
       let mapped: MappedUser;
       let verified: boolean;
       try {
@@ -279,13 +289,13 @@ export function registerOidcLogin(scope: FastifyInstance, ctx: ApplianceContext)
         verified = claims.email_verified === true;
       } catch (e) {
         req.log.warn(oidcLogReason(e), 'OpenID sign-in failed');
-        return fail(reply, `provider "${provider.name}" did not complete the sign-in`);
+        return fail(req, reply, `provider "${provider.name}" did not complete the sign-in`);
       }
       let userId: number;
       try {
         userId = await accountFor(ctx, provider, mapped, verified);
       } catch (e) {
-        if (e instanceof SignInRefused) return fail(reply, e.message);
+        if (e instanceof SignInRefused) return fail(req, reply, e.message);
         throw e;
       }
       const account = db.prepare('SELECT username FROM users WHERE id = ?').get(userId) as {
@@ -302,16 +312,13 @@ export function registerOidcLogin(scope: FastifyInstance, ctx: ApplianceContext)
       const refusal = accountRefusal(db, userId, ctx.now());
       if (refusal) {
         history(false);
-        return fail(reply, `account "${auditText(account.username)}" is ${refusal}`);
+        return fail(req, reply, `account "${auditText(account.username)}" is ${refusal}`);
       }
       const kind = config.bearerMode ? 'bearer' : 'cookie';
       const session = inTransaction(db, () => createSession(ctx, userId, kind));
       setSessionCookies(ctx, reply, session.token, kind, session.maxAge);
       history(true);
-      ctx.audit.record(
-        AuditService.auth,
-        `login succeeded for "${auditText(account.username)}" through provider "${auditText(provider.name)}"`,
-      );
+      note(req, true, 'login succeeded', account.username, `through provider "${provider.name}"`);
       return reply.clearCookie(STATE_COOKIE, { path: cookiePath }).redirect(row.return_to, 303);
     },
   );

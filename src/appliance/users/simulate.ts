@@ -1,8 +1,8 @@
 /**
  * The lockout simulator: replays the recorded sign-ins and failures (login history) against a candidate policy, per
- * lower-cased name, client address and service like the real throttle (SSH and API sign-ins lock apart from the
- * console's: their history methods start with `ssh:` / `api:`; a success clears the count; a lock lasts its duration,
- * during which attempts are not counted), and reports who would have been locked, where and when.
+ * lower-cased name and client address like the real throttle (one count over every entry point: console, token
+ * endpoint, SSH; a success clears the count; a lock lasts its duration, during which attempts are not counted), and
+ * reports who would have been locked, where, through which service the locking failure came, and when.
  */
 import type { Db } from '../../storage/sqlite';
 
@@ -45,7 +45,7 @@ export function simulateLockout(
   let failures = 0;
   for (const r of rows) {
     const service = serviceOfMethod(r.method);
-    const key = `${r.username.toLowerCase()}\u0000${r.source}\u0000${service}`;
+    const key = `${r.username.toLowerCase()}\u0000${r.source}`;
     const pair = pairs.get(key) ?? { failures: [], lockedUntil: 0 };
     pairs.set(key, pair);
     if (r.at < pair.lockedUntil) continue;

@@ -22,6 +22,17 @@ import {
 import { verifyAssertion, WebAuthnError } from '../webauthn/ceremony';
 import { startOidc } from './oidc';
 
+/** How the audit trail names each second factor (src/shared/signIns.ts). */
+const FACTOR_METHOD = { totp: 'otp', lookup_secret: 'backup-code', webauthn: 'webauthn' } as const;
+
+/** Why a second factor failed, for the audit trail (the flow shows the catalogue's message). */
+const FAILURE_REASON: Record<number, string> = {
+  [MSG.noWebAuthnDevice]: 'no security key registered',
+  [MSG.totpWrong]: 'invalid one-time code',
+  [MSG.lookupInvalid]: 'invalid backup code',
+  [MSG.lookupUsed]: 'backup code already used',
+};
+
 /** Accepts codes of the previous and the next 30 s step (clock drift), never one used before. */
 const TOTP_TOLERANCE_S = 30;
 
@@ -104,9 +115,17 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
     if (!password) ctx.flows.fieldError(flow, 'password', uiText(MSG.required, { property: 'password' }));
     if (!identifier || !password) return sendFlow(ctx, req, reply, flow, 400);
 
-    // Counted before the password is checked (parallel guesses queue up on the count), per account and address.
-    const begun = await ctx.limiter.login.begin(identifier.toLowerCase().slice(0, EMAIL_MAX_LENGTH), req.ip);
+    // Counted before the password is checked (parallel guesses queue up on the count), per account and address, in
+    // the throttle shared with the console, the token endpoint and SSH (rateLimit.ts).
+    const fields = { service: 'identity', method: 'password', source: req.ip } as const;
+    const event = flow.data.refresh ? 're-authentication' : 'login';
+    const begun = await ctx.limiter.beginPassword(identifier, req.ip);
     if (!begun.ok) {
+      const why =
+        begun.refusedBy === 'source'
+          ? 'address refused for every name'
+          : `account locked${begun.refusedBy === 'name' ? ' for every address' : ''}`;
+      ctx.signIn(req, 'refused', `${event} refused`, identifier, fields, why);
       limitReached(ctx, reply, flow, begun.retryAfter, 'failed sign-in attempts');
       return sendFlow(ctx, req, reply, flow, TOO_MANY_REQUESTS);
     }
@@ -124,19 +143,21 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
     const identity = ok ? ctx.repo.getIdentity(credential!.identityId) : null;
     if (!ok || !identity || identity.state !== 'active') {
       const outcome = await attempt.failed();
-      if (outcome.lockedPair || outcome.lockedName)
-        req.log.warn({ flowId: flow.id, ...outcome }, 'identity: sign-in locked after failed attempts');
-      req.log.info({ flowId: flow.id }, 'identity: sign-in refused (invalid credentials)');
+      const why = ok ? 'account inactive' : 'wrong credentials';
+      ctx.signIn(req, 'failed', `${event} failed`, identifier, fields, why);
+      ctx.signInLocks(req, identifier, fields, outcome);
       flow.data.messages.push(uiText(MSG.invalidCredentials));
       return sendFlow(ctx, req, reply, flow, 400);
     }
     // The account is active only once its e-mail address is verified (sign-up says "click the link to activate").
     if (!ctx.repo.verifiableAddresses(identity.id).some((a) => a.verified)) {
       await attempt.refund();
+      ctx.signIn(req, 'refused', `${event} refused`, identifier, fields, 'e-mail address not verified');
       flow.data.messages.push(uiText(MSG.addressNotVerified));
       return sendFlow(ctx, req, reply, flow, 400);
     }
     await attempt.succeeded();
+    ctx.signIn(req, 'succeeded', `${event} succeeded`, identifier, fields);
 
     let session: SessionRecord;
     if (flow.data.refresh && current) session = ctx.sessions.addMethod(current.session, 'password', 'aal1');
@@ -179,16 +200,25 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
       else ctx.flows.fieldError(flow, fieldName, uiText(MSG.required, { property: fieldName }));
       return sendFlow(ctx, req, reply, flow, 400);
     }
-    // Only the holder of the password gets here: the policy lock is per account from every address.
-    const begun = await ctx.limiter.login.begin(`${identityId}:${kind}`, req.ip, 'any-address');
+    // Only the holder of the password gets here: the policy lock is per account from every address, in this
+    // service's own throttle (the key is the account's id, which no other entry point knows).
+    const name = current.identity.traits.email;
+    const fields = { service: 'identity', method: FACTOR_METHOD[kind], source: req.ip } as const;
+    const begun = await ctx.limiter.login.begin(`${identityId}:${kind}`, req.ip, {
+      lockScope: 'any-address',
+      service: 'identity',
+    });
     if (!begun.ok) {
+      ctx.signIn(req, 'refused', 'second factor refused', name, fields, 'locked');
       limitReached(ctx, reply, flow, begun.retryAfter, 'failed sign-in attempts');
       return sendFlow(ctx, req, reply, flow, TOO_MANY_REQUESTS);
     }
     const attempt = begun.attempt;
     await attempt.wait();
     const fail = async (message: number, reason?: string) => {
-      await attempt.failed();
+      const outcome = await attempt.failed();
+      ctx.signIn(req, 'failed', 'second factor failed', name, fields, reason ?? FAILURE_REASON[message]);
+      ctx.signInLocks(req, name, fields, outcome, ctx.limiter.login);
       flow.data.messages.push(uiText(message, reason ? { reason } : {}));
       return sendFlow(ctx, req, reply, flow, 400);
     };
@@ -231,6 +261,7 @@ export function registerLogin(app: FastifyInstance, ctx: ServiceContext): void {
       ctx.repo.setCredential(identityId, 'lookup_secret', cred, now);
     }
     await attempt.succeeded();
+    ctx.signIn(req, 'succeeded', 'second factor succeeded', name, fields);
     const session = ctx.sessions.addMethod(current.session, kind, 'aal2');
     flow.state = 'passed_challenge';
     ctx.repo.saveFlow(flow);

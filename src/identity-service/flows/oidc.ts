@@ -184,11 +184,13 @@ export function registerOidcCallback(app: FastifyInstance, ctx: ServiceContext):
     const expired = !!flow && ctx.flows.isExpired(flow);
 
     /** Back to the flow (a new login flow when there is none to use) with `message`. */
+    const fields = { service: 'identity', method: 'oidc', source: req.ip } as const;
     const fail = (message: UiText, why: string, extra: Record<string, unknown> = {}) => {
       req.log.warn(
         { flowId: flow?.id, provider: providerId, why, ...extra },
         'identity: sign-in through provider failed',
       );
+      ctx.signIn(req, 'failed', 'provider sign-in failed', null, fields, why);
       let target = flow && !expired && flow.state !== 'passed_challenge' ? flow : null;
       if (!target)
         target = ctx.flows.create(req, reply, 'login', {
@@ -353,6 +355,14 @@ export function registerOidcCallback(app: FastifyInstance, ctx: ServiceContext):
     flow.state = 'passed_challenge';
     ctx.repo.saveFlow(flow);
     req.log.info({ identityId: identity.id, provider: provider.id }, 'identity: signed in through provider');
+    ctx.signIn(
+      req,
+      'succeeded',
+      'login succeeded',
+      identity.traits.email,
+      fields,
+      `through provider "${provider.name}"`,
+    );
     if (session.aal === 'aal1' && ctx.sessions.hasSecondFactor(identity.id)) {
       return reply.redirect(
         ctx.urls.url('/self-service/login/browser', { aal: 'aal2', return_to: flow.returnTo ?? undefined }),

@@ -83,7 +83,9 @@ it('signs in local accounts of the SSH list and nobody else', async () => {
   expect(await pamExec('alice', 'alice-secret')).toBe(1);
   // Only the auth stack is handled.
   expect(await pamExec('dave', 'dave-password-123', '203.0.113.10', 'account')).toBe(1);
-  expect(auditLines()).toContain('login succeeded for "dave" over SSH from 203.0.113.10');
+  expect(auditLines()).toContain(
+    'login succeeded for "dave" [service=ssh method=password source=203.0.113.10]',
+  );
 });
 
 it('walks the SSH providers in their order, and a provider removed from the list no longer signs in', async () => {
@@ -101,7 +103,7 @@ it('walks the SSH providers in their order, and a provider removed from the list
   await useForSsh([1]);
   expect(await pamExec('alice', 'alice-secret')).toBe(1);
   expect(auditLines()).toContain(
-    'login refused for "alice" over SSH from 203.0.113.10: its provider "Directory" is not used by SSH',
+    'login refused for "alice" [service=ssh method=password source=203.0.113.10]: its provider "Directory" is not used by SSH',
   );
 });
 
@@ -110,7 +112,9 @@ it('refuses a disabled account', async () => {
   expect(await pamExec('erin', 'erin-password-123')).toBe(0);
   h.ctx.db.prepare("UPDATE users SET enabled = 0 WHERE username = 'erin'").run();
   expect(await pamExec('erin', 'erin-password-123')).toBe(1);
-  expect(auditLines()).toContain('login refused for "erin" over SSH from 203.0.113.10: account disabled');
+  expect(auditLines()).toContain(
+    'login refused for "erin" [service=ssh method=password source=203.0.113.10]: account disabled',
+  );
 });
 
 it("locks a name out of SSH per SSH client address (PAM_RHOST), not per the helper's loopback address", async () => {
@@ -120,7 +124,9 @@ it("locks a name out of SSH per SSH client address (PAM_RHOST), not per the help
   expect(await pamExec('dave', 'dave-password-123', '198.51.100.24')).toBe(0);
   const locks = (await admin.get('/api/auth/lockouts')).json().data;
   expect(locks).toContainEqual(expect.objectContaining({ username: 'dave', source: rhost, service: 'ssh' }));
-  expect(auditLines()).toContain('login refused for "dave" over SSH from 198.51.100.23: account locked');
+  expect(auditLines()).toContain(
+    'login refused for "dave" [service=ssh method=password source=198.51.100.23]: account locked',
+  );
   expect((await admin.request({ method: 'DELETE', url: '/api/auth/lockouts/dave' })).statusCode).toBe(204);
   expect(await pamExec('dave', 'dave-password-123', rhost)).toBe(0);
 });

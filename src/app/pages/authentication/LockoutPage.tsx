@@ -11,6 +11,7 @@ import { useEffect } from 'react';
 import { array, boolean, object, string } from 'yup';
 import { confirmationsCheckRequested } from '../../../../sagas/confirmations.saga';
 import { subnetProblem } from '../../../lib/validation/subnet';
+import { SIGN_IN_SERVICE_LABEL } from '../../../shared/signIns';
 import { formatDateTime } from '../../../lib/format';
 import { fieldSchema } from '../../../lib/validation/yup';
 import { DataTable } from '../../../widgets/DataTable';
@@ -99,14 +100,13 @@ const toBody = (v: Values) => ({
   duration_seconds: Number(v.duration_seconds),
 });
 
-const lockId = (l: LockoutEntry) => `${l.username ?? '*'}@${l.source ?? '*'}@${l.service ?? '*'}`;
-/** Where a lock applies: an address (of SSH or API sign-ins when not the console's), or every address. */
-const lockSource = (l: Pick<LockoutEntry, 'source' | 'service'>) =>
-  l.source === null
-    ? 'every address'
-    : l.service === 'ssh' || l.service === 'api'
-      ? `${l.source} (${l.service.toUpperCase()})`
-      : l.source;
+/** A lock is one per name and address, whichever services saw its failures. */
+const lockId = (l: LockoutEntry) => `${l.username ?? '*'}@${l.source ?? '*'}`;
+/** Where a lock applies: an address, or every address. */
+const lockSource = (l: Pick<LockoutEntry, 'source'>) => (l.source === null ? 'every address' : l.source);
+/** Which entry points saw the failures behind a lock: `console (3), SSH (2)`. */
+const seenBy = (l: LockoutEntry) =>
+  (l.services ?? []).map((s) => `${SIGN_IN_SERVICE_LABEL[s.service]} (${s.failures})`).join(', ') || '—';
 
 const minutes = (s: number) => (s < 60 ? `${s} s` : `${Math.ceil(s / 60)} min`);
 
@@ -251,7 +251,9 @@ function Lockout() {
               <ul>
                 {simulation.locks.map((l) => (
                   <li key={`${l.username}@${l.source}@${l.service}@${l.locked_at}`}>
-                    {l.username} from {lockSource(l)} at {formatDateTime(l.locked_at, { seconds: true })}
+                    {l.username} from {lockSource(l)}
+                    {l.service ? ` (last failure: ${SIGN_IN_SERVICE_LABEL[l.service]})` : ''} at{' '}
+                    {formatDateTime(l.locked_at, { seconds: true })}
                   </li>
                 ))}
               </ul>
@@ -262,12 +264,18 @@ function Lockout() {
           <DataTable
             caption="Locked now"
             showCaption
-            legend={[{ title: 'Name' }, { title: 'Source' }, { title: 'Time left', width: 120 }]}
+            legend={[
+              { title: 'Name' },
+              { title: 'Source' },
+              { title: 'Failures seen by' },
+              { title: 'Time left', width: 120 },
+            ]}
             rows={locks.map((l) => ({
               id: lockId(l),
               items: [
                 { value: l.username ?? 'every name' },
                 { value: lockSource(l) },
+                { value: seenBy(l) },
                 { value: minutes(l.seconds_left), sortValue: l.seconds_left },
               ],
               actions: readOnly ? [] : [{ id: 'unlock', value: 'Unlock', icon: '🔓', type: 'labelled' }],

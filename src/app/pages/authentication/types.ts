@@ -4,6 +4,7 @@
  * are what src/appliance/auth (lockoutPolicy.ts, lockoutRoutes.ts) answers.
  */
 import type { ServiceId } from '../../../shared/authentication';
+import type { SignInService } from '../../../shared/signIns';
 
 export type {
   Account,
@@ -34,8 +35,10 @@ export interface LockoutEntry {
   /** Null: an address refused for every name (per-source rule). */
   username: string | null;
   source: string | null;
-  /** The service whose sign-ins the lock applies to; null for the per-name and per-source ceilings. */
-  service?: ServiceId | null;
+  /** One lock for every entry point; this is the service that saw most of its failures (null when none is known). */
+  service?: SignInService | null;
+  /** Every service whose failures count toward the lock, most failures first. */
+  services?: Array<{ service: SignInService; failures: number }>;
   locked_until: string;
   seconds_left: number;
 }

@@ -122,7 +122,17 @@ describe('Lockout page', () => {
   const policy = { attempts: 5, window_seconds: 900, duration_seconds: 900 };
   const locks = {
     data: [
-      { username: 'mallory', source: '10.0.0.9', locked_until: '2026-01-01T00:00:00Z', seconds_left: 600 },
+      {
+        username: 'mallory',
+        source: '10.0.0.9',
+        service: 'ssh',
+        services: [
+          { service: 'ssh', failures: 3 },
+          { service: 'identity', failures: 2 },
+        ],
+        locked_until: '2026-01-01T00:00:00Z',
+        seconds_left: 600,
+      },
     ],
   };
 
@@ -142,6 +152,8 @@ describe('Lockout page', () => {
     });
     expect(screen.getByRole('rowheader', { name: 'mallory' })).toBeInTheDocument();
     expect(screen.getByText('10 min')).toBeInTheDocument();
+    // One lock per name and address; the services whose failures count toward it are named.
+    expect(screen.getByText('SSH (3), identity service (2)')).toBeInTheDocument();
     expect((await axe(container)).violations).toEqual([]);
     const attempts = screen.getByRole('textbox', { name: /Failed attempts/ });
     await user.clear(attempts);
