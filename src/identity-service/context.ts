@@ -16,6 +16,7 @@ import type { IdentityRepo } from './repo';
 import { SessionStore } from './sessions';
 import type { FailureOutcome, SignInGate } from '../service-kit/loginThrottle';
 import { lockLines, logSignIn, signInLine, type SignInFields } from '../service-kit/signInAudit';
+import { SignupPolicyFile } from './signupPolicy';
 import { ServiceUrls } from './urls';
 
 export class ServiceContext {
@@ -23,6 +24,8 @@ export class ServiceContext {
   readonly csrf: CsrfGuard;
   readonly flows: FlowStore;
   readonly sessions: SessionStore;
+  /** Who may sign up, as the appliance's settings last wrote it (signupPolicy.ts). */
+  readonly signup: SignupPolicyFile;
 
   constructor(
     readonly config: Config,
@@ -38,6 +41,7 @@ export class ServiceContext {
     this.urls = new ServiceUrls(config, origin);
     this.csrf = new CsrfGuard(this.urls.publicBase, this.urls.secure);
     const now = () => this.now();
+    this.signup = new SignupPolicyFile(config.dataDir, log);
     this.flows = new FlowStore(repo, this.csrf, this.urls.consoleOrigin, now);
     this.sessions = new SessionStore(repo, {
       secure: this.urls.secure,

@@ -128,6 +128,15 @@ export const errors = {
       to,
     );
   },
+  /** Kratos' ErrRegistrationDisabled: sign-up is closed (create, fetch and submit of a registration flow). */
+  registrationDisabled(): IdentityError {
+    return new IdentityError(
+      400,
+      'self_service_flow_disabled',
+      'registration flow disabled',
+      'Registration is not allowed because it was disabled.',
+    );
+  },
   returnToForbidden(url: string): IdentityError {
     return new IdentityError(
       400,

@@ -129,9 +129,11 @@ export type FlowFailure =
   | { type: 'redirect'; to: string }
   | { type: 'flow'; flow: IdentityFlow }
   | { type: 'restart'; flowId?: string; message: string }
-  | { type: 'failed'; message: string; duration: number };
+  | { type: 'failed'; message: string; duration: number; id?: string };
 
 export { IDENTITY_TOAST_MS };
+
+export const SIGNUP_CLOSED = 'Sign-up is closed: new accounts are not created here.';
 
 interface ErrorBody {
   error?: { id?: string; reason?: string; message?: string; details?: { redirect_to?: string } };
@@ -177,6 +179,9 @@ export function classifyFailure(error: unknown, kind: FlowKind | 'logout'): Flow
       break;
     case 'self_service_flow_expired':
       return { type: 'restart', flowId: body.use_flow_id, message: 'The form expired. Please try again.' };
+    case 'self_service_flow_disabled':
+      // Sign-up is closed: the screen says so instead of a form (no retry helps).
+      return { type: 'failed', message: SIGNUP_CLOSED, duration: IDENTITY_TOAST_MS.error, id };
     case 'security_csrf_violation':
       return {
         type: 'restart',

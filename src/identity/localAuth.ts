@@ -6,6 +6,7 @@
  */
 import { localAuthCodeMessages } from '../api/localAuthCodeMessages';
 import { BEARER_COOKIE } from '../shared/http';
+import type { SignupMode } from '../shared/signupPolicy';
 
 export type LoginMethod =
   { type: 'form_login' } | { type: 'otp_login' } | { type: 'oauth'; provider: string; login_url: string };
@@ -16,6 +17,8 @@ export interface LoginSetup {
   logo: string | null;
   background: string | null;
   title: string | null;
+  /** Who may sign up with the identity service; `closed` hides the sign-up links (the service refuses anyway). */
+  signup: SignupMode;
 }
 
 export const DEFAULT_SETUP: LoginSetup = {
@@ -24,6 +27,7 @@ export const DEFAULT_SETUP: LoginSetup = {
   logo: null,
   background: null,
   title: null,
+  signup: 'open',
 };
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
@@ -44,6 +48,8 @@ export function parseSetup(raw: unknown): LoginSetup {
     logo: str(r.login_logo),
     background: str(r.login_background),
     title: str(r.login_title),
+    // Type-only import above: the login page's first load carries no more of the policy than these two words.
+    signup: r.signup === 'closed' || r.signup === 'domains' ? r.signup : 'open',
   };
 }
 

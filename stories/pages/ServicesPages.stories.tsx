@@ -20,7 +20,19 @@ const list = (state: Partial<RootState>) =>
   pageStory({ element: <ServicesPage />, route: '*', path: '/authentication/services' }, state);
 
 export const ListLoading: Story = list(pageState({}, { 'authentication/services': 'loading' }));
-export const List: Story = list(pageState({ 'authentication/services': services }));
+export const List: Story = list(
+  pageState({
+    'authentication/services': services,
+    'authentication/signup': { mode: 'open', allowed_domains: [] },
+  }),
+);
+/** Sign-up limited to the organisation's domains (and its subdomains). */
+export const ListSignupDomains: Story = list(
+  pageState({
+    'authentication/services': services,
+    'authentication/signup': { mode: 'domains', allowed_domains: ['example.com', '*.lab.example'] },
+  }),
+);
 
 const detail = (state: Partial<RootState>, id: string = 'console') =>
   pageStory(

@@ -13,6 +13,8 @@ const endpoints: Array<[string, string, Level, unknown?, string?]> = [
   ['PUT', '/api/config/bar_logo', 'admin', PNG, 'image/png'],
   ['DELETE', '/api/config/bar_logo', 'admin'],
   ['GET', '/api/config/lockout', 'admin'],
+  ['GET', '/api/authentication/signup', 'admin'],
+  ['PUT', '/api/authentication/signup', 'admin', { mode: 'open', allowed_domains: [] }],
   ['PUT', '/api/config/lockout', 'admin', { attempts: 5, window_seconds: 900, duration_seconds: 900 }],
   ['GET', '/api/menu/', 'user'],
   ['GET', '/api/users/me', 'user'],

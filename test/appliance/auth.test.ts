@@ -30,6 +30,7 @@ describe('local authentication', () => {
       login_logo: null,
       login_background: null,
       login_title: null,
+      signup: 'open',
     });
   });
 

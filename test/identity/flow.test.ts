@@ -104,6 +104,16 @@ describe('failure classification (§4, §8)', () => {
     ['session_already_available', 'login', { type: 'redirect', to: '/' }],
     ['session_inactive', 'settings', { type: 'redirect', to: '/logout/' }],
     ['session_inactive', 'logout', { type: 'redirect', to: '/login/' }],
+    [
+      'self_service_flow_disabled',
+      'registration',
+      {
+        type: 'failed',
+        id: 'self_service_flow_disabled',
+        message: 'Sign-up is closed: new accounts are not created here.',
+        duration: 4000,
+      },
+    ],
   ] as const)('%s on %s', (id, kind, expected) => {
     expect(classifyFailure(err(400, { error: { id } }), kind)).toEqual(expected);
   });

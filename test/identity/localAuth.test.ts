@@ -29,6 +29,7 @@ describe('login setup', () => {
         login_logo: '/api/config/login_logo',
         login_background: '',
         login_title: 'ACME',
+        signup: 'closed',
       }),
     ).toEqual({
       loginMethods: [
@@ -40,7 +41,17 @@ describe('login setup', () => {
       logo: '/api/config/login_logo',
       background: null,
       title: 'ACME',
+      signup: 'closed',
     });
+  });
+  it.each([
+    ['open', 'open'],
+    ['domains', 'domains'],
+    ['closed', 'closed'],
+    ['shut', 'open'],
+    [undefined, 'open'],
+  ])('reads sign-up %j as %j', (signup, mode) => {
+    expect(parseSetup({ signup }).signup).toBe(mode);
   });
   it.each([null, 'text', [], { login_methods: 'x', isOffline: 'yes' }])(
     'falls back to the form login for %j',
@@ -51,6 +62,7 @@ describe('login setup', () => {
         logo: null,
         background: null,
         title: null,
+        signup: 'open',
       });
     },
   );

@@ -35,7 +35,7 @@ import {
   setSessionCookies,
   userForToken,
 } from './sessions';
-import { consoleOidcLoginMethods, registerOidcLogin } from '../providers';
+import { consoleOidcLoginMethods, readSignupPolicy, registerOidcLogin } from '../providers';
 import {
   auditSignIn,
   loginError,
@@ -157,6 +157,8 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
       login_logo: imageUrl('login_logo'),
       login_background: imageUrl('login_background'),
       login_title: readUiSettings(ctx).login_title,
+      // Whether the sign-up links show (the identity service enforces the policy itself; the list stays private).
+      signup: readSignupPolicy(config.dataDir).mode,
     };
   });
 

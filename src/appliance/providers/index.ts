@@ -21,6 +21,7 @@ import { providersMigrations } from './migrations';
 import { checkOidc } from './oidc';
 import { consoleRedirectUri } from './redirect';
 import { registerServices } from './services';
+import { registerSignupPolicy } from './signup';
 import {
   findProvider,
   forgetSecret,
@@ -41,6 +42,7 @@ export { accountFor, consoleOidcLoginMethods, isLinked, registerOidcLogin, SignI
 export { oidcClient } from './oidc';
 export { consoleRedirectUri } from './redirect';
 export { serviceProviders, SERVICES } from './services';
+export { readSignupPolicy } from './signup';
 export { findProvider, listProviders, providerKey, providerSecret, LOCAL_PROVIDER_ID } from './store';
 export type { ProviderRow } from './store';
 
@@ -370,4 +372,5 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
   );
 
   registerServices(scope, ctx);
+  registerSignupPolicy(scope, ctx);
 }

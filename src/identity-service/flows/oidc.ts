@@ -36,6 +36,8 @@ import type { OidcProvider } from '../providers';
 import type { FlowKind, FlowRecord, IdentityRecord, OidcCredential } from '../repo';
 import { MSG, uiText, type UiText } from '../text';
 import { queryOf, sendFlow } from './common';
+import { signupAllowed } from '../../shared/signupPolicy';
+import { domainRefusedReason } from '../signupPolicy';
 
 /** Holds the state of the provider sign-in under way (Kratos names its cookie for this purpose the same). */
 export const OIDC_STATE_COOKIE = 'ory_kratos_continuity';
@@ -183,15 +185,21 @@ export function registerOidcCallback(app: FastifyInstance, ctx: ServiceContext):
     }
     const expired = !!flow && ctx.flows.isExpired(flow);
 
-    /** Back to the flow (a new login flow when there is none to use) with `message`. */
+    /**
+     * Back to the flow (a new login flow when there is none to use, or when `loginOnly`: a registration flow
+     * cannot be shown while sign-up is closed) with `message`.
+     */
     const fields = { service: 'identity', method: 'oidc', source: req.ip } as const;
-    const fail = (message: UiText, why: string, extra: Record<string, unknown> = {}) => {
+    const fail = (message: UiText, why: string, extra: Record<string, unknown> = {}, loginOnly = false) => {
       req.log.warn(
         { flowId: flow?.id, provider: providerId, why, ...extra },
         'identity: sign-in through provider failed',
       );
       ctx.signIn(req, 'failed', 'provider sign-in failed', null, fields, why);
-      let target = flow && !expired && flow.state !== 'passed_challenge' ? flow : null;
+      let target =
+        flow && !expired && flow.state !== 'passed_challenge' && !(loginOnly && flow.kind !== 'login')
+          ? flow
+          : null;
       if (!target)
         target = ctx.flows.create(req, reply, 'login', {
           returnTo: flow?.returnTo ?? null,
@@ -324,12 +332,28 @@ export function registerOidcCallback(app: FastifyInstance, ctx: ServiceContext):
           'address of another account, not verified on both sides',
         );
       } else {
+        // From here on the provider's user would be registered: the sign-up policy decides first.
+        const policy = ctx.signup.current();
+        if (policy.mode === 'closed')
+          return fail(
+            uiText(MSG.validationGeneric, {
+              reason: `No account here belongs to your ${provider.name} user, and sign-up is closed. Ask an administrator for an account.`,
+            }),
+            'sign-up closed',
+            {},
+            true,
+          );
         const problem = !email
           ? `${provider.name} did not share an e-mail address (claim "${provider.emailClaim}"), and an account needs one`
           : email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)
             ? `the e-mail address ${provider.name} shared is not valid`
             : null;
         if (problem) return askForTraits(ctx, req, reply, flow, provider, problem);
+        if (!signupAllowed(policy, email))
+          return fail(
+            uiText(MSG.validationGeneric, { reason: domainRefusedReason(email) }),
+            'e-mail domain not allowed to sign up',
+          );
         try {
           identity = ctx.repo.createOidcIdentity(
             email,

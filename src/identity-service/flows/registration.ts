@@ -18,12 +18,16 @@ import {
 import { takeAll } from '../rateLimit';
 import { startVerification } from './verification';
 import { startOidc } from './oidc';
+import { signupAllowed } from '../../shared/signupPolicy';
+import { domainRefusedReason } from '../signupPolicy';
 
 export function registerRegistration(app: FastifyInstance, ctx: ServiceContext): void {
   const init = async (req: FastifyRequest, reply: FastifyReply) => {
     const returnTo = ctx.urls.returnTo(req, queryOf(req).return_to);
     if (ctx.sessions.current(req))
       throw errors.sessionAlreadyAvailable('registration', returnTo ?? ctx.urls.defaultReturn);
+    // Closed sign-up: no registration flow is made at all (Kratos' `selfservice.flows.registration.enabled`).
+    if (ctx.signup.current().mode === 'closed') throw errors.registrationDisabled();
     const flow = ctx.flows.create(req, reply, 'registration', { returnTo });
     return sendFlow(ctx, req, reply, flow);
   };
@@ -31,6 +35,7 @@ export function registerRegistration(app: FastifyInstance, ctx: ServiceContext):
   app.get('/self-service/registration/browser/', init);
 
   const fetch = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (ctx.signup.current().mode === 'closed') throw errors.registrationDisabled();
     const flow = loadFetchedFlow(ctx, req, 'registration');
     return reply.header('cache-control', NO_STORE).send(await flowJson(ctx, flow));
   };
@@ -41,6 +46,9 @@ export function registerRegistration(app: FastifyInstance, ctx: ServiceContext):
     const { flow, body } = loadSubmitFlow(ctx, req, reply, 'registration');
     if (ctx.sessions.current(req))
       throw errors.sessionAlreadyAvailable('registration', flow.returnTo ?? ctx.urls.defaultReturn);
+    // A flow made before sign-up closed cannot be used either, for any method.
+    const policy = ctx.signup.current();
+    if (policy.mode === 'closed') throw errors.registrationDisabled();
     const method = body.method || (body.provider ? 'oidc' : '');
     if (method === 'oidc') return startOidc(ctx, req, reply, flow, body.provider);
     if (method !== 'password') {
@@ -64,6 +72,12 @@ export function registerRegistration(app: FastifyInstance, ctx: ServiceContext):
         flow,
         'traits.email',
         uiText(MSG.validationGeneric, { reason: `${JSON.stringify(email)} is not valid "email"` }),
+      );
+    } else if (!signupAllowed(policy, email)) {
+      ctx.flows.fieldError(
+        flow,
+        'traits.email',
+        uiText(MSG.validationGeneric, { reason: domainRefusedReason(email) }),
       );
     }
     if (!password) ctx.flows.fieldError(flow, 'password', uiText(MSG.required, { property: 'password' }));

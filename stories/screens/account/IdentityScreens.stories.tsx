@@ -87,6 +87,30 @@ export const SignUp: Story = {
   render: () =>
     at('/signup/', <SignupScreen title="Sign up" actors={identityActors({ loads: [registrationFlow] })} />),
 };
+/** Sign-up is closed: the identity service refused the flow (Kratos' self_service_flow_disabled). */
+export const SignUpClosed: Story = {
+  render: () =>
+    at(
+      '/signup/',
+      <SignupScreen
+        title="Sign up"
+        actors={identityActors({
+          loads: [
+            {
+              status: 400,
+              body: {
+                error: {
+                  id: 'self_service_flow_disabled',
+                  message: 'registration flow disabled',
+                  reason: 'Registration is not allowed because it was disabled.',
+                },
+              },
+            },
+          ],
+        })}
+      />,
+    ),
+};
 export const SignUpValidation: Story = {
   render: () =>
     at('/signup/', <SignupScreen title="Sign up" actors={identityActors({ loads: [registrationFlow] })} />),

@@ -214,6 +214,7 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     ['POST', '/api/authentication/providers/test'],
     ['PUT', '/api/authentication/providers/:id'],
     ['PUT', '/api/authentication/services/:id'],
+    ['PUT', '/api/authentication/signup'],
   ]),
   // The provider sends the browser back here; it signs in or registers (Kratos' oidc method).
   {

@@ -232,7 +232,7 @@ export function LocalLoginScreen({ title, inspect = qaInspect }: LocalLoginScree
       ) : null}
       <nav className="auth__links" aria-label="Account">
         <Link to="/account/recover">Forgot your password?</Link>
-        <Link to="/account/signup">Sign up</Link>
+        {setupInfo.signup === 'closed' ? null : <Link to="/account/signup">Sign up</Link>}
       </nav>
     </AuthLayout>
   );

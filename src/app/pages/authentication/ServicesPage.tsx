@@ -1,12 +1,14 @@
 /**
  * /authentication/services: the appliance's services (console, SSH, API) and the providers each authenticates
- * against, in fallback order; each row opens the service's page where the order is changed.
+ * against, in fallback order; each row opens the service's page where the order is changed. Below, who may sign up
+ * with the identity service (SignupSection).
  */
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { DataTable, type TableRow } from '../../../widgets/DataTable';
 import { PageHeader } from '../../../widgets/PageHeader';
 import { useResource } from '../../../store/useResource';
+import { SignupSection } from './SignupSection';
 import { SERVICES_KEY, type AuthService } from './types';
 import '../common/config/config.css';
 
@@ -33,7 +35,7 @@ export function ServicesPage() {
         title={SERVICES_TITLE}
         actionDescription="Which providers each service asks, in order: the first provider that knows the account decides."
       />
-      <section className="config-section" aria-label="Services">
+      <section className="config-section" aria-label="Services and their providers">
         <DataTable
           caption="Services"
           legend={[{ title: 'Service', width: 120 }, { title: 'What' }, { title: 'Providers in order' }]}
@@ -46,6 +48,7 @@ export function ServicesPage() {
           }}
         />
       </section>
+      <SignupSection />
     </section>
   );
 }

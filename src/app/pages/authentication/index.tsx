@@ -18,6 +18,7 @@ import {
   providerKey,
   SERVICES_KEY,
   serviceKey,
+  SIGNUP_KEY,
   USERS_KEY,
   userKey,
 } from './types';
@@ -53,7 +54,13 @@ export const routes: Record<string, RouteModule> = {
   },
   services: {
     Component: ServicesPage,
-    handle: { title: SERVICES_TITLE, prefetch: () => [resourceLoadRequested({ key: SERVICES_KEY })] },
+    handle: {
+      title: SERVICES_TITLE,
+      prefetch: () => [
+        resourceLoadRequested({ key: SERVICES_KEY }),
+        resourceLoadRequested({ key: SIGNUP_KEY }),
+      ],
+    },
   },
   service: {
     Component: ServiceDetailPage,

@@ -69,3 +69,6 @@ export const PROVIDER_CHECK_KEY = 'authentication/providers#check';
 
 export const SERVICES_KEY = 'authentication/services';
 export const serviceKey = (id: string) => `authentication/services/${id}`;
+
+/** Who may sign up with the identity service (src/shared/signupPolicy.ts). */
+export const SIGNUP_KEY = 'authentication/signup';

@@ -18,12 +18,19 @@ import { recoveryMachine } from '../../../../../machines/recovery.machine';
 import { settingsMachine } from '../../../../../machines/settings.machine';
 import { signupMachine } from '../../../../../machines/signup.machine';
 import { verificationMachine } from '../../../../../machines/verification.machine';
-import type { FormValues, IdentityFlow, InputNode } from '../../../../identity/flow';
+import {
+  SIGNUP_CLOSED,
+  type FlowFailure,
+  type FormValues,
+  type IdentityFlow,
+  type InputNode,
+} from '../../../../identity/flow';
 import { identityErrorText, identityText } from '../../../../identity/messages';
 import type { RedirectPolicy } from '../../../../identity/redirects';
 import { AuthLayout } from '../AuthLayout';
 import { clearSessionStorage, LogoutStatus } from '../LogoutStatus';
 import { PasswordStrengthMeter } from '../PasswordStrengthMeter';
+import { useSignupClosed } from '../useSignupClosed';
 import { FlowForm, type FlowFormProps } from './FlowForm';
 import { codePrompt, defaultSecurityKeyName, recoverButton } from './flowView';
 import { flowActions, useFlowImplementations, type IdentityActors } from './useFlowImplementations';
@@ -125,12 +132,13 @@ export function LoginFlowScreen({ title, actors, inspect = qaInspect }: Identity
       ...token(params),
     },
   });
+  const signupClosed = useSignupClosed();
   return (
     <AuthLayout title={title}>
       <FlowBody snapshot={snapshot} send={send} policy={impl.effects.policy} form={{ idPrefix: 'login' }} />
       <nav className="auth__links" aria-label="Account">
         <Link to="/recovery/">Forgot your password?</Link>
-        <Link to="/signup/">Sign up</Link>
+        {signupClosed ? null : <Link to="/signup/">Sign up</Link>}
       </nav>
     </AuthLayout>
   );
@@ -184,6 +192,24 @@ export function SignupScreen({ title, actors, inspect = qaInspect }: IdentityScr
       <PasswordStrengthMeter id="signup-strength" password={String(values.password ?? '')} />
     ) : null;
 
+  // Sign-up is closed (the identity service refused the flow): say so, with no form and no retry.
+  const failure = snapshot.context.failure as FlowFailure | null;
+  if (
+    snapshot.hasTag('failed') &&
+    failure?.type === 'failed' &&
+    failure.id === 'self_service_flow_disabled'
+  ) {
+    return (
+      <AuthLayout title="Sign-up is closed">
+        <p role="status" className="auth__alert auth__alert--info">
+          {SIGNUP_CLOSED} If you need an account, ask your administrator.
+        </p>
+        <nav className="auth__links" aria-label="Account">
+          <Link to="/login/">Log in</Link>
+        </nav>
+      </AuthLayout>
+    );
+  }
   if (snapshot.matches('accountCreated')) {
     const email = snapshot.context.email;
     // The verification flow the identity service started (and mailed a code for) when the account was created.
@@ -241,6 +267,7 @@ export function RecoveryScreen({ title, actors, inspect = qaInspect }: IdentityS
       ...token(params),
     },
   });
+  const signupClosed = useSignupClosed();
   if (snapshot.matches('codeSent')) {
     return (
       <AuthLayout title={title}>
@@ -270,7 +297,7 @@ export function RecoveryScreen({ title, actors, inspect = qaInspect }: IdentityS
       />
       <nav className="auth__links" aria-label="Account">
         <Link to="/login/">Log in</Link>
-        <Link to="/signup/">Sign up</Link>
+        {signupClosed ? null : <Link to="/signup/">Sign up</Link>}
       </nav>
     </AuthLayout>
   );

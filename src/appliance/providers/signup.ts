@@ -1,0 +1,111 @@
+/**
+ * Self-service sign-up of the identity service (`{api}authentication/signup`, admins change it): open to anyone
+ * (the default), limited to e-mail domains, or closed. The identity service must not import the appliance, so the
+ * policy is a file in the data directory (`identity-registration.json`, beside `identity-providers.json`) that
+ * the identity service reads at each sign-up; it is written whole and renamed into place, so a reader never sees
+ * half of it. The file is the only copy: what it says is what the identity service enforces.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import {
+  DEFAULT_SIGNUP_POLICY,
+  DOMAIN_ENTRY_MAX_LENGTH,
+  MAX_ALLOWED_DOMAINS,
+  normalizeDomainEntry,
+  parseSignupPolicy,
+  SIGNUP_MODES,
+  SIGNUP_POLICY_FILE,
+  type SignupPolicy,
+} from '../../shared/signupPolicy';
+import { auditText } from '../audit';
+import { currentUser, requireAdmin } from '../auth/guards';
+import type { ApplianceContext } from '../context';
+import { HttpError, type ErrorItem } from '../http/errors';
+
+/** The policy in force: the default without a file, closed when the file is not a valid policy (as the service reads it). */
+export function readSignupPolicy(dataDir: string): SignupPolicy {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(dataDir, SIGNUP_POLICY_FILE), 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return DEFAULT_SIGNUP_POLICY;
+    return { mode: 'closed', allowed_domains: [] };
+  }
+  try {
+    return parseSignupPolicy(JSON.parse(text)) ?? { mode: 'closed', allowed_domains: [] };
+  } catch {
+    return { mode: 'closed', allowed_domains: [] };
+  }
+}
+
+function writeSignupPolicy(dataDir: string, policy: SignupPolicy): void {
+  const file = path.join(dataDir, SIGNUP_POLICY_FILE);
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, `${JSON.stringify(policy, null, 2)}\n`, { mode: 0o644 });
+  fs.renameSync(tmp, file);
+}
+
+const summary = (p: SignupPolicy) =>
+  p.mode === 'open'
+    ? 'open to anyone'
+    : p.mode === 'closed'
+      ? 'closed'
+      : `limited to ${p.allowed_domains.map((d) => auditText(d)).join(', ')}`;
+
+const bodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['mode', 'allowed_domains'],
+  properties: {
+    mode: { type: 'string', enum: [...SIGNUP_MODES] },
+    allowed_domains: {
+      type: 'array',
+      maxItems: MAX_ALLOWED_DOMAINS,
+      items: { type: 'string', maxLength: DOMAIN_ENTRY_MAX_LENGTH },
+    },
+  },
+};
+
+export function registerSignupPolicy(scope: FastifyInstance, ctx: ApplianceContext): void {
+  const { dataDir } = ctx.config;
+
+  scope.get('/authentication/signup', { onRequest: requireAdmin }, async () => readSignupPolicy(dataDir));
+
+  scope.put<{ Body: SignupPolicy }>(
+    '/authentication/signup',
+    { onRequest: requireAdmin, schema: { body: bodySchema } },
+    async (req) => {
+      const { mode, allowed_domains: given } = req.body;
+      const errs: ErrorItem[] = [];
+      const domains: string[] = [];
+      given.forEach((raw, i) => {
+        const entry = normalizeDomainEntry(raw);
+        const loc = ['body', 'allowed_domains', i];
+        if (entry === null)
+          errs.push({
+            loc,
+            msg: 'not a domain name (example.com, or *.example.com for its subdomains)',
+            type: 'value_error.domain',
+          });
+        else if (domains.includes(entry))
+          errs.push({ loc, msg: 'listed twice', type: 'value_error.duplicate' });
+        else domains.push(entry);
+      });
+      if (mode === 'domains' && given.length === 0)
+        errs.push({
+          loc: ['body', 'allowed_domains'],
+          msg: 'name at least one domain, or choose another mode',
+          type: 'value_error.domains_required',
+        });
+      if (errs.length) throw new HttpError(422, errs);
+      const policy: SignupPolicy = { mode, allowed_domains: domains };
+      writeSignupPolicy(dataDir, policy);
+      ctx.audit.record(
+        'auth',
+        `${auditText(currentUser(req).username)} set self-service sign-up: ${summary(policy)}`,
+      );
+      return policy;
+    },
+  );
+}
