@@ -188,13 +188,18 @@ async function settle(page: Page) {
   }
 }
 
-/** Visits every route in one tab; a page reached twice (e.g. the login page for anonymous visitors) is checked once. */
-async function checkEveryRoute(context: BrowserContext): Promise<string[]> {
+/**
+ * Visits every route (or its `part`-th of `parts` slices, so each test stays well inside its time on a busy machine;
+ * `/logout` stays last) in one tab; a page reached twice (e.g. the login page for anonymous visitors) is checked once.
+ */
+async function checkEveryRoute(context: BrowserContext, part = 0, parts = 1): Promise<string[]> {
   const page = await context.newPage();
   const problems: string[] = [];
   const checked = new Set<string>();
-  const urls = concreteUrls();
-  expect(urls.length).toBeGreaterThan(30);
+  const all = concreteUrls();
+  expect(all.length).toBeGreaterThan(30);
+  const size = Math.ceil(all.length / parts);
+  const urls = all.slice(part * size, (part + 1) * size);
   for (const url of urls) {
     await page.goto(`${server.url}${url}`);
     // Some pages move on by themselves (a logout ends on the login page): check the page they settle on.
@@ -226,13 +231,17 @@ for (const theme of ['light', 'dark'] as const) {
     await context.close();
   });
 
-  test(`every route passes axe for the signed-in admin in the ${theme} theme`, async ({ browser }) => {
-    test.setTimeout(150_000);
-    const context = await themedContext(browser, theme);
-    await loginAsAdmin(context, server, { acceptAgreements: true });
-    expect(await checkEveryRoute(context)).toEqual([]);
-    await context.close();
-  });
+  // The signed-in console has the most routes: three slices, each a test of its own.
+  for (const part of [0, 1, 2])
+    test(`every route passes axe for the signed-in admin in the ${theme} theme (part ${part + 1} of 3)`, async ({
+      browser,
+    }) => {
+      test.setTimeout(150_000);
+      const context = await themedContext(browser, theme);
+      await loginAsAdmin(context, server, { acceptAgreements: true });
+      expect(await checkEveryRoute(context, part, 3)).toEqual([]);
+      await context.close();
+    });
 
   test(`the agreement modal, open over the console, passes axe in the ${theme} theme`, async ({
     browser,
