@@ -4,6 +4,7 @@
  * clears the list, before a new one opens; leaving the view or an `end` event stops it. While a stream runs, a
  * metric entry is taken every padding interval for the recent-events chart. Browser only.
  */
+import { isLogSeverity } from '../src/shared/logServices';
 import { buffers, type EventChannel, type Task } from 'redux-saga';
 import { call, cancel, delay, flush, fork, put, race, select, take, takeLatest } from 'redux-saga/effects';
 import {
@@ -66,7 +67,8 @@ function isLogRow(v: unknown): v is LogRow {
     typeof r.id === 'number' &&
     typeof r.service === 'string' &&
     typeof r.timestamp === 'number' &&
-    typeof r.message === 'string'
+    typeof r.message === 'string' &&
+    (r.severity === undefined || isLogSeverity(r.severity))
   );
 }
 

@@ -7,7 +7,9 @@ import { createBrowserApiClient } from './api/client';
 import { createSessionGate, withSessionGate } from './api/sessionGate';
 import { AppProviders } from './app/AppProviders';
 import { ErrorPage } from './app/errors/ErrorPage';
-import { routes } from './app/routes';
+import { routeAreas, routes } from './app/routes';
+import { routeAreaOf } from './app/routing/areaGate';
+import { mayOpen } from './shared/privileges';
 import type { Services } from './app/services';
 import { configureRouting } from './app/routing/options';
 import { setPreloadRoutes } from './app/routing/preload';
@@ -68,6 +70,10 @@ async function start() {
     updateAvailable: () => store.getState().build.updateAvailable,
     dispatch: store.dispatch,
     fullLoad: (href) => window.location.assign(href),
+    mayOpen: (matches) => {
+      const area = routeAreaOf(matches, routeAreas);
+      return !area || mayOpen(store.getState().session.user, area);
+    },
   });
 
   root = hydrateRoot(

@@ -4,8 +4,10 @@
  * network overview and the account pages do not.
  */
 import type { LoaderFunction, RouteObject } from 'react-router';
+import type { Area as PrivilegeArea } from '../shared/privileges';
 import { NotFoundPage, RouteErrorPage } from './errors/RouteErrorPage';
 import { Root } from './Root';
+import { gated } from './routing/areaGate';
 import { withChunkReload } from './routing/chunkReload';
 import { isEntityId, notFound, requireLogin, withValidity } from './routing/guards';
 import type { AreaModule } from './routing/types';
@@ -33,7 +35,27 @@ type Area = keyof typeof areas;
 export const routeChunks: Record<string, string> = { core: 'core-layout' };
 
 /**
+ * Route id → the privilege area whose read privilege its page needs (src/shared/privileges.ts). An account without
+ * it gets the no-access page (403) instead: the server render and the browser ask this same map.
+ */
+export const routeAreas: Record<string, PrivilegeArea> = {};
+
+/** The privilege area of the protected pages of a chunk (none: every signed-in account may open them). */
+const PRIVILEGE_OF: Partial<Record<Area, PrivilegeArea>> = {
+  dns: 'dns',
+  ssh: 'ssh',
+  logs: 'logs',
+  updates: 'updates',
+  settings: 'settings',
+  network: 'network',
+  system: 'pki',
+  authentication: 'authentication',
+  messaging: 'messaging',
+};
+
+/**
  * A lazy route: loads its area chunk, picks the route's module and runs the guard before the module's own loader.
+ * With a privilege area, the page is behind its gate.
  */
 function lazyRoute(
   id: string,
@@ -41,26 +63,30 @@ function lazyRoute(
   area: Area,
   name: string,
   guard?: LoaderFunction,
+  privilege?: PrivilegeArea,
 ): RouteObject {
   routeChunks[id] = `area-${area}`;
+  if (privilege) routeAreas[id] = privilege;
   const lazy = withChunkReload(async () => {
     const mod = (await areas[area]()).routes[name];
     if (!mod) throw new Error(`route module ${area}/${name} is missing`);
     const own = mod.loader;
     const loader: LoaderFunction | undefined =
       guard && own ? async (args) => (await guard(args)) ?? own(args) : (guard ?? own);
-    return { Component: mod.Component, handle: mod.handle, ...(loader ? { loader } : {}) };
+    const Component = privilege ? gated(mod.Component, privilege) : mod.Component;
+    return { Component, handle: mod.handle, ...(loader ? { loader } : {}) };
   });
   return path === null ? { id, index: true, lazy } : { id, path, lazy };
 }
 
-const guarded = (id: string, area: Area, name: string) => lazyRoute(id, id, area, name, requireLogin);
+const guarded = (id: string, area: Area, name: string) =>
+  lazyRoute(id, id, area, name, requireLogin, PRIVILEGE_OF[area]);
 const detailGuard = withValidity(isEntityId, requireLogin);
 
 /** A protected list page and its `{id}` detail variant (the id must look like an id, else 404). */
 const withDetail = (base: string, area: Area, list: string, detail: string): RouteObject[] => [
   guarded(base, area, list),
-  lazyRoute(`${base}/:id`, `${base}/:id`, area, detail, detailGuard),
+  lazyRoute(`${base}/:id`, `${base}/:id`, area, detail, detailGuard, PRIVILEGE_OF[area]),
 ];
 
 export const protectedRoutes: RouteObject[] = [

@@ -18,7 +18,10 @@ import type { InProcessRead, InProcessReads } from '../service-kit/inProcessRead
 import { AppProviders } from '../app/AppProviders';
 import { FragmentRenderContext } from '../app/serverFragments';
 import { RenderStatus, RenderStatusContext } from '../app/renderStatus';
-import { routeChunks, routes } from '../app/routes';
+import { routeAreas, routeChunks, routes } from '../app/routes';
+import { routeAreaOf } from '../app/routing/areaGate';
+import { noAccessTitle } from '../app/errors/NoAccessPage';
+import { mayOpen } from '../shared/privileges';
 import { registerFeatures } from '../app/features';
 import { THEME_COOKIE } from '../shared/http';
 import { isLoggedInFromCookies } from '../app/routing/session';
@@ -250,12 +253,6 @@ export function createRenderer(options: {
 
     // The state a render starts from: every slice's initial state, then what this request knows.
     let state = startState(hadLoginCookie, theme);
-    // Only the route's own data needs the sagas (and a store from the start); the shell's is read below, and a
-    // route without sagas gets its store once the state is complete.
-    let store: AppStore | undefined =
-      prefetch.length > 0
-        ? createAppStore({ preloadedState: state, context: { api: input.api, platform: 'server' } })
-        : undefined;
     const put = (action: UnknownAction) => {
       if (store) store.dispatch(action);
       else state = reduceKept(state, action);
@@ -265,6 +262,32 @@ export function createRenderer(options: {
     let shellHeaders: Headers | undefined;
     const headers = () => (shellHeaders ??= new Headers(cookieHeader ? { cookie: cookieHeader } : {}));
     const shell: Array<Promise<UnknownAction | null>> = [];
+    const me =
+      inCoreLayout && hadLoginCookie
+        ? read('me', input.api, headers).then((r) => {
+            if (r.ok) return keptAction(actionsOf.me, r.data, () => userActionFrom(r));
+            if (!meFailures.has(r.status)) meFailures.set(r.status, userActionFrom(r));
+            return meFailures.get(r.status)!;
+          })
+        : undefined;
+    // A page of a privilege area learns who asks before it asks for its data: an account that may not read the area
+    // gets the no-access page (403, see routes.tsx), and nothing of the area is requested for it.
+    const area = routeAreaOf(context.matches, routeAreas);
+    let store: AppStore | undefined;
+    if (area && me && prefetch.length > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      const action = await Promise.race([
+        me,
+        new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), PREFETCH_TIMEOUT_MS))),
+      ]).finally(() => clearTimeout(timer));
+      if (action) put(action);
+      // Nor is anything asked for an ended session (the page goes to the login below).
+      if (!state.session.loggedIn || !mayOpen(state.session.user, area)) prefetch.length = 0;
+    } else if (me) shell.push(me);
+    // Only the route's own data needs the sagas (and a store from the start); the shell's is read below, and a
+    // route without sagas gets its store once the state is complete.
+    if (prefetch.length > 0)
+      store = createAppStore({ preloadedState: state, context: { api: input.api, platform: 'server' } });
     if (inCoreLayout) {
       put(MENU_REQUESTED);
       shell.push(
@@ -274,14 +297,6 @@ export function createRenderer(options: {
               r.ok ? keptAction(actionsOf.menu, r.data, () => menuLoadedFrom(r.data, true)) : MENU_FALLBACK,
             ),
       );
-      if (hadLoginCookie)
-        shell.push(
-          read('me', input.api, headers).then((r) => {
-            if (r.ok) return keptAction(actionsOf.me, r.data, () => userActionFrom(r));
-            if (!meFailures.has(r.status)) meFailures.set(r.status, userActionFrom(r));
-            return meFailures.get(r.status)!;
-          }),
-        );
     }
     shell.push(
       read('settings', input.api, headers).then((r) => {
@@ -325,6 +340,7 @@ export function createRenderer(options: {
     // A late answer must not change the state now: it is rendered as it is.
     late = true;
     if (store) state = store.getState();
+    if (area && !mayOpen(state.session.user, area)) title = `${noAccessTitle(area)} · Rampart`;
 
     // The login cookie outlived its session (the appliance answered 401): a protected page goes to the login.
     const onPublicPage = context.matches.some((m) => PUBLIC_CORE_ROUTES.has(m.route.id));

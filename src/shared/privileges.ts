@@ -32,6 +32,19 @@ export const AREA_LABELS: Record<Area, string> = {
   messaging: 'Messaging (agreement acceptances)',
 };
 
+/** The area's short name, as the main menu names it ("You do not have access to DNS"). */
+export const AREA_NAMES: Record<Area, string> = {
+  dns: 'DNS',
+  ssh: 'SSH',
+  network: 'Network',
+  logs: 'Logs',
+  updates: 'Updates',
+  settings: 'Settings',
+  pki: 'Certificates (PKI)',
+  authentication: 'Authentication',
+  messaging: 'Messaging',
+};
+
 export const isArea = (v: unknown): v is Area =>
   typeof v === 'string' && (AREAS as readonly string[]).includes(v);
 
@@ -68,6 +81,18 @@ export function unionOf(grants: Iterable<Privileges>): Privileges {
       if (p && out[area] !== 'write') out[area] = p;
     }
   return out;
+}
+
+/**
+ * Whether a signed-in account may open the pages of `area`: reading it is enough (a read-only notice then says why
+ * nothing can be changed). Admins may open everything; an unknown account (the who-am-I read failed) is let through
+ * and the appliance answers for itself.
+ */
+export function mayOpen(
+  user: { role: 'admin' | 'user'; privileges?: Privileges } | null | undefined,
+  area: Area,
+): boolean {
+  return !user || user.role === 'admin' || allows(user.privileges, area, 'read');
 }
 
 /**

@@ -50,7 +50,8 @@ test.describe('live log report', () => {
     const udp = dgram.createSocket('udp4');
     await new Promise<void>((resolve, reject) =>
       udp.send(
-        `<38>${bsdTimestamp(new Date())} fw sshd[4242]: e2e udp marker`,
+        // PRI 35: facility auth (4) × 8 + severity error (3).
+        `<35>${bsdTimestamp(new Date())} fw sshd[4242]: e2e udp marker`,
         syslogPort,
         '127.0.0.1',
         (e) => (e ? reject(e) : resolve()),
@@ -58,6 +59,10 @@ test.describe('live log report', () => {
     );
     udp.close();
     await expect(page.getByRole('cell', { name: 'sshd[4242]: e2e udp marker' })).toBeVisible();
+    // The entry's severity has a column of its own.
+    await expect(
+      page.getByRole('row', { name: /e2e udp marker/ }).getByRole('cell', { name: 'Error', exact: true }),
+    ).toBeVisible();
 
     const tcp = net.connect(syslogPort, '127.0.0.1');
     await new Promise((r) => tcp.once('connect', r));
@@ -65,6 +70,9 @@ test.describe('live log report', () => {
     const line = `<14>1 ${new Date().toISOString()} fw dnsmasq 7 - - e2e tcp marker`;
     tcp.end(`${Buffer.byteLength(line)} ${line}`);
     await expect(page.getByRole('cell', { name: 'dnsmasq[7]: e2e tcp marker' })).toBeVisible();
+    await expect(
+      page.getByRole('row', { name: /e2e tcp marker/ }).getByRole('cell', { name: 'Info', exact: true }),
+    ).toBeVisible();
 
     // Narrowing to a service reopens the stream with only that service's entries.
     await page

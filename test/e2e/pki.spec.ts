@@ -62,6 +62,11 @@ test.describe('PKI pages', () => {
       await page.locator('.pki-facts__row', { hasText: 'Serial number' }).locator('code').innerText()
     ).trim();
     expect(serial).toMatch(/^[0-9A-F]+$/i);
+    // Usages in words, not the appliance's identifiers.
+    const extensions = page.getByRole('region', { name: 'Extensions' });
+    await expect(extensions).toContainText('Digital signature');
+    await expect(extensions).toContainText('TLS server authentication');
+    await expect(extensions).not.toContainText(/digital_signature|server_auth/);
 
     await page.getByRole('button', { name: 'Export with private key' }).click();
     const exporting = page.getByRole('dialog', { name: /Export app\.e2e\.test/ });
@@ -86,6 +91,17 @@ test.describe('PKI pages', () => {
     await revoke.getByRole('button', { name: 'Revoke' }).click();
     await expect(revoke).toBeHidden();
     await expect(page.getByText(/Revoked .* \(Key compromise\)\./)).toBeVisible();
+    // The certificate's state, not an error of the page.
+    await expect(page.getByRole('status').filter({ hasText: /^Revoked / })).toHaveText(
+      /^Revoked .* \(Key compromise\)\.$/,
+    );
+    await expect(page.getByText(/Error: Revoked/)).toHaveCount(0);
+    // The list says each status once, in words: a bullet's colour is never read out.
+    await page.goto(`${server.url}/system/certificates`);
+    const certificates = page.getByRole('table', { name: /Certificates/ });
+    await expect(certificates.getByRole('cell', { name: 'Revoked', exact: true })).toBeVisible();
+    for (const text of await certificates.getByRole('cell').allTextContents())
+      expect(text).not.toMatch(/Status: (green|red|orange|grey|blue)/);
 
     await page.goto(`${server.url}/system/certificate-revocation-lists`);
     const current = page.getByRole('row', { name: /E2E Root CA.*Current/ });

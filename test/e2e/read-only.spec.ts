@@ -7,6 +7,8 @@
  * banner, which only admins saw before.
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './support/axe';
 import { startServer, type RunningServer } from './support/server';
 import { loginAsAdmin, postForm, postJson } from './support/session';
 
@@ -180,6 +182,52 @@ test.describe('Read-only pages by privilege', () => {
     expect((await postJson(context, server, `/api/pki/certificates/${certId}/revoke`, {})).status()).toBe(
       403,
     );
+    await context.close();
+  });
+
+  test('an area the account may not read: one no-access page, answered 403, nothing of the area asked for', async ({
+    browser,
+  }, testInfo) => {
+    // Read-only logs and nothing else: no DNS, no authentication.
+    await accountInGroup(browser, 'logs.only', { logs: 'read' });
+    const { context, page } = await signIn(browser, 'logs.only');
+    const areaRequests: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (/^\/api\/(dns|users|groups)(\/|$)/.test(path)) areaRequests.push(`${r.method()} ${path}`);
+    });
+    const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem');
+
+    for (const [path, area] of [
+      ['/dns/proxy', 'DNS'],
+      ['/authentication/users', 'Authentication'],
+    ] as const) {
+      // The server render answers the status itself.
+      const answer = await context.request.get(`${server.url}${path}`, { maxRedirects: 0 });
+      expect(answer.status()).toBe(403);
+      expect(await answer.text()).toContain(`You do not have access to ${area}`);
+
+      await page.goto(`${server.url}${path}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`You do not have access to ${area}`);
+      await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible();
+      await expect(page).toHaveTitle(new RegExp(`^You do not have access to ${area}`));
+      await expect(page.getByText(/could not be loaded/)).toHaveCount(0);
+      await expect(page.getByText(/You can view these settings/)).toHaveCount(0);
+      await expect(page.getByText('No users yet.')).toHaveCount(0);
+      await expect(toasts).toHaveCount(0);
+      expect(seriousViolations(await new AxeBuilder({ page }).analyze(), path)).toEqual([]);
+      await page.screenshot({ path: testInfo.outputPath(`no-access${path.replaceAll('/', '-')}.png`) });
+    }
+    // The way back leads to the console's home.
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await expect(page).toHaveURL(`${server.url}/`);
+    await expect(toasts).toHaveCount(0);
+    expect(areaRequests).toEqual([]);
+
+    // The area it may read opens as before, with its read-only notice.
+    await page.goto(`${server.url}/logs/overview`);
+    await expect(page.getByRole('heading', { level: 1, name: /You do not have access/ })).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
     await context.close();
   });
 

@@ -81,12 +81,13 @@ describe('server renders of detail pages', () => {
     expect(user.body).not.toContain('Page Not Found');
   });
 
-  it('of an entity the account may not read are no 404: the page says the load failed', async () => {
+  it('of an entity of an area the account may not read are no 404 but the no-access page (403)', async () => {
     const reader = await userAgent(h, 'dina');
     await grantPrivileges(h, 'dina', { dns: 'read' });
     const res = await reader.get('/authentication/users/1');
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('The user could not be loaded: you may not see it.');
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toContain('You do not have access to Authentication');
+    expect(res.body).not.toContain('could not be loaded');
     expect(res.body).not.toContain('Page Not Found');
   });
 

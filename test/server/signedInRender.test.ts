@@ -182,6 +182,7 @@ describe('signed-in renders', () => {
 
   it('send the next page to the login once the session has ended', async () => {
     const user = await userAgent(h, 'otto');
+    await grantPrivileges(h, 'otto', { network: 'read' });
     expect((await render(user, '/network/analytics')).status).toBe(200);
     const cookie = user.cookieHeader();
     expect((await user.post('/api/auth/logout')).statusCode).toBeLessThan(400);

@@ -28,7 +28,9 @@ describe('PageHeader', () => {
     expect(screen.getByText('Expiring')).toHaveClass('page-header__badge--orange');
     expect(screen.getByRole('link', { name: /Back to system/ })).toHaveAttribute('href', '/system');
     expect(screen.getByText('PKI')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Warning: 2 certificates expire this week.');
+    // A state in its own words, not read as an error or a warning of the page.
+    expect(screen.getByRole('status')).toHaveTextContent(/^2 certificates expire this week\.$/);
+    expect(screen.getByRole('status')).toHaveClass('page-header__notice--warning');
     expect(screen.getByRole('button', { name: 'Create' })).toHaveAccessibleDescription(
       'Create or import certificates.',
     );

@@ -6,8 +6,10 @@
 import type { Statement } from 'better-sqlite3';
 import { migrate, type Db } from '../../storage/sqlite';
 import {
+  DEFAULT_SEVERITY,
   FALLBACK_SERVICE,
   isLogService,
+  isLogSeverity,
   MAX_MESSAGE_LENGTH,
   type LogEntry,
   type StoredLogEntry,
@@ -87,7 +89,8 @@ export function normaliseEntry(entry: LogEntry, now: number = nowSeconds()): Log
   }
   const ts = Number(entry.timestamp);
   const timestamp = Number.isFinite(ts) && ts >= 0 ? ts : now;
-  return { service, timestamp, message };
+  const severity = isLogSeverity(entry.severity) ? entry.severity : DEFAULT_SEVERITY;
+  return { service, timestamp, message, severity };
 }
 
 export const logMigrations = [
@@ -105,6 +108,14 @@ export const logMigrations = [
       CREATE INDEX logs_service_id ON logs (service, id);`);
     },
   },
+  {
+    version: 2,
+    name: 'log entries carry their severity',
+    up: (db: Db) => {
+      // Entries stored before said none: they read as info, like every entry that gives none.
+      db.exec(`ALTER TABLE logs ADD COLUMN severity TEXT NOT NULL DEFAULT '${DEFAULT_SEVERITY}';`);
+    },
+  },
 ];
 
 export function createLogStore(db: Db, options: LogStoreOptions): LogStore {
@@ -112,7 +123,7 @@ export function createLogStore(db: Db, options: LogStoreOptions): LogStore {
   const clock = options.now ?? nowSeconds;
   const pruneEvery = options.pruneEveryAppends ?? DEFAULT_PRUNE_EVERY;
   const listeners = new Set<LogListener>();
-  const insert = db.prepare('INSERT INTO logs (service, timestamp, message) VALUES (?, ?, ?)');
+  const insert = db.prepare('INSERT INTO logs (service, timestamp, message, severity) VALUES (?, ?, ?, ?)');
   const lastIdStmt = db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM logs');
   const countStmt = db.prepare('SELECT COUNT(*) AS n FROM logs');
   const pruneAge = db.prepare('DELETE FROM logs WHERE timestamp < ?');
@@ -126,7 +137,7 @@ export function createLogStore(db: Db, options: LogStoreOptions): LogStore {
     const now = clock();
     return entries.map((e) => {
       const n = normaliseEntry(e, now);
-      const { lastInsertRowid } = insert.run(n.service, n.timestamp, n.message);
+      const { lastInsertRowid } = insert.run(n.service, n.timestamp, n.message, n.severity);
       return { id: Number(lastInsertRowid), ...n };
     });
   });
@@ -177,7 +188,7 @@ export function createLogStore(db: Db, options: LogStoreOptions): LogStore {
       args.push(...q.services);
     }
     const order = q.newest ? 'DESC' : 'ASC';
-    let sql = `SELECT id, service, timestamp, message FROM logs${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY id ${order}`;
+    let sql = `SELECT id, service, timestamp, message, severity FROM logs${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY id ${order}`;
     if (q.limit !== undefined) {
       sql += ' LIMIT ?';
       args.push(Math.max(0, Math.floor(q.limit)));

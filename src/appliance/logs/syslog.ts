@@ -5,7 +5,13 @@
  */
 import dgram from 'node:dgram';
 import net from 'node:net';
-import { FALLBACK_SERVICE, isLogService, type LogEntry } from '../../shared/logServices';
+import {
+  FALLBACK_SERVICE,
+  isLogService,
+  severityOfPri,
+  type LogEntry,
+  type LogSeverity,
+} from '../../shared/logServices';
 import type { LogSink, LogStore } from './store';
 
 /** Largest frame accepted; a TCP peer sending more in one frame is disconnected (RFC 6587 leaves it to us). */
@@ -68,11 +74,12 @@ function entryFor(
   procId: string | undefined,
   message: string,
   timestamp: number,
+  severity: LogSeverity,
 ): LogEntry {
   const service = serviceForApp(app);
   const text = message.replace(/^\uFEFF/, '').replace(/[\r\n]+$/, '');
   const label = app && app !== service ? `${app}${procId ? `[${procId}]` : ''}: ` : '';
-  return { service, timestamp, message: label + text };
+  return { service, timestamp, message: label + text, severity };
 }
 
 /** 3164 timestamps carry no year or zone: the receiver's local time, in the last year rather than the future. */
@@ -105,6 +112,7 @@ export function parseSyslogMessage(raw: string, now: Date = new Date()): LogEntr
       nil(proc),
       splitStructuredData(rest),
       Number.isNaN(parsed) ? nowS : parsed / 1000,
+      severityOfPri(Number(m5424[1])),
     );
   }
   const m3164 = RFC3164.exec(line);
@@ -117,12 +125,20 @@ export function parseSyslogMessage(raw: string, now: Date = new Date()): LogEntr
     const content =
       TAG.test(rest) && /[:\]]:?$/.test(first) ? rest : firstSpace < 0 ? '' : rest.slice(firstSpace + 1);
     const tag = TAG.exec(content);
+    const severity = severityOfPri(Number(m3164[1]));
     return tag
-      ? entryFor(tag[1], tag[2], tag[3], timestamp)
-      : entryFor(undefined, undefined, content, timestamp);
+      ? entryFor(tag[1], tag[2], tag[3], timestamp, severity)
+      : entryFor(undefined, undefined, content, timestamp, severity);
   }
-  const pri = /^<\d{1,3}>/.exec(line);
-  return entryFor(undefined, undefined, pri ? line.slice(pri[0].length) : line, nowS);
+  const pri = /^<(\d{1,3})>/.exec(line);
+  return entryFor(
+    undefined,
+    undefined,
+    pri ? line.slice(pri[0].length) : line,
+    nowS,
+    // A PRI out of range (over 191) says nothing reliable.
+    pri && Number(pri[1]) <= 191 ? severityOfPri(Number(pri[1])) : 'notice',
+  );
 }
 
 /**

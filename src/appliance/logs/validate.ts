@@ -3,7 +3,15 @@
  * as pydantic-style `{loc, msg, type, ctx}` items (the shape the console's error handler reads, spec §8).
  */
 import { hasLoneSurrogate, LONE_SURROGATE_PROBLEM } from '../../lib/validation/text';
-import { LOG_SERVICES, isLogService, MAX_MESSAGE_LENGTH, type LogEntry } from '../../shared/logServices';
+import {
+  LOG_SERVICES,
+  LOG_SEVERITIES,
+  isLogService,
+  isLogSeverity,
+  MAX_MESSAGE_LENGTH,
+  type LogEntry,
+  type LogSeverity,
+} from '../../shared/logServices';
 
 export interface ErrorItem {
   loc: Array<string | number>;
@@ -124,7 +132,7 @@ export function parseLastEventId(header: unknown): Validated<number | undefined>
   return { ok: true, value: Number(text) };
 }
 
-const ENTRY_KEYS = new Set(['service', 'message', 'timestamp']);
+const ENTRY_KEYS = new Set(['service', 'message', 'timestamp', 'severity']);
 
 function validateEntry(
   v: unknown,
@@ -192,8 +200,16 @@ function validateEntry(
         ctx: { limit_value: MAX_TIMESTAMP_S },
       });
   }
+  if (o.severity !== undefined && !isLogSeverity(o.severity))
+    errors.push({
+      loc: [...loc, 'severity'],
+      msg: `unknown severity; allowed: ${LOG_SEVERITIES.join(', ')}`,
+      type: 'type_error.enum',
+      ctx: { enum_values: [...LOG_SEVERITIES] },
+    });
   if (errors.length > before) return undefined;
   return {
+    ...(o.severity !== undefined ? { severity: o.severity as LogSeverity } : {}),
     service: o.service as string,
     message: o.message as string,
     timestamp: (o.timestamp as number | undefined) ?? now,

@@ -97,6 +97,35 @@ export function validatorHint(
   return `must be ${parts.join(' or ')}`;
 }
 
+/** "1–65535", "1 or more", "up to 10": a numeric field's bounds in a few characters ("" without bounds). */
+export function boundsText(bounds: NumericBounds = {}): string {
+  const { min, max } = bounds;
+  if (min !== undefined && max !== undefined) return `${min}–${max}`;
+  if (min !== undefined) return `${min} or more`;
+  if (max !== undefined) return `up to ${max}`;
+  return '';
+}
+
+/**
+ * The hint always shown under a field: what fits, in a few words and not as a rule broken ("1–65535",
+ * "1–65535 or *", "An IPv4 address or a hostname"). The "must be …" sentence of `validatorHint` is the error shown
+ * once a value does not fit. Empty string without validators.
+ */
+export function fieldHint(
+  validators: readonly ValidatorType[] | undefined,
+  bounds: NumericBounds = {},
+): string {
+  if (!validators || validators.length === 0) return '';
+  const range = boundsText(bounds);
+  const parts = validators.map((t) => {
+    if (t === 'wildcard') return '*';
+    if (!range || !BOUNDED.has(t)) return TYPE_LABELS[t];
+    return t === 'integer-range' ? `a range (start-end) within ${range}` : range;
+  });
+  const text = parts.join(' or ');
+  return text[0].toUpperCase() + text.slice(1);
+}
+
 /** One element of a form for the §5 required-field check. */
 export interface FormElementState {
   required?: boolean;

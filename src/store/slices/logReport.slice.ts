@@ -3,7 +3,7 @@
  * constants). The stream saga feeds it; the view reads it through the selectors below.
  */
 import { createSelector, createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
-import { LOG_SERVICES } from '../../shared/logServices';
+import { LOG_SERVICES, type LogSeverity } from '../../shared/logServices';
 
 export const LOG_REPORT_MAX_ENTRIES = 200; // §9 at most 200 entries kept (newest first)
 export const LOG_REPORT_METRIC_ENTRIES = 10; // §9 last 10 metric entries used for recent-events count
@@ -16,6 +16,8 @@ export interface LogRow {
   /** Seconds since the epoch (spec §3). */
   timestamp: number;
   message: string;
+  /** The syslog severity (src/shared/logServices.ts); none from an older appliance: shown as info. */
+  severity?: LogSeverity;
 }
 
 /** Spec §3 service filter. */

@@ -1,9 +1,15 @@
-/** The content of one table cell: icon, status bullet, value, warning, tags, inline chart, description (spec §3). */
+/**
+ * The content of one table cell: icon, status bullet, value, warning, tags, inline chart, description (spec §3). A
+ * status bullet's colour is shown, never said: its label is (when the value does not say it already).
+ */
 import { VerticalBars } from '../charts/VerticalBars';
 import type { TableItem } from './types';
 
 export function ItemCell({ item, columnTitle }: { item: TableItem; columnTitle: string }) {
   const hasValue = item.value !== null && item.value !== undefined && item.value !== '';
+  // The bullet's colour is never read out ("Status: green"): it speaks its label only when the label says more than
+  // the cell's value does ("Signed in" with a green bullet is read once, as "Signed in").
+  const spoken = !!item.statusLabel && item.statusLabel !== (hasValue ? String(item.value) : '');
   return (
     <div className="data-table__item">
       <div className="data-table__item-main">
@@ -15,9 +21,10 @@ export function ItemCell({ item, columnTitle }: { item: TableItem; columnTitle: 
         {item.statusBullColor ? (
           <span
             className={`data-table__bullet data-table__bullet--${item.statusBullColor}`}
-            title={item.statusLabel ?? item.statusBullColor}
+            title={item.statusLabel}
+            aria-hidden={spoken ? undefined : true}
           >
-            <span className="visually-hidden">Status: {item.statusLabel ?? item.statusBullColor}. </span>
+            {spoken ? <span className="visually-hidden">Status: {item.statusLabel}. </span> : null}
           </span>
         ) : null}
         <span className="data-table__value" title={hasValue ? String(item.value) : undefined}>

@@ -40,7 +40,8 @@ export function Field({
 }: FieldProps) {
   const base = useId();
   const control = `${base}-control`;
-  const hintId = hint ? `${base}-hint` : undefined;
+  // The hint gives way to the error: only what is shown describes the control.
+  const hintId = hint && !error ? `${base}-hint` : undefined;
   const errorId = error ? `${base}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   const labelContent = (

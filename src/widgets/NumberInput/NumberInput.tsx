@@ -4,7 +4,7 @@
  */
 import { useState, type KeyboardEvent } from 'react';
 import { Field, useServerFieldError } from '../Field';
-import { BLOCKED_NUMBER_KEYS, clamp, sanitiseNumberText } from '../../lib/validation';
+import { BLOCKED_NUMBER_KEYS, boundsText, clamp, sanitiseNumberText } from '../../lib/validation';
 import { REQUIRED_TEXT } from '../TextInput';
 import './NumberInput.css';
 
@@ -51,9 +51,7 @@ export function NumberInput({
   const marked = useServerFieldError(name);
   const error =
     marked.error ?? (required && value === null && (touched || showValidation) ? REQUIRED_TEXT : undefined);
-  const bounds = [min !== undefined ? `min ${min}` : '', max !== undefined ? `max ${max}` : '']
-    .filter(Boolean)
-    .join(', ');
+  const bounds = boundsText({ min, max });
 
   const commit = (next: string) => {
     const clean = sanitiseNumberText(next, { min, max });

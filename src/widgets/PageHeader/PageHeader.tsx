@@ -48,6 +48,10 @@ export interface PageHeaderProps {
   help?: { to: string; label?: string };
   /** At most two filter buttons (spec §2). */
   filterButtons?: readonly [HeaderFilterButton] | readonly [HeaderFilterButton, HeaderFilterButton];
+  /**
+   * The page's state in a sentence ("Revoked 3 May 2026 (Key compromise)."), coloured by its level. It says a
+   * state, not an error of the page: no "Error:" or "Warning:" is put before it, the text must stand alone.
+   */
   statusNotice?: { text: string; level?: NoticeLevel };
   actionDescription?: string;
   select?: {
@@ -65,13 +69,6 @@ export interface PageHeaderProps {
     panelId?: string;
   };
 }
-
-const NOTICE_PREFIX: Record<NoticeLevel, string> = {
-  info: 'Info',
-  success: 'Success',
-  warning: 'Warning',
-  error: 'Error',
-};
 
 /** "name (count)" when a count is given (spec §2 filter tabs). */
 export function tabLabel(tab: FilterTab): string {
@@ -166,7 +163,7 @@ export function PageHeader(props: PageHeaderProps) {
           className={`page-header__notice page-header__notice--${statusNotice.level ?? 'info'}`}
           role="status"
         >
-          <strong>{NOTICE_PREFIX[statusNotice.level ?? 'info']}:</strong> {statusNotice.text}
+          {statusNotice.text}
         </div>
       ) : null}
 

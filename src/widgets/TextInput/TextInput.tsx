@@ -8,6 +8,7 @@ import { Field, useServerFieldError } from '../Field';
 import {
   splitMultiValue,
   validateValue,
+  fieldHint,
   validatorHint,
   type FieldVerdict,
   type ValidatorType,
@@ -179,7 +180,7 @@ export function TextInput(props: TextInputProps) {
       label={label}
       hideLabel={hideLabel}
       required={required}
-      hint={hint ? `Value ${hint}` : undefined}
+      hint={fieldHint(validators, { min, max }) || undefined}
       error={multiple ? (entryError ?? error) : error}
       labelAside={infoButton}
       className={`text-input text-input--${state}`}

@@ -27,6 +27,20 @@ describe('log store', () => {
     expect(store.lastId()).toBe(4);
   });
 
+  it("keeps each entry's severity; an entry that gives none is info", () => {
+    const { store } = make();
+    store.appendMany([
+      { service: 'dns', timestamp: 100, message: 'failed', severity: 'error' },
+      { service: 'ssh', timestamp: 200, message: 'plain' },
+      { service: 'ssh', timestamp: 300, message: 'odd', severity: 'loud' as never },
+    ]);
+    expect(store.query().map((e) => [e.message, e.severity])).toEqual([
+      ['failed', 'error'],
+      ['plain', 'info'],
+      ['odd', 'info'],
+    ]);
+  });
+
   it('keeps data across a reopen of the same file', () => {
     const { db, store } = make();
     store.append({ service: 'dns', timestamp: Date.now() / 1000, message: 'kept' });
@@ -98,22 +112,22 @@ describe('normaliseEntry', () => {
     [
       'a known service',
       { service: 'DNS', timestamp: 5, message: 'm' },
-      { service: 'dns', timestamp: 5, message: 'm' },
+      { service: 'dns', timestamp: 5, message: 'm', severity: 'info' },
     ],
     [
       'an unknown service, kept in the message',
       { service: 'postfix', timestamp: 5, message: 'm' },
-      { service: 'system', timestamp: 5, message: '[postfix] m' },
+      { service: 'system', timestamp: 5, message: '[postfix] m', severity: 'info' },
     ],
     [
       'a missing timestamp',
       { service: 'dns', timestamp: NaN, message: 'm' },
-      { service: 'dns', timestamp: 42, message: 'm' },
+      { service: 'dns', timestamp: 42, message: 'm', severity: 'info' },
     ],
     [
       'a negative timestamp',
       { service: 'dns', timestamp: -1, message: 'm' },
-      { service: 'dns', timestamp: 42, message: 'm' },
+      { service: 'dns', timestamp: 42, message: 'm', severity: 'info' },
     ],
   ])('handles %s', (_name, input, expected) => {
     expect(normaliseEntry(input, 42)).toEqual(expected);

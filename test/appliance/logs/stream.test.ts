@@ -294,9 +294,16 @@ describe('POST {api}logs', () => {
     expect(await res.json()).toEqual({ count: 1, ids: [1] });
     await c.waitFor((ev) => ev.length === 2);
     expect(JSON.parse(c.events[1].data).logs).toEqual([
-      { id: 1, service: 'dns', message: 'zone reloaded', timestamp: 1_700_000_000 },
+      { id: 1, service: 'dns', message: 'zone reloaded', timestamp: 1_700_000_000, severity: 'info' },
     ]);
     c.close();
+  });
+
+  it('keeps the severity an entry gives', async () => {
+    server = await startTestServer();
+    const res = await post({ service: 'dns', message: 'upstream unreachable', severity: 'error' });
+    expect(res.status).toBe(201);
+    expect(server.store.query().map((e) => e.severity)).toEqual(['error']);
   });
 
   it('stores a list in one transaction', async () => {
@@ -316,6 +323,7 @@ describe('POST {api}logs', () => {
     ['an unknown service', { service: 'mail', message: 'x' }, 'type_error.enum'],
     ['an extra field', { service: 'dns', message: 'x', level: 'err' }, 'value_error.extra'],
     ['a bad timestamp', { service: 'dns', message: 'x', timestamp: 'now' }, 'type_error.float'],
+    ['an unknown severity', { service: 'dns', message: 'x', severity: 'loud' }, 'type_error.enum'],
     ['an overlong message', { service: 'dns', message: 'x'.repeat(9000) }, 'value_error.any_str.max_length'],
     ['an empty list', { logs: [] }, 'value_error.list.min_items'],
     [

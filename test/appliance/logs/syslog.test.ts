@@ -17,42 +17,90 @@ describe('parseSyslogMessage', () => {
         service: 'ssh',
         timestamp: Date.parse('2026-11-22T10:00:00.500Z') / 1000,
         message: 'sshd[4321]: Accepted publickey',
+        // PRI 34 = facility 4 (auth) × 8 + severity 2.
+        severity: 'critical',
       },
     ],
     [
       'RFC 5424 with nil values',
       '<13>1 - - - - - - hello',
-      { service: 'system', timestamp: NOW.getTime() / 1000, message: 'hello' },
+      { service: 'system', timestamp: NOW.getTime() / 1000, message: 'hello', severity: 'notice' },
     ],
     [
       'RFC 5424 naming a service directly',
       '<14>1 2026-11-22T10:00:00Z fw dns - - - zone reloaded',
-      { service: 'dns', timestamp: Date.parse('2026-11-22T10:00:00Z') / 1000, message: 'zone reloaded' },
+      {
+        service: 'dns',
+        timestamp: Date.parse('2026-11-22T10:00:00Z') / 1000,
+        message: 'zone reloaded',
+        severity: 'info',
+      },
     ],
     [
       'RFC 3164 with host and tag[pid]',
       '<38>Nov 22 09:15:02 fw sshd[981]: Failed password for root',
-      { service: 'ssh', timestamp: local(10, 22, 9, 15, 2), message: 'sshd[981]: Failed password for root' },
+      {
+        service: 'ssh',
+        timestamp: local(10, 22, 9, 15, 2),
+        message: 'sshd[981]: Failed password for root',
+        severity: 'info',
+      },
     ],
     [
       'RFC 3164 without host',
       '<30>Nov  2 01:02:03 dnsmasq: query[A] example.com',
-      { service: 'dns', timestamp: local(10, 2, 1, 2, 3), message: 'dnsmasq: query[A] example.com' },
+      {
+        service: 'dns',
+        timestamp: local(10, 2, 1, 2, 3),
+        message: 'dnsmasq: query[A] example.com',
+        severity: 'info',
+      },
     ],
     [
       'RFC 3164 from December seen in November: last year',
       '<30>Dec 31 23:59:59 fw cron: tick',
-      { service: 'system', timestamp: local(11, 31, 23, 59, 59, 2025), message: 'cron: tick' },
+      {
+        service: 'system',
+        timestamp: local(11, 31, 23, 59, 59, 2025),
+        message: 'cron: tick',
+        severity: 'info',
+      },
     ],
     [
       'a bare line',
       'just text\n',
-      { service: 'system', timestamp: NOW.getTime() / 1000, message: 'just text' },
+      // No PRI: RFC 3164's default, user.notice.
+      { service: 'system', timestamp: NOW.getTime() / 1000, message: 'just text', severity: 'notice' },
     ],
     [
       'unicode and quotes',
       '<14>1 - - auth - - - ünïcødé "quoted"; semi',
-      { service: 'auth', timestamp: NOW.getTime() / 1000, message: 'ünïcødé "quoted"; semi' },
+      {
+        service: 'auth',
+        timestamp: NOW.getTime() / 1000,
+        message: 'ünïcødé "quoted"; semi',
+        severity: 'info',
+      },
+    ],
+    [
+      'an error of a daemon',
+      '<27>Nov 22 09:15:02 fw unbound[12]: error: could not open port 53',
+      {
+        service: 'dns',
+        timestamp: local(10, 22, 9, 15, 2),
+        message: 'unbound[12]: error: could not open port 53',
+        severity: 'error',
+      },
+    ],
+    [
+      'a warning in RFC 5424',
+      '<12>1 2026-11-22T10:00:00Z fw ssh - - - host key changed',
+      {
+        service: 'ssh',
+        timestamp: Date.parse('2026-11-22T10:00:00Z') / 1000,
+        message: 'host key changed',
+        severity: 'warning',
+      },
     ],
   ])('parses %s', (_name, line, expected) => {
     expect(parseSyslogMessage(line, NOW)).toEqual(expected);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import {
   validateValue,
+  fieldHint,
   validatorHint,
   splitMultiValue,
   isFormValid,
@@ -100,6 +101,22 @@ describe('validatorHint', () => {
     [[], {}, ''],
   ] as const)('%j %j', (types, bounds, expected) => {
     expect(validatorHint(types, bounds)).toBe(expected);
+  });
+});
+
+describe('fieldHint: what fits, never worded as an error', () => {
+  it.each([
+    [['integer'], { min: 1, max: 65535 }, '1–65535'],
+    [['integer', 'wildcard'], { min: 1, max: 65535 }, '1–65535 or *'],
+    [['integer'], { min: 0 }, '0 or more'],
+    [['float'], { max: 2.5 }, 'Up to 2.5'],
+    [['integer'], {}, 'An integer'],
+    [['ip', 'fqdn'], {}, 'An IPv4 address or a fully qualified domain name'],
+    [['integer-range'], { min: 1, max: 65535 }, 'A range (start-end) within 1–65535'],
+    [[], {}, ''],
+  ] as const)('%j %j', (types, bounds, expected) => {
+    expect(fieldHint(types, bounds)).toBe(expected);
+    expect(fieldHint(types, bounds)).not.toMatch(/must|min |max /);
   });
 });
 

@@ -1,10 +1,10 @@
 /**
- * The log table (spec §2: columns service, when, message), newest first. Rows are memoised by entry, so a new
+ * The log table (spec §2: columns service, when, message; and each entry's severity), newest first. Rows are memoised by entry, so a new
  * batch renders only its own rows. Clicking a service narrows the report to that service.
  */
 import { memo } from 'react';
 import type { LogEmptyState, LogRow } from '../../../store/slices/logReport.slice';
-import { formatWhen } from './format';
+import { formatWhen, severityLabel, severityTone } from './format';
 
 interface RowProps {
   row: LogRow;
@@ -22,6 +22,9 @@ const LogTableRow = memo(function LogTableRow({ row, onNarrow }: RowProps) {
       </td>
       <td className="log-report__when">
         <time dateTime={new Date(row.timestamp * 1000).toISOString()}>{formatWhen(row.timestamp)}</time>
+      </td>
+      <td className={`log-report__severity log-report__severity--${severityTone(row.severity)}`}>
+        {severityLabel(row.severity)}
       </td>
       <td className="log-report__message" title={row.message}>
         {row.message}
@@ -44,13 +47,14 @@ export function LogTable({ rows, emptyState, onNarrow }: LogTableProps) {
         <tr>
           <th scope="col">Service</th>
           <th scope="col">When</th>
+          <th scope="col">Severity</th>
           <th scope="col">Message</th>
         </tr>
       </thead>
       <tbody>
         {emptyState ? (
           <tr>
-            <td colSpan={3} className="log-report__empty" role="status">
+            <td colSpan={4} className="log-report__empty" role="status">
               {emptyState}
             </td>
           </tr>

@@ -1,13 +1,19 @@
 /** The report's CSV export: built locally from the rows on screen (spec §7: export makes no call). */
 import { csvExportFileName, toCsv } from '../../../lib/csv';
+import { DEFAULT_SEVERITY } from '../../../shared/logServices';
 import type { LogRow } from '../../../store/slices/logReport.slice';
 
-export const LOG_CSV_HEADER = ['service', 'when', 'message'];
+export const LOG_CSV_HEADER = ['service', 'when', 'severity', 'message'];
 
 export function logRowsToCsv(rows: readonly LogRow[]): string {
   return toCsv([
     LOG_CSV_HEADER,
-    ...rows.map((r) => [r.service, new Date(r.timestamp * 1000).toISOString(), r.message]),
+    ...rows.map((r) => [
+      r.service,
+      new Date(r.timestamp * 1000).toISOString(),
+      r.severity ?? DEFAULT_SEVERITY,
+      r.message,
+    ]),
   ]);
 }
 

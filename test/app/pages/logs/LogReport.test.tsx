@@ -73,7 +73,27 @@ describe('LogReport', () => {
     await current().send([]);
     expect(screen.getByText('no data currently available')).toBeInTheDocument();
     await current().send([row('first'), row('second')]);
-    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[2].textContent)).toEqual(['second', 'first']);
+    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[3].textContent)).toEqual(['second', 'first']);
+    task.cancel();
+  });
+
+  it('has a severity column: each entry says how severe it is, errors and warnings stand out', async () => {
+    const { current, task } = renderReport();
+    await current().send([
+      { ...row('upstream unreachable'), severity: 'error' },
+      { ...row('slow answer'), severity: 'warning' },
+      row('zone reloaded'),
+    ]);
+    const table = screen.getByRole('table', { name: 'Log entries, newest first' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Service', 'When', 'Severity', 'Message']);
+    const severities = bodyRows().map((r) => within(r).getAllByRole('cell')[2]);
+    expect(severities.map((c) => c.textContent)).toEqual(['Info', 'Warning', 'Error']);
+    expect(severities[2]).toHaveClass('log-report__severity--error');
+    expect(severities[1]).toHaveClass('log-report__severity--warning');
     task.cancel();
   });
 
@@ -202,8 +222,8 @@ describe('LogReport', () => {
     await current().send(Array.from({ length: 150 }, (_, i) => row(`n${i}`)));
     const rows = bodyRows();
     expect(rows).toHaveLength(200);
-    expect(within(rows[0]).getAllByRole('cell')[2]).toHaveTextContent('n149');
-    expect(within(rows[199]).getAllByRole('cell')[2]).toHaveTextContent('m100');
+    expect(within(rows[0]).getAllByRole('cell')[3]).toHaveTextContent('n149');
+    expect(within(rows[199]).getAllByRole('cell')[3]).toHaveTextContent('m100');
     task.cancel();
   });
 

@@ -104,6 +104,8 @@ describe('certificate authority detail', () => {
     expect(screen.getByRole('heading', { name: /^Lab root/, level: 1 })).toBeInTheDocument();
     expect(screen.getByText(rootCa.fingerprint_sha256)).toBeInTheDocument();
     expect(screen.getByText(/Number 2, published/)).toBeInTheDocument();
+    // Key usages in words, not the appliance's identifiers.
+    expect(screen.getByText('Certificate signing, CRL signing, Digital signature')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download certificate (DER)' })).toHaveAttribute(
       'href',
       `/api/pki/cas/${rootCa.id}/certificate?format=der`,

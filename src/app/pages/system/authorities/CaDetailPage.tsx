@@ -10,7 +10,7 @@ import { PageHeader } from '../../../../widgets/PageHeader';
 import { useResourceSave } from '../../../../store/useResource';
 import { Chain } from '../common/Chain';
 import { Facts } from '../common/Facts';
-import { formatDate, statusLabel, useApiHref } from '../common/pki';
+import { formatDate, keyUsageText, statusLabel, useApiHref } from '../common/pki';
 import { useEntity } from '../../common/useEntity';
 import { EntityFallback } from '../../common/EntityFallback';
 import { CAS_KEY, caKey, CRLS_KEY, type CertificateAuthorityDetail } from '../types';
@@ -108,7 +108,7 @@ function CaDetail() {
             ['SHA-256 fingerprint', <code key="f">{ca.fingerprint_sha256}</code>],
             ['Key', ca.key_algorithm],
             ['Signature', ca.signature_algorithm],
-            ['Key usage', ca.key_usage.join(', ')],
+            ['Key usage', keyUsageText(ca.key_usage)],
             ['Path length', ca.path_length === null ? 'Unlimited' : String(ca.path_length)],
             ['Private key', ca.has_private_key ? 'Held (sealed) in the appliance' : 'Not held'],
             ['Source', ca.source === 'created' ? 'Created in the appliance' : 'Imported'],

@@ -11,7 +11,15 @@ import { PageHeader } from '../../../../widgets/PageHeader';
 import { useResourceSave } from '../../../../store/useResource';
 import { Chain } from '../common/Chain';
 import { Facts } from '../common/Facts';
-import { daysLeft, EXPIRY_WARNING_DAYS, formatDate, statusLabel, useApiHref } from '../common/pki';
+import {
+  daysLeft,
+  EXPIRY_WARNING_DAYS,
+  extendedKeyUsageText,
+  formatDate,
+  keyUsageText,
+  statusLabel,
+  useApiHref,
+} from '../common/pki';
 import { useEntity } from '../../common/useEntity';
 import { EntityFallback } from '../../common/EntityFallback';
 import { CAS_KEY, CERTIFICATES_KEY, certificateKey, type CertificateDetail } from '../types';
@@ -190,8 +198,8 @@ function CertificateDetail() {
         <Facts
           items={[
             ['Signature', cert.signature_algorithm],
-            ['Key usage', join(cert.key_usage)],
-            ['Extended key usage', join(cert.extended_key_usage)],
+            ['Key usage', keyUsageText(cert.key_usage)],
+            ['Extended key usage', extendedKeyUsageText(cert.extended_key_usage)],
             ['CRL distribution points', join(cert.crl_distribution_points)],
           ]}
         />

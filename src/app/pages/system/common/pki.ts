@@ -76,3 +76,32 @@ function readAs(file: File, as: 'text' | 'base64'): Promise<string> {
     else reader.readAsDataURL(file);
   });
 }
+
+/** Key usages (RFC 5280 §4.2.1.3) as the appliance names them → what an admin reads. */
+const KEY_USAGE_LABELS: Record<string, string> = {
+  digital_signature: 'Digital signature',
+  non_repudiation: 'Non-repudiation (content commitment)',
+  key_encipherment: 'Key encipherment',
+  data_encipherment: 'Data encipherment',
+  key_agreement: 'Key agreement',
+  key_cert_sign: 'Certificate signing',
+  crl_sign: 'CRL signing',
+};
+
+/** Extended key usages (RFC 5280 §4.2.1.12) as the appliance names them → what an admin reads. */
+const EXTENDED_KEY_USAGE_LABELS: Record<string, string> = {
+  server_auth: 'TLS server authentication',
+  client_auth: 'TLS client authentication',
+  code_signing: 'Code signing',
+  email_protection: 'E-mail protection (S/MIME)',
+  time_stamping: 'Time stamping',
+  ocsp_signing: 'OCSP signing',
+};
+
+const labelled = (labels: Record<string, string>) => (values: readonly string[]) =>
+  values.map((v) => (Object.prototype.hasOwnProperty.call(labels, v) ? labels[v] : v)).join(', ');
+
+/** "Digital signature, Key encipherment"; a usage the console does not know (an OID) is shown as it is. */
+export const keyUsageText = labelled(KEY_USAGE_LABELS);
+/** "TLS server authentication, TLS client authentication"; an unknown usage (its OID) is shown as it is. */
+export const extendedKeyUsageText = labelled(EXTENDED_KEY_USAGE_LABELS);
