@@ -120,10 +120,14 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     data: listAccounts(db, lockedNames()).map(withGroups),
   }));
 
-  // Every user's own recent sign-ins and failures (time, source address, method) and how many sessions are open.
+  // Every user's own recent sign-ins and failures (time, source address, method), how many sessions are open, when
+  // the password last changed and the second factors (what "Your account" shows under "Password and two-factor").
   scope.get('/users/me/sign-ins', { onRequest: requireUser }, async (req) => {
     const me = currentUser(req);
+    const account = findAccount(db, me.id, new Set());
     return {
+      password_changed_at: account?.password_changed_at ?? null,
+      second_factors: account?.second_factors ?? [],
       data: loginHistory(db, me.username),
       last_login: lastSuccess(db, me.username),
       failed_since_last_login: failuresSinceSuccess(db, me.username),
