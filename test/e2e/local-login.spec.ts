@@ -61,7 +61,8 @@ test('first access: protected page → login → change password → login → b
 
   await page.getByLabel('Username').fill('admin');
   await page.getByLabel('Current password').fill(seededPassword);
-  await page.getByLabel('New password').fill(NEW_PASSWORD);
+  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: /change password/i }).click();
 
   await expect(page).toHaveURL(/\/account\/login\?(.*&)?notice=password_changed/);
