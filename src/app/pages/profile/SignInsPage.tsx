@@ -13,6 +13,7 @@ import { Loader } from '../../../widgets/Loader';
 import { PageHeader } from '../../../widgets/PageHeader';
 import '../common/config/config.css';
 import './profile.css';
+import { TwoFactorSetup } from './TwoFactorSetup';
 
 export const PROFILE_TITLE = 'Your account';
 export const SIGN_INS_KEY = 'users/me/sign-ins';
@@ -90,10 +91,11 @@ export function SignInsPage() {
                   : 'Off: signing in asks for the password only.'}
               </dd>
             </dl>
+            {!totp && <TwoFactorSetup reloadKey={SIGN_INS_KEY} />}
             <p className="profile__note">
               Console accounts keep their password and second factor here, not in the identity service&apos;s
               account settings. A lost authenticator is removed by an administrator on your user page
-              (Authentication › Users).
+              (Authentication › Users); then you set up a new one here.
             </p>
           </section>
           <section className="config-section" id="sessions" aria-labelledby="profile-sessions">
