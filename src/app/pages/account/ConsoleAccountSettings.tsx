@@ -17,7 +17,7 @@ export function ConsoleAccountSettings() {
           You are signed in to the console{user ? ` as ${user.username}` : ''}. The password and two-factor
           for console accounts are under &ldquo;Your account&rdquo;, not in these identity service settings.
         </p>
-        <ul className="auth__links">
+        <ul className="auth__link-list">
           <li>
             <a href="/profile#security">Your account: password and two-factor</a>
           </li>
