@@ -12,3 +12,8 @@ declare module '*.md' {
   const text: string;
   export default text;
 }
+/** The common-password list alone (ranked from breach corpora), for the browser's strength meter (a lazy chunk). */
+declare module '@zxcvbn-ts/language-common/dist/passwords.json.cjs' {
+  const passwords: string[];
+  export default passwords;
+}

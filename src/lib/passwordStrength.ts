@@ -1,7 +1,8 @@
 /**
  * Password strength (spec §5): 5 points per character, a repeated character worth less each time it recurs
  * (5 / occurrences so far), plus 10 points per character class beyond the first (lower, upper, digit, other).
- * Above 75 is strong, above 50 medium, otherwise weak.
+ * Above 75 is strong, above 50 medium, otherwise weak. A commonly used password (the services' list, when given) is
+ * weak whatever its score: "password1" scores 52.5 but is among the first guesses of any attack.
  */
 export type PasswordStrength = 'weak' | 'medium' | 'strong';
 
@@ -26,7 +27,14 @@ export function passwordScore(password: string): number {
   return Math.round(score * 100) / 100;
 }
 
-export function passwordStrength(password: string): PasswordStrength {
+/** Local account passwords (appliance and console): at least this many characters. */
+export const LOCAL_PASSWORD_MIN_LENGTH = 10;
+
+export const isListedCommon = (password: string, common: ReadonlySet<string> | null | undefined) =>
+  Boolean(common?.has(password.toLowerCase()));
+
+export function passwordStrength(password: string, common?: ReadonlySet<string> | null): PasswordStrength {
+  if (isListedCommon(password, common)) return 'weak';
   const score = passwordScore(password);
   if (score > STRONG_ABOVE) return 'strong';
   if (score > MEDIUM_ABOVE) return 'medium';

@@ -188,7 +188,7 @@ export function createRenderer(options: {
       config: options.config,
       session: { loggedIn, user: null },
       build,
-      layout: { style: null, styleSource: null, theme: theme ?? 'system', contextBarOpen: true },
+      layout: { style: null, styleSource: null, theme: theme ?? 'system', contextBarOpen: null },
     };
     starts.set(key, { base: baseState(), state });
     return state;

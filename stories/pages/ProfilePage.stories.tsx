@@ -31,6 +31,18 @@ export const NoSignIns: Story = profile({
     [SIGN_INS_KEY]: { data: [], last_login: null, failed_since_last_login: 0, active_sessions: 1 },
   }),
 });
+/** Two-factor on, the password changed, several sessions open (what "Password and two-factor" says). */
+export const TwoFactorOn: Story = profile({
+  ...signedIn('reader'),
+  ...resourcesState({
+    [SIGN_INS_KEY]: {
+      ...signIns,
+      active_sessions: 3,
+      password_changed_at: Date.UTC(2026, 9, 2, 9, 30),
+      second_factors: [{ type: 'totp', created_at: Date.UTC(2026, 9, 2, 9, 35) }],
+    },
+  }),
+});
 export const LoadFailed: Story = profile({
   ...signedIn('reader'),
   ...resourcesState({}, { [SIGN_INS_KEY]: 'failed' }),

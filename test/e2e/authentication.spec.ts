@@ -63,7 +63,8 @@ test.describe('Users and lockout', () => {
     ).toBeVisible();
     await page.getByLabel('Username').fill('e2e.user');
     await page.getByLabel('Current password').fill(oneTime);
-    await page.getByLabel('New password').fill(NEW_PASSWORD);
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: /change password/i }).click();
     await expect(page).toHaveURL(/\/account\/login\?(.*&)?notice=password_changed/);
     await page.getByLabel('Username').fill('e2e.user');

@@ -73,13 +73,15 @@ test('what is typed into the login and change-password fields before hydration s
   await expect(page).toHaveURL(/\/change-password\?(.*&)?notice=first_access_change/);
   await page.getByLabel('Username').fill('admin');
   await page.getByLabel('Current password').pressSequentially(oneTime);
-  await page.getByLabel('New password').pressSequentially(NEW_PASSWORD);
+  await page.getByLabel('New password', { exact: true }).pressSequentially(NEW_PASSWORD);
+  await page.getByLabel('Repeat the new password').pressSequentially(NEW_PASSWORD);
   expect(await hydrated(page, '#cp-new-password')).toBe(false);
   scripts.release();
   await expect(notice(page, 'You must change your password on first access.')).toBeVisible();
   await expect(page.getByLabel('Username')).toHaveValue('admin');
   await expect(page.getByLabel('Current password')).toHaveValue(oneTime);
-  await expect(page.getByLabel('New password')).toHaveValue(NEW_PASSWORD);
+  await expect(page.getByLabel('New password', { exact: true })).toHaveValue(NEW_PASSWORD);
+  await expect(page.getByLabel('Repeat the new password')).toHaveValue(NEW_PASSWORD);
 
   const sent = page.waitForRequest((r) => r.method() === 'POST' && /\/change_password/.test(r.url()));
   await page.getByRole('button', { name: 'Change password' }).click();

@@ -19,3 +19,15 @@ describe('password strength (§5)', () => {
     expect(passwordStrength(password)).toBe(level);
   });
 });
+
+describe('a commonly used password', () => {
+  it('is weak whatever its score once the common list is given (password1 scores 52.5, "medium" alone)', async () => {
+    const { loadCommonPasswords } = await import('../../src/lib/commonPasswords');
+    const common = await loadCommonPasswords();
+    expect(passwordScore('password1')).toBeCloseTo(52.5, 2);
+    expect(passwordStrength('password1')).toBe('medium');
+    expect(passwordStrength('password1', common)).toBe('weak');
+    expect(passwordStrength('PassWord1', common)).toBe('weak'); // the list is checked case-insensitively
+    expect(passwordStrength('Abcdefg1!x', common)).toBe('strong');
+  });
+});

@@ -70,9 +70,9 @@ describe('signed-in renders', () => {
       expect(d.status).toBe(200);
       expect(a.state.session.user?.username).toBe('admin');
       expect(d.state.session.user).toMatchObject({ username: 'dora', privileges: { dns: 'read' } });
-      expect(a.html).toContain('aria-label="Signed in as admin. Log out"');
-      expect(d.html).toContain('aria-label="Signed in as dora. Log out"');
-      expect(d.html).not.toContain('Signed in as admin');
+      expect(a.html).toContain('aria-label="Account menu (signed in as admin)"');
+      expect(d.html).toContain('aria-label="Account menu (signed in as dora)"');
+      expect(d.html).not.toContain('signed in as admin');
       expect(a.state.menu.source).toBe('api');
       expect(menuLinks(a.html)).toEqual(expect.arrayContaining(['/authentication/users', '/dns/proxy']));
       // The DNS reader's menu: the DNS pages and the public network overview, nothing of the other areas.

@@ -71,7 +71,12 @@ export function ContextBar() {
   };
 
   return (
-    <nav id="context-bar" className="context-bar" aria-label="Menu" hidden={!open}>
+    <nav
+      id="context-bar"
+      className={open === null ? 'context-bar context-bar--auto' : 'context-bar'}
+      aria-label="Menu"
+      hidden={open === false}
+    >
       <div className="context-bar__search">
         <label htmlFor={`${listId}-search`} className="visually-hidden">
           Search the menu

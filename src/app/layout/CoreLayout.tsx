@@ -4,8 +4,10 @@
  * slot (shared with the account pages) and the session's timeout and re-authentication modals. Ctrl/Cmd+K opens the
  * command palette (loaded on demand).
  */
-import { Outlet } from 'react-router';
-import { registerReducers, useAppSelector } from '../../store/createStore';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { registerReducers, useAppDispatch, useAppSelector } from '../../store/createStore';
+import { contextBarSet } from '../../store/slices/layout.slice';
 import { signedInReducers } from '../../store/signedInReducers';
 import { ContextBar } from './ContextBar';
 import { MainBar } from './MainBar';
@@ -26,10 +28,28 @@ startFeatureSaga('coreLayout', coreLayoutSaga);
 // address are the same. (The main bar's images are announced as preloads outside it: it renders each time.)
 const CONTEXT_BAR_SLICES = ['menu', 'layout'] as const;
 
+/** Below this width the context bar lies over the content: it starts closed and closes after each navigation. */
+export const NARROW_LAYOUT_QUERY = '(max-width: 720px)';
+
+const isNarrow = () =>
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia(NARROW_LAYOUT_QUERY).matches;
+
 export function CoreLayout() {
   const contextBarOpen = useAppSelector((s) => s.layout.contextBarOpen);
+  const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+  // The server cannot know the screen's width: once the browser can, the menu's state becomes a choice of its own.
+  useEffect(() => {
+    if (contextBarOpen === null) dispatch(contextBarSet(!isNarrow()));
+  }, [contextBarOpen, dispatch]);
+  // On a phone the open menu covers the page: choosing an entry (a new address) closes it.
+  useEffect(() => {
+    if (isNarrow()) dispatch(contextBarSet(false));
+  }, [pathname, dispatch]);
   return (
-    <div className={`core-layout${contextBarOpen ? '' : ' core-layout--menu-hidden'}`}>
+    <div className={`core-layout${contextBarOpen === false ? ' core-layout--menu-hidden' : ''}`}>
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>

@@ -1,6 +1,7 @@
 /**
  * The main bar (spec §2): sections core, shop and help with the current one marked, or a panel label badge when a
- * panel flag is set; the optional profile image button and the menu toggle. Its links are plain anchors served by
+ * panel flag is set; the menu toggle, the theme button and the account menu: the profile image is a menu button
+ * (your account, password and two-factor, sessions, theme, sign out), never a sign-out of its own. Its links are plain anchors served by
  * one set of delegated handlers (in-app navigation, chunk preload), like the context bar's: a router `Link` each
  * was a tenth of a signed-in server render.
  */
@@ -14,11 +15,23 @@ import defaultProfileImage from './default-profile.svg';
 import defaultBarLogo from './rampart-logo.svg';
 import { CustomImage } from '../../widgets/CustomImage';
 import { apiUrl } from '../../api/client';
+import { MenuButton, type MenuButtonEntry } from '../../widgets/MenuButton';
 
 export interface MainBarProps {
   /** Show the profile image button. */
   profileImage?: string | null;
   showProfile?: boolean;
+}
+
+const THEME_LABELS: Record<ThemePreference, string> = {
+  system: 'Same as the system',
+  light: 'Light',
+  dark: 'Dark',
+};
+
+/** The theme cookie the server renders the next page with. */
+function rememberTheme(theme: ThemePreference) {
+  document.cookie = `${THEME_COOKIE}=${theme}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
 const themeCycle: Record<ThemePreference, ThemePreference> = {
@@ -32,19 +45,41 @@ export function MainBar({ profileImage, showProfile = true }: MainBarProps) {
   const dispatch = useAppDispatch();
   const panels = useAppSelector((s) => s.config.panels);
   const apiBase = useAppSelector((s) => s.config.apiBase);
-  const contextBarOpen = useAppSelector((s) => s.layout.contextBarOpen);
+  // Until the browser has said how wide it is (null), the menu is open on a wide screen only: the server's answer.
+  const contextBarOpen = useAppSelector((s) => s.layout.contextBarOpen) ?? true;
   const theme = useAppSelector((s) => s.layout.theme);
   const user = useAppSelector((s) => s.session.user);
+  const loggedIn = useAppSelector((s) => s.session.loggedIn);
   const customBarLogo = useAppSelector((s) => s.layout.style?.barLogo === true);
   const current = currentSection(pathname);
   const badge = panelLabel(panels);
   const links = useDelegatedLinks();
 
-  const chooseTheme = () => {
-    const next = themeCycle[theme];
+  const setTheme = (next: ThemePreference) => {
     dispatch(themeChosen(next));
-    document.cookie = `${THEME_COOKIE}=${next}; Path=/; Max-Age=31536000; SameSite=Lax`;
+    rememberTheme(next);
   };
+  const chooseTheme = () => setTheme(themeCycle[theme]);
+  const accountEntries: MenuButtonEntry[] = [
+    { kind: 'link', id: 'account', label: 'Your account', href: '/profile' },
+    { kind: 'link', id: 'security', label: 'Password and two-factor', href: '/profile#security' },
+    { kind: 'link', id: 'sessions', label: 'Sessions', href: '/profile#sessions' },
+    { kind: 'separator', id: 'sep-theme' },
+    {
+      kind: 'group',
+      id: 'theme',
+      label: 'Theme',
+      entries: (['system', 'light', 'dark'] as const).map((t) => ({
+        kind: 'radio' as const,
+        id: `theme-${t}`,
+        label: THEME_LABELS[t],
+        checked: theme === t,
+        onSelect: () => setTheme(t),
+      })),
+    },
+    { kind: 'separator', id: 'sep-out' },
+    { kind: 'link', id: 'sign-out', label: 'Sign out', href: '/logout/' },
+  ];
 
   return (
     <header className="main-bar" role="banner" {...links}>
@@ -102,20 +137,29 @@ export function MainBar({ profileImage, showProfile = true }: MainBarProps) {
         >
           <span aria-hidden="true">{theme === 'dark' ? '☾' : theme === 'light' ? '☀' : '◐'}</span>
         </button>
-        {showProfile && user && (
-          <a href="/profile" className="main-bar__account">
-            Your account
-          </a>
-        )}
-        {showProfile && (
-          <a
-            href="/logout/"
-            className="main-bar__profile"
-            aria-label={user ? `Signed in as ${user.username}. Log out` : 'Account'}
-          >
-            <img src={profileImage || defaultProfileImage} alt="" width={32} height={32} />
-          </a>
-        )}
+        {showProfile &&
+          (loggedIn ? (
+            <MenuButton
+              className="main-bar__account"
+              buttonClassName="main-bar__profile"
+              label={user ? `Account menu (signed in as ${user.username})` : 'Account menu'}
+              menuLabel="Account"
+              header={
+                user ? (
+                  <>
+                    Signed in as <strong>{user.username}</strong>
+                  </>
+                ) : undefined
+              }
+              entries={accountEntries}
+            >
+              <img src={profileImage || defaultProfileImage} alt="" width={32} height={32} />
+            </MenuButton>
+          ) : (
+            <a href="/account/login" className="main-bar__login">
+              Log in
+            </a>
+          ))}
       </div>
     </header>
   );

@@ -54,6 +54,8 @@ export function sessionStatus(ctx: ApplianceContext, user: SessionUser) {
 export function isSensitive(ctx: ApplianceContext, method: string, path: string): boolean {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
   const api = ctx.apiPrefix;
+  // The account's own second factors are sensitive; its other own things (acknowledged messages) are not.
+  if (isUnder(path, `${api}/users/me/second-factors`)) return true;
   if (path === `${api}/users/lockout-simulation` || isUnder(path, `${api}/users/me`)) return false;
   return (
     isUnder(path, `${api}/ssh`) ||

@@ -15,6 +15,9 @@ import { AuditService, auditText } from '../audit';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards';
 import { LOCKOUT_LIMITS, loginThrottle } from '../auth/lockout';
 import { generatePassword, hashPassword } from '../auth/passwords';
+import { newTotpSecret, verifyTotp } from '../auth/totp';
+import { generateURI } from 'otplib';
+import QRCode from 'qrcode';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError, type ErrorItem } from '../http/errors';
 import { guardAccountWrite, type Conflict } from './adminRule';
@@ -114,22 +117,89 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     );
   }
 
+  /** The issuer an authenticator app shows beside the account's codes. */
+  const TOTP_ISSUER = 'Rampart console';
+
   const withGroups = <T extends { id: number }>(a: T) => ({ ...a, groups: groupsOfUser(db, a.id) });
 
   scope.get('/users', { onRequest: requireAdmin }, async () => ({
     data: listAccounts(db, lockedNames()).map(withGroups),
   }));
 
-  // Every user's own recent sign-ins and failures (time, source address, method) and how many sessions are open.
+  // Every user's own recent sign-ins and failures (time, source address, method), how many sessions are open, when
+  // the password last changed and the second factors (what "Your account" shows under "Password and two-factor").
   scope.get('/users/me/sign-ins', { onRequest: requireUser }, async (req) => {
     const me = currentUser(req);
+    const account = findAccount(db, me.id, new Set());
     return {
+      password_changed_at: account?.password_changed_at ?? null,
+      second_factors: account?.second_factors ?? [],
       data: loginHistory(db, me.username),
       last_login: lastSuccess(db, me.username),
       failed_since_last_login: failuresSinceSuccess(db, me.username),
       active_sessions: activeSessions(me.id),
     };
   });
+
+  // Two-factor enrolment of the signed-in account (an authenticator app, RFC 6238): a new secret with its otpauth URI
+  // and QR code, kept by nobody until a code of it is confirmed; then the local login asks for a code after the
+  // password. Writes under /users/me/second-factors need a recent sign-in (sessionRoutes.ts isSensitive).
+  scope.get('/users/me/second-factors/totp/new', { onRequest: requireUser }, async (req, reply) => {
+    const me = currentUser(req);
+    const secret = newTotpSecret();
+    const uri = generateURI({ issuer: TOTP_ISSUER, label: me.username, secret });
+    const qr = await QRCode.toDataURL(uri, { width: 200, margin: 1, errorCorrectionLevel: 'M' });
+    void reply.header('cache-control', 'no-store');
+    return { secret, uri, qr };
+  });
+
+  scope.put<{ Body: { secret: string; code: string } }>(
+    '/users/me/second-factors/totp',
+    {
+      onRequest: requireUser,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['secret', 'code'],
+          additionalProperties: false,
+          properties: {
+            secret: { type: 'string', minLength: 16, maxLength: 128, pattern: '^[A-Z2-7]+=*$' },
+            code: { type: 'string', minLength: 1, maxLength: 16 },
+          },
+        },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const account = findAccount(db, me.id, new Set());
+      if (!account) throw new HttpError(404, 'This account no longer exists');
+      if (account.second_factors.length)
+        throw new HttpError(
+          409,
+          'Two-factor is already on: an administrator resets it before a new one is set up',
+        );
+      const step = await verifyTotp(req.body.secret, req.body.code.trim(), 0, Math.floor(ctx.now() / 1000));
+      if (step === null)
+        throw new HttpError(422, [
+          {
+            loc: ['body', 'code'],
+            msg: 'This code does not match: type the code your app shows now',
+            type: 'value_error.otp',
+          },
+        ]);
+      const now = ctx.now();
+      inTransaction(db, () =>
+        db
+          .prepare('UPDATE users SET totp_secret = ?, totp_created_at = ?, last_otp_step = ? WHERE id = ?')
+          .run(req.body.secret, now, step, me.id),
+      );
+      audit.record(
+        AuditService.auth,
+        `second factor (authenticator app) set up by "${auditText(me.username)}"`,
+      );
+      return { second_factors: [{ type: 'totp', created_at: now }] };
+    },
+  );
 
   scope.get<{ Params: { id: string } }>(
     '/users/:id',

@@ -18,10 +18,15 @@ export interface LayoutState {
   style: StyleSettings | null;
   styleSource: 'api' | 'cache' | null;
   theme: ThemePreference;
-  contextBarOpen: boolean;
+  /**
+   * The context bar (side menu) shown or hidden by the user; null until the browser has said how wide it is: open on
+   * a wide screen, closed on a phone (CSS hides it there before the page is hydrated, so it never starts over the
+   * content).
+   */
+  contextBarOpen: boolean | null;
 }
 
-const initialState: LayoutState = { style: null, styleSource: null, theme: 'system', contextBarOpen: true };
+const initialState: LayoutState = { style: null, styleSource: null, theme: 'system', contextBarOpen: null };
 
 export const layoutSlice = createSlice({
   name: 'layout',
@@ -36,9 +41,13 @@ export const layoutSlice = createSlice({
       state.theme = action.payload;
     },
     contextBarToggled(state) {
-      state.contextBarOpen = !state.contextBarOpen;
+      state.contextBarOpen = !(state.contextBarOpen ?? true);
+    },
+    contextBarSet(state, action: PayloadAction<boolean>) {
+      state.contextBarOpen = action.payload;
     },
   },
 });
 
-export const { styleRequested, styleLoaded, themeChosen, contextBarToggled } = layoutSlice.actions;
+export const { styleRequested, styleLoaded, themeChosen, contextBarToggled, contextBarSet } =
+  layoutSlice.actions;

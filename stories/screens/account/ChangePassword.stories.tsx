@@ -25,11 +25,36 @@ const fill = async (canvasElement: HTMLElement, password = 'old-secret') => {
   await userEvent.type(await c.findByLabelText('Username'), 'admin');
   await userEvent.type(c.getByLabelText('Current password'), password);
   await userEvent.type(c.getByLabelText('New password'), 'N3w-and-longer!');
+  await userEvent.type(c.getByLabelText('Repeat the new password'), 'N3w-and-longer!');
   await userEvent.click(c.getByRole('button', { name: 'Change password' }));
   return c;
 };
 
 export const Fields: Story = { render: () => screen() };
+
+/** The repeated password differs: an error under it, nothing sent. */
+export const RepeatDiffers: Story = {
+  render: () => screen(),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.type(await c.findByLabelText('Username'), 'admin');
+    await userEvent.type(c.getByLabelText('Current password'), 'old-secret');
+    await userEvent.type(c.getByLabelText('New password'), 'N3w-and-longer!');
+    await userEvent.type(c.getByLabelText('Repeat the new password'), 'N3w-and-longer?');
+    await userEvent.click(c.getByRole('button', { name: 'Change password' }));
+    await c.findByText('The two new passwords differ: type the same password twice.');
+  },
+};
+
+/** A commonly used password is weak, whatever its score. */
+export const CommonPassword: Story = {
+  render: () => screen(),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.type(await c.findByLabelText('New password'), 'password1');
+    await c.findByText('Password strength: Weak (a commonly used password)');
+  },
+};
 
 export const IncompleteFields: Story = {
   render: () => screen(),

@@ -110,13 +110,6 @@ describe('main bar', () => {
     expect(screen.getByRole('link', { name: 'Console' })).not.toHaveAttribute('aria-current');
   });
 
-  test('a signed-in user reaches their own account page from the main bar', () => {
-    renderAt('/', <MainBar />);
-    expect(screen.queryByRole('link', { name: 'Your account' })).not.toBeInTheDocument();
-    renderAt('/', <MainBar />, { session: { loggedIn: true, user: { username: 'j.doe', role: 'user' } } });
-    expect(screen.getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/profile');
-  });
-
   test('a panel flag shows its label badge instead of the sections', () => {
     const config = {
       ...publicConfig(defaults),
@@ -154,5 +147,13 @@ describe('main bar', () => {
     await user.click(screen.getByRole('button', { name: 'Hide menu' }));
     expect(store.getState().layout.contextBarOpen).toBe(false);
     expect(screen.getByRole('button', { name: 'Show menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('before the width is known the context bar is left to the layout (closed on a phone by CSS)', () => {
+    const layout = { style: null, styleSource: null, theme: 'system' as const, contextBarOpen: null };
+    renderAt('/', <ContextBar />, { ...loaded, layout });
+    const nav = screen.getByRole('navigation', { name: 'Menu' });
+    expect(nav).not.toHaveAttribute('hidden');
+    expect(nav).toHaveClass('context-bar--auto');
   });
 });

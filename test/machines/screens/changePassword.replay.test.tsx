@@ -65,6 +65,7 @@ describe('change-password machine replayed through the change-password screen', 
       await retype('Username', e.username ?? '');
       await retype('Current password', e.password ?? '');
       await retype('New password', e.newPassword ?? '');
+      await retype('Repeat the new password', e.newPassword ?? '');
     };
     let lastAnswer: ActorAnswer | null = null;
     let errorToasts = 0;
@@ -111,7 +112,7 @@ describe('change-password machine replayed through the change-password screen', 
         const ctx = state.context as Ctx;
         const alert = () => document.getElementById('cp-error')!;
         if (value === 'editing') {
-          for (const label of ['Username', 'Current password', 'New password'])
+          for (const label of ['Username', 'Current password', 'New password', 'Repeat the new password'])
             expect(screen.getByLabelText(label)).toBeEnabled();
           expect(screen.queryByLabelText('One-time code')).toBeNull();
           expect(alert()).toHaveTextContent(ctx.error ?? /^$/);

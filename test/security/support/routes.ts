@@ -202,6 +202,7 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     ['POST', '/api/users/bulk'],
     ['POST', '/api/users/lockout-simulation'],
     ['PUT', '/api/users/:id'],
+    ['PUT', '/api/users/me/second-factors/totp'],
     ['DELETE', '/api/groups/:id'],
     ['POST', '/api/groups'],
     ['POST', '/api/groups/bulk'],

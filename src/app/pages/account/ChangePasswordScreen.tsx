@@ -1,5 +1,6 @@
 /**
- * Local change password (spec §2, §5, §8): username, current and new password; a one-time-code field replaces
+ * Local change password (spec §2, §5, §8): username, current and new password, the new one repeated; the password
+ * rules show from the start (not only after a refusal), with the strength meter; a one-time-code field replaces
  * them when the server asks for it. `notice=first_access_change` is raised by the page's query notices.
  */
 import { useMachine } from '@xstate/react';
@@ -19,6 +20,7 @@ import { MarkedField } from './MarkedField';
 import { fieldChecks, required } from './fieldChecks';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { useAccountEffects } from './useAccountEffects';
+import { LOCAL_PASSWORD_MIN_LENGTH } from '../../../lib/passwordStrength';
 import { inspect as qaInspect, type Inspect } from '../../../qa/inspect';
 
 /** Where the login route sends a user whose password just changed (spec §2 notice=password_changed). */
@@ -28,13 +30,33 @@ interface FieldValues {
   username: string;
   password: string;
   newPassword: string;
+  confirmPassword: string;
 }
 
-const validateFields = fieldChecks<FieldValues>({
+/** Under the repeated password when it differs from the new one. */
+export const PASSWORDS_DIFFER = 'The two new passwords differ: type the same password twice.';
+
+/** What the appliance asks of a local password (src/service-kit/passwordPolicy.ts), said before any refusal. */
+export const PASSWORD_RULES = [
+  `At least ${LOCAL_PASSWORD_MIN_LENGTH} characters`,
+  'Not your user name, nor built on it',
+  'Not one of the commonly used passwords',
+  'At least medium strength: mix lower and upper case letters, digits and symbols',
+  'Not your current password',
+] as const;
+
+const checkFields = fieldChecks<FieldValues>({
   username: [required(localAuthMessages.completeAllFields, { trim: true })],
   password: [required(localAuthMessages.completeAllFields)],
   newPassword: [required(localAuthMessages.completeAllFields)],
+  confirmPassword: [required(localAuthMessages.completeAllFields)],
 });
+const validateFields = (values: FieldValues) => {
+  const errors = checkFields(values);
+  if (!errors.confirmPassword && values.confirmPassword !== values.newPassword)
+    errors.confirmPassword = PASSWORDS_DIFFER;
+  return errors;
+};
 const validateCode = fieldChecks<{ otp: string }>({
   otp: [required(localAuthMessages.completeAllFields, { trim: true })],
 });
@@ -120,7 +142,12 @@ export function ChangePasswordScreen({ title, inspect = qaInspect }: { title: st
         <Formik<FieldValues>
           key="fields"
           innerRef={fields}
-          initialValues={{ username: context.username || knownUser, password: '', newPassword: '' }}
+          initialValues={{
+            username: context.username || knownUser,
+            password: '',
+            newPassword: '',
+            confirmPassword: '',
+          }}
           validate={validateFields}
           onSubmit={(v) =>
             send({
@@ -133,9 +160,16 @@ export function ChangePasswordScreen({ title, inspect = qaInspect }: { title: st
         >
           {({ errors, touched, values, submitCount }) => {
             const incomplete =
-              submitCount > 0 && (errors.username || errors.password || errors.newPassword)
+              submitCount > 0 &&
+              (errors.username ||
+                errors.password ||
+                errors.newPassword ||
+                errors.confirmPassword === localAuthMessages.completeAllFields)
                 ? localAuthMessages.completeAllFields
                 : null;
+            // The repeated password differs: said under it once it was left or the form was sent.
+            const differ =
+              errors.confirmPassword === PASSWORDS_DIFFER && (touched.confirmPassword || submitCount > 0);
             return (
               <Form className="auth__form" noValidate aria-busy={busy}>
                 <MarkedField
@@ -165,9 +199,33 @@ export function ChangePasswordScreen({ title, inspect = qaInspect }: { title: st
                   type="password"
                   autoComplete="new-password"
                   disabled={busy}
-                  describedBy="cp-strength cp-error"
+                  describedBy="cp-rules cp-strength cp-error"
                 >
+                  <div id="cp-rules" className="auth__rules">
+                    <p className="auth__rules-title">The new password must be:</p>
+                    <ul>
+                      {PASSWORD_RULES.map((rule) => (
+                        <li key={rule}>{rule}</li>
+                      ))}
+                    </ul>
+                  </div>
                   <PasswordStrengthMeter id="cp-strength" password={values.newPassword} />
+                </MarkedField>
+                <MarkedField
+                  id="cp-confirm-password"
+                  name="confirmPassword"
+                  label="Repeat the new password"
+                  type="password"
+                  autoComplete="new-password"
+                  disabled={busy}
+                  invalid={Boolean(touched.confirmPassword && errors.confirmPassword)}
+                  describedBy={differ ? 'cp-confirm-error cp-error' : 'cp-error'}
+                >
+                  {differ ? (
+                    <p id="cp-confirm-error" className="auth__field-error" role="alert">
+                      {PASSWORDS_DIFFER}
+                    </p>
+                  ) : null}
                 </MarkedField>
                 {/* An incomplete submission is never sent: its message replaces the last refusal's. */}
                 <FormAlert id="cp-error" message={incomplete ?? context.error} />

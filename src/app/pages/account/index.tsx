@@ -11,6 +11,7 @@ import type { RouteModule } from '../../routing/types';
 import { useLoginTitle } from './AuthLayout';
 import { actionLoader, actionTitles, isAuthAction, type AuthAction } from './actions';
 import { ChangePasswordScreen } from './ChangePasswordScreen';
+import { ConsoleAccountSettings } from './ConsoleAccountSettings';
 import { LogoutPage } from './LogoutPage';
 import { QueryNotices } from './QueryNotices';
 import { TermsPage } from './TermsPage';
@@ -31,6 +32,8 @@ const identityActionOf: Partial<Record<AuthAction, IdentityAction>> = {
 function ActionPage() {
   const { action } = useParams();
   const local = useAppSelector((s) => s.config.localAuth);
+  // A console session (the appliance's login cookies): the identity service's settings are not this account's.
+  const consoleSession = useAppSelector((s) => s.session.loggedIn);
   const loginTitle = useLoginTitle();
   if (!isAuthAction(action)) return null;
   const t = actionTitles[action];
@@ -44,6 +47,8 @@ function ActionPage() {
       <LayoutSlot name="notifications" />
       {action === 'change-password' ? (
         <ChangePasswordScreen title={title} />
+      ) : action === 'settings' && consoleSession ? (
+        <ConsoleAccountSettings />
       ) : action === 'verified' ? (
         <VerifiedScreen title={title} />
       ) : action === 'logout' ? (

@@ -1,6 +1,8 @@
 /**
- * `/profile`: the signed-in user's own account activity — recent sign-ins and failed attempts (time, source address,
- * method), failures since the last sign-in and how many sessions are open. Admins see anyone's on the user's page.
+ * `/profile` ("Your account"): the signed-in user's own account — password and two-factor (when the password last
+ * changed, a link to change it, whether a second factor is set), sessions (how many are open, sign out), and recent
+ * sign-ins and failed attempts (time, source address, method) with the failures since the last sign-in. Admins see
+ * anyone's on the user's page. The account menu's entries land on its sections (#security, #sessions).
  */
 import { useEffect } from 'react';
 import { formatDateTime } from '../../../lib/format';
@@ -11,6 +13,7 @@ import { Loader } from '../../../widgets/Loader';
 import { PageHeader } from '../../../widgets/PageHeader';
 import '../common/config/config.css';
 import './profile.css';
+import { TwoFactorSetup } from './TwoFactorSetup';
 
 export const PROFILE_TITLE = 'Your account';
 export const SIGN_INS_KEY = 'users/me/sign-ins';
@@ -20,6 +23,8 @@ export interface SignIns {
   last_login: number | null;
   failed_since_last_login: number;
   active_sessions: number;
+  password_changed_at?: number | null;
+  second_factors?: Array<{ type: 'totp'; created_at: number | null }>;
 }
 
 const METHODS: Record<string, string> = {
@@ -32,6 +37,7 @@ const METHODS: Record<string, string> = {
 export function SignInsPage() {
   const { data, status } = useResource<SignIns>(SIGN_INS_KEY);
   const user = useAppSelector((s) => s.session.user);
+  const totp = data?.second_factors?.find((f) => f.type === 'totp');
   useEffect(() => {
     document.title = `${PROFILE_TITLE} · Rampart`;
   }, []);
@@ -63,6 +69,45 @@ export function SignInsPage() {
               <dt>Open sessions</dt>
               <dd>{data.active_sessions}</dd>
             </dl>
+          </section>
+          <section className="config-section" id="security" aria-labelledby="profile-security">
+            <h2 id="profile-security" className="profile__heading">
+              Password and two-factor
+            </h2>
+            <dl className="profile__facts">
+              <dt>Password</dt>
+              <dd>
+                {data.password_changed_at
+                  ? `Changed ${formatDateTime(data.password_changed_at)}`
+                  : 'Not changed since the account was made'}{' '}
+                · <a href="/change-password/">Change your password</a>
+              </dd>
+              <dt>Two-factor</dt>
+              <dd>
+                {totp
+                  ? `On: one-time codes from an authenticator app${
+                      totp.created_at ? ` (since ${formatDateTime(totp.created_at)})` : ''
+                    }. Each sign-in asks for a code after the password.`
+                  : 'Off: signing in asks for the password only.'}
+              </dd>
+            </dl>
+            {!totp && <TwoFactorSetup reloadKey={SIGN_INS_KEY} />}
+            <p className="profile__note">
+              Console accounts keep their password and second factor here, not in the identity service&apos;s
+              account settings. A lost authenticator is removed by an administrator on your user page
+              (Authentication › Users); then you set up a new one here.
+            </p>
+          </section>
+          <section className="config-section" id="sessions" aria-labelledby="profile-sessions">
+            <h2 id="profile-sessions" className="profile__heading">
+              Sessions
+            </h2>
+            <p className="profile__note">
+              {data.active_sessions === 1
+                ? 'One session is open: this one.'
+                : `${data.active_sessions} sessions are open, this one included.`}{' '}
+              <a href="/logout/">Sign out</a>
+            </p>
           </section>
           <section className="config-section" aria-label="Recent sign-ins">
             <DataTable

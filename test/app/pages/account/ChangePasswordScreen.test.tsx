@@ -35,6 +35,7 @@ async function fill(user: ReturnType<typeof renderScreen>['user']) {
   await user.type(screen.getByLabelText('Username'), 'ann');
   await user.type(screen.getByLabelText('Current password'), 'old');
   await user.type(screen.getByLabelText('New password'), 'Newer-passw0rd');
+  await user.type(screen.getByLabelText('Repeat the new password'), 'Newer-passw0rd');
 }
 
 describe('change password screen', () => {
@@ -61,6 +62,60 @@ describe('change password screen', () => {
     // Cleared again, it is neutral again.
     await user.clear(screen.getByLabelText('New password'));
     expect(screen.getByText(neutral).closest('.strength')).toHaveClass('strength--empty');
+  });
+
+  it('shows the password rules before anything is sent, tied to the new password field', () => {
+    const { api } = fakeApi([]);
+    renderScreen(<ChangePasswordScreen title="Change password" />, { api });
+    const newPassword = screen.getByLabelText('New password');
+    for (const rule of [
+      'At least 10 characters',
+      'Not your user name, nor built on it',
+      'Not one of the commonly used passwords',
+    ]) {
+      expect(screen.getByText(rule)).toBeVisible();
+      expect(newPassword).toHaveAccessibleDescription(expect.stringContaining(rule));
+    }
+  });
+
+  it('refuses a repeated password that differs, under its field, and sends nothing', async () => {
+    const { api, bodies } = fakeApi([]);
+    const { user } = renderScreen(<ChangePasswordScreen title="Change password" />, { api });
+    await user.type(screen.getByLabelText('Username'), 'ann');
+    await user.type(screen.getByLabelText('Current password'), 'old');
+    await user.type(screen.getByLabelText('New password'), 'Newer-passw0rd');
+    const repeat = screen.getByLabelText('Repeat the new password');
+    await user.type(repeat, 'Newer-passw0rt');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('The two new passwords differ: type the same password twice.')).toHaveRole(
+      'alert',
+    );
+    expect(repeat).toHaveAttribute('aria-invalid', 'true');
+    expect(repeat).toHaveAccessibleDescription(expect.stringContaining('The two new passwords differ'));
+    expect(bodies).toEqual([]);
+    // Corrected, it goes.
+    await user.clear(repeat);
+    await user.type(repeat, 'Newer-passw0rd');
+    expect(screen.queryByText(/The two new passwords differ/)).not.toBeInTheDocument();
+  });
+
+  it('asks for the repeated password like any other field', async () => {
+    const { api, bodies } = fakeApi([]);
+    const { user } = renderScreen(<ChangePasswordScreen title="Change password" />, { api });
+    await user.type(screen.getByLabelText('Username'), 'ann');
+    await user.type(screen.getByLabelText('Current password'), 'old');
+    await user.type(screen.getByLabelText('New password'), 'Newer-passw0rd');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Please complete all fields.')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+  });
+
+  it('rates a commonly used password weak, whatever its score (password1 is not medium)', async () => {
+    const { api } = fakeApi([]);
+    const { user } = renderScreen(<ChangePasswordScreen title="Change password" />, { api });
+    await user.type(screen.getByLabelText('New password'), 'password1');
+    expect(await screen.findByText('Password strength: Weak (a commonly used password)')).toBeInTheDocument();
+    expect(screen.queryByText(/Password strength: Medium/)).not.toBeInTheDocument();
   });
 
   it('replaces the fields with the code when asked, then goes to the login route with the password-changed notice', async () => {
@@ -163,6 +218,7 @@ describe('change password screen', () => {
         input('cp-username').value = 'ann';
         input('cp-password').value = 'old';
         input('cp-new-password').value = 'Newer-passw0rd';
+        input('cp-confirm-password').value = 'Newer-passw0rd';
       },
     });
     await waitFor(() => expect(screen.getByLabelText('Username')).toHaveValue('ann'));

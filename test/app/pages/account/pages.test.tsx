@@ -14,9 +14,10 @@ import { defaults, publicConfig } from '../../../../config';
 
 const offline = { get: () => Promise.reject(new Error('offline')) } as unknown as ApiClient;
 
-function renderRoute(path: string, localAuth = true, style: StyleSettings | null = null) {
+function renderRoute(path: string, localAuth = true, style: StyleSettings | null = null, loggedIn = false) {
   const store = createAppStore({
     preloadedState: {
+      session: { loggedIn, user: loggedIn ? { username: 'admin', role: 'admin' } : null },
       config: { ...publicConfig(defaults), localAuth },
       layout: { style, styleSource: style ? 'api' : null, theme: 'system', contextBarOpen: true },
     },
@@ -147,5 +148,17 @@ describe('account pages', () => {
   it('the terms page renders', async () => {
     renderRoute('/terms');
     expect(await screen.findByRole('heading', { name: 'Terms of use' })).toBeInTheDocument();
+  });
+  it('/settings/ with a console session says where the console account settings are, without the identity flow', async () => {
+    renderRoute('/settings/', true, null, true);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'The password and two-factor for console accounts are under “Your account”',
+    );
+    expect(screen.getByRole('link', { name: 'Your account: password and two-factor' })).toHaveAttribute(
+      'href',
+      '/profile#security',
+    );
+    // Nothing of the identity service's settings form (whose 401 led to /logout/).
+    expect(screen.queryByRole('button', { name: /save/i })).not.toBeInTheDocument();
   });
 });
