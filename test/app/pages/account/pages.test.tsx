@@ -43,6 +43,9 @@ function renderRoute(path: string, localAuth = true, style: StyleSettings | null
 const toasts = (store: ReturnType<typeof createAppStore>) =>
   store.getState().notifications.toasts.map(({ level, message, duration }) => ({ level, message, duration }));
 
+/** How long a test waits for a lazily loaded screen chunk (ts-jest compiles it on first import). */
+const CHUNK_WAIT = { timeout: 10_000 };
+
 describe('account pages', () => {
   it('the verified screen offers to continue to the login', async () => {
     renderRoute('/verified');
@@ -100,7 +103,8 @@ describe('account pages', () => {
   it('an identity page loads its screen chunk, and says so when the identity service cannot be reached', async () => {
     renderRoute('/login/');
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
-    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    // The first import of the identity screens compiles a large module: give it more than findBy's default second.
+    expect(await screen.findByRole('button', { name: 'Try again' }, CHUNK_WAIT)).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(
       'The identity service could not be reached. Please try again later.',
     );
@@ -108,8 +112,8 @@ describe('account pages', () => {
 
   it('/account/signup and /account/recover are the identity sign-up and recovery screens', async () => {
     renderRoute('/account/signup');
-    expect(await screen.findByRole('heading', { name: 'Sign up' })).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign up' }, CHUNK_WAIT)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Try again' }, CHUNK_WAIT)).toBeInTheDocument();
   });
 
   describe('the custom login title of the layout settings', () => {
@@ -122,7 +126,7 @@ describe('account pages', () => {
         expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^ACME gateway$/);
         expect(screen.getByRole('status')).toHaveTextContent('Loading…');
         // The identity screen's chunk replaced the loading frame (the service is offline here).
-        expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+        expect(await screen.findByRole('button', { name: 'Try again' }, CHUNK_WAIT)).toBeInTheDocument();
         expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^ACME gateway$/);
         expect(document.title).toBe('ACME gateway · Rampart');
       },
