@@ -43,6 +43,22 @@ test('a changed file shows the diff against the running file first, the whole fi
   expect((await axe(container)).violations).toEqual([]);
 });
 
+test('beside a changed file, an unchanged one is folded away', () => {
+  setup([
+    { path: '/data/etc/ssh/sshd_config', content: running.replace('Port 22', 'Port 2200'), running },
+    {
+      path: '/data/etc/ssh/pam.d/sshd',
+      content: 'auth required pam_exec.so\n',
+      running: 'auth required pam_exec.so\n',
+    },
+  ]);
+  expect(screen.getByRole('region', { name: 'Changes to /data/etc/ssh/sshd_config' })).toBeVisible();
+  expect(screen.getByText('No change')).toBeInTheDocument();
+  expect(
+    screen.getByRole('region', { name: 'Contents of /data/etc/ssh/pam.d/sshd', hidden: true }),
+  ).not.toBeVisible();
+});
+
 test('an unchanged file says so and shows whole; a new file says it is new', () => {
   setup([
     { path: '/data/etc/ssh/sshd_config', content: running, running },

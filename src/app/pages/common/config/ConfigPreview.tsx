@@ -1,8 +1,8 @@
 /**
  * "What will be applied": for each file applying would write, what changes against the running configuration (a
  * line diff with a few lines of context, as `diff -u` shows it) and the whole file, read-only, as the appliance
- * renders it from the saved settings (loaded as their own resource and reloaded after every change). A file that
- * does not change, or is new, shows whole.
+ * renders it from the saved settings (loaded as their own resource and reloaded after every change). A new file
+ * shows whole; an unchanged one too, folded away while another file changes.
  */
 import { useId, useMemo } from 'react';
 import { Loader } from '../../../../widgets/Loader';
@@ -44,13 +44,18 @@ export function ConfigPreview({ resourceKey }: { resourceKey: string }) {
         <p className="config-section__description">The generated configuration could not be loaded.</p>
       ) : null}
       {data?.files.map((f) => (
-        <PreviewFigure key={f.path} file={f} />
+        <PreviewFigure
+          key={f.path}
+          file={f}
+          collapse={data.files.some((x) => typeof x.running === 'string' && x.running !== x.content)}
+        />
       ))}
     </section>
   );
 }
 
-function PreviewFigure({ file }: { file: PreviewFile }) {
+/** `collapse`: another file changes, so an unchanged one folds away (one click shows it). */
+function PreviewFigure({ file, collapse }: { file: PreviewFile; collapse: boolean }) {
   const { path, content, running } = file;
   const diff = useMemo(() => {
     if (typeof running !== 'string' || running === content) return null;
@@ -89,6 +94,11 @@ function PreviewFigure({ file }: { file: PreviewFile }) {
             {whole}
           </details>
         </>
+      ) : collapse && state === 'No change' ? (
+        <details className="config-preview__whole">
+          <summary>Show the file</summary>
+          {whole}
+        </details>
       ) : (
         whole
       )}
