@@ -164,9 +164,19 @@ function Countdown({ deadline }: { deadline: number }) {
     return () => clearInterval(timer);
   }, []);
   const left = Math.max(0, Math.ceil((deadline - now) / 1000));
+  // A minute or more reads as minutes and seconds ("14 min 20 s left"), less as seconds.
   return (
     <div className="notification__countdown">
-      <span className="notification__seconds">{left}</span> s left
+      {left >= 60 ? (
+        <>
+          <span className="notification__seconds">{Math.floor(left / 60)}</span> min{' '}
+          <span className="notification__seconds">{left % 60}</span> s left
+        </>
+      ) : (
+        <>
+          <span className="notification__seconds">{left}</span> s left
+        </>
+      )}
     </div>
   );
 }
