@@ -43,7 +43,12 @@ test('apply → countdown in the page flow → Revert now restores the previous 
   await expect(page.getByRole('heading', { level: 1, name: 'Network preferences' })).toBeVisible();
   // The side menu is the phone layout's own matter: closed, the content is what this test looks at.
   const hideMenu = page.getByRole('button', { name: 'Hide menu' });
-  if (await hideMenu.isVisible()) await hideMenu.click();
+  if (await hideMenu.isVisible())
+    // A click before hydration does nothing: retry until the menu says it is hidden.
+    await expect(async () => {
+      if (await hideMenu.isVisible()) await hideMenu.click();
+      await expect(page.getByRole('button', { name: 'Show menu' })).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
   const hostnameFile = path.join(server.dataDir, 'network', 'etc', 'hostname');
   const before = fs.readFileSync(hostnameFile, 'utf8');
 
@@ -58,7 +63,8 @@ test('apply → countdown in the page flow → Revert now restores the previous 
 
   await page.getByRole('button', { name: 'Apply configuration' }).click();
   const banner = page.getByRole('listitem', { name: /Keep the network preference changes\?/ });
-  await expect(banner).toContainText('host name changed');
+  // The apply job runs first; on a busy machine it takes a while.
+  await expect(banner).toContainText('host name changed', { timeout: 20_000 });
   await expect(banner).toContainText(/Test it first: open the console by its new host name/);
   await expect(banner.getByRole('button', { name: 'Keep changes' })).toBeVisible();
   await expect(banner.getByRole('button', { name: 'Revert now' })).toBeVisible();
