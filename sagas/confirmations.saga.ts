@@ -2,8 +2,9 @@
  * Safe apply in the console: a change that can lock the admin out (SSH port, listen addresses, password
  * authentication) is applied by the appliance with a confirmation timer. After every configuration job, and once
  * at start (a reload keeps it), the pending confirmations are listed and each shows as a banner counting down with
- * "Keep changes". Keeping it confirms on the server; when the deadline passes unconfirmed, the appliance restores
- * the previous configuration by itself, and the console says so and reloads the page data. Admins see every pending
+ * "Keep changes" and "Revert now", and how to test the change first; it cannot be dismissed while it runs. Keeping
+ * it confirms on the server, reverting restores the previous configuration at once; when the deadline passes
+ * unconfirmed, the appliance restores it by itself, and the console says so and reloads the page data. Admins see every pending
  * change; other accounts those whose service's area their groups let them write (src/shared/privileges.ts
  * `CONFIRMATION_AREAS`), as the appliance answers the list and accepts the confirmation.
  */
@@ -30,6 +31,7 @@ export interface PendingConfirmation {
 }
 
 export const confirmationKept = createAction<{ id: string }>('confirmations/keepRequested');
+export const confirmationReverted = createAction<{ id: string }>('confirmations/revertRequested');
 /** A change applied without a job (the lockout policy) may have opened a confirmation window: look now. */
 export const confirmationsCheckRequested = createAction('confirmations/checkRequested');
 
@@ -44,7 +46,18 @@ export const ROLLBACK_GRACE_MS = 1500;
 /** A warning that the change was rolled back stays this long. */
 export const ROLLBACK_NOTICE_MS = 10_000;
 
+/** How to check a change before keeping it, per service. */
+export const TEST_HINTS: Record<string, string> = {
+  ssh: 'Test it first: keep this page open and open a second SSH session with the new settings (for example ssh -p <new port> admin@<appliance>); keep the changes only when it signs in.',
+  network:
+    'Test it first: open the console by its new host name in another tab; keep the changes only when it loads.',
+  dns: 'Test it first: resolve a name through the appliance (for example dig @<appliance> example.org); keep the changes only when it answers.',
+  auth: 'Test it first: sign in from a private window; keep the changes only when you get in.',
+};
+
 export const confirmationLocalId = (id: string) => `confirm-${id}`;
+/** The topic of a service's pending change: the configuration page shows it as pending (ApplyHeader). */
+export const safeApplyTopic = (service: string) => `safe-apply:${service}`;
 
 /** Whether the account may keep the change of at least one service (write privilege of its area). */
 const mayKeepAny = (user: SessionUser) =>
@@ -112,8 +125,15 @@ export function* confirmationsSaga() {
           showFrom: 'top',
           title: `Keep the ${label} changes?`,
           message: `${c.changes.join(', ')} changed. Unless you keep the changes, the appliance restores the previous configuration.`,
+          hint: TEST_HINTS[c.service],
+          topic: safeApplyTopic(c.service),
           deadline: Date.now() + c.seconds_left * 1000,
-          action: { label: 'Keep changes', action: confirmationKept({ id: c.id }) },
+          actions: [
+            { label: 'Keep changes', action: confirmationKept({ id: c.id }), primary: true },
+            { label: 'Revert now', action: confirmationReverted({ id: c.id }) },
+          ],
+          // While it runs it is answered with Keep or Revert, or the deadline ends it: it cannot be closed away.
+          undismissable: true,
           duration: -1,
         }),
       );
@@ -143,8 +163,32 @@ export function* confirmationsSaga() {
     }
   }
 
+  function* revert(action: ReturnType<typeof confirmationReverted>) {
+    const { id } = action.payload;
+    const apiBase: string = yield select((s: RootState) => s.config.apiBase);
+    const api: ApiClient = yield getContext('api');
+    try {
+      yield call(api.post, apiUrl(apiBase, `apply/confirmations/${encodeURIComponent(id)}/revert`));
+      const watcher = watchers.get(id);
+      if (watcher) yield cancel(watcher);
+      yield put(notificationRemoved({ localId: confirmationLocalId(id) }));
+      yield put(
+        notificationRequested({
+          kind: 'toast',
+          level: 'info',
+          message: 'Changes reverted: the previous configuration is running again.',
+          duration: ROLLBACK_NOTICE_MS,
+        }),
+      );
+      yield call(reloadLoadedResources);
+    } catch (e) {
+      yield call(handleError, e);
+    }
+  }
+
   // takeEvery: one confirmation per change; a repeated click on the same one is answered 404 by the server.
   yield takeEvery(confirmationKept.type, keep);
+  yield takeEvery(confirmationReverted.type, revert);
   yield takeEvery(confirmationsCheckRequested.type, showPending);
   // takeEvery: each finished configuration job may have opened a confirmation window.
   yield takeEvery(

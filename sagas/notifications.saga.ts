@@ -1,7 +1,9 @@
 /**
  * The notification queue (spec §4 notifications): one notification machine per toast or banner drives its
  * appearance delay, fade and auto-removal; the saga mirrors each phase into the store, acknowledges a server
- * message the user dismissed (`POST {api}users/me/ack-messages`) and then removes it locally.
+ * message the user dismissed (`POST {api}users/me/ack-messages`) and then removes it locally. The console's own
+ * notices are never acknowledged to the server: their dismissal is remembered for the user in this browser
+ * (src/notifications/dismissals.ts), and a notice the user dismissed before is not shown again.
  */
 import type { Action } from '@reduxjs/toolkit';
 import { call, fork, getContext, put, race, select, take, takeEvery } from 'redux-saga/effects';
@@ -11,6 +13,7 @@ import { notificationMachine, phaseOf } from '../machines/notification.machine';
 import { apiUrl, type ApiClient } from '../src/api/client';
 import { logger } from '../src/lib/logger';
 import { hostActor, type ActorMessage } from '../src/notifications/actorChannel';
+import { isNoticeDismissed, rememberNoticeDismissed } from '../src/notifications/dismissals';
 import type { RootState } from '../src/store/createStore';
 import {
   notificationDismissed,
@@ -28,9 +31,10 @@ type NotificationActor = ReturnType<typeof createActor<typeof notificationMachin
 export const messagingEnabled = (s: RootState) => !!s.config.apiBase && s.config.notifications;
 
 /** Acknowledges a server message; true when it was sent (or nothing needed sending). */
-export function* acknowledgeMessage(n: Pick<Notification, 'id' | 'version_id'>) {
+export function* acknowledgeMessage(n: Pick<Notification, 'id' | 'version_id' | 'notice'>) {
   const state: RootState = yield select();
-  if (!n.id || !messagingEnabled(state)) return;
+  // Only server messages are acknowledged; a local notice has nothing on the server to acknowledge.
+  if (!n.id || n.notice || !messagingEnabled(state)) return;
   const api: ApiClient = yield getContext('api');
   yield call(api.post, apiUrl(state.config.apiBase, 'users/me/ack-messages'), {
     message_id: n.id,
@@ -42,10 +46,14 @@ const findById = (s: RootState, localId: string) =>
   s.notifications.toasts.find((n) => n.localId === localId) ??
   s.notifications.banners.find((n) => n.localId === localId);
 
-function isClosing(localId: string) {
+function isClosing(localId: string, kind: Notification['kind'], undismissable: boolean) {
   return (a: Action) =>
-    (notificationDismissed.match(a) && a.payload.localId === localId) || notificationsDismissedAll.match(a);
+    !undismissable &&
+    ((notificationDismissed.match(a) && a.payload.localId === localId) ||
+      (notificationsDismissedAll.match(a) && (!a.payload?.kind || a.payload.kind === kind)));
 }
+
+const usernameOf = (s: RootState) => s.session.user?.username;
 function isRemoved(localId: string, kind: Notification['kind']) {
   return (a: Action) =>
     (notificationRemoved.match(a) && a.payload.localId === localId) ||
@@ -56,6 +64,13 @@ function isRemoved(localId: string, kind: Notification['kind']) {
 export function* runNotification(localId: string) {
   const initial: Notification | undefined = yield select((s: RootState) => findById(s, localId));
   if (!initial) return; // dropped as a duplicate, or already removed
+  if (initial.notice) {
+    const username: string | undefined = yield select(usernameOf);
+    if (isNoticeDismissed(username, initial.notice)) {
+      yield put(notificationRemoved({ localId }));
+      return;
+    }
+  }
   // The saga context may hand its own `inspect` (a story's chart, a test); otherwise the QA panel's.
   const inspect: Inspect = ((yield getContext('inspect')) as Inspect | undefined) ?? qaInspect;
   const hosted = hostActor(
@@ -75,7 +90,7 @@ export function* runNotification(localId: string) {
     for (;;) {
       const { message, close, removed } = yield race({
         message: take(hosted.channel),
-        close: take(isClosing(localId)),
+        close: take(isClosing(localId, initial.kind, !!initial.undismissable)),
         removed: take(isRemoved(localId, initial.kind)),
       });
       if (removed) return;
@@ -87,7 +102,10 @@ export function* runNotification(localId: string) {
       const snapshot = (message as ActorMessage<NotificationActor, never> & { kind: 'snapshot' })
         .snapshot as SnapshotFrom<typeof notificationMachine>;
       if (snapshot.status === 'done') {
-        if (snapshot.output?.closedByUser && initial.id) {
+        if (snapshot.output?.closedByUser && initial.notice) {
+          const username: string | undefined = yield select(usernameOf);
+          rememberNoticeDismissed(username, initial.notice);
+        } else if (snapshot.output?.closedByUser && initial.id) {
           try {
             yield call(acknowledgeMessage, initial);
           } catch (e) {

@@ -65,8 +65,9 @@ test.describe('DNS and SSH pages', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('rowheader', { name: '9.9.9.9' })).toBeVisible();
     await expect(page.getByText('Saved changes are not applied yet.')).toBeVisible();
-    const preview = page.getByRole('region', { name: /Contents of .*unbound\.conf/ });
-    await expect(preview).toContainText('forward-addr: 9.9.9.9@853#dns.quad9.net');
+    // Before Apply: the lines it adds to the running unbound.conf.
+    const preview = page.getByRole('region', { name: /Changes to .*unbound\.conf/ });
+    await expect(preview).toContainText('Added: forward-addr: 9.9.9.9@853#dns.quad9.net');
 
     await page.getByRole('button', { name: 'Apply configuration' }).click();
     await expect(page.getByRole('progressbar', { name: 'Applying configuration' })).toBeVisible();

@@ -1,4 +1,4 @@
-/** @jest-environment jsdom */
+/** @jest-environment ./test/support/jsdom-environment.js */
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -88,14 +88,22 @@ test('a toast is dismissed with its close button or Escape, by keyboard', async 
   expect(screen.queryByText('two')).toBeNull();
 });
 
-test('dismiss all clears every toast and banner', async () => {
+test('each area has its own "Dismiss all": the toasts one leaves the banners, the banners one the toasts', async () => {
   const { store, user, tick } = setup();
   act(() => {
     store.dispatch(notificationRequested({ kind: 'toast', level: 'info', message: 'a' }));
-    store.dispatch(notificationRequested({ kind: 'banner', level: 'warning', message: 'b' }));
+    store.dispatch(notificationRequested({ kind: 'toast', level: 'info', message: 'b' }));
+    store.dispatch(notificationRequested({ kind: 'banner', level: 'warning', message: 'c' }));
+    store.dispatch(notificationRequested({ kind: 'banner', level: 'warning', message: 'd' }));
   });
   tick(NOTIFICATION_APPEAR_DELAY_MS);
-  await user.click(screen.getByRole('button', { name: 'Dismiss all' }));
+  const bottom = screen.getByRole('region', { name: 'Notifications' });
+  const top = screen.getByRole('region', { name: 'Announcements' });
+  await user.click(within(bottom).getByRole('button', { name: 'Dismiss all' }));
+  tick(NOTIFICATION_REMOVE_AFTER_MS);
+  expect(within(bottom).queryAllByRole('listitem')).toHaveLength(0);
+  expect(within(top).getAllByRole('listitem')).toHaveLength(2);
+  await user.click(within(top).getByRole('button', { name: 'Dismiss all' }));
   tick(NOTIFICATION_REMOVE_AFTER_MS);
   expect(screen.queryAllByRole('listitem')).toHaveLength(0);
 });

@@ -1,6 +1,7 @@
 import {
   confirmationKept,
   confirmationLocalId,
+  confirmationReverted,
   confirmationsCheckRequested,
   confirmationsSaga,
   ROLLBACK_GRACE_MS,
@@ -16,6 +17,7 @@ function setup(list: () => unknown[]) {
   const { api, calls } = fakeApi({
     'GET /api/apply/confirmations': () => ({ data: list() }),
     'POST /api/apply/confirmations/c1/confirm': () => ({ status: 'confirmed' }),
+    'POST /api/apply/confirmations/c1/revert': () => ({ status: 'reverted' }),
     'GET /api/ssh/config': () => ({ settings: { port: 22 } }),
   });
   const store = makeTestStore({ api, state: { session: { loggedIn: true, user: null } } });
@@ -36,7 +38,12 @@ test('a pending change shows as a banner counting down with "Keep changes"; keep
     localId: confirmationLocalId('c1'),
     level: 'warning',
     title: 'Keep the SSH changes?',
-    action: { label: 'Keep changes', action: confirmationKept({ id: 'c1' }) },
+    undismissable: true,
+    topic: 'safe-apply:ssh',
+    actions: [
+      { label: 'Keep changes', action: confirmationKept({ id: 'c1' }), primary: true },
+      { label: 'Revert now', action: confirmationReverted({ id: 'c1' }) },
+    ],
   });
   expect(banner.deadline).toBeGreaterThan(Date.now() + 59_000);
   store.dispatch(confirmationKept({ id: 'c1' }));
@@ -47,6 +54,26 @@ test('a pending change shows as a banner counting down with "Keep changes"; keep
     expect.objectContaining({ message: 'Changes kept.' }),
   ]);
   // The deadline passing later does nothing: the change was kept.
+  jest.advanceTimersByTime(60_000 + ROLLBACK_GRACE_MS);
+  await flush(10);
+  expect(store.getState().notifications.toasts).toHaveLength(1);
+});
+
+test('Revert now restores at once on the server, ends the countdown and reloads the page data', async () => {
+  const { store, calls } = setup(() => [pending]);
+  await flush(10);
+  store.dispatch(resourceLoaded({ key: 'ssh/config', data: { settings: { port: 2222 } } }));
+  store.dispatch(confirmationReverted({ id: 'c1' }));
+  await flush(20);
+  const made = calls.map((c) => `${c.method} ${c.url}`);
+  expect(made).toContain('POST /api/apply/confirmations/c1/revert');
+  expect(made).not.toContain('POST /api/apply/confirmations/c1/confirm');
+  expect(made.filter((c) => c === 'GET /api/ssh/config')).toHaveLength(1);
+  expect(store.getState().notifications.banners).toEqual([]);
+  expect(store.getState().notifications.toasts).toEqual([
+    expect.objectContaining({ message: 'Changes reverted: the previous configuration is running again.' }),
+  ]);
+  // The deadline passing later reports nothing more: the change is gone already.
   jest.advanceTimersByTime(60_000 + ROLLBACK_GRACE_MS);
   await flush(10);
   expect(store.getState().notifications.toasts).toHaveLength(1);
@@ -87,6 +114,7 @@ function userStore(privileges: Record<string, 'read' | 'write'>) {
   const { api, calls } = fakeApi({
     'GET /api/apply/confirmations': () => ({ data: [pending] }),
     'POST /api/apply/confirmations/c1/confirm': () => ({ status: 'confirmed' }),
+    'POST /api/apply/confirmations/c1/revert': () => ({ status: 'reverted' }),
   });
   const store = makeTestStore({
     api,
@@ -115,7 +143,7 @@ test('an account with the write privilege of a service area sees the banner and 
   expect(store.getState().notifications.banners).toEqual([
     expect.objectContaining({
       title: 'Keep the SSH changes?',
-      action: expect.objectContaining({ label: 'Keep changes' }),
+      actions: expect.arrayContaining([expect.objectContaining({ label: 'Keep changes' })]),
     }),
   ]);
   store.dispatch(confirmationKept({ id: 'c1' }));

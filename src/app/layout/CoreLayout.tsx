@@ -1,7 +1,7 @@
 /**
  * The core layout (spec §2): main bar, context bar, the content area, the windows column (when a window is docked
  * on the right, the content area narrows), the progress overlay of appliance jobs, the notification center's
- * slot (shared with the account pages) and the session's timeout and re-authentication modals. Ctrl/Cmd+K opens the
+ * slot at the top of the content area (shared with the account pages: banners sit in the page's flow) and the session's timeout and re-authentication modals. Ctrl/Cmd+K opens the
  * command palette (loaded on demand).
  */
 import { useEffect } from 'react';
@@ -59,11 +59,12 @@ export function CoreLayout() {
           <ContextBar />
         </ServerFragment>
         <main id="main-content" className="core-layout__content" tabIndex={-1}>
+          {/* First in the content: banners push the page down and never cover it (toasts and modals float). */}
+          <LayoutSlot name="notifications" />
           <Outlet />
         </main>
         <WindowsHub />
       </div>
-      <LayoutSlot name="notifications" />
       <ProgressOverlay />
       <PaletteLauncher />
       <SessionDialogs />

@@ -47,7 +47,8 @@ export interface Confirmation {
 }
 
 export interface Preview {
-  files: Array<{ path: string; content: string }>;
+  /** What Apply would write, with what the running configuration holds there (null: a new file). */
+  files: Array<{ path: string; content: string; running: string | null }>;
   /** The saved configuration differs from what was last applied. */
   pending_changes: boolean;
   applied_at: number | null;
@@ -140,8 +141,9 @@ export class ApplyManager {
     const same =
       applied.length === files.length &&
       files.every((f, i) => applied[i].path === f.path && applied[i].content === f.content);
+    const running = new Map(visibleFiles(applied).map((f) => [f.path, f.content]));
     return {
-      files: visibleFiles(files),
+      files: visibleFiles(files).map((f) => ({ ...f, running: running.get(f.path) ?? null })),
       pending_changes: !same,
       applied_at: state?.applied_at ?? null,
       applied_by: state?.applied_by ?? null,
@@ -344,8 +346,11 @@ export class ApplyManager {
     return true;
   }
 
-  /** Restores the configuration a pending change replaced: saved settings, applied state and files. */
-  rollback(id: string): boolean {
+  /**
+   * Restores the configuration a pending change replaced: saved settings, applied state and files. `by` is the
+   * account that reverted it at once ("Revert now"); without it, the deadline passed unconfirmed.
+   */
+  rollback(id: string, by?: string): boolean {
     const row = this.ctx.db.prepare('SELECT * FROM apply_confirmations WHERE id = ?').get(id) as
       ConfirmationRow | undefined;
     if (!row || row.status !== 'pending') return false;
@@ -362,9 +367,13 @@ export class ApplyManager {
     });
     replaceFiles(current, files);
     const changes = (JSON.parse(row.changes) as string[]).join(', ');
+    clearTimeout(this.timers.get(id));
+    this.timers.delete(id);
     this.ctx.audit.record(
       service.name,
-      `${service.label} configuration change (${changes}) was not confirmed within ${this.confirmSeconds} s: previous configuration restored`,
+      by === undefined
+        ? `${service.label} configuration change (${changes}) was not confirmed within ${this.confirmSeconds} s: previous configuration restored`
+        : `${service.label} configuration change (${changes}) reverted by "${auditText(by)}": previous configuration restored`,
     );
     return true;
   }

@@ -1,5 +1,6 @@
 /**
- * Changes awaiting confirmation (safe apply): list them, keep one. An account sees and may keep the changes of the
+ * Changes awaiting confirmation (safe apply): list them, keep one, or revert one at once (the previous configuration
+ * is restored now instead of at the deadline). An account sees and may keep the changes of the
  * services whose area it may write (src/shared/privileges.ts `CONFIRMATION_AREAS`; the privilege guard checks the
  * confirmation itself); admins all of them.
  */
@@ -44,6 +45,16 @@ export async function registerApplyRoutes(
       if (!manager.confirm(req.params.id, currentUser(req).username))
         throw notFound('No change awaits this confirmation (it was kept or already rolled back)');
       return { status: 'confirmed' };
+    },
+  );
+
+  scope.post<{ Params: { id: string } }>(
+    '/apply/confirmations/:id/revert',
+    { schema: idParams, onRequest: requireAdmin },
+    async (req) => {
+      if (!manager.rollback(req.params.id, currentUser(req).username))
+        throw notFound('No change awaits this confirmation (it was kept or already rolled back)');
+      return { status: 'reverted' };
     },
   );
 }

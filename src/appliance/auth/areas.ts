@@ -108,6 +108,11 @@ export function routeRules(config: { authLoginPath: string; authChangePasswordPa
       path: '/apply/confirmations/:id/confirm',
       read: { resolve: confirmationAreaOf },
     },
+    {
+      base: 'api',
+      path: '/apply/confirmations/:id/revert',
+      read: { resolve: confirmationAreaOf },
+    },
     { base: 'api', path: '/pki/public/', read: 'public' },
     { base: 'api', path: '/pki/', read: area('pki') },
     { base: 'eos', path: '/pki/', read: area('pki') },

@@ -34,8 +34,42 @@ export interface Notification {
   dismissed?: boolean;
   /** Milliseconds since the epoch: the notification counts down to it (e.g. an automatic rollback). */
   deadline?: number;
-  /** A button beside the text; pressing it dispatches `action` (e.g. "Keep changes"). */
-  action?: { label: string; action: UnknownAction };
+  /** What it is about (e.g. `safe-apply:ssh`), so a page can show the related state (a change awaiting its keep). */
+  topic?: string;
+  /** A second line telling what to do (e.g. how to test a change before keeping it). */
+  hint?: string;
+  /** Buttons beside the text; pressing one dispatches its `action` (e.g. "Keep changes", "Revert now"). */
+  actions?: NotificationAction[];
+  /**
+   * It cannot be closed while it stands (a running safe-apply countdown): no close button, Escape and "Dismiss all"
+   * leave it; one of its actions ends it.
+   */
+  undismissable?: boolean;
+  /**
+   * A notice the console raised itself (not a server message): closing it is remembered for the signed-in user under
+   * `key` and `version` (src/notifications/dismissals.ts) and it is never acknowledged to the server.
+   */
+  notice?: { key: string; version: string };
+  /**
+   * Banners of one kind: while more than one of a group is shown, they read as one summary line (`summary` with
+   * `{count}` replaced) with a link to review them; closing the summary closes every one of them.
+   */
+  group?: NotificationGroup;
+}
+
+export interface NotificationAction {
+  label: string;
+  action: UnknownAction;
+  /** The main choice is drawn filled; the others outlined. */
+  primary?: boolean;
+}
+
+export interface NotificationGroup {
+  key: string;
+  /** e.g. "{count} certificates expire within 14 days". */
+  summary: string;
+  /** Where the group is reviewed (an address inside the console). */
+  review?: { label: string; to: string };
 }
 
 export type NotificationRequest = Omit<Notification, 'localId' | 'duration' | 'phase' | 'dismissed'> & {
@@ -94,11 +128,10 @@ export const notificationsSlice = createSlice({
     notificationRequested: {
       reducer(state, action: PayloadAction<Notification>) {
         const list = state[listOf(action.payload.kind)];
-        // A server message already shown (same id and version) is not shown twice.
-        if (
-          action.payload.id &&
-          list.some((n) => n.id === action.payload.id && n.version_id === action.payload.version_id)
-        )
+        // A server message already shown (same id and version) is not shown twice, nor is a local notice.
+        const { id, version_id, notice } = action.payload;
+        if (id && list.some((n) => n.id === id && n.version_id === version_id)) return;
+        if (notice && list.some((n) => n.notice?.key === notice.key && n.notice.version === notice.version))
           return;
         list.push(action.payload);
       },
@@ -123,8 +156,11 @@ export const notificationsSlice = createSlice({
     },
     /** The user closed a toast or banner (the saga fades it out, acknowledges it and removes it). */
     notificationDismissed(_state, _action: PayloadAction<{ localId: string }>) {},
-    /** The user asked to clear every toast and banner (each is acknowledged like a dismissal). */
-    notificationsDismissedAll() {},
+    /**
+     * The user asked to clear every toast and banner, or those of one kind (each is acknowledged like a dismissal;
+     * one that cannot be dismissed stays).
+     */
+    notificationsDismissedAll(_state, _action: PayloadAction<{ kind?: NotificationKind } | undefined>) {},
     notificationPhaseChanged(state, action: PayloadAction<{ localId: string; phase: NotificationPhase }>) {
       for (const key of LISTS) {
         const n = state[key].find((x) => x.localId === action.payload.localId);

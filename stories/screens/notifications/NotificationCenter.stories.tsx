@@ -61,6 +61,52 @@ export const BannerAndToasts = story(
   }),
 );
 
+/** Twelve certificates about to expire: one summary line with the count and a Review link, not twelve banners. */
+export const SummarisedBanner = story(
+  notificationsState({
+    banners: Array.from({ length: 12 }, (_v, i) =>
+      toast('warning', `host-${i}.example.test expires in ${i + 2} days.`, {
+        kind: 'banner',
+        localId: `exp-${i}`,
+        title: 'Certificate about to expire',
+        notice: { key: `pki-expiry-${i}`, version: '2026-12-10T00:00:00.000Z' },
+        group: {
+          key: 'pki-expiry',
+          summary: '{count} certificates expire within 14 days',
+          review: { label: 'Review', to: '/system/certificates?expiry=soon' },
+        },
+      }),
+    ),
+  }),
+);
+/** The safe-apply countdown: Keep changes and Revert now, how to test, and no close button while it runs. */
+export const SafeApplyCountdown = story(
+  notificationsState({
+    banners: [
+      toast(
+        'warning',
+        'host name, domain changed. Unless you keep the changes, the appliance restores the previous configuration.',
+        {
+          kind: 'banner',
+          localId: 'confirm-c1',
+          title: 'Keep the network preference changes?',
+          hint: 'Test it first: open the console by its new host name in another tab; keep the changes only when it loads.',
+          deadline: Date.now() + 48_000,
+          undismissable: true,
+          actions: [
+            {
+              label: 'Keep changes',
+              action: { type: 'confirmations/keepRequested', payload: { id: 'c1' } },
+              primary: true,
+            },
+            { label: 'Revert now', action: { type: 'confirmations/revertRequested', payload: { id: 'c1' } } },
+          ],
+        },
+      ),
+    ],
+  }),
+);
+
 const agreement = {
   localId: 'ag',
   id: '1',

@@ -1,4 +1,4 @@
-/** @jest-environment jsdom */
+/** @jest-environment ./test/support/jsdom-environment.js */
 /**
  * The agreement machine's model paths replayed through the agreement modal of the notification center, hosted as
  * in the console by the messaging saga: the acknowledgement the saga posts waits for the path's done/error event,

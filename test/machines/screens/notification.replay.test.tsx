@@ -1,4 +1,4 @@
-/** @jest-environment jsdom */
+/** @jest-environment ./test/support/jsdom-environment.js */
 /**
  * The notification machine's model paths replayed through a toast of the notification center, hosted as in the
  * console by the notifications saga: the user dismisses it with its button; its delays are fake time.

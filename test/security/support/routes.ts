@@ -150,6 +150,7 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     ['DELETE', '/api/ssh/config/authorized_keys/:id'],
     ['PATCH', '/api/pki/acme/orders/:id'],
     ['POST', '/api/apply/confirmations/:id/confirm'],
+    ['POST', '/api/apply/confirmations/:id/revert'],
     ['POST', '/api/dns/dynamic/accounts'],
     ['POST', '/api/dns/dynamic/accounts/:id/update'],
     ['POST', '/api/dns/dynamic/accounts/delete'],

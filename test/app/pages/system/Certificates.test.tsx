@@ -19,7 +19,7 @@ const certs = { data: [webCertificate, revokedCertificate] };
 const cas = { data: [rootCa, importedCa] };
 
 describe('certificates list', () => {
-  function setup(routes: Parameters<typeof fakeApi>[0] = {}) {
+  function setup(routes: Parameters<typeof fakeApi>[0] = {}, path = '/system/certificates') {
     const { api, calls } = fakeApi({
       'GET /api/pki/certificates': () => certs,
       'GET /api/pki/cas': () => cas,
@@ -28,7 +28,7 @@ describe('certificates list', () => {
     const view = renderPki(<CertificateListPage />, {
       api,
       route: '/system/certificates',
-      path: '/system/certificates',
+      path,
       state: resourcesState({ 'pki/certificates': certs, 'pki/cas': cas }),
     });
     return { ...view, calls };
@@ -58,7 +58,10 @@ describe('certificates list', () => {
     expect(within(board).queryByText('vpn-client')).toBeNull();
     expect(within(board).getByText(/CRL #2 published/)).toBeInTheDocument();
     expect(store.getState().notifications.banners).toEqual([
-      expect.objectContaining({ id: `pki-expiry-${webCertificate.id}`, level: 'warning' }),
+      expect.objectContaining({
+        notice: { key: `pki-expiry-${webCertificate.id}`, version: webCertificate.not_after },
+        level: 'warning',
+      }),
     ]);
     await user.click(within(board).getByRole('button', { name: 'Renew www.example.test' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeDefined());
@@ -76,6 +79,13 @@ describe('certificates list', () => {
     expect(within(table()).getByRole('rowheader', { name: /vpn-client/ })).toBeInTheDocument();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), '');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Expiry' }), 'soon');
+    expect(within(table()).queryByRole('rowheader', { name: /vpn-client/ })).toBeNull();
+    expect(within(table()).getByRole('rowheader', { name: /www\.example\.test/ })).toBeInTheDocument();
+  });
+
+  test("the expiry banner's Review link (?expiry=soon) opens the list filtered to what expires soon", () => {
+    setup({}, '/system/certificates?expiry=soon');
+    expect(screen.getByRole('combobox', { name: 'Expiry' })).toHaveValue('soon');
     expect(within(table()).queryByRole('rowheader', { name: /vpn-client/ })).toBeNull();
     expect(within(table()).getByRole('rowheader', { name: /www\.example\.test/ })).toBeInTheDocument();
   });

@@ -1,8 +1,10 @@
 /**
- * The header of a configuration page: title, whether the service is on, whether saved changes wait to be applied,
- * and the Apply button (a job: the progress overlay shows its steps), also offered in the command palette.
+ * The header of a configuration page: title, whether the service is on, whether saved changes wait to be applied
+ * or an applied change waits to be kept (safe apply: the countdown banner above), and the Apply button (a job: the
+ * progress overlay shows its steps), also offered in the command palette.
  */
 import { useMemo } from 'react';
+import { useAppSelector } from '../../../../store/createStore';
 import { PageHeader } from '../../../../widgets/PageHeader';
 import { useResourceSave } from '../../../../store/useResource';
 import { usePaletteActions } from '../../../palette/actions';
@@ -29,6 +31,9 @@ export function ApplyHeader(props: ApplyHeaderProps) {
   const { resourceKey, applyPath, refresh, title } = props;
   const readOnly = props.readOnly || contextReadOnly;
   const refreshKeys = refresh.join('\n');
+  // The service is the apply path's first segment (`ssh/config/apply` → ssh), as the confirmations name it.
+  const topic = `safe-apply:${applyPath.split('/')[0]}`;
+  const awaitingKeep = useAppSelector((s) => s.notifications.banners.some((b) => b.topic === topic));
   const apply = useMemo(
     () => () =>
       save({
@@ -66,11 +71,16 @@ export function ApplyHeader(props: ApplyHeaderProps) {
           : { label: props.enabled ? 'On' : 'Off', color: props.enabled ? 'green' : 'grey' }
       }
       statusNotice={
-        props.pendingChanges
-          ? { text: 'Saved changes are not applied yet.', level: 'warning' }
-          : props.pendingChanges === false
-            ? { text: 'The running configuration is up to date.', level: 'info' }
-            : undefined
+        awaitingKeep
+          ? {
+              text: 'Applied, waiting to be kept: keep or revert the changes above before the countdown ends.',
+              level: 'warning',
+            }
+          : props.pendingChanges
+            ? { text: 'Saved changes are not applied yet.', level: 'warning' }
+            : props.pendingChanges === false
+              ? { text: 'The running configuration is up to date.', level: 'info' }
+              : undefined
       }
       help={props.help}
       primaryButton={
@@ -78,7 +88,8 @@ export function ApplyHeader(props: ApplyHeaderProps) {
           ? undefined
           : {
               label: 'Apply configuration',
-              disabled: pending || contextReadOnly,
+              // A new apply waits until the pending change is kept or reverted (the appliance refuses it meanwhile).
+              disabled: pending || contextReadOnly || awaitingKeep,
               onClick: apply,
             }
       }

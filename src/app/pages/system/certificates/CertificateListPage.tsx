@@ -5,7 +5,7 @@
  * list and the lifecycle board without them.
  */
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { DataTable, type TableRow } from '../../../../widgets/DataTable';
 import { PageHeader } from '../../../../widgets/PageHeader';
 import { useResource, useResourceSave } from '../../../../store/useResource';
@@ -20,7 +20,7 @@ import {
 } from '../types';
 import { CertificateFilterBar } from './CertificateFilterBar';
 import { CsrModal } from './CsrModal';
-import { matchesFilters, NO_FILTERS } from './filters';
+import { expiryFilterOf, matchesFilters, NO_FILTERS } from './filters';
 import { ImportModal } from './ImportModal';
 import { LifecycleBoard } from './LifecycleBoard';
 import { IssueModal } from './IssueModal';
@@ -45,7 +45,15 @@ function CertificateList() {
   const { data, status } = useResource<ListAnswer<Certificate>>(CERTIFICATES_KEY);
   const cas = useResource<ListAnswer<CertificateAuthority>>(CAS_KEY);
   const [dialog, setDialog] = useState<'issue' | 'csr' | 'import' | null>(null);
-  const [filters, setFilters] = useState(NO_FILTERS);
+  // `?expiry=soon` (the expiry banner's Review link) opens the list filtered by time to expiry.
+  const expiryParam = expiryFilterOf(useSearchParams()[0].get('expiry'));
+  const [filters, setFilters] = useState(() => ({ ...NO_FILTERS, expiry: expiryParam }));
+  // Following the link again while on the page applies it too (state adjusted during render, not in an effect).
+  const [seenParam, setSeenParam] = useState(expiryParam);
+  if (seenParam !== expiryParam) {
+    setSeenParam(expiryParam);
+    if (expiryParam) setFilters((f) => ({ ...f, expiry: expiryParam }));
+  }
   const bulk = useResourceSave();
   const navigate = useNavigate();
   useEffect(() => {

@@ -1,7 +1,9 @@
 /**
  * Above the certificates list: when each certificate runs out (amber within 14 days, red once expired), what uses
  * it, a one-click Renew, and each authority's CRL publication. Certificates about to expire also get a banner in
- * the notification center (once per certificate and expiry date). Renew is not offered on a read-only page.
+ * the notification center (once per certificate and expiry date; several read as one summary with a Review link to
+ * the list filtered to them). The console raises these itself: a dismissal is remembered for the user and that
+ * certificate's expiry date, never sent to the server. Renew is not offered on a read-only page.
  */
 import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +20,13 @@ const HORIZON_DAYS = 90;
 const tone = (left: number) => (left < 0 ? 'expired' : left < EXPIRY_WARNING_DAYS ? 'soon' : 'ok');
 const leftText = (left: number) =>
   left < 0 ? `expired ${-left} day${left === -1 ? '' : 's'} ago` : `${left} day${left === 1 ? '' : 's'} left`;
+
+/** Expiry banners of several certificates read as one line. */
+export const EXPIRY_GROUP = {
+  key: 'pki-expiry',
+  summary: `{count} certificates expire within ${EXPIRY_WARNING_DAYS} days`,
+  review: { label: 'Review', to: '/system/certificates?expiry=soon' },
+};
 
 /** Certificates worth watching: not revoked, not already replaced, ending within the horizon. */
 export function watchedCertificates(certs: readonly Certificate[], now = Date.now()) {
@@ -46,8 +55,8 @@ export function LifecycleBoard({
         notificationRequested({
           kind: 'banner',
           level: 'warning',
-          id: `pki-expiry-${c.id}`,
-          version_id: c.not_after,
+          notice: { key: `pki-expiry-${c.id}`, version: c.not_after },
+          group: EXPIRY_GROUP,
           title: 'Certificate about to expire',
           message: `${c.name} expires in ${leftText(left).replace(' left', '')}${c.used_by.length ? ` (used by ${c.used_by.join(', ')})` : ''}.`,
         }),

@@ -13,6 +13,10 @@ export interface CertificateFilters {
 
 export const NO_FILTERS: CertificateFilters = { status: '', expiry: '', ca: '', key: '' };
 
+/** An expiry filter from an address's query (`?expiry=soon`); anything else is no filter. */
+export const expiryFilterOf = (value: string | null): ExpiryFilter =>
+  value === 'expired' || value === 'soon' || value === 'month' ? value : '';
+
 export const EXPIRY_OPTIONS = [
   { value: 'expired', name: 'Expired' },
   { value: 'soon', name: `Within ${EXPIRY_WARNING_DAYS} days` },
