@@ -27,9 +27,10 @@ async function open(browser: Browser, url: string, viewport = { width: 1366, hei
   return page;
 }
 
-/** Whether a click at the centre of the element reaches it (nothing lies over it). */
+/** Whether a click at the centre of the element, scrolled into view, reaches it (nothing lies over it). */
 const reachable = (page: Page, name: string) =>
   page.getByRole('heading', { level: 1, name }).evaluate((el) => {
+    el.scrollIntoView({ block: 'center' });
     const r = el.getBoundingClientRect();
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     return hit !== null && (hit === el || el.contains(hit));
