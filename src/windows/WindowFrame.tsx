@@ -15,6 +15,7 @@ import {
   setWindowAspect,
   toggleWindowExtended,
 } from './windows.slice';
+import { CloseIcon, DockIcon, FloatIcon, MinimiseIcon, WidenIcon } from '../widgets/icons';
 
 /** Arrow-key step of a floating window, in pixels. */
 export const KEYBOARD_MOVE_STEP_PX = 10;
@@ -32,19 +33,6 @@ export function clampPosition(
     y: Math.min(Math.max(WINDOWS_MARGIN_PX, Math.round(p.y)), maxY),
   };
 }
-
-const FloatIcon = () => (
-  <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
-    <rect x="1" y="4" width="9" height="9" fill="none" stroke="currentColor" strokeWidth="1.5" />
-    <path d="M4 1h9v9" fill="none" stroke="currentColor" strokeWidth="1.5" />
-  </svg>
-);
-const DockIcon = () => (
-  <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
-    <path d="M1 7h8M6 4l3 3-3 3" fill="none" stroke="currentColor" strokeWidth="1.5" />
-    <path d="M12 1v12" stroke="currentColor" strokeWidth="2" />
-  </svg>
-);
 
 /** The registered content of a window (looked up by name; registered once at start, never re-created). */
 function WindowContent({ name, ...props }: WindowContentProps & { name: string }) {
@@ -153,7 +141,7 @@ export function WindowFrame({ win, active, index }: { win: AppWindow; active: bo
             aria-pressed={win.isExtended}
             onClick={() => dispatch(toggleWindowExtended(win.id))}
           >
-            ↔
+            <WidenIcon />
           </button>
           {win.prefs.allowIconization && (
             <button
@@ -162,7 +150,7 @@ export function WindowFrame({ win, active, index }: { win: AppWindow; active: bo
               aria-label={`Minimise ${win.title}`}
               onClick={() => dispatch(minimizeWindow(win.id))}
             >
-              _
+              <MinimiseIcon />
             </button>
           )}
           <button
@@ -179,7 +167,7 @@ export function WindowFrame({ win, active, index }: { win: AppWindow; active: bo
             aria-label={`Close ${win.title}`}
             onClick={() => dispatch(closeWindow(win.id))}
           >
-            ×
+            <CloseIcon />
           </button>
         </div>
       </header>

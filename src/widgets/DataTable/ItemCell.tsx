@@ -1,6 +1,7 @@
 /** The content of one table cell: icon, status bullet, value, warning, tags, inline chart, description (spec §3). */
 import { VerticalBars } from '../charts/VerticalBars';
 import type { TableItem } from './types';
+import { WarningIcon } from '../icons';
 
 export function ItemCell({ item, columnTitle }: { item: TableItem; columnTitle: string }) {
   const hasValue = item.value !== null && item.value !== undefined && item.value !== '';
@@ -34,7 +35,7 @@ export function ItemCell({ item, columnTitle }: { item: TableItem; columnTitle: 
         </span>
         {item.warning ? (
           <span className="data-table__warning" title={item.warning}>
-            <span aria-hidden="true">⚠</span>
+            <WarningIcon />
             <span className="visually-hidden">Warning: {item.warning}</span>
           </span>
         ) : null}
