@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { LineChart } from '../../src/widgets/charts/LineChart';
 import { seriousViolations } from './support/axe';
 
@@ -57,5 +57,58 @@ describe('LineChart', () => {
     const { container } = render(<LineChart title="Events" hideTitle showPoints series={series} />);
     expect(container.querySelectorAll('circle')).toHaveLength(5);
     expect(screen.getByText('Events', { selector: 'figcaption' })).toHaveClass('visually-hidden');
+  });
+});
+
+describe('LineChart at the width of its card', () => {
+  let observed: ((entries: { contentRect: { width: number } }[]) => void)[] = [];
+  const original = globalThis.ResizeObserver;
+  beforeEach(() => {
+    observed = [];
+    globalThis.ResizeObserver = class {
+      constructor(cb: (entries: { contentRect: { width: number } }[]) => void) {
+        observed.push(cb);
+      }
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+  });
+  afterEach(() => {
+    globalThis.ResizeObserver = original;
+  });
+  const resize = (width: number) => act(() => observed.forEach((cb) => cb([{ contentRect: { width } }])));
+
+  it('draws at the measured width of its container and follows it', () => {
+    const { container } = render(<LineChart title="Traffic" series={series} />);
+    resize(1500);
+    const svg = container.querySelector('svg.line-chart__svg')!;
+    expect(svg.getAttribute('viewBox')).toBe('0 0 1500 200');
+    expect(svg.getAttribute('style')).toBeNull(); // no 640 px cap: it fills the card
+    resize(700);
+    expect(svg.getAttribute('viewBox')).toBe('0 0 700 200');
+  });
+
+  it('shows the exact values of the point under the pointer in a tooltip', () => {
+    const { container } = render(
+      <LineChart
+        title="Traffic"
+        series={series}
+        formatX={(x) => `second ${x}`}
+        formatY={(y) => `${y.toFixed(2)} B/s`}
+      />,
+    );
+    resize(1000);
+    const svg = container.querySelector('svg.line-chart__svg')!;
+    svg.getBoundingClientRect = () => ({ left: 0, top: 0, width: 1000, height: 200 }) as DOMRect;
+    // The plot runs from the left margin (36) to 1000 − 12; x = 1 sits in its middle.
+    fireEvent.mouseMove(svg, { clientX: 36 + (1000 - 36 - 12) / 2 + 5 });
+    // The tooltip (beside the screen readers' table): the hovered x and each series' exact value there.
+    const outsideTable = () => screen.queryAllByText('second 1').filter((el) => !el.closest('table'));
+    const tip = outsideTable()[0]?.parentElement;
+    expect(tip).toHaveTextContent('second 1dns5.00 B/s');
+    expect(tip).not.toHaveTextContent('ssh'); // no ssh sample at x = 1
+    fireEvent.mouseLeave(svg);
+    expect(outsideTable()).toEqual([]);
   });
 });
