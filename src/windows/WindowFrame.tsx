@@ -3,10 +3,18 @@
  * Floating windows move by dragging the title bar (pointer) or with the arrow keys on it (keyboard); Escape
  * inside a window closes it; focusing it brings it to the front.
  */
-import { createElement, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  createElement,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import { useAppDispatch } from '../store/createStore';
 import { windowContent, type WindowContentProps } from './registry';
 import { WINDOWS_MARGIN_PX, type AppWindow, type WindowPosition } from './types';
+import { AVOID_SELECTOR, initialFloatingPosition } from './placement';
 import {
   closeWindow,
   focusWindow,
@@ -57,6 +65,28 @@ export function WindowFrame({ win, active, index }: { win: AppWindow; active: bo
   const floating = win.aspect === 'floating';
   const position = dragPos ?? win.position ?? defaultFloatingPosition(index);
   const titleId = `window-title-${win.id}`;
+
+  // A floating window without a position yet opens where it covers nothing important (not the navigation or the
+  // page's header), measured before the first paint; the position is then kept like a moved window's.
+  const placed = floating && !!win.position;
+  useLayoutEffect(() => {
+    if (!floating || placed || !ref.current) return;
+    const rect = ref.current.getBoundingClientRect();
+    const avoid = Array.from(document.querySelectorAll<HTMLElement>(AVOID_SELECTOR)).map((el) =>
+      el.getBoundingClientRect(),
+    );
+    dispatch(
+      moveWindow(
+        win.id,
+        initialFloatingPosition(
+          { width: rect.width, height: rect.height },
+          { width: window.innerWidth, height: window.innerHeight },
+          avoid,
+          index,
+        ),
+      ),
+    );
+  }, [floating, placed, dispatch, win.id, index]);
 
   const clamp = (p: WindowPosition) => {
     const rect = ref.current?.getBoundingClientRect();
