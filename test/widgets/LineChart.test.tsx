@@ -95,6 +95,7 @@ describe('LineChart at the width of its card', () => {
         title="Traffic"
         series={series}
         formatX={(x) => `second ${x}`}
+        formatXTick={(x) => `${x}s`}
         formatY={(y) => `${y.toFixed(2)} B/s`}
       />,
     );

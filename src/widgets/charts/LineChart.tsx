@@ -84,6 +84,8 @@ export function LineChart({
   }, [givenSeries, step, xDomain, maxPoints]);
   // The drawn series: as given, or re-sampled to the step.
   const series = scale.series;
+  // Axis labels: as asked, else short times on a time axis (the model's), else the tooltip's format.
+  const tickFormat = formatXTick ?? (xType === 'time' ? undefined : formatX);
   const model = useMemo(
     () =>
       lineChartModel(series, {
@@ -97,9 +99,9 @@ export function LineChart({
         xTicks,
         yTicks,
         xType,
-        formatXTick,
+        formatXTick: tickFormat,
       }),
-    [series, width, height, margin, tension, curve, yMin, xDomain, xTicks, yTicks, xType, formatXTick],
+    [series, width, height, margin, tension, curve, yMin, xDomain, xTicks, yTicks, xType, tickFormat],
   );
   const { margin: m } = model;
   const xs = [...new Set(series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
