@@ -15,7 +15,7 @@ export interface Rect {
 /** What a new floating window should not cover: the top bar, the menu and the page's header. */
 export const AVOID_SELECTOR = '[role="banner"], nav#context-bar:not([hidden]), #main-content .page-header';
 /** Content may still be loading when a window opens: place it as if it were at least this tall. */
-export const ASSUMED_WINDOW_HEIGHT_PX = 440;
+export const ASSUMED_WINDOW_HEIGHT_PX = 480;
 /** Each further floating window steps this far inwards, so they do not open exactly on top of each other. */
 export const CASCADE_STEP_PX = 30;
 

@@ -16,6 +16,7 @@ import { logTailSaga } from '../../../../sagas/logTail.saga';
 import { windowsSaga } from '../../../../sagas/windows.saga';
 import { registerWindowContent } from '../../../../src/windows/registry';
 import { WindowsHub } from '../../../../src/windows/WindowsHub';
+import { ASSUMED_WINDOW_HEIGHT_PX } from '../../../../src/windows/placement';
 
 registerWindowContent(LOG_TAIL_WINDOW, LogTailWindow);
 
@@ -88,7 +89,7 @@ test('opens where it covers neither the top bar nor the menu', async () => {
   const left = parseFloat(win.style.left);
   const top = parseFloat(win.style.top);
   // The window's box, as tall as a full tail (the content is still loading when it is placed).
-  const box = rect(left, top, 420, 440);
+  const box = rect(left, top, 420, ASSUMED_WINDOW_HEIGHT_PX);
   expect(intersects(box, MENU)).toBe(false);
   expect(intersects(box, BAR)).toBe(false);
   expect(box.right).toBeLessThanOrEqual(1366);
