@@ -67,13 +67,13 @@ export function LogReport({ onExport = downloadLogCsv, initialServices = [] }: L
    * report's filters as they change until the user unticks "Follow the page's filters" in it.
    */
   const openTail = () => {
-    const { url, filters } = tailFilters(report, Date.now());
+    const { url, filters, search } = tailFilters(report, Date.now());
     dispatch(
       openWindow({
         id: `log-tail-${Date.now().toString(36)}`,
         componentName: LOG_TAIL_WINDOW,
         title: tailTitle(filters),
-        data: { url, filters, follow: true },
+        data: { url, filters, search, follow: true },
         usesEventsStream: true,
         aspect: 'floating',
       }),

@@ -116,6 +116,12 @@ test("follows the page's filters, and keeps its own once unticked", async () => 
   ).toHaveTextContent('dns, ssh');
   expect(tailStreams().some((s) => /services=dns&services=ssh/.test(s.url))).toBe(true);
 
+  // And the keyword searched in the report.
+  await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'refused');
+  const narrowed = await screen.findByRole('dialog', { name: 'Live log: dns, ssh · “refused”' });
+  await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+  expect(await screen.findByRole('dialog', { name: 'Live log: dns, ssh' })).toBe(narrowed);
+
   // Unticked, it keeps dns and ssh whatever the report shows next.
   await user.click(within(screen.getByRole('dialog', { name: 'Live log: dns, ssh' })).getByRole('checkbox'));
   await user.click(screen.getByRole('button', { name: 'Reset' }));
