@@ -84,7 +84,8 @@ describe('LineChart at the width of its card', () => {
     resize(1500);
     const svg = container.querySelector('svg.line-chart__svg')!;
     expect(svg.getAttribute('viewBox')).toBe('0 0 1500 200');
-    expect(svg.getAttribute('style')).toBeNull(); // no 640 px cap: it fills the card
+    expect(svg).not.toHaveStyle({ maxWidth: '640px' }); // no 640 px cap: it fills the card
+    expect(svg).toHaveStyle({ height: '200px' });
     resize(700);
     expect(svg.getAttribute('viewBox')).toBe('0 0 700 200');
   });

@@ -137,7 +137,8 @@ export function LineChart({
           className="line-chart__svg"
           viewBox={`0 0 ${width} ${height}`}
           width="100%"
-          style={responsive ? undefined : { maxWidth: width }}
+          // Responsive: always its own height, also before it is measured (no jump when the width arrives).
+          style={responsive ? { height } : { maxWidth: width }}
           aria-hidden="true"
           focusable="false"
           onMouseMove={onHover}
