@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { LineChart } from '../../src/widgets/charts/LineChart';
+import userEvent from '@testing-library/user-event';
 import { seriousViolations } from './support/axe';
 
 const series = [
@@ -113,4 +114,22 @@ describe('LineChart at the width of its card', () => {
     fireEvent.mouseLeave(svg);
     expect(outsideTable()).toEqual([]);
   });
+});
+
+test('the plot reads its values with the keyboard: arrow keys step through the samples, Escape hides them', async () => {
+  const user = userEvent.setup();
+  render(
+    <LineChart title="Traffic" series={series} formatX={(x) => `second ${x}`} formatY={(y) => `${y} B/s`} />,
+  );
+  const plot = screen.getByRole('group', { name: 'Traffic: the arrow keys read the values' });
+  await user.tab();
+  expect(plot).toHaveFocus();
+  await user.keyboard('{ArrowLeft}');
+  expect(screen.getByRole('status')).toHaveTextContent('second 2, dns 4 B/s, ssh 2 B/s');
+  await user.keyboard('{ArrowLeft}');
+  expect(screen.getByRole('status')).toHaveTextContent('second 1, dns 5 B/s');
+  await user.keyboard('{Home}');
+  expect(screen.getByRole('status')).toHaveTextContent('second 0, dns 3 B/s, ssh 1 B/s');
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('status')).toBeNull();
 });

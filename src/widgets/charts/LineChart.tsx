@@ -5,7 +5,7 @@
  * of the nearest point in a tooltip under the pointer. Series differ by colour and dash pattern, a legend names
  * them, and a visually hidden table carries the numbers for screen readers.
  */
-import { useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { lineChartModel, type LineChartModelOptions, type LineSeries } from './lineChartModel';
 import { MAX_TIME_POINTS, resample, timeScaleError } from './timeScale';
 import { useMeasuredWidth } from './useMeasuredWidth';
@@ -72,6 +72,7 @@ export function LineChart({
   const measured = useMeasuredWidth(figureRef, responsive);
   const width = responsive && measured ? measured : givenWidth;
   const [hover, setHover] = useState<number | null>(null);
+  const [byKey, setByKey] = useState(false);
   const scale = useMemo(() => {
     if (step === undefined) return { series: givenSeries, error: null };
     const xs = givenSeries.flatMap((s) => s.points.map((p) => p.x)).filter(Number.isFinite);
@@ -119,6 +120,35 @@ export function LineChart({
     let best = columns[0];
     for (const c of columns) if (Math.abs(c.x - px) < Math.abs(best.x - px)) best = c;
     setHover(best.value);
+    setByKey(false);
+  };
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (columns.length === 0) return;
+    const at = columns.findIndex((c) => c.value === hover);
+    const last = columns.length - 1;
+    const next =
+      e.key === 'ArrowRight'
+        ? at < 0
+          ? last
+          : Math.min(last, at + 1)
+        : e.key === 'ArrowLeft'
+          ? at < 0
+            ? last
+            : Math.max(0, at - 1)
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : null;
+    if (e.key === 'Escape' && hover !== null) {
+      e.stopPropagation();
+      setHover(null);
+      return;
+    }
+    if (next === null) return;
+    e.preventDefault();
+    setHover(columns[next].value);
+    setByKey(true);
   };
 
   return (
@@ -133,90 +163,115 @@ export function LineChart({
       ) : model.empty ? (
         <p className="chart__empty">{emptyMessage}</p>
       ) : (
-        <svg
-          className="line-chart__svg"
-          viewBox={`0 0 ${width} ${height}`}
-          width="100%"
-          // Responsive: always its own height, also before it is measured (no jump when the width arrives).
-          style={responsive ? { height } : { maxWidth: width }}
-          aria-hidden="true"
-          focusable="false"
-          onMouseMove={onHover}
-          onMouseLeave={() => setHover(null)}
+        // The plot takes the keyboard too: arrow keys (Home, End) step through the samples and show the same tooltip,
+        // whose text is also announced; Escape hides it.
+        <div
+          className="line-chart__plot"
+          tabIndex={0}
+          role="group"
+          aria-label={`${title}: the arrow keys read the values`}
+          onKeyDown={onKey}
+          onBlur={() => {
+            setHover(null);
+            setByKey(false);
+          }}
         >
-          <defs>
-            <clipPath id={clipId}>
-              <rect x={0} y={0} width={model.innerWidth} height={model.innerHeight} />
-            </clipPath>
-          </defs>
-          <g transform={`translate(${m.left},${m.top})`}>
-            {model.yTicks.map((t) => (
-              <g key={`y${t.value}`} transform={`translate(0,${t.y})`}>
-                <line className="chart__grid" x1={0} x2={model.innerWidth} />
-                <text className="chart__tick" x={-6} dy="0.32em" textAnchor="end">
-                  {formatY(t.value)}
-                </text>
-              </g>
-            ))}
-            {model.xTicks.map((t) => (
-              <text
-                key={`x${t.value}`}
-                className="chart__tick"
-                x={t.x}
-                y={model.innerHeight + 16}
-                textAnchor={t.anchor}
-              >
-                {t.label}
-              </text>
-            ))}
-            <line
-              className="chart__axis"
-              x1={0}
-              x2={model.innerWidth}
-              y1={model.innerHeight}
-              y2={model.innerHeight}
-            />
-            <g clipPath={`url(#${clipId})`}>
-              {model.series.map((s) => (
-                <g key={s.id} data-series={s.id}>
-                  {s.d ? (
-                    <path
-                      d={s.d}
-                      fill="none"
-                      stroke={s.color}
-                      strokeWidth={2}
-                      strokeDasharray={s.dash}
-                      strokeLinejoin="round"
-                      strokeLinecap="round"
-                    />
-                  ) : null}
-                  {showPoints || s.points.length === 1
-                    ? s.points.map((p, i) => <circle key={i} cx={p.x} cy={p.y} r={3} fill={s.color} />)
-                    : null}
+          <svg
+            className="line-chart__svg"
+            viewBox={`0 0 ${width} ${height}`}
+            width="100%"
+            // Responsive: always its own height, also before it is measured (no jump when the width arrives).
+            style={responsive ? { height } : { maxWidth: width }}
+            aria-hidden="true"
+            focusable="false"
+            onMouseMove={onHover}
+            onMouseLeave={() => setHover(null)}
+          >
+            <defs>
+              <clipPath id={clipId}>
+                <rect x={0} y={0} width={model.innerWidth} height={model.innerHeight} />
+              </clipPath>
+            </defs>
+            <g transform={`translate(${m.left},${m.top})`}>
+              {model.yTicks.map((t) => (
+                <g key={`y${t.value}`} transform={`translate(0,${t.y})`}>
+                  <line className="chart__grid" x1={0} x2={model.innerWidth} />
+                  <text className="chart__tick" x={-6} dy="0.32em" textAnchor="end">
+                    {formatY(t.value)}
+                  </text>
                 </g>
               ))}
-            </g>
-            {hovered ? (
-              <g className="chart__hover">
-                <line x1={hovered.x} x2={hovered.x} y1={0} y2={model.innerHeight} />
-                {model.series.map((s) => {
-                  const p = s.points.find((q) => q.value.x === hovered.value);
-                  return p ? <circle key={s.id} cx={p.x} cy={p.y} r={4} fill={s.color} /> : null;
-                })}
+              {model.xTicks.map((t) => (
+                <text
+                  key={`x${t.value}`}
+                  className="chart__tick"
+                  x={t.x}
+                  y={model.innerHeight + 16}
+                  textAnchor={t.anchor}
+                >
+                  {t.label}
+                </text>
+              ))}
+              <line
+                className="chart__axis"
+                x1={0}
+                x2={model.innerWidth}
+                y1={model.innerHeight}
+                y2={model.innerHeight}
+              />
+              <g clipPath={`url(#${clipId})`}>
+                {model.series.map((s) => (
+                  <g key={s.id} data-series={s.id}>
+                    {s.d ? (
+                      <path
+                        d={s.d}
+                        fill="none"
+                        stroke={s.color}
+                        strokeWidth={2}
+                        strokeDasharray={s.dash}
+                        strokeLinejoin="round"
+                        strokeLinecap="round"
+                      />
+                    ) : null}
+                    {showPoints || s.points.length === 1
+                      ? s.points.map((p, i) => <circle key={i} cx={p.x} cy={p.y} r={3} fill={s.color} />)
+                      : null}
+                  </g>
+                ))}
               </g>
-            ) : null}
-            {/* Catches the pointer over the whole plot, not only over the lines. */}
-            <rect
-              className="chart__hit"
-              x={0}
-              y={0}
-              width={model.innerWidth}
-              height={model.innerHeight}
-              fill="transparent"
-            />
-          </g>
-        </svg>
+              {hovered ? (
+                <g className="chart__hover">
+                  <line x1={hovered.x} x2={hovered.x} y1={0} y2={model.innerHeight} />
+                  {model.series.map((s) => {
+                    const p = s.points.find((q) => q.value.x === hovered.value);
+                    return p ? <circle key={s.id} cx={p.x} cy={p.y} r={4} fill={s.color} /> : null;
+                  })}
+                </g>
+              ) : null}
+              {/* Catches the pointer over the whole plot, not only over the lines. */}
+              <rect
+                className="chart__hit"
+                x={0}
+                y={0}
+                width={model.innerWidth}
+                height={model.innerHeight}
+                fill="transparent"
+              />
+            </g>
+          </svg>
+        </div>
       )}
+      {byKey && hovered ? (
+        <p className="visually-hidden" role="status">
+          {[
+            formatX(hovered.value),
+            ...model.series.flatMap((s) => {
+              const p = s.points.find((q) => q.value.x === hovered.value);
+              return p ? [`${s.name} ${formatY(p.value.y)}`] : [];
+            }),
+          ].join(', ')}
+        </p>
+      ) : null}
       {hovered && !scale.error && !model.empty ? (
         <div
           className={`chart__tooltip${hovered.x > model.innerWidth / 2 ? ' chart__tooltip--left' : ''}`}
