@@ -35,7 +35,9 @@ export type WindowsEvent =
   | { type: 'window.restore'; id: string }
   | { type: 'window.setAspect'; id: string; aspect: WindowAspect }
   | { type: 'window.move'; id: string; position: WindowPosition }
-  | { type: 'window.toggleExtended'; id: string };
+  | { type: 'window.toggleExtended'; id: string }
+  /** New title or content data of an open window (e.g. a live log following the page's filters). */
+  | { type: 'window.update'; id: string; title?: string; data?: Record<string, unknown> };
 
 const topZ = (ws: AppWindow[]) => ws.reduce((m, w) => Math.max(m, w.zIndex), 0);
 const byZDesc = (ws: AppWindow[]) => [...ws].sort((a, b) => b.zIndex - a.zIndex);
@@ -135,6 +137,20 @@ export const windowsMachine = setup({
         windows: context.windows.map((w) => (w.id === event.id ? { ...w, position: event.position } : w)),
       };
     }),
+    update: assign(({ context, event }) => {
+      assertEvent(event, 'window.update');
+      return {
+        windows: context.windows.map((w) =>
+          w.id === event.id
+            ? {
+                ...w,
+                ...(event.title !== undefined ? { title: event.title } : {}),
+                ...(event.data ? { data: event.data } : {}),
+              }
+            : w,
+        ),
+      };
+    }),
     toggleExtended: assign(({ context, event }) => {
       assertEvent(event, 'window.toggleExtended');
       return {
@@ -174,6 +190,7 @@ export const windowsMachine = setup({
         ],
         'window.move': { guard: 'known', actions: 'move' },
         'window.toggleExtended': { guard: 'known', actions: 'toggleExtended' },
+        'window.update': { guard: 'known', actions: 'update' },
       },
     },
   },

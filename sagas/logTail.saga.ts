@@ -33,18 +33,21 @@ export function* runLogTail(id: string, url: string) {
 }
 
 export function* logTailSaga() {
-  const running = new Map<string, Task>();
-  // takeEvery: each window has its own stream; a repeated request for a running window is ignored.
+  const running = new Map<string, { task: Task; url: string }>();
+  // takeEvery: each window has its own stream; a repeated request for a running window is ignored, and a request
+  // with other filters (a window following the log report's) replaces its stream.
   yield takeEvery(logTailRequested.type, function* (action: ReturnType<typeof logTailRequested>) {
     const { id, url } = action.payload;
-    if (running.has(id)) return;
-    running.set(id, yield fork(runLogTail, id, url));
+    const current = running.get(id);
+    if (current?.url === url) return;
+    if (current) yield cancel(current.task);
+    running.set(id, { url, task: yield fork(runLogTail, id, url) });
   });
   // takeEvery: closing a window ends its stream and forgets its entries.
   yield takeEvery(windowsEventSent.type, function* (action: ReturnType<typeof windowsEventSent>) {
     const event = action.payload;
     if (event.type !== 'window.close') return;
-    const task = running.get(event.id);
+    const task = running.get(event.id)?.task;
     if (!task) return;
     running.delete(event.id);
     yield cancel(task);

@@ -3,10 +3,18 @@
  * Floating windows move by dragging the title bar (pointer) or with the arrow keys on it (keyboard); Escape
  * inside a window closes it; focusing it brings it to the front.
  */
-import { createElement, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  createElement,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import { useAppDispatch } from '../store/createStore';
 import { windowContent, type WindowContentProps } from './registry';
 import { WINDOWS_MARGIN_PX, type AppWindow, type WindowPosition } from './types';
+import { AVOID_SELECTOR, initialFloatingPosition } from './placement';
 import {
   closeWindow,
   focusWindow,
@@ -15,6 +23,7 @@ import {
   setWindowAspect,
   toggleWindowExtended,
 } from './windows.slice';
+import { CloseIcon, DockIcon, FloatIcon, MinimiseIcon, WidenIcon } from '../widgets/icons';
 
 /** Arrow-key step of a floating window, in pixels. */
 export const KEYBOARD_MOVE_STEP_PX = 10;
@@ -32,19 +41,6 @@ export function clampPosition(
     y: Math.min(Math.max(WINDOWS_MARGIN_PX, Math.round(p.y)), maxY),
   };
 }
-
-const FloatIcon = () => (
-  <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
-    <rect x="1" y="4" width="9" height="9" fill="none" stroke="currentColor" strokeWidth="1.5" />
-    <path d="M4 1h9v9" fill="none" stroke="currentColor" strokeWidth="1.5" />
-  </svg>
-);
-const DockIcon = () => (
-  <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
-    <path d="M1 7h8M6 4l3 3-3 3" fill="none" stroke="currentColor" strokeWidth="1.5" />
-    <path d="M12 1v12" stroke="currentColor" strokeWidth="2" />
-  </svg>
-);
 
 /** The registered content of a window (looked up by name; registered once at start, never re-created). */
 function WindowContent({ name, ...props }: WindowContentProps & { name: string }) {
@@ -69,6 +65,28 @@ export function WindowFrame({ win, active, index }: { win: AppWindow; active: bo
   const floating = win.aspect === 'floating';
   const position = dragPos ?? win.position ?? defaultFloatingPosition(index);
   const titleId = `window-title-${win.id}`;
+
+  // A floating window without a position yet opens where it covers nothing important (not the navigation or the
+  // page's header), measured before the first paint; the position is then kept like a moved window's.
+  const placed = floating && !!win.position;
+  useLayoutEffect(() => {
+    if (!floating || placed || !ref.current) return;
+    const rect = ref.current.getBoundingClientRect();
+    const avoid = Array.from(document.querySelectorAll<HTMLElement>(AVOID_SELECTOR)).map((el) =>
+      el.getBoundingClientRect(),
+    );
+    dispatch(
+      moveWindow(
+        win.id,
+        initialFloatingPosition(
+          { width: rect.width, height: rect.height },
+          { width: window.innerWidth, height: window.innerHeight },
+          avoid,
+          index,
+        ),
+      ),
+    );
+  }, [floating, placed, dispatch, win.id, index]);
 
   const clamp = (p: WindowPosition) => {
     const rect = ref.current?.getBoundingClientRect();
@@ -153,7 +171,7 @@ export function WindowFrame({ win, active, index }: { win: AppWindow; active: bo
             aria-pressed={win.isExtended}
             onClick={() => dispatch(toggleWindowExtended(win.id))}
           >
-            ↔
+            <WidenIcon />
           </button>
           {win.prefs.allowIconization && (
             <button
@@ -162,7 +180,7 @@ export function WindowFrame({ win, active, index }: { win: AppWindow; active: bo
               aria-label={`Minimise ${win.title}`}
               onClick={() => dispatch(minimizeWindow(win.id))}
             >
-              _
+              <MinimiseIcon />
             </button>
           )}
           <button
@@ -179,7 +197,7 @@ export function WindowFrame({ win, active, index }: { win: AppWindow; active: bo
             aria-label={`Close ${win.title}`}
             onClick={() => dispatch(closeWindow(win.id))}
           >
-            ×
+            <CloseIcon />
           </button>
         </div>
       </header>

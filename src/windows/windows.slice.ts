@@ -38,6 +38,8 @@ export const setWindowAspect = (id: string, aspect: WindowAspect) =>
 export const moveWindow = (id: string, position: WindowPosition) =>
   windowsEventSent({ type: 'window.move', id, position });
 export const toggleWindowExtended = (id: string) => windowsEventSent({ type: 'window.toggleExtended', id });
+export const updateWindow = (id: string, change: { title?: string; data?: Record<string, unknown> }) =>
+  windowsEventSent({ type: 'window.update', id, ...change });
 
 export const selectWindows = (s: { windows: WindowsState }) => s.windows.context.windows;
 export const selectActiveWindowId = (s: { windows: WindowsState }) => s.windows.context.activeId;

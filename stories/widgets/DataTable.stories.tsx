@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { DataTable, type TableLegendEntry, type TableRow } from '../../src/widgets/DataTable';
+import { EditIcon, RefreshIcon, TrashIcon } from '../../src/widgets/icons';
 
 const legend: TableLegendEntry[] = [
   { title: 'Name' },
@@ -13,14 +14,14 @@ const devices: TableRow[] = [
   {
     id: 'gw',
     items: [
-      { value: 'gateway', description: 'Main router', icon: '🛡' },
+      { value: 'gateway', description: 'Main router' },
       { value: '10.0.0.1', sortValue: 167772161 },
       { value: 'Online', statusBullColor: 'green' },
       { value: null, chartData: { type: 'vertical-bars', values: [3, 6, 4, 8, 5, 9] } },
     ],
     actions: [
-      { id: 'edit', value: 'Edit', icon: '✎' },
-      { id: 'delete', value: 'Delete', icon: '🗑' },
+      { id: 'edit', value: 'Edit', icon: <EditIcon /> },
+      { id: 'delete', value: 'Delete', icon: <TrashIcon /> },
     ],
   },
   {
@@ -32,8 +33,8 @@ const devices: TableRow[] = [
       { value: null, chartData: { type: 'vertical-bars', values: [0, 0, 1, 0, 0, 0] } },
     ],
     actions: [
-      { id: 'edit', value: 'Edit', icon: '✎', disabled: true },
-      { id: 'delete', value: 'Delete', icon: '🗑' },
+      { id: 'edit', value: 'Edit', icon: <EditIcon />, disabled: true },
+      { id: 'delete', value: 'Delete', icon: <TrashIcon /> },
     ],
   },
   {
@@ -52,8 +53,8 @@ const devices: TableRow[] = [
       { value: null, chartData: { type: 'vertical-bars', values: [7, 7, 8, 9, 7, 6] } },
     ],
     actions: [
-      { id: 'edit', value: 'Edit', icon: '✎', isLoading: true },
-      { id: 'delete', value: 'Delete', icon: '🗑' },
+      { id: 'edit', value: 'Edit', icon: <EditIcon />, isLoading: true },
+      { id: 'delete', value: 'Delete', icon: <TrashIcon /> },
     ],
   },
   {
@@ -86,7 +87,7 @@ const devices: TableRow[] = [
       { value: 'Disabled', statusBullColor: 'grey' },
       { value: null },
     ],
-    actions: [{ id: 'edit', value: 'Edit', icon: '✎' }],
+    actions: [{ id: 'edit', value: 'Edit', icon: <EditIcon /> }],
   },
 ];
 
@@ -94,10 +95,10 @@ const bulkActions = [
   {
     id: 'delete',
     value: 'Delete',
-    icon: '🗑',
+    icon: <TrashIcon />,
     confirmationMessage: 'Delete the selected devices? This cannot be undone.',
   },
-  { id: 'restart', value: 'Restart', icon: '↻' },
+  { id: 'restart', value: 'Restart', icon: <RefreshIcon /> },
 ];
 
 const meta: Meta<typeof DataTable> = {
@@ -161,7 +162,7 @@ const many: TableRow[] = Array.from({ length: 10_000 }, (_, i) => ({
     { value: i % 7 === 0 ? 'Offline' : 'Online', statusBullColor: i % 7 === 0 ? 'red' : 'green' },
     { value: null, chartData: { type: 'vertical-bars', values: [i % 5, (i * 3) % 7, (i * 7) % 4] } },
   ],
-  actions: [{ id: 'edit', value: 'Edit', icon: '✎' }],
+  actions: [{ id: 'edit', value: 'Edit', icon: <EditIcon /> }],
 }));
 
 /** 10,000 rows, virtualised. */

@@ -26,7 +26,7 @@ const meta: Meta<typeof LineChart> = {
   },
   decorators: [
     (Story) => (
-      <div style={{ padding: '1.5rem', maxWidth: 700 }}>
+      <div style={{ padding: '1.5rem' }}>
         <Story />
       </div>
     ),
@@ -53,4 +53,38 @@ export const TimeScale: Story = { args: { step: 2 * minute, showPoints: true } }
 /** A day drawn at one point a minute: too large for the step, the §8 time-scale error shows instead. */
 export const TimeScaleTooLarge: Story = {
   args: { step: minute, xDomain: [now, now + 24 * 60 * minute] },
+};
+
+const hour = 60 * minute;
+const day = Array.from({ length: 289 }, (_, i) => ({
+  x: now - 24 * hour + i * 5 * minute,
+  y: Math.round(40_000 + 30_000 * Math.sin(i / 20) + ((i * 7919) % 9000)),
+}));
+const dayTraffic = [
+  { id: 'rx', name: 'Received', points: day },
+  { id: 'tx', name: 'Sent', points: day.map((p) => ({ x: p.x, y: Math.round(p.y / 3) })) },
+];
+/**
+ * A day of traffic on a time axis, as network analytics draws it: the chart fills its card (resize the window: the
+ * number of time labels follows the width and they never touch); hover for the exact values.
+ */
+export const DayFullWidth: Story = {
+  args: {
+    title: 'eth0: received and sent',
+    series: dayTraffic,
+    xType: 'time',
+    formatX: (t: number) => new Date(t).toISOString().replace('T', ' ').slice(0, 19),
+    formatY: (y: number) => `${(y / 1000).toFixed(2)} KB/s`,
+  },
+};
+/** The same day at phone width: fewer labels, still apart. */
+export const DayPhoneWidth: Story = {
+  args: DayFullWidth.args,
+  decorators: [
+    (Story) => (
+      <div style={{ width: 340, padding: '0.5rem' }}>
+        <Story />
+      </div>
+    ),
+  ],
 };

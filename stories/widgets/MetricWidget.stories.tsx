@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { MemoryRouter } from 'react-router';
 import { MetricWidget } from '../../src/widgets/charts/MetricWidget';
+import { WarningIcon } from '../../src/widgets/icons';
 
 const services = [
   { name: 'dns', value: 1240, unit: 'req' },
@@ -15,7 +16,7 @@ const services = [
 const meta: Meta<typeof MetricWidget> = {
   title: 'Widgets/Charts/Metric widget',
   component: MetricWidget,
-  args: { title: 'Blocked requests', value: 1284, unit: 'req', icon: '🛡' },
+  args: { title: 'Blocked requests', value: 1284, unit: 'req', icon: <WarningIcon /> },
   decorators: [
     (Story) => (
       <MemoryRouter>
@@ -56,7 +57,7 @@ export const Classification: Story = {
     chart: { type: 'classification', items: services },
   },
 };
-export const Percentage: Story = { args: { title: 'Disk used', value: 73.5, unit: '%', icon: '💾' } };
+export const Percentage: Story = { args: { title: 'Disk used', value: 73.5, unit: '%' } };
 
 function Live() {
   const [value, setValue] = useState(120);
@@ -69,7 +70,6 @@ function Live() {
       title="Active sessions"
       value={value}
       unit="sessions"
-      icon="👤"
       chart={{ type: 'curved-line', values: [value / 3, value / 2, value * 0.8, value] }}
     />
   );

@@ -25,7 +25,12 @@ const footer = (
   </>
 );
 
+/** Opens with the focus in the host name (its first field): typing at once edits it, never the close button. */
 export const Closable: Story = { args: { children: form, footer } };
+/** Without fields the focus starts on the primary action (Save), so Enter answers it. */
+export const NoFields: Story = {
+  args: { title: 'Save the layout?', children: <p>The menu order changes for every admin.</p>, footer },
+};
 export const NotClosable: Story = {
   args: { closable: false, title: 'You must answer', children: <p>Escape does nothing here.</p>, footer },
 };

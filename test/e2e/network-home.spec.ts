@@ -53,6 +53,18 @@ test('a log tail opened in a floating window keeps streaming while navigating', 
   const win = page.getByRole('dialog', { name: 'Live log: all services' });
   await expect(win).toBeVisible();
   await expect(win.getByRole('status')).toHaveText(/Live/);
+  // It opened clear of the navigation: neither the top bar nor the menu lies under it.
+  const box = (await win.boundingBox())!;
+  // (The page's banner comes first; a floating window's title bar is a header too.)
+  for (const nav of [page.getByRole('banner').first(), page.getByRole('navigation', { name: 'Menu' })]) {
+    const r = (await nav.boundingBox())!;
+    const apart =
+      box.x >= r.x + r.width ||
+      r.x >= box.x + box.width ||
+      box.y >= r.y + r.height ||
+      r.y >= box.y + box.height;
+    expect(apart).toBe(true);
+  }
 
   // Navigate inside the console (client-side): the window stays and keeps receiving.
   await page.getByRole('link', { name: 'Analytics' }).click();

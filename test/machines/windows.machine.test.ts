@@ -34,6 +34,7 @@ const events: WindowsEvent[] = [
   { type: 'window.setAspect', id: 'a', aspect: 'iconized' },
   { type: 'window.move', id: 'a', position: { x: 5, y: 6 } },
   { type: 'window.toggleExtended', id: 'a' },
+  { type: 'window.update', id: 'a', title: 'A, following' },
 ];
 
 /** Stacking order as ranks, so the graph is finite (zIndex grows with every focus). */

@@ -49,7 +49,11 @@ describe('log tail windows', () => {
     expect(sources.map((s) => s.url)).toEqual(['/eos/system/logs/stream?services=auth']);
 
     sources[0].send([entry(1), entry(2)]);
-    expect(store.getState().logTails.w1).toEqual({ status: 'live', entries: [entry(2), entry(1)] });
+    expect(store.getState().logTails.w1).toEqual({
+      status: 'live',
+      url: '/eos/system/logs/stream?services=auth',
+      entries: [entry(2), entry(1)],
+    });
 
     store.dispatch(minimizeWindow('w1'));
     expect(sources[0].closed).toBe(false);
@@ -57,6 +61,23 @@ describe('log tail windows', () => {
     store.dispatch(closeWindow('w1'));
     expect(sources[0].closed).toBe(true);
     expect(store.getState().logTails.w1).toBeUndefined();
+  });
+
+  test('other filters for a window (it follows the report) replace its stream and start its entries over', () => {
+    const { store, sources } = setup();
+    store.dispatch(openWindow({ id: 'w3', componentName: 'LogTail', title: 'Tail', usesEventsStream: true }));
+    store.dispatch(logTailRequested({ id: 'w3', url: '/eos/system/logs/stream?services=auth' }));
+    sources[0].send([entry(1)]);
+    store.dispatch(logTailRequested({ id: 'w3', url: '/eos/system/logs/stream?services=sshd' }));
+    expect(sources.map((s) => [s.url, s.closed])).toEqual([
+      ['/eos/system/logs/stream?services=auth', true],
+      ['/eos/system/logs/stream?services=sshd', false],
+    ]);
+    expect(store.getState().logTails.w3).toEqual({
+      status: 'connecting',
+      url: '/eos/system/logs/stream?services=sshd',
+      entries: [],
+    });
   });
 
   test('a refused stream marks the tail failed', () => {

@@ -1,6 +1,8 @@
 /** @jest-environment jsdom */
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { useState } from 'react';
 import { ConfirmationModal, type ConfirmationModalProps } from '../../src/widgets/ConfirmationModal';
 import { Modal, MODAL_HEIGHT_OFFSET_PX } from '../../src/widgets/Modal';
@@ -47,18 +49,72 @@ describe('Modal', () => {
     expect(dialog.style.maxHeight).toBe('400px');
   });
 
+  it('opens with focus in its first field, so what the user types first is not lost', async () => {
+    const user = userEvent.setup();
+    render(<ModalHarness />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    expect(name).toHaveFocus();
+    await user.keyboard('gateway');
+    expect(name).toHaveValue('gateway');
+  });
+
+  it('without fields, opens with focus on its primary action, else on the dialog itself', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(
+      <Modal
+        open
+        title="Certificate"
+        footer={
+          <>
+            <button type="button" className="button">
+              Cancel
+            </button>
+            <button type="button" className="button button--primary">
+              Download
+            </button>
+          </>
+        }
+      >
+        <p>Valid until 2030.</p>
+      </Modal>,
+    );
+    expect(screen.getByRole('button', { name: 'Download' })).toHaveFocus();
+    rerender(<Modal open={false} title="Certificate" />);
+    rerender(
+      <Modal open title="About">
+        <p>Version 1.</p>
+      </Modal>,
+    );
+    expect(screen.getByRole('dialog', { name: 'About' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+  });
+
+  it('sits on a dimmed backdrop that covers the page', async () => {
+    const user = userEvent.setup();
+    render(<ModalHarness />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const backdrop = screen.getByRole('dialog', { name: 'Edit host' }).parentElement;
+    expect(backdrop).toHaveClass('modal-backdrop');
+    // The stylesheet dims the whole window behind the dialog, in both themes.
+    const css = readFileSync(join(__dirname, '../../src/widgets/Modal/modal.css'), 'utf8');
+    const rule = /\.modal-backdrop \{([^}]*)\}/.exec(css)?.[1] ?? '';
+    expect(rule).toMatch(/position: fixed;/);
+    expect(rule).toMatch(/inset: 0;/);
+    expect(rule).toMatch(/background: light-dark\(rgb\(\d+ \d+ \d+ \/ \d+%\), rgb\(\d+ \d+ \d+ \/ \d+%\)\)/);
+  });
+
   it('traps focus, closes with Escape and gives focus back to the opener', async () => {
     const user = userEvent.setup();
     render(<ModalHarness />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
-    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
-    await user.tab();
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveFocus();
     await user.tab();
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveFocus();
     await user.tab();
     expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus(); // wrapped around
     await user.tab({ shift: true });
-    expect(screen.getByRole('button', { name: 'Save' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveFocus(); // and back
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();

@@ -9,6 +9,8 @@ export const LOG_TAIL_MAX_ENTRIES = LOG_REPORT_MAX_ENTRIES;
 
 export interface LogTail {
   status: 'connecting' | 'live' | 'ended' | 'failed';
+  /** The stream's address (its filters). */
+  url: string;
   /** Newest first. */
   entries: LogRow[];
 }
@@ -19,9 +21,13 @@ export const logTailSlice = createSlice({
   name: 'logTails',
   initialState: {} as LogTailsState,
   reducers: {
-    /** A tail window is shown; the saga opens its stream once (iconising and restoring keep it). */
+    /**
+     * A tail window is shown; the saga opens its stream once (iconising and restoring keep it). Other filters (the
+     * window follows the log report's) start over with the new stream.
+     */
     logTailRequested(state, action: PayloadAction<{ id: string; url: string }>) {
-      state[action.payload.id] ??= { status: 'connecting', entries: [] };
+      const { id, url } = action.payload;
+      if (state[id]?.url !== url) state[id] = { status: 'connecting', url, entries: [] };
     },
     logTailReceived(state, action: PayloadAction<{ id: string; logs: LogRow[] }>) {
       const tail = state[action.payload.id];

@@ -4,6 +4,7 @@
  */
 import { VerticalBars } from '../charts/VerticalBars';
 import type { TableItem } from './types';
+import { WarningIcon } from '../icons';
 
 export function ItemCell({ item, columnTitle }: { item: TableItem; columnTitle: string }) {
   const hasValue = item.value !== null && item.value !== undefined && item.value !== '';
@@ -41,7 +42,7 @@ export function ItemCell({ item, columnTitle }: { item: TableItem; columnTitle: 
         </span>
         {item.warning ? (
           <span className="data-table__warning" title={item.warning}>
-            <span aria-hidden="true">⚠</span>
+            <WarningIcon />
             <span className="visually-hidden">Warning: {item.warning}</span>
           </span>
         ) : null}

@@ -3,6 +3,7 @@
  * selectable, sort buttons cycling ascending → descending → none, and the actions column.
  */
 import type { SortState, TableLegendEntry } from './types';
+import { ChevronDownIcon, ChevronUpIcon, SortIcon as Sort } from '../icons';
 
 export interface TableHeadProps {
   legend: readonly TableLegendEntry[];
@@ -75,10 +76,11 @@ export function TableHead({
 }
 
 function SortIcon({ direction }: { direction?: 'ascending' | 'descending' }) {
-  const glyph = direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕';
+  const Glyph =
+    direction === 'ascending' ? ChevronUpIcon : direction === 'descending' ? ChevronDownIcon : Sort;
   return (
     <span className={`data-table__sort-icon${direction ? ' is-active' : ''}`} aria-hidden="true">
-      {glyph}
+      <Glyph />
     </span>
   );
 }

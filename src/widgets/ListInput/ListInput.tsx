@@ -14,6 +14,7 @@ import {
 import { useServerFieldError } from '../Field';
 import '../Field/Field.css';
 import './ListInput.css';
+import { CloseIcon } from '../icons';
 
 /** How long the remove-all button waits for the confirming click. */
 export const REMOVE_ALL_CONFIRM_MS = 4000;
@@ -173,7 +174,7 @@ export function ListInput({
                   aria-label={`Remove ${v}`}
                   onClick={() => onChange(values.filter((_, j) => j !== i))}
                 >
-                  ×
+                  <CloseIcon />
                 </button>
               </li>
             ))}

@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useFocusTrap } from './useFocusTrap';
 import './modal.css';
+import { CloseIcon } from '../icons';
 
 /** §9 modal height is the window's height minus 100. */
 export const MODAL_HEIGHT_OFFSET_PX = 100;
@@ -108,8 +109,8 @@ export function Modal({
             {title}
           </h2>
           {closable && (
-            <button type="button" className="modal__close" aria-label="Close" onClick={close}>
-              ×
+            <button type="button" className="modal__close" aria-label="Close" title="Close" onClick={close}>
+              <CloseIcon />
             </button>
           )}
         </header>

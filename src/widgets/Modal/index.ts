@@ -1,2 +1,2 @@
 export { Modal, MODAL_HEIGHT_OFFSET_PX, useModalMaxHeight, type ModalProps } from './Modal';
-export { useFocusTrap, focusableIn } from './useFocusTrap';
+export { useFocusTrap, focusableIn, initialFocusIn } from './useFocusTrap';

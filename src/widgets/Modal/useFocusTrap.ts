@@ -1,6 +1,7 @@
 /**
- * Dialog focus handling (accessibility): on open, focus moves into the dialog (the initial element or the first
- * focusable one); Tab and Shift+Tab stay inside; on close, focus returns to where it was.
+ * Dialog focus handling (accessibility): on open, focus moves into the dialog — the given initial element, else its
+ * first field (so what the user types first lands in it, never on the close button), else its primary action, else
+ * the dialog itself; Tab and Shift+Tab stay inside; on close, focus returns to where it was.
  */
 import { useEffect, type RefObject } from 'react';
 
@@ -13,6 +14,25 @@ export function focusableIn(root: HTMLElement): HTMLElement[] {
   );
 }
 
+const FIELDS =
+  'input:not([disabled]):not([type="hidden"]):not([readonly]), select:not([disabled]), textarea:not([disabled]):not([readonly]), [contenteditable="true"], [role="combobox"]:not([aria-disabled="true"]), [role="textbox"]:not([aria-disabled="true"])';
+const PRIMARY_ACTIONS =
+  '.button--primary:not([disabled]), button[type="submit"]:not([disabled]), [data-primary-action]:not([disabled])';
+
+/**
+ * Where focus goes when a dialog opens: its first field, else its primary action (the button that answers it),
+ * else the dialog itself (which then needs `tabIndex={-1}`). Close buttons and links are never the first stop.
+ */
+export function initialFocusIn(root: HTMLElement): HTMLElement {
+  const usable = (el: HTMLElement) => !el.closest('[inert]') && el.getAttribute('aria-hidden') !== 'true';
+  const field = Array.from(root.querySelectorAll<HTMLElement>(FIELDS)).find(usable);
+  if (field) return field;
+  const primary = Array.from(root.querySelectorAll<HTMLElement>(PRIMARY_ACTIONS)).find(usable);
+  if (primary) return primary;
+  // A dialog that cannot take focus itself falls back to its first focusable element.
+  return root.hasAttribute('tabindex') ? root : (focusableIn(root)[0] ?? root);
+}
+
 export function useFocusTrap(
   ref: RefObject<HTMLElement | null>,
   active: boolean,
@@ -23,7 +43,7 @@ export function useFocusTrap(
     const root = ref.current;
     if (!root) return;
     const previous = document.activeElement as HTMLElement | null;
-    const first = initialFocus?.current ?? focusableIn(root)[0] ?? root;
+    const first = initialFocus?.current ?? initialFocusIn(root);
     first.focus();
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.key !== 'Tab') return;

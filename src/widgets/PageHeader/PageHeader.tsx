@@ -7,6 +7,7 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import './PageHeader.css';
+import { ArrowLeftIcon, SettingsIcon } from '../icons';
 
 export type BadgeColor = 'green' | 'gold' | 'orange' | 'red' | 'grey';
 
@@ -103,8 +104,7 @@ export function PageHeader(props: PageHeaderProps) {
             <p className="page-header__subtitle">
               {backLink ? (
                 <Link className="page-header__back" to={backLink.to}>
-                  <span aria-hidden="true">← </span>
-                  {backLink.label ?? 'Back'}
+                  <ArrowLeftIcon /> {backLink.label ?? 'Back'}
                 </Link>
               ) : null}
               {subtitle ? <span>{subtitle}</span> : null}
@@ -144,7 +144,7 @@ export function PageHeader(props: PageHeaderProps) {
               disabled={settingsButton.disabled}
               onClick={settingsButton.onClick}
             >
-              <span aria-hidden="true">{settingsButton.icon ?? '⚙'}</span>
+              <span aria-hidden="true">{settingsButton.icon ?? <SettingsIcon />}</span>
             </button>
           ) : null}
           {secondaryButton ? <ActionButton button={secondaryButton} /> : null}

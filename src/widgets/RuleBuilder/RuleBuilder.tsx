@@ -22,6 +22,7 @@ import {
 } from './rules';
 import '../Field/Field.css';
 import './RuleBuilder.css';
+import { CloseIcon } from '../icons';
 
 export interface RuleBuilderProps {
   value: RuleGroup;
@@ -210,7 +211,7 @@ function RuleView({ rule, root, path, onChange, definitions }: NodeProps & { rul
                       aria-label={`Remove ${v} from rule ${n}`}
                       onClick={() => set({ ...rule, value: list.filter((x) => x !== v) })}
                     >
-                      ×
+                      <CloseIcon />
                     </button>
                   </li>
                 ))}
@@ -252,7 +253,7 @@ function RuleView({ rule, root, path, onChange, definitions }: NodeProps & { rul
         aria-label={`Remove rule ${n}`}
         onClick={() => onChange(removeAt(root, path))}
       >
-        ×
+        <CloseIcon />
       </button>
     </div>
   );

@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useFocusTrap } from '../Modal/useFocusTrap';
+import { CloseIcon } from '../icons';
 
 export interface SidePanelProps {
   title: string;
@@ -44,7 +45,7 @@ export function SidePanel({ title, children, onClose, onDiscard, onSave, dirty }
             title="Close without saving"
             onClick={onClose}
           >
-            <span aria-hidden="true">×</span>
+            <CloseIcon />
           </button>
         </header>
         <div className="side-panel__body">{children}</div>

@@ -14,6 +14,7 @@ import {
   type ValidatorType,
 } from '../../lib/validation';
 import './TextInput.css';
+import { CloseIcon } from '../icons';
 
 /** §9 the info hint stays visible for 2000 ms. */
 export const INFO_HINT_MS = 2000;
@@ -200,7 +201,7 @@ export function TextInput(props: TextInputProps) {
                       disabled={disabled}
                       onClick={() => change(entries.filter((x) => x !== v).join(', '))}
                     >
-                      ×
+                      <CloseIcon />
                     </button>
                   </li>
                 ))}

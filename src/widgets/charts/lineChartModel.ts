@@ -7,6 +7,7 @@ import { extent, max, min } from 'd3-array';
 import { scaleLinear } from 'd3-scale';
 import { curveBundle, curveCardinal, line, type CurveFactory, type CurveFactoryLineOnly } from 'd3-shape';
 import { seriesColor } from './palette';
+import { fitTicks, formatTimeTick, timeTickValues, type TickLabel } from './axisTicks';
 
 export interface LinePoint {
   x: number;
@@ -41,8 +42,13 @@ export interface LineChartModelOptions {
   yMin?: number | null;
   /** Fixed x range; defaults to the data's extent. */
   xDomain?: readonly [number, number];
+  /** The most x ticks wanted; fewer are drawn when their labels would not fit the width. */
   xTicks?: number;
   yTicks?: number;
+  /** `time`: x values are millisecond timestamps, ticked at whole minutes, hours and days. */
+  xType?: 'linear' | 'time';
+  /** The x-axis label of a tick (default: a short time for `time` axes, else the number). */
+  formatXTick?: (x: number) => string;
 }
 
 export interface SeriesPath {
@@ -62,7 +68,8 @@ export interface LineChartModel {
   innerHeight: number;
   margin: Margin;
   series: SeriesPath[];
-  xTicks: { value: number; x: number }[];
+  /** Labelled x ticks, as many as fit the width without touching. */
+  xTicks: TickLabel[];
   yTicks: { value: number; y: number }[];
   empty: boolean;
 }
@@ -147,7 +154,19 @@ export function lineChartModel(
         points: pts.map((p) => ({ x: x(p.x), y: y(p.y), value: p })),
       };
     }),
-    xTicks: empty ? [] : x.ticks(options.xTicks ?? 5).map((value) => ({ value, x: x(value) })),
+    xTicks: fitTicks({
+      ticks: (count) => {
+        const n = Math.min(count, options.xTicks ?? Infinity);
+        return options.xType === 'time' ? timeTickValues([xLo, xHi], n) : x.ticks(n);
+      },
+      position: (v) => x(v),
+      format:
+        options.formatXTick ??
+        (options.xType === 'time'
+          ? (v) => formatTimeTick(v, xHi - xLo)
+          : (v) => String(Math.round(v * 100) / 100)),
+      bounds: [-margin.left, innerWidth + margin.right],
+    }),
     yTicks: y.ticks(options.yTicks ?? 4).map((value) => ({ value, y: y(value) })),
   };
 }

@@ -23,6 +23,7 @@ import {
 } from './GroupFields';
 import { GROUPS_KEY, USERS_KEY, type Group } from './types';
 import '../common/config/config.css';
+import { ArrowRightIcon } from '../../../widgets/icons';
 
 export const GROUPS_TITLE = 'Groups';
 
@@ -59,7 +60,7 @@ export function GroupsPage() {
       { value: g.members.length, sortValue: g.members.length },
       { value: privilegeSummary(g.privileges) },
     ],
-    actions: [{ id: 'open', value: 'Open', icon: '→' }],
+    actions: [{ id: 'open', value: 'Open', icon: <ArrowRightIcon /> }],
   }));
   return (
     <section className="page config-page" aria-label={GROUPS_TITLE}>

@@ -30,6 +30,7 @@ import {
   type LockoutSimulation,
 } from './types';
 import '../common/config/config.css';
+import { UnlockIcon } from '../../../widgets/icons';
 
 export const LOCKOUT_TITLE = 'Lockout';
 
@@ -278,7 +279,9 @@ function Lockout() {
                 { value: seenBy(l) },
                 { value: minutes(l.seconds_left), sortValue: l.seconds_left },
               ],
-              actions: readOnly ? [] : [{ id: 'unlock', value: 'Unlock', icon: '🔓', type: 'labelled' }],
+              actions: readOnly
+                ? []
+                : [{ id: 'unlock', value: 'Unlock', icon: <UnlockIcon />, type: 'labelled' }],
             }))}
             loading={queue.status === 'loading'}
             searchLabel="Search locked names"

@@ -41,6 +41,7 @@ import {
   type ProviderCheck,
 } from './types';
 import '../common/config/config.css';
+import { CheckIcon, CloseIcon } from '../../../widgets/icons';
 
 type EditableType = 'ldap' | 'oidc';
 
@@ -498,7 +499,7 @@ function TestBench({ type, provider }: { type: EditableType; provider: Provider 
           <ol>
             {result.steps.map((s) => (
               <li key={s.step}>
-                {s.ok ? '✔' : '✘'} {s.step}: {s.message}
+                {s.ok ? <CheckIcon /> : <CloseIcon />} {s.ok ? 'Passed' : 'Failed'}: {s.step}: {s.message}
               </li>
             ))}
           </ol>

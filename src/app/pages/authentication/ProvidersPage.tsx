@@ -11,6 +11,7 @@ import { useResource } from '../../../store/useResource';
 import { useIsAdmin } from '../../../store/usePrivilege';
 import { PROVIDERS_KEY, type Provider } from './types';
 import '../common/config/config.css';
+import { ArrowRightIcon } from '../../../widgets/icons';
 
 export const PROVIDERS_TITLE = 'Providers';
 
@@ -47,7 +48,7 @@ export function ProvidersPage() {
       { value: p.enabled ? 'Enabled' : 'Disabled', statusBullColor: p.enabled ? 'green' : 'red' },
       { value: p.updated_at ? formatDateTime(p.updated_at) : '—', sortValue: p.updated_at },
     ],
-    actions: [{ id: 'open', value: 'Open', icon: '→' }],
+    actions: [{ id: 'open', value: 'Open', icon: <ArrowRightIcon /> }],
   }));
   return (
     <section className="page config-page" aria-label={PROVIDERS_TITLE}>

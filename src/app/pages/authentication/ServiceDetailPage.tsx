@@ -17,6 +17,7 @@ import { useEntity } from '../common/useEntity';
 import { PROVIDER_TYPE_NAMES } from './ProvidersPage';
 import { PROVIDERS_KEY, SERVICES_KEY, serviceKey, type AuthService, type Provider } from './types';
 import '../common/config/config.css';
+import { ArrowDownIcon, ArrowUpIcon } from '../../../widgets/icons';
 
 export function ServiceDetailPage() {
   const { id = '' } = useParams();
@@ -88,7 +89,7 @@ export function ServiceDetailPage() {
                     disabled={i === 0}
                     onClick={() => move(i, -1)}
                   >
-                    ↑
+                    <ArrowUpIcon />
                   </button>
                   <button
                     type="button"
@@ -98,7 +99,7 @@ export function ServiceDetailPage() {
                     disabled={i === order.length - 1}
                     onClick={() => move(i, 1)}
                   >
-                    ↓
+                    <ArrowDownIcon />
                   </button>
                   <button
                     type="button"

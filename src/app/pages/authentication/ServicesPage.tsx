@@ -11,6 +11,7 @@ import { useResource } from '../../../store/useResource';
 import { SignupSection } from './SignupSection';
 import { SERVICES_KEY, type AuthService } from './types';
 import '../common/config/config.css';
+import { ArrowRightIcon } from '../../../widgets/icons';
 
 export const SERVICES_TITLE = 'Services';
 
@@ -27,7 +28,7 @@ export function ServicesPage() {
       { value: s.description },
       { value: s.providers.map((p, i) => `${i + 1}. ${p.name}${p.enabled ? '' : ' (disabled)'}`).join('  ') },
     ],
-    actions: [{ id: 'open', value: 'Open', icon: '→' }],
+    actions: [{ id: 'open', value: 'Open', icon: <ArrowRightIcon /> }],
   }));
   return (
     <section className="page config-page" aria-label={SERVICES_TITLE}>

@@ -19,6 +19,7 @@ import { useIsAdmin } from '../../../store/usePrivilege';
 import { AccountFields, newAccountSchema, toAccountBody, type AccountValues } from './AccountFields';
 import { CREATED_USER_KEY, USERS_KEY, type Account } from './types';
 import '../common/config/config.css';
+import { ArrowRightIcon } from '../../../widgets/icons';
 
 export const USERS_TITLE = 'Users';
 
@@ -75,7 +76,7 @@ export function UsersPage() {
       { value: accountStatus(u), statusBullColor: u.enabled && !u.locked ? 'green' : 'red' },
       { value: u.expires_at ?? '—' },
     ],
-    actions: [{ id: 'open', value: 'Open', icon: '→' }],
+    actions: [{ id: 'open', value: 'Open', icon: <ArrowRightIcon /> }],
   }));
   return (
     <section className="page config-page" aria-label={USERS_TITLE}>

@@ -19,6 +19,7 @@ import { retypeReason, SecretField } from '../common/config/SecretField';
 import { DYNAMIC_DNS_KEY, type DdnsAccount, type DynamicDnsData } from './types';
 import '../common/config/config.css';
 import { AreaAccess, ReadOnlyNotice } from '../common/config/ReadOnly';
+import { RefreshIcon } from '../../../widgets/icons';
 
 export const DYNAMIC_DNS_TITLE = 'Dynamic DNS';
 
@@ -165,7 +166,7 @@ export function DynamicPage() {
               rowActions={[
                 {
                   id: 'update',
-                  icon: '↻',
+                  icon: <RefreshIcon />,
                   label: 'Update now',
                   run: (a) =>
                     update.save({

@@ -3,9 +3,8 @@
  * Redux action that the reducer or the stream saga handles. Opening the view starts the stream, leaving it stops it.
  */
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
-import { logStreamUrl } from '../../../../sagas/logStream.saga';
 import { openWindow } from '../../../windows/windows.slice';
-import { LOG_TAIL_WINDOW } from './LogTailWindow';
+import { LOG_TAIL_WINDOW, tailFilters, tailTitle } from './LogTailWindow';
 import { usePaletteActions } from '../../palette/actions';
 import { useAppDispatch, useAppSelector } from '../../../store/createStore';
 import {
@@ -63,16 +62,18 @@ export function LogReport({ onExport = downloadLogCsv, initialServices = [] }: L
     };
   }, [dispatch, initial]);
 
-  /** A live tail of the current filters in a floating window (spec §4: at most 4 streaming windows). */
+  /**
+   * A live tail of the current filters in a floating window (spec §4: at most 4 streaming windows); it follows the
+   * report's filters as they change until the user unticks "Follow the page's filters" in it.
+   */
   const openTail = () => {
-    const enabled = report.services.filter((s) => s.enabled).map((s) => s.service);
-    const filters = enabled.length === report.services.length ? 'all services' : enabled.join(', ');
+    const { url, filters, search } = tailFilters(report, Date.now());
     dispatch(
       openWindow({
         id: `log-tail-${Date.now().toString(36)}`,
         componentName: LOG_TAIL_WINDOW,
-        title: `Live log: ${filters}`,
-        data: { url: logStreamUrl(report, Date.now()), filters },
+        title: tailTitle(filters),
+        data: { url, filters, search, follow: true },
         usesEventsStream: true,
         aspect: 'floating',
       }),

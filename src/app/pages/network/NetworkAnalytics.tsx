@@ -56,7 +56,8 @@ function InterfaceChart({
         { id: `${series.interface}-rx`, name: 'Received', points: points('rx') },
         { id: `${series.interface}-tx`, name: 'Sent', points: points('tx') },
       ]}
-      formatX={(x) => formatDateTime(x)}
+      xType="time"
+      formatX={(x) => formatDateTime(x, { seconds: true })}
       formatY={(y) => formatRate(y)}
       showLegend
       emptyMessage="Not enough samples in this range for a rate."

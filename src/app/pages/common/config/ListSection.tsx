@@ -14,6 +14,7 @@ import { useAppDispatch } from '../../../../store/createStore';
 import { fieldErrorsCleared } from '../../../../store/slices/fieldErrors.slice';
 import { useResourceSave } from '../../../../store/useResource';
 import { useReadOnly } from './ReadOnly';
+import { EditIcon, TrashIcon } from '../../../../widgets/icons';
 
 export interface ListColumn<T> {
   title: string;
@@ -46,7 +47,8 @@ export interface ListSectionProps<T extends { id: number }, V extends FormikValu
   rowActions?: ReadonlyArray<{
     id: string;
     label: string;
-    icon: string;
+    /** An icon of the shared set (src/widgets/icons), e.g. <RefreshIcon />. */
+    icon: ReactNode;
     run: (item: T) => void;
   }>;
 }
@@ -72,8 +74,8 @@ export function ListSection<T extends { id: number }, V extends FormikValues>(pr
       : [
           ...(props.rowActions ?? []).map((a) => ({ id: a.id, value: a.label, icon: a.icon })),
           // The table names the row after its first cell: "Edit 9.9.9.9".
-          ...(props.toValues ? [{ id: 'edit', value: 'Edit', icon: '✎' }] : []),
-          { id: 'delete', value: 'Delete', icon: '🗑' },
+          ...(props.toValues ? [{ id: 'edit', value: 'Edit', icon: <EditIcon /> }] : []),
+          { id: 'delete', value: 'Delete', icon: <TrashIcon /> },
         ],
   }));
 
