@@ -11,14 +11,14 @@ import { inTransaction } from '../context';
 import { HttpError, notFound } from '../http/errors';
 import { caChainDer, caSigner, checkChain, getCaRow } from './cas';
 import { type PkiContext, pkiAudit } from './context';
-import { generateKey, keyAlgorithm, KeyParseError, parsePrivateKey, type KeyType } from './keys';
+import { keyAlgorithm, KeyParseError, type KeyType } from './keys';
 import {
   assertChainKeysAllowed,
   assertCsrKeyAllowed,
   assertIssuerKeyAllowed,
   assertKeyAllowed,
 } from './keyPolicy';
-import { readPkcs12, writePkcs12 } from './pkcs12';
+import { generateKey, readPkcs12OffThread, readPrivateKey, writePkcs12OffThread } from './offThread';
 import {
   bytes,
   certPem,
@@ -532,7 +532,7 @@ export async function importPem(p: PkiContext, input: ImportPemInput, by: string
   let key: crypto.KeyObject | null = null;
   if (input.private_key?.trim()) {
     try {
-      key = parsePrivateKey(input.private_key, input.passphrase);
+      key = await readPrivateKey(input.private_key, input.passphrase);
     } catch (e) {
       if (e instanceof KeyParseError) throw new MaterialError('private_key', e.message);
       throw e;
@@ -543,7 +543,7 @@ export async function importPem(p: PkiContext, input: ImportPemInput, by: string
 
 export async function importPkcs12(p: PkiContext, input: ImportPkcs12Input, by: string) {
   const data = Buffer.from(input.pkcs12, 'base64');
-  const contents = readPkcs12(data, input.password, 'pkcs12');
+  const contents = await readPkcs12OffThread(data, input.password, 'pkcs12');
   let key: crypto.KeyObject | null = null;
   if (contents.keyPkcs8) {
     try {
@@ -609,7 +609,11 @@ export async function exportCertificate(
     if (!input.password)
       throw unprocessable(['body', 'password'], 'a PKCS#12 export needs a password', 'value_error.missing');
     const der = key.export({ type: 'pkcs8', format: 'der' });
-    result = { body: await writePkcs12(der, chain, input.password, row.name), kind: 'p12', name: row.name };
+    result = {
+      body: await writePkcs12OffThread(der, chain, input.password, row.name),
+      kind: 'p12',
+      name: row.name,
+    };
   } else {
     const keyPem = input.password
       ? key.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: input.password })

@@ -12,6 +12,7 @@ import { HttpError, notFound } from '../http/errors';
 import { caSigner, getCaRow } from './cas';
 import { REASON_CODES, type RevocationReason } from './certificates';
 import { type PkiContext, pkiAudit } from './context';
+import { buildCrlOffThread } from './offThread';
 import { bytes, MaterialError, parseCertificateDer, pemBlocks, x509 } from './x509';
 import { toOneLine } from '../../lib/validation/text';
 
@@ -139,21 +140,18 @@ async function generateCrlNow(p: PkiContext, caId: string): Promise<CrlRow | nul
   const number = ca.crl_number + 1;
   const thisUpdate = new Date(now);
   const nextUpdate = new Date(now + ca.crl_validity_hours * 3600_000);
-  const crl = await x509.X509CrlGenerator.create({
-    issuer: signer.cert.subjectName,
-    thisUpdate,
-    nextUpdate,
-    signingKey: signer.signing.key,
-    signingAlgorithm: signer.signing.algorithm,
+  // Signing is quick; encoding thousands of entries is not: the list is built on the worker pool.
+  const crlDer = await buildCrlOffThread({
+    caCertDer: new Uint8Array(ca.cert_der),
+    caKeyPkcs8: new Uint8Array(signer.keyObject.export({ type: 'pkcs8', format: 'der' })),
+    thisUpdate: thisUpdate.getTime(),
+    nextUpdate: nextUpdate.getTime(),
+    number,
     entries: revoked.map((r) => ({
-      serialNumber: r.serial,
-      revocationDate: new Date(r.revoked_at),
+      serial: r.serial,
+      revokedAt: r.revoked_at,
       reason: REASON_CODES[r.revocation_reason],
     })),
-    extensions: [
-      await x509.AuthorityKeyIdentifierExtension.create(signer.cert.publicKey),
-      new x509.Extension(id_ce_cRLNumber, false, AsnConvert.serialize(new CRLNumber(number))),
-    ],
   });
   const row: CrlRow = {
     id: crypto.randomUUID(),
@@ -161,7 +159,7 @@ async function generateCrlNow(p: PkiContext, caId: string): Promise<CrlRow | nul
     source: 'generated',
     name: ca.name,
     issuer: signer.cert.subject,
-    crl_der: Buffer.from(crl.rawData),
+    crl_der: crlDer,
     number,
     this_update: thisUpdate.getTime(),
     next_update: nextUpdate.getTime(),

@@ -5,21 +5,13 @@
 import crypto from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import { keyAlgorithm } from './keys';
+import { MaterialError } from './materialError';
 
 x509.cryptoProvider.set(crypto.webcrypto as Crypto);
 
 export { x509 };
 
-/** A problem with uploaded material, reported as a 422 on the field it came from. */
-export class MaterialError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-    readonly type = 'value_error.pki',
-  ) {
-    super(message);
-  }
-}
+export { MaterialError } from './materialError';
 
 const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/g;
 
