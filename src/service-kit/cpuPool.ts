@@ -5,9 +5,12 @@
  *
  * - Size: one worker per CPU, at least 2 and at most 4 (two hostile tasks at once still leave a core to the event
  *   loop on a 2-core appliance; a third waits its turn). Workers start on first use and end after a minute idle.
- * - Time budget: each task has one (counted from the moment a worker takes it, not while it waits). A task over its
+ * - Time budget: each task has one (counted from the moment a started worker takes it, not while it waits or while
+ *   a new worker loads its script). A task over its
  *   budget has its worker terminated (the only way to stop synchronous work) and replaced; the caller gets a
  *   `CpuBudgetError` naming the budget.
+ * - Priority: on Linux each worker thread lowers its own scheduling priority (nice 10), so when CPUs are short the
+ *   event loop runs first and the heavy task takes the time that is left.
  * - Queue: at most `maxQueue` tasks wait; beyond that the caller gets a `CpuPoolBusyError` at once.
  *
  * The worker script is found at run time next to the built server (`dist/server/<name>.js`, a webpack entry), or,
@@ -55,8 +58,9 @@ export class CpuTaskError extends Error {
   }
 }
 
-/** What the worker side answers for one task. */
+/** What the worker side posts: that it is ready for tasks, or its answer to one. */
 export type TaskReply =
+  | { ready: true }
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: { name: string; message: string; fields: Record<string, unknown> } };
 
@@ -77,6 +81,8 @@ interface Job {
 
 interface Slot {
   worker: Worker;
+  /** The script is loaded and the worker takes tasks. */
+  ready: boolean;
   job: Job | null;
   timer: NodeJS.Timeout | null;
   idle: NodeJS.Timeout | null;
@@ -149,18 +155,20 @@ export class CpuPool {
 
   private pump(): void {
     while (this.queue.length) {
-      let slot = [...this.slots].find((s) => s.job === null);
-      if (!slot) {
-        if (this.slots.size >= this.size) return;
-        slot = this.start();
+      const slot = [...this.slots].find((s) => s.ready && s.job === null);
+      if (slot) {
+        this.assign(slot, this.queue.shift()!);
+        continue;
       }
-      this.assign(slot, this.queue.shift()!);
+      const starting = [...this.slots].filter((s) => !s.ready).length;
+      if (this.slots.size < this.size && starting < this.queue.length) this.start();
+      else return;
     }
   }
 
   private start(): Slot {
     const worker = spawn(this.script);
-    const slot: Slot = { worker, job: null, timer: null, idle: null };
+    const slot: Slot = { worker, ready: false, job: null, timer: null, idle: null };
     this.slots.add(slot);
     worker.unref();
     worker.on('message', (reply: TaskReply) => this.settle(slot, reply));
@@ -188,6 +196,11 @@ export class CpuPool {
   }
 
   private settle(slot: Slot, reply: TaskReply): void {
+    if ('ready' in reply) {
+      slot.ready = true;
+      this.pump();
+      return;
+    }
     const job = slot.job;
     if (!job || job.id !== reply.id) return;
     if (slot.timer) clearTimeout(slot.timer);
@@ -200,9 +213,12 @@ export class CpuPool {
     this.pump();
   }
 
-  /** A worker that crashed: its task fails, a new worker takes the queue. */
+  /**
+   * A worker that crashed: its task fails, a new worker takes the queue. One that could not even load its script
+   * fails the first waiting task instead, so a broken script answers errors rather than restarting forever.
+   */
   private fail(slot: Slot, error: Error): void {
-    const job = slot.job;
+    const job = slot.job ?? (slot.ready ? undefined : this.queue.shift());
     slot.job = null;
     job?.reject(error);
     void this.retire(slot).then(() => this.pump());
@@ -216,6 +232,17 @@ export class CpuPool {
   }
 }
 
+/** Linux: this thread (not the whole process) to nice 10; elsewhere, or without permission, nothing. */
+function lowerThreadPriority(): void {
+  try {
+    // `/proc/thread-self` links to `<pid>/task/<tid>`; setpriority on a thread id affects that thread only.
+    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, 10);
+  } catch {
+    /* not Linux, or not allowed: the worker keeps the process's priority */
+  }
+}
+
 /**
  * The worker side: answers `TaskRequest`s with the named handler's result (awaited) or its error. Buffers come back
  * as Uint8Array (structured clone); callers turn them back into Buffers.
@@ -223,6 +250,8 @@ export class CpuPool {
 export function serveTasks(handlers: Record<string, (...args: never[]) => unknown>): void {
   if (!parentPort) throw new Error('serveTasks runs inside a worker thread');
   const port = parentPort;
+  lowerThreadPriority();
+  const ready: TaskReply = { ready: true };
   port.on('message', (request: TaskRequest) => {
     void (async () => {
       let reply: TaskReply;
@@ -244,4 +273,5 @@ export function serveTasks(handlers: Record<string, (...args: never[]) => unknow
       port.postMessage(reply);
     })();
   });
+  port.postMessage(ready);
 }
