@@ -12,7 +12,7 @@ import { HttpError } from '../http/errors';
 import { KeyParseError, parsePrivateKey, type KeyType } from './keys';
 import { MaterialError } from './materialError';
 import type { Pkcs12Contents } from './pkcs12';
-import type { CrlInput, PkiTasks } from './worker/tasks';
+import type { CrlInput, CsrFacts, PkiTasks } from './worker/tasks';
 
 export const DEFAULT_BUDGET_MS = 30_000;
 
@@ -127,6 +127,11 @@ export async function readPrivateKey(pem: string, passphrase?: string): Promise<
     uploadBudget('private_key', 'decrypting this private key'),
   );
   return crypto.createPrivateKey({ key: buf(der), format: 'der', type: 'pkcs8' });
+}
+
+/** An uploaded CSR parsed and checked on the pool (see `inspectCsr` in `worker/tasks.ts`). */
+export async function inspectCsrOffThread(pem: string): Promise<CsrFacts> {
+  return run('inspectCsr', [pem], uploadBudget('csr', 'reading this certificate request'));
 }
 
 /** A signed CRL's DER, built on the pool. */

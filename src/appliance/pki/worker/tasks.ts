@@ -8,7 +8,8 @@ import { AsnConvert } from '@peculiar/asn1-schema';
 import { CRLNumber, id_ce_cRLNumber } from '@peculiar/asn1-x509';
 import { parsePrivateKey, webSigningKey, type KeyType } from '../keys';
 import { readPkcs12, writePkcs12 } from '../pkcs12';
-import { x509 } from '../x509';
+import { MaterialError } from '../materialError';
+import { bytes, pemBlocks, sansOf, x509, type Sans } from '../x509';
 
 const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 const pkcs8 = (key: crypto.KeyObject) => new Uint8Array(key.export({ type: 'pkcs8', format: 'der' }));
@@ -26,6 +27,13 @@ export interface CrlInput {
   nextUpdate: number;
   number: number;
   entries: CrlEntryInput[];
+}
+
+export interface CsrFacts {
+  subjectDer: Uint8Array;
+  spkiDer: Uint8Array;
+  sans: Sans;
+  verified: boolean;
 }
 
 export const tasks = {
@@ -75,6 +83,34 @@ export const tasks = {
       ],
     });
     return new Uint8Array(crl.rawData);
+  },
+
+  /**
+   * An uploaded CSR, parsed and its self-signature checked: what signing it needs (subject, names, public key), so
+   * the request itself, up to the field's 512 KiB, is never parsed on the event loop.
+   */
+  async inspectCsr(pem: string): Promise<CsrFacts> {
+    const blocks = pemBlocks(pem, 'CERTIFICATE REQUEST', 'csr');
+    if (blocks.length !== 1)
+      throw new MaterialError('csr', 'expected one PEM "BEGIN CERTIFICATE REQUEST" block');
+    let csr: x509.Pkcs10CertificateRequest;
+    try {
+      csr = new x509.Pkcs10CertificateRequest(bytes(blocks[0]));
+    } catch {
+      throw new MaterialError('csr', 'the data is not a PKCS#10 certificate request');
+    }
+    let verified = false;
+    try {
+      verified = await csr.verify();
+    } catch {
+      /* WebCrypto cannot verify this key kind (DSA, secp256k1): the key policy refuses those first */
+    }
+    return {
+      subjectDer: new Uint8Array(csr.subjectName.toArrayBuffer()),
+      spkiDer: new Uint8Array(csr.publicKey.rawData),
+      sans: sansOf(csr),
+      verified,
+    };
   },
 
   /** For the pool's own tests: burns CPU for `ms` without yielding. */
