@@ -6,6 +6,7 @@
  *    encrypted PKCS#8 keys (PBES2, PBES1, scrypt) wherever a key is imported with a passphrase;
  * 2. while heavy work that is allowed runs (a PKCS#12 at the limit, RSA-4096 generation), `/healthz` and a console
  *    page answer within 100 ms, the bound the issue sets;
+ *    A CSR is read on the pool too, and certifies at most 100 names of each kind (the API's own limit);
  * 3. a task over its time budget is stopped, reported (422 on the upload), and its worker replaced.
  * A new case is one table row.
  */
@@ -57,6 +58,17 @@ function pkcs12(name: string, args: string[]): string {
 /** The CA's key as encrypted PKCS#8, exported by openssl with `args` (passphrase `pw`). */
 const pkcs8 = (args: string[]) =>
   ok(['pkcs8', '-topk8', '-in', file('ca-key.pem'), '-passout', 'pass:pw', ...args]);
+
+/** A CSR of the leaf's key asking for `count` DNS names. */
+function csrWithNames(count: number): string {
+  const names = Array.from({ length: count }, (_, i) => `DNS:h${i}.offthread.test`).join(',');
+  const config = file(`csr-${count}.cnf`);
+  fs.writeFileSync(
+    config,
+    `[req]\ndistinguished_name=dn\nreq_extensions=ext\n[dn]\n[ext]\nsubjectAltName=${names}\n`,
+  );
+  return ok(['req', '-new', '-key', file('leaf-key.pem'), '-subj', '/CN=names.test', '-config', config]);
+}
 
 const OVER = String(MAX_KDF_ITERATIONS * 2);
 const AT_LIMIT = String(MAX_KDF_ITERATIONS);
@@ -148,6 +160,38 @@ describe('a key derivation above the limits is refused at once (422)', () => {
       ctx: { kind, limit: kind === 'scrypt' ? MAX_SCRYPT_COST : MAX_KDF_ITERATIONS },
     });
     expect(elapsed).toBeLessThan(1500);
+  });
+
+  // [names in the CSR, expected status]
+  const csrRows: Array<[number, number]> = [
+    [100, 201],
+    [101, 422],
+    [3000, 422],
+  ];
+  it.each(csrRows)('a CSR with %p DNS names → %p', async (count, status) => {
+    const created = await admin.post('/api/pki/cas', {
+      name: `CSR CA ${count}`,
+      key_type: 'ec-p256',
+      subject: { common_name: `CSR CA ${count}` },
+      validity_days: 365,
+    });
+    expect(created.statusCode).toBe(201);
+    const started = Date.now();
+    const res = await admin.post('/api/pki/certificates/csr', {
+      ca_id: created.json().id,
+      profile: 'server',
+      csr: csrWithNames(count),
+      validity_days: 10,
+    });
+    const elapsed = Date.now() - started;
+    expect(res.statusCode).toBe(status);
+    if (status === 422) {
+      expect((res.json() as { detail: Item[] }).detail[0]).toMatchObject({
+        loc: ['body', 'csr'],
+        type: 'value_error.pki.san',
+      });
+      expect(elapsed).toBeLessThan(1500);
+    } else expect(res.json().sans.dns).toHaveLength(count);
   });
 
   it('still opens a file at the limit, and keys encrypted with ordinary counts', async () => {
