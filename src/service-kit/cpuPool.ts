@@ -9,7 +9,7 @@
  *   a new worker loads its script). A task over its
  *   budget has its worker terminated (the only way to stop synchronous work) and replaced; the caller gets a
  *   `CpuBudgetError` naming the budget.
- * - Priority: on Linux each worker thread lowers its own scheduling priority (nice 10), so when CPUs are short the
+ * - Priority: on Linux each worker thread lowers its own scheduling priority (nice 5), so when CPUs are short the
  *   event loop runs first and the heavy task takes the time that is left.
  * - Queue: at most `maxQueue` tasks wait; beyond that the caller gets a `CpuPoolBusyError` at once.
  *
@@ -232,12 +232,13 @@ export class CpuPool {
   }
 }
 
-/** Linux: this thread (not the whole process) to nice 10; elsewhere, or without permission, nothing. */
+/** Linux: this thread (not the whole process) to nice 5 (the event loop gets about three quarters of a shared core, and a
+ * busy machine does not starve the task); elsewhere, or without permission, nothing. */
 function lowerThreadPriority(): void {
   try {
     // `/proc/thread-self` links to `<pid>/task/<tid>`; setpriority on a thread id affects that thread only.
     const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, 10);
+    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, 5);
   } catch {
     /* not Linux, or not allowed: the worker keeps the process's priority */
   }
