@@ -232,8 +232,10 @@ export class CpuPool {
   }
 }
 
-/** Linux: this thread (not the whole process) to nice 5 (the event loop gets about three quarters of a shared core, and a
- * busy machine does not starve the task); elsewhere, or without permission, nothing. */
+/**
+ * Linux: this thread (not the whole process) to nice 5: the event loop gets about three quarters of a core it shares
+ * with a worker, and a busy machine does not starve the task. Elsewhere, or without permission, nothing.
+ */
 function lowerThreadPriority(): void {
   try {
     // `/proc/thread-self` links to `<pid>/task/<tid>`; setpriority on a thread id affects that thread only.
