@@ -1,6 +1,6 @@
 /**
  * The PKI's CPU-heavy work, off the event loop: PKCS#12 reading and writing, key generation, decrypting
- * passphrase-protected keys and building CRLs run on a worker pool (`src/service-kit/cpuPool.ts`, script
+ * passphrase-protected keys, reading uploaded CSRs and building CRLs run on a worker pool (`src/service-kit/cpuPool.ts`, script
  * `worker/entry.ts`), each within the time budget (`RAMPART_CRYPTO_BUDGET_SECONDS`, 30 s by default). A task over its
  * budget is stopped and answered as a 422 on the uploaded field (or a 503 for work the appliance started itself);
  * a full queue is a 503 with Retry-After.
