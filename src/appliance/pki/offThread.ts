@@ -1,6 +1,6 @@
 /**
  * The PKI's CPU-heavy work, off the event loop: PKCS#12 reading and writing, key generation, decrypting
- * passphrase-protected keys, reading uploaded CSRs and building CRLs run on a worker pool (`src/service-kit/cpuPool.ts`, script
+ * passphrase-protected keys, reading uploaded CSRs, reading and building CRLs run on a worker pool (`src/service-kit/cpuPool.ts`, script
  * `worker/entry.ts`), each within the time budget (`RAMPART_CRYPTO_BUDGET_SECONDS`, 30 s by default). A task over its
  * budget is stopped and answered as a 422 on the uploaded field (or a 503 for work the appliance started itself);
  * a full queue is a 503 with Retry-After.
@@ -12,7 +12,7 @@ import { HttpError } from '../http/errors';
 import { KeyParseError, parsePrivateKey, type KeyType } from './keys';
 import { MaterialError } from './materialError';
 import type { Pkcs12Contents } from './pkcs12';
-import type { CrlInput, CsrFacts, PkiTasks } from './worker/tasks';
+import type { CrlFacts, CrlInput, CsrFacts, PkiTasks } from './worker/tasks';
 
 export const DEFAULT_BUDGET_MS = 30_000;
 
@@ -60,13 +60,15 @@ const serverBudget = (what: string) => (e: CpuBudgetError) =>
   );
 
 /** A budget overrun caused by an upload: a 422 on its field. */
-const uploadBudget = (field: string, what: string) => (e: CpuBudgetError) =>
-  new MaterialError(
-    field,
-    `${what} took longer than the ${seconds(e.budgetMs)} allowed and was stopped: export it again with fewer key-derivation iterations`,
-    'value_error.pki.time_budget',
-    { budget_ms: e.budgetMs },
-  );
+const uploadBudget =
+  (field: string, what: string, advice = 'export it again with fewer key-derivation iterations') =>
+  (e: CpuBudgetError) =>
+    new MaterialError(
+      field,
+      `${what} took longer than the ${seconds(e.budgetMs)} allowed and was stopped: ${advice}`,
+      'value_error.pki.time_budget',
+      { budget_ms: e.budgetMs },
+    );
 
 async function run<K extends keyof PkiTasks>(
   task: K,
@@ -137,4 +139,28 @@ export async function inspectCsrOffThread(pem: string): Promise<CsrFacts> {
 /** A signed CRL's DER, built on the pool. */
 export async function buildCrlOffThread(input: CrlInput): Promise<Buffer> {
   return buf(await run('buildCrl', [input], serverBudget('building the revocation list')));
+}
+
+/** An uploaded CRL (PEM or base64 DER) decoded and parsed on the pool: its DER and what the API shows of it. */
+export async function readCrlOffThread(text: string): Promise<{ der: Buffer; facts: CrlFacts }> {
+  const out = await run(
+    'readCrl',
+    [text],
+    uploadBudget('crl', 'reading this revocation list', 'send a smaller list'),
+  );
+  return { der: buf(out.der), facts: out.facts };
+}
+
+/** A stored CRL's facts, read on the pool. */
+export async function describeCrlOffThread(der: Buffer): Promise<CrlFacts> {
+  return run('describeCrl', [new Uint8Array(der)], serverBudget('reading the revocation list'));
+}
+
+/** Which of these certificates signed the CRL (the last that did), or -1; checked on the pool. */
+export async function crlSignerOffThread(der: Buffer, certsDer: Buffer[]): Promise<number> {
+  return run(
+    'crlSignerIndex',
+    [new Uint8Array(der), certsDer.map((d) => new Uint8Array(d))],
+    uploadBudget('crl', 'checking the signature of this revocation list', 'send a smaller list'),
+  );
 }

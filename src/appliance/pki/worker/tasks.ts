@@ -9,7 +9,7 @@ import { CRLNumber, id_ce_cRLNumber } from '@peculiar/asn1-x509';
 import { parsePrivateKey, webSigningKey, type KeyType } from '../keys';
 import { readPkcs12, writePkcs12 } from '../pkcs12';
 import { MaterialError } from '../materialError';
-import { bytes, pemBlocks, sansOf, x509, type Sans } from '../x509';
+import { bytes, parseCertificateDer, pemBlocks, sansOf, x509, type Sans } from '../x509';
 
 const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 const pkcs8 = (key: crypto.KeyObject) => new Uint8Array(key.export({ type: 'pkcs8', format: 'der' }));
@@ -34,6 +34,42 @@ export interface CsrFacts {
   spkiDer: Uint8Array;
   sans: Sans;
   verified: boolean;
+}
+
+/** What the API shows of a CRL, read on the worker (the list itself never parsed on the event loop). */
+export interface CrlFacts {
+  issuer: string;
+  issuerCommonName: string | null;
+  number: number | null;
+  thisUpdate: number;
+  nextUpdate: number | null;
+  signatureAlgorithm: string;
+  revoked: Array<{ serial: string; revocationDate: number; reason: number | null }>;
+}
+
+function parseCrl(der: Uint8Array): x509.X509Crl {
+  try {
+    return new x509.X509Crl(bytes(buf(der)));
+  } catch {
+    throw new MaterialError('crl', 'the data is not an X.509 revocation list');
+  }
+}
+
+function crlFacts(crl: x509.X509Crl): CrlFacts {
+  const numberExt = crl.extensions.find((e) => e.type === id_ce_cRLNumber);
+  return {
+    issuer: crl.issuer,
+    issuerCommonName: crl.issuerName.getField('CN')[0] ?? null,
+    number: numberExt ? AsnConvert.parse(numberExt.value, CRLNumber).value : null,
+    thisUpdate: crl.thisUpdate.getTime(),
+    nextUpdate: crl.nextUpdate ? crl.nextUpdate.getTime() : null,
+    signatureAlgorithm: (crl.signatureAlgorithm as { name: string }).name,
+    revoked: crl.entries.map((e) => ({
+      serial: e.serialNumber.toLowerCase(),
+      revocationDate: e.revocationDate.getTime(),
+      reason: e.reason ?? null,
+    })),
+  };
 }
 
 export const tasks = {
@@ -111,6 +147,38 @@ export const tasks = {
       sans: sansOf(csr),
       verified,
     };
+  },
+
+  /**
+   * An uploaded CRL (PEM, or base64 of its DER, up to the field's size): decoded and parsed here, its DER and facts
+   * returned, so the event loop never parses the list.
+   */
+  readCrl(text: string): { der: Uint8Array; facts: CrlFacts } {
+    let der: Buffer;
+    if (text.includes('-----BEGIN')) {
+      const blocks = pemBlocks(text, 'X509 CRL', 'crl');
+      if (blocks.length !== 1) throw new MaterialError('crl', 'expected one PEM "BEGIN X509 CRL" block');
+      der = blocks[0];
+    } else if (/^[A-Za-z0-9+/\s]+={0,2}\s*$/.test(text)) der = Buffer.from(text, 'base64');
+    else throw new MaterialError('crl', 'send the CRL as PEM or as base64 of its DER form');
+    const out = new Uint8Array(der);
+    return { der: out, facts: crlFacts(parseCrl(out)) };
+  },
+
+  /** A stored CRL's facts (for its detail view). */
+  describeCrl(der: Uint8Array): CrlFacts {
+    return crlFacts(parseCrl(der));
+  },
+
+  /** The index of the last of these certificates whose key signed the CRL, or -1. */
+  async crlSignerIndex(der: Uint8Array, certsDer: Uint8Array[]): Promise<number> {
+    const crl = parseCrl(der);
+    let found = -1;
+    for (const [i, certDer] of certsDer.entries()) {
+      const cert = parseCertificateDer(buf(certDer), 'crl');
+      if (await crl.verify({ publicKey: cert.publicKey }).catch(() => false)) found = i;
+    }
+    return found;
   },
 
   /** For the pool's own tests: burns CPU for `ms` without yielding. */
