@@ -4,10 +4,12 @@
  * 1. a key derivation above the limits (src/appliance/pki/pbeLimits.ts) is refused with a 422 on its field at once,
  *    before anything is derived: PKCS#12 MAC, certificate-bag PBE, key-bag PBE (PBES2 and legacy PKCS#12 PBE), and
  *    encrypted PKCS#8 keys (PBES2, PBES1, scrypt) wherever a key is imported with a passphrase;
- * 2. while heavy work that is allowed runs (a PKCS#12 at the limit, RSA-4096 generation), `/healthz` and a console
- *    page answer within 100 ms, the bound the issue sets;
+ * 2. while heavy work that is allowed runs (a PKCS#12 at the limit, a CRL of 1,200 entries, RSA-4096 generation),
+ *    `/healthz` and a console page answer within 100 ms, the bound the issue sets;
  *    A CSR is read on the pool too, and certifies at most 100 names of each kind (the API's own limit);
- * 3. a task over its time budget is stopped, reported (422 on the upload), and its worker replaced.
+ * 3. a task over its time budget is stopped, reported (422 on the upload), and its worker replaced;
+ * 4. an uploaded chain holds at most 32 certificates (CA import, certificate import, PKCS#12), counted before any
+ *    is parsed; CRLs are read on the pool (a CRL import is one of the heavy works of point 2).
  * A new case is one table row.
  */
 import crypto from 'node:crypto';
@@ -15,6 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CpuBudgetError } from '../../src/service-kit/cpuPool';
 import { MAX_KDF_ITERATIONS, MAX_SCRYPT_COST } from '../../src/appliance/pki/pbeLimits';
+import { MAX_CHAIN_CERTIFICATES } from '../../src/appliance/pki/x509';
 import { pkiPool } from '../../src/appliance/pki/offThread';
 import { adminAgent, startServer, type Agent, type Harness } from '../appliance/support/harness';
 import { openssl, opensslSelfSigned, tempDir } from '../appliance/pki/support';
@@ -68,6 +71,63 @@ function csrWithNames(count: number): string {
     `[req]\ndistinguished_name=dn\nreq_extensions=ext\n[dn]\n[ext]\nsubjectAltName=${names}\n`,
   );
   return ok(['req', '-new', '-key', file('leaf-key.pem'), '-subj', '/CN=names.test', '-config', config]);
+}
+
+/** A CA of its own for the chain rows (the others import `ca` already). */
+const chainCa = opensslSelfSigned(dir, '/CN=Offthread chain CA', { ca: true, key: 'chain-ca' });
+
+/** `count` copies of a self-signed certificate: each is signed by the next, so only the count can refuse it. */
+const copies = (pem: string, count: number) => pem.repeat(count);
+
+/**
+ * A CRL signed by openssl (its own P-256 CA, named `cn`) listing `entries` revoked serials, as PEM. About 1,200
+ * entries is the most the X.509 library reads (its parser stops at 10,000 ASN.1 nodes), and parsing those costs
+ * the better part of a second: on the event loop, every request would wait for it.
+ */
+function bigCrl(cn: string, entries: number): string {
+  const out = file(`${cn}.crl.pem`);
+  if (fs.existsSync(out)) return fs.readFileSync(out, 'utf8');
+  const caDir = fs.mkdtempSync(path.join(dir, 'crl-'));
+  const at = (name: string) => path.join(caDir, name);
+  const p256 = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
+  ok([
+    'req',
+    '-x509',
+    ...p256,
+    '-keyout',
+    at('key.pem'),
+    '-out',
+    at('cert.pem'),
+    '-days',
+    '10',
+    '-subj',
+    `/CN=${cn}`,
+  ]);
+  // openssl's index: revoked, expiry, revocation date and reason, serial (positive, 16 bytes), file, subject.
+  const serial = () => `1${crypto.randomBytes(16).toString('hex').slice(1).toUpperCase()}`;
+  const lines = Array.from(
+    { length: entries },
+    (_, i) => `R\t301231000000Z\t251127000000Z,keyCompromise\t${serial()}\tunknown\t/CN=r${i}\n`,
+  );
+  fs.writeFileSync(at('index.txt'), lines.join(''));
+  fs.writeFileSync(at('crlnumber'), '01\n');
+  fs.writeFileSync(
+    at('ca.cnf'),
+    `[ca]\ndefault_ca = d\n[d]\ndatabase = ${at('index.txt')}\ncrlnumber = ${at('crlnumber')}\ndefault_md = sha256\ndefault_crl_days = 7\n`,
+  );
+  ok([
+    'ca',
+    '-gencrl',
+    '-config',
+    at('ca.cnf'),
+    '-keyfile',
+    at('key.pem'),
+    '-cert',
+    at('cert.pem'),
+    '-out',
+    out,
+  ]);
+  return fs.readFileSync(out, 'utf8');
 }
 
 const OVER = String(MAX_KDF_ITERATIONS * 2);
@@ -216,6 +276,53 @@ describe('a key derivation above the limits is refused at once (422)', () => {
   }, 60_000);
 });
 
+describe('an uploaded chain holds at most 32 certificates', () => {
+  const certBody = (pem: string) => ({ certificate: pem });
+  const caBody = (pem: string) => ({ name: 'Chain CA', certificate: pem });
+  // [certificates, route, expected status, the certificate repeated, body around the chain]
+  const chainRows: Array<[number, string, number, string, (pem: string) => Record<string, unknown>]> = [
+    [MAX_CHAIN_CERTIFICATES, '/api/pki/certificates/import', 201, leaf.cert, certBody],
+    [MAX_CHAIN_CERTIFICATES + 1, '/api/pki/certificates/import', 422, leaf.cert, certBody],
+    [300, '/api/pki/certificates/import', 422, leaf.cert, certBody],
+    [MAX_CHAIN_CERTIFICATES, '/api/pki/cas/import', 201, chainCa.cert, caBody],
+    [MAX_CHAIN_CERTIFICATES + 1, '/api/pki/cas/import', 422, chainCa.cert, caBody],
+    [300, '/api/pki/cas/import', 422, chainCa.cert, caBody],
+  ];
+  it.each(chainRows)('a chain of %p certificates on %s → %p', async (count, route, status, cert, body) => {
+    const started = Date.now();
+    const res = await admin.post(route, body(copies(cert, count)));
+    const elapsed = Date.now() - started;
+    expect(res.statusCode).toBe(status);
+    if (status === 422) {
+      const item = (res.json() as { detail: Item[] }).detail[0];
+      expect(item).toMatchObject({
+        loc: ['body', 'certificate'],
+        type: 'value_error.pki.chain_length',
+        ctx: { found: count, limit: MAX_CHAIN_CERTIFICATES },
+      });
+      expect(item.msg).toContain(`holds ${count} certificates; at most ${MAX_CHAIN_CERTIFICATES}`);
+      // Refused on the count, before a certificate is parsed.
+      expect(elapsed).toBeLessThan(1500);
+    } else if (route.includes('/cas/')) {
+      await admin.request({ method: 'DELETE', url: `/api/pki/cas/${res.json().id}` });
+    } else await forgetCertificates(admin);
+  });
+
+  it('refuses a PKCS#12 file holding more than 32 certificates', async () => {
+    fs.writeFileSync(file('chain-ca-x40.pem'), copies(chainCa.cert, 40));
+    const res = await admin.post('/api/pki/certificates/import-pkcs12', {
+      pkcs12: pkcs12('chain-40', ['-certfile', file('chain-ca-x40.pem')]),
+      password: 'pw',
+    });
+    expect(res.statusCode).toBe(422);
+    expect((res.json() as { detail: Item[] }).detail[0]).toMatchObject({
+      loc: ['body', 'pkcs12'],
+      type: 'value_error.pki.chain_length',
+      ctx: { limit: MAX_CHAIN_CERTIFICATES },
+    });
+  });
+});
+
 describe('heavy work runs off the event loop', () => {
   /** The slowest of `count` answers of `url` with nothing heavy running (ms). */
   async function idleSlowest(url: string, count: number) {
@@ -266,6 +373,11 @@ describe('heavy work runs off the event loop', () => {
           password: 'wrong',
         }),
       422,
+    ],
+    [
+      'the import of a CRL of 1,200 entries',
+      () => admin.post('/api/pki/crls/import', { crl: bigCrl('Big CRL', 1200) }),
+      201,
     ],
     [
       'a root CA with a new RSA-4096 key',

@@ -8,7 +8,7 @@ import { notFound, HttpError } from '../http/errors';
 import { auditText } from '../audit';
 import { type PkiContext, pkiAudit } from './context';
 import { KeyParseError, webSigningKey, type KeyType } from './keys';
-import { generateKey, readPrivateKey } from './offThread';
+import { generateKey, readChainOffThread, readPrivateKey } from './offThread';
 import { assertChainKeysAllowed, assertIssuerKeyAllowed } from './keyPolicy';
 import {
   certPem,
@@ -359,7 +359,7 @@ export async function checkChain(chain: x509.X509Certificate[], field: string, n
 }
 
 export async function importCa(p: PkiContext, input: ImportCaInput, by: string) {
-  const chain = parseCertificates(input.certificate, 'certificate');
+  const chain = await readChainOffThread(input.certificate, 'certificate');
   assertChainKeysAllowed(chain, 'certificate');
   const [cert, ...rest] = chain;
   const summary = summarize(cert);

@@ -22,10 +22,12 @@ import {
   generateKey,
   inspectCsrOffThread,
   readPkcs12OffThread,
+  readChainOffThread,
   readPrivateKey,
   writePkcs12OffThread,
 } from './offThread';
 import {
+  assertChainLength,
   bytes,
   certPem,
   certStatus,
@@ -541,7 +543,7 @@ async function importParsed(
 }
 
 export async function importPem(p: PkiContext, input: ImportPemInput, by: string) {
-  const chain = parseCertificates(input.certificate, 'certificate');
+  const chain = await readChainOffThread(input.certificate, 'certificate');
   let key: crypto.KeyObject | null = null;
   if (input.private_key?.trim()) {
     try {
@@ -566,6 +568,7 @@ export async function importPkcs12(p: PkiContext, input: ImportPkcs12Input, by: 
     }
     if (!keyAlgorithm(key)) throw new MaterialError('pkcs12', 'only RSA and ECDSA keys are supported');
   }
+  assertChainLength(contents.certsDer.length, 'pkcs12');
   const certs = contents.certsDer.map((der) => parseCertificateDer(der, 'pkcs12'));
   // The leaf is the certificate of the key (or the one no other certificate was issued by); the rest is its chain.
   const leafIndex = key

@@ -1,6 +1,6 @@
 /**
  * The PKI's CPU-heavy work, off the event loop: PKCS#12 reading and writing, key generation, decrypting
- * passphrase-protected keys, reading uploaded CSRs, reading and building CRLs run on a worker pool (`src/service-kit/cpuPool.ts`, script
+ * passphrase-protected keys, reading uploaded CSRs and certificate chains, reading and building CRLs run on a worker pool (`src/service-kit/cpuPool.ts`, script
  * `worker/entry.ts`), each within the time budget (`RAMPART_CRYPTO_BUDGET_SECONDS`, 30 s by default). A task over its
  * budget is stopped and answered as a 422 on the uploaded field (or a 503 for work the appliance started itself);
  * a full queue is a 503 with Retry-After.
@@ -11,6 +11,7 @@ import { CpuBudgetError, CpuPool, CpuPoolBusyError, CpuTaskError } from '../../s
 import { HttpError } from '../http/errors';
 import { KeyParseError, parsePrivateKey, type KeyType } from './keys';
 import { MaterialError } from './materialError';
+import { parseCertificateDer, type x509 } from './x509';
 import type { Pkcs12Contents } from './pkcs12';
 import type { CrlFacts, CrlInput, CsrFacts, PkiTasks } from './worker/tasks';
 
@@ -163,4 +164,17 @@ export async function crlSignerOffThread(der: Buffer, certsDer: Buffer[]): Promi
     [new Uint8Array(der), certsDer.map((d) => new Uint8Array(d))],
     uploadBudget('crl', 'checking the signature of this revocation list', 'send a smaller list'),
   );
+}
+
+/**
+ * An uploaded PEM chain: counted (at most `MAX_CHAIN_CERTIFICATES`, else a 422 `value_error.pki.chain_length`),
+ * split and validated on the pool; the certificates, at most 32, are then read here for the checks that follow.
+ */
+export async function readChainOffThread(text: string, field: string): Promise<x509.X509Certificate[]> {
+  const ders = await run(
+    'readChain',
+    [text, field],
+    uploadBudget(field, 'reading this certificate chain', 'send the certificate and its issuers only'),
+  );
+  return ders.map((d) => parseCertificateDer(buf(d), field));
 }

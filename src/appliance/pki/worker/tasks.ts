@@ -9,7 +9,7 @@ import { CRLNumber, id_ce_cRLNumber } from '@peculiar/asn1-x509';
 import { parsePrivateKey, webSigningKey, type KeyType } from '../keys';
 import { readPkcs12, writePkcs12 } from '../pkcs12';
 import { MaterialError } from '../materialError';
-import { bytes, parseCertificateDer, pemBlocks, sansOf, x509, type Sans } from '../x509';
+import { bytes, chainDers, parseCertificateDer, pemBlocks, sansOf, x509, type Sans } from '../x509';
 
 const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 const pkcs8 = (key: crypto.KeyObject) => new Uint8Array(key.export({ type: 'pkcs8', format: 'der' }));
@@ -179,6 +179,14 @@ export const tasks = {
       if (await crl.verify({ publicKey: cert.publicKey }).catch(() => false)) found = i;
     }
     return found;
+  },
+
+  /**
+   * An uploaded PEM chain: its length checked against the cap, split into DER and each certificate parsed here, so
+   * a 512 KiB field of certificates is decoded and validated off the event loop.
+   */
+  readChain(text: string, field: string): Uint8Array[] {
+    return chainDers(text, field).map((d) => new Uint8Array(d));
   },
 
   /** For the pool's own tests: burns CPU for `ms` without yielding. */
