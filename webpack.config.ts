@@ -177,7 +177,8 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
     name: 'server',
     mode,
     target: 'node20',
-    entry: { server: './src/server/index.ts' },
+    // The PKI's worker thread is its own script beside the server (src/appliance/pki/offThread.ts finds it there).
+    entry: { server: './src/server/index.ts', 'pki-worker': './src/appliance/pki/worker/entry.ts' },
     devtool: 'source-map',
     output: {
       path: path.join(dist, 'server'),

@@ -76,6 +76,11 @@ export interface Config {
   applyConfirmSeconds: number;
   /** Seconds without a request after which a console or identity session ends (the idle timeout). */
   sessionIdleSeconds: number;
+  /**
+   * Seconds one CPU-heavy cryptographic task (opening a PKCS#12 file, generating a key, building a CRL) may run on
+   * the worker pool before it is stopped.
+   */
+  cryptoBudgetSeconds: number;
   /** Seconds after sign-in after which a session ends whatever the activity (the absolute lifetime). */
   sessionMaxSeconds: number;
   /** Seconds before the idle timeout at which the console warns and offers to extend the session. */
@@ -121,6 +126,7 @@ export const defaults: Config = {
   pageCacheSeconds: 5,
   applyConfirmSeconds: 60,
   sessionIdleSeconds: 900,
+  cryptoBudgetSeconds: 30,
   sessionMaxSeconds: 28800,
   sessionWarnSeconds: 120,
   reauthMaxAgeSeconds: 600,

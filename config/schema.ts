@@ -178,6 +178,12 @@ export const configKeys: KeySpec[] = [
     (c, v) => (c.applyConfirmSeconds = v),
   ),
   spec(
+    'cryptoBudgetSeconds',
+    'RAMPART_CRYPTO_BUDGET_SECONDS',
+    int(1, 600),
+    (c, v) => (c.cryptoBudgetSeconds = v),
+  ),
+  spec(
     'sessionIdleSeconds',
     'RAMPART_SESSION_IDLE_SECONDS',
     int(10, 86400),

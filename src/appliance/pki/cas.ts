@@ -7,7 +7,8 @@ import { inTransaction } from '../context';
 import { notFound, HttpError } from '../http/errors';
 import { auditText } from '../audit';
 import { type PkiContext, pkiAudit } from './context';
-import { generateKey, KeyParseError, parsePrivateKey, webSigningKey, type KeyType } from './keys';
+import { KeyParseError, webSigningKey, type KeyType } from './keys';
+import { generateKey, readChainOffThread, readPrivateKey } from './offThread';
 import { assertChainKeysAllowed, assertIssuerKeyAllowed } from './keyPolicy';
 import {
   certPem,
@@ -328,10 +329,10 @@ export async function createCa(p: PkiContext, input: CreateCaInput, by: string) 
   return caDetail(p, id);
 }
 
-function parseKeyField(pem: string | undefined, passphrase: string | undefined) {
+async function parseKeyField(pem: string | undefined, passphrase: string | undefined) {
   if (pem === undefined || pem.trim() === '') return null;
   try {
-    return parsePrivateKey(pem, passphrase);
+    return await readPrivateKey(pem, passphrase);
   } catch (e) {
     if (e instanceof KeyParseError) throw new MaterialError('private_key', e.message);
     throw e;
@@ -358,7 +359,7 @@ export async function checkChain(chain: x509.X509Certificate[], field: string, n
 }
 
 export async function importCa(p: PkiContext, input: ImportCaInput, by: string) {
-  const chain = parseCertificates(input.certificate, 'certificate');
+  const chain = await readChainOffThread(input.certificate, 'certificate');
   assertChainKeysAllowed(chain, 'certificate');
   const [cert, ...rest] = chain;
   const summary = summarize(cert);
@@ -369,7 +370,7 @@ export async function importCa(p: PkiContext, input: ImportCaInput, by: string) 
       'value_error.pki.not_ca',
     );
   await checkChain(chain, 'certificate', p.app.now());
-  const key = parseKeyField(input.private_key, input.passphrase);
+  const key = await parseKeyField(input.private_key, input.passphrase);
   if (key && !keyMatches(cert, key))
     throw new MaterialError(
       'private_key',

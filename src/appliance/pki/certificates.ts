@@ -11,15 +11,23 @@ import { inTransaction } from '../context';
 import { HttpError, notFound } from '../http/errors';
 import { caChainDer, caSigner, checkChain, getCaRow } from './cas';
 import { type PkiContext, pkiAudit } from './context';
-import { generateKey, keyAlgorithm, KeyParseError, parsePrivateKey, type KeyType } from './keys';
+import { keyAlgorithm, KeyParseError, type KeyType } from './keys';
 import {
   assertChainKeysAllowed,
-  assertCsrKeyAllowed,
+  assertSpkiAllowed,
   assertIssuerKeyAllowed,
   assertKeyAllowed,
 } from './keyPolicy';
-import { readPkcs12, writePkcs12 } from './pkcs12';
 import {
+  generateKey,
+  inspectCsrOffThread,
+  readPkcs12OffThread,
+  readChainOffThread,
+  readPrivateKey,
+  writePkcs12OffThread,
+} from './offThread';
+import {
+  assertChainLength,
   bytes,
   certPem,
   certStatus,
@@ -32,7 +40,6 @@ import {
   MaterialError,
   parseCertificateDer,
   parseCertificates,
-  pemBlocks,
   publicKeyObject,
   randomSerial,
   sanExtension,
@@ -263,6 +270,21 @@ export function checkSans(input: SansInput | undefined): Sans {
   };
 }
 
+/** Names of one kind a certificate may carry: the limit of the API's own `sans` lists. */
+export const MAX_SANS_PER_KIND = 100;
+
+/** The names a CSR asks for, within the same limits as names given in the API (each kind at most 100). */
+function checkCsrSans(sans: Sans): Sans {
+  for (const kind of ['dns', 'ip', 'uri', 'email'] as const)
+    if (sans[kind].length > MAX_SANS_PER_KIND)
+      throw new MaterialError(
+        'csr',
+        `the request asks for ${sans[kind].length} names of kind ${kind}; at most ${MAX_SANS_PER_KIND} of each kind can be certified (or give the names in "sans")`,
+        'value_error.pki.san',
+      );
+  return sans;
+}
+
 /** The console's public origin, without a trailing slash. */
 const applianceOrigin = (p: PkiContext): string => publicOrigin(p.app.config).replace(/\/+$/, '');
 
@@ -422,32 +444,25 @@ export async function issueCertificate(p: PkiContext, input: IssueInput, by: str
 
 export async function signCsr(p: PkiContext, input: CsrInput, by: string) {
   getCaRow(p, input.ca_id);
-  const blocks = pemBlocks(input.csr, 'CERTIFICATE REQUEST', 'csr');
-  if (blocks.length !== 1)
-    throw new MaterialError('csr', 'expected one PEM "BEGIN CERTIFICATE REQUEST" block');
-  let csr: x509.Pkcs10CertificateRequest;
-  try {
-    csr = new x509.Pkcs10CertificateRequest(bytes(blocks[0]));
-  } catch {
-    throw new MaterialError('csr', 'the data is not a PKCS#10 certificate request');
-  }
-  // Before the signature check: WebCrypto cannot verify DSA or secp256k1, which would read as "forged".
-  assertCsrKeyAllowed(csr, 'csr');
-  if (!(await csr.verify().catch(() => false)))
+  // Parsed and verified on the worker pool; only its facts come back.
+  const csr = await inspectCsrOffThread(input.csr);
+  // Before the signature verdict: WebCrypto cannot verify DSA or secp256k1, which would read as "forged".
+  assertSpkiAllowed(Buffer.from(csr.spkiDer), 'csr');
+  if (!csr.verified)
     throw new MaterialError(
       'csr',
       'the request is not signed by its own key (damaged or forged)',
       'value_error.pki.signature',
     );
-  const publicKey = publicKeyObject(csr);
+  const publicKey = crypto.createPublicKey({ key: Buffer.from(csr.spkiDer), format: 'der', type: 'spki' });
   const alg = keyAlgorithm(publicKey);
   if (!alg)
     throw new MaterialError('csr', 'only RSA and ECDSA keys can be certified', 'value_error.pki.key_type');
-  const sans = input.sans ? checkSans(input.sans) : sansOf(csr);
+  const sans = input.sans ? checkSans(input.sans) : checkCsrSans(csr.sans);
   const cert = await signLeaf(p, {
     caId: input.ca_id,
     profile: input.profile,
-    subject: csr.subjectName,
+    subject: new x509.Name(Uint8Array.from(csr.subjectDer).buffer as ArrayBuffer),
     sans,
     publicKey,
     validityDays: input.validity_days,
@@ -528,11 +543,11 @@ async function importParsed(
 }
 
 export async function importPem(p: PkiContext, input: ImportPemInput, by: string) {
-  const chain = parseCertificates(input.certificate, 'certificate');
+  const chain = await readChainOffThread(input.certificate, 'certificate');
   let key: crypto.KeyObject | null = null;
   if (input.private_key?.trim()) {
     try {
-      key = parsePrivateKey(input.private_key, input.passphrase);
+      key = await readPrivateKey(input.private_key, input.passphrase);
     } catch (e) {
       if (e instanceof KeyParseError) throw new MaterialError('private_key', e.message);
       throw e;
@@ -543,7 +558,7 @@ export async function importPem(p: PkiContext, input: ImportPemInput, by: string
 
 export async function importPkcs12(p: PkiContext, input: ImportPkcs12Input, by: string) {
   const data = Buffer.from(input.pkcs12, 'base64');
-  const contents = readPkcs12(data, input.password, 'pkcs12');
+  const contents = await readPkcs12OffThread(data, input.password, 'pkcs12');
   let key: crypto.KeyObject | null = null;
   if (contents.keyPkcs8) {
     try {
@@ -553,6 +568,7 @@ export async function importPkcs12(p: PkiContext, input: ImportPkcs12Input, by: 
     }
     if (!keyAlgorithm(key)) throw new MaterialError('pkcs12', 'only RSA and ECDSA keys are supported');
   }
+  assertChainLength(contents.certsDer.length, 'pkcs12');
   const certs = contents.certsDer.map((der) => parseCertificateDer(der, 'pkcs12'));
   // The leaf is the certificate of the key (or the one no other certificate was issued by); the rest is its chain.
   const leafIndex = key
@@ -609,7 +625,11 @@ export async function exportCertificate(
     if (!input.password)
       throw unprocessable(['body', 'password'], 'a PKCS#12 export needs a password', 'value_error.missing');
     const der = key.export({ type: 'pkcs8', format: 'der' });
-    result = { body: await writePkcs12(der, chain, input.password, row.name), kind: 'p12', name: row.name };
+    result = {
+      body: await writePkcs12OffThread(der, chain, input.password, row.name),
+      kind: 'p12',
+      name: row.name,
+    };
   } else {
     const keyPem = input.password
       ? key.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: input.password })

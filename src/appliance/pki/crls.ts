@@ -4,15 +4,15 @@
  * imported for reference; downloads as PEM or DER (the public copy of each CA's CRL is what certificates point to).
  */
 import crypto from 'node:crypto';
-import { AsnConvert } from '@peculiar/asn1-schema';
-import { CRLNumber, id_ce_cRLNumber } from '@peculiar/asn1-x509';
 import { auditText } from '../audit';
 import { inTransaction } from '../context';
 import { HttpError, notFound } from '../http/errors';
 import { caSigner, getCaRow } from './cas';
 import { REASON_CODES, type RevocationReason } from './certificates';
 import { type PkiContext, pkiAudit } from './context';
-import { bytes, MaterialError, parseCertificateDer, pemBlocks, x509 } from './x509';
+import { buildCrlOffThread, crlSignerOffThread, describeCrlOffThread, readCrlOffThread } from './offThread';
+import type { CrlFacts } from './worker/tasks';
+import { MaterialError } from './x509';
 import { toOneLine } from '../../lib/validation/text';
 
 /** Generated CRLs kept per CA (older ones are dropped; the newest is the one served). */
@@ -86,16 +86,17 @@ export function listCrls(p: PkiContext, filter: { ca_id?: string; source?: strin
     .map((r) => crlView(p, r));
 }
 
-export function crlDetail(p: PkiContext, id: string) {
+/** A CRL with its entries; the list is read on the worker pool (`facts` when the caller has just read it there). */
+export async function crlDetail(p: PkiContext, id: string, facts?: CrlFacts) {
   const row = getCrlRow(p, id);
-  const crl = new x509.X509Crl(bytes(row.crl_der));
+  const f = facts ?? (await describeCrlOffThread(row.crl_der));
   return {
     ...crlView(p, row),
-    signature_algorithm: (crl.signatureAlgorithm as { name: string }).name,
-    revoked: crl.entries.map((e) => ({
-      serial: e.serialNumber.toLowerCase(),
-      revocation_date: e.revocationDate.toISOString(),
-      reason: e.reason === undefined ? null : (REASON_NAMES.get(e.reason) ?? String(e.reason)),
+    signature_algorithm: f.signatureAlgorithm,
+    revoked: f.revoked.map((e) => ({
+      serial: e.serial,
+      revocation_date: new Date(e.revocationDate).toISOString(),
+      reason: e.reason === null ? null : (REASON_NAMES.get(e.reason) ?? String(e.reason)),
     })),
   };
 }
@@ -139,21 +140,18 @@ async function generateCrlNow(p: PkiContext, caId: string): Promise<CrlRow | nul
   const number = ca.crl_number + 1;
   const thisUpdate = new Date(now);
   const nextUpdate = new Date(now + ca.crl_validity_hours * 3600_000);
-  const crl = await x509.X509CrlGenerator.create({
-    issuer: signer.cert.subjectName,
-    thisUpdate,
-    nextUpdate,
-    signingKey: signer.signing.key,
-    signingAlgorithm: signer.signing.algorithm,
+  // Signing is quick; encoding thousands of entries is not: the list is built on the worker pool.
+  const crlDer = await buildCrlOffThread({
+    caCertDer: new Uint8Array(ca.cert_der),
+    caKeyPkcs8: new Uint8Array(signer.keyObject.export({ type: 'pkcs8', format: 'der' })),
+    thisUpdate: thisUpdate.getTime(),
+    nextUpdate: nextUpdate.getTime(),
+    number,
     entries: revoked.map((r) => ({
-      serialNumber: r.serial,
-      revocationDate: new Date(r.revoked_at),
+      serial: r.serial,
+      revokedAt: r.revoked_at,
       reason: REASON_CODES[r.revocation_reason],
     })),
-    extensions: [
-      await x509.AuthorityKeyIdentifierExtension.create(signer.cert.publicKey),
-      new x509.Extension(id_ce_cRLNumber, false, AsnConvert.serialize(new CRLNumber(number))),
-    ],
   });
   const row: CrlRow = {
     id: crypto.randomUUID(),
@@ -161,7 +159,7 @@ async function generateCrlNow(p: PkiContext, caId: string): Promise<CrlRow | nul
     source: 'generated',
     name: ca.name,
     issuer: signer.cert.subject,
-    crl_der: Buffer.from(crl.rawData),
+    crl_der: crlDer,
     number,
     this_update: thisUpdate.getTime(),
     next_update: nextUpdate.getTime(),
@@ -218,26 +216,18 @@ export interface ImportCrlInput {
 
 /** An external CRL, PEM or base64 DER; linked to (and checked against) an appliance CA of the same issuer, if any. */
 export async function importCrl(p: PkiContext, input: ImportCrlInput, by: string) {
-  let der: Buffer;
-  if (input.crl.includes('-----BEGIN')) {
-    const blocks = pemBlocks(input.crl, 'X509 CRL', 'crl');
-    if (blocks.length !== 1) throw new MaterialError('crl', 'expected one PEM "BEGIN X509 CRL" block');
-    der = blocks[0];
-  } else if (/^[A-Za-z0-9+/\s]+={0,2}\s*$/.test(input.crl)) der = Buffer.from(input.crl, 'base64');
-  else throw new MaterialError('crl', 'send the CRL as PEM or as base64 of its DER form');
-  let crl: x509.X509Crl;
-  try {
-    crl = new x509.X509Crl(bytes(der));
-  } catch {
-    throw new MaterialError('crl', 'the data is not an X.509 revocation list');
-  }
+  // Decoding, parsing and the signature check run on the worker pool: a list of 512 KiB holds thousands of entries.
+  const { der, facts: crl } = await readCrlOffThread(input.crl);
   let caId: string | null = null;
   const candidates = p.app.db
     .prepare('SELECT id, cert_der FROM pki_cas WHERE subject = ?')
     .all(crl.issuer) as Array<{ id: string; cert_der: Buffer }>;
-  for (const c of candidates) {
-    const cert = parseCertificateDer(c.cert_der, 'crl');
-    if (await crl.verify({ publicKey: cert.publicKey }).catch(() => false)) caId = c.id;
+  if (candidates.length) {
+    const signer = await crlSignerOffThread(
+      der,
+      candidates.map((c) => c.cert_der),
+    );
+    if (signer >= 0) caId = candidates[signer].id;
   }
   if (candidates.length && !caId)
     throw new MaterialError(
@@ -245,19 +235,17 @@ export async function importCrl(p: PkiContext, input: ImportCrlInput, by: string
       'the CRL names an appliance CA as issuer but is not signed by it',
       'value_error.pki.signature',
     );
-  const numberExt = crl.extensions.find((e) => e.type === id_ce_cRLNumber);
-  const number = numberExt ? AsnConvert.parse(numberExt.value, CRLNumber).value : null;
   const row: CrlRow = {
     id: crypto.randomUUID(),
     ca_id: caId,
     source: 'imported',
-    name: input.name ?? toOneLine(crl.issuerName.getField('CN')[0] ?? crl.issuer.slice(0, 128)),
+    name: input.name ?? toOneLine(crl.issuerCommonName ?? crl.issuer.slice(0, 128)),
     issuer: crl.issuer,
     crl_der: der,
-    number,
-    this_update: crl.thisUpdate.getTime(),
-    next_update: crl.nextUpdate ? crl.nextUpdate.getTime() : null,
-    entries: crl.entries.length,
+    number: crl.number,
+    this_update: crl.thisUpdate,
+    next_update: crl.nextUpdate,
+    entries: crl.revoked.length,
     created_at: p.app.now(),
   };
   inTransaction(p.app.db, () =>
@@ -272,7 +260,7 @@ export async function importCrl(p: PkiContext, input: ImportCrlInput, by: string
     p,
     `CRL "${auditText(row.name)}" (${crl.issuer}, ${row.entries} entries) imported by "${auditText(by)}"`,
   );
-  return crlDetail(p, row.id);
+  return crlDetail(p, row.id, crl);
 }
 
 export function deleteCrl(p: PkiContext, id: string, by: string): void {

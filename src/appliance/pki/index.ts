@@ -18,6 +18,7 @@ import { AcmeOrders } from './acme/orders';
 import type { AcmeTiming } from './acme/client';
 import { registerAcmeRootRoutes, registerAcmeRoutes } from './routes/acme';
 import { registerHttpsListener } from './tls';
+import { closePkiPool, setCryptoBudget } from './offThread';
 
 /** How often due CRLs (and, later, ACME renewals) are looked for. */
 export const PKI_TICK_MS = 60_000;
@@ -37,6 +38,7 @@ export async function registerPki(
   options: { acmeTiming?: AcmeTiming } = {},
 ): Promise<PkiContext> {
   migrate(ctx.db, 'pki', pkiMigrations);
+  setCryptoBudget(ctx.config.cryptoBudgetSeconds * 1000);
   const keys = new KeyStore(ctx.db, deriveSealingKey(loadApplianceSecret(ctx.config.dataDir)), ctx.now);
   const p: PkiContext = {
     app: ctx,
@@ -81,6 +83,7 @@ export async function registerPki(
     clearInterval(timer);
     for (const end of [...streams]) end();
     orders.stop();
+    await closePkiPool();
   });
   return p;
 }

@@ -32,6 +32,16 @@ export function assertKeyAllowed(key: crypto.KeyObject, loc: Array<string | numb
     ]);
 }
 
+const unknownAlgorithm = (loc: Array<string | number>) =>
+  new HttpError(422, [
+    {
+      loc,
+      msg: 'the key algorithm of this certificate is refused; use ECDSA (P-256, P-384, P-521), Ed25519 or RSA of at least 2048 bits',
+      type: WEAK_KEY,
+      ctx: { rule: 'algorithm', algorithm: 'unknown' },
+    },
+  ]);
+
 function certificateKey(
   cert: x509.X509Certificate | x509.Pkcs10CertificateRequest,
   loc: Array<string | number>,
@@ -40,14 +50,7 @@ function certificateKey(
     return publicKeyObject(cert);
   } catch {
     // A key OpenSSL cannot even load (an exotic curve or algorithm) is not one the policy accepts.
-    throw new HttpError(422, [
-      {
-        loc,
-        msg: 'the key algorithm of this certificate is refused; use ECDSA (P-256, P-384, P-521), Ed25519 or RSA of at least 2048 bits',
-        type: WEAK_KEY,
-        ctx: { rule: 'algorithm', algorithm: 'unknown' },
-      },
-    ]);
+    throw unknownAlgorithm(loc);
   }
 }
 
@@ -63,10 +66,16 @@ export function assertChainKeysAllowed(chain: x509.X509Certificate[], field: str
   });
 }
 
-/** The key a CSR asks to have certified. */
-export function assertCsrKeyAllowed(csr: x509.Pkcs10CertificateRequest, field: string): void {
+/** A public key given as SPKI DER (a CSR's, read on the worker pool). */
+export function assertSpkiAllowed(spki: Buffer, field: string): void {
   const loc = ['body', field];
-  assertKeyAllowed(certificateKey(csr, loc), loc);
+  let key: crypto.KeyObject;
+  try {
+    key = crypto.createPublicKey({ key: spki, format: 'der', type: 'spki' });
+  } catch {
+    throw unknownAlgorithm(loc);
+  }
+  assertKeyAllowed(key, loc);
 }
 
 /** A CA signs certificates and CAs only with a key the policy accepts (also one imported before the policy). */

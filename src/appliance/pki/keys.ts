@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../storage/sqlite';
+import { assertDerivations, encryptedPkcs8Blocks, pkcs8Derivation } from './pbeLimits';
 
 export const SECRET_FILE = 'pki-secret.key';
 const SECRET_BYTES = 32;
@@ -59,16 +60,6 @@ export function unseal(key: Buffer, id: string, sealed: Buffer): Buffer {
 
 export const KEY_TYPES = ['rsa-2048', 'rsa-3072', 'rsa-4096', 'ec-p256', 'ec-p384'] as const;
 export type KeyType = (typeof KEY_TYPES)[number];
-
-export function generateKey(type: KeyType): Promise<crypto.KeyObject> {
-  return new Promise((resolve, reject) => {
-    const done = (err: Error | null, _pub: crypto.KeyObject, priv: crypto.KeyObject) =>
-      err ? reject(err) : resolve(priv);
-    if (type.startsWith('rsa-'))
-      crypto.generateKeyPair('rsa', { modulusLength: Number(type.slice(4)), publicExponent: 0x10001 }, done);
-    else crypto.generateKeyPair('ec', { namedCurve: type === 'ec-p256' ? 'P-256' : 'P-384' }, done);
-  });
-}
 
 const CURVES: Record<string, { label: string; webcrypto: string; hash: string }> = {
   prime256v1: { label: 'P-256', webcrypto: 'P-256', hash: 'SHA-256' },
@@ -125,15 +116,26 @@ export const spkiFingerprint = (spki: Buffer | ArrayBuffer): string =>
     .update(Buffer.from(spki as ArrayBuffer))
     .digest('hex');
 
-export class KeyParseError extends Error {}
+export class KeyParseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'KeyParseError';
+  }
+}
 
 /**
  * A private key from PEM text (PKCS#8, PKCS#1 RSA, SEC1 EC, or encrypted PKCS#8 with a passphrase). Only RSA and
- * ECDSA on P-256/P-384/P-521 are accepted: the PKI signs with nothing else.
+ * ECDSA on P-256/P-384/P-521 are accepted: the PKI signs with nothing else. An encrypted key whose derivation is over
+ * the limits of `pbeLimits.ts` is refused (a MaterialError on `private_key`) before it is derived. Decrypting is
+ * CPU-heavy: encrypted keys go through the worker pool (`readPrivateKey` in `offThread.ts`).
  */
 export function parsePrivateKey(pem: string, passphrase?: string): crypto.KeyObject {
   if (!/-----BEGIN (?:RSA |EC |ENCRYPTED )?PRIVATE KEY-----/.test(pem))
     throw new KeyParseError('not a PEM private key (expected a "BEGIN PRIVATE KEY" block)');
+  for (const der of encryptedPkcs8Blocks(pem)) {
+    const d = pkcs8Derivation(der);
+    if (d) assertDerivations([d], 'private_key', 'private key');
+  }
   let key: crypto.KeyObject;
   try {
     key = crypto.createPrivateKey({ key: pem, format: 'pem', passphrase: passphrase ?? '' });

@@ -2,12 +2,19 @@
  * PKCS#12: written with pkijs (any key kind: PBES2 AES-256-CBC with PBKDF2-SHA-256 for the key and the certificates,
  * a SHA-256 MAC — what OpenSSL 3 writes by default), read with node-forge (which also opens legacy 3DES/RC2 files
  * exported by older tools). Nothing here encodes ASN.1 by hand.
+ *
+ * Both run on the PKI's worker pool (`offThread.ts`), never on the event loop. Reading refuses a file whose key
+ * derivations exceed the limits of `pbeLimits.ts`: every count visible in the ASN.1 is checked before any key is
+ * derived, and node-forge's derivation functions check theirs again (a key nested inside encrypted contents).
+ * node-forge's PBKDF2 runs in JavaScript when given a digest object; it is routed to OpenSSL's (same bytes in, same
+ * key out), so a file near the limit opens in about a second instead of half a minute.
  */
 import crypto from 'node:crypto';
 import * as asn1js from 'asn1js';
 import forge from 'node-forge';
 import * as pkijs from 'pkijs';
-import { MaterialError } from './x509';
+import { assertDerivations, derivationRefusal, pkcs12Derivations, type Derivation } from './pbeLimits';
+import { MaterialError } from './materialError';
 
 const engine = new pkijs.CryptoEngine({ name: 'node', crypto: crypto.webcrypto as Crypto });
 
@@ -113,13 +120,83 @@ export interface Pkcs12Contents {
   certsDer: Buffer[];
 }
 
-/** Opens a PKCS#12 file; a wrong password or a damaged file is a MaterialError on `field`. */
+/** A derivation over the limits met inside node-forge (see `guardForgeDerivations`). */
+class DerivationOverLimit extends Error {
+  constructor(readonly derivation: Derivation) {
+    super('key derivation over the limits');
+  }
+}
+
+type Pbkdf2 = (p: string, s: string, c: number, dkLen: number, md?: unknown, callback?: unknown) => string;
+type Pkcs12Kdf = (
+  password: unknown,
+  salt: unknown,
+  id: number,
+  iter: number,
+  n: number,
+  md?: unknown,
+) => unknown;
+
+const NATIVE_DIGESTS = new Set(['sha1', 'sha256', 'sha384', 'sha512']);
+
+/**
+ * Puts the limits on node-forge's own derivation functions (the MAC's and PKCS#12 PBE's KDF, PBKDF2), and runs PBKDF2
+ * with OpenSSL. Installed once, when this module loads.
+ */
+function guardForgeDerivations(): void {
+  const f = forge as unknown as {
+    pkcs5: { pbkdf2: Pbkdf2 };
+    pbkdf2: Pbkdf2;
+    pbe: { generatePkcs12Key: Pkcs12Kdf };
+    pkcs12: { generateKey: Pkcs12Kdf };
+  };
+  const check = (part: string, cost: number) => {
+    const d: Derivation = { part, kind: 'iterations', cost };
+    if (derivationRefusal(d, 'pkcs12', 'file')) throw new DerivationOverLimit(d);
+  };
+  const pbkdf2 = f.pkcs5.pbkdf2;
+  const guarded: Pbkdf2 = (p, s, c, dkLen, md, callback) => {
+    check('encrypted contents', c);
+    const name = md === undefined || md === null ? 'sha1' : (md as { algorithm?: string }).algorithm;
+    if (
+      callback === undefined &&
+      typeof p === 'string' &&
+      typeof s === 'string' &&
+      NATIVE_DIGESTS.has(name ?? '')
+    )
+      // node-forge's byte strings: one character per byte, both ways.
+      return crypto
+        .pbkdf2Sync(Buffer.from(p, 'binary'), Buffer.from(s, 'binary'), c, dkLen, name!)
+        .toString('binary');
+    return pbkdf2(p, s, c, dkLen, md, callback);
+  };
+  f.pkcs5.pbkdf2 = guarded;
+  f.pbkdf2 = guarded;
+  const pbeKdf = f.pbe.generatePkcs12Key;
+  f.pbe.generatePkcs12Key = (password, salt, id, iter, n, md) => {
+    check('encrypted contents', iter);
+    return pbeKdf(password, salt, id, iter, n, md);
+  };
+  const macKdf = f.pkcs12.generateKey;
+  f.pkcs12.generateKey = (password, salt, id, iter, n, md) => {
+    check('MAC', iter);
+    return macKdf(password, salt, id, iter, n, md);
+  };
+}
+guardForgeDerivations();
+
+/**
+ * Opens a PKCS#12 file; a wrong password or a damaged file is a MaterialError on `field`, and so is a file asking
+ * for key derivations over the limits (before any is made). CPU-heavy: call it through the worker pool.
+ */
 export function readPkcs12(data: Buffer, password: string, field: string): Pkcs12Contents {
+  assertDerivations(pkcs12Derivations(ab(data)), field, 'PKCS#12 file');
   let p12: forge.pkcs12.Pkcs12Pfx;
   try {
     const asn1 = forge.asn1.fromDer(forge.util.createBuffer(data.toString('binary')), true);
     p12 = forge.pkcs12.pkcs12FromAsn1(asn1, true, password);
   } catch (e) {
+    if (e instanceof DerivationOverLimit) throw derivationRefusal(e.derivation, field, 'PKCS#12 file')!;
     const text = e instanceof Error ? e.message : '';
     if (/MAC could not be verified|Invalid password|wrong password/i.test(text))
       throw new MaterialError('password', 'wrong password for this PKCS#12 file', 'value_error.pki.password');

@@ -5,21 +5,13 @@
 import crypto from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import { keyAlgorithm } from './keys';
+import { MaterialError } from './materialError';
 
 x509.cryptoProvider.set(crypto.webcrypto as Crypto);
 
 export { x509 };
 
-/** A problem with uploaded material, reported as a 422 on the field it came from. */
-export class MaterialError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-    readonly type = 'value_error.pki',
-  ) {
-    super(message);
-  }
-}
+export { MaterialError } from './materialError';
 
 const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/g;
 
@@ -36,6 +28,31 @@ export function pemBlocks(text: string, label: string, field: string): Buffer[] 
   }
   if (begins !== out.length) throw new MaterialError(field, `a ${label} block is truncated (no END line)`);
   return out;
+}
+
+/**
+ * Certificates accepted in one uploaded chain (CA import, certificate import, PKCS#12). Real chains hold 2 to 4;
+ * each certificate above the cap would cost the event loop its parse, signature check and summary.
+ */
+export const MAX_CHAIN_CERTIFICATES = 32;
+
+/** Refuses a chain of more than `MAX_CHAIN_CERTIFICATES` (422 `value_error.pki.chain_length` on its field). */
+export function assertChainLength(found: number, field: string): void {
+  if (found > MAX_CHAIN_CERTIFICATES)
+    throw new MaterialError(
+      field,
+      `the upload holds ${found} certificates; at most ${MAX_CHAIN_CERTIFICATES} are accepted in one chain (the certificate and its issuers)`,
+      'value_error.pki.chain_length',
+      { found, limit: MAX_CHAIN_CERTIFICATES },
+    );
+}
+
+/** The DER of every certificate of an uploaded PEM chain, each checked to parse; at most `MAX_CHAIN_CERTIFICATES`. */
+export function chainDers(text: string, field: string): Buffer[] {
+  // Counted before any block is decoded: an oversized chain is refused without parsing it.
+  assertChainLength(text.split('-----BEGIN CERTIFICATE-----').length - 1, field);
+  const certs = parseCertificates(text, field);
+  return certs.map(derOf);
 }
 
 /** Every certificate of a PEM text (a chain or bundle), in order; at least one. */

@@ -161,7 +161,7 @@ describe('generated CRLs', () => {
 });
 
 describe('imported CRLs', () => {
-  function opensslCrl() {
+  function opensslCrl(subject = '/CN=Outside CRL CA') {
     const dir = fs.mkdtempSync(path.join(t.dir, 'ca-'));
     const key = path.join(dir, 'key.pem');
     const cert = path.join(dir, 'cert.pem');
@@ -178,7 +178,7 @@ describe('imported CRLs', () => {
       '-days',
       '10',
       '-subj',
-      '/CN=Outside CRL CA',
+      subject,
     ]);
     fs.writeFileSync(path.join(dir, 'index.txt'), '');
     fs.writeFileSync(path.join(dir, 'crlnumber'), '07\n');
@@ -216,6 +216,38 @@ describe('imported CRLs', () => {
     expect(
       (await t.admin.request({ method: 'DELETE', url: `/api/pki/crls/${generated.id}` })).statusCode,
     ).toBe(409);
+  });
+
+  it('links a CRL signed by an appliance CA to it, and refuses one that names that CA but is not signed by it', async () => {
+    const served = (await t.admin.get(`/api/pki/cas/${caId}/crl`)).body;
+    const generated = (
+      (await t.admin.get(`/api/pki/crls?ca_id=${caId}&source=generated`)).json().data as Array<{
+        id: string;
+        status: string;
+      }>
+    ).find((c) => c.status === 'current')!;
+    const own = await t.admin.post('/api/pki/crls/import', { name: 'Own copy', crl: served });
+    expect(own.statusCode).toBe(201);
+    const detail = (await t.admin.get(`/api/pki/crls/${generated.id}`)).json();
+    expect(own.json()).toMatchObject({
+      ca_id: caId,
+      issuer: detail.issuer,
+      number: detail.number,
+      entries: detail.entries,
+      signature_algorithm: detail.signature_algorithm,
+      revoked: detail.revoked,
+    });
+    expect((await t.admin.get(`/api/pki/crls/${own.json().id}`)).json()).toEqual(own.json());
+    await t.admin.request({ method: 'DELETE', url: `/api/pki/crls/${own.json().id}` });
+
+    const forged = await t.admin.post('/api/pki/crls/import', {
+      crl: opensslCrl('/C=FR/O=Rampart Tests/CN=CRL Root'),
+    });
+    expect(forged.statusCode).toBe(422);
+    expect(forged.json().detail[0]).toMatchObject({
+      loc: ['body', 'crl'],
+      type: 'value_error.pki.signature',
+    });
   });
 
   const hostile: Array<[string, () => string, string]> = [

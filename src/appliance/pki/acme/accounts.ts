@@ -4,7 +4,8 @@ import { auditText } from '../../audit';
 import { inTransaction } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
 import { type PkiContext, pkiAudit } from '../context';
-import { generateKey, type KeyType } from '../keys';
+import type { KeyType } from '../keys';
+import { generateKey } from '../offThread';
 import { parseCertificates } from '../x509';
 import { acmeClient, acmeReason, DEFAULT_TIMING, type AcmeTiming } from './client';
 

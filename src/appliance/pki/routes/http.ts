@@ -9,7 +9,9 @@ export async function pkiAction<T>(fn: () => Promise<T> | T): Promise<T> {
     return await fn();
   } catch (e) {
     if (e instanceof MaterialError)
-      throw new HttpError(422, [{ loc: ['body', e.field], msg: e.message, type: e.type }]);
+      throw new HttpError(422, [
+        { loc: ['body', e.field], msg: e.message, type: e.type, ...(e.ctx ? { ctx: e.ctx } : {}) },
+      ]);
     throw e;
   }
 }
