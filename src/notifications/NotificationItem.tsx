@@ -9,6 +9,7 @@ import { useAppDispatch } from '../store/createStore';
 import { notificationDismissed, type Notification } from '../store/slices/notifications.slice';
 import { NOTIFICATION_FADE_MS } from './constants';
 import { useMarkdown } from './useMarkdown';
+import { CloseIcon } from '../widgets/icons';
 
 const levelLabel: Record<Notification['level'], string> = {
   info: 'Information',
@@ -85,7 +86,7 @@ export function NotificationItem({ notification }: { notification: Notification 
           onClick={dismiss}
           disabled={phase === 'closing'}
         >
-          ×
+          <CloseIcon />
         </button>
       )}
     </li>
@@ -143,7 +144,7 @@ export function BannerSummary({ members }: { members: Notification[] }) {
           onClick={dismiss}
           disabled={phase === 'closing'}
         >
-          ×
+          <CloseIcon />
         </button>
       )}
     </li>

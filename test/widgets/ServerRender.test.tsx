@@ -69,7 +69,7 @@ it.each([
   [
     'TextInput',
     <TextInput key="a" label="T" value="" onChange={noop} validators={['ip']} />,
-    'must be an IPv4 address',
+    'An IPv4 address',
   ],
   ['TimeInput', <TimeInput key="a" label="T" value="7:5" onChange={noop} />, 'value="07"'],
   [

@@ -16,6 +16,7 @@ import defaultBarLogo from './rampart-logo.svg';
 import { CustomImage } from '../../widgets/CustomImage';
 import { apiUrl } from '../../api/client';
 import { MenuButton, type MenuButtonEntry } from '../../widgets/MenuButton';
+import { MoonIcon, SunIcon, SystemThemeIcon } from '../../widgets/icons';
 
 export interface MainBarProps {
   /** Show the profile image button. */
@@ -135,7 +136,7 @@ export function MainBar({ profileImage, showProfile = true }: MainBarProps) {
           onClick={chooseTheme}
           aria-label={`Colour theme: ${theme}. Change theme`}
         >
-          <span aria-hidden="true">{theme === 'dark' ? '☾' : theme === 'light' ? '☀' : '◐'}</span>
+          {theme === 'dark' ? <MoonIcon /> : theme === 'light' ? <SunIcon /> : <SystemThemeIcon />}
         </button>
         {showProfile &&
           (loggedIn ? (

@@ -110,3 +110,19 @@ export const DockIcon = makeIcon(
     <path d="M20 3v18" />
   </>,
 );
+export const SunIcon = makeIcon(
+  'sun',
+  <>
+    <circle cx="12" cy="12" r="4" />
+    <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+  </>,
+);
+export const MoonIcon = makeIcon('moon', <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" />);
+/** The "follow the system" theme: a half-filled circle. */
+export const SystemThemeIcon = makeIcon(
+  'system-theme',
+  <>
+    <circle cx="12" cy="12" r="8" />
+    <path d="M12 4a8 8 0 0 1 0 16z" fill="currentColor" />
+  </>,
+);
