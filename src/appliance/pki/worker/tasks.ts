@@ -4,8 +4,18 @@
  * certificates. Errors keep their name (MaterialError, KeyParseError) and fields.
  */
 import crypto from 'node:crypto';
-import { AsnConvert } from '@peculiar/asn1-schema';
-import { CRLNumber, id_ce_cRLNumber } from '@peculiar/asn1-x509';
+import { AsnConvert, OctetString } from '@peculiar/asn1-schema';
+import {
+  CertificateList,
+  CRLNumber,
+  CRLReason,
+  CRLReasons,
+  Extension,
+  id_ce_cRLNumber,
+  id_ce_cRLReasons,
+  RevokedCertificate,
+  Time,
+} from '@peculiar/asn1-x509';
 import { parsePrivateKey, webSigningKey, type KeyType } from '../keys';
 import { readPkcs12, writePkcs12 } from '../pkcs12';
 import { MaterialError } from '../materialError';
@@ -47,9 +57,19 @@ export interface CrlFacts {
   revoked: Array<{ serial: string; revocationDate: number; reason: number | null }>;
 }
 
+/**
+ * ASN.1 nodes a revocation list may hold when read here. asn1js stops at 10,000 by default (about 1,250 entries, so
+ * the appliance could not show a list it built itself); a 512 KiB upload holds at most ~13,000 entries of ~9 nodes.
+ * On the worker the time budget, not this ceiling, bounds the cost.
+ */
+export const CRL_MAX_NODES = 200_000;
+
 function parseCrl(der: Uint8Array): x509.X509Crl {
   try {
-    return new x509.X509Crl(bytes(buf(der)));
+    const asn = AsnConvert.parse(bytes(buf(der)), CertificateList, {
+      berOptions: { maxNodes: CRL_MAX_NODES },
+    });
+    return new x509.X509Crl(asn);
   } catch {
     throw new MaterialError('crl', 'the data is not an X.509 revocation list');
   }
@@ -71,6 +91,27 @@ function crlFacts(crl: x509.X509Crl): CrlFacts {
     })),
   };
 }
+
+/** One revoked serial as the CRL holds it (the reason only when it says more than "unspecified", as RFC 5280 asks). */
+function revokedEntry(e: CrlEntryInput): RevokedCertificate {
+  const hex = e.serial.length % 2 ? `0${e.serial}` : e.serial;
+  return new RevokedCertificate({
+    userCertificate: toArrayBuffer(Buffer.from(hex, 'hex')),
+    revocationDate: new Time(new Date(e.revokedAt)),
+    crlEntryExtensions: e.reason
+      ? [
+          new Extension({
+            extnID: id_ce_cRLReasons,
+            critical: false,
+            extnValue: new OctetString(AsnConvert.serialize(new CRLReason(e.reason as number as CRLReasons))),
+          }),
+        ]
+      : undefined,
+  });
+}
+
+const toArrayBuffer = (b: Buffer): ArrayBuffer =>
+  b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
 
 export const tasks = {
   readPkcs12(data: Uint8Array, password: string, field: string) {
@@ -97,28 +138,36 @@ export const tasks = {
     return pkcs8(parsePrivateKey(pem, passphrase));
   },
 
-  /** A CA's CRL, signed; its DER. */
+  /**
+   * A CA's CRL, signed; its DER. The library's generator makes the frame (issuer, dates, extensions, algorithm) but
+   * cannot hold the entries: it reads its own output back with asn1js' default ceiling of 10,000 nodes (about 1,250
+   * revocations). So the entries go into the frame here and the list is signed again with the CA's key.
+   */
   async buildCrl(input: CrlInput) {
     const caCert = new x509.X509Certificate(Uint8Array.from(input.caCertDer).buffer as ArrayBuffer);
     const key = crypto.createPrivateKey({ key: buf(input.caKeyPkcs8), format: 'der', type: 'pkcs8' });
     const signing = await webSigningKey(key);
-    const crl = await x509.X509CrlGenerator.create({
+    const frame = await x509.X509CrlGenerator.create({
       issuer: caCert.subjectName,
       thisUpdate: new Date(input.thisUpdate),
       nextUpdate: new Date(input.nextUpdate),
       signingKey: signing.key,
       signingAlgorithm: signing.algorithm,
-      entries: input.entries.map((e) => ({
-        serialNumber: e.serial,
-        revocationDate: new Date(e.revokedAt),
-        reason: e.reason,
-      })),
       extensions: [
         await x509.AuthorityKeyIdentifierExtension.create(caCert.publicKey),
         new x509.Extension(id_ce_cRLNumber, false, AsnConvert.serialize(new CRLNumber(input.number))),
       ],
     });
-    return new Uint8Array(crl.rawData);
+    if (input.entries.length === 0) return new Uint8Array(frame.rawData);
+    const list = AsnConvert.parse(frame.rawData, CertificateList);
+    list.tbsCertList.revokedCertificates = input.entries.map(revokedEntry);
+    const tbs = Buffer.from(AsnConvert.serialize(list.tbsCertList));
+    const hash = 'hash' in signing.algorithm ? String(signing.algorithm.hash) : 'SHA-256';
+    // X.509 wants ECDSA signatures DER-encoded; RSA's are the same either way.
+    list.signature = toArrayBuffer(
+      crypto.sign(hash.replace('-', '').toLowerCase(), tbs, { key, dsaEncoding: 'der' }),
+    );
+    return new Uint8Array(AsnConvert.serialize(list));
   },
 
   /**
