@@ -141,50 +141,37 @@ export function* confirmationsSaga() {
     }
   }
 
-  function* keep(action: ReturnType<typeof confirmationKept>) {
-    const { id } = action.payload;
+  /**
+   * Answers a running confirmation window (`confirm` keeps the change, `revert` restores the previous configuration)
+   * and takes its countdown away; a revert also reloads what the pages show, which the restore changed.
+   */
+  function* answer(id: string, verb: 'confirm' | 'revert') {
     const apiBase: string = yield select((s: RootState) => s.config.apiBase);
     const api: ApiClient = yield getContext('api');
     try {
-      yield call(api.post, apiUrl(apiBase, `apply/confirmations/${encodeURIComponent(id)}/confirm`));
+      yield call(api.post, apiUrl(apiBase, `apply/confirmations/${encodeURIComponent(id)}/${verb}`));
       const watcher = watchers.get(id);
       if (watcher) yield cancel(watcher);
       yield put(notificationRemoved({ localId: confirmationLocalId(id) }));
       yield put(
-        notificationRequested({
-          kind: 'toast',
-          level: 'success',
-          message: 'Changes kept.',
-          duration: SUCCESS_DURATION_MS,
-        }),
+        notificationRequested(
+          verb === 'confirm'
+            ? { kind: 'toast', level: 'success', message: 'Changes kept.', duration: SUCCESS_DURATION_MS }
+            : {
+                kind: 'toast',
+                level: 'info',
+                message: 'Changes reverted: the previous configuration is running again.',
+                duration: ROLLBACK_NOTICE_MS,
+              },
+        ),
       );
+      if (verb === 'revert') yield call(reloadLoadedResources);
     } catch (e) {
       yield call(handleError, e);
     }
   }
-
-  function* revert(action: ReturnType<typeof confirmationReverted>) {
-    const { id } = action.payload;
-    const apiBase: string = yield select((s: RootState) => s.config.apiBase);
-    const api: ApiClient = yield getContext('api');
-    try {
-      yield call(api.post, apiUrl(apiBase, `apply/confirmations/${encodeURIComponent(id)}/revert`));
-      const watcher = watchers.get(id);
-      if (watcher) yield cancel(watcher);
-      yield put(notificationRemoved({ localId: confirmationLocalId(id) }));
-      yield put(
-        notificationRequested({
-          kind: 'toast',
-          level: 'info',
-          message: 'Changes reverted: the previous configuration is running again.',
-          duration: ROLLBACK_NOTICE_MS,
-        }),
-      );
-      yield call(reloadLoadedResources);
-    } catch (e) {
-      yield call(handleError, e);
-    }
-  }
+  const keep = (action: ReturnType<typeof confirmationKept>) => answer(action.payload.id, 'confirm');
+  const revert = (action: ReturnType<typeof confirmationReverted>) => answer(action.payload.id, 'revert');
 
   // takeEvery: one confirmation per change; a repeated click on the same one is answered 404 by the server.
   yield takeEvery(confirmationKept.type, keep);
