@@ -11,6 +11,8 @@ import { readInterfaces, type NetworkInterface } from './host';
 import type { LiveHub } from './live';
 import { querySeries, sampledInterfaces } from './samples';
 import { systemStatus, type ServiceState } from './status';
+import { dashboardSummary } from './dashboard';
+import { privilegesOf } from '../auth/areas';
 
 export type PublicInterface = Omit<NetworkInterface, 'mac' | 'addresses'> & {
   mac?: string | null;
@@ -81,6 +83,12 @@ export async function registerNetworkRoutes(
   scope.get('/system/status', { onRequest: requireUser }, async () =>
     systemStatus(ctx, deps.cpu, deps.services()),
   );
+
+  // Any signed-in account; each part is left out when the account cannot read its area.
+  scope.get('/dashboard', { onRequest: requireUser }, async (req) => {
+    const user = sessionUser(req);
+    return dashboardSummary(ctx, user ? privilegesOf(ctx, user) : {}, { interfaces: readInterfaces });
+  });
 }
 
 export function registerNetworkStream(scope: FastifyInstance, live: LiveHub): void {
