@@ -196,7 +196,11 @@ export const networkSlice = createSlice({
         memory.totalBytes > 0 ? ((memory.totalBytes - memory.freeBytes) / memory.totalBytes) * 100 : 0;
       state.statusHistory = [
         ...state.statusHistory,
-        { t: Date.now(), cpu: cpu_percent, memory: Math.round(used * 10) / 10 },
+        {
+          t: Date.now(),
+          cpu: cpu_percent === null ? null : Math.round(cpu_percent * 10) / 10,
+          memory: Math.round(used * 10) / 10,
+        },
       ].slice(-STATUS_HISTORY);
     },
     statusFailed(state) {
