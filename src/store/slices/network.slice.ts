@@ -81,7 +81,8 @@ export interface SystemStatus {
   appliance_version: string;
   running_jobs: number;
   services: ServiceState[];
-  recent_events: Array<{ id: number; service: string; timestamp: number; message: string }>;
+  /** Null when the account cannot read the logs area. */
+  recent_events: Array<{ id: number; service: string; timestamp: number; message: string }> | null;
 }
 
 /** The home page's summary (`GET {api}dashboard`); a part is absent when the account cannot read its area. */

@@ -321,22 +321,24 @@ function Dashboard({
       {summary?.updates ? <UpdatesCard updates={summary.updates} /> : null}
       {summary?.certificates ? <CertificatesCard certs={summary.certificates} /> : null}
       {summary?.sign_ins ? <SignInsCard signIns={summary.sign_ins} /> : null}
-      <Card id="events" title="Recent warnings" manage={{ to: '/logs/overview', label: 'Logs' }}>
-        {status.recent_events.length === 0 ? (
-          <p>No log entry reports a failure or a warning.</p>
-        ) : (
-          <ul className="home__list">
-            {status.recent_events.map((e) => (
-              <li key={e.id}>
-                <time dateTime={new Date(e.timestamp * 1000).toISOString()}>
-                  {formatDateTime(e.timestamp * 1000)}
-                </time>{' '}
-                <Link to={logReportLink(e.service)}>{e.service}</Link>: {e.message}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+      {status.recent_events === null ? null : (
+        <Card id="events" title="Recent warnings" manage={{ to: '/logs/overview', label: 'Logs' }}>
+          {status.recent_events.length === 0 ? (
+            <p>No log entry reports a failure or a warning.</p>
+          ) : (
+            <ul className="home__list">
+              {status.recent_events.map((e) => (
+                <li key={e.id}>
+                  <time dateTime={new Date(e.timestamp * 1000).toISOString()}>
+                    {formatDateTime(e.timestamp * 1000)}
+                  </time>{' '}
+                  <Link to={logReportLink(e.service)}>{e.service}</Link>: {e.message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      )}
       <Card id="services" title="Services">
         <Facts
           rows={status.services.map((s): [string, ReactNode] => [

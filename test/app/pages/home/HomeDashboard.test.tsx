@@ -148,11 +148,12 @@ describe('home dashboard', () => {
 
   test('an account without PKI (or other) read gets no card for that area and no error', async () => {
     const { certificates: _c, sign_ins: _s, ...limited } = summary;
-    const { api: client } = api(status, limited);
+    const { api: client } = api({ ...status, recent_events: null }, limited);
     renderPage(<HomePage />, { api: client });
     await screen.findByRole('region', { name: 'Network' });
     expect(screen.queryByRole('region', { name: 'Certificates' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Failed sign-ins' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Recent warnings' })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText(/permission|could not/i)).toBeNull();
   });
