@@ -24,7 +24,7 @@ const CARDS = [
 ];
 
 test.beforeAll(async ({ browser }) => {
-  server = await startServer({ RAMPART_ENV: 'test' });
+  server = await startServer({ RAMPART_ENV: 'test', RAMPART_PORT: process.env.HOME_E2E_PORT ?? '4661' });
   // Two failed sign-ins from a stranger.
   const stranger = await browser.newContext();
   await stranger.request.get(`${server.url}/account/login`);
@@ -110,6 +110,11 @@ test('at 1366×850 the dashboard shows every card with its facts, none taller th
   expect(new Set(cards.map((c) => Math.round(c.left))).size).toBeGreaterThan(1);
   for (const c of cards) expect(c.ratio, `${c.name} is ${c.ratio.toFixed(2)}× its content`).toBeLessThan(1.2);
   await page.close();
+});
+
+test('the server-rendered home page already holds the summary cards', async () => {
+  const html = await (await context.request.get(`${server.url}/`)).text();
+  for (const name of ['Network', 'Certificates', 'Failed sign-ins']) expect(html).toContain(`>${name}</h2>`);
 });
 
 test('at 390 px the cards stack in one column that fits the screen', async () => {
