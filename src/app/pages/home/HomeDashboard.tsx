@@ -104,6 +104,7 @@ function Trend({ label, values, unit }: { label: string; values: number[]; unit:
         width={300}
         height={28}
         color="var(--color-info)"
+        max={100}
       />
     </div>
   );
