@@ -16,6 +16,10 @@ import {
   interfacesRequested,
   statusFailed,
   statusLoaded,
+  dashboardLoaded,
+  dashboardFailed,
+  dashboardRequested,
+  type DashboardSummary,
   statusRequested,
   type NetworkInterface,
   type SamplesAnswer,
@@ -76,9 +80,24 @@ export function* loadStatus() {
   }
 }
 
+export function* loadDashboard() {
+  const api: ApiClient = yield getContext('api');
+  const url: string = yield call(endpoint, 'dashboard');
+  try {
+    const res: ApiResponse<DashboardSummary> = yield call(api.get, url, {
+      headers: { [PASSIVE_HEADER]: '1' },
+    });
+    yield put(dashboardLoaded(res.data));
+  } catch (e) {
+    // The status above is the page's main content: a summary that cannot be read leaves its cards out quietly.
+    yield put(dashboardFailed());
+  }
+}
+
 export function* networkSaga() {
   // takeLatest: a newer request (navigation back, a new range) replaces the one in flight.
   yield takeLatest(interfacesRequested.type, loadInterfaces);
   yield takeLatest(analyticsRequested.type, loadAnalytics);
   yield takeLatest(statusRequested.type, loadStatus);
+  yield takeLatest(dashboardRequested.type, loadDashboard);
 }

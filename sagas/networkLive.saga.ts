@@ -16,11 +16,13 @@ import {
   liveSampleReceived,
   type LiveSample,
 } from '../src/store/slices/network.slice';
-import { loadStatus } from './network.saga';
+import { loadDashboard, loadStatus } from './network.saga';
 
 export const NETWORK_STREAM_URL = '/eos/network/stream';
 /** How often the home dashboard re-reads the machine status. */
 export const STATUS_REFRESH_MS = 5000;
+/** The dashboard's summary is re-read every this many status refreshes. */
+export const DASHBOARD_EVERY = 6;
 
 type LiveEvent = { type: 'sample'; sample: LiveSample } | { type: 'end' } | { type: 'failed' };
 
@@ -71,9 +73,13 @@ export function* runNetworkStream() {
 export function* refreshStatus() {
   // A page rendered by the server already holds a fresh status: the first refresh waits one period.
   const loaded: boolean = yield select((s: RootState) => s.network.status.status === 'loaded');
+  const summaryLoaded: boolean = yield select((s: RootState) => s.network.dashboard.status === 'loaded');
   if (loaded) yield delay(STATUS_REFRESH_MS);
-  for (;;) {
+  for (let round = 0; ; round += 1) {
     yield call(loadStatus);
+    // The summary (updates, certificates, sign-ins) changes slowly: re-read it every sixth round (30 s).
+    if (round % DASHBOARD_EVERY === DASHBOARD_EVERY - 1 || (round === 0 && !summaryLoaded))
+      yield call(loadDashboard);
     yield delay(STATUS_REFRESH_MS);
   }
 }

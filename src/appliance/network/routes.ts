@@ -11,6 +11,9 @@ import { readInterfaces, type NetworkInterface } from './host';
 import type { LiveHub } from './live';
 import { querySeries, sampledInterfaces } from './samples';
 import { systemStatus, type ServiceState } from './status';
+import { dashboardSummary } from './dashboard';
+import { privilegesOf } from '../auth/areas';
+import { allows } from '../../shared/privileges';
 
 export type PublicInterface = Omit<NetworkInterface, 'mac' | 'addresses'> & {
   mac?: string | null;
@@ -78,9 +81,20 @@ export async function registerNetworkRoutes(
     },
   );
 
-  scope.get('/system/status', { onRequest: requireUser }, async () =>
-    systemStatus(ctx, deps.cpu, deps.services()),
-  );
+  scope.get('/system/status', { onRequest: requireUser }, async (req) => {
+    const status = await systemStatus(ctx, deps.cpu, deps.services());
+    const user = sessionUser(req);
+    // Log entries belong to the logs area: an account that cannot read logs gets none (null: not "no warnings").
+    return user && allows(privilegesOf(ctx, user), 'logs', 'read')
+      ? status
+      : { ...status, recent_events: null };
+  });
+
+  // Any signed-in account; each part is left out when the account cannot read its area.
+  scope.get('/dashboard', { onRequest: requireUser }, async (req) => {
+    const user = sessionUser(req);
+    return dashboardSummary(ctx, user ? privilegesOf(ctx, user) : {}, { interfaces: readInterfaces });
+  });
 }
 
 export function registerNetworkStream(scope: FastifyInstance, live: LiveHub): void {

@@ -81,8 +81,50 @@ export interface SystemStatus {
   appliance_version: string;
   running_jobs: number;
   services: ServiceState[];
-  recent_events: Array<{ id: number; service: string; timestamp: number; message: string }>;
+  /** Null when the account cannot read the logs area. */
+  recent_events: Array<{ id: number; service: string; timestamp: number; message: string }> | null;
 }
+
+/** The home page's summary (`GET {api}dashboard`); a part is absent when the account cannot read its area. */
+export interface DashboardSummary {
+  host: { hostname: string; version: string };
+  network?: {
+    interfaces: Array<{ name: string; state: string; addresses: string[] }>;
+    gateway: string | null;
+    dns_servers: string[];
+  };
+  dns?: { enabled: boolean; port: number; dnssec: boolean };
+  ssh?: { enabled: boolean; port: number; password_authentication: boolean; permit_root_login: string };
+  updates?: {
+    current_version: string;
+    available: number;
+    security: number;
+    newest: string | null;
+    last_check_at: number | null;
+    last_check_error: string | null;
+  };
+  certificates?: {
+    window_days: number;
+    expiring: number;
+    expired: number;
+    soonest: Array<{ id: string; name: string; not_after: string }>;
+  };
+  sign_ins?: {
+    window_hours: number;
+    failed: number;
+    recent: Array<{ username: string; at: number; source: string; method: string }>;
+  };
+}
+
+/** One reading of CPU and memory kept by the client for the dashboard's sparklines (the server keeps no history). */
+export interface StatusPoint {
+  t: number;
+  cpu: number | null;
+  memory: number;
+}
+
+/** Readings kept for the sparklines: 36 × 5 s = the last three minutes. */
+export const STATUS_HISTORY = 36;
 
 /** §9: live charts keep the last 60 points (one a second). */
 export const LIVE_HISTORY = 60;
@@ -92,6 +134,8 @@ export interface NetworkState {
   live: { connected: boolean; failed: boolean; last: LiveSample | null; history: LiveSample[] };
   analytics: { status: LoadStatus; range: { from: number; to: number } | null; data: SamplesAnswer | null };
   status: { status: LoadStatus; data: SystemStatus | null };
+  statusHistory: StatusPoint[];
+  dashboard: { status: LoadStatus; data: DashboardSummary | null };
 }
 
 const initialState: NetworkState = {
@@ -99,6 +143,8 @@ const initialState: NetworkState = {
   live: { connected: false, failed: false, last: null, history: [] },
   analytics: { status: 'idle', range: null, data: null },
   status: { status: 'idle', data: null },
+  statusHistory: [],
+  dashboard: { status: 'idle', data: null },
 };
 
 export const networkSlice = createSlice({
@@ -146,10 +192,30 @@ export const networkSlice = createSlice({
     },
     statusLoaded(state, action: PayloadAction<SystemStatus>) {
       state.status = { status: 'loaded', data: action.payload };
+      const { memory, cpu_percent } = action.payload;
+      const used =
+        memory.totalBytes > 0 ? ((memory.totalBytes - memory.freeBytes) / memory.totalBytes) * 100 : 0;
+      state.statusHistory = [
+        ...state.statusHistory,
+        {
+          t: Date.now(),
+          cpu: cpu_percent === null ? null : Math.round(cpu_percent * 10) / 10,
+          memory: Math.round(used * 10) / 10,
+        },
+      ].slice(-STATUS_HISTORY);
     },
     statusFailed(state) {
       // A dashboard that loaded once keeps its last values; only a first failure shows as failed.
       if (state.status.status !== 'loaded') state.status.status = 'failed';
+    },
+    dashboardRequested(state) {
+      if (state.dashboard.status !== 'loaded') state.dashboard.status = 'loading';
+    },
+    dashboardLoaded(state, action: PayloadAction<DashboardSummary>) {
+      state.dashboard = { status: 'loaded', data: action.payload };
+    },
+    dashboardFailed(state) {
+      if (state.dashboard.status !== 'loaded') state.dashboard.status = 'failed';
     },
     homeOpened() {},
     homeClosed() {},
@@ -172,6 +238,9 @@ export const {
   statusFailed,
   homeOpened,
   homeClosed,
+  dashboardRequested,
+  dashboardLoaded,
+  dashboardFailed,
 } = networkSlice.actions;
 
 export const selectNetwork = (s: { network: NetworkState }) => s.network;

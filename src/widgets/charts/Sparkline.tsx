@@ -8,14 +8,20 @@ export function Sparkline({
   width = 160,
   height = 40,
   color = DEFAULT_CHART_COLOR,
+  max,
 }: {
   values: readonly number[];
   label: string;
   width?: number;
   height?: number;
   color?: string;
+  /** The top of the scale (e.g. 100 for a percentage); by default the largest value. */
+  max?: number;
 }) {
-  const model = lineChartModel([{ id: 's', name: label, points: values.map((y, x) => ({ x, y })), color }], {
+  const line = { id: 's', name: label, points: values.map((y, x) => ({ x, y })), color };
+  // A fixed top is an undrawn point at that height: the model's scale spans every series given.
+  const ceiling = max === undefined ? [] : [{ id: 'max', name: 'max', points: [{ x: 0, y: max }], color }];
+  const model = lineChartModel([line, ...ceiling], {
     width,
     height,
     margin: { top: 3, right: 3, bottom: 3, left: 3 },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { JobProgress } from '../../../src/appliance/jobs/runner';
 import { storeSample } from '../../../src/appliance/network/samples';
+import { parseDefaultGateway } from '../../../src/appliance/network/dashboard';
 import { Agent, adminAgent, grantPrivileges, startServer, userAgent, type Harness } from '../support/harness';
 import { openSse } from '../logs/sseClient';
 
@@ -267,6 +268,45 @@ describe('network API', () => {
     expect(s.appliance_version).toBe('1.0.0');
     expect(s.cpu_percent === null || (s.cpu_percent >= 0 && s.cpu_percent <= 100)).toBe(true);
     expect(s.services.map((x: { name: string }) => x.name)).toContain('Network sampler');
-    expect(s.recent_events.some((e: { message: string }) => /fail/i.test(e.message))).toBe(true);
+    // The watcher cannot read the logs area: no log entries, said as null rather than as "no warnings".
+    expect(s.recent_events).toBeNull();
+    const full = (await admin.get('/api/system/status')).json();
+    expect(full.recent_events.some((e: { message: string }) => /fail/i.test(e.message))).toBe(true);
+  });
+
+  it('summarises the dashboard in one answer, leaving out the areas the account cannot read', async () => {
+    expect((await anonymous.get('/api/dashboard')).statusCode).toBe(401);
+    const guesser = new Agent(h.app);
+    await guesser.visit();
+    await guesser.login('watcher', 'not the password');
+    const full = (await admin.get('/api/dashboard')).json();
+    expect(full.host.version).toBe('1.0.0');
+    expect(typeof full.host.hostname).toBe('string');
+    expect(full.network.interfaces.some((i: { name: string }) => i.name === 'lo')).toBe(false);
+    expect(full.dns).toEqual({
+      enabled: expect.any(Boolean),
+      port: expect.any(Number),
+      dnssec: expect.any(Boolean),
+    });
+    expect(full.ssh.port).toEqual(expect.any(Number));
+    expect(full.updates).toMatchObject({ current_version: '1.0.0', available: 0 });
+    expect(full.certificates).toMatchObject({ window_days: 30, expiring: 0, expired: 0, soonest: [] });
+    expect(full.sign_ins.failed).toBeGreaterThanOrEqual(1);
+    expect(full.sign_ins.recent[0]).toMatchObject({ username: 'watcher', method: expect.any(String) });
+
+    // The watcher reads only the network area: the other parts are absent, not refused.
+    const res = await user.get('/api/dashboard');
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json()).sort()).toEqual(['host', 'network']);
+  });
+
+  it('reads the default gateway from the kernel routing table', () => {
+    const table = [
+      'Iface\tDestination\tGateway \tFlags\tRefCnt\tUse\tMetric\tMask',
+      'eth0\t0002000A\t00000000\t0001\t0\t0\t0\t00FFFFFF',
+      'eth0\t00000000\t0102000A\t0003\t0\t0\t0\t00000000',
+    ].join('\n');
+    expect(parseDefaultGateway(table)).toBe('10.0.2.1');
+    expect(parseDefaultGateway(table.split('\n').slice(0, 2).join('\n'))).toBeNull();
   });
 });

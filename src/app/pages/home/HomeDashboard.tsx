@@ -1,8 +1,11 @@
 /**
- * Home: a dashboard of the machine and the appliance, refreshed every few seconds while open (`homeLiveSaga`).
- * Every figure comes from `GET {api}system/status`; what the server does not know is shown as unknown.
+ * Home: a dashboard of the machine and the appliance, refreshed while open (`homeLiveSaga`). The machine's figures
+ * come from `GET {api}system/status` every few seconds (CPU and memory kept client-side as sparklines); the facts
+ * an admin looks for (interfaces, DNS proxy, SSH, updates, certificates, failed sign-ins) come from
+ * `GET {api}dashboard`, which leaves out the parts the account cannot read: such a card is simply absent.
+ * Cards are as tall as their content (a grid whose rows size to the content); colour means trouble only.
  */
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, formatSize, formatTimeSince } from '../../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../../store/createStore';
@@ -10,9 +13,11 @@ import {
   homeClosed,
   homeOpened,
   selectNetwork,
+  type DashboardSummary,
+  type StatusPoint,
   type SystemStatus,
 } from '../../../store/slices/network.slice';
-import { DoughnutChart, MetricWidget } from '../../../widgets/charts';
+import { Sparkline } from '../../../widgets/charts';
 import { PageHeader } from '../../../widgets/PageHeader';
 import './home.css';
 
@@ -24,107 +29,335 @@ export function logReportLink(service: string) {
   return `/logs/overview?services=${encodeURIComponent(service)}`;
 }
 
-function Dashboard({ status }: { status: SystemStatus }) {
-  const memUsed = status.memory.totalBytes - status.memory.freeBytes;
-  const disk = status.disk;
-  const diskUsed = disk ? disk.totalBytes - disk.freeBytes : 0;
+export type Level = 'ok' | 'warning' | 'danger';
+
+/** Disk use: neutral under 80 %, amber from 80 to 90 %, red above. */
+export const diskLevel = (usedPercent: number): Level =>
+  usedPercent > 90 ? 'danger' : usedPercent >= 80 ? 'warning' : 'ok';
+
+const LEVEL_COLOR: Record<Level, string> = {
+  ok: 'var(--color-text-muted)',
+  warning: 'var(--color-warning)',
+  danger: 'var(--color-danger)',
+};
+
+function Card({
+  id,
+  title,
+  manage,
+  children,
+}: {
+  id: string;
+  title: string;
+  manage?: { to: string; label: string };
+  children: ReactNode;
+}) {
   return (
-    <>
-      <div className="home__metrics">
-        <MetricWidget
-          title="CPU busy"
-          value={status.cpu_percent ?? 0}
-          unit={status.cpu_percent === null ? '% (unknown)' : '%'}
-        />
-        <MetricWidget
-          title="Memory used"
-          value={percent(memUsed, status.memory.totalBytes)}
-          unit={`% of ${formatSize(status.memory.totalBytes)}`}
-        />
-        <MetricWidget
-          title="Running jobs"
-          value={status.running_jobs}
-          callToAction={{ label: 'Updates', to: '/updates/update' }}
-        />
-        <section className="home__card" aria-labelledby="home-facts">
-          <h3 id="home-facts">Appliance</h3>
-          <dl className="home__facts">
-            <dt>Version</dt>
-            <dd>{status.appliance_version}</dd>
-            <dt>Uptime</dt>
-            <dd>{formatTimeSince(0, status.uptime_seconds * 1000, 3)}</dd>
-            <dt>Load (1, 5, 15 min)</dt>
-            <dd>{status.load.map((l) => l.toFixed(2)).join(', ')}</dd>
-            <dt>Pending updates</dt>
-            <dd>None known: the appliance has no update source; install packages from Updates.</dd>
-          </dl>
-        </section>
+    <section className="home__card" aria-labelledby={`home-${id}`}>
+      <header className="home__card-head">
+        <h2 id={`home-${id}`}>{title}</h2>
+        {manage ? (
+          <Link to={manage.to} className="home__manage">
+            {manage.label}
+          </Link>
+        ) : null}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+function Facts({ rows }: { rows: Array<[string, ReactNode] | null | false> }) {
+  return (
+    <dl className="home__facts">
+      {rows
+        .filter((r): r is [string, ReactNode] => Boolean(r))
+        .map(([k, v]) => (
+          <div key={k} className="home__fact">
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+function Flag({ level, children }: { level: Level; children: ReactNode }) {
+  return level === 'ok' ? (
+    <>{children}</>
+  ) : (
+    <span className={`home__flag home__flag--${level}`}>{children}</span>
+  );
+}
+
+const onOff = (on: boolean) => (on ? 'On' : 'Off');
+
+function Trend({ label, values, unit }: { label: string; values: number[]; unit: string }) {
+  const last = values.at(-1);
+  return (
+    <div className="home__trend">
+      <span className="home__trend-label">{label}</span>
+      <span className="home__trend-value">{last === undefined ? 'unknown' : `${last} ${unit}`}</span>
+      <Sparkline
+        label={`${label}, last ${values.length} readings`}
+        values={values}
+        width={300}
+        height={28}
+        color="var(--color-info)"
+        max={100}
+      />
+    </div>
+  );
+}
+
+function DiskMeter({ disk }: { disk: NonNullable<SystemStatus['disk']> }) {
+  const used = disk.totalBytes - disk.freeBytes;
+  const p = percent(used, disk.totalBytes);
+  const level = diskLevel(p);
+  const note = level === 'danger' ? ' (almost full)' : level === 'warning' ? ' (filling up)' : '';
+  return (
+    <div className="home__disk">
+      <div className="home__trend-label">Disk {disk.path}</div>
+      <div
+        role="meter"
+        className="home__meter"
+        aria-label={`Disk used on ${disk.path}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={p}
+        aria-valuetext={`${p} % used${note}`}
+        style={{ ['--meter-color' as string]: LEVEL_COLOR[level] }}
+      >
+        <span className="home__meter-used" style={{ width: `${Math.min(100, p)}%` }} />
       </div>
-      <div className="home__row">
-        <section className="home__card" aria-labelledby="home-disk">
-          <h3 id="home-disk">Disk</h3>
-          {disk ? (
-            <DoughnutChart
-              title={`Disk of ${disk.path}`}
-              segments={[
-                { name: 'Used', value: diskUsed },
-                { name: 'Free', value: disk.freeBytes },
-              ]}
-              summaryValue={`${percent(diskUsed, disk.totalBytes)} %`}
-              summarySubValue={`of ${formatSize(disk.totalBytes)}`}
-              formatValue={(v) => formatSize(v)}
-              showLegend
-            />
+      <div className="home__disk-text">
+        <Flag level={level}>
+          {p} % used{note}
+        </Flag>
+        : {formatSize(used)} of {formatSize(disk.totalBytes)}, {formatSize(disk.freeBytes)} free
+      </div>
+    </div>
+  );
+}
+
+function Resources({ status, history }: { status: SystemStatus; history: StatusPoint[] }) {
+  const cpu = history.map((h) => h.cpu).filter((v): v is number => v !== null);
+  return (
+    <Card id="resources" title="Resources" manage={{ to: '/network/analytics', label: 'Analytics' }}>
+      <Trend label="CPU busy" unit="%" values={cpu} />
+      <Trend
+        label={`Memory used of ${formatSize(status.memory.totalBytes)}`}
+        unit="%"
+        values={history.map((h) => h.memory)}
+      />
+      {status.disk ? (
+        <DiskMeter disk={status.disk} />
+      ) : (
+        <p>The disk usage of the data directory cannot be read on this platform.</p>
+      )}
+    </Card>
+  );
+}
+
+function SystemCard({ status, summary }: { status: SystemStatus; summary: DashboardSummary | null }) {
+  return (
+    <Card id="system" title="System" manage={{ to: '/network/preferences', label: 'Preferences' }}>
+      <Facts
+        rows={[
+          ['Host name', summary?.host.hostname ?? 'unknown'],
+          ['Version', status.appliance_version],
+          ['Uptime', formatTimeSince(0, status.uptime_seconds * 1000, 3)],
+          ['Load (1, 5, 15 min)', status.load.map((l) => l.toFixed(2)).join(', ')],
+          ['Running jobs', status.running_jobs],
+        ]}
+      />
+    </Card>
+  );
+}
+
+function NetworkCard({ network }: { network: NonNullable<DashboardSummary['network']> }) {
+  return (
+    <Card id="network" title="Network" manage={{ to: '/network/overview', label: 'Interfaces' }}>
+      <Facts
+        rows={[
+          ...network.interfaces.map((i): [string, ReactNode] => [
+            i.name,
+            <>
+              {i.addresses.length ? i.addresses.join(', ') : 'no address'}
+              {i.state === 'up' ? null : (
+                <>
+                  {' '}
+                  <Flag level="warning">{i.state}</Flag>
+                </>
+              )}
+            </>,
+          ]),
+          ['Gateway', network.gateway ?? 'none'],
+          ['DNS servers', network.dns_servers.length ? network.dns_servers.join(', ') : 'none'],
+        ]}
+      />
+    </Card>
+  );
+}
+
+function UpdatesCard({ updates }: { updates: NonNullable<DashboardSummary['updates']> }) {
+  const pending =
+    updates.available === 0
+      ? 'None'
+      : `${updates.available} (newest ${updates.newest ?? '?'}${updates.security ? `, ${updates.security} security` : ''})`;
+  return (
+    <Card id="updates" title="Updates" manage={{ to: '/updates/update', label: 'Updates' }}>
+      <Facts
+        rows={[
+          ['Installed', updates.current_version],
+          ['Pending', updates.security ? <Flag level="warning">{pending}</Flag> : pending],
+          [
+            'Last check',
+            updates.last_check_at === null ? (
+              'never'
+            ) : updates.last_check_error ? (
+              <Flag level="danger">failed {formatDateTime(updates.last_check_at)}</Flag>
+            ) : (
+              formatDateTime(updates.last_check_at)
+            ),
+          ],
+        ]}
+      />
+    </Card>
+  );
+}
+
+function CertificatesCard({ certs }: { certs: NonNullable<DashboardSummary['certificates']> }) {
+  return (
+    <Card
+      id="certificates"
+      title="Certificates"
+      manage={{ to: '/system/certificates', label: 'Certificates' }}
+    >
+      <Facts
+        rows={[
+          [
+            `Expiring within ${certs.window_days} days`,
+            certs.expiring ? <Flag level="warning">{certs.expiring}</Flag> : 'None',
+          ],
+          ['Expired', certs.expired ? <Flag level="danger">{certs.expired}</Flag> : 'None'],
+        ]}
+      />
+      {certs.soonest.length ? (
+        <ul className="home__list" aria-label="Expiring soonest">
+          {certs.soonest.map((c) => (
+            <li key={c.id}>
+              <Link to={`/system/certificates/${c.id}`}>{c.name}</Link>{' '}
+              <time dateTime={c.not_after}>{formatDateTime(Date.parse(c.not_after))}</time>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Card>
+  );
+}
+
+function SignInsCard({ signIns }: { signIns: NonNullable<DashboardSummary['sign_ins']> }) {
+  return (
+    <Card id="sign-ins" title="Failed sign-ins" manage={{ to: '/authentication/users', label: 'Accounts' }}>
+      <Facts
+        rows={[
+          [
+            `Last ${signIns.window_hours} hours`,
+            signIns.failed ? <Flag level="warning">{signIns.failed}</Flag> : 'None',
+          ],
+        ]}
+      />
+      {signIns.recent.length ? (
+        <ul className="home__list" aria-label="Most recent failed sign-ins">
+          {signIns.recent.map((s) => (
+            <li key={`${s.username}-${s.at}-${s.source}`}>
+              <time dateTime={new Date(s.at).toISOString()}>{formatDateTime(s.at)}</time> {s.username} from{' '}
+              {s.source} ({s.method})
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Card>
+  );
+}
+
+function Dashboard({
+  status,
+  history,
+  summary,
+}: {
+  status: SystemStatus;
+  history: StatusPoint[];
+  summary: DashboardSummary | null;
+}) {
+  return (
+    <div className="home__grid">
+      <SystemCard status={status} summary={summary} />
+      <Resources status={status} history={history} />
+      {summary?.network ? <NetworkCard network={summary.network} /> : null}
+      {summary?.dns ? (
+        <Card id="dns" title="DNS proxy" manage={{ to: '/dns/proxy', label: 'DNS proxy' }}>
+          <Facts
+            rows={[
+              ['State', onOff(summary.dns.enabled)],
+              ['Port', summary.dns.port],
+              ['DNSSEC', onOff(summary.dns.dnssec)],
+            ]}
+          />
+        </Card>
+      ) : null}
+      {summary?.ssh ? (
+        <Card id="ssh" title="SSH" manage={{ to: '/ssh/config', label: 'SSH' }}>
+          <Facts
+            rows={[
+              ['State', onOff(summary.ssh.enabled)],
+              ['Port', summary.ssh.port],
+              ['Password sign-in', onOff(summary.ssh.password_authentication)],
+              ['Root sign-in', summary.ssh.permit_root_login],
+            ]}
+          />
+        </Card>
+      ) : null}
+      {summary?.updates ? <UpdatesCard updates={summary.updates} /> : null}
+      {summary?.certificates ? <CertificatesCard certs={summary.certificates} /> : null}
+      {summary?.sign_ins ? <SignInsCard signIns={summary.sign_ins} /> : null}
+      {status.recent_events === null ? null : (
+        <Card id="events" title="Recent warnings" manage={{ to: '/logs/overview', label: 'Logs' }}>
+          {status.recent_events.length === 0 ? (
+            <p>No log entry reports a failure or a warning.</p>
           ) : (
-            <p>The disk usage of the data directory cannot be read on this platform.</p>
-          )}
-        </section>
-        <section className="home__card" aria-labelledby="home-services">
-          <h3 id="home-services">Services</h3>
-          <table className="home__table">
-            <thead>
-              <tr>
-                <th scope="col">Service</th>
-                <th scope="col">State</th>
-                <th scope="col">Detail</th>
-              </tr>
-            </thead>
-            <tbody>
-              {status.services.map((s) => (
-                <tr key={s.name}>
-                  <th scope="row">{s.name}</th>
-                  <td className={`home__state home__state--${s.state}`}>{s.state}</td>
-                  <td>{s.detail}</td>
-                </tr>
+            <ul className="home__list">
+              {status.recent_events.map((e) => (
+                <li key={e.id}>
+                  <time dateTime={new Date(e.timestamp * 1000).toISOString()}>
+                    {formatDateTime(e.timestamp * 1000)}
+                  </time>{' '}
+                  <Link to={logReportLink(e.service)}>{e.service}</Link>: {e.message}
+                </li>
               ))}
-            </tbody>
-          </table>
-        </section>
-      </div>
-      <section className="home__card" aria-labelledby="home-events">
-        <h3 id="home-events">Recent warnings and errors</h3>
-        {status.recent_events.length === 0 ? (
-          <p>No log entry reports a failure or a warning.</p>
-        ) : (
-          <ul className="home__events">
-            {status.recent_events.map((e) => (
-              <li key={e.id}>
-                <time dateTime={new Date(e.timestamp * 1000).toISOString()}>
-                  {formatDateTime(e.timestamp * 1000)}
-                </time>{' '}
-                <Link to={logReportLink(e.service)}>{e.service}</Link>: {e.message}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </>
+            </ul>
+          )}
+        </Card>
+      )}
+      <Card id="services" title="Services">
+        <Facts
+          rows={status.services.map((s): [string, ReactNode] => [
+            s.name,
+            <>
+              {s.state === 'running' ? 'Running' : 'Off'}
+              <span className="home__muted"> · {s.detail}</span>
+            </>,
+          ])}
+        />
+      </Card>
+    </div>
   );
 }
 
 export function HomePage() {
   const dispatch = useAppDispatch();
-  const { status } = useAppSelector(selectNetwork);
+  const { status, statusHistory, dashboard } = useAppSelector(selectNetwork);
   useEffect(() => {
     document.title = `${HOME_TITLE} · Rampart`;
     dispatch(homeOpened());
@@ -136,7 +369,7 @@ export function HomePage() {
     <section className="page home" aria-label={HOME_TITLE}>
       <PageHeader title={HOME_TITLE} help={{ to: '/help#home', label: 'Help: home' }} />
       {status.data ? (
-        <Dashboard status={status.data} />
+        <Dashboard status={status.data} history={statusHistory} summary={dashboard.data} />
       ) : (
         <p role={status.status === 'failed' ? 'alert' : 'status'}>
           {status.status === 'failed'
