@@ -24,7 +24,7 @@ const CARDS = [
 ];
 
 test.beforeAll(async ({ browser }) => {
-  server = await startServer({ RAMPART_ENV: 'test', RAMPART_PORT: process.env.HOME_E2E_PORT ?? '4661' });
+  server = await startServer({ RAMPART_ENV: 'test' });
   // Two failed sign-ins from a stranger.
   const stranger = await browser.newContext();
   await stranger.request.get(`${server.url}/account/login`);
