@@ -222,12 +222,16 @@ describe('network API', () => {
     );
     expect(fs.readFileSync(etc('systemd/timesyncd.conf'), 'utf8')).toContain('NTP=pool.ntp.org 192.0.2.123');
     expect(fs.readFileSync(etc('timezone'), 'utf8')).toBe('Europe/Paris\n');
-    expect(preview.files).toEqual(
+    // The preview showed what Apply then wrote, beside what was running before (for the diff).
+    expect(
+      preview.files.map(({ path, content }: { path: string; content: string }) => ({ path, content })),
+    ).toEqual(
       ['hostname', 'hosts', 'resolv.conf', 'systemd/timesyncd.conf', 'timezone'].map((f) => ({
         path: etc(f),
         content: fs.readFileSync(etc(f), 'utf8'),
       })),
     );
+    expect(preview.files[0].running).toBe(hostnameBefore);
     const again = (await user.get('/api/network/preferences')).json();
     expect(again).toMatchObject({ saved: true, updated_by: 'admin', data: good });
     expect(again.status).toMatchObject({ pending_changes: false, applied_by: 'admin' });
