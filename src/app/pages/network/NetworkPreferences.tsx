@@ -63,8 +63,8 @@ const toForm = (p: NetworkPreferences): FormValues => ({
 const RULES: Record<keyof FormValues, FieldRules> = {
   hostname: { validators: ['hostname'], required: true },
   domain: { validators: ['fqdn'] },
-  dns_servers: { validators: ['ip'], multiple: true },
-  ntp_servers: { validators: ['fqdn', 'ip'], multiple: true },
+  dns_servers: { validators: ['ip', 'ipv6'], multiple: true },
+  ntp_servers: { validators: ['fqdn', 'ip', 'ipv6'], multiple: true },
   timezone: { required: true },
 };
 

@@ -111,7 +111,12 @@ export function IssueModal({
             validators={['fqdn', 'hostname']}
             placeholder="www.example.org"
           />
-          <ListField name="ip" label="IP addresses" validators={['ip']} placeholder="192.0.2.10" />
+          <ListField
+            name="ip"
+            label="IP addresses"
+            validators={['ip', 'ipv6']}
+            placeholder="192.0.2.10 or 2001:db8::10"
+          />
           <SelectField name="key_type" label="Key type" options={KEY_TYPES} />
           <TextField name="validity_days" label="Validity (days)" required />
           <TextField
