@@ -1,4 +1,6 @@
 /** The DNS proxy's four lists: upstream servers, host overrides, domain overrides and access lists. */
+import { useFormikContext } from 'formik';
+import { useEffect, useRef } from 'react';
 import { boolean, object, string } from 'yup';
 import { hostBitsProblem } from '../../../lib/validation/subnet';
 import { fieldSchema } from '../../../lib/validation/yup';
@@ -36,6 +38,27 @@ export const upstreamSchema = object({
   }),
 });
 
+/** The standard ports: plain DNS on 53, DNS over TLS on 853 (RFC 7858). */
+export const PLAIN_DNS_PORT = '53';
+export const DOT_PORT = '853';
+
+/**
+ * Ticking DNS over TLS with the plain port (or none) proposes 853; unticking it while still on 853 goes back to 53. A
+ * port typed by hand (e.g. 5353) is left alone. Only a change of the box moves the port, not opening the form.
+ */
+function DotPortFollowsTransport() {
+  const { values, setFieldValue } = useFormikContext<UpstreamValues>();
+  const previous = useRef(values.tls);
+  useEffect(() => {
+    if (previous.current === values.tls) return;
+    previous.current = values.tls;
+    const port = values.port.trim();
+    if (values.tls && (port === PLAIN_DNS_PORT || port === '')) void setFieldValue('port', DOT_PORT);
+    else if (!values.tls && port === DOT_PORT) void setFieldValue('port', PLAIN_DNS_PORT);
+  }, [values.tls, values.port, setFieldValue]);
+  return null;
+}
+
 export function UpstreamList({ data, loading }: { data: DnsProxyData['upstreams']; loading?: boolean }) {
   return (
     <ListSection<Upstream, UpstreamValues>
@@ -68,7 +91,12 @@ export function UpstreamList({ data, loading }: { data: DnsProxyData['upstreams'
             placeholder="e.g. 9.9.9.9 or 2620:fe::fe"
           />
           <TextField name="port" label="Port" {...PORT} validators={PORT.validators} />
-          <CheckboxField name="tls" label="Use DNS over TLS" description="Usually on port 853." />
+          <CheckboxField
+            name="tls"
+            label="Use DNS over TLS"
+            description="DNS over TLS listens on port 853: ticking it proposes 853 in place of 53."
+          />
+          <DotPortFollowsTransport />
           {v.tls ? (
             <TextField
               name="tls_name"
