@@ -118,6 +118,30 @@ const toBody = ({ stored_binding: _stored, ...v }: AccountValues) => ({
 
 const when = (ms: number | null) => (ms ? formatDateTime(ms) : '—');
 
+/** On, off, failing (since when) or not checked yet: "On" alone would hide an update that keeps failing. */
+export function accountStatus(a: DdnsAccount): string {
+  if (!a.enabled) return 'Off';
+  if (a.failure) return a.failing_since ? `Failing since ${formatDateTime(a.failing_since)}` : 'Failing';
+  if (!a.last_result) return 'Not checked yet';
+  return 'Up to date';
+}
+
+/** What the last update did, in words: which step failed and why, or the provider's answer. */
+export function accountResult(a: DdnsAccount): string {
+  if (a.failure) {
+    const step = a.failure.stage === 'check' ? 'Finding the public address failed' : 'The update failed';
+    return `${step}: ${a.failure.message}`;
+  }
+  if (!a.last_result) return 'Not checked yet';
+  return a.last_result.replace(/^ok: /, '').replace(/^error: /, 'Failed: ');
+}
+
+/** When the next check runs; after a failure that is when it retries. */
+export function accountNextCheck(a: DdnsAccount): string {
+  if (!a.enabled) return '—';
+  return a.failure && a.next_check_at ? `Retries ${formatDateTime(a.next_check_at)}` : when(a.next_check_at);
+}
+
 export function DynamicPage() {
   const { data, status } = useResource<DynamicDnsData>(DYNAMIC_DNS_KEY);
   const update = useResourceSave();
@@ -152,10 +176,10 @@ export function DynamicPage() {
               columns={[
                 { title: 'Host name', value: (a) => a.hostname },
                 { title: 'Provider', value: (a) => providerName(a.provider) },
-                { title: 'Status', value: (a) => (a.enabled ? 'On' : 'Off'), width: 80 },
+                { title: 'Status', value: accountStatus },
                 { title: 'Last address', value: (a) => a.last_ip ?? '—' },
-                { title: 'Last result', value: (a) => a.last_result ?? 'Not checked yet' },
-                { title: 'Next check', value: (a) => (a.enabled ? when(a.next_check_at) : '—') },
+                { title: 'Last result', value: accountResult },
+                { title: 'Next check', value: accountNextCheck },
               ]}
               newValues={NEW}
               toValues={toValues}
