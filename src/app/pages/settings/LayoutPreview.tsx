@@ -4,7 +4,7 @@
  */
 import rampartLogo from '../../layout/rampart-logo.svg';
 import { BAR_TEXT_COLOUR, primaryContrastColour, primaryHoverColour } from '../../../lib/colour';
-import { sections } from '../../layout/sections';
+import { barSections } from '../../layout/sections';
 
 export interface LayoutPreviewProps {
   primaryColor: string;
@@ -35,7 +35,7 @@ export function LayoutPreview({
           Rampart
         </span>
         {/* The bar's own section labels, so the preview names what the bar shows. */}
-        {sections.map((s, i) => (
+        {barSections.map((s, i) => (
           <span
             key={s.id}
             className="layout-preview__section"
