@@ -168,7 +168,7 @@ describe('dynamic DNS page', () => {
     const row = screen.getByRole('rowheader', { name: 'cabin.duckdns.org' }).closest('tr') as HTMLElement;
     expect(within(row).getByText(/^Failing since /)).toBeInTheDocument();
     expect(
-      within(row).getByText('The update failed: the DNS lookup of www.duckdns.org failed (ENOTFOUND)'),
+      within(row).getByText('The DNS lookup of www.duckdns.org failed (ENOTFOUND) (updating the provider)'),
     ).toBeInTheDocument();
     expect(within(row).getByText(/^Retries /)).toBeInTheDocument();
     expect(within(row).queryByText('On')).toBeNull();
