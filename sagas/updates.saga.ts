@@ -22,6 +22,7 @@ import {
   updatePackageUploadRequested,
   updateRollbackRequested,
   updateScheduleSaveRequested,
+  updateTrustedKeyAddRequested,
   updateSettingsSaveRequested,
   updatesActionFinished,
   updatesCheckRequested,
@@ -76,7 +77,8 @@ type MutationAction =
   | ReturnType<typeof updateApplyRequested>
   | ReturnType<typeof updateRollbackRequested>
   | ReturnType<typeof updateSettingsSaveRequested>
-  | ReturnType<typeof updateScheduleSaveRequested>;
+  | ReturnType<typeof updateScheduleSaveRequested>
+  | ReturnType<typeof updateTrustedKeyAddRequested>;
 
 export function* runUpdatesAction(action: MutationAction) {
   const api: ApiClient = yield getContext('api');
@@ -120,6 +122,14 @@ export function* runUpdatesAction(action: MutationAction) {
       );
       yield put(updatesLoaded(res.data));
       yield put(success('Update schedule saved.'));
+    } else if (updateTrustedKeyAddRequested.match(action)) {
+      const res: ApiResponse<UpdateStatus> = yield call(
+        api.post,
+        yield* url('updates/trusted-keys'),
+        action.payload,
+      );
+      yield put(updatesLoaded(res.data));
+      yield put(success(`Key ${action.payload.name} is now trusted for update packages.`));
     }
   } catch (e) {
     yield call(handleError, e);
@@ -140,6 +150,7 @@ export function* updatesSaga() {
       updateRollbackRequested.type,
       updateSettingsSaveRequested.type,
       updateScheduleSaveRequested.type,
+      updateTrustedKeyAddRequested.type,
     ],
     runUpdatesAction,
   );

@@ -42,3 +42,33 @@ export function primaryContrastColour(primary: string): string | null {
     PRIMARY_TEXT[0]
   );
 }
+
+/** The text colour of the main bar (--color-bar-text), whatever the bar's colour. */
+export const BAR_TEXT_COLOUR = '#f3f6f9';
+
+/** The WCAG 2 contrast ratio of two colours (1–21), or null when either cannot be read. */
+export function contrastRatio(a: string, b: string): number | null {
+  const ca = colord(a);
+  const cb = colord(b);
+  if (!ca.isValid() || !cb.isValid()) return null;
+  return ca.contrast(cb);
+}
+
+/**
+ * A warning when text on a chosen colour falls under WCAG AA (4.5:1): the bar's fixed text on the bar colour, and on
+ * the primary the text colour the console chose (readable on the primary, but maybe not on its hover colour). Null
+ * when the text is readable, or the colour cannot be read (the form's own rule says so).
+ */
+export function contrastWarning(kind: 'bar' | 'primary', colour: string): string | null {
+  if (kind === 'bar') {
+    const ratio = contrastRatio(BAR_TEXT_COLOUR, colour);
+    if (ratio === null || ratio >= MIN_TEXT_CONTRAST) return null;
+    return `Low contrast: the menu text (${BAR_TEXT_COLOUR}) on this bar colour is ${ratio.toFixed(1)}:1, under the 4.5:1 WCAG AA minimum. Choose a darker bar colour.`;
+  }
+  const text = primaryContrastColour(colour);
+  const hover = primaryHoverColour(colour);
+  if (!text || !hover) return null;
+  const worst = Math.min(contrastRatio(text, colour) ?? 21, contrastRatio(text, hover) ?? 21);
+  if (worst >= MIN_TEXT_CONTRAST) return null;
+  return `Low contrast: button text (${text}) on this colour or its hover colour (${hover}) is ${worst.toFixed(1)}:1, under the 4.5:1 WCAG AA minimum. Choose a lighter or darker colour.`;
+}

@@ -8,6 +8,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAppSelector } from '../../store/createStore';
 import type { MenuItem } from '../../store/slices/menu.slice';
 import { menuTarget } from '../../shared/menu';
+import { currentSection, quietSections } from './sections';
 import { useDelegatedLinks } from './useDelegatedLinks';
 
 export interface MenuEntry {
@@ -157,6 +158,18 @@ export function ContextBar() {
           ))}
         </ul>
       )}
+      <ul className="context-bar__foot" aria-label="More" {...links}>
+        {quietSections.map((s) => {
+          const current = currentSection(pathname) === s.id;
+          return (
+            <li key={s.id}>
+              <a href={s.path} className="context-bar__foot-link" aria-current={current ? 'page' : undefined}>
+                {s.label}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
     </nav>
   );
 }

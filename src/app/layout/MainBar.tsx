@@ -9,7 +9,7 @@ import { useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../store/createStore';
 import { contextBarToggled, themeChosen, type ThemePreference } from '../../store/slices/layout.slice';
 import { useDelegatedLinks } from './useDelegatedLinks';
-import { currentSection, panelLabel, sections } from './sections';
+import { barSections, currentSection, panelLabel } from './sections';
 import { THEME_COOKIE } from '../../shared/http';
 import defaultProfileImage from './default-profile.svg';
 import defaultBarLogo from './rampart-logo.svg';
@@ -115,7 +115,7 @@ export function MainBar({ profileImage, showProfile = true }: MainBarProps) {
       ) : (
         <nav aria-label="Sections" className="main-bar__sections">
           <ul>
-            {sections.map((s) => (
+            {barSections.map((s) => (
               <li key={s.id}>
                 <a
                   href={s.path}

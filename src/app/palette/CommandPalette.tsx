@@ -18,6 +18,7 @@ import {
   rememberRecent,
   type PaletteEntry,
 } from './entries';
+import { useObjectSearch } from './objects';
 import './palette.css';
 
 export const PALETTE_TITLE = 'Go to a page or run an action';
@@ -37,6 +38,8 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
     [actions, menu, loggedIn, role],
   );
   const results = useMemo(() => paletteResults(entries, query, recent), [entries, query, recent]);
+  // Certificates, accounts and groups by name: only what the session may read, after typing pauses.
+  const objects = useObjectSearch(query);
 
   const choose = (entry: PaletteEntry) => {
     rememberRecent(entry.id);
@@ -64,7 +67,7 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
           ref={inputRef}
           value={query}
           onValueChange={setQuery}
-          placeholder="Type a page or an action…"
+          placeholder="Type a page, an action, or a certificate, user or group name…"
           className="palette__input"
         />
         <Command.List label="Pages and actions" className="palette__list">
@@ -72,6 +75,10 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
           {group('Recent', results.recent)}
           {group('This page', results.actions)}
           {group('Pages', results.pages)}
+          {group('Objects', objects.entries)}
+          {objects.loading ? (
+            <Command.Loading>Searching certificates, users and groups…</Command.Loading>
+          ) : null}
         </Command.List>
       </Command>
       <p className="palette__hint">↑ ↓ to move, Enter to open, Escape to close.</p>

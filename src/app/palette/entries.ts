@@ -8,9 +8,10 @@ import { menuTarget, type MenuItem } from '../../shared/menu';
 import type { PaletteAction } from './actions';
 
 export interface PaletteEntry {
-  /** `page:/dns/proxy` or `action:<id>`: stable across visits (the recent list stores it). */
+  /** `page:/dns/proxy`, `action:<id>` or `object:<kind>:<id>`: stable across visits (the recent list stores it). */
   id: string;
-  kind: 'page' | 'action';
+  /** An object is a certificate, account or group found by name (./objects.ts). */
+  kind: 'page' | 'action' | 'object';
   name: string;
   /** Menu group of a page; "This page" for actions. */
   group: string;

@@ -19,7 +19,14 @@ import {
   RETYPE_ERROR,
   retypeMessage,
 } from '../../shared/secretBinding';
-import { DDNS_PROVIDERS, DEFAULT_CHECK_URL, DdnsUpdater, IP_PLACEHOLDER } from './updater';
+import {
+  DDNS_PROVIDERS,
+  DEFAULT_CHECK_URL,
+  DdnsUpdater,
+  describeRequestError,
+  IP_PLACEHOLDER,
+  type DdnsFailure,
+} from './updater';
 
 export interface DdnsAccountInput {
   provider: string;
@@ -43,6 +50,10 @@ export interface DdnsAccount extends Omit<DdnsAccountInput, 'secret'> {
   last_result: string | null;
   last_update_at: number | null;
   next_check_at: number | null;
+  /** When the current run of failed updates began (null while the last update worked or none ran). */
+  failing_since: number | null;
+  /** What the last update's failure was: the step, the kind and a sentence (null unless it failed). */
+  failure: DdnsFailure | null;
 }
 
 interface Row {
@@ -54,6 +65,8 @@ interface Row {
   last_result: string | null;
   last_update_at: number | null;
   next_check_at: number | null;
+  failing_since: number | null;
+  failure: string | null;
 }
 
 /** How often the scheduler looks for accounts that are due. */
@@ -149,6 +162,8 @@ function toAccount(r: Row): DdnsAccount {
     last_result: r.last_result,
     last_update_at: r.last_update_at,
     next_check_at: r.next_check_at,
+    failing_since: r.failing_since ?? null,
+    failure: r.failure ? (JSON.parse(r.failure) as DdnsFailure) : null,
   };
 }
 
@@ -177,6 +192,7 @@ export class DdnsService {
     this.running.add(id);
     const account = toAccount(row);
     let result: string;
+    let failure: DdnsFailure | null = null;
     let ip = account.last_ip;
     try {
       ip = await this.updater.publicAddress({
@@ -191,29 +207,43 @@ export class DdnsService {
         result = `ok: address unchanged (${ip})`;
       } else if (row.secret && !secret && binding.usesSecret) {
         result = 'error: the stored secret was saved for other settings; type it again';
+        failure = {
+          stage: 'update',
+          kind: 'secret',
+          message: 'the stored secret was saved for other settings; type it again',
+        };
       } else {
         const outcome = await this.updater.update({ ...account, secret }, ip);
         result = `${outcome.ok ? 'ok' : 'error'}: ${outcome.result}`;
+        failure = outcome.failure ?? null;
         this.ctx.audit.record(
           'dns',
           `dynamic DNS update of ${auditText(account.hostname)}: ${auditText(result, 120)}`,
         );
       }
     } catch (e) {
-      result = `error: ${e instanceof Error ? auditText(e.message, 120) : 'update failed'}`;
+      failure = describeRequestError(e, 'check', account.hostname);
+      result = `error: ${auditText(failure.message, 120)}`;
     } finally {
       this.running.delete(id);
     }
     const now = this.ctx.now();
     this.ctx.db
       .prepare(
-        'UPDATE ddns_accounts SET last_ip = ?, last_result = ?, last_update_at = ?, next_check_at = ? WHERE id = ?',
+        `UPDATE ddns_accounts SET last_ip = ?, last_result = ?, last_update_at = ?, next_check_at = ?,
+           failing_since = ?, failure = ? WHERE id = ?`,
       )
       .run(
         result.startsWith('ok') ? ip : account.last_ip,
         result,
         now,
         now + account.interval_seconds * 1000,
+        result.startsWith('ok') ? null : (account.failing_since ?? now),
+        result.startsWith('ok')
+          ? null
+          : JSON.stringify(
+              failure ?? { stage: 'update', kind: 'other', message: result.replace(/^error: /, '') },
+            ),
         id,
       );
     return toAccount(this.row(id) as Row);

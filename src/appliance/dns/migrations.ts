@@ -48,4 +48,12 @@ export const dnsMigrations: Migration[] = [
         bind.run(bindingText(ddnsSecretBinding(JSON.parse(r.data) as DdnsBindingInput)), r.id);
     },
   },
+  {
+    version: 3,
+    name: 'since when a dynamic DNS account fails, and what failed',
+    up: (db) => {
+      db.exec('ALTER TABLE ddns_accounts ADD COLUMN failing_since INTEGER');
+      db.exec('ALTER TABLE ddns_accounts ADD COLUMN failure TEXT');
+    },
+  },
 ];

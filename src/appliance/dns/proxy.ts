@@ -3,9 +3,15 @@
  * upstream servers (plain or DNS over TLS with the name to verify), host overrides, domain overrides and access
  * lists. Addresses are checked with the console's own §5 validators, so the API refuses what the form refuses.
  */
-import net from 'node:net';
 import { hostBitsProblem } from '../../lib/validation/subnet';
-import { isFqdn, isHostname, isIp, isSubnet, isWildcard } from '../../lib/validation/validators';
+import {
+  isFqdn,
+  isHostname,
+  isIpAddress,
+  isIpv6,
+  isSubnet,
+  isWildcard,
+} from '../../lib/validation/validators';
 import type { Db } from '../../storage/sqlite';
 import { fieldError, readList, replaceList, type ListSpec, type Stored } from '../apply/collections';
 import type { ErrorItem } from '../http/errors';
@@ -66,8 +72,9 @@ export const DEFAULT_DNS_SETTINGS: DnsSettings = {
   dnssec: true,
 };
 
-export const isIpv6 = (v: string) => net.isIPv6(v);
-const isAddress = (v: string) => isIp(v) || isIpv6(v);
+/** The shared §5 rules, so the console's forms (`['ip', 'ipv6']`) accept exactly what is stored here. */
+export { isIpv6 };
+const isAddress = isIpAddress;
 
 const port = { type: 'integer', minimum: 1, maximum: 65535 };
 const description = { type: 'string', maxLength: 200, format: 'safe-text' };

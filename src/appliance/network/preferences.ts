@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
-import { isFqdn, isHostname } from '../../lib/validation/validators';
+import { isFqdn, isHostname, isIpAddress } from '../../lib/validation/validators';
 import type { ErrorItem } from '../http/errors';
 import type { Db } from '../../storage/sqlite';
 
@@ -62,13 +62,13 @@ export function checkPreferences(p: NetworkPreferences, zones: ReadonlySet<strin
   if (p.domain !== '' && !isFqdn(p.domain))
     items.push({ loc: at('domain'), msg: 'not a valid domain name', type: 'value_error.fqdn' });
   p.dns_servers.forEach((s, i) => {
-    if (net.isIP(s) === 0)
+    if (!isIpAddress(s))
       items.push({ loc: at('dns_servers', i), msg: 'not a valid IP address', type: 'value_error.ip' });
     else if (p.dns_servers.indexOf(s) !== i)
       items.push({ loc: at('dns_servers', i), msg: 'listed twice', type: 'value_error.duplicate' });
   });
   p.ntp_servers.forEach((s, i) => {
-    if (net.isIP(s) === 0 && !isFqdn(s))
+    if (!isIpAddress(s) && !isFqdn(s))
       items.push({
         loc: at('ntp_servers', i),
         msg: 'not a valid host name or IP address',

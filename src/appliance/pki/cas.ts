@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { inTransaction } from '../context';
 import { notFound, HttpError } from '../http/errors';
 import { auditText } from '../audit';
+import { publicOrigin } from '../../../config';
 import { type PkiContext, pkiAudit } from './context';
 import { KeyParseError, webSigningKey, type KeyType } from './keys';
 import { generateKey, readChainOffThread, readPrivateKey } from './offThread';
@@ -71,6 +72,11 @@ export const DEFAULT_CA_KEY_USAGE = ['key_cert_sign', 'crl_sign', 'digital_signa
 
 const unprocessable = (field: string, msg: string, type = 'value_error.pki') =>
   new HttpError(422, [{ loc: ['body', field], msg, type }]);
+
+/** The appliance's public CRL address of an authority (what "point to the appliance's public CRL" writes). */
+export function publicCrlUrl(p: PkiContext, caId: string): string {
+  return `${publicOrigin(p.app.config).replace(/\/+$/, '')}${p.app.apiPrefix}/pki/public/cas/${caId}/crl`;
+}
 
 export function getCaRow(p: PkiContext, id: string): CaRow {
   const row = p.app.db.prepare('SELECT * FROM pki_cas WHERE id = ?').get(id) as CaRow | undefined;
@@ -147,6 +153,8 @@ export function caView(p: PkiContext, row: CaRow) {
     path_length: row.path_length,
     key_usage: s.key_usage,
     crl_validity_hours: row.crl_validity_hours,
+    // The address "Point to the appliance's public CRL" writes into certificates (the form warns on a loopback one).
+    public_crl_url: publicCrlUrl(p, row.id),
     certificates: counts.issued,
     revoked: counts.revoked,
     crl: crl

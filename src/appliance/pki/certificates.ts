@@ -5,11 +5,10 @@
  */
 import crypto from 'node:crypto';
 import net from 'node:net';
-import { publicOrigin } from '../../../config';
 import { auditText } from '../audit';
 import { inTransaction } from '../context';
 import { HttpError, notFound } from '../http/errors';
-import { caChainDer, caSigner, checkChain, getCaRow } from './cas';
+import { caChainDer, caSigner, checkChain, getCaRow, publicCrlUrl } from './cas';
 import { type PkiContext, pkiAudit } from './context';
 import { keyAlgorithm, KeyParseError, type KeyType } from './keys';
 import {
@@ -285,13 +284,10 @@ function checkCsrSans(sans: Sans): Sans {
   return sans;
 }
 
-/** The console's public origin, without a trailing slash. */
-const applianceOrigin = (p: PkiContext): string => publicOrigin(p.app.config).replace(/\/+$/, '');
-
 /** The CRL address written into certificates: an explicit URL, or the appliance's public CRL of the issuing CA. */
 export function crlUrl(p: PkiContext, caId: string, value: string | undefined): string | null {
   if (!value) return null;
-  if (value === 'appliance') return `${applianceOrigin(p)}${p.app.apiPrefix}/pki/public/cas/${caId}/crl`;
+  if (value === 'appliance') return publicCrlUrl(p, caId);
   return value;
 }
 

@@ -47,3 +47,39 @@ export function readTrustedKeys(dataDir: string, onBadKey: (file: string) => voi
   }
   return keys;
 }
+
+/** A key's file name: letters, digits, `.`, `_`, `-`; 1–64 characters, not starting with a dot. */
+export const KEY_NAME_PATTERN = '^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}$';
+
+/** Why a pasted or uploaded text cannot be installed as a trusted key (null when it can), and the key. */
+export function parsePublicKey(pem: string): { key: crypto.KeyObject } | { problem: string } {
+  if (/PRIVATE KEY/.test(pem))
+    return {
+      problem: 'this is a private key: install the public key only (the private key stays with the signer)',
+    };
+  let key: crypto.KeyObject;
+  try {
+    key = crypto.createPublicKey(pem);
+  } catch {
+    return { problem: 'not a PEM public key (-----BEGIN PUBLIC KEY-----)' };
+  }
+  if (key.asymmetricKeyType !== 'ed25519')
+    return {
+      problem: `an ${key.asymmetricKeyType ?? 'unknown'} key: update packages are signed with Ed25519 keys`,
+    };
+  return { key };
+}
+
+/**
+ * Writes a trusted key as `<name>.pem` (its SPKI PEM, whatever form was given), created exclusively: an existing
+ * name is never overwritten. Written to a temporary file and renamed, so a verification never reads half a key.
+ */
+export function writeTrustedKey(dataDir: string, name: string, key: crypto.KeyObject): void {
+  const dir = trustedKeysDir(dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  const target = path.join(dir, `${name}.pem`);
+  if (fs.existsSync(target)) throw Object.assign(new Error('exists'), { code: 'EEXIST' });
+  const tmp = path.join(dir, `.${name}.${process.pid}.tmp`);
+  fs.writeFileSync(tmp, key.export({ type: 'spki', format: 'pem' }), { mode: 0o644, flag: 'wx' });
+  fs.renameSync(tmp, target);
+}

@@ -5,6 +5,7 @@
  * - `POST updates/packages` (admin): a package file as the raw body (≤ 10 MiB, 413 beyond); 201 or 422.
  * - `POST updates/apply {version}`, `POST updates/rollback` (admin): 202 with the job's progress; 409 while a job runs.
  * - `PUT updates/settings {repository, channel}`, `PUT updates/schedule {enabled, day, time}` (admin).
+ * - `POST updates/trusted-keys {name, pem}` (admin, audited): installs an Ed25519 public key; 201 with the status.
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +15,19 @@ import { CHANNELS, PACKAGE_FILE_MAX_BYTES, VERSION_PATTERN, type Channel } from 
 import { isHttpRepository } from './repository';
 import { UpdateRefused, type Updates } from './service';
 import { SCHEDULE_DAYS, type Schedule } from './store';
+import { KEY_NAME_PATTERN } from './keys';
+
+const trustedKeySchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'pem'],
+    properties: {
+      name: { type: 'string', pattern: KEY_NAME_PATTERN },
+      pem: { type: 'string', minLength: 1, maxLength: 4096 },
+    },
+  },
+};
 
 const applySchema = {
   body: {
@@ -114,6 +128,25 @@ export async function registerUpdateRoutes(scope: FastifyInstance, updates: Upda
         ]);
       updates.saveSettings(repository, req.body.channel, currentUser(req).username);
       return updates.status();
+    },
+  );
+
+  // The admin role only, not a group's updates privilege: a trusted key decides which packages may replace the
+  // appliance's code.
+  scope.post<{ Body: { name: string; pem: string } }>(
+    '/updates/trusted-keys',
+    { schema: trustedKeySchema, onRequest: requireAdmin },
+    async (req, reply) => {
+      if (currentUser(req).role !== 'admin')
+        return reply
+          .code(403)
+          .send({ detail: 'You do not have permission to do this: it needs the admin role' });
+      try {
+        updates.addTrustedKey(req.body.name, req.body.pem, currentUser(req).username);
+      } catch (e) {
+        return refusal(e);
+      }
+      return reply.code(201).send(updates.status());
     },
   );
 

@@ -5,7 +5,7 @@
 import { AuditService, auditText } from '../audit';
 import { inTransaction, type ApplianceContext } from '../context';
 import { JobConflictError, type JobPlan, type JobProgress, type JobRunner } from '../jobs/runner';
-import { keyFingerprint, readTrustedKeys, type TrustedKey } from './keys';
+import { keyFingerprint, parsePublicKey, readTrustedKeys, writeTrustedKey, type TrustedKey } from './keys';
 import { compareVersions, PackageError, verifyPackage, type Channel, type Manifest } from './package';
 import { applyPlan, rollbackPlan } from './plan';
 import { defaultRepository, listRepository, RepositoryError } from './repository';
@@ -264,5 +264,42 @@ export class Updates {
       AuditService.settings,
       `security update schedule ${schedule.enabled ? `set to ${schedule.day} ${schedule.time}` : 'turned off'} by "${auditText(username)}"`,
     );
+  }
+
+  /**
+   * Installs an Ed25519 public key as trusted (admin, audited with its fingerprint). Refused: not a public Ed25519
+   * key, a private key, a name or a key already installed.
+   */
+  addTrustedKey(name: string, pem: string, username: string): { name: string; fingerprint: string } {
+    const parsed = parsePublicKey(pem);
+    if ('problem' in parsed)
+      throw new UpdateRefused(422, 'value_error.update.key', parsed.problem, ['body', 'pem']);
+    const fingerprint = keyFingerprint(parsed.key);
+    const existing = this.keys();
+    const same = existing.find((k) => k.fingerprint === fingerprint);
+    if (same)
+      throw new UpdateRefused(
+        422,
+        'value_error.update.key_duplicate',
+        `this key is already trusted as "${same.name}"`,
+        ['body', 'pem'],
+      );
+    if (existing.some((k) => k.name === name))
+      throw new UpdateRefused(422, 'value_error.duplicate', 'a trusted key has this name', ['body', 'name']);
+    try {
+      writeTrustedKey(this.ctx.config.dataDir, name, parsed.key);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST')
+        throw new UpdateRefused(422, 'value_error.duplicate', 'a file with this name exists', [
+          'body',
+          'name',
+        ]);
+      throw e;
+    }
+    this.ctx.audit.record(
+      AuditService.settings,
+      `trusted update key "${auditText(name)}" (${fingerprint}) installed by "${auditText(username)}"`,
+    );
+    return { name, fingerprint };
   }
 }

@@ -50,6 +50,9 @@ function ipv6ToBig(s: string): bigint | null {
   return out;
 }
 
+/** An IPv6 address in any RFC 4291 text form (`::1`, `2001:db8::10`, `::ffff:192.0.2.1`); no zone, no brackets. */
+export const isIpv6Text = (s: string): boolean => ipv6ToBig(s) !== null;
+
 /** An address as (family, value), IPv4-mapped IPv6 as IPv4. */
 export function parseAddress(s: string): { family: 4 | 6; value: bigint } | null {
   const v4 = ipv4ToBig(s);

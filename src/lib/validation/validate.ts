@@ -55,6 +55,7 @@ export const isValueValid = (value: string | null | undefined, rules: FieldRules
 const TYPE_LABELS: Record<ValidatorType, string> = {
   wildcard: 'a wildcard (*)',
   ip: 'an IPv4 address',
+  ipv6: 'an IPv6 address',
   'ip-with-scheme': 'an IPv4 address with a scheme (http, https, ldap or ldaps)',
   mac: 'a MAC address',
   hostname: 'a hostname',

@@ -3,7 +3,7 @@
  * returns a boolean; none throws. Emptiness is decided by the caller (`validateValue`), not here.
  */
 import { EMAIL_PATTERN, isEmail } from '../../shared/email';
-import { hostBitsProblem } from './subnet';
+import { hostBitsProblem, isIpv6Text } from './subnet';
 
 /** §5 e-mail: the one pattern of src/shared/email.ts. */
 export { EMAIL_PATTERN, isEmail };
@@ -18,6 +18,7 @@ export const ADDRESS_SCHEMES = ['http', 'https', 'ldap', 'ldaps'] as const;
 export const VALIDATOR_TYPES = [
   'wildcard',
   'ip',
+  'ipv6',
   'ip-with-scheme',
   'mac',
   'hostname',
@@ -74,6 +75,15 @@ export const isWildcard = (v: string): boolean => v === '*';
 
 /** A dotted-quad IPv4 address; octets 0–255 without leading zeros (which some tools read as octal). */
 export const isIp = (v: string): boolean => ipv4Re.test(v);
+
+/** An IPv6 address (`2001:db8::1`, `::1`, `::ffff:192.0.2.1`): no brackets, no port, no zone. */
+export const isIpv6 = (v: string): boolean => isIpv6Text(v);
+
+/**
+ * IPv4 or IPv6: the one rule the appliance checks addresses with (DNS upstreams, overrides, listen addresses, name
+ * servers), and the forms' `['ip', 'ipv6']`, so a form never refuses what the server accepts.
+ */
+export const isIpAddress = (v: string): boolean => isIp(v) || isIpv6(v);
 
 /** `http`, `https`, `ldap` or `ldaps`, then `://` and an IPv4 address, with an optional port. */
 export const isIpWithScheme = (v: string): boolean => ipWithSchemeRe.test(v);
@@ -154,6 +164,7 @@ export const isIntegerRange = (v: string, bounds: NumericBounds = {}): boolean =
 export const VALIDATORS: Record<ValidatorType, (value: string, bounds?: NumericBounds) => boolean> = {
   wildcard: isWildcard,
   ip: isIp,
+  ipv6: isIpv6,
   'ip-with-scheme': isIpWithScheme,
   mac: isMac,
   hostname: isHostname,

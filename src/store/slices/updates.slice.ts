@@ -51,7 +51,7 @@ export interface UpdateStatus {
   trusted_keys: Array<{ name: string; fingerprint: string }>;
 }
 
-export type UpdatesAction = 'check' | 'upload' | 'apply' | 'rollback' | 'settings' | 'schedule';
+export type UpdatesAction = 'check' | 'upload' | 'apply' | 'rollback' | 'settings' | 'schedule' | 'key';
 
 export interface UpdatesState {
   load: 'idle' | 'loading' | 'loaded' | 'failed';
@@ -103,6 +103,10 @@ export const updatesSlice = createSlice({
     updateScheduleSaveRequested(state, _action: PayloadAction<UpdateSchedule>) {
       state.pending ??= 'schedule';
     },
+    /** Installs an Ed25519 public key (PEM) as trusted under `name` (`POST updates/trusted-keys`). */
+    updateTrustedKeyAddRequested(state, _action: PayloadAction<{ name: string; pem: string }>) {
+      state.pending ??= 'key';
+    },
     updatesActionFinished(state, action: PayloadAction<{ uploaded?: string } | undefined>) {
       state.pending = null;
       if (action.payload?.uploaded) state.uploaded = action.payload.uploaded;
@@ -120,5 +124,6 @@ export const {
   updateRollbackRequested,
   updateSettingsSaveRequested,
   updateScheduleSaveRequested,
+  updateTrustedKeyAddRequested,
   updatesActionFinished,
 } = updatesSlice.actions;

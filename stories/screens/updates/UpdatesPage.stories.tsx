@@ -40,6 +40,7 @@ export const LoadFailed: Story = {
   args: { updates: { load: 'failed', data: null, pending: null, uploaded: null } },
 };
 export const UpToDate: Story = { args: { updates: loaded(upToDate) } };
+export const NoTrustedKey: Story = { args: { updates: loaded({ ...upToDate, trusted_keys: [] }) } };
 export const UpdatesAvailable: Story = { args: { updates: loaded(withUpdates) } };
 export const Checking: Story = { args: { updates: loaded(withUpdates, 'check') } };
 export const AfterUpdate: Story = { args: { updates: loaded(afterUpdate) } };

@@ -105,9 +105,28 @@ describe('main bar', () => {
   ])('current section for %s is %s', (path, section) => expect(currentSection(path)).toBe(section));
 
   test('marks the current section', () => {
-    renderAt('/shop', <MainBar />);
-    expect(screen.getByRole('link', { name: 'Shop' })).toHaveAttribute('aria-current', 'page');
+    renderAt('/help', <MainBar />);
+    expect(screen.getByRole('link', { name: 'Help' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Console' })).not.toHaveAttribute('aria-current');
+  });
+
+  test('"Shop" sells nothing yet: no main-bar slot, a quiet link at the foot of the side menu instead', () => {
+    renderAt('/shop', <MainBar />);
+    const bar = screen.getByRole('navigation', { name: 'Sections' });
+    expect(
+      within(bar)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Console', 'Help']);
+    expect(within(bar).queryByRole('link', { name: 'Shop' })).toBeNull();
+  });
+
+  test("the side menu keeps the spec's /shop link at its foot, marked current on the shop", () => {
+    renderAt('/shop', <ContextBar />, loaded);
+    const foot = screen.getByRole('list', { name: 'More' });
+    const shop = within(foot).getByRole('link', { name: 'Shop' });
+    expect(shop).toHaveAttribute('href', '/shop');
+    expect(shop).toHaveAttribute('aria-current', 'page');
   });
 
   test('a panel flag shows its label badge instead of the sections', () => {

@@ -11,6 +11,7 @@ import { fallbackMenu } from '../../../src/shared/menu';
 import type { RootState } from '../../../src/store/createStore';
 import { seriousViolations } from '../../notifications/a11y';
 import { fakeApi, makeTestStore } from '../../sagas/fakes';
+import { resourcesSaga } from '../../../sagas/resources.saga';
 
 function ActionsPage() {
   const [count, setCount] = useState(0);
@@ -24,9 +25,10 @@ function ActionsPage() {
   return <p>Counted {count}</p>;
 }
 
-function setup(session: Partial<RootState['session']> = {}) {
+function setup(session: Partial<RootState['session']> = {}, routes: Parameters<typeof fakeApi>[0] = {}) {
+  const fake = fakeApi(routes);
   const store = makeTestStore({
-    api: fakeApi({}).api,
+    api: fake.api,
     state: {
       menu: { items: fallbackMenu, status: 'loaded', source: 'api' },
       session: { loggedIn: true, user: { username: 'admin', role: 'admin' }, ...session },
@@ -58,7 +60,8 @@ function setup(session: Partial<RootState['session']> = {}) {
       <RouterProvider router={router} />
     </Provider>,
   );
-  return { router, view, user: userEvent.setup() };
+  store.runSaga(resourcesSaga);
+  return { router, view, calls: fake.calls, user: userEvent.setup() };
 }
 
 const palette = () => screen.findByRole('dialog', { name: 'Go to a page or run an action' });
@@ -152,4 +155,60 @@ test('a user who is not an admin is offered no admin-only page', async () => {
   await user.keyboard('network pref');
   expect(within(dialog).getByRole('option')).toHaveTextContent('Preferences');
   act(() => undefined);
+});
+
+const objectRoutes = {
+  'GET /api/pki/certificates': () => ({
+    data: [
+      { id: 'c1', name: 'mail.example.test', common_name: 'mail.example.test' },
+      { id: 'c2', name: 'vpn gateway', common_name: 'vpn.example.test' },
+    ],
+  }),
+  'GET /api/users': () => ({
+    data: [{ id: 7, username: 'mallory', full_name: 'Mallory Mail', email: 'm@example.test' }],
+  }),
+  'GET /api/groups': () => ({ data: [{ id: 3, name: 'mail admins', description: '' }] }),
+};
+
+test('finds a certificate, a user and a group by name, after typing pauses, and opens the one chosen', async () => {
+  const { router, calls, user } = setup({}, objectRoutes);
+  await user.keyboard('{Control>}k{/Control}');
+  const dialog = await palette();
+  await user.keyboard('ma');
+  // Nothing is asked for while typing goes on.
+  expect(calls.filter((c) => c.method === 'GET')).toEqual([]);
+  await user.keyboard('il');
+  const objects = await within(dialog).findByRole('group', { name: 'Objects' }, { timeout: 3000 });
+  await waitFor(() =>
+    expect(
+      within(objects)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['mail.example.testCertificate', 'mallory (Mallory Mail)User', 'mail adminsGroup']),
+  );
+  // One request per list, whatever was typed meanwhile.
+  expect(calls.map((c) => `${c.method} ${c.url}`).sort()).toEqual([
+    'GET /api/groups',
+    'GET /api/pki/certificates',
+    'GET /api/users',
+  ]);
+  await user.click(within(objects).getByRole('option', { name: /mallory/ }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/authentication/users/7'));
+});
+
+test('searches only the lists the session may read: a PKI reader finds certificates, never accounts', async () => {
+  const { calls, user } = setup(
+    { user: { username: 'pki-reader', role: 'user', privileges: { pki: 'read' } } },
+    objectRoutes,
+  );
+  await user.keyboard('{Control>}k{/Control}');
+  const dialog = await palette();
+  await user.keyboard('mail');
+  const objects = await within(dialog).findByRole('group', { name: 'Objects' }, { timeout: 3000 });
+  expect(
+    within(objects)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['mail.example.testCertificate']);
+  expect(calls.map((c) => c.url)).toEqual(['/api/pki/certificates']);
 });

@@ -16,6 +16,7 @@ function fakeProvider() {
       const ok = req.headers.authorization === `Basic ${Buffer.from('user:s3cret').toString('base64')}`;
       return res.end(ok ? `good ${url.searchParams.get('myip')}` : 'badauth');
     }
+    if (url.pathname === '/custom' && url.searchParams.get('fail')) return res.writeHead(500).end('broken');
     if (url.pathname === '/custom')
       return res.writeHead(url.searchParams.get('ip') ? 200 : 400).end('updated');
     res.writeHead(404).end();
@@ -71,7 +72,7 @@ describe('dynamic DNS', () => {
       ttl: 60,
     };
     expect(await updater.update(target, '198.51.100.4')).toEqual({ ok: true, result: 'good 198.51.100.4' });
-    expect(await updater.update({ ...target, secret: 'wrong' }, '198.51.100.4')).toEqual({
+    expect(await updater.update({ ...target, secret: 'wrong' }, '198.51.100.4')).toMatchObject({
       ok: false,
       result: 'badauth',
     });
@@ -152,8 +153,84 @@ describe('dynamic DNS', () => {
       })
     ).json();
     const res = (await admin.post(`/api/dns/dynamic/accounts/${a.id}/update`)).json();
-    expect(res.last_result).toBe('error: address check answered 404 without an IPv4 address');
+    expect(res.last_result).toBe('error: the address check page answered HTTP 404 (Not Found)');
+    expect(res.failure).toEqual({
+      stage: 'check',
+      kind: 'http',
+      message: 'the address check page answered HTTP 404 (Not Found)',
+    });
     expect(res.last_ip).toBeNull();
+  });
+
+  it('says what failed (DNS lookup, refused connection, HTTP status, provider answer) and since when', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', () => r()));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const create = async (hostname: string, patch: object) =>
+      (await admin.post('/api/dns/dynamic/accounts', { ...account(), hostname, ...patch })).json() as {
+        id: number;
+      };
+    const update = async (id: number) => (await admin.post(`/api/dns/dynamic/accounts/${id}/update`)).json();
+
+    const dns = await create('dns.example.net', { check_url: 'http://no-such-host.invalid/ip' });
+    expect((await update(dns.id)).failure).toEqual({
+      stage: 'check',
+      kind: 'dns',
+      message: expect.stringMatching(
+        /^the DNS lookup of no-such-host\.invalid failed \((ENOTFOUND|EAI_AGAIN)\)$/,
+      ),
+    });
+
+    const refused = await create('refused.example.net', {
+      update_url: `http://127.0.0.1:${closedPort}/custom?ip=%IP%`,
+    });
+    const first = await update(refused.id);
+    expect(first.failure).toEqual({
+      stage: 'update',
+      kind: 'refused',
+      message: '127.0.0.1 refused the connection',
+    });
+    expect(first.failing_since).toBe(first.last_update_at);
+    expect(first.next_check_at).toBe(first.last_update_at + 300_000);
+    // A second failure keeps the start of the run of failures.
+    const again = await update(refused.id);
+    expect(again.failing_since).toBe(first.failing_since);
+
+    const status = await create('status.example.net', { update_url: `${base}/custom?none=%IP%&fail=1` });
+    expect((await update(status.id)).failure).toEqual({
+      stage: 'update',
+      kind: 'http',
+      message: 'the provider answered HTTP 500 (Internal Server Error): broken',
+    });
+
+    const answer = await new DdnsUpdater({ providerUrls: { dyndns: `${base}/nic/update` } }).update(
+      {
+        provider: 'dyndns',
+        hostname: 'a.example.net',
+        username: 'user',
+        secret: 'x',
+        update_url: '',
+        ttl: 60,
+      },
+      '198.51.100.4',
+    );
+    expect(answer.failure).toEqual({
+      stage: 'update',
+      kind: 'provider',
+      message: 'the provider answered "badauth": wrong user name or password',
+    });
+
+    // Working again: the failure and its start are cleared.
+    const fixed = (
+      await admin.put(`/api/dns/dynamic/accounts/${refused.id}`, {
+        ...account(),
+        hostname: 'refused.example.net',
+      })
+    ).json();
+    expect(fixed.id).toBe(refused.id);
+    const ok = await update(refused.id);
+    expect(ok).toMatchObject({ failure: null, failing_since: null, last_result: 'ok: HTTP 200 updated' });
   });
 
   it('the scheduler updates enabled accounts that are due and leaves the others', async () => {

@@ -69,6 +69,9 @@ describe('issuing', () => {
       sans: { dns: ['www.example.test', '*.api.example.test'], ip: ['10.0.0.1', '2001:db8::1'] },
     });
     expect(cert.crl_distribution_points).toEqual([`http://127.0.0.1:8080/api/pki/public/cas/${interId}/crl`]);
+    // The authority says beforehand which address "point to the appliance's CRL" writes (the form warns on loopback).
+    const ca = (await t.admin.get('/api/pki/cas')).json().data.find((c: { id: string }) => c.id === interId);
+    expect(ca.public_crl_url).toBe(cert.crl_distribution_points[0]);
     expect(cert.chain).toHaveLength(2);
     const file = await leafFile(cert.id, 'server.pem');
     const ok = openssl([

@@ -72,6 +72,53 @@ describe('updates', () => {
     expect(s.trusted_keys[0].fingerprint).toMatch(/^[0-9a-f]{16}$/);
   });
 
+  it('an admin installs a trusted key by pasting it; it is stored, audited and refused twice or as a private key', async () => {
+    const pair = crypto.generateKeyPairSync('ed25519');
+    const pem = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const before = (await status()).trusted_keys.length;
+    const audit = jest.spyOn(h.ctx.audit, 'record');
+    const res = await admin.post('/api/updates/trusted-keys', { name: 'release-2027', pem });
+    expect(res.statusCode).toBe(201);
+    const added = (res.json().trusted_keys as Array<{ name: string; fingerprint: string }>).find(
+      (k) => k.name === 'release-2027',
+    );
+    expect(added?.fingerprint).toMatch(/^[0-9a-f]{16}$/);
+    expect(res.json().trusted_keys).toHaveLength(before + 1);
+    expect(fs.readFileSync(path.join(h.dataDir, 'updates', 'trusted-keys', 'release-2027.pem'), 'utf8')).toBe(
+      pem,
+    );
+    expect(audit).toHaveBeenCalledWith(
+      'settings',
+      `trusted update key "release-2027" (${added?.fingerprint}) installed by "admin"`,
+    );
+    audit.mockRestore();
+
+    const again = await admin.post('/api/updates/trusted-keys', { name: 'other-name', pem });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().detail[0]).toMatchObject({
+      loc: ['body', 'pem'],
+      type: 'value_error.update.key_duplicate',
+    });
+    const privatePem = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const priv = await admin.post('/api/updates/trusted-keys', { name: 'oops', pem: privatePem });
+    expect(priv.json().detail[0]).toMatchObject({ loc: ['body', 'pem'], type: 'value_error.update.key' });
+    const rsa = crypto.generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey;
+    const wrongType = await admin.post('/api/updates/trusted-keys', {
+      name: 'rsa',
+      pem: rsa.export({ type: 'spki', format: 'pem' }).toString(),
+    });
+    expect(wrongType.json().detail[0].msg).toMatch(/Ed25519/);
+    const badName = await admin.post('/api/updates/trusted-keys', { name: '../escape', pem });
+    expect(badName.statusCode).toBe(422);
+    expect(fs.existsSync(path.join(h.dataDir, 'updates', 'oops.pem'))).toBe(false);
+
+    const member = await userAgent(h, 'key-member');
+    expect((await member.post('/api/updates/trusted-keys', { name: 'mine', pem })).statusCode).toBe(403);
+    // A group's updates privilege lets a member apply updates, not choose whose signatures to trust.
+    await grantPrivileges(h, 'key-member', { updates: 'write' });
+    expect((await member.post('/api/updates/trusted-keys', { name: 'mine', pem })).statusCode).toBe(403);
+  });
+
   const signed = (version: string, extra: Partial<Parameters<typeof makePackage>[0]> = {}) =>
     makePackage({ version, privateKey: keys.privateKey, ...extra });
 

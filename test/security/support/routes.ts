@@ -184,6 +184,7 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     ['POST', '/api/updates/check'],
     ['POST', '/api/updates/packages'],
     ['POST', '/api/updates/rollback'],
+    ['POST', '/api/updates/trusted-keys'],
     ['PUT', '/api/dns/dynamic/accounts/:id'],
     ['PUT', '/api/dns/proxy/access_lists/:id'],
     ['PUT', '/api/dns/proxy/domain_overrides/:id'],

@@ -119,6 +119,38 @@ const toBody = ({ stored_binding: _stored, ...v }: AccountValues) => ({
 
 const when = (ms: number | null) => (ms ? formatDateTime(ms) : '—');
 
+/** A time in few characters: `15:52` today, the full date otherwise (table cells are narrow). */
+function shortWhen(ms: number, now = Date.now()): string {
+  const d = new Date(ms);
+  if (d.toDateString() !== new Date(now).toDateString()) return formatDateTime(ms);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
+/** On, off, failing (since when) or not checked yet: "On" alone would hide an update that keeps failing. */
+export function accountStatus(a: DdnsAccount): string {
+  if (!a.enabled) return 'Off';
+  if (a.failure) return a.failing_since ? `Failing since ${shortWhen(a.failing_since)}` : 'Failing';
+  if (!a.last_result) return 'Not checked yet';
+  return 'Up to date';
+}
+
+/** What the last update did, in words: the cause first (cells are cut at their width), then the step that failed. */
+export function accountResult(a: DdnsAccount): string {
+  if (a.failure) {
+    const step = a.failure.stage === 'check' ? 'finding the public address' : 'updating the provider';
+    const cause = a.failure.message.charAt(0).toUpperCase() + a.failure.message.slice(1);
+    return `${cause} (${step})`;
+  }
+  if (!a.last_result) return 'Not checked yet';
+  return a.last_result.replace(/^ok: /, '').replace(/^error: /, 'Failed: ');
+}
+
+/** When the next check runs; after a failure that is when it retries. */
+export function accountNextCheck(a: DdnsAccount): string {
+  if (!a.enabled) return '—';
+  return a.failure && a.next_check_at ? `Retries ${shortWhen(a.next_check_at)}` : when(a.next_check_at);
+}
+
 export function DynamicPage() {
   const { data, status } = useResource<DynamicDnsData>(DYNAMIC_DNS_KEY);
   const update = useResourceSave();
@@ -153,10 +185,10 @@ export function DynamicPage() {
               columns={[
                 { title: 'Host name', value: (a) => a.hostname },
                 { title: 'Provider', value: (a) => providerName(a.provider) },
-                { title: 'Status', value: (a) => (a.enabled ? 'On' : 'Off'), width: 80 },
+                { title: 'Status', value: accountStatus },
                 { title: 'Last address', value: (a) => a.last_ip ?? '—' },
-                { title: 'Last result', value: (a) => a.last_result ?? 'Not checked yet' },
-                { title: 'Next check', value: (a) => (a.enabled ? when(a.next_check_at) : '—') },
+                { title: 'Last result', value: accountResult },
+                { title: 'Next check', value: accountNextCheck },
               ]}
               newValues={NEW}
               toValues={toValues}

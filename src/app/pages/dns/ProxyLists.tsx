@@ -1,4 +1,6 @@
 /** The DNS proxy's four lists: upstream servers, host overrides, domain overrides and access lists. */
+import { useFormikContext } from 'formik';
+import { useEffect, useRef } from 'react';
 import { boolean, object, string } from 'yup';
 import { hostBitsProblem } from '../../../lib/validation/subnet';
 import { fieldSchema } from '../../../lib/validation/yup';
@@ -25,8 +27,8 @@ interface UpstreamValues {
   tls_name: string;
 }
 
-const upstreamSchema = object({
-  address: fieldSchema({ validators: ['ip'], required: true }, 'Address'),
+export const upstreamSchema = object({
+  address: fieldSchema({ validators: ['ip', 'ipv6'], required: true }, 'Address'),
   port: portSchema,
   tls: boolean(),
   tls_name: string().when('tls', {
@@ -35,6 +37,27 @@ const upstreamSchema = object({
     otherwise: (s) => s,
   }),
 });
+
+/** The standard ports: plain DNS on 53, DNS over TLS on 853 (RFC 7858). */
+export const PLAIN_DNS_PORT = '53';
+export const DOT_PORT = '853';
+
+/**
+ * Ticking DNS over TLS with the plain port (or none) proposes 853; unticking it while still on 853 goes back to 53. A
+ * port typed by hand (e.g. 5353) is left alone. Only a change of the box moves the port, not opening the form.
+ */
+function DotPortFollowsTransport() {
+  const { values, setFieldValue } = useFormikContext<UpstreamValues>();
+  const previous = useRef(values.tls);
+  useEffect(() => {
+    if (previous.current === values.tls) return;
+    previous.current = values.tls;
+    const port = values.port.trim();
+    if (values.tls && (port === PLAIN_DNS_PORT || port === '')) void setFieldValue('port', DOT_PORT);
+    else if (!values.tls && port === DOT_PORT) void setFieldValue('port', PLAIN_DNS_PORT);
+  }, [values.tls, values.port, setFieldValue]);
+  return null;
+}
 
 export function UpstreamList({ data, loading }: { data: DnsProxyData['upstreams']; loading?: boolean }) {
   return (
@@ -60,9 +83,20 @@ export function UpstreamList({ data, loading }: { data: DnsProxyData['upstreams'
       describe={(u) => `upstream server ${u.address}`}
       renderFields={(v) => (
         <>
-          <TextField name="address" label="Address" validators={['ip']} required placeholder="e.g. 9.9.9.9" />
+          <TextField
+            name="address"
+            label="Address"
+            validators={['ip', 'ipv6']}
+            required
+            placeholder="e.g. 9.9.9.9 or 2620:fe::fe"
+          />
           <TextField name="port" label="Port" {...PORT} validators={PORT.validators} />
-          <CheckboxField name="tls" label="Use DNS over TLS" description="Usually on port 853." />
+          <CheckboxField
+            name="tls"
+            label="Use DNS over TLS"
+            description="DNS over TLS listens on port 853: ticking it proposes 853 in place of 53."
+          />
+          <DotPortFollowsTransport />
           {v.tls ? (
             <TextField
               name="tls_name"
@@ -85,26 +119,12 @@ interface HostValues {
   description: string;
 }
 
-const hostSchema = object({
+export const hostSchema = object({
   host: fieldSchema({ validators: ['hostname', 'wildcard'], required: true }, 'Host'),
   domain: fieldSchema({ validators: ['fqdn'], required: true }, 'Domain'),
-  address: string()
-    .required('This field is required.')
-    .test('address', 'Address must be an IPv4 or IPv6 address', (v) => isIpAddress(v ?? '')),
+  address: fieldSchema({ validators: ['ip', 'ipv6'], required: true }, 'Address'),
   description: string().max(200),
 });
-
-/** IPv4 by the §5 validator, IPv6 by the URL parser (browsers and Node agree on its grammar). */
-export function isIpAddress(v: string): boolean {
-  if (/^(\d{1,3}\.){3}\d{1,3}$/.test(v))
-    return v.split('.').every((o) => Number(o) <= 255 && String(Number(o)) === o);
-  if (!v.includes(':') || /[^0-9a-fA-F:.]/.test(v)) return false;
-  try {
-    return new URL(`http://[${v}]/`).hostname.length > 2;
-  } catch {
-    return false;
-  }
-}
 
 export function HostOverrideList({ data, loading }: { data: HostOverride[]; loading?: boolean }) {
   return (
@@ -152,12 +172,13 @@ export function HostOverrideList({ data, loading }: { data: HostOverride[]; load
   );
 }
 
-/** IPv4 or IPv6: the §5 text validators know IPv4 only, so the form's own check is shown as the hint. */
+/** IPv4 or IPv6, by the same §5 rules the appliance checks with. */
 function AddressField() {
   return (
     <TextField
       name="address"
-      label="Address (IPv4 or IPv6)"
+      label="Address"
+      validators={['ip', 'ipv6']}
       required
       placeholder="e.g. 192.168.1.10 or fd00::10"
     />
@@ -171,9 +192,9 @@ interface DomainValues {
   description: string;
 }
 
-const domainSchema = object({
+export const domainSchema = object({
   domain: fieldSchema({ validators: ['fqdn'], required: true }, 'Domain'),
-  server: fieldSchema({ validators: ['ip'], required: true }, 'Server'),
+  server: fieldSchema({ validators: ['ip', 'ipv6'], required: true }, 'Server'),
   port: portSchema,
   description: string().max(200),
 });
@@ -213,7 +234,7 @@ export function DomainOverrideList({ data, loading }: { data: DomainOverride[]; 
             required
             placeholder="e.g. corp.example"
           />
-          <TextField name="server" label="Server" validators={['ip']} required />
+          <TextField name="server" label="Server" validators={['ip', 'ipv6']} required />
           <TextField name="port" label="Port" {...PORT} validators={PORT.validators} />
           <TextField name="description" label="Description" />
         </>

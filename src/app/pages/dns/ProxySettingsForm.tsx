@@ -4,7 +4,7 @@ import { Form } from '../../forms/Form';
 import { useId } from 'react';
 import { array, boolean, object, string } from 'yup';
 import { fieldSchema } from '../../../lib/validation/yup';
-import { isValidAs } from '../../../lib/validation';
+import { isIpAddress } from '../../../lib/validation';
 import { useResourceSave } from '../../../store/useResource';
 import { FormDirtyReporter } from '../common/config/DirtyGuard';
 import { CheckboxField, ListField, SaveDiscardActions, SavedReset, TextField } from '../common/config/fields';
@@ -26,8 +26,8 @@ export const proxySettingsSchema = object({
   enabled: boolean(),
   listen_interfaces: array(string().required())
     .min(1, 'Add at least one address to listen on.')
-    .test('ip', 'Every entry must be an IPv4 address.', (list) =>
-      (list ?? []).every((a) => isValidAs('ip', a)),
+    .test('ip', 'Every entry must be an IPv4 or IPv6 address.', (list) =>
+      (list ?? []).every((a) => isIpAddress(a)),
     ),
   port: fieldSchema({ ...PORT, validators: [...PORT.validators] }, 'Port'),
   cache_size_mb: fieldSchema({ ...CACHE, validators: [...CACHE.validators] }, 'Cache size'),
@@ -71,8 +71,8 @@ export function ProxySettingsForm({ settings }: { settings: DnsSettings }) {
               <ListField
                 name="listen_interfaces"
                 label="Listen addresses"
-                validators={['ip']}
-                placeholder="e.g. 192.168.1.1"
+                validators={['ip', 'ipv6']}
+                placeholder="e.g. 192.168.1.1 or fd00::1"
               />
               <TextField name="port" label="Port" {...PORT} validators={PORT.validators} />
               <TextField

@@ -64,6 +64,17 @@ export interface DdnsAccount {
   last_result: string | null;
   last_update_at: number | null;
   next_check_at: number | null;
+  /** When the current run of failed updates began (null while updates work). */
+  failing_since?: number | null;
+  /** What the last update's failure was (null unless it failed). */
+  failure?: DdnsFailure | null;
+}
+
+/** A failed update: the step (finding the public address, or telling the provider), its kind and a sentence. */
+export interface DdnsFailure {
+  stage: 'check' | 'update';
+  kind: string;
+  message: string;
 }
 export interface DynamicDnsData {
   providers: DdnsProvider[];

@@ -16,7 +16,7 @@ import { Loader } from '../../../widgets/Loader';
 import { ApplyHeader } from '../common/config/ApplyHeader';
 import { ConfigPreview } from '../common/config/ConfigPreview';
 import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
-import { SaveDiscardActions, SavedReset, SelectField, TextField } from '../common/config/fields';
+import { ComboboxField, SaveDiscardActions, SavedReset, TextField } from '../common/config/fields';
 import { NETWORK_HELP } from './rates';
 import '../common/config/config.css';
 import './network.css';
@@ -63,8 +63,8 @@ const toForm = (p: NetworkPreferences): FormValues => ({
 const RULES: Record<keyof FormValues, FieldRules> = {
   hostname: { validators: ['hostname'], required: true },
   domain: { validators: ['fqdn'] },
-  dns_servers: { validators: ['ip'], multiple: true },
-  ntp_servers: { validators: ['fqdn', 'ip'], multiple: true },
+  dns_servers: { validators: ['ip', 'ipv6'], multiple: true },
+  ntp_servers: { validators: ['fqdn', 'ip', 'ipv6'], multiple: true },
   timezone: { required: true },
 };
 
@@ -125,7 +125,12 @@ function PreferencesForm({ answer }: { answer: PreferencesAnswer }) {
               validators={RULES.ntp_servers.validators}
               info="Host names or addresses of time servers; none keeps the system's default."
             />
-            <SelectField name="timezone" label="Time zone" options={zones} />
+            <ComboboxField
+              name="timezone"
+              label="Time zone"
+              options={zones}
+              hint="Type part of a city or region, e.g. “berlin” or “new york”."
+            />
             <SaveDiscardActions saveLabel="Save preferences" pending={pending} />
           </Form>
         )}

@@ -14,6 +14,8 @@ export interface ColourFieldProps {
   error?: string;
   /** Read-only page: neither the text nor the picker changes the colour. */
   disabled?: boolean;
+  /** A warning that does not stop saving (e.g. low contrast). */
+  warning?: string | null;
 }
 
 function toPickerValue(hex: string): ColourValue {
@@ -21,7 +23,7 @@ function toPickerValue(hex: string): ColourValue {
   return { mode: 'solid', colour, hue: 0 };
 }
 
-export function ColourField({ label, name, value, onChange, error, disabled }: ColourFieldProps) {
+export function ColourField({ label, name, value, onChange, error, disabled, warning }: ColourFieldProps) {
   const [open, setOpen] = useState(false);
   return (
     <div className="colour-field">
@@ -41,6 +43,11 @@ export function ColourField({ label, name, value, onChange, error, disabled }: C
       {error ? (
         <p className="colour-field__error" role="alert">
           {error}
+        </p>
+      ) : null}
+      {warning && !error ? (
+        <p className="colour-field__warning" role="status">
+          {warning}
         </p>
       ) : null}
       {open && !disabled ? (

@@ -3,7 +3,8 @@
  * background, login logo, title, primary button), drawn from the form's current values before they are saved.
  */
 import rampartLogo from '../../layout/rampart-logo.svg';
-import { primaryContrastColour, primaryHoverColour } from '../../../lib/colour';
+import { BAR_TEXT_COLOUR, primaryContrastColour, primaryHoverColour } from '../../../lib/colour';
+import { barSections } from '../../layout/sections';
 
 export interface LayoutPreviewProps {
   primaryColor: string;
@@ -30,12 +31,22 @@ export function LayoutPreview({
       <figcaption id="layout-preview-caption">Preview</figcaption>
       <div className="layout-preview__bar" data-testid="preview-bar" style={{ background: barColor }}>
         <img src={barLogo ?? rampartLogo} alt="" width={20} height={20} />
-        <span className="layout-preview__name">Rampart</span>
-        <span className="layout-preview__section" style={{ boxShadow: `inset 0 -2px 0 ${primaryColor}` }}>
-          Core
+        <span className="layout-preview__name" style={{ color: BAR_TEXT_COLOUR }}>
+          Rampart
         </span>
-        <span className="layout-preview__section">Shop</span>
-        <span className="layout-preview__section">Help</span>
+        {/* The bar's own section labels, so the preview names what the bar shows. */}
+        {barSections.map((s, i) => (
+          <span
+            key={s.id}
+            className="layout-preview__section"
+            style={{
+              color: BAR_TEXT_COLOUR,
+              ...(i === 0 ? { boxShadow: `inset 0 -2px 0 ${primaryColor}` } : {}),
+            }}
+          >
+            {s.label}
+          </span>
+        ))}
       </div>
       <div
         className="layout-preview__login"

@@ -25,6 +25,7 @@ import { Loader } from '../../../widgets/Loader';
 import { PageHeader } from '../../../widgets/PageHeader';
 import { TextInput } from '../../../widgets/TextInput';
 import { ColourField } from './ColourField';
+import { contrastWarning } from '../../../lib/colour';
 import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../common/config/ReadOnly';
 import { LayoutPreview } from './LayoutPreview';
 import './layoutSettings.css';
@@ -125,6 +126,11 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
                   error={submitCount > 0 ? errors.primary_color : undefined}
                   disabled={readOnly}
                   onChange={(v) => void setFieldValue('primary_color', v)}
+                  warning={
+                    HEX_COLOUR.test(values.primary_color)
+                      ? contrastWarning('primary', values.primary_color)
+                      : null
+                  }
                 />
                 <ColourField
                   label="Bar colour"
@@ -133,6 +139,9 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
                   error={submitCount > 0 ? errors.bar_color : undefined}
                   disabled={readOnly}
                   onChange={(v) => void setFieldValue('bar_color', v)}
+                  warning={
+                    HEX_COLOUR.test(values.bar_color) ? contrastWarning('bar', values.bar_color) : null
+                  }
                 />
               </fieldset>
               <fieldset>

@@ -6,7 +6,7 @@ import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
 import { useId } from 'react';
 import { array, boolean, object, string } from 'yup';
-import { isValidAs } from '../../../lib/validation';
+import { isIpAddress } from '../../../lib/validation';
 import { fieldSchema } from '../../../lib/validation/yup';
 import { useResourceSave } from '../../../store/useResource';
 import { FormDirtyReporter } from '../common/config/DirtyGuard';
@@ -34,8 +34,10 @@ const atLeastOne = (what: string) => array(string().required()).min(1, `Choose a
 export const sshSettingsSchema = object({
   enabled: boolean(),
   port: fieldSchema({ validators: ['integer'], min: 1, max: 65535, required: true }, 'Port'),
-  listen_addresses: array(string().required()).test('ip', 'Every entry must be an IPv4 address.', (l) =>
-    (l ?? []).every((a) => isValidAs('ip', a)),
+  listen_addresses: array(string().required()).test(
+    'ip',
+    'Every entry must be an IPv4 or IPv6 address.',
+    (l) => (l ?? []).every((a) => isIpAddress(a)),
   ),
   password_authentication: boolean(),
   permit_root_login: string().oneOf(['no', 'prohibit-password', 'yes']),
@@ -86,8 +88,8 @@ export function SshSettingsForm({ data }: { data: SshConfigData }) {
               <ListField
                 name="listen_addresses"
                 label="Listen addresses (empty: every address)"
-                validators={['ip']}
-                placeholder="e.g. 192.168.1.1"
+                validators={['ip', 'ipv6']}
+                placeholder="e.g. 192.168.1.1 or fd00::1"
               />
               <CheckboxField
                 name="password_authentication"

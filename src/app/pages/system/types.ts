@@ -38,6 +38,8 @@ export interface CertificateAuthority {
   path_length: number | null;
   key_usage: string[];
   crl_validity_hours: number;
+  /** The public CRL address written into certificates that point to the appliance's CRL. */
+  public_crl_url?: string;
   certificates: number;
   revoked: number;
   crl: { id: string; number: number; this_update: string; next_update: string } | null;

@@ -8,7 +8,9 @@ import { boolean, mixed, object, string } from 'yup';
 import type { ScheduleDay, UpdateChannel, UpdateSchedule } from '../../../store/slices/updates.slice';
 import { Checkbox } from '../../../widgets/Checkbox';
 import { Select } from '../../../widgets/Select';
+import { TextArea } from '../../../widgets/TextArea';
 import { TextInput } from '../../../widgets/TextInput';
+import { useState } from 'react';
 import { TimeInput } from '../../../widgets/TimeInput';
 
 const CHANNEL_OPTIONS = [
@@ -146,5 +148,80 @@ export function ScheduleForm({ schedule, busy, onSave }: ScheduleFormProps) {
         </Form>
       )}
     </Formik>
+  );
+}
+
+/** The file name a trusted key is stored under (the appliance's KEY_NAME_PATTERN). */
+export const KEY_NAME_RE = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}$/;
+
+export interface TrustedKeyFormProps {
+  busy?: boolean;
+  onInstall: (key: { name: string; pem: string }) => void;
+}
+
+/**
+ * Installs a trusted update key: a name and the Ed25519 public key in PEM, pasted or read from a file. The appliance
+ * checks the key itself (Ed25519, public, not yet trusted) and records who installed which fingerprint.
+ */
+export function TrustedKeyForm({ busy, onInstall }: TrustedKeyFormProps) {
+  const [name, setName] = useState('');
+  const [pem, setPem] = useState('');
+  const [tried, setTried] = useState(false);
+  const nameError =
+    tried && !KEY_NAME_RE.test(name.trim()) ? 'Use letters, digits, . _ or - (at most 64).' : undefined;
+  const pemError =
+    tried && !/-----BEGIN PUBLIC KEY-----/.test(pem)
+      ? 'Paste a PEM public key (-----BEGIN PUBLIC KEY-----).'
+      : undefined;
+  return (
+    <form
+      className="updates__form updates__key-form"
+      aria-label="Install a trusted key"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTried(true);
+        if (!KEY_NAME_RE.test(name.trim()) || !/-----BEGIN PUBLIC KEY-----/.test(pem)) return;
+        onInstall({ name: name.trim(), pem: pem.trim() + '\n' });
+      }}
+    >
+      <TextInput
+        label="Key name"
+        name="name"
+        value={name}
+        onChange={setName}
+        required
+        serverError={nameError}
+        placeholder="e.g. release-2027"
+      />
+      <TextArea
+        label="Public key (PEM)"
+        name="pem"
+        value={pem}
+        onChange={setPem}
+        required
+        rows={4}
+        placeholder="-----BEGIN PUBLIC KEY-----"
+        hint={
+          pemError ?? "The Ed25519 public key the packages are signed with, from the vendor's release notes."
+        }
+        showValidation={tried}
+      />
+      <label className="button button--secondary updates__key-file">
+        Read from a .pem file…
+        <input
+          type="file"
+          accept=".pem,.pub,text/plain"
+          className="visually-hidden"
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            if (f) void f.text().then((t) => setPem(t));
+          }}
+        />
+      </label>
+      <button type="submit" className="button" disabled={busy}>
+        Install key
+      </button>
+    </form>
   );
 }

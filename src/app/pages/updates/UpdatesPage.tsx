@@ -12,6 +12,7 @@ import {
   updateRollbackRequested,
   updateScheduleSaveRequested,
   updateSettingsSaveRequested,
+  updateTrustedKeyAddRequested,
   updatesCheckRequested,
   type UpdateStatus,
 } from '../../../store/slices/updates.slice';
@@ -22,9 +23,9 @@ import { PageHeader } from '../../../widgets/PageHeader';
 import { usePaletteActions } from '../../palette/actions';
 import { AvailableUpdates } from './AvailableUpdates';
 import { UpdateHistory } from './UpdateHistory';
-import { RepositoryForm, ScheduleForm } from './UpdateForms';
+import { RepositoryForm, ScheduleForm, TrustedKeyForm } from './UpdateForms';
 import './updates.css';
-import { useCanWrite } from '../../../store/usePrivilege';
+import { useCanWrite, useIsAdmin } from '../../../store/usePrivilege';
 
 export const UPDATES_TITLE = 'Updates';
 /** Largest package the appliance accepts (its per-route body limit). */
@@ -48,6 +49,8 @@ export function UpdatesView({ data }: { data: UpdateStatus }) {
   // Admins and accounts whose groups grant the updates write privilege change updates (the appliance refuses
   // others); until the user is known, the buttons stay usable.
   const readOnly = !useCanWrite('updates');
+  // Trusting a signing key is for the admin role only (the appliance refuses a group's updates privilege).
+  const isAdmin = useIsAdmin();
   const [file, setFile] = useState<File | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const busy = pending !== null || readOnly;
@@ -105,11 +108,21 @@ export function UpdatesView({ data }: { data: UpdateStatus }) {
           </dd>
           <dt>Trusted keys</dt>
           <dd>
-            {data.trusted_keys.length
-              ? data.trusted_keys.map((k) => `${k.name} (${k.fingerprint})`).join(', ')
-              : 'none: no package can be verified until a trusted key is installed'}
+            {data.trusted_keys.length ? (
+              data.trusted_keys.map((k) => `${k.name} (${k.fingerprint})`).join(', ')
+            ) : (
+              <span className="updates__warning">
+                None: no package can be verified until a trusted key is installed.
+              </span>
+            )}
           </dd>
         </dl>
+        {readOnly || !isAdmin ? null : (
+          <details className="updates__add-key" open={data.trusted_keys.length === 0}>
+            <summary>Install a trusted key</summary>
+            <TrustedKeyForm busy={busy} onInstall={(k) => dispatch(updateTrustedKeyAddRequested(k))} />
+          </details>
+        )}
         {data.last_check?.rejected.length ? (
           <div className="updates__rejected" role="note">
             <p>Files refused at the last check:</p>

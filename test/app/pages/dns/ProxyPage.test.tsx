@@ -75,6 +75,45 @@ test('adds an upstream server through the modal form and reloads the list and th
   );
 });
 
+test('an IPv6 upstream server is accepted by the form, as the appliance accepts it', async () => {
+  const user = userEvent.setup();
+  const { calls } = setup({
+    'POST /api/dns/proxy/upstreams': (body) => ({ id: 9, ...(body as object) }),
+  });
+  await user.click(screen.getByRole('button', { name: 'Add upstream server' }));
+  const dialog = screen.getByRole('dialog', { name: 'Add upstream server' });
+  await user.type(within(dialog).getByRole('textbox', { name: 'Address' }), '2620:fe::fe');
+  await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+  await waitFor(() =>
+    expect(screen.queryByRole('dialog', { name: 'Add upstream server' })).not.toBeInTheDocument(),
+  );
+  expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ address: '2620:fe::fe', port: 53 });
+});
+
+test('ticking DNS over TLS proposes port 853, unticking goes back to 53; a port typed by hand stays', async () => {
+  const user = userEvent.setup();
+  setup();
+  await user.click(screen.getByRole('button', { name: 'Add upstream server' }));
+  const dialog = screen.getByRole('dialog', { name: 'Add upstream server' });
+  const port = within(dialog).getByRole('textbox', { name: 'Port' });
+  const dot = within(dialog).getByRole('checkbox', { name: /Use DNS over TLS/ });
+  expect(port).toHaveValue('53');
+  await user.click(dot);
+  expect(port).toHaveValue('853');
+  await user.click(dot);
+  expect(port).toHaveValue('53');
+  await user.clear(port);
+  await user.click(dot);
+  expect(port).toHaveValue('853');
+  await user.click(dot);
+  await user.clear(port);
+  await user.type(port, '5353');
+  await user.click(dot);
+  expect(port).toHaveValue('5353');
+  await user.click(dot);
+  expect(port).toHaveValue('5353');
+});
+
 test('the form refuses what the §5 validators refuse, without calling the appliance', async () => {
   const user = userEvent.setup();
   const { calls } = setup();

@@ -107,6 +107,26 @@ test('saving stores the values and reloads the preview; nothing is applied until
   expect(await seriousViolations(container)).toEqual([]);
 });
 
+test('the time zone is searched by typing part of its name, not scrolled for in a 400-entry list', async () => {
+  const user = userEvent.setup();
+  const { calls } = setup('admin', {
+    'PUT /api/network/preferences': (body) => ({ ...answer(true), data: body }),
+  });
+  const zone = screen.getByRole('combobox', { name: /Time zone/ });
+  expect(zone).toHaveAttribute('aria-autocomplete', 'list');
+  await user.clear(zone);
+  await user.type(zone, 'par');
+  expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Europe/Paris']);
+  await user.keyboard('{Enter}');
+  await user.click(screen.getByRole('button', { name: 'Save preferences' }));
+  await waitFor(() =>
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      ...answer().data,
+      timezone: 'Europe/Paris',
+    }),
+  );
+});
+
 test('saved values waiting to be applied say so, and Apply starts the job the progress overlay follows', async () => {
   const user = userEvent.setup();
   const { store, calls } = setup(

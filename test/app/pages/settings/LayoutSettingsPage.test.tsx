@@ -87,6 +87,31 @@ describe('layout settings page', () => {
     expect(await seriousViolations(view.container)).toEqual([]);
   });
 
+  it('the preview names the sections as the bar does, and low-contrast colours are warned about (WCAG AA 4.5:1)', async () => {
+    const { user } = await renderPage({ 'GET /api/config/settings': () => custom });
+    const bar = screen.getByTestId('preview-bar');
+    expect(bar).toHaveTextContent('Console');
+    expect(bar).not.toHaveTextContent('Core');
+    expect(screen.queryByText(/Low contrast/)).toBeNull();
+
+    const barColour = screen.getByRole('textbox', { name: 'Bar colour' });
+    await user.clear(barColour);
+    await user.type(barColour, '#c0d0e0');
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent(
+      /Low contrast: the menu text \(#f3f6f9\) on this bar colour is 1\.\d:1, under the 4\.5:1 WCAG AA minimum/,
+    );
+    await user.clear(barColour);
+    await user.type(barColour, '#1f2a33');
+    expect(screen.queryByText(/Low contrast/)).toBeNull();
+
+    const primary = screen.getByRole('textbox', { name: 'Primary colour' });
+    await user.clear(primary);
+    await user.type(primary, '#0080c0');
+    expect(screen.getByText(/Low contrast: button text/)).toBeInTheDocument();
+    // A warning, not an error: saving stays possible.
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
   it('shows the look read-only to an account whose groups grant only reading the settings area', async () => {
     const { calls } = await renderPage({ 'GET /api/config/settings': () => custom }, { settings: 'read' });
     expect(screen.getByTestId('read-only-notice')).toBeInTheDocument();

@@ -130,7 +130,7 @@ describe('dynamic DNS page', () => {
       state: resourcesState({ 'dns/dynamic': dynamicDns }),
     });
     expect(screen.getByRole('rowheader', { name: 'home.example.net' })).toBeInTheDocument();
-    expect(screen.getByText('ok: good 203.0.113.7')).toBeInTheDocument();
+    expect(screen.getByText('good 203.0.113.7')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: /^Edit home\.example\.net/ }));
     const dialog = screen.getByRole('dialog', { name: 'Edit account' });
@@ -156,6 +156,24 @@ describe('dynamic DNS page', () => {
     expect(screen.getByRole('button', { name: 'Add account' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: /^(Edit|Delete|Update now)/ })).toBeNull();
     expect(screen.queryAllByRole('checkbox', { name: /^Select/ })).toEqual([]);
+  });
+
+  test('a failing account says since when, what failed and when it retries, not "On"', () => {
+    const { api } = fakeApi({ 'GET /api/dns/dynamic': () => dynamicDns });
+    renderPage(<DynamicPage />, {
+      api,
+      path: '/dns/dynamic',
+      state: resourcesState({ 'dns/dynamic': dynamicDns }),
+    });
+    const row = screen.getByRole('rowheader', { name: 'cabin.duckdns.org' }).closest('tr') as HTMLElement;
+    expect(within(row).getByText(/^Failing since /)).toBeInTheDocument();
+    expect(
+      within(row).getByText('The DNS lookup of www.duckdns.org failed (ENOTFOUND) (updating the provider)'),
+    ).toBeInTheDocument();
+    expect(within(row).getByText(/^Retries /)).toBeInTheDocument();
+    expect(within(row).queryByText('On')).toBeNull();
+    const working = screen.getByRole('rowheader', { name: 'home.example.net' }).closest('tr') as HTMLElement;
+    expect(within(working).getByText('Up to date')).toBeInTheDocument();
   });
 
   test('an empty list says so', () => {

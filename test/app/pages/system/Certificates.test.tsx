@@ -29,7 +29,10 @@ describe('certificates list', () => {
       api,
       route: '/system/certificates',
       path,
-      state: resourcesState({ 'pki/certificates': certs, 'pki/cas': cas }),
+      state: resourcesState({
+        'pki/certificates': certs,
+        'pki/cas': (routes['GET /api/pki/cas']?.() as typeof cas | undefined) ?? cas,
+      }),
     });
     return { ...view, calls };
   }
@@ -111,6 +114,22 @@ describe('certificates list', () => {
     });
   });
 
+  test('warns before issuing when the CRL address would be on the loopback, and not when the box is off', async () => {
+    const user = userEvent.setup();
+    const loopbackCas = {
+      data: [
+        { ...rootCa, public_crl_url: `http://127.0.0.1:8080/api/pki/public/cas/${rootCa.id}/crl` },
+        importedCa,
+      ],
+    };
+    setup({ 'GET /api/pki/cas': () => loopbackCas });
+    await user.click(screen.getByRole('button', { name: 'Issue certificate' }));
+    const dialog = screen.getByRole('dialog', { name: 'Issue certificate' });
+    expect(within(dialog).getByText(/This CRL address is on the appliance's loopback/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: /Point to the appliance's public CRL/ }));
+    expect(within(dialog).queryByText(/loopback/)).toBeNull();
+  });
+
   test('a server certificate without any name is refused before sending', async () => {
     const user = userEvent.setup();
     const { calls } = setup();
@@ -157,6 +176,22 @@ describe('certificate detail', () => {
       within(screen.getByRole('region', { name: 'Used by' })).getByText('console HTTPS listener (port 8443)'),
     ).toBeInTheDocument();
     expect(screen.getByText(/This certificate expires in (9|10) days/)).toBeInTheDocument();
+  });
+
+  test('a certificate whose CRL address is on localhost or 127.0.0.1 says other machines cannot reach it', () => {
+    setup({
+      ...webCertificate,
+      crl_distribution_points: ['http://localhost:8080/api/pki/public/cas/6f1c/crl'],
+    });
+    const extensions = screen.getByRole('region', { name: 'Extensions' });
+    expect(within(extensions).getByRole('note')).toHaveTextContent(
+      /localhost:8080.*on the appliance's loopback, which no other machine can reach/,
+    );
+  });
+
+  test('a public CRL address raises no warning', () => {
+    setup(webCertificate);
+    expect(screen.queryByText(/loopback/)).toBeNull();
   });
 
   test('renews in one click with the defaults', async () => {

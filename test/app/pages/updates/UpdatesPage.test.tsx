@@ -179,6 +179,36 @@ describe('updates page', () => {
     expect(screen.getByRole('button', { name: 'Check for updates' })).toBeEnabled();
   });
 
+  it('with no trusted key, an admin installs one by pasting it; a member who may write updates cannot', async () => {
+    const pem =
+      '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=\n-----END PUBLIC KEY-----';
+    const noKey = { ...upToDate, trusted_keys: [] };
+    const { calls, user } = await renderPage({
+      'GET /api/updates': () => noKey,
+      'POST /api/updates/trusted-keys': () => ({
+        ...noKey,
+        trusted_keys: [{ name: 'release-2027', fingerprint: '0123456789abcdef' }],
+      }),
+    });
+    expect(screen.getByText(/None: no package can be verified/)).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Install a trusted key' });
+    expect(form).toBeVisible();
+    await user.type(within(form).getByRole('textbox', { name: /Key name/ }), 'release-2027');
+    await user.click(within(form).getByRole('textbox', { name: /Public key/ }));
+    await user.paste(pem);
+    await user.click(within(form).getByRole('button', { name: 'Install key' }));
+    await settle();
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/api/updates/trusted-keys',
+      body: { name: 'release-2027', pem: `${pem}\n` },
+    });
+    expect(await screen.findByText('release-2027 (0123456789abcdef)')).toBeInTheDocument();
+
+    document.body.innerHTML = '';
+    await renderPage({ 'GET /api/updates': () => noKey }, 'user', { updates: 'write' });
+    expect(screen.queryByRole('form', { name: 'Install a trusted key' })).toBeNull();
+  });
+
   it('saves the schedule and refuses a repository that is neither a path nor a URL', async () => {
     const { calls, user } = await renderPage({
       'GET /api/updates': () => upToDate,

@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import { Checkbox } from '../../../../widgets/Checkbox';
 import { focusFirstMarked } from '../../../../widgets/Field';
 import { ListInput } from '../../../../widgets/ListInput';
+import { Combobox } from '../../../../widgets/Combobox';
 import { Select, type SelectOption } from '../../../../widgets/Select';
 import { TextInput, type TextInputProps } from '../../../../widgets/TextInput';
 import { useServerFieldError } from '../../../../store/useResource';
@@ -87,6 +88,36 @@ export function SelectField({
   return (
     <div className="config-field">
       <Select
+        name={name}
+        label={label}
+        options={options}
+        value={field.value}
+        onChange={(v) => void helpers.setValue(v)}
+        required
+        hint={server ?? hint}
+      />
+      {server ? <FieldError message={server} /> : null}
+    </div>
+  );
+}
+
+/** A searchable select over a long list (time zones): type to filter, arrows and Enter to pick. */
+export function ComboboxField({
+  name,
+  label,
+  options,
+  hint,
+}: {
+  name: string;
+  label: string;
+  options: readonly SelectOption[];
+  hint?: string;
+}) {
+  const [field, , helpers] = useField<string>(name);
+  const server = useServerFieldError(name);
+  return (
+    <div className="config-field">
+      <Combobox
         name={name}
         label={label}
         options={options}

@@ -4,6 +4,7 @@
  * certificate only read: an account that may only read the PKI area keeps them; the export with the key (a POST the
  * appliance audits) and the rest are disabled.
  */
+import { isLoopbackAddress, LOOPBACK_CRL_WARNING } from '../../../../shared/loopback';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmationModal } from '../../../../widgets/ConfirmationModal';
@@ -203,6 +204,12 @@ function CertificateDetail() {
             ['CRL distribution points', join(cert.crl_distribution_points)],
           ]}
         />
+        {cert.crl_distribution_points.filter(isLoopbackAddress).map((url) => (
+          <p key={url} className="config-field__warning" role="note">
+            <strong>{url}</strong>:{' '}
+            {LOOPBACK_CRL_WARNING.replace('before issuing certificates', 'and reissue certificates')}
+          </p>
+        ))}
       </section>
       <section className="config-section" aria-label="Chain">
         <h2>Chain</h2>

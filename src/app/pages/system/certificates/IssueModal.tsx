@@ -2,6 +2,7 @@
 import { number, object, string, array } from 'yup';
 import { CheckboxField, ListField, SelectField, TextField } from '../../common/config/fields';
 import { FormModal } from '../../common/FormModal';
+import { isLoopbackAddress, LOOPBACK_CRL_WARNING } from '../../../../shared/loopback';
 import { CERTIFICATES_KEY, CAS_KEY, KEY_TYPES, type CertificateAuthority, type KeyType } from '../types';
 
 interface Values {
@@ -43,6 +44,16 @@ const schema = object({
   ),
   validity_days: validityDays,
 });
+
+/** Warns, before issuing, that the CRL address the certificate would carry is on the loopback. */
+function LoopbackCrlWarning({ url }: { url: string | undefined }) {
+  if (!url || !isLoopbackAddress(url)) return null;
+  return (
+    <p className="config-field__warning" role="status">
+      <strong>{url}</strong>: {LOOPBACK_CRL_WARNING}
+    </p>
+  );
+}
 
 /** Authorities that can sign: their key is in the appliance and they are valid. */
 export const signingAuthorities = (cas: readonly CertificateAuthority[]) =>
@@ -94,7 +105,7 @@ export function IssueModal({
         refresh: [CAS_KEY],
       })}
     >
-      {() => (
+      {(v) => (
         <>
           <SelectField
             name="ca_id"
@@ -111,7 +122,12 @@ export function IssueModal({
             validators={['fqdn', 'hostname']}
             placeholder="www.example.org"
           />
-          <ListField name="ip" label="IP addresses" validators={['ip']} placeholder="192.0.2.10" />
+          <ListField
+            name="ip"
+            label="IP addresses"
+            validators={['ip', 'ipv6']}
+            placeholder="192.0.2.10 or 2001:db8::10"
+          />
           <SelectField name="key_type" label="Key type" options={KEY_TYPES} />
           <TextField name="validity_days" label="Validity (days)" required />
           <TextField
@@ -123,6 +139,9 @@ export function IssueModal({
             name="crl"
             label="Point to the appliance's public CRL"
             description="Writes this console's CRL address into the certificate so clients can check revocation."
+          />
+          <LoopbackCrlWarning
+            url={v.crl ? authorities.find((ca) => ca.id === v.ca_id)?.public_crl_url : undefined}
           />
         </>
       )}

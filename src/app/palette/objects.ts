@@ -1,0 +1,107 @@
+/**
+ * Object search for the command palette: certificates, accounts and groups found by name. The palette asks only for
+ * the lists the session may read (certificates: the PKI area; accounts and groups: the authentication area; admins
+ * all), only once something is typed and the typing pauses, and through the same resources the list pages load
+ * (`pki/certificates`, `users`, `groups`: the appliance's lists have no `q=` filter yet, so matching is done here).
+ */
+import { useEffect, useState } from 'react';
+import type { Account, Group } from '../../shared/authentication';
+import { allows } from '../../shared/privileges';
+import { useAppSelector } from '../../store/createStore';
+import { useResource } from '../../store/useResource';
+import type { PaletteEntry } from './entries';
+
+/** Typing pauses this long before the lists are asked for. */
+export const OBJECT_SEARCH_DEBOUNCE_MS = 250;
+/** Fewer typed characters than this search pages and actions only. */
+export const OBJECT_SEARCH_MIN_CHARS = 2;
+/** At most this many objects of one kind are listed. */
+export const OBJECT_SEARCH_LIMIT = 5;
+
+interface CertificateRow {
+  id: string;
+  name: string;
+  common_name: string;
+}
+
+/** The text after the pause (empty while shorter than OBJECT_SEARCH_MIN_CHARS). */
+export function useDebouncedQuery(query: string, ms = OBJECT_SEARCH_DEBOUNCE_MS): string {
+  const [settled, setSettled] = useState('');
+  const q = query.trim();
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(q), ms);
+    return () => clearTimeout(timer);
+  }, [q, ms]);
+  // Shorter than the minimum (or erased) searches nothing at once, without waiting for the pause.
+  return q.length < OBJECT_SEARCH_MIN_CHARS || settled.length < OBJECT_SEARCH_MIN_CHARS ? '' : settled;
+}
+
+const has = (text: string, q: string) => text.toLowerCase().includes(q);
+
+/** Objects whose name holds `q` (case-insensitive), as palette entries that open their page. */
+export function objectEntries(
+  q: string,
+  lists: { certificates?: CertificateRow[]; users?: Account[]; groups?: Group[] },
+): PaletteEntry[] {
+  const query = q.trim().toLowerCase();
+  if (query.length < OBJECT_SEARCH_MIN_CHARS) return [];
+  const first = <T>(list: T[] | undefined, test: (item: T) => boolean) =>
+    (list ?? []).filter(test).slice(0, OBJECT_SEARCH_LIMIT);
+  return [
+    ...first(lists.certificates, (c) => has(c.name, query) || has(c.common_name, query)).map(
+      (c): PaletteEntry => ({
+        id: `object:certificate:${c.id}`,
+        kind: 'object',
+        name: c.name,
+        group: 'Certificate',
+        keywords: c.common_name,
+        to: `/system/certificates/${c.id}`,
+      }),
+    ),
+    ...first(lists.users, (u) => has(u.username, query) || has(u.full_name ?? '', query)).map(
+      (u): PaletteEntry => ({
+        id: `object:user:${u.id}`,
+        kind: 'object',
+        name: u.full_name ? `${u.username} (${u.full_name})` : u.username,
+        group: 'User',
+        keywords: u.email,
+        to: `/authentication/users/${u.id}`,
+      }),
+    ),
+    ...first(lists.groups, (g) => has(g.name, query)).map((g): PaletteEntry => ({
+      id: `object:group:${g.id}`,
+      kind: 'object',
+      name: g.name,
+      group: 'Group',
+      keywords: g.description,
+      to: `/authentication/groups/${g.id}`,
+    })),
+  ];
+}
+
+/** The objects matching the typed text that the session may read; loads the lists on the first search only. */
+export function useObjectSearch(query: string): { entries: PaletteEntry[]; loading: boolean } {
+  const settled = useDebouncedQuery(query);
+  const user = useAppSelector((s) => s.session.user);
+  const loggedIn = useAppSelector((s) => s.session.loggedIn);
+  const may = (area: 'pki' | 'authentication') =>
+    loggedIn && !!user && (user.role === 'admin' || allows(user.privileges, area, 'read'));
+  const searching = settled !== '';
+  const certificates = useResource<{ data: CertificateRow[] }>('pki/certificates', {
+    skip: !searching || !may('pki'),
+  });
+  const users = useResource<{ data: Account[] }>('users', { skip: !searching || !may('authentication') });
+  const groups = useResource<{ data: Group[] }>('groups', { skip: !searching || !may('authentication') });
+  const entries = searching
+    ? objectEntries(settled, {
+        certificates: may('pki') ? certificates.data?.data : undefined,
+        users: may('authentication') ? users.data?.data : undefined,
+        groups: may('authentication') ? groups.data?.data : undefined,
+      })
+    : [];
+  const loading =
+    searching &&
+    [certificates, users, groups].some((r) => r.status === 'loading' || r.status === 'idle') &&
+    entries.length === 0;
+  return { entries, loading };
+}
