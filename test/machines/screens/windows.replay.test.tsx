@@ -5,7 +5,8 @@
  * the dock and the keyboard.
  *
  * `window.open` has no user-visible way on the hub itself (pages and the command palette open windows): it is sent
- * as they send it, with the `openWindow` action. `setAspect iconized` is the hub's Minimise, which sends
+ * as they send it, with the `openWindow` action; `window.update` likewise comes from a window's own content (the live
+ * log following the page's filters) and is sent with `updateWindow`. `setAspect iconized` is the hub's Minimise, which sends
  * `window.minimize`: the machine takes both to the same state. Events the hub offers no way to do in the state
  * reached (closing, focusing or moving an iconized window, docking a docked one, focusing the active one) are tried
  * as the closest thing the user can do; the hub must offer nothing (or send nothing) and the actor must stay; such a
@@ -19,7 +20,7 @@ import { windowsMachine, type WindowsContext } from '../../../machines/windows.m
 import { windowsSaga } from '../../../sagas/windows.saga';
 import { registerWindowContent } from '../../../src/windows/registry';
 import { EVENT_STREAM_REFUSAL, type WindowSpec } from '../../../src/windows/types';
-import { openWindow } from '../../../src/windows/windows.slice';
+import { openWindow, updateWindow } from '../../../src/windows/windows.slice';
 import { WindowsHub } from '../../../src/windows/WindowsHub';
 import { fakeApi, makeTestStore } from '../../sagas/fakes';
 import type { GraphState } from '../support/coverage';
@@ -62,7 +63,7 @@ describe('windows machine replayed through the windows hub', () => {
       },
       unreachable: (event, before) => {
         const e = event as WindowEvent;
-        if (e.type === 'window.open') return null;
+        if (e.type === 'window.open' || e.type === 'window.update') return null;
         const aspect = aspectOf(before.context, e.id!);
         const active = (before.context as WindowsContext).activeId === e.id;
         if (e.type === 'window.restore') return aspect === 'iconized' ? null : 'only the dock restores';
@@ -97,6 +98,11 @@ describe('windows machine replayed through the windows hub', () => {
         const e = event as WindowEvent;
         const id = e.id!;
         if (e.type === 'window.open') act(() => void store.dispatch(openWindow(e.window!)));
+        else if (e.type === 'window.update')
+          act(
+            () =>
+              void store.dispatch(updateWindow(id, { data: (e as { data?: Record<string, unknown> }).data })),
+          );
         else if (e.type === 'window.close')
           await user.click(screen.getByRole('button', { name: `Close ${id}` }));
         else if (e.type === 'window.minimize')

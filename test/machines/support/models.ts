@@ -201,7 +201,7 @@ export const machineModels: MachineModel[] = [
       { type: 'window.setAspect', id: 'A', aspect: 'iconized' },
       { type: 'window.move', id: 'A', position: { x: 10, y: 20 } },
       { type: 'window.toggleExtended', id: 'A' },
-      { type: 'window.update', id: 'A', title: 'A, following' },
+      { type: 'window.update', id: 'A', data: { follow: false } },
     ],
   },
   flowModel('flowForm', flowFormMachine, 'login'),

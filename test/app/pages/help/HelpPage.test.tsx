@@ -17,7 +17,7 @@ describe('help', () => {
 
   test.each([
     ['', HELP_PAGES.length],
-    ['MAC addresses', 1],
+    ['MAC addresses and byte counters', 1],
     ['TOP talkers', 1],
     ['no such words anywhere', 0],
   ])('search %j finds %d pages', (query, count) => {
