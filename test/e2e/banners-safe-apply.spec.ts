@@ -66,6 +66,8 @@ test('apply → countdown in the page flow → Revert now restores the previous 
   await expect(page.getByText(/Applied, waiting to be kept/)).toBeVisible();
   await expect(page.getByText('The running configuration is up to date.')).toHaveCount(0);
 
+  // The apply job's progress dialog closes by itself once the job is done.
+  await expect(page.getByRole('dialog', { name: 'Applying configuration' })).toBeHidden({ timeout: 20_000 });
   // In the flow of the content, above the page: the title below it is reachable by a click, nothing overlays it.
   const announcements = page.getByRole('region', { name: 'Announcements' });
   expect(await announcements.evaluate((el) => getComputedStyle(el).position)).toBe('static');
