@@ -40,9 +40,6 @@ export const Defaults: Story = {
 export const CustomLook: Story = {
   args: { layoutSettings: loaded({ primary_color: '#196ecd', bar_color: '#0e2238', images: noImages }) },
 };
-export const LowContrast: Story = {
-  args: { layoutSettings: loaded({ primary_color: '#0080c0', bar_color: '#c0d0e0', images: noImages }) },
-};
 export const Saving: Story = {
   args: {
     layoutSettings: loaded({ primary_color: '#ed332e', bar_color: '#222222', images: noImages }, 'save'),
