@@ -54,8 +54,10 @@ const PARTS: Record<string, Record<string, (page: Page) => Locator>> = {
     'main bar': (p) => p.getByRole('banner'),
     'current section': (p) =>
       p.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Console' }),
-    link: (p) => p.getByRole('main').getByRole('link', { name: 'Updates' }),
-    table: (p) => p.getByRole('main').getByRole('table').first(),
+    link: (p) => p.getByRole('main').getByRole('link', { name: 'Updates' }).first(),
+    // The dashboard is cards: one card (a labelled region) and its heading.
+    card: (p) => p.getByRole('main').getByRole('region', { name: 'System' }),
+    'card heading': (p) => p.getByRole('main').getByRole('heading', { name: 'System', level: 2 }),
   },
 };
 
