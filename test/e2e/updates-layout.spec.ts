@@ -99,7 +99,7 @@ test('a signed package is uploaded, applied with the progress overlay, and the v
   await expect(page.getByText('No updates are available.')).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 
-  const chooser = page.locator('input[type="file"]');
+  const chooser = page.locator('input[type="file"][accept^=".rup"]');
   // Refused: nothing becomes available.
   await chooser.setInputFiles(unsigned);
   await page.getByRole('button', { name: 'Upload and verify' }).click();
