@@ -15,6 +15,9 @@ import { compareVersions } from '../updates/package';
 import { currentVersion, listPackages, readSettings as readUpdateSettings } from '../updates/store';
 import { readPreferences } from './preferences';
 import type { NetworkInterface } from './host';
+import type { DashboardSummary } from '../../shared/dashboard';
+
+export type { DashboardSummary };
 
 /** Certificates expiring within this many days are "expiring soon" (the PKI page's own warning window). */
 export const EXPIRY_WINDOW_DAYS = 30;
@@ -22,36 +25,6 @@ export const EXPIRY_WINDOW_DAYS = 30;
 export const SIGN_IN_WINDOW_HOURS = 24;
 const LIST_LIMIT = 5;
 const DAY_MS = 86_400_000;
-
-export interface DashboardSummary {
-  host: { hostname: string; version: string };
-  network?: {
-    interfaces: Array<{ name: string; state: string; addresses: string[] }>;
-    gateway: string | null;
-    dns_servers: string[];
-  };
-  dns?: { enabled: boolean; port: number; dnssec: boolean };
-  ssh?: { enabled: boolean; port: number; password_authentication: boolean; permit_root_login: string };
-  updates?: {
-    current_version: string;
-    available: number;
-    security: number;
-    newest: string | null;
-    last_check_at: number | null;
-    last_check_error: string | null;
-  };
-  certificates?: {
-    window_days: number;
-    expiring: number;
-    expired: number;
-    soonest: Array<{ id: string; name: string; not_after: string }>;
-  };
-  sign_ins?: {
-    window_hours: number;
-    failed: number;
-    recent: Array<{ username: string; at: number; source: string; method: string }>;
-  };
-}
 
 const hasTable = (db: Db, name: string): boolean =>
   Boolean(db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name));

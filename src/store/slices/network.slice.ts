@@ -85,36 +85,9 @@ export interface SystemStatus {
   recent_events: Array<{ id: number; service: string; timestamp: number; message: string }> | null;
 }
 
-/** The home page's summary (`GET {api}dashboard`); a part is absent when the account cannot read its area. */
-export interface DashboardSummary {
-  host: { hostname: string; version: string };
-  network?: {
-    interfaces: Array<{ name: string; state: string; addresses: string[] }>;
-    gateway: string | null;
-    dns_servers: string[];
-  };
-  dns?: { enabled: boolean; port: number; dnssec: boolean };
-  ssh?: { enabled: boolean; port: number; password_authentication: boolean; permit_root_login: string };
-  updates?: {
-    current_version: string;
-    available: number;
-    security: number;
-    newest: string | null;
-    last_check_at: number | null;
-    last_check_error: string | null;
-  };
-  certificates?: {
-    window_days: number;
-    expiring: number;
-    expired: number;
-    soonest: Array<{ id: string; name: string; not_after: string }>;
-  };
-  sign_ins?: {
-    window_hours: number;
-    failed: number;
-    recent: Array<{ username: string; at: number; source: string; method: string }>;
-  };
-}
+import type { DashboardSummary } from '../../shared/dashboard';
+
+export type { DashboardSummary };
 
 /** One reading of CPU and memory kept by the client for the dashboard's sparklines (the server keeps no history). */
 export interface StatusPoint {

@@ -16,7 +16,7 @@ import { Loader } from '../../../widgets/Loader';
 import { ApplyHeader } from '../common/config/ApplyHeader';
 import { ConfigPreview } from '../common/config/ConfigPreview';
 import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
-import { ComboboxField, SaveDiscardActions, SavedReset, TextField } from '../common/config/fields';
+import { SaveDiscardActions, SavedReset, SelectField, TextField } from '../common/config/fields';
 import { NETWORK_HELP } from './rates';
 import '../common/config/config.css';
 import './network.css';
@@ -125,7 +125,8 @@ function PreferencesForm({ answer }: { answer: PreferencesAnswer }) {
               validators={RULES.ntp_servers.validators}
               info="Host names or addresses of time servers; none keeps the system's default."
             />
-            <ComboboxField
+            <SelectField
+              searchable
               name="timezone"
               label="Time zone"
               options={zones}

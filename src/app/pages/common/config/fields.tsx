@@ -72,52 +72,26 @@ export function CheckboxField({
   );
 }
 
+/** A select field; `searchable` for a long list (time zones): type to filter, arrows and Enter to pick. */
 export function SelectField({
   name,
   label,
   options,
   hint,
+  searchable = false,
 }: {
   name: string;
   label: string;
   options: readonly SelectOption[];
   hint?: string;
+  searchable?: boolean;
 }) {
   const [field, , helpers] = useField<string>(name);
   const server = useServerFieldError(name);
+  const Control = searchable ? Combobox : Select;
   return (
     <div className="config-field">
-      <Select
-        name={name}
-        label={label}
-        options={options}
-        value={field.value}
-        onChange={(v) => void helpers.setValue(v)}
-        required
-        hint={server ?? hint}
-      />
-      {server ? <FieldError message={server} /> : null}
-    </div>
-  );
-}
-
-/** A searchable select over a long list (time zones): type to filter, arrows and Enter to pick. */
-export function ComboboxField({
-  name,
-  label,
-  options,
-  hint,
-}: {
-  name: string;
-  label: string;
-  options: readonly SelectOption[];
-  hint?: string;
-}) {
-  const [field, , helpers] = useField<string>(name);
-  const server = useServerFieldError(name);
-  return (
-    <div className="config-field">
-      <Combobox
+      <Control
         name={name}
         label={label}
         options={options}
