@@ -4,7 +4,7 @@
  * 1. a key derivation above the limits (src/appliance/pki/pbeLimits.ts) is refused with a 422 on its field at once,
  *    before anything is derived: PKCS#12 MAC, certificate-bag PBE, key-bag PBE (PBES2 and legacy PKCS#12 PBE), and
  *    encrypted PKCS#8 keys (PBES2, PBES1, scrypt) wherever a key is imported with a passphrase;
- * 2. while heavy work that is allowed runs (a PKCS#12 at the limit, a CRL of 1,200 entries, RSA-4096 generation),
+ * 2. while heavy work that is allowed runs (a PKCS#12 at the limit, a CRL of 4,000 entries, RSA-4096 generation),
  *    `/healthz` and a console page keep answering without waiting for it (the issue's 100 ms budget is printed by
  *    test/bench/offthread.bench.ts); a CSR is read on the pool too, and certifies at most 100 names of each kind (the API's own limit);
  * 3. a task over its time budget is stopped, reported (422 on the upload), and its worker replaced;
@@ -80,9 +80,8 @@ const chainCa = opensslSelfSigned(dir, '/CN=Offthread chain CA', { ca: true, key
 const copies = (pem: string, count: number) => pem.repeat(count);
 
 /**
- * A CRL signed by openssl (its own P-256 CA, named `cn`) listing `entries` revoked serials, as PEM. About 1,200
- * entries is the most the X.509 library reads (its parser stops at 10,000 ASN.1 nodes), and parsing those costs
- * the better part of a second: on the event loop, every request would wait for it.
+ * A CRL signed by openssl (its own P-256 CA, named `cn`) listing `entries` revoked serials, as PEM. Reading and
+ * checking thousands of entries costs the better part of a second: on the event loop, every request would wait.
  */
 function bigCrl(cn: string, entries: number): string {
   const out = file(`${cn}.crl.pem`);
@@ -375,8 +374,8 @@ describe('heavy work runs off the event loop', () => {
       422,
     ],
     [
-      'the import of a CRL of 1,200 entries',
-      () => admin.post('/api/pki/crls/import', { crl: bigCrl('Big CRL', 1200) }),
+      'the import of a CRL of 4,000 entries',
+      () => admin.post('/api/pki/crls/import', { crl: bigCrl('Big CRL', 4000) }),
       201,
     ],
     [
@@ -413,8 +412,9 @@ describe('heavy work runs off the event loop', () => {
       const bound = Math.max(500, 3 * (await idleSlowest(url, 10)));
       const { slowest, polls, result } = await pollWhile(url, run());
       expect(result.statusCode).toBe(status);
-      // The work took long enough to be polled many times…
-      expect(polls).toBeGreaterThanOrEqual(5);
+      // The work outlasted an answer (how many depends on the machine's speed: a fast one polls a few times, a slow
+      // one dozens; a blocked loop shows as one slow answer either way)…
+      expect(polls).toBeGreaterThanOrEqual(2);
       // …and no answer waited for it.
       expect(slowest).toBeLessThan(bound);
     },
