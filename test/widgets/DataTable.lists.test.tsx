@@ -227,7 +227,7 @@ describe('DataTable server mode', () => {
 
   it("select-all selects the page's rows and says so", async () => {
     const user = userEvent.setup();
-    render(
+    const { rerender } = render(
       <DataTable
         caption="Users"
         legend={legend}
@@ -239,6 +239,17 @@ describe('DataTable server mode', () => {
     );
     await user.click(screen.getByRole('checkbox', { name: 'Select all users on this page' }));
     expect(screen.getByRole('region', { name: 'Bulk actions' })).toHaveTextContent('3 selected on this page');
+    // Another page starts with nothing selected, even when it comes back.
+    const props = {
+      caption: 'Users',
+      legend,
+      itemName: users,
+      bulkActions: [{ id: 'disable', value: 'Disable' }],
+    };
+    rerender(<DataTable {...props} rows={makeRows(3, 3)} server={server({ page: 2 })} />);
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument();
+    rerender(<DataTable {...props} rows={page} server={server()} />);
+    expect(screen.getByRole('checkbox', { name: 'Select user-00' })).not.toBeChecked();
   });
 });
 

@@ -149,6 +149,14 @@ export function DataTable({
     server: serverMode,
   });
   const { visible, reordering, searching, selection } = table;
+  // A server page's selection is of that page: another page or page size starts with none ("previous value in
+  // state" pattern, no effect).
+  const pageKey = server ? `${server.page}/${server.perPage}` : '';
+  const [shownPage, setShownPage] = useState(pageKey);
+  if (shownPage !== pageKey) {
+    setShownPage(pageKey);
+    selection.clear();
+  }
   const { widths, totalWidth, hasActions } = tableColumns({
     legend,
     rows,
