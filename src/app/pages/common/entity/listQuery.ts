@@ -22,7 +22,9 @@ interface LiteralUnion {
   anyOf?: Array<{ const?: unknown }>;
 }
 const literals = (schema: unknown): string[] =>
-  ((schema as LiteralUnion | undefined)?.anyOf ?? []).flatMap((l) => (typeof l.const === 'string' ? [l.const] : []));
+  ((schema as LiteralUnion | undefined)?.anyOf ?? []).flatMap((l) =>
+    typeof l.const === 'string' ? [l.const] : [],
+  );
 
 /** The sorts a contract accepts (`name`, `-name`, …). */
 export const sortsOf = (query: TObject): string[] => literals(query.properties.sort);
