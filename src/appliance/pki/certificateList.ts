@@ -5,9 +5,17 @@
 import type { Static } from '@sinclair/typebox';
 import type { certificatesQuery } from '../../shared/contracts/pki';
 import { pageOf } from '../http/listing';
-import { certView, type CertRow } from './certificates';
+import { certView, usedBy, type CertRow } from './certificates';
 import type { PkiContext } from './context';
 import { certStatus } from './x509';
+import {
+  CERTIFICATE_STATUSES,
+  SUMMARY_HORIZON_DAYS,
+  WATCHED_MAX,
+  type CertificateSummary,
+} from '../../shared/contracts/pki';
+
+const DAY = 86_400_000;
 
 /** The names a certificate's stored SANs hold (`{"dns":[…],"ip":[…]}`), without the kinds' keys. */
 const sanValues = (json: string): string[] =>
@@ -40,8 +48,58 @@ export function listCertificatePage(p: PkiContext, query: Static<typeof certific
         ca_id: (r, v) => r.ca_id === v,
         status: (r, v) => status(r) === v,
         source: (r, v) => r.source === v,
+        expires_within_days: (r, v) => status(r) === 'valid' && r.not_after <= now + Number(v) * DAY,
       },
     },
     (r) => certView(p, r),
   );
+}
+
+/**
+ * Counts over every certificate for the lifecycle board, from the stored columns (no DER is parsed): by status,
+ * valid ones ending within 7 and 30 days, and those worth watching (not revoked, not renewed, ending within the
+ * horizon), soonest first.
+ */
+export function certificateSummary(p: PkiContext): CertificateSummary {
+  const now = p.app.now();
+  const rows = p.app.db
+    .prepare(
+      `SELECT c.id, c.name, c.ca_id, c.profile, c.not_before, c.not_after, c.revoked_at,
+              EXISTS (SELECT 1 FROM pki_certificates n WHERE n.renewed_from = c.id) AS renewed
+         FROM pki_certificates c`,
+    )
+    .all() as Array<
+    Pick<CertRow, 'id' | 'name' | 'ca_id' | 'profile' | 'not_before' | 'not_after' | 'revoked_at'> & {
+      renewed: number;
+    }
+  >;
+  const byStatus = Object.fromEntries(
+    CERTIFICATE_STATUSES.map((s) => [s, 0]),
+  ) as CertificateSummary['by_status'];
+  const expiring = { days_7: 0, days_30: 0 };
+  const watched: typeof rows = [];
+  for (const r of rows) {
+    const status = certStatus(r.not_before, r.not_after, r.revoked_at, now);
+    byStatus[status as keyof CertificateSummary['by_status']] += 1;
+    if (status === 'valid' && r.not_after <= now + 7 * DAY) expiring.days_7 += 1;
+    if (status === 'valid' && r.not_after <= now + 30 * DAY) expiring.days_30 += 1;
+    if (r.revoked_at === null && !r.renewed && r.not_after < now + SUMMARY_HORIZON_DAYS * DAY)
+      watched.push(r);
+  }
+  watched.sort((a, b) => a.not_after - b.not_after);
+  return {
+    total: rows.length,
+    by_status: byStatus,
+    expiring,
+    horizon_days: SUMMARY_HORIZON_DAYS,
+    watched: watched.slice(0, WATCHED_MAX).map((r) => ({
+      id: r.id,
+      name: r.name,
+      ca_id: r.ca_id,
+      profile: r.profile,
+      not_after: new Date(r.not_after).toISOString(),
+      used_by: usedBy(p, r.id),
+    })),
+    watched_total: watched.length,
+  };
 }

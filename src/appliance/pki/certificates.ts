@@ -694,6 +694,16 @@ export async function renewCertificate(p: PkiContext, id: string, input: RenewIn
 }
 
 export async function revokeCertificate(p: PkiContext, id: string, reason: RevocationReason, by: string) {
+  const row = markRevoked(p, id, reason, by);
+  await p.onRevocationsChanged(row.ca_id as string);
+  return certDetail(p, id);
+}
+
+/**
+ * Records a revocation (refused for a certificate no appliance CA issued, or one already revoked) and audits it;
+ * the caller has the CA publish a new CRL (`onRevocationsChanged`), once per CA for a bulk revocation.
+ */
+export function markRevoked(p: PkiContext, id: string, reason: RevocationReason, by: string): CertRow {
   const row = getCertRow(p, id);
   if (!row.ca_id)
     throw unprocessable(
@@ -714,8 +724,7 @@ export async function revokeCertificate(p: PkiContext, id: string, reason: Revoc
     p,
     `certificate "${auditText(row.name)}" (${row.subject}, serial ${row.serial}) revoked (${reason}) by "${auditText(by)}"`,
   );
-  await p.onRevocationsChanged(row.ca_id);
-  return certDetail(p, id);
+  return row;
 }
 
 export function deleteCertificate(p: PkiContext, id: string, by: string): void {

@@ -16,6 +16,10 @@ export const certificatesQuery = listQuery(
     ca_id: id('Only certificates this authority issued.'),
     status: oneOf(CERTIFICATE_STATUSES, 'Only certificates in this state.'),
     source: oneOf(['issued', 'csr', 'imported', 'acme'], 'Only certificates that came this way.'),
+    expires_within_days: Type.String({
+      pattern: '^[1-9][0-9]{0,4}$',
+      description: 'Only valid certificates that expire within this many days (1 to 99999).',
+    }),
   },
 );
 
@@ -35,3 +39,35 @@ export const ordersQuery = listQuery(['names', 'account_name', 'status', 'not_af
   account_id: id('Only orders of this ACME account.'),
   status: oneOf(['pending', 'ready', 'processing', 'valid', 'invalid'], 'Only orders in this state.'),
 });
+
+/** What a bulk action of a PKI list answers: the ids done, and those refused with the single endpoint's reason. */
+export interface BulkAnswer {
+  done: string[];
+  refused: Array<{ id: string; name: string; reason: string }>;
+}
+
+/** A certificate the lifecycle board watches (not revoked, not renewed, expiring within its horizon). */
+export interface WatchedCertificate {
+  id: string;
+  name: string;
+  ca_id: string | null;
+  profile: 'server' | 'client' | 'other';
+  not_after: string;
+  used_by: string[];
+}
+
+/** `GET {api}pki/certificates/summary`: counts over every certificate, for the lifecycle board. */
+export interface CertificateSummary {
+  total: number;
+  by_status: Record<(typeof CERTIFICATE_STATUSES)[number], number>;
+  /** Valid certificates whose end falls within 7 and within 30 days. */
+  expiring: { days_7: number; days_30: number };
+  /** The horizon of `watched`, in days. */
+  horizon_days: number;
+  /** Watched certificates, soonest end first (at most `WATCHED_MAX`); `watched_total` counts them all. */
+  watched: WatchedCertificate[];
+  watched_total: number;
+}
+
+export const WATCHED_MAX = 100;
+export const SUMMARY_HORIZON_DAYS = 90;

@@ -27,6 +27,7 @@ import {
   type OrderState,
 } from '../acme/orders';
 import type { PkiContext } from '../context';
+import { bulkBodySchema, runBulk } from '../bulk';
 import { pkiAction } from './http';
 import { idParams, keyTypeField, nameField, pemField, PKI_UPLOAD_LIMIT } from './schemas';
 import type { Static } from '@sinclair/typebox';
@@ -142,6 +143,21 @@ export function registerAcmeRoutes(scope: FastifyInstance, p: PkiContext, orders
     },
     async (req) => orderView(p, orders.update(req.params.id, req.body, currentUser(req).username)),
   );
+  // One request for many: orders still in progress are kept (named with why).
+  scope.post<{ Body: { action: 'delete'; ids: string[] } }>(
+    '/pki/acme/orders/bulk',
+    { ...admin, schema: { body: bulkBodySchema(['delete']) } },
+    async (req) => {
+      const user = currentUser(req).username;
+      const nameOf = (id: string) => {
+        const row = p.app.db.prepare('SELECT names FROM pki_acme_orders WHERE id = ?').get(id) as
+          { names: string } | undefined;
+        return row ? (JSON.parse(row.names) as string[]).join(', ') : null;
+      };
+      return runBulk(p, req.body.ids, nameOf, (id) => orders.delete(id, user));
+    },
+  );
+
   scope.delete<{ Params: { id: string } }>(
     '/pki/acme/orders/:id',
     { ...admin, schema: { params: idParams } },

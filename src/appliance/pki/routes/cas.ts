@@ -13,6 +13,7 @@ import {
   type ImportCaInput,
 } from '../cas';
 import type { PkiContext } from '../context';
+import { bulkBodySchema, nameIn, runBulk } from '../bulk';
 import { certPem } from '../x509';
 import { download, fileName, MIME, pkiAction, truthy } from './http';
 import {
@@ -133,6 +134,31 @@ export function registerCaRoutes(scope: FastifyInstance, p: PkiContext): void {
         MIME.pem,
         fileName(row.name + (chain ? '-chain' : ''), 'pem'),
       );
+    },
+  );
+
+  // One request for many: authorities still holding intermediates or certificates are kept (named with why);
+  // an intermediate goes before its parent when both are asked, so a whole branch can go at once.
+  scope.post<{ Body: { action: 'delete'; ids: string[] } }>(
+    '/pki/cas/bulk',
+    { ...admin, schema: { body: bulkBodySchema(['delete']) } },
+    async (req) => {
+      const parents = new Map(
+        (
+          p.app.db.prepare('SELECT id, parent_id FROM pki_cas').all() as Array<{
+            id: string;
+            parent_id: string | null;
+          }>
+        ).map((r) => [r.id, r.parent_id]),
+      );
+      const depth = (id: string) => {
+        let d = 0;
+        for (let at = parents.get(id); at && d < 64; at = parents.get(at)) d += 1;
+        return d;
+      };
+      const ordered = req.body.ids.slice().sort((a, b) => depth(b) - depth(a));
+      const user = currentUser(req).username;
+      return runBulk(p, ordered, nameIn(p, 'pki_cas'), (id) => deleteCa(p, id, user));
     },
   );
 

@@ -11,6 +11,7 @@ import {
   importPem,
   importPkcs12,
   issueCertificate,
+  markRevoked,
   PROFILES,
   renewCertificate,
   REVOCATION_REASONS,
@@ -40,7 +41,8 @@ import {
 } from './schemas';
 import type { Static } from '@sinclair/typebox';
 import { certificatesQuery } from '../../../shared/contracts/pki';
-import { listCertificatePage } from '../certificateList';
+import { certificateSummary, listCertificatePage } from '../certificateList';
+import { bulkBodySchema, nameIn, runBulk } from '../bulk';
 
 const listOf = (item: Record<string, unknown>) => ({ type: 'array', maxItems: 100, items: item }) as const;
 const sansSchema = {
@@ -168,6 +170,35 @@ export function registerCertificateRoutes(scope: FastifyInstance, p: PkiContext)
     '/pki/certificates',
     { ...admin, schema: { querystring: certificatesQuery } },
     async (req) => listCertificatePage(p, req.query),
+  );
+
+  // Counts over every certificate for the lifecycle board (the list itself is paged).
+  scope.get('/pki/certificates/summary', admin, async () => certificateSummary(p));
+
+  // One request for many: revoke (one new CRL per authority) or delete; refusals are named, the rest is done.
+  scope.post<{ Body: { action: 'revoke' | 'delete'; ids: string[]; reason?: RevocationReason } }>(
+    '/pki/certificates/bulk',
+    {
+      ...admin,
+      schema: {
+        body: bulkBodySchema(['revoke', 'delete'], {
+          reason: { type: 'string', enum: [...REVOCATION_REASONS] },
+        }),
+      },
+    },
+    async (req) => {
+      const { action, ids, reason = 'unspecified' } = req.body;
+      const user = by(req);
+      const authorities = new Set<string>();
+      const answer = await pkiAction(() =>
+        runBulk(p, ids, nameIn(p, 'pki_certificates'), (id) => {
+          if (action === 'delete') deleteCertificate(p, id, user);
+          else authorities.add(markRevoked(p, id, reason, user).ca_id as string);
+        }),
+      );
+      for (const ca of authorities) await p.onRevocationsChanged(ca);
+      return answer;
+    },
   );
 
   scope.get<{ Params: { id: string } }>(

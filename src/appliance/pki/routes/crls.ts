@@ -8,6 +8,7 @@ import { currentUser, requireAdmin } from '../../auth/guards';
 import { notFound } from '../../http/errors';
 import { getCaRow } from '../cas';
 import type { PkiContext } from '../context';
+import { bulkBodySchema, nameIn, runBulk } from '../bulk';
 import {
   crlDetail,
   crlView,
@@ -86,6 +87,16 @@ export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
     { ...admin, schema: importSchema, bodyLimit: PKI_UPLOAD_LIMIT },
     async (req, reply) =>
       reply.code(201).send(await pkiAction(() => importCrl(p, req.body, currentUser(req).username))),
+  );
+
+  // One request for many: generated lists belong to their authority and are kept (named with why).
+  scope.post<{ Body: { action: 'delete'; ids: string[] } }>(
+    '/pki/crls/bulk',
+    { ...admin, schema: { body: bulkBodySchema(['delete']) } },
+    async (req) => {
+      const user = currentUser(req).username;
+      return runBulk(p, req.body.ids, nameIn(p, 'pki_crls'), (id) => deleteCrl(p, id, user));
+    },
   );
 
   scope.delete<{ Params: { id: string } }>(
