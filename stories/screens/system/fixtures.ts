@@ -131,3 +131,33 @@ export const currentCrl: RevocationListDetail = {
   signature_algorithm: 'ecdsa-with-SHA256',
   revoked: [{ serial: revokedCertificate.serial, revocation_date: inDays(-2), reason: 'key_compromise' }],
 };
+
+/** A list endpoint's first page of `data` (`{data, total, page, per_page}`). */
+export const paged = <T>(data: T[], total = data.length) => ({ data, total, page: 1, per_page: 50 });
+
+/** The resource keys of the PKI lists' first pages as their pages ask for them (`listKey`). */
+export const FIRST_PAGE = {
+  certificates: 'pki/certificates?page=1&per_page=50&sort=-created_at',
+  cas: 'pki/cas?page=1&per_page=50&sort=name',
+  crls: 'pki/crls?page=1&per_page=50&sort=-created_at',
+  orders: 'pki/acme/orders?page=1&per_page=50&sort=-created_at',
+} as const;
+
+/** `pki/certificates/summary` over `webCertificate` (watched: it expires soon) and `revokedCertificate`. */
+export const certificateSummary = {
+  total: 2,
+  by_status: { valid: 1, expired: 0, revoked: 1, not_yet_valid: 0 },
+  expiring: { days_7: 0, days_30: 1 },
+  horizon_days: 90,
+  watched: [
+    {
+      id: webCertificate.id,
+      name: webCertificate.name,
+      ca_id: webCertificate.ca_id,
+      profile: webCertificate.profile,
+      not_after: webCertificate.not_after,
+      used_by: webCertificate.used_by,
+    },
+  ],
+  watched_total: 1,
+};

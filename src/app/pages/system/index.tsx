@@ -1,14 +1,19 @@
 import { entityLoadRequested, resourceLoadRequested } from '../../../store/slices/resources.slice';
 import type { RouteModule } from '../../routing/types';
 import { CaDetailPage } from './authorities/CaDetailPage';
-import { CA_LIST_TITLE, CaListPage } from './authorities/CaListPage';
+import { CA_LIST, CA_LIST_TITLE, CaListPage } from './authorities/CaListPage';
 import { CertificateDetailPage } from './certificates/CertificateDetailPage';
-import { CERTIFICATES_TITLE, CertificateListPage } from './certificates/CertificateListPage';
+import {
+  CERTIFICATES_LIST,
+  CERTIFICATES_TITLE,
+  CertificateListPage,
+} from './certificates/CertificateListPage';
 import { CrlDetailPage } from './crls/CrlDetailPage';
-import { CRLS_TITLE, CrlListPage } from './crls/CrlListPage';
+import { CRLS_LIST, CRLS_TITLE, CrlListPage } from './crls/CrlListPage';
 import {
   caKey,
   CAS_KEY,
+  CERTIFICATE_SUMMARY_KEY,
   certificateKey,
   CERTIFICATES_KEY,
   crlKey,
@@ -20,7 +25,8 @@ import { startFeatureSaga } from '../../../../sagas/featureSagas';
 import { fileDownloadSaga } from '../../../../sagas/fileDownload.saga';
 import { acmeOrderStreamSaga } from '../../../../sagas/acmeOrderStream.saga';
 import { OrderDetailPage } from './acme/OrderDetailPage';
-import { ACCOUNTS_KEY, ORDERS_TITLE, OrderListPage } from './acme/OrderListPage';
+import { ACCOUNTS_KEY, ORDERS_LIST, ORDERS_TITLE, OrderListPage } from './acme/OrderListPage';
+import { listPrefetch } from '../common/entity/listQuery';
 
 // Exports with the private key are POSTs whose answer the browser saves.
 startFeatureSaga('fileDownload', fileDownloadSaga);
@@ -32,7 +38,10 @@ const load = (key: string) => resourceLoadRequested({ key });
 export const routes: Record<string, RouteModule> = {
   acmeOrders: {
     Component: OrderListPage,
-    handle: { title: ORDERS_TITLE, prefetch: () => [load(ORDERS_KEY), load(ACCOUNTS_KEY)] },
+    handle: {
+      title: ORDERS_TITLE,
+      prefetch: (args) => [...listPrefetch(ORDERS_LIST)(args), load(ACCOUNTS_KEY)],
+    },
   },
   acmeOrder: {
     Component: OrderDetailPage,
@@ -43,7 +52,14 @@ export const routes: Record<string, RouteModule> = {
   },
   certificates: {
     Component: CertificateListPage,
-    handle: { title: CERTIFICATES_TITLE, prefetch: () => [load(CERTIFICATES_KEY), load(CAS_KEY)] },
+    handle: {
+      title: CERTIFICATES_TITLE,
+      prefetch: (args) => [
+        ...listPrefetch(CERTIFICATES_LIST)(args),
+        load(CERTIFICATE_SUMMARY_KEY),
+        load(CAS_KEY),
+      ],
+    },
   },
   certificate: {
     Component: CertificateDetailPage,
@@ -57,7 +73,7 @@ export const routes: Record<string, RouteModule> = {
   },
   certificateAuthorities: {
     Component: CaListPage,
-    handle: { title: CA_LIST_TITLE, prefetch: () => [load(CAS_KEY)] },
+    handle: { title: CA_LIST_TITLE, prefetch: (args) => [...listPrefetch(CA_LIST)(args), load(CAS_KEY)] },
   },
   certificateAuthority: {
     Component: CaDetailPage,
@@ -68,7 +84,7 @@ export const routes: Record<string, RouteModule> = {
   },
   revocationLists: {
     Component: CrlListPage,
-    handle: { title: CRLS_TITLE, prefetch: () => [load(CRLS_KEY)] },
+    handle: { title: CRLS_TITLE, prefetch: (args) => [...listPrefetch(CRLS_LIST)(args), load(CAS_KEY)] },
   },
   revocationList: {
     Component: CrlDetailPage,

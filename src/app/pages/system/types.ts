@@ -141,6 +141,8 @@ export const CAS_KEY = 'pki/cas';
 export const caKey = (id: string) => `pki/cas/${id}`;
 export const CERTIFICATES_KEY = 'pki/certificates';
 export const certificateKey = (id: string) => `pki/certificates/${id}`;
+/** Counts over every certificate (the lifecycle board). */
+export const CERTIFICATE_SUMMARY_KEY = 'pki/certificates/summary';
 export const CRLS_KEY = 'pki/crls';
 export const crlKey = (id: string) => `pki/crls/${id}`;
 export const ORDERS_KEY = 'pki/acme/orders';

@@ -8,7 +8,10 @@ import { ApiError } from '../../../../src/api/errors';
 import { fakeApi } from '../../../sagas/fakes';
 import { resourcesState } from '../../../../stories/pages/fixtures';
 import {
+  certificateSummary,
+  FIRST_PAGE,
   importedCa,
+  paged,
   revokedCertificate,
   rootCa,
   webCertificate,
@@ -19,9 +22,14 @@ const certs = { data: [webCertificate, revokedCertificate] };
 const cas = { data: [rootCa, importedCa] };
 
 describe('certificates list', () => {
+  const PAGE = `/api/${FIRST_PAGE.certificates}`;
+  const firstPage = paged([webCertificate, revokedCertificate]);
   function setup(routes: Parameters<typeof fakeApi>[0] = {}, path = '/system/certificates') {
     const { api, calls } = fakeApi({
-      'GET /api/pki/certificates': () => certs,
+      // A new answer each time, as the appliance gives.
+      [`GET ${PAGE}`]: () => ({ ...firstPage }),
+      'GET /api/pki/certificates/summary': () => certificateSummary,
+      'GET /api/pki/crls': () => ({ data: [] }),
       'GET /api/pki/cas': () => cas,
       ...routes,
     });
@@ -30,7 +38,8 @@ describe('certificates list', () => {
       route: '/system/certificates',
       path,
       state: resourcesState({
-        'pki/certificates': certs,
+        [FIRST_PAGE.certificates]: firstPage,
+        'pki/certificates/summary': certificateSummary,
         'pki/cas': (routes['GET /api/pki/cas']?.() as typeof cas | undefined) ?? cas,
       }),
     });
@@ -46,12 +55,27 @@ describe('certificates list', () => {
     expect((await axe(container)).violations).toEqual([]);
   });
 
-  test('the lifecycle board shows what expires soon and what uses it, renews in one click and raises a banner', async () => {
+  test('says how many certificates there are and links each name to its page, with no Details button', () => {
+    setup();
+    expect(screen.getByText('2 certificates')).toHaveAttribute('role', 'status');
+    expect(within(table()).getByRole('link', { name: 'www.example.test' })).toHaveAttribute(
+      'href',
+      `/system/certificates/${webCertificate.id}`,
+    );
+    expect(screen.queryByRole('button', { name: /Details/ })).toBeNull();
+  });
+
+  test('the lifecycle board counts every certificate from the summary, renews in one click and raises a banner', async () => {
     const user = userEvent.setup();
     const { calls, store } = setup({
       [`POST /api/pki/certificates/${webCertificate.id}/renew`]: () => webCertificate,
     });
     const board = screen.getByRole('region', { name: 'Lifecycle' });
+    expect(board).toHaveTextContent('2 certificates: 1 valid, 0 expired, 1 revoked.');
+    expect(within(board).getByRole('link', { name: '1 within 30 days' })).toHaveAttribute(
+      'href',
+      '/system/certificates?status=valid&expires_within_days=30',
+    );
     const [item] = within(board).getAllByRole('listitem');
     expect(item).toHaveTextContent(
       /www\.example\.test: (9|10) days left .* used by console HTTPS listener \(port 8443\)/,
@@ -64,6 +88,9 @@ describe('certificates list', () => {
       expect.objectContaining({
         notice: { key: `pki-expiry-${webCertificate.id}`, version: webCertificate.not_after },
         level: 'warning',
+        group: expect.objectContaining({
+          review: { label: 'Review', to: '/system/certificates?status=valid&expires_within_days=14' },
+        }),
       }),
     ]);
     await user.click(within(board).getByRole('button', { name: 'Renew www.example.test' }));
@@ -72,25 +99,75 @@ describe('certificates list', () => {
       url: `/api/pki/certificates/${webCertificate.id}/renew`,
       body: {},
     });
+    // The page on screen is asked again, and the board's counts with it.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/pki/certificates/summary').length).toBeGreaterThan(0),
+    );
   });
 
-  test('filters by status and by expiry', async () => {
+  test('a filter asks the appliance for the matching page, back on page 1', async () => {
     const user = userEvent.setup();
-    setup();
+    const revokedOnly = '/api/pki/certificates?page=1&per_page=50&sort=-created_at&status=revoked';
+    const { calls, router } = setup({ [`GET ${revokedOnly}`]: () => paged([revokedCertificate]) });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'revoked');
-    expect(within(table()).queryByRole('rowheader', { name: /www\.example\.test/ })).toBeNull();
-    expect(within(table()).getByRole('rowheader', { name: /vpn-client/ })).toBeInTheDocument();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), '');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Expiry' }), 'soon');
-    expect(within(table()).queryByRole('rowheader', { name: /vpn-client/ })).toBeNull();
-    expect(within(table()).getByRole('rowheader', { name: /www\.example\.test/ })).toBeInTheDocument();
+    await waitFor(() => expect(within(table()).queryByRole('link', { name: 'www.example.test' })).toBeNull());
+    expect(calls.map((c) => c.url)).toContain(revokedOnly);
+    expect(router.state.location.search).toBe('?status=revoked');
+    expect(within(table()).getByRole('link', { name: 'vpn-client' })).toBeInTheDocument();
   });
 
-  test("the expiry banner's Review link (?expiry=soon) opens the list filtered to what expires soon", () => {
-    setup({}, '/system/certificates?expiry=soon');
-    expect(screen.getByRole('combobox', { name: 'Expiry' })).toHaveValue('soon');
-    expect(within(table()).queryByRole('rowheader', { name: /vpn-client/ })).toBeNull();
-    expect(within(table()).getByRole('rowheader', { name: /www\.example\.test/ })).toBeInTheDocument();
+  test('the expiry filter asks for valid certificates ending within the chosen days', async () => {
+    const user = userEvent.setup();
+    const soon = '/api/pki/certificates?expires_within_days=14&page=1&per_page=50&sort=-created_at';
+    const { calls } = setup({ [`GET ${soon}`]: () => paged([webCertificate]) });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Expiry' }), '14');
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain(soon));
+  });
+
+  test("an older banner's Review link (?expiry=soon) opens the list filtered to what expires soon", async () => {
+    const url =
+      '/api/pki/certificates?expires_within_days=14&page=1&per_page=50&sort=-created_at&status=valid';
+    const { calls, router } = setup(
+      { [`GET ${url}`]: () => paged([webCertificate]) },
+      '/system/certificates?expiry=soon',
+    );
+    await waitFor(() => expect(router.state.location.search).toBe('?status=valid&expires_within_days=14'));
+    expect(screen.getByRole('combobox', { name: 'Expiry' })).toHaveValue('14');
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain(url));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'vpn-client' })).toBeNull());
+  });
+
+  test('revokes the selected certificates in one request and sums up what was kept', async () => {
+    const user = userEvent.setup();
+    const { calls, store } = setup({
+      'POST /api/pki/certificates/bulk': () => ({
+        done: [webCertificate.id],
+        refused: [
+          { id: revokedCertificate.id, name: 'vpn-client', reason: 'this certificate is already revoked' },
+        ],
+      }),
+    });
+    await user.click(screen.getByRole('checkbox', { name: /Select all/ }));
+    await user.click(screen.getByRole('button', { name: 'Revoke selected' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Revoke 2 certificates' });
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke 2 certificates' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        url: '/api/pki/certificates/bulk',
+        body: { action: 'revoke', ids: [webCertificate.id, revokedCertificate.id] },
+        query: undefined,
+      },
+    ]);
+    await waitFor(() =>
+      expect(store.getState().notifications.toasts).toEqual([
+        expect.objectContaining({
+          level: 'warning',
+          message: '1 certificate revoked; 1 kept: vpn-client (this certificate is already revoked).',
+        }),
+      ]),
+    );
   });
 
   test('issues a server certificate with its names and the appliance CRL address', async () => {

@@ -5,10 +5,13 @@
  * ids}`) after a confirmation that names the action and the count. Rows the admin may not select (their own
  * account) say why. What differs between entities is data: columns, filters, actions; dialogs are children.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { ListPage } from '../../../../shared/contracts/listing';
-import { useResourceSave } from '../../../../store/useResource';
+import { useAppDispatch } from '../../../../store/createStore';
+import { notificationRequested, type NotificationLevel } from '../../../../store/slices/notifications.slice';
+import { resourceLoaded } from '../../../../store/slices/resources.slice';
+import { useResource, useResourceSave } from '../../../../store/useResource';
 import {
   DataTable,
   countOf,
@@ -73,6 +76,11 @@ export interface EntityListProps<T> {
     actions: readonly EntityBulkAction[];
     ids?: (ids: string[]) => unknown[];
     refresh?: string[];
+    /**
+     * The toast from the answer, when the endpoint may do part of the request (`{done, refused}`: "3 certificates
+     * deleted; 1 kept: …"); without it the toast is "3 users deleted." once the request succeeds.
+     */
+    summary?: (answer: unknown, action: EntityBulkAction) => { message: string; level: NotificationLevel };
   };
   /** False on a read-only page: no bulk actions, disabled header buttons (the page passes them disabled). */
   canWrite: boolean;
@@ -94,6 +102,18 @@ export function EntityListPage<T>(props: EntityListProps<T>) {
   const list = useEntityList<T>(source);
   const bulk = useResourceSave();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  // A bulk answer the page sums up itself (see `bulk.summary`): kept under its own key until it is toasted.
+  const answerKey = `${source.resource}#bulk`;
+  const answer = useResource<unknown>(answerKey, { skip: true }).data;
+  const lastAction = useRef<EntityBulkAction | null>(null);
+  useEffect(() => {
+    const summary = bulkSpec?.summary;
+    if (answer === undefined || answer === null || !summary || !lastAction.current) return;
+    const { message, level } = summary(answer, lastAction.current);
+    dispatch(notificationRequested({ kind: 'toast', level, message }));
+    dispatch(resourceLoaded({ key: answerKey, data: null }));
+  }, [answer, answerKey, bulkSpec, dispatch]);
   useEffect(() => {
     document.title = `${title} · Rampart`;
   }, [title]);
@@ -195,12 +215,15 @@ export function EntityListPage<T>(props: EntityListProps<T>) {
         onBulkAction={(action, ids) => {
           const spec = bulkSpec?.actions.find((a) => a.id === action);
           if (!bulkSpec || !spec) return;
+          lastAction.current = spec;
           bulk.save({
             key: source.resource,
             method: 'POST',
             path: bulkSpec.path,
             body: { action, ids: bulkSpec.ids ? bulkSpec.ids(ids) : ids },
-            message: `${countOf(ids.length, itemName)} ${spec.done}.`,
+            ...(bulkSpec.summary
+              ? { resultKey: answerKey }
+              : { message: `${countOf(ids.length, itemName)} ${spec.done}.` }),
             ...(bulkSpec.refresh ? { refresh: bulkSpec.refresh } : {}),
           });
         }}

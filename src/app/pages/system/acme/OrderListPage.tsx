@@ -1,24 +1,62 @@
 /**
- * /system/acme-orders: certificates ordered from ACME authorities, their state and renewal; new orders. An account
- * that may only read the PKI area sees the orders without ordering, registering or deleting.
+ * /system/acme-orders: certificates ordered from ACME authorities, their state and renewal, on the entity list
+ * (paged, sorted, searched and filtered by state and account on the appliance), each order's names a link to its
+ * page; new orders, account registration, and bulk delete in one request (orders still in progress are kept, named
+ * in the summary). An account that may only read the PKI area sees the orders without ordering, registering or
+ * deleting.
  */
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { DataTable, type TableRow } from '../../../../widgets/DataTable';
-import { PageHeader } from '../../../../widgets/PageHeader';
-import { useResource, useResourceSave } from '../../../../store/useResource';
-import { expiryItem, formatDate } from '../common/pki';
+import { useState } from 'react';
+import { ordersQuery } from '../../../../shared/contracts/pki';
+import { useResource } from '../../../../store/useResource';
+import { EntityListPage, type EntityColumn } from '../../common/entity/EntityListPage';
+import type { ListSource } from '../../common/entity/listQuery';
+import { bulkSummary, expiryItem, formatDate } from '../common/pki';
 import { ORDERS_KEY, type AcmeOrder, type ListAnswer } from '../types';
 import { ACCOUNTS_KEY, AccountModal } from './AccountModal';
 import { OrderModal, type AcmeAccount } from './OrderModal';
-
-export { ACCOUNTS_KEY };
-import { orderStatusItem } from './status';
+import { orderStatusItem, orderStatusLabel } from './status';
 import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
 import '../../common/config/config.css';
 import '../common/pki.css';
 
+export { ACCOUNTS_KEY };
+
 export const ORDERS_TITLE = 'ACME orders';
+
+/** The orders list: its URL's query, its resource key and the contract it follows. */
+export const ORDERS_LIST: ListSource = {
+  resource: ORDERS_KEY,
+  query: ordersQuery,
+  defaultSort: '-created_at',
+};
+
+const ITEM_NAME = { one: 'order', other: 'orders' };
+const STATUSES: ReadonlyArray<AcmeOrder['status']> = ['pending', 'ready', 'processing', 'valid', 'invalid'];
+
+const COLUMNS: ReadonlyArray<EntityColumn<AcmeOrder>> = [
+  { title: 'Names', sort: 'names', cell: (o) => ({ value: o.names.join(', ') }) },
+  { title: 'Status', sort: 'status', width: 130, cell: (o) => orderStatusItem(o.status) },
+  { title: 'Detail', priority: 3, cell: (o) => ({ value: o.detail ?? '—' }) },
+  {
+    title: 'Account',
+    sort: 'account_name',
+    width: 150,
+    priority: 2,
+    cell: (o) => ({ value: o.account_name }),
+  },
+  {
+    title: 'Expires',
+    sort: 'not_after',
+    width: 180,
+    cell: (o) => (o.not_after ? expiryItem(o.not_after) : { value: '—' }),
+  },
+  {
+    title: 'Auto renewal',
+    width: 190,
+    priority: 3,
+    cell: (o) => ({ value: o.auto_renew ? `From ${formatDate(o.renew_at)}` : 'Off' }),
+  },
+];
 
 export function OrderListPage() {
   return (
@@ -30,84 +68,53 @@ export function OrderListPage() {
 
 function OrderList() {
   const readOnly = useReadOnly();
-  const { data, status } = useResource<ListAnswer<AcmeOrder>>(ORDERS_KEY);
-  const accounts = useResource<ListAnswer<AcmeAccount>>(ACCOUNTS_KEY);
+  const accounts = useResource<ListAnswer<AcmeAccount>>(ACCOUNTS_KEY).data?.data ?? [];
   const [dialog, setDialog] = useState<'order' | 'account' | null>(null);
-  const bulk = useResourceSave();
-  const navigate = useNavigate();
-  useEffect(() => {
-    document.title = `${ORDERS_TITLE} · Rampart`;
-  }, []);
-  const all = data?.data ?? [];
-  const rows: TableRow[] = all.map((o) => ({
-    id: o.id,
-    items: [
-      { value: o.names.join(', ') },
-      orderStatusItem(o.status),
-      { value: o.detail ?? '—' },
-      { value: o.account_name },
-      o.not_after ? expiryItem(o.not_after) : { value: '—' },
-      { value: o.auto_renew ? `From ${formatDate(o.renew_at)}` : 'Off' },
-    ],
-    actions: [{ id: 'open', value: 'Details', type: 'labelled' }],
-  }));
   return (
-    <section className="page config-page" aria-label={ORDERS_TITLE}>
-      <PageHeader
-        title={ORDERS_TITLE}
-        actionDescription="Certificates ordered from ACME authorities (HTTP-01), renewed automatically before they expire."
-        primaryButton={{ label: 'New order', disabled: readOnly, onClick: () => setDialog('order') }}
-        secondaryButton={{
-          label: 'Register account',
-          disabled: readOnly,
-          onClick: () => setDialog('account'),
-        }}
-      />
-      <ReadOnlyNotice />
-      <DataTable
-        caption={ORDERS_TITLE}
-        legend={[
-          { title: 'Names' },
-          { title: 'Status' },
-          { title: 'Detail' },
-          { title: 'Account' },
-          { title: 'Expires' },
-          { title: 'Auto renewal' },
-        ]}
-        rows={rows}
-        loading={status === 'loading'}
-        searchLabel="Search ACME orders"
-        emptyMessage="No ACME orders yet."
-        bulkActions={
-          readOnly
-            ? []
-            : [
-                {
-                  id: 'delete',
-                  value: 'Delete selected',
-                  confirmationMessage:
-                    'Delete the selected orders? Their certificates stay; running orders are kept.',
-                },
-              ]
-        }
-        bulkProcessing={bulk.pending}
-        onBulkAction={(_action, ids) => {
-          for (const id of ids)
-            bulk.save({
-              key: ORDERS_KEY,
-              method: 'DELETE',
-              path: `pki/acme/orders/${id}`,
-              message: 'Order deleted.',
-            });
-        }}
-        onRowAction={(id, action) => {
-          if (action === 'open') void navigate(`/system/acme-orders/${id}`);
-        }}
-      />
+    <EntityListPage<AcmeOrder>
+      source={ORDERS_LIST}
+      title={ORDERS_TITLE}
+      description="Certificates ordered from ACME authorities (HTTP-01), renewed automatically before they expire."
+      itemName={ITEM_NAME}
+      columns={COLUMNS}
+      rowId={(o) => o.id}
+      href={(o) => `/system/acme-orders/${o.id}`}
+      filters={[
+        {
+          name: 'status',
+          label: 'Status',
+          any: 'Any status',
+          options: STATUSES.map((s) => ({ value: s, name: orderStatusLabel(s) })),
+        },
+        {
+          name: 'account_id',
+          label: 'Account',
+          any: 'Any account',
+          options: accounts.map((a) => ({ value: a.id, name: a.name })),
+        },
+      ]}
+      bulk={{
+        path: 'pki/acme/orders/bulk',
+        summary: bulkSummary(ITEM_NAME),
+        actions: [
+          {
+            id: 'delete',
+            verb: 'Delete',
+            done: 'deleted',
+            detail: 'Their certificates stay; orders still in progress are kept.',
+          },
+        ],
+      }}
+      canWrite={!readOnly}
+      primaryButton={{ label: 'New order', disabled: readOnly, onClick: () => setDialog('order') }}
+      secondaryButton={{ label: 'Register account', disabled: readOnly, onClick: () => setDialog('account') }}
+      emptyMessage="No ACME orders yet."
+      before={<ReadOnlyNotice />}
+    >
       {dialog === 'order' && !readOnly ? (
-        <OrderModal accounts={accounts.data?.data ?? []} onClose={() => setDialog(null)} />
+        <OrderModal accounts={accounts} onClose={() => setDialog(null)} />
       ) : null}
       {dialog === 'account' && !readOnly ? <AccountModal onClose={() => setDialog(null)} /> : null}
-    </section>
+    </EntityListPage>
   );
 }

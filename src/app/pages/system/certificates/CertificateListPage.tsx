@@ -1,26 +1,28 @@
 /**
- * /system/certificates: every certificate (issued, signed from a CSR, imported, from ACME) in the data table with
- * search, sort and filters (status, expiry, authority, key type); issue, sign-a-CSR and import dialogs; bulk
- * revoke and bulk delete, each confirmed by the table first. An account that may only read the PKI area sees the
- * list and the lifecycle board without them.
+ * /system/certificates: every certificate (issued, signed from a CSR, imported, from ACME) on the entity list: the
+ * appliance pages, sorts, searches and filters them (status, authority, source, days to expiry); issue, sign-a-CSR
+ * and import dialogs; bulk revoke and bulk delete in one request each, confirmed by action and count. The lifecycle
+ * board above reads the appliance's summary (counts over every certificate), not the page. An account that may
+ * only read the PKI area sees the list and the board without them.
  */
-import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { DataTable, type TableRow } from '../../../../widgets/DataTable';
-import { PageHeader } from '../../../../widgets/PageHeader';
-import { useResource, useResourceSave } from '../../../../store/useResource';
-import { expiryItem, statusItem } from '../common/pki';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { certificatesQuery } from '../../../../shared/contracts/pki';
+import type { CertificateSummary } from '../../../../shared/contracts/pki';
+import { useResource } from '../../../../store/useResource';
+import { EntityListPage, type EntityColumn } from '../../common/entity/EntityListPage';
+import { listKey, type ListSource } from '../../common/entity/listQuery';
+import { bulkSummary, EXPIRY_WARNING_DAYS, expiryItem, statusItem } from '../common/pki';
 import {
   CAS_KEY,
+  CERTIFICATE_SUMMARY_KEY,
   CERTIFICATES_KEY,
   CRLS_KEY,
   type Certificate,
   type CertificateAuthority,
   type ListAnswer,
 } from '../types';
-import { CertificateFilterBar } from './CertificateFilterBar';
 import { CsrModal } from './CsrModal';
-import { expiryFilterOf, matchesFilters, NO_FILTERS } from './filters';
 import { ImportModal } from './ImportModal';
 import { LifecycleBoard } from './LifecycleBoard';
 import { IssueModal } from './IssueModal';
@@ -30,7 +32,40 @@ import '../common/pki.css';
 
 export const CERTIFICATES_TITLE = 'Certificates';
 
+/** The certificates list: its URL's query, its resource key and the contract it follows. */
+export const CERTIFICATES_LIST: ListSource = {
+  resource: CERTIFICATES_KEY,
+  query: certificatesQuery,
+  defaultSort: '-created_at',
+};
+
 const SOURCE = { issued: 'Issued', csr: 'Signed CSR', imported: 'Imported', acme: 'ACME' } as const;
+const ITEM_NAME = { one: 'certificate', other: 'certificates' };
+
+const COLUMNS: ReadonlyArray<EntityColumn<Certificate>> = [
+  {
+    title: 'Name',
+    sort: 'name',
+    cell: (c) => ({ value: c.name, description: c.common_name }),
+  },
+  { title: 'Status', sort: 'status', width: 130, cell: (c) => statusItem(c.status) },
+  { title: 'Issuer', sort: 'ca_name', priority: 2, cell: (c) => ({ value: c.ca_name ?? c.issuer }) },
+  { title: 'Key', width: 120, priority: 3, cell: (c) => ({ value: c.key_algorithm }) },
+  { title: 'Expires', sort: 'not_after', width: 180, cell: (c) => expiryItem(c.not_after) },
+  { title: 'Source', sort: 'source', width: 110, priority: 3, cell: (c) => ({ value: SOURCE[c.source] }) },
+  {
+    title: 'Used by',
+    priority: 3,
+    cell: (c) => ({ value: c.used_by.length ? c.used_by.join(', ') : '—' }),
+  },
+];
+
+/** Old addresses of the expiry banner (`?expiry=soon`) as the list's own filters. */
+const LEGACY_EXPIRY: Record<string, Record<string, string>> = {
+  soon: { status: 'valid', expires_within_days: String(EXPIRY_WARNING_DAYS) },
+  month: { status: 'valid', expires_within_days: '30' },
+  expired: { status: 'expired' },
+};
 
 export function CertificateListPage() {
   return (
@@ -42,132 +77,125 @@ export function CertificateListPage() {
 
 function CertificateList() {
   const readOnly = useReadOnly();
-  const { data, status } = useResource<ListAnswer<Certificate>>(CERTIFICATES_KEY);
   const cas = useResource<ListAnswer<CertificateAuthority>>(CAS_KEY);
+  const summary = useResource<CertificateSummary>(CERTIFICATE_SUMMARY_KEY);
   const [dialog, setDialog] = useState<'issue' | 'csr' | 'import' | null>(null);
-  // `?expiry=soon` (the expiry banner's Review link) opens the list filtered by time to expiry.
-  const expiryParam = expiryFilterOf(useSearchParams()[0].get('expiry'));
-  const [filters, setFilters] = useState(() => ({ ...NO_FILTERS, expiry: expiryParam }));
-  // Following the link again while on the page applies it too (state adjusted during render, not in an effect).
-  const [seenParam, setSeenParam] = useState(expiryParam);
-  if (seenParam !== expiryParam) {
-    setSeenParam(expiryParam);
-    if (expiryParam) setFilters((f) => ({ ...f, expiry: expiryParam }));
-  }
-  const bulk = useResourceSave();
-  const navigate = useNavigate();
-  useEffect(() => {
-    document.title = `${CERTIFICATES_TITLE} · Rampart`;
-  }, []);
-  const all = data?.data ?? [];
   const authorities = cas.data?.data ?? [];
-  const keyAlgorithms = [...new Set(all.map((c) => c.key_algorithm))].sort();
-  const rows: TableRow[] = all
-    .filter((c) => matchesFilters(c, filters))
-    .map((c) => ({
-      id: c.id,
-      items: [
-        {
-          value: c.name,
-          description: c.common_name,
-          extraSearchValue: [...c.sans.dns, ...c.sans.ip].join(' '),
-        },
-        statusItem(c.status),
-        { value: c.ca_name ?? c.issuer },
-        { value: c.key_algorithm },
-        expiryItem(c.not_after),
-        { value: SOURCE[c.source] },
-        { value: c.used_by.length ? c.used_by.join(', ') : '—' },
-      ],
-      actions: [{ id: 'open', value: 'Details', type: 'labelled' }],
-    }));
-  const nameOf = (id: string) => all.find((c) => c.id === id)?.name ?? id;
+
+  // A link of an older console (`?expiry=soon`) still opens the list filtered to what expires soon.
+  const [search, setSearch] = useSearchParams();
+  const legacy = LEGACY_EXPIRY[search.get('expiry') ?? ''];
+  useEffect(() => {
+    if (!search.has('expiry')) return;
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('expiry');
+        for (const [k, v] of Object.entries(legacy ?? {})) next.set(k, v);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [search, legacy, setSearch]);
+
+  // The board's counts follow the list: when the page on screen is answered again (after a save, a bulk action,
+  // a renewal), not when the admin pages or filters, the summary is asked again too.
+  const key = listKey(CERTIFICATES_LIST, search);
+  const listed = useResource<unknown>(key, { skip: true }).data;
+  const seen = useRef({ key, listed });
+  const reloadSummary = summary.reload;
+  useEffect(() => {
+    if (listed === undefined) return;
+    const before = seen.current;
+    if (before.key === key && before.listed !== undefined && before.listed !== listed) reloadSummary();
+    seen.current = { key, listed };
+  }, [key, listed, reloadSummary]);
+
   return (
-    <section className="page config-page" aria-label={CERTIFICATES_TITLE}>
-      <PageHeader
-        title={CERTIFICATES_TITLE}
-        actionDescription="Certificates issued by the appliance's authorities, signed from requests, imported or ordered with ACME."
-        primaryButton={{ label: 'Issue certificate', disabled: readOnly, onClick: () => setDialog('issue') }}
-        secondaryButton={{
-          label: 'Import certificate',
-          disabled: readOnly,
-          onClick: () => setDialog('import'),
-        }}
-      />
-      <ReadOnlyNotice />
-      <LifecycleBoard certificates={all} authorities={authorities} />
-      <CertificateFilterBar
-        value={filters}
-        onChange={setFilters}
-        authorities={authorities}
-        keyAlgorithms={keyAlgorithms}
-      />
-      <DataTable
-        caption={CERTIFICATES_TITLE}
-        legend={[
-          { title: 'Name' },
-          { title: 'Status' },
-          { title: 'Issuer' },
-          { title: 'Key' },
-          { title: 'Expires' },
-          { title: 'Source' },
-          { title: 'Used by' },
-        ]}
-        rows={rows}
-        loading={status === 'loading'}
-        searchLabel="Search certificates"
-        emptyMessage="No certificates yet: issue one, sign a request or import one."
-        noResultsMessage="No certificate matches the search and filters."
-        toolbar={
-          <button type="button" className="button" disabled={readOnly} onClick={() => setDialog('csr')}>
-            Sign a request (CSR)
-          </button>
-        }
-        bulkActions={
-          readOnly
-            ? []
-            : [
-                {
-                  id: 'revoke',
-                  value: 'Revoke selected',
-                  confirmationMessage:
-                    'Revoke the selected certificates? This cannot be undone; their authorities publish new revocation lists.',
-                },
-                {
-                  id: 'delete',
-                  value: 'Delete selected',
-                  confirmationMessage:
-                    'Delete the selected certificates and their keys? Certificates in use, or revoked and unexpired, are kept.',
-                },
-              ]
-        }
-        bulkProcessing={bulk.pending}
-        onBulkAction={(action, ids) => {
-          // One call per certificate: each refusal (already revoked, in use) is reported on its own.
-          for (const id of ids)
-            bulk.save(
-              action === 'revoke'
-                ? {
-                    key: CERTIFICATES_KEY,
-                    method: 'POST',
-                    path: `pki/certificates/${id}/revoke`,
-                    body: { reason: 'unspecified' },
-                    message: `${nameOf(id)} revoked.`,
-                    refresh: [CAS_KEY, CRLS_KEY],
-                  }
-                : {
-                    key: CERTIFICATES_KEY,
-                    method: 'DELETE',
-                    path: `pki/certificates/${id}`,
-                    message: `${nameOf(id)} deleted.`,
-                    refresh: [CAS_KEY],
-                  },
-            );
-        }}
-        onRowAction={(id, action) => {
-          if (action === 'open') void navigate(`/system/certificates/${id}`);
-        }}
-      />
+    <EntityListPage<Certificate>
+      source={CERTIFICATES_LIST}
+      title={CERTIFICATES_TITLE}
+      description="Certificates issued by the appliance's authorities, signed from requests, imported or ordered with ACME."
+      itemName={ITEM_NAME}
+      columns={COLUMNS}
+      rowId={(c) => c.id}
+      href={(c) => `/system/certificates/${c.id}`}
+      filters={[
+        {
+          name: 'status',
+          label: 'Status',
+          any: 'Any status',
+          options: [
+            { value: 'valid', name: 'Valid' },
+            { value: 'expired', name: 'Expired' },
+            { value: 'revoked', name: 'Revoked' },
+            { value: 'not_yet_valid', name: 'Not yet valid' },
+          ],
+        },
+        {
+          name: 'expires_within_days',
+          label: 'Expiry',
+          any: 'Any time',
+          options: [
+            { value: '7', name: 'Within 7 days' },
+            { value: String(EXPIRY_WARNING_DAYS), name: `Within ${EXPIRY_WARNING_DAYS} days` },
+            { value: '30', name: 'Within 30 days' },
+            { value: '90', name: 'Within 90 days' },
+          ],
+        },
+        {
+          name: 'ca_id',
+          label: 'Authority',
+          any: 'Any authority',
+          options: authorities.map((a) => ({ value: a.id, name: a.name })),
+        },
+        {
+          name: 'source',
+          label: 'Source',
+          any: 'Any source',
+          options: Object.entries(SOURCE).map(([value, name]) => ({ value, name })),
+        },
+      ]}
+      bulk={{
+        path: 'pki/certificates/bulk',
+        refresh: [CAS_KEY, CRLS_KEY],
+        summary: bulkSummary(ITEM_NAME),
+        actions: [
+          {
+            id: 'revoke',
+            verb: 'Revoke',
+            done: 'revoked',
+            detail: 'This cannot be undone; their authorities publish new revocation lists.',
+          },
+          {
+            id: 'delete',
+            verb: 'Delete',
+            done: 'deleted',
+            detail:
+              'Their keys are destroyed. Certificates in use, or revoked and not yet expired, are kept.',
+          },
+        ],
+      }}
+      canWrite={!readOnly}
+      primaryButton={{ label: 'Issue certificate', disabled: readOnly, onClick: () => setDialog('issue') }}
+      secondaryButton={{
+        label: 'Import certificate',
+        disabled: readOnly,
+        onClick: () => setDialog('import'),
+      }}
+      toolbar={
+        <button type="button" className="button" disabled={readOnly} onClick={() => setDialog('csr')}>
+          Sign a request (CSR)
+        </button>
+      }
+      emptyMessage="No certificates yet: issue one, sign a request or import one."
+      before={
+        <>
+          <ReadOnlyNotice />
+          <LifecycleBoard summary={summary.data} authorities={authorities} />
+        </>
+      }
+    >
       {dialog === 'issue' && !readOnly ? (
         <IssueModal authorities={authorities} onClose={() => setDialog(null)} />
       ) : null}
@@ -175,6 +203,6 @@ function CertificateList() {
         <CsrModal authorities={authorities} onClose={() => setDialog(null)} />
       ) : null}
       {dialog === 'import' && !readOnly ? <ImportModal onClose={() => setDialog(null)} /> : null}
-    </section>
+    </EntityListPage>
   );
 }

@@ -3,7 +3,9 @@
  * it, a one-click Renew, and each authority's CRL publication. Certificates about to expire also get a banner in
  * the notification center (once per certificate and expiry date; several read as one summary with a Review link to
  * the list filtered to them). The console raises these itself: a dismissal is remembered for the user and that
- * certificate's expiry date, never sent to the server. Renew is not offered on a read-only page.
+ * certificate's expiry date, never sent to the server. Renew is not offered on a read-only page. Everything comes
+ * from the appliance's summary (`{api}pki/certificates/summary`: counts over every certificate and the watched
+ * ones), never from the list, which is paged.
  */
 import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
@@ -11,11 +13,10 @@ import { useAppDispatch } from '../../../../store/createStore';
 import { notificationRequested } from '../../../../store/slices/notifications.slice';
 import { useResourceSave } from '../../../../store/useResource';
 import { daysLeft, EXPIRY_WARNING_DAYS, formatDate, isPast } from '../common/pki';
-import { CAS_KEY, CERTIFICATES_KEY, type Certificate, type CertificateAuthority } from '../types';
+import type { CertificateSummary } from '../../../../shared/contracts/pki';
+import { formatCount } from '../../../../widgets/DataTable/words';
+import { CAS_KEY, CERTIFICATES_KEY, type CertificateAuthority } from '../types';
 import { useReadOnly } from '../../common/config/ReadOnly';
-
-/** How far ahead the timeline looks. */
-const HORIZON_DAYS = 90;
 
 const tone = (left: number) => (left < 0 ? 'expired' : left < EXPIRY_WARNING_DAYS ? 'soon' : 'ok');
 const leftText = (left: number) =>
@@ -25,28 +26,28 @@ const leftText = (left: number) =>
 export const EXPIRY_GROUP = {
   key: 'pki-expiry',
   summary: `{count} certificates expire within ${EXPIRY_WARNING_DAYS} days`,
-  review: { label: 'Review', to: '/system/certificates?expiry=soon' },
+  review: {
+    label: 'Review',
+    to: `/system/certificates?status=valid&expires_within_days=${EXPIRY_WARNING_DAYS}`,
+  },
 };
 
-/** Certificates worth watching: not revoked, not already replaced, ending within the horizon. */
-export function watchedCertificates(certs: readonly Certificate[], now = Date.now()) {
-  return certs
-    .filter((c) => c.status !== 'revoked' && !c.renewed_by && daysLeft(c.not_after, now) < HORIZON_DAYS)
-    .sort((a, b) => Date.parse(a.not_after) - Date.parse(b.not_after));
-}
+/** The list filtered to valid certificates ending within `days`. */
+const expiringHref = (days: number) => `/system/certificates?status=valid&expires_within_days=${days}`;
 
 export function LifecycleBoard({
-  certificates,
+  summary,
   authorities,
 }: {
-  certificates: readonly Certificate[];
+  summary: CertificateSummary | undefined;
   authorities: readonly CertificateAuthority[];
 }) {
   const headingId = useId();
   const dispatch = useAppDispatch();
   const renewal = useResourceSave();
   const readOnly = useReadOnly();
-  const watched = watchedCertificates(certificates);
+  const watched = summary?.watched ?? [];
+  const horizon = summary?.horizon_days ?? 90;
   useEffect(() => {
     for (const c of watched) {
       const left = daysLeft(c.not_after);
@@ -62,16 +63,25 @@ export function LifecycleBoard({
         }),
       );
     }
-    // Once per list answer: the ids and versions make repeats no-ops anyway.
+    // Once per summary answer: the ids and versions make repeats no-ops anyway.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [certificates, dispatch]);
+  }, [summary, dispatch]);
   const signing = authorities.filter((ca) => ca.has_private_key);
   return (
     <section className="config-section pki-board" aria-labelledby={headingId}>
       <h2 id={headingId}>Lifecycle</h2>
-      <h3>Expiry in the next {HORIZON_DAYS} days</h3>
+      {summary ? (
+        <p className="pki-board__counts">
+          {formatCount(summary.total)} certificate{summary.total === 1 ? '' : 's'}:{' '}
+          {formatCount(summary.by_status.valid)} valid, {formatCount(summary.by_status.expired)} expired,{' '}
+          {formatCount(summary.by_status.revoked)} revoked. Expiring:{' '}
+          <Link to={expiringHref(7)}>{formatCount(summary.expiring.days_7)} within 7 days</Link>,{' '}
+          <Link to={expiringHref(30)}>{formatCount(summary.expiring.days_30)} within 30 days</Link>.
+        </p>
+      ) : null}
+      <h3>Expiry in the next {horizon} days</h3>
       {watched.length === 0 ? (
-        <p>No certificate expires in the next {HORIZON_DAYS} days.</p>
+        <p>No certificate expires in the next {horizon} days.</p>
       ) : (
         <ol className="pki-timeline">
           {watched.map((c) => {
@@ -83,7 +93,7 @@ export function LifecycleBoard({
                   className="pki-timeline__bar"
                   aria-hidden="true"
                   style={{
-                    width: `${Math.max(2, Math.min(100, (Math.max(left, 0) / HORIZON_DAYS) * 100))}%`,
+                    width: `${Math.max(2, Math.min(100, (Math.max(left, 0) / horizon) * 100))}%`,
                   }}
                 />
                 <span className="pki-timeline__text">
@@ -116,6 +126,13 @@ export function LifecycleBoard({
           })}
         </ol>
       )}
+      {summary && summary.watched_total > watched.length ? (
+        <p>
+          <Link to={expiringHref(horizon)}>
+            {formatCount(summary.watched_total - watched.length)} more in the list
+          </Link>
+        </p>
+      ) : null}
       <h3>Revocation list publication</h3>
       {signing.length === 0 ? (
         <p>No authority of this appliance publishes a revocation list yet.</p>

@@ -2,7 +2,8 @@
 import { apiUrl } from '../../../../api/client';
 import { formatDateTime } from '../../../../lib/format';
 import { useAppSelector } from '../../../../store/createStore';
-import type { AccentColor, TableItem } from '../../../../widgets/DataTable';
+import { countOf, type AccentColor, type ItemName, type TableItem } from '../../../../widgets/DataTable';
+import type { BulkAnswer } from '../../../../shared/contracts/pki';
 import type { CertStatus } from '../types';
 
 /** A certificate this close to its end is flagged (amber) on the lists. */
@@ -105,3 +106,20 @@ const labelled = (labels: Record<string, string>) => (values: readonly string[])
 export const keyUsageText = labelled(KEY_USAGE_LABELS);
 /** "TLS server authentication, TLS client authentication"; an unknown usage (its OID) is shown as it is. */
 export const extendedKeyUsageText = labelled(EXTENDED_KEY_USAGE_LABELS);
+
+/**
+ * The toast of a PKI bulk action from its answer (`{done, refused}`): "3 certificates deleted." or, when some were
+ * kept, "2 certificates deleted; 1 kept: web-old (in use by …)." as a warning.
+ */
+export const bulkSummary =
+  (itemName: ItemName) =>
+  (answer: unknown, action: { done: string }): { message: string; level: 'success' | 'warning' } => {
+    const { done, refused } = answer as BulkAnswer;
+    const kept = refused.length
+      ? `; ${refused.length} kept: ${refused.map((r) => `${r.name} (${r.reason})`).join('; ')}`
+      : '';
+    return {
+      message: `${countOf(done.length, itemName)} ${action.done}${kept}.`,
+      level: refused.length ? 'warning' : 'success',
+    };
+  };
