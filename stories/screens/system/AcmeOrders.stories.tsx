@@ -5,7 +5,7 @@ import { OrderListPage } from '../../../src/app/pages/system/acme/OrderListPage'
 import type { AcmeOrder } from '../../../src/app/pages/system/types';
 import { StoryProviders } from '../../support/StoryProviders';
 import { resourcesState } from '../../pages/fixtures';
-import { inDays, webCertificate } from './fixtures';
+import { inDays, webCertificate, FIRST_PAGE, paged } from './fixtures';
 
 const meta: Meta = { title: 'Screens/System/ACME orders', parameters: { layout: 'padded' } };
 export default meta;
@@ -54,7 +54,10 @@ const detail = (order: AcmeOrder) => ({
 export const List: Story = {
   render: () => (
     <StoryProviders
-      state={resourcesState({ 'pki/acme/orders': orders, 'pki/acme/accounts': { data: [] } })}
+      state={resourcesState({
+        [FIRST_PAGE.orders]: paged(orders.data),
+        'pki/acme/accounts': { data: [] },
+      })}
       routes={[{ path: '*', element: <OrderListPage /> }]}
       path="/system/acme-orders"
     />

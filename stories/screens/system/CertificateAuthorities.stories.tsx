@@ -4,7 +4,7 @@ import { CaDetailPage } from '../../../src/app/pages/system/authorities/CaDetail
 import { CaListPage } from '../../../src/app/pages/system/authorities/CaListPage';
 import { StoryProviders } from '../../support/StoryProviders';
 import { resourcesState } from '../../pages/fixtures';
-import { importedCa, rootCa } from './fixtures';
+import { importedCa, rootCa, FIRST_PAGE, paged } from './fixtures';
 
 const meta: Meta = { title: 'Screens/System/Certificate authorities', parameters: { layout: 'padded' } };
 export default meta;
@@ -31,9 +31,13 @@ const detailPage = (id: string, state: Parameters<typeof StoryProviders>[0]['sta
 
 const list = { data: [rootCa, importedCa] };
 
-export const ListLoading: Story = listPage(resourcesState({}, { 'pki/cas': 'loading' }));
-export const ListEmpty: Story = listPage(resourcesState({ 'pki/cas': { data: [] } }));
-export const ListFilled: Story = listPage(resourcesState({ 'pki/cas': list }));
+export const ListLoading: Story = listPage(resourcesState({}, { [FIRST_PAGE.cas]: 'loading' }));
+export const ListEmpty: Story = listPage(
+  resourcesState({ 'pki/cas': { data: [] }, [FIRST_PAGE.cas]: paged([]) }),
+);
+export const ListFilled: Story = listPage(
+  resourcesState({ 'pki/cas': list, [FIRST_PAGE.cas]: paged(list.data) }),
+);
 export const DetailRoot: Story = detailPage(
   rootCa.id,
   resourcesState({ 'pki/cas': list, [`pki/cas/${rootCa.id}`]: rootCa }),

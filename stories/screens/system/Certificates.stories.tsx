@@ -7,7 +7,16 @@ import { CrlDetailPage } from '../../../src/app/pages/system/crls/CrlDetailPage'
 import { CrlListPage } from '../../../src/app/pages/system/crls/CrlListPage';
 import { StoryProviders } from '../../support/StoryProviders';
 import { resourcesState } from '../../pages/fixtures';
-import { currentCrl, importedCa, revokedCertificate, rootCa, webCertificate } from './fixtures';
+import {
+  certificateSummary,
+  currentCrl,
+  FIRST_PAGE,
+  importedCa,
+  paged,
+  revokedCertificate,
+  rootCa,
+  webCertificate,
+} from './fixtures';
 
 const meta: Meta = { title: 'Screens/System/Certificates and CRLs', parameters: { layout: 'padded' } };
 export default meta;
@@ -32,19 +41,37 @@ export const CertificatesLoading: Story = screen(
   '*',
   '/system/certificates',
   <CertificateListPage />,
-  resourcesState({}, { 'pki/certificates': 'loading', 'pki/cas': 'loading' }),
+  resourcesState(
+    {},
+    { [FIRST_PAGE.certificates]: 'loading', 'pki/certificates/summary': 'loading', 'pki/cas': 'loading' },
+  ),
 );
 export const CertificatesEmpty: Story = screen(
   '*',
   '/system/certificates',
   <CertificateListPage />,
-  resourcesState({ 'pki/certificates': { data: [] }, 'pki/cas': cas }),
+  resourcesState({
+    [FIRST_PAGE.certificates]: paged([]),
+    'pki/certificates/summary': {
+      ...certificateSummary,
+      total: 0,
+      by_status: { valid: 0, expired: 0, revoked: 0, not_yet_valid: 0 },
+      expiring: { days_7: 0, days_30: 0 },
+      watched: [],
+      watched_total: 0,
+    },
+    'pki/cas': cas,
+  }),
 );
 export const CertificatesFilled: Story = screen(
   '*',
   '/system/certificates',
   <CertificateListPage />,
-  resourcesState({ 'pki/certificates': certs, 'pki/cas': cas }),
+  resourcesState({
+    [FIRST_PAGE.certificates]: paged(certs.data),
+    'pki/certificates/summary': certificateSummary,
+    'pki/cas': cas,
+  }),
 );
 export const CertificateExpiringSoon: Story = screen(
   '/system/certificates/:id',
@@ -65,7 +92,7 @@ export const RevocationLists: Story = screen(
   '*',
   '/system/certificate-revocation-lists',
   <CrlListPage />,
-  resourcesState({ 'pki/crls': crls }),
+  resourcesState({ [FIRST_PAGE.crls]: paged(crls.data), 'pki/cas': cas }),
 );
 export const RevocationListDetail: Story = screen(
   '/system/certificate-revocation-lists/:id',

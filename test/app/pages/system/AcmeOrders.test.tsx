@@ -9,7 +9,7 @@ import { OrderListPage } from '../../../../src/app/pages/system/acme/OrderListPa
 import type { AcmeOrder } from '../../../../src/app/pages/system/types';
 import { fakeApi } from '../../../sagas/fakes';
 import { resourcesState } from '../../../../stories/pages/fixtures';
-import { inDays, webCertificate } from '../../../../stories/screens/system/fixtures';
+import { FIRST_PAGE, inDays, paged, webCertificate } from '../../../../stories/screens/system/fixtures';
 import { renderPki } from './renderPki';
 
 class FakeEventSource implements EventSourceLike {
@@ -49,18 +49,77 @@ const order: AcmeOrder = {
 };
 const orders = { data: [order] };
 
-test('the orders list shows each order with its state and detail; no axe findings', async () => {
-  const { api } = fakeApi({ 'GET /api/pki/acme/accounts': () => ({ data: [] }) });
-  const { container } = renderPki(<OrderListPage />, {
-    api,
-    route: '/system/acme-orders',
-    path: '/system/acme-orders',
-    state: resourcesState({ 'pki/acme/orders': orders, 'pki/acme/accounts': { data: [] } }),
+describe('orders list', () => {
+  const done: AcmeOrder = {
+    ...order,
+    id: '8d7c6b5a-4938-4271-8e9d-8d7c6b5a4938',
+    names: ['www.example.test', 'example.test'],
+    status: 'valid',
+    detail: null,
+  };
+  const firstPage = paged([order, done]);
+  function setup(routes: Parameters<typeof fakeApi>[0] = {}) {
+    const { api, calls } = fakeApi({
+      'GET /api/pki/acme/accounts': () => ({ data: [] }),
+      [`GET /api/${FIRST_PAGE.orders}`]: () => ({ ...firstPage }),
+      ...routes,
+    });
+    const view = renderPki(<OrderListPage />, {
+      api,
+      route: '/system/acme-orders',
+      path: '/system/acme-orders',
+      state: resourcesState({ [FIRST_PAGE.orders]: firstPage, 'pki/acme/accounts': { data: [] } }),
+    });
+    return { ...view, calls };
+  }
+  const table = () => screen.getByRole('table', { name: 'ACME orders' });
+
+  test('shows each order with its state and detail, the total, and links its names; no axe findings', async () => {
+    const { container } = setup();
+    expect(within(table()).getByText('waiting for the HTTP-01 challenge')).toBeInTheDocument();
+    expect(within(table()).getByText('Pending')).toBeInTheDocument();
+    expect(screen.getByText('2 orders')).toHaveAttribute('role', 'status');
+    expect(within(table()).getByRole('link', { name: 'www.example.test, example.test' })).toHaveAttribute(
+      'href',
+      `/system/acme-orders/${done.id}`,
+    );
+    expect((await axe(container)).violations).toEqual([]);
   });
-  const table = screen.getByRole('table', { name: 'ACME orders' });
-  expect(within(table).getByText('waiting for the HTTP-01 challenge')).toBeInTheDocument();
-  expect(within(table).getByText('Pending')).toBeInTheDocument();
-  expect((await axe(container)).violations).toEqual([]);
+
+  test('the status filter asks the appliance for the matching page', async () => {
+    const user = userEvent.setup();
+    const valid = '/api/pki/acme/orders?page=1&per_page=50&sort=-created_at&status=valid';
+    const { calls, router } = setup({ [`GET ${valid}`]: () => paged([done]) });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'valid');
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain(valid));
+    expect(router.state.location.search).toBe('?status=valid');
+    await waitFor(() => expect(within(table()).queryByText('Pending')).toBeNull());
+  });
+
+  test('deletes the selected orders in one request and names the one still in progress', async () => {
+    const user = userEvent.setup();
+    const { calls, store } = setup({
+      'POST /api/pki/acme/orders/bulk': () => ({
+        done: [done.id],
+        refused: [{ id: order.id, name: 'shop.example.test', reason: 'this order is still in progress' }],
+      }),
+    });
+    await user.click(screen.getByRole('checkbox', { name: /Select all/ }));
+    await user.click(screen.getByRole('button', { name: 'Delete selected' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete 2 orders' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete 2 orders' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body])).toEqual([
+      ['/api/pki/acme/orders/bulk', { action: 'delete', ids: [order.id, done.id] }],
+    ]);
+    await waitFor(() =>
+      expect(store.getState().notifications.toasts).toEqual([
+        expect.objectContaining({
+          message: '1 order deleted; 1 kept: shop.example.test (this order is still in progress).',
+        }),
+      ]),
+    );
+  });
 });
 
 test('a running order follows the stream until it is valid, then links its certificate', async () => {

@@ -6,38 +6,87 @@ import { CaDetailPage } from '../../../../src/app/pages/system/authorities/CaDet
 import { CaListPage } from '../../../../src/app/pages/system/authorities/CaListPage';
 import { fakeApi } from '../../../sagas/fakes';
 import { resourcesState } from '../../../../stories/pages/fixtures';
-import { importedCa, rootCa } from '../../../../stories/screens/system/fixtures';
-import { renderPage } from '../dns/renderPage';
+import { FIRST_PAGE, importedCa, paged, rootCa } from '../../../../stories/screens/system/fixtures';
 import { renderPki } from './renderPki';
 
 const list = { data: [rootCa, importedCa] };
 
 describe('certificate authorities list', () => {
+  const firstPage = paged([rootCa, importedCa]);
   function setup(routes: Parameters<typeof fakeApi>[0] = {}) {
-    const { api, calls } = fakeApi({ 'GET /api/pki/cas': () => list, ...routes });
-    const view = renderPage(<CaListPage />, {
+    const { api, calls } = fakeApi({
+      'GET /api/pki/cas': () => list,
+      [`GET /api/${FIRST_PAGE.cas}`]: () => ({ ...firstPage }),
+      'GET /api/pki/crls': () => ({ data: [] }),
+      ...routes,
+    });
+    const view = renderPki(<CaListPage />, {
       api,
+      route: '/system/certificate-authorities',
       path: '/system/certificate-authorities',
-      state: resourcesState({ 'pki/cas': list }),
+      state: resourcesState({ 'pki/cas': list, [FIRST_PAGE.cas]: firstPage }),
     });
     return { ...view, calls };
   }
+  const table = () => screen.getByRole('table', { name: 'Certificate authorities' });
 
   test('lists the authorities with status, and expired ones are flagged; no axe findings', async () => {
     const { container } = setup();
-    const table = screen.getByRole('table', { name: 'Certificate authorities' });
-    expect(within(table).getByRole('rowheader', { name: /Lab root/ })).toBeInTheDocument();
-    expect(within(table).getByText('Expired')).toBeInTheDocument();
+    expect(within(table()).getByRole('rowheader', { name: /Lab root/ })).toBeInTheDocument();
+    expect(within(table()).getByText('Expired')).toBeInTheDocument();
     expect((await axe(container)).violations).toEqual([]);
   });
 
-  test('the status filter keeps only the matching authorities', async () => {
-    const user = userEvent.setup();
+  test('says how many authorities there are and links each name to its page', () => {
     setup();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'expired');
-    const table = screen.getByRole('table', { name: 'Certificate authorities' });
-    expect(within(table).queryByRole('rowheader', { name: /Lab root/ })).toBeNull();
-    expect(within(table).getByRole('rowheader', { name: /Partner CA/ })).toBeInTheDocument();
+    expect(screen.getByText('2 certificate authorities')).toHaveAttribute('role', 'status');
+    expect(within(table()).getByRole('link', { name: rootCa.name })).toHaveAttribute(
+      'href',
+      `/system/certificate-authorities/${rootCa.id}`,
+    );
+    expect(screen.queryByRole('button', { name: /Details/ })).toBeNull();
+  });
+
+  test('the kind filter asks the appliance for the matching page', async () => {
+    const user = userEvent.setup();
+    const roots = '/api/pki/cas?kind=root&page=1&per_page=50&sort=name';
+    const { calls, router } = setup({ [`GET ${roots}`]: () => paged([rootCa]) });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'root');
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain(roots));
+    expect(router.state.location.search).toBe('?kind=root');
+    await waitFor(() => expect(within(table()).queryByRole('link', { name: importedCa.name })).toBeNull());
+  });
+
+  test('deletes the selected authorities in one request and names the one kept', async () => {
+    const user = userEvent.setup();
+    const { calls, store } = setup({
+      'POST /api/pki/cas/bulk': () => ({
+        done: [importedCa.id],
+        refused: [
+          {
+            id: rootCa.id,
+            name: rootCa.name,
+            reason: 'this CA still has 0 intermediate CA(s) and 3 certificate(s); delete them first',
+          },
+        ],
+      }),
+    });
+    await user.click(screen.getByRole('checkbox', { name: /Select all/ }));
+    await user.click(screen.getByRole('button', { name: 'Delete selected' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete 2 certificate authorities' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete 2 certificate authorities' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body])).toEqual([
+      ['/api/pki/cas/bulk', { action: 'delete', ids: [rootCa.id, importedCa.id] }],
+    ]);
+    await waitFor(() =>
+      expect(store.getState().notifications.toasts).toEqual([
+        expect.objectContaining({
+          level: 'warning',
+          message: `1 certificate authority deleted; 1 kept: ${rootCa.name} (this CA still has 0 intermediate CA(s) and 3 certificate(s); delete them first).`,
+        }),
+      ]),
+    );
   });
 
   test('creates a root authority with the subject nested and the validity as a number', async () => {

@@ -18,8 +18,11 @@ import type { AcmeOrder } from '../../../../src/app/pages/system/types';
 import type { Privileges } from '../../../../src/shared/privileges';
 import { resourcesState } from '../../../../stories/pages/fixtures';
 import {
+  certificateSummary,
   currentCrl,
+  FIRST_PAGE,
   importedCa,
+  paged,
   inDays,
   revokedCertificate,
   rootCa,
@@ -56,6 +59,12 @@ const lists = {
   'pki/crls': { data: [currentCrl] },
   'pki/acme/orders': { data: [order] },
   'pki/acme/accounts': { data: [] },
+  // The pages the lists show first, and the board's counts.
+  [FIRST_PAGE.cas]: paged([rootCa, importedCa]),
+  [FIRST_PAGE.certificates]: paged([webCertificate, revokedCertificate]),
+  [FIRST_PAGE.crls]: paged([currentCrl]),
+  [FIRST_PAGE.orders]: paged([order]),
+  'pki/certificates/summary': certificateSummary,
 };
 
 function renderAs(privileges: Privileges, element: ReactElement, route: string, path: string) {
@@ -94,8 +103,11 @@ describe('certificate authorities', () => {
     expect(button('Create authority')).toBeDisabled();
     expect(button('Import authority')).toBeDisabled();
     expect(selectBoxes()).toEqual([]);
-    // Opening a detail only reads.
-    expect(screen.getAllByRole('button', { name: /^Details/ })[0]).toBeEnabled();
+    // Opening a detail only reads: each name is a link to it.
+    expect(screen.getByRole('link', { name: rootCa.name })).toHaveAttribute(
+      'href',
+      `/system/certificate-authorities/${rootCa.id}`,
+    );
   });
 
   test('the list is unchanged for an account with the write privilege', () => {

@@ -6,7 +6,13 @@ import { CrlDetailPage } from '../../../../src/app/pages/system/crls/CrlDetailPa
 import { CrlListPage } from '../../../../src/app/pages/system/crls/CrlListPage';
 import { fakeApi } from '../../../sagas/fakes';
 import { resourcesState } from '../../../../stories/pages/fixtures';
-import { currentCrl, revokedCertificate } from '../../../../stories/screens/system/fixtures';
+import {
+  currentCrl,
+  FIRST_PAGE,
+  paged,
+  revokedCertificate,
+  rootCa,
+} from '../../../../stories/screens/system/fixtures';
 import { renderPki } from './renderPki';
 
 const superseded = {
@@ -19,21 +25,65 @@ const superseded = {
 };
 const crls = { data: [currentCrl, superseded] };
 
-test('the list shows each CRL with its publication status and filters by it; no axe findings', async () => {
-  const user = userEvent.setup();
-  const { api } = fakeApi({ 'GET /api/pki/crls': () => crls });
-  const { container } = renderPki(<CrlListPage />, {
-    api,
-    route: '/system/certificate-revocation-lists',
-    path: '/system/certificate-revocation-lists',
-    state: resourcesState({ 'pki/crls': crls }),
+describe('revocation lists list', () => {
+  const firstPage = paged([currentCrl, superseded]);
+  function setup(routes: Parameters<typeof fakeApi>[0] = {}) {
+    const { api, calls } = fakeApi({
+      [`GET /api/${FIRST_PAGE.crls}`]: () => ({ ...firstPage }),
+      'GET /api/pki/cas': () => ({ data: [rootCa] }),
+      ...routes,
+    });
+    const view = renderPki(<CrlListPage />, {
+      api,
+      route: '/system/certificate-revocation-lists',
+      path: '/system/certificate-revocation-lists',
+      state: resourcesState({ [FIRST_PAGE.crls]: firstPage, 'pki/cas': { data: [rootCa] } }),
+    });
+    return { ...view, calls };
+  }
+  const table = () => screen.getByRole('table', { name: 'Certificate revocation lists' });
+
+  test('shows each CRL with its publication status, the total and links to each; no axe findings', async () => {
+    const { container } = setup();
+    expect(within(table()).getByRole('rowheader', { name: /Lab root CRL #2/ })).toBeInTheDocument();
+    expect(screen.getByText('2 revocation lists')).toHaveAttribute('role', 'status');
+    expect(within(table()).getByRole('link', { name: 'Lab root CRL #1' })).toHaveAttribute(
+      'href',
+      `/system/certificate-revocation-lists/${superseded.id}`,
+    );
+    expect((await axe(container)).violations).toEqual([]);
   });
-  const table = screen.getByRole('table', { name: 'Certificate revocation lists' });
-  expect(within(table).getByRole('rowheader', { name: /Lab root CRL #2/ })).toBeInTheDocument();
-  expect((await axe(container)).violations).toEqual([]);
-  await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'superseded');
-  expect(within(table).queryByRole('rowheader', { name: /Lab root CRL #2/ })).toBeNull();
-  expect(within(table).getByRole('rowheader', { name: /Lab root CRL #1/ })).toBeInTheDocument();
+
+  test('the authority and source filters ask the appliance for the matching page', async () => {
+    const user = userEvent.setup();
+    const byCa = `/api/pki/crls?ca_id=${rootCa.id}&page=1&per_page=50&sort=-created_at`;
+    const imported = `/api/pki/crls?ca_id=${rootCa.id}&page=1&per_page=50&sort=-created_at&source=imported`;
+    const { calls, router } = setup({
+      [`GET ${byCa}`]: () => firstPage,
+      [`GET ${imported}`]: () => paged([]),
+    });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Authority' }), rootCa.id);
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain(byCa));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Source' }), 'imported');
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain(imported));
+    expect(router.state.location.search).toBe(`?ca_id=${rootCa.id}&source=imported`);
+    expect(await screen.findByText('No revocation lists match the search and filters.')).toBeInTheDocument();
+  });
+
+  test('deletes the selected lists in one request; refused when nothing could go', async () => {
+    const user = userEvent.setup();
+    const { calls } = setup({
+      'POST /api/pki/crls/bulk': () => ({ done: [superseded.id], refused: [] }),
+    });
+    await user.click(within(table()).getByRole('checkbox', { name: /Lab root CRL #1/ }));
+    await user.click(screen.getByRole('button', { name: 'Delete selected' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete 1 revocation list' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete 1 revocation list' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body])).toEqual([
+      ['/api/pki/crls/bulk', { action: 'delete', ids: [superseded.id] }],
+    ]);
+  });
 });
 
 test('the detail lists the revoked serials with their reason and links the downloads', () => {
