@@ -143,8 +143,9 @@ test('300 certificates about to expire read as one line; its dismissal is rememb
   expect(await reachable(page, 'Certificates')).toBe(true);
 
   await summary.getByRole('link', { name: 'Review' }).click();
-  await expect(page).toHaveURL(/\/system\/certificates\?expiry=soon$/);
-  await expect(page.getByRole('combobox', { name: 'Expiry' })).toHaveValue('soon');
+  await expect(page).toHaveURL(/\/system\/certificates\?status=valid&expires_within_days=14$/);
+  await expect(page.getByRole('combobox', { name: 'Expiry' })).toHaveValue('14');
+  await expect(page.getByRole('status').filter({ hasText: /^300 certificates$/ })).toBeVisible();
 
   await summary.getByRole('button', { name: /^Dismiss/ }).click();
   await expect(announcements.getByRole('listitem')).toHaveCount(0);

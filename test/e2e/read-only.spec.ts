@@ -122,7 +122,10 @@ test.describe('Read-only pages by privilege', () => {
     await expect(page.getByRole('button', { name: 'Import authority' })).toBeDisabled();
     await expect(page.getByRole('checkbox', { name: /^Select/ })).toHaveCount(0);
 
-    await page.getByRole('button', { name: /Details Reader root/ }).click();
+    await page
+      .getByRole('table', { name: 'Certificate authorities' })
+      .getByRole('link', { name: 'Reader root' })
+      .click();
     await expect(page.getByRole('heading', { name: /^Reader root/, level: 1 })).toBeVisible();
     await expect(notice).toBeVisible();
     await expect(page.getByRole('button', { name: 'Publish CRL now' })).toBeDisabled();

@@ -69,5 +69,6 @@ export interface CertificateSummary {
   watched_total: number;
 }
 
-export const WATCHED_MAX = 100;
+/** Enough for one expiry banner per certificate; the board itself shows the first few. */
+export const WATCHED_MAX = 1000;
 export const SUMMARY_HORIZON_DAYS = 90;

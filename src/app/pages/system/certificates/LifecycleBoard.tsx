@@ -18,6 +18,9 @@ import { formatCount } from '../../../../widgets/DataTable/words';
 import { CAS_KEY, CERTIFICATES_KEY, type CertificateAuthority } from '../types';
 import { useReadOnly } from '../../common/config/ReadOnly';
 
+/** The timeline's length: the soonest ends; the rest are a link to the list filtered to them. */
+const TIMELINE_MAX = 20;
+
 const tone = (left: number) => (left < 0 ? 'expired' : left < EXPIRY_WARNING_DAYS ? 'soon' : 'ok');
 const leftText = (left: number) =>
   left < 0 ? `expired ${-left} day${left === -1 ? '' : 's'} ago` : `${left} day${left === 1 ? '' : 's'} left`;
@@ -47,6 +50,7 @@ export function LifecycleBoard({
   const renewal = useResourceSave();
   const readOnly = useReadOnly();
   const watched = summary?.watched ?? [];
+  const shown = watched.slice(0, TIMELINE_MAX);
   const horizon = summary?.horizon_days ?? 90;
   useEffect(() => {
     for (const c of watched) {
@@ -84,7 +88,7 @@ export function LifecycleBoard({
         <p>No certificate expires in the next {horizon} days.</p>
       ) : (
         <ol className="pki-timeline">
-          {watched.map((c) => {
+          {shown.map((c) => {
             const left = daysLeft(c.not_after);
             const renewable = !readOnly && c.ca_id !== null && c.profile !== 'other';
             return (
@@ -126,10 +130,10 @@ export function LifecycleBoard({
           })}
         </ol>
       )}
-      {summary && summary.watched_total > watched.length ? (
+      {summary && summary.watched_total > shown.length ? (
         <p>
           <Link to={expiringHref(horizon)}>
-            {formatCount(summary.watched_total - watched.length)} more in the list
+            {formatCount(summary.watched_total - shown.length)} more in the list
           </Link>
         </p>
       ) : null}
