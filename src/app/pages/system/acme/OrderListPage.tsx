@@ -10,7 +10,7 @@ import { ordersQuery } from '../../../../shared/contracts/pki';
 import { useResource } from '../../../../store/useResource';
 import { EntityListPage, type EntityColumn } from '../../common/entity/EntityListPage';
 import type { ListSource } from '../../common/entity/listQuery';
-import { bulkSummary, expiryItem, formatDate } from '../common/pki';
+import { bulkSummary, expiryItem, formatDate, PHONE } from '../common/pki';
 import { ORDERS_KEY, type AcmeOrder, type ListAnswer } from '../types';
 import { ACCOUNTS_KEY, AccountModal } from './AccountModal';
 import { OrderModal, type AcmeAccount } from './OrderModal';
@@ -34,8 +34,8 @@ const ITEM_NAME = { one: 'order', other: 'orders' };
 const STATUSES: ReadonlyArray<AcmeOrder['status']> = ['pending', 'ready', 'processing', 'valid', 'invalid'];
 
 const COLUMNS: ReadonlyArray<EntityColumn<AcmeOrder>> = [
-  { title: 'Names', sort: 'names', cell: (o) => ({ value: o.names.join(', ') }) },
-  { title: 'Status', sort: 'status', width: 130, cell: (o) => orderStatusItem(o.status) },
+  { title: 'Names', sort: 'names', width: PHONE.name, cell: (o) => ({ value: o.names.join(', ') }) },
+  { title: 'Status', sort: 'status', width: PHONE.status, cell: (o) => orderStatusItem(o.status) },
   { title: 'Detail', priority: 3, cell: (o) => ({ value: o.detail ?? '—' }) },
   {
     title: 'Account',
@@ -47,7 +47,7 @@ const COLUMNS: ReadonlyArray<EntityColumn<AcmeOrder>> = [
   {
     title: 'Expires',
     sort: 'not_after',
-    width: 180,
+    width: PHONE.expiry,
     cell: (o) => (o.not_after ? expiryItem(o.not_after) : { value: '—' }),
   },
   {

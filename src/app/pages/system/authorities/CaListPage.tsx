@@ -10,7 +10,7 @@ import { casQuery } from '../../../../shared/contracts/pki';
 import { useResource } from '../../../../store/useResource';
 import { EntityListPage, type EntityColumn } from '../../common/entity/EntityListPage';
 import type { ListSource } from '../../common/entity/listQuery';
-import { bulkSummary, expiryItem, statusItem } from '../common/pki';
+import { bulkSummary, expiryItem, statusItem, PHONE } from '../common/pki';
 import { CAS_KEY, CRLS_KEY, type CertificateAuthority, type ListAnswer } from '../types';
 import { CaCreateModal } from './CaCreateModal';
 import { CaImportModal } from './CaImportModal';
@@ -26,7 +26,12 @@ export const CA_LIST: ListSource = { resource: CAS_KEY, query: casQuery, default
 const ITEM_NAME = { one: 'certificate authority', other: 'certificate authorities' };
 
 const COLUMNS: ReadonlyArray<EntityColumn<CertificateAuthority>> = [
-  { title: 'Name', sort: 'name', cell: (ca) => ({ value: ca.name, description: ca.common_name }) },
+  {
+    title: 'Name',
+    sort: 'name',
+    width: PHONE.name,
+    cell: (ca) => ({ value: ca.name, description: ca.common_name }),
+  },
   {
     title: 'Kind',
     sort: 'kind',
@@ -34,9 +39,9 @@ const COLUMNS: ReadonlyArray<EntityColumn<CertificateAuthority>> = [
     priority: 2,
     cell: (ca) => ({ value: ca.kind === 'root' ? 'Root' : 'Intermediate' }),
   },
-  { title: 'Status', sort: 'status', width: 130, cell: (ca) => statusItem(ca.status) },
+  { title: 'Status', sort: 'status', width: PHONE.status, cell: (ca) => statusItem(ca.status) },
   { title: 'Key', width: 120, priority: 3, cell: (ca) => ({ value: ca.key_algorithm }) },
-  { title: 'Expires', sort: 'not_after', width: 180, cell: (ca) => expiryItem(ca.not_after) },
+  { title: 'Expires', sort: 'not_after', width: PHONE.expiry, cell: (ca) => expiryItem(ca.not_after) },
   { title: 'Certificates', width: 110, priority: 2, cell: (ca) => ({ value: ca.certificates }) },
   {
     title: 'Private key',

@@ -12,7 +12,7 @@ import type { CertificateSummary } from '../../../../shared/contracts/pki';
 import { useResource } from '../../../../store/useResource';
 import { EntityListPage, type EntityColumn } from '../../common/entity/EntityListPage';
 import { listKey, type ListSource } from '../../common/entity/listQuery';
-import { bulkSummary, EXPIRY_WARNING_DAYS, expiryItem, statusItem } from '../common/pki';
+import { bulkSummary, EXPIRY_WARNING_DAYS, expiryItem, statusItem, PHONE } from '../common/pki';
 import {
   CAS_KEY,
   CERTIFICATE_SUMMARY_KEY,
@@ -46,12 +46,13 @@ const COLUMNS: ReadonlyArray<EntityColumn<Certificate>> = [
   {
     title: 'Name',
     sort: 'name',
+    width: PHONE.name,
     cell: (c) => ({ value: c.name, description: c.common_name }),
   },
-  { title: 'Status', sort: 'status', width: 130, cell: (c) => statusItem(c.status) },
+  { title: 'Status', sort: 'status', width: PHONE.status, cell: (c) => statusItem(c.status) },
   { title: 'Issuer', sort: 'ca_name', priority: 2, cell: (c) => ({ value: c.ca_name ?? c.issuer }) },
   { title: 'Key', width: 120, priority: 3, cell: (c) => ({ value: c.key_algorithm }) },
-  { title: 'Expires', sort: 'not_after', width: 180, cell: (c) => expiryItem(c.not_after) },
+  { title: 'Expires', sort: 'not_after', width: PHONE.expiry, cell: (c) => expiryItem(c.not_after) },
   { title: 'Source', sort: 'source', width: 110, priority: 3, cell: (c) => ({ value: SOURCE[c.source] }) },
   {
     title: 'Used by',

@@ -19,7 +19,7 @@ import { CAS_KEY, CERTIFICATES_KEY, type CertificateAuthority } from '../types';
 import { useReadOnly } from '../../common/config/ReadOnly';
 
 /** The timeline's length: the soonest ends; the rest are a link to the list filtered to them. */
-const TIMELINE_MAX = 20;
+const TIMELINE_MAX = 8;
 
 const tone = (left: number) => (left < 0 ? 'expired' : left < EXPIRY_WARNING_DAYS ? 'soon' : 'ok');
 const leftText = (left: number) =>

@@ -11,7 +11,7 @@ import type { AccentColor } from '../../../../widgets/DataTable';
 import { useResource } from '../../../../store/useResource';
 import { EntityListPage, type EntityColumn } from '../../common/entity/EntityListPage';
 import type { ListSource } from '../../common/entity/listQuery';
-import { bulkSummary, formatDate } from '../common/pki';
+import { bulkSummary, formatDate, PHONE } from '../common/pki';
 import { CAS_KEY, CRLS_KEY, type CertificateAuthority, type ListAnswer, type RevocationList } from '../types';
 import { CrlImportModal } from './CrlImportModal';
 import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
@@ -32,11 +32,11 @@ export const CRL_STATUS: Record<RevocationList['status'], { label: string; color
 };
 
 const COLUMNS: ReadonlyArray<EntityColumn<RevocationList>> = [
-  { title: 'Name', sort: 'name', cell: (c) => ({ value: c.name, description: c.issuer }) },
+  { title: 'Name', sort: 'name', width: PHONE.name, cell: (c) => ({ value: c.name, description: c.issuer }) },
   {
     title: 'Status',
     sort: 'status',
-    width: 130,
+    width: PHONE.status,
     cell: (c) => ({
       value: CRL_STATUS[c.status].label,
       statusBullColor: CRL_STATUS[c.status].color,
@@ -56,7 +56,7 @@ const COLUMNS: ReadonlyArray<EntityColumn<RevocationList>> = [
   {
     title: 'Next update',
     sort: 'next_update',
-    width: 180,
+    width: PHONE.expiry,
     cell: (c) => ({ value: formatDate(c.next_update) }),
   },
   {
