@@ -37,23 +37,10 @@ export function useDebouncedQuery(query: string, ms = OBJECT_SEARCH_DEBOUNCE_MS)
   return q.length < OBJECT_SEARCH_MIN_CHARS || settled.length < OBJECT_SEARCH_MIN_CHARS ? '' : settled;
 }
 
-const has = (text: string, q: string) => text.toLowerCase().includes(q);
-
 interface ObjectLists {
   certificates?: CertificateRow[];
   users?: Account[];
   groups?: Group[];
-}
-
-/** Objects whose name holds `q` (case-insensitive), as palette entries that open their page. */
-export function objectEntries(q: string, lists: ObjectLists): PaletteEntry[] {
-  const query = q.trim().toLowerCase();
-  if (query.length < OBJECT_SEARCH_MIN_CHARS) return [];
-  return paletteEntries({
-    certificates: lists.certificates?.filter((c) => has(c.name, query) || has(c.common_name, query)),
-    users: lists.users?.filter((u) => has(u.username, query) || has(u.full_name ?? '', query)),
-    groups: lists.groups?.filter((g) => has(g.name, query)),
-  });
 }
 
 /** Objects the appliance found, as palette entries that open their page (at most OBJECT_SEARCH_LIMIT a kind). */
