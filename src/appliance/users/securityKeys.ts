@@ -1,7 +1,7 @@
 /**
  * Security keys (WebAuthn, passkeys) as a second factor of the console's local accounts: the stored keys and the
  * pending ceremonies (a registration started by the signed-in account, a sign-in whose password was right). The
- * checks themselves are the identity service's (`src/identity-service/webauthn/ceremony.ts`, @simplewebauthn/server:
+ * checks themselves are the ones the identity service uses (`src/service-kit/webauthn.ts`, @simplewebauthn/server:
  * challenge, origin, RP ID, user presence, signature, and a signature counter that must grow when it is not zero).
  *
  * A ceremony is named by a random ticket the browser holds; the database keeps its SHA-256, the challenge, the RP ID
@@ -24,7 +24,7 @@ import {
   verifyRegistration,
   WebAuthnError,
   type StoredWebAuthnCredential,
-} from '../../identity-service/webauthn/ceremony';
+} from '../../service-kit/webauthn';
 import type { ApplianceContext } from '../context';
 import type { Db } from '../../storage/sqlite';
 
@@ -92,12 +92,7 @@ export function ceremonyOrigin(
       /* not an origin: the public one stays */
     }
   }
-  let rpId: string | null = null;
-  try {
-    rpId = rpIdFor(origin);
-  } catch {
-    rpId = null;
-  }
+  const rpId = rpIdFor(origin);
   return rpId ? { origin, rpId } : null;
 }
 
