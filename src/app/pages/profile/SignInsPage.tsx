@@ -102,7 +102,12 @@ export function SignInsPage() {
               <dt>Two-factor</dt>
               <dd>{twoFactorText(totp, keys.length)}</dd>
             </dl>
-            {!totp && <TwoFactorSetup reloadKey={SIGN_INS_KEY} />}
+            {!totp && (
+              <TwoFactorSetup
+                reloadKey={SIGN_INS_KEY}
+                label={keys.length ? 'Set up an authenticator app' : undefined}
+              />
+            )}
             <SecurityKeys keys={keys} reloadKey={SIGN_INS_KEY} otherFactor={Boolean(totp)} />
             <p className="profile__note">
               Console accounts keep their password and second factors here, not in the identity service&apos;s
