@@ -28,9 +28,10 @@ export const GROUPS_LIST: ListSource = { resource: GROUPS_KEY, query: groupsQuer
 
 const COLUMNS: ReadonlyArray<EntityColumn<Group>> = [
   { title: 'Name', sort: 'name', cell: (g) => ({ value: g.name }) },
-  { title: 'Description', sort: 'description', priority: 2, cell: (g) => ({ value: g.description || '—' }) },
+  { title: 'Description', sort: 'description', priority: 3, cell: (g) => ({ value: g.description || '—' }) },
   { title: 'Members', sort: 'members', width: 100, cell: (g) => ({ value: g.members.length }) },
-  { title: 'Privileges', priority: 3, cell: (g) => ({ value: privilegeSummary(g.privileges) }) },
+  // What a group grants is why it exists: it gives way only on a narrow screen.
+  { title: 'Privileges', priority: 2, cell: (g) => ({ value: privilegeSummary(g.privileges) }) },
 ];
 
 export function GroupsPage() {
