@@ -17,6 +17,7 @@ import {
   resourceLoaded,
   resourceLoadFailed,
   resourceLoadRequested,
+  resourcePagesForgotten,
   resourceSaveFinished,
   resourceSaveRequested,
 } from '../src/store/slices/resources.slice';
@@ -73,7 +74,14 @@ export function* saveResource(action: ReturnType<typeof resourceSaveRequested>) 
       yield put(progressJobStarted({ id: res.data.id, dataType: 'config' }));
       yield call(waitForJobEnd, res.data.id);
     }
-    for (const key of reload) yield call(loadResource, resourceLoadRequested({ key }));
+    for (const key of reload) {
+      const entries: Record<string, unknown> = yield select((s: RootState) => s.resources.entries);
+      const paged = Object.keys(entries).some((k) => k.startsWith(`${key}?`));
+      yield put(resourcePagesForgotten({ key }));
+      // A list shown in pages reloads from its view (the page on screen asks again); the whole list only when
+      // someone holds it, such as a member picker.
+      if (!paged || key in entries) yield call(loadResource, resourceLoadRequested({ key }));
+    }
   } catch (e) {
     yield put(resourceSaveFinished({ requestId: save.requestId, ok: false }));
     yield call(handleError, e);

@@ -133,3 +133,23 @@ export interface AuthService {
   description: string;
   providers: Array<Pick<Provider, 'id' | 'name' | 'type' | 'enabled'>>;
 }
+
+/** An account's state, in the order that decides it: disabled, then expired, locked, first access pending. */
+export type AccountState = 'enabled' | 'disabled' | 'expired' | 'locked' | 'pending';
+export const ACCOUNT_STATES: readonly AccountState[] = [
+  'enabled',
+  'pending',
+  'locked',
+  'expired',
+  'disabled',
+];
+
+export function accountState(
+  a: Pick<Account, 'enabled' | 'expires_at' | 'locked' | 'must_change_password'>,
+  today = new Date().toISOString().slice(0, 10),
+): AccountState {
+  if (!a.enabled) return 'disabled';
+  if (a.expires_at && a.expires_at < today) return 'expired';
+  if (a.locked) return 'locked';
+  return a.must_change_password ? 'pending' : 'enabled';
+}

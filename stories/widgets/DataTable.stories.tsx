@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
-import { DataTable, type TableLegendEntry, type TableRow } from '../../src/widgets/DataTable';
+import {
+  DataTable,
+  searchRows,
+  sortRows,
+  type SortState,
+  type TableLegendEntry,
+  type TableRow,
+} from '../../src/widgets/DataTable';
 import { EditIcon, RefreshIcon, TrashIcon } from '../../src/widgets/icons';
 
 const legend: TableLegendEntry[] = [
@@ -167,3 +174,115 @@ const many: TableRow[] = Array.from({ length: 10_000 }, (_, i) => ({
 
 /** 10,000 rows, virtualised. */
 export const TenThousandRows: Story = { args: { rows: many, bulkActions, caption: 'Hosts' } };
+
+/** A server-side list of 60 users, 25 a page: the story plays the server (search, sort and slicing). */
+const people: TableRow[] = Array.from({ length: 60 }, (_, i) => {
+  const name = `user-${String(i + 1).padStart(2, '0')}`;
+  return {
+    id: `p${i}`,
+    items: [
+      { value: name, href: `#/users/${name}` },
+      { value: `${name}@example.org` },
+      { value: i % 3 === 0 ? 'Administrator' : 'Operator' },
+      { value: i % 5 === 0 ? 'Locked' : 'Active', statusBullColor: i % 5 === 0 ? 'red' : 'green' },
+    ],
+    ...(i === 0 ? { selectable: false, selectionNote: 'Your own account cannot be selected' } : {}),
+    actions: [{ id: 'delete', value: 'Delete', icon: <TrashIcon /> }],
+  };
+});
+const peopleLegend: TableLegendEntry[] = [
+  { title: 'Name' },
+  { title: 'Email', priority: 2 },
+  { title: 'Role' },
+  { title: 'State' },
+];
+
+export const ServerPaging: Story = {
+  render: function Render() {
+    const [page, setPage] = useState(1);
+    const [perPage, setPerPage] = useState(25);
+    const [query, setQuery] = useState('');
+    const [sort, setSort] = useState<SortState | null>(null);
+    const found = sortRows(searchRows(people, query), sort);
+    return (
+      <DataTable
+        caption="Users"
+        legend={peopleLegend}
+        rows={found.slice((page - 1) * perPage, page * perPage)}
+        itemName={{ one: 'user', other: 'users' }}
+        server={{
+          total: found.length,
+          page,
+          perPage,
+          onPageChange: (p, size) => {
+            setPage(p);
+            setPerPage(size);
+          },
+        }}
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next);
+          setPage(1);
+        }}
+        onSearchChange={(q) => {
+          setQuery(q);
+          setPage(1);
+        }}
+        onNavigate={() => {}}
+        bulkActions={[
+          {
+            id: 'delete',
+            value: 'Delete',
+            icon: <TrashIcon />,
+            confirm: { verb: 'Delete', detail: 'This cannot be undone.' },
+          },
+        ]}
+        onBulkAction={() => new Promise((resolve) => setTimeout(resolve, 800))}
+      />
+    );
+  },
+};
+
+/** Certificates with many columns: Issuer and Serial give way below 1200 px of table, Valid from and Key below 900. */
+const certificateLegend: TableLegendEntry[] = [
+  { title: 'Name', width: 240 },
+  { title: 'Subject', width: 220 },
+  { title: 'Issuer', width: 200, priority: 3 },
+  { title: 'Serial', width: 180, priority: 3 },
+  { title: 'Valid from', width: 130, priority: 2 },
+  { title: 'Expires', width: 130 },
+  { title: 'Key', width: 110, priority: 2 },
+  { title: 'Used by', width: 160 },
+];
+const certificates: TableRow[] = Array.from({ length: 12 }, (_, i) => ({
+  id: `c${i}`,
+  items: [
+    { value: `web-frontend-${i + 1}.internal.example.org`, href: `#/certificates/c${i}` },
+    { value: `CN=web-frontend-${i + 1}.internal.example.org, O=Example Corporation` },
+    { value: i % 2 ? 'Rampart Intermediate CA 2026' : "Let's Encrypt R11" },
+    { value: `4A:1F:${(i * 37).toString(16).padStart(2, '0').toUpperCase()}:9C:0B:77:E2:51` },
+    { value: '2026-09-01' },
+    {
+      value: i % 4 === 0 ? '2026-12-03' : '2027-03-01',
+      warning: i % 4 === 0 ? 'Expires in 6 days' : undefined,
+    },
+    { value: i % 3 ? 'ECDSA P-256' : 'RSA 4096' },
+    { value: i % 2 ? 'HTTPS console, VPN' : 'HTTPS console' },
+  ],
+  actions: [
+    { id: 'details', value: 'Details', type: 'labelled' },
+    { id: 'delete', value: 'Delete', type: 'labelled' },
+  ],
+}));
+
+export const WideColumnsWithPriorities: Story = {
+  args: {
+    caption: 'Certificates',
+    legend: certificateLegend,
+    rows: certificates,
+    itemName: { one: 'certificate', other: 'certificates' },
+    fill: true,
+    onNavigate: () => {},
+    bulkActions: [{ id: 'revoke', value: 'Revoke', confirm: { verb: 'Revoke' } }],
+  },
+};

@@ -202,18 +202,6 @@ export function certView(p: PkiContext, row: CertRow) {
   };
 }
 
-export function listCertificates(p: PkiContext, filter: { ca_id?: string; status?: string }) {
-  const rows = (
-    filter.ca_id
-      ? p.app.db
-          .prepare('SELECT * FROM pki_certificates WHERE ca_id = ? ORDER BY created_at DESC')
-          .all(filter.ca_id)
-      : p.app.db.prepare('SELECT * FROM pki_certificates ORDER BY created_at DESC').all()
-  ) as CertRow[];
-  const views = rows.map((r) => certView(p, r));
-  return filter.status ? views.filter((v) => v.status === filter.status) : views;
-}
-
 export function certDetail(p: PkiContext, id: string) {
   const row = getCertRow(p, id);
   const s = summarize(parseCertificateDer(row.cert_der, 'certificate'));

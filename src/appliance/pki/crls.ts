@@ -77,13 +77,9 @@ export function crlView(p: PkiContext, row: CrlRow) {
   };
 }
 
-export function listCrls(p: PkiContext, filter: { ca_id?: string; source?: string }) {
+export function listCrls(p: PkiContext) {
   const rows = p.app.db.prepare('SELECT * FROM pki_crls ORDER BY created_at DESC').all() as CrlRow[];
-  return rows
-    .filter(
-      (r) => (!filter.ca_id || r.ca_id === filter.ca_id) && (!filter.source || r.source === filter.source),
-    )
-    .map((r) => crlView(p, r));
+  return rows.map((r) => crlView(p, r));
 }
 
 /** A CRL with its entries; the list is read on the worker pool (`facts` when the caller has just read it there). */

@@ -35,6 +35,9 @@ import {
   storeSecret,
   type ProviderRow,
 } from './store';
+import type { Static } from '@sinclair/typebox';
+import { providersQuery } from '../../shared/contracts/authentication';
+import { pageOf } from '../http/listing';
 
 export type { MappedUser, ServiceId } from '../../shared/authentication';
 export { ldapAuthenticate, ProviderUnavailableError } from './ldap';
@@ -237,9 +240,27 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
   const audit = (req: Parameters<typeof currentUser>[0], message: string) =>
     ctx.audit.record('auth', `${auditText(currentUser(req).username)} ${message}`);
 
-  scope.get('/authentication/providers', { onRequest: requireAdmin }, async () => ({
-    data: listProviders(db).map(view),
-  }));
+  scope.get<{ Querystring: Static<typeof providersQuery> }>(
+    '/authentication/providers',
+    { onRequest: requireAdmin, schema: { querystring: providersQuery } },
+    async (req) =>
+      pageOf(
+        listProviders(db),
+        req.query,
+        {
+          sort: {
+            name: (p) => p.name,
+            type: (p) => p.type,
+            enabled: (p) => (p.enabled ? 0 : 1),
+            updated_at: (p) => p.updated_at,
+          },
+          defaultSort: 'name',
+          text: (p) => [p.name, p.type],
+          filters: { type: (p, v) => p.type === v },
+        },
+        view,
+      ),
+  );
 
   scope.get<{ Params: { id: string } }>(
     '/authentication/providers/:id',

@@ -16,6 +16,9 @@ import { HttpError, notFound, type ErrorItem } from '../http/errors';
 import { guardAccountWrite } from '../users/adminRule';
 import { writeSshAuthFiles } from '../ssh/pam';
 import { findProvider, LOCAL_PROVIDER_ID, type ProviderRow } from './store';
+import type { Static } from '@sinclair/typebox';
+import { servicesQuery } from '../../shared/contracts/authentication';
+import { pageOf } from '../http/listing';
 
 export const SERVICES = [
   // One short line each: what the list governs (the Services pages show it).
@@ -57,9 +60,20 @@ export function registerServices(scope: FastifyInstance, ctx: ApplianceContext):
     return s;
   };
 
-  scope.get('/authentication/services', { onRequest: requireAdmin }, async () => ({
-    data: SERVICES.map((s) => serviceView(db, s)),
-  }));
+  scope.get<{ Querystring: Static<typeof servicesQuery> }>(
+    '/authentication/services',
+    { onRequest: requireAdmin, schema: { querystring: servicesQuery } },
+    async (req) =>
+      pageOf(
+        SERVICES.map((s) => serviceView(db, s)),
+        req.query,
+        {
+          sort: { name: (s) => s.name, providers: (s) => s.providers.length },
+          // Without a sort: the order the console lists its entry points in (console, SSH, API).
+          text: (s) => [s.name, s.description, ...s.providers.map((p) => p.name)],
+        },
+      ),
+  );
 
   scope.get<{ Params: { id: string } }>(
     '/authentication/services/:id',

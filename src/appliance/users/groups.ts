@@ -15,6 +15,9 @@ import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError, type ErrorItem } from '../http/errors';
 import type { Group } from '../../shared/authentication';
 import { findGroup, listGroups, privilegesOfUser, saveGroup, type GroupInput } from './groupsStore';
+import type { Static } from '@sinclair/typebox';
+import { groupsQuery } from '../../shared/contracts/authentication';
+import { pageOf } from '../http/listing';
 
 export const GROUP_NAME_MAX = 64;
 
@@ -133,7 +136,21 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
     }));
   }
 
-  scope.get('/groups', { onRequest: requireAdmin }, async () => ({ data: listGroups(db) }));
+  scope.get<{ Querystring: Static<typeof groupsQuery> }>(
+    '/groups',
+    { onRequest: requireAdmin, schema: { querystring: groupsQuery } },
+    async (req) =>
+      pageOf(listGroups(db), req.query, {
+        sort: {
+          name: (g) => g.name,
+          description: (g) => g.description,
+          members: (g) => g.members.length,
+          created_at: (g) => g.created_at,
+        },
+        defaultSort: 'name',
+        text: (g) => [g.name, g.description],
+      }),
+  );
 
   scope.get<{ Params: { id: string } }>(
     '/groups/:id',

@@ -7,7 +7,10 @@
  * each account, and nothing changes.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Account, Role } from '../../shared/authentication';
+import { ACCOUNT_STATES, accountState, type Account, type Role } from '../../shared/authentication';
+import { usersQuery } from '../../shared/contracts/authentication';
+import type { Static } from '@sinclair/typebox';
+import { pageOf } from '../http/listing';
 import { passwordProblem } from '../../service-kit/passwordPolicy';
 import { isEmail } from '../../lib/validation/validators';
 import { migrate } from '../../storage/sqlite';
@@ -26,7 +29,7 @@ import { groupsOfUser, setGroupsOfUser } from './groupsStore';
 import { failuresSinceSuccess, lastSuccess, loginHistory } from './history';
 import { usersMigrations } from './migrations';
 import { simulateLockout, type CandidatePolicy } from './simulate';
-import { findAccount, listAccounts } from './store';
+import { dayOf, findAccount, listAccounts } from './store';
 
 export { accountRefusal } from './store';
 export { recordLogin } from './history';
@@ -122,9 +125,35 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   const withGroups = <T extends { id: number }>(a: T) => ({ ...a, groups: groupsOfUser(db, a.id) });
 
-  scope.get('/users', { onRequest: requireAdmin }, async () => ({
-    data: listAccounts(db, lockedNames()).map(withGroups),
-  }));
+  scope.get<{ Querystring: Static<typeof usersQuery> }>(
+    '/users',
+    { onRequest: requireAdmin, schema: { querystring: usersQuery } },
+    async (req) => {
+      const today = dayOf(Date.now());
+      return pageOf(
+        listAccounts(db, lockedNames()),
+        req.query,
+        {
+          sort: {
+            username: (a) => a.username,
+            full_name: (a) => a.full_name,
+            email: (a) => a.email,
+            role: (a) => a.role,
+            status: (a) => ACCOUNT_STATES.indexOf(accountState(a, today)),
+            expires_at: (a) => a.expires_at,
+            created_at: (a) => a.created_at,
+          },
+          defaultSort: 'username',
+          text: (a) => [a.username, a.full_name, a.email],
+          filters: {
+            role: (a, v) => a.role === v,
+            status: (a, v) => accountState(a, today) === v,
+          },
+        },
+        withGroups,
+      );
+    },
+  );
 
   // Every user's own recent sign-ins and failures (time, source address, method), how many sessions are open, when
   // the password last changed and the second factors (what "Your account" shows under "Password and two-factor").

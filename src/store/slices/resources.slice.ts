@@ -79,6 +79,14 @@ export const resourcesSlice = createSlice({
         error: { ...action.payload.error },
       };
     },
+    /**
+     * Every page of a list (`users?page=2…`) is stale after a change to the list: the pages are forgotten, and the
+     * one on screen loads again (its view keeps showing the last answer meanwhile).
+     */
+    resourcePagesForgotten(state, action: PayloadAction<{ key: string }>) {
+      const prefix = `${action.payload.key}?`;
+      for (const key of Object.keys(state.entries)) if (key.startsWith(prefix)) delete state.entries[key];
+    },
     resourceSaveRequested: {
       reducer(state, action: PayloadAction<ResourceSave>) {
         state.saves[action.payload.requestId] = 'pending';
@@ -97,6 +105,7 @@ export const {
   resourceLoadRequested,
   resourceLoaded,
   resourceLoadFailed,
+  resourcePagesForgotten,
   resourceSaveRequested,
   resourceSaveFinished,
 } = resourcesSlice.actions;

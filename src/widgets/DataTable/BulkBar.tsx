@@ -7,9 +7,11 @@ export interface BulkBarProps {
   actions: readonly BulkAction[];
   onAction: (action: BulkAction) => void;
   onClear: () => void;
+  /** Server paging: the selection is of the current page only, and the bar says so. */
+  pageOnly?: boolean;
 }
 
-export function BulkBar({ count, processing, actions, onAction, onClear }: BulkBarProps) {
+export function BulkBar({ count, processing, actions, onAction, onClear, pageOnly = false }: BulkBarProps) {
   return (
     <div
       className="data-table__bulk"
@@ -18,7 +20,8 @@ export function BulkBar({ count, processing, actions, onAction, onClear }: BulkB
       aria-busy={processing || undefined}
     >
       <span className="data-table__bulk-count" aria-live="polite">
-        {count} selected{processing ? ' — processing…' : ''}
+        {count} selected{pageOnly ? ' on this page' : ''}
+        {processing ? ' — processing…' : ''}
       </span>
       {actions.map((action) => (
         <button

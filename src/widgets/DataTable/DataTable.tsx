@@ -5,18 +5,27 @@
  * above `virtualizeThreshold` rows so 10,000 rows stay smooth. A real <table> with column and row headers.
  *
  * State lives in `useTableState`, virtualisation in `useVirtualRows`; the toolbar, bulk bar, head and body are parts.
+ *
+ * Layout: the table fills its box; columns of priority 2 and 3 give way when the table's box (a CSS container, not
+ * the window) is narrower than 900 and 1200 px; when it still does not fit, it scrolls sideways inside its box with
+ * the row actions stuck to the right edge. With `server` (the rows are one page of a server-side list) or `fill`,
+ * the table grows with the page (no inner vertical scroll; the header row sticks under the main bar) and, with
+ * `server`, a pager follows it.
  */
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { BulkBar } from './BulkBar';
 import { ConfirmDialog } from './ConfirmDialog';
+import { Pager } from './Pager';
+import { rowName } from './Row';
 import { TableBody } from './TableBody';
 import { TableHead } from './TableHead';
 import { Toolbar } from './Toolbar';
-import { tableColumns } from './columnWidths';
+import { levelWidths, tableColumns } from './columnWidths';
 import { useTableState } from './useTableState';
 import { useVirtualRows } from './useVirtualRows';
 import type { BulkHandler } from './useBulkSelection';
-import type { BulkAction, SortState, TableLegendEntry, TableRow } from './types';
+import { actionText, countOf, DEFAULT_ITEM_NAME, isDangerous, totalText } from './words';
+import type { BulkAction, ItemName, ServerPaging, SortState, TableLegendEntry, TableRow } from './types';
 import './DataTable.css';
 
 export interface DataTableProps {
@@ -35,6 +44,8 @@ export interface DataTableProps {
   /** Allow sorting by column headers (default true; a legend entry can opt out). */
   sortable?: boolean;
   initialSort?: SortState | null;
+  /** Controlled sort state: when given, the headers show it and clicks only call `onSortChange`. */
+  sort?: SortState | null;
   onSortChange?: (sort: SortState | null) => void;
 
   /** Show the "Reorder rows" toggle; `onReorder` receives all row ids in their new order. */
@@ -57,8 +68,26 @@ export interface DataTableProps {
 
   /** Extra controls at the end of the toolbar. */
   toolbar?: ReactNode;
-  /** Height of the scrolling body in px (default 480). */
+  /** Height of the scrolling body in px (default 480); not used with `server` or `fill`. */
   maxHeight?: number;
+  /**
+   * The table grows with the page instead of scrolling in a `maxHeight` box; the header row sticks to the top of the
+   * viewport (under the main bar). Above `virtualizeThreshold` rows the table keeps a viewport-high scroll box.
+   */
+  fill?: boolean;
+
+  /** How the rows are called in counts and confirmations (default row / rows). */
+  itemName?: ItemName;
+  /** The number of items in the list, when `rows` are not all of them (default: the rows' count). */
+  total?: number;
+  /**
+   * Server paging: `rows` are the current page. The table does not search, sort or slice them: search changes go
+   * to `onSearchChange` (debounced), header clicks to `onSortChange`, and a pager under the table to
+   * `server.onPageChange`.
+   */
+  server?: ServerPaging;
+  /** A plain left click on an item link (`TableItem.href`) calls this (client-side navigation); other clicks follow the link. */
+  onNavigate?: (href: string) => void;
   /** Fixed row height in px used for virtualisation (default 52). */
   rowHeight?: number;
   /** Virtualise when there are more rows than this (default 100). */
@@ -82,6 +111,7 @@ export function DataTable({
   onSearchChange,
   sortable = true,
   initialSort = null,
+  sort,
   onSortChange,
   reorderable = false,
   onReorder,
@@ -95,10 +125,16 @@ export function DataTable({
   loadingMessage = DEFAULTS.loadingMessage,
   toolbar,
   maxHeight = 480,
+  fill = false,
+  itemName = DEFAULT_ITEM_NAME,
+  total,
+  server,
+  onNavigate,
   rowHeight = 52,
   virtualizeThreshold = 100,
 }: DataTableProps) {
   const ids = { note: useId(), handleHelp: useId() };
+  const serverMode = !!server;
   const table = useTableState({
     rows,
     initialSearch,
@@ -109,28 +145,44 @@ export function DataTable({
     bulkActions,
     onBulkAction,
     bulkProcessing,
+    sort,
+    server: serverMode,
   });
   const { visible, reordering, searching, selection } = table;
+  // A server page's selection is of that page: another page or page size starts with none ("previous value in
+  // state" pattern, no effect).
+  const pageKey = server ? `${server.page}/${server.perPage}` : '';
+  const [shownPage, setShownPage] = useState(pageKey);
+  if (shownPage !== pageKey) {
+    setShownPage(pageKey);
+    selection.clear();
+  }
   const { widths, totalWidth, hasActions } = tableColumns({
     legend,
     rows,
     reordering,
     selectable: selection.selectable,
   });
+  const minWidths = levelWidths(legend, widths, (reordering ? 1 : 0) + (selection.selectable ? 1 : 0));
   const { scrollRef, virtual, rendered, padTop, padBottom } = useVirtualRows({
     rows: visible,
-    threshold: virtualizeThreshold,
+    // A server page is short: never virtualised.
+    threshold: serverMode ? Number.POSITIVE_INFINITY : virtualizeThreshold,
     rowHeight,
     width: totalWidth,
     height: maxHeight,
   });
+  const grows = (serverMode || fill) && !virtual;
+  const fits = useFits(scrollRef);
 
   const fetching = loading && rows.length === 0;
-  const status = fetching
-    ? loadingMessage
-    : searching
-      ? `${visible.length} of ${rows.length} rows match.`
-      : '';
+  const status = fetching ? loadingMessage : '';
+  const all = server ? server.total : (total ?? rows.length);
+  const count = fetching
+    ? ''
+    : !serverMode && searching
+      ? totalText(visible.length, all, itemName)
+      : countOf(all, itemName);
   const emptyText = fetching
     ? loadingMessage
     : rows.length === 0
@@ -138,6 +190,25 @@ export function DataTable({
       : visible.length === 0
         ? noResultsMessage
         : null;
+
+  const pending = selection.pendingBulk;
+  const selectedSet = new Set(selection.selectedIds);
+  const selectedNames = pending?.confirm ? rows.filter((r) => selectedSet.has(r.id)).map(rowName) : [];
+  const scrollClass = [
+    'data-table__scroll',
+    grows ? 'data-table__scroll--grow' : '',
+    fill && virtual ? 'data-table__scroll--viewport' : '',
+    fits === true ? 'fits' : '',
+    fits === false ? 'is-overflowing' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  // The table's minimum width at each priority level; the container queries of DataTable.css pick one.
+  const tableStyle = {
+    '--data-table-min-1': `${minWidths[0]}px`,
+    '--data-table-min-2': `${minWidths[1]}px`,
+    '--data-table-min-3': `${minWidths[2]}px`,
+  } as CSSProperties;
 
   return (
     <div className="data-table">
@@ -152,12 +223,15 @@ export function DataTable({
         reordering={reordering}
         onToggleReordering={table.toggleReordering}
         noteId={ids.note}
+        count={count}
+        server={serverMode}
       >
         {toolbar}
       </Toolbar>
 
       {selection.selectable && selection.selectedIds.length > 0 ? (
         <BulkBar
+          pageOnly={serverMode}
           count={selection.selectedIds.length}
           processing={selection.processing}
           actions={bulkActions}
@@ -168,24 +242,16 @@ export function DataTable({
 
       <div
         ref={scrollRef}
-        className="data-table__scroll"
-        style={{ maxHeight }}
+        className={scrollClass}
+        style={grows || (fill && virtual) ? undefined : { maxHeight }}
         role="region"
         aria-label={`${caption} (scrollable)`}
         tabIndex={0}
       >
-        <table
-          className="data-table__table"
-          style={{ width: totalWidth, minWidth: '100%' }}
-          aria-rowcount={visible.length + 1}
-        >
+        <table className="data-table__table" style={tableStyle} aria-rowcount={visible.length + 1}>
           <caption className={showCaption ? 'data-table__caption' : 'visually-hidden'}>{caption}</caption>
-          <colgroup>
-            {widths.map((w, i) => (
-              <col key={i} style={{ width: w }} />
-            ))}
-          </colgroup>
           <TableHead
+            widths={widths}
             legend={legend}
             reordering={reordering}
             sortable={sortable}
@@ -200,6 +266,7 @@ export function DataTable({
                     selected: selection.selectedVisibleCount,
                     disabled: selection.processing || selection.selectableVisible.length === 0,
                     onChange: selection.selectVisible,
+                    label: serverMode ? `Select all ${itemName.other} on this page` : undefined,
                   }
                 : null
             }
@@ -220,6 +287,7 @@ export function DataTable({
               onMove: table.moveBy,
               handleHelpId: ids.handleHelp,
               rowHeight: virtual ? rowHeight : undefined,
+              onNavigate,
             }}
             padTop={padTop}
             padBottom={padBottom}
@@ -230,6 +298,7 @@ export function DataTable({
           />
         </table>
       </div>
+      {server ? <Pager server={server} caption={caption} /> : null}
       <p id={ids.handleHelp} className="visually-hidden">
         Press the arrow keys to move the row up or down, or press Space to pick it up, arrows to move and
         Space to drop.
@@ -238,14 +307,46 @@ export function DataTable({
         {table.announcement || status}
       </div>
 
-      {selection.pendingBulk ? (
+      {pending?.confirm ? (
         <ConfirmDialog
-          title={selection.pendingBulk.value}
-          message={selection.pendingBulk.confirmationMessage ?? ''}
+          title={actionText(pending.confirm.verb, selection.selectedIds.length, itemName)}
+          message={pending.confirm.detail ?? ''}
+          confirmLabel={actionText(pending.confirm.verb, selection.selectedIds.length, itemName)}
+          cancelLabel="Cancel"
+          danger={isDangerous(pending.confirm.verb)}
+          names={selectedNames}
+          onCancel={selection.cancelBulk}
+          onConfirm={selection.confirmBulk}
+        />
+      ) : pending ? (
+        <ConfirmDialog
+          title={pending.value}
+          message={pending.confirmationMessage ?? ''}
           onCancel={selection.cancelBulk}
           onConfirm={selection.confirmBulk}
         />
       ) : null}
     </div>
   );
+}
+
+/**
+ * Whether the table fits its box without scrolling sideways (null until measured, e.g. on the server). A growing
+ * table that fits lets its header stick to the page; one that does not scrolls sideways and marks the sticky
+ * actions column with its left border.
+ */
+function useFits(ref: RefObject<HTMLDivElement | null>): boolean | null {
+  const [fits, setFits] = useState<boolean | null>(null);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setFits(box.scrollWidth <= box.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    const table = box.querySelector('table');
+    if (table) observer.observe(table);
+    measure();
+    return () => observer.disconnect();
+  }, [ref]);
+  return fits;
 }

@@ -1,12 +1,18 @@
 /** A table row and its cells; shared by the plain body and the sortable (reordering) body. */
-import { memo, type CSSProperties, type ReactNode } from 'react';
+import { memo, useId, type CSSProperties, type ReactNode } from 'react';
 import { ItemCell } from './ItemCell';
 import { RowActions } from './RowActions';
+import { priorityProps } from './TableHead';
 import type { TableLegendEntry, TableRow } from './types';
 
 export function rowName(row: TableRow): string {
   const v = row.items[0]?.value;
   return v === null || v === undefined || v === '' ? row.id : String(v);
+}
+
+/** Whether the row can be selected: not disabled and not marked `selectable: false`. */
+export function rowSelectable(row: TableRow): boolean {
+  return !row.disabled && row.selectable !== false;
 }
 
 export function SpacerRow({ height, columns }: { height: number; columns: number }) {
@@ -31,6 +37,12 @@ export interface RowProps {
   onMove: (id: string, delta: number) => void;
   handleHelpId: string;
   rowHeight?: number;
+  /** A plain left click on an item's link (`href`) calls this instead of following the link. */
+  onNavigate?: (href: string) => void;
+}
+
+function cellClass(base: string, extra?: string) {
+  return extra ? `${base} ${extra}` : base;
 }
 
 /** Memoised: while scrolling a virtualised table only rows entering the window render. */
@@ -45,6 +57,7 @@ export const Row = memo(function Row({
   onSelect,
   onRowAction,
   rowHeight,
+  onNavigate,
   rowRef,
   style,
   handle,
@@ -56,6 +69,8 @@ export const Row = memo(function Row({
   dragging?: boolean;
 }) {
   const name = rowName(row);
+  const noteId = useId();
+  const note = row.selectable === false ? row.selectionNote : undefined;
   const isSelected = selected.has(row.id);
   const className = [
     'data-table__row',
@@ -81,23 +96,31 @@ export const Row = memo(function Row({
             type="checkbox"
             aria-label={`Select ${name}`}
             checked={isSelected}
-            disabled={row.disabled || processing}
+            disabled={!rowSelectable(row) || processing}
+            title={note}
+            aria-describedby={note ? noteId : undefined}
             onChange={(e) => onSelect(row.id, e.target.checked)}
           />
+          {note ? (
+            <span id={noteId} className="visually-hidden">
+              {note}
+            </span>
+          ) : null}
         </td>
       ) : null}
-      {row.items.map((item, i) =>
-        i === 0 ? (
+      {row.items.map((item, i) => {
+        const { className: priorityClass, ...priority } = priorityProps(legend, i);
+        return i === 0 ? (
           <th key={i} scope="row" className="data-table__cell">
-            <ItemCell item={item} columnTitle={legend[i]?.title ?? ''} />
+            <ItemCell item={item} columnTitle={legend[i]?.title ?? ''} onNavigate={onNavigate} />
             {row.invalid ? <span className="data-table__invalid">Invalid</span> : null}
           </th>
         ) : (
-          <td key={i} className="data-table__cell">
-            <ItemCell item={item} columnTitle={legend[i]?.title ?? ''} />
+          <td key={i} className={cellClass('data-table__cell', priorityClass)} {...priority}>
+            <ItemCell item={item} columnTitle={legend[i]?.title ?? ''} onNavigate={onNavigate} />
           </td>
-        ),
-      )}
+        );
+      })}
       {hasActions ? (
         <td className="data-table__cell data-table__cell--actions">
           {row.actions && row.actions.length > 0 ? (

@@ -1,7 +1,9 @@
 /**
  * The column headers: the drag column while reordering, select-all (checked, mixed or clear) when rows are
- * selectable, sort buttons cycling ascending → descending → none, and the actions column.
+ * selectable, sort buttons cycling ascending → descending → none, and the actions column. The header cells carry the
+ * column widths (the table's layout is fixed, so the first row sets them) and the columns' priority classes.
  */
+import { columnPriority } from './columnWidths';
 import type { SortState, TableLegendEntry } from './types';
 import { ChevronDownIcon, ChevronUpIcon, SortIcon as Sort } from '../icons';
 
@@ -15,8 +17,25 @@ export interface TableHeadProps {
   /** Id of the toolbar note saying why sorting is off. */
   noteId: string;
   /** Select-all, when rows are selectable. */
-  selectAll: { total: number; selected: number; disabled: boolean; onChange: (on: boolean) => void } | null;
+  selectAll: {
+    total: number;
+    selected: number;
+    disabled: boolean;
+    onChange: (on: boolean) => void;
+    /** Accessible name (default "Select all rows"). */
+    label?: string;
+  } | null;
   hasActions: boolean;
+  /** Every column's width in px, in order (drag, select, data, actions). */
+  widths: readonly number[];
+}
+
+/** The class and attribute of a data column that gives way to a narrow table (priority 2 or 3). */
+export function priorityProps(legend: readonly TableLegendEntry[], index: number) {
+  const priority = columnPriority(legend, index);
+  return priority === 1
+    ? {}
+    : { className: `data-table__col--p${priority}`, 'data-priority': String(priority) };
 }
 
 export function TableHead({
@@ -29,17 +48,20 @@ export function TableHead({
   noteId,
   selectAll,
   hasActions,
+  widths,
 }: TableHeadProps) {
+  let at = 0;
+  const width = () => ({ width: widths[at++] });
   return (
     <thead>
       <tr aria-rowindex={1}>
         {reordering ? (
-          <th scope="col">
+          <th scope="col" style={width()}>
             <span className="visually-hidden">Move</span>
           </th>
         ) : null}
         {selectAll ? (
-          <th scope="col">
+          <th scope="col" style={width()} className="data-table__head-select">
             <SelectAll {...selectAll} />
           </th>
         ) : null}
@@ -47,7 +69,14 @@ export function TableHead({
           const canSort = sortable && col.sortable !== false;
           const active = sort?.column === i ? sort.direction : undefined;
           return (
-            <th key={i} scope="col" aria-sort={canSort ? (active ?? 'none') : undefined}>
+            <th
+              key={i}
+              scope="col"
+              style={width()}
+              title={col.title}
+              aria-sort={canSort ? (active ?? 'none') : undefined}
+              {...priorityProps(legend, i)}
+            >
               {canSort ? (
                 <button
                   type="button"
@@ -66,7 +95,7 @@ export function TableHead({
           );
         })}
         {hasActions ? (
-          <th scope="col">
+          <th scope="col" style={width()} className="data-table__actions-head">
             <span className="visually-hidden">Actions</span>
           </th>
         ) : null}
@@ -90,18 +119,20 @@ function SelectAll({
   selected,
   disabled,
   onChange,
+  label = 'Select all rows',
 }: {
   total: number;
   selected: number;
   disabled: boolean;
   onChange: (on: boolean) => void;
+  label?: string;
 }) {
   const all = total > 0 && selected === total;
   const some = selected > 0 && !all;
   return (
     <input
       type="checkbox"
-      aria-label="Select all rows"
+      aria-label={label}
       checked={all}
       disabled={disabled}
       ref={(node) => {

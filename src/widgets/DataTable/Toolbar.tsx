@@ -1,6 +1,6 @@
 /**
- * The table's toolbar: the search box (Escape clears it), the reorder toggle, the page's own controls, and a note
- * saying why sorting or search is off.
+ * The table's toolbar: the search box (Escape clears it), the reorder toggle, the page's own controls, a note
+ * saying why sorting or search is off, and the rows' count in words (a polite live region).
  */
 import type { ReactNode } from 'react';
 
@@ -16,6 +16,10 @@ export interface ToolbarProps {
   onToggleReordering: () => void;
   /** Id of the note, which disabled controls point to. */
   noteId: string;
+  /** The rows' count in words ("63 users", "12 of 63 users"); empty while loading. */
+  count: string;
+  /** Server mode: sorting stays on while searching (the server sorts the results). */
+  server?: boolean;
   children?: ReactNode;
 }
 
@@ -30,6 +34,8 @@ export function Toolbar({
   reordering,
   onToggleReordering,
   noteId,
+  count,
+  server = false,
   children,
 }: ToolbarProps) {
   return (
@@ -68,9 +74,12 @@ export function Toolbar({
       <span id={noteId} className="data-table__note">
         {reordering
           ? 'Sorting and search are off while reordering.'
-          : searching && sortable
+          : searching && sortable && !server
             ? 'Sorting is off while searching.'
             : ''}
+      </span>
+      <span className="data-table__count" role="status" aria-live="polite" aria-atomic="true">
+        {count}
       </span>
     </div>
   );

@@ -34,6 +34,11 @@ export function actionsColumnWidth(rows: readonly TableRow[]): number {
   return widest;
 }
 
+/** A column's priority (1 always shown, 2 hidden below 900 px of table, 3 below 1200 px); the first is always 1. */
+export function columnPriority(legend: readonly TableLegendEntry[], index: number): 1 | 2 | 3 {
+  return index === 0 ? 1 : (legend[index]?.priority ?? 1);
+}
+
 /** The widths of every column in order (drag, select, data, actions) and what the table's layout depends on. */
 export function tableColumns({
   legend,
@@ -54,4 +59,23 @@ export function tableColumns({
     ...(hasActions ? [actionsColumnWidth(rows)] : []),
   ];
   return { widths, totalWidth: widths.reduce((a, b) => a + b, 0), hasActions };
+}
+
+/**
+ * The table's minimum width at each priority level, from the widths of `tableColumns`: `[p1, p2, p3]`, where level
+ * p counts the columns of priority p or less (level 1: a narrow table, priority-1 columns only; level 3: every
+ * column). `firstData` is the index of the first data column in `widths`.
+ */
+export function levelWidths(
+  legend: readonly TableLegendEntry[],
+  widths: readonly number[],
+  firstData: number,
+): [number, number, number] {
+  const upTo = (level: number) =>
+    widths.reduce((sum, w, i) => {
+      const data = i - firstData;
+      const shown = data < 0 || data >= legend.length || columnPriority(legend, data) <= level;
+      return shown ? sum + w : sum;
+    }, 0);
+  return [upTo(1), upTo(2), upTo(3)];
 }

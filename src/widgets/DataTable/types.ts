@@ -7,11 +7,17 @@ import type { ReactNode } from 'react';
 /** Accent variants of spec §3, used for status bullets and tags. */
 export type AccentColor = 'red' | 'gold' | 'orange' | 'green' | 'blue' | 'grey';
 
-/** A column header. `width` (px) overrides the §9 default; `sortable: false` takes the column out of sorting. */
+/**
+ * A column header. `width` (px) overrides the §9 default; `sortable: false` takes the column out of sorting.
+ * `priority` says when the column gives way to a narrow table (the table's own width, a container query, not the
+ * window's): 1 (default) always shown; 2 hidden when the table is narrower than 900 px; 3 hidden below 1200 px. The
+ * first column is always shown, whatever its priority: it names the row and leads to its detail.
+ */
 export interface TableLegendEntry {
   title: string;
   width?: number;
   sortable?: boolean;
+  priority?: 1 | 2 | 3;
 }
 
 export interface TableTag {
@@ -40,6 +46,11 @@ export interface TableItem {
   extraData?: unknown;
   chartData?: TableChartData;
   tags?: TableTag[];
+  /**
+   * The value is a real link to this address (middle-click and Ctrl+click open a new tab); a plain left click calls
+   * the table's `onNavigate` instead, when it has one, so the page can navigate client-side.
+   */
+  href?: string;
 }
 
 export interface SelectOption {
@@ -67,18 +78,45 @@ export interface TableRow {
   actions?: RowAction[];
   disabled?: boolean;
   invalid?: boolean;
+  /** False: the row has no usable checkbox and "select all" skips it (default true). */
+  selectable?: boolean;
+  /** Why the row cannot be selected (e.g. "Your own account cannot be selected"): the checkbox's description. */
+  selectionNote?: string;
 }
 
 export interface BulkAction {
   id: string;
   value: string;
   icon?: ReactNode;
-  /** When set, the action asks for confirmation with this message first. */
+  /** When set, the action asks for confirmation with this message first (a Yes / No question). */
   confirmationMessage?: string;
+  /**
+   * When set, the action asks first with a dialog that names the action and the count: "Delete 3 users" (verb +
+   * count + the table's `itemName`) as its title and confirm button, `detail` below, up to 5 of the selected rows'
+   * names, and Cancel. Delete, Revoke and Disable get the danger button. Wins over `confirmationMessage`.
+   */
+  confirm?: { verb: string; detail?: string };
 }
 
 export type SortDirection = 'ascending' | 'descending';
 export interface SortState {
   column: number;
   direction: SortDirection;
+}
+
+/** How the table names its rows in counts and confirmations: `{ one: 'user', other: 'users' }`. */
+export interface ItemName {
+  one: string;
+  other: string;
+}
+
+/**
+ * Server paging: `rows` are already the page (searched, sorted and sliced by the server). `page` is 1-based;
+ * `onPageChange` gets the new page and page size (a new page size goes back to page 1).
+ */
+export interface ServerPaging {
+  total: number;
+  page: number;
+  perPage: number;
+  onPageChange: (page: number, perPage: number) => void;
 }

@@ -3,8 +3,8 @@
  * local order from reordering, row selection with the pending bulk confirmation, and what a screen reader is told.
  * It gives the visible rows in their shown order; rendering is left to the table's parts.
  */
-import { useCallback, useMemo, useState } from 'react';
-import { rowName } from './Row';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { rowName, rowSelectable } from './Row';
 import { useBulkSelection, type BulkHandler } from './useBulkSelection';
 import { nextSort, sortRows } from './sorting';
 import { createSearchTextCache, searchRows, searchTerms } from './searching';
@@ -21,7 +21,14 @@ export interface TableStateOptions {
   bulkActions: readonly BulkAction[];
   onBulkAction?: BulkHandler;
   bulkProcessing?: boolean;
+  /** Controlled sort: when not undefined, the shown sort state (header clicks only report the next one). */
+  sort?: SortState | null;
+  /** Server mode: rows are already searched, sorted and sliced; search changes are reported debounced. */
+  server: boolean;
 }
+
+/** How long a server-mode search waits for typing to pause before it is reported. */
+export const SERVER_SEARCH_DELAY = 250;
 
 export function useTableState({
   rows,
@@ -33,9 +40,12 @@ export function useTableState({
   bulkActions,
   onBulkAction,
   bulkProcessing,
+  sort: controlledSort,
+  server,
 }: TableStateOptions) {
   const [query, setQuery] = useState(initialSearch);
-  const [sort, setSort] = useState<SortState | null>(initialSort);
+  const [ownSort, setSort] = useState<SortState | null>(initialSort);
+  const sort = controlledSort === undefined ? ownSort : controlledSort;
   const [reordering, setReordering] = useState(false);
   const [pendingBulk, setPendingBulk] = useState<BulkAction | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -49,27 +59,49 @@ export function useTableState({
 
   const searchText = useMemo(() => createSearchTextCache(), []);
   const searching = searchTerms(query).length > 0;
-  const sortLocked = reordering || searching;
+  // The server sorts its search results; locally a search result keeps the rows' order.
+  const sortLocked = reordering || (searching && !server);
   const selectable = bulkActions.length > 0;
   const bulk = useBulkSelection(onBulkAction, bulkProcessing);
 
   const ordered = useMemo(() => applyOrder(rows, localOrder), [rows, localOrder]);
   const visible = useMemo(() => {
+    if (server) return ordered;
     const found = searchRows(ordered, query, searchText);
     return reordering ? found : sortRows(found, sort);
-  }, [ordered, query, searchText, sort, reordering]);
+  }, [ordered, query, searchText, sort, reordering, server]);
 
   const liveIds = useMemo(() => new Set(rows.map((r) => r.id)), [rows]);
   const selectedIds = useMemo(
     () => [...bulk.selected].filter((id) => liveIds.has(id)),
     [bulk.selected, liveIds],
   );
-  const selectableVisible = useMemo(() => visible.filter((r) => !r.disabled).map((r) => r.id), [visible]);
+  const selectableVisible = useMemo(() => visible.filter(rowSelectable).map((r) => r.id), [visible]);
   const selectedVisibleCount = selectableVisible.filter((id) => bulk.selected.has(id)).length;
 
+  // Server mode reports the query once typing pauses; the latest callback is used when the timer fires.
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const reportSearch = useRef(onSearchChange);
+  useEffect(() => {
+    reportSearch.current = onSearchChange;
+  });
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   const changeQuery = (next: string) => {
     setQuery(next);
-    onSearchChange?.(next);
+    if (!server) {
+      onSearchChange?.(next);
+      return;
+    }
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      reportSearch.current?.(next);
+    }, SERVER_SEARCH_DELAY);
   };
   const changeSort = (column: number) => {
     if (sortLocked) return;
@@ -109,7 +141,7 @@ export function useTableState({
   );
 
   const startBulk = (action: BulkAction) => {
-    if (action.confirmationMessage) setPendingBulk(action);
+    if (action.confirm || action.confirmationMessage) setPendingBulk(action);
     else bulk.run(action.id, selectedIds);
   };
   const confirmBulk = () => {

@@ -13,6 +13,8 @@ export interface PaginationProps {
   onPageChange: (page: number) => void;
   maxButtons?: number;
   label?: string;
+  /** Also show Previous and Next buttons around the page numbers. */
+  previousNext?: boolean;
 }
 
 export function Pagination({
@@ -22,6 +24,7 @@ export function Pagination({
   onPageChange,
   maxButtons = MAX_PAGE_BUTTONS,
   label = 'Pagination',
+  previousNext = false,
 }: PaginationProps) {
   const count = pageCount(total, pageSize);
   if (count <= 1) return null;
@@ -34,6 +37,18 @@ export function Pagination({
   return (
     <nav className="pagination" aria-label={label}>
       <ul>
+        {previousNext ? (
+          <li>
+            <button
+              type="button"
+              className="pagination__button"
+              onClick={() => go(current - 1)}
+              disabled={current === 1}
+            >
+              <span aria-hidden="true">‹ </span>Previous<span className="visually-hidden"> page</span>
+            </button>
+          </li>
+        ) : null}
         {more ? (
           <li>
             <button
@@ -69,6 +84,19 @@ export function Pagination({
             >
               Last<span className="visually-hidden"> page, {count}</span>
               <span aria-hidden="true"> »</span>
+            </button>
+          </li>
+        ) : null}
+        {previousNext ? (
+          <li>
+            <button
+              type="button"
+              className="pagination__button"
+              onClick={() => go(current + 1)}
+              disabled={current === count}
+            >
+              Next<span className="visually-hidden"> page</span>
+              <span aria-hidden="true"> ›</span>
             </button>
           </li>
         ) : null}

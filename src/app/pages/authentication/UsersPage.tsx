@@ -1,124 +1,134 @@
 /**
- * /authentication/users: the appliance's local accounts in a data table (search, sort, bulk enable, disable and
- * delete; the appliance refuses to remove or disable the last enabled admin or your own account and the error
- * handler lists them), an Add dialog that creates the account with a one-time password shown once, and a link to
- * each account's detail page.
+ * /authentication/users: the appliance's local accounts on the entity list (server paging, sort, search, role and
+ * state filters; bulk enable, disable and delete in one request each, confirmed by action and count; your own
+ * account cannot be selected, and the appliance refuses to disable or remove the last admin who can sign in), an
+ * Add dialog that creates the account with a one-time password shown once, and each name a link to its page.
  */
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
-import { DataTable, type TableRow } from '../../../widgets/DataTable';
+import { accountState, type AccountState } from '../../../shared/authentication';
+import { usersQuery } from '../../../shared/contracts/authentication';
 import { FormModal } from '../common/FormModal';
+import { EntityListPage, type EntityColumn } from '../common/entity/EntityListPage';
+import type { ListSource } from '../common/entity/listQuery';
 import { Modal } from '../../../widgets/Modal';
-import { PageHeader } from '../../../widgets/PageHeader';
-import { useAppDispatch } from '../../../store/createStore';
+import { useAppDispatch, useAppSelector } from '../../../store/createStore';
 import { fieldErrorsCleared } from '../../../store/slices/fieldErrors.slice';
 import { resourceLoaded } from '../../../store/slices/resources.slice';
-import { useResource, useResourceSave } from '../../../store/useResource';
+import { useResource } from '../../../store/useResource';
 import { useIsAdmin } from '../../../store/usePrivilege';
 import { AccountFields, newAccountSchema, toAccountBody, type AccountValues } from './AccountFields';
 import { CREATED_USER_KEY, USERS_KEY, type Account } from './types';
 import '../common/config/config.css';
-import { ArrowRightIcon } from '../../../widgets/icons';
 
 export const USERS_TITLE = 'Users';
 
-const LEGEND = [
-  { title: 'User name' },
-  { title: 'Full name' },
-  { title: 'E-mail' },
-  { title: 'Role', width: 90 },
-  { title: 'Status', width: 130 },
-  { title: 'Expires', width: 120 },
-];
+/** The accounts list: its URL's query, its resource key and the contract it follows. */
+export const USERS_LIST: ListSource = { resource: USERS_KEY, query: usersQuery, defaultSort: 'username' };
+
+const STATE_WORDS: Record<AccountState, string> = {
+  enabled: 'Enabled',
+  pending: 'First access pending',
+  locked: 'Locked',
+  expired: 'Expired',
+  disabled: 'Disabled',
+};
 
 /** Enabled, disabled, locked (by failed logins) or expired, in words. */
 export function accountStatus(a: Account, today = new Date().toISOString().slice(0, 10)): string {
-  if (!a.enabled) return 'Disabled';
-  if (a.expires_at && a.expires_at < today) return 'Expired';
-  if (a.locked) return 'Locked';
-  return a.must_change_password ? 'First access pending' : 'Enabled';
+  return STATE_WORDS[accountState(a, today)];
 }
 
-const BULK = [
-  { id: 'enable', value: 'Enable selected' },
+const COLUMNS: ReadonlyArray<EntityColumn<Account>> = [
+  { title: 'User name', sort: 'username', cell: (u) => ({ value: u.username }) },
+  { title: 'Full name', sort: 'full_name', priority: 2, cell: (u) => ({ value: u.full_name || '—' }) },
+  { title: 'E-mail', sort: 'email', priority: 3, cell: (u) => ({ value: u.email || '—' }) },
+  { title: 'Role', sort: 'role', width: 90, cell: (u) => ({ value: u.role === 'admin' ? 'Admin' : 'User' }) },
   {
-    id: 'disable',
-    value: 'Disable selected',
-    confirmationMessage: 'Disable the selected users? They are signed out.',
+    title: 'Status',
+    sort: 'status',
+    width: 170,
+    cell: (u) => {
+      const state = accountState(u);
+      return {
+        value: STATE_WORDS[state],
+        statusBullColor: state === 'enabled' ? 'green' : state === 'pending' ? 'gold' : 'red',
+        statusLabel: STATE_WORDS[state],
+      };
+    },
   },
   {
-    id: 'delete',
-    value: 'Delete selected',
-    confirmationMessage: 'Delete the selected users? This cannot be undone.',
+    title: 'Groups',
+    priority: 3,
+    cell: (u) => ({ value: u.groups?.length ? u.groups.map((g) => g.name).join(', ') : '—' }),
   },
-] as const;
+  {
+    title: 'Expires',
+    sort: 'expires_at',
+    width: 120,
+    priority: 2,
+    cell: (u) => ({ value: u.expires_at ?? '—' }),
+  },
+];
 
 export function UsersPage() {
-  const { data, status } = useResource<{ data: Account[] }>(USERS_KEY);
-  const bulk = useResourceSave();
-  const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [adding, setAdding] = useState(false);
   // Accounts are changed by admins only; an account that may read the authentication area sees the list.
   const isAdmin = useIsAdmin();
-  useEffect(() => {
-    document.title = `${USERS_TITLE} · Rampart`;
-  }, []);
-  const users = data?.data ?? [];
-  const rows: TableRow[] = users.map((u) => ({
-    id: String(u.id),
-    items: [
-      { value: u.username },
-      { value: u.full_name },
-      { value: u.email },
-      { value: u.role },
-      { value: accountStatus(u), statusBullColor: u.enabled && !u.locked ? 'green' : 'red' },
-      { value: u.expires_at ?? '—' },
-    ],
-    actions: [{ id: 'open', value: 'Open', icon: <ArrowRightIcon /> }],
-  }));
+  const me = useAppSelector((s) => s.session.user?.username.toLowerCase());
   return (
-    <section className="page config-page" aria-label={USERS_TITLE}>
-      <PageHeader
-        title={USERS_TITLE}
-        actionDescription="The appliance's local accounts: who may sign in to the console, with which role, until when."
-        primaryButton={{
-          label: 'Add user',
-          disabled: !isAdmin,
-          onClick: () => {
-            dispatch(fieldErrorsCleared());
-            setAdding(true);
-          },
-        }}
-      />
-      <section className="config-section" aria-label="Accounts">
-        <DataTable
-          caption="Accounts"
-          legend={LEGEND}
-          rows={rows}
-          loading={status === 'loading'}
-          searchLabel="Search users"
-          emptyMessage="No users yet."
-          bulkActions={isAdmin ? BULK : []}
-          bulkProcessing={bulk.pending}
-          onBulkAction={(action, ids) => {
-            bulk.save({
-              key: USERS_KEY,
-              method: 'POST',
-              path: 'users/bulk',
-              body: { action, ids: ids.map(Number) },
-              message: `${ids.length} user${ids.length === 1 ? '' : 's'} ${action}d.`,
-            });
-          }}
-          onRowAction={(rowId, action) => {
-            if (action === 'open') void navigate(`/authentication/users/${rowId}`);
-          }}
-        />
-      </section>
+    <EntityListPage<Account>
+      source={USERS_LIST}
+      title={USERS_TITLE}
+      description="The appliance's local accounts: who may sign in to the console, with which role, until when."
+      itemName={{ one: 'user', other: 'users' }}
+      columns={COLUMNS}
+      rowId={(u) => String(u.id)}
+      href={(u) => `/authentication/users/${u.id}`}
+      unselectable={(u) =>
+        u.username.toLowerCase() === me ? 'Your own account: change it on its own page.' : null
+      }
+      filters={[
+        {
+          name: 'role',
+          label: 'Role',
+          any: 'Any role',
+          options: [
+            { value: 'admin', name: 'Admin' },
+            { value: 'user', name: 'User' },
+          ],
+        },
+        {
+          name: 'status',
+          label: 'Status',
+          any: 'Any status',
+          options: Object.entries(STATE_WORDS).map(([value, name]) => ({ value, name })),
+        },
+      ]}
+      bulk={{
+        path: 'users/bulk',
+        ids: (ids) => ids.map(Number),
+        actions: [
+          { id: 'enable', verb: 'Enable', done: 'enabled' },
+          { id: 'disable', verb: 'Disable', done: 'disabled', detail: 'They are signed out at once.' },
+          { id: 'delete', verb: 'Delete', done: 'deleted', detail: 'This cannot be undone.' },
+        ],
+      }}
+      canWrite={isAdmin}
+      primaryButton={{
+        label: 'Add user',
+        disabled: !isAdmin,
+        onClick: () => {
+          dispatch(fieldErrorsCleared());
+          setAdding(true);
+        },
+      }}
+      emptyMessage="No users yet."
+    >
       {adding ? <AddUser onClose={() => setAdding(false)} /> : null}
       <CreatedPassword />
-    </section>
+    </EntityListPage>
   );
 }
 

@@ -8,7 +8,8 @@ import { PROVIDERS_TITLE, ProvidersPage } from './ProvidersPage';
 import { ServiceDetailPage } from './ServiceDetailPage';
 import { SERVICES_TITLE, ServicesPage } from './ServicesPage';
 import { UserDetailPage } from './UserDetailPage';
-import { USERS_TITLE, UsersPage } from './UsersPage';
+import { USERS_LIST, USERS_TITLE, UsersPage } from './UsersPage';
+import { listPrefetch } from '../common/entity/listQuery';
 import {
   GROUPS_KEY,
   groupKey,
@@ -26,7 +27,7 @@ import {
 export const routes: Record<string, RouteModule> = {
   users: {
     Component: UsersPage,
-    handle: { title: USERS_TITLE, prefetch: () => [resourceLoadRequested({ key: USERS_KEY })] },
+    handle: { title: USERS_TITLE, prefetch: listPrefetch(USERS_LIST) },
   },
   user: {
     Component: UserDetailPage,

@@ -93,14 +93,10 @@ export function orderView(p: PkiContext, row: OrderRow) {
   };
 }
 
-export const listOrders = (p: PkiContext, accountId?: string) =>
-  (
-    (accountId
-      ? p.app.db
-          .prepare('SELECT * FROM pki_acme_orders WHERE account_id = ? ORDER BY created_at DESC')
-          .all(accountId)
-      : p.app.db.prepare('SELECT * FROM pki_acme_orders ORDER BY created_at DESC').all()) as OrderRow[]
-  ).map((r) => orderView(p, r));
+export const listOrders = (p: PkiContext) =>
+  (p.app.db.prepare('SELECT * FROM pki_acme_orders ORDER BY created_at DESC').all() as OrderRow[]).map((r) =>
+    orderView(p, r),
+  );
 
 /** The key authorisation for a token the console's server is asked for (HTTP-01), or null. */
 export function challengeAnswer(p: PkiContext, token: string): string | null {

@@ -29,6 +29,9 @@ import {
 import type { PkiContext } from '../context';
 import { pkiAction } from './http';
 import { idParams, keyTypeField, nameField, pemField, PKI_UPLOAD_LIMIT } from './schemas';
+import type { Static } from '@sinclair/typebox';
+import { ordersQuery } from '../../../shared/contracts/pki';
+import { pageOf } from '../../http/listing';
 
 const accountSchema = {
   body: {
@@ -99,19 +102,22 @@ export function registerAcmeRoutes(scope: FastifyInstance, p: PkiContext, orders
     },
   );
 
-  scope.get<{ Querystring: { account_id?: string } }>(
+  scope.get<{ Querystring: Static<typeof ordersQuery> }>(
     '/pki/acme/orders',
-    {
-      ...admin,
-      schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { account_id: idParams.properties.id },
+    { ...admin, schema: { querystring: ordersQuery } },
+    async (req) =>
+      pageOf(listOrders(p), req.query, {
+        sort: {
+          names: (o) => o.names.join(', '),
+          account_name: (o) => o.account_name,
+          status: (o) => o.status,
+          not_after: (o) => o.not_after,
+          created_at: (o) => o.created_at,
         },
-      },
-    },
-    async (req) => ({ data: listOrders(p, req.query.account_id) }),
+        defaultSort: '-created_at',
+        text: (o) => [...o.names, o.account_name, o.detail],
+        filters: { account_id: (o, v) => o.account_id === v, status: (o, v) => o.status === v },
+      }),
   );
   scope.get<{ Params: { id: string } }>(
     '/pki/acme/orders/:id',

@@ -28,6 +28,9 @@ import {
   validityDaysField,
 } from './schemas';
 import { HttpError } from '../../http/errors';
+import type { Static } from '@sinclair/typebox';
+import { casQuery } from '../../../shared/contracts/pki';
+import { pageOf } from '../../http/listing';
 
 const crlValidityField = { type: 'integer', minimum: 1, maximum: 24 * 366 } as const;
 
@@ -67,7 +70,23 @@ const importSchema = {
 export function registerCaRoutes(scope: FastifyInstance, p: PkiContext): void {
   const admin = { onRequest: requireAdmin };
 
-  scope.get('/pki/cas', admin, async () => ({ data: listCas(p) }));
+  scope.get<{ Querystring: Static<typeof casQuery> }>(
+    '/pki/cas',
+    { ...admin, schema: { querystring: casQuery } },
+    async (req) =>
+      pageOf(listCas(p), req.query, {
+        sort: {
+          name: (c) => c.name,
+          kind: (c) => c.kind,
+          status: (c) => c.status,
+          not_after: (c) => c.not_after,
+          created_at: (c) => c.created_at,
+        },
+        defaultSort: 'created_at',
+        text: (c) => [c.name, c.common_name, c.subject, c.serial],
+        filters: { kind: (c, v) => c.kind === v },
+      }),
+  );
 
   scope.get<{ Params: { id: string } }>(
     '/pki/cas/:id',

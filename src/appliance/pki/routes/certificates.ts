@@ -11,7 +11,6 @@ import {
   importPem,
   importPkcs12,
   issueCertificate,
-  listCertificates,
   PROFILES,
   renewCertificate,
   REVOCATION_REASONS,
@@ -39,6 +38,9 @@ import {
   subjectSchema,
   validityDaysField,
 } from './schemas';
+import type { Static } from '@sinclair/typebox';
+import { certificatesQuery } from '../../../shared/contracts/pki';
+import { listCertificatePage } from '../certificateList';
 
 const listOf = (item: Record<string, unknown>) => ({ type: 'array', maxItems: 100, items: item }) as const;
 const sansSchema = {
@@ -158,23 +160,14 @@ const revokeSchema = {
   },
 };
 
-const listQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    ca_id: idParams.properties.id,
-    status: { type: 'string', enum: ['valid', 'expired', 'revoked', 'not_yet_valid'] },
-  },
-} as const;
-
 export function registerCertificateRoutes(scope: FastifyInstance, p: PkiContext): void {
   const admin = { onRequest: requireAdmin };
   const by = (req: Parameters<typeof currentUser>[0]) => currentUser(req).username;
 
-  scope.get<{ Querystring: { ca_id?: string; status?: string } }>(
+  scope.get<{ Querystring: Static<typeof certificatesQuery> }>(
     '/pki/certificates',
-    { ...admin, schema: { querystring: listQuery } },
-    async (req) => ({ data: listCertificates(p, req.query) }),
+    { ...admin, schema: { querystring: certificatesQuery } },
+    async (req) => listCertificatePage(p, req.query),
   );
 
   scope.get<{ Params: { id: string } }>(

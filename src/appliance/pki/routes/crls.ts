@@ -22,17 +22,14 @@ import {
 import { crlPem } from '../x509';
 import { download, fileName, MIME, pkiAction } from './http';
 import { idParams, nameField, PKI_UPLOAD_LIMIT } from './schemas';
+import type { Static } from '@sinclair/typebox';
+import { crlsQuery } from '../../../shared/contracts/pki';
+import { pageOf } from '../../http/listing';
 
 const formatQuery = {
   type: 'object',
   additionalProperties: false,
   properties: { format: { type: 'string', enum: ['pem', 'der'] } },
-} as const;
-
-const listQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { ca_id: idParams.properties.id, source: { type: 'string', enum: ['generated', 'imported'] } },
 } as const;
 
 const importSchema = {
@@ -47,10 +44,24 @@ const importSchema = {
 export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
   const admin = { onRequest: requireAdmin };
 
-  scope.get<{ Querystring: { ca_id?: string; source?: string } }>(
+  scope.get<{ Querystring: Static<typeof crlsQuery> }>(
     '/pki/crls',
-    { ...admin, schema: { querystring: listQuery } },
-    async (req) => ({ data: listCrls(p, req.query) }),
+    { ...admin, schema: { querystring: crlsQuery } },
+    async (req) =>
+      pageOf(listCrls(p), req.query, {
+        sort: {
+          name: (c) => c.name,
+          ca_name: (c) => c.ca_name,
+          status: (c) => c.status,
+          number: (c) => c.number,
+          entries: (c) => c.entries,
+          next_update: (c) => c.next_update,
+          created_at: (c) => c.created_at,
+        },
+        defaultSort: '-created_at',
+        text: (c) => [c.name, c.issuer, c.ca_name],
+        filters: { ca_id: (c, v) => c.ca_id === v, source: (c, v) => c.source === v },
+      }),
   );
 
   scope.get<{ Params: { id: string } }>(

@@ -26,14 +26,26 @@ const account = (id: number, username: string, more: Partial<Account> = {}): Acc
   ...more,
 });
 
-const users = { data: [account(1, 'admin', { role: 'admin' }), account(2, 'j.doe', { full_name: 'J Doe' })] };
+const users = {
+  data: [account(1, 'admin', { role: 'admin' }), account(2, 'j.doe', { full_name: 'J Doe' })],
+  total: 2,
+  page: 1,
+  per_page: 50,
+};
+/** The first page as the route's prefetch asks for it. */
+const FIRST_PAGE = 'users?page=1&per_page=50&sort=username';
 
-function setupUsers(routes: Parameters<typeof fakeApi>[0] = {}) {
-  const { api, calls } = fakeApi({ 'GET /api/users': () => users, ...routes });
+function setupUsers(routes: Parameters<typeof fakeApi>[0] = {}, signedInAs: string | null = null) {
+  const { api, calls } = fakeApi({ [`GET /api/${FIRST_PAGE}`]: () => users, ...routes });
   const view = renderPage(<UsersPage />, {
     api,
     path: '/authentication/users',
-    state: resourcesState({ users, groups: { data: [] } }),
+    state: {
+      ...resourcesState({ [FIRST_PAGE]: users, groups: { data: [] } }),
+      ...(signedInAs
+        ? { session: { loggedIn: true, user: { username: signedInAs, role: 'admin' as const } } }
+        : {}),
+    },
   });
   return { ...view, calls };
 }
@@ -42,7 +54,7 @@ describe('Users page', () => {
   test('lists the accounts with their status; no axe findings', async () => {
     const { container } = setupUsers();
     expect(screen.getByRole('rowheader', { name: 'j.doe' })).toBeInTheDocument();
-    expect(screen.getAllByText('Enabled')).toHaveLength(2);
+    expect(within(screen.getByRole('table')).getAllByText('Enabled')).toHaveLength(2);
     expect((await axe(container)).violations).toEqual([]);
   });
 
@@ -108,13 +120,47 @@ describe('Users page', () => {
     });
     for (const box of screen.getAllByRole('checkbox', { name: /Select/ }).slice(1)) await user.click(box);
     await user.click(screen.getByRole('button', { name: 'Disable selected' }));
-    const confirm = await screen.findByRole('alertdialog');
-    await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Disable 2 users' });
+    await user.click(within(confirm).getByRole('button', { name: 'Disable 2 users' }));
     await waitFor(() => expect(store.getState().notifications.toasts).toHaveLength(1));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ action: 'disable', ids: [1, 2] });
     const toast = store.getState().notifications.toasts[0];
     expect(toast.message).toContain('admin, j.doe');
     expect(toast.duration).toBe(5000);
+  });
+});
+
+describe('Users page as an entity list', () => {
+  test('says how many accounts there are and links each name to its page', () => {
+    setupUsers();
+    expect(screen.getByText('2 users')).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('link', { name: 'j.doe' })).toHaveAttribute('href', '/authentication/users/2');
+  });
+
+  test('the signed-in admin cannot select their own account, and select-all leaves it out', async () => {
+    const user = userEvent.setup();
+    const { calls } = setupUsers({ 'POST /api/users/bulk': () => ({}) }, 'admin');
+    const own = screen.getByRole('checkbox', { name: /admin/ });
+    expect(own).toBeDisabled();
+    expect(own).toHaveAccessibleDescription(/Your own account/);
+    await user.click(screen.getByRole('checkbox', { name: /Select all/ }));
+    await user.click(screen.getByRole('button', { name: 'Delete selected' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete 1 user' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete 1 user' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ action: 'delete', ids: [2] });
+  });
+
+  test('a filter asks the appliance for the matching page, back on page 1', async () => {
+    const user = userEvent.setup();
+    const admins = { ...users, data: [users.data[0]], total: 1 };
+    const { calls, router } = setupUsers({
+      'GET /api/users?page=1&per_page=50&role=admin&sort=username': () => admins,
+    });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'admin');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'j.doe' })).not.toBeInTheDocument());
+    expect(calls.map((c) => c.url)).toContain('/api/users?page=1&per_page=50&role=admin&sort=username');
+    expect(router.state.location.search).toBe('?role=admin');
   });
 });
 
