@@ -1,5 +1,5 @@
 /**
- * Seeding at scale for `scale.bench.ts`: accounts, certificates and log entries written straight into the
+ * Seeding at scale for `scale.ts` (`npm run bench:scale`): accounts, certificates and log entries written straight into the
  * appliance's SQLite (the tables its modules own), not through the HTTP API, so 10,000 accounts, 10,000 certificates
  * and 1,000,000 log entries take seconds. Each kind goes in one transaction through one prepared statement.
  *
