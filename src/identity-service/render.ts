@@ -13,7 +13,7 @@ import {
   textNode,
   type UiNode,
 } from './nodes';
-import { creationOptions, requestOptions } from './webauthn/ceremony';
+import { creationOptions, requestOptions } from '../service-kit/webauthn';
 import { WEBAUTHN_SCRIPT_INTEGRITY, WEBAUTHN_SCRIPT_PATH } from './webauthn/script';
 import type { FlowRecord, IdentityRecord, LookupCode, OidcCredential, SessionRecord } from './repo';
 import { MSG, uiText, type UiText } from './text';

@@ -12,7 +12,7 @@ import {
   type IdentityRepo,
   type SessionRecord,
 } from './repo';
-import type { StoredWebAuthnCredential } from './webauthn/ceremony';
+import type { StoredWebAuthnCredential } from '../service-kit/webauthn';
 
 export const SESSION_COOKIE = 'ory_kratos_session';
 

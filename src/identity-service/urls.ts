@@ -8,7 +8,7 @@ import type { RedirectPolicy } from '../shared/redirectPolicy';
 import { errors } from './errors';
 import { allowedRedirect, identityRedirectPolicy } from './redirect';
 import type { FlowKind } from './repo';
-import { rpIdFor } from './webauthn/ceremony';
+import { rpIdFor } from '../service-kit/webauthn';
 
 /** Console pages the service sends browsers to (the account screens). */
 export const UI_PATHS: Record<FlowKind | 'error', string> = {

@@ -16,6 +16,7 @@ import {
   type LoginResult,
   type LoginSetup,
 } from './localAuth';
+import { getSecurityKey, type SecurityKeyStep } from './securityKeys';
 
 function form(entries: Record<string, string>): URLSearchParams {
   const body = new URLSearchParams();
@@ -44,6 +45,17 @@ export function createLocalAuthActors(
     login: fromPromise<LoginResult, LoginCredentials>(async ({ input }) => {
       const url = withReturnTo(joinPath(endpoints.authBase, endpoints.authLoginPath ?? '/login'));
       const res = await api.post(url, form({ ...input }), once);
+      return readLoginResult(res.data);
+    }),
+    /**
+     * The security-key step: the browser's prompt with the step's options, then `POST {login}/webauthn` with the
+     * ticket and the key's answer (JSON). A prompt that fails rejects with a SecurityKeyPromptError.
+     */
+    useSecurityKey: fromPromise<LoginResult, SecurityKeyStep>(async ({ input }) => {
+      const credential = await getSecurityKey(input.publicKey);
+      const login = (endpoints.authLoginPath ?? '/login').replace(/\/+$/, '');
+      const url = withReturnTo(joinPath(endpoints.authBase, `${login}/webauthn`));
+      const res = await api.post(url, { ticket: input.ticket, credential }, once);
       return readLoginResult(res.data);
     }),
     changePassword: fromPromise<LoginResult, ChangePasswordCredentials>(async ({ input }) => {

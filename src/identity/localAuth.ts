@@ -7,6 +7,7 @@
 import { localAuthCodeMessages } from '../api/localAuthCodeMessages';
 import { BEARER_COOKIE } from '../shared/http';
 import type { SignupMode } from '../shared/signupPolicy';
+import type { SecurityKeyStep } from './securityKeys';
 
 export type LoginMethod =
   { type: 'form_login' } | { type: 'otp_login' } | { type: 'oauth'; provider: string; login_url: string };
@@ -71,13 +72,57 @@ export const LOCAL_AUTH_CODES = {
   otpSecretMissing: 4,
   invalidPassword: 6,
   samePassword: 7,
+  /** The security key's answer was refused; the answer carries a fresh key step. */
+  securityKeyRefused: 8,
+  /** The security-key step is used or too old: the password is asked for again. */
+  securityKeyExpired: 9,
 } as const;
+
+/** The ways an account finishes its login after the password. */
+export type SecondFactor = 'totp' | 'webauthn';
+
+/** What a 401 code 3 (or 8) says of the second step: the ways, the key ceremony, why a key cannot be used here. */
+export interface SecondStep {
+  secondFactors: SecondFactor[];
+  keyStep: SecurityKeyStep | null;
+  keyProblem: string | null;
+  /** The server's words (a refused key's reason). */
+  message: string | null;
+}
+
+/** Reads the second step from a local-auth 401; an answer that names no ways is the one-time code's (older servers). */
+export function readSecondStep(error: unknown): SecondStep {
+  const data = (error && typeof error === 'object' ? (error as { data?: unknown }).data : undefined) as
+    { detail?: unknown } | undefined;
+  const detail = (data?.detail && typeof data.detail === 'object' ? data.detail : {}) as Record<
+    string,
+    unknown
+  >;
+  const ways = Array.isArray(detail.second_factors)
+    ? detail.second_factors.filter((w): w is SecondFactor => w === 'totp' || w === 'webauthn')
+    : [];
+  const w = detail.webauthn as { ticket?: unknown; publicKey?: unknown } | null | undefined;
+  const keyStep =
+    w && typeof w.ticket === 'string' && w.publicKey && typeof w.publicKey === 'object'
+      ? { ticket: w.ticket, publicKey: w.publicKey as Record<string, unknown> }
+      : null;
+  return {
+    secondFactors: ways.length ? ways : ['totp'],
+    keyStep,
+    keyProblem: str(detail.webauthn_problem),
+    message: str(detail.message),
+  };
+}
 
 /** What the local-auth screens say: their own form checks, and the §8 401 codes as the one catalogue words them. */
 export const localAuthMessages = {
   usernameRequired: 'Please enter your username.',
   completeAllFields: 'Please complete all fields.',
   offline: 'The identity service looks offline. Please try again later.',
+  securityKeyRequired: 'Use your security key to finish logging in.',
+  securityKeyOrOtp: 'Use your security key, or enter the one-time code from your authenticator app.',
+  securityKeyExpired: 'The security key step has expired. Please enter your password again.',
+  securityKeyRefused: 'This security key was not accepted.',
   ...localAuthCodeMessages,
 } as const;
 

@@ -32,6 +32,16 @@ export interface AccountDetail extends Account {
   failed_since_last_login: number;
   login_history: Array<{ at: number; source: string; method: string; success: boolean }>;
   active_sessions: number;
+  /** The account's security keys (WebAuthn); an administrator's second-factor reset removes them with the app's. */
+  security_keys?: SecurityKeySummary[];
+}
+
+/** A security key of a console account as the API lists it (never its public key or credential id). */
+export interface SecurityKeySummary {
+  id: number;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
 }
 
 /** A group of accounts and the privileges it grants. */

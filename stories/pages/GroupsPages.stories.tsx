@@ -5,7 +5,8 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { expect, userEvent, within } from 'storybook/test';
 import { GroupDetailPage } from '../../src/app/pages/authentication/GroupDetailPage';
-import { GroupsPage } from '../../src/app/pages/authentication/GroupsPage';
+import { GROUPS_LIST, GroupsPage } from '../../src/app/pages/authentication/GroupsPage';
+import { firstPage, firstPageKey } from './fixtures';
 import type { RootState } from '../../src/store/createStore';
 import { groups, users } from './authenticationFixtures';
 import { pageState, pageStory } from './authenticationStories';
@@ -17,13 +18,15 @@ type Story = StoryObj;
 const list = (state: Partial<RootState>) =>
   pageStory({ element: <GroupsPage />, route: '*', path: '/authentication/groups' }, state);
 
-export const ListLoading: Story = list(pageState({}, { groups: 'loading' }));
-export const ListEmpty: Story = list(pageState({ groups: { data: [] }, users }));
-export const List: Story = list(pageState({ groups, users }));
+export const ListLoading: Story = list(pageState({}, { [firstPageKey(GROUPS_LIST)]: 'loading' }));
+export const ListEmpty: Story = list(pageState({ ...firstPage(GROUPS_LIST, []), users }));
+export const List: Story = list(pageState({ ...firstPage(GROUPS_LIST, groups.data), users }));
 /** An operator who may read the authentication area: no Add, no bulk delete. */
-export const ListReadOnly: Story = list(pageState({ groups, users }, {}, 'reader'));
+export const ListReadOnly: Story = list(
+  pageState({ ...firstPage(GROUPS_LIST, groups.data), users }, {}, 'reader'),
+);
 export const AddDialog: Story = {
-  ...list(pageState({ groups, users })),
+  ...list(pageState({ ...firstPage(GROUPS_LIST, groups.data), users })),
   play: async ({ canvasElement }) => {
     await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Add group' }));
     // The dialog is portalled out of the story's root.

@@ -6,7 +6,8 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { userEvent, within } from 'storybook/test';
 import { ProviderDetailPage } from '../../src/app/pages/authentication/ProviderDetailPage';
-import { ProvidersPage } from '../../src/app/pages/authentication/ProvidersPage';
+import { PROVIDERS_LIST, ProvidersPage } from '../../src/app/pages/authentication/ProvidersPage';
+import { firstPage, firstPageKey } from './fixtures';
 import type { RootState } from '../../src/store/createStore';
 import {
   cas,
@@ -26,12 +27,10 @@ type Story = StoryObj;
 const list = (state: Partial<RootState>) =>
   pageStory({ element: <ProvidersPage />, route: '*', path: '/authentication/providers' }, state);
 
-export const ListLoading: Story = list(pageState({}, { 'authentication/providers': 'loading' }));
+export const ListLoading: Story = list(pageState({}, { [firstPageKey(PROVIDERS_LIST)]: 'loading' }));
 /** Only the built-in local accounts, as on a new appliance. */
-export const ListLocalOnly: Story = list(
-  pageState({ 'authentication/providers': { data: [localProvider] } }),
-);
-export const List: Story = list(pageState({ 'authentication/providers': providers }));
+export const ListLocalOnly: Story = list(pageState(firstPage(PROVIDERS_LIST, [localProvider])));
+export const List: Story = list(pageState(firstPage(PROVIDERS_LIST, providers.data)));
 
 const detail = (path: string, state: Partial<RootState>, api?: Record<string, unknown>) =>
   pageStory({ element: <ProviderDetailPage />, route: '/authentication/providers/:id', path }, state, api);

@@ -6,7 +6,8 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { userEvent, within } from 'storybook/test';
 import { ServiceDetailPage } from '../../src/app/pages/authentication/ServiceDetailPage';
-import { ServicesPage } from '../../src/app/pages/authentication/ServicesPage';
+import { SERVICES_LIST, ServicesPage } from '../../src/app/pages/authentication/ServicesPage';
+import { firstPage, firstPageKey } from './fixtures';
 import type { AuthService } from '../../src/app/pages/authentication/types';
 import type { RootState } from '../../src/store/createStore';
 import { consoleService, providers, services } from './authenticationFixtures';
@@ -19,17 +20,17 @@ type Story = StoryObj;
 const list = (state: Partial<RootState>) =>
   pageStory({ element: <ServicesPage />, route: '*', path: '/authentication/services' }, state);
 
-export const ListLoading: Story = list(pageState({}, { 'authentication/services': 'loading' }));
+export const ListLoading: Story = list(pageState({}, { [firstPageKey(SERVICES_LIST)]: 'loading' }));
 export const List: Story = list(
   pageState({
-    'authentication/services': services,
+    ...firstPage(SERVICES_LIST, services.data),
     'authentication/signup': { mode: 'open', allowed_domains: [] },
   }),
 );
 /** Sign-up limited to the organisation's domains (and its subdomains). */
 export const ListSignupDomains: Story = list(
   pageState({
-    'authentication/services': services,
+    ...firstPage(SERVICES_LIST, services.data),
     'authentication/signup': { mode: 'domains', allowed_domains: ['example.com', '*.lab.example'] },
   }),
 );

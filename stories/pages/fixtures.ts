@@ -4,6 +4,7 @@ import type { ShellPasswordData, SshConfigData } from '../../src/app/pages/ssh/t
 import type { PreviewData } from '../../src/app/pages/common/config/ConfigPreview';
 import type { RootState } from '../../src/store/createStore';
 import { resourcesSlice } from '../../src/store/slices/resources.slice';
+import { listKey, type ListSource } from '../../src/app/pages/common/entity/listQuery';
 
 export const dnsProxyEmpty: DnsProxyData = {
   settings: { enabled: true, listen_interfaces: ['127.0.0.1'], port: 53, cache_size_mb: 4, dnssec: true },
@@ -160,3 +161,16 @@ export function resourcesState(
         : { status: 'failed', error: typeof status === 'number' ? { status } : {} };
   return { resources: { ...resourcesSlice.getInitialState(), entries } };
 }
+
+/**
+ * The resource key and answer of a list page's first page as its route loads it (the URL without a query): stories
+ * and tests hold the rows under the key the entity list reads.
+ */
+export function firstPage(source: ListSource, rows: readonly unknown[]): Record<string, unknown> {
+  return {
+    [listKey(source, new URLSearchParams())]: { data: rows, total: rows.length, page: 1, per_page: 50 },
+  };
+}
+
+/** The key of a list page's first page (for a loading or failed state). */
+export const firstPageKey = (source: ListSource) => listKey(source, new URLSearchParams());

@@ -76,7 +76,7 @@ test.describe('Users and lockout', () => {
 
     // The admin sees the sign-in in the user's history.
     await admin.getByRole('rowheader', { name: 'e2e.user' }).waitFor();
-    await admin.getByRole('button', { name: /Open e2e\.user/ }).click();
+    await admin.getByRole('link', { name: 'e2e.user' }).click();
     await expect(admin.getByRole('heading', { name: 'User e2e.user', level: 1 })).toBeVisible();
     await expect(admin.getByRole('region', { name: 'Sign-in history' }).getByText('Signed in')).toBeVisible();
   });

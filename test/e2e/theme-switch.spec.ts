@@ -47,7 +47,7 @@ const PARTS: Record<string, Record<string, (page: Page) => Locator>> = {
     'table search': (p) => p.getByRole('main').getByPlaceholder('Search', { exact: true }),
     table: (p) => p.getByRole('table'),
     'column header': (p) => p.getByRole('columnheader', { name: /User name/ }),
-    cell: (p) => p.getByRole('cell', { name: 'admin', exact: true }).first(),
+    cell: (p) => p.getByRole('cell', { name: 'Admin', exact: true }).first(),
     checkbox: (p) => p.getByRole('main').getByRole('checkbox').first(),
   },
   '/': {

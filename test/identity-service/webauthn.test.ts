@@ -11,7 +11,7 @@ import {
   verifyRegistration,
   WebAuthnError,
   type StoredWebAuthnCredential,
-} from '../../src/identity-service/webauthn/ceremony';
+} from '../../src/service-kit/webauthn';
 import { WEBAUTHN_SCRIPT, WEBAUTHN_SCRIPT_INTEGRITY } from '../../src/identity-service/webauthn/script';
 import { assert, attest, newKey } from './softAuthenticator';
 import { realAttestations } from './webauthnFixtures';

@@ -8,6 +8,11 @@ import {
   type LoginResult,
   type LoginSetup,
 } from '../../src/identity/localAuth';
+import {
+  SecurityKeyPromptError,
+  securityKeyMessages,
+  type SecurityKeyStep,
+} from '../../src/identity/securityKeys';
 
 const unauthorized = (code: number) =>
   new ApiError({
@@ -19,10 +24,30 @@ const unauthorized = (code: number) =>
     method: 'POST',
   });
 
+/** A 401 asking for the second step, as the appliance answers an account with a security key. */
+const keyStep = (code: number, ways: string[], ticket: string, message = 'Use your security key') =>
+  new ApiError({
+    kind: 'bad_request',
+    status: 401,
+    data: {
+      detail: { code, message, second_factors: ways, webauthn: { ticket, publicKey: { challenge: 'AA' } } },
+    },
+    message: '401',
+    url: '/api/auth/login',
+    method: 'POST',
+  });
+
 function start(
-  options: { answers?: Array<LoginResult | Error>; setup?: LoginSetup | Error; bearerMode?: boolean } = {},
+  options: {
+    answers?: Array<LoginResult | Error>;
+    keyAnswers?: Array<LoginResult | Error>;
+    setup?: LoginSetup | Error;
+    bearerMode?: boolean;
+  } = {},
 ) {
   const answers = [...(options.answers ?? [])];
+  const keyAnswers = [...(options.keyAnswers ?? [])];
+  const tickets: string[] = [];
   const sent: LoginCredentials[] = [];
   const completeLogin = jest.fn();
   const notifyError = jest.fn();
@@ -39,6 +64,12 @@ function start(
         if (!a || a instanceof Error) throw a ?? new Error('no answer');
         return a;
       }),
+      useSecurityKey: fromPromise<LoginResult, SecurityKeyStep>(async ({ input }) => {
+        tickets.push(input.ticket);
+        const a = keyAnswers.shift();
+        if (!a || a instanceof Error) throw a ?? new Error('no answer');
+        return a;
+      }),
     },
     actions: {
       completeLogin: (_, params) => completeLogin(params),
@@ -46,7 +77,7 @@ function start(
     },
   });
   const actor = createActor(machine, { input: { bearerMode: options.bearerMode ?? false } }).start();
-  return { actor, sent, completeLogin, notifyError, loadSetup };
+  return { actor, sent, tickets, completeLogin, notifyError, loadSetup };
 }
 
 const step = (actor: ReturnType<typeof start>['actor'], name: string) =>
@@ -98,6 +129,56 @@ describe('local login machine (§2, §4, §8)', () => {
     actor.send({ type: 'user.submit', otp: '123456' });
     await step(actor, 'success');
     expect(sent[2]).toEqual({ username: 'ann', password: 'pw', otp: '123456' });
+  });
+
+  it('an account with only a security key is asked for it; a refused key stays on the step with a fresh ceremony', async () => {
+    const done = { redirectUri: '/', accessToken: null };
+    const { actor, tickets, completeLogin } = start({
+      answers: [keyStep(3, ['webauthn'], 't1')],
+      keyAnswers: [
+        new SecurityKeyPromptError(securityKeyMessages.cancelled),
+        keyStep(8, ['webauthn'], 't2', 'This security key is not registered for the account.'),
+        done,
+      ],
+    });
+    actor.send({ type: 'user.next', username: 'ann' });
+    actor.send({ type: 'user.submit', password: 'pw' });
+    await step(actor, 'otp');
+    expect(actor.getSnapshot().context).toMatchObject({
+      secondFactors: ['webauthn'],
+      prompt: 'Use your security key to finish logging in.',
+      keyStep: { ticket: 't1' },
+    });
+    actor.send({ type: 'user.useKey' });
+    await waitFor(actor, (s) => s.matches({ step: 'otp' }) && s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe(securityKeyMessages.cancelled);
+    actor.send({ type: 'user.useKey' });
+    await waitFor(actor, (s) => s.context.keyStep?.ticket === 't2');
+    expect(actor.getSnapshot().context.error).toBe('This security key is not registered for the account.');
+    actor.send({ type: 'user.useKey' });
+    await step(actor, 'success');
+    expect(tickets).toEqual(['t1', 't1', 't2']);
+    expect(completeLogin).toHaveBeenCalledWith({ result: done });
+  });
+
+  it('offers the key and the code together, and an expired key step returns to the password', async () => {
+    const { actor } = start({
+      answers: [keyStep(3, ['totp', 'webauthn'], 't1')],
+      keyAnswers: [unauthorized(9)],
+    });
+    actor.send({ type: 'user.next', username: 'ann' });
+    actor.send({ type: 'user.submit', password: 'pw' });
+    await step(actor, 'otp');
+    expect(actor.getSnapshot().context.prompt).toBe(
+      'Use your security key, or enter the one-time code from your authenticator app.',
+    );
+    actor.send({ type: 'user.useKey' });
+    await waitFor(actor, (s) => s.matches({ step: 'password' }));
+    expect(actor.getSnapshot().context).toMatchObject({
+      password: '',
+      keyStep: null,
+      error: 'The security key step has expired. Please enter your password again.',
+    });
   });
 
   it('401 code 2 clears the code and says it is invalid', async () => {

@@ -1,8 +1,9 @@
 /**
  * Object search for the command palette: certificates, accounts and groups found by name. The palette asks only for
  * the lists the session may read (certificates: the PKI area; accounts and groups: the authentication area; admins
- * all), only once something is typed and the typing pauses, and through the same resources the list pages load
- * (`pki/certificates`, `users`, `groups`: the appliance's lists have no `q=` filter yet, so matching is done here).
+ * all), only once something is typed and the typing pauses, and through the appliance's list search: the first
+ * few matches of `pki/certificates?q=…`, `users?q=…` and `groups?q=…` (names, subjects, alternative names, e-mail
+ * addresses), so ten thousand objects are never sent to the browser for a search.
  */
 import { useEffect, useState } from 'react';
 import type { Account, Group } from '../../shared/authentication';
@@ -36,39 +37,33 @@ export function useDebouncedQuery(query: string, ms = OBJECT_SEARCH_DEBOUNCE_MS)
   return q.length < OBJECT_SEARCH_MIN_CHARS || settled.length < OBJECT_SEARCH_MIN_CHARS ? '' : settled;
 }
 
-const has = (text: string, q: string) => text.toLowerCase().includes(q);
+interface ObjectLists {
+  certificates?: CertificateRow[];
+  users?: Account[];
+  groups?: Group[];
+}
 
-/** Objects whose name holds `q` (case-insensitive), as palette entries that open their page. */
-export function objectEntries(
-  q: string,
-  lists: { certificates?: CertificateRow[]; users?: Account[]; groups?: Group[] },
-): PaletteEntry[] {
-  const query = q.trim().toLowerCase();
-  if (query.length < OBJECT_SEARCH_MIN_CHARS) return [];
-  const first = <T>(list: T[] | undefined, test: (item: T) => boolean) =>
-    (list ?? []).filter(test).slice(0, OBJECT_SEARCH_LIMIT);
+/** Objects the appliance found, as palette entries that open their page (at most OBJECT_SEARCH_LIMIT a kind). */
+export function paletteEntries(lists: ObjectLists): PaletteEntry[] {
+  const first = <T>(list: T[] | undefined) => (list ?? []).slice(0, OBJECT_SEARCH_LIMIT);
   return [
-    ...first(lists.certificates, (c) => has(c.name, query) || has(c.common_name, query)).map(
-      (c): PaletteEntry => ({
-        id: `object:certificate:${c.id}`,
-        kind: 'object',
-        name: c.name,
-        group: 'Certificate',
-        keywords: c.common_name,
-        to: `/system/certificates/${c.id}`,
-      }),
-    ),
-    ...first(lists.users, (u) => has(u.username, query) || has(u.full_name ?? '', query)).map(
-      (u): PaletteEntry => ({
-        id: `object:user:${u.id}`,
-        kind: 'object',
-        name: u.full_name ? `${u.username} (${u.full_name})` : u.username,
-        group: 'User',
-        keywords: u.email,
-        to: `/authentication/users/${u.id}`,
-      }),
-    ),
-    ...first(lists.groups, (g) => has(g.name, query)).map((g): PaletteEntry => ({
+    ...first(lists.certificates).map((c): PaletteEntry => ({
+      id: `object:certificate:${c.id}`,
+      kind: 'object',
+      name: c.name,
+      group: 'Certificate',
+      keywords: c.common_name,
+      to: `/system/certificates/${c.id}`,
+    })),
+    ...first(lists.users).map((u): PaletteEntry => ({
+      id: `object:user:${u.id}`,
+      kind: 'object',
+      name: u.full_name ? `${u.username} (${u.full_name})` : u.username,
+      group: 'User',
+      keywords: u.email,
+      to: `/authentication/users/${u.id}`,
+    })),
+    ...first(lists.groups).map((g): PaletteEntry => ({
       id: `object:group:${g.id}`,
       kind: 'object',
       name: g.name,
@@ -87,13 +82,19 @@ export function useObjectSearch(query: string): { entries: PaletteEntry[]; loadi
   const may = (area: 'pki' | 'authentication') =>
     loggedIn && !!user && (user.role === 'admin' || allows(user.privileges, area, 'read'));
   const searching = settled !== '';
-  const certificates = useResource<{ data: CertificateRow[] }>('pki/certificates', {
+  const search = (list: string) =>
+    `${list}?${new URLSearchParams({ page: '1', per_page: String(OBJECT_SEARCH_LIMIT), q: settled }).toString()}`;
+  const certificates = useResource<{ data: CertificateRow[] }>(search('pki/certificates'), {
     skip: !searching || !may('pki'),
   });
-  const users = useResource<{ data: Account[] }>('users', { skip: !searching || !may('authentication') });
-  const groups = useResource<{ data: Group[] }>('groups', { skip: !searching || !may('authentication') });
+  const users = useResource<{ data: Account[] }>(search('users'), {
+    skip: !searching || !may('authentication'),
+  });
+  const groups = useResource<{ data: Group[] }>(search('groups'), {
+    skip: !searching || !may('authentication'),
+  });
   const entries = searching
-    ? objectEntries(settled, {
+    ? paletteEntries({
         certificates: may('pki') ? certificates.data?.data : undefined,
         users: may('authentication') ? users.data?.data : undefined,
         groups: may('authentication') ? groups.data?.data : undefined,

@@ -62,6 +62,8 @@ export function routeRules(config: { authLoginPath: string; authChangePasswordPa
     // Local authentication itself.
     { base: 'auth', path: '/setup', read: 'public' },
     { base: 'auth', path: config.authLoginPath, read: 'public' },
+    // The security-key step of the login: its ticket proves the password step.
+    { base: 'auth', path: `${config.authLoginPath.replace(/\/+$/, '')}/webauthn`, read: 'public' },
     { base: 'auth', path: config.authChangePasswordPath, read: 'public' },
     { base: 'auth', path: '/logout', read: 'public' },
     // API tokens and the SSH helper's check: they authenticate the caller themselves (serviceAuthRoutes.ts).

@@ -37,6 +37,7 @@ import {
 } from './sessions';
 import { consoleOidcLoginMethods, readSignupPolicy, registerOidcLogin } from '../providers';
 import {
+  auditLocks,
   auditSignIn,
   loginError,
   LoginCode,
@@ -45,6 +46,16 @@ import {
   type Credentials,
 } from './serviceAuth';
 import { registerServiceAuthRoutes } from './serviceAuthRoutes';
+import { loginThrottle, readPolicy, throttleKey } from './lockout';
+import {
+  assertionOptions,
+  ceremonyOrigin,
+  NO_RP_ID,
+  takeCeremony,
+  verifySignIn,
+  WebAuthnError,
+} from '../users/securityKeys';
+import type { SignInFields } from '../../service-kit/signInAudit';
 
 export { LoginCode };
 
@@ -138,6 +149,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
   const auth = serviceAuthenticator(ctx);
   const origin = (req: FastifyRequest) => ({ source: req.ip, log: req.log });
   const consumeOtpStep = auth.consumeOtpStep;
+  const throttle = loginThrottle(db);
 
   const identityHealth = cachedHealthCheck(identityProbe(scope, config.identityBase), {
     now: () => ctx.now(),
@@ -162,6 +174,89 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     };
   });
 
+  /**
+   * The end of a console sign-in whose factors were all proven: first access goes to the password change (no
+   * session); otherwise the session this browser held is replaced by a new one. The one-time code's step is used
+   * here (false: it was replayed).
+   */
+  function finishLogin(
+    req: FastifyRequest<{ Querystring: { return_to?: string } }>,
+    reply: FastifyReply,
+    user: { id: number; username: string; must_change_password: number },
+    otpStep: number,
+    fields: SignInFields,
+    history: (success: boolean) => void,
+  ) {
+    const refused = (name: string, why: string) =>
+      auditSignIn(audit, req.log, 'refused', 'login refused', name, fields, why);
+    if (user.must_change_password) {
+      const fresh = inTransaction(db, () => consumeOtpStep(user.id, otpStep));
+      if (!fresh) {
+        refused(user.username, 'one-time code replayed');
+        throw loginError(LoginCode.invalidOtp, 'Invalid one-time code');
+      }
+      auditSignIn(
+        audit,
+        req.log,
+        'succeeded',
+        'login',
+        user.username,
+        fields,
+        'needs a password change (first access)',
+      );
+      return {
+        data: { redirect_uri: withReturnTo(FIRST_ACCESS_REDIRECT, req.query.return_to, redirects) },
+      };
+    }
+    const kind = config.bearerMode ? 'bearer' : 'cookie';
+    const previous = presentedToken(req);
+    const session = inTransaction(db, () => {
+      if (!consumeOtpStep(user.id, otpStep)) return null;
+      // A new login replaces the session this browser held (whoever it belonged to).
+      if (previous) deleteSession(ctx, previous);
+      return createSession(ctx, user.id, kind);
+    });
+    if (!session) {
+      refused(user.username, 'one-time code replayed');
+      throw loginError(LoginCode.invalidOtp, 'Invalid one-time code');
+    }
+    setSessionCookies(ctx, reply, session.token, kind, session.maxAge);
+    history(true);
+    auditSignIn(audit, req.log, 'succeeded', 'login succeeded', user.username, fields);
+    const redirect_uri = safeRedirectPath(req.query.return_to, redirects);
+    return { data: kind === 'bearer' ? { redirect_uri, access_token: session.token } : { redirect_uri } };
+  }
+
+  /**
+   * The 401 that asks an account with a security key for its second step: the ways it has (`webauthn`, and `totp`
+   * when it also has an authenticator app) and a fresh ceremony for `navigator.credentials.get()`; `webauthn` is
+   * null (with the reason) when no key of the account can be used at this address.
+   */
+  function keyStep(req: FastifyRequest, user: { id: number; totp_secret: string | null }, code: number) {
+    const where = ceremonyOrigin(ctx, req);
+    const options = where ? inTransaction(db, () => assertionOptions(ctx, user.id, where)) : null;
+    const ways = [...(user.totp_secret ? ['totp'] : []), 'webauthn'];
+    const message =
+      code === LoginCode.securityKeyRefused
+        ? 'This security key was not accepted'
+        : user.totp_secret
+          ? 'Use your security key, or enter the one-time code of your authenticator'
+          : 'Use your security key';
+    return new HttpError(401, {
+      code,
+      message,
+      second_factors: ways,
+      webauthn: options,
+      ...(options
+        ? {}
+        : {
+            webauthn_problem: where
+              ? 'None of your security keys was added at this address of the console; open it by the host name where you added them'
+              : NO_RP_ID,
+          }),
+    });
+  }
+
   scope.post<{ Body: LoginBody; Querystring: { return_to?: string } }>(
     config.authLoginPath,
     { schema: loginSchema, config: limited },
@@ -179,10 +274,15 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
           at: ctx.now(),
         });
       // The console's own sign-in asks the console service's providers.
-      const { user, otpStep } = await auth
+      const {
+        user,
+        otpStep,
+        keyStep: keyPending,
+      } = await auth
         .authenticate(origin(req), body, {
           through: 'console',
           wrong: loginError(LoginCode.wrongCredentials, 'Wrong user name or password'),
+          securityKeys: true,
         })
         .catch((e: unknown) => {
           if (e instanceof HttpError && (e.statusCode === 401 || e.statusCode === 429)) history(false);
@@ -194,42 +294,101 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
         refused(user.username, `account ${refusal}`);
         throw loginError(LoginCode.wrongCredentials, `This account is ${refusal}; ask an administrator`);
       }
-      if (user.must_change_password) {
-        const fresh = inTransaction(db, () => consumeOtpStep(user.id, otpStep));
-        if (!fresh) {
-          refused(user.username, 'one-time code replayed');
-          throw loginError(LoginCode.invalidOtp, 'Invalid one-time code');
-        }
+      if (keyPending) throw keyStep(req, user, LoginCode.otpRequired);
+      return finishLogin(req, reply, user, otpStep, fields, history);
+    },
+  );
+
+  // The security-key step of a console sign-in: the ticket the password step answered and the browser's answer to
+  // `navigator.credentials.get()`. Counted by the login throttle like a code; a refused key is audited and answered
+  // with a fresh ceremony (the password stays proven), a ticket that is used or too old sends back to the password.
+  scope.post<{
+    Body: { ticket: string; credential: Record<string, unknown> };
+    Querystring: { return_to?: string };
+  }>(
+    `${config.authLoginPath.replace(/\/+$/, '')}/webauthn`,
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['ticket', 'credential'],
+          properties: {
+            ticket: { type: 'string', minLength: 1, maxLength: 128 },
+            credential: { type: 'object' },
+          },
+        },
+        querystring: loginSchema.querystring,
+      },
+      config: limited,
+    },
+    async (req, reply) => {
+      const ceremony = inTransaction(db, () => takeCeremony(ctx, req.body.ticket, 'login'));
+      if (!ceremony)
+        throw loginError(
+          LoginCode.securityKeyExpired,
+          'The security key step has expired; enter your password again',
+        );
+      const user = db
+        .prepare('SELECT id, username, must_change_password, totp_secret FROM users WHERE id = ?')
+        .get(ceremony.user_id) as
+        | { id: number; username: string; must_change_password: number; totp_secret: string | null }
+        | undefined;
+      if (!user)
+        throw loginError(
+          LoginCode.securityKeyExpired,
+          'The security key step has expired; enter your password again',
+        );
+      const fields = { service: 'console', method: 'webauthn', source: req.ip } as const;
+      const history = (success: boolean) =>
+        recordLogin(db, {
+          username: user.username,
+          source: req.ip,
+          method: 'password+webauthn',
+          success,
+          at: ctx.now(),
+        });
+      const begun = await throttle.begin(throttleKey(user.username), req.ip, { service: 'console' });
+      if (!begun.ok) {
+        history(false);
+        auditSignIn(audit, req.log, 'refused', 'login refused', user.username, fields, 'account locked');
+        const minutes = Math.ceil(begun.retryAfter / 60);
+        throw new HttpError(
+          429,
+          `Too many failed attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+          { 'retry-after': String(begun.retryAfter) },
+        );
+      }
+      const attempt = begun.attempt;
+      await attempt.wait();
+      try {
+        await verifySignIn(ctx, ceremony, req.body.credential);
+      } catch (e) {
+        if (!(e instanceof WebAuthnError)) throw e;
+        history(false);
         auditSignIn(
           audit,
           req.log,
-          'succeeded',
-          'login',
+          'failed',
+          'login failed',
           user.username,
           fields,
-          'needs a password change (first access)',
+          `security key refused: ${e.message}`,
         );
-        return {
-          data: { redirect_uri: withReturnTo(FIRST_ACCESS_REDIRECT, req.query.return_to, redirects) },
-        };
+        const outcome = await attempt.failed();
+        auditLocks(audit, req.log, user.username, fields, outcome, readPolicy(db), throttle.nameLimit());
+        const again = keyStep(req, user, LoginCode.securityKeyRefused);
+        (again.detail as { message: string }).message = e.message;
+        throw again;
       }
-      const kind = config.bearerMode ? 'bearer' : 'cookie';
-      const previous = presentedToken(req);
-      const session = inTransaction(db, () => {
-        if (!consumeOtpStep(user.id, otpStep)) return null;
-        // A new login replaces the session this browser held (whoever it belonged to).
-        if (previous) deleteSession(ctx, previous);
-        return createSession(ctx, user.id, kind);
-      });
-      if (!session) {
-        refused(user.username, 'one-time code replayed');
-        throw loginError(LoginCode.invalidOtp, 'Invalid one-time code');
+      await attempt.succeeded();
+      const refusal = accountRefusal(db, user.id, ctx.now());
+      if (refusal) {
+        history(false);
+        auditSignIn(audit, req.log, 'refused', 'login refused', user.username, fields, `account ${refusal}`);
+        throw loginError(LoginCode.wrongCredentials, `This account is ${refusal}; ask an administrator`);
       }
-      setSessionCookies(ctx, reply, session.token, kind, session.maxAge);
-      history(true);
-      auditSignIn(audit, req.log, 'succeeded', 'login succeeded', user.username, fields);
-      const redirect_uri = safeRedirectPath(req.query.return_to, redirects);
-      return { data: kind === 'bearer' ? { redirect_uri, access_token: session.token } : { redirect_uri } };
+      return finishLogin(req, reply, user, 0, fields, history);
     },
   );
 

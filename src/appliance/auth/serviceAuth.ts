@@ -19,6 +19,7 @@ import { AuditService, auditText, type Audit } from '../audit';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import { recordLogin } from '../users/history';
+import { hasSecurityKey } from '../users/securityKeys';
 import { accountRefusal } from '../users/store';
 import {
   type BeginResult,
@@ -55,6 +56,10 @@ export const LoginCode = {
   otpNotConfigured: 4,
   invalidPassword: 6,
   sameAsCurrent: 7,
+  /** The security key's answer was refused (unknown key, bad signature, a counter that did not grow). */
+  securityKeyRefused: 8,
+  /** The security-key step is over (used or too old): the password is asked for again. */
+  securityKeyExpired: 9,
 } as const;
 
 /** How services are named in audit messages and answers. */
@@ -136,6 +141,16 @@ const USER_COLUMNS =
 /** The provider walk's outcome: an account, nothing (wrong credentials), or an account of a provider not listed. */
 type WalkResult = { user: AuthUser } | { excluded: ProviderRow } | null;
 
+export interface AuthenticateOptions {
+  through: ServiceId | 'local';
+  wrong: HttpError;
+  /**
+   * The console's login: an account with a security key that presented no one-time code gets `keyStep: true` once
+   * its password is right (the attempt is refunded, as for the code step); the caller asks for the key.
+   */
+  securityKeys?: boolean;
+}
+
 export interface ServiceAuthenticator {
   /**
    * Checks name, password and one-time code through `through`'s providers (or the local password only). Returns the
@@ -144,8 +159,8 @@ export interface ServiceAuthenticator {
   authenticate(
     origin: AttemptOrigin,
     creds: Credentials,
-    options: { through: ServiceId | 'local'; wrong: HttpError },
-  ): Promise<{ user: AuthUser; otpStep: number }>;
+    options: AuthenticateOptions,
+  ): Promise<{ user: AuthUser; otpStep: number; keyStep?: boolean }>;
   /** Records a used one-time code step; false when a parallel request used it first (replay). Call in a transaction. */
   consumeOtpStep(userId: number, step: number): boolean;
   /**
@@ -342,8 +357,8 @@ function createAuthenticator(ctx: ApplianceContext): ServiceAuthenticator {
   async function authenticate(
     origin: AttemptOrigin,
     creds: Credentials,
-    { through, wrong }: { through: ServiceId | 'local'; wrong: HttpError },
-  ): Promise<{ user: AuthUser; otpStep: number }> {
+    { through, wrong, securityKeys }: AuthenticateOptions,
+  ): Promise<{ user: AuthUser; otpStep: number; keyStep?: boolean }> {
     const fields = fieldsOf(through, origin, creds);
     const begun = await throttle.begin(throttleKey(creds.username), origin.source, {
       service: fields.service,
@@ -369,6 +384,11 @@ function createAuthenticator(ctx: ApplianceContext): ServiceAuthenticator {
     }
     if (!user) throw await failure(origin, through, creds, 'wrong credentials', attempt, wrong);
     const otp = creds.otp?.trim() ?? '';
+    if (securityKeys && !otp && hasSecurityKey(db, user.id)) {
+      // The password was right; the second step (the key, or the code when the account has both) decides.
+      await attempt.refund();
+      return { user, otpStep: 0, keyStep: true };
+    }
     if (!user.totp_secret) {
       if (user.otp_required || otp) {
         await attempt.refund();

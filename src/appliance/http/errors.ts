@@ -14,7 +14,11 @@ export interface ErrorItem {
   ctx?: Record<string, unknown>;
 }
 
-export type ErrorDetail = string | ErrorItem[] | { code: number | string; message: string };
+export type ErrorDetail =
+  | string
+  | ErrorItem[]
+  // A login answer may say more (the second step's ways and options).
+  | { code: number | string; message: string; [more: string]: unknown };
 
 /** The 413 text, naming the route's limit so the caller knows what to send instead. */
 export function tooLarge(limitBytes: number | undefined): string {

@@ -114,4 +114,12 @@ export const pkiMigrations: Migration[] = [
         );
       `),
   },
+  {
+    version: 3,
+    name: 'index of renewals (each listed certificate looks up its renewal)',
+    up: (db) =>
+      db.exec(`
+        CREATE INDEX pki_certificates_renewed_from ON pki_certificates(renewed_from);
+      `),
+  },
 ];

@@ -112,10 +112,16 @@ export async function resetAdminPassword(
         `UPDATE users SET password_hash = ?, must_change_password = 1, role = 'admin',
            enabled = 1, expires_at = NULL WHERE id = ?`,
       ).run(hash, row.id);
-      if (options.resetSecondFactor)
+      if (options.resetSecondFactor) {
         db.prepare(
           'UPDATE users SET totp_secret = NULL, totp_created_at = NULL, last_otp_step = 0, otp_required = 0 WHERE id = ?',
         ).run(row.id);
+        // Security keys too (their table exists once the users module has migrated).
+        if (
+          db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'user_security_keys'").get()
+        )
+          db.prepare('DELETE FROM user_security_keys WHERE user_id = ?').run(row.id);
+      }
       // The table exists once the providers module has migrated (any server start); the local password must count.
       if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'provider_accounts'").get())
         db.prepare('DELETE FROM provider_accounts WHERE user_id = ?').run(row.id);

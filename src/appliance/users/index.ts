@@ -29,6 +29,8 @@ import { groupsOfUser, setGroupsOfUser } from './groupsStore';
 import { failuresSinceSuccess, lastSuccess, loginHistory } from './history';
 import { usersMigrations } from './migrations';
 import { simulateLockout, type CandidatePolicy } from './simulate';
+import { registerSecurityKeyRoutes } from './securityKeyRoutes';
+import { listSecurityKeys } from './securityKeys';
 import { dayOf, findAccount, listAccounts } from './store';
 
 export { accountRefusal } from './store';
@@ -163,6 +165,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     return {
       password_changed_at: account?.password_changed_at ?? null,
       second_factors: account?.second_factors ?? [],
+      security_keys: listSecurityKeys(db, me.id),
       data: loginHistory(db, me.username),
       last_login: lastSuccess(db, me.username),
       failed_since_last_login: failuresSinceSuccess(db, me.username),
@@ -230,6 +233,8 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     },
   );
 
+  registerSecurityKeyRoutes(scope, ctx);
+
   scope.get<{ Params: { id: string } }>(
     '/users/:id',
     { onRequest: requireAdmin, schema: { params: idParams } },
@@ -237,6 +242,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
       const account = mustFind(req.params.id);
       return {
         ...withGroups(account),
+        security_keys: listSecurityKeys(db, account.id),
         last_login: lastSuccess(db, account.username),
         failed_since_last_login: failuresSinceSuccess(db, account.username),
         login_history: loginHistory(db, account.username),
@@ -468,14 +474,15 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     { onRequest: requireAdmin, schema: { params: idParams } },
     async (req, reply) => {
       const account = mustFind(req.params.id);
-      if (!account.second_factors.length) throw new HttpError(404, 'This user has no second factor');
-      inTransaction(db, () =>
-        db
-          .prepare(
-            'UPDATE users SET totp_secret = NULL, totp_created_at = NULL, last_otp_step = 0 WHERE id = ?',
-          )
-          .run(account.id),
-      );
+      // Both kinds go: the authenticator app and every security key (a lost phone or key is what a reset is for).
+      const keys = listSecurityKeys(db, account.id).length;
+      if (!account.second_factors.length && !keys) throw new HttpError(404, 'This user has no second factor');
+      inTransaction(db, () => {
+        db.prepare(
+          'UPDATE users SET totp_secret = NULL, totp_created_at = NULL, last_otp_step = 0 WHERE id = ?',
+        ).run(account.id);
+        db.prepare('DELETE FROM user_security_keys WHERE user_id = ?').run(account.id);
+      });
       audit.record(
         AuditService.auth,
         `second factor of "${auditText(account.username)}" reset by "${auditText(currentUser(req).username)}"`,

@@ -66,4 +66,35 @@ export const usersMigrations: Migration[] = [
         );
       `),
   },
+  {
+    version: 4,
+    name: 'security keys (WebAuthn) of console accounts and their pending ceremonies',
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE users ADD COLUMN webauthn_user_handle TEXT;
+        CREATE TABLE user_security_keys (
+          id INTEGER PRIMARY KEY,
+          user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          credential_id TEXT NOT NULL UNIQUE,
+          public_key TEXT NOT NULL,
+          alg INTEGER NOT NULL,
+          sign_count INTEGER NOT NULL DEFAULT 0,
+          rp_id TEXT NOT NULL,
+          name TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          last_used_at INTEGER
+        );
+        CREATE INDEX user_security_keys_user ON user_security_keys(user_id);
+        CREATE TABLE user_webauthn_ceremonies (
+          ticket_hash TEXT PRIMARY KEY,
+          user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          purpose TEXT NOT NULL CHECK (purpose IN ('register', 'login')),
+          challenge TEXT NOT NULL,
+          rp_id TEXT NOT NULL,
+          origin TEXT NOT NULL,
+          session_hash TEXT,
+          expires_at INTEGER NOT NULL
+        );
+      `),
+  },
 ];

@@ -19,7 +19,7 @@ import {
   limitReached,
   TOO_MANY_REQUESTS,
 } from './common';
-import { verifyAssertion, WebAuthnError } from '../webauthn/ceremony';
+import { verifyAssertion, WebAuthnError } from '../../service-kit/webauthn';
 import { startOidc } from './oidc';
 
 /** How the audit trail names each second factor (src/shared/signIns.ts). */

@@ -20,7 +20,7 @@ import { loadFetchedFlow, loadSubmitFlow, NO_STORE, queryOf, sendFlow } from './
 import { checkTotp } from './login';
 import { startOidc } from './oidc';
 import { startVerification } from './verification';
-import { verifyRegistration, WebAuthnError } from '../webauthn/ceremony';
+import { verifyRegistration, WebAuthnError } from '../../service-kit/webauthn';
 import { DEFAULT_SECURITY_KEY_NAME } from '../../shared/securityKeys';
 
 const LOOKUP_CODE_COUNT = 12;

@@ -4,10 +4,10 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { LockoutPage } from '../../../src/app/pages/authentication/LockoutPage';
-import { UsersPage } from '../../../src/app/pages/authentication/UsersPage';
+import { USERS_LIST, UsersPage } from '../../../src/app/pages/authentication/UsersPage';
 import type { Account } from '../../../src/app/pages/authentication/types';
 import type { RootState } from '../../../src/store/createStore';
-import { resourcesState } from '../../pages/fixtures';
+import { firstPage, resourcesState } from '../../pages/fixtures';
 import { StoryProviders } from '../../support/StoryProviders';
 
 const config = { apiBase: '/api/' } as RootState['config'];
@@ -42,7 +42,10 @@ const accounts = [
 
 function Users({ data }: { data: Account[] }) {
   return (
-    <StoryProviders path="/authentication/users" state={{ config, ...resourcesState({ users: { data } }) }}>
+    <StoryProviders
+      path="/authentication/users"
+      state={{ config, ...resourcesState(firstPage(USERS_LIST, data)) }}
+    >
       <UsersPage />
     </StoryProviders>
   );

@@ -157,17 +157,22 @@ test('a user who is not an admin is offered no admin-only page', async () => {
   act(() => undefined);
 });
 
+/** The appliance's answers to the palette's search for "mail": the first matches of each list. */
+const q = 'page=1&per_page=5&q=mail';
 const objectRoutes = {
-  'GET /api/pki/certificates': () => ({
+  [`GET /api/pki/certificates?${q}`]: () => ({
+    // The second matched on an alternative name, which the palette does not see: the appliance's match stands.
     data: [
       { id: 'c1', name: 'mail.example.test', common_name: 'mail.example.test' },
       { id: 'c2', name: 'vpn gateway', common_name: 'vpn.example.test' },
     ],
+    total: 2,
   }),
-  'GET /api/users': () => ({
+  [`GET /api/users?${q}`]: () => ({
     data: [{ id: 7, username: 'mallory', full_name: 'Mallory Mail', email: 'm@example.test' }],
+    total: 1,
   }),
-  'GET /api/groups': () => ({ data: [{ id: 3, name: 'mail admins', description: '' }] }),
+  [`GET /api/groups?${q}`]: () => ({ data: [{ id: 3, name: 'mail admins', description: '' }], total: 1 }),
 };
 
 test('finds a certificate, a user and a group by name, after typing pauses, and opens the one chosen', async () => {
@@ -184,13 +189,18 @@ test('finds a certificate, a user and a group by name, after typing pauses, and 
       within(objects)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['mail.example.testCertificate', 'mallory (Mallory Mail)User', 'mail adminsGroup']),
+    ).toEqual([
+      'mail.example.testCertificate',
+      'vpn gatewayCertificate',
+      'mallory (Mallory Mail)User',
+      'mail adminsGroup',
+    ]),
   );
-  // One request per list, whatever was typed meanwhile.
+  // One search per list for what was typed when typing paused, never the whole list.
   expect(calls.map((c) => `${c.method} ${c.url}`).sort()).toEqual([
-    'GET /api/groups',
-    'GET /api/pki/certificates',
-    'GET /api/users',
+    `GET /api/groups?${q}`,
+    `GET /api/pki/certificates?${q}`,
+    `GET /api/users?${q}`,
   ]);
   await user.click(within(objects).getByRole('option', { name: /mallory/ }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/authentication/users/7'));
@@ -209,6 +219,6 @@ test('searches only the lists the session may read: a PKI reader finds certifica
     within(objects)
       .getAllByRole('option')
       .map((o) => o.textContent),
-  ).toEqual(['mail.example.testCertificate']);
-  expect(calls.map((c) => c.url)).toEqual(['/api/pki/certificates']);
+  ).toEqual(['mail.example.testCertificate', 'vpn gatewayCertificate']);
+  expect(calls.map((c) => c.url)).toEqual([`/api/pki/certificates?${q}`]);
 });

@@ -9,6 +9,7 @@ import { defaults, publicConfig } from '../../../config';
 import { loginMachine } from '../../../machines/login.machine';
 import type { ApiClient, ApiResponse } from '../../../src/api/client';
 import { LocalLoginScreen } from '../../../src/app/pages/account/LocalLoginScreen';
+import { SecurityKeyPromptError } from '../../../src/identity/securityKeys';
 import { renderScreen } from '../../app/pages/account/support';
 import type { GraphState } from '../support/coverage';
 import { machineModel } from '../support/models';
@@ -29,7 +30,30 @@ const paths = replayPaths(model);
 const apiAnswers: Record<string, unknown> = {
   loadSetup: { login_methods: [{ type: 'form_login' }] },
   login: { data: { redirect_uri: '/logs/overview' } },
+  useSecurityKey: { data: { redirect_uri: '/logs/overview' } },
 };
+
+/** The browser's key prompt answers at once (the appliance's answer to it is the model's). */
+const bytes = (s: string) => new TextEncoder().encode(s).buffer;
+beforeAll(() => {
+  Object.assign(window, { PublicKeyCredential: function PublicKeyCredential() {} });
+  Object.defineProperty(navigator, 'credentials', {
+    configurable: true,
+    value: {
+      get: async () => ({
+        id: 'a2V5',
+        rawId: bytes('key'),
+        type: 'public-key',
+        response: {
+          clientDataJSON: bytes('{}'),
+          authenticatorData: bytes('data'),
+          signature: bytes('sig'),
+          userHandle: null,
+        },
+      }),
+    },
+  });
+});
 
 function fakeApi(pending: PendingCalls): ApiClient {
   const ok = (data: unknown): ApiResponse<unknown> => ({ status: 200, data, headers: new Headers() });
@@ -37,7 +61,8 @@ function fakeApi(pending: PendingCalls): ApiClient {
   return {
     request: never,
     get: (() => pending.wait('loadSetup').then(ok)) as ApiClient['get'],
-    post: (() => pending.wait('login').then(ok)) as ApiClient['post'],
+    post: ((url: string) =>
+      pending.wait(url.includes('/webauthn') ? 'useSecurityKey' : 'login').then(ok)) as ApiClient['post'],
     put: never,
     patch: never,
     delete: never,
@@ -90,6 +115,7 @@ describe('login machine replayed through the local login screen', () => {
           await retype('Password', e.password ?? '');
           await user.click(submitButton('Log in'));
         } else if (e.type === 'user.back') await user.click(submitButton('Back'));
+        else if (e.type === 'user.useKey') await user.click(submitButton('Use your security key'));
         else throw new Error(`no way to do ${e.type} on the login screen`);
       },
       // The model also submits the password step with only a code and the code step with only a password; the
@@ -125,12 +151,21 @@ describe('login machine replayed through the local login screen', () => {
         if (step !== 'username')
           expect(within(document.querySelector('.auth__who')!).getByText(ctx.username));
         if (step === 'submitting') expect(submitButton('Logging in…')).toBeDisabled();
+        if (step === 'securityKey') expect(submitButton('Waiting for your security key…')).toBeDisabled();
         if (step === 'success') expect(loads).toEqual(['/logs/overview']);
         else expect(loads).toEqual([]);
         if (step !== 'submitting' && step !== 'success') expect(alert).toHaveTextContent(ctx.error ?? /^$/);
         // A failure outside the §8 codes goes to the error handler: a toast, the user stays on the password.
-        const failure = event && lastAnswer?.src === 'login' && !lastAnswer.done ? lastAnswer.error : null;
-        if (failure instanceof Error && !('status' in failure)) errorToasts++;
+        const failure =
+          event && (lastAnswer?.src === 'login' || lastAnswer?.src === 'useSecurityKey') && !lastAnswer.done
+            ? lastAnswer.error
+            : null;
+        if (
+          failure instanceof Error &&
+          !('status' in failure) &&
+          !(failure instanceof SecurityKeyPromptError)
+        )
+          errorToasts++;
         expect(toasts()).toEqual(Array(errorToasts).fill(expect.objectContaining({ level: 'error' })));
         lastAnswer = null;
       },

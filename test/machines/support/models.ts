@@ -18,6 +18,7 @@ import { verificationMachine } from '../../../machines/verification.machine';
 import { windowsMachine } from '../../../machines/windows.machine';
 import { ApiError } from '../../../src/api/errors';
 import { DEFAULT_SETUP, LOCAL_AUTH_CODES } from '../../../src/identity/localAuth';
+import { SecurityKeyPromptError, securityKeyMessages } from '../../../src/identity/securityKeys';
 import type { FlowKind } from '../../../src/identity/flow';
 import { actorEvents, type MachineModel, type SampleEvent } from './coverage';
 
@@ -27,6 +28,25 @@ export const unauthorized = (code: number) =>
     kind: 'bad_request',
     status: 401,
     data: { detail: { code } },
+    message: '401',
+    url: '/api/auth/login',
+    method: 'POST',
+  });
+
+/** A 401 of the local login's second step: code 3 offering the key and the code, 8 a refused key; with a ceremony. */
+export const keyStepAnswer = (code: number) =>
+  new ApiError({
+    kind: 'bad_request',
+    status: 401,
+    data: {
+      detail: {
+        code,
+        message:
+          code === 8 ? 'This security key is not registered for the account.' : 'Use your security key',
+        second_factors: ['totp', 'webauthn'],
+        webauthn: { ticket: `ticket-${code}`, publicKey: { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost' } },
+      },
+    },
     message: '401',
     url: '/api/auth/login',
     method: 'POST',
@@ -294,6 +314,15 @@ export const machineModels: MachineModel[] = [
       ...on(loginMachine, 'login').error(unauthorized(LOCAL_AUTH_CODES.otpSecretMissing)),
       ...on(loginMachine, 'login').error(unauthorized(LOCAL_AUTH_CODES.invalidPassword)),
       ...on(loginMachine, 'login').error(new Error('network down')),
+      // The security-key step.
+      ...on(loginMachine, 'login').error(keyStepAnswer(LOCAL_AUTH_CODES.otpRequired)),
+      { type: 'user.useKey' },
+      ...on(loginMachine, 'useSecurityKey').done({ redirectUri: '/logs/overview', accessToken: null }),
+      ...on(loginMachine, 'useSecurityKey').error(new SecurityKeyPromptError(securityKeyMessages.cancelled)),
+      ...on(loginMachine, 'useSecurityKey').error(keyStepAnswer(LOCAL_AUTH_CODES.securityKeyRefused)),
+      ...on(loginMachine, 'useSecurityKey').error(unauthorized(LOCAL_AUTH_CODES.securityKeyExpired)),
+      ...on(loginMachine, 'useSecurityKey').error(unauthorized(1)),
+      ...on(loginMachine, 'useSecurityKey').error(new Error('network down')),
     ],
   },
   {

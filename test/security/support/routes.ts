@@ -77,6 +77,12 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     path: '/api/auth/login',
     ...form({ username: 'admin', password: 'x' }),
   },
+  {
+    method: 'POST',
+    route: '/api/auth/login/webauthn',
+    path: '/api/auth/login/webauthn',
+    ...json({ ticket: 'planted', credential: {} }),
+  },
   { method: 'POST', route: '/api/auth/logout', path: '/api/auth/logout', ...form({}) },
   // Cookie-less sign-ins of the API and SSH services: a browser's request (it carries cookies) is checked as usual.
   {
@@ -205,6 +211,9 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     ['POST', '/api/users/lockout-simulation'],
     ['PUT', '/api/users/:id'],
     ['PUT', '/api/users/me/second-factors/totp'],
+    ['POST', '/api/users/me/second-factors/webauthn/options'],
+    ['POST', '/api/users/me/second-factors/webauthn'],
+    ['DELETE', '/api/users/me/second-factors/webauthn/:id'],
     ['DELETE', '/api/groups/:id'],
     ['POST', '/api/groups'],
     ['POST', '/api/groups/bulk'],

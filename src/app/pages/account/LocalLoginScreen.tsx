@@ -1,6 +1,6 @@
 /**
  * The console's local login (spec §2): username first; Enter or Tab advances to the password, then an optional
- * one-time-code step; go back returns one step; provider buttons; offline message and tag; custom logo, cover
+ * second step (a one-time code, "Use your security key", or both when the account has both); go back returns one step; provider buttons; offline message and tag; custom logo, cover
  * and title. The view reads the login machine; Formik holds the fields; the machine's effects are provided here.
  */
 import { useMachine } from '@xstate/react';
@@ -53,9 +53,9 @@ export function LocalLoginScreen({ title, inspect = qaInspect }: LocalLoginScree
 
   const machine = useMemo(() => {
     const safeReturnTo = returnTo ? checkRedirect(returnTo, effects.policy) : null;
-    const { loadSetup, login } = createLocalAuthActors(api, config, safeReturnTo);
+    const { loadSetup, login, useSecurityKey } = createLocalAuthActors(api, config, safeReturnTo);
     return loginMachine.provide({
-      actors: { loadSetup, login },
+      actors: { loadSetup, login, useSecurityKey },
       actions: {
         completeLogin: ({ context }, { result }: { result: LoginResult }) => {
           if (config.bearerMode && result.accessToken) storeBearerToken(result.accessToken);
@@ -81,29 +81,37 @@ export function LocalLoginScreen({ title, inspect = qaInspect }: LocalLoginScree
         ? 'otp'
         : snapshot.matches({ step: 'submitting' })
           ? 'submitting'
-          : 'success';
+          : snapshot.matches({ step: 'securityKey' })
+            ? 'securityKey'
+            : 'success';
   const setupInfo = context.setup;
   const formLogin = setupInfo.loginMethods.some((m) => m.type === 'form_login');
   const providers = setupInfo.loginMethods.flatMap((m) => (m.type === 'oauth' ? [m] : []));
   const formik = useRef<FormikProps<Values>>(null);
+  // The second step's ways: the code field shows when the account has an authenticator app, the key button when it
+  // has a security key.
+  const codeWay = context.secondFactors.includes('totp');
+  const keyWay = context.secondFactors.includes('webauthn');
 
   // Focus follows the step, so Enter/Tab → password → code is keyboard-only.
   useEffect(() => {
     if (step === 'username' || step === 'password' || step === 'otp') {
-      (document.getElementById(`login-${step}`) as HTMLInputElement | null)?.focus();
+      const target = step === 'otp' && !codeWay ? 'login-security-key' : `login-${step}`;
+      (document.getElementById(target) as HTMLElement | null)?.focus();
     }
     // Fields the machine cleared (wrong password, wrong code) are cleared in the form too.
     if (step === 'otp') void formik.current?.setFieldValue('otp', '', false);
     if (step === 'password' && context.password === '')
       void formik.current?.setFieldValue('password', '', false);
-  }, [step, context.error, context.password]);
+  }, [step, context.error, context.password, codeWay]);
 
   const submit = (values: Values) => {
     if (step === 'username') send({ type: 'user.next', username: values.username });
     else if (step === 'password') send({ type: 'user.submit', password: values.password });
-    else if (step === 'otp') send({ type: 'user.submit', otp: values.otp.trim() });
+    else if (step === 'otp' && codeWay) send({ type: 'user.submit', otp: values.otp.trim() });
+    else if (step === 'otp') send({ type: 'user.useKey' });
   };
-  const validate = step === 'password' ? checks.password : step === 'otp' ? checks.otp : undefined;
+  const validate = step === 'password' ? checks.password : step === 'otp' && codeWay ? checks.otp : undefined;
   const busy = snapshot.hasTag('busy');
 
   return (
@@ -182,7 +190,7 @@ export function LocalLoginScreen({ title, inspect = qaInspect }: LocalLoginScree
                     describedBy="login-error"
                   />
                 ) : null}
-                {step === 'otp' || (busy && context.prompt) ? (
+                {codeWay && (step === 'otp' || (busy && context.prompt)) ? (
                   <div className="auth__field">
                     <label htmlFor="login-otp">One-time code</label>
                     <Field
@@ -196,7 +204,23 @@ export function LocalLoginScreen({ title, inspect = qaInspect }: LocalLoginScree
                     />
                   </div>
                 ) : null}
-                <FormAlert id="login-prompt" tone="info" message={step === 'otp' ? context.prompt : null} />
+                {keyWay && (step === 'otp' || step === 'securityKey') ? (
+                  <button
+                    type={codeWay ? 'button' : 'submit'}
+                    id="login-security-key"
+                    className={`button auth__security-key${codeWay ? '' : ' button--primary'}`}
+                    onClick={codeWay ? () => send({ type: 'user.useKey' }) : undefined}
+                    disabled={busy || !context.keyStep}
+                    aria-describedby="login-prompt login-error"
+                  >
+                    {step === 'securityKey' ? 'Waiting for your security key…' : 'Use your security key'}
+                  </button>
+                ) : null}
+                <FormAlert
+                  id="login-prompt"
+                  tone="info"
+                  message={step === 'otp' || step === 'securityKey' ? context.prompt : null}
+                />
                 <FormAlert id="login-error" message={message} />
                 <div className="auth__actions">
                   {step !== 'username' ? (
@@ -209,9 +233,11 @@ export function LocalLoginScreen({ title, inspect = qaInspect }: LocalLoginScree
                       Back
                     </button>
                   ) : null}
-                  <button type="submit" className="button button--primary" disabled={busy}>
-                    {step === 'username' ? 'Next' : busy ? 'Logging in…' : 'Log in'}
-                  </button>
+                  {(step === 'otp' || step === 'securityKey') && !codeWay ? null : (
+                    <button type="submit" className="button button--primary" disabled={busy}>
+                      {step === 'username' ? 'Next' : busy ? 'Logging in…' : 'Log in'}
+                    </button>
+                  )}
                 </div>
               </Form>
             );

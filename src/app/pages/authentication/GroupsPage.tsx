@@ -1,17 +1,16 @@
 /**
- * /authentication/groups: groups of accounts and what they may do (read or write per area of the console) in a
- * data table with search, sort and bulk delete (the appliance refuses to delete a group that is the only access of
- * an enabled user; the error handler lists those groups, 2,500 ms each), an Add dialog, and a link to each group.
- * Changing groups is for admins; an account that may read the authentication area sees the list.
+ * /authentication/groups: groups of accounts and what they may do (read or write per area of the console) on the
+ * entity list (server paging, sort, search; bulk delete in one request, which the appliance refuses for a group that
+ * is the only access of an enabled user, and the error handler lists those groups, 2,500 ms each), an Add dialog,
+ * and each name a link to its group. Changing groups is for admins; an account that may read the area sees the list.
  */
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { DataTable, type TableRow } from '../../../widgets/DataTable';
+import { useState } from 'react';
+import { groupsQuery } from '../../../shared/contracts/authentication';
 import { FormModal } from '../common/FormModal';
-import { PageHeader } from '../../../widgets/PageHeader';
+import { EntityListPage, type EntityColumn } from '../common/entity/EntityListPage';
+import type { ListSource } from '../common/entity/listQuery';
 import { useAppDispatch } from '../../../store/createStore';
 import { fieldErrorsCleared } from '../../../store/slices/fieldErrors.slice';
-import { useResource, useResourceSave } from '../../../store/useResource';
 import { useIsAdmin } from '../../../store/usePrivilege';
 import {
   GroupFields,
@@ -22,87 +21,58 @@ import {
   type GroupValues,
 } from './GroupFields';
 import { GROUPS_KEY, USERS_KEY, type Group } from './types';
-import '../common/config/config.css';
-import { ArrowRightIcon } from '../../../widgets/icons';
 
 export const GROUPS_TITLE = 'Groups';
 
-const LEGEND = [
-  { title: 'Name' },
-  { title: 'Description' },
-  { title: 'Members', width: 90 },
-  { title: 'Privileges' },
+export const GROUPS_LIST: ListSource = { resource: GROUPS_KEY, query: groupsQuery, defaultSort: 'name' };
+
+const COLUMNS: ReadonlyArray<EntityColumn<Group>> = [
+  { title: 'Name', sort: 'name', cell: (g) => ({ value: g.name }) },
+  { title: 'Description', sort: 'description', priority: 3, cell: (g) => ({ value: g.description || '—' }) },
+  { title: 'Members', sort: 'members', width: 100, cell: (g) => ({ value: g.members.length }) },
+  // What a group grants is why it exists: it gives way only on a narrow screen.
+  { title: 'Privileges', priority: 2, cell: (g) => ({ value: privilegeSummary(g.privileges) }) },
 ];
 
-const BULK = [
-  {
-    id: 'delete',
-    value: 'Delete selected',
-    confirmationMessage: 'Delete the selected groups? Their members lose what the groups granted.',
-  },
-] as const;
-
 export function GroupsPage() {
-  const { data, status } = useResource<{ data: Group[] }>(GROUPS_KEY);
-  const bulk = useResourceSave();
-  const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const isAdmin = useIsAdmin();
   const [adding, setAdding] = useState(false);
-  useEffect(() => {
-    document.title = `${GROUPS_TITLE} · Rampart`;
-  }, []);
-  const rows: TableRow[] = (data?.data ?? []).map((g) => ({
-    id: String(g.id),
-    items: [
-      { value: g.name },
-      { value: g.description },
-      { value: g.members.length, sortValue: g.members.length },
-      { value: privilegeSummary(g.privileges) },
-    ],
-    actions: [{ id: 'open', value: 'Open', icon: <ArrowRightIcon /> }],
-  }));
   return (
-    <section className="page config-page" aria-label={GROUPS_TITLE}>
-      <PageHeader
-        title={GROUPS_TITLE}
-        actionDescription="Groups give accounts with the user role read or write access per area of the console; the appliance enforces it."
-        primaryButton={{
-          label: 'Add group',
-          disabled: !isAdmin,
-          onClick: () => {
-            dispatch(fieldErrorsCleared());
-            setAdding(true);
+    <EntityListPage<Group>
+      source={GROUPS_LIST}
+      title={GROUPS_TITLE}
+      description="Groups give accounts with the user role read or write access per area of the console; the appliance enforces it."
+      itemName={{ one: 'group', other: 'groups' }}
+      columns={COLUMNS}
+      rowId={(g) => String(g.id)}
+      href={(g) => `/authentication/groups/${g.id}`}
+      bulk={{
+        path: 'groups/bulk',
+        ids: (ids) => ids.map(Number),
+        refresh: [USERS_KEY],
+        actions: [
+          {
+            id: 'delete',
+            verb: 'Delete',
+            done: 'deleted',
+            detail: 'Their members lose what the groups granted.',
           },
-        }}
-      />
-      <section className="config-section" aria-label="All groups">
-        <DataTable
-          caption="Groups"
-          legend={LEGEND}
-          rows={rows}
-          loading={status === 'loading'}
-          searchLabel="Search groups"
-          emptyMessage="No groups yet."
-          bulkActions={isAdmin ? BULK : []}
-          bulkProcessing={bulk.pending}
-          onBulkAction={(action, ids) => {
-            bulk.save({
-              key: GROUPS_KEY,
-              method: 'POST',
-              path: 'groups/bulk',
-              body: { action, ids: ids.map(Number) },
-              message: `${ids.length} group${ids.length === 1 ? '' : 's'} deleted.`,
-              refresh: [USERS_KEY],
-            });
-          }}
-          onRowAction={(rowId, action) => {
-            if (action === 'open') void navigate(`/authentication/groups/${rowId}`);
-          }}
-        />
-      </section>
+        ],
+      }}
+      canWrite={isAdmin}
+      primaryButton={{
+        label: 'Add group',
+        disabled: !isAdmin,
+        onClick: () => {
+          dispatch(fieldErrorsCleared());
+          setAdding(true);
+        },
+      }}
+      emptyMessage="No groups yet."
+    >
       {adding ? <AddGroup onClose={() => setAdding(false)} /> : null}
-    </section>
+    </EntityListPage>
   );
 }
 

@@ -1,55 +1,45 @@
 /**
  * /authentication/services: the appliance's services (console, SSH, API) and the providers each authenticates
- * against, in fallback order; each row opens the service's page where the order is changed. Below, who may sign up
- * with the identity service (SignupSection).
+ * against, in fallback order, on the entity list; each name links to the service's page where the order is
+ * changed. Below, who may sign up with the identity service (SignupSection).
  */
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
-import { DataTable, type TableRow } from '../../../widgets/DataTable';
-import { PageHeader } from '../../../widgets/PageHeader';
-import { useResource } from '../../../store/useResource';
+import { servicesQuery } from '../../../shared/contracts/authentication';
+import { EntityListPage, type EntityColumn } from '../common/entity/EntityListPage';
+import type { ListSource } from '../common/entity/listQuery';
 import { SignupSection } from './SignupSection';
 import { SERVICES_KEY, type AuthService } from './types';
-import '../common/config/config.css';
-import { ArrowRightIcon } from '../../../widgets/icons';
 
 export const SERVICES_TITLE = 'Services';
 
+/** Without a sort the appliance keeps its own order: console, SSH, API. */
+export const SERVICES_LIST: ListSource = { resource: SERVICES_KEY, query: servicesQuery };
+
+const COLUMNS: ReadonlyArray<EntityColumn<AuthService>> = [
+  { title: 'Service', sort: 'name', width: 140, cell: (s) => ({ value: s.name }) },
+  { title: 'What', priority: 2, cell: (s) => ({ value: s.description }) },
+  {
+    title: 'Providers in order',
+    sort: 'providers',
+    cell: (s) => ({
+      value: s.providers.map((p, i) => `${i + 1}. ${p.name}${p.enabled ? '' : ' (disabled)'}`).join('  '),
+    }),
+  },
+];
+
 export function ServicesPage() {
-  const { data, status } = useResource<{ data: AuthService[] }>(SERVICES_KEY);
-  const navigate = useNavigate();
-  useEffect(() => {
-    document.title = `${SERVICES_TITLE} · Rampart`;
-  }, []);
-  const rows: TableRow[] = (data?.data ?? []).map((s) => ({
-    id: s.id,
-    items: [
-      { value: s.name },
-      { value: s.description },
-      { value: s.providers.map((p, i) => `${i + 1}. ${p.name}${p.enabled ? '' : ' (disabled)'}`).join('  ') },
-    ],
-    actions: [{ id: 'open', value: 'Open', icon: <ArrowRightIcon /> }],
-  }));
   return (
-    <section className="page config-page" aria-label={SERVICES_TITLE}>
-      <PageHeader
-        title={SERVICES_TITLE}
-        actionDescription="Which providers each service asks, in order: the first provider that knows the account decides."
-      />
-      <section className="config-section" aria-label="Services and their providers">
-        <DataTable
-          caption="Services"
-          legend={[{ title: 'Service', width: 120 }, { title: 'What' }, { title: 'Providers in order' }]}
-          rows={rows}
-          loading={status === 'loading'}
-          searchLabel="Search services"
-          emptyMessage="No services."
-          onRowAction={(rowId, action) => {
-            if (action === 'open') void navigate(`/authentication/services/${rowId}`);
-          }}
-        />
-      </section>
+    <EntityListPage<AuthService>
+      source={SERVICES_LIST}
+      title={SERVICES_TITLE}
+      description="Which providers each service asks, in order: the first provider that knows the account decides."
+      itemName={{ one: 'service', other: 'services' }}
+      columns={COLUMNS}
+      rowId={(s) => s.id}
+      href={(s) => `/authentication/services/${s.id}`}
+      canWrite={false}
+      emptyMessage="No services."
+    >
       <SignupSection />
-    </section>
+    </EntityListPage>
   );
 }

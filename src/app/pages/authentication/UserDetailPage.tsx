@@ -33,8 +33,9 @@ const QUESTIONS: Record<Exclude<Pending, null>, { title: string; message: string
   delete: { title: 'Delete user?', message: 'Delete this account? This cannot be undone.', yes: 'Delete' },
   sessions: { title: 'End all sessions?', message: 'Sign this account out everywhere?', yes: 'End sessions' },
   'second-factors': {
-    title: 'Reset second factor?',
-    message: 'Remove the authenticator of this account? The user enrols a new one.',
+    title: 'Reset second factors?',
+    message:
+      'Remove the authenticator app and the security keys of this account? The user signs in with the password and enrols again.',
     yes: 'Reset',
   },
 };
@@ -133,22 +134,30 @@ export function UserDetailPage() {
         </section>
         <section className="config-section" aria-label="Second factors">
           <h2>Second factors</h2>
-          {data.second_factors.length ? (
-            <ul>
-              {data.second_factors.map((f) => (
-                <li key={f.type}>
-                  Authenticator app (TOTP){f.created_at ? `, added ${formatDateTime(f.created_at)}` : ''}{' '}
-                  <button
-                    type="button"
-                    className="button"
-                    disabled={!isAdmin}
-                    onClick={() => setAsking('second-factors')}
-                  >
-                    Reset
-                  </button>
-                </li>
-              ))}
-            </ul>
+          {data.second_factors.length || data.security_keys?.length ? (
+            <>
+              <ul>
+                {data.second_factors.map((f) => (
+                  <li key={f.type}>
+                    Authenticator app (TOTP){f.created_at ? `, added ${formatDateTime(f.created_at)}` : ''}
+                  </li>
+                ))}
+                {(data.security_keys ?? []).map((k) => (
+                  <li key={`key-${k.id}`}>
+                    Security key "{k.name}", added {formatDateTime(k.created_at)}
+                    {k.last_used_at ? `, last used ${formatDateTime(k.last_used_at)}` : ', never used'}
+                  </li>
+                ))}
+              </ul>
+              <button
+                type="button"
+                className="button"
+                disabled={!isAdmin}
+                onClick={() => setAsking('second-factors')}
+              >
+                Reset second factors
+              </button>
+            </>
           ) : (
             <p>No second factor.</p>
           )}

@@ -1,12 +1,12 @@
 import { entityLoadRequested, resourceLoadRequested } from '../../../store/slices/resources.slice';
 import type { RouteModule } from '../../routing/types';
 import { GroupDetailPage } from './GroupDetailPage';
-import { GROUPS_TITLE, GroupsPage } from './GroupsPage';
+import { GROUPS_LIST, GROUPS_TITLE, GroupsPage } from './GroupsPage';
 import { LOCKOUT_TITLE, LockoutPage } from './LockoutPage';
 import { ProviderDetailPage } from './ProviderDetailPage';
-import { PROVIDERS_TITLE, ProvidersPage } from './ProvidersPage';
+import { PROVIDERS_LIST, PROVIDERS_TITLE, ProvidersPage } from './ProvidersPage';
 import { ServiceDetailPage } from './ServiceDetailPage';
-import { SERVICES_TITLE, ServicesPage } from './ServicesPage';
+import { SERVICES_LIST, SERVICES_TITLE, ServicesPage } from './ServicesPage';
 import { UserDetailPage } from './UserDetailPage';
 import { USERS_LIST, USERS_TITLE, UsersPage } from './UsersPage';
 import { listPrefetch } from '../common/entity/listQuery';
@@ -41,7 +41,7 @@ export const routes: Record<string, RouteModule> = {
   },
   groups: {
     Component: GroupsPage,
-    handle: { title: GROUPS_TITLE, prefetch: () => [resourceLoadRequested({ key: GROUPS_KEY })] },
+    handle: { title: GROUPS_TITLE, prefetch: listPrefetch(GROUPS_LIST) },
   },
   group: {
     Component: GroupDetailPage,
@@ -57,10 +57,7 @@ export const routes: Record<string, RouteModule> = {
     Component: ServicesPage,
     handle: {
       title: SERVICES_TITLE,
-      prefetch: () => [
-        resourceLoadRequested({ key: SERVICES_KEY }),
-        resourceLoadRequested({ key: SIGNUP_KEY }),
-      ],
+      prefetch: (args) => [...listPrefetch(SERVICES_LIST)(args), resourceLoadRequested({ key: SIGNUP_KEY })],
     },
   },
   service: {
@@ -79,7 +76,7 @@ export const routes: Record<string, RouteModule> = {
   },
   providers: {
     Component: ProvidersPage,
-    handle: { title: PROVIDERS_TITLE, prefetch: () => [resourceLoadRequested({ key: PROVIDERS_KEY })] },
+    handle: { title: PROVIDERS_TITLE, prefetch: listPrefetch(PROVIDERS_LIST) },
   },
   provider: {
     Component: ProviderDetailPage,

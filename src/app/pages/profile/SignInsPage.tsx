@@ -13,6 +13,8 @@ import { Loader } from '../../../widgets/Loader';
 import { PageHeader } from '../../../widgets/PageHeader';
 import '../common/config/config.css';
 import './profile.css';
+import type { SecurityKeySummary } from '../../../shared/authentication';
+import { SecurityKeys } from './SecurityKeys';
 import { TwoFactorSetup } from './TwoFactorSetup';
 
 export const PROFILE_TITLE = 'Your account';
@@ -25,19 +27,34 @@ export interface SignIns {
   active_sessions: number;
   password_changed_at?: number | null;
   second_factors?: Array<{ type: 'totp'; created_at: number | null }>;
+  security_keys?: SecurityKeySummary[];
 }
 
 const METHODS: Record<string, string> = {
   password: 'Password',
   'password+totp': 'Password and one-time code',
+  'password+webauthn': 'Password and security key',
   'reauth:password': 'Confirmed with password',
   'reauth:totp': 'Confirmed with one-time code',
 };
+
+/** What the "Two-factor" line says of the account's authenticator app and security keys. */
+function twoFactorText(totp: { created_at: number | null } | undefined, keys: number): string {
+  const app = totp
+    ? `one-time codes from an authenticator app${totp.created_at ? ` (since ${formatDateTime(totp.created_at)})` : ''}`
+    : null;
+  const key = keys ? `${keys === 1 ? 'a security key' : `${keys} security keys`}` : null;
+  if (app && key) return `On: ${app}, or ${key}. Each sign-in asks for one of them after the password.`;
+  if (app) return `On: ${app}. Each sign-in asks for a code after the password.`;
+  if (key) return `On: ${key}. Each sign-in asks for ${keys === 1 ? 'it' : 'one'} after the password.`;
+  return 'Off: signing in asks for the password only.';
+}
 
 export function SignInsPage() {
   const { data, status } = useResource<SignIns>(SIGN_INS_KEY);
   const user = useAppSelector((s) => s.session.user);
   const totp = data?.second_factors?.find((f) => f.type === 'totp');
+  const keys = data?.security_keys ?? [];
   useEffect(() => {
     document.title = `${PROFILE_TITLE} · Rampart`;
   }, []);
@@ -83,19 +100,19 @@ export function SignInsPage() {
                 · <a href="/change-password/">Change your password</a>
               </dd>
               <dt>Two-factor</dt>
-              <dd>
-                {totp
-                  ? `On: one-time codes from an authenticator app${
-                      totp.created_at ? ` (since ${formatDateTime(totp.created_at)})` : ''
-                    }. Each sign-in asks for a code after the password.`
-                  : 'Off: signing in asks for the password only.'}
-              </dd>
+              <dd>{twoFactorText(totp, keys.length)}</dd>
             </dl>
-            {!totp && <TwoFactorSetup reloadKey={SIGN_INS_KEY} />}
+            {!totp && (
+              <TwoFactorSetup
+                reloadKey={SIGN_INS_KEY}
+                label={keys.length ? 'Set up an authenticator app' : undefined}
+              />
+            )}
+            <SecurityKeys keys={keys} reloadKey={SIGN_INS_KEY} otherFactor={Boolean(totp)} />
             <p className="profile__note">
-              Console accounts keep their password and second factor here, not in the identity service&apos;s
-              account settings. A lost authenticator is removed by an administrator on your user page
-              (Authentication › Users); then you set up a new one here.
+              Console accounts keep their password and second factors here, not in the identity service&apos;s
+              account settings. A lost authenticator or security key is removed by an administrator on your
+              user page (Authentication › Users); then you set up a new one here.
             </p>
           </section>
           <section className="config-section" id="sessions" aria-labelledby="profile-sessions">

@@ -31,7 +31,14 @@ function refusal(e: unknown): string {
 /** Groups of four, as apps show a secret typed by hand. */
 const spaced = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
-export function TwoFactorSetup({ reloadKey }: { reloadKey: string }) {
+export function TwoFactorSetup({
+  reloadKey,
+  label = 'Set up two-factor',
+}: {
+  reloadKey: string;
+  /** The start button's words ("Set up an authenticator app" once security keys already turned two-factor on). */
+  label?: string;
+}) {
   const { api } = useServices();
   const apiBase = useAppSelector((s) => s.config.apiBase);
   const dispatch = useAppDispatch();
@@ -89,7 +96,7 @@ export function TwoFactorSetup({ reloadKey }: { reloadKey: string }) {
     return (
       <div className="profile__two-factor">
         <button type="button" className="button" onClick={() => void start()} disabled={busy}>
-          Set up two-factor
+          {label}
         </button>
         {error && (
           <p role="alert" className="profile__error">

@@ -30,7 +30,12 @@ const groups = {
     group(1, 'DNS readers', { members: [{ id: 2, username: 'j.doe' }], privileges: { dns: 'read' } }),
     group(2, 'Auditors', { privileges: { logs: 'read', messaging: 'read' } }),
   ],
+  total: 2,
+  page: 1,
+  per_page: 50,
 };
+/** The list page's first page, as its route asks for it. */
+const FIRST_PAGE = 'groups?page=1&per_page=50&sort=name';
 const users = {
   data: [
     { id: 1, username: 'admin', role: 'admin', full_name: '' },
@@ -43,14 +48,14 @@ const session = (user: SessionUser) => ({ session: { loggedIn: true, user } });
 
 function setupList(routes: Parameters<typeof fakeApi>[0] = {}) {
   const { api, calls } = fakeApi({
-    'GET /api/groups': () => groups,
+    [`GET /api/${FIRST_PAGE}`]: () => groups,
     'GET /api/users': () => users,
     ...routes,
   });
   const view = renderPage(<GroupsPage />, {
     api,
     path: '/authentication/groups',
-    state: { ...session(admin), ...resourcesState({ groups, users }) },
+    state: { ...session(admin), ...resourcesState({ [FIRST_PAGE]: groups, users }) },
   });
   return { ...view, calls };
 }
@@ -118,7 +123,9 @@ test('a refused bulk delete lists the conflicting groups for 2,500 ms each', asy
   });
   for (const box of screen.getAllByRole('checkbox', { name: /Select/ }).slice(1)) await user.click(box);
   await user.click(screen.getByRole('button', { name: 'Delete selected' }));
-  await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes' }));
+  const confirm = await screen.findByRole('alertdialog', { name: 'Delete 2 groups' });
+  expect(confirm).toHaveTextContent('Their members lose what the groups granted.');
+  await user.click(within(confirm).getByRole('button', { name: 'Delete 2 groups' }));
   await waitFor(() => expect(store.getState().notifications.toasts).toHaveLength(1));
   expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ action: 'delete', ids: [1, 2] });
   const toast = store.getState().notifications.toasts[0];

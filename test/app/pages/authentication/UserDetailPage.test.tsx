@@ -48,11 +48,12 @@ function setup(
     role: 'admin' | 'user';
     privileges?: Record<string, 'read' | 'write'>;
   } | null = null,
+  account: AccountDetail = detail,
 ) {
-  const { api, calls } = fakeApi({ 'GET /api/users/2': () => detail, ...routes });
+  const { api, calls } = fakeApi({ 'GET /api/users/2': () => account, ...routes });
   const store = makeTestStore({
     api,
-    state: { session: { loggedIn: true, user }, ...resourcesState({ 'users/2': detail, groups }) },
+    state: { session: { loggedIn: true, user }, ...resourcesState({ 'users/2': account, groups }) },
   });
   store.runSaga(resourcesSaga);
   const router = createMemoryRouter(
@@ -127,7 +128,7 @@ test('an account that may only read the authentication area sees the user withou
   expect(screen.getByRole('textbox', { name: /Full name/ })).toBeDisabled();
   expect(screen.getByRole('button', { name: 'Delete user' })).toBeDisabled();
   expect(screen.getByRole('button', { name: 'End all sessions' })).toBeDisabled();
-  expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Reset second factors' })).toBeDisabled();
 });
 
 describe('a user the page cannot show', () => {
@@ -187,4 +188,19 @@ describe('a user the page cannot show', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'User j.doe Enabled', level: 1 })).toBeInTheDocument();
   });
+});
+
+test('lists the account’s security keys beside its app and resets both in one step', async () => {
+  const user = userEvent.setup();
+  const withKeys: AccountDetail = {
+    ...detail,
+    security_keys: [{ id: 4, name: 'YubiKey 5', created_at: 1_700_000_000_000, last_used_at: null }],
+  };
+  const { calls } = setup({ 'DELETE /api/users/2/second-factors': () => ({}) }, null, withKeys);
+  const factors = screen.getByRole('region', { name: 'Second factors' });
+  expect(factors).toHaveTextContent('Security key "YubiKey 5", added');
+  expect(factors).toHaveTextContent('never used');
+  await user.click(within(factors).getByRole('button', { name: 'Reset second factors' }));
+  await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Reset' }));
+  await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
 });

@@ -10,6 +10,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { resourcesSaga } from '../../../../sagas/resources.saga';
 import { SIGN_INS_KEY, SignInsPage, type SignIns } from '../../../../src/app/pages/profile/SignInsPage';
 import { fakeApi, makeTestStore } from '../../../sagas/fakes';
+import type { SecurityKeySummary } from '../../../../src/shared/authentication';
 
 const signIns: SignIns = {
   data: [
@@ -121,4 +122,115 @@ test('says where the password and two-factor are, and sets up an authenticator a
     { secret: 'JBSWY3DPEHPK3PXPJBSWY3DP', code: '123456' },
   ]);
   expect(within(security).queryByRole('button', { name: 'Set up two-factor' })).not.toBeInTheDocument();
+});
+
+/** The browser's `navigator.credentials.create()`: answers a credential, or fails as the browser would. */
+function fakeAuthenticator(failWith?: string) {
+  const bytes = (s: string) => new TextEncoder().encode(s).buffer;
+  const created: unknown[] = [];
+  Object.assign(window, { PublicKeyCredential: function PublicKeyCredential() {} });
+  Object.defineProperty(navigator, 'credentials', {
+    configurable: true,
+    value: {
+      create: async (options: unknown) => {
+        created.push(options);
+        if (failWith) throw new DOMException('The operation either timed out or was not allowed.', failWith);
+        return {
+          id: 'a2V5',
+          rawId: bytes('key'),
+          type: 'public-key',
+          response: { clientDataJSON: bytes('{}'), attestationObject: bytes('att') },
+        };
+      },
+    },
+  });
+  return created;
+}
+
+test('lists the security keys, adds one with a name through the browser prompt and removes one', async () => {
+  let keys: SecurityKeySummary[] = [
+    { id: 1, name: 'Desk key', created_at: 1_700_000_000_000, last_used_at: 1_700_000_500_000 },
+  ];
+  const posted: unknown[] = [];
+  const { api, calls } = fakeApi({
+    'GET /api/users/me/sign-ins': () => ({ ...signIns, second_factors: [], security_keys: keys }),
+    'POST /api/users/me/second-factors/webauthn/options': () => ({
+      ticket: 't1',
+      publicKey: { challenge: 'Y2hhbGxlbmdl', user: { id: 'dXNlcg', name: 'j.doe', displayName: 'j.doe' } },
+    }),
+    'POST /api/users/me/second-factors/webauthn': (body) => {
+      posted.push(body);
+      keys = [...keys, { id: 2, name: 'Phone', created_at: 1_700_000_900_000, last_used_at: null }];
+      return keys[1];
+    },
+    'DELETE /api/users/me/second-factors/webauthn/1': () => {
+      keys = keys.filter((k) => k.id !== 1);
+      return null;
+    },
+  });
+  const created = fakeAuthenticator();
+  const { container } = renderProfile(api);
+  const user = userEvent.setup();
+  const security = await screen.findByRole('region', { name: 'Password and two-factor' });
+  expect(security).toHaveTextContent('On: a security key. Each sign-in asks for it after the password.');
+  const section = within(security).getByRole('region', { name: 'Security keys' });
+  const table = within(section).getByRole('table');
+  expect(within(table).getByRole('rowheader', { name: 'Desk key' })).toBeInTheDocument();
+  expect((await axe(container)).violations).toEqual([]);
+
+  await user.click(within(section).getByRole('button', { name: 'Add security key' }));
+  await user.type(within(section).getByLabelText('Name of the key'), 'Phone');
+  await user.click(within(section).getByRole('button', { name: 'Continue' }));
+  expect(await within(section).findByRole('rowheader', { name: 'Phone' })).toBeInTheDocument();
+  expect(within(section).getAllByRole('row')[2]).toHaveTextContent('Never');
+  expect(created).toHaveLength(1);
+  expect(posted).toEqual([
+    {
+      ticket: 't1',
+      name: 'Phone',
+      credential: {
+        id: 'a2V5',
+        rawId: 'a2V5',
+        type: 'public-key',
+        response: { clientDataJSON: 'e30', attestationObject: 'YXR0' },
+      },
+    },
+  ]);
+
+  await user.click(within(section).getByRole('button', { name: 'Remove security key Desk key' }));
+  expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+  await user.click(within(section).getByRole('button', { name: 'Remove Desk key' }));
+  await waitForRemoved(section);
+  expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+    '/api/users/me/second-factors/webauthn/1',
+  ]);
+});
+
+async function waitForRemoved(section: HTMLElement) {
+  await screen.findByText('On: a security key. Each sign-in asks for it after the password.', {
+    exact: false,
+  });
+  await within(section).findByRole('rowheader', { name: 'Phone' });
+  expect(within(section).queryByRole('rowheader', { name: 'Desk key' })).not.toBeInTheDocument();
+}
+
+test('a cancelled browser prompt says so and adds nothing', async () => {
+  const { api, calls } = fakeApi({
+    'GET /api/users/me/sign-ins': () => ({ ...signIns, security_keys: [] }),
+    'POST /api/users/me/second-factors/webauthn/options': () => ({
+      ticket: 't1',
+      publicKey: { challenge: 'Y2hhbGxlbmdl', user: { id: 'dXNlcg', name: 'j.doe', displayName: 'j.doe' } },
+    }),
+  });
+  fakeAuthenticator('NotAllowedError');
+  renderProfile(api);
+  const user = userEvent.setup();
+  const section = await screen.findByRole('region', { name: 'Security keys' });
+  expect(section).toHaveTextContent('No security key yet.');
+  await user.click(within(section).getByRole('button', { name: 'Add security key' }));
+  await user.click(within(section).getByRole('button', { name: 'Continue' }));
+  expect(await within(section).findByRole('alert')).toHaveTextContent(
+    'The security key prompt was cancelled or timed out. Try again when your key is ready.',
+  );
+  expect(calls.filter((c) => c.url === '/api/users/me/second-factors/webauthn')).toEqual([]);
 });

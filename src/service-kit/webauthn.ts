@@ -1,6 +1,7 @@
 /**
- * WebAuthn security keys as a second factor, Kratos-shaped: the creation and request options the flow nodes carry,
- * and the checks of a registration (§7.1) and an assertion (§7.2). The checks themselves are @simplewebauthn/server's
+ * WebAuthn security keys as a second factor, for both services (the identity service's Kratos-shaped flows and the
+ * console's local accounts, src/appliance/users/securityKeys.ts): the creation and request options, and the checks
+ * of a registration (§7.1) and an assertion (§7.2). The checks themselves are @simplewebauthn/server's
  * (challenge, origin, RP ID, user presence, attestation statement — none, packed, fido-u2f and the others it knows —,
  * signature, counter); this module only adapts the Kratos field values to it and its results to what is stored.
  */
