@@ -23,6 +23,7 @@ import {
   parseCertificates,
   randomSerial,
   subjectName,
+  storedSummary,
   summarize,
   usageFlags,
   x509,
@@ -133,7 +134,7 @@ export function caView(p: PkiContext, row: CaRow) {
       "SELECT id, number, this_update, next_update FROM pki_crls WHERE ca_id = ? AND source = 'generated' ORDER BY number DESC LIMIT 1",
     )
     .get(row.id) as { id: string; number: number; this_update: number; next_update: number } | undefined;
-  const s = summarize(parseCertificateDer(row.cert_der, 'certificate'));
+  const s = storedSummary(row.cert_der);
   return {
     id: row.id,
     name: row.name,
@@ -176,7 +177,7 @@ export function listCas(p: PkiContext) {
 
 export function caDetail(p: PkiContext, id: string) {
   const row = getCaRow(p, id);
-  const s = summarize(parseCertificateDer(row.cert_der, 'certificate'));
+  const s = storedSummary(row.cert_der);
   return {
     ...caView(p, row),
     signature_algorithm: s.signature_algorithm,

@@ -44,6 +44,7 @@ import {
   sanExtension,
   sansOf,
   subjectName,
+  storedSummary,
   summarize,
   x509,
   type Sans,
@@ -167,7 +168,7 @@ export function getCertRow(p: PkiContext, id: string): CertRow {
 export const usedBy = (p: PkiContext, certId: string): string[] => p.usedBy.flatMap((hook) => hook(certId));
 
 export function certView(p: PkiContext, row: CertRow) {
-  const s = summarize(parseCertificateDer(row.cert_der, 'certificate'));
+  const s = storedSummary(row.cert_der);
   const ca = row.ca_id
     ? (p.app.db.prepare('SELECT name FROM pki_cas WHERE id = ?').get(row.ca_id) as
         { name: string } | undefined)
@@ -204,7 +205,7 @@ export function certView(p: PkiContext, row: CertRow) {
 
 export function certDetail(p: PkiContext, id: string) {
   const row = getCertRow(p, id);
-  const s = summarize(parseCertificateDer(row.cert_der, 'certificate'));
+  const s = storedSummary(row.cert_der);
   return {
     ...certView(p, row),
     signature_algorithm: s.signature_algorithm,
