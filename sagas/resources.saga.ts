@@ -76,11 +76,11 @@ export function* saveResource(action: ReturnType<typeof resourceSaveRequested>) 
     }
     for (const key of reload) {
       const entries: Record<string, unknown> = yield select((s: RootState) => s.resources.entries);
-      const paged = Object.keys(entries).some((k) => k.startsWith(`${key}?`));
       yield put(resourcePagesForgotten({ key }));
-      // A list shown in pages reloads from its view (the page on screen asks again); the whole list only when
-      // someone holds it, such as a member picker.
-      if (!paged || key in entries) yield call(loadResource, resourceLoadRequested({ key }));
+      // Only what someone holds reloads: a list shown in pages reloads from its view (the page on screen asks
+      // again), and a key nobody has loaded (ten thousand certificates after a change on one of them) is loaded by
+      // the view that needs it, when it needs it.
+      if (key in entries) yield call(loadResource, resourceLoadRequested({ key }));
     }
   } catch (e) {
     yield put(resourceSaveFinished({ requestId: save.requestId, ok: false }));

@@ -15,9 +15,16 @@ const until = async (check: () => boolean) => {
   expect(check()).toBe(true);
 };
 
-function setup(routes: Parameters<typeof fakeApi>[0]) {
+/** `held`: keys a view has already loaded (a save reloads only those). */
+function setup(routes: Parameters<typeof fakeApi>[0], held: Record<string, unknown> = {}) {
   const { api, calls } = fakeApi(routes);
-  const store = makeTestStore({ api, state: { session: { loggedIn: true, user: null } } });
+  const entries = Object.fromEntries(
+    Object.entries(held).map(([key, data]) => [key, { data, status: 'loaded' as const }]),
+  );
+  const store = makeTestStore({
+    api,
+    state: { session: { loggedIn: true, user: null }, resources: { entries, saves: {} } },
+  });
   store.runSaga(resourcesSaga);
   return { store, calls };
 }
@@ -146,11 +153,14 @@ test('a failed reload keeps the data shown and records why it failed', async () 
 });
 
 test('a save sends the change, shows a toast and reloads its key and the keys it names', async () => {
-  const { store, calls } = setup({
-    'PUT /api/ssh/config/settings': () => ({ port: 2222 }),
-    'GET /api/ssh/config': () => ({ settings: { port: 2222 } }),
-    'GET /api/ssh/config/preview': () => ({ files: [] }),
-  });
+  const { store, calls } = setup(
+    {
+      'PUT /api/ssh/config/settings': () => ({ port: 2222 }),
+      'GET /api/ssh/config': () => ({ settings: { port: 2222 } }),
+      'GET /api/ssh/config/preview': () => ({ files: [] }),
+    },
+    { 'ssh/config': {}, 'ssh/config/preview': {} },
+  );
   const action = resourceSaveRequested({
     key: 'ssh/config',
     method: 'PUT',
@@ -161,7 +171,7 @@ test('a save sends the change, shows a toast and reloads its key and the keys it
   });
   store.dispatch(action);
   expect(store.getState().resources.saves[action.payload.requestId]).toBe('pending');
-  await until(() => selectResource('ssh/config/preview')(store.getState()).status === 'loaded');
+  await until(() => calls.length === 3);
   expect(store.getState().resources.saves[action.payload.requestId]).toBe('done');
   expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
     'PUT /api/ssh/config/settings',
@@ -172,6 +182,33 @@ test('a save sends the change, shows a toast and reloads its key and the keys it
   expect(store.getState().notifications.toasts).toEqual([
     expect.objectContaining({ level: 'success', message: 'Saved.' }),
   ]);
+});
+
+test('a save reloads only what a view holds: the list page on screen, never a whole list nobody loaded', async () => {
+  const page = 'pki/certificates?page=1&per_page=50&sort=-created_at';
+  const { store, calls } = setup(
+    {
+      'POST /api/pki/certificates/c1/revoke': () => ({}),
+      'GET /api/pki/cas': () => ({ data: [] }),
+    },
+    { [page]: { data: [], total: 0 }, 'pki/cas': { data: [] } },
+  );
+  const action = resourceSaveRequested({
+    key: 'pki/certificates',
+    method: 'POST',
+    path: 'pki/certificates/c1/revoke',
+    refresh: ['pki/cas', 'pki/crls'],
+  });
+  store.dispatch(action);
+  await until(() => store.getState().resources.saves[action.payload.requestId] === 'done');
+  await flush(10);
+  // The held authorities reload; the cached page is forgotten, so its view asks again; neither the whole
+  // certificate list nor the revocation lists, which nobody showed, are asked for.
+  expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+    'POST /api/pki/certificates/c1/revoke',
+    'GET /api/pki/cas',
+  ]);
+  expect(selectResource(page)(store.getState()).status).toBe('idle');
 });
 
 test('a refused save puts the pydantic field error under its field and reloads nothing', async () => {
@@ -194,10 +231,13 @@ test('a refused save puts the pydantic field error under its field and reloads n
 });
 
 test('a save answered by a job starts the progress overlay and reloads once the job ended', async () => {
-  const { store, calls } = setup({
-    'POST /api/dns/proxy/apply': () => ({ id: 'job-1', status: 'running' }),
-    'GET /api/dns/proxy': () => ({ status: { pending_changes: false } }),
-  });
+  const { store, calls } = setup(
+    {
+      'POST /api/dns/proxy/apply': () => ({ id: 'job-1', status: 'running' }),
+      'GET /api/dns/proxy': () => ({ status: { pending_changes: false } }),
+    },
+    { 'dns/proxy': {} },
+  );
   store.dispatch(
     resourceSaveRequested({ key: 'dns/proxy', method: 'POST', path: 'dns/proxy/apply', job: true }),
   );

@@ -15,7 +15,6 @@ import {
   CAS_KEY,
   CERTIFICATE_SUMMARY_KEY,
   certificateKey,
-  CERTIFICATES_KEY,
   crlKey,
   CRLS_KEY,
   orderKey,
@@ -65,10 +64,8 @@ export const routes: Record<string, RouteModule> = {
     Component: CertificateDetailPage,
     handle: {
       title: 'Certificate',
-      prefetch: ({ params }) => [
-        load(CERTIFICATES_KEY),
-        entityLoadRequested(certificateKey(params.id ?? '')),
-      ],
+      // Not the list: it may hold ten thousand certificates (the entity's own load says when it is unknown).
+      prefetch: ({ params }) => [entityLoadRequested(certificateKey(params.id ?? ''))],
     },
   },
   certificateAuthorities: {

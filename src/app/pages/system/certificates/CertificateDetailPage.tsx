@@ -44,7 +44,7 @@ export function CertificateDetailPage() {
 function CertificateDetail() {
   const readOnly = useReadOnly();
   const id = useParams().id ?? '';
-  const entity = useEntity<CertificateDetail>(certificateKey(id), id, { list: CERTIFICATES_KEY });
+  const entity = useEntity<CertificateDetail>(certificateKey(id), id);
   const cert = entity.data;
   const [dialog, setDialog] = useState<'export' | 'revoke' | 'delete' | null>(null);
   const renewal = useResourceSave();
