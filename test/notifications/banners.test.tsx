@@ -79,7 +79,7 @@ test('twelve expiry warnings read as one line with the count and a Review link t
   expect(items[0]).toHaveTextContent('12 certificates expire within 14 days — Review');
   expect(within(items[0]).getByRole('link', { name: 'Review' })).toHaveAttribute(
     'href',
-    '/system/certificates?expiry=soon',
+    '/system/certificates?status=valid&expires_within_days=14',
   );
   // One line, one close button: no per-certificate banner and nothing else to dismiss.
   expect(within(top).queryByText(/cert-3/)).toBeNull();

@@ -73,7 +73,7 @@ export const SummarisedBanner = story(
         group: {
           key: 'pki-expiry',
           summary: '{count} certificates expire within 14 days',
-          review: { label: 'Review', to: '/system/certificates?expiry=soon' },
+          review: { label: 'Review', to: '/system/certificates?status=valid&expires_within_days=14' },
         },
       }),
     ),
