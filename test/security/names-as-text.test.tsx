@@ -11,7 +11,13 @@ import { NotificationCenter } from '../../src/notifications/NotificationCenter';
 import { loadMarkdownRenderer } from '../../src/notifications/useMarkdown';
 import { notificationRequested } from '../../src/store/slices/notifications.slice';
 import { resourcesState } from '../../stories/pages/fixtures';
-import { rootCa, webCertificate } from '../../stories/screens/system/fixtures';
+import {
+  FIRST_PAGE,
+  certificateSummary,
+  paged,
+  rootCa,
+  webCertificate,
+} from '../../stories/screens/system/fixtures';
 import { renderPki } from '../app/pages/system/renderPki';
 import { fakeApi } from '../sagas/fakes';
 
@@ -57,9 +63,18 @@ beforeAll(async () => {
 
 function renderWithExpiring(name: string) {
   const cert = { ...webCertificate, name, used_by: [] };
-  const certs = { data: [cert] };
+  const page = paged([cert]);
+  // The banners come from the summary's watched certificates (the list page holds one page only).
+  const summary = {
+    ...certificateSummary,
+    watched: [{ ...certificateSummary.watched[0], name, used_by: [] }],
+  };
   const cas = { data: [rootCa] };
-  const { api } = fakeApi({ 'GET /api/pki/certificates': () => certs, 'GET /api/pki/cas': () => cas });
+  const { api } = fakeApi({
+    [`GET /api/${FIRST_PAGE.certificates}`]: () => page,
+    'GET /api/pki/certificates/summary': () => summary,
+    'GET /api/pki/cas': () => cas,
+  });
   return renderPki(
     <>
       <CertificateListPage />
@@ -69,7 +84,11 @@ function renderWithExpiring(name: string) {
       api,
       route: '/system/certificates',
       path: '/system/certificates',
-      state: resourcesState({ 'pki/certificates': certs, 'pki/cas': cas }),
+      state: resourcesState({
+        [FIRST_PAGE.certificates]: page,
+        'pki/certificates/summary': summary,
+        'pki/cas': cas,
+      }),
       sagas: [notificationsSaga],
     },
   );
