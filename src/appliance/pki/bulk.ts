@@ -10,17 +10,9 @@
 import { HttpError, type ErrorItem } from '../http/errors';
 import { inTransaction } from '../context';
 import type { PkiContext } from './context';
+import type { BulkAnswer } from '../../shared/contracts/pki';
 
-export interface BulkRefusal {
-  id: string;
-  name: string;
-  reason: string;
-}
-
-export interface BulkAnswer {
-  done: string[];
-  refused: BulkRefusal[];
-}
+type BulkRefusal = BulkAnswer['refused'][number];
 
 /** The body schema of a bulk endpoint: one of `actions`, 1–1000 unique ids. */
 export const bulkBodySchema = (actions: readonly string[], extra: Record<string, unknown> = {}) =>

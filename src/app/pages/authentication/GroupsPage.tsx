@@ -48,7 +48,6 @@ export function GroupsPage() {
       rowId={(g) => String(g.id)}
       href={(g) => `/authentication/groups/${g.id}`}
       bulk={{
-        path: 'groups/bulk',
         ids: (ids) => ids.map(Number),
         refresh: [USERS_KEY],
         actions: [

@@ -107,7 +107,6 @@ export function UsersPage() {
         },
       ]}
       bulk={{
-        path: 'users/bulk',
         ids: (ids) => ids.map(Number),
         actions: [
           { id: 'enable', verb: 'Enable', done: 'enabled' },

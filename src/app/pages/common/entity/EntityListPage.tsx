@@ -70,9 +70,11 @@ export interface EntityListProps<T> {
   rowActions?: (row: T) => RowAction[];
   onRowAction?: (row: T, action: string, option?: string) => void;
   filters?: readonly EntityFilter[];
-  /** One request per action: `POST {path} {action, ids}`; `ids` maps the rows' ids (numbers for accounts). */
+  /**
+   * One request per action, at the list's own address: `POST {resource}/bulk {action, ids}` (every list's bulk
+   * endpoint is there); `ids` maps the rows' ids (numbers for accounts).
+   */
   bulk?: {
-    path: string;
     actions: readonly EntityBulkAction[];
     ids?: (ids: string[]) => unknown[];
     refresh?: string[];
@@ -219,7 +221,7 @@ export function EntityListPage<T>(props: EntityListProps<T>) {
           bulk.save({
             key: source.resource,
             method: 'POST',
-            path: bulkSpec.path,
+            path: `${source.resource}/bulk`,
             body: { action, ids: bulkSpec.ids ? bulkSpec.ids(ids) : ids },
             ...(bulkSpec.summary
               ? { resultKey: answerKey }

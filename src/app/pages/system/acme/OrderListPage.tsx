@@ -94,7 +94,6 @@ function OrderList() {
         },
       ]}
       bulk={{
-        path: 'pki/acme/orders/bulk',
         summary: bulkSummary(ITEM_NAME),
         actions: [
           {

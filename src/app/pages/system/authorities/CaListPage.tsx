@@ -85,7 +85,6 @@ function CaList() {
         },
       ]}
       bulk={{
-        path: 'pki/cas/bulk',
         refresh: [CRLS_KEY],
         summary: bulkSummary(ITEM_NAME),
         actions: [

@@ -12,7 +12,15 @@ import type { CertificateSummary } from '../../../../shared/contracts/pki';
 import { useResource } from '../../../../store/useResource';
 import { EntityListPage, type EntityColumn } from '../../common/entity/EntityListPage';
 import { listKey, type ListSource } from '../../common/entity/listQuery';
-import { bulkSummary, EXPIRY_WARNING_DAYS, expiryItem, statusItem, PHONE } from '../common/pki';
+import {
+  authorityFilter,
+  bulkSummary,
+  EXPIRY_WARNING_DAYS,
+  expiryItem,
+  statusItem,
+  PHONE,
+  STATUS_OPTIONS,
+} from '../common/pki';
 import {
   CAS_KEY,
   CERTIFICATE_SUMMARY_KEY,
@@ -133,12 +141,7 @@ function CertificateList() {
           name: 'status',
           label: 'Status',
           any: 'Any status',
-          options: [
-            { value: 'valid', name: 'Valid' },
-            { value: 'expired', name: 'Expired' },
-            { value: 'revoked', name: 'Revoked' },
-            { value: 'not_yet_valid', name: 'Not yet valid' },
-          ],
+          options: STATUS_OPTIONS,
         },
         {
           name: 'expires_within_days',
@@ -151,12 +154,7 @@ function CertificateList() {
             { value: '90', name: 'Within 90 days' },
           ],
         },
-        {
-          name: 'ca_id',
-          label: 'Authority',
-          any: 'Any authority',
-          options: authorities.map((a) => ({ value: a.id, name: a.name })),
-        },
+        authorityFilter(authorities),
         {
           name: 'source',
           label: 'Source',
@@ -165,7 +163,6 @@ function CertificateList() {
         },
       ]}
       bulk={{
-        path: 'pki/certificates/bulk',
         refresh: [CAS_KEY, CRLS_KEY],
         summary: bulkSummary(ITEM_NAME),
         actions: [

@@ -3,7 +3,8 @@ import { apiUrl } from '../../../../api/client';
 import { formatDateTime } from '../../../../lib/format';
 import { useAppSelector } from '../../../../store/createStore';
 import { countOf, type AccentColor, type ItemName, type TableItem } from '../../../../widgets/DataTable';
-import type { BulkAnswer } from '../../../../shared/contracts/pki';
+import { CERTIFICATE_STATUSES, type BulkAnswer } from '../../../../shared/contracts/pki';
+import type { EntityFilter } from '../../common/entity/EntityListPage';
 import type { CertStatus } from '../types';
 
 /** A certificate this close to its end is flagged (amber) on the lists. */
@@ -18,6 +19,17 @@ const STATUS: Record<CertStatus, { label: string; color: AccentColor }> = {
 };
 
 export const statusLabel = (s: CertStatus) => STATUS[s].label;
+
+/** The certificate states as the status filter of a list offers them (the contract's values, in words). */
+export const STATUS_OPTIONS = CERTIFICATE_STATUSES.map((value) => ({ value, name: statusLabel(value) }));
+
+/** The list filter by issuing authority (its `ca_id`), over the authorities the page has loaded. */
+export const authorityFilter = (authorities: ReadonlyArray<{ id: string; name: string }>): EntityFilter => ({
+  name: 'ca_id',
+  label: 'Authority',
+  any: 'Any authority',
+  options: authorities.map((a) => ({ value: a.id, name: a.name })),
+});
 
 export function statusItem(status: CertStatus): TableItem {
   return {

@@ -11,7 +11,7 @@ import type { AccentColor } from '../../../../widgets/DataTable';
 import { useResource } from '../../../../store/useResource';
 import { EntityListPage, type EntityColumn } from '../../common/entity/EntityListPage';
 import type { ListSource } from '../../common/entity/listQuery';
-import { bulkSummary, formatDate, PHONE } from '../common/pki';
+import { authorityFilter, bulkSummary, formatDate, PHONE } from '../common/pki';
 import { CAS_KEY, CRLS_KEY, type CertificateAuthority, type ListAnswer, type RevocationList } from '../types';
 import { CrlImportModal } from './CrlImportModal';
 import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
@@ -89,12 +89,7 @@ function CrlList() {
       rowId={(c) => c.id}
       href={(c) => `/system/certificate-revocation-lists/${c.id}`}
       filters={[
-        {
-          name: 'ca_id',
-          label: 'Authority',
-          any: 'Any authority',
-          options: authorities.map((a) => ({ value: a.id, name: a.name })),
-        },
+        authorityFilter(authorities),
         {
           name: 'source',
           label: 'Source',
@@ -106,7 +101,6 @@ function CrlList() {
         },
       ]}
       bulk={{
-        path: 'pki/crls/bulk',
         summary: bulkSummary(ITEM_NAME),
         actions: [
           {
