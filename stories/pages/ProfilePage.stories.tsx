@@ -1,4 +1,7 @@
-/** `/profile` ("Your account"): the user's own sign-ins and failures, none yet, loading and unreadable. */
+/**
+ * `/profile` ("Your account"): the user's own sign-ins and failures, none yet, loading and unreadable; two-factor
+ * and security keys.
+ */
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { SIGN_INS_KEY, SignInsPage } from '../../src/app/pages/profile/SignInsPage';
 import type { RootState } from '../../src/store/createStore';
@@ -46,4 +49,24 @@ export const TwoFactorOn: Story = profile({
 export const LoadFailed: Story = profile({
   ...signedIn('reader'),
   ...resourcesState({}, { [SIGN_INS_KEY]: 'failed' }),
+});
+/** Two security keys beside the app: one used, one never (the "Security keys" section with Add and Remove). */
+export const SecurityKeysOn: Story = profile({
+  ...signedIn('reader'),
+  ...resourcesState({
+    [SIGN_INS_KEY]: {
+      ...signIns,
+      password_changed_at: Date.UTC(2026, 9, 2, 9, 30),
+      second_factors: [{ type: 'totp', created_at: Date.UTC(2026, 9, 2, 9, 35) }],
+      security_keys: [
+        {
+          id: 1,
+          name: 'YubiKey 5C',
+          created_at: Date.UTC(2026, 9, 3, 8, 0),
+          last_used_at: Date.UTC(2026, 10, 20, 7, 45),
+        },
+        { id: 2, name: 'Laptop passkey', created_at: Date.UTC(2026, 10, 1, 12, 0), last_used_at: null },
+      ],
+    },
+  }),
 });
