@@ -45,6 +45,12 @@ it('seeds certificates that parse, each with its own host, serial and status', a
   expect(certs.every((c) => c.ca_name === 'Bench Root CA')).toBe(true);
   expect(listed((await admin.get('/api/pki/certificates?status=valid')).json())).toBe(85);
   expect(listed((await admin.get('/api/pki/certificates?status=revoked')).json())).toBe(5);
+  // The lifecycle board: ended ones are counted apart, never among the coming expiries.
+  const summary = (await admin.get('/api/pki/certificates/summary')).json();
+  expect(summary.expired_unrenewed).toBe(10);
+  expect(summary.watched.every((w: { not_after: string }) => Date.parse(w.not_after) > Date.now())).toBe(
+    true,
+  );
 });
 
 it('seeds log entries the log stream serves, filtered by service and time', async () => {

@@ -82,8 +82,8 @@ export function listCertificatePage(p: PkiContext, query: Static<typeof certific
 
 /**
  * Counts over every certificate for the lifecycle board, from the stored columns (no DER is parsed): by status,
- * valid ones ending within 7 and 30 days, and those worth watching (not revoked, not renewed, ending within the
- * horizon), soonest first.
+ * valid ones ending within 7 and 30 days, those worth watching (not revoked, not renewed, still valid and ending
+ * within the horizon), soonest first, and how many ended without being renewed or revoked.
  */
 export function certificateSummary(p: PkiContext): CertificateSummary {
   const now = p.app.now();
@@ -103,13 +103,15 @@ export function certificateSummary(p: PkiContext): CertificateSummary {
   ) as CertificateSummary['by_status'];
   const expiring = { days_7: 0, days_30: 0 };
   const watched: typeof rows = [];
+  let expiredUnrenewed = 0;
   for (const r of rows) {
     const status = certStatus(r.not_before, r.not_after, r.revoked_at, now);
     byStatus[status as keyof CertificateSummary['by_status']] += 1;
     if (status === 'valid' && r.not_after <= now + 7 * DAY) expiring.days_7 += 1;
     if (status === 'valid' && r.not_after <= now + 30 * DAY) expiring.days_30 += 1;
-    if (r.revoked_at === null && !r.renewed && r.not_after < now + SUMMARY_HORIZON_DAYS * DAY)
-      watched.push(r);
+    if (r.revoked_at !== null || r.renewed) continue;
+    if (r.not_after < now) expiredUnrenewed += 1;
+    else if (r.not_after < now + SUMMARY_HORIZON_DAYS * DAY) watched.push(r);
   }
   watched.sort((a, b) => a.not_after - b.not_after);
   return {
@@ -126,5 +128,6 @@ export function certificateSummary(p: PkiContext): CertificateSummary {
       used_by: usedBy(p, r.id),
     })),
     watched_total: watched.length,
+    expired_unrenewed: expiredUnrenewed,
   };
 }

@@ -64,9 +64,14 @@ export interface CertificateSummary {
   expiring: { days_7: number; days_30: number };
   /** The horizon of `watched`, in days. */
   horizon_days: number;
-  /** Watched certificates, soonest end first (at most `WATCHED_MAX`); `watched_total` counts them all. */
+  /**
+   * Watched certificates (not revoked, not renewed, not yet ended, ending within the horizon), soonest end first
+   * (at most `WATCHED_MAX`); `watched_total` counts them all.
+   */
   watched: WatchedCertificate[];
   watched_total: number;
+  /** Certificates that ended and were neither renewed nor revoked. */
+  expired_unrenewed: number;
 }
 
 /** Enough for one expiry banner per certificate; the board itself shows the first few. */

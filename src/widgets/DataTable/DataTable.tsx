@@ -163,7 +163,8 @@ export function DataTable({
     reordering,
     selectable: selection.selectable,
   });
-  const minWidths = levelWidths(legend, widths, (reordering ? 1 : 0) + (selection.selectable ? 1 : 0));
+  const firstData = (reordering ? 1 : 0) + (selection.selectable ? 1 : 0);
+  const minWidths = levelWidths(legend, widths, firstData);
   const { scrollRef, virtual, rendered, padTop, padBottom } = useVirtualRows({
     rows: visible,
     // A server page is short: never virtualised.
@@ -208,6 +209,8 @@ export function DataTable({
     '--data-table-min-1': `${minWidths[0]}px`,
     '--data-table-min-2': `${minWidths[1]}px`,
     '--data-table-min-3': `${minWidths[2]}px`,
+    // Where the name column sticks while the table scrolls sideways: after the drag and selection columns.
+    '--data-table-lead': `${widths.slice(0, firstData).reduce((a, b) => a + b, 0)}px`,
   } as CSSProperties;
 
   return (

@@ -75,7 +75,7 @@ export function TableHead({
               style={width()}
               title={col.title}
               aria-sort={canSort ? (active ?? 'none') : undefined}
-              {...priorityProps(legend, i)}
+              {...(i === 0 ? { className: 'data-table__head-item' } : priorityProps(legend, i))}
             >
               {canSort ? (
                 <button

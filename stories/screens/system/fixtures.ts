@@ -160,4 +160,5 @@ export const certificateSummary = {
     },
   ],
   watched_total: 1,
+  expired_unrenewed: 0,
 };

@@ -139,6 +139,7 @@ describe('certificates', () => {
     expect(summary.watched[0]).toMatchObject({ id: soon, name: 'bulk-soon', ca_id: interId, used_by: [] });
     expect(summary.watched[1]).toMatchObject({ id: month });
     expect(summary.watched_total).toBe(summary.watched.length);
+    expect(summary.expired_unrenewed).toBe(0);
     expect(
       summary.watched.every((w: { not_after: string }) => Date.parse(w.not_after) < Date.now() + 90 * DAY),
     ).toBe(true);

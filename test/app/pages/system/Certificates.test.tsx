@@ -24,11 +24,15 @@ const cas = { data: [rootCa, importedCa] };
 describe('certificates list', () => {
   const PAGE = `/api/${FIRST_PAGE.certificates}`;
   const firstPage = paged([webCertificate, revokedCertificate]);
-  function setup(routes: Parameters<typeof fakeApi>[0] = {}, path = '/system/certificates') {
+  function setup(
+    routes: Parameters<typeof fakeApi>[0] = {},
+    path = '/system/certificates',
+    summary = certificateSummary,
+  ) {
     const { api, calls } = fakeApi({
       // A new answer each time, as the appliance gives.
       [`GET ${PAGE}`]: () => ({ ...firstPage }),
-      'GET /api/pki/certificates/summary': () => certificateSummary,
+      'GET /api/pki/certificates/summary': () => summary,
       'GET /api/pki/crls': () => ({ data: [] }),
       'GET /api/pki/cas': () => cas,
       ...routes,
@@ -39,7 +43,7 @@ describe('certificates list', () => {
       path,
       state: resourcesState({
         [FIRST_PAGE.certificates]: firstPage,
-        'pki/certificates/summary': certificateSummary,
+        'pki/certificates/summary': summary,
         'pki/cas': (routes['GET /api/pki/cas']?.() as typeof cas | undefined) ?? cas,
       }),
     });
@@ -102,6 +106,26 @@ describe('certificates list', () => {
     // The page on screen is asked again, and the board's counts with it.
     await waitFor(() =>
       expect(calls.filter((c) => c.url === '/api/pki/certificates/summary').length).toBeGreaterThan(0),
+    );
+  });
+
+  test('the board keeps ended certificates out of the coming expiries and links to them as one line', () => {
+    setup({}, '/system/certificates', {
+      ...certificateSummary,
+      by_status: { ...certificateSummary.by_status, expired: 30 },
+      expired_unrenewed: 30,
+    });
+    const board = screen.getByRole('region', { name: 'Lifecycle' });
+    expect(within(board).getByRole('heading', { name: 'Expiry in the next 90 days' })).toBeInTheDocument();
+    expect(
+      within(board)
+        .getAllByRole('listitem')
+        .filter((li) => /ago/.test(li.textContent ?? '')),
+    ).toEqual([]);
+    expect(board).toHaveTextContent('30 certificates have ended without being renewed or revoked.');
+    expect(within(board).getByRole('link', { name: 'Review expired certificates' })).toHaveAttribute(
+      'href',
+      '/system/certificates?status=expired',
     );
   });
 

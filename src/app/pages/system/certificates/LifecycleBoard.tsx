@@ -1,13 +1,13 @@
 /**
- * Above the certificates list: when each certificate runs out (amber within 14 days, red once expired), what uses
- * it, a one-click Renew, and each authority's CRL publication. Certificates about to expire also get a banner in
+ * Above the certificates list: when each certificate still in use runs out (amber within 14 days), what uses it, a
+ * one-click Renew, how many ended without renewal (a link to them), and each authority's CRL publication. Certificates about to expire also get a banner in
  * the notification center (once per certificate and expiry date; several read as one summary with a Review link to
  * the list filtered to them). The console raises these itself: a dismissal is remembered for the user and that
  * certificate's expiry date, never sent to the server. Renew is not offered on a read-only page. Everything comes
  * from the appliance's summary (`{api}pki/certificates/summary`: counts over every certificate and the watched
  * ones), never from the list, which is paged.
  */
-import { useEffect, useId } from 'react';
+import { useEffect, useId, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch } from '../../../../store/createStore';
 import { notificationRequested } from '../../../../store/slices/notifications.slice';
@@ -19,7 +19,7 @@ import { CAS_KEY, CERTIFICATES_KEY, type CertificateAuthority } from '../types';
 import { useReadOnly } from '../../common/config/ReadOnly';
 
 /** The timeline's length: the soonest ends; the rest are a link to the list filtered to them. */
-const TIMELINE_MAX = 8;
+const TIMELINE_MAX = 5;
 
 const tone = (left: number) => (left < 0 ? 'expired' : left < EXPIRY_WARNING_DAYS ? 'soon' : 'ok');
 const leftText = (left: number) =>
@@ -37,6 +37,7 @@ export const EXPIRY_GROUP = {
 
 /** The list filtered to valid certificates ending within `days`. */
 const expiringHref = (days: number) => `/system/certificates?status=valid&expires_within_days=${days}`;
+const EXPIRED_HREF = '/system/certificates?status=expired';
 
 export function LifecycleBoard({
   summary,
@@ -96,9 +97,11 @@ export function LifecycleBoard({
                 <span
                   className="pki-timeline__bar"
                   aria-hidden="true"
-                  style={{
-                    width: `${Math.max(2, Math.min(100, (Math.max(left, 0) / horizon) * 100))}%`,
-                  }}
+                  style={
+                    {
+                      '--left': `${Math.max(2, Math.min(100, (Math.max(left, 0) / horizon) * 100))}%`,
+                    } as CSSProperties
+                  }
                 />
                 <span className="pki-timeline__text">
                   <Link to={`/system/certificates/${c.id}`}>{c.name}</Link>: {leftText(left)} (
@@ -135,6 +138,13 @@ export function LifecycleBoard({
           <Link to={expiringHref(horizon)}>
             {formatCount(summary.watched_total - shown.length)} more in the list
           </Link>
+        </p>
+      ) : null}
+      {summary && summary.expired_unrenewed > 0 ? (
+        <p className="pki-board__expired">
+          {formatCount(summary.expired_unrenewed)} certificate
+          {summary.expired_unrenewed === 1 ? ' has' : 's have'} ended without being renewed or revoked.{' '}
+          <Link to={EXPIRED_HREF}>Review expired certificates</Link>
         </p>
       ) : null}
       <h3>Revocation list publication</h3>
