@@ -20,6 +20,7 @@ import { lockDataDir, migrate, openDatabase, type DataDirLock, type Db } from '.
 import { applianceMigrations } from './db/migrations';
 import { applyApiConventions } from './http/scope';
 import { installXsrf } from './http/xsrf';
+import { requireDeclaredAccess } from './http/routeAccess';
 import { registerJobRoutes, registerJobStream, type StreamSet } from './jobs/routes';
 import { registerPki } from './pki';
 import { registerManagedServices } from './apply';
@@ -133,6 +134,8 @@ async function mount(
     `${authPrefix}${TOKEN_PATH}`,
     `${authPrefix}${SSH_AUTH_PATH}`,
   ]);
+  // Every route under the bases declares its access (http/routeAccess.ts): refused at registration otherwise.
+  requireDeclaredAccess(app, ctx);
   // Who may call which route (areas and privileges): one hook before every route's own.
   installPrivilegeGuard(app, ctx);
   // Then, for sensitive changes the caller may make, a recent sign-in or re-authentication.

@@ -4,7 +4,7 @@
  * checked by its route schema (types, formats, lengths), then by the list's own rules (addresses, duplicates),
  * which answer pydantic-style items under `body.<field>`.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { auditText, type AuditServiceName } from '../audit';
 import { currentUser, requireAdmin } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
@@ -86,6 +86,8 @@ export async function registerList<T extends Item>(
   scope: FastifyInstance,
   ctx: ApplianceContext,
   spec: ListSpec<T>,
+  /** Who may read and change the list, declared on each of its routes (http/routeAccess.ts). */
+  config: FastifyContextConfig,
 ): Promise<void> {
   const { db } = ctx;
   const body = { body: { ...spec.schema, additionalProperties: false } };
@@ -98,35 +100,39 @@ export async function registerList<T extends Item>(
   const audit = (req: Parameters<typeof currentUser>[0], what: string) =>
     ctx.audit.record(spec.auditService, `${what} by "${auditText(currentUser(req).username)}"`);
 
-  scope.post<{ Body: T }>(spec.path, { schema: body, onRequest: requireAdmin }, async (req, reply) => {
-    const item = checked(req.body as T);
-    const id = inTransaction(db, () => {
-      const count = (
-        db.prepare(`SELECT COUNT(*) AS n FROM ${spec.table} WHERE list = ?`).get(spec.list) as { n: number }
-      ).n;
-      if (count >= LIST_MAX_ITEMS) {
-        throw new HttpError(422, [
-          {
-            loc: ['body'],
-            msg: `ensure this list has at most ${LIST_MAX_ITEMS} items`,
-            type: 'value_error.list.max_items',
-            ctx: { limit_value: LIST_MAX_ITEMS },
-          },
-        ]);
-      }
-      return Number(
-        db
-          .prepare(`INSERT INTO ${spec.table} (list, data, created_at) VALUES (?, ?, ?)`)
-          .run(spec.list, JSON.stringify(item), ctx.now()).lastInsertRowid,
-      );
-    });
-    audit(req, `${spec.describe(item)} added`);
-    return reply.code(201).send({ ...item, id });
-  });
+  scope.post<{ Body: T }>(
+    spec.path,
+    { config, schema: body, onRequest: requireAdmin },
+    async (req, reply) => {
+      const item = checked(req.body as T);
+      const id = inTransaction(db, () => {
+        const count = (
+          db.prepare(`SELECT COUNT(*) AS n FROM ${spec.table} WHERE list = ?`).get(spec.list) as { n: number }
+        ).n;
+        if (count >= LIST_MAX_ITEMS) {
+          throw new HttpError(422, [
+            {
+              loc: ['body'],
+              msg: `ensure this list has at most ${LIST_MAX_ITEMS} items`,
+              type: 'value_error.list.max_items',
+              ctx: { limit_value: LIST_MAX_ITEMS },
+            },
+          ]);
+        }
+        return Number(
+          db
+            .prepare(`INSERT INTO ${spec.table} (list, data, created_at) VALUES (?, ?, ?)`)
+            .run(spec.list, JSON.stringify(item), ctx.now()).lastInsertRowid,
+        );
+      });
+      audit(req, `${spec.describe(item)} added`);
+      return reply.code(201).send({ ...item, id });
+    },
+  );
 
   scope.put<{ Params: { id: string }; Body: T }>(
     `${spec.path}/:id`,
-    { schema: { ...idParams, ...body }, onRequest: requireAdmin },
+    { config, schema: { ...idParams, ...body }, onRequest: requireAdmin },
     async (req) => {
       const id = Number(req.params.id);
       const exists = db.prepare(`SELECT 1 FROM ${spec.table} WHERE id = ? AND list = ?`).get(id, spec.list);
@@ -144,7 +150,7 @@ export async function registerList<T extends Item>(
 
   scope.delete<{ Params: { id: string } }>(
     `${spec.path}/:id`,
-    { schema: idParams, onRequest: requireAdmin },
+    { config, schema: idParams, onRequest: requireAdmin },
     async (req, reply) => {
       const id = Number(req.params.id);
       const item = readList<T>(db, spec.table, spec.list).find((i) => i.id === id);
@@ -159,7 +165,7 @@ export async function registerList<T extends Item>(
 
   scope.post<{ Body: { ids: number[] } }>(
     `${spec.path}/delete`,
-    { schema: bulkSchema, onRequest: requireAdmin },
+    { config, schema: bulkSchema, onRequest: requireAdmin },
     async (req) => {
       const ids = new Set(req.body.ids);
       const items = readList<T>(db, spec.table, spec.list).filter((i) => ids.has(i.id));

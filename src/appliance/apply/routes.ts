@@ -10,6 +10,7 @@ import { privilegesOf } from '../auth/areas';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
 import { notFound } from '../http/errors';
+import type { RouteAccess } from '../http/routeAccess';
 import type { ApplyManager } from './manager';
 
 const idParams = {
@@ -21,26 +22,42 @@ const idParams = {
   },
 };
 
+/** Keeping or reverting a change needs the write privilege of its service's area (src/shared/privileges.ts). */
+const confirmationAccess = (ctx: ApplianceContext): RouteAccess => ({
+  what: 'the area of the confirmation’s service',
+  resolve: (req) => {
+    const id = (req.params as { id?: unknown }).id;
+    if (typeof id !== 'string') return null;
+    const row = ctx.db.prepare('SELECT service FROM apply_confirmations WHERE id = ?').get(id) as
+      { service: string } | undefined;
+    return row ? confirmationArea(row.service) : null;
+  },
+});
+
 export async function registerApplyRoutes(
   scope: FastifyInstance,
   ctx: ApplianceContext,
   manager: ApplyManager,
 ): Promise<void> {
-  scope.get('/apply/confirmations', { onRequest: requireUser }, async (req) => {
-    const user = currentUser(req);
-    const privileges = privilegesOf(ctx, user);
-    return {
-      data: manager.pending().filter((c) => {
-        if (user.role === 'admin') return true;
-        const area = confirmationArea(c.service);
-        return area !== null && allows(privileges, area, 'write');
-      }),
-    };
-  });
+  scope.get(
+    '/apply/confirmations',
+    { config: { access: 'session' }, onRequest: requireUser },
+    async (req) => {
+      const user = currentUser(req);
+      const privileges = privilegesOf(ctx, user);
+      return {
+        data: manager.pending().filter((c) => {
+          if (user.role === 'admin') return true;
+          const area = confirmationArea(c.service);
+          return area !== null && allows(privileges, area, 'write');
+        }),
+      };
+    },
+  );
 
   scope.post<{ Params: { id: string } }>(
     '/apply/confirmations/:id/confirm',
-    { schema: idParams, onRequest: requireAdmin },
+    { config: { access: confirmationAccess(ctx) }, schema: idParams, onRequest: requireAdmin },
     async (req) => {
       if (!manager.confirm(req.params.id, currentUser(req).username))
         throw notFound('No change awaits this confirmation (it was kept or already rolled back)');
@@ -50,7 +67,7 @@ export async function registerApplyRoutes(
 
   scope.post<{ Params: { id: string } }>(
     '/apply/confirmations/:id/revert',
-    { schema: idParams, onRequest: requireAdmin },
+    { config: { access: confirmationAccess(ctx) }, schema: idParams, onRequest: requireAdmin },
     async (req) => {
       if (!manager.rollback(req.params.id, currentUser(req).username))
         throw notFound('No change awaits this confirmation (it was kept or already rolled back)');

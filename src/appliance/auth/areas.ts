@@ -12,17 +12,9 @@
  * (fail closed) and logged; test/appliance/users/privileges.test.ts fails for it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  ALL_PRIVILEGES,
-  allows,
-  confirmationArea,
-  type Area,
-  type Privilege,
-  type Privileges,
-} from '../../shared/privileges';
+import { allows, confirmationArea, type Area, type Privilege } from '../../shared/privileges';
 import type { ApplianceContext } from '../context';
-import { privilegesOfUser } from '../users/groupsStore';
-import { keptReads, type Db } from '../../storage/sqlite';
+import { privilegesOf } from './privileges';
 import { sessionUser, requireUser } from './guards';
 import type { SessionUser } from './sessions';
 
@@ -164,15 +156,7 @@ export function accessOf(
   return SAFE.has(method) ? rule.read : (rule.write ?? rule.read);
 }
 
-const keptPrivileges = keptReads((db: Db, userId: number) => privilegesOfUser(db, userId));
-
-/**
- * Privileges of a signed-in account: everything for admins, the union of its groups otherwise, kept while the
- * database is unchanged (every signed-in render and guarded request asks). Frozen and shared: never change them.
- */
-export function privilegesOf(ctx: ApplianceContext, user: SessionUser): Privileges {
-  return user.role === 'admin' ? ALL_PRIVILEGES : keptPrivileges(ctx.db, user.id);
-}
+export { privilegesOf };
 
 declare module 'fastify' {
   interface FastifyRequest {

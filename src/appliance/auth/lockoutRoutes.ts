@@ -12,6 +12,7 @@ import { currentUser, requireAdmin } from './guards';
 import { loginThrottle, throttleKey } from './lockout';
 import type { SeenBy } from '../../service-kit/loginThrottle';
 import type { SignInService } from '../../shared/signIns';
+import { area } from '../http/routeAccess';
 
 /** Names as long as the identity service's (e-mail addresses) can be unlocked too. */
 const USERNAME_MAX = 320;
@@ -36,23 +37,28 @@ export function registerLockoutRoutes(scope: FastifyInstance, ctx: ApplianceCont
   const { db, audit } = ctx;
   const throttle = loginThrottle(db);
 
-  scope.get('/lockouts', { onRequest: requireAdmin }, async () => {
-    const now = ctx.now();
-    const data: LockoutEntry[] = throttle.locks(now).map((l) => ({
-      username: l.name || null,
-      source: l.source,
-      service: l.seenBy[0]?.service ?? null,
-      services: l.seenBy,
-      locked_until: new Date(l.until).toISOString(),
-      seconds_left: Math.max(1, Math.ceil((l.until - now) / 1000)),
-    }));
-    return { data };
-  });
+  scope.get(
+    '/lockouts',
+    { config: { access: area('authentication') }, onRequest: requireAdmin },
+    async () => {
+      const now = ctx.now();
+      const data: LockoutEntry[] = throttle.locks(now).map((l) => ({
+        username: l.name || null,
+        source: l.source,
+        service: l.seenBy[0]?.service ?? null,
+        services: l.seenBy,
+        locked_until: new Date(l.until).toISOString(),
+        seconds_left: Math.max(1, Math.ceil((l.until - now) / 1000)),
+      }));
+      return { data };
+    },
+  );
 
   // An address refused for every name by the per-source rule: forget its failures.
   scope.delete<{ Params: { address: string } }>(
     '/lockouts/source/:address',
     {
+      config: { access: area('authentication') },
       onRequest: requireAdmin,
       schema: {
         params: {
@@ -79,6 +85,7 @@ export function registerLockoutRoutes(scope: FastifyInstance, ctx: ApplianceCont
   scope.delete<{ Params: { name: string } }>(
     '/lockouts/:name',
     {
+      config: { access: area('authentication') },
       onRequest: requireAdmin,
       schema: {
         params: {

@@ -79,7 +79,7 @@ export async function registerLogRoutes(app: FastifyInstance, deps: LogRouteDeps
 function registerRoutes(app: FastifyInstance, hub: LogStreamHub, deps: LogRouteDeps): void {
   app.get(
     LOG_STREAM_PATH,
-    { preHandler: deps.requireUser },
+    { config: { access: { area: 'logs' } }, preHandler: deps.requireUser },
     async (req: FastifyRequest, reply: FastifyReply) => {
       const query = parseStreamQuery(req.query as Record<string, unknown>);
       if (!query.ok) return badRequest(reply, 400, query.errors);
@@ -96,10 +96,14 @@ function registerRoutes(app: FastifyInstance, hub: LogStreamHub, deps: LogRouteD
     },
   );
 
-  app.post(ingestPath(deps.config.apiBase), { preHandler: deps.requireAdmin }, async (req, reply) => {
-    const parsed = parseIngestBody(req.body);
-    if (!parsed.ok) return badRequest(reply, 422, parsed.errors);
-    const stored = deps.store.appendMany(parsed.value);
-    return reply.code(201).send({ count: stored.length, ids: stored.map((e) => e.id) });
-  });
+  app.post(
+    ingestPath(deps.config.apiBase),
+    { config: { access: { area: 'logs' } }, preHandler: deps.requireAdmin },
+    async (req, reply) => {
+      const parsed = parseIngestBody(req.body);
+      if (!parsed.ok) return badRequest(reply, 422, parsed.errors);
+      const stored = deps.store.appendMany(parsed.value);
+      return reply.code(201).send({ count: stored.length, ids: stored.map((e) => e.id) });
+    },
+  );
 }

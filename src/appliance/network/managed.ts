@@ -29,6 +29,7 @@ import {
 } from './preferences';
 import { renderPreferences, renderRoot } from './render';
 import { migrateNetwork } from './samples';
+import { area } from '../http/routeAccess';
 
 export const NETWORK_SERVICE = AuditService.network;
 
@@ -101,11 +102,15 @@ export async function registerNetworkPreferences(
     };
   };
 
-  scope.get('/network/preferences', { onRequest: requireUser }, async () => answer());
+  scope.get(
+    '/network/preferences',
+    { config: { access: area('network') }, onRequest: requireUser },
+    async () => answer(),
+  );
 
   scope.put<{ Body: NetworkPreferences }>(
     '/network/preferences',
-    { schema: { body: preferencesSchema }, onRequest: requireAdmin },
+    { config: { access: area('network') }, schema: { body: preferencesSchema }, onRequest: requireAdmin },
     async (req) => {
       const items = checkPreferences(req.body, zones);
       if (items.length) throw new HttpError(422, items);
@@ -119,11 +124,15 @@ export async function registerNetworkPreferences(
     },
   );
 
-  scope.get('/network/preferences/preview', { onRequest: requireUser }, async () =>
-    manager.preview(NETWORK_SERVICE),
+  scope.get(
+    '/network/preferences/preview',
+    { config: { access: area('network') }, onRequest: requireUser },
+    async () => manager.preview(NETWORK_SERVICE),
   );
 
-  scope.post('/network/preferences/apply', { onRequest: requireAdmin }, async (req, reply) =>
-    reply.code(202).send(manager.apply(NETWORK_SERVICE, currentUser(req).username)),
+  scope.post(
+    '/network/preferences/apply',
+    { config: { access: area('network') }, onRequest: requireAdmin },
+    async (req, reply) => reply.code(202).send(manager.apply(NETWORK_SERVICE, currentUser(req).username)),
   );
 }

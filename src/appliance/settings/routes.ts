@@ -12,6 +12,7 @@ import { keptRead } from '../../storage/sqlite';
 import { HttpError, notFound } from '../http/errors';
 import type { InProcessReads } from '../../service-kit/inProcessReads';
 import { IMAGE_MAX_BYTES, IMAGE_SLOTS, sniffImage, type ImageSlot } from './images';
+import { area } from '../http/routeAccess';
 
 export interface UiSettings {
   primary_color: string;
@@ -79,13 +80,13 @@ export async function registerSettingsRoutes(
     const images = Object.fromEntries(IMAGE_SLOTS.map((slot) => [slot, set.has(slot)]));
     return { primary_color, bar_color, login_title, images };
   });
-  scope.get('/config/settings', async () => publicSettings());
+  scope.get('/config/settings', { config: { access: 'public' } }, async () => publicSettings());
   // Every render reads the custom style: public, so the same answer whoever asks.
   inProcess?.add(`${ctx.apiPrefix}/config/settings`, () => ({ status: 200, body: publicSettings() }));
 
   scope.put<{ Body: UiSettings & { login_title?: string | null } }>(
     '/config/settings',
-    { schema: settingsSchema, onRequest: requireAdmin },
+    { config: { access: area('settings') }, schema: settingsSchema, onRequest: requireAdmin },
     async (req) => {
       const user = currentUser(req);
       const { primary_color, bar_color } = req.body;
@@ -111,24 +112,28 @@ export async function registerSettingsRoutes(
   );
 
   // Reset to defaults: the default colours and no custom images, in one transaction.
-  scope.delete('/config/settings', { onRequest: requireAdmin }, async (req) => {
-    const user = currentUser(req);
-    inTransaction(db, () => {
-      db.prepare(
-        `INSERT INTO ui_settings (id, primary_color, bar_color, login_title, revision, updated_at, updated_by) VALUES (1, @primary_color, @bar_color, NULL, 1, @now, @by)
+  scope.delete(
+    '/config/settings',
+    { config: { access: area('settings') }, onRequest: requireAdmin },
+    async (req) => {
+      const user = currentUser(req);
+      inTransaction(db, () => {
+        db.prepare(
+          `INSERT INTO ui_settings (id, primary_color, bar_color, login_title, revision, updated_at, updated_by) VALUES (1, @primary_color, @bar_color, NULL, 1, @now, @by)
          ON CONFLICT(id) DO UPDATE SET primary_color = excluded.primary_color, bar_color = excluded.bar_color,
            login_title = NULL,
            revision = ui_settings.revision + 1, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
-      ).run({ ...DEFAULT_UI_SETTINGS, now: ctx.now(), by: user.username });
-      db.prepare('DELETE FROM images').run();
-    });
-    audit.record(AuditService.settings, `look and feel reset to defaults by "${auditText(user.username)}"`);
-    return {
-      ...DEFAULT_UI_SETTINGS,
-      login_title: null,
-      images: Object.fromEntries(IMAGE_SLOTS.map((slot) => [slot, false])),
-    };
-  });
+        ).run({ ...DEFAULT_UI_SETTINGS, now: ctx.now(), by: user.username });
+        db.prepare('DELETE FROM images').run();
+      });
+      audit.record(AuditService.settings, `look and feel reset to defaults by "${auditText(user.username)}"`);
+      return {
+        ...DEFAULT_UI_SETTINGS,
+        login_title: null,
+        images: Object.fromEntries(IMAGE_SLOTS.map((slot) => [slot, false])),
+      };
+    },
+  );
 
   // Images: any image/* or octet-stream body arrives as bytes; the bytes decide what it is.
   await scope.register(async (images) => {
@@ -140,7 +145,7 @@ export async function registerSettingsRoutes(
 
     images.get<{ Params: { slot: ImageSlot } }>(
       '/config/:slot',
-      { schema: slotParams },
+      { config: { access: 'public' }, schema: slotParams },
       async (req, reply) => {
         const row = db
           .prepare('SELECT mime, bytes, sha256 FROM images WHERE slot = ?')
@@ -160,7 +165,12 @@ export async function registerSettingsRoutes(
 
     images.put<{ Params: { slot: ImageSlot }; Body: unknown }>(
       '/config/:slot',
-      { schema: slotParams, onRequest: requireAdmin, bodyLimit: IMAGE_MAX_BYTES },
+      {
+        config: { access: area('settings') },
+        schema: slotParams,
+        onRequest: requireAdmin,
+        bodyLimit: IMAGE_MAX_BYTES,
+      },
       async (req, reply) => {
         const user = currentUser(req);
         const body = req.body;
@@ -199,7 +209,7 @@ export async function registerSettingsRoutes(
 
     images.delete<{ Params: { slot: ImageSlot } }>(
       '/config/:slot',
-      { schema: slotParams, onRequest: requireAdmin },
+      { config: { access: area('settings') }, schema: slotParams, onRequest: requireAdmin },
       async (req, reply) => {
         const user = currentUser(req);
         const changes = inTransaction(

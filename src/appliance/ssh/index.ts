@@ -36,6 +36,7 @@ import {
 import { ensureHostKeys, readHostKeys } from './keys';
 import { sshMigrations } from './migrations';
 import { renderSshAuthFiles, writeSshAuthFiles } from './pam';
+import { area } from '../http/routeAccess';
 
 /** The appliance's shell account, whose password the SSH password page changes. */
 export const SHELL_USER = 'admin';
@@ -107,7 +108,7 @@ export async function registerSsh(
   // The PAM helper asks this server: written at every start, so it names the port the server runs on now.
   writeSshAuthFiles(ctx);
 
-  scope.get('/ssh/config', { onRequest: requireAdmin }, async () => {
+  scope.get('/ssh/config', { config: { access: area('ssh') }, onRequest: requireAdmin }, async () => {
     const s = readSshSnapshot(ctx.db);
     const { pending_changes, applied_at } = manager.preview('ssh');
     return {
@@ -125,7 +126,11 @@ export async function registerSsh(
 
   scope.put<{ Body: SshSettings }>(
     '/ssh/config/settings',
-    { schema: { body: sshSettingsSchema }, onRequest: requireAdmin },
+    {
+      config: { access: area('ssh'), reauth: true },
+      schema: { body: sshSettingsSchema },
+      onRequest: requireAdmin,
+    },
     async (req) => {
       const errors = checkSshSettings(req.body);
       if (errors.length) throw new HttpError(422, errors);
@@ -135,15 +140,19 @@ export async function registerSsh(
     },
   );
 
-  await registerList(scope, ctx, authorizedKeyList);
+  await registerList(scope, ctx, authorizedKeyList, { access: area('ssh'), reauth: true });
 
-  scope.get('/ssh/config/preview', { onRequest: requireAdmin }, async () => manager.preview('ssh'));
-
-  scope.post('/ssh/config/apply', { onRequest: requireAdmin }, async (req, reply) =>
-    reply.code(202).send(manager.apply('ssh', currentUser(req).username)),
+  scope.get('/ssh/config/preview', { config: { access: area('ssh') }, onRequest: requireAdmin }, async () =>
+    manager.preview('ssh'),
   );
 
-  scope.get('/ssh/password', { onRequest: requireAdmin }, async () => {
+  scope.post(
+    '/ssh/config/apply',
+    { config: { access: area('ssh'), reauth: true }, onRequest: requireAdmin },
+    async (req, reply) => reply.code(202).send(manager.apply('ssh', currentUser(req).username)),
+  );
+
+  scope.get('/ssh/password', { config: { access: area('ssh') }, onRequest: requireAdmin }, async () => {
     const row = ctx.db.prepare('SELECT changed_at, changed_by FROM ssh_shell_password WHERE id = 1').get() as
       { changed_at: number; changed_by: string } | undefined;
     return { username: SHELL_USER, changed_at: row?.changed_at ?? null, changed_by: row?.changed_by ?? null };
@@ -151,7 +160,7 @@ export async function registerSsh(
 
   scope.put<{ Body: { current_password: string; new_password: string } }>(
     '/ssh/password',
-    { schema: passwordSchema, onRequest: requireAdmin },
+    { config: { access: area('ssh'), reauth: true }, schema: passwordSchema, onRequest: requireAdmin },
     async (req) => {
       const user = currentUser(req);
       const stored = ctx.db

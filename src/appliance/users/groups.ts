@@ -18,6 +18,7 @@ import { findGroup, listGroups, privilegesOfUser, saveGroup, type GroupInput } f
 import type { Static } from '@sinclair/typebox';
 import { groupsQuery } from '../../shared/contracts/authentication';
 import { pageOf } from '../http/listing';
+import { area } from '../http/routeAccess';
 
 export const GROUP_NAME_MAX = 64;
 
@@ -138,7 +139,11 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.get<{ Querystring: Static<typeof groupsQuery> }>(
     '/groups',
-    { onRequest: requireAdmin, schema: { querystring: groupsQuery } },
+    {
+      config: { access: area('authentication') },
+      onRequest: requireAdmin,
+      schema: { querystring: groupsQuery },
+    },
     async (req) =>
       pageOf(listGroups(db), req.query, {
         sort: {
@@ -154,13 +159,13 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.get<{ Params: { id: string } }>(
     '/groups/:id',
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: area('authentication') }, onRequest: requireAdmin, schema: { params: idParams } },
     async (req) => mustFind(req.params.id),
   );
 
   scope.post<{ Body: GroupBody }>(
     '/groups',
-    { onRequest: requireAdmin, schema: { body: groupBody } },
+    { config: { access: 'admin', reauth: true }, onRequest: requireAdmin, schema: { body: groupBody } },
     async (req, reply) => {
       const input = checked(req.body, null);
       const id = inTransaction(db, () => saveGroup(db, null, input, ctx.now()));
@@ -175,6 +180,7 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
   scope.put<{ Params: { id: string }; Body: GroupBody }>(
     '/groups/:id',
     {
+      config: { access: 'admin', reauth: true },
       onRequest: requireAdmin,
       schema: {
         params: idParams,
@@ -195,7 +201,7 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.delete<{ Params: { id: string } }>(
     '/groups/:id',
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: 'admin', reauth: true }, onRequest: requireAdmin, schema: { params: idParams } },
     async (req, reply) => {
       const group = mustFind(req.params.id);
       const clash = conflicts([group.id]);
@@ -212,6 +218,7 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
   scope.post<{ Body: { action: 'delete'; ids: number[] } }>(
     '/groups/bulk',
     {
+      config: { access: 'admin', reauth: true },
       onRequest: requireAdmin,
       schema: {
         body: {

@@ -32,6 +32,7 @@ import { simulateLockout, type CandidatePolicy } from './simulate';
 import { registerSecurityKeyRoutes } from './securityKeyRoutes';
 import { listSecurityKeys } from './securityKeys';
 import { dayOf, findAccount, listAccounts } from './store';
+import { area } from '../http/routeAccess';
 
 export { accountRefusal } from './store';
 export { recordLogin } from './history';
@@ -129,7 +130,11 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.get<{ Querystring: Static<typeof usersQuery> }>(
     '/users',
-    { onRequest: requireAdmin, schema: { querystring: usersQuery } },
+    {
+      config: { access: area('authentication') },
+      onRequest: requireAdmin,
+      schema: { querystring: usersQuery },
+    },
     async (req) => {
       const today = dayOf(Date.now());
       return pageOf(
@@ -159,7 +164,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   // Every user's own recent sign-ins and failures (time, source address, method), how many sessions are open, when
   // the password last changed and the second factors (what "Your account" shows under "Password and two-factor").
-  scope.get('/users/me/sign-ins', { onRequest: requireUser }, async (req) => {
+  scope.get('/users/me/sign-ins', { config: { access: 'session' }, onRequest: requireUser }, async (req) => {
     const me = currentUser(req);
     const account = findAccount(db, me.id, new Set());
     return {
@@ -176,18 +181,23 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
   // Two-factor enrolment of the signed-in account (an authenticator app, RFC 6238): a new secret with its otpauth URI
   // and QR code, kept by nobody until a code of it is confirmed; then the local login asks for a code after the
   // password. Writes under /users/me/second-factors need a recent sign-in (sessionRoutes.ts isSensitive).
-  scope.get('/users/me/second-factors/totp/new', { onRequest: requireUser }, async (req, reply) => {
-    const me = currentUser(req);
-    const secret = newTotpSecret();
-    const uri = generateURI({ issuer: TOTP_ISSUER, label: me.username, secret });
-    const qr = await QRCode.toDataURL(uri, { width: 200, margin: 1, errorCorrectionLevel: 'M' });
-    void reply.header('cache-control', 'no-store');
-    return { secret, uri, qr };
-  });
+  scope.get(
+    '/users/me/second-factors/totp/new',
+    { config: { access: 'session' }, onRequest: requireUser },
+    async (req, reply) => {
+      const me = currentUser(req);
+      const secret = newTotpSecret();
+      const uri = generateURI({ issuer: TOTP_ISSUER, label: me.username, secret });
+      const qr = await QRCode.toDataURL(uri, { width: 200, margin: 1, errorCorrectionLevel: 'M' });
+      void reply.header('cache-control', 'no-store');
+      return { secret, uri, qr };
+    },
+  );
 
   scope.put<{ Body: { secret: string; code: string } }>(
     '/users/me/second-factors/totp',
     {
+      config: { access: 'session', reauth: true },
       onRequest: requireUser,
       schema: {
         body: {
@@ -237,7 +247,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.get<{ Params: { id: string } }>(
     '/users/:id',
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: area('authentication') }, onRequest: requireAdmin, schema: { params: idParams } },
     async (req) => {
       const account = mustFind(req.params.id);
       return {
@@ -254,6 +264,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
   scope.post<{ Body: AccountBody & { username: string } }>(
     '/users',
     {
+      config: { access: 'admin', reauth: true },
       onRequest: requireAdmin,
       schema: {
         body: {
@@ -313,6 +324,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
   scope.put<{ Params: { id: string }; Body: AccountBody }>(
     '/users/:id',
     {
+      config: { access: 'admin', reauth: true },
       onRequest: requireAdmin,
       schema: {
         params: idParams,
@@ -356,7 +368,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.delete<{ Params: { id: string } }>(
     '/users/:id',
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: 'admin', reauth: true }, onRequest: requireAdmin, schema: { params: idParams } },
     async (req, reply) => {
       const account = mustFind(req.params.id);
       const refusals = selfRefusals([account.id], currentUser(req).id, true);
@@ -378,6 +390,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
   scope.post<{ Body: { action: 'enable' | 'disable' | 'delete'; ids: number[] } }>(
     '/users/bulk',
     {
+      config: { access: 'admin', reauth: true },
       onRequest: requireAdmin,
       schema: {
         body: {
@@ -433,7 +446,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.delete<{ Params: { id: string } }>(
     '/users/:id/sessions',
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: 'admin', reauth: true }, onRequest: requireAdmin, schema: { params: idParams } },
     async (req) => {
       const account = mustFind(req.params.id);
       const ended = inTransaction(
@@ -452,6 +465,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
   scope.post<{ Body: CandidatePolicy }>(
     '/users/lockout-simulation',
     {
+      config: { access: area('authentication', 'read') },
       onRequest: requireAdmin,
       schema: {
         body: {
@@ -471,7 +485,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.delete<{ Params: { id: string } }>(
     '/users/:id/second-factors',
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: 'admin', reauth: true }, onRequest: requireAdmin, schema: { params: idParams } },
     async (req, reply) => {
       const account = mustFind(req.params.id);
       // Both kinds go: the authenticator app and every security key (a lost phone or key is what a reset is for).

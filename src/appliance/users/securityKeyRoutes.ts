@@ -32,7 +32,7 @@ const BASE = '/users/me/second-factors/webauthn';
 export function registerSecurityKeyRoutes(scope: FastifyInstance, ctx: ApplianceContext): void {
   const { db, audit } = ctx;
 
-  scope.get(BASE, { onRequest: requireUser }, async (req, reply) => {
+  scope.get(BASE, { config: { access: 'session' }, onRequest: requireUser }, async (req, reply) => {
     void reply.header('cache-control', 'no-store');
     return { data: listSecurityKeys(db, currentUser(req).id) };
   });
@@ -40,6 +40,7 @@ export function registerSecurityKeyRoutes(scope: FastifyInstance, ctx: Appliance
   scope.post(
     `${BASE}/options`,
     {
+      config: { access: 'session', reauth: true },
       onRequest: requireUser,
       schema: { body: { type: ['object', 'null'], additionalProperties: false, properties: {} } },
     },
@@ -67,6 +68,7 @@ export function registerSecurityKeyRoutes(scope: FastifyInstance, ctx: Appliance
   scope.post<{ Body: { ticket: string; name?: string; credential: Record<string, unknown> } }>(
     BASE,
     {
+      config: { access: 'session', reauth: true },
       onRequest: requireUser,
       schema: {
         body: {
@@ -117,6 +119,7 @@ export function registerSecurityKeyRoutes(scope: FastifyInstance, ctx: Appliance
   scope.delete<{ Params: { id: string } }>(
     `${BASE}/:id`,
     {
+      config: { access: 'session', reauth: true },
       onRequest: requireUser,
       schema: {
         params: {

@@ -4,6 +4,9 @@
  * everything, and managing accounts and groups stays with admins.
  */
 import { accessOf, routeRules } from '../../../src/appliance/auth/areas';
+import { isSensitive } from '../../../src/appliance/auth/sessionRoutes';
+import { SSH_AUTH_PATH, TOKEN_PATH } from '../../../src/appliance/auth/serviceAuthRoutes';
+import { declaredRoutes } from '../../../src/appliance/http/routeAccess';
 import { AREAS, type Area } from '../../../src/shared/privileges';
 import { parsePrintedRoutes } from '../../security/support/routes';
 import { Agent, adminAgent, startServer, userAgent, type Harness } from '../support/harness';
@@ -69,6 +72,46 @@ it('maps every route under the API, auth and event-stream bases to an access rul
   // And the check itself notices a route nobody mapped.
   expect(accessOf('POST', '/api/brand-new/thing', bases, rules)).toBeNull();
   expect(accessOf('GET', '/dns/proxy', bases, rules)).toBeUndefined();
+});
+
+it('declares on every route the access, re-authentication and cookie rules the prefix tables gave it', () => {
+  const rules = routeRules(h.ctx.config);
+  const bases = { apiPrefix: h.ctx.apiPrefix, authPrefix: h.ctx.authPrefix };
+  const cookieless = [`${h.ctx.authPrefix}${TOKEN_PATH}`, `${h.ctx.authPrefix}${SSH_AUTH_PATH}`];
+  const declared = new Map(declaredRoutes(h.app).map((d) => [`${d.method} ${d.url}`, d]));
+  const routes = parsePrintedRoutes(h.app.printRoutes({ commonPrefix: false }));
+  const compared = routes.flatMap(({ method, route }) => {
+    const old = accessOf(method, route, bases, rules);
+    if (old === undefined) return [];
+    const mine = declared.get(`${method} ${route}`);
+    // The session's status was `public` in the table and checked by its own quiet guard: a session, not counted as
+    // activity (`passive`).
+    const table =
+      method !== 'POST' && route === `${h.ctx.authPrefix}/session`
+        ? 'session'
+        : old && typeof old === 'object' && 'resolve' in old
+          ? { resolved: 'the area of the confirmation’s service' }
+          : old;
+    return [
+      {
+        route: `${method} ${route}`,
+        access: mine?.access,
+        reauth: mine?.reauth,
+        cookieless: mine?.cookieless,
+        expected: {
+          access: table,
+          reauth: isSensitive(h.ctx, method, route),
+          cookieless: cookieless.includes(route),
+        },
+      },
+    ];
+  });
+  expect(compared.length).toBeGreaterThan(150);
+  for (const c of compared)
+    expect({ route: c.route, access: c.access, reauth: c.reauth, cookieless: c.cookieless }).toEqual({
+      route: c.route,
+      ...c.expected,
+    });
 });
 
 describe.each(AREAS.map((a) => [a] as const))('area %s', (area) => {
