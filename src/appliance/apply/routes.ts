@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { allows, confirmationArea } from '../../shared/privileges';
-import { privilegesOf } from '../auth/areas';
+import { privilegesOf } from '../auth/privileges';
 import { currentUser, requireAdmin, requireUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
 import { notFound } from '../http/errors';

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { allows, menuArea, type Privileges } from '../../shared/privileges';
-import { privilegesOf } from '../auth/areas';
+import { privilegesOf } from '../auth/privileges';
 import { AuditService, auditText } from '../audit';
 import { currentUser, NOT_AUTHENTICATED, requireAdmin, requireUser } from '../auth/guards';
 import { userForHeaders, type SessionUser } from '../auth/sessions';

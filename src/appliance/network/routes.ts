@@ -12,7 +12,7 @@ import type { LiveHub } from './live';
 import { querySeries, sampledInterfaces } from './samples';
 import { systemStatus, type ServiceState } from './status';
 import { dashboardSummary } from './dashboard';
-import { privilegesOf } from '../auth/areas';
+import { privilegesOf } from '../auth/privileges';
 import { allows } from '../../shared/privileges';
 import { area } from '../http/routeAccess';
 
