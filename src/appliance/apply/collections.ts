@@ -6,7 +6,7 @@
  */
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { auditText, type AuditServiceName } from '../audit';
-import { currentUser, requireAdmin } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
 import type { Db } from '../../storage/sqlite';
 import { HttpError, notFound, type ErrorItem } from '../http/errors';
@@ -100,39 +100,35 @@ export async function registerList<T extends Item>(
   const audit = (req: Parameters<typeof currentUser>[0], what: string) =>
     ctx.audit.record(spec.auditService, `${what} by "${auditText(currentUser(req).username)}"`);
 
-  scope.post<{ Body: T }>(
-    spec.path,
-    { config, schema: body, onRequest: requireAdmin },
-    async (req, reply) => {
-      const item = checked(req.body as T);
-      const id = inTransaction(db, () => {
-        const count = (
-          db.prepare(`SELECT COUNT(*) AS n FROM ${spec.table} WHERE list = ?`).get(spec.list) as { n: number }
-        ).n;
-        if (count >= LIST_MAX_ITEMS) {
-          throw new HttpError(422, [
-            {
-              loc: ['body'],
-              msg: `ensure this list has at most ${LIST_MAX_ITEMS} items`,
-              type: 'value_error.list.max_items',
-              ctx: { limit_value: LIST_MAX_ITEMS },
-            },
-          ]);
-        }
-        return Number(
-          db
-            .prepare(`INSERT INTO ${spec.table} (list, data, created_at) VALUES (?, ?, ?)`)
-            .run(spec.list, JSON.stringify(item), ctx.now()).lastInsertRowid,
-        );
-      });
-      audit(req, `${spec.describe(item)} added`);
-      return reply.code(201).send({ ...item, id });
-    },
-  );
+  scope.post<{ Body: T }>(spec.path, { config, schema: body }, async (req, reply) => {
+    const item = checked(req.body as T);
+    const id = inTransaction(db, () => {
+      const count = (
+        db.prepare(`SELECT COUNT(*) AS n FROM ${spec.table} WHERE list = ?`).get(spec.list) as { n: number }
+      ).n;
+      if (count >= LIST_MAX_ITEMS) {
+        throw new HttpError(422, [
+          {
+            loc: ['body'],
+            msg: `ensure this list has at most ${LIST_MAX_ITEMS} items`,
+            type: 'value_error.list.max_items',
+            ctx: { limit_value: LIST_MAX_ITEMS },
+          },
+        ]);
+      }
+      return Number(
+        db
+          .prepare(`INSERT INTO ${spec.table} (list, data, created_at) VALUES (?, ?, ?)`)
+          .run(spec.list, JSON.stringify(item), ctx.now()).lastInsertRowid,
+      );
+    });
+    audit(req, `${spec.describe(item)} added`);
+    return reply.code(201).send({ ...item, id });
+  });
 
   scope.put<{ Params: { id: string }; Body: T }>(
     `${spec.path}/:id`,
-    { config, schema: { ...idParams, ...body }, onRequest: requireAdmin },
+    { config, schema: { ...idParams, ...body } },
     async (req) => {
       const id = Number(req.params.id);
       const exists = db.prepare(`SELECT 1 FROM ${spec.table} WHERE id = ? AND list = ?`).get(id, spec.list);
@@ -150,7 +146,7 @@ export async function registerList<T extends Item>(
 
   scope.delete<{ Params: { id: string } }>(
     `${spec.path}/:id`,
-    { config, schema: idParams, onRequest: requireAdmin },
+    { config, schema: idParams },
     async (req, reply) => {
       const id = Number(req.params.id);
       const item = readList<T>(db, spec.table, spec.list).find((i) => i.id === id);
@@ -165,7 +161,7 @@ export async function registerList<T extends Item>(
 
   scope.post<{ Body: { ids: number[] } }>(
     `${spec.path}/delete`,
-    { config, schema: bulkSchema, onRequest: requireAdmin },
+    { config, schema: bulkSchema },
     async (req) => {
       const ids = new Set(req.body.ids);
       const items = readList<T>(db, spec.table, spec.list).filter((i) => ids.has(i.id));

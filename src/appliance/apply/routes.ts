@@ -1,13 +1,13 @@
 /**
  * Changes awaiting confirmation (safe apply): list them, keep one, or revert one at once (the previous configuration
  * is restored now instead of at the deadline). An account sees and may keep the changes of the
- * services whose area it may write (src/shared/privileges.ts `CONFIRMATION_AREAS`; the privilege guard checks the
- * confirmation itself); admins all of them.
+ * services whose area it may write (src/shared/privileges.ts `CONFIRMATION_AREAS`; the routes that keep or revert
+ * one declare that area, found from the confirmation: `confirmationAccess`); admins all of them.
  */
 import type { FastifyInstance } from 'fastify';
 import { allows, confirmationArea } from '../../shared/privileges';
 import { privilegesOf } from '../auth/privileges';
-import { currentUser, requireAdmin, requireUser } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
 import { notFound } from '../http/errors';
 import type { RouteAccess } from '../http/routeAccess';
@@ -39,25 +39,21 @@ export async function registerApplyRoutes(
   ctx: ApplianceContext,
   manager: ApplyManager,
 ): Promise<void> {
-  scope.get(
-    '/apply/confirmations',
-    { config: { access: 'session' }, onRequest: requireUser },
-    async (req) => {
-      const user = currentUser(req);
-      const privileges = privilegesOf(ctx, user);
-      return {
-        data: manager.pending().filter((c) => {
-          if (user.role === 'admin') return true;
-          const area = confirmationArea(c.service);
-          return area !== null && allows(privileges, area, 'write');
-        }),
-      };
-    },
-  );
+  scope.get('/apply/confirmations', { config: { access: 'session' } }, async (req) => {
+    const user = currentUser(req);
+    const privileges = privilegesOf(ctx, user);
+    return {
+      data: manager.pending().filter((c) => {
+        if (user.role === 'admin') return true;
+        const area = confirmationArea(c.service);
+        return area !== null && allows(privileges, area, 'write');
+      }),
+    };
+  });
 
   scope.post<{ Params: { id: string } }>(
     '/apply/confirmations/:id/confirm',
-    { config: { access: confirmationAccess(ctx) }, schema: idParams, onRequest: requireAdmin },
+    { config: { access: confirmationAccess(ctx) }, schema: idParams },
     async (req) => {
       if (!manager.confirm(req.params.id, currentUser(req).username))
         throw notFound('No change awaits this confirmation (it was kept or already rolled back)');
@@ -67,7 +63,7 @@ export async function registerApplyRoutes(
 
   scope.post<{ Params: { id: string } }>(
     '/apply/confirmations/:id/revert',
-    { config: { access: confirmationAccess(ctx) }, schema: idParams, onRequest: requireAdmin },
+    { config: { access: confirmationAccess(ctx) }, schema: idParams },
     async (req) => {
       if (!manager.rollback(req.params.id, currentUser(req).username))
         throw notFound('No change awaits this confirmation (it was kept or already rolled back)');

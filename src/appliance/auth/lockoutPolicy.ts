@@ -16,7 +16,7 @@ import { AuditService, auditText } from '../audit';
 import type { ApplyManager, Confirmation, ManagedService } from '../apply/manager';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError, type ErrorItem } from '../http/errors';
-import { currentUser, requireAdmin } from './guards';
+import { currentUser } from './guards';
 import { LOCKOUT_LIMITS, readFullPolicy, writeFullPolicy, type FullLockoutPolicy } from './lockout';
 import { area } from '../http/routeAccess';
 
@@ -98,10 +98,8 @@ export function registerLockoutPolicy(
   // A change still waiting for its confirmation when the server stopped is kept waiting, or rolled back.
   manager.recover();
 
-  scope.get(
-    '/config/lockout',
-    { config: { access: area('authentication') }, onRequest: requireAdmin },
-    async () => readFullPolicy(db),
+  scope.get('/config/lockout', { config: { access: area('authentication') } }, async () =>
+    readFullPolicy(db),
   );
 
   scope.put<{ Body: PolicyBody }>(
@@ -109,7 +107,6 @@ export function registerLockoutPolicy(
     {
       config: { access: area('authentication'), reauth: true },
       schema: policySchema,
-      onRequest: requireAdmin,
     },
     async (req) => {
       const user = currentUser(req);

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { AuditService, auditText } from '../audit';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
-import { currentUser, requireAdmin } from './guards';
+import { currentUser } from './guards';
 import { loginThrottle, throttleKey } from './lockout';
 import type { SeenBy } from '../../service-kit/loginThrottle';
 import type { SignInService } from '../../shared/signIns';
@@ -37,29 +37,24 @@ export function registerLockoutRoutes(scope: FastifyInstance, ctx: ApplianceCont
   const { db, audit } = ctx;
   const throttle = loginThrottle(db);
 
-  scope.get(
-    '/lockouts',
-    { config: { access: area('authentication') }, onRequest: requireAdmin },
-    async () => {
-      const now = ctx.now();
-      const data: LockoutEntry[] = throttle.locks(now).map((l) => ({
-        username: l.name || null,
-        source: l.source,
-        service: l.seenBy[0]?.service ?? null,
-        services: l.seenBy,
-        locked_until: new Date(l.until).toISOString(),
-        seconds_left: Math.max(1, Math.ceil((l.until - now) / 1000)),
-      }));
-      return { data };
-    },
-  );
+  scope.get('/lockouts', { config: { access: area('authentication') } }, async () => {
+    const now = ctx.now();
+    const data: LockoutEntry[] = throttle.locks(now).map((l) => ({
+      username: l.name || null,
+      source: l.source,
+      service: l.seenBy[0]?.service ?? null,
+      services: l.seenBy,
+      locked_until: new Date(l.until).toISOString(),
+      seconds_left: Math.max(1, Math.ceil((l.until - now) / 1000)),
+    }));
+    return { data };
+  });
 
   // An address refused for every name by the per-source rule: forget its failures.
   scope.delete<{ Params: { address: string } }>(
     '/lockouts/source/:address',
     {
       config: { access: area('authentication') },
-      onRequest: requireAdmin,
       schema: {
         params: {
           type: 'object',
@@ -86,7 +81,6 @@ export function registerLockoutRoutes(scope: FastifyInstance, ctx: ApplianceCont
     '/lockouts/:name',
     {
       config: { access: area('authentication') },
-      onRequest: requireAdmin,
       schema: {
         params: {
           type: 'object',

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import { recordLogin } from '../users/history';
-import { currentUser, isPassive, requireUser, requireUserQuietly } from './guards';
+import { currentUser, isPassive } from './guards';
 import { loginThrottle, readPolicy, throttleKey } from './lockout';
 import { auditLocks, auditSignIn } from './serviceAuth';
 import { PASSWORD_MAX_LENGTH, verifyPassword } from './passwords';
@@ -48,33 +48,24 @@ export function registerSessionRoutes(scope: FastifyInstance, ctx: ApplianceCont
   const { db, audit } = ctx;
   const throttle = loginThrottle(db);
 
-  scope.get(
-    '/session',
-    { config: { access: 'session', passive: true }, onRequest: requireUserQuietly },
-    async (req, reply) => {
-      void reply.header('cache-control', 'no-store');
-      return sessionStatus(ctx, currentUser(req));
-    },
-  );
+  scope.get('/session', { config: { access: 'session', passive: true } }, async (req, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return sessionStatus(ctx, currentUser(req));
+  });
 
-  scope.post(
-    '/session/extend',
-    { config: { access: 'session' }, onRequest: requireUser },
-    async (req, reply) => {
-      const user = currentUser(req);
-      // A passive request is refused: extending is only ever the user's own choice.
-      if (isPassive(req)) throw new HttpError(400, 'Extending a session is the user’s own request');
-      touchSession(ctx, user.session);
-      void reply.header('cache-control', 'no-store');
-      return sessionStatus(ctx, user);
-    },
-  );
+  scope.post('/session/extend', { config: { access: 'session' } }, async (req, reply) => {
+    const user = currentUser(req);
+    // A passive request is refused: extending is only ever the user's own choice.
+    if (isPassive(req)) throw new HttpError(400, 'Extending a session is the user’s own request');
+    touchSession(ctx, user.session);
+    void reply.header('cache-control', 'no-store');
+    return sessionStatus(ctx, user);
+  });
 
   scope.post<{ Body: ReauthBody }>(
     '/reauth',
     {
       config: { access: 'session' },
-      onRequest: requireUser,
       schema: {
         body: {
           type: 'object',

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { auditText } from '../audit';
-import { currentUser, requireAdmin } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
 import { migrate } from '../../storage/sqlite';
 import { HttpError } from '../http/errors';
@@ -74,7 +74,7 @@ export async function registerDns(
   migrate(ctx.db, 'dns', dnsMigrations);
   manager.register(dnsService(ctx));
 
-  scope.get('/dns/proxy', { config: { access: area('dns') }, onRequest: requireAdmin }, async () => {
+  scope.get('/dns/proxy', { config: { access: area('dns') } }, async () => {
     const s = readDnsSnapshot(ctx.db);
     const { pending_changes, applied_at } = manager.preview('dns');
     return { ...s, status: { pending_changes, applied_at } };
@@ -82,7 +82,7 @@ export async function registerDns(
 
   scope.put<{ Body: DnsSettings }>(
     '/dns/proxy/settings',
-    { config: { access: area('dns') }, schema: { body: settingsSchema }, onRequest: requireAdmin },
+    { config: { access: area('dns') }, schema: { body: settingsSchema } },
     async (req) => {
       const errors = checkSettings(req.body);
       if (errors.length) throw new HttpError(422, errors);
@@ -97,14 +97,10 @@ export async function registerDns(
   await registerList(scope, ctx, domainOverrideList, { access: area('dns') });
   await registerList(scope, ctx, accessList, { access: area('dns') });
 
-  scope.get('/dns/proxy/preview', { config: { access: area('dns') }, onRequest: requireAdmin }, async () =>
-    manager.preview('dns'),
-  );
+  scope.get('/dns/proxy/preview', { config: { access: area('dns') } }, async () => manager.preview('dns'));
 
-  scope.post(
-    '/dns/proxy/apply',
-    { config: { access: area('dns') }, onRequest: requireAdmin },
-    async (req, reply) => reply.code(202).send(manager.apply('dns', currentUser(req).username)),
+  scope.post('/dns/proxy/apply', { config: { access: area('dns') } }, async (req, reply) =>
+    reply.code(202).send(manager.apply('dns', currentUser(req).username)),
   );
 
   const ddns = new DdnsService(ctx, new DdnsUpdater(updater));

@@ -52,10 +52,6 @@ declare module 'fastify' {
     /** Checks the session without counting the request as the user's activity (the console's heartbeat). */
     passive?: boolean;
   }
-  interface FastifyRequest {
-    /** Set by the access guard when a `user` account holds the privilege the route needs. */
-    privilegeGranted?: boolean;
-  }
 }
 
 /** An area's access: read on GET/HEAD, write otherwise, unless `need` says. */
@@ -135,7 +131,6 @@ export function requireDeclaredAccess(app: FastifyInstance, ctx: ApplianceContex
 /** The one `onRequest` hook that enforces what the matched route declares. */
 export function installAccessGuard(app: FastifyInstance, ctx: ApplianceContext): void {
   const warned = new Set<string>();
-  app.decorateRequest('privilegeGranted', false);
   app.addHook('onRequest', async (req, reply) => {
     const template = req.routeOptions.url;
     // Unmatched paths (404s) have no template: the not-found handlers answer them.
@@ -171,7 +166,6 @@ export function installAccessGuard(app: FastifyInstance, ctx: ApplianceContext):
           );
         return;
       }
-      req.privilegeGranted = true;
     }
     if (config.reauth && !SAFE.has(req.method)) await requireRecentAuth(req, reply);
   });

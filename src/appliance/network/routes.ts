@@ -4,7 +4,7 @@
  * home dashboard's status. The preferences are a safe-apply service (./managed.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { requireUser, sessionUser } from '../auth/guards';
+import { sessionUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
 import { invalid } from '../http/errors';
 import { readInterfaces, type NetworkInterface } from './host';
@@ -62,7 +62,7 @@ export async function registerNetworkRoutes(
 
   scope.get<{ Querystring: { from?: string; to?: string; interface?: string } }>(
     '/network/samples',
-    { config: { access: area('network') }, schema: samplesQuery, onRequest: requireUser },
+    { config: { access: area('network') }, schema: samplesQuery },
     async (req) => {
       const now = Math.floor(ctx.now() / 1000);
       const to = req.query.to !== undefined ? Number(req.query.to) : now;
@@ -82,7 +82,7 @@ export async function registerNetworkRoutes(
     },
   );
 
-  scope.get('/system/status', { config: { access: 'session' }, onRequest: requireUser }, async (req) => {
+  scope.get('/system/status', { config: { access: 'session' } }, async (req) => {
     const status = await systemStatus(ctx, deps.cpu, deps.services());
     const user = sessionUser(req);
     // Log entries belong to the logs area: an account that cannot read logs gets none (null: not "no warnings").
@@ -92,7 +92,7 @@ export async function registerNetworkRoutes(
   });
 
   // Any signed-in account; each part is left out when the account cannot read its area.
-  scope.get('/dashboard', { config: { access: 'session' }, onRequest: requireUser }, async (req) => {
+  scope.get('/dashboard', { config: { access: 'session' } }, async (req) => {
     const user = sessionUser(req);
     return dashboardSummary(ctx, user ? privilegesOf(ctx, user) : {}, { interfaces: readInterfaces });
   });

@@ -12,7 +12,7 @@ import { migrate } from '../../storage/sqlite';
 import { LOOPBACK_URL } from '../../service-kit/oidcIssuer';
 import { RETYPE_ERROR, retypeMessage } from '../../shared/secretBinding';
 import { auditText } from '../audit';
-import { requireAdmin, currentUser } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError, notFound, type ErrorItem } from '../http/errors';
 import { guardAccountWrite } from '../users/adminRule';
@@ -245,7 +245,6 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
     '/authentication/providers',
     {
       config: { access: area('authentication') },
-      onRequest: requireAdmin,
       schema: { querystring: providersQuery },
     },
     async (req) =>
@@ -269,13 +268,13 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
 
   scope.get<{ Params: { id: string } }>(
     '/authentication/providers/:id',
-    { config: { access: area('authentication') }, onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: area('authentication') }, schema: { params: idParams } },
     async (req) => view(mustFind(req.params.id)),
   );
 
   scope.post<{ Body: ProviderBody }>(
     '/authentication/providers',
-    { config: { access: 'admin' }, onRequest: requireAdmin, schema: { body: bodySchema(false) } },
+    { config: { access: 'admin' }, schema: { body: bodySchema(false) } },
     async (req, reply) => {
       const body = req.body;
       const { settings, secret: s } = settingsOf(body);
@@ -304,7 +303,6 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
     '/authentication/providers/:id',
     {
       config: { access: 'admin' },
-      onRequest: requireAdmin,
       schema: { params: idParams, body: bodySchema(false) },
     },
     async (req) => {
@@ -343,7 +341,7 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
 
   scope.delete<{ Params: { id: string } }>(
     '/authentication/providers/:id',
-    { config: { access: 'admin' }, onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: 'admin' }, schema: { params: idParams } },
     async (req, reply) => {
       const current = mustFind(req.params.id);
       if (current.type === 'local')
@@ -372,7 +370,7 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
 
   scope.post<{ Body: TestBody }>(
     '/authentication/providers/test',
-    { config: { access: 'admin' }, onRequest: requireAdmin, schema: { body: bodySchema(true) } },
+    { config: { access: 'admin' }, schema: { body: bodySchema(true) } },
     async (req) => {
       const body = req.body;
       const { settings, secret: typed } = settingsOf(body);

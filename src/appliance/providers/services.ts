@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthService, ServiceId } from '../../shared/authentication';
 import type { Db } from '../../storage/sqlite';
 import { auditText } from '../audit';
-import { currentUser, requireAdmin } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
 import { HttpError, notFound, type ErrorItem } from '../http/errors';
 import { guardAccountWrite } from '../users/adminRule';
@@ -65,7 +65,6 @@ export function registerServices(scope: FastifyInstance, ctx: ApplianceContext):
     '/authentication/services',
     {
       config: { access: area('authentication') },
-      onRequest: requireAdmin,
       schema: { querystring: servicesQuery },
     },
     async (req) =>
@@ -82,7 +81,7 @@ export function registerServices(scope: FastifyInstance, ctx: ApplianceContext):
 
   scope.get<{ Params: { id: string } }>(
     '/authentication/services/:id',
-    { config: { access: area('authentication') }, onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: area('authentication') }, schema: { params: idParams } },
     async (req) => serviceView(db, find(req.params.id)),
   );
 
@@ -90,7 +89,6 @@ export function registerServices(scope: FastifyInstance, ctx: ApplianceContext):
     '/authentication/services/:id',
     {
       config: { access: 'admin' },
-      onRequest: requireAdmin,
       schema: {
         params: idParams,
         body: {

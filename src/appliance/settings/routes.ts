@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AuditService, auditText } from '../audit';
-import { requireAdmin, currentUser } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
 import { keptRead } from '../../storage/sqlite';
 import { HttpError, notFound } from '../http/errors';
@@ -86,7 +86,7 @@ export async function registerSettingsRoutes(
 
   scope.put<{ Body: UiSettings & { login_title?: string | null } }>(
     '/config/settings',
-    { config: { access: area('settings') }, schema: settingsSchema, onRequest: requireAdmin },
+    { config: { access: area('settings') }, schema: settingsSchema },
     async (req) => {
       const user = currentUser(req);
       const { primary_color, bar_color } = req.body;
@@ -112,28 +112,24 @@ export async function registerSettingsRoutes(
   );
 
   // Reset to defaults: the default colours and no custom images, in one transaction.
-  scope.delete(
-    '/config/settings',
-    { config: { access: area('settings') }, onRequest: requireAdmin },
-    async (req) => {
-      const user = currentUser(req);
-      inTransaction(db, () => {
-        db.prepare(
-          `INSERT INTO ui_settings (id, primary_color, bar_color, login_title, revision, updated_at, updated_by) VALUES (1, @primary_color, @bar_color, NULL, 1, @now, @by)
+  scope.delete('/config/settings', { config: { access: area('settings') } }, async (req) => {
+    const user = currentUser(req);
+    inTransaction(db, () => {
+      db.prepare(
+        `INSERT INTO ui_settings (id, primary_color, bar_color, login_title, revision, updated_at, updated_by) VALUES (1, @primary_color, @bar_color, NULL, 1, @now, @by)
          ON CONFLICT(id) DO UPDATE SET primary_color = excluded.primary_color, bar_color = excluded.bar_color,
            login_title = NULL,
            revision = ui_settings.revision + 1, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
-        ).run({ ...DEFAULT_UI_SETTINGS, now: ctx.now(), by: user.username });
-        db.prepare('DELETE FROM images').run();
-      });
-      audit.record(AuditService.settings, `look and feel reset to defaults by "${auditText(user.username)}"`);
-      return {
-        ...DEFAULT_UI_SETTINGS,
-        login_title: null,
-        images: Object.fromEntries(IMAGE_SLOTS.map((slot) => [slot, false])),
-      };
-    },
-  );
+      ).run({ ...DEFAULT_UI_SETTINGS, now: ctx.now(), by: user.username });
+      db.prepare('DELETE FROM images').run();
+    });
+    audit.record(AuditService.settings, `look and feel reset to defaults by "${auditText(user.username)}"`);
+    return {
+      ...DEFAULT_UI_SETTINGS,
+      login_title: null,
+      images: Object.fromEntries(IMAGE_SLOTS.map((slot) => [slot, false])),
+    };
+  });
 
   // Images: any image/* or octet-stream body arrives as bytes; the bytes decide what it is.
   await scope.register(async (images) => {
@@ -168,7 +164,6 @@ export async function registerSettingsRoutes(
       {
         config: { access: area('settings') },
         schema: slotParams,
-        onRequest: requireAdmin,
         bodyLimit: IMAGE_MAX_BYTES,
       },
       async (req, reply) => {
@@ -209,7 +204,7 @@ export async function registerSettingsRoutes(
 
     images.delete<{ Params: { slot: ImageSlot } }>(
       '/config/:slot',
-      { config: { access: area('settings') }, schema: slotParams, onRequest: requireAdmin },
+      { config: { access: area('settings') }, schema: slotParams },
       async (req, reply) => {
         const user = currentUser(req);
         const changes = inTransaction(

@@ -1,6 +1,6 @@
 /**
  * Groups for admins (`{api}groups`): list, detail, create, edit, delete, bulk delete. Reading needs the
- * authentication area's read privilege, changing needs the admin role (areas.ts): privileges cannot grant privileges.
+ * authentication area's read privilege, changing needs the admin role (declared on each route): privileges cannot grant privileges.
  *
  * Conflict rule (§8 `status_error.conflicting_groups`, one item listing every group, nothing changed): a group cannot
  * be deleted while it is the only access of an enabled `user` account, i.e. deleting the selected groups would leave
@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AREAS } from '../../shared/privileges';
 import { AuditService, auditText } from '../audit';
-import { currentUser, requireAdmin } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError, type ErrorItem } from '../http/errors';
 import type { Group } from '../../shared/authentication';
@@ -141,7 +141,6 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
     '/groups',
     {
       config: { access: area('authentication') },
-      onRequest: requireAdmin,
       schema: { querystring: groupsQuery },
     },
     async (req) =>
@@ -159,13 +158,13 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.get<{ Params: { id: string } }>(
     '/groups/:id',
-    { config: { access: area('authentication') }, onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: area('authentication') }, schema: { params: idParams } },
     async (req) => mustFind(req.params.id),
   );
 
   scope.post<{ Body: GroupBody }>(
     '/groups',
-    { config: { access: 'admin', reauth: true }, onRequest: requireAdmin, schema: { body: groupBody } },
+    { config: { access: 'admin', reauth: true }, schema: { body: groupBody } },
     async (req, reply) => {
       const input = checked(req.body, null);
       const id = inTransaction(db, () => saveGroup(db, null, input, ctx.now()));
@@ -181,7 +180,6 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
     '/groups/:id',
     {
       config: { access: 'admin', reauth: true },
-      onRequest: requireAdmin,
       schema: {
         params: idParams,
         body: { ...groupBody, required: ['name', 'description', 'members', 'privileges'] },
@@ -201,7 +199,7 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.delete<{ Params: { id: string } }>(
     '/groups/:id',
-    { config: { access: 'admin', reauth: true }, onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: 'admin', reauth: true }, schema: { params: idParams } },
     async (req, reply) => {
       const group = mustFind(req.params.id);
       const clash = conflicts([group.id]);
@@ -219,7 +217,6 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
     '/groups/bulk',
     {
       config: { access: 'admin', reauth: true },
-      onRequest: requireAdmin,
       schema: {
         body: {
           type: 'object',

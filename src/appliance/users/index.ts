@@ -15,7 +15,7 @@ import { passwordProblem } from '../../service-kit/passwordPolicy';
 import { isEmail } from '../../lib/validation/validators';
 import { migrate } from '../../storage/sqlite';
 import { AuditService, auditText } from '../audit';
-import { currentUser, requireAdmin, requireUser } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import { LOCKOUT_LIMITS, loginThrottle } from '../auth/lockout';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { newTotpSecret, verifyTotp } from '../auth/totp';
@@ -132,7 +132,6 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     '/users',
     {
       config: { access: area('authentication') },
-      onRequest: requireAdmin,
       schema: { querystring: usersQuery },
     },
     async (req) => {
@@ -164,7 +163,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   // Every user's own recent sign-ins and failures (time, source address, method), how many sessions are open, when
   // the password last changed and the second factors (what "Your account" shows under "Password and two-factor").
-  scope.get('/users/me/sign-ins', { config: { access: 'session' }, onRequest: requireUser }, async (req) => {
+  scope.get('/users/me/sign-ins', { config: { access: 'session' } }, async (req) => {
     const me = currentUser(req);
     const account = findAccount(db, me.id, new Set());
     return {
@@ -180,25 +179,20 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   // Two-factor enrolment of the signed-in account (an authenticator app, RFC 6238): a new secret with its otpauth URI
   // and QR code, kept by nobody until a code of it is confirmed; then the local login asks for a code after the
-  // password. Writes under /users/me/second-factors need a recent sign-in (sessionRoutes.ts isSensitive).
-  scope.get(
-    '/users/me/second-factors/totp/new',
-    { config: { access: 'session' }, onRequest: requireUser },
-    async (req, reply) => {
-      const me = currentUser(req);
-      const secret = newTotpSecret();
-      const uri = generateURI({ issuer: TOTP_ISSUER, label: me.username, secret });
-      const qr = await QRCode.toDataURL(uri, { width: 200, margin: 1, errorCorrectionLevel: 'M' });
-      void reply.header('cache-control', 'no-store');
-      return { secret, uri, qr };
-    },
-  );
+  // password. Its writes need a recent sign-in (`reauth: true` on the route, http/routeAccess.ts).
+  scope.get('/users/me/second-factors/totp/new', { config: { access: 'session' } }, async (req, reply) => {
+    const me = currentUser(req);
+    const secret = newTotpSecret();
+    const uri = generateURI({ issuer: TOTP_ISSUER, label: me.username, secret });
+    const qr = await QRCode.toDataURL(uri, { width: 200, margin: 1, errorCorrectionLevel: 'M' });
+    void reply.header('cache-control', 'no-store');
+    return { secret, uri, qr };
+  });
 
   scope.put<{ Body: { secret: string; code: string } }>(
     '/users/me/second-factors/totp',
     {
       config: { access: 'session', reauth: true },
-      onRequest: requireUser,
       schema: {
         body: {
           type: 'object',
@@ -247,7 +241,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.get<{ Params: { id: string } }>(
     '/users/:id',
-    { config: { access: area('authentication') }, onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: area('authentication') }, schema: { params: idParams } },
     async (req) => {
       const account = mustFind(req.params.id);
       return {
@@ -265,7 +259,6 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     '/users',
     {
       config: { access: 'admin', reauth: true },
-      onRequest: requireAdmin,
       schema: {
         body: {
           type: 'object',
@@ -325,7 +318,6 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     '/users/:id',
     {
       config: { access: 'admin', reauth: true },
-      onRequest: requireAdmin,
       schema: {
         params: idParams,
         body: {
@@ -368,7 +360,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.delete<{ Params: { id: string } }>(
     '/users/:id',
-    { config: { access: 'admin', reauth: true }, onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: 'admin', reauth: true }, schema: { params: idParams } },
     async (req, reply) => {
       const account = mustFind(req.params.id);
       const refusals = selfRefusals([account.id], currentUser(req).id, true);
@@ -391,7 +383,6 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     '/users/bulk',
     {
       config: { access: 'admin', reauth: true },
-      onRequest: requireAdmin,
       schema: {
         body: {
           type: 'object',
@@ -446,7 +437,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.delete<{ Params: { id: string } }>(
     '/users/:id/sessions',
-    { config: { access: 'admin', reauth: true }, onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: 'admin', reauth: true }, schema: { params: idParams } },
     async (req) => {
       const account = mustFind(req.params.id);
       const ended = inTransaction(
@@ -466,7 +457,6 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     '/users/lockout-simulation',
     {
       config: { access: area('authentication', 'read') },
-      onRequest: requireAdmin,
       schema: {
         body: {
           type: 'object',
@@ -485,7 +475,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.delete<{ Params: { id: string } }>(
     '/users/:id/second-factors',
-    { config: { access: 'admin', reauth: true }, onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: 'admin', reauth: true }, schema: { params: idParams } },
     async (req, reply) => {
       const account = mustFind(req.params.id);
       // Both kinds go: the authenticator app and every security key (a lost phone or key is what a reset is for).

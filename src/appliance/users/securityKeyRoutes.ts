@@ -5,13 +5,12 @@
  *   `navigator.credentials.create()` (challenge, RP ID = the console's host name, the keys already registered).
  * - `POST users/me/second-factors/webauthn`: `{ticket, name, credential}`, the browser's answer; stores the key.
  * - `DELETE users/me/second-factors/webauthn/:id`: removes one of the account's own keys.
- * Writes under `users/me/second-factors` need a recent sign-in or re-authentication (sessionRoutes.ts
- * `isSensitive`), so removing a key (the last factor included) asks for the password again on an older session.
+ * The writes need a recent sign-in or re-authentication (`reauth: true` on the routes, http/routeAccess.ts), so removing a key (the last factor included) asks for the password again on an older session.
  * Registrations and removals are audited like the authenticator app's set-up.
  */
 import type { FastifyInstance } from 'fastify';
 import { AuditService, auditText } from '../audit';
-import { currentUser, requireUser } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import {
@@ -32,7 +31,7 @@ const BASE = '/users/me/second-factors/webauthn';
 export function registerSecurityKeyRoutes(scope: FastifyInstance, ctx: ApplianceContext): void {
   const { db, audit } = ctx;
 
-  scope.get(BASE, { config: { access: 'session' }, onRequest: requireUser }, async (req, reply) => {
+  scope.get(BASE, { config: { access: 'session' } }, async (req, reply) => {
     void reply.header('cache-control', 'no-store');
     return { data: listSecurityKeys(db, currentUser(req).id) };
   });
@@ -41,7 +40,6 @@ export function registerSecurityKeyRoutes(scope: FastifyInstance, ctx: Appliance
     `${BASE}/options`,
     {
       config: { access: 'session', reauth: true },
-      onRequest: requireUser,
       schema: { body: { type: ['object', 'null'], additionalProperties: false, properties: {} } },
     },
     async (req, reply) => {
@@ -69,7 +67,6 @@ export function registerSecurityKeyRoutes(scope: FastifyInstance, ctx: Appliance
     BASE,
     {
       config: { access: 'session', reauth: true },
-      onRequest: requireUser,
       schema: {
         body: {
           type: 'object',
@@ -120,7 +117,6 @@ export function registerSecurityKeyRoutes(scope: FastifyInstance, ctx: Appliance
     `${BASE}/:id`,
     {
       config: { access: 'session', reauth: true },
-      onRequest: requireUser,
       schema: {
         params: {
           type: 'object',

@@ -4,7 +4,7 @@
  * HTTP-01 answers at `/.well-known/acme-challenge/:token` (public: the ACME server asks them).
  */
 import type { FastifyInstance } from 'fastify';
-import { currentUser, requireAdmin } from '../../auth/guards';
+import { currentUser } from '../../auth/guards';
 import { notFound } from '../../http/errors';
 import { applyApiConventions } from '../../http/scope';
 import { followSnapshots, lastEventId, startEventStream } from '../../http/sse';
@@ -81,7 +81,7 @@ const tokenParams = {
 export function registerAcmeRoutes(scope: FastifyInstance, p: PkiContext, orders: AcmeOrders): void {
   // Every route of the PKI area; its changes (issuing, importing, exporting keys, revoking, deleting) need a recent
   // sign-in or re-authentication.
-  const pkiArea = { config: { access: area('pki'), reauth: true }, onRequest: requireAdmin };
+  const pkiArea = { config: { access: area('pki'), reauth: true } };
 
   scope.get('/pki/acme/accounts', pkiArea, async () => ({ data: listAccounts(p) }));
   scope.get<{ Params: { id: string } }>(
@@ -215,7 +215,6 @@ function registerOrderStream(
     {
       config: { access: area('pki') },
       schema: { params: idParams },
-      onRequest: requireAdmin,
       exposeHeadRoute: false,
     },
     async (req, reply) => {

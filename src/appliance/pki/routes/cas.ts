@@ -1,6 +1,6 @@
 /** `{api}pki/cas…`: list, detail, create (root or intermediate), import, certificate and chain download, delete. */
 import type { FastifyInstance } from 'fastify';
-import { currentUser, requireAdmin } from '../../auth/guards';
+import { currentUser } from '../../auth/guards';
 import {
   caChainDer,
   caDetail,
@@ -72,7 +72,7 @@ const importSchema = {
 export function registerCaRoutes(scope: FastifyInstance, p: PkiContext): void {
   // Every route of the PKI area; its changes (issuing, importing, exporting keys, revoking, deleting) need a recent
   // sign-in or re-authentication.
-  const pkiArea = { config: { access: area('pki'), reauth: true }, onRequest: requireAdmin };
+  const pkiArea = { config: { access: area('pki'), reauth: true } };
 
   scope.get<{ Querystring: Static<typeof casQuery> }>(
     '/pki/cas',
