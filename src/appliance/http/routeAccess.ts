@@ -16,6 +16,8 @@
  *   `{detail: {code: 'reauth_required', message}}` (auth/guards.ts `requireRecentAuth`). Never asked of GET/HEAD.
  * - `cookieless` (with the reason): the route neither sets nor reads a cookie, so a request without any `Cookie`
  *   header needs no XSRF header (http/xsrf.ts). Only the API token endpoint and the SSH helper's check.
+ * - `passive`: the session is checked without counting the request as the user's activity (`GET {auth}/session`, the
+ *   console's heartbeat).
  *
  * `installRouteAccess` adds, at the root, an `onRoute` hook that refuses (throws, so the server does not start) a route
  * under those bases that declares no `access`, and one `onRequest` hook, before any route's own, that reads
