@@ -7,19 +7,17 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { createAudit, type LogSink } from './audit';
-import { installPrivilegeGuard } from './auth/areas';
 import { applianceContext, attachContext, requireAdmin, requireUser } from './auth/guards';
 import { dummyHash } from './auth/passwords';
 import { registerLockoutPolicy } from './auth/lockoutPolicy';
 import { registerAuthRoutes } from './auth/routes';
-import { installRecentAuthCheck } from './auth/sessionRoutes';
-import { SSH_AUTH_PATH, TOKEN_PATH } from './auth/serviceAuthRoutes';
 import { registerConsoleRoutes } from './console/routes';
 import { pathPrefix, type ApplianceContext } from './context';
 import { lockDataDir, migrate, openDatabase, type DataDirLock, type Db } from '../storage/sqlite';
 import { applianceMigrations } from './db/migrations';
 import { applyApiConventions } from './http/scope';
 import { installXsrf } from './http/xsrf';
+import { installRouteAccess } from './http/routeAccess';
 import { registerJobRoutes, registerJobStream, type StreamSet } from './jobs/routes';
 import { registerPki } from './pki';
 import { registerManagedServices } from './apply';
@@ -128,15 +126,12 @@ async function mount(
   jobs.recoverInterrupted();
 
   // An empty prefix (API at the site root) would put every path, identity flows included, under this check.
-  // The token endpoint and the SSH helper's endpoint set no cookie and rely on none (auth/serviceAuthRoutes.ts).
-  installXsrf(app, [apiPrefix, authPrefix, '/eos'].filter(Boolean), secureCookies, [
-    `${authPrefix}${TOKEN_PATH}`,
-    `${authPrefix}${SSH_AUTH_PATH}`,
-  ]);
-  // Who may call which route (areas and privileges): one hook before every route's own.
-  installPrivilegeGuard(app, ctx);
-  // Then, for sensitive changes the caller may make, a recent sign-in or re-authentication.
-  installRecentAuthCheck(app, ctx);
+  // Routes marked `cookieless` (the token endpoint and the SSH helper's) set no cookie and rely on none.
+  installXsrf(app, [apiPrefix, authPrefix, '/eos'].filter(Boolean), secureCookies);
+  // Every route under the bases declares who may call it (http/routeAccess.ts; the server does not start
+  // otherwise), enforced by one hook before every route's own, with the recent-authentication check of sensitive
+  // changes.
+  installRouteAccess(app, ctx);
 
   const inProcessReads = new InProcessReads();
   const notFound = (scope: FastifyInstance) =>

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import { registerAppliance, requireAdmin, requireUser } from '../appliance';
+import { registerAppliance } from '../appliance';
 import { AuditService } from '../appliance/audit';
 import { signInGate } from '../appliance/auth/lockout';
 import { createEmbeddedLogs } from '../appliance/logs';
@@ -20,7 +20,7 @@ import type { InProcessReads } from '../service-kit/inProcessReads';
 export async function mountEmbeddedServices(app: FastifyInstance, config: Config): Promise<InProcessReads> {
   const logs = createEmbeddedLogs(config);
   const appliance = await registerAppliance(app, config, { logSink: logs.logSink });
-  await logs.mount(app, { requireUser, requireAdmin });
+  await logs.mount(app);
   await registerIdentityService(app, config, {
     signIns: signInGate(appliance.db),
     auditLine: (line) => appliance.context.audit.record(AuditService.auth, line),

@@ -1,6 +1,7 @@
 /**
  * Privilege areas (issue 15, groups): what a group may grant a `user`-role account, read or write per area of the
- * console. The appliance enforces them per API route (src/appliance/auth/areas.ts); the console hides menu entries
+ * console. The appliance enforces them per API route (each route declares its access, src/shared/access.ts and
+ * src/appliance/http/routeAccess.ts); the console hides menu entries
  * of areas the user may not read and disables the controls of areas it may not write. Admins may do everything.
  */
 

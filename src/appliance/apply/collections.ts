@@ -4,9 +4,9 @@
  * checked by its route schema (types, formats, lengths), then by the list's own rules (addresses, duplicates),
  * which answer pydantic-style items under `body.<field>`.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { auditText, type AuditServiceName } from '../audit';
-import { currentUser, requireAdmin } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
 import type { Db } from '../../storage/sqlite';
 import { HttpError, notFound, type ErrorItem } from '../http/errors';
@@ -86,6 +86,8 @@ export async function registerList<T extends Item>(
   scope: FastifyInstance,
   ctx: ApplianceContext,
   spec: ListSpec<T>,
+  /** Who may read and change the list, declared on each of its routes (http/routeAccess.ts). */
+  config: FastifyContextConfig,
 ): Promise<void> {
   const { db } = ctx;
   const body = { body: { ...spec.schema, additionalProperties: false } };
@@ -98,7 +100,7 @@ export async function registerList<T extends Item>(
   const audit = (req: Parameters<typeof currentUser>[0], what: string) =>
     ctx.audit.record(spec.auditService, `${what} by "${auditText(currentUser(req).username)}"`);
 
-  scope.post<{ Body: T }>(spec.path, { schema: body, onRequest: requireAdmin }, async (req, reply) => {
+  scope.post<{ Body: T }>(spec.path, { config, schema: body }, async (req, reply) => {
     const item = checked(req.body as T);
     const id = inTransaction(db, () => {
       const count = (
@@ -126,7 +128,7 @@ export async function registerList<T extends Item>(
 
   scope.put<{ Params: { id: string }; Body: T }>(
     `${spec.path}/:id`,
-    { schema: { ...idParams, ...body }, onRequest: requireAdmin },
+    { config, schema: { ...idParams, ...body } },
     async (req) => {
       const id = Number(req.params.id);
       const exists = db.prepare(`SELECT 1 FROM ${spec.table} WHERE id = ? AND list = ?`).get(id, spec.list);
@@ -144,7 +146,7 @@ export async function registerList<T extends Item>(
 
   scope.delete<{ Params: { id: string } }>(
     `${spec.path}/:id`,
-    { schema: idParams, onRequest: requireAdmin },
+    { config, schema: idParams },
     async (req, reply) => {
       const id = Number(req.params.id);
       const item = readList<T>(db, spec.table, spec.list).find((i) => i.id === id);
@@ -159,7 +161,7 @@ export async function registerList<T extends Item>(
 
   scope.post<{ Body: { ids: number[] } }>(
     `${spec.path}/delete`,
-    { schema: bulkSchema, onRequest: requireAdmin },
+    { config, schema: bulkSchema },
     async (req) => {
       const ids = new Set(req.body.ids);
       const items = readList<T>(db, spec.table, spec.list).filter((i) => ids.has(i.id));

@@ -1,15 +1,16 @@
 /**
  * Changes awaiting confirmation (safe apply): list them, keep one, or revert one at once (the previous configuration
  * is restored now instead of at the deadline). An account sees and may keep the changes of the
- * services whose area it may write (src/shared/privileges.ts `CONFIRMATION_AREAS`; the privilege guard checks the
- * confirmation itself); admins all of them.
+ * services whose area it may write (src/shared/privileges.ts `CONFIRMATION_AREAS`; the routes that keep or revert
+ * one declare that area, found from the confirmation: `confirmationAccess`); admins all of them.
  */
 import type { FastifyInstance } from 'fastify';
 import { allows, confirmationArea } from '../../shared/privileges';
-import { privilegesOf } from '../auth/areas';
-import { currentUser, requireAdmin, requireUser } from '../auth/guards';
+import { privilegesOf } from '../auth/privileges';
+import { currentUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
 import { notFound } from '../http/errors';
+import type { RouteAccess } from '../http/routeAccess';
 import type { ApplyManager } from './manager';
 
 const idParams = {
@@ -21,12 +22,24 @@ const idParams = {
   },
 };
 
+/** Keeping or reverting a change needs the write privilege of its service's area (src/shared/privileges.ts). */
+const confirmationAccess = (ctx: ApplianceContext): RouteAccess => ({
+  what: 'the area of the confirmation’s service',
+  resolve: (req) => {
+    const id = (req.params as { id?: unknown }).id;
+    if (typeof id !== 'string') return null;
+    const row = ctx.db.prepare('SELECT service FROM apply_confirmations WHERE id = ?').get(id) as
+      { service: string } | undefined;
+    return row ? confirmationArea(row.service) : null;
+  },
+});
+
 export async function registerApplyRoutes(
   scope: FastifyInstance,
   ctx: ApplianceContext,
   manager: ApplyManager,
 ): Promise<void> {
-  scope.get('/apply/confirmations', { onRequest: requireUser }, async (req) => {
+  scope.get('/apply/confirmations', { config: { access: 'session' } }, async (req) => {
     const user = currentUser(req);
     const privileges = privilegesOf(ctx, user);
     return {
@@ -40,7 +53,7 @@ export async function registerApplyRoutes(
 
   scope.post<{ Params: { id: string } }>(
     '/apply/confirmations/:id/confirm',
-    { schema: idParams, onRequest: requireAdmin },
+    { config: { access: confirmationAccess(ctx) }, schema: idParams },
     async (req) => {
       if (!manager.confirm(req.params.id, currentUser(req).username))
         throw notFound('No change awaits this confirmation (it was kept or already rolled back)');
@@ -50,7 +63,7 @@ export async function registerApplyRoutes(
 
   scope.post<{ Params: { id: string } }>(
     '/apply/confirmations/:id/revert',
-    { schema: idParams, onRequest: requireAdmin },
+    { config: { access: confirmationAccess(ctx) }, schema: idParams },
     async (req) => {
       if (!manager.rollback(req.params.id, currentUser(req).username))
         throw notFound('No change awaits this confirmation (it was kept or already rolled back)');

@@ -1,9 +1,9 @@
 /**
  * Authentication hooks for any route of the server (the appliance's own and those of other modules mounted beside
  * it): `requireUser` answers 401 without a valid session, `requireAdmin` also 403 for non-admins. They work as
- * `onRequest` (what the appliance uses: refused before the body is read or validated, so an anonymous caller learns
- * nothing from validation errors) or as `preHandler`. Which `user` accounts may do more than read is decided by the
- * one privilege guard (areas.ts), which runs first and marks the requests it grants.
+ * `onRequest` (refused before the body is read or validated, so an anonymous caller learns nothing from validation
+ * errors) or as `preHandler`. The appliance's own routes use neither: each declares its access and the one hook of
+ * http/routeAccess.ts calls `requireUser` and decides privileges before any route's own hooks.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApplianceContext } from '../context';
@@ -21,7 +21,7 @@ import {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by requireUser / requireAdmin (or optionalUser) once the session is checked. */
+    /** Set once the session is checked (the access hook, requireUser, requireAdmin); read it with `currentUser`. */
     applianceUser?: SessionUser | null;
   }
 }
@@ -112,14 +112,13 @@ export async function requireAdmin(req: FastifyRequest, reply: FastifyReply): Pr
     await requireUser(req, reply);
     return;
   }
-  // A `user` account passes when the privilege guard (areas.ts) found the route's area privilege in its groups.
-  if (user.role !== 'admin' && !req.privilegeGranted)
+  if (user.role !== 'admin')
     await reply.code(403).send({ detail: 'You do not have permission to do this: it needs the admin role' });
 }
 
 /** The request's user, after a guard ran (throws if used on a route without one). */
 export function currentUser(req: FastifyRequest): SessionUser {
   const user = req.applianceUser;
-  if (!user) throw new Error('route is missing requireUser');
+  if (!user) throw new Error('route declares no signed-in access (config.access) and has no requireUser');
   return user;
 }

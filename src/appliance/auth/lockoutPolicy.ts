@@ -16,8 +16,9 @@ import { AuditService, auditText } from '../audit';
 import type { ApplyManager, Confirmation, ManagedService } from '../apply/manager';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError, type ErrorItem } from '../http/errors';
-import { currentUser, requireAdmin } from './guards';
+import { currentUser } from './guards';
 import { LOCKOUT_LIMITS, readFullPolicy, writeFullPolicy, type FullLockoutPolicy } from './lockout';
+import { area } from '../http/routeAccess';
 
 /** The managed-service name of the policy (its confirmations and audit lines are the auth service's). */
 export const LOCKOUT_SERVICE = AuditService.auth;
@@ -97,11 +98,16 @@ export function registerLockoutPolicy(
   // A change still waiting for its confirmation when the server stopped is kept waiting, or rolled back.
   manager.recover();
 
-  scope.get('/config/lockout', { onRequest: requireAdmin }, async () => readFullPolicy(db));
+  scope.get('/config/lockout', { config: { access: area('authentication') } }, async () =>
+    readFullPolicy(db),
+  );
 
   scope.put<{ Body: PolicyBody }>(
     '/config/lockout',
-    { schema: policySchema, onRequest: requireAdmin },
+    {
+      config: { access: area('authentication'), reauth: true },
+      schema: policySchema,
+    },
     async (req) => {
       const user = currentUser(req);
       const current = readFullPolicy(db);

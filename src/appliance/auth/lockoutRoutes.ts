@@ -8,10 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import { AuditService, auditText } from '../audit';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
-import { currentUser, requireAdmin } from './guards';
+import { currentUser } from './guards';
 import { loginThrottle, throttleKey } from './lockout';
 import type { SeenBy } from '../../service-kit/loginThrottle';
 import type { SignInService } from '../../shared/signIns';
+import { area } from '../http/routeAccess';
 
 /** Names as long as the identity service's (e-mail addresses) can be unlocked too. */
 const USERNAME_MAX = 320;
@@ -36,7 +37,7 @@ export function registerLockoutRoutes(scope: FastifyInstance, ctx: ApplianceCont
   const { db, audit } = ctx;
   const throttle = loginThrottle(db);
 
-  scope.get('/lockouts', { onRequest: requireAdmin }, async () => {
+  scope.get('/lockouts', { config: { access: area('authentication') } }, async () => {
     const now = ctx.now();
     const data: LockoutEntry[] = throttle.locks(now).map((l) => ({
       username: l.name || null,
@@ -53,7 +54,7 @@ export function registerLockoutRoutes(scope: FastifyInstance, ctx: ApplianceCont
   scope.delete<{ Params: { address: string } }>(
     '/lockouts/source/:address',
     {
-      onRequest: requireAdmin,
+      config: { access: area('authentication') },
       schema: {
         params: {
           type: 'object',
@@ -79,7 +80,7 @@ export function registerLockoutRoutes(scope: FastifyInstance, ctx: ApplianceCont
   scope.delete<{ Params: { name: string } }>(
     '/lockouts/:name',
     {
-      onRequest: requireAdmin,
+      config: { access: area('authentication') },
       schema: {
         params: {
           type: 'object',

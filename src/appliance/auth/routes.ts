@@ -157,7 +157,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
 
   // The login setup (spec §7): how one may log in, whether the identity service answers its readiness check now,
   // and the custom look of the login screen from the layout settings (without a custom title the screen keeps its own).
-  scope.get('/setup', async () => {
+  scope.get('/setup', { config: { access: 'public' } }, async () => {
     const images = new Set(
       (db.prepare('SELECT slot FROM images').all() as Array<{ slot: string }>).map((r) => r.slot),
     );
@@ -259,7 +259,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
 
   scope.post<{ Body: LoginBody; Querystring: { return_to?: string } }>(
     config.authLoginPath,
-    { schema: loginSchema, config: limited },
+    { schema: loginSchema, config: { ...limited, access: 'public' } },
     async (req, reply) => {
       const body = req.body;
       const fields = { service: 'console', method: methodOf(body), source: req.ip } as const;
@@ -320,7 +320,8 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
         },
         querystring: loginSchema.querystring,
       },
-      config: limited,
+      // Its ticket proves the password step.
+      config: { ...limited, access: 'public' },
     },
     async (req, reply) => {
       const ceremony = inTransaction(db, () => takeCeremony(ctx, req.body.ticket, 'login'));
@@ -394,7 +395,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
 
   scope.post<{ Body: LoginBody & { new_password: string }; Querystring: { return_to?: string } }>(
     config.authChangePasswordPath,
-    { schema: changeSchema, config: limited },
+    { schema: changeSchema, config: { ...limited, access: 'public' } },
     async (req) => {
       const body = req.body;
       const { user, otpStep } = await auth.authenticate(origin(req), body, {
@@ -452,7 +453,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
   registerSessionRoutes(scope, ctx);
   registerOidcLogin(scope, ctx);
 
-  scope.post('/logout', async (req, reply: FastifyReply) => {
+  scope.post('/logout', { config: { access: 'public' } }, async (req, reply: FastifyReply) => {
     const token = presentedToken(req);
     if (token) {
       const user = userForToken(ctx, token);

@@ -26,6 +26,13 @@ export const TOKEN_PATH = '/token';
 export const SSH_AUTH_PATH = '/internal/ssh-auth';
 export const SSH_AUTH_HEADER = 'x-rampart-ssh-auth';
 
+/**
+ * Why the two routes here set and read no cookie (http/xsrf.ts): their only effect is the answer, which another site
+ * cannot read, and no session cookie can be planted through them; so a caller without any Cookie header (a program,
+ * the SSH helper) has no ambient credential and needs no XSRF header.
+ */
+const COOKIELESS_REASON = 'a program’s sign-in: its only effect is the answer, and it sets no session cookie';
+
 const USERNAME_MAX = 128;
 const OTP_MAX = 16;
 
@@ -78,7 +85,11 @@ export function registerServiceAuthRoutes(
 
   scope.post<{ Body: Credentials }>(
     TOKEN_PATH,
-    { schema: tokenSchema, config: limited },
+    {
+      schema: tokenSchema,
+      // Authenticates its caller itself; answers only its body.
+      config: { ...limited, access: 'public', cookieless: COOKIELESS_REASON },
+    },
     async (req: FastifyRequest<{ Body: Credentials }>, reply: FastifyReply) => {
       const user = await auth.signIn('api', { source: req.ip, log: req.log }, req.body);
       const session = inTransaction(ctx.db, () => createSession(ctx, user.id, 'bearer'));
@@ -106,7 +117,12 @@ export function registerServiceAuthRoutes(
 
   scope.post<{ Body: { username: string; password: string; rhost?: string } }>(
     SSH_AUTH_PATH,
-    { onRequest: internalOnly, schema: sshAuthSchema },
+    {
+      // The SSH helper proves itself (loopback and the per-install secret: internalOnly).
+      config: { access: 'public', cookieless: COOKIELESS_REASON },
+      onRequest: internalOnly,
+      schema: sshAuthSchema,
+    },
     async (req, reply) => {
       const { username, password, rhost } = req.body;
       await auth.signIn('ssh', { source: rhost || 'unknown', log: req.log }, { username, password });

@@ -5,21 +5,13 @@
  * - `POST /session/extend`: the user asked to stay signed in; the idle timer starts again (never past the absolute end).
  * - `POST /reauth`: the password or the one-time code again, for sensitive changes; counted by the login throttle like
  *   a sign-in (a locked pair is refused without checking) and written to the login history.
- * And the hook that asks for a recent authentication before sensitive changes (see `SENSITIVE_PATHS`).
+ * Which changes need a recent authentication is declared on their routes (`config.reauth`, http/routeAccess.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
-import { canonicalPath, isUnder } from '../http/paths';
 import { recordLogin } from '../users/history';
-import {
-  currentUser,
-  isPassive,
-  requireRecentAuth,
-  requireUser,
-  requireUserQuietly,
-  sessionUser,
-} from './guards';
+import { currentUser, isPassive } from './guards';
 import { loginThrottle, readPolicy, throttleKey } from './lockout';
 import { auditLocks, auditSignIn } from './serviceAuth';
 import { PASSWORD_MAX_LENGTH, verifyPassword } from './passwords';
@@ -47,38 +39,6 @@ export function sessionStatus(ctx: ApplianceContext, user: SessionUser) {
   };
 }
 
-/**
- * Writes (under the API base) that need a recent authentication: SSH, certificates and keys, local accounts and their
- * second factors, groups, the lockout policy. The lockout simulation changes nothing and is left out.
- */
-export function isSensitive(ctx: ApplianceContext, method: string, path: string): boolean {
-  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
-  const api = ctx.apiPrefix;
-  // The account's own second factors are sensitive; its other own things (acknowledged messages) are not.
-  if (isUnder(path, `${api}/users/me/second-factors`)) return true;
-  if (path === `${api}/users/lockout-simulation` || isUnder(path, `${api}/users/me`)) return false;
-  return (
-    isUnder(path, `${api}/ssh`) ||
-    isUnder(path, `${api}/pki`) ||
-    isUnder(path, `${api}/users`) ||
-    isUnder(path, `${api}/groups`) ||
-    path === `${api}/config/lockout`
-  );
-}
-
-/**
- * The recent-authentication check before sensitive changes, for the whole server (after XSRF, before the routes'
- * own guards, after the privilege guard): callers without a session are left to the route's guard (401).
- */
-export function installRecentAuthCheck(app: FastifyInstance, ctx: ApplianceContext): void {
-  app.addHook('onRequest', async (req, reply) => {
-    if (reply.sent || !isSensitive(ctx, req.method, canonicalPath(req))) return;
-    // The privilege guard ran first: whoever is still here may make the change, admin or granted by a group.
-    if (!sessionUser(req)) return;
-    await requireRecentAuth(req, reply);
-  });
-}
-
 interface ReauthBody {
   password?: string;
   otp?: string;
@@ -88,12 +48,12 @@ export function registerSessionRoutes(scope: FastifyInstance, ctx: ApplianceCont
   const { db, audit } = ctx;
   const throttle = loginThrottle(db);
 
-  scope.get('/session', { onRequest: requireUserQuietly }, async (req, reply) => {
+  scope.get('/session', { config: { access: 'session', passive: true } }, async (req, reply) => {
     void reply.header('cache-control', 'no-store');
     return sessionStatus(ctx, currentUser(req));
   });
 
-  scope.post('/session/extend', { onRequest: requireUser }, async (req, reply) => {
+  scope.post('/session/extend', { config: { access: 'session' } }, async (req, reply) => {
     const user = currentUser(req);
     // A passive request is refused: extending is only ever the user's own choice.
     if (isPassive(req)) throw new HttpError(400, 'Extending a session is the user’s own request');
@@ -105,7 +65,7 @@ export function registerSessionRoutes(scope: FastifyInstance, ctx: ApplianceCont
   scope.post<{ Body: ReauthBody }>(
     '/reauth',
     {
-      onRequest: requireUser,
+      config: { access: 'session' },
       schema: {
         body: {
           type: 'object',

@@ -4,15 +4,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { allows, menuArea, type Privileges } from '../../shared/privileges';
-import { privilegesOf } from '../auth/areas';
+import { privilegesOf } from '../auth/privileges';
 import { AuditService, auditText } from '../audit';
-import { currentUser, NOT_AUTHENTICATED, requireAdmin, requireUser } from '../auth/guards';
+import { currentUser, NOT_AUTHENTICATED } from '../auth/guards';
 import { userForHeaders, type SessionUser } from '../auth/sessions';
 import type { InProcessReads } from '../../service-kit/inProcessReads';
 import { inTransaction, type ApplianceContext } from '../context';
 import { notFound } from '../http/errors';
 import { readMenu, type StoredMenu } from './menu';
 import { deepFreeze } from '../../storage/sqlite';
+import { area } from '../http/routeAccess';
 
 export interface ServerMessage {
   id: string;
@@ -120,8 +121,8 @@ export async function registerConsoleRoutes(
     }
     return answer;
   };
-  scope.get('/menu/', { onRequest: requireUser }, async (req) => menuFor(currentUser(req)));
-  scope.get('/users/me', { onRequest: requireUser }, async (req) => me(currentUser(req)));
+  scope.get('/menu/', { config: { access: 'session' } }, async (req) => menuFor(currentUser(req)));
+  scope.get('/users/me', { config: { access: 'session' } }, async (req) => me(currentUser(req)));
   // Every signed-in render reads both; the server answers them in process (same check, same body).
   if (inProcess) {
     // A render reads both with the same headers object (one request's): the session is looked up once for both.
@@ -139,7 +140,7 @@ export async function registerConsoleRoutes(
     inProcess.add(`${ctx.apiPrefix}/users/me`, signedIn(me));
   }
 
-  scope.get('/users/me/messages', { onRequest: requireUser }, async (req) => {
+  scope.get('/users/me/messages', { config: { access: 'session' } }, async (req) => {
     const user = currentUser(req);
     const data = db
       .prepare(
@@ -157,7 +158,7 @@ export async function registerConsoleRoutes(
 
   scope.post<{ Body: { message_id: string; version_id: string } }>(
     '/users/me/ack-messages',
-    { schema: ackSchema, onRequest: requireUser },
+    { config: { access: 'session' }, schema: ackSchema },
     async (req) => {
       const user = currentUser(req);
       const { message_id, version_id } = req.body;
@@ -191,7 +192,7 @@ export async function registerConsoleRoutes(
 
   scope.get<{ Querystring: { format?: 'json' | 'csv' } }>(
     '/messages/acceptances',
-    { schema: exportSchema, onRequest: requireAdmin },
+    { config: { access: area('messaging') }, schema: exportSchema },
     async (req, reply) => {
       const rows = db
         .prepare(

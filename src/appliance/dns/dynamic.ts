@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isFqdn, isHostname } from '../../lib/validation/validators';
 import { auditText } from '../audit';
-import { currentUser, requireAdmin } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError, notFound, type ErrorItem } from '../http/errors';
 import { fieldError } from '../apply/collections';
@@ -27,6 +27,7 @@ import {
   IP_PLACEHOLDER,
   type DdnsFailure,
 } from './updater';
+import { area } from '../http/routeAccess';
 
 export interface DdnsAccountInput {
   provider: string;
@@ -287,14 +288,14 @@ export async function registerDynamicDnsRoutes(
   const audit = (req: Parameters<typeof currentUser>[0], what: string) =>
     ctx.audit.record('dns', `${what} by "${auditText(currentUser(req).username)}"`);
 
-  scope.get('/dns/dynamic', { onRequest: requireAdmin }, async () => ({
+  scope.get('/dns/dynamic', { config: { access: area('dns') } }, async () => ({
     providers: DDNS_PROVIDERS.map(({ id, name, protocol }) => ({ id, name, protocol })),
     accounts: service.list(),
   }));
 
   scope.post<{ Body: DdnsAccountInput }>(
     '/dns/dynamic/accounts',
-    { schema: accountSchema(true), onRequest: requireAdmin },
+    { config: { access: area('dns') }, schema: accountSchema(true) },
     async (req, reply) => {
       const errors = checkAccount(req.body, false);
       if (errors.length) throw new HttpError(422, errors);
@@ -329,7 +330,10 @@ export async function registerDynamicDnsRoutes(
 
   scope.put<{ Params: { id: string }; Body: DdnsAccountInput }>(
     '/dns/dynamic/accounts/:id',
-    { schema: { ...idParams, ...accountSchema(false) }, onRequest: requireAdmin },
+    {
+      config: { access: area('dns') },
+      schema: { ...idParams, ...accountSchema(false) },
+    },
     async (req) => {
       const id = Number(req.params.id);
       const row = db.prepare('SELECT secret, secret_binding FROM ddns_accounts WHERE id = ?').get(id) as
@@ -364,7 +368,7 @@ export async function registerDynamicDnsRoutes(
 
   scope.delete<{ Params: { id: string } }>(
     '/dns/dynamic/accounts/:id',
-    { schema: idParams, onRequest: requireAdmin },
+    { config: { access: area('dns') }, schema: idParams },
     async (req, reply) => {
       const account = service.list().find((a) => a.id === Number(req.params.id));
       if (!account) throw notFound();
@@ -393,7 +397,7 @@ export async function registerDynamicDnsRoutes(
           },
         },
       },
-      onRequest: requireAdmin,
+      config: { access: area('dns') },
     },
     async (req) => {
       const known = new Set(service.list().map((a) => a.id));
@@ -418,7 +422,7 @@ export async function registerDynamicDnsRoutes(
 
   scope.post<{ Params: { id: string } }>(
     '/dns/dynamic/accounts/:id/update',
-    { schema: idParams, onRequest: requireAdmin },
+    { config: { access: area('dns') }, schema: idParams },
     async (req) => service.run(Number(req.params.id), true),
   );
 }

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { auditText } from '../audit';
-import { currentUser, requireAdmin } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
 import { migrate } from '../../storage/sqlite';
 import { HttpError } from '../http/errors';
@@ -32,6 +32,7 @@ import {
 } from './proxy';
 import { renderUnbound, unboundConfPath } from './unbound';
 import { DdnsUpdater, type UpdaterOptions } from './updater';
+import { area } from '../http/routeAccess';
 
 /** Runs the real checker on a rendered unbound.conf (in a temporary directory, so nothing half-checked is live). */
 export async function checkUnbound(content: string) {
@@ -73,7 +74,7 @@ export async function registerDns(
   migrate(ctx.db, 'dns', dnsMigrations);
   manager.register(dnsService(ctx));
 
-  scope.get('/dns/proxy', { onRequest: requireAdmin }, async () => {
+  scope.get('/dns/proxy', { config: { access: area('dns') } }, async () => {
     const s = readDnsSnapshot(ctx.db);
     const { pending_changes, applied_at } = manager.preview('dns');
     return { ...s, status: { pending_changes, applied_at } };
@@ -81,7 +82,7 @@ export async function registerDns(
 
   scope.put<{ Body: DnsSettings }>(
     '/dns/proxy/settings',
-    { schema: { body: settingsSchema }, onRequest: requireAdmin },
+    { config: { access: area('dns') }, schema: { body: settingsSchema } },
     async (req) => {
       const errors = checkSettings(req.body);
       if (errors.length) throw new HttpError(422, errors);
@@ -91,14 +92,14 @@ export async function registerDns(
     },
   );
 
-  await registerList(scope, ctx, upstreamList);
-  await registerList(scope, ctx, hostOverrideList);
-  await registerList(scope, ctx, domainOverrideList);
-  await registerList(scope, ctx, accessList);
+  await registerList(scope, ctx, upstreamList, { access: area('dns') });
+  await registerList(scope, ctx, hostOverrideList, { access: area('dns') });
+  await registerList(scope, ctx, domainOverrideList, { access: area('dns') });
+  await registerList(scope, ctx, accessList, { access: area('dns') });
 
-  scope.get('/dns/proxy/preview', { onRequest: requireAdmin }, async () => manager.preview('dns'));
+  scope.get('/dns/proxy/preview', { config: { access: area('dns') } }, async () => manager.preview('dns'));
 
-  scope.post('/dns/proxy/apply', { onRequest: requireAdmin }, async (req, reply) =>
+  scope.post('/dns/proxy/apply', { config: { access: area('dns') } }, async (req, reply) =>
     reply.code(202).send(manager.apply('dns', currentUser(req).username)),
   );
 

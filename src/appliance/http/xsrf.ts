@@ -53,24 +53,20 @@ export function xsrfProblem(req: FastifyRequest, secure = false): string | null 
 /**
  * Root-level hooks: issue the cookie everywhere, check mutating requests under `protectedPrefixes`.
  *
- * `cookieless` paths (the API token endpoint, the SSH helper's internal endpoint) neither read nor set a cookie:
- * their answer is the only thing they give, and another site cannot read it. They get no XSRF cookie, and a request
- * to them that carries no Cookie header at all (a program, not a browser) has no ambient credential and needs no
- * XSRF header; a browser's request, which carries cookies, is checked like any other.
+ * Routes whose config says `cookieless` (with the reason; http/routeAccess.ts: the API token endpoint, the SSH
+ * helper's internal endpoint) neither read nor set a cookie: their answer is the only thing they give, and another
+ * site cannot read it. They get no XSRF cookie, and a request to them that carries no Cookie header at all (a
+ * program, not a browser) has no ambient credential and needs no XSRF header; a browser's request, which carries
+ * cookies, is checked like any other.
  */
-export function installXsrf(
-  app: FastifyInstance,
-  protectedPrefixes: string[],
-  secure: boolean,
-  cookieless: string[] = [],
-): void {
+export function installXsrf(app: FastifyInstance, protectedPrefixes: string[], secure: boolean): void {
   const name = xsrfCookieName(secure);
   const isProtected = (path: string) => protectedPrefixes.some((p) => isUnder(path, p));
-  const noCookie = new Set(cookieless);
   app.addHook('onRequest', async (req, reply) => {
     // Throws a 400 for a spelling the root server's path guard would have refused (fail closed without it).
     const path = canonicalPath(req);
-    const cookielessPath = noCookie.has(path);
+    // Only a matched route has a config (an unknown path is answered by a not-found handler).
+    const cookielessPath = req.routeOptions.config?.cookieless !== undefined;
     if (!req.cookies[name] && !cookielessPath && !NO_COOKIE_PREFIXES.some((p) => path.startsWith(p))) {
       reply.header('set-cookie', xsrfSetCookie(secure));
     }

@@ -3,12 +3,13 @@
  * (`progress` events with the §3 progress view, then `end`; see http/sse.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { currentUser, requireAdmin, requireUser } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
 import { HttpError, notFound } from '../http/errors';
 import { followSnapshots, lastEventId, startEventStream } from '../http/sse';
 import { JobConflictError, type JobProgress, type JobRunner } from './runner';
 import { configPlan } from './steps';
+import { area } from '../http/routeAccess';
 
 // Only the configuration job starts here: an update runs only for a signed package (POST updates/apply).
 const startSchema = {
@@ -47,7 +48,7 @@ export async function registerJobRoutes(
 ): Promise<void> {
   scope.post<{ Body: { type: 'config' } }>(
     '/jobs',
-    { schema: startSchema, onRequest: requireAdmin },
+    { config: { access: area('settings') }, schema: startSchema },
     async (req, reply) => {
       const user = currentUser(req);
       try {
@@ -71,7 +72,7 @@ export async function registerJobRoutes(
 
   scope.get<{ Querystring: { active?: string } }>(
     '/jobs',
-    { schema: listQuery, onRequest: requireUser },
+    { config: { access: 'session' }, schema: listQuery },
     async (req) => ({
       data: runner.list(req.query.active === '1' || req.query.active === 'true'),
     }),
@@ -79,7 +80,7 @@ export async function registerJobRoutes(
 
   scope.get<{ Params: { id: string } }>(
     '/jobs/:id',
-    { schema: idParams, onRequest: requireUser },
+    { config: { access: 'session' }, schema: idParams },
     async (req) => {
       const job = runner.get(req.params.id);
       if (!job) throw notFound('Job does not exist');
@@ -95,7 +96,7 @@ export async function registerJobRoutes(
 export function registerJobStream(scope: FastifyInstance, runner: JobRunner, streams: StreamSet): void {
   scope.get<{ Params: { id: string } }>(
     '/jobs/:id/stream',
-    { schema: idParams, onRequest: requireUser, exposeHeadRoute: false },
+    { config: { access: 'session' }, schema: idParams, exposeHeadRoute: false },
     async (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
       const first = runner.get(req.params.id);
       if (!first) throw notFound('Job does not exist');

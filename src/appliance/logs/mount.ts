@@ -1,10 +1,10 @@
 /**
  * Wiring of the log service into the one-process server, in two steps because the store lives in the appliance's
  * database: `logSink` is handed to `registerAppliance` (which calls it with its opened database, and writes its
- * audit entries to the store it returns), then `mount` registers the routes with the appliance's preHandlers and
- * starts the syslog receiver (off unless `syslogPort` is set).
+ * audit entries to the store it returns), then `mount` registers the routes (their access is declared on them and
+ * enforced by the appliance) and starts the syslog receiver (off unless `syslogPort` is set).
  */
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config';
 import { applianceContext, sessionUser } from '../auth/guards';
 import { presentedToken, userForToken } from '../auth/sessions';
@@ -16,10 +16,7 @@ import { startSyslogReceiver } from './syslog';
 
 export interface EmbeddedLogs {
   logSink: (db: Db) => LogStore;
-  mount(
-    app: FastifyInstance,
-    guards: { requireUser: preHandlerHookHandler; requireAdmin: preHandlerHookHandler },
-  ): Promise<LogStore>;
+  mount(app: FastifyInstance): Promise<LogStore>;
 }
 
 export function createEmbeddedLogs(
@@ -35,13 +32,12 @@ export function createEmbeddedLogs(
       });
       return store;
     },
-    async mount(app, guards) {
+    async mount(app) {
       if (!store) throw new Error('the log store is created by registerAppliance: pass logSink to it first');
       const logs = store;
       await registerLogRoutes(app, {
         store: logs,
         config,
-        ...guards,
         canReadAudit: (req) => sessionUser(req)?.role === 'admin',
         stream: options.stream,
         // Read afresh (not the request's cached user): a logout or expiry ends the stream at the next heartbeat.

@@ -1,10 +1,12 @@
 /**
  * The log routes of the embedded appliance:
- * - `GET /eos/system/logs/stream` (any signed-in user): the live log stream (see ./stream.ts); the audit trail
+ * - `GET /eos/system/logs/stream` (the logs area's read privilege): the live log stream (see ./stream.ts); the audit trail
  *   (services the appliance's audit writer uses) only for admins, filtered here on the server;
- * - `POST {api}logs` (admins): ingestion for appliance services, one entry or `{logs: […]}` in one transaction.
+ * - `POST {api}logs` (the logs area's write privilege): ingestion for appliance services, one entry or `{logs: […]}` in one transaction.
  * Both live in a scope with the API's conventions (`http/scope.ts`: strict UTF-8 bodies, the 64 KiB limit, JSON
- * errors, no-store). Auth is the appliance's: its preHandlers are passed in, so this module knows nothing of sessions.
+ * errors, no-store). Auth is the appliance's: both routes declare their access (`config.access`, enforced by the
+ * appliance's one hook, src/appliance/http/routeAccess.ts), so this module knows nothing of sessions. Mounted without
+ * the appliance (tests, benches), `requireUser` / `requireAdmin` stand in for it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Config } from '../../../config';
@@ -22,8 +24,9 @@ export const LOG_STREAM_PATH = '/eos/system/logs/stream';
 export interface LogRouteDeps {
   store: LogStore;
   config: Pick<Config, 'apiBase'>;
-  requireUser: preHandlerHookHandler;
-  requireAdmin: preHandlerHookHandler;
+  /** Only without the appliance (which decides from the routes' declared access): checks of the stream and ingestion. */
+  requireUser?: preHandlerHookHandler;
+  requireAdmin?: preHandlerHookHandler;
   /** Whether the (already authenticated) caller may read the audit trail: admins only. */
   canReadAudit: (req: FastifyRequest) => boolean;
   /** Stream tuning (tests and benches shorten the timers). */
@@ -79,7 +82,7 @@ export async function registerLogRoutes(app: FastifyInstance, deps: LogRouteDeps
 function registerRoutes(app: FastifyInstance, hub: LogStreamHub, deps: LogRouteDeps): void {
   app.get(
     LOG_STREAM_PATH,
-    { preHandler: deps.requireUser },
+    { config: { access: { area: 'logs' } }, ...(deps.requireUser && { preHandler: deps.requireUser }) },
     async (req: FastifyRequest, reply: FastifyReply) => {
       const query = parseStreamQuery(req.query as Record<string, unknown>);
       if (!query.ok) return badRequest(reply, 400, query.errors);
@@ -96,10 +99,14 @@ function registerRoutes(app: FastifyInstance, hub: LogStreamHub, deps: LogRouteD
     },
   );
 
-  app.post(ingestPath(deps.config.apiBase), { preHandler: deps.requireAdmin }, async (req, reply) => {
-    const parsed = parseIngestBody(req.body);
-    if (!parsed.ok) return badRequest(reply, 422, parsed.errors);
-    const stored = deps.store.appendMany(parsed.value);
-    return reply.code(201).send({ count: stored.length, ids: stored.map((e) => e.id) });
-  });
+  app.post(
+    ingestPath(deps.config.apiBase),
+    { config: { access: { area: 'logs' } }, ...(deps.requireAdmin && { preHandler: deps.requireAdmin }) },
+    async (req, reply) => {
+      const parsed = parseIngestBody(req.body);
+      if (!parsed.ok) return badRequest(reply, 422, parsed.errors);
+      const stored = deps.store.appendMany(parsed.value);
+      return reply.code(201).send({ count: stored.length, ids: stored.map((e) => e.id) });
+    },
+  );
 }

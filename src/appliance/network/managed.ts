@@ -13,7 +13,7 @@
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { AuditService, auditText } from '../audit';
-import { currentUser, requireAdmin, requireUser } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import type { ApplyManager, ManagedService } from '../apply/manager';
@@ -29,6 +29,7 @@ import {
 } from './preferences';
 import { renderPreferences, renderRoot } from './render';
 import { migrateNetwork } from './samples';
+import { area } from '../http/routeAccess';
 
 export const NETWORK_SERVICE = AuditService.network;
 
@@ -101,11 +102,11 @@ export async function registerNetworkPreferences(
     };
   };
 
-  scope.get('/network/preferences', { onRequest: requireUser }, async () => answer());
+  scope.get('/network/preferences', { config: { access: area('network') } }, async () => answer());
 
   scope.put<{ Body: NetworkPreferences }>(
     '/network/preferences',
-    { schema: { body: preferencesSchema }, onRequest: requireAdmin },
+    { config: { access: area('network') }, schema: { body: preferencesSchema } },
     async (req) => {
       const items = checkPreferences(req.body, zones);
       if (items.length) throw new HttpError(422, items);
@@ -119,11 +120,11 @@ export async function registerNetworkPreferences(
     },
   );
 
-  scope.get('/network/preferences/preview', { onRequest: requireUser }, async () =>
+  scope.get('/network/preferences/preview', { config: { access: area('network') } }, async () =>
     manager.preview(NETWORK_SERVICE),
   );
 
-  scope.post('/network/preferences/apply', { onRequest: requireAdmin }, async (req, reply) =>
+  scope.post('/network/preferences/apply', { config: { access: area('network') } }, async (req, reply) =>
     reply.code(202).send(manager.apply(NETWORK_SERVICE, currentUser(req).username)),
   );
 }

@@ -4,7 +4,7 @@
  * home dashboard's status. The preferences are a safe-apply service (./managed.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { requireUser, sessionUser } from '../auth/guards';
+import { sessionUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
 import { invalid } from '../http/errors';
 import { readInterfaces, type NetworkInterface } from './host';
@@ -12,8 +12,9 @@ import type { LiveHub } from './live';
 import { querySeries, sampledInterfaces } from './samples';
 import { systemStatus, type ServiceState } from './status';
 import { dashboardSummary } from './dashboard';
-import { privilegesOf } from '../auth/areas';
+import { privilegesOf } from '../auth/privileges';
 import { allows } from '../../shared/privileges';
+import { area } from '../http/routeAccess';
 
 export type PublicInterface = Omit<NetworkInterface, 'mac' | 'addresses'> & {
   mac?: string | null;
@@ -54,14 +55,14 @@ export async function registerNetworkRoutes(
 ): Promise<void> {
   const { db, config } = ctx;
 
-  scope.get('/network/interfaces', async (req) => {
+  scope.get('/network/interfaces', { config: { access: 'public' } }, async (req) => {
     const signedIn = sessionUser(req) !== null;
     return { signed_in: signedIn, data: readInterfaces().map((i) => publicView(i, signedIn)) };
   });
 
   scope.get<{ Querystring: { from?: string; to?: string; interface?: string } }>(
     '/network/samples',
-    { schema: samplesQuery, onRequest: requireUser },
+    { config: { access: area('network') }, schema: samplesQuery },
     async (req) => {
       const now = Math.floor(ctx.now() / 1000);
       const to = req.query.to !== undefined ? Number(req.query.to) : now;
@@ -81,7 +82,7 @@ export async function registerNetworkRoutes(
     },
   );
 
-  scope.get('/system/status', { onRequest: requireUser }, async (req) => {
+  scope.get('/system/status', { config: { access: 'session' } }, async (req) => {
     const status = await systemStatus(ctx, deps.cpu, deps.services());
     const user = sessionUser(req);
     // Log entries belong to the logs area: an account that cannot read logs gets none (null: not "no warnings").
@@ -91,19 +92,23 @@ export async function registerNetworkRoutes(
   });
 
   // Any signed-in account; each part is left out when the account cannot read its area.
-  scope.get('/dashboard', { onRequest: requireUser }, async (req) => {
+  scope.get('/dashboard', { config: { access: 'session' } }, async (req) => {
     const user = sessionUser(req);
     return dashboardSummary(ctx, user ? privilegesOf(ctx, user) : {}, { interfaces: readInterfaces });
   });
 }
 
 export function registerNetworkStream(scope: FastifyInstance, live: LiveHub): void {
-  scope.get('/network/stream', { exposeHeadRoute: false }, async (req, reply) => {
-    if (!live.open(req, reply))
-      return reply
-        .code(503)
-        .header('retry-after', '30')
-        .send({ detail: 'Too many live streams; try again later' });
-    return reply;
-  });
+  scope.get(
+    '/network/stream',
+    { config: { access: 'public' }, exposeHeadRoute: false },
+    async (req, reply) => {
+      if (!live.open(req, reply))
+        return reply
+          .code(503)
+          .header('retry-after', '30')
+          .send({ detail: 'Too many live streams; try again later' });
+      return reply;
+    },
+  );
 }

@@ -12,7 +12,7 @@ import { migrate } from '../../storage/sqlite';
 import { LOOPBACK_URL } from '../../service-kit/oidcIssuer';
 import { RETYPE_ERROR, retypeMessage } from '../../shared/secretBinding';
 import { auditText } from '../audit';
-import { requireAdmin, currentUser } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError, notFound, type ErrorItem } from '../http/errors';
 import { guardAccountWrite } from '../users/adminRule';
@@ -38,6 +38,7 @@ import {
 import type { Static } from '@sinclair/typebox';
 import { providersQuery } from '../../shared/contracts/authentication';
 import { pageOf } from '../http/listing';
+import { area } from '../http/routeAccess';
 
 export type { MappedUser, ServiceId } from '../../shared/authentication';
 export { ldapAuthenticate, ProviderUnavailableError } from './ldap';
@@ -242,7 +243,10 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
 
   scope.get<{ Querystring: Static<typeof providersQuery> }>(
     '/authentication/providers',
-    { onRequest: requireAdmin, schema: { querystring: providersQuery } },
+    {
+      config: { access: area('authentication') },
+      schema: { querystring: providersQuery },
+    },
     async (req) =>
       pageOf(
         listProviders(db),
@@ -264,13 +268,13 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
 
   scope.get<{ Params: { id: string } }>(
     '/authentication/providers/:id',
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: area('authentication') }, schema: { params: idParams } },
     async (req) => view(mustFind(req.params.id)),
   );
 
   scope.post<{ Body: ProviderBody }>(
     '/authentication/providers',
-    { onRequest: requireAdmin, schema: { body: bodySchema(false) } },
+    { config: { access: 'admin' }, schema: { body: bodySchema(false) } },
     async (req, reply) => {
       const body = req.body;
       const { settings, secret: s } = settingsOf(body);
@@ -297,7 +301,10 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
 
   scope.put<{ Params: { id: string }; Body: ProviderBody }>(
     '/authentication/providers/:id',
-    { onRequest: requireAdmin, schema: { params: idParams, body: bodySchema(false) } },
+    {
+      config: { access: 'admin' },
+      schema: { params: idParams, body: bodySchema(false) },
+    },
     async (req) => {
       const current = mustFind(req.params.id);
       const body = req.body;
@@ -334,7 +341,7 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
 
   scope.delete<{ Params: { id: string } }>(
     '/authentication/providers/:id',
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: 'admin' }, schema: { params: idParams } },
     async (req, reply) => {
       const current = mustFind(req.params.id);
       if (current.type === 'local')
@@ -363,7 +370,7 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
 
   scope.post<{ Body: TestBody }>(
     '/authentication/providers/test',
-    { onRequest: requireAdmin, schema: { body: bodySchema(true) } },
+    { config: { access: 'admin' }, schema: { body: bodySchema(true) } },
     async (req) => {
       const body = req.body;
       const { settings, secret: typed } = settingsOf(body);

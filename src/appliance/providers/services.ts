@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthService, ServiceId } from '../../shared/authentication';
 import type { Db } from '../../storage/sqlite';
 import { auditText } from '../audit';
-import { currentUser, requireAdmin } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
 import { HttpError, notFound, type ErrorItem } from '../http/errors';
 import { guardAccountWrite } from '../users/adminRule';
@@ -19,6 +19,7 @@ import { findProvider, LOCAL_PROVIDER_ID, type ProviderRow } from './store';
 import type { Static } from '@sinclair/typebox';
 import { servicesQuery } from '../../shared/contracts/authentication';
 import { pageOf } from '../http/listing';
+import { area } from '../http/routeAccess';
 
 export const SERVICES = [
   // One short line each: what the list governs (the Services pages show it).
@@ -62,7 +63,10 @@ export function registerServices(scope: FastifyInstance, ctx: ApplianceContext):
 
   scope.get<{ Querystring: Static<typeof servicesQuery> }>(
     '/authentication/services',
-    { onRequest: requireAdmin, schema: { querystring: servicesQuery } },
+    {
+      config: { access: area('authentication') },
+      schema: { querystring: servicesQuery },
+    },
     async (req) =>
       pageOf(
         SERVICES.map((s) => serviceView(db, s)),
@@ -77,14 +81,14 @@ export function registerServices(scope: FastifyInstance, ctx: ApplianceContext):
 
   scope.get<{ Params: { id: string } }>(
     '/authentication/services/:id',
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: area('authentication') }, schema: { params: idParams } },
     async (req) => serviceView(db, find(req.params.id)),
   );
 
   scope.put<{ Params: { id: ServiceId }; Body: { provider_ids: number[] } }>(
     '/authentication/services/:id',
     {
-      onRequest: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         params: idParams,
         body: {

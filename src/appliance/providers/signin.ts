@@ -187,6 +187,8 @@ export function registerOidcLogin(scope: FastifyInstance, ctx: ApplianceContext)
   scope.get<{ Params: { id: string }; Querystring: { return_to?: string } }>(
     '/oidc/:id/start',
     {
+      // Anyone may start signing in through a provider.
+      config: { access: 'public' },
       schema: {
         params: idParams,
         querystring: {
@@ -249,7 +251,8 @@ export function registerOidcLogin(scope: FastifyInstance, ctx: ApplianceContext)
 
   scope.get<{ Params: { id: string }; Querystring: Record<string, string> }>(
     '/oidc/:id/callback',
-    { schema: { params: idParams } },
+    // The callback proves itself (state, PKCE, nonce).
+    { config: { access: 'public' }, schema: { params: idParams } },
     async (req: FastifyRequest<{ Params: { id: string }; Querystring: Record<string, string> }>, reply) => {
       const state = typeof req.query.state === 'string' ? req.query.state : '';
       const cookie = req.cookies[STATE_COOKIE] ?? '';

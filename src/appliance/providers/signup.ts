@@ -19,9 +19,10 @@ import {
   type SignupPolicy,
 } from '../../shared/signupPolicy';
 import { auditText } from '../audit';
-import { currentUser, requireAdmin } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
 import { HttpError, type ErrorItem } from '../http/errors';
+import { area } from '../http/routeAccess';
 
 /** The policy in force: the default without a file, closed when the file is not a valid policy (as the service reads it). */
 export function readSignupPolicy(dataDir: string): SignupPolicy {
@@ -70,11 +71,13 @@ const bodySchema = {
 export function registerSignupPolicy(scope: FastifyInstance, ctx: ApplianceContext): void {
   const { dataDir } = ctx.config;
 
-  scope.get('/authentication/signup', { onRequest: requireAdmin }, async () => readSignupPolicy(dataDir));
+  scope.get('/authentication/signup', { config: { access: area('authentication') } }, async () =>
+    readSignupPolicy(dataDir),
+  );
 
   scope.put<{ Body: SignupPolicy }>(
     '/authentication/signup',
-    { onRequest: requireAdmin, schema: { body: bodySchema } },
+    { config: { access: 'admin' }, schema: { body: bodySchema } },
     async (req) => {
       const { mode, allowed_domains: given } = req.body;
       const errs: ErrorItem[] = [];

@@ -6,12 +6,13 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AuditService, auditText } from '../audit';
-import { requireAdmin, currentUser } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
 import { keptRead } from '../../storage/sqlite';
 import { HttpError, notFound } from '../http/errors';
 import type { InProcessReads } from '../../service-kit/inProcessReads';
 import { IMAGE_MAX_BYTES, IMAGE_SLOTS, sniffImage, type ImageSlot } from './images';
+import { area } from '../http/routeAccess';
 
 export interface UiSettings {
   primary_color: string;
@@ -79,13 +80,13 @@ export async function registerSettingsRoutes(
     const images = Object.fromEntries(IMAGE_SLOTS.map((slot) => [slot, set.has(slot)]));
     return { primary_color, bar_color, login_title, images };
   });
-  scope.get('/config/settings', async () => publicSettings());
+  scope.get('/config/settings', { config: { access: 'public' } }, async () => publicSettings());
   // Every render reads the custom style: public, so the same answer whoever asks.
   inProcess?.add(`${ctx.apiPrefix}/config/settings`, () => ({ status: 200, body: publicSettings() }));
 
   scope.put<{ Body: UiSettings & { login_title?: string | null } }>(
     '/config/settings',
-    { schema: settingsSchema, onRequest: requireAdmin },
+    { config: { access: area('settings') }, schema: settingsSchema },
     async (req) => {
       const user = currentUser(req);
       const { primary_color, bar_color } = req.body;
@@ -111,7 +112,7 @@ export async function registerSettingsRoutes(
   );
 
   // Reset to defaults: the default colours and no custom images, in one transaction.
-  scope.delete('/config/settings', { onRequest: requireAdmin }, async (req) => {
+  scope.delete('/config/settings', { config: { access: area('settings') } }, async (req) => {
     const user = currentUser(req);
     inTransaction(db, () => {
       db.prepare(
@@ -140,7 +141,7 @@ export async function registerSettingsRoutes(
 
     images.get<{ Params: { slot: ImageSlot } }>(
       '/config/:slot',
-      { schema: slotParams },
+      { config: { access: 'public' }, schema: slotParams },
       async (req, reply) => {
         const row = db
           .prepare('SELECT mime, bytes, sha256 FROM images WHERE slot = ?')
@@ -160,7 +161,11 @@ export async function registerSettingsRoutes(
 
     images.put<{ Params: { slot: ImageSlot }; Body: unknown }>(
       '/config/:slot',
-      { schema: slotParams, onRequest: requireAdmin, bodyLimit: IMAGE_MAX_BYTES },
+      {
+        config: { access: area('settings') },
+        schema: slotParams,
+        bodyLimit: IMAGE_MAX_BYTES,
+      },
       async (req, reply) => {
         const user = currentUser(req);
         const body = req.body;
@@ -199,7 +204,7 @@ export async function registerSettingsRoutes(
 
     images.delete<{ Params: { slot: ImageSlot } }>(
       '/config/:slot',
-      { schema: slotParams, onRequest: requireAdmin },
+      { config: { access: area('settings') }, schema: slotParams },
       async (req, reply) => {
         const user = currentUser(req);
         const changes = inTransaction(

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { passwordStrength } from '../../lib/passwordStrength';
 import { auditText } from '../audit';
-import { currentUser, requireAdmin } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from '../auth/passwords';
 import { inTransaction, type ApplianceContext } from '../context';
 import { migrate } from '../../storage/sqlite';
@@ -36,6 +36,7 @@ import {
 import { ensureHostKeys, readHostKeys } from './keys';
 import { sshMigrations } from './migrations';
 import { renderSshAuthFiles, writeSshAuthFiles } from './pam';
+import { area } from '../http/routeAccess';
 
 /** The appliance's shell account, whose password the SSH password page changes. */
 export const SHELL_USER = 'admin';
@@ -107,7 +108,7 @@ export async function registerSsh(
   // The PAM helper asks this server: written at every start, so it names the port the server runs on now.
   writeSshAuthFiles(ctx);
 
-  scope.get('/ssh/config', { onRequest: requireAdmin }, async () => {
+  scope.get('/ssh/config', { config: { access: area('ssh') } }, async () => {
     const s = readSshSnapshot(ctx.db);
     const { pending_changes, applied_at } = manager.preview('ssh');
     return {
@@ -125,7 +126,10 @@ export async function registerSsh(
 
   scope.put<{ Body: SshSettings }>(
     '/ssh/config/settings',
-    { schema: { body: sshSettingsSchema }, onRequest: requireAdmin },
+    {
+      config: { access: area('ssh'), reauth: true },
+      schema: { body: sshSettingsSchema },
+    },
     async (req) => {
       const errors = checkSshSettings(req.body);
       if (errors.length) throw new HttpError(422, errors);
@@ -135,15 +139,15 @@ export async function registerSsh(
     },
   );
 
-  await registerList(scope, ctx, authorizedKeyList);
+  await registerList(scope, ctx, authorizedKeyList, { access: area('ssh'), reauth: true });
 
-  scope.get('/ssh/config/preview', { onRequest: requireAdmin }, async () => manager.preview('ssh'));
+  scope.get('/ssh/config/preview', { config: { access: area('ssh') } }, async () => manager.preview('ssh'));
 
-  scope.post('/ssh/config/apply', { onRequest: requireAdmin }, async (req, reply) =>
+  scope.post('/ssh/config/apply', { config: { access: area('ssh'), reauth: true } }, async (req, reply) =>
     reply.code(202).send(manager.apply('ssh', currentUser(req).username)),
   );
 
-  scope.get('/ssh/password', { onRequest: requireAdmin }, async () => {
+  scope.get('/ssh/password', { config: { access: area('ssh') } }, async () => {
     const row = ctx.db.prepare('SELECT changed_at, changed_by FROM ssh_shell_password WHERE id = 1').get() as
       { changed_at: number; changed_by: string } | undefined;
     return { username: SHELL_USER, changed_at: row?.changed_at ?? null, changed_by: row?.changed_by ?? null };
@@ -151,7 +155,7 @@ export async function registerSsh(
 
   scope.put<{ Body: { current_password: string; new_password: string } }>(
     '/ssh/password',
-    { schema: passwordSchema, onRequest: requireAdmin },
+    { config: { access: area('ssh'), reauth: true }, schema: passwordSchema },
     async (req) => {
       const user = currentUser(req);
       const stored = ctx.db

@@ -9,13 +9,14 @@
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { currentUser, requireAdmin, requireUser } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import { HttpError } from '../http/errors';
 import { CHANNELS, PACKAGE_FILE_MAX_BYTES, VERSION_PATTERN, type Channel } from './package';
 import { isHttpRepository } from './repository';
 import { UpdateRefused, type Updates } from './service';
 import { SCHEDULE_DAYS, type Schedule } from './store';
 import { KEY_NAME_PATTERN } from './keys';
+import { area } from '../http/routeAccess';
 
 const trustedKeySchema = {
   body: {
@@ -90,15 +91,15 @@ function repositoryError(value: string): string | null {
 }
 
 export async function registerUpdateRoutes(scope: FastifyInstance, updates: Updates): Promise<void> {
-  scope.get('/updates', { onRequest: requireUser }, async () => updates.status());
+  scope.get('/updates', { config: { access: area('updates') } }, async () => updates.status());
 
-  scope.post('/updates/check', { onRequest: requireAdmin }, async (req) =>
+  scope.post('/updates/check', { config: { access: area('updates') } }, async (req) =>
     updates.check(currentUser(req).username),
   );
 
   scope.post<{ Body: { version: string } }>(
     '/updates/apply',
-    { schema: applySchema, onRequest: requireAdmin },
+    { config: { access: area('updates') }, schema: applySchema },
     async (req, reply) => {
       try {
         return reply.code(202).send(updates.apply(req.body.version, currentUser(req).username));
@@ -108,17 +109,21 @@ export async function registerUpdateRoutes(scope: FastifyInstance, updates: Upda
     },
   );
 
-  scope.post('/updates/rollback', { schema: rollbackSchema, onRequest: requireAdmin }, async (req, reply) => {
-    try {
-      return reply.code(202).send(updates.rollback(currentUser(req).username));
-    } catch (e) {
-      return refusal(e);
-    }
-  });
+  scope.post(
+    '/updates/rollback',
+    { config: { access: area('updates') }, schema: rollbackSchema },
+    async (req, reply) => {
+      try {
+        return reply.code(202).send(updates.rollback(currentUser(req).username));
+      } catch (e) {
+        return refusal(e);
+      }
+    },
+  );
 
   scope.put<{ Body: { repository: string | null; channel: Channel } }>(
     '/updates/settings',
-    { schema: settingsSchema, onRequest: requireAdmin },
+    { config: { access: area('updates') }, schema: settingsSchema },
     async (req) => {
       const repository = req.body.repository?.trim() || null;
       const problem = repository ? repositoryError(repository) : null;
@@ -135,7 +140,7 @@ export async function registerUpdateRoutes(scope: FastifyInstance, updates: Upda
   // appliance's code.
   scope.post<{ Body: { name: string; pem: string } }>(
     '/updates/trusted-keys',
-    { schema: trustedKeySchema, onRequest: requireAdmin },
+    { config: { access: area('updates') }, schema: trustedKeySchema },
     async (req, reply) => {
       if (currentUser(req).role !== 'admin')
         return reply
@@ -152,7 +157,7 @@ export async function registerUpdateRoutes(scope: FastifyInstance, updates: Upda
 
   scope.put<{ Body: Schedule }>(
     '/updates/schedule',
-    { schema: scheduleSchema, onRequest: requireAdmin },
+    { config: { access: area('updates') }, schema: scheduleSchema },
     async (req) => {
       updates.saveSchedule(req.body, currentUser(req).username);
       return updates.status();
@@ -168,7 +173,7 @@ export async function registerUpdateRoutes(scope: FastifyInstance, updates: Upda
     );
     files.post<{ Body: unknown }>(
       '/updates/packages',
-      { onRequest: requireAdmin, bodyLimit: PACKAGE_FILE_MAX_BYTES },
+      { config: { access: area('updates') }, bodyLimit: PACKAGE_FILE_MAX_BYTES },
       async (req, reply) => {
         if (!Buffer.isBuffer(req.body) || req.body.length === 0)
           throw new HttpError(422, [

@@ -1,6 +1,6 @@
 /**
  * Groups for admins (`{api}groups`): list, detail, create, edit, delete, bulk delete. Reading needs the
- * authentication area's read privilege, changing needs the admin role (areas.ts): privileges cannot grant privileges.
+ * authentication area's read privilege, changing needs the admin role (declared on each route): privileges cannot grant privileges.
  *
  * Conflict rule (§8 `status_error.conflicting_groups`, one item listing every group, nothing changed): a group cannot
  * be deleted while it is the only access of an enabled `user` account, i.e. deleting the selected groups would leave
@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AREAS } from '../../shared/privileges';
 import { AuditService, auditText } from '../audit';
-import { currentUser, requireAdmin } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError, type ErrorItem } from '../http/errors';
 import type { Group } from '../../shared/authentication';
@@ -18,6 +18,7 @@ import { findGroup, listGroups, privilegesOfUser, saveGroup, type GroupInput } f
 import type { Static } from '@sinclair/typebox';
 import { groupsQuery } from '../../shared/contracts/authentication';
 import { pageOf } from '../http/listing';
+import { area } from '../http/routeAccess';
 
 export const GROUP_NAME_MAX = 64;
 
@@ -138,7 +139,10 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.get<{ Querystring: Static<typeof groupsQuery> }>(
     '/groups',
-    { onRequest: requireAdmin, schema: { querystring: groupsQuery } },
+    {
+      config: { access: area('authentication') },
+      schema: { querystring: groupsQuery },
+    },
     async (req) =>
       pageOf(listGroups(db), req.query, {
         sort: {
@@ -154,13 +158,13 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.get<{ Params: { id: string } }>(
     '/groups/:id',
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: area('authentication') }, schema: { params: idParams } },
     async (req) => mustFind(req.params.id),
   );
 
   scope.post<{ Body: GroupBody }>(
     '/groups',
-    { onRequest: requireAdmin, schema: { body: groupBody } },
+    { config: { access: 'admin', reauth: true }, schema: { body: groupBody } },
     async (req, reply) => {
       const input = checked(req.body, null);
       const id = inTransaction(db, () => saveGroup(db, null, input, ctx.now()));
@@ -175,7 +179,7 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
   scope.put<{ Params: { id: string }; Body: GroupBody }>(
     '/groups/:id',
     {
-      onRequest: requireAdmin,
+      config: { access: 'admin', reauth: true },
       schema: {
         params: idParams,
         body: { ...groupBody, required: ['name', 'description', 'members', 'privileges'] },
@@ -195,7 +199,7 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.delete<{ Params: { id: string } }>(
     '/groups/:id',
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: 'admin', reauth: true }, schema: { params: idParams } },
     async (req, reply) => {
       const group = mustFind(req.params.id);
       const clash = conflicts([group.id]);
@@ -212,7 +216,7 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
   scope.post<{ Body: { action: 'delete'; ids: number[] } }>(
     '/groups/bulk',
     {
-      onRequest: requireAdmin,
+      config: { access: 'admin', reauth: true },
       schema: {
         body: {
           type: 'object',

@@ -60,7 +60,7 @@ export function groupsOfUser(db: Db, userId: number): Array<{ id: number; name: 
     .all(userId) as Array<{ id: number; name: string }>;
 }
 
-/** The union of the privileges of an account's groups (its role is not looked at: see areas.ts). */
+/** The union of the privileges of an account's groups (its role is not looked at: see auth/privileges.ts). */
 export function privilegesOfUser(
   db: Db,
   userId: number,

@@ -15,7 +15,7 @@ import { passwordProblem } from '../../service-kit/passwordPolicy';
 import { isEmail } from '../../lib/validation/validators';
 import { migrate } from '../../storage/sqlite';
 import { AuditService, auditText } from '../audit';
-import { currentUser, requireAdmin, requireUser } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import { LOCKOUT_LIMITS, loginThrottle } from '../auth/lockout';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { newTotpSecret, verifyTotp } from '../auth/totp';
@@ -32,6 +32,7 @@ import { simulateLockout, type CandidatePolicy } from './simulate';
 import { registerSecurityKeyRoutes } from './securityKeyRoutes';
 import { listSecurityKeys } from './securityKeys';
 import { dayOf, findAccount, listAccounts } from './store';
+import { area } from '../http/routeAccess';
 
 export { accountRefusal } from './store';
 export { recordLogin } from './history';
@@ -129,7 +130,10 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.get<{ Querystring: Static<typeof usersQuery> }>(
     '/users',
-    { onRequest: requireAdmin, schema: { querystring: usersQuery } },
+    {
+      config: { access: area('authentication') },
+      schema: { querystring: usersQuery },
+    },
     async (req) => {
       const today = dayOf(Date.now());
       return pageOf(
@@ -159,7 +163,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   // Every user's own recent sign-ins and failures (time, source address, method), how many sessions are open, when
   // the password last changed and the second factors (what "Your account" shows under "Password and two-factor").
-  scope.get('/users/me/sign-ins', { onRequest: requireUser }, async (req) => {
+  scope.get('/users/me/sign-ins', { config: { access: 'session' } }, async (req) => {
     const me = currentUser(req);
     const account = findAccount(db, me.id, new Set());
     return {
@@ -175,8 +179,8 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   // Two-factor enrolment of the signed-in account (an authenticator app, RFC 6238): a new secret with its otpauth URI
   // and QR code, kept by nobody until a code of it is confirmed; then the local login asks for a code after the
-  // password. Writes under /users/me/second-factors need a recent sign-in (sessionRoutes.ts isSensitive).
-  scope.get('/users/me/second-factors/totp/new', { onRequest: requireUser }, async (req, reply) => {
+  // password. Its writes need a recent sign-in (`reauth: true` on the route, http/routeAccess.ts).
+  scope.get('/users/me/second-factors/totp/new', { config: { access: 'session' } }, async (req, reply) => {
     const me = currentUser(req);
     const secret = newTotpSecret();
     const uri = generateURI({ issuer: TOTP_ISSUER, label: me.username, secret });
@@ -188,7 +192,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
   scope.put<{ Body: { secret: string; code: string } }>(
     '/users/me/second-factors/totp',
     {
-      onRequest: requireUser,
+      config: { access: 'session', reauth: true },
       schema: {
         body: {
           type: 'object',
@@ -237,7 +241,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.get<{ Params: { id: string } }>(
     '/users/:id',
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: area('authentication') }, schema: { params: idParams } },
     async (req) => {
       const account = mustFind(req.params.id);
       return {
@@ -254,7 +258,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
   scope.post<{ Body: AccountBody & { username: string } }>(
     '/users',
     {
-      onRequest: requireAdmin,
+      config: { access: 'admin', reauth: true },
       schema: {
         body: {
           type: 'object',
@@ -313,7 +317,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
   scope.put<{ Params: { id: string }; Body: AccountBody }>(
     '/users/:id',
     {
-      onRequest: requireAdmin,
+      config: { access: 'admin', reauth: true },
       schema: {
         params: idParams,
         body: {
@@ -356,7 +360,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.delete<{ Params: { id: string } }>(
     '/users/:id',
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: 'admin', reauth: true }, schema: { params: idParams } },
     async (req, reply) => {
       const account = mustFind(req.params.id);
       const refusals = selfRefusals([account.id], currentUser(req).id, true);
@@ -378,7 +382,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
   scope.post<{ Body: { action: 'enable' | 'disable' | 'delete'; ids: number[] } }>(
     '/users/bulk',
     {
-      onRequest: requireAdmin,
+      config: { access: 'admin', reauth: true },
       schema: {
         body: {
           type: 'object',
@@ -433,7 +437,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.delete<{ Params: { id: string } }>(
     '/users/:id/sessions',
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: 'admin', reauth: true }, schema: { params: idParams } },
     async (req) => {
       const account = mustFind(req.params.id);
       const ended = inTransaction(
@@ -452,7 +456,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
   scope.post<{ Body: CandidatePolicy }>(
     '/users/lockout-simulation',
     {
-      onRequest: requireAdmin,
+      config: { access: area('authentication', 'read') },
       schema: {
         body: {
           type: 'object',
@@ -471,7 +475,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.delete<{ Params: { id: string } }>(
     '/users/:id/second-factors',
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    { config: { access: 'admin', reauth: true }, schema: { params: idParams } },
     async (req, reply) => {
       const account = mustFind(req.params.id);
       // Both kinds go: the authenticator app and every security key (a lost phone or key is what a reset is for).

@@ -5,13 +5,12 @@
  *   `navigator.credentials.create()` (challenge, RP ID = the console's host name, the keys already registered).
  * - `POST users/me/second-factors/webauthn`: `{ticket, name, credential}`, the browser's answer; stores the key.
  * - `DELETE users/me/second-factors/webauthn/:id`: removes one of the account's own keys.
- * Writes under `users/me/second-factors` need a recent sign-in or re-authentication (sessionRoutes.ts
- * `isSensitive`), so removing a key (the last factor included) asks for the password again on an older session.
+ * The writes need a recent sign-in or re-authentication (`reauth: true` on the routes, http/routeAccess.ts), so removing a key (the last factor included) asks for the password again on an older session.
  * Registrations and removals are audited like the authenticator app's set-up.
  */
 import type { FastifyInstance } from 'fastify';
 import { AuditService, auditText } from '../audit';
-import { currentUser, requireUser } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import {
@@ -32,7 +31,7 @@ const BASE = '/users/me/second-factors/webauthn';
 export function registerSecurityKeyRoutes(scope: FastifyInstance, ctx: ApplianceContext): void {
   const { db, audit } = ctx;
 
-  scope.get(BASE, { onRequest: requireUser }, async (req, reply) => {
+  scope.get(BASE, { config: { access: 'session' } }, async (req, reply) => {
     void reply.header('cache-control', 'no-store');
     return { data: listSecurityKeys(db, currentUser(req).id) };
   });
@@ -40,7 +39,7 @@ export function registerSecurityKeyRoutes(scope: FastifyInstance, ctx: Appliance
   scope.post(
     `${BASE}/options`,
     {
-      onRequest: requireUser,
+      config: { access: 'session', reauth: true },
       schema: { body: { type: ['object', 'null'], additionalProperties: false, properties: {} } },
     },
     async (req, reply) => {
@@ -67,7 +66,7 @@ export function registerSecurityKeyRoutes(scope: FastifyInstance, ctx: Appliance
   scope.post<{ Body: { ticket: string; name?: string; credential: Record<string, unknown> } }>(
     BASE,
     {
-      onRequest: requireUser,
+      config: { access: 'session', reauth: true },
       schema: {
         body: {
           type: 'object',
@@ -117,7 +116,7 @@ export function registerSecurityKeyRoutes(scope: FastifyInstance, ctx: Appliance
   scope.delete<{ Params: { id: string } }>(
     `${BASE}/:id`,
     {
-      onRequest: requireUser,
+      config: { access: 'session', reauth: true },
       schema: {
         params: {
           type: 'object',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { loadConfig } from '../../../config';
-import { registerAppliance, requireAdmin, requireUser, applianceContext } from '../../../src/appliance';
+import { registerAppliance, applianceContext } from '../../../src/appliance';
 import { createEmbeddedLogs, LOG_STREAM_PATH, type LogStore } from '../../../src/appliance/logs';
 import { createUser } from '../../../src/appliance/seed';
 import { saveGroup } from '../../../src/appliance/users/groupsStore';
@@ -36,7 +36,7 @@ describe('createEmbeddedLogs', () => {
     app = Fastify({ logger: false });
     await app.register(fastifyCookie);
     await registerAppliance(app, config, { logSink: logs.logSink, print: () => {} });
-    store = await logs.mount(app, { requireUser, requireAdmin });
+    store = await logs.mount(app);
     await app.ready();
   });
   afterEach(async () => {

@@ -4,7 +4,7 @@
  * HTTP-01 answers at `/.well-known/acme-challenge/:token` (public: the ACME server asks them).
  */
 import type { FastifyInstance } from 'fastify';
-import { currentUser, requireAdmin } from '../../auth/guards';
+import { currentUser } from '../../auth/guards';
 import { notFound } from '../../http/errors';
 import { applyApiConventions } from '../../http/scope';
 import { followSnapshots, lastEventId, startEventStream } from '../../http/sse';
@@ -33,6 +33,7 @@ import { idParams, keyTypeField, nameField, pemField, PKI_UPLOAD_LIMIT } from '.
 import type { Static } from '@sinclair/typebox';
 import { ordersQuery } from '../../../shared/contracts/pki';
 import { pageOf } from '../../http/listing';
+import { area } from '../../http/routeAccess';
 
 const accountSchema = {
   body: {
@@ -78,17 +79,19 @@ const tokenParams = {
 } as const;
 
 export function registerAcmeRoutes(scope: FastifyInstance, p: PkiContext, orders: AcmeOrders): void {
-  const admin = { onRequest: requireAdmin };
+  // Every route of the PKI area; its changes (issuing, importing, exporting keys, revoking, deleting) need a recent
+  // sign-in or re-authentication.
+  const pkiArea = { config: { access: area('pki'), reauth: true } };
 
-  scope.get('/pki/acme/accounts', admin, async () => ({ data: listAccounts(p) }));
+  scope.get('/pki/acme/accounts', pkiArea, async () => ({ data: listAccounts(p) }));
   scope.get<{ Params: { id: string } }>(
     '/pki/acme/accounts/:id',
-    { ...admin, schema: { params: idParams } },
+    { ...pkiArea, schema: { params: idParams } },
     async (req) => accountView(p, getAccountRow(p, req.params.id)),
   );
   scope.post<{ Body: CreateAccountInput }>(
     '/pki/acme/accounts',
-    { ...admin, schema: accountSchema, bodyLimit: PKI_UPLOAD_LIMIT },
+    { ...pkiArea, schema: accountSchema, bodyLimit: PKI_UPLOAD_LIMIT },
     async (req, reply) =>
       reply
         .code(201)
@@ -96,7 +99,7 @@ export function registerAcmeRoutes(scope: FastifyInstance, p: PkiContext, orders
   );
   scope.delete<{ Params: { id: string } }>(
     '/pki/acme/accounts/:id',
-    { ...admin, schema: { params: idParams } },
+    { ...pkiArea, schema: { params: idParams } },
     async (req, reply) => {
       deleteAccount(p, req.params.id, currentUser(req).username);
       return reply.code(204).send();
@@ -105,7 +108,7 @@ export function registerAcmeRoutes(scope: FastifyInstance, p: PkiContext, orders
 
   scope.get<{ Querystring: Static<typeof ordersQuery> }>(
     '/pki/acme/orders',
-    { ...admin, schema: { querystring: ordersQuery } },
+    { ...pkiArea, schema: { querystring: ordersQuery } },
     async (req) =>
       pageOf(listOrders(p), req.query, {
         sort: {
@@ -122,13 +125,13 @@ export function registerAcmeRoutes(scope: FastifyInstance, p: PkiContext, orders
   );
   scope.get<{ Params: { id: string } }>(
     '/pki/acme/orders/:id',
-    { ...admin, schema: { params: idParams } },
+    { ...pkiArea, schema: { params: idParams } },
     async (req) => orderView(p, getOrderRow(p, req.params.id)),
   );
   scope.patch<{ Params: { id: string }; Body: { auto_renew?: boolean; renew_before_days?: number } }>(
     '/pki/acme/orders/:id',
     {
-      ...admin,
+      ...pkiArea,
       schema: {
         params: idParams,
         body: {
@@ -146,7 +149,7 @@ export function registerAcmeRoutes(scope: FastifyInstance, p: PkiContext, orders
   // One request for many: orders still in progress are kept (named with why).
   scope.post<{ Body: { action: 'delete'; ids: string[] } }>(
     '/pki/acme/orders/bulk',
-    { ...admin, schema: { body: bulkBodySchema(['delete']) } },
+    { ...pkiArea, schema: { body: bulkBodySchema(['delete']) } },
     async (req) => {
       const user = currentUser(req).username;
       const nameOf = (id: string) => {
@@ -160,7 +163,7 @@ export function registerAcmeRoutes(scope: FastifyInstance, p: PkiContext, orders
 
   scope.delete<{ Params: { id: string } }>(
     '/pki/acme/orders/:id',
-    { ...admin, schema: { params: idParams } },
+    { ...pkiArea, schema: { params: idParams } },
     async (req, reply) => {
       orders.delete(req.params.id, currentUser(req).username);
       return reply.code(204).send();
@@ -169,7 +172,7 @@ export function registerAcmeRoutes(scope: FastifyInstance, p: PkiContext, orders
   // 202: the order proceeds in the background; follow it on the stream or by polling the detail.
   scope.post<{ Body: CreateOrderInput }>(
     '/pki/acme/orders',
-    { ...admin, schema: orderSchema },
+    { ...pkiArea, schema: orderSchema },
     async (req, reply) =>
       reply.code(202).send(orderView(p, orders.create(req.body, currentUser(req).username))),
   );
@@ -209,7 +212,11 @@ function registerOrderStream(
 ): void {
   eos.get<{ Params: { id: string } }>(
     '/pki/acme/orders/:id/stream',
-    { schema: { params: idParams }, onRequest: requireAdmin, exposeHeadRoute: false },
+    {
+      config: { access: area('pki') },
+      schema: { params: idParams },
+      exposeHeadRoute: false,
+    },
     async (req, reply) => {
       const first = getOrderRow(p, req.params.id);
       if (!first) throw notFound('ACME order does not exist');

@@ -1,6 +1,6 @@
 /** `{api}pki/cas…`: list, detail, create (root or intermediate), import, certificate and chain download, delete. */
 import type { FastifyInstance } from 'fastify';
-import { currentUser, requireAdmin } from '../../auth/guards';
+import { currentUser } from '../../auth/guards';
 import {
   caChainDer,
   caDetail,
@@ -32,6 +32,7 @@ import { HttpError } from '../../http/errors';
 import type { Static } from '@sinclair/typebox';
 import { casQuery } from '../../../shared/contracts/pki';
 import { pageOf } from '../../http/listing';
+import { area } from '../../http/routeAccess';
 
 const crlValidityField = { type: 'integer', minimum: 1, maximum: 24 * 366 } as const;
 
@@ -69,11 +70,13 @@ const importSchema = {
 };
 
 export function registerCaRoutes(scope: FastifyInstance, p: PkiContext): void {
-  const admin = { onRequest: requireAdmin };
+  // Every route of the PKI area; its changes (issuing, importing, exporting keys, revoking, deleting) need a recent
+  // sign-in or re-authentication.
+  const pkiArea = { config: { access: area('pki'), reauth: true } };
 
   scope.get<{ Querystring: Static<typeof casQuery> }>(
     '/pki/cas',
-    { ...admin, schema: { querystring: casQuery } },
+    { ...pkiArea, schema: { querystring: casQuery } },
     async (req) =>
       pageOf(listCas(p), req.query, {
         sort: {
@@ -91,18 +94,22 @@ export function registerCaRoutes(scope: FastifyInstance, p: PkiContext): void {
 
   scope.get<{ Params: { id: string } }>(
     '/pki/cas/:id',
-    { ...admin, schema: { params: idParams } },
+    { ...pkiArea, schema: { params: idParams } },
     async (req) => caDetail(p, req.params.id),
   );
 
-  scope.post<{ Body: CreateCaInput }>('/pki/cas', { ...admin, schema: createSchema }, async (req, reply) => {
-    const detail = await pkiAction(() => createCa(p, req.body, currentUser(req).username));
-    return reply.code(201).send(detail);
-  });
+  scope.post<{ Body: CreateCaInput }>(
+    '/pki/cas',
+    { ...pkiArea, schema: createSchema },
+    async (req, reply) => {
+      const detail = await pkiAction(() => createCa(p, req.body, currentUser(req).username));
+      return reply.code(201).send(detail);
+    },
+  );
 
   scope.post<{ Body: ImportCaInput }>(
     '/pki/cas/import',
-    { ...admin, schema: importSchema, bodyLimit: PKI_UPLOAD_LIMIT },
+    { ...pkiArea, schema: importSchema, bodyLimit: PKI_UPLOAD_LIMIT },
     async (req, reply) => {
       const detail = await pkiAction(() => importCa(p, req.body, currentUser(req).username));
       return reply.code(201).send(detail);
@@ -111,7 +118,7 @@ export function registerCaRoutes(scope: FastifyInstance, p: PkiContext): void {
 
   scope.get<{ Params: { id: string }; Querystring: { format?: 'pem' | 'der'; chain?: string } }>(
     '/pki/cas/:id/certificate',
-    { ...admin, schema: { params: idParams, querystring: certificateFormatQuery } },
+    { ...pkiArea, schema: { params: idParams, querystring: certificateFormatQuery } },
     async (req, reply) => {
       const row = getCaRow(p, req.params.id);
       const format = req.query.format ?? 'pem';
@@ -141,7 +148,7 @@ export function registerCaRoutes(scope: FastifyInstance, p: PkiContext): void {
   // an intermediate goes before its parent when both are asked, so a whole branch can go at once.
   scope.post<{ Body: { action: 'delete'; ids: string[] } }>(
     '/pki/cas/bulk',
-    { ...admin, schema: { body: bulkBodySchema(['delete']) } },
+    { ...pkiArea, schema: { body: bulkBodySchema(['delete']) } },
     async (req) => {
       const parents = new Map(
         (
@@ -164,7 +171,7 @@ export function registerCaRoutes(scope: FastifyInstance, p: PkiContext): void {
 
   scope.delete<{ Params: { id: string } }>(
     '/pki/cas/:id',
-    { ...admin, schema: { params: idParams } },
+    { ...pkiArea, schema: { params: idParams } },
     async (req, reply) => {
       deleteCa(p, req.params.id, currentUser(req).username);
       return reply.code(204).send();

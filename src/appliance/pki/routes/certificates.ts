@@ -1,6 +1,6 @@
 /** `{api}pki/certificates…`: list, detail, issue, sign a CSR, import (PEM, PKCS#12), downloads, export with the key, renew, revoke, delete. */
 import type { FastifyInstance } from 'fastify';
-import { currentUser, requireAdmin } from '../../auth/guards';
+import { currentUser } from '../../auth/guards';
 import { HttpError } from '../../http/errors';
 import {
   certChainDer,
@@ -43,6 +43,7 @@ import type { Static } from '@sinclair/typebox';
 import { certificatesQuery } from '../../../shared/contracts/pki';
 import { certificateSummary, listCertificatePage } from '../certificateList';
 import { bulkBodySchema, nameIn, runBulk } from '../bulk';
+import { area } from '../../http/routeAccess';
 
 const listOf = (item: Record<string, unknown>) => ({ type: 'array', maxItems: 100, items: item }) as const;
 const sansSchema = {
@@ -163,23 +164,25 @@ const revokeSchema = {
 };
 
 export function registerCertificateRoutes(scope: FastifyInstance, p: PkiContext): void {
-  const admin = { onRequest: requireAdmin };
+  // Every route of the PKI area; its changes (issuing, importing, exporting keys, revoking, deleting) need a recent
+  // sign-in or re-authentication.
+  const pkiArea = { config: { access: area('pki'), reauth: true } };
   const by = (req: Parameters<typeof currentUser>[0]) => currentUser(req).username;
 
   scope.get<{ Querystring: Static<typeof certificatesQuery> }>(
     '/pki/certificates',
-    { ...admin, schema: { querystring: certificatesQuery } },
+    { ...pkiArea, schema: { querystring: certificatesQuery } },
     async (req) => listCertificatePage(p, req.query),
   );
 
   // Counts over every certificate for the lifecycle board (the list itself is paged).
-  scope.get('/pki/certificates/summary', admin, async () => certificateSummary(p));
+  scope.get('/pki/certificates/summary', pkiArea, async () => certificateSummary(p));
 
   // One request for many: revoke (one new CRL per authority) or delete; refusals are named, the rest is done.
   scope.post<{ Body: { action: 'revoke' | 'delete'; ids: string[]; reason?: RevocationReason } }>(
     '/pki/certificates/bulk',
     {
-      ...admin,
+      ...pkiArea,
       schema: {
         body: bulkBodySchema(['revoke', 'delete'], {
           reason: { type: 'string', enum: [...REVOCATION_REASONS] },
@@ -203,37 +206,37 @@ export function registerCertificateRoutes(scope: FastifyInstance, p: PkiContext)
 
   scope.get<{ Params: { id: string } }>(
     '/pki/certificates/:id',
-    { ...admin, schema: { params: idParams } },
+    { ...pkiArea, schema: { params: idParams } },
     async (req) => certDetail(p, req.params.id),
   );
 
   scope.post<{ Body: IssueInput }>(
     '/pki/certificates',
-    { ...admin, schema: issueSchema },
+    { ...pkiArea, schema: issueSchema },
     async (req, reply) => reply.code(201).send(await pkiAction(() => issueCertificate(p, req.body, by(req)))),
   );
 
   scope.post<{ Body: CsrInput }>(
     '/pki/certificates/csr',
-    { ...admin, schema: csrSchema, bodyLimit: PKI_UPLOAD_LIMIT },
+    { ...pkiArea, schema: csrSchema, bodyLimit: PKI_UPLOAD_LIMIT },
     async (req, reply) => reply.code(201).send(await pkiAction(() => signCsr(p, req.body, by(req)))),
   );
 
   scope.post<{ Body: ImportPemInput }>(
     '/pki/certificates/import',
-    { ...admin, schema: importPemSchema, bodyLimit: PKI_UPLOAD_LIMIT },
+    { ...pkiArea, schema: importPemSchema, bodyLimit: PKI_UPLOAD_LIMIT },
     async (req, reply) => reply.code(201).send(await pkiAction(() => importPem(p, req.body, by(req)))),
   );
 
   scope.post<{ Body: ImportPkcs12Input }>(
     '/pki/certificates/import-pkcs12',
-    { ...admin, schema: importPkcs12Schema, bodyLimit: PKI_UPLOAD_LIMIT },
+    { ...pkiArea, schema: importPkcs12Schema, bodyLimit: PKI_UPLOAD_LIMIT },
     async (req, reply) => reply.code(201).send(await pkiAction(() => importPkcs12(p, req.body, by(req)))),
   );
 
   scope.get<{ Params: { id: string }; Querystring: { format?: 'pem' | 'der'; chain?: string } }>(
     '/pki/certificates/:id/certificate',
-    { ...admin, schema: { params: idParams, querystring: certificateFormatQuery } },
+    { ...pkiArea, schema: { params: idParams, querystring: certificateFormatQuery } },
     async (req, reply) => {
       const row = getCertRow(p, req.params.id);
       const chain = truthy(req.query.chain);
@@ -260,7 +263,7 @@ export function registerCertificateRoutes(scope: FastifyInstance, p: PkiContext)
 
   scope.post<{ Params: { id: string }; Body: ExportInput }>(
     '/pki/certificates/:id/export',
-    { ...admin, schema: exportSchema },
+    { ...pkiArea, schema: exportSchema },
     async (req, reply) => {
       const out = await pkiAction(() => exportCertificate(p, req.params.id, req.body, by(req)));
       if (out.kind === 'p12') return download(reply, out.body, MIME.p12, fileName(out.name, 'p12'));
@@ -275,7 +278,7 @@ export function registerCertificateRoutes(scope: FastifyInstance, p: PkiContext)
 
   scope.post<{ Params: { id: string }; Body: RenewInput }>(
     '/pki/certificates/:id/renew',
-    { ...admin, schema: renewSchema },
+    { ...pkiArea, schema: renewSchema },
     async (req, reply) =>
       reply
         .code(201)
@@ -284,13 +287,13 @@ export function registerCertificateRoutes(scope: FastifyInstance, p: PkiContext)
 
   scope.post<{ Params: { id: string }; Body: { reason: RevocationReason } }>(
     '/pki/certificates/:id/revoke',
-    { ...admin, schema: revokeSchema },
+    { ...pkiArea, schema: revokeSchema },
     async (req) => pkiAction(() => revokeCertificate(p, req.params.id, req.body.reason, by(req))),
   );
 
   scope.delete<{ Params: { id: string } }>(
     '/pki/certificates/:id',
-    { ...admin, schema: { params: idParams } },
+    { ...pkiArea, schema: { params: idParams } },
     async (req, reply) => {
       deleteCertificate(p, req.params.id, by(req));
       return reply.code(204).send();

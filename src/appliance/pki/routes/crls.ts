@@ -4,7 +4,7 @@
  * anyone (what issued certificates name as their CRL distribution point; a CRL is public by design).
  */
 import type { FastifyInstance } from 'fastify';
-import { currentUser, requireAdmin } from '../../auth/guards';
+import { currentUser } from '../../auth/guards';
 import { notFound } from '../../http/errors';
 import { getCaRow } from '../cas';
 import type { PkiContext } from '../context';
@@ -26,6 +26,7 @@ import { idParams, nameField, PKI_UPLOAD_LIMIT } from './schemas';
 import type { Static } from '@sinclair/typebox';
 import { crlsQuery } from '../../../shared/contracts/pki';
 import { pageOf } from '../../http/listing';
+import { area } from '../../http/routeAccess';
 
 const formatQuery = {
   type: 'object',
@@ -43,11 +44,13 @@ const importSchema = {
 };
 
 export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
-  const admin = { onRequest: requireAdmin };
+  // Every route of the PKI area; its changes (issuing, importing, exporting keys, revoking, deleting) need a recent
+  // sign-in or re-authentication.
+  const pkiArea = { config: { access: area('pki'), reauth: true } };
 
   scope.get<{ Querystring: Static<typeof crlsQuery> }>(
     '/pki/crls',
-    { ...admin, schema: { querystring: crlsQuery } },
+    { ...pkiArea, schema: { querystring: crlsQuery } },
     async (req) =>
       pageOf(listCrls(p), req.query, {
         sort: {
@@ -67,13 +70,13 @@ export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
 
   scope.get<{ Params: { id: string } }>(
     '/pki/crls/:id',
-    { ...admin, schema: { params: idParams } },
+    { ...pkiArea, schema: { params: idParams } },
     async (req) => crlDetail(p, req.params.id),
   );
 
   scope.get<{ Params: { id: string }; Querystring: { format?: 'pem' | 'der' } }>(
     '/pki/crls/:id/download',
-    { ...admin, schema: { params: idParams, querystring: formatQuery } },
+    { ...pkiArea, schema: { params: idParams, querystring: formatQuery } },
     async (req, reply) => {
       const row = getCrlRow(p, req.params.id);
       if (req.query.format === 'der')
@@ -84,7 +87,7 @@ export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
 
   scope.post<{ Body: ImportCrlInput }>(
     '/pki/crls/import',
-    { ...admin, schema: importSchema, bodyLimit: PKI_UPLOAD_LIMIT },
+    { ...pkiArea, schema: importSchema, bodyLimit: PKI_UPLOAD_LIMIT },
     async (req, reply) =>
       reply.code(201).send(await pkiAction(() => importCrl(p, req.body, currentUser(req).username))),
   );
@@ -92,7 +95,7 @@ export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
   // One request for many: generated lists belong to their authority and are kept (named with why).
   scope.post<{ Body: { action: 'delete'; ids: string[] } }>(
     '/pki/crls/bulk',
-    { ...admin, schema: { body: bulkBodySchema(['delete']) } },
+    { ...pkiArea, schema: { body: bulkBodySchema(['delete']) } },
     async (req) => {
       const user = currentUser(req).username;
       return runBulk(p, req.body.ids, nameIn(p, 'pki_crls'), (id) => deleteCrl(p, id, user));
@@ -101,7 +104,7 @@ export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
 
   scope.delete<{ Params: { id: string } }>(
     '/pki/crls/:id',
-    { ...admin, schema: { params: idParams } },
+    { ...pkiArea, schema: { params: idParams } },
     async (req, reply) => {
       deleteCrl(p, req.params.id, currentUser(req).username);
       return reply.code(204).send();
@@ -110,7 +113,7 @@ export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
 
   scope.get<{ Params: { id: string }; Querystring: { format?: 'pem' | 'der' } }>(
     '/pki/cas/:id/crl',
-    { ...admin, schema: { params: idParams, querystring: formatQuery } },
+    { ...pkiArea, schema: { params: idParams, querystring: formatQuery } },
     async (req, reply) => {
       const ca = getCaRow(p, req.params.id);
       const row = currentCrl(p, ca.id);
@@ -122,7 +125,7 @@ export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
 
   scope.post<{ Params: { id: string } }>(
     '/pki/cas/:id/crl',
-    { ...admin, schema: { params: idParams } },
+    { ...pkiArea, schema: { params: idParams } },
     async (req, reply) => {
       const ca = getCaRow(p, req.params.id);
       const row = await generateCrl(p, ca.id);
@@ -133,7 +136,7 @@ export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
 
   scope.get<{ Params: { id: string } }>(
     '/pki/public/cas/:id/crl',
-    { schema: { params: idParams } },
+    { config: { access: 'public' }, schema: { params: idParams } },
     async (req, reply) => {
       const row = currentCrl(p, req.params.id);
       if (!row) throw notFound('No CRL');
