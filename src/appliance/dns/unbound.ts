@@ -74,6 +74,14 @@ export function renderUnbound(s: DnsSnapshot, dataDir: string): string {
       `    forward-addr: ${target(d.server, d.port)}`,
     );
   }
+  // The control interface is a local socket in the data directory (no certificates, no TCP port): `unbound-control
+  // -c unbound.conf status` asks the running resolver.
+  lines.push(
+    '',
+    'remote-control:',
+    '    control-enable: yes',
+    `    control-interface: ${q(path.join(dir, 'unbound.ctl'))}`,
+  );
   if (s.upstreams.length) {
     lines.push('', 'forward-zone:', `    name: ${q('.')}`);
     if (tls) lines.push('    forward-tls-upstream: yes');

@@ -1,0 +1,277 @@
+/**
+ * The embedded backend with the real daemons (Debian's unbound and openssh-server, `dig` from dnsutils, `ssh` from
+ * openssh-client; `.ci/run` installs them): on loopback, on ports of their own, in a temporary data directory.
+ *
+ * The data directory lives under the home directory, not /tmp: sshd's StrictModes refuses authorized_keys files below
+ * a world-writable directory. The SSH login uses the account the tests run as (root in CI): sshd needs a system
+ * account, and the generated sshd_config reads authorised keys from the data directory, so the key added through the
+ * API is the one that lets it in; root logins need `PermitRootLogin prohibit-password`, set through the API too.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { JobProgress } from '../../../src/appliance/jobs/runner';
+import type { ServiceState } from '../../../src/appliance/services';
+import { adminAgent, startServer, type Agent, type Harness } from '../support/harness';
+import { requireTool } from '../support/tools';
+
+const DNS_PORT = 47353;
+const SSH_PORT = 47322;
+const SSH_OTHER_PORT = 47323;
+const CONFIRM_SECONDS = 4;
+
+const exec = (file: string, args: string[], timeout = 10_000) =>
+  new Promise<{ code: number; out: string }>((resolve) => {
+    execFile(file, args, { timeout }, (error, stdout, stderr) =>
+      resolve({
+        code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
+        out: `${stdout}${stderr}`,
+      }),
+    );
+  });
+
+const until = async <T>(what: string, check: () => Promise<T | false | null | undefined>, ms = 15_000) => {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`${what}: not reached in ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('embedded services with the real daemons', () => {
+  const dig = requireTool('dig');
+  const ssh = requireTool('ssh');
+  const keygen = requireTool('ssh-keygen');
+  requireTool('unbound');
+  requireTool('sshd');
+  const home = fs.mkdtempSync(path.join(os.homedir(), '.rampart-services-test-'));
+  const dataDir = path.join(home, 'data');
+  const key = path.join(home, 'id_ed25519');
+  const account = os.userInfo().username;
+  let h: Harness;
+  let admin: Agent;
+  let closed = false;
+  const pids: number[] = [];
+
+  beforeAll(async () => {
+    fs.mkdirSync(dataDir, { mode: 0o700 });
+    await exec(keygen, ['-q', '-t', 'ed25519', '-N', '', '-f', key]);
+    h = await startServer({
+      dataDir,
+      config: {
+        services: 'embedded',
+        dnsPort: DNS_PORT,
+        sshPort: SSH_PORT,
+        applyConfirmSeconds: CONFIRM_SECONDS,
+      },
+    });
+    admin = await adminAgent(h);
+  });
+  afterAll(async () => {
+    if (!closed) await h.close();
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+
+  const state = async (name: 'dns' | 'ssh'): Promise<ServiceState> =>
+    (await admin.get(name === 'dns' ? '/api/dns/proxy/service' : '/api/ssh/service')).json();
+
+  const apply = async (name: 'dns' | 'ssh'): Promise<JobProgress> => {
+    const res = await admin.post(name === 'dns' ? '/api/dns/proxy/apply' : '/api/ssh/config/apply');
+    expect(res.statusCode).toBe(202);
+    const id = (res.json() as JobProgress).id;
+    const job = await until('apply job', async () => {
+      const j: JobProgress = (await admin.get(`/api/jobs/${id}`)).json();
+      return j.status !== 'running' && j;
+    });
+    expect(job.status).toBe('done');
+    return job;
+  };
+
+  const query = (name: string, source = '127.0.0.1') =>
+    exec(dig, ['@127.0.0.1', '-p', String(DNS_PORT), '-b', source, '+tries=1', '+time=2', name, 'A']);
+
+  const login = (port: number) =>
+    exec(ssh, [
+      '-p',
+      String(port),
+      '-i',
+      key,
+      '-o',
+      'BatchMode=yes',
+      '-o',
+      'IdentitiesOnly=yes',
+      '-o',
+      'StrictHostKeyChecking=no',
+      '-o',
+      'UserKnownHostsFile=/dev/null',
+      '-o',
+      'ConnectTimeout=3',
+      `${account}@127.0.0.1`,
+      'true',
+    ]);
+
+  it('starts both daemons with the console, on loopback at the configured ports', async () => {
+    const dns = await until('unbound answers', async () => {
+      const s = await state('dns');
+      return s.status === 'running' && (await query('localhost.')).out.includes('status: NOERROR') && s;
+    });
+    expect(dns).toMatchObject({ backend: 'embedded', enabled: true, status: 'running' });
+    expect(dns.pid).toEqual(expect.any(Number));
+    const sshd = await until('sshd listens', async () => {
+      const s = await state('ssh');
+      return s.status === 'running' && s.log.some((l) => l.includes(`port ${SSH_PORT}`)) && s;
+    });
+    expect(sshd.log.join('\n')).toContain(`Server listening on 127.0.0.1 port ${SSH_PORT}`);
+    expect(fs.readFileSync(path.join(dataDir, 'etc', 'ssh', 'sshd_config'), 'utf8')).toContain(
+      'ListenAddress 127.0.0.1',
+    );
+  });
+
+  it('answers a host override added through the API once it is applied', async () => {
+    expect((await query('printer.lan.test.')).out).toContain('status: NXDOMAIN');
+    const added = await admin.post('/api/dns/proxy/host_overrides', {
+      host: 'printer',
+      domain: 'lan.test',
+      address: '192.0.2.44',
+      description: '',
+    });
+    expect(added.statusCode).toBe(201);
+    await apply('dns');
+    const answer = await until('the override answers', async () => {
+      const r = await query('printer.lan.test.');
+      return r.out.includes('192.0.2.44') && r.out;
+    });
+    expect(answer).toMatch(/printer\.lan\.test\.\s+\d+\s+IN\s+A\s+192\.0\.2\.44/);
+  });
+
+  it('refuses a client an access list refuses', async () => {
+    expect((await query('printer.lan.test.', '127.0.0.2')).out).toContain('192.0.2.44');
+    const added = await admin.post('/api/dns/proxy/access_lists', {
+      subnet: '127.0.0.2/31',
+      action: 'refuse',
+      description: 'test client',
+    });
+    expect(added.statusCode).toBe(201);
+    await apply('dns');
+    await until('the client is refused', async () =>
+      (await query('printer.lan.test.', '127.0.0.2')).out.includes('status: REFUSED'),
+    );
+    // The other loopback address still gets its answer.
+    expect((await query('printer.lan.test.')).out).toContain('192.0.2.44');
+  });
+
+  it('lets an authorised key added through the API in, and not once it is removed', async () => {
+    expect((await login(SSH_PORT)).code).not.toBe(0);
+    const settings = (await admin.get('/api/ssh/config')).json().settings;
+    expect(
+      (await admin.put('/api/ssh/config/settings', { ...settings, permit_root_login: 'prohibit-password' }))
+        .statusCode,
+    ).toBe(200);
+    const added = await admin.post('/api/ssh/config/authorized_keys', {
+      username: account,
+      key: fs.readFileSync(`${key}.pub`, 'utf8').trim(),
+    });
+    expect(added.statusCode).toBe(201);
+    await apply('ssh');
+    const ok = await login(SSH_PORT);
+    expect(ok).toMatchObject({ code: 0 });
+    const id = (added.json() as { id: number }).id;
+    expect(
+      (await admin.request({ method: 'DELETE', url: `/api/ssh/config/authorized_keys/${id}` })).statusCode,
+    ).toBe(204);
+    await apply('ssh');
+    const refused = await login(SSH_PORT);
+    expect(refused.code).toBe(255);
+    expect(refused.out).toContain('Permission denied');
+  });
+
+  it('listens on a new SSH port after Apply and on the old one again when the change is not kept', async () => {
+    const settings = (await admin.get('/api/ssh/config')).json().settings;
+    expect(
+      (await admin.put('/api/ssh/config/settings', { ...settings, port: SSH_OTHER_PORT })).statusCode,
+    ).toBe(200);
+    await apply('ssh');
+    const { pid } = await state('ssh');
+    await until('the new port answers', async () =>
+      (await state('ssh')).log.some((l) => l.includes(`port ${SSH_OTHER_PORT}`)),
+    );
+    const keyscan = requireTool('ssh-keyscan');
+    expect((await exec(keyscan, ['-p', String(SSH_OTHER_PORT), '-T', '3', '127.0.0.1'])).out).toContain(
+      'ssh-ed25519',
+    );
+    // Nobody keeps it: the appliance restores the old configuration and sshd serves it again.
+    await until(
+      'the rollback',
+      async () =>
+        (await exec(keyscan, ['-p', String(SSH_PORT), '-T', '2', '127.0.0.1'])).out.includes('ssh-ed25519') &&
+        !(await exec(keyscan, ['-p', String(SSH_OTHER_PORT), '-T', '2', '127.0.0.1'])).out.includes(
+          'ssh-ed25519',
+        ),
+      (CONFIRM_SECONDS + 10) * 1000,
+    );
+    expect((await admin.get('/api/ssh/config')).json().settings.port).toBe(SSH_PORT);
+    // Reloaded, not restarted: the same process serves the old port.
+    expect((await state('ssh')).pid).toBe(pid);
+  });
+
+  it('restarts a daemon that was killed, and says so in its state and the log', async () => {
+    const before = await state('dns');
+    process.kill(before.pid!, 'SIGKILL');
+    const after = await until('unbound is back', async () => {
+      const s = await state('dns');
+      return s.status === 'running' && s.pid !== before.pid && s;
+    });
+    expect(after.restarts).toBe(before.restarts + 1);
+    expect(after.last_exit).toMatchObject({ signal: 'SIGKILL', reason: 'killed by SIGKILL' });
+    const warning = h.ctx.db
+      .prepare(
+        "SELECT message FROM logs WHERE service = 'dns' AND severity = 'warning' ORDER BY id DESC LIMIT 1",
+      )
+      .get() as { message: string };
+    expect(warning.message).toMatch(/^unbound killed by SIGKILL; restarting in 1 s$/);
+    await until('it answers again', async () =>
+      (await query('printer.lan.test.')).out.includes('192.0.2.44'),
+    );
+  });
+
+  it('stops and starts a service on request, audited', async () => {
+    const stopped = await admin.post('/api/ssh/service/stop');
+    expect(stopped.json()).toMatchObject({ status: 'stopped', pid: null });
+    expect((await login(SSH_PORT)).code).toBe(255);
+    const started = await admin.post('/api/ssh/service/start');
+    expect(started.json()).toMatchObject({ status: 'running' });
+    const audit = h.ctx.db
+      .prepare("SELECT message FROM logs WHERE service = 'ssh' AND message LIKE 'SSH service %' ORDER BY id")
+      .all() as Array<{ message: string }>;
+    expect(audit.map((a) => a.message)).toEqual([
+      'SSH service stopped by "admin"',
+      'SSH service started by "admin"',
+    ]);
+  });
+
+  it('leaves no daemon running when the console closes', async () => {
+    for (const name of ['dns', 'ssh'] as const) {
+      const s = await until(`${name} runs`, async () => {
+        const st = await state(name);
+        return st.status === 'running' && st;
+      });
+      pids.push(s.pid!);
+    }
+    expect(pids.every(alive)).toBe(true);
+    await h.close();
+    closed = true;
+    expect(pids.filter(alive)).toEqual([]);
+  });
+});
