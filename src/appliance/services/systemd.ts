@@ -4,6 +4,8 @@
  * `reload-or-restart` them, reads their state from `systemctl show` and their last lines from the journal.
  */
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { findTool } from '../apply/tools';
 import { notInstalled, type ServiceBackend, type ServiceState, type ServiceUnit } from './types';
 
@@ -13,8 +15,22 @@ interface Run {
   stderr: string;
 }
 
+/** The tool as the console's PATH finds it first (an appliance may wrap systemctl), else on the system paths. */
+function locate(tool: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+    const candidate = path.join(dir, tool);
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      return candidate;
+    } catch {
+      /* not here */
+    }
+  }
+  return findTool(tool);
+}
+
 function run(tool: string, args: string[]): Promise<Run> {
-  const file = findTool(tool);
+  const file = locate(tool);
   if (!file) return Promise.resolve({ code: 127, stdout: '', stderr: `${tool} is not installed` });
   return new Promise((resolve) => {
     execFile(file, args, { timeout: 30_000, maxBuffer: 256 * 1024 }, (error, stdout, stderr) => {
