@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ApplyManager } from '../apply/manager';
+import type { DashboardSummary } from '../../shared/dashboard';
 import type { ApplianceContext } from '../context';
 import { registerServiceRoutes } from './routes';
 import { createBackend, ServiceSupervisor } from './supervisor';
@@ -17,6 +18,18 @@ const supervisors = new WeakMap<ApplianceContext, ServiceSupervisor>();
 
 /** The service manager of an appliance (the dashboard reads service states through it). */
 export const supervisorOf = (ctx: ApplianceContext): ServiceSupervisor | undefined => supervisors.get(ctx);
+
+/** Adds to the dashboard's DNS and SSH parts (present only for accounts that read those areas) what runs. */
+export async function addDaemonStates(ctx: ApplianceContext, summary: DashboardSummary): Promise<void> {
+  const supervisor = supervisorOf(ctx);
+  if (!supervisor) return;
+  for (const part of ['dns', 'ssh'] as const) {
+    const target = summary[part];
+    if (!target) continue;
+    const { status, message } = await supervisor.state(part);
+    target.daemon = { status, message };
+  }
+}
 
 export async function registerServices(
   scope: FastifyInstance,

@@ -137,6 +137,11 @@ describe('embedded services with the real daemons', () => {
     expect(fs.readFileSync(path.join(dataDir, 'etc', 'ssh', 'sshd_config'), 'utf8')).toContain(
       'ListenAddress 127.0.0.1',
     );
+    // The home page's cards say what runs, not only what is configured.
+    expect((await admin.get('/api/dashboard')).json()).toMatchObject({
+      dns: { enabled: true, port: DNS_PORT, daemon: { status: 'running', message: null } },
+      ssh: { enabled: true, port: SSH_PORT, daemon: { status: 'running', message: null } },
+    });
   });
 
   it('answers a host override added through the API once it is applied', async () => {
