@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Audit } from '../../../src/appliance/audit';
 import { EmbeddedBackend } from '../../../src/appliance/services/embedded';
 import { SystemdBackend } from '../../../src/appliance/services/systemd';
+import { ensurePrivsepDir } from '../../../src/appliance/ssh';
 import type { ServiceUnit } from '../../../src/appliance/services/types';
 
 const until = async (check: () => Promise<boolean>, ms = 5000) => {
@@ -179,5 +180,23 @@ describe('service backends', () => {
         message: 'unbound.service failed (exit-code)',
       });
     });
+  });
+});
+
+describe("sshd's privilege-separation directory", () => {
+  it('is created when missing, and a directory that cannot be made is said, not skipped silently', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-privsep-'));
+    try {
+      const privsep = path.join(dir, 'run', 'sshd');
+      expect(ensurePrivsepDir(privsep)).toBeNull();
+      expect(fs.statSync(privsep).isDirectory()).toBe(true);
+      const blocked = path.join(dir, 'file');
+      fs.writeFileSync(blocked, '');
+      expect(ensurePrivsepDir(path.join(blocked, 'sshd'))).toBe(
+        `sshd needs its privilege-separation directory ${blocked}/sshd, which this console cannot create (ENOTDIR): run it as root or create the directory (install -d -m 0755 ${blocked}/sshd)`,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

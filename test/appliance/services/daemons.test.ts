@@ -280,3 +280,53 @@ describe('embedded services with the real daemons', () => {
     expect(pids.filter(alive)).toEqual([]);
   });
 });
+
+describe('a daemon left running by a console that was killed', () => {
+  const PORT = 47355;
+  it('is ended by its pid file when the console starts again, and the new one serves', async () => {
+    const unbound = requireTool('unbound');
+    const dig = requireTool('dig');
+    const home = fs.mkdtempSync(path.join(os.homedir(), '.rampart-services-test-'));
+    const dataDir = path.join(home, 'data');
+    fs.mkdirSync(dataDir, { mode: 0o700 });
+    try {
+      // The first console only writes the configuration; then a resolver runs on it that nobody supervises.
+      const first = await startServer({ dataDir, config: { services: 'off', dnsPort: PORT } });
+      await first.close();
+      const conf = path.join(dataDir, 'etc', 'unbound', 'unbound.conf');
+      const { spawn } = await import('node:child_process');
+      const orphan = spawn(unbound, ['-d', '-c', conf], { stdio: 'ignore' });
+      const orphanExited = new Promise((r) => orphan.on('exit', r));
+      await until('the orphan writes its pid file', async () =>
+        fs.existsSync(path.join(dataDir, 'etc', 'unbound', 'unbound.pid')),
+      );
+      const h = await startServer({
+        dataDir,
+        config: { services: 'embedded', dnsPort: PORT, sshPort: 47325 },
+      });
+      try {
+        await orphanExited;
+        // Seeded by the first start: its first-access password.
+        h.adminPassword = first.adminPassword;
+        const admin = await adminAgent(h);
+        const s = await until('the new resolver runs', async () => {
+          const st: ServiceState = (await admin.get('/api/dns/proxy/service')).json();
+          return st.status === 'running' && st;
+        });
+        expect(s.pid).not.toBe(orphan.pid);
+        expect(s.log.join('\n')).toContain(
+          `ended unbound ${orphan.pid} left running by an earlier start of the console`,
+        );
+        await until('it answers', async () =>
+          (
+            await exec(dig, ['@127.0.0.1', '-p', String(PORT), '+tries=1', '+time=2', 'localhost.'])
+          ).out.includes('status: NOERROR'),
+        );
+      } finally {
+        await h.close();
+      }
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
+});
