@@ -266,6 +266,33 @@ describe('embedded services with the real daemons', () => {
     ]);
   });
 
+  it('stops a service its applied settings turn off, refuses to start it, and starts it when turned on again', async () => {
+    const settings = (await admin.get('/api/dns/proxy')).json().settings;
+    const { pid } = await state('dns');
+    expect((await admin.put('/api/dns/proxy/settings', { ...settings, enabled: false })).statusCode).toBe(
+      200,
+    );
+    // Saved is not applied: it still runs.
+    expect(await state('dns')).toMatchObject({ status: 'running', pid });
+    await apply('dns');
+    expect(await state('dns')).toMatchObject({
+      enabled: false,
+      status: 'stopped',
+      pid: null,
+      message: 'DNS proxy is turned off in its applied settings',
+    });
+    expect(alive(pid!)).toBe(false);
+    const refused = await admin.post('/api/dns/proxy/service/start');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail[0]).toMatchObject({ type: 'value_error.service_disabled' });
+    expect((await admin.put('/api/dns/proxy/settings', { ...settings, enabled: true })).statusCode).toBe(200);
+    await apply('dns');
+    await until('the override answers again', async () =>
+      (await query('printer.lan.test.')).out.includes('192.0.2.44'),
+    );
+    expect(await state('dns')).toMatchObject({ enabled: true, status: 'running' });
+  });
+
   it('leaves no daemon running when the console closes', async () => {
     for (const name of ['dns', 'ssh'] as const) {
       const s = await until(`${name} runs`, async () => {
