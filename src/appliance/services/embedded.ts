@@ -141,7 +141,9 @@ export class EmbeddedBackend implements ServiceBackend {
         /* already gone */
       }
     }
-    const child = spawn(file, unit.args(), { stdio: ['ignore', 'pipe', 'pipe'] });
+    // A process group of its own: Ctrl-C on `npm start` reaches the console, which stops its daemons in order,
+    // instead of killing them behind the supervisor's back (and having them restarted while it shuts down).
+    const child = spawn(file, unit.args(), { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     r.child = child;
     r.status = 'running';
     r.since = this.now();
