@@ -161,7 +161,8 @@ export class EmbeddedBackend implements ServiceBackend {
         if (r.child === child) r.child = null;
         this.exited(unit, r, code, signal, this.now() - startedAt, error);
       };
-      child.on('exit', (code, signal) => finish(code, signal));
+      // 'close': the process ended and its output was read to the end (its last lines are stored before this).
+      child.on('close', (code, signal) => finish(code, signal));
       child.on('error', (e) => finish(null, null, e));
     });
   }

@@ -50,6 +50,7 @@ export async function registerServices(
   scope.addHook('onReady', async () => {
     await supervisor.startAll();
   });
-  scope.addHook('onClose', async () => supervisor.close());
+  // Before the database closes: the daemons' last lines still reach the log store.
+  scope.addHook('preClose', async () => supervisor.close());
   return supervisor;
 }

@@ -255,6 +255,10 @@ describe('embedded services with the real daemons', () => {
     const stopped = await admin.post('/api/ssh/service/stop');
     expect(stopped.json()).toMatchObject({ status: 'stopped', pid: null });
     expect((await login(SSH_PORT)).code).toBe(255);
+    // Its last words are stored before the stop answers.
+    expect(
+      h.ctx.db.prepare("SELECT message FROM logs WHERE service = 'ssh' ORDER BY id DESC LIMIT 3").all(),
+    ).toContainEqual({ message: 'sshd: Received signal 15; terminating.' });
     const started = await admin.post('/api/ssh/service/start');
     expect(started.json()).toMatchObject({ status: 'running' });
     const audit = h.ctx.db
