@@ -22,7 +22,8 @@ export const supervisorOf = (ctx: ApplianceContext): ServiceSupervisor | undefin
 /** Adds to the dashboard's DNS and SSH parts (present only for accounts that read those areas) what runs. */
 export async function addDaemonStates(ctx: ApplianceContext, summary: DashboardSummary): Promise<void> {
   const supervisor = supervisorOf(ctx);
-  if (!supervisor) return;
+  // Nothing runs daemons (`RAMPART_SERVICES=off`): the cards keep saying only what is configured.
+  if (!supervisor || supervisor.backend.kind === 'off') return;
   for (const part of ['dns', 'ssh'] as const) {
     const target = summary[part];
     if (!target) continue;
