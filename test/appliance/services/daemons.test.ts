@@ -19,6 +19,7 @@ import { requireTool } from '../support/tools';
 const DNS_PORT = 47353;
 const SSH_PORT = 47322;
 const SSH_OTHER_PORT = 47323;
+const UPSTREAM_PORT = 47357;
 const CONFIRM_SECONDS = 4;
 
 const exec = (file: string, args: string[], timeout = 10_000) =>
@@ -175,6 +176,60 @@ describe('embedded services with the real daemons', () => {
     );
     // The other loopback address still gets its answer.
     expect((await query('printer.lan.test.')).out).toContain('192.0.2.44');
+  });
+
+  it('forwards a domain override to its server (a second resolver on loopback, started by the test)', async () => {
+    const upstreamDir = path.join(home, 'upstream');
+    fs.mkdirSync(upstreamDir);
+    const conf = path.join(upstreamDir, 'unbound.conf');
+    fs.writeFileSync(
+      conf,
+      [
+        'server:',
+        `    directory: "${upstreamDir}"`,
+        '    chroot: ""',
+        '    username: ""',
+        `    pidfile: "${path.join(upstreamDir, 'unbound.pid')}"`,
+        '    use-syslog: no',
+        '    interface: 127.0.0.1',
+        `    port: ${UPSTREAM_PORT}`,
+        '    access-control: 127.0.0.0/8 allow',
+        '    local-zone: "corp.test." static',
+        '    local-data: "wiki.corp.test. IN A 198.51.100.80"',
+        '',
+      ].join('\n'),
+    );
+    const { spawn } = await import('node:child_process');
+    const upstream = spawn(requireTool('unbound'), ['-d', '-c', conf], { stdio: 'ignore' });
+    try {
+      await until('the test upstream answers', async () =>
+        (
+          await exec(dig, [
+            '@127.0.0.1',
+            '-p',
+            String(UPSTREAM_PORT),
+            '+tries=1',
+            '+time=1',
+            'wiki.corp.test.',
+          ])
+        ).out.includes('198.51.100.80'),
+      );
+      const added = await admin.post('/api/dns/proxy/domain_overrides', {
+        domain: 'corp.test',
+        server: '127.0.0.1',
+        port: UPSTREAM_PORT,
+        description: 'test upstream',
+      });
+      expect(added.statusCode).toBe(201);
+      await apply('dns');
+      const answer = await until('the override forwards', async () => {
+        const r = await query('wiki.corp.test.');
+        return r.out.includes('198.51.100.80') && r.out;
+      });
+      expect(answer).toMatch(/wiki\.corp\.test\.\s+\d+\s+IN\s+A\s+198\.51\.100\.80/);
+    } finally {
+      upstream.kill('SIGTERM');
+    }
   });
 
   it('lets an authorised key added through the API in, and not once it is removed', async () => {
