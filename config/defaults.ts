@@ -7,6 +7,12 @@ export type Environment = 'production' | 'development' | 'test';
 export type RenderMode = 'redirect' | 'passive';
 /** Messaging center mode (spec §7): `x` loads every message at start; `agreements` shows only agreements. */
 export type MessagingMode = 'x' | 'agreements';
+/**
+ * Who runs the daemons the console configures (DNS proxy, SSH): `embedded` starts and supervises them as child
+ * processes from the data directory (loopback, unprivileged ports); `systemd` asks systemctl (a real appliance);
+ * `off` only writes and checks their configuration.
+ */
+export type ServicesBackend = 'embedded' | 'systemd' | 'off';
 
 export interface PanelFlags {
   admin: boolean;
@@ -72,6 +78,11 @@ export interface Config {
    * render; text that counts time is at most this old. 0 renders every request.
    */
   pageCacheSeconds: number;
+  services: ServicesBackend;
+  /** Factory port of the DNS proxy's settings; 0 = the backend's (embedded 5353, otherwise 53). */
+  dnsPort: number;
+  /** Factory port of the SSH settings; 0 = the backend's (embedded 2222, otherwise 22). */
+  sshPort: number;
   /** Seconds an admin has to keep a lock-out-prone change (SSH port, …) before the appliance rolls it back. */
   applyConfirmSeconds: number;
   /** Seconds without a request after which a console or identity session ends (the idle timeout). */
@@ -124,6 +135,9 @@ export const defaults: Config = {
   logFormat: 'auto',
   buildPollSeconds: 60,
   pageCacheSeconds: 5,
+  services: 'embedded',
+  dnsPort: 0,
+  sshPort: 0,
   applyConfirmSeconds: 60,
   sessionIdleSeconds: 900,
   cryptoBudgetSeconds: 30,

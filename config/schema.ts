@@ -2,7 +2,7 @@
  * Environment overrides and validation. Each key names its variable and a parser that returns the value or a
  * sentence saying what is allowed; a bad value stops the server with one line naming the key.
  */
-import type { Config, Environment, MessagingMode, RenderMode } from './defaults';
+import type { Config, Environment, MessagingMode, RenderMode, ServicesBackend } from './defaults';
 
 type Parser<T> = (raw: string) => T | { error: string };
 
@@ -171,6 +171,14 @@ export const configKeys: KeySpec[] = [
   spec('logFormat', 'RAMPART_LOG_FORMAT', oneOf('auto', 'text', 'json'), (c, v) => (c.logFormat = v)),
   spec('buildPollSeconds', 'RAMPART_BUILD_POLL_SECONDS', int(1, 86400), (c, v) => (c.buildPollSeconds = v)),
   spec('pageCacheSeconds', 'RAMPART_PAGE_CACHE_SECONDS', int(0, 60), (c, v) => (c.pageCacheSeconds = v)),
+  spec(
+    'services',
+    'RAMPART_SERVICES',
+    oneOf<ServicesBackend>('embedded', 'systemd', 'off'),
+    (c, v) => (c.services = v),
+  ),
+  spec('dnsPort', 'RAMPART_DNS_PORT', int(0, 65535), (c, v) => (c.dnsPort = v)),
+  spec('sshPort', 'RAMPART_SSH_PORT', int(0, 65535), (c, v) => (c.sshPort = v)),
   spec(
     'applyConfirmSeconds',
     'RAMPART_APPLY_CONFIRM_SECONDS',

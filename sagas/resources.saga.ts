@@ -9,6 +9,7 @@ import { call, getContext, put, select, take, takeEvery } from 'redux-saga/effec
 import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
 import { isApiError } from '../src/api/errors';
 import { SUCCESS_DURATION_MS } from '../src/notifications/constants';
+import { PASSIVE_HEADER } from '../src/shared/http';
 import { progressJobStarted, progressUpdated } from '../src/progress/progress.slice';
 import type { RootState } from '../src/store/createStore';
 import { fieldErrorsCleared } from '../src/store/slices/fieldErrors.slice';
@@ -24,11 +25,15 @@ import {
 import { handleError } from './handleError';
 
 export function* loadResource(action: ReturnType<typeof resourceLoadRequested>) {
-  const { key, notFoundIsPage } = action.payload;
+  const { key, notFoundIsPage, passive } = action.payload;
   const apiBase: string = yield select((s: RootState) => s.config.apiBase);
   const api: ApiClient = yield getContext('api');
   try {
-    const res: ApiResponse<unknown> = yield call(api.get, apiUrl(apiBase, key));
+    const res: ApiResponse<unknown> = yield call(
+      api.get,
+      apiUrl(apiBase, key),
+      ...(passive ? [{ headers: { [PASSIVE_HEADER]: '1' } }] : []),
+    );
     yield put(resourceLoaded({ key, data: res.data }));
   } catch (e) {
     // The view tells an entity the appliance does not know (404) from a load that failed otherwise.
@@ -37,6 +42,7 @@ export function* loadResource(action: ReturnType<typeof resourceLoadRequested>) 
     // An entity's detail page is the 404 page for an id the appliance does not know: a toast would only repeat it.
     // Every other failure (and any 404 of a key no page says so for) goes to the error handler.
     if (notFoundIsPage && status === 404) return;
+    if (passive && status !== 401) return;
     yield call(handleError, e);
   }
 }

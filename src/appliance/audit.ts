@@ -8,6 +8,8 @@ export interface LogEntry {
   /** Seconds since the epoch. */
   timestamp: number;
   message: string;
+  /** None: `info`. */
+  severity?: 'error' | 'warning' | 'notice' | 'info';
 }
 
 export interface LogSink {
@@ -30,6 +32,8 @@ export type AuditServiceName = (typeof AuditService)[keyof typeof AuditService];
 
 export interface Audit {
   record(service: AuditServiceName, message: string): void;
+  /** An entry that is not an action of someone (a daemon's own output, a supervisor's warning), with its severity. */
+  log(service: AuditServiceName, message: string, severity?: LogEntry['severity']): void;
 }
 
 /** Printable, one-line, bounded: user-supplied parts of an audit message (usernames) cannot forge lines. */
@@ -43,15 +47,17 @@ export function createAudit(
   onError: (e: unknown) => void,
   now: () => number = Date.now,
 ): Audit {
+  const write = (entry: Omit<LogEntry, 'timestamp'>) => {
+    if (!sink) return;
+    try {
+      sink.append({ ...entry, timestamp: Math.floor(now() / 1000) });
+    } catch (e) {
+      // An audit store failure must not turn a completed action into an error for the caller.
+      onError(e);
+    }
+  };
   return {
-    record(service, message) {
-      if (!sink) return;
-      try {
-        sink.append({ service, timestamp: Math.floor(now() / 1000), message });
-      } catch (e) {
-        // An audit store failure must not turn a completed action into an error for the caller.
-        onError(e);
-      }
-    },
+    record: (service, message) => write({ service, message }),
+    log: (service, message, severity) => write({ service, message, ...(severity ? { severity } : {}) }),
   };
 }

@@ -3,6 +3,12 @@
  * (src/appliance/network/dashboard.ts) and the view that shows it; a part is absent when the account cannot read its
  * area.
  */
+/** The daemon behind a service card: what the service manager says runs (src/appliance/services). */
+export interface DaemonSummary {
+  status: 'running' | 'stopped' | 'failed' | 'not_installed';
+  message: string | null;
+}
+
 export interface DashboardSummary {
   host: { hostname: string; version: string };
   network?: {
@@ -10,8 +16,14 @@ export interface DashboardSummary {
     gateway: string | null;
     dns_servers: string[];
   };
-  dns?: { enabled: boolean; port: number; dnssec: boolean };
-  ssh?: { enabled: boolean; port: number; password_authentication: boolean; permit_root_login: string };
+  dns?: { enabled: boolean; port: number; dnssec: boolean; daemon?: DaemonSummary };
+  ssh?: {
+    enabled: boolean;
+    port: number;
+    password_authentication: boolean;
+    permit_root_login: string;
+    daemon?: DaemonSummary;
+  };
   updates?: {
     current_version: string;
     available: number;

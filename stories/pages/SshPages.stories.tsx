@@ -5,7 +5,7 @@ import { ConfigPage } from '../../src/app/pages/ssh/ConfigPage';
 import { PasswordPage } from '../../src/app/pages/ssh/PasswordPage';
 import { confirmationKept, confirmationReverted } from '../../sagas/confirmations.saga';
 import { StoryProviders } from '../support/StoryProviders';
-import { resourcesState, shellPassword, sshConfig } from './fixtures';
+import { resourcesState, shellPassword, sshConfig, sshService } from './fixtures';
 
 const meta: Meta = { title: 'Pages/SSH', parameters: { layout: 'padded' } };
 export default meta;
@@ -24,13 +24,18 @@ const config = (state: Parameters<typeof StoryProviders>[0]['state']) => ({
 });
 
 export const ConfigLoading: Story = config(
-  resourcesState({}, { 'ssh/config': 'loading', 'ssh/config/preview': 'loading' }),
+  resourcesState({}, { 'ssh/config': 'loading', 'ssh/config/preview': 'loading', 'ssh/service': 'loading' }),
 );
 export const ConfigNoKeys: Story = config(
-  resourcesState({ 'ssh/config': { ...sshConfig, authorized_keys: [] }, 'ssh/config/preview': preview }),
+  resourcesState({
+    'ssh/config': { ...sshConfig, authorized_keys: [] },
+    'ssh/config/preview': preview,
+    'ssh/service': sshService,
+  }),
 );
 export const ConfigFilled: Story = config(
   resourcesState({
+    'ssh/service': sshService,
     'ssh/config': { ...sshConfig, status: { pending_changes: true, applied_at: null } },
     'ssh/config/preview': { ...preview, pending_changes: true },
   }),
@@ -39,6 +44,7 @@ const running = 'Port 22\nListenAddress 0.0.0.0\nPasswordAuthentication yes\nPer
 /** Before Apply: what changes against the running file, line by line; the whole new file one click away. */
 export const ConfigDiffBeforeApply: Story = config(
   resourcesState({
+    'ssh/service': sshService,
     'ssh/config': { ...sshConfig, status: { pending_changes: true, applied_at: 1_763_900_000_000 } },
     'ssh/config/preview': {
       files: [
@@ -61,7 +67,11 @@ export const ConfigCountdownWithRevert: Story = {
   render: () => (
     <StoryProviders
       state={{
-        ...resourcesState({ 'ssh/config': sshConfig, 'ssh/config/preview': preview }),
+        ...resourcesState({
+          'ssh/config': sshConfig,
+          'ssh/config/preview': preview,
+          'ssh/service': sshService,
+        }),
         notifications: {
           toasts: [],
           banners: [
@@ -106,10 +116,10 @@ export const ConfigCountdownWithRevert: Story = {
   ),
 };
 export const ConfigLoadFailed: Story = config(
-  resourcesState({}, { 'ssh/config': 'failed', 'ssh/config/preview': 'failed' }),
+  resourcesState({}, { 'ssh/config': 'failed', 'ssh/config/preview': 'failed', 'ssh/service': 'failed' }),
 );
 export const ConfigServerFieldError: Story = config({
-  ...resourcesState({ 'ssh/config': sshConfig, 'ssh/config/preview': preview }),
+  ...resourcesState({ 'ssh/config': sshConfig, 'ssh/config/preview': preview, 'ssh/service': sshService }),
   fieldErrors: { 'listen_addresses.0': 'Value is not a valid IP address.' },
 });
 

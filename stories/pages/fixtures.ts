@@ -1,5 +1,6 @@
 /** Canned appliance answers for the DNS and SSH page stories and component tests. */
 import type { DnsProxyData, DynamicDnsData } from '../../src/app/pages/dns/types';
+import type { ServiceState } from '../../src/app/pages/common/config/ServiceStatus';
 import type { ShellPasswordData, SshConfigData } from '../../src/app/pages/ssh/types';
 import type { PreviewData } from '../../src/app/pages/common/config/ConfigPreview';
 import type { RootState } from '../../src/store/createStore';
@@ -140,6 +141,40 @@ export const sshConfig: SshConfigData = {
     macs: ['hmac-sha2-256-etm@openssh.com', 'hmac-sha2-512-etm@openssh.com'],
   },
   status: { pending_changes: false, applied_at: 1_763_900_000_000 },
+};
+
+/** The running daemons as the service manager reports them (embedded backend). */
+export const dnsService: ServiceState = {
+  name: 'dns',
+  label: 'DNS proxy',
+  backend: 'embedded',
+  enabled: true,
+  status: 'running',
+  pid: 48213,
+  since: 1_763_900_400_000,
+  last_exit: { at: 1_763_900_399_000, code: null, signal: 'SIGKILL', reason: 'killed by SIGKILL' },
+  restarts: 1,
+  next_restart_at: null,
+  message: null,
+  log: [
+    '[1763900400] unbound[48213:0] notice: init module 0: validator',
+    '[1763900400] unbound[48213:0] info: start of service (unbound 1.17.1).',
+  ],
+};
+
+export const sshService: ServiceState = {
+  name: 'ssh',
+  label: 'SSH',
+  backend: 'embedded',
+  enabled: true,
+  status: 'not_installed',
+  pid: null,
+  since: 1_763_900_000_000,
+  last_exit: null,
+  restarts: 0,
+  next_restart_at: null,
+  message: 'sshd is not installed: the configuration is written but no SSH server runs',
+  log: [],
 };
 
 export const shellPassword: ShellPasswordData = { username: 'admin', changed_at: null, changed_by: null };

@@ -9,6 +9,8 @@ export interface RecordedCall {
   url: string;
   body?: unknown;
   query?: unknown;
+  /** Headers the caller set (GET only: e.g. the passive flag of a poll). */
+  headers?: Record<string, string>;
 }
 
 /** Answers by `METHOD url` from a table; unknown routes fail like a 404. */
@@ -43,7 +45,11 @@ export function fakeApi(routes: Record<string, (body?: unknown) => unknown>) {
   ) => Promise<ApiResponse<T>>;
   const api: ApiClient = {
     request: (url, o) => typed(o?.method ?? 'GET', url, o?.body, o?.query),
-    get: (url, o) => typed('GET', url, undefined, o?.query),
+    get: <T>(url: string, o?: Parameters<ApiClient['get']>[1]) => {
+      const pending = typed<T>('GET', url, undefined, o?.query);
+      if (o?.headers) calls[calls.length - 1].headers = Object.fromEntries(new Headers(o.headers).entries());
+      return pending;
+    },
     post: (url, body) => typed('POST', url, body),
     put: (url, body) => typed('PUT', url, body),
     patch: (url, body) => typed('PATCH', url, body),

@@ -7,6 +7,7 @@ import { migrate } from '../../storage/sqlite';
 import type { JobRunner } from '../jobs/runner';
 import { registerDns } from '../dns';
 import { registerNetworkPreferences } from '../network/managed';
+import { registerServices } from '../services';
 import { registerSsh } from '../ssh';
 import { ApplyManager } from './manager';
 import { applyMigrations } from './migrations';
@@ -23,6 +24,8 @@ export async function registerManagedServices(
   await registerSsh(scope, ctx, manager);
   await registerNetworkPreferences(scope, ctx, manager);
   await registerApplyRoutes(scope, ctx, manager);
+  // Before recovering: a rollback due while the console was down reaches the daemons too.
+  await registerServices(scope, ctx, manager);
   manager.recover();
   scope.addHook('onClose', async () => manager.stop());
   return manager;

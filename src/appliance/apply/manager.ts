@@ -91,6 +91,11 @@ const appliedFiles = (row: StateRow | undefined): GeneratedFile[] =>
 export class ApplyManager {
   private readonly services = new Map<string, AnyService>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /**
+   * Called once a configuration became the applied one (Apply, activation, rollback): the service manager makes the
+   * running daemon serve it. Its failures are reported, never undo the apply (the state shows a daemon that died).
+   */
+  onApplied: (name: string) => Promise<void> = async () => {};
 
   constructor(
     private readonly ctx: ApplianceContext,
@@ -114,6 +119,16 @@ export class ApplyManager {
     const s = this.services.get(name);
     if (!s) throw new Error(`unknown managed service ${name}`);
     return s;
+  }
+
+  /** The configuration last applied (what the daemon should be serving), or null before the first. */
+  appliedSnapshot<S>(name: string): S | null {
+    const row = this.state(name);
+    return row ? (JSON.parse(row.snapshot) as S) : null;
+  }
+
+  private follow(name: string): Promise<void> {
+    return this.onApplied(name).catch(() => {});
   }
 
   private state(name: string): StateRow | undefined {
@@ -209,7 +224,10 @@ export class ApplyManager {
         },
         {
           name: `Activate ${service.label} configuration`,
-          run: (_s: unknown, job: { id: string }) => this.activate(service, state, job.id),
+          run: async (_s: unknown, job: { id: string }) => {
+            this.activate(service, state, job.id);
+            await this.follow(service.name);
+          },
         },
       ],
     };
@@ -231,6 +249,7 @@ export class ApplyManager {
     const files = service.render(snapshot);
     replaceFiles(appliedFiles(this.state(name)), files);
     const opened = this.activateAs(service, { snapshot, files }, by);
+    void this.follow(name);
     return opened ? (this.pending().find((c) => c.id === opened.id) ?? null) : null;
   }
 
@@ -366,6 +385,8 @@ export class ApplyManager {
         .run(this.ctx.now(), id);
     });
     replaceFiles(current, files);
+    // The daemon serves the restored configuration again (the old SSH port answers).
+    void this.follow(service.name);
     const changes = (JSON.parse(row.changes) as string[]).join(', ');
     clearTimeout(this.timers.get(id));
     this.timers.delete(id);

@@ -30,6 +30,7 @@ import {
   type DnsSettings,
   type DnsSnapshot,
 } from './proxy';
+import { seedDnsFactory } from '../services/factory';
 import { renderUnbound, unboundConfPath } from './unbound';
 import { DdnsUpdater, type UpdaterOptions } from './updater';
 import { area } from '../http/routeAccess';
@@ -72,6 +73,7 @@ export async function registerDns(
   updater: UpdaterOptions = {},
 ): Promise<DnsModule> {
   migrate(ctx.db, 'dns', dnsMigrations);
+  seedDnsFactory(ctx.db, ctx.config, ctx.now());
   manager.register(dnsService(ctx));
 
   scope.get('/dns/proxy', { config: { access: area('dns') } }, async () => {

@@ -63,8 +63,19 @@ export function renderUnbound(s: DnsSnapshot, dataDir: string): string {
   }
   const tls = s.upstreams.some((u) => u.tls);
   if (tls && fs.existsSync(CA_BUNDLE)) lines.push(`    tls-cert-bundle: ${q(CA_BUNDLE)}`);
+  // unbound never asks a server on loopback unless told to: a forwarder on the appliance itself (a local DNS server
+  // for a private domain) would otherwise get no query and every name under it would fail.
+  const loopback = (a: string) => /^127\./.test(a) || a === '::1';
+  if ([...s.upstreams.map((u) => u.address), ...s.domain_overrides.map((d) => d.server)].some(loopback))
+    lines.push('    do-not-query-localhost: no');
   // Private domains forwarded elsewhere are not DNSSEC-signed from the root: do not insist on it.
   for (const d of s.domain_overrides) lines.push(`    domain-insecure: ${q(abs(d.domain))}`);
+  // unbound answers some names itself by default (RFC 6761's `test.` and `invalid.`, private reverse zones such as
+  // `168.192.in-addr.arpa.`): an overridden domain under them must reach its server. A wildcard host override of the
+  // same domain has its own local-zone already.
+  const redirected = new Set(s.host_overrides.filter((h) => h.host === '*').map((h) => abs(h.domain)));
+  for (const d of s.domain_overrides)
+    if (!redirected.has(abs(d.domain))) lines.push(`    local-zone: ${q(abs(d.domain))} transparent`);
 
   for (const d of s.domain_overrides) {
     lines.push(
@@ -74,6 +85,14 @@ export function renderUnbound(s: DnsSnapshot, dataDir: string): string {
       `    forward-addr: ${target(d.server, d.port)}`,
     );
   }
+  // The control interface is a local socket in the data directory (no certificates, no TCP port): `unbound-control
+  // -c unbound.conf status` asks the running resolver.
+  lines.push(
+    '',
+    'remote-control:',
+    '    control-enable: yes',
+    `    control-interface: ${q(path.join(dir, 'unbound.ctl'))}`,
+  );
   if (s.upstreams.length) {
     lines.push('', 'forward-zone:', `    name: ${q('.')}`);
     if (tls) lines.push('    forward-tls-upstream: yes');

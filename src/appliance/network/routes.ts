@@ -11,6 +11,7 @@ import { readInterfaces, type NetworkInterface } from './host';
 import type { LiveHub } from './live';
 import { querySeries, sampledInterfaces } from './samples';
 import { systemStatus, type ServiceState } from './status';
+import { addDaemonStates } from '../services';
 import { dashboardSummary } from './dashboard';
 import { privilegesOf } from '../auth/privileges';
 import { allows } from '../../shared/privileges';
@@ -94,7 +95,11 @@ export async function registerNetworkRoutes(
   // Any signed-in account; each part is left out when the account cannot read its area.
   scope.get('/dashboard', { config: { access: 'session' } }, async (req) => {
     const user = sessionUser(req);
-    return dashboardSummary(ctx, user ? privilegesOf(ctx, user) : {}, { interfaces: readInterfaces });
+    const summary = dashboardSummary(ctx, user ? privilegesOf(ctx, user) : {}, {
+      interfaces: readInterfaces,
+    });
+    await addDaemonStates(ctx, summary);
+    return summary;
   });
 }
 

@@ -43,6 +43,8 @@ export const ATTENTION_PATTERN = [
   '%locked%',
   '%invalid%',
 ];
+/** Severities that need attention whatever the message says. */
+export const ATTENTION_SEVERITIES = ['emergency', 'alert', 'critical', 'error', 'warning'];
 export const RECENT_EVENTS_LIMIT = 8;
 
 /** CPU share between calls, re-read at most every `minMs` so a burst of dashboards does not measure nothing. */
@@ -70,10 +72,17 @@ export function recentAttentionEvents(ctx: ApplianceContext, limit = RECENT_EVEN
   const hasLogs = ctx.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'logs'").get();
   if (!hasLogs) return [];
   // The log store's table in the same database (read only); its schema is the log service's.
-  const where = ATTENTION_PATTERN.map(() => 'message LIKE ?').join(' OR ');
+  const words = ATTENTION_PATTERN.map(() => 'message LIKE ?').join(' OR ');
+  // Entries that say their severity (a daemon that died and is restarted: a warning) count whatever their words.
+  const hasSeverity = (ctx.db.prepare('PRAGMA table_info(logs)').all() as Array<{ name: string }>).some(
+    (c) => c.name === 'severity',
+  );
+  const where = hasSeverity
+    ? `${words} OR severity IN (${ATTENTION_SEVERITIES.map(() => '?').join(', ')})`
+    : words;
   return ctx.db
     .prepare(`SELECT id, service, timestamp, message FROM logs WHERE ${where} ORDER BY id DESC LIMIT ?`)
-    .all(...ATTENTION_PATTERN, limit) as RecentEvent[];
+    .all(...ATTENTION_PATTERN, ...(hasSeverity ? ATTENTION_SEVERITIES : []), limit) as RecentEvent[];
 }
 
 export async function systemStatus(

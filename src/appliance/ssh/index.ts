@@ -34,6 +34,7 @@ import {
   type SshSnapshot,
 } from './config';
 import { ensureHostKeys, readHostKeys } from './keys';
+import { seedSshFactory } from '../services/factory';
 import { sshMigrations } from './migrations';
 import { renderSshAuthFiles, writeSshAuthFiles } from './pam';
 import { area } from '../http/routeAccess';
@@ -41,13 +42,27 @@ import { area } from '../http/routeAccess';
 /** The appliance's shell account, whose password the SSH password page changes. */
 export const SHELL_USER = 'admin';
 
-/** sshd refuses to check a configuration without its privilege-separation directory (Debian: /run/sshd). */
+/** sshd refuses to check or run a configuration without its privilege-separation directory (Debian: /run/sshd). */
 export const SSHD_PRIVSEP_DIR = '/run/sshd';
+
+/**
+ * Creates sshd's privilege-separation directory (compiled into Debian's sshd, so it cannot live in the data
+ * directory; it is empty and root-owned, as the service's own start makes it). Returns why it cannot, else null.
+ */
+export function ensurePrivsepDir(dir = SSHD_PRIVSEP_DIR): string | null {
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+    return null;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? 'error';
+    return `sshd needs its privilege-separation directory ${dir}, which this console cannot create (${code}): run it as root or create the directory (install -d -m 0755 ${dir})`;
+  }
+}
 
 /** Runs `sshd -t -f` on a rendered sshd_config (its host keys are the real ones in the data directory). */
 export async function checkSshd(content: string): Promise<CheckResult> {
-  if (!fs.existsSync(SSHD_PRIVSEP_DIR))
-    return { status: 'unavailable', output: `sshd check needs ${SSHD_PRIVSEP_DIR}` };
+  const problem = ensurePrivsepDir();
+  if (problem) return { status: 'unavailable', output: problem };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-sshd-'));
   try {
     const file = path.join(dir, 'sshd_config');
@@ -103,6 +118,7 @@ export async function registerSsh(
   manager: ApplyManager,
 ): Promise<void> {
   migrate(ctx.db, 'ssh', sshMigrations);
+  seedSshFactory(ctx.db, ctx.config, ctx.now());
   ensureHostKeys(sshDir(ctx.config.dataDir));
   manager.register(sshService(ctx));
   // The PAM helper asks this server: written at every start, so it names the port the server runs on now.

@@ -48,6 +48,11 @@ export interface ResourceLoad {
    * a 404 answer is then said by the page alone, not also by an error toast.
    */
   notFoundIsPage?: boolean;
+  /**
+   * A poll of state that changes by itself (a daemon's state): not the person's activity (the session's idle timer
+   * keeps running), and a failure other than a lost session is shown by the view, not by a toast every poll.
+   */
+  passive?: boolean;
 }
 
 export interface ResourcesState {

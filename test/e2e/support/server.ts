@@ -38,6 +38,8 @@ export async function startServer(
         RAMPART_HOST: '127.0.0.1',
         RAMPART_DATA_DIR: dataDir,
         RAMPART_LOG_LEVEL: 'warn',
+        // The browser tests look at pages; the daemons' own tests run them (test/appliance/services).
+        RAMPART_SERVICES: 'off',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

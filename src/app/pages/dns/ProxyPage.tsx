@@ -8,11 +8,12 @@ import { Loader } from '../../../widgets/Loader';
 import { useResource } from '../../../store/useResource';
 import { ApplyHeader } from '../common/config/ApplyHeader';
 import { ConfigPreview } from '../common/config/ConfigPreview';
+import { ServiceStatus } from '../common/config/ServiceStatus';
 import { DirtyGuard } from '../common/config/DirtyGuard';
 import { AreaAccess, ReadOnlyNotice } from '../common/config/ReadOnly';
 import { AccessList, DomainOverrideList, HostOverrideList, UpstreamList } from './ProxyLists';
 import { ProxySettingsForm } from './ProxySettingsForm';
-import { DNS_PREVIEW_KEY, DNS_PROXY_KEY, type DnsProxyData } from './types';
+import { DNS_PREVIEW_KEY, DNS_PROXY_KEY, DNS_SERVICE_KEY, type DnsProxyData } from './types';
 import '../common/config/config.css';
 
 export const DNS_PROXY_TITLE = 'DNS proxy';
@@ -33,7 +34,7 @@ export function ProxyPage() {
             pendingChanges={data?.status.pending_changes}
             resourceKey={DNS_PROXY_KEY}
             applyPath="dns/proxy/apply"
-            refresh={[DNS_PREVIEW_KEY]}
+            refresh={[DNS_PREVIEW_KEY, DNS_SERVICE_KEY]}
           />
           <ReadOnlyNotice />
           {!data && status === 'failed' ? (
@@ -44,6 +45,7 @@ export function ProxyPage() {
           {!data && status !== 'failed' ? <Loader label="Loading the DNS proxy settings" /> : null}
           {data ? (
             <>
+              <ServiceStatus resourceKey={DNS_SERVICE_KEY} logService="dns" />
               <ProxySettingsForm settings={data.settings} />
               <UpstreamList data={data.upstreams} />
               <HostOverrideList data={data.host_overrides} />

@@ -2,7 +2,7 @@ import { resourceLoadRequested } from '../../../store/slices/resources.slice';
 import type { RouteModule } from '../../routing/types';
 import { DynamicPage, DYNAMIC_DNS_TITLE } from './DynamicPage';
 import { DNS_PROXY_TITLE, ProxyPage } from './ProxyPage';
-import { DNS_PREVIEW_KEY, DNS_PROXY_KEY, DYNAMIC_DNS_KEY } from './types';
+import { DNS_PREVIEW_KEY, DNS_PROXY_KEY, DNS_SERVICE_KEY, DYNAMIC_DNS_KEY } from './types';
 
 export const routes: Record<string, RouteModule> = {
   proxy: {
@@ -12,6 +12,7 @@ export const routes: Record<string, RouteModule> = {
       prefetch: () => [
         resourceLoadRequested({ key: DNS_PROXY_KEY }),
         resourceLoadRequested({ key: DNS_PREVIEW_KEY }),
+        resourceLoadRequested({ key: DNS_SERVICE_KEY }),
       ],
     },
   },

@@ -84,3 +84,6 @@ export interface DynamicDnsData {
 export const DNS_PROXY_KEY = 'dns/proxy';
 export const DNS_PREVIEW_KEY = 'dns/proxy/preview';
 export const DYNAMIC_DNS_KEY = 'dns/dynamic';
+
+/** The running daemon's state (src/appliance/services). */
+export const DNS_SERVICE_KEY = 'dns/proxy/service';

@@ -19,6 +19,7 @@ import {
 } from '../../../store/slices/network.slice';
 import { Sparkline } from '../../../widgets/charts';
 import { PageHeader } from '../../../widgets/PageHeader';
+import type { DaemonSummary } from '../../../shared/dashboard';
 import './home.css';
 
 export const HOME_TITLE = 'Console';
@@ -282,6 +283,27 @@ function SignInsCard({ signIns }: { signIns: NonNullable<DashboardSummary['sign_
   );
 }
 
+/** On/off as configured, and what actually runs when the service manager says (on but not running is trouble). */
+function daemonState(enabled: boolean, daemon: DaemonSummary | undefined): ReactNode {
+  if (!daemon) return onOff(enabled);
+  const running = daemon.status === 'running';
+  const label = { running: 'Running', stopped: 'Stopped', failed: 'Failed', not_installed: 'Not installed' }[
+    daemon.status
+  ];
+  return (
+    <>
+      {onOff(enabled)}
+      <span
+        className={enabled && !running ? 'home__flag home__flag--danger' : 'home__muted'}
+        title={daemon.message ?? undefined}
+      >
+        {' '}
+        · {label}
+      </span>
+    </>
+  );
+}
+
 function Dashboard({
   status,
   history,
@@ -300,7 +322,7 @@ function Dashboard({
         <Card id="dns" title="DNS proxy" manage={{ to: '/dns/proxy', label: 'DNS proxy' }}>
           <Facts
             rows={[
-              ['State', onOff(summary.dns.enabled)],
+              ['State', daemonState(summary.dns.enabled, summary.dns.daemon)],
               ['Port', summary.dns.port],
               ['DNSSEC', onOff(summary.dns.dnssec)],
             ]}
@@ -311,7 +333,7 @@ function Dashboard({
         <Card id="ssh" title="SSH" manage={{ to: '/ssh/config', label: 'SSH' }}>
           <Facts
             rows={[
-              ['State', onOff(summary.ssh.enabled)],
+              ['State', daemonState(summary.ssh.enabled, summary.ssh.daemon)],
               ['Port', summary.ssh.port],
               ['Password sign-in', onOff(summary.ssh.password_authentication)],
               ['Root sign-in', summary.ssh.permit_root_login],

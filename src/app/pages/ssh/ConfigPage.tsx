@@ -7,11 +7,12 @@ import { Loader } from '../../../widgets/Loader';
 import { useResource } from '../../../store/useResource';
 import { ApplyHeader } from '../common/config/ApplyHeader';
 import { ConfigPreview } from '../common/config/ConfigPreview';
+import { ServiceStatus } from '../common/config/ServiceStatus';
 import { DirtyGuard } from '../common/config/DirtyGuard';
 import { AuthorizedKeys } from './AuthorizedKeys';
 import { HostKeys } from './HostKeys';
 import { SshSettingsForm } from './SshSettingsForm';
-import { SSH_CONFIG_KEY, SSH_PREVIEW_KEY, type SshConfigData } from './types';
+import { SSH_CONFIG_KEY, SSH_PREVIEW_KEY, SSH_SERVICE_KEY, type SshConfigData } from './types';
 import '../common/config/config.css';
 import { AreaAccess, ReadOnlyNotice } from '../common/config/ReadOnly';
 
@@ -33,7 +34,7 @@ export function ConfigPage() {
             pendingChanges={data?.status.pending_changes}
             resourceKey={SSH_CONFIG_KEY}
             applyPath="ssh/config/apply"
-            refresh={[SSH_PREVIEW_KEY]}
+            refresh={[SSH_PREVIEW_KEY, SSH_SERVICE_KEY]}
           />
           <ReadOnlyNotice />
           {!data && status === 'failed' ? (
@@ -44,6 +45,7 @@ export function ConfigPage() {
           {!data && status !== 'failed' ? <Loader label="Loading the SSH settings" /> : null}
           {data ? (
             <>
+              <ServiceStatus resourceKey={SSH_SERVICE_KEY} logService="ssh" />
               <SshSettingsForm data={data} />
               <HostKeys keys={data.host_keys} />
               <AuthorizedKeys keys={data.authorized_keys} />

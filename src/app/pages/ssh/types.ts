@@ -42,3 +42,6 @@ export interface ShellPasswordData {
 export const SSH_CONFIG_KEY = 'ssh/config';
 export const SSH_PREVIEW_KEY = 'ssh/config/preview';
 export const SSH_PASSWORD_KEY = 'ssh/password';
+
+/** The running daemon's state (src/appliance/services). */
+export const SSH_SERVICE_KEY = 'ssh/service';

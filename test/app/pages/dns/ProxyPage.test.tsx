@@ -5,7 +5,7 @@ import { axe } from 'jest-axe';
 import { ProxyPage } from '../../../../src/app/pages/dns/ProxyPage';
 import { ApiError } from '../../../../src/api/errors';
 import { fakeApi } from '../../../sagas/fakes';
-import { dnsPreview, dnsProxyFilled, resourcesState } from '../../../../stories/pages/fixtures';
+import { dnsPreview, dnsProxyFilled, dnsService, resourcesState } from '../../../../stories/pages/fixtures';
 import { renderPage } from './renderPage';
 
 const refused = (loc: string[], msg: string) =>
@@ -22,12 +22,17 @@ function setup(routes: Parameters<typeof fakeApi>[0] = {}) {
   const { api, calls } = fakeApi({
     'GET /api/dns/proxy': () => dnsProxyFilled,
     'GET /api/dns/proxy/preview': () => dnsPreview,
+    'GET /api/dns/proxy/service': () => dnsService,
     ...routes,
   });
   const view = renderPage(<ProxyPage />, {
     api,
     path: '/dns/proxy',
-    state: resourcesState({ 'dns/proxy': dnsProxyFilled, 'dns/proxy/preview': dnsPreview }),
+    state: resourcesState({
+      'dns/proxy': dnsProxyFilled,
+      'dns/proxy/preview': dnsPreview,
+      'dns/proxy/service': dnsService,
+    }),
   });
   return { ...view, calls };
 }

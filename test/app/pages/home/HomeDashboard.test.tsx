@@ -146,6 +146,31 @@ describe('home dashboard', () => {
     view.unmount();
   });
 
+  test('says what actually runs behind DNS and SSH: a service turned on whose daemon does not run is flagged', async () => {
+    const { api: client } = api(status, {
+      ...summary,
+      dns: { ...summary.dns!, daemon: { status: 'running', message: null } },
+      ssh: {
+        ...summary.ssh!,
+        daemon: {
+          status: 'not_installed',
+          message: 'sshd is not installed: the configuration is written but no SSH server runs',
+        },
+      },
+    });
+    renderPage(<HomePage />, { api: client });
+    await screen.findByRole('region', { name: 'SSH' });
+    expect(fact('DNS proxy', 'State')).toBe('On · Running');
+    expect(fact('SSH', 'State')).toBe('On · Not installed');
+    const flagged = card('SSH').getByText(/Not installed/);
+    expect(flagged).toHaveClass('home__flag--danger');
+    expect(flagged).toHaveAttribute(
+      'title',
+      'sshd is not installed: the configuration is written but no SSH server runs',
+    );
+    expect(card('DNS proxy').getByText(/Running/)).not.toHaveClass('home__flag--danger');
+  });
+
   test('an account without PKI (or other) read gets no card for that area and no error', async () => {
     const { certificates: _c, sign_ins: _s, ...limited } = summary;
     const { api: client } = api({ ...status, recent_events: null }, limited);

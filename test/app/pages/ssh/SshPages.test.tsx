@@ -6,7 +6,13 @@ import { ConfigPage } from '../../../../src/app/pages/ssh/ConfigPage';
 import { PasswordPage } from '../../../../src/app/pages/ssh/PasswordPage';
 import { DynamicPage } from '../../../../src/app/pages/dns/DynamicPage';
 import { fakeApi } from '../../../sagas/fakes';
-import { dynamicDns, resourcesState, shellPassword, sshConfig } from '../../../../stories/pages/fixtures';
+import {
+  dynamicDns,
+  resourcesState,
+  shellPassword,
+  sshConfig,
+  sshService,
+} from '../../../../stories/pages/fixtures';
 import { renderPage } from '../dns/renderPage';
 
 const preview = {
@@ -20,12 +26,17 @@ describe('SSH configuration page', () => {
     const { api, calls } = fakeApi({
       'GET /api/ssh/config': () => sshConfig,
       'GET /api/ssh/config/preview': () => preview,
+      'GET /api/ssh/service': () => sshService,
       ...routes,
     });
     const view = renderPage(<ConfigPage />, {
       api,
       path: '/ssh/config',
-      state: resourcesState({ 'ssh/config': sshConfig, 'ssh/config/preview': preview }),
+      state: resourcesState({
+        'ssh/config': sshConfig,
+        'ssh/config/preview': preview,
+        'ssh/service': sshService,
+      }),
     });
     return { ...view, calls };
   }

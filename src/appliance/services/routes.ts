@@ -1,0 +1,60 @@
+/**
+ * A service's running state and its Start / Stop / Restart over HTTP, under the service's own path (so the area
+ * rules of `/dns/` and `/ssh/` apply: reading needs the area's read privilege, the actions its write privilege).
+ * Actions are audited under the service.
+ */
+import type { FastifyInstance } from 'fastify';
+import { auditText } from '../audit';
+import { currentUser, requireAdmin } from '../auth/guards';
+import type { ApplianceContext } from '../context';
+import { HttpError } from '../http/errors';
+import type { ServiceAction, ServiceSupervisor } from './supervisor';
+
+const PAST: Record<ServiceAction, string> = { start: 'started', stop: 'stopped', restart: 'restarted' };
+
+export async function registerServiceRoutes(
+  scope: FastifyInstance,
+  ctx: ApplianceContext,
+  supervisor: ServiceSupervisor,
+  name: 'dns' | 'ssh',
+  base: string,
+): Promise<void> {
+  scope.get(base, { onRequest: requireAdmin }, async () => supervisor.state(name));
+
+  for (const action of ['start', 'stop', 'restart'] as const) {
+    scope.post(`${base}/${action}`, { onRequest: requireAdmin }, async (req) => {
+      const unit = supervisor.unit(name)!;
+      const before = await supervisor.state(name);
+      if (action !== 'stop' && before.backend === 'off')
+        throw new HttpError(409, [
+          {
+            loc: ['body'],
+            msg: before.message ?? 'no daemon runs here',
+            type: 'value_error.service_backend_off',
+          },
+        ]);
+      if (action !== 'stop' && before.status === 'not_installed')
+        throw new HttpError(409, [
+          {
+            loc: ['body'],
+            msg: before.message ?? 'not installed',
+            type: 'value_error.service_not_installed',
+          },
+        ]);
+      if (action !== 'stop' && !before.enabled)
+        throw new HttpError(409, [
+          {
+            loc: ['body'],
+            msg: `${unit.label} is turned off in its applied settings: turn it on and apply`,
+            type: 'value_error.service_disabled',
+          },
+        ]);
+      const state = await supervisor.control(name, action);
+      ctx.audit.record(
+        name,
+        `${unit.label} service ${PAST[action]} by "${auditText(currentUser(req).username)}"`,
+      );
+      return state;
+    });
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * The service manager's vocabulary: a unit is one daemon the appliance configures (the DNS proxy's unbound, sshd),
+ * a backend runs units (`embedded`: child processes of the console; `systemd`: the host's service manager), and a
+ * state is what the console shows and the API answers.
+ */
+import type { AuditServiceName } from '../audit';
+
+export type ServiceStatus = 'running' | 'stopped' | 'failed' | 'not_installed';
+
+export interface LastExit {
+  /** Milliseconds since the epoch. */
+  at: number;
+  code: number | null;
+  signal: string | null;
+  /** One line: "exited with status 1: error: …", "killed by SIGKILL". */
+  reason: string;
+}
+
+export interface ServiceState {
+  name: AuditServiceName;
+  label: string;
+  backend: 'embedded' | 'systemd' | 'off';
+  /** The applied configuration turns the service on. */
+  enabled: boolean;
+  status: ServiceStatus;
+  pid: number | null;
+  /** Milliseconds since the epoch the status holds (started, stopped, failed). */
+  since: number | null;
+  last_exit: LastExit | null;
+  /** Restarts after the daemon died, since the console started. */
+  restarts: number;
+  /** When the next restart attempt runs (a daemon that died), else null. */
+  next_restart_at: number | null;
+  /** A sentence for the admin when the status needs one (not installed, turned off, backend off). */
+  message: string | null;
+  /** The daemon's last output lines, oldest first. */
+  log: string[];
+}
+
+export interface ServiceUnit {
+  name: AuditServiceName;
+  /** "DNS proxy", "SSH". */
+  label: string;
+  /** The daemon's executable name (`unbound`, `sshd`). */
+  daemon: string;
+  /** What is missing without it: "no DNS proxy runs". */
+  absence: string;
+  /** The unit systemd knows the daemon as. */
+  systemdUnit: string;
+  /** The applied configuration turns the service on. */
+  enabled(): boolean;
+  /** Arguments that run the daemon in the foreground on the generated configuration. */
+  args(): string[];
+  /** The pid file the generated configuration names (a daemon left by a console that died is found by it). */
+  pidFile: string;
+  /** The generated configuration file (names the daemon in its command line). */
+  configFile: string;
+  /** Creates what the daemon needs before it starts (host keys, directories); throws a sentence when it cannot. */
+  prepare?(): void;
+}
+
+export interface ServiceBackend {
+  readonly kind: ServiceState['backend'];
+  /** Starts the unit (no-op when it runs). */
+  start(unit: ServiceUnit): Promise<void>;
+  /** Stops the unit and waits for it to end. */
+  stop(unit: ServiceUnit): Promise<void>;
+  restart(unit: ServiceUnit): Promise<void>;
+  /** Makes a running unit read its configuration again (starts it when it does not run). */
+  reload(unit: ServiceUnit): Promise<void>;
+  state(unit: ServiceUnit): Promise<ServiceState>;
+  /** Stops everything this backend started (console shutdown). */
+  close(): Promise<void>;
+}
+
+/** The sentence of a daemon that is not installed. */
+export const notInstalled = (unit: ServiceUnit) =>
+  `${unit.daemon} is not installed: the configuration is written but ${unit.absence}`;
