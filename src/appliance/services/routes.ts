@@ -1,13 +1,14 @@
 /**
- * A service's running state and its Start / Stop / Restart over HTTP, under the service's own path (so the area
- * rules of `/dns/` and `/ssh/` apply: reading needs the area's read privilege, the actions its write privilege).
+ * A service's running state and its Start / Stop / Restart over HTTP, under the service's own path; each route
+ * declares the service's area (reading needs its read privilege, the actions its write privilege).
  * Actions are audited under the service.
  */
 import type { FastifyInstance } from 'fastify';
 import { auditText } from '../audit';
-import { currentUser, requireAdmin } from '../auth/guards';
+import { currentUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
+import { area } from '../http/routeAccess';
 import type { ServiceAction, ServiceSupervisor } from './supervisor';
 
 const PAST: Record<ServiceAction, string> = { start: 'started', stop: 'stopped', restart: 'restarted' };
@@ -19,10 +20,12 @@ export async function registerServiceRoutes(
   name: 'dns' | 'ssh',
   base: string,
 ): Promise<void> {
-  scope.get(base, { onRequest: requireAdmin }, async () => supervisor.state(name));
+  scope.get(base, { config: { access: area(name) } }, async () => supervisor.state(name));
 
   for (const action of ['start', 'stop', 'restart'] as const) {
-    scope.post(`${base}/${action}`, { onRequest: requireAdmin }, async (req) => {
+    // Stopping or restarting SSH can end the sessions of whoever uses it: like its other changes, a recent sign-in.
+    const config = { access: area(name), reauth: name === 'ssh' };
+    scope.post(`${base}/${action}`, { config }, async (req) => {
       const unit = supervisor.unit(name)!;
       const before = await supervisor.state(name);
       if (action !== 'stop' && before.backend === 'off')
