@@ -56,3 +56,20 @@ describe('nextTask', () => {
     expect(order).toEqual(['microtask', 'queued task', 'after the yield']);
   });
 });
+
+describe('forgetFailedScripts', () => {
+  it('removes a script tag whose load failed, so a later load of that chunk adds a fresh tag', async () => {
+    const { JSDOM } = await import('jsdom');
+    const { forgetFailedScripts } = await import('../../src/runtime/failedScripts');
+    const { document } = new JSDOM(
+      '<html><head><script defer src="/assets/js/main.js"></script><script defer src="/assets/js/area-dns.js"></script></head></html>',
+    ).window;
+    forgetFailedScripts(document);
+    const [main, chunk] = Array.from(document.querySelectorAll('script'));
+    chunk.dispatchEvent(new document.defaultView!.Event('error'));
+    expect(Array.from(document.querySelectorAll('script')).map((s) => s.getAttribute('src'))).toEqual([
+      '/assets/js/main.js',
+    ]);
+    expect(main.isConnected).toBe(true);
+  });
+});
