@@ -24,11 +24,25 @@ export interface ListSpec<T> {
   filters?: Record<string, (row: T, value: string) => boolean>;
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+/**
+ * A string's sort key, so that plain `<` orders strings as a people-friendly collation would: case and accents
+ * ignored, and runs of digits by their value ("host2" before "host10"). Made once per row: comparing through
+ * `Intl.Collator` on each of the ~130,000 comparisons of ten thousand rows cost tens of milliseconds.
+ */
+export function sortKeyOf(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, '').padStart(20, '0'));
+}
 
-function compare(a: SortValue, b: SortValue): number {
-  if (typeof a === 'string' && typeof b === 'string') return collator.compare(a, b);
-  return Number(a) - Number(b);
+type Key = number | string | null;
+
+function keyOf(v: SortValue): Key {
+  if (v === null || v === undefined || v === '') return null;
+  if (typeof v === 'string') return sortKeyOf(v);
+  return Number(v);
 }
 
 /** The rows of `all` the query selects, sorted and cut to its page; `map` enriches the page's rows only. */
@@ -50,14 +64,14 @@ export function pageOf<T, U = T>(
   const descending = sort.startsWith('-');
   const key = spec.sort[descending ? sort.slice(1) : sort] as ((row: T) => SortValue) | undefined;
   if (key) {
-    const keyed = rows.map((row, i) => ({ row, i, v: key(row) }));
+    const keyed = rows.map((row, i) => ({ row, i, k: keyOf(key(row)) }));
+    const sign = descending ? -1 : 1;
     keyed.sort((x, y) => {
-      const xNull = x.v === null || x.v === undefined || x.v === '';
-      const yNull = y.v === null || y.v === undefined || y.v === '';
-      if (xNull !== yNull) return xNull ? 1 : -1;
-      const c = xNull ? 0 : compare(x.v, y.v);
+      // Empty values last in either direction.
+      if (x.k === null || y.k === null) return x.k === y.k ? x.i - y.i : x.k === null ? 1 : -1;
+      const c = x.k < y.k ? -1 : x.k > y.k ? 1 : 0;
       // Stable: equal keys keep the store's order whichever the direction.
-      return c === 0 ? x.i - y.i : descending ? -c : c;
+      return c === 0 ? x.i - y.i : sign * c;
     });
     rows = keyed.map((k) => k.row);
   }
