@@ -4,62 +4,63 @@
  */
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
-import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
-import { ConfirmationModal } from '../../../widgets/ConfirmationModal';
-import { Loader } from '../../../widgets/Loader';
-import { PageHeader } from '../../../widgets/PageHeader';
 import { useResourceSave } from '../../../store/useResource';
-import { useIsAdmin } from '../../../store/usePrivilege';
 import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
-import { EntityFallback } from '../common/EntityFallback';
-import { useEntity } from '../common/useEntity';
+import { WritableFieldset } from '../common/config/ReadOnly';
+import { DeleteButton, EntityDetailPage, EntityDetailView } from '../common/entity/EntityDetailPage';
+import type { EntityDetailSource } from '../common/entity/useEntityDetail';
 import { GroupFields, groupSchema, toGroupBody, toGroupValues, type GroupValues } from './GroupFields';
 import { GROUPS_KEY, USERS_KEY, groupKey, type Group } from './types';
-import '../common/config/config.css';
+
+export const GROUP_DETAIL: EntityDetailSource<Group> = {
+  key: groupKey,
+  noun: 'Group',
+  what: 'the group',
+  title: (g) => `Group ${g.name}`,
+  back: { to: '/authentication/groups', label: 'Groups' },
+};
 
 export function GroupDetailPage() {
-  const { id = '' } = useParams();
-  const key = groupKey(id);
-  const entity = useEntity<Group>(key, id);
-  const { data } = entity;
+  // Groups are changed by admins only; an account that may read the authentication area sees them.
+  return (
+    <EntityDetailPage source={GROUP_DETAIL} writableBy="admins" readOnlyNotice={null}>
+      {(group) => <GroupDetail group={group} />}
+    </EntityDetailPage>
+  );
+}
+
+function GroupDetail({ group }: { group: Group }) {
   const edit = useResourceSave();
-  const remove = useResourceSave();
-  const navigate = useNavigate();
-  const isAdmin = useIsAdmin();
-  const [asking, setAsking] = useState(false);
-  const title = data ? `Group ${data.name}` : 'Group';
-  useEffect(() => {
-    document.title = `${title} · Rampart`;
-  }, [title]);
-  // Deleted (or refused): back to the list once the appliance said yes.
-  useEffect(() => {
-    if (remove.status === 'done') void navigate('/authentication/groups');
-  }, [remove.status, navigate]);
-
-  if (!data) return <EntityFallback entity={entity} label={title} what="the group" loading={<Loader />} />;
-
   return (
     <DirtyGuard>
-      <section className="page config-page" aria-label={title}>
-        <PageHeader
-          title={title}
-          backLink={{ to: '/authentication/groups', label: 'Groups' }}
-          actionDescription={`Created ${formatDateTime(data.created_at)}. ${data.members.length} member${
-            data.members.length === 1 ? '' : 's'
-          }.`}
-        />
+      <EntityDetailView
+        header={{
+          actionDescription: `Created ${formatDateTime(group.created_at)}. ${group.members.length} member${
+            group.members.length === 1 ? '' : 's'
+          }.`,
+        }}
+        remove={{
+          question: 'Delete group?',
+          message: `Delete "${group.name}"? Its members lose what it granted.`,
+          request: {
+            key: GROUPS_KEY,
+            path: `groups/${group.id}`,
+            message: `Group "${group.name}" deleted.`,
+            refresh: [USERS_KEY],
+          },
+        }}
+      >
         <section className="config-section" aria-label="Group">
           <Formik<GroupValues>
-            initialValues={toGroupValues(data)}
+            initialValues={toGroupValues(group)}
             enableReinitialize
             validationSchema={groupSchema}
             onSubmit={(v) => {
               edit.save({
-                key,
+                key: groupKey(group.id),
                 method: 'PUT',
-                path: `groups/${data.id}`,
+                path: `groups/${group.id}`,
                 body: toGroupBody(v),
                 message: 'Group saved.',
                 refresh: [GROUPS_KEY, USERS_KEY],
@@ -69,7 +70,7 @@ export function GroupDetailPage() {
             {({ dirty }) => (
               <Form noValidate className="config-form">
                 <FormDirtyReporter id="group" />
-                <fieldset className="config-fieldset" disabled={!isAdmin}>
+                <WritableFieldset>
                   <GroupFields />
                   <div className="config-form__actions">
                     <button
@@ -79,34 +80,14 @@ export function GroupDetailPage() {
                     >
                       Save
                     </button>
-                    <button type="button" className="button" onClick={() => setAsking(true)}>
-                      Delete group
-                    </button>
+                    <DeleteButton label="Delete group" />
                   </div>
-                </fieldset>
+                </WritableFieldset>
               </Form>
             )}
           </Formik>
         </section>
-        <ConfirmationModal
-          open={asking}
-          title="Delete group?"
-          message={`Delete "${data.name}"? Its members lose what it granted.`}
-          yesLabel="Delete"
-          noLabel="Cancel"
-          onCancel={() => setAsking(false)}
-          onConfirm={() => {
-            remove.save({
-              key: GROUPS_KEY,
-              method: 'DELETE',
-              path: `groups/${data.id}`,
-              message: `Group "${data.name}" deleted.`,
-              refresh: [USERS_KEY],
-            });
-            setAsking(false);
-          }}
-        />
-      </section>
+      </EntityDetailView>
     </DirtyGuard>
   );
 }

@@ -4,18 +4,15 @@
  */
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
-import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { ConfirmationModal } from '../../../widgets/ConfirmationModal';
 import { DataTable } from '../../../widgets/DataTable';
-import { Loader } from '../../../widgets/Loader';
-import { PageHeader } from '../../../widgets/PageHeader';
 import { useResourceSave } from '../../../store/useResource';
-import { useIsAdmin } from '../../../store/usePrivilege';
 import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
-import { EntityFallback } from '../common/EntityFallback';
-import { useEntity } from '../common/useEntity';
+import { useReadOnly, WritableFieldset } from '../common/config/ReadOnly';
+import { DeleteButton, EntityDetailPage, EntityDetailView } from '../common/entity/EntityDetailPage';
+import type { EntityDetailSource } from '../common/entity/useEntityDetail';
 import {
   AccountFields,
   accountSchema,
@@ -25,85 +22,84 @@ import {
 } from './AccountFields';
 import { accountStatus } from './UsersPage';
 import { USERS_KEY, userKey, type AccountDetail } from './types';
-import '../common/config/config.css';
 
-type Pending = 'delete' | 'sessions' | 'second-factors' | null;
+export const USER_DETAIL: EntityDetailSource<AccountDetail> = {
+  key: userKey,
+  noun: 'User',
+  what: 'the user',
+  title: (u) => `User ${u.username}`,
+  back: { to: '/authentication/users', label: 'Users' },
+};
 
-const QUESTIONS: Record<Exclude<Pending, null>, { title: string; message: string; yes: string }> = {
-  delete: { title: 'Delete user?', message: 'Delete this account? This cannot be undone.', yes: 'Delete' },
-  sessions: { title: 'End all sessions?', message: 'Sign this account out everywhere?', yes: 'End sessions' },
+type Question = 'sessions' | 'second-factors';
+
+const QUESTIONS: Record<Question, { title: string; message: string; yes: string; done: string }> = {
+  sessions: {
+    title: 'End all sessions?',
+    message: 'Sign this account out everywhere?',
+    yes: 'End sessions',
+    done: 'Sessions ended.',
+  },
   'second-factors': {
     title: 'Reset second factors?',
     message:
       'Remove the authenticator app and the security keys of this account? The user signs in with the password and enrols again.',
     yes: 'Reset',
+    done: 'Second factor reset.',
   },
 };
 
 export function UserDetailPage() {
-  const { id = '' } = useParams();
-  const key = userKey(id);
-  const entity = useEntity<AccountDetail>(key, id);
-  const { data } = entity;
+  // Accounts are changed by admins only; an account that may read the authentication area sees them.
+  return (
+    <EntityDetailPage source={USER_DETAIL} writableBy="admins" readOnlyNotice={null}>
+      {(account) => <UserDetail account={account} />}
+    </EntityDetailPage>
+  );
+}
+
+function UserDetail({ account }: { account: AccountDetail }) {
+  const key = userKey(account.id);
   const edit = useResourceSave();
   const action = useResourceSave();
-  const navigate = useNavigate();
-  const [asking, setAsking] = useState<Pending>(null);
-  // Accounts are changed by admins only; an account that may read the authentication area sees it.
-  const isAdmin = useIsAdmin();
-  const title = data ? `User ${data.username}` : 'User';
-  useEffect(() => {
-    document.title = `${title} · Rampart`;
-  }, [title]);
-
-  if (!data) return <EntityFallback entity={entity} label={title} what="the user" loading={<Loader />} />;
-
-  const run = (what: Exclude<Pending, null>) => {
-    if (what === 'delete') {
-      action.save({
-        key: USERS_KEY,
-        method: 'DELETE',
-        path: `users/${data.id}`,
-        message: `User "${data.username}" deleted.`,
-      });
-      void navigate('/authentication/users');
-    } else
-      action.save({
-        key,
-        method: 'DELETE',
-        path: `users/${data.id}/${what}`,
-        message: what === 'sessions' ? 'Sessions ended.' : 'Second factor reset.',
-      });
-    setAsking(null);
-  };
+  const readOnly = useReadOnly();
+  const [asking, setAsking] = useState<Question | null>(null);
 
   return (
     <DirtyGuard>
-      <section className="page config-page" aria-label={title}>
-        <PageHeader
-          title={title}
-          badge={{ label: accountStatus(data) }}
-          backLink={{ to: '/authentication/users', label: 'Users' }}
-          actionDescription={`Created ${formatDateTime(data.created_at)}. Last sign-in: ${
-            data.last_login ? formatDateTime(data.last_login) : 'never'
-          }. Failed attempts since: ${data.failed_since_last_login}.`}
-          secondaryButton={{
+      <EntityDetailView
+        header={{
+          badge: { label: accountStatus(account) },
+          actionDescription: `Created ${formatDateTime(account.created_at)}. Last sign-in: ${
+            account.last_login ? formatDateTime(account.last_login) : 'never'
+          }. Failed attempts since: ${account.failed_since_last_login}.`,
+          secondaryButton: {
             label: 'End all sessions',
             onClick: () => setAsking('sessions'),
-            disabled: !data.active_sessions || !isAdmin,
-          }}
-        />
+            disabled: !account.active_sessions || readOnly,
+          },
+        }}
+        remove={{
+          question: 'Delete user?',
+          message: `Delete the account "${account.username}"? This cannot be undone.`,
+          request: {
+            key: USERS_KEY,
+            path: `users/${account.id}`,
+            message: `User "${account.username}" deleted.`,
+          },
+        }}
+      >
         <section className="config-section" aria-label="Account">
           <h2>Account</h2>
           <Formik<AccountValues>
-            initialValues={toAccountValues(data)}
+            initialValues={toAccountValues(account)}
             enableReinitialize
             validationSchema={accountSchema}
             onSubmit={(v) => {
               edit.save({
                 key,
                 method: 'PUT',
-                path: `users/${data.id}`,
+                path: `users/${account.id}`,
                 body: toAccountBody(v),
                 message: 'User saved.',
                 refresh: [USERS_KEY],
@@ -113,7 +109,7 @@ export function UserDetailPage() {
             {({ dirty }) => (
               <Form noValidate className="config-form">
                 <FormDirtyReporter id="user-account" />
-                <fieldset className="config-fieldset" disabled={!isAdmin}>
+                <WritableFieldset>
                   <AccountFields />
                   <div className="config-form__actions">
                     <button
@@ -123,26 +119,24 @@ export function UserDetailPage() {
                     >
                       Save
                     </button>
-                    <button type="button" className="button" onClick={() => setAsking('delete')}>
-                      Delete user
-                    </button>
+                    <DeleteButton label="Delete user" />
                   </div>
-                </fieldset>
+                </WritableFieldset>
               </Form>
             )}
           </Formik>
         </section>
         <section className="config-section" aria-label="Second factors">
           <h2>Second factors</h2>
-          {data.second_factors.length || data.security_keys?.length ? (
+          {account.second_factors.length || account.security_keys?.length ? (
             <>
               <ul>
-                {data.second_factors.map((f) => (
+                {account.second_factors.map((f) => (
                   <li key={f.type}>
                     Authenticator app (TOTP){f.created_at ? `, added ${formatDateTime(f.created_at)}` : ''}
                   </li>
                 ))}
-                {(data.security_keys ?? []).map((k) => (
+                {(account.security_keys ?? []).map((k) => (
                   <li key={`key-${k.id}`}>
                     Security key "{k.name}", added {formatDateTime(k.created_at)}
                     {k.last_used_at ? `, last used ${formatDateTime(k.last_used_at)}` : ', never used'}
@@ -152,7 +146,7 @@ export function UserDetailPage() {
               <button
                 type="button"
                 className="button"
-                disabled={!isAdmin}
+                disabled={readOnly}
                 onClick={() => setAsking('second-factors')}
               >
                 Reset second factors
@@ -167,7 +161,7 @@ export function UserDetailPage() {
             caption="Sign-in history"
             showCaption
             legend={[{ title: 'Time' }, { title: 'Source' }, { title: 'Method' }, { title: 'Result' }]}
-            rows={data.login_history.map((r, i) => ({
+            rows={account.login_history.map((r, i) => ({
               id: String(i),
               items: [
                 { value: formatDateTime(r.at, { seconds: true }), sortValue: r.at },
@@ -189,10 +183,17 @@ export function UserDetailPage() {
           noLabel="Cancel"
           onCancel={() => setAsking(null)}
           onConfirm={() => {
-            if (asking) run(asking);
+            if (asking)
+              action.save({
+                key,
+                method: 'DELETE',
+                path: `users/${account.id}/${asking}`,
+                message: QUESTIONS[asking].done,
+              });
+            setAsking(null);
           }}
         />
-      </section>
+      </EntityDetailView>
     </DirtyGuard>
   );
 }

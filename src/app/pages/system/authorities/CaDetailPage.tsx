@@ -3,57 +3,56 @@
  * authority; download its certificate (PEM, DER, chain) and CRL, publish a new CRL now, delete it. Downloads only
  * read: an account that may only read the PKI area keeps them, the rest is disabled.
  */
-import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { ConfirmationModal } from '../../../../widgets/ConfirmationModal';
-import { PageHeader } from '../../../../widgets/PageHeader';
 import { useResourceSave } from '../../../../store/useResource';
 import { Chain } from '../common/Chain';
 import { Facts } from '../common/Facts';
 import { formatDate, keyUsageText, statusLabel, useApiHref } from '../common/pki';
-import { useEntity } from '../../common/useEntity';
-import { EntityFallback } from '../../common/EntityFallback';
+import { DeleteButton, EntityDetailPage, EntityDetailView } from '../../common/entity/EntityDetailPage';
+import type { EntityDetailSource } from '../../common/entity/useEntityDetail';
 import { CAS_KEY, caKey, CRLS_KEY, type CertificateAuthorityDetail } from '../types';
-import '../../common/config/config.css';
 import '../common/pki.css';
-import { useDetailTitle } from '../common/DetailShell';
-import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
+import { useReadOnly } from '../../common/config/ReadOnly';
+
+export const CA_DETAIL: EntityDetailSource<CertificateAuthorityDetail> = {
+  key: caKey,
+  list: CAS_KEY,
+  noun: 'Certificate authority',
+  what: 'the certificate authority',
+  title: (ca) => ca.name,
+  documentTitle: (ca) => `${ca.name} · Certificate authorities`,
+  back: { to: '/system/certificate-authorities', label: 'Certificate authorities' },
+};
 
 export function CaDetailPage() {
   return (
-    <AreaAccess area="pki">
-      <CaDetail />
-    </AreaAccess>
+    <EntityDetailPage source={CA_DETAIL} writableBy="pki">
+      {(ca) => <CaDetail ca={ca} />}
+    </EntityDetailPage>
   );
 }
 
-function CaDetail() {
+function CaDetail({ ca }: { ca: CertificateAuthorityDetail }) {
   const readOnly = useReadOnly();
-  const id = useParams().id ?? '';
-  const entity = useEntity<CertificateAuthorityDetail>(caKey(id), id, { list: CAS_KEY });
-  const ca = entity.data;
+  const { id } = ca;
   const crl = useResourceSave();
-  const removal = useResourceSave();
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const navigate = useNavigate();
   const certHref = useApiHref(`pki/cas/${id}/certificate`);
   const crlHref = useApiHref(`pki/cas/${id}/crl`);
-  useDetailTitle(ca?.name, 'Certificate authorities');
-  useEffect(() => {
-    if (removal.status === 'done') void navigate('/system/certificate-authorities');
-  }, [removal.status, navigate]);
-
-  if (!ca)
-    return <EntityFallback entity={entity} label="Certificate authority" what="the certificate authority" />;
   return (
-    <section className="page config-page" aria-label={ca.name}>
-      <PageHeader
-        title={ca.name}
-        badge={{ label: statusLabel(ca.status), color: ca.status === 'valid' ? 'green' : 'red' }}
-        subtitle={ca.kind === 'root' ? 'Root certificate authority' : 'Intermediate certificate authority'}
-        backLink={{ to: '/system/certificate-authorities', label: 'Certificate authorities' }}
-      />
-      <ReadOnlyNotice />
+    <EntityDetailView
+      header={{
+        badge: { label: statusLabel(ca.status), color: ca.status === 'valid' ? 'green' : 'red' },
+        subtitle: ca.kind === 'root' ? 'Root certificate authority' : 'Intermediate certificate authority',
+      }}
+      remove={{
+        question: 'Delete certificate authority?',
+        message: `Delete ${ca.name}? Its private key is destroyed. An authority with intermediates or certificates cannot be deleted.`,
+        request: {
+          key: CAS_KEY,
+          path: `pki/cas/${id}`,
+          message: `Certificate authority ${ca.name} deleted.`,
+        },
+      }}
+    >
       <div className="pki-actions">
         <a className="button" href={`${certHref}?format=pem`} download>
           Download certificate (PEM)
@@ -87,14 +86,7 @@ function CaDetail() {
             </button>
           </>
         ) : null}
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={readOnly}
-          onClick={() => setConfirmDelete(true)}
-        >
-          Delete
-        </button>
+        <DeleteButton danger />
       </div>
       <section className="config-section" aria-label="Certificate">
         <h2>Certificate</h2>
@@ -135,23 +127,6 @@ function CaDetail() {
           ]}
         />
       </section>
-      <ConfirmationModal
-        open={confirmDelete && !readOnly}
-        title="Delete certificate authority?"
-        message={`Delete ${ca.name}? Its private key is destroyed. An authority with intermediates or certificates cannot be deleted.`}
-        yesLabel="Delete"
-        noLabel="Cancel"
-        onCancel={() => setConfirmDelete(false)}
-        onConfirm={() => {
-          setConfirmDelete(false);
-          removal.save({
-            key: CAS_KEY,
-            method: 'DELETE',
-            path: `pki/cas/${id}`,
-            message: `Certificate authority ${ca.name} deleted.`,
-          });
-        }}
-      />
-    </section>
+    </EntityDetailView>
   );
 }

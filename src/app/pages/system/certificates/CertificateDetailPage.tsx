@@ -5,10 +5,8 @@
  * appliance audits) and the rest are disabled.
  */
 import { isLoopbackAddress, LOOPBACK_CRL_WARNING } from '../../../../shared/loopback';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ConfirmationModal } from '../../../../widgets/ConfirmationModal';
-import { PageHeader } from '../../../../widgets/PageHeader';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { useResourceSave } from '../../../../store/useResource';
 import { Chain } from '../common/Chain';
 import { Facts } from '../common/Facts';
@@ -21,42 +19,40 @@ import {
   statusLabel,
   useApiHref,
 } from '../common/pki';
-import { useEntity } from '../../common/useEntity';
-import { EntityFallback } from '../../common/EntityFallback';
+import { DeleteButton, EntityDetailPage, EntityDetailView } from '../../common/entity/EntityDetailPage';
+import type { EntityDetailSource } from '../../common/entity/useEntityDetail';
 import { CAS_KEY, CERTIFICATES_KEY, certificateKey, type CertificateDetail } from '../types';
 import { ExportModal } from './ExportModal';
 import { REASONS, RevokeModal } from './RevokeModal';
-import '../../common/config/config.css';
 import '../common/pki.css';
-import { useDetailTitle } from '../common/DetailShell';
-import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
+import { useReadOnly } from '../../common/config/ReadOnly';
 
 const join = (values: readonly string[]) => (values.length ? values.join(', ') : '');
 
+export const CERTIFICATE_DETAIL: EntityDetailSource<CertificateDetail> = {
+  key: certificateKey,
+  // Not the list: it may hold ten thousand certificates (the entity's own load says when it is unknown).
+  noun: 'Certificate',
+  what: 'the certificate',
+  title: (cert) => cert.name,
+  documentTitle: (cert) => `${cert.name} · Certificates`,
+  back: { to: '/system/certificates', label: 'Certificates' },
+};
+
 export function CertificateDetailPage() {
   return (
-    <AreaAccess area="pki">
-      <CertificateDetail />
-    </AreaAccess>
+    <EntityDetailPage source={CERTIFICATE_DETAIL} writableBy="pki">
+      {(cert) => <CertificateView cert={cert} />}
+    </EntityDetailPage>
   );
 }
 
-function CertificateDetail() {
+function CertificateView({ cert }: { cert: CertificateDetail }) {
   const readOnly = useReadOnly();
-  const id = useParams().id ?? '';
-  const entity = useEntity<CertificateDetail>(certificateKey(id), id);
-  const cert = entity.data;
-  const [dialog, setDialog] = useState<'export' | 'revoke' | 'delete' | null>(null);
+  const { id } = cert;
+  const [dialog, setDialog] = useState<'export' | 'revoke' | null>(null);
   const renewal = useResourceSave();
-  const removal = useResourceSave();
-  const navigate = useNavigate();
   const href = useApiHref(`pki/certificates/${id}/certificate`);
-  useDetailTitle(cert?.name, 'Certificates');
-  useEffect(() => {
-    if (removal.status === 'done') void navigate('/system/certificates');
-  }, [removal.status, navigate]);
-
-  if (!cert) return <EntityFallback entity={entity} label="Certificate" what="the certificate" />;
   const left = daysLeft(cert.not_after);
   const renewable = cert.ca_id !== null && cert.profile !== 'other' && !cert.renewed_by;
   const revocable = cert.ca_id !== null && cert.status !== 'revoked';
@@ -75,15 +71,23 @@ function CertificateDetail() {
             }
           : undefined;
   return (
-    <section className="page config-page" aria-label={cert.name}>
-      <PageHeader
-        title={cert.name}
-        badge={{ label: statusLabel(cert.status), color: cert.status === 'valid' ? 'green' : 'red' }}
-        subtitle={`${cert.profile === 'other' ? 'Certificate' : `${cert.profile[0].toUpperCase()}${cert.profile.slice(1)} certificate`}`}
-        backLink={{ to: '/system/certificates', label: 'Certificates' }}
-        statusNotice={notice}
-      />
-      <ReadOnlyNotice />
+    <EntityDetailView
+      header={{
+        badge: { label: statusLabel(cert.status), color: cert.status === 'valid' ? 'green' : 'red' },
+        subtitle: `${cert.profile === 'other' ? 'Certificate' : `${cert.profile[0].toUpperCase()}${cert.profile.slice(1)} certificate`}`,
+        statusNotice: notice,
+      }}
+      remove={{
+        question: 'Delete certificate?',
+        message: `Delete ${cert.name} and its private key? A certificate in use, or revoked and not yet expired, cannot be deleted.`,
+        request: {
+          key: CERTIFICATES_KEY,
+          path: `pki/certificates/${id}`,
+          message: `${cert.name} deleted.`,
+          refresh: [CAS_KEY],
+        },
+      }}
+    >
       <div className="pki-actions">
         <a className="button" href={`${href}?format=pem`} download>
           Download certificate (PEM)
@@ -128,14 +132,7 @@ function CertificateDetail() {
             Revoke
           </button>
         ) : null}
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={readOnly}
-          onClick={() => setDialog('delete')}
-        >
-          Delete
-        </button>
+        <DeleteButton danger />
       </div>
       <section className="config-section" aria-label="Certificate">
         <h2>Certificate</h2>
@@ -221,24 +218,6 @@ function CertificateDetail() {
       {dialog === 'revoke' && !readOnly ? (
         <RevokeModal id={id} name={cert.name} onClose={() => setDialog(null)} />
       ) : null}
-      <ConfirmationModal
-        open={dialog === 'delete' && !readOnly}
-        title="Delete certificate?"
-        message={`Delete ${cert.name} and its private key? A certificate in use, or revoked and not yet expired, cannot be deleted.`}
-        yesLabel="Delete"
-        noLabel="Cancel"
-        onCancel={() => setDialog(null)}
-        onConfirm={() => {
-          setDialog(null);
-          removal.save({
-            key: CERTIFICATES_KEY,
-            method: 'DELETE',
-            path: `pki/certificates/${id}`,
-            message: `${cert.name} deleted.`,
-            refresh: [CAS_KEY],
-          });
-        }}
-      />
-    </section>
+    </EntityDetailView>
   );
 }

@@ -2,47 +2,46 @@
  * /system/certificate-revocation-lists/{id}: issuer, number, dates, the revoked serials and downloads. Nothing here
  * changes anything: an account that may only read the PKI area sees it all, with the read-only notice.
  */
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { DataTable } from '../../../../widgets/DataTable';
-import { PageHeader } from '../../../../widgets/PageHeader';
 import { Facts } from '../common/Facts';
 import { formatDate, useApiHref } from '../common/pki';
-import { useEntity } from '../../common/useEntity';
-import { EntityFallback } from '../../common/EntityFallback';
+import { EntityDetailPage, EntityDetailView } from '../../common/entity/EntityDetailPage';
+import type { EntityDetailSource } from '../../common/entity/useEntityDetail';
 import { REASONS } from '../certificates/RevokeModal';
 import { CRLS_KEY, crlKey, type RevocationListDetail } from '../types';
 import { CRL_STATUS } from './CrlListPage';
-import '../../common/config/config.css';
 import '../common/pki.css';
-import { useDetailTitle } from '../common/DetailShell';
-import { AreaAccess, ReadOnlyNotice } from '../../common/config/ReadOnly';
+
+export const CRL_DETAIL: EntityDetailSource<RevocationListDetail> = {
+  key: crlKey,
+  list: CRLS_KEY,
+  noun: 'Revocation list',
+  what: 'the revocation list',
+  title: (crl) => crl.name,
+  documentTitle: (crl) => `${crl.name} · Revocation lists`,
+  back: { to: '/system/certificate-revocation-lists', label: 'Revocation lists' },
+};
 
 export function CrlDetailPage() {
   return (
-    <AreaAccess area="pki">
-      <CrlDetail />
-    </AreaAccess>
+    <EntityDetailPage source={CRL_DETAIL} writableBy="pki">
+      {(crl) => <CrlDetail crl={crl} />}
+    </EntityDetailPage>
   );
 }
 
-function CrlDetail() {
-  const id = useParams().id ?? '';
-  const entity = useEntity<RevocationListDetail>(crlKey(id), id, { list: CRLS_KEY });
-  const crl = entity.data;
-  const href = useApiHref(`pki/crls/${id}/download`);
-  useDetailTitle(crl?.name, 'Revocation lists');
-  if (!crl) return <EntityFallback entity={entity} label="Revocation list" what="the revocation list" />;
+function CrlDetail({ crl }: { crl: RevocationListDetail }) {
+  const href = useApiHref(`pki/crls/${crl.id}/download`);
   return (
-    <section className="page config-page" aria-label={crl.name}>
-      <PageHeader
-        title={crl.name}
-        badge={{
+    <EntityDetailView
+      header={{
+        badge: {
           label: CRL_STATUS[crl.status].label,
           color: crl.status === 'current' ? 'green' : crl.status === 'expired' ? 'red' : 'grey',
-        }}
-        backLink={{ to: '/system/certificate-revocation-lists', label: 'Revocation lists' }}
-      />
-      <ReadOnlyNotice />
+        },
+      }}
+    >
       <div className="pki-actions">
         <a className="button" href={`${href}?format=pem`} download>
           Download CRL (PEM)
@@ -89,6 +88,6 @@ function CrlDetail() {
         searchLabel="Search revoked certificates"
         emptyMessage="No certificate is revoked on this list."
       />
-    </section>
+    </EntityDetailView>
   );
 }

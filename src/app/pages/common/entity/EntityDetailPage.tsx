@@ -1,0 +1,191 @@
+/**
+ * The detail page of an entity (a user, a certificate, …), from one description (EntityDetailSource, shared with
+ * its route: prefetch and document title): who may change it (the accounts that may write its privilege area, or
+ * admins only), its load, the 404 naming the path for an id the appliance does not know, a clear error with "Try
+ * again" when the load failed otherwise, then the page itself: header with the back link to the list, the read-only
+ * notice, the page's sections, and deleting the entity after a confirmation that names it, back to the list once the
+ * appliance has deleted it.
+ *
+ * The page's body is a component of its own (it may use hooks), rendered once the entity is loaded; it frames its
+ * sections with EntityDetailView and places a DeleteButton where the delete action belongs.
+ */
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import type { Area } from '../../../../shared/privileges';
+import { useCanWrite, useIsAdmin } from '../../../../store/usePrivilege';
+import { useResourceSave } from '../../../../store/useResource';
+import { ConfirmationModal } from '../../../../widgets/ConfirmationModal';
+import { Loader } from '../../../../widgets/Loader';
+import { PageHeader, type PageHeaderProps } from '../../../../widgets/PageHeader';
+import { ErrorPage } from '../../../errors/ErrorPage';
+import { useRenderStatus } from '../../../renderStatus';
+import { ReadOnlyNotice, ReadOnlyScope, useReadOnly } from '../config/ReadOnly';
+import { useEntityDetail, type EntityDetailSource, type EntityView } from './useEntityDetail';
+import '../config/config.css';
+
+export interface EntityDetailProps<T> {
+  source: EntityDetailSource<T>;
+  /** Who may change the entity: the accounts that may write this privilege area, or admins only. */
+  writableBy: Area | 'admins';
+  /** Why the page is read-only, said under its header (default: the groups grant read access only; null: nothing). */
+  readOnlyNotice?: string | null;
+  /** The page once its entity is loaded. */
+  children: (entity: T) => ReactNode;
+  /** The page for an id that names no entity (see `isNew`), e.g. the form of a new one. */
+  whenNew?: (id: string) => ReactNode;
+}
+
+interface DetailContext {
+  source: EntityDetailSource<unknown>;
+  entity: unknown;
+  readOnlyNotice: string | null | undefined;
+}
+
+const Detail = createContext<DetailContext | null>(null);
+
+export function EntityDetailPage<T>(props: EntityDetailProps<T>) {
+  const { source, writableBy, readOnlyNotice } = props;
+  const id = useParams().id ?? '';
+  const entity = useEntityDetail(source, id);
+  const isAdmin = useIsAdmin();
+  const canWrite = useCanWrite(writableBy === 'admins' ? 'authentication' : writableBy);
+  const writable = writableBy === 'admins' ? isAdmin : canWrite;
+  const isNew = source.isNew?.(id) ?? false;
+  if (!isNew && entity.data === undefined) return <EntityFallback entity={entity} source={source} />;
+  return (
+    <ReadOnlyScope readOnly={!writable}>
+      <Detail.Provider
+        value={{ source: source as EntityDetailSource<unknown>, entity: entity.data, readOnlyNotice }}
+      >
+        {isNew || entity.data === undefined ? props.whenNew?.(id) : props.children(entity.data)}
+      </Detail.Provider>
+    </ReadOnlyScope>
+  );
+}
+
+/** Deleting the entity the page shows. */
+export interface EntityRemoval {
+  /** The dialog's title ("Delete group?"). */
+  question: string;
+  /** The confirmation, naming the entity and what its deletion does. */
+  message: string;
+  /** The DELETE: the list's key (reloaded), the entity's path, the toast once deleted, other keys to reload. */
+  request: { key: string; path: string; message: string; refresh?: string[] };
+}
+
+const Removal = createContext<{ ask: () => void; pending: boolean } | null>(null);
+
+/**
+ * The frame of a loaded detail page: its region (named as the page), the header (title from the source, back link
+ * to the list), the read-only notice, the page's sections, and the delete confirmation when the entity may be
+ * deleted.
+ */
+export function EntityDetailView({
+  header,
+  title: ownTitle,
+  remove,
+  className,
+  children,
+}: {
+  /** What the header shows besides the title and the back link. */
+  header?: Omit<PageHeaderProps, 'title' | 'backLink'>;
+  /** The title of a page with no entity yet (a new one). */
+  title?: string;
+  remove?: EntityRemoval;
+  className?: string;
+  children: ReactNode;
+}) {
+  const detail = useContext(Detail);
+  if (!detail) throw new Error('EntityDetailView belongs inside EntityDetailPage');
+  const { source, entity } = detail;
+  const readOnly = useReadOnly();
+  const navigate = useNavigate();
+  const removal = useResourceSave();
+  const [asking, setAsking] = useState(false);
+  // Deleted: back to the list once the appliance said yes (refused, the page stays with the error).
+  useEffect(() => {
+    if (removal.status === 'done') void navigate(source.back.to);
+  }, [removal.status, navigate, source.back.to]);
+  const title = entity === undefined ? (ownTitle ?? source.noun) : source.title(entity);
+  const label = entity === undefined ? title : (source.label ?? source.title)(entity);
+  return (
+    <section className={`page config-page${className ? ` ${className}` : ''}`} aria-label={label}>
+      <PageHeader {...header} title={title} backLink={source.back} />
+      {detail.readOnlyNotice === null ? null : <ReadOnlyNotice text={detail.readOnlyNotice} />}
+      <Removal.Provider value={{ ask: () => setAsking(true), pending: removal.pending }}>
+        {children}
+      </Removal.Provider>
+      {remove ? (
+        <ConfirmationModal
+          open={asking && !readOnly}
+          title={remove.question}
+          message={remove.message}
+          yesLabel="Delete"
+          noLabel="Cancel"
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            removal.save({ method: 'DELETE', ...remove.request });
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** The button that asks to delete the page's entity (disabled on a read-only page and while it is deleted). */
+export function DeleteButton({ label = 'Delete', danger = false }: { label?: string; danger?: boolean }) {
+  const removal = useContext(Removal);
+  const readOnly = useReadOnly();
+  if (!removal) throw new Error('DeleteButton belongs inside an EntityDetailView with `remove`');
+  return (
+    <button
+      type="button"
+      className={danger ? 'button button--danger' : 'button'}
+      disabled={readOnly || removal.pending}
+      onClick={removal.ask}
+    >
+      {label}
+    </button>
+  );
+}
+
+/** Why the load failed, in the user's words. */
+function reasonOf(status: number | undefined): string {
+  if (status === undefined) return 'the appliance could not be reached.';
+  if (status === 401) return 'your session has ended.';
+  if (status === 403) return 'you may not see it.';
+  return `the appliance answered with an error (HTTP ${status}).`;
+}
+
+/**
+ * What a detail page shows while it has no entity to show: the spec's 404 naming the path for an id the appliance
+ * does not know (a server render of it answers HTTP 404), a clear error (with "Try again") when the load failed
+ * otherwise, else its loading state.
+ */
+function EntityFallback<T>({ entity, source }: { entity: EntityView<T>; source: EntityDetailSource<T> }) {
+  if (entity.unknown) return <EntityNotFound />;
+  const { noun, what } = source;
+  if (!entity.failure)
+    return (
+      <section className="page config-page" aria-label={noun} aria-busy="true">
+        <Loader label={`Loading ${what}…`} />
+      </section>
+    );
+  return (
+    <section className="page config-page" aria-label={noun}>
+      <p role="alert">{`${what[0].toUpperCase()}${what.slice(1)} could not be loaded: ${reasonOf(entity.failure.status)}`}</p>
+      <p>
+        <button type="button" className="button" onClick={entity.reload}>
+          Try again
+        </button>
+      </p>
+    </section>
+  );
+}
+
+function EntityNotFound() {
+  const { pathname } = useLocation();
+  useRenderStatus(404);
+  return <ErrorPage status={404} path={pathname} />;
+}
