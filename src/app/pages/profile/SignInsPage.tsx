@@ -4,7 +4,6 @@
  * sign-ins and failed attempts (time, source address, method) with the failures since the last sign-in. Admins see
  * anyone's on the user's page. The account menu's entries land on its sections (#security, #sessions).
  */
-import { useEffect } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { useAppSelector } from '../../../store/createStore';
 import { useResource } from '../../../store/useResource';
@@ -55,9 +54,6 @@ export function SignInsPage() {
   const user = useAppSelector((s) => s.session.user);
   const totp = data?.second_factors?.find((f) => f.type === 'totp');
   const keys = data?.security_keys ?? [];
-  useEffect(() => {
-    document.title = `${PROFILE_TITLE} · Rampart`;
-  }, []);
   return (
     <section className="page config-page" aria-label={PROFILE_TITLE}>
       <PageHeader title={PROFILE_TITLE} />
