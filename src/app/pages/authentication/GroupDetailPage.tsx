@@ -2,13 +2,10 @@
  * /authentication/groups/{id}: one group — name, description, members and privileges per area (edit and save),
  * and deleting it (refused by the appliance while it is the only access of an enabled user).
  */
-import { Formik } from 'formik';
-import { Form } from '../../forms/Form';
 import { formatDateTime } from '../../../lib/format';
-import { useResourceSave } from '../../../store/useResource';
-import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
-import { WritableFieldset } from '../common/config/ReadOnly';
-import { DeleteButton, EntityDetailPage, EntityDetailView } from '../common/entity/EntityDetailPage';
+import { DirtyGuard } from '../common/config/DirtyGuard';
+import { EntityDetailView, entityDetailPage } from '../common/entity/EntityDetailPage';
+import { EntityForm } from '../common/entity/EntityForm';
 import type { EntityDetailSource } from '../common/entity/useEntityDetail';
 import { GroupFields, groupSchema, toGroupBody, toGroupValues, type GroupValues } from './GroupFields';
 import { GROUPS_KEY, USERS_KEY, groupKey, type Group } from './types';
@@ -21,17 +18,7 @@ export const GROUP_DETAIL: EntityDetailSource<Group> = {
   back: { to: '/authentication/groups', label: 'Groups' },
 };
 
-export function GroupDetailPage() {
-  // Groups are changed by admins only; an account that may read the authentication area sees them.
-  return (
-    <EntityDetailPage source={GROUP_DETAIL} writableBy="admins" readOnlyNotice={null}>
-      {(group) => <GroupDetail group={group} />}
-    </EntityDetailPage>
-  );
-}
-
-function GroupDetail({ group }: { group: Group }) {
-  const edit = useResourceSave();
+function GroupDetail({ entity: group }: { entity: Group }) {
   return (
     <DirtyGuard>
       <EntityDetailView
@@ -52,42 +39,28 @@ function GroupDetail({ group }: { group: Group }) {
         }}
       >
         <section className="config-section" aria-label="Group">
-          <Formik<GroupValues>
+          <EntityForm<GroupValues>
+            id="group"
             initialValues={toGroupValues(group)}
-            enableReinitialize
             validationSchema={groupSchema}
-            onSubmit={(v) => {
-              edit.save({
-                key: groupKey(group.id),
-                method: 'PUT',
-                path: `groups/${group.id}`,
-                body: toGroupBody(v),
-                message: 'Group saved.',
-                refresh: [GROUPS_KEY, USERS_KEY],
-              });
-            }}
+            save={(v) => ({
+              path: `groups/${group.id}`,
+              body: toGroupBody(v),
+              message: 'Group saved.',
+              refresh: [GROUPS_KEY, USERS_KEY],
+            })}
+            deleteLabel="Delete group"
           >
-            {({ dirty }) => (
-              <Form noValidate className="config-form">
-                <FormDirtyReporter id="group" />
-                <WritableFieldset>
-                  <GroupFields />
-                  <div className="config-form__actions">
-                    <button
-                      type="submit"
-                      className="button button--primary"
-                      disabled={!dirty || edit.pending}
-                    >
-                      Save
-                    </button>
-                    <DeleteButton label="Delete group" />
-                  </div>
-                </WritableFieldset>
-              </Form>
-            )}
-          </Formik>
+            <GroupFields />
+          </EntityForm>
         </section>
       </EntityDetailView>
     </DirtyGuard>
   );
 }
+
+// Groups are changed by admins only; an account that may read the authentication area sees them.
+export const GroupDetailPage = entityDetailPage(GROUP_DETAIL, GroupDetail, {
+  writableBy: 'admins',
+  readOnlyNotice: null,
+});

@@ -24,7 +24,7 @@ import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
 import { CheckboxField, ListField, SelectField, TextField } from '../common/config/fields';
 import { retypeReason, SecretField } from '../common/config/SecretField';
 import { WritableFieldset } from '../common/config/ReadOnly';
-import { DeleteButton, EntityDetailPage, EntityDetailView } from '../common/entity/EntityDetailPage';
+import { DeleteButton, EntityDetailView, entityDetailPage } from '../common/entity/EntityDetailPage';
 import type { EntityDetailSource } from '../common/entity/useEntityDetail';
 import { PROVIDER_TYPE_NAMES } from './ProvidersPage';
 import {
@@ -185,20 +185,6 @@ const newType = (search: URLSearchParams): EditableType => (search.get('type') =
 export const newProviderTitle = (search: URLSearchParams) =>
   `New ${PROVIDER_TYPE_NAMES[newType(search)]} provider`;
 
-export function ProviderDetailPage() {
-  // Only admins change providers (the appliance refuses anyone else): the form is shown disabled to others.
-  return (
-    <EntityDetailPage
-      source={PROVIDER_DETAIL}
-      writableBy="admins"
-      readOnlyNotice={null}
-      whenNew={() => <NewProvider />}
-    >
-      {(provider) => <ProviderPage provider={provider} />}
-    </EntityDetailPage>
-  );
-}
-
 function NewProvider() {
   const [search] = useSearchParams();
   const [createdId, setCreatedId] = useState<number | null>(null);
@@ -206,7 +192,7 @@ function NewProvider() {
   if (createdId !== null) return <Navigate to={`/authentication/providers/${createdId}`} replace />;
   return (
     <ProviderPage
-      provider={undefined}
+      entity={undefined}
       type={newType(search)}
       title={newProviderTitle(search)}
       onCreated={setCreatedId}
@@ -214,13 +200,14 @@ function NewProvider() {
   );
 }
 
+/** The page of a provider, or of one being added (`provider` undefined). */
 function ProviderPage({
-  provider,
+  entity: provider,
   type = provider?.type ?? 'ldap',
   title,
   onCreated,
 }: {
-  provider: Provider | undefined;
+  entity: Provider | undefined;
   type?: Provider['type'];
   title?: string;
   onCreated?: (id: number) => void;
@@ -265,6 +252,13 @@ function ProviderPage({
     </DirtyGuard>
   );
 }
+
+// Only admins change providers (the appliance refuses anyone else): the form is shown disabled to others.
+export const ProviderDetailPage = entityDetailPage(PROVIDER_DETAIL, ProviderPage, {
+  writableBy: 'admins',
+  readOnlyNotice: null,
+  New: NewProvider,
+});
 
 function ProviderForm({
   provider,

@@ -9,7 +9,7 @@ import { Select } from '../../../widgets/Select';
 import { useResource, useResourceSave, useServerFieldError } from '../../../store/useResource';
 import { FieldError } from '../common/config/fields';
 import { WritableFieldset } from '../common/config/ReadOnly';
-import { EntityDetailPage, EntityDetailView } from '../common/entity/EntityDetailPage';
+import { EntityDetailView, entityDetailPage } from '../common/entity/EntityDetailPage';
 import type { EntityDetailSource } from '../common/entity/useEntityDetail';
 import { PROVIDER_TYPE_NAMES } from './ProvidersPage';
 import { PROVIDERS_KEY, SERVICES_KEY, serviceKey, type AuthService, type Provider } from './types';
@@ -25,20 +25,7 @@ export const SERVICE_DETAIL: EntityDetailSource<AuthService> = {
   back: { to: '/authentication/services', label: 'Services' },
 };
 
-export function ServiceDetailPage() {
-  // Services decide who signs in: authentication readers see the order, only admins change it (as the appliance says).
-  return (
-    <EntityDetailPage
-      source={SERVICE_DETAIL}
-      writableBy="admins"
-      readOnlyNotice="You can view this service but not change it: only administrators change where accounts come from."
-    >
-      {(service) => <ServiceDetail data={service} />}
-    </EntityDetailPage>
-  );
-}
-
-function ServiceDetail({ data }: { data: AuthService }) {
+function ServiceDetail({ entity: data }: { entity: AuthService }) {
   const providers = useResource<{ data: Provider[] }>(PROVIDERS_KEY).data?.data ?? [];
   const save = useResourceSave();
   const [edited, setOrder] = useState<number[] | null>(null);
@@ -164,3 +151,10 @@ function ServiceDetail({ data }: { data: AuthService }) {
     </EntityDetailView>
   );
 }
+
+// Services decide who signs in: authentication readers see the order, only admins change it (as the appliance says).
+export const ServiceDetailPage = entityDetailPage(SERVICE_DETAIL, ServiceDetail, {
+  writableBy: 'admins',
+  readOnlyNotice:
+    'You can view this service but not change it: only administrators change where accounts come from.',
+});

@@ -2,16 +2,15 @@
  * /authentication/users/{id}: one account — its fields (edit and save), second factors (an admin can reset them),
  * sign-in history with the failed attempts since the last success, ending every session, and deleting the account.
  */
-import { Formik } from 'formik';
-import { Form } from '../../forms/Form';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { ConfirmationModal } from '../../../widgets/ConfirmationModal';
 import { DataTable } from '../../../widgets/DataTable';
 import { useResourceSave } from '../../../store/useResource';
-import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
-import { useReadOnly, WritableFieldset } from '../common/config/ReadOnly';
-import { DeleteButton, EntityDetailPage, EntityDetailView } from '../common/entity/EntityDetailPage';
+import { DirtyGuard } from '../common/config/DirtyGuard';
+import { useReadOnly } from '../common/config/ReadOnly';
+import { EntityDetailView, entityDetailPage } from '../common/entity/EntityDetailPage';
+import { EntityForm } from '../common/entity/EntityForm';
 import type { EntityDetailSource } from '../common/entity/useEntityDetail';
 import {
   AccountFields,
@@ -49,18 +48,8 @@ const QUESTIONS: Record<Question, { title: string; message: string; yes: string;
   },
 };
 
-export function UserDetailPage() {
-  // Accounts are changed by admins only; an account that may read the authentication area sees them.
-  return (
-    <EntityDetailPage source={USER_DETAIL} writableBy="admins" readOnlyNotice={null}>
-      {(account) => <UserDetail account={account} />}
-    </EntityDetailPage>
-  );
-}
-
-function UserDetail({ account }: { account: AccountDetail }) {
+function UserDetail({ entity: account }: { entity: AccountDetail }) {
   const key = userKey(account.id);
-  const edit = useResourceSave();
   const action = useResourceSave();
   const readOnly = useReadOnly();
   const [asking, setAsking] = useState<Question | null>(null);
@@ -91,40 +80,20 @@ function UserDetail({ account }: { account: AccountDetail }) {
       >
         <section className="config-section" aria-label="Account">
           <h2>Account</h2>
-          <Formik<AccountValues>
+          <EntityForm<AccountValues>
+            id="user-account"
             initialValues={toAccountValues(account)}
-            enableReinitialize
             validationSchema={accountSchema}
-            onSubmit={(v) => {
-              edit.save({
-                key,
-                method: 'PUT',
-                path: `users/${account.id}`,
-                body: toAccountBody(v),
-                message: 'User saved.',
-                refresh: [USERS_KEY],
-              });
-            }}
+            save={(v) => ({
+              path: `users/${account.id}`,
+              body: toAccountBody(v),
+              message: 'User saved.',
+              refresh: [USERS_KEY],
+            })}
+            deleteLabel="Delete user"
           >
-            {({ dirty }) => (
-              <Form noValidate className="config-form">
-                <FormDirtyReporter id="user-account" />
-                <WritableFieldset>
-                  <AccountFields />
-                  <div className="config-form__actions">
-                    <button
-                      type="submit"
-                      className="button button--primary"
-                      disabled={!dirty || edit.pending}
-                    >
-                      Save
-                    </button>
-                    <DeleteButton label="Delete user" />
-                  </div>
-                </WritableFieldset>
-              </Form>
-            )}
-          </Formik>
+            <AccountFields />
+          </EntityForm>
         </section>
         <section className="config-section" aria-label="Second factors">
           <h2>Second factors</h2>
@@ -197,3 +166,9 @@ function UserDetail({ account }: { account: AccountDetail }) {
     </DirtyGuard>
   );
 }
+
+// Accounts are changed by admins only; an account that may read the authentication area sees them.
+export const UserDetailPage = entityDetailPage(USER_DETAIL, UserDetail, {
+  writableBy: 'admins',
+  readOnlyNotice: null,
+});

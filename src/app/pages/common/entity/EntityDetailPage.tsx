@@ -9,7 +9,7 @@
  * The page's body is a component of its own (it may use hooks), rendered once the entity is loaded; it frames its
  * sections with EntityDetailView and places a DeleteButton where the delete action belongs.
  */
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Area } from '../../../../shared/privileges';
 import { useCanWrite, useIsAdmin } from '../../../../store/usePrivilege';
@@ -23,44 +23,68 @@ import { ReadOnlyNotice, ReadOnlyScope, useReadOnly } from '../config/ReadOnly';
 import { useEntityDetail, type EntityDetailSource, type EntityView } from './useEntityDetail';
 import '../config/config.css';
 
-export interface EntityDetailProps<T> {
-  source: EntityDetailSource<T>;
+export interface EntityDetailOptions {
   /** Who may change the entity: the accounts that may write this privilege area, or admins only. */
   writableBy: Area | 'admins';
   /** Why the page is read-only, said under its header (default: the groups grant read access only; null: nothing). */
   readOnlyNotice?: string | null;
-  /** The page once its entity is loaded. */
-  children: (entity: T) => ReactNode;
   /** The page for an id that names no entity (see `isNew`), e.g. the form of a new one. */
-  whenNew?: (id: string) => ReactNode;
+  New?: ComponentType;
 }
 
 interface DetailContext {
   source: EntityDetailSource<unknown>;
+  /** The entity's resource key. */
+  key: string;
   entity: unknown;
   readOnlyNotice: string | null | undefined;
 }
 
 const Detail = createContext<DetailContext | null>(null);
 
-export function EntityDetailPage<T>(props: EntityDetailProps<T>) {
-  const { source, writableBy, readOnlyNotice } = props;
-  const id = useParams().id ?? '';
-  const entity = useEntityDetail(source, id);
-  const isAdmin = useIsAdmin();
-  const canWrite = useCanWrite(writableBy === 'admins' ? 'authentication' : writableBy);
-  const writable = writableBy === 'admins' ? isAdmin : canWrite;
-  const isNew = source.isNew?.(id) ?? false;
-  if (!isNew && entity.data === undefined) return <EntityFallback entity={entity} source={source} />;
-  return (
-    <ReadOnlyScope readOnly={!writable}>
-      <Detail.Provider
-        value={{ source: source as EntityDetailSource<unknown>, entity: entity.data, readOnlyNotice }}
-      >
-        {isNew || entity.data === undefined ? props.whenNew?.(id) : props.children(entity.data)}
-      </Detail.Provider>
-    </ReadOnlyScope>
-  );
+/** The resource key of the entity the page shows. */
+export function useEntityKey(): string {
+  const detail = useContext(Detail);
+  if (!detail) throw new Error('useEntityKey belongs inside an entity detail page');
+  return detail.key;
+}
+
+/**
+ * The route component of an entity's detail page: `Body` is the page once its entity is loaded (it may use hooks
+ * and frames itself with EntityDetailView).
+ */
+export function entityDetailPage<T>(
+  source: EntityDetailSource<T>,
+  Body: ComponentType<{ entity: T }>,
+  options: EntityDetailOptions,
+): ComponentType {
+  function EntityDetailPage() {
+    const id = useParams().id ?? '';
+    const entity = useEntityDetail(source, id);
+    const isAdmin = useIsAdmin();
+    // (Hooks run alike on every render: an admins-only page reads an area's privilege it does not use.)
+    const canWrite = useCanWrite(options.writableBy === 'admins' ? 'authentication' : options.writableBy);
+    const writable = options.writableBy === 'admins' ? isAdmin : canWrite;
+    const isNew = source.isNew?.(id) ?? false;
+    if (!isNew && entity.data === undefined) return <EntityFallback entity={entity} source={source} />;
+    const { New } = options;
+    return (
+      <ReadOnlyScope readOnly={!writable}>
+        <Detail.Provider
+          value={{
+            source: source as EntityDetailSource<unknown>,
+            key: source.key(id),
+            entity: entity.data,
+            readOnlyNotice: options.readOnlyNotice,
+          }}
+        >
+          {entity.data !== undefined ? <Body entity={entity.data} /> : New ? <New /> : null}
+        </Detail.Provider>
+      </ReadOnlyScope>
+    );
+  }
+  EntityDetailPage.displayName = `EntityDetailPage(${source.noun})`;
+  return EntityDetailPage;
 }
 
 /** Deleting the entity the page shows. */

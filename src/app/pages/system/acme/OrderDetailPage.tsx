@@ -9,7 +9,7 @@ import { acmeOrderUnwatched, acmeOrderWatched } from '../../../../../sagas/acmeO
 import { useAppDispatch } from '../../../../store/createStore';
 import { Facts } from '../common/Facts';
 import { formatDate } from '../common/pki';
-import { EntityDetailPage, EntityDetailView } from '../../common/entity/EntityDetailPage';
+import { EntityDetailView, entityDetailPage } from '../../common/entity/EntityDetailPage';
 import type { EntityDetailSource } from '../../common/entity/useEntityDetail';
 import { orderKey, ORDERS_KEY, type AcmeOrder } from '../types';
 import { orderRunning, orderStatusLabel } from './status';
@@ -26,15 +26,7 @@ export const ORDER_DETAIL: EntityDetailSource<AcmeOrder> = {
   back: { to: '/system/acme-orders', label: 'ACME orders' },
 };
 
-export function OrderDetailPage() {
-  return (
-    <EntityDetailPage source={ORDER_DETAIL} writableBy="pki">
-      {(order) => <OrderDetail order={order} />}
-    </EntityDetailPage>
-  );
-}
-
-function OrderDetail({ order }: { order: AcmeOrder }) {
+function OrderDetail({ entity: order }: { entity: AcmeOrder }) {
   const { id } = order;
   const dispatch = useAppDispatch();
   const running = orderRunning(order.status);
@@ -89,3 +81,5 @@ function OrderDetail({ order }: { order: AcmeOrder }) {
     </EntityDetailView>
   );
 }
+
+export const OrderDetailPage = entityDetailPage(ORDER_DETAIL, OrderDetail, { writableBy: 'pki' });

@@ -7,7 +7,7 @@ import { useResourceSave } from '../../../../store/useResource';
 import { Chain } from '../common/Chain';
 import { Facts } from '../common/Facts';
 import { formatDate, keyUsageText, statusLabel, useApiHref } from '../common/pki';
-import { DeleteButton, EntityDetailPage, EntityDetailView } from '../../common/entity/EntityDetailPage';
+import { DeleteButton, EntityDetailView, entityDetailPage } from '../../common/entity/EntityDetailPage';
 import type { EntityDetailSource } from '../../common/entity/useEntityDetail';
 import { CAS_KEY, caKey, CRLS_KEY, type CertificateAuthorityDetail } from '../types';
 import '../common/pki.css';
@@ -23,15 +23,7 @@ export const CA_DETAIL: EntityDetailSource<CertificateAuthorityDetail> = {
   back: { to: '/system/certificate-authorities', label: 'Certificate authorities' },
 };
 
-export function CaDetailPage() {
-  return (
-    <EntityDetailPage source={CA_DETAIL} writableBy="pki">
-      {(ca) => <CaDetail ca={ca} />}
-    </EntityDetailPage>
-  );
-}
-
-function CaDetail({ ca }: { ca: CertificateAuthorityDetail }) {
+function CaDetail({ entity: ca }: { entity: CertificateAuthorityDetail }) {
   const readOnly = useReadOnly();
   const { id } = ca;
   const crl = useResourceSave();
@@ -130,3 +122,5 @@ function CaDetail({ ca }: { ca: CertificateAuthorityDetail }) {
     </EntityDetailView>
   );
 }
+
+export const CaDetailPage = entityDetailPage(CA_DETAIL, CaDetail, { writableBy: 'pki' });

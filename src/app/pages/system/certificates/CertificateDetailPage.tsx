@@ -19,7 +19,7 @@ import {
   statusLabel,
   useApiHref,
 } from '../common/pki';
-import { DeleteButton, EntityDetailPage, EntityDetailView } from '../../common/entity/EntityDetailPage';
+import { DeleteButton, EntityDetailView, entityDetailPage } from '../../common/entity/EntityDetailPage';
 import type { EntityDetailSource } from '../../common/entity/useEntityDetail';
 import { CAS_KEY, CERTIFICATES_KEY, certificateKey, type CertificateDetail } from '../types';
 import { ExportModal } from './ExportModal';
@@ -39,15 +39,7 @@ export const CERTIFICATE_DETAIL: EntityDetailSource<CertificateDetail> = {
   back: { to: '/system/certificates', label: 'Certificates' },
 };
 
-export function CertificateDetailPage() {
-  return (
-    <EntityDetailPage source={CERTIFICATE_DETAIL} writableBy="pki">
-      {(cert) => <CertificateView cert={cert} />}
-    </EntityDetailPage>
-  );
-}
-
-function CertificateView({ cert }: { cert: CertificateDetail }) {
+function CertificateView({ entity: cert }: { entity: CertificateDetail }) {
   const readOnly = useReadOnly();
   const { id } = cert;
   const [dialog, setDialog] = useState<'export' | 'revoke' | null>(null);
@@ -221,3 +213,7 @@ function CertificateView({ cert }: { cert: CertificateDetail }) {
     </EntityDetailView>
   );
 }
+
+export const CertificateDetailPage = entityDetailPage(CERTIFICATE_DETAIL, CertificateView, {
+  writableBy: 'pki',
+});

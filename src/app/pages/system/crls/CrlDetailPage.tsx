@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { DataTable } from '../../../../widgets/DataTable';
 import { Facts } from '../common/Facts';
 import { formatDate, useApiHref } from '../common/pki';
-import { EntityDetailPage, EntityDetailView } from '../../common/entity/EntityDetailPage';
+import { EntityDetailView, entityDetailPage } from '../../common/entity/EntityDetailPage';
 import type { EntityDetailSource } from '../../common/entity/useEntityDetail';
 import { REASONS } from '../certificates/RevokeModal';
 import { CRLS_KEY, crlKey, type RevocationListDetail } from '../types';
@@ -23,15 +23,7 @@ export const CRL_DETAIL: EntityDetailSource<RevocationListDetail> = {
   back: { to: '/system/certificate-revocation-lists', label: 'Revocation lists' },
 };
 
-export function CrlDetailPage() {
-  return (
-    <EntityDetailPage source={CRL_DETAIL} writableBy="pki">
-      {(crl) => <CrlDetail crl={crl} />}
-    </EntityDetailPage>
-  );
-}
-
-function CrlDetail({ crl }: { crl: RevocationListDetail }) {
+function CrlDetail({ entity: crl }: { entity: RevocationListDetail }) {
   const href = useApiHref(`pki/crls/${crl.id}/download`);
   return (
     <EntityDetailView
@@ -91,3 +83,5 @@ function CrlDetail({ crl }: { crl: RevocationListDetail }) {
     </EntityDetailView>
   );
 }
+
+export const CrlDetailPage = entityDetailPage(CRL_DETAIL, CrlDetail, { writableBy: 'pki' });
