@@ -9,7 +9,7 @@ import { Select } from '../../../widgets/Select';
 import { useResource, useResourceSave, useServerFieldError } from '../../../store/useResource';
 import { FieldError } from '../common/config/fields';
 import { WritableFieldset } from '../common/config/ReadOnly';
-import { EntityDetailView, entityDetailPage } from '../common/entity/EntityDetailPage';
+import { DetailSection, EntityDetailView, entityDetailPage } from '../common/entity/EntityDetailPage';
 import type { EntityDetailSource } from '../common/entity/useEntityDetail';
 import { PROVIDER_TYPE_NAMES } from './ProvidersPage';
 import { PROVIDERS_KEY, SERVICES_KEY, serviceKey, type AuthService, type Provider } from './types';
@@ -53,8 +53,7 @@ function ServiceDetail({ entity: data }: { entity: AuthService }) {
 
   return (
     <EntityDetailView header={{ actionDescription: data.description }}>
-      <section className="config-section" aria-label="Providers in order">
-        <h2>Providers in order</h2>
+      <DetailSection title="Providers in order">
         <p>Asked from the top: the first provider that knows the account decides.</p>
         <WritableFieldset>
           <ol className="service-providers">
@@ -147,7 +146,7 @@ function ServiceDetail({ entity: data }: { entity: AuthService }) {
             </button>
           </div>
         </WritableFieldset>
-      </section>
+      </DetailSection>
     </EntityDetailView>
   );
 }

@@ -9,7 +9,7 @@ import { DataTable } from '../../../widgets/DataTable';
 import { useResourceSave } from '../../../store/useResource';
 import { DirtyGuard } from '../common/config/DirtyGuard';
 import { useReadOnly } from '../common/config/ReadOnly';
-import { EntityDetailView, entityDetailPage } from '../common/entity/EntityDetailPage';
+import { DetailSection, EntityDetailView, entityDetailPage } from '../common/entity/EntityDetailPage';
 import { EntityForm } from '../common/entity/EntityForm';
 import type { EntityDetailSource } from '../common/entity/useEntityDetail';
 import {
@@ -78,8 +78,7 @@ function UserDetail({ entity: account }: { entity: AccountDetail }) {
           },
         }}
       >
-        <section className="config-section" aria-label="Account">
-          <h2>Account</h2>
+        <DetailSection title="Account">
           <EntityForm<AccountValues>
             id="user-account"
             initialValues={toAccountValues(account)}
@@ -94,9 +93,8 @@ function UserDetail({ entity: account }: { entity: AccountDetail }) {
           >
             <AccountFields />
           </EntityForm>
-        </section>
-        <section className="config-section" aria-label="Second factors">
-          <h2>Second factors</h2>
+        </DetailSection>
+        <DetailSection title="Second factors">
           {account.second_factors.length || account.security_keys?.length ? (
             <>
               <ul>
@@ -124,7 +122,7 @@ function UserDetail({ entity: account }: { entity: AccountDetail }) {
           ) : (
             <p>No second factor.</p>
           )}
-        </section>
+        </DetailSection>
         <section className="config-section" aria-label="Sign-in history">
           <DataTable
             caption="Sign-in history"

@@ -174,6 +174,42 @@ export function DeleteButton({ label = 'Delete', danger = false }: { label?: str
   );
 }
 
+/** A section of a detail page, named by its heading. */
+export function DetailSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="config-section" aria-label={title}>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * A button that asks the appliance to do something to the page's entity (`POST {path}`: publish a CRL, renew), the
+ * entity reloaded after; disabled on a read-only page and while the request runs.
+ */
+export function EntityAction({
+  label,
+  request,
+}: {
+  label: string;
+  request: { path: string; body?: unknown; message: string; refresh?: string[] };
+}) {
+  const key = useEntityKey();
+  const action = useResourceSave();
+  const readOnly = useReadOnly();
+  return (
+    <button
+      type="button"
+      className="button"
+      disabled={action.pending || readOnly}
+      onClick={() => action.save({ key, method: 'POST', ...request })}
+    >
+      {label}
+    </button>
+  );
+}
+
 /** Why the load failed, in the user's words. */
 function reasonOf(status: number | undefined): string {
   if (status === undefined) return 'the appliance could not be reached.';

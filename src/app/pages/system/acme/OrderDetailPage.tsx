@@ -9,7 +9,7 @@ import { acmeOrderUnwatched, acmeOrderWatched } from '../../../../../sagas/acmeO
 import { useAppDispatch } from '../../../../store/createStore';
 import { Facts } from '../common/Facts';
 import { formatDate } from '../common/pki';
-import { EntityDetailView, entityDetailPage } from '../../common/entity/EntityDetailPage';
+import { DetailSection, EntityDetailView, entityDetailPage } from '../../common/entity/EntityDetailPage';
 import type { EntityDetailSource } from '../../common/entity/useEntityDetail';
 import { orderKey, ORDERS_KEY, type AcmeOrder } from '../types';
 import { orderRunning, orderStatusLabel } from './status';
@@ -45,8 +45,7 @@ function OrderDetail({ entity: order }: { entity: AcmeOrder }) {
         subtitle: 'ACME order',
       }}
     >
-      <section className="config-section" aria-label="State">
-        <h2>State</h2>
+      <DetailSection title="State">
         {/* Announced as it changes: the stream moves it along while the order runs. */}
         <p role="status" aria-live="polite">
           {orderStatusLabel(order.status)}
@@ -77,7 +76,7 @@ function OrderDetail({ entity: order }: { entity: AcmeOrder }) {
             ['Last change', formatDate(order.updated_at)],
           ]}
         />
-      </section>
+      </DetailSection>
     </EntityDetailView>
   );
 }

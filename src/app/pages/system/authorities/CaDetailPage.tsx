@@ -3,30 +3,30 @@
  * authority; download its certificate (PEM, DER, chain) and CRL, publish a new CRL now, delete it. Downloads only
  * read: an account that may only read the PKI area keeps them, the rest is disabled.
  */
-import { useResourceSave } from '../../../../store/useResource';
 import { Chain } from '../common/Chain';
+import { DownloadLinks } from '../common/Downloads';
 import { Facts } from '../common/Facts';
-import { formatDate, keyUsageText, statusLabel, useApiHref } from '../common/pki';
-import { DeleteButton, EntityDetailView, entityDetailPage } from '../../common/entity/EntityDetailPage';
-import type { EntityDetailSource } from '../../common/entity/useEntityDetail';
+import { formatDate, keyUsageText, statusLabel, useApiHref, pkiDetail } from '../common/pki';
+import {
+  DeleteButton,
+  DetailSection,
+  EntityAction,
+  EntityDetailView,
+  entityDetailPage,
+} from '../../common/entity/EntityDetailPage';
 import { CAS_KEY, caKey, CRLS_KEY, type CertificateAuthorityDetail } from '../types';
 import '../common/pki.css';
-import { useReadOnly } from '../../common/config/ReadOnly';
 
-export const CA_DETAIL: EntityDetailSource<CertificateAuthorityDetail> = {
+export const CA_DETAIL = pkiDetail<CertificateAuthorityDetail>({
   key: caKey,
   list: CAS_KEY,
   noun: 'Certificate authority',
   what: 'the certificate authority',
-  title: (ca) => ca.name,
-  documentTitle: (ca) => `${ca.name} · Certificate authorities`,
   back: { to: '/system/certificate-authorities', label: 'Certificate authorities' },
-};
+});
 
 function CaDetail({ entity: ca }: { entity: CertificateAuthorityDetail }) {
-  const readOnly = useReadOnly();
   const { id } = ca;
-  const crl = useResourceSave();
   const certHref = useApiHref(`pki/cas/${id}/certificate`);
   const crlHref = useApiHref(`pki/cas/${id}/crl`);
   return (
@@ -46,42 +46,32 @@ function CaDetail({ entity: ca }: { entity: CertificateAuthorityDetail }) {
       }}
     >
       <div className="pki-actions">
-        <a className="button" href={`${certHref}?format=pem`} download>
-          Download certificate (PEM)
-        </a>
-        <a className="button" href={`${certHref}?format=der`} download>
-          Download certificate (DER)
-        </a>
-        <a className="button" href={`${certHref}?format=pem&chain=1`} download>
-          Download chain (PEM)
-        </a>
+        <DownloadLinks
+          href={certHref}
+          links={[
+            ['Download certificate (PEM)', 'format=pem'],
+            ['Download certificate (DER)', 'format=der'],
+            ['Download chain (PEM)', 'format=pem&chain=1'],
+          ]}
+        />
         {ca.has_private_key ? (
           <>
             <a className="button" href={`${crlHref}?format=pem`} download>
               Download CRL
             </a>
-            <button
-              type="button"
-              className="button"
-              disabled={crl.pending || readOnly}
-              onClick={() =>
-                crl.save({
-                  key: caKey(id),
-                  method: 'POST',
-                  path: `pki/cas/${id}/crl`,
-                  message: 'A new revocation list was published.',
-                  refresh: [CAS_KEY, CRLS_KEY],
-                })
-              }
-            >
-              Publish CRL now
-            </button>
+            <EntityAction
+              label="Publish CRL now"
+              request={{
+                path: `pki/cas/${id}/crl`,
+                message: 'A new revocation list was published.',
+                refresh: [CAS_KEY, CRLS_KEY],
+              }}
+            />
           </>
         ) : null}
         <DeleteButton danger />
       </div>
-      <section className="config-section" aria-label="Certificate">
-        <h2>Certificate</h2>
+      <DetailSection title="Certificate">
         <Facts
           items={[
             ['Subject', ca.subject],
@@ -98,13 +88,11 @@ function CaDetail({ entity: ca }: { entity: CertificateAuthorityDetail }) {
             ['Source', ca.source === 'created' ? 'Created in the appliance' : 'Imported'],
           ]}
         />
-      </section>
-      <section className="config-section" aria-label="Chain">
-        <h2>Chain</h2>
+      </DetailSection>
+      <DetailSection title="Chain">
         <Chain links={ca.chain} />
-      </section>
-      <section className="config-section" aria-label="Revocation">
-        <h2>Revocation</h2>
+      </DetailSection>
+      <DetailSection title="Revocation">
         <Facts
           items={[
             ['Certificates issued', String(ca.certificates)],
@@ -118,7 +106,7 @@ function CaDetail({ entity: ca }: { entity: CertificateAuthorityDetail }) {
             ['CRL validity', `${ca.crl_validity_hours} hours`],
           ]}
         />
-      </section>
+      </DetailSection>
     </EntityDetailView>
   );
 }

@@ -7,8 +7,8 @@
 import { isLoopbackAddress, LOOPBACK_CRL_WARNING } from '../../../../shared/loopback';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useResourceSave } from '../../../../store/useResource';
 import { Chain } from '../common/Chain';
+import { DownloadLinks } from '../common/Downloads';
 import { Facts } from '../common/Facts';
 import {
   daysLeft,
@@ -18,9 +18,15 @@ import {
   keyUsageText,
   statusLabel,
   useApiHref,
+  pkiDetail,
 } from '../common/pki';
-import { DeleteButton, EntityDetailView, entityDetailPage } from '../../common/entity/EntityDetailPage';
-import type { EntityDetailSource } from '../../common/entity/useEntityDetail';
+import {
+  DeleteButton,
+  DetailSection,
+  EntityAction,
+  EntityDetailView,
+  entityDetailPage,
+} from '../../common/entity/EntityDetailPage';
 import { CAS_KEY, CERTIFICATES_KEY, certificateKey, type CertificateDetail } from '../types';
 import { ExportModal } from './ExportModal';
 import { REASONS, RevokeModal } from './RevokeModal';
@@ -29,21 +35,18 @@ import { useReadOnly } from '../../common/config/ReadOnly';
 
 const join = (values: readonly string[]) => (values.length ? values.join(', ') : '');
 
-export const CERTIFICATE_DETAIL: EntityDetailSource<CertificateDetail> = {
+// Not the list: it may hold ten thousand certificates (the entity's own load says when it is unknown).
+export const CERTIFICATE_DETAIL = pkiDetail<CertificateDetail>({
   key: certificateKey,
-  // Not the list: it may hold ten thousand certificates (the entity's own load says when it is unknown).
   noun: 'Certificate',
   what: 'the certificate',
-  title: (cert) => cert.name,
-  documentTitle: (cert) => `${cert.name} · Certificates`,
   back: { to: '/system/certificates', label: 'Certificates' },
-};
+});
 
 function CertificateView({ entity: cert }: { entity: CertificateDetail }) {
   const readOnly = useReadOnly();
   const { id } = cert;
   const [dialog, setDialog] = useState<'export' | 'revoke' | null>(null);
-  const renewal = useResourceSave();
   const href = useApiHref(`pki/certificates/${id}/certificate`);
   const left = daysLeft(cert.not_after);
   const renewable = cert.ca_id !== null && cert.profile !== 'other' && !cert.renewed_by;
@@ -81,38 +84,29 @@ function CertificateView({ entity: cert }: { entity: CertificateDetail }) {
       }}
     >
       <div className="pki-actions">
-        <a className="button" href={`${href}?format=pem`} download>
-          Download certificate (PEM)
-        </a>
-        <a className="button" href={`${href}?format=der`} download>
-          Download certificate (DER)
-        </a>
-        <a className="button" href={`${href}?format=pem&chain=1`} download>
-          Download with chain (PEM)
-        </a>
+        <DownloadLinks
+          href={href}
+          links={[
+            ['Download certificate (PEM)', 'format=pem'],
+            ['Download certificate (DER)', 'format=der'],
+            ['Download with chain (PEM)', 'format=pem&chain=1'],
+          ]}
+        />
         {cert.has_private_key ? (
           <button type="button" className="button" disabled={readOnly} onClick={() => setDialog('export')}>
             Export with private key
           </button>
         ) : null}
         {renewable ? (
-          <button
-            type="button"
-            className="button"
-            disabled={renewal.pending || readOnly}
-            onClick={() =>
-              renewal.save({
-                key: certificateKey(id),
-                method: 'POST',
-                path: `pki/certificates/${id}/renew`,
-                body: {},
-                message: `${cert.name} renewed: a new certificate with the same names was issued.`,
-                refresh: [CERTIFICATES_KEY, CAS_KEY],
-              })
-            }
-          >
-            Renew
-          </button>
+          <EntityAction
+            label="Renew"
+            request={{
+              path: `pki/certificates/${id}/renew`,
+              body: {},
+              message: `${cert.name} renewed: a new certificate with the same names was issued.`,
+              refresh: [CERTIFICATES_KEY, CAS_KEY],
+            }}
+          />
         ) : null}
         {revocable ? (
           <button
@@ -126,8 +120,7 @@ function CertificateView({ entity: cert }: { entity: CertificateDetail }) {
         ) : null}
         <DeleteButton danger />
       </div>
-      <section className="config-section" aria-label="Certificate">
-        <h2>Certificate</h2>
+      <DetailSection title="Certificate">
         <Facts
           items={[
             ['Subject', cert.subject],
@@ -170,9 +163,8 @@ function CertificateView({ entity: cert }: { entity: CertificateDetail }) {
             ],
           ]}
         />
-      </section>
-      <section className="config-section" aria-label="Used by">
-        <h2>Used by</h2>
+      </DetailSection>
+      <DetailSection title="Used by">
         {cert.used_by.length ? (
           <ul>
             {cert.used_by.map((u) => (
@@ -182,9 +174,8 @@ function CertificateView({ entity: cert }: { entity: CertificateDetail }) {
         ) : (
           <p>Nothing in the appliance uses this certificate.</p>
         )}
-      </section>
-      <section className="config-section" aria-label="Extensions">
-        <h2>Extensions</h2>
+      </DetailSection>
+      <DetailSection title="Extensions">
         <Facts
           items={[
             ['Signature', cert.signature_algorithm],
@@ -199,11 +190,10 @@ function CertificateView({ entity: cert }: { entity: CertificateDetail }) {
             {LOOPBACK_CRL_WARNING.replace('before issuing certificates', 'and reissue certificates')}
           </p>
         ))}
-      </section>
-      <section className="config-section" aria-label="Chain">
-        <h2>Chain</h2>
+      </DetailSection>
+      <DetailSection title="Chain">
         <Chain links={cert.chain} />
-      </section>
+      </DetailSection>
       {dialog === 'export' && !readOnly ? (
         <ExportModal certificate={cert} onClose={() => setDialog(null)} />
       ) : null}

@@ -4,24 +4,22 @@
  */
 import { Link } from 'react-router';
 import { DataTable } from '../../../../widgets/DataTable';
+import { DownloadLinks } from '../common/Downloads';
 import { Facts } from '../common/Facts';
-import { formatDate, useApiHref } from '../common/pki';
-import { EntityDetailView, entityDetailPage } from '../../common/entity/EntityDetailPage';
-import type { EntityDetailSource } from '../../common/entity/useEntityDetail';
+import { formatDate, useApiHref, pkiDetail } from '../common/pki';
+import { DetailSection, EntityDetailView, entityDetailPage } from '../../common/entity/EntityDetailPage';
 import { REASONS } from '../certificates/RevokeModal';
 import { CRLS_KEY, crlKey, type RevocationListDetail } from '../types';
 import { CRL_STATUS } from './CrlListPage';
 import '../common/pki.css';
 
-export const CRL_DETAIL: EntityDetailSource<RevocationListDetail> = {
+export const CRL_DETAIL = pkiDetail<RevocationListDetail>({
   key: crlKey,
   list: CRLS_KEY,
   noun: 'Revocation list',
   what: 'the revocation list',
-  title: (crl) => crl.name,
-  documentTitle: (crl) => `${crl.name} · Revocation lists`,
   back: { to: '/system/certificate-revocation-lists', label: 'Revocation lists' },
-};
+});
 
 function CrlDetail({ entity: crl }: { entity: RevocationListDetail }) {
   const href = useApiHref(`pki/crls/${crl.id}/download`);
@@ -35,15 +33,15 @@ function CrlDetail({ entity: crl }: { entity: RevocationListDetail }) {
       }}
     >
       <div className="pki-actions">
-        <a className="button" href={`${href}?format=pem`} download>
-          Download CRL (PEM)
-        </a>
-        <a className="button" href={`${href}?format=der`} download>
-          Download CRL (DER)
-        </a>
+        <DownloadLinks
+          href={href}
+          links={[
+            ['Download CRL (PEM)', 'format=pem'],
+            ['Download CRL (DER)', 'format=der'],
+          ]}
+        />
       </div>
-      <section className="config-section" aria-label="Revocation list">
-        <h2>Revocation list</h2>
+      <DetailSection title="Revocation list">
         <Facts
           items={[
             ['Issuer', crl.issuer],
@@ -64,7 +62,7 @@ function CrlDetail({ entity: crl }: { entity: RevocationListDetail }) {
             ['Source', crl.source === 'generated' ? 'Published by the appliance' : 'Imported'],
           ]}
         />
-      </section>
+      </DetailSection>
       <DataTable
         caption="Revoked certificates"
         showCaption
