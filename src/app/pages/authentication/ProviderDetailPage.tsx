@@ -342,6 +342,17 @@ function OpenCreated({ created, onCreated }: { created: Provider; onCreated: (id
   return null;
 }
 
+/** The group whose members the provider signs in as admins. */
+function AdminGroupField({ name }: { name: string }) {
+  return (
+    <TextField
+      name={name}
+      label="Admin group"
+      info="Members sign in to the console as admins; everyone else as users. Empty: nobody is made admin."
+    />
+  );
+}
+
 function LdapFields({ provider }: { provider: Provider | undefined }) {
   const { values } = useFormikContext<Values>();
   const cas = useResource<{ data: Array<{ id: string; name: string }> }>('pki/cas').data?.data ?? [];
@@ -397,11 +408,7 @@ function LdapFields({ provider }: { provider: Provider | undefined }) {
       <TextField name="ldap.email_attribute" label="E-mail attribute" required />
       <TextField name="ldap.name_attribute" label="Full name attribute" required />
       <TextField name="ldap.group_name_attribute" label="Group name attribute" required />
-      <TextField
-        name="ldap.admin_group"
-        label="Admin group"
-        info="Members sign in to the console as admins; everyone else as users. Empty: nobody is made admin."
-      />
+      <AdminGroupField name="ldap.admin_group" />
     </>
   );
 }
@@ -429,11 +436,7 @@ function OidcFields({ provider }: { provider: Provider | undefined }) {
       <TextField name="oidc.email_claim" label="E-mail claim" />
       <TextField name="oidc.name_claim" label="Full name claim" />
       <TextField name="oidc.groups_claim" label="Groups claim" />
-      <TextField
-        name="oidc.admin_group"
-        label="Admin group"
-        info="Members sign in to the console as admins; everyone else as users. Empty: nobody is made admin."
-      />
+      <AdminGroupField name="oidc.admin_group" />
       <CheckboxField
         name="oidc.allow_cross_origin_endpoints"
         label="Endpoints on other origins"

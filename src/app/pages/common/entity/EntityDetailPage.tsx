@@ -22,6 +22,7 @@ import { useRenderStatus } from '../../../renderStatus';
 import { ReadOnlyNotice, ReadOnlyScope, useReadOnly } from '../config/ReadOnly';
 import { useEntityDetail, type EntityDetailSource, type EntityView } from './useEntityDetail';
 import '../config/config.css';
+import './entity.css';
 
 export interface EntityDetailOptions {
   /** Who may change the entity: the accounts that may write this privilege area, or admins only. */
@@ -107,6 +108,7 @@ const Removal = createContext<{ ask: () => void; pending: boolean } | null>(null
 export function EntityDetailView({
   header,
   title: ownTitle,
+  actions,
   remove,
   className,
   children,
@@ -115,6 +117,8 @@ export function EntityDetailView({
   header?: Omit<PageHeaderProps, 'title' | 'backLink'>;
   /** The title of a page with no entity yet (a new one). */
   title?: string;
+  /** The row of actions under the header (downloads, renew…); Delete ends it when the entity may be deleted. */
+  actions?: ReactNode;
   remove?: EntityRemoval;
   className?: string;
   children: ReactNode;
@@ -137,6 +141,12 @@ export function EntityDetailView({
       <PageHeader {...header} title={title} backLink={source.back} />
       {detail.readOnlyNotice === null ? null : <ReadOnlyNotice text={detail.readOnlyNotice} />}
       <Removal.Provider value={{ ask: () => setAsking(true), pending: removal.pending }}>
+        {actions ? (
+          <div className="entity-actions">
+            {actions}
+            {remove ? <DeleteButton danger /> : null}
+          </div>
+        ) : null}
         {children}
       </Removal.Provider>
       {remove ? (

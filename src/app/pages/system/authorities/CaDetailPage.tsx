@@ -4,11 +4,10 @@
  * read: an account that may only read the PKI area keeps them, the rest is disabled.
  */
 import { Chain } from '../common/Chain';
-import { DownloadLinks } from '../common/Downloads';
+import { CertificateDownloads } from '../common/Downloads';
 import { Facts } from '../common/Facts';
 import { formatDate, keyUsageText, statusLabel, useApiHref, pkiDetail } from '../common/pki';
 import {
-  DeleteButton,
   DetailSection,
   EntityAction,
   EntityDetailView,
@@ -21,16 +20,34 @@ export const CA_DETAIL = pkiDetail<CertificateAuthorityDetail>({
   key: caKey,
   list: CAS_KEY,
   noun: 'Certificate authority',
-  what: 'the certificate authority',
   back: { to: '/system/certificate-authorities', label: 'Certificate authorities' },
 });
 
 function CaDetail({ entity: ca }: { entity: CertificateAuthorityDetail }) {
   const { id } = ca;
-  const certHref = useApiHref(`pki/cas/${id}/certificate`);
   const crlHref = useApiHref(`pki/cas/${id}/crl`);
   return (
     <EntityDetailView
+      actions={
+        <>
+          <CertificateDownloads path={`pki/cas/${id}/certificate`} chainLabel="Download chain (PEM)" />
+          {ca.has_private_key ? (
+            <>
+              <a className="button" href={`${crlHref}?format=pem`} download>
+                Download CRL
+              </a>
+              <EntityAction
+                label="Publish CRL now"
+                request={{
+                  path: `pki/cas/${id}/crl`,
+                  message: 'A new revocation list was published.',
+                  refresh: [CAS_KEY, CRLS_KEY],
+                }}
+              />
+            </>
+          ) : null}
+        </>
+      }
       header={{
         badge: { label: statusLabel(ca.status), color: ca.status === 'valid' ? 'green' : 'red' },
         subtitle: ca.kind === 'root' ? 'Root certificate authority' : 'Intermediate certificate authority',
@@ -45,32 +62,6 @@ function CaDetail({ entity: ca }: { entity: CertificateAuthorityDetail }) {
         },
       }}
     >
-      <div className="pki-actions">
-        <DownloadLinks
-          href={certHref}
-          links={[
-            ['Download certificate (PEM)', 'format=pem'],
-            ['Download certificate (DER)', 'format=der'],
-            ['Download chain (PEM)', 'format=pem&chain=1'],
-          ]}
-        />
-        {ca.has_private_key ? (
-          <>
-            <a className="button" href={`${crlHref}?format=pem`} download>
-              Download CRL
-            </a>
-            <EntityAction
-              label="Publish CRL now"
-              request={{
-                path: `pki/cas/${id}/crl`,
-                message: 'A new revocation list was published.',
-                refresh: [CAS_KEY, CRLS_KEY],
-              }}
-            />
-          </>
-        ) : null}
-        <DeleteButton danger />
-      </div>
       <DetailSection title="Certificate">
         <Facts
           items={[

@@ -8,7 +8,7 @@ import { isLoopbackAddress, LOOPBACK_CRL_WARNING } from '../../../../shared/loop
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Chain } from '../common/Chain';
-import { DownloadLinks } from '../common/Downloads';
+import { CertificateDownloads } from '../common/Downloads';
 import { Facts } from '../common/Facts';
 import {
   daysLeft,
@@ -17,11 +17,9 @@ import {
   formatDate,
   keyUsageText,
   statusLabel,
-  useApiHref,
   pkiDetail,
 } from '../common/pki';
 import {
-  DeleteButton,
   DetailSection,
   EntityAction,
   EntityDetailView,
@@ -39,7 +37,6 @@ const join = (values: readonly string[]) => (values.length ? values.join(', ') :
 export const CERTIFICATE_DETAIL = pkiDetail<CertificateDetail>({
   key: certificateKey,
   noun: 'Certificate',
-  what: 'the certificate',
   back: { to: '/system/certificates', label: 'Certificates' },
 });
 
@@ -47,7 +44,6 @@ function CertificateView({ entity: cert }: { entity: CertificateDetail }) {
   const readOnly = useReadOnly();
   const { id } = cert;
   const [dialog, setDialog] = useState<'export' | 'revoke' | null>(null);
-  const href = useApiHref(`pki/certificates/${id}/certificate`);
   const left = daysLeft(cert.not_after);
   const renewable = cert.ca_id !== null && cert.profile !== 'other' && !cert.renewed_by;
   const revocable = cert.ca_id !== null && cert.status !== 'revoked';
@@ -67,6 +63,40 @@ function CertificateView({ entity: cert }: { entity: CertificateDetail }) {
           : undefined;
   return (
     <EntityDetailView
+      actions={
+        <>
+          <CertificateDownloads
+            path={`pki/certificates/${id}/certificate`}
+            chainLabel="Download with chain (PEM)"
+          />
+          {cert.has_private_key ? (
+            <button type="button" className="button" disabled={readOnly} onClick={() => setDialog('export')}>
+              Export with private key
+            </button>
+          ) : null}
+          {renewable ? (
+            <EntityAction
+              label="Renew"
+              request={{
+                path: `pki/certificates/${id}/renew`,
+                body: {},
+                message: `${cert.name} renewed: a new certificate with the same names was issued.`,
+                refresh: [CERTIFICATES_KEY, CAS_KEY],
+              }}
+            />
+          ) : null}
+          {revocable ? (
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={readOnly}
+              onClick={() => setDialog('revoke')}
+            >
+              Revoke
+            </button>
+          ) : null}
+        </>
+      }
       header={{
         badge: { label: statusLabel(cert.status), color: cert.status === 'valid' ? 'green' : 'red' },
         subtitle: `${cert.profile === 'other' ? 'Certificate' : `${cert.profile[0].toUpperCase()}${cert.profile.slice(1)} certificate`}`,
@@ -83,43 +113,6 @@ function CertificateView({ entity: cert }: { entity: CertificateDetail }) {
         },
       }}
     >
-      <div className="pki-actions">
-        <DownloadLinks
-          href={href}
-          links={[
-            ['Download certificate (PEM)', 'format=pem'],
-            ['Download certificate (DER)', 'format=der'],
-            ['Download with chain (PEM)', 'format=pem&chain=1'],
-          ]}
-        />
-        {cert.has_private_key ? (
-          <button type="button" className="button" disabled={readOnly} onClick={() => setDialog('export')}>
-            Export with private key
-          </button>
-        ) : null}
-        {renewable ? (
-          <EntityAction
-            label="Renew"
-            request={{
-              path: `pki/certificates/${id}/renew`,
-              body: {},
-              message: `${cert.name} renewed: a new certificate with the same names was issued.`,
-              refresh: [CERTIFICATES_KEY, CAS_KEY],
-            }}
-          />
-        ) : null}
-        {revocable ? (
-          <button
-            type="button"
-            className="button button--danger"
-            disabled={readOnly}
-            onClick={() => setDialog('revoke')}
-          >
-            Revoke
-          </button>
-        ) : null}
-        <DeleteButton danger />
-      </div>
       <DetailSection title="Certificate">
         <Facts
           items={[

@@ -144,15 +144,20 @@ export const bulkSummary =
 export const PHONE = { name: 110, status: 90, expiry: 110 } as const;
 
 /**
- * The detail page of a PKI object, described for the entity kit: headed by its name, the document title
+ * The detail page of a PKI object, described for the entity kit: headed by its name, named "the <noun>" in
+ * sentences, the document title
  * "<name> · <list>", the back link to its list.
  */
 export function pkiDetail<T extends { name: string }>(spec: {
   key: (id: string) => string;
   list?: string;
   noun: string;
-  what: string;
   back: { to: string; label: string };
 }): EntityDetailSource<T> {
-  return { ...spec, title: (e) => e.name, documentTitle: (e) => `${e.name} · ${spec.back.label}` };
+  return {
+    ...spec,
+    what: `the ${spec.noun.toLowerCase()}`,
+    title: (e) => e.name,
+    documentTitle: (e) => `${e.name} · ${spec.back.label}`,
+  };
 }

@@ -17,7 +17,6 @@ export const CRL_DETAIL = pkiDetail<RevocationListDetail>({
   key: crlKey,
   list: CRLS_KEY,
   noun: 'Revocation list',
-  what: 'the revocation list',
   back: { to: '/system/certificate-revocation-lists', label: 'Revocation lists' },
 });
 
@@ -25,14 +24,7 @@ function CrlDetail({ entity: crl }: { entity: RevocationListDetail }) {
   const href = useApiHref(`pki/crls/${crl.id}/download`);
   return (
     <EntityDetailView
-      header={{
-        badge: {
-          label: CRL_STATUS[crl.status].label,
-          color: crl.status === 'current' ? 'green' : crl.status === 'expired' ? 'red' : 'grey',
-        },
-      }}
-    >
-      <div className="pki-actions">
+      actions={
         <DownloadLinks
           href={href}
           links={[
@@ -40,7 +32,14 @@ function CrlDetail({ entity: crl }: { entity: RevocationListDetail }) {
             ['Download CRL (DER)', 'format=der'],
           ]}
         />
-      </div>
+      }
+      header={{
+        badge: {
+          label: CRL_STATUS[crl.status].label,
+          color: crl.status === 'current' ? 'green' : crl.status === 'expired' ? 'red' : 'grey',
+        },
+      }}
+    >
       <DetailSection title="Revocation list">
         <Facts
           items={[
