@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { ConfirmationModal } from '../../../widgets/ConfirmationModal';
-import { DataTable } from '../../../widgets/DataTable';
+import { SignInTable } from '../common/SignInTable';
 import { useResourceSave } from '../../../store/useResource';
 import { DirtyGuard } from '../common/config/DirtyGuard';
 import { useReadOnly } from '../common/config/ReadOnly';
@@ -123,25 +123,7 @@ function UserDetail({ entity: account }: { entity: AccountDetail }) {
             <p>No second factor.</p>
           )}
         </DetailSection>
-        <section className="config-section" aria-label="Sign-in history">
-          <DataTable
-            caption="Sign-in history"
-            showCaption
-            legend={[{ title: 'Time' }, { title: 'Source' }, { title: 'Method' }, { title: 'Result' }]}
-            rows={account.login_history.map((r, i) => ({
-              id: String(i),
-              items: [
-                { value: formatDateTime(r.at, { seconds: true }), sortValue: r.at },
-                { value: r.source },
-                { value: r.method },
-                { value: r.success ? 'Signed in' : 'Failed', statusBullColor: r.success ? 'green' : 'red' },
-              ],
-            }))}
-            searchLabel="Search sign-ins"
-            emptyMessage="No sign-ins recorded."
-            maxHeight={320}
-          />
-        </section>
+        <SignInTable caption="Sign-in history" signIns={account.login_history} maxHeight={320} />
         <ConfirmationModal
           open={asking !== null}
           title={asking ? QUESTIONS[asking].title : ''}

@@ -7,9 +7,9 @@
 import { formatDateTime } from '../../../lib/format';
 import { useAppSelector } from '../../../store/createStore';
 import { useResource } from '../../../store/useResource';
-import { DataTable } from '../../../widgets/DataTable';
 import { Loader } from '../../../widgets/Loader';
 import { PageHeader } from '../../../widgets/PageHeader';
+import { SignInTable } from '../common/SignInTable';
 import '../common/config/config.css';
 import './profile.css';
 import type { SecurityKeySummary } from '../../../shared/authentication';
@@ -122,25 +122,12 @@ export function SignInsPage() {
               <a href="/logout/">Sign out</a>
             </p>
           </section>
-          <section className="config-section" aria-label="Recent sign-ins">
-            <DataTable
-              caption="Recent sign-ins"
-              showCaption
-              legend={[{ title: 'Time' }, { title: 'Source' }, { title: 'Method' }, { title: 'Result' }]}
-              rows={data.data.map((r, i) => ({
-                id: String(i),
-                items: [
-                  { value: formatDateTime(r.at, { seconds: true }), sortValue: r.at },
-                  { value: r.source },
-                  { value: METHODS[r.method] ?? r.method },
-                  { value: r.success ? 'Signed in' : 'Failed', statusBullColor: r.success ? 'green' : 'red' },
-                ],
-              }))}
-              searchLabel="Search sign-ins"
-              emptyMessage="No sign-ins recorded."
-              maxHeight={480}
-            />
-          </section>
+          <SignInTable
+            caption="Recent sign-ins"
+            signIns={data.data}
+            methodName={(m) => METHODS[m] ?? m}
+            maxHeight={480}
+          />
         </>
       )}
     </section>
