@@ -28,14 +28,10 @@ function GroupDetail({ entity: group }: { entity: Group }) {
           }.`,
         }}
         remove={{
-          question: 'Delete group?',
           message: `Delete "${group.name}"? Its members lose what it granted.`,
-          request: {
-            key: GROUPS_KEY,
-            path: `groups/${group.id}`,
-            message: `Group "${group.name}" deleted.`,
-            refresh: [USERS_KEY],
-          },
+          key: GROUPS_KEY,
+          done: `Group "${group.name}" deleted.`,
+          refresh: [USERS_KEY],
         }}
       >
         <section className="config-section" aria-label="Group">

@@ -228,13 +228,9 @@ function ProviderPage({
         }}
         remove={
           provider && {
-            question: 'Delete provider?',
             message: `Delete "${provider.name}"? Services using it stop trying it.`,
-            request: {
-              key: PROVIDERS_KEY,
-              path: `authentication/providers/${provider.id}`,
-              message: `Provider "${provider.name}" deleted.`,
-            },
+            key: PROVIDERS_KEY,
+            done: `Provider "${provider.name}" deleted.`,
           }
         }
       >

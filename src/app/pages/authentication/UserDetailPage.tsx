@@ -69,13 +69,9 @@ function UserDetail({ entity: account }: { entity: AccountDetail }) {
           },
         }}
         remove={{
-          question: 'Delete user?',
           message: `Delete the account "${account.username}"? This cannot be undone.`,
-          request: {
-            key: USERS_KEY,
-            path: `users/${account.id}`,
-            message: `User "${account.username}" deleted.`,
-          },
+          key: USERS_KEY,
+          done: `User "${account.username}" deleted.`,
         }}
       >
         <DetailSection title="Account">

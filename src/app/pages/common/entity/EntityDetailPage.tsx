@@ -90,12 +90,13 @@ export function entityDetailPage<T>(
 
 /** Deleting the entity the page shows. */
 export interface EntityRemoval {
-  /** The dialog's title ("Delete group?"). */
-  question: string;
-  /** The confirmation, naming the entity and what its deletion does. */
+  /** The confirmation, naming the entity and what its deletion does (the dialog asks "Delete <noun>?"). */
   message: string;
-  /** The DELETE: the list's key (reloaded), the entity's path, the toast once deleted, other keys to reload. */
-  request: { key: string; path: string; message: string; refresh?: string[] };
+  /** The toast once deleted. */
+  done: string;
+  /** The list's resource key (reloaded once deleted), and other keys to reload. The DELETE goes to the entity's key. */
+  key: string;
+  refresh?: string[];
 }
 
 const Removal = createContext<{ ask: () => void; pending: boolean } | null>(null);
@@ -125,7 +126,7 @@ export function EntityDetailView({
 }) {
   const detail = useContext(Detail);
   if (!detail) throw new Error('EntityDetailView belongs inside EntityDetailPage');
-  const { source, entity } = detail;
+  const { source, entity, key: entityKey } = detail;
   const readOnly = useReadOnly();
   const navigate = useNavigate();
   const removal = useResourceSave();
@@ -152,14 +153,20 @@ export function EntityDetailView({
       {remove ? (
         <ConfirmationModal
           open={asking && !readOnly}
-          title={remove.question}
+          title={`Delete ${source.noun.toLowerCase()}?`}
           message={remove.message}
           yesLabel="Delete"
           noLabel="Cancel"
           onCancel={() => setAsking(false)}
           onConfirm={() => {
             setAsking(false);
-            removal.save({ method: 'DELETE', ...remove.request });
+            removal.save({
+              key: remove.key,
+              method: 'DELETE',
+              path: entityKey,
+              message: remove.done,
+              ...(remove.refresh ? { refresh: remove.refresh } : {}),
+            });
           }}
         />
       ) : null}

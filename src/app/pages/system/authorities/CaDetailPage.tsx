@@ -53,13 +53,9 @@ function CaDetail({ entity: ca }: { entity: CertificateAuthorityDetail }) {
         subtitle: ca.kind === 'root' ? 'Root certificate authority' : 'Intermediate certificate authority',
       }}
       remove={{
-        question: 'Delete certificate authority?',
         message: `Delete ${ca.name}? Its private key is destroyed. An authority with intermediates or certificates cannot be deleted.`,
-        request: {
-          key: CAS_KEY,
-          path: `pki/cas/${id}`,
-          message: `Certificate authority ${ca.name} deleted.`,
-        },
+        key: CAS_KEY,
+        done: `Certificate authority ${ca.name} deleted.`,
       }}
     >
       <DetailSection title="Certificate">

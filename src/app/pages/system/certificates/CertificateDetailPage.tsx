@@ -103,14 +103,10 @@ function CertificateView({ entity: cert }: { entity: CertificateDetail }) {
         statusNotice: notice,
       }}
       remove={{
-        question: 'Delete certificate?',
         message: `Delete ${cert.name} and its private key? A certificate in use, or revoked and not yet expired, cannot be deleted.`,
-        request: {
-          key: CERTIFICATES_KEY,
-          path: `pki/certificates/${id}`,
-          message: `${cert.name} deleted.`,
-          refresh: [CAS_KEY],
-        },
+        key: CERTIFICATES_KEY,
+        done: `${cert.name} deleted.`,
+        refresh: [CAS_KEY],
       }}
     >
       <DetailSection title="Certificate">
