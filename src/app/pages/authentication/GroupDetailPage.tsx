@@ -13,7 +13,6 @@ import { GROUPS_KEY, USERS_KEY, groupKey, type Group } from './types';
 export const GROUP_DETAIL: EntityDetailSource<Group> = {
   key: groupKey,
   noun: 'Group',
-  what: 'the group',
   title: (g) => `Group ${g.name}`,
   back: { to: '/authentication/groups', label: 'Groups' },
 };
@@ -39,12 +38,7 @@ function GroupDetail({ entity: group }: { entity: Group }) {
             id="group"
             initialValues={toGroupValues(group)}
             validationSchema={groupSchema}
-            save={(v) => ({
-              path: `groups/${group.id}`,
-              body: toGroupBody(v),
-              message: 'Group saved.',
-              refresh: [GROUPS_KEY, USERS_KEY],
-            })}
+            save={{ body: toGroupBody, message: 'Group saved.', refresh: [GROUPS_KEY, USERS_KEY] }}
             deleteLabel="Delete group"
           >
             <GroupFields />

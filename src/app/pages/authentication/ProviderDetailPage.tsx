@@ -175,7 +175,6 @@ export const PROVIDER_DETAIL: EntityDetailSource<Provider> = {
   key: providerKey,
   isNew: (id) => id === 'new',
   noun: 'Provider',
-  what: 'the provider',
   title: (p) => `Provider ${p.name}`,
   back: { to: '/authentication/providers', label: 'Providers' },
 };

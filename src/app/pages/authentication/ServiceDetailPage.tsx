@@ -20,7 +20,6 @@ export const SERVICE_DETAIL: EntityDetailSource<AuthService> = {
   // The services are a fixed set: the appliance refuses another id (422), the list tells it is unknown.
   list: SERVICES_KEY,
   noun: 'Service',
-  what: 'the service',
   title: (s) => `Service ${s.name}`,
   back: { to: '/authentication/services', label: 'Services' },
 };

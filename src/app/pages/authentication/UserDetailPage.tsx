@@ -25,7 +25,6 @@ import { USERS_KEY, userKey, type AccountDetail } from './types';
 export const USER_DETAIL: EntityDetailSource<AccountDetail> = {
   key: userKey,
   noun: 'User',
-  what: 'the user',
   title: (u) => `User ${u.username}`,
   back: { to: '/authentication/users', label: 'Users' },
 };
@@ -79,12 +78,7 @@ function UserDetail({ entity: account }: { entity: AccountDetail }) {
             id="user-account"
             initialValues={toAccountValues(account)}
             validationSchema={accountSchema}
-            save={(v) => ({
-              path: `users/${account.id}`,
-              body: toAccountBody(v),
-              message: 'User saved.',
-              refresh: [USERS_KEY],
-            })}
+            save={{ body: toAccountBody, message: 'User saved.', refresh: [USERS_KEY] }}
             deleteLabel="Delete user"
           >
             <AccountFields />

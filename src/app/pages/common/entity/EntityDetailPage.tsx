@@ -242,7 +242,7 @@ function reasonOf(status: number | undefined): string {
  */
 function EntityFallback<T>({ entity, source }: { entity: EntityView<T>; source: EntityDetailSource<T> }) {
   if (entity.unknown) return <EntityNotFound />;
-  const { noun, what } = source;
+  const { noun, what = `the ${noun.toLowerCase()}` } = source;
   if (!entity.failure)
     return (
       <section className="page config-page" aria-label={noun} aria-busy="true">

@@ -24,8 +24,8 @@ export function EntityForm<V extends FormikValues>({
   id: string;
   initialValues: V;
   validationSchema: AnyObjectSchema;
-  /** The PUT of the values: the entity's path, its body, the toast once saved and other keys to reload. */
-  save: (values: V) => { path: string; body: unknown; message: string; refresh?: string[] };
+  /** The PUT of the values to the entity's address: its body, the toast once saved, other keys to reload. */
+  save: { body: (values: V) => unknown; message: string; refresh?: string[] };
   /** The delete button's name ("Delete user"); none: no delete button in the form. */
   deleteLabel?: string;
   children: ReactNode;
@@ -38,7 +38,7 @@ export function EntityForm<V extends FormikValues>({
       enableReinitialize
       validationSchema={validationSchema}
       onSubmit={(values) => {
-        edit.save({ key, method: 'PUT', ...save(values) });
+        edit.save({ key, method: 'PUT', path: key, ...save, body: save.body(values) });
       }}
     >
       {({ dirty }) => (

@@ -25,8 +25,8 @@ export interface EntityDetailSource<T> {
   isNew?: (id: string) => boolean;
   /** The entity's kind, capitalised ("Certificate authority"): the page's name while nothing is loaded. */
   noun: string;
-  /** The entity in a sentence ("the certificate authority"). */
-  what: string;
+  /** The entity in a sentence (default: "the <noun>", e.g. "the certificate authority"). */
+  what?: string;
   /** The page's heading once loaded ("Group admins", "www.example.com"). */
   title: (entity: T) => string;
   /** The name of the page's region (default: the heading). */

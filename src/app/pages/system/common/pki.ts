@@ -144,8 +144,7 @@ export const bulkSummary =
 export const PHONE = { name: 110, status: 90, expiry: 110 } as const;
 
 /**
- * The detail page of a PKI object, described for the entity kit: headed by its name, named "the <noun>" in
- * sentences, the document title
+ * The detail page of a PKI object, described for the entity kit: headed by its name, the document title
  * "<name> · <list>", the back link to its list.
  */
 export function pkiDetail<T extends { name: string }>(spec: {
@@ -156,7 +155,6 @@ export function pkiDetail<T extends { name: string }>(spec: {
 }): EntityDetailSource<T> {
   return {
     ...spec,
-    what: `the ${spec.noun.toLowerCase()}`,
     title: (e) => e.name,
     documentTitle: (e) => `${e.name} · ${spec.back.label}`,
   };
