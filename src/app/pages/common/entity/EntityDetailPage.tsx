@@ -6,8 +6,9 @@
  * notice, the page's sections, and deleting the entity after a confirmation that names it, back to the list once the
  * appliance has deleted it.
  *
- * The page's body is a component of its own (it may use hooks), rendered once the entity is loaded; it frames its
- * sections with EntityDetailView and places a DeleteButton where the delete action belongs.
+ * A page is `entityDetailPage(source, Body, { writableBy })`: Body is rendered once the entity is loaded (it may use
+ * hooks); it frames itself with EntityDetailView (header, actions row, sections) and, when its delete action belongs
+ * in a form, places the DeleteButton there (EntityForm does).
  */
 import { createContext, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
