@@ -74,7 +74,8 @@ function lazyRoute(
     const loader: LoaderFunction | undefined =
       guard && own ? async (args) => (await guard(args)) ?? own(args) : (guard ?? own);
     const Component = privilege ? gated(mod.Component, privilege) : mod.Component;
-    return { Component, handle: mod.handle, ...(loader ? { loader } : {}) };
+    const handle = privilege ? { ...mod.handle, area: privilege } : mod.handle;
+    return { Component, handle, ...(loader ? { loader } : {}) };
   });
   return path === null ? { id, index: true, lazy } : { id, path, lazy };
 }

@@ -20,7 +20,7 @@ import { FragmentRenderContext } from '../app/serverFragments';
 import { RenderStatus, RenderStatusContext } from '../app/renderStatus';
 import { routeAreas, routeChunks, routes } from '../app/routes';
 import { routeAreaOf } from '../app/routing/areaGate';
-import { noAccessTitle } from '../app/errors/NoAccessPage';
+import { documentTitle } from '../app/routing/title';
 import { mayOpen } from '../shared/privileges';
 import { registerFeatures } from '../app/features';
 import { THEME_COOKIE } from '../shared/http';
@@ -242,11 +242,9 @@ export function createRenderer(options: {
     const { context } = answer;
 
     const inCoreLayout = context.matches.some((m) => m.route.id === 'core');
-    let title = 'Rampart';
     const prefetch: UnknownAction[] = [];
     for (const match of context.matches) {
       const handle = match.route.handle as RouteHandle | undefined;
-      if (handle?.title) title = `${handle.title} · Rampart`;
       for (const action of handle?.prefetch?.({ params: match.params, url: input.url }) ?? [])
         prefetch.push(action);
     }
@@ -340,7 +338,12 @@ export function createRenderer(options: {
     // A late answer must not change the state now: it is rendered as it is.
     late = true;
     if (store) state = store.getState();
-    if (area && !mayOpen(state.session.user, area)) title = `${noAccessTitle(area)} · Rampart`;
+    // The browser's RouteTitle makes the same title from the same routes and state.
+    const title = documentTitle(
+      context.matches.map((m) => ({ params: m.params, handle: m.route.handle })),
+      input.url.searchParams,
+      state,
+    );
 
     // The login cookie outlived its session (the appliance answered 401): a protected page goes to the login.
     const onPublicPage = context.matches.some((m) => PUBLIC_CORE_ROUTES.has(m.route.id));

@@ -300,3 +300,21 @@ describe('content security policy', () => {
     expect(seen.size).toBe(300);
   });
 });
+
+describe('the document title of a server render', () => {
+  test("is a detail page's entity name, the same the browser keeps (the route's handle.title)", async () => {
+    const users = await app.inject({ url: '/api/users?per_page=100', headers: LOGGED_IN });
+    const admin = (JSON.parse(users.body) as { data: Array<{ id: number; username: string }> }).data.find(
+      (u) => u.username === 'admin',
+    )!;
+    const res = await app.inject({ url: `/authentication/users/${admin.id}`, headers: LOGGED_IN });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>User admin · Rampart</title>');
+  });
+
+  test("is the entity's kind for an id the appliance does not know (the page is the 404)", async () => {
+    const res = await app.inject({ url: '/authentication/groups/987654', headers: LOGGED_IN });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<title>Group · Rampart</title>');
+  });
+});

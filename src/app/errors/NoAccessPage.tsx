@@ -4,7 +4,6 @@
  * refused-request toasts, no read-only notice). A server render of it answers HTTP 403; a client navigation shows the
  * same page. An account that may read but not write the area gets the page itself with its read-only notice.
  */
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { AREA_LABELS, AREA_NAMES, type Area } from '../../shared/privileges';
 import { useRenderStatus } from '../renderStatus';
@@ -13,10 +12,8 @@ export const noAccessTitle = (area: Area) => `You do not have access to ${AREA_N
 
 export function NoAccessPage({ area }: { area: Area }) {
   useRenderStatus(403);
+  // The document title says the same (routing/title.ts, from the route's area).
   const title = noAccessTitle(area);
-  useEffect(() => {
-    document.title = `${title} · Rampart`;
-  }, [title]);
   return (
     <section className="page no-access" aria-labelledby="no-access-title">
       <div className="error-page__card no-access__card">

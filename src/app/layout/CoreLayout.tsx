@@ -2,7 +2,7 @@
  * The core layout (spec §2): main bar, context bar, the content area, the windows column (when a window is docked
  * on the right, the content area narrows), the progress overlay of appliance jobs, the notification center's
  * slot at the top of the content area (shared with the account pages: banners sit in the page's flow) and the session's timeout and re-authentication modals. Ctrl/Cmd+K opens the
- * command palette (loaded on demand).
+ * command palette (loaded on demand). The document title follows the page's route (RouteTitle).
  */
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -17,6 +17,7 @@ import { ProgressOverlay } from '../../progress/ProgressOverlay';
 import { WindowsHub } from '../../windows/WindowsHub';
 import { PaletteLauncher } from '../palette/PaletteLauncher';
 import { SessionDialogs } from '../session/SessionDialogs';
+import { RouteTitle } from '../routing/title';
 import { coreLayoutSaga } from '../../../sagas/core';
 import { startFeatureSaga } from '../../../sagas/featureSagas';
 
@@ -68,6 +69,7 @@ export function CoreLayout() {
       <ProgressOverlay />
       <PaletteLauncher />
       <SessionDialogs />
+      <RouteTitle />
     </div>
   );
 }

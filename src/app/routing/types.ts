@@ -1,11 +1,25 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { ComponentType } from 'react';
 import type { LoaderFunction, Params } from 'react-router';
+import type { Area } from '../../shared/privileges';
+
+/** What a dynamic document title may read: the route's address and the data the store holds. */
+export interface TitleArgs {
+  params: Params;
+  search: URLSearchParams;
+  /** A resource's last answer (undefined while none). */
+  resource: (key: string) => unknown;
+}
 
 /** What a route may declare beside its component, in `handle`. */
 export interface RouteHandle {
-  /** Document title of the page. */
-  title?: string;
+  /**
+   * Document title of the page, before " · Rampart" (see routing/title.ts, the one place that sets it): text, or
+   * what it is made of once the route's data is known (an entity's name).
+   */
+  title?: string | ((args: TitleArgs) => string);
+  /** The privilege area whose read privilege the page needs (set by the route table, see routes.tsx). */
+  area?: Area;
   /** Actions the server dispatches before rendering (sagas load the data), and the browser on client navigation. */
   prefetch?: (args: { params: Params; url: URL }) => UnknownAction[];
 }

@@ -128,9 +128,6 @@ function Lockout() {
   const unlock = useResourceSave();
   const simulate = useResourceSave();
   const simulation = useResource<LockoutSimulation | null>(SIMULATION_KEY, { skip: true }).data;
-  useEffect(() => {
-    document.title = `${LOCKOUT_TITLE} · Rampart`;
-  }, []);
   const p = policy.data;
   const locks = queue.data?.data ?? [];
   // A stricter policy opened a confirmation window: show its "Keep changes" banner now.

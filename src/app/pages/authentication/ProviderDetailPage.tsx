@@ -9,7 +9,7 @@
 import { Formik, useFormikContext } from 'formik';
 import { Form } from '../../forms/Form';
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { array, boolean, object, string } from 'yup';
 import {
   bindingText,
@@ -17,18 +17,15 @@ import {
   oidcSecretBinding,
   retypeMessage,
 } from '../../../shared/secretBinding';
-import { ConfirmationModal } from '../../../widgets/ConfirmationModal';
-import { Loader } from '../../../widgets/Loader';
-import { PageHeader } from '../../../widgets/PageHeader';
 import { useAppDispatch } from '../../../store/createStore';
 import { resourceLoaded } from '../../../store/slices/resources.slice';
 import { useResource, useResourceSave } from '../../../store/useResource';
-import { useIsAdmin } from '../../../store/usePrivilege';
 import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
 import { CheckboxField, ListField, SelectField, TextField } from '../common/config/fields';
 import { retypeReason, SecretField } from '../common/config/SecretField';
-import { EntityFallback } from '../common/EntityFallback';
-import { useEntity } from '../common/useEntity';
+import { WritableFieldset } from '../common/config/ReadOnly';
+import { DeleteButton, EntityDetailView, entityDetailPage } from '../common/entity/EntityDetailPage';
+import type { EntityDetailSource } from '../common/entity/useEntityDetail';
 import { PROVIDER_TYPE_NAMES } from './ProvidersPage';
 import {
   CREATED_PROVIDER_KEY,
@@ -40,7 +37,6 @@ import {
   type Provider,
   type ProviderCheck,
 } from './types';
-import '../common/config/config.css';
 import { CheckIcon, CloseIcon } from '../../../widgets/icons';
 
 type EditableType = 'ldap' | 'oidc';
@@ -175,45 +171,68 @@ const schema = (type: EditableType, provider: Provider | undefined) =>
         }),
   });
 
-export function ProviderDetailPage() {
-  const { id = '' } = useParams();
+export const PROVIDER_DETAIL: EntityDetailSource<Provider> = {
+  key: providerKey,
+  isNew: (id) => id === 'new',
+  noun: 'Provider',
+  title: (p) => `Provider ${p.name}`,
+  back: { to: '/authentication/providers', label: 'Providers' },
+};
+
+/** The kind of provider `new?type=ldap|oidc` adds. */
+const newType = (search: URLSearchParams): EditableType => (search.get('type') === 'oidc' ? 'oidc' : 'ldap');
+export const newProviderTitle = (search: URLSearchParams) =>
+  `New ${PROVIDER_TYPE_NAMES[newType(search)]} provider`;
+
+function NewProvider() {
   const [search] = useSearchParams();
-  const isNew = id === 'new';
-  const entity = useEntity<Provider>(providerKey(id), id, { skip: isNew });
-  const { data } = entity;
-  const type: Provider['type'] = isNew
-    ? search.get('type') === 'oidc'
-      ? 'oidc'
-      : 'ldap'
-    : (data?.type ?? 'ldap');
-  const title = isNew
-    ? `New ${PROVIDER_TYPE_NAMES[type]} provider`
-    : data
-      ? `Provider ${data.name}`
-      : 'Provider';
-  useEffect(() => {
-    document.title = `${title} · Rampart`;
-  }, [title]);
   const [createdId, setCreatedId] = useState<number | null>(null);
+  // Added: the page (and its unsaved-changes guard) gives way to the new provider's page.
+  if (createdId !== null) return <Navigate to={`/authentication/providers/${createdId}`} replace />;
+  return (
+    <ProviderPage
+      entity={undefined}
+      type={newType(search)}
+      title={newProviderTitle(search)}
+      onCreated={setCreatedId}
+    />
+  );
+}
+
+/** The page of a provider, or of one being added (`provider` undefined). */
+function ProviderPage({
+  entity: provider,
+  type = provider?.type ?? 'ldap',
+  title,
+  onCreated,
+}: {
+  entity: Provider | undefined;
+  type?: Provider['type'];
+  title?: string;
+  onCreated?: (id: number) => void;
+}) {
   const dispatch = useAppDispatch();
+  const id = provider?.id;
   useEffect(() => {
     // A check shown belongs to the provider it was run for.
     dispatch(resourceLoaded({ key: PROVIDER_CHECK_KEY, data: null }));
   }, [dispatch, id]);
-
-  // Added: the page (and its unsaved-changes guard) gives way to the new provider's page.
-  if (isNew && createdId !== null) return <Navigate to={`/authentication/providers/${createdId}`} replace />;
-  if (!isNew && !data)
-    return <EntityFallback entity={entity} label={title} what="the provider" loading={<Loader />} />;
   return (
     <DirtyGuard>
-      <section className="page config-page" aria-label={title}>
-        <PageHeader
-          title={title}
-          badge={data ? { label: data.enabled ? 'Enabled' : 'Disabled' } : undefined}
-          backLink={{ to: '/authentication/providers', label: 'Providers' }}
-          actionDescription={PROVIDER_TYPE_NAMES[type]}
-        />
+      <EntityDetailView
+        title={title}
+        header={{
+          badge: provider ? { label: provider.enabled ? 'Enabled' : 'Disabled' } : undefined,
+          actionDescription: PROVIDER_TYPE_NAMES[type],
+        }}
+        remove={
+          provider && {
+            message: `Delete "${provider.name}"? Services using it stop trying it.`,
+            key: PROVIDERS_KEY,
+            done: `Provider "${provider.name}" deleted.`,
+          }
+        }
+      >
         {type === 'local' ? (
           <section className="config-section" aria-label="Local accounts">
             <p>
@@ -222,12 +241,19 @@ export function ProviderDetailPage() {
             </p>
           </section>
         ) : (
-          <ProviderForm provider={isNew ? undefined : data} type={type} onCreated={setCreatedId} />
+          <ProviderForm provider={provider} type={type} onCreated={onCreated ?? (() => {})} />
         )}
-      </section>
+      </EntityDetailView>
     </DirtyGuard>
   );
 }
+
+// Only admins change providers (the appliance refuses anyone else): the form is shown disabled to others.
+export const ProviderDetailPage = entityDetailPage(PROVIDER_DETAIL, ProviderPage, {
+  writableBy: 'admins',
+  readOnlyNotice: null,
+  New: NewProvider,
+});
 
 function ProviderForm({
   provider,
@@ -239,11 +265,6 @@ function ProviderForm({
   onCreated: (id: number) => void;
 }) {
   const save = useResourceSave();
-  const remove = useResourceSave();
-  const navigate = useNavigate();
-  const [asking, setAsking] = useState(false);
-  // Only admins change providers (the appliance refuses anyone else): the form is shown disabled to others.
-  const isAdmin = useIsAdmin();
   const created = useResource<Provider | null>(CREATED_PROVIDER_KEY, { skip: true }).data;
 
   return (
@@ -281,7 +302,7 @@ function ProviderForm({
           ) : (
             <FormDirtyReporter id="provider" />
           )}
-          <fieldset className="config-fieldset" disabled={!isAdmin}>
+          <WritableFieldset>
             <section className="config-section" aria-label="Settings">
               <h2>Settings</h2>
               <TextField name="name" label="Name" required max={64} />
@@ -297,32 +318,9 @@ function ProviderForm({
               <button type="submit" className="button button--primary" disabled={!dirty || save.pending}>
                 {provider ? 'Save' : 'Add provider'}
               </button>
-              {provider ? (
-                <button type="button" className="button" onClick={() => setAsking(true)}>
-                  Delete provider
-                </button>
-              ) : null}
+              {provider ? <DeleteButton label="Delete provider" /> : null}
             </div>
-          </fieldset>
-          <ConfirmationModal
-            open={asking && isAdmin}
-            title="Delete provider?"
-            message="Delete this provider? Services using it stop trying it."
-            yesLabel="Delete"
-            noLabel="Cancel"
-            onCancel={() => setAsking(false)}
-            onConfirm={() => {
-              if (!provider) return;
-              remove.save({
-                key: PROVIDERS_KEY,
-                method: 'DELETE',
-                path: `authentication/providers/${provider.id}`,
-                message: `Provider "${provider.name}" deleted.`,
-              });
-              setAsking(false);
-              void navigate('/authentication/providers');
-            }}
-          />
+          </WritableFieldset>
         </Form>
       )}
     </Formik>
@@ -337,6 +335,17 @@ function OpenCreated({ created, onCreated }: { created: Provider; onCreated: (id
     onCreated(created.id);
   }, [created, dispatch, onCreated]);
   return null;
+}
+
+/** The group whose members the provider signs in as admins. */
+function AdminGroupField({ name }: { name: string }) {
+  return (
+    <TextField
+      name={name}
+      label="Admin group"
+      info="Members sign in to the console as admins; everyone else as users. Empty: nobody is made admin."
+    />
+  );
 }
 
 function LdapFields({ provider }: { provider: Provider | undefined }) {
@@ -394,11 +403,7 @@ function LdapFields({ provider }: { provider: Provider | undefined }) {
       <TextField name="ldap.email_attribute" label="E-mail attribute" required />
       <TextField name="ldap.name_attribute" label="Full name attribute" required />
       <TextField name="ldap.group_name_attribute" label="Group name attribute" required />
-      <TextField
-        name="ldap.admin_group"
-        label="Admin group"
-        info="Members sign in to the console as admins; everyone else as users. Empty: nobody is made admin."
-      />
+      <AdminGroupField name="ldap.admin_group" />
     </>
   );
 }
@@ -426,11 +431,7 @@ function OidcFields({ provider }: { provider: Provider | undefined }) {
       <TextField name="oidc.email_claim" label="E-mail claim" />
       <TextField name="oidc.name_claim" label="Full name claim" />
       <TextField name="oidc.groups_claim" label="Groups claim" />
-      <TextField
-        name="oidc.admin_group"
-        label="Admin group"
-        info="Members sign in to the console as admins; everyone else as users. Empty: nobody is made admin."
-      />
+      <AdminGroupField name="oidc.admin_group" />
       <CheckboxField
         name="oidc.allow_cross_origin_endpoints"
         label="Endpoints on other origins"

@@ -5,43 +5,37 @@
  * accounts) or cannot work (OpenID Connect outside the console), and the error shows under the list.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router';
-import { Loader } from '../../../widgets/Loader';
-import { PageHeader } from '../../../widgets/PageHeader';
 import { Select } from '../../../widgets/Select';
 import { useResource, useResourceSave, useServerFieldError } from '../../../store/useResource';
-import { useIsAdmin } from '../../../store/usePrivilege';
 import { FieldError } from '../common/config/fields';
-import { EntityFallback } from '../common/EntityFallback';
-import { useEntity } from '../common/useEntity';
+import { WritableFieldset } from '../common/config/ReadOnly';
+import { DetailSection, EntityDetailView, entityDetailPage } from '../common/entity/EntityDetailPage';
+import type { EntityDetailSource } from '../common/entity/useEntityDetail';
 import { PROVIDER_TYPE_NAMES } from './ProvidersPage';
 import { PROVIDERS_KEY, SERVICES_KEY, serviceKey, type AuthService, type Provider } from './types';
-import '../common/config/config.css';
 import { ArrowDownIcon, ArrowUpIcon } from '../../../widgets/icons';
 
-export function ServiceDetailPage() {
-  const { id = '' } = useParams();
+export const SERVICE_DETAIL: EntityDetailSource<AuthService> = {
+  key: serviceKey,
   // The services are a fixed set: the appliance refuses another id (422), the list tells it is unknown.
-  const entity = useEntity<AuthService>(serviceKey(id), id, { list: SERVICES_KEY });
-  const { data } = entity;
+  list: SERVICES_KEY,
+  noun: 'Service',
+  title: (s) => `Service ${s.name}`,
+  back: { to: '/authentication/services', label: 'Services' },
+};
+
+function ServiceDetail({ entity: data }: { entity: AuthService }) {
   const providers = useResource<{ data: Provider[] }>(PROVIDERS_KEY).data?.data ?? [];
   const save = useResourceSave();
-  // Services decide who signs in: authentication readers see the order, only admins change it (as the appliance says).
-  const isAdmin = useIsAdmin();
   const [edited, setOrder] = useState<number[] | null>(null);
   const [adding, setAdding] = useState('');
   const focusId = useRef<string | null>(null);
   const serverError = useServerFieldError('provider_ids');
-  const title = data ? `Service ${data.name}` : 'Service';
-  useEffect(() => {
-    document.title = `${title} · Rampart`;
-  }, [title]);
   useEffect(() => {
     if (focusId.current) document.getElementById(focusId.current)?.focus();
     focusId.current = null;
   });
 
-  if (!data) return <EntityFallback entity={entity} label={title} what="the service" loading={<Loader />} />;
   const saved = data.providers.map((p) => p.id);
   const order = edited ?? saved;
   const byId = new Map(providers.map((p) => [p.id, p]));
@@ -57,21 +51,10 @@ export function ServiceDetailPage() {
   };
 
   return (
-    <section className="page config-page" aria-label={title}>
-      <PageHeader
-        title={title}
-        backLink={{ to: '/authentication/services', label: 'Services' }}
-        actionDescription={data.description}
-      />
-      <section className="config-section" aria-label="Providers in order">
-        <h2>Providers in order</h2>
+    <EntityDetailView header={{ actionDescription: data.description }}>
+      <DetailSection title="Providers in order">
         <p>Asked from the top: the first provider that knows the account decides.</p>
-        {isAdmin ? null : (
-          <p className="page__notice" role="status" data-testid="read-only-notice">
-            You can view this service but not change it: only administrators change where accounts come from.
-          </p>
-        )}
-        <fieldset className="config-fieldset" disabled={!isAdmin}>
+        <WritableFieldset>
           <ol className="service-providers">
             {order.map((pid, i) => {
               const p = byId.get(pid);
@@ -161,8 +144,15 @@ export function ServiceDetailPage() {
               Reset
             </button>
           </div>
-        </fieldset>
-      </section>
-    </section>
+        </WritableFieldset>
+      </DetailSection>
+    </EntityDetailView>
   );
 }
+
+// Services decide who signs in: authentication readers see the order, only admins change it (as the appliance says).
+export const ServiceDetailPage = entityDetailPage(SERVICE_DETAIL, ServiceDetail, {
+  writableBy: 'admins',
+  readOnlyNotice:
+    'You can view this service but not change it: only administrators change where accounts come from.',
+});

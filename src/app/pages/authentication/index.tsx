@@ -1,28 +1,17 @@
-import { entityLoadRequested, resourceLoadRequested } from '../../../store/slices/resources.slice';
+import { resourceLoadRequested } from '../../../store/slices/resources.slice';
 import type { RouteModule } from '../../routing/types';
-import { GroupDetailPage } from './GroupDetailPage';
+import { GROUP_DETAIL, GroupDetailPage } from './GroupDetailPage';
 import { GROUPS_LIST, GROUPS_TITLE, GroupsPage } from './GroupsPage';
 import { LOCKOUT_TITLE, LockoutPage } from './LockoutPage';
-import { ProviderDetailPage } from './ProviderDetailPage';
+import { newProviderTitle, PROVIDER_DETAIL, ProviderDetailPage } from './ProviderDetailPage';
 import { PROVIDERS_LIST, PROVIDERS_TITLE, ProvidersPage } from './ProvidersPage';
-import { ServiceDetailPage } from './ServiceDetailPage';
+import { SERVICE_DETAIL, ServiceDetailPage } from './ServiceDetailPage';
 import { SERVICES_LIST, SERVICES_TITLE, ServicesPage } from './ServicesPage';
-import { UserDetailPage } from './UserDetailPage';
+import { USER_DETAIL, UserDetailPage } from './UserDetailPage';
 import { USERS_LIST, USERS_TITLE, UsersPage } from './UsersPage';
 import { listPrefetch } from '../common/entity/listQuery';
-import {
-  GROUPS_KEY,
-  groupKey,
-  LOCKOUT_POLICY_KEY,
-  LOCKOUTS_KEY,
-  PROVIDERS_KEY,
-  providerKey,
-  SERVICES_KEY,
-  serviceKey,
-  SIGNUP_KEY,
-  USERS_KEY,
-  userKey,
-} from './types';
+import { detailHandle } from '../common/entity/useEntityDetail';
+import { GROUPS_KEY, LOCKOUT_POLICY_KEY, LOCKOUTS_KEY, PROVIDERS_KEY, SIGNUP_KEY, USERS_KEY } from './types';
 
 export const routes: Record<string, RouteModule> = {
   users: {
@@ -31,13 +20,7 @@ export const routes: Record<string, RouteModule> = {
   },
   user: {
     Component: UserDetailPage,
-    handle: {
-      title: 'User',
-      prefetch: ({ params }) =>
-        params.id
-          ? [entityLoadRequested(userKey(params.id)), resourceLoadRequested({ key: GROUPS_KEY })]
-          : [],
-    },
+    handle: detailHandle(USER_DETAIL, { also: () => [resourceLoadRequested({ key: GROUPS_KEY })] }),
   },
   groups: {
     Component: GroupsPage,
@@ -45,13 +28,7 @@ export const routes: Record<string, RouteModule> = {
   },
   group: {
     Component: GroupDetailPage,
-    handle: {
-      title: 'Group',
-      prefetch: ({ params }) =>
-        params.id
-          ? [entityLoadRequested(groupKey(params.id)), resourceLoadRequested({ key: USERS_KEY })]
-          : [],
-    },
+    handle: detailHandle(GROUP_DETAIL, { also: () => [resourceLoadRequested({ key: USERS_KEY })] }),
   },
   services: {
     Component: ServicesPage,
@@ -62,17 +39,7 @@ export const routes: Record<string, RouteModule> = {
   },
   service: {
     Component: ServiceDetailPage,
-    handle: {
-      title: 'Service',
-      prefetch: ({ params }) =>
-        params.id
-          ? [
-              entityLoadRequested(serviceKey(params.id)),
-              resourceLoadRequested({ key: SERVICES_KEY }),
-              resourceLoadRequested({ key: PROVIDERS_KEY }),
-            ]
-          : [],
-    },
+    handle: detailHandle(SERVICE_DETAIL, { also: () => [resourceLoadRequested({ key: PROVIDERS_KEY })] }),
   },
   providers: {
     Component: ProvidersPage,
@@ -80,11 +47,7 @@ export const routes: Record<string, RouteModule> = {
   },
   provider: {
     Component: ProviderDetailPage,
-    handle: {
-      title: 'Provider',
-      prefetch: ({ params }) =>
-        params.id && params.id !== 'new' ? [entityLoadRequested(providerKey(params.id))] : [],
-    },
+    handle: detailHandle(PROVIDER_DETAIL, { newTitle: ({ search }) => newProviderTitle(search) }),
   },
   lockout: {
     Component: LockoutPage,

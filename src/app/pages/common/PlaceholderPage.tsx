@@ -2,8 +2,8 @@
  * An honest page for an area whose screens are not built yet: the route, guard and layout around it are real, and
  * the page says plainly what it will hold.
  */
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
+import type { TitleArgs } from '../../routing/types';
 
 export interface PlaceholderPageProps {
   title: string;
@@ -11,9 +11,6 @@ export interface PlaceholderPageProps {
 }
 
 export function PlaceholderPage({ title, description }: PlaceholderPageProps) {
-  useEffect(() => {
-    document.title = `${title} · Rampart`;
-  }, [title]);
   return (
     <section className="page" aria-labelledby="page-title">
       <header className="page__header">
@@ -45,5 +42,5 @@ export const placeholderDetail = (kind: string) => ({
       />
     );
   },
-  handle: { title: kind },
+  handle: { title: ({ params }: TitleArgs) => `${kind} ${params.id ?? ''}`.trim() },
 });

@@ -4,7 +4,6 @@
  * and the next check. The secret is written, never shown; it goes only to the provider, server and user name it was
  * saved for, so changing those asks for it again.
  */
-import { useEffect } from 'react';
 import { boolean, object, string } from 'yup';
 import { formatDateTime } from '../../../lib/format';
 import { fieldSchema } from '../../../lib/validation/yup';
@@ -154,9 +153,6 @@ export function accountNextCheck(a: DdnsAccount): string {
 export function DynamicPage() {
   const { data, status } = useResource<DynamicDnsData>(DYNAMIC_DNS_KEY);
   const update = useResourceSave();
-  useEffect(() => {
-    document.title = `${DYNAMIC_DNS_TITLE} · Rampart`;
-  }, []);
   const providers = data?.providers ?? [];
   const providerName = (id: string) => providers.find((p) => p.id === id)?.name ?? id;
   return (

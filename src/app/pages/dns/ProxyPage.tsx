@@ -3,7 +3,6 @@
  * the generated unbound.conf as it would be applied, and Apply. Data comes prefetched (server render) through the
  * resources saga.
  */
-import { useEffect } from 'react';
 import { Loader } from '../../../widgets/Loader';
 import { useResource } from '../../../store/useResource';
 import { ApplyHeader } from '../common/config/ApplyHeader';
@@ -20,9 +19,6 @@ export const DNS_PROXY_TITLE = 'DNS proxy';
 
 export function ProxyPage() {
   const { data, status } = useResource<DnsProxyData>(DNS_PROXY_KEY);
-  useEffect(() => {
-    document.title = `${DNS_PROXY_TITLE} · Rampart`;
-  }, []);
   return (
     <AreaAccess area="dns">
       <DirtyGuard>

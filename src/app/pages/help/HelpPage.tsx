@@ -24,9 +24,6 @@ export function HelpScreen() {
   const [query, setQuery] = useState('');
   const { hash } = useLocation();
   useEffect(() => {
-    document.title = `${HELP_TITLE} · Rampart`;
-  }, []);
-  useEffect(() => {
     const target = hash ? document.getElementById(hash.slice(1)) : null;
     if (target) {
       target.scrollIntoView?.();

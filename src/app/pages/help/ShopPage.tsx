@@ -1,13 +1,9 @@
 /** `/shop`: an honest page saying what the shop is for, with no offers made up. */
-import { useEffect } from 'react';
 import { PageHeader } from '../../../widgets/PageHeader';
 
 export const SHOP_TITLE = 'Shop';
 
 export function ShopScreen() {
-  useEffect(() => {
-    document.title = `${SHOP_TITLE} · Rampart`;
-  }, []);
   return (
     <section className="page" aria-label={SHOP_TITLE}>
       <PageHeader title={SHOP_TITLE} help={{ to: '/help#shop', label: 'Help: shop' }} />

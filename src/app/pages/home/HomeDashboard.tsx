@@ -381,7 +381,6 @@ export function HomePage() {
   const dispatch = useAppDispatch();
   const { status, statusHistory, dashboard } = useAppSelector(selectNetwork);
   useEffect(() => {
-    document.title = `${HOME_TITLE} · Rampart`;
     dispatch(homeOpened());
     return () => {
       dispatch(homeClosed());

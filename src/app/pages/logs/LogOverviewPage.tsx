@@ -1,5 +1,4 @@
 /** The log report's page: its filters may come from the address (`?services=auth&services=jobs`). */
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { LOG_REPORT_TITLE } from './constants';
 import { LogReport } from './LogReport';
@@ -7,9 +6,6 @@ import { LogReport } from './LogReport';
 export function LogOverviewPage() {
   const [params] = useSearchParams();
   const services = params.getAll('services');
-  useEffect(() => {
-    document.title = `${LOG_REPORT_TITLE} · Rampart`;
-  }, []);
   return (
     <section className="page" aria-labelledby="page-title">
       <header className="page__header">

@@ -2,16 +2,12 @@
  * /messaging/agreements: where the console (often embedded in a parent portal's frame) asks the user to accept
  * pending agreements. The agreement modal itself is the notification center's; this page says where things stand.
  */
-import { useEffect } from 'react';
 import { useAppSelector } from '../../../store/createStore';
 
 export function AgreementsPage() {
   const status = useAppSelector((s) => s.notifications.messages);
   const agreements = useAppSelector((s) => s.notifications.agreements);
   const enabled = useAppSelector((s) => !!s.config.apiBase && s.config.notifications);
-  useEffect(() => {
-    document.title = 'Agreements · Rampart';
-  }, []);
   const pending = agreements.filter((a) => !a.dismissed);
   const declined = agreements.filter((a) => a.dismissed);
   let text: string;

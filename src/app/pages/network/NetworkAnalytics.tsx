@@ -71,7 +71,6 @@ export function NetworkAnalyticsPage() {
   const [span, setSpan] = useState(String(DEFAULT_SPAN));
   const [step, setStep] = useState('auto');
   useEffect(() => {
-    document.title = `${ANALYTICS_TITLE} · Rampart`;
     if (analytics.status === 'idle') dispatch(analyticsRequested(defaultRange(Date.now())));
     // Only on first show; later requests come from the range controls.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -41,7 +41,6 @@ export function NetworkOverviewPage() {
   const dispatch = useAppDispatch();
   const { interfaces, live } = useAppSelector(selectNetwork);
   useEffect(() => {
-    document.title = `${OVERVIEW_TITLE} · Rampart`;
     dispatch(liveOpened());
     return () => {
       dispatch(liveClosed());

@@ -7,7 +7,7 @@
  */
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { splitMultiValue, validateValue, type FieldRules } from '../../../lib/validation';
 import { useResource, useResourceSave } from '../../../store/useResource';
@@ -171,9 +171,6 @@ export function NetworkPreferencesPage() {
   const { data, status } = useResource<PreferencesAnswer>(NETWORK_PREFERENCES_KEY);
   // Admins, and accounts whose groups grant the network area's write privilege.
   const isAdmin = useCanWrite('network');
-  useEffect(() => {
-    document.title = `${PREFERENCES_TITLE} · Rampart`;
-  }, []);
   const applied = data?.status.applied_at
     ? `Last applied ${formatDateTime(data.status.applied_at)} by ${data.status.applied_by ?? 'unknown'}.`
     : null;

@@ -4,13 +4,12 @@
  * sign-ins and failed attempts (time, source address, method) with the failures since the last sign-in. Admins see
  * anyone's on the user's page. The account menu's entries land on its sections (#security, #sessions).
  */
-import { useEffect } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { useAppSelector } from '../../../store/createStore';
 import { useResource } from '../../../store/useResource';
-import { DataTable } from '../../../widgets/DataTable';
 import { Loader } from '../../../widgets/Loader';
 import { PageHeader } from '../../../widgets/PageHeader';
+import { SignInTable } from '../common/SignInTable';
 import '../common/config/config.css';
 import './profile.css';
 import type { SecurityKeySummary } from '../../../shared/authentication';
@@ -55,9 +54,6 @@ export function SignInsPage() {
   const user = useAppSelector((s) => s.session.user);
   const totp = data?.second_factors?.find((f) => f.type === 'totp');
   const keys = data?.security_keys ?? [];
-  useEffect(() => {
-    document.title = `${PROFILE_TITLE} · Rampart`;
-  }, []);
   return (
     <section className="page config-page" aria-label={PROFILE_TITLE}>
       <PageHeader title={PROFILE_TITLE} />
@@ -126,25 +122,12 @@ export function SignInsPage() {
               <a href="/logout/">Sign out</a>
             </p>
           </section>
-          <section className="config-section" aria-label="Recent sign-ins">
-            <DataTable
-              caption="Recent sign-ins"
-              showCaption
-              legend={[{ title: 'Time' }, { title: 'Source' }, { title: 'Method' }, { title: 'Result' }]}
-              rows={data.data.map((r, i) => ({
-                id: String(i),
-                items: [
-                  { value: formatDateTime(r.at, { seconds: true }), sortValue: r.at },
-                  { value: r.source },
-                  { value: METHODS[r.method] ?? r.method },
-                  { value: r.success ? 'Signed in' : 'Failed', statusBullColor: r.success ? 'green' : 'red' },
-                ],
-              }))}
-              searchLabel="Search sign-ins"
-              emptyMessage="No sign-ins recorded."
-              maxHeight={480}
-            />
-          </section>
+          <SignInTable
+            caption="Recent sign-ins"
+            signIns={data.data}
+            methodName={(m) => METHODS[m] ?? m}
+            maxHeight={480}
+          />
         </>
       )}
     </section>

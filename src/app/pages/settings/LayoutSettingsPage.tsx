@@ -7,7 +7,7 @@
  */
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { object, string } from 'yup';
 import { apiUrl } from '../../../api/client';
 import { useAppDispatch, useAppSelector } from '../../../store/createStore';
@@ -202,9 +202,6 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
 export function LayoutSettingsPage() {
   const load = useAppSelector((s) => s.layoutSettings.load);
   const data = useAppSelector((s) => s.layoutSettings.data);
-  useEffect(() => {
-    document.title = `${LAYOUT_TITLE} · Rampart`;
-  }, []);
   if (data)
     return (
       <AreaAccess area="settings">

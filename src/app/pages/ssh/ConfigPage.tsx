@@ -2,7 +2,6 @@
  * /ssh/config: the SSH service — settings (safe apply for lock-out-prone changes), host-key fingerprints,
  * authorised keys, the generated sshd_config as it would be applied, and Apply.
  */
-import { useEffect } from 'react';
 import { Loader } from '../../../widgets/Loader';
 import { useResource } from '../../../store/useResource';
 import { ApplyHeader } from '../common/config/ApplyHeader';
@@ -20,9 +19,6 @@ export const SSH_CONFIG_TITLE = 'SSH configuration';
 
 export function ConfigPage() {
   const { data, status } = useResource<SshConfigData>(SSH_CONFIG_KEY);
-  useEffect(() => {
-    document.title = `${SSH_CONFIG_TITLE} · Rampart`;
-  }, []);
   return (
     <AreaAccess area="ssh">
       <DirtyGuard>

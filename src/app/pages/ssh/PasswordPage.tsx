@@ -4,7 +4,7 @@
  */
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { object, ref, string } from 'yup';
 import { formatDateTime } from '../../../lib/format';
 import { passwordStrength } from '../../../lib/passwordStrength';
@@ -54,9 +54,6 @@ export function PasswordPage() {
   const { data } = useResource<ShellPasswordData>(SSH_PASSWORD_KEY);
   const { save, pending, status } = useResourceSave();
   const meterId = useId();
-  useEffect(() => {
-    document.title = `${SSH_PASSWORD_TITLE} · Rampart`;
-  }, []);
   const username = data?.username ?? 'admin';
   return (
     <AreaAccess area="ssh">

@@ -1,31 +1,23 @@
-import { entityLoadRequested, resourceLoadRequested } from '../../../store/slices/resources.slice';
+import { resourceLoadRequested } from '../../../store/slices/resources.slice';
 import type { RouteModule } from '../../routing/types';
-import { CaDetailPage } from './authorities/CaDetailPage';
+import { CA_DETAIL, CaDetailPage } from './authorities/CaDetailPage';
 import { CA_LIST, CA_LIST_TITLE, CaListPage } from './authorities/CaListPage';
-import { CertificateDetailPage } from './certificates/CertificateDetailPage';
+import { CERTIFICATE_DETAIL, CertificateDetailPage } from './certificates/CertificateDetailPage';
 import {
   CERTIFICATES_LIST,
   CERTIFICATES_TITLE,
   CertificateListPage,
 } from './certificates/CertificateListPage';
-import { CrlDetailPage } from './crls/CrlDetailPage';
+import { CRL_DETAIL, CrlDetailPage } from './crls/CrlDetailPage';
 import { CRLS_LIST, CRLS_TITLE, CrlListPage } from './crls/CrlListPage';
-import {
-  caKey,
-  CAS_KEY,
-  CERTIFICATE_SUMMARY_KEY,
-  certificateKey,
-  crlKey,
-  CRLS_KEY,
-  orderKey,
-  ORDERS_KEY,
-} from './types';
+import { CAS_KEY, CERTIFICATE_SUMMARY_KEY } from './types';
 import { startFeatureSaga } from '../../../../sagas/featureSagas';
 import { fileDownloadSaga } from '../../../../sagas/fileDownload.saga';
 import { acmeOrderStreamSaga } from '../../../../sagas/acmeOrderStream.saga';
-import { OrderDetailPage } from './acme/OrderDetailPage';
+import { ORDER_DETAIL, OrderDetailPage } from './acme/OrderDetailPage';
 import { ACCOUNTS_KEY, ORDERS_LIST, ORDERS_TITLE, OrderListPage } from './acme/OrderListPage';
 import { listPrefetch } from '../common/entity/listQuery';
+import { detailHandle } from '../common/entity/useEntityDetail';
 
 // Exports with the private key are POSTs whose answer the browser saves.
 startFeatureSaga('fileDownload', fileDownloadSaga);
@@ -44,10 +36,7 @@ export const routes: Record<string, RouteModule> = {
   },
   acmeOrder: {
     Component: OrderDetailPage,
-    handle: {
-      title: 'ACME order',
-      prefetch: ({ params }) => [load(ORDERS_KEY), entityLoadRequested(orderKey(params.id ?? ''))],
-    },
+    handle: detailHandle(ORDER_DETAIL),
   },
   certificates: {
     Component: CertificateListPage,
@@ -62,11 +51,7 @@ export const routes: Record<string, RouteModule> = {
   },
   certificate: {
     Component: CertificateDetailPage,
-    handle: {
-      title: 'Certificate',
-      // Not the list: it may hold ten thousand certificates (the entity's own load says when it is unknown).
-      prefetch: ({ params }) => [entityLoadRequested(certificateKey(params.id ?? ''))],
-    },
+    handle: detailHandle(CERTIFICATE_DETAIL),
   },
   certificateAuthorities: {
     Component: CaListPage,
@@ -74,10 +59,7 @@ export const routes: Record<string, RouteModule> = {
   },
   certificateAuthority: {
     Component: CaDetailPage,
-    handle: {
-      title: 'Certificate authority',
-      prefetch: ({ params }) => [load(CAS_KEY), entityLoadRequested(caKey(params.id ?? ''))],
-    },
+    handle: detailHandle(CA_DETAIL),
   },
   revocationLists: {
     Component: CrlListPage,
@@ -85,9 +67,6 @@ export const routes: Record<string, RouteModule> = {
   },
   revocationList: {
     Component: CrlDetailPage,
-    handle: {
-      title: 'Certificate revocation list',
-      prefetch: ({ params }) => [load(CRLS_KEY), entityLoadRequested(crlKey(params.id ?? ''))],
-    },
+    handle: detailHandle(CRL_DETAIL),
   },
 };

@@ -3,7 +3,7 @@
  * changelogs and Apply (a job the progress overlay follows), package upload, the history with rollback to the
  * previous version, and the source and schedule settings. Data comes from the store (sagas/updates.saga.ts).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../../store/createStore';
 import {
@@ -227,9 +227,6 @@ export function UpdatesView({ data }: { data: UpdateStatus }) {
 export function UpdatesPage() {
   const load = useAppSelector((s) => s.updates.load);
   const data = useAppSelector((s) => s.updates.data);
-  useEffect(() => {
-    document.title = `${UPDATES_TITLE} · Rampart`;
-  }, []);
   if (data) return <UpdatesView data={data} />;
   return (
     <section className="page" aria-labelledby="page-title">

@@ -15,15 +15,20 @@ export const useReadOnly = () => useContext(ReadOnlyContext);
 
 export function AreaAccess({ area, children }: { area: Area; children: ReactNode }) {
   const canWrite = useCanWrite(area);
-  return <ReadOnlyContext.Provider value={!canWrite}>{children}</ReadOnlyContext.Provider>;
+  return <ReadOnlyScope readOnly={!canWrite}>{children}</ReadOnlyScope>;
 }
 
-/** The notice of a read-only page (nothing when the account may change it). */
-export function ReadOnlyNotice() {
+/** A part of a page the account may only read for a reason of the page's own (e.g. changed by admins only). */
+export function ReadOnlyScope({ readOnly, children }: { readOnly: boolean; children: ReactNode }) {
+  return <ReadOnlyContext.Provider value={readOnly}>{children}</ReadOnlyContext.Provider>;
+}
+
+/** The notice of a read-only page (nothing when the account may change it); `text` says why where groups do not. */
+export function ReadOnlyNotice({ text }: { text?: string }) {
   if (!useReadOnly()) return null;
   return (
     <p className="page__notice" role="status" data-testid="read-only-notice">
-      You can view these settings but not change them: your groups grant read access only.
+      {text ?? 'You can view these settings but not change them: your groups grant read access only.'}
     </p>
   );
 }

@@ -116,9 +116,6 @@ export function EntityListPage<T>(props: EntityListProps<T>) {
     dispatch(notificationRequested({ kind: 'toast', level, message }));
     dispatch(resourceLoaded({ key: answerKey, data: null }));
   }, [answer, answerKey, bulkSpec, dispatch]);
-  useEffect(() => {
-    document.title = `${title} · Rampart`;
-  }, [title]);
 
   const page = list.page ?? EMPTY;
   const { params, update } = list;

@@ -4,56 +4,48 @@
  * read the PKI area sees it all, with the read-only notice.
  */
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { acmeOrderUnwatched, acmeOrderWatched } from '../../../../../sagas/acmeOrderStream.saga';
 import { useAppDispatch } from '../../../../store/createStore';
-import { PageHeader } from '../../../../widgets/PageHeader';
 import { Facts } from '../common/Facts';
 import { formatDate } from '../common/pki';
-import { useEntity } from '../../common/useEntity';
-import { EntityFallback } from '../../common/EntityFallback';
+import { DetailSection, EntityDetailView, entityDetailPage } from '../../common/entity/EntityDetailPage';
+import type { EntityDetailSource } from '../../common/entity/useEntityDetail';
 import { orderKey, ORDERS_KEY, type AcmeOrder } from '../types';
 import { orderRunning, orderStatusLabel } from './status';
-import '../../common/config/config.css';
 import '../common/pki.css';
-import { useDetailTitle } from '../common/DetailShell';
-import { AreaAccess, ReadOnlyNotice } from '../../common/config/ReadOnly';
 
-export function OrderDetailPage() {
-  return (
-    <AreaAccess area="pki">
-      <OrderDetail />
-    </AreaAccess>
-  );
-}
+export const ORDER_DETAIL: EntityDetailSource<AcmeOrder> = {
+  key: orderKey,
+  list: ORDERS_KEY,
+  noun: 'ACME order',
+  what: 'the order',
+  title: (order) => order.names.join(', '),
+  label: (order) => `ACME order ${order.names.join(', ')}`,
+  documentTitle: (order) => `${order.names[0] ?? 'Order'} · ACME orders`,
+  back: { to: '/system/acme-orders', label: 'ACME orders' },
+};
 
-function OrderDetail() {
-  const id = useParams().id ?? '';
-  const entity = useEntity<AcmeOrder>(orderKey(id), id, { list: ORDERS_KEY });
-  const order = entity.data;
+function OrderDetail({ entity: order }: { entity: AcmeOrder }) {
+  const { id } = order;
   const dispatch = useAppDispatch();
-  const running = order ? orderRunning(order.status) : false;
+  const running = orderRunning(order.status);
   useEffect(() => {
     if (!running) return;
     dispatch(acmeOrderWatched({ id }));
     return () => void dispatch(acmeOrderUnwatched({ id }));
   }, [running, id, dispatch]);
-  useDetailTitle(order ? (order.names[0] ?? 'Order') : undefined, 'ACME orders');
-  if (!order) return <EntityFallback entity={entity} label="ACME order" what="the order" />;
   return (
-    <section className="page config-page" aria-label={`ACME order ${order.names.join(', ')}`}>
-      <PageHeader
-        title={order.names.join(', ')}
-        badge={{
+    <EntityDetailView
+      header={{
+        badge: {
           label: orderStatusLabel(order.status),
           color: order.status === 'valid' ? 'green' : order.status === 'invalid' ? 'red' : 'grey',
-        }}
-        subtitle="ACME order"
-        backLink={{ to: '/system/acme-orders', label: 'ACME orders' }}
-      />
-      <ReadOnlyNotice />
-      <section className="config-section" aria-label="State">
-        <h2>State</h2>
+        },
+        subtitle: 'ACME order',
+      }}
+    >
+      <DetailSection title="State">
         {/* Announced as it changes: the stream moves it along while the order runs. */}
         <p role="status" aria-live="polite">
           {orderStatusLabel(order.status)}
@@ -84,7 +76,9 @@ function OrderDetail() {
             ['Last change', formatDate(order.updated_at)],
           ]}
         />
-      </section>
-    </section>
+      </DetailSection>
+    </EntityDetailView>
   );
 }
+
+export const OrderDetailPage = entityDetailPage(ORDER_DETAIL, OrderDetail, { writableBy: 'pki' });

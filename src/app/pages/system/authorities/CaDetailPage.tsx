@@ -3,101 +3,62 @@
  * authority; download its certificate (PEM, DER, chain) and CRL, publish a new CRL now, delete it. Downloads only
  * read: an account that may only read the PKI area keeps them, the rest is disabled.
  */
-import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { ConfirmationModal } from '../../../../widgets/ConfirmationModal';
-import { PageHeader } from '../../../../widgets/PageHeader';
-import { useResourceSave } from '../../../../store/useResource';
 import { Chain } from '../common/Chain';
+import { CertificateDownloads } from '../common/Downloads';
 import { Facts } from '../common/Facts';
-import { formatDate, keyUsageText, statusLabel, useApiHref } from '../common/pki';
-import { useEntity } from '../../common/useEntity';
-import { EntityFallback } from '../../common/EntityFallback';
+import { formatDate, keyUsageText, statusLabel, useApiHref, pkiDetail } from '../common/pki';
+import {
+  DetailSection,
+  EntityAction,
+  EntityDetailView,
+  entityDetailPage,
+} from '../../common/entity/EntityDetailPage';
 import { CAS_KEY, caKey, CRLS_KEY, type CertificateAuthorityDetail } from '../types';
-import '../../common/config/config.css';
 import '../common/pki.css';
-import { useDetailTitle } from '../common/DetailShell';
-import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
 
-export function CaDetailPage() {
-  return (
-    <AreaAccess area="pki">
-      <CaDetail />
-    </AreaAccess>
-  );
-}
+export const CA_DETAIL = pkiDetail<CertificateAuthorityDetail>({
+  key: caKey,
+  list: CAS_KEY,
+  noun: 'Certificate authority',
+  back: { to: '/system/certificate-authorities', label: 'Certificate authorities' },
+});
 
-function CaDetail() {
-  const readOnly = useReadOnly();
-  const id = useParams().id ?? '';
-  const entity = useEntity<CertificateAuthorityDetail>(caKey(id), id, { list: CAS_KEY });
-  const ca = entity.data;
-  const crl = useResourceSave();
-  const removal = useResourceSave();
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const navigate = useNavigate();
-  const certHref = useApiHref(`pki/cas/${id}/certificate`);
+function CaDetail({ entity: ca }: { entity: CertificateAuthorityDetail }) {
+  const { id } = ca;
   const crlHref = useApiHref(`pki/cas/${id}/crl`);
-  useDetailTitle(ca?.name, 'Certificate authorities');
-  useEffect(() => {
-    if (removal.status === 'done') void navigate('/system/certificate-authorities');
-  }, [removal.status, navigate]);
-
-  if (!ca)
-    return <EntityFallback entity={entity} label="Certificate authority" what="the certificate authority" />;
   return (
-    <section className="page config-page" aria-label={ca.name}>
-      <PageHeader
-        title={ca.name}
-        badge={{ label: statusLabel(ca.status), color: ca.status === 'valid' ? 'green' : 'red' }}
-        subtitle={ca.kind === 'root' ? 'Root certificate authority' : 'Intermediate certificate authority'}
-        backLink={{ to: '/system/certificate-authorities', label: 'Certificate authorities' }}
-      />
-      <ReadOnlyNotice />
-      <div className="pki-actions">
-        <a className="button" href={`${certHref}?format=pem`} download>
-          Download certificate (PEM)
-        </a>
-        <a className="button" href={`${certHref}?format=der`} download>
-          Download certificate (DER)
-        </a>
-        <a className="button" href={`${certHref}?format=pem&chain=1`} download>
-          Download chain (PEM)
-        </a>
-        {ca.has_private_key ? (
-          <>
-            <a className="button" href={`${crlHref}?format=pem`} download>
-              Download CRL
-            </a>
-            <button
-              type="button"
-              className="button"
-              disabled={crl.pending || readOnly}
-              onClick={() =>
-                crl.save({
-                  key: caKey(id),
-                  method: 'POST',
+    <EntityDetailView
+      actions={
+        <>
+          <CertificateDownloads path={`pki/cas/${id}/certificate`} chainLabel="Download chain (PEM)" />
+          {ca.has_private_key ? (
+            <>
+              <a className="button" href={`${crlHref}?format=pem`} download>
+                Download CRL
+              </a>
+              <EntityAction
+                label="Publish CRL now"
+                request={{
                   path: `pki/cas/${id}/crl`,
                   message: 'A new revocation list was published.',
                   refresh: [CAS_KEY, CRLS_KEY],
-                })
-              }
-            >
-              Publish CRL now
-            </button>
-          </>
-        ) : null}
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={readOnly}
-          onClick={() => setConfirmDelete(true)}
-        >
-          Delete
-        </button>
-      </div>
-      <section className="config-section" aria-label="Certificate">
-        <h2>Certificate</h2>
+                }}
+              />
+            </>
+          ) : null}
+        </>
+      }
+      header={{
+        badge: { label: statusLabel(ca.status), color: ca.status === 'valid' ? 'green' : 'red' },
+        subtitle: ca.kind === 'root' ? 'Root certificate authority' : 'Intermediate certificate authority',
+      }}
+      remove={{
+        message: `Delete ${ca.name}? Its private key is destroyed. An authority with intermediates or certificates cannot be deleted.`,
+        key: CAS_KEY,
+        done: `Certificate authority ${ca.name} deleted.`,
+      }}
+    >
+      <DetailSection title="Certificate">
         <Facts
           items={[
             ['Subject', ca.subject],
@@ -114,13 +75,11 @@ function CaDetail() {
             ['Source', ca.source === 'created' ? 'Created in the appliance' : 'Imported'],
           ]}
         />
-      </section>
-      <section className="config-section" aria-label="Chain">
-        <h2>Chain</h2>
+      </DetailSection>
+      <DetailSection title="Chain">
         <Chain links={ca.chain} />
-      </section>
-      <section className="config-section" aria-label="Revocation">
-        <h2>Revocation</h2>
+      </DetailSection>
+      <DetailSection title="Revocation">
         <Facts
           items={[
             ['Certificates issued', String(ca.certificates)],
@@ -134,24 +93,9 @@ function CaDetail() {
             ['CRL validity', `${ca.crl_validity_hours} hours`],
           ]}
         />
-      </section>
-      <ConfirmationModal
-        open={confirmDelete && !readOnly}
-        title="Delete certificate authority?"
-        message={`Delete ${ca.name}? Its private key is destroyed. An authority with intermediates or certificates cannot be deleted.`}
-        yesLabel="Delete"
-        noLabel="Cancel"
-        onCancel={() => setConfirmDelete(false)}
-        onConfirm={() => {
-          setConfirmDelete(false);
-          removal.save({
-            key: CAS_KEY,
-            method: 'DELETE',
-            path: `pki/cas/${id}`,
-            message: `Certificate authority ${ca.name} deleted.`,
-          });
-        }}
-      />
-    </section>
+      </DetailSection>
+    </EntityDetailView>
   );
 }
+
+export const CaDetailPage = entityDetailPage(CA_DETAIL, CaDetail, { writableBy: 'pki' });

@@ -5,12 +5,10 @@
  * appliance audits) and the rest are disabled.
  */
 import { isLoopbackAddress, LOOPBACK_CRL_WARNING } from '../../../../shared/loopback';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ConfirmationModal } from '../../../../widgets/ConfirmationModal';
-import { PageHeader } from '../../../../widgets/PageHeader';
-import { useResourceSave } from '../../../../store/useResource';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { Chain } from '../common/Chain';
+import { CertificateDownloads } from '../common/Downloads';
 import { Facts } from '../common/Facts';
 import {
   daysLeft,
@@ -19,44 +17,33 @@ import {
   formatDate,
   keyUsageText,
   statusLabel,
-  useApiHref,
+  pkiDetail,
 } from '../common/pki';
-import { useEntity } from '../../common/useEntity';
-import { EntityFallback } from '../../common/EntityFallback';
+import {
+  DetailSection,
+  EntityAction,
+  EntityDetailView,
+  entityDetailPage,
+} from '../../common/entity/EntityDetailPage';
 import { CAS_KEY, CERTIFICATES_KEY, certificateKey, type CertificateDetail } from '../types';
 import { ExportModal } from './ExportModal';
 import { REASONS, RevokeModal } from './RevokeModal';
-import '../../common/config/config.css';
 import '../common/pki.css';
-import { useDetailTitle } from '../common/DetailShell';
-import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
+import { useReadOnly } from '../../common/config/ReadOnly';
 
 const join = (values: readonly string[]) => (values.length ? values.join(', ') : '');
 
-export function CertificateDetailPage() {
-  return (
-    <AreaAccess area="pki">
-      <CertificateDetail />
-    </AreaAccess>
-  );
-}
+// Not the list: it may hold ten thousand certificates (the entity's own load says when it is unknown).
+export const CERTIFICATE_DETAIL = pkiDetail<CertificateDetail>({
+  key: certificateKey,
+  noun: 'Certificate',
+  back: { to: '/system/certificates', label: 'Certificates' },
+});
 
-function CertificateDetail() {
+function CertificateView({ entity: cert }: { entity: CertificateDetail }) {
   const readOnly = useReadOnly();
-  const id = useParams().id ?? '';
-  const entity = useEntity<CertificateDetail>(certificateKey(id), id);
-  const cert = entity.data;
-  const [dialog, setDialog] = useState<'export' | 'revoke' | 'delete' | null>(null);
-  const renewal = useResourceSave();
-  const removal = useResourceSave();
-  const navigate = useNavigate();
-  const href = useApiHref(`pki/certificates/${id}/certificate`);
-  useDetailTitle(cert?.name, 'Certificates');
-  useEffect(() => {
-    if (removal.status === 'done') void navigate('/system/certificates');
-  }, [removal.status, navigate]);
-
-  if (!cert) return <EntityFallback entity={entity} label="Certificate" what="the certificate" />;
+  const { id } = cert;
+  const [dialog, setDialog] = useState<'export' | 'revoke' | null>(null);
   const left = daysLeft(cert.not_after);
   const renewable = cert.ca_id !== null && cert.profile !== 'other' && !cert.renewed_by;
   const revocable = cert.ca_id !== null && cert.status !== 'revoked';
@@ -75,70 +62,54 @@ function CertificateDetail() {
             }
           : undefined;
   return (
-    <section className="page config-page" aria-label={cert.name}>
-      <PageHeader
-        title={cert.name}
-        badge={{ label: statusLabel(cert.status), color: cert.status === 'valid' ? 'green' : 'red' }}
-        subtitle={`${cert.profile === 'other' ? 'Certificate' : `${cert.profile[0].toUpperCase()}${cert.profile.slice(1)} certificate`}`}
-        backLink={{ to: '/system/certificates', label: 'Certificates' }}
-        statusNotice={notice}
-      />
-      <ReadOnlyNotice />
-      <div className="pki-actions">
-        <a className="button" href={`${href}?format=pem`} download>
-          Download certificate (PEM)
-        </a>
-        <a className="button" href={`${href}?format=der`} download>
-          Download certificate (DER)
-        </a>
-        <a className="button" href={`${href}?format=pem&chain=1`} download>
-          Download with chain (PEM)
-        </a>
-        {cert.has_private_key ? (
-          <button type="button" className="button" disabled={readOnly} onClick={() => setDialog('export')}>
-            Export with private key
-          </button>
-        ) : null}
-        {renewable ? (
-          <button
-            type="button"
-            className="button"
-            disabled={renewal.pending || readOnly}
-            onClick={() =>
-              renewal.save({
-                key: certificateKey(id),
-                method: 'POST',
+    <EntityDetailView
+      actions={
+        <>
+          <CertificateDownloads
+            path={`pki/certificates/${id}/certificate`}
+            chainLabel="Download with chain (PEM)"
+          />
+          {cert.has_private_key ? (
+            <button type="button" className="button" disabled={readOnly} onClick={() => setDialog('export')}>
+              Export with private key
+            </button>
+          ) : null}
+          {renewable ? (
+            <EntityAction
+              label="Renew"
+              request={{
                 path: `pki/certificates/${id}/renew`,
                 body: {},
                 message: `${cert.name} renewed: a new certificate with the same names was issued.`,
                 refresh: [CERTIFICATES_KEY, CAS_KEY],
-              })
-            }
-          >
-            Renew
-          </button>
-        ) : null}
-        {revocable ? (
-          <button
-            type="button"
-            className="button button--danger"
-            disabled={readOnly}
-            onClick={() => setDialog('revoke')}
-          >
-            Revoke
-          </button>
-        ) : null}
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={readOnly}
-          onClick={() => setDialog('delete')}
-        >
-          Delete
-        </button>
-      </div>
-      <section className="config-section" aria-label="Certificate">
-        <h2>Certificate</h2>
+              }}
+            />
+          ) : null}
+          {revocable ? (
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={readOnly}
+              onClick={() => setDialog('revoke')}
+            >
+              Revoke
+            </button>
+          ) : null}
+        </>
+      }
+      header={{
+        badge: { label: statusLabel(cert.status), color: cert.status === 'valid' ? 'green' : 'red' },
+        subtitle: `${cert.profile === 'other' ? 'Certificate' : `${cert.profile[0].toUpperCase()}${cert.profile.slice(1)} certificate`}`,
+        statusNotice: notice,
+      }}
+      remove={{
+        message: `Delete ${cert.name} and its private key? A certificate in use, or revoked and not yet expired, cannot be deleted.`,
+        key: CERTIFICATES_KEY,
+        done: `${cert.name} deleted.`,
+        refresh: [CAS_KEY],
+      }}
+    >
+      <DetailSection title="Certificate">
         <Facts
           items={[
             ['Subject', cert.subject],
@@ -181,9 +152,8 @@ function CertificateDetail() {
             ],
           ]}
         />
-      </section>
-      <section className="config-section" aria-label="Used by">
-        <h2>Used by</h2>
+      </DetailSection>
+      <DetailSection title="Used by">
         {cert.used_by.length ? (
           <ul>
             {cert.used_by.map((u) => (
@@ -193,9 +163,8 @@ function CertificateDetail() {
         ) : (
           <p>Nothing in the appliance uses this certificate.</p>
         )}
-      </section>
-      <section className="config-section" aria-label="Extensions">
-        <h2>Extensions</h2>
+      </DetailSection>
+      <DetailSection title="Extensions">
         <Facts
           items={[
             ['Signature', cert.signature_algorithm],
@@ -210,35 +179,20 @@ function CertificateDetail() {
             {LOOPBACK_CRL_WARNING.replace('before issuing certificates', 'and reissue certificates')}
           </p>
         ))}
-      </section>
-      <section className="config-section" aria-label="Chain">
-        <h2>Chain</h2>
+      </DetailSection>
+      <DetailSection title="Chain">
         <Chain links={cert.chain} />
-      </section>
+      </DetailSection>
       {dialog === 'export' && !readOnly ? (
         <ExportModal certificate={cert} onClose={() => setDialog(null)} />
       ) : null}
       {dialog === 'revoke' && !readOnly ? (
         <RevokeModal id={id} name={cert.name} onClose={() => setDialog(null)} />
       ) : null}
-      <ConfirmationModal
-        open={dialog === 'delete' && !readOnly}
-        title="Delete certificate?"
-        message={`Delete ${cert.name} and its private key? A certificate in use, or revoked and not yet expired, cannot be deleted.`}
-        yesLabel="Delete"
-        noLabel="Cancel"
-        onCancel={() => setDialog(null)}
-        onConfirm={() => {
-          setDialog(null);
-          removal.save({
-            key: CERTIFICATES_KEY,
-            method: 'DELETE',
-            path: `pki/certificates/${id}`,
-            message: `${cert.name} deleted.`,
-            refresh: [CAS_KEY],
-          });
-        }}
-      />
-    </section>
+    </EntityDetailView>
   );
 }
+
+export const CertificateDetailPage = entityDetailPage(CERTIFICATE_DETAIL, CertificateView, {
+  writableBy: 'pki',
+});

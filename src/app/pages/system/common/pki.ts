@@ -5,6 +5,7 @@ import { useAppSelector } from '../../../../store/createStore';
 import { countOf, type AccentColor, type ItemName, type TableItem } from '../../../../widgets/DataTable';
 import { CERTIFICATE_STATUSES, type BulkAnswer } from '../../../../shared/contracts/pki';
 import type { EntityFilter } from '../../common/entity/EntityListPage';
+import type { EntityDetailSource } from '../../common/entity/useEntityDetail';
 import type { CertStatus } from '../types';
 
 /** A certificate this close to its end is flagged (amber) on the lists. */
@@ -141,3 +142,20 @@ export const bulkSummary =
  * 358 px a 390 px screen leaves the table, so nothing scrolls sideways; wider tables share the room out.
  */
 export const PHONE = { name: 130, status: 80, expiry: 100 } as const;
+
+/**
+ * The detail page of a PKI object, described for the entity kit: headed by its name, the document title
+ * "<name> · <list>", the back link to its list.
+ */
+export function pkiDetail<T extends { name: string }>(spec: {
+  key: (id: string) => string;
+  list?: string;
+  noun: string;
+  back: { to: string; label: string };
+}): EntityDetailSource<T> {
+  return {
+    ...spec,
+    title: (e) => e.name,
+    documentTitle: (e) => `${e.name} · ${spec.back.label}`,
+  };
+}

@@ -2,57 +2,45 @@
  * /system/certificate-revocation-lists/{id}: issuer, number, dates, the revoked serials and downloads. Nothing here
  * changes anything: an account that may only read the PKI area sees it all, with the read-only notice.
  */
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { DataTable } from '../../../../widgets/DataTable';
-import { PageHeader } from '../../../../widgets/PageHeader';
+import { DownloadLinks } from '../common/Downloads';
 import { Facts } from '../common/Facts';
-import { formatDate, useApiHref } from '../common/pki';
-import { useEntity } from '../../common/useEntity';
-import { EntityFallback } from '../../common/EntityFallback';
+import { formatDate, useApiHref, pkiDetail } from '../common/pki';
+import { DetailSection, EntityDetailView, entityDetailPage } from '../../common/entity/EntityDetailPage';
 import { REASONS } from '../certificates/RevokeModal';
 import { CRLS_KEY, crlKey, type RevocationListDetail } from '../types';
 import { CRL_STATUS } from './CrlListPage';
-import '../../common/config/config.css';
 import '../common/pki.css';
-import { useDetailTitle } from '../common/DetailShell';
-import { AreaAccess, ReadOnlyNotice } from '../../common/config/ReadOnly';
 
-export function CrlDetailPage() {
-  return (
-    <AreaAccess area="pki">
-      <CrlDetail />
-    </AreaAccess>
-  );
-}
+export const CRL_DETAIL = pkiDetail<RevocationListDetail>({
+  key: crlKey,
+  list: CRLS_KEY,
+  noun: 'Revocation list',
+  back: { to: '/system/certificate-revocation-lists', label: 'Revocation lists' },
+});
 
-function CrlDetail() {
-  const id = useParams().id ?? '';
-  const entity = useEntity<RevocationListDetail>(crlKey(id), id, { list: CRLS_KEY });
-  const crl = entity.data;
-  const href = useApiHref(`pki/crls/${id}/download`);
-  useDetailTitle(crl?.name, 'Revocation lists');
-  if (!crl) return <EntityFallback entity={entity} label="Revocation list" what="the revocation list" />;
+function CrlDetail({ entity: crl }: { entity: RevocationListDetail }) {
+  const href = useApiHref(`pki/crls/${crl.id}/download`);
   return (
-    <section className="page config-page" aria-label={crl.name}>
-      <PageHeader
-        title={crl.name}
-        badge={{
+    <EntityDetailView
+      actions={
+        <DownloadLinks
+          href={href}
+          links={[
+            ['Download CRL (PEM)', 'format=pem'],
+            ['Download CRL (DER)', 'format=der'],
+          ]}
+        />
+      }
+      header={{
+        badge: {
           label: CRL_STATUS[crl.status].label,
           color: crl.status === 'current' ? 'green' : crl.status === 'expired' ? 'red' : 'grey',
-        }}
-        backLink={{ to: '/system/certificate-revocation-lists', label: 'Revocation lists' }}
-      />
-      <ReadOnlyNotice />
-      <div className="pki-actions">
-        <a className="button" href={`${href}?format=pem`} download>
-          Download CRL (PEM)
-        </a>
-        <a className="button" href={`${href}?format=der`} download>
-          Download CRL (DER)
-        </a>
-      </div>
-      <section className="config-section" aria-label="Revocation list">
-        <h2>Revocation list</h2>
+        },
+      }}
+    >
+      <DetailSection title="Revocation list">
         <Facts
           items={[
             ['Issuer', crl.issuer],
@@ -73,7 +61,7 @@ function CrlDetail() {
             ['Source', crl.source === 'generated' ? 'Published by the appliance' : 'Imported'],
           ]}
         />
-      </section>
+      </DetailSection>
       <DataTable
         caption="Revoked certificates"
         showCaption
@@ -89,6 +77,8 @@ function CrlDetail() {
         searchLabel="Search revoked certificates"
         emptyMessage="No certificate is revoked on this list."
       />
-    </section>
+    </EntityDetailView>
   );
 }
+
+export const CrlDetailPage = entityDetailPage(CRL_DETAIL, CrlDetail, { writableBy: 'pki' });

@@ -1,0 +1,60 @@
+/**
+ * The form of a detail page that edits its entity (a user's account, a group): fields, Save (a PUT of the values,
+ * enabled once something changed) and the button that deletes the entity, disabled together on a read-only page;
+ * unsaved changes guard leaving the page (the page is inside a DirtyGuard).
+ */
+import { Formik, type FormikValues } from 'formik';
+import type { ReactNode } from 'react';
+import type { AnyObjectSchema } from 'yup';
+import { useResourceSave } from '../../../../store/useResource';
+import { Form } from '../../../forms/Form';
+import { FormDirtyReporter } from '../config/DirtyGuard';
+import { WritableFieldset } from '../config/ReadOnly';
+import { DeleteButton, useEntityKey } from './EntityDetailPage';
+
+export function EntityForm<V extends FormikValues>({
+  id,
+  initialValues,
+  validationSchema,
+  save,
+  deleteLabel,
+  children,
+}: {
+  /** Names the form to the unsaved-changes guard. */
+  id: string;
+  initialValues: V;
+  validationSchema: AnyObjectSchema;
+  /** The PUT of the values to the entity's address: its body, the toast once saved, other keys to reload. */
+  save: { body: (values: V) => unknown; message: string; refresh?: string[] };
+  /** The delete button's name ("Delete user"); none: no delete button in the form. */
+  deleteLabel?: string;
+  children: ReactNode;
+}) {
+  const key = useEntityKey();
+  const edit = useResourceSave();
+  return (
+    <Formik<V>
+      initialValues={initialValues}
+      enableReinitialize
+      validationSchema={validationSchema}
+      onSubmit={(values) => {
+        edit.save({ key, method: 'PUT', path: key, ...save, body: save.body(values) });
+      }}
+    >
+      {({ dirty }) => (
+        <Form noValidate className="config-form">
+          <FormDirtyReporter id={id} />
+          <WritableFieldset>
+            {children}
+            <div className="config-form__actions">
+              <button type="submit" className="button button--primary" disabled={!dirty || edit.pending}>
+                Save
+              </button>
+              {deleteLabel ? <DeleteButton label={deleteLabel} /> : null}
+            </div>
+          </WritableFieldset>
+        </Form>
+      )}
+    </Formik>
+  );
+}
