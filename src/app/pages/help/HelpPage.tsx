@@ -55,6 +55,9 @@ export function HelpScreen() {
               <a href={`#${p.id}`}>{p.title}</a>
             </li>
           ))}
+          <li>
+            <a href="/help/api">API reference</a>
+          </li>
         </ul>
       </nav>
       {found.length === 0 ? (
