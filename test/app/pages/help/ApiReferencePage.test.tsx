@@ -134,7 +134,14 @@ test('filters the endpoints by method or path and says when none matches', async
 test('says so when the document cannot be read', async () => {
   const { api } = fakeApi({
     'GET /api/openapi.json': () => {
-      throw new ApiError(500, 'Internal Server Error', { detail: 'boom' });
+      throw new ApiError({
+        kind: 'bad_response',
+        message: 'HTTP 500',
+        url: '/api/openapi.json',
+        method: 'GET',
+        status: 500,
+        data: { detail: 'Internal Server Error' },
+      });
     },
   });
   renderReference(api);
