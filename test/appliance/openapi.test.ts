@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { declaredRoutes, isGuarded } from '../../src/appliance/http/routeAccess';
 import { parsePrintedRoutes } from '../security/support/routes';
-import { Agent, adminAgent, startServer, type Harness } from './support/harness';
+import { Agent, NEW_ADMIN_PASSWORD, adminAgent, startServer, type Harness } from './support/harness';
 
 interface Operation {
   operationId: string;
@@ -51,6 +51,23 @@ it('is for signed-in accounts only', async () => {
   const res = await anonymous.get('/api/openapi.json');
   expect(res.statusCode).toBe(401);
   expect(res.json()).toEqual({ detail: 'Not authenticated' });
+});
+
+it('is served to a program with a bearer token from the documented token endpoint, without cookies', async () => {
+  const token = await h.app.inject({
+    method: 'POST',
+    url: '/api/auth/token',
+    payload: { username: 'admin', password: NEW_ADMIN_PASSWORD },
+  });
+  expect(token.statusCode).toBe(200);
+  const { access_token } = token.json<{ access_token: string }>();
+  const res = await h.app.inject({
+    method: 'GET',
+    url: '/api/openapi.json',
+    headers: { authorization: `Bearer ${access_token}` },
+  });
+  expect(res.statusCode).toBe(200);
+  expect(res.json<Document>().paths['/api/auth/token'].post.operationId).toBe('postApiAuthToken');
 });
 
 it('is OpenAPI 3.1 of this version, with the cookie, XSRF header and bearer token schemes', () => {
