@@ -112,6 +112,7 @@ export const protectedRoutes: RouteObject[] = [
   guarded('authentication/lockout', 'authentication', 'lockout'),
   guarded('shop', 'sections', 'shop'),
   guarded('help', 'sections', 'help'),
+  guarded('help/api', 'sections', 'apiReference'),
   guarded('profile', 'profile', 'profile'),
   guarded('messaging/agreements', 'messaging', 'agreements'),
 ];

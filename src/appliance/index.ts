@@ -18,6 +18,7 @@ import { applianceMigrations } from './db/migrations';
 import { applyApiConventions } from './http/scope';
 import { installXsrf } from './http/xsrf';
 import { installRouteAccess } from './http/routeAccess';
+import { registerOpenApi } from './http/openapi';
 import { registerJobRoutes, registerJobStream, type StreamSet } from './jobs/routes';
 import { registerPki } from './pki';
 import { registerManagedServices } from './apply';
@@ -149,6 +150,8 @@ async function mount(
       // After the users module: its migrations add the per-account and per-source rules and the allow-list.
       registerLockoutPolicy(api, ctx, manager);
       await registerProviders(api, ctx);
+      // The OpenAPI document of every route registered here and below (built when the server is ready).
+      registerOpenApi(api, app, ctx);
       notFound(api);
     },
     { prefix: apiPrefix },

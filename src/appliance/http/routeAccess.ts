@@ -25,7 +25,7 @@
  * …` without the privilege, then the recent-authentication check. It sets `req.applianceUser`, which handlers read
  * with `currentUser(req)`.
  */
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { describeAccess, neededPrivilege, type Access } from '../../shared/access';
 import { allows, type Area, type Privilege } from '../../shared/privileges';
 import type { ApplianceContext } from '../context';
@@ -72,6 +72,10 @@ export interface DeclaredRoute {
   who: string;
   reauth: boolean;
   cookieless: boolean;
+  /** The route's request schemas (body, querystring, params), for the OpenAPI document. */
+  schema?: FastifySchema;
+  /** The route's own body limit, when it sets one. */
+  bodyLimit?: number;
 }
 
 const declared = new WeakMap<FastifyInstance, DeclaredRoute[]>();
@@ -126,6 +130,8 @@ export function requireDeclaredAccess(app: FastifyInstance, ctx: ApplianceContex
         who: describeAccess(access, method),
         reauth: config.reauth === true && !SAFE.has(method),
         cookieless: config.cookieless !== undefined,
+        schema: route.schema,
+        bodyLimit: route.bodyLimit,
       });
   });
 }

@@ -80,6 +80,7 @@ const DECLARED: Record<string, string> = {
   'PUT /api/config/:slot': 'settings',
   'DELETE /api/config/:slot': 'settings',
   'GET /api/menu/': 'session',
+  'GET /api/openapi.json': 'session',
   'GET /api/users/me': 'session',
   'GET /api/users/me/messages': 'session',
   'POST /api/users/me/ack-messages': 'session',

@@ -52,6 +52,9 @@ export function HelpScreen() {
               <a href={`#${p.id}`}>{p.title}</a>
             </li>
           ))}
+          <li>
+            <a href="/help/api">API reference</a>
+          </li>
         </ul>
       </nav>
       {found.length === 0 ? (

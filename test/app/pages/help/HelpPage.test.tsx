@@ -1,5 +1,5 @@
 /** @jest-environment ./test/support/jsdom-environment.js */
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HELP_PAGES, searchHelp } from '../../../../src/app/pages/help/pages';
 import { HelpScreen } from '../../../../src/app/pages/help/HelpPage';
@@ -28,6 +28,11 @@ describe('help', () => {
     const user = userEvent.setup();
     const { view } = renderPage(<HelpScreen />, { path: '/help#network' });
     expect(screen.getAllByRole('article')).toHaveLength(HELP_PAGES.length);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Help pages' })).getByRole('link', {
+        name: 'API reference',
+      }),
+    ).toHaveAttribute('href', '/help/api');
     const box = screen.getByRole('searchbox', { name: 'Search the help' });
     await user.type(box, 'retention');
     expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Network']);

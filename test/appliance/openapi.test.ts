@@ -1,0 +1,165 @@
+/**
+ * The OpenAPI document (issue 27 §1): served signed in, clean under Redocly's recommended rules, one operation for
+ * every route the server registered under the API, auth and event-stream bases (with who may call it), and what it
+ * documents works: every GET without path parameters answers an admin with JSON.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { declaredRoutes, isGuarded } from '../../src/appliance/http/routeAccess';
+import { parsePrintedRoutes } from '../security/support/routes';
+import { Agent, NEW_ADMIN_PASSWORD, adminAgent, startServer, type Harness } from './support/harness';
+
+interface Operation {
+  operationId: string;
+  parameters?: Array<{ name: string; in: string; required: boolean; schema: Record<string, unknown> }>;
+  responses: Record<string, { content?: Record<string, unknown> }>;
+  security: unknown[];
+  'x-rampart-access': { who: string; reauth: boolean; cookieless: boolean };
+}
+interface Document {
+  openapi: string;
+  info: { version: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: {
+    securitySchemes: Record<string, { type: string; in?: string; name?: string; scheme?: string }>;
+  };
+}
+
+let h: Harness;
+let admin: Agent;
+let doc: Document;
+
+beforeAll(async () => {
+  h = await startServer();
+  admin = await adminAgent(h);
+  const res = await admin.get('/api/openapi.json');
+  expect(res.statusCode).toBe(200);
+  doc = res.json<Document>();
+});
+afterAll(() => h.close());
+
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([p, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path: p, op })),
+  );
+
+it('is for signed-in accounts only', async () => {
+  const anonymous = new Agent(h.app);
+  await anonymous.visit();
+  const res = await anonymous.get('/api/openapi.json');
+  expect(res.statusCode).toBe(401);
+  expect(res.json()).toEqual({ detail: 'Not authenticated' });
+});
+
+it('is served to a program with a bearer token from the documented token endpoint, without cookies', async () => {
+  const token = await h.app.inject({
+    method: 'POST',
+    url: '/api/auth/token',
+    payload: { username: 'admin', password: NEW_ADMIN_PASSWORD },
+  });
+  expect(token.statusCode).toBe(200);
+  const { access_token } = token.json<{ access_token: string }>();
+  const res = await h.app.inject({
+    method: 'GET',
+    url: '/api/openapi.json',
+    headers: { authorization: `Bearer ${access_token}` },
+  });
+  expect(res.statusCode).toBe(200);
+  expect(res.json<Document>().paths['/api/auth/token'].post.operationId).toBe('postApiAuthToken');
+});
+
+it('is OpenAPI 3.1 of this version, with the cookie, XSRF header and bearer token schemes', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.json'), 'utf8')) as {
+    version: string;
+  };
+  expect(doc.openapi).toBe('3.1.0');
+  expect(doc.info.version).toBe(pkg.version);
+  expect(doc.components.securitySchemes).toMatchObject({
+    sessionCookie: { type: 'apiKey', in: 'cookie', name: 'rampart_session' },
+    xsrfHeader: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+    bearerToken: { type: 'http', scheme: 'bearer' },
+  });
+});
+
+it('lints without errors under the recommended rules', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-openapi-'));
+  const file = path.join(dir, 'openapi.json');
+  fs.writeFileSync(file, JSON.stringify(doc));
+  const run = spawnSync(process.execPath, [path.join(__dirname, '../../scripts/lint-openapi.mjs'), file], {
+    encoding: 'utf8',
+  });
+  fs.rmSync(dir, { recursive: true, force: true });
+  expect(run.stderr).toBe('');
+  const result = JSON.parse(run.stdout) as { errors: number; problems: Array<{ severity: string }> };
+  expect(result.problems.filter((p) => p.severity === 'error')).toEqual([]);
+  // The only warnings: public reads that take no input have no 4xx answer to document.
+  const publicReads = operations()
+    .filter((o) => o.method === 'GET' && o.op.security.length === 0)
+    .map((o) => `#/paths/${o.path.replace(/~/g, '~0').replace(/\//g, '~1')}/get/responses`);
+  for (const p of result.problems as Array<{ severity: string; rule: string; at: string }>)
+    expect([p.rule, publicReads.includes(p.at)]).toEqual(['operation-4xx-response', true]);
+  expect(run.status).toBe(0);
+});
+
+it('has one operation for every route registered under the bases, each saying who may call it', () => {
+  const registered = parsePrintedRoutes(h.app.printRoutes({ commonPrefix: false }))
+    .filter((r) => isGuarded(r.route, h.ctx))
+    .map((r) => ({ method: r.method, path: r.route.replace(/:([A-Za-z0-9_]+)/g, '{$1}') }));
+  expect(registered.length).toBeGreaterThan(150);
+  // HEAD answers like its GET: every HEAD route has its GET, which the document lists.
+  const keys = new Set(registered.map((r) => `${r.method} ${r.path}`));
+  for (const r of registered.filter((x) => x.method === 'HEAD')) expect(keys).toContain(`GET ${r.path}`);
+  const documented = operations();
+  expect(new Set(documented.map((o) => `${o.method} ${o.path}`))).toEqual(
+    new Set(registered.filter((r) => r.method !== 'HEAD').map((r) => `${r.method} ${r.path}`)),
+  );
+
+  const declared = new Map(
+    declaredRoutes(h.app).map((d) => [`${d.method} ${d.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`, d]),
+  );
+  for (const { method, path: p, op } of documented) {
+    const d = declared.get(`${method} ${p}`);
+    expect([method, p, op['x-rampart-access']]).toEqual([
+      method,
+      p,
+      { access: d?.access, who: d?.who, reauth: d?.reauth, cookieless: d?.cookieless },
+    ]);
+    // Public routes need no credential; every other route takes the session cookie or a bearer token.
+    expect([method, p, op.security.length]).toEqual([method, p, d?.access === 'public' ? 0 : 2]);
+  }
+  expect(new Set(documented.map((o) => o.op.operationId)).size).toBe(documented.length);
+  expect(doc.paths['/api/users/{id}'].delete['x-rampart-access']).toMatchObject({
+    who: 'admins only',
+    reauth: true,
+  });
+  expect(doc.paths['/api/auth/token'].post['x-rampart-access']).toMatchObject({
+    who: 'anyone',
+    cookieless: true,
+  });
+});
+
+it('documents endpoints that work: every JSON GET without path parameters answers an admin', async () => {
+  const gets = operations().filter(
+    ({ method, path: p, op }) =>
+      method === 'GET' && !p.includes('{') && op.responses['200'].content?.['application/json'],
+  );
+  expect(gets.length).toBeGreaterThan(30);
+  const failures: string[] = [];
+  for (const { path: p, op } of gets) {
+    // Required query parameters get their schema's first allowed value.
+    const query = new URLSearchParams();
+    for (const param of op.parameters ?? [])
+      if (param.in === 'query' && param.required) {
+        const s = param.schema as { enum?: string[]; const?: string; anyOf?: Array<{ const?: string }> };
+        query.set(param.name, String(s.enum?.[0] ?? s.const ?? s.anyOf?.[0]?.const ?? '1'));
+      }
+    const url = query.size ? `${p}?${query}` : p;
+    const res = await admin.get(url);
+    const json = /^application\/json/.test(String(res.headers['content-type']));
+    if (res.statusCode < 200 || res.statusCode > 299 || !json)
+      failures.push(`GET ${url}: ${res.statusCode} ${String(res.headers['content-type'])}`);
+  }
+  expect(failures).toEqual([]);
+});
