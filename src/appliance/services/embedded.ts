@@ -60,6 +60,16 @@ function leftover(unit: ServiceUnit): number | null {
   }
 }
 
+/** Ends a running daemon: SIGTERM, SIGKILL after the grace time, resolved once it exited (its output read). */
+async function endChild(r: { child: ChildProcess | null; exited: Promise<unknown> | null }): Promise<void> {
+  const child = r.child;
+  if (!child || !r.exited) return;
+  child.kill('SIGTERM');
+  const forced = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+  await r.exited;
+  clearTimeout(forced);
+}
+
 export class EmbeddedBackend implements ServiceBackend {
   readonly kind = 'embedded' as const;
   private readonly runtimes = new Map<string, Runtime>();
@@ -220,14 +230,7 @@ export class EmbeddedBackend implements ServiceBackend {
     const r = this.runtime(unit);
     r.wanted = false;
     this.clearTimer(r);
-    const child = r.child;
-    if (child && r.exited) {
-      const exited = r.exited;
-      child.kill('SIGTERM');
-      const forced = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-      await exited;
-      clearTimeout(forced);
-    }
+    await endChild(r);
     if (r.status !== 'not_installed') {
       r.status = 'stopped';
       r.since = this.now();
@@ -280,14 +283,7 @@ export class EmbeddedBackend implements ServiceBackend {
         const r = this.runtimes.get(name)!;
         r.wanted = false;
         this.clearTimer(r);
-        const child = r.child;
-        if (child && r.exited) {
-          const exited = r.exited;
-          child.kill('SIGTERM');
-          const forced = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-          await exited;
-          clearTimeout(forced);
-        }
+        await endChild(r);
       }),
     );
   }

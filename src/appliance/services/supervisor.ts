@@ -8,7 +8,7 @@ import type { ServicesBackend } from '../../../config';
 import type { ApplianceContext } from '../context';
 import { EmbeddedBackend } from './embedded';
 import { SystemdBackend } from './systemd';
-import type { ServiceBackend, ServiceState, ServiceUnit } from './types';
+import { stoppedState, type ServiceBackend, type ServiceState, type ServiceUnit } from './types';
 
 /** The backend of `RAMPART_SERVICES=off`: configuration is written and checked, nothing runs. */
 class OffBackend implements ServiceBackend {
@@ -20,18 +20,8 @@ class OffBackend implements ServiceBackend {
   close = async () => {};
   async state(unit: ServiceUnit): Promise<ServiceState> {
     return {
-      name: unit.name,
-      label: unit.label,
-      backend: this.kind,
-      enabled: unit.enabled(),
-      status: 'stopped',
-      pid: null,
-      since: null,
-      last_exit: null,
-      restarts: 0,
-      next_restart_at: null,
+      ...stoppedState(unit, this.kind),
       message: `the console writes the ${unit.label} configuration but runs no daemon (RAMPART_SERVICES=off)`,
-      log: [],
     };
   }
 }

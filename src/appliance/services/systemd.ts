@@ -7,7 +7,13 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { findTool } from '../apply/tools';
-import { notInstalled, type ServiceBackend, type ServiceState, type ServiceUnit } from './types';
+import {
+  notInstalled,
+  stoppedState,
+  type ServiceBackend,
+  type ServiceState,
+  type ServiceUnit,
+} from './types';
 
 interface Run {
   code: number;
@@ -74,20 +80,7 @@ export class SystemdBackend implements ServiceBackend {
   reload = (unit: ServiceUnit) => this.systemctl('reload-or-restart', unit);
 
   async state(unit: ServiceUnit): Promise<ServiceState> {
-    const base: ServiceState = {
-      name: unit.name,
-      label: unit.label,
-      backend: this.kind,
-      enabled: unit.enabled(),
-      status: 'stopped',
-      pid: null,
-      since: null,
-      last_exit: null,
-      restarts: 0,
-      next_restart_at: null,
-      message: null,
-      log: [],
-    };
+    const base = stoppedState(unit, this.kind);
     const shown = await run('systemctl', [
       'show',
       unit.systemdUnit,

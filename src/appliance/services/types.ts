@@ -37,6 +37,24 @@ export interface ServiceState {
   log: string[];
 }
 
+/** A unit's state as a backend starts describing it: stopped, nothing known yet. */
+export function stoppedState(unit: ServiceUnit, backend: ServiceState['backend']): ServiceState {
+  return {
+    name: unit.name,
+    label: unit.label,
+    backend,
+    enabled: unit.enabled(),
+    status: 'stopped',
+    pid: null,
+    since: null,
+    last_exit: null,
+    restarts: 0,
+    next_restart_at: null,
+    message: null,
+    log: [],
+  };
+}
+
 export interface ServiceUnit {
   name: AuditServiceName;
   /** "DNS proxy", "SSH". */
