@@ -3,6 +3,8 @@
  * the configured rule behind that answer. The appliance writes these (src/appliance/dns/querylog/), the "DNS
  * queries" page reads them.
  */
+import { Type } from '@sinclair/typebox';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, oneOf } from './contracts/listing';
 
 /** Who produced the answer. */
 export const ANSWERED_BY = [
@@ -101,3 +103,46 @@ export function matchesQueryFilter(r: DnsQueryRecord, f: DnsQueryFilter): boolea
 }
 
 export const DNS_QUERY_STREAM_PATH = '/eos/dns/queries/stream';
+
+/** The query of `GET {api}dns/queries` (and, without paging, of the stream; `from`/`to` of the top lists). */
+const positive = (description: string) => Type.String({ pattern: '^[1-9][0-9]{0,6}$', description });
+const millis = (description: string) => Type.String({ pattern: '^[0-9]{1,15}$', description });
+
+export const filterProps = {
+  q: Type.Optional(Type.String({ maxLength: 253, description: 'Text the query name contains (any case).' })),
+  client: Type.Optional(
+    Type.String({ maxLength: 64, pattern: '^[0-9A-Fa-f:.]+$', description: 'Client address.' }),
+  ),
+  type: Type.Optional(
+    Type.String({ maxLength: 16, pattern: '^[A-Za-z0-9-]+$', description: 'Query type (A, AAAA…).' }),
+  ),
+  rcode: Type.Optional(
+    Type.String({ maxLength: 16, pattern: '^[A-Za-z0-9_]+$', description: 'Answer code (NOERROR…).' }),
+  ),
+  answered_by: Type.Optional(oneOf(ANSWERED_BY, 'Who answered.')),
+  from: Type.Optional(millis('Not before (milliseconds since the epoch).')),
+  to: Type.Optional(millis('Not after (milliseconds since the epoch).')),
+};
+
+export const queriesQuery = Type.Object(
+  {
+    page: Type.Optional(positive('The page, from 1.')),
+    per_page: Type.Optional(positive(`Rows a page (default ${DEFAULT_PER_PAGE}, at most ${MAX_PER_PAGE}).`)),
+    ...filterProps,
+  },
+  { additionalProperties: false },
+);
+export const topQuery = Type.Object(
+  {
+    from: filterProps.from,
+    to: filterProps.to,
+    limit: Type.Optional(
+      Type.String({
+        pattern: '^([1-9]|[1-4][0-9]|50)$',
+        description: 'Rows of each list (1–50, default 10).',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export const streamQuery = Type.Object(filterProps, { additionalProperties: false });

@@ -10,10 +10,12 @@
  *   first. A client that does not read is paused at its buffer bound and catches up from the table once it drains.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, oneOf } from '../../../shared/contracts/listing';
+import type { Static } from '@sinclair/typebox';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../../shared/contracts/listing';
 import {
-  ANSWERED_BY,
+  queriesQuery,
+  streamQuery,
+  topQuery,
   type AnsweredBy,
   DNS_QUERY_STREAM_PATH,
   matchesQueryFilter,
@@ -24,48 +26,6 @@ import { area } from '../../http/routeAccess';
 import { lastEventId, startEventStream, type EventStreamOptions } from '../../http/sse';
 import type { QueryRecorder } from './recorder';
 import type { QueryStore } from './store';
-
-const positive = (description: string) => Type.String({ pattern: '^[1-9][0-9]{0,6}$', description });
-const millis = (description: string) => Type.String({ pattern: '^[0-9]{1,15}$', description });
-
-const filterProps = {
-  q: Type.Optional(Type.String({ maxLength: 253, description: 'Text the query name contains (any case).' })),
-  client: Type.Optional(
-    Type.String({ maxLength: 64, pattern: '^[0-9A-Fa-f:.]+$', description: 'Client address.' }),
-  ),
-  type: Type.Optional(
-    Type.String({ maxLength: 16, pattern: '^[A-Za-z0-9-]+$', description: 'Query type (A, AAAA…).' }),
-  ),
-  rcode: Type.Optional(
-    Type.String({ maxLength: 16, pattern: '^[A-Za-z0-9_]+$', description: 'Answer code (NOERROR…).' }),
-  ),
-  answered_by: Type.Optional(oneOf(ANSWERED_BY, 'Who answered.')),
-  from: Type.Optional(millis('Not before (milliseconds since the epoch).')),
-  to: Type.Optional(millis('Not after (milliseconds since the epoch).')),
-};
-
-export const queriesQuery = Type.Object(
-  {
-    page: Type.Optional(positive('The page, from 1.')),
-    per_page: Type.Optional(positive(`Rows a page (default ${DEFAULT_PER_PAGE}, at most ${MAX_PER_PAGE}).`)),
-    ...filterProps,
-  },
-  { additionalProperties: false },
-);
-export const topQuery = Type.Object(
-  {
-    from: filterProps.from,
-    to: filterProps.to,
-    limit: Type.Optional(
-      Type.String({
-        pattern: '^([1-9]|[1-4][0-9]|50)$',
-        description: 'Rows of each list (1–50, default 10).',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
-export const streamQuery = Type.Object(filterProps, { additionalProperties: false });
 
 type FilterQuery = Static<typeof streamQuery>;
 
