@@ -4,6 +4,7 @@
  * resources saga.
  */
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { Loader } from '../../../widgets/Loader';
 import { useResource } from '../../../store/useResource';
 import { ApplyHeader } from '../common/config/ApplyHeader';
@@ -23,6 +24,13 @@ export function ProxyPage() {
   useEffect(() => {
     document.title = `${DNS_PROXY_TITLE} · Rampart`;
   }, []);
+  // A link to one of the lists (`#host-overrides`, from the DNS query log's "why") scrolls to it once it is shown.
+  const { hash } = useLocation();
+  const shown = !!data;
+  useEffect(() => {
+    if (!hash || !shown) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.({ block: 'start' });
+  }, [hash, shown]);
   return (
     <AreaAccess area="dns">
       <DirtyGuard>
