@@ -21,7 +21,7 @@ import { useResource } from '../../../store/useResource';
 import { DataTable, type AccentColor, type TableRow } from '../../../widgets/DataTable';
 import { PageHeader } from '../../../widgets/PageHeader';
 import { Select } from '../../../widgets/Select';
-import { formatWhen } from '../logs/format';
+import { TextInput } from '../../../widgets/TextInput';
 import type { ListSource } from '../common/entity/listQuery';
 import { useEntityList } from '../common/entity/useEntityList';
 import '../common/config/config.css';
@@ -50,6 +50,16 @@ const ADDRESS = /^[0-9A-Fa-f:.]*$/;
 /** The live tail re-reads the first page at most this often. */
 const LIVE_REFRESH_MS = 1000;
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** The time of day with seconds, with the day in front when it is not today. */
+const clock = (ms: number) => {
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const time = `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+  return d.toDateString() === new Date().toDateString()
+    ? time
+    : `${d.getDate()} ${MONTHS[d.getMonth()]} ${time}`;
+};
 const latency = (ms: number) => (ms < 1 ? '< 1 ms' : `${Math.round(ms)} ms`);
 
 function TopList({
@@ -174,7 +184,7 @@ export function QueriesPage({ eventSource = browserEventSource }: QueriesPagePro
   const rows: TableRow[] = page.data.map((r) => ({
     id: String(r.id),
     items: [
-      { value: formatWhen(r.time / 1000), sortValue: r.time },
+      { value: clock(r.time), sortValue: r.time },
       { value: r.client },
       { value: r.name || '(not read: refused)' },
       { value: r.type },
@@ -204,43 +214,17 @@ export function QueriesPage({ eventSource = browserEventSource }: QueriesPagePro
       />
       <div className="dns-queries__layout">
         <div className="dns-queries__main">
-          <div className="dns-queries__live" role="group" aria-label="Live tail">
-            <button
-              type="button"
-              className="button"
-              aria-pressed={live}
-              onClick={() => (setLive(!live), setPaused(false), setPending(0))}
-            >
-              Live
-            </button>
-            {live && (
-              <button
-                type="button"
-                className="button"
-                aria-pressed={paused}
-                onClick={() => (paused ? showNew() : setPaused(true))}
-              >
-                Pause
-              </button>
-            )}
-            {live && paused && pending > 0 && (
-              <button type="button" className="dns-queries__pill" onClick={showNew}>
-                {pending} new
-              </button>
-            )}
-            {live && !onFirstPage && <span className="dns-queries__quiet">Live on the first page only.</span>}
-          </div>
           <DataTable
             caption={DNS_QUERIES_TITLE}
             legend={[
-              { title: 'Time', width: 190, sortable: false },
-              { title: 'Client', width: 130, sortable: false, priority: 2 },
-              { title: 'Name', width: 220, sortable: false },
-              { title: 'Type', width: 70, sortable: false, priority: 3 },
-              { title: 'Answer', width: 110, sortable: false, priority: 2 },
+              { title: 'Time', width: 130, sortable: false },
+              { title: 'Client', width: 120, sortable: false, priority: 2 },
+              { title: 'Name', width: 200, sortable: false },
+              { title: 'Type', width: 60, sortable: false, priority: 3 },
+              { title: 'Answer', width: 100, sortable: false, priority: 2 },
               { title: 'Answered by', width: 140, sortable: false },
               { title: 'Latency', width: 80, sortable: false, priority: 3 },
-              { title: 'Why', width: 300, sortable: false, priority: 2 },
+              { title: 'Why', width: 280, sortable: false },
             ]}
             rows={rows}
             sortable={false}
@@ -264,40 +248,66 @@ export function QueriesPage({ eventSource = browserEventSource }: QueriesPagePro
                   : 'No queries recorded yet.'
             }
             toolbar={
-              <div className="entity-list__filters" role="group" aria-label="Filters">
-                <label className="field dns-queries__client">
-                  <span>Client</span>
-                  <input
-                    type="text"
-                    inputMode="decimal"
-                    value={client}
+              <>
+                <div className="entity-list__filters" role="group" aria-label="Filters">
+                  <TextInput
+                    label="Client"
                     placeholder="Any client"
-                    aria-invalid={!ADDRESS.test(client)}
-                    onChange={(e) => typeClient(e.target.value.trim())}
+                    validators={['ip', 'ipv6']}
+                    value={client}
+                    onChange={(v) => typeClient(v.trim())}
                   />
-                </label>
-                <Select
-                  label="Type"
-                  placeholder="Any type"
-                  value={params.type ?? ''}
-                  options={TYPES.map((t) => ({ value: t, name: t }))}
-                  onChange={(type) => update({ type })}
-                />
-                <Select
-                  label="Answer"
-                  placeholder="Any answer"
-                  value={params.rcode ?? ''}
-                  options={RCODES.map((c) => ({ value: c, name: c }))}
-                  onChange={(rcode) => update({ rcode })}
-                />
-                <Select
-                  label="Answered by"
-                  placeholder="Anyone"
-                  value={params.answered_by ?? ''}
-                  options={ANSWERED_BY.map((a) => ({ value: a, name: ANSWERED_BY_LABEL[a] }))}
-                  onChange={(answered_by) => update({ answered_by })}
-                />
-              </div>
+                  <Select
+                    label="Type"
+                    placeholder="Any type"
+                    value={params.type ?? ''}
+                    options={TYPES.map((t) => ({ value: t, name: t }))}
+                    onChange={(type) => update({ type })}
+                  />
+                  <Select
+                    label="Answer"
+                    placeholder="Any answer"
+                    value={params.rcode ?? ''}
+                    options={RCODES.map((c) => ({ value: c, name: c }))}
+                    onChange={(rcode) => update({ rcode })}
+                  />
+                  <Select
+                    label="Answered by"
+                    placeholder="Anyone"
+                    value={params.answered_by ?? ''}
+                    options={ANSWERED_BY.map((a) => ({ value: a, name: ANSWERED_BY_LABEL[a] }))}
+                    onChange={(answered_by) => update({ answered_by })}
+                  />
+                </div>
+                <div className="dns-queries__live" role="group" aria-label="Live tail">
+                  <button
+                    type="button"
+                    className="button"
+                    aria-pressed={live}
+                    onClick={() => (setLive(!live), setPaused(false), setPending(0))}
+                  >
+                    Live
+                  </button>
+                  {live && (
+                    <button
+                      type="button"
+                      className="button"
+                      aria-pressed={paused}
+                      onClick={() => (paused ? showNew() : setPaused(true))}
+                    >
+                      Pause
+                    </button>
+                  )}
+                  {live && paused && pending > 0 && (
+                    <button type="button" className="dns-queries__pill" onClick={showNew}>
+                      {pending} new
+                    </button>
+                  )}
+                  {live && !onFirstPage && (
+                    <span className="dns-queries__quiet">Live on the first page only.</span>
+                  )}
+                </div>
+              </>
             }
           />
         </div>
