@@ -190,9 +190,6 @@ export function QueriesPage({ eventSource = browserEventSource }: QueriesPagePro
       { value: r.type },
       {
         value: r.rcode,
-        ...(r.rcode !== 'NOERROR'
-          ? { statusBullColor: r.rcode === 'NXDOMAIN' ? 'grey' : 'red', statusLabel: r.rcode }
-          : {}),
       },
       {
         value: ANSWERED_BY_LABEL[r.answered_by],
@@ -253,7 +250,6 @@ export function QueriesPage({ eventSource = browserEventSource }: QueriesPagePro
                   <TextInput
                     label="Client"
                     placeholder="Any client"
-                    validators={['ip', 'ipv6']}
                     value={client}
                     onChange={(v) => typeClient(v.trim())}
                   />

@@ -134,7 +134,7 @@ export function classify(
       why: {
         rule: 'local_zone',
         id: null,
-        text: `local zone ${action.zone === '.' ? '.' : `${action.zone}.`} (${action.zoneType}), built into unbound`,
+        text: `unbound's built-in zone ${action.zone === '.' ? '.' : `${action.zone}.`} (${action.zoneType})`,
         link: null,
       },
     };
