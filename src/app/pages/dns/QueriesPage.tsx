@@ -308,22 +308,24 @@ export function QueriesPage({ eventSource = browserEventSource }: QueriesPagePro
           />
         </div>
         <aside className="dns-queries__side" aria-label="Top names and clients">
-          <Select
-            label="Range"
-            value={range}
-            options={RANGES}
-            onChange={(v) => {
-              setRange(v);
-              setFrom(Date.now() - Number(v) * 1000);
-            }}
-          />
-          <p className="dns-queries__quiet">
-            {topData
-              ? `${topData.total.toLocaleString('en')} ${topData.total === 1 ? 'query' : 'queries'} in this range`
-              : top.status === 'failed'
-                ? 'The top lists could not be loaded.'
-                : 'Loading…'}
-          </p>
+          <div className="dns-queries__range">
+            <Select
+              label="Range"
+              value={range}
+              options={RANGES}
+              onChange={(v) => {
+                setRange(v);
+                setFrom(Date.now() - Number(v) * 1000);
+              }}
+            />
+            <p className="dns-queries__quiet">
+              {topData
+                ? `${topData.total.toLocaleString('en')} ${topData.total === 1 ? 'query' : 'queries'} in this range`
+                : top.status === 'failed'
+                  ? 'The top lists could not be loaded.'
+                  : 'Loading…'}
+            </p>
+          </div>
           <TopList
             title="Top names"
             rows={(topData?.names ?? []).map((n) => ({ key: n.name, count: n.count }))}
