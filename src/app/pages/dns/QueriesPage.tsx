@@ -129,6 +129,9 @@ export function QueriesPage({ eventSource = browserEventSource }: QueriesPagePro
     [],
   );
 
+  // A name picked from the top list replaces the search box's text: the box is made afresh (typing keeps it).
+  const [picked, setPicked] = useState<{ epoch: number; name: string } | null>(null);
+
   const [live, setLive] = useState(false);
   const [paused, setPausedState] = useState(false);
   const [pending, setPending] = useState(0);
@@ -212,6 +215,7 @@ export function QueriesPage({ eventSource = browserEventSource }: QueriesPagePro
       <div className="dns-queries__layout">
         <div className="dns-queries__main">
           <DataTable
+            key={picked?.epoch ?? 0}
             caption={DNS_QUERIES_TITLE}
             legend={[
               { title: 'Time', width: 130, sortable: false },
@@ -228,7 +232,7 @@ export function QueriesPage({ eventSource = browserEventSource }: QueriesPagePro
             loading={list.loading}
             itemName={{ one: 'query', other: 'queries' }}
             searchLabel="Name contains"
-            initialSearch={params.q ?? ''}
+            initialSearch={picked?.name ?? params.q ?? ''}
             onSearchChange={(q) => update({ q })}
             server={{
               total: page.total,
@@ -330,7 +334,10 @@ export function QueriesPage({ eventSource = browserEventSource }: QueriesPagePro
             title="Top names"
             rows={(topData?.names ?? []).map((n) => ({ key: n.name, count: n.count }))}
             label={(n) => `Show the queries for ${n}`}
-            onPick={(q) => update({ q })}
+            onPick={(q) => {
+              update({ q });
+              setPicked((p) => ({ epoch: (p?.epoch ?? 0) + 1, name: q }));
+            }}
           />
           <TopList
             title="Top clients"

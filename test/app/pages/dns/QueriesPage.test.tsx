@@ -135,6 +135,10 @@ test('filters on the appliance: who answered, and a top client picked from the l
     ),
   );
   expect(screen.getByRole('textbox', { name: 'Client' })).toHaveValue('10.0.0.9');
+  const names = screen.getByRole('region', { name: 'Top names' });
+  await user.click(within(names).getByRole('button', { name: 'printer.lan.test' }));
+  await waitFor(() => expect(listGets(gets).at(-1)).toContain('q=printer.lan.test'));
+  expect(screen.getByRole('searchbox', { name: 'Name contains' })).toHaveValue('printer.lan.test');
 });
 
 test('live tail: new records re-read the page; paused, they are counted and shown on demand', async () => {
