@@ -62,6 +62,10 @@ export interface Config {
   httpsCertificate: string;
   logRetentionDays: number;
   logRetentionCount: number;
+  /** Days the DNS query log keeps its records. */
+  dnsQueryRetentionDays: number;
+  /** Records the DNS query log keeps at most (the oldest go first). */
+  dnsQueryRetentionCount: number;
   /** Seconds between samples of the network interface counters stored for the analytics page. */
   networkSampleSeconds: number;
   /** Days the stored network samples are kept. */
@@ -128,6 +132,8 @@ export const defaults: Config = {
   httpsCertificate: '',
   logRetentionDays: 30,
   logRetentionCount: 100000,
+  dnsQueryRetentionDays: 7,
+  dnsQueryRetentionCount: 1000000,
   networkSampleSeconds: 60,
   networkRetentionDays: 7,
   trustProxy: false,

@@ -150,6 +150,18 @@ export const configKeys: KeySpec[] = [
     (c, v) => (c.logRetentionCount = v),
   ),
   spec(
+    'dnsQueryRetentionDays',
+    'RAMPART_DNS_QUERY_RETENTION_DAYS',
+    int(1, 3650),
+    (c, v) => (c.dnsQueryRetentionDays = v),
+  ),
+  spec(
+    'dnsQueryRetentionCount',
+    'RAMPART_DNS_QUERY_RETENTION_COUNT',
+    int(100, 100_000_000),
+    (c, v) => (c.dnsQueryRetentionCount = v),
+  ),
+  spec(
     'networkSampleSeconds',
     'RAMPART_NETWORK_SAMPLE_SECONDS',
     int(1, 3600),

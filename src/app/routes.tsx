@@ -94,6 +94,7 @@ export const protectedRoutes: RouteObject[] = [
   lazyRoute('home', null, 'home', 'home', requireLogin),
   guarded('dns/proxy', 'dns', 'proxy'),
   guarded('dns/dynamic', 'dns', 'dynamic'),
+  guarded('dns/queries', 'dns', 'queries'),
   guarded('ssh/config', 'ssh', 'config'),
   guarded('ssh/password', 'ssh', 'password'),
   guarded('logs/overview', 'logs', 'overview'),

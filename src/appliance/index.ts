@@ -30,6 +30,7 @@ import { registerUpdates } from './updates';
 import { registerUsers } from './users';
 import { InProcessReads } from '../service-kit/inProcessReads';
 import { registerProviders } from './providers';
+import { queryLogOf, registerQueryStream } from './dns/querylog';
 
 export { requireAdmin, requireUser, applianceContext };
 export { currentUser, sessionUser } from './auth/guards';
@@ -170,6 +171,7 @@ async function mount(
     async (eos) => {
       applyApiConventions(eos);
       registerJobStream(eos, jobs, streams);
+      registerQueryStream(eos, { store: () => queryLogOf(ctx)?.store, ends: streams });
     },
     { prefix: '/eos' },
   );

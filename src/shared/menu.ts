@@ -47,6 +47,7 @@ export const fallbackMenu: MenuItem[] = [
     children: [
       { id: 'proxy', name: 'DNS proxy', path: '/proxy' },
       { id: 'dynamic', name: 'Dynamic DNS', path: '/dynamic' },
+      { id: 'queries', name: 'DNS queries', path: '/queries' },
     ],
   },
   {

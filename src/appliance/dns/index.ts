@@ -34,6 +34,7 @@ import { seedDnsFactory } from '../services/factory';
 import { renderUnbound, unboundConfPath } from './unbound';
 import { DdnsUpdater, type UpdaterOptions } from './updater';
 import { area } from '../http/routeAccess';
+import { registerQueryLog } from './querylog';
 
 /** Runs the real checker on a rendered unbound.conf (in a temporary directory, so nothing half-checked is live). */
 export async function checkUnbound(content: string) {
@@ -75,6 +76,7 @@ export async function registerDns(
   migrate(ctx.db, 'dns', dnsMigrations);
   seedDnsFactory(ctx.db, ctx.config, ctx.now());
   manager.register(dnsService(ctx));
+  registerQueryLog(scope, ctx, manager);
 
   scope.get('/dns/proxy', { config: { access: area('dns') } }, async () => {
     const s = readDnsSnapshot(ctx.db);

@@ -1,5 +1,6 @@
 /** Schema of the DNS proxy and dynamic DNS (namespace `dns`): numbered, forward only. */
 import type { Migration } from '../../storage/sqlite';
+import { DNS_QUERIES_MIGRATION_SQL } from './querylog/store';
 import { bindingText, ddnsSecretBinding, type DdnsBindingInput } from '../../shared/secretBinding';
 
 export const dnsMigrations: Migration[] = [
@@ -55,5 +56,10 @@ export const dnsMigrations: Migration[] = [
       db.exec('ALTER TABLE ddns_accounts ADD COLUMN failing_since INTEGER');
       db.exec('ALTER TABLE ddns_accounts ADD COLUMN failure TEXT');
     },
+  },
+  {
+    version: 4,
+    name: 'the DNS query log: one row per answered query, by time, name and client',
+    up: (db) => db.exec(DNS_QUERIES_MIGRATION_SQL),
   },
 ];

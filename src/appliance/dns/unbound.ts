@@ -39,6 +39,12 @@ export function renderUnbound(s: DnsSnapshot, dataDir: string): string {
     '    do-daemonize: no',
     '    use-syslog: no',
     '    logfile: ""',
+    // The query log (src/appliance/dns/querylog/): one line per reply and per local-zone action on stderr, which
+    // the service manager reads; epoch timestamps keep the lines short and easy to read back.
+    '    log-time-ascii: no',
+    '    log-replies: yes',
+    '    log-local-actions: yes',
+    '    log-servfail: yes',
     `    port: ${settings.port}`,
     ...settings.listen_interfaces.map((a) => `    interface: ${a}`),
     `    msg-cache-size: ${settings.cache_size_mb}m`,

@@ -103,6 +103,11 @@ export class EmbeddedBackend implements ServiceBackend {
   }
 
   private note(unit: ServiceUnit, r: Runtime, line: string): void {
+    try {
+      if (unit.onLine?.(line)) return;
+    } catch {
+      // The unit's reader failed on this line: it is stored like any other.
+    }
     r.log.push(line);
     if (r.log.length > LOG_LINES) r.log.splice(0, r.log.length - LOG_LINES);
     const severity = /\b(fatal|error)\b/i.test(line)

@@ -73,6 +73,11 @@ export interface ServiceUnit {
   pidFile: string;
   /** The generated configuration file (names the daemon in its command line). */
   configFile: string;
+  /**
+   * Takes each output line first (embedded backend): true when the line is the unit's own business (the DNS query
+   * log's reply lines), which then goes neither to the log store nor to the state's last lines.
+   */
+  onLine?(line: string): boolean;
   /** Creates what the daemon needs before it starts (host keys, directories); throws a sentence when it cannot. */
   prepare?(): void;
 }

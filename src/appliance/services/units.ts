@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { ApplyManager } from '../apply/manager';
 import type { ApplianceContext } from '../context';
 import type { DnsSnapshot } from '../dns/proxy';
+import { queryLogOf } from '../dns/querylog';
 import { unboundConfPath, unboundDir } from '../dns/unbound';
 import { ensurePrivsepDir } from '../ssh';
 import { sshdConfigPath, sshDir, type SshSnapshot } from '../ssh/config';
@@ -25,6 +26,8 @@ export function dnsUnit(ctx: ApplianceContext, manager: ApplyManager): ServiceUn
     args: () => ['-d', '-c', configFile],
     pidFile: path.join(unboundDir(ctx.config.dataDir), 'unbound.pid'),
     configFile,
+    // Reply and local-action lines are DNS query records, not log entries.
+    onLine: (line) => queryLogOf(ctx)?.recorder.line(line) ?? false,
   };
 }
 

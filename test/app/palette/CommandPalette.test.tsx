@@ -103,6 +103,7 @@ test('Ctrl+K opens an accessible combobox; typing filters, arrows move, Enter op
   expect(options.map((o) => o.textContent)).toEqual([
     'DNS proxyDNS · /dns/proxy',
     'Dynamic DNSDNS · /dns/dynamic',
+    'DNS queriesDNS · /dns/queries',
   ]);
   expect(options[0]).toHaveAttribute('aria-selected', 'true');
   await user.keyboard('{ArrowDown}');

@@ -64,6 +64,7 @@ export function UpstreamList({ data, loading }: { data: DnsProxyData['upstreams'
     <ListSection<Upstream, UpstreamValues>
       {...common}
       title="Upstream servers"
+      anchor="upstreams"
       itemName="upstream server"
       description="Where the proxy forwards the questions it cannot answer itself. DNS over TLS encrypts them and checks the server's certificate name."
       path="dns/proxy/upstreams"
@@ -131,6 +132,7 @@ export function HostOverrideList({ data, loading }: { data: HostOverride[]; load
     <ListSection<HostOverride, HostValues>
       {...common}
       title="Host overrides"
+      anchor="host-overrides"
       itemName="host override"
       description="Names the proxy answers itself. A host of * answers for every name in the domain."
       path="dns/proxy/host_overrides"
@@ -204,6 +206,7 @@ export function DomainOverrideList({ data, loading }: { data: DomainOverride[]; 
     <ListSection<DomainOverride, DomainValues>
       {...common}
       title="Domain overrides"
+      anchor="domain-overrides"
       itemName="domain override"
       description="Questions about these domains go to their own server (e.g. a company's internal DNS)."
       path="dns/proxy/domain_overrides"
@@ -266,6 +269,7 @@ export function AccessList({ data, loading }: { data: AccessRule[]; loading?: bo
     <ListSection<AccessRule, AccessValues>
       {...common}
       title="Access lists"
+      anchor="access-lists"
       itemName="access rule"
       description="Networks allowed to ask the proxy. The appliance itself (loopback) may always ask; others are refused unless allowed here."
       path="dns/proxy/access_lists"

@@ -3,6 +3,8 @@
  * the generated unbound.conf as it would be applied, and Apply. Data comes prefetched (server render) through the
  * resources saga.
  */
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { Loader } from '../../../widgets/Loader';
 import { useResource } from '../../../store/useResource';
 import { ApplyHeader } from '../common/config/ApplyHeader';
@@ -19,6 +21,13 @@ export const DNS_PROXY_TITLE = 'DNS proxy';
 
 export function ProxyPage() {
   const { data, status } = useResource<DnsProxyData>(DNS_PROXY_KEY);
+  // A link to one of the lists (`#host-overrides`, from the DNS query log's "why") scrolls to it once it is shown.
+  const { hash } = useLocation();
+  const shown = !!data;
+  useEffect(() => {
+    if (!hash || !shown) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.({ block: 'start' });
+  }, [hash, shown]);
   return (
     <AreaAccess area="dns">
       <DirtyGuard>

@@ -3,7 +3,7 @@
  * from the routes the appliance registered): the operations by area, each with who may call it, whether it needs a
  * recent sign-in, its parameters and body fields; how browsers and programs authenticate; the error shapes.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { apiUrl } from '../../../api/client';
 import { useAppSelector } from '../../../store/createStore';
 import { useResource } from '../../../store/useResource';
@@ -154,9 +154,6 @@ export function ApiReferenceScreen() {
   const { data, status } = useResource<OpenApiDocument>(OPENAPI_KEY);
   const apiBase = useAppSelector((s) => s.config.apiBase);
   const [query, setQuery] = useState('');
-  useEffect(() => {
-    document.title = `${API_REFERENCE_TITLE} · Rampart`;
-  }, []);
   const groups = data ? groupOperations(data, query) : [];
   const shown = groups.reduce((n, [, ops]) => n + ops.length, 0);
   const authBase = apiUrl(apiBase, 'auth');

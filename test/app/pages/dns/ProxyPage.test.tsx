@@ -203,3 +203,31 @@ test('Apply starts the job and the progress overlay follows it', async () => {
   await waitFor(() => expect(store.getState().progress.jobId).toBe('job-7'));
   expect(calls.at(-1)).toMatchObject({ method: 'POST', url: '/api/dns/proxy/apply' });
 });
+
+test('a link to one of the lists (the query log\'s "why") scrolls to that list', async () => {
+  const scrolled: Element[] = [];
+  const original = Element.prototype.scrollIntoView;
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolled.push(this);
+  };
+  try {
+    const { api } = fakeApi({
+      'GET /api/dns/proxy': () => dnsProxyFilled,
+      'GET /api/dns/proxy/preview': () => dnsPreview,
+      'GET /api/dns/proxy/service': () => dnsService,
+    });
+    renderPage(<ProxyPage />, {
+      api,
+      path: '/dns/proxy',
+      entry: '/dns/proxy#host-overrides',
+      state: resourcesState({
+        'dns/proxy': dnsProxyFilled,
+        'dns/proxy/preview': dnsPreview,
+        'dns/proxy/service': dnsService,
+      }),
+    });
+    await waitFor(() => expect(scrolled).toEqual([screen.getByRole('region', { name: 'Host overrides' })]));
+  } finally {
+    Element.prototype.scrollIntoView = original;
+  }
+});

@@ -10,7 +10,12 @@ import { makeTestStore } from '../../../sagas/fakes';
 
 export function renderPage(
   element: ReactElement,
-  options: { api: ApiClient; path: string; state?: Partial<RootState> },
+  options: {
+    api: ApiClient;
+    path: string;
+    state?: Partial<RootState>;
+    /** The URL opened (default: `path`). */ entry?: string;
+  },
 ) {
   const store = makeTestStore({
     api: options.api,
@@ -22,7 +27,7 @@ export function renderPage(
       { path: options.path, element },
       { path: '/elsewhere', element: <p>Somewhere else</p> },
     ],
-    { initialEntries: [options.path] },
+    { initialEntries: [options.entry ?? options.path] },
   );
   const view = render(
     <Provider store={store}>

@@ -24,6 +24,8 @@ export interface ListColumn<T> {
 
 export interface ListSectionProps<T extends { id: number }, V extends FormikValues> {
   title: string;
+  /** The section's id, so a link can point at it (`/dns/proxy#host-overrides` from the DNS query log). */
+  anchor?: string;
   /** One item in words: "upstream server". */
   itemName: string;
   description?: ReactNode;
@@ -85,7 +87,7 @@ export function ListSection<T extends { id: number }, V extends FormikValues>(pr
   };
 
   return (
-    <section className="config-section" aria-labelledby={headingId}>
+    <section className="config-section" aria-labelledby={headingId} id={props.anchor}>
       <div className="config-section__head">
         <h2 id={headingId}>{title}</h2>
         <button
