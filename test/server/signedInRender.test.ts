@@ -76,7 +76,7 @@ describe('signed-in renders', () => {
       expect(a.state.menu.source).toBe('api');
       expect(menuLinks(a.html)).toEqual(expect.arrayContaining(['/authentication/users', '/dns/proxy']));
       // The DNS reader's menu: the DNS pages and the public network overview, nothing of the other areas.
-      expect(menuLinks(d.html)).toEqual(['/dns/proxy', '/dns/dynamic', '/network/overview']);
+      expect(menuLinks(d.html)).toEqual(['/dns/proxy', '/dns/dynamic', '/dns/queries', '/network/overview']);
       expect(d.state.menu.items.map((g) => g.id)).toEqual(['dns', 'network']);
     }
   });
