@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { registerListKeyFunctions } from './listKeys';
 
 export type Db = Database.Database;
 
@@ -111,6 +112,8 @@ export function openDatabase(file: string): Db {
     applied_at INTEGER NOT NULL,
     PRIMARY KEY (namespace, version)
   )`);
+  // Before any migration: list-key triggers call these when rows are written.
+  registerListKeyFunctions(db);
   cachePreparedStatements(db);
   return db;
 }

@@ -185,3 +185,56 @@ describe('the certificate list', () => {
     expect(await names('?page=2&per_page=2&sort=name')).toEqual({ names: ['gamma.example.test'], total: 3 });
   });
 });
+
+describe('a long list cut by the database keeps people-friendly order and search', () => {
+  // Names that a byte order sorts wrongly: digit runs by value, accents and case ignored, empty values last.
+  beforeAll(() => {
+    const insert = h.ctx.db.prepare(
+      `INSERT INTO users (username, password_hash, role, email, full_name, created_at)
+       VALUES (?, 'x', 'user', ?, ?, 1)`,
+    );
+    for (const [username, full_name] of [
+      ['zz-host10', 'Émile Zola'],
+      ['zz-host2', 'emma Bovary'],
+      ['zz-host1', 'Eric Zed'],
+    ])
+      insert.run(username, '', full_name);
+  });
+
+  it('sorts digit runs by their value and ignores case and accents', async () => {
+    const hosts = await list('?q=zz-host&sort=username');
+    expect(hosts.data.map((u) => u.username)).toEqual(['zz-host1', 'zz-host2', 'zz-host10']);
+    const people = (await admin.get('/api/users?q=zz-host&sort=full_name')).json() as {
+      data: Array<{ full_name: string }>;
+    };
+    expect(people.data.map((u) => u.full_name)).toEqual(['Émile Zola', 'emma Bovary', 'Eric Zed']);
+  });
+
+  it('puts empty values last in either direction', async () => {
+    for (const sort of ['email', '-email']) {
+      const rows = (await admin.get(`/api/users?sort=${sort}`)).json() as { data: Array<{ email: string }> };
+      const firstEmpty = rows.data.findIndex((u) => u.email === '');
+      expect(firstEmpty).toBeGreaterThan(0);
+      expect(rows.data.slice(firstEmpty).every((u) => u.email === '')).toBe(true);
+    }
+  });
+
+  it('keeps its keys when an account is renamed, and never matches across two fields', async () => {
+    const id = (h.ctx.db.prepare("SELECT id FROM users WHERE username = 'zz-host2'").get() as { id: number })
+      .id;
+    h.ctx.db.prepare("UPDATE users SET username = 'zz-host99' WHERE id = ?").run(id);
+    expect((await list('?q=zz-host&sort=-username')).data[0].username).toBe('zz-host99');
+    expect((await list('?q=zz-host2')).total).toBe(0);
+    // "zz-host1" then "Eric Zed": a search spanning the two fields finds nothing.
+    expect((await list('?q=host1eric')).total).toBe(0);
+  });
+
+  it('counts a locked account as locked, whatever the case of its name', async () => {
+    h.ctx.db.prepare("UPDATE users SET username = 'ZZ-Locked' WHERE username = 'zz-host1'").run();
+    const stranger = new Agent(h.app);
+    await stranger.visit();
+    for (let i = 0; i < 10; i++) await stranger.login('zz-locked', 'wrong password');
+    const locked = await list('?status=locked');
+    expect(locked.data.map((u) => u.username)).toContain('ZZ-Locked');
+  });
+});

@@ -1,6 +1,6 @@
 /**
- * The certificate list: paged, sorted and filtered over the stored columns, so ten thousand certificates answer
- * quickly; only the page's rows are parsed and described (`certView` reads the DER and its uses).
+ * The certificate list: paged, sorted and filtered by SQLite over the stored columns, so ten thousand certificates
+ * answer quickly; only the page's rows are parsed and described (`certView` reads the DER and its uses).
  */
 import type { Static } from '@sinclair/typebox';
 import {
@@ -10,71 +10,49 @@ import {
   type CertificateSummary,
   type certificatesQuery,
 } from '../../shared/contracts/pki';
-import { pageOf } from '../http/listing';
+import { sqlPageOf } from '../http/listing';
 import { certView, usedBy, type CertRow } from './certificates';
 import type { PkiContext } from './context';
 import { certStatus } from './x509';
 
 const DAY = 86_400_000;
 
-/** The names a certificate's stored SANs hold (`{"dns":[…],"ip":[…]}`), without the kinds' keys. */
-const sanValues = (json: string): string[] =>
-  Object.values(JSON.parse(json) as Record<string, string[]>).flat();
-
-type ListedRow = Pick<
-  CertRow,
-  | 'id'
-  | 'name'
-  | 'ca_id'
-  | 'source'
-  | 'subject'
-  | 'serial'
-  | 'fingerprint_sha256'
-  | 'sans'
-  | 'not_before'
-  | 'not_after'
-  | 'revoked_at'
-  | 'created_at'
->;
+/** A certificate's state from its stored times, in SQL (the same rule as `certStatus`). */
+const STATUS_SQL = `CASE WHEN c.revoked_at IS NOT NULL THEN 'revoked' WHEN :now < c.not_before THEN 'not_yet_valid'
+  WHEN :now > c.not_after THEN 'expired' ELSE 'valid' END`;
 
 export function listCertificatePage(p: PkiContext, query: Static<typeof certificatesQuery>) {
   const now = p.app.now();
-  const caNames = new Map(
-    (p.app.db.prepare('SELECT id, name FROM pki_cas').all() as Array<{ id: string; name: string }>).map(
-      (c) => [c.id, c.name],
-    ),
-  );
-  // The columns the list filters, sorts and searches on: the DER and chains of ten thousand certificates stay on
-  // disk until the page is cut, and only the page's rows are read whole.
-  const rows = p.app.db
-    .prepare(
-      `SELECT id, name, ca_id, source, subject, serial, fingerprint_sha256, sans, not_before, not_after, revoked_at,
-              created_at
-         FROM pki_certificates ORDER BY created_at DESC`,
-    )
-    .all() as ListedRow[];
   const whole = p.app.db.prepare('SELECT * FROM pki_certificates WHERE id = ?');
-  const status = (r: ListedRow) => certStatus(r.not_before, r.not_after, r.revoked_at, now);
-  return pageOf(
-    rows,
+  // Filter, order and page by SQLite over the stored columns and keys (migration 4): the DER and chains of ten
+  // thousand certificates stay on disk, and only the page's rows are read whole and described.
+  return sqlPageOf<{ id: string }, ReturnType<typeof certView>>(
+    p.app.db,
     query,
     {
+      from: 'FROM pki_certificates c LEFT JOIN pki_cas ca ON ca.id = c.ca_id',
+      select: 'c.id',
       sort: {
-        name: (r) => r.name,
-        status: (r) => status(r),
-        ca_name: (r) => (r.ca_id ? (caNames.get(r.ca_id) ?? null) : null),
-        source: (r) => r.source,
-        not_after: (r) => r.not_after,
-        created_at: (r) => r.created_at,
+        name: 'c.name_key',
+        status: STATUS_SQL,
+        ca_name: 'ca.name_key',
+        source: 'c.source',
+        not_after: 'c.not_after',
+        created_at: 'c.created_at',
       },
       defaultSort: '-created_at',
-      text: (r) => [r.name, r.subject, r.serial, r.fingerprint_sha256, ...sanValues(r.sans)],
+      tiebreak: 'c.created_at DESC, c.id',
+      search: 'c.search_text',
       filters: {
-        ca_id: (r, v) => r.ca_id === v,
-        status: (r, v) => status(r) === v,
-        source: (r, v) => r.source === v,
-        expires_within_days: (r, v) => status(r) === 'valid' && r.not_after <= now + Number(v) * DAY,
+        ca_id: (v) => ({ sql: 'c.ca_id = ?', params: [v] }),
+        status: (v) => ({ sql: `${STATUS_SQL} = ?`, params: [v] }),
+        source: (v) => ({ sql: 'c.source = ?', params: [v] }),
+        expires_within_days: (v) => ({
+          sql: `${STATUS_SQL} = 'valid' AND c.not_after <= ?`,
+          params: [now + Number(v) * DAY],
+        }),
       },
+      named: { now },
     },
     (r) => certView(p, whole.get(r.id) as CertRow),
   );

@@ -122,4 +122,41 @@ export const pkiMigrations: Migration[] = [
         CREATE INDEX pki_certificates_renewed_from ON pki_certificates(renewed_from);
       `),
   },
+  {
+    version: 4,
+    name: 'sort and search keys of the certificate list (filled by triggers, so every write keeps them)',
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE pki_cas ADD COLUMN name_key TEXT;
+        UPDATE pki_cas SET name_key = sort_key(name);
+        CREATE TRIGGER pki_cas_list_keys_insert AFTER INSERT ON pki_cas BEGIN
+          UPDATE pki_cas SET name_key = sort_key(NEW.name) WHERE id = NEW.id;
+        END;
+        CREATE TRIGGER pki_cas_list_keys_update AFTER UPDATE OF name ON pki_cas BEGIN
+          UPDATE pki_cas SET name_key = sort_key(NEW.name) WHERE id = NEW.id;
+        END;
+
+        ALTER TABLE pki_certificates ADD COLUMN name_key TEXT;
+        ALTER TABLE pki_certificates ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+        UPDATE pki_certificates SET name_key = sort_key(name),
+          search_text = search_text(name, subject, serial, fingerprint_sha256,
+            (SELECT group_concat(value, char(31)) FROM json_tree(sans) WHERE type = 'text'));
+        CREATE TRIGGER pki_certificates_list_keys_insert AFTER INSERT ON pki_certificates BEGIN
+          UPDATE pki_certificates SET name_key = sort_key(NEW.name),
+            search_text = search_text(NEW.name, NEW.subject, NEW.serial, NEW.fingerprint_sha256,
+              (SELECT group_concat(value, char(31)) FROM json_tree(NEW.sans) WHERE type = 'text'))
+           WHERE id = NEW.id;
+        END;
+        CREATE TRIGGER pki_certificates_list_keys_update
+          AFTER UPDATE OF name, subject, serial, fingerprint_sha256, sans ON pki_certificates BEGIN
+          UPDATE pki_certificates SET name_key = sort_key(NEW.name),
+            search_text = search_text(NEW.name, NEW.subject, NEW.serial, NEW.fingerprint_sha256,
+              (SELECT group_concat(value, char(31)) FROM json_tree(NEW.sans) WHERE type = 'text'))
+           WHERE id = NEW.id;
+        END;
+        CREATE INDEX pki_certificates_name_key ON pki_certificates(name_key);
+        CREATE INDEX pki_certificates_not_after ON pki_certificates(not_after);
+        CREATE INDEX pki_certificates_created_at ON pki_certificates(created_at);
+      `),
+  },
 ];

@@ -7,10 +7,10 @@
  * each account, and nothing changes.
  */
 import type { FastifyInstance } from 'fastify';
-import { ACCOUNT_STATES, accountState, type Account, type Role } from '../../shared/authentication';
+import type { Account, Role } from '../../shared/authentication';
 import { usersQuery } from '../../shared/contracts/authentication';
 import type { Static } from '@sinclair/typebox';
-import { pageOf } from '../http/listing';
+import { listAccountPage } from './accountList';
 import { passwordProblem } from '../../service-kit/passwordPolicy';
 import { isEmail } from '../../lib/validation/validators';
 import { migrate } from '../../storage/sqlite';
@@ -31,7 +31,7 @@ import { usersMigrations } from './migrations';
 import { simulateLockout, type CandidatePolicy } from './simulate';
 import { registerSecurityKeyRoutes } from './securityKeyRoutes';
 import { listSecurityKeys } from './securityKeys';
-import { dayOf, findAccount, listAccounts } from './store';
+import { dayOf, findAccount } from './store';
 import { area } from '../http/routeAccess';
 
 export { accountRefusal } from './store';
@@ -135,29 +135,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
       schema: { querystring: usersQuery },
     },
     async (req) => {
-      const today = dayOf(Date.now());
-      return pageOf(
-        listAccounts(db, lockedNames()),
-        req.query,
-        {
-          sort: {
-            username: (a) => a.username,
-            full_name: (a) => a.full_name,
-            email: (a) => a.email,
-            role: (a) => a.role,
-            status: (a) => ACCOUNT_STATES.indexOf(accountState(a, today)),
-            expires_at: (a) => a.expires_at,
-            created_at: (a) => a.created_at,
-          },
-          defaultSort: 'username',
-          text: (a) => [a.username, a.full_name, a.email],
-          filters: {
-            role: (a, v) => a.role === v,
-            status: (a, v) => accountState(a, today) === v,
-          },
-        },
-        withGroups,
-      );
+      return listAccountPage(db, req.query, { today: dayOf(Date.now()), locked: lockedNames() }, withGroups);
     },
   );
 

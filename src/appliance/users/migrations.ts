@@ -97,4 +97,31 @@ export const usersMigrations: Migration[] = [
         );
       `),
   },
+  {
+    version: 5,
+    name: 'sort and search keys of the accounts list (filled by triggers, so every write keeps them)',
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE users ADD COLUMN username_key TEXT;
+        ALTER TABLE users ADD COLUMN full_name_key TEXT;
+        ALTER TABLE users ADD COLUMN email_key TEXT;
+        ALTER TABLE users ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+        UPDATE users SET username_key = sort_key(username), full_name_key = sort_key(full_name),
+          email_key = sort_key(email), search_text = search_text(username, full_name, email);
+        CREATE TRIGGER users_list_keys_insert AFTER INSERT ON users BEGIN
+          UPDATE users SET username_key = sort_key(NEW.username), full_name_key = sort_key(NEW.full_name),
+            email_key = sort_key(NEW.email), search_text = search_text(NEW.username, NEW.full_name, NEW.email)
+           WHERE id = NEW.id;
+        END;
+        CREATE TRIGGER users_list_keys_update AFTER UPDATE OF username, full_name, email ON users BEGIN
+          UPDATE users SET username_key = sort_key(NEW.username), full_name_key = sort_key(NEW.full_name),
+            email_key = sort_key(NEW.email), search_text = search_text(NEW.username, NEW.full_name, NEW.email)
+           WHERE id = NEW.id;
+        END;
+        CREATE INDEX users_username_key ON users(username_key);
+        CREATE INDEX users_full_name_key ON users(full_name_key);
+        CREATE INDEX users_email_key ON users(email_key);
+        CREATE INDEX users_created_at ON users(created_at);
+      `),
+  },
 ];

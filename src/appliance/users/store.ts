@@ -40,12 +40,6 @@ function toAccount(r: Row, locked: ReadonlySet<string>): Account {
   };
 }
 
-export function listAccounts(db: Db, locked: ReadonlySet<string>): Account[] {
-  return (db.prepare(`SELECT ${COLUMNS} FROM users ORDER BY username`).all() as Row[]).map((r) =>
-    toAccount(r, locked),
-  );
-}
-
 export function findAccount(db: Db, id: number, locked: ReadonlySet<string>): Account | null {
   const row = db.prepare(`SELECT ${COLUMNS} FROM users WHERE id = ?`).get(id) as Row | undefined;
   return row ? toAccount(row, locked) : null;
