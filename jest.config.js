@@ -13,6 +13,7 @@ const esmOnly = [
   '@otplib/[^/]+',
   '@noble/[^/]+',
   '@scure/[^/]+',
+  'lodash-es',
 ];
 module.exports = {
   testEnvironment: 'node',

@@ -106,6 +106,11 @@ const clientResolve = (production: boolean): Configuration['resolve'] =>
           'use-sync-external-store/shim$': path.join(root, 'src/runtime/syncExternalStore.ts'),
           'use-sync-external-store/shim/with-selector$':
             require.resolve('use-sync-external-store/with-selector'),
+          // Formik copies form values only: lodash's general-purpose clone is 3.5 KB brotli it never needs.
+          'lodash-es/clone$': path.join(root, 'src/runtime/formik/lodashClone.ts'),
+          'lodash-es/cloneDeep$': path.join(root, 'src/runtime/formik/lodashCloneDeep.ts'),
+          // …and `react-is` through its `connect()` helper's statics hoisting (1.2 KB brotli): see hoistStatics.ts.
+          'hoist-non-react-statics$': path.join(root, 'src/runtime/formik/hoistStatics.ts'),
         },
       }
     : resolve;

@@ -1,0 +1,2 @@
+/** `lodash-es/clone` in the browser bundle (see clone.ts). */
+export { clone as default } from './clone';
