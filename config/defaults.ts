@@ -87,6 +87,10 @@ export interface Config {
   dnsPort: number;
   /** Factory port of the SSH settings; 0 = the backend's (embedded 2222, otherwise 22). */
   sshPort: number;
+  /** Bearer token a Prometheus scraper sends to `/metrics` (at least 32 characters); empty = none. */
+  metricsToken: string;
+  /** Addresses or CIDRs that may scrape `/metrics` without the token; empty = none. */
+  metricsAllow: string[];
   /** Seconds an admin has to keep a lock-out-prone change (SSH port, …) before the appliance rolls it back. */
   applyConfirmSeconds: number;
   /** Seconds without a request after which a console or identity session ends (the idle timeout). */
@@ -144,6 +148,8 @@ export const defaults: Config = {
   services: 'embedded',
   dnsPort: 0,
   sshPort: 0,
+  metricsToken: '',
+  metricsAllow: [],
   applyConfirmSeconds: 60,
   sessionIdleSeconds: 900,
   cryptoBudgetSeconds: 30,

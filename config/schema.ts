@@ -2,6 +2,7 @@
  * Environment overrides and validation. Each key names its variable and a parser that returns the value or a
  * sentence saying what is allowed; a bad value stops the server with one line naming the key.
  */
+import { isIp, isIpv6 } from '../src/lib/validation/validators';
 import type { Config, Environment, MessagingMode, RenderMode, ServicesBackend } from './defaults';
 
 type Parser<T> = (raw: string) => T | { error: string };
@@ -49,6 +50,23 @@ const originList: Parser<string[]> = (raw) => {
         error: `"${entry}" is not an http(s) origin; allowed: origins such as https://id.example.com, comma-separated`,
       };
     if (!out.includes(parsed)) out.push(parsed);
+  }
+  return out;
+};
+/** Comma- or space-separated IP addresses or CIDRs (`10.0.0.0/8`, `::1`); empty = none. */
+const addressList: Parser<string[]> = (raw) => {
+  const out: string[] = [];
+  for (const entry of raw.split(/[\s,]+/).filter(Boolean)) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIp(address) ? 4 : isIpv6(address) ? 6 : 0;
+    const max = family === 4 ? 32 : 128;
+    const valid =
+      family !== 0 &&
+      extra === undefined &&
+      (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max));
+    if (!valid)
+      return { error: `"${entry}" is not an IP address or CIDR; allowed: e.g. 127.0.0.1, 10.0.0.0/8, ::1` };
+    out.push(entry);
   }
   return out;
 };
@@ -191,6 +209,13 @@ export const configKeys: KeySpec[] = [
   ),
   spec('dnsPort', 'RAMPART_DNS_PORT', int(0, 65535), (c, v) => (c.dnsPort = v)),
   spec('sshPort', 'RAMPART_SSH_PORT', int(0, 65535), (c, v) => (c.sshPort = v)),
+  spec(
+    'metricsToken',
+    'RAMPART_METRICS_TOKEN',
+    text(/^(|[\x21-\x7e]{32,256})$/, 'empty, or 32 to 256 visible ASCII characters'),
+    (c, v) => (c.metricsToken = v),
+  ),
+  spec('metricsAllow', 'RAMPART_METRICS_ALLOW', addressList, (c, v) => (c.metricsAllow = v)),
   spec(
     'applyConfirmSeconds',
     'RAMPART_APPLY_CONFIRM_SECONDS',

@@ -13,6 +13,7 @@ import { registerAppliance } from '../appliance';
 import { AuditService } from '../appliance/audit';
 import { signInGate } from '../appliance/auth/lockout';
 import { createEmbeddedLogs } from '../appliance/logs';
+import { registerMetrics } from '../appliance/metrics';
 import { registerIdentityService } from '../identity-service';
 import type { InProcessReads } from '../service-kit/inProcessReads';
 
@@ -20,7 +21,8 @@ import type { InProcessReads } from '../service-kit/inProcessReads';
 export async function mountEmbeddedServices(app: FastifyInstance, config: Config): Promise<InProcessReads> {
   const logs = createEmbeddedLogs(config);
   const appliance = await registerAppliance(app, config, { logSink: logs.logSink });
-  await logs.mount(app);
+  const logStore = await logs.mount(app);
+  registerMetrics(app, config, { ctx: appliance.context, logs: logStore });
   await registerIdentityService(app, config, {
     signIns: signInGate(appliance.db),
     auditLine: (line) => appliance.context.audit.record(AuditService.auth, line),

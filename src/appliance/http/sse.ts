@@ -162,9 +162,18 @@ export function startEventStream(
   return new EventStream(writeEventStreamHead(req, reply), { ...EVENT_STREAM_DEFAULTS, ...options });
 }
 
+/** Open event streams per HTTP server (the metrics' `rampart_sse_clients`). */
+const openStreams = new WeakMap<object, number>();
+
+/** How many event streams the server behind `app` holds open now. */
+export const openEventStreams = (httpServer: object): number => openStreams.get(httpServer) ?? 0;
+
 /** The head alone, for a route that hands the response to a hub creating the writer itself (the log stream). */
 export function writeEventStreamHead(req: FastifyRequest, reply: FastifyReply): ServerResponse {
   reply.hijack();
+  const httpServer = req.server.server;
+  openStreams.set(httpServer, openEventStreams(httpServer) + 1);
+  reply.raw.once('close', () => openStreams.set(httpServer, Math.max(0, openEventStreams(httpServer) - 1)));
   const headers: Record<string, string | number | string[]> = {};
   for (const [k, v] of Object.entries(reply.getHeaders()))
     if (v !== undefined) headers[k] = v as string | number | string[];
