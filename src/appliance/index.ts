@@ -30,6 +30,7 @@ import { registerUpdates } from './updates';
 import { registerUsers } from './users';
 import { InProcessReads } from '../service-kit/inProcessReads';
 import { registerProviders } from './providers';
+import { registerAlerts } from './alerts';
 import { queryLogOf, registerQueryStream } from './dns/querylog';
 
 export { requireAdmin, requireUser, applianceContext };
@@ -151,6 +152,7 @@ async function mount(
       // After the users module: its migrations add the per-account and per-source rules and the allow-list.
       registerLockoutPolicy(api, ctx, manager);
       await registerProviders(api, ctx);
+      registerAlerts(api, ctx);
       // The OpenAPI document of every route registered here and below (built when the server is ready).
       registerOpenApi(api, app, ctx);
       notFound(api);

@@ -179,6 +179,8 @@ const DECLARED: Record<string, string> = {
   'POST /api/authentication/providers': 'admin',
   'PUT /api/authentication/providers/:id': 'admin',
   'DELETE /api/authentication/providers/:id': 'admin',
+  'GET /api/alerts': 'admin',
+  'POST /api/alerts/evaluate': 'admin',
   'POST /api/authentication/providers/test': 'admin',
   'GET /api/authentication/services': 'authentication',
   'GET /api/authentication/services/:id': 'authentication',

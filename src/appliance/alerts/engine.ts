@@ -1,0 +1,138 @@
+/**
+ * The alert engine: evaluates every check on a schedule (and when asked), and keeps one alert per subject with its
+ * state. A condition that starts holding fires an alert (first seen now); while it holds, only its last-seen time
+ * and severity move; when it stops holding, the alert is resolved. A subject that fires again later is a new
+ * firing of the same alert (its first-seen time restarts). Transitions go to the listeners (the channels).
+ */
+import type { Db, Migration } from '../../storage/sqlite';
+import { migrate } from '../../storage/sqlite';
+import type { AlertKind, AlertSeverity, Finding } from './findings';
+
+export type AlertState = 'firing' | 'resolved';
+
+export interface Alert {
+  id: number;
+  key: string;
+  kind: AlertKind;
+  severity: AlertSeverity;
+  state: AlertState;
+  subject: string;
+  summary: string;
+  link: string;
+  first_seen: number;
+  last_seen: number;
+  resolved_at: number | null;
+}
+
+export interface AlertTransition {
+  alert: Alert;
+  /** `fired`: it started holding; `resolved`: it stopped. */
+  change: 'fired' | 'resolved';
+}
+
+export const alertMigrations: Migration[] = [
+  {
+    version: 1,
+    name: 'alerts: one per subject, with state and first/last seen',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE alerts (
+          id INTEGER PRIMARY KEY,
+          key TEXT NOT NULL UNIQUE,
+          kind TEXT NOT NULL,
+          severity TEXT NOT NULL CHECK (severity IN ('critical', 'warning', 'info')),
+          state TEXT NOT NULL CHECK (state IN ('firing', 'resolved')),
+          subject TEXT NOT NULL,
+          summary TEXT NOT NULL,
+          link TEXT NOT NULL,
+          first_seen INTEGER NOT NULL,
+          last_seen INTEGER NOT NULL,
+          resolved_at INTEGER
+        );
+        CREATE INDEX alerts_state ON alerts(state, severity);
+      `),
+  },
+];
+
+export type Check = (now: number) => Finding[] | Promise<Finding[]>;
+
+export class AlertEngine {
+  private readonly listeners = new Set<(t: AlertTransition) => void>();
+  private running: Promise<AlertTransition[]> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly checks: readonly Check[],
+    private readonly now: () => number,
+  ) {
+    migrate(db, 'alerts', alertMigrations);
+  }
+
+  onTransition(listener: (t: AlertTransition) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Runs every check once; concurrent calls share one run. */
+  evaluate(): Promise<AlertTransition[]> {
+    this.running ??= this.run().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async run(): Promise<AlertTransition[]> {
+    const now = this.now();
+    const findings = new Map<string, Finding>();
+    for (const check of this.checks) for (const f of await check(now)) findings.set(f.key, f);
+    const transitions = this.db.transaction(() => this.apply(findings, now))();
+    for (const t of transitions) for (const l of this.listeners) l(t);
+    return transitions;
+  }
+
+  private apply(findings: Map<string, Finding>, now: number): AlertTransition[] {
+    const out: AlertTransition[] = [];
+    const firing = new Map(
+      (this.db.prepare("SELECT * FROM alerts WHERE state = 'firing'").all() as Alert[]).map((a) => [
+        a.key,
+        a,
+      ]),
+    );
+    for (const f of findings.values()) {
+      if (firing.has(f.key)) {
+        this.db
+          .prepare(
+            'UPDATE alerts SET severity = ?, subject = ?, summary = ?, link = ?, last_seen = ? WHERE key = ?',
+          )
+          .run(f.severity, f.subject, f.summary, f.link, now, f.key);
+        continue;
+      }
+      this.db
+        .prepare(
+          `INSERT INTO alerts (key, kind, severity, state, subject, summary, link, first_seen, last_seen)
+           VALUES (@key, @kind, @severity, 'firing', @subject, @summary, @link, @now, @now)
+           ON CONFLICT (key) DO UPDATE SET severity = @severity, state = 'firing', subject = @subject,
+             summary = @summary, link = @link, first_seen = @now, last_seen = @now, resolved_at = NULL`,
+        )
+        .run({ ...f, now });
+      out.push({ alert: this.get(f.key)!, change: 'fired' });
+    }
+    for (const [key] of firing) {
+      if (findings.has(key)) continue;
+      this.db.prepare("UPDATE alerts SET state = 'resolved', resolved_at = ? WHERE key = ?").run(now, key);
+      out.push({ alert: this.get(key)!, change: 'resolved' });
+    }
+    return out;
+  }
+
+  get(key: string): Alert | undefined {
+    return this.db.prepare('SELECT * FROM alerts WHERE key = ?').get(key) as Alert | undefined;
+  }
+
+  all(): Alert[] {
+    return this.db
+      .prepare(
+        `SELECT * FROM alerts ORDER BY state = 'resolved',
+           CASE severity WHEN 'critical' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END, last_seen DESC`,
+      )
+      .all() as Alert[];
+  }
+}
