@@ -80,6 +80,13 @@ export interface ServiceUnit {
   onLine?(line: string): boolean;
   /** Creates what the daemon needs before it starts (host keys, directories); throws a sentence when it cannot. */
   prepare?(): void;
+  /**
+   * The file to execute instead of the daemon's own (embedded backend), given the installed daemon's path: sshd runs
+   * through a link whose name is its PAM service. Called after `prepare`; `warning` is logged under the service.
+   */
+  program?(daemon: string): { file: string; warning: string | null };
+  /** Removes what `prepare`/`program` put outside the data directory, once the daemon stopped. */
+  cleanup?(): void;
 }
 
 export interface ServiceBackend {

@@ -12,6 +12,7 @@ import { unboundConfPath, unboundDir } from '../dns/unbound';
 import { ensurePrivsepDir } from '../ssh';
 import { sshdConfigPath, sshDir, type SshSnapshot } from '../ssh/config';
 import { ensureHostKeys } from '../ssh/keys';
+import { installSshPamService, removeSshPamService } from '../ssh/pam';
 import type { ServiceUnit } from './types';
 
 export function dnsUnit(ctx: ApplianceContext, manager: ApplyManager): ServiceUnit {
@@ -50,5 +51,11 @@ export function sshUnit(ctx: ApplianceContext, manager: ApplyManager): ServiceUn
       const problem = ensurePrivsepDir();
       if (problem) throw new Error(problem);
     },
+    // Its PAM service is its program's name: a link named after the appliance's own service file (ssh/pam.ts).
+    program: (daemon) => {
+      const { program, problem } = installSshPamService(ctx, daemon);
+      return { file: program, warning: problem };
+    },
+    cleanup: () => removeSshPamService(ctx),
   };
 }
