@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { findTool } from '../apply/tools';
+import { JournalFollower } from './journal';
 import {
   notInstalled,
   stoppedState,
@@ -65,8 +66,36 @@ const unixTime = (v: string | undefined) => {
   return m ? Number(m[1]) * 1000 : null;
 };
 
+export interface SystemdOptions {
+  /** A sentence about reading a unit's journal (journalctl missing or ended), for the log. */
+  onProblem?: (unit: ServiceUnit['name'], message: string) => void;
+  firstDelayMs?: number;
+}
+
 export class SystemdBackend implements ServiceBackend {
   readonly kind = 'systemd' as const;
+  private readonly followers = new Map<string, JournalFollower>();
+
+  constructor(private readonly options: SystemdOptions = {}) {}
+
+  /**
+   * Reads the unit's journal into its line reader (the DNS query log): unbound's stderr lines are journal entries
+   * under systemd, read with `journalctl -u UNIT -o json --follow` after the last cursor read.
+   */
+  watch(unit: ServiceUnit): void {
+    const onLine = unit.onLine;
+    if (!onLine || this.followers.has(unit.name)) return;
+    const follower = new JournalFollower({
+      unit: unit.systemdUnit,
+      onLine: (line, at) => void onLine(line, at),
+      cursorFile: unit.journalCursorFile,
+      journalctl: locate('journalctl') ?? 'journalctl',
+      onProblem: (message) => this.options.onProblem?.(unit.name, message),
+      firstDelayMs: this.options.firstDelayMs,
+    });
+    this.followers.set(unit.name, follower);
+    follower.start();
+  }
 
   private async systemctl(action: string, unit: ServiceUnit): Promise<void> {
     const res = await run('systemctl', [action, unit.systemdUnit]);
@@ -133,6 +162,10 @@ export class SystemdBackend implements ServiceBackend {
     };
   }
 
-  /** systemd keeps the daemons running when the console stops. */
-  close = async () => {};
+  /** systemd keeps the daemons running when the console stops; only the journal readers end. */
+  close = async () => {
+    const followers = [...this.followers.values()];
+    this.followers.clear();
+    await Promise.all(followers.map((f) => f.close()));
+  };
 }

@@ -75,9 +75,12 @@ export interface ServiceUnit {
   configFile: string;
   /**
    * Takes each output line first (embedded backend): true when the line is the unit's own business (the DNS query
-   * log's reply lines), which then goes neither to the log store nor to the state's last lines.
+   * log's reply lines), which then goes neither to the log store nor to the state's last lines. The systemd backend
+   * hands it the unit's journal entries (`at`: the entry's time; the embedded backend reads lines as they come).
    */
-  onLine?(line: string): boolean;
+  onLine?(line: string, at?: number | null): boolean;
+  /** Where the systemd backend keeps its place in the unit's journal (units with `onLine`). */
+  journalCursorFile?: string;
   /** Creates what the daemon needs before it starts (host keys, directories); throws a sentence when it cannot. */
   prepare?(): void;
   /**
@@ -99,6 +102,8 @@ export interface ServiceBackend {
   /** Makes a running unit read its configuration again (starts it when it does not run). */
   reload(unit: ServiceUnit): Promise<void>;
   state(unit: ServiceUnit): Promise<ServiceState>;
+  /** Starts reading the unit's output from wherever the backend's daemons write it (systemd: the journal). */
+  watch?(unit: ServiceUnit): void;
   /** Stops everything this backend started (console shutdown). */
   close(): Promise<void>;
 }

@@ -28,7 +28,8 @@ export function dnsUnit(ctx: ApplianceContext, manager: ApplyManager): ServiceUn
     pidFile: path.join(unboundDir(ctx.config.dataDir), 'unbound.pid'),
     configFile,
     // Reply and local-action lines are DNS query records, not log entries.
-    onLine: (line) => queryLogOf(ctx)?.recorder.line(line) ?? false,
+    onLine: (line, at) => queryLogOf(ctx)?.recorder.line(line, at ?? undefined) ?? false,
+    journalCursorFile: path.join(unboundDir(ctx.config.dataDir), 'journal.cursor'),
   };
 }
 
