@@ -135,7 +135,16 @@ export class SystemdBackend implements ServiceBackend {
     const code = Number(p.get('ExecMainStatus') ?? 0);
     // ExecMainCode is the waitid() code: 1 exited, 2 killed, 3 dumped core.
     const killed = ['2', '3'].includes(p.get('ExecMainCode') ?? '');
-    const journal = await run('journalctl', ['-u', unit.systemdUnit, '-n', '10', '-o', 'cat', '--no-pager']);
+    // The last lines of the daemon's own log; the query log's lines (many) are read into it, not shown here.
+    const journal = await run('journalctl', [
+      '-u',
+      unit.systemdUnit,
+      '-n',
+      unit.ownsLine ? '200' : '10',
+      '-o',
+      'cat',
+      '--no-pager',
+    ]);
     return {
       ...base,
       status:
@@ -158,7 +167,13 @@ export class SystemdBackend implements ServiceBackend {
         : null,
       restarts: Number(p.get('NRestarts') ?? 0) || 0,
       message: active === 'failed' ? `${unit.systemdUnit} failed (${p.get('Result') ?? 'unknown'})` : null,
-      log: journal.code === 0 ? journal.stdout.split('\n').filter(Boolean) : [],
+      log:
+        journal.code === 0
+          ? journal.stdout
+              .split('\n')
+              .filter((l) => l && !unit.ownsLine?.(l))
+              .slice(-10)
+          : [],
     };
   }
 

@@ -79,6 +79,8 @@ export interface ServiceUnit {
    * hands it the unit's journal entries (`at`: the entry's time; the embedded backend reads lines as they come).
    */
   onLine?(line: string, at?: number | null): boolean;
+  /** A line of the unit's own business (a query line): left out of the state's last lines read from the journal. */
+  ownsLine?(line: string): boolean;
   /** Where the systemd backend keeps its place in the unit's journal (units with `onLine`). */
   journalCursorFile?: string;
   /** Creates what the daemon needs before it starts (host keys, directories); throws a sentence when it cannot. */

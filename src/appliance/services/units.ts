@@ -8,6 +8,7 @@ import type { ApplyManager } from '../apply/manager';
 import type { ApplianceContext } from '../context';
 import type { DnsSnapshot } from '../dns/proxy';
 import { queryLogOf } from '../dns/querylog';
+import { parseQueryLine } from '../dns/querylog/parse';
 import { unboundConfPath, unboundDir } from '../dns/unbound';
 import { ensurePrivsepDir } from '../ssh';
 import { sshdConfigPath, sshDir, type SshSnapshot } from '../ssh/config';
@@ -29,6 +30,7 @@ export function dnsUnit(ctx: ApplianceContext, manager: ApplyManager): ServiceUn
     configFile,
     // Reply and local-action lines are DNS query records, not log entries.
     onLine: (line, at) => queryLogOf(ctx)?.recorder.line(line, at ?? undefined) ?? false,
+    ownsLine: (line) => parseQueryLine(line).kind !== 'other',
     journalCursorFile: path.join(unboundDir(ctx.config.dataDir), 'journal.cursor'),
   };
 }

@@ -51,7 +51,14 @@ describe('the DNS query log read from the journal (systemd backend)', () => {
     script(
       'journalctl',
       [
-        `case "$*" in *--follow*) ;; *) exit 0 ;; esac`,
+        // The state's last lines (-o cat): the daemon's own lines between query lines.
+        `case "$*" in *--follow*) ;; *) printf '%s\\n' ${[
+          '[1795815526] unbound[15290:0] info: start of service (unbound 1.17.1).',
+          '[1795815527] unbound[15290:0] info: 127.0.0.1 localhost. A IN NOERROR 0.000000 1 53',
+          '[1795815528] unbound[15290:0] info: service stopped (unbound 1.17.1).',
+        ]
+          .map((l) => `'${l}'`)
+          .join(' ')}; exit 0 ;; esac`,
         `echo "$*" >> ${bin}/journal-calls`,
         `n=$(cat ${bin}/journal-runs 2>/dev/null || echo 0); n=$((n + 1)); echo $n > ${bin}/journal-runs`,
         `[ -f ${bin}/journal-$n.json ] && cat ${bin}/journal-$n.json`,
@@ -148,6 +155,11 @@ describe('the DNS query log read from the journal (systemd backend)', () => {
     });
     // The start-of-service line is no query: not a record (it stays in the journal).
     expect(all.some((r) => r.name.includes('start'))).toBe(false);
+    // The service's last lines are the daemon's own, without the query lines.
+    expect((await (await adminAgent(server)).get('/api/dns/proxy/service')).json().log).toEqual([
+      '[1795815526] unbound[15290:0] info: start of service (unbound 1.17.1).',
+      '[1795815528] unbound[15290:0] info: service stopped (unbound 1.17.1).',
+    ]);
 
     // A console that starts again goes on after the last entry it read.
     await h.close();
