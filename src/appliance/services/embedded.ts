@@ -54,7 +54,8 @@ function leftover(unit: ServiceUnit): number | null {
     const pid = Number(fs.readFileSync(unit.pidFile, 'utf8').trim());
     if (!Number.isInteger(pid) || pid <= 1) return null;
     const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    return cmdline.split('\0').includes(unit.configFile) ? pid : null;
+    // sshd rewrites its command line into one title ("sshd: /usr/sbin/sshd -D -e -f <file> [listener] …").
+    return cmdline.split(/[\0 ]/).includes(unit.configFile) ? pid : null;
   } catch {
     return null;
   }
