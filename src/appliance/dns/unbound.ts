@@ -15,6 +15,54 @@ const CA_BUNDLE = '/etc/ssl/certs/ca-certificates.crt';
 
 export const unboundDir = (dataDir: string) => path.resolve(dataDir, 'etc', 'unbound');
 export const unboundConfPath = (dataDir: string) => path.join(unboundDir(dataDir), 'unbound.conf');
+/**
+ * Trust anchors of privately signed zones (an internal domain signed with its own keys, forwarded to its servers by a
+ * domain override): files of DS or DNSKEY records in zone-file format that the administrator places here. With
+ * DNSSEC validation on, each becomes a `trust-anchor-file`, and a domain override at or below a zone they anchor is
+ * validated instead of being declared insecure.
+ */
+export const trustAnchorDir = (dataDir: string) => path.join(unboundDir(dataDir), 'trust-anchors');
+
+export interface TrustAnchorFile {
+  file: string;
+  /** The zones the file's DS / DNSKEY records anchor (absolute, lower case). */
+  zones: string[];
+}
+
+/** The trust anchor files in the data directory, by name; a directory that is not there has none. */
+export function readTrustAnchors(dataDir: string): TrustAnchorFile[] {
+  const dir = trustAnchorDir(dataDir);
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  const found: TrustAnchorFile[] = [];
+  for (const name of names) {
+    const file = path.join(dir, name);
+    let text: string;
+    try {
+      if (name.startsWith('.') || !fs.statSync(file).isFile()) continue;
+      text = fs.readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    const zones = new Set<string>();
+    for (const raw of text.split('\n')) {
+      const fields = raw.replace(/;.*/, '').trim().split(/\s+/);
+      // owner [ttl] [class] DS|DNSKEY …
+      if (fields.length > 2 && fields.slice(1, 4).some((f) => /^(DS|DNSKEY)$/i.test(f)))
+        zones.add(abs(fields[0]).toLowerCase());
+    }
+    if (zones.size) found.push({ file, zones: [...zones] });
+  }
+  return found;
+}
+
+/** The name is the zone or below it (both absolute). */
+const within = (name: string, zone: string) =>
+  zone === '.' || name.toLowerCase() === zone || name.toLowerCase().endsWith(`.${zone}`);
 
 const q = (s: string) => `"${s}"`;
 const abs = (name: string) => `${name.replace(/\.$/, '')}.`;
@@ -53,7 +101,9 @@ export function renderUnbound(s: DnsSnapshot, dataDir: string): string {
     '    hide-version: yes',
     `    module-config: ${q(settings.dnssec ? 'validator iterator' : 'iterator')}`,
   );
+  const anchors = settings.dnssec ? readTrustAnchors(dataDir) : [];
   if (settings.dnssec) lines.push(`    trust-anchor: ${q(ROOT_TRUST_ANCHOR)}`);
+  for (const a of anchors) lines.push(`    trust-anchor-file: ${q(a.file)}`);
   // Loopback may always ask (the appliance itself); everything else only as the access lists say.
   lines.push('    access-control: 127.0.0.0/8 allow', '    access-control: ::1/128 allow');
   for (const a of s.access_lists) lines.push(`    access-control: ${a.subnet} ${a.action}`);
@@ -74,8 +124,12 @@ export function renderUnbound(s: DnsSnapshot, dataDir: string): string {
   const loopback = (a: string) => /^127\./.test(a) || a === '::1';
   if ([...s.upstreams.map((u) => u.address), ...s.domain_overrides.map((d) => d.server)].some(loopback))
     lines.push('    do-not-query-localhost: no');
-  // Private domains forwarded elsewhere are not DNSSEC-signed from the root: do not insist on it.
-  for (const d of s.domain_overrides) lines.push(`    domain-insecure: ${q(abs(d.domain))}`);
+  // Private domains forwarded elsewhere are not DNSSEC-signed from the root: do not insist on it, unless a trust
+  // anchor of the data directory covers the domain (a privately signed zone: validated with that anchor).
+  const anchored = (domain: string) =>
+    anchors.some((a) => a.zones.some((z) => z !== '.' && within(abs(domain), z)));
+  for (const d of s.domain_overrides)
+    if (!anchored(d.domain)) lines.push(`    domain-insecure: ${q(abs(d.domain))}`);
   // unbound answers some names itself by default (RFC 6761's `test.` and `invalid.`, private reverse zones such as
   // `168.192.in-addr.arpa.`): an overridden domain under them must reach its server. A wildcard host override of the
   // same domain has its own local-zone already.

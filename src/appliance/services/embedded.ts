@@ -54,7 +54,8 @@ function leftover(unit: ServiceUnit): number | null {
     const pid = Number(fs.readFileSync(unit.pidFile, 'utf8').trim());
     if (!Number.isInteger(pid) || pid <= 1) return null;
     const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    return cmdline.split('\0').includes(unit.configFile) ? pid : null;
+    // sshd rewrites its command line into one title ("sshd: /usr/sbin/sshd -D -e -f <file> [listener] …").
+    return cmdline.split(/[\0 ]/).includes(unit.configFile) ? pid : null;
   } catch {
     return null;
   }
@@ -73,6 +74,7 @@ async function endChild(r: { child: ChildProcess | null; exited: Promise<unknown
 export class EmbeddedBackend implements ServiceBackend {
   readonly kind = 'embedded' as const;
   private readonly runtimes = new Map<string, Runtime>();
+  private readonly units = new Map<string, ServiceUnit>();
   private readonly now: () => number;
   private closed = false;
 
@@ -81,6 +83,7 @@ export class EmbeddedBackend implements ServiceBackend {
   }
 
   private runtime(unit: ServiceUnit): Runtime {
+    this.units.set(unit.name, unit);
     let r = this.runtimes.get(unit.name);
     if (!r) {
       r = {
@@ -146,6 +149,17 @@ export class EmbeddedBackend implements ServiceBackend {
       this.failed(unit, r, `${unit.daemon} cannot start: ${(e as Error).message}`);
       return;
     }
+    let program = file;
+    if (unit.program) {
+      try {
+        const chosen = unit.program(file);
+        program = chosen.file;
+        if (chosen.warning) this.options.audit.log(unit.name, chosen.warning, 'warning');
+      } catch (e) {
+        this.failed(unit, r, `${unit.daemon} cannot start: ${(e as Error).message}`);
+        return;
+      }
+    }
     // A daemon left running by a console that did not stop it (killed) holds the ports: end it first.
     const stale = leftover(unit);
     if (stale) {
@@ -158,7 +172,7 @@ export class EmbeddedBackend implements ServiceBackend {
     }
     // A process group of its own: Ctrl-C on `npm start` reaches the console, which stops its daemons in order,
     // instead of killing them behind the supervisor's back (and having them restarted while it shuts down).
-    const child = spawn(file, unit.args(), { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(program, unit.args(), { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     r.child = child;
     r.status = 'running';
     r.since = this.now();
@@ -236,6 +250,7 @@ export class EmbeddedBackend implements ServiceBackend {
     r.wanted = false;
     this.clearTimer(r);
     await endChild(r);
+    unit.cleanup?.();
     if (r.status !== 'not_installed') {
       r.status = 'stopped';
       r.since = this.now();
@@ -289,6 +304,7 @@ export class EmbeddedBackend implements ServiceBackend {
         r.wanted = false;
         this.clearTimer(r);
         await endChild(r);
+        this.units.get(name)?.cleanup?.();
       }),
     );
   }

@@ -28,7 +28,8 @@ class OffBackend implements ServiceBackend {
 
 export function createBackend(kind: ServicesBackend, ctx: ApplianceContext): ServiceBackend {
   if (kind === 'embedded') return new EmbeddedBackend({ audit: ctx.audit, now: ctx.now });
-  if (kind === 'systemd') return new SystemdBackend();
+  if (kind === 'systemd')
+    return new SystemdBackend({ onProblem: (unit, message) => ctx.audit.log(unit, message, 'warning') });
   return new OffBackend();
 }
 
@@ -64,6 +65,8 @@ export class ServiceSupervisor {
 
   /** At console start: every unit whose applied settings turn it on. */
   async startAll(): Promise<void> {
+    // Their output is read whoever started them (systemd keeps them running across console restarts).
+    for (const u of this.units.values()) if (u.onLine) this.backend.watch?.(u);
     await Promise.all(
       [...this.units.values()]
         .filter((u) => u.enabled())

@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { findTool } from '../apply/tools';
+import { JournalFollower } from './journal';
 import {
   notInstalled,
   stoppedState,
@@ -65,8 +66,36 @@ const unixTime = (v: string | undefined) => {
   return m ? Number(m[1]) * 1000 : null;
 };
 
+export interface SystemdOptions {
+  /** A sentence about reading a unit's journal (journalctl missing or ended), for the log. */
+  onProblem?: (unit: ServiceUnit['name'], message: string) => void;
+  firstDelayMs?: number;
+}
+
 export class SystemdBackend implements ServiceBackend {
   readonly kind = 'systemd' as const;
+  private readonly followers = new Map<string, JournalFollower>();
+
+  constructor(private readonly options: SystemdOptions = {}) {}
+
+  /**
+   * Reads the unit's journal into its line reader (the DNS query log): unbound's stderr lines are journal entries
+   * under systemd, read with `journalctl -u UNIT -o json --follow` after the last cursor read.
+   */
+  watch(unit: ServiceUnit): void {
+    const onLine = unit.onLine;
+    if (!onLine || this.followers.has(unit.name)) return;
+    const follower = new JournalFollower({
+      unit: unit.systemdUnit,
+      onLine: (line, at) => void onLine(line, at),
+      cursorFile: unit.journalCursorFile,
+      journalctl: locate('journalctl') ?? 'journalctl',
+      onProblem: (message) => this.options.onProblem?.(unit.name, message),
+      firstDelayMs: this.options.firstDelayMs,
+    });
+    this.followers.set(unit.name, follower);
+    follower.start();
+  }
 
   private async systemctl(action: string, unit: ServiceUnit): Promise<void> {
     const res = await run('systemctl', [action, unit.systemdUnit]);
@@ -106,7 +135,16 @@ export class SystemdBackend implements ServiceBackend {
     const code = Number(p.get('ExecMainStatus') ?? 0);
     // ExecMainCode is the waitid() code: 1 exited, 2 killed, 3 dumped core.
     const killed = ['2', '3'].includes(p.get('ExecMainCode') ?? '');
-    const journal = await run('journalctl', ['-u', unit.systemdUnit, '-n', '10', '-o', 'cat', '--no-pager']);
+    // The last lines of the daemon's own log; the query log's lines (many) are read into it, not shown here.
+    const journal = await run('journalctl', [
+      '-u',
+      unit.systemdUnit,
+      '-n',
+      unit.ownsLine ? '200' : '10',
+      '-o',
+      'cat',
+      '--no-pager',
+    ]);
     return {
       ...base,
       status:
@@ -129,10 +167,20 @@ export class SystemdBackend implements ServiceBackend {
         : null,
       restarts: Number(p.get('NRestarts') ?? 0) || 0,
       message: active === 'failed' ? `${unit.systemdUnit} failed (${p.get('Result') ?? 'unknown'})` : null,
-      log: journal.code === 0 ? journal.stdout.split('\n').filter(Boolean) : [],
+      log:
+        journal.code === 0
+          ? journal.stdout
+              .split('\n')
+              .filter((l) => l && !unit.ownsLine?.(l))
+              .slice(-10)
+          : [],
     };
   }
 
-  /** systemd keeps the daemons running when the console stops. */
-  close = async () => {};
+  /** systemd keeps the daemons running when the console stops; only the journal readers end. */
+  close = async () => {
+    const followers = [...this.followers.values()];
+    this.followers.clear();
+    await Promise.all(followers.map((f) => f.close()));
+  };
 }

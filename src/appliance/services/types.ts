@@ -75,11 +75,23 @@ export interface ServiceUnit {
   configFile: string;
   /**
    * Takes each output line first (embedded backend): true when the line is the unit's own business (the DNS query
-   * log's reply lines), which then goes neither to the log store nor to the state's last lines.
+   * log's reply lines), which then goes neither to the log store nor to the state's last lines. The systemd backend
+   * hands it the unit's journal entries (`at`: the entry's time; the embedded backend reads lines as they come).
    */
-  onLine?(line: string): boolean;
+  onLine?(line: string, at?: number | null): boolean;
+  /** A line of the unit's own business (a query line): left out of the state's last lines read from the journal. */
+  ownsLine?(line: string): boolean;
+  /** Where the systemd backend keeps its place in the unit's journal (units with `onLine`). */
+  journalCursorFile?: string;
   /** Creates what the daemon needs before it starts (host keys, directories); throws a sentence when it cannot. */
   prepare?(): void;
+  /**
+   * The file to execute instead of the daemon's own (embedded backend), given the installed daemon's path: sshd runs
+   * through a link whose name is its PAM service. Called after `prepare`; `warning` is logged under the service.
+   */
+  program?(daemon: string): { file: string; warning: string | null };
+  /** Removes what `prepare`/`program` put outside the data directory, once the daemon stopped. */
+  cleanup?(): void;
 }
 
 export interface ServiceBackend {
@@ -92,6 +104,8 @@ export interface ServiceBackend {
   /** Makes a running unit read its configuration again (starts it when it does not run). */
   reload(unit: ServiceUnit): Promise<void>;
   state(unit: ServiceUnit): Promise<ServiceState>;
+  /** Starts reading the unit's output from wherever the backend's daemons write it (systemd: the journal). */
+  watch?(unit: ServiceUnit): void;
   /** Stops everything this backend started (console shutdown). */
   close(): Promise<void>;
 }

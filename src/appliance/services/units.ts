@@ -8,10 +8,12 @@ import type { ApplyManager } from '../apply/manager';
 import type { ApplianceContext } from '../context';
 import type { DnsSnapshot } from '../dns/proxy';
 import { queryLogOf } from '../dns/querylog';
+import { parseQueryLine } from '../dns/querylog/parse';
 import { unboundConfPath, unboundDir } from '../dns/unbound';
 import { ensurePrivsepDir } from '../ssh';
 import { sshdConfigPath, sshDir, type SshSnapshot } from '../ssh/config';
 import { ensureHostKeys } from '../ssh/keys';
+import { installSshPamService, removeSshPamService } from '../ssh/pam';
 import type { ServiceUnit } from './types';
 
 export function dnsUnit(ctx: ApplianceContext, manager: ApplyManager): ServiceUnit {
@@ -27,7 +29,9 @@ export function dnsUnit(ctx: ApplianceContext, manager: ApplyManager): ServiceUn
     pidFile: path.join(unboundDir(ctx.config.dataDir), 'unbound.pid'),
     configFile,
     // Reply and local-action lines are DNS query records, not log entries.
-    onLine: (line) => queryLogOf(ctx)?.recorder.line(line) ?? false,
+    onLine: (line, at) => queryLogOf(ctx)?.recorder.line(line, at ?? undefined) ?? false,
+    ownsLine: (line) => parseQueryLine(line).kind !== 'other',
+    journalCursorFile: path.join(unboundDir(ctx.config.dataDir), 'journal.cursor'),
   };
 }
 
@@ -50,5 +54,11 @@ export function sshUnit(ctx: ApplianceContext, manager: ApplyManager): ServiceUn
       const problem = ensurePrivsepDir();
       if (problem) throw new Error(problem);
     },
+    // Its PAM service is its program's name: a link named after the appliance's own service file (ssh/pam.ts).
+    program: (daemon) => {
+      const { program, problem } = installSshPamService(ctx, daemon);
+      return { file: program, warning: problem };
+    },
+    cleanup: () => removeSshPamService(ctx),
   };
 }

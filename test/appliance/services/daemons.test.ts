@@ -380,6 +380,48 @@ describe('embedded services with the real daemons', () => {
 
 describe('a daemon left running by a console that was killed', () => {
   const PORT = 47355;
+  it('finds an sshd by its pid file although sshd rewrote its command line into a process title', async () => {
+    const sshd = requireTool('sshd');
+    const home = fs.mkdtempSync(path.join(os.homedir(), '.rampart-services-test-'));
+    const dataDir = path.join(home, 'data');
+    fs.mkdirSync(dataDir, { mode: 0o700 });
+    const sshPort = 47326;
+    try {
+      const first = await startServer({ dataDir, config: { services: 'embedded', dnsPort: PORT, sshPort } });
+      const firstAdmin = await adminAgent(first);
+      await until('sshd runs', async () => {
+        const st: ServiceState = (await firstAdmin.get('/api/ssh/service')).json();
+        return st.status === 'running' && st.log.some((l) => l.includes(`port ${sshPort}`));
+      });
+      await first.close();
+      // An sshd nobody supervises on the same configuration, as a killed console leaves it.
+      const { spawn } = await import('node:child_process');
+      const conf = path.join(dataDir, 'etc', 'ssh', 'sshd_config');
+      const orphan = spawn(sshd, ['-D', '-f', conf], { stdio: 'ignore' });
+      const orphanExited = new Promise((r) => orphan.on('exit', r));
+      await until('the orphan listens', async () =>
+        fs.readFileSync(`/proc/${orphan.pid}/cmdline`, 'utf8').includes('[listener]'),
+      );
+      const h = await startServer({ dataDir, config: { services: 'embedded', dnsPort: PORT, sshPort } });
+      try {
+        await orphanExited;
+        h.adminPassword = first.adminPassword;
+        const admin = await adminAgent(h);
+        const s = await until('the new sshd listens', async () => {
+          const st: ServiceState = (await admin.get('/api/ssh/service')).json();
+          return st.status === 'running' && st.log.some((l) => l.includes(`port ${sshPort}`)) && st;
+        });
+        expect(s.log.join('\n')).toContain(
+          `ended sshd ${orphan.pid} left running by an earlier start of the console`,
+        );
+      } finally {
+        await h.close();
+      }
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
+
   it('is ended by its pid file when the console starts again, and the new one serves', async () => {
     const unbound = requireTool('unbound');
     const dig = requireTool('dig');

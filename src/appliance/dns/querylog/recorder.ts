@@ -37,8 +37,11 @@ export class QueryRecorder {
     this.now = options.now ?? Date.now;
   }
 
-  /** Takes one output line; true when it was a query line (recorded or skipped), false for any other line. */
-  line(line: string): boolean {
+  /**
+   * Takes one output line; true when it was a query line (recorded or skipped), false for any other line. `at`: when
+   * the daemon wrote it (a journal entry's time), else the record's time is now.
+   */
+  line(line: string, at?: number): boolean {
     const parsed = parseQueryLine(line);
     if (parsed.kind === 'other') return false;
     if (parsed.kind === 'malformed') {
@@ -67,7 +70,7 @@ export class QueryRecorder {
     }
     const { answered_by, why } = classify(parsed, action, snapshot);
     this.queue.push({
-      time: this.now(),
+      time: at ?? this.now(),
       client: parsed.client,
       name: parsed.name,
       type: parsed.type,
