@@ -1,11 +1,9 @@
+import { confirmationLocalId, confirmationsSaga, ROLLBACK_GRACE_MS } from '../../sagas/confirmations.saga';
 import {
   confirmationKept,
-  confirmationLocalId,
   confirmationReverted,
   confirmationsCheckRequested,
-  confirmationsSaga,
-  ROLLBACK_GRACE_MS,
-} from '../../sagas/confirmations.saga';
+} from '../../src/store/slices/confirmations.actions';
 import { resourcesSaga } from '../../sagas/resources.saga';
 import { progressUpdated } from '../../src/progress/progress.slice';
 import { resourceLoaded } from '../../src/store/slices/resources.slice';

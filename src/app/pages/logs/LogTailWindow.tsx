@@ -5,11 +5,15 @@
  * long as the window.
  */
 import { useEffect, useId } from 'react';
-import { logStreamUrl } from '../../../../sagas/logStream.saga';
 import { formatDateTime } from '../../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../../store/createStore';
 import { logTailRequested, selectLogTail } from '../../../store/slices/logTail.slice';
-import { matchesSearch, selectLogReport, type LogReportState } from '../../../store/slices/logReport.slice';
+import {
+  logStreamUrl,
+  matchesSearch,
+  selectLogReport,
+  type LogReportState,
+} from '../../../store/slices/logReport.slice';
 import type { WindowContentProps } from '../../../windows/registry';
 import { updateWindow } from '../../../windows/windows.slice';
 
