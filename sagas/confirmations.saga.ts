@@ -13,7 +13,7 @@ import { call, cancel, delay, fork, getContext, put, select, takeEvery } from 'r
 import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
 import { logger } from '../src/lib/logger';
 import { SUCCESS_DURATION_MS } from '../src/notifications/constants';
-import { progressUpdated } from '../src/progress/progress.slice';
+import { progressUpdated } from '../src/store/slices/progress.slice';
 import { allows, CONFIRMATION_AREAS } from '../src/shared/privileges';
 import type { RootState } from '../src/store/createStore';
 import {

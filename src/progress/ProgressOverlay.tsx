@@ -9,8 +9,8 @@ import { useAppDispatch, useAppSelector } from '../store/createStore';
 import { Modal } from '../widgets/Modal';
 import { registerWindowContent } from '../windows/registry';
 import { JobWindow } from './JobWindow';
-import { JOB_WINDOW, jobWindowOpenRequested } from './jobWindows.slice';
-import { progressClosed, progressDetailsToggled } from './progress.slice';
+import { JOB_WINDOW, jobWindowOpenRequested } from '../store/slices/jobWindows.slice';
+import { progressClosed, progressDetailsToggled } from '../store/slices/progress.slice';
 import './progress.css';
 
 // The job window ships with the overlay (the core layout's chunk, not the first-load script; its saga too:

@@ -5,7 +5,7 @@ import {
   confirmationsCheckRequested,
 } from '../../src/store/slices/confirmations.actions';
 import { resourcesSaga } from '../../sagas/resources.saga';
-import { progressUpdated } from '../../src/progress/progress.slice';
+import { progressUpdated } from '../../src/store/slices/progress.slice';
 import { resourceLoaded } from '../../src/store/slices/resources.slice';
 import { fakeApi, flush, makeTestStore } from './fakes';
 

@@ -15,7 +15,7 @@ import {
   type LogReportState,
 } from '../../../store/slices/logReport.slice';
 import type { WindowContentProps } from '../../../windows/registry';
-import { updateWindow } from '../../../windows/windows.slice';
+import { updateWindow } from '../../../store/slices/windows.slice';
 
 export const LOG_TAIL_WINDOW = 'LogTail';
 
