@@ -4,6 +4,10 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = import.meta.dirname;
 
 /**
  * The layers (README "Architecture"): views → store / sagas / machines → api, identity client → server. The
@@ -26,6 +30,130 @@ const clientCode = [
   './machines',
 ];
 const serviceCode = ['./src/appliance', './src/identity-service', './src/storage', './src/service-kit'];
+
+/**
+ * An allow-list: files under `target` may import only from `allowed` (their own folder must be listed) and from
+ * packages. Written with `no-restricted-paths` as "everything in the repository except": a new folder is refused
+ * until a zone names it.
+ */
+const allowOnly = (target, allowed, message) => ({
+  target,
+  from: '.',
+  except: [...allowed, './node_modules'],
+  message,
+});
+
+/** Neutral modules: no screen, no service, no I/O of their own beyond what their name says. */
+const neutral = ['./src/shared', './src/lib'];
+
+/**
+ * Views: pages, layouts and components. They read the store and machine state and send slice actions or machine
+ * events; they never import the HTTP client (`src/api`) nor sagas (an area's sagas start with its chunk, loaded
+ * by the route table from sagas/areas/). Wiring that is not a view — the route table, the services provider
+ * (src/app/services.tsx), routing guards, the runtime — may.
+ */
+const views = [
+  './src/app/pages',
+  './src/app/layout',
+  './src/app/errors',
+  './src/app/forms',
+  './src/app/palette',
+  './src/app/session',
+  './src/app/Root.tsx',
+  './src/widgets',
+  './src/notifications/*.tsx',
+  './src/windows/*.tsx',
+  './src/progress/*.tsx',
+  './src/qa/**/*.tsx',
+];
+// Known debt, named so it does not spread: the DNS query log opens its live stream in the page (a saga should).
+const viewsExcept = ['./src/app/pages/dns/QueriesPage.tsx'];
+
+const clientZones = [
+  allowOnly(
+    './src/widgets',
+    ['./src/widgets', './src/lib'],
+    'Widgets import the widget library and src/lib only: they get data and callbacks as props.',
+  ),
+  allowOnly(
+    './machines',
+    [
+      './machines',
+      './src/shared',
+      './src/identity/flow.ts',
+      './src/identity/localAuth.ts',
+      './src/identity/securityKeys.ts',
+      './src/identity/messages.ts',
+      './src/notifications/constants.ts',
+      './src/windows/types.ts',
+    ],
+    'Machines import xstate, src/shared and neutral identity types and constants only; actors are provided, not imported.',
+  ),
+];
+
+/**
+ * The appliance's two floors (src/appliance/README.md "Kernel and features"). The kernel — context, HTTP
+ * conventions and guards, sessions and the auth core, audit, jobs, database, the apply engine and the service
+ * manager, settings storage, the console's menu — imports no feature. A feature imports the kernel, src/shared,
+ * src/lib and the server-side neutral modules (src/storage, src/service-kit, config) only, never another feature:
+ * what two features share moves into the kernel, or the kernel declares an interface a feature registers with
+ * (a managed service with its daemon, `apply/features.ts`). The assembly (index.ts, seed.ts) mounts them all.
+ */
+const APPLIANCE = 'src/appliance';
+const applianceFeatures = {
+  // The privilege area `authentication`: sign-in through providers, accounts, groups, providers, lockout.
+  authentication: [
+    'users',
+    'providers',
+    'auth/routes.ts',
+    'auth/serviceAuth.ts',
+    'auth/serviceAuthRoutes.ts',
+    'auth/sessionRoutes.ts',
+    'auth/lockoutRoutes.ts',
+    'auth/lockoutPolicy.ts',
+  ],
+  dns: ['dns'],
+  ssh: ['ssh'],
+  network: ['network'],
+  pki: ['pki'],
+  updates: ['updates'],
+  logs: ['logs'],
+};
+const applianceAssembly = ['index.ts', 'seed.ts', 'README.md'];
+const featurePaths = Object.values(applianceFeatures).flat();
+/** The kernel's existing files and folders: everything under src/appliance no feature claims (what it may import). */
+const kernelPaths = [
+  ...fs.readdirSync(path.join(root, APPLIANCE)).filter((e) => e !== 'auth'),
+  ...fs.readdirSync(path.join(root, APPLIANCE, 'auth')).map((e) => `auth/${e}`),
+]
+  .filter((e) => !featurePaths.includes(e) && !applianceAssembly.includes(e))
+  .map((e) => `./${APPLIANCE}/${e}`);
+/** Which files the kernel's rule applies to, as globs: a new folder or file is kernel until a feature claims it. */
+const unclaimed = (entries) => entries.map((e) => e.replace(/\.ts$/, '')).join('|');
+const topFeatures = featurePaths.filter((p) => !p.includes('/'));
+const authFeature = featurePaths.filter((p) => p.startsWith('auth/')).map((p) => p.slice('auth/'.length));
+const kernelTargets = [
+  `./${APPLIANCE}/!(${unclaimed([...topFeatures, 'auth'])})/**`,
+  `./${APPLIANCE}/!(${unclaimed(applianceAssembly.filter((e) => e.endsWith('.ts')))}).ts`,
+  `./${APPLIANCE}/auth/!(${unclaimed(authFeature)}).ts`,
+];
+const serverNeutral = [...neutral, './src/storage', './src/service-kit', './config', './package.json'];
+const applianceZones = [
+  allowOnly(
+    kernelTargets,
+    [...kernelPaths, ...serverNeutral],
+    'The appliance kernel imports no feature: declare an interface in the kernel that the feature registers with.',
+  ),
+  ...Object.entries(applianceFeatures).map(([name, own]) => {
+    const paths = own.map((p) => `./${APPLIANCE}/${p}`);
+    return allowOnly(
+      paths,
+      [...paths, ...kernelPaths, ...serverNeutral],
+      `The appliance feature "${name}" imports the kernel, src/shared and src/lib only, never another feature: move what both need into the kernel, or register it through a kernel interface.`,
+    );
+  }),
+];
+
 const layerZones = [
   ...['./src/appliance', './src/identity-service'].map((target) => ({
     target,
@@ -45,21 +173,20 @@ const layerZones = [
     from: [...clientCode, './src/appliance', './src/identity-service', './src/server'],
     message: 'Neutral modules depend on nothing above them.',
   },
-  {
-    target: './machines',
-    from: [
-      './src/app',
-      './src/api',
-      './src/store',
-      './sagas',
-      './src/widgets',
-      './src/identity/client.ts',
-      './src/identity/localAuth.actors.ts',
-    ],
-    message:
-      'Machines import xstate and neutral types and constants only; actors are provided, not imported.',
-  },
+  ...clientZones,
+  ...applianceZones,
 ];
+const viewZone = {
+  target: views,
+  from: ['./src/api', './sagas'],
+  message:
+    'Views send slice actions and read selectors (src/store/slices); they never import the HTTP client or sagas.',
+};
+/** The views as ESLint file globs (for the rules on globals below). */
+const viewFiles = views.map((v) => {
+  const p = v.replace(/^\.\//, '');
+  return /[*.]/.test(p.split('/').pop()) ? p : `${p}/**/*.{ts,tsx}`;
+});
 
 export default tseslint.config(
   {
@@ -98,8 +225,62 @@ export default tseslint.config(
       'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, viewZone], basePath: root }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: viewsExcept.map((v) => v.replace(/^\.\//, '')),
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones, basePath: root }] },
+  },
+  {
+    // Views never talk to the network or to browser storage themselves: sagas and machine actors do, and
+    // src/lib/storage.ts is the one door to Web Storage and cookies (it survives blocked or missing storage).
+    files: viewFiles,
+    ignores: viewsExcept.map((v) => v.replace(/^\.\//, '')),
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['fetch', 'XMLHttpRequest', 'EventSource', 'WebSocket', 'localStorage', 'sessionStorage'].map(
+          (name) => ({
+            name,
+            message: `Views never use ${name}: send an action (a saga calls the API) or use src/lib/storage.ts.`,
+          }),
+        ),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].flatMap((object) =>
+          ['fetch', 'localStorage', 'sessionStorage', 'EventSource'].map((property) => ({
+            object,
+            property,
+            message:
+              'Views never use the network or browser storage directly: send an action or use src/lib/storage.ts.',
+          })),
+        ),
+        {
+          object: 'document',
+          property: 'cookie',
+          message: 'Views never read or write cookies: use readCookies/writeCookie from src/lib/storage.ts.',
+        },
+      ],
+    },
+  },
+  {
+    // Machines are pure statecharts: of the packages, xstate only.
+    files: ['machines/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!xstate$)(?!\\.{1,2}/)',
+              message: 'Machines import xstate and neutral modules only; effects come in as provided actors.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

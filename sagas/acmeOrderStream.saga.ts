@@ -3,16 +3,13 @@
  * `state` event updates the order's resource in place; `end` (valid or invalid) reloads the order and the
  * certificates (a valid order has stored one). Leaving the page closes the stream.
  */
-import { createAction } from '@reduxjs/toolkit';
 import type { EventChannel } from 'redux-saga';
 import { call, put, race, select, take, takeEvery } from 'redux-saga/effects';
 import { eventSourceChannel, eventSourceFactory, type EventSourceFactory } from '../src/api/eventSource';
 import type { RootState } from '../src/store/createStore';
+import { acmeOrderUnwatched, acmeOrderWatched } from '../src/store/slices/acmeOrders.actions';
 import { resourceLoaded, resourceLoadRequested, selectResource } from '../src/store/slices/resources.slice';
 import { loadResource } from './resources.saga';
-
-export const acmeOrderWatched = createAction<{ id: string }>('acmeOrders/watched');
-export const acmeOrderUnwatched = createAction<{ id: string }>('acmeOrders/unwatched');
 
 export const acmeOrderStreamUrl = (id: string) => `/eos/pki/acme/orders/${encodeURIComponent(id)}/stream`;
 const orderKey = (id: string) => `pki/acme/orders/${id}`;

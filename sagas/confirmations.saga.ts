@@ -8,15 +8,19 @@
  * change; other accounts those whose service's area their groups let them write (src/shared/privileges.ts
  * `CONFIRMATION_AREAS`), as the appliance answers the list and accepts the confirmation.
  */
-import { createAction } from '@reduxjs/toolkit';
 import type { Task } from 'redux-saga';
 import { call, cancel, delay, fork, getContext, put, select, takeEvery } from 'redux-saga/effects';
 import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
 import { logger } from '../src/lib/logger';
 import { SUCCESS_DURATION_MS } from '../src/notifications/constants';
-import { progressUpdated } from '../src/progress/progress.slice';
+import { progressUpdated } from '../src/store/slices/progress.slice';
 import { allows, CONFIRMATION_AREAS } from '../src/shared/privileges';
 import type { RootState } from '../src/store/createStore';
+import {
+  confirmationKept,
+  confirmationReverted,
+  confirmationsCheckRequested,
+} from '../src/store/slices/confirmations.actions';
 import type { SessionUser } from '../src/store/slices/session.slice';
 import { notificationRemoved, notificationRequested } from '../src/store/slices/notifications.slice';
 import { resourceLoadRequested } from '../src/store/slices/resources.slice';
@@ -29,11 +33,6 @@ export interface PendingConfirmation {
   deadline: number;
   seconds_left: number;
 }
-
-export const confirmationKept = createAction<{ id: string }>('confirmations/keepRequested');
-export const confirmationReverted = createAction<{ id: string }>('confirmations/revertRequested');
-/** A change applied without a job (the lockout policy) may have opened a confirmation window: look now. */
-export const confirmationsCheckRequested = createAction('confirmations/checkRequested');
 
 const SERVICE_LABELS: Record<string, string> = {
   ssh: 'SSH',

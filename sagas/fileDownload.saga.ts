@@ -3,30 +3,14 @@
  * it in the browser, and report the outcome in the resources slice's save map so the view can follow it by id.
  * Started with the PKI pages' chunk (a feature saga): it needs the browser.
  */
-import { createAction, nanoid } from '@reduxjs/toolkit';
 import { call, put, select, takeEvery } from 'redux-saga/effects';
 import { apiUrl } from '../src/api/client';
 import { postForFile, saveFile, type DownloadedFile } from '../src/api/fileDownload';
 import type { RootState } from '../src/store/createStore';
+import { fileDownloadRequested } from '../src/store/slices/fileDownload.actions';
 import { fieldErrorsCleared } from '../src/store/slices/fieldErrors.slice';
 import { resourceSaveFinished } from '../src/store/slices/resources.slice';
 import { handleError } from './handleError';
-
-export interface FileDownload {
-  requestId: string;
-  /** Path under the API base. */
-  path: string;
-  body: unknown;
-  /** Used when the answer names no file. */
-  filename: string;
-}
-
-export const fileDownloadRequested = createAction(
-  'resources/fileDownloadRequested',
-  (download: Omit<FileDownload, 'requestId'> & { requestId?: string }) => ({
-    payload: { ...download, requestId: download.requestId ?? nanoid() },
-  }),
-);
 
 export function* downloadFile(action: ReturnType<typeof fileDownloadRequested>) {
   const { requestId, path, body, filename } = action.payload;

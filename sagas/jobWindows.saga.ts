@@ -16,10 +16,10 @@ import {
   jobWindowRequested,
   jobWindowStopped,
   jobWindowUpdated,
-} from '../src/progress/jobWindows.slice';
-import { progressClosed } from '../src/progress/progress.slice';
+} from '../src/store/slices/jobWindows.slice';
+import { progressClosed } from '../src/store/slices/progress.slice';
 import type { RootState } from '../src/store/createStore';
-import { openWindow, windowsEventSent, windowsStateChanged } from '../src/windows/windows.slice';
+import { openWindow, windowsEventSent, windowsStateChanged } from '../src/store/slices/windows.slice';
 import { jobChannel, jobStreamUrl } from './progress.saga';
 
 /** How long the windows machine's answer to an open request is awaited (a state change normally follows at once). */

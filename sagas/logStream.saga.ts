@@ -13,12 +13,12 @@ import {
   type EventSourceFactory,
   type EventSourceLike,
 } from '../src/api/eventSource';
-import { LOG_SERVICES } from '../src/shared/logServices';
 import {
   LOG_STREAM_RESTART_ACTIONS,
   logReportClosed,
   logReportOpened,
   logsReceived,
+  logStreamUrl,
   metricTick,
   streamEnded,
   streamFailed,
@@ -26,39 +26,17 @@ import {
   type LogRow,
 } from '../src/store/slices/logReport.slice';
 
-export const LOG_STREAM_URL = '/eos/system/logs/stream';
 export const METRIC_PADDING_MS = 1000; // §9 padding update delay 1000 ms
 /**
  * Batches arriving within this window reach the store together: at 2,000 entries/s the table then re-renders a few
  * times a second instead of on every server batch, which keeps the page's tasks short.
  */
 export const UI_BATCH_MS = 200;
-/** The start of the local day of `ms`: an end date on the current day means "until now and onwards" (live). */
-export function startOfDay(ms: number): number {
-  const d = new Date(ms);
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-}
 
 export type { EventSourceFactory, EventSourceLike };
 
 export type StreamEvent =
   { type: 'logs'; logs: LogRow[] } | { type: 'end' } | { type: 'failed'; message: string };
-
-/**
- * The stream address: services only when not all are enabled (spec §7), `from`, and `to` only when the end date is
- * a day before today (a past range the server ends with `end`); an end date of today keeps the stream live.
- */
-export function logStreamUrl(state: Pick<LogReportState, 'services' | 'range'>, now: number): string {
-  const params = new URLSearchParams();
-  const enabled = state.services.filter((s) => s.enabled).map((s) => s.service);
-  if (enabled.length < LOG_SERVICES.length) for (const s of enabled) params.append('services', s);
-  if (state.range) {
-    params.set('from', String(Math.max(0, Math.floor(state.range.start / 1000))));
-    if (state.range.end < startOfDay(now)) params.set('to', String(Math.ceil(state.range.end / 1000)));
-  }
-  const query = params.toString();
-  return query ? `${LOG_STREAM_URL}?${query}` : LOG_STREAM_URL;
-}
 
 function isLogRow(v: unknown): v is LogRow {
   const r = v as LogRow;

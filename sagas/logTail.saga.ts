@@ -11,7 +11,7 @@ import {
   logTailRequested,
   logTailStopped,
 } from '../src/store/slices/logTail.slice';
-import { windowsEventSent } from '../src/windows/windows.slice';
+import { windowsEventSent } from '../src/store/slices/windows.slice';
 import { eventSourceFactory, type EventSourceFactory } from '../src/api/eventSource';
 import { logEventChannel, type StreamEvent } from './logStream.saga';
 

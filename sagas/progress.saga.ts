@@ -20,7 +20,7 @@ import {
   progressJobStarted,
   progressUpdated,
   type ProgressView,
-} from '../src/progress/progress.slice';
+} from '../src/store/slices/progress.slice';
 import type { RootState } from '../src/store/createStore';
 import { notificationRequested } from '../src/store/slices/notifications.slice';
 

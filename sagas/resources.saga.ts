@@ -10,7 +10,7 @@ import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
 import { isApiError } from '../src/api/errors';
 import { SUCCESS_DURATION_MS } from '../src/notifications/constants';
 import { PASSIVE_HEADER } from '../src/shared/http';
-import { progressJobStarted, progressUpdated } from '../src/progress/progress.slice';
+import { progressJobStarted, progressUpdated } from '../src/store/slices/progress.slice';
 import type { RootState } from '../src/store/createStore';
 import { fieldErrorsCleared } from '../src/store/slices/fieldErrors.slice';
 import { notificationRequested } from '../src/store/slices/notifications.slice';

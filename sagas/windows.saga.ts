@@ -14,7 +14,7 @@ import { inspect as qaInspect, type Inspect } from '../src/qa/inspect';
 import type { RootState } from '../src/store/createStore';
 import { notificationRequested } from '../src/store/slices/notifications.slice';
 import { EVENT_STREAM_REFUSAL } from '../src/windows/types';
-import { windowsEventSent, windowsStateChanged, type WindowsState } from '../src/windows/windows.slice';
+import { windowsEventSent, windowsStateChanged, type WindowsState } from '../src/store/slices/windows.slice';
 
 type WindowsActor = ReturnType<typeof createActor<typeof windowsMachine>>;
 

@@ -18,6 +18,7 @@ import {
   resetAdminPassword,
   withDataDir,
 } from '../src/appliance/users/breakGlass';
+import { createLogStore } from '../src/appliance/logs/store';
 
 const USAGE = `usage: npm run admin -- list-admins
        npm run admin -- reset-password <name> [--reset-second-factor]`;
@@ -57,6 +58,11 @@ async function main(argv: string[]): Promise<number> {
     const password = await withDataDir(config, (db) =>
       resetAdminPassword(db, config, name, {
         actor: osUser(),
+        openLog: (opened) =>
+          createLogStore(opened, {
+            retentionDays: config.logRetentionDays,
+            retentionCount: config.logRetentionCount,
+          }),
         resetSecondFactor: flags.includes('--reset-second-factor'),
       }),
     );

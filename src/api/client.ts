@@ -6,7 +6,7 @@
 import { ApiError, kindForStatus, transportMessages } from './errors';
 import { retriesFor, shouldRetry } from './retryPolicy';
 import { XSRF_COOKIE, XSRF_HEADER, XSRF_HOST_COOKIE } from '../shared/http';
-import { joinPath } from '../shared/paths';
+import { apiUrl } from '../shared/paths';
 
 export type Method = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -230,4 +230,4 @@ export function createBrowserApiClient(): ApiClient {
 }
 
 /** Joins the configured API base (`/api/` or `https://…/`) and a path relative to it. */
-export const apiUrl = (apiBase: string, path: string): string => joinPath(apiBase, path);
+export { apiUrl };

@@ -31,6 +31,17 @@ const areas = {
 } satisfies Record<string, () => Promise<AreaModule>>;
 type Area = keyof typeof areas;
 
+/**
+ * The sagas an area's chunk starts when it loads (sagas/areas/): imported under the area's chunk name, so they ship
+ * in that chunk, while the area's views import slices only, never sagas.
+ */
+const areaSagas: Partial<Record<Area, () => Promise<unknown>>> = {
+  home: () => import(/* webpackChunkName: "area-home" */ '../../sagas/areas/home'),
+  logs: () => import(/* webpackChunkName: "area-logs" */ '../../sagas/areas/logs'),
+  network: () => import(/* webpackChunkName: "area-network" */ '../../sagas/areas/network'),
+  system: () => import(/* webpackChunkName: "area-system" */ '../../sagas/areas/system'),
+};
+
 /** Route id → the webpack chunk of its area, so the server links a rendered page's chunk assets. */
 export const routeChunks: Record<string, string> = { core: 'core-layout' };
 
@@ -68,7 +79,8 @@ function lazyRoute(
   routeChunks[id] = `area-${area}`;
   if (privilege) routeAreas[id] = privilege;
   const lazy = withChunkReload(async () => {
-    const mod = (await areas[area]()).routes[name];
+    const [chunk] = await Promise.all([areas[area](), areaSagas[area]?.()]);
+    const mod = chunk.routes[name];
     if (!mod) throw new Error(`route module ${area}/${name} is missing`);
     const own = mod.loader;
     const loader: LoaderFunction | undefined =
@@ -127,9 +139,13 @@ export const routes: RouteObject[] = [
       {
         // The core layout (bars, windows, progress overlay) is a chunk of its own: account pages never load it.
         id: 'core',
-        lazy: withChunkReload(async () => ({
-          Component: (await import(/* webpackChunkName: "core-layout" */ './layout/CoreLayout')).CoreLayout,
-        })),
+        lazy: withChunkReload(async () => {
+          const [layout] = await Promise.all([
+            import(/* webpackChunkName: "core-layout" */ './layout/CoreLayout'),
+            import(/* webpackChunkName: "core-layout" */ '../../sagas/areas/core'),
+          ]);
+          return { Component: layout.CoreLayout };
+        }),
         errorElement: <RouteErrorPage />,
         children: [
           lazyRoute('network/overview', 'network/overview', 'network', 'overview'),

@@ -21,7 +21,18 @@ import { installRouteAccess } from './http/routeAccess';
 import { registerOpenApi } from './http/openapi';
 import { registerJobRoutes, registerJobStream, type StreamSet } from './jobs/routes';
 import { registerPki } from './pki';
+import { addDashboardPart } from './dashboard';
+import { dnsDashboardPart } from './dns/dashboard';
+import { pkiDashboardPart } from './pki/dashboard';
+import { sshDashboardPart } from './ssh/dashboard';
+import { updatesDashboardPart } from './updates/dashboard';
+import { signInsDashboardPart } from './users/dashboard';
 import { registerManagedServices } from './apply';
+import { registerDns } from './dns';
+import { dnsDaemon } from './dns/daemon';
+import { registerNetworkPreferences } from './network/managed';
+import { registerSsh } from './ssh';
+import { sshDaemon } from './ssh/daemon';
 import { JobRunner } from './jobs/runner';
 import { registerNetwork } from './network';
 import { ADMIN_USERNAME, seedIfEmpty } from './seed';
@@ -147,7 +158,11 @@ async function mount(
       await registerConsoleRoutes(api, ctx, inProcessReads);
       await registerJobRoutes(api, ctx, jobs);
       await registerUpdates(api, ctx, jobs);
-      const manager = await registerManagedServices(api, ctx, jobs);
+      const manager = await registerManagedServices(api, ctx, jobs, [
+        { register: registerDns, daemon: dnsDaemon },
+        { register: registerSsh, daemon: sshDaemon },
+        { register: registerNetworkPreferences },
+      ]);
       await registerUsers(api, ctx);
       // After the users module: its migrations add the per-account and per-source rules and the allow-list.
       registerLockoutPolicy(api, ctx, manager);
@@ -160,6 +175,12 @@ async function mount(
     { prefix: apiPrefix },
   );
   await registerPki(app, ctx);
+  // The home page's summary: each area's part from its feature (./dashboard.ts).
+  addDashboardPart(ctx, 'dns', dnsDashboardPart);
+  addDashboardPart(ctx, 'ssh', sshDashboardPart);
+  addDashboardPart(ctx, 'updates', updatesDashboardPart);
+  addDashboardPart(ctx, 'pki', pkiDashboardPart);
+  addDashboardPart(ctx, 'authentication', signInsDashboardPart);
   await app.register(
     async (auth) => {
       applyApiConventions(auth);

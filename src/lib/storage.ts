@@ -84,3 +84,14 @@ export function storedJsonReader<T>(area: StorageArea, key: string, decode: (dat
     return cache.value;
   };
 }
+
+/** The page's cookies as one header-like string (`a=1; b=2`); empty on the server. */
+export function readCookies(): string {
+  return typeof document === 'undefined' ? '' : document.cookie;
+}
+
+/** Sets a first-party cookie for the whole site (`Path=/`, `SameSite=Lax`) that lives `maxAgeSeconds`. */
+export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${name}=${value}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax`;
+}

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../store/createStore';
 import type { WindowContentProps } from '../windows/registry';
-import { JOB_TITLES, jobWindowRequested, selectJobWindow } from './jobWindows.slice';
+import { JOB_TITLES, jobWindowRequested, selectJobWindow } from '../store/slices/jobWindows.slice';
 
 const STATE = { running: 'Running', done: 'Done', failed: 'Failed' };
 

@@ -5,19 +5,17 @@
  * be used while the job runs.
  */
 import { useId } from 'react';
-import { startFeatureSaga } from '../../sagas/featureSagas';
-import { jobWindowsSaga } from '../../sagas/jobWindows.saga';
 import { useAppDispatch, useAppSelector } from '../store/createStore';
 import { Modal } from '../widgets/Modal';
 import { registerWindowContent } from '../windows/registry';
 import { JobWindow } from './JobWindow';
-import { JOB_WINDOW, jobWindowOpenRequested } from './jobWindows.slice';
-import { progressClosed, progressDetailsToggled } from './progress.slice';
+import { JOB_WINDOW, jobWindowOpenRequested } from '../store/slices/jobWindows.slice';
+import { progressClosed, progressDetailsToggled } from '../store/slices/progress.slice';
 import './progress.css';
 
-// The job window and its saga ship with the overlay (the core layout's chunk, not the first-load script).
+// The job window ships with the overlay (the core layout's chunk, not the first-load script; its saga too:
+// sagas/areas/core.ts).
 registerWindowContent(JOB_WINDOW, JobWindow);
-startFeatureSaga('jobWindows', jobWindowsSaga);
 
 const titles = { config: 'Applying configuration', upgrade: 'Applying update' };
 

@@ -6,6 +6,8 @@
 export const SESSION_COOKIE = 'rampart_session';
 export const LOGGED_IN_COOKIE = 'rampart_logged_in';
 export const BEARER_COOKIE = 'auth-bearer';
+/** Under the auth base: programs exchange a password for a bearer token here (`POST {auth}/token`). */
+export const TOKEN_PATH = '/token';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 /** The name the cookie takes over HTTPS: `__Host-` cookies cannot be planted by a sibling subdomain. */
 export const XSRF_HOST_COOKIE = `__Host-${XSRF_COOKIE}`;

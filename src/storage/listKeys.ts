@@ -4,7 +4,7 @@
  * lists order and filter on the stored columns with their indexes. Calling JavaScript per row inside a query costs
  * tens of milliseconds for ten thousand rows; reading a stored column costs one.
  */
-import type { Db } from './sqlite';
+import type Database from 'better-sqlite3';
 
 /**
  * A string's sort key, so that plain ordering sorts as a people-friendly collation would: case and accents ignored,
@@ -33,7 +33,7 @@ export function searchTextOf(fields: ReadonlyArray<string | null | undefined>): 
 export const searchNeedle = (q: string) => q.trim().toLowerCase().replaceAll(SEARCH_SEPARATOR, '');
 
 /** Registers `sort_key(text)` and `search_text(field, …)` on a connection (deterministic: usable in triggers). */
-export function registerListKeyFunctions(db: Db): void {
+export function registerListKeyFunctions(db: Database.Database): void {
   db.function('sort_key', { deterministic: true }, (text: unknown) =>
     typeof text === 'string' && text !== '' ? sortKeyOf(text) : null,
   );

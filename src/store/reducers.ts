@@ -11,7 +11,7 @@ import { notificationsSlice } from './slices/notifications.slice';
 import { sessionSlice } from './slices/session.slice';
 import { sessionLifetimeSlice } from './slices/sessionLifetime.slice';
 import { fieldErrorsSlice } from './slices/fieldErrors.slice';
-import { jobWindowsSlice } from '../progress/jobWindows.slice';
+import { jobWindowsSlice } from './slices/jobWindows.slice';
 
 export const reducers = {
   config: configSlice.reducer,

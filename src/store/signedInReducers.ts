@@ -6,8 +6,8 @@
 import { logReportSlice } from './slices/logReport.slice';
 import { networkSlice } from './slices/network.slice';
 import { logTailSlice } from './slices/logTail.slice';
-import { windowsSlice } from '../windows/windows.slice';
-import { progressSlice } from '../progress/progress.slice';
+import { windowsSlice } from './slices/windows.slice';
+import { progressSlice } from './slices/progress.slice';
 import { updatesSlice } from './slices/updates.slice';
 import { layoutSettingsSlice } from './slices/layoutSettings.slice';
 import { resourcesSlice } from './slices/resources.slice';

@@ -22,7 +22,7 @@ import {
   moveWindow,
   setWindowAspect,
   toggleWindowExtended,
-} from './windows.slice';
+} from '../store/slices/windows.slice';
 import { CloseIcon, DockIcon, FloatIcon, MinimiseIcon, WidenIcon } from '../widgets/icons';
 
 /** Arrow-key step of a floating window, in pixels. */

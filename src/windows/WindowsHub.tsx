@@ -7,7 +7,12 @@
 import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../store/createStore';
 import { WindowFrame } from './WindowFrame';
-import { restoreWindow, selectActiveWindowId, selectHasRightWindow, selectWindows } from './windows.slice';
+import {
+  restoreWindow,
+  selectActiveWindowId,
+  selectHasRightWindow,
+  selectWindows,
+} from '../store/slices/windows.slice';
 import './windows.css';
 
 export function WindowsHub() {

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { NotificationCenter } from '../../src/notifications/NotificationCenter';
 import { ConfigPage } from '../../src/app/pages/ssh/ConfigPage';
 import { PasswordPage } from '../../src/app/pages/ssh/PasswordPage';
-import { confirmationKept, confirmationReverted } from '../../sagas/confirmations.saga';
+import { confirmationKept, confirmationReverted } from '../../src/store/slices/confirmations.actions';
 import { StoryProviders } from '../support/StoryProviders';
 import { resourcesState, shellPassword, sshConfig, sshService } from './fixtures';
 

@@ -6,7 +6,7 @@ import { MAX_EVENT_STREAM_WINDOWS } from '../../src/windows/types';
 import { ActorRegistry } from '../../src/qa/panel/registry';
 import { windowsSaga } from '../../sagas/windows.saga';
 import { EVENT_STREAM_REFUSAL } from '../../src/windows/types';
-import { windowsEventSent, type WindowsState } from '../../src/windows/windows.slice';
+import { windowsEventSent, type WindowsState } from '../../src/store/slices/windows.slice';
 import { fakeApi, makeTestStore } from '../sagas/fakes';
 import { declaredTransitions, takenTransitions } from './graph';
 

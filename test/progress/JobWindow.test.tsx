@@ -5,10 +5,14 @@ import { Provider } from 'react-redux';
 import { jobWindowsSaga } from '../../sagas/jobWindows.saga';
 import { windowsSaga } from '../../sagas/windows.saga';
 import { ProgressOverlay } from '../../src/progress/ProgressOverlay';
-import { progressJobStarted, progressUpdated, type ProgressView } from '../../src/progress/progress.slice';
+import {
+  progressJobStarted,
+  progressUpdated,
+  type ProgressView,
+} from '../../src/store/slices/progress.slice';
 import { EVENT_STREAM_REFUSAL, MAX_EVENT_STREAM_WINDOWS } from '../../src/windows/types';
 import { WindowsHub } from '../../src/windows/WindowsHub';
-import { openWindow } from '../../src/windows/windows.slice';
+import { openWindow } from '../../src/store/slices/windows.slice';
 import { FakeEventSource } from '../app/pages/network/support';
 import { seriousViolations } from '../notifications/a11y';
 import { fakeApi, makeTestStore } from '../sagas/fakes';
@@ -115,7 +119,7 @@ test('when the browser has no stream left for another window, the overlay stays 
 test('the updates page keeps waiting for a job moved into a window, and reloads once it ends', async () => {
   const { runSaga, stdChannel } = await import('redux-saga');
   const { waitForJob } = await import('../../sagas/updates.saga');
-  const { progressClosed: closed } = await import('../../src/progress/progress.slice');
+  const { progressClosed: closed } = await import('../../src/store/slices/progress.slice');
   const channel = stdChannel();
   let ended = false;
   runSaga({ channel, dispatch: () => undefined, getState: () => ({}) }, waitForJob, 'j7')

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { ProgressOverlay } from '../../src/progress/ProgressOverlay';
-import { progressJobStarted, progressUpdated } from '../../src/progress/progress.slice';
+import { progressJobStarted, progressUpdated } from '../../src/store/slices/progress.slice';
 import { fakeApi, makeTestStore } from '../sagas/fakes';
 import { seriousViolations } from '../notifications/a11y';
 

@@ -1,13 +1,11 @@
+import { confirmationLocalId, confirmationsSaga, ROLLBACK_GRACE_MS } from '../../sagas/confirmations.saga';
 import {
   confirmationKept,
-  confirmationLocalId,
   confirmationReverted,
   confirmationsCheckRequested,
-  confirmationsSaga,
-  ROLLBACK_GRACE_MS,
-} from '../../sagas/confirmations.saga';
+} from '../../src/store/slices/confirmations.actions';
 import { resourcesSaga } from '../../sagas/resources.saga';
-import { progressUpdated } from '../../src/progress/progress.slice';
+import { progressUpdated } from '../../src/store/slices/progress.slice';
 import { resourceLoaded } from '../../src/store/slices/resources.slice';
 import { fakeApi, flush, makeTestStore } from './fakes';
 

@@ -1,14 +1,12 @@
 import { createAppStore } from '../../src/store/createStore';
 import type { ApiClient } from '../../src/api/client';
 import {
-  LOG_STREAM_URL,
   logStreamSaga,
-  logStreamUrl,
   parseLogsMessage,
-  startOfDay,
   UI_BATCH_MS,
   type EventSourceLike,
 } from '../../sagas/logStream.saga';
+import { LOG_STREAM_URL, logStreamUrl, startOfDay } from '../../src/store/slices/logReport.slice';
 import {
   filtersReset,
   initialLogReportState,

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../src/api/client';
 import { createAppStore } from '../../src/store/createStore';
 import { logTailRequested } from '../../src/store/slices/logTail.slice';
-import { closeWindow, minimizeWindow, openWindow } from '../../src/windows/windows.slice';
+import { closeWindow, minimizeWindow, openWindow } from '../../src/store/slices/windows.slice';
 import { logTailSaga } from '../../sagas/logTail.saga';
 import type { EventSourceLike } from '../../sagas/logStream.saga';
 

@@ -4,7 +4,7 @@ import {
   PROGRESS_DONE_LINGER_MS,
   type EventSourceLike,
 } from '../../sagas/progress.saga';
-import { progressJobStarted, parseProgressView } from '../../src/progress/progress.slice';
+import { progressJobStarted, parseProgressView } from '../../src/store/slices/progress.slice';
 import { fakeApi, flush, makeTestStore } from './fakes';
 
 /** An EventSource double: the test pushes named events into it. */

@@ -1,7 +1,7 @@
 import { resourcesSaga } from '../../sagas/resources.saga';
 import { statusMessages } from '../../src/api/errorCatalogue';
 import { ApiError } from '../../src/api/errors';
-import { progressUpdated } from '../../src/progress/progress.slice';
+import { progressUpdated } from '../../src/store/slices/progress.slice';
 import {
   entityLoadRequested,
   resourceLoadRequested,

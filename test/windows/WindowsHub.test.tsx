@@ -12,7 +12,7 @@ import {
   WINDOWS_MARGIN_PX,
   type WindowSpec,
 } from '../../src/windows/types';
-import { openWindow } from '../../src/windows/windows.slice';
+import { openWindow } from '../../src/store/slices/windows.slice';
 import { fakeApi, makeTestStore } from '../sagas/fakes';
 import { seriousViolations } from '../notifications/a11y';
 

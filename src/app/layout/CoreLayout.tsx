@@ -18,12 +18,10 @@ import { WindowsHub } from '../../windows/WindowsHub';
 import { PaletteLauncher } from '../palette/PaletteLauncher';
 import { SessionDialogs } from '../session/SessionDialogs';
 import { RouteTitle } from '../routing/title';
-import { coreLayoutSaga } from '../../../sagas/core';
-import { startFeatureSaga } from '../../../sagas/featureSagas';
 
-// The signed-in slices' reducers and the core pages' sagas start with this chunk, so the account pages' first load does not carry them.
+// The signed-in slices' reducers start with this chunk (the core pages' sagas too: sagas/areas/core.ts), so the
+// account pages' first load does not carry them.
 registerReducers(signedInReducers);
-startFeatureSaga('coreLayout', coreLayoutSaga);
 
 // What the context bar (most of a page's markup) reads: a server render reuses its HTML while these slices and the
 // address are the same. (The main bar's images are announced as preloads outside it: it renders each time.)

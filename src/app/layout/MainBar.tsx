@@ -11,10 +11,11 @@ import { contextBarToggled, themeChosen, type ThemePreference } from '../../stor
 import { useDelegatedLinks } from './useDelegatedLinks';
 import { barSections, currentSection, panelLabel } from './sections';
 import { THEME_COOKIE } from '../../shared/http';
+import { writeCookie } from '../../lib/storage';
 import defaultProfileImage from './default-profile.svg';
 import defaultBarLogo from './rampart-logo.svg';
 import { CustomImage } from '../../widgets/CustomImage';
-import { apiUrl } from '../../api/client';
+import { apiUrl } from '../../shared/paths';
 import { MenuButton, type MenuButtonEntry } from '../../widgets/MenuButton';
 import { MoonIcon, SunIcon, SystemThemeIcon } from '../../widgets/icons';
 
@@ -32,7 +33,7 @@ const THEME_LABELS: Record<ThemePreference, string> = {
 
 /** The theme cookie the server renders the next page with. */
 function rememberTheme(theme: ThemePreference) {
-  document.cookie = `${THEME_COOKIE}=${theme}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  writeCookie(THEME_COOKIE, theme, 31_536_000);
 }
 
 const themeCycle: Record<ThemePreference, ThemePreference> = {

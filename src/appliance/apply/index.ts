@@ -1,31 +1,33 @@
 /**
- * The DNS, SSH and network preferences modules with their generated configuration and safe apply, mounted in the appliance's API scope.
+ * The apply engine mounted in the appliance's API scope with the features it manages (DNS, SSH and network
+ * preferences: generated configuration and safe apply), which the assembly hands in (./features.ts), and the service
+ * manager running their daemons.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ApplianceContext } from '../context';
 import { migrate } from '../../storage/sqlite';
 import type { JobRunner } from '../jobs/runner';
-import { registerDns } from '../dns';
-import { registerNetworkPreferences } from '../network/managed';
 import { registerServices } from '../services';
-import { registerSsh } from '../ssh';
+import type { ManagedFeature } from './features';
 import { ApplyManager } from './manager';
 import { applyMigrations } from './migrations';
 import { registerApplyRoutes } from './routes';
+
+export type { FeatureDaemon, ManagedFeature, ServiceRoutes } from './features';
 
 export async function registerManagedServices(
   scope: FastifyInstance,
   ctx: ApplianceContext,
   jobs: JobRunner,
+  features: ManagedFeature[],
 ): Promise<ApplyManager> {
   migrate(ctx.db, 'apply', applyMigrations);
   const manager = new ApplyManager(ctx, jobs, ctx.config.applyConfirmSeconds);
-  await registerDns(scope, ctx, manager);
-  await registerSsh(scope, ctx, manager);
-  await registerNetworkPreferences(scope, ctx, manager);
+  for (const feature of features) await feature.register(scope, ctx, manager);
   await registerApplyRoutes(scope, ctx, manager);
   // Before recovering: a rollback due while the console was down reaches the daemons too.
-  await registerServices(scope, ctx, manager);
+  const daemons = features.flatMap((f) => (f.daemon ? [f.daemon] : []));
+  await registerServices(scope, ctx, manager, daemons);
   manager.recover();
   scope.addHook('onClose', async () => manager.stop());
   return manager;

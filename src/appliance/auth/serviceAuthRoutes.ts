@@ -16,13 +16,14 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TOKEN_PATH } from '../../shared/http';
 import { inTransaction, type ApplianceContext } from '../context';
-import { sshAuthSecret } from '../ssh/pam';
 import { PASSWORD_MAX_LENGTH } from './passwords';
 import { serviceAuthenticator, type Credentials } from './serviceAuth';
 import { createSession } from './sessions';
+import { sshAuthSecret } from './sshHelperSecret';
 
-export const TOKEN_PATH = '/token';
+export { TOKEN_PATH };
 export const SSH_AUTH_PATH = '/internal/ssh-auth';
 export const SSH_AUTH_HEADER = 'x-rampart-ssh-auth';
 

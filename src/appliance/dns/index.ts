@@ -30,7 +30,7 @@ import {
   type DnsSettings,
   type DnsSnapshot,
 } from './proxy';
-import { seedDnsFactory } from '../services/factory';
+import { seedDnsFactory } from './factory';
 import { renderUnbound, unboundConfPath } from './unbound';
 import { DdnsUpdater, type UpdaterOptions } from './updater';
 import { area } from '../http/routeAccess';

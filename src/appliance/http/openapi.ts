@@ -22,7 +22,7 @@ import type { Access } from '../../shared/access';
 import { listPage } from '../../shared/contracts/listing';
 import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../../shared/http';
 import type { ApplianceContext } from '../context';
-import { TOKEN_PATH } from '../auth/serviceAuthRoutes';
+import { TOKEN_PATH } from '../../shared/http';
 import { declaredRoutes, type DeclaredRoute } from './routeAccess';
 import { API_BODY_LIMIT } from './scope';
 

@@ -13,7 +13,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../../../config';
 import type { ApplianceContext } from '../context';
-import type { LogStore } from '../logs';
 import { loginThrottle } from '../auth/lockout';
 import { openEventStreams } from '../http/sse';
 import { supervisorOf } from '../services';
@@ -45,7 +44,8 @@ export function scrapeAccess(config: Pick<Config, 'metricsToken' | 'metricsAllow
 
 export interface MetricsSources {
   ctx: ApplianceContext;
-  logs?: LogStore;
+  /** The log store's last id (the logs feature's store; the kernel names only what it reads). */
+  logs?: { lastId(): number };
 }
 
 /** Registers the metrics and `/metrics` on the root server (outside the API base: scrapers expect the path). */

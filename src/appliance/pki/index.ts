@@ -17,16 +17,23 @@ import { generateCrl, refreshDueCrls } from './crls';
 import { AcmeOrders } from './acme/orders';
 import type { AcmeTiming } from './acme/client';
 import { registerAcmeRootRoutes, registerAcmeRoutes } from './routes/acme';
-import { registerHttpsListener } from './tls';
+import { registerHttpsListener, type HttpsListener } from './tls';
 import { closePkiPool, setCryptoBudget } from './offThread';
 
 /** How often due CRLs (and, later, ACME renewals) are looked for. */
 export const PKI_TICK_MS = 60_000;
 
-const handles = new WeakMap<ApplianceContext, PkiContext>();
+/** The PKI mounted with an appliance: its shared context, its ACME order runner and the console's HTTPS listener. */
+export interface MountedPki extends PkiContext {
+  acme: AcmeOrders;
+  /** The console's HTTPS listener, when configured. */
+  https?: HttpsListener;
+}
+
+const handles = new WeakMap<ApplianceContext, MountedPki>();
 
 /** The PKI mounted with an appliance (for its scheduled work and tests). */
-export function pkiOf(ctx: ApplianceContext): PkiContext {
+export function pkiOf(ctx: ApplianceContext): MountedPki {
   const p = handles.get(ctx);
   if (!p) throw new Error('the PKI is not registered with this appliance');
   return p;
@@ -36,7 +43,7 @@ export async function registerPki(
   app: FastifyInstance,
   ctx: ApplianceContext,
   options: { acmeTiming?: AcmeTiming } = {},
-): Promise<PkiContext> {
+): Promise<MountedPki> {
   migrate(ctx.db, 'pki', pkiMigrations);
   setCryptoBudget(ctx.config.cryptoBudgetSeconds * 1000);
   const keys = new KeyStore(ctx.db, deriveSealingKey(loadApplianceSecret(ctx.config.dataDir)), ctx.now);
@@ -50,8 +57,8 @@ export async function registerPki(
   };
   const orders = new AcmeOrders(p, options.acmeTiming);
   orders.failInterrupted();
-  p.acme = orders;
-  handles.set(ctx, p);
+  const mounted: MountedPki = Object.assign(p, { acme: orders });
+  handles.set(ctx, mounted);
   await app.register(
     async (api) => {
       applyApiConventions(api);
@@ -65,7 +72,7 @@ export async function registerPki(
   const streams = new Set<() => void>();
   await registerAcmeRootRoutes(app, p, orders, streams);
   const https = registerHttpsListener(app, p);
-  p.https = https ?? undefined;
+  mounted.https = https ?? undefined;
 
   // CRLs are renewed before their next update and ACME certificates before they expire; a failure is logged and
   // retried on the next round.
@@ -85,5 +92,5 @@ export async function registerPki(
     orders.stop();
     await closePkiPool();
   });
-  return p;
+  return mounted;
 }

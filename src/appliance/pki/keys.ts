@@ -1,61 +1,20 @@
 /**
  * Private keys of the PKI: generated and parsed by Node's crypto (OpenSSL), stored only sealed with AES-256-GCM under
- * a key derived (HKDF-SHA256) from the appliance secret, a random file created on first start in the data directory
- * with mode 0600. A sealed key is bound to its row id (GCM additional data), so rows cannot be swapped.
+ * a key derived (HKDF-SHA256) from the appliance secret (../secrets.ts: a random file created on first start in the
+ * data directory with mode 0600). A sealed key is bound to its row id (GCM additional data), so rows cannot be swapped.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Db } from '../../storage/sqlite';
+import { loadApplianceSecret, SECRET_FILE, seal, unseal } from '../secrets';
 import { assertDerivations, encryptedPkcs8Blocks, pkcs8Derivation } from './pbeLimits';
 
-export const SECRET_FILE = 'pki-secret.key';
-const SECRET_BYTES = 32;
-const SEAL_VERSION = 1;
-const HKDF_INFO = 'rampart pki private keys v1';
+export { loadApplianceSecret, SECRET_FILE, seal, unseal };
 
-/** Reads the appliance secret, creating it (0600, exclusive create) on first start. */
-export function loadApplianceSecret(dataDir: string): Buffer {
-  const file = path.join(dataDir, SECRET_FILE);
-  fs.mkdirSync(dataDir, { recursive: true });
-  try {
-    const fd = fs.openSync(file, 'wx', 0o600);
-    try {
-      fs.writeSync(fd, crypto.randomBytes(SECRET_BYTES));
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-  }
-  // Whatever created it, nobody but the server's user may read it.
-  if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
-  const secret = fs.readFileSync(file);
-  if (secret.length !== SECRET_BYTES)
-    throw new Error(`${file} is not a PKI secret (expected ${SECRET_BYTES} bytes); restore it from backup`);
-  return secret;
-}
+const HKDF_INFO = 'rampart pki private keys v1';
 
 /** The sealing key: derived, so the raw secret is never used as a cipher key directly. */
 export function deriveSealingKey(secret: Buffer): Buffer {
   return Buffer.from(crypto.hkdfSync('sha256', secret, Buffer.alloc(0), HKDF_INFO, 32));
-}
-
-export function seal(key: Buffer, id: string, plaintext: Buffer): Buffer {
-  const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(Buffer.from(id, 'utf8'));
-  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return Buffer.concat([Buffer.from([SEAL_VERSION]), iv, cipher.getAuthTag(), body]);
-}
-
-export function unseal(key: Buffer, id: string, sealed: Buffer): Buffer {
-  if (sealed[0] !== SEAL_VERSION) throw new Error('unknown sealed key format');
-  const decipher = crypto.createDecipheriv('aes-256-gcm', key, sealed.subarray(1, 13));
-  decipher.setAAD(Buffer.from(id, 'utf8'));
-  decipher.setAuthTag(sealed.subarray(13, 29));
-  return Buffer.concat([decipher.update(sealed.subarray(29)), decipher.final()]);
 }
 
 export const KEY_TYPES = ['rsa-2048', 'rsa-3072', 'rsa-4096', 'ec-p256', 'ec-p384'] as const;

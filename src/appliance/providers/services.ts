@@ -14,7 +14,7 @@ import { currentUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
 import { HttpError, notFound, type ErrorItem } from '../http/errors';
 import { guardAccountWrite } from '../users/adminRule';
-import { writeSshAuthFiles } from '../ssh/pam';
+import { emitApplianceEvent } from '../events';
 import { findProvider, LOCAL_PROVIDER_ID, type ProviderRow } from './store';
 import type { Static } from '@sinclair/typebox';
 import { servicesQuery } from '../../shared/contracts/authentication';
@@ -143,8 +143,8 @@ export function registerServices(scope: FastifyInstance, ctx: ApplianceContext):
         );
         ids.forEach((id, i) => insert.run(service.id, id, i));
       });
-      // SSH logins ask the appliance through the generated PAM helper: rewrite it with the list (ssh/pam.ts).
-      if (service.id === 'ssh') writeSshAuthFiles(ctx);
+      // SSH logins ask the appliance through the generated PAM helper: the SSH feature rewrites it (ssh/index.ts).
+      emitApplianceEvent(ctx, 'serviceProvidersChanged', { service: service.id }, req.log);
       ctx.audit.record(
         'auth',
         `${auditText(currentUser(req).username)} set the providers of ${service.name}: ${providers

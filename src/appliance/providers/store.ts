@@ -15,7 +15,7 @@ import {
   oidcSecretBinding,
   type SecretBinding,
 } from '../../shared/secretBinding';
-import { loadApplianceSecret, seal, unseal } from '../pki/keys';
+import { loadApplianceSecret, seal, unseal } from '../secrets';
 
 export interface ProviderRow {
   id: number;

@@ -1,15 +1,16 @@
 /**
- * The service manager, mounted beside the managed services: the DNS proxy and SSH units, the backend the
+ * The service manager, mounted beside the managed services: the units of the features' daemons (the DNS proxy, SSH:
+ * handed in by the apply engine, ../apply/features.ts), the backend the
  * configuration chooses (`RAMPART_SERVICES`: embedded, systemd or off), the state and control routes, the daemons
  * started once the server is ready and stopped when it closes, and Apply / rollback followed by the running daemon.
  */
 import type { FastifyInstance } from 'fastify';
+import type { FeatureDaemon } from '../apply/features';
 import type { ApplyManager } from '../apply/manager';
 import type { DashboardSummary } from '../../shared/dashboard';
 import type { ApplianceContext } from '../context';
 import { registerServiceRoutes } from './routes';
 import { createBackend, ServiceSupervisor } from './supervisor';
-import { dnsUnit, sshUnit } from './units';
 
 export { ServiceSupervisor } from './supervisor';
 export type { ServiceState, ServiceStatus } from './types';
@@ -36,17 +37,18 @@ export async function registerServices(
   scope: FastifyInstance,
   ctx: ApplianceContext,
   manager: ApplyManager,
+  daemons: FeatureDaemon[],
 ): Promise<ServiceSupervisor> {
   const supervisor = new ServiceSupervisor(createBackend(ctx.config.services, ctx), (e, name) =>
     scope.log.error({ err: e, service: name }, 'the service could not follow its applied configuration'),
   );
-  supervisor.register(dnsUnit(ctx, manager));
-  supervisor.register(sshUnit(ctx, manager));
+  const units = daemons.map((d) => ({ unit: d.unit(ctx, manager), routes: d.routes }));
+  for (const { unit } of units) supervisor.register(unit);
   supervisors.set(ctx, supervisor);
   manager.onApplied = (name) => supervisor.follow(name);
 
-  await registerServiceRoutes(scope, ctx, supervisor, 'dns', '/dns/proxy/service');
-  await registerServiceRoutes(scope, ctx, supervisor, 'ssh', '/ssh/service');
+  for (const { unit, routes } of units)
+    await registerServiceRoutes(scope, ctx, supervisor, unit.name, routes);
 
   scope.addHook('onReady', async () => {
     await supervisor.startAll();

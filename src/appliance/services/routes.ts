@@ -4,7 +4,8 @@
  * Actions are audited under the service.
  */
 import type { FastifyInstance } from 'fastify';
-import { auditText } from '../audit';
+import type { ServiceRoutes } from '../apply/features';
+import { auditText, type AuditServiceName } from '../audit';
 import { currentUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
@@ -17,14 +18,14 @@ export async function registerServiceRoutes(
   scope: FastifyInstance,
   ctx: ApplianceContext,
   supervisor: ServiceSupervisor,
-  name: 'dns' | 'ssh',
-  base: string,
+  name: AuditServiceName,
+  routes: ServiceRoutes,
 ): Promise<void> {
-  scope.get(base, { config: { access: area(name) } }, async () => supervisor.state(name));
+  const { path: base } = routes;
+  scope.get(base, { config: { access: area(routes.area) } }, async () => supervisor.state(name));
 
   for (const action of ['start', 'stop', 'restart'] as const) {
-    // Stopping or restarting SSH can end the sessions of whoever uses it: like its other changes, a recent sign-in.
-    const config = { access: area(name), reauth: name === 'ssh' };
+    const config = { access: area(routes.area), reauth: routes.reauth };
     scope.post(`${base}/${action}`, { config }, async (req) => {
       const unit = supervisor.unit(name)!;
       const before = await supervisor.state(name);

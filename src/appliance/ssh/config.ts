@@ -9,7 +9,7 @@ import type { Db } from '../../storage/sqlite';
 import { fieldError, readList, replaceList, type ListSpec, type Stored } from '../apply/collections';
 import type { ErrorItem } from '../http/errors';
 import { HOST_KEY_TYPES, hostKeyPath, parsePublicKey } from './keys';
-import { isIpv6 } from '../dns/proxy';
+import { isIpv6 } from '../../lib/validation/validators';
 
 export const SSH_LISTS_TABLE = 'ssh_lists';
 

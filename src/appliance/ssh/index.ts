@@ -34,7 +34,8 @@ import {
   type SshSnapshot,
 } from './config';
 import { ensureHostKeys, readHostKeys } from './keys';
-import { seedSshFactory } from '../services/factory';
+import { onApplianceEvent } from '../events';
+import { seedSshFactory } from './factory';
 import { sshMigrations } from './migrations';
 import { renderSshAuthFiles, writeSshAuthFiles } from './pam';
 import { area } from '../http/routeAccess';
@@ -121,8 +122,12 @@ export async function registerSsh(
   seedSshFactory(ctx.db, ctx.config, ctx.now());
   ensureHostKeys(sshDir(ctx.config.dataDir));
   manager.register(sshService(ctx));
-  // The PAM helper asks this server: written at every start, so it names the port the server runs on now.
+  // The PAM helper asks this server: written at every start, so it names the port the server runs on now, and
+  // again when the SSH service's provider list changes (the providers feature announces it).
   writeSshAuthFiles(ctx);
+  onApplianceEvent(ctx, 'serviceProvidersChanged', ({ service }) => {
+    if (service === 'ssh') writeSshAuthFiles(ctx);
+  });
 
   scope.get('/ssh/config', { config: { access: area('ssh') } }, async () => {
     const s = readSshSnapshot(ctx.db);

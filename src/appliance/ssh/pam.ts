@@ -20,44 +20,20 @@ import path from 'node:path';
 import type { ApplianceContext } from '../context';
 import type { GeneratedFile } from '../apply/manager';
 import { writeFileAtomic } from '../apply/tools';
+import {
+  ensureSshAuthSecret,
+  SSH_AUTH_SECRET_FILE,
+  sshAuthSecret,
+  sshAuthSecretPath,
+} from '../auth/sshHelperSecret';
 import { sshDir } from './config';
 
-export const SSH_AUTH_SECRET_FILE = 'rampart-ssh-auth.secret';
+export { ensureSshAuthSecret, SSH_AUTH_SECRET_FILE, sshAuthSecret, sshAuthSecretPath };
 export const sshAuthHelperPath = (dataDir: string) => path.join(sshDir(dataDir), 'bin', 'rampart-ssh-auth');
 export const sshPamStanzaPath = (dataDir: string) => path.join(sshDir(dataDir), 'pam.d', 'sshd');
-export const sshAuthSecretPath = (dataDir: string) => path.join(sshDir(dataDir), SSH_AUTH_SECRET_FILE);
 
 /** The header the helper presents the secret in (auth/serviceAuthRoutes.ts checks it). */
 const SECRET_HEADER = 'x-rampart-ssh-auth';
-
-const secrets = new Map<string, string>();
-
-/** Creates the per-install secret once (0600); later calls keep it. */
-export function ensureSshAuthSecret(dataDir: string): string {
-  const file = sshAuthSecretPath(dataDir);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const part = `${file}.part`;
-    fs.writeFileSync(part, `${crypto.randomBytes(32).toString('base64url')}\n`, { mode: 0o600 });
-    fs.renameSync(part, file);
-  }
-  const secret = fs.readFileSync(file, 'utf8').trim();
-  secrets.set(dataDir, secret);
-  return secret;
-}
-
-/** The secret the helper must present, or null when none was made (the endpoint then refuses everyone). */
-export function sshAuthSecret(dataDir: string): string | null {
-  const known = secrets.get(dataDir);
-  if (known) return known;
-  try {
-    const secret = fs.readFileSync(sshAuthSecretPath(dataDir), 'utf8').trim();
-    if (secret) secrets.set(dataDir, secret);
-    return secret || null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Where the helper reaches the appliance: the console's port on loopback. A console bound to every address

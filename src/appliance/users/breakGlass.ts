@@ -10,12 +10,11 @@ import path from 'node:path';
 import type { Config } from '../../../config';
 import { lockDataDir, migrate, openDatabase, type Db } from '../../storage/sqlite';
 import { passwordProblem } from '../../service-kit/passwordPolicy';
-import { AuditService, auditText, createAudit } from '../audit';
+import { AuditService, auditText, createAudit, type LogSink } from '../audit';
 import { loginThrottle } from '../auth/lockout';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { inTransaction } from '../context';
 import { applianceMigrations } from '../db/migrations';
-import { createLogStore } from '../logs/store';
 import { isUsableAdmin, readAdminRows, type AdminRow } from './adminRule';
 import { usersMigrations } from './migrations';
 
@@ -38,6 +37,11 @@ export interface ResetOptions {
   resetSecondFactor?: boolean;
   /** Who ran the command (the OS user), for the audit line. */
   actor: string;
+  /**
+   * Opens the log store the audit line goes to, on the appliance database (the caller's: the logs feature's store,
+   * `createLogStore`; this feature does not import it), closed when the reset is done.
+   */
+  openLog: (db: Db) => LogSink & { close(): void };
   now?: number;
 }
 
@@ -99,10 +103,7 @@ export async function resetAdminPassword(
   while (passwordProblem(password, [row.username, row.email]))
     password = generatePassword(ONE_TIME_PASSWORD_LENGTH);
   const hash = await hashPassword(password);
-  const store = createLogStore(db, {
-    retentionDays: config.logRetentionDays,
-    retentionCount: config.logRetentionCount,
-  });
+  const store = options.openLog(db);
   try {
     const audit = createAudit(store, (e) => {
       throw e;

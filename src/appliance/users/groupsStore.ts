@@ -4,7 +4,7 @@
  * the union of its groups' privileges; the admin role holds everything whatever its groups.
  */
 import type { Group } from '../../shared/authentication';
-import { AREAS, isArea, unionOf, type Privilege, type Privileges } from '../../shared/privileges';
+import { AREAS, type Privilege, type Privileges } from '../../shared/privileges';
 import type { Db } from '../../storage/sqlite';
 
 interface GroupRow {
@@ -58,23 +58,6 @@ export function groupsOfUser(db: Db, userId: number): Array<{ id: number; name: 
        WHERE m.user_id = ? ORDER BY g.name`,
     )
     .all(userId) as Array<{ id: number; name: string }>;
-}
-
-/** The union of the privileges of an account's groups (its role is not looked at: see auth/privileges.ts). */
-export function privilegesOfUser(
-  db: Db,
-  userId: number,
-  exceptGroups: ReadonlySet<number> = new Set(),
-): Privileges {
-  const rows = db
-    .prepare(
-      `SELECT p.group_id, p.area, p.access FROM user_group_privileges p
-       JOIN user_group_members m ON m.group_id = p.group_id WHERE m.user_id = ?`,
-    )
-    .all(userId) as Array<{ group_id: number; area: string; access: Privilege }>;
-  return unionOf(
-    rows.filter((r) => !exceptGroups.has(r.group_id) && isArea(r.area)).map((r) => ({ [r.area]: r.access })),
-  );
 }
 
 export interface GroupInput {

@@ -217,3 +217,28 @@ export const selectEmptyState = (s: WithLogReport): LogEmptyState => {
   if (s.logReport.search.trim()) return 'no data found';
   return s.logReport.fetched ? 'no data currently available' : 'fetching data...';
 };
+
+/** The log stream (spec §7 `GET /eos/system/logs/stream`), followed by sagas/logStream.saga.ts. */
+export const LOG_STREAM_URL = '/eos/system/logs/stream';
+
+/** The start of the local day of `ms`: an end date on the current day means "until now and onwards" (live). */
+export function startOfDay(ms: number): number {
+  const d = new Date(ms);
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+}
+
+/**
+ * The stream address: services only when not all are enabled (spec §7), `from`, and `to` only when the end date is
+ * a day before today (a past range the server ends with `end`); an end date of today keeps the stream live.
+ */
+export function logStreamUrl(state: Pick<LogReportState, 'services' | 'range'>, now: number): string {
+  const params = new URLSearchParams();
+  const enabled = state.services.filter((s) => s.enabled).map((s) => s.service);
+  if (enabled.length < LOG_SERVICES.length) for (const s of enabled) params.append('services', s);
+  if (state.range) {
+    params.set('from', String(Math.max(0, Math.floor(state.range.start / 1000))));
+    if (state.range.end < startOfDay(now)) params.set('to', String(Math.ceil(state.range.end / 1000)));
+  }
+  const query = params.toString();
+  return query ? `${LOG_STREAM_URL}?${query}` : LOG_STREAM_URL;
+}

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
-import { JOB_TITLES, JOB_WINDOW, jobWindowId } from '../../../src/progress/jobWindows.slice';
+import { JOB_TITLES, JOB_WINDOW, jobWindowId } from '../../../src/store/slices/jobWindows.slice';
 import { ProgressOverlay } from '../../../src/progress/ProgressOverlay';
 import { WindowsHub } from '../../../src/windows/WindowsHub';
-import type { ProgressState, ProgressView } from '../../../src/progress/progress.slice';
+import type { ProgressState, ProgressView } from '../../../src/store/slices/progress.slice';
 import { StoryProviders } from '../../support/StoryProviders';
 import { config } from './state';
 

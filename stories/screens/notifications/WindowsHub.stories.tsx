@@ -3,7 +3,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { ScreenWithChart } from '../../../src/qa/panel/ScreenWithChart';
 import { registerWindowContent } from '../../../src/windows/registry';
 import type { AppWindow } from '../../../src/windows/types';
-import type { WindowsState } from '../../../src/windows/windows.slice';
+import type { WindowsState } from '../../../src/store/slices/windows.slice';
 import { WindowsHub } from '../../../src/windows/WindowsHub';
 import { StoryProviders } from '../../support/StoryProviders';
 import { WindowsManagerScreen } from './hostedScreens';

@@ -10,7 +10,7 @@ import type { Inspect } from '../../../src/qa/inspect';
 import { useAppDispatch } from '../../../src/store/createStore';
 import { registerWindowContent } from '../../../src/windows/registry';
 import { WindowsHub } from '../../../src/windows/WindowsHub';
-import { closeWindow, openWindow } from '../../../src/windows/windows.slice';
+import { closeWindow, openWindow } from '../../../src/store/slices/windows.slice';
 import { offlineApi } from '../../support/StoryProviders';
 import { HostedScreen } from '../../support/HostedScreen';
 import { notificationsState, terms } from './state';

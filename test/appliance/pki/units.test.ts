@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { checkNames } from '../../../src/appliance/pki/acme/orders';
-import { checkSans } from '../../../src/appliance/pki/certificates';
+import { checkSans } from '../../../src/appliance/pki/certificateIssue';
 import {
   deriveSealingKey,
   loadApplianceSecret,

@@ -20,7 +20,7 @@ import { windowsMachine, type WindowsContext } from '../../../machines/windows.m
 import { windowsSaga } from '../../../sagas/windows.saga';
 import { registerWindowContent } from '../../../src/windows/registry';
 import { EVENT_STREAM_REFUSAL, type WindowSpec } from '../../../src/windows/types';
-import { openWindow, updateWindow } from '../../../src/windows/windows.slice';
+import { openWindow, updateWindow } from '../../../src/store/slices/windows.slice';
 import { WindowsHub } from '../../../src/windows/WindowsHub';
 import { fakeApi, makeTestStore } from '../../sagas/fakes';
 import type { GraphState } from '../support/coverage';

@@ -4,7 +4,7 @@
  * looks offline.
  */
 import { useEffect, type ReactNode } from 'react';
-import { apiUrl } from '../../../api/client';
+import { apiUrl } from '../../../shared/paths';
 import { useAppSelector } from '../../../store/createStore';
 import rampartLogo from '../../layout/rampart-logo.svg';
 import { CustomImage } from '../../../widgets/CustomImage';

@@ -10,6 +10,7 @@ import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { logoutMachine } from '../../../../machines/logout.machine';
 import { createLocalAuthActors } from '../../../identity/localAuth.actors';
+import { readCookies } from '../../../lib/storage';
 import { useAppSelector } from '../../../store/createStore';
 import { LOGIN_PATH } from '../../routing/guards';
 import { isLoggedInFromCookies } from '../../routing/session';
@@ -20,7 +21,7 @@ import { useAccountEffects } from './useAccountEffects';
 import { inspect as qaInspect } from '../../../qa/inspect';
 
 const noSubscription = () => () => {};
-const localLoginInBrowser = () => isLoggedInFromCookies(document.cookie);
+const localLoginInBrowser = () => isLoggedInFromCookies(readCookies());
 /** The server cannot tell which logout applies: null until hydrated. */
 const undecided = () => null;
 

@@ -1,9 +1,10 @@
 /** What both logout screens (local and identity) share: the status frame and the session-storage effect. */
+import { storageOf } from '../../../lib/storage';
 
 /** Clears this tab's session storage (spec §4 "logout clears session storage"). */
 export function clearSessionStorage() {
   try {
-    window.sessionStorage.clear();
+    storageOf('session')?.clear();
   } catch {
     // Storage may be unavailable (privacy mode); nothing to clear then.
   }

@@ -6,7 +6,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { errorReported, serializeError } from '../../../api/errorReport';
+import { errorCaught } from '../../../store/slices/errors.actions';
 import { useAppDispatch, useAppSelector } from '../../../store/createStore';
 import { notificationRequested, type NotificationLevel } from '../../../store/slices/notifications.slice';
 import {
@@ -47,10 +47,7 @@ export function useAccountEffects(): AccountEffects {
       dispatch(notificationRequested({ kind: 'toast', level, message, duration })),
     [dispatch],
   );
-  const reportError = useCallback(
-    (error: unknown) => dispatch(errorReported(serializeError(error))),
-    [dispatch],
-  );
+  const reportError = useCallback((error: unknown) => dispatch(errorCaught(error)), [dispatch]);
   const redirect = useCallback(
     (to: string, fullLoad = false, fallback = '/') => {
       const target = safeRedirect(to, policy, fallback);

@@ -9,7 +9,7 @@ import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
 import { useEffect } from 'react';
 import { array, boolean, object, string } from 'yup';
-import { confirmationsCheckRequested } from '../../../../sagas/confirmations.saga';
+import { confirmationsCheckRequested } from '../../../store/slices/confirmations.actions';
 import { subnetProblem } from '../../../lib/validation/subnet';
 import { SIGN_IN_SERVICE_LABEL } from '../../../shared/signIns';
 import { formatDateTime } from '../../../lib/format';

@@ -4,7 +4,7 @@
  * recent sign-in, its parameters and body fields; how browsers and programs authenticate; the error shapes.
  */
 import { useState } from 'react';
-import { apiUrl } from '../../../api/client';
+import { apiUrl } from '../../../shared/paths';
 import { useAppSelector } from '../../../store/createStore';
 import { useResource } from '../../../store/useResource';
 import { Loader } from '../../../widgets/Loader';

@@ -3,7 +3,7 @@
  * Redux action that the reducer or the stream saga handles. Opening the view starts the stream, leaving it stops it.
  */
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
-import { openWindow } from '../../../windows/windows.slice';
+import { openWindow } from '../../../store/slices/windows.slice';
 import { LOG_TAIL_WINDOW, tailFilters, tailTitle } from './LogTailWindow';
 import { usePaletteActions } from '../../palette/actions';
 import { useAppDispatch, useAppSelector } from '../../../store/createStore';

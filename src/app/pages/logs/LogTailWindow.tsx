@@ -5,13 +5,17 @@
  * long as the window.
  */
 import { useEffect, useId } from 'react';
-import { logStreamUrl } from '../../../../sagas/logStream.saga';
 import { formatDateTime } from '../../../lib/format';
 import { useAppDispatch, useAppSelector } from '../../../store/createStore';
 import { logTailRequested, selectLogTail } from '../../../store/slices/logTail.slice';
-import { matchesSearch, selectLogReport, type LogReportState } from '../../../store/slices/logReport.slice';
+import {
+  logStreamUrl,
+  matchesSearch,
+  selectLogReport,
+  type LogReportState,
+} from '../../../store/slices/logReport.slice';
 import type { WindowContentProps } from '../../../windows/registry';
-import { updateWindow } from '../../../windows/windows.slice';
+import { updateWindow } from '../../../store/slices/windows.slice';
 
 export const LOG_TAIL_WINDOW = 'LogTail';
 

@@ -1,6 +1,4 @@
 import type { RouteModule } from '../../routing/types';
-import { startFeatureSaga } from '../../../../sagas/featureSagas';
-import { networkLiveSaga } from '../../../../sagas/networkLive.saga';
 import { analyticsRequested, interfacesRequested } from '../../../store/slices/network.slice';
 import { resourceLoadRequested } from '../../../store/slices/resources.slice';
 import { ANALYTICS_TITLE, defaultRange, NetworkAnalyticsPage } from './NetworkAnalytics';
@@ -11,9 +9,6 @@ import {
   NetworkPreferencesPage,
   PREFERENCES_TITLE,
 } from './NetworkPreferences';
-
-// The live throughput saga ships with this area's chunk and starts when the chunk loads.
-startFeatureSaga('networkLive', networkLiveSaga);
 
 export const routes: Record<string, RouteModule> = {
   overview: {

@@ -6,8 +6,7 @@
  * the appliance refuses reads as the next step to take.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { apiUrl } from '../../../api/client';
-import { isApiError } from '../../../api/errors';
+import { apiUrl } from '../../../shared/paths';
 import { createSecurityKey, SecurityKeyPromptError } from '../../../identity/securityKeys';
 import { formatDateTime } from '../../../lib/format';
 import type { SecurityKeySummary } from '../../../shared/authentication';
@@ -16,18 +15,14 @@ import { useAppDispatch, useAppSelector } from '../../../store/createStore';
 import { notificationRequested } from '../../../store/slices/notifications.slice';
 import { resourceLoadRequested } from '../../../store/slices/resources.slice';
 import { useServices } from '../../services';
+import { refusalDetail } from './refusal';
 
 const NAME_MAX = 64;
 
 /** The appliance's or the browser's refusal, worded for the user. */
 function refusal(e: unknown, fallback: string): string {
   if (e instanceof SecurityKeyPromptError) return e.message;
-  if (isApiError(e)) {
-    const detail = (e.data as { detail?: unknown } | undefined)?.detail;
-    if (Array.isArray(detail) && typeof detail[0]?.msg === 'string') return detail[0].msg as string;
-    if (typeof detail === 'string') return detail;
-  }
-  return fallback;
+  return refusalDetail(e) ?? fallback;
 }
 
 export function SecurityKeys({

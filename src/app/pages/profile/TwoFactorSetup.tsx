@@ -5,8 +5,8 @@
  * re-authentication limit is asked for the password first (the API client's session gate), keeping what was typed.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { apiUrl } from '../../../api/client';
-import { isApiError } from '../../../api/errors';
+import { apiUrl } from '../../../shared/paths';
+import { refusalDetail } from './refusal';
 import { useAppDispatch, useAppSelector } from '../../../store/createStore';
 import { notificationRequested } from '../../../store/slices/notifications.slice';
 import { resourceLoadRequested } from '../../../store/slices/resources.slice';
@@ -20,12 +20,7 @@ interface NewSecret {
 
 /** The field error of a refused code, or a general message. */
 function refusal(e: unknown): string {
-  if (isApiError(e)) {
-    const detail = (e.data as { detail?: unknown } | undefined)?.detail;
-    if (Array.isArray(detail) && typeof detail[0]?.msg === 'string') return detail[0].msg as string;
-    if (typeof detail === 'string') return detail;
-  }
-  return 'Two-factor could not be set up. Please try again.';
+  return refusalDetail(e) ?? 'Two-factor could not be set up. Please try again.';
 }
 
 /** Groups of four, as apps show a secret typed by hand. */

@@ -9,7 +9,7 @@ import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
 import { useState } from 'react';
 import { object, string } from 'yup';
-import { apiUrl } from '../../../api/client';
+import { apiUrl } from '../../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../../store/createStore';
 import {
   IMAGE_SLOTS,

@@ -11,18 +11,10 @@ import {
 import { CRL_DETAIL, CrlDetailPage } from './crls/CrlDetailPage';
 import { CRLS_LIST, CRLS_TITLE, CrlListPage } from './crls/CrlListPage';
 import { CAS_KEY, CERTIFICATE_SUMMARY_KEY } from './types';
-import { startFeatureSaga } from '../../../../sagas/featureSagas';
-import { fileDownloadSaga } from '../../../../sagas/fileDownload.saga';
-import { acmeOrderStreamSaga } from '../../../../sagas/acmeOrderStream.saga';
 import { ORDER_DETAIL, OrderDetailPage } from './acme/OrderDetailPage';
 import { ACCOUNTS_KEY, ORDERS_LIST, ORDERS_TITLE, OrderListPage } from './acme/OrderListPage';
 import { listPrefetch } from '../common/entity/listQuery';
 import { detailHandle } from '../common/entity/useEntityDetail';
-
-// Exports with the private key are POSTs whose answer the browser saves.
-startFeatureSaga('fileDownload', fileDownloadSaga);
-// An open ACME order follows its state from the order stream.
-startFeatureSaga('acmeOrderStream', acmeOrderStreamSaga);
 
 const load = (key: string) => resourceLoadRequested({ key });
 

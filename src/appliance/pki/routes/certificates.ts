@@ -2,27 +2,25 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../auth/guards';
 import { HttpError } from '../../http/errors';
+import { exportCertificate, type ExportInput } from '../certificateExport';
+import { importPem, importPkcs12, type ImportPemInput, type ImportPkcs12Input } from '../certificateImport';
+import {
+  issueCertificate,
+  renewCertificate,
+  signCsr,
+  type CsrInput,
+  type IssueInput,
+  type RenewInput,
+} from '../certificateIssue';
 import {
   certChainDer,
   certDetail,
   deleteCertificate,
-  exportCertificate,
   getCertRow,
-  importPem,
-  importPkcs12,
-  issueCertificate,
   markRevoked,
   PROFILES,
-  renewCertificate,
   REVOCATION_REASONS,
   revokeCertificate,
-  signCsr,
-  type CsrInput,
-  type ExportInput,
-  type ImportPemInput,
-  type ImportPkcs12Input,
-  type IssueInput,
-  type RenewInput,
   type RevocationReason,
 } from '../certificates';
 import type { PkiContext } from '../context';

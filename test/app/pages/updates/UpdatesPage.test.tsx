@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { UpdatesPage } from '../../../../src/app/pages/updates/UpdatesPage';
-import { progressUpdated } from '../../../../src/progress/progress.slice';
+import { progressUpdated } from '../../../../src/store/slices/progress.slice';
 import { updatesLoadRequested, type UpdateStatus } from '../../../../src/store/slices/updates.slice';
 import { updatesSaga } from '../../../../sagas/updates.saga';
 import { ApiError } from '../../../../src/api/errors';

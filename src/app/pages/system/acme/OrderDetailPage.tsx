@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { acmeOrderUnwatched, acmeOrderWatched } from '../../../../../sagas/acmeOrderStream.saga';
+import { acmeOrderUnwatched, acmeOrderWatched } from '../../../../store/slices/acmeOrders.actions';
 import { useAppDispatch } from '../../../../store/createStore';
 import { Facts } from '../common/Facts';
 import { formatDate } from '../common/pki';

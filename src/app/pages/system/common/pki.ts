@@ -1,5 +1,5 @@
 /** Shared wording and helpers of the PKI pages: status bullets, expiry, dates, file contents and API addresses. */
-import { apiUrl } from '../../../../api/client';
+import { apiUrl } from '../../../../shared/paths';
 import { formatDateTime } from '../../../../lib/format';
 import { useAppSelector } from '../../../../store/createStore';
 import { countOf, type AccentColor, type ItemName, type TableItem } from '../../../../widgets/DataTable';

@@ -1,7 +1,7 @@
 /** A view's POST-for-a-file (PKCS#12, key export) through the file download saga, and its outcome. */
 import { nanoid } from '@reduxjs/toolkit';
 import { useCallback, useState } from 'react';
-import { fileDownloadRequested, type FileDownload } from '../../../../../sagas/fileDownload.saga';
+import { fileDownloadRequested, type FileDownload } from '../../../../store/slices/fileDownload.actions';
 import { useAppDispatch, useAppSelector } from '../../../../store/createStore';
 import { selectSaveStatus } from '../../../../store/slices/resources.slice';
 

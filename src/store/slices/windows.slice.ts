@@ -5,8 +5,8 @@
  * server-rendered).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { WindowsContext, WindowsEvent } from '../../machines/windows.machine';
-import type { WindowAspect, WindowPosition, WindowSpec } from './types';
+import type { WindowsContext, WindowsEvent } from '../../../machines/windows.machine';
+import type { WindowAspect, WindowPosition, WindowSpec } from '../../windows/types';
 
 export interface WindowsState {
   value: 'empty' | 'open';
