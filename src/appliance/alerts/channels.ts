@@ -1,0 +1,374 @@
+/**
+ * Where alerts go besides the console: e-mail (SMTP, `RAMPART_SMTP_URL`) and webhooks (JSON, signed with
+ * HMAC-SHA256, bounded like every outbound request, retried with backoff). Each channel has its rules (the lowest
+ * severity it takes, the kinds it takes) and a delivery log. A webhook's signing secret is sealed with the
+ * appliance secret and never shown again; changing a webhook's address asks for the secret again, so a stored
+ * secret is never sent to an address the admin who typed it did not choose.
+ */
+import crypto from 'node:crypto';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { outboundRequest } from '../../service-kit/outbound';
+import type { Db, Migration } from '../../storage/sqlite';
+import { migrate } from '../../storage/sqlite';
+import type { ApplianceContext } from '../context';
+import { loadApplianceSecret, seal, unseal } from '../secrets';
+import type { Alert, AlertTransition } from './engine';
+import type { AlertKind, AlertSeverity } from './findings';
+
+export type ChannelType = 'email' | 'webhook';
+
+export interface ChannelInput {
+  name: string;
+  type: ChannelType;
+  enabled: boolean;
+  /** The lowest severity sent (critical > warning > info). */
+  min_severity: AlertSeverity;
+  /** The kinds sent; empty: all. */
+  kinds: AlertKind[];
+  /** E-mail: the recipients. */
+  recipients?: string[];
+  /** Webhook: the address (https, or http on loopback and private networks for local collectors). */
+  url?: string;
+  /** Webhook: the signing secret; on update, absent keeps the stored one (refused if the address changed). */
+  secret?: string;
+}
+
+export interface Channel extends Omit<ChannelInput, 'secret'> {
+  id: number;
+  has_secret: boolean;
+  created_at: number;
+}
+
+export interface Delivery {
+  id: number;
+  channel_id: number;
+  event: 'alert.fired' | 'alert.resolved' | 'test';
+  alert_key: string | null;
+  at: number;
+  outcome: 'delivered' | 'failed';
+  attempts: number;
+  detail: string;
+}
+
+export const channelMigrations: Migration[] = [
+  {
+    version: 1,
+    name: 'alert channels and their delivery log',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE alert_channels (
+          id INTEGER PRIMARY KEY,
+          name TEXT NOT NULL UNIQUE,
+          type TEXT NOT NULL CHECK (type IN ('email', 'webhook')),
+          enabled INTEGER NOT NULL,
+          min_severity TEXT NOT NULL CHECK (min_severity IN ('critical', 'warning', 'info')),
+          kinds TEXT NOT NULL,
+          recipients TEXT NOT NULL DEFAULT '[]',
+          url TEXT,
+          secret_sealed BLOB,
+          created_at INTEGER NOT NULL
+        );
+        CREATE TABLE alert_deliveries (
+          id INTEGER PRIMARY KEY,
+          channel_id INTEGER NOT NULL REFERENCES alert_channels(id) ON DELETE CASCADE,
+          event TEXT NOT NULL,
+          alert_key TEXT,
+          at INTEGER NOT NULL,
+          outcome TEXT NOT NULL CHECK (outcome IN ('delivered', 'failed')),
+          attempts INTEGER NOT NULL,
+          detail TEXT NOT NULL
+        );
+        CREATE INDEX alert_deliveries_channel ON alert_deliveries(channel_id, at);
+      `),
+  },
+];
+
+const RANK: Record<AlertSeverity, number> = { critical: 0, warning: 1, info: 2 };
+/** Header of the signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` (the timestamp stops replays). */
+export const SIGNATURE_HEADER = 'x-rampart-signature';
+export const WEBHOOK_ATTEMPTS = 3;
+
+/** The signature a receiver recomputes: HMAC-SHA256 over `<timestamp>.<body>` with the channel's secret. */
+export function signatureOf(secret: string, timestamp: number, body: string): string {
+  return crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+}
+
+interface Row {
+  id: number;
+  name: string;
+  type: ChannelType;
+  enabled: number;
+  min_severity: AlertSeverity;
+  kinds: string;
+  recipients: string;
+  url: string | null;
+  secret_sealed: Buffer | null;
+  created_at: number;
+}
+
+const toChannel = (r: Row): Channel => ({
+  id: r.id,
+  name: r.name,
+  type: r.type,
+  enabled: r.enabled === 1,
+  min_severity: r.min_severity,
+  kinds: JSON.parse(r.kinds) as AlertKind[],
+  ...(r.type === 'email' ? { recipients: JSON.parse(r.recipients) as string[] } : { url: r.url ?? '' }),
+  has_secret: r.secret_sealed !== null,
+  created_at: r.created_at,
+});
+
+export class ChannelConflict extends Error {}
+
+export interface ChannelOptions {
+  /** Milliseconds before the second and third webhook attempts (doubled each time). */
+  retryBaseMs?: number;
+  /** Mail transport; by default from `RAMPART_SMTP_URL`. */
+  mail?: Pick<Transporter, 'sendMail'> | null;
+}
+
+export class AlertChannels {
+  private readonly key: Buffer;
+  private readonly retryBaseMs: number;
+  private readonly mail: Pick<Transporter, 'sendMail'> | null;
+  private readonly pending = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly ctx: ApplianceContext,
+    options: ChannelOptions = {},
+  ) {
+    migrate(ctx.db, 'alert_channels', channelMigrations);
+    this.key = Buffer.from(
+      crypto.hkdfSync(
+        'sha256',
+        loadApplianceSecret(ctx.config.dataDir),
+        Buffer.alloc(0),
+        'rampart alert channels',
+        32,
+      ),
+    );
+    this.retryBaseMs = options.retryBaseMs ?? 2_000;
+    this.mail =
+      options.mail !== undefined
+        ? options.mail
+        : ctx.config.smtpUrl
+          ? nodemailer.createTransport({
+              url: ctx.config.smtpUrl,
+              // A mail server that never answers costs a bounded time, like every outbound request.
+              connectionTimeout: 10_000,
+              greetingTimeout: 10_000,
+              socketTimeout: 20_000,
+            })
+          : null;
+  }
+
+  private get db(): Db {
+    return this.ctx.db;
+  }
+
+  list(): Channel[] {
+    return (this.db.prepare('SELECT * FROM alert_channels ORDER BY name').all() as Row[]).map(toChannel);
+  }
+
+  get(id: number): Channel | undefined {
+    const row = this.db.prepare('SELECT * FROM alert_channels WHERE id = ?').get(id) as Row | undefined;
+    return row && toChannel(row);
+  }
+
+  create(input: ChannelInput): Channel {
+    const id = Number(
+      this.db
+        .prepare(
+          `INSERT INTO alert_channels (name, type, enabled, min_severity, kinds, recipients, url, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          input.name,
+          input.type,
+          input.enabled ? 1 : 0,
+          input.min_severity,
+          JSON.stringify(input.kinds),
+          JSON.stringify(input.recipients ?? []),
+          input.type === 'webhook' ? (input.url ?? null) : null,
+          this.ctx.now(),
+        ).lastInsertRowid,
+    );
+    if (input.secret) this.storeSecret(id, input.secret);
+    return this.get(id)!;
+  }
+
+  update(id: number, input: ChannelInput): Channel {
+    const before = this.db.prepare('SELECT * FROM alert_channels WHERE id = ?').get(id) as Row | undefined;
+    if (!before) throw new ChannelConflict('not found');
+    if (before.type !== input.type) throw new ChannelConflict('a channel keeps its type: create another one');
+    const urlChanged = input.type === 'webhook' && input.url !== before.url;
+    if (urlChanged && before.secret_sealed && !input.secret)
+      throw new ChannelConflict('the address changed: enter the signing secret again to send it there');
+    this.db
+      .prepare(
+        'UPDATE alert_channels SET name = ?, enabled = ?, min_severity = ?, kinds = ?, recipients = ?, url = ? WHERE id = ?',
+      )
+      .run(
+        input.name,
+        input.enabled ? 1 : 0,
+        input.min_severity,
+        JSON.stringify(input.kinds),
+        JSON.stringify(input.recipients ?? []),
+        input.type === 'webhook' ? (input.url ?? null) : null,
+        id,
+      );
+    if (input.secret) this.storeSecret(id, input.secret);
+    return this.get(id)!;
+  }
+
+  remove(id: number): boolean {
+    return this.db.prepare('DELETE FROM alert_channels WHERE id = ?').run(id).changes > 0;
+  }
+
+  deliveries(id: number, limit = 100): Delivery[] {
+    return this.db
+      .prepare('SELECT * FROM alert_deliveries WHERE channel_id = ? ORDER BY at DESC, id DESC LIMIT ?')
+      .all(id, limit) as Delivery[];
+  }
+
+  private storeSecret(id: number, secret: string) {
+    this.db
+      .prepare('UPDATE alert_channels SET secret_sealed = ? WHERE id = ?')
+      .run(seal(this.key, `alert-channel:${id}`, Buffer.from(secret, 'utf8')), id);
+  }
+
+  private secretOf(id: number): string | null {
+    const row = this.db.prepare('SELECT secret_sealed FROM alert_channels WHERE id = ?').get(id) as
+      { secret_sealed: Buffer | null } | undefined;
+    return row?.secret_sealed
+      ? unseal(this.key, `alert-channel:${id}`, row.secret_sealed).toString('utf8')
+      : null;
+  }
+
+  /** Sends each transition to every enabled channel whose rules take it (in the background). */
+  dispatch(t: AlertTransition): void {
+    for (const channel of this.list()) {
+      if (!channel.enabled) continue;
+      if (RANK[t.alert.severity] > RANK[channel.min_severity]) continue;
+      if (channel.kinds.length && !channel.kinds.includes(t.alert.kind)) continue;
+      this.track(this.deliver(channel, t.change === 'fired' ? 'alert.fired' : 'alert.resolved', t.alert));
+    }
+  }
+
+  /** A test message through one channel; answers its delivery. */
+  sendTest(id: number): Promise<Delivery> {
+    const channel = this.get(id);
+    if (!channel) throw new ChannelConflict('not found');
+    return this.deliver(channel, 'test', null);
+  }
+
+  /** Waits for the deliveries under way (shutdown, tests). */
+  async settle(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+
+  private track(p: Promise<unknown>) {
+    this.pending.add(p);
+    void p.finally(() => this.pending.delete(p));
+  }
+
+  private async deliver(channel: Channel, event: Delivery['event'], alert: Alert | null): Promise<Delivery> {
+    let attempts = 0;
+    let outcome: Delivery['outcome'] = 'failed';
+    let detail = '';
+    const max = channel.type === 'webhook' ? WEBHOOK_ATTEMPTS : 1;
+    while (attempts < max && outcome === 'failed') {
+      if (attempts > 0) await new Promise((r) => setTimeout(r, this.retryBaseMs * 2 ** (attempts - 1)));
+      attempts += 1;
+      try {
+        detail =
+          channel.type === 'webhook'
+            ? await this.postWebhook(channel, event, alert)
+            : await this.sendMail(channel, event, alert);
+        outcome = 'delivered';
+      } catch (e) {
+        detail = e instanceof Error ? e.message : String(e);
+      }
+    }
+    // A server closing under a slow delivery has nowhere left to log it.
+    if (!this.db.open)
+      return {
+        id: 0,
+        channel_id: channel.id,
+        event,
+        alert_key: alert?.key ?? null,
+        at: this.ctx.now(),
+        outcome,
+        attempts,
+        detail,
+      };
+    // A server closing under a slow delivery has nowhere left to log it.
+    if (!this.db.open)
+      return {
+        id: 0,
+        channel_id: channel.id,
+        event,
+        alert_key: alert?.key ?? null,
+        at: this.ctx.now(),
+        outcome,
+        attempts,
+        detail,
+      };
+    const id = Number(
+      this.db
+        .prepare(
+          'INSERT INTO alert_deliveries (channel_id, event, alert_key, at, outcome, attempts, detail) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(channel.id, event, alert?.key ?? null, this.ctx.now(), outcome, attempts, detail)
+        .lastInsertRowid,
+    );
+    return this.db.prepare('SELECT * FROM alert_deliveries WHERE id = ?').get(id) as Delivery;
+  }
+
+  private async postWebhook(
+    channel: Channel,
+    event: Delivery['event'],
+    alert: Alert | null,
+  ): Promise<string> {
+    const body = JSON.stringify({ event, alert, sent_at: new Date(this.ctx.now()).toISOString() });
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'user-agent': 'Rampart alerts',
+    };
+    const secret = this.secretOf(channel.id);
+    if (secret) {
+      const t = Math.floor(this.ctx.now() / 1000);
+      headers[SIGNATURE_HEADER] = `t=${t},v1=${signatureOf(secret, t, body)}`;
+    }
+    const answer = await outboundRequest(channel.url!, {
+      what: `the webhook ${channel.name}`,
+      method: 'POST',
+      headers,
+      body,
+      limits: { connectMs: 5_000, totalMs: 10_000, maxBytes: 64 * 1024 },
+    });
+    if (answer.status < 200 || answer.status > 299)
+      throw new Error(`the webhook answered HTTP ${answer.status}`);
+    return `HTTP ${answer.status}`;
+  }
+
+  private async sendMail(channel: Channel, event: Delivery['event'], alert: Alert | null): Promise<string> {
+    if (!this.mail) throw new Error('no mail server: set RAMPART_SMTP_URL');
+    const subject =
+      event === 'test'
+        ? 'Rampart: test message'
+        : `[${alert!.severity}] ${event === 'alert.resolved' ? 'Resolved: ' : ''}${alert!.summary}`;
+    const text =
+      event === 'test'
+        ? `This is a test message of the alert channel "${channel.name}".`
+        : `${alert!.summary}\n\nState: ${alert!.state}\nFirst seen: ${new Date(alert!.first_seen).toISOString()}\n` +
+          `Open it in the console: ${this.ctx.config.publicUrl.replace(/\/$/, '')}${alert!.link}\n`;
+    const info = (await this.mail.sendMail({
+      from: this.ctx.config.mailFrom,
+      to: channel.recipients,
+      subject,
+      text,
+    })) as { messageId?: string };
+    return `sent${info.messageId ? ` (${info.messageId})` : ''}`;
+  }
+}
