@@ -31,6 +31,7 @@ import { registerUsers } from './users';
 import { InProcessReads } from '../service-kit/inProcessReads';
 import { registerProviders } from './providers';
 import { queryLogOf, registerQueryStream } from './dns/querylog';
+import { installRevisions, registerRevisions } from './revisions';
 
 export { requireAdmin, requireUser, applianceContext };
 export { currentUser, sessionUser } from './auth/guards';
@@ -134,6 +135,8 @@ async function mount(
   // otherwise), enforced by one hook before every route's own, with the recent-authentication check of sensitive
   // changes.
   installRouteAccess(app, ctx);
+  // Every write route registered below is captured: a change of a configuration section records a revision.
+  installRevisions(app, ctx);
 
   const inProcessReads = new InProcessReads();
   const notFound = (scope: FastifyInstance) =>
@@ -151,6 +154,7 @@ async function mount(
       // After the users module: its migrations add the per-account and per-source rules and the allow-list.
       registerLockoutPolicy(api, ctx, manager);
       await registerProviders(api, ctx);
+      registerRevisions(api, ctx);
       // The OpenAPI document of every route registered here and below (built when the server is ready).
       registerOpenApi(api, app, ctx);
       notFound(api);

@@ -248,6 +248,8 @@ const DECLARED: Record<string, string> = {
   'GET /eos/network/stream': 'public',
   'GET /eos/system/logs/stream': 'logs',
   'POST /api/logs': 'logs',
+  'GET /api/revisions': 'session',
+  'GET /api/revisions/:id': 'session',
 };
 
 const short = (d: DeclaredRoute): string => {
