@@ -29,4 +29,18 @@ export const revisionsMigrations: Migration[] = [
         CREATE INDEX revisions_actor_at ON revisions(actor COLLATE NOCASE, at);
       `),
   },
+  {
+    version: 2,
+    name: 'the History page in the System menu of appliances seeded before it',
+    up: (db) => {
+      const system = db.prepare("SELECT 1 FROM menu_groups WHERE id = 'system'").get();
+      if (!system) return;
+      const { n } = db
+        .prepare("SELECT COALESCE(MAX(position) + 1, 0) AS n FROM menu_children WHERE group_id = 'system'")
+        .get() as { n: number };
+      db.prepare(
+        "INSERT OR IGNORE INTO menu_children (group_id, id, name, path, position) VALUES ('system', 'history', 'History', '/history', ?)",
+      ).run(n);
+    },
+  },
 ];
