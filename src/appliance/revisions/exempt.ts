@@ -45,4 +45,5 @@ export const EXEMPT_WRITES: Record<string, string> = {
   'POST /updates/apply': 'installs a version: the update history records it',
   'POST /updates/rollback': 'returns to the previous version: the update history records it',
   'POST /pki/certificates/:id/export': 'a download (PKCS#12 with a passphrase): changes nothing',
+  'POST /config/plan': 'plans a configuration document: changes nothing',
 };

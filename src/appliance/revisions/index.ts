@@ -8,6 +8,7 @@ import type { ApplianceContext } from '../context';
 import { migrate } from '../../storage/sqlite';
 import { installRevisionCapture } from './capture';
 import { revisionsMigrations } from './migrations';
+import { registerConfigDocument } from './document';
 import { registerRevisionRoutes } from './routes';
 import { registerStandardSections } from './sections';
 
@@ -25,4 +26,5 @@ export function installRevisions(app: FastifyInstance, ctx: ApplianceContext): v
 /** In the API scope: the history routes. */
 export function registerRevisions(scope: FastifyInstance, ctx: ApplianceContext): void {
   registerRevisionRoutes(scope, ctx);
+  registerConfigDocument(scope, ctx);
 }

@@ -163,7 +163,11 @@ export function registerStandardSections(ctx: ApplianceContext): void {
           : `Authorised key ${String(e.type)} ${String(e.comment || e.fingerprint)} (${String(e.username)})`,
     fields: { listen_addresses: { label: 'listen addresses' }, permit_root_login: { label: 'root login' } },
     lockoutProne: (id) =>
-      id === 'settings' ? ['enabled', 'port', 'listen_addresses', 'password_authentication'] : [],
+      id === 'settings'
+        ? ['enabled', 'port', 'listen_addresses', 'password_authentication']
+        : id.startsWith('authorized_key:')
+          ? ['*']
+          : [],
   });
 
   registerSection(ctx, {

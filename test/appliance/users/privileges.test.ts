@@ -250,6 +250,8 @@ const DECLARED: Record<string, string> = {
   'POST /api/logs': 'logs',
   'GET /api/revisions': 'session',
   'GET /api/revisions/:id': 'session',
+  'GET /api/config': 'admin',
+  'POST /api/config/plan': 'admin',
 };
 
 const short = (d: DeclaredRoute): string => {
