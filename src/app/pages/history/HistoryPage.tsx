@@ -1,8 +1,8 @@
 /**
  * /system/history: every saved change of the appliance's configuration, newest first, on the entity list (paged and
  * filtered on the appliance: area, how, account and a day range, all in the address so a filtered history can be
- * bookmarked). Each row says when, who and how, the area, what changed in words and why; its time links to the
- * revision with its diff. Every signed-in account may open it and sees the areas it may read.
+ * bookmarked). Each row says what changed in words (a link to the revision with its diff), when, who and how, the
+ * area and why. Every signed-in account may open it and sees the areas it may read.
  */
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -30,16 +30,17 @@ export const HISTORY_LIST: ListSource = {
 
 export const areaName = (area: string) => (isArea(area) ? AREA_NAMES[area] : area);
 
+// What changed is what the row is about: it comes first (it stays in view on a phone) and links to the revision.
 const COLUMNS: ReadonlyArray<EntityColumn<RevisionSummary>> = [
-  { title: 'When', sort: 'at', width: 190, cell: (r) => ({ value: formatDateTime(r.at) }) },
+  { title: 'Change', width: 420, cell: (r) => ({ value: r.summary }) },
+  { title: 'When', sort: 'at', width: 170, cell: (r) => ({ value: formatDateTime(r.at) }) },
   {
     title: 'Who',
-    width: 170,
+    width: 130,
     cell: (r) => ({ value: r.actor, description: REVISION_METHOD_LABELS[r.method] }),
   },
-  { title: 'Area', width: 130, priority: 2, cell: (r) => ({ value: areaName(r.area) }) },
-  { title: 'Change', cell: (r) => ({ value: r.summary }) },
-  { title: 'Reason', priority: 3, cell: (r) => ({ value: r.reason ?? '—' }) },
+  { title: 'Area', width: 120, priority: 2, cell: (r) => ({ value: areaName(r.area) }) },
+  { title: 'Reason', width: 220, priority: 2, cell: (r) => ({ value: r.reason ?? '—' }) },
 ];
 
 const DAY = 24 * 60 * 60 * 1000;
