@@ -12,6 +12,8 @@ import { registerSsh } from '../ssh';
 import { ApplyManager } from './manager';
 import { applyMigrations } from './migrations';
 import { registerApplyRoutes } from './routes';
+import { captureSystemChange } from '../revisions/capture';
+import { confirmationArea } from '../../shared/privileges';
 
 export async function registerManagedServices(
   scope: FastifyInstance,
@@ -20,6 +22,14 @@ export async function registerManagedServices(
 ): Promise<ApplyManager> {
   migrate(ctx.db, 'apply', applyMigrations);
   const manager = new ApplyManager(ctx, jobs, ctx.config.applyConfirmSeconds);
+  // Before any rollback can run (recover, below): a change not kept in time is restored as a revision of its own.
+  manager.aroundTimedRollback = (service, restore) =>
+    captureSystemChange(
+      ctx,
+      confirmationArea(service),
+      `not kept within ${ctx.config.applyConfirmSeconds} s: the previous configuration was restored`,
+      restore,
+    );
   await registerDns(scope, ctx, manager);
   await registerSsh(scope, ctx, manager);
   await registerNetworkPreferences(scope, ctx, manager);

@@ -179,3 +179,36 @@ export function installRevisionCapture(app: FastifyInstance, ctx: ApplianceConte
     return payload;
   });
 }
+
+/**
+ * Runs a change the appliance makes by itself (a safe-apply rollback at its deadline) and records it as a revision of
+ * `system`, with the reason given, when it changed a section of the area.
+ */
+export function captureSystemChange(
+  ctx: ApplianceContext,
+  area: Area | null,
+  reason: string,
+  change: () => void,
+): void {
+  const sections = sectionsOf(ctx).filter((s) => s.area === area);
+  let before: Entities[] | null;
+  try {
+    before = readAll(sections);
+  } catch {
+    before = null;
+  }
+  change();
+  if (!before || !area) return;
+  try {
+    recordChanges(ctx, sections, before, {
+      actor: 'system',
+      method: 'system',
+      source: null,
+      reason,
+      area,
+      route: null,
+    });
+  } catch {
+    // The rollback itself happened; a revision that cannot be written must not undo or hide it (the audit log has it).
+  }
+}

@@ -148,3 +148,29 @@ it('shows an account only the revisions of the areas it may read', async () => {
   const accounts = (await latest(admin, '&area=authentication')).data[0];
   expect((await reader.get(`/api/revisions/${String(accounts.id)}`)).statusCode).toBe(404);
 });
+
+describe('a change nobody kept in time', () => {
+  let quick: Harness;
+  afterAll(() => quick?.close());
+
+  it('is restored as a revision of the appliance itself, naming why', async () => {
+    quick = await startServer({ config: { applyConfirmSeconds: 1 } });
+    const agent = await adminAgent(quick);
+    const stricter = await agent.put('/api/config/lockout', {
+      attempts: 3,
+      window_seconds: 900,
+      duration_seconds: 900,
+    });
+    expect(stricter.json().confirmation).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 1_600));
+    const [rollback, change] = (await latest(agent, '&area=authentication')).data;
+    expect(change).toMatchObject({ actor: 'admin', summary: 'Lockout policy: attempts 5 → 3' });
+    expect(rollback).toMatchObject({
+      actor: 'system',
+      method: 'system',
+      route: null,
+      reason: 'not kept within 1 s: the previous configuration was restored',
+      summary: 'Lockout policy: attempts 3 → 5',
+    });
+  });
+});
