@@ -32,15 +32,15 @@ export const areaName = (area: string) => (isArea(area) ? AREA_NAMES[area] : are
 
 // What changed is what the row is about: it comes first (it stays in view on a phone) and links to the revision.
 const COLUMNS: ReadonlyArray<EntityColumn<RevisionSummary>> = [
-  { title: 'Change', width: 420, cell: (r) => ({ value: r.summary }) },
-  { title: 'When', sort: 'at', width: 170, cell: (r) => ({ value: formatDateTime(r.at) }) },
+  { title: 'Change', width: 360, cell: (r) => ({ value: r.summary }) },
+  { title: 'When', sort: 'at', width: 200, cell: (r) => ({ value: formatDateTime(r.at) }) },
   {
     title: 'Who',
-    width: 130,
+    width: 120,
     cell: (r) => ({ value: r.actor, description: REVISION_METHOD_LABELS[r.method] }),
   },
-  { title: 'Area', width: 120, priority: 2, cell: (r) => ({ value: areaName(r.area) }) },
-  { title: 'Reason', width: 220, priority: 2, cell: (r) => ({ value: r.reason ?? '—' }) },
+  { title: 'Area', width: 140, priority: 2, cell: (r) => ({ value: areaName(r.area) }) },
+  { title: 'Reason', width: 240, priority: 2, cell: (r) => ({ value: r.reason ?? '—' }) },
 ];
 
 const DAY = 24 * 60 * 60 * 1000;
