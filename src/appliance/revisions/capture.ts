@@ -9,7 +9,9 @@
  * confirmation) whose paths the route lies under, or all of that area when none does; for admin-only and
  * signed-in-account routes (accounts, groups, providers), the sections whose paths it lies under.
  */
+import Database from 'better-sqlite3';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../storage/sqlite';
 import type { ApplianceContext } from '../context';
 import type { RouteAccess } from '../http/routeAccess';
 import { sessionUser } from '../auth/guards';
@@ -109,12 +111,49 @@ export function methodOf(req: FastifyRequest): RevisionMethod {
 
 interface Pending {
   sections: Section[];
-  before: Entities[];
+  /** The file-backed sections as they were (no database snapshot sees files). */
+  files: Map<Section, Entities>;
+  /** A read transaction on its own connection: the database as it was before the handler ran. */
+  snapshot: Db;
+  /** The appliance connection's `total_changes()` before: unchanged after, nothing was written at all. */
+  changes: number;
 }
 
 const pendingOf = new WeakMap<FastifyRequest, Pending>();
 
-const readAll = (sections: Section[]): Entities[] => sections.map((s) => s.read());
+const readAll = (sections: Section[], db: Db): Entities[] => sections.map((s) => s.read(db));
+
+/**
+ * Read-only connections holding the database as it was when a write began (WAL snapshots), so the sections are read
+ * "before" only when the request did write: a write that changed nothing costs one `total_changes()`, and a change of
+ * one certificate does not read ten thousand of them twice on every refused or no-op request.
+ */
+class Snapshots {
+  private readonly idle: Db[] = [];
+  private closed = false;
+  constructor(private readonly file: string) {}
+
+  take(): Db {
+    const conn = this.idle.pop() ?? new Database(this.file, { readonly: true, fileMustExist: true });
+    conn.exec('BEGIN');
+    // The snapshot starts at the transaction's first read.
+    conn.prepare('SELECT COUNT(*) FROM schema_migrations').get();
+    return conn;
+  }
+
+  give(conn: Db): void {
+    if (conn.inTransaction) conn.exec('COMMIT');
+    if (this.closed || this.idle.length >= 4) conn.close();
+    else this.idle.push(conn);
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const conn of this.idle.splice(0)) conn.close();
+  }
+}
+
+const totalChanges = (db: Db) => (db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
 
 /** Compares the sections of a capture with what they hold now and records a revision when they changed. */
 export function recordChanges(
@@ -131,7 +170,7 @@ export function recordChanges(
     reverts?: number | null;
   },
 ): number | null {
-  const after = readAll(sections);
+  const after = readAll(sections, ctx.db);
   const changes: EntityChange[] = sections.flatMap((s, i) => diffEntities(s, before[i], after[i]));
   if (!changes.length) return null;
   const map = new Map(sectionsOf(ctx).map((s) => [s.name, s]));
@@ -146,6 +185,13 @@ export function recordChanges(
 
 /** Installs the capture hooks at the root of the server: every write route registered after is captured. */
 export function installRevisionCapture(app: FastifyInstance, ctx: ApplianceContext): void {
+  const snapshots = new Snapshots(ctx.db.name);
+  const release = (req: FastifyRequest) => {
+    const pending = pendingOf.get(req);
+    if (!pending) return null;
+    pendingOf.delete(req);
+    return pending;
+  };
   app.addHook('preHandler', async (req) => {
     if (SAFE.has(req.method)) return;
     const url = req.routeOptions.url;
@@ -153,31 +199,46 @@ export function installRevisionCapture(app: FastifyInstance, ctx: ApplianceConte
     const sections = sectionsForRoute(ctx, req.method, url, req.routeOptions.config.access, req);
     if (sections === 'exempt' || !sections.length) return;
     try {
-      pendingOf.set(req, { sections, before: readAll(sections) });
+      const files = new Map(sections.filter((s) => s.files).map((s) => [s, s.read(ctx.db)] as const));
+      pendingOf.set(req, { sections, files, snapshot: snapshots.take(), changes: totalChanges(ctx.db) });
     } catch (e) {
       // A section that cannot be read must not refuse the change; the change goes unrecorded and is logged.
       req.log.error({ err: e }, 'configuration sections could not be read before a change');
     }
   });
   app.addHook('onSend', async (req, _reply, payload) => {
-    const pending = pendingOf.get(req);
+    const pending = release(req);
     if (!pending) return payload;
-    pendingOf.delete(req);
     try {
+      const wrote = totalChanges(ctx.db) !== pending.changes;
+      const sections = wrote ? pending.sections : pending.sections.filter((s) => s.files);
+      const before = sections.map((s) => pending.files.get(s) ?? s.read(pending.snapshot));
+      snapshots.give(pending.snapshot);
+      if (!sections.length) return payload;
       const user = sessionUser(req);
-      recordChanges(ctx, pending.sections, pending.before, {
+      recordChanges(ctx, sections, before, {
         actor: user?.username ?? 'anonymous',
         method: methodOf(req),
         source: req.ip ?? null,
         reason: changeReason(req),
-        area: pending.sections[0].area,
+        area: sections[0].area,
         route: `${req.method} ${req.routeOptions.url ?? ''}`,
       });
     } catch (e) {
       req.log.error({ err: e }, 'a configuration revision could not be recorded');
+    } finally {
+      if (pending.snapshot.inTransaction) snapshots.give(pending.snapshot);
     }
     return payload;
   });
+  // A request that ends without an answer (the client went away) gives its snapshot back too.
+  const drop = async (req: FastifyRequest) => {
+    const pending = release(req);
+    if (pending) snapshots.give(pending.snapshot);
+  };
+  app.addHook('onResponse', drop);
+  app.addHook('onRequestAbort', drop);
+  app.addHook('onClose', async () => snapshots.close());
 }
 
 /**
@@ -193,7 +254,7 @@ export function captureSystemChange(
   const sections = sectionsOf(ctx).filter((s) => s.area === area);
   let before: Entities[] | null;
   try {
-    before = readAll(sections);
+    before = readAll(sections, ctx.db);
   } catch {
     before = null;
   }

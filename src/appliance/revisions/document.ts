@@ -26,7 +26,7 @@ export function configDocument(ctx: ApplianceContext): ConfigDocument {
     format: CONFIG_FORMAT,
     appliance_version: currentVersion(ctx.db),
     exported_at: new Date(ctx.now()).toISOString(),
-    sections: Object.fromEntries(sectionsOf(ctx).map((s) => [s.name, s.read()])),
+    sections: Object.fromEntries(sectionsOf(ctx).map((s) => [s.name, s.read(ctx.db)])),
   };
 }
 
@@ -77,7 +77,7 @@ export function planDocument(
             type: 'type_error.dict',
           },
         ]);
-    const current = section.read();
+    const current = section.read(ctx.db);
     for (const change of diffEntities(section, current, wanted as Entities))
       changes.push({
         section: section.name,

@@ -19,6 +19,7 @@ import { readSignupPolicy } from '../providers/signup';
 import { readSettings } from '../updates/store';
 import { readTrustedKeys } from '../updates/keys';
 import { secretKey, secretMarker } from './secrets';
+import type { Db } from '../../storage/sqlite';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type Entity = { [key: string]: Json };
@@ -37,7 +38,10 @@ export interface Section {
   label: string;
   /** Route prefixes under the API base whose writes may change the section (`/dns/proxy`). */
   paths: string[];
-  read(): Entities;
+  /** The section as stored, read on `db` (the appliance's connection, or a snapshot of it taken before a change). */
+  read(db: Db): Entities;
+  /** Kept in files rather than the database: read before every write that may change it (no snapshot sees files). */
+  files?: boolean;
   /** How an entity is named in a diff line ("Upstream 9.9.9.9@853"). */
   title(id: string, entity: Entity): string;
   /** Field names and units for diff lines (others: the name with spaces). */
@@ -77,16 +81,15 @@ const DNS_LIST_TITLES: Record<string, (e: Entity) => string> = {
 
 /** The sections of the appliance's configuration areas. */
 export function registerStandardSections(ctx: ApplianceContext): void {
-  const { db } = ctx;
   let key: Buffer | null = null;
-  const marker = (v: string | Buffer | null | undefined) => secretMarker((key ??= secretKey(db)), v);
+  const marker = (v: string | Buffer | null | undefined) => secretMarker((key ??= secretKey(ctx.db)), v);
 
   registerSection(ctx, {
     name: 'dns.proxy',
     area: 'dns',
     label: 'DNS proxy',
     paths: ['/dns/proxy'],
-    read: () => {
+    read: (db) => {
       const s = readDnsSnapshot(db);
       const list = (kind: string, rows: Array<{ id: number }>) =>
         keyed(
@@ -120,7 +123,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     area: 'dns',
     label: 'Dynamic DNS',
     paths: ['/dns/dynamic'],
-    read: () =>
+    read: (db) =>
       keyed(
         db.prepare('SELECT id, data, secret FROM ddns_accounts ORDER BY id').all() as Array<{
           id: number;
@@ -138,7 +141,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     area: 'ssh',
     label: 'SSH',
     paths: ['/ssh'],
-    read: () => {
+    read: (db) => {
       const s = readSshSnapshot(db);
       const shell = db.prepare('SELECT password_hash FROM ssh_shell_password WHERE id = 1').get() as
         { password_hash: string } | undefined;
@@ -175,7 +178,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     area: 'network',
     label: 'Network preferences',
     paths: ['/network/preferences'],
-    read: (): Entities => {
+    read: (db): Entities => {
       const p = readPreferences(db);
       // Until saved, the preferences are the host's own: nothing the console configured.
       return p.updatedAt === null ? {} : { preferences: plainObject(p.value) };
@@ -190,7 +193,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     area: 'authentication',
     label: 'Lockout policy',
     paths: ['/config/lockout'],
-    read: () => ({ policy: plainObject(readFullPolicy(db)) }),
+    read: (db) => ({ policy: plainObject(readFullPolicy(db)) }),
     title: () => 'Lockout policy',
     fields: {
       window_seconds: { label: 'window', unit: 's' },
@@ -207,7 +210,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     area: 'authentication',
     label: 'Accounts',
     paths: ['/users'],
-    read: () => {
+    read: (db) => {
       const keys = db.prepare('SELECT user_id, name FROM user_security_keys ORDER BY id').all() as Array<{
         user_id: number;
         name: string;
@@ -257,7 +260,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     label: 'Groups',
     // An account's groups are chosen on the account too.
     paths: ['/groups', '/users'],
-    read: () =>
+    read: (db) =>
       keyed(
         listGroups(db),
         (g) => `group:${g.id}`,
@@ -276,7 +279,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     area: 'authentication',
     label: 'Sign-in providers',
     paths: ['/authentication/providers'],
-    read: () =>
+    read: (db) =>
       keyed(
         db
           .prepare('SELECT id, name, type, enabled, settings, secret FROM auth_providers ORDER BY id')
@@ -306,7 +309,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     area: 'authentication',
     label: 'Sign-in services',
     paths: ['/authentication/services', '/authentication/providers'],
-    read: () => {
+    read: (db) => {
       const rows = db
         .prepare(
           `SELECT s.service, p.name FROM auth_service_providers s JOIN auth_providers p ON p.id = s.provider_id
@@ -329,6 +332,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     area: 'authentication',
     label: 'Self-service sign-up',
     paths: ['/authentication/signup'],
+    files: true,
     read: () => ({ signup: plainObject(readSignupPolicy(ctx.config.dataDir)) }),
     title: () => 'Self-service sign-up',
     fields: { allowed_domains: { label: 'allowed domains' } },
@@ -339,7 +343,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     area: 'settings',
     label: 'Layout',
     paths: ['/config/settings', '/config/'],
-    read: () => {
+    read: (db) => {
       const ui = db
         .prepare('SELECT primary_color, bar_color, login_title FROM ui_settings WHERE id = 1')
         .get() as Entity | undefined;
@@ -366,7 +370,8 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     area: 'updates',
     label: 'Update settings',
     paths: ['/updates'],
-    read: () => {
+    files: true,
+    read: (db) => {
       const s = readSettings(db);
       return {
         settings: { repository: s.repository, channel: s.channel },
@@ -391,7 +396,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     area: 'pki',
     label: 'Certificate authorities',
     paths: ['/pki/cas'],
-    read: () =>
+    read: (db) =>
       keyed(
         db
           .prepare(
@@ -415,7 +420,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     area: 'pki',
     label: 'Certificates',
     paths: ['/pki/certificates'],
-    read: () =>
+    read: (db) =>
       keyed(
         db
           .prepare(
@@ -443,7 +448,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     area: 'pki',
     label: 'Revocation lists',
     paths: ['/pki/crls', '/pki/cas'],
-    read: () =>
+    read: (db) =>
       keyed(
         db
           .prepare(
@@ -464,7 +469,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     area: 'pki',
     label: 'ACME',
     paths: ['/pki/acme'],
-    read: () => ({
+    read: (db) => ({
       ...keyed(
         db
           .prepare(
