@@ -14,7 +14,7 @@ import {
 import type { ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import { currentVersion } from '../updates/store';
-import { changeLine, diffEntities, fieldChanges, type EntityChange } from './diff';
+import { canonical, changeLine, diffEntities, fieldChanges, type EntityChange } from './diff';
 import { isSecretMarker } from './secrets';
 import { sectionsOf, type Entities, type Entity, type Section } from './sections';
 
@@ -126,4 +126,34 @@ export function registerConfigDocument(scope: FastifyInstance, ctx: ApplianceCon
     { config: { access: 'admin' }, schema: { body: planBody }, bodyLimit: CONFIG_BODY_LIMIT },
     async (req) => planDocument(ctx, req.body),
   );
+}
+
+/**
+ * The plan of reverting one revision: each entity it changed put back as it was before (an added one removed), shown
+ * per entity against the configuration now. An entity changed again since is marked (`changed_since`): reverting
+ * would undo that later change too. Nothing changes.
+ */
+export function revertPlan(
+  ctx: ApplianceContext,
+  changes: ReadonlyArray<Pick<EntityChange, 'section' | 'id' | 'after' | 'before'>>,
+): ConfigPlan {
+  const touched = new Map<string, Entities>();
+  const sections = new Map(sectionsOf(ctx).map((s) => [s.name, s]));
+  const later = new Set<string>();
+  for (const c of changes) {
+    const section = sections.get(c.section);
+    if (!section) continue;
+    let doc = touched.get(c.section);
+    if (!doc) touched.set(c.section, (doc = { ...section.read(ctx.db) }));
+    const now = doc[c.id] ?? null;
+    if (canonical(now) !== canonical(c.after)) later.add(`${c.section}/${c.id}`);
+    if (c.before === null) delete doc[c.id];
+    else doc[c.id] = c.before;
+  }
+  const plan = planDocument(ctx, { format: CONFIG_FORMAT, sections: Object.fromEntries(touched) });
+  return {
+    ...plan,
+    missing_sections: [],
+    changes: plan.changes.map((c) => (later.has(`${c.section}/${c.id}`) ? { ...c, changed_since: true } : c)),
+  };
 }

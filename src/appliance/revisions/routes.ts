@@ -12,6 +12,7 @@ import { privilegesOf } from '../auth/privileges';
 import type { ApplianceContext } from '../context';
 import { notFound } from '../http/errors';
 import { diffLines } from './diff';
+import { revertPlan } from './document';
 import { sectionsOf } from './sections';
 import { listRevisions, readRevision } from './store';
 
@@ -38,6 +39,18 @@ export function registerRevisionRoutes(scope: FastifyInstance, ctx: ApplianceCon
       const areas = readable(req);
       if (!revision || (areas && !areas.includes(revision.area))) throw notFound('No such revision');
       return revision;
+    },
+  );
+
+  // What reverting a revision would change now (the step before a revert through safe apply); changes nothing.
+  scope.get<{ Params: Static<typeof revisionParams> }>(
+    '/revisions/:id/revert-plan',
+    { config: { access: 'session' }, schema: { params: revisionParams } },
+    async (req) => {
+      const revision = readRevision(ctx.db, Number(req.params.id), () => []);
+      const areas = readable(req);
+      if (!revision || (areas && !areas.includes(revision.area))) throw notFound('No such revision');
+      return revertPlan(ctx, revision.changes);
     },
   );
 }

@@ -100,6 +100,8 @@ export interface PlanChange {
   lockout_prone: boolean;
   /** A secret the document names by reference only, whose stored value differs: it cannot be applied from it. */
   secret_differs?: boolean;
+  /** (Revert plans) the entity changed again after the revision: reverting undoes that later change too. */
+  changed_since?: boolean;
 }
 
 export interface ConfigPlan {

@@ -162,3 +162,34 @@ it('is for admins: an account with every area privilege cannot read the whole co
     403,
   );
 });
+
+it('plans the revert of a revision against the configuration now, marking what changed again since', async () => {
+  const added = await admin.post('/api/dns/proxy/host_overrides', {
+    host: 'nas',
+    domain: 'home.arpa',
+    address: '192.168.1.10',
+  });
+  const settings = (await admin.get('/api/dns/proxy')).json().settings;
+  await admin.put('/api/dns/proxy/settings', { ...settings, port: 5300 });
+  await admin.put('/api/dns/proxy/settings', { ...settings, port: 5301 });
+  const [latest, middle, first] = (await admin.get('/api/revisions?page=1&per_page=3&area=dns')).json().data;
+  expect(first.summary).toBe('Host override nas.home.arpa added');
+  const undoAdd = (await admin.get(`/api/revisions/${first.id}/revert-plan`)).json();
+  expect(undoAdd.changes).toEqual([
+    expect.objectContaining({
+      section: 'dns.proxy',
+      id: `host_override:${added.json().id}`,
+      op: 'removed',
+      line: 'Host override nas.home.arpa removed',
+    }),
+  ]);
+  expect(undoAdd.changes[0].changed_since).toBeUndefined();
+  const undoMiddle = (await admin.get(`/api/revisions/${middle.id}/revert-plan`)).json();
+  expect(undoMiddle.changes).toEqual([
+    expect.objectContaining({ line: `DNS proxy: port 5301 → ${settings.port}`, changed_since: true }),
+  ]);
+  expect(
+    (await admin.get(`/api/revisions/${latest.id}/revert-plan`)).json().changes[0].changed_since,
+  ).toBeUndefined();
+  expect((await admin.get('/api/dns/proxy')).json().settings.port).toBe(5301);
+});

@@ -250,6 +250,7 @@ const DECLARED: Record<string, string> = {
   'POST /api/logs': 'logs',
   'GET /api/revisions': 'session',
   'GET /api/revisions/:id': 'session',
+  'GET /api/revisions/:id/revert-plan': 'session',
   'GET /api/config': 'admin',
   'POST /api/config/plan': 'admin',
 };
