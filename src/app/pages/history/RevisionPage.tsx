@@ -1,13 +1,15 @@
 /**
  * /system/history/{id}: one revision — when, who and how, from where, why, through which call — and what it changed,
  * one line per entity ("Upstream 9.9.9.9@853 added", "DNS proxy: cache size 4 → 16 MiB"), each with its before and
- * after on demand (secrets shown as "secret", never a value).
+ * after on demand (secrets shown as "secret", never a value), and what reverting it would change now.
  */
 import {
   REVISION_METHOD_LABELS,
+  type ConfigPlan,
   type RevisionChange,
   type RevisionDetail,
 } from '../../../shared/contracts/revisions';
+import { useResource } from '../../../store/useResource';
 import { formatDateTime } from '../../../lib/format/time';
 import { DetailSection, EntityDetailView, entityDetailPage } from '../common/entity/EntityDetailPage';
 import type { EntityDetailSource } from '../common/entity/useEntityDetail';
@@ -53,6 +55,41 @@ function Change({ change }: { change: RevisionChange }) {
   );
 }
 
+/** What reverting the revision would change now, before anything applies it (reverting itself comes next). */
+function RevertPlan({ id }: { id: number }) {
+  const plan = useResource<ConfigPlan>(`${REVISIONS_KEY}/${id}/revert-plan`);
+  const changes = plan.data?.changes;
+  return (
+    <DetailSection title="Reverting it would">
+      {plan.status === 'failed' ? (
+        <p role="alert">The revert plan could not be loaded.</p>
+      ) : !changes ? (
+        <p aria-busy="true">Planning…</p>
+      ) : changes.length === 0 ? (
+        <p>Change nothing: the configuration is already as it was before this revision.</p>
+      ) : (
+        <ul className="revision__changes">
+          {changes.map((c) => (
+            <li key={`${c.section}/${c.id}`} className={`revision__change revision__change--${c.op}`}>
+              <span className="revision__line">{c.line}</span>
+              {c.changed_since || c.lockout_prone ? (
+                <span className="revision__notes">
+                  {[
+                    c.changed_since ? 'changed again since: reverting undoes that too' : null,
+                    c.lockout_prone ? 'can lock an admin out: needs “Keep changes”' : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </DetailSection>
+  );
+}
+
 function Revision({ entity: r }: { entity: RevisionDetail }) {
   return (
     <EntityDetailView
@@ -83,6 +120,7 @@ function Revision({ entity: r }: { entity: RevisionDetail }) {
           ))}
         </ul>
       </DetailSection>
+      <RevertPlan id={r.id} />
     </EntityDetailView>
   );
 }

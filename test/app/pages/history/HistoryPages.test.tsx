@@ -106,7 +106,26 @@ test('a revision shows who, how, from where and why, and one line per change wit
       },
     ],
   };
-  const { api } = fakeApi({ 'GET /api/revisions/7': () => detail });
+  const plan = {
+    format: 'rampart-config/1',
+    unknown_sections: [],
+    missing_sections: [],
+    changes: [
+      {
+        section: 'dns.proxy',
+        id: 'settings',
+        title: 'DNS proxy',
+        op: 'changed',
+        line: 'DNS proxy: cache size 32 → 4 MiB',
+        lockout_prone: false,
+        changed_since: true,
+      },
+    ],
+  };
+  const { api } = fakeApi({
+    'GET /api/revisions/7': () => detail,
+    'GET /api/revisions/7/revert-plan': () => plan,
+  });
   renderPage(<RevisionPage />, {
     api,
     path: '/system/history/:id',
@@ -126,4 +145,9 @@ test('a revision shows who, how, from where and why, and one line per change wit
   await user.click(within(changes).getAllByText('Before and after')[1]);
   expect(changes.textContent).toContain('"secret": "(secret)"');
   expect(changes.textContent).not.toContain('5e6f7a8b');
+  const revert = await screen.findByRole('region', { name: 'Reverting it would' });
+  await waitFor(() =>
+    expect(within(revert).getByText('DNS proxy: cache size 32 → 4 MiB')).toBeInTheDocument(),
+  );
+  expect(within(revert).getByText('changed again since: reverting undoes that too')).toBeInTheDocument();
 });
