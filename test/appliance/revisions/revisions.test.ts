@@ -174,3 +174,15 @@ describe('a change nobody kept in time', () => {
     });
   });
 });
+
+it('documents the change reason on every write the revisions record, and not on the others', async () => {
+  const doc = (await admin.get('/api/openapi.json')).json() as {
+    paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }> }>>;
+  };
+  const takesReason = (path: string, method: string) =>
+    (doc.paths[path][method].parameters ?? []).some((p) => p.in === 'header' && p.name === 'X-Change-Reason');
+  expect(takesReason('/api/dns/proxy/upstreams', 'post')).toBe(true);
+  expect(takesReason('/api/users/{id}', 'put')).toBe(true);
+  expect(takesReason('/api/dns/proxy/apply', 'post')).toBe(false);
+  expect(takesReason('/api/revisions', 'get')).toBe(false);
+});
