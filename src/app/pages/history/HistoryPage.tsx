@@ -32,8 +32,8 @@ export const areaName = (area: string) => (isArea(area) ? AREA_NAMES[area] : are
 
 // What changed is what the row is about: it comes first (it stays in view on a phone) and links to the revision.
 const COLUMNS: ReadonlyArray<EntityColumn<RevisionSummary>> = [
-  { title: 'Change', width: 360, cell: (r) => ({ value: r.summary }) },
-  { title: 'When', sort: 'at', width: 200, cell: (r) => ({ value: formatDateTime(r.at) }) },
+  { title: 'Change', width: 335, cell: (r) => ({ value: r.summary }) },
+  { title: 'When', sort: 'at', width: 225, cell: (r) => ({ value: formatDateTime(r.at) }) },
   {
     title: 'Who',
     width: 120,
