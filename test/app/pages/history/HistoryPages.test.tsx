@@ -1,11 +1,14 @@
 /** @jest-environment ./test/support/jsdom-environment.js */
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
+import { ApplyHeader } from '../../../../src/app/pages/common/config/ApplyHeader';
 import { HistoryPage } from '../../../../src/app/pages/history/HistoryPage';
 import { RevisionPage } from '../../../../src/app/pages/history/RevisionPage';
 import type { RevisionDetail, RevisionSummary } from '../../../../src/shared/contracts/revisions';
-import { fakeApi } from '../../../sagas/fakes';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fakeApi, makeTestStore } from '../../../sagas/fakes';
 import { resourcesState } from '../../../../stories/pages/fixtures';
 import { renderPage } from '../dns/renderPage';
 
@@ -150,4 +153,36 @@ test('a revision shows who, how, from where and why, and one line per change wit
     expect(within(revert).getByText('DNS proxy: cache size 32 → 4 MiB')).toBeInTheDocument(),
   );
   expect(within(revert).getByText('changed again since: reverting undoes that too')).toBeInTheDocument();
+});
+
+test('a configuration page leads to the history of its area', async () => {
+  const user = userEvent.setup();
+  const { api } = fakeApi({});
+  const store = makeTestStore({ api, state: { session: { loggedIn: true, user: null } } });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/dns/proxy',
+        element: (
+          <ApplyHeader
+            title="DNS proxy"
+            description="Resolver settings"
+            resourceKey="dns/proxy"
+            applyPath="dns/proxy/apply"
+            refresh={[]}
+          />
+        ),
+      },
+      { path: '/system/history', element: <p>The history</p> },
+    ],
+    { initialEntries: ['/dns/proxy'] },
+  );
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  await user.click(screen.getByRole('button', { name: 'History' }));
+  expect(await screen.findByText('The history')).toBeInTheDocument();
+  expect(router.state.location.search).toBe('?area=dns');
 });
