@@ -97,7 +97,8 @@ const clientZones = [
  * manager, settings storage, the console's menu — imports no feature. A feature imports the kernel, src/shared,
  * src/lib and the server-side neutral modules (src/storage, src/service-kit, config) only, never another feature:
  * what two features share moves into the kernel, or the kernel declares an interface a feature registers with
- * (a managed service with its daemon, `apply/features.ts`). The assembly (index.ts, seed.ts) mounts them all.
+ * (a managed service with its daemon, `apply/features.ts`). The assembly (index.ts, seed.ts, and configSections.ts,
+ * which registers each feature's configuration section with the revisions) mounts them all.
  */
 const APPLIANCE = 'src/appliance';
 const applianceFeatures = {
@@ -119,7 +120,7 @@ const applianceFeatures = {
   updates: ['updates'],
   logs: ['logs'],
 };
-const applianceAssembly = ['index.ts', 'seed.ts', 'README.md'];
+const applianceAssembly = ['index.ts', 'seed.ts', 'configSections.ts', 'README.md'];
 const featurePaths = Object.values(applianceFeatures).flat();
 /** The kernel's existing files and folders: everything under src/appliance no feature claims (what it may import). */
 const kernelPaths = [

@@ -28,6 +28,8 @@ const areas = {
   messaging: () => import(/* webpackChunkName: "area-messaging" */ './pages/messaging'),
   sections: () => import(/* webpackChunkName: "area-sections" */ './pages/sections'),
   profile: () => import(/* webpackChunkName: "area-profile" */ './pages/profile'),
+  // Open to every signed-in account: the appliance answers the revisions of the areas it may read.
+  history: () => import(/* webpackChunkName: "area-history" */ './pages/history'),
 } satisfies Record<string, () => Promise<AreaModule>>;
 type Area = keyof typeof areas;
 
@@ -118,6 +120,7 @@ export const protectedRoutes: RouteObject[] = [
   ...withDetail('system/certificates', 'system', 'certificates', 'certificate'),
   ...withDetail('system/certificate-authorities', 'system', 'certificateAuthorities', 'certificateAuthority'),
   ...withDetail('system/certificate-revocation-lists', 'system', 'revocationLists', 'revocationList'),
+  ...withDetail('system/history', 'history', 'history', 'revision'),
   ...withDetail('authentication/users', 'authentication', 'users', 'user'),
   ...withDetail('authentication/groups', 'authentication', 'groups', 'group'),
   ...withDetail('authentication/services', 'authentication', 'services', 'service'),

@@ -43,6 +43,8 @@ import { InProcessReads } from '../service-kit/inProcessReads';
 import { registerProviders } from './providers';
 import { registerAlerts } from './alerts';
 import { queryLogOf, registerQueryStream } from './dns/querylog';
+import { installRevisions, registerRevisions } from './revisions';
+import { registerStandardSections } from './configSections';
 
 export { requireAdmin, requireUser, applianceContext };
 export { currentUser, sessionUser } from './auth/guards';
@@ -146,6 +148,9 @@ async function mount(
   // otherwise), enforced by one hook before every route's own, with the recent-authentication check of sensitive
   // changes.
   installRouteAccess(app, ctx);
+  // Every write route registered below is captured: a change of a configuration section records a revision.
+  registerStandardSections(ctx);
+  installRevisions(app, ctx);
 
   const inProcessReads = new InProcessReads();
   const notFound = (scope: FastifyInstance) =>
@@ -168,6 +173,7 @@ async function mount(
       registerLockoutPolicy(api, ctx, manager);
       await registerProviders(api, ctx);
       registerAlerts(api, ctx);
+      registerRevisions(api, ctx);
       // The OpenAPI document of every route registered here and below (built when the server is ready).
       registerOpenApi(api, app, ctx);
       notFound(api);

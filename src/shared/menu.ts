@@ -26,6 +26,7 @@ export const fallbackMenu: MenuItem[] = [
       { id: 'certificate-authorities', name: 'Certificate authorities', path: '/certificate-authorities' },
       { id: 'certificate-revocation-lists', name: 'Revocation lists', path: '/certificate-revocation-lists' },
       { id: 'acme-orders', name: 'ACME orders', path: '/acme-orders' },
+      { id: 'history', name: 'History', path: '/history' },
     ],
   },
   {

@@ -103,6 +103,7 @@ export function mayOpen(
  */
 export function menuArea(groupId: string, childId?: string): Area | null {
   if (groupId === 'network' && childId === 'overview') return null;
-  if (groupId === 'system') return 'pki';
+  // The configuration's history is for every signed-in account (each sees the areas it may read).
+  if (groupId === 'system') return childId === 'history' ? null : 'pki';
   return isArea(groupId) ? groupId : null;
 }

@@ -293,10 +293,16 @@ describe('console endpoints', () => {
       expect(res.json()).toEqual(fallbackMenu);
     });
 
-    it('leaves out of the menu of a user the areas its groups grant nothing in (the public network overview stays)', async () => {
+    it('leaves out of the menu of a user the areas its groups grant nothing in (the public network overview and the configuration history stay)', async () => {
       const res = await user.get('/api/menu/');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual([
+        {
+          id: 'system',
+          name: 'System',
+          path: '/system',
+          children: [{ id: 'history', name: 'History', path: '/history' }],
+        },
         {
           id: 'network',
           name: 'Network',

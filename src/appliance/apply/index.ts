@@ -12,6 +12,8 @@ import type { ManagedFeature } from './features';
 import { ApplyManager } from './manager';
 import { applyMigrations } from './migrations';
 import { registerApplyRoutes } from './routes';
+import { captureSystemChange } from '../revisions/capture';
+import { confirmationArea } from '../../shared/privileges';
 
 export type { FeatureDaemon, ManagedFeature, ServiceRoutes } from './features';
 
@@ -23,6 +25,14 @@ export async function registerManagedServices(
 ): Promise<ApplyManager> {
   migrate(ctx.db, 'apply', applyMigrations);
   const manager = new ApplyManager(ctx, jobs, ctx.config.applyConfirmSeconds);
+  // Before any rollback can run (recover, below): a change not kept in time is restored as a revision of its own.
+  manager.aroundTimedRollback = (service, restore) =>
+    captureSystemChange(
+      ctx,
+      confirmationArea(service),
+      `not kept within ${ctx.config.applyConfirmSeconds} s: the previous configuration was restored`,
+      restore,
+    );
   for (const feature of features) await feature.register(scope, ctx, manager);
   await registerApplyRoutes(scope, ctx, manager);
   // Before recovering: a rollback due while the console was down reaches the daemons too.

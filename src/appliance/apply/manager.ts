@@ -96,6 +96,11 @@ export class ApplyManager {
    * running daemon serve it. Its failures are reported, never undo the apply (the state shows a daemon that died).
    */
   onApplied: (name: string) => Promise<void> = async () => {};
+  /**
+   * Runs the restore of a change nobody kept before its deadline (no request is behind it): the revisions capture
+   * records it as the appliance's own change.
+   */
+  aroundTimedRollback: (service: string, restore: () => void) => void = (_service, restore) => restore();
 
   constructor(
     private readonly ctx: ApplianceContext,
@@ -377,13 +382,17 @@ export class ApplyManager {
     const previous = JSON.parse(row.previous_snapshot) as unknown;
     const files = JSON.parse(row.previous_files) as GeneratedFile[];
     const current = appliedFiles(this.state(service.name));
-    inTransaction(this.ctx.db, () => {
-      service.restore(previous);
-      this.record(service.name, previous, files, 'system');
-      this.ctx.db
-        .prepare("UPDATE apply_confirmations SET status = 'rolled_back', resolved_at = ? WHERE id = ?")
-        .run(this.ctx.now(), id);
-    });
+    const restore = () =>
+      inTransaction(this.ctx.db, () => {
+        service.restore(previous);
+        this.record(service.name, previous, files, 'system');
+        this.ctx.db
+          .prepare("UPDATE apply_confirmations SET status = 'rolled_back', resolved_at = ? WHERE id = ?")
+          .run(this.ctx.now(), id);
+      });
+    // A revert by an account is a request, captured as such; a passed deadline is the appliance's own change.
+    if (by === undefined) this.aroundTimedRollback(service.name, restore);
+    else restore();
     replaceFiles(current, files);
     // The daemon serves the restored configuration again (the old SSH port answers).
     void this.follow(service.name);

@@ -23,6 +23,9 @@ import { listPage } from '../../shared/contracts/listing';
 import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../../shared/http';
 import type { ApplianceContext } from '../context';
 import { TOKEN_PATH } from '../../shared/http';
+import { routeKey } from '../revisions/capture';
+import { EXEMPT_WRITES } from '../revisions/exempt';
+import { CHANGE_REASON_MAX } from '../../shared/contracts/revisions';
 import { declaredRoutes, type DeclaredRoute } from './routeAccess';
 import { API_BODY_LIMIT } from './scope';
 
@@ -108,6 +111,25 @@ function parametersOf(route: DeclaredRoute, path: string): Json[] {
     });
   }
   return out;
+}
+
+/** Writes that may change the configuration take the reason recorded with their revision (src/appliance/revisions). */
+function changeReasonOf(
+  route: DeclaredRoute,
+  ctx: Pick<ApplianceContext, 'apiPrefix' | 'authPrefix'>,
+): Json[] {
+  if (route.method === 'GET' || route.method === 'HEAD' || !route.url.startsWith(`${ctx.apiPrefix}/`))
+    return [];
+  if (routeKey(ctx, route.method, route.url) in EXEMPT_WRITES) return [];
+  return [
+    {
+      name: 'X-Change-Reason',
+      in: 'header',
+      required: false,
+      schema: { type: 'string', maxLength: CHANGE_REASON_MAX },
+      description: 'Why the change is made; recorded with its revision (`GET revisions`).',
+    },
+  ];
 }
 
 const isListQuery = (route: DeclaredRoute) => {
@@ -285,7 +307,7 @@ export function buildOpenApi(
       cookieless: route.cookieless,
     };
     const body = requestBodyOf(route, ctx);
-    const parameters = parametersOf(route, path);
+    const parameters = [...parametersOf(route, path), ...changeReasonOf(route, ctx)];
     (paths[path] ??= {})[route.method.toLowerCase()] = {
       operationId: id,
       summary: `${route.method} ${path}`,

@@ -256,6 +256,11 @@ const DECLARED: Record<string, string> = {
   'GET /eos/network/stream': 'public',
   'GET /eos/system/logs/stream': 'logs',
   'POST /api/logs': 'logs',
+  'GET /api/revisions': 'session',
+  'GET /api/revisions/:id': 'session',
+  'GET /api/revisions/:id/revert-plan': 'session',
+  'GET /api/config': 'admin',
+  'POST /api/config/plan': 'admin',
 };
 
 const short = (d: DeclaredRoute): string => {
@@ -428,8 +433,10 @@ it('shows only the menu entries of readable areas and says which privileges the 
     id: string;
     children: Array<{ id: string }>;
   }>;
-  expect(menu.map((g) => g.id).sort()).toEqual(['dns', 'network']);
+  expect(menu.map((g) => g.id).sort()).toEqual(['dns', 'network', 'system']);
   expect(menu.find((g) => g.id === 'network')!.children.map((c) => c.id)).toEqual(['overview']);
+  // The configuration's history is everyone's (each account sees the revisions of the areas it may read).
+  expect(menu.find((g) => g.id === 'system')!.children.map((c) => c.id)).toEqual(['history']);
   const adminMenu = (await admin.get('/api/menu/')).json() as Array<{ id: string }>;
   expect(adminMenu.map((g) => g.id)).toEqual(
     expect.arrayContaining(['dns', 'ssh', 'system', 'authentication']),

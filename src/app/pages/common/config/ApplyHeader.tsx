@@ -1,9 +1,10 @@
 /**
  * The header of a configuration page: title, whether the service is on, whether saved changes wait to be applied
  * or an applied change waits to be kept (safe apply: the countdown banner above), and the Apply button (a job: the
- * progress overlay shows its steps), also offered in the command palette.
+ * progress overlay shows its steps), also offered in the command palette, and History: the area's saved changes.
  */
 import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
 import { useAppSelector } from '../../../../store/createStore';
 import { PageHeader } from '../../../../widgets/PageHeader';
 import { useResourceSave } from '../../../../store/useResource';
@@ -26,6 +27,7 @@ export interface ApplyHeaderProps {
 
 export function ApplyHeader(props: ApplyHeaderProps) {
   const { save, pending } = useResourceSave();
+  const navigate = useNavigate();
   // Hidden when the page says so (the account cannot apply at all); disabled on a page its groups grant read only.
   const contextReadOnly = useReadOnly();
   const { resourceKey, applyPath, refresh, title } = props;
@@ -83,6 +85,11 @@ export function ApplyHeader(props: ApplyHeaderProps) {
               : undefined
       }
       help={props.help}
+      // The area's saved changes: who made them and why (the apply path's first segment is the area).
+      secondaryButton={{
+        label: 'History',
+        onClick: () => void navigate(`/system/history?area=${applyPath.split('/')[0]}`),
+      }}
       primaryButton={
         props.readOnly
           ? undefined

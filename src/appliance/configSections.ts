@@ -1,0 +1,508 @@
+/**
+ * The configuration sections of every area, registered into the revisions' registry (revisions/sections.ts): part
+ * of the assembly, beside index.ts, because it reads each feature's store (the kernel may not import features).
+ */
+import type { ApplianceContext } from './context';
+import { readDnsSnapshot } from './dns/proxy';
+import { readSshSnapshot } from './ssh/config';
+import { readPreferences } from './network/preferences';
+import { readFullPolicy } from './auth/lockout';
+import { listGroups } from './users/groupsStore';
+import { readSignupPolicy } from './providers/signup';
+import { currentVersion, readSettings } from './updates/store';
+import { readTrustedKeys } from './updates/keys';
+import { secretKey, secretMarker } from './revisions/secrets';
+import {
+  registerSection,
+  registerVersionReader,
+  type Entities,
+  type Entity,
+  type Json,
+} from './revisions/sections';
+
+const json = (v: unknown): Json => JSON.parse(JSON.stringify(v ?? null)) as Json;
+const keyed = <T>(rows: T[], id: (r: T) => string, entity: (r: T) => Entity): Entities =>
+  Object.fromEntries(rows.map((r) => [id(r), entity(r)]));
+const kindOf = (id: string) => id.split(':')[0];
+const plainObject = (v: unknown): Entity => json(v) as Entity;
+
+const DNS_LIST_TITLES: Record<string, (e: Entity) => string> = {
+  upstream: (e) => `Upstream ${String(e.address)}@${String(e.port)}${e.tls ? ' (TLS)' : ''}`,
+  host_override: (e) => `Host override ${e.host === '*' ? '*' : String(e.host)}.${String(e.domain)}`,
+  domain_override: (e) => `Domain override ${String(e.domain)}`,
+  access_list: (e) => `Access rule ${String(e.subnet)}`,
+};
+
+/** The sections of the appliance's configuration areas. */
+export function registerStandardSections(ctx: ApplianceContext): void {
+  registerVersionReader(ctx, () => currentVersion(ctx.db));
+  let key: Buffer | null = null;
+  const marker = (v: string | Buffer | null | undefined) => secretMarker((key ??= secretKey(ctx.db)), v);
+
+  // Alert channels (admin-only routes: found by their path). The webhook's signing secret is a marker.
+  registerSection(ctx, {
+    name: 'settings.alert_channels',
+    area: 'settings',
+    label: 'Alert channels',
+    paths: ['/alerts/channels'],
+    read: (db) => {
+      const exists = db
+        .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'alert_channels'")
+        .get();
+      if (!exists) return {};
+      const rows = db
+        .prepare(
+          'SELECT id, name, type, enabled, min_severity, kinds, recipients, url, secret_sealed FROM alert_channels ORDER BY id',
+        )
+        .all() as Array<{
+        id: number;
+        name: string;
+        type: string;
+        enabled: number;
+        min_severity: string;
+        kinds: string;
+        recipients: string;
+        url: string | null;
+        secret_sealed: Buffer | null;
+      }>;
+      return keyed(
+        rows,
+        (r) => `channel:${r.id}`,
+        (r) => ({
+          name: r.name,
+          type: r.type,
+          enabled: r.enabled === 1,
+          min_severity: r.min_severity,
+          kinds: JSON.parse(r.kinds) as Json,
+          recipients: JSON.parse(r.recipients) as Json,
+          url: r.url,
+          secret: marker(r.secret_sealed) as Json,
+        }),
+      );
+    },
+    title: (_id, e) => `Alert channel ${String(e.name)}`,
+    fields: { min_severity: { label: 'lowest severity' } },
+  });
+
+  registerSection(ctx, {
+    name: 'dns.proxy',
+    area: 'dns',
+    label: 'DNS proxy',
+    paths: ['/dns/proxy'],
+    read: (db) => {
+      const s = readDnsSnapshot(db);
+      const list = (kind: string, rows: Array<{ id: number }>) =>
+        keyed(
+          rows,
+          (r) => `${kind}:${r.id}`,
+          (r) => {
+            const { id: _id, ...rest } = r as Record<string, unknown>;
+            return plainObject(rest);
+          },
+        );
+      return {
+        settings: plainObject(s.settings),
+        ...list('upstream', s.upstreams),
+        ...list('host_override', s.host_overrides),
+        ...list('domain_override', s.domain_overrides),
+        ...list('access_list', s.access_lists),
+      };
+    },
+    title: (id, e) => (id === 'settings' ? 'DNS proxy' : (DNS_LIST_TITLES[kindOf(id)]?.(e) ?? id)),
+    fields: {
+      cache_size_mb: { label: 'cache size', unit: 'MiB' },
+      listen_interfaces: { label: 'listen addresses' },
+      dnssec: { label: 'DNSSEC' },
+      tls: { label: 'DNS over TLS' },
+      tls_name: { label: 'TLS name' },
+    },
+  });
+
+  registerSection(ctx, {
+    name: 'dns.dynamic',
+    area: 'dns',
+    label: 'Dynamic DNS',
+    paths: ['/dns/dynamic'],
+    read: (db) =>
+      keyed(
+        db.prepare('SELECT id, data, secret FROM ddns_accounts ORDER BY id').all() as Array<{
+          id: number;
+          data: string;
+          secret: string | null;
+        }>,
+        (r) => `account:${r.id}`,
+        (r) => ({ ...plainObject(JSON.parse(r.data)), secret: marker(r.secret) as Json }),
+      ),
+    title: (_id, e) => `Dynamic DNS account ${String(e.hostname ?? e.name ?? '')}`.trim(),
+  });
+
+  registerSection(ctx, {
+    name: 'ssh',
+    area: 'ssh',
+    label: 'SSH',
+    paths: ['/ssh'],
+    read: (db) => {
+      const s = readSshSnapshot(db);
+      const shell = db.prepare('SELECT password_hash FROM ssh_shell_password WHERE id = 1').get() as
+        { password_hash: string } | undefined;
+      return {
+        settings: plainObject(s.settings),
+        shell_password: { password: marker(shell?.password_hash) as Json },
+        ...keyed(
+          s.authorized_keys,
+          (k) => `authorized_key:${k.id}`,
+          (k) => {
+            const { id: _id, ...rest } = k as Record<string, unknown>;
+            return plainObject(rest);
+          },
+        ),
+      };
+    },
+    title: (id, e) =>
+      id === 'settings'
+        ? 'SSH service'
+        : id === 'shell_password'
+          ? 'Shell account'
+          : `Authorised key ${String(e.type)} ${String(e.comment || e.fingerprint)} (${String(e.username)})`,
+    fields: { listen_addresses: { label: 'listen addresses' }, permit_root_login: { label: 'root login' } },
+    lockoutProne: (id) =>
+      id === 'settings'
+        ? ['enabled', 'port', 'listen_addresses', 'password_authentication']
+        : id.startsWith('authorized_key:')
+          ? ['*']
+          : [],
+  });
+
+  registerSection(ctx, {
+    name: 'network.preferences',
+    area: 'network',
+    label: 'Network preferences',
+    paths: ['/network/preferences'],
+    read: (db): Entities => {
+      const p = readPreferences(db);
+      // Until saved, the preferences are the host's own: nothing the console configured.
+      return p.updatedAt === null ? {} : { preferences: plainObject(p.value) };
+    },
+    title: () => 'Network preferences',
+    fields: { dns_servers: { label: 'DNS servers' }, ntp_servers: { label: 'NTP servers' } },
+    lockoutProne: () => ['hostname'],
+  });
+
+  registerSection(ctx, {
+    name: 'authentication.lockout',
+    area: 'authentication',
+    label: 'Lockout policy',
+    paths: ['/config/lockout'],
+    read: (db) => ({ policy: plainObject(readFullPolicy(db)) }),
+    title: () => 'Lockout policy',
+    fields: {
+      window_seconds: { label: 'window', unit: 's' },
+      duration_seconds: { label: 'lock duration', unit: 's' },
+      'account.window_seconds': { label: 'per-account window', unit: 's' },
+      'account.attempts': { label: 'per-account attempts' },
+      allow_list: { label: 'allow-listed networks' },
+    },
+    lockoutProne: () => ['*'],
+  });
+
+  registerSection(ctx, {
+    name: 'authentication.accounts',
+    area: 'authentication',
+    label: 'Accounts',
+    paths: ['/users'],
+    read: (db) => {
+      const keys = db.prepare('SELECT user_id, name FROM user_security_keys ORDER BY id').all() as Array<{
+        user_id: number;
+        name: string;
+      }>;
+      const byUser = new Map<number, string[]>();
+      for (const k of keys) byUser.set(k.user_id, [...(byUser.get(k.user_id) ?? []), k.name]);
+      const rows = db
+        .prepare(
+          `SELECT id, username, role, email, full_name, enabled, expires_at, must_change_password, totp_secret
+           FROM users ORDER BY id`,
+        )
+        .all() as Array<{
+        id: number;
+        username: string;
+        role: string;
+        email: string;
+        full_name: string;
+        enabled: number;
+        expires_at: string | null;
+        must_change_password: number;
+        totp_secret: string | null;
+      }>;
+      return keyed(
+        rows,
+        (r) => `account:${r.id}`,
+        (r) => ({
+          username: r.username,
+          role: r.role,
+          email: r.email,
+          full_name: r.full_name,
+          enabled: r.enabled === 1,
+          expires_at: r.expires_at,
+          must_change_password: r.must_change_password === 1,
+          authenticator_app: marker(r.totp_secret) as Json,
+          security_keys: byUser.get(r.id) ?? [],
+        }),
+      );
+    },
+    title: (_id, e) => `Account ${String(e.username)}`,
+    fields: { full_name: { label: 'full name' }, expires_at: { label: 'last day' } },
+    lockoutProne: () => ['role', 'enabled', 'expires_at'],
+  });
+
+  registerSection(ctx, {
+    name: 'authentication.groups',
+    area: 'authentication',
+    label: 'Groups',
+    // An account's groups are chosen on the account too.
+    paths: ['/groups', '/users'],
+    read: (db) =>
+      keyed(
+        listGroups(db),
+        (g) => `group:${g.id}`,
+        (g) => ({
+          name: g.name,
+          description: g.description,
+          members: g.members.map((m) => m.username),
+          privileges: plainObject(g.privileges),
+        }),
+      ),
+    title: (_id, e) => `Group ${String(e.name)}`,
+  });
+
+  registerSection(ctx, {
+    name: 'authentication.providers',
+    area: 'authentication',
+    label: 'Sign-in providers',
+    paths: ['/authentication/providers'],
+    read: (db) =>
+      keyed(
+        db
+          .prepare('SELECT id, name, type, enabled, settings, secret FROM auth_providers ORDER BY id')
+          .all() as Array<{
+          id: number;
+          name: string;
+          type: string;
+          enabled: number;
+          settings: string;
+          secret: Buffer | null;
+        }>,
+        (p) => `provider:${p.id}`,
+        (p) => ({
+          name: p.name,
+          type: p.type,
+          enabled: p.enabled === 1,
+          settings: plainObject(JSON.parse(p.settings)),
+          secret: marker(p.secret) as Json,
+        }),
+      ),
+    title: (_id, e) => `Provider ${String(e.name)}`,
+    lockoutProne: () => ['enabled', 'settings'],
+  });
+
+  registerSection(ctx, {
+    name: 'authentication.services',
+    area: 'authentication',
+    label: 'Sign-in services',
+    paths: ['/authentication/services', '/authentication/providers'],
+    read: (db) => {
+      const rows = db
+        .prepare(
+          `SELECT s.service, p.name FROM auth_service_providers s JOIN auth_providers p ON p.id = s.provider_id
+           ORDER BY s.service, s.position`,
+        )
+        .all() as Array<{ service: string; name: string }>;
+      const out: Entities = {};
+      for (const r of rows) {
+        const e = (out[`service:${r.service}`] ??= { service: r.service, providers: [] });
+        (e.providers as string[]).push(r.name);
+      }
+      return out;
+    },
+    title: (_id, e) => `Service ${String(e.service)}`,
+    lockoutProne: () => ['providers'],
+  });
+
+  registerSection(ctx, {
+    name: 'authentication.signup',
+    area: 'authentication',
+    label: 'Self-service sign-up',
+    paths: ['/authentication/signup'],
+    files: true,
+    read: () => ({ signup: plainObject(readSignupPolicy(ctx.config.dataDir)) }),
+    title: () => 'Self-service sign-up',
+    fields: { allowed_domains: { label: 'allowed domains' } },
+  });
+
+  registerSection(ctx, {
+    name: 'settings.layout',
+    area: 'settings',
+    label: 'Layout',
+    paths: ['/config/settings', '/config/'],
+    read: (db) => {
+      const ui = db
+        .prepare('SELECT primary_color, bar_color, login_title FROM ui_settings WHERE id = 1')
+        .get() as Entity | undefined;
+      const images = db.prepare('SELECT slot, mime, sha256 FROM images ORDER BY slot').all() as Array<{
+        slot: string;
+        mime: string;
+        sha256: string;
+      }>;
+      return {
+        ...(ui ? { colours: plainObject(ui) } : {}),
+        ...keyed(
+          images,
+          (i) => `image:${i.slot}`,
+          (i) => ({ slot: i.slot, type: i.mime, sha256: i.sha256.slice(0, 16) }),
+        ),
+      };
+    },
+    title: (id) => (id === 'colours' ? 'Layout' : `Image ${id.slice('image:'.length).replace(/_/g, ' ')}`),
+    fields: { primary_color: { label: 'primary colour' }, bar_color: { label: 'bar colour' } },
+  });
+
+  registerSection(ctx, {
+    name: 'updates.settings',
+    area: 'updates',
+    label: 'Update settings',
+    paths: ['/updates'],
+    files: true,
+    read: (db) => {
+      const s = readSettings(db);
+      return {
+        settings: { repository: s.repository, channel: s.channel },
+        schedule: { enabled: s.schedule_enabled === 1, day: s.schedule_day, time: s.schedule_time },
+        ...keyed(
+          readTrustedKeys(ctx.config.dataDir),
+          (k) => `trusted_key:${k.name}`,
+          (k) => ({ name: k.name, fingerprint: k.fingerprint }),
+        ),
+      };
+    },
+    title: (id, e) =>
+      id === 'settings'
+        ? 'Update source'
+        : id === 'schedule'
+          ? 'Security update schedule'
+          : `Trusted key ${String(e.name)}`,
+  });
+
+  registerSection(ctx, {
+    name: 'pki.authorities',
+    area: 'pki',
+    label: 'Certificate authorities',
+    paths: ['/pki/cas'],
+    read: (db) =>
+      keyed(
+        db
+          .prepare(
+            `SELECT c.id, c.name, c.parent_id, c.subject, c.serial, c.fingerprint_sha256, c.not_before, c.not_after,
+               c.source, c.crl_validity_hours, k.algorithm
+             FROM pki_cas c LEFT JOIN pki_keys k ON k.id = c.key_id ORDER BY c.created_at, c.id`,
+          )
+          .all() as Entity[],
+        (c) => `ca:${String(c.id)}`,
+        (c) => {
+          const { id: _id, fingerprint_sha256, ...rest } = c;
+          return { ...rest, fingerprint: String(fingerprint_sha256).slice(0, 16) };
+        },
+      ),
+    title: (_id, e) => `Authority ${String(e.name)}`,
+    fields: { algorithm: { label: 'key' } },
+  });
+
+  registerSection(ctx, {
+    name: 'pki.certificates',
+    area: 'pki',
+    label: 'Certificates',
+    paths: ['/pki/certificates'],
+    read: (db) =>
+      keyed(
+        db
+          .prepare(
+            `SELECT c.id, c.name, c.ca_id, c.profile, c.source, c.subject, c.serial, c.fingerprint_sha256, c.sans,
+               c.not_before, c.not_after, c.revoked_at, c.revocation_reason, c.renewed_from, k.algorithm
+             FROM pki_certificates c LEFT JOIN pki_keys k ON k.id = c.key_id ORDER BY c.created_at, c.id`,
+          )
+          .all() as Entity[],
+        (c) => `certificate:${String(c.id)}`,
+        (c) => {
+          const { id: _id, fingerprint_sha256, sans, ...rest } = c;
+          return {
+            ...rest,
+            sans: JSON.parse(String(sans)) as Json,
+            fingerprint: String(fingerprint_sha256).slice(0, 16),
+          };
+        },
+      ),
+    title: (_id, e) => `Certificate ${String(e.name)}`,
+    fields: { revoked_at: { label: 'revoked' }, sans: { label: 'names' }, algorithm: { label: 'key' } },
+  });
+
+  registerSection(ctx, {
+    name: 'pki.crls',
+    area: 'pki',
+    label: 'Revocation lists',
+    paths: ['/pki/crls', '/pki/cas'],
+    read: (db) =>
+      keyed(
+        db
+          .prepare(
+            'SELECT id, ca_id, source, name, issuer, number, this_update, next_update, entries FROM pki_crls ORDER BY created_at, id',
+          )
+          .all() as Entity[],
+        (c) => `crl:${String(c.id)}`,
+        (c) => {
+          const { id: _id, ...rest } = c;
+          return rest;
+        },
+      ),
+    title: (_id, e) => `Revocation list ${String(e.name)}${e.number !== null ? ` #${String(e.number)}` : ''}`,
+  });
+
+  registerSection(ctx, {
+    name: 'pki.acme',
+    area: 'pki',
+    label: 'ACME',
+    paths: ['/pki/acme'],
+    read: (db) => ({
+      ...keyed(
+        db
+          .prepare(
+            'SELECT id, name, directory_url, email, trust_pem FROM pki_acme_accounts ORDER BY created_at, id',
+          )
+          .all() as Entity[],
+        (a) => `acme_account:${String(a.id)}`,
+        (a) => ({
+          name: a.name,
+          directory_url: a.directory_url,
+          email: a.email,
+          has_trust: a.trust_pem !== '',
+        }),
+      ),
+      ...keyed(
+        db
+          .prepare(
+            'SELECT id, account_id, names, key_type, auto_renew, renew_before_days FROM pki_acme_orders ORDER BY created_at, id',
+          )
+          .all() as Entity[],
+        (o) => `acme_order:${String(o.id)}`,
+        (o) => ({
+          account_id: o.account_id,
+          names: JSON.parse(String(o.names)) as Json,
+          key_type: o.key_type,
+          auto_renew: o.auto_renew === 1,
+          renew_before_days: o.renew_before_days,
+        }),
+      ),
+    }),
+    title: (id, e) =>
+      kindOf(id) === 'acme_account'
+        ? `ACME account ${String(e.name)}`
+        : `ACME order ${(e.names as string[] | null)?.join(', ') ?? ''}`,
+  });
+}

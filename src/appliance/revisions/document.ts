@@ -1,0 +1,158 @@
+/**
+ * The configuration as one document (issue 29): `GET {api}config` answers every section (sections.ts) in one
+ * versioned JSON document, secrets as references (`{"$secret": "…"}`, never values); `POST {api}config/plan` with a
+ * document answers what applying it would change, per entity, with the lock-out-prone changes marked, and changes
+ * nothing. An unchanged document plans to nothing.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  CONFIG_FORMAT,
+  type ConfigDocument,
+  type ConfigPlan,
+  type PlanChange,
+} from '../../shared/contracts/revisions';
+import type { ApplianceContext } from '../context';
+import { HttpError } from '../http/errors';
+import { canonical, changeLine, diffEntities, fieldChanges, type EntityChange } from './diff';
+import { isSecretMarker } from './secrets';
+import { applianceVersionOf, sectionsOf, type Entities, type Entity, type Section } from './sections';
+
+/** A configuration document is at most this large (ten thousand certificates' metadata fit). */
+export const CONFIG_BODY_LIMIT = 16 * 1024 * 1024;
+
+export function configDocument(ctx: ApplianceContext): ConfigDocument {
+  return {
+    format: CONFIG_FORMAT,
+    appliance_version: applianceVersionOf(ctx),
+    exported_at: new Date(ctx.now()).toISOString(),
+    sections: Object.fromEntries(sectionsOf(ctx).map((s) => [s.name, s.read(ctx.db)])),
+  };
+}
+
+const secretsDiffer = (before: Entity | null, after: Entity | null): boolean =>
+  fieldChanges(before, after).some((f) => isSecretMarker(f.before) || isSecretMarker(f.after));
+
+/** Whether an entity's change can lock an admin out (by the section's lock-out-prone fields). */
+function lockoutProne(section: Section, change: EntityChange): boolean {
+  const prone = section.lockoutProne?.(change.id) ?? [];
+  if (!prone.length) return false;
+  if (prone.includes('*') || change.op !== 'changed') return true;
+  return fieldChanges(change.before, change.after).some((f) => prone.includes(f.field.split('.')[0]));
+}
+
+export function planDocument(
+  ctx: ApplianceContext,
+  doc: { format: string; sections: Record<string, unknown> },
+): ConfigPlan {
+  if (doc.format !== CONFIG_FORMAT)
+    throw new HttpError(422, [
+      {
+        loc: ['body', 'format'],
+        msg: `this appliance reads ${CONFIG_FORMAT} documents`,
+        type: 'value_error.config.format',
+        ctx: { expected: CONFIG_FORMAT },
+      },
+    ]);
+  const sections = sectionsOf(ctx);
+  const known = new Set(sections.map((s) => s.name));
+  const changes: PlanChange[] = [];
+  for (const section of sections) {
+    const wanted = doc.sections[section.name];
+    if (wanted === undefined) continue;
+    if (typeof wanted !== 'object' || wanted === null || Array.isArray(wanted))
+      throw new HttpError(422, [
+        {
+          loc: ['body', 'sections', section.name],
+          msg: 'a section is an object of entities by id',
+          type: 'type_error.dict',
+        },
+      ]);
+    for (const [id, entity] of Object.entries(wanted as Record<string, unknown>))
+      if (typeof entity !== 'object' || entity === null || Array.isArray(entity))
+        throw new HttpError(422, [
+          {
+            loc: ['body', 'sections', section.name, id],
+            msg: 'an entity is an object of fields',
+            type: 'type_error.dict',
+          },
+        ]);
+    const current = section.read(ctx.db);
+    for (const change of diffEntities(section, current, wanted as Entities))
+      changes.push({
+        section: section.name,
+        id: change.id,
+        title: change.title,
+        op: change.op,
+        line: changeLine(section, change),
+        lockout_prone: lockoutProne(section, change),
+        ...(change.op === 'changed' && secretsDiffer(change.before, change.after)
+          ? { secret_differs: true }
+          : {}),
+      });
+  }
+  return {
+    format: CONFIG_FORMAT,
+    changes,
+    unknown_sections: Object.keys(doc.sections).filter((n) => !known.has(n)),
+    missing_sections: [...known].filter((n) => !(n in doc.sections)),
+  };
+}
+
+const planBody = {
+  type: 'object',
+  required: ['format', 'sections'],
+  additionalProperties: false,
+  properties: {
+    format: { type: 'string', maxLength: 64, description: `The document's format: ${CONFIG_FORMAT}.` },
+    appliance_version: { type: 'string', maxLength: 64 },
+    exported_at: { type: 'string', maxLength: 64 },
+    sections: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'Section name → entity id → entity, as `GET config` answers them.',
+    },
+  },
+};
+
+export function registerConfigDocument(scope: FastifyInstance, ctx: ApplianceContext): void {
+  // The whole configuration spans every area, so it is the admins'.
+  scope.get('/config', { config: { access: 'admin' } }, async (_req, reply) => {
+    void reply.header('content-disposition', 'inline; filename="rampart-config.json"');
+    return configDocument(ctx);
+  });
+  scope.post<{ Body: { format: string; sections: Record<string, unknown> } }>(
+    '/config/plan',
+    { config: { access: 'admin' }, schema: { body: planBody }, bodyLimit: CONFIG_BODY_LIMIT },
+    async (req) => planDocument(ctx, req.body),
+  );
+}
+
+/**
+ * The plan of reverting one revision: each entity it changed put back as it was before (an added one removed), shown
+ * per entity against the configuration now. An entity changed again since is marked (`changed_since`): reverting
+ * would undo that later change too. Nothing changes.
+ */
+export function revertPlan(
+  ctx: ApplianceContext,
+  changes: ReadonlyArray<Pick<EntityChange, 'section' | 'id' | 'after' | 'before'>>,
+): ConfigPlan {
+  const touched = new Map<string, Entities>();
+  const sections = new Map(sectionsOf(ctx).map((s) => [s.name, s]));
+  const later = new Set<string>();
+  for (const c of changes) {
+    const section = sections.get(c.section);
+    if (!section) continue;
+    let doc = touched.get(c.section);
+    if (!doc) touched.set(c.section, (doc = { ...section.read(ctx.db) }));
+    const now = doc[c.id] ?? null;
+    if (canonical(now) !== canonical(c.after)) later.add(`${c.section}/${c.id}`);
+    if (c.before === null) delete doc[c.id];
+    else doc[c.id] = c.before;
+  }
+  const plan = planDocument(ctx, { format: CONFIG_FORMAT, sections: Object.fromEntries(touched) });
+  return {
+    ...plan,
+    missing_sections: [],
+    changes: plan.changes.map((c) => (later.has(`${c.section}/${c.id}`) ? { ...c, changed_since: true } : c)),
+  };
+}

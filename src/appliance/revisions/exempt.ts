@@ -1,0 +1,51 @@
+/**
+ * Write routes that never change the appliance's configuration, and why: the capture hook reads no section for them,
+ * and the revisions test (test/appliance/revisions/coverage.test.ts) accepts that they record none. Every other write
+ * route of the API must change a section when it succeeds. Keys are `METHOD path` with the path under the API base
+ * (`{auth}` for the local-auth base, `/eos` for streams).
+ */
+export const EXEMPT_WRITES: Record<string, string> = {
+  'POST {auth}/login': 'sign-in: a session, not configuration (sign-in history and audit log)',
+  'POST {auth}/login/webauthn': 'sign-in with a security key: a session, not configuration',
+  'POST {auth}/change_password':
+    'an account changes its own password: a credential, kept out of revisions (audit log, sign-in flow)',
+  'POST {auth}/logout': 'ends a session',
+  'POST {auth}/token': 'issues an API token (a session)',
+  'POST {auth}/internal/ssh-auth': 'the SSH helper checks a password: a sign-in, not a change',
+  'POST {auth}/session/extend': 'keeps a session alive',
+  'POST {auth}/reauth': 're-authentication: refreshes a session',
+  'DELETE {auth}/lockouts/:name': 'lifts a lock: runtime counters, not the policy (audited)',
+  'DELETE {auth}/lockouts/source/:address': 'forgets an address’s failures: runtime counters (audited)',
+  'POST /users/me/ack-messages': 'acknowledges a message (message acceptances keep it)',
+  'POST /users/me/second-factors/webauthn/options':
+    'starts a security-key ceremony; nothing is stored until the key is (recorded then)',
+  'DELETE /users/:id/sessions': 'ends sessions: runtime state (audited)',
+  'POST /users/lockout-simulation': 'replays the sign-in history against a policy; changes nothing',
+  'POST /authentication/providers/test': 'the test bench tries a provider for real and stores nothing',
+  'POST /logs': 'log ingestion: log entries are data, not configuration',
+  'POST /jobs':
+    'the apply-configuration job applies what was saved (each save is its revision); its snapshot is in config_revisions',
+  'POST /dns/proxy/apply':
+    'applies the saved DNS configuration: each save was its revision; the job is in the log',
+  'POST /ssh/config/apply':
+    'applies the saved SSH configuration: each save was its revision; the job is in the log',
+  'POST /network/preferences/apply': 'applies the saved preferences: each save was its revision',
+  'POST /apply/confirmations/:id/confirm':
+    'keeps a change already recorded when it was saved (the revert, which changes it back, is recorded)',
+  'POST /dns/proxy/service/start': 'starts the daemon: runtime state, not configuration (audited)',
+  'POST /dns/proxy/service/stop': 'stops the daemon: runtime state (audited)',
+  'POST /dns/proxy/service/restart': 'restarts the daemon: runtime state (audited)',
+  'POST /ssh/service/start': 'starts the daemon: runtime state (audited)',
+  'POST /ssh/service/stop': 'stops the daemon: runtime state (audited)',
+  'POST /ssh/service/restart': 'restarts the daemon: runtime state (audited)',
+  'POST /dns/dynamic/accounts/:id/update':
+    'updates the provider now: the last result is state, not configuration',
+  'POST /updates/check': 'reads the repository: which packages are available is state',
+  'POST /updates/packages': 'stores an update package: an artifact, not configuration',
+  'POST /updates/apply': 'installs a version: the update history records it',
+  'POST /updates/rollback': 'returns to the previous version: the update history records it',
+  'POST /pki/certificates/:id/export': 'a download (PKCS#12 with a passphrase): changes nothing',
+  'POST /config/plan': 'plans a configuration document: changes nothing',
+  'POST /alerts/evaluate': 'checks the alert conditions now: alert state, not configuration',
+  'POST /alerts/channels/:id/test': 'sends a test message: a delivery in the channel log, not a change',
+};

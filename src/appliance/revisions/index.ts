@@ -1,0 +1,28 @@
+/**
+ * Configuration revisions (issue 29): the sections of every configuration area (sections.ts), the capture hook around
+ * every write route (capture.ts), the `revisions` table (store.ts), the history routes (routes.ts) and the
+ * configuration as one document with its plan (document.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ApplianceContext } from '../context';
+import { migrate } from '../../storage/sqlite';
+import { installRevisionCapture } from './capture';
+import { revisionsMigrations } from './migrations';
+import { registerConfigDocument } from './document';
+import { registerRevisionRoutes } from './routes';
+
+export { registerSection, sectionsOf, type Section } from './sections';
+export { sectionsForRoute, routeKey } from './capture';
+export { EXEMPT_WRITES } from './exempt';
+
+/** At the root, before any route (after the assembly registered the sections): the table and the capture hooks. */
+export function installRevisions(app: FastifyInstance, ctx: ApplianceContext): void {
+  migrate(ctx.db, 'revisions', revisionsMigrations);
+  installRevisionCapture(app, ctx);
+}
+
+/** In the API scope: the history routes. */
+export function registerRevisions(scope: FastifyInstance, ctx: ApplianceContext): void {
+  registerRevisionRoutes(scope, ctx);
+  registerConfigDocument(scope, ctx);
+}

@@ -1,0 +1,46 @@
+/** Schema of the configuration revisions (namespace `revisions`): numbered, forward only. */
+import type { Migration } from '../../storage/sqlite';
+
+export const revisionsMigrations: Migration[] = [
+  {
+    version: 1,
+    name: 'configuration revisions: who changed what, how, from where and why',
+    // `changes` holds the structured before/after of each changed entity (secrets as markers, never values);
+    // `summary` the first diff lines, so a list page reads no JSON. Times in milliseconds since the epoch.
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE revisions (
+          id INTEGER PRIMARY KEY,
+          at INTEGER NOT NULL,
+          actor TEXT NOT NULL,
+          method TEXT NOT NULL CHECK (method IN ('console', 'api', 'ssh', 'restore', 'system')),
+          source TEXT,
+          reason TEXT,
+          area TEXT NOT NULL,
+          sections TEXT NOT NULL,
+          route TEXT,
+          summary TEXT NOT NULL,
+          changes TEXT NOT NULL,
+          entity_count INTEGER NOT NULL,
+          reverts INTEGER REFERENCES revisions(id) ON DELETE SET NULL
+        );
+        CREATE INDEX revisions_at ON revisions(at);
+        CREATE INDEX revisions_area_at ON revisions(area, at);
+        CREATE INDEX revisions_actor_at ON revisions(actor COLLATE NOCASE, at);
+      `),
+  },
+  {
+    version: 2,
+    name: 'the History page in the System menu of appliances seeded before it',
+    up: (db) => {
+      const system = db.prepare("SELECT 1 FROM menu_groups WHERE id = 'system'").get();
+      if (!system) return;
+      const { n } = db
+        .prepare("SELECT COALESCE(MAX(position) + 1, 0) AS n FROM menu_children WHERE group_id = 'system'")
+        .get() as { n: number };
+      db.prepare(
+        "INSERT OR IGNORE INTO menu_children (group_id, id, name, path, position) VALUES ('system', 'history', 'History', '/history', ?)",
+      ).run(n);
+    },
+  },
+];

@@ -1,0 +1,56 @@
+/**
+ * History of the configuration: `GET {api}revisions` (paged, filtered by area, account, method and time range, in
+ * SQL) and `GET {api}revisions/{id}` with its semantic diff. Any signed-in account may ask; it sees the revisions of
+ * the areas it may read (admins all of them), and another area's revision is a 404 for it.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Static } from '@sinclair/typebox';
+import { AREAS, allows } from '../../shared/privileges';
+import { revisionParams, revisionsQuery } from '../../shared/contracts/revisions';
+import { currentUser } from '../auth/guards';
+import { privilegesOf } from '../auth/privileges';
+import type { ApplianceContext } from '../context';
+import { notFound } from '../http/errors';
+import { diffLines } from './diff';
+import { revertPlan } from './document';
+import { sectionsOf } from './sections';
+import { listRevisions, readRevision } from './store';
+
+export function registerRevisionRoutes(scope: FastifyInstance, ctx: ApplianceContext): void {
+  const readable = (req: Parameters<typeof currentUser>[0]): string[] | null => {
+    const user = currentUser(req);
+    if (user.role === 'admin') return null;
+    const privileges = privilegesOf(ctx, user);
+    return AREAS.filter((a) => allows(privileges, a, 'read'));
+  };
+
+  scope.get<{ Querystring: Static<typeof revisionsQuery> }>(
+    '/revisions',
+    { config: { access: 'session' }, schema: { querystring: revisionsQuery } },
+    async (req) => listRevisions(ctx.db, req.query, readable(req)),
+  );
+
+  scope.get<{ Params: Static<typeof revisionParams> }>(
+    '/revisions/:id',
+    { config: { access: 'session' }, schema: { params: revisionParams } },
+    async (req) => {
+      const map = new Map(sectionsOf(ctx).map((s) => [s.name, s]));
+      const revision = readRevision(ctx.db, Number(req.params.id), (changes) => diffLines(map, changes));
+      const areas = readable(req);
+      if (!revision || (areas && !areas.includes(revision.area))) throw notFound('No such revision');
+      return revision;
+    },
+  );
+
+  // What reverting a revision would change now (the step before a revert through safe apply); changes nothing.
+  scope.get<{ Params: Static<typeof revisionParams> }>(
+    '/revisions/:id/revert-plan',
+    { config: { access: 'session' }, schema: { params: revisionParams } },
+    async (req) => {
+      const revision = readRevision(ctx.db, Number(req.params.id), () => []);
+      const areas = readable(req);
+      if (!revision || (areas && !areas.includes(revision.area))) throw notFound('No such revision');
+      return revertPlan(ctx, revision.changes);
+    },
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Section readers: each configuration area registers what it holds as plain JSON entities keyed by id (`upstream:3`,
+ * `settings`), secrets as markers (secrets.ts), runtime state (last update results, counters, sessions) left out so
+ * that only configuration makes a revision. The capture hook (capture.ts) reads the sections a write route may change
+ * before and after it; the configuration document (document.ts) is every section read at once.
+ *
+ * `paths` are the route prefixes under the API base that may change a section: a write route of the section's area
+ * (or, for admin-only routes, whose path matches) reads only the sections it can touch, so a DNS change never reads
+ * ten thousand certificates.
+ *
+ * This is the kernel's registry; the features' sections are registered by the assembly (`../configSections.ts`),
+ * which knows every feature's store.
+ */
+import type { ApplianceContext } from '../context';
+import type { Area } from '../../shared/privileges';
+import type { Db } from '../../storage/sqlite';
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Entity = { [key: string]: Json };
+export type Entities = Record<string, Entity>;
+
+export interface FieldInfo {
+  label: string;
+  unit?: string;
+}
+
+export interface Section {
+  /** `dns.proxy`: unique, stable (stored in revisions and in the configuration document). */
+  name: string;
+  area: Area;
+  /** "DNS proxy". */
+  label: string;
+  /** Route prefixes under the API base whose writes may change the section (`/dns/proxy`). */
+  paths: string[];
+  /** The section as stored, read on `db` (the appliance's connection, or a snapshot of it taken before a change). */
+  read(db: Db): Entities;
+  /** Kept in files rather than the database: read before every write that may change it (no snapshot sees files). */
+  files?: boolean;
+  /** How an entity is named in a diff line ("Upstream 9.9.9.9@853"). */
+  title(id: string, entity: Entity): string;
+  /** Field names and units for diff lines (others: the name with spaces). */
+  fields?: Record<string, FieldInfo>;
+  /** The fields whose change can lock an admin out (marked in a plan); `*` for the whole entity. */
+  lockoutProne?: (id: string) => string[];
+}
+
+const registries = new WeakMap<ApplianceContext, Map<string, Section>>();
+
+/** Registers (or replaces) a section of an area. */
+export function registerSection(ctx: ApplianceContext, section: Section): void {
+  let map = registries.get(ctx);
+  if (!map) {
+    map = new Map();
+    registries.set(ctx, map);
+  }
+  map.set(section.name, section);
+}
+
+export function sectionsOf(ctx: ApplianceContext): Section[] {
+  return [...(registries.get(ctx)?.values() ?? [])];
+}
+
+const versionReaders = new WeakMap<ApplianceContext, () => string>();
+
+/** Who knows the appliance's version (the updates feature) tells the configuration document through this. */
+export function registerVersionReader(ctx: ApplianceContext, read: () => string): void {
+  versionReaders.set(ctx, read);
+}
+
+export const applianceVersionOf = (ctx: ApplianceContext): string => versionReaders.get(ctx)?.() ?? 'unknown';

@@ -1,0 +1,159 @@
+/** The `revisions` table: record one revision, page them with filters in SQL, read one. */
+import type { Db } from '../../storage/sqlite';
+import type { ListPage } from '../../shared/contracts/listing';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../shared/contracts/listing';
+import type { RevisionDetail, RevisionMethod, RevisionSummary } from '../../shared/contracts/revisions';
+import type { EntityChange } from './diff';
+
+export interface RevisionInput {
+  at: number;
+  actor: string;
+  method: RevisionMethod;
+  source: string | null;
+  reason: string | null;
+  area: string;
+  route: string | null;
+  changes: EntityChange[];
+  lines: string[];
+  reverts?: number | null;
+}
+
+interface Row {
+  id: number;
+  at: number;
+  actor: string;
+  method: RevisionMethod;
+  source: string | null;
+  reason: string | null;
+  area: string;
+  sections: string;
+  route: string | null;
+  summary: string;
+  changes?: string;
+  entity_count: number;
+  reverts: number | null;
+}
+
+const SUMMARY_MAX = 400;
+
+export function recordRevision(db: Db, r: RevisionInput): number {
+  const summary = r.lines.join('; ');
+  const sections = [...new Set(r.changes.map((c) => c.section))];
+  return Number(
+    db
+      .prepare(
+        `INSERT INTO revisions (at, actor, method, source, reason, area, sections, route, summary, changes,
+           entity_count, reverts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        r.at,
+        r.actor,
+        r.method,
+        r.source,
+        r.reason,
+        r.area,
+        JSON.stringify(sections),
+        r.route,
+        summary.length > SUMMARY_MAX ? `${summary.slice(0, SUMMARY_MAX - 1)}…` : summary,
+        JSON.stringify(r.changes),
+        r.changes.length,
+        r.reverts ?? null,
+      ).lastInsertRowid,
+  );
+}
+
+const summaryOf = (r: Row): RevisionSummary => ({
+  id: r.id,
+  at: r.at,
+  actor: r.actor,
+  method: r.method,
+  source: r.source,
+  reason: r.reason,
+  area: r.area,
+  sections: JSON.parse(r.sections) as string[],
+  route: r.route,
+  summary: r.summary,
+  entities: r.entity_count,
+  reverts: r.reverts,
+});
+
+export interface RevisionQuery {
+  page?: string;
+  per_page?: string;
+  sort?: string;
+  q?: string;
+  area?: string;
+  actor?: string;
+  method?: string;
+  from?: string;
+  to?: string;
+}
+
+/** A page of revisions, filtered and cut in SQL; `areas` limits them to what the caller may read (null: all). */
+export function listRevisions(
+  db: Db,
+  query: RevisionQuery,
+  areas: string[] | null,
+): ListPage<RevisionSummary> {
+  const where: string[] = [];
+  const args: Array<string | number> = [];
+  if (areas) {
+    where.push(`area IN (${areas.map(() => '?').join(',') || "''"})`);
+    args.push(...areas);
+  }
+  if (query.area) {
+    where.push('area = ?');
+    args.push(query.area);
+  }
+  if (query.actor) {
+    where.push('actor = ? COLLATE NOCASE');
+    args.push(query.actor);
+  }
+  if (query.method) {
+    where.push('method = ?');
+    args.push(query.method);
+  }
+  if (query.from) {
+    where.push('at >= ?');
+    args.push(Number(query.from));
+  }
+  if (query.to) {
+    where.push('at <= ?');
+    args.push(Number(query.to));
+  }
+  const q = query.q?.trim();
+  if (q) {
+    // LIKE is case-insensitive for ASCII; the pattern's own wildcards are escaped.
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push("(summary LIKE ? ESCAPE '\\' OR reason LIKE ? ESCAPE '\\' OR actor LIKE ? ESCAPE '\\')");
+    args.push(like, like, like);
+  }
+  const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const order = query.sort === 'at' ? 'at ASC, id ASC' : 'at DESC, id DESC';
+  const total = (db.prepare(`SELECT COUNT(*) AS n FROM revisions ${clause}`).get(...args) as { n: number }).n;
+  const paged = query.page !== undefined || query.per_page !== undefined;
+  const perPage = paged ? Math.min(Number(query.per_page ?? DEFAULT_PER_PAGE), MAX_PER_PAGE) : total;
+  const page = paged ? Number(query.page ?? 1) : 1;
+  const rows = db
+    .prepare(
+      `SELECT id, at, actor, method, source, reason, area, sections, route, summary, entity_count, reverts
+       FROM revisions ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    )
+    .all(...args, paged ? perPage : -1, paged ? (page - 1) * perPage : 0) as Row[];
+  return { data: rows.map(summaryOf), total, page, per_page: perPage };
+}
+
+export function readRevision(
+  db: Db,
+  id: number,
+  lines: (changes: EntityChange[]) => string[],
+): RevisionDetail | null {
+  const row = db.prepare('SELECT * FROM revisions WHERE id = ?').get(id) as Row | undefined;
+  if (!row) return null;
+  const changes = JSON.parse(row.changes ?? '[]') as EntityChange[];
+  const text = lines(changes);
+  return {
+    ...summaryOf(row),
+    changes: changes.map((c, i) => ({ ...c, line: text[i] })),
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Configuration revisions (issue 29): every saved change of the appliance's configuration, who made it and how,
+ * from where, why, and the structured before/after per entity (secrets as markers, never values).
+ *
+ *   GET {api}revisions?page=1&per_page=50&area=dns&actor=admin&from=<ms>&to=<ms>&q=upstream
+ *   GET {api}revisions/{id}  → the revision with its changes and one human line per changed entity
+ */
+import { Type } from '@sinclair/typebox';
+import { AREAS } from '../privileges';
+import { listQuery, oneOf } from './listing';
+
+export const REVISION_METHODS = ['console', 'api', 'ssh', 'restore', 'system'] as const;
+export type RevisionMethod = (typeof REVISION_METHODS)[number];
+
+export const REVISION_METHOD_LABELS: Record<RevisionMethod, string> = {
+  console: 'Console',
+  api: 'API token',
+  ssh: 'SSH helper',
+  restore: 'Restore',
+  system: 'System',
+};
+
+const millis = (description: string) => Type.String({ pattern: '^[0-9]{1,15}$', description });
+
+export const revisionsQuery = listQuery(['at'], {
+  area: oneOf(AREAS, 'Only revisions of this area.'),
+  actor: Type.String({ minLength: 1, maxLength: 64, description: 'Only revisions made by this account.' }),
+  method: oneOf(REVISION_METHODS, 'Only revisions made this way.'),
+  from: millis('Only revisions at or after this time (milliseconds since the epoch).'),
+  to: millis('Only revisions at or before this time (milliseconds since the epoch).'),
+});
+
+export const revisionParams = Type.Object(
+  { id: Type.String({ pattern: '^[1-9][0-9]{0,15}$', description: 'The revision.' }) },
+  { additionalProperties: false },
+);
+
+/** A change header with the `X-Change-Reason` a program sends (at most this long; control characters removed). */
+export const CHANGE_REASON_HEADER = 'x-change-reason';
+export const CHANGE_REASON_MAX = 500;
+
+export interface RevisionSummary {
+  id: number;
+  /** Milliseconds since the epoch. */
+  at: number;
+  /** The account that made the change (`system` for the appliance itself). */
+  actor: string;
+  method: RevisionMethod;
+  /** The client address. */
+  source: string | null;
+  reason: string | null;
+  area: string;
+  sections: string[];
+  /** `PUT /api/dns/proxy/settings`. */
+  route: string | null;
+  /** The diff lines, joined (shortened). */
+  summary: string;
+  /** How many entities changed. */
+  entities: number;
+  /** The revision this one reverted, when it did. */
+  reverts: number | null;
+}
+
+export type RevisionJson =
+  null | boolean | number | string | RevisionJson[] | { [key: string]: RevisionJson };
+
+export interface RevisionChange {
+  section: string;
+  id: string;
+  title: string;
+  op: 'added' | 'removed' | 'changed';
+  before: { [key: string]: RevisionJson } | null;
+  after: { [key: string]: RevisionJson } | null;
+  /** "Upstream 9.9.9.9@853 added", "DNS proxy: cache size 4 → 16 MiB". */
+  line: string;
+}
+
+export interface RevisionDetail extends RevisionSummary {
+  changes: RevisionChange[];
+}
+
+/** The configuration as one document (`GET {api}config`). */
+export const CONFIG_FORMAT = 'rampart-config/1';
+
+export interface ConfigDocument {
+  format: typeof CONFIG_FORMAT;
+  appliance_version: string;
+  exported_at: string;
+  /** Section name → entity id → entity (secrets as `{"$secret": "…"}` references). */
+  sections: Record<string, Record<string, { [key: string]: RevisionJson }>>;
+}
+
+export interface PlanChange {
+  section: string;
+  id: string;
+  title: string;
+  op: 'added' | 'removed' | 'changed';
+  line: string;
+  /** The change can lock an admin out (applying it would need "Keep changes"). */
+  lockout_prone: boolean;
+  /** A secret the document names by reference only, whose stored value differs: it cannot be applied from it. */
+  secret_differs?: boolean;
+  /** (Revert plans) the entity changed again after the revision: reverting undoes that later change too. */
+  changed_since?: boolean;
+}
+
+export interface ConfigPlan {
+  format: typeof CONFIG_FORMAT;
+  changes: PlanChange[];
+  /** Sections of the document this version does not know (ignored). */
+  unknown_sections: string[];
+  /** Sections the document leaves out (left as they are). */
+  missing_sections: string[];
+}

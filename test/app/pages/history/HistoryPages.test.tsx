@@ -1,0 +1,188 @@
+/** @jest-environment ./test/support/jsdom-environment.js */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { axe } from 'jest-axe';
+import { ApplyHeader } from '../../../../src/app/pages/common/config/ApplyHeader';
+import { HistoryPage } from '../../../../src/app/pages/history/HistoryPage';
+import { RevisionPage } from '../../../../src/app/pages/history/RevisionPage';
+import type { RevisionDetail, RevisionSummary } from '../../../../src/shared/contracts/revisions';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fakeApi, makeTestStore } from '../../../sagas/fakes';
+import { resourcesState } from '../../../../stories/pages/fixtures';
+import { renderPage } from '../dns/renderPage';
+
+const revision = (id: number, more: Partial<RevisionSummary> = {}): RevisionSummary => ({
+  id,
+  at: Date.UTC(2026, 10, 27, 14, 5),
+  actor: 'admin',
+  method: 'console',
+  source: '192.0.2.7',
+  reason: null,
+  area: 'dns',
+  sections: ['dns.proxy'],
+  route: 'PUT /api/dns/proxy/settings',
+  summary: 'DNS proxy: cache size 4 → 16 MiB',
+  entities: 1,
+  reverts: null,
+  ...more,
+});
+
+const page = {
+  data: [
+    revision(2, { summary: 'Upstream 9.9.9.9@853 (TLS) added', reason: 'Ticket OPS-1432', method: 'api' }),
+    revision(1),
+  ],
+  total: 2,
+  page: 1,
+  per_page: 50,
+};
+const FIRST_PAGE = 'revisions?page=1&per_page=50&sort=-at';
+
+test('lists revisions as what changed, when, who and how, and why; no axe findings', async () => {
+  const { api } = fakeApi({ [`GET /api/${FIRST_PAGE}`]: () => page });
+  const { container } = renderPage(<HistoryPage />, {
+    api,
+    path: '/system/history',
+    state: resourcesState({ [FIRST_PAGE]: page }),
+  });
+  expect(screen.getByText('2 revisions')).toBeInTheDocument();
+  const link = screen.getByRole('link', { name: 'Upstream 9.9.9.9@853 (TLS) added' });
+  expect(link).toHaveAttribute('href', '/system/history/2');
+  const row = link.closest('tr') as HTMLElement;
+  expect(within(row).getByText('API token')).toBeInTheDocument();
+  expect(within(row).getByText('Ticket OPS-1432')).toBeInTheDocument();
+  expect((await axe(container)).violations).toEqual([]);
+});
+
+test('filters by area and by account on the appliance, in the address', async () => {
+  const user = userEvent.setup();
+  const dnsOnly = { ...page, data: [page.data[1]], total: 1 };
+  const { api, calls } = fakeApi({
+    [`GET /api/${FIRST_PAGE}`]: () => page,
+    'GET /api/revisions?area=dns&page=1&per_page=50&sort=-at': () => dnsOnly,
+    'GET /api/revisions?actor=ann&area=dns&page=1&per_page=50&sort=-at': () => ({
+      ...page,
+      data: [],
+      total: 0,
+    }),
+  });
+  const { router } = renderPage(<HistoryPage />, {
+    api,
+    path: '/system/history',
+    state: resourcesState({ [FIRST_PAGE]: page }),
+  });
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Area' }), 'dns');
+  await waitFor(() => expect(screen.getByText('1 revision')).toBeInTheDocument());
+  expect(router.state.location.search).toBe('?area=dns');
+  await user.type(screen.getByRole('textbox', { name: 'Account' }), 'ann');
+  await waitFor(() => expect(router.state.location.search).toBe('?area=dns&actor=ann'));
+  await waitFor(() =>
+    expect(calls.map((c) => c.url)).toContain(
+      '/api/revisions?actor=ann&area=dns&page=1&per_page=50&sort=-at',
+    ),
+  );
+});
+
+test('a revision shows who, how, from where and why, and one line per change with its before and after', async () => {
+  const user = userEvent.setup();
+  const detail: RevisionDetail = {
+    ...revision(7, { reason: 'Bigger cache for the branch office' }),
+    changes: [
+      {
+        section: 'dns.proxy',
+        id: 'settings',
+        title: 'DNS proxy',
+        op: 'changed',
+        before: { cache_size_mb: 4 },
+        after: { cache_size_mb: 16 },
+        line: 'DNS proxy: cache size 4 → 16 MiB',
+      },
+      {
+        section: 'dns.dynamic',
+        id: 'account:1',
+        title: 'Dynamic DNS account home.example.net',
+        op: 'changed',
+        before: { secret: { $secret: '1a2b3c4d' } },
+        after: { secret: { $secret: '5e6f7a8b' } },
+        line: 'Dynamic DNS account home.example.net: secret changed',
+      },
+    ],
+  };
+  const plan = {
+    format: 'rampart-config/1',
+    unknown_sections: [],
+    missing_sections: [],
+    changes: [
+      {
+        section: 'dns.proxy',
+        id: 'settings',
+        title: 'DNS proxy',
+        op: 'changed',
+        line: 'DNS proxy: cache size 32 → 4 MiB',
+        lockout_prone: false,
+        changed_since: true,
+      },
+    ],
+  };
+  const { api } = fakeApi({
+    'GET /api/revisions/7': () => detail,
+    'GET /api/revisions/7/revert-plan': () => plan,
+  });
+  renderPage(<RevisionPage />, {
+    api,
+    path: '/system/history/:id',
+    entry: '/system/history/7',
+    state: resourcesState({ 'revisions/7': detail }),
+  });
+  expect(screen.getByRole('heading', { name: 'Revision 7', level: 1 })).toBeInTheDocument();
+  expect(screen.getByText('admin (Console)')).toBeInTheDocument();
+  expect(screen.getByText('192.0.2.7')).toBeInTheDocument();
+  expect(screen.getByText('Bigger cache for the branch office')).toBeInTheDocument();
+  const changes = screen.getByRole('region', { name: 'What changed (2)' });
+  expect(
+    within(changes)
+      .getAllByRole('listitem')
+      .map((li) => li.firstChild?.textContent),
+  ).toEqual(['DNS proxy: cache size 4 → 16 MiB', 'Dynamic DNS account home.example.net: secret changed']);
+  await user.click(within(changes).getAllByText('Before and after')[1]);
+  expect(changes.textContent).toContain('"secret": "(secret)"');
+  expect(changes.textContent).not.toContain('5e6f7a8b');
+  const revert = await screen.findByRole('region', { name: 'Reverting it would' });
+  await waitFor(() =>
+    expect(within(revert).getByText('DNS proxy: cache size 32 → 4 MiB')).toBeInTheDocument(),
+  );
+  expect(within(revert).getByText('changed again since: reverting undoes that too')).toBeInTheDocument();
+});
+
+test('a configuration page leads to the history of its area', async () => {
+  const user = userEvent.setup();
+  const { api } = fakeApi({});
+  const store = makeTestStore({ api, state: { session: { loggedIn: true, user: null } } });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/dns/proxy',
+        element: (
+          <ApplyHeader
+            title="DNS proxy"
+            description="Resolver settings"
+            resourceKey="dns/proxy"
+            applyPath="dns/proxy/apply"
+            refresh={[]}
+          />
+        ),
+      },
+      { path: '/system/history', element: <p>The history</p> },
+    ],
+    { initialEntries: ['/dns/proxy'] },
+  );
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  await user.click(screen.getByRole('button', { name: 'History' }));
+  expect(await screen.findByText('The history')).toBeInTheDocument();
+  expect(router.state.location.search).toBe('?area=dns');
+});
