@@ -17,12 +17,17 @@ import type { ApplyManager, Confirmation, ManagedService } from '../apply/manage
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError, type ErrorItem } from '../http/errors';
 import { currentUser } from './guards';
-import { LOCKOUT_LIMITS, readFullPolicy, writeFullPolicy, type FullLockoutPolicy } from './lockout';
+import { readFullPolicy, writeFullPolicy, type FullLockoutPolicy } from './lockout';
+import {
+  ALLOW_LIST_MAX,
+  lockoutPolicyBody,
+  type LockoutPolicyBody,
+} from '../../shared/contracts/authentication';
 import { area } from '../http/routeAccess';
 
 /** The managed-service name of the policy (its confirmations and audit lines are the auth service's). */
 export const LOCKOUT_SERVICE = AuditService.auth;
-export const ALLOW_LIST_MAX = 100;
+export { ALLOW_LIST_MAX };
 
 /** What makes `next` stricter than `previous` (empty: not stricter). */
 export function stricterChanges(previous: FullLockoutPolicy, next: FullLockoutPolicy): string[] {
@@ -45,39 +50,6 @@ export function stricterChanges(previous: FullLockoutPolicy, next: FullLockoutPo
   if (previous.allow_list.some((s) => !next.allow_list.includes(s))) out.push('allow-listed networks');
   return out;
 }
-
-const rule = (attempts: { minimum: number; maximum: number }) => ({
-  type: 'object',
-  additionalProperties: false,
-  required: ['attempts', 'window_seconds'],
-  properties: {
-    attempts: { type: 'integer', ...attempts },
-    window_seconds: { type: 'integer', ...LOCKOUT_LIMITS.window_seconds },
-  },
-});
-
-const policySchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['attempts', 'window_seconds', 'duration_seconds'],
-    properties: {
-      attempts: { type: 'integer', ...LOCKOUT_LIMITS.attempts },
-      window_seconds: { type: 'integer', ...LOCKOUT_LIMITS.window_seconds },
-      duration_seconds: { type: 'integer', ...LOCKOUT_LIMITS.duration_seconds },
-      account: rule({ minimum: 1, maximum: 1000 }),
-      source: { anyOf: [{ type: 'null' }, rule({ minimum: 1, maximum: 10000 })] },
-      allow_list: {
-        type: 'array',
-        maxItems: ALLOW_LIST_MAX,
-        items: { type: 'string', minLength: 1, maxLength: 64 },
-      },
-    },
-  },
-};
-
-type PolicyBody = Pick<FullLockoutPolicy, 'attempts' | 'window_seconds' | 'duration_seconds'> &
-  Partial<Pick<FullLockoutPolicy, 'account' | 'source' | 'allow_list'>>;
 
 export function registerLockoutPolicy(
   scope: FastifyInstance,
@@ -102,11 +74,11 @@ export function registerLockoutPolicy(
     readFullPolicy(db),
   );
 
-  scope.put<{ Body: PolicyBody }>(
+  scope.put<{ Body: LockoutPolicyBody }>(
     '/config/lockout',
     {
       config: { access: area('authentication'), reauth: true },
-      schema: policySchema,
+      schema: { body: lockoutPolicyBody },
     },
     async (req) => {
       const user = currentUser(req);

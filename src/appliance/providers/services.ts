@@ -17,7 +17,12 @@ import { guardAccountWrite } from '../users/adminRule';
 import { writeSshAuthFiles } from '../ssh/pam';
 import { findProvider, LOCAL_PROVIDER_ID, type ProviderRow } from './store';
 import type { Static } from '@sinclair/typebox';
-import { servicesQuery } from '../../shared/contracts/authentication';
+import {
+  serviceBody,
+  serviceParams,
+  servicesQuery,
+  type ServiceBody,
+} from '../../shared/contracts/authentication';
 import { pageOf } from '../http/listing';
 import { area } from '../http/routeAccess';
 
@@ -45,13 +50,6 @@ const serviceView = (db: Db, s: (typeof SERVICES)[number]): AuthService => ({
     enabled: p.enabled,
   })),
 });
-
-const idParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id: { type: 'string', enum: SERVICES.map((s) => s.id) } },
-};
 
 export function registerServices(scope: FastifyInstance, ctx: ApplianceContext): void {
   const { db } = ctx;
@@ -81,31 +79,13 @@ export function registerServices(scope: FastifyInstance, ctx: ApplianceContext):
 
   scope.get<{ Params: { id: string } }>(
     '/authentication/services/:id',
-    { config: { access: area('authentication') }, schema: { params: idParams } },
+    { config: { access: area('authentication') }, schema: { params: serviceParams } },
     async (req) => serviceView(db, find(req.params.id)),
   );
 
-  scope.put<{ Params: { id: ServiceId }; Body: { provider_ids: number[] } }>(
+  scope.put<{ Params: { id: ServiceId }; Body: ServiceBody }>(
     '/authentication/services/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        params: idParams,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['provider_ids'],
-          properties: {
-            provider_ids: {
-              type: 'array',
-              minItems: 1,
-              maxItems: 32,
-              items: { type: 'integer', minimum: 1 },
-            },
-          },
-        },
-      },
-    },
+    { config: { access: 'admin' }, schema: { params: serviceParams, body: serviceBody } },
     async (req) => {
       const service = find(req.params.id);
       const ids = req.body.provider_ids;

@@ -10,11 +10,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
   DEFAULT_SIGNUP_POLICY,
-  DOMAIN_ENTRY_MAX_LENGTH,
-  MAX_ALLOWED_DOMAINS,
   normalizeDomainEntry,
   parseSignupPolicy,
-  SIGNUP_MODES,
   SIGNUP_POLICY_FILE,
   type SignupPolicy,
 } from '../../shared/signupPolicy';
@@ -23,6 +20,7 @@ import { currentUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
 import { HttpError, type ErrorItem } from '../http/errors';
 import { area } from '../http/routeAccess';
+import { signupPolicy } from '../../shared/contracts/authentication';
 
 /** The policy in force: the default without a file, closed when the file is not a valid policy (as the service reads it). */
 export function readSignupPolicy(dataDir: string): SignupPolicy {
@@ -54,20 +52,6 @@ const summary = (p: SignupPolicy) =>
       ? 'closed'
       : `limited to ${p.allowed_domains.map((d) => auditText(d)).join(', ')}`;
 
-const bodySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['mode', 'allowed_domains'],
-  properties: {
-    mode: { type: 'string', enum: [...SIGNUP_MODES] },
-    allowed_domains: {
-      type: 'array',
-      maxItems: MAX_ALLOWED_DOMAINS,
-      items: { type: 'string', maxLength: DOMAIN_ENTRY_MAX_LENGTH },
-    },
-  },
-};
-
 export function registerSignupPolicy(scope: FastifyInstance, ctx: ApplianceContext): void {
   const { dataDir } = ctx.config;
 
@@ -77,7 +61,7 @@ export function registerSignupPolicy(scope: FastifyInstance, ctx: ApplianceConte
 
   scope.put<{ Body: SignupPolicy }>(
     '/authentication/signup',
-    { config: { access: 'admin' }, schema: { body: bodySchema } },
+    { config: { access: 'admin' }, schema: { body: signupPolicy } },
     async (req) => {
       const { mode, allowed_domains: given } = req.body;
       const errs: ErrorItem[] = [];
