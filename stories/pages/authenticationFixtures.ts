@@ -9,7 +9,7 @@ import type {
   Group,
   Provider,
   ProviderCheck,
-} from '../../src/app/pages/authentication/types';
+} from '../../src/shared/contracts/authentication';
 import type { SignIns } from '../../src/app/pages/profile/SignInsPage';
 import type { RootState } from '../../src/store/createStore';
 import type { SessionUser } from '../../src/store/slices/session.slice';
@@ -198,6 +198,9 @@ export const signIns: SignIns = {
     { at: 1_763_810_000_000, source: '10.0.0.2', method: 'password', success: true },
   ],
   last_login: 1_763_900_500_000,
+  password_changed_at: null,
+  second_factors: [],
+  security_keys: [],
   failed_since_last_login: 1,
   active_sessions: 2,
 };

@@ -21,14 +21,12 @@ import { useResource, useResourceSave } from '../../../store/useResource';
 import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
 import { CheckboxField, ListField, TextField } from '../common/config/fields';
 import { AreaAccess, ReadOnlyNotice, WritableFieldset, useReadOnly } from '../common/config/ReadOnly';
-import {
-  LOCKOUT_POLICY_KEY,
-  LOCKOUTS_KEY,
-  SIMULATION_KEY,
-  type LockoutEntry,
-  type LockoutPolicy,
-  type LockoutSimulation,
-} from './types';
+import { LOCKOUT_POLICY_KEY, LOCKOUTS_KEY, SIMULATION_KEY } from './resources';
+import type {
+  LockoutEntry,
+  LockoutPolicy,
+  LockoutSimulation,
+} from '../../../shared/contracts/authentication';
 import '../common/config/config.css';
 import { UnlockIcon } from '../../../widgets/icons';
 

@@ -12,7 +12,8 @@ import { WritableFieldset } from '../common/config/ReadOnly';
 import { DetailSection, EntityDetailView, entityDetailPage } from '../common/entity/EntityDetailPage';
 import type { EntityDetailSource } from '../common/entity/useEntityDetail';
 import { PROVIDER_TYPE_NAMES } from './ProvidersPage';
-import { PROVIDERS_KEY, SERVICES_KEY, serviceKey, type AuthService, type Provider } from './types';
+import { PROVIDERS_KEY, SERVICES_KEY, serviceKey } from './resources';
+import type { AuthService, Provider } from '../../../shared/contracts/authentication';
 import { ArrowDownIcon, ArrowUpIcon } from '../../../widgets/icons';
 
 export const SERVICE_DETAIL: EntityDetailSource<AuthService> = {

@@ -11,7 +11,7 @@ import { useResource, useResourceSave } from '../../../store/useResource';
 import { useIsAdmin } from '../../../store/usePrivilege';
 import { Form } from '../../forms/Form';
 import { ListField, SaveDiscardActions, SavedReset } from '../common/config/fields';
-import { SIGNUP_KEY } from './types';
+import { SIGNUP_KEY } from './resources';
 
 const MODES: ReadonlyArray<{ mode: SignupMode; label: string; description: string }> = [
   { mode: 'open', label: 'Anyone', description: 'Anyone with an e-mail address may create an account.' },
