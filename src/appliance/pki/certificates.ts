@@ -51,6 +51,7 @@ import {
   type SubjectInput,
 } from './x509';
 import { toOneLine } from '../../lib/validation/text';
+import type { Certificate, CertificateDetail } from '../../shared/contracts/pki';
 
 export type Profile = 'server' | 'client';
 export const PROFILES: Profile[] = ['server', 'client'];
@@ -167,7 +168,7 @@ export function getCertRow(p: PkiContext, id: string): CertRow {
 /** Which parts of the appliance use a certificate (each user registers a hook on the PKI context). */
 export const usedBy = (p: PkiContext, certId: string): string[] => p.usedBy.flatMap((hook) => hook(certId));
 
-export function certView(p: PkiContext, row: CertRow) {
+export function certView(p: PkiContext, row: CertRow): Certificate {
   const s = storedSummary(row.cert_der);
   const ca = row.ca_id
     ? (p.app.db.prepare('SELECT name FROM pki_cas WHERE id = ?').get(row.ca_id) as
@@ -203,7 +204,7 @@ export function certView(p: PkiContext, row: CertRow) {
   };
 }
 
-export function certDetail(p: PkiContext, id: string) {
+export function certDetail(p: PkiContext, id: string): CertificateDetail {
   const row = getCertRow(p, id);
   const s = storedSummary(row.cert_der);
   return {

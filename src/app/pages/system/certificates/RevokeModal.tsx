@@ -2,7 +2,7 @@
 import { object, string } from 'yup';
 import { SelectField } from '../../common/config/fields';
 import { FormModal } from '../../common/FormModal';
-import { CAS_KEY, CERTIFICATES_KEY, CRLS_KEY, certificateKey } from '../types';
+import { CAS_KEY, CERTIFICATES_KEY, CRLS_KEY, certificateKey } from '../resources';
 
 export const REASONS = [
   { value: 'unspecified', name: 'Unspecified' },
