@@ -30,6 +30,7 @@ import {
 import { renderPreferences, renderRoot } from './render';
 import { migrateNetwork } from './samples';
 import { area } from '../http/routeAccess';
+import type { PreferencesAnswer } from '../../shared/contracts/system';
 
 export const NETWORK_SERVICE = AuditService.network;
 
@@ -89,7 +90,7 @@ export async function registerNetworkPreferences(
   const zones = new Set(timeZones());
   manager.register(networkService(ctx, zones));
 
-  const answer = () => {
+  const answer = (): PreferencesAnswer => {
     const stored = readPreferences(db);
     const { pending_changes, applied_at, applied_by } = manager.preview(NETWORK_SERVICE);
     return {

@@ -5,6 +5,7 @@
  * the confirmation banner or is rolled back. The files applying would write are shown below the form. Users who are
  * not admins see the values read-only.
  */
+import type { NetworkPreferences, PreferencesAnswer } from '../../../shared/contracts/system';
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
 import { useId } from 'react';
@@ -25,23 +26,7 @@ export const PREFERENCES_TITLE = 'Network preferences';
 export const NETWORK_PREFERENCES_KEY = 'network/preferences';
 export const NETWORK_PREFERENCES_PREVIEW_KEY = 'network/preferences/preview';
 
-export interface NetworkPreferences {
-  hostname: string;
-  domain: string;
-  dns_servers: string[];
-  ntp_servers: string[];
-  timezone: string;
-}
-
-/** What `GET {api}network/preferences` answers. */
-export interface PreferencesAnswer {
-  data: NetworkPreferences;
-  saved: boolean;
-  updated_at: number | null;
-  updated_by: string | null;
-  status: { pending_changes: boolean; applied_at: number | null; applied_by: string | null };
-  time_zones: string[];
-}
+export type { NetworkPreferences, PreferencesAnswer };
 
 interface FormValues {
   hostname: string;
