@@ -2,7 +2,7 @@
  * Canned appliance answers for the groups, providers, services and profile page stories: accounts, groups with
  * privileges, the three kinds of identity provider, the services' provider orders and a user's sign-ins.
  */
-import type { ApiClient, ApiResponse } from '../../src/api/client';
+import { withCall, type ApiClient, type ApiResponse } from '../../src/api/client';
 import type {
   Account,
   AuthService,
@@ -215,12 +215,12 @@ export function cannedApi(answers: Record<string, unknown>): ApiClient {
     if (!(key in answers)) return Promise.reject(new Error(`stories are offline (${key})`));
     return Promise.resolve({ status: 200, data: answers[key] as T, headers: new Headers() });
   };
-  return {
+  return withCall({
     request: (url, options) => answer(options?.method ?? 'GET', url),
     get: (url) => answer('GET', url),
     post: (url) => answer('POST', url),
     put: (url) => answer('PUT', url),
     patch: (url) => answer('PATCH', url),
     delete: (url) => answer('DELETE', url),
-  };
+  });
 }
