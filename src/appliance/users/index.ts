@@ -13,7 +13,7 @@ import {
   USERNAME_MAX,
   accountBody,
   idParams,
-  lockoutSimulationBody,
+  simulateLockoutPolicy,
   newAccountBody,
   totpConfirmBody,
   usersBulkBody,
@@ -21,7 +21,6 @@ import {
   type Account,
   type AccountBody,
   type IdParams,
-  type LockoutSimulationBody,
   type NewAccountBody,
   type TotpConfirmBody,
   type UsersBulkBody,
@@ -50,6 +49,7 @@ import { registerSecurityKeyRoutes } from './securityKeyRoutes';
 import { listSecurityKeys } from './securityKeys';
 import { dayOf, findAccount, listAccounts } from './store';
 import { area } from '../http/routeAccess';
+import { contractRoute } from '../http/contractRoute';
 
 export { accountRefusal } from './store';
 export { recordLogin } from './history';
@@ -383,10 +383,8 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
   );
 
   // Whom a candidate lockout policy would have locked over the recorded recent failures (nothing is changed).
-  scope.post<{ Body: LockoutSimulationBody }>(
-    '/users/lockout-simulation',
-    { config: { access: area('authentication', 'read') }, schema: { body: lockoutSimulationBody } },
-    async (req) => simulateLockout(db, req.body, ctx.now()),
+  contractRoute(scope, simulateLockoutPolicy, { access: area('authentication', 'read') }, async (req) =>
+    simulateLockout(db, req.body, ctx.now()),
   );
 
   scope.delete<{ Params: IdParams }>(

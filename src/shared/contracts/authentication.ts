@@ -9,6 +9,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { AREAS, type Privileges } from '../privileges';
 import { DOMAIN_ENTRY_MAX_LENGTH, MAX_ALLOWED_DOMAINS, SIGNUP_MODES } from '../signupPolicy';
 import { SIGN_IN_SERVICES } from '../signIns';
+import { endpoint } from './endpoint';
 import { enumOf, epochMs, nullableString } from './fields';
 import { listQuery, oneOf } from './listing';
 
@@ -560,3 +561,44 @@ export const lockoutSimulation = Type.Object({
   ),
 });
 export type LockoutSimulation = Static<typeof lockoutSimulation>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Endpoints (registered from these by the appliance, called through them by the console)
+
+export const getSignupPolicy = endpoint({
+  method: 'GET',
+  path: 'authentication/signup',
+  response: signupPolicy,
+  summary: 'Who may sign up with the identity service',
+});
+
+export const putSignupPolicy = endpoint({
+  method: 'PUT',
+  path: 'authentication/signup',
+  body: signupPolicy,
+  response: signupPolicy,
+  summary: 'Change who may sign up with the identity service',
+});
+
+export const getLockoutPolicy = endpoint({
+  method: 'GET',
+  path: 'config/lockout',
+  response: lockoutPolicy,
+  summary: 'The lockout policy',
+});
+
+export const putLockoutPolicy = endpoint({
+  method: 'PUT',
+  path: 'config/lockout',
+  body: lockoutPolicyBody,
+  response: savedLockoutPolicy,
+  summary: 'Change the lockout policy (a stricter one waits for a confirmation)',
+});
+
+export const simulateLockoutPolicy = endpoint({
+  method: 'POST',
+  path: 'users/lockout-simulation',
+  body: lockoutSimulationBody,
+  response: lockoutSimulation,
+  summary: 'Whom a candidate lockout policy would have locked over the recorded failures',
+});

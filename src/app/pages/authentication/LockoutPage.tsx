@@ -17,15 +17,18 @@ import { fieldSchema } from '../../../lib/validation/yup';
 import { DataTable } from '../../../widgets/DataTable';
 import { PageHeader } from '../../../widgets/PageHeader';
 import { useAppDispatch } from '../../../store/createStore';
-import { useResource, useResourceSave } from '../../../store/useResource';
+import { useEndpoint, useResource, useResourceSave } from '../../../store/useResource';
 import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
 import { CheckboxField, ListField, TextField } from '../common/config/fields';
 import { AreaAccess, ReadOnlyNotice, WritableFieldset, useReadOnly } from '../common/config/ReadOnly';
 import { LOCKOUT_POLICY_KEY, LOCKOUTS_KEY, SIMULATION_KEY } from './resources';
-import type {
-  LockoutEntry,
-  LockoutPolicy,
-  LockoutSimulation,
+import {
+  getLockoutPolicy,
+  putLockoutPolicy,
+  simulateLockoutPolicy,
+  type LockoutEntry,
+  type LockoutPolicy,
+  type LockoutSimulation,
 } from '../../../shared/contracts/authentication';
 import '../common/config/config.css';
 import { UnlockIcon } from '../../../widgets/icons';
@@ -120,7 +123,7 @@ export function LockoutPage() {
 function Lockout() {
   const dispatch = useAppDispatch();
   const readOnly = useReadOnly();
-  const policy = useResource<LockoutPolicy>(LOCKOUT_POLICY_KEY);
+  const policy = useEndpoint(getLockoutPolicy);
   const queue = useResource<{ data: LockoutEntry[] }>(LOCKOUTS_KEY);
   const save = useResourceSave();
   const unlock = useResourceSave();
@@ -151,8 +154,7 @@ function Lockout() {
               onSubmit={(v) => {
                 save.save({
                   key: LOCKOUT_POLICY_KEY,
-                  method: 'PUT',
-                  path: LOCKOUT_POLICY_KEY,
+                  endpoint: putLockoutPolicy,
                   body: toPolicyBody(v),
                   message: 'Lockout policy saved.',
                 });
@@ -220,8 +222,7 @@ function Lockout() {
                       onClick={() => {
                         simulate.save({
                           key: LOCKOUTS_KEY,
-                          method: 'POST',
-                          path: 'users/lockout-simulation',
+                          endpoint: simulateLockoutPolicy,
                           body: toBody(values),
                           resultKey: SIMULATION_KEY,
                         });
