@@ -8,12 +8,7 @@ import os from 'node:os';
 import { isFqdn, isHostname, isIpAddress } from '../../lib/validation/validators';
 import type { ErrorItem } from '../http/errors';
 import type { Db } from '../../storage/sqlite';
-import {
-  MAX_DNS_SERVERS,
-  MAX_NTP_SERVERS,
-  networkPreferences,
-  type NetworkPreferences,
-} from '../../shared/contracts/system';
+import { MAX_DNS_SERVERS, MAX_NTP_SERVERS, type NetworkPreferences } from '../../shared/contracts/system';
 
 export { MAX_DNS_SERVERS, MAX_NTP_SERVERS, type NetworkPreferences };
 
@@ -23,9 +18,6 @@ export function timeZones(): string[] {
   zones.add('UTC');
   return [...zones].sort();
 }
-
-/** The body schema of `PUT {api}network/preferences` (the contract's). */
-export const preferencesSchema = networkPreferences;
 
 /** Item-level checks the JSON schema cannot express; an empty list means valid. */
 export function checkPreferences(p: NetworkPreferences, zones: ReadonlySet<string>): ErrorItem[] {

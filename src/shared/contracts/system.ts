@@ -5,6 +5,7 @@
  * holds them to it, test/appliance/contracts/system.test.ts).
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { endpoint } from './endpoint';
 import { enumOf, epochMs, nullableString, orNull } from './fields';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -264,3 +265,21 @@ export const dashboardSummary = Type.Object({
   ),
 });
 export type DashboardSummary = Static<typeof dashboardSummary>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Endpoints (registered from these by the appliance, called through them by the console)
+
+export const getNetworkPreferences = endpoint({
+  method: 'GET',
+  path: 'network/preferences',
+  response: preferencesAnswer,
+  summary: 'The network preferences, whether they are applied, and the time zones',
+});
+
+export const putNetworkPreferences = endpoint({
+  method: 'PUT',
+  path: 'network/preferences',
+  body: networkPreferences,
+  response: preferencesAnswer,
+  summary: 'Change the network preferences (applied with Apply)',
+});

@@ -5,13 +5,19 @@
  * the confirmation banner or is rolled back. The files applying would write are shown below the form. Users who are
  * not admins see the values read-only.
  */
-import type { NetworkPreferences, PreferencesAnswer } from '../../../shared/contracts/system';
+import {
+  getNetworkPreferences,
+  putNetworkPreferences,
+  type NetworkPreferences,
+  type PreferencesAnswer,
+} from '../../../shared/contracts/system';
+import { keyOf } from '../../../shared/contracts/endpoint';
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
 import { useId } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { splitMultiValue, validateValue, type FieldRules } from '../../../lib/validation';
-import { useResource, useResourceSave } from '../../../store/useResource';
+import { useEndpoint, useResourceSave } from '../../../store/useResource';
 import { useCanWrite } from '../../../store/usePrivilege';
 import { Loader } from '../../../widgets/Loader';
 import { ApplyHeader } from '../common/config/ApplyHeader';
@@ -23,7 +29,7 @@ import '../common/config/config.css';
 import './network.css';
 
 export const PREFERENCES_TITLE = 'Network preferences';
-export const NETWORK_PREFERENCES_KEY = 'network/preferences';
+export const NETWORK_PREFERENCES_KEY = keyOf(getNetworkPreferences);
 export const NETWORK_PREFERENCES_PREVIEW_KEY = 'network/preferences/preview';
 
 export type { NetworkPreferences, PreferencesAnswer };
@@ -82,8 +88,7 @@ function PreferencesForm({ answer }: { answer: PreferencesAnswer }) {
         onSubmit={(v) => {
           save({
             key: NETWORK_PREFERENCES_KEY,
-            method: 'PUT',
-            path: 'network/preferences',
+            endpoint: putNetworkPreferences,
             body: fromForm(v),
             message: 'Network preferences saved; apply them to write their files.',
             refresh: [NETWORK_PREFERENCES_PREVIEW_KEY],
@@ -153,7 +158,7 @@ function ReadOnlyPreferences({ data }: { data: NetworkPreferences }) {
 }
 
 export function NetworkPreferencesPage() {
-  const { data, status } = useResource<PreferencesAnswer>(NETWORK_PREFERENCES_KEY);
+  const { data, status } = useEndpoint(getNetworkPreferences);
   // Admins, and accounts whose groups grant the network area's write privilege.
   const isAdmin = useCanWrite('network');
   const applied = data?.status.applied_at
