@@ -13,7 +13,7 @@
  *   (a tiny interpreter of those keywords), so a form never needs to copy a regular expression.
  */
 import type { TObject, TSchema } from '@sinclair/typebox';
-import type { StringSchema } from 'yup';
+import { array, string, type ArraySchema, type StringSchema } from 'yup';
 import { schemaFormat } from '../../lib/validation/formats';
 import type { FieldRules } from '../../lib/validation/validate';
 import type { ValidatorType } from '../../lib/validation/validators';
@@ -82,7 +82,12 @@ export function rulesOf(body: TObject, field: string): ContractFieldRules {
     if (array.maxItems !== undefined) rules.maxItems = array.maxItems;
   } else {
     const text = schema.type === 'string';
-    rules.required = required && (!text || (schema.minLength ?? 0) >= 1);
+    // An empty string is a missing value when the schema refuses it (a minimum length, a format or a pattern).
+    const emptyRefused =
+      (schema.minLength ?? 0) >= 1 ||
+      (format !== undefined && !format.check('')) ||
+      (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(''));
+    rules.required = required && (!text || emptyRefused);
   }
   return rules;
 }
@@ -106,6 +111,8 @@ export function fieldSchemaOf(
   body: TObject,
   field: string,
   label?: string,
+  /** The form's own words for a value that breaks the schema's pattern. */
+  messages: { pattern?: string } = {},
 ): StringSchema<string | undefined> {
   const rules = rulesOf(body, field);
   const name = label ?? 'Value';
@@ -116,11 +123,35 @@ export function fieldSchemaOf(
   }
   if (rules.pattern) {
     const re = new RegExp(rules.pattern, 'u');
-    s = s.test('pattern', `${name} is not in the expected form.`, (v) => !v || re.test(v));
+    s = s.test(
+      'pattern',
+      messages.pattern ?? `${name} is not in the expected form.`,
+      (v) => !v || re.test(v),
+    );
   }
   if (rules.oneOf) {
     const values = rules.oneOf;
     s = s.test('one-of', `${name} must be one of ${values.join(', ')}.`, (v) => !v || values.includes(v));
   }
   return s;
+}
+
+/**
+ * A Yup schema for a list field (an array of strings): every entry passes the items' rules (`message` when one does
+ * not), and the array's `minItems` / `maxItems` (`fewMessage` when too few).
+ */
+export function listSchemaOf(
+  body: TObject,
+  field: string,
+  message: string,
+  fewMessage?: string,
+): ArraySchema<string[] | undefined, object> {
+  const rules = rulesOf(body, field);
+  const entry = fieldSchemaOf(body, field).required();
+  let s = array(string().required()).test('entries', message, (list) =>
+    (list ?? []).every((v) => entry.isValidSync(v)),
+  );
+  if (rules.minItems) s = s.min(rules.minItems, fewMessage ?? `Add at least ${rules.minItems}.`);
+  if (rules.maxItems !== undefined) s = s.max(rules.maxItems, `At most ${rules.maxItems} entries.`);
+  return s as ArraySchema<string[] | undefined, object>;
 }
