@@ -16,6 +16,7 @@ import type { TObject, TSchema } from '@sinclair/typebox';
 import { array, string, type ArraySchema, type StringSchema } from 'yup';
 import { schemaFormat } from '../../lib/validation/formats';
 import type { FieldRules } from '../../lib/validation/validate';
+import { textProblem, type TextKind } from '../../lib/validation/text';
 import type { ValidatorType } from '../../lib/validation/validators';
 import { fieldSchema } from '../../lib/validation/yup';
 
@@ -46,6 +47,8 @@ interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   required?: string[];
 }
+
+const TEXT_FORMATS: Record<string, TextKind> = { 'safe-text': 'line', 'safe-multiline-text': 'lines' };
 
 const plain = (s: TSchema): JsonSchema => JSON.parse(JSON.stringify(s)) as JsonSchema;
 
@@ -120,6 +123,14 @@ export function fieldSchemaOf(
   if (rules.maxLength !== undefined) {
     const max = rules.maxLength;
     s = s.test('max-length', `${name} must be at most ${max} characters.`, (v) => (v ?? '').length <= max);
+  }
+  const kind = TEXT_FORMATS[propertyOf(body, field).schema.format ?? ''];
+  if (kind) {
+    // Free text shown to people: the appliance's text rule (one line without control characters, or lines).
+    s = s.test('text', (v, ctx) => {
+      const problem = v ? textProblem(v, kind) : null;
+      return problem ? ctx.createError({ message: `${name}: ${problem.msg}.` }) : true;
+    });
   }
   if (rules.pattern) {
     const re = new RegExp(rules.pattern, 'u');

@@ -252,7 +252,7 @@ interface AccessValues {
   description: string;
 }
 
-const accessSchema = object({
+export const accessSchema = object({
   // Host bits first: its message names the network meant (`10.0.0.1/8` → `10.0.0.0/8`).
   // The schema's format says why (host bits: the network meant) through the one §5 rule.
   subnet: string()
