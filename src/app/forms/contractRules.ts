@@ -13,9 +13,10 @@
  *   (a tiny interpreter of those keywords), so a form never needs to copy a regular expression.
  */
 import type { TObject, TSchema } from '@sinclair/typebox';
-import type { StringSchema } from 'yup';
+import { array, string, type ArraySchema, type StringSchema } from 'yup';
 import { schemaFormat } from '../../lib/validation/formats';
 import type { FieldRules } from '../../lib/validation/validate';
+import { textProblem, type TextKind } from '../../lib/validation/text';
 import type { ValidatorType } from '../../lib/validation/validators';
 import { fieldSchema } from '../../lib/validation/yup';
 
@@ -46,6 +47,8 @@ interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   required?: string[];
 }
+
+const TEXT_FORMATS: Record<string, TextKind> = { 'safe-text': 'line', 'safe-multiline-text': 'lines' };
 
 const plain = (s: TSchema): JsonSchema => JSON.parse(JSON.stringify(s)) as JsonSchema;
 
@@ -82,7 +85,12 @@ export function rulesOf(body: TObject, field: string): ContractFieldRules {
     if (array.maxItems !== undefined) rules.maxItems = array.maxItems;
   } else {
     const text = schema.type === 'string';
-    rules.required = required && (!text || (schema.minLength ?? 0) >= 1);
+    // An empty string is a missing value when the schema refuses it (a minimum length, a format or a pattern).
+    const emptyRefused =
+      (schema.minLength ?? 0) >= 1 ||
+      (format !== undefined && !format.check('')) ||
+      (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(''));
+    rules.required = required && (!text || emptyRefused);
   }
   return rules;
 }
@@ -106,6 +114,8 @@ export function fieldSchemaOf(
   body: TObject,
   field: string,
   label?: string,
+  /** The form's own words for a value that breaks the schema's pattern. */
+  messages: { pattern?: string } = {},
 ): StringSchema<string | undefined> {
   const rules = rulesOf(body, field);
   const name = label ?? 'Value';
@@ -114,13 +124,45 @@ export function fieldSchemaOf(
     const max = rules.maxLength;
     s = s.test('max-length', `${name} must be at most ${max} characters.`, (v) => (v ?? '').length <= max);
   }
+  const kind = TEXT_FORMATS[propertyOf(body, field).schema.format ?? ''];
+  if (kind) {
+    // Free text shown to people: the appliance's text rule (one line without control characters, or lines).
+    s = s.test('text', (v, ctx) => {
+      const problem = v ? textProblem(v, kind) : null;
+      return problem ? ctx.createError({ message: `${name}: ${problem.msg}.` }) : true;
+    });
+  }
   if (rules.pattern) {
     const re = new RegExp(rules.pattern, 'u');
-    s = s.test('pattern', `${name} is not in the expected form.`, (v) => !v || re.test(v));
+    s = s.test(
+      'pattern',
+      messages.pattern ?? `${name} is not in the expected form.`,
+      (v) => !v || re.test(v),
+    );
   }
   if (rules.oneOf) {
     const values = rules.oneOf;
     s = s.test('one-of', `${name} must be one of ${values.join(', ')}.`, (v) => !v || values.includes(v));
   }
   return s;
+}
+
+/**
+ * A Yup schema for a list field (an array of strings): every entry passes the items' rules (`message` when one does
+ * not), and the array's `minItems` / `maxItems` (`fewMessage` when too few).
+ */
+export function listSchemaOf(
+  body: TObject,
+  field: string,
+  message: string,
+  fewMessage?: string,
+): ArraySchema<string[] | undefined, object> {
+  const rules = rulesOf(body, field);
+  const entry = fieldSchemaOf(body, field).required();
+  let s = array(string().required()).test('entries', message, (list) =>
+    (list ?? []).every((v) => entry.isValidSync(v)),
+  );
+  if (rules.minItems) s = s.min(rules.minItems, fewMessage ?? `Add at least ${rules.minItems}.`);
+  if (rules.maxItems !== undefined) s = s.max(rules.maxItems, `At most ${rules.maxItems} entries.`);
+  return s as ArraySchema<string[] | undefined, object>;
 }

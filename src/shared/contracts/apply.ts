@@ -4,7 +4,7 @@
  * delete many; src/appliance/apply/collections.ts).
  */
 import { Type, type TObject, type TProperties } from '@sinclair/typebox';
-import { endpoint, nullable, stringEnum } from './endpoint';
+import { endpoint, nullable, stringEnum, type Endpoint } from './endpoint';
 
 /** Whether the saved configuration differs from the applied one, and when it was last applied. */
 export const ApplyStatus = Type.Object({
@@ -86,14 +86,23 @@ export const stored = <P extends TProperties>(body: TObject<P>) =>
  * (`:id`), `remove` (`:id`, 204) and `removeMany` (`POST <path>/delete {ids}`). `item` is what a stored item
  * answers (usually `stored(body)`, whose optional fields the list fills in).
  */
-export function listEndpoints<B extends TObject, R extends TObject>(
+export function listEndpoints<B extends TObject, R extends TObject, C extends TObject = B>(
   path: string,
   what: string,
   body: B,
   item: R,
+  /** The body of an addition when it differs (a secret required to create, optional to change). */
+  createBody?: C,
 ) {
   return {
-    add: endpoint({ method: 'POST', path, body, response: item, status: 201, summary: `Add ${what}` }),
+    add: endpoint({
+      method: 'POST',
+      path,
+      body: (createBody ?? body) as C,
+      response: item,
+      status: 201,
+      summary: `Add ${what}`,
+    }),
     replace: endpoint({
       method: 'PUT',
       path: `${path}/:id`,
@@ -119,4 +128,30 @@ export function listEndpoints<B extends TObject, R extends TObject>(
   };
 }
 
-export type ListEndpoints = ReturnType<typeof listEndpoints<TObject, TObject>>;
+/** Any list's four endpoints, as the appliance's `registerList` and the console's `ListSection` take them. */
+export interface ListEndpoints {
+  add: Endpoint<{
+    method: 'POST';
+    path: string;
+    body: TObject;
+    response: TObject;
+    status: 201;
+    summary: string;
+  }>;
+  replace: Endpoint<{
+    method: 'PUT';
+    path: string;
+    params: typeof IdParams;
+    body: TObject;
+    response: TObject;
+    summary: string;
+  }>;
+  remove: Endpoint<{ method: 'DELETE'; path: string; params: typeof IdParams; status: 204; summary: string }>;
+  removeMany: Endpoint<{
+    method: 'POST';
+    path: string;
+    body: typeof BulkDelete;
+    response: typeof Deleted;
+    summary: string;
+  }>;
+}

@@ -4,8 +4,8 @@
  * so the forms accept exactly what the appliance stores.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { ApplyStatus, ConfigPreview, JobProgress, listEndpoints, stored } from './apply';
-import { endpoint, stringEnum } from './endpoint';
+import { ApplyStatus, ConfigPreview, IdParams, JobProgress, listEndpoints, stored } from './apply';
+import { endpoint, nullable, stringEnum } from './endpoint';
 
 const port = (description: string) => Type.Integer({ minimum: 1, maximum: 65535, description });
 const description = Type.String({ maxLength: 200, format: 'safe-text', description: 'A note for people.' });
@@ -151,4 +151,113 @@ export const applyProxy = endpoint({
   response: JobProgress,
   status: 202,
   summary: 'Apply the saved DNS proxy configuration (a job)',
+});
+
+// ---- Dynamic DNS ----------------------------------------------------------------------------------------------
+
+export const DDNS_PROTOCOLS = ['dyndns2', 'duckdns', 'custom'] as const;
+export const DDNS_PROVIDER_IDS = ['dyndns', 'noip', 'desec', 'duckdns', 'custom'] as const;
+
+export const DdnsProvider = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  protocol: stringEnum(DDNS_PROTOCOLS),
+});
+export type DdnsProvider = Static<typeof DdnsProvider>;
+
+const httpUrlOrEmpty = (what: string) =>
+  Type.Union(
+    [Type.String({ maxLength: 0 }), Type.String({ maxLength: 1024, pattern: '^https?://[^\\s]+$' })],
+    {
+      description: what,
+    },
+  );
+
+const accountFields = {
+  provider: stringEnum(DDNS_PROVIDER_IDS),
+  hostname: Type.String({ minLength: 1, maxLength: 253, description: 'The name to keep up to date.' }),
+  username: Type.String({ maxLength: 128, format: 'safe-text' }),
+  update_url: httpUrlOrEmpty('The update URL of a custom provider (%IP% is replaced), empty otherwise.'),
+  ip_source: stringEnum(['web', 'interface'], { description: 'Where the public address is found.' }),
+  check_url: httpUrlOrEmpty('The address-check URL (web source), empty for the default.'),
+  interface: Type.String({
+    maxLength: 15,
+    description: 'The interface whose address is used (interface source).',
+  }),
+  interval_seconds: Type.Integer({ minimum: 60, maximum: 86400 }),
+  ttl: Type.Integer({ minimum: 30, maximum: 86400 }),
+  enabled: Type.Boolean(),
+};
+const secret = Type.String({ maxLength: 256, format: 'safe-text', description: 'The password or token.' });
+
+/** A change: an absent or empty secret keeps the stored one (while the account still points where it was saved for). */
+export const DdnsAccountBody = Type.Object(
+  { ...accountFields, secret: Type.Optional(secret) },
+  { additionalProperties: false },
+);
+export type DdnsAccountBody = Static<typeof DdnsAccountBody>;
+/** A new account: the secret is required (it may be empty for a custom URL that carries its own token). */
+export const DdnsAccountCreate = Type.Object({ ...accountFields, secret }, { additionalProperties: false });
+
+export const DdnsFailure = Type.Object({
+  stage: stringEnum(['check', 'update']),
+  kind: stringEnum([
+    'dns',
+    'refused',
+    'timeout',
+    'network',
+    'tls',
+    'http',
+    'provider',
+    'interface',
+    'secret',
+    'other',
+  ]),
+  message: Type.String(),
+});
+export type DdnsFailure = Static<typeof DdnsFailure>;
+
+export const DdnsAccount = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  ...accountFields,
+  provider: Type.String(),
+  has_secret: Type.Boolean(),
+  last_ip: nullable(Type.String()),
+  last_result: nullable(Type.String()),
+  last_update_at: nullable(Type.Integer()),
+  next_check_at: nullable(Type.Integer()),
+  failing_since: nullable(Type.Integer(), { description: 'When the current run of failed updates began.' }),
+  failure: nullable(DdnsFailure, {
+    description: 'What the last update’s failure was (null unless it failed).',
+  }),
+});
+export type DdnsAccount = Static<typeof DdnsAccount>;
+
+export const DynamicDns = Type.Object({
+  providers: Type.Array(DdnsProvider),
+  accounts: Type.Array(DdnsAccount),
+});
+export type DynamicDns = Static<typeof DynamicDns>;
+
+export const getDynamic = endpoint({
+  method: 'GET',
+  path: 'dns/dynamic',
+  response: DynamicDns,
+  summary: 'The dynamic DNS providers and accounts',
+});
+
+export const dynamicAccounts = listEndpoints(
+  'dns/dynamic/accounts',
+  'a dynamic DNS account',
+  DdnsAccountBody,
+  DdnsAccount,
+  DdnsAccountCreate,
+);
+
+export const updateDynamicAccount = endpoint({
+  method: 'POST',
+  path: 'dns/dynamic/accounts/:id/update',
+  params: IdParams,
+  response: DdnsAccount,
+  summary: 'Update a dynamic DNS account now',
 });

@@ -22,7 +22,7 @@
  * of what a caller sends.
  */
 import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
-import type { TBoolean, TInteger, TNumber, TString } from '@sinclair/typebox';
+import type { TBoolean, TInteger, TNumber, TObject, TString } from '@sinclair/typebox';
 
 export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -121,7 +121,7 @@ export const stringEnum = <const V extends readonly string[]>(
  * `Type.Union([T, Type.Null()])` in responses: a union is an `anyOf`, which the answer's serialiser can only decide
  * with a validator of its own (slower, and blind to the §5 formats).
  */
-export const nullable = <T extends TString | TInteger | TNumber | TBoolean>(
+export const nullable = <T extends TString | TInteger | TNumber | TBoolean | TObject>(
   schema: T,
   options: { description?: string } = {},
 ): TUnsafe<Static<T> | null> => {

@@ -172,7 +172,7 @@ export function NetworkPreferencesPage() {
           description="The appliance's host name, domain, name and time servers and time zone, rendered to the files they live in (under the console's data directory)."
           pendingChanges={data?.status.pending_changes}
           resourceKey={NETWORK_PREFERENCES_KEY}
-          applyPath="network/preferences/apply"
+          apply="network/preferences/apply"
           refresh={[NETWORK_PREFERENCES_PREVIEW_KEY]}
           help={NETWORK_HELP}
           readOnly={!isAdmin}
