@@ -10,6 +10,8 @@ import type { AnyObjectSchema } from 'yup';
 import { createAjv } from '../../../src/appliance/http/scope';
 import * as dns from '../../../src/shared/contracts/dns';
 import * as ssh from '../../../src/shared/contracts/ssh';
+import * as authentication from '../../../src/shared/contracts/authentication';
+import { lockoutSchema } from '../../../src/app/pages/authentication/LockoutPage';
 import {
   accessSchema,
   domainSchema,
@@ -57,7 +59,25 @@ const STRINGS = [
   'bell\u0007',
   'x'.repeat(201),
 ];
-const INTEGERS = ['0', '1', '22', '53', '60', '1024', '1025', '65535', '65536', '-1', '1.5', 'abc', ''];
+const INTEGERS = [
+  '0',
+  '1',
+  '22',
+  '53',
+  '60',
+  '100',
+  '101',
+  '1024',
+  '1025',
+  '65535',
+  '65536',
+  '86400',
+  '86401',
+  '-1',
+  '1.5',
+  'abc',
+  '',
+];
 
 /** The form's field name ↔ the body's property; `only: 'refused'` when the form is stricter by design. */
 interface Pair {
@@ -112,6 +132,12 @@ const PAIRS: Pair[] = [
     body: ssh.AuthorizedKeyBody,
     fields: ['username', 'key'],
     stricter: ['key'],
+  },
+  {
+    form: 'Lockout policy',
+    schema: lockoutSchema,
+    body: authentication.lockoutPolicyBody,
+    fields: ['attempts', 'window_seconds', 'duration_seconds'],
   },
 ];
 

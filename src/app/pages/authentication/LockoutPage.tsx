@@ -24,6 +24,7 @@ import { AreaAccess, ReadOnlyNotice, WritableFieldset, useReadOnly } from '../co
 import { LOCKOUT_POLICY_KEY, LOCKOUTS_KEY, SIMULATION_KEY } from './resources';
 import {
   getLockoutPolicy,
+  LOCKOUT_LIMITS,
   putLockoutPolicy,
   simulateLockoutPolicy,
   type LockoutEntry,
@@ -35,9 +36,19 @@ import { UnlockIcon } from '../../../widgets/icons';
 
 export const LOCKOUT_TITLE = 'Lockout';
 
-/** The appliance's bounds (src/appliance/auth/lockout.ts LOCKOUT_LIMITS). */
-const ATTEMPTS = { validators: ['integer'] as const, min: 1, max: 100, required: true };
-const SECONDS = { validators: ['integer'] as const, min: 1, max: 86400, required: true };
+/** The contract's bounds (LOCKOUT_LIMITS), so the form refuses what the appliance refuses. */
+const ATTEMPTS = {
+  validators: ['integer'] as const,
+  min: LOCKOUT_LIMITS.attempts.minimum,
+  max: LOCKOUT_LIMITS.attempts.maximum,
+  required: true,
+};
+const SECONDS = {
+  validators: ['integer'] as const,
+  min: LOCKOUT_LIMITS.window_seconds.minimum,
+  max: LOCKOUT_LIMITS.window_seconds.maximum,
+  required: true,
+};
 const ACCOUNT_ATTEMPTS = { validators: ['integer'] as const, min: 1, max: 1000, required: true };
 const SOURCE_ATTEMPTS = { validators: ['integer'] as const, min: 1, max: 10000, required: true };
 
@@ -53,7 +64,7 @@ interface Values {
   allow_list: string[];
 }
 
-const schema = object({
+export const lockoutSchema = object({
   attempts: fieldSchema(ATTEMPTS, 'Attempts'),
   window_seconds: fieldSchema(SECONDS, 'Window'),
   duration_seconds: fieldSchema(SECONDS, 'Duration'),
@@ -150,7 +161,7 @@ function Lockout() {
             <Formik<Values>
               initialValues={toValues(p)}
               enableReinitialize
-              validationSchema={schema}
+              validationSchema={lockoutSchema}
               onSubmit={(v) => {
                 save.save({
                   key: LOCKOUT_POLICY_KEY,
