@@ -51,22 +51,17 @@ import {
   type SubjectInput,
 } from './x509';
 import { toOneLine } from '../../lib/validation/text';
-import type { Certificate, CertificateDetail } from '../../shared/contracts/pki';
+import {
+  REVOCATION_REASONS,
+  type Certificate,
+  type CertificateDetail,
+  type RevocationReason,
+} from '../../shared/contracts/pki';
 
 export type Profile = 'server' | 'client';
 export const PROFILES: Profile[] = ['server', 'client'];
 
-export const REVOCATION_REASONS = [
-  'unspecified',
-  'key_compromise',
-  'ca_compromise',
-  'affiliation_changed',
-  'superseded',
-  'cessation_of_operation',
-  'certificate_hold',
-  'privilege_withdrawn',
-] as const;
-export type RevocationReason = (typeof REVOCATION_REASONS)[number];
+export { REVOCATION_REASONS, type RevocationReason };
 
 export const REASON_CODES: Record<RevocationReason, x509.X509CrlReason> = {
   unspecified: x509.X509CrlReason.unspecified,

@@ -4,6 +4,7 @@
  * queries: which fields sort, which filter (see `listing.ts` for the shared part). Times are ISO 8601 strings.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { endpoint } from './endpoint';
 import { enumOf, orNull } from './fields';
 import { listQuery, oneOf } from './listing';
 
@@ -269,3 +270,36 @@ export type CertificateSummary = Static<typeof certificateSummary>;
 /** Enough for one expiry banner per certificate; the board itself shows the first few. */
 export const WATCHED_MAX = 1000;
 export const SUMMARY_HORIZON_DAYS = 90;
+
+/** An object's id in the path (`pki/certificates/{id}`). */
+export const pkiIdParams = Type.Object(
+  { id: Type.String({ pattern: '^[A-Za-z0-9_.-]{1,128}$', description: 'The object’s id.' }) },
+  { additionalProperties: false },
+);
+
+export const REVOCATION_REASONS = [
+  'unspecified',
+  'key_compromise',
+  'ca_compromise',
+  'affiliation_changed',
+  'superseded',
+  'cessation_of_operation',
+  'certificate_hold',
+  'privilege_withdrawn',
+] as const;
+export type RevocationReason = (typeof REVOCATION_REASONS)[number];
+
+/** `POST {api}pki/certificates/{id}/revoke`. */
+export const revokeBody = Type.Object(
+  { reason: enumOf(REVOCATION_REASONS) },
+  { additionalProperties: false },
+);
+
+export const revokeCertificate = endpoint({
+  method: 'POST',
+  path: 'pki/certificates/:id/revoke',
+  params: pkiIdParams,
+  body: revokeBody,
+  response: certificateDetail,
+  summary: 'Revoke a certificate (its authority publishes its revocation list again)',
+});
