@@ -602,3 +602,12 @@ export const simulateLockoutPolicy = endpoint({
   response: lockoutSimulation,
   summary: 'Whom a candidate lockout policy would have locked over the recorded failures',
 });
+
+export const putService = endpoint({
+  method: 'PUT',
+  path: 'authentication/services/:id',
+  params: serviceParams,
+  body: serviceBody,
+  response: authService,
+  summary: 'Set the providers of a service, in fallback order',
+});
