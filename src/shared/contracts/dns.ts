@@ -6,6 +6,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ApplyStatus, ConfigPreview, IdParams, JobProgress, listEndpoints, stored } from './apply';
 import { endpoint, nullable, stringEnum } from './endpoint';
+import { listPage } from './listing';
+import { DnsQueryRecord, DnsQueryTop, queriesQuery, topQuery } from '../dnsQueries';
 
 const port = (description: string) => Type.Integer({ minimum: 1, maximum: 65535, description });
 const description = Type.String({ maxLength: 200, format: 'safe-text', description: 'A note for people.' });
@@ -260,4 +262,22 @@ export const updateDynamicAccount = endpoint({
   params: IdParams,
   response: DdnsAccount,
   summary: 'Update a dynamic DNS account now',
+});
+
+// ---- The query log --------------------------------------------------------------------------------------------
+
+export const listQueries = endpoint({
+  method: 'GET',
+  path: 'dns/queries',
+  query: queriesQuery,
+  response: listPage(DnsQueryRecord),
+  summary: 'The DNS query log, newest first, filtered and paged',
+});
+
+export const getQueryTop = endpoint({
+  method: 'GET',
+  path: 'dns/queries/top',
+  query: topQuery,
+  response: DnsQueryTop,
+  summary: 'The most asked names and the most asking clients of a time range',
 });
