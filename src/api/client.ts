@@ -6,7 +6,8 @@
 import { ApiError, kindForStatus, transportMessages } from './errors';
 import { retriesFor, shouldRetry } from './retryPolicy';
 import { XSRF_COOKIE, XSRF_HEADER, XSRF_HOST_COOKIE } from '../shared/http';
-import { apiUrl } from '../shared/paths';
+import { apiUrl, joinPath } from '../shared/paths';
+import { pathOf, type AnyEndpoint, type CallArgs, type ResponseOf } from '../shared/contracts/endpoint';
 
 export type Method = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -31,7 +32,21 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
+/** `api.call`'s options: the request's own (headers, timeout, signal, retries) and the API base (`/api/` by default). */
+export interface CallOptions extends Omit<RequestOptions, 'method' | 'body' | 'query'> {
+  apiBase?: string;
+}
+
 export interface ApiClient {
+  /**
+   * Calls an endpoint of the appliance from its contract (src/shared/contracts): the URL from its path and `params`,
+   * its method, `query` and `body`; the answer has the response's type.
+   */
+  call<E extends AnyEndpoint>(
+    endpoint: E,
+    args: CallArgs<E>,
+    options?: CallOptions,
+  ): Promise<ApiResponse<ResponseOf<E>>>;
   request<T = unknown>(url: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   get<T = unknown>(url: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<ApiResponse<T>>;
   post<T = unknown>(
@@ -60,6 +75,42 @@ export interface ClientEnvironment {
   readCookie: (name: string) => string | undefined;
   /** Headers added to every same-origin request (the server forwards the visitor's cookies this way). */
   defaultHeaders?: Record<string, string>;
+  /** The API base `api.call` resolves endpoints against when the call names none (default `/api/`). */
+  apiBase?: string;
+}
+
+export const DEFAULT_API_BASE = '/api/';
+
+/** The request `api.call` sends for an endpoint (any client's `request` can send it: see `withCall`). */
+export function endpointRequest<E extends AnyEndpoint>(
+  endpoint: E,
+  args: CallArgs<E>,
+  options: CallOptions = {},
+  defaultBase = DEFAULT_API_BASE,
+): { url: string; options: RequestOptions } {
+  const { apiBase, ...rest } = options;
+  const { params, query, body } = args as { params?: object; query?: object; body?: unknown };
+  const url = joinPath(apiBase ?? defaultBase, pathOf(endpoint, params as Record<string, unknown>));
+  return {
+    url,
+    options: {
+      ...rest,
+      method: endpoint.method,
+      ...(query ? { query: query as RequestOptions['query'] } : {}),
+      ...(body === undefined ? {} : { body }),
+    },
+  };
+}
+
+/** `call` for a client that has `request` (wrappers and test doubles). */
+export function withCall(client: Omit<ApiClient, 'call'>, defaultBase = DEFAULT_API_BASE): ApiClient {
+  return {
+    ...client,
+    call: (endpoint, args, options) => {
+      const r = endpointRequest(endpoint, args, options, defaultBase);
+      return client.request(r.url, r.options);
+    },
+  };
 }
 
 export function readDocumentCookie(name: string): string | undefined {
@@ -210,14 +261,17 @@ export function createApiClient(env: ClientEnvironment): ApiClient {
     }
   }
 
-  return {
-    request,
-    get: (url, o) => request(url, { ...o, method: 'GET' }),
-    post: (url, body, o) => request(url, { ...o, method: 'POST', body }),
-    put: (url, body, o) => request(url, { ...o, method: 'PUT', body }),
-    patch: (url, body, o) => request(url, { ...o, method: 'PATCH', body }),
-    delete: (url, o) => request(url, { ...o, method: 'DELETE' }),
-  };
+  return withCall(
+    {
+      request,
+      get: (url, o) => request(url, { ...o, method: 'GET' }),
+      post: (url, body, o) => request(url, { ...o, method: 'POST', body }),
+      put: (url, body, o) => request(url, { ...o, method: 'PUT', body }),
+      patch: (url, body, o) => request(url, { ...o, method: 'PATCH', body }),
+      delete: (url, o) => request(url, { ...o, method: 'DELETE' }),
+    },
+    env.apiBase,
+  );
 }
 
 /** The browser's client: same origin as the page, cookies from the document. */

@@ -7,7 +7,7 @@
  *   was away learns it at its next request.
  * One prompt serves every request waiting at the same time.
  */
-import type { ApiClient, RequestOptions } from './client';
+import { withCall, type ApiClient, type RequestOptions } from './client';
 import { isApiError } from './errors';
 import { REAUTH_REQUIRED, SESSION_TIMEOUT } from '../shared/http';
 
@@ -82,12 +82,13 @@ export function withSessionGate(client: ApiClient, gate: SessionGate): ApiClient
       return client.request<T>(url, options);
     }
   }
-  return {
+  // `call` goes through the gated `request` too (callers name the API base: sagas take it from the config).
+  return withCall({
     request,
     get: (url, o) => request(url, { ...o, method: 'GET' }),
     post: (url, body, o) => request(url, { ...o, method: 'POST', body }),
     put: (url, body, o) => request(url, { ...o, method: 'PUT', body }),
     patch: (url, body, o) => request(url, { ...o, method: 'PATCH', body }),
     delete: (url, o) => request(url, { ...o, method: 'DELETE' }),
-  };
+  });
 }

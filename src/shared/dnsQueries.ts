@@ -3,7 +3,7 @@
  * the configured rule behind that answer. The appliance writes these (src/appliance/dns/querylog/), the "DNS
  * queries" page reads them.
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, oneOf } from './contracts/listing';
 
 /** Who produced the answer. */
@@ -27,10 +27,8 @@ export const ANSWERED_BY_LABEL: Record<AnsweredBy, string> = {
 };
 
 /** The configured rule behind an answer. */
-export interface QueryWhy {
-  /** What kind of rule: a host override, a domain override, an upstream server (or all of them), an access rule,
-   * a local zone of the resolver (its built-in defaults), the resolver's default access refusal, the root servers. */
-  rule:
+export const QueryWhy = Type.Object({
+  rule: Type.Unsafe<
     | 'host_override'
     | 'domain_override'
     | 'upstream'
@@ -38,45 +36,64 @@ export interface QueryWhy {
     | 'access_rule'
     | 'default_access'
     | 'local_zone'
-    | 'root';
-  /** The rule's id in its list, when it is one of the configured lists' rows. */
-  id: number | null;
-  /** One line for people: `host override "printer.lan" → 192.0.2.44`. */
-  text: string;
-  /** Where the rule is configured in the console (a path), or null when it is not configurable there. */
-  link: string | null;
-}
+    | 'root'
+  >({
+    type: 'string',
+    enum: [
+      'host_override',
+      'domain_override',
+      'upstream',
+      'upstreams',
+      'access_rule',
+      'default_access',
+      'local_zone',
+      'root',
+    ],
+    description:
+      'What kind of rule: a host or domain override, an upstream server (or all of them), an access rule, a local zone of the resolver, its default access refusal, the root servers.',
+  }),
+  id: Type.Unsafe<number | null>({
+    type: ['integer', 'null'],
+    description: 'The rule’s id in its list, when it is one of the configured lists’ rows.',
+  }),
+  text: Type.String({ description: 'One line for people: `host override "printer.lan" → 192.0.2.44`.' }),
+  link: Type.Unsafe<string | null>({
+    type: ['string', 'null'],
+    description: 'Where the rule is configured in the console (a path), or null.',
+  }),
+});
+export type QueryWhy = Static<typeof QueryWhy>;
 
-export interface DnsQueryRecord {
-  id: number;
-  /** Milliseconds since the epoch the console read the reply line. */
-  time: number;
-  client: string;
-  /** The query name without its final dot (empty when the resolver refused before reading it). */
-  name: string;
-  type: string;
-  /** NOERROR, NXDOMAIN, SERVFAIL, REFUSED… */
-  rcode: string;
-  answered_by: AnsweredBy;
-  /** Time the resolver took, in milliseconds. */
-  latency_ms: number;
-  /** Reply size in bytes. */
-  size: number;
-  why: QueryWhy;
-}
+export const DnsQueryRecord = Type.Object({
+  id: Type.Integer(),
+  time: Type.Integer({ description: 'Milliseconds since the epoch the console read the reply line.' }),
+  client: Type.String(),
+  name: Type.String({
+    description: 'The query name without its final dot (empty when refused before reading it).',
+  }),
+  type: Type.String(),
+  rcode: Type.String({ description: 'NOERROR, NXDOMAIN, SERVFAIL, REFUSED…' }),
+  answered_by: Type.Unsafe<AnsweredBy>({ type: 'string', enum: [...ANSWERED_BY] }),
+  latency_ms: Type.Number({ description: 'Time the resolver took, in milliseconds.' }),
+  size: Type.Integer({ description: 'Reply size in bytes.' }),
+  why: QueryWhy,
+});
+export type DnsQueryRecord = Static<typeof DnsQueryRecord>;
 
-export interface DnsQueryTop {
-  from: number | null;
-  to: number | null;
-  /** Records in the range. */
-  total: number;
-  names: Array<{ name: string; count: number }>;
-  clients: Array<{ client: string; count: number }>;
-  /** Resolver lines that looked like query lines but could not be read, since the console started. */
-  malformed: number;
-  /** Records dropped because the writer fell behind, since the console started. */
-  dropped: number;
-}
+export const DnsQueryTop = Type.Object({
+  from: Type.Unsafe<number | null>({ type: ['integer', 'null'] }),
+  to: Type.Unsafe<number | null>({ type: ['integer', 'null'] }),
+  total: Type.Integer({ description: 'Records in the range.' }),
+  names: Type.Array(Type.Object({ name: Type.String(), count: Type.Integer() })),
+  clients: Type.Array(Type.Object({ client: Type.String(), count: Type.Integer() })),
+  malformed: Type.Integer({
+    description: 'Resolver lines that could not be read, since the console started.',
+  }),
+  dropped: Type.Integer({
+    description: 'Records dropped because the writer fell behind, since the console started.',
+  }),
+});
+export type DnsQueryTop = Static<typeof DnsQueryTop>;
 
 /** The filters the list, the stream and the page share. */
 export interface DnsQueryFilter {

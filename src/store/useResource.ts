@@ -5,15 +5,22 @@
 import { nanoid } from '@reduxjs/toolkit';
 import { useCallback, useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from './createStore';
+import type { ResponseOf } from '../shared/contracts/endpoint';
 import {
+  resourceKeyOf,
   resourceLoadRequested,
   resourceSaveRequested,
+  saveOf,
   selectResource,
   selectSaveStatus,
+  type EndpointAt,
+  type EndpointSave,
+  type ReadEndpoint,
   type ResourceLoadError,
   type ResourceSave,
   type ResourceStatus,
   type SaveStatus,
+  type WriteEndpoint,
 } from './slices/resources.slice';
 import { selectFieldError } from './slices/fieldErrors.slice';
 
@@ -43,8 +50,28 @@ export function useResource<T>(
   return { data: entry.data as T | undefined, status: entry.status, error: entry.error, reload };
 }
 
+/**
+ * A GET endpoint's answer, typed by its contract: `useEndpoint(dns.getProxy)`, or with the path's params and a query
+ * (`useEndpoint(dns.getAccount, { params: { id } })`). The resource key is the endpoint's path (and query string).
+ */
+export function useEndpoint<E extends ReadEndpoint>(
+  endpoint: E,
+  at?: EndpointAt<E>,
+  options: { skip?: boolean; notFoundIsPage?: boolean } = {},
+): ResourceView<ResponseOf<E>> & { key: string } {
+  const key = resourceKeyOf(endpoint, at);
+  return { ...useResource<ResponseOf<E>>(key, options), key };
+}
+
 export interface SaveView {
-  save: (change: Omit<ResourceSave, 'requestId'>) => string;
+  /**
+   * Sends a change: described by its endpoint (`{ endpoint: dns.putProxySettings, body, key, message }`), or as a
+   * plain method and path (areas not yet on contracts).
+   */
+  save: {
+    <E extends WriteEndpoint>(change: EndpointSave<E>): string;
+    (change: Omit<ResourceSave, 'requestId'>): string;
+  };
   /** Outcome of the last save sent from this view. */
   status: SaveStatus | undefined;
   pending: boolean;
@@ -55,14 +82,15 @@ export function useResourceSave(): SaveView {
   const [requestId, setRequestId] = useState<string | null>(null);
   const status = useAppSelector(selectSaveStatus(requestId));
   const save = useCallback(
-    (change: Omit<ResourceSave, 'requestId'>) => {
+    (change: Omit<ResourceSave, 'requestId'> | EndpointSave<WriteEndpoint>) => {
       const id = nanoid();
       setRequestId(id);
-      dispatch(resourceSaveRequested({ ...change, requestId: id }));
+      const plain = 'endpoint' in change ? saveOf(change) : change;
+      dispatch(resourceSaveRequested({ ...plain, requestId: id }));
       return id;
     },
     [dispatch],
-  );
+  ) as SaveView['save'];
   return { save, status, pending: status === 'pending' };
 }
 

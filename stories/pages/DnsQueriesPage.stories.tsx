@@ -6,7 +6,7 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { expect, userEvent, within } from 'storybook/test';
 import { resourcesSaga } from '../../sagas/resources.saga';
-import type { ApiClient, ApiResponse } from '../../src/api/client';
+import { withCall, type ApiClient, type ApiResponse } from '../../src/api/client';
 import type { EventSourceLike } from '../../src/api/eventSource';
 import { DNS_QUERIES_SOURCE, QueriesPage } from '../../src/app/pages/dns/QueriesPage';
 import type { DnsQueryRecord, DnsQueryTop } from '../../src/shared/dnsQueries';
@@ -121,14 +121,15 @@ const queriesApi = (rows: DnsQueryRecord[], summary: DnsQueryTop): ApiClient => 
     return Promise.resolve({ status: 200, data: data as T, headers: new Headers() });
   };
   const offline = () => Promise.reject(new Error('stories are offline'));
-  return {
+  // `call` (the contract endpoints' reads) goes through `request` like the other reads.
+  return withCall({
     request: (url) => answer(url),
     get: (url) => answer(url),
     post: offline,
     put: offline,
     patch: offline,
     delete: offline,
-  };
+  });
 };
 
 /** A live stream that sends three records a moment after the tail is turned on. */

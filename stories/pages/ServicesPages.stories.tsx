@@ -8,7 +8,7 @@ import { userEvent, within } from 'storybook/test';
 import { ServiceDetailPage } from '../../src/app/pages/authentication/ServiceDetailPage';
 import { SERVICES_LIST, ServicesPage } from '../../src/app/pages/authentication/ServicesPage';
 import { firstPage, firstPageKey } from './fixtures';
-import type { AuthService } from '../../src/app/pages/authentication/types';
+import type { AuthService } from '../../src/shared/contracts/authentication';
 import type { RootState } from '../../src/store/createStore';
 import { consoleService, providers, services } from './authenticationFixtures';
 import { pageState, pageStory } from './authenticationStories';

@@ -2,14 +2,14 @@
  * Canned appliance answers for the groups, providers, services and profile page stories: accounts, groups with
  * privileges, the three kinds of identity provider, the services' provider orders and a user's sign-ins.
  */
-import type { ApiClient, ApiResponse } from '../../src/api/client';
+import { withCall, type ApiClient, type ApiResponse } from '../../src/api/client';
 import type {
   Account,
   AuthService,
   Group,
   Provider,
   ProviderCheck,
-} from '../../src/app/pages/authentication/types';
+} from '../../src/shared/contracts/authentication';
 import type { SignIns } from '../../src/app/pages/profile/SignInsPage';
 import type { RootState } from '../../src/store/createStore';
 import type { SessionUser } from '../../src/store/slices/session.slice';
@@ -198,6 +198,9 @@ export const signIns: SignIns = {
     { at: 1_763_810_000_000, source: '10.0.0.2', method: 'password', success: true },
   ],
   last_login: 1_763_900_500_000,
+  password_changed_at: null,
+  second_factors: [],
+  security_keys: [],
   failed_since_last_login: 1,
   active_sessions: 2,
 };
@@ -212,12 +215,12 @@ export function cannedApi(answers: Record<string, unknown>): ApiClient {
     if (!(key in answers)) return Promise.reject(new Error(`stories are offline (${key})`));
     return Promise.resolve({ status: 200, data: answers[key] as T, headers: new Headers() });
   };
-  return {
+  return withCall({
     request: (url, options) => answer(options?.method ?? 'GET', url),
     get: (url) => answer('GET', url),
     post: (url) => answer('POST', url),
     put: (url) => answer('PUT', url),
     patch: (url) => answer('PATCH', url),
     delete: (url) => answer('DELETE', url),
-  };
+  });
 }

@@ -1,7 +1,10 @@
 /** Canned appliance answers for the DNS and SSH page stories and component tests. */
-import type { DnsProxyData, DynamicDnsData } from '../../src/app/pages/dns/types';
+import type { DnsProxy as DnsProxyData, DynamicDns as DynamicDnsData } from '../../src/shared/contracts/dns';
 import type { ServiceState } from '../../src/app/pages/common/config/ServiceStatus';
-import type { ShellPasswordData, SshConfigData } from '../../src/app/pages/ssh/types';
+import type {
+  ShellPassword as ShellPasswordData,
+  SshConfig as SshConfigData,
+} from '../../src/shared/contracts/ssh';
 import type { PreviewData } from '../../src/app/pages/common/config/ConfigPreview';
 import type { RootState } from '../../src/store/createStore';
 import { resourcesSlice } from '../../src/store/slices/resources.slice';

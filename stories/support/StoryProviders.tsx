@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { Saga } from 'redux-saga';
 import { errorsSaga } from '../../sagas/errors.saga';
-import type { ApiClient } from '../../src/api/client';
+import { withCall, type ApiClient } from '../../src/api/client';
 import { AppProviders } from '../../src/app/AppProviders';
 import { createAppStore, registerReducers, type RootState } from '../../src/store/createStore';
 import { signedInReducers } from '../../src/store/signedInReducers';
@@ -17,7 +17,7 @@ registerReducers(signedInReducers);
 /** An API client whose every call fails as if offline: stories show what the store already holds. */
 export const offlineApi: ApiClient = (() => {
   const fail = () => Promise.reject(new Error('stories are offline'));
-  return { request: fail, get: fail, post: fail, put: fail, patch: fail, delete: fail };
+  return withCall({ request: fail, get: fail, post: fail, put: fail, patch: fail, delete: fail });
 })();
 
 /** A store whose errors reach the one error handler (its toasts and field errors show in the story). */

@@ -1,6 +1,9 @@
 import { createApiClient, type ClientEnvironment } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import { retriesFor, RETRY_STATUSES } from '../../src/api/retryPolicy';
+import { Type } from '@sinclair/typebox';
+import { endpoint } from '../../src/shared/contracts/endpoint';
+import * as dnsContracts from '../../src/shared/contracts/dns';
 
 const ORIGIN = 'http://console.test';
 
@@ -182,5 +185,42 @@ describe('request shape', () => {
     const { api, calls } = client([{ status: 200 }]);
     await api.get('/eos/system/logs/stream', { query: { services: ['dns', 'ssh'], empty: undefined } });
     expect(calls[0].url).toBe(`${ORIGIN}/eos/system/logs/stream?services=dns&services=ssh`);
+  });
+});
+
+describe('api.call (an endpoint from its contract)', () => {
+  it('sends the contract’s method to its path with the params filled in, the query and the body', async () => {
+    const { api, calls } = client([{ status: 200, body: '{"id":3}' }], { apiBase: '/console-api/' });
+    const res = await api.call(dnsContracts.upstreams.replace, {
+      params: { id: '3' },
+      body: { address: 'fd00::53', port: 53, tls: false, tls_name: '' },
+    });
+    expect(res.data).toEqual({ id: 3 });
+    expect(calls[0].url).toBe(`${ORIGIN}/console-api/dns/proxy/upstreams/3`);
+    expect(calls[0].init.method).toBe('PUT');
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({
+      address: 'fd00::53',
+      port: 53,
+      tls: false,
+      tls_name: '',
+    });
+  });
+
+  it('encodes params, adds the query and takes the API base the caller names', async () => {
+    const { api, calls } = client([{ status: 200, body: '{}' }]);
+    const things = endpoint({
+      method: 'GET',
+      path: 'things/:name',
+      params: Type.Object({ name: Type.String() }),
+      query: Type.Object({ q: Type.Optional(Type.String()) }),
+      response: Type.Object({}),
+      summary: 'x',
+    });
+    await api.call(
+      things,
+      { params: { name: 'a/b c' }, query: { q: 'x y' } },
+      { apiBase: 'https://appliance.test/api' },
+    );
+    expect(calls[0].url).toBe('https://appliance.test/api/things/a%2Fb%20c?q=x+y');
   });
 });

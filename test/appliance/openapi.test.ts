@@ -140,6 +140,41 @@ it('has one operation for every route registered under the bases, each saying wh
   });
 });
 
+it('states the answer of every route registered from a contract, under its success status', () => {
+  const settings = doc.paths['/api/dns/proxy/settings'].put;
+  expect(settings.responses['200'].content?.['application/json']).toMatchObject({
+    schema: {
+      type: 'object',
+      required: expect.arrayContaining(['listen_interfaces', 'port']),
+      properties: {
+        listen_interfaces: { type: 'array', items: { type: 'string', format: 'ip-address' } },
+        port: { type: 'integer', minimum: 1, maximum: 65535 },
+      },
+    },
+  });
+  expect((settings as unknown as { summary: string }).summary).toBe(
+    'Change the DNS proxy’s general settings',
+  );
+  // A creation answers 201 with the stored item, an Apply 202 with its job, a deletion 204 without content.
+  const upstreams = doc.paths['/api/dns/proxy/upstreams'].post.responses;
+  expect(upstreams['201'].content?.['application/json']).toMatchObject({
+    schema: { properties: { id: { type: 'integer' }, address: { format: 'ip-address' } } },
+  });
+  expect(upstreams['200']).toBeUndefined();
+  expect(
+    doc.paths['/api/ssh/config/apply'].post.responses['202'].content?.['application/json'],
+  ).toMatchObject({
+    schema: { properties: { id: { type: 'string' } } },
+  });
+  expect(doc.paths['/api/ssh/config/authorized_keys/{id}'].delete.responses['204']).toEqual({
+    description: 'Done; no content.',
+  });
+  // Nullable fields are OpenAPI 3.1 type lists.
+  expect(doc.paths['/api/ssh/password'].get.responses['200'].content?.['application/json']).toMatchObject({
+    schema: { properties: { changed_at: { type: ['integer', 'null'] } } },
+  });
+});
+
 it('documents endpoints that work: every JSON GET without path parameters answers an admin', async () => {
   const gets = operations().filter(
     ({ method, path: p, op }) =>

@@ -1,5 +1,5 @@
 /** Test doubles shared by the notification-area saga tests: a recording API client and a store factory. */
-import type { ApiClient, ApiResponse } from '../../src/api/client';
+import { withCall, type ApiClient, type ApiResponse } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import { createAppStore, type RootState, type SagaContext } from '../../src/store/createStore';
 import { configSlice } from '../../src/store/slices/config.slice';
@@ -43,7 +43,7 @@ export function fakeApi(routes: Record<string, (body?: unknown) => unknown>) {
     body?: unknown,
     query?: unknown,
   ) => Promise<ApiResponse<T>>;
-  const api: ApiClient = {
+  const api: ApiClient = withCall({
     request: (url, o) => typed(o?.method ?? 'GET', url, o?.body, o?.query),
     get: <T>(url: string, o?: Parameters<ApiClient['get']>[1]) => {
       const pending = typed<T>('GET', url, undefined, o?.query);
@@ -54,7 +54,7 @@ export function fakeApi(routes: Record<string, (body?: unknown) => unknown>) {
     put: (url, body) => typed('PUT', url, body),
     patch: (url, body) => typed('PATCH', url, body),
     delete: (url) => typed('DELETE', url),
-  };
+  });
   return { api, calls };
 }
 

@@ -5,9 +5,12 @@ import { progressUpdated } from '../../src/store/slices/progress.slice';
 import {
   entityLoadRequested,
   resourceLoadRequested,
+  resourceKeyOf,
   resourceSaveRequested,
+  saveOf,
   selectResource,
 } from '../../src/store/slices/resources.slice';
+import * as dns from '../../src/shared/contracts/dns';
 import { fakeApi, flush, makeTestStore } from './fakes';
 
 const until = async (check: () => boolean) => {
@@ -258,4 +261,39 @@ test('a save answered by a job starts the progress overlay and reloads once the 
   store.dispatch(progressUpdated({ ...view, status: 'done' }));
   await until(() => calls.length === 2);
   expect(calls[1].url).toBe('/api/dns/proxy');
+});
+
+test('a save described by its endpoint goes to the contract’s method and path, with the params filled in', async () => {
+  const body = { address: 'fd00::53', port: 53, tls: false, tls_name: '' };
+  const { store, calls } = setup(
+    {
+      'PUT /api/dns/proxy/upstreams/3': () => ({ ...body, id: 3 }),
+      'GET /api/dns/proxy': () => ({ upstreams: [{ ...body, id: 3 }] }),
+    },
+    { [resourceKeyOf(dns.getProxy)]: {} },
+  );
+  const action = resourceSaveRequested(
+    saveOf({
+      endpoint: dns.upstreams.replace,
+      params: { id: '3' },
+      body,
+      key: resourceKeyOf(dns.getProxy),
+      message: 'Upstream server saved.',
+    }),
+  );
+  store.dispatch(action);
+  await until(() => calls.length === 2);
+  expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+    'PUT /api/dns/proxy/upstreams/3',
+    'GET /api/dns/proxy',
+  ]);
+  expect(calls[0].body).toEqual(body);
+  expect(store.getState().resources.saves[action.payload.requestId]).toBe('done');
+});
+
+test('an endpoint’s resource key is its path with the query sorted, so one question is one entry', () => {
+  expect(resourceKeyOf(dns.getProxy)).toBe('dns/proxy');
+  expect(resourceKeyOf(dns.getQueryTop, { query: { to: '9', from: '5' } })).toBe(
+    'dns/queries/top?from=5&to=9',
+  );
 });

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { KEY_TYPES as UI_KEY_TYPES } from '../../src/app/pages/system/types';
+import { KEY_TYPES as UI_KEY_TYPES } from '../../src/app/pages/system/resources';
 import { deriveSealingKey, KEY_TYPES, KeyStore, SECRET_FILE } from '../../src/appliance/pki/keys';
 import { describeKeyObject } from '../../src/appliance/pki/keyPolicy';
 import { checkKey } from '../../src/shared/keyPolicy';

@@ -10,9 +10,12 @@ import { currentUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
 import type { Db } from '../../storage/sqlite';
 import { HttpError, notFound, type ErrorItem } from '../http/errors';
+import { contractRoute } from '../http/contractRoute';
+import type { RouteAccess } from '../http/routeAccess';
+import { LIST_MAX_ITEMS, type ListEndpoints } from '../../shared/contracts/apply';
 
-/** Items one list may hold. */
-export const LIST_MAX_ITEMS = 256;
+/** Items one list may hold (the bulk delete's limit too: src/shared/contracts/apply.ts). */
+export { LIST_MAX_ITEMS };
 
 export type Item = Record<string, unknown>;
 export type Stored<T> = T & { id: number };
@@ -22,10 +25,8 @@ export interface ListSpec<T extends Item> {
   table: string;
   /** Name of the list in the table and in the URL: `host_overrides`. */
   list: string;
-  /** URL of the list under the API base: `/dns/proxy/host_overrides`. */
-  path: string;
-  /** JSON schema of one item. */
-  schema: { type: 'object'; required: string[]; properties: Record<string, unknown> };
+  /** The list's four endpoints (`listEndpoints` of src/shared/contracts/apply.ts): paths, body and item schemas. */
+  endpoints: ListEndpoints;
   /** What the audit trail calls one item: `host override "www.example.org"`. */
   describe: (item: T) => string;
   auditService: AuditServiceName;
@@ -56,32 +57,6 @@ export function replaceList<T extends Item>(
   for (const { id, ...data } of items) insert.run(id, list, JSON.stringify(data), Date.now());
 }
 
-const idParams = {
-  params: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['id'],
-    properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' } },
-  },
-};
-
-const bulkSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['ids'],
-    properties: {
-      ids: {
-        type: 'array',
-        minItems: 1,
-        maxItems: LIST_MAX_ITEMS,
-        uniqueItems: true,
-        items: { type: 'integer', minimum: 1 },
-      },
-    },
-  },
-};
-
 export async function registerList<T extends Item>(
   scope: FastifyInstance,
   ctx: ApplianceContext,
@@ -90,7 +65,8 @@ export async function registerList<T extends Item>(
   config: FastifyContextConfig,
 ): Promise<void> {
   const { db } = ctx;
-  const body = { body: { ...spec.schema, additionalProperties: false } };
+  const { add, replace, remove, removeMany } = spec.endpoints;
+  const access = { ...config, access: config.access as RouteAccess };
   const checked = (input: T, exceptId?: number): T => {
     const others = readList<T>(db, spec.table, spec.list).filter((o) => o.id !== exceptId);
     const verdict = spec.check(input, others);
@@ -100,7 +76,7 @@ export async function registerList<T extends Item>(
   const audit = (req: Parameters<typeof currentUser>[0], what: string) =>
     ctx.audit.record(spec.auditService, `${what} by "${auditText(currentUser(req).username)}"`);
 
-  scope.post<{ Body: T }>(spec.path, { config, schema: body }, async (req, reply) => {
+  contractRoute(scope, add, access, async (req, reply) => {
     const item = checked(req.body as T);
     const id = inTransaction(db, () => {
       const count = (
@@ -126,64 +102,52 @@ export async function registerList<T extends Item>(
     return reply.code(201).send({ ...item, id });
   });
 
-  scope.put<{ Params: { id: string }; Body: T }>(
-    `${spec.path}/:id`,
-    { config, schema: { ...idParams, ...body } },
-    async (req) => {
-      const id = Number(req.params.id);
-      const exists = db.prepare(`SELECT 1 FROM ${spec.table} WHERE id = ? AND list = ?`).get(id, spec.list);
-      if (!exists) throw notFound();
-      const item = checked(req.body as T, id);
-      inTransaction(db, () =>
-        db
-          .prepare(`UPDATE ${spec.table} SET data = ? WHERE id = ? AND list = ?`)
-          .run(JSON.stringify(item), id, spec.list),
-      );
-      audit(req, `${spec.describe(item)} changed`);
-      return { ...item, id };
-    },
-  );
+  contractRoute(scope, replace, access, async (req) => {
+    const id = Number(req.params.id);
+    const exists = db.prepare(`SELECT 1 FROM ${spec.table} WHERE id = ? AND list = ?`).get(id, spec.list);
+    if (!exists) throw notFound();
+    const item = checked(req.body as T, id);
+    inTransaction(db, () =>
+      db
+        .prepare(`UPDATE ${spec.table} SET data = ? WHERE id = ? AND list = ?`)
+        .run(JSON.stringify(item), id, spec.list),
+    );
+    audit(req, `${spec.describe(item)} changed`);
+    return { ...item, id };
+  });
 
-  scope.delete<{ Params: { id: string } }>(
-    `${spec.path}/:id`,
-    { config, schema: idParams },
-    async (req, reply) => {
-      const id = Number(req.params.id);
-      const item = readList<T>(db, spec.table, spec.list).find((i) => i.id === id);
-      if (!item) throw notFound();
-      inTransaction(db, () =>
-        db.prepare(`DELETE FROM ${spec.table} WHERE id = ? AND list = ?`).run(id, spec.list),
-      );
-      audit(req, `${spec.describe(item)} deleted`);
-      return reply.code(204).send();
-    },
-  );
+  contractRoute(scope, remove, access, async (req, reply) => {
+    const id = Number(req.params.id);
+    const item = readList<T>(db, spec.table, spec.list).find((i) => i.id === id);
+    if (!item) throw notFound();
+    inTransaction(db, () =>
+      db.prepare(`DELETE FROM ${spec.table} WHERE id = ? AND list = ?`).run(id, spec.list),
+    );
+    audit(req, `${spec.describe(item)} deleted`);
+    return reply.code(204).send();
+  });
 
-  scope.post<{ Body: { ids: number[] } }>(
-    `${spec.path}/delete`,
-    { config, schema: bulkSchema },
-    async (req) => {
-      const ids = new Set(req.body.ids);
-      const items = readList<T>(db, spec.table, spec.list).filter((i) => ids.has(i.id));
-      const missing = req.body.ids.filter((id) => !items.some((i) => i.id === id));
-      if (missing.length) {
-        throw new HttpError(422, [
-          {
-            loc: ['body', 'ids', req.body.ids.indexOf(missing[0])],
-            msg: 'no such item',
-            type: 'value_error.not_found',
-            ctx: { ids: missing },
-          },
-        ]);
-      }
-      inTransaction(db, () => {
-        const del = db.prepare(`DELETE FROM ${spec.table} WHERE id = ? AND list = ?`);
-        for (const i of items) del.run(i.id, spec.list);
-      });
-      audit(req, `${items.length} ${spec.list.replace(/_/g, ' ')} deleted`);
-      return { deleted: items.length };
-    },
-  );
+  contractRoute(scope, removeMany, access, async (req) => {
+    const ids = new Set(req.body.ids);
+    const items = readList<T>(db, spec.table, spec.list).filter((i) => ids.has(i.id));
+    const missing = req.body.ids.filter((id) => !items.some((i) => i.id === id));
+    if (missing.length) {
+      throw new HttpError(422, [
+        {
+          loc: ['body', 'ids', req.body.ids.indexOf(missing[0])],
+          msg: 'no such item',
+          type: 'value_error.not_found',
+          ctx: { ids: missing },
+        },
+      ]);
+    }
+    inTransaction(db, () => {
+      const del = db.prepare(`DELETE FROM ${spec.table} WHERE id = ? AND list = ?`);
+      for (const i of items) del.run(i.id, spec.list);
+    });
+    audit(req, `${items.length} ${spec.list.replace(/_/g, ' ')} deleted`);
+    return { deleted: items.length };
+  });
 }
 
 /** A pydantic-style item for a field of the body. */

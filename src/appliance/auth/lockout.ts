@@ -14,6 +14,8 @@ import {
   type SignInGate,
 } from '../../service-kit/loginThrottle';
 
+import { LOCKOUT_LIMITS, type LockoutPolicy as FullPolicy } from '../../shared/contracts/authentication';
+
 export type { LockoutPolicy };
 
 /**
@@ -22,11 +24,7 @@ export type { LockoutPolicy };
  * address over every name refuse that address for the rest of the window; null = off); and allow-listed networks,
  * whose addresses are never counted nor locked (the lock model of the README).
  */
-export interface FullLockoutPolicy extends LockoutPolicy {
-  account: { attempts: number; window_seconds: number };
-  source: { attempts: number; window_seconds: number } | null;
-  allow_list: string[];
-}
+export type FullLockoutPolicy = FullPolicy;
 
 export const DEFAULT_ACCOUNT_RULE = {
   attempts: NAME_CEILING.points,
@@ -42,12 +40,8 @@ export const DEFAULT_LOCKOUT_POLICY: LockoutPolicy = {
   duration_seconds: 900,
 };
 
-/** Bounds of the editable policy. */
-export const LOCKOUT_LIMITS = {
-  attempts: { minimum: 1, maximum: 100 },
-  window_seconds: { minimum: 1, maximum: 86400 },
-  duration_seconds: { minimum: 1, maximum: 86400 },
-} as const;
+/** Bounds of the editable policy (the contract's). */
+export { LOCKOUT_LIMITS };
 
 /** The counted form of a name, the same in both services (src/service-kit/loginThrottle.ts). */
 export const throttleKey = throttleName;

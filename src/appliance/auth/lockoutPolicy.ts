@@ -17,12 +17,14 @@ import type { ApplyManager, Confirmation, ManagedService } from '../apply/manage
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError, type ErrorItem } from '../http/errors';
 import { currentUser } from './guards';
-import { LOCKOUT_LIMITS, readFullPolicy, writeFullPolicy, type FullLockoutPolicy } from './lockout';
+import { readFullPolicy, writeFullPolicy, type FullLockoutPolicy } from './lockout';
+import { ALLOW_LIST_MAX, getLockoutPolicy, putLockoutPolicy } from '../../shared/contracts/authentication';
+import { contractRoute } from '../http/contractRoute';
 import { area } from '../http/routeAccess';
 
 /** The managed-service name of the policy (its confirmations and audit lines are the auth service's). */
 export const LOCKOUT_SERVICE = AuditService.auth;
-export const ALLOW_LIST_MAX = 100;
+export { ALLOW_LIST_MAX };
 
 /** What makes `next` stricter than `previous` (empty: not stricter). */
 export function stricterChanges(previous: FullLockoutPolicy, next: FullLockoutPolicy): string[] {
@@ -46,39 +48,6 @@ export function stricterChanges(previous: FullLockoutPolicy, next: FullLockoutPo
   return out;
 }
 
-const rule = (attempts: { minimum: number; maximum: number }) => ({
-  type: 'object',
-  additionalProperties: false,
-  required: ['attempts', 'window_seconds'],
-  properties: {
-    attempts: { type: 'integer', ...attempts },
-    window_seconds: { type: 'integer', ...LOCKOUT_LIMITS.window_seconds },
-  },
-});
-
-const policySchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['attempts', 'window_seconds', 'duration_seconds'],
-    properties: {
-      attempts: { type: 'integer', ...LOCKOUT_LIMITS.attempts },
-      window_seconds: { type: 'integer', ...LOCKOUT_LIMITS.window_seconds },
-      duration_seconds: { type: 'integer', ...LOCKOUT_LIMITS.duration_seconds },
-      account: rule({ minimum: 1, maximum: 1000 }),
-      source: { anyOf: [{ type: 'null' }, rule({ minimum: 1, maximum: 10000 })] },
-      allow_list: {
-        type: 'array',
-        maxItems: ALLOW_LIST_MAX,
-        items: { type: 'string', minLength: 1, maxLength: 64 },
-      },
-    },
-  },
-};
-
-type PolicyBody = Pick<FullLockoutPolicy, 'attempts' | 'window_seconds' | 'duration_seconds'> &
-  Partial<Pick<FullLockoutPolicy, 'account' | 'source' | 'allow_list'>>;
-
 export function registerLockoutPolicy(
   scope: FastifyInstance,
   ctx: ApplianceContext,
@@ -98,56 +67,46 @@ export function registerLockoutPolicy(
   // A change still waiting for its confirmation when the server stopped is kept waiting, or rolled back.
   manager.recover();
 
-  scope.get('/config/lockout', { config: { access: area('authentication') } }, async () =>
-    readFullPolicy(db),
-  );
+  contractRoute(scope, getLockoutPolicy, { access: area('authentication') }, async () => readFullPolicy(db));
 
-  scope.put<{ Body: PolicyBody }>(
-    '/config/lockout',
-    {
-      config: { access: area('authentication'), reauth: true },
-      schema: policySchema,
-    },
-    async (req) => {
-      const user = currentUser(req);
-      const current = readFullPolicy(db);
-      const allowList = (req.body.allow_list ?? current.allow_list).map((s) => s.trim());
-      const errors: ErrorItem[] = [];
-      allowList.forEach((subnet, i) => {
-        const problem = subnetProblem(subnet);
-        if (problem)
-          errors.push({ loc: ['body', 'allow_list', i], msg: problem, type: 'value_error.subnet' });
-        else if (allowList.indexOf(subnet) !== i)
-          errors.push({
-            loc: ['body', 'allow_list', i],
-            msg: 'this network is listed already',
-            type: 'value_error.duplicate',
-          });
-      });
-      if (errors.length) throw new HttpError(422, errors);
-      if (manager.awaitingConfirmation(LOCKOUT_SERVICE))
-        throw new HttpError(409, [
-          {
-            loc: ['body'],
-            msg: 'the last lockout policy change awaits confirmation; keep it or wait for the rollback',
-            type: 'value_error.confirmation_pending',
-          },
-        ]);
-      const next: FullLockoutPolicy = {
-        attempts: req.body.attempts,
-        window_seconds: req.body.window_seconds,
-        duration_seconds: req.body.duration_seconds,
-        account: req.body.account ?? current.account,
-        source: req.body.source === undefined ? current.source : req.body.source,
-        allow_list: allowList,
-      };
-      inTransaction(db, () => writeFullPolicy(db, next));
-      const confirmation: Confirmation | null = manager.activateNow(LOCKOUT_SERVICE, user.username);
-      audit.record(
-        AuditService.settings,
-        `lockout policy changed by "${auditText(user.username)}": ${next.attempts} attempts in ${next.window_seconds} s lock for ${next.duration_seconds} s; per account ${next.account.attempts} in ${next.account.window_seconds} s; per source ${next.source ? `${next.source.attempts} in ${next.source.window_seconds} s` : 'off'}; ${next.allow_list.length} allow-listed network${next.allow_list.length === 1 ? '' : 's'}${confirmation ? ' (stricter: awaiting confirmation)' : ''}`,
-      );
-      return { ...readFullPolicy(db), confirmation };
-    },
-  );
+  contractRoute(scope, putLockoutPolicy, { access: area('authentication'), reauth: true }, async (req) => {
+    const user = currentUser(req);
+    const current = readFullPolicy(db);
+    const allowList = (req.body.allow_list ?? current.allow_list).map((s) => s.trim());
+    const errors: ErrorItem[] = [];
+    allowList.forEach((subnet, i) => {
+      const problem = subnetProblem(subnet);
+      if (problem) errors.push({ loc: ['body', 'allow_list', i], msg: problem, type: 'value_error.subnet' });
+      else if (allowList.indexOf(subnet) !== i)
+        errors.push({
+          loc: ['body', 'allow_list', i],
+          msg: 'this network is listed already',
+          type: 'value_error.duplicate',
+        });
+    });
+    if (errors.length) throw new HttpError(422, errors);
+    if (manager.awaitingConfirmation(LOCKOUT_SERVICE))
+      throw new HttpError(409, [
+        {
+          loc: ['body'],
+          msg: 'the last lockout policy change awaits confirmation; keep it or wait for the rollback',
+          type: 'value_error.confirmation_pending',
+        },
+      ]);
+    const next: FullLockoutPolicy = {
+      attempts: req.body.attempts,
+      window_seconds: req.body.window_seconds,
+      duration_seconds: req.body.duration_seconds,
+      account: req.body.account ?? current.account,
+      source: req.body.source === undefined ? current.source : req.body.source,
+      allow_list: allowList,
+    };
+    inTransaction(db, () => writeFullPolicy(db, next));
+    const confirmation: Confirmation | null = manager.activateNow(LOCKOUT_SERVICE, user.username);
+    audit.record(
+      AuditService.settings,
+      `lockout policy changed by "${auditText(user.username)}": ${next.attempts} attempts in ${next.window_seconds} s lock for ${next.duration_seconds} s; per account ${next.account.attempts} in ${next.account.window_seconds} s; per source ${next.source ? `${next.source.attempts} in ${next.source.window_seconds} s` : 'off'}; ${next.allow_list.length} allow-listed network${next.allow_list.length === 1 ? '' : 's'}${confirmation ? ' (stricter: awaiting confirmation)' : ''}`,
+    );
+    return { ...readFullPolicy(db), confirmation };
+  });
 }

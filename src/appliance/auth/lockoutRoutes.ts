@@ -10,28 +10,14 @@ import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import { currentUser } from './guards';
 import { loginThrottle, throttleKey } from './lockout';
-import type { SeenBy } from '../../service-kit/loginThrottle';
-import type { SignInService } from '../../shared/signIns';
+import {
+  lockoutAddressParams,
+  lockoutNameParams,
+  type LockoutEntry,
+} from '../../shared/contracts/authentication';
 import { area } from '../http/routeAccess';
 
-/** Names as long as the identity service's (e-mail addresses) can be unlocked too. */
-const USERNAME_MAX = 320;
-
-export interface LockoutEntry {
-  /** Null for an address refused for every name (per-source rule). */
-  username: string | null;
-  /** Client address the lock applies to; null = every address (per-name ceiling). */
-  source: string | null;
-  /**
-   * The lock is one for every entry point (console, token endpoint, SSH, identity service); this is the service
-   * that saw the most of its failures (null when none is known, and for the per-source rule).
-   */
-  service: SignInService | null;
-  /** Every service whose failures count toward the lock, most failures first. */
-  services: SeenBy[];
-  locked_until: string;
-  seconds_left: number;
-}
+export type { LockoutEntry };
 
 export function registerLockoutRoutes(scope: FastifyInstance, ctx: ApplianceContext): void {
   const { db, audit } = ctx;
@@ -55,14 +41,7 @@ export function registerLockoutRoutes(scope: FastifyInstance, ctx: ApplianceCont
     '/lockouts/source/:address',
     {
       config: { access: area('authentication') },
-      schema: {
-        params: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['address'],
-          properties: { address: { type: 'string', minLength: 1, maxLength: 64 } },
-        },
-      },
+      schema: { params: lockoutAddressParams },
     },
     async (req, reply) => {
       const user = currentUser(req);
@@ -81,14 +60,7 @@ export function registerLockoutRoutes(scope: FastifyInstance, ctx: ApplianceCont
     '/lockouts/:name',
     {
       config: { access: area('authentication') },
-      schema: {
-        params: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['name'],
-          properties: { name: { type: 'string', minLength: 1, maxLength: USERNAME_MAX } },
-        },
-      },
+      schema: { params: lockoutNameParams },
     },
     async (req, reply) => {
       const user = currentUser(req);

@@ -28,34 +28,12 @@ import {
   type DdnsFailure,
 } from './updater';
 import { area } from '../http/routeAccess';
+import { contractRoute } from '../http/contractRoute';
+import * as dns from '../../shared/contracts/dns';
 
-export interface DdnsAccountInput {
-  provider: string;
-  hostname: string;
-  username: string;
-  /** Absent or empty on a change: the stored secret is kept. */
-  secret?: string;
-  update_url: string;
-  ip_source: 'web' | 'interface';
-  check_url: string;
-  interface: string;
-  interval_seconds: number;
-  ttl: number;
-  enabled: boolean;
-}
-
-export interface DdnsAccount extends Omit<DdnsAccountInput, 'secret'> {
-  id: number;
-  has_secret: boolean;
-  last_ip: string | null;
-  last_result: string | null;
-  last_update_at: number | null;
-  next_check_at: number | null;
-  /** When the current run of failed updates began (null while the last update worked or none ran). */
-  failing_since: number | null;
-  /** What the last update's failure was: the step, the kind and a sentence (null unless it failed). */
-  failure: DdnsFailure | null;
-}
+/** The contract's body and answer (src/shared/contracts/dns.ts). */
+export type DdnsAccountInput = dns.DdnsAccountBody;
+export type DdnsAccount = dns.DdnsAccount;
 
 interface Row {
   id: number;
@@ -72,49 +50,6 @@ interface Row {
 
 /** How often the scheduler looks for accounts that are due. */
 export const DDNS_TICK_MS = 30_000;
-
-const httpUrl = { type: 'string', maxLength: 1024, pattern: '^https?://[^\\s]+$' };
-const accountSchema = (create: boolean) => ({
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: [
-      'provider',
-      'hostname',
-      'username',
-      'update_url',
-      'ip_source',
-      'check_url',
-      'interface',
-      'interval_seconds',
-      'ttl',
-      'enabled',
-      ...(create ? ['secret'] : []),
-    ],
-    properties: {
-      provider: { type: 'string', enum: DDNS_PROVIDERS.map((p) => p.id) },
-      hostname: { type: 'string', minLength: 1, maxLength: 253 },
-      username: { type: 'string', maxLength: 128, format: 'safe-text' },
-      secret: { type: 'string', maxLength: 256, format: 'safe-text' },
-      update_url: { anyOf: [{ type: 'string', maxLength: 0 }, httpUrl] },
-      ip_source: { type: 'string', enum: ['web', 'interface'] },
-      check_url: { anyOf: [{ type: 'string', maxLength: 0 }, httpUrl] },
-      interface: { type: 'string', maxLength: 15 },
-      interval_seconds: { type: 'integer', minimum: 60, maximum: 86400 },
-      ttl: { type: 'integer', minimum: 30, maximum: 86400 },
-      enabled: { type: 'boolean' },
-    },
-  },
-});
-
-const idParams = {
-  params: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['id'],
-    properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' } },
-  },
-};
 
 function checkAccount(a: DdnsAccountInput, hasStoredSecret: boolean): ErrorItem[] {
   const errors: ErrorItem[] = [];
@@ -288,141 +223,105 @@ export async function registerDynamicDnsRoutes(
   const audit = (req: Parameters<typeof currentUser>[0], what: string) =>
     ctx.audit.record('dns', `${what} by "${auditText(currentUser(req).username)}"`);
 
-  scope.get('/dns/dynamic', { config: { access: area('dns') } }, async () => ({
+  const access = { access: area('dns') };
+  contractRoute(scope, dns.getDynamic, access, async () => ({
     providers: DDNS_PROVIDERS.map(({ id, name, protocol }) => ({ id, name, protocol })),
     accounts: service.list(),
   }));
 
-  scope.post<{ Body: DdnsAccountInput }>(
-    '/dns/dynamic/accounts',
-    { config: { access: area('dns') }, schema: accountSchema(true) },
-    async (req, reply) => {
-      const errors = checkAccount(req.body, false);
-      if (errors.length) throw new HttpError(422, errors);
-      const hostname = req.body.hostname.toLowerCase();
-      const id = inTransaction(db, () => {
-        if (service.list().some((a) => a.hostname === hostname && a.provider === req.body.provider))
-          throw new HttpError(422, [
-            fieldError(
-              'hostname',
-              'an account for this host name and provider already exists',
-              'value_error.duplicate',
-            ),
-          ]);
-        return Number(
-          db
-            .prepare(
-              'INSERT INTO ddns_accounts (data, secret, secret_binding, next_check_at, created_at) VALUES (?, ?, ?, ?, ?)',
-            )
-            .run(
-              stored(req.body),
-              req.body.secret || null,
-              req.body.secret ? bindingText(ddnsSecretBinding(req.body)) : null,
-              ctx.now(),
-              ctx.now(),
-            ).lastInsertRowid,
-        );
-      });
-      audit(req, `dynamic DNS account "${auditText(hostname)}" added`);
-      return reply.code(201).send(service.list().find((a) => a.id === id));
-    },
-  );
+  contractRoute(scope, dns.dynamicAccounts.add, access, async (req, reply) => {
+    const errors = checkAccount(req.body, false);
+    if (errors.length) throw new HttpError(422, errors);
+    const hostname = req.body.hostname.toLowerCase();
+    const id = inTransaction(db, () => {
+      if (service.list().some((a) => a.hostname === hostname && a.provider === req.body.provider))
+        throw new HttpError(422, [
+          fieldError(
+            'hostname',
+            'an account for this host name and provider already exists',
+            'value_error.duplicate',
+          ),
+        ]);
+      return Number(
+        db
+          .prepare(
+            'INSERT INTO ddns_accounts (data, secret, secret_binding, next_check_at, created_at) VALUES (?, ?, ?, ?, ?)',
+          )
+          .run(
+            stored(req.body),
+            req.body.secret || null,
+            req.body.secret ? bindingText(ddnsSecretBinding(req.body)) : null,
+            ctx.now(),
+            ctx.now(),
+          ).lastInsertRowid,
+      );
+    });
+    audit(req, `dynamic DNS account "${auditText(hostname)}" added`);
+    return reply.code(201).send(service.list().find((a) => a.id === id));
+  });
 
-  scope.put<{ Params: { id: string }; Body: DdnsAccountInput }>(
-    '/dns/dynamic/accounts/:id',
-    {
-      config: { access: area('dns') },
-      schema: { ...idParams, ...accountSchema(false) },
-    },
-    async (req) => {
-      const id = Number(req.params.id);
-      const row = db.prepare('SELECT secret, secret_binding FROM ddns_accounts WHERE id = ?').get(id) as
-        { secret: string | null; secret_binding: string | null } | undefined;
-      if (!row) throw notFound();
-      const errors = checkAccount(req.body, !!row.secret);
-      // A kept secret stays with what it was saved for; one the new settings never send is dropped, not kept.
-      const binding = ddnsSecretBinding(req.body);
-      const rebind = row.secret && !req.body.secret ? bindingChange(row.secret_binding, binding) : null;
-      if (rebind && binding.usesSecret)
-        errors.push(fieldError('secret', retypeMessage('password or token', rebind), RETYPE_ERROR));
-      if (errors.length) throw new HttpError(422, errors);
-      inTransaction(db, () => {
-        db.prepare('UPDATE ddns_accounts SET data = ?, next_check_at = ? WHERE id = ?').run(
-          stored(req.body),
-          ctx.now(),
+  contractRoute(scope, dns.dynamicAccounts.replace, access, async (req) => {
+    const id = Number(req.params.id);
+    const row = db.prepare('SELECT secret, secret_binding FROM ddns_accounts WHERE id = ?').get(id) as
+      { secret: string | null; secret_binding: string | null } | undefined;
+    if (!row) throw notFound();
+    const errors = checkAccount(req.body, !!row.secret);
+    // A kept secret stays with what it was saved for; one the new settings never send is dropped, not kept.
+    const binding = ddnsSecretBinding(req.body);
+    const rebind = row.secret && !req.body.secret ? bindingChange(row.secret_binding, binding) : null;
+    if (rebind && binding.usesSecret)
+      errors.push(fieldError('secret', retypeMessage('password or token', rebind), RETYPE_ERROR));
+    if (errors.length) throw new HttpError(422, errors);
+    inTransaction(db, () => {
+      db.prepare('UPDATE ddns_accounts SET data = ?, next_check_at = ? WHERE id = ?').run(
+        stored(req.body),
+        ctx.now(),
+        id,
+      );
+      if (req.body.secret)
+        db.prepare('UPDATE ddns_accounts SET secret = ?, secret_binding = ? WHERE id = ?').run(
+          req.body.secret,
+          bindingText(binding),
           id,
         );
-        if (req.body.secret)
-          db.prepare('UPDATE ddns_accounts SET secret = ?, secret_binding = ? WHERE id = ?').run(
-            req.body.secret,
-            bindingText(binding),
-            id,
-          );
-        else if (rebind)
-          db.prepare('UPDATE ddns_accounts SET secret = NULL, secret_binding = NULL WHERE id = ?').run(id);
-      });
-      audit(req, `dynamic DNS account "${auditText(req.body.hostname)}" changed`);
-      return service.list().find((a) => a.id === id);
-    },
-  );
+      else if (rebind)
+        db.prepare('UPDATE ddns_accounts SET secret = NULL, secret_binding = NULL WHERE id = ?').run(id);
+    });
+    audit(req, `dynamic DNS account "${auditText(req.body.hostname)}" changed`);
+    const account = service.list().find((a) => a.id === id);
+    if (!account) throw notFound();
+    return account;
+  });
 
-  scope.delete<{ Params: { id: string } }>(
-    '/dns/dynamic/accounts/:id',
-    { config: { access: area('dns') }, schema: idParams },
-    async (req, reply) => {
-      const account = service.list().find((a) => a.id === Number(req.params.id));
-      if (!account) throw notFound();
-      inTransaction(db, () => db.prepare('DELETE FROM ddns_accounts WHERE id = ?').run(account.id));
-      audit(req, `dynamic DNS account "${auditText(account.hostname)}" deleted`);
-      return reply.code(204).send();
-    },
-  );
+  contractRoute(scope, dns.dynamicAccounts.remove, access, async (req, reply) => {
+    const account = service.list().find((a) => a.id === Number(req.params.id));
+    if (!account) throw notFound();
+    inTransaction(db, () => db.prepare('DELETE FROM ddns_accounts WHERE id = ?').run(account.id));
+    audit(req, `dynamic DNS account "${auditText(account.hostname)}" deleted`);
+    return reply.code(204).send();
+  });
 
-  scope.post<{ Body: { ids: number[] } }>(
-    '/dns/dynamic/accounts/delete',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['ids'],
-          properties: {
-            ids: {
-              type: 'array',
-              minItems: 1,
-              maxItems: 256,
-              uniqueItems: true,
-              items: { type: 'integer', minimum: 1 },
-            },
-          },
+  contractRoute(scope, dns.dynamicAccounts.removeMany, access, async (req) => {
+    const known = new Set(service.list().map((a) => a.id));
+    const missing = req.body.ids.filter((id) => !known.has(id));
+    if (missing.length)
+      throw new HttpError(422, [
+        {
+          loc: ['body', 'ids', req.body.ids.indexOf(missing[0])],
+          msg: 'no such item',
+          type: 'value_error.not_found',
+          ctx: { ids: missing },
         },
-      },
-      config: { access: area('dns') },
-    },
-    async (req) => {
-      const known = new Set(service.list().map((a) => a.id));
-      const missing = req.body.ids.filter((id) => !known.has(id));
-      if (missing.length)
-        throw new HttpError(422, [
-          {
-            loc: ['body', 'ids', req.body.ids.indexOf(missing[0])],
-            msg: 'no such item',
-            type: 'value_error.not_found',
-            ctx: { ids: missing },
-          },
-        ]);
-      inTransaction(db, () => {
-        const del = db.prepare('DELETE FROM ddns_accounts WHERE id = ?');
-        for (const id of req.body.ids) del.run(id);
-      });
-      audit(req, `${req.body.ids.length} dynamic DNS accounts deleted`);
-      return { deleted: req.body.ids.length };
-    },
-  );
+      ]);
+    inTransaction(db, () => {
+      const del = db.prepare('DELETE FROM ddns_accounts WHERE id = ?');
+      for (const id of req.body.ids) del.run(id);
+    });
+    audit(req, `${req.body.ids.length} dynamic DNS accounts deleted`);
+    return { deleted: req.body.ids.length };
+  });
 
-  scope.post<{ Params: { id: string } }>(
-    '/dns/dynamic/accounts/:id/update',
-    { config: { access: area('dns') }, schema: idParams },
-    async (req) => service.run(Number(req.params.id), true),
+  contractRoute(scope, dns.updateDynamicAccount, access, async (req) =>
+    service.run(Number(req.params.id), true),
   );
 }

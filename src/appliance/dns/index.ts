@@ -24,10 +24,8 @@ import {
   readDnsSnapshot,
   readSettings,
   restoreDnsSnapshot,
-  settingsSchema,
   upstreamList,
   writeSettings,
-  type DnsSettings,
   type DnsSnapshot,
 } from './proxy';
 import { seedDnsFactory } from './factory';
@@ -35,6 +33,8 @@ import { renderUnbound, unboundConfPath } from './unbound';
 import { DdnsUpdater, type UpdaterOptions } from './updater';
 import { area } from '../http/routeAccess';
 import { registerQueryLog } from './querylog';
+import { contractRoute } from '../http/contractRoute';
+import * as dns from '../../shared/contracts/dns';
 
 /** Runs the real checker on a rendered unbound.conf (in a temporary directory, so nothing half-checked is live). */
 export async function checkUnbound(content: string) {
@@ -78,32 +78,28 @@ export async function registerDns(
   manager.register(dnsService(ctx));
   registerQueryLog(scope, ctx, manager);
 
-  scope.get('/dns/proxy', { config: { access: area('dns') } }, async () => {
+  contractRoute(scope, dns.getProxy, { access: area('dns') }, async () => {
     const s = readDnsSnapshot(ctx.db);
     const { pending_changes, applied_at } = manager.preview('dns');
     return { ...s, status: { pending_changes, applied_at } };
   });
 
-  scope.put<{ Body: DnsSettings }>(
-    '/dns/proxy/settings',
-    { config: { access: area('dns') }, schema: { body: settingsSchema } },
-    async (req) => {
-      const errors = checkSettings(req.body);
-      if (errors.length) throw new HttpError(422, errors);
-      inTransaction(ctx.db, () => writeSettings(ctx.db, req.body, ctx.now()));
-      ctx.audit.record('dns', `DNS proxy settings changed by "${auditText(currentUser(req).username)}"`);
-      return readSettings(ctx.db);
-    },
-  );
+  contractRoute(scope, dns.putProxySettings, { access: area('dns') }, async (req) => {
+    const errors = checkSettings(req.body);
+    if (errors.length) throw new HttpError(422, errors);
+    inTransaction(ctx.db, () => writeSettings(ctx.db, req.body, ctx.now()));
+    ctx.audit.record('dns', `DNS proxy settings changed by "${auditText(currentUser(req).username)}"`);
+    return readSettings(ctx.db);
+  });
 
   await registerList(scope, ctx, upstreamList, { access: area('dns') });
   await registerList(scope, ctx, hostOverrideList, { access: area('dns') });
   await registerList(scope, ctx, domainOverrideList, { access: area('dns') });
   await registerList(scope, ctx, accessList, { access: area('dns') });
 
-  scope.get('/dns/proxy/preview', { config: { access: area('dns') } }, async () => manager.preview('dns'));
+  contractRoute(scope, dns.getProxyPreview, { access: area('dns') }, async () => manager.preview('dns'));
 
-  scope.post('/dns/proxy/apply', { config: { access: area('dns') } }, async (req, reply) =>
+  contractRoute(scope, dns.applyProxy, { access: area('dns') }, async (req, reply) =>
     reply.code(202).send(manager.apply('dns', currentUser(req).username)),
   );
 

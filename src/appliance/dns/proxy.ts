@@ -1,60 +1,36 @@
 /**
  * The DNS proxy's saved configuration: settings (on/off, listen addresses, port, cache, DNSSEC) and four lists —
  * upstream servers (plain or DNS over TLS with the name to verify), host overrides, domain overrides and access
- * lists. Addresses are checked with the console's own §5 validators, so the API refuses what the form refuses.
+ * lists. Bodies are the contract's (src/shared/contracts/dns.ts), whose §5 formats the appliance's Ajv checks before
+ * the lists' own rules here (duplicates, DNS over TLS names); the forms derive their rules from the same schemas.
  */
-import { hostBitsProblem } from '../../lib/validation/subnet';
-import {
-  isFqdn,
-  isHostname,
-  isIpAddress,
-  isIpv6,
-  isSubnet,
-  isWildcard,
-} from '../../lib/validation/validators';
+import { isFqdn, isIpv6 } from '../../lib/validation/validators';
+
+/** The shared §5 rule (IPv6 or not), for the lists' families. */
+export { isIpv6 };
+import * as dns from '../../shared/contracts/dns';
+import type { ProxySettings } from '../../shared/contracts/dns';
 import type { Db } from '../../storage/sqlite';
-import { fieldError, readList, replaceList, type ListSpec, type Stored } from '../apply/collections';
+import {
+  fieldError,
+  readList,
+  replaceList,
+  type Item,
+  type ListSpec,
+  type Stored,
+} from '../apply/collections';
 import type { ErrorItem } from '../http/errors';
 
 export const DNS_LISTS_TABLE = 'dns_lists';
 
-export interface DnsSettings {
-  enabled: boolean;
-  listen_interfaces: string[];
-  port: number;
-  /** Message cache in MiB (the RRset cache gets twice as much, as unbound recommends). */
-  cache_size_mb: number;
-  dnssec: boolean;
-}
-
-export interface Upstream extends Record<string, unknown> {
-  address: string;
-  port: number;
-  tls: boolean;
-  /** Name the upstream's certificate must carry (DNS over TLS). */
-  tls_name: string;
-}
-
-export interface HostOverride extends Record<string, unknown> {
-  /** A host name, or `*` for every name of the domain. */
-  host: string;
-  domain: string;
-  address: string;
-  description: string;
-}
-
-export interface DomainOverride extends Record<string, unknown> {
-  domain: string;
-  server: string;
-  port: number;
-  description: string;
-}
-
-export interface AccessRule extends Record<string, unknown> {
-  subnet: string;
-  action: 'allow' | 'refuse';
-  description: string;
-}
+/** The saved settings and list items: the contract's types (src/shared/contracts/dns.ts). */
+export type DnsSettings = ProxySettings;
+type Kept<T extends { id: number }> = Omit<T, 'id'> & Item;
+export type Upstream = Kept<dns.Upstream>;
+/** As stored: the description filled in (empty when the body had none). */
+export type HostOverride = Kept<dns.HostOverride>;
+export type DomainOverride = Kept<dns.DomainOverride>;
+export type AccessRule = Kept<dns.AccessRule>;
 
 export interface DnsSnapshot {
   settings: DnsSettings;
@@ -72,38 +48,14 @@ export const DEFAULT_DNS_SETTINGS: DnsSettings = {
   dnssec: true,
 };
 
-/** The shared §5 rules, so the console's forms (`['ip', 'ipv6']`) accept exactly what is stored here. */
-export { isIpv6 };
-const isAddress = isIpAddress;
-
-const port = { type: 'integer', minimum: 1, maximum: 65535 };
-const description = { type: 'string', maxLength: 200, format: 'safe-text' };
-const shortText = { type: 'string', minLength: 1, maxLength: 253 };
-
-export const settingsSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['enabled', 'listen_interfaces', 'port', 'cache_size_mb', 'dnssec'],
-  properties: {
-    enabled: { type: 'boolean' },
-    listen_interfaces: { type: 'array', minItems: 1, maxItems: 16, items: { type: 'string', maxLength: 45 } },
-    port,
-    cache_size_mb: { type: 'integer', minimum: 1, maximum: 1024 },
-    dnssec: { type: 'boolean' },
-  },
-} as const;
-
-/** Rules the schema cannot say: every listen address is an IPv4 or IPv6 address, none twice. */
+/**
+ * Rules the schema cannot say: no listen address twice. (Each is an IPv4 or IPv6 address by the contract's
+ * `ip-address` format, checked before.)
+ */
 export function checkSettings(s: DnsSettings): ErrorItem[] {
   const errors: ErrorItem[] = [];
   s.listen_interfaces.forEach((a, i) => {
-    if (!isAddress(a))
-      errors.push({
-        loc: ['body', 'listen_interfaces', i],
-        msg: 'value is not a valid IP address',
-        type: 'value_error.ip',
-      });
-    else if (s.listen_interfaces.indexOf(a) !== i)
+    if (s.listen_interfaces.indexOf(a) !== i)
       errors.push({
         loc: ['body', 'listen_interfaces', i],
         msg: 'address listed twice',
@@ -127,30 +79,17 @@ export function writeSettings(db: Db, s: DnsSettings, now: number): void {
   ).run(JSON.stringify(s), now);
 }
 
-const ipError = (field: string) =>
-  fieldError(field, 'value is not a valid IPv4 or IPv6 address', 'value_error.ip');
 const duplicate = (field: string, what: string) =>
   fieldError(field, `${what} already exists`, 'value_error.duplicate');
 
 export const upstreamList: ListSpec<Upstream> = {
   table: DNS_LISTS_TABLE,
   list: 'upstreams',
-  path: '/dns/proxy/upstreams',
+  endpoints: dns.upstreams,
   auditService: 'dns',
-  schema: {
-    type: 'object',
-    required: ['address', 'port', 'tls', 'tls_name'],
-    properties: {
-      address: { type: 'string', maxLength: 45 },
-      port,
-      tls: { type: 'boolean' },
-      tls_name: { type: 'string', maxLength: 253 },
-    },
-  },
   describe: (u) => `upstream server "${u.address}"`,
   check: (u, others) => {
     const errors: ErrorItem[] = [];
-    if (!isAddress(u.address)) errors.push(ipError('address'));
     if (u.tls && !isFqdn(u.tls_name))
       errors.push(
         fieldError(
@@ -190,34 +129,11 @@ export const upstreamList: ListSpec<Upstream> = {
 export const hostOverrideList: ListSpec<HostOverride> = {
   table: DNS_LISTS_TABLE,
   list: 'host_overrides',
-  path: '/dns/proxy/host_overrides',
+  endpoints: dns.hostOverrides,
   auditService: 'dns',
-  schema: {
-    type: 'object',
-    required: ['host', 'domain', 'address'],
-    properties: {
-      host: { type: 'string', minLength: 1, maxLength: 63 },
-      domain: shortText,
-      address: { type: 'string', maxLength: 45 },
-      description,
-    },
-  },
   describe: (h) => `host override "${h.host}.${h.domain}"`,
   check: (h, others) => {
     const errors: ErrorItem[] = [];
-    if (!isHostname(h.host) && !isWildcard(h.host))
-      errors.push(
-        fieldError(
-          'host',
-          'value must be a host name or * for every name of the domain',
-          'value_error.hostname',
-        ),
-      );
-    if (!isFqdn(h.domain))
-      errors.push(
-        fieldError('domain', 'value is not a valid fully qualified domain name', 'value_error.fqdn'),
-      );
-    if (!isAddress(h.address)) errors.push(ipError('address'));
     const host = h.host.toLowerCase();
     const domain = h.domain.toLowerCase();
     const family = isIpv6(h.address) ? 6 : 4;
@@ -232,21 +148,11 @@ export const hostOverrideList: ListSpec<HostOverride> = {
 export const domainOverrideList: ListSpec<DomainOverride> = {
   table: DNS_LISTS_TABLE,
   list: 'domain_overrides',
-  path: '/dns/proxy/domain_overrides',
+  endpoints: dns.domainOverrides,
   auditService: 'dns',
-  schema: {
-    type: 'object',
-    required: ['domain', 'server', 'port'],
-    properties: { domain: shortText, server: { type: 'string', maxLength: 45 }, port, description },
-  },
   describe: (d) => `domain override "${d.domain}"`,
   check: (d, others) => {
     const errors: ErrorItem[] = [];
-    if (!isFqdn(d.domain))
-      errors.push(
-        fieldError('domain', 'value is not a valid fully qualified domain name', 'value_error.fqdn'),
-      );
-    if (!isAddress(d.server)) errors.push(ipError('server'));
     const domain = d.domain.toLowerCase();
     if (others.some((o) => o.domain === domain)) errors.push(duplicate('domain', `an override of ${domain}`));
     return errors.length
@@ -258,29 +164,11 @@ export const domainOverrideList: ListSpec<DomainOverride> = {
 export const accessList: ListSpec<AccessRule> = {
   table: DNS_LISTS_TABLE,
   list: 'access_lists',
-  path: '/dns/proxy/access_lists',
+  endpoints: dns.accessLists,
   auditService: 'dns',
-  schema: {
-    type: 'object',
-    required: ['subnet', 'action'],
-    properties: {
-      subnet: { type: 'string', maxLength: 18 },
-      action: { type: 'string', enum: ['allow', 'refuse'] },
-      description,
-    },
-  },
   describe: (a) => `access rule "${a.subnet} ${a.action}"`,
   check: (a, others) => {
     const errors: ErrorItem[] = [];
-    if (!isSubnet(a.subnet))
-      errors.push(
-        fieldError(
-          'subnet',
-          // The one host-bits rule of every CIDR field (src/lib/validation/subnet.ts) names the network meant.
-          hostBitsProblem(a.subnet) ?? 'value is not a valid IPv4 network (address/prefix)',
-          'value_error.subnet',
-        ),
-      );
     if (others.some((o) => o.subnet === a.subnet))
       errors.push(duplicate('subnet', 'a rule for this network'));
     return errors.length

@@ -6,6 +6,7 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { CONTROL_PROBLEM, textProblem, type TextKind } from '../../lib/validation/text';
+import { schemaFormat } from '../../lib/validation/formats';
 
 export interface ErrorItem {
   loc: Array<string | number>;
@@ -195,6 +196,8 @@ export function itemFromAjv(error: ErrorObject, context: string): ErrorItem {
         const problem = typeof error.data === 'string' ? textProblem(error.data, kind) : null;
         return { loc: base, ...(problem ?? CONTROL_PROBLEM[kind]) };
       }
+      const shared = schemaFormat(String(p.format));
+      if (shared) return { loc: base, msg: shared.message(error.data), type: shared.type };
       const [type, msg] = formatCodes[String(p.format)] ?? [
         'value_error',
         `value is not a valid ${String(p.format)}`,

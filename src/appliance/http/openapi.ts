@@ -10,7 +10,8 @@
  * - Access: `x-rampart-access` (the declared access, `who` in words, `reauth`, `cookieless`), the same words in the
  *   description, and `security` (none for public routes; the session cookie, with the XSRF header on changes, or a
  *   bearer token from `POST {auth}/token`).
- * - Answers: a list endpoint's page (`listPage` of the listing contract); otherwise a JSON answer without a schema
+ * - Answers: a route registered from a contract (http/contractRoute.ts) states its response schema under its success
+ *   status; otherwise a list endpoint's page (`listPage` of the listing contract), or a JSON answer without a schema
  *   yet. Error answers reference the shared shapes of http/errors.ts.
  *
  * `GET {api}/openapi.json` (signed in) answers it, built once when the server is ready.
@@ -183,7 +184,27 @@ function descriptionOf(route: DeclaredRoute, tokenPath: string): string {
   return lines.join('\n\n');
 }
 
+/** The success answer a route's contract declares (`schema.response[status]`, src/appliance/http/contractRoute.ts). */
+function declaredResponse(route: DeclaredRoute): { status: string; schema: Json } | null {
+  const response = route.schema?.response as Record<string, unknown> | undefined;
+  const status = Object.keys(response ?? {}).find((k) => /^2\d\d$/.test(k));
+  return status && response ? { status, schema: plain(response[status]) } : null;
+}
+
 function responsesOf(route: DeclaredRoute, path: string): Json {
+  const declared = declaredResponse(route);
+  if (declared) {
+    const out: Json = {
+      [declared.status]:
+        declared.status === '204'
+          ? { description: 'Done; no content.' }
+          : {
+              description: (declared.schema.description as string | undefined) ?? 'The answer.',
+              content: { 'application/json': { schema: declared.schema } },
+            },
+    };
+    return { ...out, ...errorResponsesOf(route, path) };
+  }
   const ok: Json = isListQuery(route)
     ? {
         description: 'One page of the list, the total that matched and the page’s place.',
@@ -195,7 +216,11 @@ function responsesOf(route: DeclaredRoute, path: string): Json {
           content: { 'text/event-stream': { schema: { type: 'string' } } },
         }
       : { description: 'The answer (JSON unless said otherwise).', content: { 'application/json': {} } };
-  const out: Json = { '200': ok };
+  return { '200': ok, ...errorResponsesOf(route, path) };
+}
+
+function errorResponsesOf(route: DeclaredRoute, path: string): Json {
+  const out: Json = {};
   const validated = route.schema?.body || route.schema?.querystring || route.schema?.params;
   if (validated) out['422'] = { $ref: '#/components/responses/ValidationError' };
   if (route.access !== 'public') out['401'] = { $ref: '#/components/responses/NotAuthenticated' };
@@ -310,7 +335,7 @@ export function buildOpenApi(
     const parameters = [...parametersOf(route, path), ...changeReasonOf(route, ctx)];
     (paths[path] ??= {})[route.method.toLowerCase()] = {
       operationId: id,
-      summary: `${route.method} ${path}`,
+      summary: (route.schema as { summary?: string } | undefined)?.summary ?? `${route.method} ${path}`,
       description: descriptionOf(route, tokenPath),
       tags: [tag],
       ...(parameters.length ? { parameters } : {}),

@@ -14,6 +14,7 @@ import {
   LONE_SURROGATE_PROBLEM,
   loneSurrogatePath,
 } from '../../lib/validation/text';
+import { SCHEMA_FORMATS } from '../../lib/validation/formats';
 
 /** Default body limit of API requests (images set their own). */
 export const API_BODY_LIMIT = 64 * 1024;
@@ -36,6 +37,9 @@ export function createAjv(): Ajv {
   // (LF and tab kept); never a lone surrogate.
   ajv.addFormat('safe-text', isSafeText);
   ajv.addFormat('safe-multiline-text', isSafeMultilineText);
+  // The §5 validators contracts name (src/lib/validation/formats.ts): the forms check the same predicates.
+  for (const [name, f] of Object.entries(SCHEMA_FORMATS))
+    ajv.addFormat(name, { type: 'string', validate: f.check });
   return ajv;
 }
 

@@ -21,7 +21,6 @@ import type { CheckResult } from '../apply/tools';
 import {
   checkPreferences,
   parseResolvConf,
-  preferencesSchema,
   readPreferences,
   timeZones,
   writePreferences,
@@ -30,6 +29,12 @@ import {
 import { renderPreferences, renderRoot } from './render';
 import { migrateNetwork } from './samples';
 import { area } from '../http/routeAccess';
+import {
+  getNetworkPreferences,
+  putNetworkPreferences,
+  type PreferencesAnswer,
+} from '../../shared/contracts/system';
+import { contractRoute } from '../http/contractRoute';
 
 export const NETWORK_SERVICE = AuditService.network;
 
@@ -89,7 +94,7 @@ export async function registerNetworkPreferences(
   const zones = new Set(timeZones());
   manager.register(networkService(ctx, zones));
 
-  const answer = () => {
+  const answer = (): PreferencesAnswer => {
     const stored = readPreferences(db);
     const { pending_changes, applied_at, applied_by } = manager.preview(NETWORK_SERVICE);
     return {
@@ -102,23 +107,19 @@ export async function registerNetworkPreferences(
     };
   };
 
-  scope.get('/network/preferences', { config: { access: area('network') } }, async () => answer());
+  contractRoute(scope, getNetworkPreferences, { access: area('network') }, async () => answer());
 
-  scope.put<{ Body: NetworkPreferences }>(
-    '/network/preferences',
-    { config: { access: area('network') }, schema: { body: preferencesSchema } },
-    async (req) => {
-      const items = checkPreferences(req.body, zones);
-      if (items.length) throw new HttpError(422, items);
-      const user = currentUser(req);
-      inTransaction(db, () => writePreferences(db, req.body, Math.floor(ctx.now() / 1000), user.username));
-      ctx.audit.record(
-        NETWORK_SERVICE,
-        `network preferences saved by "${auditText(user.username)}": host ${req.body.hostname}, time zone ${req.body.timezone}`,
-      );
-      return answer();
-    },
-  );
+  contractRoute(scope, putNetworkPreferences, { access: area('network') }, async (req) => {
+    const items = checkPreferences(req.body, zones);
+    if (items.length) throw new HttpError(422, items);
+    const user = currentUser(req);
+    inTransaction(db, () => writePreferences(db, req.body, Math.floor(ctx.now() / 1000), user.username));
+    ctx.audit.record(
+      NETWORK_SERVICE,
+      `network preferences saved by "${auditText(user.username)}": host ${req.body.hostname}, time zone ${req.body.timezone}`,
+    );
+    return answer();
+  });
 
   scope.get('/network/preferences/preview', { config: { access: area('network') } }, async () =>
     manager.preview(NETWORK_SERVICE),

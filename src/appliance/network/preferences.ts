@@ -8,18 +8,9 @@ import os from 'node:os';
 import { isFqdn, isHostname, isIpAddress } from '../../lib/validation/validators';
 import type { ErrorItem } from '../http/errors';
 import type { Db } from '../../storage/sqlite';
+import { MAX_DNS_SERVERS, MAX_NTP_SERVERS, type NetworkPreferences } from '../../shared/contracts/system';
 
-export interface NetworkPreferences {
-  hostname: string;
-  domain: string;
-  dns_servers: string[];
-  ntp_servers: string[];
-  timezone: string;
-}
-
-/** resolv.conf reads at most three name servers (glibc MAXNS). */
-export const MAX_DNS_SERVERS = 3;
-export const MAX_NTP_SERVERS = 8;
+export { MAX_DNS_SERVERS, MAX_NTP_SERVERS, type NetworkPreferences };
 
 /** The platform's time zones (IANA names known to this Node's ICU) plus `UTC`. */
 export function timeZones(): string[] {
@@ -27,27 +18,6 @@ export function timeZones(): string[] {
   zones.add('UTC');
   return [...zones].sort();
 }
-
-export const preferencesSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['hostname', 'domain', 'dns_servers', 'ntp_servers', 'timezone'],
-  properties: {
-    hostname: { type: 'string', maxLength: 63 },
-    domain: { type: 'string', maxLength: 253 },
-    dns_servers: {
-      type: 'array',
-      maxItems: MAX_DNS_SERVERS,
-      items: { type: 'string', maxLength: 45 },
-    },
-    ntp_servers: {
-      type: 'array',
-      maxItems: MAX_NTP_SERVERS,
-      items: { type: 'string', maxLength: 253 },
-    },
-    timezone: { type: 'string', maxLength: 64 },
-  },
-};
 
 /** Item-level checks the JSON schema cannot express; an empty list means valid. */
 export function checkPreferences(p: NetworkPreferences, zones: ReadonlySet<string>): ErrorItem[] {

@@ -29,6 +29,7 @@ import {
   x509,
   type SubjectInput,
 } from './x509';
+import type { CertificateAuthority, CertificateAuthorityDetail } from '../../shared/contracts/pki';
 
 export interface CaRow {
   id: string;
@@ -125,7 +126,7 @@ export async function caSigner(p: PkiContext, id: string, field = 'ca_id') {
   return { row, cert: parseCertificateDer(row.cert_der, field), signing, keyObject };
 }
 
-export function caView(p: PkiContext, row: CaRow) {
+export function caView(p: PkiContext, row: CaRow): CertificateAuthority {
   const counts = p.app.db
     .prepare('SELECT COUNT(*) AS issued, COUNT(revoked_at) AS revoked FROM pki_certificates WHERE ca_id = ?')
     .get(row.id) as { issued: number; revoked: number };
@@ -175,7 +176,7 @@ export function listCas(p: PkiContext) {
   return rows.map((r) => caView(p, r));
 }
 
-export function caDetail(p: PkiContext, id: string) {
+export function caDetail(p: PkiContext, id: string): CertificateAuthorityDetail {
   const row = getCaRow(p, id);
   const s = storedSummary(row.cert_der);
   return {

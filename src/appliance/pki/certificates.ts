@@ -24,23 +24,18 @@ import {
   type Sans,
 } from './x509';
 import { toOneLine } from '../../lib/validation/text';
+import {
+  REVOCATION_REASONS,
+  type Certificate,
+  type CertificateDetail,
+  type RevocationReason,
+} from '../../shared/contracts/pki';
 
 export type Profile = 'server' | 'client';
 
 export const PROFILES: Profile[] = ['server', 'client'];
 
-export const REVOCATION_REASONS = [
-  'unspecified',
-  'key_compromise',
-  'ca_compromise',
-  'affiliation_changed',
-  'superseded',
-  'cessation_of_operation',
-  'certificate_hold',
-  'privilege_withdrawn',
-] as const;
-
-export type RevocationReason = (typeof REVOCATION_REASONS)[number];
+export { REVOCATION_REASONS, type RevocationReason };
 
 export const REASON_CODES: Record<RevocationReason, x509.X509CrlReason> = {
   unspecified: x509.X509CrlReason.unspecified,
@@ -87,7 +82,7 @@ export function getCertRow(p: PkiContext, id: string): CertRow {
 /** Which parts of the appliance use a certificate (each user registers a hook on the PKI context). */
 export const usedBy = (p: PkiContext, certId: string): string[] => p.usedBy.flatMap((hook) => hook(certId));
 
-export function certView(p: PkiContext, row: CertRow) {
+export function certView(p: PkiContext, row: CertRow): Certificate {
   const s = storedSummary(row.cert_der);
   const ca = row.ca_id
     ? (p.app.db.prepare('SELECT name FROM pki_cas WHERE id = ?').get(row.ca_id) as
@@ -123,7 +118,7 @@ export function certView(p: PkiContext, row: CertRow) {
   };
 }
 
-export function certDetail(p: PkiContext, id: string) {
+export function certDetail(p: PkiContext, id: string): CertificateDetail {
   const row = getCertRow(p, id);
   const s = storedSummary(row.cert_der);
   return {

@@ -14,6 +14,7 @@ import { buildCrlOffThread, crlSignerOffThread, describeCrlOffThread, readCrlOff
 import type { CrlFacts } from './worker/tasks';
 import { MaterialError } from './x509';
 import { toOneLine } from '../../lib/validation/text';
+import type { RevocationList, RevocationListDetail } from '../../shared/contracts/pki';
 
 /** Generated CRLs kept per CA (older ones are dropped; the newest is the one served). */
 const KEEP_GENERATED = 5;
@@ -51,14 +52,14 @@ export function currentCrl(p: PkiContext, caId: string): CrlRow | null {
   );
 }
 
-export function crlView(p: PkiContext, row: CrlRow) {
+export function crlView(p: PkiContext, row: CrlRow): RevocationList {
   const ca = row.ca_id
     ? (p.app.db.prepare('SELECT name FROM pki_cas WHERE id = ?').get(row.ca_id) as
         { name: string } | undefined)
     : undefined;
   const now = p.app.now();
   const latest = row.source === 'generated' && row.ca_id ? currentCrl(p, row.ca_id) : null;
-  let status = 'current';
+  let status: RevocationList['status'] = 'current';
   if (latest && latest.id !== row.id) status = 'superseded';
   else if (row.next_update !== null && row.next_update < now) status = 'expired';
   return {
@@ -83,7 +84,7 @@ export function listCrls(p: PkiContext) {
 }
 
 /** A CRL with its entries; the list is read on the worker pool (`facts` when the caller has just read it there). */
-export async function crlDetail(p: PkiContext, id: string, facts?: CrlFacts) {
+export async function crlDetail(p: PkiContext, id: string, facts?: CrlFacts): Promise<RevocationListDetail> {
   const row = getCrlRow(p, id);
   const f = facts ?? (await describeCrlOffThread(row.crl_der));
   return {

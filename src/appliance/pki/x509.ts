@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import { keyAlgorithm } from './keys';
 import { MaterialError } from './materialError';
+import type { CertStatus } from '../../shared/contracts/pki';
 
 x509.cryptoProvider.set(crypto.webcrypto as Crypto);
 
@@ -283,7 +284,7 @@ export function certStatus(
   notAfter: number,
   revokedAt: number | null,
   now: number,
-): string {
+): CertStatus {
   if (revokedAt !== null) return 'revoked';
   if (now < notBefore) return 'not_yet_valid';
   if (now > notAfter) return 'expired';

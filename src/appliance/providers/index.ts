@@ -36,7 +36,15 @@ import {
   type ProviderRow,
 } from './store';
 import type { Static } from '@sinclair/typebox';
-import { providersQuery } from '../../shared/contracts/authentication';
+import {
+  idParams,
+  providerBody,
+  providersQuery,
+  providerTestBody,
+  type IdParams,
+  type ProviderBody,
+  type ProviderTestBody,
+} from '../../shared/contracts/authentication';
 import { pageOf } from '../http/listing';
 import { area } from '../http/routeAccess';
 
@@ -50,117 +58,8 @@ export { readSignupPolicy } from './signup';
 export { findProvider, listProviders, providerKey, providerSecret, LOCAL_PROVIDER_ID } from './store';
 export type { ProviderRow } from './store';
 
-const attribute = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9-]*$' };
-const dn = { type: 'string', maxLength: 512, format: 'safe-text' };
-const claim = { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_.:-]*$' };
-const secret = { type: 'string', maxLength: 256, format: 'safe-text' };
-
-const ldapSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'url',
-    'starttls',
-    'ca_id',
-    'bind_dn',
-    'base_dn',
-    'user_filter',
-    'group_base_dn',
-    'group_filter',
-    'username_attribute',
-    'email_attribute',
-    'name_attribute',
-    'group_name_attribute',
-  ],
-  properties: {
-    url: { type: 'string', maxLength: 512, pattern: '^ldaps?://[A-Za-z0-9.:\\[\\]-]+/?$' },
-    starttls: { type: 'boolean' },
-    ca_id: { type: ['string', 'null'], maxLength: 64 },
-    bind_dn: dn,
-    bind_password: secret,
-    base_dn: { ...dn, minLength: 1 },
-    user_filter: { type: 'string', maxLength: 512, pattern: '^\\(.*\\{username\\}.*\\)$' },
-    group_base_dn: dn,
-    group_filter: { type: 'string', maxLength: 512, pattern: '^(\\(.*\\))?$' },
-    username_attribute: attribute,
-    email_attribute: attribute,
-    name_attribute: attribute,
-    group_name_attribute: attribute,
-    admin_group: { type: 'string', maxLength: 256, format: 'safe-text' },
-  },
-};
-
-const oidcSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['issuer', 'client_id', 'scopes', 'username_claim', 'email_claim', 'name_claim', 'groups_claim'],
-  properties: {
-    issuer: { type: 'string', maxLength: 512, pattern: '^https?://[^\\s?#]+$' },
-    client_id: { type: 'string', minLength: 1, maxLength: 256, format: 'safe-text' },
-    client_secret: secret,
-    scopes: {
-      type: 'array',
-      maxItems: 20,
-      uniqueItems: true,
-      items: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[\\x21\\x23-\\x5b\\x5d-\\x7e]+$' },
-    },
-    username_claim: { ...claim, minLength: 1 },
-    email_claim: claim,
-    name_claim: claim,
-    groups_claim: claim,
-    admin_group: { type: 'string', maxLength: 256, format: 'safe-text' },
-    allow_cross_origin_endpoints: { type: 'boolean' },
-  },
-};
-
-const providerProperties = {
-  name: { type: 'string', minLength: 1, maxLength: 64, format: 'safe-text' },
-  type: { type: 'string', enum: ['ldap', 'oidc'] },
-  enabled: { type: 'boolean' },
-  ldap: ldapSchema,
-  oidc: oidcSchema,
-};
-
-const bodySchema = (test: boolean) => ({
-  type: 'object',
-  additionalProperties: false,
-  required: test ? ['type'] : ['name', 'type', 'enabled'],
-  properties: {
-    ...providerProperties,
-    ...(test
-      ? {
-          id: { type: 'integer', minimum: 1 },
-          test_username: { type: 'string', maxLength: 256, format: 'safe-text' },
-          test_password: { type: 'string', maxLength: 256 },
-        }
-      : {}),
-  },
-});
-
-const idParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[0-9]{1,12}$' } },
-};
-
 type LdapInput = LdapSettings & { bind_password?: string };
 type OidcInput = OidcSettings & { client_secret?: string };
-
-interface ProviderBody {
-  name: string;
-  type: 'ldap' | 'oidc';
-  enabled: boolean;
-  ldap?: LdapInput;
-  oidc?: OidcInput;
-}
-
-interface TestBody extends Partial<ProviderBody> {
-  type: 'ldap' | 'oidc';
-  id?: number;
-  test_username?: string;
-  test_password?: string;
-}
 
 const item = (loc: Array<string | number>, msg: string, type: string): ErrorItem => ({
   loc: ['body', ...loc],
@@ -266,7 +165,7 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
       ),
   );
 
-  scope.get<{ Params: { id: string } }>(
+  scope.get<{ Params: IdParams }>(
     '/authentication/providers/:id',
     { config: { access: area('authentication') }, schema: { params: idParams } },
     async (req) => view(mustFind(req.params.id)),
@@ -274,7 +173,7 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
 
   scope.post<{ Body: ProviderBody }>(
     '/authentication/providers',
-    { config: { access: 'admin' }, schema: { body: bodySchema(false) } },
+    { config: { access: 'admin' }, schema: { body: providerBody } },
     async (req, reply) => {
       const body = req.body;
       const { settings, secret: s } = settingsOf(body);
@@ -299,11 +198,11 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
     },
   );
 
-  scope.put<{ Params: { id: string }; Body: ProviderBody }>(
+  scope.put<{ Params: IdParams; Body: ProviderBody }>(
     '/authentication/providers/:id',
     {
       config: { access: 'admin' },
-      schema: { params: idParams, body: bodySchema(false) },
+      schema: { params: idParams, body: providerBody },
     },
     async (req) => {
       const current = mustFind(req.params.id);
@@ -339,7 +238,7 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
     },
   );
 
-  scope.delete<{ Params: { id: string } }>(
+  scope.delete<{ Params: IdParams }>(
     '/authentication/providers/:id',
     { config: { access: 'admin' }, schema: { params: idParams } },
     async (req, reply) => {
@@ -368,9 +267,9 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
     },
   );
 
-  scope.post<{ Body: TestBody }>(
+  scope.post<{ Body: ProviderTestBody }>(
     '/authentication/providers/test',
-    { config: { access: 'admin' }, schema: { body: bodySchema(true) } },
+    { config: { access: 'admin' }, schema: { body: providerTestBody } },
     async (req) => {
       const body = req.body;
       const { settings, secret: typed } = settingsOf(body);

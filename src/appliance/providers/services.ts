@@ -17,7 +17,8 @@ import { guardAccountWrite } from '../users/adminRule';
 import { emitApplianceEvent } from '../events';
 import { findProvider, LOCAL_PROVIDER_ID, type ProviderRow } from './store';
 import type { Static } from '@sinclair/typebox';
-import { servicesQuery } from '../../shared/contracts/authentication';
+import { putService, serviceParams, servicesQuery } from '../../shared/contracts/authentication';
+import { contractRoute } from '../http/contractRoute';
 import { pageOf } from '../http/listing';
 import { area } from '../http/routeAccess';
 
@@ -45,13 +46,6 @@ const serviceView = (db: Db, s: (typeof SERVICES)[number]): AuthService => ({
     enabled: p.enabled,
   })),
 });
-
-const idParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id: { type: 'string', enum: SERVICES.map((s) => s.id) } },
-};
 
 export function registerServices(scope: FastifyInstance, ctx: ApplianceContext): void {
   const { db } = ctx;
@@ -81,77 +75,55 @@ export function registerServices(scope: FastifyInstance, ctx: ApplianceContext):
 
   scope.get<{ Params: { id: string } }>(
     '/authentication/services/:id',
-    { config: { access: area('authentication') }, schema: { params: idParams } },
+    { config: { access: area('authentication') }, schema: { params: serviceParams } },
     async (req) => serviceView(db, find(req.params.id)),
   );
 
-  scope.put<{ Params: { id: ServiceId }; Body: { provider_ids: number[] } }>(
-    '/authentication/services/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        params: idParams,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['provider_ids'],
-          properties: {
-            provider_ids: {
-              type: 'array',
-              minItems: 1,
-              maxItems: 32,
-              items: { type: 'integer', minimum: 1 },
-            },
-          },
-        },
-      },
-    },
-    async (req) => {
-      const service = find(req.params.id);
-      const ids = req.body.provider_ids;
-      const errs: ErrorItem[] = [];
-      const providers = ids.map((id, i) => {
-        const p = findProvider(db, id);
-        if (ids.indexOf(id) !== i)
-          errs.push({ loc: ['body', 'provider_ids', i], msg: 'listed twice', type: 'value_error.duplicate' });
-        else if (!p)
-          errs.push({
-            loc: ['body', 'provider_ids', i],
-            msg: 'no such provider',
-            type: 'value_error.not_found',
-          });
-        else if (p.type === 'oidc' && service.id !== 'console')
-          errs.push({
-            loc: ['body', 'provider_ids', i],
-            msg: 'OpenID Connect providers sign people in through a browser: the console only',
-            type: 'value_error.provider_type',
-          });
-        return p;
-      });
-      if (service.id === 'console' && !ids.includes(LOCAL_PROVIDER_ID))
+  contractRoute(scope, putService, { access: 'admin' }, async (req) => {
+    const service = find(req.params.id);
+    const ids = req.body.provider_ids;
+    const errs: ErrorItem[] = [];
+    const providers = ids.map((id, i) => {
+      const p = findProvider(db, id);
+      if (ids.indexOf(id) !== i)
+        errs.push({ loc: ['body', 'provider_ids', i], msg: 'listed twice', type: 'value_error.duplicate' });
+      else if (!p)
         errs.push({
-          loc: ['body', 'provider_ids'],
-          msg: 'the console keeps the local accounts, so an admin can sign in while a directory is down',
-          type: 'value_error.local_required',
+          loc: ['body', 'provider_ids', i],
+          msg: 'no such provider',
+          type: 'value_error.not_found',
         });
-      if (errs.length) throw new HttpError(422, errs);
-      // Taking a provider off the console's list shuts out the admins linked to it (users/adminRule.ts).
-      guardAccountWrite(db, ctx.now(), ['body', 'provider_ids'], () => {
-        db.prepare('DELETE FROM auth_service_providers WHERE service = ?').run(service.id);
-        const insert = db.prepare(
-          'INSERT INTO auth_service_providers (service, provider_id, position) VALUES (?, ?, ?)',
-        );
-        ids.forEach((id, i) => insert.run(service.id, id, i));
+      else if (p.type === 'oidc' && service.id !== 'console')
+        errs.push({
+          loc: ['body', 'provider_ids', i],
+          msg: 'OpenID Connect providers sign people in through a browser: the console only',
+          type: 'value_error.provider_type',
+        });
+      return p;
+    });
+    if (service.id === 'console' && !ids.includes(LOCAL_PROVIDER_ID))
+      errs.push({
+        loc: ['body', 'provider_ids'],
+        msg: 'the console keeps the local accounts, so an admin can sign in while a directory is down',
+        type: 'value_error.local_required',
       });
-      // SSH logins ask the appliance through the generated PAM helper: the SSH feature rewrites it (ssh/index.ts).
-      emitApplianceEvent(ctx, 'serviceProvidersChanged', { service: service.id }, req.log);
-      ctx.audit.record(
-        'auth',
-        `${auditText(currentUser(req).username)} set the providers of ${service.name}: ${providers
-          .map((p) => auditText(p?.name ?? '?'))
-          .join(', ')}`,
+    if (errs.length) throw new HttpError(422, errs);
+    // Taking a provider off the console's list shuts out the admins linked to it (users/adminRule.ts).
+    guardAccountWrite(db, ctx.now(), ['body', 'provider_ids'], () => {
+      db.prepare('DELETE FROM auth_service_providers WHERE service = ?').run(service.id);
+      const insert = db.prepare(
+        'INSERT INTO auth_service_providers (service, provider_id, position) VALUES (?, ?, ?)',
       );
-      return serviceView(db, service);
-    },
-  );
+      ids.forEach((id, i) => insert.run(service.id, id, i));
+    });
+    // SSH logins ask the appliance through the generated PAM helper: the SSH feature rewrites it (ssh/index.ts).
+    emitApplianceEvent(ctx, 'serviceProvidersChanged', { service: service.id }, req.log);
+    ctx.audit.record(
+      'auth',
+      `${auditText(currentUser(req).username)} set the providers of ${service.name}: ${providers
+        .map((p) => auditText(p?.name ?? '?'))
+        .join(', ')}`,
+    );
+    return serviceView(db, service);
+  });
 }

@@ -10,11 +10,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
   DEFAULT_SIGNUP_POLICY,
-  DOMAIN_ENTRY_MAX_LENGTH,
-  MAX_ALLOWED_DOMAINS,
   normalizeDomainEntry,
   parseSignupPolicy,
-  SIGNUP_MODES,
   SIGNUP_POLICY_FILE,
   type SignupPolicy,
 } from '../../shared/signupPolicy';
@@ -23,6 +20,8 @@ import { currentUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
 import { HttpError, type ErrorItem } from '../http/errors';
 import { area } from '../http/routeAccess';
+import { getSignupPolicy, putSignupPolicy } from '../../shared/contracts/authentication';
+import { contractRoute } from '../http/contractRoute';
 
 /** The policy in force: the default without a file, closed when the file is not a valid policy (as the service reads it). */
 export function readSignupPolicy(dataDir: string): SignupPolicy {
@@ -54,61 +53,43 @@ const summary = (p: SignupPolicy) =>
       ? 'closed'
       : `limited to ${p.allowed_domains.map((d) => auditText(d)).join(', ')}`;
 
-const bodySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['mode', 'allowed_domains'],
-  properties: {
-    mode: { type: 'string', enum: [...SIGNUP_MODES] },
-    allowed_domains: {
-      type: 'array',
-      maxItems: MAX_ALLOWED_DOMAINS,
-      items: { type: 'string', maxLength: DOMAIN_ENTRY_MAX_LENGTH },
-    },
-  },
-};
-
 export function registerSignupPolicy(scope: FastifyInstance, ctx: ApplianceContext): void {
   const { dataDir } = ctx.config;
 
-  scope.get('/authentication/signup', { config: { access: area('authentication') } }, async () =>
+  contractRoute(scope, getSignupPolicy, { access: area('authentication') }, async () =>
     readSignupPolicy(dataDir),
   );
 
-  scope.put<{ Body: SignupPolicy }>(
-    '/authentication/signup',
-    { config: { access: 'admin' }, schema: { body: bodySchema } },
-    async (req) => {
-      const { mode, allowed_domains: given } = req.body;
-      const errs: ErrorItem[] = [];
-      const domains: string[] = [];
-      given.forEach((raw, i) => {
-        const entry = normalizeDomainEntry(raw);
-        const loc = ['body', 'allowed_domains', i];
-        if (entry === null)
-          errs.push({
-            loc,
-            msg: 'not a domain name (example.com, or *.example.com for its subdomains)',
-            type: 'value_error.domain',
-          });
-        else if (domains.includes(entry))
-          errs.push({ loc, msg: 'listed twice', type: 'value_error.duplicate' });
-        else domains.push(entry);
-      });
-      if (mode === 'domains' && given.length === 0)
+  contractRoute(scope, putSignupPolicy, { access: 'admin' }, async (req) => {
+    const { mode, allowed_domains: given } = req.body;
+    const errs: ErrorItem[] = [];
+    const domains: string[] = [];
+    given.forEach((raw, i) => {
+      const entry = normalizeDomainEntry(raw);
+      const loc = ['body', 'allowed_domains', i];
+      if (entry === null)
         errs.push({
-          loc: ['body', 'allowed_domains'],
-          msg: 'name at least one domain, or choose another mode',
-          type: 'value_error.domains_required',
+          loc,
+          msg: 'not a domain name (example.com, or *.example.com for its subdomains)',
+          type: 'value_error.domain',
         });
-      if (errs.length) throw new HttpError(422, errs);
-      const policy: SignupPolicy = { mode, allowed_domains: domains };
-      writeSignupPolicy(dataDir, policy);
-      ctx.audit.record(
-        'auth',
-        `${auditText(currentUser(req).username)} set self-service sign-up: ${summary(policy)}`,
-      );
-      return policy;
-    },
-  );
+      else if (domains.includes(entry))
+        errs.push({ loc, msg: 'listed twice', type: 'value_error.duplicate' });
+      else domains.push(entry);
+    });
+    if (mode === 'domains' && given.length === 0)
+      errs.push({
+        loc: ['body', 'allowed_domains'],
+        msg: 'name at least one domain, or choose another mode',
+        type: 'value_error.domains_required',
+      });
+    if (errs.length) throw new HttpError(422, errs);
+    const policy: SignupPolicy = { mode, allowed_domains: domains };
+    writeSignupPolicy(dataDir, policy);
+    ctx.audit.record(
+      'auth',
+      `${auditText(currentUser(req).username)} set self-service sign-up: ${summary(policy)}`,
+    );
+    return policy;
+  });
 }

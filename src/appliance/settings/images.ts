@@ -1,8 +1,7 @@
 /** Custom look-and-feel images: only PNG, JPEG, GIF and WebP, recognised by their bytes (never SVG, never the claimed type). */
 export type ImageMime = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
 
-export const IMAGE_SLOTS = ['login_logo', 'bar_logo', 'login_background'] as const;
-export type ImageSlot = (typeof IMAGE_SLOTS)[number];
+export { IMAGE_SLOTS, type ImageSlot } from '../../shared/contracts/system';
 
 /** Largest accepted image (the console scales uploads to at most 1000×1000 before sending them, §5). */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;

@@ -13,6 +13,13 @@ import { HttpError, notFound } from '../http/errors';
 import type { InProcessReads } from '../../service-kit/inProcessReads';
 import { IMAGE_MAX_BYTES, IMAGE_SLOTS, sniffImage, type ImageSlot } from './images';
 import { area } from '../http/routeAccess';
+import {
+  imageSlotParams,
+  LOGIN_TITLE_MAX,
+  uiSettingsBody,
+  type PublicSettings,
+  type UiSettingsBody,
+} from '../../shared/contracts/system';
 
 export interface UiSettings {
   primary_color: string;
@@ -21,8 +28,7 @@ export interface UiSettings {
 
 export const DEFAULT_UI_SETTINGS: UiSettings = { primary_color: '#76b100', bar_color: '#1f2a33' };
 
-/** Longest custom title of the login screens. */
-export const LOGIN_TITLE_MAX = 60;
+export { LOGIN_TITLE_MAX };
 
 export function readUiSettings(
   ctx: ApplianceContext,
@@ -35,33 +41,6 @@ export function readUiSettings(
 
 /** A title as stored: trimmed, and no title when empty. */
 const loginTitleOf = (v: string | null | undefined): string | null => v?.trim() || null;
-
-const settingsSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['primary_color', 'bar_color'],
-    properties: {
-      primary_color: { type: 'string', maxLength: 9, format: 'hex-color' },
-      bar_color: { type: 'string', maxLength: 9, format: 'hex-color' },
-      // Optional: left out, the title stays as it is; empty or null removes it. No control characters.
-      login_title: {
-        type: ['string', 'null'],
-        maxLength: LOGIN_TITLE_MAX,
-        pattern: '^[^\\u0000-\\u001f\\u007f]*$',
-      },
-    },
-  },
-};
-
-const slotParams = {
-  params: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['slot'],
-    properties: { slot: { type: 'string', enum: [...IMAGE_SLOTS] } },
-  },
-};
 
 export async function registerSettingsRoutes(
   scope: FastifyInstance,
@@ -77,16 +56,19 @@ export async function registerSettingsRoutes(
     const set = new Set(
       (db.prepare('SELECT slot FROM images').all() as Array<{ slot: string }>).map((r) => r.slot),
     );
-    const images = Object.fromEntries(IMAGE_SLOTS.map((slot) => [slot, set.has(slot)]));
-    return { primary_color, bar_color, login_title, images };
+    const images = Object.fromEntries(
+      IMAGE_SLOTS.map((slot) => [slot, set.has(slot)]),
+    ) as PublicSettings['images'];
+    const answer: PublicSettings = { primary_color, bar_color, login_title, images };
+    return answer;
   });
   scope.get('/config/settings', { config: { access: 'public' } }, async () => publicSettings());
   // Every render reads the custom style: public, so the same answer whoever asks.
   inProcess?.add(`${ctx.apiPrefix}/config/settings`, () => ({ status: 200, body: publicSettings() }));
 
-  scope.put<{ Body: UiSettings & { login_title?: string | null } }>(
+  scope.put<{ Body: UiSettingsBody }>(
     '/config/settings',
-    { config: { access: area('settings') }, schema: settingsSchema },
+    { config: { access: area('settings') }, schema: { body: uiSettingsBody } },
     async (req) => {
       const user = currentUser(req);
       const { primary_color, bar_color } = req.body;
@@ -141,7 +123,7 @@ export async function registerSettingsRoutes(
 
     images.get<{ Params: { slot: ImageSlot } }>(
       '/config/:slot',
-      { config: { access: 'public' }, schema: slotParams },
+      { config: { access: 'public' }, schema: { params: imageSlotParams } },
       async (req, reply) => {
         const row = db
           .prepare('SELECT mime, bytes, sha256 FROM images WHERE slot = ?')
@@ -163,7 +145,7 @@ export async function registerSettingsRoutes(
       '/config/:slot',
       {
         config: { access: area('settings') },
-        schema: slotParams,
+        schema: { params: imageSlotParams },
         bodyLimit: IMAGE_MAX_BYTES,
       },
       async (req, reply) => {
@@ -204,7 +186,7 @@ export async function registerSettingsRoutes(
 
     images.delete<{ Params: { slot: ImageSlot } }>(
       '/config/:slot',
-      { config: { access: area('settings') }, schema: slotParams },
+      { config: { access: area('settings') }, schema: { params: imageSlotParams } },
       async (req, reply) => {
         const user = currentUser(req);
         const changes = inTransaction(

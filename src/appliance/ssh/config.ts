@@ -4,65 +4,28 @@
  * authorised keys live in the data directory, so `sshd -t -f` can check the file as it will be used.
  */
 import path from 'node:path';
-import { isIp } from '../../lib/validation/validators';
+import * as ssh from '../../shared/contracts/ssh';
+import { KNOWN_GOOD, POSIX_NAME, ROOT_LOGIN } from '../../shared/contracts/ssh';
 import type { Db } from '../../storage/sqlite';
-import { fieldError, readList, replaceList, type ListSpec, type Stored } from '../apply/collections';
+import {
+  fieldError,
+  readList,
+  replaceList,
+  type Item,
+  type ListSpec,
+  type Stored,
+} from '../apply/collections';
 import type { ErrorItem } from '../http/errors';
 import { HOST_KEY_TYPES, hostKeyPath, parsePublicKey } from './keys';
 import { isIpv6 } from '../../lib/validation/validators';
 
 export const SSH_LISTS_TABLE = 'ssh_lists';
 
-export const KNOWN_GOOD = {
-  kex: [
-    'sntrup761x25519-sha512@openssh.com',
-    'curve25519-sha256',
-    'curve25519-sha256@libssh.org',
-    'diffie-hellman-group16-sha512',
-    'diffie-hellman-group18-sha512',
-    'diffie-hellman-group-exchange-sha256',
-  ],
-  ciphers: [
-    'chacha20-poly1305@openssh.com',
-    'aes256-gcm@openssh.com',
-    'aes128-gcm@openssh.com',
-    'aes256-ctr',
-    'aes192-ctr',
-    'aes128-ctr',
-  ],
-  macs: [
-    'hmac-sha2-256-etm@openssh.com',
-    'hmac-sha2-512-etm@openssh.com',
-    'umac-128-etm@openssh.com',
-    'hmac-sha2-256',
-    'hmac-sha2-512',
-  ],
-} as const;
-
-export const ROOT_LOGIN = ['no', 'prohibit-password', 'yes'] as const;
-
-export interface SshSettings {
-  enabled: boolean;
-  port: number;
-  /** Addresses sshd listens on; empty = every address. */
-  listen_addresses: string[];
-  password_authentication: boolean;
-  permit_root_login: (typeof ROOT_LOGIN)[number];
-  allow_groups: string[];
-  kex_algorithms: string[];
-  ciphers: string[];
-  macs: string[];
-}
-
-export interface AuthorizedKey extends Record<string, unknown> {
-  username: string;
-  type: string;
-  key: string;
-  comment: string;
-  options: string;
-  bits: number;
-  fingerprint: string;
-}
+/** The contract's lists and types (src/shared/contracts/ssh.ts). */
+export { KNOWN_GOOD, POSIX_NAME, ROOT_LOGIN };
+export type SshSettings = ssh.SshSettings;
+/** As stored: the parsed key, without its id. */
+export type AuthorizedKey = Omit<ssh.AuthorizedKey, 'id'> & Item;
 
 export interface SshSnapshot {
   settings: SshSettings;
@@ -81,49 +44,11 @@ export const DEFAULT_SSH_SETTINGS: SshSettings = {
   macs: ['hmac-sha2-256-etm@openssh.com', 'hmac-sha2-512-etm@openssh.com'],
 };
 
-/** POSIX user and group names (as shadow-utils accepts them by default). */
-export const POSIX_NAME = '^[a-z_][a-z0-9_-]{0,31}$';
-
-const algorithmList = (allowed: readonly string[]) => ({
-  type: 'array',
-  minItems: 1,
-  maxItems: allowed.length,
-  uniqueItems: true,
-  items: { type: 'string', enum: [...allowed] },
-});
-
-export const sshSettingsSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: Object.keys(DEFAULT_SSH_SETTINGS),
-  properties: {
-    enabled: { type: 'boolean' },
-    port: { type: 'integer', minimum: 1, maximum: 65535 },
-    listen_addresses: { type: 'array', maxItems: 16, items: { type: 'string', maxLength: 45 } },
-    password_authentication: { type: 'boolean' },
-    permit_root_login: { type: 'string', enum: [...ROOT_LOGIN] },
-    allow_groups: {
-      type: 'array',
-      maxItems: 32,
-      uniqueItems: true,
-      items: { type: 'string', maxLength: 32, pattern: POSIX_NAME },
-    },
-    kex_algorithms: algorithmList(KNOWN_GOOD.kex),
-    ciphers: algorithmList(KNOWN_GOOD.ciphers),
-    macs: algorithmList(KNOWN_GOOD.macs),
-  },
-} as const;
-
+/** Rules the schema cannot say: no listen address twice (each is an address by the contract's format). */
 export function checkSshSettings(s: SshSettings): ErrorItem[] {
   const errors: ErrorItem[] = [];
   s.listen_addresses.forEach((a, i) => {
-    if (!isIp(a) && !isIpv6(a))
-      errors.push({
-        loc: ['body', 'listen_addresses', i],
-        msg: 'value is not a valid IP address',
-        type: 'value_error.ip',
-      });
-    else if (s.listen_addresses.indexOf(a) !== i)
+    if (s.listen_addresses.indexOf(a) !== i)
       errors.push({
         loc: ['body', 'listen_addresses', i],
         msg: 'address listed twice',
@@ -151,16 +76,8 @@ export function writeSshSettings(db: Db, s: SshSettings, now: number): void {
 export const authorizedKeyList: ListSpec<AuthorizedKey> = {
   table: SSH_LISTS_TABLE,
   list: 'authorized_keys',
-  path: '/ssh/config/authorized_keys',
+  endpoints: ssh.authorizedKeys,
   auditService: 'ssh',
-  schema: {
-    type: 'object',
-    required: ['username', 'key'],
-    properties: {
-      username: { type: 'string', maxLength: 32, pattern: POSIX_NAME },
-      key: { type: 'string', minLength: 1, maxLength: 16384 },
-    },
-  },
   describe: (k) => `authorised key ${k.fingerprint} of "${k.username}"`,
   check: (body, others) => {
     const parsed = parsePublicKey(String(body.key));

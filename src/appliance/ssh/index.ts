@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { passwordStrength } from '../../lib/passwordStrength';
 import { auditText } from '../audit';
 import { currentUser } from '../auth/guards';
-import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../auth/passwords';
 import { inTransaction, type ApplianceContext } from '../context';
 import { migrate } from '../../storage/sqlite';
 import { HttpError } from '../http/errors';
@@ -28,9 +28,7 @@ import {
   restoreSshSnapshot,
   sshdConfigPath,
   sshDir,
-  sshSettingsSchema,
   writeSshSettings,
-  type SshSettings,
   type SshSnapshot,
 } from './config';
 import { ensureHostKeys, readHostKeys } from './keys';
@@ -39,6 +37,8 @@ import { seedSshFactory } from './factory';
 import { sshMigrations } from './migrations';
 import { renderSshAuthFiles, writeSshAuthFiles } from './pam';
 import { area } from '../http/routeAccess';
+import { contractRoute } from '../http/contractRoute';
+import * as ssh from '../../shared/contracts/ssh';
 
 /** The appliance's shell account, whose password the SSH password page changes. */
 export const SHELL_USER = 'admin';
@@ -74,7 +74,7 @@ export async function checkSshd(content: string): Promise<CheckResult> {
   }
 }
 
-const LOCKOUT_FIELDS: Array<[keyof SshSettings, string]> = [
+const LOCKOUT_FIELDS: Array<[keyof ssh.SshSettings, string]> = [
   ['enabled', 'SSH service'],
   ['port', 'SSH port'],
   ['listen_addresses', 'listen addresses'],
@@ -101,18 +101,6 @@ export function sshService(ctx: ApplianceContext): ManagedService<SshSnapshot> {
   };
 }
 
-const passwordSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['current_password', 'new_password'],
-    properties: {
-      current_password: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH },
-      new_password: { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH },
-    },
-  },
-};
-
 export async function registerSsh(
   scope: FastifyInstance,
   ctx: ApplianceContext,
@@ -129,7 +117,7 @@ export async function registerSsh(
     if (service === 'ssh') writeSshAuthFiles(ctx);
   });
 
-  scope.get('/ssh/config', { config: { access: area('ssh') } }, async () => {
+  contractRoute(scope, ssh.getConfig, { access: area('ssh') }, async () => {
     const s = readSshSnapshot(ctx.db);
     const { pending_changes, applied_at } = manager.preview('ssh');
     return {
@@ -140,88 +128,77 @@ export async function registerSsh(
         fingerprint,
         line,
       })),
-      algorithms: KNOWN_GOOD,
+      algorithms: { kex: [...KNOWN_GOOD.kex], ciphers: [...KNOWN_GOOD.ciphers], macs: [...KNOWN_GOOD.macs] },
       status: { pending_changes, applied_at },
     };
   });
 
-  scope.put<{ Body: SshSettings }>(
-    '/ssh/config/settings',
-    {
-      config: { access: area('ssh'), reauth: true },
-      schema: { body: sshSettingsSchema },
-    },
-    async (req) => {
-      const errors = checkSshSettings(req.body);
-      if (errors.length) throw new HttpError(422, errors);
-      inTransaction(ctx.db, () => writeSshSettings(ctx.db, req.body, ctx.now()));
-      ctx.audit.record('ssh', `SSH settings changed by "${auditText(currentUser(req).username)}"`);
-      return readSshSettings(ctx.db);
-    },
-  );
+  contractRoute(scope, ssh.putSettings, { access: area('ssh'), reauth: true }, async (req) => {
+    const errors = checkSshSettings(req.body);
+    if (errors.length) throw new HttpError(422, errors);
+    inTransaction(ctx.db, () => writeSshSettings(ctx.db, req.body, ctx.now()));
+    ctx.audit.record('ssh', `SSH settings changed by "${auditText(currentUser(req).username)}"`);
+    return readSshSettings(ctx.db);
+  });
 
   await registerList(scope, ctx, authorizedKeyList, { access: area('ssh'), reauth: true });
 
-  scope.get('/ssh/config/preview', { config: { access: area('ssh') } }, async () => manager.preview('ssh'));
+  contractRoute(scope, ssh.getPreview, { access: area('ssh') }, async () => manager.preview('ssh'));
 
-  scope.post('/ssh/config/apply', { config: { access: area('ssh'), reauth: true } }, async (req, reply) =>
+  contractRoute(scope, ssh.apply, { access: area('ssh'), reauth: true }, async (req, reply) =>
     reply.code(202).send(manager.apply('ssh', currentUser(req).username)),
   );
 
-  scope.get('/ssh/password', { config: { access: area('ssh') } }, async () => {
+  contractRoute(scope, ssh.getShellPassword, { access: area('ssh') }, async () => {
     const row = ctx.db.prepare('SELECT changed_at, changed_by FROM ssh_shell_password WHERE id = 1').get() as
       { changed_at: number; changed_by: string } | undefined;
     return { username: SHELL_USER, changed_at: row?.changed_at ?? null, changed_by: row?.changed_by ?? null };
   });
 
-  scope.put<{ Body: { current_password: string; new_password: string } }>(
-    '/ssh/password',
-    { config: { access: area('ssh'), reauth: true }, schema: passwordSchema },
-    async (req) => {
-      const user = currentUser(req);
-      const stored = ctx.db
-        .prepare('SELECT id, password_hash FROM users WHERE username = ?')
-        .get(user.username) as { id: number; password_hash: string } | undefined;
-      // Changing the shell password is re-authenticated with the admin's own console password.
-      if (
-        !stored ||
-        !(await verifyPassword(stored.password_hash, req.body.current_password, {
-          account: stored.id,
-          log: req.log,
-        }))
-      )
-        throw new HttpError(422, [
-          fieldError('current_password', 'the password is not correct', 'value_error.password.invalid'),
-        ]);
-      const next = req.body.new_password;
-      if (next.toLowerCase().includes(SHELL_USER))
-        throw new HttpError(422, [
-          fieldError(
-            'new_password',
-            'the password must not contain the user name',
-            'value_error.password.username',
-          ),
-        ]);
-      if (passwordStrength(next) === 'weak')
-        throw new HttpError(422, [
-          fieldError(
-            'new_password',
-            'the password is too weak: make it longer or mix letters, digits and symbols',
-            'value_error.password.weak',
-          ),
-        ]);
-      const hash = await hashPassword(next);
-      inTransaction(ctx.db, () =>
-        ctx.db
-          .prepare(
-            `INSERT INTO ssh_shell_password (id, password_hash, changed_at, changed_by) VALUES (1, ?, ?, ?)
+  contractRoute(scope, ssh.putShellPassword, { access: area('ssh'), reauth: true }, async (req) => {
+    const user = currentUser(req);
+    const stored = ctx.db
+      .prepare('SELECT id, password_hash FROM users WHERE username = ?')
+      .get(user.username) as { id: number; password_hash: string } | undefined;
+    // Changing the shell password is re-authenticated with the admin's own console password.
+    if (
+      !stored ||
+      !(await verifyPassword(stored.password_hash, req.body.current_password, {
+        account: stored.id,
+        log: req.log,
+      }))
+    )
+      throw new HttpError(422, [
+        fieldError('current_password', 'the password is not correct', 'value_error.password.invalid'),
+      ]);
+    const next = req.body.new_password;
+    if (next.toLowerCase().includes(SHELL_USER))
+      throw new HttpError(422, [
+        fieldError(
+          'new_password',
+          'the password must not contain the user name',
+          'value_error.password.username',
+        ),
+      ]);
+    if (passwordStrength(next) === 'weak')
+      throw new HttpError(422, [
+        fieldError(
+          'new_password',
+          'the password is too weak: make it longer or mix letters, digits and symbols',
+          'value_error.password.weak',
+        ),
+      ]);
+    const hash = await hashPassword(next);
+    inTransaction(ctx.db, () =>
+      ctx.db
+        .prepare(
+          `INSERT INTO ssh_shell_password (id, password_hash, changed_at, changed_by) VALUES (1, ?, ?, ?)
              ON CONFLICT(id) DO UPDATE SET password_hash = excluded.password_hash, changed_at = excluded.changed_at,
                changed_by = excluded.changed_by`,
-          )
-          .run(hash, ctx.now(), user.username),
-      );
-      ctx.audit.record('ssh', `shell password of "${SHELL_USER}" changed by "${auditText(user.username)}"`);
-      return { username: SHELL_USER, changed_at: ctx.now(), changed_by: user.username };
-    },
-  );
+        )
+        .run(hash, ctx.now(), user.username),
+    );
+    ctx.audit.record('ssh', `shell password of "${SHELL_USER}" changed by "${auditText(user.username)}"`);
+    return { username: SHELL_USER, changed_at: ctx.now(), changed_by: user.username };
+  });
 }

@@ -49,7 +49,7 @@ export function readTrustedKeys(dataDir: string, onBadKey: (file: string) => voi
 }
 
 /** A key's file name: letters, digits, `.`, `_`, `-`; 1–64 characters, not starting with a dot. */
-export const KEY_NAME_PATTERN = '^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}$';
+export { KEY_NAME_PATTERN } from '../../shared/contracts/system';
 
 /** Why a pasted or uploaded text cannot be installed as a trusted key (null when it can), and the key. */
 export function parsePublicKey(pem: string): { key: crypto.KeyObject } | { problem: string } {

@@ -17,9 +17,13 @@ import type { TrustedKey } from './keys';
 export const PACKAGE_FORMAT = 'rampart-update/1';
 /** Largest package file accepted (upload or repository). */
 export const PACKAGE_FILE_MAX_BYTES = 10 * 1024 * 1024;
-export const CHANNELS = ['stable', 'beta'] as const;
-export type Channel = (typeof CHANNELS)[number];
-export const VERSION_PATTERN = '^\\d{1,5}\\.\\d{1,5}\\.\\d{1,5}$';
+/** The channels and the version form (the contract's). */
+import {
+  UPDATE_CHANNELS as CHANNELS,
+  VERSION_PATTERN,
+  type UpdateChannel as Channel,
+} from '../../shared/contracts/system';
+export { CHANNELS, VERSION_PATTERN, type Channel };
 
 export type PackageStep = { type: 'migrate'; schema_version: number } | { type: 'switch' };
 

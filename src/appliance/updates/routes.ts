@@ -11,62 +11,21 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/guards';
 import { HttpError } from '../http/errors';
-import { CHANNELS, PACKAGE_FILE_MAX_BYTES, VERSION_PATTERN, type Channel } from './package';
+import { PACKAGE_FILE_MAX_BYTES } from './package';
 import { isHttpRepository } from './repository';
 import { UpdateRefused, type Updates } from './service';
-import { SCHEDULE_DAYS, type Schedule } from './store';
-import { KEY_NAME_PATTERN } from './keys';
+import {
+  applyUpdateBody,
+  rollbackBody,
+  trustedKeyBody,
+  updateSchedule,
+  updateSettingsBody,
+  type ApplyUpdateBody,
+  type TrustedKeyBody,
+  type UpdateSchedule,
+  type UpdateSettingsBody,
+} from '../../shared/contracts/system';
 import { area } from '../http/routeAccess';
-
-const trustedKeySchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['name', 'pem'],
-    properties: {
-      name: { type: 'string', pattern: KEY_NAME_PATTERN },
-      pem: { type: 'string', minLength: 1, maxLength: 4096 },
-    },
-  },
-};
-
-const applySchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['version'],
-    properties: { version: { type: 'string', maxLength: 20, pattern: VERSION_PATTERN } },
-  },
-};
-
-const rollbackSchema = {
-  body: { type: 'object', additionalProperties: false, properties: {} },
-};
-
-const settingsSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['repository', 'channel'],
-    properties: {
-      repository: { type: ['string', 'null'], maxLength: 1024, format: 'safe-text' },
-      channel: { type: 'string', enum: [...CHANNELS] },
-    },
-  },
-};
-
-const scheduleSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['enabled', 'day', 'time'],
-    properties: {
-      enabled: { type: 'boolean' },
-      day: { type: 'string', enum: [...SCHEDULE_DAYS] },
-      time: { type: 'string', pattern: '^(?:[01]\\d|2[0-3]):[0-5]\\d$' },
-    },
-  },
-};
 
 function refusal(e: unknown): never {
   if (e instanceof UpdateRefused)
@@ -97,9 +56,9 @@ export async function registerUpdateRoutes(scope: FastifyInstance, updates: Upda
     updates.check(currentUser(req).username),
   );
 
-  scope.post<{ Body: { version: string } }>(
+  scope.post<{ Body: ApplyUpdateBody }>(
     '/updates/apply',
-    { config: { access: area('updates') }, schema: applySchema },
+    { config: { access: area('updates') }, schema: { body: applyUpdateBody } },
     async (req, reply) => {
       try {
         return reply.code(202).send(updates.apply(req.body.version, currentUser(req).username));
@@ -111,7 +70,7 @@ export async function registerUpdateRoutes(scope: FastifyInstance, updates: Upda
 
   scope.post(
     '/updates/rollback',
-    { config: { access: area('updates') }, schema: rollbackSchema },
+    { config: { access: area('updates') }, schema: { body: rollbackBody } },
     async (req, reply) => {
       try {
         return reply.code(202).send(updates.rollback(currentUser(req).username));
@@ -121,9 +80,9 @@ export async function registerUpdateRoutes(scope: FastifyInstance, updates: Upda
     },
   );
 
-  scope.put<{ Body: { repository: string | null; channel: Channel } }>(
+  scope.put<{ Body: UpdateSettingsBody }>(
     '/updates/settings',
-    { config: { access: area('updates') }, schema: settingsSchema },
+    { config: { access: area('updates') }, schema: { body: updateSettingsBody } },
     async (req) => {
       const repository = req.body.repository?.trim() || null;
       const problem = repository ? repositoryError(repository) : null;
@@ -138,9 +97,9 @@ export async function registerUpdateRoutes(scope: FastifyInstance, updates: Upda
 
   // The admin role only, not a group's updates privilege: a trusted key decides which packages may replace the
   // appliance's code.
-  scope.post<{ Body: { name: string; pem: string } }>(
+  scope.post<{ Body: TrustedKeyBody }>(
     '/updates/trusted-keys',
-    { config: { access: area('updates') }, schema: trustedKeySchema },
+    { config: { access: area('updates') }, schema: { body: trustedKeyBody } },
     async (req, reply) => {
       if (currentUser(req).role !== 'admin')
         return reply
@@ -155,9 +114,9 @@ export async function registerUpdateRoutes(scope: FastifyInstance, updates: Upda
     },
   );
 
-  scope.put<{ Body: Schedule }>(
+  scope.put<{ Body: UpdateSchedule }>(
     '/updates/schedule',
-    { config: { access: area('updates') }, schema: scheduleSchema },
+    { config: { access: area('updates') }, schema: { body: updateSchedule } },
     async (req) => {
       updates.saveSchedule(req.body, currentUser(req).username);
       return updates.status();

@@ -17,34 +17,11 @@ import {
   readSettings,
   rollbackTarget,
   savePackage,
-  type HistoryEntry,
   type Schedule,
 } from './store';
+import type { AvailableUpdate, UpdateStatus } from '../../shared/contracts/system';
 
-export interface AvailableUpdate {
-  version: string;
-  channel: Channel;
-  security: boolean;
-  changelog: string;
-  released_at: string | null;
-  size: number;
-  source: 'upload' | 'repository';
-  received_at: number;
-}
-
-export interface UpdateStatus {
-  current_version: string;
-  channel: Channel;
-  schema_version: number;
-  repository: string;
-  repository_is_default: boolean;
-  last_check: { at: number; error: string | null; rejected: Array<{ file: string; reason: string }> } | null;
-  available: AvailableUpdate[];
-  history: HistoryEntry[];
-  rollback_version: string | null;
-  schedule: Schedule;
-  trusted_keys: Array<{ name: string; fingerprint: string }>;
-}
+export type { AvailableUpdate, UpdateStatus };
 
 /** A refusal the route turns into a 422 (or 404/409) item. */
 export class UpdateRefused extends Error {

@@ -2,16 +2,16 @@
 import type { Db } from '../../storage/sqlite';
 import { INITIAL_APPLIANCE_VERSION } from '../jobs/steps';
 import type { Channel, Manifest } from './package';
+import {
+  SCHEDULE_DAYS,
+  type ScheduleDay,
+  type UpdateHistoryEntry,
+  type UpdateSchedule,
+} from '../../shared/contracts/system';
 
-export const SCHEDULE_DAYS = ['daily', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type ScheduleDay = (typeof SCHEDULE_DAYS)[number];
-
-export interface Schedule {
-  enabled: boolean;
-  day: ScheduleDay;
-  /** HH:MM, the appliance's local time. */
-  time: string;
-}
+export { SCHEDULE_DAYS };
+export type { ScheduleDay };
+export type Schedule = UpdateSchedule;
 
 export interface UpdateSettingsRow {
   repository: string | null;
@@ -36,18 +36,7 @@ export interface StoredPackage {
   receivedAt: number;
 }
 
-export interface HistoryEntry {
-  id: number;
-  kind: 'update' | 'rollback';
-  from_version: string;
-  to_version: string;
-  from_schema: number;
-  to_schema: number;
-  security: boolean;
-  job_id: string | null;
-  applied_by: string;
-  applied_at: number;
-}
+export type HistoryEntry = UpdateHistoryEntry;
 
 export function readSettings(db: Db): UpdateSettingsRow {
   return db.prepare('SELECT * FROM update_settings WHERE id = 1').get() as UpdateSettingsRow;

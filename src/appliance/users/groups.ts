@@ -8,7 +8,6 @@
  * no. Remove the member or give them another group first. Editing a group (members, privileges) is not refused.
  */
 import type { FastifyInstance } from 'fastify';
-import { AREAS } from '../../shared/privileges';
 import { AuditService, auditText } from '../audit';
 import { currentUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
@@ -17,43 +16,23 @@ import type { Group } from '../../shared/authentication';
 import { privilegesOfUser } from '../auth/privileges';
 import { findGroup, listGroups, saveGroup, type GroupInput } from './groupsStore';
 import type { Static } from '@sinclair/typebox';
-import { groupsQuery } from '../../shared/contracts/authentication';
+import {
+  GROUP_NAME_MAX,
+  groupBody,
+  groupsBulkBody,
+  groupsQuery,
+  idParams,
+  newGroupBody,
+  type GroupsBulkBody,
+  type IdParams,
+  type NewGroupBody,
+} from '../../shared/contracts/authentication';
 import { pageOf } from '../http/listing';
 import { area } from '../http/routeAccess';
 
-export const GROUP_NAME_MAX = 64;
+export { GROUP_NAME_MAX };
 
-const idParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[0-9]{1,12}$' } },
-};
-
-const idList = (max: number) => ({
-  type: 'array',
-  maxItems: max,
-  uniqueItems: true,
-  items: { type: 'integer', minimum: 1 },
-});
-
-const groupBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name'],
-  properties: {
-    name: { type: 'string', minLength: 1, maxLength: GROUP_NAME_MAX, format: 'safe-text' },
-    description: { type: 'string', maxLength: 500, format: 'safe-text' },
-    members: idList(1000),
-    privileges: {
-      type: 'object',
-      additionalProperties: false,
-      properties: Object.fromEntries(AREAS.map((a) => [a, { type: 'string', enum: ['read', 'write'] }])),
-    },
-  },
-} as const;
-
-type GroupBody = Partial<GroupInput> & { name: string };
+type GroupBody = NewGroupBody;
 
 interface Conflict {
   id: number;
@@ -157,7 +136,7 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
       }),
   );
 
-  scope.get<{ Params: { id: string } }>(
+  scope.get<{ Params: IdParams }>(
     '/groups/:id',
     { config: { access: area('authentication') }, schema: { params: idParams } },
     async (req) => mustFind(req.params.id),
@@ -165,7 +144,7 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.post<{ Body: GroupBody }>(
     '/groups',
-    { config: { access: 'admin', reauth: true }, schema: { body: groupBody } },
+    { config: { access: 'admin', reauth: true }, schema: { body: newGroupBody } },
     async (req, reply) => {
       const input = checked(req.body, null);
       const id = inTransaction(db, () => saveGroup(db, null, input, ctx.now()));
@@ -177,13 +156,13 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
     },
   );
 
-  scope.put<{ Params: { id: string }; Body: GroupBody }>(
+  scope.put<{ Params: IdParams; Body: GroupBody }>(
     '/groups/:id',
     {
       config: { access: 'admin', reauth: true },
       schema: {
         params: idParams,
-        body: { ...groupBody, required: ['name', 'description', 'members', 'privileges'] },
+        body: groupBody,
       },
     },
     async (req) => {
@@ -198,7 +177,7 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
     },
   );
 
-  scope.delete<{ Params: { id: string } }>(
+  scope.delete<{ Params: IdParams }>(
     '/groups/:id',
     { config: { access: 'admin', reauth: true }, schema: { params: idParams } },
     async (req, reply) => {
@@ -214,22 +193,9 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
     },
   );
 
-  scope.post<{ Body: { action: 'delete'; ids: number[] } }>(
+  scope.post<{ Body: GroupsBulkBody }>(
     '/groups/bulk',
-    {
-      config: { access: 'admin', reauth: true },
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['action', 'ids'],
-          properties: {
-            action: { type: 'string', enum: ['delete'] },
-            ids: { ...idList(1000), minItems: 1 },
-          },
-        },
-      },
-    },
+    { config: { access: 'admin', reauth: true }, schema: { body: groupsBulkBody } },
     async (req) => {
       const { ids } = req.body;
       const unknown: ErrorItem[] = ids.flatMap((id, i) =>

@@ -7,8 +7,22 @@
  * each account, and nothing changes.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Account, Role } from '../../shared/authentication';
-import { usersQuery } from '../../shared/contracts/authentication';
+import {
+  USERNAME_MAX,
+  accountBody,
+  idParams,
+  simulateLockoutPolicy,
+  newAccountBody,
+  totpConfirmBody,
+  usersBulkBody,
+  usersQuery,
+  type Account,
+  type AccountBody,
+  type IdParams,
+  type NewAccountBody,
+  type TotpConfirmBody,
+  type UsersBulkBody,
+} from '../../shared/contracts/authentication';
 import type { Static } from '@sinclair/typebox';
 import { listAccountPage } from './accountList';
 import { passwordProblem } from '../../service-kit/passwordPolicy';
@@ -16,7 +30,7 @@ import { isEmail } from '../../lib/validation/validators';
 import { migrate } from '../../storage/sqlite';
 import { AuditService, auditText } from '../audit';
 import { currentUser } from '../auth/guards';
-import { LOCKOUT_LIMITS, loginThrottle } from '../auth/lockout';
+import { loginThrottle } from '../auth/lockout';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { newTotpSecret, verifyTotp } from '../auth/totp';
 import { generateURI } from 'otplib';
@@ -28,51 +42,18 @@ import { registerGroupRoutes } from './groups';
 import { groupsOfUser, setGroupsOfUser } from './groupsStore';
 import { failuresSinceSuccess, lastSuccess, loginHistory } from './history';
 import { usersMigrations } from './migrations';
-import { simulateLockout, type CandidatePolicy } from './simulate';
+import { simulateLockout } from './simulate';
 import { registerSecurityKeyRoutes } from './securityKeyRoutes';
 import { listSecurityKeys } from './securityKeys';
 import { dayOf, findAccount } from './store';
 import { area } from '../http/routeAccess';
+import { contractRoute } from '../http/contractRoute';
 
 export { accountRefusal } from './store';
 export { recordLogin } from './history';
 
-export const USERNAME_MAX = 64;
+export { USERNAME_MAX };
 const ONE_TIME_PASSWORD_LENGTH = 16;
-
-const accountFields = {
-  email: { type: 'string', maxLength: 254 },
-  full_name: { type: 'string', maxLength: 128, format: 'safe-text' },
-  role: { type: 'string', enum: ['admin', 'user'] },
-  enabled: { type: 'boolean' },
-  expires_at: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-  /** Ids of the account's groups (optional: absent keeps them). */
-  groups: { type: 'array', maxItems: 200, uniqueItems: true, items: { type: 'integer', minimum: 1 } },
-} as const;
-
-/** User names are simple ids (§5): letters, digits, `_`, `.`, `-`. */
-const usernameSchema = {
-  type: 'string',
-  minLength: 1,
-  maxLength: USERNAME_MAX,
-  pattern: '^[A-Za-z0-9_.-]+$',
-};
-
-const idParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[0-9]{1,12}$' } },
-};
-
-interface AccountBody {
-  email?: string;
-  full_name?: string;
-  role?: Role;
-  enabled?: boolean;
-  expires_at?: string | null;
-  groups?: number[];
-}
 
 const validDay = (s: string) =>
   !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
@@ -108,7 +89,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     return self ? [{ id: self.id, username: self.username, reason: 'it is your own account' }] : [];
   }
 
-  function checkBody(body: AccountBody): ErrorItem[] {
+  function checkBody(body: Partial<AccountBody>): ErrorItem[] {
     // The e-mail address is optional: empty, or a valid address (§5).
     if (body.email && !isEmail(body.email))
       return [
@@ -167,22 +148,9 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     return { secret, uri, qr };
   });
 
-  scope.put<{ Body: { secret: string; code: string } }>(
+  scope.put<{ Body: TotpConfirmBody }>(
     '/users/me/second-factors/totp',
-    {
-      config: { access: 'session', reauth: true },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['secret', 'code'],
-          additionalProperties: false,
-          properties: {
-            secret: { type: 'string', minLength: 16, maxLength: 128, pattern: '^[A-Z2-7]+=*$' },
-            code: { type: 'string', minLength: 1, maxLength: 16 },
-          },
-        },
-      },
-    },
+    { config: { access: 'session', reauth: true }, schema: { body: totpConfirmBody } },
     async (req) => {
       const me = currentUser(req);
       const account = findAccount(db, me.id, new Set());
@@ -217,7 +185,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   registerSecurityKeyRoutes(scope, ctx);
 
-  scope.get<{ Params: { id: string } }>(
+  scope.get<{ Params: IdParams }>(
     '/users/:id',
     { config: { access: area('authentication') }, schema: { params: idParams } },
     async (req) => {
@@ -233,19 +201,9 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     },
   );
 
-  scope.post<{ Body: AccountBody & { username: string } }>(
+  scope.post<{ Body: NewAccountBody }>(
     '/users',
-    {
-      config: { access: 'admin', reauth: true },
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['username', 'role'],
-          properties: { username: usernameSchema, ...accountFields },
-        },
-      },
-    },
+    { config: { access: 'admin', reauth: true }, schema: { body: newAccountBody } },
     async (req, reply) => {
       const body = req.body;
       const errors = checkBody(body);
@@ -292,23 +250,12 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     },
   );
 
-  scope.put<{ Params: { id: string }; Body: AccountBody }>(
+  scope.put<{ Params: IdParams; Body: AccountBody }>(
     '/users/:id',
-    {
-      config: { access: 'admin', reauth: true },
-      schema: {
-        params: idParams,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['email', 'full_name', 'role', 'enabled', 'expires_at'],
-          properties: accountFields,
-        },
-      },
-    },
+    { config: { access: 'admin', reauth: true }, schema: { params: idParams, body: accountBody } },
     async (req) => {
       const account = mustFind(req.params.id);
-      const body = req.body as Required<AccountBody>;
+      const body = req.body;
       const errors = checkBody(body);
       if (errors.length) throw new HttpError(422, errors);
       const loc = ['body', body.enabled ? (body.role === account.role ? 'expires_at' : 'role') : 'enabled'];
@@ -336,7 +283,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     },
   );
 
-  scope.delete<{ Params: { id: string } }>(
+  scope.delete<{ Params: IdParams }>(
     '/users/:id',
     { config: { access: 'admin', reauth: true }, schema: { params: idParams } },
     async (req, reply) => {
@@ -357,28 +304,9 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     },
   );
 
-  scope.post<{ Body: { action: 'enable' | 'disable' | 'delete'; ids: number[] } }>(
+  scope.post<{ Body: UsersBulkBody }>(
     '/users/bulk',
-    {
-      config: { access: 'admin', reauth: true },
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['action', 'ids'],
-          properties: {
-            action: { type: 'string', enum: ['enable', 'disable', 'delete'] },
-            ids: {
-              type: 'array',
-              minItems: 1,
-              maxItems: 1000,
-              uniqueItems: true,
-              items: { type: 'integer', minimum: 1 },
-            },
-          },
-        },
-      },
-    },
+    { config: { access: 'admin', reauth: true }, schema: { body: usersBulkBody } },
     async (req) => {
       const { action, ids } = req.body;
       const me = currentUser(req);
@@ -413,7 +341,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     },
   );
 
-  scope.delete<{ Params: { id: string } }>(
+  scope.delete<{ Params: IdParams }>(
     '/users/:id/sessions',
     { config: { access: 'admin', reauth: true }, schema: { params: idParams } },
     async (req) => {
@@ -431,27 +359,11 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
   );
 
   // Whom a candidate lockout policy would have locked over the recorded recent failures (nothing is changed).
-  scope.post<{ Body: CandidatePolicy }>(
-    '/users/lockout-simulation',
-    {
-      config: { access: area('authentication', 'read') },
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['attempts', 'window_seconds', 'duration_seconds'],
-          properties: {
-            attempts: { type: 'integer', ...LOCKOUT_LIMITS.attempts },
-            window_seconds: { type: 'integer', ...LOCKOUT_LIMITS.window_seconds },
-            duration_seconds: { type: 'integer', ...LOCKOUT_LIMITS.duration_seconds },
-          },
-        },
-      },
-    },
-    async (req) => simulateLockout(db, req.body, ctx.now()),
+  contractRoute(scope, simulateLockoutPolicy, { access: area('authentication', 'read') }, async (req) =>
+    simulateLockout(db, req.body, ctx.now()),
   );
 
-  scope.delete<{ Params: { id: string } }>(
+  scope.delete<{ Params: IdParams }>(
     '/users/:id/second-factors',
     { config: { access: 'admin', reauth: true }, schema: { params: idParams } },
     async (req, reply) => {

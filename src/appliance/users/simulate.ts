@@ -5,12 +5,9 @@
  * reports who would have been locked, where, through which service the locking failure came, and when.
  */
 import type { Db } from '../../storage/sqlite';
+import type { LockoutSimulation, LockoutSimulationBody } from '../../shared/contracts/authentication';
 
-export interface CandidatePolicy {
-  attempts: number;
-  window_seconds: number;
-  duration_seconds: number;
-}
+export type CandidatePolicy = LockoutSimulationBody;
 
 export type SignInService = 'console' | 'ssh' | 'api';
 
@@ -31,11 +28,7 @@ export function serviceOfMethod(method: string): SignInService {
 /** How far back the simulator looks. */
 export const SIMULATION_DAYS = 7;
 
-export function simulateLockout(
-  db: Db,
-  policy: CandidatePolicy,
-  now: number,
-): { since: number; failures: number; locks: SimulatedLock[] } {
+export function simulateLockout(db: Db, policy: CandidatePolicy, now: number): LockoutSimulation {
   const since = now - SIMULATION_DAYS * 86_400_000;
   const rows = db
     .prepare('SELECT username, source, method, at, success FROM user_logins WHERE at >= ? ORDER BY at, id')

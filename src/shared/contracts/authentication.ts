@@ -1,9 +1,161 @@
 /**
- * The list queries of the authentication area (accounts, groups, providers, services): which fields sort, which
- * filter (see `listing.ts` for the shared part).
+ * The authentication area's contract: local accounts (`{api}users`), groups, identity providers (LDAP, OpenID
+ * Connect), the services that sign people in, the self-service sign-up policy, the lockout policy, its simulator
+ * and the lock queue, and the signed-in account's own endpoints ("Your account": sign-ins, authenticator app). Each
+ * request's params, query and body and each answer is a TypeBox schema here; the appliance validates with it and
+ * both sides use its `Static<>` type (see README.md).
  */
-import { ACCOUNT_STATES } from '../authentication';
+import { Type, type Static } from '@sinclair/typebox';
+import { AREAS, type Privileges } from '../privileges';
+import { DOMAIN_ENTRY_MAX_LENGTH, MAX_ALLOWED_DOMAINS, SIGNUP_MODES } from '../signupPolicy';
+import { SIGN_IN_SERVICES } from '../signIns';
+import { endpoint } from './endpoint';
+import { enumOf, epochMs, nullableString } from './fields';
 import { listQuery, oneOf } from './listing';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shared pieces
+
+/** A numeric id in the path (`/users/{id}`). */
+export const idParams = Type.Object(
+  { id: Type.String({ pattern: '^[0-9]{1,12}$', description: 'The numeric id.' }) },
+  { additionalProperties: false },
+);
+export type IdParams = Static<typeof idParams>;
+
+/** A list of distinct numeric ids (members, groups). */
+const idList = (maxItems: number, minItems?: number) =>
+  Type.Array(Type.Integer({ minimum: 1 }), {
+    maxItems,
+    uniqueItems: true,
+    ...(minItems === undefined ? {} : { minItems }),
+  });
+
+/** A bulk action's count: `{ deleted: 3 }`, `{ enabled: 2 }`. */
+const counted = (key: string) => Type.Record(Type.Literal(key), Type.Integer({ minimum: 0 }));
+
+// ---------------------------------------------------------------------------------------------------------------
+// Accounts
+
+export type Role = 'admin' | 'user';
+export const ROLES = ['admin', 'user'] as const;
+export const role = enumOf<Role>(ROLES);
+
+/** An account's state, in the order that decides it: disabled, then expired, locked, first access pending. */
+export type AccountState = 'enabled' | 'disabled' | 'expired' | 'locked' | 'pending';
+export const ACCOUNT_STATES: readonly AccountState[] = [
+  'enabled',
+  'pending',
+  'locked',
+  'expired',
+  'disabled',
+];
+
+export const USERNAME_MAX = 64;
+
+const secondFactor = Type.Object({
+  type: Type.Literal('totp'),
+  created_at: Type.Union([Type.Number(), Type.Null()]),
+});
+
+/** A local account, as `{api}users` lists it. */
+export const account = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  email: Type.String(),
+  full_name: Type.String(),
+  role,
+  enabled: Type.Boolean(),
+  locked: Type.Boolean(),
+  expires_at: Type.Union([
+    Type.String({ description: 'The last day the account may sign in (YYYY-MM-DD).' }),
+    Type.Null(),
+  ]),
+  must_change_password: Type.Boolean(),
+  created_at: epochMs(),
+  password_changed_at: Type.Union([Type.Number(), Type.Null()]),
+  second_factors: Type.Array(secondFactor),
+  /** The account's groups (their privileges apply to `user` accounts). */
+  groups: Type.Optional(Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }))),
+});
+export type Account = Static<typeof account>;
+
+/** A security key of a console account as the API lists it (never its public key or credential id). */
+export const securityKeySummary = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  created_at: epochMs(),
+  last_used_at: Type.Union([Type.Number(), Type.Null()]),
+});
+export type SecurityKeySummary = Static<typeof securityKeySummary>;
+
+export const loginRecord = Type.Object({
+  at: epochMs(),
+  source: Type.String(),
+  method: Type.String(),
+  success: Type.Boolean(),
+});
+export type LoginRecord = Static<typeof loginRecord>;
+
+/** One account with its sign-in record, as `{api}users/{id}` answers. */
+export const accountDetail = Type.Composite([
+  account,
+  Type.Object({
+    last_login: Type.Union([Type.Number(), Type.Null()]),
+    failed_since_last_login: Type.Integer({ minimum: 0 }),
+    login_history: Type.Array(loginRecord),
+    active_sessions: Type.Integer({ minimum: 0 }),
+    security_keys: Type.Optional(Type.Array(securityKeySummary)),
+  }),
+]);
+export type AccountDetail = Static<typeof accountDetail>;
+
+/** The answer of a creation: the account and its one-time password, shown once. */
+export const createdAccount = Type.Composite([account, Type.Object({ one_time_password: Type.String() })]);
+export type CreatedAccount = Static<typeof createdAccount>;
+
+const accountFields = {
+  email: Type.String({ maxLength: 254 }),
+  full_name: Type.String({ maxLength: 128, format: 'safe-text' }),
+  role,
+  enabled: Type.Boolean(),
+  expires_at: nullableString({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+  groups: Type.Optional(idList(200)),
+};
+
+/** User names are simple ids (§5): letters, digits, `_`, `.`, `-`. */
+export const username = Type.String({ minLength: 1, maxLength: USERNAME_MAX, pattern: '^[A-Za-z0-9_.-]+$' });
+
+/** `POST {api}users`. */
+export const newAccountBody = Type.Object(
+  {
+    username,
+    email: Type.Optional(accountFields.email),
+    full_name: Type.Optional(accountFields.full_name),
+    role,
+    enabled: Type.Optional(accountFields.enabled),
+    expires_at: Type.Optional(accountFields.expires_at),
+    groups: accountFields.groups,
+  },
+  { additionalProperties: false },
+);
+export type NewAccountBody = Static<typeof newAccountBody>;
+
+/** `PUT {api}users/{id}` (groups optional: absent keeps them). */
+export const accountBody = Type.Object(accountFields, { additionalProperties: false });
+export type AccountBody = Static<typeof accountBody>;
+
+export const USER_BULK_ACTIONS = ['enable', 'disable', 'delete'] as const;
+/** `POST {api}users/bulk`. */
+export const usersBulkBody = Type.Object(
+  { action: enumOf(USER_BULK_ACTIONS), ids: idList(1000, 1) },
+  { additionalProperties: false },
+);
+export type UsersBulkBody = Static<typeof usersBulkBody>;
+export const usersBulkAnswer = Type.Union(USER_BULK_ACTIONS.map((a) => counted(`${a}d`)));
+
+/** `DELETE {api}users/{id}/sessions`. */
+export const endedSessions = Type.Object({ ended: Type.Integer({ minimum: 0 }) });
 
 export const usersQuery = listQuery(
   ['username', 'full_name', 'email', 'role', 'status', 'expires_at', 'created_at'],
@@ -13,10 +165,449 @@ export const usersQuery = listQuery(
   },
 );
 
+// ---------------------------------------------------------------------------------------------------------------
+// Your account (the signed-in account's own endpoints)
+
+/** `GET {api}users/me/sign-ins`: the signed-in account's sign-ins, sessions and second factors. */
+export const mySignIns = Type.Object({
+  password_changed_at: Type.Union([Type.Number(), Type.Null()]),
+  second_factors: Type.Array(secondFactor),
+  security_keys: Type.Array(securityKeySummary),
+  data: Type.Array(loginRecord),
+  last_login: Type.Union([Type.Number(), Type.Null()]),
+  failed_since_last_login: Type.Integer({ minimum: 0 }),
+  active_sessions: Type.Integer({ minimum: 0 }),
+});
+export type MySignIns = Static<typeof mySignIns>;
+
+/** `GET {api}users/me/second-factors/totp/new`: a new authenticator secret, its otpauth URI and QR code. */
+export const totpEnrolment = Type.Object({ secret: Type.String(), uri: Type.String(), qr: Type.String() });
+export type TotpEnrolment = Static<typeof totpEnrolment>;
+
+/** `PUT {api}users/me/second-factors/totp`: a code of the new secret confirms it. */
+export const totpConfirmBody = Type.Object(
+  {
+    secret: Type.String({ minLength: 16, maxLength: 128, pattern: '^[A-Z2-7]+=*$' }),
+    code: Type.String({ minLength: 1, maxLength: 16 }),
+  },
+  { additionalProperties: false },
+);
+export type TotpConfirmBody = Static<typeof totpConfirmBody>;
+export const totpConfirmed = Type.Object({ second_factors: Type.Array(secondFactor) });
+
+/** `GET {api}users/me/security-keys`. */
+export const mySecurityKeys = Type.Object({ data: Type.Array(securityKeySummary) });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Groups
+
+export const GROUP_NAME_MAX = 64;
+
+/** Read or write per privilege area. */
+const privileges = Type.Unsafe<Privileges>(
+  Type.Object(Object.fromEntries(AREAS.map((a) => [a, Type.Optional(enumOf(['read', 'write'] as const))])), {
+    additionalProperties: false,
+  }),
+);
+
+/** A group of accounts and the privileges it grants. */
+export const group = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  created_at: epochMs(),
+  members: Type.Array(Type.Object({ id: Type.Integer(), username: Type.String() })),
+  privileges,
+});
+export type Group = Static<typeof group>;
+
+const groupFields = {
+  name: Type.String({ minLength: 1, maxLength: GROUP_NAME_MAX, format: 'safe-text' }),
+  description: Type.String({ maxLength: 500, format: 'safe-text' }),
+  members: idList(1000),
+  privileges,
+};
+
+/** `POST {api}groups`: a name, the rest optional. */
+export const newGroupBody = Type.Object(
+  {
+    name: groupFields.name,
+    description: Type.Optional(groupFields.description),
+    members: Type.Optional(groupFields.members),
+    privileges: Type.Optional(groupFields.privileges),
+  },
+  { additionalProperties: false },
+);
+export type NewGroupBody = Static<typeof newGroupBody>;
+
+/** `PUT {api}groups/{id}`: every field. */
+export const groupBody = Type.Object(groupFields, { additionalProperties: false });
+export type GroupBody = Static<typeof groupBody>;
+
+/** `POST {api}groups/bulk`. */
+export const groupsBulkBody = Type.Object(
+  { action: enumOf(['delete'] as const), ids: idList(1000, 1) },
+  { additionalProperties: false },
+);
+export type GroupsBulkBody = Static<typeof groupsBulkBody>;
+export const groupsBulkAnswer = counted('deleted');
+
 export const groupsQuery = listQuery(['name', 'description', 'members', 'created_at']);
 
+// ---------------------------------------------------------------------------------------------------------------
+// Identity providers
+
+/** The kinds of identity provider: the local accounts, an LDAP directory, an OpenID Connect issuer. */
+export type ProviderType = 'local' | 'ldap' | 'oidc';
+export const PROVIDER_TYPES = ['local', 'ldap', 'oidc'] as const;
+
+const attribute = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9-]*$' });
+const dn = (minLength?: number) =>
+  Type.String({ maxLength: 512, format: 'safe-text', ...(minLength ? { minLength } : {}) });
+const claim = (minLength?: number) =>
+  Type.String({ maxLength: 64, pattern: '^[A-Za-z0-9_.:-]*$', ...(minLength ? { minLength } : {}) });
+const secret = Type.String({ maxLength: 256, format: 'safe-text' });
+const adminGroup = Type.String({ maxLength: 256, format: 'safe-text' });
+
+const ldapFields = {
+  url: Type.String({ maxLength: 512, pattern: '^ldaps?://[A-Za-z0-9.:\\[\\]-]+/?$' }),
+  starttls: Type.Boolean(),
+  /** A PKI certificate authority to trust for TLS; null trusts the system's roots and every CA of the PKI. */
+  ca_id: nullableString({ maxLength: 64 }),
+  bind_dn: dn(),
+  base_dn: dn(1),
+  /** `{username}` is replaced by the escaped login name. */
+  user_filter: Type.String({ maxLength: 512, pattern: '^\\(.*\\{username\\}.*\\)$' }),
+  group_base_dn: dn(),
+  /** `{dn}` is replaced by the user's escaped DN, `{username}` by the escaped login name. */
+  group_filter: Type.String({ maxLength: 512, pattern: '^(\\(.*\\))?$' }),
+  username_attribute: attribute,
+  email_attribute: attribute,
+  name_attribute: attribute,
+  group_name_attribute: attribute,
+  /** Members of this group sign in as admins (accounts created by the provider); empty: everyone is a user. */
+  admin_group: Type.Optional(adminGroup),
+};
+
+/** An LDAP directory's settings as sent (the bind password too, never answered; empty keeps the stored one). */
+export const ldapInput = Type.Object(
+  { ...ldapFields, bind_password: Type.Optional(secret) },
+  { additionalProperties: false },
+);
+/** An LDAP directory's settings as stored. */
+export const ldapSettings = Type.Object(ldapFields);
+export type LdapSettings = Static<typeof ldapSettings>;
+
+const oidcFields = {
+  issuer: Type.String({ maxLength: 512, pattern: '^https?://[^\\s?#]+$' }),
+  client_id: Type.String({ minLength: 1, maxLength: 256, format: 'safe-text' }),
+  scopes: Type.Array(
+    Type.String({ minLength: 1, maxLength: 64, pattern: '^[\\x21\\x23-\\x5b\\x5d-\\x7e]+$' }),
+    { maxItems: 20, uniqueItems: true },
+  ),
+  username_claim: claim(1),
+  email_claim: claim(),
+  name_claim: claim(),
+  groups_claim: claim(),
+  /** As for LDAP: members of this group sign in as admins. */
+  admin_group: Type.Optional(adminGroup),
+  /** The token and userinfo endpoints may be on another origin than the issuer (off by default). */
+  allow_cross_origin_endpoints: Type.Optional(Type.Boolean()),
+};
+
+/** An OpenID Connect issuer's settings as sent (the client secret too, never answered). */
+export const oidcInput = Type.Object(
+  { ...oidcFields, client_secret: Type.Optional(secret) },
+  { additionalProperties: false },
+);
+export const oidcSettings = Type.Object(oidcFields);
+export type OidcSettings = Static<typeof oidcSettings>;
+
+/** An identity provider as the API shows it: never its secret, only whether one is set. */
+export const provider = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  type: enumOf<ProviderType>(PROVIDER_TYPES),
+  enabled: Type.Boolean(),
+  updated_at: epochMs(),
+  ldap: Type.Optional(Type.Composite([ldapSettings, Type.Object({ has_bind_password: Type.Boolean() })])),
+  oidc: Type.Optional(Type.Composite([oidcSettings, Type.Object({ has_client_secret: Type.Boolean() })])),
+  /** OpenID providers: the console's callback, to register at the provider. */
+  redirect_uri: Type.Optional(Type.String()),
+});
+export type Provider = Static<typeof provider>;
+
+const providerFields = {
+  name: Type.String({ minLength: 1, maxLength: 64, format: 'safe-text' }),
+  type: enumOf(['ldap', 'oidc'] as const),
+  enabled: Type.Boolean(),
+  ldap: Type.Optional(ldapInput),
+  oidc: Type.Optional(oidcInput),
+};
+
+/** `POST {api}authentication/providers`, `PUT …/{id}`. */
+export const providerBody = Type.Object(providerFields, { additionalProperties: false });
+export type ProviderBody = Static<typeof providerBody>;
+
+/** `POST {api}authentication/providers/test`: the form's settings, an optional stored provider and test user. */
+export const providerTestBody = Type.Object(
+  {
+    name: Type.Optional(providerFields.name),
+    type: providerFields.type,
+    enabled: Type.Optional(providerFields.enabled),
+    ldap: providerFields.ldap,
+    oidc: providerFields.oidc,
+    id: Type.Optional(Type.Integer({ minimum: 1 })),
+    test_username: Type.Optional(Type.String({ maxLength: 256, format: 'safe-text' })),
+    test_password: Type.Optional(Type.String({ maxLength: 256 })),
+  },
+  { additionalProperties: false },
+);
+export type ProviderTestBody = Static<typeof providerTestBody>;
+
+/** A directory's user as a provider's settings map them (the check shows it; a sign-in links the account to it). */
+export const mappedUser = Type.Object({
+  /** The directory's name of the user (LDAP DN or OIDC subject). */
+  subject: Type.String(),
+  username: Type.String(),
+  email: Type.String(),
+  name: Type.String(),
+  groups: Type.Array(Type.String()),
+});
+export type MappedUser = Static<typeof mappedUser>;
+
+/** One step of a provider check (connect, bind, search the user, …) and what it found. */
+export const providerCheckStep = Type.Object({
+  step: Type.String(),
+  ok: Type.Boolean(),
+  message: Type.String(),
+});
+export type ProviderCheckStep = Static<typeof providerCheckStep>;
+
+/** What checking a provider's settings found, step by step, and the test user as mapped (when one was given). */
+export const providerCheck = Type.Object({
+  ok: Type.Boolean(),
+  steps: Type.Array(providerCheckStep),
+  user: Type.Union([mappedUser, Type.Null()]),
+});
+export type ProviderCheck = Static<typeof providerCheck>;
+
 export const providersQuery = listQuery(['name', 'type', 'enabled', 'updated_at'], {
-  type: oneOf(['local', 'ldap', 'oidc'], 'Only providers of this kind.'),
+  type: oneOf(PROVIDER_TYPES, 'Only providers of this kind.'),
 });
 
+// ---------------------------------------------------------------------------------------------------------------
+// Services
+
+/** The appliance services that authenticate people: the console, SSH and the API. */
+export type ServiceId = 'console' | 'ssh' | 'api';
+export const SERVICE_IDS = ['console', 'ssh', 'api'] as const;
+
+/** A service and its providers in fallback order. */
+export const authService = Type.Object({
+  id: enumOf<ServiceId>(SERVICE_IDS),
+  name: Type.String(),
+  description: Type.String(),
+  providers: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      type: enumOf<ProviderType>(PROVIDER_TYPES),
+      enabled: Type.Boolean(),
+    }),
+  ),
+});
+export type AuthService = Static<typeof authService>;
+
+export const serviceParams = Type.Object(
+  { id: enumOf<ServiceId>(SERVICE_IDS) },
+  { additionalProperties: false },
+);
+
+/** `PUT {api}authentication/services/{id}`: the providers in fallback order. */
+export const serviceBody = Type.Object(
+  { provider_ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 32 }) },
+  { additionalProperties: false },
+);
+export type ServiceBody = Static<typeof serviceBody>;
+
 export const servicesQuery = listQuery(['name', 'providers']);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Self-service sign-up
+
+/** `GET/PUT {api}authentication/signup`: who may sign up with the identity service. */
+export const signupPolicy = Type.Object(
+  {
+    mode: enumOf(SIGNUP_MODES),
+    allowed_domains: Type.Array(Type.String({ maxLength: DOMAIN_ENTRY_MAX_LENGTH }), {
+      maxItems: MAX_ALLOWED_DOMAINS,
+    }),
+  },
+  { additionalProperties: false },
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Lockout
+
+export const LOCKOUT_LIMITS = {
+  attempts: { minimum: 1, maximum: 100 },
+  window_seconds: { minimum: 1, maximum: 86400 },
+  duration_seconds: { minimum: 1, maximum: 86400 },
+} as const;
+export const ALLOW_LIST_MAX = 100;
+
+const lockoutRule = (attempts: { minimum: number; maximum: number }) =>
+  Type.Object(
+    {
+      attempts: Type.Integer(attempts),
+      window_seconds: Type.Integer(LOCKOUT_LIMITS.window_seconds),
+    },
+    { additionalProperties: false },
+  );
+
+const lockoutBase = {
+  attempts: Type.Integer(LOCKOUT_LIMITS.attempts),
+  window_seconds: Type.Integer(LOCKOUT_LIMITS.window_seconds),
+  duration_seconds: Type.Integer(LOCKOUT_LIMITS.duration_seconds),
+};
+const accountRule = lockoutRule({ minimum: 1, maximum: 1000 });
+const sourceRule = Type.Unsafe<{ attempts: number; window_seconds: number } | null>({
+  anyOf: [{ type: 'null' }, lockoutRule({ minimum: 1, maximum: 10000 })],
+});
+const allowList = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: ALLOW_LIST_MAX });
+
+/** `PUT {api}config/lockout`: the (account, address) rule; the other parts are optional (absent keeps them). */
+export const lockoutPolicyBody = Type.Object(
+  {
+    ...lockoutBase,
+    account: Type.Optional(accountRule),
+    source: Type.Optional(sourceRule),
+    allow_list: Type.Optional(allowList),
+  },
+  { additionalProperties: false },
+);
+export type LockoutPolicyBody = Static<typeof lockoutPolicyBody>;
+
+/** `GET {api}config/lockout`: the whole policy. */
+export const lockoutPolicy = Type.Object({
+  ...lockoutBase,
+  /** Per-account rule (failures of one name from every address). */
+  account: accountRule,
+  /** Per-source rule (failures from one address over every name); null when off. */
+  source: sourceRule,
+  /** Networks (CIDR, IPv4 or IPv6) never locked. */
+  allow_list: Type.Array(Type.String()),
+});
+export type LockoutPolicy = Static<typeof lockoutPolicy>;
+
+/** A safe-apply confirmation window (a stricter policy is kept only when an admin confirms it in time). */
+export const confirmation = Type.Object({
+  id: Type.String(),
+  service: Type.String(),
+  changes: Type.Array(Type.String()),
+  deadline: epochMs(),
+  seconds_left: Type.Number(),
+});
+
+/** The answer of `PUT {api}config/lockout`: the policy and, when it was stricter, its confirmation window. */
+export const savedLockoutPolicy = Type.Composite([
+  lockoutPolicy,
+  Type.Object({ confirmation: Type.Union([confirmation, Type.Null()]) }),
+]);
+
+const signInService = enumOf(SIGN_IN_SERVICES);
+
+/** A lock of the queue (`GET {auth}/lockouts`). */
+export const lockoutEntry = Type.Object({
+  /** Null: an address refused for every name (per-source rule). */
+  username: Type.Union([Type.String(), Type.Null()]),
+  /** Client address the lock applies to; null = every address (per-name ceiling). */
+  source: Type.Union([Type.String(), Type.Null()]),
+  /** One lock for every entry point; this is the service that saw most of its failures (null when none is known). */
+  service: Type.Union([signInService, Type.Null()]),
+  /** Every service whose failures count toward the lock, most failures first. */
+  services: Type.Array(Type.Object({ service: signInService, failures: Type.Integer({ minimum: 0 }) })),
+  locked_until: Type.String(),
+  seconds_left: Type.Integer({ minimum: 1 }),
+});
+export type LockoutEntry = Static<typeof lockoutEntry>;
+export const lockouts = Type.Object({ data: Type.Array(lockoutEntry) });
+
+export const lockoutNameParams = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 320 }) },
+  { additionalProperties: false },
+);
+export const lockoutAddressParams = Type.Object(
+  { address: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
+
+/** `POST {api}users/lockout-simulation`: a candidate policy. */
+export const lockoutSimulationBody = Type.Object(lockoutBase, { additionalProperties: false });
+export type LockoutSimulationBody = Static<typeof lockoutSimulationBody>;
+
+/** Who a candidate policy would have locked over the last days' recorded failures. */
+export const lockoutSimulation = Type.Object({
+  since: epochMs(),
+  failures: Type.Integer({ minimum: 0 }),
+  locks: Type.Array(
+    Type.Object({
+      username: Type.String(),
+      source: Type.String(),
+      service: enumOf<ServiceId>(SERVICE_IDS),
+      locked_at: epochMs(),
+    }),
+  ),
+});
+export type LockoutSimulation = Static<typeof lockoutSimulation>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Endpoints (registered from these by the appliance, called through them by the console)
+
+export const getSignupPolicy = endpoint({
+  method: 'GET',
+  path: 'authentication/signup',
+  response: signupPolicy,
+  summary: 'Who may sign up with the identity service',
+});
+
+export const putSignupPolicy = endpoint({
+  method: 'PUT',
+  path: 'authentication/signup',
+  body: signupPolicy,
+  response: signupPolicy,
+  summary: 'Change who may sign up with the identity service',
+});
+
+export const getLockoutPolicy = endpoint({
+  method: 'GET',
+  path: 'config/lockout',
+  response: lockoutPolicy,
+  summary: 'The lockout policy',
+});
+
+export const putLockoutPolicy = endpoint({
+  method: 'PUT',
+  path: 'config/lockout',
+  body: lockoutPolicyBody,
+  response: savedLockoutPolicy,
+  summary: 'Change the lockout policy (a stricter one waits for a confirmation)',
+});
+
+export const simulateLockoutPolicy = endpoint({
+  method: 'POST',
+  path: 'users/lockout-simulation',
+  body: lockoutSimulationBody,
+  response: lockoutSimulation,
+  summary: 'Whom a candidate lockout policy would have locked over the recorded failures',
+});
+
+export const putService = endpoint({
+  method: 'PUT',
+  path: 'authentication/services/:id',
+  params: serviceParams,
+  body: serviceBody,
+  response: authService,
+  summary: 'Set the providers of a service, in fallback order',
+});

@@ -5,16 +5,12 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-export const IMAGE_SLOTS = ['login_logo', 'bar_logo', 'login_background'] as const;
-export type ImageSlot = (typeof IMAGE_SLOTS)[number];
+import type { ImageSlot, PublicSettings } from '../../shared/contracts/system';
 
-export interface LayoutSettings {
-  primary_color: string;
-  bar_color: string;
-  /** The login screens' custom title; null keeps their own. */
-  login_title?: string | null;
-  images: Record<ImageSlot, boolean>;
-}
+export { IMAGE_SLOTS, type ImageSlot } from '../../shared/contracts/system';
+
+/** `GET {api}config/settings` (the system contract's `publicSettings`). */
+export type LayoutSettings = PublicSettings;
 
 /**
  * What a save sends: both colours, the login title, and per image slot a new image (data URL), null to remove it, or undefined to

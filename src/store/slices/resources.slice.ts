@@ -5,6 +5,15 @@
  */
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import type { Method } from '../../api/client';
+import {
+  keyOf,
+  pathOf,
+  type AnyEndpoint,
+  type BodyOf,
+  type EndpointMethod,
+  type ParamsOf,
+  type QueryOf,
+} from '../../shared/contracts/endpoint';
 
 export type ResourceStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
@@ -117,6 +126,48 @@ export const {
 
 /** Loads an entity for its detail page, which shows an unknown id as the 404 page (see ResourceLoad). */
 export const entityLoadRequested = (key: string) => resourceLoadRequested({ key, notFoundIsPage: true });
+
+/** An endpoint that changes something (what a save sends). */
+export type WriteEndpoint = AnyEndpoint & { method: Exclude<EndpointMethod, 'GET'> };
+
+type Given<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
+
+/**
+ * A save described by its endpoint (src/shared/contracts): `{ endpoint: dns.putProxySettings, body, key, message }`,
+ * with `params` when the path has some. Resolved by `saveOf` into the slice's plain `ResourceSave` (actions stay
+ * plain data).
+ */
+export type EndpointSave<E extends WriteEndpoint> = Omit<
+  ResourceSave,
+  'requestId' | 'method' | 'path' | 'body'
+> & {
+  endpoint: E;
+} & Given<'params', ParamsOf<E>> &
+  Given<'body', BodyOf<E>>;
+
+/** The plain save of an endpoint save: its method, its path with the params filled in, its body. */
+export function saveOf<E extends WriteEndpoint>(change: EndpointSave<E>): Omit<ResourceSave, 'requestId'> {
+  const { endpoint, params, body, ...rest } = change as EndpointSave<WriteEndpoint> & {
+    params?: Record<string, unknown>;
+    body?: unknown;
+  };
+  return {
+    ...rest,
+    method: endpoint.method,
+    path: pathOf(endpoint, params),
+    ...(body === undefined ? {} : { body }),
+  };
+}
+
+/** A GET endpoint (what a resource is loaded from). */
+export type ReadEndpoint = AnyEndpoint & { method: 'GET' };
+
+/** What locates a GET endpoint's answer: its params and query, when it has them. */
+export type EndpointAt<E extends ReadEndpoint> = Given<'params', ParamsOf<E>> & { query?: QueryOf<E> };
+
+/** The resource key of a GET endpoint's answer (the path under the API base, with the query string). */
+export const resourceKeyOf = <E extends ReadEndpoint>(endpoint: E, at?: EndpointAt<E>): string =>
+  keyOf(endpoint, at?.params as Record<string, unknown> | undefined, at?.query as object | undefined);
 
 type WithResources = { resources: ResourcesState };
 const IDLE: ResourceEntry = { status: 'idle' };

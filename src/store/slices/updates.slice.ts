@@ -4,52 +4,15 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-export type UpdateChannel = 'stable' | 'beta';
-export type ScheduleDay = 'daily' | 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
-
-export interface AvailableUpdate {
-  version: string;
-  channel: UpdateChannel;
-  security: boolean;
-  /** Markdown. */
-  changelog: string;
-  released_at: string | null;
-  size: number;
-  source: 'upload' | 'repository';
-  received_at: number;
-}
-
-export interface UpdateHistoryEntry {
-  id: number;
-  kind: 'update' | 'rollback';
-  from_version: string;
-  to_version: string;
-  security: boolean;
-  applied_by: string;
-  /** Milliseconds since the epoch. */
-  applied_at: number;
-}
-
-export interface UpdateSchedule {
-  enabled: boolean;
-  day: ScheduleDay;
-  /** HH:MM, the appliance's local time. */
-  time: string;
-}
-
-export interface UpdateStatus {
-  current_version: string;
-  channel: UpdateChannel;
-  schema_version: number;
-  repository: string;
-  repository_is_default: boolean;
-  last_check: { at: number; error: string | null; rejected: Array<{ file: string; reason: string }> } | null;
-  available: AvailableUpdate[];
-  history: UpdateHistoryEntry[];
-  rollback_version: string | null;
-  schedule: UpdateSchedule;
-  trusted_keys: Array<{ name: string; fingerprint: string }>;
-}
+export type {
+  AvailableUpdate,
+  ScheduleDay,
+  UpdateChannel,
+  UpdateHistoryEntry,
+  UpdateSchedule,
+  UpdateStatus,
+} from '../../shared/contracts/system';
+import type { UpdateChannel, UpdateSchedule, UpdateStatus } from '../../shared/contracts/system';
 
 export type UpdatesAction = 'check' | 'upload' | 'apply' | 'rollback' | 'settings' | 'schedule' | 'key';
 

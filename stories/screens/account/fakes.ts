@@ -6,7 +6,7 @@ import type { UiNode } from '@ory/client-fetch';
 import { fromPromise } from 'xstate';
 import type { FlowErrorContainer } from '../../../machines/flowError.machine';
 import type { LoadFlowInput, SubmitFlowInput } from '../../../machines/flowForm.machine';
-import type { ApiClient, ApiResponse } from '../../../src/api/client';
+import { withCall, type ApiClient, type ApiResponse } from '../../../src/api/client';
 import { ApiError } from '../../../src/api/errors';
 import { pageLoader } from '../../../src/app/pages/account/useAccountEffects';
 import { logger } from '../../../src/lib/logger';
@@ -31,7 +31,7 @@ export function localAuthApi(setup: unknown, answers: Array<unknown> = []): ApiC
   const queue = [...answers];
   const ok = <T>(data: T): ApiResponse<T> => ({ status: 200, data, headers: new Headers() });
   const never = () => Promise.reject(new Error('not used in this story'));
-  return {
+  return withCall({
     request: never,
     get: (async () => ok(setup)) as ApiClient['get'],
     post: (async () => {
@@ -44,7 +44,7 @@ export function localAuthApi(setup: unknown, answers: Array<unknown> = []): ApiC
     put: never,
     patch: never,
     delete: never,
-  };
+  });
 }
 
 type Answer<T> = T | { status: number; body: unknown } | 'pending';

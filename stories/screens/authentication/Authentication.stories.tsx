@@ -5,7 +5,7 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { LockoutPage } from '../../../src/app/pages/authentication/LockoutPage';
 import { USERS_LIST, UsersPage } from '../../../src/app/pages/authentication/UsersPage';
-import type { Account } from '../../../src/app/pages/authentication/types';
+import type { Account } from '../../../src/shared/contracts/authentication';
 import type { RootState } from '../../../src/store/createStore';
 import { firstPage, resourcesState } from '../../pages/fixtures';
 import { StoryProviders } from '../../support/StoryProviders';

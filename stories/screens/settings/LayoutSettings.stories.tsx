@@ -35,13 +35,30 @@ export const LoadFailed: Story = {
   args: { layoutSettings: { load: 'failed', data: null, version: 0, pending: null } },
 };
 export const Defaults: Story = {
-  args: { layoutSettings: loaded({ primary_color: '#76b100', bar_color: '#1f2a33', images: noImages }) },
+  args: {
+    layoutSettings: loaded({
+      primary_color: '#76b100',
+      bar_color: '#1f2a33',
+      login_title: null,
+      images: noImages,
+    }),
+  },
 };
 export const CustomLook: Story = {
-  args: { layoutSettings: loaded({ primary_color: '#196ecd', bar_color: '#0e2238', images: noImages }) },
+  args: {
+    layoutSettings: loaded({
+      primary_color: '#196ecd',
+      bar_color: '#0e2238',
+      login_title: null,
+      images: noImages,
+    }),
+  },
 };
 export const Saving: Story = {
   args: {
-    layoutSettings: loaded({ primary_color: '#ed332e', bar_color: '#222222', images: noImages }, 'save'),
+    layoutSettings: loaded(
+      { primary_color: '#ed332e', bar_color: '#222222', login_title: null, images: noImages },
+      'save',
+    ),
   },
 };

@@ -2,7 +2,7 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { OrderDetailPage } from '../../../src/app/pages/system/acme/OrderDetailPage';
 import { OrderListPage } from '../../../src/app/pages/system/acme/OrderListPage';
-import type { AcmeOrder } from '../../../src/app/pages/system/types';
+import type { AcmeOrder } from '../../../src/shared/contracts/pki';
 import { StoryProviders } from '../../support/StoryProviders';
 import { resourcesState } from '../../pages/fixtures';
 import { inDays, webCertificate, FIRST_PAGE, paged } from './fixtures';

@@ -3,7 +3,7 @@ import type {
   CertificateAuthorityDetail,
   CertificateDetail,
   RevocationListDetail,
-} from '../../../src/app/pages/system/types';
+} from '../../../src/shared/contracts/pki';
 
 const DAY = 86_400_000;
 /** Dates relative to now, so "expires in N days" stays true whenever the story is looked at. */

@@ -9,7 +9,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { resourcesSaga } from '../../../sagas/resources.saga';
 import { routes as authenticationRoutes } from '../../../src/app/pages/authentication';
-import type { Group } from '../../../src/app/pages/authentication/types';
+import type { Group } from '../../../src/shared/contracts/authentication';
 import { documentTitle, RouteTitle, type TitleState } from '../../../src/app/routing/title';
 import { fakeApi, makeTestStore } from '../../sagas/fakes';
 

@@ -7,7 +7,7 @@ import { screen, within } from '@testing-library/react';
 import type { EventObject } from 'xstate';
 import { defaults, publicConfig } from '../../../config';
 import { loginMachine } from '../../../machines/login.machine';
-import type { ApiClient, ApiResponse } from '../../../src/api/client';
+import { withCall, type ApiClient, type ApiResponse } from '../../../src/api/client';
 import { LocalLoginScreen } from '../../../src/app/pages/account/LocalLoginScreen';
 import { SecurityKeyPromptError } from '../../../src/identity/securityKeys';
 import { renderScreen } from '../../app/pages/account/support';
@@ -58,7 +58,7 @@ beforeAll(() => {
 function fakeApi(pending: PendingCalls): ApiClient {
   const ok = (data: unknown): ApiResponse<unknown> => ({ status: 200, data, headers: new Headers() });
   const never = () => Promise.reject(new Error('not expected'));
-  return {
+  return withCall({
     request: never,
     get: (() => pending.wait('loadSetup').then(ok)) as ApiClient['get'],
     post: ((url: string) =>
@@ -66,7 +66,7 @@ function fakeApi(pending: PendingCalls): ApiClient {
     put: never,
     patch: never,
     delete: never,
-  };
+  });
 }
 
 type Ctx = { error: string | null; prompt: string | null; username: string };

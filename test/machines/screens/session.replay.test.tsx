@@ -19,7 +19,7 @@ import {
   type TabLink,
   type TabMessage,
 } from '../../../sagas/sessionLifetime.saga';
-import type { ApiClient, ApiResponse } from '../../../src/api/client';
+import { withCall, type ApiClient, type ApiResponse } from '../../../src/api/client';
 import { createSessionGate } from '../../../src/api/sessionGate';
 import { SessionDialogs } from '../../../src/app/session/SessionDialogs';
 import { createAppStore } from '../../../src/store/createStore';
@@ -52,7 +52,7 @@ const statusAnswer = (s: SessionStatus) => ({
 function fakeApi(pending: PendingCalls): ApiClient {
   const ok = (data: unknown): ApiResponse<unknown> => ({ status: 200, data, headers: new Headers() });
   const never = () => Promise.reject(new Error('not expected'));
-  return {
+  return withCall({
     request: never,
     get: ((url: string) =>
       url.endsWith('/session') ? pending.wait('checkStatus').then(ok) : never()) as ApiClient['get'],
@@ -61,7 +61,7 @@ function fakeApi(pending: PendingCalls): ApiClient {
     put: never,
     patch: never,
     delete: never,
-  };
+  });
 }
 
 type Ctx = { reauthError: string | null; absolute: boolean; heartbeatMs: number };

@@ -6,12 +6,12 @@ import { DateInput } from '../../../widgets/DateInput';
 import { useServerFieldError } from '../../../store/useResource';
 import { CheckboxField, FieldError, SelectField, TextField } from '../common/config/fields';
 import { AccountGroupsField } from './GroupFields';
-import type { Account } from './types';
+import type { Account, AccountBody, Role } from '../../../shared/contracts/authentication';
 
 export interface AccountValues {
   email: string;
   full_name: string;
-  role: string;
+  role: Role;
   enabled: boolean;
   /** `YYYY-MM-DD` or empty. */
   expires_at: string;
@@ -50,7 +50,7 @@ export const toAccountValues = (a: Account): AccountValues => ({
   groups: (a.groups ?? []).map((g) => String(g.id)),
 });
 
-export const toAccountBody = (v: AccountValues) => ({
+export const toAccountBody = (v: AccountValues): AccountBody => ({
   email: v.email.trim(),
   full_name: v.full_name.trim(),
   role: v.role,

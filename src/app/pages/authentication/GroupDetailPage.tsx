@@ -8,7 +8,8 @@ import { EntityDetailView, entityDetailPage } from '../common/entity/EntityDetai
 import { EntityForm } from '../common/entity/EntityForm';
 import type { EntityDetailSource } from '../common/entity/useEntityDetail';
 import { GroupFields, groupSchema, toGroupBody, toGroupValues, type GroupValues } from './GroupFields';
-import { GROUPS_KEY, USERS_KEY, groupKey, type Group } from './types';
+import { GROUPS_KEY, USERS_KEY, groupKey } from './resources';
+import type { Group } from '../../../shared/contracts/authentication';
 
 export const GROUP_DETAIL: EntityDetailSource<Group> = {
   key: groupKey,

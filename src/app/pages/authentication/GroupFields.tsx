@@ -9,7 +9,8 @@ import { Select } from '../../../widgets/Select';
 import { ListChooser, type ListChooserItem } from '../../../widgets/ListChooser';
 import { useResource, useServerFieldError } from '../../../store/useResource';
 import { FieldError, TextField } from '../common/config/fields';
-import { GROUPS_KEY, USERS_KEY, type Account, type Group } from './types';
+import { GROUPS_KEY, USERS_KEY } from './resources';
+import type { Account, Group, GroupBody } from '../../../shared/contracts/authentication';
 
 export interface GroupValues {
   name: string;
@@ -39,7 +40,7 @@ export const toGroupValues = (g: Group): GroupValues => ({
   privileges: Object.fromEntries(AREAS.map((a) => [a, g.privileges[a] ?? ''])),
 });
 
-export const toGroupBody = (v: GroupValues) => ({
+export const toGroupBody = (v: GroupValues): GroupBody => ({
   name: v.name.trim(),
   description: v.description.trim(),
   members: v.members.map(Number),

@@ -20,7 +20,8 @@ import {
   toGroupBody,
   type GroupValues,
 } from './GroupFields';
-import { GROUPS_KEY, USERS_KEY, type Group } from './types';
+import { GROUPS_KEY, USERS_KEY } from './resources';
+import type { Group } from '../../../shared/contracts/authentication';
 
 export const GROUPS_TITLE = 'Groups';
 

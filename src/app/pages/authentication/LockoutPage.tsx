@@ -17,26 +17,38 @@ import { fieldSchema } from '../../../lib/validation/yup';
 import { DataTable } from '../../../widgets/DataTable';
 import { PageHeader } from '../../../widgets/PageHeader';
 import { useAppDispatch } from '../../../store/createStore';
-import { useResource, useResourceSave } from '../../../store/useResource';
+import { useEndpoint, useResource, useResourceSave } from '../../../store/useResource';
 import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
 import { CheckboxField, ListField, TextField } from '../common/config/fields';
 import { AreaAccess, ReadOnlyNotice, WritableFieldset, useReadOnly } from '../common/config/ReadOnly';
+import { LOCKOUT_POLICY_KEY, LOCKOUTS_KEY, SIMULATION_KEY } from './resources';
 import {
-  LOCKOUT_POLICY_KEY,
-  LOCKOUTS_KEY,
-  SIMULATION_KEY,
+  getLockoutPolicy,
+  LOCKOUT_LIMITS,
+  putLockoutPolicy,
+  simulateLockoutPolicy,
   type LockoutEntry,
   type LockoutPolicy,
   type LockoutSimulation,
-} from './types';
+} from '../../../shared/contracts/authentication';
 import '../common/config/config.css';
 import { UnlockIcon } from '../../../widgets/icons';
 
 export const LOCKOUT_TITLE = 'Lockout';
 
-/** The appliance's bounds (src/appliance/auth/lockout.ts LOCKOUT_LIMITS). */
-const ATTEMPTS = { validators: ['integer'] as const, min: 1, max: 100, required: true };
-const SECONDS = { validators: ['integer'] as const, min: 1, max: 86400, required: true };
+/** The contract's bounds (LOCKOUT_LIMITS), so the form refuses what the appliance refuses. */
+const ATTEMPTS = {
+  validators: ['integer'] as const,
+  min: LOCKOUT_LIMITS.attempts.minimum,
+  max: LOCKOUT_LIMITS.attempts.maximum,
+  required: true,
+};
+const SECONDS = {
+  validators: ['integer'] as const,
+  min: LOCKOUT_LIMITS.window_seconds.minimum,
+  max: LOCKOUT_LIMITS.window_seconds.maximum,
+  required: true,
+};
 const ACCOUNT_ATTEMPTS = { validators: ['integer'] as const, min: 1, max: 1000, required: true };
 const SOURCE_ATTEMPTS = { validators: ['integer'] as const, min: 1, max: 10000, required: true };
 
@@ -52,7 +64,7 @@ interface Values {
   allow_list: string[];
 }
 
-const schema = object({
+export const lockoutSchema = object({
   attempts: fieldSchema(ATTEMPTS, 'Attempts'),
   window_seconds: fieldSchema(SECONDS, 'Window'),
   duration_seconds: fieldSchema(SECONDS, 'Duration'),
@@ -122,7 +134,7 @@ export function LockoutPage() {
 function Lockout() {
   const dispatch = useAppDispatch();
   const readOnly = useReadOnly();
-  const policy = useResource<LockoutPolicy>(LOCKOUT_POLICY_KEY);
+  const policy = useEndpoint(getLockoutPolicy);
   const queue = useResource<{ data: LockoutEntry[] }>(LOCKOUTS_KEY);
   const save = useResourceSave();
   const unlock = useResourceSave();
@@ -149,12 +161,11 @@ function Lockout() {
             <Formik<Values>
               initialValues={toValues(p)}
               enableReinitialize
-              validationSchema={schema}
+              validationSchema={lockoutSchema}
               onSubmit={(v) => {
                 save.save({
                   key: LOCKOUT_POLICY_KEY,
-                  method: 'PUT',
-                  path: LOCKOUT_POLICY_KEY,
+                  endpoint: putLockoutPolicy,
                   body: toPolicyBody(v),
                   message: 'Lockout policy saved.',
                 });
@@ -222,8 +233,7 @@ function Lockout() {
                       onClick={() => {
                         simulate.save({
                           key: LOCKOUTS_KEY,
-                          method: 'POST',
-                          path: 'users/lockout-simulation',
+                          endpoint: simulateLockoutPolicy,
                           body: toBody(values),
                           resultKey: SIMULATION_KEY,
                         });

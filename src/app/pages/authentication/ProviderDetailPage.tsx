@@ -27,16 +27,13 @@ import { WritableFieldset } from '../common/config/ReadOnly';
 import { DeleteButton, EntityDetailView, entityDetailPage } from '../common/entity/EntityDetailPage';
 import type { EntityDetailSource } from '../common/entity/useEntityDetail';
 import { PROVIDER_TYPE_NAMES } from './ProvidersPage';
-import {
-  CREATED_PROVIDER_KEY,
-  PROVIDER_CHECK_KEY,
-  PROVIDERS_KEY,
-  providerKey,
-  type LdapSettings,
-  type OidcSettings,
-  type Provider,
-  type ProviderCheck,
-} from './types';
+import { CREATED_PROVIDER_KEY, PROVIDER_CHECK_KEY, PROVIDERS_KEY, providerKey } from './resources';
+import type {
+  LdapSettings,
+  OidcSettings,
+  Provider,
+  ProviderCheck,
+} from '../../../shared/contracts/authentication';
 import { CheckIcon, CloseIcon } from '../../../widgets/icons';
 
 type EditableType = 'ldap' | 'oidc';

@@ -9,7 +9,8 @@ import { providersQuery } from '../../../shared/contracts/authentication';
 import { EntityListPage, type EntityColumn } from '../common/entity/EntityListPage';
 import type { ListSource } from '../common/entity/listQuery';
 import { useIsAdmin } from '../../../store/usePrivilege';
-import { PROVIDERS_KEY, type Provider } from './types';
+import { PROVIDERS_KEY } from './resources';
+import type { Provider } from '../../../shared/contracts/authentication';
 
 export const PROVIDERS_TITLE = 'Providers';
 

@@ -12,7 +12,8 @@ import { WritableFieldset } from '../common/config/ReadOnly';
 import { DetailSection, EntityDetailView, entityDetailPage } from '../common/entity/EntityDetailPage';
 import type { EntityDetailSource } from '../common/entity/useEntityDetail';
 import { PROVIDER_TYPE_NAMES } from './ProvidersPage';
-import { PROVIDERS_KEY, SERVICES_KEY, serviceKey, type AuthService, type Provider } from './types';
+import { PROVIDERS_KEY, SERVICES_KEY, serviceKey } from './resources';
+import { putService, type AuthService, type Provider } from '../../../shared/contracts/authentication';
 import { ArrowDownIcon, ArrowUpIcon } from '../../../widgets/icons';
 
 export const SERVICE_DETAIL: EntityDetailSource<AuthService> = {
@@ -130,8 +131,8 @@ function ServiceDetail({ entity: data }: { entity: AuthService }) {
               onClick={() =>
                 save.save({
                   key: serviceKey(data.id),
-                  method: 'PUT',
-                  path: `authentication/services/${data.id}`,
+                  endpoint: putService,
+                  params: { id: data.id },
                   body: { provider_ids: order },
                   message: 'Service saved.',
                   refresh: [SERVICES_KEY],

@@ -7,7 +7,8 @@ import { servicesQuery } from '../../../shared/contracts/authentication';
 import { EntityListPage, type EntityColumn } from '../common/entity/EntityListPage';
 import type { ListSource } from '../common/entity/listQuery';
 import { SignupSection } from './SignupSection';
-import { SERVICES_KEY, type AuthService } from './types';
+import { SERVICES_KEY } from './resources';
+import type { AuthService } from '../../../shared/contracts/authentication';
 
 export const SERVICES_TITLE = 'Services';
 

@@ -7,11 +7,12 @@
 import { Field, Formik } from 'formik';
 import { array, object, string } from 'yup';
 import { normalizeDomainEntry, type SignupMode, type SignupPolicy } from '../../../shared/signupPolicy';
-import { useResource, useResourceSave } from '../../../store/useResource';
+import { useEndpoint, useResourceSave } from '../../../store/useResource';
+import { getSignupPolicy, putSignupPolicy } from '../../../shared/contracts/authentication';
 import { useIsAdmin } from '../../../store/usePrivilege';
 import { Form } from '../../forms/Form';
 import { ListField, SaveDiscardActions, SavedReset } from '../common/config/fields';
-import { SIGNUP_KEY } from './types';
+import { SIGNUP_KEY } from './resources';
 
 const MODES: ReadonlyArray<{ mode: SignupMode; label: string; description: string }> = [
   { mode: 'open', label: 'Anyone', description: 'Anyone with an e-mail address may create an account.' },
@@ -45,7 +46,7 @@ const schema = object({
 });
 
 export function SignupSection() {
-  const { data } = useResource<SignupPolicy>(SIGNUP_KEY);
+  const { data } = useEndpoint(getSignupPolicy);
   const save = useResourceSave();
   const isAdmin = useIsAdmin();
   return (
@@ -65,8 +66,7 @@ export function SignupSection() {
           onSubmit={(v) => {
             save.save({
               key: SIGNUP_KEY,
-              method: 'PUT',
-              path: SIGNUP_KEY,
+              endpoint: putSignupPolicy,
               body: { mode: v.mode, allowed_domains: v.allowed_domains.map((d) => d.trim()) },
               message: 'Sign-up setting saved.',
             });

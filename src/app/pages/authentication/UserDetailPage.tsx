@@ -20,7 +20,8 @@ import {
   type AccountValues,
 } from './AccountFields';
 import { accountStatus } from './UsersPage';
-import { USERS_KEY, userKey, type AccountDetail } from './types';
+import { USERS_KEY, userKey } from './resources';
+import type { AccountDetail } from '../../../shared/contracts/authentication';
 
 export const USER_DETAIL: EntityDetailSource<AccountDetail> = {
   key: userKey,

@@ -18,7 +18,8 @@ import { resourceLoaded } from '../../../store/slices/resources.slice';
 import { useResource } from '../../../store/useResource';
 import { useIsAdmin } from '../../../store/usePrivilege';
 import { AccountFields, newAccountSchema, toAccountBody, type AccountValues } from './AccountFields';
-import { CREATED_USER_KEY, USERS_KEY, type Account } from './types';
+import { CREATED_USER_KEY, USERS_KEY } from './resources';
+import type { Account } from '../../../shared/contracts/authentication';
 import '../common/config/config.css';
 
 export const USERS_TITLE = 'Users';

@@ -11,7 +11,14 @@ import { USER_DETAIL, UserDetailPage } from './UserDetailPage';
 import { USERS_LIST, USERS_TITLE, UsersPage } from './UsersPage';
 import { listPrefetch } from '../common/entity/listQuery';
 import { detailHandle } from '../common/entity/useEntityDetail';
-import { GROUPS_KEY, LOCKOUT_POLICY_KEY, LOCKOUTS_KEY, PROVIDERS_KEY, SIGNUP_KEY, USERS_KEY } from './types';
+import {
+  GROUPS_KEY,
+  LOCKOUT_POLICY_KEY,
+  LOCKOUTS_KEY,
+  PROVIDERS_KEY,
+  SIGNUP_KEY,
+  USERS_KEY,
+} from './resources';
 
 export const routes: Record<string, RouteModule> = {
   users: {

@@ -10,12 +10,14 @@ import { fieldSchema } from '../../../lib/validation/yup';
 import { bindingText, ddnsSecretBinding, retypeMessage } from '../../../shared/secretBinding';
 import { Loader } from '../../../widgets/Loader';
 import { PageHeader } from '../../../widgets/PageHeader';
-import { useResource, useResourceSave } from '../../../store/useResource';
+import { useEndpoint, useResourceSave } from '../../../store/useResource';
+import * as dns from '../../../shared/contracts/dns';
+import type { DdnsAccount } from '../../../shared/contracts/dns';
 import { DirtyGuard } from '../common/config/DirtyGuard';
 import { ListSection } from '../common/config/ListSection';
 import { CheckboxField, SelectField, TextField } from '../common/config/fields';
 import { retypeReason, SecretField } from '../common/config/SecretField';
-import { DYNAMIC_DNS_KEY, type DdnsAccount, type DynamicDnsData } from './types';
+import { DYNAMIC_DNS_KEY } from './resources';
 import '../common/config/config.css';
 import { AreaAccess, ReadOnlyNotice } from '../common/config/ReadOnly';
 import { RefreshIcon } from '../../../widgets/icons';
@@ -151,7 +153,7 @@ export function accountNextCheck(a: DdnsAccount): string {
 }
 
 export function DynamicPage() {
-  const { data, status } = useResource<DynamicDnsData>(DYNAMIC_DNS_KEY);
+  const { data, status } = useEndpoint(dns.getDynamic);
   const update = useResourceSave();
   const providers = data?.providers ?? [];
   const providerName = (id: string) => providers.find((p) => p.id === id)?.name ?? id;
@@ -175,7 +177,7 @@ export function DynamicPage() {
               resourceKey={DYNAMIC_DNS_KEY}
               title="Accounts"
               itemName="account"
-              path="dns/dynamic/accounts"
+              endpoints={dns.dynamicAccounts}
               items={data.accounts}
               emptyMessage="No dynamic DNS accounts."
               columns={[
@@ -198,9 +200,9 @@ export function DynamicPage() {
                   label: 'Update now',
                   run: (a) =>
                     update.save({
+                      endpoint: dns.updateDynamicAccount,
+                      params: { id: String(a.id) },
                       key: DYNAMIC_DNS_KEY,
-                      method: 'POST',
-                      path: `dns/dynamic/accounts/${a.id}/update`,
                       message: `Update of ${a.hostname} sent.`,
                     }),
                 },

@@ -4,20 +4,24 @@ import { useEffect, useRef } from 'react';
 import { boolean, object, string } from 'yup';
 import { hostBitsProblem } from '../../../lib/validation/subnet';
 import { fieldSchema } from '../../../lib/validation/yup';
+import * as dns from '../../../shared/contracts/dns';
+import type {
+  AccessRule,
+  DnsProxy,
+  DomainOverride,
+  HostOverride,
+  Upstream,
+} from '../../../shared/contracts/dns';
+import { fieldSchemaOf, widgetRulesOf } from '../../forms/contractRules';
 import { ListSection } from '../common/config/ListSection';
 import { CheckboxField, SelectField, TextField } from '../common/config/fields';
-import {
-  DNS_PREVIEW_KEY,
-  DNS_PROXY_KEY,
-  type AccessRule,
-  type DnsProxyData,
-  type DomainOverride,
-  type HostOverride,
-  type Upstream,
-} from './types';
+import { DNS_PREVIEW_KEY, DNS_PROXY_KEY } from './resources';
 
-const PORT = { validators: ['integer'] as const, min: 1, max: 65535, required: true };
-const portSchema = fieldSchema({ validators: ['integer'], min: 1, max: 65535, required: true }, 'Port');
+// Every field's rules come from its endpoint's body schema (src/shared/contracts/dns.ts): formats (IPv4 or IPv6,
+// names), bounds, required fields. test/app/forms/contractForms.test.ts fails when a form and its schema disagree.
+const PORT = widgetRulesOf(dns.UpstreamBody, 'port');
+const portSchema = fieldSchemaOf(dns.UpstreamBody, 'port', 'Port');
+const UPSTREAM_ADDRESS = widgetRulesOf(dns.UpstreamBody, 'address');
 const common = { resourceKey: DNS_PROXY_KEY, refresh: [DNS_PREVIEW_KEY] };
 
 interface UpstreamValues {
@@ -28,9 +32,10 @@ interface UpstreamValues {
 }
 
 export const upstreamSchema = object({
-  address: fieldSchema({ validators: ['ip', 'ipv6'], required: true }, 'Address'),
+  address: fieldSchemaOf(dns.UpstreamBody, 'address', 'Address'),
   port: portSchema,
   tls: boolean(),
+  // A rule across fields (DNS over TLS needs the name), which the appliance checks beside the schema.
   tls_name: string().when('tls', {
     is: true,
     then: () => fieldSchema({ validators: ['fqdn'], required: true }, 'Name to verify'),
@@ -59,7 +64,7 @@ function DotPortFollowsTransport() {
   return null;
 }
 
-export function UpstreamList({ data, loading }: { data: DnsProxyData['upstreams']; loading?: boolean }) {
+export function UpstreamList({ data, loading }: { data: DnsProxy['upstreams']; loading?: boolean }) {
   return (
     <ListSection<Upstream, UpstreamValues>
       {...common}
@@ -67,7 +72,7 @@ export function UpstreamList({ data, loading }: { data: DnsProxyData['upstreams'
       anchor="upstreams"
       itemName="upstream server"
       description="Where the proxy forwards the questions it cannot answer itself. DNS over TLS encrypts them and checks the server's certificate name."
-      path="dns/proxy/upstreams"
+      endpoints={dns.upstreams}
       items={data}
       loading={loading}
       emptyMessage="No upstream servers: the proxy resolves from the root servers itself."
@@ -87,11 +92,10 @@ export function UpstreamList({ data, loading }: { data: DnsProxyData['upstreams'
           <TextField
             name="address"
             label="Address"
-            validators={['ip', 'ipv6']}
-            required
+            {...UPSTREAM_ADDRESS}
             placeholder="e.g. 9.9.9.9 or 2620:fe::fe"
           />
-          <TextField name="port" label="Port" {...PORT} validators={PORT.validators} />
+          <TextField name="port" label="Port" {...PORT} />
           <CheckboxField
             name="tls"
             label="Use DNS over TLS"
@@ -121,10 +125,10 @@ interface HostValues {
 }
 
 export const hostSchema = object({
-  host: fieldSchema({ validators: ['hostname', 'wildcard'], required: true }, 'Host'),
-  domain: fieldSchema({ validators: ['fqdn'], required: true }, 'Domain'),
-  address: fieldSchema({ validators: ['ip', 'ipv6'], required: true }, 'Address'),
-  description: string().max(200),
+  host: fieldSchemaOf(dns.HostOverrideBody, 'host', 'Host'),
+  domain: fieldSchemaOf(dns.HostOverrideBody, 'domain', 'Domain'),
+  address: fieldSchemaOf(dns.HostOverrideBody, 'address', 'Address'),
+  description: fieldSchemaOf(dns.HostOverrideBody, 'description', 'Description'),
 });
 
 export function HostOverrideList({ data, loading }: { data: HostOverride[]; loading?: boolean }) {
@@ -135,7 +139,7 @@ export function HostOverrideList({ data, loading }: { data: HostOverride[]; load
       anchor="host-overrides"
       itemName="host override"
       description="Names the proxy answers itself. A host of * answers for every name in the domain."
-      path="dns/proxy/host_overrides"
+      endpoints={dns.hostOverrides}
       items={data}
       loading={loading}
       emptyMessage="No host overrides."
@@ -155,15 +159,13 @@ export function HostOverrideList({ data, loading }: { data: HostOverride[]; load
           <TextField
             name="host"
             label="Host"
-            validators={['hostname', 'wildcard']}
-            required
+            {...widgetRulesOf(dns.HostOverrideBody, 'host')}
             placeholder="e.g. nas"
           />
           <TextField
             name="domain"
             label="Domain"
-            validators={['fqdn']}
-            required
+            {...widgetRulesOf(dns.HostOverrideBody, 'domain')}
             placeholder="e.g. home.arpa"
           />
           <AddressField />
@@ -180,8 +182,7 @@ function AddressField() {
     <TextField
       name="address"
       label="Address"
-      validators={['ip', 'ipv6']}
-      required
+      {...widgetRulesOf(dns.HostOverrideBody, 'address')}
       placeholder="e.g. 192.168.1.10 or fd00::10"
     />
   );
@@ -195,10 +196,10 @@ interface DomainValues {
 }
 
 export const domainSchema = object({
-  domain: fieldSchema({ validators: ['fqdn'], required: true }, 'Domain'),
-  server: fieldSchema({ validators: ['ip', 'ipv6'], required: true }, 'Server'),
-  port: portSchema,
-  description: string().max(200),
+  domain: fieldSchemaOf(dns.DomainOverrideBody, 'domain', 'Domain'),
+  server: fieldSchemaOf(dns.DomainOverrideBody, 'server', 'Server'),
+  port: fieldSchemaOf(dns.DomainOverrideBody, 'port', 'Port'),
+  description: fieldSchemaOf(dns.DomainOverrideBody, 'description', 'Description'),
 });
 
 export function DomainOverrideList({ data, loading }: { data: DomainOverride[]; loading?: boolean }) {
@@ -209,7 +210,7 @@ export function DomainOverrideList({ data, loading }: { data: DomainOverride[]; 
       anchor="domain-overrides"
       itemName="domain override"
       description="Questions about these domains go to their own server (e.g. a company's internal DNS)."
-      path="dns/proxy/domain_overrides"
+      endpoints={dns.domainOverrides}
       items={data}
       loading={loading}
       emptyMessage="No domain overrides."
@@ -233,12 +234,11 @@ export function DomainOverrideList({ data, loading }: { data: DomainOverride[]; 
           <TextField
             name="domain"
             label="Domain"
-            validators={['fqdn']}
-            required
+            {...widgetRulesOf(dns.DomainOverrideBody, 'domain')}
             placeholder="e.g. corp.example"
           />
-          <TextField name="server" label="Server" validators={['ip', 'ipv6']} required />
-          <TextField name="port" label="Port" {...PORT} validators={PORT.validators} />
+          <TextField name="server" label="Server" {...widgetRulesOf(dns.DomainOverrideBody, 'server')} />
+          <TextField name="port" label="Port" {...widgetRulesOf(dns.DomainOverrideBody, 'port')} />
           <TextField name="description" label="Description" />
         </>
       )}
@@ -252,16 +252,17 @@ interface AccessValues {
   description: string;
 }
 
-const accessSchema = object({
+export const accessSchema = object({
   // Host bits first: its message names the network meant (`10.0.0.1/8` → `10.0.0.0/8`).
+  // The schema's format says why (host bits: the network meant) through the one §5 rule.
   subnet: string()
     .test('host-bits', (v, ctx) => {
       const problem = hostBitsProblem(v ?? '');
       return problem ? ctx.createError({ message: problem }) : true;
     })
-    .concat(fieldSchema({ validators: ['subnet'], required: true }, 'Network')),
-  action: string().oneOf(['allow', 'refuse']).required(),
-  description: string().max(200),
+    .concat(fieldSchemaOf(dns.AccessRuleBody, 'subnet', 'Network')),
+  action: fieldSchemaOf(dns.AccessRuleBody, 'action', 'Action').required(),
+  description: fieldSchemaOf(dns.AccessRuleBody, 'description', 'Description'),
 });
 
 export function AccessList({ data, loading }: { data: AccessRule[]; loading?: boolean }) {
@@ -272,7 +273,7 @@ export function AccessList({ data, loading }: { data: AccessRule[]; loading?: bo
       anchor="access-lists"
       itemName="access rule"
       description="Networks allowed to ask the proxy. The appliance itself (loopback) may always ask; others are refused unless allowed here."
-      path="dns/proxy/access_lists"
+      endpoints={dns.accessLists}
       items={data}
       loading={loading}
       emptyMessage="No access rules: only the appliance itself may ask."

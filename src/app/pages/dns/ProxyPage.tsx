@@ -6,7 +6,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { Loader } from '../../../widgets/Loader';
-import { useResource } from '../../../store/useResource';
+import { useEndpoint } from '../../../store/useResource';
+import * as dns from '../../../shared/contracts/dns';
 import { ApplyHeader } from '../common/config/ApplyHeader';
 import { ConfigPreview } from '../common/config/ConfigPreview';
 import { ServiceStatus } from '../common/config/ServiceStatus';
@@ -14,13 +15,13 @@ import { DirtyGuard } from '../common/config/DirtyGuard';
 import { AreaAccess, ReadOnlyNotice } from '../common/config/ReadOnly';
 import { AccessList, DomainOverrideList, HostOverrideList, UpstreamList } from './ProxyLists';
 import { ProxySettingsForm } from './ProxySettingsForm';
-import { DNS_PREVIEW_KEY, DNS_PROXY_KEY, DNS_SERVICE_KEY, type DnsProxyData } from './types';
+import { DNS_PREVIEW_KEY, DNS_PROXY_KEY, DNS_SERVICE_KEY } from './resources';
 import '../common/config/config.css';
 
 export const DNS_PROXY_TITLE = 'DNS proxy';
 
 export function ProxyPage() {
-  const { data, status } = useResource<DnsProxyData>(DNS_PROXY_KEY);
+  const { data, status } = useEndpoint(dns.getProxy);
   // A link to one of the lists (`#host-overrides`, from the DNS query log's "why") scrolls to it once it is shown.
   const { hash } = useLocation();
   const shown = !!data;
@@ -38,7 +39,7 @@ export function ProxyPage() {
             enabled={data?.settings.enabled}
             pendingChanges={data?.status.pending_changes}
             resourceKey={DNS_PROXY_KEY}
-            applyPath="dns/proxy/apply"
+            apply={dns.applyProxy}
             refresh={[DNS_PREVIEW_KEY, DNS_SERVICE_KEY]}
           />
           <ReadOnlyNotice />

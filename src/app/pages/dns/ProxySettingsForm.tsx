@@ -2,14 +2,14 @@
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
 import { useId } from 'react';
-import { array, boolean, object, string } from 'yup';
-import { fieldSchema } from '../../../lib/validation/yup';
-import { isIpAddress } from '../../../lib/validation';
+import { boolean, object } from 'yup';
+import * as dns from '../../../shared/contracts/dns';
+import { fieldSchemaOf, listSchemaOf, widgetRulesOf } from '../../forms/contractRules';
 import { useResourceSave } from '../../../store/useResource';
 import { FormDirtyReporter } from '../common/config/DirtyGuard';
 import { CheckboxField, ListField, SaveDiscardActions, SavedReset, TextField } from '../common/config/fields';
 import { WritableFieldset } from '../common/config/ReadOnly';
-import { DNS_PREVIEW_KEY, DNS_PROXY_KEY, type DnsSettings } from './types';
+import { DNS_PREVIEW_KEY, DNS_PROXY_KEY } from './resources';
 
 interface Values {
   enabled: boolean;
@@ -19,28 +19,32 @@ interface Values {
   dnssec: boolean;
 }
 
-const PORT = { validators: ['integer'] as const, min: 1, max: 65535, required: true };
-const CACHE = { validators: ['integer'] as const, min: 1, max: 1024, required: true };
+/** Every rule comes from the endpoint's body schema (src/shared/contracts/dns.ts): the form cannot drift from it. */
+const BODY = dns.ProxySettings;
+const PORT = widgetRulesOf(BODY, 'port');
+const CACHE = widgetRulesOf(BODY, 'cache_size_mb');
+const LISTEN = widgetRulesOf(BODY, 'listen_interfaces');
 
 export const proxySettingsSchema = object({
   enabled: boolean(),
-  listen_interfaces: array(string().required())
-    .min(1, 'Add at least one address to listen on.')
-    .test('ip', 'Every entry must be an IPv4 or IPv6 address.', (list) =>
-      (list ?? []).every((a) => isIpAddress(a)),
-    ),
-  port: fieldSchema({ ...PORT, validators: [...PORT.validators] }, 'Port'),
-  cache_size_mb: fieldSchema({ ...CACHE, validators: [...CACHE.validators] }, 'Cache size'),
+  listen_interfaces: listSchemaOf(
+    BODY,
+    'listen_interfaces',
+    'Every entry must be an IPv4 or IPv6 address.',
+    'Add at least one address to listen on.',
+  ),
+  port: fieldSchemaOf(BODY, 'port', 'Port'),
+  cache_size_mb: fieldSchemaOf(BODY, 'cache_size_mb', 'Cache size'),
   dnssec: boolean(),
 });
 
-const toValues = (s: DnsSettings): Values => ({
+const toValues = (s: dns.ProxySettings): Values => ({
   ...s,
   port: String(s.port),
   cache_size_mb: String(s.cache_size_mb),
 });
 
-export function ProxySettingsForm({ settings }: { settings: DnsSettings }) {
+export function ProxySettingsForm({ settings }: { settings: dns.ProxySettings }) {
   const { save, pending, status } = useResourceSave();
   const headingId = useId();
   const initial = toValues(settings);
@@ -53,9 +57,8 @@ export function ProxySettingsForm({ settings }: { settings: DnsSettings }) {
         validationSchema={proxySettingsSchema}
         onSubmit={(v) => {
           save({
+            endpoint: dns.putProxySettings,
             key: DNS_PROXY_KEY,
-            method: 'PUT',
-            path: 'dns/proxy/settings',
             body: { ...v, port: Number(v.port), cache_size_mb: Number(v.cache_size_mb) },
             message: 'DNS proxy settings saved.',
             refresh: [DNS_PREVIEW_KEY],
@@ -71,15 +74,14 @@ export function ProxySettingsForm({ settings }: { settings: DnsSettings }) {
               <ListField
                 name="listen_interfaces"
                 label="Listen addresses"
-                validators={['ip', 'ipv6']}
+                validators={LISTEN.validators}
                 placeholder="e.g. 192.168.1.1 or fd00::1"
               />
-              <TextField name="port" label="Port" {...PORT} validators={PORT.validators} />
+              <TextField name="port" label="Port" {...PORT} />
               <TextField
                 name="cache_size_mb"
                 label="Cache size (MiB)"
                 {...CACHE}
-                validators={CACHE.validators}
                 info="Memory for cached answers; the record cache gets twice as much."
               />
               <CheckboxField

@@ -13,11 +13,11 @@ import {
   queriesQuery,
   type AnsweredBy,
   type DnsQueryRecord,
-  type DnsQueryTop,
 } from '../../../shared/dnsQueries';
 import type { ListPage } from '../../../shared/contracts/listing';
 import { browserEventSource, type EventSourceFactory } from '../../../api/eventSource';
-import { useResource } from '../../../store/useResource';
+import { useEndpoint } from '../../../store/useResource';
+import * as dns from '../../../shared/contracts/dns';
 import { DataTable, type AccentColor, type TableRow } from '../../../widgets/DataTable';
 import { PageHeader } from '../../../widgets/PageHeader';
 import { Select } from '../../../widgets/Select';
@@ -29,7 +29,7 @@ import '../common/entity/entity.css';
 import './queries.css';
 
 export const DNS_QUERIES_TITLE = 'DNS queries';
-export const DNS_QUERIES_SOURCE: ListSource = { resource: 'dns/queries', query: queriesQuery };
+export const DNS_QUERIES_SOURCE: ListSource = { resource: dns.listQueries.path, query: queriesQuery };
 
 const TYPES = ['A', 'AAAA', 'CNAME', 'HTTPS', 'MX', 'NS', 'PTR', 'SOA', 'SRV', 'SVCB', 'TXT', 'ANY'];
 const RCODES = ['NOERROR', 'NXDOMAIN', 'SERVFAIL', 'REFUSED', 'FORMERR', 'NOTIMPL'];
@@ -113,7 +113,7 @@ export function QueriesPage({ eventSource = browserEventSource }: QueriesPagePro
   const [range, setRange] = useState('3600');
   // The range's start is fixed when the range is chosen (a moving start would be a new request every render).
   const [from, setFrom] = useState(() => Date.now() - 3600_000);
-  const top = useResource<DnsQueryTop>(`dns/queries/top?from=${from}`);
+  const top = useEndpoint(dns.getQueryTop, { query: { from: String(from) } });
 
   const [client, setClient] = useState(params.client ?? '');
   const clientTimer = useRef<ReturnType<typeof setTimeout> | null>(null);

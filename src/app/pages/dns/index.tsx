@@ -4,7 +4,7 @@ import { DynamicPage, DYNAMIC_DNS_TITLE } from './DynamicPage';
 import { DNS_PROXY_TITLE, ProxyPage } from './ProxyPage';
 import { DNS_QUERIES_SOURCE, DNS_QUERIES_TITLE, QueriesPage } from './QueriesPage';
 import { listPrefetch } from '../common/entity/listQuery';
-import { DNS_PREVIEW_KEY, DNS_PROXY_KEY, DNS_SERVICE_KEY, DYNAMIC_DNS_KEY } from './types';
+import { DNS_PREVIEW_KEY, DNS_PROXY_KEY, DNS_SERVICE_KEY, DYNAMIC_DNS_KEY } from './resources';
 
 export const routes: Record<string, RouteModule> = {
   proxy: {

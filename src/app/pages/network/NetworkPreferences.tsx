@@ -5,12 +5,19 @@
  * the confirmation banner or is rolled back. The files applying would write are shown below the form. Users who are
  * not admins see the values read-only.
  */
+import {
+  getNetworkPreferences,
+  putNetworkPreferences,
+  type NetworkPreferences,
+  type PreferencesAnswer,
+} from '../../../shared/contracts/system';
+import { keyOf } from '../../../shared/contracts/endpoint';
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
 import { useId } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { splitMultiValue, validateValue, type FieldRules } from '../../../lib/validation';
-import { useResource, useResourceSave } from '../../../store/useResource';
+import { useEndpoint, useResourceSave } from '../../../store/useResource';
 import { useCanWrite } from '../../../store/usePrivilege';
 import { Loader } from '../../../widgets/Loader';
 import { ApplyHeader } from '../common/config/ApplyHeader';
@@ -22,26 +29,10 @@ import '../common/config/config.css';
 import './network.css';
 
 export const PREFERENCES_TITLE = 'Network preferences';
-export const NETWORK_PREFERENCES_KEY = 'network/preferences';
+export const NETWORK_PREFERENCES_KEY = keyOf(getNetworkPreferences);
 export const NETWORK_PREFERENCES_PREVIEW_KEY = 'network/preferences/preview';
 
-export interface NetworkPreferences {
-  hostname: string;
-  domain: string;
-  dns_servers: string[];
-  ntp_servers: string[];
-  timezone: string;
-}
-
-/** What `GET {api}network/preferences` answers. */
-export interface PreferencesAnswer {
-  data: NetworkPreferences;
-  saved: boolean;
-  updated_at: number | null;
-  updated_by: string | null;
-  status: { pending_changes: boolean; applied_at: number | null; applied_by: string | null };
-  time_zones: string[];
-}
+export type { NetworkPreferences, PreferencesAnswer };
 
 interface FormValues {
   hostname: string;
@@ -97,8 +88,7 @@ function PreferencesForm({ answer }: { answer: PreferencesAnswer }) {
         onSubmit={(v) => {
           save({
             key: NETWORK_PREFERENCES_KEY,
-            method: 'PUT',
-            path: 'network/preferences',
+            endpoint: putNetworkPreferences,
             body: fromForm(v),
             message: 'Network preferences saved; apply them to write their files.',
             refresh: [NETWORK_PREFERENCES_PREVIEW_KEY],
@@ -168,7 +158,7 @@ function ReadOnlyPreferences({ data }: { data: NetworkPreferences }) {
 }
 
 export function NetworkPreferencesPage() {
-  const { data, status } = useResource<PreferencesAnswer>(NETWORK_PREFERENCES_KEY);
+  const { data, status } = useEndpoint(getNetworkPreferences);
   // Admins, and accounts whose groups grant the network area's write privilege.
   const isAdmin = useCanWrite('network');
   const applied = data?.status.applied_at
@@ -182,7 +172,7 @@ export function NetworkPreferencesPage() {
           description="The appliance's host name, domain, name and time servers and time zone, rendered to the files they live in (under the console's data directory)."
           pendingChanges={data?.status.pending_changes}
           resourceKey={NETWORK_PREFERENCES_KEY}
-          applyPath="network/preferences/apply"
+          apply="network/preferences/apply"
           refresh={[NETWORK_PREFERENCES_PREVIEW_KEY]}
           help={NETWORK_HELP}
           readOnly={!isAdmin}

@@ -12,22 +12,14 @@ import { PageHeader } from '../../../widgets/PageHeader';
 import { SignInTable } from '../common/SignInTable';
 import '../common/config/config.css';
 import './profile.css';
-import type { SecurityKeySummary } from '../../../shared/authentication';
+import type { MySignIns } from '../../../shared/contracts/authentication';
 import { SecurityKeys } from './SecurityKeys';
 import { TwoFactorSetup } from './TwoFactorSetup';
 
 export const PROFILE_TITLE = 'Your account';
 export const SIGN_INS_KEY = 'users/me/sign-ins';
 
-export interface SignIns {
-  data: Array<{ at: number; source: string; method: string; success: boolean }>;
-  last_login: number | null;
-  failed_since_last_login: number;
-  active_sessions: number;
-  password_changed_at?: number | null;
-  second_factors?: Array<{ type: 'totp'; created_at: number | null }>;
-  security_keys?: SecurityKeySummary[];
-}
+export type SignIns = MySignIns;
 
 const METHODS: Record<string, string> = {
   password: 'Password',

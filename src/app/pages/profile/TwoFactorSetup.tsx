@@ -11,12 +11,9 @@ import { useAppDispatch, useAppSelector } from '../../../store/createStore';
 import { notificationRequested } from '../../../store/slices/notifications.slice';
 import { resourceLoadRequested } from '../../../store/slices/resources.slice';
 import { useServices } from '../../services';
+import type { TotpEnrolment } from '../../../shared/contracts/authentication';
 
-interface NewSecret {
-  secret: string;
-  uri: string;
-  qr: string;
-}
+type NewSecret = TotpEnrolment;
 
 /** The field error of a refused code, or a general message. */
 function refusal(e: unknown): string {

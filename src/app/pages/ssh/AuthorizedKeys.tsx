@@ -1,12 +1,15 @@
 /** Per-user authorised keys: paste a public key line (options, type, key, comment) as a key file holds it. */
-import { object, string } from 'yup';
+import { object } from 'yup';
 import { TextArea } from '../../../widgets/TextArea';
 import { useField, useFormikContext } from 'formik';
 import { useServerFieldError } from '../../../store/useResource';
 import { checkKey } from '../../../shared/keyPolicy';
 import { ListSection } from '../common/config/ListSection';
 import { FieldError, TextField } from '../common/config/fields';
-import { SSH_CONFIG_KEY, SSH_PREVIEW_KEY, type AuthorizedKey } from './types';
+import { SSH_CONFIG_KEY, SSH_PREVIEW_KEY } from './resources';
+import * as ssh from '../../../shared/contracts/ssh';
+import type { AuthorizedKey } from '../../../shared/contracts/ssh';
+import { fieldSchemaOf } from '../../forms/contractRules';
 
 interface Values {
   username: string;
@@ -21,10 +24,11 @@ const dsa = checkKey({ kind: 'dsa' });
 const DSA_REFUSED = dsa.ok ? '' : `${dsa.msg[0].toUpperCase()}${dsa.msg.slice(1)}.`;
 
 export const authorizedKeySchema = object({
-  username: string()
-    .required('This field is required.')
-    .matches(/^[a-z_][a-z0-9_-]{0,31}$/, 'User names are lower-case letters, digits, _ and -.'),
-  key: string()
+  // The name's pattern and the key's length come from the endpoint's body schema.
+  username: fieldSchemaOf(ssh.AuthorizedKeyBody, 'username', 'User name', {
+    pattern: 'User names are lower-case letters, digits, _ and -.',
+  }).required('This field is required.'),
+  key: fieldSchemaOf(ssh.AuthorizedKeyBody, 'key', 'The key line')
     .required('This field is required.')
     .test(
       'line',
@@ -64,7 +68,7 @@ export function AuthorizedKeys({ keys }: { keys: AuthorizedKey[] }) {
       title="Authorised keys"
       itemName="authorised key"
       description="Public keys that may log in as a user, with optional OpenSSH options (e.g. from=…, no-pty)."
-      path="ssh/config/authorized_keys"
+      endpoints={ssh.authorizedKeys}
       items={keys}
       emptyMessage="No authorised keys."
       columns={[

@@ -3,7 +3,8 @@
  * authorised keys, the generated sshd_config as it would be applied, and Apply.
  */
 import { Loader } from '../../../widgets/Loader';
-import { useResource } from '../../../store/useResource';
+import { useEndpoint } from '../../../store/useResource';
+import * as ssh from '../../../shared/contracts/ssh';
 import { ApplyHeader } from '../common/config/ApplyHeader';
 import { ConfigPreview } from '../common/config/ConfigPreview';
 import { ServiceStatus } from '../common/config/ServiceStatus';
@@ -11,14 +12,14 @@ import { DirtyGuard } from '../common/config/DirtyGuard';
 import { AuthorizedKeys } from './AuthorizedKeys';
 import { HostKeys } from './HostKeys';
 import { SshSettingsForm } from './SshSettingsForm';
-import { SSH_CONFIG_KEY, SSH_PREVIEW_KEY, SSH_SERVICE_KEY, type SshConfigData } from './types';
+import { SSH_CONFIG_KEY, SSH_PREVIEW_KEY, SSH_SERVICE_KEY } from './resources';
 import '../common/config/config.css';
 import { AreaAccess, ReadOnlyNotice } from '../common/config/ReadOnly';
 
 export const SSH_CONFIG_TITLE = 'SSH configuration';
 
 export function ConfigPage() {
-  const { data, status } = useResource<SshConfigData>(SSH_CONFIG_KEY);
+  const { data, status } = useEndpoint(ssh.getConfig);
   return (
     <AreaAccess area="ssh">
       <DirtyGuard>
@@ -29,7 +30,7 @@ export function ConfigPage() {
             enabled={data?.settings.enabled}
             pendingChanges={data?.status.pending_changes}
             resourceKey={SSH_CONFIG_KEY}
-            applyPath="ssh/config/apply"
+            apply={ssh.apply}
             refresh={[SSH_PREVIEW_KEY, SSH_SERVICE_KEY]}
           />
           <ReadOnlyNotice />

@@ -1,6 +1,6 @@
 /** The appliance's SSH host keys, as `ssh-keygen -l` prints them, so a first connection can be checked. */
 import { useId } from 'react';
-import type { HostKey } from './types';
+import type { HostKey } from '../../../shared/contracts/ssh';
 
 export function HostKeys({ keys }: { keys: HostKey[] }) {
   const headingId = useId();

@@ -9,17 +9,18 @@ import { object, ref, string } from 'yup';
 import { formatDateTime } from '../../../lib/format';
 import { passwordStrength } from '../../../lib/passwordStrength';
 import { PageHeader } from '../../../widgets/PageHeader';
-import { useResource, useResourceSave } from '../../../store/useResource';
+import { useEndpoint, useResourceSave } from '../../../store/useResource';
 import { PasswordStrengthMeter } from '../account/PasswordStrengthMeter';
 import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
 import { SavedReset, TextField } from '../common/config/fields';
-import { SSH_PASSWORD_KEY, type ShellPasswordData } from './types';
+import { SSH_PASSWORD_KEY } from './resources';
+import * as ssh from '../../../shared/contracts/ssh';
 import '../common/config/config.css';
 import { AreaAccess, ReadOnlyNotice, WritableFieldset } from '../common/config/ReadOnly';
 
 export const SSH_PASSWORD_TITLE = 'SSH password';
-/** Spec-aligned local password policy (the appliance checks the same). */
-export const SHELL_PASSWORD_MIN_LENGTH = 10;
+/** The contract's bounds (the appliance checks the same). */
+const { SHELL_PASSWORD_MIN_LENGTH, SHELL_PASSWORD_MAX_LENGTH } = ssh;
 
 interface Values {
   new_password: string;
@@ -34,6 +35,7 @@ export const shellPasswordSchema = (username: string) =>
     new_password: string()
       .required('This field is required.')
       .min(SHELL_PASSWORD_MIN_LENGTH, `Use at least ${SHELL_PASSWORD_MIN_LENGTH} characters.`)
+      .max(SHELL_PASSWORD_MAX_LENGTH, `Use at most ${SHELL_PASSWORD_MAX_LENGTH} characters.`)
       .test(
         'username',
         'The password must not contain the user name.',
@@ -51,7 +53,7 @@ export const shellPasswordSchema = (username: string) =>
   });
 
 export function PasswordPage() {
-  const { data } = useResource<ShellPasswordData>(SSH_PASSWORD_KEY);
+  const { data } = useEndpoint(ssh.getShellPassword);
   const { save, pending, status } = useResourceSave();
   const meterId = useId();
   const username = data?.username ?? 'admin';
@@ -80,9 +82,8 @@ export function PasswordPage() {
               validationSchema={shellPasswordSchema(username)}
               onSubmit={(v) => {
                 save({
+                  endpoint: ssh.putShellPassword,
                   key: SSH_PASSWORD_KEY,
-                  method: 'PUT',
-                  path: 'ssh/password',
                   body: { current_password: v.current_password, new_password: v.new_password },
                   message: 'Shell password changed.',
                 });

@@ -5,9 +5,9 @@
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
 import { useId } from 'react';
-import { array, boolean, object, string } from 'yup';
-import { isIpAddress } from '../../../lib/validation';
-import { fieldSchema } from '../../../lib/validation/yup';
+import { boolean, object, string } from 'yup';
+import * as ssh from '../../../shared/contracts/ssh';
+import { fieldSchemaOf, listSchemaOf, widgetRulesOf } from '../../forms/contractRules';
 import { useResourceSave } from '../../../store/useResource';
 import { FormDirtyReporter } from '../common/config/DirtyGuard';
 import {
@@ -19,39 +19,38 @@ import {
   SelectField,
   TextField,
 } from '../common/config/fields';
-import { SSH_CONFIG_KEY, SSH_PREVIEW_KEY, type SshConfigData, type SshSettings } from './types';
+import { SSH_CONFIG_KEY, SSH_PREVIEW_KEY } from './resources';
 import { WritableFieldset } from '../common/config/ReadOnly';
 
-interface Values extends Omit<SshSettings, 'port'> {
+interface Values extends Omit<ssh.SshSettings, 'port'> {
   port: string;
 }
 
-const PORT = { validators: ['integer'] as const, min: 1, max: 65535, required: true };
-const GROUP = /^[a-z_][a-z0-9_-]{0,31}$/;
+/** Every rule comes from the endpoint's body schema (src/shared/contracts/ssh.ts): the form cannot drift from it. */
+const BODY = ssh.SshSettings;
+const PORT = widgetRulesOf(BODY, 'port');
+const LISTEN = widgetRulesOf(BODY, 'listen_addresses');
 
-const atLeastOne = (what: string) => array(string().required()).min(1, `Choose at least one ${what}.`);
+const atLeastOne = (field: string, what: string) =>
+  listSchemaOf(BODY, field, `Choose only offered ${what}s.`, `Choose at least one ${what}.`);
 
 export const sshSettingsSchema = object({
   enabled: boolean(),
-  port: fieldSchema({ validators: ['integer'], min: 1, max: 65535, required: true }, 'Port'),
-  listen_addresses: array(string().required()).test(
-    'ip',
-    'Every entry must be an IPv4 or IPv6 address.',
-    (l) => (l ?? []).every((a) => isIpAddress(a)),
-  ),
+  port: fieldSchemaOf(BODY, 'port', 'Port'),
+  listen_addresses: listSchemaOf(BODY, 'listen_addresses', 'Every entry must be an IPv4 or IPv6 address.'),
   password_authentication: boolean(),
-  permit_root_login: string().oneOf(['no', 'prohibit-password', 'yes']),
-  allow_groups: array(string().required()).test(
-    'group',
+  permit_root_login: string().oneOf([...ssh.ROOT_LOGIN]),
+  allow_groups: listSchemaOf(
+    BODY,
+    'allow_groups',
     'Group names are lower-case letters, digits, _ and -, starting with a letter or _.',
-    (l) => (l ?? []).every((g) => GROUP.test(g)),
   ),
-  kex_algorithms: atLeastOne('key exchange algorithm'),
-  ciphers: atLeastOne('cipher'),
-  macs: atLeastOne('MAC'),
+  kex_algorithms: atLeastOne('kex_algorithms', 'key exchange algorithm'),
+  ciphers: atLeastOne('ciphers', 'cipher'),
+  macs: atLeastOne('macs', 'MAC'),
 });
 
-export function SshSettingsForm({ data }: { data: SshConfigData }) {
+export function SshSettingsForm({ data }: { data: ssh.SshConfig }) {
   const { save, pending, status } = useResourceSave();
   const headingId = useId();
   const initial: Values = { ...data.settings, port: String(data.settings.port) };
@@ -69,9 +68,8 @@ export function SshSettingsForm({ data }: { data: SshConfigData }) {
         validationSchema={sshSettingsSchema}
         onSubmit={(v) => {
           save({
+            endpoint: ssh.putSettings,
             key: SSH_CONFIG_KEY,
-            method: 'PUT',
-            path: 'ssh/config/settings',
             body: { ...v, port: Number(v.port) },
             message: 'SSH settings saved.',
             refresh: [SSH_PREVIEW_KEY],
@@ -84,11 +82,11 @@ export function SshSettingsForm({ data }: { data: SshConfigData }) {
               <FormDirtyReporter id="ssh-settings" />
               <SavedReset status={status} />
               <CheckboxField name="enabled" label="Enable the SSH service" />
-              <TextField name="port" label="Port" {...PORT} validators={PORT.validators} />
+              <TextField name="port" label="Port" {...PORT} />
               <ListField
                 name="listen_addresses"
                 label="Listen addresses (empty: every address)"
-                validators={['ip', 'ipv6']}
+                validators={LISTEN.validators}
                 placeholder="e.g. 192.168.1.1 or fd00::1"
               />
               <CheckboxField

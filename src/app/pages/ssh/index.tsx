@@ -2,7 +2,7 @@ import { resourceLoadRequested } from '../../../store/slices/resources.slice';
 import type { RouteModule } from '../../routing/types';
 import { ConfigPage, SSH_CONFIG_TITLE } from './ConfigPage';
 import { PasswordPage, SSH_PASSWORD_TITLE } from './PasswordPage';
-import { SSH_CONFIG_KEY, SSH_PASSWORD_KEY, SSH_PREVIEW_KEY, SSH_SERVICE_KEY } from './types';
+import { SSH_CONFIG_KEY, SSH_PASSWORD_KEY, SSH_PREVIEW_KEY, SSH_SERVICE_KEY } from './resources';
 
 export const routes: Record<string, RouteModule> = {
   config: {

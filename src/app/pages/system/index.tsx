@@ -10,7 +10,7 @@ import {
 } from './certificates/CertificateListPage';
 import { CRL_DETAIL, CrlDetailPage } from './crls/CrlDetailPage';
 import { CRLS_LIST, CRLS_TITLE, CrlListPage } from './crls/CrlListPage';
-import { CAS_KEY, CERTIFICATE_SUMMARY_KEY } from './types';
+import { CAS_KEY, CERTIFICATE_SUMMARY_KEY } from './resources';
 import { ORDER_DETAIL, OrderDetailPage } from './acme/OrderDetailPage';
 import { ACCOUNTS_KEY, ORDERS_LIST, ORDERS_TITLE, OrderListPage } from './acme/OrderListPage';
 import { listPrefetch } from '../common/entity/listQuery';

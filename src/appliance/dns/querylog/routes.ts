@@ -13,9 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../../shared/contracts/listing';
 import {
-  queriesQuery,
   streamQuery,
-  topQuery,
   type AnsweredBy,
   DNS_QUERY_STREAM_PATH,
   matchesQueryFilter,
@@ -23,6 +21,8 @@ import {
   type DnsQueryRecord,
 } from '../../../shared/dnsQueries';
 import { area } from '../../http/routeAccess';
+import { contractRoute } from '../../http/contractRoute';
+import * as dns from '../../../shared/contracts/dns';
 import { lastEventId, startEventStream, type EventStreamOptions } from '../../http/sse';
 import type { QueryRecorder } from './recorder';
 import type { QueryStore } from './store';
@@ -44,35 +44,27 @@ export function registerQueryRoutes(
   store: QueryStore,
   recorder: QueryRecorder,
 ): void {
-  scope.get<{ Querystring: Static<typeof queriesQuery> }>(
-    '/dns/queries',
-    { config: { access: area('dns') }, schema: { querystring: queriesQuery } },
-    async (req) => {
-      recorder.flush();
-      const page = Number(req.query.page ?? 1);
-      const perPage = Math.min(MAX_PER_PAGE, Number(req.query.per_page ?? DEFAULT_PER_PAGE));
-      const { data, total } = store.list(filterOf(req.query), page, perPage);
-      return { data, total, page, per_page: perPage };
-    },
-  );
+  contractRoute(scope, dns.listQueries, { access: area('dns') }, async (req) => {
+    recorder.flush();
+    const page = Number(req.query.page ?? 1);
+    const perPage = Math.min(MAX_PER_PAGE, Number(req.query.per_page ?? DEFAULT_PER_PAGE));
+    const { data, total } = store.list(filterOf(req.query), page, perPage);
+    return { data, total, page, per_page: perPage };
+  });
 
-  scope.get<{ Querystring: Static<typeof topQuery> }>(
-    '/dns/queries/top',
-    { config: { access: area('dns') }, schema: { querystring: topQuery } },
-    async (req) => {
-      recorder.flush();
-      const from = req.query.from !== undefined ? Number(req.query.from) : undefined;
-      const to = req.query.to !== undefined ? Number(req.query.to) : undefined;
-      const top = store.top(from, to, Number(req.query.limit ?? 10));
-      return {
-        from: from ?? null,
-        to: to ?? null,
-        ...top,
-        malformed: recorder.malformed,
-        dropped: recorder.dropped,
-      };
-    },
-  );
+  contractRoute(scope, dns.getQueryTop, { access: area('dns') }, async (req) => {
+    recorder.flush();
+    const from = req.query.from !== undefined ? Number(req.query.from) : undefined;
+    const to = req.query.to !== undefined ? Number(req.query.to) : undefined;
+    const top = store.top(from, to, Number(req.query.limit ?? 10));
+    return {
+      from: from ?? null,
+      to: to ?? null,
+      ...top,
+      malformed: recorder.malformed,
+      dropped: recorder.dropped,
+    };
+  });
 }
 
 const RESUME_PAGE = 500;

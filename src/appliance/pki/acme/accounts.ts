@@ -8,6 +8,7 @@ import type { KeyType } from '../keys';
 import { generateKey } from '../offThread';
 import { parseCertificates } from '../x509';
 import { acmeClient, acmeReason, DEFAULT_TIMING, type AcmeTiming } from './client';
+import type { AcmeAccount } from '../../../shared/contracts/pki';
 
 export interface AccountRow {
   id: string;
@@ -36,7 +37,7 @@ export function getAccountRow(p: PkiContext, id: string): AccountRow {
   return row;
 }
 
-export function accountView(p: PkiContext, row: AccountRow) {
+export function accountView(p: PkiContext, row: AccountRow): AcmeAccount {
   const orders = p.app.db
     .prepare('SELECT COUNT(*) AS n FROM pki_acme_orders WHERE account_id = ?')
     .get(row.id) as { n: number };

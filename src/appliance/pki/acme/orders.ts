@@ -17,6 +17,7 @@ import { generateKey } from '../offThread';
 import { DAY_MS, derOf, parseCertificates, sanExtension, emptySans, x509, certPem } from '../x509';
 import { clientOf, getAccountRow } from './accounts';
 import { acmeReason, DEFAULT_TIMING, type AcmeTiming } from './client';
+import type { AcmeOrder } from '../../../shared/contracts/pki';
 
 export type OrderStatus = 'pending' | 'ready' | 'processing' | 'valid' | 'invalid';
 export const ACTIVE_STATUSES: OrderStatus[] = ['pending', 'ready', 'processing'];
@@ -62,7 +63,7 @@ export function getOrderRow(p: PkiContext, id: string): OrderRow {
   return row;
 }
 
-export function orderView(p: PkiContext, row: OrderRow) {
+export function orderView(p: PkiContext, row: OrderRow): AcmeOrder {
   const account = p.app.db.prepare('SELECT name FROM pki_acme_accounts WHERE id = ?').get(row.account_id) as
     { name: string } | undefined;
   const cert = row.certificate_id

@@ -39,6 +39,8 @@ import {
 } from './schemas';
 import type { Static } from '@sinclair/typebox';
 import { certificatesQuery } from '../../../shared/contracts/pki';
+import * as pki from '../../../shared/contracts/pki';
+import { contractRoute } from '../../http/contractRoute';
 import { certificateSummary, listCertificatePage } from '../certificateList';
 import { bulkBodySchema, nameIn, runBulk } from '../bulk';
 import { area } from '../../http/routeAccess';
@@ -148,16 +150,6 @@ const renewSchema = {
       key_type: keyTypeField,
       revoke_previous: { type: 'boolean' },
     },
-  },
-};
-
-const revokeSchema = {
-  params: idParams,
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['reason'],
-    properties: { reason: { type: 'string', enum: [...REVOCATION_REASONS] } },
   },
 };
 
@@ -283,10 +275,8 @@ export function registerCertificateRoutes(scope: FastifyInstance, p: PkiContext)
         .send(await pkiAction(() => renewCertificate(p, req.params.id, req.body ?? {}, by(req)))),
   );
 
-  scope.post<{ Params: { id: string }; Body: { reason: RevocationReason } }>(
-    '/pki/certificates/:id/revoke',
-    { ...pkiArea, schema: revokeSchema },
-    async (req) => pkiAction(() => revokeCertificate(p, req.params.id, req.body.reason, by(req))),
+  contractRoute(scope, pki.revokeCertificate, pkiArea.config, async (req) =>
+    pkiAction(() => revokeCertificate(p, req.params.id, req.body.reason, by(req))),
   );
 
   scope.delete<{ Params: { id: string } }>(

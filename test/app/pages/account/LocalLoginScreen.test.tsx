@@ -1,7 +1,7 @@
 /** @jest-environment ./test/support/jsdom-environment.js */
 import { screen, waitFor } from '@testing-library/react';
 import { axe } from 'jest-axe';
-import type { ApiClient, ApiResponse } from '../../../../src/api/client';
+import { withCall, type ApiClient, type ApiResponse } from '../../../../src/api/client';
 import { localAuthCodeMessages, statusMessages } from '../../../../src/api/errorCatalogue';
 import { ApiError } from '../../../../src/api/errors';
 import { ERROR_DURATION_MS } from '../../../../src/notifications/constants';
@@ -22,7 +22,7 @@ const unauthorized = (code: number) =>
 function fakeApi(setup: unknown, answers: Array<unknown | Error>) {
   const posts: Array<{ url: string; body: string }> = [];
   const ok = <T,>(data: T): ApiResponse<T> => ({ status: 200, data, headers: new Headers() });
-  const api: ApiClient = {
+  const api: ApiClient = withCall({
     request: jest.fn(),
     get: (async () => (setup instanceof Error ? Promise.reject(setup) : ok(setup))) as ApiClient['get'],
     post: (async (url: string, body: unknown) => {
@@ -34,7 +34,7 @@ function fakeApi(setup: unknown, answers: Array<unknown | Error>) {
     put: jest.fn(),
     patch: jest.fn(),
     delete: jest.fn(),
-  };
+  });
   return { api, posts };
 }
 

@@ -7,7 +7,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { axe } from 'jest-axe';
 import type { ReactElement } from 'react';
-import type { ApiClient, ApiResponse } from '../../../../src/api/client';
+import { withCall, type ApiClient, type ApiResponse } from '../../../../src/api/client';
 import { LocalLoginScreen } from '../../../../src/app/pages/account/LocalLoginScreen';
 import {
   LoginFlowScreen,
@@ -26,7 +26,7 @@ function setupApi(signup: string | undefined): ApiClient {
       ? ok(setup)
       : Promise.reject(new Error(`unexpected ${url}`))) as ApiClient['get'];
   const fail = () => Promise.reject(new Error('unexpected'));
-  return { request: fail, get, post: fail, put: fail, patch: fail, delete: fail };
+  return withCall({ request: fail, get, post: fail, put: fail, patch: fail, delete: fail });
 }
 
 const disabled = {

@@ -8,14 +8,14 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { errorsSaga } from '../../../../sagas/errors.saga';
-import type { ApiClient } from '../../../../src/api/client';
+import { withCall, type ApiClient } from '../../../../src/api/client';
 import { AppProviders } from '../../../../src/app/AppProviders';
 import { pageLoader } from '../../../../src/app/pages/account/useAccountEffects';
 import { createAppStore, type RootState } from '../../../../src/store/createStore';
 
 const offline: ApiClient = (() => {
   const fail = () => Promise.reject(new Error('offline'));
-  return { request: fail, get: fail, post: fail, put: fail, patch: fail, delete: fail };
+  return withCall({ request: fail, get: fail, post: fail, put: fail, patch: fail, delete: fail });
 })();
 
 export function renderScreen(

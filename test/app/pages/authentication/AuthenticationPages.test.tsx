@@ -5,7 +5,7 @@ import { axe } from 'jest-axe';
 import { ApiError } from '../../../../src/api/errors';
 import { LockoutPage } from '../../../../src/app/pages/authentication/LockoutPage';
 import { UsersPage } from '../../../../src/app/pages/authentication/UsersPage';
-import type { Account } from '../../../../src/app/pages/authentication/types';
+import type { Account } from '../../../../src/shared/contracts/authentication';
 import { fakeApi } from '../../../sagas/fakes';
 import { resourcesState } from '../../../../stories/pages/fixtures';
 import { renderPage } from '../dns/renderPage';

@@ -8,7 +8,7 @@ import { resourcesSaga } from '../../../../sagas/resources.saga';
 import { ApiError } from '../../../../src/api/errors';
 import { GroupDetailPage } from '../../../../src/app/pages/authentication/GroupDetailPage';
 import { GroupsPage } from '../../../../src/app/pages/authentication/GroupsPage';
-import type { Group } from '../../../../src/app/pages/authentication/types';
+import type { Group } from '../../../../src/shared/contracts/authentication';
 import { ProxyPage } from '../../../../src/app/pages/dns/ProxyPage';
 import type { SessionUser } from '../../../../src/store/slices/session.slice';
 import { fakeApi, makeTestStore } from '../../../sagas/fakes';

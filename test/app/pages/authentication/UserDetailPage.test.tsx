@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { resourcesSaga } from '../../../../sagas/resources.saga';
 import { ApiError } from '../../../../src/api/errors';
 import { UserDetailPage } from '../../../../src/app/pages/authentication/UserDetailPage';
-import type { AccountDetail } from '../../../../src/app/pages/authentication/types';
+import type { AccountDetail } from '../../../../src/shared/contracts/authentication';
 import { fakeApi, makeTestStore } from '../../../sagas/fakes';
 import { resourcesState } from '../../../../stories/pages/fixtures';
 

@@ -3,8 +3,12 @@
  * (upstreams, host and domain overrides, listen addresses), the network preferences (DNS and NTP servers) and SSH
  * (listen addresses) are checked here against the appliance's own checks, one table of addresses for all.
  */
+import type { TSchema } from '@sinclair/typebox';
 import { domainOverrideList, hostOverrideList, upstreamList } from '../../../../src/appliance/dns/proxy';
 import { checkSettings, DEFAULT_DNS_SETTINGS } from '../../../../src/appliance/dns/proxy';
+import { createAjv } from '../../../../src/appliance/http/scope';
+import * as dns from '../../../../src/shared/contracts/dns';
+import * as ssh from '../../../../src/shared/contracts/ssh';
 import { checkPreferences } from '../../../../src/appliance/network/preferences';
 import { checkSshSettings, DEFAULT_SSH_SETTINGS } from '../../../../src/appliance/ssh/config';
 import { domainSchema, hostSchema, upstreamSchema } from '../../../../src/app/pages/dns/ProxyLists';
@@ -35,28 +39,38 @@ const ADDRESSES: Array<[string, boolean]> = [
   ['', false],
 ];
 
+/** What the appliance does with a body: its contract's schema (the route's Ajv, §5 formats), then the area's rules. */
+const ajv = createAjv();
+const schemaAccepts = (schema: TSchema, body: unknown) =>
+  ajv.validate(JSON.parse(JSON.stringify(schema)), body);
+
 const formAccepts = (schema: { isValidSync: (v: unknown) => boolean }, values: unknown) =>
   schema.isValidSync(values);
 
 describe.each(ADDRESSES)('%j', (address, accepted) => {
   it('DNS upstream: form and appliance agree', () => {
     expect(formAccepts(upstreamSchema, { address, port: '53', tls: false, tls_name: '' })).toBe(accepted);
-    expect('item' in upstreamList.check({ address, port: 53, tls: false, tls_name: '' }, [])).toBe(accepted);
+    const body = { address, port: 53, tls: false, tls_name: '' };
+    expect(schemaAccepts(dns.UpstreamBody, body) && 'item' in upstreamList.check(body, [])).toBe(accepted);
   });
 
   it('DNS host override: form and appliance agree', () => {
     expect(formAccepts(hostSchema, { host: 'nas', domain: 'home.arpa', address, description: '' })).toBe(
       accepted,
     );
-    const stored = hostOverrideList.check({ host: 'nas', domain: 'home.arpa', address, description: '' }, []);
-    expect('item' in stored).toBe(accepted);
+    const body = { host: 'nas', domain: 'home.arpa', address, description: '' };
+    expect(schemaAccepts(dns.HostOverrideBody, body) && 'item' in hostOverrideList.check(body, [])).toBe(
+      accepted,
+    );
   });
 
   it('DNS domain override: form and appliance agree', () => {
     const values = { domain: 'corp.example.com', server: address, port: '53', description: '' };
     expect(formAccepts(domainSchema, values)).toBe(accepted);
-    const stored = domainOverrideList.check({ ...values, port: 53 }, []);
-    expect('item' in stored).toBe(accepted);
+    const body = { ...values, port: 53 };
+    expect(schemaAccepts(dns.DomainOverrideBody, body) && 'item' in domainOverrideList.check(body, [])).toBe(
+      accepted,
+    );
   });
 
   it('DNS proxy listen addresses: form and appliance agree', () => {
@@ -68,8 +82,8 @@ describe.each(ADDRESSES)('%j', (address, accepted) => {
       dnssec: true,
     };
     expect(formAccepts(proxySettingsSchema, values)).toBe(accepted);
-    const problems = checkSettings({ ...DEFAULT_DNS_SETTINGS, listen_interfaces: [address] });
-    expect(problems.length === 0).toBe(accepted);
+    const body = { ...DEFAULT_DNS_SETTINGS, listen_interfaces: [address] };
+    expect(schemaAccepts(dns.ProxySettings, body) && checkSettings(body).length === 0).toBe(accepted);
   });
 
   it('network DNS servers: form and appliance agree', () => {
@@ -89,7 +103,7 @@ describe.each(ADDRESSES)('%j', (address, accepted) => {
       isValidSync: (v: unknown) => boolean;
     };
     expect(form.isValidSync([address])).toBe(accepted);
-    const problems = checkSshSettings({ ...DEFAULT_SSH_SETTINGS, listen_addresses: [address] });
-    expect(problems.length === 0).toBe(accepted);
+    const body = { ...DEFAULT_SSH_SETTINGS, listen_addresses: [address] };
+    expect(schemaAccepts(ssh.SshSettings, body) && checkSshSettings(body).length === 0).toBe(accepted);
   });
 });

@@ -168,7 +168,7 @@ test('a configuration page leads to the history of its area', async () => {
             title="DNS proxy"
             description="Resolver settings"
             resourceKey="dns/proxy"
-            applyPath="dns/proxy/apply"
+            apply="dns/proxy/apply"
             refresh={[]}
           />
         ),

@@ -19,6 +19,9 @@ const signIns: SignIns = {
     { at: 1_700_000_500_000, source: '10.0.0.2', method: 'password+totp', success: true },
   ],
   last_login: 1_700_000_500_000,
+  password_changed_at: null,
+  second_factors: [],
+  security_keys: [],
   failed_since_last_login: 1,
   active_sessions: 2,
 };

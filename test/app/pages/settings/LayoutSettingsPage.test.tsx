@@ -21,11 +21,13 @@ const settle = () => act(() => new Promise((r) => setTimeout(r, 20)));
 const custom: LayoutSettings = {
   primary_color: '#196ecd',
   bar_color: '#222222',
+  login_title: null,
   images: { login_logo: true, bar_logo: false, login_background: false },
 };
 const defaults: LayoutSettings = {
   primary_color: '#76b100',
   bar_color: '#1f2a33',
+  login_title: null,
   images: { login_logo: false, bar_logo: false, login_background: false },
 };
 

@@ -6,7 +6,7 @@ import { acmeOrderStreamSaga } from '../../../../sagas/acmeOrderStream.saga';
 import type { EventSourceLike } from '../../../../sagas/logStream.saga';
 import { OrderDetailPage } from '../../../../src/app/pages/system/acme/OrderDetailPage';
 import { OrderListPage } from '../../../../src/app/pages/system/acme/OrderListPage';
-import type { AcmeOrder } from '../../../../src/app/pages/system/types';
+import type { AcmeOrder } from '../../../../src/shared/contracts/pki';
 import { fakeApi } from '../../../sagas/fakes';
 import { resourcesState } from '../../../../stories/pages/fixtures';
 import { FIRST_PAGE, inDays, paged, webCertificate } from '../../../../stories/screens/system/fixtures';

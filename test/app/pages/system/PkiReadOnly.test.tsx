@@ -14,7 +14,7 @@ import { CertificateDetailPage } from '../../../../src/app/pages/system/certific
 import { CertificateListPage } from '../../../../src/app/pages/system/certificates/CertificateListPage';
 import { CrlDetailPage } from '../../../../src/app/pages/system/crls/CrlDetailPage';
 import { CrlListPage } from '../../../../src/app/pages/system/crls/CrlListPage';
-import type { AcmeOrder } from '../../../../src/app/pages/system/types';
+import type { AcmeOrder } from '../../../../src/shared/contracts/pki';
 import type { Privileges } from '../../../../src/shared/privileges';
 import { resourcesState } from '../../../../stories/pages/fixtures';
 import {

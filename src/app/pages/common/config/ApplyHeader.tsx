@@ -17,7 +17,8 @@ export interface ApplyHeaderProps {
   enabled?: boolean;
   pendingChanges?: boolean;
   resourceKey: string;
-  applyPath: string;
+  /** The Apply endpoint (a contract, src/shared/contracts), or its path under the API base (areas not on contracts). */
+  apply: { path: string } | string;
   refresh: string[];
   /** The page's help link (PageHeader `help`). */
   help?: { to: string; label?: string };
@@ -30,7 +31,8 @@ export function ApplyHeader(props: ApplyHeaderProps) {
   const navigate = useNavigate();
   // Hidden when the page says so (the account cannot apply at all); disabled on a page its groups grant read only.
   const contextReadOnly = useReadOnly();
-  const { resourceKey, applyPath, refresh, title } = props;
+  const { resourceKey, refresh, title } = props;
+  const applyPath = typeof props.apply === 'string' ? props.apply : props.apply.path;
   const readOnly = props.readOnly || contextReadOnly;
   const refreshKeys = refresh.join('\n');
   // The service is the apply path's first segment (`ssh/config/apply` → ssh), as the confirmations name it.

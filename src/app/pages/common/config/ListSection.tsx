@@ -15,6 +15,7 @@ import { fieldErrorsCleared } from '../../../../store/slices/fieldErrors.slice';
 import { useResourceSave } from '../../../../store/useResource';
 import { useReadOnly } from './ReadOnly';
 import { EditIcon, TrashIcon } from '../../../../widgets/icons';
+import type { ListEndpoints } from '../../../../shared/contracts/apply';
 
 export interface ListColumn<T> {
   title: string;
@@ -29,9 +30,10 @@ export interface ListSectionProps<T extends { id: number }, V extends FormikValu
   /** One item in words: "upstream server". */
   itemName: string;
   description?: ReactNode;
-  /** Resource the list belongs to (reloaded after a change) and the list's path under the API base. */
+  /** Resource the list belongs to (reloaded after a change). */
   resourceKey: string;
-  path: string;
+  /** The list's four endpoints (`listEndpoints` of src/shared/contracts/apply.ts). */
+  endpoints: ListEndpoints;
   /** Other resources to reload after a change (the configuration preview). */
   refresh?: string[];
   items: readonly T[];
@@ -41,7 +43,8 @@ export interface ListSectionProps<T extends { id: number }, V extends FormikValu
   newValues: V;
   /** Form values of an item (omit for lists whose items are replaced, not edited). */
   toValues?: (item: T) => V;
-  toBody: (values: V) => unknown;
+  /** The body the list's endpoints take. */
+  toBody: (values: V) => object;
   schema: AnyObjectSchema;
   renderFields: (values: V) => ReactNode;
   describe: (item: T) => string;
@@ -58,7 +61,7 @@ export interface ListSectionProps<T extends { id: number }, V extends FormikValu
 type Editing<V> = { mode: 'add'; values: V } | { mode: 'edit'; id: number; values: V } | null;
 
 export function ListSection<T extends { id: number }, V extends FormikValues>(props: ListSectionProps<T, V>) {
-  const { title, itemName, items, columns, resourceKey, path, refresh, describe } = props;
+  const { title, itemName, items, columns, resourceKey, endpoints, refresh, describe } = props;
   const headingId = useId();
   const dispatch = useAppDispatch();
   const [editing, setEditing] = useState<Editing<V>>(null);
@@ -122,9 +125,8 @@ export function ListSection<T extends { id: number }, V extends FormikValues>(pr
         bulkProcessing={bulk.pending}
         onBulkAction={(_action, ids) => {
           bulk.save({
+            endpoint: endpoints.removeMany,
             key: resourceKey,
-            method: 'POST',
-            path: `${path}/delete`,
             body: { ids: ids.map(Number) },
             message: `${ids.length} ${itemName}${ids.length === 1 ? '' : 's'} deleted.`,
             refresh,
@@ -153,9 +155,9 @@ export function ListSection<T extends { id: number }, V extends FormikValues>(pr
         onConfirm={() => {
           if (!deleting) return;
           single.save({
+            endpoint: endpoints.remove,
+            params: { id: String(deleting.id) },
             key: resourceKey,
-            method: 'DELETE',
-            path: `${path}/${deleting.id}`,
             message: `${capitalise(describe(deleting))} deleted.`,
             refresh,
           });
@@ -170,7 +172,7 @@ export function ListSection<T extends { id: number }, V extends FormikValues>(pr
 function ItemForm<T extends { id: number }, V extends FormikValues>(
   props: ListSectionProps<T, V> & { editing: NonNullable<Editing<V>>; onClose: () => void },
 ) {
-  const { editing, onClose, itemName, resourceKey, path, refresh, schema, toBody, renderFields } = props;
+  const { editing, onClose, itemName, resourceKey, endpoints, refresh, schema, toBody, renderFields } = props;
   const { save, status, pending } = useResourceSave();
   const formId = useId();
   useEffect(() => {
@@ -198,15 +200,16 @@ function ItemForm<T extends { id: number }, V extends FormikValues>(
         initialValues={editing.values}
         validationSchema={schema}
         onSubmit={(values) => {
-          save({
-            key: resourceKey,
-            method: editing.mode === 'add' ? 'POST' : 'PUT',
-            path: editing.mode === 'add' ? path : `${path}/${editing.id}`,
-            body: toBody(values),
-            message:
-              editing.mode === 'add' ? `${capitalise(itemName)} added.` : `${capitalise(itemName)} saved.`,
-            refresh,
-          });
+          const common = { key: resourceKey, body: toBody(values) as Record<string, unknown>, refresh };
+          if (editing.mode === 'add')
+            save({ ...common, endpoint: endpoints.add, message: `${capitalise(itemName)} added.` });
+          else
+            save({
+              ...common,
+              endpoint: endpoints.replace,
+              params: { id: String(editing.id) },
+              message: `${capitalise(itemName)} saved.`,
+            });
         }}
       >
         {({ values }) => (

@@ -11,7 +11,8 @@ import { Facts } from '../common/Facts';
 import { formatDate } from '../common/pki';
 import { DetailSection, EntityDetailView, entityDetailPage } from '../../common/entity/EntityDetailPage';
 import type { EntityDetailSource } from '../../common/entity/useEntityDetail';
-import { orderKey, ORDERS_KEY, type AcmeOrder } from '../types';
+import { orderKey, ORDERS_KEY } from '../resources';
+import type { AcmeOrder } from '../../../../shared/contracts/pki';
 import { orderRunning, orderStatusLabel } from './status';
 import '../common/pki.css';
 

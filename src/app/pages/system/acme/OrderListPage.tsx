@@ -11,9 +11,10 @@ import { useResource } from '../../../../store/useResource';
 import { EntityListPage, type EntityColumn } from '../../common/entity/EntityListPage';
 import type { ListSource } from '../../common/entity/listQuery';
 import { bulkSummary, expiryItem, formatDate, PHONE } from '../common/pki';
-import { ORDERS_KEY, type AcmeOrder, type ListAnswer } from '../types';
+import { ORDERS_KEY } from '../resources';
+import type { AcmeAccounts, AcmeOrder } from '../../../../shared/contracts/pki';
 import { ACCOUNTS_KEY, AccountModal } from './AccountModal';
-import { OrderModal, type AcmeAccount } from './OrderModal';
+import { OrderModal } from './OrderModal';
 import { orderStatusItem, orderStatusLabel } from './status';
 import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
 import '../../common/config/config.css';
@@ -68,7 +69,7 @@ export function OrderListPage() {
 
 function OrderList() {
   const readOnly = useReadOnly();
-  const accounts = useResource<ListAnswer<AcmeAccount>>(ACCOUNTS_KEY).data?.data ?? [];
+  const accounts = useResource<AcmeAccounts>(ACCOUNTS_KEY).data?.data ?? [];
   const [dialog, setDialog] = useState<'order' | 'account' | null>(null);
   return (
     <EntityListPage<AcmeOrder>

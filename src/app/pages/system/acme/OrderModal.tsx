@@ -2,14 +2,8 @@
 import { array, number, object, string } from 'yup';
 import { CheckboxField, ListField, SelectField, TextField } from '../../common/config/fields';
 import { FormModal } from '../../common/FormModal';
-import { KEY_TYPES, ORDERS_KEY, type KeyType } from '../types';
-
-export interface AcmeAccount {
-  id: string;
-  name: string;
-  directory_url: string;
-  email: string;
-}
+import { KEY_TYPES, ORDERS_KEY } from '../resources';
+import type { AcmeAccount, KeyType } from '../../../../shared/contracts/pki';
 
 interface Values {
   account_id: string;

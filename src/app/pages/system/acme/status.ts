@@ -1,6 +1,6 @@
 /** How an ACME order's state reads in the console. */
 import type { AccentColor, TableItem } from '../../../../widgets/DataTable';
-import type { AcmeOrder } from '../types';
+import type { AcmeOrder } from '../../../../shared/contracts/pki';
 
 const ORDER_STATUS: Record<AcmeOrder['status'], { label: string; color: AccentColor }> = {
   pending: { label: 'Pending', color: 'gold' },

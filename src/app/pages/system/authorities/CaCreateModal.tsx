@@ -2,7 +2,8 @@
 import { number, object, string } from 'yup';
 import { SelectField, TextField } from '../../common/config/fields';
 import { FormModal } from '../../common/FormModal';
-import { CAS_KEY, KEY_TYPES, type CertificateAuthority, type KeyType } from '../types';
+import { CAS_KEY, KEY_TYPES } from '../resources';
+import type { CertificateAuthority, KeyType } from '../../../../shared/contracts/pki';
 
 interface Values {
   name: string;

@@ -13,7 +13,8 @@ import {
   EntityDetailView,
   entityDetailPage,
 } from '../../common/entity/EntityDetailPage';
-import { CAS_KEY, caKey, CRLS_KEY, type CertificateAuthorityDetail } from '../types';
+import { CAS_KEY, caKey, CRLS_KEY } from '../resources';
+import type { CertificateAuthorityDetail } from '../../../../shared/contracts/pki';
 import '../common/pki.css';
 
 export const CA_DETAIL = pkiDetail<CertificateAuthorityDetail>({

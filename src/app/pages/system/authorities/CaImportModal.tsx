@@ -3,7 +3,7 @@ import { object, string } from 'yup';
 import { TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
 import { FormModal } from '../../common/FormModal';
-import { CAS_KEY } from '../types';
+import { CAS_KEY } from '../resources';
 
 interface Values {
   name: string;

@@ -5,13 +5,15 @@
  * certificates are kept, named in the summary). An account that may only read the PKI area sees the list without
  * them.
  */
+import type { ListPage } from '../../../../shared/contracts/listing';
 import { useState } from 'react';
 import { casQuery } from '../../../../shared/contracts/pki';
 import { useResource } from '../../../../store/useResource';
 import { EntityListPage, type EntityColumn } from '../../common/entity/EntityListPage';
 import type { ListSource } from '../../common/entity/listQuery';
 import { bulkSummary, expiryItem, statusItem, PHONE } from '../common/pki';
-import { CAS_KEY, CRLS_KEY, type CertificateAuthority, type ListAnswer } from '../types';
+import { CAS_KEY, CRLS_KEY } from '../resources';
+import type { CertificateAuthority } from '../../../../shared/contracts/pki';
 import { CaCreateModal } from './CaCreateModal';
 import { CaImportModal } from './CaImportModal';
 import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
@@ -30,7 +32,7 @@ const COLUMNS: ReadonlyArray<EntityColumn<CertificateAuthority>> = [
     title: 'Name',
     sort: 'name',
     width: PHONE.name,
-    cell: (ca) => ({ value: ca.name, description: ca.common_name }),
+    cell: (ca) => ({ value: ca.name, description: ca.common_name ?? undefined }),
   },
   {
     title: 'Kind',
@@ -62,7 +64,7 @@ export function CaListPage() {
 function CaList() {
   const readOnly = useReadOnly();
   // Every authority (not the page): the parents the Create dialog offers.
-  const all = useResource<ListAnswer<CertificateAuthority>>(CAS_KEY).data?.data ?? [];
+  const all = useResource<ListPage<CertificateAuthority>>(CAS_KEY).data?.data ?? [];
   const [dialog, setDialog] = useState<'create' | 'import' | null>(null);
   return (
     <EntityListPage<CertificateAuthority>

@@ -25,7 +25,8 @@ import {
   EntityDetailView,
   entityDetailPage,
 } from '../../common/entity/EntityDetailPage';
-import { CAS_KEY, CERTIFICATES_KEY, certificateKey, type CertificateDetail } from '../types';
+import { CAS_KEY, CERTIFICATES_KEY, certificateKey } from '../resources';
+import type { CertificateDetail } from '../../../../shared/contracts/pki';
 import { ExportModal } from './ExportModal';
 import { REASONS, RevokeModal } from './RevokeModal';
 import '../common/pki.css';

@@ -5,6 +5,7 @@
  * board above reads the appliance's summary (counts over every certificate), not the page. An account that may
  * only read the PKI area sees the list and the board without them.
  */
+import type { ListPage } from '../../../../shared/contracts/listing';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { certificatesQuery } from '../../../../shared/contracts/pki';
@@ -21,15 +22,8 @@ import {
   PHONE,
   STATUS_OPTIONS,
 } from '../common/pki';
-import {
-  CAS_KEY,
-  CERTIFICATE_SUMMARY_KEY,
-  CERTIFICATES_KEY,
-  CRLS_KEY,
-  type Certificate,
-  type CertificateAuthority,
-  type ListAnswer,
-} from '../types';
+import { CAS_KEY, CERTIFICATE_SUMMARY_KEY, CERTIFICATES_KEY, CRLS_KEY } from '../resources';
+import type { Certificate, CertificateAuthority } from '../../../../shared/contracts/pki';
 import { CsrModal } from './CsrModal';
 import { ImportModal } from './ImportModal';
 import { LifecycleBoard } from './LifecycleBoard';
@@ -55,7 +49,7 @@ const COLUMNS: ReadonlyArray<EntityColumn<Certificate>> = [
     title: 'Name',
     sort: 'name',
     width: PHONE.name,
-    cell: (c) => ({ value: c.name, description: c.common_name }),
+    cell: (c) => ({ value: c.name, description: c.common_name ?? undefined }),
   },
   { title: 'Status', sort: 'status', width: PHONE.status, cell: (c) => statusItem(c.status) },
   {
@@ -93,7 +87,7 @@ export function CertificateListPage() {
 
 function CertificateList() {
   const readOnly = useReadOnly();
-  const cas = useResource<ListAnswer<CertificateAuthority>>(CAS_KEY);
+  const cas = useResource<ListPage<CertificateAuthority>>(CAS_KEY);
   const summary = useResource<CertificateSummary>(CERTIFICATE_SUMMARY_KEY);
   const [dialog, setDialog] = useState<'issue' | 'csr' | 'import' | null>(null);
   const authorities = cas.data?.data ?? [];

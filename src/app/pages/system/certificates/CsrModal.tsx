@@ -3,7 +3,8 @@ import { object, string } from 'yup';
 import { SelectField, TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
 import { FormModal } from '../../common/FormModal';
-import { CAS_KEY, CERTIFICATES_KEY, type CertificateAuthority } from '../types';
+import { CAS_KEY, CERTIFICATES_KEY } from '../resources';
+import type { CertificateAuthority } from '../../../../shared/contracts/pki';
 import { PROFILES, signingAuthorities, validityDays } from './IssueModal';
 
 interface Values {

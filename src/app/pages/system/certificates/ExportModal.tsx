@@ -9,7 +9,7 @@ import { boolean, object, string } from 'yup';
 import { Modal } from '../../../../widgets/Modal';
 import { CheckboxField, SelectField, TextField } from '../../common/config/fields';
 import { useFileDownload } from '../common/useFileDownload';
-import type { Certificate } from '../types';
+import type { Certificate } from '../../../../shared/contracts/pki';
 
 interface Values {
   format: 'pem' | 'key' | 'pkcs12';

@@ -3,7 +3,7 @@ import { object, string } from 'yup';
 import { SelectField, TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
 import { FormModal } from '../../common/FormModal';
-import { CERTIFICATES_KEY } from '../types';
+import { CERTIFICATES_KEY } from '../resources';
 
 interface Values {
   kind: 'pem' | 'pkcs12';

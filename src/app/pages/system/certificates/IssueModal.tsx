@@ -3,7 +3,8 @@ import { number, object, string, array } from 'yup';
 import { CheckboxField, ListField, SelectField, TextField } from '../../common/config/fields';
 import { FormModal } from '../../common/FormModal';
 import { isLoopbackAddress, LOOPBACK_CRL_WARNING } from '../../../../shared/loopback';
-import { CERTIFICATES_KEY, CAS_KEY, KEY_TYPES, type CertificateAuthority, type KeyType } from '../types';
+import { CERTIFICATES_KEY, CAS_KEY, KEY_TYPES } from '../resources';
+import type { CertificateAuthority, KeyType } from '../../../../shared/contracts/pki';
 
 interface Values {
   ca_id: string;

@@ -15,7 +15,8 @@ import { useResourceSave } from '../../../../store/useResource';
 import { daysLeft, EXPIRY_WARNING_DAYS, formatDate, isPast } from '../common/pki';
 import type { CertificateSummary } from '../../../../shared/contracts/pki';
 import { formatCount } from '../../../../widgets/DataTable/words';
-import { CAS_KEY, CERTIFICATES_KEY, type CertificateAuthority } from '../types';
+import { CAS_KEY, CERTIFICATES_KEY } from '../resources';
+import type { CertificateAuthority } from '../../../../shared/contracts/pki';
 import { useReadOnly } from '../../common/config/ReadOnly';
 
 /** The timeline's length: the soonest ends; the rest are a link to the list filtered to them. */

@@ -2,9 +2,11 @@
 import { object, string } from 'yup';
 import { SelectField } from '../../common/config/fields';
 import { FormModal } from '../../common/FormModal';
-import { CAS_KEY, CERTIFICATES_KEY, CRLS_KEY, certificateKey } from '../types';
+import { CAS_KEY, CERTIFICATES_KEY, CRLS_KEY, certificateKey } from '../resources';
+import { revokeCertificate, type RevocationReason } from '../../../../shared/contracts/pki';
+import { saveOf } from '../../../../store/slices/resources.slice';
 
-export const REASONS = [
+export const REASONS: ReadonlyArray<{ value: RevocationReason; name: string }> = [
   { value: 'unspecified', name: 'Unspecified' },
   { value: 'key_compromise', name: 'Key compromise' },
   { value: 'ca_compromise', name: 'CA compromise' },
@@ -15,24 +17,30 @@ export const REASONS = [
   { value: 'privilege_withdrawn', name: 'Privilege withdrawn' },
 ];
 
-const schema = object({ reason: string().required() });
+const schema = object({
+  reason: string()
+    .required()
+    .oneOf(REASONS.map((r) => r.value)),
+});
 
 export function RevokeModal({ id, name, onClose }: { id: string; name: string; onClose: () => void }) {
   return (
-    <FormModal<{ reason: string }>
+    <FormModal<{ reason: RevocationReason }>
       title={`Revoke ${name}?`}
       submitLabel="Revoke"
       initialValues={{ reason: 'unspecified' }}
       schema={schema}
       onClose={onClose}
-      toSave={(v) => ({
-        key: certificateKey(id),
-        method: 'POST',
-        path: `pki/certificates/${id}/revoke`,
-        body: { reason: v.reason },
-        message: `${name} revoked; the revocation list was published again.`,
-        refresh: [CERTIFICATES_KEY, CAS_KEY, CRLS_KEY],
-      })}
+      toSave={(v) =>
+        saveOf({
+          endpoint: revokeCertificate,
+          params: { id },
+          key: certificateKey(id),
+          body: { reason: v.reason },
+          message: `${name} revoked; the revocation list was published again.`,
+          refresh: [CERTIFICATES_KEY, CAS_KEY, CRLS_KEY],
+        })
+      }
     >
       {() => (
         <>

@@ -1,6 +1,6 @@
 /** A certificate's chain, itself (or its issuer) first, up to the root. */
 import { formatDate } from './pki';
-import type { ChainLink } from '../types';
+import type { ChainLink } from '../../../../shared/contracts/pki';
 
 export function Chain({ links }: { links: readonly ChainLink[] }) {
   if (links.length === 0) return <p>No issuer certificates are stored.</p>;

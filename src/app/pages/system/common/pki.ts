@@ -6,7 +6,7 @@ import { countOf, type AccentColor, type ItemName, type TableItem } from '../../
 import { CERTIFICATE_STATUSES, type BulkAnswer } from '../../../../shared/contracts/pki';
 import type { EntityFilter } from '../../common/entity/EntityListPage';
 import type { EntityDetailSource } from '../../common/entity/useEntityDetail';
-import type { CertStatus } from '../types';
+import type { CertStatus } from '../../../../shared/contracts/pki';
 
 /** A certificate this close to its end is flagged (amber) on the lists. */
 export const EXPIRY_WARNING_DAYS = 14;

@@ -9,7 +9,8 @@ import { Facts } from '../common/Facts';
 import { formatDate, useApiHref, pkiDetail } from '../common/pki';
 import { DetailSection, EntityDetailView, entityDetailPage } from '../../common/entity/EntityDetailPage';
 import { REASONS } from '../certificates/RevokeModal';
-import { CRLS_KEY, crlKey, type RevocationListDetail } from '../types';
+import { CRLS_KEY, crlKey } from '../resources';
+import type { RevocationListDetail } from '../../../../shared/contracts/pki';
 import { CRL_STATUS } from './CrlListPage';
 import '../common/pki.css';
 

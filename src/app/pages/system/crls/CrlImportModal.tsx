@@ -3,7 +3,7 @@ import { object, string } from 'yup';
 import { TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
 import { FormModal } from '../../common/FormModal';
-import { CRLS_KEY } from '../types';
+import { CRLS_KEY } from '../resources';
 
 const schema = object({ crl: string().required('Choose the CRL file.') });
 

@@ -5,6 +5,7 @@
  * published stay with their authority, named in the summary). An account that may only read the PKI area sees the
  * lists without import and delete.
  */
+import type { ListPage } from '../../../../shared/contracts/listing';
 import { useState } from 'react';
 import { crlsQuery } from '../../../../shared/contracts/pki';
 import type { AccentColor } from '../../../../widgets/DataTable';
@@ -12,7 +13,8 @@ import { useResource } from '../../../../store/useResource';
 import { EntityListPage, type EntityColumn } from '../../common/entity/EntityListPage';
 import type { ListSource } from '../../common/entity/listQuery';
 import { authorityFilter, bulkSummary, formatDate, PHONE } from '../common/pki';
-import { CAS_KEY, CRLS_KEY, type CertificateAuthority, type ListAnswer, type RevocationList } from '../types';
+import { CAS_KEY, CRLS_KEY } from '../resources';
+import type { CertificateAuthority, RevocationList } from '../../../../shared/contracts/pki';
 import { CrlImportModal } from './CrlImportModal';
 import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
 import '../../common/config/config.css';
@@ -77,7 +79,7 @@ export function CrlListPage() {
 
 function CrlList() {
   const readOnly = useReadOnly();
-  const authorities = useResource<ListAnswer<CertificateAuthority>>(CAS_KEY).data?.data ?? [];
+  const authorities = useResource<ListPage<CertificateAuthority>>(CAS_KEY).data?.data ?? [];
   const [importing, setImporting] = useState(false);
   return (
     <EntityListPage<RevocationList>

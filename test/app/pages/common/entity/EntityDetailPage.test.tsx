@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../../../../src/api/errors';
 import { UserDetailPage } from '../../../../../src/app/pages/authentication/UserDetailPage';
-import type { AccountDetail } from '../../../../../src/app/pages/authentication/types';
+import type { AccountDetail } from '../../../../../src/shared/contracts/authentication';
 import { CaDetailPage } from '../../../../../src/app/pages/system/authorities/CaDetailPage';
 import { importedCa, rootCa } from '../../../../../stories/screens/system/fixtures';
 import { fakeApi } from '../../../../sagas/fakes';

@@ -1,0 +1,30 @@
+/**
+ * Where the authentication pages keep what they read (resource keys). The shapes are the authentication contract's
+ * (src/shared/contracts/authentication.ts).
+ */
+import { getLockoutPolicy, getSignupPolicy } from '../../../shared/contracts/authentication';
+import { keyOf } from '../../../shared/contracts/endpoint';
+
+export const USERS_KEY = 'users';
+export const userKey = (id: string | number) => `users/${id}`;
+/** Where the answer of a creation is kept: it holds the one-time password, shown once. */
+export const CREATED_USER_KEY = 'users#created';
+export const LOCKOUT_POLICY_KEY = keyOf(getLockoutPolicy);
+/** The lock queue lives under the auth base, which is `{api}auth` by default. */
+export const LOCKOUTS_KEY = 'auth/lockouts';
+
+export const SIMULATION_KEY = 'users/lockout-simulation#result';
+
+export const GROUPS_KEY = 'groups';
+export const groupKey = (id: string | number) => `groups/${id}`;
+
+export const PROVIDERS_KEY = 'authentication/providers';
+export const providerKey = (id: string | number) => `authentication/providers/${id}`;
+export const CREATED_PROVIDER_KEY = 'authentication/providers#created';
+export const PROVIDER_CHECK_KEY = 'authentication/providers#check';
+
+export const SERVICES_KEY = 'authentication/services';
+export const serviceKey = (id: string) => `authentication/services/${id}`;
+
+/** Who may sign up with the identity service (src/shared/signupPolicy.ts). */
+export const SIGNUP_KEY = keyOf(getSignupPolicy);

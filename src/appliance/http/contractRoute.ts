@@ -1,0 +1,122 @@
+/**
+ * Registering a route from its contract (src/shared/contracts/endpoint.ts): method, URL and the route's schemas come
+ * from the endpoint — `params`, `querystring`, `body` (validated by the scope's Ajv, http/scope.ts) and
+ * `response[status]` (Fastify serialises the answer with it: a field the schema does not name is not sent) — and
+ * the handler is typed from the schemas' `Static<>` types. Access stays the route's own declaration:
+ *
+ *   contractRoute(scope, dns.putProxySettings, { access: area('dns') }, async (req) => {
+ *     … req.body is Static<typeof ProxySettings> …
+ *     return readSettings(ctx.db); // must fit ProxySettings
+ *   });
+ *
+ * Under tests (`NODE_ENV=test`) every answer is also checked against its response schema with unknown fields
+ * refused, so an answer with a field the schema would drop (or of the wrong type) fails the route's tests with a
+ * 500 naming the field, instead of silently losing data the console needs.
+ */
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { ValidateFunction } from 'ajv';
+import type { AnyEndpoint, BodyOf, ParamsOf, QueryOf, ResponseOf } from '../../shared/contracts/endpoint';
+import type { RouteAccess } from './routeAccess';
+import { createAjv } from './scope';
+
+/** The route's own declarations: who may call it (required) and the rest of `config`. */
+export type ContractRouteConfig = FastifyContextConfig & { access: RouteAccess };
+
+export type ContractRequest<E> = FastifyRequest<{
+  Params: ParamsOf<E>;
+  Querystring: QueryOf<E>;
+  Body: BodyOf<E>;
+}>;
+
+/** The handler answers the response's type, or sends itself through `reply` (status, headers, streams). */
+export type ContractHandler<E> = (
+  req: ContractRequest<E>,
+  reply: FastifyReply,
+) => Promise<ResponseOf<E> | FastifyReply>;
+
+/** Route options beside the contract's: body limit, hooks, … (never `schema`, `config`: those come from above). */
+export type ContractRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'config'>;
+
+const strictResponses = () => process.env.NODE_ENV === 'test';
+
+/** The schema with every object closed (`additionalProperties: false` where it says nothing). */
+export function closedSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closedSchema);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema as Record<string, unknown>))
+    out[k] =
+      k === 'properties' && v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v as Record<string, unknown>).map(([p, s]) => [p, closedSchema(s)]),
+          )
+        : closedSchema(v);
+  if (out.type === 'object' && out.properties && !('additionalProperties' in out))
+    out.additionalProperties = false;
+  return out;
+}
+
+let checker: ReturnType<typeof createAjv> | null = null;
+
+/** Refuses an answer the response schema does not describe exactly (tests only; see the module's comment). */
+function responseCheck(e: AnyEndpoint): ValidateFunction | null {
+  if (!e.response || !strictResponses()) return null;
+  checker ??= createAjv();
+  // TypeBox's symbol keys dropped: plain JSON Schema.
+  return checker.compile(closedSchema(JSON.parse(JSON.stringify(e.response))) as object);
+}
+
+/** The route's schemas, and the contract's summary (Fastify ignores it; the OpenAPI document states it). */
+export function fastifySchemaOf(e: AnyEndpoint): FastifySchema & { summary: string } {
+  const schema: FastifySchema & { summary: string } = { summary: e.summary };
+  if (e.params) schema.params = e.params;
+  if (e.query) schema.querystring = e.query;
+  if (e.body) schema.body = e.body;
+  if (e.response) schema.response = { [e.status ?? 200]: e.response };
+  // Nothing to serialise; the OpenAPI document says "no content".
+  else if (e.status === 204) schema.response = { 204: { type: 'null', description: 'No content.' } };
+  return schema;
+}
+
+/** Registers `e` on `scope` (the API scope: the URL is `/<e.path>`). */
+export function contractRoute<E extends AnyEndpoint>(
+  scope: FastifyInstance,
+  e: E,
+  config: ContractRouteConfig,
+  handler: ContractHandler<E>,
+  options: ContractRouteOptions = {},
+): void {
+  const check = responseCheck(e);
+  const status = e.status ?? 200;
+  scope.route({
+    ...options,
+    method: e.method,
+    url: `/${e.path}`,
+    config,
+    schema: fastifySchemaOf(e),
+    ...(check
+      ? {
+          preSerialization: async (_req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+            if (reply.statusCode !== status) return payload;
+            if (!check(JSON.parse(JSON.stringify(payload ?? null)))) {
+              const problems = (check.errors ?? [])
+                .map((x) => `${x.instancePath || '/'} ${x.message ?? ''} ${JSON.stringify(x.params)}`)
+                .join('; ');
+              throw new Error(
+                `${e.method} ${e.path}: the answer does not fit its response schema: ${problems}`,
+              );
+            }
+            return payload;
+          },
+        }
+      : {}),
+    handler: handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * The §5 validators as JSON Schema `format`s, so a contract (src/shared/contracts) can say `Type.String({ format:
+ * 'ip-address' })` and both sides check it with the same predicate: the appliance's Ajv registers every format of
+ * this table (src/appliance/http/scope.ts `createAjv`), its error items take `type` and `msg` from here
+ * (http/errors.ts), and a console form derives its field rules from the same schema (`rulesOf`,
+ * src/app/forms/contractRules.ts) through `validators`, the §5 widget validators whose OR is the same predicate.
+ */
+import { hostBitsProblem } from './subnet';
+import { isFqdn, isHostname, isIpAddress, isSubnet, isWildcard, type ValidatorType } from './validators';
+
+export interface SchemaFormat {
+  /** The predicate (one of §5's). */
+  check: (value: string) => boolean;
+  /** The §5 validators a form field uses for it (any one accepts: their OR is `check`). */
+  validators: readonly ValidatorType[];
+  /** The pydantic-style error item's type and message. */
+  type: string;
+  message: (value: unknown) => string;
+}
+
+export const SCHEMA_FORMATS = {
+  /** An IPv4 or IPv6 address, without brackets, port or zone. */
+  'ip-address': {
+    check: isIpAddress,
+    validators: ['ip', 'ipv6'],
+    type: 'value_error.ip',
+    message: () => 'value is not a valid IPv4 or IPv6 address',
+  },
+  /** A fully qualified domain name (two labels at least). */
+  fqdn: {
+    check: isFqdn,
+    validators: ['fqdn'],
+    type: 'value_error.fqdn',
+    message: () => 'value is not a valid fully qualified domain name',
+  },
+  /** One host name label, or `*` for every name of a domain. */
+  'host-label-or-wildcard': {
+    check: (v) => isHostname(v) || isWildcard(v),
+    validators: ['hostname', 'wildcard'],
+    type: 'value_error.hostname',
+    message: () => 'value must be a host name or * for every name of the domain',
+  },
+  /** An IPv4 network `address/prefix` without host bits. */
+  'ipv4-subnet': {
+    check: isSubnet,
+    validators: ['subnet'],
+    type: 'value_error.subnet',
+    // The one host-bits rule of every CIDR field names the network meant (`10.0.0.1/8` → `10.0.0.0/8`).
+    message: (v) =>
+      (typeof v === 'string' ? hostBitsProblem(v) : null) ??
+      'value is not a valid IPv4 network (address/prefix)',
+  },
+} satisfies Record<string, SchemaFormat>;
+
+export type SchemaFormatName = keyof typeof SCHEMA_FORMATS;
+
+export const schemaFormat = (name: string): SchemaFormat | undefined =>
+  (SCHEMA_FORMATS as Record<string, SchemaFormat>)[name];

@@ -1,0 +1,130 @@
+/**
+ * One endpoint's contract, written once and read by both sides (issue 27 §1):
+ *
+ *   export const putProxySettings = endpoint({
+ *     method: 'PUT',
+ *     path: 'dns/proxy/settings',
+ *     body: ProxySettings,
+ *     response: ProxySettings,
+ *     summary: 'Change the DNS proxy settings',
+ *   });
+ *
+ * - `path` is relative to the API base, Fastify style: `dns/proxy/upstreams/:id` (each `:name` is a property of
+ *   `params`). The appliance registers `/<path>` under its API scope (src/appliance/http/contractRoute.ts); the
+ *   console builds the URL with `pathOf` (src/api/client.ts `api.call`, the resources hooks' `endpoint`).
+ * - `params`, `query`, `body`, `response`: TypeBox schemas (JSON Schema). The appliance validates the request with the
+ *   first three and serialises the answer with `response` (fields not in it are not sent); `Static<>` of each is the
+ *   type of both sides (`ParamsOf`, `QueryOf`, `BodyOf`, `ResponseOf`).
+ * - `status`: the success status (200 unless said: 201 for a creation, 202 for a job, 204 without an answer).
+ * - `summary`: one line for the OpenAPI document.
+ *
+ * Access (`config.access`, `reauth`) stays on the appliance's registration: it is the appliance's policy, not part
+ * of what a caller sends.
+ */
+import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
+import type { TBoolean, TInteger, TNumber, TObject, TString } from '@sinclair/typebox';
+
+export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type SuccessStatus = 200 | 201 | 202 | 204;
+
+export interface EndpointShape {
+  method: EndpointMethod;
+  /** Under the API base, without a leading slash; `:name` segments are the params. */
+  path: string;
+  params?: TSchema;
+  query?: TSchema;
+  body?: TSchema;
+  /** What a success answers (none for 204). */
+  response?: TSchema;
+  status?: SuccessStatus;
+  summary: string;
+}
+
+/** A declared endpoint (what `endpoint()` returns). */
+export type Endpoint<E extends EndpointShape = EndpointShape> = Readonly<E> & { readonly kind: 'endpoint' };
+
+/** Any declared endpoint, whatever its schemas. */
+export type AnyEndpoint = Endpoint<EndpointShape>;
+
+export function endpoint<E extends EndpointShape>(spec: E): Endpoint<E> {
+  const names = [...spec.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
+  const declared = Object.keys(
+    (spec.params as { properties?: Record<string, unknown> } | undefined)?.properties ?? {},
+  );
+  const missing = names.filter((n) => !declared.includes(n));
+  if (missing.length || names.length !== declared.length)
+    throw new Error(
+      `endpoint ${spec.method} ${spec.path}: params must be exactly ${names.join(', ') || 'none'}`,
+    );
+  if (spec.path.startsWith('/')) throw new Error(`endpoint ${spec.path}: path is relative to the API base`);
+  if (spec.body && (spec.method === 'GET' || spec.method === 'DELETE'))
+    throw new Error(`endpoint ${spec.method} ${spec.path}: ${spec.method} takes no body`);
+  return Object.freeze({ ...spec, kind: 'endpoint' as const });
+}
+
+type StaticOf<T, Otherwise> = T extends TSchema ? Static<T> : Otherwise;
+
+export type ParamsOf<E> = E extends { params: infer P } ? StaticOf<P, undefined> : undefined;
+export type QueryOf<E> = E extends { query: infer Q } ? StaticOf<Q, undefined> : undefined;
+export type BodyOf<E> = E extends { body: infer B } ? StaticOf<B, undefined> : undefined;
+/** The answer's type (`undefined` for an endpoint that answers nothing). */
+export type ResponseOf<E> = E extends { response: infer R } ? StaticOf<R, undefined> : undefined;
+
+type Field<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
+
+/** What a caller passes: `params` and `body` when the endpoint has them, `query` (optional) when it takes one. */
+export type CallArgs<E> = Field<'params', ParamsOf<E>> &
+  Field<'body', BodyOf<E>> & { query?: QueryOf<E> extends undefined ? undefined : QueryOf<E> };
+
+/** The path of an endpoint with its params filled in (each value URI-encoded): `dns/proxy/upstreams/3`. */
+export function pathOf(e: Pick<EndpointShape, 'path'>, params?: Record<string, unknown>): string {
+  return e.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === '')
+      throw new Error(`${e.path}: the parameter ${name} is missing`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/**
+ * The path and query string of a GET (the key the resources slice keeps its answer under): `logs/entries?limit=50`.
+ * Query keys are sorted, so one question has one key; empty values are left out.
+ */
+export function keyOf(
+  e: Pick<EndpointShape, 'path'>,
+  params?: Record<string, unknown>,
+  query?: object,
+): string {
+  const path = pathOf(e, params);
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+    if (v === undefined || v === null || v === '') continue;
+    if (Array.isArray(v)) for (const item of v as unknown[]) search.append(k, String(item));
+    else search.set(k, String(v));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/**
+ * A string among fixed values as one JSON Schema `enum` (one `type_error.enum` item when it is wrong, where a union of
+ * literals would give one item per value); typed as the union of the values.
+ */
+export const stringEnum = <const V extends readonly string[]>(
+  values: V,
+  options: { description?: string; default?: V[number] } = {},
+): TUnsafe<V[number]> => Type.Unsafe<V[number]>({ type: 'string', enum: [...values], ...options });
+
+/**
+ * A value or null, as JSON Schema's `type: [t, 'null']` (OpenAPI 3.1), typed `Static<T> | null`. Use it in place of
+ * `Type.Union([T, Type.Null()])` in responses: a union is an `anyOf`, which the answer's serialiser can only decide
+ * with a validator of its own (slower, and blind to the §5 formats).
+ */
+export const nullable = <T extends TString | TInteger | TNumber | TBoolean | TObject>(
+  schema: T,
+  options: { description?: string } = {},
+): TUnsafe<Static<T> | null> => {
+  const { type, ...rest } = JSON.parse(JSON.stringify(schema)) as { type: string };
+  return Type.Unsafe<Static<T> | null>({ ...rest, ...options, type: [type, 'null'] });
+};

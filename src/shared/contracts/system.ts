@@ -1,0 +1,285 @@
+/**
+ * The system area's contract: the network preferences (`{api}network/preferences`), updates (`{api}updates…`),
+ * the look-and-feel settings (`{api}config/settings` and its images) and the home page's summary
+ * (`{api}dashboard`). Bodies are what the appliance validates with; answers are what its handlers return (a test
+ * holds them to it, test/appliance/contracts/system.test.ts).
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { endpoint } from './endpoint';
+import { enumOf, epochMs, nullableString, orNull } from './fields';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Network preferences
+
+/** resolv.conf reads at most three name servers (glibc MAXNS). */
+export const MAX_DNS_SERVERS = 3;
+export const MAX_NTP_SERVERS = 8;
+
+/** `PUT {api}network/preferences` (host name, domain, DNS and NTP servers, time zone). */
+export const networkPreferences = Type.Object(
+  {
+    hostname: Type.String({ maxLength: 63 }),
+    domain: Type.String({ maxLength: 253 }),
+    dns_servers: Type.Array(Type.String({ maxLength: 45 }), { maxItems: MAX_DNS_SERVERS }),
+    ntp_servers: Type.Array(Type.String({ maxLength: 253 }), { maxItems: MAX_NTP_SERVERS }),
+    timezone: Type.String({ maxLength: 64 }),
+  },
+  { additionalProperties: false },
+);
+export type NetworkPreferences = Static<typeof networkPreferences>;
+
+/** `GET`/`PUT {api}network/preferences`: the stored preferences, whether they were applied, the time zones. */
+export const preferencesAnswer = Type.Object({
+  data: networkPreferences,
+  saved: Type.Boolean(),
+  /** Seconds since the epoch. */
+  updated_at: orNull(Type.Number()),
+  updated_by: orNull(Type.String()),
+  status: Type.Object({
+    pending_changes: Type.Boolean(),
+    applied_at: orNull(Type.Number()),
+    applied_by: orNull(Type.String()),
+  }),
+  time_zones: Type.Array(Type.String()),
+});
+export type PreferencesAnswer = Static<typeof preferencesAnswer>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Updates
+
+export const UPDATE_CHANNELS = ['stable', 'beta'] as const;
+export type UpdateChannel = (typeof UPDATE_CHANNELS)[number];
+export const SCHEDULE_DAYS = ['daily', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type ScheduleDay = (typeof SCHEDULE_DAYS)[number];
+export const VERSION_PATTERN = '^\\d{1,5}\\.\\d{1,5}\\.\\d{1,5}$';
+export const KEY_NAME_PATTERN = '^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}$';
+
+export const availableUpdate = Type.Object({
+  version: Type.String(),
+  channel: enumOf(UPDATE_CHANNELS),
+  security: Type.Boolean(),
+  /** Markdown. */
+  changelog: Type.String(),
+  released_at: orNull(Type.String()),
+  size: Type.Integer({ minimum: 0 }),
+  source: enumOf(['upload', 'repository'] as const),
+  received_at: epochMs(),
+});
+export type AvailableUpdate = Static<typeof availableUpdate>;
+
+export const updateHistoryEntry = Type.Object({
+  id: Type.Integer(),
+  kind: enumOf(['update', 'rollback'] as const),
+  from_version: Type.String(),
+  to_version: Type.String(),
+  from_schema: Type.Integer(),
+  to_schema: Type.Integer(),
+  security: Type.Boolean(),
+  job_id: orNull(Type.String()),
+  applied_by: Type.String(),
+  applied_at: epochMs(),
+});
+export type UpdateHistoryEntry = Static<typeof updateHistoryEntry>;
+
+/** `PUT {api}updates/schedule`: when the appliance applies updates by itself. */
+export const updateSchedule = Type.Object(
+  {
+    enabled: Type.Boolean(),
+    day: enumOf(SCHEDULE_DAYS),
+    /** HH:MM, the appliance's local time. */
+    time: Type.String({ pattern: '^(?:[01]\\d|2[0-3]):[0-5]\\d$' }),
+  },
+  { additionalProperties: false },
+);
+export type UpdateSchedule = Static<typeof updateSchedule>;
+
+/** `GET {api}updates` (and the answer of its settings, schedule and key changes). */
+export const updateStatus = Type.Object({
+  current_version: Type.String(),
+  channel: enumOf(UPDATE_CHANNELS),
+  schema_version: Type.Integer(),
+  repository: Type.String(),
+  repository_is_default: Type.Boolean(),
+  last_check: orNull(
+    Type.Object({
+      at: epochMs(),
+      error: orNull(Type.String()),
+      rejected: Type.Array(Type.Object({ file: Type.String(), reason: Type.String() })),
+    }),
+  ),
+  available: Type.Array(availableUpdate),
+  history: Type.Array(updateHistoryEntry),
+  rollback_version: orNull(Type.String()),
+  schedule: updateSchedule,
+  trusted_keys: Type.Array(Type.Object({ name: Type.String(), fingerprint: Type.String() })),
+});
+export type UpdateStatus = Static<typeof updateStatus>;
+
+/** `PUT {api}updates/settings`: the repository (null or empty: the embedded default) and the channel. */
+export const updateSettingsBody = Type.Object(
+  {
+    repository: nullableString({ maxLength: 1024, format: 'safe-text' }),
+    channel: enumOf(UPDATE_CHANNELS),
+  },
+  { additionalProperties: false },
+);
+export type UpdateSettingsBody = Static<typeof updateSettingsBody>;
+
+/** `POST {api}updates/apply`. */
+export const applyUpdateBody = Type.Object(
+  { version: Type.String({ maxLength: 20, pattern: VERSION_PATTERN }) },
+  { additionalProperties: false },
+);
+export type ApplyUpdateBody = Static<typeof applyUpdateBody>;
+
+/** `POST {api}updates/rollback`: nothing to say. */
+export const rollbackBody = Type.Object({}, { additionalProperties: false });
+
+/** `POST {api}updates/trusted-keys`: a signing key the appliance trusts. */
+export const trustedKeyBody = Type.Object(
+  {
+    name: Type.String({ pattern: KEY_NAME_PATTERN }),
+    pem: Type.String({ minLength: 1, maxLength: 4096 }),
+  },
+  { additionalProperties: false },
+);
+export type TrustedKeyBody = Static<typeof trustedKeyBody>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Look and feel
+
+export const IMAGE_SLOTS = ['login_logo', 'bar_logo', 'login_background'] as const;
+export type ImageSlot = (typeof IMAGE_SLOTS)[number];
+/** Longest custom title of the login screens. */
+export const LOGIN_TITLE_MAX = 60;
+
+/** `PUT {api}config/settings`: the colours, and the login title (absent keeps it; empty or null removes it). */
+export const uiSettingsBody = Type.Object(
+  {
+    primary_color: Type.String({ maxLength: 9, format: 'hex-color' }),
+    bar_color: Type.String({ maxLength: 9, format: 'hex-color' }),
+    login_title: Type.Optional(
+      nullableString({ maxLength: LOGIN_TITLE_MAX, pattern: '^[^\\u0000-\\u001f\\u007f]*$' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type UiSettingsBody = Static<typeof uiSettingsBody>;
+
+/** The answer of `PUT {api}config/settings` (the title only when one was sent). */
+export const savedUiSettings = Type.Object({
+  primary_color: Type.String(),
+  bar_color: Type.String(),
+  login_title: Type.Optional(orNull(Type.String())),
+});
+
+/** `GET {api}config/settings` (public: the login page shows it) and the answer of its reset. */
+export const publicSettings = Type.Object({
+  primary_color: Type.String(),
+  bar_color: Type.String(),
+  login_title: orNull(Type.String()),
+  /** Which custom images are set. */
+  images: Type.Object(
+    Object.fromEntries(IMAGE_SLOTS.map((s) => [s, Type.Boolean()])) as Record<
+      ImageSlot,
+      ReturnType<typeof Type.Boolean>
+    >,
+  ),
+});
+export type PublicSettings = Static<typeof publicSettings>;
+
+export const imageSlotParams = Type.Object({ slot: enumOf(IMAGE_SLOTS) }, { additionalProperties: false });
+
+/** The answer of `PUT {api}config/{slot}` (the image bytes are the body). */
+export const savedImage = Type.Object({
+  slot: enumOf(IMAGE_SLOTS),
+  mime: Type.String(),
+  size: Type.Integer({ minimum: 1 }),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Home page summary
+
+/** The daemon behind a service card: what the service manager says runs (src/appliance/services). */
+export const daemonSummary = Type.Object({
+  status: enumOf(['running', 'stopped', 'failed', 'not_installed'] as const),
+  message: orNull(Type.String()),
+});
+export type DaemonSummary = Static<typeof daemonSummary>;
+
+/** `GET {api}dashboard`: a part is absent when the account cannot read its area. */
+export const dashboardSummary = Type.Object({
+  host: Type.Object({ hostname: Type.String(), version: Type.String() }),
+  network: Type.Optional(
+    Type.Object({
+      interfaces: Type.Array(
+        Type.Object({ name: Type.String(), state: Type.String(), addresses: Type.Array(Type.String()) }),
+      ),
+      gateway: orNull(Type.String()),
+      dns_servers: Type.Array(Type.String()),
+    }),
+  ),
+  dns: Type.Optional(
+    Type.Object({
+      enabled: Type.Boolean(),
+      port: Type.Integer(),
+      dnssec: Type.Boolean(),
+      daemon: Type.Optional(daemonSummary),
+    }),
+  ),
+  ssh: Type.Optional(
+    Type.Object({
+      enabled: Type.Boolean(),
+      port: Type.Integer(),
+      password_authentication: Type.Boolean(),
+      permit_root_login: Type.String(),
+      daemon: Type.Optional(daemonSummary),
+    }),
+  ),
+  updates: Type.Optional(
+    Type.Object({
+      current_version: Type.String(),
+      available: Type.Integer({ minimum: 0 }),
+      security: Type.Integer({ minimum: 0 }),
+      newest: orNull(Type.String()),
+      last_check_at: orNull(Type.Number()),
+      last_check_error: orNull(Type.String()),
+    }),
+  ),
+  certificates: Type.Optional(
+    Type.Object({
+      window_days: Type.Integer(),
+      expiring: Type.Integer({ minimum: 0 }),
+      expired: Type.Integer({ minimum: 0 }),
+      soonest: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), not_after: Type.String() })),
+    }),
+  ),
+  sign_ins: Type.Optional(
+    Type.Object({
+      window_hours: Type.Integer(),
+      failed: Type.Integer({ minimum: 0 }),
+      recent: Type.Array(
+        Type.Object({ username: Type.String(), at: epochMs(), source: Type.String(), method: Type.String() }),
+      ),
+    }),
+  ),
+});
+export type DashboardSummary = Static<typeof dashboardSummary>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Endpoints (registered from these by the appliance, called through them by the console)
+
+export const getNetworkPreferences = endpoint({
+  method: 'GET',
+  path: 'network/preferences',
+  response: preferencesAnswer,
+  summary: 'The network preferences, whether they are applied, and the time zones',
+});
+
+export const putNetworkPreferences = endpoint({
+  method: 'PUT',
+  path: 'network/preferences',
+  body: networkPreferences,
+  response: preferencesAnswer,
+  summary: 'Change the network preferences (applied with Apply)',
+});
