@@ -7,6 +7,8 @@ import {
   CERTIFICATE_STATUSES,
   SUMMARY_HORIZON_DAYS,
   WATCHED_MAX,
+  WATCHED_SHOWN,
+  EXPIRY_WARNING_DAYS,
   type CertificateSummary,
   type certificatesQuery,
 } from '../../shared/contracts/pki';
@@ -92,12 +94,15 @@ export function certificateSummary(p: PkiContext): CertificateSummary {
     else if (r.not_after < now + SUMMARY_HORIZON_DAYS * DAY) watched.push(r);
   }
   watched.sort((a, b) => a.not_after - b.not_after);
+  const soon = watched.filter((r) => r.not_after < now + EXPIRY_WARNING_DAYS * DAY).length;
   return {
     total: rows.length,
     by_status: byStatus,
     expiring,
     horizon_days: SUMMARY_HORIZON_DAYS,
-    watched: watched.slice(0, WATCHED_MAX).map((r) => ({
+    // What the page uses: the board's first few and every one its expiry banners name (not the whole horizon:
+    // ten thousand certificates can watch a thousand, each with its uses looked up).
+    watched: watched.slice(0, Math.min(WATCHED_MAX, Math.max(WATCHED_SHOWN, soon))).map((r) => ({
       id: r.id,
       name: r.name,
       ca_id: r.ca_id,

@@ -257,8 +257,9 @@ export const certificateSummary = Type.Object({
   /** The horizon of `watched`, in days. */
   horizon_days: Type.Integer(),
   /**
-   * Watched certificates (not revoked, not renewed, not yet ended, ending within the horizon), soonest end first
-   * (at most `WATCHED_MAX`); `watched_total` counts them all.
+   * Watched certificates (not revoked, not renewed, not yet ended, ending within the horizon), soonest end first:
+   * the board's first `WATCHED_SHOWN` and every one ending within `EXPIRY_WARNING_DAYS` (its banner), at most
+   * `WATCHED_MAX`; `watched_total` counts them all.
    */
   watched: Type.Array(watchedCertificate),
   watched_total: Type.Integer({ minimum: 0 }),
@@ -267,7 +268,11 @@ export const certificateSummary = Type.Object({
 });
 export type CertificateSummary = Static<typeof certificateSummary>;
 
-/** Enough for one expiry banner per certificate; the board itself shows the first few. */
+/** A certificate this close to its end is flagged (amber) on the lists and gets an expiry banner. */
+export const EXPIRY_WARNING_DAYS = 14;
+/** The board's timeline: the soonest ends; the rest are a link to the list filtered to them. */
+export const WATCHED_SHOWN = 5;
+/** Enough for one expiry banner per certificate within the warning days. */
 export const WATCHED_MAX = 1000;
 export const SUMMARY_HORIZON_DAYS = 90;
 

@@ -144,6 +144,15 @@ describe('certificates', () => {
       summary.watched.every((w: { not_after: string }) => Date.parse(w.not_after) < Date.now() + 90 * DAY),
     ).toBe(true);
   }, 60_000);
+
+  it('sends the board its first five and every certificate its banners name, not the whole horizon', async () => {
+    for (let i = 0; i < 5; i++) await issue(`bulk-later-${i}`, 40 + i);
+    const summary = (await t.admin.get('/api/pki/certificates/summary')).json();
+    // Two ending soon (one within the 14 warning days) and five later: seven watched, five sent.
+    expect(summary.watched_total).toBe(7);
+    expect(summary.watched).toHaveLength(5);
+    expect(summary.watched[0].name).toBe('bulk-soon');
+  }, 60_000);
 });
 
 describe('authorities', () => {

@@ -13,18 +13,18 @@ import { useAppDispatch } from '../../../../store/createStore';
 import { notificationRequested } from '../../../../store/slices/notifications.slice';
 import { useResourceSave } from '../../../../store/useResource';
 import { daysLeft, EXPIRY_WARNING_DAYS, formatDate, isPast } from '../common/pki';
-import type { CertificateSummary } from '../../../../shared/contracts/pki';
+import { WATCHED_SHOWN, type CertificateSummary } from '../../../../shared/contracts/pki';
 import { formatCount } from '../../../../widgets/DataTable/words';
 import { CAS_KEY, CERTIFICATES_KEY } from '../resources';
 import type { CertificateAuthority } from '../../../../shared/contracts/pki';
 import { useReadOnly } from '../../common/config/ReadOnly';
 
-/** The timeline's length: the soonest ends; the rest are a link to the list filtered to them. */
-const TIMELINE_MAX = 5;
-
 const tone = (left: number) => (left < 0 ? 'expired' : left < EXPIRY_WARNING_DAYS ? 'soon' : 'ok');
 const leftText = (left: number) =>
   left < 0 ? `expired ${-left} day${left === -1 ? '' : 's'} ago` : `${left} day${left === 1 ? '' : 's'} left`;
+
+/** Expiry banners raised per task (see the effect below). */
+const BANNER_BATCH = 20;
 
 /** Expiry banners of several certificates read as one line. */
 export const EXPIRY_GROUP = {
@@ -52,23 +52,33 @@ export function LifecycleBoard({
   const renewal = useResourceSave();
   const readOnly = useReadOnly();
   const watched = summary?.watched ?? [];
-  const shown = watched.slice(0, TIMELINE_MAX);
+  const shown = watched.slice(0, WATCHED_SHOWN);
   const horizon = summary?.horizon_days ?? 90;
   useEffect(() => {
-    for (const c of watched) {
-      const left = daysLeft(c.not_after);
-      if (left < 0 || left >= EXPIRY_WARNING_DAYS) continue;
-      dispatch(
+    const notices = watched
+      .filter((c) => {
+        const left = daysLeft(c.not_after);
+        return left >= 0 && left < EXPIRY_WARNING_DAYS;
+      })
+      .map((c) =>
         notificationRequested({
           kind: 'banner',
           level: 'warning',
           notice: { key: `pki-expiry-${c.id}`, version: c.not_after },
           group: EXPIRY_GROUP,
           title: 'Certificate about to expire',
-          message: `${c.name} expires in ${leftText(left).replace(' left', '')}${c.used_by.length ? ` (used by ${c.used_by.join(', ')})` : ''}.`,
+          message: `${c.name} expires in ${leftText(daysLeft(c.not_after)).replace(' left', '')}${c.used_by.length ? ` (used by ${c.used_by.join(', ')})` : ''}.`,
         }),
       );
-    }
+    // A few hundred banners raised at once would be one long task right after the page appears: the first batch
+    // now, the rest a batch per task (the banner area shows them as one summary line either way).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const raise = (from: number) => {
+      for (const action of notices.slice(from, from + BANNER_BATCH)) dispatch(action);
+      if (from + BANNER_BATCH < notices.length) timer = setTimeout(() => raise(from + BANNER_BATCH), 0);
+    };
+    raise(0);
+    return () => clearTimeout(timer);
     // Once per summary answer: the ids and versions make repeats no-ops anyway.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [summary, dispatch]);

@@ -3,13 +3,14 @@ import { apiUrl } from '../../../../shared/paths';
 import { formatDateTime } from '../../../../lib/format';
 import { useAppSelector } from '../../../../store/createStore';
 import { countOf, type AccentColor, type ItemName, type TableItem } from '../../../../widgets/DataTable';
-import { CERTIFICATE_STATUSES, type BulkAnswer } from '../../../../shared/contracts/pki';
+import { CERTIFICATE_STATUSES, EXPIRY_WARNING_DAYS, type BulkAnswer } from '../../../../shared/contracts/pki';
+
+/** A certificate this close to its end is flagged (amber) on the lists (the appliance's summary uses it too). */
+export { EXPIRY_WARNING_DAYS };
 import type { EntityFilter } from '../../common/entity/EntityListPage';
 import type { EntityDetailSource } from '../../common/entity/useEntityDetail';
 import type { CertStatus } from '../../../../shared/contracts/pki';
 
-/** A certificate this close to its end is flagged (amber) on the lists. */
-export const EXPIRY_WARNING_DAYS = 14;
 const DAY_MS = 86_400_000;
 
 const STATUS: Record<CertStatus, { label: string; color: AccentColor }> = {
