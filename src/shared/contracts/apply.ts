@@ -4,7 +4,8 @@
  * delete many; src/appliance/apply/collections.ts).
  */
 import { Type, type TObject, type TProperties } from '@sinclair/typebox';
-import { endpoint, nullable, stringEnum, type Endpoint } from './endpoint';
+import { endpoint, type Endpoint } from './endpoint';
+import { nullable, stringEnum } from './fields';
 
 /** Whether the saved configuration differs from the applied one, and when it was last applied. */
 export const ApplyStatus = Type.Object({

@@ -5,7 +5,8 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { ApplyStatus, ConfigPreview, IdParams, JobProgress, listEndpoints, stored } from './apply';
-import { endpoint, nullable, stringEnum } from './endpoint';
+import { endpoint } from './endpoint';
+import { nullable, stringEnum } from './fields';
 import { listPage } from './listing';
 import { DnsQueryRecord, DnsQueryTop, queriesQuery, topQuery } from '../dnsQueries';
 

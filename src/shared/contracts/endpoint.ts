@@ -21,8 +21,7 @@
  * Access (`config.access`, `reauth`) stays on the appliance's registration: it is the appliance's policy, not part
  * of what a caller sends.
  */
-import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
-import type { TBoolean, TInteger, TNumber, TObject, TString } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 
 export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -106,25 +105,3 @@ export function keyOf(
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
-
-/**
- * A string among fixed values as one JSON Schema `enum` (one `type_error.enum` item when it is wrong, where a union of
- * literals would give one item per value); typed as the union of the values.
- */
-export const stringEnum = <const V extends readonly string[]>(
-  values: V,
-  options: { description?: string; default?: V[number] } = {},
-): TUnsafe<V[number]> => Type.Unsafe<V[number]>({ type: 'string', enum: [...values], ...options });
-
-/**
- * A value or null, as JSON Schema's `type: [t, 'null']` (OpenAPI 3.1), typed `Static<T> | null`. Use it in place of
- * `Type.Union([T, Type.Null()])` in responses: a union is an `anyOf`, which the answer's serialiser can only decide
- * with a validator of its own (slower, and blind to the §5 formats).
- */
-export const nullable = <T extends TString | TInteger | TNumber | TBoolean | TObject>(
-  schema: T,
-  options: { description?: string } = {},
-): TUnsafe<Static<T> | null> => {
-  const { type, ...rest } = JSON.parse(JSON.stringify(schema)) as { type: string };
-  return Type.Unsafe<Static<T> | null>({ ...rest, ...options, type: [type, 'null'] });
-};

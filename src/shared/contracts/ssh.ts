@@ -5,7 +5,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LOCAL_PASSWORD_MIN_LENGTH } from '../../lib/passwordStrength';
 import { ApplyStatus, ConfigPreview, JobProgress, listEndpoints } from './apply';
-import { endpoint, nullable, stringEnum } from './endpoint';
+import { endpoint } from './endpoint';
+import { nullable, stringEnum } from './fields';
 
 /** Key exchange, ciphers and MACs offered: modern OpenSSH defaults without SHA-1, CBC or small groups. */
 export const KNOWN_GOOD = {

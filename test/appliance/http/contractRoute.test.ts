@@ -7,7 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { contractRoute } from '../../../src/appliance/http/contractRoute';
 import { applyApiConventions } from '../../../src/appliance/http/scope';
-import { endpoint, nullable } from '../../../src/shared/contracts/endpoint';
+import { endpoint } from '../../../src/shared/contracts/endpoint';
+import { nullable } from '../../../src/shared/contracts/fields';
 import * as dns from '../../../src/shared/contracts/dns';
 
 const Item = Type.Object({ id: Type.Integer(), name: Type.String(), note: nullable(Type.String()) });
