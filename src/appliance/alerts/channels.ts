@@ -302,18 +302,6 @@ export class AlertChannels {
         attempts,
         detail,
       };
-    // A server closing under a slow delivery has nowhere left to log it.
-    if (!this.db.open)
-      return {
-        id: 0,
-        channel_id: channel.id,
-        event,
-        alert_key: alert?.key ?? null,
-        at: this.ctx.now(),
-        outcome,
-        attempts,
-        detail,
-      };
     const id = Number(
       this.db
         .prepare(
