@@ -20,7 +20,7 @@ import { useAppDispatch } from '../../../store/createStore';
 import { useEndpoint, useResource, useResourceSave } from '../../../store/useResource';
 import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
 import { CheckboxField, ListField, TextField } from '../common/config/fields';
-import { AreaAccess, ReadOnlyNotice, WritableFieldset, useReadOnly } from '../common/config/ReadOnly';
+import { inArea, ReadOnlyNotice, WritableFieldset, useReadOnly } from '../common/config/ReadOnly';
 import { LOCKOUT_POLICY_KEY, LOCKOUTS_KEY, SIMULATION_KEY } from './resources';
 import {
   getLockoutPolicy,
@@ -123,13 +123,7 @@ const seenBy = (l: LockoutEntry) =>
 
 const minutes = (s: number) => (s < 60 ? `${s} s` : `${Math.ceil(s / 60)} min`);
 
-export function LockoutPage() {
-  return (
-    <AreaAccess area="authentication">
-      <Lockout />
-    </AreaAccess>
-  );
-}
+export const LockoutPage = inArea('authentication', Lockout);
 
 function Lockout() {
   const dispatch = useAppDispatch();

@@ -4,7 +4,7 @@
  * in `<AreaAccess area="dns">`; the shared parts (ApplyHeader, ListSection) and the page's forms (`WritableFieldset`)
  * read the flag.
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import type { Area } from '../../../../shared/privileges';
 import { useCanWrite } from '../../../../store/usePrivilege';
 
@@ -16,6 +16,19 @@ export const useReadOnly = () => useContext(ReadOnlyContext);
 export function AreaAccess({ area, children }: { area: Area; children: ReactNode }) {
   const canWrite = useCanWrite(area);
   return <ReadOnlyScope readOnly={!canWrite}>{children}</ReadOnlyScope>;
+}
+
+/** A page inside its area's access: `export const CaListPage = inArea('pki', CaList)`. */
+export function inArea<P extends object>(area: Area, Page: ComponentType<P>) {
+  function InArea(props: P) {
+    return (
+      <AreaAccess area={area}>
+        <Page {...props} />
+      </AreaAccess>
+    );
+  }
+  InArea.displayName = `InArea(${Page.displayName ?? Page.name})`;
+  return InArea;
 }
 
 /** A part of a page the account may only read for a reason of the page's own (e.g. changed by admins only). */

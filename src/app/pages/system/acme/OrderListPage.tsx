@@ -16,7 +16,7 @@ import type { AcmeAccounts, AcmeOrder } from '../../../../shared/contracts/pki';
 import { ACCOUNTS_KEY, AccountModal } from './AccountModal';
 import { OrderModal } from './OrderModal';
 import { orderStatusItem, orderStatusLabel } from './status';
-import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
+import { inArea, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
 import '../../common/config/config.css';
 import '../common/pki.css';
 
@@ -59,13 +59,7 @@ const COLUMNS: ReadonlyArray<EntityColumn<AcmeOrder>> = [
   },
 ];
 
-export function OrderListPage() {
-  return (
-    <AreaAccess area="pki">
-      <OrderList />
-    </AreaAccess>
-  );
-}
+export const OrderListPage = inArea('pki', OrderList);
 
 function OrderList() {
   const readOnly = useReadOnly();

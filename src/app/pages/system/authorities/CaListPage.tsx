@@ -16,7 +16,7 @@ import { CAS_KEY, CRLS_KEY } from '../resources';
 import type { CertificateAuthority } from '../../../../shared/contracts/pki';
 import { CaCreateModal } from './CaCreateModal';
 import { CaImportModal } from './CaImportModal';
-import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
+import { inArea, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
 import '../../common/config/config.css';
 import '../common/pki.css';
 
@@ -53,13 +53,7 @@ const COLUMNS: ReadonlyArray<EntityColumn<CertificateAuthority>> = [
   },
 ];
 
-export function CaListPage() {
-  return (
-    <AreaAccess area="pki">
-      <CaList />
-    </AreaAccess>
-  );
-}
+export const CaListPage = inArea('pki', CaList);
 
 function CaList() {
   const readOnly = useReadOnly();

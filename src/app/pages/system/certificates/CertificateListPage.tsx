@@ -28,7 +28,7 @@ import { CsrModal } from './CsrModal';
 import { ImportModal } from './ImportModal';
 import { LifecycleBoard } from './LifecycleBoard';
 import { IssueModal } from './IssueModal';
-import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
+import { inArea, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
 import '../../common/config/config.css';
 import '../common/pki.css';
 
@@ -77,13 +77,7 @@ const LEGACY_EXPIRY: Record<string, Record<string, string>> = {
   expired: { status: 'expired' },
 };
 
-export function CertificateListPage() {
-  return (
-    <AreaAccess area="pki">
-      <CertificateList />
-    </AreaAccess>
-  );
-}
+export const CertificateListPage = inArea('pki', CertificateList);
 
 function CertificateList() {
   const readOnly = useReadOnly();

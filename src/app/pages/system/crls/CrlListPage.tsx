@@ -16,7 +16,7 @@ import { authorityFilter, bulkSummary, formatDate, PHONE } from '../common/pki';
 import { CAS_KEY, CRLS_KEY } from '../resources';
 import type { CertificateAuthority, RevocationList } from '../../../../shared/contracts/pki';
 import { CrlImportModal } from './CrlImportModal';
-import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
+import { inArea, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
 import '../../common/config/config.css';
 import '../common/pki.css';
 
@@ -69,13 +69,7 @@ const COLUMNS: ReadonlyArray<EntityColumn<RevocationList>> = [
   },
 ];
 
-export function CrlListPage() {
-  return (
-    <AreaAccess area="pki">
-      <CrlList />
-    </AreaAccess>
-  );
-}
+export const CrlListPage = inArea('pki', CrlList);
 
 function CrlList() {
   const readOnly = useReadOnly();
