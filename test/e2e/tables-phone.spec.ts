@@ -86,3 +86,15 @@ test('a list too wide for a phone scrolls in its box with the name column and th
   expect(headerBox!.y).toBeLessThan(844);
   expect(await pageScrollWidth(page)).toBeLessThanOrEqual(390);
 });
+
+test('an empty list too wide for a phone says so where it shows', async ({ context, page }) => {
+  await loginAsAdmin(context, server, { acceptAgreements: true });
+  // Nothing answers DNS in the tests: the query log is empty, and its table is wider than a phone.
+  await page.goto(`${server.url}/dns/queries`);
+  const message = page.getByText('No queries', { exact: false }).first();
+  await expect(message).toBeVisible();
+  const box = (await message.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(await pageScrollWidth(page)).toBe(390);
+});

@@ -42,7 +42,8 @@ export function TableBody({
       {emptyText ? (
         <tr>
           <td colSpan={columnCount} className="data-table__empty-state">
-            {emptyText}
+            {/* Kept in the box's width: a table wider than a phone's box still says it is empty where it shows. */}
+            <div className="data-table__empty-text">{emptyText}</div>
           </td>
         </tr>
       ) : (
