@@ -75,9 +75,16 @@ describe('signed-in renders', () => {
       expect(d.html).not.toContain('signed in as admin');
       expect(a.state.menu.source).toBe('api');
       expect(menuLinks(a.html)).toEqual(expect.arrayContaining(['/authentication/users', '/dns/proxy']));
-      // The DNS reader's menu: the DNS pages and the public network overview, nothing of the other areas.
-      expect(menuLinks(d.html)).toEqual(['/dns/proxy', '/dns/dynamic', '/dns/queries', '/network/overview']);
-      expect(d.state.menu.items.map((g) => g.id)).toEqual(['dns', 'network']);
+      // The DNS reader's menu: the history every account reads (its areas only), the DNS pages and the public
+      // network overview, nothing of the other areas.
+      expect(menuLinks(d.html)).toEqual([
+        '/system/history',
+        '/dns/proxy',
+        '/dns/dynamic',
+        '/dns/queries',
+        '/network/overview',
+      ]);
+      expect(d.state.menu.items.map((g) => g.id)).toEqual(['system', 'dns', 'network']);
     }
   });
 
@@ -85,12 +92,12 @@ describe('signed-in renders', () => {
     const user = await userAgent(h, 'lena');
     const page = '/network/overview';
     for (let i = 0; i < 2; i++)
-      expect(menuLinks((await render(user, page)).html)).toEqual(['/network/overview']);
+      expect(menuLinks((await render(user, page)).html)).toEqual(['/system/history', '/network/overview']);
 
     await grantPrivileges(h, 'lena', { logs: 'read' });
     const granted = await render(user, page);
     expect(granted.state.session.user?.privileges).toEqual({ logs: 'read' });
-    expect(menuLinks(granted.html)).toEqual(['/network/overview', '/logs/overview']);
+    expect(menuLinks(granted.html)).toEqual(['/system/history', '/network/overview', '/logs/overview']);
 
     h.ctx.db.prepare("UPDATE menu_children SET name = 'Event log' WHERE group_id = 'logs'").run();
     try {
