@@ -84,6 +84,8 @@ test.beforeAll(async ({ browser }) => {
   ids['/authentication/services'] = await firstId('/api/authentication/services');
   ids['/authentication/providers'] = await firstId('/api/authentication/providers');
   ids['/system/acme-orders'] = await acmeOrder(context, ca);
+  // Each change above is a revision of the configuration's history.
+  ids['/system/history'] = await firstId('/api/revisions');
   const reader = await postJson(context, server, '/api/users', { username: 'reader', role: 'admin' });
   expect(reader.status(), await reader.text()).toBe(201);
   readerPassword = ((await reader.json()) as { one_time_password: string }).one_time_password;
