@@ -81,6 +81,14 @@ it('documents parameters, body, access, security and error answers of a route', 
   const put = opOf(doc, '/api/users/{id}', 'put');
   expect(put.parameters).toEqual([
     { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } },
+    // A configuration write takes the reason its revision records.
+    {
+      name: 'X-Change-Reason',
+      in: 'header',
+      required: false,
+      description: 'Why the change is made; recorded with its revision (`GET revisions`).',
+      schema: { type: 'string', maxLength: 500 },
+    },
   ]);
   expect(put.requestBody?.content['application/json'].schema).toMatchObject({
     required: ['email'],

@@ -237,6 +237,12 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     ['PUT', '/api/authentication/providers/:id'],
     ['PUT', '/api/authentication/services/:id'],
     ['PUT', '/api/authentication/signup'],
+    ['POST', '/api/config/plan'],
+    ['POST', '/api/alerts/evaluate'],
+    ['POST', '/api/alerts/channels'],
+    ['PUT', '/api/alerts/channels/:id'],
+    ['DELETE', '/api/alerts/channels/:id'],
+    ['POST', '/api/alerts/channels/:id/test'],
   ]),
   // The provider sends the browser back here; it signs in or registers (Kratos' oidc method).
   {
