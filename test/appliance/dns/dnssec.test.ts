@@ -5,14 +5,14 @@
  * zone's DS record as a trust anchor file in the data directory (`etc/unbound/trust-anchors/`). A good answer carries
  * the AD flag; a record altered after signing is SERVFAIL, and the query log says so.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { JobProgress } from '../../../src/appliance/jobs/runner';
 import { trustAnchorDir } from '../../../src/appliance/dns/unbound';
 import type { DnsQueryRecord } from '../../../src/shared/dnsQueries';
 import { adminAgent, startServer, type Agent, type Harness } from '../support/harness';
+import { applyJob, exec, startUpstreamUnbound, until } from '../support/daemons';
 import { requireTool } from '../support/tools';
 
 const DNS_PORT = 5393;
@@ -20,29 +20,9 @@ const UPSTREAM_PORT = 5394;
 const SSH_PORT = 2293;
 const ZONE = 'signed.example';
 
-const exec = (file: string, args: string[], cwd?: string) =>
-  new Promise<{ code: number; out: string }>((resolve) => {
-    execFile(file, args, { timeout: 15_000, cwd }, (error, stdout, stderr) =>
-      resolve({
-        code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
-        out: `${stdout}${stderr}`,
-      }),
-    );
-  });
-
-const until = async <T>(what: string, check: () => Promise<T | false | null | undefined>, ms = 15_000) => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`${what}: not reached in ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
 describe('DNSSEC validation of a locally signed zone', () => {
   const dig = requireTool('dig');
-  const unbound = requireTool('unbound');
+  requireTool('unbound');
   const keygen = requireTool('ldns-keygen');
   const signzone = requireTool('ldns-signzone');
   const key2ds = requireTool('ldns-key2ds');
@@ -56,16 +36,7 @@ describe('DNSSEC validation of a locally signed zone', () => {
     exec(dig, ['@127.0.0.1', '-p', String(port), '+tries=1', '+time=3', '+dnssec', name, 'A']);
   const flags = (out: string) => /;; flags: ([a-z ]+);/.exec(out)?.[1].split(' ') ?? [];
 
-  const apply = async () => {
-    const res = await admin.post('/api/dns/proxy/apply');
-    expect(res.statusCode).toBe(202);
-    const id = (res.json() as JobProgress).id;
-    const job = await until('apply job', async () => {
-      const j: JobProgress = (await admin.get(`/api/jobs/${id}`)).json();
-      return j.status !== 'running' && j;
-    });
-    expect(job.status).toBe('done');
-  };
+  const apply = () => applyJob(admin, '/api/dns/proxy/apply');
 
   beforeAll(async () => {
     home = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-dnssec-'));
@@ -85,9 +56,9 @@ describe('DNSSEC validation of a locally signed zone', () => {
         '',
       ].join('\n'),
     );
-    const key = (await exec(keygen, ['-a', 'ECDSAP256SHA256', '-k', ZONE], zoneDir)).out.trim();
+    const key = (await exec(keygen, ['-a', 'ECDSAP256SHA256', '-k', ZONE], { cwd: zoneDir })).out.trim();
     expect(key).toMatch(/^Ksigned\.example\.\+013\+\d+$/);
-    const signed = await exec(signzone, [zoneFile, key], zoneDir);
+    const signed = await exec(signzone, [zoneFile, key], { cwd: zoneDir });
     expect(signed.code).toBe(0);
     // Tampered after signing: the record no longer matches its signature.
     const signedFile = `${zoneFile}.signed`;
@@ -97,22 +68,13 @@ describe('DNSSEC validation of a locally signed zone', () => {
       signedFile,
       text.replace(/(^bad\.signed\.example\.\s+300\s+IN\s+A\s+)192\.0\.2\.81$/m, '$1192.0.2.99'),
     );
-    ds = (await exec(key2ds, ['-n', '-2', `${key}.key`], zoneDir)).out.trim();
+    ds = (await exec(key2ds, ['-n', '-2', `${key}.key`], { cwd: zoneDir })).out.trim();
     expect(ds).toMatch(/^signed\.example\.\s+\d+\s+IN\s+DS\s+\d+ 13 2 [0-9a-f]{64}$/);
 
-    const conf = path.join(zoneDir, 'unbound.conf');
-    fs.writeFileSync(
-      conf,
+    upstream = await startUpstreamUnbound(
+      zoneDir,
+      UPSTREAM_PORT,
       [
-        'server:',
-        `    directory: "${zoneDir}"`,
-        '    chroot: ""',
-        '    username: ""',
-        `    pidfile: "${path.join(zoneDir, 'unbound.pid')}"`,
-        '    use-syslog: no',
-        '    interface: 127.0.0.1',
-        `    port: ${UPSTREAM_PORT}`,
-        '    access-control: 127.0.0.0/8 allow',
         '    module-config: "iterator"',
         '',
         'auth-zone:',
@@ -120,12 +82,8 @@ describe('DNSSEC validation of a locally signed zone', () => {
         `    zonefile: "${signedFile}"`,
         '    for-downstream: yes',
         '    for-upstream: no',
-        '',
-      ].join('\n'),
-    );
-    upstream = spawn(unbound, ['-d', '-c', conf], { stdio: 'ignore' });
-    await until('the signed zone is served', async () =>
-      (await query(`www.${ZONE}.`, UPSTREAM_PORT)).out.includes('RRSIG'),
+      ],
+      { name: `www.${ZONE}.`, contains: '192.0.2.80' },
     );
 
     const dataDir = path.join(home, 'data');

@@ -7,13 +7,13 @@
  * account, and the generated sshd_config reads authorised keys from the data directory, so the key added through the
  * API is the one that lets it in; root logins need `PermitRootLogin prohibit-password`, set through the API too.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { JobProgress } from '../../../src/appliance/jobs/runner';
 import type { ServiceState } from '../../../src/appliance/services';
 import { adminAgent, startServer, type Agent, type Harness } from '../support/harness';
+import { alive, applyJob, exec, startUpstreamUnbound, until } from '../support/daemons';
 import { requireTool } from '../support/tools';
 
 const DNS_PORT = 47353;
@@ -21,35 +21,6 @@ const SSH_PORT = 47322;
 const SSH_OTHER_PORT = 47323;
 const UPSTREAM_PORT = 47357;
 const CONFIRM_SECONDS = 4;
-
-const exec = (file: string, args: string[], timeout = 10_000) =>
-  new Promise<{ code: number; out: string }>((resolve) => {
-    execFile(file, args, { timeout }, (error, stdout, stderr) =>
-      resolve({
-        code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
-        out: `${stdout}${stderr}`,
-      }),
-    );
-  });
-
-const until = async <T>(what: string, check: () => Promise<T | false | null | undefined>, ms = 15_000) => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`${what}: not reached in ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('embedded services with the real daemons', () => {
   const dig = requireTool('dig');
@@ -92,17 +63,8 @@ describe('embedded services with the real daemons', () => {
   const state = async (name: 'dns' | 'ssh'): Promise<ServiceState> =>
     (await admin.get(name === 'dns' ? '/api/dns/proxy/service' : '/api/ssh/service')).json();
 
-  const apply = async (name: 'dns' | 'ssh'): Promise<JobProgress> => {
-    const res = await admin.post(name === 'dns' ? '/api/dns/proxy/apply' : '/api/ssh/config/apply');
-    expect(res.statusCode).toBe(202);
-    const id = (res.json() as JobProgress).id;
-    const job = await until('apply job', async () => {
-      const j: JobProgress = (await admin.get(`/api/jobs/${id}`)).json();
-      return j.status !== 'running' && j;
-    });
-    expect(job.status).toBe('done');
-    return job;
-  };
+  const apply = (name: 'dns' | 'ssh'): Promise<JobProgress> =>
+    applyJob(admin, name === 'dns' ? '/api/dns/proxy/apply' : '/api/ssh/config/apply');
 
   const query = (name: string, source = '127.0.0.1') =>
     exec(dig, ['@127.0.0.1', '-p', String(DNS_PORT), '-b', source, '+tries=1', '+time=2', name, 'A']);
@@ -185,39 +147,13 @@ describe('embedded services with the real daemons', () => {
   it('forwards a domain override to its server (a second resolver on loopback, started by the test)', async () => {
     const upstreamDir = path.join(home, 'upstream');
     fs.mkdirSync(upstreamDir);
-    const conf = path.join(upstreamDir, 'unbound.conf');
-    fs.writeFileSync(
-      conf,
-      [
-        'server:',
-        `    directory: "${upstreamDir}"`,
-        '    chroot: ""',
-        '    username: ""',
-        `    pidfile: "${path.join(upstreamDir, 'unbound.pid')}"`,
-        '    use-syslog: no',
-        '    interface: 127.0.0.1',
-        `    port: ${UPSTREAM_PORT}`,
-        '    access-control: 127.0.0.0/8 allow',
-        '    local-zone: "corp.test." static',
-        '    local-data: "wiki.corp.test. IN A 198.51.100.80"',
-        '',
-      ].join('\n'),
+    const upstream = await startUpstreamUnbound(
+      upstreamDir,
+      UPSTREAM_PORT,
+      ['    local-zone: "corp.test." static', '    local-data: "wiki.corp.test. IN A 198.51.100.80"'],
+      { name: 'wiki.corp.test.', contains: '198.51.100.80' },
     );
-    const { spawn } = await import('node:child_process');
-    const upstream = spawn(requireTool('unbound'), ['-d', '-c', conf], { stdio: 'ignore' });
     try {
-      await until('the test upstream answers', async () =>
-        (
-          await exec(dig, [
-            '@127.0.0.1',
-            '-p',
-            String(UPSTREAM_PORT),
-            '+tries=1',
-            '+time=1',
-            'wiki.corp.test.',
-          ])
-        ).out.includes('198.51.100.80'),
-      );
       const added = await admin.post('/api/dns/proxy/domain_overrides', {
         domain: 'corp.test',
         server: '127.0.0.1',

@@ -8,7 +8,6 @@
  * and removes at the end. Nothing of the host's own sshd (its PAM service `sshd`, its configuration) is touched.
  * The password is given by `SSH_ASKPASS` with `SSH_ASKPASS_REQUIRE=force` (OpenSSH ≥ 8.4), so no terminal is needed.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,30 +16,11 @@ import { createUser } from '../../../src/appliance/seed';
 import { PAM_DIR, sshPamServiceName, sshdProgramPath } from '../../../src/appliance/ssh/pam';
 import { freePort } from '../../support/slapd';
 import { adminAgent, startServer, type Agent, type Harness } from '../support/harness';
+import { exec, until } from '../support/daemons';
 import { requireTool } from '../support/tools';
 
 const SSH_PORT = 2292;
 const DNS_PORT = 5392;
-
-const exec = (file: string, args: string[], env: NodeJS.ProcessEnv = process.env, timeout = 15_000) =>
-  new Promise<{ code: number; out: string }>((resolve) => {
-    execFile(file, args, { timeout, env }, (error, stdout, stderr) =>
-      resolve({
-        code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
-        out: `${stdout}${stderr}`,
-      }),
-    );
-  });
-
-const until = async <T>(what: string, check: () => Promise<T | false | null | undefined>, ms = 15_000) => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`${what}: not reached in ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 describe('SSH password login through the appliance', () => {
   const ssh = requireTool('ssh');
@@ -114,12 +94,14 @@ describe('SSH password login through the appliance', () => {
         'echo signed-in-as-$(id -un)',
       ],
       {
-        PATH: process.env.PATH,
-        HOME: home,
-        SSH_ASKPASS: askpass,
-        SSH_ASKPASS_REQUIRE: 'force',
-        DISPLAY: ':0',
-        RAMPART_TEST_PASSWORD: secret,
+        env: {
+          PATH: process.env.PATH,
+          HOME: home,
+          SSH_ASKPASS: askpass,
+          SSH_ASKPASS_REQUIRE: 'force',
+          DISPLAY: ':0',
+          RAMPART_TEST_PASSWORD: secret,
+        },
       },
     );
 

@@ -3,45 +3,38 @@
  * temporary data directory) and a second unbound as the upstream server, asked with `dig`: each answered query shows
  * in the query log with who answered it and the rule behind it.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { JobProgress } from '../../../../src/appliance/jobs/runner';
 import type { DnsQueryRecord } from '../../../../src/shared/dnsQueries';
 import { adminAgent, startServer, type Agent, type Harness } from '../../support/harness';
+import { applyJob, exec, startUpstreamUnbound, until } from '../../support/daemons';
 import { requireTool } from '../../support/tools';
 
 const DNS_PORT = 47553;
 const UPSTREAM_PORT = 47554;
 const SSH_PORT = 47555;
 
-const exec = (file: string, args: string[], timeout = 10_000) =>
-  new Promise<string>((resolve) => {
-    execFile(file, args, { timeout }, (_error, stdout, stderr) => resolve(`${stdout}${stderr}`));
-  });
-
-const until = async <T>(what: string, check: () => Promise<T | false | null | undefined>, ms = 15_000) => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`${what}: not reached in ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
 describe('the DNS query log with the real resolver', () => {
   const dig = requireTool('dig');
-  const unbound = requireTool('unbound');
+  requireTool('unbound');
   let home = '';
   let h: Harness;
   let admin: Agent;
   let upstream: ChildProcess | undefined;
   const ids: Record<string, number> = {};
 
-  const query = (name: string, source = '127.0.0.1') =>
-    exec(dig, ['@127.0.0.1', '-p', String(DNS_PORT), '-b', source, '+tries=1', '+time=2', name, 'A']);
+  const query = async (name: string, source = '127.0.0.1') =>
+    (
+      await exec(
+        dig,
+        ['@127.0.0.1', '-p', String(DNS_PORT), '-b', source, '+tries=1', '+time=2', name, 'A'],
+        {
+          timeout: 10_000,
+        },
+      )
+    ).out;
 
   const recorded = (filter: string) =>
     until(`a record for ${filter}`, async () => {
@@ -53,38 +46,16 @@ describe('the DNS query log with the real resolver', () => {
     home = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-querylog-test-'));
     const upstreamDir = path.join(home, 'upstream');
     fs.mkdirSync(upstreamDir);
-    const conf = path.join(upstreamDir, 'unbound.conf');
-    fs.writeFileSync(
-      conf,
+    upstream = await startUpstreamUnbound(
+      upstreamDir,
+      UPSTREAM_PORT,
       [
-        'server:',
-        `    directory: "${upstreamDir}"`,
-        '    chroot: ""',
-        '    username: ""',
-        `    pidfile: "${path.join(upstreamDir, 'unbound.pid')}"`,
-        '    use-syslog: no',
-        '    interface: 127.0.0.1',
-        `    port: ${UPSTREAM_PORT}`,
-        '    access-control: 127.0.0.0/8 allow',
         '    local-zone: "corp.test." static',
         '    local-data: "wiki.corp.test. IN A 198.51.100.80"',
         '    local-zone: "example.net." static',
         '    local-data: "www.example.net. IN A 198.51.100.81"',
-        '',
-      ].join('\n'),
-    );
-    upstream = spawn(unbound, ['-d', '-c', conf], { stdio: 'ignore' });
-    await until('the test upstream answers', async () =>
-      (
-        await exec(dig, [
-          '@127.0.0.1',
-          '-p',
-          String(UPSTREAM_PORT),
-          '+tries=1',
-          '+time=1',
-          'www.example.net.',
-        ])
-      ).includes('198.51.100.81'),
+      ],
+      { name: 'www.example.net.', contains: '198.51.100.81' },
     );
 
     const dataDir = path.join(home, 'data');
@@ -127,13 +98,7 @@ describe('the DNS query log with the real resolver', () => {
       description: 'test upstream',
     });
     ids.access = await add('access_lists', { subnet: '127.0.0.2/31', action: 'refuse', description: 'lab' });
-    const res = await admin.post('/api/dns/proxy/apply');
-    expect(res.statusCode).toBe(202);
-    const job = await until('apply job', async () => {
-      const j: JobProgress = (await admin.get(`/api/jobs/${(res.json() as JobProgress).id}`)).json();
-      return j.status !== 'running' && j;
-    });
-    expect(job.status).toBe('done');
+    await applyJob(admin, '/api/dns/proxy/apply');
     await until('the resolver answers the override', async () =>
       (await query('printer.lan.test.')).includes('192.0.2.44'),
     );
