@@ -45,6 +45,9 @@ import { registerAlerts } from './alerts';
 import { queryLogOf, registerQueryStream } from './dns/querylog';
 import { installRevisions, registerRevisions } from './revisions';
 import { registerStandardSections } from './configSections';
+import { createAuditChain, type AuditChain } from './auditChain';
+import { installAuditContext } from './auditContext';
+import { registerAuditRoutes } from './auditRoutes';
 
 export { requireAdmin, requireUser, applianceContext };
 export { currentUser, sessionUser } from './auth/guards';
@@ -77,6 +80,14 @@ export function applianceDb(app: FastifyInstance): Db {
 }
 
 const handles = new WeakMap<FastifyInstance, Appliance>();
+const auditChains = new WeakMap<ApplianceContext, AuditChain>();
+
+/** The hash-chained audit trail of an appliance (the forwarder listens to it). */
+export function auditChainOf(ctx: ApplianceContext): AuditChain {
+  const chain = auditChains.get(ctx);
+  if (!chain) throw new Error('the appliance has no audit chain');
+  return chain;
+}
 
 /** The appliance registered on a (root) server, for wiring and tests. */
 export function applianceOf(app: FastifyInstance): Appliance {
@@ -118,6 +129,9 @@ async function mount(
   const apiPrefix = pathPrefix(config.apiBase);
   const authPrefix = pathPrefix(config.authBase);
   const secureCookies = config.publicUrl.startsWith('https://');
+  // Every request's audit records know who, how and from where (auditContext.ts); first of all hooks.
+  installAuditContext(app);
+  const auditChain = createAuditChain(db, config.dataDir);
   const ctx: ApplianceContext = {
     db,
     config,
@@ -125,10 +139,14 @@ async function mount(
     authPrefix,
     secureCookies,
     now: Date.now,
-    audit: createAudit(typeof deps.logSink === 'function' ? deps.logSink(db) : deps.logSink, (e) =>
-      app.log.error({ err: e }, 'audit entry could not be written'),
+    audit: createAudit(
+      typeof deps.logSink === 'function' ? deps.logSink(db) : deps.logSink,
+      (e) => app.log.error({ err: e }, 'audit entry could not be written'),
+      Date.now,
+      auditChain,
     ),
   };
+  auditChains.set(ctx, auditChain);
   attachContext(app, ctx);
 
   const password = await seedIfEmpty(ctx);
@@ -174,6 +192,7 @@ async function mount(
       await registerProviders(api, ctx);
       registerAlerts(api, ctx);
       registerRevisions(api, ctx);
+      registerAuditRoutes(api, ctx);
       // The OpenAPI document of every route registered here and below (built when the server is ready).
       registerOpenApi(api, app, ctx);
       notFound(api);
@@ -211,6 +230,7 @@ async function mount(
     jobs.stop();
   });
   app.addHook('onClose', async () => {
+    auditChain.flushHead();
     db.close();
     lock.release();
   });

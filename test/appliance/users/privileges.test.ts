@@ -187,6 +187,7 @@ const DECLARED: Record<string, string> = {
   'DELETE /api/alerts/channels/:id': 'admin +reauth',
   'POST /api/alerts/channels/:id/test': 'admin',
   'GET /api/alerts/channels/:id/deliveries': 'admin',
+  'GET /api/audit/verify': 'admin',
   'POST /api/authentication/providers/test': 'admin',
   'GET /api/authentication/services': 'authentication',
   'GET /api/authentication/services/:id': 'authentication',
