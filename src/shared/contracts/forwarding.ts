@@ -120,7 +120,10 @@ export const forwardingTargets = Type.Object({
 });
 export type ForwardingTargets = Static<typeof forwardingTargets>;
 
-const targetId = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const targetId = Type.Object(
+  { id: Type.String({ pattern: '^[1-9][0-9]{0,9}$', description: 'The target.' }) },
+  { additionalProperties: false },
+);
 
 export const listTargets = endpoint({
   method: 'GET',
