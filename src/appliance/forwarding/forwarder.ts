@@ -74,6 +74,19 @@ export const forwardingMigrations = [
       );`);
     },
   },
+  {
+    version: 2,
+    name: 'Log forwarding in the System menu of appliances seeded before it',
+    up: (db: Db) => {
+      if (!db.prepare("SELECT 1 FROM menu_groups WHERE id = 'system'").get()) return;
+      const { n } = db
+        .prepare("SELECT COALESCE(MAX(position) + 1, 0) AS n FROM menu_children WHERE group_id = 'system'")
+        .get() as { n: number };
+      db.prepare(
+        "INSERT OR IGNORE INTO menu_children (group_id, id, name, path, position) VALUES ('system', 'log-forwarding', 'Log forwarding', '/log-forwarding', ?)",
+      ).run(n);
+    },
+  },
 ];
 
 interface TargetRow {
