@@ -46,7 +46,8 @@ interface FormValues {
   queue_limit: string;
 }
 
-const NONE = '';
+/** The select's value for "no certificate" / "the system's authorities" (an empty value reads as unchosen). */
+const NONE = 'none';
 
 const toForm = (t?: ForwardingTarget): FormValues => ({
   name: t?.name ?? '',
@@ -69,8 +70,8 @@ const fromForm = (v: FormValues): ForwardingTargetBody => ({
   port: Number(v.port),
   audit: v.audit,
   services: v.services as ForwardingTargetBody['services'],
-  tls_certificate_id: v.protocol === 'tls' && v.tls_certificate_id ? v.tls_certificate_id : null,
-  tls_ca_id: v.protocol === 'tls' && v.tls_ca_id ? v.tls_ca_id : null,
+  tls_certificate_id: v.protocol === 'tls' && v.tls_certificate_id !== NONE ? v.tls_certificate_id : null,
+  tls_ca_id: v.protocol === 'tls' && v.tls_ca_id !== NONE ? v.tls_ca_id : null,
   queue_limit: Number(v.queue_limit),
 });
 
@@ -215,41 +216,43 @@ function TargetRow({ t, onEdit }: { t: ForwardingTarget; onEdit: (t: ForwardingT
       <td>
         <QueueStatus t={t} />
       </td>
-      <td className="forwarding__actions">
-        <button
-          type="button"
-          className="button"
-          disabled={pending || !t.enabled}
-          onClick={() =>
-            save({
-              endpoint: testTarget,
-              params: { id: String(t.id) },
-              key: FORWARDING_KEY,
-              message: `Test message queued for ${t.name}.`,
-            })
-          }
-        >
-          Send test<span className="visually-hidden"> to {t.name}</span>
-        </button>
-        <button type="button" className="button" onClick={() => onEdit(t)}>
-          Edit<span className="visually-hidden"> {t.name}</span>
-        </button>
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={pending}
-          onClick={() => {
-            if (window.confirm(`Remove ${t.name}? Its queued records are dropped.`))
+      <td>
+        <div className="forwarding__actions">
+          <button
+            type="button"
+            className="button"
+            disabled={pending || !t.enabled}
+            onClick={() =>
               save({
-                endpoint: deleteTarget,
+                endpoint: testTarget,
                 params: { id: String(t.id) },
                 key: FORWARDING_KEY,
-                message: `Target ${t.name} removed.`,
-              });
-          }}
-        >
-          Remove<span className="visually-hidden"> {t.name}</span>
-        </button>
+                message: `Test message queued for ${t.name}.`,
+              })
+            }
+          >
+            Send test<span className="visually-hidden"> to {t.name}</span>
+          </button>
+          <button type="button" className="button" onClick={() => onEdit(t)}>
+            Edit<span className="visually-hidden"> {t.name}</span>
+          </button>
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={pending}
+            onClick={() => {
+              if (window.confirm(`Remove ${t.name}? Its queued records are dropped.`))
+                save({
+                  endpoint: deleteTarget,
+                  params: { id: String(t.id) },
+                  key: FORWARDING_KEY,
+                  message: `Target ${t.name} removed.`,
+                });
+            }}
+          >
+            Remove<span className="visually-hidden"> {t.name}</span>
+          </button>
+        </div>
       </td>
     </tr>
   );
