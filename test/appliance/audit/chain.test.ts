@@ -6,7 +6,14 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { adminAgent, Agent, startServer, userAgent, type Harness } from '../support/harness';
+import {
+  adminAgent,
+  Agent,
+  NEW_ADMIN_PASSWORD,
+  startServer,
+  userAgent,
+  type Harness,
+} from '../support/harness';
 
 const BIN = path.resolve(__dirname, '../../../bin/rampart-audit-verify');
 
@@ -80,6 +87,33 @@ describe('audit records', () => {
       message: string;
     }>;
     expect(logged.map((l) => l.message)).toContain(changed?.message);
+  });
+
+  it('a program with an API token is recorded as such', async () => {
+    const token = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      payload: { username: 'admin', password: NEW_ADMIN_PASSWORD },
+    });
+    const { access_token } = token.json<{ access_token: string }>();
+    const settings = (await admin.get('/api/ssh/config')).json().settings;
+    const res = await h.app.inject({
+      method: 'PUT',
+      url: '/api/ssh/config/settings',
+      payload: settings,
+      headers: { authorization: `Bearer ${access_token}` },
+      remoteAddress: '203.0.113.8',
+    });
+    expect(res.statusCode).toBe(200);
+    const last = rows()
+      .filter((r) => r.message.startsWith('SSH settings changed'))
+      .pop();
+    expect(last).toMatchObject({
+      actor: 'admin',
+      method: 'token',
+      address: '203.0.113.8',
+      outcome: 'success',
+    });
   });
 
   it('verify answers ok for an untouched chain, admins only', async () => {
