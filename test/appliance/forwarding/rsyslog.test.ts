@@ -204,6 +204,13 @@ describe.each(['tcp', 'tls', 'udp'] as const)('forwarding over %s', (protocol) =
     expect(expected.length).toBeGreaterThanOrEqual(3);
     await until('every audit record', () => expected.every((s) => auditSeqs(received(), ' ').includes(s)));
     await until('the log entry', () => received().some((l) => l.includes(`zone reloaded (${protocol})`)));
+    // "Send test": one message, sent at once; the answer tells whether it went out.
+    const test = await admin.post(`/api/forwarding/targets/${id}/test`);
+    expect(test.statusCode).toBe(200);
+    expect(test.json().status).toMatchObject({ pending: 0 });
+    await until('the test message', () =>
+      received().some((l) => l.includes(`log forwarding test to "SIEM ${protocol}" sent by "admin"`)),
+    );
     await disable(id, body);
 
     const lines = received();
