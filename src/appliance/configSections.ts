@@ -39,6 +39,42 @@ export function registerStandardSections(ctx: ApplianceContext): void {
   let key: Buffer | null = null;
   const marker = (v: string | Buffer | null | undefined) => secretMarker((key ??= secretKey(ctx.db)), v);
 
+  // Remote syslog targets (admin-only routes: found by their path). Their queue and status are runtime state.
+  registerSection(ctx, {
+    name: 'settings.log_forwarding',
+    area: 'settings',
+    label: 'Log forwarding',
+    paths: ['/forwarding/targets'],
+    read: (db) => {
+      const exists = db
+        .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'forwarding_targets'")
+        .get();
+      if (!exists) return {};
+      const rows = db
+        .prepare(
+          'SELECT id, name, enabled, protocol, host, port, audit, services, tls_certificate_id, tls_ca_id, queue_limit FROM forwarding_targets ORDER BY id',
+        )
+        .all() as Array<Record<string, unknown> & { id: number; services: string }>;
+      return keyed(
+        rows,
+        (r) => `target:${r.id}`,
+        (r) =>
+          plainObject({
+            ...r,
+            enabled: r.enabled === 1,
+            audit: r.audit === 1,
+            services: JSON.parse(r.services),
+          }),
+      );
+    },
+    title: (_id, e) => `Log forwarding target ${String(e.name)}`,
+    fields: {
+      tls_certificate_id: { label: 'TLS certificate' },
+      tls_ca_id: { label: 'trusted CA' },
+      queue_limit: { label: 'queue limit' },
+    },
+  });
+
   // Alert channels (admin-only routes: found by their path). The webhook's signing secret is a marker.
   registerSection(ctx, {
     name: 'settings.alert_channels',

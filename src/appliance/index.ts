@@ -45,6 +45,15 @@ import { registerAlerts } from './alerts';
 import { queryLogOf, registerQueryStream } from './dns/querylog';
 import { installRevisions, registerRevisions } from './revisions';
 import { registerStandardSections } from './configSections';
+import { createAuditChain, type AuditChain } from './auditChain';
+import { installAuditContext } from './auditContext';
+import { registerAuditRoutes } from './auditRoutes';
+import { registerForwardingRoutes, startForwarder, type Forwarder } from './forwarding';
+import { pkiOf } from './pki';
+import { caChainDer } from './pki/cas';
+import { tlsMaterial } from './pki/tls';
+import { certPem } from './pki/x509';
+import type { StoredLogEntry } from '../shared/logServices';
 
 export { requireAdmin, requireUser, applianceContext };
 export { currentUser, sessionUser } from './auth/guards';
@@ -77,6 +86,25 @@ export function applianceDb(app: FastifyInstance): Db {
 }
 
 const handles = new WeakMap<FastifyInstance, Appliance>();
+const auditChains = new WeakMap<ApplianceContext, AuditChain>();
+
+/** What a TLS log forwarding target may present (PKI certificates with their key) and trust (every PKI CA). */
+function forwardingPkiChoices(db: Db) {
+  const list = (sql: string) => db.prepare(sql).all() as Array<{ id: string; name: string; subject: string }>;
+  return {
+    certificates: list(
+      'SELECT id, name, subject FROM pki_certificates WHERE key_id IS NOT NULL AND revoked_at IS NULL ORDER BY name, id',
+    ),
+    cas: list('SELECT id, name, subject FROM pki_cas ORDER BY name, id'),
+  };
+}
+
+/** The hash-chained audit trail of an appliance (the forwarder listens to it). */
+export function auditChainOf(ctx: ApplianceContext): AuditChain {
+  const chain = auditChains.get(ctx);
+  if (!chain) throw new Error('the appliance has no audit chain');
+  return chain;
+}
 
 /** The appliance registered on a (root) server, for wiring and tests. */
 export function applianceOf(app: FastifyInstance): Appliance {
@@ -118,6 +146,10 @@ async function mount(
   const apiPrefix = pathPrefix(config.apiBase);
   const authPrefix = pathPrefix(config.authBase);
   const secureCookies = config.publicUrl.startsWith('https://');
+  // Every request's audit records know who, how and from where (auditContext.ts); first of all hooks.
+  installAuditContext(app);
+  const auditChain = createAuditChain(db, config.dataDir);
+  const sink = typeof deps.logSink === 'function' ? deps.logSink(db) : deps.logSink;
   const ctx: ApplianceContext = {
     db,
     config,
@@ -125,10 +157,29 @@ async function mount(
     authPrefix,
     secureCookies,
     now: Date.now,
-    audit: createAudit(typeof deps.logSink === 'function' ? deps.logSink(db) : deps.logSink, (e) =>
-      app.log.error({ err: e }, 'audit entry could not be written'),
+    audit: createAudit(
+      sink,
+      (e) => app.log.error({ err: e }, 'audit entry could not be written'),
+      Date.now,
+      auditChain,
     ),
   };
+  auditChains.set(ctx, auditChain);
+  // Remote syslog: from here on every audit record and chosen log entry is queued for its targets.
+  const logStore = sink as
+    (LogSink & { subscribe?: (l: (e: readonly StoredLogEntry[]) => void) => () => void }) | undefined;
+  const forwarder: Forwarder = startForwarder(ctx, {
+    chain: auditChain,
+    subscribeLogs: logStore?.subscribe ? (l) => logStore.subscribe!(l) : undefined,
+    log: (message, severity) =>
+      sink?.append({ service: 'system', timestamp: Math.floor(Date.now() / 1000), message, severity }),
+    // TLS material stays in the PKI, read when a connection opens (a renewal is used by the next one).
+    tls: {
+      clientCertificate: (id) => tlsMaterial(pkiOf(ctx), id),
+      trust: (caId) => caChainDer(pkiOf(ctx), caId).map(certPem).join(''),
+    },
+    pkiChoices: () => forwardingPkiChoices(db),
+  });
   attachContext(app, ctx);
 
   const password = await seedIfEmpty(ctx);
@@ -174,6 +225,13 @@ async function mount(
       await registerProviders(api, ctx);
       registerAlerts(api, ctx);
       registerRevisions(api, ctx);
+      registerAuditRoutes(api, ctx);
+      registerForwardingRoutes(
+        api,
+        ctx,
+        () => forwarder,
+        () => forwardingPkiChoices(db),
+      );
       // The OpenAPI document of every route registered here and below (built when the server is ready).
       registerOpenApi(api, app, ctx);
       notFound(api);
@@ -181,6 +239,7 @@ async function mount(
     { prefix: apiPrefix },
   );
   await registerPki(app, ctx);
+  pkiOf(ctx).usedBy.push((certId) => forwarder.usingCertificate(certId));
   // The home page's summary: each area's part from its feature (./dashboard.ts).
   addDashboardPart(ctx, 'dns', dnsDashboardPart);
   addDashboardPart(ctx, 'ssh', sshDashboardPart);
@@ -209,8 +268,10 @@ async function mount(
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();
     jobs.stop();
+    await forwarder.stop();
   });
   app.addHook('onClose', async () => {
+    auditChain.flushHead();
     db.close();
     lock.release();
   });

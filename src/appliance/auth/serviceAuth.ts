@@ -113,7 +113,10 @@ export function auditSignIn(
   reason?: string,
 ): void {
   const line = signInLine(event, name, fields, reason);
-  audit.record(AuditService.auth, line);
+  audit.record(AuditService.auth, line, {
+    outcome: outcome === 'succeeded' ? 'success' : 'failure',
+    ...(name ? { actor: name } : {}),
+  });
   logSignIn(log, outcome === 'succeeded' ? 'info' : 'warn', line, fields, outcome);
 }
 
@@ -128,7 +131,7 @@ export function auditLocks(
   nameLimit: CounterLimit,
 ): void {
   for (const line of lockLines(name, fields, outcome, policy, nameLimit)) {
-    audit.record(AuditService.auth, line);
+    audit.record(AuditService.auth, line, { actor: name, outcome: 'failure' });
     logSignIn(log, 'warn', line, fields, 'locked');
   }
 }

@@ -48,4 +48,5 @@ export const EXEMPT_WRITES: Record<string, string> = {
   'POST /config/plan': 'plans a configuration document: changes nothing',
   'POST /alerts/evaluate': 'checks the alert conditions now: alert state, not configuration',
   'POST /alerts/channels/:id/test': 'sends a test message: a delivery in the channel log, not a change',
+  'POST /forwarding/targets/:id/test': 'queues a test message to a syslog target: a log record, not a change',
 };

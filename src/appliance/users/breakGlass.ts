@@ -11,6 +11,7 @@ import type { Config } from '../../../config';
 import { lockDataDir, migrate, openDatabase, type Db } from '../../storage/sqlite';
 import { passwordProblem } from '../../service-kit/passwordPolicy';
 import { AuditService, auditText, createAudit, type LogSink } from '../audit';
+import { createAuditChain } from '../auditChain';
 import { loginThrottle } from '../auth/lockout';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { inTransaction } from '../context';
@@ -105,9 +106,15 @@ export async function resetAdminPassword(
   const hash = await hashPassword(password);
   const store = options.openLog(db);
   try {
-    const audit = createAudit(store, (e) => {
-      throw e;
-    });
+    const chain = createAuditChain(db, config.dataDir);
+    const audit = createAudit(
+      store,
+      (e) => {
+        throw e;
+      },
+      Date.now,
+      chain,
+    );
     inTransaction(db, () => {
       db.prepare(
         `UPDATE users SET password_hash = ?, must_change_password = 1, role = 'admin',
@@ -131,8 +138,14 @@ export async function resetAdminPassword(
       audit.record(
         AuditService.auth,
         `admin "${auditText(row.username)}" restored by break-glass console command run by OS user "${auditText(options.actor)}" (one-time password${options.resetSecondFactor ? ', second factor reset' : ''})`,
+        {
+          actor: `os:${auditText(options.actor)}`,
+          method: 'system',
+          object: `account ${auditText(row.username)}`,
+        },
       );
     });
+    chain.flushHead();
   } finally {
     store.close();
   }

@@ -479,6 +479,45 @@ const CALLS: Call[] = [
     run: () => admin.request({ method: 'DELETE', url: `/api/alerts/channels/${s.channel}` }),
   },
   {
+    route: 'POST /forwarding/targets',
+    run: async () => {
+      const r = await admin.post('/api/forwarding/targets', {
+        name: 'SIEM',
+        enabled: false,
+        protocol: 'tcp',
+        host: 'siem.example.net',
+        port: 6514,
+        audit: true,
+        services: ['dns'],
+        tls_certificate_id: null,
+        tls_ca_id: null,
+        queue_limit: 1000,
+      });
+      s.forwarding = String(json(r).id);
+      return r;
+    },
+  },
+  {
+    route: 'PUT /forwarding/targets/:id',
+    run: () =>
+      admin.put(`/api/forwarding/targets/${s.forwarding}`, {
+        name: 'SIEM',
+        enabled: false,
+        protocol: 'udp',
+        host: 'siem.example.net',
+        port: 514,
+        audit: true,
+        services: [],
+        tls_certificate_id: null,
+        tls_ca_id: null,
+        queue_limit: 1000,
+      }),
+  },
+  {
+    route: 'DELETE /forwarding/targets/:id',
+    run: () => admin.request({ method: 'DELETE', url: `/api/forwarding/targets/${s.forwarding}` }),
+  },
+  {
     route: 'DELETE /authentication/providers/:id',
     run: () => admin.request({ method: 'DELETE', url: `/api/authentication/providers/${s.provider}` }),
   },

@@ -243,6 +243,10 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     ['PUT', '/api/alerts/channels/:id'],
     ['DELETE', '/api/alerts/channels/:id'],
     ['POST', '/api/alerts/channels/:id/test'],
+    ['POST', '/api/forwarding/targets'],
+    ['PUT', '/api/forwarding/targets/:id'],
+    ['DELETE', '/api/forwarding/targets/:id'],
+    ['POST', '/api/forwarding/targets/:id/test'],
   ]),
   // The provider sends the browser back here; it signs in or registers (Kratos' oidc method).
   {

@@ -14,11 +14,16 @@ import { CAS_KEY, CERTIFICATE_SUMMARY_KEY } from './resources';
 import { ORDER_DETAIL, OrderDetailPage } from './acme/OrderDetailPage';
 import { ACCOUNTS_KEY, ORDERS_LIST, ORDERS_TITLE, OrderListPage } from './acme/OrderListPage';
 import { listPrefetch } from '../common/entity/listQuery';
+import { FORWARDING_KEY, FORWARDING_TITLE, ForwardingPage } from './forwarding/ForwardingPage';
 import { detailHandle } from '../common/entity/useEntityDetail';
 
 const load = (key: string) => resourceLoadRequested({ key });
 
 export const routes: Record<string, RouteModule> = {
+  logForwarding: {
+    Component: ForwardingPage,
+    handle: { title: FORWARDING_TITLE, prefetch: () => [load(FORWARDING_KEY)] },
+  },
   acmeOrders: {
     Component: OrderListPage,
     handle: {

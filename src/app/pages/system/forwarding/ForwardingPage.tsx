@@ -1,0 +1,326 @@
+/**
+ * System → Log forwarding: the remote syslog targets the audit trail and chosen services' logs are forwarded to (RFC
+ * 5424 over UDP, TCP or TLS), each with its queue (records waiting, dropped, the last error) and "Send test". TLS
+ * material is chosen from the PKI (a certificate with its key, a CA to trust); no secret is typed here. Admins only.
+ */
+import { useCallback, useId, useState } from 'react';
+import * as Yup from 'yup';
+import {
+  createTarget,
+  deleteTarget,
+  DEFAULT_QUEUE_LIMIT,
+  listTargets,
+  MAX_QUEUE_LIMIT,
+  MIN_QUEUE_LIMIT,
+  testTarget,
+  updateTarget,
+  type ForwardingTarget,
+  type ForwardingTargetBody,
+  type ForwardingTargets,
+} from '../../../../shared/contracts/forwarding';
+import { keyOf } from '../../../../shared/contracts/endpoint';
+import { LOG_SERVICES } from '../../../../shared/logServices';
+import { formatDateTime } from '../../../../lib/format';
+import { useEndpoint, useResourceSave } from '../../../../store/useResource';
+import { saveOf } from '../../../../store/slices/resources.slice';
+import { useIsAdmin } from '../../../../store/usePrivilege';
+import { Loader } from '../../../../widgets/Loader';
+import { FormModal } from '../../common/FormModal';
+import { CheckboxField, ChoiceListField, SelectField, TextField } from '../../common/config/fields';
+import '../../common/config/config.css';
+import './forwarding.css';
+
+export const FORWARDING_TITLE = 'Log forwarding';
+export const FORWARDING_KEY = keyOf(listTargets);
+
+interface FormValues {
+  name: string;
+  enabled: boolean;
+  protocol: ForwardingTargetBody['protocol'];
+  host: string;
+  port: string;
+  audit: boolean;
+  services: string[];
+  tls_certificate_id: string;
+  tls_ca_id: string;
+  queue_limit: string;
+}
+
+/** The select's value for "no certificate" / "the system's authorities" (an empty value reads as unchosen). */
+const NONE = 'none';
+
+const toForm = (t?: ForwardingTarget): FormValues => ({
+  name: t?.name ?? '',
+  enabled: t?.enabled ?? true,
+  protocol: t?.protocol ?? 'tls',
+  host: t?.host ?? '',
+  port: String(t?.port ?? 6514),
+  audit: t?.audit ?? true,
+  services: t?.services ?? [],
+  tls_certificate_id: t?.tls_certificate_id ?? NONE,
+  tls_ca_id: t?.tls_ca_id ?? NONE,
+  queue_limit: String(t?.queue_limit ?? DEFAULT_QUEUE_LIMIT),
+});
+
+const fromForm = (v: FormValues): ForwardingTargetBody => ({
+  name: v.name.trim(),
+  enabled: v.enabled,
+  protocol: v.protocol,
+  host: v.host.trim(),
+  port: Number(v.port),
+  audit: v.audit,
+  services: v.services as ForwardingTargetBody['services'],
+  tls_certificate_id: v.protocol === 'tls' && v.tls_certificate_id !== NONE ? v.tls_certificate_id : null,
+  tls_ca_id: v.protocol === 'tls' && v.tls_ca_id !== NONE ? v.tls_ca_id : null,
+  queue_limit: Number(v.queue_limit),
+});
+
+const schema = Yup.object({
+  name: Yup.string().trim().required('Give the target a name').max(64),
+  host: Yup.string().trim().required('Name the collector').max(253),
+  port: Yup.number().typeError('A port number').integer().min(1).max(65535).required(),
+  queue_limit: Yup.number()
+    .typeError('A number of records')
+    .integer()
+    .min(MIN_QUEUE_LIMIT)
+    .max(MAX_QUEUE_LIMIT)
+    .required(),
+});
+
+const PROTOCOLS = [
+  { name: 'TLS (TCP with TLS, RFC 5425)', value: 'tls' },
+  { name: 'TCP (octet-counted, RFC 6587)', value: 'tcp' },
+  { name: 'UDP (one message per datagram)', value: 'udp' },
+];
+
+function TargetForm({
+  target,
+  choices,
+  onClose,
+}: {
+  target?: ForwardingTarget;
+  choices: Pick<ForwardingTargets, 'certificates' | 'cas'>;
+  onClose: () => void;
+}) {
+  const pki = (list: ForwardingTargets['certificates'], none: string) => [
+    { name: none, value: NONE },
+    ...list.map((c) => ({ name: `${c.name} (${c.subject})`, value: c.id })),
+  ];
+  return (
+    <FormModal<FormValues>
+      title={target ? `Change ${target.name}` : 'Add a syslog target'}
+      submitLabel={target ? 'Save target' : 'Add target'}
+      initialValues={toForm(target)}
+      schema={schema}
+      onClose={onClose}
+      toSave={(v) =>
+        target
+          ? saveOf({
+              endpoint: updateTarget,
+              params: { id: String(target.id) },
+              body: fromForm(v),
+              key: FORWARDING_KEY,
+              message: `Target ${v.name} saved.`,
+            })
+          : saveOf({
+              endpoint: createTarget,
+              body: fromForm(v),
+              key: FORWARDING_KEY,
+              message: `Target ${v.name} added.`,
+            })
+      }
+    >
+      {(values) => (
+        <>
+          <TextField name="name" label="Name" required />
+          <SelectField name="protocol" label="Protocol" options={PROTOCOLS} />
+          <TextField
+            name="host"
+            label="Collector host"
+            required
+            validators={['hostname', 'fqdn', 'ip', 'ipv6']}
+            info="TLS checks the collector's certificate against this name or address."
+          />
+          <TextField name="port" label="Port" required validators={['integer']} min={1} max={65535} />
+          {values.protocol === 'tls' ? (
+            <>
+              <SelectField
+                name="tls_certificate_id"
+                label="Client certificate"
+                options={pki(choices.certificates, 'None (the collector asks for none)')}
+                hint="From the PKI: a certificate whose key the appliance holds."
+              />
+              <SelectField
+                name="tls_ca_id"
+                label="Trusted CA"
+                options={pki(choices.cas, "The system's trusted authorities")}
+                hint="From the PKI: the collector's certificate must chain to it."
+              />
+            </>
+          ) : null}
+          <CheckboxField
+            name="audit"
+            label="Audit trail"
+            description="Every audit record, with actor, method, address, object and outcome as structured data."
+          />
+          <ChoiceListField name="services" label="Services' logs" choices={LOG_SERVICES} />
+          <TextField
+            name="queue_limit"
+            label="Queue limit (records)"
+            required
+            validators={['integer']}
+            min={MIN_QUEUE_LIMIT}
+            max={MAX_QUEUE_LIMIT}
+            info="Kept on disk while the collector is unreachable; beyond it the oldest are dropped."
+          />
+          <CheckboxField name="enabled" label="Enabled" />
+        </>
+      )}
+    </FormModal>
+  );
+}
+
+function QueueStatus({ t }: { t: ForwardingTarget }) {
+  const s = t.status;
+  return (
+    <div className="forwarding__status">
+      <span>
+        {s.pending} pending · {s.dropped} dropped
+      </span>
+      {s.dropping ? (
+        <span className="forwarding__badge forwarding__badge--alert" role="status">
+          Dropping records: the queue is full
+        </span>
+      ) : null}
+      {s.last_sent_at ? <span>Last sent {formatDateTime(s.last_sent_at)}</span> : null}
+      {s.last_error && (!s.last_sent_at || (s.last_error_at ?? 0) > s.last_sent_at) ? (
+        <span className="forwarding__error">Last error: {s.last_error}</span>
+      ) : null}
+    </div>
+  );
+}
+
+function TargetRow({ t, onEdit }: { t: ForwardingTarget; onEdit: (t: ForwardingTarget) => void }) {
+  const { save, pending } = useResourceSave();
+  const what = [t.audit ? 'Audit trail' : null, ...t.services].filter(Boolean).join(', ') || 'Nothing';
+  return (
+    <tr>
+      <th scope="row">
+        {t.name}
+        {!t.enabled ? <span className="forwarding__badge">Disabled</span> : null}
+      </th>
+      <td>
+        {t.protocol.toUpperCase()} {t.host}:{t.port}
+      </td>
+      <td>{what}</td>
+      <td>
+        <QueueStatus t={t} />
+      </td>
+      <td>
+        <div className="forwarding__actions">
+          <button
+            type="button"
+            className="button"
+            disabled={pending || !t.enabled}
+            onClick={() =>
+              save({
+                endpoint: testTarget,
+                params: { id: String(t.id) },
+                key: FORWARDING_KEY,
+                message: `Test message queued for ${t.name}.`,
+              })
+            }
+          >
+            Send test<span className="visually-hidden"> to {t.name}</span>
+          </button>
+          <button type="button" className="button" onClick={() => onEdit(t)}>
+            Edit<span className="visually-hidden"> {t.name}</span>
+          </button>
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={pending}
+            onClick={() => {
+              if (window.confirm(`Remove ${t.name}? Its queued records are dropped.`))
+                save({
+                  endpoint: deleteTarget,
+                  params: { id: String(t.id) },
+                  key: FORWARDING_KEY,
+                  message: `Target ${t.name} removed.`,
+                });
+            }}
+          >
+            Remove<span className="visually-hidden"> {t.name}</span>
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+export function ForwardingPage() {
+  const isAdmin = useIsAdmin();
+  const { data, status } = useEndpoint(listTargets);
+  const [editing, setEditing] = useState<ForwardingTarget | 'new' | null>(null);
+  const close = useCallback(() => setEditing(null), []);
+  const headingId = useId();
+  return (
+    <section className="page config-page forwarding" aria-labelledby={headingId}>
+      <header className="forwarding__header">
+        <div>
+          <h1 id={headingId}>{FORWARDING_TITLE}</h1>
+          <p className="config-section__description">
+            The audit trail and chosen services&apos; logs, sent to remote syslog collectors as RFC 5424. Each
+            target keeps what it could not send yet on disk, up to its queue limit.
+          </p>
+        </div>
+        {isAdmin ? (
+          <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
+            Add target
+          </button>
+        ) : null}
+      </header>
+      {!isAdmin ? (
+        <p className="page__notice" role="note">
+          Only admins see and change log forwarding: it sends the audit trail elsewhere.
+        </p>
+      ) : null}
+      {isAdmin && !data && status === 'failed' ? (
+        <p className="page__notice" role="alert">
+          The targets could not be loaded. Reload the page to try again.
+        </p>
+      ) : null}
+      {isAdmin && !data && status !== 'failed' ? <Loader label="Loading the log forwarding targets" /> : null}
+      {data ? (
+        data.data.length === 0 ? (
+          <p className="config-section__description">No target yet: nothing is forwarded.</p>
+        ) : (
+          <div className="forwarding__scroll">
+            <table className="forwarding__table">
+              <caption className="visually-hidden">Syslog targets</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Target</th>
+                  <th scope="col">Collector</th>
+                  <th scope="col">Forwards</th>
+                  <th scope="col">Queue</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.data.map((t) => (
+                  <TargetRow key={t.id} t={t} onEdit={setEditing} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : null}
+      {data && editing ? (
+        <TargetForm target={editing === 'new' ? undefined : editing} choices={data} onClose={close} />
+      ) : null}
+    </section>
+  );
+}
