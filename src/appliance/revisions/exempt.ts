@@ -48,4 +48,7 @@ export const EXEMPT_WRITES: Record<string, string> = {
   'POST /config/plan': 'plans a configuration document: changes nothing',
   'POST /alerts/evaluate': 'checks the alert conditions now: alert state, not configuration',
   'POST /alerts/channels/:id/test': 'sends a test message: a delivery in the channel log, not a change',
+  'POST /alerts/:id/acknowledge': 'acknowledges a rollback alert: alert state, not configuration (audited)',
+  'POST /alerts/notifications/read':
+    'marks an account’s notifications read: its own state, not configuration',
 };

@@ -243,6 +243,9 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     ['PUT', '/api/alerts/channels/:id'],
     ['DELETE', '/api/alerts/channels/:id'],
     ['POST', '/api/alerts/channels/:id/test'],
+    ['POST', '/api/alerts/:id/acknowledge'],
+    ['PUT', '/api/alerts/settings'],
+    ['POST', '/api/alerts/notifications/read'],
   ]),
   // The provider sends the browser back here; it signs in or registers (Kratos' oidc method).
   {
