@@ -80,6 +80,19 @@ export const alertMigrations: Migration[] = [
         CREATE INDEX alerts_resolved ON alerts(resolved_at);
       `),
   },
+  {
+    version: 3,
+    name: 'the Alerts and Alert channels pages in the System menu of appliances seeded before them',
+    up: (db) => {
+      if (!db.prepare("SELECT 1 FROM menu_groups WHERE id = 'system'").get()) return;
+      const add = db.prepare(
+        `INSERT OR IGNORE INTO menu_children (group_id, id, name, path, position)
+         VALUES ('system', ?, ?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM menu_children WHERE group_id = 'system'))`,
+      );
+      add.run('alerts', 'Alerts', '/alerts');
+      add.run('alert-channels', 'Alert channels', '/alert-channels');
+    },
+  },
 ];
 
 export type Check = (now: number) => Finding[] | Promise<Finding[]>;

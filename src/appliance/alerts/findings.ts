@@ -206,6 +206,13 @@ export function updateFindings(
   ];
 }
 
+const SERVICE_LABELS: Record<string, string> = {
+  dns: 'DNS proxy',
+  ssh: 'SSH',
+  network: 'network',
+  auth: 'lockout policy',
+};
+
 const ROLLBACK_LINKS: Record<string, string> = {
   dns: '/dns/proxy',
   ssh: '/ssh/config',
@@ -245,8 +252,8 @@ export function rollbackFindings(db: Db, now: number): Finding[] {
       key: `safe_apply_rollback:${r.id}`,
       kind: 'safe_apply_rollback',
       severity: 'warning',
-      subject: r.service,
-      summary: `A ${r.service} configuration change${changes ? ` (${changes})` : ''} was rolled back on ${new Date(r.resolved_at).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      subject: SERVICE_LABELS[r.service] ?? r.service,
+      summary: `The ${SERVICE_LABELS[r.service] ?? r.service} configuration change${changes ? ` (${changes})` : ''} was rolled back on ${new Date(r.resolved_at).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
       link: ROLLBACK_LINKS[r.service] ?? '/system/history',
     };
   });

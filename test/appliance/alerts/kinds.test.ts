@@ -76,7 +76,7 @@ describe('safe-apply rollbacks', () => {
       link: '/ssh/config',
       acknowledgeable: true,
     });
-    expect(alert.summary).toMatch(/ssh configuration change \(port\) was rolled back/);
+    expect(alert.summary).toMatch(/SSH configuration change \(port\) was rolled back/);
 
     const ack = await admin.post(`/api/alerts/${alert.id}/acknowledge`, {});
     expect(ack.statusCode).toBe(200);

@@ -47,7 +47,15 @@ export const SEVERITY_COLOURS: Record<AlertItem['severity'], AccentColor> = {
 };
 
 const COLUMNS: ReadonlyArray<EntityColumn<AlertItem>> = [
-  { title: 'Alert', width: 380, cell: (a) => ({ value: a.summary, description: ALERT_KIND_LABELS[a.kind] }) },
+  // The severity and state are said in the first cell too: a phone shows that column only.
+  {
+    title: 'Alert',
+    width: 380,
+    cell: (a) => ({
+      value: a.summary,
+      description: `${ALERT_KIND_LABELS[a.kind]} · ${SEVERITY_LABELS[a.severity]}, ${a.state === 'firing' ? 'firing' : 'resolved'}`,
+    }),
+  },
   {
     title: 'Severity',
     sort: 'severity',

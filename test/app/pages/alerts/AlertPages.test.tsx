@@ -37,7 +37,7 @@ const page = {
       kind: 'safe_apply_rollback',
       severity: 'warning',
       subject: 'ssh',
-      summary: 'A ssh configuration change (port) was rolled back on 2026-11-27 13:00 UTC',
+      summary: 'The SSH configuration change (port) was rolled back on 2026-11-27 13:00 UTC',
       link: '/ssh/config',
       acknowledgeable: true,
     }),
