@@ -235,7 +235,7 @@ function ChannelForm({ editing, onDone }: { editing: ChannelItem | null; onDone:
           <KindsField />
           <CheckboxField name="enabled" label="Enabled" />
           <SaveDiscardActions saveLabel={editing ? 'Save channel' : 'Add channel'} pending={save.pending} />
-          <button type="button" className="button" onClick={onDone}>
+          <button type="button" className="button alerts-cancel" onClick={onDone}>
             Cancel
           </button>
         </Form>
@@ -312,8 +312,8 @@ function ChannelRow({
     <li className="alerts-channel" aria-labelledby={`channel-${channel.id}`}>
       <div className="alerts-channel__head">
         <h3 id={`channel-${channel.id}`}>{channel.name}</h3>
-        <span className="badge">{TYPE_LABELS[channel.type]}</span>
-        {channel.enabled ? null : <span className="badge">Disabled</span>}
+        <span className="badge alerts-badge">{TYPE_LABELS[channel.type]}</span>
+        {channel.enabled ? null : <span className="badge alerts-badge">Disabled</span>}
       </div>
       <dl className="alerts-channel__facts">
         <dt>{channel.type === 'email' ? 'Recipients' : 'Address'}</dt>
