@@ -30,6 +30,8 @@ const areas = {
   profile: () => import(/* webpackChunkName: "area-profile" */ './pages/profile'),
   // Open to every signed-in account: the appliance answers the revisions of the areas it may read.
   history: () => import(/* webpackChunkName: "area-history" */ './pages/history'),
+  // Administrators only (the pages say so to anyone else): the alerts, their thresholds and channels.
+  alerts: () => import(/* webpackChunkName: "area-alerts" */ './pages/alerts'),
 } satisfies Record<string, () => Promise<AreaModule>>;
 type Area = keyof typeof areas;
 
@@ -132,6 +134,8 @@ export const protectedRoutes: RouteObject[] = [
   guarded('help/api', 'sections', 'apiReference'),
   guarded('profile', 'profile', 'profile'),
   guarded('messaging/agreements', 'messaging', 'agreements'),
+  guarded('system/alerts', 'alerts', 'alerts'),
+  guarded('system/alert-channels', 'alerts', 'channels'),
 ];
 
 export const routes: RouteObject[] = [

@@ -120,6 +120,37 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     fields: { min_severity: { label: 'lowest severity' } },
   });
 
+  // The alert thresholds (one row once an admin changed them; the defaults before).
+  registerSection(ctx, {
+    name: 'settings.alert_settings',
+    area: 'settings',
+    label: 'Alert thresholds',
+    paths: ['/alerts/settings'],
+    read: (db) => {
+      const exists = db
+        .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'alert_settings'")
+        .get();
+      const row = exists
+        ? (db.prepare('SELECT expiry_days, lockout_threshold FROM alert_settings WHERE id = 1').get() as
+            { expiry_days: string; lockout_threshold: number } | undefined)
+        : undefined;
+      const entities: Entities = row
+        ? {
+            thresholds: {
+              expiry_days: JSON.parse(row.expiry_days) as Json,
+              lockout_threshold: row.lockout_threshold,
+            },
+          }
+        : {};
+      return entities;
+    },
+    title: () => 'Alert thresholds',
+    fields: {
+      expiry_days: { label: 'expiry steps (days)' },
+      lockout_threshold: { label: 'lockout threshold' },
+    },
+  });
+
   registerSection(ctx, {
     name: 'dns.proxy',
     area: 'dns',

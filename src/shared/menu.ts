@@ -28,6 +28,8 @@ export const fallbackMenu: MenuItem[] = [
       { id: 'acme-orders', name: 'ACME orders', path: '/acme-orders' },
       { id: 'history', name: 'History', path: '/history' },
       { id: 'log-forwarding', name: 'Log forwarding', path: '/log-forwarding' },
+      { id: 'alerts', name: 'Alerts', path: '/alerts' },
+      { id: 'alert-channels', name: 'Alert channels', path: '/alert-channels' },
     ],
   },
   {

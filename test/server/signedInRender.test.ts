@@ -74,7 +74,14 @@ describe('signed-in renders', () => {
       expect(d.html).toContain('aria-label="Account menu (signed in as dora)"');
       expect(d.html).not.toContain('signed in as admin');
       expect(a.state.menu.source).toBe('api');
-      expect(menuLinks(a.html)).toEqual(expect.arrayContaining(['/authentication/users', '/dns/proxy']));
+      expect(menuLinks(a.html)).toEqual(
+        expect.arrayContaining([
+          '/authentication/users',
+          '/dns/proxy',
+          '/system/alerts',
+          '/system/alert-channels',
+        ]),
+      );
       // The DNS reader's menu: the history every account reads (its areas only), the DNS pages and the public
       // network overview, nothing of the other areas.
       expect(menuLinks(d.html)).toEqual([

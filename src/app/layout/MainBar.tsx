@@ -18,6 +18,7 @@ import { CustomImage } from '../../widgets/CustomImage';
 import { apiUrl } from '../../shared/paths';
 import { MenuButton, type MenuButtonEntry } from '../../widgets/MenuButton';
 import { MoonIcon, SunIcon, SystemThemeIcon } from '../../widgets/icons';
+import { NotificationBell } from '../../notifications/NotificationBell';
 
 export interface MainBarProps {
   /** Show the profile image button. */
@@ -131,6 +132,7 @@ export function MainBar({ profileImage, showProfile = true }: MainBarProps) {
         </nav>
       )}
       <div className="main-bar__end">
+        {loggedIn && user?.role === 'admin' ? <NotificationBell /> : null}
         <button
           type="button"
           className="icon-button main-bar__theme"

@@ -52,6 +52,47 @@ export const alertMigrations: Migration[] = [
         CREATE INDEX alerts_state ON alerts(state, severity);
       `),
   },
+  {
+    version: 2,
+    name: 'alerts: thresholds, acknowledgements, backup results, notifications read per account',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE alert_settings (
+          id INTEGER PRIMARY KEY CHECK (id = 1),
+          expiry_days TEXT NOT NULL,
+          lockout_threshold INTEGER NOT NULL
+        );
+        CREATE TABLE alert_acknowledgements (
+          key TEXT PRIMARY KEY,
+          by TEXT NOT NULL,
+          at INTEGER NOT NULL
+        );
+        CREATE TABLE alert_backup_results (
+          target TEXT PRIMARY KEY,
+          ok INTEGER NOT NULL,
+          error TEXT,
+          at INTEGER NOT NULL
+        );
+        CREATE TABLE alert_notification_reads (
+          username TEXT PRIMARY KEY,
+          read_at INTEGER NOT NULL
+        );
+        CREATE INDEX alerts_resolved ON alerts(resolved_at);
+      `),
+  },
+  {
+    version: 3,
+    name: 'the Alerts and Alert channels pages in the System menu of appliances seeded before them',
+    up: (db) => {
+      if (!db.prepare("SELECT 1 FROM menu_groups WHERE id = 'system'").get()) return;
+      const add = db.prepare(
+        `INSERT OR IGNORE INTO menu_children (group_id, id, name, path, position)
+         VALUES ('system', ?, ?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM menu_children WHERE group_id = 'system'))`,
+      );
+      add.run('alerts', 'Alerts', '/alerts');
+      add.run('alert-channels', 'Alert channels', '/alert-channels');
+    },
+  },
 ];
 
 export type Check = (now: number) => Finding[] | Promise<Finding[]>;
@@ -125,6 +166,40 @@ export class AlertEngine {
 
   get(key: string): Alert | undefined {
     return this.db.prepare('SELECT * FROM alerts WHERE key = ?').get(key) as Alert | undefined;
+  }
+
+  byId(id: number): Alert | undefined {
+    return this.db.prepare('SELECT * FROM alerts WHERE id = ?').get(id) as Alert | undefined;
+  }
+
+  /** Firing alerts, most severe first, then the newest first. */
+  firing(): Alert[] {
+    return this.db
+      .prepare(
+        `SELECT * FROM alerts WHERE state = 'firing'
+          ORDER BY CASE severity WHEN 'critical' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END, first_seen DESC`,
+      )
+      .all() as Alert[];
+  }
+
+  /** Alerts resolved since `since`, newest first. */
+  resolvedSince(since: number, limit: number): Alert[] {
+    return this.db
+      .prepare(
+        "SELECT * FROM alerts WHERE state = 'resolved' AND resolved_at >= ? ORDER BY resolved_at DESC LIMIT ?",
+      )
+      .all(since, limit) as Alert[];
+  }
+
+  /** Alerts that fired or resolved after `since` (what an account has not read). */
+  changedSince(since: number): number {
+    const row = this.db
+      .prepare(
+        `SELECT count(*) AS n FROM alerts
+          WHERE (state = 'firing' AND first_seen > ?) OR (state = 'resolved' AND resolved_at > ?)`,
+      )
+      .get(since, since) as { n: number };
+    return row.n;
   }
 
   all(): Alert[] {

@@ -4,16 +4,10 @@
  * issue's radar: certificates and authorities at 60, 30, 7 and 1 days.
  */
 import type { Db } from '../../storage/sqlite';
+import type { AlertKind, AlertSeverity } from '../../shared/contracts/alerts';
+import { DEFAULT_EXPIRY_DAYS, DEFAULT_LOCKOUT_THRESHOLD } from '../../shared/contracts/alerts';
 
-export type AlertSeverity = 'critical' | 'warning' | 'info';
-export type AlertKind =
-  | 'certificate_expiry'
-  | 'ca_expiry'
-  | 'crl_next_update'
-  | 'acme_order_failed'
-  | 'lockouts'
-  | 'service_down'
-  | 'account_expiry';
+export type { AlertKind, AlertSeverity } from '../../shared/contracts/alerts';
 
 export interface Finding {
   /** One alert per key: the kind and its subject. */
@@ -27,53 +21,55 @@ export interface Finding {
 }
 
 const DAY = 86_400_000;
-/** Days before an end at which the radar speaks, most urgent first, with the severity each step has. */
-export const EXPIRY_STEPS: ReadonlyArray<{ days: number; severity: AlertSeverity }> = [
-  { days: 1, severity: 'critical' },
-  { days: 7, severity: 'critical' },
-  { days: 30, severity: 'warning' },
-  { days: 60, severity: 'info' },
-];
-/** Names locked out at once from which a lockout storm is an alert. */
-export const LOCKOUT_STORM = 5;
+/** Names locked out at once from which a lockout storm is an alert (the default threshold). */
+export const LOCKOUT_STORM = DEFAULT_LOCKOUT_THRESHOLD;
 
-function expiryStep(notAfter: number, now: number) {
-  if (notAfter <= now) return { days: 0, severity: 'critical' as const };
-  return EXPIRY_STEPS.find((s) => notAfter - now <= s.days * DAY);
+/** The severity of an end `notAfter`: critical within 7 days (or ended), warning within 30, information before. */
+export function expirySeverity(notAfter: number, now: number): AlertSeverity {
+  const left = notAfter - now;
+  return left <= 7 * DAY ? 'critical' : left <= 30 * DAY ? 'warning' : 'info';
 }
+
+/** How far ahead the radar looks: the largest expiry step (days). */
+const horizonOf = (steps: readonly number[]) =>
+  Math.max(...(steps.length ? steps : DEFAULT_EXPIRY_DAYS)) * DAY;
 
 const inDays = (notAfter: number, now: number) => {
   const days = Math.ceil((notAfter - now) / DAY);
   return notAfter <= now ? 'has ended' : days === 1 ? 'ends within a day' : `ends in ${days} days`;
 };
 
-/** Certificates that are not revoked and not renewed, ending within 60 days or ended. */
-export function certificateFindings(db: Db, now: number): Finding[] {
+/** Certificates that are not revoked and not renewed, ending within the largest step (60 days) or ended. */
+export function certificateFindings(
+  db: Db,
+  now: number,
+  steps: readonly number[] = DEFAULT_EXPIRY_DAYS,
+): Finding[] {
   const rows = db
     .prepare(
       `SELECT c.id, c.name, c.not_after FROM pki_certificates c
         WHERE c.revoked_at IS NULL AND c.not_after <= ?
           AND NOT EXISTS (SELECT 1 FROM pki_certificates n WHERE n.renewed_from = c.id)`,
     )
-    .all(now + 60 * DAY) as Array<{ id: string; name: string; not_after: number }>;
+    .all(now + horizonOf(steps)) as Array<{ id: string; name: string; not_after: number }>;
   return rows.map((c) => ({
     key: `certificate_expiry:${c.id}`,
     kind: 'certificate_expiry',
-    severity: expiryStep(c.not_after, now)!.severity,
+    severity: expirySeverity(c.not_after, now),
     subject: c.name,
     summary: `Certificate ${c.name} ${inDays(c.not_after, now)} (${new Date(c.not_after).toISOString().slice(0, 10)})`,
     link: `/system/certificates/${c.id}`,
   }));
 }
 
-export function caFindings(db: Db, now: number): Finding[] {
+export function caFindings(db: Db, now: number, steps: readonly number[] = DEFAULT_EXPIRY_DAYS): Finding[] {
   const rows = db
     .prepare('SELECT id, name, not_after FROM pki_cas WHERE not_after <= ?')
-    .all(now + 60 * DAY) as Array<{ id: string; name: string; not_after: number }>;
+    .all(now + horizonOf(steps)) as Array<{ id: string; name: string; not_after: number }>;
   return rows.map((c) => ({
     key: `ca_expiry:${c.id}`,
     kind: 'ca_expiry',
-    severity: expiryStep(c.not_after, now)!.severity,
+    severity: expirySeverity(c.not_after, now),
     subject: c.name,
     summary: `Certificate authority ${c.name} ${inDays(c.not_after, now)}`,
     link: `/system/certificate-authorities/${c.id}`,
@@ -125,8 +121,8 @@ export function acmeFindings(db: Db): Finding[] {
   });
 }
 
-export function lockoutFindings(lockedNames: number): Finding[] {
-  if (lockedNames < LOCKOUT_STORM) return [];
+export function lockoutFindings(lockedNames: number, threshold = LOCKOUT_STORM): Finding[] {
+  if (lockedNames < threshold) return [];
   return [
     {
       key: 'lockouts:storm',
@@ -170,5 +166,110 @@ export function accountFindings(db: Db, now: number): Finding[] {
     subject: u.username,
     summary: `${u.role === 'admin' ? 'Administrator' : 'Account'} ${u.username} expires on ${u.expires_at}`,
     link: `/authentication/users/${u.id}`,
+  }));
+}
+
+/** Tables another feature creates (the alerts may be registered without it, in tests). */
+const hasTable = (db: Db, name: string) =>
+  db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+
+/**
+ * Updates waiting on the appliance's channel (from the updates feature's packages): one alert for a pending
+ * security update (critical), else one for an available update (information).
+ */
+export function updateFindings(
+  available: ReadonlyArray<{ version: string; security: boolean }>,
+  current: string,
+): Finding[] {
+  if (!available.length) return [];
+  const security = available.filter((p) => p.security);
+  if (security.length)
+    return [
+      {
+        key: 'security_updates:appliance',
+        kind: 'security_updates',
+        severity: 'critical',
+        subject: 'Appliance updates',
+        summary: `Security update ${security[0].version} is pending (running ${current})`,
+        link: '/updates/update',
+      },
+    ];
+  return [
+    {
+      key: 'updates_available:appliance',
+      kind: 'updates_available',
+      severity: 'info',
+      subject: 'Appliance updates',
+      summary: `Update ${available[0].version} is available (running ${current})`,
+      link: '/updates/update',
+    },
+  ];
+}
+
+const SERVICE_LABELS: Record<string, string> = {
+  dns: 'DNS proxy',
+  ssh: 'SSH',
+  network: 'network',
+  auth: 'lockout policy',
+};
+
+const ROLLBACK_LINKS: Record<string, string> = {
+  dns: '/dns/proxy',
+  ssh: '/ssh/config',
+  network: '/network/preferences',
+  auth: '/authentication/lockout',
+};
+const ROLLBACK_WINDOW = 30 * DAY;
+
+/**
+ * Safe-apply changes rolled back (not kept in time, or reverted) in the last 30 days: the newest rollback of each
+ * service fires until an admin acknowledges it or the service's configuration is applied again successfully (a
+ * later change kept, or an apply by an account after it).
+ */
+export function rollbackFindings(db: Db, now: number): Finding[] {
+  if (!hasTable(db, 'apply_confirmations')) return [];
+  const rows = db
+    .prepare(
+      `SELECT c.id, c.service, c.changes, c.resolved_at FROM apply_confirmations c
+        WHERE c.status = 'rolled_back' AND c.resolved_at >= ?
+          AND c.resolved_at = (SELECT max(o.resolved_at) FROM apply_confirmations o
+                                WHERE o.service = c.service AND o.status = 'rolled_back')
+          AND NOT EXISTS (SELECT 1 FROM alert_acknowledgements a WHERE a.key = 'safe_apply_rollback:' || c.id)
+          AND NOT EXISTS (SELECT 1 FROM apply_confirmations k WHERE k.service = c.service
+                            AND k.status = 'confirmed' AND k.created_at > c.resolved_at)
+          AND NOT EXISTS (SELECT 1 FROM apply_state s WHERE s.service = c.service
+                            AND s.applied_by <> 'system' AND s.applied_at > c.resolved_at)`,
+    )
+    .all(now - ROLLBACK_WINDOW) as Array<{
+    id: string;
+    service: string;
+    changes: string;
+    resolved_at: number;
+  }>;
+  return rows.map((r) => {
+    const changes = (JSON.parse(r.changes) as string[]).join(', ');
+    return {
+      key: `safe_apply_rollback:${r.id}`,
+      kind: 'safe_apply_rollback',
+      severity: 'warning',
+      subject: SERVICE_LABELS[r.service] ?? r.service,
+      summary: `The ${SERVICE_LABELS[r.service] ?? r.service} configuration change${changes ? ` (${changes})` : ''} was rolled back on ${new Date(r.resolved_at).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      link: ROLLBACK_LINKS[r.service] ?? '/system/history',
+    };
+  });
+}
+
+/** Backup targets whose last backup failed (from the `backupFinished` events the alerts keep). */
+export function backupFindings(db: Db): Finding[] {
+  const rows = db
+    .prepare('SELECT target, error, at FROM alert_backup_results WHERE ok = 0 ORDER BY target')
+    .all() as Array<{ target: string; error: string | null; at: number }>;
+  return rows.map((r) => ({
+    key: `backup_failed:${r.target}`,
+    kind: 'backup_failed',
+    severity: 'critical',
+    subject: r.target,
+    summary: `The backup to ${r.target} failed${r.error ? `: ${r.error}` : ''}`,
+    link: '/system/backups',
   }));
 }

@@ -4,89 +4,117 @@
  * to the engine's transitions.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Static } from '@sinclair/typebox';
-import { Type } from '@sinclair/typebox';
-import { listQuery, oneOf } from '../../shared/contracts/listing';
+import * as contract from '../../shared/contracts/alerts';
+import {
+  DEFAULT_EXPIRY_DAYS,
+  DEFAULT_LOCKOUT_THRESHOLD,
+  type AlertItem,
+  type AlertSettings,
+} from '../../shared/contracts/alerts';
 import { loginThrottle } from '../auth/lockout';
 import { AuditService, auditText } from '../audit';
 import { currentUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
+import { onApplianceEvent } from '../events';
+import { contractRoute } from '../http/contractRoute';
 import { HttpError } from '../http/errors';
 import { pageOf } from '../http/listing';
 import { isEmail } from '../../lib/validation/validators';
 import { supervisorOf } from '../services';
+import type { Db } from '../../storage/sqlite';
+import { INITIAL_APPLIANCE_VERSION } from '../jobs/steps';
 import { AlertChannels, ChannelConflict, type ChannelInput, type ChannelOptions } from './channels';
 import { AlertEngine, type Alert } from './engine';
 import {
   accountFindings,
   acmeFindings,
+  backupFindings,
   caFindings,
   certificateFindings,
   crlFindings,
   lockoutFindings,
+  rollbackFindings,
   serviceFindings,
+  updateFindings,
 } from './findings';
 
 export { AlertEngine, type Alert, type AlertTransition } from './engine';
 export { AlertChannels, SIGNATURE_HEADER, signatureOf } from './channels';
 
 export const EVALUATE_EVERY_MS = 60_000;
-
-export const alertsQuery = listQuery(['severity', 'last_seen', 'first_seen', 'subject'], {
-  state: oneOf(['firing', 'resolved'], 'Only firing or only resolved alerts.'),
-  severity: oneOf(['critical', 'warning', 'info'], 'Only alerts of this severity.'),
-});
+export const alertsQuery = contract.alertsQuery;
+export const channelBody = contract.channelBody;
 
 const SEVERITY_RANK = { critical: 0, warning: 1, info: 2 } as const;
+/** How far back the notification center's history reaches, and how much of it. */
+const HISTORY_MS = 30 * 86_400_000;
+const HISTORY_LIMIT = 50;
 
-const KINDS = [
-  'certificate_expiry',
-  'ca_expiry',
-  'crl_next_update',
-  'acme_order_failed',
-  'lockouts',
-  'service_down',
-  'account_expiry',
-] as const;
+/** The thresholds: the stored ones, or the defaults. */
+export function readAlertSettings(db: Db): AlertSettings {
+  const row = db.prepare('SELECT expiry_days, lockout_threshold FROM alert_settings WHERE id = 1').get() as
+    { expiry_days: string; lockout_threshold: number } | undefined;
+  return row
+    ? { expiry_days: JSON.parse(row.expiry_days) as number[], lockout_threshold: row.lockout_threshold }
+    : { expiry_days: [...DEFAULT_EXPIRY_DAYS], lockout_threshold: DEFAULT_LOCKOUT_THRESHOLD };
+}
 
-export const channelBody = Type.Object(
-  {
-    name: Type.String({
-      minLength: 1,
-      maxLength: 64,
-      pattern: '^[^\\u0000-\\u001f]+$',
-      description: 'What the channel is called.',
-    }),
-    type: Type.Union([Type.Literal('email'), Type.Literal('webhook')]),
-    enabled: Type.Boolean(),
-    min_severity: Type.Union([Type.Literal('critical'), Type.Literal('warning'), Type.Literal('info')], {
-      description: 'The lowest severity the channel receives.',
-    }),
-    kinds: Type.Array(Type.Union(KINDS.map((k) => Type.Literal(k))), {
-      uniqueItems: true,
-      description: 'The kinds of alerts it receives; empty: all.',
-    }),
-    recipients: Type.Optional(
-      Type.Array(Type.String({ maxLength: 254 }), { maxItems: 20, description: 'E-mail: the recipients.' }),
-    ),
-    url: Type.Optional(
-      Type.String({
-        maxLength: 2048,
-        pattern: '^https?://',
-        description: 'Webhook: the address it posts to.',
-      }),
-    ),
-    secret: Type.Optional(
-      Type.String({
-        minLength: 16,
-        maxLength: 256,
-        description: 'Webhook: the HMAC-SHA256 signing secret (write only).',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
-const channelId = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,9}$' }) });
+function writeAlertSettings(db: Db, s: AlertSettings): AlertSettings {
+  const days = [...new Set(s.expiry_days)].sort((a, b) => b - a);
+  db.prepare(
+    `INSERT INTO alert_settings (id, expiry_days, lockout_threshold) VALUES (1, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET expiry_days = excluded.expiry_days, lockout_threshold = excluded.lockout_threshold`,
+  ).run(JSON.stringify(days), s.lockout_threshold);
+  return readAlertSettings(db);
+}
+
+/** An alert as the API answers it. */
+export const alertView = (a: Alert): AlertItem => ({
+  ...a,
+  acknowledgeable: a.kind === 'safe_apply_rollback' && a.state === 'firing',
+});
+
+const hasTable = (db: Db, name: string) =>
+  db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+
+/** `1.2.10` > `1.2.9` (the updates' numbering: three numbers, a suffix ignored). */
+function compareVersions(a: string, b: string): number {
+  const parse = (v: string) => (/^(\d+)\.(\d+)\.(\d+)/.exec(v) ?? []).slice(1).map(Number);
+  const x = parse(a);
+  const y = parse(b);
+  for (let i = 0; i < 3; i += 1) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) > (y[i] ?? 0) ? 1 : -1;
+  return 0;
+}
+
+/**
+ * Packages newer than the running version on the appliance's update channel, newest first (read from the updates
+ * feature's tables: the alerts, part of the kernel, import no feature).
+ */
+function availableUpdates(db: Db): {
+  current: string;
+  available: Array<{ version: string; security: boolean }>;
+} {
+  if (!hasTable(db, 'update_packages') || !hasTable(db, 'update_settings'))
+    return { current: '', available: [] };
+  const current =
+    (
+      db.prepare("SELECT value FROM system_state WHERE key = 'appliance_version'").get() as
+        { value: string } | undefined
+    )?.value ?? INITIAL_APPLIANCE_VERSION;
+  const { channel } = db.prepare('SELECT channel FROM update_settings WHERE id = 1').get() as {
+    channel: string;
+  };
+  const available = (
+    db.prepare('SELECT version, security FROM update_packages WHERE channel = ?').all(channel) as Array<{
+      version: string;
+      security: number;
+    }>
+  )
+    .filter((p) => compareVersions(p.version, current) > 0)
+    .sort((a, b) => compareVersions(b.version, a.version))
+    .map((p) => ({ version: p.version, security: p.security === 1 }));
+  return { current, available };
+}
 
 /** What the schema cannot say: an e-mail channel needs valid recipients, a webhook a valid address. */
 function checkChannel(body: ChannelInput): void {
@@ -133,11 +161,11 @@ export function createAlertEngine(ctx: ApplianceContext): AlertEngine {
   return new AlertEngine(
     db,
     [
-      (now) => certificateFindings(db, now),
-      (now) => caFindings(db, now),
+      (now) => certificateFindings(db, now, readAlertSettings(db).expiry_days),
+      (now) => caFindings(db, now, readAlertSettings(db).expiry_days),
       (now) => crlFindings(db, now),
       () => acmeFindings(db),
-      (now) => lockoutFindings(throttle.locks(now).length),
+      (now) => lockoutFindings(throttle.locks(now).length, readAlertSettings(db).lockout_threshold),
       async () => {
         const supervisor = supervisorOf(ctx);
         if (!supervisor) return [];
@@ -147,6 +175,12 @@ export function createAlertEngine(ctx: ApplianceContext): AlertEngine {
         return serviceFindings(states);
       },
       (now) => accountFindings(db, now),
+      () => {
+        const { current, available } = availableUpdates(db);
+        return updateFindings(available, current);
+      },
+      (now) => rollbackFindings(db, now),
+      () => backupFindings(db),
     ],
     ctx.now,
   );
@@ -174,110 +208,156 @@ export function registerAlerts(
     await channels.settle();
   });
 
-  scope.get<{ Querystring: Static<typeof alertsQuery> }>(
-    '/alerts',
-    { config: { access: 'admin' }, schema: { querystring: alertsQuery } },
-    async (req) =>
-      pageOf<Alert>(engine.all(), req.query, {
-        sort: {
-          severity: (a) => SEVERITY_RANK[a.severity],
-          last_seen: (a) => a.last_seen,
-          first_seen: (a) => a.first_seen,
-          subject: (a) => a.subject,
-        },
-        text: (a) => [a.subject, a.summary],
-        filters: { state: (a, v) => a.state === v, severity: (a, v) => a.severity === v },
-      }),
-  );
+  // A backup's outcome is kept per target: the last one failing is an alert, the next success resolves it.
+  onApplianceEvent(ctx, 'backupFinished', (e) => {
+    ctx.db
+      .prepare(
+        `INSERT INTO alert_backup_results (target, ok, error, at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (target) DO UPDATE SET ok = excluded.ok, error = excluded.error, at = excluded.at`,
+      )
+      .run(e.target, e.ok ? 1 : 0, e.ok ? null : (e.error ?? null), ctx.now());
+    evaluateSoon();
+  });
+  const evaluateSoon = () =>
+    void engine.evaluate().catch((e: unknown) => scope.log.error({ err: e }, 'alert evaluation failed'));
+
+  contractRoute(scope, contract.listAlerts, { access: 'admin' }, async (req) => {
+    const page = pageOf<Alert>(engine.all(), req.query, {
+      sort: {
+        severity: (a) => SEVERITY_RANK[a.severity],
+        last_seen: (a) => a.last_seen,
+        first_seen: (a) => a.first_seen,
+        subject: (a) => a.subject,
+      },
+      text: (a) => [a.subject, a.summary],
+      filters: {
+        state: (a, v) => a.state === v,
+        severity: (a, v) => a.severity === v,
+        kind: (a, v) => a.kind === v,
+      },
+    });
+    return { ...page, data: page.data.map(alertView) };
+  });
 
   // Checks now rather than at the next minute (after fixing something, an admin wants to see it resolved).
-  scope.post(
-    '/alerts/evaluate',
-    {
-      config: { access: 'admin' },
-      schema: { body: Type.Optional(Type.Object({}, { additionalProperties: false })) },
-    },
-    async () => {
-      const transitions = await engine.evaluate();
-      return {
-        fired: transitions.filter((t) => t.change === 'fired').length,
-        resolved: transitions.filter((t) => t.change === 'resolved').length,
-      };
-    },
-  );
+  contractRoute(scope, contract.evaluateAlerts, { access: 'admin' }, async () => {
+    const transitions = await engine.evaluate();
+    return {
+      fired: transitions.filter((t) => t.change === 'fired').length,
+      resolved: transitions.filter((t) => t.change === 'resolved').length,
+    };
+  });
 
-  scope.get('/alerts/channels', { config: { access: 'admin' } }, async () => ({ data: channels.list() }));
-  const conflict = (e: unknown) => {
+  contractRoute(scope, contract.acknowledgeAlert, { access: 'admin' }, async (req) => {
+    const alert = engine.byId(Number(req.params.id));
+    if (!alert) throw new HttpError(404, 'not found');
+    if (!alertView(alert).acknowledgeable)
+      throw new HttpError(
+        409,
+        'only a firing rollback alert is acknowledged: the others end with their cause',
+      );
+    const user = currentUser(req).username;
+    ctx.db
+      .prepare('INSERT OR REPLACE INTO alert_acknowledgements (key, by, at) VALUES (?, ?, ?)')
+      .run(alert.key, user, ctx.now());
+    ctx.audit.record(
+      AuditService.settings,
+      `${auditText(user)} acknowledged the alert: ${auditText(alert.summary)}`,
+    );
+    await engine.evaluate();
+    return alertView(engine.byId(alert.id)!);
+  });
+
+  contractRoute(scope, contract.getAlertSettings, { access: 'admin' }, async () => readAlertSettings(ctx.db));
+  contractRoute(scope, contract.putAlertSettings, { access: 'admin', reauth: true }, async (req) => {
+    const saved = writeAlertSettings(ctx.db, req.body);
+    ctx.audit.record(
+      AuditService.settings,
+      `${auditText(currentUser(req).username)} changed the alert thresholds (expiry ${saved.expiry_days.join('/')} days, lockouts ${saved.lockout_threshold})`,
+    );
+    await engine.evaluate();
+    return saved;
+  });
+
+  // The bell: every firing alert, then the last month's resolved ones; read state per account, on the appliance
+  // (an admin who reads on one browser has read on the others).
+  const readAt = (username: string) =>
+    (
+      ctx.db.prepare('SELECT read_at FROM alert_notification_reads WHERE username = ?').get(username) as
+        { read_at: number } | undefined
+    )?.read_at ?? null;
+  contractRoute(scope, contract.getNotifications, { access: 'admin' }, async (req) => {
+    const read = readAt(currentUser(req).username);
+    return {
+      unread: engine.changedSince(read ?? 0),
+      read_at: read,
+      firing: engine.firing().map(alertView),
+      recent: engine.resolvedSince(ctx.now() - HISTORY_MS, HISTORY_LIMIT).map(alertView),
+    };
+  });
+  contractRoute(scope, contract.markNotificationsRead, { access: 'admin' }, async (req) => {
+    const at = ctx.now();
+    ctx.db
+      .prepare(
+        `INSERT INTO alert_notification_reads (username, read_at) VALUES (?, ?)
+         ON CONFLICT (username) DO UPDATE SET read_at = excluded.read_at`,
+      )
+      .run(currentUser(req).username, at);
+    return { read_at: at };
+  });
+
+  contractRoute(scope, contract.listChannels, { access: 'admin' }, async () => ({ data: channels.list() }));
+  const conflict = (e: unknown): never => {
     if (e instanceof ChannelConflict) throw new HttpError(e.message === 'not found' ? 404 : 409, e.message);
     if (e instanceof Error && /UNIQUE/.test(e.message))
       throw new HttpError(409, 'a channel of that name exists');
     throw e;
   };
-  scope.post<{ Body: ChannelInput }>(
-    '/alerts/channels',
-    { config: { access: 'admin', reauth: true }, schema: { body: channelBody } },
-    async (req, reply) => {
-      checkChannel(req.body);
-      try {
-        const channel = channels.create(req.body);
-        ctx.audit.record(
-          AuditService.settings,
-          `${auditText(currentUser(req).username)} created the alert channel ${auditText(channel.name)} (${channel.type})`,
-        );
-        return await reply.code(201).send(channel);
-      } catch (e) {
-        return conflict(e);
-      }
-    },
-  );
-  scope.put<{ Params: { id: string }; Body: ChannelInput }>(
-    '/alerts/channels/:id',
-    { config: { access: 'admin', reauth: true }, schema: { params: channelId, body: channelBody } },
-    async (req) => {
-      checkChannel(req.body);
-      try {
-        const channel = channels.update(Number(req.params.id), req.body);
-        ctx.audit.record(
-          AuditService.settings,
-          `${auditText(currentUser(req).username)} changed the alert channel ${auditText(channel.name)}`,
-        );
-        return channel;
-      } catch (e) {
-        return conflict(e);
-      }
-    },
-  );
-  scope.delete<{ Params: { id: string } }>(
-    '/alerts/channels/:id',
-    { config: { access: 'admin', reauth: true }, schema: { params: channelId } },
-    async (req, reply) => {
-      const channel = channels.get(Number(req.params.id));
-      if (!channel || !channels.remove(channel.id)) throw new HttpError(404, 'not found');
+  contractRoute(scope, contract.createChannel, { access: 'admin', reauth: true }, async (req, reply) => {
+    checkChannel(req.body);
+    try {
+      const channel = channels.create(req.body);
       ctx.audit.record(
         AuditService.settings,
-        `${auditText(currentUser(req).username)} deleted the alert channel ${auditText(channel.name)}`,
+        `${auditText(currentUser(req).username)} created the alert channel ${auditText(channel.name)} (${channel.type})`,
       );
-      return reply.code(204).send();
-    },
-  );
-  scope.post<{ Params: { id: string } }>(
-    '/alerts/channels/:id/test',
-    { config: { access: 'admin' }, schema: { params: channelId } },
-    async (req) => {
-      try {
-        return await channels.sendTest(Number(req.params.id));
-      } catch (e) {
-        return conflict(e);
-      }
-    },
-  );
-  scope.get<{ Params: { id: string } }>(
-    '/alerts/channels/:id/deliveries',
-    { config: { access: 'admin' }, schema: { params: channelId } },
-    async (req) => {
-      if (!channels.get(Number(req.params.id))) throw new HttpError(404, 'not found');
-      return { data: channels.deliveries(Number(req.params.id)) };
-    },
-  );
+      return await reply.code(201).send(channel);
+    } catch (e) {
+      return conflict(e);
+    }
+  });
+  contractRoute(scope, contract.putChannel, { access: 'admin', reauth: true }, async (req) => {
+    checkChannel(req.body);
+    try {
+      const channel = channels.update(Number(req.params.id), req.body);
+      ctx.audit.record(
+        AuditService.settings,
+        `${auditText(currentUser(req).username)} changed the alert channel ${auditText(channel.name)}`,
+      );
+      return channel;
+    } catch (e) {
+      return conflict(e);
+    }
+  });
+  contractRoute(scope, contract.deleteChannel, { access: 'admin', reauth: true }, async (req, reply) => {
+    const channel = channels.get(Number(req.params.id));
+    if (!channel || !channels.remove(channel.id)) throw new HttpError(404, 'not found');
+    ctx.audit.record(
+      AuditService.settings,
+      `${auditText(currentUser(req).username)} deleted the alert channel ${auditText(channel.name)}`,
+    );
+    return reply.code(204).send();
+  });
+  contractRoute(scope, contract.testChannel, { access: 'admin' }, async (req) => {
+    try {
+      return await channels.sendTest(Number(req.params.id));
+    } catch (e) {
+      return conflict(e);
+    }
+  });
+  contractRoute(scope, contract.channelDeliveries, { access: 'admin' }, async (req) => {
+    if (!channels.get(Number(req.params.id))) throw new HttpError(404, 'not found');
+    return { data: channels.deliveries(Number(req.params.id)) };
+  });
   return { engine, channels };
 }

@@ -80,15 +80,20 @@ export async function registerConsoleRoutes(
   // keep what it made of them.
 
   // The menu of what this account may read: entries of areas it holds no privilege in are left out.
-  const menus = new WeakMap<StoredMenu, WeakMap<Privileges, StoredMenu>>();
+  const menus = new WeakMap<StoredMenu, WeakMap<Privileges, Map<string, StoredMenu>>>();
   const menuFor = (user: SessionUser) => {
     const stored = readMenu(db);
     const privileges = privilegesOf(ctx, user);
     let byPrivileges = menus.get(stored);
     if (!byPrivileges) menus.set(stored, (byPrivileges = new WeakMap()));
-    let menu = byPrivileges.get(privileges);
+    let byRole = byPrivileges.get(privileges);
+    if (!byRole) byPrivileges.set(privileges, (byRole = new Map()));
+    let menu = byRole.get(user.role);
     if (!menu) {
       const visible = (group: string, child?: string) => {
+        // The alert pages are the administrators' (their routes are admin-only).
+        if (group === 'system' && (child === 'alerts' || child === 'alert-channels'))
+          return user.role === 'admin';
         const area = menuArea(group, child);
         return area === null || allows(privileges, area, 'read');
       };
@@ -97,7 +102,7 @@ export async function registerConsoleRoutes(
           .map((g) => ({ ...g, children: g.children.filter((c) => visible(g.id, c.id)) }))
           .filter((g) => g.children.length > 0 || visible(g.id)),
       );
-      byPrivileges.set(privileges, menu);
+      byRole.set(user.role, menu);
     }
     return menu;
   };

@@ -49,4 +49,7 @@ export const EXEMPT_WRITES: Record<string, string> = {
   'POST /alerts/evaluate': 'checks the alert conditions now: alert state, not configuration',
   'POST /alerts/channels/:id/test': 'sends a test message: a delivery in the channel log, not a change',
   'POST /forwarding/targets/:id/test': 'queues a test message to a syslog target: a log record, not a change',
+  'POST /alerts/:id/acknowledge': 'acknowledges a rollback alert: alert state, not configuration (audited)',
+  'POST /alerts/notifications/read':
+    'marks an account’s notifications read: its own state, not configuration',
 };

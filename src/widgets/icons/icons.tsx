@@ -126,3 +126,10 @@ export const SystemThemeIcon = makeIcon(
     <path d="M12 4a8 8 0 0 1 0 16z" fill="currentColor" />
   </>,
 );
+export const BellIcon = makeIcon(
+  'bell',
+  <>
+    <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />
+    <path d="M10 20.5a2 2 0 0 0 4 0" />
+  </>,
+);

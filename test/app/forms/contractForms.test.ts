@@ -21,6 +21,9 @@ import {
 import { proxySettingsSchema } from '../../../src/app/pages/dns/ProxySettingsForm';
 import { sshSettingsSchema } from '../../../src/app/pages/ssh/SshSettingsForm';
 import { authorizedKeySchema } from '../../../src/app/pages/ssh/AuthorizedKeys';
+import * as alerts from '../../../src/shared/contracts/alerts';
+import { thresholdsSchema } from '../../../src/app/pages/alerts/AlertsPage';
+import { channelSchema } from '../../../src/app/pages/alerts/ChannelsPage';
 
 const STRINGS = [
   '',
@@ -138,6 +141,18 @@ const PAIRS: Pair[] = [
     schema: lockoutSchema,
     body: authentication.lockoutPolicyBody,
     fields: ['attempts', 'window_seconds', 'duration_seconds'],
+  },
+  {
+    form: 'Alert thresholds',
+    schema: thresholdsSchema,
+    body: alerts.alertSettings,
+    fields: ['lockout_threshold'],
+  },
+  {
+    form: 'Alert channel',
+    schema: channelSchema,
+    body: alerts.channelBody,
+    fields: ['name'],
   },
 ];
 

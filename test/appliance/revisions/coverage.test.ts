@@ -475,6 +475,10 @@ const CALLS: Call[] = [
       }),
   },
   {
+    route: 'PUT /alerts/settings',
+    run: () => admin.put('/api/alerts/settings', { expiry_days: [90, 30, 7], lockout_threshold: 8 }),
+  },
+  {
     route: 'DELETE /alerts/channels/:id',
     run: () => admin.request({ method: 'DELETE', url: `/api/alerts/channels/${s.channel}` }),
   },

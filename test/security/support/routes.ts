@@ -247,6 +247,9 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     ['PUT', '/api/forwarding/targets/:id'],
     ['DELETE', '/api/forwarding/targets/:id'],
     ['POST', '/api/forwarding/targets/:id/test'],
+    ['POST', '/api/alerts/:id/acknowledge'],
+    ['PUT', '/api/alerts/settings'],
+    ['POST', '/api/alerts/notifications/read'],
   ]),
   // The provider sends the browser back here; it signs in or registers (Kratos' oidc method).
   {

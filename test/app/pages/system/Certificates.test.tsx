@@ -90,11 +90,10 @@ describe('certificates list', () => {
     expect(within(board).getByText(/CRL #2 published/)).toBeInTheDocument();
     expect(store.getState().notifications.banners).toEqual([
       expect.objectContaining({
-        notice: { key: `pki-expiry-${webCertificate.id}`, version: webCertificate.not_after },
+        notice: { key: 'pki-expiry', version: expect.any(String) },
         level: 'warning',
-        group: expect.objectContaining({
-          review: { label: 'Review', to: '/system/certificates?status=valid&expires_within_days=14' },
-        }),
+        title: 'Certificate about to expire',
+        message: expect.stringMatching(/^www\.example\.test expires in (9|10) days \(used by console HTTPS/),
       }),
     ]);
     await user.click(within(board).getByRole('button', { name: 'Renew www.example.test' }));
@@ -107,6 +106,25 @@ describe('certificates list', () => {
     await waitFor(() =>
       expect(calls.filter((c) => c.url === '/api/pki/certificates/summary').length).toBeGreaterThan(0),
     );
+  });
+
+  test('several certificates about to expire raise one summary banner, not one each', () => {
+    const soon = (n: number) => ({
+      ...certificateSummary.watched[0],
+      id: `${certificateSummary.watched[0].id}-${n}`,
+      name: `host${n}.example.test`,
+    });
+    const { store } = setup({}, '/system/certificates', {
+      ...certificateSummary,
+      watched: [1, 2, 3, 4, 5].map(soon),
+    });
+    const banners = store.getState().notifications.banners;
+    expect(banners).toHaveLength(1);
+    expect(banners[0]).toMatchObject({
+      title: 'Certificates about to expire',
+      message:
+        '5 certificates expire within 14 days: host1.example.test, host2.example.test, host3.example.test and 2 more.',
+    });
   });
 
   test('the board keeps ended certificates out of the coming expiries and links to them as one line', () => {

@@ -1,9 +1,9 @@
 /**
  * Above the certificates list: when each certificate still in use runs out (amber within 14 days), what uses it, a
- * one-click Renew, how many ended without renewal (a link to them), and each authority's CRL publication. Certificates about to expire also get a banner in
- * the notification center (once per certificate and expiry date; several read as one summary with a Review link to
- * the list filtered to them). The console raises these itself: a dismissal is remembered for the user and that
- * certificate's expiry date, never sent to the server. Renew is not offered on a read-only page. Everything comes
+ * one-click Renew, how many ended without renewal (a link to them), and each authority's CRL publication. Certificates about to expire also get one banner in
+ * the notification center, however many they are ("3 certificates expire within 14 days: …"), never one banner per
+ * certificate. The console raises it itself: a dismissal is remembered for the user and that set of certificates and
+ * expiry dates (a new one shows the banner again), never sent to the server. Renew is not offered on a read-only page. Everything comes
  * from the appliance's summary (`{api}pki/certificates/summary`: counts over every certificate and the watched
  * ones), never from the list, which is paged.
  */
@@ -23,8 +23,28 @@ const tone = (left: number) => (left < 0 ? 'expired' : left < EXPIRY_WARNING_DAY
 const leftText = (left: number) =>
   left < 0 ? `expired ${-left} day${left === -1 ? '' : 's'} ago` : `${left} day${left === 1 ? '' : 's'} left`;
 
-/** Expiry banners raised per task (see the effect below). */
-const BANNER_BATCH = 20;
+/** Names a summary banner spells out before "and N more". */
+const NAMED = 3;
+
+/** A short stable digest of the expiring set (a dismissal holds until the set changes). */
+function versionOf(parts: string[]): string {
+  let h = 5381;
+  for (const ch of [...parts].sort().join(',')) h = ((h * 33) ^ ch.charCodeAt(0)) >>> 0;
+  return `${parts.length}-${h.toString(16)}`;
+}
+
+/** "3 certificates expire within 14 days: a, b, c and 2 more." (one certificate: its name, days and users). */
+export function expiryMessage(
+  expiring: ReadonlyArray<{ name: string; not_after: string; used_by: readonly string[] }>,
+): string {
+  if (expiring.length === 1) {
+    const c = expiring[0];
+    return `${c.name} expires in ${leftText(daysLeft(c.not_after)).replace(' left', '')}${c.used_by.length ? ` (used by ${c.used_by.join(', ')})` : ''}.`;
+  }
+  const names = expiring.slice(0, NAMED).map((c) => c.name);
+  const more = expiring.length - names.length;
+  return `${expiring.length} certificates expire within ${EXPIRY_WARNING_DAYS} days: ${names.join(', ')}${more ? ` and ${more} more` : ''}.`;
+}
 
 /** Expiry banners of several certificates read as one line. */
 export const EXPIRY_GROUP = {
@@ -55,31 +75,25 @@ export function LifecycleBoard({
   const shown = watched.slice(0, WATCHED_SHOWN);
   const horizon = summary?.horizon_days ?? 90;
   useEffect(() => {
-    const notices = watched
-      .filter((c) => {
-        const left = daysLeft(c.not_after);
-        return left >= 0 && left < EXPIRY_WARNING_DAYS;
-      })
-      .map((c) =>
-        notificationRequested({
-          kind: 'banner',
-          level: 'warning',
-          notice: { key: `pki-expiry-${c.id}`, version: c.not_after },
-          group: EXPIRY_GROUP,
-          title: 'Certificate about to expire',
-          message: `${c.name} expires in ${leftText(daysLeft(c.not_after)).replace(' left', '')}${c.used_by.length ? ` (used by ${c.used_by.join(', ')})` : ''}.`,
-        }),
-      );
-    // A few hundred banners raised at once would be one long task right after the page appears: the first batch
-    // now, the rest a batch per task (the banner area shows them as one summary line either way).
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const raise = (from: number) => {
-      for (const action of notices.slice(from, from + BANNER_BATCH)) dispatch(action);
-      if (from + BANNER_BATCH < notices.length) timer = setTimeout(() => raise(from + BANNER_BATCH), 0);
-    };
-    raise(0);
-    return () => clearTimeout(timer);
-    // Once per summary answer: the ids and versions make repeats no-ops anyway.
+    const expiring = watched.filter((c) => {
+      const left = daysLeft(c.not_after);
+      return left >= 0 && left < EXPIRY_WARNING_DAYS;
+    });
+    if (!expiring.length) return;
+    dispatch(
+      notificationRequested({
+        kind: 'banner',
+        level: 'warning',
+        // One banner for all of them, dismissed until the set of certificates (or an end date) changes.
+        notice: {
+          key: 'pki-expiry',
+          version: versionOf(expiring.map((c) => `${c.id}@${c.not_after}`)),
+        },
+        title: expiring.length === 1 ? 'Certificate about to expire' : 'Certificates about to expire',
+        message: expiryMessage(expiring),
+      }),
+    );
+    // Once per summary answer: the notice's key and version make a repeat a no-op anyway.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [summary, dispatch]);
   const signing = authorities.filter((ca) => ca.has_private_key);
