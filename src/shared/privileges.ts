@@ -96,12 +96,18 @@ export function mayOpen(
   return !user || user.role === 'admin' || allows(user.privileges, area, 'read');
 }
 
+/** Menu entries only administrators see: settings of the appliance itself, behind admin-only routes. */
+const ADMIN_MENU_ENTRIES: Readonly<Record<string, readonly string[]>> = {
+  system: ['alerts', 'alert-channels', 'log-forwarding'],
+};
+
 /**
- * The area behind a menu entry (group id, child id of src/shared/menu.ts), or null for entries every signed-in user
- * sees (the public network overview). Unknown groups (an appliance's own menu) are shown to everyone: the pages they
- * lead to are still guarded by the API.
+ * Who sees a menu entry (group id, child id of src/shared/menu.ts): the area whose read privilege shows it, `admin`
+ * for administrators only, or null for entries every signed-in user sees (the public network overview). Unknown
+ * groups (an appliance's own menu) are shown to everyone: the pages they lead to are still guarded by the API.
  */
-export function menuArea(groupId: string, childId?: string): Area | null {
+export function menuArea(groupId: string, childId?: string): Area | 'admin' | null {
+  if (childId && ADMIN_MENU_ENTRIES[groupId]?.includes(childId)) return 'admin';
   if (groupId === 'network' && childId === 'overview') return null;
   // The configuration's history is for every signed-in account (each sees the areas it may read).
   if (groupId === 'system') return childId === 'history' ? null : 'pki';

@@ -91,10 +91,8 @@ export async function registerConsoleRoutes(
     let menu = byRole.get(user.role);
     if (!menu) {
       const visible = (group: string, child?: string) => {
-        // The alert pages are the administrators' (their routes are admin-only).
-        if (group === 'system' && (child === 'alerts' || child === 'alert-channels'))
-          return user.role === 'admin';
         const area = menuArea(group, child);
+        if (area === 'admin') return user.role === 'admin';
         return area === null || allows(privileges, area, 'read');
       };
       menu = deepFreeze(
