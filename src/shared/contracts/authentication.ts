@@ -611,3 +611,87 @@ export const putService = endpoint({
   response: authService,
   summary: 'Set the providers of a service, in fallback order',
 });
+
+export const createUser = endpoint({
+  method: 'POST',
+  path: 'users',
+  body: newAccountBody,
+  response: createdAccount,
+  status: 201,
+  summary: 'Add a user (the answer holds a one-time password, shown once)',
+});
+
+export const endUserSessions = endpoint({
+  method: 'DELETE',
+  path: 'users/:id/sessions',
+  params: idParams,
+  response: endedSessions,
+  summary: 'End every session of a user',
+});
+
+export const resetUserSecondFactors = endpoint({
+  method: 'DELETE',
+  path: 'users/:id/second-factors',
+  params: idParams,
+  status: 204,
+  summary: 'Remove a user’s second factors (authenticator app and security keys)',
+});
+
+export const createGroup = endpoint({
+  method: 'POST',
+  path: 'groups',
+  body: newGroupBody,
+  response: group,
+  status: 201,
+  summary: 'Add a group',
+});
+
+export const createProvider = endpoint({
+  method: 'POST',
+  path: 'authentication/providers',
+  body: providerBody,
+  response: provider,
+  status: 201,
+  summary: 'Add an LDAP or OpenID Connect provider',
+});
+
+export const putProvider = endpoint({
+  method: 'PUT',
+  path: 'authentication/providers/:id',
+  params: idParams,
+  body: providerBody,
+  response: provider,
+  summary: 'Change a provider (the local provider is built in)',
+});
+
+export const testProvider = endpoint({
+  method: 'POST',
+  path: 'authentication/providers/test',
+  body: providerTestBody,
+  response: providerCheck,
+  summary: 'Check a provider’s settings against the server before saving them',
+});
+
+/** The lock queue lives under the auth base, which is `{api}auth` by default (the console's paths assume it). */
+export const getLockouts = endpoint({
+  method: 'GET',
+  path: 'auth/lockouts',
+  response: lockouts,
+  summary: 'Names and addresses refused now, with the time left',
+});
+
+export const unlockName = endpoint({
+  method: 'DELETE',
+  path: 'auth/lockouts/:name',
+  params: lockoutNameParams,
+  status: 204,
+  summary: 'Lift every lock of a name and forget its failures',
+});
+
+export const unlockSource = endpoint({
+  method: 'DELETE',
+  path: 'auth/lockouts/source/:address',
+  params: lockoutAddressParams,
+  status: 204,
+  summary: 'Forget the failures of an address locked for every name',
+});
