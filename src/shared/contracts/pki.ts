@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
-import { enumOf, orNull } from './fields';
+import { stringEnum, orNull } from './fields';
 import { listQuery, oneOf } from './listing';
 
 /** An object's id as the PKI writes it. */
@@ -45,9 +45,9 @@ export const ordersQuery = listQuery(['names', 'account_name', 'status', 'not_af
 
 export const KEY_TYPES = ['rsa-2048', 'rsa-3072', 'rsa-4096', 'ec-p256', 'ec-p384'] as const;
 export type KeyType = (typeof KEY_TYPES)[number];
-export const keyType = enumOf(KEY_TYPES);
+export const keyType = stringEnum(KEY_TYPES);
 export type CertStatus = (typeof CERTIFICATE_STATUSES)[number];
-const certStatus = enumOf(CERTIFICATE_STATUSES);
+const certStatus = stringEnum(CERTIFICATE_STATUSES);
 const iso = () => Type.String({ description: 'An ISO 8601 time.' });
 
 /** One link of a chain: the certificate above, as far as known. */
@@ -63,9 +63,9 @@ export type ChainLink = Static<typeof chainLink>;
 export const certificateAuthority = Type.Object({
   id: Type.String(),
   name: Type.String(),
-  kind: enumOf(['root', 'intermediate'] as const),
+  kind: stringEnum(['root', 'intermediate'] as const),
   parent_id: orNull(Type.String()),
-  source: enumOf(['created', 'imported'] as const),
+  source: stringEnum(['created', 'imported'] as const),
   has_private_key: Type.Boolean(),
   status: certStatus,
   /** Null when the subject names no common name. */
@@ -117,8 +117,8 @@ export const certificate = Type.Object({
   name: Type.String(),
   ca_id: orNull(Type.String()),
   ca_name: orNull(Type.String()),
-  profile: enumOf(CERTIFICATE_PROFILES),
-  source: enumOf(CERTIFICATE_SOURCES),
+  profile: stringEnum(CERTIFICATE_PROFILES),
+  source: stringEnum(CERTIFICATE_SOURCES),
   status: certStatus,
   /** Null when the subject names no common name. */
   common_name: orNull(Type.String()),
@@ -162,8 +162,8 @@ export const revocationList = Type.Object({
   name: Type.String(),
   ca_id: orNull(Type.String()),
   ca_name: orNull(Type.String()),
-  source: enumOf(['generated', 'imported'] as const),
-  status: enumOf(['current', 'superseded', 'expired'] as const),
+  source: stringEnum(['generated', 'imported'] as const),
+  status: stringEnum(['current', 'superseded', 'expired'] as const),
   issuer: Type.String(),
   number: orNull(Type.Integer()),
   this_update: iso(),
@@ -196,7 +196,7 @@ export const acmeOrder = Type.Object({
   account_name: orNull(Type.String()),
   names: Type.Array(Type.String()),
   key_type: keyType,
-  status: enumOf(ORDER_STATUSES),
+  status: stringEnum(ORDER_STATUSES),
   detail: orNull(Type.String()),
   certificate_id: orNull(Type.String()),
   not_after: orNull(iso()),
@@ -237,7 +237,7 @@ export const watchedCertificate = Type.Object({
   id: Type.String(),
   name: Type.String(),
   ca_id: orNull(Type.String()),
-  profile: enumOf(CERTIFICATE_PROFILES),
+  profile: stringEnum(CERTIFICATE_PROFILES),
   not_after: iso(),
   used_by: Type.Array(Type.String()),
 });
@@ -296,7 +296,7 @@ export type RevocationReason = (typeof REVOCATION_REASONS)[number];
 
 /** `POST {api}pki/certificates/{id}/revoke`. */
 export const revokeBody = Type.Object(
-  { reason: enumOf(REVOCATION_REASONS) },
+  { reason: stringEnum(REVOCATION_REASONS) },
   { additionalProperties: false },
 );
 
@@ -386,7 +386,7 @@ export const issueBody = Type.Object(
   {
     name: Type.Optional(nameField()),
     ca_id: objectId('The signing authority.'),
-    profile: enumOf(ISSUE_PROFILES),
+    profile: stringEnum(ISSUE_PROFILES),
     subject: subjectInput,
     sans: Type.Optional(sansInput),
     validity_days: validityDays(),
@@ -402,7 +402,7 @@ export const csrBody = Type.Object(
   {
     name: Type.Optional(nameField()),
     ca_id: objectId('The signing authority.'),
-    profile: enumOf(ISSUE_PROFILES),
+    profile: stringEnum(ISSUE_PROFILES),
     csr: pemField('The request, PEM.'),
     sans: Type.Optional(sansInput),
     validity_days: validityDays(),
@@ -445,7 +445,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** `POST {api}pki/certificates/{id}/export`: the certificate with its private key, as a file. */
 export const exportBody = Type.Object(
   {
-    format: enumOf(EXPORT_FORMATS, {
+    format: stringEnum(EXPORT_FORMATS, {
       description: '`pkcs12`: certificate, chain and key; `pem`: the same as PEM; `key`: the key alone.',
     }),
     password: Type.Optional(
@@ -479,7 +479,7 @@ export const createCaBody = Type.Object(
     validity_days: validityDays(),
     path_length: Type.Optional(orNull(Type.Integer({ minimum: 0, maximum: 16 }))),
     key_usage: Type.Optional(
-      Type.Array(enumOf(KEY_USAGES), { maxItems: KEY_USAGES.length, uniqueItems: true }),
+      Type.Array(stringEnum(KEY_USAGES), { maxItems: KEY_USAGES.length, uniqueItems: true }),
     ),
     crl_validity_hours: Type.Optional(crlValidityHours()),
   },
