@@ -12,17 +12,18 @@ import {
   accountBody,
   idParams,
   simulateLockoutPolicy,
-  totpConfirmBody,
   usersBulkBody,
   usersQuery,
   type Account,
   type AccountBody,
   type IdParams,
-  type TotpConfirmBody,
   type UsersBulkBody,
   createUser,
   endUserSessions,
   resetUserSecondFactors,
+  getMySignIns,
+  newTotp,
+  confirmTotp,
 } from '../../shared/contracts/authentication';
 import type { Static } from '@sinclair/typebox';
 import { listAccountPage } from './accountList';
@@ -123,7 +124,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   // Every user's own recent sign-ins and failures (time, source address, method), how many sessions are open, when
   // the password last changed and the second factors (what "Your account" shows under "Password and two-factor").
-  scope.get('/users/me/sign-ins', { config: { access: 'session' } }, async (req) => {
+  contractRoute(scope, getMySignIns, { access: 'session' }, async (req) => {
     const me = currentUser(req);
     const account = findAccount(db, me.id, new Set());
     return {
@@ -140,7 +141,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
   // Two-factor enrolment of the signed-in account (an authenticator app, RFC 6238): a new secret with its otpauth URI
   // and QR code, kept by nobody until a code of it is confirmed; then the local login asks for a code after the
   // password. Its writes need a recent sign-in (`reauth: true` on the route, http/routeAccess.ts).
-  scope.get('/users/me/second-factors/totp/new', { config: { access: 'session' } }, async (req, reply) => {
+  contractRoute(scope, newTotp, { access: 'session' }, async (req, reply) => {
     const me = currentUser(req);
     const secret = newTotpSecret();
     const uri = generateURI({ issuer: TOTP_ISSUER, label: me.username, secret });
@@ -149,40 +150,36 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     return { secret, uri, qr };
   });
 
-  scope.put<{ Body: TotpConfirmBody }>(
-    '/users/me/second-factors/totp',
-    { config: { access: 'session', reauth: true }, schema: { body: totpConfirmBody } },
-    async (req) => {
-      const me = currentUser(req);
-      const account = findAccount(db, me.id, new Set());
-      if (!account) throw new HttpError(404, 'This account no longer exists');
-      if (account.second_factors.length)
-        throw new HttpError(
-          409,
-          'Two-factor is already on: an administrator resets it before a new one is set up',
-        );
-      const step = await verifyTotp(req.body.secret, req.body.code.trim(), 0, Math.floor(ctx.now() / 1000));
-      if (step === null)
-        throw new HttpError(422, [
-          {
-            loc: ['body', 'code'],
-            msg: 'This code does not match: type the code your app shows now',
-            type: 'value_error.otp',
-          },
-        ]);
-      const now = ctx.now();
-      inTransaction(db, () =>
-        db
-          .prepare('UPDATE users SET totp_secret = ?, totp_created_at = ?, last_otp_step = ? WHERE id = ?')
-          .run(req.body.secret, now, step, me.id),
+  contractRoute(scope, confirmTotp, { access: 'session', reauth: true }, async (req) => {
+    const me = currentUser(req);
+    const account = findAccount(db, me.id, new Set());
+    if (!account) throw new HttpError(404, 'This account no longer exists');
+    if (account.second_factors.length)
+      throw new HttpError(
+        409,
+        'Two-factor is already on: an administrator resets it before a new one is set up',
       );
-      audit.record(
-        AuditService.auth,
-        `second factor (authenticator app) set up by "${auditText(me.username)}"`,
-      );
-      return { second_factors: [{ type: 'totp', created_at: now }] };
-    },
-  );
+    const step = await verifyTotp(req.body.secret, req.body.code.trim(), 0, Math.floor(ctx.now() / 1000));
+    if (step === null)
+      throw new HttpError(422, [
+        {
+          loc: ['body', 'code'],
+          msg: 'This code does not match: type the code your app shows now',
+          type: 'value_error.otp',
+        },
+      ]);
+    const now = ctx.now();
+    inTransaction(db, () =>
+      db
+        .prepare('UPDATE users SET totp_secret = ?, totp_created_at = ?, last_otp_step = ? WHERE id = ?')
+        .run(req.body.secret, now, step, me.id),
+    );
+    audit.record(
+      AuditService.auth,
+      `second factor (authenticator app) set up by "${auditText(me.username)}"`,
+    );
+    return { second_factors: [{ type: 'totp' as const, created_at: now }] };
+  });
 
   registerSecurityKeyRoutes(scope, ctx);
 

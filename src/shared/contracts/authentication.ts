@@ -695,3 +695,27 @@ export const unlockSource = endpoint({
   status: 204,
   summary: 'Forget the failures of an address locked for every name',
 });
+
+// "Your account": the signed-in account's own endpoints.
+
+export const getMySignIns = endpoint({
+  method: 'GET',
+  path: 'users/me/sign-ins',
+  response: mySignIns,
+  summary: 'Your recent sign-ins, open sessions, password age and second factors',
+});
+
+export const newTotp = endpoint({
+  method: 'GET',
+  path: 'users/me/second-factors/totp/new',
+  response: totpEnrolment,
+  summary: 'A new authenticator-app secret with its otpauth URI and QR code (kept by nobody until confirmed)',
+});
+
+export const confirmTotp = endpoint({
+  method: 'PUT',
+  path: 'users/me/second-factors/totp',
+  body: totpConfirmBody,
+  response: totpConfirmed,
+  summary: 'Turn on two-factor with a code of the new secret',
+});
