@@ -286,3 +286,11 @@ export const putNetworkPreferences = endpoint({
   response: preferencesAnswer,
   summary: 'Change the network preferences (applied with Apply)',
 });
+
+export const getDashboard = endpoint({
+  method: 'GET',
+  path: 'dashboard',
+  response: dashboardSummary,
+  summary:
+    'The home page’s summary: each part the account may read (services, certificates, updates, accounts)',
+});
