@@ -26,6 +26,7 @@ import {
   type SystemStatus,
 } from '../src/store/slices/network.slice';
 import { handleError } from './handleError';
+import { getDashboard } from '../src/shared/contracts/system';
 
 function* endpoint(path: string) {
   const base: string = yield select((s: RootState) => s.config.apiBase);
@@ -82,11 +83,17 @@ export function* loadStatus() {
 
 export function* loadDashboard() {
   const api: ApiClient = yield getContext('api');
-  const url: string = yield call(endpoint, 'dashboard');
+  const apiBase: string = yield select((s: RootState) => s.config.apiBase);
   try {
-    const res: ApiResponse<DashboardSummary> = yield call(api.get, url, {
-      headers: { [PASSIVE_HEADER]: '1' },
-    });
+    const res: ApiResponse<DashboardSummary> = yield call(
+      [api, api.call],
+      getDashboard,
+      {},
+      {
+        apiBase,
+        headers: { [PASSIVE_HEADER]: '1' },
+      },
+    );
     yield put(dashboardLoaded(res.data));
   } catch (e) {
     // The status above is the page's main content: a summary that cannot be read leaves its cards out quietly.

@@ -9,6 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { declaredRoutes, isGuarded } from '../../src/appliance/http/routeAccess';
 import { parsePrintedRoutes } from '../security/support/routes';
+import type { AnyEndpoint } from '../../src/shared/contracts/endpoint';
+import * as applyContracts from '../../src/shared/contracts/apply';
+import * as authenticationContracts from '../../src/shared/contracts/authentication';
+import * as dnsContracts from '../../src/shared/contracts/dns';
+import * as pkiContracts from '../../src/shared/contracts/pki';
+import * as revisionsContracts from '../../src/shared/contracts/revisions';
+import * as sshContracts from '../../src/shared/contracts/ssh';
+import * as systemContracts from '../../src/shared/contracts/system';
 import { Agent, NEW_ADMIN_PASSWORD, adminAgent, startServer, type Harness } from './support/harness';
 
 interface Operation {
@@ -138,6 +146,68 @@ it('has one operation for every route registered under the bases, each saying wh
     who: 'anyone',
     cookieless: true,
   });
+});
+
+/** Every endpoint a contract module declares, also inside the tables of a list's four calls (`dns.upstreams`). */
+function declaredEndpoints(): Array<[string, AnyEndpoint]> {
+  const found = new Map<string, AnyEndpoint>();
+  const walk = (name: string, value: unknown, depth: number) => {
+    if (!value || typeof value !== 'object' || depth > 2) return;
+    if ((value as { kind?: unknown }).kind === 'endpoint') {
+      const e = value as AnyEndpoint;
+      found.set(`${e.method} ${e.path}`, e);
+      return;
+    }
+    // Schemas are objects too; only plain tables of endpoints are walked into.
+    if (Object.getOwnPropertySymbols(value).length || Array.isArray(value)) return;
+    for (const [k, v] of Object.entries(value)) walk(`${name}.${k}`, v, depth + 1);
+  };
+  const modules = {
+    applyContracts,
+    authenticationContracts,
+    dnsContracts,
+    pkiContracts,
+    revisionsContracts,
+    sshContracts,
+    systemContracts,
+  };
+  for (const [m, exports] of Object.entries(modules))
+    for (const [k, v] of Object.entries(exports)) walk(`${m}.${k}`, v, 0);
+  return [...found.entries()];
+}
+
+it('has the route of every endpoint a contract declares, with its method, params and body', () => {
+  // A descriptor whose path or method the server does not have would send the console's call nowhere.
+  const endpoints = declaredEndpoints();
+  expect(endpoints.length).toBeGreaterThan(60);
+  const missing: string[] = [];
+  for (const [, e] of endpoints) {
+    const op = doc.paths[`/api/${e.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`]?.[e.method.toLowerCase()];
+    if (!op) {
+      missing.push(`${e.method} ${e.path}`);
+      continue;
+    }
+    const inPath = (op.parameters ?? []).filter((x) => x.in === 'path').map((x) => x.name);
+    expect([e.path, inPath.sort()]).toEqual([
+      e.path,
+      Object.keys((e.params as { properties?: object } | undefined)?.properties ?? {}).sort(),
+    ]);
+    const body = (op as { requestBody?: { content: Record<string, { schema: Record<string, unknown> }> } })
+      .requestBody?.content['application/json']?.schema;
+    if (e.body) {
+      const declared = JSON.parse(JSON.stringify(e.body)) as { properties?: object; required?: string[] };
+      expect([
+        e.path,
+        Object.keys(body?.properties ?? {}).sort(),
+        [...((body?.required as string[]) ?? [])].sort(),
+      ]).toEqual([
+        e.path,
+        Object.keys(declared.properties ?? {}).sort(),
+        [...(declared.required ?? [])].sort(),
+      ]);
+    }
+  }
+  expect(missing).toEqual([]);
 });
 
 it('states the answer of every route registered from a contract, under its success status', () => {

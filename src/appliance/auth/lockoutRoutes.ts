@@ -11,11 +11,13 @@ import { HttpError } from '../http/errors';
 import { currentUser } from './guards';
 import { loginThrottle, throttleKey } from './lockout';
 import {
-  lockoutAddressParams,
-  lockoutNameParams,
+  getLockouts,
+  unlockName,
+  unlockSource,
   type LockoutEntry,
 } from '../../shared/contracts/authentication';
 import { area } from '../http/routeAccess';
+import { contractRoute } from '../http/contractRoute';
 
 export type { LockoutEntry };
 
@@ -23,26 +25,33 @@ export function registerLockoutRoutes(scope: FastifyInstance, ctx: ApplianceCont
   const { db, audit } = ctx;
   const throttle = loginThrottle(db);
 
-  scope.get('/lockouts', { config: { access: area('authentication') } }, async () => {
-    const now = ctx.now();
-    const data: LockoutEntry[] = throttle.locks(now).map((l) => ({
-      username: l.name || null,
-      source: l.source,
-      service: l.seenBy[0]?.service ?? null,
-      services: l.seenBy,
-      locked_until: new Date(l.until).toISOString(),
-      seconds_left: Math.max(1, Math.ceil((l.until - now) / 1000)),
-    }));
-    return { data };
-  });
+  // The auth scope's prefix holds the contract's `auth/` (the auth base, `{api}auth` by default).
+  const under = 'auth/';
+
+  contractRoute(
+    scope,
+    getLockouts,
+    { access: area('authentication') },
+    async () => {
+      const now = ctx.now();
+      const data: LockoutEntry[] = throttle.locks(now).map((l) => ({
+        username: l.name || null,
+        source: l.source,
+        service: l.seenBy[0]?.service ?? null,
+        services: l.seenBy,
+        locked_until: new Date(l.until).toISOString(),
+        seconds_left: Math.max(1, Math.ceil((l.until - now) / 1000)),
+      }));
+      return { data };
+    },
+    { under },
+  );
 
   // An address refused for every name by the per-source rule: forget its failures.
-  scope.delete<{ Params: { address: string } }>(
-    '/lockouts/source/:address',
-    {
-      config: { access: area('authentication') },
-      schema: { params: lockoutAddressParams },
-    },
+  contractRoute(
+    scope,
+    unlockSource,
+    { access: area('authentication') },
     async (req, reply) => {
       const user = currentUser(req);
       const { address } = req.params;
@@ -54,14 +63,13 @@ export function registerLockoutRoutes(scope: FastifyInstance, ctx: ApplianceCont
       );
       return reply.code(204).send();
     },
+    { under },
   );
 
-  scope.delete<{ Params: { name: string } }>(
-    '/lockouts/:name',
-    {
-      config: { access: area('authentication') },
-      schema: { params: lockoutNameParams },
-    },
+  contractRoute(
+    scope,
+    unlockName,
+    { access: area('authentication') },
     async (req, reply) => {
       const user = currentUser(req);
       const name = throttleKey(req.params.name);
@@ -73,5 +81,6 @@ export function registerLockoutRoutes(scope: FastifyInstance, ctx: ApplianceCont
       );
       return reply.code(204).send();
     },
+    { under },
   );
 }

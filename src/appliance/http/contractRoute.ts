@@ -41,8 +41,12 @@ export type ContractHandler<E> = (
   reply: FastifyReply,
 ) => Promise<ResponseOf<E> | FastifyReply>;
 
-/** Route options beside the contract's: body limit, hooks, … (never `schema`, `config`: those come from above). */
-export type ContractRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'config'>;
+/**
+ * Route options beside the contract's: body limit, hooks, … (never `schema`, `config`: those come from above).
+ * `under`: the part of the endpoint's path the scope's own prefix already holds, for a scope below the API base
+ * (the auth base registers `auth/lockouts` as `/lockouts` with `under: 'auth/'`).
+ */
+export type ContractRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'config'> & { under?: string };
 
 const strictResponses = () => process.env.NODE_ENV === 'test';
 
@@ -95,10 +99,12 @@ export function contractRoute<E extends AnyEndpoint>(
 ): void {
   const check = responseCheck(e);
   const status = e.status ?? 200;
+  const { under = '', ...routeOptions } = options;
+  if (!e.path.startsWith(under)) throw new Error(`${e.method} ${e.path}: not under ${under}`);
   scope.route({
-    ...options,
+    ...routeOptions,
     method: e.method,
-    url: `/${e.path}`,
+    url: `/${e.path.slice(under.length)}`,
     config,
     schema: fastifySchemaOf(e),
     ...(check

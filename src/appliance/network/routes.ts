@@ -13,6 +13,8 @@ import { querySeries, sampledInterfaces } from './samples';
 import { systemStatus, type ServiceState } from './status';
 import { addDaemonStates } from '../services';
 import { dashboardSummary } from './dashboard';
+import { getDashboard } from '../../shared/contracts/system';
+import { contractRoute } from '../http/contractRoute';
 import { privilegesOf } from '../auth/privileges';
 import { allows } from '../../shared/privileges';
 import { area } from '../http/routeAccess';
@@ -93,7 +95,7 @@ export async function registerNetworkRoutes(
   });
 
   // Any signed-in account; each part is left out when the account cannot read its area.
-  scope.get('/dashboard', { config: { access: 'session' } }, async (req) => {
+  contractRoute(scope, getDashboard, { access: 'session' }, async (req) => {
     const user = sessionUser(req);
     const summary = dashboardSummary(ctx, user ? privilegesOf(ctx, user) : {}, {
       interfaces: readInterfaces,

@@ -8,7 +8,7 @@ import { notFound, HttpError } from '../http/errors';
 import { auditText } from '../audit';
 import { publicOrigin } from '../../../config';
 import { type PkiContext, pkiAudit } from './context';
-import { KeyParseError, webSigningKey, type KeyType } from './keys';
+import { KeyParseError, webSigningKey } from './keys';
 import { generateKey, readChainOffThread, readPrivateKey } from './offThread';
 import { assertChainKeysAllowed, assertIssuerKeyAllowed } from './keyPolicy';
 import {
@@ -27,9 +27,13 @@ import {
   summarize,
   usageFlags,
   x509,
-  type SubjectInput,
 } from './x509';
-import type { CertificateAuthority, CertificateAuthorityDetail } from '../../shared/contracts/pki';
+import type {
+  CertificateAuthority,
+  CertificateAuthorityDetail,
+  CreateCaBody,
+  ImportCaBody,
+} from '../../shared/contracts/pki';
 
 export interface CaRow {
   id: string;
@@ -51,24 +55,9 @@ export interface CaRow {
   created_at: number;
 }
 
-export interface CreateCaInput {
-  name: string;
-  parent_id?: string | null;
-  key_type: KeyType;
-  subject: SubjectInput;
-  validity_days: number;
-  path_length?: number | null;
-  key_usage?: string[];
-  crl_validity_hours?: number;
-}
-
-export interface ImportCaInput {
-  name: string;
-  certificate: string;
-  private_key?: string;
-  passphrase?: string;
-  crl_validity_hours?: number;
-}
+/** The bodies are the contract's (src/shared/contracts/pki.ts). */
+export type CreateCaInput = CreateCaBody;
+export type ImportCaInput = ImportCaBody;
 
 export const DEFAULT_CA_KEY_USAGE = ['key_cert_sign', 'crl_sign', 'digital_signature'];
 

@@ -3,13 +3,11 @@ import { auditText } from '../audit';
 import { type PkiContext, pkiAudit } from './context';
 import { writePkcs12OffThread } from './offThread';
 import { certPem } from './x509';
+import type { ExportBody } from '../../shared/contracts/pki';
 import { certChainDer, getCertRow, unprocessable } from './certificates';
 
-export interface ExportInput {
-  format: 'pem' | 'key' | 'pkcs12';
-  password?: string;
-  include_chain?: boolean;
-}
+/** The body is the contract's (src/shared/contracts/pki.ts). */
+export type ExportInput = ExportBody;
 
 export async function exportCertificate(
   p: PkiContext,

@@ -18,20 +18,12 @@ import {
   summarize,
   x509,
 } from './x509';
+import type { ImportPemBody, ImportPkcs12Body } from '../../shared/contracts/pki';
 import { type CertRow, certDetail, displayName, insertCertificate } from './certificates';
 
-export interface ImportPemInput {
-  name?: string;
-  certificate: string;
-  private_key?: string;
-  passphrase?: string;
-}
-
-export interface ImportPkcs12Input {
-  name?: string;
-  pkcs12: string;
-  password: string;
-}
+/** The bodies are the contract's (src/shared/contracts/pki.ts). */
+export type ImportPemInput = ImportPemBody;
+export type ImportPkcs12Input = ImportPkcs12Body;
 
 function profileOf(cert: x509.X509Certificate): CertRow['profile'] {
   const eku = extensionOf(cert, x509.ExtendedKeyUsageExtension)?.usages.map(String) ?? [];

@@ -24,7 +24,6 @@ import {
   summarize,
   x509,
   type Sans,
-  type SubjectInput,
 } from './x509';
 import {
   type Profile,
@@ -34,42 +33,13 @@ import {
   insertCertificate,
   unprocessable,
 } from './certificates';
+import type * as pki from '../../shared/contracts/pki';
 
-export interface SansInput {
-  dns?: string[];
-  ip?: string[];
-  uri?: string[];
-  email?: string[];
-}
-
-export interface IssueInput {
-  name?: string;
-  ca_id: string;
-  profile: Profile;
-  subject: SubjectInput;
-  sans?: SansInput;
-  validity_days: number;
-  key_type: KeyType;
-  /** `appliance` for the appliance's own CRL address, or an http(s) URL. */
-  crl_distribution_point?: string;
-}
-
-export interface CsrInput {
-  name?: string;
-  ca_id: string;
-  profile: Profile;
-  csr: string;
-  validity_days: number;
-  sans?: SansInput;
-  crl_distribution_point?: string;
-}
-
-export interface RenewInput {
-  validity_days?: number;
-  rekey?: boolean;
-  key_type?: KeyType;
-  revoke_previous?: boolean;
-}
+/** The bodies are the contract's (src/shared/contracts/pki.ts): the routes validate with these schemas. */
+export type SansInput = pki.SansInput;
+export type IssueInput = pki.IssueBody;
+export type CsrInput = pki.CsrBody;
+export type RenewInput = pki.RenewBody;
 
 const HOSTNAME =
   /^(\*\.)?([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;

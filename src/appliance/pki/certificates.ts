@@ -25,15 +25,17 @@ import {
 } from './x509';
 import { toOneLine } from '../../lib/validation/text';
 import {
+  ISSUE_PROFILES,
   REVOCATION_REASONS,
   type Certificate,
   type CertificateDetail,
+  type IssueProfile,
   type RevocationReason,
 } from '../../shared/contracts/pki';
 
-export type Profile = 'server' | 'client';
+export type Profile = IssueProfile;
 
-export const PROFILES: Profile[] = ['server', 'client'];
+export const PROFILES: Profile[] = [...ISSUE_PROFILES];
 
 export { REVOCATION_REASONS, type RevocationReason };
 

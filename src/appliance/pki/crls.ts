@@ -14,7 +14,7 @@ import { buildCrlOffThread, crlSignerOffThread, describeCrlOffThread, readCrlOff
 import type { CrlFacts } from './worker/tasks';
 import { MaterialError } from './x509';
 import { toOneLine } from '../../lib/validation/text';
-import type { RevocationList, RevocationListDetail } from '../../shared/contracts/pki';
+import type { ImportCrlBody, RevocationList, RevocationListDetail } from '../../shared/contracts/pki';
 
 /** Generated CRLs kept per CA (older ones are dropped; the newest is the one served). */
 const KEEP_GENERATED = 5;
@@ -206,10 +206,8 @@ export async function refreshDueCrls(p: PkiContext): Promise<number> {
   return count;
 }
 
-export interface ImportCrlInput {
-  name?: string;
-  crl: string;
-}
+/** The body is the contract's (src/shared/contracts/pki.ts). */
+export type ImportCrlInput = ImportCrlBody;
 
 /** An external CRL, PEM or base64 DER; linked to (and checked against) an appliance CA of the same issuer, if any. */
 export async function importCrl(p: PkiContext, input: ImportCrlInput, by: string) {

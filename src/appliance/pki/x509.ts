@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import { keyAlgorithm } from './keys';
 import { MaterialError } from './materialError';
-import type { CertStatus } from '../../shared/contracts/pki';
+import type { CertStatus, SubjectInput as ContractSubjectInput } from '../../shared/contracts/pki';
 
 x509.cryptoProvider.set(crypto.webcrypto as Crypto);
 
@@ -87,15 +87,8 @@ export const derOf = (cert: x509.X509Certificate): Buffer => Buffer.from(cert.ra
 export const fingerprint = (der: Buffer): string => crypto.createHash('sha256').update(der).digest('hex');
 
 /** Subject fields an admin fills in (all but the common name optional). */
-export interface SubjectInput {
-  common_name: string;
-  organization?: string;
-  organizational_unit?: string;
-  country?: string;
-  state?: string;
-  locality?: string;
-  email?: string;
-}
+/** The subject a body names (the contract's, src/shared/contracts/pki.ts). */
+export type SubjectInput = ContractSubjectInput;
 
 export function subjectName(s: SubjectInput): x509.JsonNameParams {
   const parts: x509.JsonNameParams = [];

@@ -38,13 +38,14 @@ import {
 import type { Static } from '@sinclair/typebox';
 import {
   idParams,
-  providerBody,
   providersQuery,
-  providerTestBody,
   type IdParams,
   type ProviderBody,
-  type ProviderTestBody,
+  createProvider,
+  putProvider,
+  testProvider,
 } from '../../shared/contracts/authentication';
+import { contractRoute } from '../http/contractRoute';
 import { pageOf } from '../http/listing';
 import { area } from '../http/routeAccess';
 
@@ -171,72 +172,55 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
     async (req) => view(mustFind(req.params.id)),
   );
 
-  scope.post<{ Body: ProviderBody }>(
-    '/authentication/providers',
-    { config: { access: 'admin' }, schema: { body: providerBody } },
-    async (req, reply) => {
-      const body = req.body;
-      const { settings, secret: s } = settingsOf(body);
-      if (nameTaken(body.name, 0))
-        throw new HttpError(422, [
-          item(['name'], 'a provider with this name exists', 'value_error.duplicate'),
-        ]);
-      const now = ctx.now();
-      const id = inTransaction(db, () => {
-        const res = db
-          .prepare(
-            'INSERT INTO auth_providers (name, type, enabled, settings, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-          )
-          .run(body.name, body.type, body.enabled ? 1 : 0, JSON.stringify(settings), now, now);
-        const newId = Number(res.lastInsertRowid);
-        const binding = secretBindingOf(body.type, settings);
-        if (s && binding) storeSecret(db, key(), newId, s, binding);
-        return newId;
-      });
-      audit(req, `added the ${body.type} provider "${auditText(body.name)}"`);
-      return reply.code(201).send(view(mustFind(id)));
-    },
-  );
-
-  scope.put<{ Params: IdParams; Body: ProviderBody }>(
-    '/authentication/providers/:id',
-    {
-      config: { access: 'admin' },
-      schema: { params: idParams, body: providerBody },
-    },
-    async (req) => {
-      const current = mustFind(req.params.id);
-      const body = req.body;
-      if (current.type === 'local')
-        throw new HttpError(409, [
-          item([], 'the local provider is built in and cannot be changed', 'status_error.builtin_provider'),
-        ]);
-      if (body.type !== current.type)
-        throw new HttpError(422, [
-          item(['type'], 'the type of a provider cannot change', 'value_error.const'),
-        ]);
-      const { settings, secret: s } = settingsOf(body);
-      if (nameTaken(body.name, current.id))
-        throw new HttpError(422, [
-          item(['name'], 'a provider with this name exists', 'value_error.duplicate'),
-        ]);
+  contractRoute(scope, createProvider, { access: 'admin' }, async (req, reply) => {
+    const body = req.body;
+    const { settings, secret: s } = settingsOf(body);
+    if (nameTaken(body.name, 0))
+      throw new HttpError(422, [item(['name'], 'a provider with this name exists', 'value_error.duplicate')]);
+    const now = ctx.now();
+    const id = inTransaction(db, () => {
+      const res = db
+        .prepare(
+          'INSERT INTO auth_providers (name, type, enabled, settings, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+        )
+        .run(body.name, body.type, body.enabled ? 1 : 0, JSON.stringify(settings), now, now);
+      const newId = Number(res.lastInsertRowid);
       const binding = secretBindingOf(body.type, settings);
-      // Kept secrets stay with what they were saved for; one the new settings never send is dropped, not kept.
-      const rebind = s ? null : secretRebindReason(db, current.id, current.type, settings);
-      if (rebind && binding?.usesSecret) throw retype(body.type, rebind);
-      // Disabling a provider shuts out the admins linked to it: the last-admin rule decides (users/adminRule.ts).
-      guardAccountWrite(db, ctx.now(), ['body', 'enabled'], () => {
-        db.prepare(
-          'UPDATE auth_providers SET name = ?, enabled = ?, settings = ?, updated_at = ? WHERE id = ?',
-        ).run(body.name, body.enabled ? 1 : 0, JSON.stringify(settings), ctx.now(), current.id);
-        if (s && binding) storeSecret(db, key(), current.id, s, binding);
-        else if (rebind) forgetSecret(db, current.id);
-      });
-      const secretNote = s ? ' and its secret' : rebind ? ' and dropped its secret' : '';
-      audit(req, `changed the provider "${auditText(body.name)}"${secretNote}`);
-      return view(mustFind(current.id));
-    },
-  );
+      if (s && binding) storeSecret(db, key(), newId, s, binding);
+      return newId;
+    });
+    audit(req, `added the ${body.type} provider "${auditText(body.name)}"`);
+    return reply.code(201).send(view(mustFind(id)));
+  });
+
+  contractRoute(scope, putProvider, { access: 'admin' }, async (req) => {
+    const current = mustFind(req.params.id);
+    const body = req.body;
+    if (current.type === 'local')
+      throw new HttpError(409, [
+        item([], 'the local provider is built in and cannot be changed', 'status_error.builtin_provider'),
+      ]);
+    if (body.type !== current.type)
+      throw new HttpError(422, [item(['type'], 'the type of a provider cannot change', 'value_error.const')]);
+    const { settings, secret: s } = settingsOf(body);
+    if (nameTaken(body.name, current.id))
+      throw new HttpError(422, [item(['name'], 'a provider with this name exists', 'value_error.duplicate')]);
+    const binding = secretBindingOf(body.type, settings);
+    // Kept secrets stay with what they were saved for; one the new settings never send is dropped, not kept.
+    const rebind = s ? null : secretRebindReason(db, current.id, current.type, settings);
+    if (rebind && binding?.usesSecret) throw retype(body.type, rebind);
+    // Disabling a provider shuts out the admins linked to it: the last-admin rule decides (users/adminRule.ts).
+    guardAccountWrite(db, ctx.now(), ['body', 'enabled'], () => {
+      db.prepare(
+        'UPDATE auth_providers SET name = ?, enabled = ?, settings = ?, updated_at = ? WHERE id = ?',
+      ).run(body.name, body.enabled ? 1 : 0, JSON.stringify(settings), ctx.now(), current.id);
+      if (s && binding) storeSecret(db, key(), current.id, s, binding);
+      else if (rebind) forgetSecret(db, current.id);
+    });
+    const secretNote = s ? ' and its secret' : rebind ? ' and dropped its secret' : '';
+    audit(req, `changed the provider "${auditText(body.name)}"${secretNote}`);
+    return view(mustFind(current.id));
+  });
 
   scope.delete<{ Params: IdParams }>(
     '/authentication/providers/:id',
@@ -267,36 +251,32 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
     },
   );
 
-  scope.post<{ Body: ProviderTestBody }>(
-    '/authentication/providers/test',
-    { config: { access: 'admin' }, schema: { body: providerTestBody } },
-    async (req) => {
-      const body = req.body;
-      const { settings, secret: typed } = settingsOf(body);
-      // Testing an edited provider without retyping its secret uses the stored one, but only where it was saved
-      // for: with another server, issuer or account name it must be typed again.
-      let s = typed || null;
-      if (!s && body.id !== undefined) {
-        const stored = mustFind(body.id);
-        if (stored.type !== body.type)
-          throw new HttpError(422, [
-            item(['type'], 'the type of a provider cannot change', 'value_error.const'),
-          ]);
-        const rebind = secretRebindReason(db, stored.id, stored.type, settings);
-        if (rebind && secretBindingOf(body.type, settings)?.usesSecret) throw retype(body.type, rebind);
-        if (!rebind) s = providerSecret(db, key(), stored.id);
-      }
-      const result =
-        body.type === 'ldap'
-          ? await checkLdap(db, settings as LdapSettings, s, {
-              username: body.test_username,
-              password: body.test_password,
-            })
-          : await checkOidc(settings as OidcSettings, s, consoleRedirectUri(ctx, body.id ?? 0));
-      audit(req, `tested a ${body.type} provider: ${result.ok ? 'passed' : 'failed'}`);
-      return result;
-    },
-  );
+  contractRoute(scope, testProvider, { access: 'admin' }, async (req) => {
+    const body = req.body;
+    const { settings, secret: typed } = settingsOf(body);
+    // Testing an edited provider without retyping its secret uses the stored one, but only where it was saved
+    // for: with another server, issuer or account name it must be typed again.
+    let s = typed || null;
+    if (!s && body.id !== undefined) {
+      const stored = mustFind(body.id);
+      if (stored.type !== body.type)
+        throw new HttpError(422, [
+          item(['type'], 'the type of a provider cannot change', 'value_error.const'),
+        ]);
+      const rebind = secretRebindReason(db, stored.id, stored.type, settings);
+      if (rebind && secretBindingOf(body.type, settings)?.usesSecret) throw retype(body.type, rebind);
+      if (!rebind) s = providerSecret(db, key(), stored.id);
+    }
+    const result =
+      body.type === 'ldap'
+        ? await checkLdap(db, settings as LdapSettings, s, {
+            username: body.test_username,
+            password: body.test_password,
+          })
+        : await checkOidc(settings as OidcSettings, s, consoleRedirectUri(ctx, body.id ?? 0));
+    audit(req, `tested a ${body.type} provider: ${result.ok ? 'passed' : 'failed'}`);
+    return result;
+  });
 
   registerServices(scope, ctx);
   registerSignupPolicy(scope, ctx);

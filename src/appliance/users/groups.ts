@@ -22,11 +22,12 @@ import {
   groupsBulkBody,
   groupsQuery,
   idParams,
-  newGroupBody,
   type GroupsBulkBody,
   type IdParams,
   type NewGroupBody,
+  createGroup,
 } from '../../shared/contracts/authentication';
+import { contractRoute } from '../http/contractRoute';
 import { pageOf } from '../http/listing';
 import { area } from '../http/routeAccess';
 
@@ -142,19 +143,15 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
     async (req) => mustFind(req.params.id),
   );
 
-  scope.post<{ Body: GroupBody }>(
-    '/groups',
-    { config: { access: 'admin', reauth: true }, schema: { body: newGroupBody } },
-    async (req, reply) => {
-      const input = checked(req.body, null);
-      const id = inTransaction(db, () => saveGroup(db, null, input, ctx.now()));
-      audit.record(
-        AuditService.auth,
-        `group "${auditText(input.name)}" created by "${auditText(currentUser(req).username)}"`,
-      );
-      return reply.code(201).send(mustFind(id));
-    },
-  );
+  contractRoute(scope, createGroup, { access: 'admin', reauth: true }, async (req, reply) => {
+    const input = checked(req.body, null);
+    const id = inTransaction(db, () => saveGroup(db, null, input, ctx.now()));
+    audit.record(
+      AuditService.auth,
+      `group "${auditText(input.name)}" created by "${auditText(currentUser(req).username)}"`,
+    );
+    return reply.code(201).send(mustFind(id));
+  });
 
   scope.put<{ Params: IdParams; Body: GroupBody }>(
     '/groups/:id',

@@ -12,16 +12,18 @@ import {
   accountBody,
   idParams,
   simulateLockoutPolicy,
-  newAccountBody,
-  totpConfirmBody,
   usersBulkBody,
   usersQuery,
   type Account,
   type AccountBody,
   type IdParams,
-  type NewAccountBody,
-  type TotpConfirmBody,
   type UsersBulkBody,
+  createUser,
+  endUserSessions,
+  resetUserSecondFactors,
+  getMySignIns,
+  newTotp,
+  confirmTotp,
 } from '../../shared/contracts/authentication';
 import type { Static } from '@sinclair/typebox';
 import { listAccountPage } from './accountList';
@@ -122,7 +124,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   // Every user's own recent sign-ins and failures (time, source address, method), how many sessions are open, when
   // the password last changed and the second factors (what "Your account" shows under "Password and two-factor").
-  scope.get('/users/me/sign-ins', { config: { access: 'session' } }, async (req) => {
+  contractRoute(scope, getMySignIns, { access: 'session' }, async (req) => {
     const me = currentUser(req);
     const account = findAccount(db, me.id, new Set());
     return {
@@ -139,7 +141,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
   // Two-factor enrolment of the signed-in account (an authenticator app, RFC 6238): a new secret with its otpauth URI
   // and QR code, kept by nobody until a code of it is confirmed; then the local login asks for a code after the
   // password. Its writes need a recent sign-in (`reauth: true` on the route, http/routeAccess.ts).
-  scope.get('/users/me/second-factors/totp/new', { config: { access: 'session' } }, async (req, reply) => {
+  contractRoute(scope, newTotp, { access: 'session' }, async (req, reply) => {
     const me = currentUser(req);
     const secret = newTotpSecret();
     const uri = generateURI({ issuer: TOTP_ISSUER, label: me.username, secret });
@@ -148,40 +150,36 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     return { secret, uri, qr };
   });
 
-  scope.put<{ Body: TotpConfirmBody }>(
-    '/users/me/second-factors/totp',
-    { config: { access: 'session', reauth: true }, schema: { body: totpConfirmBody } },
-    async (req) => {
-      const me = currentUser(req);
-      const account = findAccount(db, me.id, new Set());
-      if (!account) throw new HttpError(404, 'This account no longer exists');
-      if (account.second_factors.length)
-        throw new HttpError(
-          409,
-          'Two-factor is already on: an administrator resets it before a new one is set up',
-        );
-      const step = await verifyTotp(req.body.secret, req.body.code.trim(), 0, Math.floor(ctx.now() / 1000));
-      if (step === null)
-        throw new HttpError(422, [
-          {
-            loc: ['body', 'code'],
-            msg: 'This code does not match: type the code your app shows now',
-            type: 'value_error.otp',
-          },
-        ]);
-      const now = ctx.now();
-      inTransaction(db, () =>
-        db
-          .prepare('UPDATE users SET totp_secret = ?, totp_created_at = ?, last_otp_step = ? WHERE id = ?')
-          .run(req.body.secret, now, step, me.id),
+  contractRoute(scope, confirmTotp, { access: 'session', reauth: true }, async (req) => {
+    const me = currentUser(req);
+    const account = findAccount(db, me.id, new Set());
+    if (!account) throw new HttpError(404, 'This account no longer exists');
+    if (account.second_factors.length)
+      throw new HttpError(
+        409,
+        'Two-factor is already on: an administrator resets it before a new one is set up',
       );
-      audit.record(
-        AuditService.auth,
-        `second factor (authenticator app) set up by "${auditText(me.username)}"`,
-      );
-      return { second_factors: [{ type: 'totp', created_at: now }] };
-    },
-  );
+    const step = await verifyTotp(req.body.secret, req.body.code.trim(), 0, Math.floor(ctx.now() / 1000));
+    if (step === null)
+      throw new HttpError(422, [
+        {
+          loc: ['body', 'code'],
+          msg: 'This code does not match: type the code your app shows now',
+          type: 'value_error.otp',
+        },
+      ]);
+    const now = ctx.now();
+    inTransaction(db, () =>
+      db
+        .prepare('UPDATE users SET totp_secret = ?, totp_created_at = ?, last_otp_step = ? WHERE id = ?')
+        .run(req.body.secret, now, step, me.id),
+    );
+    audit.record(
+      AuditService.auth,
+      `second factor (authenticator app) set up by "${auditText(me.username)}"`,
+    );
+    return { second_factors: [{ type: 'totp' as const, created_at: now }] };
+  });
 
   registerSecurityKeyRoutes(scope, ctx);
 
@@ -201,54 +199,50 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     },
   );
 
-  scope.post<{ Body: NewAccountBody }>(
-    '/users',
-    { config: { access: 'admin', reauth: true }, schema: { body: newAccountBody } },
-    async (req, reply) => {
-      const body = req.body;
-      const errors = checkBody(body);
-      if (db.prepare('SELECT 1 FROM users WHERE username = ?').get(body.username))
-        errors.push({
-          loc: ['body', 'username'],
-          msg: 'this user name is taken',
-          type: 'value_error.duplicate',
-        });
-      if (errors.length) throw new HttpError(422, errors);
-      // A generated password that the policy accepts (the generator's 16 characters nearly always are).
-      let password = generatePassword(ONE_TIME_PASSWORD_LENGTH);
-      while (passwordProblem(password, [body.username, body.email ?? '']))
-        password = generatePassword(ONE_TIME_PASSWORD_LENGTH);
-      const hash = await hashPassword(password);
-      const now = ctx.now();
-      // A new account cannot cost an admin; it goes through the rule like every account write all the same.
-      const id = guardAccountWrite(db, now, ['body', 'role'], () => {
-        const created = Number(
-          db
-            .prepare(
-              `INSERT INTO users (username, password_hash, role, must_change_password, created_at, email, full_name,
-                 enabled, expires_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)`,
-            )
-            .run(
-              body.username,
-              hash,
-              body.role,
-              now,
-              body.email ?? '',
-              body.full_name ?? '',
-              body.enabled === false ? 0 : 1,
-              body.expires_at ?? null,
-            ).lastInsertRowid,
-        );
-        if (body.groups) setGroupsOfUser(db, created, body.groups);
-        return created;
+  contractRoute(scope, createUser, { access: 'admin', reauth: true }, async (req, reply) => {
+    const body = req.body;
+    const errors = checkBody(body);
+    if (db.prepare('SELECT 1 FROM users WHERE username = ?').get(body.username))
+      errors.push({
+        loc: ['body', 'username'],
+        msg: 'this user name is taken',
+        type: 'value_error.duplicate',
       });
-      audit.record(
-        AuditService.auth,
-        `user "${auditText(body.username)}" (${body.role}) created by "${auditText(currentUser(req).username)}"`,
+    if (errors.length) throw new HttpError(422, errors);
+    // A generated password that the policy accepts (the generator's 16 characters nearly always are).
+    let password = generatePassword(ONE_TIME_PASSWORD_LENGTH);
+    while (passwordProblem(password, [body.username, body.email ?? '']))
+      password = generatePassword(ONE_TIME_PASSWORD_LENGTH);
+    const hash = await hashPassword(password);
+    const now = ctx.now();
+    // A new account cannot cost an admin; it goes through the rule like every account write all the same.
+    const id = guardAccountWrite(db, now, ['body', 'role'], () => {
+      const created = Number(
+        db
+          .prepare(
+            `INSERT INTO users (username, password_hash, role, must_change_password, created_at, email, full_name,
+                 enabled, expires_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)`,
+          )
+          .run(
+            body.username,
+            hash,
+            body.role,
+            now,
+            body.email ?? '',
+            body.full_name ?? '',
+            body.enabled === false ? 0 : 1,
+            body.expires_at ?? null,
+          ).lastInsertRowid,
       );
-      return reply.code(201).send({ ...withGroups(mustFind(String(id))), one_time_password: password });
-    },
-  );
+      if (body.groups) setGroupsOfUser(db, created, body.groups);
+      return created;
+    });
+    audit.record(
+      AuditService.auth,
+      `user "${auditText(body.username)}" (${body.role}) created by "${auditText(currentUser(req).username)}"`,
+    );
+    return reply.code(201).send({ ...withGroups(mustFind(String(id))), one_time_password: password });
+  });
 
   scope.put<{ Params: IdParams; Body: AccountBody }>(
     '/users/:id',
@@ -341,47 +335,39 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     },
   );
 
-  scope.delete<{ Params: IdParams }>(
-    '/users/:id/sessions',
-    { config: { access: 'admin', reauth: true }, schema: { params: idParams } },
-    async (req) => {
-      const account = mustFind(req.params.id);
-      const ended = inTransaction(
-        db,
-        () => db.prepare('DELETE FROM sessions WHERE user_id = ?').run(account.id).changes,
-      );
-      audit.record(
-        AuditService.auth,
-        `${ended} session${ended === 1 ? '' : 's'} of "${auditText(account.username)}" ended by "${auditText(currentUser(req).username)}"`,
-      );
-      return { ended };
-    },
-  );
+  contractRoute(scope, endUserSessions, { access: 'admin', reauth: true }, async (req) => {
+    const account = mustFind(req.params.id);
+    const ended = inTransaction(
+      db,
+      () => db.prepare('DELETE FROM sessions WHERE user_id = ?').run(account.id).changes,
+    );
+    audit.record(
+      AuditService.auth,
+      `${ended} session${ended === 1 ? '' : 's'} of "${auditText(account.username)}" ended by "${auditText(currentUser(req).username)}"`,
+    );
+    return { ended };
+  });
 
   // Whom a candidate lockout policy would have locked over the recorded recent failures (nothing is changed).
   contractRoute(scope, simulateLockoutPolicy, { access: area('authentication', 'read') }, async (req) =>
     simulateLockout(db, req.body, ctx.now()),
   );
 
-  scope.delete<{ Params: IdParams }>(
-    '/users/:id/second-factors',
-    { config: { access: 'admin', reauth: true }, schema: { params: idParams } },
-    async (req, reply) => {
-      const account = mustFind(req.params.id);
-      // Both kinds go: the authenticator app and every security key (a lost phone or key is what a reset is for).
-      const keys = listSecurityKeys(db, account.id).length;
-      if (!account.second_factors.length && !keys) throw new HttpError(404, 'This user has no second factor');
-      inTransaction(db, () => {
-        db.prepare(
-          'UPDATE users SET totp_secret = NULL, totp_created_at = NULL, last_otp_step = 0 WHERE id = ?',
-        ).run(account.id);
-        db.prepare('DELETE FROM user_security_keys WHERE user_id = ?').run(account.id);
-      });
-      audit.record(
-        AuditService.auth,
-        `second factor of "${auditText(account.username)}" reset by "${auditText(currentUser(req).username)}"`,
-      );
-      return reply.code(204).send();
-    },
-  );
+  contractRoute(scope, resetUserSecondFactors, { access: 'admin', reauth: true }, async (req, reply) => {
+    const account = mustFind(req.params.id);
+    // Both kinds go: the authenticator app and every security key (a lost phone or key is what a reset is for).
+    const keys = listSecurityKeys(db, account.id).length;
+    if (!account.second_factors.length && !keys) throw new HttpError(404, 'This user has no second factor');
+    inTransaction(db, () => {
+      db.prepare(
+        'UPDATE users SET totp_secret = NULL, totp_created_at = NULL, last_otp_step = 0 WHERE id = ?',
+      ).run(account.id);
+      db.prepare('DELETE FROM user_security_keys WHERE user_id = ?').run(account.id);
+    });
+    audit.record(
+      AuditService.auth,
+      `second factor of "${auditText(account.username)}" reset by "${auditText(currentUser(req).username)}"`,
+    );
+    return reply.code(204).send();
+  });
 }

@@ -10,7 +10,7 @@ import { AREAS, type Privileges } from '../privileges';
 import { DOMAIN_ENTRY_MAX_LENGTH, MAX_ALLOWED_DOMAINS, SIGNUP_MODES } from '../signupPolicy';
 import { SIGN_IN_SERVICES } from '../signIns';
 import { endpoint } from './endpoint';
-import { enumOf, epochMs, nullableString } from './fields';
+import { stringEnum, epochMs, nullable } from './fields';
 import { listQuery, oneOf } from './listing';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -39,7 +39,7 @@ const counted = (key: string) => Type.Record(Type.Literal(key), Type.Integer({ m
 
 export type Role = 'admin' | 'user';
 export const ROLES = ['admin', 'user'] as const;
-export const role = enumOf<Role>(ROLES);
+export const role = stringEnum(ROLES);
 
 /** An account's state, in the order that decides it: disabled, then expired, locked, first access pending. */
 export type AccountState = 'enabled' | 'disabled' | 'expired' | 'locked' | 'pending';
@@ -119,7 +119,7 @@ const accountFields = {
   full_name: Type.String({ maxLength: 128, format: 'safe-text' }),
   role,
   enabled: Type.Boolean(),
-  expires_at: nullableString({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+  expires_at: nullable(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
   groups: Type.Optional(idList(200)),
 };
 
@@ -148,7 +148,7 @@ export type AccountBody = Static<typeof accountBody>;
 export const USER_BULK_ACTIONS = ['enable', 'disable', 'delete'] as const;
 /** `POST {api}users/bulk`. */
 export const usersBulkBody = Type.Object(
-  { action: enumOf(USER_BULK_ACTIONS), ids: idList(1000, 1) },
+  { action: stringEnum(USER_BULK_ACTIONS), ids: idList(1000, 1) },
   { additionalProperties: false },
 );
 export type UsersBulkBody = Static<typeof usersBulkBody>;
@@ -205,9 +205,12 @@ export const GROUP_NAME_MAX = 64;
 
 /** Read or write per privilege area. */
 const privileges = Type.Unsafe<Privileges>(
-  Type.Object(Object.fromEntries(AREAS.map((a) => [a, Type.Optional(enumOf(['read', 'write'] as const))])), {
-    additionalProperties: false,
-  }),
+  Type.Object(
+    Object.fromEntries(AREAS.map((a) => [a, Type.Optional(stringEnum(['read', 'write'] as const))])),
+    {
+      additionalProperties: false,
+    },
+  ),
 );
 
 /** A group of accounts and the privileges it grants. */
@@ -246,7 +249,7 @@ export type GroupBody = Static<typeof groupBody>;
 
 /** `POST {api}groups/bulk`. */
 export const groupsBulkBody = Type.Object(
-  { action: enumOf(['delete'] as const), ids: idList(1000, 1) },
+  { action: stringEnum(['delete'] as const), ids: idList(1000, 1) },
   { additionalProperties: false },
 );
 export type GroupsBulkBody = Static<typeof groupsBulkBody>;
@@ -273,7 +276,7 @@ const ldapFields = {
   url: Type.String({ maxLength: 512, pattern: '^ldaps?://[A-Za-z0-9.:\\[\\]-]+/?$' }),
   starttls: Type.Boolean(),
   /** A PKI certificate authority to trust for TLS; null trusts the system's roots and every CA of the PKI. */
-  ca_id: nullableString({ maxLength: 64 }),
+  ca_id: nullable(Type.String({ maxLength: 64 })),
   bind_dn: dn(),
   base_dn: dn(1),
   /** `{username}` is replaced by the escaped login name. */
@@ -327,7 +330,7 @@ export type OidcSettings = Static<typeof oidcSettings>;
 export const provider = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  type: enumOf<ProviderType>(PROVIDER_TYPES),
+  type: stringEnum(PROVIDER_TYPES),
   enabled: Type.Boolean(),
   updated_at: epochMs(),
   ldap: Type.Optional(Type.Composite([ldapSettings, Type.Object({ has_bind_password: Type.Boolean() })])),
@@ -339,7 +342,7 @@ export type Provider = Static<typeof provider>;
 
 const providerFields = {
   name: Type.String({ minLength: 1, maxLength: 64, format: 'safe-text' }),
-  type: enumOf(['ldap', 'oidc'] as const),
+  type: stringEnum(['ldap', 'oidc'] as const),
   enabled: Type.Boolean(),
   ldap: Type.Optional(ldapInput),
   oidc: Type.Optional(oidcInput),
@@ -405,24 +408,21 @@ export const SERVICE_IDS = ['console', 'ssh', 'api'] as const;
 
 /** A service and its providers in fallback order. */
 export const authService = Type.Object({
-  id: enumOf<ServiceId>(SERVICE_IDS),
+  id: stringEnum(SERVICE_IDS),
   name: Type.String(),
   description: Type.String(),
   providers: Type.Array(
     Type.Object({
       id: Type.Integer(),
       name: Type.String(),
-      type: enumOf<ProviderType>(PROVIDER_TYPES),
+      type: stringEnum(PROVIDER_TYPES),
       enabled: Type.Boolean(),
     }),
   ),
 });
 export type AuthService = Static<typeof authService>;
 
-export const serviceParams = Type.Object(
-  { id: enumOf<ServiceId>(SERVICE_IDS) },
-  { additionalProperties: false },
-);
+export const serviceParams = Type.Object({ id: stringEnum(SERVICE_IDS) }, { additionalProperties: false });
 
 /** `PUT {api}authentication/services/{id}`: the providers in fallback order. */
 export const serviceBody = Type.Object(
@@ -439,7 +439,7 @@ export const servicesQuery = listQuery(['name', 'providers']);
 /** `GET/PUT {api}authentication/signup`: who may sign up with the identity service. */
 export const signupPolicy = Type.Object(
   {
-    mode: enumOf(SIGNUP_MODES),
+    mode: stringEnum(SIGNUP_MODES),
     allowed_domains: Type.Array(Type.String({ maxLength: DOMAIN_ENTRY_MAX_LENGTH }), {
       maxItems: MAX_ALLOWED_DOMAINS,
     }),
@@ -516,7 +516,7 @@ export const savedLockoutPolicy = Type.Composite([
   Type.Object({ confirmation: Type.Union([confirmation, Type.Null()]) }),
 ]);
 
-const signInService = enumOf(SIGN_IN_SERVICES);
+const signInService = stringEnum(SIGN_IN_SERVICES);
 
 /** A lock of the queue (`GET {auth}/lockouts`). */
 export const lockoutEntry = Type.Object({
@@ -555,7 +555,7 @@ export const lockoutSimulation = Type.Object({
     Type.Object({
       username: Type.String(),
       source: Type.String(),
-      service: enumOf<ServiceId>(SERVICE_IDS),
+      service: stringEnum(SERVICE_IDS),
       locked_at: epochMs(),
     }),
   ),
@@ -610,4 +610,112 @@ export const putService = endpoint({
   body: serviceBody,
   response: authService,
   summary: 'Set the providers of a service, in fallback order',
+});
+
+export const createUser = endpoint({
+  method: 'POST',
+  path: 'users',
+  body: newAccountBody,
+  response: createdAccount,
+  status: 201,
+  summary: 'Add a user (the answer holds a one-time password, shown once)',
+});
+
+export const endUserSessions = endpoint({
+  method: 'DELETE',
+  path: 'users/:id/sessions',
+  params: idParams,
+  response: endedSessions,
+  summary: 'End every session of a user',
+});
+
+export const resetUserSecondFactors = endpoint({
+  method: 'DELETE',
+  path: 'users/:id/second-factors',
+  params: idParams,
+  status: 204,
+  summary: 'Remove a user’s second factors (authenticator app and security keys)',
+});
+
+export const createGroup = endpoint({
+  method: 'POST',
+  path: 'groups',
+  body: newGroupBody,
+  response: group,
+  status: 201,
+  summary: 'Add a group',
+});
+
+export const createProvider = endpoint({
+  method: 'POST',
+  path: 'authentication/providers',
+  body: providerBody,
+  response: provider,
+  status: 201,
+  summary: 'Add an LDAP or OpenID Connect provider',
+});
+
+export const putProvider = endpoint({
+  method: 'PUT',
+  path: 'authentication/providers/:id',
+  params: idParams,
+  body: providerBody,
+  response: provider,
+  summary: 'Change a provider (the local provider is built in)',
+});
+
+export const testProvider = endpoint({
+  method: 'POST',
+  path: 'authentication/providers/test',
+  body: providerTestBody,
+  response: providerCheck,
+  summary: 'Check a provider’s settings against the server before saving them',
+});
+
+/** The lock queue lives under the auth base, which is `{api}auth` by default (the console's paths assume it). */
+export const getLockouts = endpoint({
+  method: 'GET',
+  path: 'auth/lockouts',
+  response: lockouts,
+  summary: 'Names and addresses refused now, with the time left',
+});
+
+export const unlockName = endpoint({
+  method: 'DELETE',
+  path: 'auth/lockouts/:name',
+  params: lockoutNameParams,
+  status: 204,
+  summary: 'Lift every lock of a name and forget its failures',
+});
+
+export const unlockSource = endpoint({
+  method: 'DELETE',
+  path: 'auth/lockouts/source/:address',
+  params: lockoutAddressParams,
+  status: 204,
+  summary: 'Forget the failures of an address locked for every name',
+});
+
+// "Your account": the signed-in account's own endpoints.
+
+export const getMySignIns = endpoint({
+  method: 'GET',
+  path: 'users/me/sign-ins',
+  response: mySignIns,
+  summary: 'Your recent sign-ins, open sessions, password age and second factors',
+});
+
+export const newTotp = endpoint({
+  method: 'GET',
+  path: 'users/me/second-factors/totp/new',
+  response: totpEnrolment,
+  summary: 'A new authenticator-app secret with its otpauth URI and QR code (kept by nobody until confirmed)',
+});
+
+export const confirmTotp = endpoint({
+  method: 'PUT',
+  path: 'users/me/second-factors/totp',
+  body: totpConfirmBody,
+  response: totpConfirmed,
+  summary: 'Turn on two-factor with a code of the new secret',
 });

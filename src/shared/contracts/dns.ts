@@ -178,7 +178,12 @@ const httpUrlOrEmpty = (what: string) =>
 
 const accountFields = {
   provider: stringEnum(DDNS_PROVIDER_IDS),
-  hostname: Type.String({ minLength: 1, maxLength: 253, description: 'The name to keep up to date.' }),
+  hostname: Type.String({
+    minLength: 1,
+    maxLength: 253,
+    format: 'fqdn',
+    description: 'The name to keep up to date.',
+  }),
   username: Type.String({ maxLength: 128, format: 'safe-text' }),
   update_url: httpUrlOrEmpty('The update URL of a custom provider (%IP% is replaced), empty otherwise.'),
   ip_source: stringEnum(['web', 'interface'], { description: 'Where the public address is found.' }),

@@ -7,14 +7,6 @@
 import { Type, type SchemaOptions, type Static, type TUnsafe } from '@sinclair/typebox';
 import type { TBoolean, TInteger, TNumber, TObject, TString } from '@sinclair/typebox';
 
-/** One of `values`, as `{ type: 'string', enum }`. */
-export const enumOf = <T extends string>(values: readonly T[], options: SchemaOptions = {}) =>
-  Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
-
-/** A string with these constraints, or null. */
-export const nullableString = (options: SchemaOptions = {}) =>
-  Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
-
 /** Milliseconds since the epoch. */
 export const epochMs = (options: SchemaOptions = {}) =>
   Type.Number({ description: 'Milliseconds since the epoch.', ...options });
@@ -29,7 +21,7 @@ export const orNull = <T extends Parameters<typeof Type.Union>[0][number]>(schem
  */
 export const stringEnum = <const V extends readonly string[]>(
   values: V,
-  options: { description?: string; default?: V[number] } = {},
+  options: SchemaOptions & { default?: V[number] } = {},
 ): TUnsafe<V[number]> => Type.Unsafe<V[number]>({ type: 'string', enum: [...values], ...options });
 
 /**

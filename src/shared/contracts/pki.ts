@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
-import { enumOf, orNull } from './fields';
+import { stringEnum, orNull } from './fields';
 import { listQuery, oneOf } from './listing';
 
 /** An object's id as the PKI writes it. */
@@ -45,9 +45,9 @@ export const ordersQuery = listQuery(['names', 'account_name', 'status', 'not_af
 
 export const KEY_TYPES = ['rsa-2048', 'rsa-3072', 'rsa-4096', 'ec-p256', 'ec-p384'] as const;
 export type KeyType = (typeof KEY_TYPES)[number];
-export const keyType = enumOf(KEY_TYPES);
+export const keyType = stringEnum(KEY_TYPES);
 export type CertStatus = (typeof CERTIFICATE_STATUSES)[number];
-const certStatus = enumOf(CERTIFICATE_STATUSES);
+const certStatus = stringEnum(CERTIFICATE_STATUSES);
 const iso = () => Type.String({ description: 'An ISO 8601 time.' });
 
 /** One link of a chain: the certificate above, as far as known. */
@@ -63,9 +63,9 @@ export type ChainLink = Static<typeof chainLink>;
 export const certificateAuthority = Type.Object({
   id: Type.String(),
   name: Type.String(),
-  kind: enumOf(['root', 'intermediate'] as const),
+  kind: stringEnum(['root', 'intermediate'] as const),
   parent_id: orNull(Type.String()),
-  source: enumOf(['created', 'imported'] as const),
+  source: stringEnum(['created', 'imported'] as const),
   has_private_key: Type.Boolean(),
   status: certStatus,
   /** Null when the subject names no common name. */
@@ -117,8 +117,8 @@ export const certificate = Type.Object({
   name: Type.String(),
   ca_id: orNull(Type.String()),
   ca_name: orNull(Type.String()),
-  profile: enumOf(CERTIFICATE_PROFILES),
-  source: enumOf(CERTIFICATE_SOURCES),
+  profile: stringEnum(CERTIFICATE_PROFILES),
+  source: stringEnum(CERTIFICATE_SOURCES),
   status: certStatus,
   /** Null when the subject names no common name. */
   common_name: orNull(Type.String()),
@@ -162,8 +162,8 @@ export const revocationList = Type.Object({
   name: Type.String(),
   ca_id: orNull(Type.String()),
   ca_name: orNull(Type.String()),
-  source: enumOf(['generated', 'imported'] as const),
-  status: enumOf(['current', 'superseded', 'expired'] as const),
+  source: stringEnum(['generated', 'imported'] as const),
+  status: stringEnum(['current', 'superseded', 'expired'] as const),
   issuer: Type.String(),
   number: orNull(Type.Integer()),
   this_update: iso(),
@@ -196,7 +196,7 @@ export const acmeOrder = Type.Object({
   account_name: orNull(Type.String()),
   names: Type.Array(Type.String()),
   key_type: keyType,
-  status: enumOf(ORDER_STATUSES),
+  status: stringEnum(ORDER_STATUSES),
   detail: orNull(Type.String()),
   certificate_id: orNull(Type.String()),
   not_after: orNull(iso()),
@@ -237,7 +237,7 @@ export const watchedCertificate = Type.Object({
   id: Type.String(),
   name: Type.String(),
   ca_id: orNull(Type.String()),
-  profile: enumOf(CERTIFICATE_PROFILES),
+  profile: stringEnum(CERTIFICATE_PROFILES),
   not_after: iso(),
   used_by: Type.Array(Type.String()),
 });
@@ -296,7 +296,7 @@ export type RevocationReason = (typeof REVOCATION_REASONS)[number];
 
 /** `POST {api}pki/certificates/{id}/revoke`. */
 export const revokeBody = Type.Object(
-  { reason: enumOf(REVOCATION_REASONS) },
+  { reason: stringEnum(REVOCATION_REASONS) },
   { additionalProperties: false },
 );
 
@@ -307,4 +307,362 @@ export const revokeCertificate = endpoint({
   body: revokeBody,
   response: certificateDetail,
   summary: 'Revoke a certificate (its authority publishes its revocation list again)',
+});
+
+// ——— Request bodies: what the dialogs send and the appliance validates (no coercion, no unknown fields) ———
+
+/** Uploads (PEM, base64 PKCS#12/DER) are larger than ordinary bodies; the appliance answers 413 above this. */
+export const PKI_UPLOAD_LIMIT = 1024 * 1024;
+/** Longest PEM text accepted in one field (a long chain fits easily). */
+export const PEM_MAX = 512 * 1024;
+
+/** Key usages an authority may be given (the names of RFC 5280's bits). */
+export const KEY_USAGES = [
+  'digital_signature',
+  'non_repudiation',
+  'key_encipherment',
+  'data_encipherment',
+  'key_agreement',
+  'key_cert_sign',
+  'crl_sign',
+] as const;
+/** What a certificate is issued for (an imported or ACME certificate may also be `other`). */
+export const ISSUE_PROFILES = ['server', 'client'] as const;
+export type IssueProfile = (typeof ISSUE_PROFILES)[number];
+
+const objectId = (description: string) => id(description);
+const nameField = () =>
+  Type.String({ minLength: 1, maxLength: 128, format: 'safe-text', description: 'The name shown in lists.' });
+const pemField = (description: string) => Type.String({ minLength: 1, maxLength: PEM_MAX, description });
+const passphraseField = (description: string) => Type.String({ maxLength: 1024, description });
+const validityDays = () =>
+  Type.Integer({ minimum: 1, maximum: 36500, description: 'How many days the certificate is valid.' });
+const crlValidityHours = () =>
+  Type.Integer({
+    minimum: 1,
+    maximum: 24 * 366,
+    description: 'How many hours each revocation list the authority signs is valid.',
+  });
+const subjectText = (maxLength: number) => Type.String({ minLength: 1, maxLength, format: 'safe-text' });
+
+/** A subject to issue: the common name, and optionally the rest of the distinguished name. */
+export const subjectInput = Type.Object(
+  {
+    common_name: subjectText(64),
+    organization: Type.Optional(subjectText(64)),
+    organizational_unit: Type.Optional(subjectText(64)),
+    country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166 code, e.g. DE.' })),
+    state: Type.Optional(subjectText(128)),
+    locality: Type.Optional(subjectText(128)),
+    email: Type.Optional(Type.String({ maxLength: 128, format: 'email' })),
+  },
+  { additionalProperties: false },
+);
+export type SubjectInput = Static<typeof subjectInput>;
+
+const listOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
+  Type.Optional(Type.Array(item, { maxItems: 100 }));
+/** Subject alternative names to write (the appliance checks each name's form and answers per entry). */
+export const sansInput = Type.Object(
+  {
+    dns: listOf(Type.String({ minLength: 1, maxLength: 253 })),
+    ip: listOf(Type.String({ minLength: 2, maxLength: 45 })),
+    uri: listOf(Type.String({ minLength: 3, maxLength: 2048 })),
+    email: listOf(Type.String({ maxLength: 254, format: 'email' })),
+  },
+  { additionalProperties: false },
+);
+export type SansInput = Static<typeof sansInput>;
+
+const crlDistributionPoint = () =>
+  Type.String({
+    maxLength: 2048,
+    pattern: '^(appliance|https?://[^\\s"<>]+)$',
+    description: '`appliance` for the appliance’s own CRL address, or an http(s) URL.',
+  });
+
+/** `POST {api}pki/certificates`: a new key and certificate signed by one of the appliance's authorities. */
+export const issueBody = Type.Object(
+  {
+    name: Type.Optional(nameField()),
+    ca_id: objectId('The signing authority.'),
+    profile: stringEnum(ISSUE_PROFILES),
+    subject: subjectInput,
+    sans: Type.Optional(sansInput),
+    validity_days: validityDays(),
+    key_type: keyType,
+    crl_distribution_point: Type.Optional(crlDistributionPoint()),
+  },
+  { additionalProperties: false },
+);
+export type IssueBody = Static<typeof issueBody>;
+
+/** `POST {api}pki/certificates/csr`: sign a certificate signing request (the key stays with the requester). */
+export const csrBody = Type.Object(
+  {
+    name: Type.Optional(nameField()),
+    ca_id: objectId('The signing authority.'),
+    profile: stringEnum(ISSUE_PROFILES),
+    csr: pemField('The request, PEM.'),
+    sans: Type.Optional(sansInput),
+    validity_days: validityDays(),
+    crl_distribution_point: Type.Optional(crlDistributionPoint()),
+  },
+  { additionalProperties: false },
+);
+export type CsrBody = Static<typeof csrBody>;
+
+/** `POST {api}pki/certificates/import`: a PEM certificate (chain), with its key if the appliance is to use it. */
+export const importPemBody = Type.Object(
+  {
+    name: Type.Optional(nameField()),
+    certificate: pemField('The certificate, PEM (a chain may follow).'),
+    private_key: Type.Optional(pemField('Its private key, PEM (PKCS#8 or traditional, encrypted or not).')),
+    passphrase: Type.Optional(passphraseField('The private key’s passphrase, when it is encrypted.')),
+  },
+  { additionalProperties: false },
+);
+export type ImportPemBody = Static<typeof importPemBody>;
+
+/** `POST {api}pki/certificates/import-pkcs12`: a PKCS#12 file (base64) with its password. */
+export const importPkcs12Body = Type.Object(
+  {
+    name: Type.Optional(nameField()),
+    pkcs12: Type.String({
+      minLength: 4,
+      maxLength: 1_000_000,
+      pattern: '^[A-Za-z0-9+/]+={0,2}$',
+      description: 'The file, base64.',
+    }),
+    password: passphraseField('The file’s password.'),
+  },
+  { additionalProperties: false },
+);
+export type ImportPkcs12Body = Static<typeof importPkcs12Body>;
+
+export const EXPORT_FORMATS = ['pem', 'key', 'pkcs12'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** `POST {api}pki/certificates/{id}/export`: the certificate with its private key, as a file. */
+export const exportBody = Type.Object(
+  {
+    format: stringEnum(EXPORT_FORMATS, {
+      description: '`pkcs12`: certificate, chain and key; `pem`: the same as PEM; `key`: the key alone.',
+    }),
+    password: Type.Optional(
+      Type.String({ minLength: 4, maxLength: 1024, description: 'Encrypts the file (PKCS#12) or the key.' }),
+    ),
+    include_chain: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type ExportBody = Static<typeof exportBody>;
+
+/** `POST {api}pki/certificates/{id}/renew`: a new certificate with the same names (every field optional). */
+export const renewBody = Type.Object(
+  {
+    validity_days: Type.Optional(validityDays()),
+    rekey: Type.Optional(Type.Boolean({ description: 'A new key (else the certificate keeps its key).' })),
+    key_type: Type.Optional(keyType),
+    revoke_previous: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type RenewBody = Static<typeof renewBody>;
+
+/** `POST {api}pki/cas`: a new root (no parent) or intermediate authority. */
+export const createCaBody = Type.Object(
+  {
+    name: nameField(),
+    parent_id: Type.Optional(orNull(objectId('The parent authority; null or absent for a root.'))),
+    key_type: keyType,
+    subject: subjectInput,
+    validity_days: validityDays(),
+    path_length: Type.Optional(orNull(Type.Integer({ minimum: 0, maximum: 16 }))),
+    key_usage: Type.Optional(
+      Type.Array(stringEnum(KEY_USAGES), { maxItems: KEY_USAGES.length, uniqueItems: true }),
+    ),
+    crl_validity_hours: Type.Optional(crlValidityHours()),
+  },
+  { additionalProperties: false },
+);
+export type CreateCaBody = Static<typeof createCaBody>;
+
+/** `POST {api}pki/cas/import`: an authority's certificate, with its key when the appliance is to sign with it. */
+export const importCaBody = Type.Object(
+  {
+    name: nameField(),
+    certificate: pemField('The authority’s certificate, PEM.'),
+    private_key: Type.Optional(pemField('Its private key, PEM.')),
+    passphrase: Type.Optional(passphraseField('The private key’s passphrase, when it is encrypted.')),
+    crl_validity_hours: Type.Optional(crlValidityHours()),
+  },
+  { additionalProperties: false },
+);
+export type ImportCaBody = Static<typeof importCaBody>;
+
+/** `POST {api}pki/crls/import`: a revocation list, PEM or base64 DER. */
+export const importCrlBody = Type.Object(
+  {
+    name: Type.Optional(nameField()),
+    crl: Type.String({ minLength: 1, maxLength: 1_000_000, description: 'The list, PEM or base64 DER.' }),
+  },
+  { additionalProperties: false },
+);
+export type ImportCrlBody = Static<typeof importCrlBody>;
+
+/** `POST {api}pki/acme/accounts`: an account with an ACME directory (the terms must be agreed to). */
+export const acmeAccountBody = Type.Object(
+  {
+    name: nameField(),
+    directory_url: Type.String({ maxLength: 2048, pattern: '^https://[^\\s"<>]+$' }),
+    email: Type.String({ maxLength: 254, format: 'email' }),
+    key_type: Type.Optional(keyType),
+    terms_of_service_agreed: Type.Literal(true),
+    trust_pem: Type.Optional(pemField('A private ACME server’s root, PEM, trusted for this account only.')),
+  },
+  { additionalProperties: false },
+);
+export type AcmeAccountBody = Static<typeof acmeAccountBody>;
+
+/** `POST {api}pki/acme/orders`: a certificate for these names from an ACME account (HTTP-01). */
+export const acmeOrderBody = Type.Object(
+  {
+    account_id: objectId('The ACME account to order with.'),
+    names: Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { minItems: 1, maxItems: 100 }),
+    key_type: Type.Optional(keyType),
+    auto_renew: Type.Optional(Type.Boolean()),
+    renew_before_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90 })),
+  },
+  { additionalProperties: false },
+);
+export type AcmeOrderBody = Static<typeof acmeOrderBody>;
+
+// ——— Endpoints of the dialogs ———
+
+export const issueCertificate = endpoint({
+  method: 'POST',
+  path: 'pki/certificates',
+  body: issueBody,
+  response: certificateDetail,
+  status: 201,
+  summary: 'Issue a certificate and its key from an authority of the appliance',
+});
+
+export const signCsr = endpoint({
+  method: 'POST',
+  path: 'pki/certificates/csr',
+  body: csrBody,
+  response: certificateDetail,
+  status: 201,
+  summary: 'Sign a certificate signing request',
+});
+
+export const importCertificate = endpoint({
+  method: 'POST',
+  path: 'pki/certificates/import',
+  body: importPemBody,
+  response: certificateDetail,
+  status: 201,
+  summary: 'Import a PEM certificate, with its private key if given',
+});
+
+export const importPkcs12 = endpoint({
+  method: 'POST',
+  path: 'pki/certificates/import-pkcs12',
+  body: importPkcs12Body,
+  response: certificateDetail,
+  status: 201,
+  summary: 'Import a PKCS#12 file (certificate, chain and key)',
+});
+
+/** Answers a file (PKCS#12 or PEM), not JSON: the console downloads it. */
+export const exportCertificate = endpoint({
+  method: 'POST',
+  path: 'pki/certificates/:id/export',
+  params: pkiIdParams,
+  body: exportBody,
+  summary: 'Export a certificate with its private key (a file; audited)',
+});
+
+export const renewCertificate = endpoint({
+  method: 'POST',
+  path: 'pki/certificates/:id/renew',
+  params: pkiIdParams,
+  body: renewBody,
+  response: certificateDetail,
+  status: 201,
+  summary: 'Renew a certificate: a new one with the same names',
+});
+
+export const createCa = endpoint({
+  method: 'POST',
+  path: 'pki/cas',
+  body: createCaBody,
+  response: certificateAuthorityDetail,
+  status: 201,
+  summary: 'Create a root or intermediate authority',
+});
+
+export const importCa = endpoint({
+  method: 'POST',
+  path: 'pki/cas/import',
+  body: importCaBody,
+  response: certificateAuthorityDetail,
+  status: 201,
+  summary: 'Import an authority (with its key, it can sign)',
+});
+
+export const publishCrl = endpoint({
+  method: 'POST',
+  path: 'pki/cas/:id/crl',
+  params: pkiIdParams,
+  response: revocationList,
+  status: 201,
+  summary: 'Sign and publish a new revocation list of an authority now',
+});
+
+export const importCrl = endpoint({
+  method: 'POST',
+  path: 'pki/crls/import',
+  body: importCrlBody,
+  response: revocationListDetail,
+  status: 201,
+  summary: 'Import a revocation list',
+});
+
+export const createAcmeAccount = endpoint({
+  method: 'POST',
+  path: 'pki/acme/accounts',
+  body: acmeAccountBody,
+  response: acmeAccount,
+  status: 201,
+  summary: 'Register an account with an ACME directory',
+});
+
+export const createAcmeOrder = endpoint({
+  method: 'POST',
+  path: 'pki/acme/orders',
+  body: acmeOrderBody,
+  response: acmeOrder,
+  status: 202,
+  summary: 'Order a certificate from an ACME account (it proceeds in the background)',
+});
+
+/** `PATCH {api}pki/acme/orders/{id}`: an order's renewal settings. */
+export const acmeOrderSettingsBody = Type.Object(
+  {
+    auto_renew: Type.Optional(Type.Boolean()),
+    renew_before_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90 })),
+  },
+  { additionalProperties: false },
+);
+export type AcmeOrderSettingsBody = Static<typeof acmeOrderSettingsBody>;
+
+export const patchAcmeOrder = endpoint({
+  method: 'PATCH',
+  path: 'pki/acme/orders/:id',
+  params: pkiIdParams,
+  body: acmeOrderSettingsBody,
+  response: acmeOrder,
+  summary: 'Change an ACME order’s renewal settings',
 });

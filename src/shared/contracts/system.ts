@@ -6,7 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
-import { enumOf, epochMs, nullableString, orNull } from './fields';
+import { stringEnum, epochMs, nullable, orNull } from './fields';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Network preferences
@@ -56,20 +56,20 @@ export const KEY_NAME_PATTERN = '^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}$';
 
 export const availableUpdate = Type.Object({
   version: Type.String(),
-  channel: enumOf(UPDATE_CHANNELS),
+  channel: stringEnum(UPDATE_CHANNELS),
   security: Type.Boolean(),
   /** Markdown. */
   changelog: Type.String(),
   released_at: orNull(Type.String()),
   size: Type.Integer({ minimum: 0 }),
-  source: enumOf(['upload', 'repository'] as const),
+  source: stringEnum(['upload', 'repository'] as const),
   received_at: epochMs(),
 });
 export type AvailableUpdate = Static<typeof availableUpdate>;
 
 export const updateHistoryEntry = Type.Object({
   id: Type.Integer(),
-  kind: enumOf(['update', 'rollback'] as const),
+  kind: stringEnum(['update', 'rollback'] as const),
   from_version: Type.String(),
   to_version: Type.String(),
   from_schema: Type.Integer(),
@@ -85,7 +85,7 @@ export type UpdateHistoryEntry = Static<typeof updateHistoryEntry>;
 export const updateSchedule = Type.Object(
   {
     enabled: Type.Boolean(),
-    day: enumOf(SCHEDULE_DAYS),
+    day: stringEnum(SCHEDULE_DAYS),
     /** HH:MM, the appliance's local time. */
     time: Type.String({ pattern: '^(?:[01]\\d|2[0-3]):[0-5]\\d$' }),
   },
@@ -96,7 +96,7 @@ export type UpdateSchedule = Static<typeof updateSchedule>;
 /** `GET {api}updates` (and the answer of its settings, schedule and key changes). */
 export const updateStatus = Type.Object({
   current_version: Type.String(),
-  channel: enumOf(UPDATE_CHANNELS),
+  channel: stringEnum(UPDATE_CHANNELS),
   schema_version: Type.Integer(),
   repository: Type.String(),
   repository_is_default: Type.Boolean(),
@@ -118,8 +118,8 @@ export type UpdateStatus = Static<typeof updateStatus>;
 /** `PUT {api}updates/settings`: the repository (null or empty: the embedded default) and the channel. */
 export const updateSettingsBody = Type.Object(
   {
-    repository: nullableString({ maxLength: 1024, format: 'safe-text' }),
-    channel: enumOf(UPDATE_CHANNELS),
+    repository: nullable(Type.String({ maxLength: 1024, format: 'safe-text' })),
+    channel: stringEnum(UPDATE_CHANNELS),
   },
   { additionalProperties: false },
 );
@@ -159,7 +159,7 @@ export const uiSettingsBody = Type.Object(
     primary_color: Type.String({ maxLength: 9, format: 'hex-color' }),
     bar_color: Type.String({ maxLength: 9, format: 'hex-color' }),
     login_title: Type.Optional(
-      nullableString({ maxLength: LOGIN_TITLE_MAX, pattern: '^[^\\u0000-\\u001f\\u007f]*$' }),
+      nullable(Type.String({ maxLength: LOGIN_TITLE_MAX, pattern: '^[^\\u0000-\\u001f\\u007f]*$' })),
     ),
   },
   { additionalProperties: false },
@@ -188,11 +188,14 @@ export const publicSettings = Type.Object({
 });
 export type PublicSettings = Static<typeof publicSettings>;
 
-export const imageSlotParams = Type.Object({ slot: enumOf(IMAGE_SLOTS) }, { additionalProperties: false });
+export const imageSlotParams = Type.Object(
+  { slot: stringEnum(IMAGE_SLOTS) },
+  { additionalProperties: false },
+);
 
 /** The answer of `PUT {api}config/{slot}` (the image bytes are the body). */
 export const savedImage = Type.Object({
-  slot: enumOf(IMAGE_SLOTS),
+  slot: stringEnum(IMAGE_SLOTS),
   mime: Type.String(),
   size: Type.Integer({ minimum: 1 }),
 });
@@ -202,7 +205,7 @@ export const savedImage = Type.Object({
 
 /** The daemon behind a service card: what the service manager says runs (src/appliance/services). */
 export const daemonSummary = Type.Object({
-  status: enumOf(['running', 'stopped', 'failed', 'not_installed'] as const),
+  status: stringEnum(['running', 'stopped', 'failed', 'not_installed'] as const),
   message: orNull(Type.String()),
 });
 export type DaemonSummary = Static<typeof daemonSummary>;
@@ -282,4 +285,12 @@ export const putNetworkPreferences = endpoint({
   body: networkPreferences,
   response: preferencesAnswer,
   summary: 'Change the network preferences (applied with Apply)',
+});
+
+export const getDashboard = endpoint({
+  method: 'GET',
+  path: 'dashboard',
+  response: dashboardSummary,
+  summary:
+    'The home page’s summary: each part the account may read (services, certificates, updates, accounts)',
 });

@@ -19,6 +19,7 @@ import {
   upstreamSchema,
 } from '../../../src/app/pages/dns/ProxyLists';
 import { proxySettingsSchema } from '../../../src/app/pages/dns/ProxySettingsForm';
+import { accountSchema as dynamicAccountSchema } from '../../../src/app/pages/dns/DynamicPage';
 import { sshSettingsSchema } from '../../../src/app/pages/ssh/SshSettingsForm';
 import { authorizedKeySchema } from '../../../src/app/pages/ssh/AuthorizedKeys';
 import * as alerts from '../../../src/shared/contracts/alerts';
@@ -122,6 +123,12 @@ const PAIRS: Pair[] = [
     schema: accessSchema,
     body: dns.AccessRuleBody,
     fields: ['subnet', 'action', 'description'],
+  },
+  {
+    form: 'Dynamic DNS account',
+    schema: dynamicAccountSchema,
+    body: dns.DdnsAccountBody,
+    fields: ['hostname', 'username', 'interval_seconds', 'ttl'],
   },
   {
     form: 'SSH settings',

@@ -22,6 +22,8 @@ import {
 } from './GroupFields';
 import { GROUPS_KEY, USERS_KEY } from './resources';
 import type { Group } from '../../../shared/contracts/authentication';
+import { createGroup } from '../../../shared/contracts/authentication';
+import { saveOf } from '../../../store/slices/resources.slice';
 
 export const GROUPS_TITLE = 'Groups';
 
@@ -83,14 +85,15 @@ function AddGroup({ onClose }: { onClose: () => void }) {
       submitLabel="Add"
       initialValues={NEW_GROUP}
       schema={groupSchema}
-      toSave={(v) => ({
-        key: GROUPS_KEY,
-        method: 'POST',
-        path: 'groups',
-        body: toGroupBody(v),
-        message: `Group "${v.name.trim()}" added.`,
-        refresh: [USERS_KEY],
-      })}
+      toSave={(v) =>
+        saveOf({
+          endpoint: createGroup,
+          key: GROUPS_KEY,
+          body: toGroupBody(v),
+          message: `Group "${v.name.trim()}" added.`,
+          refresh: [USERS_KEY],
+        })
+      }
       onClose={onClose}
     >
       {() => <GroupFields />}

@@ -30,6 +30,9 @@ import {
   type LockoutEntry,
   type LockoutPolicy,
   type LockoutSimulation,
+  getLockouts,
+  unlockName,
+  unlockSource,
 } from '../../../shared/contracts/authentication';
 import '../common/config/config.css';
 import { UnlockIcon } from '../../../widgets/icons';
@@ -129,7 +132,7 @@ function Lockout() {
   const dispatch = useAppDispatch();
   const readOnly = useReadOnly();
   const policy = useEndpoint(getLockoutPolicy);
-  const queue = useResource<{ data: LockoutEntry[] }>(LOCKOUTS_KEY);
+  const queue = useEndpoint(getLockouts);
   const save = useResourceSave();
   const unlock = useResourceSave();
   const simulate = useResourceSave();
@@ -291,16 +294,15 @@ function Lockout() {
               const lock = locks.find((l) => lockId(l) === rowId);
               if (action !== 'unlock' || !lock) return;
               // A name is unlocked everywhere; an address locked for every name by the per-source rule, alone.
-              unlock.save({
+              const done = {
                 key: LOCKOUTS_KEY,
-                method: 'DELETE',
-                path:
-                  lock.username === null
-                    ? `${LOCKOUTS_KEY}/source/${encodeURIComponent(lock.source ?? '')}`
-                    : `${LOCKOUTS_KEY}/${encodeURIComponent(lock.username)}`,
                 message: `"${lock.username ?? lock.source}" unlocked.`,
                 refresh: ['users'],
-              });
+              };
+              if (lock.username !== null)
+                unlock.save({ endpoint: unlockName, params: { name: lock.username }, ...done });
+              else if (lock.source)
+                unlock.save({ endpoint: unlockSource, params: { address: lock.source }, ...done });
             }}
           />
         </section>

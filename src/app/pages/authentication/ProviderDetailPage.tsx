@@ -35,6 +35,9 @@ import type {
   ProviderCheck,
 } from '../../../shared/contracts/authentication';
 import { CheckIcon, CloseIcon } from '../../../widgets/icons';
+import { createProvider, putProvider, testProvider } from '../../../shared/contracts/authentication';
+import type { CertificateAuthority } from '../../../shared/contracts/pki';
+import type { ListPage } from '../../../shared/contracts/listing';
 
 type EditableType = 'ldap' | 'oidc';
 
@@ -273,18 +276,17 @@ function ProviderForm({
         const body = { name: v.name.trim(), type, enabled: v.enabled, [type]: settingsBody(type, v) };
         if (provider)
           save.save({
+            endpoint: putProvider,
+            params: { id: String(provider.id) },
             key: providerKey(provider.id),
-            method: 'PUT',
-            path: `authentication/providers/${provider.id}`,
             body,
             message: 'Provider saved.',
             refresh: [PROVIDERS_KEY],
           });
         else
           save.save({
+            endpoint: createProvider,
             key: PROVIDERS_KEY,
-            method: 'POST',
-            path: 'authentication/providers',
             body,
             message: 'Provider added.',
             resultKey: CREATED_PROVIDER_KEY,
@@ -347,7 +349,7 @@ function AdminGroupField({ name }: { name: string }) {
 
 function LdapFields({ provider }: { provider: Provider | undefined }) {
   const { values } = useFormikContext<Values>();
-  const cas = useResource<{ data: Array<{ id: string; name: string }> }>('pki/cas').data?.data ?? [];
+  const cas = useResource<ListPage<CertificateAuthority>>('pki/cas').data?.data ?? [];
   const caOptions = [
     { name: "The system's and all of the PKI's authorities", value: ALL_CAS },
     ...cas.map((c) => ({ name: c.name, value: c.id })),
@@ -473,9 +475,8 @@ function TestBench({ type, provider }: { type: EditableType; provider: Provider 
         disabled={check.pending}
         onClick={() => {
           check.save({
+            endpoint: testProvider,
             key: PROVIDERS_KEY,
-            method: 'POST',
-            path: 'authentication/providers/test',
             body: {
               type,
               [type]: settingsBody(type, values),

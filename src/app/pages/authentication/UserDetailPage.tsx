@@ -21,7 +21,11 @@ import {
 } from './AccountFields';
 import { accountStatus } from './UsersPage';
 import { USERS_KEY, userKey } from './resources';
-import type { AccountDetail } from '../../../shared/contracts/authentication';
+import {
+  endUserSessions,
+  resetUserSecondFactors,
+  type AccountDetail,
+} from '../../../shared/contracts/authentication';
 
 export const USER_DETAIL: EntityDetailSource<AccountDetail> = {
   key: userKey,
@@ -125,9 +129,9 @@ function UserDetail({ entity: account }: { entity: AccountDetail }) {
           onConfirm={() => {
             if (asking)
               action.save({
+                endpoint: asking === 'sessions' ? endUserSessions : resetUserSecondFactors,
+                params: { id: String(account.id) },
                 key,
-                method: 'DELETE',
-                path: `users/${account.id}/${asking}`,
                 message: QUESTIONS[asking].done,
               });
             setAsking(null);

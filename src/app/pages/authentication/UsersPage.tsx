@@ -21,6 +21,8 @@ import { AccountFields, newAccountSchema, toAccountBody, type AccountValues } fr
 import { CREATED_USER_KEY, USERS_KEY } from './resources';
 import type { Account } from '../../../shared/contracts/authentication';
 import '../common/config/config.css';
+import { createUser, type CreatedAccount } from '../../../shared/contracts/authentication';
+import { saveOf } from '../../../store/slices/resources.slice';
 
 export const USERS_TITLE = 'Users';
 
@@ -150,14 +152,15 @@ function AddUser({ onClose }: { onClose: () => void }) {
       submitLabel="Add"
       initialValues={NEW}
       schema={newAccountSchema}
-      toSave={(v) => ({
-        key: USERS_KEY,
-        method: 'POST',
-        path: 'users',
-        body: { username: v.username.trim(), ...toAccountBody(v) },
-        message: `User "${v.username.trim()}" added.`,
-        resultKey: CREATED_USER_KEY,
-      })}
+      toSave={(v) =>
+        saveOf({
+          endpoint: createUser,
+          key: USERS_KEY,
+          body: { username: v.username.trim(), ...toAccountBody(v) },
+          message: `User "${v.username.trim()}" added.`,
+          resultKey: CREATED_USER_KEY,
+        })
+      }
       onClose={onClose}
     >
       {() => (
@@ -174,7 +177,7 @@ function AddUser({ onClose }: { onClose: () => void }) {
 
 /** The one-time password of the account just created; forgotten once the dialog is closed. */
 function CreatedPassword() {
-  const { data } = useResource<(Account & { one_time_password?: string }) | null>(CREATED_USER_KEY, {
+  const { data } = useResource<CreatedAccount | null>(CREATED_USER_KEY, {
     skip: true,
   });
   const dispatch = useAppDispatch();

@@ -2,7 +2,7 @@
  * Where the authentication pages keep what they read (resource keys). The shapes are the authentication contract's
  * (src/shared/contracts/authentication.ts).
  */
-import { getLockoutPolicy, getSignupPolicy } from '../../../shared/contracts/authentication';
+import { getLockoutPolicy, getLockouts, getSignupPolicy } from '../../../shared/contracts/authentication';
 import { keyOf } from '../../../shared/contracts/endpoint';
 
 export const USERS_KEY = 'users';
@@ -11,7 +11,7 @@ export const userKey = (id: string | number) => `users/${id}`;
 export const CREATED_USER_KEY = 'users#created';
 export const LOCKOUT_POLICY_KEY = keyOf(getLockoutPolicy);
 /** The lock queue lives under the auth base, which is `{api}auth` by default. */
-export const LOCKOUTS_KEY = 'auth/lockouts';
+export const LOCKOUTS_KEY = keyOf(getLockouts);
 
 export const SIMULATION_KEY = 'users/lockout-simulation#result';
 

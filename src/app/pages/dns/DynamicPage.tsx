@@ -7,6 +7,7 @@
 import { boolean, object, string } from 'yup';
 import { formatDateTime } from '../../../lib/format';
 import { fieldSchema } from '../../../lib/validation/yup';
+import { fieldSchemaOf, widgetRulesOf } from '../../forms/contractRules';
 import { bindingText, ddnsSecretBinding, retypeMessage } from '../../../shared/secretBinding';
 import { Loader } from '../../../widgets/Loader';
 import { PageHeader } from '../../../widgets/PageHeader';
@@ -44,15 +45,16 @@ interface AccountValues {
 const secretRetype = (v: AccountValues, typed?: string) =>
   retypeReason(v.stored_binding, ddnsSecretBinding(v), typed);
 
-const INTERVAL = { validators: ['integer'] as const, min: 60, max: 86400, required: true };
-const TTL = { validators: ['integer'] as const, min: 30, max: 86400, required: true };
+// The field rules come from the body schema (src/shared/contracts/dns.ts), like the other DNS forms'.
+const INTERVAL = widgetRulesOf(dns.DdnsAccountBody, 'interval_seconds');
+const TTL = widgetRulesOf(dns.DdnsAccountBody, 'ttl');
 
 // A new account needs a secret, a changed account keeps the stored one when it is left empty (the appliance knows
 // which and says so under the field) unless what it was saved for changed: then it must be typed again.
-const accountSchema = object({
+export const accountSchema = object({
   provider: string().required('Choose a provider.'),
-  hostname: fieldSchema({ validators: ['fqdn'], required: true }, 'Host name'),
-  username: string().max(128),
+  hostname: fieldSchemaOf(dns.DdnsAccountBody, 'hostname', 'Host name'),
+  username: fieldSchemaOf(dns.DdnsAccountBody, 'username', 'User name'),
   secret: string()
     .max(256)
     .test('retype', function retype(v) {
@@ -73,8 +75,8 @@ const accountSchema = object({
     is: 'interface',
     then: () => fieldSchema({ validators: ['hostname'], required: true }, 'Interface'),
   }),
-  interval_seconds: fieldSchema({ validators: ['integer'], min: 60, max: 86400, required: true }, 'Interval'),
-  ttl: fieldSchema({ validators: ['integer'], min: 30, max: 86400, required: true }, 'TTL'),
+  interval_seconds: fieldSchemaOf(dns.DdnsAccountBody, 'interval_seconds', 'Interval'),
+  ttl: fieldSchemaOf(dns.DdnsAccountBody, 'ttl', 'TTL'),
   enabled: boolean(),
 });
 
@@ -214,7 +216,11 @@ export function DynamicPage() {
                     label="Provider"
                     options={providers.map((p) => ({ value: p.id, name: p.name }))}
                   />
-                  <TextField name="hostname" label="Host name" validators={['fqdn']} required />
+                  <TextField
+                    name="hostname"
+                    label="Host name"
+                    {...widgetRulesOf(dns.DdnsAccountBody, 'hostname')}
+                  />
                   {v.provider === 'custom' ? (
                     <TextField
                       name="update_url"

@@ -6,18 +6,19 @@
  */
 import { formatDateTime } from '../../../lib/format';
 import { useAppSelector } from '../../../store/createStore';
-import { useResource } from '../../../store/useResource';
+import { useEndpoint } from '../../../store/useResource';
 import { Loader } from '../../../widgets/Loader';
 import { PageHeader } from '../../../widgets/PageHeader';
 import { SignInTable } from '../common/SignInTable';
 import '../common/config/config.css';
 import './profile.css';
-import type { MySignIns } from '../../../shared/contracts/authentication';
+import { getMySignIns, type MySignIns } from '../../../shared/contracts/authentication';
+import { keyOf } from '../../../shared/contracts/endpoint';
 import { SecurityKeys } from './SecurityKeys';
 import { TwoFactorSetup } from './TwoFactorSetup';
 
 export const PROFILE_TITLE = 'Your account';
-export const SIGN_INS_KEY = 'users/me/sign-ins';
+export const SIGN_INS_KEY = keyOf(getMySignIns);
 
 export type SignIns = MySignIns;
 
@@ -42,7 +43,7 @@ function twoFactorText(totp: { created_at: number | null } | undefined, keys: nu
 }
 
 export function SignInsPage() {
-  const { data, status } = useResource<SignIns>(SIGN_INS_KEY);
+  const { data, status } = useEndpoint(getMySignIns);
   const user = useAppSelector((s) => s.session.user);
   const totp = data?.second_factors?.find((f) => f.type === 'totp');
   const keys = data?.security_keys ?? [];

@@ -5,13 +5,12 @@
  * re-authentication limit is asked for the password first (the API client's session gate), keeping what was typed.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { apiUrl } from '../../../shared/paths';
 import { refusalDetail } from './refusal';
 import { useAppDispatch, useAppSelector } from '../../../store/createStore';
 import { notificationRequested } from '../../../store/slices/notifications.slice';
 import { resourceLoadRequested } from '../../../store/slices/resources.slice';
 import { useServices } from '../../services';
-import type { TotpEnrolment } from '../../../shared/contracts/authentication';
+import { confirmTotp, newTotp, type TotpEnrolment } from '../../../shared/contracts/authentication';
 
 type NewSecret = TotpEnrolment;
 
@@ -44,7 +43,7 @@ export function TwoFactorSetup({
     setBusy(true);
     setError(null);
     try {
-      const res = await api.get<NewSecret>(apiUrl(apiBase, 'users/me/second-factors/totp/new'));
+      const res = await api.call(newTotp, {}, { apiBase });
       setFresh(res.data);
       setCode('');
     } catch (e) {
@@ -64,10 +63,7 @@ export function TwoFactorSetup({
     setBusy(true);
     setError(null);
     try {
-      await api.put(apiUrl(apiBase, 'users/me/second-factors/totp'), {
-        secret: fresh.secret,
-        code: code.trim(),
-      });
+      await api.call(confirmTotp, { body: { secret: fresh.secret, code: code.trim() } }, { apiBase });
       setFresh(null);
       dispatch(
         notificationRequested({

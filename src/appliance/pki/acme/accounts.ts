@@ -4,11 +4,10 @@ import { auditText } from '../../audit';
 import { inTransaction } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
 import { type PkiContext, pkiAudit } from '../context';
-import type { KeyType } from '../keys';
 import { generateKey } from '../offThread';
 import { parseCertificates } from '../x509';
 import { acmeClient, acmeReason, DEFAULT_TIMING, type AcmeTiming } from './client';
-import type { AcmeAccount } from '../../../shared/contracts/pki';
+import type { AcmeAccount, AcmeAccountBody } from '../../../shared/contracts/pki';
 
 export interface AccountRow {
   id: string;
@@ -21,14 +20,8 @@ export interface AccountRow {
   created_at: number;
 }
 
-export interface CreateAccountInput {
-  name: string;
-  directory_url: string;
-  email: string;
-  key_type?: KeyType;
-  terms_of_service_agreed: true;
-  trust_pem?: string;
-}
+/** The body is the contract's (src/shared/contracts/pki.ts). */
+export type CreateAccountInput = AcmeAccountBody;
 
 export function getAccountRow(p: PkiContext, id: string): AccountRow {
   const row = p.app.db.prepare('SELECT * FROM pki_acme_accounts WHERE id = ?').get(id) as

@@ -17,7 +17,7 @@ import { generateKey } from '../offThread';
 import { DAY_MS, derOf, parseCertificates, sanExtension, emptySans, x509, certPem } from '../x509';
 import { clientOf, getAccountRow } from './accounts';
 import { acmeReason, DEFAULT_TIMING, type AcmeTiming } from './client';
-import type { AcmeOrder } from '../../../shared/contracts/pki';
+import type { AcmeOrder, AcmeOrderBody } from '../../../shared/contracts/pki';
 
 export type OrderStatus = 'pending' | 'ready' | 'processing' | 'valid' | 'invalid';
 export const ACTIVE_STATUSES: OrderStatus[] = ['pending', 'ready', 'processing'];
@@ -38,13 +38,8 @@ export interface OrderRow {
   updated_at: number;
 }
 
-export interface CreateOrderInput {
-  account_id: string;
-  names: string[];
-  key_type?: KeyType;
-  auto_renew?: boolean;
-  renew_before_days?: number;
-}
+/** The body is the contract's (src/shared/contracts/pki.ts). */
+export type CreateOrderInput = AcmeOrderBody;
 
 export interface OrderState {
   id: string;

@@ -8,14 +8,7 @@ import { currentUser } from '../../auth/guards';
 import { notFound } from '../../http/errors';
 import { applyApiConventions } from '../../http/scope';
 import { followSnapshots, lastEventId, startEventStream } from '../../http/sse';
-import {
-  accountView,
-  createAccount,
-  deleteAccount,
-  getAccountRow,
-  listAccounts,
-  type CreateAccountInput,
-} from '../acme/accounts';
+import { accountView, createAccount, deleteAccount, getAccountRow, listAccounts } from '../acme/accounts';
 import {
   ACTIVE_STATUSES,
   challengeAnswer,
@@ -23,53 +16,18 @@ import {
   listOrders,
   orderView,
   type AcmeOrders,
-  type CreateOrderInput,
   type OrderState,
 } from '../acme/orders';
 import type { PkiContext } from '../context';
 import { bulkBodySchema, runBulk } from '../bulk';
 import { pkiAction } from './http';
-import { idParams, keyTypeField, nameField, pemField, PKI_UPLOAD_LIMIT } from './schemas';
+import { idParams } from './schemas';
 import type { Static } from '@sinclair/typebox';
 import { ordersQuery } from '../../../shared/contracts/pki';
 import { pageOf } from '../../http/listing';
 import { area } from '../../http/routeAccess';
-
-const accountSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['name', 'directory_url', 'email', 'terms_of_service_agreed'],
-    properties: {
-      name: nameField,
-      directory_url: { type: 'string', maxLength: 2048, pattern: '^https://[^\\s"<>]+$' },
-      email: { type: 'string', maxLength: 254, format: 'email' },
-      key_type: keyTypeField,
-      terms_of_service_agreed: { const: true },
-      trust_pem: pemField,
-    },
-  },
-};
-
-const orderSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['account_id', 'names'],
-    properties: {
-      account_id: idParams.properties.id,
-      names: {
-        type: 'array',
-        minItems: 1,
-        maxItems: 100,
-        items: { type: 'string', minLength: 1, maxLength: 253 },
-      },
-      key_type: keyTypeField,
-      auto_renew: { type: 'boolean' },
-      renew_before_days: { type: 'integer', minimum: 1, maximum: 90 },
-    },
-  },
-};
+import { contractRoute } from '../../http/contractRoute';
+import * as pki from '../../../shared/contracts/pki';
 
 const tokenParams = {
   type: 'object',
@@ -89,13 +47,15 @@ export function registerAcmeRoutes(scope: FastifyInstance, p: PkiContext, orders
     { ...pkiArea, schema: { params: idParams } },
     async (req) => accountView(p, getAccountRow(p, req.params.id)),
   );
-  scope.post<{ Body: CreateAccountInput }>(
-    '/pki/acme/accounts',
-    { ...pkiArea, schema: accountSchema, bodyLimit: PKI_UPLOAD_LIMIT },
+  contractRoute(
+    scope,
+    pki.createAcmeAccount,
+    pkiArea.config,
     async (req, reply) =>
       reply
         .code(201)
         .send(await pkiAction(() => createAccount(p, req.body, currentUser(req).username, orders.timing))),
+    { bodyLimit: pki.PKI_UPLOAD_LIMIT },
   );
   scope.delete<{ Params: { id: string } }>(
     '/pki/acme/accounts/:id',
@@ -128,23 +88,8 @@ export function registerAcmeRoutes(scope: FastifyInstance, p: PkiContext, orders
     { ...pkiArea, schema: { params: idParams } },
     async (req) => orderView(p, getOrderRow(p, req.params.id)),
   );
-  scope.patch<{ Params: { id: string }; Body: { auto_renew?: boolean; renew_before_days?: number } }>(
-    '/pki/acme/orders/:id',
-    {
-      ...pkiArea,
-      schema: {
-        params: idParams,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            auto_renew: { type: 'boolean' },
-            renew_before_days: orderSchema.body.properties.renew_before_days,
-          },
-        },
-      },
-    },
-    async (req) => orderView(p, orders.update(req.params.id, req.body, currentUser(req).username)),
+  contractRoute(scope, pki.patchAcmeOrder, pkiArea.config, async (req) =>
+    orderView(p, orders.update(req.params.id, req.body, currentUser(req).username)),
   );
   // One request for many: orders still in progress are kept (named with why).
   scope.post<{ Body: { action: 'delete'; ids: string[] } }>(
@@ -170,11 +115,8 @@ export function registerAcmeRoutes(scope: FastifyInstance, p: PkiContext, orders
     },
   );
   // 202: the order proceeds in the background; follow it on the stream or by polling the detail.
-  scope.post<{ Body: CreateOrderInput }>(
-    '/pki/acme/orders',
-    { ...pkiArea, schema: orderSchema },
-    async (req, reply) =>
-      reply.code(202).send(orderView(p, orders.create(req.body, currentUser(req).username))),
+  contractRoute(scope, pki.createAcmeOrder, pkiArea.config, async (req, reply) =>
+    reply.code(202).send(orderView(p, orders.create(req.body, currentUser(req).username))),
   );
 }
 

@@ -1,73 +1,19 @@
 /** `{api}pki/cas…`: list, detail, create (root or intermediate), import, certificate and chain download, delete. */
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../auth/guards';
-import {
-  caChainDer,
-  caDetail,
-  createCa,
-  deleteCa,
-  getCaRow,
-  importCa,
-  listCas,
-  type CreateCaInput,
-  type ImportCaInput,
-} from '../cas';
+import { caChainDer, caDetail, createCa, deleteCa, getCaRow, importCa, listCas } from '../cas';
 import type { PkiContext } from '../context';
 import { bulkBodySchema, nameIn, runBulk } from '../bulk';
 import { certPem } from '../x509';
 import { download, fileName, MIME, pkiAction, truthy } from './http';
-import {
-  certificateFormatQuery,
-  idParams,
-  keyTypeField,
-  keyUsageField,
-  nameField,
-  passphraseField,
-  pemField,
-  PKI_UPLOAD_LIMIT,
-  subjectSchema,
-  validityDaysField,
-} from './schemas';
+import { certificateFormatQuery, idParams } from './schemas';
 import { HttpError } from '../../http/errors';
 import type { Static } from '@sinclair/typebox';
 import { casQuery } from '../../../shared/contracts/pki';
 import { pageOf } from '../../http/listing';
 import { area } from '../../http/routeAccess';
-
-const crlValidityField = { type: 'integer', minimum: 1, maximum: 24 * 366 } as const;
-
-const createSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['name', 'key_type', 'subject', 'validity_days'],
-    properties: {
-      name: nameField,
-      parent_id: { anyOf: [{ type: 'null' }, idParams.properties.id] },
-      key_type: keyTypeField,
-      subject: subjectSchema,
-      validity_days: validityDaysField,
-      path_length: { anyOf: [{ type: 'null' }, { type: 'integer', minimum: 0, maximum: 16 }] },
-      key_usage: keyUsageField,
-      crl_validity_hours: crlValidityField,
-    },
-  },
-};
-
-const importSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['name', 'certificate'],
-    properties: {
-      name: nameField,
-      certificate: pemField,
-      private_key: pemField,
-      passphrase: passphraseField,
-      crl_validity_hours: crlValidityField,
-    },
-  },
-};
+import { contractRoute } from '../../http/contractRoute';
+import * as pki from '../../../shared/contracts/pki';
 
 export function registerCaRoutes(scope: FastifyInstance, p: PkiContext): void {
   // Every route of the PKI area; its changes (issuing, importing, exporting keys, revoking, deleting) need a recent
@@ -98,22 +44,20 @@ export function registerCaRoutes(scope: FastifyInstance, p: PkiContext): void {
     async (req) => caDetail(p, req.params.id),
   );
 
-  scope.post<{ Body: CreateCaInput }>(
-    '/pki/cas',
-    { ...pkiArea, schema: createSchema },
-    async (req, reply) => {
-      const detail = await pkiAction(() => createCa(p, req.body, currentUser(req).username));
-      return reply.code(201).send(detail);
-    },
-  );
+  contractRoute(scope, pki.createCa, pkiArea.config, async (req, reply) => {
+    const detail = await pkiAction(() => createCa(p, req.body, currentUser(req).username));
+    return reply.code(201).send(detail);
+  });
 
-  scope.post<{ Body: ImportCaInput }>(
-    '/pki/cas/import',
-    { ...pkiArea, schema: importSchema, bodyLimit: PKI_UPLOAD_LIMIT },
+  contractRoute(
+    scope,
+    pki.importCa,
+    pkiArea.config,
     async (req, reply) => {
       const detail = await pkiAction(() => importCa(p, req.body, currentUser(req).username));
       return reply.code(201).send(detail);
     },
+    { bodyLimit: pki.PKI_UPLOAD_LIMIT },
   );
 
   scope.get<{ Params: { id: string }; Querystring: { format?: 'pem' | 'der'; chain?: string } }>(

@@ -2,23 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../auth/guards';
 import { HttpError } from '../../http/errors';
-import { exportCertificate, type ExportInput } from '../certificateExport';
-import { importPem, importPkcs12, type ImportPemInput, type ImportPkcs12Input } from '../certificateImport';
-import {
-  issueCertificate,
-  renewCertificate,
-  signCsr,
-  type CsrInput,
-  type IssueInput,
-  type RenewInput,
-} from '../certificateIssue';
+import { exportCertificate } from '../certificateExport';
+import { importPem, importPkcs12 } from '../certificateImport';
+import { issueCertificate, renewCertificate, signCsr } from '../certificateIssue';
 import {
   certChainDer,
   certDetail,
   deleteCertificate,
   getCertRow,
   markRevoked,
-  PROFILES,
   REVOCATION_REASONS,
   revokeCertificate,
   type RevocationReason,
@@ -26,17 +18,7 @@ import {
 import type { PkiContext } from '../context';
 import { certPem } from '../x509';
 import { download, fileName, MIME, pkiAction, truthy } from './http';
-import {
-  certificateFormatQuery,
-  idParams,
-  keyTypeField,
-  nameField,
-  passphraseField,
-  pemField,
-  PKI_UPLOAD_LIMIT,
-  subjectSchema,
-  validityDaysField,
-} from './schemas';
+import { certificateFormatQuery, idParams } from './schemas';
 import type { Static } from '@sinclair/typebox';
 import { certificatesQuery } from '../../../shared/contracts/pki';
 import * as pki from '../../../shared/contracts/pki';
@@ -44,114 +26,6 @@ import { contractRoute } from '../../http/contractRoute';
 import { certificateSummary, listCertificatePage } from '../certificateList';
 import { bulkBodySchema, nameIn, runBulk } from '../bulk';
 import { area } from '../../http/routeAccess';
-
-const listOf = (item: Record<string, unknown>) => ({ type: 'array', maxItems: 100, items: item }) as const;
-const sansSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    dns: listOf({ type: 'string', minLength: 1, maxLength: 253 }),
-    ip: listOf({ type: 'string', minLength: 2, maxLength: 45 }),
-    uri: listOf({ type: 'string', minLength: 3, maxLength: 2048 }),
-    email: listOf({ type: 'string', maxLength: 254, format: 'email' }),
-  },
-} as const;
-const cdpField = {
-  type: 'string',
-  maxLength: 2048,
-  pattern: '^(appliance|https?://[^\\s"<>]+)$',
-} as const;
-const profileField = { type: 'string', enum: PROFILES } as const;
-
-const issueSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['ca_id', 'profile', 'subject', 'validity_days', 'key_type'],
-    properties: {
-      name: nameField,
-      ca_id: idParams.properties.id,
-      profile: profileField,
-      subject: subjectSchema,
-      sans: sansSchema,
-      validity_days: validityDaysField,
-      key_type: keyTypeField,
-      crl_distribution_point: cdpField,
-    },
-  },
-};
-
-const csrSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['ca_id', 'profile', 'csr', 'validity_days'],
-    properties: {
-      name: nameField,
-      ca_id: idParams.properties.id,
-      profile: profileField,
-      csr: pemField,
-      sans: sansSchema,
-      validity_days: validityDaysField,
-      crl_distribution_point: cdpField,
-    },
-  },
-};
-
-const importPemSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['certificate'],
-    properties: {
-      name: nameField,
-      certificate: pemField,
-      private_key: pemField,
-      passphrase: passphraseField,
-    },
-  },
-};
-
-const importPkcs12Schema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['pkcs12', 'password'],
-    properties: {
-      name: nameField,
-      pkcs12: { type: 'string', minLength: 4, maxLength: 1_000_000, pattern: '^[A-Za-z0-9+/]+={0,2}$' },
-      password: passphraseField,
-    },
-  },
-};
-
-const exportSchema = {
-  params: idParams,
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['format'],
-    properties: {
-      format: { type: 'string', enum: ['pem', 'key', 'pkcs12'] },
-      password: { type: 'string', minLength: 4, maxLength: 1024 },
-      include_chain: { type: 'boolean' },
-    },
-  },
-};
-
-const renewSchema = {
-  params: idParams,
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      validity_days: validityDaysField,
-      rekey: { type: 'boolean' },
-      key_type: keyTypeField,
-      revoke_previous: { type: 'boolean' },
-    },
-  },
-};
 
 export function registerCertificateRoutes(scope: FastifyInstance, p: PkiContext): void {
   // Every route of the PKI area; its changes (issuing, importing, exporting keys, revoking, deleting) need a recent
@@ -200,28 +74,32 @@ export function registerCertificateRoutes(scope: FastifyInstance, p: PkiContext)
     async (req) => certDetail(p, req.params.id),
   );
 
-  scope.post<{ Body: IssueInput }>(
-    '/pki/certificates',
-    { ...pkiArea, schema: issueSchema },
-    async (req, reply) => reply.code(201).send(await pkiAction(() => issueCertificate(p, req.body, by(req)))),
+  contractRoute(scope, pki.issueCertificate, pkiArea.config, async (req, reply) =>
+    reply.code(201).send(await pkiAction(() => issueCertificate(p, req.body, by(req)))),
   );
 
-  scope.post<{ Body: CsrInput }>(
-    '/pki/certificates/csr',
-    { ...pkiArea, schema: csrSchema, bodyLimit: PKI_UPLOAD_LIMIT },
+  contractRoute(
+    scope,
+    pki.signCsr,
+    pkiArea.config,
     async (req, reply) => reply.code(201).send(await pkiAction(() => signCsr(p, req.body, by(req)))),
+    { bodyLimit: pki.PKI_UPLOAD_LIMIT },
   );
 
-  scope.post<{ Body: ImportPemInput }>(
-    '/pki/certificates/import',
-    { ...pkiArea, schema: importPemSchema, bodyLimit: PKI_UPLOAD_LIMIT },
+  contractRoute(
+    scope,
+    pki.importCertificate,
+    pkiArea.config,
     async (req, reply) => reply.code(201).send(await pkiAction(() => importPem(p, req.body, by(req)))),
+    { bodyLimit: pki.PKI_UPLOAD_LIMIT },
   );
 
-  scope.post<{ Body: ImportPkcs12Input }>(
-    '/pki/certificates/import-pkcs12',
-    { ...pkiArea, schema: importPkcs12Schema, bodyLimit: PKI_UPLOAD_LIMIT },
+  contractRoute(
+    scope,
+    pki.importPkcs12,
+    pkiArea.config,
     async (req, reply) => reply.code(201).send(await pkiAction(() => importPkcs12(p, req.body, by(req)))),
+    { bodyLimit: pki.PKI_UPLOAD_LIMIT },
   );
 
   scope.get<{ Params: { id: string }; Querystring: { format?: 'pem' | 'der'; chain?: string } }>(
@@ -251,28 +129,19 @@ export function registerCertificateRoutes(scope: FastifyInstance, p: PkiContext)
     },
   );
 
-  scope.post<{ Params: { id: string }; Body: ExportInput }>(
-    '/pki/certificates/:id/export',
-    { ...pkiArea, schema: exportSchema },
-    async (req, reply) => {
-      const out = await pkiAction(() => exportCertificate(p, req.params.id, req.body, by(req)));
-      if (out.kind === 'p12') return download(reply, out.body, MIME.p12, fileName(out.name, 'p12'));
-      return download(
-        reply,
-        out.body,
-        MIME.pem,
-        fileName(out.name + (req.body.format === 'key' ? '-key' : ''), 'pem'),
-      );
-    },
-  );
+  contractRoute(scope, pki.exportCertificate, pkiArea.config, async (req, reply) => {
+    const out = await pkiAction(() => exportCertificate(p, req.params.id, req.body, by(req)));
+    if (out.kind === 'p12') return download(reply, out.body, MIME.p12, fileName(out.name, 'p12'));
+    return download(
+      reply,
+      out.body,
+      MIME.pem,
+      fileName(out.name + (req.body.format === 'key' ? '-key' : ''), 'pem'),
+    );
+  });
 
-  scope.post<{ Params: { id: string }; Body: RenewInput }>(
-    '/pki/certificates/:id/renew',
-    { ...pkiArea, schema: renewSchema },
-    async (req, reply) =>
-      reply
-        .code(201)
-        .send(await pkiAction(() => renewCertificate(p, req.params.id, req.body ?? {}, by(req)))),
+  contractRoute(scope, pki.renewCertificate, pkiArea.config, async (req, reply) =>
+    reply.code(201).send(await pkiAction(() => renewCertificate(p, req.params.id, req.body ?? {}, by(req)))),
   );
 
   contractRoute(scope, pki.revokeCertificate, pkiArea.config, async (req) =>

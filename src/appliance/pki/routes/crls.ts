@@ -18,30 +18,22 @@ import {
   getCrlRow,
   importCrl,
   listCrls,
-  type ImportCrlInput,
 } from '../crls';
 import { crlPem } from '../x509';
 import { download, fileName, MIME, pkiAction } from './http';
-import { idParams, nameField, PKI_UPLOAD_LIMIT } from './schemas';
+import { idParams } from './schemas';
 import type { Static } from '@sinclair/typebox';
 import { crlsQuery } from '../../../shared/contracts/pki';
 import { pageOf } from '../../http/listing';
 import { area } from '../../http/routeAccess';
+import { contractRoute } from '../../http/contractRoute';
+import * as pki from '../../../shared/contracts/pki';
 
 const formatQuery = {
   type: 'object',
   additionalProperties: false,
   properties: { format: { type: 'string', enum: ['pem', 'der'] } },
 } as const;
-
-const importSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['crl'],
-    properties: { name: nameField, crl: { type: 'string', minLength: 1, maxLength: 1_000_000 } },
-  },
-};
 
 export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
   // Every route of the PKI area; its changes (issuing, importing, exporting keys, revoking, deleting) need a recent
@@ -85,11 +77,13 @@ export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
     },
   );
 
-  scope.post<{ Body: ImportCrlInput }>(
-    '/pki/crls/import',
-    { ...pkiArea, schema: importSchema, bodyLimit: PKI_UPLOAD_LIMIT },
+  contractRoute(
+    scope,
+    pki.importCrl,
+    pkiArea.config,
     async (req, reply) =>
       reply.code(201).send(await pkiAction(() => importCrl(p, req.body, currentUser(req).username))),
+    { bodyLimit: pki.PKI_UPLOAD_LIMIT },
   );
 
   // One request for many: generated lists belong to their authority and are kept (named with why).
@@ -123,16 +117,12 @@ export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
     },
   );
 
-  scope.post<{ Params: { id: string } }>(
-    '/pki/cas/:id/crl',
-    { ...pkiArea, schema: { params: idParams } },
-    async (req, reply) => {
-      const ca = getCaRow(p, req.params.id);
-      const row = await generateCrl(p, ca.id);
-      if (!row) throw notFound('This CA cannot sign a CRL (no private key in the appliance, or expired)');
-      return reply.code(201).send(crlView(p, row));
-    },
-  );
+  contractRoute(scope, pki.publishCrl, pkiArea.config, async (req, reply) => {
+    const ca = getCaRow(p, req.params.id);
+    const row = await generateCrl(p, ca.id);
+    if (!row) throw notFound('This CA cannot sign a CRL (no private key in the appliance, or expired)');
+    return reply.code(201).send(crlView(p, row));
+  });
 
   scope.get<{ Params: { id: string } }>(
     '/pki/public/cas/:id/crl',

@@ -15,6 +15,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Area } from '../../../../shared/privileges';
 import { useCanWrite, useIsAdmin } from '../../../../store/usePrivilege';
 import { useResourceSave } from '../../../../store/useResource';
+import type { EndpointSave, WriteEndpoint } from '../../../../store/slices/resources.slice';
 import { ConfirmationModal } from '../../../../widgets/ConfirmationModal';
 import { Loader } from '../../../../widgets/Loader';
 import { PageHeader, type PageHeaderProps } from '../../../../widgets/PageHeader';
@@ -203,15 +204,16 @@ export function DetailSection({ title, children }: { title: string; children: Re
 }
 
 /**
- * A button that asks the appliance to do something to the page's entity (`POST {path}`: publish a CRL, renew), the
- * entity reloaded after; disabled on a read-only page and while the request runs.
+ * A button that asks the appliance to do something to the page's entity (an endpoint of the entity's contract:
+ * publish a CRL, renew), the entity reloaded after; disabled on a read-only page and while the request runs.
  */
-export function EntityAction({
+export function EntityAction<E extends WriteEndpoint>({
   label,
   request,
 }: {
   label: string;
-  request: { path: string; body?: unknown; message: string; refresh?: string[] };
+  /** The endpoint, its params and body, the toast and the other keys to reload (the entity's own is added). */
+  request: Omit<EndpointSave<E>, 'key'>;
 }) {
   const key = useEntityKey();
   const action = useResourceSave();
@@ -221,7 +223,7 @@ export function EntityAction({
       type="button"
       className="button"
       disabled={action.pending || readOnly}
-      onClick={() => action.save({ key, method: 'POST', ...request })}
+      onClick={() => action.save({ ...request, key } as EndpointSave<E>)}
     >
       {label}
     </button>

@@ -5,6 +5,8 @@ import { Checkbox } from '../../../../widgets/Checkbox';
 import { FieldError, TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
 import { FormModal } from '../../common/FormModal';
+import { createAcmeAccount } from '../../../../shared/contracts/pki';
+import { saveOf } from '../../../../store/slices/resources.slice';
 
 export const ACCOUNTS_KEY = 'pki/acme/accounts';
 
@@ -56,19 +58,20 @@ export function AccountModal({ onClose }: { onClose: () => void }) {
       }}
       schema={schema}
       onClose={onClose}
-      toSave={(v) => ({
-        key: ACCOUNTS_KEY,
-        method: 'POST',
-        path: 'pki/acme/accounts',
-        body: {
-          name: v.name.trim(),
-          directory_url: v.directory_url,
-          email: v.email,
-          terms_of_service_agreed: true,
-          ...(v.trust_pem ? { trust_pem: v.trust_pem } : {}),
-        },
-        message: `ACME account ${v.name.trim()} registered.`,
-      })}
+      toSave={(v) =>
+        saveOf({
+          key: ACCOUNTS_KEY,
+          endpoint: createAcmeAccount,
+          body: {
+            name: v.name.trim(),
+            directory_url: v.directory_url,
+            email: v.email,
+            terms_of_service_agreed: true,
+            ...(v.trust_pem ? { trust_pem: v.trust_pem } : {}),
+          },
+          message: `ACME account ${v.name.trim()} registered.`,
+        })
+      }
     >
       {() => (
         <>

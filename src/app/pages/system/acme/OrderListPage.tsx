@@ -10,7 +10,7 @@ import { ordersQuery } from '../../../../shared/contracts/pki';
 import { useResource } from '../../../../store/useResource';
 import { EntityListPage, type EntityColumn } from '../../common/entity/EntityListPage';
 import type { ListSource } from '../../common/entity/listQuery';
-import { bulkSummary, expiryItem, formatDate, PHONE } from '../common/pki';
+import { pkiList, choiceFilter, pkiBulk, expiryItem, formatDate, PHONE } from '../common/pki';
 import { ORDERS_KEY } from '../resources';
 import type { AcmeAccounts, AcmeOrder } from '../../../../shared/contracts/pki';
 import { ACCOUNTS_KEY, AccountModal } from './AccountModal';
@@ -67,38 +67,30 @@ function OrderList() {
   const [dialog, setDialog] = useState<'order' | 'account' | null>(null);
   return (
     <EntityListPage<AcmeOrder>
-      source={ORDERS_LIST}
-      title={ORDERS_TITLE}
-      description="Certificates ordered from ACME authorities (HTTP-01), renewed automatically before they expire."
-      itemName={ITEM_NAME}
-      columns={COLUMNS}
-      rowId={(o) => o.id}
-      href={(o) => `/system/acme-orders/${o.id}`}
+      {...pkiList<AcmeOrder>({
+        source: ORDERS_LIST,
+        title: ORDERS_TITLE,
+        description:
+          'Certificates ordered from ACME authorities (HTTP-01), renewed automatically before they expire.',
+        itemName: ITEM_NAME,
+        columns: COLUMNS,
+        detailPath: '/system/acme-orders',
+      })}
       filters={[
-        {
-          name: 'status',
-          label: 'Status',
-          any: 'Any status',
-          options: STATUSES.map((s) => ({ value: s, name: orderStatusLabel(s) })),
-        },
-        {
-          name: 'account_id',
-          label: 'Account',
-          any: 'Any account',
-          options: accounts.map((a) => ({ value: a.id, name: a.name })),
-        },
+        choiceFilter(
+          'status',
+          'Status',
+          'Any status',
+          STATUSES.map((s) => ({ value: s, name: orderStatusLabel(s) })),
+        ),
+        choiceFilter(
+          'account_id',
+          'Account',
+          'Any account',
+          accounts.map((a) => ({ value: a.id, name: a.name })),
+        ),
       ]}
-      bulk={{
-        summary: bulkSummary(ITEM_NAME),
-        actions: [
-          {
-            id: 'delete',
-            verb: 'Delete',
-            done: 'deleted',
-            detail: 'Their certificates stay; orders still in progress are kept.',
-          },
-        ],
-      }}
+      bulk={pkiBulk(ITEM_NAME, { delete: 'Their certificates stay; orders still in progress are kept.' })}
       canWrite={!readOnly}
       primaryButton={{ label: 'New order', disabled: readOnly, onClick: () => setDialog('order') }}
       secondaryButton={{ label: 'Register account', disabled: readOnly, onClick: () => setDialog('account') }}

@@ -4,6 +4,8 @@ import { CheckboxField, ListField, SelectField, TextField } from '../../common/c
 import { FormModal } from '../../common/FormModal';
 import { KEY_TYPES, ORDERS_KEY } from '../resources';
 import type { AcmeAccount, KeyType } from '../../../../shared/contracts/pki';
+import { createAcmeOrder } from '../../../../shared/contracts/pki';
+import { saveOf } from '../../../../store/slices/resources.slice';
 
 interface Values {
   account_id: string;
@@ -37,19 +39,20 @@ export function OrderModal({ accounts, onClose }: { accounts: readonly AcmeAccou
       }}
       schema={schema}
       onClose={onClose}
-      toSave={(v) => ({
-        key: ORDERS_KEY,
-        method: 'POST',
-        path: 'pki/acme/orders',
-        body: {
-          account_id: v.account_id,
-          names: v.names,
-          key_type: v.key_type,
-          auto_renew: v.auto_renew,
-          renew_before_days: Number(v.renew_before_days),
-        },
-        message: 'Order placed: it proceeds in the background.',
-      })}
+      toSave={(v) =>
+        saveOf({
+          key: ORDERS_KEY,
+          endpoint: createAcmeOrder,
+          body: {
+            account_id: v.account_id,
+            names: v.names,
+            key_type: v.key_type,
+            auto_renew: v.auto_renew,
+            renew_before_days: Number(v.renew_before_days),
+          },
+          message: 'Order placed: it proceeds in the background.',
+        })
+      }
     >
       {() => (
         <>

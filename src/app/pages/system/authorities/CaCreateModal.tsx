@@ -4,6 +4,8 @@ import { SelectField, TextField } from '../../common/config/fields';
 import { FormModal } from '../../common/FormModal';
 import { CAS_KEY, KEY_TYPES } from '../resources';
 import type { CertificateAuthority, KeyType } from '../../../../shared/contracts/pki';
+import { createCa } from '../../../../shared/contracts/pki';
+import { saveOf } from '../../../../store/slices/resources.slice';
 
 interface Values {
   name: string;
@@ -49,23 +51,24 @@ export function CaCreateModal({
       }}
       schema={schema}
       onClose={onClose}
-      toSave={(v) => ({
-        key: CAS_KEY,
-        method: 'POST',
-        path: 'pki/cas',
-        body: {
-          name: v.name.trim(),
-          key_type: v.key_type,
-          validity_days: Number(v.validity_days),
-          parent_id: v.parent_id === 'root' ? null : v.parent_id,
-          subject: {
-            common_name: v.subject.common_name.trim(),
-            ...(v.subject.organization ? { organization: v.subject.organization } : {}),
-            ...(v.subject.country ? { country: v.subject.country } : {}),
+      toSave={(v) =>
+        saveOf({
+          key: CAS_KEY,
+          endpoint: createCa,
+          body: {
+            name: v.name.trim(),
+            key_type: v.key_type,
+            validity_days: Number(v.validity_days),
+            parent_id: v.parent_id === 'root' ? null : v.parent_id,
+            subject: {
+              common_name: v.subject.common_name.trim(),
+              ...(v.subject.organization ? { organization: v.subject.organization } : {}),
+              ...(v.subject.country ? { country: v.subject.country } : {}),
+            },
           },
-        },
-        message: `Certificate authority ${v.name.trim()} created.`,
-      })}
+          message: `Certificate authority ${v.name.trim()} created.`,
+        })
+      }
     >
       {() => (
         <>

@@ -14,7 +14,7 @@ import {
   entityDetailPage,
 } from '../../common/entity/EntityDetailPage';
 import { CAS_KEY, caKey, CRLS_KEY } from '../resources';
-import type { CertificateAuthorityDetail } from '../../../../shared/contracts/pki';
+import { publishCrl, type CertificateAuthorityDetail } from '../../../../shared/contracts/pki';
 import '../common/pki.css';
 
 export const CA_DETAIL = pkiDetail<CertificateAuthorityDetail>({
@@ -40,7 +40,8 @@ function CaDetail({ entity: ca }: { entity: CertificateAuthorityDetail }) {
               <EntityAction
                 label="Publish CRL now"
                 request={{
-                  path: `pki/cas/${id}/crl`,
+                  endpoint: publishCrl,
+                  params: { id },
                   message: 'A new revocation list was published.',
                   refresh: [CAS_KEY, CRLS_KEY],
                 }}

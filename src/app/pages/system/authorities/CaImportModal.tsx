@@ -4,6 +4,8 @@ import { TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
 import { FormModal } from '../../common/FormModal';
 import { CAS_KEY } from '../resources';
+import { importCa } from '../../../../shared/contracts/pki';
+import { saveOf } from '../../../../store/slices/resources.slice';
 
 interface Values {
   name: string;
@@ -25,18 +27,19 @@ export function CaImportModal({ onClose }: { onClose: () => void }) {
       initialValues={{ name: '', certificate: '', private_key: '', passphrase: '' }}
       schema={schema}
       onClose={onClose}
-      toSave={(v) => ({
-        key: CAS_KEY,
-        method: 'POST',
-        path: 'pki/cas/import',
-        body: {
-          name: v.name.trim(),
-          certificate: v.certificate,
-          ...(v.private_key ? { private_key: v.private_key } : {}),
-          ...(v.private_key && v.passphrase ? { passphrase: v.passphrase } : {}),
-        },
-        message: `Certificate authority ${v.name.trim()} imported.`,
-      })}
+      toSave={(v) =>
+        saveOf({
+          key: CAS_KEY,
+          endpoint: importCa,
+          body: {
+            name: v.name.trim(),
+            certificate: v.certificate,
+            ...(v.private_key ? { private_key: v.private_key } : {}),
+            ...(v.private_key && v.passphrase ? { passphrase: v.passphrase } : {}),
+          },
+          message: `Certificate authority ${v.name.trim()} imported.`,
+        })
+      }
     >
       {(v) => (
         <>

@@ -11,7 +11,7 @@ import { casQuery } from '../../../../shared/contracts/pki';
 import { useResource } from '../../../../store/useResource';
 import { EntityListPage, type EntityColumn } from '../../common/entity/EntityListPage';
 import type { ListSource } from '../../common/entity/listQuery';
-import { bulkSummary, expiryItem, statusItem, PHONE } from '../common/pki';
+import { nameColumn, pkiList, choiceFilter, pkiBulk, expiryItem, statusItem, PHONE } from '../common/pki';
 import { CAS_KEY, CRLS_KEY } from '../resources';
 import type { CertificateAuthority } from '../../../../shared/contracts/pki';
 import { CaCreateModal } from './CaCreateModal';
@@ -28,12 +28,7 @@ export const CA_LIST: ListSource = { resource: CAS_KEY, query: casQuery, default
 const ITEM_NAME = { one: 'certificate authority', other: 'certificate authorities' };
 
 const COLUMNS: ReadonlyArray<EntityColumn<CertificateAuthority>> = [
-  {
-    title: 'Name',
-    sort: 'name',
-    width: PHONE.name,
-    cell: (ca) => ({ value: ca.name, description: ca.common_name ?? undefined }),
-  },
+  nameColumn<CertificateAuthority>(),
   {
     title: 'Kind',
     sort: 'kind',
@@ -62,37 +57,23 @@ function CaList() {
   const [dialog, setDialog] = useState<'create' | 'import' | null>(null);
   return (
     <EntityListPage<CertificateAuthority>
-      source={CA_LIST}
-      title={CA_LIST_TITLE}
-      description="Root and intermediate authorities that sign the appliance's certificates and CRLs."
-      itemName={ITEM_NAME}
-      columns={COLUMNS}
-      rowId={(ca) => ca.id}
-      href={(ca) => `/system/certificate-authorities/${ca.id}`}
-      filters={[
+      {...pkiList<CertificateAuthority>({
+        source: CA_LIST,
+        title: CA_LIST_TITLE,
+        description: "Root and intermediate authorities that sign the appliance's certificates and CRLs.",
+        itemName: ITEM_NAME,
+        columns: COLUMNS,
+        detailPath: '/system/certificate-authorities',
+      })}
+      filters={[choiceFilter('kind', 'Kind', 'Any kind', { root: 'Root', intermediate: 'Intermediate' })]}
+      bulk={pkiBulk(
+        ITEM_NAME,
         {
-          name: 'kind',
-          label: 'Kind',
-          any: 'Any kind',
-          options: [
-            { value: 'root', name: 'Root' },
-            { value: 'intermediate', name: 'Intermediate' },
-          ],
+          delete:
+            'Their keys are destroyed; authorities that still have intermediates or certificates are kept.',
         },
-      ]}
-      bulk={{
-        refresh: [CRLS_KEY],
-        summary: bulkSummary(ITEM_NAME),
-        actions: [
-          {
-            id: 'delete',
-            verb: 'Delete',
-            done: 'deleted',
-            detail:
-              'Their keys are destroyed; authorities that still have intermediates or certificates are kept.',
-          },
-        ],
-      }}
+        [CRLS_KEY],
+      )}
       canWrite={!readOnly}
       primaryButton={{ label: 'Create authority', disabled: readOnly, onClick: () => setDialog('create') }}
       secondaryButton={{ label: 'Import authority', disabled: readOnly, onClick: () => setDialog('import') }}

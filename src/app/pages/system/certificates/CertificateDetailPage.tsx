@@ -26,7 +26,7 @@ import {
   entityDetailPage,
 } from '../../common/entity/EntityDetailPage';
 import { CAS_KEY, CERTIFICATES_KEY, certificateKey } from '../resources';
-import type { CertificateDetail } from '../../../../shared/contracts/pki';
+import { renewCertificate, type CertificateDetail } from '../../../../shared/contracts/pki';
 import { ExportModal } from './ExportModal';
 import { REASONS, RevokeModal } from './RevokeModal';
 import '../common/pki.css';
@@ -79,7 +79,8 @@ function CertificateView({ entity: cert }: { entity: CertificateDetail }) {
             <EntityAction
               label="Renew"
               request={{
-                path: `pki/certificates/${id}/renew`,
+                endpoint: renewCertificate,
+                params: { id },
                 body: {},
                 message: `${cert.name} renewed: a new certificate with the same names was issued.`,
                 refresh: [CERTIFICATES_KEY, CAS_KEY],

@@ -15,12 +15,15 @@ import { EntityListPage, type EntityColumn } from '../../common/entity/EntityLis
 import { listKey, type ListSource } from '../../common/entity/listQuery';
 import {
   authorityFilter,
-  bulkSummary,
+  choiceFilter,
+  pkiBulk,
   EXPIRY_WARNING_DAYS,
   expiryItem,
   statusItem,
   PHONE,
   STATUS_OPTIONS,
+  pkiList,
+  nameColumn,
 } from '../common/pki';
 import { CAS_KEY, CERTIFICATE_SUMMARY_KEY, CERTIFICATES_KEY, CRLS_KEY } from '../resources';
 import type { Certificate, CertificateAuthority } from '../../../../shared/contracts/pki';
@@ -45,12 +48,7 @@ const SOURCE = { issued: 'Issued', csr: 'Signed CSR', imported: 'Imported', acme
 const ITEM_NAME = { one: 'certificate', other: 'certificates' };
 
 const COLUMNS: ReadonlyArray<EntityColumn<Certificate>> = [
-  {
-    title: 'Name',
-    sort: 'name',
-    width: PHONE.name,
-    cell: (c) => ({ value: c.name, description: c.common_name ?? undefined }),
-  },
+  nameColumn<Certificate>(),
   { title: 'Status', sort: 'status', width: PHONE.status, cell: (c) => statusItem(c.status) },
   {
     title: 'Issuer',
@@ -117,58 +115,34 @@ function CertificateList() {
 
   return (
     <EntityListPage<Certificate>
-      source={CERTIFICATES_LIST}
-      title={CERTIFICATES_TITLE}
-      description="Certificates issued by the appliance's authorities, signed from requests, imported or ordered with ACME."
-      itemName={ITEM_NAME}
-      columns={COLUMNS}
-      rowId={(c) => c.id}
-      href={(c) => `/system/certificates/${c.id}`}
+      {...pkiList<Certificate>({
+        source: CERTIFICATES_LIST,
+        title: CERTIFICATES_TITLE,
+        description:
+          "Certificates issued by the appliance's authorities, signed from requests, imported or ordered with ACME.",
+        itemName: ITEM_NAME,
+        columns: COLUMNS,
+        detailPath: '/system/certificates',
+      })}
       filters={[
-        {
-          name: 'status',
-          label: 'Status',
-          any: 'Any status',
-          options: STATUS_OPTIONS,
-        },
-        {
-          name: 'expires_within_days',
-          label: 'Expiry',
-          any: 'Any time',
-          options: [
-            { value: '7', name: 'Within 7 days' },
-            { value: String(EXPIRY_WARNING_DAYS), name: `Within ${EXPIRY_WARNING_DAYS} days` },
-            { value: '30', name: 'Within 30 days' },
-            { value: '90', name: 'Within 90 days' },
-          ],
-        },
+        choiceFilter('status', 'Status', 'Any status', STATUS_OPTIONS),
+        choiceFilter('expires_within_days', 'Expiry', 'Any time', {
+          7: 'Within 7 days',
+          [EXPIRY_WARNING_DAYS]: `Within ${EXPIRY_WARNING_DAYS} days`,
+          30: 'Within 30 days',
+          90: 'Within 90 days',
+        }),
         authorityFilter(authorities),
-        {
-          name: 'source',
-          label: 'Source',
-          any: 'Any source',
-          options: Object.entries(SOURCE).map(([value, name]) => ({ value, name })),
-        },
+        choiceFilter('source', 'Source', 'Any source', SOURCE),
       ]}
-      bulk={{
-        refresh: [CAS_KEY, CRLS_KEY],
-        summary: bulkSummary(ITEM_NAME),
-        actions: [
-          {
-            id: 'revoke',
-            verb: 'Revoke',
-            done: 'revoked',
-            detail: 'This cannot be undone; their authorities publish new revocation lists.',
-          },
-          {
-            id: 'delete',
-            verb: 'Delete',
-            done: 'deleted',
-            detail:
-              'Their keys are destroyed. Certificates in use, or revoked and not yet expired, are kept.',
-          },
-        ],
-      }}
+      bulk={pkiBulk(
+        ITEM_NAME,
+        {
+          revoke: 'This cannot be undone; their authorities publish new revocation lists.',
+          delete: 'Their keys are destroyed. Certificates in use, or revoked and not yet expired, are kept.',
+        },
+        [CAS_KEY, CRLS_KEY],
+      )}
       canWrite={!readOnly}
       primaryButton={{ label: 'Issue certificate', disabled: readOnly, onClick: () => setDialog('issue') }}
       secondaryButton={{

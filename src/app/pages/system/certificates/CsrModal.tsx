@@ -6,6 +6,8 @@ import { FormModal } from '../../common/FormModal';
 import { CAS_KEY, CERTIFICATES_KEY } from '../resources';
 import type { CertificateAuthority } from '../../../../shared/contracts/pki';
 import { PROFILES, signingAuthorities, validityDays } from './IssueModal';
+import { signCsr } from '../../../../shared/contracts/pki';
+import { saveOf } from '../../../../store/slices/resources.slice';
 
 interface Values {
   ca_id: string;
@@ -42,20 +44,21 @@ export function CsrModal({
       }}
       schema={schema}
       onClose={onClose}
-      toSave={(v) => ({
-        key: CERTIFICATES_KEY,
-        method: 'POST',
-        path: 'pki/certificates/csr',
-        body: {
-          ca_id: v.ca_id,
-          profile: v.profile,
-          csr: v.csr,
-          validity_days: Number(v.validity_days),
-          ...(v.name.trim() ? { name: v.name.trim() } : {}),
-        },
-        message: 'The request was signed.',
-        refresh: [CAS_KEY],
-      })}
+      toSave={(v) =>
+        saveOf({
+          key: CERTIFICATES_KEY,
+          endpoint: signCsr,
+          body: {
+            ca_id: v.ca_id,
+            profile: v.profile,
+            csr: v.csr,
+            validity_days: Number(v.validity_days),
+            ...(v.name.trim() ? { name: v.name.trim() } : {}),
+          },
+          message: 'The request was signed.',
+          refresh: [CAS_KEY],
+        })
+      }
     >
       {() => (
         <>

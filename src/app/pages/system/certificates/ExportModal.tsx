@@ -9,7 +9,7 @@ import { boolean, object, string } from 'yup';
 import { Modal } from '../../../../widgets/Modal';
 import { CheckboxField, SelectField, TextField } from '../../common/config/fields';
 import { useFileDownload } from '../common/useFileDownload';
-import type { Certificate } from '../../../../shared/contracts/pki';
+import { exportCertificate, type Certificate } from '../../../../shared/contracts/pki';
 
 interface Values {
   format: 'pem' | 'key' | 'pkcs12';
@@ -56,7 +56,8 @@ export function ExportModal({ certificate, onClose }: { certificate: Certificate
         validationSchema={schema}
         onSubmit={(v) =>
           download({
-            path: `pki/certificates/${certificate.id}/export`,
+            endpoint: exportCertificate,
+            params: { id: certificate.id },
             body: {
               format: v.format,
               include_chain: v.include_chain,

@@ -4,6 +4,8 @@ import { SelectField, TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
 import { FormModal } from '../../common/FormModal';
 import { CERTIFICATES_KEY } from '../resources';
+import { importCertificate, importPkcs12 } from '../../../../shared/contracts/pki';
+import { saveOf } from '../../../../store/slices/resources.slice';
 
 interface Values {
   kind: 'pem' | 'pkcs12';
@@ -44,17 +46,15 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
       toSave={(v) => {
         const name = v.name.trim() ? { name: v.name.trim() } : {};
         return v.kind === 'pkcs12'
-          ? {
+          ? saveOf({
+              endpoint: importPkcs12,
               key: CERTIFICATES_KEY,
-              method: 'POST',
-              path: 'pki/certificates/import-pkcs12',
               body: { pkcs12: v.pkcs12, password: v.password, ...name },
               message: 'Certificate imported.',
-            }
-          : {
+            })
+          : saveOf({
+              endpoint: importCertificate,
               key: CERTIFICATES_KEY,
-              method: 'POST',
-              path: 'pki/certificates/import',
               body: {
                 certificate: v.certificate,
                 ...(v.private_key ? { private_key: v.private_key } : {}),
@@ -62,7 +62,7 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
                 ...name,
               },
               message: 'Certificate imported.',
-            };
+            });
       }}
     >
       {(v) => (

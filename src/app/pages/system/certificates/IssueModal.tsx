@@ -5,6 +5,8 @@ import { FormModal } from '../../common/FormModal';
 import { isLoopbackAddress, LOOPBACK_CRL_WARNING } from '../../../../shared/loopback';
 import { CERTIFICATES_KEY, CAS_KEY, KEY_TYPES } from '../resources';
 import type { CertificateAuthority, KeyType } from '../../../../shared/contracts/pki';
+import { issueCertificate } from '../../../../shared/contracts/pki';
+import { saveOf } from '../../../../store/slices/resources.slice';
 
 interface Values {
   ca_id: string;
@@ -85,26 +87,27 @@ export function IssueModal({
       }}
       schema={schema}
       onClose={onClose}
-      toSave={(v) => ({
-        key: CERTIFICATES_KEY,
-        method: 'POST',
-        path: 'pki/certificates',
-        body: {
-          ca_id: v.ca_id,
-          profile: v.profile,
-          subject: {
-            common_name: v.subject.common_name.trim(),
-            ...(v.subject.organization ? { organization: v.subject.organization } : {}),
+      toSave={(v) =>
+        saveOf({
+          key: CERTIFICATES_KEY,
+          endpoint: issueCertificate,
+          body: {
+            ca_id: v.ca_id,
+            profile: v.profile,
+            subject: {
+              common_name: v.subject.common_name.trim(),
+              ...(v.subject.organization ? { organization: v.subject.organization } : {}),
+            },
+            sans: { dns: v.dns, ip: v.ip, uri: [], email: [] },
+            key_type: v.key_type,
+            validity_days: Number(v.validity_days),
+            ...(v.name.trim() ? { name: v.name.trim() } : {}),
+            ...(v.crl ? { crl_distribution_point: 'appliance' } : {}),
           },
-          sans: { dns: v.dns, ip: v.ip, uri: [], email: [] },
-          key_type: v.key_type,
-          validity_days: Number(v.validity_days),
-          ...(v.name.trim() ? { name: v.name.trim() } : {}),
-          ...(v.crl ? { crl_distribution_point: 'appliance' } : {}),
-        },
-        message: `Certificate ${v.name.trim() || v.subject.common_name.trim()} issued.`,
-        refresh: [CAS_KEY],
-      })}
+          message: `Certificate ${v.name.trim() || v.subject.common_name.trim()} issued.`,
+          refresh: [CAS_KEY],
+        })
+      }
     >
       {(v) => (
         <>

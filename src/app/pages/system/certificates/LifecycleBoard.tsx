@@ -13,7 +13,7 @@ import { useAppDispatch } from '../../../../store/createStore';
 import { notificationRequested } from '../../../../store/slices/notifications.slice';
 import { useResourceSave } from '../../../../store/useResource';
 import { daysLeft, EXPIRY_WARNING_DAYS, formatDate, isPast } from '../common/pki';
-import { WATCHED_SHOWN, type CertificateSummary } from '../../../../shared/contracts/pki';
+import { renewCertificate, WATCHED_SHOWN, type CertificateSummary } from '../../../../shared/contracts/pki';
 import { formatCount } from '../../../../widgets/DataTable/words';
 import { CAS_KEY, CERTIFICATES_KEY } from '../resources';
 import type { CertificateAuthority } from '../../../../shared/contracts/pki';
@@ -141,9 +141,9 @@ export function LifecycleBoard({
                     aria-label={`Renew ${c.name}`}
                     onClick={() =>
                       renewal.save({
+                        endpoint: renewCertificate,
+                        params: { id: c.id },
                         key: CERTIFICATES_KEY,
-                        method: 'POST',
-                        path: `pki/certificates/${c.id}/renew`,
                         body: {},
                         message: `${c.name} renewed.`,
                         refresh: [CAS_KEY],

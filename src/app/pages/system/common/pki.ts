@@ -7,7 +7,7 @@ import { CERTIFICATE_STATUSES, EXPIRY_WARNING_DAYS, type BulkAnswer } from '../.
 
 /** A certificate this close to its end is flagged (amber) on the lists (the appliance's summary uses it too). */
 export { EXPIRY_WARNING_DAYS };
-import type { EntityFilter } from '../../common/entity/EntityListPage';
+import type { EntityColumn, EntityFilter, EntityListProps } from '../../common/entity/EntityListPage';
 import type { EntityDetailSource } from '../../common/entity/useEntityDetail';
 import type { CertStatus } from '../../../../shared/contracts/pki';
 
@@ -24,6 +24,61 @@ export const statusLabel = (s: CertStatus) => STATUS[s].label;
 
 /** The certificate states as the status filter of a list offers them (the contract's values, in words). */
 export const STATUS_OPTIONS = CERTIFICATE_STATUSES.map((value) => ({ value, name: statusLabel(value) }));
+
+/**
+ * A list filter over fixed values, given as `{ value: name }` or as options:
+ * `choiceFilter('kind', 'Kind', 'Any kind', { root: 'Root', intermediate: 'Intermediate' })`.
+ */
+export const choiceFilter = (
+  name: string,
+  label: string,
+  any: string,
+  options: Readonly<Record<string, string>> | EntityFilter['options'],
+): EntityFilter => ({
+  name,
+  label,
+  any,
+  options: Array.isArray(options)
+    ? options
+    : Object.entries(options as Record<string, string>).map(([value, text]) => ({ value, name: text })),
+});
+
+/** What every PKI list page tells the kit the same way: rows by `id`, each opening `{detailPath}/{id}`. */
+export function pkiList<T extends { id: string }>(
+  spec: Pick<EntityListProps<T>, 'source' | 'title' | 'description' | 'itemName' | 'columns'> & {
+    detailPath: string;
+  },
+): Pick<EntityListProps<T>, 'source' | 'title' | 'description' | 'itemName' | 'columns' | 'rowId' | 'href'> {
+  const { detailPath, ...rest } = spec;
+  return { ...rest, rowId: (row) => row.id, href: (row) => `${detailPath}/${row.id}` };
+}
+
+/** The first column of a certificate or authority list: its name, its common name under it. */
+export const nameColumn = <T extends { name: string; common_name: string | null }>(): EntityColumn<T> => ({
+  title: 'Name',
+  sort: 'name',
+  width: PHONE.name,
+  cell: (row) => ({ value: row.name, description: row.common_name ?? undefined }),
+});
+
+const BULK_VERBS = { delete: ['Delete', 'deleted'], revoke: ['Revoke', 'revoked'] } as const;
+
+/**
+ * The bulk actions of a PKI list (`POST …/bulk`), each with what the confirmation adds, the toast from the answer's
+ * `{done, refused}`, and the other lists to reload.
+ */
+export const pkiBulk = (
+  itemName: ItemName,
+  details: Partial<Record<keyof typeof BULK_VERBS, string>>,
+  refresh?: string[],
+) => ({
+  ...(refresh ? { refresh } : {}),
+  summary: bulkSummary(itemName),
+  actions: Object.entries(details).map(([id, detail]) => {
+    const [verb, done] = BULK_VERBS[id as keyof typeof BULK_VERBS];
+    return { id, verb, done, detail };
+  }),
+});
 
 /** The list filter by issuing authority (its `ca_id`), over the authorities the page has loaded. */
 export const authorityFilter = (authorities: ReadonlyArray<{ id: string; name: string }>): EntityFilter => ({

@@ -4,6 +4,8 @@ import { TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
 import { FormModal } from '../../common/FormModal';
 import { CRLS_KEY } from '../resources';
+import { importCrl } from '../../../../shared/contracts/pki';
+import { saveOf } from '../../../../store/slices/resources.slice';
 
 const schema = object({ crl: string().required('Choose the CRL file.') });
 
@@ -15,13 +17,14 @@ export function CrlImportModal({ onClose }: { onClose: () => void }) {
       initialValues={{ crl: '', name: '' }}
       schema={schema}
       onClose={onClose}
-      toSave={(v) => ({
-        key: CRLS_KEY,
-        method: 'POST',
-        path: 'pki/crls/import',
-        body: { crl: v.crl, ...(v.name.trim() ? { name: v.name.trim() } : {}) },
-        message: 'Revocation list imported.',
-      })}
+      toSave={(v) =>
+        saveOf({
+          key: CRLS_KEY,
+          endpoint: importCrl,
+          body: { crl: v.crl, ...(v.name.trim() ? { name: v.name.trim() } : {}) },
+          message: 'Revocation list imported.',
+        })
+      }
     >
       {() => (
         <>

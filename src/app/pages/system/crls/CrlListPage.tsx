@@ -12,7 +12,7 @@ import type { AccentColor } from '../../../../widgets/DataTable';
 import { useResource } from '../../../../store/useResource';
 import { EntityListPage, type EntityColumn } from '../../common/entity/EntityListPage';
 import type { ListSource } from '../../common/entity/listQuery';
-import { authorityFilter, bulkSummary, formatDate, PHONE } from '../common/pki';
+import { pkiList, authorityFilter, choiceFilter, pkiBulk, formatDate, PHONE } from '../common/pki';
 import { CAS_KEY, CRLS_KEY } from '../resources';
 import type { CertificateAuthority, RevocationList } from '../../../../shared/contracts/pki';
 import { CrlImportModal } from './CrlImportModal';
@@ -77,36 +77,22 @@ function CrlList() {
   const [importing, setImporting] = useState(false);
   return (
     <EntityListPage<RevocationList>
-      source={CRLS_LIST}
-      title={CRLS_TITLE}
-      description="Each authority with a key publishes a new list on every revocation and before the current one runs out."
-      itemName={ITEM_NAME}
-      columns={COLUMNS}
-      rowId={(c) => c.id}
-      href={(c) => `/system/certificate-revocation-lists/${c.id}`}
+      {...pkiList<RevocationList>({
+        source: CRLS_LIST,
+        title: CRLS_TITLE,
+        description:
+          'Each authority with a key publishes a new list on every revocation and before the current one runs out.',
+        itemName: ITEM_NAME,
+        columns: COLUMNS,
+        detailPath: '/system/certificate-revocation-lists',
+      })}
       filters={[
         authorityFilter(authorities),
-        {
-          name: 'source',
-          label: 'Source',
-          any: 'Any source',
-          options: [
-            { value: 'generated', name: 'Published here' },
-            { value: 'imported', name: 'Imported' },
-          ],
-        },
+        choiceFilter('source', 'Source', 'Any source', { generated: 'Published here', imported: 'Imported' }),
       ]}
-      bulk={{
-        summary: bulkSummary(ITEM_NAME),
-        actions: [
-          {
-            id: 'delete',
-            verb: 'Delete',
-            done: 'deleted',
-            detail: 'Only imported lists go; lists published by the appliance stay with their authority.',
-          },
-        ],
-      }}
+      bulk={pkiBulk(ITEM_NAME, {
+        delete: 'Only imported lists go; lists published by the appliance stay with their authority.',
+      })}
       canWrite={!readOnly}
       primaryButton={{
         label: 'Import revocation list',
