@@ -6,7 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LOG_SERVICES } from '../logServices';
 import { endpoint } from './endpoint';
-import { enumOf, nullable, nullableString } from './fields';
+import { nullable, stringEnum } from './fields';
 
 /** `GET {api}audit/verify`: the whole chain walked; the first broken record when it is not intact. */
 export const auditVerifyAnswer = Type.Object({
@@ -42,7 +42,7 @@ export const forwardingTargetBody = Type.Object(
       description: 'What the target is called.',
     }),
     enabled: Type.Boolean(),
-    protocol: enumOf(SYSLOG_PROTOCOLS, {
+    protocol: stringEnum(SYSLOG_PROTOCOLS, {
       description: 'UDP (one message per datagram), TCP or TLS (RFC 6587 octet counting).',
     }),
     host: Type.String({
@@ -55,17 +55,15 @@ export const forwardingTargetBody = Type.Object(
     audit: Type.Boolean({
       description: 'Forward the audit trail (with actor, method, address, object and outcome).',
     }),
-    services: Type.Array(enumOf(LOG_SERVICES), {
+    services: Type.Array(stringEnum(LOG_SERVICES), {
       uniqueItems: true,
       maxItems: LOG_SERVICES.length,
       description: 'The services whose logs are forwarded too.',
     }),
-    tls_certificate_id: nullableString({
-      maxLength: 64,
+    tls_certificate_id: nullable(Type.String({ maxLength: 64 }), {
       description: 'TLS: the PKI certificate (with its key) the appliance presents.',
     }),
-    tls_ca_id: nullableString({
-      maxLength: 64,
+    tls_ca_id: nullable(Type.String({ maxLength: 64 }), {
       description: 'TLS: the PKI certificate authority the collector’s certificate must chain to.',
     }),
     queue_limit: Type.Integer({
@@ -85,7 +83,7 @@ export const forwardingStatus = Type.Object({
   dropped: Type.Integer({ minimum: 0 }),
   /** True while records are being dropped (an alert-ready condition). */
   dropping: Type.Boolean(),
-  last_error: nullableString(),
+  last_error: nullable(Type.String()),
   /** Milliseconds since the epoch. */
   last_error_at: nullable(Type.Number()),
   last_sent_at: nullable(Type.Number()),
@@ -98,13 +96,13 @@ export const forwardingTarget = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   enabled: Type.Boolean(),
-  protocol: enumOf(SYSLOG_PROTOCOLS),
+  protocol: stringEnum(SYSLOG_PROTOCOLS),
   host: Type.String(),
   port: Type.Integer(),
   audit: Type.Boolean(),
-  services: Type.Array(enumOf(LOG_SERVICES)),
-  tls_certificate_id: nullableString(),
-  tls_ca_id: nullableString(),
+  services: Type.Array(stringEnum(LOG_SERVICES)),
+  tls_certificate_id: nullable(Type.String()),
+  tls_ca_id: nullable(Type.String()),
   queue_limit: Type.Integer(),
   status: forwardingStatus,
 });
