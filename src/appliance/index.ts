@@ -45,6 +45,7 @@ import { registerAlerts } from './alerts';
 import { queryLogOf, registerQueryStream } from './dns/querylog';
 import { installRevisions, registerRevisions } from './revisions';
 import { registerStandardSections } from './configSections';
+import { registerBackups } from './backups';
 
 export { requireAdmin, requireUser, applianceContext };
 export { currentUser, sessionUser } from './auth/guards';
@@ -174,6 +175,7 @@ async function mount(
       await registerProviders(api, ctx);
       registerAlerts(api, ctx);
       registerRevisions(api, ctx);
+      registerBackups(api, ctx, jobs, manager);
       // The OpenAPI document of every route registered here and below (built when the server is ready).
       registerOpenApi(api, app, ctx);
       notFound(api);

@@ -48,4 +48,8 @@ export const EXEMPT_WRITES: Record<string, string> = {
   'POST /config/plan': 'plans a configuration document: changes nothing',
   'POST /alerts/evaluate': 'checks the alert conditions now: alert state, not configuration',
   'POST /alerts/channels/:id/test': 'sends a test message: a delivery in the channel log, not a change',
+  'POST /backups/export': 'a download (the encrypted archive): changes nothing (audited)',
+  'POST /backups/restore/plan': 'plans a restore: changes nothing',
+  'POST /backups/restore':
+    'records its own revision (method restore) of every section the archive changed, after the databases are swapped',
 };
