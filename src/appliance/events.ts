@@ -8,6 +8,8 @@ import type { ApplianceContext } from './context';
 export interface ApplianceEvents {
   /** The provider list of a sign-in service (`console`, `ssh`, `api`) changed (the SSH feature rewrites its helper). */
   serviceProvidersChanged: { service: string };
+  /** A backup run to one target ended (scheduled or "Back up now"); the alerts engine can raise "backups failing". */
+  backupFinished: { ok: boolean; target: string; error?: string };
 }
 
 type Listener<K extends keyof ApplianceEvents> = (payload: ApplianceEvents[K]) => void;

@@ -18,6 +18,8 @@ import { notFound } from '../http/errors';
 import { changeReason } from '../revisions/capture';
 import { backupMigrations } from './migrations';
 import { Restores } from './restore';
+import { BackupRuns } from './runs';
+import { registerBackupSection, registerSchedule } from './scheduleRoutes';
 import { BackupError, openArchive, PASSPHRASE_MIN, sealArchive, type OpenedArchive } from './format';
 import { backupMembers, backupMeta, restorePlan } from './snapshot';
 
@@ -78,7 +80,14 @@ export function registerBackups(
   migrate(ctx.db, 'backups', backupMigrations);
   const restores = new Restores(ctx, jobs, manager);
   restores.recover();
-  scope.addHook('onClose', async () => restores.stop());
+  const runs = new BackupRuns(ctx, jobs, scope.log);
+  runs.startTimer();
+  scope.addHook('onClose', async () => {
+    restores.stop();
+    runs.stop();
+  });
+  registerBackupSection(ctx);
+  registerSchedule(scope, ctx, runs, restores);
 
   scope.post<{ Body: { passphrase: string } }>(
     '/backups/export',

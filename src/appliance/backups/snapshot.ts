@@ -90,6 +90,13 @@ const SEALED: Array<{
     info: 'rampart backup targets',
     aad: (id) => `backup-target:${String(id)}`,
   },
+  {
+    table: 'backup_settings',
+    column: 'passphrase_sealed',
+    id: 'id',
+    info: 'rampart backup targets',
+    aad: () => 'backup-passphrase',
+  },
 ];
 
 export const hkdf = (secret: Buffer, info: string) =>

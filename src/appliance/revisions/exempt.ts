@@ -52,4 +52,9 @@ export const EXEMPT_WRITES: Record<string, string> = {
   'POST /backups/restore/plan': 'plans a restore: changes nothing',
   'POST /backups/restore':
     'records its own revision (method restore) of every section the archive changed, after the databases are swapped',
+  'POST /backups/fingerprint': 'fetches an SFTP server’s host key to show it: stores nothing',
+  'POST /backups/run': 'backs up now: a job; the run history is state, not configuration',
+  'POST /backups/restores/:id/keep': 'keeps a restore already recorded as its revision (audited)',
+  'POST /backups/restores/:id/revert':
+    'puts back the state before a restore and records that as its own revision (the restore rollback)',
 };

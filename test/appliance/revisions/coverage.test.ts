@@ -479,6 +479,46 @@ const CALLS: Call[] = [
     run: () => admin.request({ method: 'DELETE', url: `/api/alerts/channels/${s.channel}` }),
   },
   {
+    route: 'PUT /backups/schedule',
+    run: () =>
+      admin.put('/api/backups/schedule', {
+        schedule: 'weekly',
+        at_time: '02:30',
+        weekday: 6,
+        interval_hours: 24,
+        passphrase: 'weekly archive passphrase',
+      }),
+  },
+  {
+    route: 'POST /backups/targets',
+    run: async () => {
+      const r = await admin.post('/api/backups/targets', {
+        name: 'Archive disk',
+        kind: 'local',
+        directory: '/srv/backups',
+        keep: 7,
+        enabled: true,
+      });
+      s.backupTarget = String(json(r).id);
+      return r;
+    },
+  },
+  {
+    route: 'PUT /backups/targets/:id',
+    run: () =>
+      admin.put(`/api/backups/targets/${s.backupTarget}`, {
+        name: 'Archive disk',
+        kind: 'local',
+        directory: '/srv/backups',
+        keep: 14,
+        enabled: true,
+      }),
+  },
+  {
+    route: 'DELETE /backups/targets/:id',
+    run: () => admin.request({ method: 'DELETE', url: `/api/backups/targets/${s.backupTarget}` }),
+  },
+  {
     route: 'DELETE /authentication/providers/:id',
     run: () => admin.request({ method: 'DELETE', url: `/api/authentication/providers/${s.provider}` }),
   },

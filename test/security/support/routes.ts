@@ -243,6 +243,17 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     ['PUT', '/api/alerts/channels/:id'],
     ['DELETE', '/api/alerts/channels/:id'],
     ['POST', '/api/alerts/channels/:id/test'],
+    ['POST', '/api/backups/export'],
+    ['POST', '/api/backups/restore/plan'],
+    ['POST', '/api/backups/restore'],
+    ['POST', '/api/backups/restores/:id/keep'],
+    ['POST', '/api/backups/restores/:id/revert'],
+    ['PUT', '/api/backups/schedule'],
+    ['POST', '/api/backups/targets'],
+    ['PUT', '/api/backups/targets/:id'],
+    ['DELETE', '/api/backups/targets/:id'],
+    ['POST', '/api/backups/fingerprint'],
+    ['POST', '/api/backups/run'],
   ]),
   // The provider sends the browser back here; it signs in or registers (Kratos' oidc method).
   {
