@@ -27,6 +27,7 @@ export const fallbackMenu: MenuItem[] = [
       { id: 'certificate-revocation-lists', name: 'Revocation lists', path: '/certificate-revocation-lists' },
       { id: 'acme-orders', name: 'ACME orders', path: '/acme-orders' },
       { id: 'history', name: 'History', path: '/history' },
+      { id: 'backups', name: 'Backups', path: '/backups' },
     ],
   },
   {

@@ -57,4 +57,18 @@ export const backupMigrations: Migration[] = [
         CREATE INDEX backup_runs_started ON backup_runs (started_at DESC);
       `),
   },
+  {
+    version: 2,
+    name: 'the Backups page in the System menu',
+    up: (db) => {
+      const system = db.prepare("SELECT 1 FROM menu_groups WHERE id = 'system'").get();
+      if (!system) return;
+      const { n } = db
+        .prepare("SELECT COALESCE(MAX(position) + 1, 0) AS n FROM menu_children WHERE group_id = 'system'")
+        .get() as { n: number };
+      db.prepare(
+        "INSERT OR IGNORE INTO menu_children (group_id, id, name, path, position) VALUES ('system', 'backups', 'Backups', '/backups', ?)",
+      ).run(n);
+    },
+  },
 ];

@@ -14,11 +14,14 @@ import { CAS_KEY, CERTIFICATE_SUMMARY_KEY } from './resources';
 import { ORDER_DETAIL, OrderDetailPage } from './acme/OrderDetailPage';
 import { ACCOUNTS_KEY, ORDERS_LIST, ORDERS_TITLE, OrderListPage } from './acme/OrderListPage';
 import { listPrefetch } from '../common/entity/listQuery';
+import { BACKUPS_TITLE, BackupsPage } from './backups/BackupsPage';
+import { BACKUPS_KEY } from './backups/resources';
 import { detailHandle } from '../common/entity/useEntityDetail';
 
 const load = (key: string) => resourceLoadRequested({ key });
 
 export const routes: Record<string, RouteModule> = {
+  backups: { Component: BackupsPage, handle: { title: BACKUPS_TITLE, prefetch: () => [load(BACKUPS_KEY)] } },
   acmeOrders: {
     Component: OrderListPage,
     handle: {
