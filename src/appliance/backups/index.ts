@@ -17,7 +17,9 @@ import { migrate } from '../../storage/sqlite';
 import { notFound } from '../http/errors';
 import { changeReason } from '../revisions/capture';
 import { backupMigrations } from './migrations';
+import { addDashboardPart } from '../dashboard';
 import { Restores } from './restore';
+import { listRuns, listTargets } from './targets';
 import { BackupRuns } from './runs';
 import { registerBackupSection, registerSchedule } from './scheduleRoutes';
 import { BackupError, openArchive, PASSPHRASE_MIN, sealArchive, type OpenedArchive } from './format';
@@ -87,6 +89,21 @@ export function registerBackups(
     runs.stop();
   });
   registerBackupSection(ctx);
+  // The home page's backup card: admins only (the part's area is the settings', the routes are admins').
+  addDashboardPart(ctx, 'settings', () => {
+    const last = listRuns(ctx.db, 1)[0];
+    return {
+      backups: {
+        targets: listTargets(ctx.db).filter((t) => t.enabled).length,
+        last_at: last?.started_at ?? null,
+        last_ok: last?.ok ?? null,
+        last_target: last?.target ?? null,
+        last_size: last?.size ?? null,
+        last_error: last?.error ?? null,
+        next_run_at: runs.nextRunAt(),
+      },
+    };
+  });
   registerSchedule(scope, ctx, runs, restores);
 
   scope.post<{ Body: { passphrase: string } }>(

@@ -265,5 +265,9 @@ describe('SFTP', () => {
     expect(last).toMatchObject({ target: 'Offsite', ok: false });
     expect(last.error).toContain(`host key ${hostFingerprint} is not the pinned one`);
     expect(events.at(-1)).toMatchObject({ ok: false, target: 'Offsite' });
+    // The home page's summary says it too.
+    const dashboard = (await admin.get('/api/dashboard')).json();
+    expect(dashboard.backups).toMatchObject({ last_ok: false, last_target: 'Offsite', targets: 1 });
+    expect(dashboard.backups.last_error).toContain('not the pinned one');
   });
 });
