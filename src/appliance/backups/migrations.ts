@@ -71,4 +71,9 @@ export const backupMigrations: Migration[] = [
       ).run(n);
     },
   },
+  {
+    version: 3,
+    name: 'when the schedule was set: the first scheduled run is the first occurrence after it',
+    up: (db) => db.exec('ALTER TABLE backup_settings ADD COLUMN scheduled_since INTEGER'),
+  },
 ];

@@ -24,6 +24,7 @@ import {
   nextDue,
   readSchedule,
   schedulePassphrase,
+  scheduledSince,
   sendToTarget,
   type BackupTarget,
 } from './targets';
@@ -48,7 +49,8 @@ export class BackupRuns {
 
   nextRunAt(): number | null {
     if (!listTargets(this.ctx.db).some((t) => t.enabled)) return null;
-    return nextDue(readSchedule(this.ctx.db), this.lastScheduled(), this.ctx.now());
+    const since = [this.lastScheduled(), scheduledSince(this.ctx.db)].filter((t): t is number => t !== null);
+    return nextDue(readSchedule(this.ctx.db), since.length ? Math.max(...since) : null, this.ctx.now());
   }
 
   /** Starts a run to the enabled targets (or one target); 409 while another job runs, 422 without a passphrase. */

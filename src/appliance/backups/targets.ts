@@ -219,7 +219,19 @@ export function listRuns(db: Db, limit = 20): BackupRun[] {
   ).map((r) => ({ ...r, ok: r.ok === null ? null : r.ok === 1 }));
 }
 
-/** When the schedule is next due after the last scheduled run (ms since the epoch), or null when off. */
+/** Since when the schedule counts (its last change), ms since the epoch. */
+export function scheduledSince(db: Db): number | null {
+  return (
+    db.prepare('SELECT scheduled_since FROM backup_settings WHERE id = 1').get() as {
+      scheduled_since: number | null;
+    }
+  ).scheduled_since;
+}
+
+/**
+ * When the schedule is next due (ms since the epoch), or null when off: the first occurrence after the last
+ * scheduled run or, before any, after the schedule was set (`lastScheduled` is the later of both).
+ */
 export function nextDue(s: BackupSchedule, lastScheduled: number | null, now: number): number | null {
   if (s.schedule === 'off') return null;
   if (s.schedule === 'interval')

@@ -15,6 +15,7 @@ import { useEndpoint, useResource, useResourceSave } from '../../../../store/use
 import { FileChooser } from '../../../../widgets/FileChooser';
 import { Modal } from '../../../../widgets/Modal';
 import { PageHeader } from '../../../../widgets/PageHeader';
+import { TextInput } from '../../../../widgets/TextInput';
 import { Form } from '../../../forms/Form';
 import { CheckboxField, SelectField, TextField } from '../../common/config/fields';
 import { useFileDownload } from '../common/useFileDownload';
@@ -566,7 +567,6 @@ function RestoreSection() {
       dispatch(resourceLoaded({ key: RESTORE_PLAN_KEY, data: null }));
     }
   }, [restorer.status, dispatch]);
-  const passphraseId = useId();
   return (
     <section className="config-section" aria-labelledby="backup-restore">
       <h2 id="backup-restore">Restore</h2>
@@ -583,14 +583,13 @@ function RestoreSection() {
           validate={(f) => (f.size > 64 * 1024 * 1024 ? 'The archive is larger than 64 MiB.' : null)}
         />
         <div className="config-field">
-          <label htmlFor={passphraseId}>Passphrase</label>
-          <input
-            id={passphraseId}
-            className="text-input__input"
+          <TextInput
+            name="restore-passphrase"
+            label="Passphrase"
             type="password"
             autoComplete="off"
             value={passphrase}
-            onChange={(e) => setPassphrase(e.target.value)}
+            onChange={setPassphrase}
           />
         </div>
         <div className="config-form__actions">
