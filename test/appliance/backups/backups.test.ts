@@ -94,6 +94,14 @@ describe('on a fresh appliance', () => {
     expect(refused.statusCode).toBe(422);
     expect(JSON.stringify(refused.json())).toContain('newer Rampart');
 
+    // A file that is not an archive (larger than an ordinary request) is read and refused for what it is.
+    const junk = await admin.post('/api/backups/restore/plan', {
+      archive: b64(Buffer.alloc(3 * 1024 * 1024, 7)),
+      passphrase: PASSPHRASE,
+    });
+    expect(junk.statusCode).toBe(400);
+    expect(JSON.stringify(junk.json())).toContain('not a Rampart backup');
+
     expect(count(h, 'users')).toBe(accounts);
     expect(count(h, 'pki_cas')).toBe(0);
     expect((await new Userless(h).login('operator')).statusCode).toBe(401);
