@@ -58,13 +58,17 @@ export class BackupError extends Error {
 
 const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
 
-function deriveKey(passphrase: string, kdf: BackupHeader['kdf']): Buffer {
-  return crypto.scryptSync(passphrase.normalize('NFC'), Buffer.from(kdf.salt, 'base64'), 32, {
-    N: kdf.N,
-    r: kdf.r,
-    p: kdf.p,
-    maxmem: 256 * kdf.N * kdf.r + 1024 * 1024,
-  });
+/** scrypt off the event loop (libuv's thread pool): the server keeps answering while a key is derived. */
+function deriveKey(passphrase: string, kdf: BackupHeader['kdf']): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    crypto.scrypt(
+      passphrase.normalize('NFC'),
+      Buffer.from(kdf.salt, 'base64'),
+      32,
+      { N: kdf.N, r: kdf.r, p: kdf.p, maxmem: 256 * kdf.N * kdf.r + 1024 * 1024 },
+      (err, key) => (err ? reject(err) : resolve(key)),
+    ),
+  );
 }
 
 export async function packTar(members: Array<{ name: string; data: Buffer }>): Promise<Buffer> {
@@ -140,7 +144,7 @@ export async function sealArchive(
   const aad = Buffer.concat([BACKUP_MAGIC, length, headerBytes]);
   const cipher = crypto.createCipheriv(
     'aes-256-gcm',
-    deriveKey(passphrase, header.kdf),
+    await deriveKey(passphrase, header.kdf),
     Buffer.from(header.cipher.iv, 'base64'),
   );
   cipher.setAAD(aad);
@@ -202,7 +206,7 @@ export async function openArchive(archive: Buffer, passphrase: string): Promise<
   const body = archive.subarray(aad.length, archive.length - TAG_BYTES);
   const decipher = crypto.createDecipheriv(
     'aes-256-gcm',
-    deriveKey(passphrase, header.kdf),
+    await deriveKey(passphrase, header.kdf),
     Buffer.from(header.cipher.iv, 'base64'),
   );
   decipher.setAAD(aad);
