@@ -192,11 +192,19 @@ export function saveSchedule(
   ctx: ApplianceContext,
   s: Omit<BackupSchedule, 'passphrase_set'> & { passphrase?: string },
 ): void {
+  const before = readSchedule(ctx.db);
+  const changed =
+    before.schedule !== s.schedule ||
+    before.at_time !== s.at_time ||
+    before.weekday !== s.weekday ||
+    before.interval_hours !== s.interval_hours;
   ctx.db
     .prepare(
       'UPDATE backup_settings SET schedule = ?, at_time = ?, weekday = ?, interval_hours = ? WHERE id = 1',
     )
     .run(s.schedule, s.at_time, s.weekday, s.interval_hours);
+  // A new schedule counts from now: setting "daily at 03:00" at 04:00 runs tomorrow, not at once.
+  if (changed) ctx.db.prepare('UPDATE backup_settings SET scheduled_since = ? WHERE id = 1').run(ctx.now());
   if (s.passphrase !== undefined)
     ctx.db
       .prepare('UPDATE backup_settings SET passphrase_sealed = ? WHERE id = 1')
