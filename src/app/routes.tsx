@@ -124,6 +124,7 @@ export const protectedRoutes: RouteObject[] = [
   ...withDetail('system/certificate-revocation-lists', 'system', 'revocationLists', 'revocationList'),
   ...withDetail('system/history', 'history', 'history', 'revision'),
   guarded('system/log-forwarding', 'system', 'logForwarding'),
+  guarded('system/backups', 'system', 'backups'),
   ...withDetail('authentication/users', 'authentication', 'users', 'user'),
   ...withDetail('authentication/groups', 'authentication', 'groups', 'group'),
   ...withDetail('authentication/services', 'authentication', 'services', 'service'),

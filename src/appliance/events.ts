@@ -8,7 +8,7 @@ import type { ApplianceContext } from './context';
 export interface ApplianceEvents {
   /** The provider list of a sign-in service (`console`, `ssh`, `api`) changed (the SSH feature rewrites its helper). */
   serviceProvidersChanged: { service: string };
-  /** A backup ran (the backups feature emits it; the alerts fire on a failure and resolve on the next success). */
+  /** A backup run to one target ended (scheduled or "Back up now"); the alerts engine can raise "backups failing". */
   backupFinished: { ok: boolean; target: string; error?: string };
 }
 

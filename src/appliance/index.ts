@@ -54,6 +54,7 @@ import { caChainDer } from './pki/cas';
 import { tlsMaterial } from './pki/tls';
 import { certPem } from './pki/x509';
 import type { StoredLogEntry } from '../shared/logServices';
+import { registerBackups } from './backups';
 
 export { requireAdmin, requireUser, applianceContext };
 export { currentUser, sessionUser } from './auth/guards';
@@ -232,6 +233,7 @@ async function mount(
         () => forwarder,
         () => forwardingPkiChoices(db),
       );
+      registerBackups(api, ctx, jobs, manager);
       // The OpenAPI document of every route registered here and below (built when the server is ready).
       registerOpenApi(api, app, ctx);
       notFound(api);

@@ -30,6 +30,7 @@ export const fallbackMenu: MenuItem[] = [
       { id: 'log-forwarding', name: 'Log forwarding', path: '/log-forwarding' },
       { id: 'alerts', name: 'Alerts', path: '/alerts' },
       { id: 'alert-channels', name: 'Alert channels', path: '/alert-channels' },
+      { id: 'backups', name: 'Backups', path: '/backups' },
     ],
   },
   {

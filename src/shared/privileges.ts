@@ -98,7 +98,7 @@ export function mayOpen(
 
 /** Menu entries only administrators see: settings of the appliance itself, behind admin-only routes. */
 const ADMIN_MENU_ENTRIES: Readonly<Record<string, readonly string[]>> = {
-  system: ['alerts', 'alert-channels', 'log-forwarding'],
+  system: ['alerts', 'alert-channels', 'log-forwarding', 'backups'],
 };
 
 /**

@@ -11,7 +11,13 @@ import fs from 'node:fs';
 import { auditText, type AuditServiceName } from '../audit';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
-import { JobConflictError, StepFailure, type JobProgress, type JobRunner } from '../jobs/runner';
+import {
+  JobConflictError,
+  StepFailure,
+  type JobProgress,
+  type JobRunner,
+  type JobStep,
+} from '../jobs/runner';
 import { writeFileAtomic, type CheckResult } from './tools';
 
 export interface GeneratedFile {
@@ -236,6 +242,19 @@ export class ApplyManager {
         },
       ],
     };
+  }
+
+  /** The registered services' names, in registration order. */
+  names(): string[] {
+    return [...this.services.keys()];
+  }
+
+  /**
+   * The steps of applying a service's saved configuration (render, check, write, activate), for a job of another
+   * feature that applies it as part of a larger change (a restore).
+   */
+  applySteps(name: string): Array<JobStep<unknown>> {
+    return this.plan(this.service(name)).steps as Array<JobStep<unknown>>;
   }
 
   /** Whether a change of this service awaits confirmation (a new change is refused meanwhile). */

@@ -49,7 +49,16 @@ export const EXEMPT_WRITES: Record<string, string> = {
   'POST /alerts/evaluate': 'checks the alert conditions now: alert state, not configuration',
   'POST /alerts/channels/:id/test': 'sends a test message: a delivery in the channel log, not a change',
   'POST /forwarding/targets/:id/test': 'queues a test message to a syslog target: a log record, not a change',
-  'POST /alerts/:id/acknowledge': 'acknowledges a rollback alert: alert state, not configuration (audited)',
+  'POST /alerts/acknowledge/:id': 'acknowledges a rollback alert: alert state, not configuration (audited)',
   'POST /alerts/notifications/read':
     'marks an account’s notifications read: its own state, not configuration',
+  'POST /backups/export': 'a download (the encrypted archive): changes nothing (audited)',
+  'POST /backups/restore/plan': 'plans a restore: changes nothing',
+  'POST /backups/restore':
+    'records its own revision (method restore) of every section the archive changed, after the databases are swapped',
+  'POST /backups/fingerprint': 'fetches an SFTP server’s host key to show it: stores nothing',
+  'POST /backups/run': 'backs up now: a job; the run history is state, not configuration',
+  'POST /backups/restores/:id/keep': 'keeps a restore already recorded as its revision (audited)',
+  'POST /backups/restores/:id/revert':
+    'puts back the state before a restore and records that as its own revision (the restore rollback)',
 };

@@ -100,7 +100,7 @@ const idParams = Type.Object(
 
 export const acknowledgeAlert = endpoint({
   method: 'POST',
-  path: 'alerts/:id/acknowledge',
+  path: 'alerts/acknowledge/:id',
   params: idParams,
   body: Type.Optional(Type.Object({}, { additionalProperties: false })),
   response: alertItem,

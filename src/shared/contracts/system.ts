@@ -266,6 +266,18 @@ export const dashboardSummary = Type.Object({
       ),
     }),
   ),
+  /** The last backup run (src/appliance/backups), for admins. */
+  backups: Type.Optional(
+    Type.Object({
+      targets: Type.Integer({ minimum: 0, description: 'Enabled backup targets.' }),
+      last_at: orNull(Type.Number()),
+      last_ok: orNull(Type.Boolean()),
+      last_target: orNull(Type.String()),
+      last_size: orNull(Type.Integer()),
+      last_error: orNull(Type.String()),
+      next_run_at: orNull(Type.Number()),
+    }),
+  ),
 });
 export type DashboardSummary = Static<typeof dashboardSummary>;
 

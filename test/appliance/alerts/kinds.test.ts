@@ -78,12 +78,12 @@ describe('safe-apply rollbacks', () => {
     });
     expect(alert.summary).toMatch(/SSH configuration change \(port\) was rolled back/);
 
-    const ack = await admin.post(`/api/alerts/${alert.id}/acknowledge`, {});
+    const ack = await admin.post(`/api/alerts/acknowledge/${alert.id}`, {});
     expect(ack.statusCode).toBe(200);
     expect(ack.json()).toMatchObject({ state: 'resolved', acknowledgeable: false });
     // Another kind ends with its cause, not with an acknowledgement.
     const other = (await alerts('?kind=security_updates'))[0];
-    expect((await admin.post(`/api/alerts/${other.id}/acknowledge`, {})).statusCode).toBe(409);
+    expect((await admin.post(`/api/alerts/acknowledge/${other.id}`, {})).statusCode).toBe(409);
   });
 
   it('resolves once the service is applied again successfully', async () => {

@@ -502,6 +502,31 @@ const CALLS: Call[] = [
     },
   },
   {
+    route: 'PUT /backups/schedule',
+    run: () =>
+      admin.put('/api/backups/schedule', {
+        schedule: 'weekly',
+        at_time: '02:30',
+        weekday: 6,
+        interval_hours: 24,
+        passphrase: 'weekly archive passphrase',
+      }),
+  },
+  {
+    route: 'POST /backups/targets',
+    run: async () => {
+      const r = await admin.post('/api/backups/targets', {
+        name: 'Archive disk',
+        kind: 'local',
+        directory: '/srv/backups',
+        keep: 7,
+        enabled: true,
+      });
+      s.backupTarget = String(json(r).id);
+      return r;
+    },
+  },
+  {
     route: 'PUT /forwarding/targets/:id',
     run: () =>
       admin.put(`/api/forwarding/targets/${s.forwarding}`, {
@@ -520,6 +545,21 @@ const CALLS: Call[] = [
   {
     route: 'DELETE /forwarding/targets/:id',
     run: () => admin.request({ method: 'DELETE', url: `/api/forwarding/targets/${s.forwarding}` }),
+  },
+  {
+    route: 'PUT /backups/targets/:id',
+    run: () =>
+      admin.put(`/api/backups/targets/${s.backupTarget}`, {
+        name: 'Archive disk',
+        kind: 'local',
+        directory: '/srv/backups',
+        keep: 14,
+        enabled: true,
+      }),
+  },
+  {
+    route: 'DELETE /backups/targets/:id',
+    run: () => admin.request({ method: 'DELETE', url: `/api/backups/targets/${s.backupTarget}` }),
   },
   {
     route: 'DELETE /authentication/providers/:id',

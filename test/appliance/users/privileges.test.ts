@@ -193,7 +193,7 @@ const DECLARED: Record<string, string> = {
   'PUT /api/forwarding/targets/:id': 'admin +reauth',
   'DELETE /api/forwarding/targets/:id': 'admin +reauth',
   'POST /api/forwarding/targets/:id/test': 'admin',
-  'POST /api/alerts/:id/acknowledge': 'admin',
+  'POST /api/alerts/acknowledge/:id': 'admin',
   'GET /api/alerts/settings': 'admin',
   'PUT /api/alerts/settings': 'admin +reauth',
   'GET /api/alerts/notifications': 'admin',
@@ -272,6 +272,19 @@ const DECLARED: Record<string, string> = {
   'GET /api/revisions/:id/revert-plan': 'session',
   'GET /api/config': 'admin',
   'POST /api/config/plan': 'admin',
+  'POST /api/backups/export': 'admin +reauth',
+  'POST /api/backups/restore/plan': 'admin +reauth',
+  'POST /api/backups/restore': 'admin +reauth',
+  'GET /api/backups/restores/pending': 'admin',
+  'POST /api/backups/restores/:id/keep': 'admin',
+  'POST /api/backups/restores/:id/revert': 'admin',
+  'GET /api/backups': 'admin',
+  'PUT /api/backups/schedule': 'admin +reauth',
+  'POST /api/backups/targets': 'admin +reauth',
+  'PUT /api/backups/targets/:id': 'admin +reauth',
+  'DELETE /api/backups/targets/:id': 'admin +reauth',
+  'POST /api/backups/fingerprint': 'admin',
+  'POST /api/backups/run': 'admin',
 };
 
 const short = (d: DeclaredRoute): string => {

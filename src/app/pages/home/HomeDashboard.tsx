@@ -228,6 +228,35 @@ function UpdatesCard({ updates }: { updates: NonNullable<DashboardSummary['updat
   );
 }
 
+function BackupsCard({ backups }: { backups: NonNullable<DashboardSummary['backups']> }) {
+  const size = backups.last_size === null ? '' : ` (${(backups.last_size / 1024 / 1024).toFixed(1)} MiB)`;
+  return (
+    <Card id="backups" title="Backups" manage={{ to: '/system/backups', label: 'Backups' }}>
+      <Facts
+        rows={[
+          [
+            'Last backup',
+            backups.last_at === null ? (
+              backups.targets ? (
+                'never'
+              ) : (
+                <Flag level="warning">no target</Flag>
+              )
+            ) : backups.last_ok === false ? (
+              <Flag level="danger">
+                failed {formatDateTime(backups.last_at)} ({backups.last_target}): {backups.last_error}
+              </Flag>
+            ) : (
+              `${formatDateTime(backups.last_at)} to ${backups.last_target ?? '?'}${size}`
+            ),
+          ],
+          ['Next', backups.next_run_at === null ? 'not scheduled' : formatDateTime(backups.next_run_at)],
+        ]}
+      />
+    </Card>
+  );
+}
+
 function CertificatesCard({ certs }: { certs: NonNullable<DashboardSummary['certificates']> }) {
   return (
     <Card
@@ -343,6 +372,7 @@ function Dashboard({
       ) : null}
       {summary?.updates ? <UpdatesCard updates={summary.updates} /> : null}
       {summary?.certificates ? <CertificatesCard certs={summary.certificates} /> : null}
+      {summary?.backups ? <BackupsCard backups={summary.backups} /> : null}
       {summary?.sign_ins ? <SignInsCard signIns={summary.sign_ins} /> : null}
       {status.recent_events === null ? null : (
         <Card id="events" title="Recent warnings" manage={{ to: '/logs/overview', label: 'Logs' }}>

@@ -15,6 +15,8 @@ import { ORDER_DETAIL, OrderDetailPage } from './acme/OrderDetailPage';
 import { ACCOUNTS_KEY, ORDERS_LIST, ORDERS_TITLE, OrderListPage } from './acme/OrderListPage';
 import { listPrefetch } from '../common/entity/listQuery';
 import { FORWARDING_KEY, FORWARDING_TITLE, ForwardingPage } from './forwarding/ForwardingPage';
+import { BACKUPS_TITLE, BackupsPage } from './backups/BackupsPage';
+import { BACKUPS_KEY } from './backups/resources';
 import { detailHandle } from '../common/entity/useEntityDetail';
 
 const load = (key: string) => resourceLoadRequested({ key });
@@ -24,6 +26,7 @@ export const routes: Record<string, RouteModule> = {
     Component: ForwardingPage,
     handle: { title: FORWARDING_TITLE, prefetch: () => [load(FORWARDING_KEY)] },
   },
+  backups: { Component: BackupsPage, handle: { title: BACKUPS_TITLE, prefetch: () => [load(BACKUPS_KEY)] } },
   acmeOrders: {
     Component: OrderListPage,
     handle: {

@@ -108,7 +108,7 @@ describe('the alerts page', () => {
     const user = userEvent.setup();
     const { calls } = setup({
       'POST /api/alerts/evaluate': () => ({ fired: 0, resolved: 1 }),
-      'POST /api/alerts/2/acknowledge': () => ({
+      'POST /api/alerts/acknowledge/2': () => ({
         ...page.data[1],
         state: 'resolved',
         acknowledgeable: false,
@@ -119,7 +119,7 @@ describe('the alerts page', () => {
     const row = screen.getByRole('link', { name: /rolled back/ }).closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: /Acknowledge/ }));
     await waitFor(() =>
-      expect(calls.find((c) => c.url === '/api/alerts/2/acknowledge')).toMatchObject({ method: 'POST' }),
+      expect(calls.find((c) => c.url === '/api/alerts/acknowledge/2')).toMatchObject({ method: 'POST' }),
     );
     // Only the rollback has the action.
     const first = screen.getByRole('link', { name: /host1/ }).closest('tr') as HTMLElement;

@@ -1,0 +1,280 @@
+/**
+ * A restore through safe apply: the databases are swapped in (snapshot.ts), every managed service is rendered and
+ * applied again in one job, and when the restore holds a lock-out-prone change (the plan marks them; the restoring
+ * admin's own password is one) a confirmation window opens: unless an admin keeps the restore before the deadline,
+ * the appliance puts back the state the restore replaced — databases and services. The window lives in SQLite
+ * (`backup_restores`), so a restarted server still rolls back.
+ */
+import crypto from 'node:crypto';
+import { auditText } from '../audit';
+import type { ApplyManager } from '../apply/manager';
+import type { ApplianceContext } from '../context';
+import { HttpError } from '../http/errors';
+import type { JobProgress, JobRunner, JobStep } from '../jobs/runner';
+import { recordChanges } from '../revisions/capture';
+import { sectionsOf } from '../revisions/sections';
+import type { OpenedArchive } from './format';
+import {
+  preRestoreSnapshot,
+  restoreArchive,
+  restoreDatabases,
+  restorePlan,
+  withMemberDb,
+  type RestorePlan,
+} from './snapshot';
+
+export interface PendingRestore {
+  id: string;
+  archive_created_at: string;
+  changes: string[];
+  deadline: number;
+  seconds_left: number;
+  created_by: string;
+}
+
+interface Row {
+  id: string;
+  archive_created_at: string;
+  pre_appliance: Buffer;
+  pre_identity: Buffer | null;
+  changes: string;
+  deadline_at: number;
+  status: 'pending' | 'kept' | 'rolled_back';
+  created_by: string;
+  created_at: number;
+}
+
+export interface RestoreResult {
+  status: 'restored';
+  revision: number | null;
+  plan: RestorePlan;
+  job: JobProgress | null;
+  confirmation: PendingRestore | null;
+}
+
+export class Restores {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+
+  constructor(
+    private readonly ctx: ApplianceContext,
+    private readonly jobs: JobRunner,
+    private readonly manager: ApplyManager | null,
+  ) {}
+
+  private get confirmSeconds(): number {
+    return this.manager?.confirmSeconds ?? this.ctx.config.applyConfirmSeconds;
+  }
+
+  pending(): PendingRestore[] {
+    const now = this.ctx.now();
+    return (
+      this.ctx.db
+        .prepare("SELECT * FROM backup_restores WHERE status = 'pending' ORDER BY deadline_at")
+        .all() as Row[]
+    ).map((r) => ({
+      id: r.id,
+      archive_created_at: r.archive_created_at,
+      changes: JSON.parse(r.changes) as string[],
+      deadline: r.deadline_at,
+      seconds_left: Math.max(0, Math.ceil((r.deadline_at - now) / 1000)),
+      created_by: r.created_by,
+    }));
+  }
+
+  /** The lines of a plan that can lock an admin out, and whether the restoring account's own password changes. */
+  private lockoutLines(plan: RestorePlan, archive: OpenedArchive, username: string): string[] {
+    const lines = plan.configuration.changes.filter((c) => c.lockout_prone).map((c) => c.line);
+    const mine = this.ctx.db.prepare('SELECT password_hash FROM users WHERE username = ?').get(username) as
+      { password_hash: string } | undefined;
+    const theirs = withMemberDb(archive.members.get('appliance.db'), (db) =>
+      db.prepare('SELECT password_hash FROM users WHERE username = ?').get(username),
+    ) as { password_hash: string } | undefined | null;
+    if (!theirs) lines.push(`your account ${username} is not in the backup`);
+    else if (mine?.password_hash !== theirs.password_hash)
+      lines.push(`your account's password becomes the backup's`);
+    return lines;
+  }
+
+  /** Restores an opened archive; refuses (409) while a job runs, before anything changes. */
+  restore(
+    archive: OpenedArchive,
+    by: { username: string; source: string | null; reason: string | null },
+  ): RestoreResult {
+    const running = this.jobs.list(true)[0];
+    if (running)
+      throw new HttpError(409, [
+        {
+          loc: ['body'],
+          msg: 'another job is running; wait for it to finish',
+          type: 'value_error.job_running',
+          ctx: { job_id: running.id },
+        },
+      ]);
+    if (this.pending().length)
+      throw new HttpError(409, [
+        {
+          loc: ['body'],
+          msg: 'the last restore awaits confirmation; keep it or wait for the rollback',
+          type: 'value_error.confirmation_pending',
+        },
+      ]);
+    const plan = restorePlan(this.ctx, archive);
+    const lockout = this.lockoutLines(plan, archive, by.username);
+    const pre = preRestoreSnapshot(this.ctx);
+    const sections = sectionsOf(this.ctx);
+    const before = sections.map((s) => s.read(this.ctx.db));
+    restoreArchive(this.ctx, archive);
+    const revision = recordChanges(this.ctx, sections, before, {
+      actor: by.username,
+      method: 'restore',
+      source: by.source,
+      reason: by.reason ?? `restored the backup of ${archive.manifest.created_at}`,
+      area: 'settings',
+      route: 'POST /backups/restore',
+    });
+    let confirmation: PendingRestore | null = null;
+    if (lockout.length) {
+      const id = crypto.randomUUID();
+      const deadline = this.ctx.now() + this.confirmSeconds * 1000;
+      this.ctx.db
+        .prepare(
+          `INSERT INTO backup_restores (id, archive_created_at, pre_appliance, pre_identity, changes, deadline_at, status,
+             created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+        )
+        .run(
+          id,
+          archive.manifest.created_at,
+          pre.appliance,
+          pre.identity,
+          JSON.stringify(lockout),
+          deadline,
+          by.username,
+          this.ctx.now(),
+        );
+      this.arm(id, deadline);
+      confirmation = this.pending().find((p) => p.id === id) ?? null;
+    }
+    this.ctx.audit.record(
+      'settings',
+      `backup of ${archive.manifest.created_at} restored by "${auditText(by.username)}"${
+        lockout.length
+          ? `; ${lockout.join(', ')}: keep within ${this.confirmSeconds} s or it is rolled back`
+          : ''
+      }`,
+    );
+    return { status: 'restored', revision, plan, job: this.applyServices(by.username), confirmation };
+  }
+
+  /** Renders and applies every managed service from what the databases now hold (one job). */
+  private applyServices(username: string): JobProgress | null {
+    const manager = this.manager;
+    if (!manager || !manager.names().length) return null;
+    const steps: Array<JobStep<unknown>> = manager.names().flatMap((n) => manager.applySteps(n));
+    try {
+      return this.jobs.start('config', { state: null, steps }, username, { kind: 'restore' });
+    } catch (e) {
+      this.ctx.audit.log(
+        'settings',
+        `services could not be applied after a restore: ${String(e)}`,
+        'warning',
+      );
+      return null;
+    }
+  }
+
+  /** Pending confirmations of the services' apply opened since the restore (the restore's job opened them). */
+  private serviceConfirmations(row: Row): string[] {
+    return (
+      this.ctx.db
+        .prepare("SELECT id FROM apply_confirmations WHERE status = 'pending' AND created_at >= ?")
+        .all(row.created_at) as Array<{ id: string }>
+    ).map((r) => r.id);
+  }
+
+  private row(id: string): Row | undefined {
+    return this.ctx.db.prepare('SELECT * FROM backup_restores WHERE id = ?').get(id) as Row | undefined;
+  }
+
+  keep(id: string, username: string): boolean {
+    const row = this.row(id);
+    if (!row || row.status !== 'pending') return false;
+    this.ctx.db
+      .prepare(
+        "UPDATE backup_restores SET status = 'kept', resolved_at = ?, pre_appliance = x'', pre_identity = NULL WHERE id = ?",
+      )
+      .run(this.ctx.now(), id);
+    for (const c of this.serviceConfirmations(row)) this.manager?.confirm(c, username);
+    this.disarm(id);
+    this.ctx.audit.record(
+      'settings',
+      `restore of the backup of ${row.archive_created_at} kept by "${auditText(username)}"`,
+    );
+    return true;
+  }
+
+  /** Puts back the state a pending restore replaced; `by` names the admin who reverted it, none: the deadline passed. */
+  rollback(id: string, by?: string): boolean {
+    const row = this.row(id);
+    if (!row || row.status !== 'pending') return false;
+    for (const c of this.serviceConfirmations(row)) this.manager?.rollback(c, by);
+    const sections = sectionsOf(this.ctx);
+    const before = sections.map((s) => s.read(this.ctx.db));
+    restoreDatabases(this.ctx, { appliance: row.pre_appliance, identity: row.pre_identity, secret: null });
+    this.ctx.db
+      .prepare(
+        "UPDATE backup_restores SET status = 'rolled_back', resolved_at = ?, pre_appliance = x'', pre_identity = NULL WHERE id = ?",
+      )
+      .run(this.ctx.now(), id);
+    this.disarm(id);
+    const reason =
+      by === undefined
+        ? `restore not kept within ${this.confirmSeconds} s: the state before it was put back`
+        : 'restore reverted: the state before it was put back';
+    try {
+      recordChanges(this.ctx, sections, before, {
+        actor: by ?? 'system',
+        method: by === undefined ? 'system' : 'console',
+        source: null,
+        reason,
+        area: 'settings',
+        route: null,
+      });
+    } catch {
+      // The rollback happened; the audit log has it.
+    }
+    this.ctx.audit.record('settings', `${reason}${by ? ` by "${auditText(by)}"` : ''}`);
+    this.applyServices(by ?? 'system');
+    return true;
+  }
+
+  private arm(id: string, deadline: number): void {
+    this.disarm(id);
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(id);
+        this.rollback(id);
+      },
+      Math.max(0, deadline - this.ctx.now()),
+    );
+    timer.unref();
+    this.timers.set(id, timer);
+  }
+
+  private disarm(id: string): void {
+    clearTimeout(this.timers.get(id));
+    this.timers.delete(id);
+  }
+
+  /** At start: rolls back a restore whose deadline passed while the server was down, re-arms the others. */
+  recover(): void {
+    for (const p of this.pending()) {
+      if (p.deadline <= this.ctx.now()) this.rollback(p.id);
+      else this.arm(p.id, p.deadline);
+    }
+  }
+
+  stop(): void {
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+  }
+}

@@ -1,0 +1,407 @@
+/**
+ * What a backup holds and how it comes back. A backup is consistent database snapshots (`VACUUM INTO`) of the
+ * appliance's database (accounts with their password hashes, groups, the PKI with its sealed keys, every area's
+ * settings) and of the identity service's (identities, credentials), the appliance secret the keys are sealed with,
+ * the configuration document, and the identity service's settings files.
+ *
+ * A restore copies the archive's rows over the live databases table by table, in one transaction per database, so
+ * the running server keeps its connections: runtime tables (sessions, jobs, logs, history of revisions, counters)
+ * stay as they are. Secrets sealed with the archive's appliance secret are sealed again with this appliance's.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { ConfigPlan } from '../../shared/contracts/revisions';
+import type { ApplianceContext } from '../context';
+import { configDocument, planDocument } from '../revisions/document';
+import { applianceVersionOf } from '../revisions/sections';
+import { loadApplianceSecret, SECRET_FILE, seal, unseal } from '../secrets';
+import { BackupError, type OpenedArchive } from './format';
+
+export const IDENTITY_DB_FILE = 'identity.db';
+const SETTINGS_FILES = ['identity-providers.json', 'identity-registration.json'];
+
+/** Appliance tables a restore leaves alone: state of this running appliance, not its configuration. */
+const APPLIANCE_RUNTIME = new Set([
+  'schema_migrations',
+  'sessions',
+  'jobs',
+  'apply_state',
+  'apply_confirmations',
+  'config_revisions',
+  'revisions',
+  'logs',
+  'dns_queries',
+  'network_samples',
+  'login_throttle',
+  'alerts',
+  'alert_deliveries',
+  'user_webauthn_ceremonies',
+  'oidc_login_states',
+  'backup_runs',
+  'backup_restores',
+]);
+/** Identity service tables a restore leaves alone (flows in progress, sessions, mail queue, counters). */
+const IDENTITY_RUNTIME = new Set([
+  'schema_migrations',
+  'sessions',
+  'flows',
+  'flow_errors',
+  'codes',
+  'courier_messages',
+  'login_throttle',
+]);
+
+/** Columns sealed with a key derived from the appliance secret: re-sealed when an archive from another appliance comes back. */
+const SEALED: Array<{
+  table: string;
+  column: string;
+  id: string;
+  info: string;
+  aad: (id: unknown) => string;
+}> = [
+  {
+    table: 'pki_keys',
+    column: 'sealed',
+    id: 'id',
+    info: 'rampart pki private keys v1',
+    aad: (id) => String(id),
+  },
+  {
+    table: 'auth_providers',
+    column: 'secret',
+    id: 'id',
+    info: 'rampart identity provider secrets v1',
+    aad: (id) => `provider:${String(id)}`,
+  },
+  {
+    table: 'alert_channels',
+    column: 'secret_sealed',
+    id: 'id',
+    info: 'rampart alert channels',
+    aad: (id) => `alert-channel:${String(id)}`,
+  },
+  {
+    table: 'backup_targets',
+    column: 'secret_sealed',
+    id: 'id',
+    info: 'rampart backup targets',
+    aad: (id) => `backup-target:${String(id)}`,
+  },
+  {
+    table: 'backup_settings',
+    column: 'passphrase_sealed',
+    id: 'id',
+    info: 'rampart backup targets',
+    aad: () => 'backup-passphrase',
+  },
+];
+
+export const hkdf = (secret: Buffer, info: string) =>
+  Buffer.from(crypto.hkdfSync('sha256', secret, Buffer.alloc(0), info, 32));
+
+const tmpFile = (name: string) => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-backup-')), name);
+
+function vacuumInto(db: Database.Database, name: string): Buffer {
+  const file = tmpFile(name);
+  try {
+    db.prepare('VACUUM INTO ?').run(file);
+    return fs.readFileSync(file);
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
+function withIdentityDb<T>(ctx: ApplianceContext, fn: (db: Database.Database) => T): T | null {
+  const file = path.join(ctx.config.dataDir, IDENTITY_DB_FILE);
+  if (!fs.existsSync(file)) return null;
+  const db = new Database(file);
+  try {
+    db.pragma('busy_timeout = 5000');
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** The members of a backup of this appliance, as of now. */
+export function backupMembers(ctx: ApplianceContext): Array<{ name: string; data: Buffer }> {
+  const members = [
+    { name: 'config.json', data: Buffer.from(JSON.stringify(configDocument(ctx), null, 2)) },
+    { name: 'appliance.db', data: vacuumInto(ctx.db, 'appliance.db') },
+  ];
+  const identity = withIdentityDb(ctx, (db) => vacuumInto(db, IDENTITY_DB_FILE));
+  if (identity) members.push({ name: IDENTITY_DB_FILE, data: identity });
+  members.push({ name: SECRET_FILE, data: loadApplianceSecret(ctx.config.dataDir) });
+  for (const name of SETTINGS_FILES) {
+    const file = path.join(ctx.config.dataDir, name);
+    if (fs.existsSync(file)) members.push({ name, data: fs.readFileSync(file) });
+  }
+  return members;
+}
+
+export const backupMeta = (ctx: ApplianceContext) => ({
+  appliance_version: applianceVersionOf(ctx),
+  created_at: new Date(ctx.now()).toISOString(),
+});
+
+export interface RestoreCounts {
+  what: 'accounts' | 'groups' | 'certificate_authorities' | 'certificates' | 'identities';
+  label: string;
+  now: number;
+  restored: number;
+}
+
+export interface RestorePlan {
+  manifest: OpenedArchive['manifest'];
+  configuration: ConfigPlan;
+  counts: RestoreCounts[];
+}
+
+const countOf = (db: Database.Database, table: string): number => {
+  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table);
+  return exists ? (db.prepare(`SELECT COUNT(*) AS n FROM "${table}"`).get() as { n: number }).n : 0;
+};
+
+/** Opens a member database (written to a temporary file) for `fn`, then removes the file. */
+export function withMemberDb<T>(
+  data: Buffer | undefined,
+  fn: (db: Database.Database, file: string) => T,
+): T | null {
+  if (!data) return null;
+  const file = tmpFile('member.db');
+  fs.writeFileSync(file, data, { mode: 0o600 });
+  let db: Database.Database;
+  try {
+    db = new Database(file);
+  } catch {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    throw new BackupError(400, 'value_error.backup.damaged', 'A database in the backup cannot be opened.');
+  }
+  try {
+    return fn(db, file);
+  } finally {
+    db.close();
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
+const COUNTED: Array<
+  Omit<RestoreCounts, 'now' | 'restored'> & { table: string; db: 'appliance' | 'identity' }
+> = [
+  { what: 'accounts', label: 'Accounts', table: 'users', db: 'appliance' },
+  { what: 'groups', label: 'Groups', table: 'user_groups', db: 'appliance' },
+  { what: 'certificate_authorities', label: 'Certificate authorities', table: 'pki_cas', db: 'appliance' },
+  { what: 'certificates', label: 'Certificates', table: 'pki_certificates', db: 'appliance' },
+  { what: 'identities', label: 'Identities (identity service)', table: 'identities', db: 'identity' },
+];
+
+function checkMembers(archive: OpenedArchive): void {
+  if (
+    !archive.members.has('appliance.db') ||
+    !archive.members.has('config.json') ||
+    !archive.members.has(SECRET_FILE)
+  )
+    throw new BackupError(
+      400,
+      'value_error.backup.damaged',
+      'The backup lacks the appliance database, configuration or secret.',
+    );
+}
+
+/** What restoring an archive would change; changes nothing. */
+export function restorePlan(ctx: ApplianceContext, archive: OpenedArchive): RestorePlan {
+  checkMembers(archive);
+  let doc: { format: string; sections: Record<string, unknown> };
+  try {
+    doc = JSON.parse(archive.members.get('config.json')!.toString('utf8')) as typeof doc;
+  } catch {
+    throw new BackupError(
+      400,
+      'value_error.backup.damaged',
+      'The backup’s configuration document is damaged.',
+    );
+  }
+  const configuration = planDocument(ctx, doc);
+  const restored = new Map<string, number>();
+  withMemberDb(archive.members.get('appliance.db'), (db) => {
+    for (const c of COUNTED) if (c.db === 'appliance') restored.set(c.table, countOf(db, c.table));
+  });
+  withMemberDb(archive.members.get(IDENTITY_DB_FILE), (db) => {
+    for (const c of COUNTED) if (c.db === 'identity') restored.set(c.table, countOf(db, c.table));
+  });
+  const identityNow = withIdentityDb(ctx, (db) => countOf(db, 'identities')) ?? 0;
+  return {
+    manifest: archive.manifest,
+    configuration,
+    counts: COUNTED.map((c) => ({
+      what: c.what,
+      label: c.label,
+      now: c.db === 'appliance' ? countOf(ctx.db, c.table) : identityNow,
+      restored: restored.get(c.table) ?? 0,
+    })),
+  };
+}
+
+const tablesOf = (db: Database.Database, schema = 'main'): string[] =>
+  (
+    db
+      .prepare(`SELECT name FROM "${schema}".sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
+      .all() as Array<{ name: string }>
+  ).map((r) => r.name);
+
+const columnsOf = (db: Database.Database, schema: string, table: string): string[] =>
+  (db.prepare(`SELECT name FROM pragma_table_info(?, ?)`).all(table, schema) as Array<{ name: string }>).map(
+    (r) => r.name,
+  );
+
+/**
+ * Replaces the rows of every configuration table of `live` with those of the database file `from` (the columns both
+ * have), in one transaction. Rows of runtime tables that point at rows no longer there are removed (a session of an
+ * account the backup does not have). Foreign keys are checked before the commit.
+ */
+export function copyRows(
+  live: Database.Database,
+  from: string,
+  runtime: ReadonlySet<string>,
+  within: { before?: () => void; after?: () => void } = {},
+): void {
+  live.prepare('ATTACH DATABASE ? AS restored').run(from);
+  const fk = live.pragma('foreign_keys', { simple: true }) as number;
+  live.pragma('foreign_keys = OFF');
+  try {
+    live
+      .transaction(() => {
+        within.before?.();
+        const theirs = new Set(tablesOf(live, 'restored'));
+        for (const table of tablesOf(live)) {
+          if (runtime.has(table) || !theirs.has(table)) continue;
+          const mine = columnsOf(live, 'main', table);
+          const common = new Set(columnsOf(live, 'restored', table));
+          const cols = mine
+            .filter((c) => common.has(c))
+            .map((c) => `"${c}"`)
+            .join(', ');
+          live.prepare(`DELETE FROM main."${table}"`).run();
+          live.prepare(`INSERT INTO main."${table}" (${cols}) SELECT ${cols} FROM restored."${table}"`).run();
+        }
+        const broken = live.prepare('PRAGMA main.foreign_key_check').all() as Array<{
+          table: string;
+          rowid: number;
+        }>;
+        for (const b of broken) {
+          if (!runtime.has(b.table))
+            throw new BackupError(
+              400,
+              'value_error.backup.damaged',
+              `The backup's ${b.table} rows are inconsistent.`,
+            );
+          live.prepare(`DELETE FROM main."${b.table}" WHERE rowid = ?`).run(b.rowid);
+        }
+        within.after?.();
+      })
+      .immediate();
+  } finally {
+    live.pragma(`foreign_keys = ${fk ? 'ON' : 'OFF'}`);
+    live.prepare('DETACH DATABASE restored').run();
+  }
+}
+
+/** Seals again, with this appliance's secret, the secrets an archive's database holds sealed with its own. */
+function reseal(db: Database.Database, theirs: Buffer, ours: Buffer): void {
+  if (theirs.equals(ours)) return;
+  const tables = new Set(tablesOf(db));
+  db.transaction(() => {
+    for (const s of SEALED) {
+      if (!tables.has(s.table)) continue;
+      const from = hkdf(theirs, s.info);
+      const to = hkdf(ours, s.info);
+      const rows = db
+        .prepare(
+          `SELECT "${s.id}" AS id, "${s.column}" AS sealed FROM "${s.table}" WHERE "${s.column}" IS NOT NULL`,
+        )
+        .all() as Array<{ id: unknown; sealed: Buffer }>;
+      for (const r of rows) {
+        let plain: Buffer;
+        try {
+          plain = unseal(from, s.aad(r.id), r.sealed);
+        } catch {
+          throw new BackupError(
+            400,
+            'value_error.backup.damaged',
+            `A sealed secret of ${s.table} cannot be opened.`,
+          );
+        }
+        db.prepare(`UPDATE "${s.table}" SET "${s.column}" = ? WHERE "${s.id}" = ?`).run(
+          seal(to, s.aad(r.id), plain),
+          r.id as string,
+        );
+      }
+    }
+  })();
+}
+
+/** The state a restore replaces, to put back when the restore is not kept. */
+export interface PreRestore {
+  appliance: Buffer;
+  identity: Buffer | null;
+}
+
+export function preRestoreSnapshot(ctx: ApplianceContext): PreRestore {
+  return {
+    appliance: vacuumInto(ctx.db, 'appliance.db'),
+    identity: withIdentityDb(ctx, (db) => vacuumInto(db, IDENTITY_DB_FILE)),
+  };
+}
+
+/** Copies an archive's databases over the live ones (see copyRows). */
+export function restoreDatabases(
+  ctx: ApplianceContext,
+  members: { appliance: Buffer; identity: Buffer | null; secret: Buffer | null },
+): void {
+  const ours = loadApplianceSecret(ctx.config.dataDir);
+  if (members.identity)
+    withMemberDb(members.identity, (_db, file) =>
+      withIdentityDb(ctx, (live) => copyRows(live, file, IDENTITY_RUNTIME)),
+    );
+  withMemberDb(members.appliance, (db, file) => {
+    if (members.secret) reseal(db, members.secret, ours);
+    // A session stays with its account: one whose id now names another account (or none) ends.
+    let owners = new Map<number, string>();
+    const sessionOwners = () =>
+      new Map(
+        (
+          ctx.db
+            .prepare('SELECT s.rowid AS r, u.username AS u FROM sessions s JOIN users u ON u.id = s.user_id')
+            .all() as Array<{
+            r: number;
+            u: string;
+          }>
+        ).map((x) => [x.r, x.u.toLowerCase()]),
+      );
+    copyRows(ctx.db, file, APPLIANCE_RUNTIME, {
+      before: () => (owners = sessionOwners()),
+      after: () => {
+        const now = sessionOwners();
+        for (const [rowid, username] of owners)
+          if (now.get(rowid) !== username) ctx.db.prepare('DELETE FROM sessions WHERE rowid = ?').run(rowid);
+      },
+    });
+  });
+}
+
+/** Restores an opened archive: its databases and the identity service's settings files. */
+export function restoreArchive(ctx: ApplianceContext, archive: OpenedArchive): void {
+  checkMembers(archive);
+  restoreDatabases(ctx, {
+    appliance: archive.members.get('appliance.db')!,
+    identity: archive.members.get(IDENTITY_DB_FILE) ?? null,
+    secret: archive.members.get(SECRET_FILE)!,
+  });
+  for (const name of SETTINGS_FILES) {
+    const data = archive.members.get(name);
+    if (data) fs.writeFileSync(path.join(ctx.config.dataDir, name), data, { mode: 0o600 });
+  }
+}

@@ -1,0 +1,150 @@
+/** @jest-environment ./test/support/jsdom-environment.js */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { axe } from 'jest-axe';
+import { BackupsPage } from '../../../../src/app/pages/system/backups/BackupsPage';
+import type { BackupsOverview } from '../../../../src/shared/contracts/backups';
+import { fakeApi } from '../../../sagas/fakes';
+import { resourcesState } from '../../../../stories/pages/fixtures';
+import { renderPage } from '../dns/renderPage';
+
+const FINGERPRINT = `SHA256:${'x'.repeat(43)}`;
+
+const overview = (more: Partial<BackupsOverview> = {}): BackupsOverview => ({
+  schedule: { schedule: 'daily', at_time: '03:15', weekday: 0, interval_hours: 24, passphrase_set: true },
+  next_run_at: Date.UTC(2026, 10, 29, 3, 15),
+  targets: [
+    {
+      id: 1,
+      name: 'Offsite',
+      kind: 'sftp',
+      directory: '/srv/rampart',
+      host: 'vault.example.net',
+      port: 22,
+      username: 'backup',
+      host_key_sha256: FINGERPRINT,
+      auth: 'key',
+      has_secret: true,
+      keep: 7,
+      enabled: true,
+    },
+  ],
+  runs: [
+    {
+      id: 2,
+      target_id: 1,
+      target: 'Offsite',
+      started_at: Date.UTC(2026, 10, 28, 3, 15),
+      finished_at: Date.UTC(2026, 10, 28, 3, 16),
+      ok: false,
+      size: null,
+      file: null,
+      error: 'the server’s host key is not the pinned one: refused',
+      trigger: 'schedule',
+    },
+  ],
+  pending_restores: [],
+  ...more,
+});
+
+const show = (data: BackupsOverview, routes: Record<string, (body?: unknown) => unknown> = {}) => {
+  const { api, calls } = fakeApi({ 'GET /api/backups': () => data, ...routes });
+  const rendered = renderPage(<BackupsPage />, {
+    api,
+    path: '/system/backups',
+    state: resourcesState({ backups: data }),
+  });
+  return { ...rendered, calls };
+};
+
+test('shows the last result, the schedule, the targets and the runs; no axe findings', async () => {
+  const { container } = show(overview());
+  expect(screen.getByRole('status')).toHaveTextContent(
+    /The last backup to Offsite failed .*host key is not the pinned one/,
+  );
+  expect(screen.getByText(/Every day at 03:15\./)).toBeInTheDocument();
+  const targets = screen.getByRole('table', { name: 'Backup targets' });
+  expect(
+    within(targets).getByRole('cell', { name: 'sftp://backup@vault.example.net:22/srv/rampart' }),
+  ).toBeInTheDocument();
+  const runs = screen.getByRole('table', { name: 'Backup runs' });
+  expect(within(runs).getByText(/^Failed: /)).toBeInTheDocument();
+  expect((await axe(container)).violations).toEqual([]);
+});
+
+test('Back up now starts a run', async () => {
+  const user = userEvent.setup();
+  const { calls } = show(overview(), {
+    'POST /api/backups/run': () => ({
+      id: 'j1',
+      dataType: 'config',
+      status: 'running',
+      progressPercentage: 0,
+      totalSteps: 3,
+      stepNumber: 0,
+      details: [],
+    }),
+  });
+  await user.click(screen.getByRole('button', { name: 'Back up now' }));
+  await waitFor(() =>
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/backups/run')).toBe(true),
+  );
+});
+
+test('adds an SFTP target after fetching the host key and confirming it', async () => {
+  const user = userEvent.setup();
+  const { calls } = show(overview({ targets: [] }), {
+    'POST /api/backups/fingerprint': () => ({ host_key_sha256: FINGERPRINT }),
+    'POST /api/backups/targets': (body) => ({ id: 2, ...(body as object), has_secret: true }),
+  });
+  await user.click(screen.getByRole('button', { name: 'Add target' }));
+  const dialog = screen.getByRole('dialog', { name: 'Add a backup target' });
+  await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Vault');
+  await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Kind' }), 'sftp');
+  await user.type(within(dialog).getByRole('textbox', { name: /^Server/ }), 'vault.example.net');
+  await user.type(within(dialog).getByRole('textbox', { name: /^User/ }), 'backup');
+  await user.click(within(dialog).getByRole('button', { name: 'Fetch fingerprint' }));
+  expect(await within(dialog).findByText(FINGERPRINT)).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'It matches: use this key' }));
+  await user.type(within(dialog).getByLabelText(/^Password/), 'sftp-secret');
+  await user.type(within(dialog).getByRole('textbox', { name: /^Directory on the server/ }), '/srv/rampart');
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(calls.find((c) => c.url === '/api/backups/targets')).toBeTruthy());
+  expect(calls.find((c) => c.url === '/api/backups/targets')?.body).toMatchObject({
+    name: 'Vault',
+    kind: 'sftp',
+    host: 'vault.example.net',
+    port: 22,
+    username: 'backup',
+    host_key_sha256: FINGERPRINT,
+    auth: 'password',
+    secret: 'sftp-secret',
+    directory: '/srv/rampart',
+  });
+});
+
+test('a restore awaiting confirmation can be kept', async () => {
+  const user = userEvent.setup();
+  const { calls } = show(
+    overview({
+      pending_restores: [
+        {
+          id: '7b0c1f50-8f0c-4a52-9e56-2a0f2f1f6c11',
+          archive_created_at: '2026-11-27T10:00:00.000Z',
+          changes: ["your account's password becomes the backup's"],
+          deadline: Date.UTC(2026, 10, 28, 4, 0),
+          seconds_left: 60,
+          created_by: 'admin',
+        },
+      ],
+    }),
+    { 'POST /api/backups/restores/7b0c1f50-8f0c-4a52-9e56-2a0f2f1f6c11/keep': () => ({ status: 'kept' }) },
+  );
+  expect(screen.getByRole('alert')).toHaveTextContent("your account's password becomes the backup's");
+  await user.click(screen.getByRole('button', { name: 'Keep changes' }));
+  await waitFor(() =>
+    expect(
+      calls.some((c) => c.url === '/api/backups/restores/7b0c1f50-8f0c-4a52-9e56-2a0f2f1f6c11/keep'),
+    ).toBe(true),
+  );
+});
