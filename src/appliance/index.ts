@@ -173,7 +173,7 @@ async function mount(
       registerLockoutPolicy(api, ctx, manager);
       await registerProviders(api, ctx);
       registerAlerts(api, ctx);
-      registerRevisions(api, ctx);
+      registerRevisions(api, ctx, manager);
       // The OpenAPI document of every route registered here and below (built when the server is ready).
       registerOpenApi(api, app, ctx);
       notFound(api);

@@ -4,7 +4,6 @@
  * document answers what applying it would change, per entity, with the lock-out-prone changes marked, and changes
  * nothing. An unchanged document plans to nothing.
  */
-import type { FastifyInstance } from 'fastify';
 import {
   CONFIG_FORMAT,
   type ConfigDocument,
@@ -96,35 +95,6 @@ export function planDocument(
     unknown_sections: Object.keys(doc.sections).filter((n) => !known.has(n)),
     missing_sections: [...known].filter((n) => !(n in doc.sections)),
   };
-}
-
-const planBody = {
-  type: 'object',
-  required: ['format', 'sections'],
-  additionalProperties: false,
-  properties: {
-    format: { type: 'string', maxLength: 64, description: `The document's format: ${CONFIG_FORMAT}.` },
-    appliance_version: { type: 'string', maxLength: 64 },
-    exported_at: { type: 'string', maxLength: 64 },
-    sections: {
-      type: 'object',
-      additionalProperties: true,
-      description: 'Section name → entity id → entity, as `GET config` answers them.',
-    },
-  },
-};
-
-export function registerConfigDocument(scope: FastifyInstance, ctx: ApplianceContext): void {
-  // The whole configuration spans every area, so it is the admins'.
-  scope.get('/config', { config: { access: 'admin' } }, async (_req, reply) => {
-    void reply.header('content-disposition', 'inline; filename="rampart-config.json"');
-    return configDocument(ctx);
-  });
-  scope.post<{ Body: { format: string; sections: Record<string, unknown> } }>(
-    '/config/plan',
-    { config: { access: 'admin' }, schema: { body: planBody }, bodyLimit: CONFIG_BODY_LIMIT },
-    async (req) => planDocument(ctx, req.body),
-  );
 }
 
 /**

@@ -5,10 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ApplianceContext } from '../context';
+import type { ApplyManager } from '../apply/manager';
 import { migrate } from '../../storage/sqlite';
 import { installRevisionCapture } from './capture';
 import { revisionsMigrations } from './migrations';
-import { registerConfigDocument } from './document';
+import { registerConfigDocument } from './configRoutes';
 import { registerRevisionRoutes } from './routes';
 
 export { registerSection, sectionsOf, type Section } from './sections';
@@ -22,7 +23,11 @@ export function installRevisions(app: FastifyInstance, ctx: ApplianceContext): v
 }
 
 /** In the API scope: the history routes. */
-export function registerRevisions(scope: FastifyInstance, ctx: ApplianceContext): void {
-  registerRevisionRoutes(scope, ctx);
-  registerConfigDocument(scope, ctx);
+export function registerRevisions(
+  scope: FastifyInstance,
+  ctx: ApplianceContext,
+  manager: ApplyManager,
+): void {
+  registerRevisionRoutes(scope, ctx, manager);
+  registerConfigDocument(scope, ctx, manager);
 }

@@ -261,6 +261,10 @@ const DECLARED: Record<string, string> = {
   'GET /api/revisions/:id/revert-plan': 'session',
   'GET /api/config': 'admin',
   'POST /api/config/plan': 'admin',
+  'PUT /api/config': 'admin',
+  'GET /api/revisions/:id/restore-plan': 'admin',
+  'POST /api/revisions/:id/revert': 'admin',
+  'POST /api/revisions/:id/restore': 'admin',
 };
 
 const short = (d: DeclaredRoute): string => {
