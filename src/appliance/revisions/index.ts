@@ -11,6 +11,7 @@ import { installRevisionCapture } from './capture';
 import { revisionsMigrations } from './migrations';
 import { registerConfigDocument } from './configRoutes';
 import { registerRevisionRoutes } from './routes';
+import { pruneRevisions } from './store';
 
 export { registerSection, sectionsOf, type Section } from './sections';
 export { sectionsForRoute, routeKey } from './capture';
@@ -19,6 +20,12 @@ export { EXEMPT_WRITES } from './exempt';
 /** At the root, before any route (after the assembly registered the sections): the table and the capture hooks. */
 export function installRevisions(app: FastifyInstance, ctx: ApplianceContext): void {
   migrate(ctx.db, 'revisions', revisionsMigrations);
+  // Retention at start too: a lowered limit applies before the next change.
+  pruneRevisions(
+    ctx.db,
+    { count: ctx.config.revisionRetentionCount, days: ctx.config.revisionRetentionDays },
+    ctx.now(),
+  );
   installRevisionCapture(app, ctx);
 }
 

@@ -57,6 +57,8 @@ export const revisionsMigrations: Migration[] = [
           applied TEXT NOT NULL,
           status TEXT NOT NULL CHECK (status IN ('applied', 'rolled_back'))
         );
+        -- Retention deletes old revisions; the revisions that reverted them are found by this index.
+        CREATE INDEX revisions_reverts ON revisions(reverts);
       `),
   },
 ];

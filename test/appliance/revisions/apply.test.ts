@@ -277,3 +277,29 @@ describe('a lock-out-prone revert (the SSH port)', () => {
     });
   });
 });
+
+describe('retention', () => {
+  let small: Harness;
+  afterAll(() => small?.close());
+
+  it('keeps the newest revisions up to the configured count, and none older than the configured days', async () => {
+    small = await startServer({ config: { revisionRetentionCount: 10, revisionRetentionDays: 30 } });
+    const agent = await adminAgent(small);
+    const settings = (await agent.get('/api/dns/proxy')).json().settings;
+    for (let size = 20; size < 32; size += 1)
+      await agent.put('/api/dns/proxy/settings', { ...settings, cache_size_mb: size });
+    const page = (await agent.get('/api/revisions?sort=at')).json();
+    expect(page.total).toBe(10);
+    expect(page.data[0].summary).toMatch(/cache size 21 → 22 MiB/);
+    // A revision older than 30 days goes with the next change (the oldest goes by the count).
+    small.ctx.db
+      .prepare('UPDATE revisions SET at = ? WHERE id = ?')
+      .run(Date.now() - 31 * 86_400_000, page.data[5].id);
+    await agent.put('/api/dns/proxy/settings', { ...settings, cache_size_mb: 40 });
+    const after = (await agent.get('/api/revisions?sort=at')).json();
+    expect(after.total).toBe(9);
+    const ids = after.data.map((r: { id: number }) => r.id);
+    expect(ids).not.toContain(page.data[0].id);
+    expect(ids).not.toContain(page.data[5].id);
+  });
+});
