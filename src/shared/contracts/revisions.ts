@@ -42,6 +42,17 @@ export const revisionParams = Type.Object(
 export const CHANGE_REASON_HEADER = 'x-change-reason';
 export const CHANGE_REASON_MAX = 500;
 
+/**
+ * The header carrying a Reason field's text (none when it is blank). Header values travel as Latin-1: the text's UTF-8
+ * bytes are sent one per character, and the appliance reads them back as UTF-8 (revisions/capture.ts).
+ */
+export function changeReasonHeaders(reason: string | undefined): Record<string, string> {
+  const text = (reason ?? '').trim().slice(0, CHANGE_REASON_MAX);
+  if (!text) return {};
+  const bytes = new TextEncoder().encode(text);
+  return { 'X-Change-Reason': String.fromCharCode(...bytes) };
+}
+
 export interface RevisionSummary {
   id: number;
   /** Milliseconds since the epoch. */

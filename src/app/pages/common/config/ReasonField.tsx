@@ -1,0 +1,29 @@
+/**
+ * The optional Reason of a change (issue 29): a field in save and apply dialogs whose text travels as the
+ * `X-Change-Reason` header (`changeReasonHeaders`) and is shown with the change's revision in History.
+ */
+import { CHANGE_REASON_MAX } from '../../../../shared/contracts/revisions';
+import { TextInput } from '../../../../widgets/TextInput';
+
+export function ReasonField({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <TextInput
+      label="Reason (optional)"
+      name="change_reason"
+      value={value}
+      onChange={onChange}
+      max={CHANGE_REASON_MAX}
+      disabled={disabled}
+      autoComplete="off"
+      info="Why you make this change: shown with it in History."
+    />
+  );
+}
