@@ -22,6 +22,7 @@ import {
 } from './GroupFields';
 import { GROUPS_KEY, USERS_KEY } from './resources';
 import type { Group } from '../../../shared/contracts/authentication';
+import { historyOf } from '../history/link';
 
 export const GROUPS_TITLE = 'Groups';
 
@@ -41,6 +42,7 @@ export function GroupsPage() {
   const [adding, setAdding] = useState(false);
   return (
     <EntityListPage<Group>
+      history={historyOf('authentication')}
       source={GROUPS_LIST}
       title={GROUPS_TITLE}
       description="Groups give accounts with the user role read or write access per area of the console; the appliance enforces it."

@@ -21,6 +21,7 @@ import { AccountFields, newAccountSchema, toAccountBody, type AccountValues } fr
 import { CREATED_USER_KEY, USERS_KEY } from './resources';
 import type { Account } from '../../../shared/contracts/authentication';
 import '../common/config/config.css';
+import { historyOf } from '../history/link';
 
 export const USERS_TITLE = 'Users';
 
@@ -80,6 +81,7 @@ export function UsersPage() {
   const me = useAppSelector((s) => s.session.user?.username.toLowerCase());
   return (
     <EntityListPage<Account>
+      history={historyOf('authentication')}
       source={USERS_LIST}
       title={USERS_TITLE}
       description="The appliance's local accounts: who may sign in to the console, with which role, until when."

@@ -131,6 +131,14 @@ describe('Users page', () => {
 });
 
 describe('Users page as an entity list', () => {
+  test('links to the History of the authentication area', () => {
+    setupUsers();
+    expect(screen.getByRole('link', { name: 'History' })).toHaveAttribute(
+      'href',
+      '/system/history?area=authentication',
+    );
+  });
+
   test('says how many accounts there are and links each name to its page', () => {
     setupUsers();
     expect(screen.getByText('2 users')).toHaveAttribute('role', 'status');

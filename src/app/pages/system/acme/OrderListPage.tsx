@@ -19,6 +19,7 @@ import { orderStatusItem, orderStatusLabel } from './status';
 import { inArea, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
 import '../../common/config/config.css';
 import '../common/pki.css';
+import { historyOf } from '../../history/link';
 
 export { ACCOUNTS_KEY };
 
@@ -67,6 +68,7 @@ function OrderList() {
   const [dialog, setDialog] = useState<'order' | 'account' | null>(null);
   return (
     <EntityListPage<AcmeOrder>
+      history={historyOf('pki')}
       source={ORDERS_LIST}
       title={ORDERS_TITLE}
       description="Certificates ordered from ACME authorities (HTTP-01), renewed automatically before they expire."

@@ -19,6 +19,7 @@ import { CaImportModal } from './CaImportModal';
 import { inArea, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
 import '../../common/config/config.css';
 import '../common/pki.css';
+import { historyOf } from '../../history/link';
 
 export const CA_LIST_TITLE = 'Certificate authorities';
 
@@ -62,6 +63,7 @@ function CaList() {
   const [dialog, setDialog] = useState<'create' | 'import' | null>(null);
   return (
     <EntityListPage<CertificateAuthority>
+      history={historyOf('pki')}
       source={CA_LIST}
       title={CA_LIST_TITLE}
       description="Root and intermediate authorities that sign the appliance's certificates and CRLs."

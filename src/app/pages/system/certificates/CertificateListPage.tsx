@@ -31,6 +31,7 @@ import { IssueModal } from './IssueModal';
 import { inArea, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
 import '../../common/config/config.css';
 import '../common/pki.css';
+import { historyOf } from '../../history/link';
 
 export const CERTIFICATES_TITLE = 'Certificates';
 
@@ -117,6 +118,7 @@ function CertificateList() {
 
   return (
     <EntityListPage<Certificate>
+      history={historyOf('pki')}
       source={CERTIFICATES_LIST}
       title={CERTIFICATES_TITLE}
       description="Certificates issued by the appliance's authorities, signed from requests, imported or ordered with ACME."

@@ -19,6 +19,7 @@ import { CrlImportModal } from './CrlImportModal';
 import { inArea, ReadOnlyNotice, useReadOnly } from '../../common/config/ReadOnly';
 import '../../common/config/config.css';
 import '../common/pki.css';
+import { historyOf } from '../../history/link';
 
 export const CRLS_TITLE = 'Certificate revocation lists';
 
@@ -77,6 +78,7 @@ function CrlList() {
   const [importing, setImporting] = useState(false);
   return (
     <EntityListPage<RevocationList>
+      history={historyOf('pki')}
       source={CRLS_LIST}
       title={CRLS_TITLE}
       description="Each authority with a key publishes a new list on every revocation and before the current one runs out."
