@@ -303,3 +303,22 @@ describe('retention', () => {
     expect(ids).not.toContain(page.data[5].id);
   });
 });
+
+it('describes PUT config, revert and restore in the OpenAPI document, each taking the change reason', async () => {
+  const doc = (await admin.get('/api/openapi.json')).json() as {
+    paths: Record<
+      string,
+      Record<string, { summary?: string; parameters?: Array<{ name: string; in: string }> }>
+    >;
+  };
+  for (const [path, method] of [
+    ['/api/config', 'put'],
+    ['/api/revisions/{id}/revert', 'post'],
+    ['/api/revisions/{id}/restore', 'post'],
+  ] as const) {
+    const op = doc.paths[path][method];
+    expect(op.summary).toMatch(/safe apply/);
+    expect((op.parameters ?? []).some((p) => p.in === 'header' && p.name === 'X-Change-Reason')).toBe(true);
+  }
+  expect(doc.paths['/api/revisions/{id}/restore-plan'].get.summary).toMatch(/changes nothing/);
+});
