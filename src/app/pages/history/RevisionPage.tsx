@@ -190,7 +190,9 @@ function UndoDialog({ kind, id, onClose }: { kind: Undo; id: number; onClose: ()
               changed is rolled back.
             </p>
           ) : null}
-          <ReasonField value={reason} onChange={setReason} disabled={pending} />
+          <div className="revision__reason">
+            <ReasonField value={reason} onChange={setReason} disabled={pending} />
+          </div>
         </>
       )}
     </Modal>
