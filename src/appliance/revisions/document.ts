@@ -111,7 +111,12 @@ export function revertPlan(
   const later = new Set<string>();
   for (const c of changes) {
     const section = sections.get(c.section);
-    if (!section) continue;
+    // Secrets are never reverted (the revert itself leaves such an entity as it is: apply.ts).
+    if (
+      !section ||
+      fieldChanges(c.before, c.after).some((f) => isSecretMarker(f.before) || isSecretMarker(f.after))
+    )
+      continue;
     let doc = touched.get(c.section);
     if (!doc) touched.set(c.section, (doc = { ...section.read(ctx.db) }));
     const now = doc[c.id] ?? null;

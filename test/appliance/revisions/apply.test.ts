@@ -8,7 +8,14 @@
 import YAML from 'yaml';
 import type { JobProgress } from '../../../src/appliance/jobs/runner';
 import { CONFIG_FORMAT } from '../../../src/shared/contracts/revisions';
-import { adminAgent, count, startServer, type Agent, type Harness } from '../support/harness';
+import {
+  adminAgent,
+  count,
+  NEW_ADMIN_PASSWORD,
+  startServer,
+  type Agent,
+  type Harness,
+} from '../support/harness';
 import { ensurePrivsepDir } from '../support/tools';
 
 type Doc = {
@@ -321,4 +328,17 @@ it('describes PUT config, revert and restore in the OpenAPI document, each takin
     expect((op.parameters ?? []).some((p) => p.in === 'header' && p.name === 'X-Change-Reason')).toBe(true);
   }
   expect(doc.paths['/api/revisions/{id}/restore-plan'].get.summary).toMatch(/changes nothing/);
+});
+
+it('never reverts a secret: the plan and the revert of a password change leave it as it is', async () => {
+  const set = await admin.put('/api/ssh/password', {
+    current_password: NEW_ADMIN_PASSWORD,
+    new_password: 'Tr0ub4dor&3-horse',
+  });
+  expect(set.statusCode).toBe(200);
+  const change = await latest();
+  expect(change.summary).toMatch(/^Shell account: password (set|changed)$/);
+  expect((await admin.get(`/api/revisions/${change.id}/revert-plan`)).json().changes).toEqual([]);
+  const revert = await admin.post(`/api/revisions/${change.id}/revert`);
+  expect(revert.json()).toMatchObject({ plan: { changes: [] }, revision: null, job: null });
 });
