@@ -66,6 +66,10 @@ export interface Config {
   dnsQueryRetentionDays: number;
   /** Records the DNS query log keeps at most (the oldest go first). */
   dnsQueryRetentionCount: number;
+  /** Configuration revisions kept at most (the oldest go first). */
+  revisionRetentionCount: number;
+  /** Days configuration revisions are kept (0: as long as the count allows). */
+  revisionRetentionDays: number;
   /** Seconds between samples of the network interface counters stored for the analytics page. */
   networkSampleSeconds: number;
   /** Days the stored network samples are kept. */
@@ -138,6 +142,8 @@ export const defaults: Config = {
   logRetentionCount: 100000,
   dnsQueryRetentionDays: 7,
   dnsQueryRetentionCount: 1000000,
+  revisionRetentionCount: 10000,
+  revisionRetentionDays: 0,
   networkSampleSeconds: 60,
   networkRetentionDays: 7,
   trustProxy: false,

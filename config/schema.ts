@@ -180,6 +180,18 @@ export const configKeys: KeySpec[] = [
     (c, v) => (c.dnsQueryRetentionCount = v),
   ),
   spec(
+    'revisionRetentionCount',
+    'RAMPART_REVISION_RETENTION_COUNT',
+    int(10, 10_000_000),
+    (c, v) => (c.revisionRetentionCount = v),
+  ),
+  spec(
+    'revisionRetentionDays',
+    'RAMPART_REVISION_RETENTION_DAYS',
+    int(0, 36500),
+    (c, v) => (c.revisionRetentionDays = v),
+  ),
+  spec(
     'networkSampleSeconds',
     'RAMPART_NETWORK_SAMPLE_SECONDS',
     int(1, 3600),

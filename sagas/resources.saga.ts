@@ -61,10 +61,15 @@ export function* saveResource(action: ReturnType<typeof resourceSaveRequested>) 
   const reload = [save.key, ...(save.refresh ?? [])];
   try {
     yield put(fieldErrorsCleared());
-    const res: ApiResponse<{ id?: string }> = yield call(api.request, apiUrl(apiBase, save.path), {
-      method: save.method,
-      ...(save.body === undefined ? {} : { body: save.body }),
-    });
+    const res: ApiResponse<{ id?: string; job?: { id?: string } | null }> = yield call(
+      api.request,
+      apiUrl(apiBase, save.path),
+      {
+        method: save.method,
+        ...(save.body === undefined ? {} : { body: save.body }),
+        ...(save.headers ? { headers: save.headers } : {}),
+      },
+    );
     if (save.resultKey) yield put(resourceLoaded({ key: save.resultKey, data: res.data }));
     yield put(resourceSaveFinished({ requestId: save.requestId, ok: true }));
     if (save.message)
@@ -76,9 +81,11 @@ export function* saveResource(action: ReturnType<typeof resourceSaveRequested>) 
           duration: SUCCESS_DURATION_MS,
         }),
       );
-    if (save.job && typeof res.data?.id === 'string') {
-      yield put(progressJobStarted({ id: res.data.id, dataType: 'config' }));
-      yield call(waitForJobEnd, res.data.id);
+    // A job answers itself (Apply) or inside the answer (a configuration document: `{plan, revision, job}`).
+    const jobId = typeof res.data?.id === 'string' ? res.data.id : res.data?.job?.id;
+    if (save.job && typeof jobId === 'string') {
+      yield put(progressJobStarted({ id: jobId, dataType: 'config' }));
+      yield call(waitForJobEnd, jobId);
     }
     for (const key of reload) {
       const entries: Record<string, unknown> = yield select((s: RootState) => s.resources.entries);

@@ -3,10 +3,20 @@
  * of the assembly, beside index.ts, because it reads each feature's store (the kernel may not import features).
  */
 import type { ApplianceContext } from './context';
-import { readDnsSnapshot } from './dns/proxy';
-import { readSshSnapshot } from './ssh/config';
-import { readPreferences } from './network/preferences';
-import { readFullPolicy } from './auth/lockout';
+import type { TSchema } from '@sinclair/typebox';
+import { checkSettings, readDnsSnapshot, restoreDnsSnapshot } from './dns/proxy';
+import { checkSshSettings, readSshSnapshot, restoreSshSnapshot } from './ssh/config';
+import { checkPreferences, readPreferences, timeZones, writePreferences } from './network/preferences';
+import { readFullPolicy, writeFullPolicy, type FullLockoutPolicy } from './auth/lockout';
+import { LOCKOUT_SERVICE } from './auth/lockoutPolicy';
+import * as dnsContract from '../shared/contracts/dns';
+import * as sshContract from '../shared/contracts/ssh';
+import { networkPreferences, type NetworkPreferences } from '../shared/contracts/system';
+import { lockoutPolicy } from '../shared/contracts/authentication';
+import { createAjv } from './http/scope';
+import { HttpError, type ErrorItem } from './http/errors';
+import { canonical } from './revisions/diff';
+import type { Db } from '../storage/sqlite';
 import { listGroups } from './users/groupsStore';
 import { readSignupPolicy } from './providers/signup';
 import { currentVersion, readSettings } from './updates/store';
@@ -25,6 +35,83 @@ const keyed = <T>(rows: T[], id: (r: T) => string, entity: (r: T) => Entity): En
   Object.fromEntries(rows.map((r) => [id(r), entity(r)]));
 const kindOf = (id: string) => id.split(':')[0];
 const plainObject = (v: unknown): Entity => json(v) as Entity;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Writers: a configuration document (PUT config, a revert, a restore) is written section by section, each entity
+// checked by its endpoint's contract (and the rules the schema cannot say) first; one that does not fit is a 422
+// naming it, and nothing is written (the caller's transaction rolls back).
+
+const ajv = createAjv();
+const validators = new WeakMap<TSchema, ReturnType<typeof ajv.compile>>();
+
+function entityError(
+  section: string,
+  id: string,
+  msg: string,
+  type: string,
+  field: Array<string | number> = [],
+) {
+  return new HttpError(422, [{ loc: ['body', 'sections', section, id, ...field], msg, type }]);
+}
+
+/** Checks an entity against a contract schema; answers it typed. */
+function checked<T>(schema: TSchema, section: string, id: string, value: unknown): T {
+  let validate = validators.get(schema);
+  if (!validate) validators.set(schema, (validate = ajv.compile(schema)));
+  if (!validate(value)) {
+    const e = validate.errors?.[0];
+    const field = (e?.instancePath ?? '').split('/').filter(Boolean);
+    const extra = e?.keyword === 'additionalProperties' ? [String(e.params.additionalProperty)] : [];
+    throw entityError(
+      section,
+      id,
+      e?.message ?? 'does not fit',
+      `value_error.config.${e?.keyword ?? 'entity'}`,
+      [...field, ...extra],
+    );
+  }
+  return value as T;
+}
+
+function rules(section: string, id: string, errors: ErrorItem[]): void {
+  const e = errors[0];
+  if (e) throw entityError(section, id, e.msg, e.type, e.loc.slice(1));
+}
+
+/** The items of a list section (`upstream:3` → id 3), each checked against its stored schema. */
+function listItems<T>(section: string, entities: Entities, kind: string, schema: TSchema): T[] {
+  return Object.entries(entities)
+    .filter(([id]) => kindOf(id) === kind)
+    .map(([id, e]) => {
+      const n = Number(id.slice(kind.length + 1));
+      if (!Number.isSafeInteger(n) || n < 1)
+        throw entityError(section, id, `an item id is ${kind}:<number>`, 'value_error.config.id');
+      return checked<T>(schema, section, id, { ...e, id: n });
+    });
+}
+
+/** An entity the document may not change (a secret it only references, a generated fingerprint). */
+function unchanged(
+  section: string,
+  id: string,
+  wanted: Entity | undefined,
+  now: Entity | undefined,
+  what: string,
+) {
+  if (canonical(wanted ?? null) !== canonical(now ?? null))
+    throw entityError(
+      section,
+      id,
+      `${what} cannot be set from a configuration document`,
+      'value_error.config.read_only',
+    );
+}
+
+function knownIds(section: string, entities: Entities, kinds: string[], singles: string[]): void {
+  for (const id of Object.keys(entities))
+    if (!singles.includes(id) && !kinds.includes(kindOf(id)))
+      throw entityError(section, id, 'no such entity in this section', 'value_error.config.entity');
+}
 
 const DNS_LIST_TITLES: Record<string, (e: Entity) => string> = {
   upstream: (e) => `Upstream ${String(e.address)}@${String(e.port)}${e.tls ? ' (TLS)' : ''}`,
@@ -175,6 +262,31 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         ...list('access_list', s.access_lists),
       };
     },
+    service: 'dns',
+    write: (db, entities, now) => {
+      const name = 'dns.proxy';
+      knownIds(name, entities, Object.keys(DNS_LIST_TITLES), ['settings']);
+      if (!entities.settings)
+        throw entityError(name, 'settings', 'the DNS proxy settings are required', 'value_error.missing');
+      const settings = checked<dnsContract.ProxySettings>(
+        dnsContract.ProxySettings,
+        name,
+        'settings',
+        entities.settings,
+      );
+      rules(name, 'settings', checkSettings(settings));
+      restoreDnsSnapshot(
+        db,
+        {
+          settings,
+          upstreams: listItems(name, entities, 'upstream', dnsContract.Upstream),
+          host_overrides: listItems(name, entities, 'host_override', dnsContract.HostOverride),
+          domain_overrides: listItems(name, entities, 'domain_override', dnsContract.DomainOverride),
+          access_lists: listItems(name, entities, 'access_list', dnsContract.AccessRule),
+        },
+        now,
+      );
+    },
     title: (id, e) => (id === 'settings' ? 'DNS proxy' : (DNS_LIST_TITLES[kindOf(id)]?.(e) ?? id)),
     fields: {
       cache_size_mb: { label: 'cache size', unit: 'MiB' },
@@ -203,28 +315,30 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     title: (_id, e) => `Dynamic DNS account ${String(e.hostname ?? e.name ?? '')}`.trim(),
   });
 
+  const readSshSection = (db: Db): Entities => {
+    const s = readSshSnapshot(db);
+    const shell = db.prepare('SELECT password_hash FROM ssh_shell_password WHERE id = 1').get() as
+      { password_hash: string } | undefined;
+    return {
+      settings: plainObject(s.settings),
+      shell_password: { password: marker(shell?.password_hash) as Json },
+      ...keyed(
+        s.authorized_keys,
+        (k) => `authorized_key:${k.id}`,
+        (k) => {
+          const { id: _id, ...rest } = k as Record<string, unknown>;
+          return plainObject(rest);
+        },
+      ),
+    };
+  };
+
   registerSection(ctx, {
     name: 'ssh',
     area: 'ssh',
     label: 'SSH',
     paths: ['/ssh'],
-    read: (db) => {
-      const s = readSshSnapshot(db);
-      const shell = db.prepare('SELECT password_hash FROM ssh_shell_password WHERE id = 1').get() as
-        { password_hash: string } | undefined;
-      return {
-        settings: plainObject(s.settings),
-        shell_password: { password: marker(shell?.password_hash) as Json },
-        ...keyed(
-          s.authorized_keys,
-          (k) => `authorized_key:${k.id}`,
-          (k) => {
-            const { id: _id, ...rest } = k as Record<string, unknown>;
-            return plainObject(rest);
-          },
-        ),
-      };
-    },
+    read: (db) => readSshSection(db),
     title: (id, e) =>
       id === 'settings'
         ? 'SSH service'
@@ -232,6 +346,34 @@ export function registerStandardSections(ctx: ApplianceContext): void {
           ? 'Shell account'
           : `Authorised key ${String(e.type)} ${String(e.comment || e.fingerprint)} (${String(e.username)})`,
     fields: { listen_addresses: { label: 'listen addresses' }, permit_root_login: { label: 'root login' } },
+    service: 'ssh',
+    write: (db, entities, now) => {
+      const name = 'ssh';
+      knownIds(name, entities, ['authorized_key'], ['settings', 'shell_password']);
+      const current = readSshSection(db);
+      // The shell password is a secret the document names by reference: it stays as it is.
+      unchanged(
+        name,
+        'shell_password',
+        entities.shell_password,
+        current.shell_password,
+        'the shell password',
+      );
+      if (!entities.settings)
+        throw entityError(name, 'settings', 'the SSH settings are required', 'value_error.missing');
+      const settings = checked<sshContract.SshSettings>(
+        sshContract.SshSettings,
+        name,
+        'settings',
+        entities.settings,
+      );
+      rules(name, 'settings', checkSshSettings(settings));
+      restoreSshSnapshot(
+        db,
+        { settings, authorized_keys: listItems(name, entities, 'authorized_key', sshContract.AuthorizedKey) },
+        now,
+      );
+    },
     lockoutProne: (id) =>
       id === 'settings'
         ? ['enabled', 'port', 'listen_addresses', 'password_authentication']
@@ -253,6 +395,19 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     title: () => 'Network preferences',
     fields: { dns_servers: { label: 'DNS servers' }, ntp_servers: { label: 'NTP servers' } },
     lockoutProne: () => ['hostname'],
+    service: 'network',
+    write: (db, entities, now) => {
+      const name = 'network.preferences';
+      knownIds(name, entities, [], ['preferences']);
+      // Leaving the preferences out goes back to the host's own: nothing the console configured.
+      if (!entities.preferences) {
+        db.prepare('DELETE FROM network_preferences WHERE id = 1').run();
+        return;
+      }
+      const p = checked<NetworkPreferences>(networkPreferences, name, 'preferences', entities.preferences);
+      rules(name, 'preferences', checkPreferences(p, new Set(timeZones())));
+      writePreferences(db, p, now, 'configuration document');
+    },
   });
 
   registerSection(ctx, {
@@ -270,6 +425,14 @@ export function registerStandardSections(ctx: ApplianceContext): void {
       allow_list: { label: 'allow-listed networks' },
     },
     lockoutProne: () => ['*'],
+    service: LOCKOUT_SERVICE,
+    write: (db, entities) => {
+      const name = 'authentication.lockout';
+      knownIds(name, entities, [], ['policy']);
+      if (!entities.policy)
+        throw entityError(name, 'policy', 'the lockout policy is required', 'value_error.missing');
+      writeFullPolicy(db, checked<FullLockoutPolicy>(lockoutPolicy, name, 'policy', entities.policy));
+    },
   });
 
   registerSection(ctx, {

@@ -225,7 +225,7 @@ async function mount(
       registerLockoutPolicy(api, ctx, manager);
       await registerProviders(api, ctx);
       registerAlerts(api, ctx);
-      registerRevisions(api, ctx);
+      registerRevisions(api, ctx, manager);
       registerAuditRoutes(api, ctx);
       registerForwardingRoutes(
         api,

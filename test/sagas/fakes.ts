@@ -44,7 +44,11 @@ export function fakeApi(routes: Record<string, (body?: unknown) => unknown>) {
     query?: unknown,
   ) => Promise<ApiResponse<T>>;
   const api: ApiClient = withCall({
-    request: (url, o) => typed(o?.method ?? 'GET', url, o?.body, o?.query),
+    request: <T>(url: string, o?: Parameters<ApiClient['request']>[1]) => {
+      const pending = typed<T>(o?.method ?? 'GET', url, o?.body, o?.query);
+      if (o?.headers) calls[calls.length - 1].headers = Object.fromEntries(new Headers(o.headers).entries());
+      return pending;
+    },
     get: <T>(url: string, o?: Parameters<ApiClient['get']>[1]) => {
       const pending = typed<T>('GET', url, undefined, o?.query);
       if (o?.headers) calls[calls.length - 1].headers = Object.fromEntries(new Headers(o.headers).entries());

@@ -13,6 +13,7 @@ import { ApplyManager } from './manager';
 import { applyMigrations } from './migrations';
 import { registerApplyRoutes } from './routes';
 import { captureSystemChange } from '../revisions/capture';
+import { rollbackConfigApply } from '../revisions/apply';
 import { confirmationArea } from '../../shared/privileges';
 
 export type { FeatureDaemon, ManagedFeature, ServiceRoutes } from './features';
@@ -33,6 +34,8 @@ export async function registerManagedServices(
       `not kept within ${ctx.config.applyConfirmSeconds} s: the previous configuration was restored`,
       restore,
     );
+  // A configuration document applied as one job rolls back as a whole when one of its changes is not kept.
+  manager.onRolledBack = (rolledBack, by) => rollbackConfigApply(ctx, manager, rolledBack, by);
   for (const feature of features) await feature.register(scope, ctx, manager);
   await registerApplyRoutes(scope, ctx, manager);
   // Before recovering: a rollback due while the console was down reaches the daemons too.

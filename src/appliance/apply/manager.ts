@@ -76,6 +76,7 @@ interface ConfirmationRow {
   previous_files: string;
   deadline_at: number;
   status: 'pending' | 'confirmed' | 'rolled_back';
+  job_id: string | null;
 }
 
 // Services of different snapshot types live in one registry; each is only ever called with its own snapshots.
@@ -107,6 +108,12 @@ export class ApplyManager {
    * records it as the appliance's own change.
    */
   aroundTimedRollback: (service: string, restore: () => void) => void = (_service, restore) => restore();
+  /**
+   * Called after a pending change was rolled back (at its deadline, or "Revert now" by `by`): a configuration
+   * document applied as one job rolls back the rest of what it changed.
+   */
+  onRolledBack: (rolledBack: { id: string; service: string; jobId: string | null }, by?: string) => void =
+    () => {};
 
   constructor(
     private readonly ctx: ApplianceContext,
@@ -178,18 +185,43 @@ export class ApplyManager {
 
   /** Starts the apply job of a service (409 while another job runs or one of its changes awaits confirmation). */
   apply(name: string, username: string): JobProgress {
-    const service = this.service(name);
-    if (this.pendingOf(name)) {
-      throw new HttpError(409, [
-        {
-          loc: ['body'],
-          msg: `the last ${service.label} change awaits confirmation; keep it or wait for the rollback`,
-          type: 'value_error.confirmation_pending',
-        },
-      ]);
+    return this.applyAll([name], username);
+  }
+
+  /** Refuses (409) while a change of one of these services awaits confirmation. */
+  assertNotPending(names: string[]): void {
+    for (const name of names) {
+      const service = this.service(name);
+      if (this.pendingOf(name))
+        throw new HttpError(409, [
+          {
+            loc: ['body'],
+            msg: `the last ${service.label} change awaits confirmation; keep it or wait for the rollback`,
+            type: 'value_error.confirmation_pending',
+          },
+        ]);
     }
+  }
+
+  /** Whether a job runs now (a new one would be refused). */
+  jobRunning(): boolean {
+    return Boolean(this.ctx.db.prepare("SELECT 1 FROM jobs WHERE status = 'running' LIMIT 1").get());
+  }
+
+  /**
+   * Applies several services as one job (a configuration document): each one's render, check, write and activate
+   * steps in turn; the confirmations it opens carry the job's id.
+   */
+  applyAll(names: string[], username: string): JobProgress {
+    this.assertNotPending(names);
+    const plans = names.map((n) => this.plan(this.service(n)));
     try {
-      return this.runner.start('config', this.plan(service), username, { service: name });
+      return this.runner.start(
+        'config',
+        { state: {}, steps: plans.flatMap((p) => p.steps) },
+        username,
+        names.length === 1 ? { service: names[0] } : { services: names },
+      );
     } catch (e) {
       if (e instanceof JobConflictError) {
         throw new HttpError(409, [
@@ -267,14 +299,22 @@ export class ApplyManager {
    * is applying it). Like a job's activation, a lock-out-prone change opens a confirmation window and is rolled
    * back unless kept. Returns the confirmation, or null when none was needed.
    */
-  activateNow(name: string, by: string): Confirmation | null {
+  activateNow(name: string, by: string, options: { confirm?: boolean } = {}): Confirmation | null {
     const service = this.service(name);
     const snapshot = service.snapshot();
     const files = service.render(snapshot);
     replaceFiles(appliedFiles(this.state(name)), files);
-    const opened = this.activateAs(service, { snapshot, files }, by);
+    // `confirm: false`: a rollback restoring what was kept before needs no confirmation of its own.
+    const opened = this.activateAs(service, { snapshot, files }, by, null, options.confirm === false);
     void this.follow(name);
     return opened ? (this.pending().find((c) => c.id === opened.id) ?? null) : null;
+  }
+
+  /** Makes `snapshot` the saved and the applied configuration again, with no confirmation (a document rolled back). */
+  restoreApplied(name: string, snapshot: unknown, by: string): void {
+    const service = this.service(name);
+    inTransaction(this.ctx.db, () => service.restore(snapshot));
+    this.activateNow(name, by, { confirm: false });
   }
 
   private activate(
@@ -287,27 +327,30 @@ export class ApplyManager {
         this.ctx.db.prepare('SELECT created_by FROM jobs WHERE id = ?').get(jobId) as
           { created_by: string } | undefined
       )?.created_by ?? 'system';
-    this.activateAs(service, next, by);
+    this.activateAs(service, next, by, jobId);
   }
 
   private activateAs(
     service: AnyService,
     next: { snapshot: unknown; files: GeneratedFile[] },
     by: string,
+    jobId: string | null = null,
+    noConfirmation = false,
   ): { id: string } | null {
     const confirmation = inTransaction(this.ctx.db, () => {
       const previous = this.state(service.name);
       this.record(service.name, next.snapshot, next.files, by);
-      const changes = previous
-        ? service.lockoutChanges(JSON.parse(previous.snapshot) as unknown, next.snapshot)
-        : [];
+      const changes =
+        previous && !noConfirmation
+          ? service.lockoutChanges(JSON.parse(previous.snapshot) as unknown, next.snapshot)
+          : [];
       if (!previous || changes.length === 0) return null;
       const id = crypto.randomUUID();
       const deadline = this.ctx.now() + this.confirmSeconds * 1000;
       this.ctx.db
         .prepare(
           `INSERT INTO apply_confirmations (id, service, changes, previous_snapshot, previous_files, deadline_at,
-             status, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+             status, created_by, created_at, job_id) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
         )
         .run(
           id,
@@ -318,6 +361,7 @@ export class ApplyManager {
           deadline,
           by,
           this.ctx.now(),
+          jobId,
         );
       return { id, changes, deadline };
     });
@@ -424,6 +468,7 @@ export class ApplyManager {
         ? `${service.label} configuration change (${changes}) was not confirmed within ${this.confirmSeconds} s: previous configuration restored`
         : `${service.label} configuration change (${changes}) reverted by "${auditText(by)}": previous configuration restored`,
     );
+    this.onRolledBack({ id, service: service.name, jobId: row.job_id ?? null }, by);
     return true;
   }
 

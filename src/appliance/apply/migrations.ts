@@ -29,4 +29,11 @@ export const applyMigrations: Migration[] = [
         CREATE INDEX apply_confirmations_pending ON apply_confirmations(status);
       `),
   },
+  {
+    version: 2,
+    name: 'the job that opened a confirmation',
+    // A configuration document applied as one job (PUT config, a revert) rolls back as a whole when any of its
+    // confirmations is not kept: the job links them.
+    up: (db) => db.exec('ALTER TABLE apply_confirmations ADD COLUMN job_id TEXT'),
+  },
 ];

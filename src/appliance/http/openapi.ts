@@ -25,7 +25,7 @@ import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../../shared/http';
 import type { ApplianceContext } from '../context';
 import { TOKEN_PATH } from '../../shared/http';
 import { routeKey } from '../revisions/capture';
-import { EXEMPT_WRITES } from '../revisions/exempt';
+import { EXEMPT_WRITES, SELF_RECORDING } from '../revisions/exempt';
 import { CHANGE_REASON_MAX } from '../../shared/contracts/revisions';
 import { declaredRoutes, type DeclaredRoute } from './routeAccess';
 import { API_BODY_LIMIT } from './scope';
@@ -121,7 +121,8 @@ function changeReasonOf(
 ): Json[] {
   if (route.method === 'GET' || route.method === 'HEAD' || !route.url.startsWith(`${ctx.apiPrefix}/`))
     return [];
-  if (routeKey(ctx, route.method, route.url) in EXEMPT_WRITES) return [];
+  const key = routeKey(ctx, route.method, route.url);
+  if (key in EXEMPT_WRITES && !SELF_RECORDING.has(key)) return [];
   return [
     {
       name: 'X-Change-Reason',

@@ -25,7 +25,7 @@ import { CONFIRMATION_AREAS, type Area } from '../../shared/privileges';
 import { diffEntities, diffLines, type EntityChange } from './diff';
 import { EXEMPT_WRITES } from './exempt';
 import { sectionsOf, type Entities, type Section } from './sections';
-import { recordRevision } from './store';
+import { pruneRevisions, recordRevision } from './store';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -174,13 +174,19 @@ export function recordChanges(
   const changes: EntityChange[] = sections.flatMap((s, i) => diffEntities(s, before[i], after[i]));
   if (!changes.length) return null;
   const map = new Map(sectionsOf(ctx).map((s) => [s.name, s]));
-  return recordRevision(ctx.db, {
+  const id = recordRevision(ctx.db, {
     at: ctx.now(),
     ...meta,
     area: map.get(changes[0].section)?.area ?? meta.area,
     changes,
     lines: diffLines(map, changes),
   });
+  pruneRevisions(
+    ctx.db,
+    { count: ctx.config.revisionRetentionCount, days: ctx.config.revisionRetentionDays },
+    ctx.now(),
+  );
+  return id;
 }
 
 /** Installs the capture hooks at the root of the server: every write route registered after is captured. */

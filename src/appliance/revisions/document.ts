@@ -4,7 +4,6 @@
  * document answers what applying it would change, per entity, with the lock-out-prone changes marked, and changes
  * nothing. An unchanged document plans to nothing.
  */
-import type { FastifyInstance } from 'fastify';
 import {
   CONFIG_FORMAT,
   type ConfigDocument,
@@ -98,35 +97,6 @@ export function planDocument(
   };
 }
 
-const planBody = {
-  type: 'object',
-  required: ['format', 'sections'],
-  additionalProperties: false,
-  properties: {
-    format: { type: 'string', maxLength: 64, description: `The document's format: ${CONFIG_FORMAT}.` },
-    appliance_version: { type: 'string', maxLength: 64 },
-    exported_at: { type: 'string', maxLength: 64 },
-    sections: {
-      type: 'object',
-      additionalProperties: true,
-      description: 'Section name → entity id → entity, as `GET config` answers them.',
-    },
-  },
-};
-
-export function registerConfigDocument(scope: FastifyInstance, ctx: ApplianceContext): void {
-  // The whole configuration spans every area, so it is the admins'.
-  scope.get('/config', { config: { access: 'admin' } }, async (_req, reply) => {
-    void reply.header('content-disposition', 'inline; filename="rampart-config.json"');
-    return configDocument(ctx);
-  });
-  scope.post<{ Body: { format: string; sections: Record<string, unknown> } }>(
-    '/config/plan',
-    { config: { access: 'admin' }, schema: { body: planBody }, bodyLimit: CONFIG_BODY_LIMIT },
-    async (req) => planDocument(ctx, req.body),
-  );
-}
-
 /**
  * The plan of reverting one revision: each entity it changed put back as it was before (an added one removed), shown
  * per entity against the configuration now. An entity changed again since is marked (`changed_since`): reverting
@@ -141,7 +111,12 @@ export function revertPlan(
   const later = new Set<string>();
   for (const c of changes) {
     const section = sections.get(c.section);
-    if (!section) continue;
+    // Secrets are never reverted (the revert itself leaves such an entity as it is: apply.ts).
+    if (
+      !section ||
+      fieldChanges(c.before, c.after).some((f) => isSecretMarker(f.before) || isSecretMarker(f.after))
+    )
+      continue;
     let doc = touched.get(c.section);
     if (!doc) touched.set(c.section, (doc = { ...section.read(ctx.db) }));
     const now = doc[c.id] ?? null;

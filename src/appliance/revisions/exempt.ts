@@ -46,6 +46,12 @@ export const EXEMPT_WRITES: Record<string, string> = {
   'POST /updates/rollback': 'returns to the previous version: the update history records it',
   'POST /pki/certificates/:id/export': 'a download (PKCS#12 with a passphrase): changes nothing',
   'POST /config/plan': 'plans a configuration document: changes nothing',
+  'PUT /config':
+    'records its own revision (revisions/apply.ts: one for the whole document, with the job that applies it)',
+  'POST /revisions/:id/revert':
+    'records its own revision, method `restore`, "Revert of #id" (revisions/apply.ts; test/appliance/revisions/apply.test.ts)',
+  'POST /revisions/:id/restore':
+    'records its own revision, method `restore`, "Restore as of #id" (revisions/apply.ts; test/appliance/revisions/apply.test.ts)',
   'POST /alerts/evaluate': 'checks the alert conditions now: alert state, not configuration',
   'POST /alerts/channels/:id/test': 'sends a test message: a delivery in the channel log, not a change',
   'POST /forwarding/targets/:id/test': 'queues a test message to a syslog target: a log record, not a change',
@@ -62,3 +68,10 @@ export const EXEMPT_WRITES: Record<string, string> = {
   'POST /backups/restores/:id/revert':
     'puts back the state before a restore and records that as its own revision (the restore rollback)',
 };
+
+/** Writes that record their own revision (a whole document at once): they take the `X-Change-Reason` header too. */
+export const SELF_RECORDING: ReadonlySet<string> = new Set([
+  'PUT /config',
+  'POST /revisions/:id/revert',
+  'POST /revisions/:id/restore',
+]);

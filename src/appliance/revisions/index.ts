@@ -5,11 +5,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ApplianceContext } from '../context';
+import type { ApplyManager } from '../apply/manager';
 import { migrate } from '../../storage/sqlite';
 import { installRevisionCapture } from './capture';
 import { revisionsMigrations } from './migrations';
-import { registerConfigDocument } from './document';
+import { registerConfigDocument } from './configRoutes';
 import { registerRevisionRoutes } from './routes';
+import { pruneRevisions } from './store';
 
 export { registerSection, sectionsOf, type Section } from './sections';
 export { sectionsForRoute, routeKey } from './capture';
@@ -18,11 +20,21 @@ export { EXEMPT_WRITES } from './exempt';
 /** At the root, before any route (after the assembly registered the sections): the table and the capture hooks. */
 export function installRevisions(app: FastifyInstance, ctx: ApplianceContext): void {
   migrate(ctx.db, 'revisions', revisionsMigrations);
+  // Retention at start too: a lowered limit applies before the next change.
+  pruneRevisions(
+    ctx.db,
+    { count: ctx.config.revisionRetentionCount, days: ctx.config.revisionRetentionDays },
+    ctx.now(),
+  );
   installRevisionCapture(app, ctx);
 }
 
 /** In the API scope: the history routes. */
-export function registerRevisions(scope: FastifyInstance, ctx: ApplianceContext): void {
-  registerRevisionRoutes(scope, ctx);
-  registerConfigDocument(scope, ctx);
+export function registerRevisions(
+  scope: FastifyInstance,
+  ctx: ApplianceContext,
+  manager: ApplyManager,
+): void {
+  registerRevisionRoutes(scope, ctx, manager);
+  registerConfigDocument(scope, ctx, manager);
 }

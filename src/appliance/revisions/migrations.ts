@@ -43,4 +43,22 @@ export const revisionsMigrations: Migration[] = [
       ).run(n);
     },
   },
+  {
+    version: 3,
+    name: 'configuration documents applied as one job, to roll them back as a whole',
+    // `before`: the sections the document changed, as they were; `applied`: each service's applied snapshot before.
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE revision_applies (
+          job_id TEXT PRIMARY KEY,
+          revision_id INTEGER,
+          sections TEXT NOT NULL,
+          before TEXT NOT NULL,
+          applied TEXT NOT NULL,
+          status TEXT NOT NULL CHECK (status IN ('applied', 'rolled_back'))
+        );
+        -- Retention deletes old revisions; the revisions that reverted them are found by this index.
+        CREATE INDEX revisions_reverts ON revisions(reverts);
+      `),
+  },
 ];

@@ -6,7 +6,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import { AREAS, allows } from '../../shared/privileges';
-import { revisionParams, revisionsQuery } from '../../shared/contracts/revisions';
+import {
+  getRestorePlan,
+  restoreRevision,
+  revertRevision,
+  revisionParams,
+  revisionsQuery,
+} from '../../shared/contracts/revisions';
+import type { ApplyManager } from '../apply/manager';
+import { contractRoute } from '../http/contractRoute';
+import { applyConfig, derivedPlan, restoreDocument, revertDocument } from './apply';
+import { changeReason } from './capture';
 import { currentUser } from '../auth/guards';
 import { privilegesOf } from '../auth/privileges';
 import type { ApplianceContext } from '../context';
@@ -16,7 +26,11 @@ import { revertPlan } from './document';
 import { sectionsOf } from './sections';
 import { listRevisions, readRevision } from './store';
 
-export function registerRevisionRoutes(scope: FastifyInstance, ctx: ApplianceContext): void {
+export function registerRevisionRoutes(
+  scope: FastifyInstance,
+  ctx: ApplianceContext,
+  manager: ApplyManager,
+): void {
   const readable = (req: Parameters<typeof currentUser>[0]): string[] | null => {
     const user = currentUser(req);
     if (user.role === 'admin') return null;
@@ -53,4 +67,47 @@ export function registerRevisionRoutes(scope: FastifyInstance, ctx: ApplianceCon
       return revertPlan(ctx, revision.changes);
     },
   );
+
+  const revisionOr404 = (id: string) => {
+    const revision = readRevision(ctx.db, Number(id), () => []);
+    if (!revision) throw notFound('No such revision');
+    return revision;
+  };
+
+  /** A revert or a restore is recorded as method `restore`, its reason naming what it undid. */
+  const reasonOf = (label: string, req: Parameters<typeof changeReason>[0]) => {
+    const given = changeReason(req);
+    return given ? `${label}: ${given}` : label;
+  };
+
+  // Which configuration as of a revision would be restored (every later change undone); changes nothing.
+  contractRoute(scope, getRestorePlan, { access: 'admin' }, async (req) => {
+    revisionOr404(req.params.id);
+    return derivedPlan(ctx, restoreDocument(ctx, Number(req.params.id)));
+  });
+
+  // Reverting and restoring span areas (a restore may touch every one): the admins'.
+  contractRoute(scope, revertRevision, { access: 'admin' }, async (req) => {
+    const revision = revisionOr404(req.params.id);
+    return applyConfig(ctx, manager, revertDocument(ctx, revision.changes), {
+      actor: currentUser(req).username,
+      method: 'restore',
+      source: req.ip ?? null,
+      reason: reasonOf(`Revert of #${revision.id}`, req),
+      route: `POST /revisions/${revision.id}/revert`,
+      reverts: revision.id,
+    });
+  });
+
+  contractRoute(scope, restoreRevision, { access: 'admin' }, async (req) => {
+    const revision = revisionOr404(req.params.id);
+    return applyConfig(ctx, manager, restoreDocument(ctx, revision.id), {
+      actor: currentUser(req).username,
+      method: 'restore',
+      source: req.ip ?? null,
+      reason: reasonOf(`Restore as of #${revision.id}`, req),
+      route: `POST /revisions/${revision.id}/restore`,
+      reverts: revision.id,
+    });
+  });
 }

@@ -42,6 +42,14 @@ export interface Section {
   fields?: Record<string, FieldInfo>;
   /** The fields whose change can lock an admin out (marked in a plan); `*` for the whole entity. */
   lockoutProne?: (id: string) => string[];
+  /**
+   * Makes `entities` the section's configuration (the whole section: an entity left out is removed), inside the
+   * caller's transaction; throws an HttpError (422) naming the entity for one that does not fit. Without it the
+   * section is read-only in a configuration document (a plan that changes it is refused on PUT).
+   */
+  write?(db: Db, entities: Entities, now: number): void;
+  /** The managed service (apply/manager.ts) that applies what `write` saved (`dns`, `ssh`, `network`, `auth`). */
+  service?: string;
 }
 
 const registries = new WeakMap<ApplianceContext, Map<string, Section>>();

@@ -62,6 +62,19 @@ export function recordRevision(db: Db, r: RevisionInput): number {
   );
 }
 
+/**
+ * Retention: the newest `keepCount` revisions are kept, and (with `keepDays` > 0) none older than that; a revision
+ * that reverted a removed one keeps its reason ("Revert of #12"), its link becomes null. Both deletes use indexes.
+ */
+export function pruneRevisions(db: Db, keep: { count: number; days: number }, now: number): number {
+  let removed = db
+    .prepare('DELETE FROM revisions WHERE id <= (SELECT id FROM revisions ORDER BY id DESC LIMIT 1 OFFSET ?)')
+    .run(keep.count).changes;
+  if (keep.days > 0)
+    removed += db.prepare('DELETE FROM revisions WHERE at < ?').run(now - keep.days * 86_400_000).changes;
+  return removed;
+}
+
 const summaryOf = (r: Row): RevisionSummary => ({
   id: r.id,
   at: r.at,

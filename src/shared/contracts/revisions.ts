@@ -5,8 +5,11 @@
  *   GET {api}revisions?page=1&per_page=50&area=dns&actor=admin&from=<ms>&to=<ms>&q=upstream
  *   GET {api}revisions/{id}  → the revision with its changes and one human line per changed entity
  */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { AREAS } from '../privileges';
+import { JobProgress } from './apply';
+import { endpoint } from './endpoint';
+import { nullable, stringEnum } from './fields';
 import { listQuery, oneOf } from './listing';
 
 export const REVISION_METHODS = ['console', 'api', 'ssh', 'restore', 'system'] as const;
@@ -38,6 +41,17 @@ export const revisionParams = Type.Object(
 /** A change header with the `X-Change-Reason` a program sends (at most this long; control characters removed). */
 export const CHANGE_REASON_HEADER = 'x-change-reason';
 export const CHANGE_REASON_MAX = 500;
+
+/**
+ * The header carrying a Reason field's text (none when it is blank). Header values travel as Latin-1: the text's UTF-8
+ * bytes are sent one per character, and the appliance reads them back as UTF-8 (revisions/capture.ts).
+ */
+export function changeReasonHeaders(reason: string | undefined): Record<string, string> {
+  const text = (reason ?? '').trim().slice(0, CHANGE_REASON_MAX);
+  if (!text) return {};
+  const bytes = new TextEncoder().encode(text);
+  return { 'X-Change-Reason': String.fromCharCode(...bytes) };
+}
 
 export interface RevisionSummary {
   id: number;
@@ -112,3 +126,92 @@ export interface ConfigPlan {
   /** Sections the document leaves out (left as they are). */
   missing_sections: string[];
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Applying a document, reverting a revision, restoring the configuration as of one (issue 29)
+
+const planChange = Type.Object({
+  section: Type.String(),
+  id: Type.String(),
+  title: Type.String(),
+  op: stringEnum(['added', 'removed', 'changed']),
+  line: Type.String({ description: '"Upstream 9.9.9.9@853 added", "SSH service: port 22 → 2222".' }),
+  lockout_prone: Type.Boolean({ description: 'Applying it opens a "Keep changes" confirmation.' }),
+  secret_differs: Type.Optional(Type.Boolean()),
+  changed_since: Type.Optional(Type.Boolean()),
+});
+
+export const configPlan = Type.Object(
+  {
+    format: Type.String(),
+    changes: Type.Array(planChange),
+    unknown_sections: Type.Array(Type.String()),
+    missing_sections: Type.Array(Type.String()),
+  },
+  { description: 'What applying the document changes, per entity; nothing changed yet.' },
+);
+
+/** A configuration document as the body of `PUT config` (JSON, or YAML with `Content-Type: application/yaml`). */
+export const configDocumentBody = Type.Object(
+  {
+    format: Type.String({ maxLength: 64, description: `The document's format: ${CONFIG_FORMAT}.` }),
+    appliance_version: Type.Optional(Type.String({ maxLength: 64 })),
+    exported_at: Type.Optional(Type.String({ maxLength: 64 })),
+    sections: Type.Record(Type.String(), Type.Unknown(), {
+      description:
+        'Section name → entity id → entity, as `GET config` answers them; a section left out stays as it is.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const configApplyResult = Type.Object({
+  plan: configPlan,
+  revision: nullable(Type.Integer({ description: 'The revision recorded; null when nothing changed.' })),
+  job: nullable(JobProgress),
+});
+
+export const putConfig = endpoint({
+  method: 'PUT',
+  path: 'config',
+  body: configDocumentBody,
+  response: configApplyResult,
+  summary:
+    'Apply a configuration document through safe apply (lock-out-prone changes wait for "Keep changes"; not kept, everything it changed rolls back)',
+});
+
+export const getRestorePlan = endpoint({
+  method: 'GET',
+  path: 'revisions/:id/restore-plan',
+  params: revisionParams,
+  response: configPlan,
+  summary: 'What restoring the configuration as of a revision would change now; changes nothing',
+});
+
+export const revertRevision = endpoint({
+  method: 'POST',
+  path: 'revisions/:id/revert',
+  params: revisionParams,
+  response: configApplyResult,
+  summary:
+    'Revert one revision through safe apply (recorded as "Revert of #id"; the reason in X-Change-Reason)',
+});
+
+export const restoreRevision = endpoint({
+  method: 'POST',
+  path: 'revisions/:id/restore',
+  params: revisionParams,
+  response: configApplyResult,
+  summary:
+    'Restore the configuration as of a revision through safe apply (recorded as "Restore as of #id"; the reason in X-Change-Reason)',
+});
+
+export const getRevertPlan = endpoint({
+  method: 'GET',
+  path: 'revisions/:id/revert-plan',
+  params: revisionParams,
+  response: configPlan,
+  summary: 'What reverting a revision would change now; changes nothing',
+});
+
+export type ConfigApplyResult = Static<typeof configApplyResult>;

@@ -48,6 +48,8 @@ export interface ResourceSave {
   refresh?: string[];
   /** Keep the answer under this key (e.g. a one-time password shown once). */
   resultKey?: string;
+  /** Request headers of this save (the `X-Change-Reason` a dialog's Reason field gives: `changeReasonHeaders`). */
+  headers?: Record<string, string>;
 }
 
 export interface ResourceLoad {

@@ -27,6 +27,8 @@ export interface ConfirmationModalProps {
   select?: { label: string; options: ConfirmationOption[]; defaultValue?: string };
   /** Disables the buttons while the confirmed action runs. */
   busy?: boolean;
+  /** Fields under the question (a change's Reason), outside its description. */
+  children?: ReactNode;
 }
 
 export function ConfirmationModal(props: ConfirmationModalProps) {
@@ -45,6 +47,7 @@ function ConfirmationDialog({
   checkbox,
   select,
   busy,
+  children,
 }: ConfirmationModalProps) {
   const [checked, setChecked] = useState(checkbox?.defaultChecked ?? false);
   const [option, setOption] = useState(select?.defaultValue ?? select?.options[0]?.value ?? '');
@@ -84,6 +87,7 @@ function ConfirmationDialog({
       <div id={messageId} className="confirmation__message">
         {message}
       </div>
+      {children}
       {checkbox && (
         <label className="confirmation__checkbox">
           <input

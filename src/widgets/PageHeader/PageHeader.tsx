@@ -47,6 +47,8 @@ export interface PageHeaderProps {
   settingsButton?: HeaderButton;
   /** The help button: a link to the built-in help page of this area (`/help#area`). */
   help?: { to: string; label?: string };
+  /** A "History" link: the area's saved changes (`/system/history?area=…`). */
+  history?: string;
   /** At most two filter buttons (spec §2). */
   filterButtons?: readonly [HeaderFilterButton] | readonly [HeaderFilterButton, HeaderFilterButton];
   /**
@@ -86,6 +88,7 @@ export function PageHeader(props: PageHeaderProps) {
     secondaryButton,
     settingsButton,
     help,
+    history,
     filterButtons,
     statusNotice,
     actionDescription,
@@ -146,6 +149,11 @@ export function PageHeader(props: PageHeaderProps) {
             >
               <span aria-hidden="true">{settingsButton.icon ?? <SettingsIcon />}</span>
             </button>
+          ) : null}
+          {history ? (
+            <Link className="button page-header__history" to={history}>
+              History
+            </Link>
           ) : null}
           {secondaryButton ? <ActionButton button={secondaryButton} /> : null}
           {primaryButton ? (

@@ -285,6 +285,10 @@ const DECLARED: Record<string, string> = {
   'DELETE /api/backups/targets/:id': 'admin +reauth',
   'POST /api/backups/fingerprint': 'admin',
   'POST /api/backups/run': 'admin',
+  'PUT /api/config': 'admin',
+  'GET /api/revisions/:id/restore-plan': 'admin',
+  'POST /api/revisions/:id/revert': 'admin',
+  'POST /api/revisions/:id/restore': 'admin',
 };
 
 const short = (d: DeclaredRoute): string => {

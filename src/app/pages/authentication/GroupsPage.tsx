@@ -24,6 +24,7 @@ import { GROUPS_KEY, USERS_KEY } from './resources';
 import type { Group } from '../../../shared/contracts/authentication';
 import { createGroup } from '../../../shared/contracts/authentication';
 import { saveOf } from '../../../store/slices/resources.slice';
+import { historyOf } from '../history/link';
 
 export const GROUPS_TITLE = 'Groups';
 
@@ -43,6 +44,7 @@ export function GroupsPage() {
   const [adding, setAdding] = useState(false);
   return (
     <EntityListPage<Group>
+      history={historyOf('authentication')}
       source={GROUPS_LIST}
       title={GROUPS_TITLE}
       description="Groups give accounts with the user role read or write access per area of the console; the appliance enforces it."

@@ -36,6 +36,7 @@ import {
 } from '../../../shared/contracts/authentication';
 import '../common/config/config.css';
 import { UnlockIcon } from '../../../widgets/icons';
+import { historyOf } from '../history/link';
 
 export const LOCKOUT_TITLE = 'Lockout';
 
@@ -147,6 +148,7 @@ function Lockout() {
     <DirtyGuard>
       <section className="page config-page" aria-label={LOCKOUT_TITLE}>
         <PageHeader
+          history={historyOf('authentication')}
           title={LOCKOUT_TITLE}
           actionDescription="How many failed sign-ins lock a name, and for how long. Failures count per name and client address, so a guesser locks out only their own address."
           secondaryButton={{ label: 'Refresh queue', onClick: queue.reload }}

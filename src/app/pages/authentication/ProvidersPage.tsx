@@ -11,6 +11,7 @@ import type { ListSource } from '../common/entity/listQuery';
 import { useIsAdmin } from '../../../store/usePrivilege';
 import { PROVIDERS_KEY } from './resources';
 import type { Provider } from '../../../shared/contracts/authentication';
+import { historyOf } from '../history/link';
 
 export const PROVIDERS_TITLE = 'Providers';
 
@@ -63,6 +64,7 @@ export function ProvidersPage() {
   const isAdmin = useIsAdmin();
   return (
     <EntityListPage<Provider>
+      history={historyOf('authentication')}
       source={PROVIDERS_LIST}
       title={PROVIDERS_TITLE}
       description="Where accounts come from: the appliance's own accounts, directories (LDAP, Active Directory) and OpenID Connect providers. Test a provider from its page before saving it."

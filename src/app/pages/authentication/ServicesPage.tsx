@@ -9,6 +9,7 @@ import type { ListSource } from '../common/entity/listQuery';
 import { SignupSection } from './SignupSection';
 import { SERVICES_KEY } from './resources';
 import type { AuthService } from '../../../shared/contracts/authentication';
+import { historyOf } from '../history/link';
 
 export const SERVICES_TITLE = 'Services';
 
@@ -30,6 +31,7 @@ const COLUMNS: ReadonlyArray<EntityColumn<AuthService>> = [
 export function ServicesPage() {
   return (
     <EntityListPage<AuthService>
+      history={historyOf('authentication')}
       source={SERVICES_LIST}
       title={SERVICES_TITLE}
       description="Which providers each service asks, in order: the first provider that knows the account decides."

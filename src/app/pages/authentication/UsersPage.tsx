@@ -23,6 +23,7 @@ import type { Account } from '../../../shared/contracts/authentication';
 import '../common/config/config.css';
 import { createUser, type CreatedAccount } from '../../../shared/contracts/authentication';
 import { saveOf } from '../../../store/slices/resources.slice';
+import { historyOf } from '../history/link';
 
 export const USERS_TITLE = 'Users';
 
@@ -82,6 +83,7 @@ export function UsersPage() {
   const me = useAppSelector((s) => s.session.user?.username.toLowerCase());
   return (
     <EntityListPage<Account>
+      history={historyOf('authentication')}
       source={USERS_LIST}
       title={USERS_TITLE}
       description="The appliance's local accounts: who may sign in to the console, with which role, until when."

@@ -9,6 +9,7 @@ import type { AnyObjectSchema } from 'yup';
 import { Modal } from '../../../widgets/Modal';
 import { useResourceSave } from '../../../store/useResource';
 import type { ResourceSave } from '../../../store/slices/resources.slice';
+import { ReasonField, useChangeReason } from './config/ReasonField';
 
 export interface FormModalProps<V extends FormikValues> {
   title: string;
@@ -25,6 +26,8 @@ export function FormModal<V extends FormikValues>(props: FormModalProps<V>) {
   const { title, submitLabel, initialValues, schema, toSave, onClose, children } = props;
   const { save, status, pending } = useResourceSave();
   const formId = useId();
+  // Why the change is made: sent with it (`X-Change-Reason`) and shown in History.
+  const reason = useChangeReason(status);
   useEffect(() => {
     if (status === 'done') onClose();
   }, [status, onClose]);
@@ -48,11 +51,15 @@ export function FormModal<V extends FormikValues>(props: FormModalProps<V>) {
       <Formik<V>
         initialValues={initialValues}
         validationSchema={schema}
-        onSubmit={(v) => void save(toSave(v))}
+        onSubmit={(v) => {
+          const change = toSave(v);
+          void save({ ...change, headers: { ...change.headers, ...reason.headers } });
+        }}
       >
         {({ values }) => (
           <Form id={formId} noValidate className="config-form">
             {children(values)}
+            <ReasonField value={reason.reason} onChange={reason.setReason} disabled={pending} />
           </Form>
         )}
       </Formik>

@@ -22,6 +22,7 @@ import { DYNAMIC_DNS_KEY } from './resources';
 import '../common/config/config.css';
 import { AreaAccess, ReadOnlyNotice } from '../common/config/ReadOnly';
 import { RefreshIcon } from '../../../widgets/icons';
+import { historyOf } from '../history/link';
 
 export const DYNAMIC_DNS_TITLE = 'Dynamic DNS';
 
@@ -164,6 +165,7 @@ export function DynamicPage() {
       <DirtyGuard>
         <section className="page config-page" aria-label={DYNAMIC_DNS_TITLE}>
           <PageHeader
+            history={historyOf('dns')}
             title={DYNAMIC_DNS_TITLE}
             actionDescription="Keeps host names at dynamic DNS providers pointing at the appliance's public address."
           />

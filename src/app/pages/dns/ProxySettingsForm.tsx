@@ -9,6 +9,7 @@ import { useResourceSave } from '../../../store/useResource';
 import { FormDirtyReporter } from '../common/config/DirtyGuard';
 import { CheckboxField, ListField, SaveDiscardActions, SavedReset, TextField } from '../common/config/fields';
 import { WritableFieldset } from '../common/config/ReadOnly';
+import { ReasonField, useChangeReason } from '../common/config/ReasonField';
 import { DNS_PREVIEW_KEY, DNS_PROXY_KEY } from './resources';
 
 interface Values {
@@ -47,6 +48,7 @@ const toValues = (s: dns.ProxySettings): Values => ({
 export function ProxySettingsForm({ settings }: { settings: dns.ProxySettings }) {
   const { save, pending, status } = useResourceSave();
   const headingId = useId();
+  const reason = useChangeReason(status);
   const initial = toValues(settings);
   return (
     <section className="config-section" aria-labelledby={headingId}>
@@ -61,6 +63,7 @@ export function ProxySettingsForm({ settings }: { settings: dns.ProxySettings })
             key: DNS_PROXY_KEY,
             body: { ...v, port: Number(v.port), cache_size_mb: Number(v.cache_size_mb) },
             message: 'DNS proxy settings saved.',
+            headers: reason.headers,
             refresh: [DNS_PREVIEW_KEY],
           });
         }}
@@ -89,6 +92,7 @@ export function ProxySettingsForm({ settings }: { settings: dns.ProxySettings })
                 label="Validate DNSSEC"
                 description="Answers from signed zones that fail validation are refused."
               />
+              <ReasonField value={reason.reason} onChange={reason.setReason} disabled={pending} />
               <SaveDiscardActions saveLabel="Save settings" pending={pending} />
             </WritableFieldset>
           </Form>

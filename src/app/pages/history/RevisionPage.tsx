@@ -3,13 +3,21 @@
  * one line per entity ("Upstream 9.9.9.9@853 added", "DNS proxy: cache size 4 → 16 MiB"), each with its before and
  * after on demand (secrets shown as "secret", never a value), and what reverting it would change now.
  */
+import { useEffect, useState } from 'react';
 import {
+  changeReasonHeaders,
   REVISION_METHOD_LABELS,
+  restoreRevision,
+  revertRevision,
   type ConfigPlan,
+  type PlanChange,
   type RevisionChange,
   type RevisionDetail,
 } from '../../../shared/contracts/revisions';
-import { useResource } from '../../../store/useResource';
+import { useAppSelector } from '../../../store/createStore';
+import { useResource, useResourceSave } from '../../../store/useResource';
+import { Modal } from '../../../widgets/Modal';
+import { ReasonField } from '../common/config/ReasonField';
 import { formatDateTime } from '../../../lib/format/time';
 import { DetailSection, EntityDetailView, entityDetailPage } from '../common/entity/EntityDetailPage';
 import type { EntityDetailSource } from '../common/entity/useEntityDetail';
@@ -55,7 +63,30 @@ function Change({ change }: { change: RevisionChange }) {
   );
 }
 
-/** What reverting the revision would change now, before anything applies it (reverting itself comes next). */
+/** The lines of a plan, each with what to know before applying it. */
+function PlanLines({ changes }: { changes: PlanChange[] }) {
+  return (
+    <ul className="revision__changes">
+      {changes.map((c) => (
+        <li key={`${c.section}/${c.id}`} className={`revision__change revision__change--${c.op}`}>
+          <span className="revision__line">{c.line}</span>
+          {c.changed_since || c.lockout_prone ? (
+            <span className="revision__notes">
+              {[
+                c.changed_since ? 'changed again since: reverting undoes that too' : null,
+                c.lockout_prone ? 'can lock an admin out: needs “Keep changes”' : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What reverting the revision would change now, before anything applies it. */
 function RevertPlan({ id }: { id: number }) {
   const plan = useResource<ConfigPlan>(`${REVISIONS_KEY}/${id}/revert-plan`);
   const changes = plan.data?.changes;
@@ -68,32 +99,124 @@ function RevertPlan({ id }: { id: number }) {
       ) : changes.length === 0 ? (
         <p>Change nothing: the configuration is already as it was before this revision.</p>
       ) : (
-        <ul className="revision__changes">
-          {changes.map((c) => (
-            <li key={`${c.section}/${c.id}`} className={`revision__change revision__change--${c.op}`}>
-              <span className="revision__line">{c.line}</span>
-              {c.changed_since || c.lockout_prone ? (
-                <span className="revision__notes">
-                  {[
-                    c.changed_since ? 'changed again since: reverting undoes that too' : null,
-                    c.lockout_prone ? 'can lock an admin out: needs “Keep changes”' : null,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </span>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        <PlanLines changes={changes} />
       )}
     </DetailSection>
   );
 }
 
+type Undo = 'revert' | 'restore';
+
+const UNDO = {
+  revert: {
+    title: (id: number) => `Revert revision ${id}?`,
+    plan: (id: number) => `${REVISIONS_KEY}/${id}/revert-plan`,
+    intro: 'Reverting puts back what this revision changed. It would:',
+    nothing: 'Nothing to revert: the configuration is already as it was before this revision.',
+    confirm: 'Revert',
+    endpoint: revertRevision,
+    done: (id: number) => `Revision ${id} reverted.`,
+  },
+  restore: {
+    title: (id: number) => `Restore the configuration as of revision ${id}?`,
+    plan: (id: number) => `${REVISIONS_KEY}/${id}/restore-plan`,
+    intro: 'Restoring undoes every change made after this revision. It would:',
+    nothing: 'Nothing to restore: the configuration is as it was after this revision.',
+    confirm: 'Restore',
+    endpoint: restoreRevision,
+    done: (id: number) => `Configuration restored as of revision ${id}.`,
+  },
+} as const;
+
+/**
+ * The plan of a revert or a restore, a Reason, and the confirmation: applied through safe apply (the progress overlay
+ * follows the job; a lock-out-prone part then waits for "Keep changes" in the banner).
+ */
+function UndoDialog({ kind, id, onClose }: { kind: Undo; id: number; onClose: () => void }) {
+  const text = UNDO[kind];
+  const plan = useResource<ConfigPlan>(text.plan(id));
+  const { save, status, pending } = useResourceSave();
+  const [reason, setReason] = useState('');
+  useEffect(() => {
+    if (status === 'done' || status === 'failed') onClose();
+  }, [status, onClose]);
+  const changes = plan.data?.changes;
+  const prone = changes?.some((c) => c.lockout_prone) ?? false;
+  return (
+    <Modal
+      open
+      title={text.title(id)}
+      onClose={onClose}
+      busy={pending}
+      footer={
+        <>
+          <button type="button" className="button" onClick={onClose} disabled={pending}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={pending || !changes?.length}
+            onClick={() =>
+              save({
+                endpoint: text.endpoint,
+                params: { id: String(id) },
+                key: REVISIONS_KEY,
+                job: true,
+                headers: changeReasonHeaders(reason),
+                message: text.done(id),
+                refresh: [`${REVISIONS_KEY}/${id}`, `${REVISIONS_KEY}/${id}/revert-plan`],
+              })
+            }
+          >
+            {text.confirm}
+          </button>
+        </>
+      }
+    >
+      {plan.status === 'failed' ? (
+        <p role="alert">The plan could not be loaded.</p>
+      ) : !changes ? (
+        <p aria-busy="true">Planning…</p>
+      ) : changes.length === 0 ? (
+        <p>{text.nothing}</p>
+      ) : (
+        <>
+          <p>{text.intro}</p>
+          <PlanLines changes={changes} />
+          {prone ? (
+            <p className="revision__notes">
+              Part of it can lock an admin out: once applied, keep it with “Keep changes” or everything it
+              changed is rolled back.
+            </p>
+          ) : null}
+          <div className="revision__reason">
+            <ReasonField value={reason} onChange={setReason} disabled={pending} />
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}
+
 function Revision({ entity: r }: { entity: RevisionDetail }) {
+  // Reverting and restoring span areas: the admins'.
+  const admin = useAppSelector((s) => s.session.user?.role === 'admin');
+  const [undo, setUndo] = useState<Undo | null>(null);
   return (
     <EntityDetailView
-      header={{ actionDescription: `${areaName(r.area)} · ${formatDateTime(r.at, { seconds: true })}` }}
+      header={{
+        actionDescription: `${areaName(r.area)} · ${formatDateTime(r.at, { seconds: true })}`,
+        ...(admin
+          ? {
+              secondaryButton: {
+                label: 'Restore configuration as of this revision',
+                onClick: () => setUndo('restore'),
+              },
+              primaryButton: { label: 'Revert this change', onClick: () => setUndo('revert') },
+            }
+          : {}),
+      }}
     >
       <section className="config-section" aria-label="Who and why">
         <dl className="revision__facts">
@@ -121,6 +244,7 @@ function Revision({ entity: r }: { entity: RevisionDetail }) {
         </ul>
       </DetailSection>
       <RevertPlan id={r.id} />
+      {undo ? <UndoDialog kind={undo} id={r.id} onClose={() => setUndo(null)} /> : null}
     </EntityDetailView>
   );
 }

@@ -25,6 +25,7 @@ import { ConfigPreview } from '../common/config/ConfigPreview';
 import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
 import { SaveDiscardActions, SavedReset, SelectField, TextField } from '../common/config/fields';
 import { NETWORK_HELP } from './rates';
+import { ReasonField, useChangeReason } from '../common/config/ReasonField';
 import '../common/config/config.css';
 import './network.css';
 
@@ -77,6 +78,7 @@ export const fromForm = (v: FormValues): NetworkPreferences => ({
 function PreferencesForm({ answer }: { answer: PreferencesAnswer }) {
   const { save, pending, status } = useResourceSave();
   const headingId = useId();
+  const reason = useChangeReason(status);
   const zones = answer.time_zones.map((z) => ({ name: z, value: z }));
   return (
     <section className="config-section" aria-labelledby={headingId}>
@@ -91,6 +93,7 @@ function PreferencesForm({ answer }: { answer: PreferencesAnswer }) {
             endpoint: putNetworkPreferences,
             body: fromForm(v),
             message: 'Network preferences saved; apply them to write their files.',
+            headers: reason.headers,
             refresh: [NETWORK_PREFERENCES_PREVIEW_KEY],
           });
         }}
@@ -122,6 +125,7 @@ function PreferencesForm({ answer }: { answer: PreferencesAnswer }) {
               options={zones}
               hint="Type part of a city or region, e.g. “berlin” or “new york”."
             />
+            <ReasonField value={reason.reason} onChange={reason.setReason} disabled={pending} />
             <SaveDiscardActions saveLabel="Save preferences" pending={pending} />
           </Form>
         )}

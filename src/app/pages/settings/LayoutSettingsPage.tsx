@@ -29,6 +29,7 @@ import { contrastWarning } from '../../../lib/colour';
 import { AreaAccess, ReadOnlyNotice, useReadOnly } from '../common/config/ReadOnly';
 import { LayoutPreview } from './LayoutPreview';
 import './layoutSettings.css';
+import { historyOf } from '../history/link';
 
 export const LAYOUT_TITLE = 'Layout settings';
 
@@ -101,6 +102,7 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
       {({ values, errors, setFieldValue, dirty, submitForm, submitCount }) => (
         <section className="page layout-settings" aria-labelledby="page-title">
           <PageHeader
+            history={historyOf('settings')}
             title={LAYOUT_TITLE}
             primaryButton={{
               label: pending === 'save' ? 'Saving…' : 'Save',

@@ -21,6 +21,7 @@ import {
 } from '../common/config/fields';
 import { SSH_CONFIG_KEY, SSH_PREVIEW_KEY } from './resources';
 import { WritableFieldset } from '../common/config/ReadOnly';
+import { ReasonField, useChangeReason } from '../common/config/ReasonField';
 
 interface Values extends Omit<ssh.SshSettings, 'port'> {
   port: string;
@@ -53,6 +54,7 @@ export const sshSettingsSchema = object({
 export function SshSettingsForm({ data }: { data: ssh.SshConfig }) {
   const { save, pending, status } = useResourceSave();
   const headingId = useId();
+  const reason = useChangeReason(status);
   const initial: Values = { ...data.settings, port: String(data.settings.port) };
   return (
     <section className="config-section" aria-labelledby={headingId}>
@@ -72,6 +74,7 @@ export function SshSettingsForm({ data }: { data: ssh.SshConfig }) {
             key: SSH_CONFIG_KEY,
             body: { ...v, port: Number(v.port) },
             message: 'SSH settings saved.',
+            headers: reason.headers,
             refresh: [SSH_PREVIEW_KEY],
           });
         }}
@@ -115,6 +118,7 @@ export function SshSettingsForm({ data }: { data: ssh.SshConfig }) {
               />
               <ChoiceListField name="ciphers" label="Ciphers" choices={data.algorithms.ciphers} />
               <ChoiceListField name="macs" label="MACs" choices={data.algorithms.macs} />
+              <ReasonField value={reason.reason} onChange={reason.setReason} disabled={pending} />
               <SaveDiscardActions saveLabel="Save settings" pending={pending} />
             </WritableFieldset>
           </Form>

@@ -26,6 +26,7 @@ import { UpdateHistory } from './UpdateHistory';
 import { RepositoryForm, ScheduleForm, TrustedKeyForm } from './UpdateForms';
 import './updates.css';
 import { useCanWrite, useIsAdmin } from '../../../store/usePrivilege';
+import { historyOf } from '../history/link';
 
 export const UPDATES_TITLE = 'Updates';
 /** Largest package the appliance accepts (its per-route body limit). */
@@ -74,6 +75,7 @@ export function UpdatesView({ data }: { data: UpdateStatus }) {
   return (
     <section className="page updates" aria-labelledby="page-title">
       <PageHeader
+        history={historyOf('updates')}
         title={UPDATES_TITLE}
         badge={{ label: `Version ${data.current_version}`, color: 'green' }}
         primaryButton={{

@@ -91,6 +91,29 @@ describe('Users page', () => {
     expect(screen.queryByTestId('one-time-password')).not.toBeInTheDocument();
   });
 
+  test('the Add user dialog sends its Reason with the new account (shown in History)', async () => {
+    const user = userEvent.setup();
+    const { calls } = setupUsers({
+      'POST /api/users': (b) => ({
+        ...account(3, 'new.one'),
+        ...(b as object),
+        one_time_password: 'Abc123defGHJ456k',
+      }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add user' });
+    await user.type(within(dialog).getByRole('textbox', { name: /User name/ }), 'new.one');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Reason (optional)' }),
+      'New hire, ticket HR-88',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.headers).toEqual({
+      'x-change-reason': 'New hire, ticket HR-88',
+    });
+  });
+
   test('a refused bulk disable lists the conflicting users for 2,500 ms each', async () => {
     const user = userEvent.setup();
     const conflicting_users = [
@@ -131,6 +154,14 @@ describe('Users page', () => {
 });
 
 describe('Users page as an entity list', () => {
+  test('links to the History of the authentication area', () => {
+    setupUsers();
+    expect(screen.getByRole('link', { name: 'History' })).toHaveAttribute(
+      'href',
+      '/system/history?area=authentication',
+    );
+  });
+
   test('says how many accounts there are and links each name to its page', () => {
     setupUsers();
     expect(screen.getByText('2 users')).toHaveAttribute('role', 'status');

@@ -231,3 +231,54 @@ test('a link to one of the lists (the query log\'s "why") scrolls to that list',
     Element.prototype.scrollIntoView = original;
   }
 });
+
+describe('the reason of a change (shown in History)', () => {
+  test('the settings form sends its Reason with the save and empties it once saved', async () => {
+    const user = userEvent.setup();
+    const { calls } = setup({ 'PUT /api/dns/proxy/settings': (body) => body });
+    const settings = screen.getByRole('region', { name: 'General' });
+    const port = within(settings).getByRole('textbox', { name: 'Port' });
+    await user.clear(port);
+    await user.type(port, '5353');
+    await user.type(
+      within(settings).getByRole('textbox', { name: 'Reason (optional)' }),
+      'Clash with systemd-resolved',
+    );
+    await user.click(within(settings).getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.headers).toEqual({
+      'x-change-reason': 'Clash with systemd-resolved',
+    });
+    await waitFor(() =>
+      expect(within(settings).getByRole('textbox', { name: 'Reason (optional)' })).toHaveValue(''),
+    );
+  });
+
+  test('adding an item and deleting one carry the Reason typed in their dialog', async () => {
+    const user = userEvent.setup();
+    const { calls } = setup({
+      'POST /api/dns/proxy/upstreams': (body) => ({ id: 9, ...(body as object) }),
+      'DELETE /api/dns/proxy/upstreams/1': () => undefined,
+    });
+    await user.click(screen.getByRole('button', { name: 'Add upstream server' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add upstream server' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Address' }), '149.112.112.112');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Second resolver');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.headers).toEqual({ 'x-change-reason': 'Second resolver' });
+
+    const upstreams = screen.getByRole('region', { name: 'Upstream servers' });
+    await user.click(within(upstreams).getByRole('button', { name: 'Delete 9.9.9.9' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete upstream server?' });
+    await user.type(
+      within(confirm).getByRole('textbox', { name: 'Reason (optional)' }),
+      'Quad9 retired here',
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(calls.find((c) => c.method === 'DELETE')?.headers).toEqual({
+      'x-change-reason': 'Quad9 retired here',
+    });
+  });
+});

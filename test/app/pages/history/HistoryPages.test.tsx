@@ -186,3 +186,106 @@ test('a configuration page leads to the history of its area', async () => {
   expect(await screen.findByText('The history')).toBeInTheDocument();
   expect(router.state.location.search).toBe('?area=dns');
 });
+
+describe('undoing a revision (admins)', () => {
+  const detail: RevisionDetail = {
+    ...revision(12, { area: 'ssh', sections: ['ssh'], summary: 'SSH service: port 22 → 2222' }),
+    changes: [
+      {
+        section: 'ssh',
+        id: 'settings',
+        title: 'SSH service',
+        op: 'changed',
+        before: { port: 22 },
+        after: { port: 2222 },
+        line: 'SSH service: port 22 → 2222',
+      },
+    ],
+  };
+  const planOf = (line: string, lockout_prone: boolean) => ({
+    format: 'rampart-config/1',
+    unknown_sections: [],
+    missing_sections: [],
+    changes: [{ section: 'ssh', id: 'settings', title: 'SSH service', op: 'changed', line, lockout_prone }],
+  });
+  const open = (api: ReturnType<typeof fakeApi>['api'], role: 'admin' | 'user' = 'admin') =>
+    renderPage(<RevisionPage />, {
+      api,
+      path: '/system/history/:id',
+      entry: '/system/history/12',
+      state: {
+        ...resourcesState({ 'revisions/12': detail }),
+        session: { loggedIn: true, user: { username: 'admin', role } },
+      },
+    });
+
+  test('"Revert this change" shows the plan, takes a reason and reverts through the appliance', async () => {
+    const user = userEvent.setup();
+    const { api, calls } = fakeApi({
+      'GET /api/revisions/12': () => detail,
+      'GET /api/revisions/12/revert-plan': () => planOf('SSH service: port 2222 → 22', true),
+      'GET /api/revisions': () => page,
+      'POST /api/revisions/12/revert': () => ({
+        plan: planOf('SSH service: port 2222 → 22', true),
+        revision: 13,
+        job: null,
+      }),
+    });
+    open(api);
+    await user.click(screen.getByRole('button', { name: 'Revert this change' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revert revision 12?' });
+    await waitFor(() => expect(within(dialog).getByText('SSH service: port 2222 → 22')).toBeInTheDocument());
+    expect(within(dialog).getByText('can lock an admin out: needs “Keep changes”')).toBeInTheDocument();
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Reason (optional)' }),
+      'Port 2222 is filtered',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Revert' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const sent = calls.find((c) => c.method === 'POST' && c.url === '/api/revisions/12/revert');
+    expect(sent?.headers).toEqual({ 'x-change-reason': 'Port 2222 is filtered' });
+  });
+
+  test('"Restore configuration as of this revision" shows its own plan; Cancel changes nothing', async () => {
+    const user = userEvent.setup();
+    const { api, calls } = fakeApi({
+      'GET /api/revisions/12': () => detail,
+      'GET /api/revisions/12/revert-plan': () => planOf('SSH service: port 2222 → 22', true),
+      'GET /api/revisions/12/restore-plan': () => ({
+        ...planOf('SSH service: port 2200 → 2222', true),
+        changes: [
+          {
+            ...planOf('', false).changes[0],
+            line: 'Upstream 9.9.9.9@853 (TLS) removed',
+            section: 'dns.proxy',
+            id: 'upstream:3',
+          },
+        ],
+      }),
+    });
+    open(api);
+    await user.click(screen.getByRole('button', { name: 'Restore configuration as of this revision' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Restore the configuration as of revision 12?',
+    });
+    await waitFor(() =>
+      expect(within(dialog).getByText('Upstream 9.9.9.9@853 (TLS) removed')).toBeInTheDocument(),
+    );
+    expect(within(dialog).getByRole('button', { name: 'Restore' })).toBeEnabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  test('accounts that are not admins get neither button', async () => {
+    const { api } = fakeApi({
+      'GET /api/revisions/12': () => detail,
+      'GET /api/revisions/12/revert-plan': () => planOf('SSH service: port 2222 → 22', true),
+    });
+    open(api, 'user');
+    expect(screen.getByRole('heading', { name: 'Revision 12', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText('SSH service: port 2222 → 22')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Revert this change' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Restore configuration/ })).not.toBeInTheDocument();
+  });
+});

@@ -14,6 +14,7 @@ import { useAppDispatch } from '../../../../store/createStore';
 import { fieldErrorsCleared } from '../../../../store/slices/fieldErrors.slice';
 import { useResourceSave } from '../../../../store/useResource';
 import { useReadOnly } from './ReadOnly';
+import { ReasonField, useChangeReason } from './ReasonField';
 import { EditIcon, TrashIcon } from '../../../../widgets/icons';
 import type { ListEndpoints } from '../../../../shared/contracts/apply';
 
@@ -68,6 +69,7 @@ export function ListSection<T extends { id: number }, V extends FormikValues>(pr
   const [deleting, setDeleting] = useState<T | null>(null);
   const bulk = useResourceSave();
   const single = useResourceSave();
+  const deleteReason = useChangeReason(single.status);
   // A page the account may only read lists the items without any way to change them.
   const readOnly = useReadOnly();
 
@@ -151,20 +153,26 @@ export function ListSection<T extends { id: number }, V extends FormikValues>(pr
         }
         yesLabel="Delete"
         noLabel="Cancel"
-        onCancel={() => setDeleting(null)}
+        onCancel={() => {
+          deleteReason.setReason('');
+          setDeleting(null);
+        }}
         onConfirm={() => {
           if (!deleting) return;
           single.save({
             endpoint: endpoints.remove,
             params: { id: String(deleting.id) },
             key: resourceKey,
+            headers: deleteReason.headers,
             message: `${capitalise(describe(deleting))} deleted.`,
             refresh,
           });
           // The outcome shows as a toast (or an error under the list): the question is answered.
           setDeleting(null);
         }}
-      />
+      >
+        <ReasonField value={deleteReason.reason} onChange={deleteReason.setReason} />
+      </ConfirmationModal>
     </section>
   );
 }
@@ -175,6 +183,7 @@ function ItemForm<T extends { id: number }, V extends FormikValues>(
   const { editing, onClose, itemName, resourceKey, endpoints, refresh, schema, toBody, renderFields } = props;
   const { save, status, pending } = useResourceSave();
   const formId = useId();
+  const reason = useChangeReason(status);
   useEffect(() => {
     if (status === 'done') onClose();
   }, [status, onClose]);
@@ -200,7 +209,12 @@ function ItemForm<T extends { id: number }, V extends FormikValues>(
         initialValues={editing.values}
         validationSchema={schema}
         onSubmit={(values) => {
-          const common = { key: resourceKey, body: toBody(values) as Record<string, unknown>, refresh };
+          const common = {
+            key: resourceKey,
+            body: toBody(values) as Record<string, unknown>,
+            refresh,
+            headers: reason.headers,
+          };
           if (editing.mode === 'add')
             save({ ...common, endpoint: endpoints.add, message: `${capitalise(itemName)} added.` });
           else
@@ -215,6 +229,7 @@ function ItemForm<T extends { id: number }, V extends FormikValues>(
         {({ values }) => (
           <Form id={formId} noValidate className="config-form">
             {renderFields(values)}
+            <ReasonField value={reason.reason} onChange={reason.setReason} disabled={pending} />
           </Form>
         )}
       </Formik>

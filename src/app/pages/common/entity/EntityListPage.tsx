@@ -88,6 +88,8 @@ export interface EntityListProps<T> {
   canWrite: boolean;
   primaryButton?: HeaderButton;
   secondaryButton?: HeaderButton;
+  /** The History page filtered to the list's area (a link in the header). */
+  history?: string;
   /** Extra controls after the filters. */
   toolbar?: ReactNode;
   emptyMessage: string;
@@ -149,6 +151,7 @@ export function EntityListPage<T>(props: EntityListProps<T>) {
         actionDescription={props.description}
         primaryButton={props.primaryButton}
         secondaryButton={props.secondaryButton}
+        history={props.history}
       />
       {props.before}
       <DataTable

@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../../lib/format';
 import { useAppSelector } from '../../../../store/createStore';
 import { countOf, type AccentColor, type ItemName, type TableItem } from '../../../../widgets/DataTable';
 import { CERTIFICATE_STATUSES, EXPIRY_WARNING_DAYS, type BulkAnswer } from '../../../../shared/contracts/pki';
+import { historyOf } from '../../history/link';
 
 /** A certificate this close to its end is flagged (amber) on the lists (the appliance's summary uses it too). */
 export { EXPIRY_WARNING_DAYS };
@@ -48,9 +49,17 @@ export function pkiList<T extends { id: string }>(
   spec: Pick<EntityListProps<T>, 'source' | 'title' | 'description' | 'itemName' | 'columns'> & {
     detailPath: string;
   },
-): Pick<EntityListProps<T>, 'source' | 'title' | 'description' | 'itemName' | 'columns' | 'rowId' | 'href'> {
+): Pick<
+  EntityListProps<T>,
+  'source' | 'title' | 'description' | 'itemName' | 'columns' | 'rowId' | 'href' | 'history'
+> {
   const { detailPath, ...rest } = spec;
-  return { ...rest, rowId: (row) => row.id, href: (row) => `${detailPath}/${row.id}` };
+  return {
+    ...rest,
+    rowId: (row) => row.id,
+    href: (row) => `${detailPath}/${row.id}`,
+    history: historyOf('pki'),
+  };
 }
 
 /** The first column of a certificate or authority list: its name, its common name under it. */

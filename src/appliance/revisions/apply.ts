@@ -1,0 +1,250 @@
+/**
+ * Applying a configuration document (issue 29): `PUT {api}config`, the revert of one revision and the restore of the
+ * configuration as of a revision all end here. The sections the document changes are written by their writers
+ * (sections.ts `write`) in one transaction, recorded as one revision, and the managed services they belong to are
+ * applied as one safe-apply job (apply/manager.ts `applyAll`). A lock-out-prone change opens the usual confirmation;
+ * when it is not kept (deadline or "Revert now") everything the document changed rolls back: the other confirmations
+ * of the job, the other services' applied configuration and files, and the saved sections as they were before.
+ */
+import type { ApplianceContext } from '../context';
+import { inTransaction } from '../context';
+import type { ApplyManager } from '../apply/manager';
+import type { JobProgress } from '../jobs/runner';
+import { HttpError } from '../http/errors';
+import { confirmationArea } from '../../shared/privileges';
+import { CONFIG_FORMAT, type ConfigPlan, type RevisionMethod } from '../../shared/contracts/revisions';
+import { recordChanges } from './capture';
+import { canonical, fieldChanges, type EntityChange } from './diff';
+import { planDocument } from './document';
+import { isSecretMarker } from './secrets';
+import { sectionsOf, type Entities, type Section } from './sections';
+
+export interface ApplyMeta {
+  actor: string;
+  method: RevisionMethod;
+  source: string | null;
+  reason: string | null;
+  route: string;
+  reverts?: number | null;
+}
+
+export interface ConfigApplyResult {
+  plan: ConfigPlan;
+  /** The revision recorded (null: nothing changed). */
+  revision: number | null;
+  /** The safe-apply job (null: nothing to apply). */
+  job: JobProgress | null;
+}
+
+/** Lock-out-prone services go last: what cannot lock anyone out is applied before a confirmation opens. */
+const ORDER = ['dns', 'network', 'auth', 'ssh'];
+const byOrder = (a: string, b: string) =>
+  (ORDER.indexOf(a) + 1 || ORDER.length + 1) - (ORDER.indexOf(b) + 1 || ORDER.length + 1);
+
+/** The plan, refused (422) when it changes what a document cannot set. */
+function checkedPlan(ctx: ApplianceContext, doc: { format: string; sections: Record<string, unknown> }) {
+  const plan = planDocument(ctx, doc);
+  const sections = new Map(sectionsOf(ctx).map((s) => [s.name, s]));
+  const refused = plan.changes.filter((c) => !sections.get(c.section)?.write || c.secret_differs);
+  if (refused.length)
+    throw new HttpError(
+      422,
+      refused.map((c) => ({
+        loc: ['body', 'sections', c.section, c.id],
+        msg: c.secret_differs
+          ? `${c.title}: a secret cannot be set from a configuration document (change it on its page)`
+          : `${c.title}: ${sections.get(c.section)?.label ?? c.section} cannot be changed from a configuration document`,
+        type: 'value_error.config.read_only',
+      })),
+    );
+  return { plan, sections };
+}
+
+/** Applies a document through safe apply; an unchanged one changes nothing (no revision, no job). */
+export function applyConfig(
+  ctx: ApplianceContext,
+  manager: ApplyManager,
+  doc: { format: string; sections: Record<string, unknown> },
+  meta: ApplyMeta,
+): ConfigApplyResult {
+  const { plan, sections } = checkedPlan(ctx, doc);
+  if (!plan.changes.length) return { plan, revision: null, job: null };
+  const changed = [...new Set(plan.changes.map((c) => c.section))].map((n) => sections.get(n) as Section);
+  const services = [...new Set(changed.flatMap((s) => (s.service ? [s.service] : [])))].sort(byOrder);
+  manager.assertNotPending(services);
+  if (manager.jobRunning())
+    throw new HttpError(409, [
+      {
+        loc: ['body'],
+        msg: 'another job is running; wait for it to finish',
+        type: 'value_error.job_running',
+      },
+    ]);
+  const before = changed.map((s) => s.read(ctx.db));
+  const applied = Object.fromEntries(services.map((n) => [n, manager.appliedSnapshot(n)]));
+  let revision: number | null = null;
+  inTransaction(ctx.db, () => {
+    for (const s of changed) s.write?.(ctx.db, doc.sections[s.name] as Entities, ctx.now());
+    revision = recordChanges(ctx, changed, before, { ...meta, area: changed[0].area });
+  });
+  if (!services.length) return { plan, revision, job: null };
+  let job: JobProgress;
+  try {
+    job = manager.applyAll(services, meta.actor);
+  } catch (e) {
+    // The job could not start (another began meanwhile): nothing the document saved stays.
+    inTransaction(ctx.db, () => {
+      changed.forEach((s, i) => s.write?.(ctx.db, before[i], ctx.now()));
+      if (revision !== null) ctx.db.prepare('DELETE FROM revisions WHERE id = ?').run(revision);
+    });
+    throw e;
+  }
+  ctx.db
+    .prepare(
+      `INSERT INTO revision_applies (job_id, revision_id, sections, before, applied, status)
+       VALUES (?, ?, ?, ?, ?, 'applied')`,
+    )
+    .run(
+      job.id,
+      revision,
+      JSON.stringify(changed.map((s) => s.name)),
+      JSON.stringify(Object.fromEntries(changed.map((s, i) => [s.name, before[i]]))),
+      JSON.stringify(applied),
+    );
+  return { plan, revision, job };
+}
+
+/**
+ * When a confirmation of a document's job was not kept: the job's other pending confirmations are rolled back, the
+ * services it applied without one get their previous applied configuration back, and the saved sections are written
+ * as they were before the document (recorded as a revision naming the one rolled back).
+ */
+export function rollbackConfigApply(
+  ctx: ApplianceContext,
+  manager: ApplyManager,
+  rolledBack: { id: string; service: string; jobId: string | null },
+  by?: string,
+): void {
+  if (!rolledBack.jobId) return;
+  const row = ctx.db
+    .prepare("SELECT * FROM revision_applies WHERE job_id = ? AND status = 'applied'")
+    .get(rolledBack.jobId) as
+    | { job_id: string; revision_id: number | null; sections: string; before: string; applied: string }
+    | undefined;
+  if (!row) return;
+  ctx.db.prepare("UPDATE revision_applies SET status = 'rolled_back' WHERE job_id = ?").run(row.job_id);
+  const others = ctx.db
+    .prepare("SELECT id FROM apply_confirmations WHERE job_id = ? AND status = 'pending' AND id <> ?")
+    .all(row.job_id, rolledBack.id) as Array<{ id: string }>;
+  for (const o of others) manager.rollback(o.id, by);
+  const confirmed = new Set(
+    (
+      ctx.db.prepare('SELECT service FROM apply_confirmations WHERE job_id = ?').all(row.job_id) as Array<{
+        service: string;
+      }>
+    ).map((r) => r.service),
+  );
+  const applied = JSON.parse(row.applied) as Record<string, unknown>;
+  const names = JSON.parse(row.sections) as string[];
+  const before = JSON.parse(row.before) as Record<string, Entities>;
+  const sections = sectionsOf(ctx).filter((s) => names.includes(s.name));
+  const now = sections.map((s) => s.read(ctx.db));
+  for (const [service, snapshot] of Object.entries(applied))
+    if (!confirmed.has(service) && snapshot !== null)
+      manager.restoreApplied(service, snapshot, by ?? 'system');
+  inTransaction(ctx.db, () => {
+    for (const s of sections) s.write?.(ctx.db, before[s.name], ctx.now());
+  });
+  // "Revert now" is a request whose capture records the sections of the confirmation's area with the account; the
+  // rest of the rollback is recorded here (all of it at a deadline, as the appliance's own change).
+  const area = confirmationArea(rolledBack.service);
+  const recorded = sections
+    .map((s, i) => ({ s, before: now[i] }))
+    .filter((x) => by === undefined || x.s.area !== area);
+  if (!recorded.length) return;
+  recordChanges(
+    ctx,
+    recorded.map((x) => x.s),
+    recorded.map((x) => x.before),
+    {
+      actor: by ?? 'system',
+      method: 'system',
+      source: null,
+      reason:
+        by === undefined
+          ? `revision #${String(row.revision_id)} was not kept in time: everything it changed was rolled back`
+          : `revision #${String(row.revision_id)} was reverted at once: everything it changed was rolled back`,
+      area: recorded[0].s.area,
+      route: null,
+      reverts: row.revision_id,
+    },
+  );
+}
+
+/** Secrets are never restored: an entity whose change touched one stays as it is now. */
+const touchesSecret = (c: Pick<EntityChange, 'before' | 'after'>) =>
+  fieldChanges(c.before, c.after).some((f) => isSecretMarker(f.before) || isSecretMarker(f.after));
+
+interface StoredChange {
+  section: string;
+  id: string;
+  before: Entities[string] | null;
+  after: Entities[string] | null;
+}
+
+/**
+ * The document that reverts one revision: each entity it changed put back as it was before it, in the writable
+ * sections (a read-only one is refused when its entity differs, by the plan).
+ */
+export function revertDocument(
+  ctx: ApplianceContext,
+  changes: readonly StoredChange[],
+): { format: string; sections: Record<string, Entities> } {
+  const sections = new Map(sectionsOf(ctx).map((s) => [s.name, s]));
+  const out: Record<string, Entities> = {};
+  for (const c of changes) {
+    const section = sections.get(c.section);
+    if (!section || touchesSecret(c)) continue;
+    const doc = (out[c.section] ??= { ...section.read(ctx.db) });
+    if (c.before === null) delete doc[c.id];
+    else doc[c.id] = c.before;
+  }
+  return { format: CONFIG_FORMAT, sections: out };
+}
+
+/**
+ * The document of the configuration as it was right after revision `id`: every later revision's entities put back
+ * as they were before it (newest first), in the sections a document can write; secrets stay as they are.
+ */
+export function restoreDocument(
+  ctx: ApplianceContext,
+  id: number,
+): { format: string; sections: Record<string, Entities> } {
+  const sections = new Map(sectionsOf(ctx).map((s) => [s.name, s]));
+  const later = ctx.db
+    .prepare('SELECT changes FROM revisions WHERE id > ? ORDER BY id DESC')
+    .all(id) as Array<{
+    changes: string;
+  }>;
+  const out: Record<string, Entities> = {};
+  for (const r of later)
+    for (const c of JSON.parse(r.changes) as StoredChange[]) {
+      const section = sections.get(c.section);
+      if (!section?.write || touchesSecret(c)) continue;
+      const doc = (out[c.section] ??= { ...section.read(ctx.db) });
+      if (c.before === null) delete doc[c.id];
+      else doc[c.id] = c.before;
+    }
+  // Sections whose later changes cancel out plan to nothing; they are left out.
+  for (const [name, entities] of Object.entries(out))
+    if (canonical(entities) === canonical(sections.get(name)?.read(ctx.db))) delete out[name];
+  return { format: CONFIG_FORMAT, sections: out };
+}
+
+/** The plan of a derived document (revert, restore), read-only changes kept in it (PUT refuses them). */
+export function derivedPlan(
+  ctx: ApplianceContext,
+  doc: { format: string; sections: Record<string, unknown> },
+): ConfigPlan {
+  return { ...planDocument(ctx, doc), missing_sections: [] };
+}
