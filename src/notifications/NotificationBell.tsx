@@ -42,6 +42,17 @@ const daysOf = (a: AlertItem): number | null => {
   return m[1] ? Number(m[1]) : m[0] === 'ends within a day' ? 1 : 0;
 };
 
+const certificates = (n: number) => `${n} certificate${n === 1 ? '' : 's'}`;
+
+/** "3 certificates expire within 13 days", "2 certificates have ended", "40 certificates have ended, 14 expire …". */
+export function expirySummary(total: number, ended: number, withinDays: number): string {
+  const expire = (n: number) =>
+    `expire${n === 1 ? 's' : ''} within ${withinDays} day${withinDays === 1 ? '' : 's'}`;
+  if (ended === total) return `${certificates(total)} ${total === 1 ? 'has' : 'have'} ended`;
+  if (ended === 0) return `${certificates(total)} ${expire(total)}`;
+  return `${certificates(ended)} ${ended === 1 ? 'has' : 'have'} ended, ${total - ended} ${expire(total - ended)}`;
+}
+
 /**
  * The firing alerts as the panel lists them: expiring certificates (two or more) become one summary where the most
  * severe of them stands, the other alerts stay one line each.
@@ -64,10 +75,7 @@ export function bellEntries(firing: readonly AlertItem[]): BellEntry[] {
     entries.push({
       type: 'summary',
       key: 'certificate_expiry',
-      text:
-        ended === expiring.length
-          ? `${expiring.length} certificates have ended`
-          : `${expiring.length} certificates expire within ${within} day${within === 1 ? '' : 's'}`,
+      text: expirySummary(expiring.length, ended, within),
       href: '/system/alerts?kind=certificate_expiry&state=firing',
       severity: worst.severity,
       alerts: expiring,

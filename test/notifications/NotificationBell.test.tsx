@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { MainBar } from '../../src/app/layout/MainBar';
+import { expirySummary } from '../../src/notifications/NotificationBell';
 import type { AlertItem, NotificationsAnswer } from '../../src/shared/contracts/alerts';
 import { fakeApi } from '../sagas/fakes';
 import { resourcesState } from '../../stories/pages/fixtures';
@@ -131,4 +132,11 @@ test('other accounts have no bell', () => {
   const { calls } = setup({ username: 'dora', role: 'user' });
   expect(screen.queryByRole('button', { name: /Notifications/ })).toBeNull();
   expect(calls).toEqual([]);
+});
+
+test('the certificate summary says how many have ended and how many are still to expire', () => {
+  expect(expirySummary(3, 0, 13)).toBe('3 certificates expire within 13 days');
+  expect(expirySummary(2, 2, 1)).toBe('2 certificates have ended');
+  expect(expirySummary(54, 40, 60)).toBe('40 certificates have ended, 14 expire within 60 days');
+  expect(expirySummary(2, 1, 1)).toBe('1 certificate has ended, 1 expires within 1 day');
 });
