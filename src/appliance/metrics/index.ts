@@ -170,6 +170,56 @@ export function registerMetrics(app: FastifyInstance, config: Config, sources: M
     },
   });
 
+  // Read from the alert and forwarding features' tables, as the certificate figures are from the PKI's: one SQL
+  // query each at scrape time.
+  new Gauge({
+    name: 'rampart_alerts',
+    help: 'Alerts by severity and state (one per subject: firing now, or resolved and still listed).',
+    labelNames: ['severity', 'state'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const rows = db
+        .prepare('SELECT severity, state, COUNT(*) AS n FROM alerts GROUP BY severity, state')
+        .all() as Array<{ severity: string; state: string; n: number }>;
+      for (const r of rows) this.set({ severity: r.severity, state: r.state }, r.n);
+    },
+  });
+
+  new Gauge({
+    name: 'rampart_forwarding_queue',
+    help: 'Records waiting for each remote syslog target (kept on disk up to its queue limit).',
+    labelNames: ['target'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const rows = db
+        .prepare(
+          `SELECT t.name, (SELECT COUNT(*) FROM forwarding_queue q WHERE q.target_id = t.id) AS n
+           FROM forwarding_targets t`,
+        )
+        .all() as Array<{ name: string; n: number }>;
+      for (const r of rows) this.set({ target: r.name }, r.n);
+    },
+  });
+
+  new Gauge({
+    name: 'rampart_forwarding_dropped',
+    help: 'Records each remote syslog target dropped because its queue was full (oldest first).',
+    labelNames: ['target'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const rows = db
+        .prepare(
+          `SELECT t.name, COALESCE(s.dropped, 0) AS n
+           FROM forwarding_targets t LEFT JOIN forwarding_status s ON s.target_id = t.id`,
+        )
+        .all() as Array<{ name: string; n: number }>;
+      for (const r of rows) this.set({ target: r.name }, r.n);
+    },
+  });
+
   app.get(METRICS_PATH, async (req, reply) => {
     if (!access.enabled)
       return reply

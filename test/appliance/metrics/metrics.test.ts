@@ -117,6 +117,57 @@ describe('what a scrape reads', () => {
     expect(valueOf(await scrape(), series)).toBeUndefined();
   });
 
+  it('counts alerts by severity and state', async () => {
+    const firingWarnings = 'rampart_alerts{severity="warning",state="firing"}';
+    const resolvedWarnings = 'rampart_alerts{severity="warning",state="resolved"}';
+    const before = valueOf(await scrape(), firingWarnings) ?? 0;
+    const ca = (
+      await admin.post('/api/pki/cas', {
+        name: 'Alerting Root',
+        key_type: 'ec-p256',
+        subject: { common_name: 'Alerting Root' },
+        validity_days: 365,
+      })
+    ).json() as { id: string };
+    const cert = (
+      await admin.post('/api/pki/certificates', {
+        ca_id: ca.id,
+        profile: 'server',
+        subject: { common_name: 'soon.example.test' },
+        sans: { dns: ['soon.example.test'] },
+        validity_days: 20,
+        key_type: 'ec-p256',
+      })
+    ).json() as { id: string };
+    expect((await admin.post('/api/alerts/evaluate', {})).statusCode).toBe(200);
+    expect(valueOf(await scrape(), firingWarnings)).toBe(before + 1);
+    await admin.post(`/api/pki/certificates/${cert.id}/revoke`, { reason: 'superseded' });
+    await admin.post('/api/alerts/evaluate', {});
+    const text = await scrape();
+    expect(valueOf(text, firingWarnings) ?? 0).toBe(before);
+    expect(valueOf(text, resolvedWarnings)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('shows each syslog target’s queue and drops', async () => {
+    const added = await admin.post('/api/forwarding/targets', {
+      name: 'Unreachable SIEM',
+      enabled: true,
+      protocol: 'tcp',
+      host: '127.0.0.1',
+      port: 9,
+      audit: true,
+      services: [],
+      tls_certificate_id: null,
+      tls_ca_id: null,
+      queue_limit: 1000,
+    });
+    expect(added.statusCode).toBe(201);
+    for (let i = 0; i < 3; i++) h.ctx.audit.record('settings', `queued record ${i}`);
+    const text = await scrape();
+    expect(valueOf(text, 'rampart_forwarding_queue{target="Unreachable SIEM"}')).toBeGreaterThanOrEqual(3);
+    expect(valueOf(text, 'rampart_forwarding_dropped{target="Unreachable SIEM"}')).toBe(0);
+  });
+
   it('counts the names locked out now', async () => {
     expect(valueOf(await scrape(), 'rampart_lockouts')).toBe(0);
     const stranger = new Agent(h.app);
