@@ -12,7 +12,7 @@ import type { Db, Migration } from '../../storage/sqlite';
 import { migrate } from '../../storage/sqlite';
 import type { ApplianceContext } from '../context';
 import { loadApplianceSecret, seal, unseal } from '../secrets';
-import type { Alert, AlertTransition } from './engine';
+import { SEVERITY_RANK as RANK, type Alert, type AlertTransition } from './engine';
 import type { AlertKind, AlertSeverity } from './findings';
 
 export type ChannelType = 'email' | 'webhook';
@@ -42,7 +42,7 @@ export interface Channel extends Omit<ChannelInput, 'secret'> {
 export interface Delivery {
   id: number;
   channel_id: number;
-  event: 'alert.fired' | 'alert.resolved' | 'test';
+  event: 'alert.fired' | 'alert.escalated' | 'alert.resolved' | 'test';
   alert_key: string | null;
   at: number;
   outcome: 'delivered' | 'failed';
@@ -83,7 +83,6 @@ export const channelMigrations: Migration[] = [
   },
 ];
 
-const RANK: Record<AlertSeverity, number> = { critical: 0, warning: 1, info: 2 };
 /** Header of the signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` (the timestamp stops replays). */
 export const SIGNATURE_HEADER = 'x-rampart-signature';
 export const WEBHOOK_ATTEMPTS = 3;
@@ -117,6 +116,13 @@ const toChannel = (r: Row): Channel => ({
   has_secret: r.secret_sealed !== null,
   created_at: r.created_at,
 });
+
+const MAIL_PREFIX: Record<Delivery['event'], string> = {
+  'alert.fired': '',
+  'alert.escalated': 'Escalated: ',
+  'alert.resolved': 'Resolved: ',
+  test: '',
+};
 
 export class ChannelConflict extends Error {}
 
@@ -251,7 +257,7 @@ export class AlertChannels {
       if (!channel.enabled) continue;
       if (RANK[t.alert.severity] > RANK[channel.min_severity]) continue;
       if (channel.kinds.length && !channel.kinds.includes(t.alert.kind)) continue;
-      this.track(this.deliver(channel, t.change === 'fired' ? 'alert.fired' : 'alert.resolved', t.alert));
+      this.track(this.deliver(channel, `alert.${t.change}`, t.alert));
     }
   }
 
@@ -345,7 +351,7 @@ export class AlertChannels {
     const subject =
       event === 'test'
         ? 'Rampart: test message'
-        : `[${alert!.severity}] ${event === 'alert.resolved' ? 'Resolved: ' : ''}${alert!.summary}`;
+        : `[${alert!.severity}] ${MAIL_PREFIX[event]}${alert!.summary}`;
     const text =
       event === 'test'
         ? `This is a test message of the alert channel "${channel.name}".`

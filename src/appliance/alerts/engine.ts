@@ -26,9 +26,12 @@ export interface Alert {
 
 export interface AlertTransition {
   alert: Alert;
-  /** `fired`: it started holding; `resolved`: it stopped. */
-  change: 'fired' | 'resolved';
+  /** `fired`: it started holding; `escalated`: it holds and became more severe (30 → 7 days); `resolved`: it stopped. */
+  change: 'fired' | 'escalated' | 'resolved';
 }
+
+/** Most severe first: a lower rank is worse. */
+export const SEVERITY_RANK: Record<Alert['severity'], number> = { critical: 0, warning: 1, info: 2 };
 
 export const alertMigrations: Migration[] = [
   {
@@ -138,12 +141,16 @@ export class AlertEngine {
       ]),
     );
     for (const f of findings.values()) {
-      if (firing.has(f.key)) {
+      const held = firing.get(f.key);
+      if (held) {
         this.db
           .prepare(
             'UPDATE alerts SET severity = ?, subject = ?, summary = ?, link = ?, last_seen = ? WHERE key = ?',
           )
           .run(f.severity, f.subject, f.summary, f.link, now, f.key);
+        // A certificate that crosses from 30 to 7 days is news to the channels; one that calms down is not.
+        if (SEVERITY_RANK[f.severity] < SEVERITY_RANK[held.severity])
+          out.push({ alert: this.get(f.key)!, change: 'escalated' });
         continue;
       }
       this.db

@@ -225,7 +225,7 @@ export const channelItem = Type.Object({
 });
 export type ChannelItem = Static<typeof channelItem>;
 
-export const DELIVERY_EVENTS = ['alert.fired', 'alert.resolved', 'test'] as const;
+export const DELIVERY_EVENTS = ['alert.fired', 'alert.escalated', 'alert.resolved', 'test'] as const;
 export const deliveryItem = Type.Object({
   id: Type.Integer(),
   channel_id: Type.Integer(),

@@ -246,6 +246,7 @@ function ChannelForm({ editing, onDone }: { editing: ChannelItem | null; onDone:
 
 const EVENT_LABELS: Record<DeliveryItem['event'], string> = {
   'alert.fired': 'Fired',
+  'alert.escalated': 'Escalated',
   'alert.resolved': 'Resolved',
   test: 'Test',
 };
