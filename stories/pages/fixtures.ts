@@ -1,6 +1,6 @@
 /** Canned appliance answers for the DNS and SSH page stories and component tests. */
 import type { DnsProxy as DnsProxyData, DynamicDns as DynamicDnsData } from '../../src/shared/contracts/dns';
-import type { ServiceState } from '../../src/app/pages/common/config/ServiceStatus';
+import type { ServiceState } from '../../src/shared/contracts/services';
 import type {
   ShellPassword as ShellPasswordData,
   SshConfig as SshConfigData,

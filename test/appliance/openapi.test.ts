@@ -10,7 +10,11 @@ import path from 'node:path';
 import { declaredRoutes, isGuarded } from '../../src/appliance/http/routeAccess';
 import { parsePrintedRoutes } from '../security/support/routes';
 import type { AnyEndpoint } from '../../src/shared/contracts/endpoint';
+import * as alertsContracts from '../../src/shared/contracts/alerts';
 import * as applyContracts from '../../src/shared/contracts/apply';
+import * as backupsContracts from '../../src/shared/contracts/backups';
+import * as forwardingContracts from '../../src/shared/contracts/forwarding';
+import * as servicesContracts from '../../src/shared/contracts/services';
 import * as authenticationContracts from '../../src/shared/contracts/authentication';
 import * as dnsContracts from '../../src/shared/contracts/dns';
 import * as pkiContracts from '../../src/shared/contracts/pki';
@@ -163,11 +167,15 @@ function declaredEndpoints(): Array<[string, AnyEndpoint]> {
     for (const [k, v] of Object.entries(value)) walk(`${name}.${k}`, v, depth + 1);
   };
   const modules = {
+    alertsContracts,
     applyContracts,
     authenticationContracts,
+    backupsContracts,
     dnsContracts,
+    forwardingContracts,
     pkiContracts,
     revisionsContracts,
+    servicesContracts,
     sshContracts,
     systemContracts,
   };

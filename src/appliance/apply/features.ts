@@ -9,6 +9,7 @@ import type { Area } from '../../shared/privileges';
 import type { ApplianceContext } from '../context';
 import type { ServiceUnit } from '../services/types';
 import type { ApplyManager } from './manager';
+import type { ServiceEndpoints } from '../../shared/contracts/services';
 
 /** A daemon a feature runs: its unit, built once the engine is up, and its state and control routes. */
 export interface FeatureDaemon {
@@ -18,8 +19,8 @@ export interface FeatureDaemon {
 
 /** Where a daemon's routes live and who may use them (../services/routes.ts). */
 export interface ServiceRoutes {
-  /** Under the API base, e.g. `/dns/proxy/service` (GET state, POST start|stop|restart). */
-  path: string;
+  /** Its contract (src/shared/contracts/services.ts): GET state, POST start|stop|restart under the area's path. */
+  endpoints: ServiceEndpoints;
   /** The privilege area: reading needs its read privilege, the actions its write privilege. */
   area: Area;
   /** The actions need a recent sign-in (stopping SSH can end the sessions of whoever uses it). */

@@ -9,6 +9,7 @@ import type { DnsSnapshot } from './proxy';
 import { queryLogOf } from './querylog';
 import { parseQueryLine } from './querylog/parse';
 import { unboundConfPath, unboundDir } from './unbound';
+import { dnsService } from '../../shared/contracts/services';
 
 export const dnsDaemon: FeatureDaemon = {
   unit(ctx, manager) {
@@ -28,5 +29,5 @@ export const dnsDaemon: FeatureDaemon = {
       journalCursorFile: path.join(unboundDir(ctx.config.dataDir), 'journal.cursor'),
     };
   },
-  routes: { path: '/dns/proxy/service', area: 'dns', reauth: false },
+  routes: { endpoints: dnsService, area: 'dns', reauth: false },
 };

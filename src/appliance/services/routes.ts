@@ -10,6 +10,8 @@ import { currentUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import { area } from '../http/routeAccess';
+import { contractRoute } from '../http/contractRoute';
+import { SERVICE_ACTIONS } from '../../shared/contracts/services';
 import type { ServiceAction, ServiceSupervisor } from './supervisor';
 
 const PAST: Record<ServiceAction, string> = { start: 'started', stop: 'stopped', restart: 'restarted' };
@@ -21,12 +23,12 @@ export async function registerServiceRoutes(
   name: AuditServiceName,
   routes: ServiceRoutes,
 ): Promise<void> {
-  const { path: base } = routes;
-  scope.get(base, { config: { access: area(routes.area) } }, async () => supervisor.state(name));
+  const { endpoints } = routes;
+  contractRoute(scope, endpoints.state, { access: area(routes.area) }, async () => supervisor.state(name));
 
-  for (const action of ['start', 'stop', 'restart'] as const) {
+  for (const action of SERVICE_ACTIONS) {
     const config = { access: area(routes.area), reauth: routes.reauth };
-    scope.post(`${base}/${action}`, { config }, async (req) => {
+    contractRoute(scope, endpoints[action], config, async (req) => {
       const unit = supervisor.unit(name)!;
       const before = await supervisor.state(name);
       if (action !== 'stop' && before.backend === 'off')

@@ -9,6 +9,7 @@ import { sshdConfigPath, sshDir, type SshSnapshot } from './config';
 import { ensurePrivsepDir } from './index';
 import { ensureHostKeys } from './keys';
 import { installSshPamService, removeSshPamService } from './pam';
+import { sshService } from '../../shared/contracts/services';
 
 export const sshDaemon: FeatureDaemon = {
   unit(ctx, manager) {
@@ -39,5 +40,5 @@ export const sshDaemon: FeatureDaemon = {
     };
   },
   // Stopping or restarting SSH can end the sessions of whoever uses it: like its other changes, a recent sign-in.
-  routes: { path: '/ssh/service', area: 'ssh', reauth: true },
+  routes: { endpoints: sshService, area: 'ssh', reauth: true },
 };

@@ -17,6 +17,7 @@ import { AccessList, DomainOverrideList, HostOverrideList, UpstreamList } from '
 import { ProxySettingsForm } from './ProxySettingsForm';
 import { DNS_PREVIEW_KEY, DNS_PROXY_KEY, DNS_SERVICE_KEY } from './resources';
 import '../common/config/config.css';
+import { dnsService } from '../../../shared/contracts/services';
 
 export const DNS_PROXY_TITLE = 'DNS proxy';
 
@@ -51,7 +52,7 @@ export function ProxyPage() {
           {!data && status !== 'failed' ? <Loader label="Loading the DNS proxy settings" /> : null}
           {data ? (
             <>
-              <ServiceStatus resourceKey={DNS_SERVICE_KEY} logService="dns" />
+              <ServiceStatus service={dnsService} logService="dns" />
               <ProxySettingsForm settings={data.settings} />
               <UpstreamList data={data.upstreams} />
               <HostOverrideList data={data.host_overrides} />

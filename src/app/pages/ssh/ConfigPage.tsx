@@ -15,6 +15,7 @@ import { SshSettingsForm } from './SshSettingsForm';
 import { SSH_CONFIG_KEY, SSH_PREVIEW_KEY, SSH_SERVICE_KEY } from './resources';
 import '../common/config/config.css';
 import { AreaAccess, ReadOnlyNotice } from '../common/config/ReadOnly';
+import { sshService } from '../../../shared/contracts/services';
 
 export const SSH_CONFIG_TITLE = 'SSH configuration';
 
@@ -42,7 +43,7 @@ export function ConfigPage() {
           {!data && status !== 'failed' ? <Loader label="Loading the SSH settings" /> : null}
           {data ? (
             <>
-              <ServiceStatus resourceKey={SSH_SERVICE_KEY} logService="ssh" />
+              <ServiceStatus service={sshService} logService="ssh" />
               <SshSettingsForm data={data} />
               <HostKeys keys={data.host_keys} />
               <AuthorizedKeys keys={data.authorized_keys} />

@@ -2,11 +2,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import {
-  SERVICE_POLL_MS,
-  ServiceStatus,
-  type ServiceState,
-} from '../../../../src/app/pages/common/config/ServiceStatus';
+import { SERVICE_POLL_MS, ServiceStatus } from '../../../../src/app/pages/common/config/ServiceStatus';
+import * as services from '../../../../src/shared/contracts/services';
+import type { ServiceState } from '../../../../src/shared/contracts/services';
 import { AreaAccess } from '../../../../src/app/pages/common/config/ReadOnly';
 import { fakeApi } from '../../../sagas/fakes';
 import { dnsService, resourcesState, sshService } from '../../../../stories/pages/fixtures';
@@ -26,7 +24,7 @@ function setup(
   });
   const view = renderPage(
     <AreaAccess area="dns">
-      <ServiceStatus resourceKey={KEY} logService="dns" />
+      <ServiceStatus service={services.dnsService} logService="dns" />
     </AreaAccess>,
     {
       api,

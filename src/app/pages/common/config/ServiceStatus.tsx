@@ -9,23 +9,9 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../../lib/format/time';
 import { useResource, useResourceSave } from '../../../../store/useResource';
 import { useAppDispatch } from '../../../../store/createStore';
-import { resourceLoadRequested } from '../../../../store/slices/resources.slice';
+import { resourceKeyOf, resourceLoadRequested } from '../../../../store/slices/resources.slice';
+import type { ServiceAction, ServiceEndpoints, ServiceState } from '../../../../shared/contracts/services';
 import { useReadOnly } from './ReadOnly';
-
-export interface ServiceState {
-  name: string;
-  label: string;
-  backend: 'embedded' | 'systemd' | 'off';
-  enabled: boolean;
-  status: 'running' | 'stopped' | 'failed' | 'not_installed';
-  pid: number | null;
-  since: number | null;
-  last_exit: { at: number; code: number | null; signal: string | null; reason: string } | null;
-  restarts: number;
-  next_restart_at: number | null;
-  message: string | null;
-  log: string[];
-}
 
 export const SERVICE_POLL_MS = 5000;
 
@@ -40,7 +26,8 @@ export function serviceStatusLabel(s: Pick<ServiceState, 'status'>): string {
   return STATUS_LABEL[s.status];
 }
 
-export function ServiceStatus({ resourceKey, logService }: { resourceKey: string; logService: string }) {
+export function ServiceStatus({ service, logService }: { service: ServiceEndpoints; logService: string }) {
+  const resourceKey = resourceKeyOf(service.state);
   const headingId = useId();
   const dispatch = useAppDispatch();
   const { data, status } = useResource<ServiceState>(resourceKey);
@@ -54,8 +41,8 @@ export function ServiceStatus({ resourceKey, logService }: { resourceKey: string
     return () => clearInterval(timer);
   }, [dispatch, resourceKey]);
 
-  const act = (action: 'start' | 'stop' | 'restart', message: string) =>
-    save({ key: resourceKey, method: 'POST', path: `${resourceKey}/${action}`, message });
+  const act = (action: ServiceAction, message: string) =>
+    save({ endpoint: service[action], key: resourceKey, message });
 
   return (
     <section className="config-section service-status" aria-labelledby={headingId}>
