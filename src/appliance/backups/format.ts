@@ -20,8 +20,6 @@ export const SCRYPT = { N: 2 ** 17, r: 8, p: 1, saltBytes: 16 } as const;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const HEADER_MAX = 64 * 1024;
-/** A passphrase has at least this many characters. */
-export const PASSPHRASE_MIN = 12;
 
 export interface BackupHeader {
   format: string;

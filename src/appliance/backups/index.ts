@@ -5,6 +5,7 @@
  *   POST {api}backups/export            {passphrase}                → the archive (application/octet-stream)
  *   POST {api}backups/restore/plan      {archive (base64), passphrase} → what a restore would change
  *   POST {api}backups/restore           {archive (base64), passphrase} → restores, recorded as a revision `restore`
+ *   GET  {api}backups/restores/pending, POST {api}backups/restores/:id/keep|revert (contracts: shared/contracts/backups.ts)
  */
 import type { FastifyInstance } from 'fastify';
 import { auditText } from '../audit';
@@ -12,7 +13,8 @@ import { currentUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import { contractRoute } from '../http/contractRoute';
-import { exportBackup } from '../../shared/contracts/backups';
+import * as backups from '../../shared/contracts/backups';
+import { BACKUP_UPLOAD_BASE64, type RestoreBody } from '../../shared/contracts/backups';
 import type { ApplyManager } from '../apply/manager';
 import type { JobRunner } from '../jobs/runner';
 import { migrate } from '../../storage/sqlite';
@@ -27,23 +29,11 @@ import { registerBackupSection, registerSchedule } from './scheduleRoutes';
 import { BackupError, openArchive, sealArchive, type OpenedArchive } from './format';
 import { backupMembers, backupMeta, restorePlan } from './snapshot';
 
-/** An uploaded archive is at most this large (before base64). */
-export const BACKUP_UPLOAD_LIMIT = 64 * 1024 * 1024;
+export { BACKUP_UPLOAD_LIMIT } from '../../shared/contracts/backups';
 
 export function refusal(e: BackupError): HttpError {
   return new HttpError(e.status, [{ loc: ['body', 'archive'], msg: e.message, type: e.type }]);
 }
-
-const restoreBody = {
-  type: 'object',
-  required: ['archive', 'passphrase'],
-  additionalProperties: false,
-  properties: {
-    archive: { type: 'string', maxLength: Math.ceil(BACKUP_UPLOAD_LIMIT / 3) * 4, contentEncoding: 'base64' },
-    passphrase: { type: 'string', minLength: 1, maxLength: 1024 },
-  },
-};
-type RestoreBody = { archive: string; passphrase: string };
 
 /** Builds an encrypted archive of this appliance now. */
 export async function makeBackup(ctx: ApplianceContext, pass: string) {
@@ -58,15 +48,6 @@ async function opened(body: RestoreBody): Promise<OpenedArchive> {
     throw e;
   }
 }
-
-const idParams = {
-  params: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['id'],
-    properties: { id: { type: 'string', format: 'uuid' } },
-  },
-};
 
 export function registerBackups(
   scope: FastifyInstance,
@@ -101,7 +82,7 @@ export function registerBackups(
   });
   registerSchedule(scope, ctx, runs, restores);
 
-  contractRoute(scope, exportBackup, { access: 'admin', reauth: true }, async (req, reply) => {
+  contractRoute(scope, backups.exportBackup, { access: 'admin', reauth: true }, async (req, reply) => {
     const { archive, manifest } = await makeBackup(ctx, req.body.passphrase);
     ctx.audit.record('settings', `backup exported by ${auditText(currentUser(req).username)}`);
     const stamp = manifest.created_at.replace(/[:.]/g, '-');
@@ -112,56 +93,57 @@ export function registerBackups(
       .send(archive);
   });
 
-  const restoreOptions = {
-    config: { access: 'admin' as const, reauth: true },
-    schema: { body: restoreBody },
-    bodyLimit: Math.ceil(BACKUP_UPLOAD_LIMIT / 3) * 4 + 4096,
-  };
+  // The upload's body: the base64 archive and a little JSON around it.
+  const upload = { bodyLimit: BACKUP_UPLOAD_BASE64 + 4096 };
+  const gone = () => notFound('No restore awaits this confirmation (it was kept or already rolled back)');
 
-  scope.post<{ Body: RestoreBody }>('/backups/restore/plan', restoreOptions, async (req) => {
-    const archive = await opened(req.body);
-    try {
-      return restorePlan(ctx, archive);
-    } catch (e) {
-      if (e instanceof BackupError) throw refusal(e);
-      throw e;
-    }
-  });
+  contractRoute(
+    scope,
+    backups.postRestorePlan,
+    { access: 'admin', reauth: true },
+    async (req) => {
+      const archive = await opened(req.body);
+      try {
+        return restorePlan(ctx, archive);
+      } catch (e) {
+        if (e instanceof BackupError) throw refusal(e);
+        throw e;
+      }
+    },
+    upload,
+  );
 
-  scope.post<{ Body: RestoreBody }>('/backups/restore', restoreOptions, async (req) => {
-    const archive = await opened(req.body);
-    try {
-      return restores.restore(archive, {
-        username: currentUser(req).username,
-        source: req.ip ?? null,
-        reason: changeReason(req),
-      });
-    } catch (e) {
-      if (e instanceof BackupError) throw refusal(e);
-      throw e;
-    }
-  });
+  contractRoute(
+    scope,
+    backups.postRestore,
+    { access: 'admin', reauth: true },
+    async (req) => {
+      const archive = await opened(req.body);
+      try {
+        return restores.restore(archive, {
+          username: currentUser(req).username,
+          source: req.ip ?? null,
+          reason: changeReason(req),
+        });
+      } catch (e) {
+        if (e instanceof BackupError) throw refusal(e);
+        throw e;
+      }
+    },
+    upload,
+  );
 
-  scope.get('/backups/restores/pending', { config: { access: 'admin' } }, async () => ({
+  contractRoute(scope, backups.getPendingRestores, { access: 'admin' }, async () => ({
     data: restores.pending(),
   }));
-  scope.post<{ Params: { id: string } }>(
-    '/backups/restores/:id/keep',
-    { config: { access: 'admin' }, schema: idParams },
-    async (req) => {
-      if (!restores.keep(req.params.id, currentUser(req).username))
-        throw notFound('No restore awaits this confirmation (it was kept or already rolled back)');
-      return { status: 'kept' };
-    },
-  );
-  scope.post<{ Params: { id: string } }>(
-    '/backups/restores/:id/revert',
-    { config: { access: 'admin' }, schema: idParams },
-    async (req) => {
-      if (!restores.rollback(req.params.id, currentUser(req).username))
-        throw notFound('No restore awaits this confirmation (it was kept or already rolled back)');
-      return { status: 'rolled_back' };
-    },
-  );
+  contractRoute(scope, backups.keepRestore, { access: 'admin' }, async (req) => {
+    if (!restores.keep(req.params.id, currentUser(req).username)) throw gone();
+    return { status: 'kept' as const };
+  });
+  contractRoute(scope, backups.revertRestore, { access: 'admin' }, async (req) => {
+    const done = restores.rollback(req.params.id, currentUser(req).username);
+    if (!done) throw gone();
+    return { status: 'rolled_back' as const, job: done.job };
+  });
   return restores;
 }

@@ -76,4 +76,9 @@ export const backupMigrations: Migration[] = [
     name: 'when the schedule was set: the first scheduled run is the first occurrence after it',
     up: (db) => db.exec('ALTER TABLE backup_settings ADD COLUMN scheduled_since INTEGER'),
   },
+  {
+    version: 4,
+    name: 'the identity settings files a restore replaced, put back with the databases when it is not kept',
+    up: (db) => db.exec('ALTER TABLE backup_restores ADD COLUMN pre_settings TEXT'),
+  },
 ];

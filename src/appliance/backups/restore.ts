@@ -7,49 +7,38 @@
  */
 import crypto from 'node:crypto';
 import { auditText } from '../audit';
+import { withAuditContext } from '../auditContext';
 import type { ApplyManager } from '../apply/manager';
 import type { ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import type { JobProgress, JobRunner, JobStep } from '../jobs/runner';
 import { recordChanges } from '../revisions/capture';
 import { sectionsOf } from '../revisions/sections';
+import type { PendingRestore, RestoreResult } from '../../shared/contracts/backups';
 import type { OpenedArchive } from './format';
 import {
   preRestoreSnapshot,
   restoreArchive,
   restoreDatabases,
   restorePlan,
+  restoreSettingsFiles,
   withMemberDb,
   type RestorePlan,
+  type SettingsFiles,
 } from './snapshot';
-
-export interface PendingRestore {
-  id: string;
-  archive_created_at: string;
-  changes: string[];
-  deadline: number;
-  seconds_left: number;
-  created_by: string;
-}
 
 interface Row {
   id: string;
   archive_created_at: string;
   pre_appliance: Buffer;
   pre_identity: Buffer | null;
+  /** JSON of the identity settings files before the restore (SettingsFiles); null in rows of older versions. */
+  pre_settings: string | null;
   changes: string;
   deadline_at: number;
   status: 'pending' | 'kept' | 'rolled_back';
   created_by: string;
   created_at: number;
-}
-
-export interface RestoreResult {
-  status: 'restored';
-  revision: number | null;
-  plan: RestorePlan;
-  job: JobProgress | null;
-  confirmation: PendingRestore | null;
 }
 
 export class Restores {
@@ -95,8 +84,18 @@ export class Restores {
     return lines;
   }
 
-  /** Restores an opened archive; refuses (409) while a job runs, before anything changes. */
+  /**
+   * Restores an opened archive; refuses (409) while a job runs, before anything changes. Its audit records (and its
+   * services' job's) say method `restore`.
+   */
   restore(
+    archive: OpenedArchive,
+    by: { username: string; source: string | null; reason: string | null },
+  ): RestoreResult {
+    return withAuditContext({ method: 'restore', actor: by.username }, () => this.restoreNow(archive, by));
+  }
+
+  private restoreNow(
     archive: OpenedArchive,
     by: { username: string; source: string | null; reason: string | null },
   ): RestoreResult {
@@ -138,14 +137,15 @@ export class Restores {
       const deadline = this.ctx.now() + this.confirmSeconds * 1000;
       this.ctx.db
         .prepare(
-          `INSERT INTO backup_restores (id, archive_created_at, pre_appliance, pre_identity, changes, deadline_at, status,
-             created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+          `INSERT INTO backup_restores (id, archive_created_at, pre_appliance, pre_identity, pre_settings, changes,
+             deadline_at, status, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
         )
         .run(
           id,
           archive.manifest.created_at,
           pre.appliance,
           pre.identity,
+          JSON.stringify(pre.settings),
           JSON.stringify(lockout),
           deadline,
           by.username,
@@ -200,7 +200,7 @@ export class Restores {
     if (!row || row.status !== 'pending') return false;
     this.ctx.db
       .prepare(
-        "UPDATE backup_restores SET status = 'kept', resolved_at = ?, pre_appliance = x'', pre_identity = NULL WHERE id = ?",
+        "UPDATE backup_restores SET status = 'kept', resolved_at = ?, pre_appliance = x'', pre_identity = NULL, pre_settings = NULL WHERE id = ?",
       )
       .run(this.ctx.now(), id);
     for (const c of this.serviceConfirmations(row)) this.manager?.confirm(c, username);
@@ -212,17 +212,26 @@ export class Restores {
     return true;
   }
 
-  /** Puts back the state a pending restore replaced; `by` names the admin who reverted it, none: the deadline passed. */
-  rollback(id: string, by?: string): boolean {
+  /**
+   * Puts back the state a pending restore replaced (databases, identity settings files, services); `by` names the
+   * admin who reverted it, none: the deadline passed. Null when no restore awaits confirmation under this id.
+   */
+  rollback(id: string, by?: string): { job: JobProgress | null } | null {
     const row = this.row(id);
-    if (!row || row.status !== 'pending') return false;
+    if (!row || row.status !== 'pending') return null;
+    return withAuditContext({ method: 'restore', actor: by ?? 'system' }, () => this.rollbackNow(row, by));
+  }
+
+  private rollbackNow(row: Row, by: string | undefined): { job: JobProgress | null } {
+    const id = row.id;
     for (const c of this.serviceConfirmations(row)) this.manager?.rollback(c, by);
     const sections = sectionsOf(this.ctx);
     const before = sections.map((s) => s.read(this.ctx.db));
     restoreDatabases(this.ctx, { appliance: row.pre_appliance, identity: row.pre_identity, secret: null });
+    if (row.pre_settings) restoreSettingsFiles(this.ctx, JSON.parse(row.pre_settings) as SettingsFiles);
     this.ctx.db
       .prepare(
-        "UPDATE backup_restores SET status = 'rolled_back', resolved_at = ?, pre_appliance = x'', pre_identity = NULL WHERE id = ?",
+        "UPDATE backup_restores SET status = 'rolled_back', resolved_at = ?, pre_appliance = x'', pre_identity = NULL, pre_settings = NULL WHERE id = ?",
       )
       .run(this.ctx.now(), id);
     this.disarm(id);
@@ -243,8 +252,7 @@ export class Restores {
       // The rollback happened; the audit log has it.
     }
     this.ctx.audit.record('settings', `${reason}${by ? ` by "${auditText(by)}"` : ''}`);
-    this.applyServices(by ?? 'system');
-    return true;
+    return { job: this.applyServices(by ?? 'system') };
   }
 
   private arm(id: string, deadline: number): void {

@@ -42,6 +42,10 @@ const APPLIANCE_RUNTIME = new Set([
   'oidc_login_states',
   'backup_runs',
   'backup_restores',
+  // This appliance's own audit trail (hash-chained) and its forwarding state: history, not configuration.
+  'audit_chain',
+  'forwarding_queue',
+  'forwarding_status',
 ]);
 /** Identity service tables a restore leaves alone (flows in progress, sessions, mail queue, counters). */
 const IDENTITY_RUNTIME = new Set([
@@ -343,17 +347,38 @@ function reseal(db: Database.Database, theirs: Buffer, ours: Buffer): void {
   })();
 }
 
+/** The identity service's settings files: name → content (base64), null when the file is absent. */
+export type SettingsFiles = Record<string, string | null>;
+
 /** The state a restore replaces, to put back when the restore is not kept. */
 export interface PreRestore {
   appliance: Buffer;
   identity: Buffer | null;
+  settings: SettingsFiles;
 }
 
 export function preRestoreSnapshot(ctx: ApplianceContext): PreRestore {
   return {
     appliance: vacuumInto(ctx.db, 'appliance.db'),
     identity: withIdentityDb(ctx, (db) => vacuumInto(db, IDENTITY_DB_FILE)),
+    settings: Object.fromEntries(
+      SETTINGS_FILES.map((name) => {
+        const file = path.join(ctx.config.dataDir, name);
+        return [name, fs.existsSync(file) ? fs.readFileSync(file).toString('base64') : null];
+      }),
+    ),
   };
+}
+
+/** Puts the identity settings files back as a snapshot had them (a file it had not is removed). */
+export function restoreSettingsFiles(ctx: ApplianceContext, settings: SettingsFiles): void {
+  for (const name of SETTINGS_FILES) {
+    if (!(name in settings)) continue;
+    const file = path.join(ctx.config.dataDir, name);
+    const data = settings[name];
+    if (data === null) fs.rmSync(file, { force: true });
+    else fs.writeFileSync(file, Buffer.from(data, 'base64'), { mode: 0o600 });
+  }
 }
 
 /** Copies an archive's databases over the live ones (see copyRows). */

@@ -1,14 +1,20 @@
 /**
  * Backups (src/appliance/backups): the schedule and its passphrase, the targets (a local directory or an SFTP server
  * with a pinned host key), "Back up now" and the runs. Secrets (passphrase, SFTP password or key) are write-only: the
- * answers say whether one is set. The archive itself is binary: the export answers a file (no response schema).
+ * answers say whether one is set. The archive itself is binary: the export answers a file (no response schema); an
+ * upload (the restore's plan and the restore) sends it base64 in JSON, at most `BACKUP_UPLOAD_LIMIT` bytes.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { IdParams, JobProgress } from './apply';
 import { endpoint } from './endpoint';
 import { nullable, stringEnum } from './fields';
 
+/** A passphrase has at least this many characters (the export's, the schedule's). */
 export const PASSPHRASE_MIN_LENGTH = 12;
+/** An uploaded archive is at most this large (before base64). */
+export const BACKUP_UPLOAD_LIMIT = 64 * 1024 * 1024;
+/** The base64 text of the largest archive an upload takes. */
+export const BACKUP_UPLOAD_BASE64 = Math.ceil(BACKUP_UPLOAD_LIMIT / 3) * 4;
 export const SCHEDULES = ['off', 'daily', 'weekly', 'interval'] as const;
 export const TARGET_KINDS = ['local', 'sftp'] as const;
 export const TARGET_AUTH = ['none', 'password', 'key'] as const;
@@ -223,4 +229,130 @@ export const exportBackup = endpoint({
   path: 'backups/export',
   body: ExportBody,
   summary: 'Download an encrypted backup archive (a file; audited)',
+});
+
+export const RestoreBody = Type.Object(
+  {
+    archive: Type.String({
+      maxLength: BACKUP_UPLOAD_BASE64,
+      contentEncoding: 'base64',
+      description: 'The archive (`.rbk`), base64; at most 64 MiB before base64.',
+    }),
+    passphrase: Type.String({ minLength: 1, maxLength: 1024 }),
+  },
+  { additionalProperties: false },
+);
+export type RestoreBody = Static<typeof RestoreBody>;
+
+const PlanOp = stringEnum(['added', 'removed', 'changed']);
+
+/** What the archive's configuration document would change (the `rampart-config/1` plan). */
+export const RestoreConfigurationPlan = Type.Object({
+  format: Type.Literal('rampart-config/1'),
+  changes: Type.Array(
+    Type.Object({
+      section: Type.String(),
+      id: Type.String(),
+      title: Type.String(),
+      op: PlanOp,
+      line: Type.String({ description: '"Upstream 9.9.9.9@853 added".' }),
+      lockout_prone: Type.Boolean({
+        description: 'Can lock an admin out: the restore then needs "Keep changes".',
+      }),
+      secret_differs: Type.Optional(Type.Boolean()),
+      changed_since: Type.Optional(Type.Boolean()),
+    }),
+  ),
+  unknown_sections: Type.Array(Type.String()),
+  missing_sections: Type.Array(Type.String()),
+});
+
+export const BackupManifest = Type.Object({
+  format: Type.String(),
+  format_version: Type.Integer(),
+  appliance_version: Type.String(),
+  created_at: Type.String({ description: 'ISO 8601.' }),
+  members: Type.Array(Type.Object({ name: Type.String(), size: Type.Integer(), sha256: Type.String() })),
+});
+
+export const RESTORE_COUNTED = [
+  'accounts',
+  'groups',
+  'certificate_authorities',
+  'certificates',
+  'identities',
+] as const;
+
+export const RestorePlan = Type.Object({
+  manifest: BackupManifest,
+  configuration: RestoreConfigurationPlan,
+  counts: Type.Array(
+    Type.Object({
+      what: stringEnum(RESTORE_COUNTED),
+      label: Type.String(),
+      now: Type.Integer(),
+      restored: Type.Integer({ description: 'How many the restore brings back.' }),
+    }),
+  ),
+});
+export type RestorePlan = Static<typeof RestorePlan>;
+
+export const postRestorePlan = endpoint({
+  method: 'POST',
+  path: 'backups/restore/plan',
+  body: RestoreBody,
+  response: RestorePlan,
+  summary: 'What restoring an archive would change (nothing changes)',
+});
+
+export const RestoreResult = Type.Object({
+  status: Type.Literal('restored'),
+  revision: nullable(Type.Integer({ description: 'The revision (method `restore`) that records it.' })),
+  plan: RestorePlan,
+  job: nullable(JobProgress, { description: 'The job applying every managed service again.' }),
+  confirmation: nullable(PendingRestore, {
+    description: 'Lock-out-prone: keep it before the deadline or it is rolled back.',
+  }),
+});
+export type RestoreResult = Static<typeof RestoreResult>;
+
+export const postRestore = endpoint({
+  method: 'POST',
+  path: 'backups/restore',
+  body: RestoreBody,
+  response: RestoreResult,
+  summary: 'Restore an archive (recorded as a revision `restore`; lock-out-prone parts need "Keep changes")',
+});
+
+export const PendingRestores = Type.Object({ data: Type.Array(PendingRestore) });
+
+export const getPendingRestores = endpoint({
+  method: 'GET',
+  path: 'backups/restores/pending',
+  response: PendingRestores,
+  summary: 'Restores awaiting "Keep changes"',
+});
+
+export const RestoreIdParams = Type.Object(
+  { id: Type.String({ format: 'uuid', description: 'The pending restore’s id.' }) },
+  { additionalProperties: false },
+);
+
+export const keepRestore = endpoint({
+  method: 'POST',
+  path: 'backups/restores/:id/keep',
+  params: RestoreIdParams,
+  response: Type.Object({ status: Type.Literal('kept') }),
+  summary: 'Keep a restore that awaits confirmation',
+});
+
+export const revertRestore = endpoint({
+  method: 'POST',
+  path: 'backups/restores/:id/revert',
+  params: RestoreIdParams,
+  response: Type.Object({
+    status: Type.Literal('rolled_back'),
+    job: nullable(JobProgress, { description: 'The job applying every managed service again.' }),
+  }),
+  summary: 'Put back the state a restore replaced (databases, identity settings, services)',
 });

@@ -35,6 +35,9 @@ beforeAll(async () => {
     rootId = root.json().id as string;
     rootPem = (await admin.get(`/api/pki/cas/${rootId}/certificate?format=pem`)).body;
     await signUpVerified(new Client(h.app), mailbox, email);
+    // The identity service's sign-up policy (a settings file in the data directory) goes into the archive too.
+    const policy = await admin.put('/api/authentication/signup', { mode: 'closed', allowed_domains: [] });
+    expect(policy.statusCode).toBe(200);
     const res = await admin.post('/api/backups/export', { passphrase: PASSPHRASE });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/octet-stream');
@@ -126,8 +129,16 @@ describe('on a fresh appliance', () => {
   });
 
   it('rolls a restore nobody kept back to the state before it, at the deadline', async () => {
+    const signup = { mode: 'domains', allowed_domains: ['example.org'] };
+    expect((await admin.put('/api/authentication/signup', signup)).statusCode).toBe(200);
+    const since = lastAuditSeq(h);
     const res = await admin.post('/api/backups/restore', { archive: b64(archive), passphrase: PASSPHRASE });
     expect(res.statusCode).toBe(200);
+    // The archive's sign-up policy (a file the identity service reads) came with it.
+    expect((await admin.get('/api/authentication/signup')).json()).toEqual({
+      mode: 'closed',
+      allowed_domains: [],
+    });
     // The restoring admin's password becomes the backup's: a lock-out-prone change.
     expect(res.json().confirmation.changes).toContain("your account's password becomes the backup's");
     expect((await new Userless(h).login('operator')).statusCode).toBe(200);
@@ -137,7 +148,28 @@ describe('on a fresh appliance', () => {
     expect((await new Userless(h).login('operator')).statusCode).toBe(401);
     expect(count(h, 'pki_cas')).toBe(0);
     expect(count(h, 'users')).toBe(1);
+    // The identity settings files the restore replaced are back too, not only the databases.
+    expect((await admin.get('/api/authentication/signup')).json()).toEqual(signup);
     await until(async () => h.appliance.jobs.list(true).length === 0);
+
+    // The audit trail says how: the restore (by the admin) and its rollback (by the appliance) are method restore.
+    const rows = auditSince(h, since);
+    expect(rows).toContainEqual(
+      expect.objectContaining({
+        method: 'restore',
+        actor: 'admin',
+        message: expect.stringMatching(/restored by/),
+      }),
+    );
+    expect(rows).toContainEqual(
+      expect.objectContaining({
+        method: 'restore',
+        actor: 'system',
+        message: expect.stringMatching(/^restore not kept/),
+      }),
+    );
+    // Nothing the restore wrote says it came from the console alone.
+    expect(rows.filter((r) => /restore/.test(r.message) && r.method !== 'restore')).toEqual([]);
   });
 
   it('restores accounts, the PKI with its keys and the identities, recorded as a revision of method restore', async () => {
@@ -181,6 +213,14 @@ describe('on a fresh appliance', () => {
     });
   });
 });
+
+const lastAuditSeq = (h: Harness): number =>
+  (h.ctx.db.prepare('SELECT COALESCE(MAX(seq), 0) AS n FROM audit_chain').get() as { n: number }).n;
+
+const auditSince = (h: Harness, seq: number) =>
+  h.ctx.db
+    .prepare('SELECT message, actor, method FROM audit_chain WHERE seq > ? ORDER BY seq')
+    .all(seq) as Array<{ message: string; actor: string; method: string }>;
 
 /** Signs in an account created by `userAgent` (its password is derived from the name). */
 class Userless {

@@ -148,3 +148,85 @@ test('a restore awaiting confirmation can be kept', async () => {
     ).toBe(true),
   );
 });
+
+test('an SFTP private key is pasted into a multi-line field and sent with its line breaks', async () => {
+  const user = userEvent.setup();
+  const { calls } = show(overview({ targets: [] }), {
+    'POST /api/backups/targets': (body) => ({ id: 2, ...(body as object), has_secret: true }),
+  });
+  await user.click(screen.getByRole('button', { name: 'Add target' }));
+  const dialog = screen.getByRole('dialog', { name: 'Add a backup target' });
+  await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Vault');
+  await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Kind' }), 'sftp');
+  await user.type(within(dialog).getByRole('textbox', { name: /^Server/ }), 'vault.example.net');
+  await user.type(within(dialog).getByRole('textbox', { name: /^User/ }), 'backup');
+  await user.type(within(dialog).getByRole('textbox', { name: /^Host key fingerprint/ }), FINGERPRINT);
+  await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Sign in with' }), 'key');
+  const key = within(dialog).getByRole('textbox', { name: /^Private key/ });
+  await user.click(key);
+  await user.paste(
+    '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXk=\n-----END OPENSSH PRIVATE KEY-----\n',
+  );
+  await user.type(within(dialog).getByRole('textbox', { name: /^Directory on the server/ }), '/srv/rampart');
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(calls.find((c) => c.url === '/api/backups/targets')).toBeTruthy());
+  expect(calls.find((c) => c.url === '/api/backups/targets')?.body).toMatchObject({
+    auth: 'key',
+    secret: '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXk=\n-----END OPENSSH PRIVATE KEY-----\n',
+  });
+});
+
+test('a restore shows its plan, then the progress of the services’ re-apply it started', async () => {
+  const user = userEvent.setup();
+  const plan = {
+    manifest: {
+      format: 'rampart-backup/1',
+      format_version: 1,
+      appliance_version: '1.0.0',
+      created_at: '2026-11-27T10:00:00.000Z',
+      members: [],
+    },
+    configuration: {
+      format: 'rampart-config/1',
+      changes: [
+        {
+          section: 'dns.hosts',
+          id: 'nas.lan',
+          title: 'nas.lan',
+          op: 'removed',
+          line: 'Host override nas.lan removed',
+          lockout_prone: false,
+        },
+      ],
+      unknown_sections: [],
+      missing_sections: [],
+    },
+    counts: [{ what: 'accounts', label: 'Accounts', now: 2, restored: 1 }],
+  };
+  const job = {
+    id: 'j-restore',
+    dataType: 'config',
+    status: 'running',
+    progressPercentage: 0,
+    totalSteps: 4,
+    stepNumber: 0,
+    details: [],
+  };
+  const { calls, store } = show(overview(), {
+    'POST /api/backups/restore/plan': () => plan,
+    'POST /api/backups/restore': () => ({ status: 'restored', revision: 9, plan, job, confirmation: null }),
+  });
+  const file = new File([new Uint8Array([1, 2, 3])], 'rampart-backup-1.rbk', { type: '' });
+  await user.upload(screen.getByLabelText(/Backup archive/, { selector: 'input' }), file);
+  await user.type(screen.getByLabelText(/^Passphrase/, { selector: 'input' }), 'a long backup passphrase');
+  await user.click(screen.getByRole('button', { name: 'Show what changes' }));
+  const shown = await screen.findByRole('region', { name: 'Restore plan' });
+  expect(within(shown).getByText('Host override nas.lan removed')).toBeInTheDocument();
+  expect(within(shown).getByRole('row', { name: 'Accounts 2 1' })).toBeInTheDocument();
+  expect(calls.find((c) => c.url === '/api/backups/restore/plan')?.body).toEqual({
+    archive: 'AQID',
+    passphrase: 'a long backup passphrase',
+  });
+  await user.click(within(shown).getByRole('button', { name: 'Restore this backup' }));
+  await waitFor(() => expect(store.getState().progress.jobId).toBe('j-restore'));
+});

@@ -4,22 +4,35 @@
  * "Download a backup" (a passphrase dialog) and "Restore" (a file and its passphrase → the plan → restore, kept or
  * rolled back like any safe apply).
  */
-import { Formik } from 'formik';
+import { Formik, useField, useFormikContext } from 'formik';
 import { useEffect, useId, useState } from 'react';
 import { number, object, ref, string } from 'yup';
 import * as backups from '../../../../shared/contracts/backups';
 import { formatDateTime } from '../../../../lib/format';
 import { useAppDispatch } from '../../../../store/createStore';
+import { progressJobStarted } from '../../../../store/slices/progress.slice';
 import { resourceLoaded } from '../../../../store/slices/resources.slice';
-import { useEndpoint, useResource, useResourceSave } from '../../../../store/useResource';
+import {
+  useEndpoint,
+  useResource,
+  useResourceSave,
+  useServerFieldError,
+} from '../../../../store/useResource';
 import { FileChooser } from '../../../../widgets/FileChooser';
 import { Modal } from '../../../../widgets/Modal';
 import { PageHeader } from '../../../../widgets/PageHeader';
+import { TextArea } from '../../../../widgets/TextArea';
 import { TextInput } from '../../../../widgets/TextInput';
 import { Form } from '../../../forms/Form';
-import { CheckboxField, SelectField, TextField } from '../../common/config/fields';
+import { CheckboxField, FieldError, SelectField, TextField } from '../../common/config/fields';
 import { useFileDownload } from '../common/useFileDownload';
-import { BACKUPS_KEY, FINGERPRINT_KEY, RESTORE_PLAN_KEY, RESTORE_RESULT_KEY } from './resources';
+import {
+  BACKUPS_KEY,
+  FINGERPRINT_KEY,
+  RESTORE_PLAN_KEY,
+  RESTORE_RESULT_KEY,
+  RESTORE_REVERT_KEY,
+} from './resources';
 import '../../common/config/config.css';
 import './backups.css';
 
@@ -445,15 +458,18 @@ function TargetModal({ target, onClose }: { target: backups.BackupTarget | null;
                       { value: 'key', name: 'Private key' },
                     ]}
                   />
-                  <TextField
-                    name="secret"
-                    label={
-                      (values.auth === 'key' ? 'Private key' : 'Password') +
-                      (target?.has_secret && !moved ? ' (blank: keep the stored one)' : '')
-                    }
-                    type={values.auth === 'key' ? 'text' : 'password'}
-                    autoComplete="off"
-                  />
+                  {values.auth === 'key' ? (
+                    <PrivateKeyField keep={Boolean(target?.has_secret && !moved)} />
+                  ) : (
+                    <TextField
+                      name="secret"
+                      label={
+                        'Password' + (target?.has_secret && !moved ? ' (blank: keep the stored one)' : '')
+                      }
+                      type="password"
+                      autoComplete="off"
+                    />
+                  )}
                 </>
               ) : null}
               <TextField
@@ -537,10 +553,40 @@ function DownloadModal({ onClose }: { onClose: () => void }) {
   );
 }
 
-interface RestorePlanView {
-  manifest: { created_at: string; appliance_version: string };
-  configuration: { changes: Array<{ section: string; id: string; line: string; lockout_prone: boolean }> };
-  counts: Array<{ what: string; label: string; now: number; restored: number }>;
+/** The SFTP private key: pasted, so several lines (OpenSSH or PEM). */
+function PrivateKeyField({ keep }: { keep: boolean }) {
+  const [field, meta, helpers] = useField<string>('secret');
+  const { submitCount } = useFormikContext();
+  const server = useServerFieldError('secret');
+  const error = server ?? (submitCount > 0 ? meta.error : undefined);
+  return (
+    <div className="config-field">
+      <TextArea
+        label={'Private key' + (keep ? ' (blank: keep the stored one)' : '')}
+        name="secret"
+        value={field.value ?? ''}
+        onChange={(v) => void helpers.setValue(v)}
+        rows={6}
+        maxLength={16384}
+        placeholder="-----BEGIN OPENSSH PRIVATE KEY-----"
+      />
+      {error ? <FieldError message={error} /> : null}
+    </div>
+  );
+}
+
+/** Follows the job an answer names (a restore's, or its revert's, services re-apply) in the progress overlay. */
+function useFollowJob(key: string) {
+  const dispatch = useAppDispatch();
+  const answer = useResource<{ job?: { id: string } | null } | null>(key, { skip: true }).data;
+  const id = answer?.job?.id;
+  useEffect(() => {
+    if (id) {
+      dispatch(progressJobStarted({ id, dataType: 'config' }));
+      // Followed once: the answer is not kept.
+      dispatch(resourceLoaded({ key, data: null }));
+    }
+  }, [id, key, dispatch]);
 }
 
 const readBase64 = (file: File) =>
@@ -558,7 +604,8 @@ function RestoreSection() {
   const planner = useResourceSave();
   const restorer = useResourceSave();
   const dispatch = useAppDispatch();
-  const plan = useResource<RestorePlanView | null>(RESTORE_PLAN_KEY, { skip: true }).data;
+  const plan = useResource<backups.RestorePlan | null>(RESTORE_PLAN_KEY, { skip: true }).data;
+  useFollowJob(RESTORE_RESULT_KEY);
   useEffect(() => {
     dispatch(resourceLoaded({ key: RESTORE_PLAN_KEY, data: null }));
   }, [dispatch, file]);
@@ -580,7 +627,9 @@ function RestoreSection() {
           accept=".rbk"
           file={file}
           onChange={setFile}
-          validate={(f) => (f.size > 64 * 1024 * 1024 ? 'The archive is larger than 64 MiB.' : null)}
+          validate={(f) =>
+            f.size > backups.BACKUP_UPLOAD_LIMIT ? 'The archive is larger than 64 MiB.' : null
+          }
         />
         <div className="config-field">
           <TextInput
@@ -602,9 +651,8 @@ function RestoreSection() {
               void readBase64(file).then((b64) => {
                 setArchive(b64);
                 planner.save({
+                  endpoint: backups.postRestorePlan,
                   key: BACKUPS_KEY,
-                  method: 'POST',
-                  path: 'backups/restore/plan',
                   body: { archive: b64, passphrase },
                   resultKey: RESTORE_PLAN_KEY,
                 });
@@ -656,10 +704,10 @@ function RestoreSection() {
             className="button button--danger"
             disabled={restorer.pending || !archive}
             onClick={() => {
+              if (!archive) return;
               restorer.save({
+                endpoint: backups.postRestore,
                 key: BACKUPS_KEY,
-                method: 'POST',
-                path: 'backups/restore',
                 body: { archive, passphrase },
                 resultKey: RESTORE_RESULT_KEY,
                 message: 'Backup restored.',
@@ -681,6 +729,7 @@ function RestoreSection() {
 function PendingRestoreNotice({ restore }: { restore: backups.PendingRestore }) {
   const keep = useResourceSave();
   const revert = useResourceSave();
+  useFollowJob(RESTORE_REVERT_KEY);
   return (
     <div className="backups-page__pending" role="alert">
       <p>
@@ -694,9 +743,9 @@ function PendingRestoreNotice({ restore }: { restore: backups.PendingRestore }) 
         disabled={keep.pending}
         onClick={() =>
           keep.save({
+            endpoint: backups.keepRestore,
+            params: { id: restore.id },
             key: BACKUPS_KEY,
-            method: 'POST',
-            path: `backups/restores/${restore.id}/keep`,
             message: 'Restore kept.',
           })
         }
@@ -709,9 +758,10 @@ function PendingRestoreNotice({ restore }: { restore: backups.PendingRestore }) 
         disabled={revert.pending}
         onClick={() =>
           revert.save({
+            endpoint: backups.revertRestore,
+            params: { id: restore.id },
             key: BACKUPS_KEY,
-            method: 'POST',
-            path: `backups/restores/${restore.id}/revert`,
+            resultKey: RESTORE_REVERT_KEY,
             message: 'The state before the restore is back.',
           })
         }
