@@ -7,6 +7,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IdParams, JobProgress } from './apply';
 import { endpoint } from './endpoint';
+import { configPlan } from './revisions';
 import { nullable, stringEnum } from './fields';
 
 /** A passphrase has at least this many characters (the export's, the schedule's). */
@@ -244,29 +245,6 @@ export const RestoreBody = Type.Object(
 );
 export type RestoreBody = Static<typeof RestoreBody>;
 
-const PlanOp = stringEnum(['added', 'removed', 'changed']);
-
-/** What the archive's configuration document would change (the `rampart-config/1` plan). */
-export const RestoreConfigurationPlan = Type.Object({
-  format: Type.Literal('rampart-config/1'),
-  changes: Type.Array(
-    Type.Object({
-      section: Type.String(),
-      id: Type.String(),
-      title: Type.String(),
-      op: PlanOp,
-      line: Type.String({ description: '"Upstream 9.9.9.9@853 added".' }),
-      lockout_prone: Type.Boolean({
-        description: 'Can lock an admin out: the restore then needs "Keep changes".',
-      }),
-      secret_differs: Type.Optional(Type.Boolean()),
-      changed_since: Type.Optional(Type.Boolean()),
-    }),
-  ),
-  unknown_sections: Type.Array(Type.String()),
-  missing_sections: Type.Array(Type.String()),
-});
-
 export const BackupManifest = Type.Object({
   format: Type.String(),
   format_version: Type.Integer(),
@@ -285,7 +263,7 @@ export const RESTORE_COUNTED = [
 
 export const RestorePlan = Type.Object({
   manifest: BackupManifest,
-  configuration: RestoreConfigurationPlan,
+  configuration: configPlan,
   counts: Type.Array(
     Type.Object({
       what: stringEnum(RESTORE_COUNTED),

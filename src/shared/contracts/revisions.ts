@@ -104,29 +104,6 @@ export interface ConfigDocument {
   sections: Record<string, Record<string, { [key: string]: RevisionJson }>>;
 }
 
-export interface PlanChange {
-  section: string;
-  id: string;
-  title: string;
-  op: 'added' | 'removed' | 'changed';
-  line: string;
-  /** The change can lock an admin out (applying it would need "Keep changes"). */
-  lockout_prone: boolean;
-  /** A secret the document names by reference only, whose stored value differs: it cannot be applied from it. */
-  secret_differs?: boolean;
-  /** (Revert plans) the entity changed again after the revision: reverting undoes that later change too. */
-  changed_since?: boolean;
-}
-
-export interface ConfigPlan {
-  format: typeof CONFIG_FORMAT;
-  changes: PlanChange[];
-  /** Sections of the document this version does not know (ignored). */
-  unknown_sections: string[];
-  /** Sections the document leaves out (left as they are). */
-  missing_sections: string[];
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Applying a document, reverting a revision, restoring the configuration as of one (issue 29)
 
@@ -143,13 +120,16 @@ const planChange = Type.Object({
 
 export const configPlan = Type.Object(
   {
-    format: Type.String(),
+    format: Type.String({ description: `${CONFIG_FORMAT}` }),
     changes: Type.Array(planChange),
     unknown_sections: Type.Array(Type.String()),
     missing_sections: Type.Array(Type.String()),
   },
   { description: 'What applying the document changes, per entity; nothing changed yet.' },
 );
+
+export type PlanChange = Static<typeof planChange>;
+export type ConfigPlan = Static<typeof configPlan>;
 
 /** A configuration document as the body of `PUT config` (JSON, or YAML with `Content-Type: application/yaml`). */
 export const configDocumentBody = Type.Object(
