@@ -13,6 +13,7 @@ import type { AnyEndpoint } from '../../src/shared/contracts/endpoint';
 import * as applyContracts from '../../src/shared/contracts/apply';
 import * as authenticationContracts from '../../src/shared/contracts/authentication';
 import * as dnsContracts from '../../src/shared/contracts/dns';
+import * as logsContracts from '../../src/shared/contracts/logs';
 import * as pkiContracts from '../../src/shared/contracts/pki';
 import * as revisionsContracts from '../../src/shared/contracts/revisions';
 import * as sshContracts from '../../src/shared/contracts/ssh';
@@ -208,6 +209,22 @@ it('has the route of every endpoint a contract declares, with its method, params
     }
   }
   expect(missing).toEqual([]);
+});
+
+it('documents every declared stream under the event-stream base, with its events and their data schemas', () => {
+  // A stream descriptor whose route is not registered from it would open a URL the server does not have.
+  for (const s of [logsContracts.logStream, dnsContracts.queryStream]) {
+    const op = doc.paths[`/eos/${s.path}`]?.get as unknown as {
+      parameters?: Array<{ name: string; in: string }>;
+      responses: Record<string, { content?: Record<string, Record<string, unknown>> }>;
+    };
+    expect([s.path, Boolean(op)]).toEqual([s.path, true]);
+    const content = op.responses['200'].content?.['text/event-stream'];
+    expect(Object.keys((content?.['x-rampart-events'] ?? {}) as object)).toEqual(Object.keys(s.events));
+    expect(content?.['x-rampart-events']).toEqual(JSON.parse(JSON.stringify(s.events)));
+    const query = Object.keys((s.query as { properties?: object } | undefined)?.properties ?? {});
+    expect((op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name)).toEqual(query);
+  }
 });
 
 it('states the answer of every route registered from a contract, under its success status', () => {
