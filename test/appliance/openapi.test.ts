@@ -10,6 +10,7 @@ import path from 'node:path';
 import { declaredRoutes, isGuarded } from '../../src/appliance/http/routeAccess';
 import { parsePrintedRoutes } from '../security/support/routes';
 import type { AnyEndpoint } from '../../src/shared/contracts/endpoint';
+import type { AnyStream } from '../../src/shared/contracts/stream';
 import * as applyContracts from '../../src/shared/contracts/apply';
 import * as authenticationContracts from '../../src/shared/contracts/authentication';
 import * as dnsContracts from '../../src/shared/contracts/dns';
@@ -213,8 +214,9 @@ it('has the route of every endpoint a contract declares, with its method, params
 
 it('documents every declared stream under the event-stream base, with its events and their data schemas', () => {
   // A stream descriptor whose route is not registered from it would open a URL the server does not have.
-  for (const s of [logsContracts.logStream, dnsContracts.queryStream]) {
-    const op = doc.paths[`/eos/${s.path}`]?.get as unknown as {
+  const streams: AnyStream[] = [logsContracts.logStream, dnsContracts.queryStream, applyContracts.jobStream];
+  for (const s of streams) {
+    const op = doc.paths[`/eos/${s.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`]?.get as unknown as {
       parameters?: Array<{ name: string; in: string }>;
       responses: Record<string, { content?: Record<string, Record<string, unknown>> }>;
     };
