@@ -7,6 +7,8 @@
 import { call, getContext, put, select, takeLeading } from 'redux-saga/effects';
 import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
 import { isApiError } from '../src/api/errors';
+import * as system from '../src/shared/contracts/system';
+import type { AnyEndpoint, CallArgs, ResponseOf } from '../src/shared/contracts/endpoint';
 import { SUCCESS_DURATION_MS } from '../src/notifications/constants';
 import type { RootState, SagaContext } from '../src/store/createStore';
 import { styleLoaded } from '../src/store/slices/layout.slice';
@@ -29,6 +31,16 @@ function* url(path: string) {
   return apiUrl(state.config.apiBase, path);
 }
 
+/** Calls a look-and-feel endpoint on the configured API base. */
+function* callEndpoint<E extends AnyEndpoint>(e: E, args: CallArgs<E>) {
+  const api: ApiClient = yield getContext('api');
+  const state: RootState = yield select();
+  const res: ApiResponse<ResponseOf<E>> = yield call([api, api.call], e, args, {
+    apiBase: state.config.apiBase,
+  });
+  return res;
+}
+
 /** A `data:` URL (what the image input emits) as the bytes the appliance expects. */
 export function dataUrlToBlob(dataUrl: string): Blob {
   const match = /^data:([^;,]+)(;base64)?,(.*)$/s.exec(dataUrl);
@@ -43,8 +55,7 @@ export function dataUrlToBlob(dataUrl: string): Blob {
 }
 
 function* loadSettings() {
-  const api: ApiClient = yield getContext('api');
-  const res: ApiResponse<LayoutSettings> = yield call(api.get, yield* url('config/settings'));
+  const res: ApiResponse<LayoutSettings> = yield* callEndpoint(system.getUiSettings, {});
   yield put(layoutSettingsLoaded(res.data));
   return res.data;
 }
@@ -81,7 +92,7 @@ export function* saveLayoutSettings(action: ReturnType<typeof layoutSettingsSave
   const api: ApiClient = yield getContext('api');
   const { primary_color, bar_color, login_title, images } = action.payload;
   try {
-    yield call(api.put, yield* url('config/settings'), { primary_color, bar_color, login_title });
+    yield* callEndpoint(system.putUiSettings, { body: { primary_color, bar_color, login_title } });
     for (const slot of IMAGE_SLOTS) {
       const image = images[slot];
       if (image === undefined) continue;
@@ -112,9 +123,8 @@ export function* saveLayoutSettings(action: ReturnType<typeof layoutSettingsSave
 }
 
 export function* resetLayoutSettings() {
-  const api: ApiClient = yield getContext('api');
   try {
-    const res: ApiResponse<LayoutSettings> = yield call(api.delete, yield* url('config/settings'));
+    const res: ApiResponse<LayoutSettings> = yield* callEndpoint(system.resetUiSettings, {});
     yield put(layoutSettingsLoaded(res.data));
     yield call(publishStyle, res.data);
     yield put(

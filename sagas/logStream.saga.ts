@@ -4,12 +4,12 @@
  * clears the list, before a new one opens; leaving the view or an `end` event stops it. While a stream runs, a
  * metric entry is taken every padding interval for the recent-events chart. Browser only.
  */
-import { isLogSeverity } from '../src/shared/logServices';
+import { logStream } from '../src/shared/contracts/logs';
 import { buffers, type EventChannel, type Task } from 'redux-saga';
 import { call, cancel, delay, flush, fork, put, race, select, take, takeLatest } from 'redux-saga/effects';
 import {
-  eventSourceChannel,
   eventSourceFactory,
+  streamChannel,
   type EventSourceFactory,
   type EventSourceLike,
 } from '../src/api/eventSource';
@@ -38,39 +38,15 @@ export type { EventSourceFactory, EventSourceLike };
 export type StreamEvent =
   { type: 'logs'; logs: LogRow[] } | { type: 'end' } | { type: 'failed'; message: string };
 
-function isLogRow(v: unknown): v is LogRow {
-  const r = v as LogRow;
-  return (
-    !!r &&
-    typeof r.id === 'number' &&
-    typeof r.service === 'string' &&
-    typeof r.timestamp === 'number' &&
-    typeof r.message === 'string' &&
-    (r.severity === undefined || isLogSeverity(r.severity))
-  );
-}
-
-/** Parses a `message` event's data; anything but `{logs:[…]}` yields null. */
-export function parseLogsMessage(data: string): LogRow[] | null {
-  try {
-    const parsed = JSON.parse(data) as { logs?: unknown };
-    return Array.isArray(parsed?.logs) ? parsed.logs.filter(isLogRow) : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * One stream as a channel (the one EventSource adapter). The browser reconnects by itself (with `Last-Event-ID`)
- * after a dropped connection or the server's `reconnect`; only a refusal is reported as a failure.
+ * One stream as a channel (the one EventSource adapter). Each event's data is checked against the stream's contract
+ * (`logs.logStream`); a batch that does not fit is dropped and reported. The browser reconnects by itself (with
+ * `Last-Event-ID`) after a dropped connection or the server's `reconnect`; only a refusal is reported as a failure.
  */
 export function logEventChannel(factory: EventSourceFactory, url: string): EventChannel<StreamEvent> {
-  return eventSourceChannel<StreamEvent>(factory, url, {
+  return streamChannel<typeof logStream, StreamEvent>(factory, logStream, url, {
     events: {
-      message: (data) => {
-        const logs = parseLogsMessage(data);
-        return logs ? { type: 'logs', logs } : null;
-      },
+      message: (data) => ({ type: 'logs', logs: data.logs }),
       end: () => ({ type: 'end' }),
     },
     refused: () => ({ type: 'failed', message: 'The log stream could not be opened.' }),

@@ -44,6 +44,7 @@ const areaSagas: Partial<Record<Area, () => Promise<unknown>>> = {
   logs: () => import(/* webpackChunkName: "area-logs" */ '../../sagas/areas/logs'),
   network: () => import(/* webpackChunkName: "area-network" */ '../../sagas/areas/network'),
   system: () => import(/* webpackChunkName: "area-system" */ '../../sagas/areas/system'),
+  dns: () => import(/* webpackChunkName: "area-dns" */ '../../sagas/areas/dns'),
 };
 
 /** Route id → the webpack chunk of its area, so the server links a rendered page's chunk assets. */

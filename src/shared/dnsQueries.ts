@@ -119,8 +119,6 @@ export function matchesQueryFilter(r: DnsQueryRecord, f: DnsQueryFilter): boolea
   return true;
 }
 
-export const DNS_QUERY_STREAM_PATH = '/eos/dns/queries/stream';
-
 /** The query of `GET {api}dns/queries` (and, without paging, of the stream; `from`/`to` of the top lists). */
 const positive = (description: string) => Type.String({ pattern: '^[1-9][0-9]{0,6}$', description });
 const millis = (description: string) => Type.String({ pattern: '^[0-9]{1,15}$', description });

@@ -5,6 +5,7 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { expect, userEvent, within } from 'storybook/test';
+import { dnsQueryStreamSaga } from '../../sagas/dnsQueryStream.saga';
 import { resourcesSaga } from '../../sagas/resources.saga';
 import { withCall, type ApiClient, type ApiResponse } from '../../src/api/client';
 import type { EventSourceLike } from '../../src/api/eventSource';
@@ -152,9 +153,10 @@ const story = (state: Partial<RootState>, api?: ApiClient, eventSource?: () => E
   render: () => (
     <StoryProviders
       state={state}
-      routes={[{ path: '*', element: <QueriesPage {...(eventSource ? { eventSource } : {})} /> }]}
+      routes={[{ path: '*', element: <QueriesPage /> }]}
       path="/dns/queries"
-      {...(api ? { api, sagas: [resourcesSaga] } : {})}
+      {...(api ? { api, sagas: [resourcesSaga, dnsQueryStreamSaga] } : {})}
+      {...(eventSource ? { context: { eventSource } } : {})}
     />
   ),
 });

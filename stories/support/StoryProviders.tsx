@@ -8,7 +8,12 @@ import type { Saga } from 'redux-saga';
 import { errorsSaga } from '../../sagas/errors.saga';
 import { withCall, type ApiClient } from '../../src/api/client';
 import { AppProviders } from '../../src/app/AppProviders';
-import { createAppStore, registerReducers, type RootState } from '../../src/store/createStore';
+import {
+  createAppStore,
+  registerReducers,
+  type RootState,
+  type SagaContext,
+} from '../../src/store/createStore';
 import { signedInReducers } from '../../src/store/signedInReducers';
 
 // Stories render any part of the console, so their stores have every slice.
@@ -25,8 +30,9 @@ export function makeStore(
   preloadedState: Partial<RootState> = {},
   api: ApiClient = offlineApi,
   sagas: Saga[] = [],
+  context: Partial<SagaContext> = {},
 ) {
-  const store = createAppStore({ preloadedState, context: { api, platform: 'browser' } });
+  const store = createAppStore({ preloadedState, context: { api, platform: 'browser', ...context } });
   store.runSaga(errorsSaga);
   for (const saga of sagas) store.runSaga(saga);
   return store;
@@ -39,6 +45,7 @@ export function StoryProviders({
   routes,
   api = offlineApi,
   sagas,
+  context,
 }: {
   children?: ReactNode;
   state?: Partial<RootState>;
@@ -48,8 +55,10 @@ export function StoryProviders({
   api?: ApiClient;
   /** Sagas to run besides the error handler (e.g. the resources saga, for a story whose play function saves). */
   sagas?: Saga[];
+  /** Saga context beside the API (e.g. an `eventSource` factory for a page's stream). */
+  context?: Partial<SagaContext>;
 }) {
-  const store = makeStore(state, api, sagas);
+  const store = makeStore(state, api, sagas, context);
   const router = createMemoryRouter(routes ?? [{ path: '*', element: children }], { initialEntries: [path] });
   return (
     <AppProviders store={store} services={{ api, origin: window.location.origin }}>

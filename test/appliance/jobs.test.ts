@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { JobProgress } from '../../src/appliance/jobs/runner';
+import { jobStream } from '../../src/shared/contracts/apply';
+import { contractProblems } from './support/contracts';
 import { Agent, adminAgent, startServer, userAgent, type Harness } from './support/harness';
 import { readEventStream } from './support/sse';
 
@@ -50,6 +52,12 @@ describe('jobs', () => {
       data: { id: job.id, status: 'done' },
     });
     expect(progress.length).toBeGreaterThanOrEqual(3);
+    // Every event is one the contract declares, its data fitting that event's schema.
+    for (const e of stream.events)
+      expect([e.event, contractProblems(jobStream.events[e.event as 'progress'], e.data)]).toEqual([
+        e.event,
+        [],
+      ]);
     const percentages = progress.map((p) => p.progressPercentage);
     expect([...percentages].sort((a, b) => a - b)).toEqual(percentages);
     expect(progress[progress.length - 1]).toEqual({

@@ -11,12 +11,14 @@ import { declaredRoutes, isGuarded } from '../../src/appliance/http/routeAccess'
 import { parsePrintedRoutes } from '../security/support/routes';
 import type { AnyEndpoint } from '../../src/shared/contracts/endpoint';
 import * as alertsContracts from '../../src/shared/contracts/alerts';
+import type { AnyStream } from '../../src/shared/contracts/stream';
 import * as applyContracts from '../../src/shared/contracts/apply';
 import * as backupsContracts from '../../src/shared/contracts/backups';
 import * as forwardingContracts from '../../src/shared/contracts/forwarding';
 import * as servicesContracts from '../../src/shared/contracts/services';
 import * as authenticationContracts from '../../src/shared/contracts/authentication';
 import * as dnsContracts from '../../src/shared/contracts/dns';
+import * as logsContracts from '../../src/shared/contracts/logs';
 import * as pkiContracts from '../../src/shared/contracts/pki';
 import * as revisionsContracts from '../../src/shared/contracts/revisions';
 import * as sshContracts from '../../src/shared/contracts/ssh';
@@ -173,6 +175,7 @@ function declaredEndpoints(): Array<[string, AnyEndpoint]> {
     backupsContracts,
     dnsContracts,
     forwardingContracts,
+    logsContracts,
     pkiContracts,
     revisionsContracts,
     servicesContracts,
@@ -216,6 +219,23 @@ it('has the route of every endpoint a contract declares, with its method, params
     }
   }
   expect(missing).toEqual([]);
+});
+
+it('documents every declared stream under the event-stream base, with its events and their data schemas', () => {
+  // A stream descriptor whose route is not registered from it would open a URL the server does not have.
+  const streams: AnyStream[] = [logsContracts.logStream, dnsContracts.queryStream, applyContracts.jobStream];
+  for (const s of streams) {
+    const op = doc.paths[`/eos/${s.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`]?.get as unknown as {
+      parameters?: Array<{ name: string; in: string }>;
+      responses: Record<string, { content?: Record<string, Record<string, unknown>> }>;
+    };
+    expect([s.path, Boolean(op)]).toEqual([s.path, true]);
+    const content = op.responses['200'].content?.['text/event-stream'];
+    expect(Object.keys((content?.['x-rampart-events'] ?? {}) as object)).toEqual(Object.keys(s.events));
+    expect(content?.['x-rampart-events']).toEqual(JSON.parse(JSON.stringify(s.events)));
+    const query = Object.keys((s.query as { properties?: object } | undefined)?.properties ?? {});
+    expect((op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name)).toEqual(query);
+  }
 });
 
 it('states the answer of every route registered from a contract, under its success status', () => {

@@ -1,11 +1,6 @@
 import { createAppStore } from '../../src/store/createStore';
 import type { ApiClient } from '../../src/api/client';
-import {
-  logStreamSaga,
-  parseLogsMessage,
-  UI_BATCH_MS,
-  type EventSourceLike,
-} from '../../sagas/logStream.saga';
+import { logStreamSaga, UI_BATCH_MS, type EventSourceLike } from '../../sagas/logStream.saga';
 import { LOG_STREAM_URL, logStreamUrl, startOfDay } from '../../src/store/slices/logReport.slice';
 import {
   filtersReset,
@@ -226,12 +221,21 @@ describe('logStreamUrl', () => {
   });
 });
 
-describe('parseLogsMessage', () => {
-  it.each([
-    ['a batch', JSON.stringify({ logs: [row(1)] }), [row(1)]],
-    ['an empty batch', '{"logs":[]}', []],
-    ['malformed rows left out', JSON.stringify({ logs: [row(1), { id: 'x' }, null] }), [row(1)]],
-    ['not JSON', 'nope', null],
-    ['no logs list', '{"x":1}', null],
-  ])('reads %s', (_name, data, expected) => expect(parseLogsMessage(data)).toEqual(expected));
+describe('the stream’s contract', () => {
+  it('shows a batch that fits the log stream’s schema and drops (and reports once) those that do not', () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { store, sources, task } = setup();
+    store.dispatch(logReportOpened({ now: Date.now() }));
+    sources[0].emit('message', { logs: [row(1), { id: 'x' }] });
+    sources[0].emit('message', 'not json');
+    sources[0].emit('message', { logs: [{ ...row(2), severity: 'loud' }] });
+    expect(store.getState().logReport.entries).toEqual([]);
+    expect(store.getState().logReport.status).toBe('connecting');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0][0])).toMatch(/system\/logs\/stream: a "message" event .*dropped/);
+    sources[0].emit('message', { logs: [row(3)] });
+    expect(store.getState().logReport.entries.map((r) => r.id)).toEqual([3]);
+    task.cancel();
+    warn.mockRestore();
+  });
 });

@@ -99,7 +99,7 @@ function parametersOf(route: DeclaredRoute, path: string): Json[] {
       ...(typeof description === 'string' ? { description } : {}),
     });
   }
-  const query = plain(schema.querystring);
+  const query = plain(schema.querystring ?? (schema as { documentedQuery?: unknown }).documentedQuery);
   const required = new Set((query.required as string[] | undefined) ?? []);
   for (const [name, s] of Object.entries((query.properties ?? {}) as Record<string, Json>)) {
     const { description, ...rest } = s;
@@ -206,6 +206,8 @@ function responsesOf(route: DeclaredRoute, path: string): Json {
     };
     return { ...out, ...errorResponsesOf(route, path) };
   }
+  const events = (route.schema as { events?: Record<string, unknown> } | undefined)?.events;
+  if (events) return { '200': streamResponseOf(events), ...errorResponsesOf(route, path) };
   const ok: Json = isListQuery(route)
     ? {
         description: 'One page of the list, the total that matched and the page’s place.',
@@ -218,6 +220,23 @@ function responsesOf(route: DeclaredRoute, path: string): Json {
         }
       : { description: 'The answer (JSON unless said otherwise).', content: { 'application/json': {} } };
   return { '200': ok, ...errorResponsesOf(route, path) };
+}
+
+/**
+ * A stream declared from its contract (http/streamRoute.ts): the event names in words and, as `x-rampart-events`,
+ * each event's data schema (OpenAPI 3.1 has no field for the events of a `text/event-stream`).
+ */
+function streamResponseOf(events: Record<string, unknown>): Json {
+  const names = Object.keys(events).map((n) => `\`${n}\``);
+  return {
+    description: `Server-sent events (\`data:\` one JSON value) until the client goes: ${names.join(', ')}.`,
+    content: {
+      'text/event-stream': {
+        schema: { type: 'string' },
+        'x-rampart-events': Object.fromEntries(Object.entries(events).map(([n, s]) => [n, plain(s)])),
+      },
+    },
+  };
 }
 
 function errorResponsesOf(route: DeclaredRoute, path: string): Json {

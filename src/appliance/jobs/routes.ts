@@ -2,11 +2,13 @@
  * Jobs over HTTP: start (admin), read one, list (optionally only active), and follow one as server-sent events
  * (`progress` events with the §3 progress view, then `end`; see http/sse.ts).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
 import { HttpError, notFound } from '../http/errors';
 import { followSnapshots, lastEventId, startEventStream } from '../http/sse';
+import { streamRoute } from '../http/streamRoute';
+import { jobStream } from '../../shared/contracts/apply';
 import { JobConflictError, type JobProgress, type JobRunner } from './runner';
 import { configPlan } from './steps';
 import { area } from '../http/routeAccess';
@@ -94,10 +96,11 @@ export async function registerJobRoutes(
  * A reconnecting browser's `Last-Event-ID` skips the state it already has.
  */
 export function registerJobStream(scope: FastifyInstance, runner: JobRunner, streams: StreamSet): void {
-  scope.get<{ Params: { id: string } }>(
-    '/jobs/:id/stream',
-    { config: { access: 'session' }, schema: idParams, exposeHeadRoute: false },
-    async (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+  streamRoute(
+    scope,
+    jobStream,
+    { access: 'session' },
+    async (req, reply) => {
       const first = runner.get(req.params.id);
       if (!first) throw notFound('Job does not exist');
       const stream = startEventStream(req, reply);
@@ -117,5 +120,6 @@ export function registerJobStream(scope: FastifyInstance, runner: JobRunner, str
         lastEventId(req),
       );
     },
+    { exposeHeadRoute: false },
   );
 }

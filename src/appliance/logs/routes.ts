@@ -15,11 +15,14 @@ import { pathPrefix } from '../context';
 import { applyApiConventions } from '../http/scope';
 import { LOG_SERVICES } from '../../shared/logServices';
 import { writeEventStreamHead } from '../http/sse';
+import { streamRoute } from '../http/streamRoute';
+import { logStream } from '../../shared/contracts/logs';
+import { EVENT_STREAM_BASE, streamUrlOf } from '../../shared/contracts/stream';
 import { createLogStreamHub, type LogStreamHub, type StreamOptions } from './stream';
 import type { LogStore } from './store';
 import { parseIngestBody, parseLastEventId, parseStreamQuery, type ErrorItem } from './validate';
 
-export const LOG_STREAM_PATH = '/eos/system/logs/stream';
+export const LOG_STREAM_PATH = streamUrlOf(logStream);
 
 export interface LogRouteDeps {
   store: LogStore;
@@ -80,10 +83,11 @@ export async function registerLogRoutes(app: FastifyInstance, deps: LogRouteDeps
 }
 
 function registerRoutes(app: FastifyInstance, hub: LogStreamHub, deps: LogRouteDeps): void {
-  app.get(
-    LOG_STREAM_PATH,
-    { config: { access: { area: 'logs' } }, ...(deps.requireUser && { preHandler: deps.requireUser }) },
-    async (req: FastifyRequest, reply: FastifyReply) => {
+  streamRoute(
+    app,
+    logStream,
+    { access: { area: 'logs' } },
+    async (req, reply) => {
       const query = parseStreamQuery(req.query as Record<string, unknown>);
       if (!query.ok) return badRequest(reply, 400, query.errors);
       const services = visibleServices(query.value.services, deps.canReadAudit(req));
@@ -96,6 +100,12 @@ function registerRoutes(app: FastifyInstance, hub: LogStreamHub, deps: LogRouteD
       writeEventStreamHead(req, reply);
       const check = deps.sessionStillValid;
       hub.open(reply.raw, { ...query.value, services }, lastId.value, check ? () => check(req) : undefined);
+    },
+    // Its own parser answers 400 with the same error items as before the contract.
+    {
+      base: EVENT_STREAM_BASE,
+      queryCheckedBy: 'handler',
+      ...(deps.requireUser && { preHandler: deps.requireUser }),
     },
   );
 

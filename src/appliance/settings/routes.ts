@@ -13,13 +13,9 @@ import { HttpError, notFound } from '../http/errors';
 import type { InProcessReads } from '../../service-kit/inProcessReads';
 import { IMAGE_MAX_BYTES, IMAGE_SLOTS, sniffImage, type ImageSlot } from './images';
 import { area } from '../http/routeAccess';
-import {
-  imageSlotParams,
-  LOGIN_TITLE_MAX,
-  uiSettingsBody,
-  type PublicSettings,
-  type UiSettingsBody,
-} from '../../shared/contracts/system';
+import { contractRoute } from '../http/contractRoute';
+import * as system from '../../shared/contracts/system';
+import { imageSlotParams, LOGIN_TITLE_MAX, type PublicSettings } from '../../shared/contracts/system';
 
 export interface UiSettings {
   primary_color: string;
@@ -62,39 +58,35 @@ export async function registerSettingsRoutes(
     const answer: PublicSettings = { primary_color, bar_color, login_title, images };
     return answer;
   });
-  scope.get('/config/settings', { config: { access: 'public' } }, async () => publicSettings());
+  contractRoute(scope, system.getUiSettings, { access: 'public' }, async () => publicSettings());
   // Every render reads the custom style: public, so the same answer whoever asks.
   inProcess?.add(`${ctx.apiPrefix}/config/settings`, () => ({ status: 200, body: publicSettings() }));
 
-  scope.put<{ Body: UiSettingsBody }>(
-    '/config/settings',
-    { config: { access: area('settings') }, schema: { body: uiSettingsBody } },
-    async (req) => {
-      const user = currentUser(req);
-      const { primary_color, bar_color } = req.body;
-      const titleGiven = req.body.login_title !== undefined;
-      const login_title = titleGiven ? loginTitleOf(req.body.login_title) : readUiSettings(ctx).login_title;
-      inTransaction(db, () => {
-        db.prepare(
-          `INSERT INTO ui_settings (id, primary_color, bar_color, login_title, revision, updated_at, updated_by) VALUES (1, @primary_color, @bar_color, @login_title, 1, @now, @by)
+  contractRoute(scope, system.putUiSettings, { access: area('settings') }, async (req) => {
+    const user = currentUser(req);
+    const { primary_color, bar_color } = req.body;
+    const titleGiven = req.body.login_title !== undefined;
+    const login_title = titleGiven ? loginTitleOf(req.body.login_title) : readUiSettings(ctx).login_title;
+    inTransaction(db, () => {
+      db.prepare(
+        `INSERT INTO ui_settings (id, primary_color, bar_color, login_title, revision, updated_at, updated_by) VALUES (1, @primary_color, @bar_color, @login_title, 1, @now, @by)
          ON CONFLICT(id) DO UPDATE SET primary_color = excluded.primary_color, bar_color = excluded.bar_color,
            login_title = excluded.login_title,
            revision = ui_settings.revision + 1, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
-        ).run({ primary_color, bar_color, login_title, now: ctx.now(), by: user.username });
-      });
-      audit.record(
-        AuditService.settings,
-        `look-and-feel colours changed by "${auditText(user.username)}": primary ${primary_color}, bar ${bar_color}` +
-          (titleGiven
-            ? `; login title ${login_title === null ? 'removed' : `"${auditText(login_title)}"`}`
-            : ''),
-      );
-      return titleGiven ? { primary_color, bar_color, login_title } : { primary_color, bar_color };
-    },
-  );
+      ).run({ primary_color, bar_color, login_title, now: ctx.now(), by: user.username });
+    });
+    audit.record(
+      AuditService.settings,
+      `look-and-feel colours changed by "${auditText(user.username)}": primary ${primary_color}, bar ${bar_color}` +
+        (titleGiven
+          ? `; login title ${login_title === null ? 'removed' : `"${auditText(login_title)}"`}`
+          : ''),
+    );
+    return titleGiven ? { primary_color, bar_color, login_title } : { primary_color, bar_color };
+  });
 
   // Reset to defaults: the default colours and no custom images, in one transaction.
-  scope.delete('/config/settings', { config: { access: area('settings') } }, async (req) => {
+  contractRoute(scope, system.resetUiSettings, { access: area('settings') }, async (req) => {
     const user = currentUser(req);
     inTransaction(db, () => {
       db.prepare(
@@ -109,7 +101,7 @@ export async function registerSettingsRoutes(
     return {
       ...DEFAULT_UI_SETTINGS,
       login_title: null,
-      images: Object.fromEntries(IMAGE_SLOTS.map((slot) => [slot, false])),
+      images: Object.fromEntries(IMAGE_SLOTS.map((slot) => [slot, false])) as PublicSettings['images'],
     };
   });
 

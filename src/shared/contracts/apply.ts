@@ -5,6 +5,7 @@
  */
 import { Type, type TObject, type TProperties } from '@sinclair/typebox';
 import { endpoint, type Endpoint } from './endpoint';
+import { stream } from './stream';
 import { nullable, stringEnum } from './fields';
 
 /** Whether the saved configuration differs from the applied one, and when it was last applied. */
@@ -55,6 +56,24 @@ export const JobProgress = Type.Object(
   },
   { description: 'The job Apply started.' },
 );
+
+/** `GET /eos/jobs/:id/stream`: a job's progress, each event the whole view, then `end` with its final status. */
+export const jobStream = stream({
+  path: 'jobs/:id/stream',
+  params: Type.Object(
+    { id: Type.String({ format: 'uuid', description: 'The job’s id.' }) },
+    { additionalProperties: false },
+  ),
+  events: {
+    progress: JobProgress,
+    end: Type.Object(
+      { id: Type.String(), status: stringEnum(['running', 'done', 'failed']) },
+      { description: 'The job is over (its final status); nothing more comes.' },
+    ),
+    reconnect: Type.Object({}, { description: 'Come back with Last-Event-ID (a slow client).' }),
+  },
+  summary: 'Follow a job’s progress until it ends',
+});
 
 /** An item's id in a list's path. */
 export const IdParams = Type.Object(

@@ -8,7 +8,8 @@ import { ApplyStatus, ConfigPreview, IdParams, JobProgress, listEndpoints, store
 import { endpoint } from './endpoint';
 import { nullable, stringEnum } from './fields';
 import { listPage } from './listing';
-import { DnsQueryRecord, DnsQueryTop, queriesQuery, topQuery } from '../dnsQueries';
+import { DnsQueryRecord, DnsQueryTop, queriesQuery, streamQuery, topQuery } from '../dnsQueries';
+import { stream } from './stream';
 
 const port = (description: string) => Type.Integer({ minimum: 1, maximum: 65535, description });
 const description = Type.String({ maxLength: 200, format: 'safe-text', description: 'A note for people.' });
@@ -286,4 +287,29 @@ export const getQueryTop = endpoint({
   query: topQuery,
   response: DnsQueryTop,
   summary: 'The most asked names and the most asking clients of a time range',
+});
+
+export const queryStream = stream({
+  path: 'dns/queries/stream',
+  query: streamQuery,
+  events: {
+    ready: Type.Object(
+      { last_id: Type.Integer({ description: 'The newest record stored when the stream opened.' }) },
+      { description: 'The stream is open (sent first; a resuming client gets what it missed after it).' },
+    ),
+    message: Type.Object(
+      {
+        queries: Type.Array(DnsQueryRecord, {
+          description: 'Oldest first; the event id is the last one’s id.',
+        }),
+      },
+      { description: 'Records stored since the last event that match the filters.' },
+    ),
+    end: Type.Object({}, { description: 'The console is stopping: nothing more comes.' }),
+    reconnect: Type.Object(
+      {},
+      { description: 'Come back with Last-Event-ID (a slow client, an expired session).' },
+    ),
+  },
+  summary: 'Follow the DNS queries answered from now on (with Last-Event-ID: the ones after it first)',
 });

@@ -188,6 +188,28 @@ export const publicSettings = Type.Object({
 });
 export type PublicSettings = Static<typeof publicSettings>;
 
+export const getUiSettings = endpoint({
+  method: 'GET',
+  path: 'config/settings',
+  response: publicSettings,
+  summary: 'The look and feel: colours, login title and which custom images are set',
+});
+
+export const putUiSettings = endpoint({
+  method: 'PUT',
+  path: 'config/settings',
+  body: uiSettingsBody,
+  response: savedUiSettings,
+  summary: 'Change the colours and the login title',
+});
+
+export const resetUiSettings = endpoint({
+  method: 'DELETE',
+  path: 'config/settings',
+  response: publicSettings,
+  summary: 'Put back the default look: default colours, no login title, no custom images',
+});
+
 export const imageSlotParams = Type.Object(
   { slot: stringEnum(IMAGE_SLOTS) },
   { additionalProperties: false },

@@ -4,6 +4,8 @@
  */
 import { createSelector, createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import { LOG_SERVICES, type LogSeverity } from '../../shared/logServices';
+import { logStream } from '../../shared/contracts/logs';
+import { streamUrlOf } from '../../shared/contracts/stream';
 
 export const LOG_REPORT_MAX_ENTRIES = 200; // §9 at most 200 entries kept (newest first)
 export const LOG_REPORT_METRIC_ENTRIES = 10; // §9 last 10 metric entries used for recent-events count
@@ -219,7 +221,7 @@ export const selectEmptyState = (s: WithLogReport): LogEmptyState => {
 };
 
 /** The log stream (spec §7 `GET /eos/system/logs/stream`), followed by sagas/logStream.saga.ts. */
-export const LOG_STREAM_URL = '/eos/system/logs/stream';
+export const LOG_STREAM_URL = streamUrlOf(logStream);
 
 /** The start of the local day of `ms`: an end date on the current day means "until now and onwards" (live). */
 export function startOfDay(ms: number): number {

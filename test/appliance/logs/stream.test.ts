@@ -1,6 +1,8 @@
 import http from 'node:http';
 import net from 'node:net';
 import { LOG_STREAM_PATH } from '../../../src/appliance/logs';
+import { logStream } from '../../../src/shared/contracts/logs';
+import { contractProblems } from '../support/contracts';
 import { entry, startTestServer, type TestServer } from './helpers';
 import { entryIds, openSse, parseSse, type SseConnection } from './sseClient';
 
@@ -137,6 +139,22 @@ describe('GET /eos/system/logs/stream', () => {
     const c = await open(`?from=${Math.floor(now - 10)}&to=${(now + 0.3).toFixed(3)}`);
     await c.closed;
     expect(c.events.map((e) => e.event)).toEqual(['message', 'end']);
+  });
+
+  it('sends only events its contract declares, each one’s data fitting its schema', async () => {
+    server = await startTestServer({ stream: { batchMs: 30 } });
+    server.store.appendMany([entry(1), { ...entry(2, 'ssh'), severity: 'warning' }]);
+    const c = await open();
+    await c.waitFor((ev) => ev.length === 1);
+    server.store.append(entry(3, 'dns'));
+    await c.waitFor((ev) => entryIds(ev).length === 3);
+    await server.app.close();
+    await c.closed;
+    expect(c.events.map((e) => e.event)).toEqual(['message', 'message', 'end']);
+    for (const e of c.events) {
+      const schema = logStream.events[e.event as keyof typeof logStream.events];
+      expect(contractProblems(schema, JSON.parse(e.data))).toEqual([]);
+    }
   });
 
   it('sends end to every client when the server shuts down', async () => {

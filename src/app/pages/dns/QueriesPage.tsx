@@ -9,14 +9,21 @@ import { useNavigate } from 'react-router';
 import {
   ANSWERED_BY,
   ANSWERED_BY_LABEL,
-  DNS_QUERY_STREAM_PATH,
   queriesQuery,
   type AnsweredBy,
   type DnsQueryRecord,
 } from '../../../shared/dnsQueries';
 import type { ListPage } from '../../../shared/contracts/listing';
-import { browserEventSource, type EventSourceFactory } from '../../../api/eventSource';
+import { useAppDispatch, useAppSelector } from '../../../store/createStore';
 import { useEndpoint } from '../../../store/useResource';
+import { selectResource } from '../../../store/slices/resources.slice';
+import {
+  DNS_QUERIES_LIVE_KEY,
+  dnsQueriesFollowed,
+  dnsQueriesUnfollowed,
+  type DnsQueriesLive,
+  type DnsQueryStreamFilter,
+} from '../../../store/slices/dnsQueries.actions';
 import * as dns from '../../../shared/contracts/dns';
 import { DataTable, type AccentColor, type TableRow } from '../../../widgets/DataTable';
 import { PageHeader } from '../../../widgets/PageHeader';
@@ -47,6 +54,8 @@ const TONE: Record<AnsweredBy, AccentColor> = {
   refused: 'red',
 };
 const ADDRESS = /^[0-9A-Fa-f:.]*$/;
+/** The list's filters the live tail follows too (not its paging). */
+const STREAM_FILTERS = ['q', 'client', 'type', 'rcode', 'answered_by', 'from', 'to'] as const;
 /** The live tail re-reads the first page at most this often. */
 const LIVE_REFRESH_MS = 1000;
 
@@ -99,12 +108,7 @@ function TopList({
   );
 }
 
-export interface QueriesPageProps {
-  /** Where live records come from (tests); the browser's EventSource otherwise. */
-  eventSource?: EventSourceFactory;
-}
-
-export function QueriesPage({ eventSource = browserEventSource }: QueriesPageProps) {
+export function QueriesPage() {
   const list = useEntityList<DnsQueryRecord>(DNS_QUERIES_SOURCE);
   const { params, update, reload } = list;
   const navigate = useNavigate();
@@ -141,38 +145,44 @@ export function QueriesPage({ eventSource = browserEventSource }: QueriesPagePro
     pausedRef.current = value;
     setPausedState(value);
   };
+  // Keyed by its text: the list's params are a new object on every read, the filter is not.
+  const filterKey = JSON.stringify(STREAM_FILTERS.map((k) => params[k] ?? ''));
   const streamFilter = useMemo(() => {
-    const q = new URLSearchParams();
-    for (const k of ['q', 'client', 'type', 'rcode', 'answered_by', 'from', 'to'])
-      if (params[k]) q.set(k, params[k]);
-    return q.toString();
-  }, [params]);
+    const values = JSON.parse(filterKey) as string[];
+    const filter: Record<string, string> = {};
+    STREAM_FILTERS.forEach((k, i) => {
+      if (values[i]) filter[k] = values[i];
+    });
+    return filter as DnsQueryStreamFilter;
+  }, [filterKey]);
   const onFirstPage = params.page === '1';
 
+  // The stream itself is the saga's (sagas/dnsQueryStream.saga.ts); the page reads how many records it brought.
+  const dispatch = useAppDispatch();
+  const refresh = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
     if (!live || !onFirstPage) return;
-    const source = eventSource(`${DNS_QUERY_STREAM_PATH}${streamFilter ? `?${streamFilter}` : ''}`);
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    source.addEventListener('message', (event) => {
-      let count = 0;
-      try {
-        count = (JSON.parse(String((event as MessageEvent<string>).data)) as { queries: unknown[] }).queries
-          .length;
-      } catch {
-        return;
-      }
-      if (pausedRef.current) setPending((n) => n + count);
-      else if (!timer)
-        timer = setTimeout(() => {
-          timer = null;
-          reload();
-        }, LIVE_REFRESH_MS);
-    });
+    dispatch(dnsQueriesFollowed({ filter: streamFilter }));
     return () => {
-      if (timer) clearTimeout(timer);
-      source.close();
+      if (refresh.current) clearTimeout(refresh.current);
+      refresh.current = null;
+      dispatch(dnsQueriesUnfollowed());
     };
-  }, [live, onFirstPage, streamFilter, eventSource, reload]);
+  }, [live, onFirstPage, streamFilter, dispatch]);
+  const received = (useAppSelector(selectResource(DNS_QUERIES_LIVE_KEY)).data as DnsQueriesLive | undefined)
+    ?.received;
+  const counted = useRef(received ?? 0);
+  useEffect(() => {
+    const count = (received ?? 0) - counted.current;
+    counted.current = received ?? 0;
+    if (count <= 0) return;
+    if (pausedRef.current) setPending((n) => n + count);
+    else if (!refresh.current)
+      refresh.current = setTimeout(() => {
+        refresh.current = null;
+        reload();
+      }, LIVE_REFRESH_MS);
+  }, [received, reload]);
 
   const showNew = () => {
     setPending(0);

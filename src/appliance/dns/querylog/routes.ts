@@ -9,13 +9,12 @@
  *   id = the last record's id) of every record stored from now on; with `Last-Event-ID` the records after that id
  *   first. A client that does not read is paused at its buffer bound and catches up from the table once it drains.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../../shared/contracts/listing';
 import {
   streamQuery,
   type AnsweredBy,
-  DNS_QUERY_STREAM_PATH,
   matchesQueryFilter,
   type DnsQueryFilter,
   type DnsQueryRecord,
@@ -24,6 +23,7 @@ import { area } from '../../http/routeAccess';
 import { contractRoute } from '../../http/contractRoute';
 import * as dns from '../../../shared/contracts/dns';
 import { lastEventId, startEventStream, type EventStreamOptions } from '../../http/sse';
+import { streamRoute } from '../../http/streamRoute';
 import type { QueryRecorder } from './recorder';
 import type { QueryStore } from './store';
 
@@ -76,51 +76,47 @@ export interface QueryStreamDeps {
 }
 
 export function registerQueryStream(eos: FastifyInstance, deps: QueryStreamDeps): void {
-  eos.get<{ Querystring: FilterQuery }>(
-    DNS_QUERY_STREAM_PATH.replace(/^\/eos/, ''),
-    { config: { access: area('dns') }, schema: { querystring: streamQuery } },
-    async (req: FastifyRequest<{ Querystring: FilterQuery }>, reply) => {
-      const store = deps.store();
-      if (!store) return reply.code(404).send({ detail: 'Resource does not exist' });
-      const resume = lastEventId(req);
-      const resumeFrom = resume !== undefined && /^[0-9]{1,15}$/.test(resume) ? Number(resume) : undefined;
-      const filter = filterOf(req.query);
-      const stream = startEventStream(req, reply, { retryMs: 2000, ...deps.options });
-      let lastSent = resumeFrom ?? store.lastId();
-      let catchingUp = false;
+  streamRoute(eos, dns.queryStream, { access: area('dns') }, async (req, reply) => {
+    const store = deps.store();
+    if (!store) return reply.code(404).send({ detail: 'Resource does not exist' });
+    const resume = lastEventId(req);
+    const resumeFrom = resume !== undefined && /^[0-9]{1,15}$/.test(resume) ? Number(resume) : undefined;
+    const filter = filterOf(req.query);
+    const stream = startEventStream(req, reply, { retryMs: 2000, ...deps.options });
+    let lastSent = resumeFrom ?? store.lastId();
+    let catchingUp = false;
 
-      const send = (records: readonly DnsQueryRecord[]) => {
-        if (!records.length) return true;
-        lastSent = records[records.length - 1].id;
-        return stream.send('message', JSON.stringify({ queries: records }), lastSent);
-      };
-      const catchUp = () => {
+    const send = (records: readonly DnsQueryRecord[]) => {
+      if (!records.length) return true;
+      lastSent = records[records.length - 1].id;
+      return stream.send('message', JSON.stringify({ queries: records }), lastSent);
+    };
+    const catchUp = () => {
+      catchingUp = true;
+      for (;;) {
+        const page = store.after(lastSent, filter, RESUME_PAGE);
+        if (!page.length) break;
+        if (!send(page)) return stream.whenDrained(catchUp);
+        if (page.length < RESUME_PAGE) break;
+      }
+      catchingUp = false;
+    };
+    const unsubscribe = store.subscribe((records) => {
+      if (catchingUp || stream.closed) return;
+      const fresh = records.filter((r) => r.id > lastSent && matchesQueryFilter(r, filter));
+      if (fresh.length && !send(fresh)) {
         catchingUp = true;
-        for (;;) {
-          const page = store.after(lastSent, filter, RESUME_PAGE);
-          if (!page.length) break;
-          if (!send(page)) return stream.whenDrained(catchUp);
-          if (page.length < RESUME_PAGE) break;
-        }
-        catchingUp = false;
-      };
-      const unsubscribe = store.subscribe((records) => {
-        if (catchingUp || stream.closed) return;
-        const fresh = records.filter((r) => r.id > lastSent && matchesQueryFilter(r, filter));
-        if (fresh.length && !send(fresh)) {
-          catchingUp = true;
-          stream.whenDrained(catchUp);
-        }
-      });
-      const end = () => stream.finish('end');
-      deps.ends.add(end);
-      stream.onClose(() => {
-        unsubscribe();
-        deps.ends.delete(end);
-      });
-      // Tells the client the stream is open (and, resuming, sends what it missed).
-      stream.send('ready', JSON.stringify({ last_id: lastSent }));
-      if (resumeFrom !== undefined) catchUp();
-    },
-  );
+        stream.whenDrained(catchUp);
+      }
+    });
+    const end = () => stream.finish('end');
+    deps.ends.add(end);
+    stream.onClose(() => {
+      unsubscribe();
+      deps.ends.delete(end);
+    });
+    // Tells the client the stream is open (and, resuming, sends what it missed).
+    stream.send('ready', JSON.stringify({ last_id: lastSent }));
+    if (resumeFrom !== undefined) catchUp();
+  });
 }

@@ -7,6 +7,7 @@ import type { ApiClient, ApiResponse } from '../../../../src/api/client';
 import type { EventSourceLike } from '../../../../src/api/eventSource';
 import type { DnsQueryRecord, DnsQueryTop } from '../../../../src/shared/dnsQueries';
 import { renderPage } from './renderPage';
+import { dnsQueryStreamSaga } from '../../../../sagas/dnsQueryStream.saga';
 
 const record = (id: number, over: Partial<DnsQueryRecord> = {}): DnsQueryRecord => ({
   id,
@@ -66,6 +67,9 @@ class FakeSource implements EventSourceLike {
     for (const l of this.listeners.get('message') ?? [])
       l(new MessageEvent('message', { data: JSON.stringify({ queries: records }) }));
   }
+  emitData(data: string) {
+    for (const l of this.listeners.get('message') ?? []) l(new MessageEvent('message', { data }));
+  }
   close() {
     this.closed = true;
   }
@@ -84,16 +88,18 @@ function setup(entry = '/dns/queries') {
     },
   } as unknown as ApiClient;
   const sources: FakeSource[] = [];
-  const view = renderPage(
-    <QueriesPage
-      eventSource={(url) => {
-        const s = new FakeSource(url);
-        sources.push(s);
-        return s;
-      }}
-    />,
-    { api, path: '/dns/queries', entry },
-  );
+  const eventSource = (url: string) => {
+    const s = new FakeSource(url);
+    sources.push(s);
+    return s;
+  };
+  const view = renderPage(<QueriesPage />, {
+    api,
+    path: '/dns/queries',
+    entry,
+    context: { eventSource },
+    sagas: [dnsQueryStreamSaga],
+  });
   return { ...view, gets, sources, setRows: (r: DnsQueryRecord[]) => (rows = r) };
 }
 
@@ -168,4 +174,25 @@ test('live tail: new records re-read the page; paused, they are counted and show
 
   await user.click(screen.getByRole('button', { name: 'Live', pressed: true }));
   expect(sources[0].closed).toBe(true);
+});
+
+test('live tail: a stream event that does not fit the contract is dropped and reported, the page carries on', async () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  const user = userEvent.setup();
+  const { gets, sources, setRows } = setup();
+  await screen.findByRole('table', { name: 'DNS queries' });
+  await user.click(screen.getByRole('button', { name: 'Live', pressed: false }));
+  await user.click(screen.getByRole('button', { name: 'Pause', pressed: false }));
+  act(() => sources[0].emitData(JSON.stringify({ queries: [{ id: 'seven' }] })));
+  act(() => sources[0].emitData('not json'));
+  expect(screen.queryByRole('button', { name: /new$/ })).toBeNull();
+  expect(warn).toHaveBeenCalledTimes(1);
+  expect(String(warn.mock.calls[0][0])).toMatch(/dns\/queries\/stream: a "message" event did not fit/);
+  act(() => sources[0].emit([record(4, { name: 'fits.example' })]));
+  const before = listGets(gets).length;
+  setRows([record(4, { name: 'fits.example' }), refused, record(1)]);
+  await user.click(screen.getByRole('button', { name: '1 new' }));
+  expect(await screen.findByText('fits.example')).toBeInTheDocument();
+  expect(listGets(gets).length).toBe(before + 1);
+  warn.mockRestore();
 });

@@ -5,7 +5,8 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { resourcesSaga } from '../../../../sagas/resources.saga';
 import type { ApiClient } from '../../../../src/api/client';
-import type { RootState } from '../../../../src/store/createStore';
+import type { Saga } from 'redux-saga';
+import type { RootState, SagaContext } from '../../../../src/store/createStore';
 import { makeTestStore } from '../../../sagas/fakes';
 
 export function renderPage(
@@ -15,13 +16,19 @@ export function renderPage(
     path: string;
     state?: Partial<RootState>;
     /** The URL opened (default: `path`). */ entry?: string;
+    /** Saga context beside the API (e.g. the `eventSource` factory of a page's stream). */
+    context?: Partial<SagaContext>;
+    /** Sagas to run besides the resources saga (e.g. a page's stream). */
+    sagas?: Saga[];
   },
 ) {
   const store = makeTestStore({
     api: options.api,
     state: { session: { loggedIn: true, user: null }, ...options.state },
+    ...(options.context ? { context: options.context } : {}),
   });
   store.runSaga(resourcesSaga);
+  for (const saga of options.sagas ?? []) store.runSaga(saga);
   const router = createMemoryRouter(
     [
       { path: options.path, element },

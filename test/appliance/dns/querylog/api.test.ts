@@ -5,6 +5,9 @@
  */
 import http from 'node:http';
 import { queryLogOf } from '../../../../src/appliance/dns/querylog';
+import * as dns from '../../../../src/shared/contracts/dns';
+import { parseSse } from '../../logs/sseClient';
+import { contractProblems } from '../../support/contracts';
 import type { DnsQueryRecord, DnsQueryTop } from '../../../../src/shared/dnsQueries';
 import { adminAgent, startServer, userAgent, type Agent, type Harness } from '../../support/harness';
 
@@ -147,5 +150,12 @@ it('streams the records stored from now on, with the stream filters', async () =
   expect(JSON.parse(data[1]).queries).toEqual([
     expect.objectContaining({ name: 'live.example', client: '10.9.9.9' }),
   ]);
+  // Every event is one the contract declares, and its data fits that event's schema.
+  const sent = parseSse(text).events;
+  expect(sent.map((e) => e.event)).toEqual(['ready', 'message']);
+  for (const e of sent) {
+    const schema = dns.queryStream.events[e.event as keyof typeof dns.queryStream.events];
+    expect(contractProblems(schema, JSON.parse(e.data))).toEqual([]);
+  }
   req.destroy();
 });
