@@ -5,6 +5,8 @@
 import type { ApplianceContext } from './context';
 import type { TSchema } from '@sinclair/typebox';
 import { checkSettings, readDnsSnapshot, restoreDnsSnapshot } from './dns/proxy';
+import { checkAccount, storedAccount } from './dns/dynamic';
+import { bindingChange, ddnsSecretBinding, RETYPE_ERROR, retypeMessage } from '../shared/secretBinding';
 import { checkSshSettings, readSshSnapshot, restoreSshSnapshot } from './ssh/config';
 import { checkPreferences, readPreferences, timeZones, writePreferences } from './network/preferences';
 import { readFullPolicy, writeFullPolicy, type FullLockoutPolicy } from './auth/lockout';
@@ -78,16 +80,40 @@ function rules(section: string, id: string, errors: ErrorItem[]): void {
   if (e) throw entityError(section, id, e.msg, e.type, e.loc.slice(1));
 }
 
+/** The number of a list item's id (`upstream:3` → 3). */
+function itemId(section: string, id: string, kind: string): number {
+  const n = Number(id.slice(kind.length + 1));
+  if (kindOf(id) !== kind || !Number.isSafeInteger(n) || n < 1)
+    throw entityError(section, id, `an item id is ${kind}:<number>`, 'value_error.config.id');
+  return n;
+}
+
 /** The items of a list section (`upstream:3` → id 3), each checked against its stored schema. */
 function listItems<T>(section: string, entities: Entities, kind: string, schema: TSchema): T[] {
   return Object.entries(entities)
     .filter(([id]) => kindOf(id) === kind)
-    .map(([id, e]) => {
-      const n = Number(id.slice(kind.length + 1));
-      if (!Number.isSafeInteger(n) || n < 1)
-        throw entityError(section, id, `an item id is ${kind}:<number>`, 'value_error.config.id');
-      return checked<T>(schema, section, id, { ...e, id: n });
-    });
+    .map(([id, e]) => checked<T>(schema, section, id, { ...e, id: itemId(section, id, kind) }));
+}
+
+/** A secret the document names: the stored one's marker, or refused (a document never carries a secret's value). */
+function sameSecret(
+  section: string,
+  id: string,
+  wanted: unknown,
+  stored: unknown,
+  what: string,
+  page: string,
+): void {
+  if (canonical((wanted ?? null) as Json) === canonical((stored ?? null) as Json)) return;
+  throw entityError(
+    section,
+    id,
+    stored === null
+      ? `${what} cannot be set from a configuration document: add it on the ${page} page`
+      : `${what} cannot be set from a configuration document: change it on the ${page} page`,
+    'value_error.config.read_only',
+    ['secret'],
+  );
 }
 
 /** An entity the document may not change (a secret it only references, a generated fingerprint). */
@@ -313,6 +339,58 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         (r) => ({ ...plainObject(JSON.parse(r.data)), secret: marker(r.secret) as Json }),
       ),
     title: (_id, e) => `Dynamic DNS account ${String(e.hostname ?? e.name ?? '')}`.trim(),
+    // No managed service: the scheduler reads the accounts as they are.
+    write: (db, entities, now) => {
+      const name = 'dns.dynamic';
+      knownIds(name, entities, ['account'], []);
+      const rows = db.prepare('SELECT id, secret, secret_binding FROM ddns_accounts').all() as Array<{
+        id: number;
+        secret: string | null;
+        secret_binding: string | null;
+      }>;
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const seen = new Set<string>();
+      const wanted = Object.entries(entities).map(([id, e]) => {
+        const n = itemId(name, id, 'account');
+        const { secret, ...fields } = e;
+        const body = checked<dnsContract.DdnsAccountBody>(dnsContract.DdnsAccountBody, name, id, fields);
+        const row = byId.get(n);
+        const stored = row?.secret ?? null;
+        // The password or token is named by reference: the stored one, or none.
+        sameSecret(name, id, secret, marker(stored), "the account's password or token", 'Dynamic DNS');
+        rules(name, id, checkAccount(body, stored !== null));
+        const binding = ddnsSecretBinding(body);
+        const rebind = stored !== null ? bindingChange(row?.secret_binding ?? null, binding) : null;
+        if (rebind && binding.usesSecret)
+          throw entityError(name, id, retypeMessage('password or token', rebind), RETYPE_ERROR, ['secret']);
+        const key = `${body.provider} ${body.hostname.toLowerCase()}`;
+        if (seen.has(key))
+          throw entityError(
+            name,
+            id,
+            'an account for this host name and provider already exists',
+            'value_error.duplicate',
+            ['hostname'],
+          );
+        seen.add(key);
+        return { n, data: storedAccount(body), exists: !!row, dropSecret: !!rebind };
+      });
+      const keep = new Set(wanted.map((w) => w.n));
+      const del = db.prepare('DELETE FROM ddns_accounts WHERE id = ?');
+      for (const r of rows) if (!keep.has(r.id)) del.run(r.id);
+      for (const w of wanted) {
+        if (!w.exists)
+          db.prepare(
+            'INSERT INTO ddns_accounts (id, data, next_check_at, created_at) VALUES (?, ?, ?, ?)',
+          ).run(w.n, w.data, now, now);
+        else
+          db.prepare(
+            'UPDATE ddns_accounts SET data = ?, next_check_at = ? WHERE id = ? AND data IS NOT ?',
+          ).run(w.data, now, w.n, w.data);
+        if (w.dropSecret)
+          db.prepare('UPDATE ddns_accounts SET secret = NULL, secret_binding = NULL WHERE id = ?').run(w.n);
+      }
+    },
   });
 
   const readSshSection = (db: Db): Entities => {

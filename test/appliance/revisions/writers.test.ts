@@ -1,0 +1,161 @@
+/**
+ * Writing the rest of the configuration document (issue 29): dynamic DNS, layout, update settings, sign-up, alerts,
+ * groups… each section a document changes is written and seen through the area's own page, recorded as a revision that
+ * a revert puts back; an unchanged document plans to nothing; a bad entity is a 422 naming it, nothing changed; a secret
+ * is only ever named by reference.
+ */
+import type { JobProgress } from '../../../src/appliance/jobs/runner';
+import { adminAgent, count, startServer, type Agent, type Harness } from '../support/harness';
+
+type Entity = Record<string, unknown>;
+type Doc = { format: string; exported_at?: string; sections: Record<string, Record<string, Entity>> };
+
+let h: Harness;
+let admin: Agent;
+beforeAll(async () => {
+  h = await startServer();
+  admin = await adminAgent(h);
+}, 60_000);
+afterAll(() => h.close());
+
+const until = async (check: () => Promise<boolean>, ms = 8000) => {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('timed out');
+};
+const exportDoc = async (): Promise<Doc> => (await admin.get('/api/config')).json() as Doc;
+const withoutDate = ({ exported_at: _e, ...doc }: Doc) => doc;
+const finished = async (job: JobProgress | null) => {
+  if (!job) return;
+  await until(async () => (await admin.get(`/api/jobs/${job.id}`)).json().status !== 'running');
+};
+const latest = async () =>
+  (await admin.get('/api/revisions?per_page=1')).json().data[0] as { id: number; summary: string };
+
+/** Export, change, PUT: answers the revision recorded (after its job, if any, finished). */
+async function applyChange(change: (doc: Doc) => void): Promise<number> {
+  const doc = await exportDoc();
+  change(doc);
+  const res = await admin.put('/api/config', doc);
+  expect(res.json()).toMatchObject({ revision: expect.any(Number) });
+  expect(res.statusCode).toBe(200);
+  await finished(res.json().job);
+  expect((await latest()).id).toBe(res.json().revision);
+  return res.json().revision as number;
+}
+
+async function revert(revision: number): Promise<void> {
+  const res = await admin.post(`/api/revisions/${revision}/revert`);
+  expect(res.json()).toMatchObject({ revision: expect.any(Number) });
+  await finished(res.json().job);
+}
+
+async function plansNothing(): Promise<void> {
+  const plan = await admin.post('/api/config/plan', await exportDoc());
+  expect(plan.statusCode).toBe(200);
+  expect(plan.json().changes).toEqual([]);
+}
+
+/** A document the change makes bad is refused at `loc`, with nothing written. */
+async function refused(change: (doc: Doc) => void, loc: unknown[], type?: string | RegExp) {
+  const revisions = count(h, 'revisions');
+  const before = await exportDoc();
+  const doc = structuredClone(before);
+  change(doc);
+  const res = await admin.put('/api/config', doc);
+  expect(res.statusCode).toBe(422);
+  const detail = res.json().detail[0] as { loc: unknown[]; type: string; msg: string };
+  expect(detail.loc).toEqual(loc);
+  if (type) expect(detail.type).toMatch(type);
+  expect(count(h, 'revisions')).toBe(revisions);
+  expect(withoutDate(await exportDoc())).toEqual(withoutDate(before));
+  return detail;
+}
+
+describe('dynamic DNS', () => {
+  const accounts = async () =>
+    (await admin.get('/api/dns/dynamic')).json().accounts as Array<Entity & { id: number }>;
+  let id: string;
+  beforeAll(async () => {
+    const res = await admin.post('/api/dns/dynamic/accounts', {
+      provider: 'duckdns',
+      hostname: 'home.duckdns.org',
+      username: '',
+      update_url: '',
+      ip_source: 'web',
+      check_url: '',
+      interface: '',
+      interval_seconds: 300,
+      ttl: 60,
+      enabled: true,
+      secret: 'token-1',
+    });
+    expect(res.statusCode).toBe(201);
+    id = `account:${String(res.json().id)}`;
+  });
+
+  it('changes an account from the document, keeping its token, and a revert puts it back', async () => {
+    const revision = await applyChange((doc) => {
+      Object.assign(doc.sections['dns.dynamic'][id], { interval_seconds: 900, ttl: 120 });
+    });
+    expect((await latest()).summary).toMatch(/Dynamic DNS account home\.duckdns\.org/);
+    expect((await accounts())[0]).toMatchObject({ interval_seconds: 900, ttl: 120, has_secret: true });
+    await plansNothing();
+    await revert(revision);
+    expect((await accounts())[0]).toMatchObject({ interval_seconds: 300, ttl: 60, has_secret: true });
+  });
+
+  it('adds an account that needs no secret; one that needs a secret it does not have is refused clearly', async () => {
+    const custom = {
+      provider: 'custom',
+      hostname: 'nas.example.net',
+      username: '',
+      update_url: 'https://dyn.example.net/update?ip=%IP%&key=abc',
+      ip_source: 'web',
+      check_url: '',
+      interface: '',
+      interval_seconds: 600,
+      ttl: 300,
+      enabled: false,
+      secret: null,
+    };
+    await applyChange((doc) => {
+      doc.sections['dns.dynamic']['account:50'] = custom;
+    });
+    expect(await accounts()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: 50, hostname: 'nas.example.net' })]),
+    );
+    // A new DuckDNS account has no token to keep, and the document cannot carry one.
+    const duck = { ...custom, provider: 'duckdns', hostname: 'cabin.duckdns.org', update_url: '' };
+    await refused(
+      (doc) => {
+        doc.sections['dns.dynamic']['account:51'] = duck;
+      },
+      ['body', 'sections', 'dns.dynamic', 'account:51', 'secret'],
+      'value_error.missing',
+    );
+    const copied = await refused(
+      (doc) => {
+        doc.sections['dns.dynamic']['account:51'] = {
+          ...duck,
+          secret: doc.sections['dns.dynamic'][id].secret,
+        };
+      },
+      ['body', 'sections', 'dns.dynamic', 'account:51', 'secret'],
+      'value_error.config.read_only',
+    );
+    expect(copied.msg).toMatch(/add it on the Dynamic DNS page/);
+  });
+
+  it('refuses a bad account with nothing changed', async () => {
+    await refused(
+      (doc) => {
+        doc.sections['dns.dynamic'][id].ttl = 5;
+      },
+      ['body', 'sections', 'dns.dynamic', id, 'ttl'],
+    );
+  });
+});
