@@ -13,7 +13,12 @@ import { readFullPolicy, writeFullPolicy, type FullLockoutPolicy } from './auth/
 import { LOCKOUT_SERVICE } from './auth/lockoutPolicy';
 import * as dnsContract from '../shared/contracts/dns';
 import * as sshContract from '../shared/contracts/ssh';
-import { networkPreferences, type NetworkPreferences } from '../shared/contracts/system';
+import {
+  networkPreferences,
+  uiSettingsBody,
+  type NetworkPreferences,
+  type UiSettingsBody,
+} from '../shared/contracts/system';
 import { lockoutPolicy } from '../shared/contracts/authentication';
 import { createAjv } from './http/scope';
 import { HttpError, type ErrorItem } from './http/errors';
@@ -671,6 +676,50 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     },
     title: (id) => (id === 'colours' ? 'Layout' : `Image ${id.slice('image:'.length).replace(/_/g, ' ')}`),
     fields: { primary_color: { label: 'primary colour' }, bar_color: { label: 'bar colour' } },
+    // The images' bytes are not in a document: one left out stays as it is, and a document never changes one.
+    kept: (id) => kindOf(id) === 'image',
+    write: (db, entities, now) => {
+      const name = 'settings.layout';
+      knownIds(name, entities, ['image'], ['colours']);
+      const current = db.prepare('SELECT slot, mime, sha256 FROM images').all() as Array<{
+        slot: string;
+        mime: string;
+        sha256: string;
+      }>;
+      for (const [id, e] of Object.entries(entities)) {
+        if (kindOf(id) !== 'image') continue;
+        const stored = current.find((i) => `image:${i.slot}` === id);
+        if (
+          !stored ||
+          canonical(e) !==
+            canonical({ slot: stored.slot, type: stored.mime, sha256: stored.sha256.slice(0, 16) })
+        )
+          throw entityError(
+            name,
+            id,
+            'an image cannot be set from a configuration document: upload it on the Layout page',
+            'value_error.config.read_only',
+          );
+      }
+      // Left out, the colours and title are the defaults (as before anyone changed them).
+      if (!entities.colours) {
+        db.prepare('DELETE FROM ui_settings WHERE id = 1').run();
+        return;
+      }
+      const c = checked<UiSettingsBody>(uiSettingsBody, name, 'colours', entities.colours);
+      db.prepare(
+        `INSERT INTO ui_settings (id, primary_color, bar_color, login_title, revision, updated_at, updated_by)
+         VALUES (1, @primary_color, @bar_color, @login_title, 1, @now, NULL)
+         ON CONFLICT(id) DO UPDATE SET primary_color = excluded.primary_color, bar_color = excluded.bar_color,
+           login_title = excluded.login_title, revision = ui_settings.revision + 1, updated_at = excluded.updated_at,
+           updated_by = NULL`,
+      ).run({
+        primary_color: c.primary_color,
+        bar_color: c.bar_color,
+        login_title: c.login_title?.trim() || null,
+        now,
+      });
+    },
   });
 
   registerSection(ctx, {

@@ -159,3 +159,55 @@ describe('dynamic DNS', () => {
     );
   });
 });
+
+describe('layout', () => {
+  const settings = async () => (await admin.get('/api/config/settings')).json() as Entity;
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  beforeAll(async () => {
+    const put = await admin.put('/api/config/login_logo', PNG, {
+      'content-type': 'application/octet-stream',
+    });
+    expect(put.statusCode).toBe(200);
+  });
+
+  it('changes the colours and title from the document, keeping the images it leaves out; a revert puts them back', async () => {
+    const was = await settings();
+    const revision = await applyChange((doc) => {
+      const layout = doc.sections['settings.layout'];
+      layout.colours = { ...layout.colours, primary_color: '#aa3300', login_title: 'Branch office' };
+      delete layout['image:login_logo'];
+    });
+    expect(await settings()).toMatchObject({
+      primary_color: '#aa3300',
+      login_title: 'Branch office',
+      images: { login_logo: true },
+    });
+    expect((await admin.get('/api/config/login_logo')).rawPayload).toEqual(PNG);
+    await plansNothing();
+    await revert(revision);
+    expect(await settings()).toEqual(was);
+  });
+
+  it('refuses a bad colour and an image the document would change, with nothing changed', async () => {
+    await refused(
+      (doc) => {
+        doc.sections['settings.layout'].colours.bar_color = 'dark blue';
+      },
+      ['body', 'sections', 'settings.layout', 'colours', 'bar_color'],
+    );
+    const image = await refused(
+      (doc) => {
+        doc.sections['settings.layout']['image:bar_logo'] = {
+          ...doc.sections['settings.layout']['image:login_logo'],
+          slot: 'bar_logo',
+        };
+      },
+      ['body', 'sections', 'settings.layout', 'image:bar_logo'],
+      'value_error.config.read_only',
+    );
+    expect(image.msg).toMatch(/upload it on the Layout page/);
+  });
+});
