@@ -16,9 +16,14 @@ import * as sshContract from '../shared/contracts/ssh';
 import {
   networkPreferences,
   uiSettingsBody,
+  updateSchedule,
+  updateSettingsBody,
   type NetworkPreferences,
   type UiSettingsBody,
+  type UpdateSchedule,
+  type UpdateSettingsBody,
 } from '../shared/contracts/system';
+import { repositoryError } from './updates/routes';
 import { lockoutPolicy } from '../shared/contracts/authentication';
 import { createAjv } from './http/scope';
 import { HttpError, type ErrorItem } from './http/errors';
@@ -746,6 +751,46 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         : id === 'schedule'
           ? 'Security update schedule'
           : `Trusted key ${String(e.name)}`,
+    // A trusted key is key material (a file): one left out stays, and a document never changes one.
+    kept: (id) => kindOf(id) === 'trusted_key',
+    write: (db, entities, now) => {
+      const name = 'updates.settings';
+      knownIds(name, entities, ['trusted_key'], ['settings', 'schedule']);
+      const keys = new Map(readTrustedKeys(ctx.config.dataDir).map((k) => [`trusted_key:${k.name}`, k]));
+      for (const [id, e] of Object.entries(entities)) {
+        if (kindOf(id) !== 'trusted_key') continue;
+        const k = keys.get(id);
+        if (!k || canonical(e) !== canonical({ name: k.name, fingerprint: k.fingerprint }))
+          throw entityError(
+            name,
+            id,
+            'a trusted key cannot be set from a configuration document: add it on the Updates page',
+            'value_error.config.read_only',
+          );
+      }
+      for (const id of ['settings', 'schedule'])
+        if (!entities[id]) throw entityError(name, id, `the update ${id} is required`, 'value_error.missing');
+      const settings = checked<UpdateSettingsBody>(updateSettingsBody, name, 'settings', entities.settings);
+      const repository = settings.repository?.trim() || null;
+      const problem = repository ? repositoryError(repository) : null;
+      if (problem)
+        throw entityError(name, 'settings', problem, 'value_error.update.repository', ['repository']);
+      const schedule = checked<UpdateSchedule>(updateSchedule, name, 'schedule', entities.schedule);
+      const s = readSettings(db);
+      db.prepare('UPDATE update_settings SET repository = ?, channel = ? WHERE id = 1').run(
+        repository,
+        settings.channel,
+      );
+      // A changed schedule starts from now (as on the Updates page): a slot already passed does not run at once.
+      if (
+        (s.schedule_enabled === 1) !== schedule.enabled ||
+        s.schedule_day !== schedule.day ||
+        s.schedule_time !== schedule.time
+      )
+        db.prepare(
+          'UPDATE update_settings SET schedule_enabled = ?, schedule_day = ?, schedule_time = ?, schedule_updated_at = ? WHERE id = 1',
+        ).run(schedule.enabled ? 1 : 0, schedule.day, schedule.time, now);
+    },
   });
 
   registerSection(ctx, {

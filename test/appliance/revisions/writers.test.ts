@@ -211,3 +211,52 @@ describe('layout', () => {
     expect(image.msg).toMatch(/upload it on the Layout page/);
   });
 });
+
+describe('update settings', () => {
+  const status = async () => (await admin.get('/api/updates')).json() as Entity;
+
+  it('changes the repository, channel and schedule from the document; a revert puts them back', async () => {
+    const was = await status();
+    const revision = await applyChange((doc) => {
+      const updates = doc.sections['updates.settings'];
+      updates.settings = { repository: 'https://updates.example.net/rampart', channel: 'beta' };
+      updates.schedule = { enabled: true, day: 'sun', time: '04:30' };
+    });
+    expect(await status()).toMatchObject({
+      repository: 'https://updates.example.net/rampart',
+      repository_is_default: false,
+      channel: 'beta',
+      schedule: { enabled: true, day: 'sun', time: '04:30' },
+    });
+    await plansNothing();
+    await revert(revision);
+    expect(await status()).toMatchObject({
+      repository: was.repository,
+      channel: was.channel,
+      schedule: was.schedule,
+    });
+  });
+
+  it('refuses a repository URL with credentials, a bad time and a trusted key, with nothing changed', async () => {
+    await refused(
+      (doc) => {
+        doc.sections['updates.settings'].settings.repository = 'https://me:secret@updates.example.net/';
+      },
+      ['body', 'sections', 'updates.settings', 'settings', 'repository'],
+      'value_error.update.repository',
+    );
+    await refused(
+      (doc) => {
+        doc.sections['updates.settings'].schedule.time = '25:00';
+      },
+      ['body', 'sections', 'updates.settings', 'schedule', 'time'],
+    );
+    await refused(
+      (doc) => {
+        doc.sections['updates.settings']['trusted_key:mine'] = { name: 'mine', fingerprint: 'ab12' };
+      },
+      ['body', 'sections', 'updates.settings', 'trusted_key:mine'],
+      'value_error.config.read_only',
+    );
+  });
+});
