@@ -24,13 +24,14 @@ import {
   type UpdateSettingsBody,
 } from '../shared/contracts/system';
 import { repositoryError } from './updates/routes';
-import { lockoutPolicy } from '../shared/contracts/authentication';
+import { lockoutPolicy, signupPolicy } from '../shared/contracts/authentication';
 import { createAjv } from './http/scope';
 import { HttpError, type ErrorItem } from './http/errors';
 import { canonical } from './revisions/diff';
 import type { Db } from '../storage/sqlite';
 import { listGroups } from './users/groupsStore';
-import { readSignupPolicy } from './providers/signup';
+import { checkSignupPolicy, readSignupPolicy, writeSignupPolicy } from './providers/signup';
+import type { SignupPolicy } from '../shared/signupPolicy';
 import { currentVersion, readSettings } from './updates/store';
 import { readTrustedKeys } from './updates/keys';
 import { secretKey, secretMarker } from './revisions/secrets';
@@ -654,6 +655,18 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     read: () => ({ signup: plainObject(readSignupPolicy(ctx.config.dataDir)) }),
     title: () => 'Self-service sign-up',
     fields: { allowed_domains: { label: 'allowed domains' } },
+    // A file the identity service reads at each sign-up (no managed service); written last of a document's sections.
+    write: (_db, entities) => {
+      const name = 'authentication.signup';
+      knownIds(name, entities, [], ['signup']);
+      if (!entities.signup)
+        throw entityError(name, 'signup', 'the sign-up policy is required', 'value_error.missing');
+      const { policy, errors } = checkSignupPolicy(
+        checked<SignupPolicy>(signupPolicy, name, 'signup', entities.signup),
+      );
+      rules(name, 'signup', errors);
+      writeSignupPolicy(ctx.config.dataDir, policy);
+    },
   });
 
   registerSection(ctx, {

@@ -69,7 +69,10 @@ export function applyConfig(
 ): ConfigApplyResult {
   const { plan, sections } = checkedPlan(ctx, doc);
   if (!plan.changes.length) return { plan, revision: null, job: null };
-  const changed = [...new Set(plan.changes.map((c) => c.section))].map((n) => sections.get(n) as Section);
+  // Sections kept in files are written last: a file is not rolled back with the transaction.
+  const changed = [...new Set(plan.changes.map((c) => c.section))]
+    .map((n) => sections.get(n) as Section)
+    .sort((a, b) => Number(!!a.files) - Number(!!b.files));
   const services = [...new Set(changed.flatMap((s) => (s.service ? [s.service] : [])))].sort(byOrder);
   manager.assertNotPending(services);
   if (manager.jobRunning())

@@ -260,3 +260,38 @@ describe('update settings', () => {
     );
   });
 });
+
+describe('self-service sign-up', () => {
+  const policy = async () => (await admin.get('/api/authentication/signup')).json() as Entity;
+
+  it('limits sign-up to domains from the document; a revert puts the policy back', async () => {
+    const was = await policy();
+    const revision = await applyChange((doc) => {
+      doc.sections['authentication.signup'].signup = {
+        mode: 'domains',
+        allowed_domains: ['Example.COM', '*.example.net'],
+      };
+    });
+    expect(await policy()).toEqual({ mode: 'domains', allowed_domains: ['example.com', '*.example.net'] });
+    await plansNothing();
+    await revert(revision);
+    expect(await policy()).toEqual(was);
+  });
+
+  it('refuses a bad domain and a domains policy naming none, with nothing changed', async () => {
+    await refused(
+      (doc) => {
+        doc.sections['authentication.signup'].signup = { mode: 'domains', allowed_domains: ['not a domain'] };
+      },
+      ['body', 'sections', 'authentication.signup', 'signup', 'allowed_domains', 0],
+      'value_error.domain',
+    );
+    await refused(
+      (doc) => {
+        doc.sections['authentication.signup'].signup = { mode: 'domains', allowed_domains: [] };
+      },
+      ['body', 'sections', 'authentication.signup', 'signup', 'allowed_domains'],
+      'value_error.domains_required',
+    );
+  });
+});
