@@ -26,6 +26,8 @@ import {
 import { repositoryError } from './updates/routes';
 import { lockoutPolicy, signupPolicy } from '../shared/contracts/authentication';
 import { createAjv } from './http/scope';
+import { checkChannel, writeAlertSettings } from './alerts';
+import { alertSettings, channelBody, type AlertSettings, type ChannelBody } from '../shared/contracts/alerts';
 import { HttpError, type ErrorItem } from './http/errors';
 import { canonical } from './revisions/diff';
 import type { Db } from '../storage/sqlite';
@@ -242,6 +244,84 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     },
     title: (_id, e) => `Alert channel ${String(e.name)}`,
     fields: { min_severity: { label: 'lowest severity' } },
+    // No managed service: the channels are read at each alert. The signing secret is named by reference only.
+    write: (db, entities) => {
+      const name = 'settings.alert_channels';
+      knownIds(name, entities, ['channel'], []);
+      const rows = db.prepare('SELECT id, type, url, secret_sealed FROM alert_channels').all() as Array<{
+        id: number;
+        type: string;
+        url: string | null;
+        secret_sealed: Buffer | null;
+      }>;
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const names = new Set<string>();
+      const wanted = Object.entries(entities).map(([id, e]) => {
+        const n = itemId(name, id, 'channel');
+        const { secret, url, ...fields } = e;
+        const body = checked<ChannelBody>(channelBody, name, id, url === null ? fields : { ...fields, url });
+        try {
+          checkChannel(body);
+        } catch (err) {
+          if (err instanceof HttpError && Array.isArray(err.detail)) rules(name, id, err.detail);
+          throw err;
+        }
+        const row = byId.get(n);
+        sameSecret(
+          name,
+          id,
+          secret,
+          marker(row?.secret_sealed),
+          "the webhook's signing secret",
+          'Alert channels',
+        );
+        if (row && row.type !== body.type)
+          throw entityError(
+            name,
+            id,
+            'a channel keeps its type: create another one',
+            'value_error.config.type',
+            ['type'],
+          );
+        if (row?.secret_sealed && body.type === 'webhook' && (body.url ?? null) !== row.url)
+          throw entityError(
+            name,
+            id,
+            'the address changed: enter the signing secret again to send it there (on the Alert channels page)',
+            'value_error.secret_retype',
+            ['url'],
+          );
+        if (names.has(body.name))
+          throw entityError(name, id, 'another channel has this name', 'value_error.duplicate', ['name']);
+        names.add(body.name);
+        return { n, body, exists: !!row };
+      });
+      const keep = new Set(wanted.map((w) => w.n));
+      for (const r of rows)
+        if (!keep.has(r.id)) db.prepare('DELETE FROM alert_channels WHERE id = ?').run(r.id);
+      // Names are unique: a channel renamed to another's former name is written after a free name.
+      const upd = db.prepare(
+        'UPDATE alert_channels SET name = ?, enabled = ?, min_severity = ?, kinds = ?, recipients = ?, url = ? WHERE id = ?',
+      );
+      for (const w of wanted) if (w.exists) upd.run(`\u0000${w.n}`, 0, 'info', '[]', '[]', null, w.n);
+      for (const w of wanted) {
+        const b = w.body;
+        const values = [
+          b.name,
+          b.enabled ? 1 : 0,
+          b.min_severity,
+          JSON.stringify(b.kinds),
+          JSON.stringify(b.recipients ?? []),
+          b.type === 'webhook' ? (b.url ?? null) : null,
+        ];
+        if (w.exists) upd.run(...values, w.n);
+        else
+          db.prepare(
+            `INSERT INTO alert_channels (id, name, type, enabled, min_severity, kinds, recipients, url, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          ).run(w.n, values[0], b.type, ...values.slice(1), ctx.now());
+      }
+    },
   });
 
   // The alert thresholds (one row once an admin changed them; the defaults before).
@@ -272,6 +352,18 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     fields: {
       expiry_days: { label: 'expiry steps (days)' },
       lockout_threshold: { label: 'lockout threshold' },
+    },
+    // No managed service: the engine reads the thresholds at its next evaluation (within a minute).
+    write: (db, entities) => {
+      const name = 'settings.alert_settings';
+      knownIds(name, entities, [], ['thresholds']);
+      // Left out, the thresholds are the defaults (as before anyone changed them).
+      if (!entities.thresholds) db.prepare('DELETE FROM alert_settings WHERE id = 1').run();
+      else
+        writeAlertSettings(
+          db,
+          checked<AlertSettings>(alertSettings, name, 'thresholds', entities.thresholds),
+        );
     },
   });
 

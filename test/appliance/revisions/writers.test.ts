@@ -295,3 +295,103 @@ describe('self-service sign-up', () => {
     );
   });
 });
+
+describe('alerts', () => {
+  const thresholds = async () => (await admin.get('/api/alerts/settings')).json() as Entity;
+  const channels = async () =>
+    (await admin.get('/api/alerts/channels')).json().data as Array<Entity & { id: number }>;
+  let hook: string;
+  beforeAll(async () => {
+    const res = await admin.post('/api/alerts/channels', {
+      name: 'Pager',
+      type: 'webhook',
+      enabled: true,
+      min_severity: 'warning',
+      kinds: [],
+      url: 'https://hooks.example.net/rampart',
+      secret: 'a-long-signing-secret-0123',
+    });
+    expect(res.statusCode).toBe(201);
+    hook = `channel:${String(res.json().id)}`;
+  });
+
+  it('changes the thresholds from the document; a revert puts them back', async () => {
+    const was = await thresholds();
+    const revision = await applyChange((doc) => {
+      doc.sections['settings.alert_settings'].thresholds = { expiry_days: [14, 3], lockout_threshold: 9 };
+    });
+    expect(await thresholds()).toEqual({ expiry_days: [14, 3], lockout_threshold: 9 });
+    await plansNothing();
+    await revert(revision);
+    expect(await thresholds()).toEqual(was);
+  });
+
+  it('changes a webhook keeping its sealed secret and adds an e-mail channel; a revert puts them back', async () => {
+    const revision = await applyChange((doc) => {
+      const section = doc.sections['settings.alert_channels'];
+      Object.assign(section[hook], { name: 'Night pager', min_severity: 'critical' });
+      section['channel:40'] = {
+        name: 'Ops mail',
+        type: 'email',
+        enabled: true,
+        min_severity: 'info',
+        kinds: [],
+        recipients: ['ops@example.net'],
+        url: null,
+        secret: null,
+      };
+    });
+    expect(await channels()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Night pager', min_severity: 'critical', has_secret: true }),
+        expect.objectContaining({ id: 40, name: 'Ops mail', recipients: ['ops@example.net'] }),
+      ]),
+    );
+    await plansNothing();
+    await revert(revision);
+    const after = await channels();
+    expect(after).toEqual([
+      expect.objectContaining({ name: 'Pager', min_severity: 'warning', has_secret: true }),
+    ]);
+  });
+
+  it('refuses a bad threshold, a new channel with a secret it does not have and a moved signed webhook', async () => {
+    await refused(
+      (doc) => {
+        doc.sections['settings.alert_settings'].thresholds = { expiry_days: [0], lockout_threshold: 5 };
+      },
+      ['body', 'sections', 'settings.alert_settings', 'thresholds', 'expiry_days', '0'],
+    );
+    const copied = await refused(
+      (doc) => {
+        const section = doc.sections['settings.alert_channels'];
+        section['channel:41'] = { ...section[hook], name: 'Copy' };
+      },
+      ['body', 'sections', 'settings.alert_channels', 'channel:41', 'secret'],
+      'value_error.config.read_only',
+    );
+    expect(copied.msg).toMatch(/signing secret cannot be set from a configuration document: add it/);
+    await refused(
+      (doc) => {
+        doc.sections['settings.alert_channels'][hook].url = 'https://elsewhere.example.net/';
+      },
+      ['body', 'sections', 'settings.alert_channels', hook, 'url'],
+    );
+    await refused(
+      (doc) => {
+        doc.sections['settings.alert_channels']['channel:42'] = {
+          name: 'Bad mail',
+          type: 'email',
+          enabled: true,
+          min_severity: 'info',
+          kinds: [],
+          recipients: ['not an address'],
+          url: null,
+          secret: null,
+        };
+      },
+      ['body', 'sections', 'settings.alert_channels', 'channel:42', 'recipients', 0],
+      'value_error.email',
+    );
+  });
+});
