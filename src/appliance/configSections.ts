@@ -24,14 +24,14 @@ import {
   type UpdateSettingsBody,
 } from '../shared/contracts/system';
 import { repositoryError } from './updates/routes';
-import { lockoutPolicy, signupPolicy } from '../shared/contracts/authentication';
+import { groupBody, lockoutPolicy, signupPolicy, type GroupBody } from '../shared/contracts/authentication';
 import { createAjv } from './http/scope';
 import { checkChannel, writeAlertSettings } from './alerts';
 import { alertSettings, channelBody, type AlertSettings, type ChannelBody } from '../shared/contracts/alerts';
 import { HttpError, type ErrorItem } from './http/errors';
 import { canonical } from './revisions/diff';
 import type { Db } from '../storage/sqlite';
-import { listGroups } from './users/groupsStore';
+import { listGroups, saveGroup } from './users/groupsStore';
 import { checkSignupPolicy, readSignupPolicy, writeSignupPolicy } from './providers/signup';
 import type { SignupPolicy } from '../shared/signupPolicy';
 import { currentVersion, readSettings } from './updates/store';
@@ -683,6 +683,63 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         }),
       ),
     title: (_id, e) => `Group ${String(e.name)}`,
+    // No managed service: privileges are read at each request. Members are named by user name (or account id).
+    write: (db, entities, now) => {
+      const name = 'authentication.groups';
+      knownIds(name, entities, ['group'], []);
+      const users = db.prepare('SELECT id, username FROM users').all() as Array<{
+        id: number;
+        username: string;
+      }>;
+      const idOf = new Map(users.map((u) => [u.username, u.id]));
+      const known = new Set(users.map((u) => u.id));
+      const names = new Set<string>();
+      const wanted = Object.entries(entities).map(([id, e]) => {
+        const n = itemId(name, id, 'group');
+        const given = Array.isArray(e.members) ? e.members : [];
+        const members = given.map((m, i) => {
+          const userId = typeof m === 'string' ? idOf.get(m) : typeof m === 'number' ? m : undefined;
+          if (userId === undefined || !known.has(userId))
+            throw entityError(
+              name,
+              id,
+              typeof m === 'string' ? `no account is called "${m}"` : 'user does not exist',
+              'value_error.not_found',
+              ['members', i],
+            );
+          return userId;
+        });
+        const body = checked<GroupBody>(groupBody, name, id, {
+          ...e,
+          members: Array.isArray(e.members) ? members : e.members,
+        });
+        const group = body.name.trim();
+        if (!group) throw entityError(name, id, 'enter a name', 'value_error.any_str.min_length', ['name']);
+        if (names.has(group))
+          throw entityError(name, id, 'this group name is taken', 'value_error.duplicate', ['name']);
+        names.add(group);
+        return {
+          n,
+          input: { name: group, description: body.description.trim(), members, privileges: body.privileges },
+        };
+      });
+      const keep = new Set(wanted.map((w) => w.n));
+      for (const g of listGroups(db))
+        if (!keep.has(g.id)) {
+          db.prepare('DELETE FROM user_group_members WHERE group_id = ?').run(g.id);
+          db.prepare('DELETE FROM user_group_privileges WHERE group_id = ?').run(g.id);
+          db.prepare('DELETE FROM user_groups WHERE id = ?').run(g.id);
+        }
+      // Names are unique: every kept group is given a free name first, so two may swap theirs.
+      for (const w of wanted)
+        db.prepare('UPDATE user_groups SET name = ? WHERE id = ?').run(`\u0000${w.n}`, w.n);
+      for (const w of wanted) {
+        db.prepare(
+          'INSERT OR IGNORE INTO user_groups (id, name, description, created_at) VALUES (?, ?, ?, ?)',
+        ).run(w.n, w.input.name, w.input.description, now);
+        saveGroup(db, w.n, w.input, now);
+      }
+    },
   });
 
   registerSection(ctx, {

@@ -395,3 +395,56 @@ describe('alerts', () => {
     );
   });
 });
+
+describe('groups', () => {
+  const groups = async () =>
+    (await admin.get('/api/groups?per_page=100')).json().data as Array<
+      Entity & { id: number; members: Array<{ username: string }> }
+    >;
+
+  it('adds a group with members by name and privileges; a revert removes it', async () => {
+    const revision = await applyChange((doc) => {
+      doc.sections['authentication.groups']['group:30'] = {
+        name: 'DNS operators',
+        description: 'Look after the resolver',
+        members: ['admin'],
+        privileges: { dns: 'write', pki: 'read' },
+      };
+    });
+    expect(await groups()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          id: 30,
+          name: 'DNS operators',
+          members: [expect.objectContaining({ username: 'admin' })],
+          privileges: { dns: 'write', pki: 'read' },
+        }),
+      ]),
+    );
+    await plansNothing();
+    await revert(revision);
+    expect((await groups()).some((g) => g.name === 'DNS operators')).toBe(false);
+  });
+
+  it('refuses an unknown member and an unknown privilege area, with nothing changed', async () => {
+    const group = { name: 'Auditors', description: '', members: ['nobody-here'], privileges: {} };
+    const unknown = await refused(
+      (doc) => {
+        doc.sections['authentication.groups']['group:31'] = group;
+      },
+      ['body', 'sections', 'authentication.groups', 'group:31', 'members', 0],
+      'value_error.not_found',
+    );
+    expect(unknown.msg).toBe('no account is called "nobody-here"');
+    await refused(
+      (doc) => {
+        doc.sections['authentication.groups']['group:31'] = {
+          ...group,
+          members: [],
+          privileges: { everything: 'write' },
+        };
+      },
+      ['body', 'sections', 'authentication.groups', 'group:31', 'privileges', 'everything'],
+    );
+  });
+});
