@@ -661,6 +661,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
       );
     },
     title: (_id, e) => `Account ${String(e.username)}`,
+    readOnly: 'accounts hold passwords and second factors: change them on the Users page',
     fields: { full_name: { label: 'full name' }, expires_at: { label: 'last day' } },
     lockoutProne: () => ['role', 'enabled', 'expires_at'],
   });
@@ -976,6 +977,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         },
       ),
     title: (_id, e) => `Authority ${String(e.name)}`,
+    readOnly: 'certificates and authorities hold private keys: change them on the Certificates pages',
     fields: { algorithm: { label: 'key' } },
   });
 
@@ -1004,6 +1006,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         },
       ),
     title: (_id, e) => `Certificate ${String(e.name)}`,
+    readOnly: 'certificates and authorities hold private keys: change them on the Certificates pages',
     fields: { revoked_at: { label: 'revoked' }, sans: { label: 'names' }, algorithm: { label: 'key' } },
   });
 
@@ -1026,6 +1029,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         },
       ),
     title: (_id, e) => `Revocation list ${String(e.name)}${e.number !== null ? ` #${String(e.number)}` : ''}`,
+    readOnly: 'certificates and authorities hold private keys: change them on the Certificates pages',
   });
 
   registerSection(ctx, {
@@ -1064,6 +1068,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         }),
       ),
     }),
+    readOnly: 'ACME accounts hold private keys: change them on the ACME page',
     title: (id, e) =>
       kindOf(id) === 'acme_account'
         ? `ACME account ${String(e.name)}`

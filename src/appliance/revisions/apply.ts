@@ -53,7 +53,9 @@ function checkedPlan(ctx: ApplianceContext, doc: { format: string; sections: Rec
         loc: ['body', 'sections', c.section, c.id],
         msg: c.secret_differs
           ? `${c.title}: a secret cannot be set from a configuration document (change it on its page)`
-          : `${c.title}: ${sections.get(c.section)?.label ?? c.section} cannot be changed from a configuration document`,
+          : `${c.title}: ${sections.get(c.section)?.label ?? c.section} cannot be changed from a configuration document${
+              sections.get(c.section)?.readOnly ? ` (${sections.get(c.section)?.readOnly})` : ''
+            }`,
         type: 'value_error.config.read_only',
       })),
     );

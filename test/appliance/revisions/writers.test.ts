@@ -448,3 +448,16 @@ describe('groups', () => {
     );
   });
 });
+
+it('still refuses accounts, saying why (their secrets), with nothing changed', async () => {
+  const detail = await refused(
+    (doc) => {
+      const accounts = doc.sections['authentication.accounts'];
+      const [id] = Object.keys(accounts);
+      accounts[id].full_name = 'Someone Else';
+    },
+    ['body', 'sections', 'authentication.accounts', expect.stringMatching(/^account:/)],
+    'value_error.config.read_only',
+  );
+  expect(detail.msg).toMatch(/cannot be changed from a configuration document \(accounts hold passwords/);
+});
