@@ -5,20 +5,35 @@
 import type { ApplianceContext } from './context';
 import type { TSchema } from '@sinclair/typebox';
 import { checkSettings, readDnsSnapshot, restoreDnsSnapshot } from './dns/proxy';
+import { checkAccount, storedAccount } from './dns/dynamic';
+import { bindingChange, ddnsSecretBinding, RETYPE_ERROR, retypeMessage } from '../shared/secretBinding';
 import { checkSshSettings, readSshSnapshot, restoreSshSnapshot } from './ssh/config';
 import { checkPreferences, readPreferences, timeZones, writePreferences } from './network/preferences';
 import { readFullPolicy, writeFullPolicy, type FullLockoutPolicy } from './auth/lockout';
 import { LOCKOUT_SERVICE } from './auth/lockoutPolicy';
 import * as dnsContract from '../shared/contracts/dns';
 import * as sshContract from '../shared/contracts/ssh';
-import { networkPreferences, type NetworkPreferences } from '../shared/contracts/system';
-import { lockoutPolicy } from '../shared/contracts/authentication';
+import {
+  networkPreferences,
+  uiSettingsBody,
+  updateSchedule,
+  updateSettingsBody,
+  type NetworkPreferences,
+  type UiSettingsBody,
+  type UpdateSchedule,
+  type UpdateSettingsBody,
+} from '../shared/contracts/system';
+import { repositoryError } from './updates/routes';
+import { groupBody, lockoutPolicy, signupPolicy, type GroupBody } from '../shared/contracts/authentication';
 import { createAjv } from './http/scope';
+import { checkChannel, writeAlertSettings } from './alerts';
+import { alertSettings, channelBody, type AlertSettings, type ChannelBody } from '../shared/contracts/alerts';
 import { HttpError, type ErrorItem } from './http/errors';
 import { canonical } from './revisions/diff';
 import type { Db } from '../storage/sqlite';
-import { listGroups } from './users/groupsStore';
-import { readSignupPolicy } from './providers/signup';
+import { listGroups, saveGroup } from './users/groupsStore';
+import { checkSignupPolicy, readSignupPolicy, writeSignupPolicy } from './providers/signup';
+import type { SignupPolicy } from '../shared/signupPolicy';
 import { currentVersion, readSettings } from './updates/store';
 import { readTrustedKeys } from './updates/keys';
 import { secretKey, secretMarker } from './revisions/secrets';
@@ -78,16 +93,40 @@ function rules(section: string, id: string, errors: ErrorItem[]): void {
   if (e) throw entityError(section, id, e.msg, e.type, e.loc.slice(1));
 }
 
+/** The number of a list item's id (`upstream:3` → 3). */
+function itemId(section: string, id: string, kind: string): number {
+  const n = Number(id.slice(kind.length + 1));
+  if (kindOf(id) !== kind || !Number.isSafeInteger(n) || n < 1)
+    throw entityError(section, id, `an item id is ${kind}:<number>`, 'value_error.config.id');
+  return n;
+}
+
 /** The items of a list section (`upstream:3` → id 3), each checked against its stored schema. */
 function listItems<T>(section: string, entities: Entities, kind: string, schema: TSchema): T[] {
   return Object.entries(entities)
     .filter(([id]) => kindOf(id) === kind)
-    .map(([id, e]) => {
-      const n = Number(id.slice(kind.length + 1));
-      if (!Number.isSafeInteger(n) || n < 1)
-        throw entityError(section, id, `an item id is ${kind}:<number>`, 'value_error.config.id');
-      return checked<T>(schema, section, id, { ...e, id: n });
-    });
+    .map(([id, e]) => checked<T>(schema, section, id, { ...e, id: itemId(section, id, kind) }));
+}
+
+/** A secret the document names: the stored one's marker, or refused (a document never carries a secret's value). */
+function sameSecret(
+  section: string,
+  id: string,
+  wanted: unknown,
+  stored: unknown,
+  what: string,
+  page: string,
+): void {
+  if (canonical((wanted ?? null) as Json) === canonical((stored ?? null) as Json)) return;
+  throw entityError(
+    section,
+    id,
+    stored === null
+      ? `${what} cannot be set from a configuration document: add it on the ${page} page`
+      : `${what} cannot be set from a configuration document: change it on the ${page} page`,
+    'value_error.config.read_only',
+    ['secret'],
+  );
 }
 
 /** An entity the document may not change (a secret it only references, a generated fingerprint). */
@@ -205,6 +244,84 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     },
     title: (_id, e) => `Alert channel ${String(e.name)}`,
     fields: { min_severity: { label: 'lowest severity' } },
+    // No managed service: the channels are read at each alert. The signing secret is named by reference only.
+    write: (db, entities) => {
+      const name = 'settings.alert_channels';
+      knownIds(name, entities, ['channel'], []);
+      const rows = db.prepare('SELECT id, type, url, secret_sealed FROM alert_channels').all() as Array<{
+        id: number;
+        type: string;
+        url: string | null;
+        secret_sealed: Buffer | null;
+      }>;
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const names = new Set<string>();
+      const wanted = Object.entries(entities).map(([id, e]) => {
+        const n = itemId(name, id, 'channel');
+        const { secret, url, ...fields } = e;
+        const body = checked<ChannelBody>(channelBody, name, id, url === null ? fields : { ...fields, url });
+        try {
+          checkChannel(body);
+        } catch (err) {
+          if (err instanceof HttpError && Array.isArray(err.detail)) rules(name, id, err.detail);
+          throw err;
+        }
+        const row = byId.get(n);
+        sameSecret(
+          name,
+          id,
+          secret,
+          marker(row?.secret_sealed),
+          "the webhook's signing secret",
+          'Alert channels',
+        );
+        if (row && row.type !== body.type)
+          throw entityError(
+            name,
+            id,
+            'a channel keeps its type: create another one',
+            'value_error.config.type',
+            ['type'],
+          );
+        if (row?.secret_sealed && body.type === 'webhook' && (body.url ?? null) !== row.url)
+          throw entityError(
+            name,
+            id,
+            'the address changed: enter the signing secret again to send it there (on the Alert channels page)',
+            'value_error.secret_retype',
+            ['url'],
+          );
+        if (names.has(body.name))
+          throw entityError(name, id, 'another channel has this name', 'value_error.duplicate', ['name']);
+        names.add(body.name);
+        return { n, body, exists: !!row };
+      });
+      const keep = new Set(wanted.map((w) => w.n));
+      for (const r of rows)
+        if (!keep.has(r.id)) db.prepare('DELETE FROM alert_channels WHERE id = ?').run(r.id);
+      // Names are unique: a channel renamed to another's former name is written after a free name.
+      const upd = db.prepare(
+        'UPDATE alert_channels SET name = ?, enabled = ?, min_severity = ?, kinds = ?, recipients = ?, url = ? WHERE id = ?',
+      );
+      for (const w of wanted) if (w.exists) upd.run(`\u0000${w.n}`, 0, 'info', '[]', '[]', null, w.n);
+      for (const w of wanted) {
+        const b = w.body;
+        const values = [
+          b.name,
+          b.enabled ? 1 : 0,
+          b.min_severity,
+          JSON.stringify(b.kinds),
+          JSON.stringify(b.recipients ?? []),
+          b.type === 'webhook' ? (b.url ?? null) : null,
+        ];
+        if (w.exists) upd.run(...values, w.n);
+        else
+          db.prepare(
+            `INSERT INTO alert_channels (id, name, type, enabled, min_severity, kinds, recipients, url, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          ).run(w.n, values[0], b.type, ...values.slice(1), ctx.now());
+      }
+    },
   });
 
   // The alert thresholds (one row once an admin changed them; the defaults before).
@@ -235,6 +352,18 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     fields: {
       expiry_days: { label: 'expiry steps (days)' },
       lockout_threshold: { label: 'lockout threshold' },
+    },
+    // No managed service: the engine reads the thresholds at its next evaluation (within a minute).
+    write: (db, entities) => {
+      const name = 'settings.alert_settings';
+      knownIds(name, entities, [], ['thresholds']);
+      // Left out, the thresholds are the defaults (as before anyone changed them).
+      if (!entities.thresholds) db.prepare('DELETE FROM alert_settings WHERE id = 1').run();
+      else
+        writeAlertSettings(
+          db,
+          checked<AlertSettings>(alertSettings, name, 'thresholds', entities.thresholds),
+        );
     },
   });
 
@@ -313,6 +442,58 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         (r) => ({ ...plainObject(JSON.parse(r.data)), secret: marker(r.secret) as Json }),
       ),
     title: (_id, e) => `Dynamic DNS account ${String(e.hostname ?? e.name ?? '')}`.trim(),
+    // No managed service: the scheduler reads the accounts as they are.
+    write: (db, entities, now) => {
+      const name = 'dns.dynamic';
+      knownIds(name, entities, ['account'], []);
+      const rows = db.prepare('SELECT id, secret, secret_binding FROM ddns_accounts').all() as Array<{
+        id: number;
+        secret: string | null;
+        secret_binding: string | null;
+      }>;
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const seen = new Set<string>();
+      const wanted = Object.entries(entities).map(([id, e]) => {
+        const n = itemId(name, id, 'account');
+        const { secret, ...fields } = e;
+        const body = checked<dnsContract.DdnsAccountBody>(dnsContract.DdnsAccountBody, name, id, fields);
+        const row = byId.get(n);
+        const stored = row?.secret ?? null;
+        // The password or token is named by reference: the stored one, or none.
+        sameSecret(name, id, secret, marker(stored), "the account's password or token", 'Dynamic DNS');
+        rules(name, id, checkAccount(body, stored !== null));
+        const binding = ddnsSecretBinding(body);
+        const rebind = stored !== null ? bindingChange(row?.secret_binding ?? null, binding) : null;
+        if (rebind && binding.usesSecret)
+          throw entityError(name, id, retypeMessage('password or token', rebind), RETYPE_ERROR, ['secret']);
+        const key = `${body.provider} ${body.hostname.toLowerCase()}`;
+        if (seen.has(key))
+          throw entityError(
+            name,
+            id,
+            'an account for this host name and provider already exists',
+            'value_error.duplicate',
+            ['hostname'],
+          );
+        seen.add(key);
+        return { n, data: storedAccount(body), exists: !!row, dropSecret: !!rebind };
+      });
+      const keep = new Set(wanted.map((w) => w.n));
+      const del = db.prepare('DELETE FROM ddns_accounts WHERE id = ?');
+      for (const r of rows) if (!keep.has(r.id)) del.run(r.id);
+      for (const w of wanted) {
+        if (!w.exists)
+          db.prepare(
+            'INSERT INTO ddns_accounts (id, data, next_check_at, created_at) VALUES (?, ?, ?, ?)',
+          ).run(w.n, w.data, now, now);
+        else
+          db.prepare(
+            'UPDATE ddns_accounts SET data = ?, next_check_at = ? WHERE id = ? AND data IS NOT ?',
+          ).run(w.data, now, w.n, w.data);
+        if (w.dropSecret)
+          db.prepare('UPDATE ddns_accounts SET secret = NULL, secret_binding = NULL WHERE id = ?').run(w.n);
+      }
+    },
   });
 
   const readSshSection = (db: Db): Entities => {
@@ -480,6 +661,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
       );
     },
     title: (_id, e) => `Account ${String(e.username)}`,
+    readOnly: 'accounts hold passwords and second factors: change them on the Users page',
     fields: { full_name: { label: 'full name' }, expires_at: { label: 'last day' } },
     lockoutProne: () => ['role', 'enabled', 'expires_at'],
   });
@@ -502,6 +684,63 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         }),
       ),
     title: (_id, e) => `Group ${String(e.name)}`,
+    // No managed service: privileges are read at each request. Members are named by user name (or account id).
+    write: (db, entities, now) => {
+      const name = 'authentication.groups';
+      knownIds(name, entities, ['group'], []);
+      const users = db.prepare('SELECT id, username FROM users').all() as Array<{
+        id: number;
+        username: string;
+      }>;
+      const idOf = new Map(users.map((u) => [u.username, u.id]));
+      const known = new Set(users.map((u) => u.id));
+      const names = new Set<string>();
+      const wanted = Object.entries(entities).map(([id, e]) => {
+        const n = itemId(name, id, 'group');
+        const given = Array.isArray(e.members) ? e.members : [];
+        const members = given.map((m, i) => {
+          const userId = typeof m === 'string' ? idOf.get(m) : typeof m === 'number' ? m : undefined;
+          if (userId === undefined || !known.has(userId))
+            throw entityError(
+              name,
+              id,
+              typeof m === 'string' ? `no account is called "${m}"` : 'user does not exist',
+              'value_error.not_found',
+              ['members', i],
+            );
+          return userId;
+        });
+        const body = checked<GroupBody>(groupBody, name, id, {
+          ...e,
+          members: Array.isArray(e.members) ? members : e.members,
+        });
+        const group = body.name.trim();
+        if (!group) throw entityError(name, id, 'enter a name', 'value_error.any_str.min_length', ['name']);
+        if (names.has(group))
+          throw entityError(name, id, 'this group name is taken', 'value_error.duplicate', ['name']);
+        names.add(group);
+        return {
+          n,
+          input: { name: group, description: body.description.trim(), members, privileges: body.privileges },
+        };
+      });
+      const keep = new Set(wanted.map((w) => w.n));
+      for (const g of listGroups(db))
+        if (!keep.has(g.id)) {
+          db.prepare('DELETE FROM user_group_members WHERE group_id = ?').run(g.id);
+          db.prepare('DELETE FROM user_group_privileges WHERE group_id = ?').run(g.id);
+          db.prepare('DELETE FROM user_groups WHERE id = ?').run(g.id);
+        }
+      // Names are unique: every kept group is given a free name first, so two may swap theirs.
+      for (const w of wanted)
+        db.prepare('UPDATE user_groups SET name = ? WHERE id = ?').run(`\u0000${w.n}`, w.n);
+      for (const w of wanted) {
+        db.prepare(
+          'INSERT OR IGNORE INTO user_groups (id, name, description, created_at) VALUES (?, ?, ?, ?)',
+        ).run(w.n, w.input.name, w.input.description, now);
+        saveGroup(db, w.n, w.input, now);
+      }
+    },
   });
 
   registerSection(ctx, {
@@ -566,6 +805,18 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     read: () => ({ signup: plainObject(readSignupPolicy(ctx.config.dataDir)) }),
     title: () => 'Self-service sign-up',
     fields: { allowed_domains: { label: 'allowed domains' } },
+    // A file the identity service reads at each sign-up (no managed service); written last of a document's sections.
+    write: (_db, entities) => {
+      const name = 'authentication.signup';
+      knownIds(name, entities, [], ['signup']);
+      if (!entities.signup)
+        throw entityError(name, 'signup', 'the sign-up policy is required', 'value_error.missing');
+      const { policy, errors } = checkSignupPolicy(
+        checked<SignupPolicy>(signupPolicy, name, 'signup', entities.signup),
+      );
+      rules(name, 'signup', errors);
+      writeSignupPolicy(ctx.config.dataDir, policy);
+    },
   });
 
   registerSection(ctx, {
@@ -593,6 +844,50 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     },
     title: (id) => (id === 'colours' ? 'Layout' : `Image ${id.slice('image:'.length).replace(/_/g, ' ')}`),
     fields: { primary_color: { label: 'primary colour' }, bar_color: { label: 'bar colour' } },
+    // The images' bytes are not in a document: one left out stays as it is, and a document never changes one.
+    kept: (id) => kindOf(id) === 'image',
+    write: (db, entities, now) => {
+      const name = 'settings.layout';
+      knownIds(name, entities, ['image'], ['colours']);
+      const current = db.prepare('SELECT slot, mime, sha256 FROM images').all() as Array<{
+        slot: string;
+        mime: string;
+        sha256: string;
+      }>;
+      for (const [id, e] of Object.entries(entities)) {
+        if (kindOf(id) !== 'image') continue;
+        const stored = current.find((i) => `image:${i.slot}` === id);
+        if (
+          !stored ||
+          canonical(e) !==
+            canonical({ slot: stored.slot, type: stored.mime, sha256: stored.sha256.slice(0, 16) })
+        )
+          throw entityError(
+            name,
+            id,
+            'an image cannot be set from a configuration document: upload it on the Layout page',
+            'value_error.config.read_only',
+          );
+      }
+      // Left out, the colours and title are the defaults (as before anyone changed them).
+      if (!entities.colours) {
+        db.prepare('DELETE FROM ui_settings WHERE id = 1').run();
+        return;
+      }
+      const c = checked<UiSettingsBody>(uiSettingsBody, name, 'colours', entities.colours);
+      db.prepare(
+        `INSERT INTO ui_settings (id, primary_color, bar_color, login_title, revision, updated_at, updated_by)
+         VALUES (1, @primary_color, @bar_color, @login_title, 1, @now, NULL)
+         ON CONFLICT(id) DO UPDATE SET primary_color = excluded.primary_color, bar_color = excluded.bar_color,
+           login_title = excluded.login_title, revision = ui_settings.revision + 1, updated_at = excluded.updated_at,
+           updated_by = NULL`,
+      ).run({
+        primary_color: c.primary_color,
+        bar_color: c.bar_color,
+        login_title: c.login_title?.trim() || null,
+        now,
+      });
+    },
   });
 
   registerSection(ctx, {
@@ -619,6 +914,46 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         : id === 'schedule'
           ? 'Security update schedule'
           : `Trusted key ${String(e.name)}`,
+    // A trusted key is key material (a file): one left out stays, and a document never changes one.
+    kept: (id) => kindOf(id) === 'trusted_key',
+    write: (db, entities, now) => {
+      const name = 'updates.settings';
+      knownIds(name, entities, ['trusted_key'], ['settings', 'schedule']);
+      const keys = new Map(readTrustedKeys(ctx.config.dataDir).map((k) => [`trusted_key:${k.name}`, k]));
+      for (const [id, e] of Object.entries(entities)) {
+        if (kindOf(id) !== 'trusted_key') continue;
+        const k = keys.get(id);
+        if (!k || canonical(e) !== canonical({ name: k.name, fingerprint: k.fingerprint }))
+          throw entityError(
+            name,
+            id,
+            'a trusted key cannot be set from a configuration document: add it on the Updates page',
+            'value_error.config.read_only',
+          );
+      }
+      for (const id of ['settings', 'schedule'])
+        if (!entities[id]) throw entityError(name, id, `the update ${id} is required`, 'value_error.missing');
+      const settings = checked<UpdateSettingsBody>(updateSettingsBody, name, 'settings', entities.settings);
+      const repository = settings.repository?.trim() || null;
+      const problem = repository ? repositoryError(repository) : null;
+      if (problem)
+        throw entityError(name, 'settings', problem, 'value_error.update.repository', ['repository']);
+      const schedule = checked<UpdateSchedule>(updateSchedule, name, 'schedule', entities.schedule);
+      const s = readSettings(db);
+      db.prepare('UPDATE update_settings SET repository = ?, channel = ? WHERE id = 1').run(
+        repository,
+        settings.channel,
+      );
+      // A changed schedule starts from now (as on the Updates page): a slot already passed does not run at once.
+      if (
+        (s.schedule_enabled === 1) !== schedule.enabled ||
+        s.schedule_day !== schedule.day ||
+        s.schedule_time !== schedule.time
+      )
+        db.prepare(
+          'UPDATE update_settings SET schedule_enabled = ?, schedule_day = ?, schedule_time = ?, schedule_updated_at = ? WHERE id = 1',
+        ).run(schedule.enabled ? 1 : 0, schedule.day, schedule.time, now);
+    },
   });
 
   registerSection(ctx, {
@@ -642,6 +977,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         },
       ),
     title: (_id, e) => `Authority ${String(e.name)}`,
+    readOnly: 'certificates and authorities hold private keys: change them on the Certificates pages',
     fields: { algorithm: { label: 'key' } },
   });
 
@@ -670,6 +1006,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         },
       ),
     title: (_id, e) => `Certificate ${String(e.name)}`,
+    readOnly: 'certificates and authorities hold private keys: change them on the Certificates pages',
     fields: { revoked_at: { label: 'revoked' }, sans: { label: 'names' }, algorithm: { label: 'key' } },
   });
 
@@ -692,6 +1029,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         },
       ),
     title: (_id, e) => `Revocation list ${String(e.name)}${e.number !== null ? ` #${String(e.number)}` : ''}`,
+    readOnly: 'certificates and authorities hold private keys: change them on the Certificates pages',
   });
 
   registerSection(ctx, {
@@ -730,6 +1068,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         }),
       ),
     }),
+    readOnly: 'ACME accounts hold private keys: change them on the ACME page',
     title: (id, e) =>
       kindOf(id) === 'acme_account'
         ? `ACME account ${String(e.name)}`

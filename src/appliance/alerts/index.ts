@@ -59,7 +59,7 @@ export function readAlertSettings(db: Db): AlertSettings {
     : { expiry_days: [...DEFAULT_EXPIRY_DAYS], lockout_threshold: DEFAULT_LOCKOUT_THRESHOLD };
 }
 
-function writeAlertSettings(db: Db, s: AlertSettings): AlertSettings {
+export function writeAlertSettings(db: Db, s: AlertSettings): AlertSettings {
   const days = [...new Set(s.expiry_days)].sort((a, b) => b - a);
   db.prepare(
     `INSERT INTO alert_settings (id, expiry_days, lockout_threshold) VALUES (1, ?, ?)
@@ -117,7 +117,8 @@ function availableUpdates(db: Db): {
 }
 
 /** What the schema cannot say: an e-mail channel needs valid recipients, a webhook a valid address. */
-function checkChannel(body: ChannelInput): void {
+/** The rules of a channel the schema cannot say (a 422 located under `body`). */
+export function checkChannel(body: ChannelInput): void {
   if (body.type === 'email') {
     const bad = (body.recipients ?? []).findIndex((r) => !isEmail(r));
     if (!body.recipients?.length)

@@ -51,7 +51,8 @@ interface Row {
 /** How often the scheduler looks for accounts that are due. */
 export const DDNS_TICK_MS = 30_000;
 
-function checkAccount(a: DdnsAccountInput, hasStoredSecret: boolean): ErrorItem[] {
+/** The rules of an account the schema cannot say (also used by a configuration document's writer). */
+export function checkAccount(a: DdnsAccountInput, hasStoredSecret: boolean): ErrorItem[] {
   const errors: ErrorItem[] = [];
   if (!isFqdn(a.hostname))
     errors.push(
@@ -101,6 +102,16 @@ function toAccount(r: Row): DdnsAccount {
     failing_since: r.failing_since ?? null,
     failure: r.failure ? (JSON.parse(r.failure) as DdnsFailure) : null,
   };
+}
+
+/** An account's stored settings (the `data` column): never its secret. */
+export function storedAccount(a: DdnsAccountInput): string {
+  const { secret: _secret, ...data } = a;
+  return JSON.stringify({
+    ...data,
+    hostname: data.hostname.toLowerCase(),
+    check_url: data.ip_source === 'web' ? data.check_url : '',
+  });
 }
 
 export class DdnsService {
@@ -212,14 +223,6 @@ export async function registerDynamicDnsRoutes(
   service: DdnsService,
 ): Promise<void> {
   const { db } = ctx;
-  const stored = (a: DdnsAccountInput) => {
-    const { secret: _secret, ...data } = a;
-    return JSON.stringify({
-      ...data,
-      hostname: data.hostname.toLowerCase(),
-      check_url: data.ip_source === 'web' ? data.check_url : '',
-    });
-  };
   const audit = (req: Parameters<typeof currentUser>[0], what: string) =>
     ctx.audit.record('dns', `${what} by "${auditText(currentUser(req).username)}"`);
 
@@ -248,7 +251,7 @@ export async function registerDynamicDnsRoutes(
             'INSERT INTO ddns_accounts (data, secret, secret_binding, next_check_at, created_at) VALUES (?, ?, ?, ?, ?)',
           )
           .run(
-            stored(req.body),
+            storedAccount(req.body),
             req.body.secret || null,
             req.body.secret ? bindingText(ddnsSecretBinding(req.body)) : null,
             ctx.now(),
@@ -274,7 +277,7 @@ export async function registerDynamicDnsRoutes(
     if (errors.length) throw new HttpError(422, errors);
     inTransaction(db, () => {
       db.prepare('UPDATE ddns_accounts SET data = ?, next_check_at = ? WHERE id = ?').run(
-        stored(req.body),
+        storedAccount(req.body),
         ctx.now(),
         id,
       );

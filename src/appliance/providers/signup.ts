@@ -39,7 +39,33 @@ export function readSignupPolicy(dataDir: string): SignupPolicy {
   }
 }
 
-function writeSignupPolicy(dataDir: string, policy: SignupPolicy): void {
+/** The policy as it is stored (entries normalised), and what is wrong with it (located under `body`). */
+export function checkSignupPolicy(body: SignupPolicy): { policy: SignupPolicy; errors: ErrorItem[] } {
+  const { mode, allowed_domains: given } = body;
+  const errs: ErrorItem[] = [];
+  const domains: string[] = [];
+  given.forEach((raw, i) => {
+    const entry = normalizeDomainEntry(raw);
+    const loc = ['body', 'allowed_domains', i];
+    if (entry === null)
+      errs.push({
+        loc,
+        msg: 'not a domain name (example.com, or *.example.com for its subdomains)',
+        type: 'value_error.domain',
+      });
+    else if (domains.includes(entry)) errs.push({ loc, msg: 'listed twice', type: 'value_error.duplicate' });
+    else domains.push(entry);
+  });
+  if (mode === 'domains' && given.length === 0)
+    errs.push({
+      loc: ['body', 'allowed_domains'],
+      msg: 'name at least one domain, or choose another mode',
+      type: 'value_error.domains_required',
+    });
+  return { policy: { mode, allowed_domains: domains }, errors: errs };
+}
+
+export function writeSignupPolicy(dataDir: string, policy: SignupPolicy): void {
   const file = path.join(dataDir, SIGNUP_POLICY_FILE);
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, `${JSON.stringify(policy, null, 2)}\n`, { mode: 0o644 });
@@ -61,30 +87,8 @@ export function registerSignupPolicy(scope: FastifyInstance, ctx: ApplianceConte
   );
 
   contractRoute(scope, putSignupPolicy, { access: 'admin' }, async (req) => {
-    const { mode, allowed_domains: given } = req.body;
-    const errs: ErrorItem[] = [];
-    const domains: string[] = [];
-    given.forEach((raw, i) => {
-      const entry = normalizeDomainEntry(raw);
-      const loc = ['body', 'allowed_domains', i];
-      if (entry === null)
-        errs.push({
-          loc,
-          msg: 'not a domain name (example.com, or *.example.com for its subdomains)',
-          type: 'value_error.domain',
-        });
-      else if (domains.includes(entry))
-        errs.push({ loc, msg: 'listed twice', type: 'value_error.duplicate' });
-      else domains.push(entry);
-    });
-    if (mode === 'domains' && given.length === 0)
-      errs.push({
-        loc: ['body', 'allowed_domains'],
-        msg: 'name at least one domain, or choose another mode',
-        type: 'value_error.domains_required',
-      });
-    if (errs.length) throw new HttpError(422, errs);
-    const policy: SignupPolicy = { mode, allowed_domains: domains };
+    const { policy, errors } = checkSignupPolicy(req.body);
+    if (errors.length) throw new HttpError(422, errors);
     writeSignupPolicy(dataDir, policy);
     ctx.audit.record(
       'auth',

@@ -53,7 +53,9 @@ function checkedPlan(ctx: ApplianceContext, doc: { format: string; sections: Rec
         loc: ['body', 'sections', c.section, c.id],
         msg: c.secret_differs
           ? `${c.title}: a secret cannot be set from a configuration document (change it on its page)`
-          : `${c.title}: ${sections.get(c.section)?.label ?? c.section} cannot be changed from a configuration document`,
+          : `${c.title}: ${sections.get(c.section)?.label ?? c.section} cannot be changed from a configuration document${
+              sections.get(c.section)?.readOnly ? ` (${sections.get(c.section)?.readOnly})` : ''
+            }`,
         type: 'value_error.config.read_only',
       })),
     );
@@ -69,7 +71,10 @@ export function applyConfig(
 ): ConfigApplyResult {
   const { plan, sections } = checkedPlan(ctx, doc);
   if (!plan.changes.length) return { plan, revision: null, job: null };
-  const changed = [...new Set(plan.changes.map((c) => c.section))].map((n) => sections.get(n) as Section);
+  // Sections kept in files are written last: a file is not rolled back with the transaction.
+  const changed = [...new Set(plan.changes.map((c) => c.section))]
+    .map((n) => sections.get(n) as Section)
+    .sort((a, b) => Number(!!a.files) - Number(!!b.files));
   const services = [...new Set(changed.flatMap((s) => (s.service ? [s.service] : [])))].sort(byOrder);
   manager.assertNotPending(services);
   if (manager.jobRunning())

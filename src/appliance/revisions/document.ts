@@ -76,7 +76,14 @@ export function planDocument(
           },
         ]);
     const current = section.read(ctx.db);
-    for (const change of diffEntities(section, current, wanted as Entities))
+    const kept = section.kept;
+    const full = kept
+      ? {
+          ...Object.fromEntries(Object.entries(current).filter(([id]) => kept(id))),
+          ...(wanted as Entities),
+        }
+      : (wanted as Entities);
+    for (const change of diffEntities(section, current, full))
       changes.push({
         section: section.name,
         id: change.id,

@@ -48,6 +48,13 @@ export interface Section {
    * section is read-only in a configuration document (a plan that changes it is refused on PUT).
    */
   write?(db: Db, entities: Entities, now: number): void;
+  /** Why a document cannot write the section (no `write`): said in the refusal. */
+  readOnly?: string;
+  /**
+   * Entities a document may leave out, which then stay as they are (the layout's images: their bytes are not in a
+   * document). The plan and `write` treat a left-out one as unchanged.
+   */
+  kept?: (id: string) => boolean;
   /** The managed service (apply/manager.ts) that applies what `write` saved (`dns`, `ssh`, `network`, `auth`). */
   service?: string;
 }

@@ -37,7 +37,7 @@ function refusal(e: unknown): never {
 }
 
 /** A repository is an absolute directory path or an http(s) URL; empty means the embedded default. */
-function repositoryError(value: string): string | null {
+export function repositoryError(value: string): string | null {
   if (isHttpRepository(value)) {
     try {
       const url = new URL(value);
