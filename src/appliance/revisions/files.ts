@@ -32,8 +32,12 @@ export function filesBefore(ctx: ApplianceContext, sections: Section[]): FilesBe
   const out: FilesBefore = new Map();
   if (!renderer) return out;
   for (const name of new Set(sections.map((s) => s.service).filter((s): s is string => !!s))) {
-    const saved = renderer.savedSnapshot(name);
-    if (saved) out.set(name, saved.snapshot);
+    try {
+      const saved = renderer.savedSnapshot(name);
+      if (saved) out.set(name, saved.snapshot);
+    } catch {
+      // A snapshot that cannot be read must not keep the revision from being recorded: it goes without this diff.
+    }
   }
   return out;
 }
