@@ -139,6 +139,20 @@ export class ApplyManager {
     return s;
   }
 
+  /** The saved configuration of a registered service (null: no such service), for a revision's file diff. */
+  savedSnapshot(name: string): { snapshot: unknown } | null {
+    const service = this.services.get(name);
+    return service ? { snapshot: service.snapshot() } : null;
+  }
+
+  /**
+   * The world-readable files a snapshot renders to (private keys left out); pure, nothing on disk is touched. Used by
+   * revisions to store the generated-file diff of a change.
+   */
+  renderedFiles(name: string, snapshot: unknown): Array<{ path: string; content: string }> {
+    return visibleFiles(this.service(name).render(snapshot));
+  }
+
   /** The configuration last applied (what the daemon should be serving), or null before the first. */
   appliedSnapshot<S>(name: string): S | null {
     const row = this.state(name);

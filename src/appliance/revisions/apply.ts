@@ -14,6 +14,7 @@ import { HttpError } from '../http/errors';
 import { confirmationArea } from '../../shared/privileges';
 import { CONFIG_FORMAT, type ConfigPlan, type RevisionMethod } from '../../shared/contracts/revisions';
 import { recordChanges } from './capture';
+import { filesBefore } from './files';
 import { canonical, fieldChanges, type EntityChange } from './diff';
 import { planDocument } from './document';
 import { isSecretMarker } from './secrets';
@@ -86,11 +87,12 @@ export function applyConfig(
       },
     ]);
   const before = changed.map((s) => s.read(ctx.db));
+  const rendered = filesBefore(ctx, changed);
   const applied = Object.fromEntries(services.map((n) => [n, manager.appliedSnapshot(n)]));
   let revision: number | null = null;
   inTransaction(ctx.db, () => {
     for (const s of changed) s.write?.(ctx.db, doc.sections[s.name] as Entities, ctx.now());
-    revision = recordChanges(ctx, changed, before, { ...meta, area: changed[0].area });
+    revision = recordChanges(ctx, changed, before, { ...meta, area: changed[0].area }, rendered);
   });
   if (!services.length) return { plan, revision, job: null };
   let job: JobProgress;

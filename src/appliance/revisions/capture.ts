@@ -24,6 +24,7 @@ import type { Access } from '../../shared/access';
 import { CONFIRMATION_AREAS, type Area } from '../../shared/privileges';
 import { diffEntities, diffLines, type EntityChange } from './diff';
 import { EXEMPT_WRITES } from './exempt';
+import { changedFiles, filesBefore, recordRevisionFiles, type FilesBefore } from './files';
 import { sectionsOf, type Entities, type Section } from './sections';
 import { pruneRevisions, recordRevision } from './store';
 
@@ -117,6 +118,8 @@ interface Pending {
   snapshot: Db;
   /** The appliance connection's `total_changes()` before: unchanged after, nothing was written at all. */
   changes: number;
+  /** The saved snapshot of each managed service the sections name, for the generated-file diff. */
+  rendered: FilesBefore;
 }
 
 const pendingOf = new WeakMap<FastifyRequest, Pending>();
@@ -169,6 +172,8 @@ export function recordChanges(
     route: string | null;
     reverts?: number | null;
   },
+  /** The managed services' snapshots before the change (files.ts): the files they render differently are kept. */
+  rendered?: FilesBefore,
 ): number | null {
   const after = readAll(sections, ctx.db);
   const changes: EntityChange[] = sections.flatMap((s, i) => diffEntities(s, before[i], after[i]));
@@ -181,6 +186,13 @@ export function recordChanges(
     changes,
     lines: diffLines(map, changes),
   });
+  if (rendered?.size) {
+    try {
+      recordRevisionFiles(ctx.db, id, changedFiles(ctx, rendered));
+    } catch {
+      // The revision stands without its file diff (a service that cannot render is reported by its apply).
+    }
+  }
   pruneRevisions(
     ctx.db,
     { count: ctx.config.revisionRetentionCount, days: ctx.config.revisionRetentionDays },
@@ -206,7 +218,13 @@ export function installRevisionCapture(app: FastifyInstance, ctx: ApplianceConte
     if (sections === 'exempt' || !sections.length) return;
     try {
       const files = new Map(sections.filter((s) => s.files).map((s) => [s, s.read(ctx.db)] as const));
-      pendingOf.set(req, { sections, files, snapshot: snapshots.take(), changes: totalChanges(ctx.db) });
+      pendingOf.set(req, {
+        sections,
+        files,
+        snapshot: snapshots.take(),
+        changes: totalChanges(ctx.db),
+        rendered: filesBefore(ctx, sections),
+      });
     } catch (e) {
       // A section that cannot be read must not refuse the change; the change goes unrecorded and is logged.
       req.log.error({ err: e }, 'configuration sections could not be read before a change');
@@ -222,14 +240,20 @@ export function installRevisionCapture(app: FastifyInstance, ctx: ApplianceConte
       snapshots.give(pending.snapshot);
       if (!sections.length) return payload;
       const user = sessionUser(req);
-      recordChanges(ctx, sections, before, {
-        actor: user?.username ?? 'anonymous',
-        method: methodOf(req),
-        source: req.ip ?? null,
-        reason: changeReason(req),
-        area: sections[0].area,
-        route: `${req.method} ${req.routeOptions.url ?? ''}`,
-      });
+      recordChanges(
+        ctx,
+        sections,
+        before,
+        {
+          actor: user?.username ?? 'anonymous',
+          method: methodOf(req),
+          source: req.ip ?? null,
+          reason: changeReason(req),
+          area: sections[0].area,
+          route: `${req.method} ${req.routeOptions.url ?? ''}`,
+        },
+        pending.rendered,
+      );
     } catch (e) {
       req.log.error({ err: e }, 'a configuration revision could not be recorded');
     } finally {
@@ -259,22 +283,30 @@ export function captureSystemChange(
 ): void {
   const sections = sectionsOf(ctx).filter((s) => s.area === area);
   let before: Entities[] | null;
+  let rendered: FilesBefore | undefined;
   try {
     before = readAll(sections, ctx.db);
+    rendered = filesBefore(ctx, sections);
   } catch {
     before = null;
   }
   change();
   if (!before || !area) return;
   try {
-    recordChanges(ctx, sections, before, {
-      actor: 'system',
-      method: 'system',
-      source: null,
-      reason,
-      area,
-      route: null,
-    });
+    recordChanges(
+      ctx,
+      sections,
+      before,
+      {
+        actor: 'system',
+        method: 'system',
+        source: null,
+        reason,
+        area,
+        route: null,
+      },
+      rendered,
+    );
   } catch {
     // The rollback itself happened; a revision that cannot be written must not undo or hide it (the audit log has it).
   }

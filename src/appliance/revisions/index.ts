@@ -12,6 +12,7 @@ import { revisionsMigrations } from './migrations';
 import { registerConfigDocument } from './configRoutes';
 import { registerRevisionRoutes } from './routes';
 import { pruneRevisions } from './store';
+import { setFileRenderer } from './files';
 
 export { registerSection, sectionsOf, type Section } from './sections';
 export { sectionsForRoute, routeKey } from './capture';
@@ -35,6 +36,8 @@ export function registerRevisions(
   ctx: ApplianceContext,
   manager: ApplyManager,
 ): void {
+  // Writes from here on store the generated files they change (the capture hook was installed before the manager).
+  setFileRenderer(ctx, manager);
   registerRevisionRoutes(scope, ctx, manager);
   registerConfigDocument(scope, ctx, manager);
 }

@@ -61,4 +61,20 @@ export const revisionsMigrations: Migration[] = [
         CREATE INDEX revisions_reverts ON revisions(reverts);
       `),
   },
+  {
+    version: 4,
+    name: 'the generated files a revision changed (rendered before and after, world-readable ones only)',
+    // `before`/`after` null: the file did not exist then, or (too_large) was over the size limit and is not kept.
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE revision_files (
+          revision_id INTEGER NOT NULL REFERENCES revisions(id) ON DELETE CASCADE,
+          path TEXT NOT NULL,
+          before TEXT,
+          after TEXT,
+          too_large INTEGER NOT NULL DEFAULT 0,
+          PRIMARY KEY (revision_id, path)
+        );
+      `),
+  },
 ];

@@ -8,6 +8,7 @@ import type { Static } from '@sinclair/typebox';
 import { AREAS, allows } from '../../shared/privileges';
 import {
   getRestorePlan,
+  getRevisionFiles,
   restoreRevision,
   revertRevision,
   revisionParams,
@@ -25,6 +26,7 @@ import { diffLines } from './diff';
 import { revertPlan } from './document';
 import { sectionsOf } from './sections';
 import { listRevisions, readRevision } from './store';
+import { readRevisionFiles } from './files';
 
 export function registerRevisionRoutes(
   scope: FastifyInstance,
@@ -55,6 +57,14 @@ export function registerRevisionRoutes(
       return revision;
     },
   );
+
+  // The generated files the revision rendered differently; whoever may read the revision may read them.
+  contractRoute(scope, getRevisionFiles, { access: 'session' }, async (req) => {
+    const revision = readRevision(ctx.db, Number(req.params.id), () => []);
+    const areas = readable(req);
+    if (!revision || (areas && !areas.includes(revision.area))) throw notFound('No such revision');
+    return { files: readRevisionFiles(ctx.db, revision.id) };
+  });
 
   // What reverting a revision would change now (the step before a revert through safe apply); changes nothing.
   scope.get<{ Params: Static<typeof revisionParams> }>(

@@ -4,6 +4,7 @@
  *
  *   GET {api}revisions?page=1&per_page=50&area=dns&actor=admin&from=<ms>&to=<ms>&q=upstream
  *   GET {api}revisions/{id}  → the revision with its changes and one human line per changed entity
+ *   GET {api}revisions/{id}/files  → the generated files the change rendered differently (before and after)
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { AREAS } from '../privileges';
@@ -195,3 +196,28 @@ export const getRevertPlan = endpoint({
 });
 
 export type ConfigApplyResult = Static<typeof configApplyResult>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The generated files a revision changed (issue 29)
+
+export const revisionFile = Type.Object({
+  path: Type.String({ description: 'Relative to the data directory: `unbound/unbound.conf`.' }),
+  before: nullable(Type.String({ description: 'The file as rendered before; null: it did not exist.' })),
+  after: nullable(Type.String({ description: 'The file as rendered after; null: it was removed.' })),
+  too_large: Type.Boolean({ description: 'Over 256 KB: recorded as changed, its text not kept.' }),
+});
+
+export type RevisionFile = Static<typeof revisionFile>;
+
+/**
+ * A separate call rather than part of the detail: the files can weigh hundreds of kilobytes, and the list, the revert
+ * plan and the undo routes read the detail without needing them.
+ */
+export const getRevisionFiles = endpoint({
+  method: 'GET',
+  path: 'revisions/:id/files',
+  params: revisionParams,
+  response: Type.Object({ files: Type.Array(revisionFile) }),
+  summary:
+    'The generated configuration files the revision rendered differently, before and after (private files left out)',
+});

@@ -270,6 +270,7 @@ const DECLARED: Record<string, string> = {
   'GET /api/revisions': 'session',
   'GET /api/revisions/:id': 'session',
   'GET /api/revisions/:id/revert-plan': 'session',
+  'GET /api/revisions/:id/files': 'session',
   'GET /api/config': 'admin',
   'POST /api/config/plan': 'admin',
   'POST /api/backups/export': 'admin +reauth',

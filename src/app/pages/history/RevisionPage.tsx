@@ -1,11 +1,13 @@
 /**
  * /system/history/{id}: one revision — when, who and how, from where, why, through which call — and what it changed,
  * one line per entity ("Upstream 9.9.9.9@853 added", "DNS proxy: cache size 4 → 16 MiB"), each with its before and
- * after on demand (secrets shown as "secret", never a value), and what reverting it would change now.
+ * after on demand (secrets shown as "secret", never a value), the generated files it rendered differently (a line diff
+ * per file, folded, with its counts), and what reverting it would change now.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   changeReasonHeaders,
+  getRevisionFiles,
   REVISION_METHOD_LABELS,
   restoreRevision,
   revertRevision,
@@ -13,9 +15,12 @@ import {
   type PlanChange,
   type RevisionChange,
   type RevisionDetail,
+  type RevisionFile,
 } from '../../../shared/contracts/revisions';
 import { useAppSelector } from '../../../store/createStore';
-import { useResource, useResourceSave } from '../../../store/useResource';
+import { useEndpoint, useResource, useResourceSave } from '../../../store/useResource';
+import { diffHunks, diffLines, diffStats } from '../../../lib/lineDiff';
+import { DiffView } from '../common/config/ConfigPreview';
 import { Modal } from '../../../widgets/Modal';
 import { ReasonField } from '../common/config/ReasonField';
 import { formatDateTime } from '../../../lib/format/time';
@@ -60,6 +65,70 @@ function Change({ change }: { change: RevisionChange }) {
         </div>
       </details>
     </li>
+  );
+}
+
+/** One generated file: its path and +/- counts, the line diff folded under them. */
+function FileDiff({ file }: { file: RevisionFile }) {
+  const diff = useMemo(() => {
+    if (file.too_large) return null;
+    const lines = diffLines(file.before ?? '', file.after ?? '');
+    return { hunks: diffHunks(lines), stats: diffStats(lines) };
+  }, [file]);
+  const state =
+    file.before === null && !file.too_large
+      ? 'new file'
+      : file.after === null && !file.too_large
+        ? 'removed'
+        : null;
+  return (
+    <li className="revision__file">
+      <details>
+        <summary>
+          <code>{file.path}</code>{' '}
+          <span className="revision__counts">
+            {diff ? (
+              <>
+                <span className="revision__added">+{diff.stats.added}</span>{' '}
+                <span className="revision__removed">−{diff.stats.removed}</span>
+                <span className="visually-hidden">
+                  {` (${diff.stats.added} lines added, ${diff.stats.removed} removed)`}
+                </span>
+              </>
+            ) : (
+              'over 256 KB: changed, not kept'
+            )}
+            {state ? ` · ${state}` : null}
+          </span>
+        </summary>
+        {diff ? (
+          <DiffView path={file.path} hunks={diff.hunks} sides={{ before: 'before', after: 'after' }} />
+        ) : (
+          <p>The file is larger than 256 KB: the revision records that it changed, not its text.</p>
+        )}
+      </details>
+    </li>
+  );
+}
+
+/** The files the change rendered differently for the daemons (private keys never); nothing when none changed. */
+function GeneratedFiles({ id }: { id: number }) {
+  const { data, status } = useEndpoint(getRevisionFiles, { params: { id: String(id) } });
+  if (status === 'failed')
+    return (
+      <DetailSection title="Generated files">
+        <p role="alert">The generated files could not be loaded.</p>
+      </DetailSection>
+    );
+  if (!data?.files.length) return null;
+  return (
+    <DetailSection title={`Generated files (${data.files.length})`}>
+      <ul className="revision__files">
+        {data.files.map((f) => (
+          <FileDiff key={f.path} file={f} />
+        ))}
+      </ul>
+    </DetailSection>
   );
 }
 
@@ -243,6 +312,7 @@ function Revision({ entity: r }: { entity: RevisionDetail }) {
           ))}
         </ul>
       </DetailSection>
+      <GeneratedFiles id={r.id} />
       <RevertPlan id={r.id} />
       {undo ? <UndoDialog kind={undo} id={r.id} onClose={() => setUndo(null)} /> : null}
     </EntityDetailView>

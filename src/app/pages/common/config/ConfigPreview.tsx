@@ -109,14 +109,25 @@ function PreviewFigure({ file, collapse }: { file: PreviewFile; collapse: boolea
 const SIGN = { same: ' ', added: '+', removed: '−' } as const;
 const SPOKEN = { same: '', added: 'Added: ', removed: 'Removed: ' } as const;
 
-/** The changed parts, each line marked for sight (sign and colour) and for screen readers (a word). */
-function DiffView({ path, hunks }: { path: string; hunks: DiffHunk[] }) {
+/**
+ * The changed parts, each line marked for sight (sign and colour) and for screen readers (a word). `sides` names the
+ * two versions in each hunk's header (the History page compares "before" and "after").
+ */
+export function DiffView({
+  path,
+  hunks,
+  sides = { before: 'running', after: 'new' },
+}: {
+  path: string;
+  hunks: DiffHunk[];
+  sides?: { before: string; after: string };
+}) {
   return (
     <pre className="config-diff" tabIndex={0} role="region" aria-label={`Changes to ${path}`}>
       {hunks.map((h) => (
         <span key={`${h.oldStart}-${h.newStart}`} className="config-diff__hunk">
           <span className="config-diff__header">
-            Line {h.oldStart} (running) → line {h.newStart} (new)
+            Line {h.oldStart} ({sides.before}) → line {h.newStart} ({sides.after})
           </span>
           {h.lines.map((l, i) => (
             <span key={i} className={`config-diff__line config-diff__line--${l.type}`}>
