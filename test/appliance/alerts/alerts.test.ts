@@ -4,6 +4,7 @@
  * expiring admin account are alerts too.
  */
 import { Agent, adminAgent, startServer, type Harness } from '../support/harness';
+import { createRootCa, issueServerCertificate } from '../support/pki';
 
 let h: Harness;
 let admin: Agent;
@@ -36,31 +37,11 @@ const evaluate = async () => {
 };
 
 let caId: string;
-const issue = async (cn: string, days: number) => {
-  const res = await admin.post('/api/pki/certificates', {
-    ca_id: caId,
-    profile: 'server',
-    subject: { common_name: cn },
-    sans: { dns: [cn] },
-    validity_days: days,
-    key_type: 'ec-p256',
-  });
-  expect(res.statusCode).toBe(201);
-  return (res.json() as { id: string }).id;
-};
+const issue = (cn: string, days: number) => issueServerCertificate(admin, caId, cn, days);
 
 describe('certificate expiry radar', () => {
   beforeAll(async () => {
-    caId = (
-      (
-        await admin.post('/api/pki/cas', {
-          name: 'Alert Root',
-          key_type: 'ec-p256',
-          subject: { common_name: 'Alert Root' },
-          validity_days: 3650,
-        })
-      ).json() as { id: string }
-    ).id;
+    caId = await createRootCa(admin, 'Alert Root');
   });
 
   it('fires one alert per certificate with the severity of its step, and nothing for a distant end', async () => {

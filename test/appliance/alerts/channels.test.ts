@@ -7,6 +7,7 @@ import http from 'node:http';
 import { signatureOf, SIGNATURE_HEADER } from '../../../src/appliance/alerts';
 import { startMailBox, type MailBox } from '../../identity-service/support';
 import { Agent, adminAgent, startServer, type Harness } from '../support/harness';
+import { createRootCa, issueServerCertificate } from '../support/pki';
 
 const SECRET = 'webhook-signing-secret-0123456789';
 
@@ -93,33 +94,10 @@ describe('a webhook channel', () => {
   });
 
   it('gets a firing alert its rules take, retried after a failure, and its resolution', async () => {
-    const ca = (
-      await admin.post('/api/pki/cas', {
-        name: 'Hook Root',
-        key_type: 'ec-p256',
-        subject: { common_name: 'Hook Root' },
-        validity_days: 3650,
-      })
-    ).json() as { id: string };
-    const cert = (
-      await admin.post('/api/pki/certificates', {
-        ca_id: ca.id,
-        profile: 'server',
-        subject: { common_name: 'hooked.example.test' },
-        sans: { dns: ['hooked.example.test'] },
-        validity_days: 3,
-        key_type: 'ec-p256',
-      })
-    ).json() as { id: string };
+    const caId = await createRootCa(admin, 'Hook Root');
+    const cert = { id: await issueServerCertificate(admin, caId, 'hooked.example.test', 3) };
     // An informational alert (a 50-day certificate) is below the channel's rule: not sent.
-    await admin.post('/api/pki/certificates', {
-      ca_id: ca.id,
-      profile: 'server',
-      subject: { common_name: 'later.example.test' },
-      sans: { dns: ['later.example.test'] },
-      validity_days: 50,
-      key_type: 'ec-p256',
-    });
+    await issueServerCertificate(admin, caId, 'later.example.test', 50);
     answers.push(503);
     const before = received.length;
     await admin.post('/api/alerts/evaluate', {});

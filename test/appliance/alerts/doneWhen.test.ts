@@ -7,6 +7,7 @@ import http from 'node:http';
 import { signatureOf, SIGNATURE_HEADER } from '../../../src/appliance/alerts';
 import { startMailBox, type MailBox } from '../../identity-service/support';
 import { Agent, adminAgent, startServer, type Harness } from '../support/harness';
+import { createRootCa, issueServerCertificate } from '../support/pki';
 
 const SECRET = 'done-when-signing-secret-42';
 
@@ -79,24 +80,8 @@ it('sends a nearing expiry to e-mail and a signed webhook, then its resolution o
   });
   expect(webhook.statusCode).toBe(201);
 
-  const ca = (
-    await admin.post('/api/pki/cas', {
-      name: 'Done Root',
-      key_type: 'ec-p256',
-      subject: { common_name: 'Done Root' },
-      validity_days: 3650,
-    })
-  ).json() as { id: string };
-  const cert = (
-    await admin.post('/api/pki/certificates', {
-      ca_id: ca.id,
-      profile: 'server',
-      subject: { common_name: 'portal.example.test' },
-      sans: { dns: ['portal.example.test'] },
-      validity_days: 6,
-      key_type: 'ec-p256',
-    })
-  ).json() as { id: string };
+  const caId = await createRootCa(admin, 'Done Root');
+  const cert = { id: await issueServerCertificate(admin, caId, 'portal.example.test', 6) };
   const key = `certificate_expiry:${cert.id}`;
 
   expect((await admin.post('/api/alerts/evaluate', {})).json()).toMatchObject({ fired: 1 });

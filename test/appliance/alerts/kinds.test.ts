@@ -4,6 +4,7 @@
  */
 import { emitApplianceEvent } from '../../../src/appliance/events';
 import { Agent, adminAgent, startServer, type Harness } from '../support/harness';
+import { createRootCa, issueServerCertificate } from '../support/pki';
 
 let h: Harness;
 let admin: Agent;
@@ -134,24 +135,8 @@ describe('thresholds', () => {
       expiry_days: [60, 30, 7, 1],
       lockout_threshold: 5,
     });
-    const ca = (
-      await admin.post('/api/pki/cas', {
-        name: 'Threshold Root',
-        key_type: 'ec-p256',
-        subject: { common_name: 'Threshold Root' },
-        validity_days: 3650,
-      })
-    ).json() as { id: string };
-    const cert = (
-      await admin.post('/api/pki/certificates', {
-        ca_id: ca.id,
-        profile: 'server',
-        subject: { common_name: 'far.example.test' },
-        sans: { dns: ['far.example.test'] },
-        validity_days: 80,
-        key_type: 'ec-p256',
-      })
-    ).json() as { id: string };
+    const caId = await createRootCa(admin, 'Threshold Root');
+    const cert = { id: await issueServerCertificate(admin, caId, 'far.example.test', 80) };
     await evaluate();
     expect(await firingKeys()).not.toContain(`certificate_expiry:${cert.id}`);
 

@@ -4,6 +4,7 @@
  */
 import { ConfigError, loadConfig } from '../../../config';
 import { Agent, adminAgent, startServer, type Harness } from '../support/harness';
+import { createRootCa, issueServerCertificate } from '../support/pki';
 
 const TOKEN = 'scrape-token-0123456789abcdefghijklmnop';
 
@@ -121,24 +122,8 @@ describe('what a scrape reads', () => {
     const firingWarnings = 'rampart_alerts{severity="warning",state="firing"}';
     const resolvedWarnings = 'rampart_alerts{severity="warning",state="resolved"}';
     const before = valueOf(await scrape(), firingWarnings) ?? 0;
-    const ca = (
-      await admin.post('/api/pki/cas', {
-        name: 'Alerting Root',
-        key_type: 'ec-p256',
-        subject: { common_name: 'Alerting Root' },
-        validity_days: 365,
-      })
-    ).json() as { id: string };
-    const cert = (
-      await admin.post('/api/pki/certificates', {
-        ca_id: ca.id,
-        profile: 'server',
-        subject: { common_name: 'soon.example.test' },
-        sans: { dns: ['soon.example.test'] },
-        validity_days: 20,
-        key_type: 'ec-p256',
-      })
-    ).json() as { id: string };
+    const caId = await createRootCa(admin, 'Alerting Root');
+    const cert = { id: await issueServerCertificate(admin, caId, 'soon.example.test', 20) };
     expect((await admin.post('/api/alerts/evaluate', {})).statusCode).toBe(200);
     expect(valueOf(await scrape(), firingWarnings)).toBe(before + 1);
     await admin.post(`/api/pki/certificates/${cert.id}/revoke`, { reason: 'superseded' });
