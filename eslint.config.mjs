@@ -117,6 +117,9 @@ const applianceFeatures = {
   pki: ['pki'],
   updates: ['updates'],
   logs: ['logs'],
+  alerts: ['alerts'],
+  backups: ['backups'],
+  forwarding: ['forwarding'],
 };
 const applianceAssembly = ['index.ts', 'seed.ts', 'configSections.ts', 'README.md'];
 const featurePaths = Object.values(applianceFeatures).flat();
