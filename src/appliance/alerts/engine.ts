@@ -7,6 +7,7 @@
 import type { Db, Migration } from '../../storage/sqlite';
 import { migrate } from '../../storage/sqlite';
 import type { AlertKind, AlertSeverity, Finding } from './findings';
+import { appendMenuEntry } from '../console/menu';
 
 export type AlertState = 'firing' | 'resolved';
 
@@ -87,13 +88,12 @@ export const alertMigrations: Migration[] = [
     version: 3,
     name: 'the Alerts and Alert channels pages in the System menu of appliances seeded before them',
     up: (db) => {
-      if (!db.prepare("SELECT 1 FROM menu_groups WHERE id = 'system'").get()) return;
-      const add = db.prepare(
-        `INSERT OR IGNORE INTO menu_children (group_id, id, name, path, position)
-         VALUES ('system', ?, ?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM menu_children WHERE group_id = 'system'))`,
-      );
-      add.run('alerts', 'Alerts', '/alerts');
-      add.run('alert-channels', 'Alert channels', '/alert-channels');
+      appendMenuEntry(db, 'system', { id: 'alerts', name: 'Alerts', path: '/alerts' });
+      appendMenuEntry(db, 'system', {
+        id: 'alert-channels',
+        name: 'Alert channels',
+        path: '/alert-channels',
+      });
     },
   },
 ];

@@ -1,4 +1,5 @@
 import type { Migration } from '../../storage/sqlite';
+import { appendMenuEntry } from '../console/menu';
 
 export const backupMigrations: Migration[] = [
   {
@@ -61,14 +62,7 @@ export const backupMigrations: Migration[] = [
     version: 2,
     name: 'the Backups page in the System menu',
     up: (db) => {
-      const system = db.prepare("SELECT 1 FROM menu_groups WHERE id = 'system'").get();
-      if (!system) return;
-      const { n } = db
-        .prepare("SELECT COALESCE(MAX(position) + 1, 0) AS n FROM menu_children WHERE group_id = 'system'")
-        .get() as { n: number };
-      db.prepare(
-        "INSERT OR IGNORE INTO menu_children (group_id, id, name, path, position) VALUES ('system', 'backups', 'Backups', '/backups', ?)",
-      ).run(n);
+      appendMenuEntry(db, 'system', { id: 'backups', name: 'Backups', path: '/backups' });
     },
   },
   {

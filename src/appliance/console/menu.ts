@@ -13,6 +13,22 @@ export function seedMenu(db: Db, items: MenuItem[] = fallbackMenu): void {
   });
 }
 
+/**
+ * Adds a page to the end of a stored menu group (a migration of a feature that arrived after the menu was seeded);
+ * nothing when the group is not there (an appliance's own menu) or the entry already is.
+ */
+export function appendMenuEntry(
+  db: Db,
+  groupId: string,
+  entry: { id: string; name: string; path: string },
+): void {
+  if (!db.prepare('SELECT 1 FROM menu_groups WHERE id = ?').get(groupId)) return;
+  db.prepare(
+    `INSERT OR IGNORE INTO menu_children (group_id, id, name, path, position)
+     VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM menu_children WHERE group_id = ?))`,
+  ).run(groupId, entry.id, entry.name, entry.path, groupId);
+}
+
 export type StoredMenu = ReadonlyArray<
   Readonly<Required<Pick<MenuItem, 'id' | 'name' | 'path' | 'children'>>>
 >;

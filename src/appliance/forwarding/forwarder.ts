@@ -27,6 +27,7 @@ import {
 } from '../../shared/contracts/forwarding';
 import type { AuditRecord } from '../auditChain';
 import { auditMessage, hostName, logMessage, octetCounted } from './format';
+import { appendMenuEntry } from '../console/menu';
 
 export const BATCH = 200;
 export const BACKOFF_MIN_MS = 500;
@@ -78,13 +79,11 @@ export const forwardingMigrations = [
     version: 2,
     name: 'Log forwarding in the System menu of appliances seeded before it',
     up: (db: Db) => {
-      if (!db.prepare("SELECT 1 FROM menu_groups WHERE id = 'system'").get()) return;
-      const { n } = db
-        .prepare("SELECT COALESCE(MAX(position) + 1, 0) AS n FROM menu_children WHERE group_id = 'system'")
-        .get() as { n: number };
-      db.prepare(
-        "INSERT OR IGNORE INTO menu_children (group_id, id, name, path, position) VALUES ('system', 'log-forwarding', 'Log forwarding', '/log-forwarding', ?)",
-      ).run(n);
+      appendMenuEntry(db, 'system', {
+        id: 'log-forwarding',
+        name: 'Log forwarding',
+        path: '/log-forwarding',
+      });
     },
   },
 ];

@@ -1,5 +1,6 @@
 /** Schema of the configuration revisions (namespace `revisions`): numbered, forward only. */
 import type { Migration } from '../../storage/sqlite';
+import { appendMenuEntry } from '../console/menu';
 
 export const revisionsMigrations: Migration[] = [
   {
@@ -33,14 +34,7 @@ export const revisionsMigrations: Migration[] = [
     version: 2,
     name: 'the History page in the System menu of appliances seeded before it',
     up: (db) => {
-      const system = db.prepare("SELECT 1 FROM menu_groups WHERE id = 'system'").get();
-      if (!system) return;
-      const { n } = db
-        .prepare("SELECT COALESCE(MAX(position) + 1, 0) AS n FROM menu_children WHERE group_id = 'system'")
-        .get() as { n: number };
-      db.prepare(
-        "INSERT OR IGNORE INTO menu_children (group_id, id, name, path, position) VALUES ('system', 'history', 'History', '/history', ?)",
-      ).run(n);
+      appendMenuEntry(db, 'system', { id: 'history', name: 'History', path: '/history' });
     },
   },
   {
