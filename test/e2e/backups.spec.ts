@@ -49,9 +49,9 @@ test.describe('Backups page', () => {
     await page.goto(`${server.url}/dns/proxy`);
     await page.getByRole('button', { name: 'Add host override' }).click();
     const add = page.getByRole('dialog', { name: 'Add host override' });
-    await add.getByLabel('Host').fill('nas');
-    await add.getByLabel('Domain').fill('home.arpa');
-    await add.getByLabel('Address').fill('192.0.2.44');
+    await add.getByRole('textbox', { name: 'Host' }).fill('nas');
+    await add.getByRole('textbox', { name: 'Domain' }).fill('home.arpa');
+    await add.getByRole('textbox', { name: 'Address' }).fill('192.0.2.44');
     await add.getByRole('button', { name: 'Add' }).click();
     await expect(add).toBeHidden();
     await expect(hostOverrides(page).getByRole('cell', { name: '192.0.2.44' })).toBeVisible();
