@@ -43,10 +43,16 @@ test.describe('alerts', () => {
     await new Promise((r) => hook.close(r));
   });
 
-  const serious = async (page: Page) =>
-    (await new AxeBuilder({ page }).analyze()).violations
+  const serious = async (page: Page) => {
+    // A toast fading in is half transparent: axe would measure its text's contrast mid-fade.
+    await page.evaluate(async () => {
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+    });
+    return (await new AxeBuilder({ page }).analyze()).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
 
   test('a webhook channel gets a nearing expiry; the page and the bell show it', async ({ browser }) => {
     const context = await browser.newContext();
