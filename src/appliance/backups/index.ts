@@ -60,7 +60,8 @@ export function registerBackups(
   restores.recover();
   const runs = new BackupRuns(ctx, jobs, scope.log);
   runs.startTimer();
-  scope.addHook('onClose', async () => {
+  // Stopped before the server closes its database (a timer firing after it would throw from an interval).
+  scope.addHook('preClose', async () => {
     restores.stop();
     runs.stop();
   });

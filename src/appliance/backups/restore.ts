@@ -260,7 +260,16 @@ export class Restores {
     const timer = setTimeout(
       () => {
         this.timers.delete(id);
-        this.rollback(id);
+        try {
+          this.rollback(id);
+        } catch (e) {
+          // From a timer: logged (the deadline is kept in the database; the next start rolls back).
+          this.ctx.audit.log(
+            'settings',
+            `the restore could not be rolled back at its deadline: ${String(e)}`,
+            'error',
+          );
+        }
       },
       Math.max(0, deadline - this.ctx.now()),
     );

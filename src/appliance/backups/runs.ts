@@ -156,10 +156,11 @@ export class BackupRuns {
 
   /** Starts the scheduled run when it is due. */
   check(): void {
-    const due = this.nextRunAt();
-    if (due === null || due > this.ctx.now() || !schedulePassphrase(this.ctx)) return;
-    if (this.jobs.list(true).length) return;
+    // Runs from a timer: whatever fails is logged, never thrown out of the interval.
     try {
+      const due = this.nextRunAt();
+      if (due === null || due > this.ctx.now() || !schedulePassphrase(this.ctx)) return;
+      if (this.jobs.list(true).length) return;
       this.start('schedule', 'system');
     } catch (e) {
       this.log.error({ err: e }, 'the scheduled backup could not start');
