@@ -78,9 +78,9 @@ test.describe('running daemons', () => {
     await page.goto(`${server.url}/dns/proxy`);
     await page.getByRole('button', { name: 'Add host override' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add host override' });
-    await dialog.getByLabel('Host').fill('nas');
-    await dialog.getByLabel('Domain').fill('home.arpa');
-    await dialog.getByLabel('Address').fill('192.0.2.44');
+    await dialog.getByRole('textbox', { name: 'Host' }).fill('nas');
+    await dialog.getByRole('textbox', { name: 'Domain' }).fill('home.arpa');
+    await dialog.getByRole('textbox', { name: 'Address' }).fill('192.0.2.44');
     await dialog.getByRole('button', { name: 'Add' }).click();
     await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'Apply configuration' }).click();

@@ -21,6 +21,7 @@ const CARDS = [
   'Failed sign-ins',
   'Recent warnings',
   'Services',
+  'Backups',
 ];
 
 test.beforeAll(async ({ browser }) => {
