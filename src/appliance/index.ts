@@ -224,7 +224,7 @@ async function mount(
       // After the users module: its migrations add the per-account and per-source rules and the allow-list.
       registerLockoutPolicy(api, ctx, manager);
       await registerProviders(api, ctx);
-      registerAlerts(api, ctx);
+      registerAlerts(api, ctx, {}, { forwarding: () => forwarder.health() });
       registerRevisions(api, ctx, manager);
       registerAuditRoutes(api, ctx);
       registerForwardingRoutes(

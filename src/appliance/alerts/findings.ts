@@ -6,6 +6,7 @@
 import type { Db } from '../../storage/sqlite';
 import type { AlertKind, AlertSeverity } from '../../shared/contracts/alerts';
 import { DEFAULT_EXPIRY_DAYS, DEFAULT_LOCKOUT_THRESHOLD } from '../../shared/contracts/alerts';
+import type { ForwardingStatus } from '../../shared/contracts/forwarding';
 
 export type { AlertKind, AlertSeverity } from '../../shared/contracts/alerts';
 
@@ -272,4 +273,30 @@ export function backupFindings(db: Db): Finding[] {
     summary: `The backup to ${r.target} failed${r.error ? `: ${r.error}` : ''}`,
     link: '/system/backups',
   }));
+}
+
+/**
+ * Remote syslog targets losing records (critical: the queue is full and the oldest are dropped) or not reaching
+ * their collector with records waiting (warning: they are kept, up to the queue's limit).
+ */
+export function forwardingFindings(
+  targets: ReadonlyArray<{ id: number; name: string; status: ForwardingStatus }>,
+): Finding[] {
+  const out: Finding[] = [];
+  for (const { id, name, status: s } of targets) {
+    const failing = s.last_error_at !== null && s.last_error_at > (s.last_sent_at ?? 0) && s.pending > 0;
+    if (!s.dropping && !failing) continue;
+    const error = s.last_error ? `: ${s.last_error}` : '';
+    out.push({
+      key: `forwarding_failing:${id}`,
+      kind: 'forwarding_failing',
+      severity: s.dropping ? 'critical' : 'warning',
+      subject: name,
+      summary: s.dropping
+        ? `Log forwarding to ${name} is dropping records: its queue is full (${s.dropped} dropped so far)${error}`
+        : `Log forwarding to ${name} cannot reach its collector${error} (${s.pending} records waiting)`,
+      link: '/system/log-forwarding',
+    });
+  }
+  return out;
 }

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as contract from '../../shared/contracts/alerts';
+import type { ForwardingStatus } from '../../shared/contracts/forwarding';
 import {
   DEFAULT_EXPIRY_DAYS,
   DEFAULT_LOCKOUT_THRESHOLD,
@@ -32,6 +33,7 @@ import {
   caFindings,
   certificateFindings,
   crlFindings,
+  forwardingFindings,
   lockoutFindings,
   rollbackFindings,
   serviceFindings,
@@ -156,7 +158,13 @@ export function checkChannel(body: ChannelInput): void {
   }
 }
 
-export function createAlertEngine(ctx: ApplianceContext): AlertEngine {
+/** What other features report to the alerts, given by the assembly (a feature imports no other feature). */
+export interface AlertSources {
+  /** Remote syslog targets and their delivery status. */
+  forwarding?: () => ReadonlyArray<{ id: number; name: string; status: ForwardingStatus }>;
+}
+
+export function createAlertEngine(ctx: ApplianceContext, sources: AlertSources = {}): AlertEngine {
   const db = ctx.db;
   const throttle = loginThrottle(db);
   return new AlertEngine(
@@ -182,6 +190,7 @@ export function createAlertEngine(ctx: ApplianceContext): AlertEngine {
       },
       (now) => rollbackFindings(db, now),
       () => backupFindings(db),
+      () => forwardingFindings(sources.forwarding?.() ?? []),
     ],
     ctx.now,
   );
@@ -192,8 +201,9 @@ export function registerAlerts(
   scope: FastifyInstance,
   ctx: ApplianceContext,
   options: ChannelOptions = {},
+  sources: AlertSources = {},
 ): { engine: AlertEngine; channels: AlertChannels } {
-  const engine = createAlertEngine(ctx);
+  const engine = createAlertEngine(ctx, sources);
   const channels = new AlertChannels(ctx, options);
   engine.onTransition((t) => channels.dispatch(t));
   const timer = setInterval(() => {

@@ -201,8 +201,9 @@ class Sender {
         this.backoff = BACKOFF_MIN_MS;
       } catch (e) {
         this.drop();
-        this.f.failed(this.target.id, errorText(e));
+        // A sender being stopped (its target changed or removed) fails on the connection it dropped itself.
         if (this.stopped) break;
+        this.f.failed(this.target.id, errorText(e));
         const wait = this.backoff;
         this.backoff = Math.min(this.backoff * 2, BACKOFF_MAX_MS);
         await this.sleep(wait);
@@ -482,12 +483,20 @@ export class Forwarder {
   }
 
   private status(targetId: number): StatusRow {
-    this.db.prepare('INSERT OR IGNORE INTO forwarding_status (target_id) VALUES (?)').run(targetId);
-    return this.db
+    // Only for a target that exists: a removed one's late delivery or failure records nothing.
+    this.db
+      .prepare(
+        'INSERT OR IGNORE INTO forwarding_status (target_id) SELECT id FROM forwarding_targets WHERE id = ?',
+      )
+      .run(targetId);
+    const row = this.db
       .prepare(
         'SELECT dropped, last_error, last_error_at, last_sent_at, last_dropped_at FROM forwarding_status WHERE target_id = ?',
       )
-      .get(targetId) as StatusRow;
+      .get(targetId) as StatusRow | undefined;
+    return (
+      row ?? { dropped: 0, last_error: null, last_error_at: null, last_sent_at: null, last_dropped_at: null }
+    );
   }
 
   // -- settings -------------------------------------------------------------------------------------------------

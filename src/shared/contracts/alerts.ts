@@ -37,6 +37,7 @@ export const ALERT_KINDS = [
   'security_updates',
   'safe_apply_rollback',
   'backup_failed',
+  'forwarding_failing',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
@@ -51,6 +52,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   security_updates: 'Security update pending',
   safe_apply_rollback: 'Change rolled back',
   backup_failed: 'Backup failing',
+  forwarding_failing: 'Log forwarding failing',
 };
 
 export const ALERT_STATES = ['firing', 'resolved'] as const;

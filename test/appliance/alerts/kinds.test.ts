@@ -1,10 +1,12 @@
 /**
- * The alert kinds beyond the PKI radar (updates waiting, safe-apply rollbacks, failing backups), the thresholds an
+ * The alert kinds beyond the PKI radar (updates waiting, safe-apply rollbacks, failing backups, remote syslog
+ * targets failing or dropping), the thresholds an
  * admin sets, and the notification center's history with its read state kept per account on the appliance.
  */
 import { emitApplianceEvent } from '../../../src/appliance/events';
 import { Agent, adminAgent, startServer, type Harness } from '../support/harness';
 import { createRootCa, issueServerCertificate } from '../support/pki';
+import { freePort } from '../../support/pebble';
 
 let h: Harness;
 let admin: Agent;
@@ -117,6 +119,58 @@ describe('backups', () => {
     emitApplianceEvent(h.ctx, 'backupFinished', { ok: true, target: 'sftp://backup.example.net' }, silentLog);
     await waitForAlert('backup_failed:sftp://backup.example.net', 'resolved');
   });
+});
+
+describe('log forwarding', () => {
+  const target = async (name: string, queueLimit: number) => {
+    const res = await admin.post('/api/forwarding/targets', {
+      name,
+      enabled: true,
+      protocol: 'tcp',
+      host: '127.0.0.1',
+      port: await freePort(), // nothing listens there
+      audit: true,
+      services: [],
+      tls_certificate_id: null,
+      tls_ca_id: null,
+      queue_limit: queueLimit,
+    });
+    expect(res.statusCode).toBe(201);
+    return (res.json() as { id: number }).id;
+  };
+
+  it('warns while a collector is unreachable, is critical once records are dropped, resolves when removed', async () => {
+    const waiting = await target('Collector down', 100_000);
+    const dropping = await target('Small queue', 100);
+    for (let i = 0; i < 150; i += 1) h.ctx.audit.record('settings', `flood ${i}`);
+    const end = Date.now() + 15_000;
+    let warned: AlertRow | undefined;
+    while (!warned) {
+      await evaluate();
+      warned = (await alerts('?state=firing')).find((a) => a.key === `forwarding_failing:${waiting}`);
+      if (Date.now() > end) throw new Error('the unreachable collector never raised an alert');
+      if (!warned) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(warned).toMatchObject({ severity: 'warning', link: '/system/log-forwarding' });
+    expect(warned.summary).toMatch(
+      /^Log forwarding to Collector down cannot reach its collector: .+ \(\d+ records waiting\)$/,
+    );
+
+    const dropped = (await alerts('?state=firing')).find((a) => a.key === `forwarding_failing:${dropping}`);
+    expect(dropped).toMatchObject({ severity: 'critical' });
+    expect(dropped?.summary).toMatch(
+      /^Log forwarding to Small queue is dropping records: its queue is full \(\d+ dropped so far\)/,
+    );
+
+    for (const id of [waiting, dropping])
+      expect(
+        (await admin.request({ method: 'DELETE', url: `/api/forwarding/targets/${id}` })).statusCode,
+      ).toBe(204);
+    await evaluate();
+    const after = await alerts();
+    for (const id of [waiting, dropping])
+      expect(after.find((a) => a.key === `forwarding_failing:${id}`)?.state).toBe('resolved');
+  }, 60_000);
 });
 
 async function waitForAlert(key: string, state: string): Promise<AlertRow> {
