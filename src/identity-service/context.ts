@@ -27,13 +27,18 @@ export class ServiceContext {
   /** Who may sign up, as the appliance's settings last wrote it (signupPolicy.ts). */
   readonly signup: SignupPolicyFile;
 
+  /** The third-party sign-in services offered now (the file is read again when it changes). */
+  get providers(): Provider[] {
+    return this.providersFile.current();
+  }
+
   constructor(
     readonly config: Config,
     origin: string,
     readonly repo: IdentityRepo,
     readonly courier: Courier,
     readonly limiter: IdentityLimits,
-    readonly providers: Provider[],
+    private readonly providersFile: { current(): Provider[] },
     readonly log: FastifyBaseLogger,
     /** Where sign-in lines go: the appliance's audit trail when mounted beside it (src/server/embedded.ts). */
     private readonly auditLine: (line: string) => void = () => {},

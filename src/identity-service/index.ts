@@ -17,7 +17,7 @@ import { registerRegistration } from './flows/registration';
 import { registerSessionRoutes } from './flows/session';
 import { registerSettings } from './flows/settings';
 import { registerVerification } from './flows/verification';
-import { loadProviders } from './providers';
+import { ProvidersFile } from './providers';
 import { IdentityLimits } from './rateLimit';
 import { IdentityRepo } from './repo';
 import { identityMigrations } from './schema';
@@ -58,13 +58,15 @@ export async function registerIdentityService(
   migrate(db, 'identity', identityMigrations);
   const repo = new IdentityRepo(db);
   const courier = new Courier(db, config.smtpUrl, config.mailFrom, app.log);
+  const providers = new ProvidersFile(config.dataDir, app.log);
+  providers.current(); // read once at start, so a bad entry is logged now rather than at the first sign-in
   const ctx = new ServiceContext(
     config,
     publicOrigin(config),
     repo,
     courier,
     new IdentityLimits(db, deps.signIns),
-    loadProviders(config.dataDir, app.log),
+    providers,
     app.log,
     deps.auditLine,
   );

@@ -1,5 +1,6 @@
 /**
- * Third-party sign-in services, configured in `${dataDir}/identity-providers.json` (read at start):
+ * Third-party sign-in services, configured in `${dataDir}/identity-providers.json` (read again whenever it changes,
+ * so an edit or a restored backup applies without a restart):
  *
  *   { "providers": [ { "id": "corp", "label": "Corp SSO", "issuer_url": "https://sso.corp.example",
  *                      "client_id": "rampart", "client_secret": "…", "scope": ["openid", "email", "profile"],
@@ -178,6 +179,35 @@ export function parseProviders(raw: unknown, log?: Log): Provider[] {
     }
   });
   return out;
+}
+
+/**
+ * The providers file as it is now: read again when it changes (inode, size or modification time), so an edit or a
+ * restored backup applies to the next flow; entries are checked (and bad ones logged) once per change.
+ */
+export class ProvidersFile {
+  private seen: string | null = null;
+  private providers: Provider[] = [];
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  current(): Provider[] {
+    let stamp: string;
+    try {
+      const st = fs.statSync(path.join(this.dataDir, PROVIDERS_FILE));
+      stamp = `${st.ino}:${st.size}:${st.mtimeMs}`;
+    } catch {
+      stamp = 'absent'; // unreadable is logged by loadProviders
+    }
+    if (stamp !== this.seen) {
+      this.seen = stamp;
+      this.providers = loadProviders(this.dataDir, this.log);
+    }
+    return this.providers;
+  }
 }
 
 export function loadProviders(dataDir: string, log: FastifyBaseLogger): Provider[] {

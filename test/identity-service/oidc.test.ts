@@ -3,6 +3,8 @@
  * by link, linking by verified e-mail (and not without it), the missing e-mail trait, and every failure landing back
  * on a flow with a message: provider error, bad or replayed state, refused code, unreachable provider, unknown id.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { ALICE, signIn, startOidcProvider, type OidcAccount, type OidcProvider } from '../support/oidc';
 import { freePort } from '../support/slapd';
 import {
@@ -134,6 +136,37 @@ it('offers the configured provider only, with the catalogue labels, and leaves t
   const logs = h.logLines.join('');
   expect(logs).toContain('identity providers: entry ignored');
   expect(logs).not.toContain(SECRET);
+});
+
+it('offers a provider added to the file while running at the next flow, and drops a removed one', async () => {
+  const file = path.join(h.dataDir, 'identity-providers.json');
+  const before = fs.readFileSync(file, 'utf8');
+  const offered = async () =>
+    (
+      (await new Client(h.app).init('login')).json.ui.nodes as Array<{
+        group: string;
+        attributes: { value: string };
+      }>
+    )
+      .filter((n) => n.group === 'oidc')
+      .map((n) => n.attributes.value);
+  try {
+    const extra = {
+      id: 'partner',
+      label: 'Partner SSO',
+      issuer_url: op.issuer,
+      client_id: 'p',
+      client_secret: 'p-secret',
+    };
+    const parsed = JSON.parse(before) as { providers: unknown[] };
+    fs.writeFileSync(file, JSON.stringify({ providers: [...parsed.providers, extra] }));
+    expect(await offered()).toEqual(['corp', 'partner']);
+    fs.writeFileSync(file, JSON.stringify({ providers: [extra] }));
+    expect(await offered()).toEqual(['partner']);
+  } finally {
+    fs.writeFileSync(file, before);
+  }
+  expect(await offered()).toEqual(['corp']);
 });
 
 it('sends a browser form post to the provider with PKCE S256, state and nonce, state bound by a cookie', async () => {
