@@ -54,10 +54,9 @@ export async function startMailBox(): Promise<MailBox> {
         const to = session.envelope.rcptTo.map((r) => r.address).join(',');
         const mail = { to, subject, text: qp ? decodeQuotedPrintable(body) : body };
         mails.push(mail);
-        for (const w of waiters.splice(0)) {
-          if (mail.to.includes(w.to)) w.resolve(mail);
-          else waiters.push(w);
-        }
+        // One mail for one waiter: the first waiting for its address takes it.
+        const i = waiters.findIndex((w) => mail.to.includes(w.to));
+        if (i >= 0) waiters.splice(i, 1)[0].resolve(mail);
         callback();
       });
     },
@@ -74,18 +73,20 @@ export async function startMailBox(): Promise<MailBox> {
         return Promise.resolve(seen);
       }
       return new Promise<Mail>((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`no mail to ${to} within ${timeoutMs} ms`)),
-          timeoutMs,
-        );
-        waiters.push({
+        const waiter = {
           to,
-          resolve: (m) => {
+          resolve: (m: Mail) => {
             clearTimeout(timer);
             (m as Mail & { taken?: boolean }).taken = true;
             resolve(m);
           },
-        });
+        };
+        // A waiter that gave up leaves the queue, so a later mail is not taken by nobody.
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          reject(new Error(`no mail to ${to} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.push(waiter);
       });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
