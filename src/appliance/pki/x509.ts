@@ -6,7 +6,10 @@ import crypto from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import { keyAlgorithm } from './keys';
 import { MaterialError } from './materialError';
+import { KEY_USAGES } from '../../shared/contracts/pki';
 import type { CertStatus, SubjectInput as ContractSubjectInput } from '../../shared/contracts/pki';
+
+type KeyUsage = (typeof KEY_USAGES)[number];
 
 x509.cryptoProvider.set(crypto.webcrypto as Crypto);
 
@@ -142,16 +145,17 @@ export function sansOf(cert: x509.X509Certificate | x509.Pkcs10CertificateReques
   return out;
 }
 
-const USAGE_NAMES: Array<[x509.KeyUsageFlags, string]> = [
-  [x509.KeyUsageFlags.digitalSignature, 'digital_signature'],
-  [x509.KeyUsageFlags.nonRepudiation, 'non_repudiation'],
-  [x509.KeyUsageFlags.keyEncipherment, 'key_encipherment'],
-  [x509.KeyUsageFlags.dataEncipherment, 'data_encipherment'],
-  [x509.KeyUsageFlags.keyAgreement, 'key_agreement'],
-  [x509.KeyUsageFlags.keyCertSign, 'key_cert_sign'],
-  [x509.KeyUsageFlags.cRLSign, 'crl_sign'],
-];
-export const KEY_USAGES = USAGE_NAMES.map(([, n]) => n);
+/** RFC 5280's key usage bits by the contract's names (the contract's list is the one order and spelling). */
+const USAGE_FLAGS: Record<KeyUsage, x509.KeyUsageFlags> = {
+  digital_signature: x509.KeyUsageFlags.digitalSignature,
+  non_repudiation: x509.KeyUsageFlags.nonRepudiation,
+  key_encipherment: x509.KeyUsageFlags.keyEncipherment,
+  data_encipherment: x509.KeyUsageFlags.dataEncipherment,
+  key_agreement: x509.KeyUsageFlags.keyAgreement,
+  key_cert_sign: x509.KeyUsageFlags.keyCertSign,
+  crl_sign: x509.KeyUsageFlags.cRLSign,
+};
+const USAGE_NAMES = KEY_USAGES.map((n) => [USAGE_FLAGS[n], n] as const);
 
 export const usageFlags = (names: string[]): x509.KeyUsageFlags =>
   USAGE_NAMES.filter(([, n]) => names.includes(n)).reduce<number>((acc, [f]) => acc | f, 0);
