@@ -18,7 +18,7 @@ import { filesBefore } from './files';
 import { canonical, fieldChanges, type EntityChange } from './diff';
 import { planDocument } from './document';
 import { isSecretMarker } from './secrets';
-import { sectionsOf, type Entities, type Section } from './sections';
+import { afterWrite, sectionsOf, type Entities, type Section } from './sections';
 
 export interface ApplyMeta {
   actor: string;
@@ -94,6 +94,7 @@ export function applyConfig(
     for (const s of changed) s.write?.(ctx.db, doc.sections[s.name] as Entities, ctx.now());
     revision = recordChanges(ctx, changed, before, { ...meta, area: changed[0].area }, rendered);
   });
+  afterWrite(ctx, changed);
   if (!services.length) return { plan, revision, job: null };
   let job: JobProgress;
   try {
@@ -104,6 +105,7 @@ export function applyConfig(
       changed.forEach((s, i) => s.write?.(ctx.db, before[i], ctx.now()));
       if (revision !== null) ctx.db.prepare('DELETE FROM revisions WHERE id = ?').run(revision);
     });
+    afterWrite(ctx, changed);
     throw e;
   }
   ctx.db
@@ -162,6 +164,7 @@ export function rollbackConfigApply(
   inTransaction(ctx.db, () => {
     for (const s of sections) s.write?.(ctx.db, before[s.name], ctx.now());
   });
+  afterWrite(ctx, sections);
   // "Revert now" is a request whose capture records the sections of the confirmation's area with the account; the
   // rest of the rollback is recorded here (all of it at a deadline, as the appliance's own change).
   const area = confirmationArea(rolledBack.service);

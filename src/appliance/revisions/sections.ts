@@ -55,6 +55,12 @@ export interface Section {
    * document). The plan and `write` treat a left-out one as unchanged.
    */
   kept?: (id: string) => boolean;
+  /**
+   * What the area's own routes do after such a write, for a section no managed service applies: run once the
+   * transaction that wrote it (a document, a revert, a rolled-back document, a restore) committed, so the feature
+   * picks the change up (the forwarder reloads its targets, the SSH helper is rewritten). A failure is logged.
+   */
+  written?(): void;
   /** The managed service (apply/manager.ts) that applies what `write` saved (`dns`, `ssh`, `network`, `auth`). */
   service?: string;
 }
@@ -80,6 +86,16 @@ const versionReaders = new WeakMap<ApplianceContext, () => string>();
 /** Who knows the appliance's version (the updates feature) tells the configuration document through this. */
 export function registerVersionReader(ctx: ApplianceContext, read: () => string): void {
   versionReaders.set(ctx, read);
+}
+
+/** Runs the `written` hooks of sections a committed change wrote (a failing hook is logged, never thrown). */
+export function afterWrite(ctx: ApplianceContext, sections: readonly Section[]): void {
+  for (const s of sections)
+    try {
+      s.written?.();
+    } catch (e) {
+      ctx.audit.log('settings', `${s.label} could not pick up its change: ${String(e)}`, 'error');
+    }
 }
 
 export const applianceVersionOf = (ctx: ApplianceContext): string => versionReaders.get(ctx)?.() ?? 'unknown';
