@@ -336,6 +336,11 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     },
     title: (_id, e) => `Alert channel ${String(e.name)}`,
     fields: { min_severity: { label: 'lowest severity' } },
+    // Its deletion reverted, a channel comes back disabled and unsigned (a revision never holds the secret).
+    withoutSecret: (e) => ({
+      entity: { ...e, enabled: false, secret: null },
+      note: 'comes back disabled, without its signing secret: enter it again on the Alert channels page',
+    }),
     // No managed service: the channels are read at each alert. The signing secret is named by reference only.
     write: (db, entities) => {
       const name = 'settings.alert_channels';
@@ -534,8 +539,13 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         (r) => ({ ...plainObject(JSON.parse(r.data)), secret: marker(r.secret) as Json }),
       ),
     title: (_id, e) => `Dynamic DNS account ${String(e.hostname ?? e.name ?? '')}`.trim(),
+    // Its deletion reverted, an account comes back off and without its password or token (never in a revision).
+    withoutSecret: (e) => ({
+      entity: { ...e, enabled: false, secret: null },
+      note: 'comes back turned off, without its password or token: enter it again on the Dynamic DNS page',
+    }),
     // No managed service: the scheduler reads the accounts as they are.
-    write: (db, entities, now) => {
+    write: (db, entities, now, returning) => {
       const name = 'dns.dynamic';
       knownIds(name, entities, ['account'], []);
       const rows = db.prepare('SELECT id, secret, secret_binding FROM ddns_accounts').all() as Array<{
@@ -553,7 +563,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         const stored = row?.secret ?? null;
         // The password or token is named by reference: the stored one, or none.
         sameSecret(name, id, secret, marker(stored), "the account's password or token", 'Dynamic DNS');
-        rules(name, id, checkAccount(body, stored !== null));
+        rules(name, id, checkAccount(body, stored !== null || (!body.enabled && !!returning?.has(id))));
         const binding = ddnsSecretBinding(body);
         const rebind = stored !== null ? bindingChange(row?.secret_binding ?? null, binding) : null;
         if (rebind && binding.usesSecret)
@@ -865,6 +875,11 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     read: (db) => readProviders(db),
     title: (_id, e) => `Provider ${String(e.name)}`,
     lockoutProne: () => ['enabled', 'settings'],
+    // Its deletion reverted, a provider comes back disabled and without its secret (never in a revision).
+    withoutSecret: (e) => ({
+      entity: { ...e, enabled: false, secret: null },
+      note: `comes back disabled, without its ${e.type === 'oidc' ? 'client secret' : 'bind password'}: enter it again on the Providers page`,
+    }),
     // No managed service: sign-ins read the providers as they are. The bind password or client secret is named by
     // reference only, and goes only where it was saved for (src/shared/secretBinding.ts), as on the Providers page.
     write: (db, entities, now) => {

@@ -44,10 +44,18 @@ export interface Section {
   lockoutProne?: (id: string) => string[];
   /**
    * Makes `entities` the section's configuration (the whole section: an entity left out is removed), inside the
-   * caller's transaction; throws an HttpError (422) naming the entity for one that does not fit. Without it the
+   * caller's transaction; throws an HttpError (422) naming the entity for one that does not fit; `returning` are the
+   * ids a revert brings back without their secret (`withoutSecret`). Without it the
    * section is read-only in a configuration document (a plan that changes it is refused on PUT).
    */
-  write?(db: Db, entities: Entities, now: number): void;
+  write?(db: Db, entities: Entities, now: number, returning?: ReadonlySet<string>): void;
+  /**
+   * A removed entity whose secret went with it, as a revert of its removal brings it back: disabled and without its
+   * secret (a revision never holds a secret's value), and the plan's note saying where to enter it again. `write`
+   * then takes it without the secret its kind needs (its id is in `returning`). Without this hook such a removal is
+   * not reverted.
+   */
+  withoutSecret?(entity: Entity): { entity: Entity; note: string };
   /** Why a document cannot write the section (no `write`): said in the refusal. */
   readOnly?: string;
   /**
