@@ -256,6 +256,35 @@ describe('sign-in providers and services', () => {
   });
 });
 
+it('keeps the last-admin rule: disabling the only way in of the last admin is refused, nothing written', async () => {
+  const db = h.ctx.db;
+  const adminId = (db.prepare("SELECT id FROM users WHERE username = 'admin'").get() as { id: number }).id;
+  const id = (db.prepare("SELECT id FROM auth_providers WHERE name = 'Directory'").get() as { id: number })
+    .id;
+  // The admin signs in through the directory only (a linked account's local password does not count).
+  db.prepare(
+    `INSERT INTO provider_accounts (provider_id, subject, user_id, managed, groups, last_login)
+     VALUES (?, 'uid=admin,dc=example,dc=test', ?, 0, '[]', 0)`,
+  ).run(id, adminId);
+  db.prepare(
+    'INSERT OR IGNORE INTO auth_service_providers (service, provider_id, position) VALUES (?, ?, 5)',
+  ).run('console', id);
+  try {
+    const detail = await refused(
+      (doc) => {
+        doc.sections['authentication.providers'][`provider:${id}`].enabled = false;
+      },
+      ['body', 'sections', 'authentication.providers'],
+      'status_error.conflicting_users',
+      409,
+    );
+    expect(detail.msg).toMatch(/"admin" cannot be changed/);
+  } finally {
+    db.prepare('DELETE FROM provider_accounts WHERE provider_id = ?').run(id);
+    db.prepare("DELETE FROM auth_service_providers WHERE service = 'console' AND provider_id = ?").run(id);
+  }
+});
+
 describe('log forwarding', () => {
   const target = {
     name: 'SIEM',
