@@ -45,8 +45,9 @@ const byOrder = (a: string, b: string) =>
 function checkedPlan(
   ctx: ApplianceContext,
   doc: { format: string; sections: Record<string, unknown>; notes?: Record<string, string> },
+  reads?: Map<string, Entities>,
 ) {
-  const plan = planDocument(ctx, doc);
+  const plan = planDocument(ctx, doc, reads);
   const sections = new Map(sectionsOf(ctx).map((s) => [s.name, s]));
   const refused = plan.changes.filter((c) => !sections.get(c.section)?.write || c.secret_differs);
   if (refused.length)
@@ -72,7 +73,9 @@ export function applyConfig(
   doc: { format: string; sections: Record<string, unknown>; notes?: Record<string, string> },
   meta: ApplyMeta,
 ): ConfigApplyResult {
-  const { plan, sections } = checkedPlan(ctx, doc);
+  // The sections as the plan read them are the "before" of the revision: nothing runs in between (all synchronous).
+  const reads = new Map<string, Entities>();
+  const { plan, sections } = checkedPlan(ctx, doc, reads);
   if (!plan.changes.length) return { plan, revision: null, job: null };
   // Sections kept in files are written last: a file is not rolled back with the transaction.
   const changed = [...new Set(plan.changes.map((c) => c.section))]
@@ -88,7 +91,7 @@ export function applyConfig(
         type: 'value_error.job_running',
       },
     ]);
-  const before = changed.map((s) => s.read(ctx.db));
+  const before = changed.map((s) => reads.get(s.name) ?? s.read(ctx.db));
   // Entities a revert brings back without their secret (document.ts `putBack`), per section.
   const returning = (s: Section) =>
     new Set(

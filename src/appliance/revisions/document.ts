@@ -80,6 +80,8 @@ export function putBack(
 export function planDocument(
   ctx: ApplianceContext,
   doc: { format: string; sections: Record<string, unknown>; notes?: Record<string, string> },
+  /** Filled with each section as read for the plan, so a caller writing at once need not read it again. */
+  reads?: Map<string, Entities>,
 ): ConfigPlan {
   if (doc.format !== CONFIG_FORMAT)
     throw new HttpError(422, [
@@ -114,6 +116,7 @@ export function planDocument(
           },
         ]);
     const current = section.read(ctx.db);
+    reads?.set(section.name, current);
     const kept = section.kept;
     const full = kept
       ? {
