@@ -1037,6 +1037,8 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     },
     title: (_id, e) => `Service ${String(e.service)}`,
     lockoutProne: () => ['providers'],
+    // Providers are named by name: one removed or renamed changes the lists.
+    follows: ['authentication.providers'],
     // No managed service: sign-ins walk the lists as they are. Providers are named by name (they are written first).
     write: (db, entities) => {
       const name = 'authentication.services';

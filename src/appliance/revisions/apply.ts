@@ -104,6 +104,29 @@ export function applyConfig(
   let revision: number | null = null;
   inTransaction(ctx.db, () => {
     for (const s of changed) s.write?.(ctx.db, doc.sections[s.name] as Entities, ctx.now(), returning(s));
+    // A section the document leaves as it is, but that follows one it changed, must still be as the document says.
+    for (const s of sections.values()) {
+      const wanted = doc.sections[s.name] as Entities | undefined;
+      if (!wanted || changed.includes(s) || !s.follows?.some((n) => changed.some((c) => c.name === n)))
+        continue;
+      const now = s.read(ctx.db);
+      const id = [...new Set([...Object.keys(now), ...Object.keys(wanted)])].find(
+        (k) => canonical(now[k] ?? null) !== canonical(wanted[k] ?? null),
+      );
+      if (id !== undefined)
+        throw new HttpError(422, [
+          {
+            loc: ['body', 'sections', s.name, id],
+            msg: `${s.title(id, wanted[id] ?? now[id])} would not stay as the document says: ${
+              s.label
+            } changes with ${changed
+              .filter((c) => s.follows?.includes(c.name))
+              .map((c) => c.label)
+              .join(', ')}; change it in the document too`,
+            type: 'value_error.config.follows',
+          },
+        ]);
+    }
     revision = recordChanges(ctx, changed, before, { ...meta, area: changed[0].area }, rendered);
   });
   afterWrite(ctx, changed);

@@ -56,6 +56,12 @@ export interface Section {
    * not reverted.
    */
   withoutSecret?(entity: Entity): { entity: Entity; note: string };
+  /**
+   * Sections whose write changes this one too (the services name providers: a removed or renamed provider changes
+   * their lists). A document that leaves this section as it is while changing one of these must still find it as it
+   * says once written; otherwise it is refused, naming the entity to bring in line.
+   */
+  follows?: string[];
   /** Why a document cannot write the section (no `write`): said in the refusal. */
   readOnly?: string;
   /**

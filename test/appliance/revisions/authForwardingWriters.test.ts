@@ -163,6 +163,15 @@ describe('sign-in providers and services', () => {
     });
     expect(await service('ssh')).toEqual(['Directory', 'Local accounts']);
     await plansNothing();
+    // Removing the directory while the document still lists it on SSH would not leave SSH as the document says.
+    const listed = await refused(
+      (doc) => {
+        delete doc.sections['authentication.providers'][key];
+      },
+      ['body', 'sections', 'authentication.services', 'service:ssh'],
+      'value_error.config.follows',
+    );
+    expect(listed.msg).toMatch(/change it in the document too/);
     await revert(revision);
     expect(await service('ssh')).toEqual(['Local accounts']);
   });
