@@ -24,7 +24,15 @@ import {
   type UpdateSettingsBody,
 } from '../shared/contracts/system';
 import { repositoryError } from './updates/routes';
-import { groupBody, lockoutPolicy, signupPolicy, type GroupBody } from '../shared/contracts/authentication';
+import {
+  groupBody,
+  lockoutPolicy,
+  providerBody,
+  SERVICE_IDS,
+  signupPolicy,
+  type GroupBody,
+  type ProviderBody,
+} from '../shared/contracts/authentication';
 import { createAjv } from './http/scope';
 import { checkChannel, writeAlertSettings } from './alerts';
 import { alertSettings, channelBody, type AlertSettings, type ChannelBody } from '../shared/contracts/alerts';
@@ -33,6 +41,16 @@ import { canonical } from './revisions/diff';
 import type { Db } from '../storage/sqlite';
 import { listGroups, saveGroup } from './users/groupsStore';
 import { checkSignupPolicy, readSignupPolicy, writeSignupPolicy } from './providers/signup';
+import { providerSettingsErrors } from './providers';
+import { SERVICES } from './providers/services';
+import { forgetSecret, LOCAL_PROVIDER_ID, secretBindingOf, secretRebindReason } from './providers/store';
+import { guardAccountWrite } from './users/adminRule';
+import { emitApplianceEvent } from './events';
+import { forwarderOf, targetTlsErrors } from './forwarding';
+import { forwardingTargetBody, type ForwardingTargetBody } from '../shared/contracts/forwarding';
+import { Type } from '@sinclair/typebox';
+import { stringEnum } from '../shared/contracts/fields';
+import type { LdapSettings, OidcSettings } from '../shared/authentication';
 import type { SignupPolicy } from '../shared/signupPolicy';
 import { currentVersion, readSettings } from './updates/store';
 import { readTrustedKeys } from './updates/keys';
@@ -159,6 +177,26 @@ const DNS_LIST_TITLES: Record<string, (e: Entity) => string> = {
   access_list: (e) => `Access rule ${String(e.subnet)}`,
 };
 
+/** What a TLS log forwarding target may present (PKI certificates with their key) and trust (every PKI CA). */
+export function forwardingPkiChoices(db: Db) {
+  const list = (sql: string) => db.prepare(sql).all() as Array<{ id: string; name: string; subject: string }>;
+  return {
+    certificates: list(
+      'SELECT id, name, subject FROM pki_certificates WHERE key_id IS NOT NULL AND revoked_at IS NULL ORDER BY name, id',
+    ),
+    cas: list('SELECT id, name, subject FROM pki_cas ORDER BY name, id'),
+  };
+}
+
+/** A sign-in service's entity in a document: its providers by name, in fallback order. */
+const serviceEntity = Type.Object(
+  {
+    service: stringEnum(SERVICE_IDS),
+    providers: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 32 }),
+  },
+  { additionalProperties: false },
+);
+
 /** The sections of the appliance's configuration areas. */
 export function registerStandardSections(ctx: ApplianceContext): void {
   registerVersionReader(ctx, () => currentVersion(ctx.db));
@@ -199,6 +237,60 @@ export function registerStandardSections(ctx: ApplianceContext): void {
       tls_ca_id: { label: 'trusted CA' },
       queue_limit: { label: 'queue limit' },
     },
+    // No managed service: the forwarder reloads its targets once the write committed (`written`).
+    write: (db, entities) => {
+      const name = 'settings.log_forwarding';
+      knownIds(name, entities, ['target'], []);
+      const choices = forwardingPkiChoices(db);
+      const wanted = Object.entries(entities).map(([id, e]) => {
+        const n = itemId(name, id, 'target');
+        // The export names each target's id inside it too: the same number, or left out.
+        const { id: inner, ...fields } = e;
+        if (inner !== undefined && inner !== n)
+          throw entityError(name, id, `this entity is target:${String(inner)}`, 'value_error.config.id', [
+            'id',
+          ]);
+        const body = checked<ForwardingTargetBody>(forwardingTargetBody, name, id, fields);
+        rules(name, id, targetTlsErrors(body, choices));
+        return { n, body };
+      });
+      const keep = new Set(wanted.map((w) => w.n));
+      const ids = (db.prepare('SELECT id FROM forwarding_targets').all() as Array<{ id: number }>).map(
+        (r) => r.id,
+      );
+      for (const n of ids)
+        if (!keep.has(n)) {
+          db.prepare('DELETE FROM forwarding_queue WHERE target_id = ?').run(n);
+          db.prepare('DELETE FROM forwarding_status WHERE target_id = ?').run(n);
+          db.prepare('DELETE FROM forwarding_targets WHERE id = ?').run(n);
+        }
+      for (const { n, body: b } of wanted) {
+        const values = [
+          b.name,
+          b.enabled ? 1 : 0,
+          b.protocol,
+          b.host,
+          b.port,
+          b.audit ? 1 : 0,
+          JSON.stringify(b.services),
+          b.protocol === 'tls' ? b.tls_certificate_id : null,
+          b.protocol === 'tls' ? b.tls_ca_id : null,
+          b.queue_limit,
+        ];
+        if (ids.includes(n))
+          db.prepare(
+            `UPDATE forwarding_targets SET name = ?, enabled = ?, protocol = ?, host = ?, port = ?, audit = ?,
+               services = ?, tls_certificate_id = ?, tls_ca_id = ?, queue_limit = ? WHERE id = ?`,
+          ).run(...values, n);
+        else
+          db.prepare(
+            `INSERT INTO forwarding_targets (id, name, enabled, protocol, host, port, audit, services,
+               tls_certificate_id, tls_ca_id, queue_limit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          ).run(n, ...values);
+      }
+    },
+    // As after the Log forwarding page's save: senders follow the targets, a lower queue limit applies at once.
+    written: () => forwarderOf(ctx)?.targetsChanged(),
   });
 
   // Alert channels (admin-only routes: found by their path). The webhook's signing secret is a marker.
@@ -244,6 +336,11 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     },
     title: (_id, e) => `Alert channel ${String(e.name)}`,
     fields: { min_severity: { label: 'lowest severity' } },
+    // Its deletion reverted, a channel comes back disabled and unsigned (a revision never holds the secret).
+    withoutSecret: (e) => ({
+      entity: { ...e, enabled: false, secret: null },
+      note: 'comes back disabled, without its signing secret: enter it again on the Alert channels page',
+    }),
     // No managed service: the channels are read at each alert. The signing secret is named by reference only.
     write: (db, entities) => {
       const name = 'settings.alert_channels';
@@ -442,8 +539,13 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         (r) => ({ ...plainObject(JSON.parse(r.data)), secret: marker(r.secret) as Json }),
       ),
     title: (_id, e) => `Dynamic DNS account ${String(e.hostname ?? e.name ?? '')}`.trim(),
+    // Its deletion reverted, an account comes back off and without its password or token (never in a revision).
+    withoutSecret: (e) => ({
+      entity: { ...e, enabled: false, secret: null },
+      note: 'comes back turned off, without its password or token: enter it again on the Dynamic DNS page',
+    }),
     // No managed service: the scheduler reads the accounts as they are.
-    write: (db, entities, now) => {
+    write: (db, entities, now, returning) => {
       const name = 'dns.dynamic';
       knownIds(name, entities, ['account'], []);
       const rows = db.prepare('SELECT id, secret, secret_binding FROM ddns_accounts').all() as Array<{
@@ -461,7 +563,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         const stored = row?.secret ?? null;
         // The password or token is named by reference: the stored one, or none.
         sameSecret(name, id, secret, marker(stored), "the account's password or token", 'Dynamic DNS');
-        rules(name, id, checkAccount(body, stored !== null));
+        rules(name, id, checkAccount(body, stored !== null || (!body.enabled && !!returning?.has(id))));
         const binding = ddnsSecretBinding(body);
         const rebind = stored !== null ? bindingChange(row?.secret_binding ?? null, binding) : null;
         if (rebind && binding.usesSecret)
@@ -743,34 +845,175 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     },
   });
 
+  const readProviders = (db: Db): Entities =>
+    keyed(
+      db
+        .prepare('SELECT id, name, type, enabled, settings, secret FROM auth_providers ORDER BY id')
+        .all() as Array<{
+        id: number;
+        name: string;
+        type: string;
+        enabled: number;
+        settings: string;
+        secret: Buffer | null;
+      }>,
+      (p) => `provider:${p.id}`,
+      (p) => ({
+        name: p.name,
+        type: p.type,
+        enabled: p.enabled === 1,
+        settings: plainObject(JSON.parse(p.settings)),
+        secret: marker(p.secret) as Json,
+      }),
+    );
+
   registerSection(ctx, {
     name: 'authentication.providers',
     area: 'authentication',
     label: 'Sign-in providers',
     paths: ['/authentication/providers'],
-    read: (db) =>
-      keyed(
-        db
-          .prepare('SELECT id, name, type, enabled, settings, secret FROM auth_providers ORDER BY id')
-          .all() as Array<{
-          id: number;
-          name: string;
-          type: string;
-          enabled: number;
-          settings: string;
-          secret: Buffer | null;
-        }>,
-        (p) => `provider:${p.id}`,
-        (p) => ({
-          name: p.name,
-          type: p.type,
-          enabled: p.enabled === 1,
-          settings: plainObject(JSON.parse(p.settings)),
-          secret: marker(p.secret) as Json,
-        }),
-      ),
+    read: (db) => readProviders(db),
     title: (_id, e) => `Provider ${String(e.name)}`,
     lockoutProne: () => ['enabled', 'settings'],
+    // Its deletion reverted, a provider comes back disabled and without its secret (never in a revision).
+    withoutSecret: (e) => ({
+      entity: { ...e, enabled: false, secret: null },
+      note: `comes back disabled, without its ${e.type === 'oidc' ? 'client secret' : 'bind password'}: enter it again on the Providers page`,
+    }),
+    // No managed service: sign-ins read the providers as they are. The bind password or client secret is named by
+    // reference only, and goes only where it was saved for (src/shared/secretBinding.ts), as on the Providers page.
+    write: (db, entities, now) => {
+      const name = 'authentication.providers';
+      knownIds(name, entities, ['provider'], []);
+      const local = `provider:${LOCAL_PROVIDER_ID}`;
+      const rows = db
+        .prepare('SELECT id, name, type, enabled, settings, secret FROM auth_providers')
+        .all() as Array<{
+        id: number;
+        name: string;
+        type: string;
+        enabled: number;
+        settings: string;
+        secret: Buffer | null;
+      }>;
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      if (!entities[local])
+        throw entityError(
+          name,
+          local,
+          'the local provider is built in and cannot be removed',
+          'value_error.config.builtin',
+        );
+      const names = new Set<string>();
+      const wanted = Object.entries(entities).flatMap(([id, e]) => {
+        const n = itemId(name, id, 'provider');
+        if (n === LOCAL_PROVIDER_ID) {
+          unchanged(name, id, e, readProviders(db)[local], 'the local provider (built in)');
+          names.add(String(e.name).toLowerCase());
+          return [];
+        }
+        const { secret, settings, ...fields } = e;
+        const type = fields.type === 'ldap' || fields.type === 'oidc' ? fields.type : null;
+        const given = settings && typeof settings === 'object' && !Array.isArray(settings) ? settings : {};
+        for (const field of ['bind_password', 'client_secret'])
+          if (field in given)
+            throw entityError(
+              name,
+              id,
+              'a secret cannot be set from a configuration document: enter it on the Providers page',
+              'value_error.config.read_only',
+              ['settings', field],
+            );
+        const row = byId.get(n);
+        if (row && fields.type !== row.type)
+          throw entityError(name, id, 'the type of a provider cannot change', 'value_error.const', ['type']);
+        let body: ProviderBody;
+        try {
+          body = checked<ProviderBody>(
+            providerBody,
+            name,
+            id,
+            type ? { ...fields, [type]: settings } : fields,
+          );
+        } catch (err) {
+          // The contract names the settings by the provider's type (`ldap`, `oidc`); the document calls them settings.
+          if (err instanceof HttpError && Array.isArray(err.detail))
+            for (const item of err.detail as ErrorItem[])
+              item.loc = item.loc.map((l, i) => (i === 4 && (l === 'ldap' || l === 'oidc') ? 'settings' : l));
+          throw err;
+        }
+        if (!body[body.type])
+          throw entityError(name, id, 'field required', 'value_error.missing', ['settings']);
+        const stored = body[body.type] as LdapSettings | OidcSettings;
+        const problem = providerSettingsErrors(db, body.type, stored)[0];
+        if (problem)
+          throw entityError(name, id, problem.msg, problem.type, ['settings', ...problem.loc.slice(2)]);
+        sameSecret(
+          name,
+          id,
+          secret,
+          marker(row?.secret),
+          body.type === 'ldap' ? 'the bind password' : 'the client secret',
+          'Providers',
+        );
+        // A stored secret goes only where it was saved for: moved elsewhere, it must be typed again on its page.
+        const rebind = row ? secretRebindReason(db, n, body.type, stored) : null;
+        if (rebind && secretBindingOf(body.type, stored)?.usesSecret)
+          throw entityError(
+            name,
+            id,
+            `${retypeMessage(body.type === 'ldap' ? 'bind password' : 'client secret', rebind)} (on the Providers page)`,
+            RETYPE_ERROR,
+            ['secret'],
+          );
+        const key = body.name.toLowerCase();
+        if (names.has(key))
+          throw entityError(name, id, 'a provider with this name exists', 'value_error.duplicate', ['name']);
+        names.add(key);
+        const same =
+          !!row &&
+          row.name === body.name &&
+          row.enabled === (body.enabled ? 1 : 0) &&
+          canonical(JSON.parse(row.settings)) === canonical(stored);
+        return [{ n, body, settings: stored, exists: !!row, same, dropSecret: !!rebind }];
+      });
+      const keep = new Set([LOCAL_PROVIDER_ID, ...wanted.map((w) => w.n)]);
+      // Disabling or removing a provider shuts out the admins linked to it: the last-admin rule decides (409).
+      const noWayIn = new Set<number>();
+      guardAccountWrite(
+        db,
+        now,
+        ['body', 'sections', name],
+        () => {
+          for (const r of rows)
+            if (!keep.has(r.id)) {
+              // Its links go with it: the accounts it created have no password anyone knows (as on its page).
+              for (const u of db
+                .prepare('SELECT user_id FROM provider_accounts WHERE provider_id = ? AND managed = 1')
+                .all(r.id) as Array<{ user_id: number }>)
+                noWayIn.add(u.user_id);
+              db.prepare('DELETE FROM auth_providers WHERE id = ?').run(r.id);
+            }
+          // Names are unique: every kept provider is given a free name first, so two may swap theirs.
+          const rename = db.prepare('UPDATE auth_providers SET name = ? WHERE id = ?');
+          for (const w of wanted) if (w.exists) rename.run(`\u0000${w.n}`, w.n);
+          for (const w of wanted) {
+            const values = [w.body.name, w.body.enabled ? 1 : 0, JSON.stringify(w.settings)];
+            if (w.same) rename.run(w.body.name, w.n);
+            else if (w.exists)
+              db.prepare(
+                'UPDATE auth_providers SET name = ?, enabled = ?, settings = ?, updated_at = ? WHERE id = ?',
+              ).run(...values, now, w.n);
+            else
+              db.prepare(
+                'INSERT INTO auth_providers (id, name, type, enabled, settings, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+              ).run(w.n, w.body.name, w.body.type, values[1], values[2], now, now);
+            if (w.dropSecret) forgetSecret(db, w.n);
+          }
+        },
+        { noWayIn },
+      );
+    },
   });
 
   registerSection(ctx, {
@@ -794,6 +1037,97 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     },
     title: (_id, e) => `Service ${String(e.service)}`,
     lockoutProne: () => ['providers'],
+    // Providers are named by name: one removed or renamed changes the lists.
+    follows: ['authentication.providers'],
+    // No managed service: sign-ins walk the lists as they are. Providers are named by name (they are written first).
+    write: (db, entities) => {
+      const name = 'authentication.services';
+      knownIds(name, entities, ['service'], []);
+      const providers = db.prepare('SELECT id, name, type FROM auth_providers').all() as Array<{
+        id: number;
+        name: string;
+        type: string;
+      }>;
+      const byName = new Map(providers.map((p) => [p.name.toLowerCase(), p]));
+      const lists = new Map<string, number[]>();
+      for (const [id, e] of Object.entries(entities)) {
+        const entity = checked<{ service: string; providers: string[] }>(serviceEntity, name, id, e);
+        if (id !== `service:${entity.service}`)
+          throw entityError(name, id, `this entity is service:${entity.service}`, 'value_error.config.id', [
+            'service',
+          ]);
+        const ids = entity.providers.map((p, i) => {
+          const found = byName.get(p.toLowerCase());
+          if (!found)
+            throw entityError(name, id, `no provider is called "${p}"`, 'value_error.not_found', [
+              'providers',
+              i,
+            ]);
+          if (entity.providers.findIndex((q) => q.toLowerCase() === p.toLowerCase()) !== i)
+            throw entityError(name, id, 'listed twice', 'value_error.duplicate', ['providers', i]);
+          if (found.type === 'oidc' && entity.service !== 'console')
+            throw entityError(
+              name,
+              id,
+              'OpenID Connect providers sign people in through a browser: the console only',
+              'value_error.provider_type',
+              ['providers', i],
+            );
+          return found.id;
+        });
+        lists.set(entity.service, ids);
+      }
+      const stored = (
+        db.prepare('SELECT DISTINCT service FROM auth_service_providers').all() as Array<{ service: string }>
+      ).map((r) => r.service);
+      for (const s of SERVICES) {
+        const id = `service:${s.id}`;
+        const ids = lists.get(s.id) ?? [];
+        // Left out, a service has no provider: only as it already is (a provider removed from under it).
+        if (!ids.length && (stored.includes(s.id) || entities[id]))
+          throw entityError(name, id, 'every service keeps at least one provider', 'value_error.missing', [
+            'providers',
+          ]);
+        if (s.id === 'console' && ids.length && !ids.includes(LOCAL_PROVIDER_ID))
+          throw entityError(
+            name,
+            id,
+            'the console keeps the local accounts, so an admin can sign in while a directory is down',
+            'value_error.local_required',
+            ['providers'],
+          );
+      }
+      // Taking a provider off the console's list shuts out the admins linked to it (409, users/adminRule.ts).
+      guardAccountWrite(db, ctx.now(), ['body', 'sections', name], () => {
+        const insert = db.prepare(
+          'INSERT INTO auth_service_providers (service, provider_id, position) VALUES (?, ?, ?)',
+        );
+        for (const s of SERVICES) {
+          const ids = lists.get(s.id) ?? [];
+          const now = (
+            db
+              .prepare('SELECT provider_id FROM auth_service_providers WHERE service = ? ORDER BY position')
+              .all(s.id) as Array<{ provider_id: number }>
+          ).map((r) => r.provider_id);
+          if (canonical(now) === canonical(ids)) continue;
+          db.prepare('DELETE FROM auth_service_providers WHERE service = ?').run(s.id);
+          ids.forEach((p, i) => insert.run(s.id, p, i));
+        }
+      });
+    },
+    // The SSH helper is rewritten when the SSH service's list changes (as after the Services page's save).
+    written: () => {
+      for (const s of SERVICES)
+        emitApplianceEvent(
+          ctx,
+          'serviceProvidersChanged',
+          { service: s.id },
+          {
+            error: (err, msg) =>
+              ctx.audit.log('auth', `${msg}: ${String((err as { err?: unknown }).err)}`, 'error'),
+          },
+        );
+    },
   });
 
   registerSection(ctx, {

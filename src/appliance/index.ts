@@ -44,7 +44,7 @@ import { registerProviders } from './providers';
 import { registerAlerts } from './alerts';
 import { queryLogOf, registerQueryStream } from './dns/querylog';
 import { installRevisions, registerRevisions } from './revisions';
-import { registerStandardSections } from './configSections';
+import { forwardingPkiChoices, registerStandardSections } from './configSections';
 import { createAuditChain, type AuditChain } from './auditChain';
 import { installAuditContext } from './auditContext';
 import { registerAuditRoutes } from './auditRoutes';
@@ -88,17 +88,6 @@ export function applianceDb(app: FastifyInstance): Db {
 
 const handles = new WeakMap<FastifyInstance, Appliance>();
 const auditChains = new WeakMap<ApplianceContext, AuditChain>();
-
-/** What a TLS log forwarding target may present (PKI certificates with their key) and trust (every PKI CA). */
-function forwardingPkiChoices(db: Db) {
-  const list = (sql: string) => db.prepare(sql).all() as Array<{ id: string; name: string; subject: string }>;
-  return {
-    certificates: list(
-      'SELECT id, name, subject FROM pki_certificates WHERE key_id IS NOT NULL AND revoked_at IS NULL ORDER BY name, id',
-    ),
-    cas: list('SELECT id, name, subject FROM pki_cas ORDER BY name, id'),
-  };
-}
 
 /** The hash-chained audit trail of an appliance (the forwarder listens to it). */
 export function auditChainOf(ctx: ApplianceContext): AuditChain {

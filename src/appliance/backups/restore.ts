@@ -13,7 +13,8 @@ import type { ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import type { JobProgress, JobRunner, JobStep } from '../jobs/runner';
 import { recordChanges } from '../revisions/capture';
-import { sectionsOf } from '../revisions/sections';
+import { filesBefore } from '../revisions/files';
+import { afterWrite, sectionsOf } from '../revisions/sections';
 import type { PendingRestore, RestoreResult } from '../../shared/contracts/backups';
 import type { OpenedArchive } from './format';
 import {
@@ -122,15 +123,24 @@ export class Restores {
     const pre = preRestoreSnapshot(this.ctx);
     const sections = sectionsOf(this.ctx);
     const before = sections.map((s) => s.read(this.ctx.db));
+    // The managed services' configuration before, so the revision keeps the generated files the restore changes.
+    const rendered = filesBefore(this.ctx, sections);
     restoreArchive(this.ctx, archive);
-    const revision = recordChanges(this.ctx, sections, before, {
-      actor: by.username,
-      method: 'restore',
-      source: by.source,
-      reason: by.reason ?? `restored the backup of ${archive.manifest.created_at}`,
-      area: 'settings',
-      route: 'POST /backups/restore',
-    });
+    afterWrite(this.ctx, sections);
+    const revision = recordChanges(
+      this.ctx,
+      sections,
+      before,
+      {
+        actor: by.username,
+        method: 'restore',
+        source: by.source,
+        reason: by.reason ?? `restored the backup of ${archive.manifest.created_at}`,
+        area: 'settings',
+        route: 'POST /backups/restore',
+      },
+      rendered,
+    );
     let confirmation: PendingRestore | null = null;
     if (lockout.length) {
       const id = crypto.randomUUID();
@@ -227,8 +237,10 @@ export class Restores {
     for (const c of this.serviceConfirmations(row)) this.manager?.rollback(c, by);
     const sections = sectionsOf(this.ctx);
     const before = sections.map((s) => s.read(this.ctx.db));
+    const rendered = filesBefore(this.ctx, sections);
     restoreDatabases(this.ctx, { appliance: row.pre_appliance, identity: row.pre_identity, secret: null });
     if (row.pre_settings) restoreSettingsFiles(this.ctx, JSON.parse(row.pre_settings) as SettingsFiles);
+    afterWrite(this.ctx, sections);
     this.ctx.db
       .prepare(
         "UPDATE backup_restores SET status = 'rolled_back', resolved_at = ?, pre_appliance = x'', pre_identity = NULL, pre_settings = NULL WHERE id = ?",
@@ -240,14 +252,20 @@ export class Restores {
         ? `restore not kept within ${this.confirmSeconds} s: the state before it was put back`
         : 'restore reverted: the state before it was put back';
     try {
-      recordChanges(this.ctx, sections, before, {
-        actor: by ?? 'system',
-        method: by === undefined ? 'system' : 'console',
-        source: null,
-        reason,
-        area: 'settings',
-        route: null,
-      });
+      recordChanges(
+        this.ctx,
+        sections,
+        before,
+        {
+          actor: by ?? 'system',
+          method: by === undefined ? 'system' : 'console',
+          source: null,
+          reason,
+          area: 'settings',
+          route: null,
+        },
+        rendered,
+      );
     } catch {
       // The rollback happened; the audit log has it.
     }

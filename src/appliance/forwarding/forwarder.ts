@@ -365,6 +365,29 @@ export class Forwarder {
       }
   }
 
+  /**
+   * The targets were written elsewhere (a configuration document, a revert, a restore): senders follow them, a
+   * removed target's queue and status go, and a lowered queue limit applies at once (as on save).
+   */
+  targetsChanged() {
+    const ids = new Set(
+      (this.db.prepare('SELECT id FROM forwarding_targets').all() as Array<{ id: number }>).map((r) => r.id),
+    );
+    this.db.transaction(() => {
+      this.db
+        .prepare('DELETE FROM forwarding_queue WHERE target_id NOT IN (SELECT id FROM forwarding_targets)')
+        .run();
+      this.db
+        .prepare('DELETE FROM forwarding_status WHERE target_id NOT IN (SELECT id FROM forwarding_targets)')
+        .run();
+    })();
+    for (const id of [...this.pending.keys()]) if (!ids.has(id)) this.pending.delete(id);
+    this.reload();
+    this.db.transaction(() => {
+      for (const t of this.targets) this.enforceLimit(t);
+    })();
+  }
+
   async stop() {
     const all = [...this.senders.values()];
     this.senders.clear();

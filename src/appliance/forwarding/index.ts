@@ -11,7 +11,7 @@ import type { AuditChain } from '../auditChain';
 import { currentUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
 import { contractRoute } from '../http/contractRoute';
-import { HttpError, notFound } from '../http/errors';
+import { HttpError, notFound, type ErrorItem } from '../http/errors';
 import { Forwarder, type TlsSource } from './forwarder';
 
 export { Forwarder } from './forwarder';
@@ -46,12 +46,13 @@ export function startForwarder(ctx: ApplianceContext, sources: ForwardingSources
   return forwarder;
 }
 
-function checkTls(
+/** The TLS certificate and CA a target names must be PKI choices; items on `body.<field>`. */
+export function targetTlsErrors(
   body: forwarding.ForwardingTargetBody,
   choices: ReturnType<ForwardingSources['pkiChoices']>,
-) {
-  if (body.protocol !== 'tls') return;
-  const items = [];
+): ErrorItem[] {
+  if (body.protocol !== 'tls') return [];
+  const items: ErrorItem[] = [];
   if (body.tls_certificate_id && !choices.certificates.some((c) => c.id === body.tls_certificate_id))
     items.push({
       loc: ['body', 'tls_certificate_id'],
@@ -64,6 +65,14 @@ function checkTls(
       msg: 'No PKI certificate authority has this id',
       type: 'value_error.pki',
     });
+  return items;
+}
+
+function checkTls(
+  body: forwarding.ForwardingTargetBody,
+  choices: ReturnType<ForwardingSources['pkiChoices']>,
+) {
+  const items = targetTlsErrors(body, choices);
   if (items.length) throw new HttpError(422, items);
 }
 

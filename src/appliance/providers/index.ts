@@ -76,6 +76,40 @@ const retype = (type: 'ldap' | 'oidc', reason: string) =>
       : item(['oidc', 'client_secret'], retypeMessage('client secret', reason), RETYPE_ERROR),
   ]);
 
+/**
+ * The rules of a provider's settings the schema cannot say (a trusted CA that exists, StartTLS only for ldap://, the
+ * `openid` scope, an https issuer); items on `body.<type>.<field>`. The providers' routes and the configuration
+ * document's writer (configSections.ts) both check with it.
+ */
+export function providerSettingsErrors(
+  db: ApplianceContext['db'],
+  type: 'ldap' | 'oidc',
+  settings: LdapSettings | OidcSettings,
+): ErrorItem[] {
+  if (type === 'ldap') {
+    const s = settings as LdapSettings;
+    if (s.ca_id !== null && !pkiCaExists(db, s.ca_id))
+      return [item(['ldap', 'ca_id'], 'no such certificate authority', 'value_error.not_found')];
+    if (s.starttls && s.url.startsWith('ldaps://'))
+      return [
+        item(
+          ['ldap', 'starttls'],
+          'StartTLS is for ldap:// URLs; ldaps:// is TLS already',
+          'value_error.starttls',
+        ),
+      ];
+    return [];
+  }
+  const s = settings as OidcSettings;
+  if (!s.scopes.includes('openid'))
+    return [item(['oidc', 'scopes'], 'the scopes must include "openid"', 'value_error.scopes')];
+  if (s.issuer.startsWith('http://') && !LOOPBACK_URL.test(s.issuer))
+    return [
+      item(['oidc', 'issuer'], 'the issuer must use https (http only on loopback)', 'value_error.url.scheme'),
+    ];
+  return [];
+}
+
 export async function registerProviders(scope: FastifyInstance, ctx: ApplianceContext): Promise<void> {
   const { db } = ctx;
   migrate(db, 'providers', providersMigrations);
@@ -94,33 +128,13 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
     if (errs.length) throw new HttpError(422, errs);
     if (body.type === 'ldap') {
       const { bind_password: pw, ...s } = body.ldap as LdapInput;
-      if (s.ca_id !== null && !pkiCaExists(db, s.ca_id))
-        throw new HttpError(422, [
-          item(['ldap', 'ca_id'], 'no such certificate authority', 'value_error.not_found'),
-        ]);
-      if (s.starttls && s.url.startsWith('ldaps://'))
-        throw new HttpError(422, [
-          item(
-            ['ldap', 'starttls'],
-            'StartTLS is for ldap:// URLs; ldaps:// is TLS already',
-            'value_error.starttls',
-          ),
-        ]);
+      const problems = providerSettingsErrors(db, 'ldap', s);
+      if (problems.length) throw new HttpError(422, problems.slice(0, 1));
       return { settings: s, secret: pw };
     }
     const { client_secret: cs, ...s } = body.oidc as OidcInput;
-    if (!s.scopes.includes('openid'))
-      throw new HttpError(422, [
-        item(['oidc', 'scopes'], 'the scopes must include "openid"', 'value_error.scopes'),
-      ]);
-    if (s.issuer.startsWith('http://') && !LOOPBACK_URL.test(s.issuer))
-      throw new HttpError(422, [
-        item(
-          ['oidc', 'issuer'],
-          'the issuer must use https (http only on loopback)',
-          'value_error.url.scheme',
-        ),
-      ]);
+    const problems = providerSettingsErrors(db, 'oidc', s);
+    if (problems.length) throw new HttpError(422, problems.slice(0, 1));
     return { settings: s, secret: cs };
   }
 

@@ -15,10 +15,9 @@ import { confirmationArea } from '../../shared/privileges';
 import { CONFIG_FORMAT, type ConfigPlan, type RevisionMethod } from '../../shared/contracts/revisions';
 import { recordChanges } from './capture';
 import { filesBefore } from './files';
-import { canonical, fieldChanges, type EntityChange } from './diff';
-import { planDocument } from './document';
-import { isSecretMarker } from './secrets';
-import { sectionsOf, type Entities, type Section } from './sections';
+import { canonical } from './diff';
+import { planDocument, putBack, type DerivedDocument } from './document';
+import { afterWrite, sectionsOf, type Entities, type Section } from './sections';
 
 export interface ApplyMeta {
   actor: string;
@@ -43,8 +42,12 @@ const byOrder = (a: string, b: string) =>
   (ORDER.indexOf(a) + 1 || ORDER.length + 1) - (ORDER.indexOf(b) + 1 || ORDER.length + 1);
 
 /** The plan, refused (422) when it changes what a document cannot set. */
-function checkedPlan(ctx: ApplianceContext, doc: { format: string; sections: Record<string, unknown> }) {
-  const plan = planDocument(ctx, doc);
+function checkedPlan(
+  ctx: ApplianceContext,
+  doc: { format: string; sections: Record<string, unknown>; notes?: Record<string, string> },
+  reads?: Map<string, Entities>,
+) {
+  const plan = planDocument(ctx, doc, reads);
   const sections = new Map(sectionsOf(ctx).map((s) => [s.name, s]));
   const refused = plan.changes.filter((c) => !sections.get(c.section)?.write || c.secret_differs);
   if (refused.length)
@@ -67,10 +70,12 @@ function checkedPlan(ctx: ApplianceContext, doc: { format: string; sections: Rec
 export function applyConfig(
   ctx: ApplianceContext,
   manager: ApplyManager,
-  doc: { format: string; sections: Record<string, unknown> },
+  doc: { format: string; sections: Record<string, unknown>; notes?: Record<string, string> },
   meta: ApplyMeta,
 ): ConfigApplyResult {
-  const { plan, sections } = checkedPlan(ctx, doc);
+  // The sections as the plan read them are the "before" of the revision: nothing runs in between (all synchronous).
+  const reads = new Map<string, Entities>();
+  const { plan, sections } = checkedPlan(ctx, doc, reads);
   if (!plan.changes.length) return { plan, revision: null, job: null };
   // Sections kept in files are written last: a file is not rolled back with the transaction.
   const changed = [...new Set(plan.changes.map((c) => c.section))]
@@ -86,14 +91,45 @@ export function applyConfig(
         type: 'value_error.job_running',
       },
     ]);
-  const before = changed.map((s) => s.read(ctx.db));
+  const before = changed.map((s) => reads.get(s.name) ?? s.read(ctx.db));
+  // Entities a revert brings back without their secret (document.ts `putBack`), per section.
+  const returning = (s: Section) =>
+    new Set(
+      Object.keys(doc.notes ?? {})
+        .filter((k) => k.startsWith(`${s.name}/`))
+        .map((k) => k.slice(s.name.length + 1)),
+    );
   const rendered = filesBefore(ctx, changed);
   const applied = Object.fromEntries(services.map((n) => [n, manager.appliedSnapshot(n)]));
   let revision: number | null = null;
   inTransaction(ctx.db, () => {
-    for (const s of changed) s.write?.(ctx.db, doc.sections[s.name] as Entities, ctx.now());
+    for (const s of changed) s.write?.(ctx.db, doc.sections[s.name] as Entities, ctx.now(), returning(s));
+    // A section the document leaves as it is, but that follows one it changed, must still be as the document says.
+    for (const s of sections.values()) {
+      const wanted = doc.sections[s.name] as Entities | undefined;
+      if (!wanted || changed.includes(s) || !s.follows?.some((n) => changed.some((c) => c.name === n)))
+        continue;
+      const now = s.read(ctx.db);
+      const id = [...new Set([...Object.keys(now), ...Object.keys(wanted)])].find(
+        (k) => canonical(now[k] ?? null) !== canonical(wanted[k] ?? null),
+      );
+      if (id !== undefined)
+        throw new HttpError(422, [
+          {
+            loc: ['body', 'sections', s.name, id],
+            msg: `${s.title(id, wanted[id] ?? now[id])} would not stay as the document says: ${
+              s.label
+            } changes with ${changed
+              .filter((c) => s.follows?.includes(c.name))
+              .map((c) => c.label)
+              .join(', ')}; change it in the document too`,
+            type: 'value_error.config.follows',
+          },
+        ]);
+    }
     revision = recordChanges(ctx, changed, before, { ...meta, area: changed[0].area }, rendered);
   });
+  afterWrite(ctx, changed);
   if (!services.length) return { plan, revision, job: null };
   let job: JobProgress;
   try {
@@ -104,6 +140,7 @@ export function applyConfig(
       changed.forEach((s, i) => s.write?.(ctx.db, before[i], ctx.now()));
       if (revision !== null) ctx.db.prepare('DELETE FROM revisions WHERE id = ?').run(revision);
     });
+    afterWrite(ctx, changed);
     throw e;
   }
   ctx.db
@@ -162,6 +199,7 @@ export function rollbackConfigApply(
   inTransaction(ctx.db, () => {
     for (const s of sections) s.write?.(ctx.db, before[s.name], ctx.now());
   });
+  afterWrite(ctx, sections);
   // "Revert now" is a request whose capture records the sections of the confirmation's area with the account; the
   // rest of the rollback is recorded here (all of it at a deadline, as the appliance's own change).
   const area = confirmationArea(rolledBack.service);
@@ -188,10 +226,6 @@ export function rollbackConfigApply(
   );
 }
 
-/** Secrets are never restored: an entity whose change touched one stays as it is now. */
-const touchesSecret = (c: Pick<EntityChange, 'before' | 'after'>) =>
-  fieldChanges(c.before, c.after).some((f) => isSecretMarker(f.before) || isSecretMarker(f.after));
-
 interface StoredChange {
   section: string;
   id: string;
@@ -201,32 +235,25 @@ interface StoredChange {
 
 /**
  * The document that reverts one revision: each entity it changed put back as it was before it, in the writable
- * sections (a read-only one is refused when its entity differs, by the plan).
+ * sections (a read-only one is refused when its entity differs, by the plan); secrets as `putBack` says.
  */
-export function revertDocument(
-  ctx: ApplianceContext,
-  changes: readonly StoredChange[],
-): { format: string; sections: Record<string, Entities> } {
+export function revertDocument(ctx: ApplianceContext, changes: readonly StoredChange[]): DerivedDocument {
   const sections = new Map(sectionsOf(ctx).map((s) => [s.name, s]));
   const out: Record<string, Entities> = {};
+  const notes: Record<string, string> = {};
   for (const c of changes) {
     const section = sections.get(c.section);
-    if (!section || touchesSecret(c)) continue;
-    const doc = (out[c.section] ??= { ...section.read(ctx.db) });
-    if (c.before === null) delete doc[c.id];
-    else doc[c.id] = c.before;
+    if (!section) continue;
+    putBack(section, (out[c.section] ??= { ...section.read(ctx.db) }), notes, c);
   }
-  return { format: CONFIG_FORMAT, sections: out };
+  return { format: CONFIG_FORMAT, sections: out, notes };
 }
 
 /**
  * The document of the configuration as it was right after revision `id`: every later revision's entities put back
- * as they were before it (newest first), in the sections a document can write; secrets stay as they are.
+ * as they were before it (newest first), in the sections a document can write; secrets as `putBack` says.
  */
-export function restoreDocument(
-  ctx: ApplianceContext,
-  id: number,
-): { format: string; sections: Record<string, Entities> } {
+export function restoreDocument(ctx: ApplianceContext, id: number): DerivedDocument {
   const sections = new Map(sectionsOf(ctx).map((s) => [s.name, s]));
   const later = ctx.db
     .prepare('SELECT changes FROM revisions WHERE id > ? ORDER BY id DESC')
@@ -234,24 +261,22 @@ export function restoreDocument(
     changes: string;
   }>;
   const out: Record<string, Entities> = {};
+  const notes: Record<string, string> = {};
   for (const r of later)
     for (const c of JSON.parse(r.changes) as StoredChange[]) {
       const section = sections.get(c.section);
-      if (!section?.write || touchesSecret(c)) continue;
-      const doc = (out[c.section] ??= { ...section.read(ctx.db) });
-      if (c.before === null) delete doc[c.id];
-      else doc[c.id] = c.before;
+      if (!section?.write) continue;
+      // A later change of the same entity decides again (an entity put back without its secret, then changed).
+      delete notes[`${c.section}/${c.id}`];
+      putBack(section, (out[c.section] ??= { ...section.read(ctx.db) }), notes, c);
     }
   // Sections whose later changes cancel out plan to nothing; they are left out.
   for (const [name, entities] of Object.entries(out))
     if (canonical(entities) === canonical(sections.get(name)?.read(ctx.db))) delete out[name];
-  return { format: CONFIG_FORMAT, sections: out };
+  return { format: CONFIG_FORMAT, sections: out, notes };
 }
 
 /** The plan of a derived document (revert, restore), read-only changes kept in it (PUT refuses them). */
-export function derivedPlan(
-  ctx: ApplianceContext,
-  doc: { format: string; sections: Record<string, unknown> },
-): ConfigPlan {
+export function derivedPlan(ctx: ApplianceContext, doc: DerivedDocument): ConfigPlan {
   return { ...planDocument(ctx, doc), missing_sections: [] };
 }

@@ -39,9 +39,49 @@ function lockoutProne(section: Section, change: EntityChange): boolean {
   return fieldChanges(change.before, change.after).some((f) => prone.includes(f.field.split('.')[0]));
 }
 
+/** A document derived from revisions (a revert, a restore-as-of): notes per `section/id` for its plan. */
+export interface DerivedDocument {
+  format: string;
+  sections: Record<string, Entities>;
+  /** `section/id` → what the change cannot do (an entity that comes back without its secret). */
+  notes?: Record<string, string>;
+}
+
+const holdsSecret = (e: Entity) => Object.values(e).some((v) => isSecretMarker(v));
+
+/**
+ * Puts an entity of a derived document back as it was before a recorded change (an added one removed). Secrets are
+ * never restored: an entity whose secret changed stays as it is, and a removed one whose secret went with it comes
+ * back as its section says (`withoutSecret`: disabled, without it, with a note), or stays removed. Answers whether
+ * the entity was put back.
+ */
+export function putBack(
+  section: Section,
+  doc: Entities,
+  notes: Record<string, string>,
+  c: Pick<EntityChange, 'id' | 'before' | 'after'>,
+): boolean {
+  if (c.before === null) {
+    delete doc[c.id];
+    return true;
+  }
+  if (c.after === null && holdsSecret(c.before)) {
+    const back = section.withoutSecret?.(c.before);
+    if (!back) return false;
+    doc[c.id] = back.entity;
+    notes[`${section.name}/${c.id}`] = back.note;
+    return true;
+  }
+  if (c.after !== null && secretsDiffer(c.before, c.after)) return false;
+  doc[c.id] = c.before;
+  return true;
+}
+
 export function planDocument(
   ctx: ApplianceContext,
-  doc: { format: string; sections: Record<string, unknown> },
+  doc: { format: string; sections: Record<string, unknown>; notes?: Record<string, string> },
+  /** Filled with each section as read for the plan, so a caller writing at once need not read it again. */
+  reads?: Map<string, Entities>,
 ): ConfigPlan {
   if (doc.format !== CONFIG_FORMAT)
     throw new HttpError(422, [
@@ -76,6 +116,7 @@ export function planDocument(
           },
         ]);
     const current = section.read(ctx.db);
+    reads?.set(section.name, current);
     const kept = section.kept;
     const full = kept
       ? {
@@ -93,6 +134,9 @@ export function planDocument(
         lockout_prone: lockoutProne(section, change),
         ...(change.op === 'changed' && secretsDiffer(change.before, change.after)
           ? { secret_differs: true }
+          : {}),
+        ...(doc.notes?.[`${section.name}/${change.id}`]
+          ? { note: doc.notes[`${section.name}/${change.id}`] }
           : {}),
       });
   }
@@ -114,24 +158,20 @@ export function revertPlan(
   changes: ReadonlyArray<Pick<EntityChange, 'section' | 'id' | 'after' | 'before'>>,
 ): ConfigPlan {
   const touched = new Map<string, Entities>();
+  const notes: Record<string, string> = {};
   const sections = new Map(sectionsOf(ctx).map((s) => [s.name, s]));
   const later = new Set<string>();
   for (const c of changes) {
     const section = sections.get(c.section);
-    // Secrets are never reverted (the revert itself leaves such an entity as it is: apply.ts).
-    if (
-      !section ||
-      fieldChanges(c.before, c.after).some((f) => isSecretMarker(f.before) || isSecretMarker(f.after))
-    )
-      continue;
+    if (!section) continue;
     let doc = touched.get(c.section);
     if (!doc) touched.set(c.section, (doc = { ...section.read(ctx.db) }));
     const now = doc[c.id] ?? null;
-    if (canonical(now) !== canonical(c.after)) later.add(`${c.section}/${c.id}`);
-    if (c.before === null) delete doc[c.id];
-    else doc[c.id] = c.before;
+    // Secrets are never reverted (the revert itself does the same: apply.ts).
+    if (putBack(section, doc, notes, c) && canonical(now) !== canonical(c.after))
+      later.add(`${c.section}/${c.id}`);
   }
-  const plan = planDocument(ctx, { format: CONFIG_FORMAT, sections: Object.fromEntries(touched) });
+  const plan = planDocument(ctx, { format: CONFIG_FORMAT, sections: Object.fromEntries(touched), notes });
   return {
     ...plan,
     missing_sections: [],

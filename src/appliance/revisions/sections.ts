@@ -44,10 +44,24 @@ export interface Section {
   lockoutProne?: (id: string) => string[];
   /**
    * Makes `entities` the section's configuration (the whole section: an entity left out is removed), inside the
-   * caller's transaction; throws an HttpError (422) naming the entity for one that does not fit. Without it the
+   * caller's transaction; throws an HttpError (422) naming the entity for one that does not fit; `returning` are the
+   * ids a revert brings back without their secret (`withoutSecret`). Without it the
    * section is read-only in a configuration document (a plan that changes it is refused on PUT).
    */
-  write?(db: Db, entities: Entities, now: number): void;
+  write?(db: Db, entities: Entities, now: number, returning?: ReadonlySet<string>): void;
+  /**
+   * A removed entity whose secret went with it, as a revert of its removal brings it back: disabled and without its
+   * secret (a revision never holds a secret's value), and the plan's note saying where to enter it again. `write`
+   * then takes it without the secret its kind needs (its id is in `returning`). Without this hook such a removal is
+   * not reverted.
+   */
+  withoutSecret?(entity: Entity): { entity: Entity; note: string };
+  /**
+   * Sections whose write changes this one too (the services name providers: a removed or renamed provider changes
+   * their lists). A document that leaves this section as it is while changing one of these must still find it as it
+   * says once written; otherwise it is refused, naming the entity to bring in line.
+   */
+  follows?: string[];
   /** Why a document cannot write the section (no `write`): said in the refusal. */
   readOnly?: string;
   /**
@@ -55,6 +69,12 @@ export interface Section {
    * document). The plan and `write` treat a left-out one as unchanged.
    */
   kept?: (id: string) => boolean;
+  /**
+   * What the area's own routes do after such a write, for a section no managed service applies: run once the
+   * transaction that wrote it (a document, a revert, a rolled-back document, a restore) committed, so the feature
+   * picks the change up (the forwarder reloads its targets, the SSH helper is rewritten). A failure is logged.
+   */
+  written?(): void;
   /** The managed service (apply/manager.ts) that applies what `write` saved (`dns`, `ssh`, `network`, `auth`). */
   service?: string;
 }
@@ -80,6 +100,16 @@ const versionReaders = new WeakMap<ApplianceContext, () => string>();
 /** Who knows the appliance's version (the updates feature) tells the configuration document through this. */
 export function registerVersionReader(ctx: ApplianceContext, read: () => string): void {
   versionReaders.set(ctx, read);
+}
+
+/** Runs the `written` hooks of sections a committed change wrote (a failing hook is logged, never thrown). */
+export function afterWrite(ctx: ApplianceContext, sections: readonly Section[]): void {
+  for (const s of sections)
+    try {
+      s.written?.();
+    } catch (e) {
+      ctx.audit.log('settings', `${s.label} could not pick up its change: ${String(e)}`, 'error');
+    }
 }
 
 export const applianceVersionOf = (ctx: ApplianceContext): string => versionReaders.get(ctx)?.() ?? 'unknown';

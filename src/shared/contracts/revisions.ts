@@ -117,6 +117,12 @@ const planChange = Type.Object({
   lockout_prone: Type.Boolean({ description: 'Applying it opens a "Keep changes" confirmation.' }),
   secret_differs: Type.Optional(Type.Boolean()),
   changed_since: Type.Optional(Type.Boolean()),
+  note: Type.Optional(
+    Type.String({
+      description:
+        'What the change cannot do: "comes back disabled, without its password or token: enter it again on the Dynamic DNS page".',
+    }),
+  ),
 });
 
 export const configPlan = Type.Object(

@@ -3,6 +3,7 @@
  * it renders differently, before and after, paths relative to the data directory; a change that renders the same
  * files records none, and the running files are left alone until Apply.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { unboundConfPath } from '../../../src/appliance/dns/unbound';
@@ -80,4 +81,52 @@ it('records the local-data line of an added host override, and no files for a de
 
 it('answers 404 for the files of a revision that does not exist', async () => {
   expect((await admin.get('/api/revisions/999999/files')).statusCode).toBe(404);
+});
+
+/** An OpenSSH ed25519 public key line. */
+function sshKey(comment: string): string {
+  const { publicKey } = crypto.generateKeyPairSync('ed25519');
+  const raw = (publicKey.export({ format: 'der', type: 'spki' }) as Buffer).subarray(-32);
+  const field = (b: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(b.length);
+    return Buffer.concat([len, b]);
+  };
+  const blob = Buffer.concat([field(Buffer.from('ssh-ed25519')), field(raw)]);
+  return `ssh-ed25519 ${blob.toString('base64')} ${comment}`;
+}
+
+it("records an SSH user's authorised-key file when a key is added, changed and removed", async () => {
+  const key = sshKey('alice@laptop');
+  const add = await admin.post('/api/ssh/config/authorized_keys', { username: 'backup', key });
+  expect(add.statusCode).toBe(201);
+  const keyFile = (files: File[]) => files.find((f) => f.path === 'etc/ssh/authorized_keys/backup');
+  const added = keyFile(await filesOf((await newest()).id));
+  expect(added).toMatchObject({ before: null, after: `${key}\n` });
+
+  const other = sshKey('alice@desktop');
+  const id = String((add.json() as { id: string | number }).id);
+  expect(
+    (await admin.put(`/api/ssh/config/authorized_keys/${id}`, { username: 'backup', key: other })).statusCode,
+  ).toBe(200);
+  expect(keyFile(await filesOf((await newest()).id))).toMatchObject({
+    before: `${key}\n`,
+    after: `${other}\n`,
+  });
+
+  expect(
+    (await admin.request({ method: 'DELETE', url: `/api/ssh/config/authorized_keys/${id}` })).statusCode,
+  ).toBe(204);
+  expect(keyFile(await filesOf((await newest()).id))).toMatchObject({ before: `${other}\n`, after: null });
+
+  // A revert writes the key back through the configuration document: its revision shows the file again.
+  const revert = await admin.post(`/api/revisions/${String((await newest()).id)}/revert`);
+  expect(revert.statusCode).toBe(200);
+  const reverted = revert.json() as { revision: number; job: { id: string } | null };
+  expect(keyFile(await filesOf(reverted.revision))).toMatchObject({ before: null, after: `${other}\n` });
+  if (reverted.job) {
+    const end = Date.now() + 15_000;
+    while (Date.now() < end && (await admin.get(`/api/jobs/${reverted.job.id}`)).json().status === 'running')
+      await new Promise((r) => setTimeout(r, 100));
+  }
 });

@@ -29,6 +29,15 @@ export const PROVIDER_TYPE_NAMES: Record<Provider['type'], string> = {
 
 export const providerServer = (p: Provider): string => p.ldap?.url ?? p.oidc?.issuer ?? 'this appliance';
 
+/** A provider that would send a secret it has not got (its deletion was reverted: a secret is never stored). */
+export const secretMissing = (p: Provider): boolean =>
+  (!!p.ldap && p.ldap.bind_dn.trim() !== '' && !p.ldap.has_bind_password) ||
+  (!!p.oidc && !p.oidc.has_client_secret);
+
+/** Enabled, disabled, or disabled until its secret is entered again. */
+export const providerStatus = (p: Provider): string =>
+  p.enabled ? 'Enabled' : secretMissing(p) ? 'Needs its secret' : 'Disabled';
+
 const COLUMNS: ReadonlyArray<EntityColumn<Provider>> = [
   { title: 'Name', sort: 'name', cell: (p) => ({ value: p.name }) },
   {
@@ -44,9 +53,9 @@ const COLUMNS: ReadonlyArray<EntityColumn<Provider>> = [
     sort: 'enabled',
     width: 120,
     cell: (p) => ({
-      value: p.enabled ? 'Enabled' : 'Disabled',
+      value: providerStatus(p),
       statusBullColor: p.enabled ? 'green' : 'red',
-      statusLabel: p.enabled ? 'Enabled' : 'Disabled',
+      statusLabel: providerStatus(p),
     }),
   },
   {

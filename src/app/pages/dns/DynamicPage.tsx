@@ -130,9 +130,13 @@ function shortWhen(ms: number, now = Date.now()): string {
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
+/** An account whose provider needs a password or token it has not got (its deletion was reverted: never stored). */
+const secretMissing = (a: DdnsAccount) =>
+  !a.has_secret && (a.provider !== 'custom' || a.username.trim() !== '');
+
 /** On, off, failing (since when) or not checked yet: "On" alone would hide an update that keeps failing. */
 export function accountStatus(a: DdnsAccount): string {
-  if (!a.enabled) return 'Off';
+  if (!a.enabled) return secretMissing(a) ? 'Off: enter its password or token' : 'Off';
   if (a.failure) return a.failing_since ? `Failing since ${shortWhen(a.failing_since)}` : 'Failing';
   if (!a.last_result) return 'Not checked yet';
   return 'Up to date';

@@ -139,9 +139,10 @@ function PlanLines({ changes }: { changes: PlanChange[] }) {
       {changes.map((c) => (
         <li key={`${c.section}/${c.id}`} className={`revision__change revision__change--${c.op}`}>
           <span className="revision__line">{c.line}</span>
-          {c.changed_since || c.lockout_prone ? (
+          {c.changed_since || c.lockout_prone || c.note ? (
             <span className="revision__notes">
               {[
+                c.note ?? null,
                 c.changed_since ? 'changed again since: reverting undoes that too' : null,
                 c.lockout_prone ? 'can lock an admin out: needs “Keep changes”' : null,
               ]

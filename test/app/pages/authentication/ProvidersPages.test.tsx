@@ -7,7 +7,7 @@
 import { screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { ProviderDetailPage } from '../../../../src/app/pages/authentication/ProviderDetailPage';
-import { ProvidersPage } from '../../../../src/app/pages/authentication/ProvidersPage';
+import { ProvidersPage, providerStatus } from '../../../../src/app/pages/authentication/ProvidersPage';
 import { ServiceDetailPage } from '../../../../src/app/pages/authentication/ServiceDetailPage';
 import type { SessionUser } from '../../../../src/store/slices/session.slice';
 import { fakeApi } from '../../../sagas/fakes';
@@ -86,4 +86,35 @@ test.each([
     expect(remove).toBeEnabled();
     expect(screen.queryByTestId('read-only-notice')).toBeNull();
   }
+});
+
+test('a disabled provider without the secret its settings send says it needs it (a reverted deletion)', () => {
+  const ldap = {
+    url: 'ldap://dir.example.net',
+    starttls: false,
+    ca_id: null,
+    bind_dn: 'cn=reader,dc=example,dc=net',
+    base_dn: 'dc=example,dc=net',
+    user_filter: '(uid={username})',
+    group_base_dn: '',
+    group_filter: '',
+    username_attribute: 'uid',
+    email_attribute: 'mail',
+    name_attribute: 'cn',
+    group_name_attribute: 'cn',
+  };
+  const base = { id: 2, name: 'Directory', type: 'ldap' as const, updated_at: 0 };
+  expect(providerStatus({ ...base, enabled: false, ldap: { ...ldap, has_bind_password: false } })).toBe(
+    'Needs its secret',
+  );
+  expect(providerStatus({ ...base, enabled: false, ldap: { ...ldap, has_bind_password: true } })).toBe(
+    'Disabled',
+  );
+  // An anonymous bind sends no password: nothing is missing.
+  expect(
+    providerStatus({ ...base, enabled: false, ldap: { ...ldap, bind_dn: '', has_bind_password: false } }),
+  ).toBe('Disabled');
+  expect(providerStatus({ ...base, enabled: true, ldap: { ...ldap, has_bind_password: true } })).toBe(
+    'Enabled',
+  );
 });

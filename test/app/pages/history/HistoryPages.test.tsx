@@ -123,6 +123,15 @@ test('a revision shows who, how, from where and why, and one line per change wit
         lockout_prone: false,
         changed_since: true,
       },
+      {
+        section: 'dns.dynamic',
+        id: 'account:3',
+        title: 'Dynamic DNS account cabin.duckdns.org',
+        op: 'added',
+        line: 'Dynamic DNS account cabin.duckdns.org added',
+        lockout_prone: false,
+        note: 'comes back turned off, without its password or token: enter it again on the Dynamic DNS page',
+      },
     ],
   };
   const { api } = fakeApi({
@@ -153,6 +162,12 @@ test('a revision shows who, how, from where and why, and one line per change wit
     expect(within(revert).getByText('DNS proxy: cache size 32 → 4 MiB')).toBeInTheDocument(),
   );
   expect(within(revert).getByText('changed again since: reverting undoes that too')).toBeInTheDocument();
+  // An item whose secret went with its deletion comes back without it: the plan says so beside its line.
+  expect(
+    within(revert).getByText(
+      'comes back turned off, without its password or token: enter it again on the Dynamic DNS page',
+    ),
+  ).toBeInTheDocument();
 });
 
 test('a configuration page leads to the history of its area', async () => {

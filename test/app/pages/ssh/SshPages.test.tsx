@@ -187,6 +187,28 @@ describe('dynamic DNS page', () => {
     expect(within(working).getByText('Up to date')).toBeInTheDocument();
   });
 
+  test('an account brought back without its token (a reverted deletion) says it must be entered again', () => {
+    const [first] = dynamicDns.accounts;
+    const returned = {
+      ...first,
+      id: 90,
+      provider: 'duckdns',
+      hostname: 'returned.duckdns.org',
+      username: '',
+      enabled: false,
+      has_secret: false,
+    };
+    const data = { ...dynamicDns, accounts: [returned] };
+    const { api } = fakeApi({ 'GET /api/dns/dynamic': () => data });
+    renderPage(<DynamicPage />, {
+      api,
+      path: '/dns/dynamic',
+      state: resourcesState({ 'dns/dynamic': data }),
+    });
+    const row = screen.getByRole('rowheader', { name: 'returned.duckdns.org' }).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Off: enter its password or token')).toBeInTheDocument();
+  });
+
   test('an empty list says so', () => {
     const { api } = fakeApi({});
     renderPage(<DynamicPage />, {
