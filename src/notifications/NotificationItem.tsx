@@ -33,6 +33,7 @@ export function NotificationItem({ notification }: { notification: Notification 
     actions = [],
     undismissable,
     hint,
+    link,
   } = notification;
   const dismiss = () => {
     if (!undismissable) dispatch(notificationDismissed({ localId }));
@@ -58,7 +59,15 @@ export function NotificationItem({ notification }: { notification: Notification 
         {markdown ? (
           <MarkdownMessage markdown={message} />
         ) : (
-          <div className="notification__message">{message}</div>
+          <div className="notification__message">
+            {message}
+            {link ? (
+              <>
+                {' '}
+                <ReviewLink to={link.to}>{link.label}</ReviewLink>
+              </>
+            ) : null}
+          </div>
         )}
         {hint && <p className="notification__hint">{hint}</p>}
         {deadline !== undefined && <Countdown deadline={deadline} />}
