@@ -73,7 +73,10 @@ test('shows each target with what it forwards and its queue, dropping in plain w
   const siem = screen.getByRole('row', { name: /^SIEM/ });
   expect(within(siem).getByText('TLS siem.example.net:6514')).toBeInTheDocument();
   expect(within(siem).getByText('Audit trail, dns')).toBeInTheDocument();
+  // The state in words under the name (a phone shows that column): sending, or dropping records.
+  expect(within(siem).getByRole('rowheader')).toHaveTextContent('SIEMSending');
   const backup = screen.getByRole('row', { name: /Backup collector/ });
+  expect(within(backup).getByRole('rowheader')).toHaveTextContent('Backup collectorDropping records');
   expect(within(backup).getByText('100 pending · 42 dropped')).toBeInTheDocument();
   expect(within(backup).getByRole('list', { name: 'Tags' })).toHaveTextContent(
     'Dropping records: the queue is full',

@@ -54,9 +54,8 @@ function scheduleText(s: backups.BackupSchedule): string {
 }
 
 const TARGET_LEGEND: TableLegendEntry[] = [
-  { title: 'Name', width: 180 },
-  { title: 'Kind', width: 130, priority: 2 },
-  { title: 'Where', width: 320 },
+  { title: 'Name', width: 240 },
+  { title: 'Where', width: 340 },
   { title: 'Keep', width: 110, priority: 2 },
   { title: 'State', width: 120 },
 ];
@@ -65,8 +64,11 @@ function targetRow(t: backups.BackupTarget): TableRow {
   return {
     id: String(t.id),
     items: [
-      { value: t.name },
-      { value: t.kind === 'local' ? 'Local directory' : 'SFTP server' },
+      // The kind, and a disabled target, said under the name: a phone shows the name column.
+      {
+        value: t.name,
+        description: `${t.kind === 'local' ? 'Local directory' : 'SFTP server'}${t.enabled ? '' : ' · disabled'}`,
+      },
       { value: t.kind === 'local' ? t.directory : `sftp://${t.username}@${t.host}:${t.port}${t.directory}` },
       { value: `${t.keep} archive${t.keep === 1 ? '' : 's'}`, sortValue: t.keep },
       t.enabled
@@ -78,25 +80,28 @@ function targetRow(t: backups.BackupTarget): TableRow {
 }
 
 const RUN_LEGEND: TableLegendEntry[] = [
-  { title: 'Started', width: 180 },
-  { title: 'Target', width: 160 },
-  { title: 'Trigger', width: 130, priority: 2 },
+  { title: 'Started', width: 220 },
+  { title: 'Target', width: 220 },
   { title: 'Result', width: 300 },
+  { title: 'Trigger', width: 130, priority: 2 },
   { title: 'Size', width: 100, priority: 2 },
 ];
+
+const resultWord = (r: backups.BackupRun) => (r.ok === null ? 'Running' : r.ok ? 'Done' : 'Failed');
 
 function runRow(r: backups.BackupRun): TableRow {
   return {
     id: String(r.id),
     items: [
-      { value: formatDateTime(r.started_at), sortValue: r.started_at },
+      // The result in a word under the time too: a phone shows the first column.
+      { value: formatDateTime(r.started_at), sortValue: r.started_at, description: resultWord(r) },
       { value: r.target },
-      { value: r.trigger === 'schedule' ? 'Schedule' : 'Back up now' },
       r.ok === null
         ? { value: 'Running', statusBullColor: 'blue' }
         : r.ok
           ? { value: 'Done', statusBullColor: 'green' }
           : { value: 'Failed', statusBullColor: 'red', description: r.error ?? undefined },
+      { value: r.trigger === 'schedule' ? 'Schedule' : 'Back up now' },
       { value: r.size === null ? null : size(r.size), sortValue: r.size ?? -1 },
     ],
   };

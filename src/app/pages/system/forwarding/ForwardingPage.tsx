@@ -30,7 +30,7 @@ import {
   type TableLegendEntry,
   type TableRow,
 } from '../../../../widgets/DataTable';
-import { EditIcon, TrashIcon } from '../../../../widgets/icons';
+import { EditIcon, SendIcon, TrashIcon } from '../../../../widgets/icons';
 import { Loader } from '../../../../widgets/Loader';
 import { FormModal } from '../../common/FormModal';
 import { CheckboxField, ChoiceListField, SelectField, TextField } from '../../common/config/fields';
@@ -202,9 +202,9 @@ const failing = (t: ForwardingTarget) =>
 
 const LEGEND: TableLegendEntry[] = [
   { title: 'Target', width: 200 },
-  { title: 'Collector', width: 230 },
-  { title: 'Forwards', width: 170, priority: 2 },
-  { title: 'Queue', width: 280 },
+  { title: 'Collector', width: 220 },
+  { title: 'Forwards', width: 160, priority: 2 },
+  { title: 'Queue', width: 270 },
 ];
 
 function targetRow(t: ForwardingTarget, busy: boolean): TableRow {
@@ -213,14 +213,18 @@ function targetRow(t: ForwardingTarget, busy: boolean): TableRow {
   return {
     id: String(t.id),
     items: [
-      { value: t.name, tags: t.enabled ? undefined : [{ name: 'Disabled' }] },
+      // The state is said under the name too: a phone shows the name column (the rest scrolls sideways).
+      {
+        value: t.name,
+        // The description says it in words: the bullet is not read out a second time.
+        statusBullColor: state.color,
+        description: state.label,
+      },
       { value: `${t.protocol.toUpperCase()} ${t.host}:${t.port}`, sortValue: t.host },
       { value: [t.audit ? 'Audit trail' : null, ...t.services].filter(Boolean).join(', ') || 'Nothing' },
       {
         value: `${s.pending} pending · ${s.dropped} dropped`,
         sortValue: s.pending,
-        statusBullColor: state.color,
-        statusLabel: state.label,
         tags: s.dropping ? [{ name: 'Dropping records: the queue is full', color: 'red' }] : undefined,
         description: failing(t)
           ? `Last error: ${s.last_error}`
@@ -234,7 +238,7 @@ function targetRow(t: ForwardingTarget, busy: boolean): TableRow {
         id: 'test',
         value: 'Send test',
         label: `Send test to ${t.name}`,
-        type: 'labelled',
+        icon: <SendIcon />,
         disabled: busy || !t.enabled,
       },
       { id: 'edit', value: 'Edit', icon: <EditIcon /> },
