@@ -302,7 +302,7 @@ export const NotificationBellOpen: Story = {
     <StoryProviders
       state={{ session: admin, ...resourcesState({ [resourceKeyOf(getNotifications)]: notifications }) }}
     >
-      <div style={{ display: 'flex', justifyContent: 'flex-end', minHeight: 640 }}>
+      <div style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'flex-start', minHeight: 640 }}>
         <NotificationBell />
       </div>
     </StoryProviders>
