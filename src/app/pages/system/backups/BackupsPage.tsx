@@ -87,14 +87,15 @@ const RUN_LEGEND: TableLegendEntry[] = [
   { title: 'Size', width: 100, priority: 2 },
 ];
 
-const resultWord = (r: backups.BackupRun) => (r.ok === null ? 'Running' : r.ok ? 'Done' : 'Failed');
+/** Under the run's time, only what is not the usual "Done" (calm: the exceptions stand out). */
+const resultNote = (r: backups.BackupRun) => (r.ok === null ? 'Running' : r.ok ? undefined : 'Failed');
 
 function runRow(r: backups.BackupRun): TableRow {
   return {
     id: String(r.id),
     items: [
-      // The result in a word under the time too: a phone shows the first column.
-      { value: formatDateTime(r.started_at), sortValue: r.started_at, description: resultWord(r) },
+      // A failed or running run says so under its time too: a phone shows the first column.
+      { value: formatDateTime(r.started_at), sortValue: r.started_at, description: resultNote(r) },
       { value: r.target },
       r.ok === null
         ? { value: 'Running', statusBullColor: 'blue' }
