@@ -59,16 +59,14 @@ export function NotificationItem({ notification }: { notification: Notification 
         {markdown ? (
           <MarkdownMessage markdown={message} />
         ) : (
-          <div className="notification__message">
-            {message}
-            {link ? (
-              <>
-                {' '}
-                <ReviewLink to={link.to}>{link.label}</ReviewLink>
-              </>
-            ) : null}
-          </div>
+          <div className="notification__message">{message}</div>
         )}
+        {/* The console's own link, apart from the message: nothing in a message's text ever becomes a link. */}
+        {link ? (
+          <p className="notification__link">
+            <ReviewLink to={link.to}>{link.label}</ReviewLink>
+          </p>
+        ) : null}
         {hint && <p className="notification__hint">{hint}</p>}
         {deadline !== undefined && <Countdown deadline={deadline} />}
       </div>

@@ -112,7 +112,7 @@ test('the one expiry banner the certificates board raises links to the filtered 
   );
   tick(NOTIFICATION_APPEAR_DELAY_MS);
   const banner = screen.getByRole('listitem', { name: 'Warning: Certificates about to expire' });
-  expect(banner).toHaveTextContent('3 certificates expire within 14 days: a, b, c. Review');
+  expect(banner).toHaveTextContent('3 certificates expire within 14 days: a, b, c.');
   expect(within(banner).getByRole('link', { name: 'Review' })).toHaveAttribute(
     'href',
     '/system/certificates?status=valid&expires_within_days=14',
