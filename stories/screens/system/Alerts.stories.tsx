@@ -113,7 +113,7 @@ const resolvedKinds: Array<Pick<AlertItem, 'kind' | 'subject' | 'summary' | 'lin
   {
     kind: 'certificate_expiry',
     subject: 'www.example.net',
-    summary: 'Certificate www.example.net ended in 2 days: renewed',
+    summary: 'Certificate www.example.net ends in 2 days (2026-11-10)',
     link: '/system/certificates/www',
     severity: 'critical',
   },
