@@ -33,6 +33,7 @@ export function NotificationItem({ notification }: { notification: Notification 
     actions = [],
     undismissable,
     hint,
+    link,
   } = notification;
   const dismiss = () => {
     if (!undismissable) dispatch(notificationDismissed({ localId }));
@@ -60,6 +61,12 @@ export function NotificationItem({ notification }: { notification: Notification 
         ) : (
           <div className="notification__message">{message}</div>
         )}
+        {/* The console's own link, apart from the message: nothing in a message's text ever becomes a link. */}
+        {link ? (
+          <p className="notification__link">
+            <ReviewLink to={link.to}>{link.label}</ReviewLink>
+          </p>
+        ) : null}
         {hint && <p className="notification__hint">{hint}</p>}
         {deadline !== undefined && <Countdown deadline={deadline} />}
       </div>

@@ -141,6 +141,10 @@ test('300 certificates about to expire read as one line; its dismissal is rememb
   await expect(summary).toContainText('and 297 more.');
   await expect(announcements.getByRole('listitem')).toHaveCount(1);
   expect(await reachable(page, 'Certificates')).toBe(true);
+  // Its Review link opens the list filtered to them.
+  await summary.getByRole('link', { name: 'Review' }).click();
+  await expect(page).toHaveURL(/\/system\/certificates\?status=valid&expires_within_days=14$/);
+  await expect(page.getByRole('table', { name: 'Certificates' })).toBeVisible();
 
   await summary.getByRole('button', { name: /^Dismiss/ }).click();
   await expect(announcements.getByRole('listitem')).toHaveCount(0);

@@ -95,6 +95,30 @@ test('a single warning of a group keeps its own text', () => {
   );
 });
 
+test('the one expiry banner the certificates board raises links to the filtered list', () => {
+  const { store, tick } = setup();
+  act(
+    () =>
+      void store.dispatch(
+        notificationRequested({
+          kind: 'banner',
+          level: 'warning',
+          title: 'Certificates about to expire',
+          message: '3 certificates expire within 14 days: a, b, c.',
+          notice: { key: 'pki-expiry', version: '3-abc' },
+          link: EXPIRY_GROUP.review,
+        }),
+      ),
+  );
+  tick(NOTIFICATION_APPEAR_DELAY_MS);
+  const banner = screen.getByRole('listitem', { name: 'Warning: Certificates about to expire' });
+  expect(banner).toHaveTextContent('3 certificates expire within 14 days: a, b, c.');
+  expect(within(banner).getByRole('link', { name: 'Review' })).toHaveAttribute(
+    'href',
+    '/system/certificates?status=valid&expires_within_days=14',
+  );
+});
+
 test('dismissing local notices is remembered for this user and what was dismissed, and sends nothing to the server', async () => {
   const { store, calls, user, tick } = setup('alice');
   act(() => {

@@ -138,6 +138,22 @@ describe('DataTable', () => {
     expect(screen.getByRole('cell', { name: 'No data currently available' })).toBeInTheDocument();
   });
 
+  it('a row action with its own label is named by it, not by "value row-name"', async () => {
+    const user = userEvent.setup();
+    const onRowAction = jest.fn();
+    const sending: TableRow[] = [
+      {
+        id: 's1',
+        items: [{ value: 'SIEM' }, { value: '10.0.0.5' }, { value: 'up' }],
+        actions: [{ id: 'test', value: 'Send test', label: 'Send test to SIEM' }],
+      },
+    ];
+    render(<DataTable caption="Collectors" legend={legend} rows={sending} onRowAction={onRowAction} />);
+    await user.click(screen.getByRole('button', { name: 'Send test to SIEM' }));
+    expect(onRowAction).toHaveBeenCalledWith('s1', 'test', undefined);
+    expect(screen.queryByRole('button', { name: 'Send test SIEM' })).toBeNull();
+  });
+
   it('row actions report the row and respect disabled and loading', async () => {
     const user = userEvent.setup();
     const onRowAction = jest.fn();

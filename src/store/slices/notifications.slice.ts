@@ -40,6 +40,8 @@ export interface Notification {
   hint?: string;
   /** Buttons beside the text; pressing one dispatches its `action` (e.g. "Keep changes", "Revert now"). */
   actions?: NotificationAction[];
+  /** A link after the message to where it is acted on (an address inside the console): "Review". */
+  link?: { label: string; to: string };
   /**
    * It cannot be closed while it stands (a running safe-apply countdown): no close button, Escape and "Dismiss all"
    * leave it; one of its actions ends it.

@@ -40,7 +40,7 @@ export function RowActions({ actions, rowName, rowDisabled, onAction }: RowActio
 }
 
 function actionLabel(action: RowAction, rowName: string) {
-  return `${action.value} ${rowName}`;
+  return action.label ?? `${action.value} ${rowName}`;
 }
 
 function ActionContent({ action }: { action: RowAction }) {

@@ -65,6 +65,8 @@ export interface SelectOption {
 export interface RowAction {
   id: string;
   value: string;
+  /** The accessible name, when "value row-name" reads wrong ("Send test to SIEM" rather than "Send test SIEM"). */
+  label?: string;
   icon?: ReactNode;
   type?: 'icon' | 'labelled';
   disabled?: boolean;

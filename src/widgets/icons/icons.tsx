@@ -133,3 +133,11 @@ export const BellIcon = makeIcon(
     <path d="M10 20.5a2 2 0 0 0 4 0" />
   </>,
 );
+/** A paper plane: send (a test message). */
+export const SendIcon = makeIcon(
+  'send',
+  <>
+    <path d="M21 3 10 14" />
+    <path d="M21 3l-7 18-4-7-7-4z" />
+  </>,
+);

@@ -124,6 +124,8 @@ describe('certificates list', () => {
       title: 'Certificates about to expire',
       message:
         '5 certificates expire within 14 days: host1.example.test, host2.example.test, host3.example.test and 2 more.',
+      // The banner leads to the list filtered to them.
+      link: { label: 'Review', to: '/system/certificates?status=valid&expires_within_days=14' },
     });
   });
 

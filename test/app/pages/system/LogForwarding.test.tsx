@@ -73,9 +73,16 @@ test('shows each target with what it forwards and its queue, dropping in plain w
   const siem = screen.getByRole('row', { name: /^SIEM/ });
   expect(within(siem).getByText('TLS siem.example.net:6514')).toBeInTheDocument();
   expect(within(siem).getByText('Audit trail, dns')).toBeInTheDocument();
+  // The state in words under the name (a phone shows that column): sending, or dropping records.
+  expect(within(siem).getByRole('rowheader')).toHaveTextContent('SIEMSending');
   const backup = screen.getByRole('row', { name: /Backup collector/ });
+  expect(within(backup).getByRole('rowheader')).toHaveTextContent('Backup collectorDropping records');
   expect(within(backup).getByText('100 pending · 42 dropped')).toBeInTheDocument();
-  expect(within(backup).getByRole('status')).toHaveTextContent('Dropping records: the queue is full');
+  expect(within(backup).getByRole('list', { name: 'Tags' })).toHaveTextContent(
+    'Dropping records: the queue is full',
+  );
+  // The list says how many targets there are, as every list does.
+  expect(screen.getByText('2 targets')).toBeInTheDocument();
   expect(within(backup).getByText(/Last error: connect ECONNREFUSED/)).toBeInTheDocument();
   expect((await axe(container)).violations).toEqual([]);
 });
@@ -130,6 +137,25 @@ test('Send test asks the appliance to send one now', async () => {
   });
   await user.click(screen.getByRole('button', { name: 'Send test to SIEM' }));
   await waitFor(() => expect(calls.map((c) => `${c.method} ${c.url}`)).toContain(`POST /api/${KEY}/1/test`));
+});
+
+test('Remove asks first, then deletes the target', async () => {
+  const user = userEvent.setup();
+  const data = answer([target()]);
+  const { api, calls } = fakeApi({
+    [`GET /api/${KEY}`]: () => data,
+    [`DELETE /api/${KEY}/1`]: () => null,
+  });
+  renderPage(<ForwardingPage />, {
+    api,
+    path: '/system/log-forwarding',
+    state: { session: admin, ...resourcesState({ [KEY]: data }) },
+  });
+  const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+  await user.click(screen.getByRole('button', { name: 'Remove SIEM' }));
+  expect(confirm).toHaveBeenCalledWith('Remove SIEM? Its queued records are dropped.');
+  await waitFor(() => expect(calls.map((c) => `${c.method} ${c.url}`)).toContain(`DELETE /api/${KEY}/1`));
+  confirm.mockRestore();
 });
 
 test('an account that is not an admin is told it is for admins', () => {

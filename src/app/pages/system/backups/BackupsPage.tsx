@@ -18,7 +18,9 @@ import {
   useResourceSave,
   useServerFieldError,
 } from '../../../../store/useResource';
+import { DataTable, type TableLegendEntry, type TableRow } from '../../../../widgets/DataTable';
 import { FileChooser } from '../../../../widgets/FileChooser';
+import { EditIcon } from '../../../../widgets/icons';
 import { Modal } from '../../../../widgets/Modal';
 import { PageHeader } from '../../../../widgets/PageHeader';
 import { TextArea } from '../../../../widgets/TextArea';
@@ -49,6 +51,61 @@ function scheduleText(s: backups.BackupSchedule): string {
   if (s.schedule === 'interval') return `Every ${s.interval_hours} h.`;
   if (s.schedule === 'weekly') return `Every ${WEEKDAYS[s.weekday]} at ${s.at_time}.`;
   return `Every day at ${s.at_time}.`;
+}
+
+const TARGET_LEGEND: TableLegendEntry[] = [
+  { title: 'Name', width: 240 },
+  { title: 'Where', width: 340 },
+  { title: 'Keep', width: 110, priority: 2 },
+  { title: 'State', width: 120 },
+];
+
+function targetRow(t: backups.BackupTarget): TableRow {
+  return {
+    id: String(t.id),
+    items: [
+      // The kind, and a disabled target, said under the name: a phone shows the name column.
+      {
+        value: t.name,
+        description: `${t.kind === 'local' ? 'Local directory' : 'SFTP server'}${t.enabled ? '' : ' · disabled'}`,
+      },
+      { value: t.kind === 'local' ? t.directory : `sftp://${t.username}@${t.host}:${t.port}${t.directory}` },
+      { value: `${t.keep} archive${t.keep === 1 ? '' : 's'}`, sortValue: t.keep },
+      t.enabled
+        ? { value: 'Enabled', statusBullColor: 'green' }
+        : { value: 'Disabled', statusBullColor: 'grey' },
+    ],
+    actions: [{ id: 'edit', value: 'Edit', icon: <EditIcon /> }],
+  };
+}
+
+const RUN_LEGEND: TableLegendEntry[] = [
+  { title: 'Started', width: 220 },
+  { title: 'Target', width: 220 },
+  { title: 'Result', width: 300 },
+  { title: 'Trigger', width: 130, priority: 2 },
+  { title: 'Size', width: 100, priority: 2 },
+];
+
+/** Under the run's time, only what is not the usual "Done" (calm: the exceptions stand out). */
+const resultNote = (r: backups.BackupRun) => (r.ok === null ? 'Running' : r.ok ? undefined : 'Failed');
+
+function runRow(r: backups.BackupRun): TableRow {
+  return {
+    id: String(r.id),
+    items: [
+      // A failed or running run says so under its time too: a phone shows the first column.
+      { value: formatDateTime(r.started_at), sortValue: r.started_at, description: resultNote(r) },
+      { value: r.target },
+      r.ok === null
+        ? { value: 'Running', statusBullColor: 'blue' }
+        : r.ok
+          ? { value: 'Done', statusBullColor: 'green' }
+          : { value: 'Failed', statusBullColor: 'red', description: r.error ?? undefined },
+      { value: r.trigger === 'schedule' ? 'Schedule' : 'Back up now' },
+      { value: r.size === null ? null : size(r.size), sortValue: r.size ?? -1 },
+    ],
+  };
 }
 
 export function BackupsPage() {
@@ -85,88 +142,45 @@ export function BackupsPage() {
       {data?.pending_restores.map((p) => (
         <PendingRestoreNotice key={p.id} restore={p} />
       ))}
+      <section className="config-section" aria-labelledby="backup-targets">
+        <div className="config-section__head">
+          <h2 id="backup-targets">Targets</h2>
+          <button type="button" className="button" onClick={() => setEditing('new')}>
+            Add target
+          </button>
+        </div>
+        <DataTable
+          caption="Backup targets"
+          legend={TARGET_LEGEND}
+          rows={(data?.targets ?? []).map(targetRow)}
+          loading={!data}
+          itemName={{ one: 'target', other: 'targets' }}
+          searchLabel="Search the backup targets"
+          emptyMessage="No target yet: add a local directory or an SFTP server."
+          fill
+          onRowAction={(id) => {
+            const t = data?.targets.find((x) => String(x.id) === id);
+            if (t) setEditing(t);
+          }}
+        />
+      </section>
       <div className="backups-page__grid">
         {data ? <ScheduleForm schedule={data.schedule} nextRunAt={data.next_run_at} /> : null}
-        <section className="config-section" aria-labelledby="backup-targets">
-          <div className="backups-page__heading">
-            <h2 id="backup-targets">Targets</h2>
-            <button type="button" className="button" onClick={() => setEditing('new')}>
-              Add target
-            </button>
-          </div>
-          {data?.targets.length ? (
-            <table className="backups-table" aria-label="Backup targets">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Where</th>
-                  <th scope="col">Keep</th>
-                  <th scope="col">State</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.targets.map((t) => (
-                  <tr key={t.id}>
-                    <td>{t.name}</td>
-                    <td className="backups-table__where">
-                      {t.kind === 'local'
-                        ? t.directory
-                        : `sftp://${t.username}@${t.host}:${t.port}${t.directory}`}
-                    </td>
-                    <td>{t.keep}</td>
-                    <td>{t.enabled ? 'Enabled' : 'Disabled'}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="button button--small"
-                        aria-label={`Edit ${t.name}`}
-                        onClick={() => setEditing(t)}
-                      >
-                        Edit
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : (
-            <p>No target yet: add a local directory or an SFTP server.</p>
-          )}
-        </section>
+        <RestoreSection />
       </div>
       <section className="config-section" aria-labelledby="backup-runs">
         <h2 id="backup-runs">Latest runs</h2>
-        {data?.runs.length ? (
-          <table className="backups-table" aria-label="Backup runs">
-            <thead>
-              <tr>
-                <th scope="col">Started</th>
-                <th scope="col">Target</th>
-                <th scope="col">Trigger</th>
-                <th scope="col">Result</th>
-                <th scope="col">Size</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.runs.map((r) => (
-                <tr key={r.id}>
-                  <td>{formatDateTime(r.started_at)}</td>
-                  <td>{r.target}</td>
-                  <td>{r.trigger === 'schedule' ? 'Schedule' : 'Back up now'}</td>
-                  <td>{r.ok === null ? 'Running' : r.ok ? 'Done' : `Failed: ${r.error ?? ''}`}</td>
-                  <td>{size(r.size)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p>No run yet.</p>
-        )}
+        <DataTable
+          caption="Backup runs"
+          legend={RUN_LEGEND}
+          rows={(data?.runs ?? []).map(runRow)}
+          loading={!data}
+          itemName={{ one: 'run', other: 'runs' }}
+          searchLabel="Search the backup runs"
+          emptyMessage="No run yet."
+          maxHeight={420}
+        />
       </section>
-      <RestoreSection />
       {download ? <DownloadModal onClose={() => setDownload(false)} /> : null}
       {editing ? (
         <TargetModal target={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />

@@ -91,6 +91,8 @@ export function LifecycleBoard({
         },
         title: expiring.length === 1 ? 'Certificate about to expire' : 'Certificates about to expire',
         message: expiryMessage(expiring),
+        // To the list filtered to them (valid, ending within the warning's days).
+        link: EXPIRY_GROUP.review,
       }),
     );
     // Once per summary answer: the notice's key and version make a repeat a no-op anyway.

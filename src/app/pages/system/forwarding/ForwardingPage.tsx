@@ -24,6 +24,13 @@ import { formatDateTime } from '../../../../lib/format';
 import { useEndpoint, useResourceSave } from '../../../../store/useResource';
 import { saveOf } from '../../../../store/slices/resources.slice';
 import { useIsAdmin } from '../../../../store/usePrivilege';
+import {
+  DataTable,
+  type AccentColor,
+  type TableLegendEntry,
+  type TableRow,
+} from '../../../../widgets/DataTable';
+import { EditIcon, SendIcon, TrashIcon } from '../../../../widgets/icons';
 import { Loader } from '../../../../widgets/Loader';
 import { FormModal } from '../../common/FormModal';
 import { CheckboxField, ChoiceListField, SelectField, TextField } from '../../common/config/fields';
@@ -180,81 +187,103 @@ function TargetForm({
   );
 }
 
-function QueueStatus({ t }: { t: ForwardingTarget }) {
+/** The queue's state in words and colour: red only for trouble (records dropped, or the last try failed). */
+function queueState(t: ForwardingTarget): { color: AccentColor; label: string } {
   const s = t.status;
-  return (
-    <div className="forwarding__status">
-      <span>
-        {s.pending} pending · {s.dropped} dropped
-      </span>
-      {s.dropping ? (
-        <span className="forwarding__badge forwarding__badge--alert" role="status">
-          Dropping records: the queue is full
-        </span>
-      ) : null}
-      {s.last_sent_at ? <span>Last sent {formatDateTime(s.last_sent_at)}</span> : null}
-      {s.last_error && (!s.last_sent_at || (s.last_error_at ?? 0) > s.last_sent_at) ? (
-        <span className="forwarding__error">Last error: {s.last_error}</span>
-      ) : null}
-    </div>
-  );
+  if (!t.enabled) return { color: 'grey', label: 'Disabled' };
+  if (s.dropping) return { color: 'red', label: 'Dropping records' };
+  if (failing(t)) return { color: 'red', label: 'Failing' };
+  return { color: 'green', label: 'Sending' };
 }
 
-function TargetRow({ t, onEdit }: { t: ForwardingTarget; onEdit: (t: ForwardingTarget) => void }) {
+/** The last error is newer than the last record sent. */
+const failing = (t: ForwardingTarget) =>
+  !!t.status.last_error && (!t.status.last_sent_at || (t.status.last_error_at ?? 0) > t.status.last_sent_at);
+
+const LEGEND: TableLegendEntry[] = [
+  { title: 'Target', width: 200 },
+  { title: 'Collector', width: 220 },
+  { title: 'Forwards', width: 160, priority: 2 },
+  { title: 'Queue', width: 270 },
+];
+
+function targetRow(t: ForwardingTarget, busy: boolean): TableRow {
+  const s = t.status;
+  const state = queueState(t);
+  return {
+    id: String(t.id),
+    items: [
+      // The state is said under the name too: a phone shows the name column (the rest scrolls sideways).
+      {
+        value: t.name,
+        // The description says it in words: the bullet is not read out a second time.
+        statusBullColor: state.color,
+        description: state.label,
+      },
+      { value: `${t.protocol.toUpperCase()} ${t.host}:${t.port}`, sortValue: t.host },
+      { value: [t.audit ? 'Audit trail' : null, ...t.services].filter(Boolean).join(', ') || 'Nothing' },
+      {
+        value: `${s.pending} pending · ${s.dropped} dropped`,
+        sortValue: s.pending,
+        tags: s.dropping ? [{ name: 'Dropping records: the queue is full', color: 'red' }] : undefined,
+        description: failing(t)
+          ? `Last error: ${s.last_error}`
+          : s.last_sent_at
+            ? `Last sent ${formatDateTime(s.last_sent_at)}`
+            : undefined,
+      },
+    ],
+    actions: [
+      {
+        id: 'test',
+        value: 'Send test',
+        label: `Send test to ${t.name}`,
+        icon: <SendIcon />,
+        disabled: busy || !t.enabled,
+      },
+      { id: 'edit', value: 'Edit', icon: <EditIcon /> },
+      { id: 'remove', value: 'Remove', icon: <TrashIcon />, disabled: busy },
+    ],
+  };
+}
+
+function TargetsTable({
+  targets,
+  onEdit,
+}: {
+  targets: ForwardingTarget[];
+  onEdit: (t: ForwardingTarget) => void;
+}) {
   const { save, pending } = useResourceSave();
-  const what = [t.audit ? 'Audit trail' : null, ...t.services].filter(Boolean).join(', ') || 'Nothing';
   return (
-    <tr>
-      <th scope="row">
-        {t.name}
-        {!t.enabled ? <span className="forwarding__badge">Disabled</span> : null}
-      </th>
-      <td>
-        {t.protocol.toUpperCase()} {t.host}:{t.port}
-      </td>
-      <td>{what}</td>
-      <td>
-        <QueueStatus t={t} />
-      </td>
-      <td>
-        <div className="forwarding__actions">
-          <button
-            type="button"
-            className="button"
-            disabled={pending || !t.enabled}
-            onClick={() =>
-              save({
-                endpoint: testTarget,
-                params: { id: String(t.id) },
-                key: FORWARDING_KEY,
-                message: `Test message queued for ${t.name}.`,
-              })
-            }
-          >
-            Send test<span className="visually-hidden"> to {t.name}</span>
-          </button>
-          <button type="button" className="button" onClick={() => onEdit(t)}>
-            Edit<span className="visually-hidden"> {t.name}</span>
-          </button>
-          <button
-            type="button"
-            className="button button--danger"
-            disabled={pending}
-            onClick={() => {
-              if (window.confirm(`Remove ${t.name}? Its queued records are dropped.`))
-                save({
-                  endpoint: deleteTarget,
-                  params: { id: String(t.id) },
-                  key: FORWARDING_KEY,
-                  message: `Target ${t.name} removed.`,
-                });
-            }}
-          >
-            Remove<span className="visually-hidden"> {t.name}</span>
-          </button>
-        </div>
-      </td>
-    </tr>
+    <DataTable
+      caption="Syslog targets"
+      legend={LEGEND}
+      rows={targets.map((t) => targetRow(t, pending))}
+      itemName={{ one: 'target', other: 'targets' }}
+      searchLabel="Search the targets"
+      emptyMessage="No target yet: nothing is forwarded."
+      fill
+      onRowAction={(id, action) => {
+        const t = targets.find((x) => String(x.id) === id);
+        if (!t) return;
+        if (action === 'edit') onEdit(t);
+        else if (action === 'test')
+          save({
+            endpoint: testTarget,
+            params: { id: String(t.id) },
+            key: FORWARDING_KEY,
+            message: `Test message queued for ${t.name}.`,
+          });
+        else if (action === 'remove' && window.confirm(`Remove ${t.name}? Its queued records are dropped.`))
+          save({
+            endpoint: deleteTarget,
+            params: { id: String(t.id) },
+            key: FORWARDING_KEY,
+            message: `Target ${t.name} removed.`,
+          });
+      }}
+    />
   );
 }
 
@@ -265,7 +294,7 @@ export function ForwardingPage() {
   const close = useCallback(() => setEditing(null), []);
   const headingId = useId();
   return (
-    <section className="page config-page forwarding" aria-labelledby={headingId}>
+    <section className="page config-page page--wide forwarding" aria-labelledby={headingId}>
       <header className="forwarding__header">
         <div>
           <h1 id={headingId}>{FORWARDING_TITLE}</h1>
@@ -291,33 +320,7 @@ export function ForwardingPage() {
         </p>
       ) : null}
       {isAdmin && !data && status !== 'failed' ? <Loader label="Loading the log forwarding targets" /> : null}
-      {data ? (
-        data.data.length === 0 ? (
-          <p className="config-section__description">No target yet: nothing is forwarded.</p>
-        ) : (
-          <div className="forwarding__scroll">
-            <table className="forwarding__table">
-              <caption className="visually-hidden">Syslog targets</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Target</th>
-                  <th scope="col">Collector</th>
-                  <th scope="col">Forwards</th>
-                  <th scope="col">Queue</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((t) => (
-                  <TargetRow key={t.id} t={t} onEdit={setEditing} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )
-      ) : null}
+      {data ? <TargetsTable targets={data.data} onEdit={setEditing} /> : null}
       {data && editing ? (
         <TargetForm target={editing === 'new' ? undefined : editing} choices={data} onClose={close} />
       ) : null}
