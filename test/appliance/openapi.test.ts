@@ -19,6 +19,7 @@ import * as servicesContracts from '../../src/shared/contracts/services';
 import * as authenticationContracts from '../../src/shared/contracts/authentication';
 import * as dnsContracts from '../../src/shared/contracts/dns';
 import * as logsContracts from '../../src/shared/contracts/logs';
+import * as networkContracts from '../../src/shared/contracts/network';
 import * as pkiContracts from '../../src/shared/contracts/pki';
 import * as revisionsContracts from '../../src/shared/contracts/revisions';
 import * as sshContracts from '../../src/shared/contracts/ssh';
@@ -176,6 +177,7 @@ function declaredEndpoints(): Array<[string, AnyEndpoint]> {
     dnsContracts,
     forwardingContracts,
     logsContracts,
+    networkContracts,
     pkiContracts,
     revisionsContracts,
     servicesContracts,
@@ -223,7 +225,13 @@ it('has the route of every endpoint a contract declares, with its method, params
 
 it('documents every declared stream under the event-stream base, with its events and their data schemas', () => {
   // A stream descriptor whose route is not registered from it would open a URL the server does not have.
-  const streams: AnyStream[] = [logsContracts.logStream, dnsContracts.queryStream, applyContracts.jobStream];
+  const streams: AnyStream[] = [
+    logsContracts.logStream,
+    dnsContracts.queryStream,
+    applyContracts.jobStream,
+    pkiContracts.acmeOrderStream,
+    networkContracts.throughputStream,
+  ];
   for (const s of streams) {
     const op = doc.paths[`/eos/${s.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`]?.get as unknown as {
       parameters?: Array<{ name: string; in: string }>;

@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
+import { stream } from './stream';
 import { stringEnum, orNull } from './fields';
 import { listQuery, oneOf } from './listing';
 
@@ -665,4 +666,31 @@ export const patchAcmeOrder = endpoint({
   body: acmeOrderSettingsBody,
   response: acmeOrder,
   summary: 'Change an ACME order’s renewal settings',
+});
+
+/** `GET /eos/pki/acme/orders/{id}/stream`: an order's changing fields (the current state first). */
+export const acmeOrderState = Type.Object(
+  {
+    id: Type.String(),
+    status: stringEnum(ORDER_STATUSES),
+    detail: orNull(Type.String()),
+    certificate_id: orNull(Type.String()),
+    updated_at: iso(),
+  },
+  { description: 'The order’s state: its status, why, and the certificate once valid.' },
+);
+export type AcmeOrderState = Static<typeof acmeOrderState>;
+
+export const acmeOrderStream = stream({
+  path: 'pki/acme/orders/:id/stream',
+  params: pkiIdParams,
+  events: {
+    state: acmeOrderState,
+    end: Type.Object(
+      { id: Type.String(), status: stringEnum(ORDER_STATUSES) },
+      { description: 'The order is valid or invalid; nothing more comes.' },
+    ),
+    reconnect: Type.Object({}, { description: 'Come back with Last-Event-ID (a slow client).' }),
+  },
+  summary: 'Follow an ACME order until it is valid or invalid',
 });
