@@ -3,7 +3,7 @@
  * console's PKI pages read and the appliance's `caView`, `certView`, `crlView`, `orderView`… build), and their list
  * queries: which fields sort, which filter (see `listing.ts` for the shared part). Times are ISO 8601 strings.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
 import { stream } from './stream';
 import { stringEnum, orNull } from './fields';
@@ -693,4 +693,77 @@ export const acmeOrderStream = stream({
     reconnect: Type.Object({}, { description: 'Come back with Last-Event-ID (a slow client).' }),
   },
   summary: 'Follow an ACME order until it is valid or invalid',
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The entity pages' own calls: deleting one object, the lists' bulk actions
+
+export const deleteCertificate = endpoint({
+  method: 'DELETE',
+  path: 'pki/certificates/:id',
+  params: pkiIdParams,
+  status: 204,
+  summary: 'Delete a certificate and its private key (not one in use, nor revoked and unexpired)',
+});
+
+export const deleteCa = endpoint({
+  method: 'DELETE',
+  path: 'pki/cas/:id',
+  params: pkiIdParams,
+  status: 204,
+  summary: 'Delete a certificate authority (not one with intermediates or certificates)',
+});
+
+/** The body of a PKI list's bulk action: one of its actions on 1–1000 objects (plus the action's options). */
+export const pkiBulkBody = <const A extends readonly string[], P extends TProperties = Record<never, never>>(
+  actions: A,
+  extra?: P,
+) =>
+  Type.Object(
+    {
+      action: stringEnum(actions),
+      ids: Type.Array(Type.String({ pattern: '^[A-Za-z0-9_.-]{1,128}$' }), {
+        minItems: 1,
+        maxItems: 1000,
+        uniqueItems: true,
+      }),
+      ...((extra ?? {}) as P),
+    },
+    { additionalProperties: false },
+  );
+
+export const certificatesBulk = endpoint({
+  method: 'POST',
+  path: 'pki/certificates/bulk',
+  body: pkiBulkBody(['revoke', 'delete'] as const, {
+    reason: Type.Optional(
+      stringEnum(REVOCATION_REASONS, { description: 'For `revoke`; unspecified when absent.' }),
+    ),
+  }),
+  response: bulkAnswer,
+  summary: 'Revoke or delete many certificates in one request (refusals named, the rest done)',
+});
+
+export const casBulk = endpoint({
+  method: 'POST',
+  path: 'pki/cas/bulk',
+  body: pkiBulkBody(['delete'] as const),
+  response: bulkAnswer,
+  summary: 'Delete many certificate authorities in one request (refusals named, the rest done)',
+});
+
+export const crlsBulk = endpoint({
+  method: 'POST',
+  path: 'pki/crls/bulk',
+  body: pkiBulkBody(['delete'] as const),
+  response: bulkAnswer,
+  summary: 'Delete many revocation lists in one request (refusals named, the rest done)',
+});
+
+export const acmeOrdersBulk = endpoint({
+  method: 'POST',
+  path: 'pki/acme/orders/bulk',
+  body: pkiBulkBody(['delete'] as const),
+  response: bulkAnswer,
+  summary: 'Delete many ACME orders in one request (those in progress are kept)',
 });

@@ -444,6 +444,14 @@ export const putNetworkPreferences = endpoint({
   summary: 'Change the network preferences (applied with Apply)',
 });
 
+export const applyNetworkPreferences = endpoint({
+  method: 'POST',
+  path: 'network/preferences/apply',
+  response: JobProgress,
+  status: 202,
+  summary: 'Apply the saved network preferences (a job)',
+});
+
 export const getDashboard = endpoint({
   method: 'GET',
   path: 'dashboard',

@@ -19,7 +19,7 @@ import {
   type OrderState,
 } from '../acme/orders';
 import type { PkiContext } from '../context';
-import { bulkBodySchema, runBulk } from '../bulk';
+import { runBulk } from '../bulk';
 import { pkiAction } from './http';
 import { idParams } from './schemas';
 import type { Static } from '@sinclair/typebox';
@@ -95,7 +95,7 @@ export function registerAcmeRoutes(scope: FastifyInstance, p: PkiContext, orders
   // One request for many: orders still in progress are kept (named with why).
   scope.post<{ Body: { action: 'delete'; ids: string[] } }>(
     '/pki/acme/orders/bulk',
-    { ...pkiArea, schema: { body: bulkBodySchema(['delete']) } },
+    { ...pkiArea, schema: { body: pki.acmeOrdersBulk.body } },
     async (req) => {
       const user = currentUser(req).username;
       const nameOf = (id: string) => {
