@@ -744,26 +744,19 @@ export const certificatesBulk = endpoint({
   summary: 'Revoke or delete many certificates in one request (refusals named, the rest done)',
 });
 
-export const casBulk = endpoint({
-  method: 'POST',
-  path: 'pki/cas/bulk',
-  body: pkiBulkBody(['delete'] as const),
-  response: bulkAnswer,
-  summary: 'Delete many certificate authorities in one request (refusals named, the rest done)',
-});
+/** A PKI list whose one bulk action is deleting (the answer names each refusal). */
+const deleteBulk = <P extends string>(path: P, summary: string) =>
+  endpoint({ method: 'POST', path, body: pkiBulkBody(['delete'] as const), response: bulkAnswer, summary });
 
-export const crlsBulk = endpoint({
-  method: 'POST',
-  path: 'pki/crls/bulk',
-  body: pkiBulkBody(['delete'] as const),
-  response: bulkAnswer,
-  summary: 'Delete many revocation lists in one request (refusals named, the rest done)',
-});
-
-export const acmeOrdersBulk = endpoint({
-  method: 'POST',
-  path: 'pki/acme/orders/bulk',
-  body: pkiBulkBody(['delete'] as const),
-  response: bulkAnswer,
-  summary: 'Delete many ACME orders in one request (those in progress are kept)',
-});
+export const casBulk = deleteBulk(
+  'pki/cas/bulk',
+  'Delete many certificate authorities in one request (refusals named, the rest done)',
+);
+export const crlsBulk = deleteBulk(
+  'pki/crls/bulk',
+  'Delete many revocation lists in one request (refusals named, the rest done)',
+);
+export const acmeOrdersBulk = deleteBulk(
+  'pki/acme/orders/bulk',
+  'Delete many ACME orders in one request (those in progress are kept)',
+);
