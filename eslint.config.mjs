@@ -184,6 +184,25 @@ const viewZone = {
   message:
     'Views send slice actions and read selectors (src/store/slices); they never import the HTTP client or sagas.',
 };
+/** What a view may not write: an API address built by hand (views call endpoints through their descriptors). */
+const NO_API_PATHS = [
+  {
+    selector: 'CallExpression[callee.name=/^(apiUrl|useApiHref|joinPath)$/]',
+    message:
+      'Views never build an API address: call the endpoint (useEndpoint, save({ endpoint }), saveOf) or use urlOf(descriptor, params, apiBase).',
+  },
+  {
+    selector: "Property[key.name='path'] > TemplateLiteral",
+    message:
+      'Views never write an API path: give the endpoint descriptor (src/shared/contracts) and its params.',
+  },
+  {
+    selector: 'TemplateLiteral > TemplateElement[value.raw=/(^|\\/)api\\//]',
+    message:
+      'Views never write an API path: give the endpoint descriptor (src/shared/contracts) and its params.',
+  },
+];
+
 /** The views as ESLint file globs (for the rules on globals below). */
 const viewFiles = views.map((v) => {
   const p = v.replace(/^\.\//, '');
@@ -261,7 +280,25 @@ export default tseslint.config(
           message: 'Views never read or write cookies: use readCookies/writeCookie from src/lib/storage.ts.',
         },
       ],
+      // Views never write an API path (issue 27): they name the endpoint's descriptor (src/shared/contracts).
+      'no-restricted-syntax': ['error', ...NO_API_PATHS],
     },
+  },
+  {
+    // The named exceptions: download links and the shell's images not yet declared as endpoints, the security keys'
+    // ceremony calls, the sign-up setup read under the auth base, the API reference's own links (issue 27's notes).
+    files: [
+      'src/app/layout/MainBar.tsx',
+      'src/app/pages/account/AuthLayout.tsx',
+      'src/app/pages/profile/SecurityKeys.tsx',
+      'src/app/pages/help/ApiReferencePage.tsx',
+      'src/app/pages/system/common/pki.ts',
+      'src/app/pages/system/common/Downloads.tsx',
+      'src/app/pages/system/authorities/CaDetailPage.tsx',
+      'src/app/pages/system/crls/CrlDetailPage.tsx',
+      'src/app/pages/account/useSignupClosed.ts',
+    ],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     // Machines are pure statecharts: of the packages, xstate only.

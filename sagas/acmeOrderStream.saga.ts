@@ -1,44 +1,29 @@
 /**
- * The live state of one ACME order while its detail page is open (`GET /eos/pki/acme/orders/{id}/stream`): each
+ * The live state of one ACME order while its detail page is open (`pki.acmeOrderStream`, `GET /eos/pki/acme/orders/{id}/stream`): each
  * `state` event updates the order's resource in place; `end` (valid or invalid) reloads the order and the
  * certificates (a valid order has stored one). Leaving the page closes the stream.
  */
 import type { EventChannel } from 'redux-saga';
 import { call, put, race, select, take, takeEvery } from 'redux-saga/effects';
-import { eventSourceChannel, eventSourceFactory, type EventSourceFactory } from '../src/api/eventSource';
+import { eventSourceFactory, streamChannel, type EventSourceFactory } from '../src/api/eventSource';
+import * as pki from '../src/shared/contracts/pki';
+import type { AcmeOrderState } from '../src/shared/contracts/pki';
+import { streamUrlOf } from '../src/shared/contracts/stream';
 import type { RootState } from '../src/store/createStore';
 import { acmeOrderUnwatched, acmeOrderWatched } from '../src/store/slices/acmeOrders.actions';
 import { resourceLoaded, resourceLoadRequested, selectResource } from '../src/store/slices/resources.slice';
 import { loadResource } from './resources.saga';
 
-export const acmeOrderStreamUrl = (id: string) => `/eos/pki/acme/orders/${encodeURIComponent(id)}/stream`;
+export const acmeOrderStreamUrl = (id: string) => streamUrlOf(pki.acmeOrderStream, { id });
 const orderKey = (id: string) => `pki/acme/orders/${id}`;
 
-export interface OrderState {
-  id: string;
-  status: string;
-  detail: string | null;
-  certificate_id: string | null;
-  updated_at: string;
-}
-type OrderEvent = { type: 'state'; state: OrderState } | { type: 'end' };
+type OrderEvent = { type: 'state'; state: AcmeOrderState } | { type: 'end' };
 
-function parseState(data: string): OrderState | null {
-  try {
-    const parsed = JSON.parse(data) as OrderState;
-    return parsed && typeof parsed.id === 'string' && typeof parsed.status === 'string' ? parsed : null;
-  } catch {
-    return null;
-  }
-}
-
+/** The order's stream as a channel: `streamChannel` checks each event against `pki.acmeOrderStream`. */
 export function orderEventChannel(factory: EventSourceFactory, url: string): EventChannel<OrderEvent> {
-  return eventSourceChannel<OrderEvent>(factory, url, {
+  return streamChannel<typeof pki.acmeOrderStream, OrderEvent>(factory, pki.acmeOrderStream, url, {
     events: {
-      state: (data) => {
-        const state = parseState(data);
-        return state ? { type: 'state', state } : null;
-      },
+      state: (state) => ({ type: 'state', state }),
       end: () => ({ type: 'end' }),
     },
     // A refused stream (the order is gone, or the session ended) ends the follow like its end event.

@@ -5,7 +5,7 @@
  * colour) and its local cache take the new look at once, so every page shows it, after a reload too.
  */
 import { call, getContext, put, select, takeLeading } from 'redux-saga/effects';
-import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
+import type { ApiClient, ApiResponse } from '../src/api/client';
 import { isApiError } from '../src/api/errors';
 import * as system from '../src/shared/contracts/system';
 import type { AnyEndpoint, CallArgs, ResponseOf } from '../src/shared/contracts/endpoint';
@@ -25,11 +25,6 @@ import {
 import { notificationRequested } from '../src/store/slices/notifications.slice';
 import { handleError } from './handleError';
 import { safeColor, safeLoginTitle, STYLE_PREFERENCES_KEY } from './layout.saga';
-
-function* url(path: string) {
-  const state: RootState = yield select();
-  return apiUrl(state.config.apiBase, path);
-}
 
 /** Calls a look-and-feel endpoint on the configured API base. */
 function* callEndpoint<E extends AnyEndpoint>(e: E, args: CallArgs<E>) {
@@ -89,7 +84,6 @@ export function* publishStyle(settings: LayoutSettings) {
 }
 
 export function* saveLayoutSettings(action: ReturnType<typeof layoutSettingsSaveRequested>) {
-  const api: ApiClient = yield getContext('api');
   const { primary_color, bar_color, login_title, images } = action.payload;
   try {
     yield* callEndpoint(system.putUiSettings, { body: { primary_color, bar_color, login_title } });
@@ -98,12 +92,12 @@ export function* saveLayoutSettings(action: ReturnType<typeof layoutSettingsSave
       if (image === undefined) continue;
       if (image === null) {
         try {
-          yield call(api.delete, yield* url(`config/${slot}`));
+          yield* callEndpoint(system.deleteImage, { params: { slot } });
         } catch (e) {
           // Already gone is what was asked for.
           if (!(isApiError(e) && e.status === 404)) throw e;
         }
-      } else yield call(api.put, yield* url(`config/${slot}`), dataUrlToBlob(image));
+      } else yield* callEndpoint(system.putImage, { params: { slot }, body: dataUrlToBlob(image) });
     }
     const saved: LayoutSettings = yield call(loadSettings);
     yield call(publishStyle, saved);

@@ -1,11 +1,13 @@
 /**
  * The live parts of the network overview and the home dashboard (browser only, started with their page chunks):
- * the overview's throughput stream (`GET /eos/network/stream`, server-sent `sample` events) while the page is open,
+ * the overview's throughput stream (`network.throughputStream`, `GET /eos/network/stream`, server-sent `sample` events) while the page is open,
  * and the dashboard's status refreshed every `STATUS_REFRESH_MS` while home is open.
  */
 import { buffers, type EventChannel } from 'redux-saga';
 import { call, delay, put, race, select, take, takeLatest } from 'redux-saga/effects';
-import { eventSourceChannel, eventSourceFactory, type EventSourceFactory } from '../src/api/eventSource';
+import { eventSourceFactory, streamChannel, type EventSourceFactory } from '../src/api/eventSource';
+import { throughputStream } from '../src/shared/contracts/network';
+import { streamUrlOf } from '../src/shared/contracts/stream';
 import type { RootState } from '../src/store/createStore';
 import {
   homeClosed,
@@ -18,7 +20,7 @@ import {
 } from '../src/store/slices/network.slice';
 import { loadDashboard, loadStatus } from './network.saga';
 
-export const NETWORK_STREAM_URL = '/eos/network/stream';
+export const NETWORK_STREAM_URL = streamUrlOf(throughputStream);
 /** How often the home dashboard re-reads the machine status. */
 export const STATUS_REFRESH_MS = 5000;
 /** The dashboard's summary is re-read every this many status refreshes. */
@@ -26,22 +28,11 @@ export const DASHBOARD_EVERY = 6;
 
 type LiveEvent = { type: 'sample'; sample: LiveSample } | { type: 'end' } | { type: 'failed' };
 
-export function parseSample(data: string): LiveSample | null {
-  try {
-    const v = JSON.parse(data) as LiveSample;
-    return typeof v?.t === 'number' && Array.isArray(v.interfaces) ? v : null;
-  } catch {
-    return null;
-  }
-}
-
+/** The throughput stream as a channel: `streamChannel` checks each sample against `network.throughputStream`. */
 export function networkEventChannel(factory: EventSourceFactory, url: string): EventChannel<LiveEvent> {
-  return eventSourceChannel<LiveEvent>(factory, url, {
+  return streamChannel<typeof throughputStream, LiveEvent>(factory, throughputStream, url, {
     events: {
-      sample: (data) => {
-        const sample = parseSample(data);
-        return sample ? { type: 'sample', sample } : null;
-      },
+      sample: (sample) => ({ type: 'sample', sample }),
       end: () => ({ type: 'end' }),
     },
     refused: () => ({ type: 'failed' }),

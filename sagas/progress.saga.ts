@@ -1,17 +1,19 @@
 /**
  * The progress overlay's feed (spec §2 progress overlay): at start it reattaches to an active appliance job
  * (`GET {api}jobs?active=1`, so a reload keeps showing it), and attaches whenever a feature dispatches
- * `progressJobStarted({ id })`. Progress arrives on the job's server-sent event stream `/eos/jobs/{id}/stream`.
+ * `progressJobStarted({ id })`. Progress arrives on the job's server-sent event stream (`apply.jobStream`, `/eos/jobs/{id}/stream`).
  */
 import type { EventChannel } from 'redux-saga';
 import { call, delay, getContext, put, select, take, takeLatest } from 'redux-saga/effects';
 import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
 import {
-  eventSourceChannel,
   eventSourceFactory,
+  streamChannel,
   type EventSourceFactory,
   type EventSourceLike,
 } from '../src/api/eventSource';
+import { jobStream } from '../src/shared/contracts/apply';
+import { streamUrlOf } from '../src/shared/contracts/stream';
 import { logger } from '../src/lib/logger';
 import { SUCCESS_DURATION_MS } from '../src/notifications/constants';
 import {
@@ -28,22 +30,20 @@ export type { EventSourceLike };
 /** A finished job stays on screen this long so the user sees 100 %. */
 export const PROGRESS_DONE_LINGER_MS = 1000;
 
-export const jobStreamUrl = (id: string) => `/eos/jobs/${encodeURIComponent(id)}/stream`;
+export const jobStreamUrl = (id: string) => streamUrlOf(jobStream, { id });
 
 type StreamMessage = { type: 'progress'; view: ProgressView } | { type: 'end' };
 
-/** A job's progress stream as a channel (the one EventSource adapter); a refused stream just ends. */
+/**
+ * A job's progress stream (`apply.jobStream`) as a channel; each event is checked against the contract by
+ * `streamChannel` (one that does not fit is dropped and reported once); a refused stream just ends.
+ */
 export function jobChannel(factory: EventSourceFactory, url: string): EventChannel<StreamMessage> {
-  return eventSourceChannel<StreamMessage>(factory, url, {
+  return streamChannel<typeof jobStream, StreamMessage>(factory, jobStream, url, {
     events: {
       progress: (data) => {
-        try {
-          const view = parseProgressView(JSON.parse(data));
-          return view ? { type: 'progress', view } : null;
-        } catch {
-          logger.warn('ignoring a malformed progress event');
-          return null;
-        }
+        const view = parseProgressView(data);
+        return view ? { type: 'progress', view } : null;
       },
       end: () => ({ type: 'end' }),
     },

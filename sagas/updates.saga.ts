@@ -1,13 +1,16 @@
 /**
  * The updates page's data (`/updates/update`). `updatesLoadRequested` (the route's prefetch, so the server render
  * has the data) loads `GET {api}updates`; the admin actions (check the repository, upload a package, apply,
- * roll back, save the repository or schedule) are calls through the saga-context API client, with errors going to
+ * roll back, save the repository or schedule) are calls of their endpoints (src/shared/contracts/system.ts), with errors going to
  * the central handler. Applying and rolling back start an appliance job that the progress overlay follows; the
  * status is reloaded when the job ends.
  */
 import { call, getContext, put, select, take, takeLeading } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
+import type { ApiClient, ApiResponse } from '../src/api/client';
+import type { AnyEndpoint, CallArgs, ResponseOf } from '../src/shared/contracts/endpoint';
+import * as system from '../src/shared/contracts/system';
+import type { UploadedPackage } from '../src/shared/contracts/system';
 import { SUCCESS_DURATION_MS } from '../src/notifications/constants';
 import {
   progressClosed,
@@ -33,15 +36,19 @@ import {
 } from '../src/store/slices/updates.slice';
 import { handleError } from './handleError';
 
-function* url(path: string) {
+/** Calls an updates endpoint (src/shared/contracts/system.ts) on the configured API base. */
+function* callEndpoint<E extends AnyEndpoint>(e: E, args: CallArgs<E>) {
+  const api: ApiClient = yield getContext('api');
   const state: RootState = yield select();
-  return apiUrl(state.config.apiBase, path);
+  const res: ApiResponse<ResponseOf<E>> = yield call([api, api.call], e, args, {
+    apiBase: state.config.apiBase,
+  });
+  return res;
 }
 
 export function* loadUpdates() {
-  const api: ApiClient = yield getContext('api');
   try {
-    const res: ApiResponse<UpdateStatus> = yield call(api.get, yield* url('updates'));
+    const res: ApiResponse<UpdateStatus> = yield* callEndpoint(system.getUpdates, {});
     yield put(updatesLoaded(res.data));
   } catch (e) {
     yield put(updatesLoadFailed());
@@ -63,9 +70,7 @@ export function* waitForJob(id: string) {
   }
 }
 
-function* startJob(path: string, body: unknown) {
-  const api: ApiClient = yield getContext('api');
-  const res: ApiResponse<ProgressView> = yield call(api.post, yield* url(path), body);
+function* startJob(res: ApiResponse<ProgressView>) {
   yield put(progressJobStarted({ id: res.data.id, dataType: 'upgrade' }));
   yield call(waitForJob, res.data.id);
   yield call(loadUpdates);
@@ -81,11 +86,10 @@ type MutationAction =
   | ReturnType<typeof updateTrustedKeyAddRequested>;
 
 export function* runUpdatesAction(action: MutationAction) {
-  const api: ApiClient = yield getContext('api');
   let uploaded: string | undefined;
   try {
     if (updatesCheckRequested.match(action)) {
-      const res: ApiResponse<UpdateStatus> = yield call(api.post, yield* url('updates/check'), {});
+      const res: ApiResponse<UpdateStatus> = yield* callEndpoint(system.checkUpdates, {});
       yield put(updatesLoaded(res.data));
       const n = res.data.available.length;
       if (!res.data.last_check?.error)
@@ -94,40 +98,34 @@ export function* runUpdatesAction(action: MutationAction) {
         );
     } else if (updatePackageUploadRequested.match(action)) {
       const body = new Blob([action.meta.arg], { type: 'application/octet-stream' });
-      const res: ApiResponse<{ version: string }> = yield call(
-        api.post,
-        yield* url('updates/packages'),
-        body,
-      );
+      const res: ApiResponse<UploadedPackage> = yield* callEndpoint(system.uploadUpdatePackage, { body });
       uploaded = res.data.version;
       yield put(success(`Package ${uploaded} verified and ready to apply.`));
       yield call(loadUpdates);
     } else if (updateApplyRequested.match(action)) {
-      yield call(startJob, 'updates/apply', { version: action.payload.version });
+      const res: ApiResponse<ProgressView> = yield* callEndpoint(system.applyUpdate, {
+        body: { version: action.payload.version },
+      });
+      yield call(startJob, res);
     } else if (updateRollbackRequested.match(action)) {
-      yield call(startJob, 'updates/rollback', {});
+      const res: ApiResponse<ProgressView> = yield* callEndpoint(system.rollbackUpdate, { body: {} });
+      yield call(startJob, res);
     } else if (updateSettingsSaveRequested.match(action)) {
-      const res: ApiResponse<UpdateStatus> = yield call(
-        api.put,
-        yield* url('updates/settings'),
-        action.payload,
-      );
+      const res: ApiResponse<UpdateStatus> = yield* callEndpoint(system.putUpdateSettings, {
+        body: action.payload,
+      });
       yield put(updatesLoaded(res.data));
       yield put(success('Repository settings saved.'));
     } else if (updateScheduleSaveRequested.match(action)) {
-      const res: ApiResponse<UpdateStatus> = yield call(
-        api.put,
-        yield* url('updates/schedule'),
-        action.payload,
-      );
+      const res: ApiResponse<UpdateStatus> = yield* callEndpoint(system.putUpdateSchedule, {
+        body: action.payload,
+      });
       yield put(updatesLoaded(res.data));
       yield put(success('Update schedule saved.'));
     } else if (updateTrustedKeyAddRequested.match(action)) {
-      const res: ApiResponse<UpdateStatus> = yield call(
-        api.post,
-        yield* url('updates/trusted-keys'),
-        action.payload,
-      );
+      const res: ApiResponse<UpdateStatus> = yield* callEndpoint(system.addTrustedKey, {
+        body: action.payload,
+      });
       yield put(updatesLoaded(res.data));
       yield put(success(`Key ${action.payload.name} is now trusted for update packages.`));
     }

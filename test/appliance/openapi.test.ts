@@ -19,6 +19,7 @@ import * as servicesContracts from '../../src/shared/contracts/services';
 import * as authenticationContracts from '../../src/shared/contracts/authentication';
 import * as dnsContracts from '../../src/shared/contracts/dns';
 import * as logsContracts from '../../src/shared/contracts/logs';
+import * as networkContracts from '../../src/shared/contracts/network';
 import * as pkiContracts from '../../src/shared/contracts/pki';
 import * as revisionsContracts from '../../src/shared/contracts/revisions';
 import * as sshContracts from '../../src/shared/contracts/ssh';
@@ -176,6 +177,7 @@ function declaredEndpoints(): Array<[string, AnyEndpoint]> {
     dnsContracts,
     forwardingContracts,
     logsContracts,
+    networkContracts,
     pkiContracts,
     revisionsContracts,
     servicesContracts,
@@ -223,7 +225,13 @@ it('has the route of every endpoint a contract declares, with its method, params
 
 it('documents every declared stream under the event-stream base, with its events and their data schemas', () => {
   // A stream descriptor whose route is not registered from it would open a URL the server does not have.
-  const streams: AnyStream[] = [logsContracts.logStream, dnsContracts.queryStream, applyContracts.jobStream];
+  const streams: AnyStream[] = [
+    logsContracts.logStream,
+    dnsContracts.queryStream,
+    applyContracts.jobStream,
+    pkiContracts.acmeOrderStream,
+    networkContracts.throughputStream,
+  ];
   for (const s of streams) {
     const op = doc.paths[`/eos/${s.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`]?.get as unknown as {
       parameters?: Array<{ name: string; in: string }>;
@@ -295,4 +303,85 @@ it('documents endpoints that work: every JSON GET without path parameters answer
       failures.push(`GET ${url}: ${res.statusCode} ${String(res.headers['content-type'])}`);
   }
   expect(failures).toEqual([]);
+});
+
+/** A path's parameters filled with each one's first allowed value (`config/:slot` → `config/login_logo`). */
+function examplePath(e: AnyEndpoint): string {
+  const props = ((e.params as { properties?: Record<string, { enum?: string[] }> } | undefined)?.properties ??
+    {}) as Record<string, { enum?: string[] }>;
+  return `/api/${e.path.replace(/:([A-Za-z0-9_]+)/g, (_, n: string) => props[n]?.enum?.[0] ?? '1')}`;
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+it('documents uploads as raw bytes of the media types their route takes, and the route takes each of them', async () => {
+  const uploads = declaredEndpoints()
+    .map(([, e]) => e)
+    .filter((e) => e.upload);
+  expect(uploads.map((e) => `${e.method} ${e.path}`).sort()).toEqual([
+    'POST updates/packages',
+    'PUT config/:slot',
+  ]);
+  for (const e of uploads) {
+    const op = doc.paths[`/api/${e.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`][
+      e.method.toLowerCase()
+    ] as unknown as {
+      requestBody: { content: Record<string, { schema: { contentMediaType: string; maxLength: number } }> };
+    };
+    expect([e.path, Object.keys(op.requestBody.content)]).toEqual([
+      e.path,
+      [...(e.upload?.mediaTypes ?? [])],
+    ]);
+    for (const [type, { schema }] of Object.entries(op.requestBody.content)) {
+      expect(schema).toEqual({ type: 'string', contentMediaType: type, maxLength: e.upload?.maxBytes });
+      // An empty file of each documented type reaches the handler (its 422 names the body), never a 415.
+      const res = await admin.request({
+        method: e.method,
+        url: examplePath(e),
+        payload: Buffer.alloc(0),
+        headers: { 'content-type': type.replace('/*', '/png') },
+      });
+      expect([
+        e.path,
+        type,
+        res.statusCode,
+        res.json<{ detail: Array<{ loc: string[] }> }>().detail[0].loc,
+      ]).toEqual([e.path, type, 422, ['body']]);
+    }
+  }
+  // The example image goes in as documented and comes back as the document's download says.
+  const put = await admin.put('/api/config/login_logo', PNG, { 'content-type': 'image/png' });
+  expect(put.json()).toEqual({ slot: 'login_logo', mime: 'image/png', size: PNG.length });
+  const image = doc.paths['/api/config/{slot}'].get.responses['200'].content as Record<string, unknown>;
+  expect(Object.keys(image)).toEqual(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+  const got = await admin.get('/api/config/login_logo');
+  expect([got.statusCode, got.headers['content-type'], got.rawPayload.equals(PNG)]).toEqual([
+    200,
+    'image/png',
+    true,
+  ]);
+  expect((await admin.request({ method: 'DELETE', url: '/api/config/login_logo' })).statusCode).toBe(204);
+});
+
+it('documents the log ingestion’s body, and its example is stored', async () => {
+  const op = doc.paths['/api/logs'].post as unknown as {
+    requestBody: { content: Record<string, { schema: { anyOf: unknown[] } }> };
+    responses: Record<string, unknown>;
+  };
+  expect(op.requestBody.content['application/json'].schema.anyOf).toHaveLength(2);
+  expect(Object.keys(op.responses)).toContain('201');
+  const res = await admin.post('/api/logs', {
+    logs: [{ service: 'updates', message: 'example entry', severity: 'warning', timestamp: 1_700_000_000 }],
+  });
+  expect([res.statusCode, res.json<{ count: number }>().count]).toEqual([201, 1]);
+  // The handler's own parser answers what the schema says, as one item per problem.
+  const bad = await admin.post('/api/logs', { service: 'nope', message: '' });
+  expect(bad.statusCode).toBe(422);
+  expect(bad.json<{ detail: Array<{ loc: string[] }> }>().detail.map((d) => d.loc.join('.'))).toEqual([
+    'body.service',
+    'body.message',
+  ]);
 });

@@ -109,7 +109,7 @@ test('a started job shows at once; done shows a success toast and closes the ove
   expect(source.closed).toBe(true);
 });
 
-test('a failed job stays with its reason; malformed events are ignored', async () => {
+test('a failed job stays with its reason; events that do not fit the job stream are dropped and reported once', async () => {
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
   const { store } = setup();
   await flush(10);
@@ -118,6 +118,10 @@ test('a failed job stays with its reason; malformed events are ignored', async (
   source.emit('progress', '{not json');
   source.emit('progress', { id: 'j1', status: 'exploded' });
   expect(store.getState().progress.view?.progressPercentage).toBe(0);
+  expect(warn).toHaveBeenCalledTimes(1);
+  expect(String(warn.mock.calls[0][0])).toMatch(
+    /jobs\/:id\/stream: a "progress" event .*dropped \(not JSON\)/,
+  );
   source.emit('progress', view({ status: 'failed', reason: 'disk full' }));
   jest.advanceTimersByTime(10_000);
   expect(store.getState().progress.view).toMatchObject({ status: 'failed', reason: 'disk full' });
@@ -133,7 +137,7 @@ test('a newer job replaces the one being followed; an end event closes the strea
   expect(FakeSource.opened[0].closed).toBe(true);
   FakeSource.opened[0].emit('progress', view({ progressPercentage: 99 })); // the old job no longer counts
   expect(store.getState().progress.view).toMatchObject({ id: 'j2', progressPercentage: 0 });
-  FakeSource.opened[1].emit('end', '');
+  FakeSource.opened[1].emit('end', { id: 'j2', status: 'done' });
   expect(FakeSource.opened[1].closed).toBe(true);
 });
 

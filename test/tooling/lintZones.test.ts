@@ -97,6 +97,16 @@ const cases: Array<[string, Case, string[]]> = [
     ['no-restricted-properties', 'no-restricted-globals'],
   ],
   [
+    'a page writing an API path (a `path:` template, an /api/ template, apiUrl)',
+    {
+      file: 'src/app/pages/probe/ProbePage.tsx',
+      code:
+        "import { apiUrl } from '../../../shared/paths';\n" +
+        "export const probe = (id: string) => [{ path: `users/${id}` }, `/api/users/${id}`, apiUrl('/api/', id)];\n",
+    },
+    ['no-restricted-syntax'],
+  ],
+  [
     'a page using localStorage',
     {
       file: 'src/app/layout/Probe.tsx',

@@ -22,7 +22,14 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ValidateFunction } from 'ajv';
-import type { AnyEndpoint, BodyOf, ParamsOf, QueryOf, ResponseOf } from '../../shared/contracts/endpoint';
+import type {
+  AnyEndpoint,
+  BodyOf,
+  ParamsOf,
+  QueryOf,
+  RawBody,
+  ResponseOf,
+} from '../../shared/contracts/endpoint';
 import type { RouteAccess } from './routeAccess';
 import { createAjv } from './scope';
 
@@ -32,7 +39,8 @@ export type ContractRouteConfig = FastifyContextConfig & { access: RouteAccess }
 export type ContractRequest<E> = FastifyRequest<{
   Params: ParamsOf<E>;
   Querystring: QueryOf<E>;
-  Body: BodyOf<E>;
+  /** An upload's body is the bytes (a `Buffer`) when sent as one of its media types: the handler checks. */
+  Body: E extends { upload: RawBody } ? unknown : BodyOf<E>;
 }>;
 
 /** The handler answers the response's type, or sends itself through `reply` (status, headers, streams). */
@@ -46,7 +54,14 @@ export type ContractHandler<E> = (
  * `under`: the part of the endpoint's path the scope's own prefix already holds, for a scope below the API base
  * (the auth base registers `auth/lockouts` as `/lockouts` with `under: 'auth/'`).
  */
-export type ContractRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'config'> & { under?: string };
+export type ContractRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'config'> & {
+  under?: string;
+  /**
+   * `'handler'`: the handler parses the body itself (its own error items, e.g. `POST {api}logs`); the contract's body
+   * schema is then only stated in the OpenAPI document, and `req.body` is what was sent.
+   */
+  bodyCheckedBy?: 'schema' | 'handler';
+};
 
 const strictResponses = () => process.env.NODE_ENV === 'test';
 
@@ -78,11 +93,18 @@ function responseCheck(e: AnyEndpoint): ValidateFunction | null {
 }
 
 /** The route's schemas, and the contract's summary (Fastify ignores it; the OpenAPI document states it). */
-export function fastifySchemaOf(e: AnyEndpoint): FastifySchema & { summary: string } {
-  const schema: FastifySchema & { summary: string } = { summary: e.summary };
+export function fastifySchemaOf(
+  e: AnyEndpoint,
+  bodyCheckedBy: 'schema' | 'handler' = 'schema',
+): FastifySchema & { summary: string } {
+  const schema: FastifySchema & { summary: string; documentedBody?: unknown } = { summary: e.summary };
   if (e.params) schema.params = e.params;
   if (e.query) schema.querystring = e.query;
-  if (e.body) schema.body = e.body;
+  if (e.body && bodyCheckedBy === 'schema') schema.body = e.body;
+  else if (e.body) schema.documentedBody = e.body;
+  // Raw bodies and answers: Fastify ignores these keys; the OpenAPI document states them (http/openapi.ts).
+  if (e.upload) (schema as { upload?: RawBody }).upload = e.upload;
+  if (e.download) (schema as { download?: AnyEndpoint['download'] }).download = e.download;
   if (e.response) schema.response = { [e.status ?? 200]: e.response };
   // Nothing to serialise; the OpenAPI document says "no content".
   else if (e.status === 204) schema.response = { 204: { type: 'null', description: 'No content.' } };
@@ -99,30 +121,51 @@ export function contractRoute<E extends AnyEndpoint>(
 ): void {
   const check = responseCheck(e);
   const status = e.status ?? 200;
-  const { under = '', ...routeOptions } = options;
+  const { under = '', bodyCheckedBy = 'schema', ...routeOptions } = options;
   if (!e.path.startsWith(under)) throw new Error(`${e.method} ${e.path}: not under ${under}`);
-  scope.route({
-    ...routeOptions,
-    method: e.method,
-    url: `/${e.path.slice(under.length)}`,
-    config,
-    schema: fastifySchemaOf(e),
-    ...(check
-      ? {
-          preSerialization: async (_req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-            if (reply.statusCode !== status) return payload;
-            if (!check(JSON.parse(JSON.stringify(payload ?? null)))) {
-              const problems = (check.errors ?? [])
-                .map((x) => `${x.instancePath || '/'} ${x.message ?? ''} ${JSON.stringify(x.params)}`)
-                .join('; ');
-              throw new Error(
-                `${e.method} ${e.path}: the answer does not fit its response schema: ${problems}`,
-              );
-            }
-            return payload;
-          },
-        }
-      : {}),
-    handler: handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  const route = (target: FastifyInstance) =>
+    target.route({
+      ...routeOptions,
+      ...(e.upload ? { bodyLimit: e.upload.maxBytes } : {}),
+      method: e.method,
+      url: `/${e.path.slice(under.length)}`,
+      config,
+      schema: fastifySchemaOf(e, bodyCheckedBy),
+      ...(check
+        ? {
+            preSerialization: async (_req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+              if (reply.statusCode !== status) return payload;
+              if (!check(JSON.parse(JSON.stringify(payload ?? null)))) {
+                const problems = (check.errors ?? [])
+                  .map((x) => `${x.instancePath || '/'} ${x.message ?? ''} ${JSON.stringify(x.params)}`)
+                  .join('; ');
+                throw new Error(
+                  `${e.method} ${e.path}: the answer does not fit its response schema: ${problems}`,
+                );
+              }
+              return payload;
+            },
+          }
+        : {}),
+      handler: handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    });
+  if (!e.upload) {
+    route(scope);
+    return;
+  }
+  // An upload takes its media types as bytes, in a scope of its own (a parser is the scope's, not the route's).
+  const { mediaTypes, maxBytes } = e.upload;
+  void scope.register(async (files) => {
+    // `image/*` is a range (OpenAPI's too): any image type; the handler decides from the bytes.
+    const ranges = mediaTypes.filter((t) => t.endsWith('/*'));
+    const exact = mediaTypes.filter((t) => !t.endsWith('/*'));
+    const pattern = new RegExp(
+      `^(${[...ranges.map((t) => `${t.slice(0, -2)}/[a-z0-9.+-]+`), ...exact.map((t) => t.replace(/[.+]/g, '\\$&'))].join('|')})$`,
+      'i',
+    );
+    files.addContentTypeParser(pattern, { parseAs: 'buffer', bodyLimit: maxBytes }, (_req, body, done) =>
+      done(null, body),
+    );
+    route(files);
   });
 }

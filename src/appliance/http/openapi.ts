@@ -21,6 +21,7 @@ import { Type } from '@sinclair/typebox';
 import pkg from '../../../package.json';
 import type { Access } from '../../shared/access';
 import { listPage } from '../../shared/contracts/listing';
+import type { AnyEndpoint, RawBody } from '../../shared/contracts/endpoint';
 import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../../shared/http';
 import type { ApplianceContext } from '../context';
 import { TOKEN_PATH } from '../../shared/http';
@@ -141,7 +142,20 @@ const isListQuery = (route: DeclaredRoute) => {
 
 function requestBodyOf(route: DeclaredRoute, ctx: Pick<ApplianceContext, 'authPrefix'>): Json | undefined {
   if (SAFE.has(route.method)) return undefined;
-  const body = route.schema?.body;
+  const declared = route.schema as { documentedBody?: unknown; upload?: RawBody } | undefined;
+  // A raw upload (contractRoute's `upload`): its media types, each a string of bytes.
+  if (declared?.upload)
+    return {
+      required: true,
+      description: declared.upload.description,
+      content: Object.fromEntries(
+        declared.upload.mediaTypes.map((t) => [
+          t,
+          { schema: { type: 'string', contentMediaType: t, maxLength: declared.upload?.maxBytes } },
+        ]),
+      ),
+    };
+  const body = route.schema?.body ?? declared?.documentedBody;
   if (body) {
     const schema = plain(body);
     const content: Json = { 'application/json': { schema } };
@@ -206,6 +220,17 @@ function responsesOf(route: DeclaredRoute, path: string): Json {
     };
     return { ...out, ...errorResponsesOf(route, path) };
   }
+  const download = (route.schema as { download?: AnyEndpoint['download'] } | undefined)?.download;
+  if (download)
+    return {
+      '200': {
+        description: download.description,
+        content: Object.fromEntries(
+          download.mediaTypes.map((t) => [t, { schema: { type: 'string', contentMediaType: t } }]),
+        ),
+      },
+      ...errorResponsesOf(route, path),
+    };
   const events = (route.schema as { events?: Record<string, unknown> } | undefined)?.events;
   if (events) return { '200': streamResponseOf(events), ...errorResponsesOf(route, path) };
   const ok: Json = isListQuery(route)
@@ -241,7 +266,11 @@ function streamResponseOf(events: Record<string, unknown>): Json {
 
 function errorResponsesOf(route: DeclaredRoute, path: string): Json {
   const out: Json = {};
-  const validated = route.schema?.body || route.schema?.querystring || route.schema?.params;
+  const validated =
+    route.schema?.body ||
+    (route.schema as { documentedBody?: unknown } | undefined)?.documentedBody ||
+    route.schema?.querystring ||
+    route.schema?.params;
   if (validated) out['422'] = { $ref: '#/components/responses/ValidationError' };
   if (route.access !== 'public') out['401'] = { $ref: '#/components/responses/NotAuthenticated' };
   if ((route.access !== 'public' && route.access !== 'session') || route.reauth)

@@ -24,10 +24,12 @@ export type Validated<T> = { ok: true; value: T } | { ok: false; errors: ErrorIt
 
 /** Longest service name a query may carry (longer is refused before looking it up). */
 export const MAX_SERVICE_NAME_LENGTH = 64;
-/** Largest timestamp accepted, in seconds (year 5138): keeps numbers far from float precision trouble. */
-export const MAX_TIMESTAMP_S = 1e11;
-/** Entries accepted by one `POST {api}logs`. */
-export const MAX_ENTRIES_PER_POST = 1000;
+/**
+ * Largest timestamp accepted, in seconds (year 5138: keeps numbers far from float precision trouble), and the entries
+ * one `POST {api}logs` takes: the contract's (src/shared/contracts/logs.ts), which this parser says in its errors.
+ */
+export { MAX_ENTRIES_PER_POST, MAX_TIMESTAMP_S } from '../../shared/contracts/logs';
+import { MAX_ENTRIES_PER_POST, MAX_TIMESTAMP_S } from '../../shared/contracts/logs';
 
 export interface StreamQuery {
   /** Enabled services; empty = all. */

@@ -6,21 +6,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { startEventStream, type EventStream, type EventStreamOptions } from '../http/sse';
 import { ratePerSecond, type InterfaceCounters } from './procNet';
+import type { LiveSample } from '../../shared/contracts/network';
 
-export interface LiveInterfaceSample {
-  name: string;
-  rxBytes: number;
-  txBytes: number;
-  /** Bytes per second since the previous reading; null on the first reading or after a counter reset. */
-  rxRate: number | null;
-  txRate: number | null;
-}
-
-export interface LiveSample {
-  /** Milliseconds since the epoch. */
-  t: number;
-  interfaces: LiveInterfaceSample[];
-}
+export type { LiveInterfaceSample, LiveSample } from '../../shared/contracts/network';
 
 export interface LiveOptions {
   intervalMs: number;

@@ -15,6 +15,8 @@ import { addDaemonStates } from '../services';
 import { dashboardSummary } from './dashboard';
 import { getDashboard } from '../../shared/contracts/system';
 import { contractRoute } from '../http/contractRoute';
+import { streamRoute } from '../http/streamRoute';
+import { throughputStream } from '../../shared/contracts/network';
 import { privilegesOf } from '../auth/privileges';
 import { allows } from '../../shared/privileges';
 import { area } from '../http/routeAccess';
@@ -106,9 +108,10 @@ export async function registerNetworkRoutes(
 }
 
 export function registerNetworkStream(scope: FastifyInstance, live: LiveHub): void {
-  scope.get(
-    '/network/stream',
-    { config: { access: 'public' }, exposeHeadRoute: false },
+  streamRoute(
+    scope,
+    throughputStream,
+    { access: 'public' },
     async (req, reply) => {
       if (!live.open(req, reply))
         return reply
@@ -117,5 +120,6 @@ export function registerNetworkStream(scope: FastifyInstance, live: LiveHub): vo
           .send({ detail: 'Too many live streams; try again later' });
       return reply;
     },
+    { exposeHeadRoute: false },
   );
 }

@@ -14,25 +14,6 @@ import type { BulkAnswer } from '../../shared/contracts/pki';
 
 type BulkRefusal = BulkAnswer['refused'][number];
 
-/** The body schema of a bulk endpoint: one of `actions`, 1–1000 unique ids. */
-export const bulkBodySchema = (actions: readonly string[], extra: Record<string, unknown> = {}) =>
-  ({
-    type: 'object',
-    additionalProperties: false,
-    required: ['action', 'ids'],
-    properties: {
-      action: { type: 'string', enum: [...actions] },
-      ids: {
-        type: 'array',
-        minItems: 1,
-        maxItems: 1000,
-        uniqueItems: true,
-        items: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,128}$' },
-      },
-      ...extra,
-    },
-  }) as const;
-
 /** The first message of a refusal the single endpoint would answer. */
 function refusalOf(e: unknown): { msg: string; type: string } | null {
   if (!(e instanceof HttpError)) return null;

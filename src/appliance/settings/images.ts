@@ -4,7 +4,7 @@ export type ImageMime = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
 export { IMAGE_SLOTS, type ImageSlot } from '../../shared/contracts/system';
 
 /** Largest accepted image (the console scales uploads to at most 1000×1000 before sending them, §5). */
-export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export { IMAGE_MAX_BYTES } from '../../shared/contracts/system';
 
 const startsWith = (buf: Buffer, bytes: number[], offset = 0) =>
   buf.length >= offset + bytes.length && bytes.every((b, i) => buf[offset + i] === b);

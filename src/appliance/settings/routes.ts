@@ -11,11 +11,11 @@ import { inTransaction, type ApplianceContext } from '../context';
 import { keptRead } from '../../storage/sqlite';
 import { HttpError, notFound } from '../http/errors';
 import type { InProcessReads } from '../../service-kit/inProcessReads';
-import { IMAGE_MAX_BYTES, IMAGE_SLOTS, sniffImage, type ImageSlot } from './images';
+import { IMAGE_SLOTS, sniffImage } from './images';
 import { area } from '../http/routeAccess';
 import { contractRoute } from '../http/contractRoute';
 import * as system from '../../shared/contracts/system';
-import { imageSlotParams, LOGIN_TITLE_MAX, type PublicSettings } from '../../shared/contracts/system';
+import { LOGIN_TITLE_MAX, type PublicSettings } from '../../shared/contracts/system';
 
 export interface UiSettings {
   primary_color: string;
@@ -105,93 +105,62 @@ export async function registerSettingsRoutes(
     };
   });
 
-  // Images: any image/* or octet-stream body arrives as bytes; the bytes decide what it is.
-  await scope.register(async (images) => {
-    images.addContentTypeParser(
-      /^(image\/[a-z0-9.+-]+|application\/octet-stream)$/i,
-      { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES },
-      (_req, body, done) => done(null, body),
-    );
+  // Images: any image/* or octet-stream body arrives as bytes (the contract's `upload`); the bytes decide what it is.
+  contractRoute(scope, system.getImage, { access: 'public' }, async (req, reply) => {
+    const row = db.prepare('SELECT mime, bytes, sha256 FROM images WHERE slot = ?').get(req.params.slot) as
+      { mime: string; bytes: Buffer; sha256: string } | undefined;
+    if (!row) throw notFound('No image is set');
+    const etag = `"${row.sha256}"`;
+    reply.header('Cache-Control', 'no-cache').header('ETag', etag).header('Content-Disposition', 'inline');
+    // An image is never a document: nothing in it may run even if opened directly.
+    reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type(row.mime).send(row.bytes);
+  });
 
-    images.get<{ Params: { slot: ImageSlot } }>(
-      '/config/:slot',
-      { config: { access: 'public' }, schema: { params: imageSlotParams } },
-      async (req, reply) => {
-        const row = db
-          .prepare('SELECT mime, bytes, sha256 FROM images WHERE slot = ?')
-          .get(req.params.slot) as { mime: string; bytes: Buffer; sha256: string } | undefined;
-        if (!row) throw notFound('No image is set');
-        const etag = `"${row.sha256}"`;
-        reply
-          .header('Cache-Control', 'no-cache')
-          .header('ETag', etag)
-          .header('Content-Disposition', 'inline');
-        // An image is never a document: nothing in it may run even if opened directly.
-        reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
-        if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-        return reply.type(row.mime).send(row.bytes);
-      },
+  contractRoute(scope, system.putImage, { access: area('settings') }, async (req) => {
+    const user = currentUser(req);
+    const body = req.body;
+    if (!Buffer.isBuffer(body) || body.length === 0) {
+      throw new HttpError(422, [
+        {
+          loc: ['body'],
+          msg: 'send the image bytes (PNG, JPEG, GIF or WebP) as the request body',
+          type: 'value_error.missing',
+        },
+      ]);
+    }
+    const mime = sniffImage(body);
+    if (!mime)
+      throw new HttpError(422, [
+        {
+          loc: ['body'],
+          msg: 'the file is not a PNG, JPEG, GIF or WebP image',
+          type: 'value_error.image',
+        },
+      ]);
+    const sha256 = crypto.createHash('sha256').update(body).digest('hex');
+    inTransaction(db, () => {
+      db.prepare(
+        `INSERT INTO images (slot, mime, bytes, sha256, updated_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(slot) DO UPDATE SET mime = excluded.mime, bytes = excluded.bytes, sha256 = excluded.sha256, updated_at = excluded.updated_at`,
+      ).run(req.params.slot, mime, body, sha256, ctx.now());
+    });
+    audit.record(
+      AuditService.settings,
+      `${req.params.slot} image changed by "${auditText(user.username)}" (${mime}, ${body.length} bytes)`,
     );
+    return { slot: req.params.slot, mime, size: body.length };
+  });
 
-    images.put<{ Params: { slot: ImageSlot }; Body: unknown }>(
-      '/config/:slot',
-      {
-        config: { access: area('settings') },
-        schema: { params: imageSlotParams },
-        bodyLimit: IMAGE_MAX_BYTES,
-      },
-      async (req, reply) => {
-        const user = currentUser(req);
-        const body = req.body;
-        if (!Buffer.isBuffer(body) || body.length === 0) {
-          throw new HttpError(422, [
-            {
-              loc: ['body'],
-              msg: 'send the image bytes (PNG, JPEG, GIF or WebP) as the request body',
-              type: 'value_error.missing',
-            },
-          ]);
-        }
-        const mime = sniffImage(body);
-        if (!mime)
-          throw new HttpError(422, [
-            {
-              loc: ['body'],
-              msg: 'the file is not a PNG, JPEG, GIF or WebP image',
-              type: 'value_error.image',
-            },
-          ]);
-        const sha256 = crypto.createHash('sha256').update(body).digest('hex');
-        inTransaction(db, () => {
-          db.prepare(
-            `INSERT INTO images (slot, mime, bytes, sha256, updated_at) VALUES (?, ?, ?, ?, ?)
-             ON CONFLICT(slot) DO UPDATE SET mime = excluded.mime, bytes = excluded.bytes, sha256 = excluded.sha256, updated_at = excluded.updated_at`,
-          ).run(req.params.slot, mime, body, sha256, ctx.now());
-        });
-        audit.record(
-          AuditService.settings,
-          `${req.params.slot} image changed by "${auditText(user.username)}" (${mime}, ${body.length} bytes)`,
-        );
-        return reply.code(200).send({ slot: req.params.slot, mime, size: body.length });
-      },
+  contractRoute(scope, system.deleteImage, { access: area('settings') }, async (req, reply) => {
+    const user = currentUser(req);
+    const changes = inTransaction(
+      db,
+      () => db.prepare('DELETE FROM images WHERE slot = ?').run(req.params.slot).changes,
     );
-
-    images.delete<{ Params: { slot: ImageSlot } }>(
-      '/config/:slot',
-      { config: { access: area('settings') }, schema: { params: imageSlotParams } },
-      async (req, reply) => {
-        const user = currentUser(req);
-        const changes = inTransaction(
-          db,
-          () => db.prepare('DELETE FROM images WHERE slot = ?').run(req.params.slot).changes,
-        );
-        if (!changes) throw notFound('No image is set');
-        audit.record(
-          AuditService.settings,
-          `${req.params.slot} image removed by "${auditText(user.username)}"`,
-        );
-        return reply.code(204).send();
-      },
-    );
+    if (!changes) throw notFound('No image is set');
+    audit.record(AuditService.settings, `${req.params.slot} image removed by "${auditText(user.username)}"`);
+    return reply.code(204).send();
   });
 }

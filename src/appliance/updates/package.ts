@@ -16,7 +16,8 @@ import type { TrustedKey } from './keys';
 
 export const PACKAGE_FORMAT = 'rampart-update/1';
 /** Largest package file accepted (upload or repository). */
-export const PACKAGE_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export { PACKAGE_FILE_MAX_BYTES } from '../../shared/contracts/system';
+import { PACKAGE_FILE_MAX_BYTES } from '../../shared/contracts/system';
 /** The channels and the version form (the contract's). */
 import {
   UPDATE_CHANNELS as CHANNELS,

@@ -719,3 +719,62 @@ export const confirmTotp = endpoint({
   response: totpConfirmed,
   summary: 'Turn on two-factor with a code of the new secret',
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// The entity pages' own calls: an account's or group's change and deletion, the lists' bulk actions
+
+export const putUser = endpoint({
+  method: 'PUT',
+  path: 'users/:id',
+  params: idParams,
+  body: accountBody,
+  summary: 'Change an account (the admin role, a recent sign-in)',
+});
+
+export const deleteUser = endpoint({
+  method: 'DELETE',
+  path: 'users/:id',
+  params: idParams,
+  status: 204,
+  summary: 'Delete an account (never the last admin nor your own)',
+});
+
+export const usersBulk = endpoint({
+  method: 'POST',
+  path: 'users/bulk',
+  body: usersBulkBody,
+  response: usersBulkAnswer,
+  summary: 'Enable, disable or delete many accounts in one request',
+});
+
+export const putGroup = endpoint({
+  method: 'PUT',
+  path: 'groups/:id',
+  params: idParams,
+  body: groupBody,
+  summary: 'Change a group: its name, members and privileges',
+});
+
+export const deleteGroup = endpoint({
+  method: 'DELETE',
+  path: 'groups/:id',
+  params: idParams,
+  status: 204,
+  summary: 'Delete a group (its members lose what it granted)',
+});
+
+export const groupsBulk = endpoint({
+  method: 'POST',
+  path: 'groups/bulk',
+  body: groupsBulkBody,
+  response: groupsBulkAnswer,
+  summary: 'Delete many groups in one request',
+});
+
+export const deleteProvider = endpoint({
+  method: 'DELETE',
+  path: 'authentication/providers/:id',
+  params: idParams,
+  status: 204,
+  summary: 'Remove a provider (the local provider is built in)',
+});

@@ -17,6 +17,10 @@
  *   type of both sides (`ParamsOf`, `QueryOf`, `BodyOf`, `ResponseOf`).
  * - `status`: the success status (200 unless said: 201 for a creation, 202 for a job, 204 without an answer).
  * - `summary`: one line for the OpenAPI document.
+ * - `upload` (instead of `body`): the request body is a file's raw bytes, not JSON — the media types the route takes
+ *   and its size limit (the appliance's `contractRoute` registers the parser and the limit from it, the OpenAPI
+ *   document lists the media types; the console sends a `Blob`).
+ * - `download` (instead of `response`): the answer is raw bytes (an image), of these media types.
  *
  * Access (`config.access`, `reauth`) stays on the appliance's registration: it is the appliance's policy, not part
  * of what a caller sends.
@@ -38,6 +42,17 @@ export interface EndpointShape {
   response?: TSchema;
   status?: SuccessStatus;
   summary: string;
+  /** The body is a file's raw bytes (not JSON): the media types taken, the largest size, what the bytes are. */
+  upload?: RawBody;
+  /** The answer is raw bytes (not JSON) of these media types. */
+  download?: { mediaTypes: readonly string[]; description: string };
+}
+
+/** A request body of raw bytes (`upload`). */
+export interface RawBody {
+  mediaTypes: readonly string[];
+  maxBytes: number;
+  description: string;
 }
 
 /** A declared endpoint (what `endpoint()` returns). */
@@ -57,6 +72,14 @@ export function endpoint<E extends EndpointShape>(spec: E): Endpoint<E> {
       `endpoint ${spec.method} ${spec.path}: params must be exactly ${names.join(', ') || 'none'}`,
     );
   if (spec.path.startsWith('/')) throw new Error(`endpoint ${spec.path}: path is relative to the API base`);
+  if (spec.upload && (spec.body || spec.method === 'GET' || spec.method === 'DELETE'))
+    throw new Error(
+      `endpoint ${spec.method} ${spec.path}: an upload is the body (no JSON body, not on ${spec.method})`,
+    );
+  if (spec.download && (spec.response || spec.method !== 'GET'))
+    throw new Error(
+      `endpoint ${spec.method} ${spec.path}: a download is the answer of a GET (no JSON response)`,
+    );
   if (spec.body && (spec.method === 'GET' || spec.method === 'DELETE'))
     throw new Error(`endpoint ${spec.method} ${spec.path}: ${spec.method} takes no body`);
   return Object.freeze({ ...spec, kind: 'endpoint' as const });
@@ -66,7 +89,12 @@ type StaticOf<T, Otherwise> = T extends TSchema ? Static<T> : Otherwise;
 
 export type ParamsOf<E> = E extends { params: infer P } ? StaticOf<P, undefined> : undefined;
 export type QueryOf<E> = E extends { query: infer Q } ? StaticOf<Q, undefined> : undefined;
-export type BodyOf<E> = E extends { body: infer B } ? StaticOf<B, undefined> : undefined;
+/** The body's type: the schema's, or a `Blob` of the file's bytes for an `upload`. */
+export type BodyOf<E> = E extends { upload: RawBody }
+  ? Blob
+  : E extends { body: infer B }
+    ? StaticOf<B, undefined>
+    : undefined;
 /** The answer's type (`undefined` for an endpoint that answers nothing). */
 export type ResponseOf<E> = E extends { response: infer R } ? StaticOf<R, undefined> : undefined;
 
@@ -84,6 +112,18 @@ export function pathOf(e: Pick<EndpointShape, 'path'>, params?: Record<string, u
       throw new Error(`${e.path}: the parameter ${name} is missing`);
     return encodeURIComponent(String(value));
   });
+}
+
+/**
+ * The address of an endpoint under the API base, for what is not a call: an image's `src`, a link
+ * (`urlOf(system.getImage, { slot }, apiBase)` → `/api/config/bar_logo`).
+ */
+export function urlOf(
+  e: Pick<EndpointShape, 'path'>,
+  params: Record<string, unknown> | undefined,
+  apiBase: string,
+) {
+  return `${apiBase.replace(/\/+$/, '')}/${pathOf(e, params)}`;
 }
 
 /**

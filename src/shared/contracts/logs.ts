@@ -1,8 +1,10 @@
 /**
- * The logs area (src/appliance/logs): the live log stream of the log report and the log tail windows.
+ * The logs area (src/appliance/logs): the live log stream of the log report and the log tail windows, and the
+ * ingestion of entries by the appliance's services (`POST {api}logs`).
  */
 import { Type } from '@sinclair/typebox';
-import { LOG_SERVICES, LOG_SEVERITIES } from '../logServices';
+import { LOG_SERVICES, LOG_SEVERITIES, MAX_MESSAGE_LENGTH } from '../logServices';
+import { endpoint } from './endpoint';
 import { stringEnum } from './fields';
 import { stream } from './stream';
 
@@ -47,4 +49,50 @@ export const logStream = stream({
     ),
   },
   summary: 'Follow the log entries of some services (admins only for the audit trail)',
+});
+
+/** The most entries one `POST {api}logs` takes. */
+export const MAX_ENTRIES_PER_POST = 1000;
+/** The latest timestamp taken (seconds since the epoch). */
+export const MAX_TIMESTAMP_S = 1e11;
+
+/** One entry sent to `POST {api}logs`. */
+export const LogEntryBody = Type.Object(
+  {
+    service: stringEnum(LOG_SERVICES, { description: 'The service the entry belongs to.' }),
+    message: Type.String({ minLength: 1, maxLength: MAX_MESSAGE_LENGTH }),
+    timestamp: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: MAX_TIMESTAMP_S,
+        description: 'Seconds since the epoch (fractions allowed); none: now.',
+      }),
+    ),
+    severity: Type.Optional(stringEnum(LOG_SEVERITIES, { description: 'None: info.' })),
+  },
+  { additionalProperties: false },
+);
+
+/** `POST {api}logs`: one entry, or `{logs: [...]}` stored in one transaction. */
+export const LogIngestBody = Type.Union(
+  [
+    LogEntryBody,
+    Type.Object(
+      { logs: Type.Array(LogEntryBody, { minItems: 1, maxItems: MAX_ENTRIES_PER_POST }) },
+      { additionalProperties: false },
+    ),
+  ],
+  { description: 'One entry, or up to 1000 under `logs`.' },
+);
+
+export const ingestLogs = endpoint({
+  method: 'POST',
+  path: 'logs',
+  body: LogIngestBody,
+  response: Type.Object({
+    count: Type.Integer({ minimum: 1, description: 'Entries stored.' }),
+    ids: Type.Array(Type.Integer(), { description: 'Their ids, in the order sent.' }),
+  }),
+  status: 201,
+  summary: 'Add log entries (the appliance’s services write their logs here)',
 });

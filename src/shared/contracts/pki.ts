@@ -3,8 +3,9 @@
  * console's PKI pages read and the appliance's `caView`, `certView`, `crlView`, `orderView`… build), and their list
  * queries: which fields sort, which filter (see `listing.ts` for the shared part). Times are ISO 8601 strings.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
+import { stream } from './stream';
 import { stringEnum, orNull } from './fields';
 import { listQuery, oneOf } from './listing';
 
@@ -666,3 +667,96 @@ export const patchAcmeOrder = endpoint({
   response: acmeOrder,
   summary: 'Change an ACME order’s renewal settings',
 });
+
+/** `GET /eos/pki/acme/orders/{id}/stream`: an order's changing fields (the current state first). */
+export const acmeOrderState = Type.Object(
+  {
+    id: Type.String(),
+    status: stringEnum(ORDER_STATUSES),
+    detail: orNull(Type.String()),
+    certificate_id: orNull(Type.String()),
+    updated_at: iso(),
+  },
+  { description: 'The order’s state: its status, why, and the certificate once valid.' },
+);
+export type AcmeOrderState = Static<typeof acmeOrderState>;
+
+export const acmeOrderStream = stream({
+  path: 'pki/acme/orders/:id/stream',
+  params: pkiIdParams,
+  events: {
+    state: acmeOrderState,
+    end: Type.Object(
+      { id: Type.String(), status: stringEnum(ORDER_STATUSES) },
+      { description: 'The order is valid or invalid; nothing more comes.' },
+    ),
+    reconnect: Type.Object({}, { description: 'Come back with Last-Event-ID (a slow client).' }),
+  },
+  summary: 'Follow an ACME order until it is valid or invalid',
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The entity pages' own calls: deleting one object, the lists' bulk actions
+
+export const deleteCertificate = endpoint({
+  method: 'DELETE',
+  path: 'pki/certificates/:id',
+  params: pkiIdParams,
+  status: 204,
+  summary: 'Delete a certificate and its private key (not one in use, nor revoked and unexpired)',
+});
+
+export const deleteCa = endpoint({
+  method: 'DELETE',
+  path: 'pki/cas/:id',
+  params: pkiIdParams,
+  status: 204,
+  summary: 'Delete a certificate authority (not one with intermediates or certificates)',
+});
+
+/** The body of a PKI list's bulk action: one of its actions on 1–1000 objects (plus the action's options). */
+export const pkiBulkBody = <const A extends readonly string[], P extends TProperties = Record<never, never>>(
+  actions: A,
+  extra?: P,
+) =>
+  Type.Object(
+    {
+      action: stringEnum(actions),
+      ids: Type.Array(Type.String({ pattern: '^[A-Za-z0-9_.-]{1,128}$' }), {
+        minItems: 1,
+        maxItems: 1000,
+        uniqueItems: true,
+      }),
+      ...((extra ?? {}) as P),
+    },
+    { additionalProperties: false },
+  );
+
+export const certificatesBulk = endpoint({
+  method: 'POST',
+  path: 'pki/certificates/bulk',
+  body: pkiBulkBody(['revoke', 'delete'] as const, {
+    reason: Type.Optional(
+      stringEnum(REVOCATION_REASONS, { description: 'For `revoke`; unspecified when absent.' }),
+    ),
+  }),
+  response: bulkAnswer,
+  summary: 'Revoke or delete many certificates in one request (refusals named, the rest done)',
+});
+
+/** A PKI list whose one bulk action is deleting (the answer names each refusal). */
+const deleteBulk = <P extends string>(path: P, summary: string) =>
+  endpoint({ method: 'POST', path, body: pkiBulkBody(['delete'] as const), response: bulkAnswer, summary });
+
+export const casBulk = deleteBulk(
+  'pki/cas/bulk',
+  'Delete many certificate authorities in one request (refusals named, the rest done)',
+);
+export const crlsBulk = deleteBulk(
+  'pki/crls/bulk',
+  'Delete many revocation lists in one request (refusals named, the rest done)',
+);
+export const acmeOrdersBulk = deleteBulk(
+  'pki/acme/orders/bulk',
+  'Delete many ACME orders in one request (those in progress are kept)',
+);

@@ -5,6 +5,7 @@
  * holds them to it, test/appliance/contracts/system.test.ts).
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { JobProgress } from './apply';
 import { endpoint } from './endpoint';
 import { stringEnum, epochMs, nullable, orNull } from './fields';
 
@@ -145,6 +146,90 @@ export const trustedKeyBody = Type.Object(
 );
 export type TrustedKeyBody = Static<typeof trustedKeyBody>;
 
+/** The largest update package file `POST {api}updates/packages` takes (413 beyond). */
+export const PACKAGE_FILE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The answer of `POST {api}updates/packages`: the package, verified and kept until applied. */
+export const uploadedPackage = Type.Object({
+  version: Type.String(),
+  channel: stringEnum(UPDATE_CHANNELS),
+  security: Type.Boolean(),
+  /** Markdown. */
+  changelog: Type.String(),
+});
+export type UploadedPackage = Static<typeof uploadedPackage>;
+
+export const getUpdates = endpoint({
+  method: 'GET',
+  path: 'updates',
+  response: updateStatus,
+  summary:
+    'The installed version, the channel, the last check, the available updates, the history and schedule',
+});
+
+export const checkUpdates = endpoint({
+  method: 'POST',
+  path: 'updates/check',
+  response: updateStatus,
+  summary: 'Read the update repository now (its error, if any, is in `last_check`)',
+});
+
+export const uploadUpdatePackage = endpoint({
+  method: 'POST',
+  path: 'updates/packages',
+  upload: {
+    mediaTypes: ['application/octet-stream'],
+    maxBytes: PACKAGE_FILE_MAX_BYTES,
+    description: 'The signed package file as it is (at most 10 MiB); its own format says what it is.',
+  },
+  response: uploadedPackage,
+  status: 201,
+  summary: 'Upload an update package (verified, then kept until applied)',
+});
+
+export const applyUpdate = endpoint({
+  method: 'POST',
+  path: 'updates/apply',
+  body: applyUpdateBody,
+  response: JobProgress,
+  status: 202,
+  summary: 'Apply an available update (a job; 409 while another runs)',
+});
+
+export const rollbackUpdate = endpoint({
+  method: 'POST',
+  path: 'updates/rollback',
+  body: rollbackBody,
+  response: JobProgress,
+  status: 202,
+  summary: 'Go back to the version before the last update (a job; 409 while another runs)',
+});
+
+export const putUpdateSettings = endpoint({
+  method: 'PUT',
+  path: 'updates/settings',
+  body: updateSettingsBody,
+  response: updateStatus,
+  summary: 'Change the update repository and channel',
+});
+
+export const putUpdateSchedule = endpoint({
+  method: 'PUT',
+  path: 'updates/schedule',
+  body: updateSchedule,
+  response: updateStatus,
+  summary: 'Change when the appliance applies updates by itself',
+});
+
+export const addTrustedKey = endpoint({
+  method: 'POST',
+  path: 'updates/trusted-keys',
+  body: trustedKeyBody,
+  response: updateStatus,
+  status: 201,
+  summary: 'Trust an Ed25519 public key for update packages (the admin role only)',
+});
+
 // ---------------------------------------------------------------------------------------------------------------
 // Look and feel
 
@@ -220,6 +305,44 @@ export const savedImage = Type.Object({
   slot: stringEnum(IMAGE_SLOTS),
   mime: Type.String(),
   size: Type.Integer({ minimum: 1 }),
+});
+
+/** The largest custom image `PUT {api}config/{slot}` takes (413 beyond). */
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+/** What the appliance recognises from an image's first bytes (SVG is refused: it can carry scripts). */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+export const getImage = endpoint({
+  method: 'GET',
+  path: 'config/:slot',
+  params: imageSlotParams,
+  download: {
+    mediaTypes: IMAGE_TYPES,
+    description: 'The image as uploaded (ETag; 304 for a matching If-None-Match).',
+  },
+  summary: 'A custom image of the look and feel (public: the login page shows it; 404 when none is set)',
+});
+
+export const putImage = endpoint({
+  method: 'PUT',
+  path: 'config/:slot',
+  params: imageSlotParams,
+  upload: {
+    // Any image type is taken as bytes; the bytes decide (PNG, JPEG, GIF or WebP, else 422).
+    mediaTypes: ['image/*', 'application/octet-stream'],
+    maxBytes: IMAGE_MAX_BYTES,
+    description: 'The image file as it is: PNG, JPEG, GIF or WebP, recognised by its bytes (at most 2 MiB).',
+  },
+  response: savedImage,
+  summary: 'Set a custom image: the login logo, the main bar logo or the login background',
+});
+
+export const deleteImage = endpoint({
+  method: 'DELETE',
+  path: 'config/:slot',
+  params: imageSlotParams,
+  status: 204,
+  summary: 'Remove a custom image (404 when none is set)',
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -319,6 +442,14 @@ export const putNetworkPreferences = endpoint({
   body: networkPreferences,
   response: preferencesAnswer,
   summary: 'Change the network preferences (applied with Apply)',
+});
+
+export const applyNetworkPreferences = endpoint({
+  method: 'POST',
+  path: 'network/preferences/apply',
+  response: JobProgress,
+  status: 202,
+  summary: 'Apply the saved network preferences (a job)',
 });
 
 export const getDashboard = endpoint({

@@ -31,18 +31,8 @@ export interface NetworkInterface {
   addresses?: InterfaceAddress[];
 }
 
-export interface LiveInterfaceSample {
-  name: string;
-  rxBytes: number;
-  txBytes: number;
-  rxRate: number | null;
-  txRate: number | null;
-}
-
-export interface LiveSample {
-  t: number;
-  interfaces: LiveInterfaceSample[];
-}
+export type { LiveInterfaceSample, LiveSample } from '../../shared/contracts/network';
+import type { LiveSample } from '../../shared/contracts/network';
 
 export interface RatePoint {
   t: number;

@@ -6,6 +6,8 @@ import { storeSample } from '../../../src/appliance/network/samples';
 import { parseDefaultGateway } from '../../../src/appliance/network/dashboard';
 import { Agent, adminAgent, grantPrivileges, startServer, userAgent, type Harness } from '../support/harness';
 import { openSse } from '../logs/sseClient';
+import { contractProblems } from '../support/contracts';
+import { throughputStream } from '../../../src/shared/contracts/network';
 
 const good = {
   hostname: 'gateway-1',
@@ -83,6 +85,9 @@ describe('network API', () => {
       expect(lo2.rxRate).toBeGreaterThan(0);
       expect(second.t).toBeGreaterThan(first.t);
       expect(JSON.stringify(second)).not.toMatch(/mac|address/i);
+      // Each sample is what the stream's contract declares (the console drops what does not fit).
+      for (const sample of [first, second])
+        expect(contractProblems(throughputStream.events.sample, sample)).toEqual([]);
     } finally {
       conn.close();
     }

@@ -11,6 +11,8 @@ import { pkiOf } from '../../../src/appliance/pki';
 import { freePort, httpsGet, startPebble, type Pebble } from '../../support/pebble';
 import { adminAgent } from '../support/harness';
 import { readEventStream } from '../support/sse';
+import { contractProblems } from '../support/contracts';
+import { acmeOrderStream } from '../../../src/shared/contracts/pki';
 import { openssl, rootCaBody, startPki, writeTemp, type PkiHarness } from './support';
 
 let t: PkiHarness;
@@ -117,6 +119,11 @@ describe('ACME against pebble', () => {
     expect(states.at(-1)).toBe('valid');
     expect(states).toContain('processing');
     expect(stream.events.at(-1)).toEqual({ event: 'end', data: { id: order.id, status: 'valid' } });
+    // Every event is what the stream's contract declares (the console drops what does not fit).
+    for (const e of stream.events) {
+      const schema = acmeOrderStream.events[e.event as keyof typeof acmeOrderStream.events];
+      expect([e.event, contractProblems(schema, e.data)]).toEqual([e.event, []]);
+    }
 
     const done = (await t.admin.get(`/api/pki/acme/orders/${order.id}`)).json();
     expect(done).toMatchObject({ status: 'valid', account_name: 'Pebble' });

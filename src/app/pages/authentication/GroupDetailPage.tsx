@@ -9,7 +9,7 @@ import { EntityForm } from '../common/entity/EntityForm';
 import type { EntityDetailSource } from '../common/entity/useEntityDetail';
 import { GroupFields, groupSchema, toGroupBody, toGroupValues, type GroupValues } from './GroupFields';
 import { GROUPS_KEY, USERS_KEY, groupKey } from './resources';
-import type { Group } from '../../../shared/contracts/authentication';
+import { deleteGroup, putGroup, type Group } from '../../../shared/contracts/authentication';
 
 export const GROUP_DETAIL: EntityDetailSource<Group> = {
   key: groupKey,
@@ -28,6 +28,7 @@ function GroupDetail({ entity: group }: { entity: Group }) {
           }.`,
         }}
         remove={{
+          endpoint: deleteGroup,
           message: `Delete "${group.name}"? Its members lose what it granted.`,
           key: GROUPS_KEY,
           done: `Group "${group.name}" deleted.`,
@@ -39,7 +40,12 @@ function GroupDetail({ entity: group }: { entity: Group }) {
             id="group"
             initialValues={toGroupValues(group)}
             validationSchema={groupSchema}
-            save={{ body: toGroupBody, message: 'Group saved.', refresh: [GROUPS_KEY, USERS_KEY] }}
+            save={{
+              endpoint: putGroup,
+              body: toGroupBody,
+              message: 'Group saved.',
+              refresh: [GROUPS_KEY, USERS_KEY],
+            }}
             deleteLabel="Delete group"
           >
             <GroupFields />

@@ -22,7 +22,7 @@ import {
 } from './GroupFields';
 import { GROUPS_KEY, USERS_KEY } from './resources';
 import type { Group } from '../../../shared/contracts/authentication';
-import { createGroup } from '../../../shared/contracts/authentication';
+import { createGroup, groupsBulk } from '../../../shared/contracts/authentication';
 import { saveOf } from '../../../store/slices/resources.slice';
 import { historyOf } from '../history/link';
 
@@ -53,6 +53,7 @@ export function GroupsPage() {
       rowId={(g) => String(g.id)}
       href={(g) => `/authentication/groups/${g.id}`}
       bulk={{
+        endpoint: groupsBulk,
         ids: (ids) => ids.map(Number),
         refresh: [USERS_KEY],
         actions: [

@@ -35,7 +35,12 @@ import type {
   ProviderCheck,
 } from '../../../shared/contracts/authentication';
 import { CheckIcon, CloseIcon } from '../../../widgets/icons';
-import { createProvider, putProvider, testProvider } from '../../../shared/contracts/authentication';
+import {
+  createProvider,
+  deleteProvider,
+  putProvider,
+  testProvider,
+} from '../../../shared/contracts/authentication';
 import type { CertificateAuthority } from '../../../shared/contracts/pki';
 import type { ListPage } from '../../../shared/contracts/listing';
 
@@ -227,6 +232,7 @@ function ProviderPage({
         }}
         remove={
           provider && {
+            endpoint: deleteProvider,
             message: `Delete "${provider.name}"? Services using it stop trying it.`,
             key: PROVIDERS_KEY,
             done: `Provider "${provider.name}" deleted.`,

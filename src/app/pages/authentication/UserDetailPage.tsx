@@ -26,6 +26,7 @@ import {
   resetUserSecondFactors,
   type AccountDetail,
 } from '../../../shared/contracts/authentication';
+import * as authentication from '../../../shared/contracts/authentication';
 
 export const USER_DETAIL: EntityDetailSource<AccountDetail> = {
   key: userKey,
@@ -73,6 +74,7 @@ function UserDetail({ entity: account }: { entity: AccountDetail }) {
           },
         }}
         remove={{
+          endpoint: authentication.deleteUser,
           message: `Delete the account "${account.username}"? This cannot be undone.`,
           key: USERS_KEY,
           done: `User "${account.username}" deleted.`,
@@ -83,7 +85,12 @@ function UserDetail({ entity: account }: { entity: AccountDetail }) {
             id="user-account"
             initialValues={toAccountValues(account)}
             validationSchema={accountSchema}
-            save={{ body: toAccountBody, message: 'User saved.', refresh: [USERS_KEY] }}
+            save={{
+              endpoint: authentication.putUser,
+              body: toAccountBody,
+              message: 'User saved.',
+              refresh: [USERS_KEY],
+            }}
             deleteLabel="Delete user"
           >
             <AccountFields />

@@ -21,7 +21,7 @@ import { AccountFields, newAccountSchema, toAccountBody, type AccountValues } fr
 import { CREATED_USER_KEY, USERS_KEY } from './resources';
 import type { Account } from '../../../shared/contracts/authentication';
 import '../common/config/config.css';
-import { createUser, type CreatedAccount } from '../../../shared/contracts/authentication';
+import { createUser, usersBulk, type CreatedAccount } from '../../../shared/contracts/authentication';
 import { saveOf } from '../../../store/slices/resources.slice';
 import { historyOf } from '../history/link';
 
@@ -112,6 +112,7 @@ export function UsersPage() {
         },
       ]}
       bulk={{
+        endpoint: usersBulk,
         ids: (ids) => ids.map(Number),
         actions: [
           { id: 'enable', verb: 'Enable', done: 'enabled' },

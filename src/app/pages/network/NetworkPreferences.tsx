@@ -6,6 +6,7 @@
  * not admins see the values read-only.
  */
 import {
+  applyNetworkPreferences,
   getNetworkPreferences,
   putNetworkPreferences,
   type NetworkPreferences,
@@ -176,7 +177,7 @@ export function NetworkPreferencesPage() {
           description="The appliance's host name, domain, name and time servers and time zone, rendered to the files they live in (under the console's data directory)."
           pendingChanges={data?.status.pending_changes}
           resourceKey={NETWORK_PREFERENCES_KEY}
-          apply="network/preferences/apply"
+          apply={applyNetworkPreferences}
           refresh={[NETWORK_PREFERENCES_PREVIEW_KEY]}
           help={NETWORK_HELP}
           readOnly={!isAdmin}

@@ -9,7 +9,8 @@ import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
 import { useState } from 'react';
 import { object, string } from 'yup';
-import { apiUrl } from '../../../shared/paths';
+import { urlOf } from '../../../shared/contracts/endpoint';
+import { getImage } from '../../../shared/contracts/system';
 import { useAppDispatch, useAppSelector } from '../../../store/createStore';
 import {
   IMAGE_SLOTS,
@@ -84,7 +85,7 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
     ...(Object.fromEntries(
       IMAGE_SLOTS.map((slot) => [
         slot,
-        settings.images[slot] ? `${apiUrl(apiBase, `config/${slot}`)}?v=${version}` : null,
+        settings.images[slot] ? `${urlOf(getImage, { slot }, apiBase)}?v=${version}` : null,
       ]),
     ) as Record<ImageSlot, string | null>),
   };

@@ -19,7 +19,7 @@ import {
   type OrderState,
 } from '../acme/orders';
 import type { PkiContext } from '../context';
-import { bulkBodySchema, runBulk } from '../bulk';
+import { runBulk } from '../bulk';
 import { pkiAction } from './http';
 import { idParams } from './schemas';
 import type { Static } from '@sinclair/typebox';
@@ -27,6 +27,7 @@ import { ordersQuery } from '../../../shared/contracts/pki';
 import { pageOf } from '../../http/listing';
 import { area } from '../../http/routeAccess';
 import { contractRoute } from '../../http/contractRoute';
+import { streamRoute } from '../../http/streamRoute';
 import * as pki from '../../../shared/contracts/pki';
 
 const tokenParams = {
@@ -94,7 +95,7 @@ export function registerAcmeRoutes(scope: FastifyInstance, p: PkiContext, orders
   // One request for many: orders still in progress are kept (named with why).
   scope.post<{ Body: { action: 'delete'; ids: string[] } }>(
     '/pki/acme/orders/bulk',
-    { ...pkiArea, schema: { body: bulkBodySchema(['delete']) } },
+    { ...pkiArea, schema: { body: pki.acmeOrdersBulk.body } },
     async (req) => {
       const user = currentUser(req).username;
       const nameOf = (id: string) => {
@@ -152,13 +153,10 @@ function registerOrderStream(
   orders: AcmeOrders,
   streams: Set<() => void>,
 ): void {
-  eos.get<{ Params: { id: string } }>(
-    '/pki/acme/orders/:id/stream',
-    {
-      config: { access: area('pki') },
-      schema: { params: idParams },
-      exposeHeadRoute: false,
-    },
+  streamRoute(
+    eos,
+    pki.acmeOrderStream,
+    { access: area('pki') },
     async (req, reply) => {
       const first = getOrderRow(p, req.params.id);
       if (!first) throw notFound('ACME order does not exist');
@@ -178,5 +176,6 @@ function registerOrderStream(
         lastEventId(req),
       );
     },
+    { exposeHeadRoute: false },
   );
 }

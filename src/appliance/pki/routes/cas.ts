@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../auth/guards';
 import { caChainDer, caDetail, createCa, deleteCa, getCaRow, importCa, listCas } from '../cas';
 import type { PkiContext } from '../context';
-import { bulkBodySchema, nameIn, runBulk } from '../bulk';
+import { nameIn, runBulk } from '../bulk';
 import { certPem } from '../x509';
 import { download, fileName, MIME, pkiAction, truthy } from './http';
 import { certificateFormatQuery, idParams } from './schemas';
@@ -92,7 +92,7 @@ export function registerCaRoutes(scope: FastifyInstance, p: PkiContext): void {
   // an intermediate goes before its parent when both are asked, so a whole branch can go at once.
   scope.post<{ Body: { action: 'delete'; ids: string[] } }>(
     '/pki/cas/bulk',
-    { ...pkiArea, schema: { body: bulkBodySchema(['delete']) } },
+    { ...pkiArea, schema: { body: pki.casBulk.body } },
     async (req) => {
       const parents = new Map(
         (

@@ -11,7 +11,6 @@ import {
   deleteCertificate,
   getCertRow,
   markRevoked,
-  REVOCATION_REASONS,
   revokeCertificate,
   type RevocationReason,
 } from '../certificates';
@@ -24,7 +23,7 @@ import { certificatesQuery } from '../../../shared/contracts/pki';
 import * as pki from '../../../shared/contracts/pki';
 import { contractRoute } from '../../http/contractRoute';
 import { certificateSummary, listCertificatePage } from '../certificateList';
-import { bulkBodySchema, nameIn, runBulk } from '../bulk';
+import { nameIn, runBulk } from '../bulk';
 import { area } from '../../http/routeAccess';
 
 export function registerCertificateRoutes(scope: FastifyInstance, p: PkiContext): void {
@@ -48,9 +47,7 @@ export function registerCertificateRoutes(scope: FastifyInstance, p: PkiContext)
     {
       ...pkiArea,
       schema: {
-        body: bulkBodySchema(['revoke', 'delete'], {
-          reason: { type: 'string', enum: [...REVOCATION_REASONS] },
-        }),
+        body: pki.certificatesBulk.body,
       },
     },
     async (req) => {

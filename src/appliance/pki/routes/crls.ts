@@ -8,7 +8,7 @@ import { currentUser } from '../../auth/guards';
 import { notFound } from '../../http/errors';
 import { getCaRow } from '../cas';
 import type { PkiContext } from '../context';
-import { bulkBodySchema, nameIn, runBulk } from '../bulk';
+import { nameIn, runBulk } from '../bulk';
 import {
   crlDetail,
   crlView,
@@ -89,7 +89,7 @@ export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
   // One request for many: generated lists belong to their authority and are kept (named with why).
   scope.post<{ Body: { action: 'delete'; ids: string[] } }>(
     '/pki/crls/bulk',
-    { ...pkiArea, schema: { body: bulkBodySchema(['delete']) } },
+    { ...pkiArea, schema: { body: pki.crlsBulk.body } },
     async (req) => {
       const user = currentUser(req).username;
       return runBulk(p, req.body.ids, nameIn(p, 'pki_crls'), (id) => deleteCrl(p, id, user));

@@ -11,6 +11,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { fakeApi, makeTestStore } from '../../../sagas/fakes';
 import { resourcesState } from '../../../../stories/pages/fixtures';
 import { renderPage } from '../dns/renderPage';
+import { applyProxy } from '../../../../src/shared/contracts/dns';
 
 const revision = (id: number, more: Partial<RevisionSummary> = {}): RevisionSummary => ({
   id,
@@ -183,7 +184,7 @@ test('a configuration page leads to the history of its area', async () => {
             title="DNS proxy"
             description="Resolver settings"
             resourceKey="dns/proxy"
-            apply="dns/proxy/apply"
+            apply={applyProxy}
             refresh={[]}
           />
         ),

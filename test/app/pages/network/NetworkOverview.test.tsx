@@ -51,6 +51,28 @@ describe('network overview', () => {
     expect(receiving).toHaveTextContent('KB/s');
   });
 
+  test('a sample that does not fit the throughput stream’s contract is dropped and reported once; later ones show', () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderPage(<NetworkOverviewPage />, { state: state(false) });
+    const source = FakeEventSource.last!;
+    source.emit('sample', {
+      t: 1000,
+      interfaces: [{ name: 'eth0', rxBytes: '5 MB', txBytes: 1, rxRate: null, txRate: null }],
+    });
+    source.emit('sample', 'not json');
+    expect(screen.getByText('Connecting to the live counters…')).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0][0])).toMatch(
+      /network\/stream: a "sample" event did not fit its contract and was dropped \(\/interfaces\/0\/rxBytes: must be number\)/,
+    );
+    source.emit('sample', {
+      t: 2000,
+      interfaces: [{ name: 'eth0', rxBytes: 5_250_000, txBytes: 1, rxRate: 250_000, txRate: null }],
+    });
+    expect(screen.getByRole('row', { name: /^eth0/ })).toHaveTextContent('5.25 MB');
+    warn.mockRestore();
+  });
+
   test('a refused stream and an unreadable interface list say so', () => {
     renderPage(<NetworkOverviewPage />, {
       state: {

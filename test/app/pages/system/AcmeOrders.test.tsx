@@ -150,6 +150,14 @@ test('a running order follows the stream until it is valid, then links its certi
     }),
   );
   expect(await screen.findByRole('status')).toHaveTextContent('Processing: finalising the order');
+  // A state the contract does not describe is dropped (reported once), never shown.
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  act(() => sources[0].emit('state', { id: order.id, status: 'exploded', detail: 'nonsense' }));
+  expect(screen.getByRole('status')).toHaveTextContent('Processing: finalising the order');
+  expect(String(warn.mock.calls[0]?.[0])).toMatch(
+    /pki\/acme\/orders\/:id\/stream: a "state" event did not fit its contract and was dropped/,
+  );
+  warn.mockRestore();
   act(() => sources[0].emit('end', { id: order.id, status: 'valid' }));
   expect(await screen.findByRole('link', { name: 'Open the certificate' })).toHaveAttribute(
     'href',

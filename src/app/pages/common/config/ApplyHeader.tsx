@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { useAppSelector } from '../../../../store/createStore';
 import { PageHeader } from '../../../../widgets/PageHeader';
 import { useResourceSave } from '../../../../store/useResource';
+import type { EndpointSave, WriteEndpoint } from '../../../../store/slices/resources.slice';
 import { usePaletteActions } from '../../../palette/actions';
 import { useReadOnly } from './ReadOnly';
 
@@ -17,8 +18,8 @@ export interface ApplyHeaderProps {
   enabled?: boolean;
   pendingChanges?: boolean;
   resourceKey: string;
-  /** The Apply endpoint (a contract, src/shared/contracts), or its path under the API base (areas not on contracts). */
-  apply: { path: string } | string;
+  /** The Apply endpoint (a contract of src/shared/contracts: `dns.applyProxy`). */
+  apply: WriteEndpoint;
   refresh: string[];
   /** The page's help link (PageHeader `help`). */
   help?: { to: string; label?: string };
@@ -32,7 +33,8 @@ export function ApplyHeader(props: ApplyHeaderProps) {
   // Hidden when the page says so (the account cannot apply at all); disabled on a page its groups grant read only.
   const contextReadOnly = useReadOnly();
   const { resourceKey, refresh, title } = props;
-  const applyPath = typeof props.apply === 'string' ? props.apply : props.apply.path;
+  const applyEndpoint = props.apply;
+  const applyPath = applyEndpoint.path;
   const readOnly = props.readOnly || contextReadOnly;
   const refreshKeys = refresh.join('\n');
   // The service is the apply path's first segment (`ssh/config/apply` → ssh), as the confirmations name it.
@@ -41,13 +43,12 @@ export function ApplyHeader(props: ApplyHeaderProps) {
   const apply = useMemo(
     () => () =>
       save({
+        endpoint: applyEndpoint,
         key: resourceKey,
-        method: 'POST',
-        path: applyPath,
         job: true,
         refresh: refreshKeys.split('\n').filter(Boolean),
-      }),
-    [save, resourceKey, applyPath, refreshKeys],
+      } as EndpointSave<WriteEndpoint>),
+    [save, resourceKey, applyEndpoint, refreshKeys],
   );
   usePaletteActions(
     useMemo(

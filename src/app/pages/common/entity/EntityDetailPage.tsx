@@ -15,7 +15,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Area } from '../../../../shared/privileges';
 import { useCanWrite, useIsAdmin } from '../../../../store/usePrivilege';
 import { useResourceSave } from '../../../../store/useResource';
-import type { EndpointSave, WriteEndpoint } from '../../../../store/slices/resources.slice';
+import type { EndpointSave, ResourceSave, WriteEndpoint } from '../../../../store/slices/resources.slice';
 import { ConfirmationModal } from '../../../../widgets/ConfirmationModal';
 import { Loader } from '../../../../widgets/Loader';
 import { PageHeader, type PageHeaderProps } from '../../../../widgets/PageHeader';
@@ -37,7 +37,8 @@ export interface EntityDetailOptions {
 
 interface DetailContext {
   source: EntityDetailSource<unknown>;
-  /** The entity's resource key. */
+  /** The entity's id (the route's `:id`) and resource key. */
+  id: string;
   key: string;
   entity: unknown;
   readOnlyNotice: string | null | undefined;
@@ -50,6 +51,25 @@ export function useEntityKey(): string {
   const detail = useContext(Detail);
   if (!detail) throw new Error('useEntityKey belongs inside an entity detail page');
   return detail.key;
+}
+
+/** The id of the entity the page shows: the `id` param of its endpoints (`users/:id`). */
+export function useEntityId(): string {
+  const detail = useContext(Detail);
+  if (!detail) throw new Error('useEntityId belongs inside an entity detail page');
+  return detail.id;
+}
+
+/** An endpoint of the entity (its path has `:id`), called with the page's id. */
+export type EntityEndpoint = WriteEndpoint;
+
+/** The save of an entity endpoint with the page's id as its `id` param. */
+export function entitySave(
+  endpoint: EntityEndpoint,
+  id: string,
+  rest: Omit<ResourceSave, 'requestId' | 'method' | 'path' | 'body'> & { body?: unknown },
+): EndpointSave<WriteEndpoint> {
+  return { ...rest, endpoint, params: { id } } as unknown as EndpointSave<WriteEndpoint>;
 }
 
 /**
@@ -76,6 +96,7 @@ export function entityDetailPage<T>(
         <Detail.Provider
           value={{
             source: source as EntityDetailSource<unknown>,
+            id,
             key: source.key(id),
             entity: entity.data,
             readOnlyNotice: options.readOnlyNotice,
@@ -96,7 +117,9 @@ export interface EntityRemoval {
   message: string;
   /** The toast once deleted. */
   done: string;
-  /** The list's resource key (reloaded once deleted), and other keys to reload. The DELETE goes to the entity's key. */
+  /** The entity's DELETE endpoint (`users/:id`: called with the page's id). */
+  endpoint: EntityEndpoint;
+  /** The list's resource key (reloaded once deleted), and other keys to reload. */
   key: string;
   refresh?: string[];
 }
@@ -128,7 +151,7 @@ export function EntityDetailView({
 }) {
   const detail = useContext(Detail);
   if (!detail) throw new Error('EntityDetailView belongs inside EntityDetailPage');
-  const { source, entity, key: entityKey } = detail;
+  const { source, entity, id } = detail;
   const readOnly = useReadOnly();
   const navigate = useNavigate();
   const removal = useResourceSave();
@@ -162,13 +185,13 @@ export function EntityDetailView({
           onCancel={() => setAsking(false)}
           onConfirm={() => {
             setAsking(false);
-            removal.save({
-              key: remove.key,
-              method: 'DELETE',
-              path: entityKey,
-              message: remove.done,
-              ...(remove.refresh ? { refresh: remove.refresh } : {}),
-            });
+            removal.save(
+              entitySave(remove.endpoint, id, {
+                key: remove.key,
+                message: remove.done,
+                ...(remove.refresh ? { refresh: remove.refresh } : {}),
+              }),
+            );
           }}
         />
       ) : null}

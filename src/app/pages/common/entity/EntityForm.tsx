@@ -1,5 +1,5 @@
 /**
- * The form of a detail page that edits its entity (a user's account, a group): fields, Save (a PUT of the values,
+ * The form of a detail page that edits its entity (a user's account, a group): fields, Save (the entity's PUT endpoint,
  * enabled once something changed) and the button that deletes the entity, disabled together on a read-only page;
  * unsaved changes guard leaving the page (the page is inside a DirtyGuard).
  */
@@ -10,7 +10,7 @@ import { useResourceSave } from '../../../../store/useResource';
 import { Form } from '../../../forms/Form';
 import { FormDirtyReporter } from '../config/DirtyGuard';
 import { WritableFieldset } from '../config/ReadOnly';
-import { DeleteButton, useEntityKey } from './EntityDetailPage';
+import { DeleteButton, entitySave, useEntityId, useEntityKey, type EntityEndpoint } from './EntityDetailPage';
 
 export function EntityForm<V extends FormikValues>({
   id,
@@ -24,13 +24,14 @@ export function EntityForm<V extends FormikValues>({
   id: string;
   initialValues: V;
   validationSchema: AnyObjectSchema;
-  /** The PUT of the values to the entity's address: its body, the toast once saved, other keys to reload. */
-  save: { body: (values: V) => unknown; message: string; refresh?: string[] };
+  /** The entity's PUT endpoint (called with the page's id), its body, the toast once saved, other keys to reload. */
+  save: { endpoint: EntityEndpoint; body: (values: V) => unknown; message: string; refresh?: string[] };
   /** The delete button's name ("Delete user"); none: no delete button in the form. */
   deleteLabel?: string;
   children: ReactNode;
 }) {
   const key = useEntityKey();
+  const entityId = useEntityId();
   const edit = useResourceSave();
   return (
     <Formik<V>
@@ -38,7 +39,8 @@ export function EntityForm<V extends FormikValues>({
       enableReinitialize
       validationSchema={validationSchema}
       onSubmit={(values) => {
-        edit.save({ key, method: 'PUT', path: key, ...save, body: save.body(values) });
+        const { endpoint, body, ...rest } = save;
+        edit.save(entitySave(endpoint, entityId, { ...rest, key, body: body(values) }));
       }}
     >
       {({ dirty }) => (

@@ -10,7 +10,11 @@ import { useNavigate } from 'react-router';
 import type { ListPage } from '../../../../shared/contracts/listing';
 import { useAppDispatch } from '../../../../store/createStore';
 import { notificationRequested, type NotificationLevel } from '../../../../store/slices/notifications.slice';
-import { resourceLoaded } from '../../../../store/slices/resources.slice';
+import {
+  resourceLoaded,
+  type EndpointSave,
+  type WriteEndpoint,
+} from '../../../../store/slices/resources.slice';
 import { useResource, useResourceSave } from '../../../../store/useResource';
 import {
   DataTable,
@@ -71,10 +75,11 @@ export interface EntityListProps<T> {
   onRowAction?: (row: T, action: string, option?: string) => void;
   filters?: readonly EntityFilter[];
   /**
-   * One request per action, at the list's own address: `POST {resource}/bulk {action, ids}` (every list's bulk
-   * endpoint is there); `ids` maps the rows' ids (numbers for accounts).
+   * One request per action: the list's bulk endpoint (`POST …/bulk {action, ids}`, e.g. `authentication.usersBulk`);
+   * `ids` maps the rows' ids (numbers for accounts).
    */
   bulk?: {
+    endpoint: WriteEndpoint;
     actions: readonly EntityBulkAction[];
     ids?: (ids: string[]) => unknown[];
     refresh?: string[];
@@ -219,15 +224,14 @@ export function EntityListPage<T>(props: EntityListProps<T>) {
           if (!bulkSpec || !spec) return;
           lastAction.current = spec;
           bulk.save({
+            endpoint: bulkSpec.endpoint,
             key: source.resource,
-            method: 'POST',
-            path: `${source.resource}/bulk`,
             body: { action, ids: bulkSpec.ids ? bulkSpec.ids(ids) : ids },
             ...(bulkSpec.summary
               ? { resultKey: answerKey }
               : { message: `${countOf(ids.length, itemName)} ${spec.done}.` }),
             ...(bulkSpec.refresh ? { refresh: bulkSpec.refresh } : {}),
-          });
+          } as unknown as EndpointSave<WriteEndpoint>);
         }}
         onRowAction={(id, action, option) => {
           const row = byId.get(id);

@@ -6,7 +6,7 @@
  * deleting.
  */
 import { useState } from 'react';
-import { ordersQuery } from '../../../../shared/contracts/pki';
+import { acmeOrdersBulk, ordersQuery } from '../../../../shared/contracts/pki';
 import { useResource } from '../../../../store/useResource';
 import { EntityListPage, type EntityColumn } from '../../common/entity/EntityListPage';
 import type { ListSource } from '../../common/entity/listQuery';
@@ -90,7 +90,9 @@ function OrderList() {
           accounts.map((a) => ({ value: a.id, name: a.name })),
         ),
       ]}
-      bulk={pkiBulk(ITEM_NAME, { delete: 'Their certificates stay; orders still in progress are kept.' })}
+      bulk={pkiBulk(acmeOrdersBulk, ITEM_NAME, {
+        delete: 'Their certificates stay; orders still in progress are kept.',
+      })}
       canWrite={!readOnly}
       primaryButton={{ label: 'New order', disabled: readOnly, onClick: () => setDialog('order') }}
       secondaryButton={{ label: 'Register account', disabled: readOnly, onClick: () => setDialog('account') }}

@@ -14,7 +14,7 @@ import {
   entityDetailPage,
 } from '../../common/entity/EntityDetailPage';
 import { CAS_KEY, caKey, CRLS_KEY } from '../resources';
-import { publishCrl, type CertificateAuthorityDetail } from '../../../../shared/contracts/pki';
+import { deleteCa, publishCrl, type CertificateAuthorityDetail } from '../../../../shared/contracts/pki';
 import '../common/pki.css';
 
 export const CA_DETAIL = pkiDetail<CertificateAuthorityDetail>({
@@ -55,6 +55,7 @@ function CaDetail({ entity: ca }: { entity: CertificateAuthorityDetail }) {
         subtitle: ca.kind === 'root' ? 'Root certificate authority' : 'Intermediate certificate authority',
       }}
       remove={{
+        endpoint: deleteCa,
         message: `Delete ${ca.name}? Its private key is destroyed. An authority with intermediates or certificates cannot be deleted.`,
         key: CAS_KEY,
         done: `Certificate authority ${ca.name} deleted.`,

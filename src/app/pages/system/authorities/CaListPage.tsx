@@ -7,7 +7,7 @@
  */
 import type { ListPage } from '../../../../shared/contracts/listing';
 import { useState } from 'react';
-import { casQuery } from '../../../../shared/contracts/pki';
+import { casBulk, casQuery } from '../../../../shared/contracts/pki';
 import { useResource } from '../../../../store/useResource';
 import { EntityListPage, type EntityColumn } from '../../common/entity/EntityListPage';
 import type { ListSource } from '../../common/entity/listQuery';
@@ -67,6 +67,7 @@ function CaList() {
       })}
       filters={[choiceFilter('kind', 'Kind', 'Any kind', { root: 'Root', intermediate: 'Intermediate' })]}
       bulk={pkiBulk(
+        casBulk,
         ITEM_NAME,
         {
           delete:

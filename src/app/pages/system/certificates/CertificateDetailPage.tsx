@@ -26,7 +26,11 @@ import {
   entityDetailPage,
 } from '../../common/entity/EntityDetailPage';
 import { CAS_KEY, CERTIFICATES_KEY, certificateKey } from '../resources';
-import { renewCertificate, type CertificateDetail } from '../../../../shared/contracts/pki';
+import {
+  deleteCertificate,
+  renewCertificate,
+  type CertificateDetail,
+} from '../../../../shared/contracts/pki';
 import { ExportModal } from './ExportModal';
 import { REASONS, RevokeModal } from './RevokeModal';
 import '../common/pki.css';
@@ -105,6 +109,7 @@ function CertificateView({ entity: cert }: { entity: CertificateDetail }) {
         statusNotice: notice,
       }}
       remove={{
+        endpoint: deleteCertificate,
         message: `Delete ${cert.name} and its private key? A certificate in use, or revoked and not yet expired, cannot be deleted.`,
         key: CERTIFICATES_KEY,
         done: `${cert.name} deleted.`,

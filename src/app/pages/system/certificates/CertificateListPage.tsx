@@ -8,7 +8,7 @@
 import type { ListPage } from '../../../../shared/contracts/listing';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { certificatesQuery } from '../../../../shared/contracts/pki';
+import { certificatesBulk, certificatesQuery } from '../../../../shared/contracts/pki';
 import type { CertificateSummary } from '../../../../shared/contracts/pki';
 import { useResource } from '../../../../store/useResource';
 import { EntityListPage, type EntityColumn } from '../../common/entity/EntityListPage';
@@ -136,6 +136,7 @@ function CertificateList() {
         choiceFilter('source', 'Source', 'Any source', SOURCE),
       ]}
       bulk={pkiBulk(
+        certificatesBulk,
         ITEM_NAME,
         {
           revoke: 'This cannot be undone; their authorities publish new revocation lists.',

@@ -11,6 +11,7 @@ export { EXPIRY_WARNING_DAYS };
 import type { EntityColumn, EntityFilter, EntityListProps } from '../../common/entity/EntityListPage';
 import type { EntityDetailSource } from '../../common/entity/useEntityDetail';
 import type { CertStatus } from '../../../../shared/contracts/pki';
+import type { WriteEndpoint } from '../../../../store/slices/resources.slice';
 
 const DAY_MS = 86_400_000;
 
@@ -73,14 +74,16 @@ export const nameColumn = <T extends { name: string; common_name: string | null 
 const BULK_VERBS = { delete: ['Delete', 'deleted'], revoke: ['Revoke', 'revoked'] } as const;
 
 /**
- * The bulk actions of a PKI list (`POST …/bulk`), each with what the confirmation adds, the toast from the answer's
+ * The bulk actions of a PKI list (its bulk endpoint, `POST …/bulk`: `pki.casBulk`), each with what the confirmation adds, the toast from the answer's
  * `{done, refused}`, and the other lists to reload.
  */
 export const pkiBulk = (
+  endpoint: WriteEndpoint,
   itemName: ItemName,
   details: Partial<Record<keyof typeof BULK_VERBS, string>>,
   refresh?: string[],
 ) => ({
+  endpoint,
   ...(refresh ? { refresh } : {}),
   summary: bulkSummary(itemName),
   actions: Object.entries(details).map(([id, detail]) => {

@@ -7,7 +7,7 @@
  */
 import type { ListPage } from '../../../../shared/contracts/listing';
 import { useState } from 'react';
-import { crlsQuery } from '../../../../shared/contracts/pki';
+import { crlsBulk, crlsQuery } from '../../../../shared/contracts/pki';
 import type { AccentColor } from '../../../../widgets/DataTable';
 import { useResource } from '../../../../store/useResource';
 import { EntityListPage, type EntityColumn } from '../../common/entity/EntityListPage';
@@ -90,7 +90,7 @@ function CrlList() {
         authorityFilter(authorities),
         choiceFilter('source', 'Source', 'Any source', { generated: 'Published here', imported: 'Imported' }),
       ]}
-      bulk={pkiBulk(ITEM_NAME, {
+      bulk={pkiBulk(crlsBulk, ITEM_NAME, {
         delete: 'Only imported lists go; lists published by the appliance stay with their authority.',
       })}
       canWrite={!readOnly}
