@@ -178,7 +178,7 @@ function AlertList() {
     <EntityListPage<AlertItem>
       source={ALERTS_LIST}
       title={ALERTS_TITLE}
-      description="What the appliance found: expiring certificates and authorities, revocation lists, failed renewals, updates, rollbacks, lockouts, services and backups. Firing alerts come first."
+      description="What the appliance found: expiring certificates and authorities, revocation lists, failed renewals, updates, rollbacks, lockouts, services, backups and log forwarding. Firing alerts come first."
       itemName={{ one: 'alert', other: 'alerts' }}
       columns={COLUMNS}
       rowId={(a) => String(a.id)}
