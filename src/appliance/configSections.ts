@@ -46,7 +46,7 @@ import { SERVICES } from './providers/services';
 import { forgetSecret, LOCAL_PROVIDER_ID, secretBindingOf, secretRebindReason } from './providers/store';
 import { guardAccountWrite } from './users/adminRule';
 import { emitApplianceEvent } from './events';
-import { forwarderOf, targetTlsErrors } from './forwarding';
+import { deleteTargetRows, forwarderOf, storeTargetRow, targetTlsErrors } from './forwarding';
 import { forwardingTargetBody, type ForwardingTargetBody } from '../shared/contracts/forwarding';
 import { Type } from '@sinclair/typebox';
 import { stringEnum } from '../shared/contracts/fields';
@@ -258,36 +258,8 @@ export function registerStandardSections(ctx: ApplianceContext): void {
       const ids = (db.prepare('SELECT id FROM forwarding_targets').all() as Array<{ id: number }>).map(
         (r) => r.id,
       );
-      for (const n of ids)
-        if (!keep.has(n)) {
-          db.prepare('DELETE FROM forwarding_queue WHERE target_id = ?').run(n);
-          db.prepare('DELETE FROM forwarding_status WHERE target_id = ?').run(n);
-          db.prepare('DELETE FROM forwarding_targets WHERE id = ?').run(n);
-        }
-      for (const { n, body: b } of wanted) {
-        const values = [
-          b.name,
-          b.enabled ? 1 : 0,
-          b.protocol,
-          b.host,
-          b.port,
-          b.audit ? 1 : 0,
-          JSON.stringify(b.services),
-          b.protocol === 'tls' ? b.tls_certificate_id : null,
-          b.protocol === 'tls' ? b.tls_ca_id : null,
-          b.queue_limit,
-        ];
-        if (ids.includes(n))
-          db.prepare(
-            `UPDATE forwarding_targets SET name = ?, enabled = ?, protocol = ?, host = ?, port = ?, audit = ?,
-               services = ?, tls_certificate_id = ?, tls_ca_id = ?, queue_limit = ? WHERE id = ?`,
-          ).run(...values, n);
-        else
-          db.prepare(
-            `INSERT INTO forwarding_targets (id, name, enabled, protocol, host, port, audit, services,
-               tls_certificate_id, tls_ca_id, queue_limit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          ).run(n, ...values);
-      }
+      for (const n of ids) if (!keep.has(n)) deleteTargetRows(db, n);
+      for (const { n, body } of wanted) storeTargetRow(db, body, n, ids.includes(n));
     },
     // As after the Log forwarding page's save: senders follow the targets, a lower queue limit applies at once.
     written: () => forwarderOf(ctx)?.targetsChanged(),

@@ -315,6 +315,51 @@ class Sender {
   }
 }
 
+/**
+ * Writes a target's row: an update of `id`, or an insert (with `id` when a configuration document names it, else a
+ * new one). The page's save and the configuration document's writer share it. Answers the target's id.
+ */
+export function storeTargetRow(
+  db: Db,
+  body: ForwardingTargetBody,
+  id: number | null,
+  exists: boolean,
+): number {
+  const values = [
+    body.name,
+    body.enabled ? 1 : 0,
+    body.protocol,
+    body.host,
+    body.port,
+    body.audit ? 1 : 0,
+    JSON.stringify(body.services),
+    body.protocol === 'tls' ? body.tls_certificate_id : null,
+    body.protocol === 'tls' ? body.tls_ca_id : null,
+    body.queue_limit,
+  ];
+  if (exists && id !== null) {
+    db.prepare(
+      `UPDATE forwarding_targets SET name = ?, enabled = ?, protocol = ?, host = ?, port = ?, audit = ?,
+         services = ?, tls_certificate_id = ?, tls_ca_id = ?, queue_limit = ? WHERE id = ?`,
+    ).run(...values, id);
+    return id;
+  }
+  const { lastInsertRowid } = db
+    .prepare(
+      `INSERT INTO forwarding_targets (id, name, enabled, protocol, host, port, audit, services, tls_certificate_id,
+         tls_ca_id, queue_limit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(id, ...values);
+  return Number(lastInsertRowid);
+}
+
+/** Removes a target with what it still had to send and its status. */
+export function deleteTargetRows(db: Db, id: number): boolean {
+  db.prepare('DELETE FROM forwarding_queue WHERE target_id = ?').run(id);
+  db.prepare('DELETE FROM forwarding_status WHERE target_id = ?').run(id);
+  return db.prepare('DELETE FROM forwarding_targets WHERE id = ?').run(id).changes > 0;
+}
+
 export class Forwarder {
   readonly tls: TlsSource;
   private readonly db: Db;
@@ -568,49 +613,19 @@ export class Forwarder {
   }
 
   save(id: number | null, body: ForwardingTargetBody): number {
-    const values = [
-      body.name,
-      body.enabled ? 1 : 0,
-      body.protocol,
-      body.host,
-      body.port,
-      body.audit ? 1 : 0,
-      JSON.stringify(body.services),
-      body.protocol === 'tls' ? body.tls_certificate_id : null,
-      body.protocol === 'tls' ? body.tls_ca_id : null,
-      body.queue_limit,
-    ];
-    let target = id;
-    if (id === null) {
-      const { lastInsertRowid } = this.db
-        .prepare(
-          `INSERT INTO forwarding_targets (name, enabled, protocol, host, port, audit, services, tls_certificate_id,
-             tls_ca_id, queue_limit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(...values);
-      target = Number(lastInsertRowid);
-    } else {
-      this.db
-        .prepare(
-          `UPDATE forwarding_targets SET name = ?, enabled = ?, protocol = ?, host = ?, port = ?, audit = ?,
-             services = ?, tls_certificate_id = ?, tls_ca_id = ?, queue_limit = ? WHERE id = ?`,
-        )
-        .run(...[...values, id]);
-    }
+    const target = storeTargetRow(this.db, body, id, id !== null);
     this.reload();
     // A lower limit applies at once.
     const row = this.targets.find((t) => t.id === target);
     if (row) this.db.transaction(() => this.enforceLimit(row))();
-    return target as number;
+    return target;
   }
 
   remove(id: number): boolean {
-    const { changes } = this.db.prepare('DELETE FROM forwarding_targets WHERE id = ?').run(id);
-    this.db.prepare('DELETE FROM forwarding_queue WHERE target_id = ?').run(id);
-    this.db.prepare('DELETE FROM forwarding_status WHERE target_id = ?').run(id);
+    const removed = deleteTargetRows(this.db, id);
     this.pending.delete(id);
     this.reload();
-    return changes > 0;
+    return removed;
   }
 
   /** Targets using a PKI certificate or CA (its "used by"). */

@@ -14,7 +14,7 @@ import { contractRoute } from '../http/contractRoute';
 import { HttpError, notFound, type ErrorItem } from '../http/errors';
 import { Forwarder, type TlsSource } from './forwarder';
 
-export { Forwarder } from './forwarder';
+export { deleteTargetRows, Forwarder, storeTargetRow } from './forwarder';
 
 const forwarders = new WeakMap<ApplianceContext, Forwarder>();
 
