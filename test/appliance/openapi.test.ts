@@ -281,6 +281,116 @@ it('states the answer of every route registered from a contract, under its succe
   });
 });
 
+/** PKI routes still registered by hand, with no stated answer: this list only shrinks. */
+const PKI_WITHOUT_ANSWER = [
+  'GET /api/pki/acme/accounts',
+  'DELETE /api/pki/acme/accounts/{id}',
+  'GET /api/pki/acme/accounts/{id}',
+  'DELETE /api/pki/acme/orders/{id}',
+  'GET /api/pki/acme/orders/{id}',
+  'POST /api/pki/acme/orders/bulk',
+  'DELETE /api/pki/cas/{id}',
+  'GET /api/pki/cas/{id}',
+  'GET /api/pki/cas/{id}/certificate',
+  'GET /api/pki/cas/{id}/crl',
+  'POST /api/pki/cas/bulk',
+  'DELETE /api/pki/certificates/{id}',
+  'GET /api/pki/certificates/{id}',
+  'GET /api/pki/certificates/{id}/certificate',
+  'POST /api/pki/certificates/{id}/export',
+  'POST /api/pki/certificates/bulk',
+  'GET /api/pki/certificates/summary',
+  'DELETE /api/pki/crls/{id}',
+  'GET /api/pki/crls/{id}',
+  'GET /api/pki/crls/{id}/download',
+  'POST /api/pki/crls/bulk',
+  'GET /api/pki/public/cas/{id}/crl',
+];
+/** The other routes still registered by hand, with no stated answer: this list only shrinks. */
+const OTHERS_WITHOUT_ANSWER = [
+  'GET /api/apply/confirmations',
+  'POST /api/apply/confirmations/{id}/confirm',
+  'POST /api/apply/confirmations/{id}/revert',
+  'POST /api/auth/change_password',
+  'POST /api/auth/internal/ssh-auth',
+  'POST /api/auth/login',
+  'POST /api/auth/login/webauthn',
+  'POST /api/auth/logout',
+  'GET /api/auth/oidc/{id}/callback',
+  'GET /api/auth/oidc/{id}/start',
+  'POST /api/auth/reauth',
+  'GET /api/auth/session',
+  'POST /api/auth/session/extend',
+  'GET /api/auth/setup',
+  'POST /api/auth/token',
+  'DELETE /api/authentication/providers/{id}',
+  'GET /api/authentication/providers/{id}',
+  'GET /api/authentication/services/{id}',
+  'POST /api/backups/export',
+  'GET /api/config',
+  'POST /api/config/plan',
+  'DELETE /api/groups/{id}',
+  'GET /api/groups/{id}',
+  'PUT /api/groups/{id}',
+  'POST /api/groups/bulk',
+  'GET /api/jobs',
+  'POST /api/jobs',
+  'GET /api/jobs/{id}',
+  'GET /api/menu/',
+  'GET /api/messages/acceptances',
+  'GET /api/network/interfaces',
+  'POST /api/network/preferences/apply',
+  'GET /api/network/preferences/preview',
+  'GET /api/network/samples',
+  'GET /api/openapi.json',
+  'GET /api/revisions/{id}',
+  'GET /api/revisions/{id}/revert-plan',
+  'GET /api/system/status',
+  'DELETE /api/users/{id}',
+  'GET /api/users/{id}',
+  'PUT /api/users/{id}',
+  'POST /api/users/bulk',
+  'GET /api/users/me',
+  'POST /api/users/me/ack-messages',
+  'GET /api/users/me/messages',
+  'GET /api/users/me/second-factors/webauthn',
+  'POST /api/users/me/second-factors/webauthn',
+  'DELETE /api/users/me/second-factors/webauthn/{id}',
+  'POST /api/users/me/second-factors/webauthn/options',
+];
+
+/** Whether an operation states its success answer: 204, a download's media type, or a JSON schema that says something. */
+function statesAnswer(op: Operation): boolean {
+  const ok = Object.entries(op.responses).find(([code]) => code.startsWith('2'));
+  if (!ok) return false;
+  if (ok[0] === '204') return true;
+  const content = Object.entries(ok[1].content ?? {});
+  if (!content.length) return false;
+  return content.every(([type, media]) => {
+    if (type !== 'application/json') return true;
+    const schema = ((media as { schema?: Record<string, unknown> }).schema ?? {}) as Record<string, unknown>;
+    const vague =
+      !Object.keys(schema).length ||
+      (schema.type === 'object' &&
+        !schema.properties &&
+        !schema.additionalProperties &&
+        !schema.$ref &&
+        !schema.anyOf &&
+        !schema.oneOf);
+    return !vague;
+  });
+}
+
+it('states the answer of every operation, but for the routes still registered by hand (a list that only shrinks)', () => {
+  const gaps = new Set([...PKI_WITHOUT_ANSWER, ...OTHERS_WITHOUT_ANSWER]);
+  const unstated = operations()
+    .filter(({ op }) => !statesAnswer(op))
+    .map(({ method, path: p }) => `${method} ${p}`);
+  expect(unstated.filter((o) => !gaps.has(o))).toEqual([]);
+  // A route moved onto its contract leaves the list.
+  expect([...gaps].filter((o) => !unstated.includes(o))).toEqual([]);
+});
+
 it('documents endpoints that work: every JSON GET without path parameters answers an admin', async () => {
   const gets = operations().filter(
     ({ method, path: p, op }) =>
