@@ -141,11 +141,14 @@ function PlanLines({ changes }: { changes: PlanChange[] }) {
           <span className="revision__line">{c.line}</span>
           {c.changed_since || c.lockout_prone || c.note ? (
             <span className="revision__notes">
-              {[
-                c.refused ? `cannot be done here: ${c.note ?? 'change it on its page'}` : (c.note ?? null),
-                c.changed_since ? 'changed again since: reverting undoes that too' : null,
-                c.lockout_prone ? 'can lock an admin out: needs “Keep changes”' : null,
-              ]
+              {(c.refused
+                ? [`cannot be done here: ${c.note ?? 'change it on its page'}`]
+                : [
+                    c.note ?? null,
+                    c.changed_since ? 'changed again since: reverting undoes that too' : null,
+                    c.lockout_prone ? 'can lock an admin out: needs “Keep changes”' : null,
+                  ]
+              )
                 .filter(Boolean)
                 .join(' · ')}
             </span>
@@ -211,7 +214,7 @@ function UndoDialog({ kind, id, onClose }: { kind: Undo; id: number; onClose: ()
     if (status === 'done' || status === 'failed') onClose();
   }, [status, onClose]);
   const changes = plan.data?.changes;
-  const prone = changes?.some((c) => c.lockout_prone) ?? false;
+  const prone = changes?.some((c) => c.lockout_prone && !c.refused) ?? false;
   const refused = changes?.filter((c) => c.refused) ?? [];
   return (
     <Modal
