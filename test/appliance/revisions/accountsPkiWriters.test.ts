@@ -201,6 +201,27 @@ describe('accounts', () => {
       msg: 'Account dave: an account cannot be created by a configuration document or a revert (it needs a password): add it on the Users page',
     });
     expect((await admin.get(`/api/users/${id}`)).statusCode).toBe(404);
+    // Restoring the configuration as of a revision before the deletion says the same, and does nothing.
+    const restorePlan = (await admin.get(`/api/revisions/${created.id}/restore-plan`)).json()
+      .changes as PlanChange[];
+    expect(restorePlan.find((c) => c.id === `account:${id}`)).toMatchObject({ op: 'added', refused: true });
+    const revisions = count(h, 'revisions');
+    const restore = await admin.post(`/api/revisions/${created.id}/restore`);
+    expect(restore.statusCode).toBe(422);
+    expect(restore.json().detail.map((d: { msg: string }) => d.msg)).toContain(detail.msg);
+    expect(count(h, 'revisions')).toBe(revisions);
+
+    // An account with an authenticator app (a secret in its revision) is planned and refused too, not left out.
+    const frank = await newAccount({ username: 'frank', role: 'user' });
+    h.ctx.db.prepare("UPDATE users SET totp_secret = 'JBSWY3DPEHPK3PXP' WHERE id = ?").run(frank);
+    expect((await admin.request({ method: 'DELETE', url: `/api/users/${frank}` })).statusCode).toBe(204);
+    const gone = await latest();
+    const secretPlan = (await admin.get(`/api/revisions/${gone.id}/revert-plan`)).json()
+      .changes as PlanChange[];
+    expect(secretPlan).toEqual([
+      expect.objectContaining({ id: `account:${frank}`, op: 'added', refused: true }),
+    ]);
+    expect((await revertRefused(gone.id)).msg).toMatch(/^Account frank: .*add it on the Users page$/);
 
     const eve = await newAccount({ username: 'eve', role: 'user' });
     const made = await latest();
