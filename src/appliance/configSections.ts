@@ -25,11 +25,13 @@ import {
 } from '../shared/contracts/system';
 import { repositoryError } from './updates/routes';
 import {
+  accountBody,
   groupBody,
   lockoutPolicy,
   providerBody,
   SERVICE_IDS,
   signupPolicy,
+  type AccountBody,
   type GroupBody,
   type ProviderBody,
 } from '../shared/contracts/authentication';
@@ -45,9 +47,12 @@ import { providerSettingsErrors } from './providers';
 import { SERVICES } from './providers/services';
 import { forgetSecret, LOCAL_PROVIDER_ID, secretBindingOf, secretRebindReason } from './providers/store';
 import { guardAccountWrite } from './users/adminRule';
+import { validDay } from './users';
+import { isEmail } from '../lib/validation/validators';
 import { emitApplianceEvent } from './events';
 import { deleteTargetRows, forwarderOf, storeTargetRow, targetTlsErrors } from './forwarding';
 import { forwardingTargetBody, type ForwardingTargetBody } from '../shared/contracts/forwarding';
+import { acmeOrderSettingsBody, type AcmeOrderSettingsBody } from '../shared/contracts/pki';
 import { Type } from '@sinclair/typebox';
 import { stringEnum } from '../shared/contracts/fields';
 import type { LdapSettings, OidcSettings } from '../shared/authentication';
@@ -196,6 +201,81 @@ const serviceEntity = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** What a document may not change on an account: its name, a pending password change, its second factors. */
+const ACCOUNT_FIXED: Record<string, string> = {
+  username: 'the user name',
+  must_change_password: 'a pending password change',
+  authenticator_app: 'the authenticator app',
+  security_keys: 'the security keys',
+};
+
+/**
+ * Why a document (or a revert, a restore) cannot make an account change: creating an account needs a password,
+ * deleting one is done on its page, passwords and second factors are never written. `undefined`: it can.
+ */
+function accountRefusal(
+  op: 'added' | 'removed' | 'changed',
+  before: Entity | null = null,
+  after: Entity | null = null,
+): string | undefined {
+  if (op === 'added')
+    return 'an account cannot be created by a configuration document or a revert (it needs a password): add it on the Users page';
+  if (op === 'removed')
+    return 'an account cannot be deleted by a configuration document or a revert: delete it on the Users page';
+  const fixed = accountFixedFields(before, after);
+  if (!fixed.length) return undefined;
+  const what = fixed.map((f) => ACCOUNT_FIXED[f]).join(', ');
+  return `${what} cannot be changed by a configuration document or a revert: change it on the Users page`;
+}
+
+const accountFixedFields = (before: Entity | null, after: Entity | null) =>
+  Object.keys(ACCOUNT_FIXED).filter((f) => canonical(before?.[f] ?? null) !== canonical(after?.[f] ?? null));
+
+/**
+ * Why a PKI section has no writer: none of its fields is edited on an existing object by its routes (a name is given
+ * at issue or import); what changes it (issue, import, renew, revoke, delete) makes or removes key material.
+ */
+const PKI_READ_ONLY = {
+  authorities:
+    'no field of an authority can be edited, and a document or a revert never makes key material: create, import or delete it on the Certificate authorities page',
+  certificates:
+    'no field of a certificate can be edited, and a document or a revert never makes key material: issue, import, renew, revoke or delete it on the Certificates page',
+  crls: 'a revocation list is signed by its authority or imported: publish, import or delete it on the Certificate revocation lists page',
+};
+
+/** The fields of an ACME order a document may change: its renewal settings (PATCH pki/acme/orders/{id}). */
+const ACME_ORDER_EDITABLE = ['auto_renew', 'renew_before_days'];
+/** Both of them: a document states the whole order. */
+const acmeOrderSettings = Type.Required(acmeOrderSettingsBody);
+
+/** Why a document (or a revert) cannot make an ACME change; `undefined`: it can (an order's renewal settings). */
+function acmeRefusal(
+  id: string,
+  op: 'added' | 'removed' | 'changed',
+  before: Entity | null = null,
+  after: Entity | null = null,
+): string | undefined {
+  if (kindOf(id) === 'acme_account')
+    return op === 'added'
+      ? 'an ACME account cannot be registered by a configuration document or a revert (it needs a new key): register it on the ACME orders page'
+      : op === 'removed'
+        ? 'an ACME account cannot be deleted by a configuration document or a revert: delete it on the ACME orders page'
+        : 'an ACME account cannot be changed by a configuration document or a revert: it is registered with its directory';
+  if (op === 'added')
+    return 'an ACME order cannot be placed by a configuration document or a revert: order it on the ACME orders page';
+  if (op === 'removed')
+    return 'an ACME order cannot be deleted by a configuration document or a revert: delete it on the ACME orders page';
+  const fixed = Object.keys({ ...before, ...after }).filter(
+    (f) =>
+      !ACME_ORDER_EDITABLE.includes(f) && canonical(before?.[f] ?? null) !== canonical(after?.[f] ?? null),
+  );
+  return fixed.length
+    ? `only an order's renewal settings can be changed by a configuration document or a revert (not ${fixed
+        .map((f) => f.replace(/_/g, ' '))
+        .join(', ')}): order it again on the ACME orders page`
+    : undefined;
+}
 
 /** The sections of the appliance's configuration areas. */
 export function registerStandardSections(ctx: ApplianceContext): void {
@@ -690,54 +770,104 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     },
   });
 
+  const readAccounts = (db: Db): Entities => {
+    const keys = db.prepare('SELECT user_id, name FROM user_security_keys ORDER BY id').all() as Array<{
+      user_id: number;
+      name: string;
+    }>;
+    const byUser = new Map<number, string[]>();
+    for (const k of keys) byUser.set(k.user_id, [...(byUser.get(k.user_id) ?? []), k.name]);
+    const rows = db
+      .prepare(
+        `SELECT id, username, role, email, full_name, enabled, expires_at, must_change_password, totp_secret
+         FROM users ORDER BY id`,
+      )
+      .all() as Array<{
+      id: number;
+      username: string;
+      role: string;
+      email: string;
+      full_name: string;
+      enabled: number;
+      expires_at: string | null;
+      must_change_password: number;
+      totp_secret: string | null;
+    }>;
+    return keyed(
+      rows,
+      (r) => `account:${r.id}`,
+      (r) => ({
+        username: r.username,
+        role: r.role,
+        email: r.email,
+        full_name: r.full_name,
+        enabled: r.enabled === 1,
+        expires_at: r.expires_at,
+        must_change_password: r.must_change_password === 1,
+        authenticator_app: marker(r.totp_secret) as Json,
+        security_keys: byUser.get(r.id) ?? [],
+      }),
+    );
+  };
+
   registerSection(ctx, {
     name: 'authentication.accounts',
     area: 'authentication',
     label: 'Accounts',
     paths: ['/users'],
-    read: (db) => {
-      const keys = db.prepare('SELECT user_id, name FROM user_security_keys ORDER BY id').all() as Array<{
-        user_id: number;
-        name: string;
-      }>;
-      const byUser = new Map<number, string[]>();
-      for (const k of keys) byUser.set(k.user_id, [...(byUser.get(k.user_id) ?? []), k.name]);
-      const rows = db
-        .prepare(
-          `SELECT id, username, role, email, full_name, enabled, expires_at, must_change_password, totp_secret
-           FROM users ORDER BY id`,
-        )
-        .all() as Array<{
-        id: number;
-        username: string;
-        role: string;
-        email: string;
-        full_name: string;
-        enabled: number;
-        expires_at: string | null;
-        must_change_password: number;
-        totp_secret: string | null;
-      }>;
-      return keyed(
-        rows,
-        (r) => `account:${r.id}`,
-        (r) => ({
-          username: r.username,
-          role: r.role,
-          email: r.email,
-          full_name: r.full_name,
-          enabled: r.enabled === 1,
-          expires_at: r.expires_at,
-          must_change_password: r.must_change_password === 1,
-          authenticator_app: marker(r.totp_secret) as Json,
-          security_keys: byUser.get(r.id) ?? [],
-        }),
-      );
-    },
+    read: (db) => readAccounts(db),
     title: (_id, e) => `Account ${String(e.username)}`,
-    readOnly: 'accounts hold passwords and second factors: change them on the Users page',
     fields: { full_name: { label: 'full name' }, expires_at: { label: 'last day' } },
     lockoutProne: () => ['role', 'enabled', 'expires_at'],
+    // Only what the Users page edits on an existing account; passwords and second factors never.
+    refuses: (c) => accountRefusal(c.op, c.before, c.after),
+    write: (db, entities, now) => {
+      const name = 'authentication.accounts';
+      knownIds(name, entities, ['account'], []);
+      const current = readAccounts(db);
+      for (const id of Object.keys(current))
+        if (!entities[id])
+          throw entityError(name, id, accountRefusal('removed') ?? '', 'value_error.config.read_only');
+      const wanted = Object.entries(entities).map(([id, e]) => {
+        const n = itemId(name, id, 'account');
+        const stored = current[id] as Entity | undefined;
+        const refusal = accountRefusal(stored ? 'changed' : 'added', stored ?? null, e);
+        if (refusal)
+          throw entityError(
+            name,
+            id,
+            refusal,
+            'value_error.config.read_only',
+            stored ? accountFixedFields(stored, e).slice(0, 1) : [],
+          );
+        const { email, full_name, role, enabled, expires_at } = e;
+        const body = checked<AccountBody>(accountBody, name, id, {
+          email,
+          full_name,
+          role,
+          enabled,
+          expires_at,
+        });
+        // The Users page's own rules (users/index.ts checkBody).
+        if (body.email && !isEmail(body.email))
+          throw entityError(name, id, 'value is not a valid email address', 'value_error.email', ['email']);
+        if (body.expires_at && !validDay(body.expires_at))
+          throw entityError(name, id, 'invalid date format', 'value_error.date', ['expires_at']);
+        return { n, body, was: stored as Entity };
+      });
+      // The last-admin rule decides on what the whole section leaves (409, as on the Users page).
+      guardAccountWrite(db, now, ['body', 'sections', name], () => {
+        for (const { n, body, was } of wanted) {
+          if (canonical({ ...was, ...body } as Json) === canonical(was)) continue;
+          db.prepare(
+            'UPDATE users SET email = ?, full_name = ?, role = ?, enabled = ?, expires_at = ? WHERE id = ?',
+          ).run(body.email, body.full_name, body.role, body.enabled ? 1 : 0, body.expires_at, n);
+          // A disabled account, or one whose role changed, signs in again (as on the Users page).
+          if (!body.enabled || body.role !== was.role)
+            db.prepare('DELETE FROM sessions WHERE user_id = ?').run(n);
+        }
+      });
+    },
   });
 
   registerSection(ctx, {
@@ -1283,7 +1413,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         },
       ),
     title: (_id, e) => `Authority ${String(e.name)}`,
-    readOnly: 'certificates and authorities hold private keys: change them on the Certificates pages',
+    readOnly: PKI_READ_ONLY.authorities,
     fields: { algorithm: { label: 'key' } },
   });
 
@@ -1312,7 +1442,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         },
       ),
     title: (_id, e) => `Certificate ${String(e.name)}`,
-    readOnly: 'certificates and authorities hold private keys: change them on the Certificates pages',
+    readOnly: PKI_READ_ONLY.certificates,
     fields: { revoked_at: { label: 'revoked' }, sans: { label: 'names' }, algorithm: { label: 'key' } },
   });
 
@@ -1335,7 +1465,39 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         },
       ),
     title: (_id, e) => `Revocation list ${String(e.name)}${e.number !== null ? ` #${String(e.number)}` : ''}`,
-    readOnly: 'certificates and authorities hold private keys: change them on the Certificates pages',
+    readOnly: PKI_READ_ONLY.crls,
+  });
+
+  const readAcme = (db: Db): Entities => ({
+    ...keyed(
+      db
+        .prepare(
+          'SELECT id, name, directory_url, email, trust_pem FROM pki_acme_accounts ORDER BY created_at, id',
+        )
+        .all() as Entity[],
+      (a) => `acme_account:${String(a.id)}`,
+      (a) => ({
+        name: a.name,
+        directory_url: a.directory_url,
+        email: a.email,
+        has_trust: a.trust_pem !== '',
+      }),
+    ),
+    ...keyed(
+      db
+        .prepare(
+          'SELECT id, account_id, names, key_type, auto_renew, renew_before_days FROM pki_acme_orders ORDER BY created_at, id',
+        )
+        .all() as Entity[],
+      (o) => `acme_order:${String(o.id)}`,
+      (o) => ({
+        account_id: o.account_id,
+        names: JSON.parse(String(o.names)) as Json,
+        key_type: o.key_type,
+        auto_renew: o.auto_renew === 1,
+        renew_before_days: o.renew_before_days,
+      }),
+    ),
   });
 
   registerSection(ctx, {
@@ -1343,38 +1505,33 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     area: 'pki',
     label: 'ACME',
     paths: ['/pki/acme'],
-    read: (db) => ({
-      ...keyed(
-        db
-          .prepare(
-            'SELECT id, name, directory_url, email, trust_pem FROM pki_acme_accounts ORDER BY created_at, id',
-          )
-          .all() as Entity[],
-        (a) => `acme_account:${String(a.id)}`,
-        (a) => ({
-          name: a.name,
-          directory_url: a.directory_url,
-          email: a.email,
-          has_trust: a.trust_pem !== '',
-        }),
-      ),
-      ...keyed(
-        db
-          .prepare(
-            'SELECT id, account_id, names, key_type, auto_renew, renew_before_days FROM pki_acme_orders ORDER BY created_at, id',
-          )
-          .all() as Entity[],
-        (o) => `acme_order:${String(o.id)}`,
-        (o) => ({
-          account_id: o.account_id,
-          names: JSON.parse(String(o.names)) as Json,
-          key_type: o.key_type,
-          auto_renew: o.auto_renew === 1,
-          renew_before_days: o.renew_before_days,
-        }),
-      ),
-    }),
-    readOnly: 'ACME accounts hold private keys: change them on the ACME page',
+    read: (db) => readAcme(db),
+    refuses: (c) => acmeRefusal(c.id, c.op, c.before, c.after),
+    // Only an order's renewal settings, as its PATCH route; the renewal check reads them at each run.
+    write: (db, entities, now) => {
+      const name = 'pki.acme';
+      knownIds(name, entities, ['acme_account', 'acme_order'], []);
+      const current = readAcme(db);
+      for (const id of Object.keys(current))
+        if (!entities[id])
+          throw entityError(name, id, acmeRefusal(id, 'removed') ?? '', 'value_error.config.read_only');
+      for (const [id, e] of Object.entries(entities)) {
+        const stored = current[id] as Entity | undefined;
+        if (stored && canonical(stored) === canonical(e)) continue;
+        const refusal = acmeRefusal(id, stored ? 'changed' : 'added', stored ?? null, e);
+        if (refusal || !stored) throw entityError(name, id, refusal ?? '', 'value_error.config.read_only');
+        const { auto_renew, renew_before_days } = e;
+        const body = checked<Required<AcmeOrderSettingsBody>>(acmeOrderSettings, name, id, {
+          auto_renew,
+          renew_before_days,
+        });
+        if (body.auto_renew === stored.auto_renew && body.renew_before_days === stored.renew_before_days)
+          continue;
+        db.prepare(
+          'UPDATE pki_acme_orders SET auto_renew = ?, renew_before_days = ?, updated_at = ? WHERE id = ?',
+        ).run(body.auto_renew ? 1 : 0, body.renew_before_days, now, id.slice('acme_order:'.length));
+      }
+    },
     title: (id, e) =>
       kindOf(id) === 'acme_account'
         ? `ACME account ${String(e.name)}`

@@ -228,7 +228,15 @@ export function restorePlan(ctx: ApplianceContext, archive: OpenedArchive): Rest
       'The backup’s configuration document is damaged.',
     );
   }
-  const configuration = planDocument(ctx, doc);
+  // A backup restore replaces the databases whole (accounts and key material included): nothing a document's writers
+  // refuse is refused here, so the plan carries no such mark.
+  const planned = planDocument(ctx, doc);
+  const configuration = {
+    ...planned,
+    changes: planned.changes.map(({ refused, note, ...c }) =>
+      refused ? c : { ...c, ...(note ? { note } : {}) },
+    ),
+  };
   const restored = new Map<string, number>();
   withMemberDb(archive.members.get('appliance.db'), (db) => {
     for (const c of COUNTED) if (c.db === 'appliance') restored.set(c.table, countOf(db, c.table));

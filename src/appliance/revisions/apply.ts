@@ -49,7 +49,9 @@ function checkedPlan(
 ) {
   const plan = planDocument(ctx, doc, reads);
   const sections = new Map(sectionsOf(ctx).map((s) => [s.name, s]));
-  const refused = plan.changes.filter((c) => !sections.get(c.section)?.write || c.secret_differs);
+  const refused = plan.changes.filter(
+    (c) => !sections.get(c.section)?.write || c.secret_differs || c.refused,
+  );
   if (refused.length)
     throw new HttpError(
       422,
@@ -57,9 +59,11 @@ function checkedPlan(
         loc: ['body', 'sections', c.section, c.id],
         msg: c.secret_differs
           ? `${c.title}: a secret cannot be set from a configuration document (change it on its page)`
-          : `${c.title}: ${sections.get(c.section)?.label ?? c.section} cannot be changed from a configuration document${
-              sections.get(c.section)?.readOnly ? ` (${sections.get(c.section)?.readOnly})` : ''
-            }`,
+          : c.refused && sections.get(c.section)?.write
+            ? `${c.title}: ${c.note ?? 'cannot be changed from a configuration document'}`
+            : `${c.title}: ${sections.get(c.section)?.label ?? c.section} cannot be changed from a configuration document${
+                sections.get(c.section)?.readOnly ? ` (${sections.get(c.section)?.readOnly})` : ''
+              }`,
         type: 'value_error.config.read_only',
       })),
     );

@@ -65,6 +65,12 @@ export function putBack(
     delete doc[c.id];
     return true;
   }
+  // A removal the section cannot take back at all (an account needs its password again) is put back as it was, so
+  // the plan shows it refused (`refuses`) rather than leaving it out without a word.
+  if (c.after === null && section.refuses?.({ id: c.id, op: 'added', before: null, after: c.before })) {
+    doc[c.id] = c.before;
+    return true;
+  }
   if (c.after === null && holdsSecret(c.before)) {
     const back = section.withoutSecret?.(c.before);
     if (!back) return false;
@@ -124,7 +130,8 @@ export function planDocument(
           ...(wanted as Entities),
         }
       : (wanted as Entities);
-    for (const change of diffEntities(section, current, full))
+    for (const change of diffEntities(section, current, full)) {
+      const refusal = section.write ? section.refuses?.(change) : section.readOnly;
       changes.push({
         section: section.name,
         id: change.id,
@@ -138,7 +145,9 @@ export function planDocument(
         ...(doc.notes?.[`${section.name}/${change.id}`]
           ? { note: doc.notes[`${section.name}/${change.id}`] }
           : {}),
+        ...(refusal ? { refused: true, note: refusal } : {}),
       });
+    }
   }
   return {
     format: CONFIG_FORMAT,

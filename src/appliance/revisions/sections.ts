@@ -65,6 +65,17 @@ export interface Section {
   /** Why a document cannot write the section (no `write`): said in the refusal. */
   readOnly?: string;
   /**
+   * Why `write` refuses a change of the section (creating an account needs a password, a certificate is issued on
+   * its page): said in the plan as the change's note, marked `refused`, and a document or revert holding it refused
+   * (422) before anything is written. `undefined`: the change can be written.
+   */
+  refuses?(change: {
+    id: string;
+    op: 'added' | 'removed' | 'changed';
+    before: Entity | null;
+    after: Entity | null;
+  }): string | undefined;
+  /**
    * Entities a document may leave out, which then stay as they are (the layout's images: their bytes are not in a
    * document). The plan and `write` treat a left-out one as unchanged.
    */

@@ -57,7 +57,8 @@ export { recordLogin } from './history';
 export { USERNAME_MAX };
 const ONE_TIME_PASSWORD_LENGTH = 16;
 
-const validDay = (s: string) =>
+/** A real calendar day `YYYY-MM-DD` (an account's last day). */
+export const validDay = (s: string) =>
   !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
 export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContext): Promise<void> {

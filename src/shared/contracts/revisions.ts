@@ -120,7 +120,13 @@ const planChange = Type.Object({
   note: Type.Optional(
     Type.String({
       description:
-        'What the change cannot do: "comes back disabled, without its password or token: enter it again on the Dynamic DNS page".',
+        'What the change cannot do: "comes back disabled, without its password or token: enter it again on the Dynamic DNS page"; for a refused change, why.',
+    }),
+  ),
+  refused: Type.Optional(
+    Type.Boolean({
+      description:
+        'A document or revert cannot make this change (an account created or deleted, a certificate issued): applying the plan is refused (422); do it on its page.',
     }),
   ),
 });

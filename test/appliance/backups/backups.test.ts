@@ -125,6 +125,12 @@ describe('on a fresh appliance', () => {
         expect.objectContaining({ what: 'identities', now: 0, restored: 1 }),
       ]),
     );
+    // A backup brings accounts and authorities back whole: nothing in its plan is refused as a document's would be.
+    const whole = (
+      plan.configuration.changes as Array<{ section: string; refused?: boolean; note?: string }>
+    ).filter((c) => c.section === 'authentication.accounts' || c.section === 'pki.authorities');
+    expect(whole.length).toBeGreaterThan(0);
+    expect(whole.filter((c) => c.refused || c.note)).toEqual([]);
     expect(count(h, 'pki_cas')).toBe(0);
   });
 

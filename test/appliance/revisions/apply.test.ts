@@ -140,10 +140,10 @@ it('refuses bad YAML, bad JSON, an unknown format version and a bad entity clear
   const entity = await admin.put('/api/config', bad);
   expect(entity.statusCode).toBe(422);
   expect(entity.json().detail[0].loc).toEqual(['body', 'sections', 'dns.proxy', 'settings', 'port']);
-  // A section a document cannot write (accounts) is named, not silently skipped.
+  // What a document cannot write (an account's user name) is named, not silently skipped.
   const account = structuredClone(before);
   const [id] = Object.keys(account.sections['authentication.accounts']);
-  account.sections['authentication.accounts'][id].full_name = 'Someone Else';
+  account.sections['authentication.accounts'][id].username = 'someone-else';
   const readOnly = await admin.put('/api/config', account);
   expect(readOnly.statusCode).toBe(422);
   expect(readOnly.json().detail[0]).toMatchObject({

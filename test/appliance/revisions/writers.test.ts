@@ -449,15 +449,17 @@ describe('groups', () => {
   });
 });
 
-it('still refuses accounts, saying why (their secrets), with nothing changed', async () => {
+it('still refuses renaming an account, saying why, with nothing changed', async () => {
   const detail = await refused(
     (doc) => {
       const accounts = doc.sections['authentication.accounts'];
       const [id] = Object.keys(accounts);
-      accounts[id].full_name = 'Someone Else';
+      accounts[id].username = 'someone-else';
     },
     ['body', 'sections', 'authentication.accounts', expect.stringMatching(/^account:/)],
     'value_error.config.read_only',
   );
-  expect(detail.msg).toMatch(/cannot be changed from a configuration document \(accounts hold passwords/);
+  expect(detail.msg).toMatch(
+    /^Account [\w-]+: the user name cannot be changed by a configuration document or a revert: change it on the Users page$/,
+  );
 });

@@ -141,11 +141,14 @@ function PlanLines({ changes }: { changes: PlanChange[] }) {
           <span className="revision__line">{c.line}</span>
           {c.changed_since || c.lockout_prone || c.note ? (
             <span className="revision__notes">
-              {[
-                c.note ?? null,
-                c.changed_since ? 'changed again since: reverting undoes that too' : null,
-                c.lockout_prone ? 'can lock an admin out: needs “Keep changes”' : null,
-              ]
+              {(c.refused
+                ? [`cannot be done here: ${c.note ?? 'change it on its page'}`]
+                : [
+                    c.note ?? null,
+                    c.changed_since ? 'changed again since: reverting undoes that too' : null,
+                    c.lockout_prone ? 'can lock an admin out: needs “Keep changes”' : null,
+                  ]
+              )
                 .filter(Boolean)
                 .join(' · ')}
             </span>
@@ -211,7 +214,8 @@ function UndoDialog({ kind, id, onClose }: { kind: Undo; id: number; onClose: ()
     if (status === 'done' || status === 'failed') onClose();
   }, [status, onClose]);
   const changes = plan.data?.changes;
-  const prone = changes?.some((c) => c.lockout_prone) ?? false;
+  const prone = changes?.some((c) => c.lockout_prone && !c.refused) ?? false;
+  const refused = changes?.filter((c) => c.refused) ?? [];
   return (
     <Modal
       open
@@ -226,7 +230,7 @@ function UndoDialog({ kind, id, onClose }: { kind: Undo; id: number; onClose: ()
           <button
             type="button"
             className="button button--primary"
-            disabled={pending || !changes?.length}
+            disabled={pending || !changes?.length || refused.length > 0}
             onClick={() =>
               save({
                 endpoint: text.endpoint,
@@ -254,6 +258,13 @@ function UndoDialog({ kind, id, onClose }: { kind: Undo; id: number; onClose: ()
         <>
           <p>{text.intro}</p>
           <PlanLines changes={changes} />
+          {refused.length ? (
+            <p role="alert">
+              {`A ${kind} cannot make ${refused.length === 1 ? 'this change' : 'these changes'} (${refused
+                .map((c) => c.title)
+                .join(', ')}), so it is not available here: do what the note says on the page it names.`}
+            </p>
+          ) : null}
           {prone ? (
             <p className="revision__notes">
               Part of it can lock an admin out: once applied, keep it with “Keep changes” or everything it

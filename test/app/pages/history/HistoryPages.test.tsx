@@ -293,6 +293,42 @@ describe('undoing a revision (admins)', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  test('a revert that would bring back a deleted account says why it cannot, and offers no Revert', async () => {
+    const user = userEvent.setup();
+    const note =
+      'an account cannot be created by a configuration document or a revert (it needs a password): add it on the Users page';
+    const plan = {
+      ...planOf('', false),
+      changes: [
+        {
+          section: 'authentication.accounts',
+          id: 'account:4',
+          title: 'Account dave',
+          op: 'added',
+          line: 'Account dave added',
+          lockout_prone: true,
+          refused: true,
+          note,
+        },
+      ],
+    };
+    const { api, calls } = fakeApi({
+      'GET /api/revisions/12': () => detail,
+      'GET /api/revisions/12/revert-plan': () => plan,
+    });
+    open(api);
+    await user.click(screen.getByRole('button', { name: 'Revert this change' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revert revision 12?' });
+    await waitFor(() => expect(within(dialog).getByText('Account dave added')).toBeInTheDocument());
+    expect(within(dialog).getByText(`cannot be done here: ${note}`)).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'A revert cannot make this change (Account dave), so it is not available here',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Revert' })).toBeDisabled();
+    expect(within(dialog).queryByText(/Keep changes/)).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   test('accounts that are not admins get neither button', async () => {
     const { api } = fakeApi({
       'GET /api/revisions/12': () => detail,
