@@ -131,6 +131,7 @@ export function planDocument(
         }
       : (wanted as Entities);
     for (const change of diffEntities(section, current, full)) {
+      const prone = lockoutProne(section, change);
       const refusal = section.write ? section.refuses?.(change) : section.readOnly;
       changes.push({
         section: section.name,
@@ -138,7 +139,8 @@ export function planDocument(
         title: change.title,
         op: change.op,
         line: changeLine(section, change),
-        lockout_prone: lockoutProne(section, change),
+        lockout_prone: prone,
+        ...(prone && section.service ? { keep_changes: true } : {}),
         ...(change.op === 'changed' && secretsDiffer(change.before, change.after)
           ? { secret_differs: true }
           : {}),

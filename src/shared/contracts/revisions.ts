@@ -114,7 +114,13 @@ const planChange = Type.Object({
   title: Type.String(),
   op: stringEnum(['added', 'removed', 'changed']),
   line: Type.String({ description: '"Upstream 9.9.9.9@853 added", "SSH service: port 22 → 2222".' }),
-  lockout_prone: Type.Boolean({ description: 'Applying it opens a "Keep changes" confirmation.' }),
+  lockout_prone: Type.Boolean({ description: 'It can lock an admin out.' }),
+  keep_changes: Type.Optional(
+    Type.Boolean({
+      description:
+        'Lock-out-prone in an area a managed service applies: applying it opens a "Keep changes" confirmation (elsewhere the area\'s own rules, such as the last administrator, refuse it instead).',
+    }),
+  ),
   secret_differs: Type.Optional(Type.Boolean()),
   changed_since: Type.Optional(Type.Boolean()),
   note: Type.Optional(

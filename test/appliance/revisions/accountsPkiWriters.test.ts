@@ -167,6 +167,8 @@ describe('accounts', () => {
     expect(plan).toEqual([
       expect.objectContaining({ line: expect.stringMatching(/carol/), lockout_prone: true }),
     ]);
+    // No managed service applies accounts: no "Keep changes" is promised, the last-admin rule refuses instead.
+    expect(plan[0]).not.toHaveProperty('keep_changes');
     const detail = await revertRefused(enabled.id, 409);
     expect(detail).toMatchObject({ type: 'status_error.conflicting_users' });
     expect(detail.msg).toMatch(/"carol" cannot be changed/);

@@ -232,6 +232,7 @@ describe('a lock-out-prone revert (the SSH port)', () => {
         section: 'ssh',
         id: 'settings',
         lockout_prone: true,
+        keep_changes: true,
         line: 'SSH service: port 2222 → 22',
       }),
     ]);

@@ -112,6 +112,7 @@ it('plans the changes of an edited document per entity, marks what can lock an a
         op: 'changed',
         line: 'SSH service: port 22 → 2222',
         lockout_prone: true,
+        keep_changes: true,
       }),
       expect.objectContaining({
         section: 'dns.proxy',

@@ -146,7 +146,11 @@ function PlanLines({ changes }: { changes: PlanChange[] }) {
                 : [
                     c.note ?? null,
                     c.changed_since ? 'changed again since: reverting undoes that too' : null,
-                    c.lockout_prone ? 'can lock an admin out: needs “Keep changes”' : null,
+                    c.keep_changes
+                      ? 'can lock an admin out: needs “Keep changes”'
+                      : c.lockout_prone
+                        ? 'can lock an admin out'
+                        : null,
                   ]
               )
                 .filter(Boolean)
@@ -214,7 +218,7 @@ function UndoDialog({ kind, id, onClose }: { kind: Undo; id: number; onClose: ()
     if (status === 'done' || status === 'failed') onClose();
   }, [status, onClose]);
   const changes = plan.data?.changes;
-  const prone = changes?.some((c) => c.lockout_prone && !c.refused) ?? false;
+  const prone = changes?.some((c) => c.keep_changes && !c.refused) ?? false;
   const refused = changes?.filter((c) => c.refused) ?? [];
   return (
     <Modal

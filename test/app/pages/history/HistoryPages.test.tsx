@@ -222,7 +222,17 @@ describe('undoing a revision (admins)', () => {
     format: 'rampart-config/1',
     unknown_sections: [],
     missing_sections: [],
-    changes: [{ section: 'ssh', id: 'settings', title: 'SSH service', op: 'changed', line, lockout_prone }],
+    changes: [
+      {
+        section: 'ssh',
+        id: 'settings',
+        title: 'SSH service',
+        op: 'changed',
+        line,
+        lockout_prone,
+        keep_changes: lockout_prone,
+      },
+    ],
   });
   const open = (api: ReturnType<typeof fakeApi>['api'], role: 'admin' | 'user' = 'admin') =>
     renderPage(<RevisionPage />, {
@@ -260,6 +270,33 @@ describe('undoing a revision (admins)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const sent = calls.find((c) => c.method === 'POST' && c.url === '/api/revisions/12/revert');
     expect(sent?.headers).toEqual({ 'x-change-reason': 'Port 2222 is filtered' });
+  });
+
+  test('a lock-out-prone change no managed service applies is marked, but promises no "Keep changes"', async () => {
+    const user = userEvent.setup();
+    const plan = {
+      ...planOf('', false),
+      changes: [
+        {
+          section: 'authentication.accounts',
+          id: 'account:3',
+          title: 'Account carol',
+          op: 'changed',
+          line: 'Account carol: enabled yes → no',
+          lockout_prone: true,
+        },
+      ],
+    };
+    const { api } = fakeApi({
+      'GET /api/revisions/12': () => detail,
+      'GET /api/revisions/12/revert-plan': () => plan,
+    });
+    open(api);
+    await user.click(screen.getByRole('button', { name: 'Revert this change' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revert revision 12?' });
+    await waitFor(() => expect(within(dialog).getByText('can lock an admin out')).toBeInTheDocument());
+    expect(within(dialog).queryByText(/Keep changes/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Revert' })).toBeEnabled();
   });
 
   test('"Restore configuration as of this revision" shows its own plan; Cancel changes nothing', async () => {
