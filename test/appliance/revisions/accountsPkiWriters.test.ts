@@ -5,11 +5,9 @@
  * factor, a certificate or an authority is refused with a 422 naming it and saying where to do it, with nothing
  * written; the plan of such a revert says so first. The last-admin rule holds through a revert (409, as the routes).
  */
-import type { JobProgress } from '../../../src/appliance/jobs/runner';
 import { adminAgent, count, startServer, type Agent, type Harness } from '../support/harness';
+import { documentHelpers, type Entity } from './support';
 
-type Entity = Record<string, unknown>;
-type Doc = { format: string; exported_at?: string; sections: Record<string, Record<string, Entity>> };
 type PlanChange = { section: string; id: string; op: string; line: string; note?: string; refused?: boolean };
 
 let h: Harness;
@@ -20,45 +18,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h.close());
 
-const until = async (check: () => Promise<boolean> | boolean, ms = 8000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('timed out');
-};
-const exportDoc = async (): Promise<Doc> => (await admin.get('/api/config')).json() as Doc;
-const withoutDate = ({ exported_at: _e, ...doc }: Doc) => doc;
-const finished = async (job: JobProgress | null) => {
-  if (!job) return;
-  await until(async () => (await admin.get(`/api/jobs/${job.id}`)).json().status !== 'running');
-};
-const latest = async () =>
-  (await admin.get('/api/revisions?per_page=1')).json().data[0] as { id: number; summary: string };
-
-async function plansNothing(): Promise<void> {
-  const plan = await admin.post('/api/config/plan', await exportDoc());
-  expect(plan.statusCode).toBe(200);
-  expect(plan.json().changes).toEqual([]);
-}
-
-async function revert(revision: number) {
-  const res = await admin.post(`/api/revisions/${revision}/revert`);
-  expect(res.statusCode).toBe(200);
-  await finished(res.json().job);
-}
-
-/** A revert refused whole: the answer, with nothing written (no revision, the same export). */
-async function revertRefused(revision: number, status = 422) {
-  const revisions = count(h, 'revisions');
-  const before = withoutDate(await exportDoc());
-  const res = await admin.post(`/api/revisions/${revision}/revert`);
-  expect(res.statusCode).toBe(status);
-  expect(count(h, 'revisions')).toBe(revisions);
-  expect(withoutDate(await exportDoc())).toEqual(before);
-  return res.json().detail[0] as { loc: unknown[]; msg: string; type: string };
-}
+const { exportDoc, latest, revert, plansNothing, revertRefused } = documentHelpers(() => ({ h, admin }));
 
 async function newAccount(body: Entity): Promise<number> {
   const res = await admin.post('/api/users', body);

@@ -5,11 +5,8 @@
  * the forwarder follows targets a document wrote.
  */
 import net from 'node:net';
-import type { JobProgress } from '../../../src/appliance/jobs/runner';
-import { adminAgent, count, startServer, type Agent, type Harness } from '../support/harness';
-
-type Entity = Record<string, unknown>;
-type Doc = { format: string; exported_at?: string; sections: Record<string, Record<string, Entity>> };
+import { adminAgent, startServer, type Agent, type Harness } from '../support/harness';
+import { documentHelpers, until, type Entity } from './support';
 
 let h: Harness;
 let admin: Agent;
@@ -19,60 +16,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h.close());
 
-const until = async (check: () => Promise<boolean> | boolean, ms = 8000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('timed out');
-};
-const exportDoc = async (): Promise<Doc> => (await admin.get('/api/config')).json() as Doc;
-const withoutDate = ({ exported_at: _e, ...doc }: Doc) => doc;
-const finished = async (job: JobProgress | null) => {
-  if (!job) return;
-  await until(async () => (await admin.get(`/api/jobs/${job.id}`)).json().status !== 'running');
-};
-const latest = async () =>
-  (await admin.get('/api/revisions?per_page=1')).json().data[0] as { id: number; summary: string };
-
-async function applyChange(change: (doc: Doc) => void): Promise<number> {
-  const doc = await exportDoc();
-  change(doc);
-  const res = await admin.put('/api/config', doc);
-  expect(res.json()).toMatchObject({ revision: expect.any(Number) });
-  expect(res.statusCode).toBe(200);
-  await finished(res.json().job);
-  return res.json().revision as number;
-}
-
-async function revert(revision: number) {
-  const res = await admin.post(`/api/revisions/${revision}/revert`);
-  expect(res.json()).toMatchObject({ revision: expect.any(Number) });
-  await finished(res.json().job);
-  return res.json() as { plan: { changes: Array<Entity> } };
-}
-
-async function plansNothing(): Promise<void> {
-  const plan = await admin.post('/api/config/plan', await exportDoc());
-  expect(plan.statusCode).toBe(200);
-  expect(plan.json().changes).toEqual([]);
-}
-
-async function refused(change: (doc: Doc) => void, loc: unknown[], type?: string | RegExp, status = 422) {
-  const revisions = count(h, 'revisions');
-  const before = await exportDoc();
-  const doc = structuredClone(before);
-  change(doc);
-  const res = await admin.put('/api/config', doc);
-  expect(res.statusCode).toBe(status);
-  const detail = res.json().detail[0] as { loc: unknown[]; type: string; msg: string };
-  expect(detail.loc).toEqual(loc);
-  if (type) expect(detail.type).toMatch(type);
-  expect(count(h, 'revisions')).toBe(revisions);
-  expect(withoutDate(await exportDoc())).toEqual(withoutDate(before));
-  return detail;
-}
+const { latest, applyChange, revert, plansNothing, refused } = documentHelpers(() => ({
+  h,
+  admin,
+}));
 
 const LDAP = {
   url: 'ldap://127.0.0.1:1',

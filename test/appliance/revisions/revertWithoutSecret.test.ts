@@ -3,10 +3,8 @@
  * so the item comes back disabled and without its secret, and the plan says so for that entity; its page then shows
  * it without a secret. Reverting the addition of such an item removes it (its secret goes with it).
  */
-import type { JobProgress } from '../../../src/appliance/jobs/runner';
 import { adminAgent, startServer, type Agent, type Harness } from '../support/harness';
-
-type Entity = Record<string, unknown>;
+import { documentHelpers, type Entity } from './support';
 
 let h: Harness;
 let admin: Agent;
@@ -16,15 +14,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h.close());
 
-const until = async (check: () => Promise<boolean>, ms = 8000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('timed out');
-};
-const latest = async () => (await admin.get('/api/revisions?per_page=1')).json().data[0] as { id: number };
+const { latest, finished } = documentHelpers(() => ({ h, admin }));
 
 /** The revert's plan (GET), then the revert itself; answers the plan's changes. */
 async function revertLatest(): Promise<Array<Entity>> {
@@ -35,8 +25,7 @@ async function revertLatest(): Promise<Array<Entity>> {
   expect(res.statusCode).toBe(200);
   expect(res.json()).toMatchObject({ revision: expect.any(Number) });
   expect(res.json().plan.changes).toEqual(plan.json().changes);
-  const job = res.json().job as JobProgress | null;
-  if (job) await until(async () => (await admin.get(`/api/jobs/${job.id}`)).json().status !== 'running');
+  await finished(res.json().job);
   return plan.json().changes as Entity[];
 }
 
