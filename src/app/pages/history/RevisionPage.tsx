@@ -275,9 +275,11 @@ function UndoDialog({ kind, id, onClose }: { kind: Undo; id: number; onClose: ()
               changed is rolled back.
             </p>
           ) : null}
-          <div className="revision__reason">
-            <ReasonField value={reason} onChange={setReason} disabled={pending} />
-          </div>
+          {refused.length ? null : (
+            <div className="revision__reason">
+              <ReasonField value={reason} onChange={setReason} disabled={pending} />
+            </div>
+          )}
         </>
       )}
     </Modal>

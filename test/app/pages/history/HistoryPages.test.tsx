@@ -363,6 +363,10 @@ describe('undoing a revision (admins)', () => {
     );
     expect(within(dialog).getByRole('button', { name: 'Revert' })).toBeDisabled();
     expect(within(dialog).queryByText(/Keep changes/)).not.toBeInTheDocument();
+    // Nothing to give a reason for: the dialog only closes.
+    expect(within(dialog).queryByRole('textbox', { name: 'Reason (optional)' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
