@@ -6,7 +6,7 @@ import type { PkiContext } from '../context';
 import { nameIn, runBulk } from '../bulk';
 import { certPem } from '../x509';
 import { download, fileName, MIME, pkiAction, truthy } from './http';
-import { certificateFormatQuery, idParams } from './schemas';
+import { idParams } from './schemas';
 import { HttpError } from '../../http/errors';
 import type { Static } from '@sinclair/typebox';
 import { casQuery } from '../../../shared/contracts/pki';
@@ -60,33 +60,29 @@ export function registerCaRoutes(scope: FastifyInstance, p: PkiContext): void {
     { bodyLimit: pki.PKI_UPLOAD_LIMIT },
   );
 
-  scope.get<{ Params: { id: string }; Querystring: { format?: 'pem' | 'der'; chain?: string } }>(
-    '/pki/cas/:id/certificate',
-    { ...pkiArea, schema: { params: idParams, querystring: certificateFormatQuery } },
-    async (req, reply) => {
-      const row = getCaRow(p, req.params.id);
-      const format = req.query.format ?? 'pem';
-      const chain = truthy(req.query.chain);
-      if (format === 'der') {
-        if (chain)
-          throw new HttpError(422, [
-            {
-              loc: ['query', 'chain'],
-              msg: 'a chain is exported as PEM only',
-              type: 'value_error.pki.format',
-            },
-          ]);
-        return download(reply, row.cert_der, MIME.der, fileName(row.name, 'crt'));
-      }
-      const ders = chain ? caChainDer(p, row.id) : [row.cert_der];
-      return download(
-        reply,
-        ders.map(certPem).join(''),
-        MIME.pem,
-        fileName(row.name + (chain ? '-chain' : ''), 'pem'),
-      );
-    },
-  );
+  contractRoute(scope, pki.getCaCertificateFile, pkiArea.config, async (req, reply) => {
+    const row = getCaRow(p, req.params.id);
+    const format = req.query?.format ?? 'pem';
+    const chain = truthy(req.query?.chain);
+    if (format === 'der') {
+      if (chain)
+        throw new HttpError(422, [
+          {
+            loc: ['query', 'chain'],
+            msg: 'a chain is exported as PEM only',
+            type: 'value_error.pki.format',
+          },
+        ]);
+      return download(reply, row.cert_der, MIME.der, fileName(row.name, 'crt'));
+    }
+    const ders = chain ? caChainDer(p, row.id) : [row.cert_der];
+    return download(
+      reply,
+      ders.map(certPem).join(''),
+      MIME.pem,
+      fileName(row.name + (chain ? '-chain' : ''), 'pem'),
+    );
+  });
 
   // One request for many: authorities still holding intermediates or certificates are kept (named with why);
   // an intermediate goes before its parent when both are asked, so a whole branch can go at once.

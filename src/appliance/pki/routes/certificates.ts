@@ -17,7 +17,7 @@ import {
 import type { PkiContext } from '../context';
 import { certPem } from '../x509';
 import { download, fileName, MIME, pkiAction, truthy } from './http';
-import { certificateFormatQuery, idParams } from './schemas';
+import { idParams } from './schemas';
 import type { Static } from '@sinclair/typebox';
 import { certificatesQuery } from '../../../shared/contracts/pki';
 import * as pki from '../../../shared/contracts/pki';
@@ -99,32 +99,28 @@ export function registerCertificateRoutes(scope: FastifyInstance, p: PkiContext)
     { bodyLimit: pki.PKI_UPLOAD_LIMIT },
   );
 
-  scope.get<{ Params: { id: string }; Querystring: { format?: 'pem' | 'der'; chain?: string } }>(
-    '/pki/certificates/:id/certificate',
-    { ...pkiArea, schema: { params: idParams, querystring: certificateFormatQuery } },
-    async (req, reply) => {
-      const row = getCertRow(p, req.params.id);
-      const chain = truthy(req.query.chain);
-      if (req.query.format === 'der') {
-        if (chain)
-          throw new HttpError(422, [
-            {
-              loc: ['query', 'chain'],
-              msg: 'a chain is exported as PEM only',
-              type: 'value_error.pki.format',
-            },
-          ]);
-        return download(reply, row.cert_der, MIME.der, fileName(row.name, 'crt'));
-      }
-      const ders = chain ? certChainDer(p, row) : [row.cert_der];
-      return download(
-        reply,
-        ders.map(certPem).join(''),
-        MIME.pem,
-        fileName(row.name + (chain ? '-chain' : ''), 'pem'),
-      );
-    },
-  );
+  contractRoute(scope, pki.getCertificateFile, pkiArea.config, async (req, reply) => {
+    const row = getCertRow(p, req.params.id);
+    const chain = truthy(req.query?.chain);
+    if (req.query?.format === 'der') {
+      if (chain)
+        throw new HttpError(422, [
+          {
+            loc: ['query', 'chain'],
+            msg: 'a chain is exported as PEM only',
+            type: 'value_error.pki.format',
+          },
+        ]);
+      return download(reply, row.cert_der, MIME.der, fileName(row.name, 'crt'));
+    }
+    const ders = chain ? certChainDer(p, row) : [row.cert_der];
+    return download(
+      reply,
+      ders.map(certPem).join(''),
+      MIME.pem,
+      fileName(row.name + (chain ? '-chain' : ''), 'pem'),
+    );
+  });
 
   contractRoute(scope, pki.exportCertificate, pkiArea.config, async (req, reply) => {
     const out = await pkiAction(() => exportCertificate(p, req.params.id, req.body, by(req)));

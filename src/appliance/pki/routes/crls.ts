@@ -29,12 +29,6 @@ import { area } from '../../http/routeAccess';
 import { contractRoute } from '../../http/contractRoute';
 import * as pki from '../../../shared/contracts/pki';
 
-const formatQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { format: { type: 'string', enum: ['pem', 'der'] } },
-} as const;
-
 export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
   // Every route of the PKI area; its changes (issuing, importing, exporting keys, revoking, deleting) need a recent
   // sign-in or re-authentication.
@@ -66,16 +60,11 @@ export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
     async (req) => crlDetail(p, req.params.id),
   );
 
-  scope.get<{ Params: { id: string }; Querystring: { format?: 'pem' | 'der' } }>(
-    '/pki/crls/:id/download',
-    { ...pkiArea, schema: { params: idParams, querystring: formatQuery } },
-    async (req, reply) => {
-      const row = getCrlRow(p, req.params.id);
-      if (req.query.format === 'der')
-        return download(reply, row.crl_der, MIME.crl, fileName(row.name, 'crl'));
-      return download(reply, crlPem(row.crl_der), MIME.pem, fileName(row.name, 'crl.pem'));
-    },
-  );
+  contractRoute(scope, pki.getCrlFile, pkiArea.config, async (req, reply) => {
+    const row = getCrlRow(p, req.params.id);
+    if (req.query?.format === 'der') return download(reply, row.crl_der, MIME.crl, fileName(row.name, 'crl'));
+    return download(reply, crlPem(row.crl_der), MIME.pem, fileName(row.name, 'crl.pem'));
+  });
 
   contractRoute(
     scope,
@@ -105,17 +94,13 @@ export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
     },
   );
 
-  scope.get<{ Params: { id: string }; Querystring: { format?: 'pem' | 'der' } }>(
-    '/pki/cas/:id/crl',
-    { ...pkiArea, schema: { params: idParams, querystring: formatQuery } },
-    async (req, reply) => {
-      const ca = getCaRow(p, req.params.id);
-      const row = currentCrl(p, ca.id);
-      if (!row) throw notFound('This CA has no CRL (it has no private key in the appliance)');
-      if (req.query.format === 'der') return download(reply, row.crl_der, MIME.crl, fileName(ca.name, 'crl'));
-      return download(reply, crlPem(row.crl_der), MIME.pem, fileName(ca.name, 'crl.pem'));
-    },
-  );
+  contractRoute(scope, pki.getCaCrlFile, pkiArea.config, async (req, reply) => {
+    const ca = getCaRow(p, req.params.id);
+    const row = currentCrl(p, ca.id);
+    if (!row) throw notFound('This CA has no CRL (it has no private key in the appliance)');
+    if (req.query?.format === 'der') return download(reply, row.crl_der, MIME.crl, fileName(ca.name, 'crl'));
+    return download(reply, crlPem(row.crl_der), MIME.pem, fileName(ca.name, 'crl.pem'));
+  });
 
   contractRoute(scope, pki.publishCrl, pkiArea.config, async (req, reply) => {
     const ca = getCaRow(p, req.params.id);
@@ -124,13 +109,9 @@ export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
     return reply.code(201).send(crlView(p, row));
   });
 
-  scope.get<{ Params: { id: string } }>(
-    '/pki/public/cas/:id/crl',
-    { config: { access: 'public' }, schema: { params: idParams } },
-    async (req, reply) => {
-      const row = currentCrl(p, req.params.id);
-      if (!row) throw notFound('No CRL');
-      return reply.header('Cache-Control', 'public, max-age=300').type(MIME.crl).send(row.crl_der);
-    },
-  );
+  contractRoute(scope, pki.getPublicCrl, { access: 'public' }, async (req, reply) => {
+    const row = currentCrl(p, req.params.id);
+    if (!row) throw notFound('No CRL');
+    return reply.header('Cache-Control', 'public, max-age=300').type(MIME.crl).send(row.crl_der);
+  });
 }
