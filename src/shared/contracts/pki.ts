@@ -310,6 +310,39 @@ export const revokeCertificate = endpoint({
   summary: 'Revoke a certificate (its authority publishes its revocation list again)',
 });
 
+// ——— One object: the detail pages' reads ———
+
+export const getCertificate = endpoint({
+  method: 'GET',
+  path: 'pki/certificates/:id',
+  params: pkiIdParams,
+  response: certificateDetail,
+  summary: 'A certificate with its extensions, chain and PEM',
+});
+
+export const getCertificateSummary = endpoint({
+  method: 'GET',
+  path: 'pki/certificates/summary',
+  response: certificateSummary,
+  summary: 'Counts over every certificate, and those ending soonest (the lifecycle board)',
+});
+
+export const getCa = endpoint({
+  method: 'GET',
+  path: 'pki/cas/:id',
+  params: pkiIdParams,
+  response: certificateAuthorityDetail,
+  summary: 'A certificate authority with its chain and PEM',
+});
+
+export const getCrl = endpoint({
+  method: 'GET',
+  path: 'pki/crls/:id',
+  params: pkiIdParams,
+  response: revocationListDetail,
+  summary: 'A revocation list with its entries',
+});
+
 // ——— Downloads: certificates and revocation lists as files ———
 
 /** The media types of the PKI's files. */

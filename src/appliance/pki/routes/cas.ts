@@ -38,11 +38,7 @@ export function registerCaRoutes(scope: FastifyInstance, p: PkiContext): void {
       }),
   );
 
-  scope.get<{ Params: { id: string } }>(
-    '/pki/cas/:id',
-    { ...pkiArea, schema: { params: idParams } },
-    async (req) => caDetail(p, req.params.id),
-  );
+  contractRoute(scope, pki.getCa, pkiArea.config, async (req) => caDetail(p, req.params.id));
 
   contractRoute(scope, pki.createCa, pkiArea.config, async (req, reply) => {
     const detail = await pkiAction(() => createCa(p, req.body, currentUser(req).username));

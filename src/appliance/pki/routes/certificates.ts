@@ -39,7 +39,7 @@ export function registerCertificateRoutes(scope: FastifyInstance, p: PkiContext)
   );
 
   // Counts over every certificate for the lifecycle board (the list itself is paged).
-  scope.get('/pki/certificates/summary', pkiArea, async () => certificateSummary(p));
+  contractRoute(scope, pki.getCertificateSummary, pkiArea.config, async () => certificateSummary(p));
 
   // One request for many: revoke (one new CRL per authority) or delete; refusals are named, the rest is done.
   scope.post<{ Body: { action: 'revoke' | 'delete'; ids: string[]; reason?: RevocationReason } }>(
@@ -65,11 +65,7 @@ export function registerCertificateRoutes(scope: FastifyInstance, p: PkiContext)
     },
   );
 
-  scope.get<{ Params: { id: string } }>(
-    '/pki/certificates/:id',
-    { ...pkiArea, schema: { params: idParams } },
-    async (req) => certDetail(p, req.params.id),
-  );
+  contractRoute(scope, pki.getCertificate, pkiArea.config, async (req) => certDetail(p, req.params.id));
 
   contractRoute(scope, pki.issueCertificate, pkiArea.config, async (req, reply) =>
     reply.code(201).send(await pkiAction(() => issueCertificate(p, req.body, by(req)))),

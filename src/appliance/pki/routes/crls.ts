@@ -54,11 +54,7 @@ export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
       }),
   );
 
-  scope.get<{ Params: { id: string } }>(
-    '/pki/crls/:id',
-    { ...pkiArea, schema: { params: idParams } },
-    async (req) => crlDetail(p, req.params.id),
-  );
+  contractRoute(scope, pki.getCrl, pkiArea.config, async (req) => crlDetail(p, req.params.id));
 
   contractRoute(scope, pki.getCrlFile, pkiArea.config, async (req, reply) => {
     const row = getCrlRow(p, req.params.id);
