@@ -839,6 +839,14 @@ export const deleteCa = endpoint({
   summary: 'Delete a certificate authority (not one with intermediates or certificates)',
 });
 
+export const deleteCrl = endpoint({
+  method: 'DELETE',
+  path: 'pki/crls/:id',
+  params: pkiIdParams,
+  status: 204,
+  summary: 'Delete an imported revocation list (a generated one belongs to its authority)',
+});
+
 /** The body of a PKI list's bulk action: one of its actions on 1–1000 objects (plus the action's options). */
 export const pkiBulkBody = <const A extends readonly string[], P extends TProperties = Record<never, never>>(
   actions: A,

@@ -6,7 +6,6 @@ import type { PkiContext } from '../context';
 import { nameIn, runBulk } from '../bulk';
 import { certPem } from '../x509';
 import { download, fileName, MIME, pkiAction, truthy } from './http';
-import { idParams } from './schemas';
 import { HttpError } from '../../http/errors';
 import type { Static } from '@sinclair/typebox';
 import { casQuery } from '../../../shared/contracts/pki';
@@ -82,35 +81,27 @@ export function registerCaRoutes(scope: FastifyInstance, p: PkiContext): void {
 
   // One request for many: authorities still holding intermediates or certificates are kept (named with why);
   // an intermediate goes before its parent when both are asked, so a whole branch can go at once.
-  scope.post<{ Body: { action: 'delete'; ids: string[] } }>(
-    '/pki/cas/bulk',
-    { ...pkiArea, schema: { body: pki.casBulk.body } },
-    async (req) => {
-      const parents = new Map(
-        (
-          p.app.db.prepare('SELECT id, parent_id FROM pki_cas').all() as Array<{
-            id: string;
-            parent_id: string | null;
-          }>
-        ).map((r) => [r.id, r.parent_id]),
-      );
-      const depth = (id: string) => {
-        let d = 0;
-        for (let at = parents.get(id); at && d < 64; at = parents.get(at)) d += 1;
-        return d;
-      };
-      const ordered = req.body.ids.slice().sort((a, b) => depth(b) - depth(a));
-      const user = currentUser(req).username;
-      return runBulk(p, ordered, nameIn(p, 'pki_cas'), (id) => deleteCa(p, id, user));
-    },
-  );
+  contractRoute(scope, pki.casBulk, pkiArea.config, async (req) => {
+    const parents = new Map(
+      (
+        p.app.db.prepare('SELECT id, parent_id FROM pki_cas').all() as Array<{
+          id: string;
+          parent_id: string | null;
+        }>
+      ).map((r) => [r.id, r.parent_id]),
+    );
+    const depth = (id: string) => {
+      let d = 0;
+      for (let at = parents.get(id); at && d < 64; at = parents.get(at)) d += 1;
+      return d;
+    };
+    const ordered = req.body.ids.slice().sort((a, b) => depth(b) - depth(a));
+    const user = currentUser(req).username;
+    return runBulk(p, ordered, nameIn(p, 'pki_cas'), (id) => deleteCa(p, id, user));
+  });
 
-  scope.delete<{ Params: { id: string } }>(
-    '/pki/cas/:id',
-    { ...pkiArea, schema: { params: idParams } },
-    async (req, reply) => {
-      deleteCa(p, req.params.id, currentUser(req).username);
-      return reply.code(204).send();
-    },
-  );
+  contractRoute(scope, pki.deleteCa, pkiArea.config, async (req, reply) => {
+    deleteCa(p, req.params.id, currentUser(req).username);
+    return reply.code(204).send();
+  });
 }

@@ -12,12 +12,10 @@ import {
   getCertRow,
   markRevoked,
   revokeCertificate,
-  type RevocationReason,
 } from '../certificates';
 import type { PkiContext } from '../context';
 import { certPem } from '../x509';
 import { download, fileName, MIME, pkiAction, truthy } from './http';
-import { idParams } from './schemas';
 import type { Static } from '@sinclair/typebox';
 import { certificatesQuery } from '../../../shared/contracts/pki';
 import * as pki from '../../../shared/contracts/pki';
@@ -42,28 +40,19 @@ export function registerCertificateRoutes(scope: FastifyInstance, p: PkiContext)
   contractRoute(scope, pki.getCertificateSummary, pkiArea.config, async () => certificateSummary(p));
 
   // One request for many: revoke (one new CRL per authority) or delete; refusals are named, the rest is done.
-  scope.post<{ Body: { action: 'revoke' | 'delete'; ids: string[]; reason?: RevocationReason } }>(
-    '/pki/certificates/bulk',
-    {
-      ...pkiArea,
-      schema: {
-        body: pki.certificatesBulk.body,
-      },
-    },
-    async (req) => {
-      const { action, ids, reason = 'unspecified' } = req.body;
-      const user = by(req);
-      const authorities = new Set<string>();
-      const answer = await pkiAction(() =>
-        runBulk(p, ids, nameIn(p, 'pki_certificates'), (id) => {
-          if (action === 'delete') deleteCertificate(p, id, user);
-          else authorities.add(markRevoked(p, id, reason, user).ca_id as string);
-        }),
-      );
-      for (const ca of authorities) await p.onRevocationsChanged(ca);
-      return answer;
-    },
-  );
+  contractRoute(scope, pki.certificatesBulk, pkiArea.config, async (req) => {
+    const { action, ids, reason = 'unspecified' } = req.body;
+    const user = by(req);
+    const authorities = new Set<string>();
+    const answer = await pkiAction(() =>
+      runBulk(p, ids, nameIn(p, 'pki_certificates'), (id) => {
+        if (action === 'delete') deleteCertificate(p, id, user);
+        else authorities.add(markRevoked(p, id, reason, user).ca_id as string);
+      }),
+    );
+    for (const ca of authorities) await p.onRevocationsChanged(ca);
+    return answer;
+  });
 
   contractRoute(scope, pki.getCertificate, pkiArea.config, async (req) => certDetail(p, req.params.id));
 
@@ -137,12 +126,8 @@ export function registerCertificateRoutes(scope: FastifyInstance, p: PkiContext)
     pkiAction(() => revokeCertificate(p, req.params.id, req.body.reason, by(req))),
   );
 
-  scope.delete<{ Params: { id: string } }>(
-    '/pki/certificates/:id',
-    { ...pkiArea, schema: { params: idParams } },
-    async (req, reply) => {
-      deleteCertificate(p, req.params.id, by(req));
-      return reply.code(204).send();
-    },
-  );
+  contractRoute(scope, pki.deleteCertificate, pkiArea.config, async (req, reply) => {
+    deleteCertificate(p, req.params.id, by(req));
+    return reply.code(204).send();
+  });
 }

@@ -21,7 +21,6 @@ import {
 } from '../crls';
 import { crlPem } from '../x509';
 import { download, fileName, MIME, pkiAction } from './http';
-import { idParams } from './schemas';
 import type { Static } from '@sinclair/typebox';
 import { crlsQuery } from '../../../shared/contracts/pki';
 import { pageOf } from '../../http/listing';
@@ -72,23 +71,15 @@ export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
   );
 
   // One request for many: generated lists belong to their authority and are kept (named with why).
-  scope.post<{ Body: { action: 'delete'; ids: string[] } }>(
-    '/pki/crls/bulk',
-    { ...pkiArea, schema: { body: pki.crlsBulk.body } },
-    async (req) => {
-      const user = currentUser(req).username;
-      return runBulk(p, req.body.ids, nameIn(p, 'pki_crls'), (id) => deleteCrl(p, id, user));
-    },
-  );
+  contractRoute(scope, pki.crlsBulk, pkiArea.config, async (req) => {
+    const user = currentUser(req).username;
+    return runBulk(p, req.body.ids, nameIn(p, 'pki_crls'), (id) => deleteCrl(p, id, user));
+  });
 
-  scope.delete<{ Params: { id: string } }>(
-    '/pki/crls/:id',
-    { ...pkiArea, schema: { params: idParams } },
-    async (req, reply) => {
-      deleteCrl(p, req.params.id, currentUser(req).username);
-      return reply.code(204).send();
-    },
-  );
+  contractRoute(scope, pki.deleteCrl, pkiArea.config, async (req, reply) => {
+    deleteCrl(p, req.params.id, currentUser(req).username);
+    return reply.code(204).send();
+  });
 
   contractRoute(scope, pki.getCaCrlFile, pkiArea.config, async (req, reply) => {
     const ca = getCaRow(p, req.params.id);
