@@ -847,6 +847,45 @@ export const deleteCrl = endpoint({
   summary: 'Delete an imported revocation list (a generated one belongs to its authority)',
 });
 
+export const listAcmeAccounts = endpoint({
+  method: 'GET',
+  path: 'pki/acme/accounts',
+  response: acmeAccounts,
+  summary: 'The ACME accounts (every one: there are few)',
+});
+
+export const getAcmeAccount = endpoint({
+  method: 'GET',
+  path: 'pki/acme/accounts/:id',
+  params: pkiIdParams,
+  response: acmeAccount,
+  summary: 'An ACME account',
+});
+
+export const deleteAcmeAccount = endpoint({
+  method: 'DELETE',
+  path: 'pki/acme/accounts/:id',
+  params: pkiIdParams,
+  status: 204,
+  summary: 'Delete an ACME account and its orders (not while one of them is in progress)',
+});
+
+export const getAcmeOrder = endpoint({
+  method: 'GET',
+  path: 'pki/acme/orders/:id',
+  params: pkiIdParams,
+  response: acmeOrder,
+  summary: 'An ACME order (poll it, or follow its stream)',
+});
+
+export const deleteAcmeOrder = endpoint({
+  method: 'DELETE',
+  path: 'pki/acme/orders/:id',
+  params: pkiIdParams,
+  status: 204,
+  summary: 'Delete an ACME order (not one still in progress)',
+});
+
 /** The body of a PKI list's bulk action: one of its actions on 1–1000 objects (plus the action's options). */
 export const pkiBulkBody = <const A extends readonly string[], P extends TProperties = Record<never, never>>(
   actions: A,
