@@ -7,7 +7,7 @@ import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
 import { stream } from './stream';
 import { stringEnum, orNull } from './fields';
-import { listQuery, oneOf } from './listing';
+import { listPage, listQuery, oneOf } from './listing';
 
 /** An object's id as the PKI writes it. */
 const id = (description: string) => Type.String({ pattern: '^[A-Za-z0-9_.-]{1,128}$', description });
@@ -308,6 +308,40 @@ export const revokeCertificate = endpoint({
   body: revokeBody,
   response: certificateDetail,
   summary: 'Revoke a certificate (its authority publishes its revocation list again)',
+});
+
+// ——— The lists (one page each, sorted and filtered by their query) ———
+
+export const listCertificates = endpoint({
+  method: 'GET',
+  path: 'pki/certificates',
+  query: certificatesQuery,
+  response: listPage(certificate),
+  summary: 'The certificates, one page',
+});
+
+export const listCas = endpoint({
+  method: 'GET',
+  path: 'pki/cas',
+  query: casQuery,
+  response: listPage(certificateAuthority),
+  summary: 'The certificate authorities, one page',
+});
+
+export const listCrls = endpoint({
+  method: 'GET',
+  path: 'pki/crls',
+  query: crlsQuery,
+  response: listPage(revocationList),
+  summary: 'The revocation lists, one page',
+});
+
+export const listAcmeOrders = endpoint({
+  method: 'GET',
+  path: 'pki/acme/orders',
+  query: ordersQuery,
+  response: listPage(acmeOrder),
+  summary: 'The ACME orders, one page',
 });
 
 // ——— One object: the detail pages' reads ———

@@ -21,8 +21,6 @@ import {
 import type { PkiContext } from '../context';
 import { runBulk } from '../bulk';
 import { pkiAction } from './http';
-import type { Static } from '@sinclair/typebox';
-import { ordersQuery } from '../../../shared/contracts/pki';
 import { pageOf } from '../../http/listing';
 import { area } from '../../http/routeAccess';
 import { contractRoute } from '../../http/contractRoute';
@@ -60,22 +58,19 @@ export function registerAcmeRoutes(scope: FastifyInstance, p: PkiContext, orders
     return reply.code(204).send();
   });
 
-  scope.get<{ Querystring: Static<typeof ordersQuery> }>(
-    '/pki/acme/orders',
-    { ...pkiArea, schema: { querystring: ordersQuery } },
-    async (req) =>
-      pageOf(listOrders(p), req.query, {
-        sort: {
-          names: (o) => o.names.join(', '),
-          account_name: (o) => o.account_name,
-          status: (o) => o.status,
-          not_after: (o) => o.not_after,
-          created_at: (o) => o.created_at,
-        },
-        defaultSort: '-created_at',
-        text: (o) => [...o.names, o.account_name, o.detail],
-        filters: { account_id: (o, v) => o.account_id === v, status: (o, v) => o.status === v },
-      }),
+  contractRoute(scope, pki.listAcmeOrders, pkiArea.config, async (req) =>
+    pageOf(listOrders(p), req.query ?? {}, {
+      sort: {
+        names: (o) => o.names.join(', '),
+        account_name: (o) => o.account_name,
+        status: (o) => o.status,
+        not_after: (o) => o.not_after,
+        created_at: (o) => o.created_at,
+      },
+      defaultSort: '-created_at',
+      text: (o) => [...o.names, o.account_name, o.detail],
+      filters: { account_id: (o, v) => o.account_id === v, status: (o, v) => o.status === v },
+    }),
   );
   contractRoute(scope, pki.getAcmeOrder, pkiArea.config, async (req) =>
     orderView(p, getOrderRow(p, req.params.id)),

@@ -7,8 +7,6 @@ import { nameIn, runBulk } from '../bulk';
 import { certPem } from '../x509';
 import { download, fileName, MIME, pkiAction, truthy } from './http';
 import { HttpError } from '../../http/errors';
-import type { Static } from '@sinclair/typebox';
-import { casQuery } from '../../../shared/contracts/pki';
 import { pageOf } from '../../http/listing';
 import { area } from '../../http/routeAccess';
 import { contractRoute } from '../../http/contractRoute';
@@ -19,22 +17,19 @@ export function registerCaRoutes(scope: FastifyInstance, p: PkiContext): void {
   // sign-in or re-authentication.
   const pkiArea = { config: { access: area('pki'), reauth: true } };
 
-  scope.get<{ Querystring: Static<typeof casQuery> }>(
-    '/pki/cas',
-    { ...pkiArea, schema: { querystring: casQuery } },
-    async (req) =>
-      pageOf(listCas(p), req.query, {
-        sort: {
-          name: (c) => c.name,
-          kind: (c) => c.kind,
-          status: (c) => c.status,
-          not_after: (c) => c.not_after,
-          created_at: (c) => c.created_at,
-        },
-        defaultSort: 'created_at',
-        text: (c) => [c.name, c.common_name, c.subject, c.serial],
-        filters: { kind: (c, v) => c.kind === v },
-      }),
+  contractRoute(scope, pki.listCas, pkiArea.config, async (req) =>
+    pageOf(listCas(p), req.query ?? {}, {
+      sort: {
+        name: (c) => c.name,
+        kind: (c) => c.kind,
+        status: (c) => c.status,
+        not_after: (c) => c.not_after,
+        created_at: (c) => c.created_at,
+      },
+      defaultSort: 'created_at',
+      text: (c) => [c.name, c.common_name, c.subject, c.serial],
+      filters: { kind: (c, v) => c.kind === v },
+    }),
   );
 
   contractRoute(scope, pki.getCa, pkiArea.config, async (req) => caDetail(p, req.params.id));

@@ -16,8 +16,6 @@ import {
 import type { PkiContext } from '../context';
 import { certPem } from '../x509';
 import { download, fileName, MIME, pkiAction, truthy } from './http';
-import type { Static } from '@sinclair/typebox';
-import { certificatesQuery } from '../../../shared/contracts/pki';
 import * as pki from '../../../shared/contracts/pki';
 import { contractRoute } from '../../http/contractRoute';
 import { certificateSummary, listCertificatePage } from '../certificateList';
@@ -30,10 +28,8 @@ export function registerCertificateRoutes(scope: FastifyInstance, p: PkiContext)
   const pkiArea = { config: { access: area('pki'), reauth: true } };
   const by = (req: Parameters<typeof currentUser>[0]) => currentUser(req).username;
 
-  scope.get<{ Querystring: Static<typeof certificatesQuery> }>(
-    '/pki/certificates',
-    { ...pkiArea, schema: { querystring: certificatesQuery } },
-    async (req) => listCertificatePage(p, req.query),
+  contractRoute(scope, pki.listCertificates, pkiArea.config, async (req) =>
+    listCertificatePage(p, req.query ?? {}),
   );
 
   // Counts over every certificate for the lifecycle board (the list itself is paged).

@@ -21,8 +21,6 @@ import {
 } from '../crls';
 import { crlPem } from '../x509';
 import { download, fileName, MIME, pkiAction } from './http';
-import type { Static } from '@sinclair/typebox';
-import { crlsQuery } from '../../../shared/contracts/pki';
 import { pageOf } from '../../http/listing';
 import { area } from '../../http/routeAccess';
 import { contractRoute } from '../../http/contractRoute';
@@ -33,24 +31,21 @@ export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
   // sign-in or re-authentication.
   const pkiArea = { config: { access: area('pki'), reauth: true } };
 
-  scope.get<{ Querystring: Static<typeof crlsQuery> }>(
-    '/pki/crls',
-    { ...pkiArea, schema: { querystring: crlsQuery } },
-    async (req) =>
-      pageOf(listCrls(p), req.query, {
-        sort: {
-          name: (c) => c.name,
-          ca_name: (c) => c.ca_name,
-          status: (c) => c.status,
-          number: (c) => c.number,
-          entries: (c) => c.entries,
-          next_update: (c) => c.next_update,
-          created_at: (c) => c.created_at,
-        },
-        defaultSort: '-created_at',
-        text: (c) => [c.name, c.issuer, c.ca_name],
-        filters: { ca_id: (c, v) => c.ca_id === v, source: (c, v) => c.source === v },
-      }),
+  contractRoute(scope, pki.listCrls, pkiArea.config, async (req) =>
+    pageOf(listCrls(p), req.query ?? {}, {
+      sort: {
+        name: (c) => c.name,
+        ca_name: (c) => c.ca_name,
+        status: (c) => c.status,
+        number: (c) => c.number,
+        entries: (c) => c.entries,
+        next_update: (c) => c.next_update,
+        created_at: (c) => c.created_at,
+      },
+      defaultSort: '-created_at',
+      text: (c) => [c.name, c.issuer, c.ca_name],
+      filters: { ca_id: (c, v) => c.ca_id === v, source: (c, v) => c.source === v },
+    }),
   );
 
   contractRoute(scope, pki.getCrl, pkiArea.config, async (req) => crlDetail(p, req.params.id));
