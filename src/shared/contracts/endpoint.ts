@@ -20,7 +20,8 @@
  * - `upload` (instead of `body`): the request body is a file's raw bytes, not JSON — the media types the route takes
  *   and its size limit (the appliance's `contractRoute` registers the parser and the limit from it, the OpenAPI
  *   document lists the media types; the console sends a `Blob`).
- * - `download` (instead of `response`): the answer is raw bytes (an image), of these media types.
+ * - `download` (instead of `response`): the answer is raw bytes (an image, a certificate file), of these media
+ *   types; a GET's, or a POST's whose body asks for the file (a PKI export).
  *
  * Access (`config.access`, `reauth`) stays on the appliance's registration: it is the appliance's policy, not part
  * of what a caller sends.
@@ -76,9 +77,9 @@ export function endpoint<E extends EndpointShape>(spec: E): Endpoint<E> {
     throw new Error(
       `endpoint ${spec.method} ${spec.path}: an upload is the body (no JSON body, not on ${spec.method})`,
     );
-  if (spec.download && (spec.response || spec.method !== 'GET'))
+  if (spec.download && (spec.response || (spec.method !== 'GET' && spec.method !== 'POST')))
     throw new Error(
-      `endpoint ${spec.method} ${spec.path}: a download is the answer of a GET (no JSON response)`,
+      `endpoint ${spec.method} ${spec.path}: a download is the answer of a GET or POST (no JSON response)`,
     );
   if (spec.body && (spec.method === 'GET' || spec.method === 'DELETE'))
     throw new Error(`endpoint ${spec.method} ${spec.path}: ${spec.method} takes no body`);

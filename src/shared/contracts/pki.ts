@@ -7,7 +7,7 @@ import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
 import { stream } from './stream';
 import { stringEnum, orNull } from './fields';
-import { listQuery, oneOf } from './listing';
+import { listPage, listQuery, oneOf } from './listing';
 
 /** An object's id as the PKI writes it. */
 const id = (description: string) => Type.String({ pattern: '^[A-Za-z0-9_.-]{1,128}$', description });
@@ -310,6 +310,160 @@ export const revokeCertificate = endpoint({
   summary: 'Revoke a certificate (its authority publishes its revocation list again)',
 });
 
+// ——— The lists (one page each, sorted and filtered by their query) ———
+
+export const listCertificates = endpoint({
+  method: 'GET',
+  path: 'pki/certificates',
+  query: certificatesQuery,
+  response: listPage(certificate),
+  summary: 'The certificates, one page',
+});
+
+export const listCas = endpoint({
+  method: 'GET',
+  path: 'pki/cas',
+  query: casQuery,
+  response: listPage(certificateAuthority),
+  summary: 'The certificate authorities, one page',
+});
+
+export const listCrls = endpoint({
+  method: 'GET',
+  path: 'pki/crls',
+  query: crlsQuery,
+  response: listPage(revocationList),
+  summary: 'The revocation lists, one page',
+});
+
+export const listAcmeOrders = endpoint({
+  method: 'GET',
+  path: 'pki/acme/orders',
+  query: ordersQuery,
+  response: listPage(acmeOrder),
+  summary: 'The ACME orders, one page',
+});
+
+// ——— One object: the detail pages' reads ———
+
+export const getCertificate = endpoint({
+  method: 'GET',
+  path: 'pki/certificates/:id',
+  params: pkiIdParams,
+  response: certificateDetail,
+  summary: 'A certificate with its extensions, chain and PEM',
+});
+
+export const getCertificateSummary = endpoint({
+  method: 'GET',
+  path: 'pki/certificates/summary',
+  response: certificateSummary,
+  summary: 'Counts over every certificate, and those ending soonest (the lifecycle board)',
+});
+
+export const getCa = endpoint({
+  method: 'GET',
+  path: 'pki/cas/:id',
+  params: pkiIdParams,
+  response: certificateAuthorityDetail,
+  summary: 'A certificate authority with its chain and PEM',
+});
+
+export const getCrl = endpoint({
+  method: 'GET',
+  path: 'pki/crls/:id',
+  params: pkiIdParams,
+  response: revocationListDetail,
+  summary: 'A revocation list with its entries',
+});
+
+// ——— Downloads: certificates and revocation lists as files ———
+
+/** The media types of the PKI's files. */
+export const PKI_MEDIA_TYPES = {
+  pem: 'application/x-pem-file',
+  der: 'application/pkix-cert',
+  crl: 'application/pkix-crl',
+  p12: 'application/x-pkcs12',
+} as const;
+
+/** `?format=pem|der&chain=1`: a certificate download's format, and whether its chain follows (PEM only). */
+export const certificateFileQuery = Type.Object(
+  {
+    format: Type.Optional(stringEnum(['pem', 'der'] as const, { description: 'PEM unless `der`.' })),
+    chain: Type.Optional(
+      stringEnum(['0', '1', 'true', 'false'] as const, {
+        description: 'With the chain above it (PEM only; DER with a chain is refused, 422 on `chain`).',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** `?format=pem|der`: a revocation list download's format. */
+export const crlFileQuery = Type.Object(
+  { format: Type.Optional(stringEnum(['pem', 'der'] as const, { description: 'PEM unless `der`.' })) },
+  { additionalProperties: false },
+);
+
+const certificateFile = {
+  mediaTypes: [PKI_MEDIA_TYPES.pem, PKI_MEDIA_TYPES.der],
+  description:
+    'The certificate as an attachment (Content-Disposition names it): PEM (with `chain`, the chain follows) or DER.',
+};
+const crlFile = {
+  mediaTypes: [PKI_MEDIA_TYPES.pem, PKI_MEDIA_TYPES.crl],
+  description: 'The revocation list as an attachment (Content-Disposition names it): PEM or DER.',
+};
+
+export const getCertificateFile = endpoint({
+  method: 'GET',
+  path: 'pki/certificates/:id/certificate',
+  params: pkiIdParams,
+  query: certificateFileQuery,
+  download: certificateFile,
+  summary: 'Download a certificate (PEM, DER, or PEM with its chain)',
+});
+
+export const getCaCertificateFile = endpoint({
+  method: 'GET',
+  path: 'pki/cas/:id/certificate',
+  params: pkiIdParams,
+  query: certificateFileQuery,
+  download: certificateFile,
+  summary: 'Download an authority’s certificate (PEM, DER, or PEM with its chain)',
+});
+
+export const getCaCrlFile = endpoint({
+  method: 'GET',
+  path: 'pki/cas/:id/crl',
+  params: pkiIdParams,
+  query: crlFileQuery,
+  download: crlFile,
+  summary: 'Download an authority’s current revocation list (404 when it has none)',
+});
+
+export const getCrlFile = endpoint({
+  method: 'GET',
+  path: 'pki/crls/:id/download',
+  params: pkiIdParams,
+  query: crlFileQuery,
+  download: crlFile,
+  summary: 'Download a revocation list (PEM or DER)',
+});
+
+/** What issued certificates name as their CRL distribution point: public, DER, cached for five minutes. */
+export const getPublicCrl = endpoint({
+  method: 'GET',
+  path: 'pki/public/cas/:id/crl',
+  params: pkiIdParams,
+  download: {
+    mediaTypes: [PKI_MEDIA_TYPES.crl],
+    description: 'The authority’s current revocation list, DER (Cache-Control: public, max-age=300).',
+  },
+  summary: 'An authority’s current revocation list, for anyone (its CRL distribution point; 404 when none)',
+});
+
 // ——— Request bodies: what the dialogs send and the appliance validates (no coercion, no unknown fields) ———
 
 /** Uploads (PEM, base64 PKCS#12/DER) are larger than ordinary bodies; the appliance answers 413 above this. */
@@ -582,6 +736,11 @@ export const exportCertificate = endpoint({
   path: 'pki/certificates/:id/export',
   params: pkiIdParams,
   body: exportBody,
+  download: {
+    mediaTypes: [PKI_MEDIA_TYPES.p12, PKI_MEDIA_TYPES.pem],
+    description:
+      'The file, as an attachment (Content-Disposition names it): PKCS#12 for `pkcs12`, else PEM (`key`: the key alone).',
+  },
   summary: 'Export a certificate with its private key (a file; audited)',
 });
 
@@ -712,6 +871,53 @@ export const deleteCa = endpoint({
   params: pkiIdParams,
   status: 204,
   summary: 'Delete a certificate authority (not one with intermediates or certificates)',
+});
+
+export const deleteCrl = endpoint({
+  method: 'DELETE',
+  path: 'pki/crls/:id',
+  params: pkiIdParams,
+  status: 204,
+  summary: 'Delete an imported revocation list (a generated one belongs to its authority)',
+});
+
+export const listAcmeAccounts = endpoint({
+  method: 'GET',
+  path: 'pki/acme/accounts',
+  response: acmeAccounts,
+  summary: 'The ACME accounts (every one: there are few)',
+});
+
+export const getAcmeAccount = endpoint({
+  method: 'GET',
+  path: 'pki/acme/accounts/:id',
+  params: pkiIdParams,
+  response: acmeAccount,
+  summary: 'An ACME account',
+});
+
+export const deleteAcmeAccount = endpoint({
+  method: 'DELETE',
+  path: 'pki/acme/accounts/:id',
+  params: pkiIdParams,
+  status: 204,
+  summary: 'Delete an ACME account and its orders (not while one of them is in progress)',
+});
+
+export const getAcmeOrder = endpoint({
+  method: 'GET',
+  path: 'pki/acme/orders/:id',
+  params: pkiIdParams,
+  response: acmeOrder,
+  summary: 'An ACME order (poll it, or follow its stream)',
+});
+
+export const deleteAcmeOrder = endpoint({
+  method: 'DELETE',
+  path: 'pki/acme/orders/:id',
+  params: pkiIdParams,
+  status: 204,
+  summary: 'Delete an ACME order (not one still in progress)',
 });
 
 /** The body of a PKI list's bulk action: one of its actions on 1–1000 objects (plus the action's options). */

@@ -2,18 +2,31 @@
  * Where the PKI pages keep what they read (resource keys) and the key types they offer, in words. The shapes are
  * the PKI contract's (src/shared/contracts/pki.ts).
  */
-import type { KeyType } from '../../../shared/contracts/pki';
+import { keyOf } from '../../../shared/contracts/endpoint';
+import {
+  getAcmeOrder,
+  getCa,
+  getCertificate,
+  getCertificateSummary,
+  getCrl,
+  listAcmeOrders,
+  listCas,
+  listCertificates,
+  listCrls,
+  type KeyType,
+} from '../../../shared/contracts/pki';
 
-export const CAS_KEY = 'pki/cas';
-export const caKey = (id: string) => `pki/cas/${id}`;
-export const CERTIFICATES_KEY = 'pki/certificates';
-export const certificateKey = (id: string) => `pki/certificates/${id}`;
+export const CAS_KEY = keyOf(listCas);
+/** One object's key: its detail endpoint's path (`pki/cas/{id}`). */
+export const caKey = (id: string) => keyOf(getCa, { id });
+export const CERTIFICATES_KEY = keyOf(listCertificates);
+export const certificateKey = (id: string) => keyOf(getCertificate, { id });
 /** Counts over every certificate (the lifecycle board). */
-export const CERTIFICATE_SUMMARY_KEY = 'pki/certificates/summary';
-export const CRLS_KEY = 'pki/crls';
-export const crlKey = (id: string) => `pki/crls/${id}`;
-export const ORDERS_KEY = 'pki/acme/orders';
-export const orderKey = (id: string) => `pki/acme/orders/${id}`;
+export const CERTIFICATE_SUMMARY_KEY = keyOf(getCertificateSummary);
+export const CRLS_KEY = keyOf(listCrls);
+export const crlKey = (id: string) => keyOf(getCrl, { id });
+export const ORDERS_KEY = keyOf(listAcmeOrders);
+export const orderKey = (id: string) => keyOf(getAcmeOrder, { id });
 
 export const KEY_TYPES: ReadonlyArray<{ value: KeyType; name: string }> = [
   { value: 'ec-p256', name: 'ECDSA P-256' },

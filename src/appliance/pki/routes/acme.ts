@@ -21,9 +21,6 @@ import {
 import type { PkiContext } from '../context';
 import { runBulk } from '../bulk';
 import { pkiAction } from './http';
-import { idParams } from './schemas';
-import type { Static } from '@sinclair/typebox';
-import { ordersQuery } from '../../../shared/contracts/pki';
 import { pageOf } from '../../http/listing';
 import { area } from '../../http/routeAccess';
 import { contractRoute } from '../../http/contractRoute';
@@ -42,11 +39,9 @@ export function registerAcmeRoutes(scope: FastifyInstance, p: PkiContext, orders
   // sign-in or re-authentication.
   const pkiArea = { config: { access: area('pki'), reauth: true } };
 
-  scope.get('/pki/acme/accounts', pkiArea, async () => ({ data: listAccounts(p) }));
-  scope.get<{ Params: { id: string } }>(
-    '/pki/acme/accounts/:id',
-    { ...pkiArea, schema: { params: idParams } },
-    async (req) => accountView(p, getAccountRow(p, req.params.id)),
+  contractRoute(scope, pki.listAcmeAccounts, pkiArea.config, async () => ({ data: listAccounts(p) }));
+  contractRoute(scope, pki.getAcmeAccount, pkiArea.config, async (req) =>
+    accountView(p, getAccountRow(p, req.params.id)),
   );
   contractRoute(
     scope,
@@ -58,63 +53,46 @@ export function registerAcmeRoutes(scope: FastifyInstance, p: PkiContext, orders
         .send(await pkiAction(() => createAccount(p, req.body, currentUser(req).username, orders.timing))),
     { bodyLimit: pki.PKI_UPLOAD_LIMIT },
   );
-  scope.delete<{ Params: { id: string } }>(
-    '/pki/acme/accounts/:id',
-    { ...pkiArea, schema: { params: idParams } },
-    async (req, reply) => {
-      deleteAccount(p, req.params.id, currentUser(req).username);
-      return reply.code(204).send();
-    },
-  );
+  contractRoute(scope, pki.deleteAcmeAccount, pkiArea.config, async (req, reply) => {
+    deleteAccount(p, req.params.id, currentUser(req).username);
+    return reply.code(204).send();
+  });
 
-  scope.get<{ Querystring: Static<typeof ordersQuery> }>(
-    '/pki/acme/orders',
-    { ...pkiArea, schema: { querystring: ordersQuery } },
-    async (req) =>
-      pageOf(listOrders(p), req.query, {
-        sort: {
-          names: (o) => o.names.join(', '),
-          account_name: (o) => o.account_name,
-          status: (o) => o.status,
-          not_after: (o) => o.not_after,
-          created_at: (o) => o.created_at,
-        },
-        defaultSort: '-created_at',
-        text: (o) => [...o.names, o.account_name, o.detail],
-        filters: { account_id: (o, v) => o.account_id === v, status: (o, v) => o.status === v },
-      }),
+  contractRoute(scope, pki.listAcmeOrders, pkiArea.config, async (req) =>
+    pageOf(listOrders(p), req.query ?? {}, {
+      sort: {
+        names: (o) => o.names.join(', '),
+        account_name: (o) => o.account_name,
+        status: (o) => o.status,
+        not_after: (o) => o.not_after,
+        created_at: (o) => o.created_at,
+      },
+      defaultSort: '-created_at',
+      text: (o) => [...o.names, o.account_name, o.detail],
+      filters: { account_id: (o, v) => o.account_id === v, status: (o, v) => o.status === v },
+    }),
   );
-  scope.get<{ Params: { id: string } }>(
-    '/pki/acme/orders/:id',
-    { ...pkiArea, schema: { params: idParams } },
-    async (req) => orderView(p, getOrderRow(p, req.params.id)),
+  contractRoute(scope, pki.getAcmeOrder, pkiArea.config, async (req) =>
+    orderView(p, getOrderRow(p, req.params.id)),
   );
   contractRoute(scope, pki.patchAcmeOrder, pkiArea.config, async (req) =>
     orderView(p, orders.update(req.params.id, req.body, currentUser(req).username)),
   );
   // One request for many: orders still in progress are kept (named with why).
-  scope.post<{ Body: { action: 'delete'; ids: string[] } }>(
-    '/pki/acme/orders/bulk',
-    { ...pkiArea, schema: { body: pki.acmeOrdersBulk.body } },
-    async (req) => {
-      const user = currentUser(req).username;
-      const nameOf = (id: string) => {
-        const row = p.app.db.prepare('SELECT names FROM pki_acme_orders WHERE id = ?').get(id) as
-          { names: string } | undefined;
-        return row ? (JSON.parse(row.names) as string[]).join(', ') : null;
-      };
-      return runBulk(p, req.body.ids, nameOf, (id) => orders.delete(id, user));
-    },
-  );
+  contractRoute(scope, pki.acmeOrdersBulk, pkiArea.config, async (req) => {
+    const user = currentUser(req).username;
+    const nameOf = (id: string) => {
+      const row = p.app.db.prepare('SELECT names FROM pki_acme_orders WHERE id = ?').get(id) as
+        { names: string } | undefined;
+      return row ? (JSON.parse(row.names) as string[]).join(', ') : null;
+    };
+    return runBulk(p, req.body.ids, nameOf, (id) => orders.delete(id, user));
+  });
 
-  scope.delete<{ Params: { id: string } }>(
-    '/pki/acme/orders/:id',
-    { ...pkiArea, schema: { params: idParams } },
-    async (req, reply) => {
-      orders.delete(req.params.id, currentUser(req).username);
-      return reply.code(204).send();
-    },
-  );
+  contractRoute(scope, pki.deleteAcmeOrder, pkiArea.config, async (req, reply) => {
+    orders.delete(req.params.id, currentUser(req).username);
+    return reply.code(204).send();
+  });
   // 202: the order proceeds in the background; follow it on the stream or by polling the detail.
   contractRoute(scope, pki.createAcmeOrder, pkiArea.config, async (req, reply) =>
     reply.code(202).send(orderView(p, orders.create(req.body, currentUser(req).username))),

@@ -12,14 +12,10 @@ import {
   getCertRow,
   markRevoked,
   revokeCertificate,
-  type RevocationReason,
 } from '../certificates';
 import type { PkiContext } from '../context';
 import { certPem } from '../x509';
 import { download, fileName, MIME, pkiAction, truthy } from './http';
-import { certificateFormatQuery, idParams } from './schemas';
-import type { Static } from '@sinclair/typebox';
-import { certificatesQuery } from '../../../shared/contracts/pki';
 import * as pki from '../../../shared/contracts/pki';
 import { contractRoute } from '../../http/contractRoute';
 import { certificateSummary, listCertificatePage } from '../certificateList';
@@ -32,44 +28,29 @@ export function registerCertificateRoutes(scope: FastifyInstance, p: PkiContext)
   const pkiArea = { config: { access: area('pki'), reauth: true } };
   const by = (req: Parameters<typeof currentUser>[0]) => currentUser(req).username;
 
-  scope.get<{ Querystring: Static<typeof certificatesQuery> }>(
-    '/pki/certificates',
-    { ...pkiArea, schema: { querystring: certificatesQuery } },
-    async (req) => listCertificatePage(p, req.query),
+  contractRoute(scope, pki.listCertificates, pkiArea.config, async (req) =>
+    listCertificatePage(p, req.query ?? {}),
   );
 
   // Counts over every certificate for the lifecycle board (the list itself is paged).
-  scope.get('/pki/certificates/summary', pkiArea, async () => certificateSummary(p));
+  contractRoute(scope, pki.getCertificateSummary, pkiArea.config, async () => certificateSummary(p));
 
   // One request for many: revoke (one new CRL per authority) or delete; refusals are named, the rest is done.
-  scope.post<{ Body: { action: 'revoke' | 'delete'; ids: string[]; reason?: RevocationReason } }>(
-    '/pki/certificates/bulk',
-    {
-      ...pkiArea,
-      schema: {
-        body: pki.certificatesBulk.body,
-      },
-    },
-    async (req) => {
-      const { action, ids, reason = 'unspecified' } = req.body;
-      const user = by(req);
-      const authorities = new Set<string>();
-      const answer = await pkiAction(() =>
-        runBulk(p, ids, nameIn(p, 'pki_certificates'), (id) => {
-          if (action === 'delete') deleteCertificate(p, id, user);
-          else authorities.add(markRevoked(p, id, reason, user).ca_id as string);
-        }),
-      );
-      for (const ca of authorities) await p.onRevocationsChanged(ca);
-      return answer;
-    },
-  );
+  contractRoute(scope, pki.certificatesBulk, pkiArea.config, async (req) => {
+    const { action, ids, reason = 'unspecified' } = req.body;
+    const user = by(req);
+    const authorities = new Set<string>();
+    const answer = await pkiAction(() =>
+      runBulk(p, ids, nameIn(p, 'pki_certificates'), (id) => {
+        if (action === 'delete') deleteCertificate(p, id, user);
+        else authorities.add(markRevoked(p, id, reason, user).ca_id as string);
+      }),
+    );
+    for (const ca of authorities) await p.onRevocationsChanged(ca);
+    return answer;
+  });
 
-  scope.get<{ Params: { id: string } }>(
-    '/pki/certificates/:id',
-    { ...pkiArea, schema: { params: idParams } },
-    async (req) => certDetail(p, req.params.id),
-  );
+  contractRoute(scope, pki.getCertificate, pkiArea.config, async (req) => certDetail(p, req.params.id));
 
   contractRoute(scope, pki.issueCertificate, pkiArea.config, async (req, reply) =>
     reply.code(201).send(await pkiAction(() => issueCertificate(p, req.body, by(req)))),
@@ -99,32 +80,28 @@ export function registerCertificateRoutes(scope: FastifyInstance, p: PkiContext)
     { bodyLimit: pki.PKI_UPLOAD_LIMIT },
   );
 
-  scope.get<{ Params: { id: string }; Querystring: { format?: 'pem' | 'der'; chain?: string } }>(
-    '/pki/certificates/:id/certificate',
-    { ...pkiArea, schema: { params: idParams, querystring: certificateFormatQuery } },
-    async (req, reply) => {
-      const row = getCertRow(p, req.params.id);
-      const chain = truthy(req.query.chain);
-      if (req.query.format === 'der') {
-        if (chain)
-          throw new HttpError(422, [
-            {
-              loc: ['query', 'chain'],
-              msg: 'a chain is exported as PEM only',
-              type: 'value_error.pki.format',
-            },
-          ]);
-        return download(reply, row.cert_der, MIME.der, fileName(row.name, 'crt'));
-      }
-      const ders = chain ? certChainDer(p, row) : [row.cert_der];
-      return download(
-        reply,
-        ders.map(certPem).join(''),
-        MIME.pem,
-        fileName(row.name + (chain ? '-chain' : ''), 'pem'),
-      );
-    },
-  );
+  contractRoute(scope, pki.getCertificateFile, pkiArea.config, async (req, reply) => {
+    const row = getCertRow(p, req.params.id);
+    const chain = truthy(req.query?.chain);
+    if (req.query?.format === 'der') {
+      if (chain)
+        throw new HttpError(422, [
+          {
+            loc: ['query', 'chain'],
+            msg: 'a chain is exported as PEM only',
+            type: 'value_error.pki.format',
+          },
+        ]);
+      return download(reply, row.cert_der, MIME.der, fileName(row.name, 'crt'));
+    }
+    const ders = chain ? certChainDer(p, row) : [row.cert_der];
+    return download(
+      reply,
+      ders.map(certPem).join(''),
+      MIME.pem,
+      fileName(row.name + (chain ? '-chain' : ''), 'pem'),
+    );
+  });
 
   contractRoute(scope, pki.exportCertificate, pkiArea.config, async (req, reply) => {
     const out = await pkiAction(() => exportCertificate(p, req.params.id, req.body, by(req)));
@@ -145,12 +122,8 @@ export function registerCertificateRoutes(scope: FastifyInstance, p: PkiContext)
     pkiAction(() => revokeCertificate(p, req.params.id, req.body.reason, by(req))),
   );
 
-  scope.delete<{ Params: { id: string } }>(
-    '/pki/certificates/:id',
-    { ...pkiArea, schema: { params: idParams } },
-    async (req, reply) => {
-      deleteCertificate(p, req.params.id, by(req));
-      return reply.code(204).send();
-    },
-  );
+  contractRoute(scope, pki.deleteCertificate, pkiArea.config, async (req, reply) => {
+    deleteCertificate(p, req.params.id, by(req));
+    return reply.code(204).send();
+  });
 }

@@ -21,61 +21,40 @@ import {
 } from '../crls';
 import { crlPem } from '../x509';
 import { download, fileName, MIME, pkiAction } from './http';
-import { idParams } from './schemas';
-import type { Static } from '@sinclair/typebox';
-import { crlsQuery } from '../../../shared/contracts/pki';
 import { pageOf } from '../../http/listing';
 import { area } from '../../http/routeAccess';
 import { contractRoute } from '../../http/contractRoute';
 import * as pki from '../../../shared/contracts/pki';
-
-const formatQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { format: { type: 'string', enum: ['pem', 'der'] } },
-} as const;
 
 export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
   // Every route of the PKI area; its changes (issuing, importing, exporting keys, revoking, deleting) need a recent
   // sign-in or re-authentication.
   const pkiArea = { config: { access: area('pki'), reauth: true } };
 
-  scope.get<{ Querystring: Static<typeof crlsQuery> }>(
-    '/pki/crls',
-    { ...pkiArea, schema: { querystring: crlsQuery } },
-    async (req) =>
-      pageOf(listCrls(p), req.query, {
-        sort: {
-          name: (c) => c.name,
-          ca_name: (c) => c.ca_name,
-          status: (c) => c.status,
-          number: (c) => c.number,
-          entries: (c) => c.entries,
-          next_update: (c) => c.next_update,
-          created_at: (c) => c.created_at,
-        },
-        defaultSort: '-created_at',
-        text: (c) => [c.name, c.issuer, c.ca_name],
-        filters: { ca_id: (c, v) => c.ca_id === v, source: (c, v) => c.source === v },
-      }),
+  contractRoute(scope, pki.listCrls, pkiArea.config, async (req) =>
+    pageOf(listCrls(p), req.query ?? {}, {
+      sort: {
+        name: (c) => c.name,
+        ca_name: (c) => c.ca_name,
+        status: (c) => c.status,
+        number: (c) => c.number,
+        entries: (c) => c.entries,
+        next_update: (c) => c.next_update,
+        created_at: (c) => c.created_at,
+      },
+      defaultSort: '-created_at',
+      text: (c) => [c.name, c.issuer, c.ca_name],
+      filters: { ca_id: (c, v) => c.ca_id === v, source: (c, v) => c.source === v },
+    }),
   );
 
-  scope.get<{ Params: { id: string } }>(
-    '/pki/crls/:id',
-    { ...pkiArea, schema: { params: idParams } },
-    async (req) => crlDetail(p, req.params.id),
-  );
+  contractRoute(scope, pki.getCrl, pkiArea.config, async (req) => crlDetail(p, req.params.id));
 
-  scope.get<{ Params: { id: string }; Querystring: { format?: 'pem' | 'der' } }>(
-    '/pki/crls/:id/download',
-    { ...pkiArea, schema: { params: idParams, querystring: formatQuery } },
-    async (req, reply) => {
-      const row = getCrlRow(p, req.params.id);
-      if (req.query.format === 'der')
-        return download(reply, row.crl_der, MIME.crl, fileName(row.name, 'crl'));
-      return download(reply, crlPem(row.crl_der), MIME.pem, fileName(row.name, 'crl.pem'));
-    },
-  );
+  contractRoute(scope, pki.getCrlFile, pkiArea.config, async (req, reply) => {
+    const row = getCrlRow(p, req.params.id);
+    if (req.query?.format === 'der') return download(reply, row.crl_der, MIME.crl, fileName(row.name, 'crl'));
+    return download(reply, crlPem(row.crl_der), MIME.pem, fileName(row.name, 'crl.pem'));
+  });
 
   contractRoute(
     scope,
@@ -87,35 +66,23 @@ export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
   );
 
   // One request for many: generated lists belong to their authority and are kept (named with why).
-  scope.post<{ Body: { action: 'delete'; ids: string[] } }>(
-    '/pki/crls/bulk',
-    { ...pkiArea, schema: { body: pki.crlsBulk.body } },
-    async (req) => {
-      const user = currentUser(req).username;
-      return runBulk(p, req.body.ids, nameIn(p, 'pki_crls'), (id) => deleteCrl(p, id, user));
-    },
-  );
+  contractRoute(scope, pki.crlsBulk, pkiArea.config, async (req) => {
+    const user = currentUser(req).username;
+    return runBulk(p, req.body.ids, nameIn(p, 'pki_crls'), (id) => deleteCrl(p, id, user));
+  });
 
-  scope.delete<{ Params: { id: string } }>(
-    '/pki/crls/:id',
-    { ...pkiArea, schema: { params: idParams } },
-    async (req, reply) => {
-      deleteCrl(p, req.params.id, currentUser(req).username);
-      return reply.code(204).send();
-    },
-  );
+  contractRoute(scope, pki.deleteCrl, pkiArea.config, async (req, reply) => {
+    deleteCrl(p, req.params.id, currentUser(req).username);
+    return reply.code(204).send();
+  });
 
-  scope.get<{ Params: { id: string }; Querystring: { format?: 'pem' | 'der' } }>(
-    '/pki/cas/:id/crl',
-    { ...pkiArea, schema: { params: idParams, querystring: formatQuery } },
-    async (req, reply) => {
-      const ca = getCaRow(p, req.params.id);
-      const row = currentCrl(p, ca.id);
-      if (!row) throw notFound('This CA has no CRL (it has no private key in the appliance)');
-      if (req.query.format === 'der') return download(reply, row.crl_der, MIME.crl, fileName(ca.name, 'crl'));
-      return download(reply, crlPem(row.crl_der), MIME.pem, fileName(ca.name, 'crl.pem'));
-    },
-  );
+  contractRoute(scope, pki.getCaCrlFile, pkiArea.config, async (req, reply) => {
+    const ca = getCaRow(p, req.params.id);
+    const row = currentCrl(p, ca.id);
+    if (!row) throw notFound('This CA has no CRL (it has no private key in the appliance)');
+    if (req.query?.format === 'der') return download(reply, row.crl_der, MIME.crl, fileName(ca.name, 'crl'));
+    return download(reply, crlPem(row.crl_der), MIME.pem, fileName(ca.name, 'crl.pem'));
+  });
 
   contractRoute(scope, pki.publishCrl, pkiArea.config, async (req, reply) => {
     const ca = getCaRow(p, req.params.id);
@@ -124,13 +91,9 @@ export function registerCrlRoutes(scope: FastifyInstance, p: PkiContext): void {
     return reply.code(201).send(crlView(p, row));
   });
 
-  scope.get<{ Params: { id: string } }>(
-    '/pki/public/cas/:id/crl',
-    { config: { access: 'public' }, schema: { params: idParams } },
-    async (req, reply) => {
-      const row = currentCrl(p, req.params.id);
-      if (!row) throw notFound('No CRL');
-      return reply.header('Cache-Control', 'public, max-age=300').type(MIME.crl).send(row.crl_der);
-    },
-  );
+  contractRoute(scope, pki.getPublicCrl, { access: 'public' }, async (req, reply) => {
+    const row = currentCrl(p, req.params.id);
+    if (!row) throw notFound('No CRL');
+    return reply.header('Cache-Control', 'public, max-age=300').type(MIME.crl).send(row.crl_der);
+  });
 }

@@ -2,6 +2,7 @@
 import type { FastifyReply } from 'fastify';
 import { HttpError } from '../../http/errors';
 import { MaterialError } from '../x509';
+import { PKI_MEDIA_TYPES } from '../../../shared/contracts/pki';
 
 /** Runs a PKI action; problems with uploaded material become 422 items on their field. */
 export async function pkiAction<T>(fn: () => Promise<T> | T): Promise<T> {
@@ -26,12 +27,8 @@ export function fileName(base: string, ext: string): string {
   return `${clean}.${ext}`;
 }
 
-export const MIME = {
-  pem: 'application/x-pem-file',
-  der: 'application/pkix-cert',
-  crl: 'application/pkix-crl',
-  p12: 'application/x-pkcs12',
-} as const;
+/** The files' media types: the contract's (its downloads state them). */
+export const MIME = PKI_MEDIA_TYPES;
 
 export function download(reply: FastifyReply, body: Buffer | string, type: string, name: string) {
   return reply

@@ -4,9 +4,9 @@
  * read: an account that may only read the PKI area keeps them, the rest is disabled.
  */
 import { Chain } from '../common/Chain';
-import { CertificateDownloads } from '../common/Downloads';
+import { CertificateDownloads, DownloadLinks } from '../common/Downloads';
 import { Facts } from '../common/Facts';
-import { formatDate, keyUsageText, statusLabel, useApiHref, pkiDetail } from '../common/pki';
+import { formatDate, keyUsageText, statusLabel, pkiDetail } from '../common/pki';
 import {
   DetailSection,
   EntityAction,
@@ -14,7 +14,13 @@ import {
   entityDetailPage,
 } from '../../common/entity/EntityDetailPage';
 import { CAS_KEY, caKey, CRLS_KEY } from '../resources';
-import { deleteCa, publishCrl, type CertificateAuthorityDetail } from '../../../../shared/contracts/pki';
+import {
+  deleteCa,
+  getCaCertificateFile,
+  getCaCrlFile,
+  publishCrl,
+  type CertificateAuthorityDetail,
+} from '../../../../shared/contracts/pki';
 import '../common/pki.css';
 
 export const CA_DETAIL = pkiDetail<CertificateAuthorityDetail>({
@@ -26,17 +32,14 @@ export const CA_DETAIL = pkiDetail<CertificateAuthorityDetail>({
 
 function CaDetail({ entity: ca }: { entity: CertificateAuthorityDetail }) {
   const { id } = ca;
-  const crlHref = useApiHref(`pki/cas/${id}/crl`);
   return (
     <EntityDetailView
       actions={
         <>
-          <CertificateDownloads path={`pki/cas/${id}/certificate`} chainLabel="Download chain (PEM)" />
+          <CertificateDownloads endpoint={getCaCertificateFile} id={id} chainLabel="Download chain (PEM)" />
           {ca.has_private_key ? (
             <>
-              <a className="button" href={`${crlHref}?format=pem`} download>
-                Download CRL
-              </a>
+              <DownloadLinks endpoint={getCaCrlFile} id={id} links={[['Download CRL', { format: 'pem' }]]} />
               <EntityAction
                 label="Publish CRL now"
                 request={{

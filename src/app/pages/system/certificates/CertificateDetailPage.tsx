@@ -28,6 +28,7 @@ import {
 import { CAS_KEY, CERTIFICATES_KEY, certificateKey } from '../resources';
 import {
   deleteCertificate,
+  getCertificateFile,
   renewCertificate,
   type CertificateDetail,
 } from '../../../../shared/contracts/pki';
@@ -71,7 +72,8 @@ function CertificateView({ entity: cert }: { entity: CertificateDetail }) {
       actions={
         <>
           <CertificateDownloads
-            path={`pki/certificates/${id}/certificate`}
+            endpoint={getCertificateFile}
+            id={id}
             chainLabel="Download with chain (PEM)"
           />
           {cert.has_private_key ? (

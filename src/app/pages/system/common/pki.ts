@@ -1,7 +1,5 @@
-/** Shared wording and helpers of the PKI pages: status bullets, expiry, dates, file contents and API addresses. */
-import { apiUrl } from '../../../../shared/paths';
+/** Shared wording and helpers of the PKI pages: status bullets, expiry, dates, file contents. */
 import { formatDateTime } from '../../../../lib/format';
-import { useAppSelector } from '../../../../store/createStore';
 import { countOf, type AccentColor, type ItemName, type TableItem } from '../../../../widgets/DataTable';
 import { CERTIFICATE_STATUSES, EXPIRY_WARNING_DAYS, type BulkAnswer } from '../../../../shared/contracts/pki';
 import { historyOf } from '../../history/link';
@@ -129,12 +127,6 @@ export function expiryItem(notAfter: string, now = Date.now()): TableItem {
 }
 
 export const formatDate = (iso: string | null | undefined) => (iso ? formatDateTime(Date.parse(iso)) : '—');
-
-/** The absolute address of an API path, for download anchors (the session cookie authorises the GET). */
-export function useApiHref(path: string): string {
-  const apiBase = useAppSelector((s) => s.config.apiBase);
-  return apiUrl(apiBase, path);
-}
 
 /** How a chosen file goes into a body: PEM text, base64 (PKCS#12), or PEM when it is PEM else base64 (CRLs). */
 export type FileEncoding = 'text' | 'base64' | 'pem-or-base64';

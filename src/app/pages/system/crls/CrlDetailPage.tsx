@@ -6,11 +6,11 @@ import { Link } from 'react-router';
 import { DataTable } from '../../../../widgets/DataTable';
 import { DownloadLinks } from '../common/Downloads';
 import { Facts } from '../common/Facts';
-import { formatDate, useApiHref, pkiDetail } from '../common/pki';
+import { formatDate, pkiDetail } from '../common/pki';
 import { DetailSection, EntityDetailView, entityDetailPage } from '../../common/entity/EntityDetailPage';
 import { REASONS } from '../certificates/RevokeModal';
 import { CRLS_KEY, crlKey } from '../resources';
-import type { RevocationListDetail } from '../../../../shared/contracts/pki';
+import { getCrlFile, type RevocationListDetail } from '../../../../shared/contracts/pki';
 import { CRL_STATUS } from './CrlListPage';
 import '../common/pki.css';
 
@@ -22,15 +22,15 @@ export const CRL_DETAIL = pkiDetail<RevocationListDetail>({
 });
 
 function CrlDetail({ entity: crl }: { entity: RevocationListDetail }) {
-  const href = useApiHref(`pki/crls/${crl.id}/download`);
   return (
     <EntityDetailView
       actions={
         <DownloadLinks
-          href={href}
+          endpoint={getCrlFile}
+          id={crl.id}
           links={[
-            ['Download CRL (PEM)', 'format=pem'],
-            ['Download CRL (DER)', 'format=der'],
+            ['Download CRL (PEM)', { format: 'pem' }],
+            ['Download CRL (DER)', { format: 'der' }],
           ]}
         />
       }
