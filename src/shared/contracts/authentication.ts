@@ -723,11 +723,20 @@ export const confirmTotp = endpoint({
 // ---------------------------------------------------------------------------------------------------------------
 // The entity pages' own calls: an account's or group's change and deletion, the lists' bulk actions
 
+export const getUser = endpoint({
+  method: 'GET',
+  path: 'users/:id',
+  params: idParams,
+  response: accountDetail,
+  summary: 'An account with its sign-in record, security keys and open sessions',
+});
+
 export const putUser = endpoint({
   method: 'PUT',
   path: 'users/:id',
   params: idParams,
   body: accountBody,
+  response: account,
   summary: 'Change an account (the admin role, a recent sign-in)',
 });
 
@@ -747,11 +756,20 @@ export const usersBulk = endpoint({
   summary: 'Enable, disable or delete many accounts in one request',
 });
 
+export const getGroup = endpoint({
+  method: 'GET',
+  path: 'groups/:id',
+  params: idParams,
+  response: group,
+  summary: 'A group: its members and the privileges it grants',
+});
+
 export const putGroup = endpoint({
   method: 'PUT',
   path: 'groups/:id',
   params: idParams,
   body: groupBody,
+  response: group,
   summary: 'Change a group: its name, members and privileges',
 });
 
@@ -777,4 +795,20 @@ export const deleteProvider = endpoint({
   params: idParams,
   status: 204,
   summary: 'Remove a provider (the local provider is built in)',
+});
+
+export const getProvider = endpoint({
+  method: 'GET',
+  path: 'authentication/providers/:id',
+  params: idParams,
+  response: provider,
+  summary: 'A provider’s settings (never its secret, only whether one is set)',
+});
+
+export const getService = endpoint({
+  method: 'GET',
+  path: 'authentication/services/:id',
+  params: serviceParams,
+  response: authService,
+  summary: 'A service and its providers in fallback order',
 });
