@@ -308,9 +308,6 @@ const PKI_WITHOUT_ANSWER = [
 ];
 /** The other routes still registered by hand, with no stated answer: this list only shrinks. */
 const OTHERS_WITHOUT_ANSWER = [
-  'GET /api/apply/confirmations',
-  'POST /api/apply/confirmations/{id}/confirm',
-  'POST /api/apply/confirmations/{id}/revert',
   'POST /api/auth/change_password',
   'POST /api/auth/internal/ssh-auth',
   'POST /api/auth/login',
@@ -326,9 +323,6 @@ const OTHERS_WITHOUT_ANSWER = [
   'POST /api/backups/export',
   'GET /api/config',
   'POST /api/config/plan',
-  'GET /api/jobs',
-  'POST /api/jobs',
-  'GET /api/jobs/{id}',
   'GET /api/menu/',
   'GET /api/messages/acceptances',
   'GET /api/network/interfaces',
