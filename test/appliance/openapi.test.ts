@@ -14,6 +14,7 @@ import * as alertsContracts from '../../src/shared/contracts/alerts';
 import type { AnyStream } from '../../src/shared/contracts/stream';
 import * as applyContracts from '../../src/shared/contracts/apply';
 import * as backupsContracts from '../../src/shared/contracts/backups';
+import * as consoleContracts from '../../src/shared/contracts/console';
 import * as forwardingContracts from '../../src/shared/contracts/forwarding';
 import * as servicesContracts from '../../src/shared/contracts/services';
 import * as authenticationContracts from '../../src/shared/contracts/authentication';
@@ -174,6 +175,7 @@ function declaredEndpoints(): Array<[string, AnyEndpoint]> {
     applyContracts,
     authenticationContracts,
     backupsContracts,
+    consoleContracts,
     dnsContracts,
     forwardingContracts,
     logsContracts,
@@ -323,7 +325,6 @@ const OTHERS_WITHOUT_ANSWER = [
   'POST /api/backups/export',
   'GET /api/config',
   'POST /api/config/plan',
-  'GET /api/menu/',
   'GET /api/messages/acceptances',
   'GET /api/network/interfaces',
   'POST /api/network/preferences/apply',
@@ -333,9 +334,6 @@ const OTHERS_WITHOUT_ANSWER = [
   'GET /api/revisions/{id}',
   'GET /api/revisions/{id}/revert-plan',
   'GET /api/system/status',
-  'GET /api/users/me',
-  'POST /api/users/me/ack-messages',
-  'GET /api/users/me/messages',
   'GET /api/users/me/second-factors/webauthn',
   'POST /api/users/me/second-factors/webauthn',
   'DELETE /api/users/me/second-factors/webauthn/{id}',

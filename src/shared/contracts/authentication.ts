@@ -204,7 +204,7 @@ export const mySecurityKeys = Type.Object({ data: Type.Array(securityKeySummary)
 export const GROUP_NAME_MAX = 64;
 
 /** Read or write per privilege area. */
-const privileges = Type.Unsafe<Privileges>(
+export const privileges = Type.Unsafe<Privileges>(
   Type.Object(
     Object.fromEntries(AREAS.map((a) => [a, Type.Optional(stringEnum(['read', 'write'] as const))])),
     {
