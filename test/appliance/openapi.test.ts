@@ -327,8 +327,6 @@ const OTHERS_WITHOUT_ANSWER = [
   'POST /api/config/plan',
   'GET /api/messages/acceptances',
   'GET /api/network/interfaces',
-  'POST /api/network/preferences/apply',
-  'GET /api/network/preferences/preview',
   'GET /api/network/samples',
   'GET /api/openapi.json',
   'GET /api/revisions/{id}',
