@@ -327,8 +327,6 @@ const OTHERS_WITHOUT_ANSWER = [
   'POST /api/config/plan',
   'GET /api/messages/acceptances',
   'GET /api/openapi.json',
-  'GET /api/revisions/{id}',
-  'GET /api/revisions/{id}/revert-plan',
   'GET /api/users/me/second-factors/webauthn',
   'POST /api/users/me/second-factors/webauthn',
   'DELETE /api/users/me/second-factors/webauthn/{id}',
