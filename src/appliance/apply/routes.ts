@@ -12,15 +12,8 @@ import type { ApplianceContext } from '../context';
 import { notFound } from '../http/errors';
 import type { RouteAccess } from '../http/routeAccess';
 import type { ApplyManager } from './manager';
-
-const idParams = {
-  params: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['id'],
-    properties: { id: { type: 'string', format: 'uuid' } },
-  },
-};
+import { contractRoute } from '../http/contractRoute';
+import { keepConfirmation, listConfirmations, revertConfirmation } from '../../shared/contracts/apply';
 
 /** Keeping or reverting a change needs the write privilege of its service's area (src/shared/privileges.ts). */
 const confirmationAccess = (ctx: ApplianceContext): RouteAccess => ({
@@ -39,7 +32,7 @@ export async function registerApplyRoutes(
   ctx: ApplianceContext,
   manager: ApplyManager,
 ): Promise<void> {
-  scope.get('/apply/confirmations', { config: { access: 'session' } }, async (req) => {
+  contractRoute(scope, listConfirmations, { access: 'session' }, async (req) => {
     const user = currentUser(req);
     const privileges = privilegesOf(ctx, user);
     return {
@@ -51,23 +44,15 @@ export async function registerApplyRoutes(
     };
   });
 
-  scope.post<{ Params: { id: string } }>(
-    '/apply/confirmations/:id/confirm',
-    { config: { access: confirmationAccess(ctx) }, schema: idParams },
-    async (req) => {
-      if (!manager.confirm(req.params.id, currentUser(req).username))
-        throw notFound('No change awaits this confirmation (it was kept or already rolled back)');
-      return { status: 'confirmed' };
-    },
-  );
+  contractRoute(scope, keepConfirmation, { access: confirmationAccess(ctx) }, async (req) => {
+    if (!manager.confirm(req.params.id, currentUser(req).username))
+      throw notFound('No change awaits this confirmation (it was kept or already rolled back)');
+    return { status: 'confirmed' as const };
+  });
 
-  scope.post<{ Params: { id: string } }>(
-    '/apply/confirmations/:id/revert',
-    { config: { access: confirmationAccess(ctx) }, schema: idParams },
-    async (req) => {
-      if (!manager.rollback(req.params.id, currentUser(req).username))
-        throw notFound('No change awaits this confirmation (it was kept or already rolled back)');
-      return { status: 'reverted' };
-    },
-  );
+  contractRoute(scope, revertConfirmation, { access: confirmationAccess(ctx) }, async (req) => {
+    if (!manager.rollback(req.params.id, currentUser(req).username))
+      throw notFound('No change awaits this confirmation (it was kept or already rolled back)');
+    return { status: 'reverted' as const };
+  });
 }

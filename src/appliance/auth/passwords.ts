@@ -5,7 +5,7 @@ export { burnPasswordCheck, dummyHash, hashPassword, verifyPassword } from '../.
 
 /** Password policy of local accounts. */
 export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 256;
+export { PASSWORD_MAX_LENGTH } from '../../shared/contracts/authentication';
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 /** A random password of `length` characters from an unambiguous alphabet (no 0/O, 1/l/I). */

@@ -14,12 +14,19 @@ import { recordLogin } from '../users/history';
 import { currentUser, isPassive } from './guards';
 import { loginThrottle, readPolicy, throttleKey } from './lockout';
 import { auditLocks, auditSignIn } from './serviceAuth';
-import { PASSWORD_MAX_LENGTH, verifyPassword } from './passwords';
+import { verifyPassword } from './passwords';
+import { contractRoute } from '../http/contractRoute';
+import {
+  extendSession,
+  getSession,
+  reauthenticate,
+  type SessionStatus,
+} from '../../shared/contracts/authentication';
 import { markAuthenticated, sessionEnd, touchSession, type SessionUser } from './sessions';
 import { verifyTotp } from './totp';
 
 /** The status the console reads (times as ISO strings and seconds, so clocks that differ do not matter). */
-export function sessionStatus(ctx: ApplianceContext, user: SessionUser) {
+export function sessionStatus(ctx: ApplianceContext, user: SessionUser): SessionStatus {
   const now = ctx.now();
   const s = user.session;
   const end = sessionEnd(ctx, s);
@@ -39,44 +46,43 @@ export function sessionStatus(ctx: ApplianceContext, user: SessionUser) {
   };
 }
 
-interface ReauthBody {
-  password?: string;
-  otp?: string;
-}
-
 export function registerSessionRoutes(scope: FastifyInstance, ctx: ApplianceContext): void {
   const { db, audit } = ctx;
   const throttle = loginThrottle(db);
 
-  scope.get('/session', { config: { access: 'session', passive: true } }, async (req, reply) => {
-    void reply.header('cache-control', 'no-store');
-    return sessionStatus(ctx, currentUser(req));
-  });
+  // The auth scope's prefix holds the contracts' `auth/` (the auth base, `{api}auth` by default).
+  const under = 'auth/';
 
-  scope.post('/session/extend', { config: { access: 'session' } }, async (req, reply) => {
-    const user = currentUser(req);
-    // A passive request is refused: extending is only ever the user's own choice.
-    if (isPassive(req)) throw new HttpError(400, 'Extending a session is the user’s own request');
-    touchSession(ctx, user.session);
-    void reply.header('cache-control', 'no-store');
-    return sessionStatus(ctx, user);
-  });
-
-  scope.post<{ Body: ReauthBody }>(
-    '/reauth',
-    {
-      config: { access: 'session' },
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            password: { type: 'string', maxLength: PASSWORD_MAX_LENGTH },
-            otp: { type: 'string', maxLength: 16 },
-          },
-        },
-      },
+  contractRoute(
+    scope,
+    getSession,
+    { access: 'session', passive: true },
+    async (req, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return sessionStatus(ctx, currentUser(req));
     },
+    { under },
+  );
+
+  contractRoute(
+    scope,
+    extendSession,
+    { access: 'session' },
+    async (req, reply) => {
+      const user = currentUser(req);
+      // A passive request is refused: extending is only ever the user's own choice.
+      if (isPassive(req)) throw new HttpError(400, 'Extending a session is the user’s own request');
+      touchSession(ctx, user.session);
+      void reply.header('cache-control', 'no-store');
+      return sessionStatus(ctx, user);
+    },
+    { under },
+  );
+
+  contractRoute(
+    scope,
+    reauthenticate,
+    { access: 'session' },
     async (req) => {
       const user = currentUser(req);
       const password = req.body.password ?? '';
@@ -169,5 +175,6 @@ export function registerSessionRoutes(scope: FastifyInstance, ctx: ApplianceCont
       auditSignIn(audit, req.log, 'succeeded', 're-authentication succeeded', user.username, fields);
       return sessionStatus(ctx, user);
     },
+    { under },
   );
 }

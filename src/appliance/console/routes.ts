@@ -14,6 +14,9 @@ import { notFound } from '../http/errors';
 import { readMenu, type StoredMenu } from './menu';
 import { deepFreeze } from '../../storage/sqlite';
 import { area } from '../http/routeAccess';
+import { contractRoute } from '../http/contractRoute';
+import type { ResponseOf } from '../../shared/contracts/endpoint';
+import { ackMessage, getMe, getMenu, getMyMessages } from '../../shared/contracts/console';
 
 export interface ServerMessage {
   id: string;
@@ -39,19 +42,6 @@ interface MeAnswer {
   must_change_password: boolean;
   privileges: Privileges;
 }
-
-const ID_PATTERN = '^[A-Za-z0-9_.:-]+$';
-const ackSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['message_id', 'version_id'],
-    properties: {
-      message_id: { type: 'string', minLength: 1, maxLength: 64, pattern: ID_PATTERN },
-      version_id: { type: 'string', minLength: 1, maxLength: 64, pattern: ID_PATTERN },
-    },
-  },
-};
 
 const exportSchema = {
   querystring: {
@@ -124,8 +114,14 @@ export async function registerConsoleRoutes(
     }
     return answer;
   };
-  scope.get('/menu/', { config: { access: 'session' } }, async (req) => menuFor(currentUser(req)));
-  scope.get('/users/me', { config: { access: 'session' } }, async (req) => me(currentUser(req)));
+  // The answer is the kept, frozen menu: serialised, never changed.
+  contractRoute(
+    scope,
+    getMenu,
+    { access: 'session' },
+    async (req) => menuFor(currentUser(req)) as ResponseOf<typeof getMenu>,
+  );
+  contractRoute(scope, getMe, { access: 'session' }, async (req) => me(currentUser(req)));
   // Every signed-in render reads both; the server answers them in process (same check, same body).
   if (inProcess) {
     // A render reads both with the same headers object (one request's): the session is looked up once for both.
@@ -143,7 +139,7 @@ export async function registerConsoleRoutes(
     inProcess.add(`${ctx.apiPrefix}/users/me`, signedIn(me));
   }
 
-  scope.get('/users/me/messages', { config: { access: 'session' } }, async (req) => {
+  contractRoute(scope, getMyMessages, { access: 'session' }, async (req) => {
     const user = currentUser(req);
     const data = db
       .prepare(
@@ -159,39 +155,35 @@ export async function registerConsoleRoutes(
     return { data };
   });
 
-  scope.post<{ Body: { message_id: string; version_id: string } }>(
-    '/users/me/ack-messages',
-    { config: { access: 'session' }, schema: ackSchema },
-    async (req) => {
-      const user = currentUser(req);
-      const { message_id, version_id } = req.body;
-      const result = inTransaction(db, () => {
-        const message = db
-          .prepare('SELECT name FROM messages WHERE id = ? AND version_id = ?')
-          .get(message_id, version_id) as { name: string } | undefined;
-        if (!message) return null;
-        const inserted = db
-          .prepare(
-            'INSERT OR IGNORE INTO message_acceptances (user_id, message_id, version_id, accepted_at) VALUES (?, ?, ?, ?)',
-          )
-          .run(user.id, message_id, version_id, ctx.now()).changes;
-        const row = db
-          .prepare(
-            'SELECT accepted_at FROM message_acceptances WHERE user_id = ? AND message_id = ? AND version_id = ?',
-          )
-          .get(user.id, message_id, version_id) as { accepted_at: number };
-        return { inserted: inserted === 1, acceptedAt: row.accepted_at, name: message.name };
-      });
-      if (!result) throw notFound('Message does not exist');
-      if (result.inserted) {
-        audit.record(
-          AuditService.messages,
-          `"${auditText(user.username)}" acknowledged message ${message_id} version ${version_id}`,
-        );
-      }
-      return { data: { message_id, version_id, accepted_at: new Date(result.acceptedAt).toISOString() } };
-    },
-  );
+  contractRoute(scope, ackMessage, { access: 'session' }, async (req) => {
+    const user = currentUser(req);
+    const { message_id, version_id } = req.body;
+    const result = inTransaction(db, () => {
+      const message = db
+        .prepare('SELECT name FROM messages WHERE id = ? AND version_id = ?')
+        .get(message_id, version_id) as { name: string } | undefined;
+      if (!message) return null;
+      const inserted = db
+        .prepare(
+          'INSERT OR IGNORE INTO message_acceptances (user_id, message_id, version_id, accepted_at) VALUES (?, ?, ?, ?)',
+        )
+        .run(user.id, message_id, version_id, ctx.now()).changes;
+      const row = db
+        .prepare(
+          'SELECT accepted_at FROM message_acceptances WHERE user_id = ? AND message_id = ? AND version_id = ?',
+        )
+        .get(user.id, message_id, version_id) as { accepted_at: number };
+      return { inserted: inserted === 1, acceptedAt: row.accepted_at, name: message.name };
+    });
+    if (!result) throw notFound('Message does not exist');
+    if (result.inserted) {
+      audit.record(
+        AuditService.messages,
+        `"${auditText(user.username)}" acknowledged message ${message_id} version ${version_id}`,
+      );
+    }
+    return { data: { message_id, version_id, accepted_at: new Date(result.acceptedAt).toISOString() } };
+  });
 
   scope.get<{ Querystring: { format?: 'json' | 'csv' } }>(
     '/messages/acceptances',

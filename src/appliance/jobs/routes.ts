@@ -8,37 +8,11 @@ import type { ApplianceContext } from '../context';
 import { HttpError, notFound } from '../http/errors';
 import { followSnapshots, lastEventId, startEventStream } from '../http/sse';
 import { streamRoute } from '../http/streamRoute';
-import { jobStream } from '../../shared/contracts/apply';
+import { getJob, jobStream, listJobs, startJob } from '../../shared/contracts/apply';
+import { contractRoute } from '../http/contractRoute';
 import { JobConflictError, type JobProgress, type JobRunner } from './runner';
 import { configPlan } from './steps';
 import { area } from '../http/routeAccess';
-
-// Only the configuration job starts here: an update runs only for a signed package (POST updates/apply).
-const startSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['type'],
-    properties: { type: { type: 'string', enum: ['config'] } },
-  },
-};
-
-const idParams = {
-  params: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['id'],
-    properties: { id: { type: 'string', format: 'uuid' } },
-  },
-};
-
-const listQuery = {
-  querystring: {
-    type: 'object',
-    additionalProperties: false,
-    properties: { active: { type: 'string', enum: ['0', '1', 'true', 'false'] } },
-  },
-};
 
 /** Open event streams, ended when the server closes (they would otherwise hold it open). */
 export type StreamSet = Set<() => void>;
@@ -48,47 +22,36 @@ export async function registerJobRoutes(
   ctx: ApplianceContext,
   runner: JobRunner,
 ): Promise<void> {
-  scope.post<{ Body: { type: 'config' } }>(
-    '/jobs',
-    { config: { access: area('settings') }, schema: startSchema },
-    async (req, reply) => {
-      const user = currentUser(req);
-      try {
-        const job = runner.start('config', configPlan(ctx), user.username);
-        return reply.code(202).send(job);
-      } catch (e) {
-        if (e instanceof JobConflictError) {
-          throw new HttpError(409, [
-            {
-              loc: ['body', 'type'],
-              msg: 'another job is running; wait for it to finish',
-              type: 'value_error.job_running',
-              ctx: { job_id: e.activeId },
-            },
-          ]);
-        }
-        throw e;
+  // Only the configuration job starts here: an update runs only for a signed package (POST updates/apply).
+  contractRoute(scope, startJob, { access: area('settings') }, async (req, reply) => {
+    const user = currentUser(req);
+    try {
+      const job = runner.start('config', configPlan(ctx), user.username);
+      return reply.code(202).send(job);
+    } catch (e) {
+      if (e instanceof JobConflictError) {
+        throw new HttpError(409, [
+          {
+            loc: ['body', 'type'],
+            msg: 'another job is running; wait for it to finish',
+            type: 'value_error.job_running',
+            ctx: { job_id: e.activeId },
+          },
+        ]);
       }
-    },
-  );
+      throw e;
+    }
+  });
 
-  scope.get<{ Querystring: { active?: string } }>(
-    '/jobs',
-    { config: { access: 'session' }, schema: listQuery },
-    async (req) => ({
-      data: runner.list(req.query.active === '1' || req.query.active === 'true'),
-    }),
-  );
+  contractRoute(scope, listJobs, { access: 'session' }, async (req) => ({
+    data: runner.list(req.query.active === '1' || req.query.active === 'true'),
+  }));
 
-  scope.get<{ Params: { id: string } }>(
-    '/jobs/:id',
-    { config: { access: 'session' }, schema: idParams },
-    async (req) => {
-      const job = runner.get(req.params.id);
-      if (!job) throw notFound('Job does not exist');
-      return job;
-    },
-  );
+  contractRoute(scope, getJob, { access: 'session' }, async (req) => {
+    const job = runner.get(req.params.id);
+    if (!job) throw notFound('Job does not exist');
+    return job;
+  });
 }
 
 /**

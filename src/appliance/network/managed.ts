@@ -30,7 +30,9 @@ import { renderPreferences, renderRoot } from './render';
 import { migrateNetwork } from './samples';
 import { area } from '../http/routeAccess';
 import {
+  applyNetworkPreferences,
   getNetworkPreferences,
+  getNetworkPreferencesPreview,
   putNetworkPreferences,
   type PreferencesAnswer,
 } from '../../shared/contracts/system';
@@ -121,11 +123,11 @@ export async function registerNetworkPreferences(
     return answer();
   });
 
-  scope.get('/network/preferences/preview', { config: { access: area('network') } }, async () =>
+  contractRoute(scope, getNetworkPreferencesPreview, { access: area('network') }, async () =>
     manager.preview(NETWORK_SERVICE),
   );
 
-  scope.post('/network/preferences/apply', { config: { access: area('network') } }, async (req, reply) =>
+  contractRoute(scope, applyNetworkPreferences, { access: area('network') }, async (req, reply) =>
     reply.code(202).send(manager.apply(NETWORK_SERVICE, currentUser(req).username)),
   );
 }

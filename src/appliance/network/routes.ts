@@ -16,7 +16,7 @@ import { dashboardSummary } from './dashboard';
 import { getDashboard } from '../../shared/contracts/system';
 import { contractRoute } from '../http/contractRoute';
 import { streamRoute } from '../http/streamRoute';
-import { throughputStream } from '../../shared/contracts/network';
+import { getInterfaces, getSamples, getSystemStatus, throughputStream } from '../../shared/contracts/network';
 import { privilegesOf } from '../auth/privileges';
 import { allows } from '../../shared/privileges';
 import { area } from '../http/routeAccess';
@@ -34,19 +34,6 @@ export function publicView(i: NetworkInterface, signedIn: boolean): PublicInterf
 }
 
 const DAY = 86_400;
-const seconds = { type: 'string', pattern: '^\\d{1,11}$' };
-const samplesQuery = {
-  querystring: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      from: seconds,
-      to: seconds,
-      interface: { type: 'string', pattern: '^[A-Za-z0-9_.:@-]{1,15}$' },
-    },
-  },
-};
-
 export interface NetworkRouteDeps {
   live: LiveHub;
   cpu: () => Promise<number | null>;
@@ -60,34 +47,30 @@ export async function registerNetworkRoutes(
 ): Promise<void> {
   const { db, config } = ctx;
 
-  scope.get('/network/interfaces', { config: { access: 'public' } }, async (req) => {
+  contractRoute(scope, getInterfaces, { access: 'public' }, async (req) => {
     const signedIn = sessionUser(req) !== null;
     return { signed_in: signedIn, data: readInterfaces().map((i) => publicView(i, signedIn)) };
   });
 
-  scope.get<{ Querystring: { from?: string; to?: string; interface?: string } }>(
-    '/network/samples',
-    { config: { access: area('network') }, schema: samplesQuery },
-    async (req) => {
-      const now = Math.floor(ctx.now() / 1000);
-      const to = req.query.to !== undefined ? Number(req.query.to) : now;
-      const from = req.query.from !== undefined ? Number(req.query.from) : to - DAY;
-      if (from > to)
-        throw invalid(422, [
-          { loc: ['query', 'from'], msg: 'from must not be after to', type: 'value_error.range' },
-        ]);
-      return {
-        interval_seconds: config.networkSampleSeconds,
-        retention_days: config.networkRetentionDays,
-        from,
-        to,
-        interfaces: sampledInterfaces(db),
-        series: querySeries(db, from, to, req.query.interface),
-      };
-    },
-  );
+  contractRoute(scope, getSamples, { access: area('network') }, async (req) => {
+    const now = Math.floor(ctx.now() / 1000);
+    const to = req.query.to !== undefined ? Number(req.query.to) : now;
+    const from = req.query.from !== undefined ? Number(req.query.from) : to - DAY;
+    if (from > to)
+      throw invalid(422, [
+        { loc: ['query', 'from'], msg: 'from must not be after to', type: 'value_error.range' },
+      ]);
+    return {
+      interval_seconds: config.networkSampleSeconds,
+      retention_days: config.networkRetentionDays,
+      from,
+      to,
+      interfaces: sampledInterfaces(db),
+      series: querySeries(db, from, to, req.query.interface),
+    };
+  });
 
-  scope.get('/system/status', { config: { access: 'session' } }, async (req) => {
+  contractRoute(scope, getSystemStatus, { access: 'session' }, async (req) => {
     const status = await systemStatus(ctx, deps.cpu, deps.services());
     const user = sessionUser(req);
     // Log entries belong to the logs area: an account that cannot read logs gets none (null: not "no warnings").

@@ -37,11 +37,11 @@ import {
 } from './store';
 import type { Static } from '@sinclair/typebox';
 import {
-  idParams,
   providersQuery,
-  type IdParams,
   type ProviderBody,
   createProvider,
+  getProvider,
+  deleteProvider,
   putProvider,
   testProvider,
 } from '../../shared/contracts/authentication';
@@ -180,10 +180,8 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
       ),
   );
 
-  scope.get<{ Params: IdParams }>(
-    '/authentication/providers/:id',
-    { config: { access: area('authentication') }, schema: { params: idParams } },
-    async (req) => view(mustFind(req.params.id)),
+  contractRoute(scope, getProvider, { access: area('authentication') }, async (req) =>
+    view(mustFind(req.params.id)),
   );
 
   contractRoute(scope, createProvider, { access: 'admin' }, async (req, reply) => {
@@ -236,34 +234,30 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
     return view(mustFind(current.id));
   });
 
-  scope.delete<{ Params: IdParams }>(
-    '/authentication/providers/:id',
-    { config: { access: 'admin' }, schema: { params: idParams } },
-    async (req, reply) => {
-      const current = mustFind(req.params.id);
-      if (current.type === 'local')
-        throw new HttpError(409, [
-          item([], 'the local provider is built in and cannot be removed', 'status_error.builtin_provider'),
-        ]);
-      // Its links go with it: linked admins fall back to a local password, which the accounts it created never had.
-      const noWayIn = new Set<number>();
-      guardAccountWrite(
-        db,
-        ctx.now(),
-        ['path', 'id'],
-        () => {
-          const created = db
-            .prepare('SELECT user_id FROM provider_accounts WHERE provider_id = ? AND managed = 1')
-            .all(current.id) as Array<{ user_id: number }>;
-          created.forEach((r) => noWayIn.add(r.user_id));
-          db.prepare('DELETE FROM auth_providers WHERE id = ?').run(current.id);
-        },
-        { noWayIn },
-      );
-      audit(req, `removed the provider "${auditText(current.name)}"`);
-      return reply.code(204).send();
-    },
-  );
+  contractRoute(scope, deleteProvider, { access: 'admin' }, async (req, reply) => {
+    const current = mustFind(req.params.id);
+    if (current.type === 'local')
+      throw new HttpError(409, [
+        item([], 'the local provider is built in and cannot be removed', 'status_error.builtin_provider'),
+      ]);
+    // Its links go with it: linked admins fall back to a local password, which the accounts it created never had.
+    const noWayIn = new Set<number>();
+    guardAccountWrite(
+      db,
+      ctx.now(),
+      ['path', 'id'],
+      () => {
+        const created = db
+          .prepare('SELECT user_id FROM provider_accounts WHERE provider_id = ? AND managed = 1')
+          .all(current.id) as Array<{ user_id: number }>;
+        created.forEach((r) => noWayIn.add(r.user_id));
+        db.prepare('DELETE FROM auth_providers WHERE id = ?').run(current.id);
+      },
+      { noWayIn },
+    );
+    audit(req, `removed the provider "${auditText(current.name)}"`);
+    return reply.code(204).send();
+  });
 
   contractRoute(scope, testProvider, { access: 'admin' }, async (req) => {
     const body = req.body;

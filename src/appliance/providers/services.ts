@@ -17,7 +17,7 @@ import { guardAccountWrite } from '../users/adminRule';
 import { emitApplianceEvent } from '../events';
 import { findProvider, LOCAL_PROVIDER_ID, type ProviderRow } from './store';
 import type { Static } from '@sinclair/typebox';
-import { putService, serviceParams, servicesQuery } from '../../shared/contracts/authentication';
+import { getService, putService, servicesQuery } from '../../shared/contracts/authentication';
 import { contractRoute } from '../http/contractRoute';
 import { pageOf } from '../http/listing';
 import { area } from '../http/routeAccess';
@@ -73,10 +73,8 @@ export function registerServices(scope: FastifyInstance, ctx: ApplianceContext):
       ),
   );
 
-  scope.get<{ Params: { id: string } }>(
-    '/authentication/services/:id',
-    { config: { access: area('authentication') }, schema: { params: serviceParams } },
-    async (req) => serviceView(db, find(req.params.id)),
+  contractRoute(scope, getService, { access: area('authentication') }, async (req) =>
+    serviceView(db, find(req.params.id)),
   );
 
   contractRoute(scope, putService, { access: 'admin' }, async (req) => {

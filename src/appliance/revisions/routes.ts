@@ -8,10 +8,11 @@ import type { Static } from '@sinclair/typebox';
 import { AREAS, allows } from '../../shared/privileges';
 import {
   getRestorePlan,
+  getRevertPlan,
+  getRevision,
   getRevisionFiles,
   restoreRevision,
   revertRevision,
-  revisionParams,
   revisionsQuery,
 } from '../../shared/contracts/revisions';
 import type { ApplyManager } from '../apply/manager';
@@ -46,17 +47,13 @@ export function registerRevisionRoutes(
     async (req) => listRevisions(ctx.db, req.query, readable(req)),
   );
 
-  scope.get<{ Params: Static<typeof revisionParams> }>(
-    '/revisions/:id',
-    { config: { access: 'session' }, schema: { params: revisionParams } },
-    async (req) => {
-      const map = new Map(sectionsOf(ctx).map((s) => [s.name, s]));
-      const revision = readRevision(ctx.db, Number(req.params.id), (changes) => diffLines(map, changes));
-      const areas = readable(req);
-      if (!revision || (areas && !areas.includes(revision.area))) throw notFound('No such revision');
-      return revision;
-    },
-  );
+  contractRoute(scope, getRevision, { access: 'session' }, async (req) => {
+    const map = new Map(sectionsOf(ctx).map((s) => [s.name, s]));
+    const revision = readRevision(ctx.db, Number(req.params.id), (changes) => diffLines(map, changes));
+    const areas = readable(req);
+    if (!revision || (areas && !areas.includes(revision.area))) throw notFound('No such revision');
+    return revision;
+  });
 
   // The generated files the revision rendered differently; whoever may read the revision may read them.
   contractRoute(scope, getRevisionFiles, { access: 'session' }, async (req) => {
@@ -67,16 +64,12 @@ export function registerRevisionRoutes(
   });
 
   // What reverting a revision would change now (the step before a revert through safe apply); changes nothing.
-  scope.get<{ Params: Static<typeof revisionParams> }>(
-    '/revisions/:id/revert-plan',
-    { config: { access: 'session' }, schema: { params: revisionParams } },
-    async (req) => {
-      const revision = readRevision(ctx.db, Number(req.params.id), () => []);
-      const areas = readable(req);
-      if (!revision || (areas && !areas.includes(revision.area))) throw notFound('No such revision');
-      return revertPlan(ctx, revision.changes);
-    },
-  );
+  contractRoute(scope, getRevertPlan, { access: 'session' }, async (req) => {
+    const revision = readRevision(ctx.db, Number(req.params.id), () => []);
+    const areas = readable(req);
+    if (!revision || (areas && !areas.includes(revision.area))) throw notFound('No such revision');
+    return revertPlan(ctx, revision.changes);
+  });
 
   const revisionOr404 = (id: string) => {
     const revision = readRevision(ctx.db, Number(id), () => []);

@@ -18,14 +18,13 @@ import { findGroup, listGroups, saveGroup, type GroupInput } from './groupsStore
 import type { Static } from '@sinclair/typebox';
 import {
   GROUP_NAME_MAX,
-  groupBody,
-  groupsBulkBody,
   groupsQuery,
-  idParams,
-  type GroupsBulkBody,
-  type IdParams,
   type NewGroupBody,
   createGroup,
+  getGroup,
+  putGroup,
+  deleteGroup,
+  groupsBulk,
 } from '../../shared/contracts/authentication';
 import { contractRoute } from '../http/contractRoute';
 import { pageOf } from '../http/listing';
@@ -137,11 +136,7 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
       }),
   );
 
-  scope.get<{ Params: IdParams }>(
-    '/groups/:id',
-    { config: { access: area('authentication') }, schema: { params: idParams } },
-    async (req) => mustFind(req.params.id),
-  );
+  contractRoute(scope, getGroup, { access: area('authentication') }, async (req) => mustFind(req.params.id));
 
   contractRoute(scope, createGroup, { access: 'admin', reauth: true }, async (req, reply) => {
     const input = checked(req.body, null);
@@ -153,65 +148,47 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
     return reply.code(201).send(mustFind(id));
   });
 
-  scope.put<{ Params: IdParams; Body: GroupBody }>(
-    '/groups/:id',
-    {
-      config: { access: 'admin', reauth: true },
-      schema: {
-        params: idParams,
-        body: groupBody,
-      },
-    },
-    async (req) => {
-      const group = mustFind(req.params.id);
-      const input = checked(req.body, group.id);
-      inTransaction(db, () => saveGroup(db, group.id, input, ctx.now()));
-      audit.record(
-        AuditService.auth,
-        `group "${auditText(input.name)}" changed by "${auditText(currentUser(req).username)}"`,
-      );
-      return mustFind(group.id);
-    },
-  );
+  contractRoute(scope, putGroup, { access: 'admin', reauth: true }, async (req) => {
+    const group = mustFind(req.params.id);
+    const input = checked(req.body, group.id);
+    inTransaction(db, () => saveGroup(db, group.id, input, ctx.now()));
+    audit.record(
+      AuditService.auth,
+      `group "${auditText(input.name)}" changed by "${auditText(currentUser(req).username)}"`,
+    );
+    return mustFind(group.id);
+  });
 
-  scope.delete<{ Params: IdParams }>(
-    '/groups/:id',
-    { config: { access: 'admin', reauth: true }, schema: { params: idParams } },
-    async (req, reply) => {
-      const group = mustFind(req.params.id);
-      const clash = conflicts([group.id]);
-      if (clash.length) throw conflictError(['path', 'id'], clash);
-      inTransaction(db, () => db.prepare('DELETE FROM user_groups WHERE id = ?').run(group.id));
-      audit.record(
-        AuditService.auth,
-        `group "${auditText(group.name)}" deleted by "${auditText(currentUser(req).username)}"`,
-      );
-      return reply.code(204).send();
-    },
-  );
+  contractRoute(scope, deleteGroup, { access: 'admin', reauth: true }, async (req, reply) => {
+    const group = mustFind(req.params.id);
+    const clash = conflicts([group.id]);
+    if (clash.length) throw conflictError(['path', 'id'], clash);
+    inTransaction(db, () => db.prepare('DELETE FROM user_groups WHERE id = ?').run(group.id));
+    audit.record(
+      AuditService.auth,
+      `group "${auditText(group.name)}" deleted by "${auditText(currentUser(req).username)}"`,
+    );
+    return reply.code(204).send();
+  });
 
-  scope.post<{ Body: GroupsBulkBody }>(
-    '/groups/bulk',
-    { config: { access: 'admin', reauth: true }, schema: { body: groupsBulkBody } },
-    async (req) => {
-      const { ids } = req.body;
-      const unknown: ErrorItem[] = ids.flatMap((id, i) =>
-        findGroup(db, id)
-          ? []
-          : [{ loc: ['body', 'ids', i], msg: 'group does not exist', type: 'value_error.not_found' }],
-      );
-      if (unknown.length) throw new HttpError(422, unknown);
-      const clash = conflicts(ids);
-      if (clash.length) throw conflictError(['body', 'ids'], clash);
-      const names = ids.map((id) => findGroup(db, id)?.name ?? String(id));
-      inTransaction(db, () => {
-        for (const id of ids) db.prepare('DELETE FROM user_groups WHERE id = ?').run(id);
-      });
-      audit.record(
-        AuditService.auth,
-        `groups ${names.map((n) => `"${auditText(n)}"`).join(', ')} deleted by "${auditText(currentUser(req).username)}"`,
-      );
-      return { deleted: ids.length };
-    },
-  );
+  contractRoute(scope, groupsBulk, { access: 'admin', reauth: true }, async (req) => {
+    const { ids } = req.body;
+    const unknown: ErrorItem[] = ids.flatMap((id, i) =>
+      findGroup(db, id)
+        ? []
+        : [{ loc: ['body', 'ids', i], msg: 'group does not exist', type: 'value_error.not_found' }],
+    );
+    if (unknown.length) throw new HttpError(422, unknown);
+    const clash = conflicts(ids);
+    if (clash.length) throw conflictError(['body', 'ids'], clash);
+    const names = ids.map((id) => findGroup(db, id)?.name ?? String(id));
+    inTransaction(db, () => {
+      for (const id of ids) db.prepare('DELETE FROM user_groups WHERE id = ?').run(id);
+    });
+    audit.record(
+      AuditService.auth,
+      `groups ${names.map((n) => `"${auditText(n)}"`).join(', ')} deleted by "${auditText(currentUser(req).username)}"`,
+    );
+    return { deleted: ids.length };
+  });
 }

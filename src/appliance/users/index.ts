@@ -9,16 +9,15 @@
 import type { FastifyInstance } from 'fastify';
 import {
   USERNAME_MAX,
-  accountBody,
-  idParams,
   simulateLockoutPolicy,
-  usersBulkBody,
   usersQuery,
   type Account,
   type AccountBody,
-  type IdParams,
-  type UsersBulkBody,
   createUser,
+  getUser,
+  putUser,
+  deleteUser,
+  usersBulk,
   endUserSessions,
   resetUserSecondFactors,
   getMySignIns,
@@ -184,21 +183,17 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   registerSecurityKeyRoutes(scope, ctx);
 
-  scope.get<{ Params: IdParams }>(
-    '/users/:id',
-    { config: { access: area('authentication') }, schema: { params: idParams } },
-    async (req) => {
-      const account = mustFind(req.params.id);
-      return {
-        ...withGroups(account),
-        security_keys: listSecurityKeys(db, account.id),
-        last_login: lastSuccess(db, account.username),
-        failed_since_last_login: failuresSinceSuccess(db, account.username),
-        login_history: loginHistory(db, account.username),
-        active_sessions: activeSessions(account.id),
-      };
-    },
-  );
+  contractRoute(scope, getUser, { access: area('authentication') }, async (req) => {
+    const account = mustFind(req.params.id);
+    return {
+      ...withGroups(account),
+      security_keys: listSecurityKeys(db, account.id),
+      last_login: lastSuccess(db, account.username),
+      failed_since_last_login: failuresSinceSuccess(db, account.username),
+      login_history: loginHistory(db, account.username),
+      active_sessions: activeSessions(account.id),
+    };
+  });
 
   contractRoute(scope, createUser, { access: 'admin', reauth: true }, async (req, reply) => {
     const body = req.body;
@@ -245,96 +240,84 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
     return reply.code(201).send({ ...withGroups(mustFind(String(id))), one_time_password: password });
   });
 
-  scope.put<{ Params: IdParams; Body: AccountBody }>(
-    '/users/:id',
-    { config: { access: 'admin', reauth: true }, schema: { params: idParams, body: accountBody } },
-    async (req) => {
-      const account = mustFind(req.params.id);
-      const body = req.body;
-      const errors = checkBody(body);
-      if (errors.length) throw new HttpError(422, errors);
-      const loc = ['body', body.enabled ? (body.role === account.role ? 'expires_at' : 'role') : 'enabled'];
-      const refusals = selfRefusals([account.id], currentUser(req).id, !body.enabled);
-      guardAccountWrite(
-        db,
-        ctx.now(),
-        loc,
-        () => {
-          db.prepare(
-            'UPDATE users SET email = ?, full_name = ?, role = ?, enabled = ?, expires_at = ? WHERE id = ?',
-          ).run(body.email, body.full_name, body.role, body.enabled ? 1 : 0, body.expires_at, account.id);
-          // A disabled account, or one whose role changed, signs in again.
-          if (!body.enabled || body.role !== account.role)
-            db.prepare('DELETE FROM sessions WHERE user_id = ?').run(account.id);
-          if (req.body.groups) setGroupsOfUser(db, account.id, req.body.groups);
-        },
-        { refusals },
-      );
-      audit.record(
-        AuditService.auth,
-        `user "${auditText(account.username)}" changed by "${auditText(currentUser(req).username)}"`,
-      );
-      return withGroups(mustFind(req.params.id));
-    },
-  );
+  contractRoute(scope, putUser, { access: 'admin', reauth: true }, async (req) => {
+    const account = mustFind(req.params.id);
+    const body = req.body;
+    const errors = checkBody(body);
+    if (errors.length) throw new HttpError(422, errors);
+    const loc = ['body', body.enabled ? (body.role === account.role ? 'expires_at' : 'role') : 'enabled'];
+    const refusals = selfRefusals([account.id], currentUser(req).id, !body.enabled);
+    guardAccountWrite(
+      db,
+      ctx.now(),
+      loc,
+      () => {
+        db.prepare(
+          'UPDATE users SET email = ?, full_name = ?, role = ?, enabled = ?, expires_at = ? WHERE id = ?',
+        ).run(body.email, body.full_name, body.role, body.enabled ? 1 : 0, body.expires_at, account.id);
+        // A disabled account, or one whose role changed, signs in again.
+        if (!body.enabled || body.role !== account.role)
+          db.prepare('DELETE FROM sessions WHERE user_id = ?').run(account.id);
+        if (req.body.groups) setGroupsOfUser(db, account.id, req.body.groups);
+      },
+      { refusals },
+    );
+    audit.record(
+      AuditService.auth,
+      `user "${auditText(account.username)}" changed by "${auditText(currentUser(req).username)}"`,
+    );
+    return withGroups(mustFind(req.params.id));
+  });
 
-  scope.delete<{ Params: IdParams }>(
-    '/users/:id',
-    { config: { access: 'admin', reauth: true }, schema: { params: idParams } },
-    async (req, reply) => {
-      const account = mustFind(req.params.id);
-      const refusals = selfRefusals([account.id], currentUser(req).id, true);
-      guardAccountWrite(
-        db,
-        ctx.now(),
-        ['path', 'id'],
-        () => db.prepare('DELETE FROM users WHERE id = ?').run(account.id),
-        { refusals },
-      );
-      audit.record(
-        AuditService.auth,
-        `user "${auditText(account.username)}" deleted by "${auditText(currentUser(req).username)}"`,
-      );
-      return reply.code(204).send();
-    },
-  );
+  contractRoute(scope, deleteUser, { access: 'admin', reauth: true }, async (req, reply) => {
+    const account = mustFind(req.params.id);
+    const refusals = selfRefusals([account.id], currentUser(req).id, true);
+    guardAccountWrite(
+      db,
+      ctx.now(),
+      ['path', 'id'],
+      () => db.prepare('DELETE FROM users WHERE id = ?').run(account.id),
+      { refusals },
+    );
+    audit.record(
+      AuditService.auth,
+      `user "${auditText(account.username)}" deleted by "${auditText(currentUser(req).username)}"`,
+    );
+    return reply.code(204).send();
+  });
 
-  scope.post<{ Body: UsersBulkBody }>(
-    '/users/bulk',
-    { config: { access: 'admin', reauth: true }, schema: { body: usersBulkBody } },
-    async (req) => {
-      const { action, ids } = req.body;
-      const me = currentUser(req);
-      const unknown: ErrorItem[] = ids.flatMap((id, i) =>
-        db.prepare('SELECT 1 FROM users WHERE id = ?').get(id)
-          ? []
-          : [{ loc: ['body', 'ids', i], msg: 'user does not exist', type: 'value_error.not_found' }],
-      );
-      if (unknown.length) throw new HttpError(422, unknown);
-      const refusals = selfRefusals(ids, me.id, action !== 'enable');
-      const names = ids.map((id) => findAccount(db, id, new Set())?.username ?? String(id));
-      guardAccountWrite(
-        db,
-        ctx.now(),
-        ['body', 'ids'],
-        () => {
-          for (const id of ids) {
-            if (action === 'delete') db.prepare('DELETE FROM users WHERE id = ?').run(id);
-            else {
-              db.prepare('UPDATE users SET enabled = ? WHERE id = ?').run(action === 'enable' ? 1 : 0, id);
-              if (action === 'disable') db.prepare('DELETE FROM sessions WHERE user_id = ?').run(id);
-            }
+  contractRoute(scope, usersBulk, { access: 'admin', reauth: true }, async (req) => {
+    const { action, ids } = req.body;
+    const me = currentUser(req);
+    const unknown: ErrorItem[] = ids.flatMap((id, i) =>
+      db.prepare('SELECT 1 FROM users WHERE id = ?').get(id)
+        ? []
+        : [{ loc: ['body', 'ids', i], msg: 'user does not exist', type: 'value_error.not_found' }],
+    );
+    if (unknown.length) throw new HttpError(422, unknown);
+    const refusals = selfRefusals(ids, me.id, action !== 'enable');
+    const names = ids.map((id) => findAccount(db, id, new Set())?.username ?? String(id));
+    guardAccountWrite(
+      db,
+      ctx.now(),
+      ['body', 'ids'],
+      () => {
+        for (const id of ids) {
+          if (action === 'delete') db.prepare('DELETE FROM users WHERE id = ?').run(id);
+          else {
+            db.prepare('UPDATE users SET enabled = ? WHERE id = ?').run(action === 'enable' ? 1 : 0, id);
+            if (action === 'disable') db.prepare('DELETE FROM sessions WHERE user_id = ?').run(id);
           }
-        },
-        { refusals, order: ids },
-      );
-      audit.record(
-        AuditService.auth,
-        `users ${names.map((n) => `"${auditText(n)}"`).join(', ')} ${action}d by "${auditText(me.username)}"`,
-      );
-      return { [`${action}d`]: ids.length };
-    },
-  );
+        }
+      },
+      { refusals, order: ids },
+    );
+    audit.record(
+      AuditService.auth,
+      `users ${names.map((n) => `"${auditText(n)}"`).join(', ')} ${action}d by "${auditText(me.username)}"`,
+    );
+    return { [`${action}d`]: ids.length } as Record<`${typeof action}d`, number>;
+  });
 
   contractRoute(scope, endUserSessions, { access: 'admin', reauth: true }, async (req) => {
     const account = mustFind(req.params.id);

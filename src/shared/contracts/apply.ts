@@ -175,3 +175,75 @@ export interface ListEndpoints {
     summary: string;
   }>;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Jobs and safe-apply confirmations (src/appliance/jobs/routes.ts, src/appliance/apply/routes.ts)
+
+/** A job's or confirmation's id in the path. */
+export const UuidParams = Type.Object(
+  { id: Type.String({ format: 'uuid' }) },
+  { additionalProperties: false },
+);
+
+export const startJob = endpoint({
+  method: 'POST',
+  path: 'jobs',
+  body: Type.Object({ type: stringEnum(['config'] as const) }, { additionalProperties: false }),
+  response: JobProgress,
+  status: 202,
+  summary:
+    'Apply the saved configuration of every service as a job (an update runs only from a signed package)',
+});
+
+export const listJobs = endpoint({
+  method: 'GET',
+  path: 'jobs',
+  query: Type.Object(
+    { active: Type.Optional(stringEnum(['0', '1', 'true', 'false'] as const)) },
+    { additionalProperties: false },
+  ),
+  response: Type.Object({ data: Type.Array(JobProgress) }),
+  summary: 'The last 50 jobs, newest first (only running ones with active=1)',
+});
+
+export const getJob = endpoint({
+  method: 'GET',
+  path: 'jobs/:id',
+  params: UuidParams,
+  response: JobProgress,
+  summary: 'A job’s progress',
+});
+
+/** A change that can lock its admin out, kept only once confirmed (safe apply). */
+export const Confirmation = Type.Object({
+  id: Type.String(),
+  service: Type.String(),
+  changes: Type.Array(Type.String(), { description: 'The settings that changed.' }),
+  deadline: Type.Integer({
+    description: 'When it is rolled back unless kept (milliseconds since the epoch).',
+  }),
+  seconds_left: Type.Integer({ minimum: 0 }),
+});
+
+export const listConfirmations = endpoint({
+  method: 'GET',
+  path: 'apply/confirmations',
+  response: Type.Object({ data: Type.Array(Confirmation) }),
+  summary: 'Changes awaiting confirmation that you may keep, soonest deadline first',
+});
+
+export const keepConfirmation = endpoint({
+  method: 'POST',
+  path: 'apply/confirmations/:id/confirm',
+  params: UuidParams,
+  response: Type.Object({ status: Type.Literal('confirmed') }),
+  summary: 'Keep a change awaiting confirmation',
+});
+
+export const revertConfirmation = endpoint({
+  method: 'POST',
+  path: 'apply/confirmations/:id/revert',
+  params: UuidParams,
+  response: Type.Object({ status: Type.Literal('reverted') }),
+  summary: 'Restore the configuration before a change now, instead of at its deadline',
+});

@@ -204,7 +204,7 @@ export const mySecurityKeys = Type.Object({ data: Type.Array(securityKeySummary)
 export const GROUP_NAME_MAX = 64;
 
 /** Read or write per privilege area. */
-const privileges = Type.Unsafe<Privileges>(
+export const privileges = Type.Unsafe<Privileges>(
   Type.Object(
     Object.fromEntries(AREAS.map((a) => [a, Type.Optional(stringEnum(['read', 'write'] as const))])),
     {
@@ -723,11 +723,20 @@ export const confirmTotp = endpoint({
 // ---------------------------------------------------------------------------------------------------------------
 // The entity pages' own calls: an account's or group's change and deletion, the lists' bulk actions
 
+export const getUser = endpoint({
+  method: 'GET',
+  path: 'users/:id',
+  params: idParams,
+  response: accountDetail,
+  summary: 'An account with its sign-in record, security keys and open sessions',
+});
+
 export const putUser = endpoint({
   method: 'PUT',
   path: 'users/:id',
   params: idParams,
   body: accountBody,
+  response: account,
   summary: 'Change an account (the admin role, a recent sign-in)',
 });
 
@@ -747,11 +756,20 @@ export const usersBulk = endpoint({
   summary: 'Enable, disable or delete many accounts in one request',
 });
 
+export const getGroup = endpoint({
+  method: 'GET',
+  path: 'groups/:id',
+  params: idParams,
+  response: group,
+  summary: 'A group: its members and the privileges it grants',
+});
+
 export const putGroup = endpoint({
   method: 'PUT',
   path: 'groups/:id',
   params: idParams,
   body: groupBody,
+  response: group,
   summary: 'Change a group: its name, members and privileges',
 });
 
@@ -777,4 +795,68 @@ export const deleteProvider = endpoint({
   params: idParams,
   status: 204,
   summary: 'Remove a provider (the local provider is built in)',
+});
+
+export const getProvider = endpoint({
+  method: 'GET',
+  path: 'authentication/providers/:id',
+  params: idParams,
+  response: provider,
+  summary: 'A provider’s settings (never its secret, only whether one is set)',
+});
+
+export const getService = endpoint({
+  method: 'GET',
+  path: 'authentication/services/:id',
+  params: serviceParams,
+  response: authService,
+  summary: 'A service and its providers in fallback order',
+});
+
+/** The longest password of a local account (the appliance's policy, src/appliance/auth/passwords.ts). */
+export const PASSWORD_MAX_LENGTH = 256;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The session's lifetime, under the auth base (`{api}auth` by default; src/appliance/auth/sessionRoutes.ts)
+
+/** The session's times: ISO strings and seconds, so clocks that differ do not matter. */
+export const sessionStatus = Type.Object({
+  username: Type.String(),
+  expires_at: Type.String({ description: 'When the session ends (idle or absolute end, the sooner).' }),
+  expires_in_seconds: Type.Integer({ minimum: 0 }),
+  absolute: Type.Boolean({ description: 'The end is the absolute one: extending cannot move it.' }),
+  absolute_expires_at: Type.String(),
+  idle_timeout_seconds: Type.Integer(),
+  warn_seconds: Type.Integer({ description: 'How long before the end the console warns.' }),
+  authenticated_at: Type.String({ description: 'The last sign-in or re-authentication.' }),
+  reauth_max_age_seconds: Type.Integer(),
+});
+export type SessionStatus = Static<typeof sessionStatus>;
+
+export const getSession = endpoint({
+  method: 'GET',
+  path: 'auth/session',
+  response: sessionStatus,
+  summary: 'The session’s times (the console’s heartbeat: reading it is not activity)',
+});
+
+export const extendSession = endpoint({
+  method: 'POST',
+  path: 'auth/session/extend',
+  response: sessionStatus,
+  summary: 'Stay signed in: the idle timer starts again (never past the absolute end)',
+});
+
+export const reauthenticate = endpoint({
+  method: 'POST',
+  path: 'auth/reauth',
+  body: Type.Object(
+    {
+      password: Type.Optional(Type.String({ maxLength: PASSWORD_MAX_LENGTH })),
+      otp: Type.Optional(Type.String({ maxLength: 16 })),
+    },
+    { additionalProperties: false },
+  ),
+  response: sessionStatus,
+  summary: 'Your password or one-time code again, for sensitive changes (counted like a sign-in)',
 });

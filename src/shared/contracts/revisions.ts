@@ -239,3 +239,46 @@ export const getRevisionFiles = endpoint({
   summary:
     'The generated configuration files the revision rendered differently, before and after (private files left out)',
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// One revision with its changes
+
+const entityJson = nullable(Type.Object({}, { additionalProperties: true }), {
+  description: 'The entity as the configuration document holds it (secrets as references); null: none.',
+});
+
+export const revisionDetail = Type.Object({
+  id: Type.Integer(),
+  at: Type.Number({ description: 'Milliseconds since the epoch.' }),
+  actor: Type.String({
+    description: 'The account that made the change (`system` for the appliance itself).',
+  }),
+  method: stringEnum(REVISION_METHODS),
+  source: nullable(Type.String({ description: 'The client address.' })),
+  reason: nullable(Type.String()),
+  area: Type.String(),
+  sections: Type.Array(Type.String()),
+  route: nullable(Type.String({ description: '`PUT /api/dns/proxy/settings`.' })),
+  summary: Type.String({ description: 'The diff lines, joined (shortened).' }),
+  entities: Type.Integer({ minimum: 0, description: 'How many entities changed.' }),
+  reverts: nullable(Type.Integer({ description: 'The revision this one reverted, when it did.' })),
+  changes: Type.Array(
+    Type.Object({
+      section: Type.String(),
+      id: Type.String(),
+      title: Type.String(),
+      op: stringEnum(['added', 'removed', 'changed']),
+      before: entityJson,
+      after: entityJson,
+      line: Type.String({ description: '"Upstream 9.9.9.9@853 added", "DNS proxy: cache size 4 → 16 MiB".' }),
+    }),
+  ),
+});
+
+export const getRevision = endpoint({
+  method: 'GET',
+  path: 'revisions/:id',
+  params: revisionParams,
+  response: revisionDetail,
+  summary: 'One revision with its changes, each with its entity before and after and its diff line',
+});

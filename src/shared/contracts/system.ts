@@ -5,7 +5,7 @@
  * holds them to it, test/appliance/contracts/system.test.ts).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { JobProgress } from './apply';
+import { ConfigPreview, JobProgress } from './apply';
 import { endpoint } from './endpoint';
 import { stringEnum, epochMs, nullable, orNull } from './fields';
 
@@ -442,6 +442,13 @@ export const putNetworkPreferences = endpoint({
   body: networkPreferences,
   response: preferencesAnswer,
   summary: 'Change the network preferences (applied with Apply)',
+});
+
+export const getNetworkPreferencesPreview = endpoint({
+  method: 'GET',
+  path: 'network/preferences/preview',
+  response: ConfigPreview,
+  summary: 'The files Apply would write for the network preferences, beside the running ones',
 });
 
 export const applyNetworkPreferences = endpoint({

@@ -2,11 +2,19 @@
  * Where the authentication pages keep what they read (resource keys). The shapes are the authentication contract's
  * (src/shared/contracts/authentication.ts).
  */
-import { getLockoutPolicy, getLockouts, getSignupPolicy } from '../../../shared/contracts/authentication';
+import {
+  getGroup,
+  getLockoutPolicy,
+  getLockouts,
+  getProvider,
+  getService,
+  getSignupPolicy,
+  getUser,
+} from '../../../shared/contracts/authentication';
 import { keyOf } from '../../../shared/contracts/endpoint';
 
 export const USERS_KEY = 'users';
-export const userKey = (id: string | number) => `users/${id}`;
+export const userKey = (id: string | number) => keyOf(getUser, { id });
 /** Where the answer of a creation is kept: it holds the one-time password, shown once. */
 export const CREATED_USER_KEY = 'users#created';
 export const LOCKOUT_POLICY_KEY = keyOf(getLockoutPolicy);
@@ -16,15 +24,15 @@ export const LOCKOUTS_KEY = keyOf(getLockouts);
 export const SIMULATION_KEY = 'users/lockout-simulation#result';
 
 export const GROUPS_KEY = 'groups';
-export const groupKey = (id: string | number) => `groups/${id}`;
+export const groupKey = (id: string | number) => keyOf(getGroup, { id });
 
 export const PROVIDERS_KEY = 'authentication/providers';
-export const providerKey = (id: string | number) => `authentication/providers/${id}`;
+export const providerKey = (id: string | number) => keyOf(getProvider, { id });
 export const CREATED_PROVIDER_KEY = 'authentication/providers#created';
 export const PROVIDER_CHECK_KEY = 'authentication/providers#check';
 
 export const SERVICES_KEY = 'authentication/services';
-export const serviceKey = (id: string) => `authentication/services/${id}`;
+export const serviceKey = (id: string) => keyOf(getService, { id });
 
 /** Who may sign up with the identity service (src/shared/signupPolicy.ts). */
 export const SIGNUP_KEY = keyOf(getSignupPolicy);

@@ -7,18 +7,20 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
   changeReasonHeaders,
+  getRestorePlan,
+  getRevertPlan,
+  getRevision,
   getRevisionFiles,
   REVISION_METHOD_LABELS,
   restoreRevision,
   revertRevision,
-  type ConfigPlan,
   type PlanChange,
   type RevisionChange,
   type RevisionDetail,
   type RevisionFile,
 } from '../../../shared/contracts/revisions';
 import { useAppSelector } from '../../../store/createStore';
-import { useEndpoint, useResource, useResourceSave } from '../../../store/useResource';
+import { useEndpoint, useResourceSave } from '../../../store/useResource';
 import { diffHunks, diffLines, diffStats } from '../../../lib/lineDiff';
 import { DiffView } from '../common/config/ConfigPreview';
 import { Modal } from '../../../widgets/Modal';
@@ -27,9 +29,13 @@ import { formatDateTime } from '../../../lib/format/time';
 import { DetailSection, EntityDetailView, entityDetailPage } from '../common/entity/EntityDetailPage';
 import type { EntityDetailSource } from '../common/entity/useEntityDetail';
 import { areaName, REVISIONS_KEY } from './HistoryPage';
+import { keyOf } from '../../../shared/contracts/endpoint';
+
+const revisionKey = (id: string | number) => keyOf(getRevision, { id: String(id) });
+const revertPlanKey = (id: number) => keyOf(getRevertPlan, { id: String(id) });
 
 export const REVISION_DETAIL: EntityDetailSource<RevisionDetail> = {
-  key: (id) => `${REVISIONS_KEY}/${id}`,
+  key: revisionKey,
   noun: 'Revision',
   title: (r) => `Revision ${r.id}`,
   documentTitle: (r) => `Revision ${r.id} · History`,
@@ -165,7 +171,7 @@ function PlanLines({ changes }: { changes: PlanChange[] }) {
 
 /** What reverting the revision would change now, before anything applies it. */
 function RevertPlan({ id }: { id: number }) {
-  const plan = useResource<ConfigPlan>(`${REVISIONS_KEY}/${id}/revert-plan`);
+  const plan = useEndpoint(getRevertPlan, { params: { id: String(id) } });
   const changes = plan.data?.changes;
   return (
     <DetailSection title="Reverting it would">
@@ -187,7 +193,7 @@ type Undo = 'revert' | 'restore';
 const UNDO = {
   revert: {
     title: (id: number) => `Revert revision ${id}?`,
-    plan: (id: number) => `${REVISIONS_KEY}/${id}/revert-plan`,
+    plan: getRevertPlan,
     intro: 'Reverting puts back what this revision changed. It would:',
     nothing: 'Nothing to revert: the configuration is already as it was before this revision.',
     confirm: 'Revert',
@@ -196,7 +202,7 @@ const UNDO = {
   },
   restore: {
     title: (id: number) => `Restore the configuration as of revision ${id}?`,
-    plan: (id: number) => `${REVISIONS_KEY}/${id}/restore-plan`,
+    plan: getRestorePlan,
     intro: 'Restoring undoes every change made after this revision. It would:',
     nothing: 'Nothing to restore: the configuration is as it was after this revision.',
     confirm: 'Restore',
@@ -211,7 +217,7 @@ const UNDO = {
  */
 function UndoDialog({ kind, id, onClose }: { kind: Undo; id: number; onClose: () => void }) {
   const text = UNDO[kind];
-  const plan = useResource<ConfigPlan>(text.plan(id));
+  const plan = useEndpoint(text.plan, { params: { id: String(id) } });
   const { save, status, pending } = useResourceSave();
   const [reason, setReason] = useState('');
   useEffect(() => {
@@ -243,7 +249,7 @@ function UndoDialog({ kind, id, onClose }: { kind: Undo; id: number; onClose: ()
                 job: true,
                 headers: changeReasonHeaders(reason),
                 message: text.done(id),
-                refresh: [`${REVISIONS_KEY}/${id}`, `${REVISIONS_KEY}/${id}/revert-plan`],
+                refresh: [revisionKey(id), revertPlanKey(id)],
               })
             }
           >

@@ -8,6 +8,7 @@
 import {
   applyNetworkPreferences,
   getNetworkPreferences,
+  getNetworkPreferencesPreview,
   putNetworkPreferences,
   type NetworkPreferences,
   type PreferencesAnswer,
@@ -32,7 +33,7 @@ import './network.css';
 
 export const PREFERENCES_TITLE = 'Network preferences';
 export const NETWORK_PREFERENCES_KEY = keyOf(getNetworkPreferences);
-export const NETWORK_PREFERENCES_PREVIEW_KEY = 'network/preferences/preview';
+export const NETWORK_PREFERENCES_PREVIEW_KEY = keyOf(getNetworkPreferencesPreview);
 
 export type { NetworkPreferences, PreferencesAnswer };
 

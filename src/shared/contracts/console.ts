@@ -1,0 +1,72 @@
+/**
+ * What the console shell reads after sign-in (src/appliance/console/routes.ts): the context-bar menu, who-am-I with
+ * the panel flags and privileges, and the messaging center (the messages you have not acknowledged, and
+ * acknowledging one).
+ */
+import { Type } from '@sinclair/typebox';
+import { privileges, role } from './authentication';
+import { endpoint } from './endpoint';
+import { stringEnum } from './fields';
+
+const menuEntry = { id: Type.String(), name: Type.String(), path: Type.String() };
+
+export const getMenu = endpoint({
+  method: 'GET',
+  path: 'menu/',
+  response: Type.Array(Type.Object({ ...menuEntry, children: Type.Array(Type.Object(menuEntry)) }), {
+    description: 'The menu groups, without the entries of areas you may not read.',
+  }),
+  summary: 'The context-bar menu of what you may read',
+});
+
+export const getMe = endpoint({
+  method: 'GET',
+  path: 'users/me',
+  response: Type.Object({
+    username: Type.String(),
+    role,
+    panels: Type.Object({
+      admin: Type.Boolean(),
+      network: Type.Boolean(),
+      custom: Type.Boolean(),
+      customLabel: Type.String(),
+    }),
+    must_change_password: Type.Boolean(),
+    privileges,
+  }),
+  summary: 'Who you are: name, role, the panel flags and your privileges per area',
+});
+
+export const MESSAGE_TYPES = ['agreement', 'banner', 'notification'] as const;
+
+export const serverMessage = Type.Object({
+  id: Type.String(),
+  version_id: Type.String(),
+  text: Type.String(),
+  name: Type.String(),
+  level: Type.String(),
+  type: stringEnum(MESSAGE_TYPES),
+});
+
+export const getMyMessages = endpoint({
+  method: 'GET',
+  path: 'users/me/messages',
+  response: Type.Object({ data: Type.Array(serverMessage) }),
+  summary: 'The active messages you have not acknowledged (the newest version of each)',
+});
+
+const messageId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
+
+export const ackMessage = endpoint({
+  method: 'POST',
+  path: 'users/me/ack-messages',
+  body: Type.Object({ message_id: messageId, version_id: messageId }, { additionalProperties: false }),
+  response: Type.Object({
+    data: Type.Object({
+      message_id: Type.String(),
+      version_id: Type.String(),
+      accepted_at: Type.String({ description: 'ISO 8601 date and time.' }),
+    }),
+  }),
+  summary: 'Acknowledge a version of a message (again: the first time is kept)',
+});
