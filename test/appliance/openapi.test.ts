@@ -298,7 +298,6 @@ const OTHERS_WITHOUT_ANSWER = [
   'POST /api/auth/token',
   'POST /api/backups/export',
   'GET /api/config',
-  'POST /api/config/plan',
   'GET /api/messages/acceptances',
   'GET /api/openapi.json',
   'GET /api/users/me/second-factors/webauthn',

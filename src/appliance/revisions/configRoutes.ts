@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import YAML from 'yaml';
-import { CONFIG_FORMAT, putConfig } from '../../shared/contracts/revisions';
+import { planConfig, putConfig } from '../../shared/contracts/revisions';
 import type { ApplyManager } from '../apply/manager';
 import { currentUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
@@ -13,22 +13,6 @@ import { HttpError } from '../http/errors';
 import { applyConfig } from './apply';
 import { changeReason, methodOf } from './capture';
 import { CONFIG_BODY_LIMIT, configDocument, planDocument } from './document';
-
-const planBody = {
-  type: 'object',
-  required: ['format', 'sections'],
-  additionalProperties: false,
-  properties: {
-    format: { type: 'string', maxLength: 64, description: `The document's format: ${CONFIG_FORMAT}.` },
-    appliance_version: { type: 'string', maxLength: 64 },
-    exported_at: { type: 'string', maxLength: 64 },
-    sections: {
-      type: 'object',
-      additionalProperties: true,
-      description: 'Section name → entity id → entity, as `GET config` answers them.',
-    },
-  },
-};
 
 const YAML_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml'];
 
@@ -84,11 +68,9 @@ export function registerConfigDocument(
       void reply.header('content-disposition', 'inline; filename="rampart-config.json"');
       return doc;
     });
-    configScope.post<{ Body: { format: string; sections: Record<string, unknown> } }>(
-      '/config/plan',
-      { config: { access: 'admin' }, schema: { body: planBody }, bodyLimit: CONFIG_BODY_LIMIT },
-      async (req) => planDocument(ctx, req.body),
-    );
+    contractRoute(configScope, planConfig, { access: 'admin' }, async (req) => planDocument(ctx, req.body), {
+      bodyLimit: CONFIG_BODY_LIMIT,
+    });
     contractRoute(
       configScope,
       putConfig,

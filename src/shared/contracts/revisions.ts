@@ -170,6 +170,15 @@ export const configApplyResult = Type.Object({
   job: nullable(JobProgress),
 });
 
+export const planConfig = endpoint({
+  method: 'POST',
+  path: 'config/plan',
+  body: configDocumentBody,
+  response: configPlan,
+  summary:
+    'What applying a configuration document (JSON, or YAML with Content-Type: application/yaml) would change, per entity, lock-out-prone changes marked; changes nothing',
+});
+
 export const putConfig = endpoint({
   method: 'PUT',
   path: 'config',
