@@ -297,7 +297,6 @@ const OTHERS_WITHOUT_ANSWER = [
   'GET /api/auth/setup',
   'POST /api/auth/token',
   'POST /api/backups/export',
-  'GET /api/config',
   'GET /api/messages/acceptances',
   'GET /api/openapi.json',
   'GET /api/users/me/second-factors/webauthn',

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import YAML from 'yaml';
-import { planConfig, putConfig } from '../../shared/contracts/revisions';
+import { getConfig, planConfig, putConfig } from '../../shared/contracts/revisions';
 import type { ApplyManager } from '../apply/manager';
 import { currentUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
@@ -58,13 +58,14 @@ export function registerConfigDocument(
     );
 
     // The whole configuration spans every area, so it is the admins'.
-    configScope.get('/config', { config: { access: 'admin' } }, async (req, reply) => {
+    contractRoute(configScope, getConfig, { access: 'admin' }, async (req, reply) => {
       const doc = configDocument(ctx);
-      if (wantsYaml(req.headers.accept)) {
-        void reply.header('content-disposition', 'inline; filename="rampart-config.yaml"');
-        void reply.type('application/yaml; charset=utf-8');
-        return YAML.stringify(doc, { lineWidth: 0 });
-      }
+      // YAML is text sent as it is (the JSON answer is the one the contract states and serialises).
+      if (wantsYaml(req.headers.accept))
+        return reply
+          .header('content-disposition', 'inline; filename="rampart-config.yaml"')
+          .type('application/yaml; charset=utf-8')
+          .send(YAML.stringify(doc, { lineWidth: 0 }));
       void reply.header('content-disposition', 'inline; filename="rampart-config.json"');
       return doc;
     });

@@ -170,6 +170,25 @@ export const configApplyResult = Type.Object({
   job: nullable(JobProgress),
 });
 
+/** The whole configuration as one document, as `GET config` answers it (JSON; YAML on `Accept: application/yaml`). */
+export const configDocument = Type.Object({
+  format: Type.String({ description: `The document's format: ${CONFIG_FORMAT}.` }),
+  appliance_version: Type.String(),
+  exported_at: Type.String({ description: 'When it was read (ISO 8601).' }),
+  sections: Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), {
+    description:
+      'Section name → entity id → entity. Secrets are references (`{"$secret": "…"}`), never their value.',
+  }),
+});
+
+export const getConfig = endpoint({
+  method: 'GET',
+  path: 'config',
+  response: configDocument,
+  summary:
+    'The whole configuration as one versioned document (JSON; YAML on Accept: application/yaml); secrets only as references',
+});
+
 export const planConfig = endpoint({
   method: 'POST',
   path: 'config/plan',
