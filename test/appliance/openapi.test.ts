@@ -296,7 +296,6 @@ const OTHERS_WITHOUT_ANSWER = [
   'GET /api/auth/oidc/{id}/start',
   'GET /api/auth/setup',
   'POST /api/auth/token',
-  'POST /api/backups/export',
   'GET /api/messages/acceptances',
   'GET /api/openapi.json',
   'GET /api/users/me/second-factors/webauthn',

@@ -1,7 +1,7 @@
 /**
  * Backups (src/appliance/backups): the schedule and its passphrase, the targets (a local directory or an SFTP server
  * with a pinned host key), "Back up now" and the runs. Secrets (passphrase, SFTP password or key) are write-only: the
- * answers say whether one is set. The archive itself is binary: the export answers a file (no response schema); an
+ * answers say whether one is set. The archive itself is binary: the export answers a file (its `download`); an
  * upload (the restore's plan and the restore) sends it base64 in JSON, at most `BACKUP_UPLOAD_LIMIT` bytes.
  */
 import { Type, type Static } from '@sinclair/typebox';
@@ -229,6 +229,10 @@ export const exportBackup = endpoint({
   method: 'POST',
   path: 'backups/export',
   body: ExportBody,
+  download: {
+    mediaTypes: ['application/octet-stream'],
+    description: 'The encrypted archive (`.rbk`: a manifest and AES-256-GCM sealed members; see the README).',
+  },
   summary: 'Download an encrypted backup archive (a file; audited)',
 });
 
