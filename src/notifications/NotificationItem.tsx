@@ -3,7 +3,7 @@
  * store; CSS fades it in and out over 200 ms. The close button (or Escape while it has focus) dismisses it, unless
  * it cannot be dismissed while it stands (a safe-apply countdown: one of its actions ends it).
  */
-import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { Link, useInRouterContext } from 'react-router';
 import { useAppDispatch } from '../store/createStore';
 import { notificationDismissed, type Notification } from '../store/slices/notifications.slice';
@@ -165,12 +165,21 @@ function ReviewLink({ to, children }: { to: string; children: ReactNode }) {
 }
 
 /** Seconds left until `deadline`, refreshed every second (the text is not a live region: no announcement per tick). */
+/** The clock in whole seconds, ticking each second; none on the server (see Countdown). */
+const subscribeSeconds = (tick: () => void) => {
+  const timer = setInterval(tick, 1000);
+  return () => clearInterval(timer);
+};
+// Rounded up: a countdown may read a second short, never a second long.
+const secondsNow = () => Math.ceil(Date.now() / 1000);
+const noClock = () => null;
+
 function Countdown({ deadline }: { deadline: number }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
+  // No clock while rendering on the server nor while hydrating: the two clocks differ, and a countdown that changed
+  // its second between them made React throw the server's page away (a hydration mismatch).
+  const seconds = useSyncExternalStore(subscribeSeconds, secondsNow, noClock);
+  if (seconds === null) return <div className="notification__countdown" />;
+  const now = seconds * 1000;
   const left = Math.max(0, Math.ceil((deadline - now) / 1000));
   // A minute or more reads as minutes and seconds ("14 min 20 s left"), less as seconds.
   return (
