@@ -47,8 +47,8 @@ import { providerSettingsErrors } from './providers';
 import { SERVICES } from './providers/services';
 import { forgetSecret, LOCAL_PROVIDER_ID, secretBindingOf, secretRebindReason } from './providers/store';
 import { guardAccountWrite } from './users/adminRule';
-import { validDay } from './users';
-import { isEmail } from '../lib/validation/validators';
+import { accountFieldErrors } from './users';
+import { writeAccountFields } from './users/store';
 import { emitApplianceEvent } from './events';
 import { deleteTargetRows, forwarderOf, storeTargetRow, targetTlsErrors } from './forwarding';
 import { forwardingTargetBody, type ForwardingTargetBody } from '../shared/contracts/forwarding';
@@ -848,23 +848,15 @@ export function registerStandardSections(ctx: ApplianceContext): void {
           enabled,
           expires_at,
         });
-        // The Users page's own rules (users/index.ts checkBody).
-        if (body.email && !isEmail(body.email))
-          throw entityError(name, id, 'value is not a valid email address', 'value_error.email', ['email']);
-        if (body.expires_at && !validDay(body.expires_at))
-          throw entityError(name, id, 'invalid date format', 'value_error.date', ['expires_at']);
+        rules(name, id, accountFieldErrors(body));
         return { n, body, was: stored as Entity };
       });
       // The last-admin rule decides on what the whole section leaves (409, as on the Users page).
       guardAccountWrite(db, now, ['body', 'sections', name], () => {
         for (const { n, body, was } of wanted) {
           if (canonical({ ...was, ...body } as Json) === canonical(was)) continue;
-          db.prepare(
-            'UPDATE users SET email = ?, full_name = ?, role = ?, enabled = ?, expires_at = ? WHERE id = ?',
-          ).run(body.email, body.full_name, body.role, body.enabled ? 1 : 0, body.expires_at, n);
-          // A disabled account, or one whose role changed, signs in again (as on the Users page).
-          if (!body.enabled || body.role !== was.role)
-            db.prepare('DELETE FROM sessions WHERE user_id = ?').run(n);
+          // As on the Users page: a disabled account, or one whose role changed, signs in again.
+          writeAccountFields(db, n, body, String(was.role));
         }
       });
     },

@@ -46,7 +46,7 @@ import { usersMigrations } from './migrations';
 import { simulateLockout } from './simulate';
 import { registerSecurityKeyRoutes } from './securityKeyRoutes';
 import { listSecurityKeys } from './securityKeys';
-import { dayOf, findAccount } from './store';
+import { dayOf, findAccount, writeAccountFields } from './store';
 import { area } from '../http/routeAccess';
 import { contractRoute } from '../http/contractRoute';
 
@@ -59,6 +59,16 @@ const ONE_TIME_PASSWORD_LENGTH = 16;
 /** A real calendar day `YYYY-MM-DD` (an account's last day). */
 export const validDay = (s: string) =>
   !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+
+/** The rules of an account's fields the schema cannot say (the Users page's and a configuration document's). */
+export function accountFieldErrors(body: { email?: string; expires_at?: string | null }): ErrorItem[] {
+  // The e-mail address is optional: empty, or a valid address (§5).
+  if (body.email && !isEmail(body.email))
+    return [{ loc: ['body', 'email'], msg: 'value is not a valid email address', type: 'value_error.email' }];
+  if (body.expires_at && !validDay(body.expires_at))
+    return [{ loc: ['body', 'expires_at'], msg: 'invalid date format', type: 'value_error.date' }];
+  return [];
+}
 
 export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContext): Promise<void> {
   const { db, audit } = ctx;
@@ -92,13 +102,8 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
   }
 
   function checkBody(body: Partial<AccountBody>): ErrorItem[] {
-    // The e-mail address is optional: empty, or a valid address (§5).
-    if (body.email && !isEmail(body.email))
-      return [
-        { loc: ['body', 'email'], msg: 'value is not a valid email address', type: 'value_error.email' },
-      ];
-    if (body.expires_at && !validDay(body.expires_at))
-      return [{ loc: ['body', 'expires_at'], msg: 'invalid date format', type: 'value_error.date' }];
+    const fields = accountFieldErrors(body);
+    if (fields.length) return fields;
     return (body.groups ?? []).flatMap((id, i) =>
       db.prepare('SELECT 1 FROM user_groups WHERE id = ?').get(id)
         ? []
@@ -252,12 +257,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
       ctx.now(),
       loc,
       () => {
-        db.prepare(
-          'UPDATE users SET email = ?, full_name = ?, role = ?, enabled = ?, expires_at = ? WHERE id = ?',
-        ).run(body.email, body.full_name, body.role, body.enabled ? 1 : 0, body.expires_at, account.id);
-        // A disabled account, or one whose role changed, signs in again.
-        if (!body.enabled || body.role !== account.role)
-          db.prepare('DELETE FROM sessions WHERE user_id = ?').run(account.id);
+        writeAccountFields(db, account.id, body, account.role);
         if (req.body.groups) setGroupsOfUser(db, account.id, req.body.groups);
       },
       { refusals },

@@ -57,3 +57,21 @@ export function accountRefusal(db: Db, userId: number, now: number): 'disabled' 
   if (row.expires_at && row.expires_at < dayOf(now)) return 'expired';
   return null;
 }
+
+/** What an admin edits on an existing account (the Users page, a configuration document). */
+export interface AccountFields {
+  email: string;
+  full_name: string;
+  role: Role;
+  enabled: boolean;
+  expires_at: string | null;
+}
+
+/** Writes an account's editable fields; a disabled account, or one whose role changed, signs in again. */
+export function writeAccountFields(db: Db, id: number, body: AccountFields, previousRole: string): void {
+  db.prepare(
+    'UPDATE users SET email = ?, full_name = ?, role = ?, enabled = ?, expires_at = ? WHERE id = ?',
+  ).run(body.email, body.full_name, body.role, body.enabled ? 1 : 0, body.expires_at, id);
+  if (!body.enabled || body.role !== previousRole)
+    db.prepare('DELETE FROM sessions WHERE user_id = ?').run(id);
+}
