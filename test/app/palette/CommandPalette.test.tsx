@@ -67,7 +67,10 @@ function setup(session: Partial<RootState['session']> = {}, routes: Parameters<t
 const palette = () => screen.findByRole('dialog', { name: 'Go to a page or run an action' });
 
 // jsdom has no layout: cmdk measures its list with ResizeObserver and scrolls the active option into view.
-beforeAll(() => {
+beforeAll(async () => {
+  // The launcher loads the palette lazily; compiling it on first use can take longer than a find's wait on a busy
+  // machine, so the module is loaded once here and the lazy import resolves from the module cache.
+  await import('../../../src/app/palette/CommandPalette');
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}
