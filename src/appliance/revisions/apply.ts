@@ -11,6 +11,7 @@ import { inTransaction } from '../context';
 import type { ApplyManager } from '../apply/manager';
 import type { JobProgress } from '../jobs/runner';
 import { HttpError } from '../http/errors';
+import { AuditService, auditText } from '../audit';
 import { confirmationArea } from '../../shared/privileges';
 import { CONFIG_FORMAT, type ConfigPlan, type RevisionMethod } from '../../shared/contracts/revisions';
 import { recordChanges } from './capture';
@@ -26,6 +27,8 @@ export interface ApplyMeta {
   reason: string | null;
   route: string;
   reverts?: number | null;
+  /** What the audit record says happened ("configuration document applied", "revision #4 reverted", …). */
+  action: string;
 }
 
 export interface ConfigApplyResult {
@@ -131,10 +134,23 @@ export function applyConfig(
           },
         ]);
     }
-    revision = recordChanges(ctx, changed, before, { ...meta, area: changed[0].area }, rendered);
+    const { action: _action, ...revisionMeta } = meta;
+    revision = recordChanges(ctx, changed, before, { ...revisionMeta, area: changed[0].area }, rendered);
   });
+  // The areas' own routes audit their changes; a document, revert or restore writes them here, so it says so once
+  // (when what it wrote stays: a job that cannot start undoes it).
+  const audit = () =>
+    ctx.audit.record(
+      AuditService.settings,
+      `${meta.action} by "${auditText(meta.actor)}": ${changed.map((s) => s.label).join(', ')}${
+        revision === null ? '' : ` (revision #${revision})`
+      }`,
+    );
   afterWrite(ctx, changed);
-  if (!services.length) return { plan, revision, job: null };
+  if (!services.length) {
+    audit();
+    return { plan, revision, job: null };
+  }
   let job: JobProgress;
   try {
     job = manager.applyAll(services, meta.actor);
@@ -159,6 +175,7 @@ export function applyConfig(
       JSON.stringify(Object.fromEntries(changed.map((s, i) => [s.name, before[i]]))),
       JSON.stringify(applied),
     );
+  audit();
   return { plan, revision, job };
 }
 
