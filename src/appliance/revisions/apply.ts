@@ -110,7 +110,8 @@ export function applyConfig(
   const applied = Object.fromEntries(services.map((n) => [n, manager.appliedSnapshot(n)]));
   let revision: number | null = null;
   inTransaction(ctx.db, () => {
-    for (const s of changed) s.write?.(ctx.db, doc.sections[s.name] as Entities, ctx.now(), returning(s));
+    for (const s of changed)
+      s.write?.(ctx.db, doc.sections[s.name] as Entities, ctx.now(), returning(s), meta.actor);
     // A section the document leaves as it is, but that follows one it changed, must still be as the document says.
     for (const s of sections.values()) {
       const wanted = doc.sections[s.name] as Entities | undefined;

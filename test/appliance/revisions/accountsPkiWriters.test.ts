@@ -128,6 +128,29 @@ describe('accounts', () => {
     expect(await account(id)).toMatchObject({ role: 'admin' });
   });
 
+  it('refuses a document that disables the account applying it, with another admin left (409), as the Users page does', async () => {
+    const dora = await newAccount({ username: 'dora', role: 'admin' });
+    const id = await adminId();
+    const revisions = count(h, 'revisions');
+    const doc = await exportDoc();
+    doc.sections['authentication.accounts'][`account:${id}`].enabled = false;
+    const res = await admin.put('/api/config', doc);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail[0]).toMatchObject({
+      loc: ['body', 'sections', 'authentication.accounts'],
+      msg: '"admin" cannot be changed: it is your own account',
+      type: 'status_error.conflicting_users',
+    });
+    expect(count(h, 'revisions')).toBe(revisions);
+    expect(await account(id)).toMatchObject({ enabled: true });
+    // The next cases need "admin" to be the only admin again.
+    const off = await admin.put(`/api/users/${dora}`, {
+      ...accountBody(await account(dora)),
+      enabled: false,
+    });
+    expect(off.statusCode).toBe(200);
+  });
+
   it('refuses a revert that would leave no admin who can still sign in (409), with nothing written', async () => {
     const carol = await newAccount({ username: 'carol', role: 'admin', enabled: false });
     const enable = await admin.put(`/api/users/${carol}`, {
