@@ -73,6 +73,37 @@ function checkedPlan(
   return { plan, sections };
 }
 
+/**
+ * A section the document leaves as it is, but that follows one it changed (the sign-in services name providers), must
+ * still be as the document says after the writes: otherwise the database changed it behind the document (422).
+ */
+function assertFollowersAsDocument(
+  ctx: ApplianceContext,
+  sections: ReadonlyMap<string, Section>,
+  changed: readonly Section[],
+  wantedSections: Record<string, unknown>,
+): void {
+  for (const s of sections.values()) {
+    const wanted = wantedSections[s.name] as Entities | undefined;
+    const leaders = changed.filter((c) => s.follows?.includes(c.name));
+    if (!wanted || changed.includes(s) || !leaders.length) continue;
+    const now = s.read(ctx.db);
+    const id = [...new Set([...Object.keys(now), ...Object.keys(wanted)])].find(
+      (k) => canonical(now[k] ?? null) !== canonical(wanted[k] ?? null),
+    );
+    if (id === undefined) continue;
+    throw new HttpError(422, [
+      {
+        loc: ['body', 'sections', s.name, id],
+        msg: `${s.title(id, wanted[id] ?? now[id])} would not stay as the document says: ${s.label} changes with ${leaders
+          .map((c) => c.label)
+          .join(', ')}; change it in the document too`,
+        type: 'value_error.config.follows',
+      },
+    ]);
+  }
+}
+
 /** Applies a document through safe apply; an unchanged one changes nothing (no revision, no job). */
 export function applyConfig(
   ctx: ApplianceContext,
@@ -112,29 +143,7 @@ export function applyConfig(
   inTransaction(ctx.db, () => {
     for (const s of changed)
       s.write?.(ctx.db, doc.sections[s.name] as Entities, ctx.now(), returning(s), meta.actor);
-    // A section the document leaves as it is, but that follows one it changed, must still be as the document says.
-    for (const s of sections.values()) {
-      const wanted = doc.sections[s.name] as Entities | undefined;
-      if (!wanted || changed.includes(s) || !s.follows?.some((n) => changed.some((c) => c.name === n)))
-        continue;
-      const now = s.read(ctx.db);
-      const id = [...new Set([...Object.keys(now), ...Object.keys(wanted)])].find(
-        (k) => canonical(now[k] ?? null) !== canonical(wanted[k] ?? null),
-      );
-      if (id !== undefined)
-        throw new HttpError(422, [
-          {
-            loc: ['body', 'sections', s.name, id],
-            msg: `${s.title(id, wanted[id] ?? now[id])} would not stay as the document says: ${
-              s.label
-            } changes with ${changed
-              .filter((c) => s.follows?.includes(c.name))
-              .map((c) => c.label)
-              .join(', ')}; change it in the document too`,
-            type: 'value_error.config.follows',
-          },
-        ]);
-    }
+    assertFollowersAsDocument(ctx, sections, changed, doc.sections);
     const { action: _action, ...revisionMeta } = meta;
     revision = recordChanges(ctx, changed, before, { ...revisionMeta, area: changed[0].area }, rendered);
   });
