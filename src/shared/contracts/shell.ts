@@ -1,0 +1,18 @@
+/**
+ * The shell's endpoints for the login page's first script: each is its route (method and path, routes.ts) typed as
+ * the endpoint of its contract module, whose schemas stay out of the script (the imports below are types only).
+ * `api.call(shell.getMe, {}, { apiBase })` answers `ResponseOf<typeof console.getMe>`, `urlOf(shell.getImage,
+ * { slot: 'bar_logo' }, apiBase)` is the image's address; a route that stopped matching its contract's method or
+ * path would not compile here. Code that may carry TypeBox uses the contract modules themselves.
+ */
+import type * as consoleContract from './console';
+import type { RouteOf } from './endpoint';
+import * as routes from './routes';
+import type * as system from './system';
+
+export const getMenu: RouteOf<typeof consoleContract.getMenu> = routes.getMenu;
+export const getMe: RouteOf<typeof consoleContract.getMe> = routes.getMe;
+export const getMyMessages: RouteOf<typeof consoleContract.getMyMessages> = routes.getMyMessages;
+export const ackMessage: RouteOf<typeof consoleContract.ackMessage> = routes.ackMessage;
+export const getUiSettings: RouteOf<typeof system.getUiSettings> = routes.getUiSettings;
+export const getImage: RouteOf<typeof system.getImage> = routes.getImage;
