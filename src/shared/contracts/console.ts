@@ -67,3 +67,14 @@ export const ackMessage = endpoint({
   }),
   summary: 'Acknowledge a version of a message (again: the first time is kept)',
 });
+
+/**
+ * The OpenAPI document of the appliance's API (src/appliance/http/openapi.ts builds it from the registered routes);
+ * the API reference (`/help/api`) reads it and links to it. Its answer is not stated here yet: the route is still
+ * registered by hand (test/appliance/openapi.test.ts, the routes without a stated answer).
+ */
+export const getOpenApiDocument = endpoint({
+  method: 'GET',
+  path: 'openapi.json',
+  summary: 'This document: the OpenAPI 3.1 description of the appliance’s API, generated from its routes',
+});
