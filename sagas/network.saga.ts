@@ -6,7 +6,8 @@
 import { PASSIVE_HEADER } from '../src/shared/http';
 import { call, delay, getContext, put, select, takeLatest } from 'redux-saga/effects';
 import type { ApiClient, ApiResponse } from '../src/api/client';
-import * as network from '../src/shared/contracts/network';
+import type * as network from '../src/shared/contracts/network';
+import * as shell from '../src/shared/contracts/shell';
 import type { RootState } from '../src/store/createStore';
 import {
   analyticsFailed,
@@ -37,7 +38,7 @@ export function* loadInterfaces() {
   try {
     const res: ApiResponse<ResponseOf<typeof network.getInterfaces>> = yield call(
       [api, api.call],
-      network.getInterfaces,
+      shell.getInterfaces,
       {},
       { apiBase },
     );
@@ -63,7 +64,7 @@ export function* loadAnalytics(action: ReturnType<typeof analyticsRequested>) {
   const { from, to } = action.payload;
   try {
     const res: ApiResponse<SamplesAnswer> = yield call(() =>
-      api.call(network.getSamples, { query: { from: String(from), to: String(to) } }, { apiBase }),
+      api.call(shell.getSamples, { query: { from: String(from), to: String(to) } }, { apiBase }),
     );
     yield put(analyticsLoaded(res.data));
   } catch (e) {
@@ -79,7 +80,7 @@ export function* loadStatus() {
     // The dashboard's refresh is the console's own polling, not the user's activity: it keeps no session alive.
     const res: ApiResponse<SystemStatus> = yield call(
       [api, api.call],
-      network.getSystemStatus,
+      shell.getSystemStatus,
       {},
       {
         apiBase,

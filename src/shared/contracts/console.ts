@@ -74,7 +74,6 @@ export const ackMessage = endpoint({
  * registered by hand (test/appliance/openapi.test.ts, the routes without a stated answer).
  */
 export const getOpenApiDocument = endpoint({
-  method: 'GET',
-  path: 'openapi.json',
+  ...routes.getOpenApiDocument,
   summary: 'This document: the OpenAPI 3.1 description of the appliance’s API, generated from its routes',
 });

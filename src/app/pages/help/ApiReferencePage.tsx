@@ -4,8 +4,8 @@
  * recent sign-in, its parameters and body fields; how browsers and programs authenticate; the error shapes.
  */
 import { useState } from 'react';
-import { getOpenApiDocument } from '../../../shared/contracts/console';
 import { keyOf, urlOf } from '../../../shared/contracts/endpoint';
+import { getOpenApiDocument } from '../../../shared/contracts/shell';
 import { useAppSelector } from '../../../store/createStore';
 import { useResource } from '../../../store/useResource';
 import { Loader } from '../../../widgets/Loader';
