@@ -6,7 +6,8 @@
  * addresses), so ten thousand objects are never sent to the browser for a search.
  */
 import { useEffect, useState } from 'react';
-import type { Account, Group } from '../../shared/authentication';
+import { keyOf, type ResponseOf } from '../../shared/contracts/endpoint';
+import * as shell from '../../shared/contracts/shell';
 import { allows } from '../../shared/privileges';
 import { useAppSelector } from '../../store/createStore';
 import { useResource } from '../../store/useResource';
@@ -19,11 +20,9 @@ export const OBJECT_SEARCH_MIN_CHARS = 2;
 /** At most this many objects of one kind are listed. */
 export const OBJECT_SEARCH_LIMIT = 5;
 
-interface CertificateRow {
-  id: string;
-  name: string;
-  common_name: string;
-}
+type CertificateRow = ResponseOf<typeof shell.listCertificates>['data'][number];
+type Account = ResponseOf<typeof shell.listUsers>['data'][number];
+type Group = ResponseOf<typeof shell.listGroups>['data'][number];
 
 /** The text after the pause (empty while shorter than OBJECT_SEARCH_MIN_CHARS). */
 export function useDebouncedQuery(query: string, ms = OBJECT_SEARCH_DEBOUNCE_MS): string {
@@ -52,7 +51,7 @@ export function paletteEntries(lists: ObjectLists): PaletteEntry[] {
       kind: 'object',
       name: c.name,
       group: 'Certificate',
-      keywords: c.common_name,
+      keywords: c.common_name ?? '',
       to: `/system/certificates/${c.id}`,
     })),
     ...first(lists.users).map((u): PaletteEntry => ({
@@ -82,15 +81,18 @@ export function useObjectSearch(query: string): { entries: PaletteEntry[]; loadi
   const may = (area: 'pki' | 'authentication') =>
     loggedIn && !!user && (user.role === 'admin' || allows(user.privileges, area, 'read'));
   const searching = settled !== '';
-  const search = (list: string) =>
-    `${list}?${new URLSearchParams({ page: '1', per_page: String(OBJECT_SEARCH_LIMIT), q: settled }).toString()}`;
-  const certificates = useResource<{ data: CertificateRow[] }>(search('pki/certificates'), {
-    skip: !searching || !may('pki'),
-  });
-  const users = useResource<{ data: Account[] }>(search('users'), {
+  const search = (list: { path: string }) =>
+    keyOf(list, undefined, { page: '1', per_page: String(OBJECT_SEARCH_LIMIT), q: settled });
+  const certificates = useResource<ResponseOf<typeof shell.listCertificates>>(
+    search(shell.listCertificates),
+    {
+      skip: !searching || !may('pki'),
+    },
+  );
+  const users = useResource<ResponseOf<typeof shell.listUsers>>(search(shell.listUsers), {
     skip: !searching || !may('authentication'),
   });
-  const groups = useResource<{ data: Group[] }>(search('groups'), {
+  const groups = useResource<ResponseOf<typeof shell.listGroups>>(search(shell.listGroups), {
     skip: !searching || !may('authentication'),
   });
   const entries = searching

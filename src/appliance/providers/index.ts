@@ -35,9 +35,8 @@ import {
   storeSecret,
   type ProviderRow,
 } from './store';
-import type { Static } from '@sinclair/typebox';
 import {
-  providersQuery,
+  listProviders as listProvidersEndpoint,
   type ProviderBody,
   createProvider,
   getProvider,
@@ -155,29 +154,23 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
   const audit = (req: Parameters<typeof currentUser>[0], message: string) =>
     ctx.audit.record('auth', `${auditText(currentUser(req).username)} ${message}`);
 
-  scope.get<{ Querystring: Static<typeof providersQuery> }>(
-    '/authentication/providers',
-    {
-      config: { access: area('authentication') },
-      schema: { querystring: providersQuery },
-    },
-    async (req) =>
-      pageOf(
-        listProviders(db),
-        req.query,
-        {
-          sort: {
-            name: (p) => p.name,
-            type: (p) => p.type,
-            enabled: (p) => (p.enabled ? 0 : 1),
-            updated_at: (p) => p.updated_at,
-          },
-          defaultSort: 'name',
-          text: (p) => [p.name, p.type],
-          filters: { type: (p, v) => p.type === v },
+  contractRoute(scope, listProvidersEndpoint, { access: area('authentication') }, async (req) =>
+    pageOf(
+      listProviders(db),
+      req.query,
+      {
+        sort: {
+          name: (p) => p.name,
+          type: (p) => p.type,
+          enabled: (p) => (p.enabled ? 0 : 1),
+          updated_at: (p) => p.updated_at,
         },
-        view,
-      ),
+        defaultSort: 'name',
+        text: (p) => [p.name, p.type],
+        filters: { type: (p, v) => p.type === v },
+      },
+      view,
+    ),
   );
 
   contractRoute(scope, getProvider, { access: area('authentication') }, async (req) =>

@@ -16,8 +16,7 @@ import { HttpError, notFound, type ErrorItem } from '../http/errors';
 import { guardAccountWrite } from '../users/adminRule';
 import { emitApplianceEvent } from '../events';
 import { findProvider, LOCAL_PROVIDER_ID, type ProviderRow } from './store';
-import type { Static } from '@sinclair/typebox';
-import { getService, putService, servicesQuery } from '../../shared/contracts/authentication';
+import { getService, listServices, putService } from '../../shared/contracts/authentication';
 import { contractRoute } from '../http/contractRoute';
 import { pageOf } from '../http/listing';
 import { area } from '../http/routeAccess';
@@ -55,22 +54,16 @@ export function registerServices(scope: FastifyInstance, ctx: ApplianceContext):
     return s;
   };
 
-  scope.get<{ Querystring: Static<typeof servicesQuery> }>(
-    '/authentication/services',
-    {
-      config: { access: area('authentication') },
-      schema: { querystring: servicesQuery },
-    },
-    async (req) =>
-      pageOf(
-        SERVICES.map((s) => serviceView(db, s)),
-        req.query,
-        {
-          sort: { name: (s) => s.name, providers: (s) => s.providers.length },
-          // Without a sort: the order the console lists its entry points in (console, SSH, API).
-          text: (s) => [s.name, s.description, ...s.providers.map((p) => p.name)],
-        },
-      ),
+  contractRoute(scope, listServices, { access: area('authentication') }, async (req) =>
+    pageOf(
+      SERVICES.map((s) => serviceView(db, s)),
+      req.query,
+      {
+        sort: { name: (s) => s.name, providers: (s) => s.providers.length },
+        // Without a sort: the order the console lists its entry points in (console, SSH, API).
+        text: (s) => [s.name, s.description, ...s.providers.map((p) => p.name)],
+      },
+    ),
   );
 
   contractRoute(scope, getService, { access: area('authentication') }, async (req) =>

@@ -4,7 +4,6 @@
  * the areas it may read (admins all of them), and another area's revision is a 404 for it.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Static } from '@sinclair/typebox';
 import { AREAS, allows } from '../../shared/privileges';
 import {
   getRestorePlan,
@@ -13,7 +12,7 @@ import {
   getRevisionFiles,
   restoreRevision,
   revertRevision,
-  revisionsQuery,
+  listRevisions as listRevisionsEndpoint,
 } from '../../shared/contracts/revisions';
 import type { ApplyManager } from '../apply/manager';
 import { contractRoute } from '../http/contractRoute';
@@ -41,10 +40,8 @@ export function registerRevisionRoutes(
     return AREAS.filter((a) => allows(privileges, a, 'read'));
   };
 
-  scope.get<{ Querystring: Static<typeof revisionsQuery> }>(
-    '/revisions',
-    { config: { access: 'session' }, schema: { querystring: revisionsQuery } },
-    async (req) => listRevisions(ctx.db, req.query, readable(req)),
+  contractRoute(scope, listRevisionsEndpoint, { access: 'session' }, async (req) =>
+    listRevisions(ctx.db, req.query, readable(req)),
   );
 
   contractRoute(scope, getRevision, { access: 'session' }, async (req) => {

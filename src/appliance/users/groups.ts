@@ -15,10 +15,9 @@ import { HttpError, type ErrorItem } from '../http/errors';
 import type { Group } from '../../shared/authentication';
 import { privilegesOfUser } from '../auth/privileges';
 import { findGroup, listGroups, saveGroup, type GroupInput } from './groupsStore';
-import type { Static } from '@sinclair/typebox';
 import {
   GROUP_NAME_MAX,
-  groupsQuery,
+  listGroups as listGroupsEndpoint,
   type NewGroupBody,
   createGroup,
   getGroup,
@@ -117,23 +116,17 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
     }));
   }
 
-  scope.get<{ Querystring: Static<typeof groupsQuery> }>(
-    '/groups',
-    {
-      config: { access: area('authentication') },
-      schema: { querystring: groupsQuery },
-    },
-    async (req) =>
-      pageOf(listGroups(db), req.query, {
-        sort: {
-          name: (g) => g.name,
-          description: (g) => g.description,
-          members: (g) => g.members.length,
-          created_at: (g) => g.created_at,
-        },
-        defaultSort: 'name',
-        text: (g) => [g.name, g.description],
-      }),
+  contractRoute(scope, listGroupsEndpoint, { access: area('authentication') }, async (req) =>
+    pageOf(listGroups(db), req.query, {
+      sort: {
+        name: (g) => g.name,
+        description: (g) => g.description,
+        members: (g) => g.members.length,
+        created_at: (g) => g.created_at,
+      },
+      defaultSort: 'name',
+      text: (g) => [g.name, g.description],
+    }),
   );
 
   contractRoute(scope, getGroup, { access: area('authentication') }, async (req) => mustFind(req.params.id));

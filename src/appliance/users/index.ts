@@ -10,10 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import {
   USERNAME_MAX,
   simulateLockoutPolicy,
-  usersQuery,
   type Account,
   type AccountBody,
   createUser,
+  listUsers,
   getUser,
   putUser,
   deleteUser,
@@ -24,7 +24,6 @@ import {
   newTotp,
   confirmTotp,
 } from '../../shared/contracts/authentication';
-import type { Static } from '@sinclair/typebox';
 import { listAccountPage } from './accountList';
 import { passwordProblem } from '../../service-kit/passwordPolicy';
 import { isEmail } from '../../lib/validation/validators';
@@ -117,15 +116,8 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   const withGroups = <T extends { id: number }>(a: T) => ({ ...a, groups: groupsOfUser(db, a.id) });
 
-  scope.get<{ Querystring: Static<typeof usersQuery> }>(
-    '/users',
-    {
-      config: { access: area('authentication') },
-      schema: { querystring: usersQuery },
-    },
-    async (req) => {
-      return listAccountPage(db, req.query, { today: dayOf(Date.now()), locked: lockedNames() }, withGroups);
-    },
+  contractRoute(scope, listUsers, { access: area('authentication') }, async (req) =>
+    listAccountPage(db, req.query, { today: dayOf(Date.now()), locked: lockedNames() }, withGroups),
   );
 
   // Every user's own recent sign-ins and failures (time, source address, method), how many sessions are open, when

@@ -10,8 +10,9 @@ import { AREAS, type Privileges } from '../privileges';
 import { DOMAIN_ENTRY_MAX_LENGTH, MAX_ALLOWED_DOMAINS, SIGNUP_MODES } from '../signupPolicy';
 import { SIGN_IN_SERVICES } from '../signIns';
 import { endpoint } from './endpoint';
+import * as routes from './routes';
 import { stringEnum, epochMs, nullable } from './fields';
-import { listQuery, oneOf } from './listing';
+import { listPage, listQuery, oneOf } from './listing';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shared pieces
@@ -722,6 +723,36 @@ export const confirmTotp = endpoint({
 
 // ---------------------------------------------------------------------------------------------------------------
 // The entity pages' own calls: an account's or group's change and deletion, the lists' bulk actions
+
+export const listUsers = endpoint({
+  ...routes.listUsers,
+  query: usersQuery,
+  response: listPage(account),
+  summary: 'The local accounts, one page, with their groups',
+});
+
+export const listGroups = endpoint({
+  ...routes.listGroups,
+  query: groupsQuery,
+  response: listPage(group),
+  summary: 'The groups, one page, with their members and privileges',
+});
+
+export const listProviders = endpoint({
+  method: 'GET',
+  path: 'authentication/providers',
+  query: providersQuery,
+  response: listPage(provider),
+  summary: 'The sign-in providers, one page (never a secret, only whether one is set)',
+});
+
+export const listServices = endpoint({
+  method: 'GET',
+  path: 'authentication/services',
+  query: servicesQuery,
+  response: listPage(authService),
+  summary: 'The services that authenticate people, with their providers in fallback order',
+});
 
 export const getUser = endpoint({
   method: 'GET',

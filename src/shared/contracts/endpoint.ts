@@ -119,8 +119,14 @@ export type BodyOf<E> = E extends { upload: RawBody }
   : E extends { body: infer B }
     ? StaticOf<B, undefined>
     : undefined;
-/** The answer's type (`undefined` for an endpoint that answers nothing). */
-export type ResponseOf<E> = E extends { response: infer R } ? StaticOf<R, undefined> : undefined;
+/** The answer's type (`undefined` for an endpoint that answers nothing); of a route, its endpoint's (`RouteOf`). */
+export type ResponseOf<E> = E extends { response: infer R }
+  ? StaticOf<R, undefined>
+  : E extends { readonly endpoint?: infer X }
+    ? NonNullable<X> extends { response: infer R }
+      ? StaticOf<R, undefined>
+      : undefined
+    : undefined;
 
 /**
  * An answer read without trusting it: the contract's field names (nested objects too), each value still to be

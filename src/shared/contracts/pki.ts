@@ -8,6 +8,7 @@ import { endpoint } from './endpoint';
 import { stream } from './stream';
 import { stringEnum, orNull } from './fields';
 import { listPage, listQuery, oneOf } from './listing';
+import * as routes from './routes';
 
 /** An object's id as the PKI writes it. */
 const id = (description: string) => Type.String({ pattern: '^[A-Za-z0-9_.-]{1,128}$', description });
@@ -313,8 +314,7 @@ export const revokeCertificate = endpoint({
 // ——— The lists (one page each, sorted and filtered by their query) ———
 
 export const listCertificates = endpoint({
-  method: 'GET',
-  path: 'pki/certificates',
+  ...routes.listCertificates,
   query: certificatesQuery,
   response: listPage(certificate),
   summary: 'The certificates, one page',

@@ -11,7 +11,7 @@ import { AREAS } from '../privileges';
 import { JobProgress } from './apply';
 import { endpoint } from './endpoint';
 import { nullable, stringEnum } from './fields';
-import { listQuery, oneOf } from './listing';
+import { listPage, listQuery, oneOf } from './listing';
 
 export const REVISION_METHODS = ['console', 'api', 'ssh', 'restore', 'system'] as const;
 export type RevisionMethod = (typeof REVISION_METHODS)[number];
@@ -54,27 +54,24 @@ export function changeReasonHeaders(reason: string | undefined): Record<string, 
   return { 'X-Change-Reason': String.fromCharCode(...bytes) };
 }
 
-export interface RevisionSummary {
-  id: number;
-  /** Milliseconds since the epoch. */
-  at: number;
-  /** The account that made the change (`system` for the appliance itself). */
-  actor: string;
-  method: RevisionMethod;
-  /** The client address. */
-  source: string | null;
-  reason: string | null;
-  area: string;
-  sections: string[];
-  /** `PUT /api/dns/proxy/settings`. */
-  route: string | null;
-  /** The diff lines, joined (shortened). */
-  summary: string;
-  /** How many entities changed. */
-  entities: number;
-  /** The revision this one reverted, when it did. */
-  reverts: number | null;
-}
+/** A revision as History lists it (its changes are in its detail). */
+export const revisionSummary = Type.Object({
+  id: Type.Integer(),
+  at: Type.Number({ description: 'Milliseconds since the epoch.' }),
+  actor: Type.String({
+    description: 'The account that made the change (`system` for the appliance itself).',
+  }),
+  method: stringEnum(REVISION_METHODS),
+  source: nullable(Type.String({ description: 'The client address.' })),
+  reason: nullable(Type.String()),
+  area: Type.String(),
+  sections: Type.Array(Type.String()),
+  route: nullable(Type.String({ description: '`PUT /api/dns/proxy/settings`.' })),
+  summary: Type.String({ description: 'The diff lines, joined (shortened).' }),
+  entities: Type.Integer({ minimum: 0, description: 'How many entities changed.' }),
+  reverts: nullable(Type.Integer({ description: 'The revision this one reverted, when it did.' })),
+});
+export type RevisionSummary = Static<typeof revisionSummary>;
 
 export type RevisionJson =
   null | boolean | number | string | RevisionJson[] | { [key: string]: RevisionJson };
@@ -276,20 +273,7 @@ const entityJson = nullable(Type.Object({}, { additionalProperties: true }), {
 });
 
 export const revisionDetail = Type.Object({
-  id: Type.Integer(),
-  at: Type.Number({ description: 'Milliseconds since the epoch.' }),
-  actor: Type.String({
-    description: 'The account that made the change (`system` for the appliance itself).',
-  }),
-  method: stringEnum(REVISION_METHODS),
-  source: nullable(Type.String({ description: 'The client address.' })),
-  reason: nullable(Type.String()),
-  area: Type.String(),
-  sections: Type.Array(Type.String()),
-  route: nullable(Type.String({ description: '`PUT /api/dns/proxy/settings`.' })),
-  summary: Type.String({ description: 'The diff lines, joined (shortened).' }),
-  entities: Type.Integer({ minimum: 0, description: 'How many entities changed.' }),
-  reverts: nullable(Type.Integer({ description: 'The revision this one reverted, when it did.' })),
+  ...revisionSummary.properties,
   changes: Type.Array(
     Type.Object({
       section: Type.String(),
@@ -301,6 +285,14 @@ export const revisionDetail = Type.Object({
       line: Type.String({ description: '"Upstream 9.9.9.9@853 added", "DNS proxy: cache size 4 → 16 MiB".' }),
     }),
   ),
+});
+
+export const listRevisions = endpoint({
+  method: 'GET',
+  path: 'revisions',
+  query: revisionsQuery,
+  response: listPage(revisionSummary),
+  summary: 'The configuration’s revisions, newest first, one page (only the areas the account may read)',
 });
 
 export const getRevision = endpoint({

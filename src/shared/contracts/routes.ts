@@ -1,7 +1,8 @@
 /**
  * The method and path of the endpoints that scripts with a size budget call or show, written once: the shell's (its
  * style and images, who-am-I, messages and menu) in the login page's first script, the network and home data the
- * core layout's chunk loads for every console page, the OpenAPI document the help pages link to. The contract
+ * core layout's chunk loads for every console page, the OpenAPI document the help pages link to, the lists the command
+ * palette searches. The contract
  * modules build those endpoints from them (`endpoint({ ...routes.getMe, response, summary })`), and `shell.ts` hands
  * them to the console typed as those endpoints, so these scripts call them without carrying TypeBox and the
  * contracts' schemas (README "Budgets").
@@ -23,3 +24,7 @@ export const getOpenApiDocument = route({ method: 'GET', path: 'openapi.json' })
 export const getInterfaces = route({ method: 'GET', path: 'network/interfaces' });
 export const getSamples = route({ method: 'GET', path: 'network/samples' });
 export const getSystemStatus = route({ method: 'GET', path: 'system/status' });
+/** The lists the command palette (a lazy chunk opened on Ctrl+K) searches. */
+export const listCertificates = route({ method: 'GET', path: 'pki/certificates' });
+export const listUsers = route({ method: 'GET', path: 'users' });
+export const listGroups = route({ method: 'GET', path: 'groups' });

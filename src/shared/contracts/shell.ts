@@ -10,6 +10,8 @@ import type * as consoleContract from './console';
 import type { RouteOf } from './endpoint';
 import * as routes from './routes';
 import type * as network from './network';
+import type * as authentication from './authentication';
+import type * as pki from './pki';
 import type * as system from './system';
 
 export const getMenu: RouteOf<typeof consoleContract.getMenu> = routes.getMenu;
@@ -23,3 +25,6 @@ export const getOpenApiDocument: RouteOf<typeof consoleContract.getOpenApiDocume
 export const getInterfaces: RouteOf<typeof network.getInterfaces> = routes.getInterfaces;
 export const getSamples: RouteOf<typeof network.getSamples> = routes.getSamples;
 export const getSystemStatus: RouteOf<typeof network.getSystemStatus> = routes.getSystemStatus;
+export const listCertificates: RouteOf<typeof pki.listCertificates> = routes.listCertificates;
+export const listUsers: RouteOf<typeof authentication.listUsers> = routes.listUsers;
+export const listGroups: RouteOf<typeof authentication.listGroups> = routes.listGroups;

@@ -1,7 +1,7 @@
 /** How the OpenAPI generator turns a registered route into an operation (src/appliance/http/openapi.ts). */
 import { Type } from '@sinclair/typebox';
 import { describeAccess, type Access } from '../../../src/shared/access';
-import { usersQuery } from '../../../src/shared/contracts/authentication';
+import { listUsers, usersQuery } from '../../../src/shared/contracts/authentication';
 import { buildOpenApi, openApiPath, operationIdOf, tagOf } from '../../../src/appliance/http/openapi';
 import type { DeclaredRoute } from '../../../src/appliance/http/routeAccess';
 
@@ -40,7 +40,12 @@ it('names paths, operations and areas from the route', () => {
 it('documents parameters, body, access, security and error answers of a route', () => {
   const doc = buildOpenApi(
     [
-      route('GET', '/api/users', { area: 'authentication' }, { schema: { querystring: usersQuery } }),
+      route(
+        'GET',
+        '/api/users',
+        { area: 'authentication' },
+        { schema: { querystring: usersQuery, response: { 200: listUsers.response } } },
+      ),
       route('HEAD', '/api/users', { area: 'authentication' }, { schema: { querystring: usersQuery } }),
       route('PUT', '/api/users/:id', 'admin', {
         reauth: true,
@@ -67,8 +72,16 @@ it('documents parameters, body, access, security and error answers of a route', 
     ]),
   );
   expect(list.parameters?.find((p) => p.name === 'q')?.description).toBe('Text the rows contain (any case).');
+  // The page of its contract: the items' schema, the total and the page's place.
   expect(list.responses['200']).toMatchObject({
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/ListPage' } } },
+    content: {
+      'application/json': {
+        schema: {
+          required: expect.arrayContaining(['data', 'total', 'page', 'per_page']),
+          properties: { data: { type: 'array', items: { properties: { username: { type: 'string' } } } } },
+        },
+      },
+    },
   });
   expect(list.security).toEqual([{ sessionCookie: [] }, { bearerToken: [] }]);
   expect(list['x-rampart-access']).toEqual({

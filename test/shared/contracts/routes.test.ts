@@ -4,7 +4,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import * as authentication from '../../../src/shared/contracts/authentication';
 import * as consoleContract from '../../../src/shared/contracts/console';
+import * as pki from '../../../src/shared/contracts/pki';
 import * as network from '../../../src/shared/contracts/network';
 import * as shell from '../../../src/shared/contracts/shell';
 import * as system from '../../../src/shared/contracts/system';
@@ -26,6 +28,8 @@ it('imports no contract module and no TypeBox at run time', () => {
 it('gives each endpoint’s own method and path', () => {
   const contracts: Record<string, { method: string; path: string }> = {
     ...consoleContract,
+    ...authentication,
+    ...pki,
     ...network,
     ...system,
   } as unknown as Record<string, { method: string; path: string }>;

@@ -10,7 +10,8 @@ import { ListChooser, type ListChooserItem } from '../../../widgets/ListChooser'
 import { useResource, useServerFieldError } from '../../../store/useResource';
 import { FieldError, TextField } from '../common/config/fields';
 import { GROUPS_KEY, USERS_KEY } from './resources';
-import type { Account, Group, GroupBody } from '../../../shared/contracts/authentication';
+import type { Group, GroupBody, listGroups, listUsers } from '../../../shared/contracts/authentication';
+import type { ResponseOf } from '../../../shared/contracts/endpoint';
 
 export interface GroupValues {
   name: string;
@@ -119,7 +120,7 @@ export function ChooserField({
 }
 
 function MembersField() {
-  const { data, status } = useResource<{ data: Account[] }>(USERS_KEY);
+  const { data, status } = useResource<ResponseOf<typeof listUsers>>(USERS_KEY);
   const items = (data?.data ?? []).map((u) => ({
     id: String(u.id),
     name: u.username,
@@ -138,7 +139,7 @@ function MembersField() {
 
 /** The groups of an account, on the user page. */
 export function AccountGroupsField() {
-  const { data, status } = useResource<{ data: Group[] }>(GROUPS_KEY);
+  const { data, status } = useResource<ResponseOf<typeof listGroups>>(GROUPS_KEY);
   const items = (data?.data ?? []).map((g) => ({
     id: String(g.id),
     name: g.name,

@@ -13,7 +13,8 @@ import { DetailSection, EntityDetailView, entityDetailPage } from '../common/ent
 import type { EntityDetailSource } from '../common/entity/useEntityDetail';
 import { PROVIDER_TYPE_NAMES } from './ProvidersPage';
 import { PROVIDERS_KEY, SERVICES_KEY, serviceKey } from './resources';
-import { putService, type AuthService, type Provider } from '../../../shared/contracts/authentication';
+import { putService, type AuthService, type listProviders } from '../../../shared/contracts/authentication';
+import type { ResponseOf } from '../../../shared/contracts/endpoint';
 import { ArrowDownIcon, ArrowUpIcon } from '../../../widgets/icons';
 
 export const SERVICE_DETAIL: EntityDetailSource<AuthService> = {
@@ -26,7 +27,7 @@ export const SERVICE_DETAIL: EntityDetailSource<AuthService> = {
 };
 
 function ServiceDetail({ entity: data }: { entity: AuthService }) {
-  const providers = useResource<{ data: Provider[] }>(PROVIDERS_KEY).data?.data ?? [];
+  const providers = useResource<ResponseOf<typeof listProviders>>(PROVIDERS_KEY).data?.data ?? [];
   const save = useResourceSave();
   const [edited, setOrder] = useState<number[] | null>(null);
   const [adding, setAdding] = useState('');

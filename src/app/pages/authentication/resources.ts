@@ -3,6 +3,10 @@
  * (src/shared/contracts/authentication.ts).
  */
 import {
+  listGroups,
+  listProviders,
+  listServices,
+  listUsers,
   getGroup,
   getLockoutPolicy,
   getLockouts,
@@ -13,7 +17,7 @@ import {
 } from '../../../shared/contracts/authentication';
 import { keyOf } from '../../../shared/contracts/endpoint';
 
-export const USERS_KEY = 'users';
+export const USERS_KEY = keyOf(listUsers);
 export const userKey = (id: string | number) => keyOf(getUser, { id });
 /** Where the answer of a creation is kept: it holds the one-time password, shown once. */
 export const CREATED_USER_KEY = 'users#created';
@@ -23,15 +27,15 @@ export const LOCKOUTS_KEY = keyOf(getLockouts);
 
 export const SIMULATION_KEY = 'users/lockout-simulation#result';
 
-export const GROUPS_KEY = 'groups';
+export const GROUPS_KEY = keyOf(listGroups);
 export const groupKey = (id: string | number) => keyOf(getGroup, { id });
 
-export const PROVIDERS_KEY = 'authentication/providers';
+export const PROVIDERS_KEY = keyOf(listProviders);
 export const providerKey = (id: string | number) => keyOf(getProvider, { id });
 export const CREATED_PROVIDER_KEY = 'authentication/providers#created';
 export const PROVIDER_CHECK_KEY = 'authentication/providers#check';
 
-export const SERVICES_KEY = 'authentication/services';
+export const SERVICES_KEY = keyOf(listServices);
 export const serviceKey = (id: string) => keyOf(getService, { id });
 
 /** Who may sign up with the identity service (src/shared/signupPolicy.ts). */

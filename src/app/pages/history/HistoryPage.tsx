@@ -9,9 +9,11 @@ import { useSearchParams } from 'react-router';
 import {
   REVISION_METHOD_LABELS,
   REVISION_METHODS,
+  listRevisions,
   revisionsQuery,
   type RevisionSummary,
 } from '../../../shared/contracts/revisions';
+import { keyOf } from '../../../shared/contracts/endpoint';
 import { AREAS, AREA_NAMES, isArea } from '../../../shared/privileges';
 import { formatDateTime } from '../../../lib/format/time';
 import { DateInput } from '../../../widgets/DateInput';
@@ -21,7 +23,7 @@ import type { ListSource } from '../common/entity/listQuery';
 import './history.css';
 
 export const HISTORY_TITLE = 'History';
-export const REVISIONS_KEY = 'revisions';
+export const REVISIONS_KEY = keyOf(listRevisions);
 export const HISTORY_LIST: ListSource = {
   resource: REVISIONS_KEY,
   query: revisionsQuery,
