@@ -14,7 +14,7 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { publicOrigin } from '../../../config';
 import type { SecurityKeySummary } from '../../shared/authentication';
-import { DEFAULT_SECURITY_KEY_NAME } from '../../shared/securityKeys';
+import { DEFAULT_SECURITY_KEY_NAME, SECURITY_KEY_NAME_MAX } from '../../shared/securityKeys';
 import {
   CEREMONY_TIMEOUT_MS,
   creationOptions,
@@ -35,7 +35,7 @@ export type SecurityKey = SecurityKeySummary;
 
 /** A ceremony lives this long: the browser prompt's own timeout and some time to choose a key. */
 export const CEREMONY_TTL_MS = CEREMONY_TIMEOUT_MS + 4 * 60_000;
-export const SECURITY_KEY_NAME_MAX = 64;
+export { SECURITY_KEY_NAME_MAX };
 /** Keys per account: a handful of keys is normal; more is a mistake or abuse. */
 export const SECURITY_KEYS_MAX = 20;
 const RP_NAME = 'Rampart console';

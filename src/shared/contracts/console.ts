@@ -70,3 +70,32 @@ export const ackMessage = endpoint({
   }),
   summary: 'Acknowledge a version of a message (again: the first time is kept)',
 });
+
+/** One account's acknowledgement of one version of a message (the admin's export). */
+export const messageAcceptance = Type.Object({
+  username: Type.String(),
+  message_id: Type.String(),
+  version_id: Type.String(),
+  message_name: Type.String(),
+  accepted_at: Type.String({ description: 'ISO 8601 date and time.' }),
+});
+
+export const getMessageAcceptances = endpoint({
+  method: 'GET',
+  path: 'messages/acceptances',
+  query: Type.Object(
+    {
+      format: Type.Optional(
+        stringEnum(['json', 'csv'], { description: '`csv`: the same rows as a CSV file (§9: semicolons).' }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  response: Type.Object({ data: Type.Array(messageAcceptance) }),
+  alsoAnswers: {
+    mediaTypes: ['text/csv'],
+    description:
+      'With `format=csv`: the rows as a CSV file (a header line, semicolons, quoted values), as an attachment.',
+  },
+  summary: 'Who acknowledged which version of each message, and when (JSON, or CSV to download)',
+});
