@@ -290,9 +290,7 @@ export default tseslint.config(
     files: [
       'src/app/layout/MainBar.tsx',
       'src/app/pages/account/AuthLayout.tsx',
-      'src/app/pages/profile/SecurityKeys.tsx',
       'src/app/pages/help/ApiReferencePage.tsx',
-      'src/app/pages/account/useSignupClosed.ts',
     ],
     rules: { 'no-restricted-syntax': 'off' },
   },

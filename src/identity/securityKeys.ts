@@ -5,6 +5,8 @@
  * becomes a `SecurityKeyPromptError` whose message a screen can show as is.
  */
 
+import type { SecurityKeyRegistration } from '../shared/contracts/authentication';
+
 /** The second step of a login whose password was right (the 401 code 3 carries it). */
 export interface SecurityKeyStep {
   ticket: string;
@@ -80,12 +82,12 @@ function credentialsApi(): CredentialsContainer {
   return navigator.credentials;
 }
 
-/** `navigator.credentials.create()` with the appliance's options; answers the credential as the appliance reads it. */
+/** `navigator.credentials.create()` with the appliance's options (`startSecurityKeyRegistration`'s); answers the credential as the appliance reads it. */
 export async function createSecurityKey(
-  publicKey: Record<string, unknown>,
+  publicKey: SecurityKeyRegistration['publicKey'],
 ): Promise<Record<string, unknown>> {
   const api = credentialsApi();
-  const user = publicKey.user as { id: string; name: string; displayName: string };
+  const { user } = publicKey;
   let credential: Credential | null;
   try {
     credential = await api.create({
