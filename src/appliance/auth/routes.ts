@@ -126,16 +126,16 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     now: () => ctx.now(),
   });
 
-  // The login setup (spec §7): how one may log in, whether the identity service answers its readiness check now,
-  // and the custom look of the login screen from the layout settings (without a custom title the screen keeps its own).
   // The auth scope's prefix holds the contracts' `auth/` (the auth base, `{api}auth` by default); the login's and the
   // password change's paths are the settings' (`authLoginPath`, `authChangePasswordPath`).
   const under = 'auth/';
-  const loginPath = config.authLoginPath.replace(/^\/+/, '');
-  const loginAt = atPath(login, `${under}${loginPath}`);
-  const keyLoginAt = atPath(loginWithSecurityKey, `${under}${loginPath.replace(/\/+$/, '')}/webauthn`);
+  const loginAt = atPath(login, `${under}${config.authLoginPath.replace(/^\/+/, '')}`);
+  // `{login}/webauthn` (`/webauthn` when the login is the base itself).
+  const keyLoginAt = atPath(loginWithSecurityKey, `${loginAt.path.replace(/\/+$/, '')}/webauthn`);
   const changeAt = atPath(changePassword, `${under}${config.authChangePasswordPath.replace(/^\/+/, '')}`);
 
+  // The login setup (spec §7): how one may log in, whether the identity service answers its readiness check now,
+  // and the custom look of the login screen from the layout settings (without a custom title the screen keeps its own).
   contractRoute(
     scope,
     getLoginSetup,

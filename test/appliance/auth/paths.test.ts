@@ -78,3 +78,24 @@ it('signs in at the configured login path, changes the password at the configure
   );
   expect(doc.paths['/auth/login']).toBeUndefined();
 });
+
+it('puts the security-key step at `{auth}/webauthn` when the login is the auth base itself', async () => {
+  const base = await startServer({ config: { authLoginPath: '/' } });
+  try {
+    const agent = new Agent(base.app);
+    await agent.visit();
+    const first = await agent.form('/api/auth/', {
+      username: 'admin',
+      password: base.adminPassword as string,
+    });
+    expect(first.json()).toEqual({ data: { redirect_uri: '/change-password?notice=first_access_change' } });
+    const key = await agent.request({
+      method: 'POST',
+      url: '/api/auth/webauthn',
+      payload: { ticket: 'unknown', credential: {} },
+    });
+    expect([key.statusCode, key.json<{ detail: { code: number } }>().detail.code]).toEqual([401, 9]);
+  } finally {
+    await base.close();
+  }
+});
