@@ -110,7 +110,7 @@ export function readSecondStep(error: unknown): SecondStep {
   const w = detail.webauthn as { ticket?: unknown; publicKey?: unknown } | null | undefined;
   const keyStep =
     w && typeof w.ticket === 'string' && w.publicKey && typeof w.publicKey === 'object'
-      ? { ticket: w.ticket, publicKey: w.publicKey as Record<string, unknown> }
+      ? { ticket: w.ticket, publicKey: w.publicKey as SecurityKeyStep['publicKey'] }
       : null;
   return {
     secondFactors: ways.length ? ways : ['totp'],

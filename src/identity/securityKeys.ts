@@ -5,13 +5,10 @@
  * becomes a `SecurityKeyPromptError` whose message a screen can show as is.
  */
 
-import type { SecurityKeyRegistration } from '../shared/contracts/authentication';
+import type { SecurityKeyRegistration, SecurityKeyStep } from '../shared/contracts/authentication';
 
-/** The second step of a login whose password was right (the 401 code 3 carries it). */
-export interface SecurityKeyStep {
-  ticket: string;
-  publicKey: Record<string, unknown>;
-}
+/** The second step of a login whose password was right (the 401 code 3 carries it): the contract's `securityKeyStep`. */
+export type { SecurityKeyStep };
 
 /** Something the browser or the key refused; the message reads as the user's next step. */
 export class SecurityKeyPromptError extends Error {
@@ -116,7 +113,9 @@ export async function createSecurityKey(
 }
 
 /** `navigator.credentials.get()` with the login step's options; answers the assertion as the appliance reads it. */
-export async function getSecurityKey(publicKey: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function getSecurityKey(
+  publicKey: SecurityKeyStep['publicKey'],
+): Promise<Record<string, unknown>> {
   const api = credentialsApi();
   let credential: Credential | null;
   try {

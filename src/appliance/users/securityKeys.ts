@@ -14,6 +14,7 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { publicOrigin } from '../../../config';
 import type { SecurityKeySummary } from '../../shared/authentication';
+import type { SecurityKeyStep } from '../../shared/contracts/authentication';
 import { DEFAULT_SECURITY_KEY_NAME, SECURITY_KEY_NAME_MAX } from '../../shared/securityKeys';
 import {
   CEREMONY_TIMEOUT_MS,
@@ -229,7 +230,7 @@ export function assertionOptions(
   ctx: ApplianceContext,
   userId: number,
   where: { origin: string; rpId: string },
-): { ticket: string; publicKey: Record<string, unknown> } | null {
+): SecurityKeyStep | null {
   const keys = keyRows(ctx.db, userId, where.rpId);
   if (!keys.length) return null;
   const { ticket, challenge } = startCeremony(ctx, {
@@ -243,7 +244,7 @@ export function assertionOptions(
     challenge,
     rpId: where.rpId,
     allow: keys.map((k) => k.credential_id),
-  }) as { publicKey: Record<string, unknown> };
+  }) as { publicKey: SecurityKeyStep['publicKey'] };
   return { ticket, publicKey: options.publicKey };
 }
 

@@ -1105,6 +1105,24 @@ const credentialDescriptor = Type.Object({
   id: Type.String({ description: 'The credential id (base64url).' }),
 });
 
+/**
+ * The security-key step a password step's 401 carries (`detail.webauthn`, beside `second_factors`): the ticket to
+ * send back to `loginWithSecurityKey` and what `navigator.credentials.get()` takes (base64url strings for its bytes).
+ */
+export const securityKeyStep = Type.Object({
+  ticket: Type.String(),
+  publicKey: Type.Object({
+    challenge: Type.String({ description: 'base64url' }),
+    rpId: Type.String(),
+    timeout: Type.Integer({ description: 'Milliseconds.' }),
+    userVerification: Type.String(),
+    allowCredentials: Type.Array(credentialDescriptor, {
+      description: 'The account’s keys registered for this address.',
+    }),
+  }),
+});
+export type SecurityKeyStep = Static<typeof securityKeyStep>;
+
 /** What `navigator.credentials.create()` takes, with base64url strings for its bytes. */
 export const securityKeyRegistration = Type.Object({
   ticket: Type.String({ description: 'Names this registration: send it back with the browser’s answer.' }),
