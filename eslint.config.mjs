@@ -184,24 +184,34 @@ const viewZone = {
   message:
     'Views send slice actions and read selectors (src/store/slices); they never import the HTTP client or sagas.',
 };
-/** What a view may not write: an API address built by hand (views call endpoints through their descriptors). */
-const NO_API_PATHS = [
+/** What a view (or a saga) may not write: an API address built by hand (they call endpoints through their descriptors). */
+const noApiPaths = (who) => [
   {
     selector: 'CallExpression[callee.name=/^(apiUrl|useApiHref|joinPath)$/]',
-    message:
-      'Views never build an API address: call the endpoint (useEndpoint, save({ endpoint }), saveOf) or use urlOf(descriptor, params, apiBase).',
+    message: `${who} never build an API address: call the endpoint (useEndpoint, save({ endpoint }), saveOf) or use urlOf(descriptor, params, apiBase).`,
   },
-  {
-    selector: "Property[key.name='path'] > TemplateLiteral",
-    message:
-      'Views never write an API path: give the endpoint descriptor (src/shared/contracts) and its params.',
-  },
-  {
-    selector: 'TemplateLiteral > TemplateElement[value.raw=/(^|\\/)api\\//]',
-    message:
-      'Views never write an API path: give the endpoint descriptor (src/shared/contracts) and its params.',
-  },
+  ...apiPathTemplates(who),
 ];
+/** An API path written as a template: a `path:` property's, or one under `/api/`. */
+function apiPathTemplates(who) {
+  return [
+    {
+      selector: "Property[key.name='path'] > TemplateLiteral",
+      message: `${who} never write an API path: give the endpoint descriptor (src/shared/contracts) and its params.`,
+    },
+    {
+      selector: 'TemplateLiteral > TemplateElement[value.raw=/(^|\\/)api\\//]',
+      message: `${who} never write an API path: give the endpoint descriptor (src/shared/contracts) and its params.`,
+    },
+  ];
+}
+const NO_API_PATHS = noApiPaths('Views');
+/** Sagas call an endpoint through its descriptor: not through the client's methods that take a URL. */
+const NO_URL_CALLS = {
+  selector: "MemberExpression[object.name='api'][property.name=/^(get|post|put|patch|delete|request)$/]",
+  message:
+    'Sagas call an endpoint through its descriptor: api.call(endpoint, { params, query, body }, { apiBase }), not api.get(url).',
+};
 
 /** The views as ESLint file globs (for the rules on globals below). */
 const viewFiles = views.map((v) => {
@@ -285,14 +295,21 @@ export default tseslint.config(
     },
   },
   {
-    // The named exceptions: the shell's images not yet declared as endpoints, the security keys'
-    // ceremony calls, the sign-up setup read under the auth base, the API reference's own links (issue 27's notes).
-    files: [
-      'src/app/layout/MainBar.tsx',
-      'src/app/pages/account/AuthLayout.tsx',
-      'src/app/pages/help/ApiReferencePage.tsx',
-    ],
-    rules: { 'no-restricted-syntax': 'off' },
+    // Sagas call endpoints through their descriptors too (issue 27): no API address built or written, no call by URL.
+    files: ['sagas/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...noApiPaths('Sagas'), NO_URL_CALLS] },
+  },
+  {
+    // The named exceptions among the sagas. The configuration resources and the file downloads send what their
+    // (plain-data) actions carry: a resource key or path the view built from a descriptor (keyOf, saveOf,
+    // useFileDownload's pathOf), put under the API base; a path template stays refused there.
+    files: ['sagas/resources.saga.ts', 'sagas/fileDownload.saga.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...apiPathTemplates('Sagas')] },
+  },
+  {
+    // The build poll reads the console server's `/_build/latest.json`, which is not an API route.
+    files: ['sagas/buildUpdate.saga.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...noApiPaths('Sagas')] },
   },
   {
     // Machines are pure statecharts: of the packages, xstate only.

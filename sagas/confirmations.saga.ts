@@ -10,7 +10,9 @@
  */
 import type { Task } from 'redux-saga';
 import { call, cancel, delay, fork, getContext, put, select, takeEvery } from 'redux-saga/effects';
-import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
+import type { ApiClient, ApiResponse } from '../src/api/client';
+import * as apply from '../src/shared/contracts/apply';
+import type { ResponseOf } from '../src/shared/contracts/endpoint';
 import { logger } from '../src/lib/logger';
 import { SUCCESS_DURATION_MS } from '../src/notifications/constants';
 import { progressUpdated } from '../src/store/slices/progress.slice';
@@ -26,13 +28,9 @@ import { notificationRemoved, notificationRequested } from '../src/store/slices/
 import { resourceLoadRequested } from '../src/store/slices/resources.slice';
 import { handleError } from './handleError';
 
-export interface PendingConfirmation {
-  id: string;
-  service: string;
-  changes: string[];
-  deadline: number;
-  seconds_left: number;
-}
+type ConfirmationList = ResponseOf<typeof apply.listConfirmations>;
+/** A change awaiting confirmation, as `apply.listConfirmations` answers it. */
+export type PendingConfirmation = ConfirmationList['data'][number];
 
 const SERVICE_LABELS: Record<string, string> = {
   ssh: 'SSH',
@@ -72,9 +70,13 @@ function* listPending() {
     return [] as PendingConfirmation[];
   const api: ApiClient = yield getContext('api');
   try {
-    const res: ApiResponse<{ data?: PendingConfirmation[] }> = yield call(
-      api.get,
-      apiUrl(state.config.apiBase, 'apply/confirmations'),
+    const res: ApiResponse<ConfirmationList> = yield call(
+      [api, api.call],
+      apply.listConfirmations,
+      {},
+      {
+        apiBase: state.config.apiBase,
+      },
     );
     return Array.isArray(res.data?.data) ? res.data.data : [];
   } catch (e) {
@@ -148,7 +150,8 @@ export function* confirmationsSaga() {
     const apiBase: string = yield select((s: RootState) => s.config.apiBase);
     const api: ApiClient = yield getContext('api');
     try {
-      yield call(api.post, apiUrl(apiBase, `apply/confirmations/${encodeURIComponent(id)}/${verb}`));
+      const e = verb === 'confirm' ? apply.keepConfirmation : apply.revertConfirmation;
+      yield call(() => api.call(e, { params: { id } }, { apiBase }));
       const watcher = watchers.get(id);
       if (watcher) yield cancel(watcher);
       yield put(notificationRemoved({ localId: confirmationLocalId(id) }));

@@ -5,7 +5,9 @@
  */
 import { call, getContext, put, select, takeLeading } from 'redux-saga/effects';
 import type { ApiClient, ApiResponse } from '../src/api/client';
-import { apiUrl } from '../src/api/client';
+import type { Unchecked } from '../src/shared/contracts/endpoint';
+import * as shell from '../src/shared/contracts/shell';
+import type { PublicSettings } from '../src/shared/contracts/system';
 import type { RootState, SagaContext } from '../src/store/createStore';
 import { styleLoaded, styleRequested, type StyleSettings } from '../src/store/slices/layout.slice';
 import { logger } from '../src/lib/logger';
@@ -41,13 +43,8 @@ export function readCachedStyle(storage: SagaContext['storage']): StyleSettings 
   }
 }
 
-/** The part of a `{api}config/settings` answer the style uses, every colour checked (see safeColor). */
-export interface SettingsAnswer {
-  primary_color?: unknown;
-  bar_color?: unknown;
-  login_title?: unknown;
-  images?: { bar_logo?: unknown; login_logo?: unknown; login_background?: unknown };
-}
+/** A `{api}config/settings` answer (`system.getUiSettings`) as the style reads it: every value checked (see safeColor). */
+export type SettingsAnswer = Unchecked<PublicSettings>;
 
 export function styleFromSettings(data: SettingsAnswer | undefined): StyleSettings {
   return {
@@ -75,9 +72,14 @@ export function* loadStyle() {
   }
   const api: ApiClient = yield getContext('api');
   try {
-    const res: ApiResponse<SettingsAnswer> = yield call(
-      api.get,
-      apiUrl(state.config.apiBase, 'config/settings'),
+    // The route, not the contract: this saga is in the login page's first script, which carries no TypeBox.
+    const res: ApiResponse<PublicSettings> = yield call(
+      [api, api.call],
+      shell.getUiSettings,
+      {},
+      {
+        apiBase: state.config.apiBase,
+      },
     );
     const style = styleFromSettings(res.data);
     storage?.setItem(STYLE_PREFERENCES_KEY, JSON.stringify(style));

@@ -10,7 +10,10 @@ import { call, fork, getContext, put, race, select, take, takeLeading } from 're
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { inspect as qaInspect, type Inspect } from '../src/qa/inspect';
 import { agreementMachine } from '../machines/agreement.machine';
-import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
+import type { ApiClient, ApiResponse } from '../src/api/client';
+import type * as consoleContract from '../src/shared/contracts/console';
+import type { ResponseOf, Unchecked } from '../src/shared/contracts/endpoint';
+import * as shell from '../src/shared/contracts/shell';
 import { handleError } from './handleError';
 import { logger } from '../src/lib/logger';
 import { hostActor } from '../src/notifications/actorChannel';
@@ -32,15 +35,10 @@ import {
 } from '../src/store/slices/notifications.slice';
 import { acknowledgeMessage, messagingEnabled } from './notifications.saga';
 
-/** A message as `users/me/messages` returns it. */
-export interface ServerMessage {
-  id: string | number;
-  version_id?: string | number;
-  text?: string;
-  name?: string;
-  level?: string;
-  type?: string;
-}
+type MessagesAnswer = ResponseOf<typeof consoleContract.getMyMessages>;
+
+/** A message as `users/me/messages` (`console.getMyMessages`) returns it, taken apart defensively. */
+export type ServerMessage = Unchecked<MessagesAnswer['data'][number]>;
 
 const LEVELS: NotificationLevel[] = ['info', 'success', 'error', 'warning', 'default'];
 
@@ -60,8 +58,8 @@ export function toNotification(m: ServerMessage): NotificationRequest | undefine
   return {
     id: String(m.id),
     ...(m.version_id !== undefined && m.version_id !== null ? { version_id: String(m.version_id) } : {}),
-    title: m.name,
-    message: m.text ?? '',
+    title: typeof m.name === 'string' ? m.name : undefined,
+    message: typeof m.text === 'string' ? m.text : '',
     markdown: true,
     level,
     kind: type,
@@ -79,11 +77,16 @@ export function* loadMessages() {
   }
   const api: ApiClient = yield getContext('api');
   try {
-    const res: ApiResponse<{ data?: ServerMessage[] }> = yield call(
-      api.get,
-      apiUrl(state.config.apiBase, 'users/me/messages'),
+    // The route, not the contract: this saga is in the login page's first script, which carries no TypeBox.
+    const res: ApiResponse<MessagesAnswer> = yield call(
+      [api, api.call],
+      shell.getMyMessages,
+      {},
+      {
+        apiBase: state.config.apiBase,
+      },
     );
-    const list = Array.isArray(res.data?.data) ? res.data.data : [];
+    const list: ServerMessage[] = Array.isArray(res.data?.data) ? res.data.data : [];
     const onlyAgreements = state.config.messagingMode !== 'x';
     for (const m of list) {
       const n = toNotification(m);

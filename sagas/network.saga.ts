@@ -5,7 +5,9 @@
  */
 import { PASSIVE_HEADER } from '../src/shared/http';
 import { call, delay, getContext, put, select, takeLatest } from 'redux-saga/effects';
-import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
+import type { ApiClient, ApiResponse } from '../src/api/client';
+import type * as network from '../src/shared/contracts/network';
+import * as shell from '../src/shared/contracts/shell';
 import type { RootState } from '../src/store/createStore';
 import {
   analyticsFailed,
@@ -21,23 +23,25 @@ import {
   dashboardRequested,
   type DashboardSummary,
   statusRequested,
-  type NetworkInterface,
   type SamplesAnswer,
   type SystemStatus,
 } from '../src/store/slices/network.slice';
 import { handleError } from './handleError';
 import { getDashboard } from '../src/shared/contracts/system';
+import type { ResponseOf } from '../src/shared/contracts/endpoint';
 
-function* endpoint(path: string) {
-  const base: string = yield select((s: RootState) => s.config.apiBase);
-  return apiUrl(base, path);
-}
+const apiBaseOf = (s: RootState) => s.config.apiBase;
 
 export function* loadInterfaces() {
   const api: ApiClient = yield getContext('api');
-  const url: string = yield call(endpoint, 'network/interfaces');
+  const apiBase: string = yield select(apiBaseOf);
   try {
-    const res: ApiResponse<{ signed_in?: boolean; data?: NetworkInterface[] }> = yield call(api.get, url);
+    const res: ApiResponse<ResponseOf<typeof network.getInterfaces>> = yield call(
+      [api, api.call],
+      shell.getInterfaces,
+      {},
+      { apiBase },
+    );
     yield put(
       interfacesLoaded({
         signedIn: res.data?.signed_in === true,
@@ -56,11 +60,12 @@ export const RANGE_SETTLE_MS = 300;
 export function* loadAnalytics(action: ReturnType<typeof analyticsRequested>) {
   if (action.payload.settle) yield delay(RANGE_SETTLE_MS);
   const api: ApiClient = yield getContext('api');
-  const url: string = yield call(endpoint, 'network/samples');
+  const apiBase: string = yield select(apiBaseOf);
+  const { from, to } = action.payload;
   try {
-    const res: ApiResponse<SamplesAnswer> = yield call(api.get, url, {
-      query: { from: action.payload.from, to: action.payload.to },
-    });
+    const res: ApiResponse<SamplesAnswer> = yield call(() =>
+      api.call(shell.getSamples, { query: { from: String(from), to: String(to) } }, { apiBase }),
+    );
     yield put(analyticsLoaded(res.data));
   } catch (e) {
     yield put(analyticsFailed());
@@ -70,10 +75,18 @@ export function* loadAnalytics(action: ReturnType<typeof analyticsRequested>) {
 
 export function* loadStatus() {
   const api: ApiClient = yield getContext('api');
-  const url: string = yield call(endpoint, 'system/status');
+  const apiBase: string = yield select(apiBaseOf);
   try {
     // The dashboard's refresh is the console's own polling, not the user's activity: it keeps no session alive.
-    const res: ApiResponse<SystemStatus> = yield call(api.get, url, { headers: { [PASSIVE_HEADER]: '1' } });
+    const res: ApiResponse<SystemStatus> = yield call(
+      [api, api.call],
+      shell.getSystemStatus,
+      {},
+      {
+        apiBase,
+        headers: { [PASSIVE_HEADER]: '1' },
+      },
+    );
     yield put(statusLoaded(res.data));
   } catch (e) {
     yield put(statusFailed());
@@ -83,7 +96,7 @@ export function* loadStatus() {
 
 export function* loadDashboard() {
   const api: ApiClient = yield getContext('api');
-  const apiBase: string = yield select((s: RootState) => s.config.apiBase);
+  const apiBase: string = yield select(apiBaseOf);
   try {
     const res: ApiResponse<DashboardSummary> = yield call(
       [api, api.call],

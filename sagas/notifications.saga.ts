@@ -10,7 +10,8 @@ import { call, fork, getContext, put, race, select, take, takeEvery } from 'redu
 import { createActor, type SnapshotFrom } from 'xstate';
 import { inspect as qaInspect, type Inspect } from '../src/qa/inspect';
 import { notificationMachine, phaseOf } from '../machines/notification.machine';
-import { apiUrl, type ApiClient } from '../src/api/client';
+import type { ApiClient } from '../src/api/client';
+import * as shell from '../src/shared/contracts/shell';
 import { logger } from '../src/lib/logger';
 import { hostActor, type ActorMessage } from '../src/notifications/actorChannel';
 import { isNoticeDismissed, rememberNoticeDismissed } from '../src/notifications/dismissals';
@@ -36,10 +37,10 @@ export function* acknowledgeMessage(n: Pick<Notification, 'id' | 'version_id' | 
   // Only server messages are acknowledged; a local notice has nothing on the server to acknowledge.
   if (!n.id || n.notice || !messagingEnabled(state)) return;
   const api: ApiClient = yield getContext('api');
-  yield call(api.post, apiUrl(state.config.apiBase, 'users/me/ack-messages'), {
-    message_id: n.id,
-    version_id: n.version_id,
-  });
+  // The route, not the contract: this saga is in the login page's first script, which carries no TypeBox.
+  // (A message without a version is refused by the appliance as before: the body's version is then empty.)
+  const body = { message_id: n.id, version_id: n.version_id ?? '' };
+  yield call(() => api.call(shell.ackMessage, { body }, { apiBase: state.config.apiBase }));
 }
 
 const findById = (s: RootState, localId: string) =>

@@ -5,14 +5,15 @@
  */
 import type { EventChannel } from 'redux-saga';
 import { call, delay, getContext, put, select, take, takeLatest } from 'redux-saga/effects';
-import { apiUrl, type ApiClient, type ApiResponse } from '../src/api/client';
+import type { ApiClient, ApiResponse } from '../src/api/client';
 import {
   eventSourceFactory,
   streamChannel,
   type EventSourceFactory,
   type EventSourceLike,
 } from '../src/api/eventSource';
-import { jobStream } from '../src/shared/contracts/apply';
+import { jobStream, listJobs } from '../src/shared/contracts/apply';
+import type { ResponseOf } from '../src/shared/contracts/endpoint';
 import { streamUrlOf } from '../src/shared/contracts/stream';
 import { logger } from '../src/lib/logger';
 import { SUCCESS_DURATION_MS } from '../src/notifications/constants';
@@ -93,9 +94,9 @@ export function* reattachActiveJob() {
   if (!state.config.apiBase || state.progress.jobId || !state.session.loggedIn) return;
   const api: ApiClient = yield getContext('api');
   try {
-    const res: ApiResponse<{ data?: unknown[] }> = yield call(api.get, apiUrl(state.config.apiBase, 'jobs'), {
-      query: { active: 1 },
-    });
+    const res: ApiResponse<ResponseOf<typeof listJobs>> = yield call(() =>
+      api.call(listJobs, { query: { active: '1' } }, { apiBase: state.config.apiBase }),
+    );
     const jobs = Array.isArray(res.data?.data) ? res.data.data : [];
     const view = jobs.map(parseProgressView).find((v) => v && v.status === 'running');
     if (!view) return;

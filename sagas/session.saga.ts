@@ -5,8 +5,10 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { call, getContext, put, select, takeLeading } from 'redux-saga/effects';
 import type { ApiClient, ApiResponse } from '../src/api/client';
-import { apiUrl } from '../src/api/client';
 import { isApiError } from '../src/api/errors';
+import type * as consoleContract from '../src/shared/contracts/console';
+import type { ResponseOf, Unchecked } from '../src/shared/contracts/endpoint';
+import * as shell from '../src/shared/contracts/shell';
 import { AREAS, type Privileges } from '../src/shared/privileges';
 import type { RootState } from '../src/store/createStore';
 import {
@@ -16,12 +18,8 @@ import {
   type SessionUser,
 } from '../src/store/slices/session.slice';
 
-interface MeResponse {
-  username?: unknown;
-  role?: unknown;
-  must_change_password?: unknown;
-  privileges?: unknown;
-}
+/** `console.getMe`'s answer, taken apart defensively (it grants privileges: anything unknown grants nothing). */
+type Me = Unchecked<ResponseOf<typeof consoleContract.getMe>>;
 
 /** Only known areas with `read` or `write` (anything else grants nothing). */
 function parsePrivileges(raw: unknown): Privileges {
@@ -34,7 +32,7 @@ function parsePrivileges(raw: unknown): Privileges {
   return out;
 }
 
-export function parseUser(data: MeResponse | undefined): SessionUser | null {
+export function parseUser(data: Me | undefined): SessionUser | null {
   if (!data || typeof data.username !== 'string') return null;
   return {
     username: data.username,
@@ -51,7 +49,7 @@ export function parseUser(data: MeResponse | undefined): SessionUser | null {
 export function userActionFrom(
   outcome: { ok: true; data: unknown } | { ok: false; status?: number },
 ): UnknownAction | null {
-  if (outcome.ok) return userLoaded(parseUser(outcome.data as MeResponse | undefined));
+  if (outcome.ok) return userLoaded(parseUser(outcome.data as Me | undefined));
   return outcome.status === 401 ? loginStateRead(false) : null;
 }
 
@@ -60,7 +58,15 @@ export function* loadUser() {
   if (!state.session.loggedIn || state.session.user) return;
   const api: ApiClient = yield getContext('api');
   try {
-    const res: ApiResponse<MeResponse> = yield call(api.get, apiUrl(state.config.apiBase, 'users/me'));
+    // The route, not the contract: this saga is in the login page's first script, which carries no TypeBox.
+    const res: ApiResponse<ResponseOf<typeof consoleContract.getMe>> = yield call(
+      [api, api.call],
+      shell.getMe,
+      {},
+      {
+        apiBase: state.config.apiBase,
+      },
+    );
     yield put(userLoaded(parseUser(res.data)));
   } catch (e) {
     const action = userActionFrom({ ok: false, status: isApiError(e) ? e.status : undefined });

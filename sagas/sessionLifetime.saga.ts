@@ -17,12 +17,8 @@ import {
   type SessionStatus,
 } from '../machines/session.machine';
 import { authBaseOf, type ApiClient } from '../src/api/client';
-import {
-  extendSession,
-  getSession,
-  reauthenticate,
-  type SessionStatus as SessionStatusAnswer,
-} from '../src/shared/contracts/authentication';
+import type { SessionStatus as SessionStatusAnswer } from '../src/shared/contracts/authentication';
+import { extendSession, getSession, reauthenticate } from '../src/shared/contracts/shell';
 import type { SessionGate } from '../src/api/sessionGate';
 import { PASSIVE_HEADER } from '../src/shared/http';
 import { inspect as qaInspect, type Inspect } from '../src/qa/inspect';

@@ -7,7 +7,13 @@ import { ApiError, kindForStatus, transportMessages } from './errors';
 import { retriesFor, shouldRetry } from './retryPolicy';
 import { XSRF_COOKIE, XSRF_HEADER, XSRF_HOST_COOKIE } from '../shared/http';
 import { apiUrl, joinPath } from '../shared/paths';
-import { pathOf, type AnyEndpoint, type CallArgs, type ResponseOf } from '../shared/contracts/endpoint';
+import {
+  pathOf,
+  type AnyEndpoint,
+  type CallArgs,
+  type ResponseOf,
+  type RouteOf,
+} from '../shared/contracts/endpoint';
 
 export { authBaseOf } from '../shared/contracts/endpoint';
 
@@ -56,10 +62,11 @@ function formOf(body: unknown): URLSearchParams {
 export interface ApiClient {
   /**
    * Calls an endpoint of the appliance from its contract (src/shared/contracts): the URL from its path and `params`,
-   * its method, `query` and `body`; the answer has the response's type.
+   * its method, `query` and `body`; the answer has the response's type. An endpoint's route typed as it
+   * (`RouteOf<E>`, src/shared/contracts/shell.ts: the first script's calls, without TypeBox) is called the same way.
    */
   call<E extends AnyEndpoint>(
-    endpoint: E,
+    endpoint: E | RouteOf<E>,
     args: CallArgs<E>,
     options?: CallOptions,
   ): Promise<ApiResponse<ResponseOf<E>>>;
@@ -99,7 +106,7 @@ export const DEFAULT_API_BASE = '/api/';
 
 /** The request `api.call` sends for an endpoint (any client's `request` can send it: see `withCall`). */
 export function endpointRequest<E extends AnyEndpoint>(
-  endpoint: E,
+  endpoint: E | RouteOf<E>,
   args: CallArgs<E>,
   options: CallOptions = {},
   defaultBase = DEFAULT_API_BASE,

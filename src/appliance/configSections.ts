@@ -821,7 +821,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
     lockoutProne: () => ['role', 'enabled', 'expires_at'],
     // Only what the Users page edits on an existing account; passwords and second factors never.
     refuses: (c) => accountRefusal(c.op, c.before, c.after),
-    write: (db, entities, now) => {
+    write: (db, entities, now, _returning, actor) => {
       const name = 'authentication.accounts';
       knownIds(name, entities, ['account'], []);
       const current = readAccounts(db);
@@ -851,14 +851,26 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         rules(name, id, accountFieldErrors(body));
         return { n, body, was: stored as Entity };
       });
+      // As on the Users page, nobody disables their own account (they would be signed out of the change they make).
+      const refusals = wanted
+        .filter(
+          ({ body, was }) => actor !== undefined && was.username === actor && was.enabled && !body.enabled,
+        )
+        .map(({ n }) => ({ id: n, username: actor as string, reason: 'it is your own account' }));
       // The last-admin rule decides on what the whole section leaves (409, as on the Users page).
-      guardAccountWrite(db, now, ['body', 'sections', name], () => {
-        for (const { n, body, was } of wanted) {
-          if (canonical({ ...was, ...body } as Json) === canonical(was)) continue;
-          // As on the Users page: a disabled account, or one whose role changed, signs in again.
-          writeAccountFields(db, n, body, String(was.role));
-        }
-      });
+      guardAccountWrite(
+        db,
+        now,
+        ['body', 'sections', name],
+        () => {
+          for (const { n, body, was } of wanted) {
+            if (canonical({ ...was, ...body } as Json) === canonical(was)) continue;
+            // As on the Users page: a disabled account, or one whose role changed, signs in again.
+            writeAccountFields(db, n, body, String(was.role));
+          }
+        },
+        { refusals },
+      );
     },
   });
 

@@ -6,13 +6,14 @@
 import { fromPromise } from 'xstate';
 import { authBaseOf, type ApiClient } from '../api/client';
 import { atPath } from '../shared/contracts/endpoint';
+// The routes typed as their endpoints: the login page's first script carries no TypeBox (contracts README "Budgets").
 import {
   changePassword,
   getLoginSetup,
   login,
   loginWithSecurityKey,
   logout,
-} from '../shared/contracts/authentication';
+} from '../shared/contracts/shell';
 import {
   bearerCookie,
   parseSetup,

@@ -10,6 +10,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { publicConfig, publicOrigin, type Config } from '../../config';
 import { apiUrl, createApiClient, parseCookieHeader } from '../api/client';
+import { urlOf } from '../shared/contracts/endpoint';
+import * as shell from '../shared/contracts/shell';
 import { latestBuildReader, loadManifest, type AssetManifest } from './assets';
 import { escapeHtml } from './document';
 import { faviconSvg } from './favicon';
@@ -163,7 +165,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // before the services mount so it covers their routes.
   const renderCache = new RenderCache();
   app.decorate('renderCache', renderCache);
-  const settingsUrl = new URL(apiUrl(config.apiBase, 'config/settings'), origin);
+  const settingsUrl = new URL(urlOf(shell.getUiSettings, undefined, config.apiBase), origin);
   const publicReads = new PublicReadCache(
     new Set(settingsUrl.origin === origin ? [settingsUrl.pathname + settingsUrl.search] : []),
   );

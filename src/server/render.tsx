@@ -12,7 +12,9 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouterProvider } from 'react-router';
 import type { PublicConfig } from '../../config';
 import type { ApiClient } from '../api/client';
-import { apiUrl, parseCookieHeader } from '../api/client';
+import { parseCookieHeader } from '../api/client';
+import { urlOf } from '../shared/contracts/endpoint';
+import * as shell from '../shared/contracts/shell';
 import { isApiError } from '../api/errors';
 import type { InProcessRead, InProcessReads } from '../service-kit/inProcessReads';
 import { AppProviders } from '../app/AppProviders';
@@ -125,9 +127,9 @@ export function createRenderer(options: {
 
   // The shell's three reads, and their in-process answers when the API is this server's embedded one.
   const shellUrl = {
-    menu: apiUrl(config.apiBase, 'menu/'),
-    me: apiUrl(config.apiBase, 'users/me'),
-    settings: apiUrl(config.apiBase, 'config/settings'),
+    menu: urlOf(shell.getMenu, undefined, config.apiBase),
+    me: urlOf(shell.getMe, undefined, config.apiBase),
+    settings: urlOf(shell.getUiSettings, undefined, config.apiBase),
   };
   const inProcessOf = (url: string): InProcessRead | undefined => {
     if (!options.inProcess || !options.origin) return undefined;

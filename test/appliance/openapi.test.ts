@@ -21,7 +21,7 @@ import * as authenticationContracts from '../../src/shared/contracts/authenticat
 import * as dnsContracts from '../../src/shared/contracts/dns';
 import * as logsContracts from '../../src/shared/contracts/logs';
 import * as networkContracts from '../../src/shared/contracts/network';
-import * as openapiContracts from '../../src/shared/contracts/openapi';
+
 import * as pkiContracts from '../../src/shared/contracts/pki';
 import * as revisionsContracts from '../../src/shared/contracts/revisions';
 import * as sshContracts from '../../src/shared/contracts/ssh';
@@ -194,7 +194,6 @@ function declaredEndpoints(): Array<[string, AnyEndpoint]> {
     forwardingContracts,
     logsContracts,
     networkContracts,
-    openapiContracts,
     pkiContracts,
     revisionsContracts,
     servicesContracts,

@@ -20,7 +20,9 @@ import { notificationRequested } from '../../src/store/slices/notifications.slic
 import { fakeApi, flush, makeTestStore } from '../sagas/fakes';
 
 beforeEach(() => {
-  jest.useFakeTimers();
+  // Mid-second: the countdown reads whole seconds of the clock rounded up, so a start in a second's last 100 ms (the
+  // banner appears 100 ms later) read a second short, and a start on a whole second would too.
+  jest.useFakeTimers({ now: 1_700_000_000_500 });
   window.localStorage.clear();
 });
 afterEach(() => jest.useRealTimers());

@@ -1,4 +1,4 @@
-import type { ApiClient } from '../../src/api/client';
+import { withCall, type ApiClient } from '../../src/api/client';
 import { createAppStore } from '../../src/store/createStore';
 import { styleRequested } from '../../src/store/slices/layout.slice';
 import { defaults, publicConfig } from '../../config';
@@ -15,10 +15,10 @@ function memoryStorage(initial: Record<string, string> = {}) {
   };
 }
 
-function setup(get: jest.Mock, storage = memoryStorage()) {
+function setup(request: jest.Mock, storage = memoryStorage()) {
   const store = createAppStore({
     preloadedState: { config: publicConfig(defaults) },
-    context: { api: { get } as unknown as ApiClient, platform: 'browser', storage },
+    context: { api: withCall({ request } as unknown as ApiClient), platform: 'browser', storage },
   });
   store.runSaga(layoutSaga);
   return { store, storage };
@@ -27,14 +27,14 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe('dynamic style loader (spec §7)', () => {
   test('loads primary and bar colours and the login title, and caches them under the style-preferences key', async () => {
-    const get = jest.fn().mockResolvedValue({
+    const request = jest.fn().mockResolvedValue({
       status: 200,
       data: { primary_color: '#112233', bar_color: '#445566', login_title: '  ACME gateway ' },
     });
-    const { store, storage } = setup(get);
+    const { store, storage } = setup(request);
     store.dispatch(styleRequested());
     await tick();
-    expect(get).toHaveBeenCalledWith('/api/config/settings');
+    expect(request).toHaveBeenCalledWith('/api/config/settings', expect.objectContaining({ method: 'GET' }));
     expect(store.getState().layout.style).toEqual({
       primaryColor: '#112233',
       barColor: '#445566',
@@ -54,14 +54,14 @@ describe('dynamic style loader (spec §7)', () => {
   });
 
   test('the cache is used instead of the call when present', async () => {
-    const get = jest.fn();
+    const request = jest.fn();
     const storage = memoryStorage({
       [STYLE_PREFERENCES_KEY]: JSON.stringify({ primaryColor: '#abc', barColor: null }),
     });
-    const { store } = setup(get, storage);
+    const { store } = setup(request, storage);
     store.dispatch(styleRequested());
     await tick();
-    expect(get).not.toHaveBeenCalled();
+    expect(request).not.toHaveBeenCalled();
     expect(store.getState().layout).toMatchObject({
       style: { primaryColor: '#abc', barColor: null, barLogo: false },
       styleSource: 'cache',
@@ -69,7 +69,7 @@ describe('dynamic style loader (spec §7)', () => {
   });
 
   test('a style the server rendered from the appliance wins over an older cache, and replaces it', async () => {
-    const get = jest.fn();
+    const request = jest.fn();
     const storage = memoryStorage({
       [STYLE_PREFERENCES_KEY]: JSON.stringify({ primaryColor: '#abc', barColor: null }),
     });
@@ -79,12 +79,12 @@ describe('dynamic style loader (spec §7)', () => {
         config: publicConfig(defaults),
         layout: { style: fresh, styleSource: 'api', theme: 'system', contextBarOpen: true },
       },
-      context: { api: { get } as unknown as ApiClient, platform: 'browser', storage },
+      context: { api: withCall({ request } as unknown as ApiClient), platform: 'browser', storage },
     });
     store.runSaga(layoutSaga);
     store.dispatch(styleRequested());
     await tick();
-    expect(get).not.toHaveBeenCalled();
+    expect(request).not.toHaveBeenCalled();
     expect(store.getState().layout.style).toEqual(fresh);
     expect(JSON.parse(storage.map.get(STYLE_PREFERENCES_KEY)!)).toEqual(fresh);
   });

@@ -1,4 +1,4 @@
-import type { ApiClient } from '../../src/api/client';
+import { withCall, type ApiClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import { fallbackMenu } from '../../src/shared/menu';
 import { createAppStore } from '../../src/store/createStore';
@@ -6,8 +6,8 @@ import { menuRequested } from '../../src/store/slices/menu.slice';
 import { defaults, publicConfig, type Environment } from '../../config';
 import { serverRootSaga } from '../../sagas/serverRoot';
 
-function storeWith(env: Environment, get: ApiClient['get']) {
-  const api = { get } as unknown as ApiClient;
+function storeWith(env: Environment, request: ApiClient['request']) {
+  const api = withCall({ request } as unknown as ApiClient);
   const store = createAppStore({
     preloadedState: { config: { ...publicConfig(defaults), env } },
     context: { api, platform: 'server' },
@@ -20,11 +20,11 @@ const apiMenu = [{ id: 'x', name: 'X', path: '/x', children: [{ id: 'y', name: '
 
 describe('menu loading (spec §7)', () => {
   test('production loads the menu from {api}menu/', async () => {
-    const get = jest.fn().mockResolvedValue({ status: 200, data: apiMenu, headers: new Headers() });
-    const { store } = storeWith('production', get);
+    const request = jest.fn().mockResolvedValue({ status: 200, data: apiMenu, headers: new Headers() });
+    const { store } = storeWith('production', request);
     store.dispatch(menuRequested());
     await new Promise((r) => setTimeout(r, 0));
-    expect(get).toHaveBeenCalledWith('/api/menu/');
+    expect(request).toHaveBeenCalledWith('/api/menu/', expect.objectContaining({ method: 'GET' }));
     expect(store.getState().menu).toMatchObject({ items: apiMenu, source: 'api', status: 'loaded' });
   });
 
@@ -53,11 +53,11 @@ describe('menu loading (spec §7)', () => {
   });
 
   test.each(['development', 'test'] as const)('%s uses the fallback without a call', async (env) => {
-    const get = jest.fn();
-    const { store } = storeWith(env, get);
+    const request = jest.fn();
+    const { store } = storeWith(env, request);
     store.dispatch(menuRequested());
     await new Promise((r) => setTimeout(r, 0));
-    expect(get).not.toHaveBeenCalled();
+    expect(request).not.toHaveBeenCalled();
     expect(store.getState().menu.items).toBe(fallbackMenu);
   });
 });

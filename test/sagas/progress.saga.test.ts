@@ -65,7 +65,7 @@ test('an anonymous page does not ask for jobs', async () => {
 test('reattaches to an active job at start (after a reload) and follows its stream', async () => {
   const { store, calls } = setup([view({ progressPercentage: 10 })]);
   await flush(10);
-  expect(calls).toEqual([expect.objectContaining({ url: '/api/jobs', query: { active: 1 } })]);
+  expect(calls).toEqual([expect.objectContaining({ url: '/api/jobs', query: { active: '1' } })]);
   expect(FakeSource.opened.map((s) => s.url)).toEqual([jobStreamUrl('j1')]);
   expect(store.getState().progress.view).toMatchObject({ id: 'j1', progressPercentage: 10 });
   FakeSource.opened[0].emit('progress', view({ progressPercentage: 60, stepNumber: 3 }));

@@ -1,14 +1,14 @@
-import type { ApiClient } from '../../src/api/client';
+import { withCall, type ApiClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import { createAppStore } from '../../src/store/createStore';
 import { userRequested } from '../../src/store/slices/session.slice';
 import { defaults, publicConfig } from '../../config';
 import { parseUser, sessionSaga } from '../../sagas/session.saga';
 
-function setup(get: jest.Mock, loggedIn: boolean) {
+function setup(request: jest.Mock, loggedIn: boolean) {
   const store = createAppStore({
     preloadedState: { config: publicConfig(defaults), session: { loggedIn, user: null } },
-    context: { api: { get } as unknown as ApiClient, platform: 'browser' },
+    context: { api: withCall({ request } as unknown as ApiClient), platform: 'browser' },
   });
   store.runSaga(sessionSaga);
   return store;
@@ -17,14 +17,14 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe('who is signed in', () => {
   test('loads the user when the login cookie says so', async () => {
-    const get = jest.fn().mockResolvedValue({
+    const request = jest.fn().mockResolvedValue({
       status: 200,
       data: { username: 'admin', role: 'admin', must_change_password: false },
     });
-    const store = setup(get, true);
+    const store = setup(request, true);
     store.dispatch(userRequested());
     await tick();
-    expect(get).toHaveBeenCalledWith('/api/users/me');
+    expect(request).toHaveBeenCalledWith('/api/users/me', expect.objectContaining({ method: 'GET' }));
     expect(store.getState().session.user).toEqual({
       username: 'admin',
       role: 'admin',
@@ -34,11 +34,11 @@ describe('who is signed in', () => {
   });
 
   test('asks nothing for an anonymous visitor', async () => {
-    const get = jest.fn();
-    const store = setup(get, false);
+    const request = jest.fn();
+    const store = setup(request, false);
     store.dispatch(userRequested());
     await tick();
-    expect(get).not.toHaveBeenCalled();
+    expect(request).not.toHaveBeenCalled();
   });
 
   test('a 401 means the cookie outlived its session', async () => {

@@ -107,6 +107,46 @@ const cases: Array<[string, Case, string[]]> = [
     ['no-restricted-syntax'],
   ],
   [
+    'a saga writing an API path (a `path:` template, an /api/ template, apiUrl, joinPath)',
+    {
+      file: 'sagas/probe.saga.ts',
+      code:
+        "import { apiUrl, joinPath } from '../src/shared/paths';\n" +
+        'export const probe = (id: string) => [{ path: `users/${id}` }, `/api/users/${id}`, ' +
+        "apiUrl('/api/', id), joinPath('/api/', id)];\n",
+    },
+    ['no-restricted-syntax'],
+  ],
+  [
+    'a saga calling the client by URL',
+    {
+      file: 'sagas/probe.saga.ts',
+      code:
+        "import type { ApiClient } from '../src/api/client';\n" +
+        "export const probe = (api: ApiClient) => api.get('users/me');\n",
+    },
+    ['no-restricted-syntax'],
+  ],
+  [
+    'a saga calling an endpoint through its descriptor',
+    {
+      file: 'sagas/probe.saga.ts',
+      code:
+        "import type { ApiClient } from '../src/api/client';\n" +
+        "import { getInterfaces } from '../src/shared/contracts/network';\n" +
+        "export const probe = (api: ApiClient) => api.call(getInterfaces, {}, { apiBase: '/api/' });\n",
+    },
+    [],
+  ],
+  [
+    'the resources saga writing an API path template (its exception is the key its action carries)',
+    {
+      file: 'sagas/resources.saga.ts',
+      code: 'export const probe = (id: string) => ({ path: `users/${id}` });\n',
+    },
+    ['no-restricted-syntax'],
+  ],
+  [
     'a page using localStorage',
     {
       file: 'src/app/layout/Probe.tsx',

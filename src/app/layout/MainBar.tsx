@@ -15,7 +15,8 @@ import { writeCookie } from '../../lib/storage';
 import defaultProfileImage from './default-profile.svg';
 import defaultBarLogo from './rampart-logo.svg';
 import { CustomImage } from '../../widgets/CustomImage';
-import { apiUrl } from '../../shared/paths';
+import { urlOf } from '../../shared/contracts/endpoint';
+import * as shell from '../../shared/contracts/shell';
 import { MenuButton, type MenuButtonEntry } from '../../widgets/MenuButton';
 import { MoonIcon, SunIcon, SystemThemeIcon } from '../../widgets/icons';
 import { NotificationBell } from '../../notifications/NotificationBell';
@@ -99,7 +100,7 @@ export function MainBar({ profileImage, showProfile = true }: MainBarProps) {
       <a href="/" className="main-bar__brand" aria-label="Rampart home">
         {customBarLogo ? (
           <CustomImage
-            src={apiUrl(apiBase, 'config/bar_logo')}
+            src={urlOf(shell.getImage, { slot: 'bar_logo' }, apiBase)}
             alt=""
             label="Bar logo"
             width={28}

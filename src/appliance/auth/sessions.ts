@@ -12,6 +12,7 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fastifyCookie } from '@fastify/cookie';
 import { BEARER_COOKIE, LOGGED_IN_COOKIE, PASSIVE_HEADER, SESSION_COOKIE } from '../../shared/http';
+import type { Db } from '../../storage/sqlite';
 import type { ApplianceContext } from '../context';
 
 /** §9 bearer cookie 1 hour. */
@@ -173,6 +174,14 @@ export function userForHeaders(ctx: ApplianceContext, headers: Headers): Session
 export function sessionTimedOut(ctx: ApplianceContext, token: string): boolean {
   if (token.length > 200) return false;
   return !!ctx.db.prepare('SELECT 1 FROM sessions WHERE token_hash = ?').get(sha256(token));
+}
+
+/**
+ * Ends every session of an account (disabled, role changed, password changed, restored by break-glass, or on an
+ * admin's request); its browsers sign in again. Answers how many ended.
+ */
+export function endSessionsOf(db: Db, userId: number): number {
+  return db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId).changes;
 }
 
 export function deleteSession(ctx: ApplianceContext, token: string): void {

@@ -33,7 +33,7 @@ import { CHANGE_REASON_MAX } from '../../shared/contracts/revisions';
 import { declaredRoutes, type DeclaredRoute } from './routeAccess';
 import { API_BODY_LIMIT } from './scope';
 import { contractRoute } from './contractRoute';
-import { getOpenApiDocument, type OpenApiDocument } from '../../shared/contracts/openapi';
+import { getOpenApiDocument, type OpenApiDocument } from '../../shared/contracts/console';
 
 type Json = Record<string, unknown>;
 

@@ -11,6 +11,7 @@ import { inTransaction } from '../context';
 import type { ApplyManager } from '../apply/manager';
 import type { JobProgress } from '../jobs/runner';
 import { HttpError } from '../http/errors';
+import { AuditService, auditText } from '../audit';
 import { confirmationArea } from '../../shared/privileges';
 import { CONFIG_FORMAT, type ConfigPlan, type RevisionMethod } from '../../shared/contracts/revisions';
 import { recordChanges } from './capture';
@@ -26,6 +27,8 @@ export interface ApplyMeta {
   reason: string | null;
   route: string;
   reverts?: number | null;
+  /** What the audit record says happened ("configuration document applied", "revision #4 reverted", …). */
+  action: string;
 }
 
 export interface ConfigApplyResult {
@@ -70,6 +73,37 @@ function checkedPlan(
   return { plan, sections };
 }
 
+/**
+ * A section the document leaves as it is, but that follows one it changed (the sign-in services name providers), must
+ * still be as the document says after the writes: otherwise the database changed it behind the document (422).
+ */
+function assertFollowersAsDocument(
+  ctx: ApplianceContext,
+  sections: ReadonlyMap<string, Section>,
+  changed: readonly Section[],
+  wantedSections: Record<string, unknown>,
+): void {
+  for (const s of sections.values()) {
+    const wanted = wantedSections[s.name] as Entities | undefined;
+    const leaders = changed.filter((c) => s.follows?.includes(c.name));
+    if (!wanted || changed.includes(s) || !leaders.length) continue;
+    const now = s.read(ctx.db);
+    const id = [...new Set([...Object.keys(now), ...Object.keys(wanted)])].find(
+      (k) => canonical(now[k] ?? null) !== canonical(wanted[k] ?? null),
+    );
+    if (id === undefined) continue;
+    throw new HttpError(422, [
+      {
+        loc: ['body', 'sections', s.name, id],
+        msg: `${s.title(id, wanted[id] ?? now[id])} would not stay as the document says: ${s.label} changes with ${leaders
+          .map((c) => c.label)
+          .join(', ')}; change it in the document too`,
+        type: 'value_error.config.follows',
+      },
+    ]);
+  }
+}
+
 /** Applies a document through safe apply; an unchanged one changes nothing (no revision, no job). */
 export function applyConfig(
   ctx: ApplianceContext,
@@ -107,34 +141,26 @@ export function applyConfig(
   const applied = Object.fromEntries(services.map((n) => [n, manager.appliedSnapshot(n)]));
   let revision: number | null = null;
   inTransaction(ctx.db, () => {
-    for (const s of changed) s.write?.(ctx.db, doc.sections[s.name] as Entities, ctx.now(), returning(s));
-    // A section the document leaves as it is, but that follows one it changed, must still be as the document says.
-    for (const s of sections.values()) {
-      const wanted = doc.sections[s.name] as Entities | undefined;
-      if (!wanted || changed.includes(s) || !s.follows?.some((n) => changed.some((c) => c.name === n)))
-        continue;
-      const now = s.read(ctx.db);
-      const id = [...new Set([...Object.keys(now), ...Object.keys(wanted)])].find(
-        (k) => canonical(now[k] ?? null) !== canonical(wanted[k] ?? null),
-      );
-      if (id !== undefined)
-        throw new HttpError(422, [
-          {
-            loc: ['body', 'sections', s.name, id],
-            msg: `${s.title(id, wanted[id] ?? now[id])} would not stay as the document says: ${
-              s.label
-            } changes with ${changed
-              .filter((c) => s.follows?.includes(c.name))
-              .map((c) => c.label)
-              .join(', ')}; change it in the document too`,
-            type: 'value_error.config.follows',
-          },
-        ]);
-    }
-    revision = recordChanges(ctx, changed, before, { ...meta, area: changed[0].area }, rendered);
+    for (const s of changed)
+      s.write?.(ctx.db, doc.sections[s.name] as Entities, ctx.now(), returning(s), meta.actor);
+    assertFollowersAsDocument(ctx, sections, changed, doc.sections);
+    const { action: _action, ...revisionMeta } = meta;
+    revision = recordChanges(ctx, changed, before, { ...revisionMeta, area: changed[0].area }, rendered);
   });
+  // The areas' own routes audit their changes; a document, revert or restore writes them here, so it says so once
+  // (when what it wrote stays: a job that cannot start undoes it).
+  const audit = () =>
+    ctx.audit.record(
+      AuditService.settings,
+      `${meta.action} by "${auditText(meta.actor)}": ${changed.map((s) => s.label).join(', ')}${
+        revision === null ? '' : ` (revision #${revision})`
+      }`,
+    );
   afterWrite(ctx, changed);
-  if (!services.length) return { plan, revision, job: null };
+  if (!services.length) {
+    audit();
+    return { plan, revision, job: null };
+  }
   let job: JobProgress;
   try {
     job = manager.applyAll(services, meta.actor);
@@ -159,6 +185,7 @@ export function applyConfig(
       JSON.stringify(Object.fromEntries(changed.map((s, i) => [s.name, before[i]]))),
       JSON.stringify(applied),
     );
+  audit();
   return { plan, revision, job };
 }
 

@@ -83,6 +83,7 @@ export function registerConfigDocument(
           source: req.ip ?? null,
           reason: changeReason(req),
           route: 'PUT /config',
+          action: 'configuration document applied',
         }),
       { bodyLimit: CONFIG_BODY_LIMIT },
     );

@@ -99,6 +99,7 @@ export function registerRevisionRoutes(
       reason: reasonOf(`Revert of #${revision.id}`, req),
       route: `POST /revisions/${revision.id}/revert`,
       reverts: revision.id,
+      action: `revision #${revision.id} reverted`,
     });
   });
 
@@ -111,6 +112,7 @@ export function registerRevisionRoutes(
       reason: reasonOf(`Restore as of #${revision.id}`, req),
       route: `POST /revisions/${revision.id}/restore`,
       reverts: revision.id,
+      action: `configuration restored as of revision #${revision.id}`,
     });
   });
 }

@@ -45,10 +45,11 @@ export interface Section {
   /**
    * Makes `entities` the section's configuration (the whole section: an entity left out is removed), inside the
    * caller's transaction; throws an HttpError (422) naming the entity for one that does not fit; `returning` are the
-   * ids a revert brings back without their secret (`withoutSecret`). Without it the
-   * section is read-only in a configuration document (a plan that changes it is refused on PUT).
+   * ids a revert brings back without their secret (`withoutSecret`); `actor` is the account applying the document,
+   * revert or restore (none for a rollback, which puts back what was). Without it the section is read-only in a
+   * configuration document (a plan that changes it is refused on PUT).
    */
-  write?(db: Db, entities: Entities, now: number, returning?: ReadonlySet<string>): void;
+  write?(db: Db, entities: Entities, now: number, returning?: ReadonlySet<string>, actor?: string): void;
   /**
    * A removed entity whose secret went with it, as a revert of its removal brings it back: disabled and without its
    * secret (a revision never holds a secret's value), and the plan's note saying where to enter it again. `write`

@@ -13,6 +13,7 @@ import { passwordProblem } from '../../service-kit/passwordPolicy';
 import { AuditService, auditText, createAudit, type LogSink } from '../audit';
 import { createAuditChain } from '../auditChain';
 import { loginThrottle } from '../auth/lockout';
+import { endSessionsOf } from '../auth/sessions';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { inTransaction } from '../context';
 import { applianceMigrations } from '../db/migrations';
@@ -133,7 +134,7 @@ export async function resetAdminPassword(
       // The table exists once the providers module has migrated (any server start); the local password must count.
       if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'provider_accounts'").get())
         db.prepare('DELETE FROM provider_accounts WHERE user_id = ?').run(row.id);
-      db.prepare('DELETE FROM sessions WHERE user_id = ?').run(row.id);
+      endSessionsOf(db, row.id);
       loginThrottle(db).unlock(row.username, now);
       audit.record(
         AuditService.auth,

@@ -33,6 +33,7 @@ import { AuditService, auditText } from '../audit';
 import { currentUser } from '../auth/guards';
 import { loginThrottle } from '../auth/lockout';
 import { generatePassword, hashPassword } from '../auth/passwords';
+import { endSessionsOf } from '../auth/sessions';
 import { newTotpSecret, verifyTotp } from '../auth/totp';
 import { generateURI } from 'otplib';
 import QRCode from 'qrcode';
@@ -306,7 +307,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
           if (action === 'delete') db.prepare('DELETE FROM users WHERE id = ?').run(id);
           else {
             db.prepare('UPDATE users SET enabled = ? WHERE id = ?').run(action === 'enable' ? 1 : 0, id);
-            if (action === 'disable') db.prepare('DELETE FROM sessions WHERE user_id = ?').run(id);
+            if (action === 'disable') endSessionsOf(db, id);
           }
         }
       },
@@ -321,10 +322,7 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
 
   contractRoute(scope, endUserSessions, { access: 'admin', reauth: true }, async (req) => {
     const account = mustFind(req.params.id);
-    const ended = inTransaction(
-      db,
-      () => db.prepare('DELETE FROM sessions WHERE user_id = ?').run(account.id).changes,
-    );
+    const ended = inTransaction(db, () => endSessionsOf(db, account.id));
     audit.record(
       AuditService.auth,
       `${ended} session${ended === 1 ? '' : 's'} of "${auditText(account.username)}" ended by "${auditText(currentUser(req).username)}"`,

@@ -4,6 +4,7 @@
  */
 import type { Account, Role } from '../../shared/authentication';
 import type { Db } from '../../storage/sqlite';
+import { endSessionsOf } from '../auth/sessions';
 
 interface Row {
   id: number;
@@ -72,6 +73,5 @@ export function writeAccountFields(db: Db, id: number, body: AccountFields, prev
   db.prepare(
     'UPDATE users SET email = ?, full_name = ?, role = ?, enabled = ?, expires_at = ? WHERE id = ?',
   ).run(body.email, body.full_name, body.role, body.enabled ? 1 : 0, body.expires_at, id);
-  if (!body.enabled || body.role !== previousRole)
-    db.prepare('DELETE FROM sessions WHERE user_id = ?').run(id);
+  if (!body.enabled || body.role !== previousRole) endSessionsOf(db, id);
 }

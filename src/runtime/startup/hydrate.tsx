@@ -11,13 +11,13 @@ import { AppProviders } from '../../app/AppProviders';
 import { routeAreaOf } from '../../app/routing/areaGate';
 import type { Services } from '../../app/services';
 import { mayOpen } from '../../shared/privileges';
-import type { AppStore } from '../../store/createStore';
+import type { AppStore, RootState } from '../../store/createStore';
 import { watchNavigations } from '../navigation';
 import type { PreparedRoutes } from './routes';
 
 export function hydrate(
   container: HTMLElement,
-  { store, services }: { store: AppStore; services: Services },
+  { store, services, serverState }: { store: AppStore; services: Services; serverState: RootState },
   { routes, routeAreas }: Pick<PreparedRoutes, 'routes' | 'routeAreas'>,
   onRoot: (root: Root) => void,
 ): void {
@@ -35,7 +35,7 @@ export function hydrate(
     onRoot(
       hydrateRoot(
         container,
-        <AppProviders store={store} services={services}>
+        <AppProviders store={store} services={services} serverState={serverState}>
           <RouterProvider router={router} />
         </AppProviders>,
       ),

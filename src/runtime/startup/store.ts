@@ -2,10 +2,15 @@
 import { createBrowserApiClient } from '../../api/client';
 import { createSessionGate, withSessionGate } from '../../api/sessionGate';
 import type { Services } from '../../app/services';
-import { createAppStore, followRegisteredReducers, type AppStore } from '../../store/createStore';
+import {
+  createAppStore,
+  followRegisteredReducers,
+  type AppStore,
+  type RootState,
+} from '../../store/createStore';
 import { readServerState } from '../readState';
 
-export function startStore(): { store: AppStore; services: Services } {
+export function startStore(): { store: AppStore; services: Services; serverState: RootState } {
   // Sagas get the client through their context, views through the services provider. Its session gate asks for a
   // re-authentication when a sensitive change needs one, then sends the change again.
   const sessionGate = createSessionGate();
@@ -19,5 +24,6 @@ export function startStore(): { store: AppStore; services: Services } {
   });
   // The signed-in slices' reducers arrive with the core layout's chunk; until then their server state is kept.
   followRegisteredReducers(store);
-  return { store, services };
+  // What the server rendered from, before any saga runs: hydration reads it (AppProviders).
+  return { store, services, serverState: store.getState() };
 }

@@ -11,6 +11,7 @@ import { DOMAIN_ENTRY_MAX_LENGTH, MAX_ALLOWED_DOMAINS, SIGNUP_MODES } from '../s
 import { SIGN_IN_SERVICES } from '../signIns';
 import { SECURITY_KEY_NAME_MAX } from '../securityKeys';
 import { endpoint } from './endpoint';
+import * as routes from './routes';
 import { stringEnum, epochMs, nullable } from './fields';
 import { listQuery, oneOf } from './listing';
 
@@ -835,22 +836,19 @@ export const sessionStatus = Type.Object({
 export type SessionStatus = Static<typeof sessionStatus>;
 
 export const getSession = endpoint({
-  method: 'GET',
-  path: 'auth/session',
+  ...routes.getSession,
   response: sessionStatus,
   summary: 'The session’s times (the console’s heartbeat: reading it is not activity)',
 });
 
 export const extendSession = endpoint({
-  method: 'POST',
-  path: 'auth/session/extend',
+  ...routes.extendSession,
   response: sessionStatus,
   summary: 'Stay signed in: the idle timer starts again (never past the absolute end)',
 });
 
 export const reauthenticate = endpoint({
-  method: 'POST',
-  path: 'auth/reauth',
+  ...routes.reauthenticate,
   body: Type.Object(
     {
       password: Type.Optional(Type.String({ maxLength: PASSWORD_MAX_LENGTH })),
@@ -918,8 +916,7 @@ export const loginSetup = Type.Object({
 export type LoginSetupAnswer = Static<typeof loginSetup>;
 
 export const getLoginSetup = endpoint({
-  method: 'GET',
-  path: 'auth/setup',
+  ...routes.getLoginSetup,
   response: loginSetup,
   summary: 'How one may log in, whether the identity service answers, and the login screen’s custom look',
 });
@@ -950,11 +947,9 @@ export const loginBody = Type.Object(
 export type LoginBody = Static<typeof loginBody>;
 
 export const login = endpoint({
-  method: 'POST',
-  path: 'auth/login',
+  ...routes.login,
   query: returnToQuery,
   body: loginBody,
-  form: true,
   response: loginAnswer,
   summary:
     'Sign in to the console: a session (cookie), or a 401 asking for the one-time code or the security key',
@@ -979,8 +974,7 @@ export const securityKeyLoginBody = Type.Object(
 );
 
 export const loginWithSecurityKey = endpoint({
-  method: 'POST',
-  path: 'auth/login/webauthn',
+  ...routes.loginWithSecurityKey,
   query: returnToQuery,
   body: securityKeyLoginBody,
   response: loginAnswer,
@@ -999,19 +993,15 @@ export const changePasswordBody = Type.Object(
 export type ChangePasswordBody = Static<typeof changePasswordBody>;
 
 export const changePassword = endpoint({
-  method: 'POST',
-  path: 'auth/change_password',
+  ...routes.changePassword,
   query: returnToQuery,
   body: changePasswordBody,
-  form: true,
   response: redirectAnswer,
   summary: 'Change your password with the current one (first access too); every session of the account ends',
 });
 
 export const logout = endpoint({
-  method: 'POST',
-  path: 'auth/logout',
-  form: true,
+  ...routes.logout,
   response: redirectAnswer,
   summary: 'Sign out: the session ends and its cookies are cleared',
 });

@@ -68,6 +68,27 @@ export interface RawBody {
   description: string;
 }
 
+/**
+ * An endpoint's method and path alone, without its schemas (src/shared/contracts/routes.ts). The contract module
+ * builds the endpoint from it (`endpoint({ ...routes.getMe, response, summary })`), so the path is written once.
+ */
+export interface Route {
+  readonly method: EndpointMethod;
+  readonly path: string;
+  /** The endpoint's `form`: the console sends the body as a form. */
+  readonly form?: true;
+}
+
+/**
+ * The route of endpoint `E`, typed as `E` (src/shared/contracts/shell.ts): `api.call(shell.getMe, …)` answers
+ * `ResponseOf<typeof getMe>` and `urlOf(shell.getImage, …)` writes its address, without the schemas' code — for the
+ * login page's first script, which must not carry TypeBox. `E` is only a type (`endpoint` is never set).
+ */
+export type RouteOf<E extends AnyEndpoint> = Pick<E, 'method' | 'path'> & {
+  readonly form?: true;
+  readonly endpoint?: E;
+};
+
 /** A declared endpoint (what `endpoint()` returns). */
 export type Endpoint<E extends EndpointShape = EndpointShape> = Readonly<E> & { readonly kind: 'endpoint' };
 
@@ -118,8 +139,8 @@ function checkShape(spec: EndpointShape): void {
  * `authLoginPath`, the password change's `authChangePasswordPath`). Its schemas, and so its types, stay the
  * descriptor's; both sides derive the path from the same setting.
  */
-export function atPath<E extends AnyEndpoint>(e: E, path: string): E {
-  if (process.env.NODE_ENV !== 'production') checkShape({ ...e, path });
+export function atPath<E extends Route>(e: E, path: string): E {
+  if (process.env.NODE_ENV !== 'production') checkShape({ summary: '', ...e, path });
   return Object.freeze({ ...e, path });
 }
 
@@ -135,6 +156,17 @@ export type BodyOf<E> = E extends { upload: RawBody }
     : undefined;
 /** The answer's type (`undefined` for an endpoint that answers nothing). */
 export type ResponseOf<E> = E extends { response: infer R } ? StaticOf<R, undefined> : undefined;
+
+/**
+ * An answer read without trusting it: the contract's field names (nested objects too), each value still to be
+ * checked. For the console's parsers that take an answer apart defensively (who-am-I, the style, the messages), so a
+ * renamed field fails to compile while a value of the wrong type is still caught at run time.
+ */
+export type Unchecked<T> = T extends readonly unknown[]
+  ? unknown
+  : T extends object
+    ? { [K in keyof T]?: Unchecked<T[K]> }
+    : unknown;
 
 type Field<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
 

@@ -6,6 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { nullable } from './fields';
 import { endpoint } from './endpoint';
 import { stream } from './stream';
+import * as routes from './routes';
 
 const bytes = (description: string) => Type.Number({ minimum: 0, description });
 
@@ -77,8 +78,7 @@ export const networkInterface = Type.Object({
 });
 
 export const getInterfaces = endpoint({
-  method: 'GET',
-  path: 'network/interfaces',
+  ...routes.getInterfaces,
   response: Type.Object({
     signed_in: Type.Boolean({
       description: 'Whether the caller is signed in (MAC and addresses are then shown).',
@@ -91,8 +91,7 @@ export const getInterfaces = endpoint({
 const seconds = Type.String({ pattern: '^\\d{1,11}$' });
 
 export const getSamples = endpoint({
-  method: 'GET',
-  path: 'network/samples',
+  ...routes.getSamples,
   query: Type.Object(
     {
       from: Type.Optional(seconds),
@@ -126,8 +125,7 @@ export const getSamples = endpoint({
 });
 
 export const getSystemStatus = endpoint({
-  method: 'GET',
-  path: 'system/status',
+  ...routes.getSystemStatus,
   response: Type.Object({
     cpu_percent: nullable(Type.Number()),
     load: Type.Array(Type.Number(), { minItems: 3, maxItems: 3 }),

@@ -8,6 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ConfigPreview, JobProgress } from './apply';
 import { endpoint } from './endpoint';
 import { stringEnum, epochMs, nullable, orNull } from './fields';
+import * as routes from './routes';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Network preferences
@@ -274,8 +275,7 @@ export const publicSettings = Type.Object({
 export type PublicSettings = Static<typeof publicSettings>;
 
 export const getUiSettings = endpoint({
-  method: 'GET',
-  path: 'config/settings',
+  ...routes.getUiSettings,
   response: publicSettings,
   summary: 'The look and feel: colours, login title and which custom images are set',
 });
@@ -313,8 +313,7 @@ export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
 export const getImage = endpoint({
-  method: 'GET',
-  path: 'config/:slot',
+  ...routes.getImage,
   params: imageSlotParams,
   download: {
     mediaTypes: IMAGE_TYPES,

@@ -5,7 +5,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-import type { ImageSlot, PublicSettings } from '../../shared/contracts/system';
+import type { ImageSlot, PublicSettings, UiSettingsBody } from '../../shared/contracts/system';
 
 export { IMAGE_SLOTS, type ImageSlot } from '../../shared/contracts/system';
 
@@ -16,13 +16,11 @@ export type LayoutSettings = PublicSettings;
  * What a save sends: both colours, the login title, and per image slot a new image (data URL), null to remove it, or undefined to
  * leave it as it is.
  */
-export interface LayoutSettingsChange {
-  primary_color: string;
-  bar_color: string;
+export type LayoutSettingsChange = Pick<UiSettingsBody, 'primary_color' | 'bar_color'> & {
   /** Empty removes the custom title. */
   login_title: string;
   images: Partial<Record<ImageSlot, string | null>>;
-}
+};
 
 export interface LayoutSettingsState {
   load: 'idle' | 'loading' | 'loaded' | 'failed';

@@ -3,77 +3,27 @@
  * (`sagas/network.saga.ts`, also during a server render) and feed the live parts (`sagas/networkLive.saga.ts`).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type * as network from '../../shared/contracts/network';
+import type { ResponseOf } from '../../shared/contracts/endpoint';
 
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
-export interface InterfaceAddress {
-  address: string;
-  family: 'IPv4' | 'IPv6';
-  prefix: number | null;
-}
-
-export interface NetworkInterface {
-  name: string;
-  state: string;
-  mtu: number | null;
-  speedMbps: number | null;
-  loopback: boolean;
-  rxBytes: number;
-  txBytes: number;
-  rxPackets: number;
-  txPackets: number;
-  rxErrors: number;
-  txErrors: number;
-  rxDropped: number;
-  txDropped: number;
-  /** Only for signed-in users. */
-  mac?: string | null;
-  addresses?: InterfaceAddress[];
-}
+type Interfaces = ResponseOf<typeof network.getInterfaces>;
+/** An interface as `network.getInterfaces` answers it (MAC and addresses only for signed-in users). */
+export type NetworkInterface = Interfaces['data'][number];
+export type InterfaceAddress = NonNullable<NetworkInterface['addresses']>[number];
 
 export type { LiveInterfaceSample, LiveSample } from '../../shared/contracts/network';
 import type { LiveSample } from '../../shared/contracts/network';
 
-export interface RatePoint {
-  t: number;
-  rx: number;
-  tx: number;
-}
+/** Recorded throughput between two times (`network.getSamples`). */
+export type SamplesAnswer = ResponseOf<typeof network.getSamples>;
+export type InterfaceSeries = SamplesAnswer['series'][number];
+export type RatePoint = InterfaceSeries['points'][number];
 
-export interface InterfaceSeries {
-  interface: string;
-  points: RatePoint[];
-  rxTotal: number;
-  txTotal: number;
-}
-
-export interface SamplesAnswer {
-  interval_seconds: number;
-  retention_days: number;
-  from: number;
-  to: number;
-  interfaces: string[];
-  series: InterfaceSeries[];
-}
-
-export interface ServiceState {
-  name: string;
-  state: 'running' | 'off';
-  detail: string;
-}
-
-export interface SystemStatus {
-  cpu_percent: number | null;
-  load: [number, number, number];
-  memory: { totalBytes: number; freeBytes: number };
-  disk: { path: string; totalBytes: number; freeBytes: number } | null;
-  uptime_seconds: number;
-  appliance_version: string;
-  running_jobs: number;
-  services: ServiceState[];
-  /** Null when the account cannot read the logs area. */
-  recent_events: Array<{ id: number; service: string; timestamp: number; message: string }> | null;
-}
+/** The host's status (`network.getSystemStatus`; `recent_events` is null when the account cannot read the logs). */
+export type SystemStatus = ResponseOf<typeof network.getSystemStatus>;
+export type ServiceState = SystemStatus['services'][number];
 
 import type { DashboardSummary } from '../../shared/dashboard';
 

@@ -29,7 +29,7 @@ import {
 } from '../../../src/shared/contracts/authentication';
 import { listPage } from '../../../src/shared/contracts/listing';
 import { messageAcceptance } from '../../../src/shared/contracts/console';
-import { openApiDocument } from '../../../src/shared/contracts/openapi';
+import { openApiDocument } from '../../../src/shared/contracts/console';
 import { Type } from '@sinclair/typebox';
 import { contractProblems, expectConforms } from '../support/contracts';
 import { Agent, adminAgent, startServer, type Harness } from '../support/harness';

@@ -25,6 +25,15 @@ async function newAccount(body: Entity): Promise<number> {
   expect(res.statusCode).toBe(201);
   return res.json().id as number;
 }
+const auditRecords = (start: string) =>
+  (
+    h.ctx.db.prepare('SELECT actor, service, outcome, message FROM audit_chain ORDER BY seq').all() as Array<{
+      actor: string;
+      service: string;
+      outcome: string;
+      message: string;
+    }>
+  ).filter((r) => r.message.startsWith(start));
 const account = async (id: number) => (await admin.get(`/api/users/${id}`)).json() as Entity;
 const accountBody = (a: Entity) => ({
   email: a.email,
@@ -56,11 +65,20 @@ describe('accounts', () => {
     const plan = (await admin.get(`/api/revisions/${change.id}/revert-plan`)).json().changes as PlanChange[];
     expect(plan.map((c) => c.section).sort()).toEqual(['authentication.accounts', 'authentication.groups']);
     expect(plan.some((c) => c.refused)).toBe(false);
-    await revert(change.id);
+    const reverted = await revert(change.id);
     const back = await account(id);
     expect(back).toMatchObject({ full_name: 'Alice A', expires_at: null, enabled: true, role: 'user' });
     expect(back.groups).toEqual([]);
     await plansNothing();
+    // The audit trail says who reverted what, once, as the Users page's own change is audited.
+    expect(auditRecords(`revision #${change.id} reverted`)).toEqual([
+      expect.objectContaining({
+        actor: 'admin',
+        service: 'settings',
+        outcome: 'success',
+        message: `revision #${change.id} reverted by "admin": Accounts, Groups (revision #${reverted.revision})`,
+      }),
+    ]);
   });
 
   it('applies a document that changes an existing account, read back through the Users page', async () => {
@@ -78,6 +96,9 @@ describe('accounts', () => {
       email: 'bert@example.test',
       enabled: false,
     });
+    expect(auditRecords('configuration document applied').map((r) => r.message)).toEqual([
+      `configuration document applied by "admin": Accounts (revision #${res.json().revision})`,
+    ]);
     await plansNothing();
     // The Users page's own rules.
     const bad = await exportDoc();
@@ -105,6 +126,29 @@ describe('accounts', () => {
     });
     expect(count(h, 'revisions')).toBe(revisions);
     expect(await account(id)).toMatchObject({ role: 'admin' });
+  });
+
+  it('refuses a document that disables the account applying it, with another admin left (409), as the Users page does', async () => {
+    const dora = await newAccount({ username: 'dora', role: 'admin' });
+    const id = await adminId();
+    const revisions = count(h, 'revisions');
+    const doc = await exportDoc();
+    doc.sections['authentication.accounts'][`account:${id}`].enabled = false;
+    const res = await admin.put('/api/config', doc);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail[0]).toMatchObject({
+      loc: ['body', 'sections', 'authentication.accounts'],
+      msg: '"admin" cannot be changed: it is your own account',
+      type: 'status_error.conflicting_users',
+    });
+    expect(count(h, 'revisions')).toBe(revisions);
+    expect(await account(id)).toMatchObject({ enabled: true });
+    // The next cases need "admin" to be the only admin again.
+    const off = await admin.put(`/api/users/${dora}`, {
+      ...accountBody(await account(dora)),
+      enabled: false,
+    });
+    expect(off.statusCode).toBe(200);
   });
 
   it('refuses a revert that would leave no admin who can still sign in (409), with nothing written', async () => {

@@ -47,7 +47,7 @@ export function documentHelpers(server: () => { h: Harness; admin: Agent }) {
     expect(res.json()).toMatchObject({ revision: expect.any(Number) });
     expect(res.statusCode).toBe(200);
     await finished(res.json().job);
-    return res.json() as { plan: { changes: Array<Entity> } };
+    return res.json() as { plan: { changes: Array<Entity> }; revision: number };
   }
 
   async function plansNothing(): Promise<void> {

@@ -4,7 +4,8 @@
  * looks offline.
  */
 import { useEffect, type ReactNode } from 'react';
-import { apiUrl } from '../../../shared/paths';
+import { urlOf } from '../../../shared/contracts/endpoint';
+import * as shell from '../../../shared/contracts/shell';
 import { useAppSelector } from '../../../store/createStore';
 import rampartLogo from '../../layout/rampart-logo.svg';
 import { CustomImage } from '../../../widgets/CustomImage';
@@ -31,9 +32,11 @@ export function AuthLayout({
   // Screens without a login setup (the identity flows) take the appliance's custom look from the style.
   const style = useAppSelector((s) => s.layout.style);
   const apiBase = useAppSelector((s) => s.config.apiBase);
-  const logo = setupLogo ?? (style?.loginLogo ? apiUrl(apiBase, 'config/login_logo') : null);
+  const logo =
+    setupLogo ?? (style?.loginLogo ? urlOf(shell.getImage, { slot: 'login_logo' }, apiBase) : null);
   const background =
-    setupBackground ?? (style?.loginBackground ? apiUrl(apiBase, 'config/login_background') : null);
+    setupBackground ??
+    (style?.loginBackground ? urlOf(shell.getImage, { slot: 'login_background' }, apiBase) : null);
   useEffect(() => {
     document.title = `${title} · Rampart`;
   }, [title]);

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { authBaseOf } from '../../../shared/contracts/endpoint';
 import { parseSetup } from '../../../identity/localAuth';
-import { getLoginSetup } from '../../../shared/contracts/authentication';
+import { getLoginSetup } from '../../../shared/contracts/shell';
 import { useAppSelector } from '../../../store/createStore';
 import { useServices } from '../../services';
 

@@ -18,6 +18,7 @@ import {
   evaluateAlerts,
   getAlertSettings,
   getNotifications,
+  listAlerts,
   putAlertSettings,
   SEVERITY_LABELS,
   type AlertItem,
@@ -37,7 +38,7 @@ import { AdminsOnly } from './AdminsOnly';
 import './alerts.css';
 
 export const ALERTS_TITLE = 'Alerts';
-export const ALERTS_KEY = 'alerts';
+export const ALERTS_KEY = resourceKeyOf(listAlerts);
 export const ALERTS_LIST: ListSource = { resource: ALERTS_KEY, query: alertsQuery };
 
 export const SEVERITY_COLOURS: Record<AlertItem['severity'], AccentColor> = {

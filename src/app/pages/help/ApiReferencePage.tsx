@@ -4,7 +4,8 @@
  * recent sign-in, its parameters and body fields; how browsers and programs authenticate; the error shapes.
  */
 import { useState } from 'react';
-import { apiUrl } from '../../../shared/paths';
+import { keyOf, urlOf } from '../../../shared/contracts/endpoint';
+import { getOpenApiDocument } from '../../../shared/contracts/shell';
 import { useAppSelector } from '../../../store/createStore';
 import { useResource } from '../../../store/useResource';
 import { Loader } from '../../../widgets/Loader';
@@ -12,7 +13,7 @@ import { PageHeader } from '../../../widgets/PageHeader';
 import './help.css';
 
 export const API_REFERENCE_TITLE = 'API reference';
-export const OPENAPI_KEY = 'openapi.json';
+export const OPENAPI_KEY = keyOf(getOpenApiDocument);
 
 type Schema = {
   type?: string | string[];
@@ -156,7 +157,7 @@ export function ApiReferenceScreen() {
   const [query, setQuery] = useState('');
   const groups = data ? groupOperations(data, query) : [];
   const shown = groups.reduce((n, [, ops]) => n + ops.length, 0);
-  const authBase = apiUrl(apiBase, 'auth');
+  const authBase = useAppSelector((s) => s.config.authBase);
   return (
     <section className="page help api-ref" aria-label={API_REFERENCE_TITLE}>
       <PageHeader
@@ -190,7 +191,7 @@ export function ApiReferenceScreen() {
           when a request does not fit (400, 409, 422).
         </p>
         <p>
-          <a href={apiUrl(apiBase, OPENAPI_KEY)} download="rampart-openapi.json">
+          <a href={urlOf(getOpenApiDocument, undefined, apiBase)} download="rampart-openapi.json">
             Download the OpenAPI document
           </a>{' '}
           (OpenAPI 3.1{data ? `, version ${data.info.version}` : ''}).

@@ -4,23 +4,24 @@
  * renders it from the saved settings (loaded as their own resource and reloaded after every change). A new file
  * shows whole; an unchanged one too, folded away while another file changes.
  */
+import type { Static } from '@sinclair/typebox';
 import { useId, useMemo } from 'react';
+import type { ConfigPreview as ConfigPreviewAnswer } from '../../../../shared/contracts/apply';
 import { Loader } from '../../../../widgets/Loader';
 import { useResource } from '../../../../store/useResource';
 import { diffHunks, diffLines, diffStats, type DiffHunk } from '../../../../lib/lineDiff';
 
-export interface PreviewFile {
-  path: string;
-  content: string;
-  /** What the running configuration holds there; null for a new file, absent from older appliances. */
-  running?: string | null;
-}
+type Preview = Static<typeof ConfigPreviewAnswer>;
+type AnswerFile = Preview['files'][number];
 
-export interface PreviewData {
+/** A file of the preview (`apply.ConfigPreview`); `running` may be absent, as older appliances answer it. */
+export type PreviewFile = Omit<AnswerFile, 'running'> & Partial<Pick<AnswerFile, 'running'>>;
+
+/** A service's preview (`apply.ConfigPreview`), as older appliances answer it too (no `running`, no `applied_by`). */
+export type PreviewData = Omit<Preview, 'files' | 'applied_by'> & {
   files: PreviewFile[];
-  pending_changes: boolean;
-  applied_at: number | null;
-}
+  applied_by?: Preview['applied_by'];
+};
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -5,10 +5,10 @@ import { Checkbox } from '../../../../widgets/Checkbox';
 import { FieldError, TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
 import { FormModal } from '../../common/FormModal';
-import { createAcmeAccount } from '../../../../shared/contracts/pki';
-import { saveOf } from '../../../../store/slices/resources.slice';
+import { createAcmeAccount, listAcmeAccounts } from '../../../../shared/contracts/pki';
+import { resourceKeyOf, saveOf } from '../../../../store/slices/resources.slice';
 
-export const ACCOUNTS_KEY = 'pki/acme/accounts';
+export const ACCOUNTS_KEY = resourceKeyOf(listAcmeAccounts);
 
 interface Values {
   name: string;

@@ -7,12 +7,12 @@
  */
 import { useState } from 'react';
 import { acmeOrdersBulk, ordersQuery } from '../../../../shared/contracts/pki';
-import { useResource } from '../../../../store/useResource';
+import { useEndpoint } from '../../../../store/useResource';
 import { EntityListPage, type EntityColumn } from '../../common/entity/EntityListPage';
 import type { ListSource } from '../../common/entity/listQuery';
 import { pkiList, choiceFilter, pkiBulk, expiryItem, formatDate, PHONE } from '../common/pki';
 import { ORDERS_KEY } from '../resources';
-import type { AcmeAccounts, AcmeOrder } from '../../../../shared/contracts/pki';
+import { listAcmeAccounts, type AcmeOrder } from '../../../../shared/contracts/pki';
 import { ACCOUNTS_KEY, AccountModal } from './AccountModal';
 import { OrderModal } from './OrderModal';
 import { orderStatusItem, orderStatusLabel } from './status';
@@ -63,7 +63,7 @@ export const OrderListPage = inArea('pki', OrderList);
 
 function OrderList() {
   const readOnly = useReadOnly();
-  const accounts = useResource<AcmeAccounts>(ACCOUNTS_KEY).data?.data ?? [];
+  const accounts = useEndpoint(listAcmeAccounts).data?.data ?? [];
   const [dialog, setDialog] = useState<'order' | 'account' | null>(null);
   return (
     <EntityListPage<AcmeOrder>

@@ -8,6 +8,7 @@ import { Formik, useField, useFormikContext } from 'formik';
 import { useEffect, useId, useState } from 'react';
 import { number, object, ref, string } from 'yup';
 import * as backups from '../../../../shared/contracts/backups';
+import type { ResponseOf } from '../../../../shared/contracts/endpoint';
 import { formatDateTime } from '../../../../lib/format';
 import { useAppDispatch } from '../../../../store/createStore';
 import { progressJobStarted } from '../../../../store/slices/progress.slice';
@@ -320,7 +321,9 @@ function TargetModal({ target, onClose }: { target: backups.BackupTarget | null;
   const remove = useResourceSave();
   const fetcher = useResourceSave();
   const dispatch = useAppDispatch();
-  const fetched = useResource<{ host_key_sha256: string } | null>(FINGERPRINT_KEY, { skip: true }).data;
+  const fetched = useResource<ResponseOf<typeof backups.postFingerprint> | null>(FINGERPRINT_KEY, {
+    skip: true,
+  }).data;
   useEffect(() => {
     dispatch(resourceLoaded({ key: FINGERPRINT_KEY, data: null }));
   }, [dispatch]);
@@ -589,10 +592,13 @@ function PrivateKeyField({ keep }: { keep: boolean }) {
   );
 }
 
+/** The answers that name a job: a restore's, or its revert's, services re-apply. */
+type AnswerWithJob = ResponseOf<typeof backups.postRestore> | ResponseOf<typeof backups.revertRestore>;
+
 /** Follows the job an answer names (a restore's, or its revert's, services re-apply) in the progress overlay. */
 function useFollowJob(key: string) {
   const dispatch = useAppDispatch();
-  const answer = useResource<{ job?: { id: string } | null } | null>(key, { skip: true }).data;
+  const answer = useResource<AnswerWithJob | null>(key, { skip: true }).data;
   const id = answer?.job?.id;
   useEffect(() => {
     if (id) {

@@ -1,0 +1,43 @@
+/**
+ * The routes of scripts with a size budget (src/shared/contracts/routes.ts, shell.ts): they carry no TypeBox and no
+ * contract schemas into those scripts, and each is the method and path of its contract's endpoint.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import * as authentication from '../../../src/shared/contracts/authentication';
+import * as consoleContract from '../../../src/shared/contracts/console';
+import * as network from '../../../src/shared/contracts/network';
+import * as shell from '../../../src/shared/contracts/shell';
+import * as system from '../../../src/shared/contracts/system';
+
+const dir = path.resolve(__dirname, '../../../src/shared/contracts');
+/** The modules a file imports at run time (`import type` and `export type` left out). */
+const runtimeImports = (file: string) =>
+  [
+    ...fs
+      .readFileSync(path.join(dir, file), 'utf8')
+      .matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?from\s+'([^']+)'/gms),
+  ].map((m) => m[1]);
+
+it('imports no contract module and no TypeBox at run time', () => {
+  expect(runtimeImports('routes.ts')).toEqual([]);
+  expect(runtimeImports('shell.ts')).toEqual(['./routes']);
+});
+
+it('gives each endpoint’s own method and path, and whether it takes a form', () => {
+  const contracts: Record<string, { method: string; path: string; form?: true }> = {
+    ...authentication,
+    ...consoleContract,
+    ...network,
+    ...system,
+  } as unknown as Record<string, { method: string; path: string; form?: true }>;
+  const routes = Object.entries(shell);
+  expect(routes.length).toBeGreaterThan(5);
+  for (const [name, route] of routes)
+    expect([name, route.method, route.path, route.form]).toEqual([
+      name,
+      contracts[name].method,
+      contracts[name].path,
+      contracts[name].form,
+    ]);
+});
