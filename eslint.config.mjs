@@ -295,12 +295,6 @@ export default tseslint.config(
     },
   },
   {
-    // The named exceptions: the security keys' ceremony calls, the sign-up setup read under the auth base
-    // (issue 27's notes).
-    files: ['src/app/pages/profile/SecurityKeys.tsx', 'src/app/pages/account/useSignupClosed.ts'],
-    rules: { 'no-restricted-syntax': 'off' },
-  },
-  {
     // Sagas call endpoints through their descriptors too (issue 27): no API address built or written, no call by URL.
     files: ['sagas/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', ...noApiPaths('Sagas'), NO_URL_CALLS] },
@@ -316,11 +310,6 @@ export default tseslint.config(
     // The build poll reads the console server's `/_build/latest.json`, which is not an API route.
     files: ['sagas/buildUpdate.saga.ts'],
     rules: { 'no-restricted-syntax': ['error', ...noApiPaths('Sagas')] },
-  },
-  {
-    // The session lifetime's calls under the auth base, until they move onto their descriptors (issue 27).
-    files: ['sagas/sessionLifetime.saga.ts'],
-    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     // Machines are pure statecharts: of the packages, xstate only.

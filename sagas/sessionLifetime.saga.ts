@@ -16,8 +16,9 @@ import {
   type SessionMachineEvent,
   type SessionStatus,
 } from '../machines/session.machine';
-import type { ApiClient } from '../src/api/client';
-import { joinPath } from '../src/shared/paths';
+import { authBaseOf, type ApiClient } from '../src/api/client';
+import type { SessionStatus as SessionStatusAnswer } from '../src/shared/contracts/authentication';
+import { extendSession, getSession, reauthenticate } from '../src/shared/contracts/shell';
 import type { SessionGate } from '../src/api/sessionGate';
 import { PASSIVE_HEADER } from '../src/shared/http';
 import { inspect as qaInspect, type Inspect } from '../src/qa/inspect';
@@ -32,13 +33,8 @@ import {
 export const TIMEOUT_LOGIN_URL = '/account/login?notice=session_timeout';
 export const TAB_CHANNEL = 'rampart-session';
 
-interface StatusAnswer {
-  expires_in_seconds?: unknown;
-  warn_seconds?: unknown;
-  absolute?: unknown;
-}
-
-export function parseStatus(data: StatusAnswer | undefined): SessionStatus {
+/** The machine's status from the appliance's (`getSession`, `extendSession`, `reauthenticate`), read defensively. */
+export function parseStatus(data: Partial<SessionStatusAnswer> | undefined): SessionStatus {
   const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
   return {
     expiresInMs: n(data?.expires_in_seconds) * 1000,
@@ -109,18 +105,16 @@ export function* sessionLifetimeSaga() {
     leave: (url: string) => window.location.assign(url),
   };
   const authBase: string = yield select((s: RootState) => s.config.authBase);
-  const passive = { headers: { [PASSIVE_HEADER]: '1' } };
+  // The session's endpoints are under the auth base.
+  const at = authBaseOf(authBase);
+  const passive = { ...at, headers: { [PASSIVE_HEADER]: '1' } };
   let left = false;
   const machine = sessionMachine.provide({
     actors: {
-      checkStatus: fromPromise(async () =>
-        parseStatus((await api.get<StatusAnswer>(joinPath(authBase, 'session'), passive)).data),
-      ),
-      extend: fromPromise(async () =>
-        parseStatus((await api.post<StatusAnswer>(joinPath(authBase, 'session/extend'))).data),
-      ),
+      checkStatus: fromPromise(async () => parseStatus((await api.call(getSession, {}, passive)).data)),
+      extend: fromPromise(async () => parseStatus((await api.call(extendSession, {}, at)).data)),
       verify: fromPromise(async ({ input }: { input: ReauthCredentials }) =>
-        parseStatus((await api.post<StatusAnswer>(joinPath(authBase, 'reauth'), input)).data),
+        parseStatus((await api.call(reauthenticate, { body: input }, at)).data),
       ),
     },
     actions: {

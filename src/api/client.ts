@@ -15,6 +15,8 @@ import {
   type RouteOf,
 } from '../shared/contracts/endpoint';
 
+export { authBaseOf } from '../shared/contracts/endpoint';
+
 export type Method = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
@@ -41,6 +43,20 @@ export interface ApiResponse<T> {
 /** `api.call`'s options: the request's own (headers, timeout, signal, retries) and the API base (`/api/` by default). */
 export interface CallOptions extends Omit<RequestOptions, 'method' | 'body' | 'query'> {
   apiBase?: string;
+  /**
+   * The part of the endpoint's path `apiBase` already holds: endpoints under the configurable auth base
+   * (`auth/session` called at `{authBase}/session`) pass `authBaseOf(authBase)`, as the appliance registers them
+   * with `under: 'auth/'`.
+   */
+  under?: string;
+}
+
+/** A form endpoint's body as the browser's form: fields in order, unset ones left out. */
+function formOf(body: unknown): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [k, v] of Object.entries((body ?? {}) as Record<string, unknown>))
+    if (v !== undefined && v !== null) form.set(k, String(v));
+  return form;
 }
 
 export interface ApiClient {
@@ -95,16 +111,19 @@ export function endpointRequest<E extends AnyEndpoint>(
   options: CallOptions = {},
   defaultBase = DEFAULT_API_BASE,
 ): { url: string; options: RequestOptions } {
-  const { apiBase, ...rest } = options;
+  const { apiBase, under = '', ...rest } = options;
   const { params, query, body } = args as { params?: object; query?: object; body?: unknown };
-  const url = joinPath(apiBase ?? defaultBase, pathOf(endpoint, params as Record<string, unknown>));
+  const path = pathOf(endpoint, params as Record<string, unknown>);
+  if (!path.startsWith(under)) throw new Error(`${endpoint.method} ${endpoint.path}: not under ${under}`);
+  const url = joinPath(apiBase ?? defaultBase, path.slice(under.length));
+  const sent = endpoint.form ? formOf(body) : body;
   return {
     url,
     options: {
       ...rest,
       method: endpoint.method,
       ...(query ? { query: query as RequestOptions['query'] } : {}),
-      ...(body === undefined ? {} : { body }),
+      ...(sent === undefined ? {} : { body: sent }),
     },
   };
 }

@@ -4,8 +4,16 @@
  * this module (lint forbids it); the view that starts a machine provides these actors.
  */
 import { fromPromise } from 'xstate';
-import type { ApiClient } from '../api/client';
-import { joinPath } from '../shared/paths';
+import { authBaseOf, type ApiClient } from '../api/client';
+import { atPath } from '../shared/contracts/endpoint';
+// The routes typed as their endpoints: the login page's first script carries no TypeBox (contracts README "Budgets").
+import {
+  changePassword,
+  getLoginSetup,
+  login,
+  loginWithSecurityKey,
+  logout,
+} from '../shared/contracts/shell';
 import {
   bearerCookie,
   parseSetup,
@@ -18,33 +26,38 @@ import {
 } from './localAuth';
 import { getSecurityKey, type SecurityKeyStep } from './securityKeys';
 
-function form(entries: Record<string, string>): URLSearchParams {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(entries)) if (v !== '' || k !== 'otp') body.set(k, v);
-  return body;
-}
+/** `auth/<path>` for a path setting of the appliance (`/login` → `auth/login`): where `atPath` puts the descriptor. */
+const underAuth = (path: string) => `auth/${path.replace(/^\/+/, '')}`;
 
 /**
  * The actors of the local login, change-password and logout machines. `returnTo` (the page the user first asked
  * for) goes to the server as `?return_to=`, which carries it through first access and answers it as the
- * redirect_uri of the login that issues the session.
+ * redirect_uri of the login that issues the session. The login's and the password change's paths follow the
+ * appliance's settings (`authLoginPath`, `authChangePasswordPath`): the descriptors are placed there with `atPath`,
+ * as the appliance registers them.
  */
 export function createLocalAuthActors(
   api: ApiClient,
   endpoints: Pick<LocalAuthEndpoints, 'authBase'> & Partial<LocalAuthEndpoints>,
   returnTo?: string | null,
 ) {
-  const withReturnTo = (url: string) => (returnTo ? `${url}?return_to=${encodeURIComponent(returnTo)}` : url);
+  const query = returnTo ? { return_to: returnTo } : undefined;
+  const loginPath = underAuth(endpoints.authLoginPath ?? '/login');
   // Never retried: a repeated attempt would count twice against the lockout, or act twice.
-  const once = { retries: 0, credentials: 'include' } as const;
+  const once = { ...authBaseOf(endpoints.authBase), retries: 0, credentials: 'include' } as const;
   return {
     loadSetup: fromPromise<LoginSetup>(async ({ signal }) => {
-      const res = await api.get(joinPath(endpoints.authBase, 'setup'), { signal });
+      const res = await api.call(getLoginSetup, {}, { ...authBaseOf(endpoints.authBase), signal });
       return parseSetup(res.data);
     }),
+    /** The password step, form-encoded (the contract's `form`); an empty one-time code is not sent. */
     login: fromPromise<LoginResult, LoginCredentials>(async ({ input }) => {
-      const url = withReturnTo(joinPath(endpoints.authBase, endpoints.authLoginPath ?? '/login'));
-      const res = await api.post(url, form({ ...input }), once);
+      const { username, password, otp } = input;
+      const res = await api.call(
+        atPath(login, loginPath),
+        { query, body: { username, password, ...(otp ? { otp } : {}) } },
+        once,
+      );
       return readLoginResult(res.data);
     }),
     /**
@@ -53,25 +66,33 @@ export function createLocalAuthActors(
      */
     useSecurityKey: fromPromise<LoginResult, SecurityKeyStep>(async ({ input }) => {
       const credential = await getSecurityKey(input.publicKey);
-      const login = (endpoints.authLoginPath ?? '/login').replace(/\/+$/, '');
-      const url = withReturnTo(joinPath(endpoints.authBase, `${login}/webauthn`));
-      const res = await api.post(url, { ticket: input.ticket, credential }, once);
+      const res = await api.call(
+        atPath(loginWithSecurityKey, `${loginPath.replace(/\/+$/, '')}/webauthn`),
+        { query, body: { ticket: input.ticket, credential } },
+        once,
+      );
       return readLoginResult(res.data);
     }),
     changePassword: fromPromise<LoginResult, ChangePasswordCredentials>(async ({ input }) => {
-      const body = form({
-        username: input.username,
-        password: input.password,
-        new_password: input.newPassword,
-        otp: input.otp,
-      });
-      const path = endpoints.authChangePasswordPath ?? '/change_password';
-      const res = await api.post(withReturnTo(joinPath(endpoints.authBase, path)), body, once);
+      const path = underAuth(endpoints.authChangePasswordPath ?? '/change_password');
+      const res = await api.call(
+        atPath(changePassword, path),
+        {
+          query,
+          body: {
+            username: input.username,
+            password: input.password,
+            new_password: input.newPassword,
+            ...(input.otp ? { otp: input.otp } : {}),
+          },
+        },
+        once,
+      );
       return readLoginResult(res.data);
     }),
-    /** `POST {authBase}/logout`: deletes the session and its cookies; answers the login page to go to. */
+    /** `POST {authBase}/logout` (an empty form): deletes the session and its cookies; answers the login page to go to. */
     localLogout: fromPromise<LoginResult>(async () => {
-      const res = await api.post(joinPath(endpoints.authBase, 'logout'), new URLSearchParams(), once);
+      const res = await api.call(logout, {}, once);
       return readLoginResult(res.data);
     }),
   };

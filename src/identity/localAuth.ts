@@ -7,10 +7,13 @@
 import { localAuthCodeMessages } from '../api/localAuthCodeMessages';
 import { BEARER_COOKIE } from '../shared/http';
 import type { SignupMode } from '../shared/signupPolicy';
+import type { LoginAnswer, LoginMethodAnswer } from '../shared/contracts/authentication';
 import type { SecurityKeyStep } from './securityKeys';
 
+/** A way to log in, as the screen uses it: an `oauth` method always has its provider and address. */
 export type LoginMethod =
-  { type: 'form_login' } | { type: 'otp_login' } | { type: 'oauth'; provider: string; login_url: string };
+  | { type: Exclude<LoginMethodAnswer['type'], 'oauth'> }
+  | ({ type: 'oauth' } & Required<Pick<LoginMethodAnswer, 'provider' | 'login_url'>>);
 
 export interface LoginSetup {
   loginMethods: LoginMethod[];
@@ -33,7 +36,10 @@ export const DEFAULT_SETUP: LoginSetup = {
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
-/** Reads the setup response defensively: unknown method types are dropped, bad fields become defaults. */
+/**
+ * Reads the setup's answer (`getLoginSetup`) defensively: unknown method types are dropped, bad fields become
+ * defaults (an appliance of another version may answer differently).
+ */
 export function parseSetup(raw: unknown): LoginSetup {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const methods: LoginMethod[] = [];
@@ -104,7 +110,7 @@ export function readSecondStep(error: unknown): SecondStep {
   const w = detail.webauthn as { ticket?: unknown; publicKey?: unknown } | null | undefined;
   const keyStep =
     w && typeof w.ticket === 'string' && w.publicKey && typeof w.publicKey === 'object'
-      ? { ticket: w.ticket, publicKey: w.publicKey as Record<string, unknown> }
+      ? { ticket: w.ticket, publicKey: w.publicKey as SecurityKeyStep['publicKey'] }
       : null;
   return {
     secondFactors: ways.length ? ways : ['totp'],
@@ -137,13 +143,19 @@ export interface LoginResult {
   accessToken: string | null;
 }
 
-/** Reads `data.redirect_uri` and, in bearer mode, `access_token` (spec §3 login success). */
-export function readLoginResult(data: unknown): LoginResult {
-  const d = (data && typeof data === 'object' ? data : {}) as {
-    data?: { redirect_uri?: unknown };
+/**
+ * Reads the answer of the login, the security-key step, the password change or the logout (`data.redirect_uri` and,
+ * in bearer mode, `data.access_token`; a token beside `data` is read too) defensively.
+ */
+export function readLoginResult(answer: Partial<LoginAnswer> | undefined): LoginResult {
+  const d = (answer && typeof answer === 'object' ? answer : {}) as {
+    data?: unknown;
     access_token?: unknown;
   };
-  const inner = (d.data ?? {}) as { redirect_uri?: unknown; access_token?: unknown };
+  const inner = (d.data && typeof d.data === 'object' ? d.data : {}) as {
+    redirect_uri?: unknown;
+    access_token?: unknown;
+  };
   return {
     redirectUri: str(inner.redirect_uri),
     accessToken: str(d.access_token) ?? str(inner.access_token),

@@ -5,11 +5,10 @@
  * becomes a `SecurityKeyPromptError` whose message a screen can show as is.
  */
 
-/** The second step of a login whose password was right (the 401 code 3 carries it). */
-export interface SecurityKeyStep {
-  ticket: string;
-  publicKey: Record<string, unknown>;
-}
+import type { SecurityKeyRegistration, SecurityKeyStep } from '../shared/contracts/authentication';
+
+/** The second step of a login whose password was right (the 401 code 3 carries it): the contract's `securityKeyStep`. */
+export type { SecurityKeyStep };
 
 /** Something the browser or the key refused; the message reads as the user's next step. */
 export class SecurityKeyPromptError extends Error {
@@ -80,12 +79,12 @@ function credentialsApi(): CredentialsContainer {
   return navigator.credentials;
 }
 
-/** `navigator.credentials.create()` with the appliance's options; answers the credential as the appliance reads it. */
+/** `navigator.credentials.create()` with the appliance's options (`startSecurityKeyRegistration`'s); answers the credential as the appliance reads it. */
 export async function createSecurityKey(
-  publicKey: Record<string, unknown>,
+  publicKey: SecurityKeyRegistration['publicKey'],
 ): Promise<Record<string, unknown>> {
   const api = credentialsApi();
-  const user = publicKey.user as { id: string; name: string; displayName: string };
+  const { user } = publicKey;
   let credential: Credential | null;
   try {
     credential = await api.create({
@@ -114,7 +113,9 @@ export async function createSecurityKey(
 }
 
 /** `navigator.credentials.get()` with the login step's options; answers the assertion as the appliance reads it. */
-export async function getSecurityKey(publicKey: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function getSecurityKey(
+  publicKey: SecurityKeyStep['publicKey'],
+): Promise<Record<string, unknown>> {
   const api = credentialsApi();
   let credential: Credential | null;
   try {

@@ -2,7 +2,8 @@ import { createApiClient, type ClientEnvironment } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import { retriesFor, RETRY_STATUSES } from '../../src/api/retryPolicy';
 import { Type } from '@sinclair/typebox';
-import { endpoint } from '../../src/shared/contracts/endpoint';
+import { atPath, authBaseOf, endpoint } from '../../src/shared/contracts/endpoint';
+import { getSession, login, logout } from '../../src/shared/contracts/authentication';
 import * as dnsContracts from '../../src/shared/contracts/dns';
 
 const ORIGIN = 'http://console.test';
@@ -222,5 +223,36 @@ describe('api.call (an endpoint from its contract)', () => {
       { apiBase: 'https://appliance.test/api' },
     );
     expect(calls[0].url).toBe('https://appliance.test/api/things/a%2Fb%20c?q=x+y');
+  });
+
+  it('calls an endpoint under the configured auth base, at a path the settings moved, and refuses one not under it', async () => {
+    const { api, calls } = client([
+      { status: 200, body: '{}' },
+      { status: 200, body: '{}' },
+    ]);
+    await api.call(getSession, {}, authBaseOf('/rampart/auth'));
+    await api.call(
+      atPath(login, 'auth/signin'),
+      { body: { username: 'ann', password: 'p&w' } },
+      authBaseOf('/rampart/auth'),
+    );
+    expect(calls.map((c) => c.url)).toEqual([
+      `${ORIGIN}/rampart/auth/session`,
+      `${ORIGIN}/rampart/auth/signin`,
+    ]);
+    expect(() => api.call(dnsContracts.getProxy, {}, authBaseOf('/api/auth'))).toThrow('not under auth/');
+  });
+
+  it('sends a form endpoint’s body as a form, an empty one when it has none', async () => {
+    const { api, calls } = client([
+      { status: 200, body: '{}' },
+      { status: 200, body: '{}' },
+    ]);
+    await api.call(login, { body: { username: 'ann', password: 'p&w', otp: undefined } });
+    await api.call(logout, {});
+    expect(calls.map((c) => [String(c.init.body), new Headers(c.init.headers).get('content-type')])).toEqual([
+      ['username=ann&password=p%26w', 'application/x-www-form-urlencoded;charset=UTF-8'],
+      ['', 'application/x-www-form-urlencoded;charset=UTF-8'],
+    ]);
   });
 });

@@ -80,7 +80,15 @@ describe('401 codes (§8)', () => {
 });
 
 describe('local auth actors over the app client', () => {
-  function setup(response: { status: number; body: unknown }) {
+  function setup(
+    response: { status: number; body: unknown },
+    endpoints = {
+      authBase: '/api/auth',
+      authLoginPath: '/login',
+      authChangePasswordPath: '/change_password',
+    },
+    returnTo?: string,
+  ) {
     const calls: Array<{ url: string; init: RequestInit }> = [];
     const fetchFn = (async (url: string, init: RequestInit) => {
       calls.push({ url, init });
@@ -94,11 +102,7 @@ describe('local auth actors over the app client', () => {
       origin: 'https://console.example',
       readCookie: (n) => (n === 'XSRF-TOKEN' ? 'xsrf-1' : undefined),
     });
-    const actors = createLocalAuthActors(api, {
-      authBase: '/api/auth',
-      authLoginPath: '/login',
-      authChangePasswordPath: '/change_password',
-    });
+    const actors = createLocalAuthActors(api, endpoints, returnTo);
     return { calls, actors };
   }
 
@@ -146,6 +150,34 @@ describe('local auth actors over the app client', () => {
       ['https://console.example/api/auth/logout', 'POST'],
     ]);
     expect((calls[0].init.headers as Headers).get('X-XSRF-TOKEN')).toBe('xsrf-1');
+  });
+
+  it('calls the configured auth base, login and change-password paths, with the page asked for', async () => {
+    const { calls, actors } = setup(
+      { status: 200, body: { data: { redirect_uri: '/dns' } } },
+      { authBase: '/auth', authLoginPath: '/signin', authChangePasswordPath: '/password/change' },
+      '/dns',
+    );
+    await toPromise(createActor(actors.loadSetup).start());
+    await toPromise(
+      createActor(actors.login, { input: { username: 'ann', password: 'pw', otp: '123456' } }).start(),
+    );
+    await toPromise(
+      createActor(actors.changePassword, {
+        input: { username: 'ann', password: 'old', newPassword: 'new', otp: '' },
+      }).start(),
+    );
+    await toPromise(createActor(actors.localLogout).start());
+    expect(calls.map((c) => [c.init.method, c.url, String(c.init.body ?? '')])).toEqual([
+      ['GET', 'https://console.example/auth/setup', ''],
+      ['POST', 'https://console.example/auth/signin?return_to=%2Fdns', 'username=ann&password=pw&otp=123456'],
+      [
+        'POST',
+        'https://console.example/auth/password/change?return_to=%2Fdns',
+        'username=ann&password=old&new_password=new',
+      ],
+      ['POST', 'https://console.example/auth/logout', ''],
+    ]);
   });
 
   it('loads the setup', async () => {

@@ -4,8 +4,7 @@ import crypto from 'node:crypto';
 export { burnPasswordCheck, dummyHash, hashPassword, verifyPassword } from '../../service-kit/passwordHash';
 
 /** Password policy of local accounts. */
-export const PASSWORD_MIN_LENGTH = 10;
-export { PASSWORD_MAX_LENGTH } from '../../shared/contracts/authentication';
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/contracts/authentication';
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 /** A random password of `length` characters from an unambiguous alphabet (no 0/O, 1/l/I). */

@@ -26,7 +26,18 @@ import { readUiSettings } from '../settings/routes';
 import { cachedHealthCheck, identityProbe } from './identityHealth';
 import { registerLockoutRoutes } from './lockoutRoutes';
 import { registerSessionRoutes } from './sessionRoutes';
-import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords';
+import { hashPassword } from './passwords';
+import { contractRoute } from '../http/contractRoute';
+import { atPath } from '../../shared/contracts/endpoint';
+import {
+  changePassword,
+  getLoginSetup,
+  login,
+  loginWithSecurityKey,
+  logout,
+  type LoginAnswer,
+  type LoginMethodAnswer,
+} from '../../shared/contracts/authentication';
 import {
   clearSessionCookies,
   createSession,
@@ -43,7 +54,6 @@ import {
   LoginCode,
   methodOf,
   serviceAuthenticator,
-  type Credentials,
 } from './serviceAuth';
 import { registerServiceAuthRoutes } from './serviceAuthRoutes';
 import { loginThrottle, readPolicy, throttleKey } from './lockout';
@@ -63,9 +73,8 @@ export const FIRST_ACCESS_REDIRECT = '/change-password?notice=first_access_chang
 export const PASSWORD_CHANGED_REDIRECT = '/account/login?notice=password_changed';
 export const LOGOUT_REDIRECT = '/account/login';
 /** Login and change-password requests per client address and minute, on top of the per-account lockout. */
-/** A way to log in the setup offers (spec §7 login_methods). */
-export type LoginMethod =
-  { type: 'form_login' } | { type: 'otp_login' } | { type: 'oauth'; provider: string; login_url: string };
+/** A way to log in the setup offers (spec §7 login_methods; `loginMethod` of the contract). */
+export type LoginMethod = LoginMethodAnswer;
 
 /** The login methods of the setup: the local form; configured sign-in providers add theirs here. */
 export function loginMethods(ctx: ApplianceContext): LoginMethod[] {
@@ -74,44 +83,6 @@ export function loginMethods(ctx: ApplianceContext): LoginMethod[] {
 }
 
 export const AUTH_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
-
-const USERNAME_MAX = 128;
-const OTP_MAX = 16;
-
-const loginSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['username', 'password'],
-    properties: {
-      username: { type: 'string', minLength: 1, maxLength: USERNAME_MAX },
-      password: { type: 'string', maxLength: PASSWORD_MAX_LENGTH },
-      otp: { type: 'string', maxLength: OTP_MAX },
-    },
-  },
-  querystring: {
-    type: 'object',
-    additionalProperties: false,
-    properties: { return_to: { type: 'string', maxLength: 2048 } },
-  },
-};
-
-const changeSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['username', 'password', 'new_password'],
-    properties: {
-      username: { type: 'string', minLength: 1, maxLength: USERNAME_MAX },
-      password: { type: 'string', maxLength: PASSWORD_MAX_LENGTH },
-      new_password: { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH },
-      otp: { type: 'string', maxLength: OTP_MAX },
-    },
-  },
-  querystring: loginSchema.querystring,
-};
-
-type LoginBody = Credentials;
 
 /**
  * A post-login destination under the console's one redirect policy (no open redirect): a local path or an
@@ -155,24 +126,38 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     now: () => ctx.now(),
   });
 
+  // The auth scope's prefix holds the contracts' `auth/` (the auth base, `{api}auth` by default); the login's and the
+  // password change's paths are the settings' (`authLoginPath`, `authChangePasswordPath`).
+  const under = 'auth/';
+  const loginAt = atPath(login, `${under}${config.authLoginPath.replace(/^\/+/, '')}`);
+  // `{login}/webauthn` (`/webauthn` when the login is the base itself).
+  const keyLoginAt = atPath(loginWithSecurityKey, `${loginAt.path.replace(/\/+$/, '')}/webauthn`);
+  const changeAt = atPath(changePassword, `${under}${config.authChangePasswordPath.replace(/^\/+/, '')}`);
+
   // The login setup (spec §7): how one may log in, whether the identity service answers its readiness check now,
   // and the custom look of the login screen from the layout settings (without a custom title the screen keeps its own).
-  scope.get('/setup', { config: { access: 'public' } }, async () => {
-    const images = new Set(
-      (db.prepare('SELECT slot FROM images').all() as Array<{ slot: string }>).map((r) => r.slot),
-    );
-    const imageUrl = (slot: string) =>
-      images.has(slot) ? `${config.apiBase.replace(/\/+$/, '/')}config/${slot}` : null;
-    return {
-      login_methods: loginMethods(ctx),
-      isOffline: !(await identityHealth.online()),
-      login_logo: imageUrl('login_logo'),
-      login_background: imageUrl('login_background'),
-      login_title: readUiSettings(ctx).login_title,
-      // Whether the sign-up links show (the identity service enforces the policy itself; the list stays private).
-      signup: readSignupPolicy(config.dataDir).mode,
-    };
-  });
+  contractRoute(
+    scope,
+    getLoginSetup,
+    { access: 'public' },
+    async () => {
+      const images = new Set(
+        (db.prepare('SELECT slot FROM images').all() as Array<{ slot: string }>).map((r) => r.slot),
+      );
+      const imageUrl = (slot: string) =>
+        images.has(slot) ? `${config.apiBase.replace(/\/+$/, '/')}config/${slot}` : null;
+      return {
+        login_methods: loginMethods(ctx),
+        isOffline: !(await identityHealth.online()),
+        login_logo: imageUrl('login_logo'),
+        login_background: imageUrl('login_background'),
+        login_title: readUiSettings(ctx).login_title,
+        // Whether the sign-up links show (the identity service enforces the policy itself; the list stays private).
+        signup: readSignupPolicy(config.dataDir).mode,
+      };
+    },
+    { under },
+  );
 
   /**
    * The end of a console sign-in whose factors were all proven: first access goes to the password change (no
@@ -186,7 +171,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     otpStep: number,
     fields: SignInFields,
     history: (success: boolean) => void,
-  ) {
+  ): LoginAnswer {
     const refused = (name: string, why: string) =>
       auditSignIn(audit, req.log, 'refused', 'login refused', name, fields, why);
     if (user.must_change_password) {
@@ -257,9 +242,10 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
     });
   }
 
-  scope.post<{ Body: LoginBody; Querystring: { return_to?: string } }>(
-    config.authLoginPath,
-    { schema: loginSchema, config: { ...limited, access: 'public' } },
+  contractRoute(
+    scope,
+    loginAt,
+    { ...limited, access: 'public' },
     async (req, reply) => {
       const body = req.body;
       const fields = { service: 'console', method: methodOf(body), source: req.ip } as const;
@@ -297,32 +283,17 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
       if (keyPending) throw keyStep(req, user, LoginCode.otpRequired);
       return finishLogin(req, reply, user, otpStep, fields, history);
     },
+    { under },
   );
 
   // The security-key step of a console sign-in: the ticket the password step answered and the browser's answer to
   // `navigator.credentials.get()`. Counted by the login throttle like a code; a refused key is audited and answered
   // with a fresh ceremony (the password stays proven), a ticket that is used or too old sends back to the password.
-  scope.post<{
-    Body: { ticket: string; credential: Record<string, unknown> };
-    Querystring: { return_to?: string };
-  }>(
-    `${config.authLoginPath.replace(/\/+$/, '')}/webauthn`,
-    {
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['ticket', 'credential'],
-          properties: {
-            ticket: { type: 'string', minLength: 1, maxLength: 128 },
-            credential: { type: 'object' },
-          },
-        },
-        querystring: loginSchema.querystring,
-      },
-      // Its ticket proves the password step.
-      config: { ...limited, access: 'public' },
-    },
+  contractRoute(
+    scope,
+    keyLoginAt,
+    // Its ticket proves the password step.
+    { ...limited, access: 'public' },
     async (req, reply) => {
       const ceremony = inTransaction(db, () => takeCeremony(ctx, req.body.ticket, 'login'));
       if (!ceremony)
@@ -391,11 +362,13 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
       }
       return finishLogin(req, reply, user, 0, fields, history);
     },
+    { under },
   );
 
-  scope.post<{ Body: LoginBody & { new_password: string }; Querystring: { return_to?: string } }>(
-    config.authChangePasswordPath,
-    { schema: changeSchema, config: { ...limited, access: 'public' } },
+  contractRoute(
+    scope,
+    changeAt,
+    { ...limited, access: 'public' },
     async (req) => {
       const body = req.body;
       const { user, otpStep } = await auth.authenticate(origin(req), body, {
@@ -446,6 +419,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
         data: { redirect_uri: withReturnTo(PASSWORD_CHANGED_REDIRECT, req.query.return_to, redirects) },
       };
     },
+    { under },
   );
 
   registerServiceAuthRoutes(scope, ctx, limited);
@@ -453,14 +427,20 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
   registerSessionRoutes(scope, ctx);
   registerOidcLogin(scope, ctx);
 
-  scope.post('/logout', { config: { access: 'public' } }, async (req, reply: FastifyReply) => {
-    const token = presentedToken(req);
-    if (token) {
-      const user = userForToken(ctx, token);
-      inTransaction(db, () => deleteSession(ctx, token));
-      if (user) audit.record(AuditService.auth, `logout of "${auditText(user.username)}"`);
-    }
-    clearSessionCookies(ctx, reply);
-    return { data: { redirect_uri: LOGOUT_REDIRECT } };
-  });
+  contractRoute(
+    scope,
+    logout,
+    { access: 'public' },
+    async (req, reply) => {
+      const token = presentedToken(req);
+      if (token) {
+        const user = userForToken(ctx, token);
+        inTransaction(db, () => deleteSession(ctx, token));
+        if (user) audit.record(AuditService.auth, `logout of "${auditText(user.username)}"`);
+      }
+      clearSessionCookies(ctx, reply);
+      return { data: { redirect_uri: LOGOUT_REDIRECT } };
+    },
+    { under },
+  );
 }

@@ -18,8 +18,9 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TOKEN_PATH } from '../../shared/http';
 import { inTransaction, type ApplianceContext } from '../context';
-import { PASSWORD_MAX_LENGTH } from './passwords';
-import { serviceAuthenticator, type Credentials } from './serviceAuth';
+import { contractRoute, type ContractRouteConfig } from '../http/contractRoute';
+import { issueToken, sshAuthenticate } from '../../shared/contracts/authentication';
+import { serviceAuthenticator } from './serviceAuth';
 import { createSession } from './sessions';
 import { sshAuthSecret } from './sshHelperSecret';
 
@@ -33,36 +34,6 @@ export const SSH_AUTH_HEADER = 'x-rampart-ssh-auth';
  * the SSH helper) has no ambient credential and needs no XSRF header.
  */
 const COOKIELESS_REASON = 'a program’s sign-in: its only effect is the answer, and it sets no session cookie';
-
-const USERNAME_MAX = 128;
-const OTP_MAX = 16;
-
-const credentialProperties = {
-  username: { type: 'string', minLength: 1, maxLength: USERNAME_MAX },
-  password: { type: 'string', maxLength: PASSWORD_MAX_LENGTH },
-};
-
-const tokenSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['username', 'password'],
-    properties: { ...credentialProperties, otp: { type: 'string', maxLength: OTP_MAX } },
-  },
-};
-
-const sshAuthSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['username', 'password'],
-    properties: {
-      ...credentialProperties,
-      // sshd's PAM_RHOST: the client's address (a host name only with `UseDNS yes`).
-      rhost: { type: 'string', maxLength: 255, pattern: '^[A-Za-z0-9.:%_-]*$' },
-    },
-  },
-};
 
 /** A peer on this machine: IPv4 loopback (127/8, also IPv4-mapped) or IPv6 `::1`. */
 export function isLoopbackPeer(address: string | undefined): boolean {
@@ -84,19 +55,21 @@ export function registerServiceAuthRoutes(
 ): void {
   const auth = serviceAuthenticator(ctx);
 
-  scope.post<{ Body: Credentials }>(
-    TOKEN_PATH,
-    {
-      schema: tokenSchema,
-      // Authenticates its caller itself; answers only its body.
-      config: { ...limited, access: 'public', cookieless: COOKIELESS_REASON },
-    },
-    async (req: FastifyRequest<{ Body: Credentials }>, reply: FastifyReply) => {
+  // The auth scope's prefix holds the contracts' `auth/`.
+  const under = 'auth/';
+
+  contractRoute(
+    scope,
+    issueToken,
+    // Authenticates its caller itself; answers only its body.
+    { ...limited, access: 'public', cookieless: COOKIELESS_REASON } as ContractRouteConfig,
+    async (req, reply) => {
       const user = await auth.signIn('api', { source: req.ip, log: req.log }, req.body);
       const session = inTransaction(ctx.db, () => createSession(ctx, user.id, 'bearer'));
       void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
-      return { access_token: session.token, token_type: 'Bearer', expires_in: session.maxAge };
+      return { access_token: session.token, token_type: 'Bearer' as const, expires_in: session.maxAge };
     },
+    { under },
   );
 
   /** Refuses anyone but the helper on this machine, before the body is read. */
@@ -116,18 +89,16 @@ export function registerServiceAuthRoutes(
     }
   }
 
-  scope.post<{ Body: { username: string; password: string; rhost?: string } }>(
-    SSH_AUTH_PATH,
-    {
-      // The SSH helper proves itself (loopback and the per-install secret: internalOnly).
-      config: { access: 'public', cookieless: COOKIELESS_REASON },
-      onRequest: internalOnly,
-      schema: sshAuthSchema,
-    },
+  contractRoute(
+    scope,
+    sshAuthenticate,
+    // The SSH helper proves itself (loopback and the per-install secret: internalOnly).
+    { access: 'public', cookieless: COOKIELESS_REASON },
     async (req, reply) => {
       const { username, password, rhost } = req.body;
       await auth.signIn('ssh', { source: rhost || 'unknown', log: req.log }, { username, password });
       return reply.code(204).send();
     },
+    { under, onRequest: internalOnly },
   );
 }

@@ -16,7 +16,13 @@ import { deepFreeze } from '../../storage/sqlite';
 import { area } from '../http/routeAccess';
 import { contractRoute } from '../http/contractRoute';
 import type { ResponseOf } from '../../shared/contracts/endpoint';
-import { ackMessage, getMe, getMenu, getMyMessages } from '../../shared/contracts/console';
+import {
+  ackMessage,
+  getMe,
+  getMenu,
+  getMessageAcceptances,
+  getMyMessages,
+} from '../../shared/contracts/console';
 
 export interface ServerMessage {
   id: string;
@@ -42,14 +48,6 @@ interface MeAnswer {
   must_change_password: boolean;
   privileges: Privileges;
 }
-
-const exportSchema = {
-  querystring: {
-    type: 'object',
-    additionalProperties: false,
-    properties: { format: { type: 'string', enum: ['json', 'csv'] } },
-  },
-};
 
 /** CSV cell: quoted, quotes doubled, and a leading formula character neutralised (spreadsheet injection). */
 export function csvCell(value: string | number): string {
@@ -185,31 +183,27 @@ export async function registerConsoleRoutes(
     return { data: { message_id, version_id, accepted_at: new Date(result.acceptedAt).toISOString() } };
   });
 
-  scope.get<{ Querystring: { format?: 'json' | 'csv' } }>(
-    '/messages/acceptances',
-    { config: { access: area('messaging') }, schema: exportSchema },
-    async (req, reply) => {
-      const rows = db
-        .prepare(
-          `SELECT u.username, a.message_id, a.version_id, m.name AS message_name, a.accepted_at
+  contractRoute(scope, getMessageAcceptances, { access: area('messaging') }, async (req, reply) => {
+    const rows = db
+      .prepare(
+        `SELECT u.username, a.message_id, a.version_id, m.name AS message_name, a.accepted_at
            FROM message_acceptances a JOIN users u ON u.id = a.user_id
            JOIN messages m ON m.id = a.message_id AND m.version_id = a.version_id
            ORDER BY a.accepted_at, u.username`,
-        )
-        .all() as AcceptanceRow[];
-      const data = rows.map((r) => ({ ...r, accepted_at: new Date(r.accepted_at).toISOString() }));
-      if (req.query.format !== 'csv') return { data };
-      const header = ['username', 'message_id', 'version_id', 'message_name', 'accepted_at'] as const;
-      // §9 CSV convention of the console: semicolon separator, newline rows, quoted values.
-      const csv =
-        [header.map(csvCell).join(';'), ...data.map((r) => header.map((h) => csvCell(r[h])).join(';'))].join(
-          '\n',
-        ) + '\n';
-      const stamp = new Date(ctx.now()).toISOString().replace(/[:.]/g, '-');
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="message_acceptances_${stamp}.csv"`)
-        .send(csv);
-    },
-  );
+      )
+      .all() as AcceptanceRow[];
+    const data = rows.map((r) => ({ ...r, accepted_at: new Date(r.accepted_at).toISOString() }));
+    if (req.query.format !== 'csv') return { data };
+    const header = ['username', 'message_id', 'version_id', 'message_name', 'accepted_at'] as const;
+    // §9 CSV convention of the console: semicolon separator, newline rows, quoted values.
+    const csv =
+      [header.map(csvCell).join(';'), ...data.map((r) => header.map((h) => csvCell(r[h])).join(';'))].join(
+        '\n',
+      ) + '\n';
+    const stamp = new Date(ctx.now()).toISOString().replace(/[:.]/g, '-');
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="message_acceptances_${stamp}.csv"`)
+      .send(csv);
+  });
 }

@@ -105,6 +105,10 @@ export function fastifySchemaOf(
   // Raw bodies and answers: Fastify ignores these keys; the OpenAPI document states them (http/openapi.ts).
   if (e.upload) (schema as { upload?: RawBody }).upload = e.upload;
   if (e.download) (schema as { download?: AnyEndpoint['download'] }).download = e.download;
+  // Answers beside JSON, a redirect's answer, a body taken as a form: stated in the OpenAPI document only.
+  if (e.alsoAnswers) (schema as { alsoAnswers?: AnyEndpoint['alsoAnswers'] }).alsoAnswers = e.alsoAnswers;
+  if (e.redirect) (schema as { redirect?: AnyEndpoint['redirect'] }).redirect = e.redirect;
+  if (e.form) (schema as { form?: true }).form = true;
   if (e.response) schema.response = { [e.status ?? 200]: e.response };
   // Nothing to serialise; the OpenAPI document says "no content".
   else if (e.status === 204) schema.response = { 204: { type: 'null', description: 'No content.' } };

@@ -11,8 +11,10 @@
  *   description, and `security` (none for public routes; the session cookie, with the XSRF header on changes, or a
  *   bearer token from `POST {auth}/token`).
  * - Answers: a route registered from a contract (http/contractRoute.ts) states its response schema under its success
- *   status; otherwise a list endpoint's page (`listPage` of the listing contract), or a JSON answer without a schema
- *   yet. Error answers reference the shared shapes of http/errors.ts.
+ *   status (with the other media types it answers in, `alsoAnswers`), or its redirect (status and `Location`);
+ *   otherwise a list endpoint's page (`listPage` of the listing contract), or a JSON answer without a schema yet.
+ *   Error answers reference the shared shapes of http/errors.ts.
+ * - Bodies: JSON, and a form too when the contract says `form` (the sign-in routes).
  *
  * `GET {api}/openapi.json` (signed in) answers it, built once when the server is ready.
  */
@@ -29,10 +31,10 @@ import { EXEMPT_WRITES, SELF_RECORDING } from '../revisions/exempt';
 import { CHANGE_REASON_MAX } from '../../shared/contracts/revisions';
 import { declaredRoutes, type DeclaredRoute } from './routeAccess';
 import { API_BODY_LIMIT } from './scope';
+import { contractRoute } from './contractRoute';
+import { getOpenApiDocument, type OpenApiDocument } from '../../shared/contracts/console';
 
 type Json = Record<string, unknown>;
-
-export const OPENAPI_PATH = '/openapi.json';
 
 /** What the document says of each operation, beside OpenAPI's own fields. */
 export interface AccessExtension {
@@ -134,7 +136,7 @@ function changeReasonOf(
   ];
 }
 
-function requestBodyOf(route: DeclaredRoute, ctx: Pick<ApplianceContext, 'authPrefix'>): Json | undefined {
+function requestBodyOf(route: DeclaredRoute): Json | undefined {
   if (SAFE.has(route.method)) return undefined;
   const declared = route.schema as { documentedBody?: unknown; upload?: RawBody } | undefined;
   // A raw upload (contractRoute's `upload`): its media types, each a string of bytes.
@@ -153,8 +155,9 @@ function requestBodyOf(route: DeclaredRoute, ctx: Pick<ApplianceContext, 'authPr
   if (body) {
     const schema = plain(body);
     const content: Json = { 'application/json': { schema } };
-    // The sign-in routes take the browser's form posts too (any route does; these are the ones meant for it).
-    if (route.url.startsWith(`${ctx.authPrefix}/`)) content['application/x-www-form-urlencoded'] = { schema };
+    // The sign-in routes take the browser's form posts too (any route does; their contracts say they are meant for it).
+    if ((route.schema as { form?: true } | undefined)?.form)
+      content['application/x-www-form-urlencoded'] = { schema };
     return { required: true, content };
   }
   // Routes that raise the body limit without a JSON schema take raw bytes (package files, images).
@@ -202,18 +205,46 @@ function declaredResponse(route: DeclaredRoute): { status: string; schema: Json 
 
 function responsesOf(route: DeclaredRoute, path: string): Json {
   const declared = declaredResponse(route);
+  const stated = route.schema as
+    { alsoAnswers?: AnyEndpoint['alsoAnswers']; redirect?: AnyEndpoint['redirect'] } | undefined;
   if (declared) {
+    // Other media types of the same answer (CSV), each a string of them.
+    const also = stated?.alsoAnswers;
+    const description = (declared.schema.description as string | undefined) ?? 'The answer.';
     const out: Json = {
       [declared.status]:
         declared.status === '204'
           ? { description: 'Done; no content.' }
           : {
-              description: (declared.schema.description as string | undefined) ?? 'The answer.',
-              content: { 'application/json': { schema: declared.schema } },
+              description: also ? `${description} ${also.description}` : description,
+              content: {
+                'application/json': { schema: declared.schema },
+                ...Object.fromEntries(
+                  (also?.mediaTypes ?? []).map((t) => [
+                    t,
+                    { schema: { type: 'string', contentMediaType: t } },
+                  ]),
+                ),
+              },
             },
     };
     return { ...out, ...errorResponsesOf(route, path) };
   }
+  // A redirect: its status and the Location it sends the browser to.
+  if (stated?.redirect)
+    return {
+      [String(stated.redirect.status)]: {
+        description: stated.redirect.description,
+        headers: {
+          Location: {
+            required: true,
+            description: 'Where the browser goes next.',
+            schema: { type: 'string', format: 'uri-reference' },
+          },
+        },
+      },
+      ...errorResponsesOf(route, path),
+    };
   const download = (route.schema as { download?: AnyEndpoint['download'] } | undefined)?.download;
   if (download)
     return {
@@ -370,7 +401,7 @@ export function buildOpenApi(
       reauth: route.reauth,
       cookieless: route.cookieless,
     };
-    const body = requestBodyOf(route, ctx);
+    const body = requestBodyOf(route);
     const parameters = [...parametersOf(route, path), ...changeReasonOf(route, ctx)];
     (paths[path] ??= {})[route.method.toLowerCase()] = {
       operationId: id,
@@ -412,8 +443,8 @@ export function registerOpenApi(scope: FastifyInstance, root: FastifyInstance, c
   root.addHook('onReady', async () => {
     doc = buildOpenApi(declaredRoutes(root), ctx);
   });
-  scope.get(OPENAPI_PATH, { config: { access: 'session' } }, async () => {
+  contractRoute(scope, getOpenApiDocument, { access: 'session' }, async () => {
     doc ??= buildOpenApi(declaredRoutes(root), ctx);
-    return doc;
+    return doc as OpenApiDocument;
   });
 }

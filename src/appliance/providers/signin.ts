@@ -27,6 +27,8 @@ import { hashPassword } from '../auth/passwords';
 import { createSession, setSessionCookies } from '../auth/sessions';
 import { inTransaction, type ApplianceContext } from '../context';
 import type { Db } from '../../storage/sqlite';
+import { contractRoute } from '../http/contractRoute';
+import { oidcCallback, oidcStart } from '../../shared/contracts/authentication';
 import { recordLogin } from '../users/history';
 import { accountRefusal } from '../users/store';
 import { oidcClient } from './oidc';
@@ -162,12 +164,8 @@ export function registerOidcLogin(scope: FastifyInstance, ctx: ApplianceContext)
   const redirects = consoleRedirectPolicy(publicOrigin(config), config);
   const redirectUri = (id: number) => consoleRedirectUri(ctx, id);
   const cookiePath = `${ctx.authPrefix}/oidc/`;
-  const idParams = {
-    type: 'object',
-    additionalProperties: false,
-    required: ['id'],
-    properties: { id: { type: 'string', pattern: '^[0-9]{1,12}$' } },
-  };
+  // The auth scope's prefix holds the contracts' `auth/`.
+  const under = 'auth/';
 
   const usable = (id: string): ProviderRow | null =>
     consoleOidcProviders(db).find((p) => p.id === Number(id)) ?? null;
@@ -184,20 +182,11 @@ export function registerOidcLogin(scope: FastifyInstance, ctx: ApplianceContext)
     return reply.clearCookie(STATE_COOKIE, { path: cookiePath }).redirect(PROVIDER_FAILED_REDIRECT, 303);
   };
 
-  scope.get<{ Params: { id: string }; Querystring: { return_to?: string } }>(
-    '/oidc/:id/start',
-    {
-      // Anyone may start signing in through a provider.
-      config: { access: 'public' },
-      schema: {
-        params: idParams,
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { return_to: { type: 'string', maxLength: 2048 } },
-        },
-      },
-    },
+  contractRoute(
+    scope,
+    oidcStart,
+    // Anyone may start signing in through a provider.
+    { access: 'public' },
     async (req, reply) => {
       const provider = usable(req.params.id);
       if (!provider?.oidc)
@@ -247,13 +236,15 @@ export function registerOidcLogin(scope: FastifyInstance, ctx: ApplianceContext)
         })
         .redirect(url, 303);
     },
+    { under },
   );
 
-  scope.get<{ Params: { id: string }; Querystring: Record<string, string> }>(
-    '/oidc/:id/callback',
+  contractRoute(
+    scope,
+    oidcCallback,
     // The callback proves itself (state, PKCE, nonce).
-    { config: { access: 'public' }, schema: { params: idParams } },
-    async (req: FastifyRequest<{ Params: { id: string }; Querystring: Record<string, string> }>, reply) => {
+    { access: 'public' },
+    async (req, reply) => {
       const state = typeof req.query.state === 'string' ? req.query.state : '';
       const cookie = req.cookies[STATE_COOKIE] ?? '';
       // The state must be this browser's own (login CSRF) and is used once.
@@ -324,5 +315,6 @@ export function registerOidcLogin(scope: FastifyInstance, ctx: ApplianceContext)
       note(req, true, 'login succeeded', account.username, `through provider "${provider.name}"`);
       return reply.clearCookie(STATE_COOKIE, { path: cookiePath }).redirect(row.return_to, 303);
     },
+    { under },
   );
 }

@@ -13,6 +13,14 @@ import { AuditService, auditText } from '../audit';
 import { currentUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
+import { contractRoute } from '../http/contractRoute';
+import {
+  addSecurityKey,
+  listMySecurityKeys,
+  removeSecurityKey as removeSecurityKeyEndpoint,
+  startSecurityKeyRegistration,
+  type SecurityKeyRegistration,
+} from '../../shared/contracts/authentication';
 import {
   ceremonyOrigin,
   completeRegistration,
@@ -20,28 +28,23 @@ import {
   NO_RP_ID,
   registrationOptions,
   removeSecurityKey,
-  SECURITY_KEY_NAME_MAX,
   SECURITY_KEYS_MAX,
   takeCeremony,
   WebAuthnError,
 } from './securityKeys';
 
-const BASE = '/users/me/second-factors/webauthn';
-
 export function registerSecurityKeyRoutes(scope: FastifyInstance, ctx: ApplianceContext): void {
   const { db, audit } = ctx;
 
-  scope.get(BASE, { config: { access: 'session' } }, async (req, reply) => {
+  contractRoute(scope, listMySecurityKeys, { access: 'session' }, async (req, reply) => {
     void reply.header('cache-control', 'no-store');
     return { data: listSecurityKeys(db, currentUser(req).id) };
   });
 
-  scope.post(
-    `${BASE}/options`,
-    {
-      config: { access: 'session', reauth: true },
-      schema: { body: { type: ['object', 'null'], additionalProperties: false, properties: {} } },
-    },
+  contractRoute(
+    scope,
+    startSecurityKeyRegistration,
+    { access: 'session', reauth: true },
     async (req, reply) => {
       const me = currentUser(req);
       const where = ceremonyOrigin(ctx, req);
@@ -59,83 +62,52 @@ export function registerSecurityKeyRoutes(scope: FastifyInstance, ctx: Appliance
         ),
       );
       void reply.header('cache-control', 'no-store');
-      return options;
+      // The options of service-kit/webauthn.ts `creationOptions`, as the contract states them.
+      return options as SecurityKeyRegistration;
     },
   );
 
-  scope.post<{ Body: { ticket: string; name?: string; credential: Record<string, unknown> } }>(
-    BASE,
-    {
-      config: { access: 'session', reauth: true },
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['ticket', 'credential'],
-          properties: {
-            ticket: { type: 'string', minLength: 1, maxLength: 128 },
-            name: { type: 'string', maxLength: SECURITY_KEY_NAME_MAX, format: 'safe-text' },
-            credential: { type: 'object' },
-          },
+  contractRoute(scope, addSecurityKey, { access: 'session', reauth: true }, async (req, reply) => {
+    const me = currentUser(req);
+    const ceremony = inTransaction(db, () => takeCeremony(ctx, req.body.ticket, 'register'));
+    // A ceremony of another account or session is as good as none.
+    if (!ceremony || ceremony.user_id !== me.id || ceremony.session_hash !== me.session.tokenHash)
+      throw new HttpError(422, [
+        {
+          loc: ['body', 'ticket'],
+          msg: 'This registration has expired; add the security key again',
+          type: 'value_error.expired',
         },
-      },
-    },
-    async (req, reply) => {
-      const me = currentUser(req);
-      const ceremony = inTransaction(db, () => takeCeremony(ctx, req.body.ticket, 'register'));
-      // A ceremony of another account or session is as good as none.
-      if (!ceremony || ceremony.user_id !== me.id || ceremony.session_hash !== me.session.tokenHash)
-        throw new HttpError(422, [
-          {
-            loc: ['body', 'ticket'],
-            msg: 'This registration has expired; add the security key again',
-            type: 'value_error.expired',
-          },
-        ]);
-      let key;
-      try {
-        key = await completeRegistration(ctx, ceremony, req.body.credential, req.body.name ?? '');
-      } catch (e) {
-        if (!(e instanceof WebAuthnError)) throw e;
-        audit.record(
-          AuditService.auth,
-          `security key registration by "${auditText(me.username)}" refused: ${auditText(e.message, 200)}`,
-        );
-        throw new HttpError(422, [
-          { loc: ['body', 'credential'], msg: e.message, type: 'value_error.webauthn' },
-        ]);
-      }
+      ]);
+    let key;
+    try {
+      key = await completeRegistration(ctx, ceremony, req.body.credential, req.body.name ?? '');
+    } catch (e) {
+      if (!(e instanceof WebAuthnError)) throw e;
       audit.record(
         AuditService.auth,
-        `second factor (security key "${auditText(key.name)}") added by "${auditText(me.username)}"`,
+        `security key registration by "${auditText(me.username)}" refused: ${auditText(e.message, 200)}`,
       );
-      return reply.code(201).send(key);
-    },
-  );
+      throw new HttpError(422, [
+        { loc: ['body', 'credential'], msg: e.message, type: 'value_error.webauthn' },
+      ]);
+    }
+    audit.record(
+      AuditService.auth,
+      `second factor (security key "${auditText(key.name)}") added by "${auditText(me.username)}"`,
+    );
+    return reply.code(201).send(key);
+  });
 
-  scope.delete<{ Params: { id: string } }>(
-    `${BASE}/:id`,
-    {
-      config: { access: 'session', reauth: true },
-      schema: {
-        params: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['id'],
-          properties: { id: { type: 'string', pattern: '^[0-9]{1,12}$' } },
-        },
-      },
-    },
-    async (req, reply) => {
-      const me = currentUser(req);
-      const removed = inTransaction(db, () => removeSecurityKey(db, me.id, Number(req.params.id)));
-      // Another account's key is not found either: its existence is not told.
-      if (!removed) throw new HttpError(404, 'You have no such security key');
-      audit.record(
-        AuditService.auth,
-        `second factor (security key "${auditText(removed.name)}") removed by "${auditText(me.username)}"`,
-      );
-      return reply.code(204).send();
-    },
-  );
+  contractRoute(scope, removeSecurityKeyEndpoint, { access: 'session', reauth: true }, async (req, reply) => {
+    const me = currentUser(req);
+    const removed = inTransaction(db, () => removeSecurityKey(db, me.id, Number(req.params.id)));
+    // Another account's key is not found either: its existence is not told.
+    if (!removed) throw new HttpError(404, 'You have no such security key');
+    audit.record(
+      AuditService.auth,
+      `second factor (security key "${auditText(removed.name)}") removed by "${auditText(me.username)}"`,
+    );
+    return reply.code(204).send();
+  });
 }

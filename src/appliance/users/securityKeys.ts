@@ -14,7 +14,8 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { publicOrigin } from '../../../config';
 import type { SecurityKeySummary } from '../../shared/authentication';
-import { DEFAULT_SECURITY_KEY_NAME } from '../../shared/securityKeys';
+import type { SecurityKeyStep } from '../../shared/contracts/authentication';
+import { DEFAULT_SECURITY_KEY_NAME, SECURITY_KEY_NAME_MAX } from '../../shared/securityKeys';
 import {
   CEREMONY_TIMEOUT_MS,
   creationOptions,
@@ -35,7 +36,7 @@ export type SecurityKey = SecurityKeySummary;
 
 /** A ceremony lives this long: the browser prompt's own timeout and some time to choose a key. */
 export const CEREMONY_TTL_MS = CEREMONY_TIMEOUT_MS + 4 * 60_000;
-export const SECURITY_KEY_NAME_MAX = 64;
+export { SECURITY_KEY_NAME_MAX };
 /** Keys per account: a handful of keys is normal; more is a mistake or abuse. */
 export const SECURITY_KEYS_MAX = 20;
 const RP_NAME = 'Rampart console';
@@ -229,7 +230,7 @@ export function assertionOptions(
   ctx: ApplianceContext,
   userId: number,
   where: { origin: string; rpId: string },
-): { ticket: string; publicKey: Record<string, unknown> } | null {
+): SecurityKeyStep | null {
   const keys = keyRows(ctx.db, userId, where.rpId);
   if (!keys.length) return null;
   const { ticket, challenge } = startCeremony(ctx, {
@@ -243,7 +244,7 @@ export function assertionOptions(
     challenge,
     rpId: where.rpId,
     allow: keys.map((k) => k.credential_id),
-  }) as { publicKey: Record<string, unknown> };
+  }) as { publicKey: SecurityKeyStep['publicKey'] };
   return { ticket, publicKey: options.publicKey };
 }
 

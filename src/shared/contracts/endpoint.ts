@@ -22,6 +22,12 @@
  *   document lists the media types; the console sends a `Blob`).
  * - `download` (instead of `response`): the answer is raw bytes (an image, a certificate file), of these media
  *   types; a GET's, or a POST's whose body asks for the file (a PKI export).
+ * - `alsoAnswers` (beside `response`): the same answer in other media types when the request asks for one (the
+ *   message acceptances as CSV on `format=csv`); the OpenAPI document lists them beside JSON.
+ * - `redirect` (instead of `response`): the answer is a redirect (302/303) whose `Location` is the next page (an
+ *   OpenID sign-in's start and callback); the document states the status and the Location header.
+ * - `form`: the body is also taken as a browser's form (`application/x-www-form-urlencoded`: the sign-in routes),
+ *   and the console sends it as one (an empty form when the endpoint has no body).
  *
  * Access (`config.access`, `reauth`) stays on the appliance's registration: it is the appliance's policy, not part
  * of what a caller sends.
@@ -47,6 +53,12 @@ export interface EndpointShape {
   upload?: RawBody;
   /** The answer is raw bytes (not JSON) of these media types. */
   download?: { mediaTypes: readonly string[]; description: string };
+  /** Beside `response`: other media types the same answer comes in when asked for (CSV). */
+  alsoAnswers?: { mediaTypes: readonly string[]; description: string };
+  /** Instead of `response`: the answer is a redirect to `Location`. */
+  redirect?: { status: 302 | 303; description: string };
+  /** The body is taken form-encoded too, and the console sends a form. */
+  form?: true;
 }
 
 /** A request body of raw bytes (`upload`). */
@@ -63,6 +75,8 @@ export interface RawBody {
 export interface Route {
   readonly method: EndpointMethod;
   readonly path: string;
+  /** The endpoint's `form`: the console sends the body as a form. */
+  readonly form?: true;
 }
 
 /**
@@ -70,7 +84,10 @@ export interface Route {
  * `ResponseOf<typeof getMe>` and `urlOf(shell.getImage, …)` writes its address, without the schemas' code — for the
  * login page's first script, which must not carry TypeBox. `E` is only a type (`endpoint` is never set).
  */
-export type RouteOf<E extends AnyEndpoint> = Pick<E, 'method' | 'path'> & { readonly endpoint?: E };
+export type RouteOf<E extends AnyEndpoint> = Pick<E, 'method' | 'path'> & {
+  readonly form?: true;
+  readonly endpoint?: E;
+};
 
 /** A declared endpoint (what `endpoint()` returns). */
 export type Endpoint<E extends EndpointShape = EndpointShape> = Readonly<E> & { readonly kind: 'endpoint' };
@@ -107,6 +124,24 @@ function checkShape(spec: EndpointShape): void {
     );
   if (spec.body && (spec.method === 'GET' || spec.method === 'DELETE'))
     throw new Error(`endpoint ${spec.method} ${spec.path}: ${spec.method} takes no body`);
+  if (spec.redirect && (spec.response || spec.download || spec.status))
+    throw new Error(
+      `endpoint ${spec.method} ${spec.path}: a redirect is the answer (no response, no status)`,
+    );
+  if (spec.alsoAnswers && !spec.response)
+    throw new Error(`endpoint ${spec.method} ${spec.path}: other media types go beside a JSON response`);
+  if (spec.form && (spec.upload || spec.method === 'GET' || spec.method === 'DELETE'))
+    throw new Error(`endpoint ${spec.method} ${spec.path}: a form is the body of a POST, PUT or PATCH`);
+}
+
+/**
+ * The same endpoint at another path: a route whose path the appliance's configuration may change (the login's
+ * `authLoginPath`, the password change's `authChangePasswordPath`). Its schemas, and so its types, stay the
+ * descriptor's; both sides derive the path from the same setting.
+ */
+export function atPath<E extends Route>(e: E, path: string): E {
+  if (process.env.NODE_ENV !== 'production') checkShape({ summary: '', ...e, path });
+  return Object.freeze({ ...e, path });
 }
 
 type StaticOf<T, Otherwise> = T extends TSchema ? Static<T> : Otherwise;
@@ -154,6 +189,16 @@ export function pathOf(e: Pick<EndpointShape, 'path'>, params?: Record<string, u
     return encodeURIComponent(String(value));
   });
 }
+
+/** The contracts' paths under the auth base start with this (`auth/session`, `auth/login`). */
+export const AUTH_UNDER = 'auth/';
+
+/**
+ * `api.call`'s options for an endpoint under the auth base (`RAMPART_AUTH_BASE`, `/api/auth` by default): the base,
+ * and the part of the path it holds (`auth/session` is called at `{authBase}/session`), as the appliance registers
+ * these routes with `under: 'auth/'`.
+ */
+export const authBaseOf = (authBase: string) => ({ apiBase: authBase, under: AUTH_UNDER });
 
 /**
  * The address of an endpoint under the API base, for what is not a call: an image's `src`, a link

@@ -28,3 +28,16 @@ export const getSystemStatus = route({ method: 'GET', path: 'system/status' });
 export const listCertificates = route({ method: 'GET', path: 'pki/certificates' });
 export const listUsers = route({ method: 'GET', path: 'users' });
 export const listGroups = route({ method: 'GET', path: 'groups' });
+/**
+ * Signing in and the session's lifetime, under the auth base (`auth/…`; the console calls them with
+ * `authBaseOf(authBase)`): the login page's first script calls them. The login's and the password change's paths
+ * move with the appliance's settings (`atPath`).
+ */
+export const getLoginSetup = route({ method: 'GET', path: 'auth/setup' });
+export const login = route({ method: 'POST', path: 'auth/login', form: true });
+export const loginWithSecurityKey = route({ method: 'POST', path: 'auth/login/webauthn' });
+export const changePassword = route({ method: 'POST', path: 'auth/change_password', form: true });
+export const logout = route({ method: 'POST', path: 'auth/logout', form: true });
+export const getSession = route({ method: 'GET', path: 'auth/session' });
+export const extendSession = route({ method: 'POST', path: 'auth/session/extend' });
+export const reauthenticate = route({ method: 'POST', path: 'auth/reauth' });

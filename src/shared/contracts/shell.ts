@@ -6,11 +6,11 @@
  * { slot: 'bar_logo' }, apiBase)` is the image's address; a route that stopped matching its contract's method or
  * path would not compile here. Code that may carry TypeBox uses the contract modules themselves.
  */
+import type * as authentication from './authentication';
 import type * as consoleContract from './console';
 import type { RouteOf } from './endpoint';
 import * as routes from './routes';
 import type * as network from './network';
-import type * as authentication from './authentication';
 import type * as pki from './pki';
 import type * as system from './system';
 
@@ -28,3 +28,12 @@ export const getSystemStatus: RouteOf<typeof network.getSystemStatus> = routes.g
 export const listCertificates: RouteOf<typeof pki.listCertificates> = routes.listCertificates;
 export const listUsers: RouteOf<typeof authentication.listUsers> = routes.listUsers;
 export const listGroups: RouteOf<typeof authentication.listGroups> = routes.listGroups;
+export const getLoginSetup: RouteOf<typeof authentication.getLoginSetup> = routes.getLoginSetup;
+export const login: RouteOf<typeof authentication.login> = routes.login;
+export const loginWithSecurityKey: RouteOf<typeof authentication.loginWithSecurityKey> =
+  routes.loginWithSecurityKey;
+export const changePassword: RouteOf<typeof authentication.changePassword> = routes.changePassword;
+export const logout: RouteOf<typeof authentication.logout> = routes.logout;
+export const getSession: RouteOf<typeof authentication.getSession> = routes.getSession;
+export const extendSession: RouteOf<typeof authentication.extendSession> = routes.extendSession;
+export const reauthenticate: RouteOf<typeof authentication.reauthenticate> = routes.reauthenticate;

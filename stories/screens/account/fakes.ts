@@ -31,16 +31,24 @@ export function localAuthApi(setup: unknown, answers: Array<unknown> = []): ApiC
   const queue = [...answers];
   const ok = <T>(data: T): ApiResponse<T> => ({ status: 200, data, headers: new Headers() });
   const never = () => Promise.reject(new Error('not used in this story'));
+  const get = (async () => ok(setup)) as ApiClient['get'];
+  const post = (async () => {
+    const a = queue.length > 1 ? queue.shift() : queue[0];
+    if (a instanceof Error) throw a;
+    // Without an answer the request never settles, so the story stays in its busy state.
+    if (a === undefined) return new Promise(() => {});
+    return ok(a);
+  }) as ApiClient['post'];
   return withCall({
-    request: never,
-    get: (async () => ok(setup)) as ApiClient['get'],
-    post: (async () => {
-      const a = queue.length > 1 ? queue.shift() : queue[0];
-      if (a instanceof Error) throw a;
-      // Without an answer the request never settles, so the story stays in its busy state.
-      if (a === undefined) return new Promise(() => {});
-      return ok(a);
-    }) as ApiClient['post'],
+    // The screens call their endpoints (`api.call`): a GET is the setup, a POST the next answer.
+    request: ((url: string, o?: { method?: string }) =>
+      o?.method === 'POST'
+        ? post(url)
+        : o?.method === undefined || o.method === 'GET'
+          ? get(url)
+          : never()) as ApiClient['request'],
+    get,
+    post,
     put: never,
     patch: never,
     delete: never,

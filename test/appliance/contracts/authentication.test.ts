@@ -13,7 +13,11 @@ import {
   lockoutPolicy,
   lockouts,
   lockoutSimulation,
+  loginAnswer,
+  loginSetup,
   mySecurityKeys,
+  securityKeyRegistration,
+  tokenAnswer,
   mySignIns,
   provider,
   providerCheck,
@@ -24,6 +28,9 @@ import {
   account,
 } from '../../../src/shared/contracts/authentication';
 import { listPage } from '../../../src/shared/contracts/listing';
+import { messageAcceptance } from '../../../src/shared/contracts/console';
+import { openApiDocument } from '../../../src/shared/contracts/console';
+import { Type } from '@sinclair/typebox';
 import { contractProblems, expectConforms } from '../support/contracts';
 import { Agent, adminAgent, startServer, type Harness } from '../support/harness';
 
@@ -203,6 +210,44 @@ it("answers the signed-in account's own endpoints as the contract says", async (
   expectConforms(mySignIns, await ok(admin.get('/api/users/me/sign-ins')));
   expectConforms(totpEnrolment, await ok(admin.get('/api/users/me/second-factors/totp/new')));
   expectConforms(mySecurityKeys, await ok(admin.get('/api/users/me/second-factors/webauthn')));
+});
+
+it('answers the sign-in routes, the security-key registration, the acceptances and the document as the contract says', async () => {
+  // A custom look fills the setup's nullable fields.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await ok(admin.put('/api/config/login_logo', png, { 'content-type': 'image/png' }));
+  const setup = await ok(new Agent(h.app).get('/api/auth/setup'));
+  expect((setup as { login_logo: string }).login_logo).toBe('/api/config/login_logo');
+  expectConforms(loginSetup, setup);
+
+  const agent = new Agent(h.app);
+  await agent.visit();
+  expectConforms(loginAnswer, await ok(agent.login('admin', 'correct horse battery staple')));
+  expectConforms(
+    tokenAnswer,
+    await ok(
+      h.app.inject({
+        method: 'POST',
+        url: '/api/auth/token',
+        payload: { username: 'admin', password: 'correct horse battery staple' },
+      }),
+    ),
+  );
+  expectConforms(
+    securityKeyRegistration,
+    // The console as the browser sees it (an inject request's host is `localhost:80`).
+    await ok(agent.post('/api/users/me/second-factors/webauthn/options', {}, { origin: 'http://localhost' })),
+  );
+  expectConforms(loginAnswer, await ok(agent.post('/api/auth/logout')));
+
+  expectConforms(
+    Type.Object({ data: Type.Array(messageAcceptance) }),
+    await ok(admin.get('/api/messages/acceptances')),
+  );
+  expectConforms(openApiDocument, await ok(admin.get('/api/openapi.json')));
 });
 
 it('finds an answer that strays from the contract: a field it does not name, a wrong type, a missing field', () => {

@@ -1,7 +1,8 @@
 /** How the OpenAPI generator turns a registered route into an operation (src/appliance/http/openapi.ts). */
 import { Type } from '@sinclair/typebox';
 import { describeAccess, type Access } from '../../../src/shared/access';
-import { listUsers, usersQuery } from '../../../src/shared/contracts/authentication';
+import { issueToken, listUsers, usersQuery } from '../../../src/shared/contracts/authentication';
+import { fastifySchemaOf } from '../../../src/appliance/http/contractRoute';
 import { buildOpenApi, openApiPath, operationIdOf, tagOf } from '../../../src/appliance/http/openapi';
 import type { DeclaredRoute } from '../../../src/appliance/http/routeAccess';
 
@@ -54,10 +55,8 @@ it('documents parameters, body, access, security and error answers of a route', 
           body: Type.Object({ email: Type.String(), groups: Type.Optional(Type.Array(Type.Integer())) }),
         },
       }),
-      route('POST', '/api/auth/token', 'public', {
-        cookieless: true,
-        schema: { body: Type.Object({ username: Type.String(), password: Type.String() }) },
-      }),
+      // A contract whose body is taken as a form too (`form`): both media types are listed.
+      route('POST', '/api/auth/token', 'public', { cookieless: true, schema: fastifySchemaOf(issueToken) }),
     ],
     ctx,
   );

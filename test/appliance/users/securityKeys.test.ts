@@ -6,6 +6,8 @@
 import { assert, attest, newKey, type SoftKey } from '../../identity-service/softAuthenticator';
 import { totpCode } from '../../../src/appliance/auth/totp';
 import { Agent, startServer, userAgent, type Harness } from '../support/harness';
+import { expectConforms } from '../support/contracts';
+import { securityKeyStep } from '../../../src/shared/contracts/authentication';
 
 const REAUTH_S = 30;
 /** The console as the browser sees it: an inject request's host is `localhost:80`. */
@@ -99,6 +101,8 @@ it('an account registers a key; the login then asks for it after the password an
   expect(detail.code).toBe(3);
   expect(detail.second_factors).toEqual(['webauthn']);
   expect(detail.webauthn.publicKey.rpId).toBe(RP_ID);
+  // The step is the contract's, as the console reads it (src/identity/securityKeys.ts).
+  expectConforms(securityKeyStep, detail.webauthn);
   expect(detail.webauthn.publicKey.allowCredentials.map((c) => c.id)).toEqual([key.id.toString('base64url')]);
   expect(agent.jar.has('rampart_session')).toBe(false);
 

@@ -7,7 +7,8 @@
 import { screen } from '@testing-library/react';
 import type { EventObject } from 'xstate';
 import { changePasswordMachine } from '../../../machines/changePassword.machine';
-import { withCall, type ApiClient, type ApiResponse } from '../../../src/api/client';
+import type { ApiClient, ApiResponse } from '../../../src/api/client';
+import { verbClient } from '../../support/verbClient';
 import { AFTER_CHANGE_PATH, ChangePasswordScreen } from '../../../src/app/pages/account/ChangePasswordScreen';
 import { localAuthMessages } from '../../../src/identity/localAuth';
 import { renderScreen } from '../../app/pages/account/support';
@@ -28,14 +29,8 @@ const paths = replayPaths(model);
 
 function fakeApi(pending: PendingCalls): ApiClient {
   const ok = (data: unknown): ApiResponse<unknown> => ({ status: 200, data, headers: new Headers() });
-  const never = () => Promise.reject(new Error('not expected'));
-  return withCall({
-    request: never,
-    get: never,
+  return verbClient({
     post: (() => pending.wait('changePassword').then(ok)) as ApiClient['post'],
-    put: never,
-    patch: never,
-    delete: never,
   });
 }
 

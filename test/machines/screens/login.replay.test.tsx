@@ -7,7 +7,8 @@ import { screen, within } from '@testing-library/react';
 import type { EventObject } from 'xstate';
 import { defaults, publicConfig } from '../../../config';
 import { loginMachine } from '../../../machines/login.machine';
-import { withCall, type ApiClient, type ApiResponse } from '../../../src/api/client';
+import type { ApiClient, ApiResponse } from '../../../src/api/client';
+import { verbClient } from '../../support/verbClient';
 import { LocalLoginScreen } from '../../../src/app/pages/account/LocalLoginScreen';
 import { SecurityKeyPromptError } from '../../../src/identity/securityKeys';
 import { renderScreen } from '../../app/pages/account/support';
@@ -57,15 +58,10 @@ beforeAll(() => {
 
 function fakeApi(pending: PendingCalls): ApiClient {
   const ok = (data: unknown): ApiResponse<unknown> => ({ status: 200, data, headers: new Headers() });
-  const never = () => Promise.reject(new Error('not expected'));
-  return withCall({
-    request: never,
+  return verbClient({
     get: (() => pending.wait('loadSetup').then(ok)) as ApiClient['get'],
     post: ((url: string) =>
       pending.wait(url.includes('/webauthn') ? 'useSecurityKey' : 'login').then(ok)) as ApiClient['post'],
-    put: never,
-    patch: never,
-    delete: never,
   });
 }
 

@@ -19,7 +19,8 @@ import {
   type TabLink,
   type TabMessage,
 } from '../../../sagas/sessionLifetime.saga';
-import { withCall, type ApiClient, type ApiResponse } from '../../../src/api/client';
+import type { ApiClient, ApiResponse } from '../../../src/api/client';
+import { verbClient } from '../../support/verbClient';
 import { createSessionGate } from '../../../src/api/sessionGate';
 import { SessionDialogs } from '../../../src/app/session/SessionDialogs';
 import { createAppStore } from '../../../src/store/createStore';
@@ -52,15 +53,11 @@ const statusAnswer = (s: SessionStatus) => ({
 function fakeApi(pending: PendingCalls): ApiClient {
   const ok = (data: unknown): ApiResponse<unknown> => ({ status: 200, data, headers: new Headers() });
   const never = () => Promise.reject(new Error('not expected'));
-  return withCall({
-    request: never,
+  return verbClient({
     get: ((url: string) =>
       url.endsWith('/session') ? pending.wait('checkStatus').then(ok) : never()) as ApiClient['get'],
     post: ((url: string) =>
       pending.wait(url.endsWith('/session/extend') ? 'extend' : 'verify').then(ok)) as ApiClient['post'],
-    put: never,
-    patch: never,
-    delete: never,
   });
 }
 

@@ -25,16 +25,22 @@ it('imports no contract module and no TypeBox at run time', () => {
   expect(runtimeImports('shell.ts')).toEqual(['./routes']);
 });
 
-it('gives each endpoint’s own method and path', () => {
-  const contracts: Record<string, { method: string; path: string }> = {
+it('gives each endpoint’s own method and path, and whether it takes a form', () => {
+  const contracts: Record<string, { method: string; path: string; form?: true }> = {
+    ...authentication,
     ...consoleContract,
     ...authentication,
     ...pki,
     ...network,
     ...system,
-  } as unknown as Record<string, { method: string; path: string }>;
+  } as unknown as Record<string, { method: string; path: string; form?: true }>;
   const routes = Object.entries(shell);
   expect(routes.length).toBeGreaterThan(5);
   for (const [name, route] of routes)
-    expect([name, route.method, route.path]).toEqual([name, contracts[name].method, contracts[name].path]);
+    expect([name, route.method, route.path, route.form]).toEqual([
+      name,
+      contracts[name].method,
+      contracts[name].path,
+      contracts[name].form,
+    ]);
 });

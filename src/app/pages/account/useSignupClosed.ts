@@ -1,11 +1,12 @@
 /**
- * Whether sign-up is closed, from the login setup (`GET {auth}/setup` says the mode, never the domain list): the
- * identity screens hide their sign-up links then. Until the answer comes, and when it fails, the links stay: the
- * identity service refuses a closed sign-up by itself, and the sign-up page says so.
+ * Whether sign-up is closed, from the login setup (`GET {auth}/setup`, `getLoginSetup`: the mode, never the domain
+ * list): the identity screens hide their sign-up links then. Until the answer comes, and when it fails, the links
+ * stay: the identity service refuses a closed sign-up by itself, and the sign-up page says so.
  */
 import { useEffect, useState } from 'react';
+import { authBaseOf } from '../../../shared/contracts/endpoint';
 import { parseSetup } from '../../../identity/localAuth';
-import { joinPath } from '../../../shared/paths';
+import { getLoginSetup } from '../../../shared/contracts/shell';
 import { useAppSelector } from '../../../store/createStore';
 import { useServices } from '../../services';
 
@@ -15,7 +16,7 @@ export function useSignupClosed(): boolean {
   const [closed, setClosed] = useState(false);
   useEffect(() => {
     const controller = new AbortController();
-    api.get(joinPath(authBase, 'setup'), { signal: controller.signal }).then(
+    api.call(getLoginSetup, {}, { ...authBaseOf(authBase), signal: controller.signal }).then(
       (res) => setClosed(parseSetup(res.data).signup === 'closed'),
       () => undefined,
     );

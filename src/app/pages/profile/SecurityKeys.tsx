@@ -6,18 +6,20 @@
  * the appliance refuses reads as the next step to take.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { apiUrl } from '../../../shared/paths';
 import { createSecurityKey, SecurityKeyPromptError } from '../../../identity/securityKeys';
 import { formatDateTime } from '../../../lib/format';
-import type { SecurityKeySummary } from '../../../shared/authentication';
-import { DEFAULT_SECURITY_KEY_NAME } from '../../../shared/securityKeys';
+import {
+  addSecurityKey,
+  removeSecurityKey,
+  startSecurityKeyRegistration,
+  type SecurityKeySummary,
+} from '../../../shared/contracts/authentication';
+import { DEFAULT_SECURITY_KEY_NAME, SECURITY_KEY_NAME_MAX } from '../../../shared/securityKeys';
 import { useAppDispatch, useAppSelector } from '../../../store/createStore';
 import { notificationRequested } from '../../../store/slices/notifications.slice';
 import { resourceLoadRequested } from '../../../store/slices/resources.slice';
 import { useServices } from '../../services';
 import { refusalDetail } from './refusal';
-
-const NAME_MAX = 64;
 
 /** The appliance's or the browser's refusal, worded for the user. */
 function refusal(e: unknown, fallback: string): string {
@@ -36,7 +38,7 @@ export function SecurityKeys({
   otherFactor: boolean;
 }) {
   const { api } = useServices();
-  const apiBase = useAppSelector((s) => s.config.apiBase);
+  const at = { apiBase: useAppSelector((s) => s.config.apiBase) };
   const dispatch = useAppDispatch();
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState('');
@@ -44,7 +46,6 @@ export function SecurityKeys({
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<SecurityKeySummary | null>(null);
   const id = useId();
-  const url = (path = '') => apiUrl(apiBase, `users/me/second-factors/webauthn${path}`);
 
   const toast = (message: string) =>
     dispatch(notificationRequested({ kind: 'toast', level: 'success', message }));
@@ -54,16 +55,15 @@ export function SecurityKeys({
     setBusy(true);
     setError(null);
     try {
-      const options = await api.post<{ ticket: string; publicKey: Record<string, unknown> }>(
-        url('/options'),
-        {},
-      );
+      const options = await api.call(startSecurityKeyRegistration, { body: {} }, at);
       const credential = await createSecurityKey(options.data.publicKey);
-      const saved = await api.post<SecurityKeySummary>(url(), {
-        ticket: options.data.ticket,
-        name: name.trim(),
-        credential,
-      });
+      const saved = await api.call(
+        addSecurityKey,
+        {
+          body: { ticket: options.data.ticket, name: name.trim(), credential },
+        },
+        at,
+      );
       setAdding(false);
       setName('');
       toast(`Security key "${saved.data.name}" added: signing in now asks for it after the password.`);
@@ -79,7 +79,7 @@ export function SecurityKeys({
     setBusy(true);
     setError(null);
     try {
-      await api.delete(url(`/${key.id}`));
+      await api.call(removeSecurityKey, { params: { id: String(key.id) } }, at);
       setRemoving(null);
       toast(`Security key "${key.name}" removed.`);
       dispatch(resourceLoadRequested({ key: reloadKey }));
@@ -171,7 +171,7 @@ export function SecurityKeys({
             id={`${id}-name`}
             className="profile__input"
             value={name}
-            maxLength={NAME_MAX}
+            maxLength={SECURITY_KEY_NAME_MAX}
             placeholder={DEFAULT_SECURITY_KEY_NAME}
             onChange={(e) => setName(e.target.value)}
             aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}

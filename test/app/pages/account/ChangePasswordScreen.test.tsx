@@ -1,6 +1,7 @@
 /** @jest-environment ./test/support/jsdom-environment.js */
 import { screen, waitFor } from '@testing-library/react';
 import type { ApiClient, ApiResponse } from '../../../../src/api/client';
+import { verbClient } from '../../../support/verbClient';
 import { ApiError } from '../../../../src/api/errors';
 import { ChangePasswordScreen } from '../../../../src/app/pages/account/ChangePasswordScreen';
 import { renderScreen } from './support';
@@ -19,7 +20,7 @@ const unauthorized = (code: number) =>
 function fakeApi(answers: Array<unknown | Error>) {
   const bodies: string[] = [];
   const urls: string[] = [];
-  const api = {
+  const api = verbClient({
     post: (async (url: string, body: unknown) => {
       urls.push(url);
       bodies.push(String(body));
@@ -27,7 +28,7 @@ function fakeApi(answers: Array<unknown | Error>) {
       if (a instanceof Error) throw a;
       return { status: 200, data: a, headers: new Headers() } as ApiResponse<unknown>;
     }) as ApiClient['post'],
-  } as ApiClient;
+  });
   return { api, bodies, urls };
 }
 

@@ -1,7 +1,8 @@
 /** @jest-environment ./test/support/jsdom-environment.js */
 import { screen, waitFor } from '@testing-library/react';
 import { axe } from 'jest-axe';
-import { withCall, type ApiClient, type ApiResponse } from '../../../../src/api/client';
+import type { ApiClient, ApiResponse } from '../../../../src/api/client';
+import { verbClient } from '../../../support/verbClient';
 import { localAuthCodeMessages, statusMessages } from '../../../../src/api/errorCatalogue';
 import { ApiError } from '../../../../src/api/errors';
 import { ERROR_DURATION_MS } from '../../../../src/notifications/constants';
@@ -22,8 +23,7 @@ const unauthorized = (code: number) =>
 function fakeApi(setup: unknown, answers: Array<unknown | Error>) {
   const posts: Array<{ url: string; body: string }> = [];
   const ok = <T,>(data: T): ApiResponse<T> => ({ status: 200, data, headers: new Headers() });
-  const api: ApiClient = withCall({
-    request: jest.fn(),
+  const api: ApiClient = verbClient({
     get: (async () => (setup instanceof Error ? Promise.reject(setup) : ok(setup))) as ApiClient['get'],
     post: (async (url: string, body: unknown) => {
       posts.push({ url, body: String(body) });
@@ -31,9 +31,6 @@ function fakeApi(setup: unknown, answers: Array<unknown | Error>) {
       if (a instanceof Error) throw a;
       return ok(a);
     }) as ApiClient['post'],
-    put: jest.fn(),
-    patch: jest.fn(),
-    delete: jest.fn(),
   });
   return { api, posts };
 }

@@ -5,16 +5,17 @@ import { statusMessages } from '../../../../src/api/errorCatalogue';
 import { ApiError } from '../../../../src/api/errors';
 import { LogoutPage } from '../../../../src/app/pages/account/LogoutPage';
 import { renderScreen } from './support';
+import { verbClient } from '../../../support/verbClient';
 
 function fakeApi(answer: unknown | Error) {
   const posts: string[] = [];
-  const api = {
+  const api = verbClient({
     post: (async (url: string) => {
       posts.push(url);
       if (answer instanceof Error) throw answer;
       return { status: 200, data: answer, headers: new Headers() } as ApiResponse<unknown>;
     }) as ApiClient['post'],
-  } as ApiClient;
+  });
   return { api, posts };
 }
 

@@ -7,7 +7,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { axe } from 'jest-axe';
 import type { ReactElement } from 'react';
-import { withCall, type ApiClient, type ApiResponse } from '../../../../src/api/client';
+import type { ApiClient, ApiResponse } from '../../../../src/api/client';
+import { verbClient } from '../../../support/verbClient';
 import { LocalLoginScreen } from '../../../../src/app/pages/account/LocalLoginScreen';
 import {
   LoginFlowScreen,
@@ -25,8 +26,7 @@ function setupApi(signup: string | undefined): ApiClient {
     url === '/api/auth/setup'
       ? ok(setup)
       : Promise.reject(new Error(`unexpected ${url}`))) as ApiClient['get'];
-  const fail = () => Promise.reject(new Error('unexpected'));
-  return withCall({ request: fail, get, post: fail, put: fail, patch: fail, delete: fail });
+  return verbClient({ get });
 }
 
 const disabled = {

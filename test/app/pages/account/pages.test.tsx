@@ -5,14 +5,14 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes as accountRoutes } from '../../../../src/app/pages/account';
 import { routes as screenRoutes } from '../../../../src/app/pages/account/screens';
 import { QUERY_NOTICES } from '../../../../src/app/pages/account/QueryNotices';
-import type { ApiClient } from '../../../../src/api/client';
 import { AppProviders } from '../../../../src/app/AppProviders';
 import { createAppStore, useAppSelector } from '../../../../src/store/createStore';
 import { registerLayoutSlot } from '../../../../src/app/layout/slots';
 import type { StyleSettings } from '../../../../src/store/slices/layout.slice';
 import { defaults, publicConfig } from '../../../../config';
+import { verbClient } from '../../../support/verbClient';
 
-const offline = { get: () => Promise.reject(new Error('offline')) } as unknown as ApiClient;
+const offline = verbClient({ get: () => Promise.reject(new Error('offline')) });
 
 function renderRoute(path: string, localAuth = true, style: StyleSettings | null = null, loggedIn = false) {
   const store = createAppStore({
