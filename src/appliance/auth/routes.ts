@@ -42,6 +42,7 @@ import {
   clearSessionCookies,
   createSession,
   deleteSession,
+  endSessionsOf,
   presentedToken,
   setSessionCookies,
   userForToken,
@@ -410,7 +411,7 @@ export async function registerAuthRoutes(scope: FastifyInstance, ctx: ApplianceC
         db.prepare(
           'UPDATE users SET password_hash = ?, must_change_password = 0, password_changed_at = ? WHERE id = ?',
         ).run(hashed, ctx.now(), user.id);
-        db.prepare('DELETE FROM sessions WHERE user_id = ?').run(user.id);
+        endSessionsOf(db, user.id);
         return true;
       });
       if (!done) throw loginError(LoginCode.invalidOtp, 'Invalid one-time code');
