@@ -24,30 +24,11 @@ import {
   getMyMessages,
 } from '../../shared/contracts/console';
 
-export interface ServerMessage {
-  id: string;
-  version_id: string;
-  text: string;
-  name: string;
-  level: string;
-  type: 'agreement' | 'banner' | 'notification';
-}
+type ServerMessage = ResponseOf<typeof getMyMessages>['data'][number];
 
-interface AcceptanceRow {
-  username: string;
-  message_id: string;
-  version_id: string;
-  message_name: string;
-  accepted_at: number;
-}
+type AcceptanceRow = ResponseOf<typeof getMessageAcceptances>['data'][number];
 
-interface MeAnswer {
-  username: string;
-  role: SessionUser['role'];
-  panels: ApplianceContext['config']['panels'];
-  must_change_password: boolean;
-  privileges: Privileges;
-}
+type MeAnswer = ResponseOf<typeof getMe>;
 
 /** CSV cell: quoted, quotes doubled, and a leading formula character neutralised (spreadsheet injection). */
 export function csvCell(value: string | number): string {
