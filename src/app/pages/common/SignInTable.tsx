@@ -1,13 +1,10 @@
 /** An account's sign-ins, newest first as the appliance lists them: time, source, method and result. */
 import { formatDateTime } from '../../../lib/format';
 import { DataTable } from '../../../widgets/DataTable';
+import type { LoginRecord } from '../../../shared/contracts/authentication';
 
-export interface SignIn {
-  at: number;
-  source: string;
-  method: string;
-  success: boolean;
-}
+/** One sign-in as the contract's login record (an account's `login_history`, your own sign-ins' `data`). */
+export type SignIn = LoginRecord;
 
 export function SignInTable({
   caption,
