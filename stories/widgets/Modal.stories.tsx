@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
-import { Modal } from '../../src/widgets/Modal';
+import { Modal, ModalFormActions } from '../../src/widgets/Modal';
 
 const meta: Meta<typeof Modal> = {
   title: 'Widgets/Modal',
@@ -46,3 +46,17 @@ export const Busy: Story = {
   args: { busy: true, closable: false, title: 'Saving…', children: <p>Please wait.</p> },
 };
 export const Closed: Story = { args: { open: false } };
+/** A dialog holding a form: `ModalFormActions` puts Cancel and the form's submit button in the footer. */
+export const WithFormActions: Story = {
+  args: {
+    title: 'Add upstream',
+    children: (
+      <form id="story-upstream" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Address <input defaultValue="9.9.9.9" />
+        </label>
+      </form>
+    ),
+    footer: <ModalFormActions formId="story-upstream" submitLabel="Add" onCancel={() => {}} />,
+  },
+};

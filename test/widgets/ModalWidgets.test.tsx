@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { useState } from 'react';
 import { ConfirmationModal, type ConfirmationModalProps } from '../../src/widgets/ConfirmationModal';
-import { Modal, MODAL_HEIGHT_OFFSET_PX } from '../../src/widgets/Modal';
+import { Modal, ModalFormActions, MODAL_HEIGHT_OFFSET_PX } from '../../src/widgets/Modal';
 import { StickyErrorModal, STICKY_ERROR_MODAL_WIDTH_PX } from '../../src/widgets/StickyErrorModal';
 import { seriousViolations } from '../notifications/a11y';
 
@@ -227,4 +227,47 @@ test('ConfirmationModal starts from its defaults each time it opens', async () =
   expect(screen.queryByRole('alertdialog')).toBeNull();
   rerender(<ConfirmationModal open {...props} />);
   expect(screen.getByRole('checkbox', { name: 'Also keys' })).not.toBeChecked();
+});
+
+describe('ModalFormActions', () => {
+  function FormDialog({ pending = false, onSubmit = jest.fn(), onCancel = jest.fn() }) {
+    return (
+      <Modal
+        open
+        title="Add upstream"
+        onClose={onCancel}
+        footer={
+          <ModalFormActions formId="upstream" submitLabel="Add" pending={pending} onCancel={onCancel} />
+        }
+      >
+        <form
+          id="upstream"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onSubmit();
+          }}
+        >
+          <label>
+            Address <input name="address" />
+          </label>
+        </form>
+      </Modal>
+    );
+  }
+
+  it('submits the form the footer stands outside of, and Cancel cancels', async () => {
+    const onSubmit = jest.fn();
+    const onCancel = jest.fn();
+    render(<FormDialog onSubmit={onSubmit} onCancel={onCancel} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits while the form is sent: neither button acts', () => {
+    render(<FormDialog pending />);
+    expect(screen.getByRole('button', { name: 'Add' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  });
 });

@@ -6,7 +6,7 @@ import { Formik, type FormikValues } from 'formik';
 import { Form } from '../../forms/Form';
 import { useEffect, useId, type ReactNode } from 'react';
 import type { AnyObjectSchema } from 'yup';
-import { Modal } from '../../../widgets/Modal';
+import { Modal, ModalFormActions } from '../../../widgets/Modal';
 import { useResourceSave } from '../../../store/useResource';
 import type { ResourceSave } from '../../../store/slices/resources.slice';
 import { ReasonField, useChangeReason } from './config/ReasonField';
@@ -38,14 +38,7 @@ export function FormModal<V extends FormikValues>(props: FormModalProps<V>) {
       onClose={onClose}
       busy={pending}
       footer={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={pending}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={pending}>
-            {submitLabel}
-          </button>
-        </>
+        <ModalFormActions formId={formId} submitLabel={submitLabel} pending={pending} onCancel={onClose} />
       }
     >
       <Formik<V>

@@ -9,7 +9,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { DataTable, type TableRow } from '../../../../widgets/DataTable';
 import { ConfirmationModal } from '../../../../widgets/ConfirmationModal';
-import { Modal } from '../../../../widgets/Modal';
+import { Modal, ModalFormActions } from '../../../../widgets/Modal';
 import { useAppDispatch } from '../../../../store/createStore';
 import { fieldErrorsCleared } from '../../../../store/slices/fieldErrors.slice';
 import { useResourceSave } from '../../../../store/useResource';
@@ -195,14 +195,12 @@ function ItemForm<T extends { id: number }, V extends FormikValues>(
       onClose={onClose}
       busy={pending}
       footer={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={pending}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={pending}>
-            {editing.mode === 'add' ? 'Add' : 'Save'}
-          </button>
-        </>
+        <ModalFormActions
+          formId={formId}
+          submitLabel={editing.mode === 'add' ? 'Add' : 'Save'}
+          pending={pending}
+          onCancel={onClose}
+        />
       }
     >
       <Formik<V>

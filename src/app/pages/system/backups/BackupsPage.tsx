@@ -22,7 +22,7 @@ import {
 import { DataTable, type TableLegendEntry, type TableRow } from '../../../../widgets/DataTable';
 import { FileChooser } from '../../../../widgets/FileChooser';
 import { EditIcon } from '../../../../widgets/icons';
-import { Modal } from '../../../../widgets/Modal';
+import { Modal, ModalFormActions } from '../../../../widgets/Modal';
 import { PageHeader } from '../../../../widgets/PageHeader';
 import { TextArea } from '../../../../widgets/TextArea';
 import { TextInput } from '../../../../widgets/TextInput';
@@ -517,14 +517,7 @@ function DownloadModal({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       busy={pending}
       footer={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={pending}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={pending}>
-            Download
-          </button>
-        </>
+        <ModalFormActions formId={formId} submitLabel="Download" pending={pending} onCancel={onClose} />
       }
     >
       <p>

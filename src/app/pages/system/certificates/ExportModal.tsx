@@ -6,7 +6,7 @@ import { Formik } from 'formik';
 import { Form } from '../../../forms/Form';
 import { useEffect, useId } from 'react';
 import { boolean, object, string } from 'yup';
-import { Modal } from '../../../../widgets/Modal';
+import { Modal, ModalFormActions } from '../../../../widgets/Modal';
 import { CheckboxField, SelectField, TextField } from '../../common/config/fields';
 import { useFileDownload } from '../common/useFileDownload';
 import { exportCertificate, type Certificate } from '../../../../shared/contracts/pki';
@@ -39,16 +39,7 @@ export function ExportModal({ certificate, onClose }: { certificate: Certificate
       title={`Export ${certificate.name}`}
       onClose={onClose}
       busy={pending}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={pending}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={pending}>
-            Export
-          </button>
-        </>
-      }
+      footer={<ModalFormActions formId={formId} submitLabel="Export" pending={pending} onCancel={onClose} />}
     >
       <p>The private key leaves the appliance; the export is recorded in the audit log.</p>
       <Formik<Values>
