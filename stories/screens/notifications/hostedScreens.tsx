@@ -2,7 +2,7 @@
  * The agreement modal and the windows manager as screens whose actor their saga hosts, for the stories that show a
  * screen beside its live statechart (and the test that checks the two move together).
  */
-import type { ApiClient, ApiResponse } from '../../../src/api/client';
+import { withCall, type ApiClient, type ApiResponse, type RequestOptions } from '../../../src/api/client';
 import { agreementsSaga } from '../../../sagas/messaging.saga';
 import { windowsSaga } from '../../../sagas/windows.saga';
 import { NotificationCenter } from '../../../src/notifications/NotificationCenter';
@@ -25,13 +25,22 @@ registerWindowContent('StoryTail', ({ data }) => (
   </ul>
 ));
 
-/** An API client whose acknowledgements answer after `delayMs` (the modal shows "Accepting…" meanwhile). */
+/**
+ * An API client whose acknowledgements answer after `delayMs` (the modal shows "Accepting…" meanwhile). The saga
+ * acknowledges through `api.call(shell.ackMessage, …)`, which sends a POST through `request`.
+ */
 export function acknowledgingApi(delayMs = 800): ApiClient {
-  const post = <T,>() =>
+  const answer = <T,>() =>
     new Promise<ApiResponse<T>>((resolve) =>
       setTimeout(() => resolve({ status: 200, data: {} as T, headers: new Headers() }), delayMs),
     );
-  return { ...offlineApi, post };
+  const { call: _offline, ...offline } = offlineApi;
+  return withCall({
+    ...offline,
+    post: answer,
+    request: <T,>(url: string, options?: RequestOptions) =>
+      options?.method === 'POST' ? answer<T>() : offline.request<T>(url, options),
+  });
 }
 
 export const storyAgreement = {
