@@ -186,8 +186,10 @@ test('live tail: a stream event that does not fit the contract is dropped and re
   act(() => sources[0].emitData(JSON.stringify({ queries: [{ id: 'seven' }] })));
   act(() => sources[0].emitData('not json'));
   expect(screen.queryByRole('button', { name: /new$/ })).toBeNull();
-  expect(warn).toHaveBeenCalledTimes(1);
-  expect(String(warn.mock.calls[0][0])).toMatch(/dns\/queries\/stream: a "message" event did not fit/);
+  // Reported once for the stream (other parts of a busy page may warn too: only the stream's reports count here).
+  const reports = warn.mock.calls.map((c) => String(c[0])).filter((m) => m.includes('dns/queries/stream'));
+  expect(reports).toHaveLength(1);
+  expect(reports[0]).toMatch(/dns\/queries\/stream: a "message" event did not fit/);
   act(() => sources[0].emit([record(4, { name: 'fits.example' })]));
   const before = listGets(gets).length;
   setRows([record(4, { name: 'fits.example' }), refused, record(1)]);
