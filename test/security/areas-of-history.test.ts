@@ -297,6 +297,7 @@ describe('a pending change is kept or reverted only by who may write all of it',
   });
 
   it('is listed only to who may resolve it', async () => {
+    expect((await pending()).map((c) => c.id)).toEqual([confirmation]);
     for (const who of ['networkWriter', 'networkAuthWriter'])
       expect((await agents.get(who)?.get('/api/apply/confirmations'))?.json().data).toEqual([]);
   });
