@@ -7,6 +7,8 @@
  *   `[log@32473 service id]`.
  *
  * 32473 is the private enterprise number RFC 5612 reserves for documentation; a collector matches on the SD-IDs.
+ * Whatever the fields hold, a message is one line: header fields and SD-NAMEs are PRINTUSASCII, control characters in
+ * values and MSG are escaped (below), on every transport.
  */
 import os from 'node:os';
 import { LOG_SEVERITIES, type StoredLogEntry } from '../../shared/logServices';
