@@ -170,23 +170,24 @@ describe('sending to a webhook', () => {
     expect((error as OutboundError).message).toContain(`the webhook: ${address} is `);
   });
 
-  test.each(NEVER.filter(([, host]) => !/^\d+$|0x/.test(host)))(
-    'refuses a name that resolves to %s',
-    async (_what, host) => {
-      const target = await receiver();
-      try {
-        const address = host.replace(/^\[|\]$/g, '');
-        const error = await send(`http://hook.test:${target.port}/`, resolver(address));
-        expect(error).toBeInstanceOf(OutboundError);
-        expect((error as OutboundError).message).toMatch(
-          /^the webhook: hook\.test resolves to .*, which is never asked$/,
-        );
-        expect(target.requests()).toBe(0);
-      } finally {
-        await target.close();
-      }
-    },
-  );
+  test.each(
+    NEVER.filter(([, host]) => !/^\d+$|0x/.test(host)).flatMap(([what, host]) =>
+      ['http', 'https'].map((scheme) => [what, scheme, host]),
+    ),
+  )('refuses a name that resolves to %s (%s)', async (_what, scheme, host) => {
+    const target = await receiver();
+    try {
+      const address = host.replace(/^\[|\]$/g, '');
+      const error = await send(`${scheme}://hook.test:${target.port}/`, resolver(address));
+      expect(error).toBeInstanceOf(OutboundError);
+      expect((error as OutboundError).message).toMatch(
+        /^the webhook: hook\.test resolves to .*, which is never asked$/,
+      );
+      expect(target.requests()).toBe(0);
+    } finally {
+      await target.close();
+    }
+  });
 
   test.each(PUBLIC)('refuses plain http to a name that resolves to %s', async (_what, host) => {
     const error = await send('http://hook.test/', resolver(host.replace(/^\[|\]$/g, '')));
