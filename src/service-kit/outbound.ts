@@ -5,13 +5,17 @@
  * - a connect timeout (TCP and TLS handshake) and a total timeout (connect, headers and the whole body);
  * - a cap on the answer's body, counted as it streams: the request is aborted as soon as it is exceeded;
  * - no redirects unless the caller asks for them, and credentials (Authorization, Cookie, user:password@) never
- *   follow a redirect to another origin; https never goes down to http.
+ *   follow a redirect to another origin; https never goes down to http;
+ * - with an `addressRule`, each address actually connected to (a literal, or every address a name resolves to when
+ *   the connection is made, at each hop) is checked first: a name that rebinds cannot reach what its literal could not.
  *
  * `outboundRequest` is the client for our own calls. Libraries that make their own requests (acme-client's axios,
  * openid-client) get `boundedAgent`: the same bounds put on each request the library sends through it.
  */
+import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
+import net from 'node:net';
 import tls from 'node:tls';
 
 export interface OutboundLimits {
@@ -33,7 +37,7 @@ export const limitsOf = (limits: Partial<OutboundLimits> = {}): OutboundLimits =
   ...limits,
 });
 
-export type OutboundFailure = 'connect_timeout' | 'timeout' | 'too_large' | 'redirect';
+export type OutboundFailure = 'connect_timeout' | 'timeout' | 'too_large' | 'redirect' | 'address';
 
 /**
  * A request its bounds stopped. `code` is ECONNABORTED, the code libraries (axios, acme-client) give an aborted
@@ -177,6 +181,10 @@ export interface OutboundOptions {
   signal?: AbortSignal;
   /** When no more redirects may be followed, answer the redirect itself instead of failing (fetch's `manual`). */
   answerRedirects?: boolean;
+  /** Why an address may not be connected to for `protocol` (`http:`, `https:`), or null when it may. */
+  addressRule?: (address: string, protocol: string) => string | null;
+  /** Resolves names (default: the system's, `dns.lookup`); the address rule checks what it answers. */
+  lookup?: net.LookupFunction;
 }
 
 export interface OutboundAnswer {
@@ -189,14 +197,51 @@ export interface OutboundAnswer {
 
 const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
 
+/**
+ * A lookup whose every answer must pass the rule: the connection is made only to an address checked here, at the
+ * moment it is made (not at an earlier resolution a name's owner could change in between).
+ */
+function checkedLookup(
+  lookup: net.LookupFunction,
+  rule: NonNullable<OutboundOptions['addressRule']>,
+  url: URL,
+  what: string,
+): net.LookupFunction {
+  return (hostname, options, callback) =>
+    lookup(hostname, options, (err, address, family) => {
+      if (err) return callback(err, address, family);
+      const answers = Array.isArray(address) ? address.map((a) => a.address) : [address];
+      for (const a of answers) {
+        const problem = rule(a, url.protocol);
+        if (problem)
+          return callback(
+            new OutboundError('address', `${what}: ${hostname} resolves to ${a}, ${problem}`),
+            address,
+            family,
+          );
+      }
+      callback(null, address, family);
+    });
+}
+
 function once(url: URL, options: OutboundOptions, headers: Record<string, string>): Promise<OutboundAnswer> {
   const limits = limitsOf(options.limits);
   const transport = url.protocol === 'https:' ? https : http;
+  const rule = options.addressRule;
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  // A literal address is connected to without a lookup: checked here.
+  const problem = rule && net.isIP(literal) ? rule(literal, url.protocol) : null;
+  if (problem)
+    return Promise.reject(new OutboundError('address', `${options.what}: ${literal} is ${problem}`));
+  const lookup = rule
+    ? checkedLookup(options.lookup ?? (dns.lookup as net.LookupFunction), rule, url, options.what)
+    : options.lookup;
   return new Promise((resolve, reject) => {
     const req = transport.request(url, {
       method: options.method ?? 'GET',
       headers,
       agent: false,
+      ...(lookup ? { lookup } : {}),
       ...(url.protocol === 'https:' ? options.tls : {}),
     });
     bound(req, limits, options.what);

@@ -4,10 +4,16 @@
  * severity it takes, the kinds it takes) and a delivery log. A webhook's signing secret is sealed with the
  * appliance secret and never shown again; changing a webhook's address asks for the secret again, so a stored
  * secret is never sent to an address the admin who typed it did not choose.
+ *
+ * A webhook's address never reaches link-local (cloud metadata), unspecified, multicast or reserved addresses, and
+ * plain http goes only to loopback and private networks (service-kit/addressScope.ts): an address written as one is
+ * refused when saved, and every send checks the address it actually connects to (a name is resolved then).
  */
 import crypto from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { outboundRequest } from '../../service-kit/outbound';
+import net from 'node:net';
+import { webhookAddressProblem } from '../../service-kit/addressScope';
+import { OutboundError, outboundRequest } from '../../service-kit/outbound';
 import type { Db, Migration } from '../../storage/sqlite';
 import { migrate } from '../../storage/sqlite';
 import type { ApplianceContext } from '../context';
@@ -82,6 +88,15 @@ export const channelMigrations: Migration[] = [
       `),
   },
 ];
+
+/** Why a webhook may not be saved with this address (its host written as an IP address), or null. */
+export function webhookUrlProblem(url: string): string | null {
+  const u = new URL(url);
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  if (!net.isIP(host)) return null;
+  const problem = webhookAddressProblem(host, u.protocol);
+  return problem && `${host} is ${problem}`;
+}
 
 /** Header of the signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` (the timestamp stops replays). */
 export const SIGNATURE_HEADER = 'x-rampart-signature';
@@ -294,6 +309,8 @@ export class AlertChannels {
         outcome = 'delivered';
       } catch (e) {
         detail = e instanceof Error ? e.message : String(e);
+        // An address the rule refuses is refused again: no retry.
+        if (e instanceof OutboundError && e.kind === 'address') break;
       }
     }
     // A server closing under a slow delivery has nowhere left to log it.
@@ -340,6 +357,7 @@ export class AlertChannels {
       headers,
       body,
       limits: { connectMs: 5_000, totalMs: 10_000, maxBytes: 64 * 1024 },
+      addressRule: webhookAddressProblem,
     });
     if (answer.status < 200 || answer.status > 299)
       throw new Error(`the webhook answered HTTP ${answer.status}`);

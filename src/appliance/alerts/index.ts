@@ -24,7 +24,13 @@ import { isEmail } from '../../lib/validation/validators';
 import { supervisorOf } from '../services';
 import type { Db } from '../../storage/sqlite';
 import { INITIAL_APPLIANCE_VERSION } from '../jobs/steps';
-import { AlertChannels, ChannelConflict, type ChannelInput, type ChannelOptions } from './channels';
+import {
+  AlertChannels,
+  ChannelConflict,
+  webhookUrlProblem,
+  type ChannelInput,
+  type ChannelOptions,
+} from './channels';
 import { AlertEngine, type Alert } from './engine';
 import {
   accountFindings,
@@ -155,6 +161,9 @@ export function checkChannel(body: ChannelInput): void {
           type: 'value_error.url',
         },
       ]);
+    const problem = webhookUrlProblem(body.url!);
+    if (problem)
+      throw new HttpError(422, [{ loc: ['body', 'url'], msg: problem, type: 'value_error.url.address' }]);
   }
 }
 

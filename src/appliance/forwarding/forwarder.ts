@@ -26,7 +26,7 @@ import {
   type SyslogProtocol,
 } from '../../shared/contracts/forwarding';
 import type { AuditRecord } from '../auditChain';
-import { auditMessage, hostName, logMessage, octetCounted } from './format';
+import { auditMessage, hostName, logMessage, octetCounted, wireMessage } from './format';
 import { appendMenuEntry } from '../console/menu';
 
 export const BATCH = 200;
@@ -292,16 +292,14 @@ class Sender {
   private async send(conn: Connection, lines: string[]) {
     if (conn.kind === 'udp') {
       for (const line of lines) {
-        const buf = Buffer.from(line, 'utf8').subarray(0, MAX_MESSAGE_BYTES);
+        const buf = wireMessage(line, MAX_MESSAGE_BYTES);
         await new Promise<void>((resolve, reject) =>
           conn.socket.send(buf, (e) => (e ? reject(e) : resolve())),
         );
       }
       return;
     }
-    const frames = Buffer.concat(
-      lines.map((l) => octetCounted(Buffer.from(l, 'utf8').subarray(0, MAX_MESSAGE_BYTES).toString('utf8'))),
-    );
+    const frames = Buffer.concat(lines.map((l) => octetCounted(wireMessage(l, MAX_MESSAGE_BYTES))));
     await new Promise<void>((resolve, reject) => {
       if (!conn.alive()) {
         reject(new Error('the collector closed the connection'));

@@ -9,6 +9,9 @@
  *     stream.send('message', JSON.stringify(batch), id); // each event's data must fit its schema
  *   });
  *
+ * Every stream of a signed-in account takes one of the account's and the server's stream slots (streamSlots.ts) for
+ * as long as it is open; past them the route answers 429 before its handler runs.
+ *
  * `base`: the part of the URL the scope's prefix does not hold (`/eos` for a scope mounted at the root).
  * `queryCheckedBy: 'handler'`: the handler validates the query itself (its own error answer); the schema is then only
  * stated in the OpenAPI document.
@@ -23,6 +26,7 @@ import type {
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { AnyStream } from '../../shared/contracts/stream';
 import type { ContractRouteConfig } from './contractRoute';
+import { takeStreamSlot } from './streamSlots';
 
 type StaticOr<T> = T extends TSchema ? Static<T> : undefined;
 
@@ -62,6 +66,9 @@ export function streamRoute<S extends AnyStream>(
     url: `${base}/${s.path}`,
     config,
     schema,
-    handler: handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    handler: async (req: FastifyRequest, reply: FastifyReply) => {
+      takeStreamSlot(req, reply);
+      return (handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>)(req, reply);
+    },
   });
 }

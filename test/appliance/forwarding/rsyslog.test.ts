@@ -1,10 +1,8 @@
 /**
- * Remote syslog against Debian's rsyslog, started by the test on loopback with a temporary configuration: imudp, imtcp
- * and imtcp with the gtls driver (package rsyslog-gnutls) requiring a client certificate, writing every message it
- * receives to a file with a template that keeps the structured data. The appliance's PKI issues the collector's
- * certificate and the appliance's client certificate. `.ci/run` installs `rsyslog` and `rsyslog-gnutls`.
+ * Remote syslog against Debian's rsyslog (collector.ts), started by the test on loopback: UDP, TCP and TLS requiring a
+ * client certificate, writing every message it receives to a file with a template that keeps the structured data.
+ * The appliance's PKI issues the collector's certificate and the appliance's client certificate.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -12,16 +10,15 @@ import path from 'node:path';
 import tls from 'node:tls';
 import { BATCH } from '../../../src/appliance/forwarding/forwarder';
 import { freePort } from '../../support/pebble';
-import { rootCaBody } from '../pki/support';
 import { adminAgent, Agent, startServer, type Harness } from '../support/harness';
 import { requireTool } from '../support/tools';
+import { collectorPki, startCollector, type Collector } from './collector';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-rsyslog-'));
-const OUT = path.join(dir, 'received.log');
 let h: Harness;
 let admin: Agent;
-let rsyslog: ChildProcess | undefined;
-let ports: { udp: number; tcp: number; tls: number };
+let collector: Collector;
+let ports: Collector['ports'];
 let certId: string;
 let caId: string;
 
@@ -37,41 +34,8 @@ async function until<T>(what: string, probe: () => T | undefined | false, ms = 4
   }
 }
 
-const listening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = net.connect({ host: '127.0.0.1', port }, () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.on('error', () => resolve(false));
-  });
-
-async function startRsyslog() {
-  const binary = requireTool('rsyslogd');
-  rsyslog = spawn(binary, ['-n', '-f', path.join(dir, 'rsyslog.conf'), '-i', path.join(dir, 'rsyslog.pid')], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  rsyslog.stdout?.on('data', (d) => (output += String(d)));
-  rsyslog.stderr?.on('data', (d) => (output += String(d)));
-  const end = Date.now() + 20_000;
-  while (!((await listening(ports.tcp)) && (await listening(ports.tls)))) {
-    if (rsyslog.exitCode !== null || Date.now() > end) throw new Error(`rsyslogd did not start: ${output}`);
-    await sleep(100);
-  }
-}
-
-async function stopRsyslog() {
-  const p = rsyslog;
-  rsyslog = undefined;
-  if (!p || p.exitCode !== null) return;
-  const exited = new Promise((r) => p.once('exit', r));
-  p.kill('SIGTERM');
-  await exited;
-}
-
 /** What the collector wrote: `app msgid [sd] msg`, one line each. */
-const received = () => (fs.existsSync(OUT) ? fs.readFileSync(OUT, 'utf8').split('\n').filter(Boolean) : []);
+const received = () => collector.received();
 /** Lines of audit records, by their chain sequence number. */
 const auditSeqs = (lines: string[], marker: string) =>
   lines
@@ -105,60 +69,16 @@ beforeAll(async () => {
   requireTool('rsyslogd');
   h = await startServer();
   admin = await adminAgent(h);
-  ports = { udp: await freePort(), tcp: await freePort(), tls: await freePort() };
 
-  // The PKI: one CA of the appliance signs the collector's server certificate and the appliance's client one.
-  const ca = (await admin.post('/api/pki/cas', rootCaBody('Syslog Root', 'ec-p256'))).json();
-  caId = ca.id;
-  const caPem = (await admin.get(`/api/pki/cas/${ca.id}/certificate`)).body;
-  const issue = async (profile: string, cn: string, sans: object) =>
-    (
-      await admin.post('/api/pki/certificates', {
-        ca_id: ca.id,
-        profile,
-        subject: { common_name: cn },
-        sans,
-        validity_days: 7,
-        key_type: 'ec-p256',
-      })
-    ).json();
-  const server = await issue('server', 'collector', { dns: ['collector.test'], ip: ['127.0.0.1'] });
-  const bundle = (
-    await admin.post(`/api/pki/certificates/${server.id}/export`, { format: 'pem', include_chain: false })
-  ).body;
-  const split = bundle.indexOf('-----BEGIN PRIVATE KEY');
-  fs.writeFileSync(path.join(dir, 'ca.pem'), caPem);
-  fs.writeFileSync(path.join(dir, 'server.pem'), bundle.slice(0, split));
-  fs.writeFileSync(path.join(dir, 'server-key.pem'), bundle.slice(split), { mode: 0o600 });
-  certId = (await issue('client', 'rampart-appliance', { dns: ['rampart.test'] })).id;
-
-  fs.mkdirSync(path.join(dir, 'work'));
-  fs.writeFileSync(
-    path.join(dir, 'rsyslog.conf'),
-    [
-      `global(workDirectory="${dir}/work"`,
-      `  defaultNetstreamDriverCAFile="${dir}/ca.pem"`,
-      `  defaultNetstreamDriverCertFile="${dir}/server.pem"`,
-      `  defaultNetstreamDriverKeyFile="${dir}/server-key.pem")`,
-      'module(load="imudp")',
-      'module(load="imtcp")',
-      `template(name="keepsd" type="string" string="%app-name% %msgid% %structured-data% %msg%\\n")`,
-      'ruleset(name="collect") {',
-      `  action(type="omfile" file="${OUT}" template="keepsd")`,
-      '}',
-      `input(type="imudp" address="127.0.0.1" port="${ports.udp}" ruleset="collect")`,
-      `input(type="imtcp" address="127.0.0.1" port="${ports.tcp}" ruleset="collect")`,
-      // TLS; the appliance must present a certificate the CA signed.
-      `input(type="imtcp" address="127.0.0.1" port="${ports.tls}" ruleset="collect" streamDriver.name="gtls"`,
-      '  streamDriver.mode="1" streamDriver.authMode="x509/certvalid")',
-      '',
-    ].join('\n'),
-  );
-  await startRsyslog();
+  const pki = await collectorPki(admin, dir);
+  caId = pki.caId;
+  certId = pki.certId;
+  collector = await startCollector({ dir, tls: pki.files });
+  ports = collector.ports;
 }, 120_000);
 
 afterAll(async () => {
-  await stopRsyslog();
+  await collector?.stop();
   await h?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -287,7 +207,7 @@ it('a collector restart loses nothing, and a repeat is the same record (seq and 
   const { id } = await addTarget({ ...body, name: 'Restarted' });
   await until('the target’s first record', () => auditSeqs(received(), ' ').includes(first));
 
-  await stopRsyslog();
+  await collector.stop();
   for (let i = 0; i < 40; i += 1) h.ctx.audit.record('settings', `record ${i} while the collector is down`);
   await until('the queue to notice', () => {
     const s = (
@@ -303,7 +223,7 @@ it('a collector restart loses nothing, and a repeat is the same record (seq and 
   expect(waiting.status.pending).toBeGreaterThanOrEqual(40);
   expect(waiting.status.last_error).toBeTruthy();
 
-  await startRsyslog();
+  await collector.start();
   const expected = seqsOf(h, first);
   await until(
     'every record after the restart',

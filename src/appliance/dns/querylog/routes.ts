@@ -8,6 +8,7 @@
  * - `GET /eos/dns/queries/stream?<same filters>` → server-sent `message` events `{queries: [...]}` (oldest first,
  *   id = the last record's id) of every record stored from now on; with `Last-Event-ID` the records after that id
  *   first. A client that does not read is paused at its buffer bound and catches up from the table once it drains.
+ *   Each open stream takes one of the account's and the console's stream slots (http/streamSlots.ts: 429 past them).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Static } from '@sinclair/typebox';
