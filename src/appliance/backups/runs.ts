@@ -15,6 +15,7 @@ import {
   type JobRunner,
   type JobStep,
 } from '../jobs/runner';
+import { jobConflict } from '../jobs/exclusion';
 import { sealArchive } from './format';
 import { backupMembers, backupMeta } from './snapshot';
 import {
@@ -104,15 +105,7 @@ export class BackupRuns {
     try {
       return this.jobs.start('config', { state, steps }, username, { kind: 'backup', trigger });
     } catch (e) {
-      if (e instanceof JobConflictError)
-        throw new HttpError(409, [
-          {
-            loc: ['body'],
-            msg: 'another job is running; wait for it to finish',
-            type: 'value_error.job_running',
-            ctx: { job_id: e.activeId },
-          },
-        ]);
+      if (e instanceof JobConflictError) throw jobConflict(e);
       throw e;
     }
   }
@@ -160,7 +153,7 @@ export class BackupRuns {
     try {
       const due = this.nextRunAt();
       if (due === null || due > this.ctx.now() || !schedulePassphrase(this.ctx)) return;
-      if (this.jobs.list(true).length) return;
+      if (this.jobs.conflictFor('backup')) return;
       this.start('schedule', 'system');
     } catch (e) {
       this.log.error({ err: e }, 'the scheduled backup could not start');
