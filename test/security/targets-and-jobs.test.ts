@@ -13,6 +13,8 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { sendToTarget, type BackupTarget } from '../../src/appliance/backups/targets';
+import { JobConflictError, type JobKind } from '../../src/appliance/jobs/exclusion';
+import type { JobType } from '../../src/appliance/jobs/runner';
 import { listRepository } from '../../src/appliance/updates/repository';
 import { writeSignupPolicy } from '../../src/appliance/providers/signup';
 import { SIGNUP_POLICY_FILE } from '../../src/shared/signupPolicy';
@@ -412,6 +414,47 @@ describe('outbound steps and job budgets', () => {
       expect(last.error).toContain('did not finish within 4 s');
     } finally {
       h.appliance.jobs.budgetsMs.backup = 60 * 60_000;
+    }
+  });
+
+  /** [running job, job started meanwhile, refused]: jobs exclude each other only when their work collides. */
+  const EXCLUSION: ReadonlyArray<[JobKind, JobKind, boolean]> = [
+    ['backup', 'apply', false],
+    ['apply', 'backup', false],
+    ['backup', 'backup', true],
+    ['backup', 'restore', true],
+    ['restore', 'apply', true],
+    ['restore', 'backup', true],
+    ['apply', 'restore', true],
+    ['apply', 'apply', true],
+    ['apply', 'upgrade', true],
+    ['upgrade', 'apply', true],
+    ['upgrade', 'backup', true],
+  ];
+  const asJob = (kind: JobKind): [JobType, unknown] =>
+    kind === 'upgrade' ? ['upgrade', { version: '9.9.9' }] : ['config', kind === 'apply' ? {} : { kind }];
+
+  it.each(EXCLUSION)('running %s, starting %s: refused %s', async (running, next, refused) => {
+    const gates: Array<() => void> = [];
+    const blocking = (kind: JobKind) => {
+      const [type, payload] = asJob(kind);
+      return h.appliance.jobs.start(
+        type,
+        { state: null, steps: [{ name: 'Wait', run: () => new Promise<void>((r) => gates.push(r)) }] },
+        'admin',
+        payload,
+      );
+    };
+    const first = blocking(running);
+    try {
+      if (refused) {
+        expect(() => blocking(next)).toThrow(new JobConflictError(first.id, running, 'admin').message);
+        expect(h.appliance.jobs.conflictFor(next)).toMatchObject({ activeId: first.id, activeKind: running });
+      } else expect(blocking(next).status).toBe('running');
+    } finally {
+      await until(() => gates.length === (refused ? 1 : 2));
+      gates.forEach((open) => open());
+      await until(() => h.appliance.jobs.list(true).length === 0);
     }
   });
 
