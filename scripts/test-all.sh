@@ -3,11 +3,29 @@
 # then end-to-end tests in headless Chromium against the real built server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { printf '\n=== %s\n' "$1"; }
+started=$SECONDS
+timings=()
+current=''
+# Each step's duration, and the whole suite's, printed at the end (also when a step fails).
+lap() { [ -z "$current" ] || timings+=("$(printf '%5ds  %s' $((SECONDS - lap_start)) "$current")"); }
+durations() {
+  lap
+  printf '\n=== durations\n'
+  [ "${#timings[@]}" -eq 0 ] || printf '%s\n' "${timings[@]}"
+  printf '%5ds  the whole suite\n' $((SECONDS - started))
+}
+trap durations EXIT
+step() {
+  lap
+  current=$1
+  lap_start=$SECONDS
+  printf '\n=== %s\n' "$1"
+}
 step "typecheck";        npx tsc --noEmit -p tsconfig.json
 step "lint";             npx eslint --max-warnings 0 . && npx prettier --check .
 mkdir -p dist/reports
-step "unit + component"; npx jest --ci --json --outputFile=dist/reports/jest.json
+# Both cores: the suites start their own servers and daemons on free loopback ports in temporary directories.
+step "unit + component"; npx jest --ci --maxWorkers=2 --json --outputFile=dist/reports/jest.json
 step "machine coverage"; npx tsx scripts/machine-coverage.ts
 step "build";            npx webpack --config webpack.config.ts --mode production
 # Bundle sizes of one build are deterministic: CI fails when one grows more than 15% past test/bench/baseline.json.
@@ -16,7 +34,9 @@ step "bundle budgets";   npx tsx test/bench/bundle.bench.ts && npx tsx test/benc
 step "storybook build";  STORYBOOK_DISABLE_TELEMETRY=1 npx storybook build --quiet -o dist/storybook
 step "end-to-end";       npx playwright test
 
-# One plain closing line for everything that ran.
+trap - EXIT
+durations
+# One plain closing line for everything that ran, last.
 node -e '
 const fs = require("fs");
 const jest = JSON.parse(fs.readFileSync("dist/reports/jest.json", "utf8"));

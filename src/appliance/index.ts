@@ -249,7 +249,7 @@ async function mount(
   await app.register(
     async (eos) => {
       applyApiConventions(eos);
-      registerJobStream(eos, jobs, streams);
+      registerJobStream(eos, ctx, jobs, streams);
       registerQueryStream(eos, { store: () => queryLogOf(ctx)?.store, ends: streams });
     },
     { prefix: '/eos' },

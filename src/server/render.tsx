@@ -63,7 +63,8 @@ export const PREFETCH_TIMEOUT_MS = 3000;
 
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string; clearLoginCookie?: boolean }
-  | { kind: 'page'; status: number; html: string };
+  /** A page kept by the render cache comes back as its bytes. */
+  | { kind: 'page'; status: number; html: string | Buffer };
 
 export interface RenderInput {
   url: URL;

@@ -3,7 +3,7 @@
  * template with fresh script and style nonces per response (no 'unsafe-inline' scripts). Building the whole helmet
  * middleware per request (what @fastify/helmet does when nonces are on) cost more than the page render itself.
  */
-import { randomBytes } from 'node:crypto';
+import { randomTokens } from '../service-kit/randomPool';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
@@ -66,24 +66,6 @@ function helmetHeaders(middleware: ReturnType<typeof helmet>): Record<string, st
   return headers;
 }
 
-/**
- * 64 random hex characters per call (two 128-bit nonces), cut from a block of CSPRNG output drawn 64 responses at a
- * time: each byte is used once, and one large draw costs far less than a draw per response.
- */
-function nonceSource(): () => string {
-  const PER_CALL = 32;
-  let block = Buffer.alloc(0);
-  let offset = 0;
-  return () => {
-    if (offset + PER_CALL > block.length) {
-      block = randomBytes(PER_CALL * 64);
-      offset = 0;
-    }
-    offset += PER_CALL;
-    return block.toString('hex', offset - PER_CALL, offset);
-  };
-}
-
 export function registerSecurityHeaders(app: FastifyInstance, o: CspOptions) {
   const staticHeaders = helmet({
     contentSecurityPolicy: false,
@@ -98,7 +80,8 @@ export function registerSecurityHeaders(app: FastifyInstance, o: CspOptions) {
   );
   app.decorateReply('cspNonce', null as unknown as { script: string; style: string });
   const fixed = helmetHeaders(staticHeaders);
-  const nextNonces = nonceSource();
+  // Two 128-bit nonces per response, as 64 hex characters.
+  const nextNonces = randomTokens(32, 'hex');
   app.addHook('onRequest', (_req, reply, done) => {
     const bytes = nextNonces();
     reply.cspNonce = { script: bytes.slice(0, 32), style: bytes.slice(32) };

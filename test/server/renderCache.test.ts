@@ -14,10 +14,10 @@ describe('render cache', () => {
       },
       { script: 'first', style: 'first-style' },
     );
-    expect(kept.html).toBe('<script nonce="first"></script><style nonce="first-style"></style>');
+    expect(kept.html.toString()).toBe('<script nonce="first"></script><style nonce="first-style"></style>');
     const hit = cache.get('k', { script: 'aaa', style: 'bbb' });
-    expect(hit?.html).toBe('<script nonce="aaa"></script><style nonce="bbb"></style>');
-    expect(hit?.html).not.toContain(p.scriptNonce);
+    expect(hit?.html.toString()).toBe('<script nonce="aaa"></script><style nonce="bbb"></style>');
+    expect(hit?.html.toString()).not.toContain(p.scriptNonce);
   });
 
   test('every placeholder is replaced, in any order and at either end of the page', () => {
@@ -25,8 +25,9 @@ describe('render cache', () => {
     const p = RenderCache.placeholders();
     const html = `${p.scriptNonce}|${p.styleNonce}${p.scriptNonce}|x${p.styleNonce}|${p.scriptNonce}`;
     const page = cache.keep('k', { status: 404, html, ...p }, { script: 'S', style: 'T' });
-    expect(page).toEqual({ status: 404, html: 'S|TS|xT|S' });
-    expect(cache.get('k', { script: '1', style: '2' })?.html).toBe('1|21|x2|1');
+    expect(page.status).toBe(404);
+    expect(page.html.toString()).toBe('S|TS|xT|S');
+    expect(cache.get('k', { script: '1', style: '2' })?.html.toString()).toBe('1|21|x2|1');
   });
 
   test('entries expire after the TTL', () => {
@@ -44,6 +45,16 @@ describe('render cache', () => {
     for (const k of ['a', 'b', 'c'])
       cache.keep(k, { status: 200, html: k, ...RenderCache.placeholders() }, { script: '', style: '' });
     expect(cache.get('a', { script: '', style: '' })).toBeNull();
-    expect(cache.get('c', { script: '', style: '' })?.html).toBe('c');
+    expect(cache.get('c', { script: '', style: '' })?.html.toString()).toBe('c');
   });
+});
+
+test('a page with text beyond ASCII keeps every byte around the nonces', () => {
+  const cache = new RenderCache(1000, 10);
+  const p = RenderCache.placeholders();
+  const html = `<title>Zürich — 東京</title><script nonce="${p.scriptNonce}">é</script><style nonce="${p.styleNonce}"></style>`;
+  cache.keep('k', { status: 200, html, ...p }, { script: 'n1', style: 'n2' });
+  expect(cache.get('k', { script: 'n3', style: 'n4' })?.html.toString('utf8')).toBe(
+    '<title>Zürich — 東京</title><script nonce="n3">é</script><style nonce="n4"></style>',
+  );
 });

@@ -83,13 +83,19 @@ export function closedSchema(schema: unknown): unknown {
 }
 
 let checker: ReturnType<typeof createAjv> | null = null;
+/** One check per endpoint for the whole process: tests build hundreds of servers from the same contracts. */
+const responseChecks = new WeakMap<AnyEndpoint, ValidateFunction>();
 
 /** Refuses an answer the response schema does not describe exactly (tests only; see the module's comment). */
 function responseCheck(e: AnyEndpoint): ValidateFunction | null {
   if (!e.response || !strictResponses()) return null;
+  const known = responseChecks.get(e);
+  if (known) return known;
   checker ??= createAjv();
   // TypeBox's symbol keys dropped: plain JSON Schema.
-  return checker.compile(closedSchema(JSON.parse(JSON.stringify(e.response))) as object);
+  const check = checker.compile(closedSchema(JSON.parse(JSON.stringify(e.response))) as object);
+  responseChecks.set(e, check);
+  return check;
 }
 
 /** The route's schemas, and the contract's summary (Fastify ignores it; the OpenAPI document states it). */

@@ -3,7 +3,7 @@
  * coercion, all errors, unknown fields rejected by the schemas), strict body parsers (JSON and form bodies must be
  * valid UTF-8), a small default body limit, and the JSON error handler of `errors.ts`.
  */
-import Ajv from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { applianceErrorHandler, HttpError } from './errors';
@@ -84,10 +84,34 @@ export function parseFormBody(text: string): Record<string, string | string[]> {
   return plain;
 }
 
+let sharedAjv: Ajv | null = null;
+const validators = new WeakMap<object, ValidateFunction>();
+
+/**
+ * The validator of a route schema, compiled once per process: the schemas are the contracts' module-level objects
+ * and Ajv's code holds no state, so every server (tests build hundreds; compiling cost about a second per start)
+ * shares one compiled function per schema object.
+ */
+export function compileRouteSchema(schema: object | boolean): ValidateFunction {
+  if (typeof schema !== 'object' || schema === null) return createAjv().compile(schema);
+  const known = validators.get(schema);
+  if (known) return known;
+  sharedAjv ??= createAjv();
+  let validate: ValidateFunction;
+  try {
+    validate = sharedAjv.compile(schema);
+  } catch (e) {
+    // Two different schemas with one `$id` cannot share an Ajv: compile this one on its own.
+    if (!(e instanceof Error) || !/already exists/.test(e.message)) throw e;
+    validate = createAjv().compile(schema);
+  }
+  validators.set(schema, validate);
+  return validate;
+}
+
 /** Applies the API conventions to an encapsulated scope; call before registering its routes. */
 export function applyApiConventions(scope: FastifyInstance): void {
-  const ajv = createAjv();
-  scope.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  scope.setValidatorCompiler(({ schema }) => compileRouteSchema(schema as object | boolean));
   scope.setErrorHandler(applianceErrorHandler);
   scope.addHook('onRoute', (route) => {
     route.bodyLimit ??= API_BODY_LIMIT;

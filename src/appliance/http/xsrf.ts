@@ -13,6 +13,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { XSRF_COOKIE, XSRF_HEADER, XSRF_HOST_COOKIE } from '../../shared/http';
+import { randomTokens } from '../../service-kit/randomPool';
 import { canonicalPath, isUnder } from './paths';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -24,8 +25,10 @@ export function xsrfCookieName(secure: boolean): string {
   return secure ? XSRF_HOST_COOKIE : XSRF_COOKIE;
 }
 
+const nextToken = randomTokens(32, 'base64url');
+
 /** A fresh token's Set-Cookie line (written by hand: base64url needs no encoding, and this runs on every first page). */
-export function xsrfSetCookie(secure: boolean, token = crypto.randomBytes(32).toString('base64url')): string {
+export function xsrfSetCookie(secure: boolean, token = nextToken()): string {
   return `${xsrfCookieName(secure)}=${token}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 

@@ -1,6 +1,7 @@
 /**
  * Jobs over HTTP: start (admin), read one, list (optionally only active), and follow one as server-sent events
- * (`progress` events with the §3 progress view, then `end`; see http/sse.ts).
+ * (`progress` events with the §3 progress view, then `end`; see http/sse.ts). An account sees only the jobs of what
+ * it may read (access.ts); another job is answered as missing.
  */
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/guards';
@@ -14,6 +15,7 @@ import { jobConflict } from './exclusion';
 import { JobConflictError, type JobProgress, type JobRunner } from './runner';
 import { configPlan } from './steps';
 import { area } from '../http/routeAccess';
+import { mayReadJob, visibleJobs } from './access';
 
 /** Open event streams, ended when the server closes (they would otherwise hold it open). */
 export type StreamSet = Set<() => void>;
@@ -36,12 +38,16 @@ export async function registerJobRoutes(
   });
 
   contractRoute(scope, listJobs, { access: 'session' }, async (req) => ({
-    data: runner.list(req.query.active === '1' || req.query.active === 'true'),
+    data: visibleJobs(
+      ctx,
+      currentUser(req),
+      runner.list(req.query.active === '1' || req.query.active === 'true'),
+    ),
   }));
 
   contractRoute(scope, getJob, { access: 'session' }, async (req) => {
     const job = runner.get(req.params.id);
-    if (!job) throw notFound('Job does not exist');
+    if (!job || !mayReadJob(ctx, currentUser(req), job.id)) throw notFound('Job does not exist');
     return job;
   });
 }
@@ -50,14 +56,19 @@ export async function registerJobRoutes(
  * Follows one job: its progress (each event the whole §3 view, id = digest of it), then `end` with the final status.
  * A reconnecting browser's `Last-Event-ID` skips the state it already has.
  */
-export function registerJobStream(scope: FastifyInstance, runner: JobRunner, streams: StreamSet): void {
+export function registerJobStream(
+  scope: FastifyInstance,
+  ctx: ApplianceContext,
+  runner: JobRunner,
+  streams: StreamSet,
+): void {
   streamRoute(
     scope,
     jobStream,
     { access: 'session' },
     async (req, reply) => {
       const first = runner.get(req.params.id);
-      if (!first) throw notFound('Job does not exist');
+      if (!first || !mayReadJob(ctx, currentUser(req), first.id)) throw notFound('Job does not exist');
       const stream = startEventStream(req, reply);
       const close = () => stream.close();
       streams.add(close);

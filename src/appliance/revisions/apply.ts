@@ -19,6 +19,8 @@ import { filesBefore } from './files';
 import { canonical } from './diff';
 import { planDocument, putBack, type DerivedDocument } from './document';
 import { afterWrite, sectionsOf, type Entities, type Section } from './sections';
+import { missingWrite } from './guards';
+import type { SessionUser } from '../auth/sessions';
 
 export interface ApplyMeta {
   actor: string;
@@ -248,6 +250,41 @@ export function rollbackConfigApply(
       reverts: row.revision_id,
     },
   );
+}
+
+/**
+ * What the account lacks to keep or revert a pending confirmation, in words for a 403, or null when it may: a
+ * configuration document's change needs write on every section the document wrote (its rollback undoes all of them;
+ * accounts and other admins' sections: the admin role), a restore's the admin role. A confirmation of one area's own
+ * change needs that area's write, which its route already asks (apply/routes.ts).
+ */
+export function missingToResolve(
+  ctx: ApplianceContext,
+  user: SessionUser,
+  confirmationId: string,
+): string | null {
+  if (user.role === 'admin') return null;
+  const row = ctx.db
+    .prepare(
+      `SELECT c.job_id, a.sections, j.payload FROM apply_confirmations c
+       LEFT JOIN revision_applies a ON a.job_id = c.job_id
+       LEFT JOIN jobs j ON j.id = c.job_id WHERE c.id = ?`,
+    )
+    .get(confirmationId) as
+    { job_id: string | null; sections: string | null; payload: string | null } | undefined;
+  if (!row?.job_id) return null;
+  if (row.sections) return missingWrite(ctx, user, JSON.parse(row.sections) as string[]);
+  // A restore applies every service in one job: its confirmations are the administrators'.
+  return kindOf(row.payload) === 'restore' ? 'the admin role (the change is a restore of a backup)' : null;
+}
+
+/** The `kind` a job's payload names (a backup's, a restore's), or null. */
+function kindOf(payload: string | null): unknown {
+  try {
+    return payload ? ((JSON.parse(payload) as { kind?: unknown } | null)?.kind ?? null) : null;
+  } catch {
+    return null;
+  }
 }
 
 interface StoredChange {

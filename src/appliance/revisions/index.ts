@@ -13,10 +13,12 @@ import { registerConfigDocument } from './configRoutes';
 import { registerRevisionRoutes } from './routes';
 import { pruneRevisions } from './store';
 import { setFileRenderer } from './files';
+import { deriveGuardsFrom } from './guards';
 
 export { registerSection, sectionsOf, type Section } from './sections';
 export { sectionsForRoute, routeKey } from './capture';
 export { EXEMPT_WRITES } from './exempt';
+export { sectionGuards, mayReadAll, missingWrite, readableSections, type SectionGuard } from './guards';
 
 /** At the root, before any route (after the assembly registered the sections): the table and the capture hooks. */
 export function installRevisions(app: FastifyInstance, ctx: ApplianceContext): void {
@@ -28,6 +30,8 @@ export function installRevisions(app: FastifyInstance, ctx: ApplianceContext): v
     ctx.now(),
   );
   installRevisionCapture(app, ctx);
+  // Who may read and change each section, from the routes of the server (known once it is ready).
+  deriveGuardsFrom(app, ctx);
 }
 
 /** In the API scope: the history routes. */

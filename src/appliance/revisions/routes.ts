@@ -1,10 +1,10 @@
 /**
  * History of the configuration: `GET {api}revisions` (paged, filtered by area, account, method and time range, in
- * SQL) and `GET {api}revisions/{id}` with its semantic diff. Any signed-in account may ask; it sees the revisions of
- * the areas it may read (admins all of them), and another area's revision is a 404 for it.
+ * SQL) and `GET {api}revisions/{id}` with its semantic diff. Any signed-in account may ask; it sees a revision only
+ * when it may read every section the revision touches (guards.ts; admins all of them): one that touches another area
+ * too is a 404 for it, as are its files and revert plan, and lists and search hits leave it out without counting it.
  */
 import type { FastifyInstance } from 'fastify';
-import { AREAS, allows } from '../../shared/privileges';
 import {
   getRestorePlan,
   getRevertPlan,
@@ -19,52 +19,66 @@ import { contractRoute } from '../http/contractRoute';
 import { applyConfig, derivedPlan, restoreDocument, revertDocument } from './apply';
 import { changeReason } from './capture';
 import { currentUser } from '../auth/guards';
-import { privilegesOf } from '../auth/privileges';
 import type { ApplianceContext } from '../context';
 import { notFound } from '../http/errors';
 import { diffLines } from './diff';
 import { revertPlan } from './document';
 import { sectionsOf } from './sections';
-import { listRevisions, readRevision } from './store';
+import { listRevisions, readRevision, type RevisionQuery } from './store';
 import { readRevisionFiles } from './files';
+import { mayReadAll, readableSections } from './guards';
 
 export function registerRevisionRoutes(
   scope: FastifyInstance,
   ctx: ApplianceContext,
   manager: ApplyManager,
 ): void {
-  const readable = (req: Parameters<typeof currentUser>[0]): string[] | null => {
-    const user = currentUser(req);
-    if (user.role === 'admin') return null;
-    const privileges = privilegesOf(ctx, user);
-    return AREAS.filter((a) => allows(privileges, a, 'read'));
-  };
+  contractRoute(scope, listRevisionsEndpoint, { access: 'session' }, async (req) => {
+    const query: RevisionQuery = req.query;
+    const areaSections = query.area
+      ? sectionsOf(ctx)
+          .filter((s) => s.area === query.area)
+          .map((s) => s.name)
+      : undefined;
+    return listRevisions(ctx.db, query, {
+      readable: readableSections(ctx, currentUser(req)),
+      areaSections,
+    });
+  });
 
-  contractRoute(scope, listRevisionsEndpoint, { access: 'session' }, async (req) =>
-    listRevisions(ctx.db, req.query, readable(req)),
-  );
+  /** The revision, when the caller may read every section it touches (otherwise as missing as one that is not). */
+  const shown = <T extends { sections: string[] }>(
+    req: Parameters<typeof currentUser>[0],
+    revision: T | null,
+  ) => {
+    if (!revision || !mayReadAll(ctx, currentUser(req), revision.sections))
+      throw notFound('No such revision');
+    return revision;
+  };
 
   contractRoute(scope, getRevision, { access: 'session' }, async (req) => {
     const map = new Map(sectionsOf(ctx).map((s) => [s.name, s]));
-    const revision = readRevision(ctx.db, Number(req.params.id), (changes) => diffLines(map, changes));
-    const areas = readable(req);
-    if (!revision || (areas && !areas.includes(revision.area))) throw notFound('No such revision');
-    return revision;
+    return shown(
+      req,
+      readRevision(ctx.db, Number(req.params.id), (changes) => diffLines(map, changes)),
+    );
   });
 
   // The generated files the revision rendered differently; whoever may read the revision may read them.
   contractRoute(scope, getRevisionFiles, { access: 'session' }, async (req) => {
-    const revision = readRevision(ctx.db, Number(req.params.id), () => []);
-    const areas = readable(req);
-    if (!revision || (areas && !areas.includes(revision.area))) throw notFound('No such revision');
+    const revision = shown(
+      req,
+      readRevision(ctx.db, Number(req.params.id), () => []),
+    );
     return { files: readRevisionFiles(ctx.db, revision.id) };
   });
 
   // What reverting a revision would change now (the step before a revert through safe apply); changes nothing.
   contractRoute(scope, getRevertPlan, { access: 'session' }, async (req) => {
-    const revision = readRevision(ctx.db, Number(req.params.id), () => []);
-    const areas = readable(req);
-    if (!revision || (areas && !areas.includes(revision.area))) throw notFound('No such revision');
+    const revision = shown(
+      req,
+      readRevision(ctx.db, Number(req.params.id), () => []),
+    );
     return revertPlan(ctx, revision.changes);
   });
 

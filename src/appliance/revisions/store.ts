@@ -102,21 +102,35 @@ export interface RevisionQuery {
   to?: string;
 }
 
-/** A page of revisions, filtered and cut in SQL; `areas` limits them to what the caller may read (null: all). */
-export function listRevisions(
-  db: Db,
-  query: RevisionQuery,
-  areas: string[] | null,
-): ListPage<RevisionSummary> {
+/**
+ * Which revisions a caller may see: `readable`, the names of the sections it may read (null: all, an admin); a
+ * revision is shown only when every section it touches is readable (guards.ts), so a list, its total and its search
+ * hits never count what they hide. `areaSections`: the sections of the `area` filter's area, which a revision matches
+ * when it touches any of them.
+ */
+export interface RevisionScope {
+  readable: readonly string[] | null;
+  areaSections?: readonly string[];
+}
+
+const list = (names: readonly string[]) => names.map(() => '?').join(',');
+
+/** A page of revisions, filtered and cut in SQL, limited to what the scope may see. */
+export function listRevisions(db: Db, query: RevisionQuery, scope: RevisionScope): ListPage<RevisionSummary> {
   const where: string[] = [];
   const args: Array<string | number> = [];
-  if (areas) {
-    where.push(`area IN (${areas.map(() => '?').join(',') || "''"})`);
-    args.push(...areas);
+  if (scope.readable) {
+    where.push(
+      `NOT EXISTS (SELECT 1 FROM json_each(revisions.sections) WHERE value NOT IN (${list(scope.readable)}))`,
+    );
+    args.push(...scope.readable);
   }
   if (query.area) {
-    where.push('area = ?');
-    args.push(query.area);
+    const names = scope.areaSections ?? [];
+    where.push(
+      `(area = ? OR EXISTS (SELECT 1 FROM json_each(revisions.sections) WHERE value IN (${list(names)})))`,
+    );
+    args.push(query.area, ...names);
   }
   if (query.actor) {
     where.push('actor = ? COLLATE NOCASE');

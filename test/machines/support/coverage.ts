@@ -136,7 +136,20 @@ export interface GraphPath {
   state: GraphState;
 }
 
+/** The graph of a model per input, found once per process: the path tests and the coverage both walk it. */
+const pathsFound = new WeakMap<MachineModel, Map<unknown, GraphPath[]>>();
+
 function graphPathsFor(model: MachineModel, input: unknown, events: EventObject[]): GraphPath[] {
+  const byInput = pathsFound.get(model) ?? new Map<unknown, GraphPath[]>();
+  pathsFound.set(model, byInput);
+  const known = byInput.get(input);
+  if (known) return known;
+  const found = searchGraph(model, input, events);
+  byInput.set(input, found);
+  return found;
+}
+
+function searchGraph(model: MachineModel, input: unknown, events: EventObject[]): GraphPath[] {
   const paths = getShortestPaths(model.machine, {
     events,
     input,

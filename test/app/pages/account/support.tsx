@@ -41,7 +41,8 @@ export function renderScreen(
   });
   const loads: string[] = [];
   pageLoader.assign = (url: string) => loads.push(url);
-  const user = userEvent.setup();
+  // No timer between keystrokes: the replays type thousands of characters, and each timer cost a macrotask.
+  const user = userEvent.setup({ delay: null });
   const tree = (
     <AppProviders store={store} services={{ api, origin: window.location.origin }}>
       <RouterProvider router={router} />
