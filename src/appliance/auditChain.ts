@@ -18,6 +18,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { migrate, type Db } from '../storage/sqlite';
+import { writeFileAtomicSync } from '../service-kit/atomicFile';
 
 export const AUDIT_METHODS = ['console', 'token', 'ssh', 'restore', 'system'] as const;
 export type AuditMethod = (typeof AUDIT_METHODS)[number];
@@ -121,9 +122,7 @@ export function createAuditChain(db: Db, dataDir: string | null): AuditChain {
     const head = last.get() as { seq: number; hash: string } | undefined;
     if (!head) return;
     const file = path.join(dataDir, AUDIT_HEAD_FILE);
-    const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, `${JSON.stringify({ seq: head.seq, hash: head.hash })}\n`, { mode: 0o600 });
-    fs.renameSync(tmp, file);
+    writeFileAtomicSync(file, `${JSON.stringify({ seq: head.seq, hash: head.hash })}\n`, { mode: 0o600 });
   }
   function scheduleHead() {
     if (headPending) return;

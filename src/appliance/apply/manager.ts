@@ -19,6 +19,7 @@ import {
   type JobStep,
 } from '../jobs/runner';
 import { writeFileAtomic, type CheckResult } from './tools';
+import { jobConflict } from '../jobs/exclusion';
 
 export interface GeneratedFile {
   /** Absolute path inside the data directory. */
@@ -217,9 +218,10 @@ export class ApplyManager {
     }
   }
 
-  /** Whether a job runs now (a new one would be refused). */
-  jobRunning(): boolean {
-    return Boolean(this.ctx.db.prepare("SELECT 1 FROM jobs WHERE status = 'running' LIMIT 1").get());
+  /** Refuses (409, naming the running job) while a job runs that an Apply would collide with. */
+  assertNoCollidingJob(): void {
+    const conflict = this.runner.conflictFor('apply');
+    if (conflict) throw jobConflict(conflict);
   }
 
   /**
@@ -237,16 +239,7 @@ export class ApplyManager {
         names.length === 1 ? { service: names[0] } : { services: names },
       );
     } catch (e) {
-      if (e instanceof JobConflictError) {
-        throw new HttpError(409, [
-          {
-            loc: ['body'],
-            msg: 'another job is running; wait for it to finish',
-            type: 'value_error.job_running',
-            ctx: { job_id: e.activeId },
-          },
-        ]);
-      }
+      if (e instanceof JobConflictError) throw jobConflict(e);
       throw e;
     }
   }

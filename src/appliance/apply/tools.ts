@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomicSync } from '../../service-kit/atomicFile';
 
 const SEARCH_PATH = ['/usr/sbin', '/usr/bin', '/sbin', '/bin', '/usr/local/sbin', '/usr/local/bin'];
 
@@ -44,7 +45,5 @@ export function runCheck(tool: string, args: string[]): Promise<CheckResult> {
 /** Writes a file atomically (temporary file, then rename), creating its directory. */
 export function writeFileAtomic(file: string, content: string, mode = 0o644): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const part = `${file}.part`;
-  fs.writeFileSync(part, content, { mode });
-  fs.renameSync(part, file);
+  writeFileAtomicSync(file, content, { mode });
 }

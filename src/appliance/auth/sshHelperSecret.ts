@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomicSync } from '../../service-kit/atomicFile';
 
 export const SSH_AUTH_SECRET_FILE = 'rampart-ssh-auth.secret';
 export const sshAuthSecretPath = (dataDir: string) =>
@@ -18,9 +19,10 @@ export function ensureSshAuthSecret(dataDir: string): string {
   const file = sshAuthSecretPath(dataDir);
   if (!fs.existsSync(file)) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    const part = `${file}.part`;
-    fs.writeFileSync(part, `${crypto.randomBytes(32).toString('base64url')}\n`, { mode: 0o600 });
-    fs.renameSync(part, file);
+    writeFileAtomicSync(file, `${crypto.randomBytes(32).toString('base64url')}\n`, {
+      mode: 0o600,
+      sync: true,
+    });
   }
   const secret = fs.readFileSync(file, 'utf8').trim();
   secrets.set(dataDir, secret);

@@ -1,8 +1,10 @@
 /**
  * Backup runs: "Back up now" and the schedule start one job (jobs/runner.ts) that makes one archive and sends it to
  * every enabled target (or the one asked for), each send recorded in `backup_runs` with its size or error and
- * announced as the `backupFinished` appliance event. The schedule is checked every minute; a run due while another
- * job runs starts at the next check.
+ * announced as the `backupFinished` appliance event. The schedule is checked every minute; a run due while a job it
+ * collides with runs (another backup, a restore, an update: jobs/exclusion.ts) starts at the next check. Every send
+ * is bounded (targets.ts) and the job has its budget: a target that stops answering fails the run with its reason
+ * and never holds an Apply back.
  */
 import { auditText } from '../audit';
 import type { ApplianceContext } from '../context';
@@ -15,6 +17,7 @@ import {
   type JobRunner,
   type JobStep,
 } from '../jobs/runner';
+import { jobConflict } from '../jobs/exclusion';
 import { sealArchive } from './format';
 import { backupMembers, backupMeta } from './snapshot';
 import {
@@ -88,8 +91,8 @@ export class BackupRuns {
       },
       ...targets.map((t) => ({
         name: `Send to ${t.name}`,
-        run: async () => {
-          await this.send(t, state.archive!, state.name, trigger, startedAt).catch((e: Error) => {
+        run: async (_: typeof state, job: { signal: AbortSignal }) => {
+          await this.send(t, state.archive!, state.name, trigger, startedAt, job.signal).catch((e: Error) => {
             state.failures.push(`${t.name}: ${e.message}`);
           });
         },
@@ -104,15 +107,7 @@ export class BackupRuns {
     try {
       return this.jobs.start('config', { state, steps }, username, { kind: 'backup', trigger });
     } catch (e) {
-      if (e instanceof JobConflictError)
-        throw new HttpError(409, [
-          {
-            loc: ['body'],
-            msg: 'another job is running; wait for it to finish',
-            type: 'value_error.job_running',
-            ctx: { job_id: e.activeId },
-          },
-        ]);
+      if (e instanceof JobConflictError) throw jobConflict(e);
       throw e;
     }
   }
@@ -123,6 +118,7 @@ export class BackupRuns {
     name: string,
     trigger: 'schedule' | 'manual',
     startedAt: number,
+    signal: AbortSignal,
   ): Promise<void> {
     const id = Number(
       this.ctx.db
@@ -130,7 +126,7 @@ export class BackupRuns {
         .run(target.id, target.name, startedAt, trigger).lastInsertRowid,
     );
     try {
-      const file = await sendToTarget(this.ctx, target, name, archive);
+      const file = await sendToTarget(this.ctx, target, name, archive, { signal });
       this.ctx.db
         .prepare('UPDATE backup_runs SET finished_at = ?, ok = 1, size = ?, file = ? WHERE id = ?')
         .run(this.ctx.now(), archive.length, file, id);
@@ -160,7 +156,7 @@ export class BackupRuns {
     try {
       const due = this.nextRunAt();
       if (due === null || due > this.ctx.now() || !schedulePassphrase(this.ctx)) return;
-      if (this.jobs.list(true).length) return;
+      if (this.jobs.conflictFor('backup')) return;
       this.start('schedule', 'system');
     } catch (e) {
       this.log.error({ err: e }, 'the scheduled backup could not start');

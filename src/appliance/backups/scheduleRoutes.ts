@@ -7,6 +7,7 @@ import { contractRoute } from '../http/contractRoute';
 import { HttpError, notFound } from '../http/errors';
 import { registerSection } from '../revisions/sections';
 import { secretKey, secretMarker } from '../revisions/secrets';
+import { checkLocalDirectory, RefusedDirectory } from './localDirectory';
 import type { Restores } from './restore';
 import type { BackupRuns } from './runs';
 import {
@@ -15,6 +16,7 @@ import {
   getTarget,
   listRuns,
   listTargets,
+  ownDirectories,
   readSchedule,
   saveSchedule,
   saveTarget,
@@ -24,13 +26,25 @@ import {
 const invalid = (field: string, msg: string) =>
   new HttpError(422, [{ loc: ['body', field], msg, type: 'value_error' }]);
 
-function checkTarget(ctx: ApplianceContext, id: number | null, body: contract.BackupTargetBody): TargetInput {
+async function checkTarget(
+  ctx: ApplianceContext,
+  id: number | null,
+  body: contract.BackupTargetBody,
+): Promise<TargetInput> {
   const clash = ctx.db
     .prepare('SELECT id FROM backup_targets WHERE name = ? COLLATE NOCASE AND id IS NOT ?')
     .get(body.name.trim(), id);
   if (clash) throw invalid('name', 'another target has this name');
   if (body.kind === 'local') {
-    if (!body.directory.startsWith('/')) throw invalid('directory', 'an absolute path');
+    try {
+      await checkLocalDirectory(body.directory.trim(), ownDirectories(ctx));
+    } catch (e) {
+      if (e instanceof RefusedDirectory)
+        throw new HttpError(422, [
+          { loc: ['body', 'directory'], msg: e.message, type: 'value_error.backup.directory' },
+        ]);
+      throw e;
+    }
     return { ...body, auth: 'none' };
   }
   if (!body.host?.trim()) throw invalid('host', 'the SFTP server is required');
@@ -69,7 +83,7 @@ export function registerSchedule(
   });
 
   contractRoute(scope, contract.postBackupTarget, sensitive, async (req, reply) => {
-    const id = saveTarget(ctx, null, checkTarget(ctx, null, req.body));
+    const id = saveTarget(ctx, null, await checkTarget(ctx, null, req.body));
     void reply.code(201);
     return getTarget(ctx.db, id)!;
   });
@@ -77,7 +91,7 @@ export function registerSchedule(
   contractRoute(scope, contract.putBackupTarget, sensitive, async (req) => {
     const id = Number(req.params.id);
     if (!getTarget(ctx.db, id)) throw notFound('No such backup target');
-    saveTarget(ctx, id, checkTarget(ctx, id, req.body));
+    saveTarget(ctx, id, await checkTarget(ctx, id, req.body));
     return getTarget(ctx.db, id)!;
   });
 

@@ -9,14 +9,38 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client, type ConnectConfig, type SFTPWrapper } from 'ssh2';
+import { formatDuration } from '../../service-kit/outbound';
+import { writeFileAtomic } from '../../service-kit/atomicFile';
 import type { Db } from '../../storage/sqlite';
 import type { ApplianceContext } from '../context';
 import { loadApplianceSecret, seal, unseal } from '../secrets';
+import { prepareLocalDirectory } from './localDirectory';
 import { hkdf } from './snapshot';
 
 export const ARCHIVE_PREFIX = 'rampart-backup-';
 export const ARCHIVE_SUFFIX = '.rbk';
 const SFTP_TIMEOUT_MS = 20_000;
+
+/** Bounds of an SFTP send: signing in, each request the server is asked, and the whole transfer with rotation. */
+export interface SftpLimits {
+  connectMs: number;
+  requestMs: number;
+  transferMs: number;
+}
+
+export const SFTP_LIMITS: SftpLimits = {
+  connectMs: SFTP_TIMEOUT_MS,
+  requestMs: 30_000,
+  transferMs: 10 * 60_000,
+};
+
+/** An SFTP step that did not answer in time (the message says which). */
+export class SftpTimeout extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SftpTimeout';
+  }
+}
 
 export type TargetKind = 'local' | 'sftp';
 export type TargetAuth = 'none' | 'password' | 'key';
@@ -269,28 +293,50 @@ export class HostKeyMismatch extends Error {
   }
 }
 
-/** Connects, verifying the host key against the pinned fingerprint, and hands the SFTP session to `fn`. */
+/**
+ * Connects, verifying the host key against the pinned fingerprint, and hands the SFTP session to `fn`. The whole
+ * exchange (sign-in, opening SFTP, `fn`) ends within `limits.transferMs`, or at once when `signal` aborts: the
+ * connection is then torn down, so a server that stops answering holds nothing.
+ */
 export function withSftp<T>(
   target: BackupTarget,
   secret: string | null,
   fn: (sftp: SFTPWrapper) => Promise<T>,
+  limits: SftpLimits = SFTP_LIMITS,
+  signal?: AbortSignal,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const client = new Client();
     let presented = '';
     let settled = false;
+    const onAbort = () => done((signal?.reason as Error | undefined) ?? new Error('stopped'));
+    const transfer = setTimeout(
+      () =>
+        done(
+          new SftpTimeout(
+            `the SFTP server did not finish the transfer within ${formatDuration(limits.transferMs)}`,
+          ),
+        ),
+      limits.transferMs,
+    );
     const done = (err: Error | null, value?: T) => {
       if (settled) return;
       settled = true;
-      client.end();
+      clearTimeout(transfer);
+      signal?.removeEventListener('abort', onAbort);
+      // destroy, not end: a server that stopped answering would never acknowledge a polite close.
+      if (err) client.destroy();
+      else client.end();
       if (err) reject(err);
       else resolve(value as T);
     };
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
     const config: ConnectConfig = {
       host: target.host,
       port: target.port,
       username: target.username,
-      readyTimeout: SFTP_TIMEOUT_MS,
+      readyTimeout: limits.connectMs,
       hostVerifier: (key: Buffer) => {
         presented = fingerprintOf(key);
         return presented === target.host_key_sha256;
@@ -303,7 +349,18 @@ export function withSftp<T>(
       else done(e);
     });
     client.on('ready', () => {
+      // Opening the SFTP subsystem is a request like any other: a server may accept the sign-in and never answer it.
+      const opening = setTimeout(
+        () =>
+          done(
+            new SftpTimeout(
+              `the SFTP server did not open its SFTP session within ${formatDuration(limits.requestMs)}`,
+            ),
+          ),
+        limits.requestMs,
+      );
       client.sftp((err, sftp) => {
+        clearTimeout(opening);
         if (err) return done(err);
         fn(sftp).then(
           (v) => done(null, v),
@@ -347,8 +404,31 @@ export function fetchFingerprint(host: string, port: number): Promise<string> {
   });
 }
 
-const sftpCall = <T>(f: (cb: (err: Error | null | undefined, v?: T) => void) => void): Promise<T> =>
-  new Promise((resolve, reject) => f((err, v) => (err ? reject(err) : resolve(v as T))));
+/** One SFTP request, bounded: a server that never answers it fails the send with what was asked. */
+const sftpCall = <T>(
+  what: string,
+  limits: SftpLimits,
+  f: (cb: (err: Error | null | undefined, v?: T) => void) => void,
+): Promise<T> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () =>
+        reject(
+          new SftpTimeout(
+            `the SFTP server did not answer (${what}) within ${formatDuration(limits.requestMs)}`,
+          ),
+        ),
+      limits.requestMs,
+    );
+    f((err, v) => {
+      clearTimeout(timer);
+      if (err) reject(err);
+      else resolve(v as T);
+    });
+  });
+
+/** The archive goes in pieces, each a bounded request (a stalled server is noticed within one request's time). */
+const SFTP_CHUNK = 256 * 1024;
 
 const isArchive = (name: string) => name.startsWith(ARCHIVE_PREFIX) && name.endsWith(ARCHIVE_SUFFIX);
 
@@ -359,37 +439,85 @@ export const rotation = (names: string[], keep: number): string[] =>
     .sort()
     .slice(0, Math.max(0, names.filter(isArchive).length - keep));
 
-/** Writes an archive to a target and applies its retention; returns the path written. */
-export async function sendToTarget(
+/** The directories of the appliance itself, never a local target's (its daemons' live beneath the data directory). */
+export const ownDirectories = (ctx: ApplianceContext): string[] => [ctx.config.dataDir];
+
+/** Writes an archive to a local directory (checked again now) and applies its retention; returns the file. */
+async function sendToDirectory(
   ctx: ApplianceContext,
   target: BackupTarget,
   name: string,
   archive: Buffer,
 ): Promise<string> {
-  if (target.kind === 'local') {
-    fs.mkdirSync(target.directory, { recursive: true, mode: 0o700 });
-    const file = path.join(target.directory, name);
-    const part = `${file}.part`;
-    fs.writeFileSync(part, archive, { mode: 0o600 });
-    fs.renameSync(part, file);
-    for (const old of rotation(fs.readdirSync(target.directory), target.keep))
-      fs.rmSync(path.join(target.directory, old), { force: true });
-    return file;
-  }
+  const dir = await prepareLocalDirectory(target.directory, ownDirectories(ctx));
+  const file = path.join(dir, name);
+  await writeFileAtomic(file, archive, { mode: 0o600, sync: true });
+  for (const old of rotation(await fs.promises.readdir(dir), target.keep))
+    await fs.promises.rm(path.join(dir, old), { force: true });
+  return file;
+}
+
+async function sendOverSftp(
+  ctx: ApplianceContext,
+  target: BackupTarget,
+  name: string,
+  archive: Buffer,
+  limits: SftpLimits,
+  signal?: AbortSignal,
+): Promise<string> {
   if (!target.host_key_sha256)
     throw new Error('the server’s host key is not pinned: fetch and confirm it first');
   const secret = targetSecret(ctx, target.id);
-  return withSftp(target, secret, async (sftp) => {
-    const dir = target.directory.replace(/\/+$/, '') || '.';
-    const file = `${dir}/${name}`;
-    await sftpCall<void>((cb) => sftp.writeFile(`${file}.part`, archive, { mode: 0o600 }, (e) => cb(e)));
-    await sftpCall<void>((cb) => sftp.rename(`${file}.part`, file, (e) => cb(e)));
-    const list = await sftpCall<Array<{ filename: string }>>((cb) => sftp.readdir(dir, cb));
-    for (const old of rotation(
-      list.map((e) => e.filename),
-      target.keep,
-    ))
-      await sftpCall<void>((cb) => sftp.unlink(`${dir}/${old}`, (e) => cb(e)));
-    return `sftp://${target.username}@${target.host}:${target.port}${file.startsWith('/') ? '' : '/'}${file}`;
-  });
+  const call = <T>(what: string, f: (cb: (err: Error | null | undefined, v?: T) => void) => void) =>
+    sftpCall<T>(what, limits, f);
+  return withSftp(
+    target,
+    secret,
+    async (sftp) => {
+      const dir = target.directory.replace(/\/+$/, '') || '.';
+      const file = `${dir}/${name}`;
+      // A random temporary name, created exclusively: nothing planted on the server is written through.
+      const part = `${dir}/.${name}.${crypto.randomBytes(12).toString('hex')}.part`;
+      const handle = await call<Buffer>('open', (cb) => sftp.open(part, 'wx', { mode: 0o600 }, cb));
+      try {
+        try {
+          for (let at = 0; at < archive.length; at += SFTP_CHUNK) {
+            const piece = archive.subarray(at, Math.min(archive.length, at + SFTP_CHUNK));
+            await call<void>('write', (cb) => sftp.write(handle, piece, 0, piece.length, at, (e) => cb(e)));
+          }
+        } finally {
+          await call<void>('close', (cb) => sftp.close(handle, (e) => cb(e)));
+        }
+        await call<void>('rename', (cb) => sftp.rename(part, file, (e) => cb(e)));
+      } catch (e) {
+        // A half-written archive is not left behind (when the server still answers).
+        await call<void>('delete', (cb) => sftp.unlink(part, (err) => cb(err))).catch(() => undefined);
+        throw e;
+      }
+      const list = await call<Array<{ filename: string }>>('list', (cb) => sftp.readdir(dir, cb));
+      for (const old of rotation(
+        list.map((e) => e.filename),
+        target.keep,
+      ))
+        await call<void>('delete', (cb) => sftp.unlink(`${dir}/${old}`, (e) => cb(e)));
+      return `sftp://${target.username}@${target.host}:${target.port}${file.startsWith('/') ? '' : '/'}${file}`;
+    },
+    limits,
+    signal,
+  );
+}
+
+/**
+ * Writes an archive to a target and applies its retention; returns the path written. Every step is bounded
+ * (`limits` for SFTP) and stops when `signal` aborts (the job's budget).
+ */
+export async function sendToTarget(
+  ctx: ApplianceContext,
+  target: BackupTarget,
+  name: string,
+  archive: Buffer,
+  options: { limits?: SftpLimits; signal?: AbortSignal } = {},
+): Promise<string> {
+  if (target.kind === 'local') return sendToDirectory(ctx, target, name, archive);
+  return sendOverSftp(ctx, target, name, archive, options.limits ?? SFTP_LIMITS, options.signal);
 }

@@ -6,11 +6,12 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
-import { HttpError, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { followSnapshots, lastEventId, startEventStream } from '../http/sse';
 import { streamRoute } from '../http/streamRoute';
 import { getJob, jobStream, listJobs, startJob } from '../../shared/contracts/apply';
 import { contractRoute } from '../http/contractRoute';
+import { jobConflict } from './exclusion';
 import { JobConflictError, type JobProgress, type JobRunner } from './runner';
 import { configPlan } from './steps';
 import { area } from '../http/routeAccess';
@@ -31,16 +32,7 @@ export async function registerJobRoutes(
       const job = runner.start('config', configPlan(ctx), user.username);
       return reply.code(202).send(job);
     } catch (e) {
-      if (e instanceof JobConflictError) {
-        throw new HttpError(409, [
-          {
-            loc: ['body', 'type'],
-            msg: 'another job is running; wait for it to finish',
-            type: 'value_error.job_running',
-            ctx: { job_id: e.activeId },
-          },
-        ]);
-      }
+      if (e instanceof JobConflictError) throw jobConflict(e, ['body', 'type']);
       throw e;
     }
   });

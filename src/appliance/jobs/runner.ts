@@ -1,12 +1,24 @@
 /**
  * The job runner (spec §2 progress overlay, §3 progress view): runs "apply configuration" and "apply update" as a
  * list of steps, one at a time, persisting progress after every change so a reloaded browser can reattach and a
- * restarted server still knows what happened. A step that throws marks the job failed with its reason.
+ * restarted server still knows what happened. A step that throws marks the job failed with its reason, and so does
+ * a job that outlives its kind's budget (exclusion.ts): its steps are told through `signal` to stop.
+ * Jobs run side by side unless their kinds collide (exclusion.ts).
  */
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { AuditService, auditText } from '../audit';
 import type { ApplianceContext } from '../context';
+import {
+  collides,
+  JOB_BUDGETS_MS,
+  JobConflictError,
+  kindOf,
+  overBudgetReason,
+  type JobKind,
+} from './exclusion';
+
+export { JobConflictError } from './exclusion';
 
 export type JobType = 'config' | 'upgrade';
 export type JobStatus = 'running' | 'done' | 'failed';
@@ -41,7 +53,8 @@ export class StepFailure extends Error {
 
 export interface JobStep<S> {
   name: string;
-  run: (state: S, job: { id: string }) => void | Promise<void>;
+  /** `signal` aborts (with the job's reason) when the job runs out of its budget or the server stops. */
+  run: (state: S, job: { id: string; signal: AbortSignal }) => void | Promise<void>;
 }
 
 export interface JobPlan<S> {
@@ -59,12 +72,6 @@ interface JobRow {
   total_steps: number;
   details: string;
   reason: string | null;
-}
-
-export class JobConflictError extends Error {
-  constructor(readonly activeId: string) {
-    super('another job is running');
-  }
 }
 
 /**
@@ -103,9 +110,30 @@ function progressOf(row: JobRow): JobProgress {
 
 const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** `work`, or the signal's reason as soon as it aborts (a step that ignores its signal is left behind, not awaited). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e as Error);
+      },
+    );
+  });
+}
+
 export class JobRunner {
   private readonly events = new EventEmitter();
   private stopped = false;
+  private readonly running = new Map<string, AbortController>();
+  /** The total time a job of each kind may take (exclusion.ts). */
+  readonly budgetsMs: Record<JobKind, number> = { ...JOB_BUDGETS_MS };
 
   /** `stepPauseMs`: pause around each step so a person can follow the overlay; the work itself is not slowed. */
   constructor(
@@ -160,9 +188,25 @@ export class JobRunner {
     return this.events.listenerCount(id);
   }
 
-  /** Creates the job record and runs it in the background. One job at a time: a second start is a conflict. */
+  /** The running job a new job of `kind` would collide with, if any. */
+  conflictFor(kind: JobKind): JobConflictError | null {
+    const rows = this.ctx.db
+      .prepare("SELECT id, type, payload, created_by FROM jobs WHERE status = 'running' ORDER BY created_at")
+      .all() as Array<{ id: string; type: string; payload: string | null; created_by: string }>;
+    for (const row of rows) {
+      const active = kindOf(row.type, row.payload === null ? null : JSON.parse(row.payload));
+      if (collides(kind, active)) return new JobConflictError(row.id, active, row.created_by);
+    }
+    return null;
+  }
+
+  /**
+   * Creates the job record and runs it in the background. A job whose kind collides with a running one's is a
+   * conflict (JobConflictError naming the running job).
+   */
   start<S>(type: JobType, plan: JobPlan<S>, username: string, payload?: unknown): JobProgress {
     const { db } = this.ctx;
+    const kind = kindOf(type, payload ?? null);
     const id = crypto.randomUUID();
     const details: JobDetail[] = plan.steps.map((s) => ({
       name: s.name,
@@ -170,9 +214,8 @@ export class JobRunner {
       progressPercentage: 0,
     }));
     db.transaction(() => {
-      const active = db.prepare("SELECT id FROM jobs WHERE status = 'running' LIMIT 1").get() as
-        { id: string } | undefined;
-      if (active) throw new JobConflictError(active.id);
+      const conflict = this.conflictFor(kind);
+      if (conflict) throw conflict;
       const now = this.ctx.now();
       db.prepare(
         `INSERT INTO jobs (id, type, status, step_number, total_steps, details, payload, created_by, created_at, updated_at)
@@ -189,13 +232,14 @@ export class JobRunner {
       );
     }).immediate();
     this.ctx.audit.record(AuditService.jobs, `${type} job ${id} started by "${auditText(username)}"`);
-    void this.run(id, type, plan, details);
+    void this.run(id, type, plan, details, kind);
     return this.get(id) as JobProgress;
   }
 
   /** Ends running jobs as interrupted (server shutdown) and stops further steps. */
   stop(): void {
     this.stopped = true;
+    for (const controller of this.running.values()) controller.abort(new StepFailure(INTERRUPTED_REASON));
     for (const job of this.list(true))
       this.finish(job.id, job.details, job.stepNumber, 'failed', INTERRUPTED_REASON);
   }
@@ -230,18 +274,54 @@ export class JobRunner {
     );
   }
 
-  private async run<S>(id: string, type: JobType, plan: JobPlan<S>, details: JobDetail[]): Promise<void> {
+  private async run<S>(
+    id: string,
+    type: JobType,
+    plan: JobPlan<S>,
+    details: JobDetail[],
+    kind: JobKind,
+  ): Promise<void> {
+    const controller = new AbortController();
+    const budgetMs = this.budgetsMs[kind];
+    let current = plan.steps[0]?.name ?? '';
+    const budget = setTimeout(
+      () => controller.abort(new StepFailure(overBudgetReason(kind, budgetMs, current))),
+      budgetMs,
+    );
+    this.running.set(id, controller);
+    try {
+      await this.runSteps(id, type, plan, details, controller.signal, (name) => (current = name));
+    } finally {
+      clearTimeout(budget);
+      this.running.delete(id);
+    }
+  }
+
+  private async runSteps<S>(
+    id: string,
+    type: JobType,
+    plan: JobPlan<S>,
+    details: JobDetail[],
+    signal: AbortSignal,
+    starting: (name: string) => void,
+  ): Promise<void> {
     const total = plan.steps.length;
     for (let i = 0; i < total; i += 1) {
       if (this.stopped) return;
       const step = plan.steps[i];
+      starting(step.name);
       details[i] = { ...details[i], status: 'running', progressPercentage: 0 };
       this.save(id, details, i + 1, 'running');
       await delay(this.stepPauseMs);
       if (this.stopped) return;
       try {
-        await step.run(plan.state, { id });
+        signal.throwIfAborted();
+        await untilAborted(
+          Promise.resolve().then(() => step.run(plan.state, { id, signal })),
+          signal,
+        );
       } catch (e) {
+        if (this.stopped) return;
         const reason = e instanceof StepFailure ? e.message : `${step.name} failed unexpectedly`;
         if (!(e instanceof StepFailure)) this.onUnexpected(e);
         details[i] = { ...details[i], status: 'failed' };

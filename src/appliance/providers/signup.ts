@@ -22,6 +22,7 @@ import { HttpError, type ErrorItem } from '../http/errors';
 import { area } from '../http/routeAccess';
 import { getSignupPolicy, putSignupPolicy } from '../../shared/contracts/authentication';
 import { contractRoute } from '../http/contractRoute';
+import { writeFileAtomicSync } from '../../service-kit/atomicFile';
 
 /** The policy in force: the default without a file, closed when the file is not a valid policy (as the service reads it). */
 export function readSignupPolicy(dataDir: string): SignupPolicy {
@@ -67,9 +68,7 @@ export function checkSignupPolicy(body: SignupPolicy): { policy: SignupPolicy; e
 
 export function writeSignupPolicy(dataDir: string, policy: SignupPolicy): void {
   const file = path.join(dataDir, SIGNUP_POLICY_FILE);
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, `${JSON.stringify(policy, null, 2)}\n`, { mode: 0o644 });
-  fs.renameSync(tmp, file);
+  writeFileAtomicSync(file, `${JSON.stringify(policy, null, 2)}\n`, { mode: 0o644 });
 }
 
 const summary = (p: SignupPolicy) =>

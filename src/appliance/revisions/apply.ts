@@ -123,14 +123,7 @@ export function applyConfig(
     .sort((a, b) => Number(!!a.files) - Number(!!b.files));
   const services = [...new Set(changed.flatMap((s) => (s.service ? [s.service] : [])))].sort(byOrder);
   manager.assertNotPending(services);
-  if (manager.jobRunning())
-    throw new HttpError(409, [
-      {
-        loc: ['body'],
-        msg: 'another job is running; wait for it to finish',
-        type: 'value_error.job_running',
-      },
-    ]);
+  manager.assertNoCollidingJob();
   const before = changed.map((s) => reads.get(s.name) ?? s.read(ctx.db));
   // Entities a revert brings back without their secret (document.ts `putBack`), per section.
   const returning = (s: Section) =>

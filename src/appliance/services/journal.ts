@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
+import { writeFileAtomicSync } from '../../service-kit/atomicFile';
 
 const FIRST_DELAY_MS = 1000;
 const MAX_DELAY_MS = 60_000;
@@ -160,8 +161,7 @@ export class JournalFollower {
     if (!now && Date.now() - this.lastWrite < CURSOR_WRITE_MS) return;
     try {
       fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(`${file}.part`, `${this.cursor}\n`, { mode: 0o600 });
-      fs.renameSync(`${file}.part`, file);
+      writeFileAtomicSync(file, `${this.cursor}\n`, { mode: 0o600 });
       this.written = this.cursor;
       this.lastWrite = Date.now();
     } catch {

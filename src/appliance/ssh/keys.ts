@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { checkKey, type KeyFacts } from '../../shared/keyPolicy';
+import { writeFileAtomicSync } from '../../service-kit/atomicFile';
 
 // --- wire encoding (RFC 4251) ---
 
@@ -129,9 +130,8 @@ export function ensureHostKeys(dir: string): void {
     const file = hostKeyPath(dir, type);
     if (fs.existsSync(file) && fs.existsSync(`${file}.pub`)) continue;
     const { privatePem, publicLine } = generateHostKey(type);
-    fs.writeFileSync(`${file}.part`, privatePem, { mode: 0o600 });
-    fs.renameSync(`${file}.part`, file);
-    fs.writeFileSync(`${file}.pub`, publicLine, { mode: 0o644 });
+    writeFileAtomicSync(file, privatePem, { mode: 0o600, sync: true });
+    writeFileAtomicSync(`${file}.pub`, publicLine, { mode: 0o644 });
   }
 }
 

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomicSync } from '../../service-kit/atomicFile';
 
 export interface TrustedKey {
   name: string;
@@ -79,7 +80,5 @@ export function writeTrustedKey(dataDir: string, name: string, key: crypto.KeyOb
   fs.mkdirSync(dir, { recursive: true });
   const target = path.join(dir, `${name}.pem`);
   if (fs.existsSync(target)) throw Object.assign(new Error('exists'), { code: 'EEXIST' });
-  const tmp = path.join(dir, `.${name}.${process.pid}.tmp`);
-  fs.writeFileSync(tmp, key.export({ type: 'spki', format: 'pem' }), { mode: 0o644, flag: 'wx' });
-  fs.renameSync(tmp, target);
+  writeFileAtomicSync(target, key.export({ type: 'spki', format: 'pem' }), { mode: 0o644 });
 }

@@ -18,6 +18,7 @@ import {
   type Manifest,
 } from './package';
 import { currentVersion, readPackage, readSettings, rollbackTarget, writeCurrentVersion } from './store';
+import { writeFileAtomicSync } from '../../service-kit/atomicFile';
 
 export const releasesDir = (dataDir: string) => path.join(dataDir, 'updates', 'releases');
 
@@ -34,8 +35,7 @@ function unpack(ctx: ApplianceContext, manifest: Manifest, payload: Buffer): voi
   fs.mkdirSync(dir, { recursive: true });
   const write = (name: string, data: Buffer | string) => {
     const file = path.join(dir, name);
-    fs.writeFileSync(`${file}.part`, data);
-    fs.renameSync(`${file}.part`, file);
+    writeFileAtomicSync(file, data, { mode: 0o644 });
   };
   write('payload.bin', payload);
   write('manifest.json', JSON.stringify(manifest, null, 2));

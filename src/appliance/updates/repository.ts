@@ -5,7 +5,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { OutboundError, outboundRequest, type OutboundLimits } from '../../service-kit/outbound';
+import {
+  OUTBOUND_LIMITS,
+  OutboundError,
+  outboundRequest,
+  type OutboundLimits,
+} from '../../service-kit/outbound';
 import { PACKAGE_FILE_MAX_BYTES } from './package';
 
 export const PACKAGE_EXTENSION = '.rup';
@@ -16,6 +21,8 @@ export const REPOSITORY_LIMITS: OutboundLimits = {
   totalMs: 60_000,
   maxBytes: PACKAGE_FILE_MAX_BYTES,
 };
+/** The index is a small list: it gets the ordinary outbound bounds (30 s), not a package's minute. */
+export const INDEX_LIMITS: OutboundLimits = { ...OUTBOUND_LIMITS, maxBytes: 1024 * 1024 };
 const MAX_FILES = 200;
 
 export const defaultRepository = (dataDir: string) => path.join(dataDir, 'updates', 'repository');
@@ -38,13 +45,10 @@ function namesFromIndex(raw: unknown): string[] {
   return list.filter((n): n is string => typeof n === 'string' && SAFE_NAME.test(n)).slice(0, MAX_FILES);
 }
 
-async function fetchLimited(url: string, limits: Partial<OutboundLimits>): Promise<Buffer> {
+async function fetchLimited(url: string, limits: OutboundLimits): Promise<Buffer> {
   let res;
   try {
-    res = await outboundRequest(url, {
-      what: `the update repository (${url})`,
-      limits: { ...REPOSITORY_LIMITS, ...limits },
-    });
+    res = await outboundRequest(url, { what: `the update repository (${url})`, limits });
   } catch (e) {
     throw new RepositoryError(e instanceof OutboundError ? e.message : `${url} could not be reached`, {
       cause: e,
@@ -54,7 +58,7 @@ async function fetchLimited(url: string, limits: Partial<OutboundLimits>): Promi
   return res.body;
 }
 
-/** The package files a repository offers (not yet verified). */
+/** The package files a repository offers (not yet verified). `limits` (tests) narrow both the index's and the packages' bounds. */
 export async function listRepository(
   location: string,
   limits: Partial<OutboundLimits> = {},
@@ -63,13 +67,15 @@ export async function listRepository(
     const base = location.endsWith('/') ? location : `${location}/`;
     let index: unknown;
     try {
-      index = JSON.parse((await fetchLimited(new URL(INDEX_FILE, base).href, limits)).toString('utf8'));
+      index = JSON.parse(
+        (await fetchLimited(new URL(INDEX_FILE, base).href, { ...INDEX_LIMITS, ...limits })).toString('utf8'),
+      );
     } catch (e) {
       throw e instanceof RepositoryError ? e : new RepositoryError(`${INDEX_FILE} is not valid JSON`);
     }
     return namesFromIndex(index).map((name) => ({
       name,
-      read: () => fetchLimited(new URL(name, base).href, limits),
+      read: () => fetchLimited(new URL(name, base).href, { ...REPOSITORY_LIMITS, ...limits }),
     }));
   }
   let names: string[];

@@ -175,12 +175,7 @@ export class Updates {
     try {
       return this.jobs.start('upgrade', plan, username, payload);
     } catch (e) {
-      if (e instanceof JobConflictError)
-        throw new UpdateRefused(
-          409,
-          'value_error.job_running',
-          'another job is running; wait for it to finish',
-        );
+      if (e instanceof JobConflictError) throw new UpdateRefused(409, 'value_error.job_running', e.message);
       throw e;
     }
   }
