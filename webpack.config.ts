@@ -1,6 +1,6 @@
 /**
- * Two builds from one config: the browser bundle (content-hashed chunks, one lazy chunk per page, extracted CSS, an
- * asset manifest, gzip and brotli copies) and the server bundle (one file, node_modules left external).
+ * Two builds from one config: the browser bundle (content-hashed chunks, one lazy chunk per page, the scripts every
+ * signed-in page shares in one chunk, extracted CSS, an asset manifest, gzip and brotli copies) and the server bundle (one file, node_modules left external).
  * The build id is the client compilation's hash.
  */
 import fs from 'node:fs';
@@ -167,7 +167,23 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
       ],
     },
     optimization: {
-      splitChunks: { chunks: 'async' },
+      splitChunks: {
+        chunks: 'async',
+        cacheGroups: {
+          // What every signed-in page loads with the core layout is one cached script, not several small ones; the
+          // account pages' code stays out of it (the login page never loads the core layout).
+          coreShared: {
+            name: 'core-shared',
+            chunks: 'async',
+            enforce: true,
+            priority: 10,
+            test: (module: webpack.Module, { chunkGraph }: { chunkGraph: webpack.ChunkGraph }) => {
+              const names = [...chunkGraph.getModuleChunksIterable(module)].map((c) => c.name ?? '');
+              return names.includes('core-layout') && !names.some((n) => n.startsWith('area-account'));
+            },
+          },
+        },
+      },
       moduleIds: 'deterministic',
     },
     performance: { hints: false },
