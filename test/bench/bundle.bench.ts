@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { format, resolveConfig } from 'prettier';
 import { startServer } from '../e2e/support/server';
 import { adminJar, rawRequest } from '../security/support/http';
 import { CSS_BUDGET_KB, D3_CHUNK_BUDGET_KB_GZIP, ROUTE_BUDGETS, type RouteBudget } from './budgets';
@@ -153,7 +154,9 @@ async function main() {
     const analysis = bundleAnalysis(routes, info, (src) => sizesOf(src).br, scriptLabel);
     fs.writeFileSync(path.join(root, 'dist/reports/bundle-analysis.md'), analysis);
     if (process.argv.includes('--analysis')) {
-      fs.writeFileSync(ANALYSIS, analysis);
+      // Formatted as the repository's lint checks it.
+      const options = (await resolveConfig(ANALYSIS)) ?? {};
+      fs.writeFileSync(ANALYSIS, await format(analysis, { ...options, filepath: ANALYSIS }));
       console.log(`\nwrote ${path.relative(process.cwd(), ANALYSIS)}`);
     }
   } finally {
