@@ -1,6 +1,6 @@
 /**
- * Two builds from one config: the browser bundle (content-hashed chunks, one lazy chunk per route area, extracted
- * CSS, an asset manifest, gzip and brotli copies) and the server bundle (one file, node_modules left external).
+ * Two builds from one config: the browser bundle (content-hashed chunks, one lazy chunk per page, the scripts every
+ * signed-in page shares in one chunk, extracted CSS, an asset manifest, gzip and brotli copies) and the server bundle (one file, node_modules left external).
  * The build id is the client compilation's hash.
  */
 import fs from 'node:fs';
@@ -47,26 +47,47 @@ class AssetManifestPlugin {
       fs.mkdirSync(out, { recursive: true });
       fs.writeFileSync(path.join(out, 'asset-manifest.json'), JSON.stringify(manifest, null, 2));
       fs.writeFileSync(path.join(out, 'build-latest.json'), JSON.stringify({ buildId }));
-      // Which packages each script holds, for the bundle budget bench (test/bench/bundle.bench.ts).
-      const packages: Record<string, string[]> = {};
-      for (const chunk of compilation.chunks) {
-        const names = new Set<string>();
-        for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
-          // A concatenated module hides the modules it joined; look inside it.
-          const inner = (module as { modules?: Iterable<webpack.Module> }).modules ?? [module];
-          for (const m of inner) {
-            const found = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(
-              (m as { resource?: string }).resource ?? '',
-            );
-            if (found) names.add(found[1]);
-          }
-        }
-        for (const file of chunk.files)
-          if (file.endsWith('.js')) packages[publicPath + file] = [...names].sort();
-      }
-      fs.writeFileSync(path.join(out, 'chunk-packages.json'), JSON.stringify(packages, null, 1));
+      // What each script holds, for the bundle budgets (test/bench/bundle.bench.ts): its chunk's names and its
+      // modules with their sizes (webpack's, before minification), largest first.
+      fs.mkdirSync(REPORTS, { recursive: true });
+      fs.writeFileSync(path.join(REPORTS, CHUNKS_REPORT), JSON.stringify(chunkContents(compilation)));
     });
   }
+}
+
+/** Where the client build writes what its scripts hold (outside the served tree). */
+const REPORTS = path.join(dist, 'reports');
+const CHUNKS_REPORT = 'client-chunks.json';
+
+/** One built script: the names of its chunk and its modules (path relative to the repository, size in bytes). */
+interface ScriptContents {
+  names: string[];
+  modules: Array<[string, number]>;
+}
+
+function chunkContents(compilation: webpack.Compilation): Record<string, ScriptContents> {
+  const scripts: Record<string, ScriptContents> = {};
+  for (const chunk of compilation.chunks) {
+    const modules = new Map<string, number>();
+    for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+      // A concatenated module hides the modules it joined; look inside it.
+      const inner = (module as { modules?: Iterable<webpack.Module> }).modules ?? [module];
+      for (const m of inner) {
+        // Extracted styles are listed with their chunk but are not part of its script.
+        if (m.type.startsWith('css/')) continue;
+        const resource = (m as { resource?: string }).resource;
+        const name = resource
+          ? path.relative(root, resource)
+          : m.readableIdentifier(compilation.requestShortener);
+        modules.set(name, (modules.get(name) ?? 0) + m.size());
+      }
+    }
+    const names = [...chunk.groupsIterable].map((g) => g.name).filter((n): n is string => Boolean(n));
+    const sorted = [...modules].sort((a, b) => b[1] - a[1]);
+    for (const file of chunk.files)
+      if (file.endsWith('.js')) scripts[publicPath + file] = { names: [...new Set(names)], modules: sorted };
+  }
+  return scripts;
 }
 
 /** Empties the source map directory before a build (output.clean only covers the served tree). */
@@ -146,7 +167,23 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
       ],
     },
     optimization: {
-      splitChunks: { chunks: 'async' },
+      splitChunks: {
+        chunks: 'async',
+        cacheGroups: {
+          // What every signed-in page loads with the core layout is one cached script, not several small ones; the
+          // account pages' code stays out of it (the login page never loads the core layout).
+          coreShared: {
+            name: 'core-shared',
+            chunks: 'async',
+            enforce: true,
+            priority: 10,
+            test: (module: webpack.Module, { chunkGraph }: { chunkGraph: webpack.ChunkGraph }) => {
+              const names = [...chunkGraph.getModuleChunksIterable(module)].map((c) => c.name ?? '');
+              return names.includes('core-layout') && !names.some((n) => n.startsWith('area-account'));
+            },
+          },
+        },
+      },
       moduleIds: 'deterministic',
     },
     performance: { hints: false },

@@ -28,7 +28,7 @@ mkdir -p dist/reports
 step "unit + component"; npx jest --ci --maxWorkers=2 --json --outputFile=dist/reports/jest.json
 step "machine coverage"; npx tsx scripts/machine-coverage.ts
 step "build";            npx webpack --config webpack.config.ts --mode production
-# Bundle sizes of one build are deterministic: CI fails when one grows more than 15% past test/bench/baseline.json.
+# Bundle sizes of one build are deterministic: CI fails a route over its budget (test/bench/budgets.ts).
 # Timing figures are compared by `npm run bench` only (on two shared cores they vary by more than 15% run to run).
 step "bundle budgets";   npx tsx test/bench/bundle.bench.ts && npx tsx test/bench/compare.ts --ci
 step "storybook build";  STORYBOOK_DISABLE_TELEMETRY=1 npx storybook build --quiet -o dist/storybook

@@ -1,6 +1,7 @@
 /**
- * The one route table (spec §2). Every page loads on demand: one chunk per route area, named so the server can
- * link the chunk's script and styles into the page it renders. Protected routes carry the login guard; the public
+ * The one route table (spec §2). Every page loads on demand: one chunk per page (a list and its detail page share
+ * one), named so the server can link the chunk's script and styles into the page it renders; small areas whose
+ * pages share most of their code keep one chunk for the area. Protected routes carry the login guard; the public
  * network overview and the account pages do not.
  */
 import type { LoaderFunction, RouteObject } from 'react-router';
@@ -12,40 +13,117 @@ import { withChunkReload } from './routing/chunkReload';
 import { isEntityId, notFound, requireLogin, withValidity } from './routing/guards';
 import type { AreaModule } from './routing/types';
 
-const areas = {
-  home: () => import(/* webpackChunkName: "area-home" */ './pages/home'),
-  dns: () => import(/* webpackChunkName: "area-dns" */ './pages/dns'),
+/**
+ * The chunks' route modules. A chunk's name is `area-<key>`: the first page of an area keeps the area's name.
+ * The sagas an area starts (sagas/areas/) are imported under the chunk name of each of its pages, so they ship
+ * with whichever page loads first and start once; the area's views import slices only, never sagas.
+ */
+const chunks = {
+  home: () =>
+    withSagas(
+      import(/* webpackChunkName: "area-home" */ './pages/home'),
+      import(/* webpackChunkName: "area-home" */ '../../sagas/areas/home'),
+    ),
+  dns: () =>
+    withSagas(
+      import(/* webpackChunkName: "area-dns" */ './pages/dns/routes/proxy'),
+      import(/* webpackChunkName: "area-dns" */ '../../sagas/areas/dns'),
+    ),
+  'dns-dynamic': () =>
+    withSagas(
+      import(/* webpackChunkName: "area-dns-dynamic" */ './pages/dns/routes/dynamic'),
+      import(/* webpackChunkName: "area-dns-dynamic" */ '../../sagas/areas/dns'),
+    ),
+  'dns-queries': () =>
+    withSagas(
+      import(/* webpackChunkName: "area-dns-queries" */ './pages/dns/routes/queries'),
+      import(/* webpackChunkName: "area-dns-queries" */ '../../sagas/areas/dns'),
+    ),
   ssh: () => import(/* webpackChunkName: "area-ssh" */ './pages/ssh'),
-  logs: () => import(/* webpackChunkName: "area-logs" */ './pages/logs'),
+  logs: () =>
+    withSagas(
+      import(/* webpackChunkName: "area-logs" */ './pages/logs'),
+      import(/* webpackChunkName: "area-logs" */ '../../sagas/areas/logs'),
+    ),
   updates: () => import(/* webpackChunkName: "area-updates" */ './pages/updates'),
   settings: () => import(/* webpackChunkName: "area-settings" */ './pages/settings'),
-  network: () => import(/* webpackChunkName: "area-network" */ './pages/network'),
-  system: () => import(/* webpackChunkName: "area-system" */ './pages/system'),
-  authentication: () => import(/* webpackChunkName: "area-authentication" */ './pages/authentication'),
+  network: () =>
+    withSagas(
+      import(/* webpackChunkName: "area-network" */ './pages/network/routes/overview'),
+      import(/* webpackChunkName: "area-network" */ '../../sagas/areas/network'),
+    ),
+  'network-analytics': () =>
+    withSagas(
+      import(/* webpackChunkName: "area-network-analytics" */ './pages/network/routes/analytics'),
+      import(/* webpackChunkName: "area-network-analytics" */ '../../sagas/areas/network'),
+    ),
+  'network-preferences': () =>
+    withSagas(
+      import(/* webpackChunkName: "area-network-preferences" */ './pages/network/routes/preferences'),
+      import(/* webpackChunkName: "area-network-preferences" */ '../../sagas/areas/network'),
+    ),
+  system: () =>
+    withSagas(
+      import(/* webpackChunkName: "area-system" */ './pages/system/routes/certificates'),
+      import(/* webpackChunkName: "area-system" */ '../../sagas/areas/system'),
+    ),
+  'system-authorities': () =>
+    withSagas(
+      import(/* webpackChunkName: "area-system-authorities" */ './pages/system/routes/authorities'),
+      import(/* webpackChunkName: "area-system-authorities" */ '../../sagas/areas/system'),
+    ),
+  'system-revocation-lists': () =>
+    withSagas(
+      import(/* webpackChunkName: "area-system-revocation-lists" */ './pages/system/routes/revocationLists'),
+      import(/* webpackChunkName: "area-system-revocation-lists" */ '../../sagas/areas/system'),
+    ),
+  'system-acme': () =>
+    withSagas(
+      import(/* webpackChunkName: "area-system-acme" */ './pages/system/routes/acme'),
+      import(/* webpackChunkName: "area-system-acme" */ '../../sagas/areas/system'),
+    ),
+  'system-forwarding': () =>
+    withSagas(
+      import(/* webpackChunkName: "area-system-forwarding" */ './pages/system/routes/forwarding'),
+      import(/* webpackChunkName: "area-system-forwarding" */ '../../sagas/areas/system'),
+    ),
+  'system-backups': () =>
+    withSagas(
+      import(/* webpackChunkName: "area-system-backups" */ './pages/system/routes/backups'),
+      import(/* webpackChunkName: "area-system-backups" */ '../../sagas/areas/system'),
+    ),
+  authentication: () =>
+    import(/* webpackChunkName: "area-authentication" */ './pages/authentication/routes/users'),
+  'authentication-groups': () =>
+    import(/* webpackChunkName: "area-authentication-groups" */ './pages/authentication/routes/groups'),
+  'authentication-services': () =>
+    import(/* webpackChunkName: "area-authentication-services" */ './pages/authentication/routes/services'),
+  'authentication-providers': () =>
+    import(/* webpackChunkName: "area-authentication-providers" */ './pages/authentication/routes/providers'),
+  'authentication-lockout': () =>
+    import(/* webpackChunkName: "area-authentication-lockout" */ './pages/authentication/routes/lockout'),
   account: () => import(/* webpackChunkName: "area-account" */ './pages/account'),
   // The login page's chunk: the account screens without the action pages (bundle budget of /account/login).
   'account-screens': () => import(/* webpackChunkName: "area-account-screens" */ './pages/account/screens'),
   messaging: () => import(/* webpackChunkName: "area-messaging" */ './pages/messaging'),
-  sections: () => import(/* webpackChunkName: "area-sections" */ './pages/sections'),
+  sections: () => import(/* webpackChunkName: "area-sections" */ './pages/sections/help'),
+  'sections-shop': () => import(/* webpackChunkName: "area-sections-shop" */ './pages/sections/shop'),
+  'sections-api': () => import(/* webpackChunkName: "area-sections-api" */ './pages/sections/apiReference'),
   profile: () => import(/* webpackChunkName: "area-profile" */ './pages/profile'),
   // Open to every signed-in account: the appliance answers the revisions of the areas it may read.
   history: () => import(/* webpackChunkName: "area-history" */ './pages/history'),
   // Administrators only (the pages say so to anyone else): the alerts, their thresholds and channels.
-  alerts: () => import(/* webpackChunkName: "area-alerts" */ './pages/alerts'),
+  alerts: () => import(/* webpackChunkName: "area-alerts" */ './pages/alerts/routes/alerts'),
+  'alerts-channels': () =>
+    import(/* webpackChunkName: "area-alerts-channels" */ './pages/alerts/routes/channels'),
 } satisfies Record<string, () => Promise<AreaModule>>;
-type Area = keyof typeof areas;
+type Chunk = keyof typeof chunks;
 
-/**
- * The sagas an area's chunk starts when it loads (sagas/areas/): imported under the area's chunk name, so they ship
- * in that chunk, while the area's views import slices only, never sagas.
- */
-const areaSagas: Partial<Record<Area, () => Promise<unknown>>> = {
-  home: () => import(/* webpackChunkName: "area-home" */ '../../sagas/areas/home'),
-  logs: () => import(/* webpackChunkName: "area-logs" */ '../../sagas/areas/logs'),
-  network: () => import(/* webpackChunkName: "area-network" */ '../../sagas/areas/network'),
-  system: () => import(/* webpackChunkName: "area-system" */ '../../sagas/areas/system'),
-  dns: () => import(/* webpackChunkName: "area-dns" */ '../../sagas/areas/dns'),
-};
+/** A chunk's route modules, once the sagas that ship in it have started. */
+async function withSagas(pages: Promise<AreaModule>, sagas: Promise<unknown>): Promise<AreaModule> {
+  const [mod] = await Promise.all([pages, sagas]);
+  return mod;
+}
 
 /** Route id → the webpack chunk of its area, so the server links a rendered page's chunk assets. */
 export const routeChunks: Record<string, string> = { core: 'core-layout' };
@@ -56,8 +134,8 @@ export const routeChunks: Record<string, string> = { core: 'core-layout' };
  */
 export const routeAreas: Record<string, PrivilegeArea> = {};
 
-/** The privilege area of the protected pages of a chunk (none: every signed-in account may open them). */
-const PRIVILEGE_OF: Partial<Record<Area, PrivilegeArea>> = {
+/** The privilege area of the protected pages of an area (none: every signed-in account may open them). */
+const PRIVILEGE_OF: Partial<Record<string, PrivilegeArea>> = {
   dns: 'dns',
   ssh: 'ssh',
   logs: 'logs',
@@ -69,24 +147,26 @@ const PRIVILEGE_OF: Partial<Record<Area, PrivilegeArea>> = {
   messaging: 'messaging',
 };
 
+/** The privilege area of a chunk's pages: that of the area the chunk belongs to (`system-backups`: `system`). */
+const privilegeOf = (chunk: Chunk) => PRIVILEGE_OF[chunk.split('-')[0]];
+
 /**
- * A lazy route: loads its area chunk, picks the route's module and runs the guard before the module's own loader.
+ * A lazy route: loads its chunk, picks the route's module and runs the guard before the module's own loader.
  * With a privilege area, the page is behind its gate.
  */
 function lazyRoute(
   id: string,
   path: string | null,
-  area: Area,
+  chunk: Chunk,
   name: string,
   guard?: LoaderFunction,
   privilege?: PrivilegeArea,
 ): RouteObject {
-  routeChunks[id] = `area-${area}`;
+  routeChunks[id] = `area-${chunk}`;
   if (privilege) routeAreas[id] = privilege;
   const lazy = withChunkReload(async () => {
-    const [chunk] = await Promise.all([areas[area](), areaSagas[area]?.()]);
-    const mod = chunk.routes[name];
-    if (!mod) throw new Error(`route module ${area}/${name} is missing`);
+    const mod = (await chunks[chunk]()).routes[name];
+    if (!mod) throw new Error(`route module ${chunk}/${name} is missing`);
     const own = mod.loader;
     const loader: LoaderFunction | undefined =
       guard && own ? async (args) => (await guard(args)) ?? own(args) : (guard ?? own);
@@ -97,47 +177,57 @@ function lazyRoute(
   return path === null ? { id, index: true, lazy } : { id, path, lazy };
 }
 
-const guarded = (id: string, area: Area, name: string) =>
-  lazyRoute(id, id, area, name, requireLogin, PRIVILEGE_OF[area]);
+const guarded = (id: string, chunk: Chunk, name: string) =>
+  lazyRoute(id, id, chunk, name, requireLogin, privilegeOf(chunk));
 const detailGuard = withValidity(isEntityId, requireLogin);
 
 /** A protected list page and its `{id}` detail variant (the id must look like an id, else 404). */
-const withDetail = (base: string, area: Area, list: string, detail: string): RouteObject[] => [
-  guarded(base, area, list),
-  lazyRoute(`${base}/:id`, `${base}/:id`, area, detail, detailGuard, PRIVILEGE_OF[area]),
+const withDetail = (base: string, chunk: Chunk, list: string, detail: string): RouteObject[] => [
+  guarded(base, chunk, list),
+  lazyRoute(`${base}/:id`, `${base}/:id`, chunk, detail, detailGuard, privilegeOf(chunk)),
 ];
 
 export const protectedRoutes: RouteObject[] = [
   lazyRoute('home', null, 'home', 'home', requireLogin),
   guarded('dns/proxy', 'dns', 'proxy'),
-  guarded('dns/dynamic', 'dns', 'dynamic'),
-  guarded('dns/queries', 'dns', 'queries'),
+  guarded('dns/dynamic', 'dns-dynamic', 'dynamic'),
+  guarded('dns/queries', 'dns-queries', 'queries'),
   guarded('ssh/config', 'ssh', 'config'),
   guarded('ssh/password', 'ssh', 'password'),
   guarded('logs/overview', 'logs', 'overview'),
   guarded('updates/update', 'updates', 'update'),
   guarded('settings/layout', 'settings', 'layout'),
-  guarded('network/analytics', 'network', 'analytics'),
-  guarded('network/preferences', 'network', 'preferences'),
-  ...withDetail('system/acme-orders', 'system', 'acmeOrders', 'acmeOrder'),
+  guarded('network/analytics', 'network-analytics', 'analytics'),
+  guarded('network/preferences', 'network-preferences', 'preferences'),
+  ...withDetail('system/acme-orders', 'system-acme', 'acmeOrders', 'acmeOrder'),
   ...withDetail('system/certificates', 'system', 'certificates', 'certificate'),
-  ...withDetail('system/certificate-authorities', 'system', 'certificateAuthorities', 'certificateAuthority'),
-  ...withDetail('system/certificate-revocation-lists', 'system', 'revocationLists', 'revocationList'),
+  ...withDetail(
+    'system/certificate-authorities',
+    'system-authorities',
+    'certificateAuthorities',
+    'certificateAuthority',
+  ),
+  ...withDetail(
+    'system/certificate-revocation-lists',
+    'system-revocation-lists',
+    'revocationLists',
+    'revocationList',
+  ),
   ...withDetail('system/history', 'history', 'history', 'revision'),
-  guarded('system/log-forwarding', 'system', 'logForwarding'),
-  guarded('system/backups', 'system', 'backups'),
+  guarded('system/log-forwarding', 'system-forwarding', 'logForwarding'),
+  guarded('system/backups', 'system-backups', 'backups'),
   ...withDetail('authentication/users', 'authentication', 'users', 'user'),
-  ...withDetail('authentication/groups', 'authentication', 'groups', 'group'),
-  ...withDetail('authentication/services', 'authentication', 'services', 'service'),
-  ...withDetail('authentication/providers', 'authentication', 'providers', 'provider'),
-  guarded('authentication/lockout', 'authentication', 'lockout'),
-  guarded('shop', 'sections', 'shop'),
+  ...withDetail('authentication/groups', 'authentication-groups', 'groups', 'group'),
+  ...withDetail('authentication/services', 'authentication-services', 'services', 'service'),
+  ...withDetail('authentication/providers', 'authentication-providers', 'providers', 'provider'),
+  guarded('authentication/lockout', 'authentication-lockout', 'lockout'),
+  guarded('shop', 'sections-shop', 'shop'),
   guarded('help', 'sections', 'help'),
-  guarded('help/api', 'sections', 'apiReference'),
+  guarded('help/api', 'sections-api', 'apiReference'),
   guarded('profile', 'profile', 'profile'),
   guarded('messaging/agreements', 'messaging', 'agreements'),
   guarded('system/alerts', 'alerts', 'alerts'),
-  guarded('system/alert-channels', 'alerts', 'channels'),
+  guarded('system/alert-channels', 'alerts-channels', 'channels'),
 ];
 
 export const routes: RouteObject[] = [

@@ -20,6 +20,15 @@ export interface Figure {
    * compared by `npm run bench` only.
    */
   ci?: boolean;
+  /**
+   * An absolute ceiling (same unit; bundle sizes, test/bench/budgets.ts): the figure fails above it whatever the
+   * baseline says, and is never written into the baseline.
+   */
+  budget?: number;
+  /** While over its budget: the value it may not grow past (reported over budget, not failed, up to it). */
+  heldAt?: number;
+  /** What the figure is made of (a route's scripts and their largest modules), printed when it fails. */
+  detail?: string[];
 }
 
 export interface BenchReport {

@@ -8,7 +8,9 @@ import { act, render, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { resourcesSaga } from '../../../sagas/resources.saga';
-import { routes as authenticationRoutes } from '../../../src/app/pages/authentication';
+import { routes as groupsRoutes } from '../../../src/app/pages/authentication/routes/groups';
+import { routes as providersRoutes } from '../../../src/app/pages/authentication/routes/providers';
+import { routes as usersRoutes } from '../../../src/app/pages/authentication/routes/users';
 import type { Group } from '../../../src/shared/contracts/authentication';
 import { documentTitle, RouteTitle, type TitleState } from '../../../src/app/routing/title';
 import { fakeApi, makeTestStore } from '../../sagas/fakes';
@@ -33,7 +35,9 @@ const state = (entries: Record<string, unknown> = {}, privileges?: Record<string
     session: { user: privileges ? { username: 'u', role: 'user', privileges } : null },
   }) as TitleState;
 
-const { group: groupRoute, provider: providerRoute, users: usersRoute } = authenticationRoutes;
+const { group: groupRoute } = groupsRoutes;
+const { provider: providerRoute } = providersRoutes;
+const { users: usersRoute } = usersRoutes;
 
 describe('documentTitle', () => {
   test('is the route title of the deepest route that has one', () => {
