@@ -41,6 +41,8 @@ export interface ManagedService<S> {
   check(files: GeneratedFile[]): Promise<CheckResult>;
   /** Names of the settings that differ and can lock the admin out (empty: no confirmation needed). */
   lockoutChanges(previous: S, next: S): string[];
+  /** The ports the service's daemon listens on with this configuration (./ports.ts: no two listeners share one). */
+  ports?(snapshot: S): number[];
 }
 
 export interface Confirmation {
@@ -151,6 +153,16 @@ export class ApplyManager {
    */
   renderedFiles(name: string, snapshot: unknown): Array<{ path: string; content: string }> {
     return visibleFiles(this.service(name).render(snapshot));
+  }
+
+  /** The ports each service listens on now (applied) or will after Apply (saved), for ./ports.ts. */
+  servicePorts(): Array<{ name: string; label: string; ports: number[] }> {
+    return [...this.services.values()].flatMap((s) => {
+      if (!s.ports) return [];
+      const applied = this.appliedSnapshot(s.name);
+      const ports = [...s.ports(s.snapshot()), ...(applied === null ? [] : s.ports(applied))];
+      return [{ name: s.name, label: s.label, ports: [...new Set(ports)] }];
+    });
   }
 
   /** The configuration last applied (what the daemon should be serving), or null before the first. */
