@@ -18,6 +18,7 @@ import {
   type JobRunner,
   type JobStep,
 } from '../jobs/runner';
+import type { ServingCheck } from '../services/supervisor';
 import { writeFileAtomic, type CheckResult } from './tools';
 
 export interface GeneratedFile {
@@ -105,6 +106,15 @@ export class ApplyManager {
    * running daemon serve it. Its failures are reported, never undo the apply (the state shows a daemon that died).
    */
   onApplied: (name: string) => Promise<void> = async () => {};
+  /**
+   * Waits until the daemon of a service serves its applied configuration (the service manager watches it), or says
+   * why it does not: Apply is done only once it serves.
+   */
+  awaitServing: (name: string, since: number) => Promise<ServingCheck> = async () => ({
+    status: 'unchecked',
+  });
+  /** Whether the daemon of a service serves now (one look): a change is kept only while it does. */
+  servingNow: (name: string) => Promise<ServingCheck> = async () => ({ status: 'unchecked' });
   /**
    * Runs the restore of a change nobody kept before its deadline (no request is behind it): the revisions capture
    * records it as the appliance's own change.
@@ -264,7 +274,10 @@ export class ApplyManager {
   }
 
   private plan(service: AnyService) {
-    const state: { snapshot: unknown; files: GeneratedFile[] } = { snapshot: null, files: [] };
+    const state: { snapshot: unknown; files: GeneratedFile[]; previous?: StateRow } = {
+      snapshot: null,
+      files: [],
+    };
     return {
       state,
       steps: [
@@ -289,17 +302,85 @@ export class ApplyManager {
         },
         {
           name: `Write ${service.label} configuration`,
-          run: () => replaceFiles(appliedFiles(this.state(service.name)), state.files),
+          run: () => {
+            state.previous = this.state(service.name);
+            replaceFiles(appliedFiles(state.previous), state.files);
+          },
         },
         {
+          // Done once the daemon serves the new configuration; one that cannot gets the previous one back.
           name: `Activate ${service.label} configuration`,
           run: async (_s: unknown, job: { id: string }) => {
+            const since = this.ctx.now();
             this.activate(service, state, job.id);
             await this.follow(service.name);
+            const check = await this.awaitServing(service.name, since);
+            if (check.status === 'failed')
+              throw new StepFailure(await this.putBack(service, state.previous, job.id, check.reason));
           },
         },
       ],
     };
+  }
+
+  /**
+   * Makes the configuration applied before a job the applied one again, after its daemon could not serve the new one:
+   * files, applied state, and the job's confirmation closed (there is nothing to keep). The saved settings stay as
+   * the admin left them (pending changes, to correct and apply again). Returns the job's reason, saying whether the
+   * previous configuration serves again.
+   */
+  private async putBack(
+    service: AnyService,
+    previous: StateRow | undefined,
+    jobId: string,
+    reason: string,
+  ): Promise<string> {
+    // The daemon's last words usually end with a full stop already.
+    const failed = `${service.label} could not serve the new configuration: ${reason.replace(/\.+$/, '')}`;
+    if (!previous) return failed;
+    const current = appliedFiles(this.state(service.name));
+    const files = JSON.parse(previous.files) as GeneratedFile[];
+    const closed = inTransaction(this.ctx.db, () => {
+      this.record(service.name, JSON.parse(previous.snapshot) as unknown, files, 'system');
+      const ids = this.ctx.db
+        .prepare("SELECT id FROM apply_confirmations WHERE service = ? AND job_id = ? AND status = 'pending'")
+        .all(service.name, jobId) as Array<{ id: string }>;
+      for (const { id } of ids)
+        this.ctx.db
+          .prepare("UPDATE apply_confirmations SET status = 'rolled_back', resolved_at = ? WHERE id = ?")
+          .run(this.ctx.now(), id);
+      return ids;
+    });
+    for (const { id } of closed) {
+      clearTimeout(this.timers.get(id));
+      this.timers.delete(id);
+    }
+    replaceFiles(current, files);
+    this.ctx.audit.record(service.name, `${failed}; previous configuration restored`);
+    const since = this.ctx.now();
+    await this.follow(service.name);
+    const again = await this.awaitServing(service.name, since);
+    if (again.status === 'failed')
+      return `${failed}. The previous configuration was put back, but it does not serve either: ${again.reason}`;
+    return `${failed}. The previous configuration was put back${again.status === 'serving' ? ' and serves again' : ''}.`;
+  }
+
+  /** Refuses (409) to keep a change whose daemon does not serve it: keeping it would keep a dead service. */
+  async assertServing(confirmationId: string): Promise<void> {
+    const row = this.ctx.db
+      .prepare('SELECT service FROM apply_confirmations WHERE id = ?')
+      .get(confirmationId) as { service: string } | undefined;
+    const service = row && this.services.get(row.service);
+    if (!service) return;
+    const check = await this.servingNow(service.name);
+    if (check.status === 'failed')
+      throw new HttpError(409, [
+        {
+          loc: ['body'],
+          msg: `${service.label} does not serve this configuration (${check.reason}); it cannot be kept: revert it, or wait for the rollback`,
+          type: 'value_error.confirmation.not_serving',
+        },
+      ]);
   }
 
   /** The registered services' names, in registration order. */

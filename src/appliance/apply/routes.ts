@@ -2,7 +2,8 @@
  * Changes awaiting confirmation (safe apply): list them, keep one, or revert one at once (the previous configuration
  * is restored now instead of at the deadline). An account sees and may keep the changes of the
  * services whose area it may write (src/shared/privileges.ts `CONFIRMATION_AREAS`; the routes that keep or revert
- * one declare that area, found from the confirmation: `confirmationAccess`); admins all of them.
+ * one declare that area, found from the confirmation: `confirmationAccess`); admins all of them. A change is kept
+ * only while its daemon serves it.
  */
 import type { FastifyInstance } from 'fastify';
 import { allows, confirmationArea } from '../../shared/privileges';
@@ -45,6 +46,7 @@ export async function registerApplyRoutes(
   });
 
   contractRoute(scope, keepConfirmation, { access: confirmationAccess(ctx) }, async (req) => {
+    await manager.assertServing(req.params.id);
     if (!manager.confirm(req.params.id, currentUser(req).username))
       throw notFound('No change awaits this confirmation (it was kept or already rolled back)');
     return { status: 'confirmed' as const };
