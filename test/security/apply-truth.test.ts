@@ -147,6 +147,28 @@ const HOSTILE_YAML: ReadonlyArray<[string, string, number, unknown]> = [
     [expect.objectContaining({ type: YAML_DECODE })],
   ],
   [
+    'block sequences nested a million deep on one line',
+    `${'- '.repeat(1_000_000)}x\n`,
+    400,
+    [
+      expect.objectContaining({
+        type: YAML_DECODE,
+        msg: 'not valid YAML (line 1, column 1): nested too deep (indented by more than 256 columns)',
+      }),
+    ],
+  ],
+  [
+    'mappings indented 300 columns deep',
+    `format: rampart-config/1\nsections:\n${Array.from({ length: 150 }, (_, i) => `${'  '.repeat(i + 1)}k${i}:`).join('\n')} x\n`,
+    400,
+    [
+      expect.objectContaining({
+        type: YAML_DECODE,
+        msg: 'not valid YAML (line 131, column 1): nested too deep (indented by more than 256 columns)',
+      }),
+    ],
+  ],
+  [
     'a document over 4 MiB',
     big(4 * 1024 * 1024 + 1024),
     413,

@@ -16,6 +16,11 @@ export const YAML_BODY_LIMIT = 4 * 1024 * 1024;
 export const YAML_INLINE_BYTES = 64 * 1024;
 /** How many nodes aliases may expand to, per alias: a real document needs none, a hostile one is refused early. */
 export const YAML_MAX_ALIAS_COUNT = 50;
+/**
+ * The widest a line's indentation may be, block indicators (`- `, `? `) counted: a real document nests a few levels;
+ * the parser's memory grows with the nesting (a line of a million `- ` takes gigabytes), so deeper is refused first.
+ */
+export const YAML_MAX_INDENT = 256;
 /** The longest a worker may read one document. */
 export const YAML_BUDGET_MS = 20_000;
 
@@ -56,8 +61,33 @@ function duplicateKey(doc: YAML.Document): { key: string; offset: number } | nul
   return found;
 }
 
+/** The first line (1-based) indented wider than `YAML_MAX_INDENT`, block indicators counted, or 0. */
+function tooDeepLine(text: string): number {
+  const indent = /^(?:[ \t]|[-?](?=[ \t]|$))*/;
+  let line = 0;
+  for (let start = 0; start <= text.length;) {
+    line += 1;
+    const end = text.indexOf('\n', start);
+    const stop = end === -1 ? text.length : end;
+    // Only a line that long can be too deep: most are skipped without looking at them.
+    if (stop - start > YAML_MAX_INDENT) {
+      const m = indent.exec(text.slice(start, start + YAML_MAX_INDENT + 1));
+      if (m && m[0].length > YAML_MAX_INDENT) return line;
+    }
+    if (end === -1) break;
+    start = end + 1;
+  }
+  return 0;
+}
+
 /** Reads YAML text as the JSON it stands for (pure: runs on the event loop or on the worker). */
 export function readYaml(text: string): YamlRead {
+  const deep = tooDeepLine(text);
+  if (deep)
+    return decodeProblem(`nested too deep (indented by more than ${YAML_MAX_INDENT} columns)`, {
+      line: deep,
+      col: 1,
+    });
   const lines = new LineCounter();
   const doc = YAML.parseDocument(text, { uniqueKeys: false, lineCounter: lines });
   const problem = doc.errors[0];
