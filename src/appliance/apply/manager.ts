@@ -1,6 +1,7 @@
 /**
  * Generated configuration and safe apply. A managed service (DNS proxy, SSH) turns its saved settings into the
- * files its daemon reads; applying runs as a job (render, check with the real tool, write, activate). When the
+ * files its daemon reads; applying runs as a job (render, check with the real tool, write, activate: done once the
+ * daemon serves it, else the previous configuration is put back and the job fails with the daemon's reason). When the
  * change can lock the admin out (SSH port, listen addresses, password authentication), activation opens a
  * confirmation window: unless an admin confirms before the deadline, the appliance itself restores the previous
  * configuration — saved settings and files — and records it in the audit trail. The deadline lives in SQLite, so a
