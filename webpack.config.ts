@@ -219,8 +219,13 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
     name: 'server',
     mode,
     target: 'node20',
-    // The PKI's worker thread is its own script beside the server (src/appliance/pki/offThread.ts finds it there).
-    entry: { server: './src/server/index.ts', 'pki-worker': './src/appliance/pki/worker/entry.ts' },
+    // The worker threads are scripts of their own beside the server (src/appliance/pki/offThread.ts and
+    // src/appliance/revisions/yamlBody.ts find them there).
+    entry: {
+      server: './src/server/index.ts',
+      'pki-worker': './src/appliance/pki/worker/entry.ts',
+      'config-worker': './src/appliance/revisions/yamlWorker.ts',
+    },
     devtool: 'source-map',
     output: {
       path: path.join(dist, 'server'),

@@ -4,6 +4,7 @@
  */
 import type { ApplianceContext } from './context';
 import type { TSchema } from '@sinclair/typebox';
+import { portClashes } from './apply/ports';
 import { checkSettings, readDnsSnapshot, restoreDnsSnapshot } from './dns/proxy';
 import { checkAccount, storedAccount } from './dns/dynamic';
 import { bindingChange, ddnsSecretBinding, RETYPE_ERROR, retypeMessage } from '../shared/secretBinding';
@@ -552,7 +553,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         'settings',
         entities.settings,
       );
-      rules(name, 'settings', checkSettings(settings));
+      rules(name, 'settings', [...checkSettings(settings), ...portClashes(ctx, 'dns', settings.port)]);
       restoreDnsSnapshot(
         db,
         {
@@ -702,7 +703,7 @@ export function registerStandardSections(ctx: ApplianceContext): void {
         'settings',
         entities.settings,
       );
-      rules(name, 'settings', checkSshSettings(settings));
+      rules(name, 'settings', [...checkSshSettings(settings), ...portClashes(ctx, 'ssh', settings.port)]);
       restoreSshSnapshot(
         db,
         { settings, authorized_keys: listItems(name, entities, 'authorized_key', sshContract.AuthorizedKey) },

@@ -11,6 +11,7 @@ import { registerServices } from '../services';
 import type { ManagedFeature } from './features';
 import { ApplyManager } from './manager';
 import { applyMigrations } from './migrations';
+import { registerPortOwners } from './ports';
 import { registerApplyRoutes } from './routes';
 import { captureSystemChange } from '../revisions/capture';
 import { rollbackConfigApply } from '../revisions/apply';
@@ -26,6 +27,7 @@ export async function registerManagedServices(
 ): Promise<ApplyManager> {
   migrate(ctx.db, 'apply', applyMigrations);
   const manager = new ApplyManager(ctx, jobs, ctx.config.applyConfirmSeconds);
+  registerPortOwners(ctx, manager);
   // Before any rollback can run (recover, below): a change not kept in time is restored as a revision of its own.
   manager.aroundTimedRollback = (service, restore) =>
     captureSystemChange(

@@ -1,6 +1,7 @@
 /**
  * Generated configuration and safe apply. A managed service (DNS proxy, SSH) turns its saved settings into the
- * files its daemon reads; applying runs as a job (render, check with the real tool, write, activate). When the
+ * files its daemon reads; applying runs as a job (render, check with the real tool, write, activate: done once the
+ * daemon serves it, else the previous configuration is put back and the job fails with the daemon's reason). When the
  * change can lock the admin out (SSH port, listen addresses, password authentication), activation opens a
  * confirmation window: unless an admin confirms before the deadline, the appliance itself restores the previous
  * configuration — saved settings and files — and records it in the audit trail. The deadline lives in SQLite, so a
@@ -18,6 +19,7 @@ import {
   type JobRunner,
   type JobStep,
 } from '../jobs/runner';
+import type { ServingCheck } from '../services/supervisor';
 import { writeFileAtomic, type CheckResult } from './tools';
 import { jobConflict } from '../jobs/exclusion';
 
@@ -42,6 +44,8 @@ export interface ManagedService<S> {
   check(files: GeneratedFile[]): Promise<CheckResult>;
   /** Names of the settings that differ and can lock the admin out (empty: no confirmation needed). */
   lockoutChanges(previous: S, next: S): string[];
+  /** The ports the service's daemon listens on with this configuration (./ports.ts: no two listeners share one). */
+  ports?(snapshot: S): number[];
 }
 
 export interface Confirmation {
@@ -105,6 +109,15 @@ export class ApplyManager {
    */
   onApplied: (name: string) => Promise<void> = async () => {};
   /**
+   * Waits until the daemon of a service serves its applied configuration (the service manager watches it), or says
+   * why it does not: Apply is done only once it serves.
+   */
+  awaitServing: (name: string, since: number) => Promise<ServingCheck> = async () => ({
+    status: 'unchecked',
+  });
+  /** Whether the daemon of a service serves now (one look): a change is kept only while it does. */
+  servingNow: (name: string) => Promise<ServingCheck> = async () => ({ status: 'unchecked' });
+  /**
    * Runs the restore of a change nobody kept before its deadline (no request is behind it): the revisions capture
    * records it as the appliance's own change.
    */
@@ -152,6 +165,16 @@ export class ApplyManager {
    */
   renderedFiles(name: string, snapshot: unknown): Array<{ path: string; content: string }> {
     return visibleFiles(this.service(name).render(snapshot));
+  }
+
+  /** The ports each service listens on now (applied) or will after Apply (saved), for ./ports.ts. */
+  servicePorts(): Array<{ name: string; label: string; ports: number[] }> {
+    return [...this.services.values()].flatMap((s) => {
+      if (!s.ports) return [];
+      const applied = this.appliedSnapshot(s.name);
+      const ports = [...s.ports(s.snapshot()), ...(applied === null ? [] : s.ports(applied))];
+      return [{ name: s.name, label: s.label, ports: [...new Set(ports)] }];
+    });
   }
 
   /** The configuration last applied (what the daemon should be serving), or null before the first. */
@@ -245,7 +268,10 @@ export class ApplyManager {
   }
 
   private plan(service: AnyService) {
-    const state: { snapshot: unknown; files: GeneratedFile[] } = { snapshot: null, files: [] };
+    const state: { snapshot: unknown; files: GeneratedFile[]; previous?: StateRow } = {
+      snapshot: null,
+      files: [],
+    };
     return {
       state,
       steps: [
@@ -270,17 +296,85 @@ export class ApplyManager {
         },
         {
           name: `Write ${service.label} configuration`,
-          run: () => replaceFiles(appliedFiles(this.state(service.name)), state.files),
+          run: () => {
+            state.previous = this.state(service.name);
+            replaceFiles(appliedFiles(state.previous), state.files);
+          },
         },
         {
+          // Done once the daemon serves the new configuration; one that cannot gets the previous one back.
           name: `Activate ${service.label} configuration`,
           run: async (_s: unknown, job: { id: string }) => {
+            const since = this.ctx.now();
             this.activate(service, state, job.id);
             await this.follow(service.name);
+            const check = await this.awaitServing(service.name, since);
+            if (check.status === 'failed')
+              throw new StepFailure(await this.putBack(service, state.previous, job.id, check.reason));
           },
         },
       ],
     };
+  }
+
+  /**
+   * Makes the configuration applied before a job the applied one again, after its daemon could not serve the new one:
+   * files, applied state, and the job's confirmation closed (there is nothing to keep). The saved settings stay as
+   * the admin left them (pending changes, to correct and apply again). Returns the job's reason, saying whether the
+   * previous configuration serves again.
+   */
+  private async putBack(
+    service: AnyService,
+    previous: StateRow | undefined,
+    jobId: string,
+    reason: string,
+  ): Promise<string> {
+    // The daemon's last words usually end with a full stop already.
+    const failed = `${service.label} could not serve the new configuration: ${reason.replace(/\.+$/, '')}`;
+    if (!previous) return failed;
+    const current = appliedFiles(this.state(service.name));
+    const files = JSON.parse(previous.files) as GeneratedFile[];
+    const closed = inTransaction(this.ctx.db, () => {
+      this.record(service.name, JSON.parse(previous.snapshot) as unknown, files, 'system');
+      const ids = this.ctx.db
+        .prepare("SELECT id FROM apply_confirmations WHERE service = ? AND job_id = ? AND status = 'pending'")
+        .all(service.name, jobId) as Array<{ id: string }>;
+      for (const { id } of ids)
+        this.ctx.db
+          .prepare("UPDATE apply_confirmations SET status = 'rolled_back', resolved_at = ? WHERE id = ?")
+          .run(this.ctx.now(), id);
+      return ids;
+    });
+    for (const { id } of closed) {
+      clearTimeout(this.timers.get(id));
+      this.timers.delete(id);
+    }
+    replaceFiles(current, files);
+    this.ctx.audit.record(service.name, `${failed}; previous configuration restored`);
+    const since = this.ctx.now();
+    await this.follow(service.name);
+    const again = await this.awaitServing(service.name, since);
+    if (again.status === 'failed')
+      return `${failed}. The previous configuration was put back, but it does not serve either: ${again.reason}`;
+    return `${failed}. The previous configuration was put back${again.status === 'serving' ? ' and serves again' : ''}.`;
+  }
+
+  /** Refuses (409) to keep a change whose daemon does not serve it: keeping it would keep a dead service. */
+  async assertServing(confirmationId: string): Promise<void> {
+    const row = this.ctx.db
+      .prepare('SELECT service FROM apply_confirmations WHERE id = ?')
+      .get(confirmationId) as { service: string } | undefined;
+    const service = row && this.services.get(row.service);
+    if (!service) return;
+    const check = await this.servingNow(service.name);
+    if (check.status === 'failed')
+      throw new HttpError(409, [
+        {
+          loc: ['body'],
+          msg: `${service.label} does not serve this configuration (${check.reason}); it cannot be kept: revert it, or wait for the rollback`,
+          type: 'value_error.confirmation.not_serving',
+        },
+      ]);
   }
 
   /** The registered services' names, in registration order. */

@@ -4,7 +4,8 @@
  * services whose area it may write (src/shared/privileges.ts `CONFIRMATION_AREAS`; the routes that keep or revert
  * one declare that area, found from the confirmation: `confirmationAccess`); admins all of them. A change that touches
  * more (a configuration document's, a restore's) is listed, kept and reverted only by an account that may write all
- * of it (revisions/apply.ts `missingToResolve`): reverting it undoes everything it changed.
+ * of it (revisions/apply.ts `missingToResolve`): reverting it undoes everything it changed. A change is kept only
+ * while its daemon serves it.
  */
 import type { FastifyInstance } from 'fastify';
 import { allows, confirmationArea } from '../../shared/privileges';
@@ -56,6 +57,7 @@ export async function registerApplyRoutes(
 
   contractRoute(scope, keepConfirmation, { access: confirmationAccess(ctx) }, async (req) => {
     assertMayResolve(ctx, currentUser(req), req.params.id);
+    await manager.assertServing(req.params.id);
     if (!manager.confirm(req.params.id, currentUser(req).username))
       throw notFound('No change awaits this confirmation (it was kept or already rolled back)');
     return { status: 'confirmed' as const };

@@ -27,6 +27,15 @@ export const dnsDaemon: FeatureDaemon = {
       onLine: (line, at) => queryLogOf(ctx)?.recorder.line(line, at ?? undefined) ?? false,
       ownsLine: (line) => parseQueryLine(line).kind !== 'other',
       journalCursorFile: path.join(unboundDir(ctx.config.dataDir), 'journal.cursor'),
+      // unbound answers over UDP and TCP on each listen address.
+      listeners: () => {
+        const settings = manager.appliedSnapshot<DnsSnapshot>('dns')?.settings;
+        if (!settings) return [];
+        const addresses = settings.listen_interfaces.length ? settings.listen_interfaces : [null];
+        return addresses.flatMap((address) =>
+          (['udp', 'tcp'] as const).map((protocol) => ({ address, port: settings.port, protocol })),
+        );
+      },
     };
   },
   routes: { endpoints: dnsService, area: 'dns', reauth: false },

@@ -12,6 +12,7 @@ import { inTransaction, type ApplianceContext } from '../context';
 import { migrate } from '../../storage/sqlite';
 import { HttpError } from '../http/errors';
 import { registerList } from '../apply/collections';
+import { portClashes } from '../apply/ports';
 import type { ApplyManager, ManagedService } from '../apply/manager';
 import { runCheck } from '../apply/tools';
 import { DdnsService, registerDynamicDnsRoutes } from './dynamic';
@@ -60,6 +61,7 @@ export function dnsService(ctx: ApplianceContext): ManagedService<DnsSnapshot> {
     check: (files) => checkUnbound(files[0].content),
     // Changing the resolver cannot cut the admin off the console.
     lockoutChanges: () => [],
+    ports: (s) => [s.settings.port],
   };
 }
 
@@ -85,7 +87,7 @@ export async function registerDns(
   });
 
   contractRoute(scope, dns.putProxySettings, { access: area('dns') }, async (req) => {
-    const errors = checkSettings(req.body);
+    const errors = [...checkSettings(req.body), ...portClashes(ctx, 'dns', req.body.port)];
     if (errors.length) throw new HttpError(422, errors);
     inTransaction(ctx.db, () => writeSettings(ctx.db, req.body, ctx.now()));
     ctx.audit.record('dns', `DNS proxy settings changed by "${auditText(currentUser(req).username)}"`);

@@ -46,6 +46,8 @@ export async function registerServices(
   for (const { unit } of units) supervisor.register(unit);
   supervisors.set(ctx, supervisor);
   manager.onApplied = (name) => supervisor.follow(name);
+  manager.awaitServing = (name, since) => supervisor.awaitServing(name, since);
+  manager.servingNow = (name) => supervisor.serving(name);
 
   for (const { unit, routes } of units)
     await registerServiceRoutes(scope, ctx, supervisor, unit.name, routes);

@@ -7,6 +7,7 @@
 import type { ServicesBackend } from '../../../config';
 import type { ApplianceContext } from '../context';
 import { EmbeddedBackend } from './embedded';
+import { describeListener, missingListeners } from './serving';
 import { SystemdBackend } from './systemd';
 import { stoppedState, type ServiceBackend, type ServiceState, type ServiceUnit } from './types';
 
@@ -34,6 +35,16 @@ export function createBackend(kind: ServicesBackend, ctx: ApplianceContext): Ser
 }
 
 export type ServiceAction = 'start' | 'stop' | 'restart';
+
+/**
+ * Whether a daemon serves its applied configuration: `serving` (or turned off and stopped), `failed` with the
+ * daemon's own reason, or `unchecked` when nothing runs daemons here (backend off, daemon not installed).
+ */
+export type ServingCheck = { status: 'serving' | 'unchecked' } | { status: 'failed'; reason: string };
+
+/** How long a daemon has to serve after Apply before the Apply fails (a daemon that exits fails it at once). */
+export const SERVE_TIMEOUT_MS = 15_000;
+const SERVE_POLL_MS = 100;
 
 export class ServiceSupervisor {
   private readonly units = new Map<string, ServiceUnit>();
@@ -86,6 +97,53 @@ export class ServiceSupervisor {
       });
     } catch (e) {
       this.onError(e, name);
+    }
+  }
+
+  /** Whether the daemon serves right now (one look; `failed` says why not). */
+  async serving(name: string): Promise<ServingCheck> {
+    const unit = this.units.get(name);
+    if (!unit || this.backend.kind === 'off' || !unit.enabled()) return { status: 'unchecked' };
+    const st = await this.backend.state(unit);
+    if (st.status === 'not_installed') return { status: 'unchecked' };
+    if (st.status !== 'running' || st.pid === null)
+      return { status: 'failed', reason: this.downReason(unit, st) };
+    const missing = missingListeners(st.pid, unit.listeners?.() ?? []);
+    if (!missing.length) return { status: 'serving' };
+    return {
+      status: 'failed',
+      reason: `${unit.daemon} does not listen on ${missing.map(describeListener).join(', ')}`,
+    };
+  }
+
+  private downReason(unit: ServiceUnit, st: ServiceState): string {
+    if (st.status === 'stopped') return `${unit.daemon} is stopped`;
+    if (st.last_exit) return `${unit.daemon} ${st.last_exit.reason}`;
+    return st.message ?? `${unit.daemon} is ${st.status}`;
+  }
+
+  /**
+   * After Apply: waits until the daemon serves its applied configuration (holds every listener it names), or fails
+   * with the daemon's own reason as soon as it exits after `since` (its last words: "could not open ports", "Cannot
+   * bind any address"), or when `timeoutMs` passed without it serving.
+   */
+  async awaitServing(name: string, since: number, timeoutMs = SERVE_TIMEOUT_MS): Promise<ServingCheck> {
+    const unit = this.units.get(name);
+    if (!unit || this.backend.kind === 'off') return { status: 'unchecked' };
+    // After the reload or start this Apply asked for (queued behind it).
+    await this.serial(name, async () => {});
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      if (!unit.enabled()) return { status: 'serving' };
+      const st = await this.backend.state(unit);
+      if (st.status === 'not_installed') return { status: 'unchecked' };
+      if (st.last_exit && st.last_exit.at >= since)
+        return { status: 'failed', reason: `${unit.daemon} ${st.last_exit.reason}` };
+      const now = await this.serving(name);
+      if (now.status !== 'failed') return now;
+      if (Date.now() >= end)
+        return { status: 'failed', reason: `${now.reason} after ${Math.round(timeoutMs / 100) / 10} s` };
+      await new Promise((r) => setTimeout(r, SERVE_POLL_MS));
     }
   }
 

@@ -4,6 +4,7 @@
  * state is what the console shows and the API answers.
  */
 import type { AuditServiceName } from '../audit';
+import type { Listener } from './serving';
 
 export type ServiceStatus = 'running' | 'stopped' | 'failed' | 'not_installed';
 
@@ -92,6 +93,8 @@ export interface ServiceUnit {
   program?(daemon: string): { file: string; warning: string | null };
   /** Removes what `prepare`/`program` put outside the data directory, once the daemon stopped. */
   cleanup?(): void;
+  /** Where the daemon listens with its applied configuration: it serves once it holds all of these (./serving.ts). */
+  listeners?(): Listener[];
 }
 
 export interface ServiceBackend {

@@ -37,6 +37,13 @@ export const sshDaemon: FeatureDaemon = {
         return { file: program, warning: problem };
       },
       cleanup: () => removeSshPamService(ctx),
+      // No listen address: sshd listens on every address (IPv4 and IPv6); one socket on the port is enough then.
+      listeners: () => {
+        const settings = manager.appliedSnapshot<SshSnapshot>('ssh')?.settings;
+        if (!settings) return [];
+        const addresses = settings.listen_addresses.length ? settings.listen_addresses : [null];
+        return addresses.map((address) => ({ address, port: settings.port, protocol: 'tcp' as const }));
+      },
     };
   },
   // Stopping or restarting SSH can end the sessions of whoever uses it: like its other changes, a recent sign-in.

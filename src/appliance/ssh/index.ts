@@ -15,6 +15,7 @@ import { inTransaction, type ApplianceContext } from '../context';
 import { migrate } from '../../storage/sqlite';
 import { HttpError } from '../http/errors';
 import { fieldError, registerList } from '../apply/collections';
+import { portClashes } from '../apply/ports';
 import type { ApplyManager, GeneratedFile, ManagedService } from '../apply/manager';
 import { runCheck, type CheckResult } from '../apply/tools';
 import {
@@ -98,6 +99,7 @@ export function sshService(ctx: ApplianceContext): ManagedService<SshSnapshot> {
       LOCKOUT_FIELDS.filter(
         ([k]) => JSON.stringify(previous.settings[k]) !== JSON.stringify(next.settings[k]),
       ).map(([, label]) => label),
+    ports: (s) => [s.settings.port],
   };
 }
 
@@ -134,7 +136,7 @@ export async function registerSsh(
   });
 
   contractRoute(scope, ssh.putSettings, { access: area('ssh'), reauth: true }, async (req) => {
-    const errors = checkSshSettings(req.body);
+    const errors = [...checkSshSettings(req.body), ...portClashes(ctx, 'ssh', req.body.port)];
     if (errors.length) throw new HttpError(422, errors);
     inTransaction(ctx.db, () => writeSshSettings(ctx.db, req.body, ctx.now()));
     ctx.audit.record('ssh', `SSH settings changed by "${auditText(currentUser(req).username)}"`);
