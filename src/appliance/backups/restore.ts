@@ -238,7 +238,12 @@ export class Restores {
     const sections = sectionsOf(this.ctx);
     const before = sections.map((s) => s.read(this.ctx.db));
     const rendered = filesBefore(this.ctx, sections);
-    restoreDatabases(this.ctx, { appliance: row.pre_appliance, identity: row.pre_identity, secret: null });
+    // The history goes on: the restore and this rollback stay in it.
+    restoreDatabases(
+      this.ctx,
+      { appliance: row.pre_appliance, identity: row.pre_identity, secret: null },
+      'keep',
+    );
     if (row.pre_settings) restoreSettingsFiles(this.ctx, JSON.parse(row.pre_settings) as SettingsFiles);
     afterWrite(this.ctx, sections);
     this.ctx.db
