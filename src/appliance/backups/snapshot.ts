@@ -233,6 +233,8 @@ export function restorePlan(ctx: ApplianceContext, archive: OpenedArchive): Rest
   withMemberDb(archive.members.get(IDENTITY_DB_FILE), (db) => {
     for (const c of COUNTED) if (c.db === 'identity') restored.set(c.table, countOf(db, c.table));
   });
+  // A plan the restore would then refuse tells nothing: the copy is made and rolled back.
+  restoreDatabases(ctx, databasesOf(archive), 'archive-when-none', true);
   const identityNow = withIdentityDb(ctx, (db) => countOf(db, 'identities')) ?? 0;
   return {
     manifest: archive.manifest,
@@ -339,13 +341,19 @@ export function stageCopy(
   return { commit: () => end('COMMIT'), rollback: () => end('ROLLBACK') };
 }
 
-/** Seals again, with this appliance's secret, the secrets an archive's database holds sealed with its own. */
+/**
+ * Seals again, with this appliance's secret, the secrets an archive's database holds sealed with its own; an archive
+ * of this appliance keeps them as they are. Either way every one must open: a key that does not is refused here, not
+ * found missing when it is next used.
+ */
 function reseal(db: Database.Database, theirs: Buffer, ours: Buffer): void {
-  if (theirs.equals(ours)) return;
+  const same = theirs.equals(ours);
   const tables = new Set(tablesOf(db));
-  db.transaction(() => {
+  let table = '';
+  const check = db.transaction(() => {
     for (const s of SEALED) {
       if (!tables.has(s.table)) continue;
+      table = s.table;
       const from = hkdf(theirs, s.info);
       const to = hkdf(ours, s.info);
       const rows = db
@@ -358,19 +366,22 @@ function reseal(db: Database.Database, theirs: Buffer, ours: Buffer): void {
         try {
           plain = unseal(from, s.aad(r.id), r.sealed);
         } catch {
-          throw new BackupError(
-            400,
-            'value_error.backup.damaged',
-            `A sealed secret of ${s.table} cannot be opened.`,
-          );
+          throw damaged(`The backup's sealed secrets of ${s.table} cannot be opened.`);
         }
+        if (same) continue;
         db.prepare(`UPDATE "${s.table}" SET "${s.column}" = ? WHERE "${s.id}" = ?`).run(
           seal(to, s.aad(r.id), plain),
           r.id as string,
         );
       }
     }
-  })();
+  });
+  try {
+    check();
+  } catch (e) {
+    if (isSqliteError(e)) throw damaged(`The backup's ${table} rows cannot be read.`);
+    throw e;
+  }
 }
 
 /** The identity service's settings files: name → content (base64), null when the file is absent. */
@@ -415,6 +426,8 @@ export function restoreDatabases(
   ctx: ApplianceContext,
   members: { appliance: Buffer; identity: Buffer | null; secret: Buffer | null },
   history: HistoryRule,
+  /** Stage both copies (every row written and checked) and roll them back: what a plan does to be truthful. */
+  dryRun = false,
 ): void {
   const ours = loadApplianceSecret(ctx.config.dataDir);
   withMemberDb(members.appliance, (db, applianceFile) => {
@@ -426,6 +439,10 @@ export function restoreDatabases(
       } catch (e) {
         identity?.rollback();
         throw e;
+      }
+      if (dryRun) {
+        identity?.rollback();
+        return appliance.rollback();
       }
       try {
         identity?.commit();
@@ -466,18 +483,16 @@ function stageAppliance(ctx: ApplianceContext, file: string, history: HistoryRul
   });
 }
 
+const databasesOf = (archive: OpenedArchive) => ({
+  appliance: archive.members.get('appliance.db')!,
+  identity: archive.members.get(IDENTITY_DB_FILE) ?? null,
+  secret: archive.members.get(SECRET_FILE)!,
+});
+
 /** Restores an opened archive: its databases and the identity service's settings files. */
 export function restoreArchive(ctx: ApplianceContext, archive: OpenedArchive): void {
   checkMembers(archive);
-  restoreDatabases(
-    ctx,
-    {
-      appliance: archive.members.get('appliance.db')!,
-      identity: archive.members.get(IDENTITY_DB_FILE) ?? null,
-      secret: archive.members.get(SECRET_FILE)!,
-    },
-    'archive-when-none',
-  );
+  restoreDatabases(ctx, databasesOf(archive), 'archive-when-none');
   for (const name of SETTINGS_FILES) {
     const data = archive.members.get(name);
     if (data) fs.writeFileSync(path.join(ctx.config.dataDir, name), data, { mode: 0o600 });

@@ -100,12 +100,16 @@ export interface RawHeader {
   [field: string]: unknown;
 }
 
-/** A real archive whose header JSON is replaced (the tag then fails, but a header is judged before that). */
+/**
+ * A real archive whose header is replaced: by the changed header, or by raw text when `change` returns a string (the
+ * tag then fails, but a header is judged before that).
+ */
 export function withHeader(archive: Buffer, change: (header: RawHeader) => unknown): Buffer {
   const start = BACKUP_MAGIC.length + 4;
   const length = archive.readUInt32BE(BACKUP_MAGIC.length);
   const header = JSON.parse(archive.subarray(start, start + length).toString('utf8')) as RawHeader;
-  const bytes = Buffer.from(JSON.stringify(change(header) ?? header));
+  const changed = change(header);
+  const bytes = Buffer.from(typeof changed === 'string' ? changed : JSON.stringify(changed ?? header));
   const len = Buffer.alloc(4);
   len.writeUInt32BE(bytes.length);
   return Buffer.concat([BACKUP_MAGIC, len, bytes, archive.subarray(start + length)]);
