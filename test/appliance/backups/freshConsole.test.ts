@@ -90,6 +90,14 @@ beforeAll(async () => {
     await signUpVerified(new Client(h.app), mailbox, 'identity@example.test');
     await settled(h);
     was = await areas(admin);
+    // Every area holds what was done in it (so that reading it back as it was means something).
+    expect(was).toMatchObject({
+      overrides: [expect.objectContaining({ host: 'nas' })],
+      ssh: expect.objectContaining({ password_authentication: false }),
+      groups: [expect.objectContaining({ name: 'Operators' })],
+      providers: expect.arrayContaining([expect.objectContaining({ name: 'Directory' })]),
+    });
+    expect(JSON.stringify(was.cas)).toContain('Lost Box Root');
     history = await revisionsOf(admin);
     expect(history.length).toBeGreaterThanOrEqual(5);
     const res = await admin.post('/api/backups/export', { passphrase: PASSPHRASE });
