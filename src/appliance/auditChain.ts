@@ -50,6 +50,7 @@ export interface AuditRecord extends AuditFields {
 export const auditChainMigrations = [
   {
     version: 1,
+    tables: { audit_chain: 'runtime' as const },
     name: 'hash-chained audit records',
     up: (db: Db) => {
       db.exec(`CREATE TABLE audit_chain (

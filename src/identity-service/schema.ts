@@ -8,6 +8,13 @@ import { jwkToCose } from './webauthn/migrateKeys';
 export const identityMigrations: Migration[] = [
   {
     version: 1,
+    tables: {
+      sessions: 'runtime',
+      flows: 'runtime',
+      flow_errors: 'runtime',
+      codes: 'runtime',
+      courier_messages: 'runtime',
+    },
     name: 'identities, credentials, addresses, sessions, flows, codes, courier, errors',
     up: (db) => {
       db.exec(`
@@ -137,6 +144,7 @@ export const identityMigrations: Migration[] = [
   },
   {
     version: 3,
+    tables: { rate_limits: 'runtime' },
     name: 'persisted rate limits',
     up: (db) => db.exec(attemptTableSql(RATE_LIMIT_TABLE)),
   },

@@ -10,12 +10,30 @@ import { registerListKeyFunctions } from './listKeys';
 
 export type Db = Database.Database;
 
+/**
+ * What a table holds, as its owner declares it beside the migration that creates it. Undeclared tables hold
+ * configuration (a restore brings them back from the archive); `runtime` tables hold the state of this running
+ * service (sessions, jobs, counters, logs: a restore keeps them); `history` tables hold the record of changes (kept
+ * together as one whole, see src/appliance/backups/snapshot.ts). A table with a foreign key to a runtime or history
+ * table shares that table's role without declaring it.
+ */
+export type TableRole = 'runtime' | 'history';
+
 export interface Migration {
   /** 1, 2, 3, … in order; never renumber a released migration. */
   version: number;
   name: string;
   up: (db: Db) => void;
+  /** The roles of the tables this migration creates that do not hold configuration (see TableRole). */
+  tables?: Record<string, TableRole>;
 }
+
+/** The declared roles, kept in the database itself so that any connection (and any copy of the file) can read them. */
+const SCHEMA_TABLES_SQL = `CREATE TABLE IF NOT EXISTS schema_tables (
+  name TEXT PRIMARY KEY,
+  role TEXT NOT NULL CHECK (role IN ('runtime', 'history')),
+  namespace TEXT NOT NULL
+)`;
 
 /** Distinct SQL texts kept prepared per connection (the services' statements are literals: far fewer than this). */
 const STATEMENT_CACHE_SIZE = 500;
@@ -112,6 +130,7 @@ export function openDatabase(file: string): Db {
     applied_at INTEGER NOT NULL,
     PRIMARY KEY (namespace, version)
   )`);
+  db.exec(SCHEMA_TABLES_SQL);
   // Before any migration: list-key triggers call these when rows are written.
   registerListKeyFunctions(db);
   cachePreparedStatements(db);
@@ -139,7 +158,69 @@ export function migrate(db: Db, namespace: string, migrations: Migration[]): num
     }).immediate();
     count += 1;
   }
+  declareTables(db, namespace, sorted);
   return count;
+}
+
+/** Records the table roles the migrations of a namespace declare (every start: a declaration may be added later). */
+function declareTables(db: Db, namespace: string, migrations: Migration[]): void {
+  const declared = migrations.flatMap((m) => Object.entries(m.tables ?? {}));
+  if (!declared.length) return;
+  db.exec(SCHEMA_TABLES_SQL);
+  const upsert = db.prepare(
+    `INSERT INTO schema_tables (name, role, namespace) VALUES (?, ?, ?)
+       ON CONFLICT (name) DO UPDATE SET role = excluded.role, namespace = excluded.namespace`,
+  );
+  db.transaction(() => {
+    for (const [name, role] of declared) upsert.run(name, role, namespace);
+  }).immediate();
+}
+
+/** The bookkeeping of the migrations themselves: this database's own, never another's. */
+const SCHEMA_TABLES: Record<string, TableRole> = { schema_migrations: 'runtime', schema_tables: 'runtime' };
+
+/**
+ * The role of every table of `schema` that does not hold configuration: the declared ones (read from the database,
+ * see TableRole), then every table with a foreign key to one of them, transitively (runtime wins over history).
+ */
+export function tableRoles(db: Db, schema = 'main'): Map<string, TableRole> {
+  const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+  const tables = (
+    db
+      .prepare(
+        `SELECT name FROM ${q(schema)}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`,
+      )
+      .all() as Array<{ name: string }>
+  ).map((r) => r.name);
+  const roles = new Map<string, TableRole>(Object.entries(SCHEMA_TABLES));
+  if (tables.includes('schema_tables'))
+    for (const r of db.prepare(`SELECT name, role FROM ${q(schema)}.schema_tables`).all() as Array<{
+      name: string;
+      role: TableRole;
+    }>)
+      roles.set(r.name, r.role);
+  const references = new Map(
+    tables.map((t) => [
+      t,
+      (
+        db.prepare('SELECT "table" AS parent FROM pragma_foreign_key_list(?, ?)').all(t, schema) as Array<{
+          parent: string;
+        }>
+      ).map((r) => r.parent),
+    ]),
+  );
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const [table, parents] of references) {
+      const inherited = parents.map((p) => roles.get(p)).filter((r) => r !== undefined);
+      const role = inherited.includes('runtime') ? 'runtime' : inherited[0];
+      if (!role || roles.get(table) === role || roles.get(table) === 'runtime') continue;
+      roles.set(table, role);
+      changed = true;
+    }
+  }
+  for (const name of roles.keys()) if (!tables.includes(name)) roles.delete(name);
+  return roles;
 }
 
 /** Holds the data directory for one server; released by `release()` or when the process dies (an OS file lock). */

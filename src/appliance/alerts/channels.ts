@@ -59,6 +59,7 @@ export interface Delivery {
 export const channelMigrations: Migration[] = [
   {
     version: 1,
+    tables: { alert_deliveries: 'runtime' },
     name: 'alert channels and their delivery log',
     up: (db) =>
       db.exec(`

@@ -37,6 +37,7 @@ export const SEVERITY_RANK: Record<Alert['severity'], number> = { critical: 0, w
 export const alertMigrations: Migration[] = [
   {
     version: 1,
+    tables: { alerts: 'runtime' },
     name: 'alerts: one per subject, with state and first/last seen',
     up: (db) =>
       db.exec(`

@@ -4,6 +4,7 @@ import type { Migration } from '../../storage/sqlite';
 export const applyMigrations: Migration[] = [
   {
     version: 1,
+    tables: { apply_state: 'runtime', apply_confirmations: 'runtime' },
     name: 'applied configuration, confirmations',
     up: (db) =>
       db.exec(`

@@ -54,6 +54,36 @@ export class BackupError extends Error {
   }
 }
 
+const damaged = (message: string) => new BackupError(400, 'value_error.backup.damaged', message);
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Canonical base64 of exactly `bytes` bytes (Buffer.from skips what is not base64, so the length alone proves nothing). */
+const isBase64Of = (v: unknown, bytes: number): v is string =>
+  typeof v === 'string' &&
+  Buffer.from(v, 'base64').length === bytes &&
+  Buffer.from(v, 'base64').toString('base64') === v;
+
+/** A manifest as this format writes it: anything else is refused before a field of it is used. */
+function isManifest(v: unknown): v is BackupManifest {
+  return (
+    isObject(v) &&
+    typeof v.format === 'string' &&
+    typeof v.format_version === 'number' &&
+    typeof v.appliance_version === 'string' &&
+    typeof v.created_at === 'string' &&
+    Array.isArray(v.members) &&
+    v.members.every(
+      (m) =>
+        isObject(m) &&
+        typeof m.name === 'string' &&
+        Number.isSafeInteger(m.size) &&
+        typeof m.sha256 === 'string',
+    )
+  );
+}
+
 const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
 
 /** scrypt off the event loop (libuv's thread pool): the server keeps answering while a key is derived. */
@@ -165,27 +195,36 @@ export function readHeader(archive: Buffer): { header: BackupHeader; aad: Buffer
   try {
     header = JSON.parse(archive.subarray(start, start + length).toString('utf8')) as BackupHeader;
   } catch {
-    throw new BackupError(400, 'value_error.backup.damaged', 'The backup’s header is damaged.');
+    throw damaged('The backup’s header is damaged.');
   }
-  if (typeof header.format_version !== 'number' || header.format_version > BACKUP_FORMAT_VERSION)
+  if (!isObject(header) || !Number.isInteger(header.format_version))
+    throw damaged('The backup’s header is damaged.');
+  if (header.format_version > BACKUP_FORMAT_VERSION)
     throw new BackupError(
       422,
       'value_error.backup.newer_format',
-      `This backup has format version ${String(header.format_version)}, made by a newer Rampart; this appliance reads version ${BACKUP_FORMAT_VERSION}. Update the appliance first.`,
+      `This backup has format version ${header.format_version}, made by a newer Rampart; this appliance reads version ${BACKUP_FORMAT_VERSION}. Update the appliance first.`,
     );
-  const k = header.kdf;
+  const k = header.kdf as Partial<BackupHeader['kdf']> | undefined;
+  const c = header.cipher as Partial<BackupHeader['cipher']> | undefined;
   if (
     header.format !== BACKUP_FORMAT ||
-    k?.name !== 'scrypt' ||
-    header.cipher?.name !== 'aes-256-gcm' ||
-    ![k.N, k.r, k.p].every((n) => Number.isInteger(n) && n > 0) ||
-    k.N > 2 ** 20 ||
-    k.r > 32 ||
-    k.p > 16 ||
-    typeof k.salt !== 'string' ||
-    typeof header.cipher.iv !== 'string'
+    !isObject(k) ||
+    k.name !== 'scrypt' ||
+    !isObject(c) ||
+    c.name !== 'aes-256-gcm'
   )
-    throw new BackupError(400, 'value_error.backup.damaged', 'The backup’s header is damaged.');
+    throw damaged('The backup’s header is damaged.');
+  // Only the parameters this format writes: a header asking for more would make the appliance spend its memory and
+  // time on a derivation before the tag can tell the header was forged (the header is checked by that tag).
+  if (k.N !== SCRYPT.N || k.r !== SCRYPT.r || k.p !== SCRYPT.p)
+    throw new BackupError(
+      400,
+      'value_error.backup.kdf',
+      `The backup’s key derivation parameters are not this format’s (scrypt N = 2^17, r = 8, p = 1).`,
+    );
+  if (!isBase64Of(k.salt, SCRYPT.saltBytes) || !isBase64Of(c.iv, IV_BYTES))
+    throw damaged('The backup’s header is damaged: its salt or IV is not of the format’s length.');
   return { header, aad: archive.subarray(0, start + length) };
 }
 
@@ -219,10 +258,21 @@ export async function openArchive(archive: Buffer, passphrase: string): Promise<
       'The backup could not be decrypted: the passphrase is wrong or the file was changed.',
     );
   }
-  const members = await unpackTar(plain);
+  let members: Map<string, Buffer>;
+  try {
+    members = await unpackTar(plain);
+  } catch {
+    throw damaged('The backup’s contents are not a readable archive of members.');
+  }
   const manifestBytes = members.get('manifest.json');
-  if (!manifestBytes) throw new BackupError(400, 'value_error.backup.damaged', 'The backup has no manifest.');
-  const manifest = JSON.parse(manifestBytes.toString('utf8')) as BackupManifest;
+  if (!manifestBytes) throw damaged('The backup has no manifest.');
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(manifestBytes.toString('utf8'));
+  } catch {
+    throw damaged('The backup’s manifest is not JSON.');
+  }
+  if (!isManifest(manifest)) throw damaged('The backup’s manifest is damaged.');
   if (manifest.format_version > BACKUP_FORMAT_VERSION)
     throw new BackupError(
       422,

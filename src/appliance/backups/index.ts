@@ -7,9 +7,11 @@
  *   POST {api}backups/restore           {archive (base64), passphrase} → restores, recorded as a revision `restore`
  *   GET  {api}backups/restores/pending, POST {api}backups/restores/:id/keep|revert (contracts: shared/contracts/backups.ts)
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditText } from '../audit';
 import { currentUser } from '../auth/guards';
+import { loginThrottle } from '../auth/lockout';
+import { throttleName } from '../../service-kit/loginThrottle';
 import type { ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import { contractRoute } from '../http/contractRoute';
@@ -40,14 +42,51 @@ export async function makeBackup(ctx: ApplianceContext, pass: string) {
   return sealArchive(pass, backupMembers(ctx), backupMeta(ctx));
 }
 
-async function opened(body: RestoreBody): Promise<OpenedArchive> {
+/**
+ * Opens an uploaded archive. Passphrase guesses are counted like sign-ins, by the shared login throttle (the lockout
+ * policy per account and address, the per-account ceiling, the growing delay), under a name of their own so a
+ * mistyped backup passphrase never locks the account's sign-in: past the limit, 429 with Retry-After.
+ */
+async function opened(
+  ctx: ApplianceContext,
+  req: FastifyRequest<{ Body: RestoreBody }>,
+): Promise<OpenedArchive> {
+  const throttle = loginThrottle(ctx.db);
+  const begun = await throttle.begin(restoreThrottleName(currentUser(req).username), req.ip, {
+    service: 'console',
+  });
+  if (!begun.ok) {
+    const minutes = Math.ceil(begun.retryAfter / 60);
+    throw new HttpError(
+      429,
+      [
+        {
+          loc: ['body', 'passphrase'],
+          msg: `too many wrong backup passphrases; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+          type: 'value_error.backup.too_many_attempts',
+          ctx: { retry_after: begun.retryAfter },
+        },
+      ],
+      { 'retry-after': String(begun.retryAfter) },
+    );
+  }
+  const attempt = begun.attempt;
+  await attempt.wait();
   try {
-    return await openArchive(Buffer.from(body.archive, 'base64'), body.passphrase);
+    const archive = await openArchive(Buffer.from(req.body.archive, 'base64'), req.body.passphrase);
+    await attempt.succeeded();
+    return archive;
   } catch (e) {
+    // Only a failed tag is a guess (a wrong passphrase or a changed file look the same); any other refusal is not.
+    if (e instanceof BackupError && e.type === 'value_error.backup.authentication') await attempt.failed();
+    else await attempt.refund();
     if (e instanceof BackupError) throw refusal(e);
     throw e;
   }
 }
+
+/** The throttle's name for an account's restore passphrase guesses (shown so in the lockout list). */
+export const restoreThrottleName = (username: string) => throttleName(`backup restore:${username}`);
 
 export function registerBackups(
   scope: FastifyInstance,
@@ -103,7 +142,7 @@ export function registerBackups(
     backups.postRestorePlan,
     { access: 'admin', reauth: true },
     async (req) => {
-      const archive = await opened(req.body);
+      const archive = await opened(ctx, req);
       try {
         return restorePlan(ctx, archive);
       } catch (e) {
@@ -119,7 +158,7 @@ export function registerBackups(
     backups.postRestore,
     { access: 'admin', reauth: true },
     async (req) => {
-      const archive = await opened(req.body);
+      const archive = await opened(ctx, req);
       try {
         return restores.restore(archive, {
           username: currentUser(req).username,

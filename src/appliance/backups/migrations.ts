@@ -5,6 +5,7 @@ export const backupMigrations: Migration[] = [
   {
     version: 1,
     name: 'backup restores, targets, schedule and runs',
+    tables: { backup_restores: 'runtime', backup_runs: 'runtime' },
     up: (db) =>
       db.exec(`
         -- A restore with lock-out-prone changes: the state it replaced, put back unless kept by the deadline.

@@ -16,7 +16,7 @@ import { recordChanges } from '../revisions/capture';
 import { filesBefore } from '../revisions/files';
 import { afterWrite, sectionsOf } from '../revisions/sections';
 import type { PendingRestore, RestoreResult } from '../../shared/contracts/backups';
-import type { OpenedArchive } from './format';
+import { BackupError, type OpenedArchive } from './format';
 import {
   preRestoreSnapshot,
   restoreArchive,
@@ -76,9 +76,14 @@ export class Restores {
     const lines = plan.configuration.changes.filter((c) => c.lockout_prone).map((c) => c.line);
     const mine = this.ctx.db.prepare('SELECT password_hash FROM users WHERE username = ?').get(username) as
       { password_hash: string } | undefined;
-    const theirs = withMemberDb(archive.members.get('appliance.db'), (db) =>
-      db.prepare('SELECT password_hash FROM users WHERE username = ?').get(username),
-    ) as { password_hash: string } | undefined | null;
+    let theirs: { password_hash: string } | undefined | null;
+    try {
+      theirs = withMemberDb(archive.members.get('appliance.db'), (db) =>
+        db.prepare('SELECT password_hash FROM users WHERE username = ?').get(username),
+      ) as { password_hash: string } | undefined | null;
+    } catch {
+      throw new BackupError(400, 'value_error.backup.damaged', "The backup's users rows cannot be read.");
+    }
     if (!theirs) lines.push(`your account ${username} is not in the backup`);
     else if (mine?.password_hash !== theirs.password_hash)
       lines.push(`your account's password becomes the backup's`);
@@ -238,7 +243,12 @@ export class Restores {
     const sections = sectionsOf(this.ctx);
     const before = sections.map((s) => s.read(this.ctx.db));
     const rendered = filesBefore(this.ctx, sections);
-    restoreDatabases(this.ctx, { appliance: row.pre_appliance, identity: row.pre_identity, secret: null });
+    // The history goes on: the restore and this rollback stay in it.
+    restoreDatabases(
+      this.ctx,
+      { appliance: row.pre_appliance, identity: row.pre_identity, secret: null },
+      'keep',
+    );
     if (row.pre_settings) restoreSettingsFiles(this.ctx, JSON.parse(row.pre_settings) as SettingsFiles);
     afterWrite(this.ctx, sections);
     this.ctx.db

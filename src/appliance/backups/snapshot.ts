@@ -4,15 +4,25 @@
  * settings) and of the identity service's (identities, credentials), the appliance secret the keys are sealed with,
  * the configuration document, and the identity service's settings files.
  *
- * A restore copies the archive's rows over the live databases table by table, in one transaction per database, so
- * the running server keeps its connections: runtime tables (sessions, jobs, logs, history of revisions, counters)
- * stay as they are. Secrets sealed with the archive's appliance secret are sealed again with this appliance's.
+ * A restore copies the archive's rows over the live databases table by table, so the running server keeps its
+ * connections. What each table is comes from its owner (the `tables` of the migration that creates it, see
+ * TableRole in src/storage/sqlite.ts), not from a list here:
+ * - configuration (every undeclared table) comes from the archive;
+ * - runtime tables (sessions, jobs, logs, counters, this appliance's audit trail) stay as they are, less the rows
+ *   that point at rows no longer there (a session of an account the backup does not have);
+ * - the history of changes (revisions and their files) is one whole: this appliance's own stays when it has any (a
+ *   restore on the same box is one more change in its history), the archive's comes back when it has none (the box
+ *   was lost and this is its replacement).
+ * Both databases are staged (every row written and checked, in one transaction each) before either commits, so a
+ * refused restore changes neither. Secrets sealed with the archive's appliance secret are sealed again with this
+ * appliance's.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { tableRoles } from '../../storage/sqlite';
 import type { ConfigPlan } from '../../shared/contracts/revisions';
 import type { ApplianceContext } from '../context';
 import { configDocument, planDocument } from '../revisions/document';
@@ -22,41 +32,6 @@ import { BackupError, type OpenedArchive } from './format';
 
 export const IDENTITY_DB_FILE = 'identity.db';
 const SETTINGS_FILES = ['identity-providers.json', 'identity-registration.json'];
-
-/** Appliance tables a restore leaves alone: state of this running appliance, not its configuration. */
-const APPLIANCE_RUNTIME = new Set([
-  'schema_migrations',
-  'sessions',
-  'jobs',
-  'apply_state',
-  'apply_confirmations',
-  'config_revisions',
-  'revisions',
-  'logs',
-  'dns_queries',
-  'network_samples',
-  'login_throttle',
-  'alerts',
-  'alert_deliveries',
-  'user_webauthn_ceremonies',
-  'oidc_login_states',
-  'backup_runs',
-  'backup_restores',
-  // This appliance's own audit trail (hash-chained) and its forwarding state: history, not configuration.
-  'audit_chain',
-  'forwarding_queue',
-  'forwarding_status',
-]);
-/** Identity service tables a restore leaves alone (flows in progress, sessions, mail queue, counters). */
-const IDENTITY_RUNTIME = new Set([
-  'schema_migrations',
-  'sessions',
-  'flows',
-  'flow_errors',
-  'codes',
-  'courier_messages',
-  'login_throttle',
-]);
 
 /** Columns sealed with a key derived from the appliance secret: re-sealed when an archive from another appliance comes back. */
 const SEALED: Array<{
@@ -202,35 +177,49 @@ const COUNTED: Array<
   { what: 'identities', label: 'Identities (identity service)', table: 'identities', db: 'identity' },
 ];
 
-function checkMembers(archive: OpenedArchive): void {
-  if (
-    !archive.members.has('appliance.db') ||
-    !archive.members.has('config.json') ||
-    !archive.members.has(SECRET_FILE)
-  )
-    throw new BackupError(
-      400,
-      'value_error.backup.damaged',
-      'The backup lacks the appliance database, configuration or secret.',
-    );
+const damaged = (message: string) => new BackupError(400, 'value_error.backup.damaged', message);
+
+/** Refuses a member that is not a readable SQLite database holding `table` (before anything reads it further). */
+function checkMemberDb(data: Buffer, name: string, table: string): void {
+  let ok = false;
+  try {
+    ok =
+      withMemberDb(data, (db) => {
+        const check = db.pragma('quick_check', { simple: true });
+        return check === 'ok' && tablesOf(db).includes(table);
+      }) === true;
+  } catch {
+    // Not a database (SQLite reads its header only when first asked), or a damaged one.
+  }
+  if (!ok) throw damaged(`The backup's ${name} is not a readable Rampart database.`);
 }
+
+function checkMembers(archive: OpenedArchive): void {
+  const appliance = archive.members.get('appliance.db');
+  if (!appliance || !archive.members.has('config.json') || !archive.members.has(SECRET_FILE))
+    throw damaged('The backup lacks the appliance database, configuration or secret.');
+  checkMemberDb(appliance, 'appliance.db', 'users');
+  const identity = archive.members.get(IDENTITY_DB_FILE);
+  if (identity) checkMemberDb(identity, IDENTITY_DB_FILE, 'identities');
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** What restoring an archive would change; changes nothing. */
 export function restorePlan(ctx: ApplianceContext, archive: OpenedArchive): RestorePlan {
   checkMembers(archive);
-  let doc: { format: string; sections: Record<string, unknown> };
+  let doc: unknown;
   try {
-    doc = JSON.parse(archive.members.get('config.json')!.toString('utf8')) as typeof doc;
+    doc = JSON.parse(archive.members.get('config.json')!.toString('utf8'));
   } catch {
-    throw new BackupError(
-      400,
-      'value_error.backup.damaged',
-      'The backup’s configuration document is damaged.',
-    );
+    doc = null;
   }
+  if (!isObject(doc) || typeof doc.format !== 'string' || !isObject(doc.sections))
+    throw damaged('The backup’s configuration document is damaged.');
   // A backup restore replaces the databases whole (accounts and key material included): nothing a document's writers
   // refuse is refused here, so the plan carries no such mark.
-  const planned = planDocument(ctx, doc);
+  const planned = planDocument(ctx, { format: doc.format, sections: doc.sections });
   const configuration = {
     ...planned,
     changes: planned.changes.map(({ refused, note, ...c }) =>
@@ -244,6 +233,8 @@ export function restorePlan(ctx: ApplianceContext, archive: OpenedArchive): Rest
   withMemberDb(archive.members.get(IDENTITY_DB_FILE), (db) => {
     for (const c of COUNTED) if (c.db === 'identity') restored.set(c.table, countOf(db, c.table));
   });
+  // A plan the restore would then refuse tells nothing: the copy is made and rolled back.
+  restoreDatabases(ctx, databasesOf(archive), 'archive-when-none', true);
   const identityNow = withIdentityDb(ctx, (db) => countOf(db, 'identities')) ?? 0;
   return {
     manifest: archive.manifest,
@@ -269,65 +260,100 @@ const columnsOf = (db: Database.Database, schema: string, table: string): string
     (r) => r.name,
   );
 
-/**
- * Replaces the rows of every configuration table of `live` with those of the database file `from` (the columns both
- * have), in one transaction. Rows of runtime tables that point at rows no longer there are removed (a session of an
- * account the backup does not have). Foreign keys are checked before the commit.
- */
-export function copyRows(
-  live: Database.Database,
-  from: string,
-  runtime: ReadonlySet<string>,
-  within: { before?: () => void; after?: () => void } = {},
-): void {
-  live.prepare('ATTACH DATABASE ? AS restored').run(from);
-  const fk = live.pragma('foreign_keys', { simple: true }) as number;
-  live.pragma('foreign_keys = OFF');
-  try {
-    live
-      .transaction(() => {
-        within.before?.();
-        const theirs = new Set(tablesOf(live, 'restored'));
-        for (const table of tablesOf(live)) {
-          if (runtime.has(table) || !theirs.has(table)) continue;
-          const mine = columnsOf(live, 'main', table);
-          const common = new Set(columnsOf(live, 'restored', table));
-          const cols = mine
-            .filter((c) => common.has(c))
-            .map((c) => `"${c}"`)
-            .join(', ');
-          live.prepare(`DELETE FROM main."${table}"`).run();
-          live.prepare(`INSERT INTO main."${table}" (${cols}) SELECT ${cols} FROM restored."${table}"`).run();
-        }
-        const broken = live.prepare('PRAGMA main.foreign_key_check').all() as Array<{
-          table: string;
-          rowid: number;
-        }>;
-        for (const b of broken) {
-          if (!runtime.has(b.table))
-            throw new BackupError(
-              400,
-              'value_error.backup.damaged',
-              `The backup's ${b.table} rows are inconsistent.`,
-            );
-          live.prepare(`DELETE FROM main."${b.table}" WHERE rowid = ?`).run(b.rowid);
-        }
-        within.after?.();
-      })
-      .immediate();
-  } finally {
-    live.pragma(`foreign_keys = ${fk ? 'ON' : 'OFF'}`);
-    live.prepare('DETACH DATABASE restored').run();
-  }
+/** What a restore does with the history of changes: see the top of this file. */
+export type HistoryRule = 'archive-when-none' | 'keep';
+
+/** A copy written and checked in an open transaction of its live database: committed or rolled back as a whole. */
+interface StagedCopy {
+  commit(): void;
+  rollback(): void;
 }
 
-/** Seals again, with this appliance's secret, the secrets an archive's database holds sealed with its own. */
+const isSqliteError = (e: unknown) => e instanceof Database.SqliteError;
+
+/**
+ * Replaces the rows of every configuration table of `live` with those of the database file `from` (the columns both
+ * have), in one transaction left open (see StagedCopy); runtime and history tables are treated as the top of this
+ * file says. Foreign keys are checked before it returns: rows of runtime tables that point at rows no longer there
+ * are removed, any other broken row refuses the backup (the transaction is rolled back).
+ */
+export function stageCopy(
+  live: Database.Database,
+  from: string,
+  history: HistoryRule,
+  within: { before?: () => void; after?: () => void } = {},
+): StagedCopy {
+  const roles = tableRoles(live);
+  const fk = live.pragma('foreign_keys', { simple: true }) as number;
+  live.prepare('ATTACH DATABASE ? AS restored').run(from);
+  live.pragma('foreign_keys = OFF');
+  let open = false;
+  const end = (sql: 'COMMIT' | 'ROLLBACK') => {
+    try {
+      if (open) live.exec(sql);
+      open = false;
+    } finally {
+      if (live.inTransaction) live.exec('ROLLBACK');
+      live.pragma(`foreign_keys = ${fk ? 'ON' : 'OFF'}`);
+      live.prepare('DETACH DATABASE restored').run();
+    }
+  };
+  let table = '';
+  try {
+    live.exec('BEGIN IMMEDIATE');
+    open = true;
+    within.before?.();
+    const mine = tablesOf(live);
+    const historyTables = mine.filter((t) => roles.get(t) === 'history');
+    // A fresh appliance (no history of its own) takes the archive's; otherwise its own goes on.
+    const historyFromArchive =
+      history === 'archive-when-none' &&
+      historyTables.every((t) => !live.prepare(`SELECT 1 FROM main."${t}" LIMIT 1`).get());
+    const theirs = new Set(tablesOf(live, 'restored'));
+    for (table of mine) {
+      const role = roles.get(table);
+      // A table the archive has not (a feature newer than the backup) keeps its rows.
+      if (role === 'runtime' || (role === 'history' && !historyFromArchive) || !theirs.has(table)) continue;
+      live.prepare(`DELETE FROM main."${table}"`).run();
+      const common = new Set(columnsOf(live, 'restored', table));
+      const cols = columnsOf(live, 'main', table)
+        .filter((c) => common.has(c))
+        .map((c) => `"${c}"`)
+        .join(', ');
+      live.prepare(`INSERT INTO main."${table}" (${cols}) SELECT ${cols} FROM restored."${table}"`).run();
+    }
+    table = '';
+    const broken = live.prepare('PRAGMA main.foreign_key_check').all() as Array<{
+      table: string;
+      rowid: number;
+    }>;
+    for (const b of broken) {
+      if (roles.get(b.table) !== 'runtime') throw damaged(`The backup's ${b.table} rows are inconsistent.`);
+      live.prepare(`DELETE FROM main."${b.table}" WHERE rowid = ?`).run(b.rowid);
+    }
+    within.after?.();
+  } catch (e) {
+    end('ROLLBACK');
+    // A row this appliance's schema refuses (a constraint, a type): the archive's fault, not the server's.
+    if (isSqliteError(e) && table) throw damaged(`The backup's ${table} rows do not fit this appliance.`);
+    throw e;
+  }
+  return { commit: () => end('COMMIT'), rollback: () => end('ROLLBACK') };
+}
+
+/**
+ * Seals again, with this appliance's secret, the secrets an archive's database holds sealed with its own; an archive
+ * of this appliance keeps them as they are. Either way every one must open: a key that does not is refused here, not
+ * found missing when it is next used.
+ */
 function reseal(db: Database.Database, theirs: Buffer, ours: Buffer): void {
-  if (theirs.equals(ours)) return;
+  const same = theirs.equals(ours);
   const tables = new Set(tablesOf(db));
-  db.transaction(() => {
+  let table = '';
+  const check = db.transaction(() => {
     for (const s of SEALED) {
       if (!tables.has(s.table)) continue;
+      table = s.table;
       const from = hkdf(theirs, s.info);
       const to = hkdf(ours, s.info);
       const rows = db
@@ -340,19 +366,22 @@ function reseal(db: Database.Database, theirs: Buffer, ours: Buffer): void {
         try {
           plain = unseal(from, s.aad(r.id), r.sealed);
         } catch {
-          throw new BackupError(
-            400,
-            'value_error.backup.damaged',
-            `A sealed secret of ${s.table} cannot be opened.`,
-          );
+          throw damaged(`The backup's sealed secrets of ${s.table} cannot be opened.`);
         }
+        if (same) continue;
         db.prepare(`UPDATE "${s.table}" SET "${s.column}" = ? WHERE "${s.id}" = ?`).run(
           seal(to, s.aad(r.id), plain),
           r.id as string,
         );
       }
     }
-  })();
+  });
+  try {
+    check();
+  } catch (e) {
+    if (isSqliteError(e)) throw damaged(`The backup's ${table} rows cannot be read.`);
+    throw e;
+  }
 }
 
 /** The identity service's settings files: name → content (base64), null when the file is absent. */
@@ -389,50 +418,81 @@ export function restoreSettingsFiles(ctx: ApplianceContext, settings: SettingsFi
   }
 }
 
-/** Copies an archive's databases over the live ones (see copyRows). */
+/**
+ * Copies an archive's databases over the live ones as one step: both are staged (see stageCopy) before either
+ * commits, so a refused copy of either leaves both as they were.
+ */
 export function restoreDatabases(
   ctx: ApplianceContext,
   members: { appliance: Buffer; identity: Buffer | null; secret: Buffer | null },
+  history: HistoryRule,
+  /** Stage both copies (every row written and checked) and roll them back: what a plan does to be truthful. */
+  dryRun = false,
 ): void {
   const ours = loadApplianceSecret(ctx.config.dataDir);
-  if (members.identity)
-    withMemberDb(members.identity, (_db, file) =>
-      withIdentityDb(ctx, (live) => copyRows(live, file, IDENTITY_RUNTIME)),
-    );
-  withMemberDb(members.appliance, (db, file) => {
+  withMemberDb(members.appliance, (db, applianceFile) => {
     if (members.secret) reseal(db, members.secret, ours);
-    // A session stays with its account: one whose id now names another account (or none) ends.
-    let owners = new Map<number, string>();
-    const sessionOwners = () =>
-      new Map(
-        (
-          ctx.db
-            .prepare('SELECT s.rowid AS r, u.username AS u FROM sessions s JOIN users u ON u.id = s.user_id')
-            .all() as Array<{
-            r: number;
-            u: string;
-          }>
-        ).map((x) => [x.r, x.u.toLowerCase()]),
-      );
-    copyRows(ctx.db, file, APPLIANCE_RUNTIME, {
-      before: () => (owners = sessionOwners()),
-      after: () => {
-        const now = sessionOwners();
-        for (const [rowid, username] of owners)
-          if (now.get(rowid) !== username) ctx.db.prepare('DELETE FROM sessions WHERE rowid = ?').run(rowid);
-      },
-    });
+    const both = (identity: StagedCopy | null) => {
+      let appliance: StagedCopy;
+      try {
+        appliance = stageAppliance(ctx, applianceFile, history);
+      } catch (e) {
+        identity?.rollback();
+        throw e;
+      }
+      if (dryRun) {
+        identity?.rollback();
+        return appliance.rollback();
+      }
+      try {
+        identity?.commit();
+      } catch (e) {
+        appliance.rollback();
+        throw e;
+      }
+      appliance.commit();
+    };
+    const identity = members.identity;
+    if (!identity) return both(null);
+    const done = withIdentityDb(ctx, (live) =>
+      withMemberDb(identity, (_db, identityFile) => both(stageCopy(live, identityFile, history))),
+    );
+    // No identity database here (the identity service is not set up): the appliance's alone.
+    if (done === null) both(null);
   });
 }
+
+/** Stages the appliance database's copy; a session stays with its account: one whose id now names another ends. */
+function stageAppliance(ctx: ApplianceContext, file: string, history: HistoryRule): StagedCopy {
+  let owners = new Map<number, string>();
+  const sessionOwners = () =>
+    new Map(
+      (
+        ctx.db
+          .prepare('SELECT s.rowid AS r, u.username AS u FROM sessions s JOIN users u ON u.id = s.user_id')
+          .all() as Array<{ r: number; u: string }>
+      ).map((x) => [x.r, x.u.toLowerCase()]),
+    );
+  return stageCopy(ctx.db, file, history, {
+    before: () => (owners = sessionOwners()),
+    after: () => {
+      const now = sessionOwners();
+      for (const [rowid, username] of owners)
+        if (now.get(rowid) !== username) ctx.db.prepare('DELETE FROM sessions WHERE rowid = ?').run(rowid);
+    },
+  });
+}
+
+const databasesOf = (archive: OpenedArchive) => ({
+  appliance: archive.members.get('appliance.db')!,
+  identity: archive.members.get(IDENTITY_DB_FILE) ?? null,
+  secret: archive.members.get(SECRET_FILE)!,
+});
 
 /** Restores an opened archive: its databases and the identity service's settings files. */
 export function restoreArchive(ctx: ApplianceContext, archive: OpenedArchive): void {
   checkMembers(archive);
-  restoreDatabases(ctx, {
-    appliance: archive.members.get('appliance.db')!,
-    identity: archive.members.get(IDENTITY_DB_FILE) ?? null,
-    secret: archive.members.get(SECRET_FILE)!,
-  });
+  restoreDatabases(ctx, databasesOf(archive), 'archive-when-none');
   for (const name of SETTINGS_FILES) {
     const data = archive.members.get(name);
     if (data) fs.writeFileSync(path.join(ctx.config.dataDir, name), data, { mode: 0o600 });

@@ -6,6 +6,7 @@ import { LOGIN_ATTEMPTS_TABLE } from '../auth/lockout';
 export const applianceMigrations: Migration[] = [
   {
     version: 1,
+    tables: { sessions: 'runtime', login_throttle: 'runtime' },
     name: 'users, sessions, lockout',
     up: (db) =>
       db.exec(`
@@ -107,6 +108,7 @@ export const applianceMigrations: Migration[] = [
   },
   {
     version: 4,
+    tables: { jobs: 'runtime' },
     name: 'jobs, configuration revisions, system state',
     up: (db) =>
       db.exec(`
@@ -141,6 +143,7 @@ export const applianceMigrations: Migration[] = [
   },
   {
     version: 5,
+    tables: { login_attempts: 'runtime' },
     name: 'persisted login attempt counters (per name and address)',
     up: (db) => {
       db.exec(attemptTableSql(LOGIN_ATTEMPTS_TABLE));

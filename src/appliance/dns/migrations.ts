@@ -60,6 +60,7 @@ export const dnsMigrations: Migration[] = [
   {
     version: 4,
     name: 'the DNS query log: one row per answered query, by time, name and client',
+    tables: { dns_queries: 'runtime' },
     up: (db) => db.exec(DNS_QUERIES_MIGRATION_SQL),
   },
 ];

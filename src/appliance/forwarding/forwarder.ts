@@ -44,6 +44,7 @@ const MAX_MESSAGE_BYTES = 8192;
 export const forwardingMigrations = [
   {
     version: 1,
+    tables: { forwarding_queue: 'runtime' as const, forwarding_status: 'runtime' as const },
     name: 'remote syslog targets, their queue and status',
     up: (db: Db) => {
       db.exec(`CREATE TABLE forwarding_targets (

@@ -96,6 +96,7 @@ export function normaliseEntry(entry: LogEntry, now: number = nowSeconds()): Log
 export const logMigrations = [
   {
     version: 1,
+    tables: { logs: 'runtime' as const },
     name: 'logs table indexed by time and service',
     up: (db: Db) => {
       db.exec(`CREATE TABLE logs (

@@ -9,6 +9,7 @@ import type { InterfaceCounters } from './procNet';
 export const NETWORK_MIGRATIONS: Migration[] = [
   {
     version: 1,
+    tables: { network_samples: 'runtime' },
     name: 'network samples and preferences',
     up: (db) =>
       db.exec(`CREATE TABLE network_samples (

@@ -48,6 +48,7 @@ export const providersMigrations: Migration[] = [
   },
   {
     version: 3,
+    tables: { oidc_login_states: 'runtime' },
     name: 'accounts signed in through providers, pending OpenID sign-ins',
     up: (db) =>
       db.exec(`

@@ -5,6 +5,7 @@ import { appendMenuEntry } from '../console/menu';
 export const revisionsMigrations: Migration[] = [
   {
     version: 1,
+    tables: { revisions: 'history' },
     name: 'configuration revisions: who changed what, how, from where and why',
     // `changes` holds the structured before/after of each changed entity (secrets as markers, never values);
     // `summary` the first diff lines, so a list page reads no JSON. Times in milliseconds since the epoch.
@@ -39,6 +40,7 @@ export const revisionsMigrations: Migration[] = [
   },
   {
     version: 3,
+    tables: { revision_applies: 'runtime' },
     name: 'configuration documents applied as one job, to roll them back as a whole',
     // `before`: the sections the document changed, as they were; `applied`: each service's applied snapshot before.
     up: (db) =>

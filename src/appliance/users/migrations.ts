@@ -68,6 +68,7 @@ export const usersMigrations: Migration[] = [
   },
   {
     version: 4,
+    tables: { user_webauthn_ceremonies: 'runtime' },
     name: 'security keys (WebAuthn) of console accounts and their pending ceremonies',
     up: (db) =>
       db.exec(`
