@@ -11,6 +11,7 @@ import { withAuditContext } from '../auditContext';
 import type { ApplyManager } from '../apply/manager';
 import type { ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
+import { jobConflict } from '../jobs/exclusion';
 import type { JobProgress, JobRunner, JobStep } from '../jobs/runner';
 import { recordChanges } from '../revisions/capture';
 import { filesBefore } from '../revisions/files';
@@ -105,16 +106,9 @@ export class Restores {
     archive: OpenedArchive,
     by: { username: string; source: string | null; reason: string | null },
   ): RestoreResult {
-    const running = this.jobs.list(true)[0];
-    if (running)
-      throw new HttpError(409, [
-        {
-          loc: ['body'],
-          msg: 'another job is running; wait for it to finish',
-          type: 'value_error.job_running',
-          ctx: { job_id: running.id },
-        },
-      ]);
+    // A restore rewrites everything, so every running job collides with it; the 409 names the one that runs.
+    const conflict = this.jobs.conflictFor('restore');
+    if (conflict) throw jobConflict(conflict);
     if (this.pending().length)
       throw new HttpError(409, [
         {
