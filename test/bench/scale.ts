@@ -21,6 +21,7 @@ import { LOG_STREAM_PATH } from '../../src/appliance/logs';
 import { openSse } from '../appliance/logs/sseClient';
 import { startServer, type RunningServer } from '../e2e/support/server';
 import { adminJar, type Jar } from '../security/support/http';
+import { observePerformance } from './pageObserver';
 import { recordFigures, type Figure } from './report';
 import { seedAccounts, seedCertificates, seedLogs, type SeededLogs } from './scaleSeed';
 
@@ -302,25 +303,6 @@ interface PagePerf {
   /** When a data row first showed (list pages), ms after navigation start. */
   rowsAt: number;
   rows: number;
-}
-
-declare global {
-  interface Window {
-    __bench: { tasks: Array<{ start: number; duration: number }>; fcp: number };
-  }
-}
-
-/** Installed before any page script: buffered long tasks and paints from navigation start on. */
-function observePerformance() {
-  window.__bench = { tasks: [], fcp: NaN };
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries())
-      window.__bench.tasks.push({ start: e.startTime, duration: e.duration });
-  }).observe({ type: 'longtask', buffered: true });
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries())
-      if (e.name === 'first-contentful-paint') window.__bench.fcp = e.startTime;
-  }).observe({ type: 'paint', buffered: true });
 }
 
 /** Table rows carrying data: the DataTable's (aria-rowindex) and the log report's. */
