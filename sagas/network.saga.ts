@@ -27,7 +27,6 @@ import {
   type SystemStatus,
 } from '../src/store/slices/network.slice';
 import { handleError } from './handleError';
-import { getDashboard } from '../src/shared/contracts/system';
 import type { ResponseOf } from '../src/shared/contracts/endpoint';
 
 const apiBaseOf = (s: RootState) => s.config.apiBase;
@@ -100,7 +99,7 @@ export function* loadDashboard() {
   try {
     const res: ApiResponse<DashboardSummary> = yield call(
       [api, api.call],
-      getDashboard,
+      shell.getDashboard,
       {},
       {
         apiBase,
