@@ -11,7 +11,7 @@
 import type { Task } from 'redux-saga';
 import { call, cancel, delay, fork, getContext, put, select, takeEvery } from 'redux-saga/effects';
 import type { ApiClient, ApiResponse } from '../src/api/client';
-import * as shell from '../src/shared/contracts/shell';
+import * as coreShell from '../src/shared/contracts/coreShell';
 import type { ResponseOf } from '../src/shared/contracts/endpoint';
 import { logger } from '../src/lib/logger';
 import { SUCCESS_DURATION_MS } from '../src/notifications/constants';
@@ -28,8 +28,8 @@ import { notificationRemoved, notificationRequested } from '../src/store/slices/
 import { resourceLoadRequested } from '../src/store/slices/resources.slice';
 import { handleError } from './handleError';
 
-type ConfirmationList = ResponseOf<typeof shell.listConfirmations>;
-/** A change awaiting confirmation, as `shell.listConfirmations` answers it. */
+type ConfirmationList = ResponseOf<typeof coreShell.listConfirmations>;
+/** A change awaiting confirmation, as `coreShell.listConfirmations` answers it. */
 export type PendingConfirmation = ConfirmationList['data'][number];
 
 const SERVICE_LABELS: Record<string, string> = {
@@ -72,7 +72,7 @@ function* listPending() {
   try {
     const res: ApiResponse<ConfirmationList> = yield call(
       [api, api.call],
-      shell.listConfirmations,
+      coreShell.listConfirmations,
       {},
       {
         apiBase: state.config.apiBase,
@@ -152,8 +152,8 @@ export function* confirmationsSaga() {
     try {
       yield call(() =>
         verb === 'confirm'
-          ? api.call(shell.keepConfirmation, { params: { id } }, { apiBase })
-          : api.call(shell.revertConfirmation, { params: { id } }, { apiBase }),
+          ? api.call(coreShell.keepConfirmation, { params: { id } }, { apiBase })
+          : api.call(coreShell.revertConfirmation, { params: { id } }, { apiBase }),
       );
       const watcher = watchers.get(id);
       if (watcher) yield cancel(watcher);

@@ -7,6 +7,7 @@
 import { call, getContext, put, select, takeLeading } from 'redux-saga/effects';
 import type { ApiClient, ApiResponse } from '../src/api/client';
 import { isApiError } from '../src/api/errors';
+import * as coreShell from '../src/shared/contracts/coreShell';
 import * as shell from '../src/shared/contracts/shell';
 import type { AnyEndpoint, CallArgs, ResponseOf, RouteOf } from '../src/shared/contracts/endpoint';
 import { SUCCESS_DURATION_MS } from '../src/notifications/constants';
@@ -86,18 +87,18 @@ export function* publishStyle(settings: LayoutSettings) {
 export function* saveLayoutSettings(action: ReturnType<typeof layoutSettingsSaveRequested>) {
   const { primary_color, bar_color, login_title, images } = action.payload;
   try {
-    yield* callEndpoint(shell.putUiSettings, { body: { primary_color, bar_color, login_title } });
+    yield* callEndpoint(coreShell.putUiSettings, { body: { primary_color, bar_color, login_title } });
     for (const slot of IMAGE_SLOTS) {
       const image = images[slot];
       if (image === undefined) continue;
       if (image === null) {
         try {
-          yield* callEndpoint(shell.deleteImage, { params: { slot } });
+          yield* callEndpoint(coreShell.deleteImage, { params: { slot } });
         } catch (e) {
           // Already gone is what was asked for.
           if (!(isApiError(e) && e.status === 404)) throw e;
         }
-      } else yield* callEndpoint(shell.putImage, { params: { slot }, body: dataUrlToBlob(image) });
+      } else yield* callEndpoint(coreShell.putImage, { params: { slot }, body: dataUrlToBlob(image) });
     }
     const saved: LayoutSettings = yield call(loadSettings);
     yield call(publishStyle, saved);
@@ -118,7 +119,7 @@ export function* saveLayoutSettings(action: ReturnType<typeof layoutSettingsSave
 
 export function* resetLayoutSettings() {
   try {
-    const res: ApiResponse<LayoutSettings> = yield* callEndpoint(shell.resetUiSettings, {});
+    const res: ApiResponse<LayoutSettings> = yield* callEndpoint(coreShell.resetUiSettings, {});
     yield put(layoutSettingsLoaded(res.data));
     yield call(publishStyle, res.data);
     yield put(

@@ -14,7 +14,7 @@ import {
 } from '../src/api/eventSource';
 import type { jobStream } from '../src/shared/contracts/apply';
 import type { ResponseOf } from '../src/shared/contracts/endpoint';
-import { jobStream as jobStreamRoute, listJobs } from '../src/shared/contracts/shell';
+import { jobStream as jobStreamRoute, listJobs } from '../src/shared/contracts/coreShell';
 import { streamUrlOf } from '../src/shared/contracts/stream';
 import { logger } from '../src/lib/logger';
 import { SUCCESS_DURATION_MS } from '../src/notifications/constants';

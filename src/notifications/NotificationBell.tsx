@@ -9,7 +9,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type * as alerts from '../shared/contracts/alerts';
 import type { AlertItem } from '../shared/contracts/alerts';
-import * as shell from '../shared/contracts/shell';
+import * as coreShell from '../shared/contracts/coreShell';
 import { SEVERITY_LABELS } from '../shared/contracts/values';
 import { formatDateTime } from '../lib/format/time';
 import { useEndpoint, useResourceSave } from '../store/useResource';
@@ -123,8 +123,9 @@ function Line({ entry, readAt }: { entry: BellEntry; readAt: number | null }) {
  * The bell's routes as their endpoints: the resources slice reads only an endpoint's method and path (its key and
  * the call), and the bell, loaded with the core layout, stays without the alerts contract's schemas.
  */
-const getNotifications = shell.getNotifications as unknown as typeof alerts.getNotifications;
-const markNotificationsRead = shell.markNotificationsRead as unknown as typeof alerts.markNotificationsRead;
+const getNotifications = coreShell.getNotifications as unknown as typeof alerts.getNotifications;
+const markNotificationsRead =
+  coreShell.markNotificationsRead as unknown as typeof alerts.markNotificationsRead;
 
 export function NotificationBell() {
   const { data, reload, key } = useEndpoint(getNotifications);

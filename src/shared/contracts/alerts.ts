@@ -16,7 +16,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
 import { epochMs, nullable, stringEnum } from './fields';
 import { listPage, listQuery, oneOf } from './listing';
-import * as routes from './routes';
+import * as coreRoutes from './coreRoutes';
 import { ALERT_SEVERITIES } from './values';
 
 export { ALERT_SEVERITIES, SEVERITY_LABELS, type AlertSeverity } from './values';
@@ -154,13 +154,13 @@ export const notificationsAnswer = Type.Object({
 export type NotificationsAnswer = Static<typeof notificationsAnswer>;
 
 export const getNotifications = endpoint({
-  ...routes.getNotifications,
+  ...coreRoutes.getNotifications,
   response: notificationsAnswer,
   summary: 'The notification center’s history: firing alerts, then the recently resolved',
 });
 
 export const markNotificationsRead = endpoint({
-  ...routes.markNotificationsRead,
+  ...coreRoutes.markNotificationsRead,
   body: Type.Optional(Type.Object({}, { additionalProperties: false })),
   response: Type.Object({ read_at: Type.Number() }),
   summary: 'Mark the notifications read for this account',

@@ -7,7 +7,7 @@ import { Type, type TObject, type TProperties } from '@sinclair/typebox';
 import { endpoint, type Endpoint } from './endpoint';
 import { stream } from './stream';
 import { nullable, stringEnum } from './fields';
-import * as routes from './routes';
+import * as coreRoutes from './coreRoutes';
 
 /** Whether the saved configuration differs from the applied one, and when it was last applied. */
 export const ApplyStatus = Type.Object({
@@ -60,7 +60,7 @@ export const JobProgress = Type.Object(
 
 /** `GET /eos/jobs/:id/stream`: a job's progress, each event the whole view, then `end` with its final status. */
 export const jobStream = stream({
-  ...routes.jobStream,
+  ...coreRoutes.jobStream,
   params: Type.Object(
     { id: Type.String({ format: 'uuid', description: 'The job’s id.' }) },
     { additionalProperties: false },
@@ -197,7 +197,7 @@ export const startJob = endpoint({
 });
 
 export const listJobs = endpoint({
-  ...routes.listJobs,
+  ...coreRoutes.listJobs,
   query: Type.Object(
     { active: Type.Optional(stringEnum(['0', '1', 'true', 'false'] as const)) },
     { additionalProperties: false },
@@ -226,20 +226,20 @@ export const Confirmation = Type.Object({
 });
 
 export const listConfirmations = endpoint({
-  ...routes.listConfirmations,
+  ...coreRoutes.listConfirmations,
   response: Type.Object({ data: Type.Array(Confirmation) }),
   summary: 'Changes awaiting confirmation that you may keep, soonest deadline first',
 });
 
 export const keepConfirmation = endpoint({
-  ...routes.keepConfirmation,
+  ...coreRoutes.keepConfirmation,
   params: UuidParams,
   response: Type.Object({ status: Type.Literal('confirmed') }),
   summary: 'Keep a change awaiting confirmation',
 });
 
 export const revertConfirmation = endpoint({
-  ...routes.revertConfirmation,
+  ...coreRoutes.revertConfirmation,
   params: UuidParams,
   response: Type.Object({ status: Type.Literal('reverted') }),
   summary: 'Restore the configuration before a change now, instead of at its deadline',

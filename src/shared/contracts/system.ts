@@ -8,6 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ConfigPreview, JobProgress } from './apply';
 import { endpoint } from './endpoint';
 import { stringEnum, epochMs, nullable, orNull } from './fields';
+import * as coreRoutes from './coreRoutes';
 import * as routes from './routes';
 import { IMAGE_SLOTS, type ImageSlot } from './values';
 
@@ -162,20 +163,20 @@ export const uploadedPackage = Type.Object({
 export type UploadedPackage = Static<typeof uploadedPackage>;
 
 export const getUpdates = endpoint({
-  ...routes.getUpdates,
+  ...coreRoutes.getUpdates,
   response: updateStatus,
   summary:
     'The installed version, the channel, the last check, the available updates, the history and schedule',
 });
 
 export const checkUpdates = endpoint({
-  ...routes.checkUpdates,
+  ...coreRoutes.checkUpdates,
   response: updateStatus,
   summary: 'Read the update repository now (its error, if any, is in `last_check`)',
 });
 
 export const uploadUpdatePackage = endpoint({
-  ...routes.uploadUpdatePackage,
+  ...coreRoutes.uploadUpdatePackage,
   upload: {
     mediaTypes: ['application/octet-stream'],
     maxBytes: PACKAGE_FILE_MAX_BYTES,
@@ -187,7 +188,7 @@ export const uploadUpdatePackage = endpoint({
 });
 
 export const applyUpdate = endpoint({
-  ...routes.applyUpdate,
+  ...coreRoutes.applyUpdate,
   body: applyUpdateBody,
   response: JobProgress,
   status: 202,
@@ -195,7 +196,7 @@ export const applyUpdate = endpoint({
 });
 
 export const rollbackUpdate = endpoint({
-  ...routes.rollbackUpdate,
+  ...coreRoutes.rollbackUpdate,
   body: rollbackBody,
   response: JobProgress,
   status: 202,
@@ -203,21 +204,21 @@ export const rollbackUpdate = endpoint({
 });
 
 export const putUpdateSettings = endpoint({
-  ...routes.putUpdateSettings,
+  ...coreRoutes.putUpdateSettings,
   body: updateSettingsBody,
   response: updateStatus,
   summary: 'Change the update repository and channel',
 });
 
 export const putUpdateSchedule = endpoint({
-  ...routes.putUpdateSchedule,
+  ...coreRoutes.putUpdateSchedule,
   body: updateSchedule,
   response: updateStatus,
   summary: 'Change when the appliance applies updates by itself',
 });
 
 export const addTrustedKey = endpoint({
-  ...routes.addTrustedKey,
+  ...coreRoutes.addTrustedKey,
   body: trustedKeyBody,
   response: updateStatus,
   status: 201,
@@ -273,14 +274,14 @@ export const getUiSettings = endpoint({
 });
 
 export const putUiSettings = endpoint({
-  ...routes.putUiSettings,
+  ...coreRoutes.putUiSettings,
   body: uiSettingsBody,
   response: savedUiSettings,
   summary: 'Change the colours and the login title',
 });
 
 export const resetUiSettings = endpoint({
-  ...routes.resetUiSettings,
+  ...coreRoutes.resetUiSettings,
   response: publicSettings,
   summary: 'Put back the default look: default colours, no login title, no custom images',
 });
@@ -313,7 +314,7 @@ export const getImage = endpoint({
 });
 
 export const putImage = endpoint({
-  ...routes.putImage,
+  ...coreRoutes.putImage,
   params: imageSlotParams,
   upload: {
     // Any image type is taken as bytes; the bytes decide (PNG, JPEG, GIF or WebP, else 422).
@@ -326,7 +327,7 @@ export const putImage = endpoint({
 });
 
 export const deleteImage = endpoint({
-  ...routes.deleteImage,
+  ...coreRoutes.deleteImage,
   params: imageSlotParams,
   status: 204,
   summary: 'Remove a custom image (404 when none is set)',
@@ -447,7 +448,7 @@ export const applyNetworkPreferences = endpoint({
 });
 
 export const getDashboard = endpoint({
-  ...routes.getDashboard,
+  ...coreRoutes.getDashboard,
   response: dashboardSummary,
   summary:
     'The home page’s summary: each part the account may read (services, certificates, updates, accounts)',

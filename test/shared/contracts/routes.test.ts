@@ -7,6 +7,7 @@ import path from 'node:path';
 import * as alerts from '../../../src/shared/contracts/alerts';
 import * as apply from '../../../src/shared/contracts/apply';
 import * as authentication from '../../../src/shared/contracts/authentication';
+import * as coreShell from '../../../src/shared/contracts/coreShell';
 import * as consoleContract from '../../../src/shared/contracts/console';
 import * as logs from '../../../src/shared/contracts/logs';
 import * as pki from '../../../src/shared/contracts/pki';
@@ -27,6 +28,8 @@ const runtimeImports = (file: string) =>
 it('imports no contract module and no TypeBox at run time', () => {
   expect(runtimeImports('routes.ts')).toEqual([]);
   expect(runtimeImports('values.ts')).toEqual([]);
+  expect(runtimeImports('coreRoutes.ts')).toEqual([]);
+  expect(runtimeImports('coreShell.ts')).toEqual(['./coreRoutes']);
   expect(runtimeImports('shell.ts')).toEqual(['./routes']);
 });
 
@@ -41,7 +44,10 @@ it('gives each endpoint’s own method and path, and whether it takes a form', (
     ...network,
     ...system,
   } as unknown as Record<string, { method: string; path: string; form?: true }>;
-  const routes = Object.entries(shell as Record<string, { method?: string; path: string; form?: true }>);
+  const routes = Object.entries({ ...shell, ...coreShell } as Record<
+    string,
+    { method?: string; path: string; form?: true }
+  >);
   expect(routes.length).toBeGreaterThan(5);
   for (const [name, route] of routes)
     expect([name, route.method, route.path, route.form]).toEqual([
