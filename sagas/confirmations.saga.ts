@@ -11,7 +11,7 @@
 import type { Task } from 'redux-saga';
 import { call, cancel, delay, fork, getContext, put, select, takeEvery } from 'redux-saga/effects';
 import type { ApiClient, ApiResponse } from '../src/api/client';
-import * as apply from '../src/shared/contracts/apply';
+import * as coreShell from '../src/shared/contracts/coreShell';
 import type { ResponseOf } from '../src/shared/contracts/endpoint';
 import { logger } from '../src/lib/logger';
 import { SUCCESS_DURATION_MS } from '../src/notifications/constants';
@@ -28,8 +28,8 @@ import { notificationRemoved, notificationRequested } from '../src/store/slices/
 import { resourceLoadRequested } from '../src/store/slices/resources.slice';
 import { handleError } from './handleError';
 
-type ConfirmationList = ResponseOf<typeof apply.listConfirmations>;
-/** A change awaiting confirmation, as `apply.listConfirmations` answers it. */
+type ConfirmationList = ResponseOf<typeof coreShell.listConfirmations>;
+/** A change awaiting confirmation, as `coreShell.listConfirmations` answers it. */
 export type PendingConfirmation = ConfirmationList['data'][number];
 
 const SERVICE_LABELS: Record<string, string> = {
@@ -72,7 +72,7 @@ function* listPending() {
   try {
     const res: ApiResponse<ConfirmationList> = yield call(
       [api, api.call],
-      apply.listConfirmations,
+      coreShell.listConfirmations,
       {},
       {
         apiBase: state.config.apiBase,
@@ -150,8 +150,11 @@ export function* confirmationsSaga() {
     const apiBase: string = yield select((s: RootState) => s.config.apiBase);
     const api: ApiClient = yield getContext('api');
     try {
-      const e = verb === 'confirm' ? apply.keepConfirmation : apply.revertConfirmation;
-      yield call(() => api.call(e, { params: { id } }, { apiBase }));
+      yield call(() =>
+        verb === 'confirm'
+          ? api.call(coreShell.keepConfirmation, { params: { id } }, { apiBase })
+          : api.call(coreShell.revertConfirmation, { params: { id } }, { apiBase }),
+      );
       const watcher = watchers.get(id);
       if (watcher) yield cancel(watcher);
       yield put(notificationRemoved({ localId: confirmationLocalId(id) }));

@@ -25,7 +25,7 @@ import { jobChannel, jobStreamUrl } from './progress.saga';
 /** How long the windows machine's answer to an open request is awaited (a state change normally follows at once). */
 const WINDOW_ANSWER_MS = 500;
 
-type StreamMessage = ReturnType<typeof jobChannel> extends EventChannel<infer M> ? M : never;
+type StreamMessage = Awaited<ReturnType<typeof jobChannel>> extends EventChannel<infer M> ? M : never;
 
 export function* followJobWindow(id: string, jobId: string) {
   const factory: EventSourceFactory = yield call(eventSourceFactory);

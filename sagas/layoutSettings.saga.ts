@@ -7,8 +7,9 @@
 import { call, getContext, put, select, takeLeading } from 'redux-saga/effects';
 import type { ApiClient, ApiResponse } from '../src/api/client';
 import { isApiError } from '../src/api/errors';
-import * as system from '../src/shared/contracts/system';
-import type { AnyEndpoint, CallArgs, ResponseOf } from '../src/shared/contracts/endpoint';
+import * as coreShell from '../src/shared/contracts/coreShell';
+import * as shell from '../src/shared/contracts/shell';
+import type { AnyEndpoint, CallArgs, ResponseOf, RouteOf } from '../src/shared/contracts/endpoint';
 import { SUCCESS_DURATION_MS } from '../src/notifications/constants';
 import type { RootState, SagaContext } from '../src/store/createStore';
 import { styleLoaded } from '../src/store/slices/layout.slice';
@@ -27,7 +28,7 @@ import { handleError } from './handleError';
 import { safeColor, safeLoginTitle, STYLE_PREFERENCES_KEY } from './layout.saga';
 
 /** Calls a look-and-feel endpoint on the configured API base. */
-function* callEndpoint<E extends AnyEndpoint>(e: E, args: CallArgs<E>) {
+function* callEndpoint<E extends AnyEndpoint>(e: RouteOf<E>, args: CallArgs<E>) {
   const api: ApiClient = yield getContext('api');
   const state: RootState = yield select();
   const res: ApiResponse<ResponseOf<E>> = yield call([api, api.call], e, args, {
@@ -50,7 +51,7 @@ export function dataUrlToBlob(dataUrl: string): Blob {
 }
 
 function* loadSettings() {
-  const res: ApiResponse<LayoutSettings> = yield* callEndpoint(system.getUiSettings, {});
+  const res: ApiResponse<LayoutSettings> = yield* callEndpoint(shell.getUiSettings, {});
   yield put(layoutSettingsLoaded(res.data));
   return res.data;
 }
@@ -86,18 +87,18 @@ export function* publishStyle(settings: LayoutSettings) {
 export function* saveLayoutSettings(action: ReturnType<typeof layoutSettingsSaveRequested>) {
   const { primary_color, bar_color, login_title, images } = action.payload;
   try {
-    yield* callEndpoint(system.putUiSettings, { body: { primary_color, bar_color, login_title } });
+    yield* callEndpoint(coreShell.putUiSettings, { body: { primary_color, bar_color, login_title } });
     for (const slot of IMAGE_SLOTS) {
       const image = images[slot];
       if (image === undefined) continue;
       if (image === null) {
         try {
-          yield* callEndpoint(system.deleteImage, { params: { slot } });
+          yield* callEndpoint(coreShell.deleteImage, { params: { slot } });
         } catch (e) {
           // Already gone is what was asked for.
           if (!(isApiError(e) && e.status === 404)) throw e;
         }
-      } else yield* callEndpoint(system.putImage, { params: { slot }, body: dataUrlToBlob(image) });
+      } else yield* callEndpoint(coreShell.putImage, { params: { slot }, body: dataUrlToBlob(image) });
     }
     const saved: LayoutSettings = yield call(loadSettings);
     yield call(publishStyle, saved);
@@ -118,7 +119,7 @@ export function* saveLayoutSettings(action: ReturnType<typeof layoutSettingsSave
 
 export function* resetLayoutSettings() {
   try {
-    const res: ApiResponse<LayoutSettings> = yield* callEndpoint(system.resetUiSettings, {});
+    const res: ApiResponse<LayoutSettings> = yield* callEndpoint(coreShell.resetUiSettings, {});
     yield put(layoutSettingsLoaded(res.data));
     yield call(publishStyle, res.data);
     yield put(

@@ -7,6 +7,7 @@ import { PASSIVE_HEADER } from '../src/shared/http';
 import { call, delay, getContext, put, select, takeLatest } from 'redux-saga/effects';
 import type { ApiClient, ApiResponse } from '../src/api/client';
 import type * as network from '../src/shared/contracts/network';
+import * as coreShell from '../src/shared/contracts/coreShell';
 import * as shell from '../src/shared/contracts/shell';
 import type { RootState } from '../src/store/createStore';
 import {
@@ -27,7 +28,6 @@ import {
   type SystemStatus,
 } from '../src/store/slices/network.slice';
 import { handleError } from './handleError';
-import { getDashboard } from '../src/shared/contracts/system';
 import type { ResponseOf } from '../src/shared/contracts/endpoint';
 
 const apiBaseOf = (s: RootState) => s.config.apiBase;
@@ -100,7 +100,7 @@ export function* loadDashboard() {
   try {
     const res: ApiResponse<DashboardSummary> = yield call(
       [api, api.call],
-      getDashboard,
+      coreShell.getDashboard,
       {},
       {
         apiBase,

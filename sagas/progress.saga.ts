@@ -12,8 +12,9 @@ import {
   type EventSourceFactory,
   type EventSourceLike,
 } from '../src/api/eventSource';
-import { jobStream, listJobs } from '../src/shared/contracts/apply';
+import type { jobStream } from '../src/shared/contracts/apply';
 import type { ResponseOf } from '../src/shared/contracts/endpoint';
+import { jobStream as jobStreamRoute, listJobs } from '../src/shared/contracts/coreShell';
 import { streamUrlOf } from '../src/shared/contracts/stream';
 import { logger } from '../src/lib/logger';
 import { SUCCESS_DURATION_MS } from '../src/notifications/constants';
@@ -31,7 +32,14 @@ export type { EventSourceLike };
 /** A finished job stays on screen this long so the user sees 100 %. */
 export const PROGRESS_DONE_LINGER_MS = 1000;
 
-export const jobStreamUrl = (id: string) => streamUrlOf(jobStream, { id });
+export const jobStreamUrl = (id: string) => streamUrlOf(jobStreamRoute, { id });
+
+/**
+ * The job stream's contract (its events' schemas, which every event is checked against), loaded with the first job
+ * followed: the core layout's chunk, which every signed-in page loads, carries no TypeBox (README "Budgets").
+ */
+const loadJobStream = () =>
+  import(/* webpackChunkName: "job-stream" */ '../src/shared/contracts/apply').then((m) => m.jobStream);
 
 type StreamMessage = { type: 'progress'; view: ProgressView } | { type: 'end' };
 
@@ -39,8 +47,11 @@ type StreamMessage = { type: 'progress'; view: ProgressView } | { type: 'end' };
  * A job's progress stream (`apply.jobStream`) as a channel; each event is checked against the contract by
  * `streamChannel` (one that does not fit is dropped and reported once); a refused stream just ends.
  */
-export function jobChannel(factory: EventSourceFactory, url: string): EventChannel<StreamMessage> {
-  return streamChannel<typeof jobStream, StreamMessage>(factory, jobStream, url, {
+export async function jobChannel(
+  factory: EventSourceFactory,
+  url: string,
+): Promise<EventChannel<StreamMessage>> {
+  return streamChannel<typeof jobStream, StreamMessage>(factory, await loadJobStream(), url, {
     events: {
       progress: (data) => {
         const view = parseProgressView(data);
@@ -59,7 +70,11 @@ const messages = {
 
 export function* followJob(action: ReturnType<typeof progressJobStarted>) {
   const factory: EventSourceFactory = yield call(eventSourceFactory);
-  const channel = jobChannel(factory, jobStreamUrl(action.payload.id));
+  const channel: EventChannel<StreamMessage> = yield call(
+    jobChannel,
+    factory,
+    jobStreamUrl(action.payload.id),
+  );
   try {
     for (;;) {
       const msg: StreamMessage = yield take(channel);

@@ -8,8 +8,8 @@
 import { call, getContext, put, select, take, takeLeading } from 'redux-saga/effects';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { ApiClient, ApiResponse } from '../src/api/client';
-import type { AnyEndpoint, CallArgs, ResponseOf } from '../src/shared/contracts/endpoint';
-import * as system from '../src/shared/contracts/system';
+import type { AnyEndpoint, CallArgs, ResponseOf, RouteOf } from '../src/shared/contracts/endpoint';
+import * as coreShell from '../src/shared/contracts/coreShell';
 import type { UploadedPackage } from '../src/shared/contracts/system';
 import { SUCCESS_DURATION_MS } from '../src/notifications/constants';
 import {
@@ -37,7 +37,7 @@ import {
 import { handleError } from './handleError';
 
 /** Calls an updates endpoint (src/shared/contracts/system.ts) on the configured API base. */
-function* callEndpoint<E extends AnyEndpoint>(e: E, args: CallArgs<E>) {
+function* callEndpoint<E extends AnyEndpoint>(e: RouteOf<E>, args: CallArgs<E>) {
   const api: ApiClient = yield getContext('api');
   const state: RootState = yield select();
   const res: ApiResponse<ResponseOf<E>> = yield call([api, api.call], e, args, {
@@ -48,7 +48,7 @@ function* callEndpoint<E extends AnyEndpoint>(e: E, args: CallArgs<E>) {
 
 export function* loadUpdates() {
   try {
-    const res: ApiResponse<UpdateStatus> = yield* callEndpoint(system.getUpdates, {});
+    const res: ApiResponse<UpdateStatus> = yield* callEndpoint(coreShell.getUpdates, {});
     yield put(updatesLoaded(res.data));
   } catch (e) {
     yield put(updatesLoadFailed());
@@ -89,7 +89,7 @@ export function* runUpdatesAction(action: MutationAction) {
   let uploaded: string | undefined;
   try {
     if (updatesCheckRequested.match(action)) {
-      const res: ApiResponse<UpdateStatus> = yield* callEndpoint(system.checkUpdates, {});
+      const res: ApiResponse<UpdateStatus> = yield* callEndpoint(coreShell.checkUpdates, {});
       yield put(updatesLoaded(res.data));
       const n = res.data.available.length;
       if (!res.data.last_check?.error)
@@ -98,32 +98,32 @@ export function* runUpdatesAction(action: MutationAction) {
         );
     } else if (updatePackageUploadRequested.match(action)) {
       const body = new Blob([action.meta.arg], { type: 'application/octet-stream' });
-      const res: ApiResponse<UploadedPackage> = yield* callEndpoint(system.uploadUpdatePackage, { body });
+      const res: ApiResponse<UploadedPackage> = yield* callEndpoint(coreShell.uploadUpdatePackage, { body });
       uploaded = res.data.version;
       yield put(success(`Package ${uploaded} verified and ready to apply.`));
       yield call(loadUpdates);
     } else if (updateApplyRequested.match(action)) {
-      const res: ApiResponse<ProgressView> = yield* callEndpoint(system.applyUpdate, {
+      const res: ApiResponse<ProgressView> = yield* callEndpoint(coreShell.applyUpdate, {
         body: { version: action.payload.version },
       });
       yield call(startJob, res);
     } else if (updateRollbackRequested.match(action)) {
-      const res: ApiResponse<ProgressView> = yield* callEndpoint(system.rollbackUpdate, { body: {} });
+      const res: ApiResponse<ProgressView> = yield* callEndpoint(coreShell.rollbackUpdate, { body: {} });
       yield call(startJob, res);
     } else if (updateSettingsSaveRequested.match(action)) {
-      const res: ApiResponse<UpdateStatus> = yield* callEndpoint(system.putUpdateSettings, {
+      const res: ApiResponse<UpdateStatus> = yield* callEndpoint(coreShell.putUpdateSettings, {
         body: action.payload,
       });
       yield put(updatesLoaded(res.data));
       yield put(success('Repository settings saved.'));
     } else if (updateScheduleSaveRequested.match(action)) {
-      const res: ApiResponse<UpdateStatus> = yield* callEndpoint(system.putUpdateSchedule, {
+      const res: ApiResponse<UpdateStatus> = yield* callEndpoint(coreShell.putUpdateSchedule, {
         body: action.payload,
       });
       yield put(updatesLoaded(res.data));
       yield put(success('Update schedule saved.'));
     } else if (updateTrustedKeyAddRequested.match(action)) {
-      const res: ApiResponse<UpdateStatus> = yield* callEndpoint(system.addTrustedKey, {
+      const res: ApiResponse<UpdateStatus> = yield* callEndpoint(coreShell.addTrustedKey, {
         body: action.payload,
       });
       yield put(updatesLoaded(res.data));

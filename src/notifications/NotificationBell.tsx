@@ -7,12 +7,10 @@
  * read on one browser has read on the others. Alerts are the administrators': other accounts have no bell.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  getNotifications,
-  markNotificationsRead,
-  SEVERITY_LABELS,
-  type AlertItem,
-} from '../shared/contracts/alerts';
+import type * as alerts from '../shared/contracts/alerts';
+import type { AlertItem } from '../shared/contracts/alerts';
+import * as coreShell from '../shared/contracts/coreShell';
+import { SEVERITY_LABELS } from '../shared/contracts/values';
 import { formatDateTime } from '../lib/format/time';
 import { useEndpoint, useResourceSave } from '../store/useResource';
 import { BellIcon } from '../widgets/icons';
@@ -120,6 +118,14 @@ function Line({ entry, readAt }: { entry: BellEntry; readAt: number | null }) {
     </li>
   );
 }
+
+/**
+ * The bell's routes as their endpoints: the resources slice reads only an endpoint's method and path (its key and
+ * the call), and the bell, loaded with the core layout, stays without the alerts contract's schemas.
+ */
+const getNotifications = coreShell.getNotifications as unknown as typeof alerts.getNotifications;
+const markNotificationsRead =
+  coreShell.markNotificationsRead as unknown as typeof alerts.markNotificationsRead;
 
 export function NotificationBell() {
   const { data, reload, key } = useEndpoint(getNotifications);

@@ -92,6 +92,7 @@ test('a started job shows at once; done shows a success toast and closes the ove
     dataType: 'upgrade',
     progressPercentage: 0,
   });
+  await flush(10); // the job stream's contract loads with the first job followed
   const source = FakeSource.opened[0];
   source.emit(
     'progress',
@@ -114,6 +115,7 @@ test('a failed job stays with its reason; events that do not fit the job stream 
   const { store } = setup();
   await flush(10);
   store.dispatch(progressJobStarted({ id: 'j1' }));
+  await flush(10);
   const source = FakeSource.opened[0];
   source.emit('progress', '{not json');
   source.emit('progress', { id: 'j1', status: 'exploded' });
@@ -133,7 +135,10 @@ test('a newer job replaces the one being followed; an end event closes the strea
   const { store } = setup();
   await flush(10);
   store.dispatch(progressJobStarted({ id: 'j1' }));
+  await flush(10);
   store.dispatch(progressJobStarted({ id: 'j2' }));
+  await flush(10);
+  expect(FakeSource.opened.map((s) => s.url)).toEqual([jobStreamUrl('j1'), jobStreamUrl('j2')]);
   expect(FakeSource.opened[0].closed).toBe(true);
   FakeSource.opened[0].emit('progress', view({ progressPercentage: 99 })); // the old job no longer counts
   expect(store.getState().progress.view).toMatchObject({ id: 'j2', progressPercentage: 0 });

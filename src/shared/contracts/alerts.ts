@@ -16,14 +16,10 @@ import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
 import { epochMs, nullable, stringEnum } from './fields';
 import { listPage, listQuery, oneOf } from './listing';
+import * as coreRoutes from './coreRoutes';
+import { ALERT_SEVERITIES } from './values';
 
-export const ALERT_SEVERITIES = ['critical', 'warning', 'info'] as const;
-export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
-export const SEVERITY_LABELS: Record<AlertSeverity, string> = {
-  critical: 'Critical',
-  warning: 'Warning',
-  info: 'Information',
-};
+export { ALERT_SEVERITIES, SEVERITY_LABELS, type AlertSeverity } from './values';
 
 export const ALERT_KINDS = [
   'certificate_expiry',
@@ -158,15 +154,13 @@ export const notificationsAnswer = Type.Object({
 export type NotificationsAnswer = Static<typeof notificationsAnswer>;
 
 export const getNotifications = endpoint({
-  method: 'GET',
-  path: 'alerts/notifications',
+  ...coreRoutes.getNotifications,
   response: notificationsAnswer,
   summary: 'The notification center’s history: firing alerts, then the recently resolved',
 });
 
 export const markNotificationsRead = endpoint({
-  method: 'POST',
-  path: 'alerts/notifications/read',
+  ...coreRoutes.markNotificationsRead,
   body: Type.Optional(Type.Object({}, { additionalProperties: false })),
   response: Type.Object({ read_at: Type.Number() }),
   summary: 'Mark the notifications read for this account',

@@ -7,6 +7,7 @@ import { Type, type TObject, type TProperties } from '@sinclair/typebox';
 import { endpoint, type Endpoint } from './endpoint';
 import { stream } from './stream';
 import { nullable, stringEnum } from './fields';
+import * as coreRoutes from './coreRoutes';
 
 /** Whether the saved configuration differs from the applied one, and when it was last applied. */
 export const ApplyStatus = Type.Object({
@@ -59,7 +60,7 @@ export const JobProgress = Type.Object(
 
 /** `GET /eos/jobs/:id/stream`: a job's progress, each event the whole view, then `end` with its final status. */
 export const jobStream = stream({
-  path: 'jobs/:id/stream',
+  ...coreRoutes.jobStream,
   params: Type.Object(
     { id: Type.String({ format: 'uuid', description: 'The job’s id.' }) },
     { additionalProperties: false },
@@ -196,8 +197,7 @@ export const startJob = endpoint({
 });
 
 export const listJobs = endpoint({
-  method: 'GET',
-  path: 'jobs',
+  ...coreRoutes.listJobs,
   query: Type.Object(
     { active: Type.Optional(stringEnum(['0', '1', 'true', 'false'] as const)) },
     { additionalProperties: false },
@@ -226,23 +226,20 @@ export const Confirmation = Type.Object({
 });
 
 export const listConfirmations = endpoint({
-  method: 'GET',
-  path: 'apply/confirmations',
+  ...coreRoutes.listConfirmations,
   response: Type.Object({ data: Type.Array(Confirmation) }),
   summary: 'Changes awaiting confirmation that you may keep, soonest deadline first',
 });
 
 export const keepConfirmation = endpoint({
-  method: 'POST',
-  path: 'apply/confirmations/:id/confirm',
+  ...coreRoutes.keepConfirmation,
   params: UuidParams,
   response: Type.Object({ status: Type.Literal('confirmed') }),
   summary: 'Keep a change awaiting confirmation',
 });
 
 export const revertConfirmation = endpoint({
-  method: 'POST',
-  path: 'apply/confirmations/:id/revert',
+  ...coreRoutes.revertConfirmation,
   params: UuidParams,
   response: Type.Object({ status: Type.Literal('reverted') }),
   summary: 'Restore the configuration before a change now, instead of at its deadline',

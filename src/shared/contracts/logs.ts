@@ -6,6 +6,7 @@ import { Type } from '@sinclair/typebox';
 import { LOG_SERVICES, LOG_SEVERITIES, MAX_MESSAGE_LENGTH } from '../logServices';
 import { endpoint } from './endpoint';
 import { stringEnum } from './fields';
+import * as coreRoutes from './coreRoutes';
 import { stream } from './stream';
 
 const seconds = (description: string) => Type.String({ pattern: '^[0-9]{1,11}$', description });
@@ -35,7 +36,7 @@ export const LogRow = Type.Object({
 });
 
 export const logStream = stream({
-  path: 'system/logs/stream',
+  ...coreRoutes.logStream,
   query: LogStreamQuery,
   events: {
     message: Type.Object(

@@ -8,7 +8,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ConfigPreview, JobProgress } from './apply';
 import { endpoint } from './endpoint';
 import { stringEnum, epochMs, nullable, orNull } from './fields';
+import * as coreRoutes from './coreRoutes';
 import * as routes from './routes';
+import { IMAGE_SLOTS, type ImageSlot } from './values';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Network preferences
@@ -161,23 +163,20 @@ export const uploadedPackage = Type.Object({
 export type UploadedPackage = Static<typeof uploadedPackage>;
 
 export const getUpdates = endpoint({
-  method: 'GET',
-  path: 'updates',
+  ...coreRoutes.getUpdates,
   response: updateStatus,
   summary:
     'The installed version, the channel, the last check, the available updates, the history and schedule',
 });
 
 export const checkUpdates = endpoint({
-  method: 'POST',
-  path: 'updates/check',
+  ...coreRoutes.checkUpdates,
   response: updateStatus,
   summary: 'Read the update repository now (its error, if any, is in `last_check`)',
 });
 
 export const uploadUpdatePackage = endpoint({
-  method: 'POST',
-  path: 'updates/packages',
+  ...coreRoutes.uploadUpdatePackage,
   upload: {
     mediaTypes: ['application/octet-stream'],
     maxBytes: PACKAGE_FILE_MAX_BYTES,
@@ -189,8 +188,7 @@ export const uploadUpdatePackage = endpoint({
 });
 
 export const applyUpdate = endpoint({
-  method: 'POST',
-  path: 'updates/apply',
+  ...coreRoutes.applyUpdate,
   body: applyUpdateBody,
   response: JobProgress,
   status: 202,
@@ -198,8 +196,7 @@ export const applyUpdate = endpoint({
 });
 
 export const rollbackUpdate = endpoint({
-  method: 'POST',
-  path: 'updates/rollback',
+  ...coreRoutes.rollbackUpdate,
   body: rollbackBody,
   response: JobProgress,
   status: 202,
@@ -207,24 +204,21 @@ export const rollbackUpdate = endpoint({
 });
 
 export const putUpdateSettings = endpoint({
-  method: 'PUT',
-  path: 'updates/settings',
+  ...coreRoutes.putUpdateSettings,
   body: updateSettingsBody,
   response: updateStatus,
   summary: 'Change the update repository and channel',
 });
 
 export const putUpdateSchedule = endpoint({
-  method: 'PUT',
-  path: 'updates/schedule',
+  ...coreRoutes.putUpdateSchedule,
   body: updateSchedule,
   response: updateStatus,
   summary: 'Change when the appliance applies updates by itself',
 });
 
 export const addTrustedKey = endpoint({
-  method: 'POST',
-  path: 'updates/trusted-keys',
+  ...coreRoutes.addTrustedKey,
   body: trustedKeyBody,
   response: updateStatus,
   status: 201,
@@ -234,8 +228,7 @@ export const addTrustedKey = endpoint({
 // ---------------------------------------------------------------------------------------------------------------
 // Look and feel
 
-export const IMAGE_SLOTS = ['login_logo', 'bar_logo', 'login_background'] as const;
-export type ImageSlot = (typeof IMAGE_SLOTS)[number];
+export { IMAGE_SLOTS, type ImageSlot } from './values';
 /** Longest custom title of the login screens. */
 export const LOGIN_TITLE_MAX = 60;
 
@@ -281,16 +274,14 @@ export const getUiSettings = endpoint({
 });
 
 export const putUiSettings = endpoint({
-  method: 'PUT',
-  path: 'config/settings',
+  ...coreRoutes.putUiSettings,
   body: uiSettingsBody,
   response: savedUiSettings,
   summary: 'Change the colours and the login title',
 });
 
 export const resetUiSettings = endpoint({
-  method: 'DELETE',
-  path: 'config/settings',
+  ...coreRoutes.resetUiSettings,
   response: publicSettings,
   summary: 'Put back the default look: default colours, no login title, no custom images',
 });
@@ -323,8 +314,7 @@ export const getImage = endpoint({
 });
 
 export const putImage = endpoint({
-  method: 'PUT',
-  path: 'config/:slot',
+  ...coreRoutes.putImage,
   params: imageSlotParams,
   upload: {
     // Any image type is taken as bytes; the bytes decide (PNG, JPEG, GIF or WebP, else 422).
@@ -337,8 +327,7 @@ export const putImage = endpoint({
 });
 
 export const deleteImage = endpoint({
-  method: 'DELETE',
-  path: 'config/:slot',
+  ...coreRoutes.deleteImage,
   params: imageSlotParams,
   status: 204,
   summary: 'Remove a custom image (404 when none is set)',
@@ -459,8 +448,7 @@ export const applyNetworkPreferences = endpoint({
 });
 
 export const getDashboard = endpoint({
-  method: 'GET',
-  path: 'dashboard',
+  ...coreRoutes.getDashboard,
   response: dashboardSummary,
   summary:
     'The home page’s summary: each part the account may read (services, certificates, updates, accounts)',

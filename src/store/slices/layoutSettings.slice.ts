@@ -7,7 +7,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 import type { ImageSlot, PublicSettings, UiSettingsBody } from '../../shared/contracts/system';
 
-export { IMAGE_SLOTS, type ImageSlot } from '../../shared/contracts/system';
+export { IMAGE_SLOTS, type ImageSlot } from '../../shared/contracts/values';
 
 /** `GET {api}config/settings` (the system contract's `publicSettings`). */
 export type LayoutSettings = PublicSettings;

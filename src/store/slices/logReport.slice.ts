@@ -4,7 +4,7 @@
  */
 import { createSelector, createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import { LOG_SERVICES, type LogSeverity } from '../../shared/logServices';
-import { logStream } from '../../shared/contracts/logs';
+import { logStream } from '../../shared/contracts/coreShell';
 import { streamUrlOf } from '../../shared/contracts/stream';
 
 export const LOG_REPORT_MAX_ENTRIES = 200; // §9 at most 200 entries kept (newest first)
