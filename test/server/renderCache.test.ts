@@ -58,3 +58,19 @@ test('a page with text beyond ASCII keeps every byte around the nonces', () => {
     '<title>Zürich — 東京</title><script nonce="n3">é</script><style nonce="n4"></style>',
   );
 });
+
+test('nonces as long as the placeholders are written over a copy of the page, never into the kept page', () => {
+  const cache = new RenderCache(1000, 10);
+  const p = RenderCache.placeholders();
+  const html = `<script nonce="${p.scriptNonce}"></script><style nonce="${p.styleNonce}"></style>`;
+  const same = (c: string) => c.repeat(p.scriptNonce.length);
+  cache.keep('k', { status: 200, html, ...p }, { script: same('a'), style: same('b') });
+  const first = cache.get('k', { script: same('c'), style: same('d') });
+  const second = cache.get('k', { script: same('e'), style: same('f') });
+  expect(first?.html.toString()).toBe(
+    `<script nonce="${same('c')}"></script><style nonce="${same('d')}"></style>`,
+  );
+  expect(second?.html.toString()).toBe(
+    `<script nonce="${same('e')}"></script><style nonce="${same('f')}"></style>`,
+  );
+});

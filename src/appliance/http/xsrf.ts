@@ -65,17 +65,26 @@ export function xsrfProblem(req: FastifyRequest, secure = false): string | null 
 export function installXsrf(app: FastifyInstance, protectedPrefixes: string[], secure: boolean): void {
   const name = xsrfCookieName(secure);
   const isProtected = (path: string) => protectedPrefixes.some((p) => isUnder(path, p));
-  app.addHook('onRequest', async (req, reply) => {
+  // A callback hook, not an async one: it runs on every request, and most pass without waiting for anything.
+  app.addHook('onRequest', (req, reply, done) => {
     // Throws a 400 for a spelling the root server's path guard would have refused (fail closed without it).
-    const path = canonicalPath(req);
+    let path: string;
+    try {
+      path = canonicalPath(req);
+    } catch (e) {
+      done(e as Error);
+      return;
+    }
     // Only a matched route has a config (an unknown path is answered by a not-found handler).
     const cookielessPath = req.routeOptions.config?.cookieless !== undefined;
     if (!req.cookies[name] && !cookielessPath && !NO_COOKIE_PREFIXES.some((p) => path.startsWith(p))) {
       reply.header('set-cookie', xsrfSetCookie(secure));
     }
-    if (SAFE_METHODS.has(req.method) || !isProtected(path)) return;
-    if (cookielessPath && req.headers.cookie === undefined) return;
+    if (SAFE_METHODS.has(req.method) || !isProtected(path)) return done();
+    if (cookielessPath && req.headers.cookie === undefined) return done();
     const problem = xsrfProblem(req, secure);
-    if (problem) await reply.code(403).send({ detail: problem });
+    // A refusal answers here and ends the request's hooks (done is not called after a reply is sent).
+    if (problem) void reply.code(403).send({ detail: problem });
+    else done();
   });
 }
