@@ -10,3 +10,7 @@ registerReducers(signedInReducers);
 // Servers built by tests only write and check the DNS and SSH configuration: two cores and parallel workers leave no
 // room for a resolver and an sshd per server. Tests of the running daemons ask for `services: 'embedded'`.
 defaults.services = 'off';
+
+// CI retries a failed test once, as Playwright's CI runs do (playwright.config.ts): on two shared cores a suite that
+// starts real daemons now and then misses a time limit. The first failure is printed, so a flake is seen, not hidden.
+if (process.env.CI) jest.retryTimes(1, { logErrorsBeforeRetry: true });
