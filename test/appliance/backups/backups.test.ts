@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { adminAgent, count, startServer, userAgent, type Agent, type Harness } from '../support/harness';
 import { openssl, rootCaBody, tempDir, writeTemp } from '../pki/support';
+import { withHeader } from './support';
 import { Client, logIn, signUpVerified, startMailBox, type MailBox } from '../../identity-service/support';
 
 jest.setTimeout(120_000);
@@ -263,5 +264,24 @@ describe('the offline command', () => {
     });
     expect(wrong.status).not.toBe(0);
     expect(wrong.stderr).toContain('passphrase is wrong or the file was changed');
+  });
+
+  it.each([
+    ['a larger N', { N: 2 ** 20 }],
+    ['a larger r and p', { r: 32, p: 16 }],
+    ['a tiny N', { N: 3 }],
+    ['a short salt', { salt: 'AAAA' }],
+  ])('refuses a header with %s before deriving a key', (_what, change) => {
+    const file = writeTemp(
+      dir,
+      'forged.rbk',
+      withHeader(archive, (hd) => ({ ...hd, kdf: { ...hd.kdf, ...change } })),
+    );
+    const out = spawnSync(BIN, ['verify', file], {
+      env: { ...process.env, RAMPART_BACKUP_PASSPHRASE: PASSPHRASE },
+      encoding: 'utf8',
+    });
+    expect(out.status).not.toBe(0);
+    expect(out.stderr).toContain("key derivation parameters are not this format's");
   });
 });
