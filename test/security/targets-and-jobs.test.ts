@@ -7,7 +7,6 @@
  * - every outbound step is bounded: an SSH server that signs in and never answers SFTP, one that never answers at
  *   all, a job that outlives its budget (failed with its reason, Apply meanwhile unblocked) and the update index.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -21,7 +20,8 @@ import { SIGNUP_POLICY_FILE } from '../../src/shared/signupPolicy';
 import { EXCLUSIVE_CREATE, writeFileAtomic, writeFileAtomicSync } from '../../src/service-kit/atomicFile';
 import { tempDir } from '../appliance/pki/support';
 import { adminAgent, startServer, type Agent, type Harness } from '../appliance/support/harness';
-import { ensurePrivsepDir, requireTool } from '../appliance/support/tools';
+import { startSftpServer, type SftpServer } from '../appliance/backups/sftpServer';
+import { until } from '../appliance/backups/support';
 
 jest.setTimeout(120_000);
 
@@ -29,83 +29,6 @@ const PASSPHRASE = 'targets and jobs passphrase';
 const dir = tempDir();
 let h: Harness;
 let admin: Agent;
-
-async function until(check: () => Promise<boolean> | boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
-const listening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.on('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.on('error', () => resolve(false));
-  });
-
-/** A real sshd that signs a key in and whose SFTP subsystem never says a word. */
-interface SilentSftp {
-  port: number;
-  fingerprint: string;
-  clientKey: string;
-  process: ChildProcess;
-}
-
-async function startSilentSftp(): Promise<SilentSftp> {
-  const keygen = requireTool('ssh-keygen');
-  ensurePrivsepDir();
-  const conf = path.join(dir, 'sshd');
-  fs.mkdirSync(conf, { mode: 0o700 });
-  execFileSync(keygen, ['-q', '-t', 'ed25519', '-N', '', '-f', path.join(conf, 'host_key')]);
-  execFileSync(keygen, ['-q', '-t', 'ed25519', '-N', '', '-f', path.join(conf, 'client_key')]);
-  fs.copyFileSync(path.join(conf, 'client_key.pub'), path.join(conf, 'authorized_keys'));
-  const fingerprint = execFileSync(keygen, ['-l', '-E', 'sha256', '-f', path.join(conf, 'host_key.pub')], {
-    encoding: 'utf8',
-  }).split(' ')[1];
-  const port = await freePort();
-  fs.writeFileSync(
-    path.join(conf, 'sshd_config'),
-    [
-      `Port ${port}`,
-      'ListenAddress 127.0.0.1',
-      `HostKey ${path.join(conf, 'host_key')}`,
-      `PidFile ${path.join(conf, 'sshd.pid')}`,
-      `AuthorizedKeysFile ${path.join(conf, 'authorized_keys')}`,
-      'StrictModes no',
-      'UsePAM no',
-      'PasswordAuthentication no',
-      'KbdInteractiveAuthentication no',
-      'PubkeyAuthentication yes',
-      'PermitRootLogin prohibit-password',
-      // Accepts the subsystem request, then never answers the SFTP handshake.
-      'Subsystem sftp /bin/sleep 60',
-      '',
-    ].join('\n'),
-  );
-  const proc = spawn(requireTool('sshd'), ['-D', '-e', '-f', path.join(conf, 'sshd_config')], {
-    stdio: 'ignore',
-  });
-  await until(() => listening(port));
-  return {
-    port,
-    fingerprint,
-    clientKey: fs.readFileSync(path.join(conf, 'client_key'), 'utf8'),
-    process: proc,
-  };
-}
 
 /** A TCP server that accepts and never says anything (not even an SSH or HTTP greeting). */
 async function silentPeer(): Promise<{ port: number; close: () => Promise<void> }> {
@@ -124,10 +47,11 @@ async function silentPeer(): Promise<{ port: number; close: () => Promise<void> 
   };
 }
 
-let sftp: SilentSftp;
+let sftp: SftpServer;
 
 beforeAll(async () => {
-  sftp = await startSilentSftp();
+  // Accepts the subsystem request, then never answers the SFTP handshake.
+  sftp = await startSftpServer(dir, { subsystem: '/bin/sleep 60' });
   h = await startServer();
   admin = await adminAgent(h);
   const schedule = await admin.put('/api/backups/schedule', {
@@ -141,11 +65,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await h.close();
-  if (sftp.process.exitCode === null) {
-    const exited = new Promise((r) => sftp.process.once('exit', r));
-    sftp.process.kill('SIGTERM');
-    await exited;
-  }
+  await sftp.stop();
 });
 
 let serial = 0;

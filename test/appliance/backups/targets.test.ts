@@ -4,14 +4,14 @@
  * each, records the runs and announces them; the SFTP server's host key is pinned: another key is refused and
  * nothing is written. Secrets are never answered.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { onApplianceEvent } from '../../../src/appliance/events';
 import { adminAgent, startServer, type Agent, type Harness } from '../support/harness';
-import { ensurePrivsepDir, requireTool } from '../support/tools';
 import { tempDir } from '../pki/support';
+import { startSftpServer, type SftpServer } from './sftpServer';
+import { until } from './support';
 
 jest.setTimeout(120_000);
 
@@ -23,79 +23,21 @@ let h: Harness;
 let admin: Agent;
 const events: Array<{ ok: boolean; target: string; error?: string }> = [];
 const dir = tempDir();
-let sshd: ChildProcess | null = null;
-let sshdLog = '';
+let sshd: SftpServer | null = null;
 let hostFingerprint = '';
 let clientKey = '';
 
-async function until(check: () => Promise<boolean> | boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-const listening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.on('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.on('error', () => resolve(false));
-  });
-
-function startSshd(): void {
-  const keygen = requireTool('ssh-keygen');
-  ensurePrivsepDir();
-  const conf = path.join(dir, 'sshd');
-  fs.mkdirSync(conf, { mode: 0o700 });
-  execFileSync(keygen, ['-q', '-t', 'ed25519', '-N', '', '-f', path.join(conf, 'host_key')]);
-  execFileSync(keygen, ['-q', '-t', 'ed25519', '-N', '', '-f', path.join(conf, 'client_key')]);
-  fs.copyFileSync(path.join(conf, 'client_key.pub'), path.join(conf, 'authorized_keys'));
-  clientKey = fs.readFileSync(path.join(conf, 'client_key'), 'utf8');
-  hostFingerprint = execFileSync(keygen, ['-l', '-E', 'sha256', '-f', path.join(conf, 'host_key.pub')], {
-    encoding: 'utf8',
-  }).split(' ')[1];
-  fs.writeFileSync(
-    path.join(conf, 'sshd_config'),
-    [
-      `Port ${SSH_PORT}`,
-      'ListenAddress 127.0.0.1',
-      `HostKey ${path.join(conf, 'host_key')}`,
-      `PidFile ${path.join(conf, 'sshd.pid')}`,
-      `AuthorizedKeysFile ${path.join(conf, 'authorized_keys')}`,
-      'StrictModes no',
-      'UsePAM no',
-      'PasswordAuthentication no',
-      'KbdInteractiveAuthentication no',
-      'PubkeyAuthentication yes',
-      'PermitRootLogin prohibit-password',
-      'Subsystem sftp internal-sftp',
-      '',
-    ].join('\n'),
-  );
-  sshd = spawn(requireTool('sshd'), ['-D', '-e', '-f', path.join(conf, 'sshd_config')], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  sshd.stderr?.on('data', (d) => (sshdLog += String(d)));
-}
-
 beforeAll(async () => {
-  startSshd();
+  sshd = await startSftpServer(dir, { port: SSH_PORT, subsystem: 'internal-sftp' });
+  hostFingerprint = sshd.fingerprint;
+  clientKey = sshd.clientKey;
   h = await startServer();
   admin = await adminAgent(h);
   onApplianceEvent(h.ctx, 'backupFinished', (e) => events.push(e));
-  await until(() => listening(SSH_PORT));
 });
 afterAll(async () => {
   await h.close();
-  if (sshd && sshd.exitCode === null) {
-    const exited = new Promise((r) => sshd!.once('exit', r));
-    sshd.kill('SIGTERM');
-    await exited;
-  }
+  await sshd?.stop();
 });
 
 const runNow = async (body: Record<string, unknown> = {}) => {
