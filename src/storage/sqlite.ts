@@ -116,6 +116,18 @@ export function keptReads<K, T>(read: (db: Db, key: K) => T): (db: Db, key: K) =
   };
 }
 
+/**
+ * Whether `e` is an error SQLite raised (a constraint, a type, a damaged file). Told by its name and code, not by
+ * `instanceof`: the driver's native part keeps the error class of the first copy of its JavaScript that was loaded,
+ * and a process that loads that JavaScript twice (a test runner's module registries and contexts) gets errors of
+ * another class, even another `Error`.
+ */
+export function isSqliteError(e: unknown): e is Error & { code: string } {
+  if (typeof e !== 'object' || e === null) return false;
+  const { name, code } = e as { name?: unknown; code?: unknown };
+  return name === 'SqliteError' && typeof code === 'string' && code.startsWith('SQLITE_');
+}
+
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { keptRead, openDatabase } from '../../src/storage/sqlite';
+import { isSqliteError, keptRead, openDatabase } from '../../src/storage/sqlite';
 
 describe('prepared statement cache', () => {
   it('returns the same statement for the same SQL and answers each run with its own parameters', () => {
@@ -75,5 +75,43 @@ describe('kept reads', () => {
     expect(read(1)).not.toBe(one);
     expect(reads).toBe(4);
     db.close();
+  });
+});
+
+describe('SQLite errors', () => {
+  const raised = (db: ReturnType<typeof openDatabase>, sql: string): unknown => {
+    try {
+      db.exec(sql);
+    } catch (e) {
+      return e;
+    }
+    throw new Error(`${sql} did not fail`);
+  };
+
+  it('are told by name and code, also when the driver was loaded a second time (another error class)', () => {
+    const db = openDatabase(':memory:');
+    db.exec('CREATE TABLE t (k TEXT NOT NULL)');
+    const notNull = raised(db, 'INSERT INTO t (k) VALUES (NULL)');
+    expect(isSqliteError(notNull)).toBe(true);
+    expect((notNull as { code: string }).code).toBe('SQLITE_CONSTRAINT_NOTNULL');
+    // A second copy of the driver's JavaScript (as a test runner's next module registry loads it): its error class is
+    // not the one the native part raises with, so `instanceof` answers false for one of them.
+    let Second: { SqliteError: new (message: string, code: string) => Error } | undefined;
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      Second = require('better-sqlite3');
+    });
+    const other = new Second!.SqliteError('NOT NULL constraint failed: t.k', 'SQLITE_CONSTRAINT_NOTNULL');
+    expect(notNull instanceof Second!.SqliteError && other instanceof (notNull as object).constructor).toBe(
+      false,
+    );
+    expect(isSqliteError(other)).toBe(true);
+  });
+
+  it('are not any error that carries a code', () => {
+    expect(isSqliteError(Object.assign(new Error('busy'), { code: 'SQLITE_BUSY' }))).toBe(false);
+    expect(isSqliteError(new TypeError('x.toLowerCase is not a function'))).toBe(false);
+    expect(isSqliteError({ name: 'SqliteError', code: 'ENOENT' })).toBe(false);
+    expect(isSqliteError(null)).toBe(false);
   });
 });

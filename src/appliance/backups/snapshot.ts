@@ -22,7 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { tableRoles } from '../../storage/sqlite';
+import { isSqliteError, tableRoles } from '../../storage/sqlite';
 import type { ConfigPlan } from '../../shared/contracts/revisions';
 import type { ApplianceContext } from '../context';
 import { configDocument, planDocument } from '../revisions/document';
@@ -268,8 +268,6 @@ interface StagedCopy {
   commit(): void;
   rollback(): void;
 }
-
-const isSqliteError = (e: unknown) => e instanceof Database.SqliteError;
 
 /**
  * Replaces the rows of every configuration table of `live` with those of the database file `from` (the columns both
