@@ -3,7 +3,6 @@
  * of the assembly, beside index.ts, because it reads each feature's store (the kernel may not import features).
  */
 import type { ApplianceContext } from './context';
-import type { TSchema } from '@sinclair/typebox';
 import { portClashes } from './apply/ports';
 import { checkSettings, readDnsSnapshot, restoreDnsSnapshot } from './dns/proxy';
 import { checkAccount, storedAccount } from './dns/dynamic';
@@ -36,7 +35,6 @@ import {
   type GroupBody,
   type ProviderBody,
 } from '../shared/contracts/authentication';
-import { createAjv } from './http/scope';
 import { checkChannel, writeAlertSettings } from './alerts';
 import { alertSettings, channelBody, type AlertSettings, type ChannelBody } from '../shared/contracts/alerts';
 import { HttpError, type ErrorItem } from './http/errors';
@@ -62,119 +60,25 @@ import { currentVersion, readSettings } from './updates/store';
 import { readTrustedKeys } from './updates/keys';
 import { secretKey, secretMarker } from './revisions/secrets';
 import {
+  checked,
+  entityError,
+  itemId,
+  keyed,
+  kindOf,
+  knownIds,
+  listItems,
+  plainObject,
+  rules,
+  sameSecret,
+  unchanged,
+} from './revisions/sectionKit';
+import {
   registerSection,
   registerVersionReader,
   type Entities,
   type Entity,
   type Json,
 } from './revisions/sections';
-
-const json = (v: unknown): Json => JSON.parse(JSON.stringify(v ?? null)) as Json;
-const keyed = <T>(rows: T[], id: (r: T) => string, entity: (r: T) => Entity): Entities =>
-  Object.fromEntries(rows.map((r) => [id(r), entity(r)]));
-const kindOf = (id: string) => id.split(':')[0];
-const plainObject = (v: unknown): Entity => json(v) as Entity;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Writers: a configuration document (PUT config, a revert, a restore) is written section by section, each entity
-// checked by its endpoint's contract (and the rules the schema cannot say) first; one that does not fit is a 422
-// naming it, and nothing is written (the caller's transaction rolls back).
-
-const ajv = createAjv();
-const validators = new WeakMap<TSchema, ReturnType<typeof ajv.compile>>();
-
-function entityError(
-  section: string,
-  id: string,
-  msg: string,
-  type: string,
-  field: Array<string | number> = [],
-) {
-  return new HttpError(422, [{ loc: ['body', 'sections', section, id, ...field], msg, type }]);
-}
-
-/** Checks an entity against a contract schema; answers it typed. */
-function checked<T>(schema: TSchema, section: string, id: string, value: unknown): T {
-  let validate = validators.get(schema);
-  if (!validate) validators.set(schema, (validate = ajv.compile(schema)));
-  if (!validate(value)) {
-    const e = validate.errors?.[0];
-    const field = (e?.instancePath ?? '').split('/').filter(Boolean);
-    const extra = e?.keyword === 'additionalProperties' ? [String(e.params.additionalProperty)] : [];
-    throw entityError(
-      section,
-      id,
-      e?.message ?? 'does not fit',
-      `value_error.config.${e?.keyword ?? 'entity'}`,
-      [...field, ...extra],
-    );
-  }
-  return value as T;
-}
-
-function rules(section: string, id: string, errors: ErrorItem[]): void {
-  const e = errors[0];
-  if (e) throw entityError(section, id, e.msg, e.type, e.loc.slice(1));
-}
-
-/** The number of a list item's id (`upstream:3` → 3). */
-function itemId(section: string, id: string, kind: string): number {
-  const n = Number(id.slice(kind.length + 1));
-  if (kindOf(id) !== kind || !Number.isSafeInteger(n) || n < 1)
-    throw entityError(section, id, `an item id is ${kind}:<number>`, 'value_error.config.id');
-  return n;
-}
-
-/** The items of a list section (`upstream:3` → id 3), each checked against its stored schema. */
-function listItems<T>(section: string, entities: Entities, kind: string, schema: TSchema): T[] {
-  return Object.entries(entities)
-    .filter(([id]) => kindOf(id) === kind)
-    .map(([id, e]) => checked<T>(schema, section, id, { ...e, id: itemId(section, id, kind) }));
-}
-
-/** A secret the document names: the stored one's marker, or refused (a document never carries a secret's value). */
-function sameSecret(
-  section: string,
-  id: string,
-  wanted: unknown,
-  stored: unknown,
-  what: string,
-  page: string,
-): void {
-  if (canonical((wanted ?? null) as Json) === canonical((stored ?? null) as Json)) return;
-  throw entityError(
-    section,
-    id,
-    stored === null
-      ? `${what} cannot be set from a configuration document: add it on the ${page} page`
-      : `${what} cannot be set from a configuration document: change it on the ${page} page`,
-    'value_error.config.read_only',
-    ['secret'],
-  );
-}
-
-/** An entity the document may not change (a secret it only references, a generated fingerprint). */
-function unchanged(
-  section: string,
-  id: string,
-  wanted: Entity | undefined,
-  now: Entity | undefined,
-  what: string,
-) {
-  if (canonical(wanted ?? null) !== canonical(now ?? null))
-    throw entityError(
-      section,
-      id,
-      `${what} cannot be set from a configuration document`,
-      'value_error.config.read_only',
-    );
-}
-
-function knownIds(section: string, entities: Entities, kinds: string[], singles: string[]): void {
-  for (const id of Object.keys(entities))
-    if (!singles.includes(id) && !kinds.includes(kindOf(id)))
-      throw entityError(section, id, 'no such entity in this section', 'value_error.config.entity');
-}
 
 const DNS_LIST_TITLES: Record<string, (e: Entity) => string> = {
   upstream: (e) => `Upstream ${String(e.address)}@${String(e.port)}${e.tls ? ' (TLS)' : ''}`,
