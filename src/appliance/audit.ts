@@ -6,6 +6,7 @@
  */
 import type { AuditChain, AuditFields } from './auditChain';
 import { currentAuditFields } from './auditContext';
+import { printable } from '../service-kit/signInAudit';
 
 export interface LogEntry {
   service: string;
@@ -46,17 +47,8 @@ export interface Audit {
   log(service: AuditServiceName, message: string, severity?: LogEntry['severity']): void;
 }
 
-/**
- * Characters that break a line or reorder what a reader sees: C0 and C1 controls, DEL, the line and paragraph
- * separators, and the bidirectional embeddings, overrides and isolates (a name that reads backwards in the log view).
- */
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
 /** Printable, one-line, bounded: user-supplied parts of an audit message (usernames) cannot forge lines. */
-export function auditText(value: string, max = 64): string {
-  const clean = value.replace(UNPRINTABLE, '?');
-  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
-}
+export const auditText = printable;
 
 export function createAudit(
   sink: LogSink | undefined,

@@ -18,9 +18,15 @@ export interface SignInFields {
   source: string;
 }
 
-/** Printable, one line, bounded: user-supplied parts cannot forge a line or a field. */
+/**
+ * Characters that break a line or reorder what a reader sees: C0 and C1 controls, DEL, the line and paragraph
+ * separators, and the bidirectional embeddings, overrides and isolates (a name that reads backwards in the log view).
+ */
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** Printable, one line, bounded: user-supplied parts cannot forge a line or a field, each shown as "?". */
 export function printable(value: string, max = 64): string {
-  const clean = value.replace(/[\u0000-\u001f\u007f]/g, '?');
+  const clean = value.replace(UNPRINTABLE, '?');
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
 
