@@ -191,8 +191,10 @@ export function deleteChannelRow(db: Db, id: number): boolean {
   return db.prepare('DELETE FROM alert_channels WHERE id = ?').run(id).changes > 0;
 }
 
-/** What the schema cannot say: an e-mail channel needs valid recipients, a webhook a valid address. */
-/** The rules of a channel the schema cannot say (a 422 located under `body`). */
+/**
+ * The rules of a channel the schema cannot say (a 422 located under `body`): an e-mail channel needs valid
+ * recipients, a webhook a valid address. The page's routes and the configuration document's writer check with it.
+ */
 export function checkChannel(body: ChannelInput): void {
   if (body.type === 'email') {
     const bad = (body.recipients ?? []).findIndex((r) => !isEmail(r));
