@@ -99,7 +99,7 @@ const clientZones = [
  * which registers each feature's configuration section with the revisions) mounts them all.
  */
 const APPLIANCE = 'src/appliance';
-const applianceFeatures = {
+export const applianceFeatures = {
   // The privilege area `authentication`: sign-in through providers, accounts, groups, providers, lockout.
   authentication: [
     'users',
@@ -121,7 +121,7 @@ const applianceFeatures = {
   backups: ['backups'],
   forwarding: ['forwarding'],
 };
-const applianceAssembly = ['index.ts', 'seed.ts', 'configSections.ts', 'README.md'];
+export const applianceAssembly = ['index.ts', 'seed.ts', 'configSections.ts', 'README.md'];
 const featurePaths = Object.values(applianceFeatures).flat();
 /** The kernel's existing files and folders: everything under src/appliance no feature claims (what it may import). */
 const kernelPaths = [

@@ -44,12 +44,13 @@ import { registerProviders } from './providers';
 import { registerAlerts } from './alerts';
 import { queryLogOf, registerQueryStream } from './dns/querylog';
 import { installRevisions, registerRevisions } from './revisions';
-import { forwardingPkiChoices, registerStandardSections } from './configSections';
+import { registerStandardSections } from './configSections';
 import { createAuditChain, type AuditChain } from './auditChain';
 import { installAuditContext } from './auditContext';
 import { registerAuditRoutes } from './auditRoutes';
 import { registerForwardingRoutes, startForwarder, type Forwarder } from './forwarding';
 import { pkiOf } from './pki';
+import { offerPkiChoices } from './pki/offers';
 import { caChainDer } from './pki/cas';
 import { tlsMaterial } from './pki/tls';
 import { certPem } from './pki/x509';
@@ -168,7 +169,6 @@ async function mount(
       clientCertificate: (id) => tlsMaterial(pkiOf(ctx), id),
       trust: (caId) => caChainDer(pkiOf(ctx), caId).map(certPem).join(''),
     },
-    pkiChoices: () => forwardingPkiChoices(db),
   });
   attachContext(app, ctx);
 
@@ -216,12 +216,7 @@ async function mount(
       registerAlerts(api, ctx, {}, { forwarding: () => forwarder.health() });
       registerRevisions(api, ctx, manager);
       registerAuditRoutes(api, ctx);
-      registerForwardingRoutes(
-        api,
-        ctx,
-        () => forwarder,
-        () => forwardingPkiChoices(db),
-      );
+      registerForwardingRoutes(api, ctx, () => forwarder);
       registerBackups(api, ctx, jobs, manager);
       // The OpenAPI document of every route registered here and below (built when the server is ready).
       registerOpenApi(api, app, ctx);
@@ -230,6 +225,7 @@ async function mount(
     { prefix: apiPrefix },
   );
   await registerPki(app, ctx);
+  offerPkiChoices(ctx);
   pkiOf(ctx).usedBy.push((certId) => forwarder.usingCertificate(certId));
   // The home page's summary: each area's part from its feature (./dashboard.ts).
   addDashboardPart(ctx, 'dns', dnsDashboardPart);

@@ -7,7 +7,7 @@ import { DEFAULT_LOCKOUT_POLICY, writePolicy } from './auth/lockout';
 import { generatePassword, hashPassword } from './auth/passwords';
 import { seedMenu } from './console/menu';
 import { inTransaction, type ApplianceContext } from './context';
-import { DEFAULT_UI_SETTINGS } from './settings/routes';
+import { seedUiSettings } from './settings/store';
 
 export const ADMIN_USERNAME = 'admin';
 export const TERMS_MESSAGE_ID = 'terms';
@@ -46,11 +46,7 @@ export async function seedIfEmpty(ctx: ApplianceContext): Promise<string | null>
       )
       .run(TERMS_MESSAGE_ID, TERMS_TEXT, now);
     seedMenu(ctx.db);
-    ctx.db
-      .prepare(
-        'INSERT OR IGNORE INTO ui_settings (id, primary_color, bar_color, revision, updated_at) VALUES (1, ?, ?, 1, ?)',
-      )
-      .run(DEFAULT_UI_SETTINGS.primary_color, DEFAULT_UI_SETTINGS.bar_color, now);
+    seedUiSettings(ctx.db, now);
     writePolicy(ctx.db, DEFAULT_LOCKOUT_POLICY);
     return true;
   });

@@ -17,6 +17,8 @@ import { OutboundError, outboundRequest } from '../../service-kit/outbound';
 import type { Db, Migration } from '../../storage/sqlite';
 import { migrate } from '../../storage/sqlite';
 import type { ApplianceContext } from '../context';
+import { HttpError } from '../http/errors';
+import { isEmail } from '../../lib/validation/validators';
 import { loadApplianceSecret, seal, unseal } from '../secrets';
 import { SEVERITY_RANK as RANK, type Alert, type AlertTransition } from './engine';
 import type { AlertKind, AlertSeverity } from './findings';
@@ -149,6 +151,91 @@ export interface ChannelOptions {
   mail?: Pick<Transporter, 'sendMail'> | null;
 }
 
+// The channel rows, written by the Alert channels page and by the configuration document's writer (section.ts).
+
+/** The stored columns of a channel's settings (its type and signing secret are written apart). */
+const channelColumns = (input: ChannelInput) => [
+  input.name,
+  input.enabled ? 1 : 0,
+  input.min_severity,
+  JSON.stringify(input.kinds),
+  JSON.stringify(input.recipients ?? []),
+  input.type === 'webhook' ? (input.url ?? null) : null,
+];
+
+/** Adds a channel (as `id` when a configuration document names it); answers its id. */
+export function insertChannelRow(db: Db, input: ChannelInput, now: number, id: number | null = null): number {
+  const [name, ...rest] = channelColumns(input);
+  return Number(
+    db
+      .prepare(
+        `INSERT INTO alert_channels (id, name, type, enabled, min_severity, kinds, recipients, url, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(id, name, input.type, ...rest, now).lastInsertRowid,
+  );
+}
+
+export function updateChannelRow(db: Db, id: number, input: ChannelInput): void {
+  db.prepare(
+    'UPDATE alert_channels SET name = ?, enabled = ?, min_severity = ?, kinds = ?, recipients = ?, url = ? WHERE id = ?',
+  ).run(...channelColumns(input), id);
+}
+
+/** Gives a channel a name no other can have, so names can be swapped between channels (names are unique). */
+export function freeChannelName(db: Db, id: number): void {
+  db.prepare('UPDATE alert_channels SET name = ? WHERE id = ?').run(`\u0000${id}`, id);
+}
+
+export function deleteChannelRow(db: Db, id: number): boolean {
+  return db.prepare('DELETE FROM alert_channels WHERE id = ?').run(id).changes > 0;
+}
+
+/**
+ * The rules of a channel the schema cannot say (a 422 located under `body`): an e-mail channel needs valid
+ * recipients, a webhook a valid address. The page's routes and the configuration document's writer check with it.
+ */
+export function checkChannel(body: ChannelInput): void {
+  if (body.type === 'email') {
+    const bad = (body.recipients ?? []).findIndex((r) => !isEmail(r));
+    if (!body.recipients?.length)
+      throw new HttpError(422, [
+        {
+          loc: ['body', 'recipients'],
+          msg: 'an e-mail channel needs at least one recipient',
+          type: 'value_error.missing',
+        },
+      ]);
+    if (bad >= 0)
+      throw new HttpError(422, [
+        {
+          loc: ['body', 'recipients', bad],
+          msg: 'value is not a valid email address',
+          type: 'value_error.email',
+        },
+      ]);
+  } else {
+    let valid: boolean;
+    try {
+      const u = new URL(body.url ?? '');
+      valid = (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password;
+    } catch {
+      valid = false;
+    }
+    if (!valid)
+      throw new HttpError(422, [
+        {
+          loc: ['body', 'url'],
+          msg: 'a webhook needs an http(s) address without user name or password',
+          type: 'value_error.url',
+        },
+      ]);
+    const problem = webhookUrlProblem(body.url!);
+    if (problem)
+      throw new HttpError(422, [{ loc: ['body', 'url'], msg: problem, type: 'value_error.url.address' }]);
+  }
+}
+
 export class AlertChannels {
   private readonly key: Buffer;
   private readonly retryBaseMs: number;
@@ -198,23 +285,7 @@ export class AlertChannels {
   }
 
   create(input: ChannelInput): Channel {
-    const id = Number(
-      this.db
-        .prepare(
-          `INSERT INTO alert_channels (name, type, enabled, min_severity, kinds, recipients, url, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          input.name,
-          input.type,
-          input.enabled ? 1 : 0,
-          input.min_severity,
-          JSON.stringify(input.kinds),
-          JSON.stringify(input.recipients ?? []),
-          input.type === 'webhook' ? (input.url ?? null) : null,
-          this.ctx.now(),
-        ).lastInsertRowid,
-    );
+    const id = insertChannelRow(this.db, input, this.ctx.now());
     if (input.secret) this.storeSecret(id, input.secret);
     return this.get(id)!;
   }
@@ -226,25 +297,13 @@ export class AlertChannels {
     const urlChanged = input.type === 'webhook' && input.url !== before.url;
     if (urlChanged && before.secret_sealed && !input.secret)
       throw new ChannelConflict('the address changed: enter the signing secret again to send it there');
-    this.db
-      .prepare(
-        'UPDATE alert_channels SET name = ?, enabled = ?, min_severity = ?, kinds = ?, recipients = ?, url = ? WHERE id = ?',
-      )
-      .run(
-        input.name,
-        input.enabled ? 1 : 0,
-        input.min_severity,
-        JSON.stringify(input.kinds),
-        JSON.stringify(input.recipients ?? []),
-        input.type === 'webhook' ? (input.url ?? null) : null,
-        id,
-      );
+    updateChannelRow(this.db, id, input);
     if (input.secret) this.storeSecret(id, input.secret);
     return this.get(id)!;
   }
 
   remove(id: number): boolean {
-    return this.db.prepare('DELETE FROM alert_channels WHERE id = ?').run(id).changes > 0;
+    return deleteChannelRow(this.db, id);
   }
 
   deliveries(id: number, limit = 100): Delivery[] {

@@ -6,12 +6,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as contract from '../../shared/contracts/alerts';
 import type { ForwardingStatus } from '../../shared/contracts/forwarding';
-import {
-  DEFAULT_EXPIRY_DAYS,
-  DEFAULT_LOCKOUT_THRESHOLD,
-  type AlertItem,
-  type AlertSettings,
-} from '../../shared/contracts/alerts';
 import { loginThrottle } from '../auth/lockout';
 import { AuditService, auditText } from '../audit';
 import { currentUser } from '../auth/guards';
@@ -20,17 +14,12 @@ import { onApplianceEvent } from '../events';
 import { contractRoute } from '../http/contractRoute';
 import { HttpError } from '../http/errors';
 import { pageOf } from '../http/listing';
-import { isEmail } from '../../lib/validation/validators';
 import { supervisorOf } from '../services';
 import type { Db } from '../../storage/sqlite';
 import { INITIAL_APPLIANCE_VERSION } from '../jobs/steps';
-import {
-  AlertChannels,
-  ChannelConflict,
-  webhookUrlProblem,
-  type ChannelInput,
-  type ChannelOptions,
-} from './channels';
+import { readAlertSettings, writeAlertSettings } from './thresholds';
+import { registerAlertSections } from './section';
+import { AlertChannels, ChannelConflict, checkChannel, type ChannelOptions } from './channels';
 import { AlertEngine, type Alert } from './engine';
 import {
   accountFindings,
@@ -47,7 +36,8 @@ import {
 } from './findings';
 
 export { AlertEngine, type Alert, type AlertTransition } from './engine';
-export { AlertChannels, SIGNATURE_HEADER, signatureOf } from './channels';
+export { AlertChannels, checkChannel, SIGNATURE_HEADER, signatureOf } from './channels';
+export { readAlertSettings, writeAlertSettings } from './thresholds';
 
 export const EVALUATE_EVERY_MS = 60_000;
 export const alertsQuery = contract.alertsQuery;
@@ -58,26 +48,8 @@ const SEVERITY_RANK = { critical: 0, warning: 1, info: 2 } as const;
 const HISTORY_MS = 30 * 86_400_000;
 const HISTORY_LIMIT = 50;
 
-/** The thresholds: the stored ones, or the defaults. */
-export function readAlertSettings(db: Db): AlertSettings {
-  const row = db.prepare('SELECT expiry_days, lockout_threshold FROM alert_settings WHERE id = 1').get() as
-    { expiry_days: string; lockout_threshold: number } | undefined;
-  return row
-    ? { expiry_days: JSON.parse(row.expiry_days) as number[], lockout_threshold: row.lockout_threshold }
-    : { expiry_days: [...DEFAULT_EXPIRY_DAYS], lockout_threshold: DEFAULT_LOCKOUT_THRESHOLD };
-}
-
-export function writeAlertSettings(db: Db, s: AlertSettings): AlertSettings {
-  const days = [...new Set(s.expiry_days)].sort((a, b) => b - a);
-  db.prepare(
-    `INSERT INTO alert_settings (id, expiry_days, lockout_threshold) VALUES (1, ?, ?)
-     ON CONFLICT (id) DO UPDATE SET expiry_days = excluded.expiry_days, lockout_threshold = excluded.lockout_threshold`,
-  ).run(JSON.stringify(days), s.lockout_threshold);
-  return readAlertSettings(db);
-}
-
 /** An alert as the API answers it. */
-export const alertView = (a: Alert): AlertItem => ({
+export const alertView = (a: Alert): contract.AlertItem => ({
   ...a,
   acknowledgeable: a.kind === 'safe_apply_rollback' && a.state === 'firing',
 });
@@ -122,49 +94,6 @@ function availableUpdates(db: Db): {
     .sort((a, b) => compareVersions(b.version, a.version))
     .map((p) => ({ version: p.version, security: p.security === 1 }));
   return { current, available };
-}
-
-/** What the schema cannot say: an e-mail channel needs valid recipients, a webhook a valid address. */
-/** The rules of a channel the schema cannot say (a 422 located under `body`). */
-export function checkChannel(body: ChannelInput): void {
-  if (body.type === 'email') {
-    const bad = (body.recipients ?? []).findIndex((r) => !isEmail(r));
-    if (!body.recipients?.length)
-      throw new HttpError(422, [
-        {
-          loc: ['body', 'recipients'],
-          msg: 'an e-mail channel needs at least one recipient',
-          type: 'value_error.missing',
-        },
-      ]);
-    if (bad >= 0)
-      throw new HttpError(422, [
-        {
-          loc: ['body', 'recipients', bad],
-          msg: 'value is not a valid email address',
-          type: 'value_error.email',
-        },
-      ]);
-  } else {
-    let valid: boolean;
-    try {
-      const u = new URL(body.url ?? '');
-      valid = (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password;
-    } catch {
-      valid = false;
-    }
-    if (!valid)
-      throw new HttpError(422, [
-        {
-          loc: ['body', 'url'],
-          msg: 'a webhook needs an http(s) address without user name or password',
-          type: 'value_error.url',
-        },
-      ]);
-    const problem = webhookUrlProblem(body.url!);
-    if (problem)
-      throw new HttpError(422, [{ loc: ['body', 'url'], msg: problem, type: 'value_error.url.address' }]);
-  }
 }
 
 /** What other features report to the alerts, given by the assembly (a feature imports no other feature). */
@@ -212,6 +141,7 @@ export function registerAlerts(
   options: ChannelOptions = {},
   sources: AlertSources = {},
 ): { engine: AlertEngine; channels: AlertChannels } {
+  registerAlertSections(ctx);
   const engine = createAlertEngine(ctx, sources);
   const channels = new AlertChannels(ctx, options);
   engine.onTransition((t) => channels.dispatch(t));

@@ -3,7 +3,7 @@
  * console itself uses (its HTTP and HTTPS listeners, the syslog receiver), or their daemon could not bind it (and
  * Apply would fail late, or the console lose its own port). A service counts both its saved and its applied port: the
  * one it will listen on and the one it listens on now. Checked by the services' settings routes and by the
- * configuration document's writers (src/appliance/configSections.ts), against what is saved at the time.
+ * configuration document's writers (the features' section.ts), against what is saved at the time.
  */
 import type { ApplianceContext } from '../context';
 import type { ErrorItem } from '../http/errors';

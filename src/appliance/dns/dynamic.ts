@@ -6,6 +6,7 @@
  * and sent only there: changing those needs it typed again.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../storage/sqlite';
 import { isFqdn, isHostname } from '../../lib/validation/validators';
 import { auditText } from '../audit';
 import { currentUser } from '../auth/guards';
@@ -112,6 +113,40 @@ export function storedAccount(a: DdnsAccountInput): string {
     hostname: data.hostname.toLowerCase(),
     check_url: data.ip_source === 'web' ? data.check_url : '',
   });
+}
+
+// The accounts' rows, written by the Dynamic DNS page and by the configuration document's writer (section.ts).
+
+/** Adds an account's settings (as `id` when a configuration document names it); due for a check now. */
+export function insertAccountRow(db: Db, data: string, now: number, id: number | null = null): number {
+  return Number(
+    db
+      .prepare('INSERT INTO ddns_accounts (id, data, next_check_at, created_at) VALUES (?, ?, ?, ?)')
+      .run(id, data, now, now).lastInsertRowid,
+  );
+}
+
+/**
+ * Changes an account's settings; due for a check now. `onlyIfChanged`: settings equal to the stored ones leave the
+ * account (and its next check) as it is.
+ */
+export function updateAccountRow(db: Db, id: number, data: string, now: number, onlyIfChanged = false): void {
+  db.prepare(
+    `UPDATE ddns_accounts SET data = ?, next_check_at = ? WHERE id = ?${onlyIfChanged ? ' AND data IS NOT ?' : ''}`,
+  ).run(data, now, id, ...(onlyIfChanged ? [data] : []));
+}
+
+/** Keeps a password or token with what it was saved for (src/shared/secretBinding.ts). */
+export function setAccountSecret(db: Db, id: number, secret: string, binding: string): void {
+  db.prepare('UPDATE ddns_accounts SET secret = ?, secret_binding = ? WHERE id = ?').run(secret, binding, id);
+}
+
+export function dropAccountSecret(db: Db, id: number): void {
+  db.prepare('UPDATE ddns_accounts SET secret = NULL, secret_binding = NULL WHERE id = ?').run(id);
+}
+
+export function deleteAccountRow(db: Db, id: number): void {
+  db.prepare('DELETE FROM ddns_accounts WHERE id = ?').run(id);
 }
 
 export class DdnsService {
@@ -245,19 +280,10 @@ export async function registerDynamicDnsRoutes(
             'value_error.duplicate',
           ),
         ]);
-      return Number(
-        db
-          .prepare(
-            'INSERT INTO ddns_accounts (data, secret, secret_binding, next_check_at, created_at) VALUES (?, ?, ?, ?, ?)',
-          )
-          .run(
-            storedAccount(req.body),
-            req.body.secret || null,
-            req.body.secret ? bindingText(ddnsSecretBinding(req.body)) : null,
-            ctx.now(),
-            ctx.now(),
-          ).lastInsertRowid,
-      );
+      const id = insertAccountRow(db, storedAccount(req.body), ctx.now());
+      if (req.body.secret)
+        setAccountSecret(db, id, req.body.secret, bindingText(ddnsSecretBinding(req.body)));
+      return id;
     });
     audit(req, `dynamic DNS account "${auditText(hostname)}" added`);
     return reply.code(201).send(service.list().find((a) => a.id === id));
@@ -276,19 +302,9 @@ export async function registerDynamicDnsRoutes(
       errors.push(fieldError('secret', retypeMessage('password or token', rebind), RETYPE_ERROR));
     if (errors.length) throw new HttpError(422, errors);
     inTransaction(db, () => {
-      db.prepare('UPDATE ddns_accounts SET data = ?, next_check_at = ? WHERE id = ?').run(
-        storedAccount(req.body),
-        ctx.now(),
-        id,
-      );
-      if (req.body.secret)
-        db.prepare('UPDATE ddns_accounts SET secret = ?, secret_binding = ? WHERE id = ?').run(
-          req.body.secret,
-          bindingText(binding),
-          id,
-        );
-      else if (rebind)
-        db.prepare('UPDATE ddns_accounts SET secret = NULL, secret_binding = NULL WHERE id = ?').run(id);
+      updateAccountRow(db, id, storedAccount(req.body), ctx.now());
+      if (req.body.secret) setAccountSecret(db, id, req.body.secret, bindingText(binding));
+      else if (rebind) dropAccountSecret(db, id);
     });
     audit(req, `dynamic DNS account "${auditText(req.body.hostname)}" changed`);
     const account = service.list().find((a) => a.id === id);
@@ -299,7 +315,7 @@ export async function registerDynamicDnsRoutes(
   contractRoute(scope, dns.dynamicAccounts.remove, access, async (req, reply) => {
     const account = service.list().find((a) => a.id === Number(req.params.id));
     if (!account) throw notFound();
-    inTransaction(db, () => db.prepare('DELETE FROM ddns_accounts WHERE id = ?').run(account.id));
+    inTransaction(db, () => deleteAccountRow(db, account.id));
     audit(req, `dynamic DNS account "${auditText(account.hostname)}" deleted`);
     return reply.code(204).send();
   });
@@ -317,8 +333,7 @@ export async function registerDynamicDnsRoutes(
         },
       ]);
     inTransaction(db, () => {
-      const del = db.prepare('DELETE FROM ddns_accounts WHERE id = ?');
-      for (const id of req.body.ids) del.run(id);
+      for (const id of req.body.ids) deleteAccountRow(db, id);
     });
     audit(req, `${req.body.ids.length} dynamic DNS accounts deleted`);
     return { deleted: req.body.ids.length };

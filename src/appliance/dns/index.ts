@@ -30,6 +30,7 @@ import {
   type DnsSnapshot,
 } from './proxy';
 import { seedDnsFactory } from './factory';
+import { registerDnsSections } from './section';
 import { renderUnbound, unboundConfPath } from './unbound';
 import { DdnsUpdater, type UpdaterOptions } from './updater';
 import { area } from '../http/routeAccess';
@@ -78,6 +79,7 @@ export async function registerDns(
   migrate(ctx.db, 'dns', dnsMigrations);
   seedDnsFactory(ctx.db, ctx.config, ctx.now());
   manager.register(dnsService(ctx));
+  registerDnsSections(ctx);
   registerQueryLog(scope, ctx, manager);
 
   contractRoute(scope, dns.getProxy, { access: area('dns') }, async () => {

@@ -11,10 +11,14 @@ import type { AuditChain } from '../auditChain';
 import { currentUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
 import { contractRoute } from '../http/contractRoute';
-import { HttpError, notFound, type ErrorItem } from '../http/errors';
+import { HttpError, notFound } from '../http/errors';
+import { offered } from '../offers';
 import { Forwarder, type TlsSource } from './forwarder';
+import { registerForwardingSection } from './section';
+import { targetTlsErrors, type TlsChoices } from './tls';
 
 export { deleteTargetRows, Forwarder, storeTargetRow } from './forwarder';
+export { targetTlsErrors } from './tls';
 
 const forwarders = new WeakMap<ApplianceContext, Forwarder>();
 
@@ -30,7 +34,6 @@ export interface ForwardingSources {
   /** Writes the forwarder's own log entries (queue drops). */
   log: (message: string, severity: 'warning' | 'info') => void;
   tls: TlsSource;
-  pkiChoices: () => Pick<forwarding.ForwardingTargets, 'certificates' | 'cas'>;
 }
 
 export function startForwarder(ctx: ApplianceContext, sources: ForwardingSources): Forwarder {
@@ -46,42 +49,19 @@ export function startForwarder(ctx: ApplianceContext, sources: ForwardingSources
   return forwarder;
 }
 
-/** The TLS certificate and CA a target names must be PKI choices; items on `body.<field>`. */
-export function targetTlsErrors(
-  body: forwarding.ForwardingTargetBody,
-  choices: ReturnType<ForwardingSources['pkiChoices']>,
-): ErrorItem[] {
-  if (body.protocol !== 'tls') return [];
-  const items: ErrorItem[] = [];
-  if (body.tls_certificate_id && !choices.certificates.some((c) => c.id === body.tls_certificate_id))
-    items.push({
-      loc: ['body', 'tls_certificate_id'],
-      msg: 'No PKI certificate with a private key has this id',
-      type: 'value_error.pki',
-    });
-  if (body.tls_ca_id && !choices.cas.some((c) => c.id === body.tls_ca_id))
-    items.push({
-      loc: ['body', 'tls_ca_id'],
-      msg: 'No PKI certificate authority has this id',
-      type: 'value_error.pki',
-    });
-  return items;
-}
-
-function checkTls(
-  body: forwarding.ForwardingTargetBody,
-  choices: ReturnType<ForwardingSources['pkiChoices']>,
-) {
+function checkTls(body: forwarding.ForwardingTargetBody, choices: TlsChoices) {
   const items = targetTlsErrors(body, choices);
   if (items.length) throw new HttpError(422, items);
 }
 
+/** The targets' routes and the feature's configuration section; the PKI's choices are what the PKI offers. */
 export function registerForwardingRoutes(
   scope: FastifyInstance,
   ctx: ApplianceContext,
   forwarder: () => Forwarder,
-  pkiChoices: ForwardingSources['pkiChoices'],
 ): void {
+  const pkiChoices = offered(ctx, 'pki.tlsChoices');
+  registerForwardingSection(ctx, forwarder);
   const one = (id: number) => {
     const t = forwarder().get(id);
     if (!t) throw notFound('Log forwarding target does not exist');

@@ -26,7 +26,9 @@ import {
   writePreferences,
   type NetworkPreferences,
 } from './preferences';
+import { NETWORK_LOCKOUT_FIELDS } from './lockout';
 import { renderPreferences, renderRoot } from './render';
+import { registerNetworkSection } from './section';
 import { migrateNetwork } from './samples';
 import { area } from '../http/routeAccess';
 import {
@@ -39,12 +41,6 @@ import {
 import { contractRoute } from '../http/contractRoute';
 
 export const NETWORK_SERVICE = AuditService.network;
-
-/** Settings whose change can cut the admin off the console (it may be reached by the appliance's name). */
-const LOCKOUT_FIELDS: Array<[keyof NetworkPreferences, string]> = [
-  ['hostname', 'host name'],
-  ['domain', 'domain'],
-];
 
 /**
  * The check step: the values still pass the API's rules, and the rendered resolver file reads back as the servers
@@ -82,7 +78,7 @@ export function networkService(
     render: (s) => renderPreferences(s, root),
     check: (files) => Promise.resolve(checkRendered(readPreferences(ctx.db).value, files, zones)),
     lockoutChanges: (previous, next) =>
-      LOCKOUT_FIELDS.filter(([k]) => previous[k] !== next[k]).map(([, label]) => label),
+      NETWORK_LOCKOUT_FIELDS.filter(([k]) => previous[k] !== next[k]).map(([, label]) => label),
   };
 }
 
@@ -95,6 +91,7 @@ export async function registerNetworkPreferences(
   migrateNetwork(db);
   const zones = new Set(timeZones());
   manager.register(networkService(ctx, zones));
+  registerNetworkSection(ctx, zones);
 
   const answer = (): PreferencesAnswer => {
     const stored = readPreferences(db);

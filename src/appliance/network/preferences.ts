@@ -107,3 +107,8 @@ export function writePreferences(db: Db, value: NetworkPreferences, at: number, 
      ON CONFLICT(id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
   ).run(JSON.stringify(value), at, by);
 }
+
+/** Back to the host's own preferences: nothing the console configured. */
+export function clearPreferences(db: Db): void {
+  db.prepare('DELETE FROM network_preferences WHERE id = 1').run();
+}

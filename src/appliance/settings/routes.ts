@@ -12,19 +12,14 @@ import { keptRead } from '../../storage/sqlite';
 import { HttpError, notFound } from '../http/errors';
 import type { InProcessReads } from '../../service-kit/inProcessReads';
 import { IMAGE_SLOTS, sniffImage } from './images';
+import { registerLayoutSection } from './section';
+import { DEFAULT_UI_SETTINGS, writeUiSettings, type UiSettings } from './store';
 import { area } from '../http/routeAccess';
 import { contractRoute } from '../http/contractRoute';
 import * as system from '../../shared/contracts/system';
 import { LOGIN_TITLE_MAX, type PublicSettings } from '../../shared/contracts/system';
 
-export interface UiSettings {
-  primary_color: string;
-  bar_color: string;
-}
-
-export const DEFAULT_UI_SETTINGS: UiSettings = { primary_color: '#76b100', bar_color: '#1f2a33' };
-
-export { LOGIN_TITLE_MAX };
+export { LOGIN_TITLE_MAX, DEFAULT_UI_SETTINGS, type UiSettings };
 
 export function readUiSettings(
   ctx: ApplianceContext,
@@ -44,6 +39,7 @@ export async function registerSettingsRoutes(
   inProcess?: InProcessReads,
 ): Promise<void> {
   const { db, audit } = ctx;
+  registerLayoutSection(ctx);
 
   // Every page render reads it: kept while nothing changed (see keptRead), the very same answer each time.
   const publicSettings = keptRead(db, () => {
@@ -67,14 +63,9 @@ export async function registerSettingsRoutes(
     const { primary_color, bar_color } = req.body;
     const titleGiven = req.body.login_title !== undefined;
     const login_title = titleGiven ? loginTitleOf(req.body.login_title) : readUiSettings(ctx).login_title;
-    inTransaction(db, () => {
-      db.prepare(
-        `INSERT INTO ui_settings (id, primary_color, bar_color, login_title, revision, updated_at, updated_by) VALUES (1, @primary_color, @bar_color, @login_title, 1, @now, @by)
-         ON CONFLICT(id) DO UPDATE SET primary_color = excluded.primary_color, bar_color = excluded.bar_color,
-           login_title = excluded.login_title,
-           revision = ui_settings.revision + 1, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
-      ).run({ primary_color, bar_color, login_title, now: ctx.now(), by: user.username });
-    });
+    inTransaction(db, () =>
+      writeUiSettings(db, { primary_color, bar_color, login_title }, ctx.now(), user.username),
+    );
     audit.record(
       AuditService.settings,
       `look-and-feel colours changed by "${auditText(user.username)}": primary ${primary_color}, bar ${bar_color}` +
@@ -89,12 +80,7 @@ export async function registerSettingsRoutes(
   contractRoute(scope, system.resetUiSettings, { access: area('settings') }, async (req) => {
     const user = currentUser(req);
     inTransaction(db, () => {
-      db.prepare(
-        `INSERT INTO ui_settings (id, primary_color, bar_color, login_title, revision, updated_at, updated_by) VALUES (1, @primary_color, @bar_color, NULL, 1, @now, @by)
-         ON CONFLICT(id) DO UPDATE SET primary_color = excluded.primary_color, bar_color = excluded.bar_color,
-           login_title = NULL,
-           revision = ui_settings.revision + 1, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
-      ).run({ ...DEFAULT_UI_SETTINGS, now: ctx.now(), by: user.username });
+      writeUiSettings(db, { ...DEFAULT_UI_SETTINGS, login_title: null }, ctx.now(), user.username);
       db.prepare('DELETE FROM images').run();
     });
     audit.record(AuditService.settings, `look and feel reset to defaults by "${auditText(user.username)}"`);

@@ -3,6 +3,8 @@
  * sshd_config, applying it as a job (safe apply: port, listen addresses, password authentication and turning the
  * service off need confirmation), and the appliance shell password.
  */
+import { SSH_LOCKOUT_FIELDS } from './lockout';
+import { registerSshSection } from './section';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,13 +77,6 @@ export async function checkSshd(content: string): Promise<CheckResult> {
   }
 }
 
-const LOCKOUT_FIELDS: Array<[keyof ssh.SshSettings, string]> = [
-  ['enabled', 'SSH service'],
-  ['port', 'SSH port'],
-  ['listen_addresses', 'listen addresses'],
-  ['password_authentication', 'password authentication'],
-];
-
 export function sshService(ctx: ApplianceContext): ManagedService<SshSnapshot> {
   const dataDir = ctx.config.dataDir;
   return {
@@ -96,7 +91,7 @@ export function sshService(ctx: ApplianceContext): ManagedService<SshSnapshot> {
     ],
     check: (files) => checkSshd(files[0].content),
     lockoutChanges: (previous, next) =>
-      LOCKOUT_FIELDS.filter(
+      SSH_LOCKOUT_FIELDS.filter(
         ([k]) => JSON.stringify(previous.settings[k]) !== JSON.stringify(next.settings[k]),
       ).map(([, label]) => label),
     ports: (s) => [s.settings.port],
@@ -112,6 +107,7 @@ export async function registerSsh(
   seedSshFactory(ctx.db, ctx.config, ctx.now());
   ensureHostKeys(sshDir(ctx.config.dataDir));
   manager.register(sshService(ctx));
+  registerSshSection(ctx);
   // The PAM helper asks this server: written at every start, so it names the port the server runs on now, and
   // again when the SSH service's provider list changes (the providers feature announces it).
   writeSshAuthFiles(ctx);

@@ -2,6 +2,7 @@
  * The updates module of the appliance: signed update packages (upload or repository), the apply and rollback jobs,
  * and scheduled security-only updates. Its own schema namespace (`updates`) in the appliance database.
  */
+import { registerUpdatesSection } from './section';
 import type { FastifyInstance } from 'fastify';
 import { migrate } from '../../storage/sqlite';
 import type { ApplianceContext } from '../context';
@@ -34,6 +35,7 @@ export async function registerUpdates(
   jobs: JobRunner,
 ): Promise<void> {
   migrate(ctx.db, 'updates', updatesMigrations);
+  registerUpdatesSection(ctx);
   const updates = new Updates(ctx, jobs);
   const scheduler = new UpdateScheduler(ctx, updates, (e) =>
     api.log.error({ err: e }, 'scheduled update failed'),

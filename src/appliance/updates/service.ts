@@ -18,6 +18,8 @@ import {
   rollbackTarget,
   savePackage,
   type Schedule,
+  writeUpdateSchedule,
+  writeUpdateSource,
 } from './store';
 import type { AvailableUpdate, UpdateStatus } from '../../shared/contracts/system';
 
@@ -213,11 +215,7 @@ export class Updates {
   }
 
   saveSettings(repository: string | null, channel: Channel, username: string): void {
-    inTransaction(this.db, () =>
-      this.db
-        .prepare('UPDATE update_settings SET repository = ?, channel = ? WHERE id = 1')
-        .run(repository, channel),
-    );
+    inTransaction(this.db, () => writeUpdateSource(this.db, repository, channel));
     this.ctx.audit.record(
       AuditService.settings,
       `update repository set to ${auditText(repository ?? 'the default', 200)} (channel ${channel}) by "${auditText(username)}"`,
@@ -225,13 +223,7 @@ export class Updates {
   }
 
   saveSchedule(schedule: Schedule, username: string): void {
-    inTransaction(this.db, () =>
-      this.db
-        .prepare(
-          'UPDATE update_settings SET schedule_enabled = ?, schedule_day = ?, schedule_time = ?, schedule_updated_at = ? WHERE id = 1',
-        )
-        .run(schedule.enabled ? 1 : 0, schedule.day, schedule.time, this.ctx.now()),
-    );
+    inTransaction(this.db, () => writeUpdateSchedule(this.db, schedule, this.ctx.now()));
     this.ctx.audit.record(
       AuditService.settings,
       `security update schedule ${schedule.enabled ? `set to ${schedule.day} ${schedule.time}` : 'turned off'} by "${auditText(username)}"`,

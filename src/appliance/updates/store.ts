@@ -42,6 +42,18 @@ export function readSettings(db: Db): UpdateSettingsRow {
   return db.prepare('SELECT * FROM update_settings WHERE id = 1').get() as UpdateSettingsRow;
 }
 
+/** The update source, as the Updates page and a configuration document save it. */
+export function writeUpdateSource(db: Db, repository: string | null, channel: Channel): void {
+  db.prepare('UPDATE update_settings SET repository = ?, channel = ? WHERE id = 1').run(repository, channel);
+}
+
+/** The security update schedule, counted from `now`: a slot already passed does not run at once. */
+export function writeUpdateSchedule(db: Db, schedule: Schedule, now: number): void {
+  db.prepare(
+    'UPDATE update_settings SET schedule_enabled = ?, schedule_day = ?, schedule_time = ?, schedule_updated_at = ? WHERE id = 1',
+  ).run(schedule.enabled ? 1 : 0, schedule.day, schedule.time, now);
+}
+
 export function currentVersion(db: Db): string {
   const row = db.prepare("SELECT value FROM system_state WHERE key = 'appliance_version'").get() as
     { value: string } | undefined;
