@@ -44,7 +44,8 @@ import { registerProviders } from './providers';
 import { registerAlerts } from './alerts';
 import { queryLogOf, registerQueryStream } from './dns/querylog';
 import { installRevisions, registerRevisions } from './revisions';
-import { forwardingPkiChoices, registerStandardSections } from './configSections';
+import { registerStandardSections } from './configSections';
+import { offered } from './offers';
 import { createAuditChain, type AuditChain } from './auditChain';
 import { installAuditContext } from './auditContext';
 import { registerAuditRoutes } from './auditRoutes';
@@ -168,7 +169,7 @@ async function mount(
       clientCertificate: (id) => tlsMaterial(pkiOf(ctx), id),
       trust: (caId) => caChainDer(pkiOf(ctx), caId).map(certPem).join(''),
     },
-    pkiChoices: () => forwardingPkiChoices(db),
+    pkiChoices: offered(ctx, 'pkiTlsChoices'),
   });
   attachContext(app, ctx);
 
@@ -216,12 +217,7 @@ async function mount(
       registerAlerts(api, ctx, {}, { forwarding: () => forwarder.health() });
       registerRevisions(api, ctx, manager);
       registerAuditRoutes(api, ctx);
-      registerForwardingRoutes(
-        api,
-        ctx,
-        () => forwarder,
-        () => forwardingPkiChoices(db),
-      );
+      registerForwardingRoutes(api, ctx, () => forwarder, offered(ctx, 'pkiTlsChoices'));
       registerBackups(api, ctx, jobs, manager);
       // The OpenAPI document of every route registered here and below (built when the server is ready).
       registerOpenApi(api, app, ctx);

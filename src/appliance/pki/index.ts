@@ -19,6 +19,8 @@ import type { AcmeTiming } from './acme/client';
 import { registerAcmeRootRoutes, registerAcmeRoutes } from './routes/acme';
 import { registerHttpsListener, type HttpsListener } from './tls';
 import { closePkiPool, setCryptoBudget } from './offThread';
+import { registerPkiSections } from './section';
+import { registerPkiOffers } from './offers';
 
 /** How often due CRLs (and, later, ACME renewals) are looked for. */
 export const PKI_TICK_MS = 60_000;
@@ -45,6 +47,8 @@ export async function registerPki(
   options: { acmeTiming?: AcmeTiming } = {},
 ): Promise<MountedPki> {
   migrate(ctx.db, 'pki', pkiMigrations);
+  registerPkiSections(ctx);
+  registerPkiOffers(ctx);
   setCryptoBudget(ctx.config.cryptoBudgetSeconds * 1000);
   const keys = new KeyStore(ctx.db, deriveSealingKey(loadApplianceSecret(ctx.config.dataDir)), ctx.now);
   const p: PkiContext = {

@@ -8,6 +8,8 @@
 import crypto from 'node:crypto';
 import type { LdapSettings, OidcSettings, Provider, ProviderType } from '../../shared/authentication';
 import type { Db } from '../../storage/sqlite';
+import type { ApplianceContext } from '../context';
+import { offered } from '../offers';
 import {
   bindingChange,
   bindingText,
@@ -87,6 +89,52 @@ export function forgetSecret(db: Db, id: number): void {
   db.prepare('UPDATE auth_providers SET secret = NULL, secret_binding = NULL WHERE id = ?').run(id);
 }
 
+/** A provider's stored fields (its secret is stored apart, `storeSecret`). */
+export interface ProviderFields {
+  name: string;
+  enabled: boolean;
+  settings: LdapSettings | OidcSettings;
+}
+
+/** Adds a provider (with the id it had, when a document or a revert brings it back); answers its id. */
+export function insertProvider(
+  db: Db,
+  type: 'ldap' | 'oidc',
+  fields: ProviderFields,
+  now: number,
+  id: number | null = null,
+): number {
+  const res = db
+    .prepare(
+      'INSERT INTO auth_providers (id, name, type, enabled, settings, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    )
+    .run(id, fields.name, type, fields.enabled ? 1 : 0, JSON.stringify(fields.settings), now, now);
+  return Number(res.lastInsertRowid);
+}
+
+export function updateProvider(db: Db, id: number, fields: ProviderFields, now: number): void {
+  db.prepare(
+    'UPDATE auth_providers SET name = ?, enabled = ?, settings = ?, updated_at = ? WHERE id = ?',
+  ).run(fields.name, fields.enabled ? 1 : 0, JSON.stringify(fields.settings), now, id);
+}
+
+/** Renames a provider only (names are unique: a document swapping two names parks each on a free one first). */
+export function renameProvider(db: Db, id: number, name: string): void {
+  db.prepare('UPDATE auth_providers SET name = ? WHERE id = ?').run(name, id);
+}
+
+/**
+ * Deletes a provider; its links and service entries go with it (the database cascades). Answers the accounts it
+ * created: they have no password anyone knows, so they have no way in left. Inside the caller's transaction.
+ */
+export function removeProvider(db: Db, id: number): number[] {
+  const created = db
+    .prepare('SELECT user_id FROM provider_accounts WHERE provider_id = ? AND managed = 1')
+    .all(id) as Array<{ user_id: number }>;
+  db.prepare('DELETE FROM auth_providers WHERE id = ?').run(id);
+  return created.map((r) => r.user_id);
+}
+
 /**
  * Why the stored secret of provider `id` may not be used with `settings`: null when it may (or none is stored),
  * else the reason ("the server address changed").
@@ -149,19 +197,9 @@ export function providerView(p: ProviderRow): Omit<Provider, 'redirect_uri'> {
 }
 
 /** PEM certificates of the PKI's certificate authorities (all, or one), for TLS trust; empty without a PKI. */
-export function pkiCaPems(db: Db, caId: string | null): string[] {
-  const table = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'pki_cas'")
-    .get() as { name: string } | undefined;
-  if (!table) return [];
-  const rows = (
-    caId === null
-      ? db.prepare('SELECT cert_der FROM pki_cas').all()
-      : db.prepare('SELECT cert_der FROM pki_cas WHERE id = ?').all(caId)
-  ) as Array<{ cert_der: Buffer }>;
-  return rows.map((r) => new crypto.X509Certificate(r.cert_der).toString());
-}
+export const pkiCaPems = (ctx: ApplianceContext, caId: string | null): string[] =>
+  offered(ctx, 'pkiCaPems')(caId);
 
-export function pkiCaExists(db: Db, caId: string): boolean {
-  return pkiCaPems(db, caId).length > 0;
+export function pkiCaExists(ctx: ApplianceContext, caId: string): boolean {
+  return pkiCaPems(ctx, caId).length > 0;
 }
