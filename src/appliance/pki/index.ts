@@ -8,7 +8,8 @@ import type { ApplianceContext } from '../context';
 import { migrate } from '../../storage/sqlite';
 import { applyApiConventions } from '../http/scope';
 import type { PkiContext } from './context';
-import { deriveSealingKey, KeyStore, loadApplianceSecret } from './keys';
+import { deriveSealingKey, KeyStore, loadApplianceSecret, PKI_KEYS_SEALED } from './keys';
+import { registerSealedColumn } from '../secrets';
 import { pkiMigrations } from './migrations';
 import { registerCaRoutes } from './routes/cas';
 import { registerCertificateRoutes } from './routes/certificates';
@@ -48,6 +49,7 @@ export async function registerPki(
 ): Promise<MountedPki> {
   migrate(ctx.db, 'pki', pkiMigrations);
   registerPkiSections(ctx);
+  registerSealedColumn(ctx, PKI_KEYS_SEALED);
   registerPkiOffers(ctx);
   setCryptoBudget(ctx.config.cryptoBudgetSeconds * 1000);
   const keys = new KeyStore(ctx.db, deriveSealingKey(loadApplianceSecret(ctx.config.dataDir)), ctx.now);

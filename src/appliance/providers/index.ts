@@ -22,6 +22,7 @@ import { consoleRedirectUri } from './redirect';
 import { registerServices } from './services';
 import { registerSignupPolicy } from './signup';
 import { registerProvidersSections } from './section';
+import { registerSealedColumn } from '../secrets';
 import { providerSettingsErrors } from './settingsRules';
 import {
   findProvider,
@@ -31,6 +32,7 @@ import {
   providerKey,
   providerSecret,
   providerView,
+  PROVIDER_SECRET_SEALED,
   removeProvider,
   secretBindingOf,
   secretRebindReason,
@@ -83,6 +85,7 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
   const { db } = ctx;
   migrate(db, 'providers', providersMigrations);
   registerProvidersSections(ctx);
+  registerSealedColumn(ctx, PROVIDER_SECRET_SEALED);
   const key = () => providerKey(db, ctx.config.dataDir);
 
   /** Checks the schema cannot express; returns the settings to store (without the secret) and the secret. */

@@ -5,7 +5,6 @@
  * bound to the settings it was saved with that say where it goes (`secret_binding`, src/shared/secretBinding.ts):
  * `providerSecret` hands it out only while the provider's settings still match them.
  */
-import crypto from 'node:crypto';
 import type { LdapSettings, OidcSettings, Provider, ProviderType } from '../../shared/authentication';
 import type { Db } from '../../storage/sqlite';
 import type { ApplianceContext } from '../context';
@@ -17,7 +16,7 @@ import {
   oidcSecretBinding,
   type SecretBinding,
 } from '../../shared/secretBinding';
-import { loadApplianceSecret, seal, unseal } from '../secrets';
+import { deriveKey, loadApplianceSecret, seal, unseal, type SealedColumn } from '../secrets';
 
 export interface ProviderRow {
   id: number;
@@ -46,7 +45,14 @@ interface RawRow {
 
 export const LOCAL_PROVIDER_ID = 1;
 
-const HKDF_INFO = 'rampart identity provider secrets v1';
+/** A provider's one secret, sealed bound to its id (backups re-seal it from another appliance's archive). */
+export const PROVIDER_SECRET_SEALED: SealedColumn = {
+  table: 'auth_providers',
+  column: 'secret',
+  id: 'id',
+  info: 'rampart identity provider secrets v1',
+  aad: (id) => `provider:${String(id)}`,
+};
 const keys = new WeakMap<Db, Buffer>();
 
 /** The sealing key of provider secrets (derived once per database from the data directory's appliance secret). */
@@ -54,13 +60,13 @@ export function providerKey(db: Db, dataDir: string): Buffer {
   let key = keys.get(db);
   if (!key) {
     const secret = loadApplianceSecret(dataDir);
-    key = Buffer.from(crypto.hkdfSync('sha256', secret, Buffer.alloc(0), HKDF_INFO, 32));
+    key = deriveKey(secret, PROVIDER_SECRET_SEALED.info);
     keys.set(db, key);
   }
   return key;
 }
 
-const aad = (id: number) => `provider:${id}`;
+const aad = PROVIDER_SECRET_SEALED.aad;
 
 export const sealSecret = (key: Buffer, id: number, secret: string): Buffer =>
   seal(key, aad(id), Buffer.from(secret, 'utf8'));
