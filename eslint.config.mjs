@@ -95,8 +95,8 @@ const clientZones = [
  * manager, settings storage, the console's menu — imports no feature. A feature imports the kernel, src/shared,
  * src/lib and the server-side neutral modules (src/storage, src/service-kit, config) only, never another feature:
  * what two features share moves into the kernel, or the kernel declares an interface a feature registers with
- * (a managed service with its daemon, `apply/features.ts`). The assembly (index.ts, seed.ts, and configSections.ts,
- * which registers each feature's configuration section with the revisions) mounts them all.
+ * (a managed service with its daemon, `apply/features.ts`, a query it offers, `offers.ts`). The assembly (index.ts,
+ * seed.ts) mounts them all; each feature registers its own configuration section with the revisions.
  */
 const APPLIANCE = 'src/appliance';
 export const applianceFeatures = {
@@ -121,7 +121,7 @@ export const applianceFeatures = {
   backups: ['backups'],
   forwarding: ['forwarding'],
 };
-export const applianceAssembly = ['index.ts', 'seed.ts', 'configSections.ts', 'README.md'];
+export const applianceAssembly = ['index.ts', 'seed.ts', 'README.md'];
 const featurePaths = Object.values(applianceFeatures).flat();
 /** The kernel's existing files and folders: everything under src/appliance no feature claims (what it may import). */
 const kernelPaths = [

@@ -44,13 +44,11 @@ import { registerProviders } from './providers';
 import { registerAlerts } from './alerts';
 import { queryLogOf, registerQueryStream } from './dns/querylog';
 import { installRevisions, registerRevisions } from './revisions';
-import { registerStandardSections } from './configSections';
 import { createAuditChain, type AuditChain } from './auditChain';
 import { installAuditContext } from './auditContext';
 import { registerAuditRoutes } from './auditRoutes';
 import { registerForwardingRoutes, startForwarder, type Forwarder } from './forwarding';
 import { pkiOf } from './pki';
-import { offerPkiChoices } from './pki/offers';
 import { caChainDer } from './pki/cas';
 import { tlsMaterial } from './pki/tls';
 import { certPem } from './pki/x509';
@@ -189,8 +187,8 @@ async function mount(
   // otherwise), enforced by one hook before every route's own, with the recent-authentication check of sensitive
   // changes.
   installRouteAccess(app, ctx);
-  // Every write route registered below is captured: a change of a configuration section records a revision.
-  registerStandardSections(ctx);
+  // Every write route registered below is captured: a change of a configuration section records a revision (each
+  // feature registers its own section when it is mounted).
   installRevisions(app, ctx);
 
   const inProcessReads = new InProcessReads();
@@ -225,7 +223,6 @@ async function mount(
     { prefix: apiPrefix },
   );
   await registerPki(app, ctx);
-  offerPkiChoices(ctx);
   pkiOf(ctx).usedBy.push((certId) => forwarder.usingCertificate(certId));
   // The home page's summary: each area's part from its feature (./dashboard.ts).
   addDashboardPart(ctx, 'dns', dnsDashboardPart);

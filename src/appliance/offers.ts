@@ -1,11 +1,11 @@
 /**
- * What one appliance feature offers others: typed queries the kernel declares (names and answers), a feature
- * registers when it is mounted and another asks for, without importing it or reading its tables. The query is looked
- * up when it is called, so a feature may take it before the one offering it is mounted.
+ * What a feature offers the others: typed queries the answering feature registers (`offer`) and another asks for
+ * (`offered`), so that no feature reads another's tables with SQL the lint cannot see, nor imports it. Each query is
+ * named and typed here, in the kernel; a query nobody registered answers as a feature that is not mounted would.
  */
 import type { ApplianceContext } from './context';
 
-/** A PKI object a feature may name by id, listed as its pickers show it. */
+/** A PKI object a form may choose (a certificate to present, an authority to trust). */
 export interface PkiChoice {
   id: string;
   name: string;
@@ -13,24 +13,28 @@ export interface PkiChoice {
 }
 
 export interface Offers {
-  /** What a TLS client may present (PKI certificates with their key, not revoked) and trust (every PKI CA). */
-  'pki.tlsChoices': () => { certificates: PkiChoice[]; cas: PkiChoice[] };
+  /** The PKI: what a TLS client may present (certificates with their key, not revoked) and trust (every CA). */
+  pkiTlsChoices(): { certificates: PkiChoice[]; cas: PkiChoice[] };
+  /** The PKI: the PEM certificates of its authorities (all of them, or the one named; none when it does not exist). */
+  pkiCaPems(caId: string | null): string[];
 }
+
+const unmounted: Offers = {
+  pkiTlsChoices: () => ({ certificates: [], cas: [] }),
+  pkiCaPems: () => [],
+};
 
 const registry = new WeakMap<ApplianceContext, Partial<Offers>>();
 
-/** Registers (or replaces) what a feature offers under `name`. */
+/** Registers what a feature answers for the others. */
 export function offer<K extends keyof Offers>(ctx: ApplianceContext, name: K, query: Offers[K]): void {
-  const all = registry.get(ctx) ?? {};
-  all[name] = query;
-  registry.set(ctx, all);
+  registry.set(ctx, { ...registry.get(ctx), [name]: query });
 }
 
-/** The query offered under `name`, looked up at each call. */
+/** The query another feature offers (asked at each call: the feature may be mounted after the one asking). */
 export function offered<K extends keyof Offers>(ctx: ApplianceContext, name: K): Offers[K] {
   return ((...args: Parameters<Offers[K]>) => {
-    const query = registry.get(ctx)?.[name] as ((...a: Parameters<Offers[K]>) => unknown) | undefined;
-    if (!query) throw new Error(`no feature offers ${name}`);
+    const query = (registry.get(ctx)?.[name] ?? unmounted[name]) as (...a: Parameters<Offers[K]>) => unknown;
     return query(...args);
   }) as Offers[K];
 }

@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ApplianceContext } from './context';
 
 export const SECRET_FILE = 'pki-secret.key';
 const SECRET_BYTES = 32;
@@ -50,3 +51,33 @@ export function unseal(key: Buffer, id: string, sealed: Buffer): Buffer {
   decipher.setAuthTag(sealed.subarray(13, 29));
   return Buffer.concat([decipher.update(sealed.subarray(29)), decipher.final()]);
 }
+
+/** A key derived from the appliance secret for one use: `info` is its label, which no two uses share. */
+export const deriveKey = (secret: Buffer, info: string): Buffer =>
+  Buffer.from(crypto.hkdfSync('sha256', secret, Buffer.alloc(0), info, 32));
+
+/**
+ * A column of secrets sealed under a derived key (`info`), each row bound to `aad(id)`. Each feature declares its
+ * own (registerSealedColumn); backups re-seal every declared one when an archive of another appliance comes back.
+ */
+export interface SealedColumn {
+  table: string;
+  column: string;
+  /** The column `aad` is computed from. */
+  id: string;
+  info: string;
+  aad: (id: unknown) => string;
+}
+
+const sealedColumns = new WeakMap<ApplianceContext, Map<string, SealedColumn>>();
+
+/** Declares a feature's sealed column (once per table and column). */
+export function registerSealedColumn(ctx: ApplianceContext, column: SealedColumn): void {
+  let map = sealedColumns.get(ctx);
+  if (!map) sealedColumns.set(ctx, (map = new Map()));
+  map.set(`${column.table}.${column.column}`, column);
+}
+
+export const sealedColumnsOf = (ctx: ApplianceContext): SealedColumn[] => [
+  ...(sealedColumns.get(ctx)?.values() ?? []),
+];

@@ -19,7 +19,14 @@ import { migrate } from '../../storage/sqlite';
 import type { ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import { isEmail } from '../../lib/validation/validators';
-import { loadApplianceSecret, seal, unseal } from '../secrets';
+import {
+  deriveKey,
+  loadApplianceSecret,
+  registerSealedColumn,
+  seal,
+  unseal,
+  type SealedColumn,
+} from '../secrets';
 import { SEVERITY_RANK as RANK, type Alert, type AlertTransition } from './engine';
 import type { AlertKind, AlertSeverity } from './findings';
 
@@ -142,6 +149,15 @@ const MAIL_PREFIX: Record<Delivery['event'], string> = {
   test: '',
 };
 
+/** A channel's signing secret, sealed bound to its id (backups re-seal it from another appliance's archive). */
+export const ALERT_CHANNEL_SEALED: SealedColumn = {
+  table: 'alert_channels',
+  column: 'secret_sealed',
+  id: 'id',
+  info: 'rampart alert channels',
+  aad: (id) => `alert-channel:${String(id)}`,
+};
+
 export class ChannelConflict extends Error {}
 
 export interface ChannelOptions {
@@ -247,15 +263,8 @@ export class AlertChannels {
     options: ChannelOptions = {},
   ) {
     migrate(ctx.db, 'alert_channels', channelMigrations);
-    this.key = Buffer.from(
-      crypto.hkdfSync(
-        'sha256',
-        loadApplianceSecret(ctx.config.dataDir),
-        Buffer.alloc(0),
-        'rampart alert channels',
-        32,
-      ),
-    );
+    registerSealedColumn(ctx, ALERT_CHANNEL_SEALED);
+    this.key = deriveKey(loadApplianceSecret(ctx.config.dataDir), ALERT_CHANNEL_SEALED.info);
     this.retryBaseMs = options.retryBaseMs ?? 2_000;
     this.mail =
       options.mail !== undefined

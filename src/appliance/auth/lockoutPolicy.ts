@@ -18,7 +18,14 @@ import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError, type ErrorItem } from '../http/errors';
 import { currentUser } from './guards';
 import { readFullPolicy, writeFullPolicy, type FullLockoutPolicy } from './lockout';
-import { ALLOW_LIST_MAX, getLockoutPolicy, putLockoutPolicy } from '../../shared/contracts/authentication';
+import {
+  ALLOW_LIST_MAX,
+  getLockoutPolicy,
+  lockoutPolicy,
+  putLockoutPolicy,
+} from '../../shared/contracts/authentication';
+import { registerSection } from '../revisions/sections';
+import { checked, entityError, knownIds, plainObject } from '../revisions/sectionKit';
 import { contractRoute } from '../http/contractRoute';
 import { area } from '../http/routeAccess';
 
@@ -48,12 +55,47 @@ export function stricterChanges(previous: FullLockoutPolicy, next: FullLockoutPo
   return out;
 }
 
+/**
+ * What of the policy can lock an admin out, marked in a configuration plan: all of it (safe apply tells which parts
+ * of a change are stricter, `stricterChanges`).
+ */
+export const LOCKOUT_POLICY_LOCKOUT_FIELDS = ['*'];
+
+/** The policy's configuration-document section, written as the page's save writes it (`writeFullPolicy`). */
+function registerLockoutSection(ctx: ApplianceContext): void {
+  registerSection(ctx, {
+    name: 'authentication.lockout',
+    area: 'authentication',
+    label: 'Lockout policy',
+    paths: ['/config/lockout'],
+    read: (db) => ({ policy: plainObject(readFullPolicy(db)) }),
+    title: () => 'Lockout policy',
+    fields: {
+      window_seconds: { label: 'window', unit: 's' },
+      duration_seconds: { label: 'lock duration', unit: 's' },
+      'account.window_seconds': { label: 'per-account window', unit: 's' },
+      'account.attempts': { label: 'per-account attempts' },
+      allow_list: { label: 'allow-listed networks' },
+    },
+    lockoutProne: () => LOCKOUT_POLICY_LOCKOUT_FIELDS,
+    service: LOCKOUT_SERVICE,
+    write: (db, entities) => {
+      const name = 'authentication.lockout';
+      knownIds(name, entities, [], ['policy']);
+      if (!entities.policy)
+        throw entityError(name, 'policy', 'the lockout policy is required', 'value_error.missing');
+      writeFullPolicy(db, checked<FullLockoutPolicy>(lockoutPolicy, name, 'policy', entities.policy));
+    },
+  });
+}
+
 export function registerLockoutPolicy(
   scope: FastifyInstance,
   ctx: ApplianceContext,
   manager: ApplyManager,
 ): void {
   const { db, audit } = ctx;
+  registerLockoutSection(ctx);
   const service: ManagedService<FullLockoutPolicy> = {
     name: LOCKOUT_SERVICE,
     label: 'lockout policy',

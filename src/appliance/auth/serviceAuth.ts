@@ -273,7 +273,7 @@ function createAuthenticator(ctx: ApplianceContext): ServiceAuthenticator {
     if (p.type !== 'ldap' || !p.ldap) return null;
     try {
       const secret = providerSecret(db, providerKey(db, config.dataDir), p.id);
-      return await ldapAuthenticate(db, p.ldap, secret, creds.username, creds.password);
+      return await ldapAuthenticate(ctx, p.ldap, secret, creds.username, creds.password);
     } catch (e) {
       if (!(e instanceof ProviderUnavailableError)) throw e;
       origin.log.warn({ err: e }, `directory "${p.name}" is unavailable; trying the next provider`);

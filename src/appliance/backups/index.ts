@@ -25,7 +25,8 @@ import { changeReason } from '../revisions/capture';
 import { backupMigrations } from './migrations';
 import { addDashboardPart } from '../dashboard';
 import { Restores } from './restore';
-import { listRuns, listTargets } from './targets';
+import { BACKUP_SEALED, listRuns, listTargets } from './targets';
+import { registerSealedColumn } from '../secrets';
 import { BackupRuns } from './runs';
 import { registerBackupSection, registerSchedule } from './scheduleRoutes';
 import { BackupError, openArchive, sealArchive, type OpenedArchive } from './format';
@@ -95,6 +96,7 @@ export function registerBackups(
   manager: ApplyManager | null,
 ): Restores {
   migrate(ctx.db, 'backups', backupMigrations);
+  for (const column of BACKUP_SEALED) registerSealedColumn(ctx, column);
   const restores = new Restores(ctx, jobs, manager);
   restores.recover();
   const runs = new BackupRuns(ctx, jobs, scope.log);

@@ -17,7 +17,6 @@
  * refused restore changes neither. Secrets sealed with the archive's appliance secret are sealed again with this
  * appliance's.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,59 +26,19 @@ import type { ConfigPlan } from '../../shared/contracts/revisions';
 import type { ApplianceContext } from '../context';
 import { configDocument, planDocument } from '../revisions/document';
 import { applianceVersionOf } from '../revisions/sections';
-import { loadApplianceSecret, SECRET_FILE, seal, unseal } from '../secrets';
+import {
+  deriveKey,
+  loadApplianceSecret,
+  SECRET_FILE,
+  seal,
+  sealedColumnsOf,
+  unseal,
+  type SealedColumn,
+} from '../secrets';
 import { BackupError, type OpenedArchive } from './format';
 
 export const IDENTITY_DB_FILE = 'identity.db';
 const SETTINGS_FILES = ['identity-providers.json', 'identity-registration.json'];
-
-/** Columns sealed with a key derived from the appliance secret: re-sealed when an archive from another appliance comes back. */
-const SEALED: Array<{
-  table: string;
-  column: string;
-  id: string;
-  info: string;
-  aad: (id: unknown) => string;
-}> = [
-  {
-    table: 'pki_keys',
-    column: 'sealed',
-    id: 'id',
-    info: 'rampart pki private keys v1',
-    aad: (id) => String(id),
-  },
-  {
-    table: 'auth_providers',
-    column: 'secret',
-    id: 'id',
-    info: 'rampart identity provider secrets v1',
-    aad: (id) => `provider:${String(id)}`,
-  },
-  {
-    table: 'alert_channels',
-    column: 'secret_sealed',
-    id: 'id',
-    info: 'rampart alert channels',
-    aad: (id) => `alert-channel:${String(id)}`,
-  },
-  {
-    table: 'backup_targets',
-    column: 'secret_sealed',
-    id: 'id',
-    info: 'rampart backup targets',
-    aad: (id) => `backup-target:${String(id)}`,
-  },
-  {
-    table: 'backup_settings',
-    column: 'passphrase_sealed',
-    id: 'id',
-    info: 'rampart backup targets',
-    aad: () => 'backup-passphrase',
-  },
-];
-
-export const hkdf = (secret: Buffer, info: string) =>
-  Buffer.from(crypto.hkdfSync('sha256', secret, Buffer.alloc(0), info, 32));
 
 const tmpFile = (name: string) => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-backup-')), name);
 
@@ -342,18 +301,18 @@ export function stageCopy(
 /**
  * Seals again, with this appliance's secret, the secrets an archive's database holds sealed with its own; an archive
  * of this appliance keeps them as they are. Either way every one must open: a key that does not is refused here, not
- * found missing when it is next used.
+ * found missing when it is next used. `sealed`: the columns the features declared (../secrets.ts registerSealedColumn).
  */
-function reseal(db: Database.Database, theirs: Buffer, ours: Buffer): void {
+function reseal(db: Database.Database, sealed: readonly SealedColumn[], theirs: Buffer, ours: Buffer): void {
   const same = theirs.equals(ours);
   const tables = new Set(tablesOf(db));
   let table = '';
   const check = db.transaction(() => {
-    for (const s of SEALED) {
+    for (const s of sealed) {
       if (!tables.has(s.table)) continue;
       table = s.table;
-      const from = hkdf(theirs, s.info);
-      const to = hkdf(ours, s.info);
+      const from = deriveKey(theirs, s.info);
+      const to = deriveKey(ours, s.info);
       const rows = db
         .prepare(
           `SELECT "${s.id}" AS id, "${s.column}" AS sealed FROM "${s.table}" WHERE "${s.column}" IS NOT NULL`,
@@ -429,7 +388,7 @@ export function restoreDatabases(
 ): void {
   const ours = loadApplianceSecret(ctx.config.dataDir);
   withMemberDb(members.appliance, (db, applianceFile) => {
-    if (members.secret) reseal(db, members.secret, ours);
+    if (members.secret) reseal(db, sealedColumnsOf(ctx), members.secret, ours);
     const both = (identity: StagedCopy | null) => {
       let appliance: StagedCopy;
       try {

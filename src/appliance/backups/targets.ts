@@ -13,9 +13,8 @@ import { formatDuration } from '../../service-kit/outbound';
 import { writeFileAtomic } from '../../service-kit/atomicFile';
 import type { Db } from '../../storage/sqlite';
 import type { ApplianceContext } from '../context';
-import { loadApplianceSecret, seal, unseal } from '../secrets';
+import { deriveKey, loadApplianceSecret, seal, unseal, type SealedColumn } from '../secrets';
 import { prepareLocalDirectory } from './localDirectory';
-import { hkdf } from './snapshot';
 
 export const ARCHIVE_PREFIX = 'rampart-backup-';
 export const ARCHIVE_SUFFIX = '.rbk';
@@ -100,10 +99,29 @@ export interface BackupRun {
 }
 
 const KEY_INFO = 'rampart backup targets';
-const targetAad = (id: number) => `backup-target:${id}`;
 export const PASSPHRASE_AAD = 'backup-passphrase';
 
-export const sealingKey = (ctx: ApplianceContext) => hkdf(loadApplianceSecret(ctx.config.dataDir), KEY_INFO);
+/** The backups' sealed secrets (a target's password or key, the archives' passphrase), under one derived key. */
+export const BACKUP_SEALED: SealedColumn[] = [
+  {
+    table: 'backup_targets',
+    column: 'secret_sealed',
+    id: 'id',
+    info: KEY_INFO,
+    aad: (id) => `backup-target:${String(id)}`,
+  },
+  {
+    table: 'backup_settings',
+    column: 'passphrase_sealed',
+    id: 'id',
+    info: KEY_INFO,
+    aad: () => PASSPHRASE_AAD,
+  },
+];
+const targetAad = BACKUP_SEALED[0].aad;
+
+export const sealingKey = (ctx: ApplianceContext) =>
+  deriveKey(loadApplianceSecret(ctx.config.dataDir), KEY_INFO);
 
 interface TargetRow extends Omit<BackupTarget, 'has_secret' | 'enabled'> {
   secret_sealed: Buffer | null;

@@ -60,7 +60,7 @@ export function registerForwardingRoutes(
   ctx: ApplianceContext,
   forwarder: () => Forwarder,
 ): void {
-  const pkiChoices = offered(ctx, 'pki.tlsChoices');
+  const pkiChoices = offered(ctx, 'pkiTlsChoices');
   registerForwardingSection(ctx, forwarder);
   const one = (id: number) => {
     const t = forwarder().get(id);

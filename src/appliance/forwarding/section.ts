@@ -17,7 +17,7 @@ export function registerForwardingSection(
   ctx: ApplianceContext,
   forwarder: () => Forwarder | undefined,
 ): void {
-  const pkiChoices = offered(ctx, 'pki.tlsChoices');
+  const pkiChoices = offered(ctx, 'pkiTlsChoices');
   registerSection(ctx, {
     name: NAME,
     area: 'settings',

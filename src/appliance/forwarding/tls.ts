@@ -3,7 +3,7 @@ import type { ErrorItem } from '../http/errors';
 import type { Offers } from '../offers';
 
 /** What a TLS target may present and trust: what the PKI offers (../offers.ts). */
-export type TlsChoices = ReturnType<Offers['pki.tlsChoices']>;
+export type TlsChoices = ReturnType<Offers['pkiTlsChoices']>;
 
 /** The TLS certificate and CA a target names must be PKI choices; items on `body.<field>`. */
 export function targetTlsErrors(body: forwarding.ForwardingTargetBody, choices: TlsChoices): ErrorItem[] {

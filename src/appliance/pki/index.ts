@@ -8,7 +8,8 @@ import type { ApplianceContext } from '../context';
 import { migrate } from '../../storage/sqlite';
 import { applyApiConventions } from '../http/scope';
 import type { PkiContext } from './context';
-import { deriveSealingKey, KeyStore, loadApplianceSecret } from './keys';
+import { deriveSealingKey, KeyStore, loadApplianceSecret, PKI_KEYS_SEALED } from './keys';
+import { registerSealedColumn } from '../secrets';
 import { pkiMigrations } from './migrations';
 import { registerCaRoutes } from './routes/cas';
 import { registerCertificateRoutes } from './routes/certificates';
@@ -19,6 +20,8 @@ import type { AcmeTiming } from './acme/client';
 import { registerAcmeRootRoutes, registerAcmeRoutes } from './routes/acme';
 import { registerHttpsListener, type HttpsListener } from './tls';
 import { closePkiPool, setCryptoBudget } from './offThread';
+import { registerPkiSections } from './section';
+import { registerPkiOffers } from './offers';
 
 /** How often due CRLs (and, later, ACME renewals) are looked for. */
 export const PKI_TICK_MS = 60_000;
@@ -45,6 +48,9 @@ export async function registerPki(
   options: { acmeTiming?: AcmeTiming } = {},
 ): Promise<MountedPki> {
   migrate(ctx.db, 'pki', pkiMigrations);
+  registerPkiSections(ctx);
+  registerSealedColumn(ctx, PKI_KEYS_SEALED);
+  registerPkiOffers(ctx);
   setCryptoBudget(ctx.config.cryptoBudgetSeconds * 1000);
   const keys = new KeyStore(ctx.db, deriveSealingKey(loadApplianceSecret(ctx.config.dataDir)), ctx.now);
   const p: PkiContext = {

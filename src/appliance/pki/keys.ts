@@ -5,16 +5,23 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../../storage/sqlite';
-import { loadApplianceSecret, SECRET_FILE, seal, unseal } from '../secrets';
+import { deriveKey, loadApplianceSecret, SECRET_FILE, seal, unseal, type SealedColumn } from '../secrets';
 import { assertDerivations, encryptedPkcs8Blocks, pkcs8Derivation } from './pbeLimits';
 
 export { loadApplianceSecret, SECRET_FILE, seal, unseal };
 
-const HKDF_INFO = 'rampart pki private keys v1';
+/** The PKI's private keys, sealed each bound to its row id (backups re-seal them from another appliance's archive). */
+export const PKI_KEYS_SEALED: SealedColumn = {
+  table: 'pki_keys',
+  column: 'sealed',
+  id: 'id',
+  info: 'rampart pki private keys v1',
+  aad: (id) => String(id),
+};
 
 /** The sealing key: derived, so the raw secret is never used as a cipher key directly. */
 export function deriveSealingKey(secret: Buffer): Buffer {
-  return Buffer.from(crypto.hkdfSync('sha256', secret, Buffer.alloc(0), HKDF_INFO, 32));
+  return deriveKey(secret, PKI_KEYS_SEALED.info);
 }
 
 export const KEY_TYPES = ['rsa-2048', 'rsa-3072', 'rsa-4096', 'ec-p256', 'ec-p384'] as const;

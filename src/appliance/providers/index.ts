@@ -9,7 +9,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { LdapSettings, OidcSettings } from '../../shared/authentication';
 import { migrate } from '../../storage/sqlite';
-import { LOOPBACK_URL } from '../../service-kit/oidcIssuer';
 import { RETYPE_ERROR, retypeMessage } from '../../shared/secretBinding';
 import { auditText } from '../audit';
 import { currentUser } from '../auth/guards';
@@ -22,17 +21,23 @@ import { checkOidc } from './oidc';
 import { consoleRedirectUri } from './redirect';
 import { registerServices } from './services';
 import { registerSignupPolicy } from './signup';
+import { registerProvidersSections } from './section';
+import { registerSealedColumn } from '../secrets';
+import { providerSettingsErrors } from './settingsRules';
 import {
   findProvider,
   forgetSecret,
+  insertProvider,
   listProviders,
-  pkiCaExists,
   providerKey,
   providerSecret,
   providerView,
+  PROVIDER_SECRET_SEALED,
+  removeProvider,
   secretBindingOf,
   secretRebindReason,
   storeSecret,
+  updateProvider,
   type ProviderRow,
 } from './store';
 import {
@@ -55,6 +60,7 @@ export { oidcClient } from './oidc';
 export { consoleRedirectUri } from './redirect';
 export { serviceProviders, SERVICES } from './services';
 export { readSignupPolicy } from './signup';
+export { providerSettingsErrors } from './settingsRules';
 export { findProvider, listProviders, providerKey, providerSecret, LOCAL_PROVIDER_ID } from './store';
 export type { ProviderRow } from './store';
 
@@ -75,43 +81,11 @@ const retype = (type: 'ldap' | 'oidc', reason: string) =>
       : item(['oidc', 'client_secret'], retypeMessage('client secret', reason), RETYPE_ERROR),
   ]);
 
-/**
- * The rules of a provider's settings the schema cannot say (a trusted CA that exists, StartTLS only for ldap://, the
- * `openid` scope, an https issuer); items on `body.<type>.<field>`. The providers' routes and the configuration
- * document's writer (configSections.ts) both check with it.
- */
-export function providerSettingsErrors(
-  db: ApplianceContext['db'],
-  type: 'ldap' | 'oidc',
-  settings: LdapSettings | OidcSettings,
-): ErrorItem[] {
-  if (type === 'ldap') {
-    const s = settings as LdapSettings;
-    if (s.ca_id !== null && !pkiCaExists(db, s.ca_id))
-      return [item(['ldap', 'ca_id'], 'no such certificate authority', 'value_error.not_found')];
-    if (s.starttls && s.url.startsWith('ldaps://'))
-      return [
-        item(
-          ['ldap', 'starttls'],
-          'StartTLS is for ldap:// URLs; ldaps:// is TLS already',
-          'value_error.starttls',
-        ),
-      ];
-    return [];
-  }
-  const s = settings as OidcSettings;
-  if (!s.scopes.includes('openid'))
-    return [item(['oidc', 'scopes'], 'the scopes must include "openid"', 'value_error.scopes')];
-  if (s.issuer.startsWith('http://') && !LOOPBACK_URL.test(s.issuer))
-    return [
-      item(['oidc', 'issuer'], 'the issuer must use https (http only on loopback)', 'value_error.url.scheme'),
-    ];
-  return [];
-}
-
 export async function registerProviders(scope: FastifyInstance, ctx: ApplianceContext): Promise<void> {
   const { db } = ctx;
   migrate(db, 'providers', providersMigrations);
+  registerProvidersSections(ctx);
+  registerSealedColumn(ctx, PROVIDER_SECRET_SEALED);
   const key = () => providerKey(db, ctx.config.dataDir);
 
   /** Checks the schema cannot express; returns the settings to store (without the secret) and the secret. */
@@ -127,12 +101,12 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
     if (errs.length) throw new HttpError(422, errs);
     if (body.type === 'ldap') {
       const { bind_password: pw, ...s } = body.ldap as LdapInput;
-      const problems = providerSettingsErrors(db, 'ldap', s);
+      const problems = providerSettingsErrors(ctx, 'ldap', s);
       if (problems.length) throw new HttpError(422, problems.slice(0, 1));
       return { settings: s, secret: pw };
     }
     const { client_secret: cs, ...s } = body.oidc as OidcInput;
-    const problems = providerSettingsErrors(db, 'oidc', s);
+    const problems = providerSettingsErrors(ctx, 'oidc', s);
     if (problems.length) throw new HttpError(422, problems.slice(0, 1));
     return { settings: s, secret: cs };
   }
@@ -184,12 +158,7 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
       throw new HttpError(422, [item(['name'], 'a provider with this name exists', 'value_error.duplicate')]);
     const now = ctx.now();
     const id = inTransaction(db, () => {
-      const res = db
-        .prepare(
-          'INSERT INTO auth_providers (name, type, enabled, settings, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-        )
-        .run(body.name, body.type, body.enabled ? 1 : 0, JSON.stringify(settings), now, now);
-      const newId = Number(res.lastInsertRowid);
+      const newId = insertProvider(db, body.type, { name: body.name, enabled: body.enabled, settings }, now);
       const binding = secretBindingOf(body.type, settings);
       if (s && binding) storeSecret(db, key(), newId, s, binding);
       return newId;
@@ -216,9 +185,7 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
     if (rebind && binding?.usesSecret) throw retype(body.type, rebind);
     // Disabling a provider shuts out the admins linked to it: the last-admin rule decides (users/adminRule.ts).
     guardAccountWrite(db, ctx.now(), ['body', 'enabled'], () => {
-      db.prepare(
-        'UPDATE auth_providers SET name = ?, enabled = ?, settings = ?, updated_at = ? WHERE id = ?',
-      ).run(body.name, body.enabled ? 1 : 0, JSON.stringify(settings), ctx.now(), current.id);
+      updateProvider(db, current.id, { name: body.name, enabled: body.enabled, settings }, ctx.now());
       if (s && binding) storeSecret(db, key(), current.id, s, binding);
       else if (rebind) forgetSecret(db, current.id);
     });
@@ -240,11 +207,7 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
       ctx.now(),
       ['path', 'id'],
       () => {
-        const created = db
-          .prepare('SELECT user_id FROM provider_accounts WHERE provider_id = ? AND managed = 1')
-          .all(current.id) as Array<{ user_id: number }>;
-        created.forEach((r) => noWayIn.add(r.user_id));
-        db.prepare('DELETE FROM auth_providers WHERE id = ?').run(current.id);
+        for (const userId of removeProvider(db, current.id)) noWayIn.add(userId);
       },
       { noWayIn },
     );
@@ -270,7 +233,7 @@ export async function registerProviders(scope: FastifyInstance, ctx: ApplianceCo
     }
     const result =
       body.type === 'ldap'
-        ? await checkLdap(db, settings as LdapSettings, s, {
+        ? await checkLdap(ctx, settings as LdapSettings, s, {
             username: body.test_username,
             password: body.test_password,
           })

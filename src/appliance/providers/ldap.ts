@@ -6,7 +6,7 @@
  */
 import tls from 'node:tls';
 import { Client, InvalidCredentialsError, type Entry } from 'ldapts';
-import type { Db } from '../../storage/sqlite';
+import type { ApplianceContext } from '../context';
 import type { LdapSettings, MappedUser, ProviderCheck, ProviderCheckStep } from '../../shared/authentication';
 import { pkiCaPems } from './store';
 
@@ -24,8 +24,8 @@ export const escapeFilterValue = (value: string): string =>
 export const fillFilter = (template: string, values: Record<string, string>): string =>
   template.replace(/\{(username|dn)\}/g, (_m, k: string) => escapeFilterValue(values[k] ?? ''));
 
-function tlsOptions(db: Db, s: LdapSettings): tls.ConnectionOptions {
-  const pki = pkiCaPems(db, s.ca_id);
+function tlsOptions(ctx: ApplianceContext, s: LdapSettings): tls.ConnectionOptions {
+  const pki = pkiCaPems(ctx, s.ca_id);
   return { ca: s.ca_id === null ? [...tls.rootCertificates, ...pki] : pki, minVersion: 'TLSv1.2' };
 }
 
@@ -43,8 +43,8 @@ const describe = (e: unknown): string => {
   return err?.message ? err.message.slice(0, 300) : String(e).slice(0, 300);
 };
 
-async function connect(db: Db, s: LdapSettings, timeoutMs = LDAP_TIMEOUT_MS): Promise<Client> {
-  const options = tlsOptions(db, s);
+async function connect(ctx: ApplianceContext, s: LdapSettings, timeoutMs = LDAP_TIMEOUT_MS): Promise<Client> {
+  const options = tlsOptions(ctx, s);
   const client = new Client({
     url: s.url,
     timeout: timeoutMs,
@@ -92,7 +92,7 @@ const mapUser = (s: LdapSettings, entry: Entry, groups: string[]): MappedUser =>
  * Without a test user name only the connection and the service bind are checked.
  */
 export async function checkLdap(
-  db: Db,
+  ctx: ApplianceContext,
   s: LdapSettings,
   bindPassword: string | null,
   test: { username?: string; password?: string },
@@ -105,7 +105,7 @@ export async function checkLdap(
   };
   let client: Client;
   try {
-    client = await connect(db, s, timeoutMs);
+    client = await connect(ctx, s, timeoutMs);
   } catch (e) {
     return fail('connect', e);
   }
@@ -137,7 +137,7 @@ export async function checkLdap(
     const entry = entries[0];
     steps.push({ step: 'search user', ok: true, message: `found ${entry.dn}` });
     if (test.password) {
-      const userClient = await connect(db, s, timeoutMs);
+      const userClient = await connect(ctx, s, timeoutMs);
       try {
         await userClient.bind(entry.dn, test.password);
         steps.push({ step: 'user bind', ok: true, message: 'the password is accepted' });
@@ -171,7 +171,7 @@ export type LdapSignIn = { status: 'unknown' } | { status: 'wrong' } | { status:
  * would be an unauthenticated bind, RFC 4513, which servers accept).
  */
 export async function ldapAuthenticate(
-  db: Db,
+  ctx: ApplianceContext,
   s: LdapSettings,
   bindPassword: string | null,
   username: string,
@@ -179,7 +179,7 @@ export async function ldapAuthenticate(
 ): Promise<LdapSignIn> {
   let client: Client;
   try {
-    client = await connect(db, s);
+    client = await connect(ctx, s);
     if (s.bind_dn) await client.bind(s.bind_dn, bindPassword ?? '');
   } catch (e) {
     throw new ProviderUnavailableError(describe(e));
@@ -193,7 +193,7 @@ export async function ldapAuthenticate(
     }
     if (entries.length !== 1) return { status: 'unknown' };
     if (!password) return { status: 'wrong' };
-    const userClient = await connect(db, s);
+    const userClient = await connect(ctx, s);
     try {
       await userClient.bind(entries[0].dn, password);
     } catch (e) {

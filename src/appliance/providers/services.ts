@@ -36,6 +36,15 @@ export function serviceProviders(db: Db, service: ServiceId): ProviderRow[] {
   return ids.map((r) => findProvider(db, r.provider_id)).filter((p): p is ProviderRow => !!p);
 }
 
+/** Makes `providerIds` the service's providers, in fallback order; inside the caller's transaction. */
+export function setServiceProviders(db: Db, service: ServiceId, providerIds: readonly number[]): void {
+  db.prepare('DELETE FROM auth_service_providers WHERE service = ?').run(service);
+  const insert = db.prepare(
+    'INSERT INTO auth_service_providers (service, provider_id, position) VALUES (?, ?, ?)',
+  );
+  providerIds.forEach((id, i) => insert.run(service, id, i));
+}
+
 const serviceView = (db: Db, s: (typeof SERVICES)[number]): AuthService => ({
   ...s,
   providers: serviceProviders(db, s.id).map((p) => ({
@@ -101,11 +110,7 @@ export function registerServices(scope: FastifyInstance, ctx: ApplianceContext):
     if (errs.length) throw new HttpError(422, errs);
     // Taking a provider off the console's list shuts out the admins linked to it (users/adminRule.ts).
     guardAccountWrite(db, ctx.now(), ['body', 'provider_ids'], () => {
-      db.prepare('DELETE FROM auth_service_providers WHERE service = ?').run(service.id);
-      const insert = db.prepare(
-        'INSERT INTO auth_service_providers (service, provider_id, position) VALUES (?, ?, ?)',
-      );
-      ids.forEach((id, i) => insert.run(service.id, id, i));
+      setServiceProviders(db, service.id, ids);
     });
     // SSH logins ask the appliance through the generated PAM helper: the SSH feature rewrites it (ssh/index.ts).
     emitApplianceEvent(ctx, 'serviceProvidersChanged', { service: service.id }, req.log);

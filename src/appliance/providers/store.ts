@@ -5,9 +5,10 @@
  * bound to the settings it was saved with that say where it goes (`secret_binding`, src/shared/secretBinding.ts):
  * `providerSecret` hands it out only while the provider's settings still match them.
  */
-import crypto from 'node:crypto';
 import type { LdapSettings, OidcSettings, Provider, ProviderType } from '../../shared/authentication';
 import type { Db } from '../../storage/sqlite';
+import type { ApplianceContext } from '../context';
+import { offered } from '../offers';
 import {
   bindingChange,
   bindingText,
@@ -15,7 +16,7 @@ import {
   oidcSecretBinding,
   type SecretBinding,
 } from '../../shared/secretBinding';
-import { loadApplianceSecret, seal, unseal } from '../secrets';
+import { deriveKey, loadApplianceSecret, seal, unseal, type SealedColumn } from '../secrets';
 
 export interface ProviderRow {
   id: number;
@@ -44,7 +45,14 @@ interface RawRow {
 
 export const LOCAL_PROVIDER_ID = 1;
 
-const HKDF_INFO = 'rampart identity provider secrets v1';
+/** A provider's one secret, sealed bound to its id (backups re-seal it from another appliance's archive). */
+export const PROVIDER_SECRET_SEALED: SealedColumn = {
+  table: 'auth_providers',
+  column: 'secret',
+  id: 'id',
+  info: 'rampart identity provider secrets v1',
+  aad: (id) => `provider:${String(id)}`,
+};
 const keys = new WeakMap<Db, Buffer>();
 
 /** The sealing key of provider secrets (derived once per database from the data directory's appliance secret). */
@@ -52,13 +60,13 @@ export function providerKey(db: Db, dataDir: string): Buffer {
   let key = keys.get(db);
   if (!key) {
     const secret = loadApplianceSecret(dataDir);
-    key = Buffer.from(crypto.hkdfSync('sha256', secret, Buffer.alloc(0), HKDF_INFO, 32));
+    key = deriveKey(secret, PROVIDER_SECRET_SEALED.info);
     keys.set(db, key);
   }
   return key;
 }
 
-const aad = (id: number) => `provider:${id}`;
+const aad = PROVIDER_SECRET_SEALED.aad;
 
 export const sealSecret = (key: Buffer, id: number, secret: string): Buffer =>
   seal(key, aad(id), Buffer.from(secret, 'utf8'));
@@ -85,6 +93,52 @@ export function storeSecret(db: Db, key: Buffer, id: number, secret: string, bin
 /** Drops a stored secret that new settings no longer send anywhere (e.g. a directory now searched anonymously). */
 export function forgetSecret(db: Db, id: number): void {
   db.prepare('UPDATE auth_providers SET secret = NULL, secret_binding = NULL WHERE id = ?').run(id);
+}
+
+/** A provider's stored fields (its secret is stored apart, `storeSecret`). */
+export interface ProviderFields {
+  name: string;
+  enabled: boolean;
+  settings: LdapSettings | OidcSettings;
+}
+
+/** Adds a provider (with the id it had, when a document or a revert brings it back); answers its id. */
+export function insertProvider(
+  db: Db,
+  type: 'ldap' | 'oidc',
+  fields: ProviderFields,
+  now: number,
+  id: number | null = null,
+): number {
+  const res = db
+    .prepare(
+      'INSERT INTO auth_providers (id, name, type, enabled, settings, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    )
+    .run(id, fields.name, type, fields.enabled ? 1 : 0, JSON.stringify(fields.settings), now, now);
+  return Number(res.lastInsertRowid);
+}
+
+export function updateProvider(db: Db, id: number, fields: ProviderFields, now: number): void {
+  db.prepare(
+    'UPDATE auth_providers SET name = ?, enabled = ?, settings = ?, updated_at = ? WHERE id = ?',
+  ).run(fields.name, fields.enabled ? 1 : 0, JSON.stringify(fields.settings), now, id);
+}
+
+/** Renames a provider only (names are unique: a document swapping two names parks each on a free one first). */
+export function renameProvider(db: Db, id: number, name: string): void {
+  db.prepare('UPDATE auth_providers SET name = ? WHERE id = ?').run(name, id);
+}
+
+/**
+ * Deletes a provider; its links and service entries go with it (the database cascades). Answers the accounts it
+ * created: they have no password anyone knows, so they have no way in left. Inside the caller's transaction.
+ */
+export function removeProvider(db: Db, id: number): number[] {
+  const created = db
+    .prepare('SELECT user_id FROM provider_accounts WHERE provider_id = ? AND managed = 1')
+    .all(id) as Array<{ user_id: number }>;
+  db.prepare('DELETE FROM auth_providers WHERE id = ?').run(id);
+  return created.map((r) => r.user_id);
 }
 
 /**
@@ -149,19 +203,9 @@ export function providerView(p: ProviderRow): Omit<Provider, 'redirect_uri'> {
 }
 
 /** PEM certificates of the PKI's certificate authorities (all, or one), for TLS trust; empty without a PKI. */
-export function pkiCaPems(db: Db, caId: string | null): string[] {
-  const table = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'pki_cas'")
-    .get() as { name: string } | undefined;
-  if (!table) return [];
-  const rows = (
-    caId === null
-      ? db.prepare('SELECT cert_der FROM pki_cas').all()
-      : db.prepare('SELECT cert_der FROM pki_cas WHERE id = ?').all(caId)
-  ) as Array<{ cert_der: Buffer }>;
-  return rows.map((r) => new crypto.X509Certificate(r.cert_der).toString());
-}
+export const pkiCaPems = (ctx: ApplianceContext, caId: string | null): string[] =>
+  offered(ctx, 'pkiCaPems')(caId);
 
-export function pkiCaExists(db: Db, caId: string): boolean {
-  return pkiCaPems(db, caId).length > 0;
+export function pkiCaExists(ctx: ApplianceContext, caId: string): boolean {
+  return pkiCaPems(ctx, caId).length > 0;
 }

@@ -33,3 +33,9 @@ export function secretMarker(key: Buffer, value: string | Buffer | null | undefi
 
 export const isSecretMarker = (v: unknown): v is SecretMarker =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as SecretMarker).$secret === 'string';
+
+/** Markers under the install's key, read once on first use (a section's reader calls it for every secret it shows). */
+export function secretMarkers(db: Db): (value: string | Buffer | null | undefined) => SecretMarker | null {
+  let key: Buffer | null = null;
+  return (value) => secretMarker((key ??= secretKey(db)), value);
+}

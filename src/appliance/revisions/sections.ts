@@ -8,8 +8,8 @@
  * (or, for admin-only routes, whose path matches) reads only the sections it can touch, so a DNS change never reads
  * ten thousand certificates.
  *
- * This is the kernel's registry; the features' sections are registered by the assembly (`../configSections.ts`),
- * which knows every feature's store.
+ * This is the kernel's registry; each feature registers its own section (`<feature>/section.ts`) when it is
+ * mounted, built from its own store: the page's save and the document's writer are one write path.
  */
 import type { ApplianceContext } from '../context';
 import type { Area } from '../../shared/privileges';

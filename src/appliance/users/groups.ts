@@ -14,7 +14,7 @@ import { inTransaction, type ApplianceContext } from '../context';
 import { HttpError, type ErrorItem } from '../http/errors';
 import type { Group } from '../../shared/authentication';
 import { privilegesOfUser } from '../auth/privileges';
-import { findGroup, listGroups, saveGroup, type GroupInput } from './groupsStore';
+import { findGroup, listGroups, removeGroup, saveGroup, type GroupInput } from './groupsStore';
 import {
   GROUP_NAME_MAX,
   listGroups as listGroupsEndpoint,
@@ -156,7 +156,7 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
     const group = mustFind(req.params.id);
     const clash = conflicts([group.id]);
     if (clash.length) throw conflictError(['path', 'id'], clash);
-    inTransaction(db, () => db.prepare('DELETE FROM user_groups WHERE id = ?').run(group.id));
+    inTransaction(db, () => removeGroup(db, group.id));
     audit.record(
       AuditService.auth,
       `group "${auditText(group.name)}" deleted by "${auditText(currentUser(req).username)}"`,
@@ -176,7 +176,7 @@ export function registerGroupRoutes(scope: FastifyInstance, ctx: ApplianceContex
     if (clash.length) throw conflictError(['body', 'ids'], clash);
     const names = ids.map((id) => findGroup(db, id)?.name ?? String(id));
     inTransaction(db, () => {
-      for (const id of ids) db.prepare('DELETE FROM user_groups WHERE id = ?').run(id);
+      for (const id of ids) removeGroup(db, id);
     });
     audit.record(
       AuditService.auth,

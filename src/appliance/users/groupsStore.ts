@@ -102,3 +102,28 @@ export function setGroupsOfUser(db: Db, userId: number, groupIds: number[]): voi
   const member = db.prepare('INSERT INTO user_group_members (group_id, user_id) VALUES (?, ?)');
   for (const g of groupIds) member.run(g, userId);
 }
+
+/** Deletes a group with its members and privileges; runs inside the caller's transaction. */
+export function removeGroup(db: Db, id: number): void {
+  db.prepare('DELETE FROM user_group_members WHERE group_id = ?').run(id);
+  db.prepare('DELETE FROM user_group_privileges WHERE group_id = ?').run(id);
+  db.prepare('DELETE FROM user_groups WHERE id = ?').run(id);
+}
+
+/**
+ * Makes `groups` every group, by id (a configuration document, a revert, a restore): the others are deleted, a
+ * missing one is created with its id. Runs inside the caller's transaction.
+ */
+export function putGroups(db: Db, groups: Array<{ id: number; input: GroupInput }>, now: number): void {
+  const keep = new Set(groups.map((g) => g.id));
+  for (const g of listGroups(db)) if (!keep.has(g.id)) removeGroup(db, g.id);
+  // Names are unique: every kept group is given a free name first, so two may swap theirs.
+  for (const g of groups)
+    db.prepare('UPDATE user_groups SET name = ? WHERE id = ?').run(`\u0000${g.id}`, g.id);
+  for (const g of groups) {
+    db.prepare(
+      'INSERT OR IGNORE INTO user_groups (id, name, description, created_at) VALUES (?, ?, ?, ?)',
+    ).run(g.id, g.input.name, g.input.description, now);
+    saveGroup(db, g.id, g.input, now);
+  }
+}

@@ -26,7 +26,6 @@ import {
 } from '../../shared/contracts/authentication';
 import { listAccountPage } from './accountList';
 import { passwordProblem } from '../../service-kit/passwordPolicy';
-import { isEmail } from '../../lib/validation/validators';
 import { migrate } from '../../storage/sqlite';
 import { AuditService, auditText } from '../audit';
 import { currentUser } from '../auth/guards';
@@ -47,32 +46,22 @@ import { simulateLockout } from './simulate';
 import { registerSecurityKeyRoutes } from './securityKeyRoutes';
 import { listSecurityKeys } from './securityKeys';
 import { dayOf, findAccount, writeAccountFields } from './store';
+import { accountFieldErrors } from './fields';
+import { registerUsersSections } from './section';
 import { area } from '../http/routeAccess';
 import { contractRoute } from '../http/contractRoute';
 
 export { accountRefusal } from './store';
+export { accountFieldErrors, validDay } from './fields';
 export { recordLogin } from './history';
 
 export { USERNAME_MAX };
 const ONE_TIME_PASSWORD_LENGTH = 16;
 
-/** A real calendar day `YYYY-MM-DD` (an account's last day). */
-export const validDay = (s: string) =>
-  !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
-
-/** The rules of an account's fields the schema cannot say (the Users page's and a configuration document's). */
-export function accountFieldErrors(body: { email?: string; expires_at?: string | null }): ErrorItem[] {
-  // The e-mail address is optional: empty, or a valid address (§5).
-  if (body.email && !isEmail(body.email))
-    return [{ loc: ['body', 'email'], msg: 'value is not a valid email address', type: 'value_error.email' }];
-  if (body.expires_at && !validDay(body.expires_at))
-    return [{ loc: ['body', 'expires_at'], msg: 'invalid date format', type: 'value_error.date' }];
-  return [];
-}
-
 export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContext): Promise<void> {
   const { db, audit } = ctx;
   migrate(db, 'users', usersMigrations);
+  registerUsersSections(ctx);
   registerGroupRoutes(scope, ctx);
   const throttle = loginThrottle(db);
   const lockedNames = () => new Set(throttle.locks(ctx.now()).map((l) => l.name));

@@ -9,6 +9,7 @@ import net from 'node:net';
 import type * as acme from 'acme-client';
 import { auditText } from '../../audit';
 import { inTransaction } from '../../context';
+import type { Db } from '../../../storage/sqlite';
 import { HttpError, notFound } from '../../http/errors';
 import { insertCertificate } from '../certificates';
 import { type PkiContext, pkiAudit } from '../context';
@@ -120,6 +121,13 @@ export function checkNames(names: string[]): string[] {
 type Listener = (state: OrderState) => void;
 
 /** Runs orders in the background and tells subscribers about every state change. */
+/** Writes an order's renewal settings (its page's PATCH, a configuration document); inside the caller's transaction. */
+export function writeOrderRenewal(db: Db, id: string, autoRenew: boolean, days: number, now: number): void {
+  db.prepare(
+    'UPDATE pki_acme_orders SET auto_renew = ?, renew_before_days = ?, updated_at = ? WHERE id = ?',
+  ).run(autoRenew ? 1 : 0, days, now, id);
+}
+
 export class AcmeOrders {
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly running = new Set<Promise<void>>();
@@ -327,11 +335,7 @@ export class AcmeOrders {
     const autoRenew = input.auto_renew === undefined ? row.auto_renew : input.auto_renew ? 1 : 0;
     const days = input.renew_before_days ?? row.renew_before_days;
     inTransaction(this.p.app.db, () =>
-      this.p.app.db
-        .prepare(
-          'UPDATE pki_acme_orders SET auto_renew = ?, renew_before_days = ?, updated_at = ? WHERE id = ?',
-        )
-        .run(autoRenew, days, this.p.app.now(), id),
+      writeOrderRenewal(this.p.app.db, id, autoRenew === 1, days, this.p.app.now()),
     );
     pkiAudit(
       this.p,
