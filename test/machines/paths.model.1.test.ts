@@ -1,0 +1,4 @@
+// Part 1 of the machines' model-based path tests (pathsModel.ts).
+import { describeModelPaths } from './pathsModel';
+
+describeModelPaths(1);
