@@ -120,6 +120,7 @@ const applianceFeatures = {
   alerts: ['alerts'],
   backups: ['backups'],
   forwarding: ['forwarding'],
+  fleet: ['fleet'],
 };
 const applianceAssembly = ['index.ts', 'seed.ts', 'configSections.ts', 'README.md'];
 const featurePaths = Object.values(applianceFeatures).flat();
