@@ -120,6 +120,7 @@ export const applianceFeatures = {
   alerts: ['alerts'],
   backups: ['backups'],
   forwarding: ['forwarding'],
+  fleet: ['fleet'],
 };
 export const applianceAssembly = ['index.ts', 'seed.ts', 'README.md'];
 const featurePaths = Object.values(applianceFeatures).flat();
