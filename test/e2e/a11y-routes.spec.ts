@@ -11,12 +11,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import type AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { AUTH_ACTIONS, SCREEN_TYPES } from '../../src/app/pages/account/actions';
 import { THEME_COOKIE } from '../../src/shared/http';
 import { startPebble, type Pebble } from '../support/pebble';
-import { seriousViolations } from './support/axe';
+import { axeBuilder, seriousViolations } from './support/axe';
 import { startServer, type RunningServer } from './support/server';
 import { loginAs, loginAsAdmin, postJson } from './support/session';
 
@@ -31,6 +31,10 @@ function routeTablePaths(): string[] {
   for (const m of source.matchAll(/\bpath:\s*'([^']+)'/g)) out.add(m[1]);
   return [...out].map((p) => (p === '*' ? p : `/${p}`));
 }
+
+// The slices run on both workers: each worker seeds an appliance of its own (beforeAll runs once in each), some
+// seconds against the minutes of visits it then shares.
+test.describe.configure({ mode: 'parallel' });
 
 let server: RunningServer;
 let pebble: Pebble | undefined;
@@ -177,16 +181,56 @@ async function themedContext(browser: Browser, theme: 'light' | 'dark'): Promise
   // Without transitions axe reads settled colours, not a frame mid-fade.
   const context = await browser.newContext({ reducedMotion: 'reduce', colorScheme: theme });
   await context.addCookies([{ name: THEME_COOKIE, value: theme, url: server.url }]);
+  await trackChanges(context);
   return context;
 }
 
-/** Waits for the page's load and for its address to stay put for a moment. */
+/** Each document of the context keeps the time of its last change, for settle(). */
+function trackChanges(context: BrowserContext) {
+  return context.addInitScript(() => {
+    const w = window as unknown as { lastChangeAt: number };
+    w.lastChangeAt = performance.now();
+    new MutationObserver(() => (w.lastChangeAt = performance.now())).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+  });
+}
+
+/**
+ * Waits for the page's load and for its document to stay unchanged for 100 ms (hydration and the first data in
+ * place), at most half a second: a live page keeps changing, and what axe reads of it is there by then.
+ */
+const SETTLE_MS = 500;
+
 async function settle(page: Page) {
-  await page.waitForLoadState('load');
-  for (let url = ''; url !== page.url();) {
-    url = page.url();
-    await page.waitForTimeout(300);
+  const started = Date.now();
+  for (;;) {
     await page.waitForLoadState('load');
+    const quiet = await page
+      .evaluate(
+        (budget) =>
+          new Promise<boolean>((resolve) => {
+            const w = window as unknown as { lastChangeAt: number };
+            const until = performance.now() + budget;
+            const check = () => {
+              const quietFor = performance.now() - w.lastChangeAt;
+              if (quietFor >= 100) resolve(true);
+              else if (performance.now() > until) resolve(false);
+              else setTimeout(check, 100 - quietFor);
+            };
+            check();
+          }),
+        Math.max(0, SETTLE_MS - (Date.now() - started)),
+      )
+      // The page moved on by itself (a logout ends on the login page): wait for the next one.
+      .catch((e: unknown) => {
+        if (!/Execution context was destroyed|navigat/i.test(String(e))) throw e;
+        return false;
+      });
+    if (quiet || Date.now() - started > SETTLE_MS) return;
   }
 }
 
@@ -204,7 +248,8 @@ async function checkEveryRoute(context: BrowserContext, part = 0, parts = 1): Pr
   const urls = all.slice(part * size, (part + 1) * size);
   for (const url of urls) {
     await page.goto(`${server.url}${url}`);
-    // Some pages move on by themselves (a logout ends on the login page): check the page they settle on.
+    // Some pages move on by themselves (a logout ends on the login page): check the page they settle on, and check
+    // again if the address changed while axe ran.
     let result: Awaited<ReturnType<AxeBuilder['analyze']>> | null = null;
     let landed = '';
     for (let attempt = 0; !result; attempt++) {
@@ -213,9 +258,13 @@ async function checkEveryRoute(context: BrowserContext, part = 0, parts = 1): Pr
       landed = new URL(page.url()).pathname;
       if (checked.has(landed)) break;
       try {
-        result = await new AxeBuilder({ page }).analyze();
+        result = await axeBuilder(page).analyze();
       } catch (e) {
         if (attempt >= 2 || !/Execution context was destroyed/.test(String(e))) throw e;
+      }
+      if (result && new URL(page.url()).pathname !== landed) {
+        if (attempt >= 2) throw new Error(`${url} kept moving (last at ${page.url()})`);
+        result = null;
       }
     }
     if (!result) continue;
@@ -225,6 +274,8 @@ async function checkEveryRoute(context: BrowserContext, part = 0, parts = 1): Pr
   return problems;
 }
 
+const ADMIN_SLICES = 4;
+
 for (const theme of ['light', 'dark'] as const) {
   test(`every route passes axe for an anonymous visitor in the ${theme} theme`, async ({ browser }) => {
     test.setTimeout(150_000);
@@ -233,15 +284,16 @@ for (const theme of ['light', 'dark'] as const) {
     await context.close();
   });
 
-  // The signed-in console has the most routes: three slices, each a test of its own.
-  for (const part of [0, 1, 2])
-    test(`every route passes axe for the signed-in admin in the ${theme} theme (part ${part + 1} of 3)`, async ({
+  // The signed-in console has the most routes: slices, each a test of its own, shared out between the workers.
+  for (let part = 0; part < ADMIN_SLICES; part++)
+    test(`every route passes axe for the signed-in admin in the ${theme} theme (part ${part + 1} of ${ADMIN_SLICES})`, async ({
       browser,
     }) => {
-      test.setTimeout(150_000);
+      // The slice with /help/api, the largest page axe reads, took 100 s of the loaded machine.
+      test.setTimeout(240_000);
       const context = await themedContext(browser, theme);
       await loginAsAdmin(context, server, { acceptAgreements: true });
-      expect(await checkEveryRoute(context, part, 3)).toEqual([]);
+      expect(await checkEveryRoute(context, part, ADMIN_SLICES)).toEqual([]);
       await context.close();
     });
 
@@ -255,7 +307,7 @@ for (const theme of ['light', 'dark'] as const) {
     const dialog = page.getByRole('dialog', { name: 'Terms of use' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('checkbox', { name: 'I read all terms' })).toBeFocused();
-    expect(seriousViolations(await new AxeBuilder({ page }).analyze(), 'agreement modal')).toEqual([]);
+    expect(seriousViolations(await axeBuilder(page).analyze(), 'agreement modal')).toEqual([]);
     await context.close();
   });
 }

@@ -6,10 +6,10 @@
  */
 import http from 'node:http';
 import crypto from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from './support/server';
 import { loginAsAdmin, postJson } from './support/session';
+import { axeBuilder } from './support/axe';
 
 const SECRET = 'e2e-webhook-signing-secret-2026';
 
@@ -49,7 +49,7 @@ test.describe('alerts', () => {
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
     });
-    return (await new AxeBuilder({ page }).analyze()).violations
+    return (await axeBuilder(page).analyze()).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   };

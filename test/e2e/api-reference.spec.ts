@@ -1,11 +1,11 @@
 /**
  * The API reference (issue 27 §1) in a real browser: reached from the help, generated from the appliance's own
- * OpenAPI document, accessible in both themes, and its download link answers the document it shows.
+ * OpenAPI document, in both themes, and its download link answers the document it shows. axe over it in both themes
+ * is the route gate's (a11y-routes.spec.ts visits /help/api signed in): the page is the largest axe reads, and
+ * reading it twice more here cost more than the rest of this file.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { THEME_COOKIE } from '../../src/shared/http';
-import { seriousViolations } from './support/axe';
 import { startServer, type RunningServer } from './support/server';
 import { loginAsAdmin } from './support/session';
 
@@ -54,7 +54,5 @@ for (const theme of ['light', 'dark'] as const)
       `version ${doc.info.version}`,
     );
 
-    const result = await new AxeBuilder({ page }).analyze();
-    expect(seriousViolations(result, `/help/api (${theme})`)).toEqual([]);
     await context.close();
   });

@@ -4,10 +4,10 @@
  * lock an account, which the admin unlocks from the Lockout page's queue so the right password works again. Axe on
  * both pages.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from './support/server';
 import { loginAsAdmin, postForm } from './support/session';
+import { axeBuilder } from './support/axe';
 
 const NEW_PASSWORD = 'Quiet-meadow-73-lantern';
 
@@ -30,7 +30,7 @@ test.describe('Users and lockout', () => {
   }
 
   const seriousViolations = async (page: Page) =>
-    (await new AxeBuilder({ page }).analyze()).violations
+    (await axeBuilder(page).analyze()).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 

@@ -6,10 +6,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from './support/server';
 import { ADMIN_PASSWORD, loginAsAdmin } from './support/session';
+import { axeBuilder } from './support/axe';
 
 const CONFIRM_SECONDS = 4;
 
@@ -34,7 +34,7 @@ test.describe('DNS and SSH pages', () => {
   }
 
   const seriousViolations = async (page: Page) =>
-    (await new AxeBuilder({ page }).analyze()).violations
+    (await axeBuilder(page).analyze()).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 

@@ -4,10 +4,10 @@
  * SSH), sees the DNS proxy settings with every control that would change them disabled, and a save sent by hand is
  * refused by the appliance with 403.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { startServer, type RunningServer } from './support/server';
 import { loginAsAdmin, postForm, postJson } from './support/session';
+import { axeBuilder } from './support/axe';
 
 const PASSWORD = 'Amber-harbour-58-window';
 
@@ -59,7 +59,7 @@ test.describe('Groups and privileges', () => {
     await expect(dialog).toBeHidden();
     await expect(admin.getByRole('rowheader', { name: 'DNS viewers' })).toBeVisible();
     await expect(admin.getByRole('cell', { name: 'dns: read' })).toBeVisible();
-    const violations = (await new AxeBuilder({ page: admin }).analyze()).violations.filter(
+    const violations = (await axeBuilder(admin).analyze()).violations.filter(
       (v) => v.impact === 'serious' || v.impact === 'critical',
     );
     expect(violations.map((v) => v.id)).toEqual([]);

@@ -5,10 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from './support/server';
 import { loginAsAdmin, postJson } from './support/session';
+import { axeBuilder } from './support/axe';
 
 let server: RunningServer;
 test.beforeAll(async () => {
@@ -17,7 +17,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => server?.stop());
 
 async function expectAccessible(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axeBuilder(page).analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

@@ -5,10 +5,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from './support/server';
 import { loginAsAdmin } from './support/session';
+import { axeBuilder } from './support/axe';
 
 test.describe('PKI pages', () => {
   let server: RunningServer;
@@ -29,7 +29,7 @@ test.describe('PKI pages', () => {
   }
 
   const seriousViolations = async (page: Page) =>
-    (await new AxeBuilder({ page }).analyze()).violations
+    (await axeBuilder(page).analyze()).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 

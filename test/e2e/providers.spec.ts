@@ -4,11 +4,11 @@
  * visitor presses the provider's button on the login page, signs in at the provider and lands signed in. Axe on the
  * provider page.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { startServer, type RunningServer } from './support/server';
 import { loginAsAdmin } from './support/session';
 import { ALICE, startOidcProvider, type OidcProvider } from '../support/oidc';
+import { axeBuilder } from './support/axe';
 
 const CLIENT_SECRET = 'e2e-console-client-secret-0123456789';
 
@@ -52,7 +52,7 @@ test.describe('Identity providers', () => {
     await expect(result).toContainText('The check passed.');
     await expect(result).toContainText('client id and secret accepted');
     expect(
-      (await new AxeBuilder({ page: admin }).analyze()).violations
+      (await axeBuilder(admin).analyze()).violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => v.id),
     ).toEqual([]);

@@ -7,8 +7,7 @@
  * banner, which only admins saw before.
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { seriousViolations } from './support/axe';
+import { axeBuilder, seriousViolations } from './support/axe';
 import { startServer, type RunningServer } from './support/server';
 import { loginAsAdmin, postForm, postJson } from './support/session';
 
@@ -218,7 +217,7 @@ test.describe('Read-only pages by privilege', () => {
       await expect(page.getByText(/You can view these settings/)).toHaveCount(0);
       await expect(page.getByText('No users yet.')).toHaveCount(0);
       await expect(toasts).toHaveCount(0);
-      expect(seriousViolations(await new AxeBuilder({ page }).analyze(), path)).toEqual([]);
+      expect(seriousViolations(await axeBuilder(page).analyze(), path)).toEqual([]);
       await page.screenshot({ path: testInfo.outputPath(`no-access${path.replaceAll('/', '-')}.png`) });
     }
     // The way back leads to the console's home.

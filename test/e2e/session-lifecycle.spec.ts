@@ -4,13 +4,13 @@
  * tab on the login page with the timeout notice; a sensitive change made after the recent-sign-in window asks for
  * the password, then saves the very data the form held.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from './support/server';
 import { ADMIN_PASSWORD, loginAsAdmin } from './support/session';
+import { axeBuilder } from './support/axe';
 
 const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations
+  (await axeBuilder(page).analyze()).violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
@@ -20,6 +20,9 @@ async function signedIn(server: RunningServer, context: BrowserContext, url: str
   await page.goto(`${server.url}${url}`);
   return page;
 }
+
+// The two journeys have their own servers and mostly wait for the clock: on both workers they wait side by side.
+test.describe.configure({ mode: 'parallel' });
 
 test.describe('idle timeout', () => {
   let server: RunningServer;

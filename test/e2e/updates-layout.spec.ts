@@ -5,7 +5,6 @@
  * - changing the primary and bar colours changes the main bar on every page after a reload, in a fresh browser too;
  * - both pages pass an axe check.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startServer, type RunningServer } from './support/server';
 import { loginAsAdmin } from './support/session';
+import { axeBuilder } from './support/axe';
 
 let server: RunningServer;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-e2e-updates-'));
@@ -59,7 +59,7 @@ async function adminPage(
 }
 
 async function expectNoSeriousAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  const axe = await axeBuilder(page).include('main').analyze();
   expect(
     axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
   ).toEqual([]);

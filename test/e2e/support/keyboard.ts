@@ -1,7 +1,7 @@
 /**
  * Keyboard-only journeys: moving focus with Tab alone (no pointer) and the axe check each journey ends with.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from './axe';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 const focused = async (target: Locator) =>
@@ -30,7 +30,7 @@ export async function retype(page: Page, text: string) {
 
 /** No serious or critical axe violation on the page as it is now. */
 export async function expectAccessible(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axeBuilder(page).analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

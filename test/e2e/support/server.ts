@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../support/pebble';
 
 export interface RunningServer {
   url: string;
@@ -16,14 +17,14 @@ export interface RunningServer {
   terminate: () => Promise<number | null>;
 }
 
-let nextPort = 18_400 + Math.floor(Math.random() * 1000);
-
 export async function startServer(
   env: Record<string, string> = {},
   options: { nodeArgs?: string[] } = {},
 ): Promise<RunningServer> {
-  // A given RAMPART_PORT is kept (a restart on the same address, with the same RAMPART_DATA_DIR).
-  const port = env.RAMPART_PORT ? Number(env.RAMPART_PORT) : nextPort++;
+  // A given RAMPART_PORT is kept (a restart on the same address, with the same RAMPART_DATA_DIR). Otherwise a port
+  // the system reports free: two workers (or two checkouts) counting up from random bases could meet, and a
+  // server that lost the race answered its neighbour's health check.
+  const port = env.RAMPART_PORT ? Number(env.RAMPART_PORT) : await freePort();
   const dataDir = env.RAMPART_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-e2e-'));
   const root = path.resolve(__dirname, '../../..');
   let out = '';
@@ -48,7 +49,8 @@ export async function startServer(
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // It starts in about 2.5 s of CPU; on two cores shared with browsers and other servers that can take 30 s of wall.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
     try {
