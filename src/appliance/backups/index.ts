@@ -40,7 +40,7 @@ export function refusal(e: BackupError): HttpError {
 
 /** Builds an encrypted archive of this appliance now. */
 export async function makeBackup(ctx: ApplianceContext, pass: string) {
-  return sealArchive(pass, backupMembers(ctx), backupMeta(ctx));
+  return sealArchive(pass, await backupMembers(ctx), backupMeta(ctx));
 }
 
 /**
@@ -146,7 +146,7 @@ export function registerBackups(
     async (req) => {
       const archive = await opened(ctx, req);
       try {
-        return restorePlan(ctx, archive);
+        return await restorePlan(ctx, archive);
       } catch (e) {
         if (e instanceof BackupError) throw refusal(e);
         throw e;
@@ -162,7 +162,7 @@ export function registerBackups(
     async (req) => {
       const archive = await opened(ctx, req);
       try {
-        return restores.restore(archive, {
+        return await restores.restore(archive, {
           username: currentUser(req).username,
           source: req.ip ?? null,
           reason: changeReason(req),

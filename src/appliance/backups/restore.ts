@@ -98,14 +98,12 @@ export class Restores {
   restore(
     archive: OpenedArchive,
     by: { username: string; source: string | null; reason: string | null },
-  ): RestoreResult {
+  ): Promise<RestoreResult> {
     return withAuditContext({ method: 'restore', actor: by.username }, () => this.restoreNow(archive, by));
   }
 
-  private restoreNow(
-    archive: OpenedArchive,
-    by: { username: string; source: string | null; reason: string | null },
-  ): RestoreResult {
+  /** Refuses (409) a restore while a job runs or the last restore awaits confirmation. */
+  private assertFree(): void {
     // A restore rewrites everything, so every running job collides with it; the 409 names the one that runs.
     const conflict = this.jobs.conflictFor('restore');
     if (conflict) throw jobConflict(conflict);
@@ -117,9 +115,19 @@ export class Restores {
           type: 'value_error.confirmation_pending',
         },
       ]);
-    const plan = restorePlan(this.ctx, archive);
+  }
+
+  private async restoreNow(
+    archive: OpenedArchive,
+    by: { username: string; source: string | null; reason: string | null },
+  ): Promise<RestoreResult> {
+    this.assertFree();
+    const plan = await restorePlan(this.ctx, archive);
     const lockout = this.lockoutLines(plan, archive, by.username);
-    const pre = preRestoreSnapshot(this.ctx);
+    const pre = await preRestoreSnapshot(this.ctx);
+    // The plan and the snapshot let other requests run: asked again, and from here on nothing else runs until the
+    // databases are swapped.
+    this.assertFree();
     const sections = sectionsOf(this.ctx);
     const before = sections.map((s) => s.read(this.ctx.db));
     // The managed services' configuration before, so the revision keeps the generated files the restore changes.

@@ -85,7 +85,7 @@ export class BackupRuns {
         name: 'Create the encrypted archive',
         run: async () => {
           const meta = backupMeta(this.ctx);
-          state.archive = (await sealArchive(passphrase, backupMembers(this.ctx), meta)).archive;
+          state.archive = (await sealArchive(passphrase, await backupMembers(this.ctx), meta)).archive;
           state.name = `${ARCHIVE_PREFIX}${meta.created_at.replace(/[:.]/g, '-')}${ARCHIVE_SUFFIX}`;
         },
       },

@@ -14,7 +14,8 @@
  *   restore on the same box is one more change in its history), the archive's comes back when it has none (the box
  *   was lost and this is its replacement).
  * Both databases are staged (every row written and checked, in one transaction each) before either commits, so a
- * refused restore changes neither. Secrets sealed with the archive's appliance secret are sealed again with this
+ * refused restore changes neither. The databases are copied for a backup on a worker thread (storage/vacuum.ts) and the
+ * archive's configuration document read and planned in slices: no other request waits while a backup is made. Secrets sealed with the archive's appliance secret are sealed again with this
  * appliance's.
  */
 import fs from 'node:fs';
@@ -25,6 +26,8 @@ import { isSqliteError, tableRoles } from '../../storage/sqlite';
 import type { ConfigPlan } from '../../shared/contracts/revisions';
 import type { ApplianceContext } from '../context';
 import { configDocument, planDocument } from '../revisions/document';
+import { parseJsonBody } from '../revisions/bodyPieces';
+import { offThread } from '../revisions/offThread';
 import { applianceVersionOf } from '../revisions/sections';
 import {
   deriveKey,
@@ -42,14 +45,24 @@ const SETTINGS_FILES = ['identity-providers.json', 'identity-registration.json']
 
 const tmpFile = (name: string) => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-backup-')), name);
 
-function vacuumInto(db: Database.Database, name: string): Buffer {
+/** The longest copying one database for a backup may take. */
+const VACUUM_BUDGET_MS = 10 * 60_000;
+
+/** A consistent copy of the database file `source`, made on the worker (vacuum.ts). */
+async function vacuumInto(source: string, name: string): Promise<Buffer> {
   const file = tmpFile(name);
   try {
-    db.prepare('VACUUM INTO ?').run(file);
-    return fs.readFileSync(file);
+    await offThread('vacuumFile', [source, file], VACUUM_BUDGET_MS);
+    return await fs.promises.readFile(file);
   } finally {
-    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    await fs.promises.rm(path.dirname(file), { recursive: true, force: true });
   }
+}
+
+/** The identity service's database file, or null when it is not set up. */
+function identityDbFile(ctx: ApplianceContext): string | null {
+  const file = path.join(ctx.config.dataDir, IDENTITY_DB_FILE);
+  return fs.existsSync(file) ? file : null;
 }
 
 function withIdentityDb<T>(ctx: ApplianceContext, fn: (db: Database.Database) => T): T | null {
@@ -65,13 +78,14 @@ function withIdentityDb<T>(ctx: ApplianceContext, fn: (db: Database.Database) =>
 }
 
 /** The members of a backup of this appliance, as of now. */
-export function backupMembers(ctx: ApplianceContext): Array<{ name: string; data: Buffer }> {
+export async function backupMembers(ctx: ApplianceContext): Promise<Array<{ name: string; data: Buffer }>> {
   const members = [
     { name: 'config.json', data: Buffer.from(JSON.stringify(configDocument(ctx), null, 2)) },
-    { name: 'appliance.db', data: vacuumInto(ctx.db, 'appliance.db') },
+    { name: 'appliance.db', data: await vacuumInto(ctx.db.name, 'appliance.db') },
   ];
-  const identity = withIdentityDb(ctx, (db) => vacuumInto(db, IDENTITY_DB_FILE));
-  if (identity) members.push({ name: IDENTITY_DB_FILE, data: identity });
+  const identityFile = identityDbFile(ctx);
+  if (identityFile)
+    members.push({ name: IDENTITY_DB_FILE, data: await vacuumInto(identityFile, IDENTITY_DB_FILE) });
   members.push({ name: SECRET_FILE, data: loadApplianceSecret(ctx.config.dataDir) });
   for (const name of SETTINGS_FILES) {
     const file = path.join(ctx.config.dataDir, name);
@@ -166,11 +180,12 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** What restoring an archive would change; changes nothing. */
-export function restorePlan(ctx: ApplianceContext, archive: OpenedArchive): RestorePlan {
+export async function restorePlan(ctx: ApplianceContext, archive: OpenedArchive): Promise<RestorePlan> {
   checkMembers(archive);
   let doc: unknown;
   try {
-    doc = JSON.parse(archive.members.get('config.json')!.toString('utf8'));
+    // Read as a request body is (a large one on the worker, bodyPieces.ts).
+    doc = await parseJsonBody(archive.members.get('config.json')!);
   } catch {
     doc = null;
   }
@@ -178,7 +193,7 @@ export function restorePlan(ctx: ApplianceContext, archive: OpenedArchive): Rest
     throw damaged('The backup’s configuration document is damaged.');
   // A backup restore replaces the databases whole (accounts and key material included): nothing a document's writers
   // refuse is refused here, so the plan carries no such mark.
-  const planned = planDocument(ctx, { format: doc.format, sections: doc.sections });
+  const planned = await planDocument(ctx, { format: doc.format, sections: doc.sections });
   const configuration = {
     ...planned,
     changes: planned.changes.map(({ refused, note, ...c }) =>
@@ -351,10 +366,11 @@ export interface PreRestore {
   settings: SettingsFiles;
 }
 
-export function preRestoreSnapshot(ctx: ApplianceContext): PreRestore {
+export async function preRestoreSnapshot(ctx: ApplianceContext): Promise<PreRestore> {
+  const identityFile = identityDbFile(ctx);
   return {
-    appliance: vacuumInto(ctx.db, 'appliance.db'),
-    identity: withIdentityDb(ctx, (db) => vacuumInto(db, IDENTITY_DB_FILE)),
+    appliance: await vacuumInto(ctx.db.name, 'appliance.db'),
+    identity: identityFile ? await vacuumInto(identityFile, IDENTITY_DB_FILE) : null,
     settings: Object.fromEntries(
       SETTINGS_FILES.map((name) => {
         const file = path.join(ctx.config.dataDir, name);

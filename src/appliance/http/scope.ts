@@ -45,7 +45,7 @@ export function createAjv(): Ajv {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-function decodeUtf8(buf: Buffer): string {
+export function decodeUtf8(buf: Buffer): string {
   try {
     return utf8.decode(buf);
   } catch {

@@ -47,12 +47,12 @@ const byOrder = (a: string, b: string) =>
   (ORDER.indexOf(a) + 1 || ORDER.length + 1) - (ORDER.indexOf(b) + 1 || ORDER.length + 1);
 
 /** The plan, refused (422) when it changes what a document cannot set. */
-function checkedPlan(
+async function checkedPlan(
   ctx: ApplianceContext,
   doc: { format: string; sections: Record<string, unknown>; notes?: Record<string, string> },
   reads?: Map<string, Entities>,
 ) {
-  const plan = planDocument(ctx, doc, reads);
+  const plan = await planDocument(ctx, doc, reads);
   const sections = new Map(sectionsOf(ctx).map((s) => [s.name, s]));
   const refused = plan.changes.filter(
     (c) => !sections.get(c.section)?.write || c.secret_differs || c.refused,
@@ -106,17 +106,42 @@ function assertFollowersAsDocument(
   }
 }
 
+/**
+ * The sections as they are now, which must be as the plan read them: the plan is made in slices, so another request
+ * may have changed one meanwhile, and then the plan would not say what the document does (409).
+ */
+function unchangedSincePlan(
+  ctx: ApplianceContext,
+  changed: readonly Section[],
+  reads: ReadonlyMap<string, Entities>,
+): Entities[] {
+  return changed.map((s) => {
+    const now = s.read(ctx.db);
+    const planned = reads.get(s.name);
+    // Both reads come from the same reader, so equal configurations are equal texts.
+    if (planned !== undefined && JSON.stringify(planned) !== JSON.stringify(now))
+      throw new HttpError(409, [
+        {
+          loc: ['body', 'sections', s.name],
+          msg: `${s.label} changed while the document was planned; plan it again`,
+          type: 'value_error.config.changed',
+        },
+      ]);
+    return now;
+  });
+}
+
 /** Applies a document through safe apply; an unchanged one changes nothing (no revision, no job). */
-export function applyConfig(
+export async function applyConfig(
   ctx: ApplianceContext,
   manager: ApplyManager,
   doc: { format: string; sections: Record<string, unknown>; notes?: Record<string, string> },
   meta: ApplyMeta,
-): ConfigApplyResult {
-  // The sections as the plan read them are the "before" of the revision: nothing runs in between (all synchronous).
+): Promise<ConfigApplyResult> {
   const reads = new Map<string, Entities>();
-  const { plan, sections } = checkedPlan(ctx, doc, reads);
+  const { plan, sections } = await checkedPlan(ctx, doc, reads);
   if (!plan.changes.length) return { plan, revision: null, job: null };
+  // From here to the answer everything is synchronous: the sections read now are the "before" of the revision.
   // Sections kept in files are written last: a file is not rolled back with the transaction.
   const changed = [...new Set(plan.changes.map((c) => c.section))]
     .map((n) => sections.get(n) as Section)
@@ -124,7 +149,7 @@ export function applyConfig(
   const services = [...new Set(changed.flatMap((s) => (s.service ? [s.service] : [])))].sort(byOrder);
   manager.assertNotPending(services);
   manager.assertNoCollidingJob();
-  const before = changed.map((s) => reads.get(s.name) ?? s.read(ctx.db));
+  const before = unchangedSincePlan(ctx, changed, reads);
   // Entities a revert brings back without their secret (document.ts `putBack`), per section.
   const returning = (s: Section) =>
     new Set(
@@ -338,6 +363,6 @@ export function restoreDocument(ctx: ApplianceContext, id: number): DerivedDocum
 }
 
 /** The plan of a derived document (revert, restore), read-only changes kept in it (PUT refuses them). */
-export function derivedPlan(ctx: ApplianceContext, doc: DerivedDocument): ConfigPlan {
-  return { ...planDocument(ctx, doc), missing_sections: [] };
+export async function derivedPlan(ctx: ApplianceContext, doc: DerivedDocument): Promise<ConfigPlan> {
+  return { ...(await planDocument(ctx, doc)), missing_sections: [] };
 }

@@ -33,39 +33,32 @@ export function canonical(v: unknown): string {
   return JSON.stringify(v ?? null);
 }
 
+/** One entity's change between two reads (null: the same), as `diffEntities` lists it. */
+export function entityChange(
+  section: Section,
+  id: string,
+  b: Entity | undefined,
+  a: Entity | undefined,
+): EntityChange | null {
+  if (b && !a)
+    return { section: section.name, id, title: section.title(id, b), op: 'removed', before: b, after: null };
+  if (!b && a)
+    return { section: section.name, id, title: section.title(id, a), op: 'added', before: null, after: a };
+  if (b && a && canonical(b) !== canonical(a))
+    return { section: section.name, id, title: section.title(id, a), op: 'changed', before: b, after: a };
+  return null;
+}
+
+/** The ids of two reads of a section, in the order their changes are listed (the earlier read's first). */
+export const entityIds = (before: Entities, after: Entities): string[] => [
+  ...new Set([...Object.keys(before), ...Object.keys(after)]),
+];
+
 export function diffEntities(section: Section, before: Entities, after: Entities): EntityChange[] {
   const out: EntityChange[] = [];
-  const ids = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  for (const id of ids) {
-    const b = before[id];
-    const a = after[id];
-    if (b && !a)
-      out.push({
-        section: section.name,
-        id,
-        title: section.title(id, b),
-        op: 'removed',
-        before: b,
-        after: null,
-      });
-    else if (!b && a)
-      out.push({
-        section: section.name,
-        id,
-        title: section.title(id, a),
-        op: 'added',
-        before: null,
-        after: a,
-      });
-    else if (b && a && canonical(b) !== canonical(a))
-      out.push({
-        section: section.name,
-        id,
-        title: section.title(id, a),
-        op: 'changed',
-        before: b,
-        after: a,
-      });
+  for (const id of entityIds(before, after)) {
+    const change = entityChange(section, id, before[id], after[id]);
+    if (change) out.push(change);
   }
   return out;
 }

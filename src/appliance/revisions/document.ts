@@ -3,6 +3,9 @@
  * versioned JSON document, secrets as references (`{"$secret": "…"}`, never values); `POST {api}config/plan` with a
  * document answers what applying it would change, per entity, with the lock-out-prone changes marked, and changes
  * nothing. An unchanged document plans to nothing.
+ *
+ * A plan is made in slices (service-kit/slices.ts): a document of tens of thousands of entities takes a few hundred
+ * milliseconds to compare, and every other request is answered in between.
  */
 import {
   CONFIG_FORMAT,
@@ -12,7 +15,8 @@ import {
 } from '../../shared/contracts/revisions';
 import type { ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
-import { canonical, changeLine, diffEntities, fieldChanges, type EntityChange } from './diff';
+import { Slices } from '../../service-kit/slices';
+import { canonical, changeLine, entityChange, entityIds, fieldChanges, type EntityChange } from './diff';
 import { isSecretMarker } from './secrets';
 import { applianceVersionOf, sectionsOf, type Entities, type Entity, type Section } from './sections';
 
@@ -83,12 +87,12 @@ export function putBack(
   return true;
 }
 
-export function planDocument(
+export async function planDocument(
   ctx: ApplianceContext,
   doc: { format: string; sections: Record<string, unknown>; notes?: Record<string, string> },
   /** Filled with each section as read for the plan, so a caller writing at once need not read it again. */
   reads?: Map<string, Entities>,
-): ConfigPlan {
+): Promise<ConfigPlan> {
   if (doc.format !== CONFIG_FORMAT)
     throw new HttpError(422, [
       {
@@ -98,6 +102,7 @@ export function planDocument(
         ctx: { expected: CONFIG_FORMAT },
       },
     ]);
+  const slices = new Slices();
   const sections = sectionsOf(ctx);
   const known = new Set(sections.map((s) => s.name));
   const changes: PlanChange[] = [];
@@ -121,8 +126,11 @@ export function planDocument(
             type: 'type_error.dict',
           },
         ]);
+    await slices.tick();
+    // Read at once (one query), then compared in slices.
     const current = section.read(ctx.db);
     reads?.set(section.name, current);
+    await slices.tick();
     const kept = section.kept;
     const full = kept
       ? {
@@ -130,25 +138,10 @@ export function planDocument(
           ...(wanted as Entities),
         }
       : (wanted as Entities);
-    for (const change of diffEntities(section, current, full)) {
-      const prone = lockoutProne(section, change);
-      const refusal = section.write ? section.refuses?.(change) : section.readOnly;
-      changes.push({
-        section: section.name,
-        id: change.id,
-        title: change.title,
-        op: change.op,
-        line: changeLine(section, change),
-        lockout_prone: prone,
-        ...(prone && section.service ? { keep_changes: true } : {}),
-        ...(change.op === 'changed' && secretsDiffer(change.before, change.after)
-          ? { secret_differs: true }
-          : {}),
-        ...(doc.notes?.[`${section.name}/${change.id}`]
-          ? { note: doc.notes[`${section.name}/${change.id}`] }
-          : {}),
-        ...(refusal ? { refused: true, note: refusal } : {}),
-      });
+    for (const id of entityIds(current, full)) {
+      const change = entityChange(section, id, current[id], full[id]);
+      if (change) changes.push(planChange(section, change, doc.notes));
+      await slices.tick();
     }
   }
   return {
@@ -159,15 +152,39 @@ export function planDocument(
   };
 }
 
+/** One entity's change as a plan shows it. */
+function planChange(
+  section: Section,
+  change: EntityChange,
+  notes: Record<string, string> | undefined,
+): PlanChange {
+  const prone = lockoutProne(section, change);
+  const refusal = section.write ? section.refuses?.(change) : section.readOnly;
+  return {
+    section: section.name,
+    id: change.id,
+    title: change.title,
+    op: change.op,
+    line: changeLine(section, change),
+    lockout_prone: prone,
+    ...(prone && section.service ? { keep_changes: true } : {}),
+    ...(change.op === 'changed' && secretsDiffer(change.before, change.after)
+      ? { secret_differs: true }
+      : {}),
+    ...(notes?.[`${section.name}/${change.id}`] ? { note: notes[`${section.name}/${change.id}`] } : {}),
+    ...(refusal ? { refused: true, note: refusal } : {}),
+  };
+}
+
 /**
  * The plan of reverting one revision: each entity it changed put back as it was before (an added one removed), shown
  * per entity against the configuration now. An entity changed again since is marked (`changed_since`): reverting
  * would undo that later change too. Nothing changes.
  */
-export function revertPlan(
+export async function revertPlan(
   ctx: ApplianceContext,
   changes: ReadonlyArray<Pick<EntityChange, 'section' | 'id' | 'after' | 'before'>>,
-): ConfigPlan {
+): Promise<ConfigPlan> {
   const touched = new Map<string, Entities>();
   const notes: Record<string, string> = {};
   const sections = new Map(sectionsOf(ctx).map((s) => [s.name, s]));
@@ -182,7 +199,11 @@ export function revertPlan(
     if (putBack(section, doc, notes, c) && canonical(now) !== canonical(c.after))
       later.add(`${c.section}/${c.id}`);
   }
-  const plan = planDocument(ctx, { format: CONFIG_FORMAT, sections: Object.fromEntries(touched), notes });
+  const plan = await planDocument(ctx, {
+    format: CONFIG_FORMAT,
+    sections: Object.fromEntries(touched),
+    notes,
+  });
   return {
     ...plan,
     missing_sections: [],

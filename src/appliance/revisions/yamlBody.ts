@@ -2,13 +2,14 @@
  * Reading a YAML configuration document (`POST {api}config/plan`, `PUT {api}config`): as the JSON it stands for, or a
  * 400 item naming what is wrong (a syntax error with its line and column, a key given twice, aliases that expand too
  * far). YAML costs far more CPU per byte than JSON, so a body is at most `YAML_BODY_LIMIT` (413 beyond, saying so) and
- * one larger than `YAML_INLINE_BYTES` is read on a worker thread (src/service-kit/cpuPool.ts) within a time budget:
- * every other request keeps its answer time while a large document is read.
+ * one larger than `YAML_INLINE_BYTES` is read on a worker thread (offThread.ts) within a time budget and comes back
+ * in pieces (bodyPieces.ts): every other request keeps its answer time while a large document is read.
  */
-import path from 'node:path';
 import YAML, { isMap, isScalar, LineCounter } from 'yaml';
-import { CpuBudgetError, CpuPool, CpuPoolBusyError } from '../../service-kit/cpuPool';
+import { CpuBudgetError, CpuPoolBusyError } from '../../service-kit/cpuPool';
 import { HttpError, tooLarge, type ErrorItem } from '../http/errors';
+import { assemble, piecesOf, type Piece } from './bodyPieces';
+import { configPool } from './offThread';
 
 /** A YAML document is at most this large; a larger configuration is sent as JSON. */
 export const YAML_BODY_LIMIT = 4 * 1024 * 1024;
@@ -113,14 +114,29 @@ export function readYaml(text: string): YamlRead {
   }
 }
 
-// In the server bundle __dirname is dist/server, where webpack writes config-worker.js; from the sources, the .ts file.
-const pool = new CpuPool({
-  built: path.join(__dirname, 'config-worker.js'),
-  source: path.join(__dirname, 'yamlWorker.ts'),
-});
+/** What the worker answers: the value as pieces of JSON, or whole when JSON cannot spell it (`.inf`, `-0`). */
+export type YamlPieces =
+  { ok: true; pieces: Piece } | { ok: true; value: unknown } | { ok: false; problem: ErrorItem };
 
-/** Ends the workers (at server close; a later document starts new ones). */
-export const closeYamlPool = () => pool.close();
+/** Whether JSON text reads back as exactly this value (YAML also has infinities, NaN and minus zero). */
+function spelledByJson(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v) || Object.is(v, -0)) return false;
+    } else if (v !== null && typeof v === 'object') for (const item of Object.values(v)) stack.push(item);
+    else if (v === undefined) return false;
+  }
+  return true;
+}
+
+/** Reads YAML text on the worker: its value cut into pieces for the event loop. */
+export function readYamlPieces(text: string): YamlPieces {
+  const read = readYaml(text);
+  if (!read.ok) return read;
+  return spelledByJson(read.value) ? { ok: true, pieces: piecesOf(JSON.stringify(read.value)) } : read;
+}
 
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
@@ -137,7 +153,8 @@ export async function parseYamlBody(body: Buffer | string): Promise<unknown> {
   if (bytes <= YAML_INLINE_BYTES) read = readYaml(text);
   else {
     try {
-      read = await pool.run<YamlRead>('readYaml', [text], YAML_BUDGET_MS);
+      const answer = await configPool.run<YamlPieces>('readYamlPieces', [text], YAML_BUDGET_MS);
+      read = answer.ok && 'pieces' in answer ? { ok: true, value: await assemble(answer.pieces) } : answer;
     } catch (e) {
       if (e instanceof CpuBudgetError)
         throw new HttpError(400, [
