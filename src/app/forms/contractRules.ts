@@ -52,6 +52,7 @@ interface JsonSchema {
   items?: JsonSchema;
   properties?: Record<string, JsonSchema>;
   required?: string[];
+  anyOf?: JsonSchema[];
 }
 
 const TEXT_FORMATS: Record<string, TextKind> = { 'safe-text': 'line', 'safe-multiline-text': 'lines' };
@@ -79,14 +80,16 @@ function propertyOf(
   body: TObject,
   field: string,
 ): { schema: JsonSchema; array?: JsonSchema; required: boolean } {
-  // A nested field (`subject.common_name`) is required when every object on its path is.
+  // A nested field (`subject.common_name`) is required when its object requires it (a form sends the object whole);
+  // a nullable object (`anyOf` null or the object) is walked through its object.
   let parent = plain(body);
   let schema: JsonSchema | undefined;
   let required = true;
   for (const name of field.split('.')) {
+    parent = parent.anyOf?.find((s) => s.properties) ?? parent;
     schema = parent.properties?.[name];
     if (!schema) throw new Error(`the body schema has no field ${field}`);
-    required = required && (parent.required ?? []).includes(name);
+    required = (parent.required ?? []).includes(name);
     parent = schema;
   }
   if (!schema) throw new Error(`the body schema has no field ${field}`);

@@ -10,6 +10,8 @@
  * `<ListSection`). A new form, or a new write with a body, fails until it is paired here (or named, with its reason,
  * among the writes no form fills).
  */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { TObject } from '@sinclair/typebox';
 import { ValidationError, type AnyObjectSchema } from 'yup';
 import { createAjv } from '../../../src/appliance/http/scope';
@@ -46,6 +48,23 @@ import { caImportSchema, NEW_CA_IMPORT } from '../../../src/app/pages/system/aut
 import { crlImportSchema } from '../../../src/app/pages/system/crls/CrlImportModal';
 import { acmeAccountSchema, NEW_ACME_ACCOUNT } from '../../../src/app/pages/system/acme/AccountModal';
 import { acmeOrderSchema, NEW_ACME_ORDER } from '../../../src/app/pages/system/acme/OrderModal';
+import * as system from '../../../src/shared/contracts/system';
+import { groupSchema, NEW_GROUP } from '../../../src/app/pages/authentication/GroupFields';
+import { accountSchema, newAccountSchema } from '../../../src/app/pages/authentication/AccountFields';
+import { NEW_USER } from '../../../src/app/pages/authentication/UsersPage';
+import { signupSchema } from '../../../src/app/pages/authentication/SignupSection';
+import { toValues as lockoutValues } from '../../../src/app/pages/authentication/LockoutPage';
+import { layoutSchema } from '../../../src/app/pages/settings/LayoutSettingsPage';
+import { repositorySchema, scheduleSchema } from '../../../src/app/pages/updates/UpdateForms';
+import { shellPasswordSchema } from '../../../src/app/pages/ssh/PasswordPage';
+import {
+  preferencesSchema,
+  toForm as preferencesValues,
+} from '../../../src/app/pages/network/NetworkPreferences';
+import {
+  providerSchema,
+  toValues as providerValues,
+} from '../../../src/app/pages/authentication/ProviderDetailPage';
 
 const STRINGS = [
   '',
@@ -97,6 +116,16 @@ const STRINGS = [
   '#76b10',
   '03:30',
   '24:00',
+  'admin',
+  'stable',
+  'daily',
+  'domains',
+  '/srv/updates',
+  'Correct-Horse-Battery-9',
+  'ldaps://dc1:636',
+  '(uid={username})',
+  'uid={username}',
+  '(cn=admins)',
 ];
 const INTEGERS = [
   '0',
@@ -141,6 +170,8 @@ interface Pair {
   fields?: string[];
   /** A body field's name in the form, where it differs. */
   formPath?: Record<string, string>;
+  /** List fields the form holds as comma-separated text (a sample is one entry's text). */
+  textLists?: string[];
   /** Fields whose form rules add checks the schema cannot say (the key line's shape): only refusals must agree. */
   stricter?: string[];
 }
@@ -208,7 +239,147 @@ const PAIRS: Pair[] = [
     file: 'pages/authentication/LockoutPage.tsx',
     schema: lockoutSchema,
     writes: [authentication.putLockoutPolicy],
-    fields: ['attempts', 'window_seconds', 'duration_seconds'],
+    values: {
+      ...lockoutValues({
+        attempts: 5,
+        window_seconds: 300,
+        duration_seconds: 900,
+        account: { attempts: 50, window_seconds: 900 },
+        source: { attempts: 30, window_seconds: 900 },
+        allow_list: [],
+      }),
+      source_enabled: true,
+    },
+    formPath: {
+      'account.attempts': 'account_attempts',
+      'account.window_seconds': 'account_window_seconds',
+      'source.attempts': 'source_attempts',
+      'source.window_seconds': 'source_window_seconds',
+    },
+    fields: [
+      'attempts',
+      'window_seconds',
+      'duration_seconds',
+      'account.attempts',
+      'account.window_seconds',
+      'source.attempts',
+      'source.window_seconds',
+      'allow_list',
+    ],
+    // Each allow-list entry is a network without host bits: the appliance handler's check, said by the form too.
+    stricter: ['allow_list'],
+  },
+  {
+    form: 'Add group',
+    file: 'pages/authentication/GroupsPage.tsx',
+    schema: groupSchema,
+    writes: [authentication.createGroup],
+    values: NEW_GROUP,
+    fields: ['name', 'description'],
+  },
+  {
+    form: 'Group',
+    file: 'pages/authentication/GroupDetailPage.tsx',
+    schema: groupSchema,
+    writes: [authentication.putGroup],
+    values: NEW_GROUP,
+    fields: ['name', 'description'],
+  },
+  {
+    form: 'Add user',
+    file: 'pages/authentication/UsersPage.tsx',
+    schema: newAccountSchema,
+    writes: [authentication.createUser],
+    values: NEW_USER,
+    fields: ['username', 'email', 'full_name', 'role'],
+    // The address's form (§5 e-mail) is the appliance handler's check, said by the form too.
+    stricter: ['email'],
+  },
+  {
+    form: 'User',
+    file: 'pages/authentication/UserDetailPage.tsx',
+    schema: accountSchema,
+    writes: [authentication.putUser],
+    values: NEW_USER,
+    fields: ['email', 'full_name', 'role'],
+    stricter: ['email'],
+  },
+  {
+    form: 'Self-service sign-up',
+    file: 'pages/authentication/SignupSection.tsx',
+    schema: signupSchema,
+    writes: [authentication.putSignupPolicy],
+    values: { mode: 'domains', allowed_domains: [] },
+    fields: ['mode', 'allowed_domains'],
+    // Each entry a domain or `*.` and a domain: the shared rule the appliance applies (src/shared/signupPolicy.ts).
+    stricter: ['allowed_domains'],
+  },
+  {
+    form: 'Layout settings',
+    file: 'pages/settings/LayoutSettingsPage.tsx',
+    schema: layoutSchema,
+    writes: [system.putUiSettings],
+    values: { primary_color: '#76b100', bar_color: '#333333', login_title: '' },
+    fields: ['primary_color', 'bar_color', 'login_title'],
+  },
+  {
+    form: 'Update source',
+    file: 'pages/updates/UpdateForms.tsx',
+    schema: repositorySchema,
+    writes: [system.putUpdateSettings],
+    values: { repository: '', channel: 'stable' },
+    fields: ['repository', 'channel'],
+    // Where packages may come from (a directory or an http(s) URL) is the appliance handler's check, said here too.
+    stricter: ['repository'],
+  },
+  {
+    form: 'Scheduled security updates',
+    file: 'pages/updates/UpdateForms.tsx',
+    schema: scheduleSchema,
+    writes: [system.putUpdateSchedule],
+    values: { enabled: true, day: 'daily', time: '03:00' },
+    fields: ['day', 'time'],
+  },
+  {
+    form: 'LDAP provider',
+    file: 'pages/authentication/ProviderDetailPage.tsx',
+    schema: providerSchema('ldap', undefined),
+    writes: [authentication.createProvider, authentication.putProvider],
+    values: { ...providerValues(undefined), oidc: undefined },
+  },
+  {
+    form: 'OpenID provider',
+    file: 'pages/authentication/ProviderDetailPage.tsx',
+    schema: providerSchema('oidc', undefined),
+    writes: [authentication.createProvider, authentication.putProvider],
+    values: { ...providerValues(undefined), ldap: undefined },
+    // The scopes must include `openid`: the page's own rule.
+    stricter: ['oidc.scopes'],
+  },
+  {
+    form: 'Network preferences',
+    file: 'pages/network/NetworkPreferences.tsx',
+    schema: preferencesSchema,
+    writes: [system.putNetworkPreferences],
+    values: preferencesValues({
+      hostname: 'gw',
+      domain: 'home.arpa',
+      dns_servers: [],
+      ntp_servers: [],
+      timezone: 'UTC',
+    }),
+    textLists: ['dns_servers', 'ntp_servers'],
+    // Names and addresses by §5 (a host name, a domain, IP addresses, servers): the appliance handler's checks.
+    stricter: ['hostname', 'domain', 'dns_servers', 'ntp_servers', 'timezone'],
+  },
+  {
+    form: 'SSH password',
+    file: 'pages/ssh/PasswordPage.tsx',
+    schema: shellPasswordSchema('admin'),
+    writes: [ssh.putShellPassword],
+    values: { new_password: '', confirm: '', current_password: '' },
+    // The new password must not hold the user name and must not be weak: the page's own rules.
+    stricter: ['new_password'],
   },
   {
     form: 'Alert thresholds',
@@ -315,6 +486,33 @@ const PAIRS: Pair[] = [
   },
 ];
 
+/** Writes with a body that no form fills: a button sends them, with a body the page makes. */
+const NOT_FORMS: Record<string, string> = {
+  'POST groups/bulk': 'the groups list’s bulk action (the chosen rows’ ids)',
+  'POST users/bulk': 'the users list’s bulk action (the chosen rows’ ids)',
+  'POST pki/certificates/:id/renew':
+    'the Renew action of a certificate (its body is the page’s, no field is typed)',
+  'POST users/lockout-simulation':
+    'the lockout simulator replays the policy form’s values, which its rules hold',
+  'PUT authentication/services/:id':
+    'the providers’ order of a service (a list the page reorders, nothing typed)',
+  'POST authentication/providers/test':
+    'the provider form’s Test button: the settings the form’s rules (the provider body’s) hold, and the test sign-in',
+};
+
+/** Modules holding a form that writes to no endpoint's body here, and why. */
+const FORMS_WITHOUT_BODY: Record<string, string> = {
+  'pages/account/LocalLoginScreen.tsx':
+    'a sign-in screen: the login page’s first script may not carry the contracts’ schemas (its size budget)',
+  'pages/account/ChangePasswordScreen.tsx':
+    'a sign-in screen: the login page’s first script may not carry the contracts’ schemas (its size budget)',
+  'pages/account/identity/FlowForm.tsx':
+    'the identity service’s flows: their rules come from the flow’s own nodes, not from an appliance endpoint',
+};
+
+/** The Backups page's forms and writes: converted with the split of that page (src/app/pages/system/backups). */
+const BACKUPS_PAGE = 'pages/system/backups/';
+
 const ajv = createAjv();
 const plain = (s: unknown) => JSON.parse(JSON.stringify(s)) as JsonSchema;
 
@@ -325,19 +523,21 @@ interface JsonSchema {
   items?: JsonSchema;
   properties?: Record<string, JsonSchema>;
   required?: string[];
+  anyOf?: JsonSchema[];
 }
 
 const bodyOf = (pair: Pair): TObject => pair.writes[0].body as TObject;
 const bodiesOf = (pair: Pair): TObject[] => [...new Set(pair.writes.map((w) => w.body as TObject))];
 
-/** The property's schema at a path, and whether the body requires it (every object on the way). */
+/** The property's schema at a path, and whether its object requires it (a nullable object: its object's). */
 function propertyAt(body: TObject, path: string): { prop: JsonSchema; required: boolean } {
   let node = plain(body);
   let required = true;
   for (const name of path.split('.')) {
+    node = node.anyOf?.find((s) => s.properties) ?? node;
     const next = node.properties?.[name];
     if (!next) throw new Error(`the body has no field ${path}`);
-    required = required && (node.required ?? []).includes(name);
+    required = (node.required ?? []).includes(name);
     node = next;
   }
   return { prop: node, required };
@@ -393,11 +593,8 @@ function applianceAccepts(body: TObject, field: string, value: string): boolean 
 
 function formAccepts(pair: Pair, field: string, value: string): boolean {
   const path = formPathOf(pair, field);
-  const values = setIn(
-    (pair.values ?? {}) as Record<string, unknown>,
-    path,
-    isList(bodyOf(pair), field) ? [value] : value,
-  );
+  const asList = isList(bodyOf(pair), field) && !pair.textLists?.includes(field);
+  const values = setIn((pair.values ?? {}) as Record<string, unknown>, path, asList ? [value] : value);
   try {
     pair.schema.validateSyncAt(path, values);
     return true;
@@ -451,4 +648,81 @@ it('the pools cover both verdicts for every field (a table that only says yes pr
       });
     }
   }
+});
+
+// ——— Every form that writes is here ———
+
+const SRC = join(__dirname, '../../../src');
+const APP = join(SRC, 'app');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** Every endpoint of the contract modules by its exported name (a configuration list: its add and replace). */
+function contractIndex(): Map<string, Write[]> {
+  const index = new Map<string, Write[]>();
+  const dir = join(SRC, 'shared/contracts');
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.ts'))) {
+    const mod = require(join(dir, name)) as Record<string, unknown>; // eslint-disable-line @typescript-eslint/no-require-imports
+    for (const [exported, value] of Object.entries(mod)) {
+      const v = value as { kind?: string; add?: Write; replace?: Write } | null;
+      const found =
+        v?.kind === 'endpoint' ? [v as Write] : v && v.add && v.replace ? [v.add, v.replace] : undefined;
+      if (found) index.set(exported, [...(index.get(exported) ?? []), ...found]);
+    }
+  }
+  return index;
+}
+
+/** A write a form fills: not a read, with a body of named fields. */
+const takesFields = (w: Write) =>
+  w.method !== 'GET' && Object.keys(plain(w.body ?? {}).properties ?? {}).length > 0;
+
+const nameOf = (w: Write) => `${w.method} ${w.path}`;
+
+describe('every form that writes is compared', () => {
+  const index = contractIndex();
+  const files = sources(APP);
+  const paired = new Set(PAIRS.flatMap((p) => p.writes));
+
+  it('each write with a body the console sends is a paired form’s, or named as no form’s', () => {
+    const unpaired = new Set<string>();
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      for (const [, ref] of text.matchAll(/\bendpoints?\s*[:=]\s*\{?\s*([A-Za-z_$][\w$.]*)/g)) {
+        // `dns.putUser` → `putUser`; `endpoints.add` (the kit's own parameter) names no contract export.
+        const writes = ref
+          .split('.')
+          .map((part) => index.get(part))
+          .find((w) => w !== undefined);
+        for (const w of writes ?? [])
+          if (takesFields(w) && !paired.has(w) && !(nameOf(w) in NOT_FORMS) && !file.includes(BACKUPS_PAGE))
+            unpaired.add(`${nameOf(w)} (${relative(APP, file)})`);
+      }
+    }
+    expect([...unpaired].sort()).toEqual([]);
+  });
+
+  it('each module holding a form is a paired form’s, or says why it writes no body', () => {
+    const kit = /^(forms|pages\/common)\//;
+    const holding = files
+      .map((f) => relative(APP, f))
+      .filter((f) => !kit.test(f) && !f.startsWith(BACKUPS_PAGE))
+      .filter((f) => /<(Formik|FormModal|EntityForm|ListSection)\b/.test(readFileSync(join(APP, f), 'utf8')));
+    const known = new Set([...PAIRS.map((p) => p.file), ...Object.keys(FORMS_WITHOUT_BODY)]);
+    expect(holding.filter((f) => !known.has(f)).sort()).toEqual([]);
+  });
+
+  it('the named exceptions are still there (a stale one hides nothing)', () => {
+    const written = new Set([...index.values()].flat().map(nameOf));
+    for (const name of Object.keys(NOT_FORMS))
+      expect({ name, written: written.has(name) }).toEqual({ name, written: true });
+    for (const file of Object.keys(FORMS_WITHOUT_BODY))
+      expect({ file, exists: files.includes(join(APP, file)) }).toEqual({ file, exists: true });
+  });
 });
