@@ -2,11 +2,10 @@
  * The restore machine as the page runs it: reading the chosen file, the plan and the restore, each sent through the
  * store's saves (machines/backupRestore.machine.ts names the actors; the page provides them).
  */
-import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useStore } from 'react-redux';
-import { fromPromise } from 'xstate';
-import { backupRestoreMachine } from '../../../../../machines/backupRestore.machine';
+import { createActor, fromPromise } from 'xstate';
+import { backupRestoreMachine, type BackupRestoreEvent } from '../../../../../machines/backupRestore.machine';
 import * as backups from '../../../../shared/contracts/backups';
 import type { RestoreBody, RestorePlan } from '../../../../shared/contracts/backups';
 import type { RootState } from '../../../../store/createStore';
@@ -48,8 +47,22 @@ export function restoreActors(store: SaveStore) {
   };
 }
 
+/**
+ * The page's restore actor and its snapshot. React's own external-store hook rather than @xstate/react: this page is
+ * the only one of its route chunk to run a machine, and the bindings would weigh on its bundle budget.
+ */
 export function useRestoreMachine() {
   const store = useStore<RootState>() as unknown as SaveStore;
-  const machine = useMemo(() => backupRestoreMachine.provide({ actors: restoreActors(store) }), [store]);
-  return useMachine(machine);
+  const [actor] = useState(() => createActor(backupRestoreMachine.provide({ actors: restoreActors(store) })));
+  useEffect(() => {
+    actor.start();
+    return () => {
+      actor.stop();
+    };
+  }, [actor]);
+  const subscribe = useCallback((changed: () => void) => actor.subscribe(changed).unsubscribe, [actor]);
+  const current = useCallback(() => actor.getSnapshot(), [actor]);
+  const snapshot = useSyncExternalStore(subscribe, current, current);
+  const send = useCallback((event: BackupRestoreEvent) => actor.send(event), [actor]);
+  return [snapshot, send] as const;
 }
