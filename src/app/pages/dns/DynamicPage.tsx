@@ -164,12 +164,13 @@ export function accountNextCheck(a: DdnsAccount): string {
  * matters first (host, status, why it failed); the provider, last address and next check give way on a narrow table.
  */
 const ACCOUNT_COLUMNS = (providerName: (id: string) => string): ReadonlyArray<ListColumn<DdnsAccount>> => [
-  { title: 'Host name', value: (a) => a.hostname, width: 280 },
-  { title: 'Status', value: accountStatus, width: 180 },
+  { title: 'Host name', value: (a) => a.hostname, width: 260 },
+  { title: 'Status', value: accountStatus, width: 160 },
   { title: 'Last result', value: accountResult, width: 240, priority: 2 },
-  { title: 'Provider', value: (a) => providerName(a.provider), width: 140, priority: 2 },
-  { title: 'Last address', value: (a) => a.last_ip ?? '—', width: 140, priority: 3 },
-  { title: 'Next check', value: accountNextCheck, width: 140, priority: 3 },
+  { title: 'Provider', value: (a) => providerName(a.provider), width: 130, priority: 2 },
+  { title: 'Last address', value: (a) => a.last_ip ?? '—', width: 130, priority: 3 },
+  // A full date and time (`when`) unless the check is today.
+  { title: 'Next check', value: accountNextCheck, width: 200, priority: 3 },
 ];
 
 export function DynamicPage() {
