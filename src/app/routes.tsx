@@ -2,10 +2,11 @@
  * The one route table (spec §2). Every page loads on demand: one chunk per page (a list and its detail page share
  * one), named so the server can link the chunk's script and styles into the page it renders; small areas whose
  * pages share most of their code keep one chunk for the area. Protected routes carry the login guard; the public
- * network overview and the account pages do not.
+ * network overview and the account pages do not. Each console page is gated by its own line of src/shared/pageAccess.ts
+ * (an area and a privilege, or administrators only), the list the appliance's menu is filtered by too.
  */
 import type { LoaderFunction, RouteObject } from 'react-router';
-import type { Area as PrivilegeArea } from '../shared/privileges';
+import { PAGE_ACCESS, type GatedAccess, type PageAccess, type PagePath } from '../shared/pageAccess';
 import { NotFoundPage, RouteErrorPage } from './errors/RouteErrorPage';
 import { Root } from './Root';
 import { gated } from './routing/areaGate';
@@ -112,7 +113,7 @@ const chunks = {
   profile: () => import(/* webpackChunkName: "area-profile" */ './pages/profile'),
   // Open to every signed-in account: the appliance answers the revisions of the areas it may read.
   history: () => import(/* webpackChunkName: "area-history" */ './pages/history'),
-  // Administrators only (the pages say so to anyone else): the alerts, their thresholds and channels.
+  // The alerts, their thresholds and channels (administrators only, src/shared/pageAccess.ts).
   alerts: () => import(/* webpackChunkName: "area-alerts" */ './pages/alerts/routes/alerts'),
   'alerts-channels': () =>
     import(/* webpackChunkName: "area-alerts-channels" */ './pages/alerts/routes/channels'),
@@ -129,66 +130,52 @@ async function withSagas(pages: Promise<AreaModule>, sagas: Promise<unknown>): P
 export const routeChunks: Record<string, string> = { core: 'core-layout' };
 
 /**
- * Route id → the privilege area whose read privilege its page needs (src/shared/privileges.ts). An account without
- * it gets the no-access page (403) instead: the server render and the browser ask this same map.
+ * Route id → who may open its page, for the pages some accounts may not (src/shared/pageAccess.ts): anyone else
+ * gets the no-access or "administrators only" page (403) instead. The server render and the browser ask this map.
  */
-export const routeAreas: Record<string, PrivilegeArea> = {};
-
-/** The privilege area of the protected pages of an area (none: every signed-in account may open them). */
-const PRIVILEGE_OF: Partial<Record<string, PrivilegeArea>> = {
-  dns: 'dns',
-  ssh: 'ssh',
-  logs: 'logs',
-  updates: 'updates',
-  settings: 'settings',
-  network: 'network',
-  system: 'pki',
-  authentication: 'authentication',
-  messaging: 'messaging',
-};
-
-/** The privilege area of a chunk's pages: that of the area the chunk belongs to (`system-backups`: `system`). */
-const privilegeOf = (chunk: Chunk) => PRIVILEGE_OF[chunk.split('-')[0]];
+export const routeAccess: Record<string, GatedAccess> = {};
 
 /**
  * A lazy route: loads its chunk, picks the route's module and runs the guard before the module's own loader.
- * With a privilege area, the page is behind its gate.
+ * With an access that not every signed-in account holds, the page is behind its gate.
  */
 function lazyRoute(
   id: string,
   path: string | null,
   chunk: Chunk,
   name: string,
+  access: PageAccess,
   guard?: LoaderFunction,
-  privilege?: PrivilegeArea,
 ): RouteObject {
   routeChunks[id] = `area-${chunk}`;
-  if (privilege) routeAreas[id] = privilege;
+  const gate = access === 'public' || access === 'session' ? null : access;
+  if (gate) routeAccess[id] = gate;
   const lazy = withChunkReload(async () => {
     const mod = (await chunks[chunk]()).routes[name];
     if (!mod) throw new Error(`route module ${chunk}/${name} is missing`);
     const own = mod.loader;
     const loader: LoaderFunction | undefined =
       guard && own ? async (args) => (await guard(args)) ?? own(args) : (guard ?? own);
-    const Component = privilege ? gated(mod.Component, privilege) : mod.Component;
-    const handle = privilege ? { ...mod.handle, area: privilege } : mod.handle;
+    const Component = gate ? gated(mod.Component, gate) : mod.Component;
+    const handle = gate ? { ...mod.handle, access: gate } : mod.handle;
     return { Component, handle, ...(loader ? { loader } : {}) };
   });
   return path === null ? { id, index: true, lazy } : { id, path, lazy };
 }
 
-const guarded = (id: string, chunk: Chunk, name: string) =>
-  lazyRoute(id, id, chunk, name, requireLogin, privilegeOf(chunk));
+/** A protected page at its address, gated by the address's line of the page access list. */
+const guarded = (id: PagePath, chunk: Chunk, name: string) =>
+  lazyRoute(id, id, chunk, name, PAGE_ACCESS[id], requireLogin);
 const detailGuard = withValidity(isEntityId, requireLogin);
 
-/** A protected list page and its `{id}` detail variant (the id must look like an id, else 404). */
-const withDetail = (base: string, chunk: Chunk, list: string, detail: string): RouteObject[] => [
+/** A protected list page and its `{id}` detail variant (the id must look like an id, else 404), gated alike. */
+const withDetail = (base: PagePath, chunk: Chunk, list: string, detail: string): RouteObject[] => [
   guarded(base, chunk, list),
-  lazyRoute(`${base}/:id`, `${base}/:id`, chunk, detail, detailGuard, privilegeOf(chunk)),
+  lazyRoute(`${base}/:id`, `${base}/:id`, chunk, detail, PAGE_ACCESS[base], detailGuard),
 ];
 
 export const protectedRoutes: RouteObject[] = [
-  lazyRoute('home', null, 'home', 'home', requireLogin),
+  lazyRoute('home', null, 'home', 'home', PAGE_ACCESS[''], requireLogin),
   guarded('dns/proxy', 'dns', 'proxy'),
   guarded('dns/dynamic', 'dns-dynamic', 'dynamic'),
   guarded('dns/queries', 'dns-queries', 'queries'),
@@ -248,13 +235,20 @@ export const routes: RouteObject[] = [
         }),
         errorElement: <RouteErrorPage />,
         children: [
-          lazyRoute('network/overview', 'network/overview', 'network', 'overview'),
+          lazyRoute(
+            'network/overview',
+            'network/overview',
+            'network',
+            'overview',
+            PAGE_ACCESS['network/overview'],
+          ),
           ...protectedRoutes,
         ],
       },
-      lazyRoute('account/:type', 'account/:type', 'account-screens', 'screen'),
-      lazyRoute('terms', 'terms', 'account', 'terms'),
-      lazyRoute(':action', ':action', 'account', 'action'),
+      // The account screens (login, recovery, the agreements' text) are everyone's.
+      lazyRoute('account/:type', 'account/:type', 'account-screens', 'screen', 'public'),
+      lazyRoute('terms', 'terms', 'account', 'terms', 'public'),
+      lazyRoute(':action', ':action', 'account', 'action', 'public'),
       // Any other path (API probes, `/self-service/...` without the identity prefix, `/.well-known/...`) is a 404:
       // the loader answers the status, and the leaf has the page to show so the router never renders an empty leaf.
       { id: 'not-found', path: '*', loader: ({ request }) => notFound(request), Component: NotFoundPage },

@@ -20,10 +20,10 @@ import type { InProcessRead, InProcessReads } from '../service-kit/inProcessRead
 import { AppProviders } from '../app/AppProviders';
 import { FragmentRenderContext } from '../app/serverFragments';
 import { RenderStatus, RenderStatusContext } from '../app/renderStatus';
-import { routeAreas, routeChunks, routes } from '../app/routes';
-import { routeAreaOf } from '../app/routing/areaGate';
+import { routeAccess, routeChunks, routes } from '../app/routes';
+import { routeAccessOf } from '../app/routing/areaGate';
 import { documentTitle } from '../app/routing/title';
-import { mayOpen } from '../shared/privileges';
+import { mayOpenPage } from '../shared/pageAccess';
 import { registerFeatures } from '../app/features';
 import { THEME_COOKIE } from '../shared/http';
 import { isLoggedInFromCookies } from '../app/routing/session';
@@ -271,11 +271,11 @@ export function createRenderer(options: {
             return meFailures.get(r.status)!;
           })
         : undefined;
-    // A page of a privilege area learns who asks before it asks for its data: an account that may not read the area
-    // gets the no-access page (403, see routes.tsx), and nothing of the area is requested for it.
-    const area = routeAreaOf(context.matches, routeAreas);
+    // A gated page learns who asks before it asks for its data: an account that may not open it gets the no-access
+    // page (403, see routes.tsx), and nothing of the page is requested for it.
+    const access = routeAccessOf(context.matches, routeAccess);
     let store: AppStore | undefined;
-    if (area && me && prefetch.length > 0) {
+    if (access && me && prefetch.length > 0) {
       let timer: NodeJS.Timeout | undefined;
       const action = await Promise.race([
         me,
@@ -283,7 +283,7 @@ export function createRenderer(options: {
       ]).finally(() => clearTimeout(timer));
       if (action) put(action);
       // Nor is anything asked for an ended session (the page goes to the login below).
-      if (!state.session.loggedIn || !mayOpen(state.session.user, area)) prefetch.length = 0;
+      if (!state.session.loggedIn || !mayOpenPage(state.session.user, access)) prefetch.length = 0;
     } else if (me) shell.push(me);
     // Only the route's own data needs the sagas (and a store from the start); the shell's is read below, and a
     // route without sagas gets its store once the state is complete.

@@ -1,8 +1,8 @@
 /**
  * Privilege areas (issue 15, groups): what a group may grant a `user`-role account, read or write per area of the
  * console. The appliance enforces them per API route (each route declares its access, src/shared/access.ts and
- * src/appliance/http/routeAccess.ts); the console hides menu entries
- * of areas the user may not read and disables the controls of areas it may not write. Admins may do everything.
+ * src/appliance/http/routeAccess.ts); the console gates each page by its own line of src/shared/pageAccess.ts (the
+ * menu shows the same) and disables the controls of areas it may not write. Admins may do everything.
  */
 
 export const AREAS = [
@@ -82,34 +82,4 @@ export function unionOf(grants: Iterable<Privileges>): Privileges {
       if (p && out[area] !== 'write') out[area] = p;
     }
   return out;
-}
-
-/**
- * Whether a signed-in account may open the pages of `area`: reading it is enough (a read-only notice then says why
- * nothing can be changed). Admins may open everything; an unknown account (the who-am-I read failed) is let through
- * and the appliance answers for itself.
- */
-export function mayOpen(
-  user: { role: 'admin' | 'user'; privileges?: Privileges } | null | undefined,
-  area: Area,
-): boolean {
-  return !user || user.role === 'admin' || allows(user.privileges, area, 'read');
-}
-
-/** Menu entries only administrators see: settings of the appliance itself, behind admin-only routes. */
-const ADMIN_MENU_ENTRIES: Readonly<Record<string, readonly string[]>> = {
-  system: ['alerts', 'alert-channels', 'log-forwarding', 'backups'],
-};
-
-/**
- * Who sees a menu entry (group id, child id of src/shared/menu.ts): the area whose read privilege shows it, `admin`
- * for administrators only, or null for entries every signed-in user sees (the public network overview). Unknown
- * groups (an appliance's own menu) are shown to everyone: the pages they lead to are still guarded by the API.
- */
-export function menuArea(groupId: string, childId?: string): Area | 'admin' | null {
-  if (childId && ADMIN_MENU_ENTRIES[groupId]?.includes(childId)) return 'admin';
-  if (groupId === 'network' && childId === 'overview') return null;
-  // The configuration's history is for every signed-in account (each sees the areas it may read).
-  if (groupId === 'system') return childId === 'history' ? null : 'pki';
-  return isArea(groupId) ? groupId : null;
 }

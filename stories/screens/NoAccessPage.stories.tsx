@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { MemoryRouter } from 'react-router';
 import { NoAccessPage } from '../../src/app/errors/NoAccessPage';
 
-/** The one page shown (HTTP 403) for a page of an area the signed-in account may not read. */
+/** The one page shown (HTTP 403) for a page the signed-in account may not open: an area it may not read, or an administrators' page. */
 const meta: Meta<typeof NoAccessPage> = {
   title: 'Screens/No access',
   component: NoAccessPage,
@@ -17,6 +17,7 @@ const meta: Meta<typeof NoAccessPage> = {
 export default meta;
 type Story = StoryObj<typeof NoAccessPage>;
 
-export const Dns: Story = { args: { area: 'dns' } };
-export const Authentication: Story = { args: { area: 'authentication' } };
-export const Pki: Story = { args: { area: 'pki' } };
+export const Dns: Story = { args: { access: { area: 'dns', need: 'read' } } };
+export const Authentication: Story = { args: { access: { area: 'authentication', need: 'read' } } };
+export const Pki: Story = { args: { access: { area: 'pki', need: 'read' } } };
+export const AdministratorsOnly: Story = { args: { access: 'admin' } };

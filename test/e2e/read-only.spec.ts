@@ -2,7 +2,8 @@
  * Read-only pages end to end, against the built server and its real appliance. An admin creates a group granting
  * read-only PKI, logs and settings and puts a `user` account in it; that user signs in on the login page and finds
  * the PKI pages (authorities, certificates, revocation lists, ACME orders, details), the layout settings and the
- * live log with nothing enabled that would change them, while the certificate and CRL downloads still answer. A
+ * live log with nothing enabled that would change them, while the certificate and CRL downloads still answer, and
+ * the administrators' Backups and Log forwarding pages as the one "administrators only" page, out of its menu. A
  * member of a group that may write the network area applies a new host name and keeps it from the "Keep changes"
  * banner, which only admins saw before.
  */
@@ -177,6 +178,22 @@ test.describe('Read-only pages by privilege', () => {
     await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.getByRole('button', { name: 'Pause' }).click();
+
+    // The administrators' pages are not the PKI's: one "administrators only" page, and no menu entry leads there.
+    for (const path of ['/system/backups', '/system/log-forwarding']) {
+      await page.goto(`${server.url}${path}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Administrators only');
+      await expect(page).toHaveTitle(/^Administrators only/);
+      await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible();
+      await expect(page.getByRole('button', { name: /Add target|Download/ })).toHaveCount(0);
+    }
+    const menu = (await (await context.request.get(`${server.url}/api/menu/`)).json()) as Array<{
+      children: Array<{ id: string }>;
+    }>;
+    const entries = menu.flatMap((g) => g.children.map((c) => c.id));
+    expect(entries).toContain('certificates');
+    expect(entries).not.toContain('backups');
+    expect(entries).not.toContain('log-forwarding');
 
     expect(writes).toEqual([]);
     // And the appliance refuses the writes the pages no longer offer.

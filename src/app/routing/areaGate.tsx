@@ -1,30 +1,33 @@
 /**
- * The privilege area of a console page (src/shared/privileges.ts) and the gate in front of it: an account that may
- * not read the area gets the no-access page instead of the page, so the page's own requests are never made.
+ * The gate in front of a console page that not every signed-in account may open (src/shared/pageAccess.ts): an
+ * account without the page's access gets the no-access page of its area, or the one "administrators only" page,
+ * instead of the page, so the page's own requests are never made and the page needs no code for it.
  */
 import type { ComponentType } from 'react';
-import { mayOpen, type Area } from '../../shared/privileges';
+import { mayOpenPage, type GatedAccess } from '../../shared/pageAccess';
 import { useAppSelector } from '../../store/createStore';
 import { NoAccessPage } from '../errors/NoAccessPage';
 
-/** The area a route's page belongs to, or null when it needs none. */
-export function routeAreaOf(
+/** The access the deepest gated route of `matches` needs, or null when none is gated. */
+export function routeAccessOf(
   matches: ReadonlyArray<{ route: { id?: string } }>,
-  areas: Readonly<Record<string, Area>>,
-): Area | null {
+  table: Readonly<Record<string, GatedAccess>>,
+): GatedAccess | null {
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const id = matches[i].route.id;
-    if (id && Object.prototype.hasOwnProperty.call(areas, id)) return areas[id];
+    if (id && Object.prototype.hasOwnProperty.call(table, id)) return table[id];
   }
   return null;
 }
 
-/** `Component` behind the read privilege of `area`. */
-export function gated(Component: ComponentType, area: Area): ComponentType {
-  function AreaGate() {
-    const open = useAppSelector((state) => mayOpen(state.session.user, area));
-    return open ? <Component /> : <NoAccessPage area={area} />;
+const gateName = (access: GatedAccess) => (access === 'admin' ? access : `${access.area}:${access.need}`);
+
+/** `Component` behind `access`. */
+export function gated(Component: ComponentType, access: GatedAccess): ComponentType {
+  function PageGate() {
+    const open = useAppSelector((state) => mayOpenPage(state.session.user, access));
+    return open ? <Component /> : <NoAccessPage access={access} />;
   }
-  AreaGate.displayName = `AreaGate(${area})`;
-  return AreaGate;
+  PageGate.displayName = `PageGate(${gateName(access)})`;
+  return PageGate;
 }

@@ -1,13 +1,12 @@
 /**
  * The document title, from the matched routes' `handle.title` (the deepest route that has one), the one source for
  * both the server render's `<title>` and the browser's (RouteTitle): " · Rampart" after it, and the no-access
- * page's title instead when the account may not read the route's privilege area (`handle.area`, set by the route
- * table).
+ * page's title instead when the account may not open the route's page (`handle.access`, set by the route table).
  */
 import { useEffect } from 'react';
 import { useMatches, useSearchParams } from 'react-router';
 import type { Params } from 'react-router';
-import { mayOpen, type Area } from '../../shared/privileges';
+import { mayOpenPage, type GatedAccess } from '../../shared/pageAccess';
 import { useAppSelector } from '../../store/createStore';
 import { selectResource, type ResourcesState } from '../../store/slices/resources.slice';
 import type { SessionState } from '../../store/slices/session.slice';
@@ -31,10 +30,10 @@ export function documentTitle(
   state: TitleState,
 ): string {
   let title: string | undefined;
-  let area: Area | undefined;
+  let access: GatedAccess | undefined;
   for (const match of matches) {
     const handle = match.handle as RouteHandle | undefined;
-    if (handle?.area) area = handle.area;
+    if (handle?.access) access = handle.access;
     const own = handle?.title;
     if (own === undefined) continue;
     title =
@@ -42,7 +41,7 @@ export function documentTitle(
         ? own
         : own({ params: match.params, search, resource: (key) => selectResource(key)(state).data });
   }
-  if (area && !mayOpen(state.session.user, area)) title = noAccessTitle(area);
+  if (access && !mayOpenPage(state.session.user, access)) title = noAccessTitle(access);
   return title ? `${title} · Rampart` : 'Rampart';
 }
 

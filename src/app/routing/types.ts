@@ -1,7 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { ComponentType } from 'react';
 import type { LoaderFunction, Params } from 'react-router';
-import type { Area } from '../../shared/privileges';
+import type { GatedAccess } from '../../shared/pageAccess';
 
 /** What a dynamic document title may read: the route's address and the data the store holds. */
 export interface TitleArgs {
@@ -18,8 +18,8 @@ export interface RouteHandle {
    * what it is made of once the route's data is known (an entity's name).
    */
   title?: string | ((args: TitleArgs) => string);
-  /** The privilege area whose read privilege the page needs (set by the route table, see routes.tsx). */
-  area?: Area;
+  /** Who may open the page, when not every signed-in account may (set by the route table, see routes.tsx). */
+  access?: GatedAccess;
   /** Actions the server dispatches before rendering (sagas load the data), and the browser on client navigation. */
   prefetch?: (args: { params: Params; url: URL }) => UnknownAction[];
 }

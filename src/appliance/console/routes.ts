@@ -3,7 +3,9 @@
  * messaging center (messages not yet acknowledged by the user, acknowledgements, and the admin's acceptance export).
  */
 import type { FastifyInstance } from 'fastify';
-import { allows, menuArea, type Privileges } from '../../shared/privileges';
+import { menuShows } from '../../shared/pageAccess';
+import { menuTarget } from '../../shared/menu';
+import type { Privileges } from '../../shared/privileges';
 import { privilegesOf } from '../auth/privileges';
 import { AuditService, auditText } from '../audit';
 import { currentUser, NOT_AUTHENTICATED } from '../auth/guards';
@@ -48,7 +50,7 @@ export async function registerConsoleRoutes(
   // and an account's privileges are kept reads, see keptRead), so a render gets the very same answer objects and can
   // keep what it made of them.
 
-  // The menu of what this account may read: entries of areas it holds no privilege in are left out.
+  // The menu of the pages this account may open: entries leading to others are left out.
   const menus = new WeakMap<StoredMenu, WeakMap<Privileges, Map<string, StoredMenu>>>();
   const menuFor = (user: SessionUser) => {
     const stored = readMenu(db);
@@ -59,15 +61,14 @@ export async function registerConsoleRoutes(
     if (!byRole) byPrivileges.set(privileges, (byRole = new Map()));
     let menu = byRole.get(user.role);
     if (!menu) {
-      const visible = (group: string, child?: string) => {
-        const area = menuArea(group, child);
-        if (area === 'admin') return user.role === 'admin';
-        return area === null || allows(privileges, area, 'read');
-      };
+      // An entry is shown to whoever may open the page it leads to (src/shared/pageAccess.ts, the route table's list).
+      const viewer = { role: user.role, privileges };
       menu = deepFreeze(
         stored
-          .map((g) => ({ ...g, children: g.children.filter((c) => visible(g.id, c.id)) }))
-          .filter((g) => g.children.length > 0 || visible(g.id)),
+          .map((g) => ({ ...g, children: g.children.filter((c) => menuShows(viewer, menuTarget(g, c))) }))
+          .filter(
+            (g, i) => g.children.length > 0 || (stored[i].children.length === 0 && menuShows(viewer, g.path)),
+          ),
       );
       byRole.set(user.role, menu);
     }

@@ -8,6 +8,9 @@
 import { hostBitsProblem } from './subnet';
 import { isFqdn, isHostname, isIpAddress, isSubnet, isWildcard, type ValidatorType } from './validators';
 
+/** A network as a field stores it: §5 subnet and no host bits (`10.1.2.3/24` is refused, naming `10.1.2.0/24`). */
+const isStoredNetwork = (v: string): boolean => isSubnet(v) && hostBitsProblem(v) === null;
+
 export interface SchemaFormat {
   /** The predicate (one of §5's). */
   check: (value: string) => boolean;
@@ -40,9 +43,12 @@ export const SCHEMA_FORMATS = {
     type: 'value_error.hostname',
     message: () => 'value must be a host name or * for every name of the domain',
   },
-  /** An IPv4 network `address/prefix` without host bits. */
+  /**
+   * A field that stores an IPv4 network (the DNS access lists): `address/prefix` by §5 subnet, and without host bits.
+   * A form takes the §5 validator from here and adds the host-bits rule with `hostBitsProblem`, the same message.
+   */
   'ipv4-subnet': {
-    check: isSubnet,
+    check: isStoredNetwork,
     validators: ['subnet'],
     type: 'value_error.subnet',
     // The one host-bits rule of every CIDR field names the network meant (`10.0.0.1/8` → `10.0.0.0/8`).

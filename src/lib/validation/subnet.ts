@@ -1,7 +1,7 @@
 /**
  * Networks in CIDR notation, IPv4 (`10.0.0.0/8`) and IPv6 (`2001:db8::/32`), and whether an address lies in one:
- * the lockout allow-list's validator and matcher, and the host-bits rule of every CIDR field (the §5 `subnet`
- * validator of DNS access lists too; the same code on the console and the appliance). The address part must be the
+ * the lockout allow-list's validator and matcher, and the host-bits rule of every field that stores a network (the
+ * DNS access lists' too; the same code on the console and the appliance; the §5 `subnet` validator is the format only). The address part must be the
  * network itself (no host bits set: `10.0.0.1/8` is refused as ambiguous, naming `10.0.0.0/8`). IPv4-mapped IPv6 client
  * addresses (`::ffff:10.1.2.3`, what a dual-stack socket reports) match IPv4 networks.
  */

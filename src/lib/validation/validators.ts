@@ -3,7 +3,7 @@
  * returns a boolean; none throws. Emptiness is decided by the caller (`validateValue`), not here.
  */
 import { EMAIL_PATTERN, isEmail } from '../../shared/email';
-import { hostBitsProblem, isIpv6Text } from './subnet';
+import { isIpv6Text } from './subnet';
 
 /** §5 e-mail: the one pattern of src/shared/email.ts. */
 export { EMAIL_PATTERN, isEmail };
@@ -111,8 +111,11 @@ export const isEmailWildcard = (v: string): boolean => {
   return m !== null ? isFqdnWildcard(m[1]) : isEmail(v);
 };
 
-/** An IPv4 network with a prefix length 0–31, e.g. `10.0.0.0/8`; no host bits (`10.0.0.1/8` is refused). */
-export const isSubnet = (v: string): boolean => subnetRe.test(v) && hostBitsProblem(v) === null;
+/**
+ * §5 subnet: an IPv4 address and a prefix length 0–31 (`10.0.0.0/8`, `10.1.2.3/24`, `10.0.0.0/0`), the format only.
+ * Host bits are the business of the fields that store a network (their schema format, `ipv4-subnet` of formats.ts).
+ */
+export const isSubnet = (v: string): boolean => subnetRe.test(v);
 
 function isLabelList(labels: string[]): boolean {
   // A label of digits only is allowed inside a name but not as the last label (a TLD is never numeric).

@@ -8,9 +8,9 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '../../app/AppProviders';
-import { routeAreaOf } from '../../app/routing/areaGate';
+import { routeAccessOf } from '../../app/routing/areaGate';
 import type { Services } from '../../app/services';
-import { mayOpen } from '../../shared/privileges';
+import { mayOpenPage } from '../../shared/pageAccess';
 import type { AppStore, RootState } from '../../store/createStore';
 import { watchNavigations } from '../navigation';
 import type { PreparedRoutes } from './routes';
@@ -18,7 +18,7 @@ import type { PreparedRoutes } from './routes';
 export function hydrate(
   container: HTMLElement,
   { store, services, serverState }: { store: AppStore; services: Services; serverState: RootState },
-  { routes, routeAreas }: Pick<PreparedRoutes, 'routes' | 'routeAreas'>,
+  { routes, routeAccess }: Pick<PreparedRoutes, 'routes' | 'routeAccess'>,
   onRoot: (root: Root) => void,
 ): void {
   const router = createBrowserRouter(routes);
@@ -27,8 +27,8 @@ export function hydrate(
     dispatch: store.dispatch,
     fullLoad: (href) => window.location.assign(href),
     mayOpen: (matches) => {
-      const area = routeAreaOf(matches, routeAreas);
-      return !area || mayOpen(store.getState().session.user, area);
+      const access = routeAccessOf(matches, routeAccess);
+      return !access || mayOpenPage(store.getState().session.user, access);
     },
   });
   startTransition(() => {

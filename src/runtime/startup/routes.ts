@@ -7,7 +7,7 @@
 import type { Saga } from 'redux-saga';
 import { setFeatureSagaRunner } from '../../../sagas/featureSagas';
 import { registerFeatures } from '../../app/features';
-import { routeAreas, routes } from '../../app/routes';
+import { routeAccess, routes } from '../../app/routes';
 import { configureRouting } from '../../app/routing/options';
 import { setPreloadRoutes } from '../../app/routing/preload';
 import type { AppStore } from '../../store/createStore';
@@ -21,7 +21,7 @@ export function prepareRoutes(store: AppStore) {
   setFeatureSagaRunner((saga) => featureStarts.push(saga));
   return {
     routes,
-    routeAreas,
+    routeAccess,
     loads: lazyMatches(routes, window.location.pathname),
     featureStarts,
     startFeaturesAtOnce: () => setFeatureSagaRunner((saga) => store.runSaga(saga)),

@@ -12,11 +12,12 @@ import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { resourcesSaga } from '../../../sagas/resources.saga';
 import { ProxyPage } from '../../../src/app/pages/dns/ProxyPage';
 import { UsersPage } from '../../../src/app/pages/authentication/UsersPage';
-import { routeAreaOf, gated } from '../../../src/app/routing/areaGate';
-import { routeAreas } from '../../../src/app/routes';
+import { routeAccessOf, gated } from '../../../src/app/routing/areaGate';
+import { routeAccess } from '../../../src/app/routes';
 import { resourceLoadRequested } from '../../../src/store/slices/resources.slice';
 import { watchNavigations } from '../../../src/runtime/navigation';
-import { mayOpen, type Privileges } from '../../../src/shared/privileges';
+import { mayOpenPage } from '../../../src/shared/pageAccess';
+import type { Privileges } from '../../../src/shared/privileges';
 import { fakeApi, makeTestStore } from '../../sagas/fakes';
 
 function setup(privileges: Privileges) {
@@ -39,13 +40,13 @@ function setup(privileges: Privileges) {
       {
         id: 'dns/proxy',
         path: '/dns/proxy',
-        Component: gated(ProxyPage, 'dns'),
+        Component: gated(ProxyPage, { area: 'dns', need: 'read' }),
         handle: { prefetch: () => [resourceLoadRequested({ key: 'dns/proxy' })] },
       },
       {
         id: 'authentication/users',
         path: '/authentication/users',
-        Component: gated(UsersPage, 'authentication'),
+        Component: gated(UsersPage, { area: 'authentication', need: 'read' }),
       },
     ],
     { initialEntries: ['/'] },
@@ -56,8 +57,8 @@ function setup(privileges: Privileges) {
     dispatch: store.dispatch,
     fullLoad: () => undefined,
     mayOpen: (matches) => {
-      const area = routeAreaOf(matches, routeAreas);
-      return !area || mayOpen(store.getState().session.user, area);
+      const access = routeAccessOf(matches, routeAccess);
+      return !access || mayOpenPage(store.getState().session.user, access);
     },
   });
   const view = render(
@@ -68,12 +69,15 @@ function setup(privileges: Privileges) {
   return { ...view, store, calls };
 }
 
-test('the console knows the area of every page of an area', () => {
-  expect(routeAreas['dns/proxy']).toBe('dns');
-  expect(routeAreas['authentication/users/:id']).toBe('authentication');
-  expect(routeAreas['system/certificates']).toBe('pki');
-  expect(routeAreas['network/overview']).toBeUndefined();
-  expect(routeAreas.profile).toBeUndefined();
+test('the console knows who may open each gated page, its detail pages alike', () => {
+  expect(routeAccess['dns/proxy']).toEqual({ area: 'dns', need: 'read' });
+  expect(routeAccess['authentication/users/:id']).toEqual({ area: 'authentication', need: 'read' });
+  expect(routeAccess['system/certificates']).toEqual({ area: 'pki', need: 'read' });
+  expect(routeAccess['system/backups']).toBe('admin');
+  expect(routeAccess['system/log-forwarding']).toBe('admin');
+  expect(routeAccess['network/overview']).toBeUndefined();
+  expect(routeAccess.profile).toBeUndefined();
+  expect(routeAccess['system/history']).toBeUndefined();
 });
 
 test('a client navigation to an area the account may not read shows one no-access page and asks nothing', async () => {

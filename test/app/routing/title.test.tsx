@@ -70,12 +70,22 @@ describe('documentTitle', () => {
   });
 
   test('is the no-access title on a page of an area the account may not read', () => {
-    const match = { params: {}, handle: { ...usersRoute.handle, area: 'authentication' as const } };
+    const match = {
+      params: {},
+      handle: { ...usersRoute.handle, access: { area: 'authentication', need: 'read' } as const },
+    };
     expect(documentTitle([match], new URLSearchParams(), state({}, { logs: 'read' }))).toBe(
       'You do not have access to Authentication · Rampart',
     );
     expect(documentTitle([match], new URLSearchParams(), state({}, { authentication: 'read' }))).toBe(
       'Users · Rampart',
+    );
+  });
+
+  test("is the administrators' title on an administrators' page, for any other account", () => {
+    const match = { params: {}, handle: { ...usersRoute.handle, access: 'admin' as const } };
+    expect(documentTitle([match], new URLSearchParams(), state({}, { pki: 'write' }))).toBe(
+      'Administrators only · Rampart',
     );
   });
 });

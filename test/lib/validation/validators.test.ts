@@ -76,8 +76,12 @@ const rows: Row[] = [
   ['email-wildcard', '*@example', false],
   ['subnet', '10.0.0.0/8', true],
   ['subnet', '0.0.0.0/0', true],
-  ['subnet', '192.168.0.0/0', false], // host bits set
-  ['subnet', '10.0.0.1/8', false], // host bits set: 10.0.0.0/8 is meant
+  // The format only (§5): host bits are refused by the fields that store a network, not here.
+  ['subnet', '10.0.0.0/0', true],
+  ['subnet', '10.1.2.3/24', true],
+  ['subnet', '192.168.0.0/0', true],
+  ['subnet', '256.0.0.0/8', false],
+  ['subnet', '10.0.0.0/-1', false],
   ['subnet', '192.168.0.0/31', true],
   ['subnet', '192.168.0.0/32', false],
   ['subnet', '192.168.0.0', false],

@@ -15,7 +15,7 @@ import { useEndpoint, useResourceSave } from '../../../store/useResource';
 import * as dns from '../../../shared/contracts/dns';
 import type { DdnsAccount } from '../../../shared/contracts/dns';
 import { DirtyGuard } from '../common/config/DirtyGuard';
-import { ListSection } from '../common/config/ListSection';
+import { ListSection, type ListColumn } from '../common/config/ListSection';
 import { CheckboxField, SelectField, TextField } from '../common/config/fields';
 import { retypeReason, SecretField } from '../common/config/SecretField';
 import { DYNAMIC_DNS_KEY } from './resources';
@@ -159,6 +159,20 @@ export function accountNextCheck(a: DdnsAccount): string {
   return a.failure && a.next_check_at ? `Retries ${shortWhen(a.next_check_at)}` : when(a.next_check_at);
 }
 
+/**
+ * The accounts table, the list pages' way: the whole content width, the host name wide enough for a full name, what
+ * matters first (host, status, why it failed); the provider, last address and next check give way on a narrow table.
+ */
+const ACCOUNT_COLUMNS = (providerName: (id: string) => string): ReadonlyArray<ListColumn<DdnsAccount>> => [
+  { title: 'Host name', value: (a) => a.hostname, width: 260 },
+  { title: 'Status', value: accountStatus, width: 160 },
+  { title: 'Last result', value: accountResult, width: 240, priority: 2 },
+  { title: 'Provider', value: (a) => providerName(a.provider), width: 130, priority: 2 },
+  { title: 'Last address', value: (a) => a.last_ip ?? '—', width: 130, priority: 3 },
+  // A full date and time (`when`) unless the check is today.
+  { title: 'Next check', value: accountNextCheck, width: 200, priority: 3 },
+];
+
 export function DynamicPage() {
   const { data, status } = useEndpoint(dns.getDynamic);
   const update = useResourceSave();
@@ -167,7 +181,7 @@ export function DynamicPage() {
   return (
     <AreaAccess area="dns">
       <DirtyGuard>
-        <section className="page config-page" aria-label={DYNAMIC_DNS_TITLE}>
+        <section className="page config-page page--wide" aria-label={DYNAMIC_DNS_TITLE}>
           <PageHeader
             history={historyOf('dns')}
             title={DYNAMIC_DNS_TITLE}
@@ -188,14 +202,7 @@ export function DynamicPage() {
               endpoints={dns.dynamicAccounts}
               items={data.accounts}
               emptyMessage="No dynamic DNS accounts."
-              columns={[
-                { title: 'Host name', value: (a) => a.hostname },
-                { title: 'Provider', value: (a) => providerName(a.provider) },
-                { title: 'Status', value: accountStatus },
-                { title: 'Last address', value: (a) => a.last_ip ?? '—' },
-                { title: 'Last result', value: accountResult },
-                { title: 'Next check', value: accountNextCheck },
-              ]}
+              columns={ACCOUNT_COLUMNS(providerName)}
               newValues={NEW}
               toValues={toValues}
               toBody={toBody}

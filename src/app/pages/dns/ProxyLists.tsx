@@ -253,8 +253,8 @@ interface AccessValues {
 }
 
 export const accessSchema = object({
-  // Host bits first: its message names the network meant (`10.0.0.1/8` → `10.0.0.0/8`).
-  // The schema's format says why (host bits: the network meant) through the one §5 rule.
+  // A stored network has no host bits, checked first: its message names the network meant (`10.0.0.1/8` →
+  // `10.0.0.0/8`), the appliance's own; then the schema's rules (the §5 subnet format).
   subnet: string()
     .test('host-bits', (v, ctx) => {
       const problem = hostBitsProblem(v ?? '');

@@ -153,17 +153,6 @@ describe('the alerts page', () => {
       }),
     );
   });
-
-  test('is for administrators only', () => {
-    const { api, calls } = fakeApi({});
-    renderPage(<AlertsPage />, {
-      api,
-      path: '/system/alerts',
-      state: { session: { loggedIn: true, user: { username: 'dora', role: 'user' } } },
-    });
-    expect(screen.getByRole('heading', { name: 'Alerts are for administrators' })).toBeInTheDocument();
-    expect(calls).toEqual([]);
-  });
 });
 
 describe('the channels page', () => {

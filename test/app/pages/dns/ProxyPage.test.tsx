@@ -132,18 +132,24 @@ test('the form refuses what the §5 validators refuse, without calling the appli
   expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
 });
 
-test('an access rule for a network with host bits names the network meant, without calling the appliance', async () => {
-  const user = userEvent.setup();
-  const { calls } = setup();
-  await user.click(screen.getByRole('button', { name: 'Add access rule' }));
-  const dialog = screen.getByRole('dialog', { name: 'Add access rule' });
-  await user.type(within(dialog).getByRole('textbox', { name: 'Network' }), '10.0.0.1/8');
-  await user.click(within(dialog).getByRole('button', { name: 'Add' }));
-  expect(
-    await within(dialog).findByText('10.0.0.1/8 has host bits set; did you mean 10.0.0.0/8?'),
-  ).toBeInTheDocument();
-  expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
-});
+test.each([
+  ['10.0.0.1/8', '10.0.0.0/8'],
+  ['10.1.2.3/24', '10.1.2.0/24'],
+])(
+  'an access rule for %s (host bits) names the network meant, without calling the appliance',
+  async (network, meant) => {
+    const user = userEvent.setup();
+    const { calls } = setup();
+    await user.click(screen.getByRole('button', { name: 'Add access rule' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add access rule' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Network' }), network);
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(
+      await within(dialog).findByText(`${network} has host bits set; did you mean ${meant}?`),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  },
+);
 
 test("the appliance's field error shows under its field in the modal", async () => {
   const user = userEvent.setup();

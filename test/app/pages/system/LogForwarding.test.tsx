@@ -157,14 +157,3 @@ test('Remove asks first, then deletes the target', async () => {
   await waitFor(() => expect(calls.map((c) => `${c.method} ${c.url}`)).toContain(`DELETE /api/${KEY}/1`));
   confirm.mockRestore();
 });
-
-test('an account that is not an admin is told it is for admins', () => {
-  const { api } = fakeApi({});
-  renderPage(<ForwardingPage />, {
-    api,
-    path: '/system/log-forwarding',
-    state: { session: { loggedIn: true, user: { username: 'ann', role: 'user' } } as never },
-  });
-  expect(screen.getByRole('note')).toHaveTextContent('Only admins see and change log forwarding');
-  expect(screen.queryByRole('button', { name: 'Add target' })).not.toBeInTheDocument();
-});

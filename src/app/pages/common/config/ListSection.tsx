@@ -22,6 +22,8 @@ export interface ListColumn<T> {
   title: string;
   value: (item: T) => string | number;
   width?: number;
+  /** When the column gives way to a narrow table (the kit's table: 2 below 900 px, 3 below 1200 px). */
+  priority?: 1 | 2 | 3;
 }
 
 export interface ListSectionProps<T extends { id: number }, V extends FormikValues> {
@@ -107,7 +109,7 @@ export function ListSection<T extends { id: number }, V extends FormikValues>(pr
       {props.description ? <p className="config-section__description">{props.description}</p> : null}
       <DataTable
         caption={title}
-        legend={columns.map((c) => ({ title: c.title, width: c.width }))}
+        legend={columns.map((c) => ({ title: c.title, width: c.width, priority: c.priority }))}
         rows={rows}
         loading={props.loading}
         searchLabel={`Search ${title.toLowerCase()}`}

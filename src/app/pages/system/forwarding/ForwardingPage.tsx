@@ -23,7 +23,6 @@ import { formatDateTime } from '../../../../lib/format';
 import { useEndpoint, useResourceSave } from '../../../../store/useResource';
 import { saveOf } from '../../../../store/slices/resources.slice';
 import { fieldSchemaOf, widgetRulesOf } from '../../../forms/contractRules';
-import { useIsAdmin } from '../../../../store/usePrivilege';
 import {
   DataTable,
   type AccentColor,
@@ -282,8 +281,8 @@ function TargetsTable({
   );
 }
 
+/** Administrators only: the route's gate shows anyone else the one page that says so (routes.tsx). */
 export function ForwardingPage() {
-  const isAdmin = useIsAdmin();
   const { data, status } = useEndpoint(listTargets);
   const [editing, setEditing] = useState<ForwardingTarget | 'new' | null>(null);
   const close = useCallback(() => setEditing(null), []);
@@ -298,23 +297,16 @@ export function ForwardingPage() {
             target keeps what it could not send yet on disk, up to its queue limit.
           </p>
         </div>
-        {isAdmin ? (
-          <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
-            Add target
-          </button>
-        ) : null}
+        <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
+          Add target
+        </button>
       </header>
-      {!isAdmin ? (
-        <p className="page__notice" role="note">
-          Only admins see and change log forwarding: it sends the audit trail elsewhere.
-        </p>
-      ) : null}
-      {isAdmin && !data && status === 'failed' ? (
+      {!data && status === 'failed' ? (
         <p className="page__notice" role="alert">
           The targets could not be loaded. Reload the page to try again.
         </p>
       ) : null}
-      {isAdmin && !data && status !== 'failed' ? <Loader label="Loading the log forwarding targets" /> : null}
+      {!data && status !== 'failed' ? <Loader label="Loading the log forwarding targets" /> : null}
       {data ? <TargetsTable targets={data.data} onEdit={setEditing} /> : null}
       {data && editing ? (
         <TargetForm target={editing === 'new' ? undefined : editing} choices={data} onClose={close} />
