@@ -281,6 +281,15 @@ it('counts passphrase guesses like sign-ins: 429 with Retry-After past the polic
     loc: ['body', 'passphrase'],
     type: 'value_error.backup.too_many_attempts',
   });
+  // The lock is in the audit trail, as a sign-in lock is.
+  const auth = h.ctx.db
+    .prepare("SELECT message FROM logs WHERE service = 'auth' ORDER BY id")
+    .all() as Array<{
+    message: string;
+  }>;
+  expect(auth.map((r) => r.message)).toContain(
+    'backup restore passphrase of "admin" locked for 900 s after wrong passphrases [service=console method=password source=127.0.0.1]',
+  );
   // The right passphrase waits too: the guesser cannot tell it from a wrong one.
   const right = await admin.post('/api/backups/restore/plan', {
     archive: base.toString('base64'),

@@ -8,10 +8,11 @@
  *   GET  {api}backups/restores/pending, POST {api}backups/restores/:id/keep|revert (contracts: shared/contracts/backups.ts)
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { auditText } from '../audit';
+import { AuditService, auditText } from '../audit';
 import { currentUser } from '../auth/guards';
-import { loginThrottle } from '../auth/lockout';
-import { throttleName } from '../../service-kit/loginThrottle';
+import { loginThrottle, readPolicy } from '../auth/lockout';
+import { throttleName, type FailureOutcome } from '../../service-kit/loginThrottle';
+import { signInTag } from '../../service-kit/signInAudit';
 import type { ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import { contractRoute } from '../http/contractRoute';
@@ -79,11 +80,35 @@ async function opened(
     return archive;
   } catch (e) {
     // Only a failed tag is a guess (a wrong passphrase or a changed file look the same); any other refusal is not.
-    if (e instanceof BackupError && e.type === 'value_error.backup.authentication') await attempt.failed();
-    else await attempt.refund();
+    if (e instanceof BackupError && e.type === 'value_error.backup.authentication') {
+      const outcome = await attempt.failed();
+      auditPassphraseLocks(ctx, req, outcome, throttle.nameLimit().windowSeconds);
+    } else await attempt.refund();
     if (e instanceof BackupError) throw refusal(e);
     throw e;
   }
+}
+
+/** A lock the wrong passphrases caused, in the audit trail as sign-in locks are (the lockout list can lift it). */
+function auditPassphraseLocks(
+  ctx: ApplianceContext,
+  req: FastifyRequest,
+  outcome: FailureOutcome,
+  nameWindowSeconds: number,
+): void {
+  const username = currentUser(req).username;
+  const tag = signInTag({ service: 'console', method: 'password', source: req.ip });
+  const who = `backup restore passphrase of "${auditText(username)}"`;
+  const lines = [
+    ...(outcome.lockedPair
+      ? [`${who} locked for ${readPolicy(ctx.db).duration_seconds} s after wrong passphrases ${tag}`]
+      : []),
+    ...(outcome.lockedName
+      ? [`${who} locked for every address for ${nameWindowSeconds} s after wrong passphrases ${tag}`]
+      : []),
+  ];
+  for (const line of lines)
+    ctx.audit.record(AuditService.auth, line, { actor: username, outcome: 'failure' });
 }
 
 /** The throttle's name for an account's restore passphrase guesses (shown so in the lockout list). */
