@@ -3,15 +3,13 @@
  * privilege area. Also the Formik-bound chooser the user page uses for an account's groups.
  */
 import { useField } from 'formik';
-import { object } from 'yup';
-import { fieldSchemaOf } from '../../forms/contractRules';
+import { object, string } from 'yup';
 import { AREAS, AREA_LABELS, type Area, type Privileges } from '../../../shared/privileges';
 import { Select } from '../../../widgets/Select';
 import { ListChooser, type ListChooserItem } from '../../../widgets/ListChooser';
 import { useResource, useServerFieldError } from '../../../store/useResource';
 import { FieldError, TextField } from '../common/config/fields';
 import { GROUPS_KEY, USERS_KEY } from './resources';
-import { newGroupBody } from '../../../shared/contracts/authentication';
 import type { Group, GroupBody, listGroups, listUsers } from '../../../shared/contracts/authentication';
 import type { ResponseOf } from '../../../shared/contracts/endpoint';
 
@@ -24,10 +22,9 @@ export interface GroupValues {
   privileges: Record<string, string>;
 }
 
-/** The rules are the body schema's (src/shared/contracts/authentication.ts); the messages the form's own. */
 export const groupSchema = object({
-  name: fieldSchemaOf(newGroupBody, 'name', 'Name', { required: 'Enter a name.' }),
-  description: fieldSchemaOf(newGroupBody, 'description', 'Description'),
+  name: string().trim().required('Enter a name.').max(64, 'At most 64 characters.'),
+  description: string().max(500, 'At most 500 characters.'),
 });
 
 export const NEW_GROUP: GroupValues = {

@@ -5,11 +5,10 @@
  * checked as the appliance checks them (src/shared/signupPolicy.ts), so a typo shows before Save.
  */
 import { Field, Formik } from 'formik';
-import { object } from 'yup';
-import { fieldSchemaOf, listSchemaOf } from '../../forms/contractRules';
+import { array, object, string } from 'yup';
 import { normalizeDomainEntry, type SignupMode, type SignupPolicy } from '../../../shared/signupPolicy';
 import { useEndpoint, useResourceSave } from '../../../store/useResource';
-import { getSignupPolicy, putSignupPolicy, signupPolicy } from '../../../shared/contracts/authentication';
+import { getSignupPolicy, putSignupPolicy } from '../../../shared/contracts/authentication';
 import { useIsAdmin } from '../../../store/usePrivilege';
 import { Form } from '../../forms/Form';
 import { ListField, SaveDiscardActions, SavedReset } from '../common/config/fields';
@@ -29,10 +28,9 @@ const MODES: ReadonlyArray<{ mode: SignupMode; label: string; description: strin
   },
 ];
 
-/** The bounds are the body schema's (src/shared/contracts/authentication.ts); each entry's form the shared rule's. */
-export const signupSchema = object({
-  mode: fieldSchemaOf(signupPolicy, 'mode', 'Who may sign up'),
-  allowed_domains: listSchemaOf(signupPolicy, 'allowed_domains', 'A domain entry is too long.')
+const schema = object({
+  mode: string().oneOf(['open', 'domains', 'closed']),
+  allowed_domains: array(string().required())
     .test('domains', (list, ctx) => {
       const bad = (list ?? []).find((d) => normalizeDomainEntry(d ?? '') === null);
       return bad === undefined
@@ -64,7 +62,7 @@ export function SignupSection() {
         <Formik<SignupPolicy>
           initialValues={data}
           enableReinitialize
-          validationSchema={signupSchema}
+          validationSchema={schema}
           onSubmit={(v) => {
             save.save({
               key: SIGNUP_KEY,

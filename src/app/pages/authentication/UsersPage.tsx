@@ -138,7 +138,7 @@ export function UsersPage() {
 }
 
 type NewValues = AccountValues & { username: string };
-export const NEW_USER: NewValues = {
+const NEW: NewValues = {
   username: '',
   email: '',
   full_name: '',
@@ -153,7 +153,7 @@ function AddUser({ onClose }: { onClose: () => void }) {
     <FormModal<NewValues>
       title="Add user"
       submitLabel="Add"
-      initialValues={NEW_USER}
+      initialValues={NEW}
       schema={newAccountSchema}
       toSave={(v) =>
         saveOf({

@@ -4,9 +4,7 @@
  */
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
-import { boolean, object } from 'yup';
-import { fieldSchemaOf } from '../../forms/contractRules';
-import { updateSchedule, updateSettingsBody } from '../../../shared/contracts/system';
+import { boolean, mixed, object, string } from 'yup';
 import type { ScheduleDay, UpdateChannel, UpdateSchedule } from '../../../store/slices/updates.slice';
 import { Checkbox } from '../../../widgets/Checkbox';
 import { Select } from '../../../widgets/Select';
@@ -46,15 +44,13 @@ export function isRepositoryLocation(value: string | undefined): boolean {
   return v.startsWith('/');
 }
 
-/** The rules are the body schemas' (src/shared/contracts/system.ts); the messages the forms' own. */
-const LOCATION_MESSAGE =
-  'Enter an absolute directory path or an http(s) URL, or leave empty for the default.';
-export const repositorySchema = object({
-  // Where packages may come from is the appliance handler's check, said here too.
-  repository: fieldSchemaOf(updateSettingsBody, 'repository', 'Repository', {
-    invalid: LOCATION_MESSAGE,
-  }).test('location', LOCATION_MESSAGE, isRepositoryLocation),
-  channel: fieldSchemaOf(updateSettingsBody, 'channel', 'Channel'),
+const repositorySchema = object({
+  repository: string().test(
+    'location',
+    'Enter an absolute directory path or an http(s) URL, or leave empty for the default.',
+    isRepositoryLocation,
+  ),
+  channel: mixed<UpdateChannel>().oneOf(['stable', 'beta']).required(),
 });
 
 export interface RepositoryFormProps {
@@ -101,10 +97,14 @@ export function RepositoryForm({ repository, isDefault, channel, busy, onSave }:
   );
 }
 
-export const scheduleSchema = object({
+const scheduleSchema = object({
   enabled: boolean().required(),
-  day: fieldSchemaOf(updateSchedule, 'day', 'Day'),
-  time: fieldSchemaOf(updateSchedule, 'time', 'Time', { pattern: 'Enter a time as HH:MM.' }),
+  day: mixed<ScheduleDay>()
+    .oneOf(DAY_OPTIONS.map((d) => d.value))
+    .required(),
+  time: string()
+    .matches(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM.')
+    .required(),
 });
 
 export interface ScheduleFormProps {
