@@ -25,10 +25,6 @@ import { authorizedKeySchema } from '../../../src/app/pages/ssh/AuthorizedKeys';
 import * as alerts from '../../../src/shared/contracts/alerts';
 import { thresholdsSchema } from '../../../src/app/pages/alerts/AlertsPage';
 import { channelSchema } from '../../../src/app/pages/alerts/ChannelsPage';
-import * as backups from '../../../src/shared/contracts/backups';
-import { scheduleSchema } from '../../../src/app/pages/system/backups/ScheduleForm';
-import { targetSchema } from '../../../src/app/pages/system/backups/targetForm';
-import { downloadSchema } from '../../../src/app/pages/system/backups/DownloadModal';
 
 const STRINGS = [
   '',
@@ -55,8 +51,6 @@ const STRINGS = [
   '10.0.0.1/8',
   '192.168.1.0/24',
   '10.0.0.0/33',
-  '03:15',
-  '24:00',
   'allow',
   'refuse',
   'deny',
@@ -166,24 +160,6 @@ const PAIRS: Pair[] = [
     schema: channelSchema,
     body: alerts.channelBody,
     fields: ['name'],
-  },
-  {
-    form: 'Backup schedule',
-    schema: scheduleSchema(true),
-    body: backups.BackupScheduleBody,
-    fields: ['at_time', 'weekday', 'interval_hours'],
-  },
-  {
-    form: 'Backup target',
-    schema: targetSchema,
-    body: backups.BackupTargetBody,
-    fields: ['name', 'directory', 'host', 'username', 'keep'],
-  },
-  {
-    form: 'Backup download',
-    schema: downloadSchema,
-    body: backups.ExportBody,
-    fields: ['passphrase'],
   },
 ];
 
