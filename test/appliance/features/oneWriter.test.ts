@@ -1,7 +1,7 @@
 /**
  * One writer per table: every SQL statement under src/appliance that writes a table (`INSERT`, `UPDATE`, `DELETE`,
  * `REPLACE`, in any string or template literal) is written from one module only — one feature (as the lint zones of
- * eslint.config.mjs claim its folders), the kernel, or the assembly (index.ts, seed.ts, configSections.ts). A page's
+ * eslint.config.mjs claim its folders), the kernel, or the assembly (index.ts, seed.ts). A page's
  * save and the configuration document's writer are then one write path: the feature's store.
  */
 import { execFileSync } from 'node:child_process';
