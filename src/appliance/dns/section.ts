@@ -9,6 +9,7 @@ import { registerSection, type Entity, type Json } from '../revisions/sections';
 import { secretKey, secretMarker } from '../revisions/secrets';
 import {
   checked,
+  requiredEntity,
   entityError,
   itemId,
   keyed,
@@ -70,13 +71,12 @@ export function registerDnsSections(ctx: ApplianceContext): void {
     write: (db, entities, now) => {
       const name = 'dns.proxy';
       knownIds(name, entities, Object.keys(DNS_LIST_TITLES), ['settings']);
-      if (!entities.settings)
-        throw entityError(name, 'settings', 'the DNS proxy settings are required', 'value_error.missing');
-      const settings = checked<dnsContract.ProxySettings>(
-        dnsContract.ProxySettings,
+      const settings = requiredEntity<dnsContract.ProxySettings>(
         name,
+        entities,
         'settings',
-        entities.settings,
+        dnsContract.ProxySettings,
+        'the DNS proxy settings',
       );
       rules(name, 'settings', [...checkSettings(settings), ...portClashes(ctx, 'dns', settings.port)]);
       restoreDnsSnapshot(

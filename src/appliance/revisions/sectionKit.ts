@@ -115,3 +115,15 @@ export function knownIds(section: string, entities: Entities, kinds: string[], s
     if (!singles.includes(id) && !kinds.includes(kindOf(id)))
       throw entityError(section, id, 'no such entity in this section', 'value_error.config.entity');
 }
+
+/** A section's one required entity (`settings`), checked against its contract schema: refused as missing otherwise. */
+export function requiredEntity<T>(
+  section: string,
+  entities: Entities,
+  id: string,
+  schema: TSchema,
+  what: string,
+): T {
+  if (!entities[id]) throw entityError(section, id, `${what} are required`, 'value_error.missing');
+  return checked<T>(schema, section, id, entities[id]);
+}

@@ -9,8 +9,7 @@ import { portClashes } from '../apply/ports';
 import { registerSection, type Entities, type Json } from '../revisions/sections';
 import { secretKey, secretMarker } from '../revisions/secrets';
 import {
-  checked,
-  entityError,
+  requiredEntity,
   keyed,
   knownIds,
   listItems,
@@ -70,13 +69,12 @@ export function registerSshSection(ctx: ApplianceContext): void {
         current.shell_password,
         'the shell password',
       );
-      if (!entities.settings)
-        throw entityError(name, 'settings', 'the SSH settings are required', 'value_error.missing');
-      const settings = checked<sshContract.SshSettings>(
-        sshContract.SshSettings,
+      const settings = requiredEntity<sshContract.SshSettings>(
         name,
+        entities,
         'settings',
-        entities.settings,
+        sshContract.SshSettings,
+        'the SSH settings',
       );
       rules(name, 'settings', [...checkSshSettings(settings), ...portClashes(ctx, 'ssh', settings.port)]);
       restoreSshSnapshot(
