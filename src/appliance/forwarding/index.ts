@@ -17,7 +17,8 @@ import { Forwarder, type TlsSource } from './forwarder';
 import { registerForwardingSection } from './section';
 import { targetTlsErrors, type TlsChoices } from './tls';
 
-export { deleteTargetRows, Forwarder, storeTargetRow } from './forwarder';
+export { Forwarder } from './forwarder';
+export { deleteTargetRows, storeTargetRow } from './store';
 export { targetTlsErrors } from './tls';
 
 const forwarders = new WeakMap<ApplianceContext, Forwarder>();

@@ -8,7 +8,8 @@ import { offered } from '../offers';
 import { registerSection } from '../revisions/sections';
 import { checked, entityError, itemId, keyed, knownIds, plainObject, rules } from '../revisions/sectionKit';
 import { forwardingTargetBody, type ForwardingTargetBody } from '../../shared/contracts/forwarding';
-import { deleteTargetRows, storeTargetRow, type Forwarder } from './forwarder';
+import type { Forwarder } from './forwarder';
+import { deleteTargetRows, storeTargetRow } from './store';
 import { targetTlsErrors } from './tls';
 
 const NAME = 'settings.log_forwarding';

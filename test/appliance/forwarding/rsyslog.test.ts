@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
-import { BATCH } from '../../../src/appliance/forwarding/forwarder';
+import { BATCH } from '../../../src/appliance/forwarding/sender';
 import { freePort } from '../../support/pebble';
 import { adminAgent, Agent, startServer, type Harness } from '../support/harness';
 import { requireTool } from '../support/tools';
