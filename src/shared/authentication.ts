@@ -1,6 +1,6 @@
 /**
  * Accounts, groups, providers and services as the appliance's routes answer and accept them: the types are the
- * authentication contract's (`contracts/authentication.ts`, TypeBox schemas with their `Static<>` types), named here
+ * authentication contract's (`contracts/authentication/`, TypeBox schemas with their `Static<>` types), named here
  * for the modules that only need the shapes; `accountState` is the one rule that turns an account into its state.
  */
 import type { Account, AccountState } from './contracts/authentication';

@@ -55,7 +55,7 @@ export interface CaRow {
   created_at: number;
 }
 
-/** The bodies are the contract's (src/shared/contracts/pki.ts). */
+/** The bodies are the contract's (src/shared/contracts/pki/). */
 export type CreateCaInput = CreateCaBody;
 export type ImportCaInput = ImportCaBody;
 

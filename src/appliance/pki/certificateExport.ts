@@ -6,7 +6,7 @@ import { certPem } from './x509';
 import type { ExportBody } from '../../shared/contracts/pki';
 import { certChainDer, getCertRow, unprocessable } from './certificates';
 
-/** The body is the contract's (src/shared/contracts/pki.ts). */
+/** The body is the contract's (src/shared/contracts/pki/). */
 export type ExportInput = ExportBody;
 
 export async function exportCertificate(

@@ -21,7 +21,7 @@ import {
 import type { ImportPemBody, ImportPkcs12Body } from '../../shared/contracts/pki';
 import { type CertRow, certDetail, displayName, insertCertificate } from './certificates';
 
-/** The bodies are the contract's (src/shared/contracts/pki.ts). */
+/** The bodies are the contract's (src/shared/contracts/pki/). */
 export type ImportPemInput = ImportPemBody;
 export type ImportPkcs12Input = ImportPkcs12Body;
 

@@ -35,7 +35,7 @@ import {
 } from './certificates';
 import type * as pki from '../../shared/contracts/pki';
 
-/** The bodies are the contract's (src/shared/contracts/pki.ts): the routes validate with these schemas. */
+/** The bodies are the contract's (src/shared/contracts/pki/): the routes validate with these schemas. */
 export type SansInput = pki.SansInput;
 export type IssueInput = pki.IssueBody;
 export type CsrInput = pki.CsrBody;

@@ -206,7 +206,7 @@ export async function refreshDueCrls(p: PkiContext): Promise<number> {
   return count;
 }
 
-/** The body is the contract's (src/shared/contracts/pki.ts). */
+/** The body is the contract's (src/shared/contracts/pki/). */
 export type ImportCrlInput = ImportCrlBody;
 
 /** An external CRL, PEM or base64 DER; linked to (and checked against) an appliance CA of the same issuer, if any. */

@@ -90,7 +90,7 @@ export const derOf = (cert: x509.X509Certificate): Buffer => Buffer.from(cert.ra
 export const fingerprint = (der: Buffer): string => crypto.createHash('sha256').update(der).digest('hex');
 
 /** Subject fields an admin fills in (all but the common name optional). */
-/** The subject a body names (the contract's, src/shared/contracts/pki.ts). */
+/** The subject a body names (the contract's, src/shared/contracts/pki/). */
 export type SubjectInput = ContractSubjectInput;
 
 export function subjectName(s: SubjectInput): x509.JsonNameParams {

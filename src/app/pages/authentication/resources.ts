@@ -1,6 +1,6 @@
 /**
  * Where the authentication pages keep what they read (resource keys). The shapes are the authentication contract's
- * (src/shared/contracts/authentication.ts).
+ * (src/shared/contracts/authentication/).
  */
 import {
   listGroups,

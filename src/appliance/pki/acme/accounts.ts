@@ -20,7 +20,7 @@ export interface AccountRow {
   created_at: number;
 }
 
-/** The body is the contract's (src/shared/contracts/pki.ts). */
+/** The body is the contract's (src/shared/contracts/pki/). */
 export type CreateAccountInput = AcmeAccountBody;
 
 export function getAccountRow(p: PkiContext, id: string): AccountRow {

@@ -39,7 +39,7 @@ export interface OrderRow {
   updated_at: number;
 }
 
-/** The body is the contract's (src/shared/contracts/pki.ts). */
+/** The body is the contract's (src/shared/contracts/pki/). */
 export type CreateOrderInput = AcmeOrderBody;
 
 export interface OrderState {
