@@ -10,6 +10,7 @@
  * attempts or a longer window of the per-account rule; a per-source rule turned on or made stricter the same way; a
  * network taken off the allow-list. A change mixing stricter and looser parts counts as stricter.
  */
+import { listedTwice, repeatedEntries } from '../http/listedTwice';
 import type { FastifyInstance } from 'fastify';
 import { subnetProblem } from '../../lib/validation/subnet';
 import { AuditService, auditText } from '../audit';
@@ -116,15 +117,12 @@ export function registerLockoutPolicy(
     const current = readFullPolicy(db);
     const allowList = (req.body.allow_list ?? current.allow_list).map((s) => s.trim());
     const errors: ErrorItem[] = [];
+    const repeated = repeatedEntries(allowList);
     allowList.forEach((subnet, i) => {
       const problem = subnetProblem(subnet);
       if (problem) errors.push({ loc: ['body', 'allow_list', i], msg: problem, type: 'value_error.subnet' });
-      else if (allowList.indexOf(subnet) !== i)
-        errors.push({
-          loc: ['body', 'allow_list', i],
-          msg: 'this network is listed already',
-          type: 'value_error.duplicate',
-        });
+      else if (repeated(i))
+        errors.push(listedTwice(['body', 'allow_list', i], 'this network is listed already'));
     });
     if (errors.length) throw new HttpError(422, errors);
     if (manager.awaitingConfirmation(LOCKOUT_SERVICE))

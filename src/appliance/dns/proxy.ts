@@ -4,6 +4,7 @@
  * lists. Bodies are the contract's (src/shared/contracts/dns.ts), whose §5 formats the appliance's Ajv checks before
  * the lists' own rules here (duplicates, DNS over TLS names); the forms derive their rules from the same schemas.
  */
+import { listedTwice, repeatedEntries } from '../http/listedTwice';
 import { isFqdn, isIpv6 } from '../../lib/validation/validators';
 
 /** The shared §5 rule (IPv6 or not), for the lists' families. */
@@ -53,16 +54,10 @@ export const DEFAULT_DNS_SETTINGS: DnsSettings = {
  * `ip-address` format, checked before.)
  */
 export function checkSettings(s: DnsSettings): ErrorItem[] {
-  const errors: ErrorItem[] = [];
-  s.listen_interfaces.forEach((a, i) => {
-    if (s.listen_interfaces.indexOf(a) !== i)
-      errors.push({
-        loc: ['body', 'listen_interfaces', i],
-        msg: 'address listed twice',
-        type: 'value_error.duplicate',
-      });
-  });
-  return errors;
+  const repeated = repeatedEntries(s.listen_interfaces);
+  return s.listen_interfaces.flatMap((_, i) =>
+    repeated(i) ? [listedTwice(['body', 'listen_interfaces', i], 'address listed twice')] : [],
+  );
 }
 
 export function readSettings(db: Db): DnsSettings {

@@ -2,6 +2,7 @@
  * Network preferences (host name, domain, DNS and NTP servers, time zone): checks beyond the route schema's shape,
  * storage, and the defaults read from the host when none were saved yet.
  */
+import { listedTwice, repeatedEntries } from '../http/listedTwice';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -31,12 +32,13 @@ export function checkPreferences(p: NetworkPreferences, zones: ReadonlySet<strin
     });
   if (p.domain !== '' && !isFqdn(p.domain))
     items.push({ loc: at('domain'), msg: 'not a valid domain name', type: 'value_error.fqdn' });
+  const dnsRepeated = repeatedEntries(p.dns_servers);
   p.dns_servers.forEach((s, i) => {
     if (!isIpAddress(s))
       items.push({ loc: at('dns_servers', i), msg: 'not a valid IP address', type: 'value_error.ip' });
-    else if (p.dns_servers.indexOf(s) !== i)
-      items.push({ loc: at('dns_servers', i), msg: 'listed twice', type: 'value_error.duplicate' });
+    else if (dnsRepeated(i)) items.push(listedTwice(at('dns_servers', i)));
   });
+  const ntpRepeated = repeatedEntries(p.ntp_servers);
   p.ntp_servers.forEach((s, i) => {
     if (!isIpAddress(s) && !isFqdn(s))
       items.push({
@@ -44,8 +46,7 @@ export function checkPreferences(p: NetworkPreferences, zones: ReadonlySet<strin
         msg: 'not a valid host name or IP address',
         type: 'value_error.host',
       });
-    else if (p.ntp_servers.indexOf(s) !== i)
-      items.push({ loc: at('ntp_servers', i), msg: 'listed twice', type: 'value_error.duplicate' });
+    else if (ntpRepeated(i)) items.push(listedTwice(at('ntp_servers', i)));
   });
   if (!zones.has(p.timezone))
     items.push({ loc: at('timezone'), msg: 'unknown time zone', type: 'value_error.timezone' });

@@ -3,6 +3,7 @@
  * the self-service sign-up policy. Each writes through the same store functions as its page's routes (store.ts,
  * services.ts, signup.ts).
  */
+import { repeatedEntries } from '../http/listedTwice';
 import { Type } from '@sinclair/typebox';
 import {
   providerBody,
@@ -257,6 +258,7 @@ export function registerProvidersSections(ctx: ApplianceContext): void {
           throw entityError(name, id, `this entity is service:${entity.service}`, 'value_error.config.id', [
             'service',
           ]);
+        const repeated = repeatedEntries(entity.providers, (p) => p.toLowerCase());
         const ids = entity.providers.map((p, i) => {
           const found = byName.get(p.toLowerCase());
           if (!found)
@@ -264,7 +266,7 @@ export function registerProvidersSections(ctx: ApplianceContext): void {
               'providers',
               i,
             ]);
-          if (entity.providers.findIndex((q) => q.toLowerCase() === p.toLowerCase()) !== i)
+          if (repeated(i))
             throw entityError(name, id, 'listed twice', 'value_error.duplicate', ['providers', i]);
           if (found.type === 'oidc' && entity.service !== 'console')
             throw entityError(

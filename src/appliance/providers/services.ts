@@ -6,6 +6,7 @@
  * - OpenID Connect providers sign people in through a browser: only the console may use them;
  * - a removed provider leaves every service's list (the database cascades).
  */
+import { listedTwice, repeatedEntries } from '../http/listedTwice';
 import type { FastifyInstance } from 'fastify';
 import type { AuthService, ServiceId } from '../../shared/authentication';
 import type { Db } from '../../storage/sqlite';
@@ -83,10 +84,10 @@ export function registerServices(scope: FastifyInstance, ctx: ApplianceContext):
     const service = find(req.params.id);
     const ids = req.body.provider_ids;
     const errs: ErrorItem[] = [];
+    const repeated = repeatedEntries(ids);
     const providers = ids.map((id, i) => {
       const p = findProvider(db, id);
-      if (ids.indexOf(id) !== i)
-        errs.push({ loc: ['body', 'provider_ids', i], msg: 'listed twice', type: 'value_error.duplicate' });
+      if (repeated(i)) errs.push(listedTwice(['body', 'provider_ids', i]));
       else if (!p)
         errs.push({
           loc: ['body', 'provider_ids', i],

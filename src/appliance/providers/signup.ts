@@ -5,6 +5,7 @@
  * the identity service reads at each sign-up; it is written whole and renamed into place, so a reader never sees
  * half of it. The file is the only copy: what it says is what the identity service enforces.
  */
+import { listedTwice, repeatedEntries } from '../http/listedTwice';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -45,6 +46,7 @@ export function checkSignupPolicy(body: SignupPolicy): { policy: SignupPolicy; e
   const { mode, allowed_domains: given } = body;
   const errs: ErrorItem[] = [];
   const domains: string[] = [];
+  const repeated = repeatedEntries(given, normalizeDomainEntry);
   given.forEach((raw, i) => {
     const entry = normalizeDomainEntry(raw);
     const loc = ['body', 'allowed_domains', i];
@@ -54,7 +56,7 @@ export function checkSignupPolicy(body: SignupPolicy): { policy: SignupPolicy; e
         msg: 'not a domain name (example.com, or *.example.com for its subdomains)',
         type: 'value_error.domain',
       });
-    else if (domains.includes(entry)) errs.push({ loc, msg: 'listed twice', type: 'value_error.duplicate' });
+    else if (repeated(i)) errs.push(listedTwice(loc));
     else domains.push(entry);
   });
   if (mode === 'domains' && given.length === 0)

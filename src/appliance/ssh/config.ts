@@ -3,6 +3,7 @@
  * chosen from a known-good set (modern OpenSSH defaults without SHA-1, CBC or small groups); host keys and
  * authorised keys live in the data directory, so `sshd -t -f` can check the file as it will be used.
  */
+import { listedTwice, repeatedEntries } from '../http/listedTwice';
 import path from 'node:path';
 import * as ssh from '../../shared/contracts/ssh';
 import { KNOWN_GOOD, POSIX_NAME, ROOT_LOGIN } from '../../shared/contracts/ssh';
@@ -46,16 +47,10 @@ export const DEFAULT_SSH_SETTINGS: SshSettings = {
 
 /** Rules the schema cannot say: no listen address twice (each is an address by the contract's format). */
 export function checkSshSettings(s: SshSettings): ErrorItem[] {
-  const errors: ErrorItem[] = [];
-  s.listen_addresses.forEach((a, i) => {
-    if (s.listen_addresses.indexOf(a) !== i)
-      errors.push({
-        loc: ['body', 'listen_addresses', i],
-        msg: 'address listed twice',
-        type: 'value_error.duplicate',
-      });
-  });
-  return errors;
+  const repeated = repeatedEntries(s.listen_addresses);
+  return s.listen_addresses.flatMap((_, i) =>
+    repeated(i) ? [listedTwice(['body', 'listen_addresses', i], 'address listed twice')] : [],
+  );
 }
 
 export function readSshSettings(db: Db): SshSettings {

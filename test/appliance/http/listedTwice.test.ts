@@ -1,0 +1,21 @@
+import { listedTwice, repeatedEntries } from '../../../src/appliance/http/listedTwice';
+
+describe('the "listed twice" rule of list fields', () => {
+  it.each([
+    ['no repeat', ['a', 'b', 'c'], undefined, []],
+    ['a repeat after the first', ['a', 'b', 'a', 'a'], undefined, [2, 3]],
+    ['repeats by key', ['Local', 'ldap', 'local'], (v: string) => v.toLowerCase(), [2]],
+    ['invalid entries repeat nothing', ['x', 'x', 'ok', 'ok'], (v: string) => (v === 'x' ? null : v), [3]],
+  ])('%s', (_, values, key, expected) => {
+    const repeated = repeatedEntries(values, key);
+    expect(values.map((_v, i) => i).filter(repeated)).toEqual(expected);
+  });
+
+  it('refuses a repeat at its own index with the duplicate type', () => {
+    expect(listedTwice(['body', 'dns_servers', 2])).toEqual({
+      loc: ['body', 'dns_servers', 2],
+      msg: 'listed twice',
+      type: 'value_error.duplicate',
+    });
+  });
+});
