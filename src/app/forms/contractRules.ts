@@ -9,19 +9,25 @@
  * - A `format` gives the §5 validators of src/lib/validation/formats.ts (the same predicates the appliance's Ajv
  *   checks), an integer gives `['integer']` with the schema's bounds, a string's `minLength ≥ 1` (or a required
  *   non-string) gives `required`; an array field gives its items' rules (a ListField's entries) and `minItems`.
- * - What a schema says beyond these (a `pattern`, an `enum`) is checked by `fieldSchemaOf` with the schema itself
- *   (a tiny interpreter of those keywords), so a form never needs to copy a regular expression.
+ * - What a schema says beyond these (a `pattern`, an `enum`, the `email` and `hex-color` formats) is checked by
+ *   `fieldSchemaOf` with the schema itself (a tiny interpreter of those keywords), so a form never needs to copy a
+ *   regular expression.
+ * - A field of a nested object is named by its path (`'subject.common_name'`).
+ * - A form keeps its own words: `messages` replaces the required, invalid (format, bounds, length) or pattern
+ *   message; a rule the schema cannot say (a confirmation equal to another field) is added next to these.
  */
 import type { TObject, TSchema } from '@sinclair/typebox';
 import { array, string, type ArraySchema, type StringSchema } from 'yup';
-import { schemaFormat } from '../../lib/validation/formats';
-import type { FieldRules } from '../../lib/validation/validate';
+import { HEX_COLOR, schemaFormat } from '../../lib/validation/formats';
+import { validateValue, validatorHint, type FieldRules } from '../../lib/validation/validate';
 import { textProblem, type TextKind } from '../../lib/validation/text';
-import type { ValidatorType } from '../../lib/validation/validators';
-import { fieldSchema } from '../../lib/validation/yup';
+import { isEmail, type ValidatorType } from '../../lib/validation/validators';
+import { REQUIRED_MESSAGE } from '../../lib/validation/yup';
 
 export interface ContractFieldRules extends FieldRules {
   validators?: readonly ValidatorType[];
+  /** A text's length (a `minLength` above 1: one of 1 is `required`). */
+  minLength?: number;
   maxLength?: number;
   /** Array fields: at least this many entries. */
   minItems?: number;
@@ -46,9 +52,26 @@ interface JsonSchema {
   items?: JsonSchema;
   properties?: Record<string, JsonSchema>;
   required?: string[];
+  anyOf?: JsonSchema[];
 }
 
 const TEXT_FORMATS: Record<string, TextKind> = { 'safe-text': 'line', 'safe-multiline-text': 'lines' };
+
+/** Formats the appliance checks beside the §5 table, with what the form says when a value breaks one. */
+const OTHER_FORMATS: Record<string, { check: (v: string) => boolean; says: string }> = {
+  email: { check: isEmail, says: 'must be an e-mail address' },
+  'hex-color': { check: (v) => HEX_COLOR.test(v), says: 'must be a hex colour such as #76b100' },
+};
+
+/** A form's own words for the messages `fieldSchemaOf` gives. */
+export interface FieldMessages {
+  /** An empty required field. */
+  required?: string;
+  /** A value breaking the format, the bounds, the length, the e-mail or colour format. */
+  invalid?: string;
+  /** A value breaking the schema's `pattern`. */
+  pattern?: string;
+}
 
 const plain = (s: TSchema): JsonSchema => JSON.parse(JSON.stringify(s)) as JsonSchema;
 
@@ -57,10 +80,19 @@ function propertyOf(
   body: TObject,
   field: string,
 ): { schema: JsonSchema; array?: JsonSchema; required: boolean } {
-  const root = plain(body);
-  const schema = root.properties?.[field];
+  // A nested field (`subject.common_name`) is required when its object requires it (a form sends the object whole);
+  // a nullable object (`anyOf` null or the object) is walked through its object.
+  let parent = plain(body);
+  let schema: JsonSchema | undefined;
+  let required = true;
+  for (const name of field.split('.')) {
+    parent = parent.anyOf?.find((s) => s.properties) ?? parent;
+    schema = parent.properties?.[name];
+    if (!schema) throw new Error(`the body schema has no field ${field}`);
+    required = (parent.required ?? []).includes(name);
+    parent = schema;
+  }
   if (!schema) throw new Error(`the body schema has no field ${field}`);
-  const required = (root.required ?? []).includes(field);
   return schema.type === 'array' && schema.items
     ? { schema: schema.items, array: schema, required }
     : { schema, required };
@@ -77,6 +109,7 @@ export function rulesOf(body: TObject, field: string): ContractFieldRules {
     if (schema.minimum !== undefined) rules.min = schema.minimum;
     if (schema.maximum !== undefined) rules.max = schema.maximum;
   }
+  if ((schema.minLength ?? 0) > 1) rules.minLength = schema.minLength;
   if (schema.maxLength !== undefined) rules.maxLength = schema.maxLength;
   if (schema.pattern) rules.pattern = schema.pattern;
   if (schema.enum) rules.oneOf = schema.enum;
@@ -86,9 +119,12 @@ export function rulesOf(body: TObject, field: string): ContractFieldRules {
   } else {
     const text = schema.type === 'string';
     // An empty string is a missing value when the schema refuses it (a minimum length, a format or a pattern).
+    const other = schema.format ? OTHER_FORMATS[schema.format] : undefined;
     const emptyRefused =
       (schema.minLength ?? 0) >= 1 ||
       (format !== undefined && !format.check('')) ||
+      (other !== undefined && !other.check('')) ||
+      (schema.enum !== undefined && !schema.enum.includes('')) ||
       (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(''));
     rules.required = required && (!text || emptyRefused);
   }
@@ -108,30 +144,57 @@ export function widgetRulesOf(body: TObject, field: string): FieldRules {
 
 /**
  * A Yup string schema for one text field (or one entry of a list field) with the body schema's rules: the §5
- * validators and bounds (`fieldSchema`, the same message as the widget), then its length, pattern and values.
+ * validators and bounds (the same verdict and "must be …" message as the widget), then its length, text rule,
+ * other formats, pattern and values. `messages` gives the form's own words (see `FieldMessages`).
  */
 export function fieldSchemaOf(
   body: TObject,
   field: string,
   label?: string,
-  /** The form's own words for a value that breaks the schema's pattern. */
-  messages: { pattern?: string } = {},
+  messages: FieldMessages = {},
 ): StringSchema<string | undefined> {
   const rules = rulesOf(body, field);
   const name = label ?? 'Value';
-  let s = fieldSchema(rules, label);
+  const hint = validatorHint(rules.validators, rules);
+  const invalid = (own: string) => messages.invalid ?? own;
+  let s = string()
+    .test(
+      'required',
+      messages.required ?? REQUIRED_MESSAGE,
+      (v) => validateValue(v, { ...rules, validators: undefined }).valid,
+    )
+    .test(
+      'format',
+      invalid(hint ? `${name} ${hint}` : `${name} is not valid`),
+      (v) => validateValue(v, { ...rules, required: false }).valid,
+    );
+  if (rules.minLength !== undefined) {
+    const min = rules.minLength;
+    s = s.test(
+      'min-length',
+      invalid(`${name} must be at least ${min} characters.`),
+      (v) => !v || v.length >= min,
+    );
+  }
   if (rules.maxLength !== undefined) {
     const max = rules.maxLength;
-    s = s.test('max-length', `${name} must be at most ${max} characters.`, (v) => (v ?? '').length <= max);
+    s = s.test(
+      'max-length',
+      invalid(`${name} must be at most ${max} characters.`),
+      (v) => (v ?? '').length <= max,
+    );
   }
-  const kind = TEXT_FORMATS[propertyOf(body, field).schema.format ?? ''];
+  const format = propertyOf(body, field).schema.format ?? '';
+  const kind = TEXT_FORMATS[format];
   if (kind) {
     // Free text shown to people: the appliance's text rule (one line without control characters, or lines).
     s = s.test('text', (v, ctx) => {
       const problem = v ? textProblem(v, kind) : null;
-      return problem ? ctx.createError({ message: `${name}: ${problem.msg}.` }) : true;
+      return problem ? ctx.createError({ message: messages.invalid ?? `${name}: ${problem.msg}.` }) : true;
     });
   }
+  const other = OTHER_FORMATS[format];
+  if (other) s = s.test('format-of', invalid(`${name} ${other.says}.`), (v) => !v || other.check(v));
   if (rules.pattern) {
     const re = new RegExp(rules.pattern, 'u');
     s = s.test(

@@ -1,12 +1,19 @@
 /** The editable fields of an account, shared by the add dialog and the detail page. */
 import { useField, useFormikContext } from 'formik';
 import { boolean, object, string } from 'yup';
-import { emailSchema, fieldSchema } from '../../../lib/validation/yup';
+import { emailSchema } from '../../../lib/validation/yup';
+import { fieldSchemaOf, widgetRulesOf } from '../../forms/contractRules';
 import { DateInput } from '../../../widgets/DateInput';
 import { useServerFieldError } from '../../../store/useResource';
 import { CheckboxField, FieldError, SelectField, TextField } from '../common/config/fields';
 import { AccountGroupsField } from './GroupFields';
-import type { Account, AccountBody, Role } from '../../../shared/contracts/authentication';
+import {
+  accountBody,
+  newAccountBody,
+  type Account,
+  type AccountBody,
+  type Role,
+} from '../../../shared/contracts/authentication';
 
 export interface AccountValues {
   email: string;
@@ -24,21 +31,25 @@ export const ROLE_OPTIONS = [
   { name: 'Admin (reads and changes)', value: 'admin' },
 ];
 
+/** The rules are the body schemas' (src/shared/contracts/authentication.ts); the messages the form's own. */
+const EMAIL_MESSAGE = 'Enter a valid e-mail address.';
 export const accountSchema = object({
-  email: string().test('email', 'Enter a valid e-mail address.', (v, c) =>
-    v ? emailSchema().isValidSync(v, c.options) : true,
+  // The schema bounds the address; its form (§5 e-mail) is the appliance handler's check, said here too.
+  email: fieldSchemaOf(accountBody, 'email', 'E-mail', { invalid: EMAIL_MESSAGE }).test(
+    'email',
+    EMAIL_MESSAGE,
+    (v, c) => (v ? emailSchema().isValidSync(v, c.options) : true),
   ),
-  full_name: string().max(128, 'At most 128 characters.'),
-  role: string().oneOf(['admin', 'user']).required('Choose a role.'),
+  full_name: fieldSchemaOf(accountBody, 'full_name', 'Full name'),
+  role: fieldSchemaOf(accountBody, 'role', 'Role', { required: 'Choose a role.' }),
   enabled: boolean(),
   expires_at: string(),
 });
 
 export const newAccountSchema = accountSchema.shape({
-  username: fieldSchema({ validators: ['simple-id'], required: true }, 'User name').max(
-    64,
-    'At most 64 characters.',
-  ),
+  username: fieldSchemaOf(newAccountBody, 'username', 'User name', {
+    pattern: 'User name must be an identifier (letters, digits, _ - .).',
+  }),
 });
 
 export const toAccountValues = (a: Account): AccountValues => ({
@@ -87,8 +98,8 @@ export function AccountFields({ withUsername = false }: { withUsername?: boolean
         <TextField
           name="username"
           label="User name"
+          {...widgetRulesOf(newAccountBody, 'username')}
           validators={['simple-id']}
-          required
           info="Letters, digits, dot, dash and underscore."
         />
       ) : null}

@@ -3,13 +3,15 @@
  * privilege area. Also the Formik-bound chooser the user page uses for an account's groups.
  */
 import { useField } from 'formik';
-import { object, string } from 'yup';
+import { object } from 'yup';
+import { fieldSchemaOf } from '../../forms/contractRules';
 import { AREAS, AREA_LABELS, type Area, type Privileges } from '../../../shared/privileges';
 import { Select } from '../../../widgets/Select';
 import { ListChooser, type ListChooserItem } from '../../../widgets/ListChooser';
 import { useResource, useServerFieldError } from '../../../store/useResource';
 import { FieldError, TextField } from '../common/config/fields';
 import { GROUPS_KEY, USERS_KEY } from './resources';
+import { newGroupBody } from '../../../shared/contracts/authentication';
 import type { Group, GroupBody, listGroups, listUsers } from '../../../shared/contracts/authentication';
 import type { ResponseOf } from '../../../shared/contracts/endpoint';
 
@@ -22,9 +24,10 @@ export interface GroupValues {
   privileges: Record<string, string>;
 }
 
+/** The rules are the body schema's (src/shared/contracts/authentication.ts); the messages the form's own. */
 export const groupSchema = object({
-  name: string().trim().required('Enter a name.').max(64, 'At most 64 characters.'),
-  description: string().max(500, 'At most 500 characters.'),
+  name: fieldSchemaOf(newGroupBody, 'name', 'Name', { required: 'Enter a name.' }),
+  description: fieldSchemaOf(newGroupBody, 'description', 'Description'),
 });
 
 export const NEW_GROUP: GroupValues = {

@@ -8,12 +8,12 @@
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
 import { useEffect } from 'react';
-import { array, boolean, object, string } from 'yup';
+import { boolean, object, string } from 'yup';
+import { fieldSchemaOf, listSchemaOf, widgetRulesOf } from '../../forms/contractRules';
 import { confirmationsCheckRequested } from '../../../store/slices/confirmations.actions';
 import { subnetProblem } from '../../../lib/validation/subnet';
 import { SIGN_IN_SERVICE_LABEL } from '../../../shared/signIns';
 import { formatDateTime } from '../../../lib/format';
-import { fieldSchema } from '../../../lib/validation/yup';
 import { DataTable } from '../../../widgets/DataTable';
 import { PageHeader } from '../../../widgets/PageHeader';
 import { useAppDispatch } from '../../../store/createStore';
@@ -24,7 +24,7 @@ import { inArea, ReadOnlyNotice, WritableFieldset, useReadOnly } from '../common
 import { LOCKOUT_POLICY_KEY, LOCKOUTS_KEY, SIMULATION_KEY } from './resources';
 import {
   getLockoutPolicy,
-  LOCKOUT_LIMITS,
+  lockoutPolicyBody,
   putLockoutPolicy,
   simulateLockoutPolicy,
   type LockoutEntry,
@@ -40,22 +40,6 @@ import { historyOf } from '../history/link';
 
 export const LOCKOUT_TITLE = 'Lockout';
 
-/** The contract's bounds (LOCKOUT_LIMITS), so the form refuses what the appliance refuses. */
-const ATTEMPTS = {
-  validators: ['integer'] as const,
-  min: LOCKOUT_LIMITS.attempts.minimum,
-  max: LOCKOUT_LIMITS.attempts.maximum,
-  required: true,
-};
-const SECONDS = {
-  validators: ['integer'] as const,
-  min: LOCKOUT_LIMITS.window_seconds.minimum,
-  max: LOCKOUT_LIMITS.window_seconds.maximum,
-  required: true,
-};
-const ACCOUNT_ATTEMPTS = { validators: ['integer'] as const, min: 1, max: 1000, required: true };
-const SOURCE_ATTEMPTS = { validators: ['integer'] as const, min: 1, max: 10000, required: true };
-
 interface Values {
   attempts: string;
   window_seconds: string;
@@ -68,28 +52,33 @@ interface Values {
   allow_list: string[];
 }
 
+/** Every bound is the body schema's (src/shared/contracts/authentication.ts). */
+const BODY = lockoutPolicyBody;
+const rule = (field: string, label: string) => fieldSchemaOf(BODY, field, label);
+const widget = (field: string) => widgetRulesOf(BODY, field);
 export const lockoutSchema = object({
-  attempts: fieldSchema(ATTEMPTS, 'Attempts'),
-  window_seconds: fieldSchema(SECONDS, 'Window'),
-  duration_seconds: fieldSchema(SECONDS, 'Duration'),
-  account_attempts: fieldSchema(ACCOUNT_ATTEMPTS, 'Attempts'),
-  account_window_seconds: fieldSchema(SECONDS, 'Window'),
+  attempts: rule('attempts', 'Attempts'),
+  window_seconds: rule('window_seconds', 'Window'),
+  duration_seconds: rule('duration_seconds', 'Duration'),
+  account_attempts: rule('account.attempts', 'Attempts'),
+  account_window_seconds: rule('account.window_seconds', 'Window'),
   source_enabled: boolean(),
   source_attempts: string().when('source_enabled', {
     is: true,
-    then: () => fieldSchema(SOURCE_ATTEMPTS, 'Attempts'),
+    then: () => rule('source.attempts', 'Attempts'),
   }),
   source_window_seconds: string().when('source_enabled', {
     is: true,
-    then: () => fieldSchema(SECONDS, 'Window'),
+    then: () => rule('source.window_seconds', 'Window'),
   }),
-  allow_list: array(string().required()).test('subnets', (list, ctx) => {
+  // Each entry a network without host bits: the rule of every field that stores one, beside the schema's bounds.
+  allow_list: listSchemaOf(BODY, 'allow_list', 'An entry is too long.').test('subnets', (list, ctx) => {
     const bad = (list ?? []).map((s) => [s, subnetProblem(s ?? '')] as const).find(([, p]) => p);
     return bad ? ctx.createError({ message: `${bad[0]}: ${bad[1]}` }) : true;
   }),
 });
 
-const toValues = (p: LockoutPolicy): Values => ({
+export const toValues = (p: LockoutPolicy): Values => ({
   attempts: String(p.attempts),
   window_seconds: String(p.window_seconds),
   duration_seconds: String(p.duration_seconds),
@@ -175,17 +164,25 @@ function Lockout() {
                   <FormDirtyReporter id="lockout-policy" />
                   <WritableFieldset>
                     <h3>Per account and address</h3>
-                    <TextField name="attempts" label="Failed attempts" {...ATTEMPTS} />
-                    <TextField name="window_seconds" label="Within (seconds)" {...SECONDS} />
-                    <TextField name="duration_seconds" label="Lock for (seconds)" {...SECONDS} />
+                    <TextField name="attempts" label="Failed attempts" {...widget('attempts')} />
+                    <TextField name="window_seconds" label="Within (seconds)" {...widget('window_seconds')} />
+                    <TextField
+                      name="duration_seconds"
+                      label="Lock for (seconds)"
+                      {...widget('duration_seconds')}
+                    />
                     <h3>Per account, from every address</h3>
                     <TextField
                       name="account_attempts"
                       label="Attempts of one account"
-                      {...ACCOUNT_ATTEMPTS}
+                      {...widget('account.attempts')}
                       info="Then the account is refused from every address for the rest of the window."
                     />
-                    <TextField name="account_window_seconds" label="Account window (seconds)" {...SECONDS} />
+                    <TextField
+                      name="account_window_seconds"
+                      label="Account window (seconds)"
+                      {...widget('account.window_seconds')}
+                    />
                     <h3>Per source address, over every account</h3>
                     <CheckboxField
                       name="source_enabled"
@@ -197,12 +194,12 @@ function Lockout() {
                         <TextField
                           name="source_attempts"
                           label="Attempts of one address"
-                          {...SOURCE_ATTEMPTS}
+                          {...widget('source.attempts')}
                         />
                         <TextField
                           name="source_window_seconds"
                           label="Source window (seconds)"
-                          {...SECONDS}
+                          {...widget('source.window_seconds')}
                         />
                       </>
                     ) : null}

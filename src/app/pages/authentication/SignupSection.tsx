@@ -5,10 +5,11 @@
  * checked as the appliance checks them (src/shared/signupPolicy.ts), so a typo shows before Save.
  */
 import { Field, Formik } from 'formik';
-import { array, object, string } from 'yup';
+import { object } from 'yup';
+import { fieldSchemaOf, listSchemaOf } from '../../forms/contractRules';
 import { normalizeDomainEntry, type SignupMode, type SignupPolicy } from '../../../shared/signupPolicy';
 import { useEndpoint, useResourceSave } from '../../../store/useResource';
-import { getSignupPolicy, putSignupPolicy } from '../../../shared/contracts/authentication';
+import { getSignupPolicy, putSignupPolicy, signupPolicy } from '../../../shared/contracts/authentication';
 import { useIsAdmin } from '../../../store/usePrivilege';
 import { Form } from '../../forms/Form';
 import { ListField, SaveDiscardActions, SavedReset } from '../common/config/fields';
@@ -28,9 +29,10 @@ const MODES: ReadonlyArray<{ mode: SignupMode; label: string; description: strin
   },
 ];
 
-const schema = object({
-  mode: string().oneOf(['open', 'domains', 'closed']),
-  allowed_domains: array(string().required())
+/** The bounds are the body schema's (src/shared/contracts/authentication.ts); each entry's form the shared rule's. */
+export const signupSchema = object({
+  mode: fieldSchemaOf(signupPolicy, 'mode', 'Who may sign up'),
+  allowed_domains: listSchemaOf(signupPolicy, 'allowed_domains', 'A domain entry is too long.')
     .test('domains', (list, ctx) => {
       const bad = (list ?? []).find((d) => normalizeDomainEntry(d ?? '') === null);
       return bad === undefined
@@ -62,7 +64,7 @@ export function SignupSection() {
         <Formik<SignupPolicy>
           initialValues={data}
           enableReinitialize
-          validationSchema={schema}
+          validationSchema={signupSchema}
           onSubmit={(v) => {
             save.save({
               key: SIGNUP_KEY,

@@ -138,7 +138,7 @@ export function UsersPage() {
 }
 
 type NewValues = AccountValues & { username: string };
-const NEW: NewValues = {
+export const NEW_USER: NewValues = {
   username: '',
   email: '',
   full_name: '',
@@ -153,7 +153,7 @@ function AddUser({ onClose }: { onClose: () => void }) {
     <FormModal<NewValues>
       title="Add user"
       submitLabel="Add"
-      initialValues={NEW}
+      initialValues={NEW_USER}
       schema={newAccountSchema}
       toSave={(v) =>
         saveOf({

@@ -9,12 +9,15 @@ import {
   applyNetworkPreferences,
   getNetworkPreferences,
   getNetworkPreferencesPreview,
+  networkPreferences,
   putNetworkPreferences,
   type NetworkPreferences,
   type PreferencesAnswer,
 } from '../../../shared/contracts/system';
 import { keyOf } from '../../../shared/contracts/endpoint';
 import { Formik } from 'formik';
+import { object, string } from 'yup';
+import { fieldSchemaOf, rulesOf } from '../../forms/contractRules';
 import { Form } from '../../forms/Form';
 import { useId } from 'react';
 import { formatDateTime } from '../../../lib/format';
@@ -45,7 +48,7 @@ interface FormValues {
   timezone: string;
 }
 
-const toForm = (p: NetworkPreferences): FormValues => ({
+export const toForm = (p: NetworkPreferences): FormValues => ({
   hostname: p.hostname,
   domain: p.domain,
   dns_servers: p.dns_servers.join(', '),
@@ -62,10 +65,44 @@ const RULES: Record<keyof FormValues, FieldRules> = {
   timezone: { required: true },
 };
 
+/**
+ * The body schema's rules (src/shared/contracts/system.ts: lengths, how many servers) with the §5 rules above, which
+ * are the appliance handler's checks. The server lists are comma-separated text: each entry is checked.
+ */
+const field = (name: 'hostname' | 'domain' | 'timezone') =>
+  fieldSchemaOf(networkPreferences, name).test(
+    'rules',
+    'invalid',
+    (v) => validateValue(v, RULES[name]).valid,
+  );
+const serverList = (name: 'dns_servers' | 'ntp_servers') => {
+  const entry = fieldSchemaOf(networkPreferences, name);
+  const { maxItems } = rulesOf(networkPreferences, name);
+  return string().test('entries', 'invalid', (v) => {
+    const entries = splitMultiValue(v ?? '');
+    return (
+      validateValue(v, RULES[name]).valid &&
+      (maxItems === undefined || entries.length <= maxItems) &&
+      entries.every((e) => entry.isValidSync(e))
+    );
+  });
+};
+export const preferencesSchema = object({
+  hostname: field('hostname'),
+  domain: field('domain'),
+  dns_servers: serverList('dns_servers'),
+  ntp_servers: serverList('ntp_servers'),
+  timezone: field('timezone'),
+});
+
 export function validatePreferences(values: FormValues): Partial<Record<keyof FormValues, string>> {
   const errors: Partial<Record<keyof FormValues, string>> = {};
   for (const name of Object.keys(RULES) as Array<keyof FormValues>)
-    if (!validateValue(values[name], RULES[name]).valid) errors[name] = 'invalid';
+    try {
+      preferencesSchema.validateSyncAt(name, values);
+    } catch {
+      errors[name] = 'invalid';
+    }
   return errors;
 }
 

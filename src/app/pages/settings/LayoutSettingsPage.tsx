@@ -8,7 +8,10 @@
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
 import { useState } from 'react';
-import { object, string } from 'yup';
+import { object } from 'yup';
+import { fieldSchemaOf } from '../../forms/contractRules';
+import { HEX_COLOR } from '../../../lib/validation/formats';
+import { LOGIN_TITLE_MAX, uiSettingsBody } from '../../../shared/contracts/system';
 import { urlOf } from '../../../shared/contracts/endpoint';
 import { getImage } from '../../../shared/contracts/system';
 import { useAppDispatch, useAppSelector } from '../../../store/createStore';
@@ -34,18 +37,19 @@ import { historyOf } from '../history/link';
 
 export const LAYOUT_TITLE = 'Layout settings';
 
-/** The appliance's colour rule: # and 3, 6 or 8 hex digits. */
-const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
-const colour = (label: string) =>
-  string()
-    .required(`${label} is required.`)
-    .matches(HEX_COLOUR, `${label} must be a hex colour such as #76b100.`);
-/** The appliance's limit of the login title. */
-export const LOGIN_TITLE_MAX = 60;
+/** The rules are the body schema's (src/shared/contracts/system.ts); the messages the page's own. */
+const colour = (field: 'primary_color' | 'bar_color', label: string) =>
+  fieldSchemaOf(uiSettingsBody, field, label, {
+    required: `${label} is required.`,
+    invalid: `${label} must be a hex colour such as #76b100.`,
+  });
 export const layoutSchema = object({
-  primary_color: colour('Primary colour'),
-  bar_color: colour('Bar colour'),
-  login_title: string().max(LOGIN_TITLE_MAX, `The login title has at most ${LOGIN_TITLE_MAX} characters.`),
+  primary_color: colour('primary_color', 'Primary colour'),
+  bar_color: colour('bar_color', 'Bar colour'),
+  login_title: fieldSchemaOf(uiSettingsBody, 'login_title', 'The login title', {
+    invalid: `The login title has at most ${LOGIN_TITLE_MAX} characters.`,
+    pattern: 'The login title is one line without control characters.',
+  }),
 });
 
 const IMAGE_LABELS: Record<ImageSlot, string> = {
@@ -130,7 +134,7 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
                   disabled={readOnly}
                   onChange={(v) => void setFieldValue('primary_color', v)}
                   warning={
-                    HEX_COLOUR.test(values.primary_color)
+                    HEX_COLOR.test(values.primary_color)
                       ? contrastWarning('primary', values.primary_color)
                       : null
                   }
@@ -142,9 +146,7 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
                   error={submitCount > 0 ? errors.bar_color : undefined}
                   disabled={readOnly}
                   onChange={(v) => void setFieldValue('bar_color', v)}
-                  warning={
-                    HEX_COLOUR.test(values.bar_color) ? contrastWarning('bar', values.bar_color) : null
-                  }
+                  warning={HEX_COLOR.test(values.bar_color) ? contrastWarning('bar', values.bar_color) : null}
                 />
               </fieldset>
               <fieldset>
@@ -175,9 +177,9 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
             </div>
             <LayoutPreview
               primaryColor={
-                HEX_COLOUR.test(values.primary_color) ? values.primary_color : settings.primary_color
+                HEX_COLOR.test(values.primary_color) ? values.primary_color : settings.primary_color
               }
-              barColor={HEX_COLOUR.test(values.bar_color) ? values.bar_color : settings.bar_color}
+              barColor={HEX_COLOR.test(values.bar_color) ? values.bar_color : settings.bar_color}
               barLogo={values.bar_logo}
               loginLogo={values.login_logo}
               loginBackground={values.login_background}

@@ -6,6 +6,7 @@ import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
 import { useId } from 'react';
 import { object, ref, string } from 'yup';
+import { fieldSchemaOf } from '../../forms/contractRules';
 import { formatDateTime } from '../../../lib/format';
 import { passwordStrength } from '../../../lib/passwordStrength';
 import { PageHeader } from '../../../widgets/PageHeader';
@@ -20,7 +21,6 @@ import { AreaAccess, ReadOnlyNotice, WritableFieldset } from '../common/config/R
 
 export const SSH_PASSWORD_TITLE = 'SSH password';
 /** The contract's bounds (the appliance checks the same). */
-const { SHELL_PASSWORD_MIN_LENGTH, SHELL_PASSWORD_MAX_LENGTH } = ssh;
 
 interface Values {
   new_password: string;
@@ -32,10 +32,8 @@ const EMPTY: Values = { new_password: '', confirm: '', current_password: '' };
 
 export const shellPasswordSchema = (username: string) =>
   object({
-    new_password: string()
-      .required('This field is required.')
-      .min(SHELL_PASSWORD_MIN_LENGTH, `Use at least ${SHELL_PASSWORD_MIN_LENGTH} characters.`)
-      .max(SHELL_PASSWORD_MAX_LENGTH, `Use at most ${SHELL_PASSWORD_MAX_LENGTH} characters.`)
+    // The lengths are the body schema's (src/shared/contracts/ssh.ts); the name and strength rules the page's.
+    new_password: fieldSchemaOf(ssh.ShellPasswordChange, 'new_password', 'The password')
       .test(
         'username',
         'The password must not contain the user name.',
@@ -49,7 +47,7 @@ export const shellPasswordSchema = (username: string) =>
     confirm: string()
       .required('This field is required.')
       .oneOf([ref('new_password')], 'The passwords do not match.'),
-    current_password: string().required('This field is required.'),
+    current_password: fieldSchemaOf(ssh.ShellPasswordChange, 'current_password', 'Your password'),
   });
 
 export function PasswordPage() {

@@ -4,7 +4,9 @@
  */
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
-import { boolean, mixed, object, string } from 'yup';
+import { boolean, object } from 'yup';
+import { fieldSchemaOf } from '../../forms/contractRules';
+import { updateSchedule, updateSettingsBody } from '../../../shared/contracts/system';
 import type { ScheduleDay, UpdateChannel, UpdateSchedule } from '../../../store/slices/updates.slice';
 import { Checkbox } from '../../../widgets/Checkbox';
 import { Select } from '../../../widgets/Select';
@@ -44,13 +46,15 @@ export function isRepositoryLocation(value: string | undefined): boolean {
   return v.startsWith('/');
 }
 
-const repositorySchema = object({
-  repository: string().test(
-    'location',
-    'Enter an absolute directory path or an http(s) URL, or leave empty for the default.',
-    isRepositoryLocation,
-  ),
-  channel: mixed<UpdateChannel>().oneOf(['stable', 'beta']).required(),
+/** The rules are the body schemas' (src/shared/contracts/system.ts); the messages the forms' own. */
+const LOCATION_MESSAGE =
+  'Enter an absolute directory path or an http(s) URL, or leave empty for the default.';
+export const repositorySchema = object({
+  // Where packages may come from is the appliance handler's check, said here too.
+  repository: fieldSchemaOf(updateSettingsBody, 'repository', 'Repository', {
+    invalid: LOCATION_MESSAGE,
+  }).test('location', LOCATION_MESSAGE, isRepositoryLocation),
+  channel: fieldSchemaOf(updateSettingsBody, 'channel', 'Channel'),
 });
 
 export interface RepositoryFormProps {
@@ -97,14 +101,10 @@ export function RepositoryForm({ repository, isDefault, channel, busy, onSave }:
   );
 }
 
-const scheduleSchema = object({
+export const scheduleSchema = object({
   enabled: boolean().required(),
-  day: mixed<ScheduleDay>()
-    .oneOf(DAY_OPTIONS.map((d) => d.value))
-    .required(),
-  time: string()
-    .matches(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM.')
-    .required(),
+  day: fieldSchemaOf(updateSchedule, 'day', 'Day'),
+  time: fieldSchemaOf(updateSchedule, 'time', 'Time', { pattern: 'Enter a time as HH:MM.' }),
 });
 
 export interface ScheduleFormProps {

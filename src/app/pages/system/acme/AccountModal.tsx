@@ -1,11 +1,12 @@
 /** "Register ACME account": registers at the directory (its refusal shows under the directory address). */
-import { boolean, object, string } from 'yup';
+import { boolean, object } from 'yup';
+import { fieldSchemaOf } from '../../../forms/contractRules';
 import { useField, useFormikContext } from 'formik';
 import { Checkbox } from '../../../../widgets/Checkbox';
 import { FieldError, TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
 import { FormModal } from '../../common/FormModal';
-import { createAcmeAccount, listAcmeAccounts } from '../../../../shared/contracts/pki';
+import { acmeAccountBody, createAcmeAccount, listAcmeAccounts } from '../../../../shared/contracts/pki';
 import { resourceKeyOf, saveOf } from '../../../../store/slices/resources.slice';
 
 export const ACCOUNTS_KEY = resourceKeyOf(listAcmeAccounts);
@@ -18,14 +19,26 @@ interface Values {
   trust_pem: string;
 }
 
-const schema = object({
-  name: string().trim().required('This field is required.'),
-  directory_url: string()
-    .required('This field is required.')
-    .matches(/^https:\/\/\S+$/, 'Use the https:// address of the ACME directory.'),
-  email: string().required('This field is required.').email('Enter an e-mail address.'),
+/** The rules are the body schema's (src/shared/contracts/pki.ts); the messages the dialog's own. */
+const BODY = acmeAccountBody;
+export const acmeAccountSchema = object({
+  name: fieldSchemaOf(BODY, 'name', 'Name'),
+  directory_url: fieldSchemaOf(BODY, 'directory_url', 'Directory address', {
+    pattern: 'Use the https:// address of the ACME directory.',
+  }),
+  email: fieldSchemaOf(BODY, 'email', 'Contact e-mail', { invalid: 'Enter an e-mail address.' }),
+  trust_pem: fieldSchemaOf(BODY, 'trust_pem', 'Trusted CA certificates'),
+  // The schema's `const: true`: registering needs the agreement.
   terms_of_service_agreed: boolean().oneOf([true], "Agree to the ACME server's terms of service."),
 });
+
+export const NEW_ACME_ACCOUNT: Values = {
+  name: '',
+  directory_url: '',
+  email: '',
+  terms_of_service_agreed: false,
+  trust_pem: '',
+};
 
 /** The terms checkbox, with its own error: registering requires the agreement. */
 function TermsField() {
@@ -49,14 +62,8 @@ export function AccountModal({ onClose }: { onClose: () => void }) {
     <FormModal<Values>
       title="Register ACME account"
       submitLabel="Register"
-      initialValues={{
-        name: '',
-        directory_url: '',
-        email: '',
-        terms_of_service_agreed: false,
-        trust_pem: '',
-      }}
-      schema={schema}
+      initialValues={NEW_ACME_ACCOUNT}
+      schema={acmeAccountSchema}
       onClose={onClose}
       toSave={(v) =>
         saveOf({

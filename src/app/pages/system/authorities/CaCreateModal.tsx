@@ -1,10 +1,12 @@
 /** "Create certificate authority": a root, or an intermediate under a CA whose key the appliance holds. */
-import { number, object, string } from 'yup';
+import { object } from 'yup';
+import { fieldSchemaOf, widgetRulesOf } from '../../../forms/contractRules';
+import { VALIDITY_DAYS } from '../certificates/IssueModal';
 import { SelectField, TextField } from '../../common/config/fields';
 import { FormModal } from '../../common/FormModal';
 import { CAS_KEY, KEY_TYPES } from '../resources';
 import type { CertificateAuthority, KeyType } from '../../../../shared/contracts/pki';
-import { createCa } from '../../../../shared/contracts/pki';
+import { createCa, createCaBody } from '../../../../shared/contracts/pki';
 import { saveOf } from '../../../../store/slices/resources.slice';
 
 interface Values {
@@ -15,20 +17,27 @@ interface Values {
   parent_id: string;
 }
 
-const schema = object({
-  name: string().trim().required('This field is required.').max(100, 'Use at most 100 characters.'),
+/** The rules are the body schema's (src/shared/contracts/pki.ts); the messages the dialog's own. */
+const BODY = createCaBody;
+export const caCreateSchema = object({
+  name: fieldSchemaOf(BODY, 'name', 'Name'),
   subject: object({
-    common_name: string().trim().required('This field is required.').max(64, 'Use at most 64 characters.'),
-    organization: string().max(64, 'Use at most 64 characters.'),
-    country: string().matches(/^([A-Z]{2})?$/, 'Use the two capital letters of the country (e.g. DE).'),
+    common_name: fieldSchemaOf(BODY, 'subject.common_name', 'Common name'),
+    organization: fieldSchemaOf(BODY, 'subject.organization', 'Organisation'),
+    country: fieldSchemaOf(BODY, 'subject.country', 'Country', {
+      pattern: 'Use the two capital letters of the country (e.g. DE).',
+    }),
   }),
-  validity_days: number()
-    .typeError('Enter a whole number of days.')
-    .required('This field is required.')
-    .integer('Enter a whole number of days.')
-    .min(1, 'Use at least 1 day.')
-    .max(36500, 'Use at most 36500 days.'),
+  validity_days: fieldSchemaOf(BODY, 'validity_days', 'Validity', VALIDITY_DAYS),
 });
+
+export const NEW_CA: Values = {
+  name: '',
+  subject: { common_name: '', organization: '', country: '' },
+  key_type: 'ec-p256',
+  validity_days: '3650',
+  parent_id: 'root',
+};
 
 export function CaCreateModal({
   authorities,
@@ -42,14 +51,8 @@ export function CaCreateModal({
     <FormModal<Values>
       title="Create certificate authority"
       submitLabel="Create"
-      initialValues={{
-        name: '',
-        subject: { common_name: '', organization: '', country: '' },
-        key_type: 'ec-p256',
-        validity_days: '3650',
-        parent_id: 'root',
-      }}
-      schema={schema}
+      initialValues={NEW_CA}
+      schema={caCreateSchema}
       onClose={onClose}
       toSave={(v) =>
         saveOf({
@@ -85,7 +88,7 @@ export function CaCreateModal({
           <TextField name="subject.organization" label="Organisation" />
           <TextField name="subject.country" label="Country" info="Two capital letters, e.g. DE." />
           <SelectField name="key_type" label="Key type" options={KEY_TYPES} />
-          <TextField name="validity_days" label="Validity (days)" required />
+          <TextField name="validity_days" label="Validity (days)" {...widgetRulesOf(BODY, 'validity_days')} />
         </>
       )}
     </FormModal>

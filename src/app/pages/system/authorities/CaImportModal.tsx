@@ -1,10 +1,11 @@
 /** "Import certificate authority": its PEM certificate (then its chain) and, to sign with it, its private key. */
-import { object, string } from 'yup';
+import { object } from 'yup';
+import { fieldSchemaOf } from '../../../forms/contractRules';
 import { TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
 import { FormModal } from '../../common/FormModal';
 import { CAS_KEY } from '../resources';
-import { importCa } from '../../../../shared/contracts/pki';
+import { importCa, importCaBody } from '../../../../shared/contracts/pki';
 import { saveOf } from '../../../../store/slices/resources.slice';
 
 interface Values {
@@ -14,18 +15,26 @@ interface Values {
   passphrase: string;
 }
 
-const schema = object({
-  name: string().trim().required('This field is required.').max(100, 'Use at most 100 characters.'),
-  certificate: string().required('Choose the CA certificate file (PEM).'),
+/** The rules are the body schema's (src/shared/contracts/pki.ts); the messages the dialog's own. */
+const BODY = importCaBody;
+export const caImportSchema = object({
+  name: fieldSchemaOf(BODY, 'name', 'Name'),
+  certificate: fieldSchemaOf(BODY, 'certificate', 'CA certificate', {
+    required: 'Choose the CA certificate file (PEM).',
+  }),
+  private_key: fieldSchemaOf(BODY, 'private_key', 'Private key'),
+  passphrase: fieldSchemaOf(BODY, 'passphrase', 'Key passphrase'),
 });
+
+export const NEW_CA_IMPORT: Values = { name: '', certificate: '', private_key: '', passphrase: '' };
 
 export function CaImportModal({ onClose }: { onClose: () => void }) {
   return (
     <FormModal<Values>
       title="Import certificate authority"
       submitLabel="Import"
-      initialValues={{ name: '', certificate: '', private_key: '', passphrase: '' }}
-      schema={schema}
+      initialValues={NEW_CA_IMPORT}
+      schema={caImportSchema}
       onClose={onClose}
       toSave={(v) =>
         saveOf({

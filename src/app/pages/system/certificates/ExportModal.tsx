@@ -5,11 +5,12 @@
 import { Formik } from 'formik';
 import { Form } from '../../../forms/Form';
 import { useEffect, useId } from 'react';
-import { boolean, object, string } from 'yup';
+import { boolean, object } from 'yup';
+import { fieldSchemaOf } from '../../../forms/contractRules';
 import { Modal, ModalFormActions } from '../../../../widgets/Modal';
 import { CheckboxField, SelectField, TextField } from '../../common/config/fields';
 import { useFileDownload } from '../common/useFileDownload';
-import { exportCertificate, type Certificate } from '../../../../shared/contracts/pki';
+import { exportBody, exportCertificate, type Certificate } from '../../../../shared/contracts/pki';
 
 interface Values {
   format: 'pem' | 'key' | 'pkcs12';
@@ -17,11 +18,13 @@ interface Values {
   include_chain: boolean;
 }
 
-const schema = object({
-  format: string().oneOf(['pem', 'key', 'pkcs12']),
-  password: string()
-    .when('format', { is: 'pkcs12', then: (s) => s.required('A PKCS#12 file needs a password.') })
-    .test('length', 'Use at least 4 characters.', (v) => !v || v.length >= 4),
+/** The password's rules are the body schema's (src/shared/contracts/pki.ts); a PKCS#12 file needs one. */
+export const exportSchema = object({
+  format: fieldSchemaOf(exportBody, 'format', 'Format'),
+  password: fieldSchemaOf(exportBody, 'password', 'Password').when('format', {
+    is: 'pkcs12',
+    then: (s) => s.required('A PKCS#12 file needs a password.'),
+  }),
   include_chain: boolean(),
 });
 
@@ -44,7 +47,7 @@ export function ExportModal({ certificate, onClose }: { certificate: Certificate
       <p>The private key leaves the appliance; the export is recorded in the audit log.</p>
       <Formik<Values>
         initialValues={{ format: 'pkcs12', password: '', include_chain: true }}
-        validationSchema={schema}
+        validationSchema={exportSchema}
         onSubmit={(v) =>
           download({
             endpoint: exportCertificate,

@@ -1,10 +1,17 @@
 /** "Import certificate": PEM (leaf then chain, optional key) or a PKCS#12 file with its password. */
-import { object, string } from 'yup';
+import { object, string, type StringSchema } from 'yup';
+import { fieldSchemaOf } from '../../../forms/contractRules';
+import { REQUIRED_MESSAGE } from '../../../../lib/validation/yup';
 import { SelectField, TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
 import { FormModal } from '../../common/FormModal';
 import { CERTIFICATES_KEY } from '../resources';
-import { importCertificate, importPkcs12 } from '../../../../shared/contracts/pki';
+import {
+  importCertificate,
+  importPemBody,
+  importPkcs12,
+  importPkcs12Body,
+} from '../../../../shared/contracts/pki';
 import { saveOf } from '../../../../store/slices/resources.slice';
 
 interface Values {
@@ -17,31 +24,48 @@ interface Values {
   password: string;
 }
 
-const schema = object({
+/** Each format's fields take the rules of its endpoint's body schema (src/shared/contracts/pki.ts). */
+const PEM = importPemBody;
+const P12 = importPkcs12Body;
+const ifKind = (kind: Values['kind'], then: StringSchema<string | undefined>) =>
+  string().when('kind', { is: kind, then: () => then });
+export const importSchema = object({
   kind: string().oneOf(['pem', 'pkcs12']),
-  certificate: string().when('kind', {
-    is: 'pem',
-    then: (s) => s.required('Choose the certificate file (PEM).'),
-  }),
-  pkcs12: string().when('kind', { is: 'pkcs12', then: (s) => s.required('Choose the PKCS#12 file.') }),
-  password: string().when('kind', { is: 'pkcs12', then: (s) => s.required('This field is required.') }),
+  name: fieldSchemaOf(PEM, 'name', 'Name'),
+  certificate: ifKind(
+    'pem',
+    fieldSchemaOf(PEM, 'certificate', 'Certificate', { required: 'Choose the certificate file (PEM).' }),
+  ),
+  private_key: ifKind('pem', fieldSchemaOf(PEM, 'private_key', 'Private key')),
+  passphrase: ifKind('pem', fieldSchemaOf(PEM, 'passphrase', 'Key passphrase')),
+  pkcs12: ifKind(
+    'pkcs12',
+    fieldSchemaOf(P12, 'pkcs12', 'PKCS#12 file', {
+      required: 'Choose the PKCS#12 file.',
+      pattern: 'The PKCS#12 file could not be read.',
+    }),
+  ),
+  // The dialog asks for the file's password (the schema also takes an empty one).
+  password: ifKind('pkcs12', fieldSchemaOf(P12, 'password', 'PKCS#12 password').required(REQUIRED_MESSAGE)),
 });
+
+export const NEW_IMPORT: Values = {
+  kind: 'pem',
+  name: '',
+  certificate: '',
+  private_key: '',
+  passphrase: '',
+  pkcs12: '',
+  password: '',
+};
 
 export function ImportModal({ onClose }: { onClose: () => void }) {
   return (
     <FormModal<Values>
       title="Import certificate"
       submitLabel="Import"
-      initialValues={{
-        kind: 'pem',
-        name: '',
-        certificate: '',
-        private_key: '',
-        passphrase: '',
-        pkcs12: '',
-        password: '',
-      }}
-      schema={schema}
+      initialValues={NEW_IMPORT}
+      schema={importSchema}
       onClose={onClose}
       toSave={(v) => {
         const name = v.name.trim() ? { name: v.name.trim() } : {};

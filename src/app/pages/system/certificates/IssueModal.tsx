@@ -1,11 +1,12 @@
 /** "Issue certificate": a new key and certificate signed by one of the appliance's authorities. */
-import { number, object, string, array } from 'yup';
+import { object } from 'yup';
+import { fieldSchemaOf, listSchemaOf, widgetRulesOf } from '../../../forms/contractRules';
 import { CheckboxField, ListField, SelectField, TextField } from '../../common/config/fields';
 import { FormModal } from '../../common/FormModal';
 import { isLoopbackAddress, LOOPBACK_CRL_WARNING } from '../../../../shared/loopback';
 import { CERTIFICATES_KEY, CAS_KEY, KEY_TYPES } from '../resources';
 import type { CertificateAuthority, KeyType } from '../../../../shared/contracts/pki';
-import { issueCertificate } from '../../../../shared/contracts/pki';
+import { issueBody, issueCertificate } from '../../../../shared/contracts/pki';
 import { saveOf } from '../../../../store/slices/resources.slice';
 
 interface Values {
@@ -25,19 +26,21 @@ export const PROFILES = [
   { value: 'client', name: 'Client (TLS client authentication)' },
 ];
 
-export const validityDays = number()
-  .typeError('Enter a whole number of days.')
-  .required('This field is required.')
-  .integer('Enter a whole number of days.')
-  .min(1, 'Use at least 1 day.')
-  .max(36500, 'Use at most 36500 days.');
+/** The rules are the body schema's (src/shared/contracts/pki.ts); the messages the dialog's own. */
+const BODY = issueBody;
+/** A signing authority must be chosen (the dialogs that sign say so in these words). */
+export const CHOOSE_AUTHORITY = { required: 'Choose the issuing authority.' };
+export const VALIDITY_DAYS = { invalid: 'Enter a whole number of days from 1 to 36500.' };
 
-const schema = object({
-  ca_id: string().required('Choose the issuing authority.'),
+export const issueSchema = object({
+  ca_id: fieldSchemaOf(BODY, 'ca_id', 'Issuing authority', CHOOSE_AUTHORITY),
+  name: fieldSchemaOf(BODY, 'name', 'Name'),
   subject: object({
-    common_name: string().trim().required('This field is required.').max(64, 'Use at most 64 characters.'),
+    common_name: fieldSchemaOf(BODY, 'subject.common_name', 'Common name'),
+    organization: fieldSchemaOf(BODY, 'subject.organization', 'Organisation'),
   }),
-  dns: array(string()).test(
+  // A server certificate needs a name to be checked against: a rule across two fields, beside the schema's.
+  dns: listSchemaOf(BODY, 'sans.dns', 'Every DNS name must be at most 253 characters.').test(
     'server-name',
     'A server certificate needs at least one DNS name or IP address.',
     function (dns) {
@@ -45,8 +48,20 @@ const schema = object({
       return profile !== 'server' || (dns ?? []).length > 0 || ip.length > 0;
     },
   ),
-  validity_days: validityDays,
+  ip: listSchemaOf(BODY, 'sans.ip', 'Every entry must be an IP address.'),
+  validity_days: fieldSchemaOf(BODY, 'validity_days', 'Validity', VALIDITY_DAYS),
 });
+
+export const NEW_CERTIFICATE: Omit<Values, 'ca_id'> = {
+  profile: 'server',
+  name: '',
+  subject: { common_name: '', organization: '' },
+  dns: [],
+  ip: [],
+  key_type: 'ec-p256',
+  validity_days: '397',
+  crl: true,
+};
 
 /** Warns, before issuing, that the CRL address the certificate would carry is on the loopback. */
 function LoopbackCrlWarning({ url }: { url: string | undefined }) {
@@ -74,18 +89,8 @@ export function IssueModal({
     <FormModal<Values>
       title="Issue certificate"
       submitLabel="Issue"
-      initialValues={{
-        ca_id: signers[0]?.id ?? '',
-        profile: 'server',
-        name: '',
-        subject: { common_name: '', organization: '' },
-        dns: [],
-        ip: [],
-        key_type: 'ec-p256',
-        validity_days: '397',
-        crl: true,
-      }}
-      schema={schema}
+      initialValues={{ ca_id: signers[0]?.id ?? '', ...NEW_CERTIFICATE }}
+      schema={issueSchema}
       onClose={onClose}
       toSave={(v) =>
         saveOf({
@@ -133,7 +138,7 @@ export function IssueModal({
             placeholder="192.0.2.10 or 2001:db8::10"
           />
           <SelectField name="key_type" label="Key type" options={KEY_TYPES} />
-          <TextField name="validity_days" label="Validity (days)" required />
+          <TextField name="validity_days" label="Validity (days)" {...widgetRulesOf(BODY, 'validity_days')} />
           <TextField
             name="name"
             label="Name (optional)"

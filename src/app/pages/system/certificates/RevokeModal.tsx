@@ -1,9 +1,10 @@
 /** Revoke one or more certificates with a reason; the authority's CRL is published again at once. */
-import { object, string } from 'yup';
+import { object } from 'yup';
+import { fieldSchemaOf } from '../../../forms/contractRules';
 import { SelectField } from '../../common/config/fields';
 import { FormModal } from '../../common/FormModal';
 import { CAS_KEY, CERTIFICATES_KEY, CRLS_KEY, certificateKey } from '../resources';
-import { revokeCertificate, type RevocationReason } from '../../../../shared/contracts/pki';
+import { revokeBody, revokeCertificate, type RevocationReason } from '../../../../shared/contracts/pki';
 import { saveOf } from '../../../../store/slices/resources.slice';
 
 export const REASONS: ReadonlyArray<{ value: RevocationReason; name: string }> = [
@@ -17,10 +18,9 @@ export const REASONS: ReadonlyArray<{ value: RevocationReason; name: string }> =
   { value: 'privilege_withdrawn', name: 'Privilege withdrawn' },
 ];
 
-const schema = object({
-  reason: string()
-    .required()
-    .oneOf(REASONS.map((r) => r.value)),
+/** The reason's values are the body schema's (src/shared/contracts/pki.ts). */
+export const revokeSchema = object({
+  reason: fieldSchemaOf(revokeBody, 'reason', 'Reason'),
 });
 
 export function RevokeModal({ id, name, onClose }: { id: string; name: string; onClose: () => void }) {
@@ -29,7 +29,7 @@ export function RevokeModal({ id, name, onClose }: { id: string; name: string; o
       title={`Revoke ${name}?`}
       submitLabel="Revoke"
       initialValues={{ reason: 'unspecified' }}
-      schema={schema}
+      schema={revokeSchema}
       onClose={onClose}
       toSave={(v) =>
         saveOf({

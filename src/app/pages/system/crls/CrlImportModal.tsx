@@ -1,13 +1,18 @@
 /** "Import revocation list": a CRL from another authority (PEM, or DER sent as base64). */
-import { object, string } from 'yup';
+import { object } from 'yup';
+import { fieldSchemaOf } from '../../../forms/contractRules';
 import { TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
 import { FormModal } from '../../common/FormModal';
 import { CRLS_KEY } from '../resources';
-import { importCrl } from '../../../../shared/contracts/pki';
+import { importCrl, importCrlBody } from '../../../../shared/contracts/pki';
 import { saveOf } from '../../../../store/slices/resources.slice';
 
-const schema = object({ crl: string().required('Choose the CRL file.') });
+/** The rules are the body schema's (src/shared/contracts/pki.ts); the message the dialog's own. */
+export const crlImportSchema = object({
+  crl: fieldSchemaOf(importCrlBody, 'crl', 'CRL file', { required: 'Choose the CRL file.' }),
+  name: fieldSchemaOf(importCrlBody, 'name', 'Name'),
+});
 
 export function CrlImportModal({ onClose }: { onClose: () => void }) {
   return (
@@ -15,7 +20,7 @@ export function CrlImportModal({ onClose }: { onClose: () => void }) {
       title="Import revocation list"
       submitLabel="Import"
       initialValues={{ crl: '', name: '' }}
-      schema={schema}
+      schema={crlImportSchema}
       onClose={onClose}
       toSave={(v) =>
         saveOf({

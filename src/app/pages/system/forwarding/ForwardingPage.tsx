@@ -4,14 +4,13 @@
  * material is chosen from the PKI (a certificate with its key, a CA to trust); no secret is typed here. Admins only.
  */
 import { useCallback, useId, useState } from 'react';
-import * as Yup from 'yup';
+import { object } from 'yup';
 import {
   createTarget,
   deleteTarget,
   DEFAULT_QUEUE_LIMIT,
+  forwardingTargetBody,
   listTargets,
-  MAX_QUEUE_LIMIT,
-  MIN_QUEUE_LIMIT,
   testTarget,
   updateTarget,
   type ForwardingTarget,
@@ -23,6 +22,7 @@ import { LOG_SERVICES } from '../../../../shared/logServices';
 import { formatDateTime } from '../../../../lib/format';
 import { useEndpoint, useResourceSave } from '../../../../store/useResource';
 import { saveOf } from '../../../../store/slices/resources.slice';
+import { fieldSchemaOf, widgetRulesOf } from '../../../forms/contractRules';
 import {
   DataTable,
   type AccentColor,
@@ -55,7 +55,7 @@ interface FormValues {
 /** The select's value for "no certificate" / "the system's authorities" (an empty value reads as unchosen). */
 const NONE = 'none';
 
-const toForm = (t?: ForwardingTarget): FormValues => ({
+export const toForm = (t?: ForwardingTarget): FormValues => ({
   name: t?.name ?? '',
   enabled: t?.enabled ?? true,
   protocol: t?.protocol ?? 'tls',
@@ -81,17 +81,16 @@ const fromForm = (v: FormValues): ForwardingTargetBody => ({
   queue_limit: Number(v.queue_limit),
 });
 
-const schema = Yup.object({
-  name: Yup.string().trim().required('Give the target a name').max(64),
-  host: Yup.string().trim().required('Name the collector').max(253),
-  port: Yup.number().typeError('A port number').integer().min(1).max(65535).required(),
-  queue_limit: Yup.number()
-    .typeError('A number of records')
-    .integer()
-    .min(MIN_QUEUE_LIMIT)
-    .max(MAX_QUEUE_LIMIT)
-    .required(),
+/** The rules are the body schema's (src/shared/contracts/forwarding.ts); the messages the form's own. */
+const BODY = forwardingTargetBody;
+export const targetSchema = object({
+  name: fieldSchemaOf(BODY, 'name', 'Name', { required: 'Give the target a name' }),
+  host: fieldSchemaOf(BODY, 'host', 'Collector host', { required: 'Name the collector' }),
+  port: fieldSchemaOf(BODY, 'port', 'Port'),
+  queue_limit: fieldSchemaOf(BODY, 'queue_limit', 'Queue limit'),
 });
+const PORT = widgetRulesOf(BODY, 'port');
+const QUEUE_LIMIT = widgetRulesOf(BODY, 'queue_limit');
 
 const PROTOCOLS = [
   { name: 'TLS (TCP with TLS, RFC 5425)', value: 'tls' },
@@ -117,7 +116,7 @@ function TargetForm({
       title={target ? `Change ${target.name}` : 'Add a syslog target'}
       submitLabel={target ? 'Save target' : 'Add target'}
       initialValues={toForm(target)}
-      schema={schema}
+      schema={targetSchema}
       onClose={onClose}
       toSave={(v) =>
         target
@@ -138,16 +137,15 @@ function TargetForm({
     >
       {(values) => (
         <>
-          <TextField name="name" label="Name" required />
+          <TextField name="name" label="Name" {...widgetRulesOf(BODY, 'name')} />
           <SelectField name="protocol" label="Protocol" options={PROTOCOLS} />
           <TextField
             name="host"
             label="Collector host"
-            required
-            validators={['hostname', 'fqdn', 'ip', 'ipv6']}
+            {...widgetRulesOf(BODY, 'host')}
             info="TLS checks the collector's certificate against this name or address."
           />
-          <TextField name="port" label="Port" required validators={['integer']} min={1} max={65535} />
+          <TextField name="port" label="Port" {...PORT} />
           {values.protocol === 'tls' ? (
             <>
               <SelectField
@@ -173,10 +171,7 @@ function TargetForm({
           <TextField
             name="queue_limit"
             label="Queue limit (records)"
-            required
-            validators={['integer']}
-            min={MIN_QUEUE_LIMIT}
-            max={MAX_QUEUE_LIMIT}
+            {...QUEUE_LIMIT}
             info="Kept on disk while the collector is unreachable; beyond it the oldest are dropped."
           />
           <CheckboxField name="enabled" label="Enabled" />
