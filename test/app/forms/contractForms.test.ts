@@ -19,59 +19,60 @@ import * as dns from '../../../src/shared/contracts/dns';
 import * as ssh from '../../../src/shared/contracts/ssh';
 import * as authentication from '../../../src/shared/contracts/authentication';
 import * as alerts from '../../../src/shared/contracts/alerts';
-import { lockoutSchema } from '../../../src/app/pages/authentication/LockoutPage';
+import { lockoutSchema } from '../../../src/app/pages/authentication/lockoutRules';
 import {
   accessSchema,
   domainSchema,
   hostSchema,
   upstreamSchema,
-} from '../../../src/app/pages/dns/ProxyLists';
-import { proxySettingsSchema } from '../../../src/app/pages/dns/ProxySettingsForm';
-import { accountSchema as dynamicAccountSchema } from '../../../src/app/pages/dns/DynamicPage';
-import { sshSettingsSchema } from '../../../src/app/pages/ssh/SshSettingsForm';
-import { authorizedKeySchema } from '../../../src/app/pages/ssh/AuthorizedKeys';
-import { thresholdsSchema } from '../../../src/app/pages/alerts/AlertsPage';
-import { channelSchema } from '../../../src/app/pages/alerts/ChannelsPage';
+} from '../../../src/app/pages/dns/proxyListRules';
+import { proxySettingsSchema } from '../../../src/app/pages/dns/proxySettingsRules';
+import { accountSchema as dynamicAccountSchema } from '../../../src/app/pages/dns/dynamicRules';
+import { sshSettingsSchema } from '../../../src/app/pages/ssh/sshSettingsRules';
+import { authorizedKeySchema } from '../../../src/app/pages/ssh/authorizedKeyRules';
+import { thresholdsSchema } from '../../../src/app/pages/alerts/thresholdsRules';
+import { channelSchema } from '../../../src/app/pages/alerts/channelRules';
 import * as forwarding from '../../../src/shared/contracts/forwarding';
 import * as pki from '../../../src/shared/contracts/pki';
-import {
-  targetSchema,
-  toForm as forwardingValues,
-} from '../../../src/app/pages/system/forwarding/ForwardingPage';
-import { issueSchema, NEW_CERTIFICATE } from '../../../src/app/pages/system/certificates/IssueModal';
-import { csrSchema } from '../../../src/app/pages/system/certificates/CsrModal';
-import { importSchema, NEW_IMPORT } from '../../../src/app/pages/system/certificates/ImportModal';
-import { exportSchema } from '../../../src/app/pages/system/certificates/ExportModal';
-import { revokeSchema } from '../../../src/app/pages/system/certificates/RevokeModal';
-import { caCreateSchema, NEW_CA } from '../../../src/app/pages/system/authorities/CaCreateModal';
-import { caImportSchema, NEW_CA_IMPORT } from '../../../src/app/pages/system/authorities/CaImportModal';
-import { crlImportSchema } from '../../../src/app/pages/system/crls/CrlImportModal';
-import { acmeAccountSchema, NEW_ACME_ACCOUNT } from '../../../src/app/pages/system/acme/AccountModal';
-import { acmeOrderSchema, NEW_ACME_ORDER } from '../../../src/app/pages/system/acme/OrderModal';
+import { toForm as forwardingValues } from '../../../src/app/pages/system/forwarding/ForwardingPage';
+import { targetSchema } from '../../../src/app/pages/system/forwarding/targetRules';
+import { NEW_CERTIFICATE } from '../../../src/app/pages/system/certificates/IssueModal';
+import { issueSchema } from '../../../src/app/pages/system/certificates/issueRules';
+import { csrSchema } from '../../../src/app/pages/system/certificates/csrRules';
+import { NEW_IMPORT } from '../../../src/app/pages/system/certificates/ImportModal';
+import { importSchema } from '../../../src/app/pages/system/certificates/importRules';
+import { exportSchema } from '../../../src/app/pages/system/certificates/exportRules';
+import { revokeSchema } from '../../../src/app/pages/system/certificates/revokeRules';
+import { NEW_CA } from '../../../src/app/pages/system/authorities/CaCreateModal';
+import { caCreateSchema } from '../../../src/app/pages/system/authorities/caCreateRules';
+import { NEW_CA_IMPORT } from '../../../src/app/pages/system/authorities/CaImportModal';
+import { caImportSchema } from '../../../src/app/pages/system/authorities/caImportRules';
+import { crlImportSchema } from '../../../src/app/pages/system/crls/crlImportRules';
+import { NEW_ACME_ACCOUNT } from '../../../src/app/pages/system/acme/AccountModal';
+import { acmeAccountSchema } from '../../../src/app/pages/system/acme/acmeAccountRules';
+import { NEW_ACME_ORDER } from '../../../src/app/pages/system/acme/OrderModal';
+import { acmeOrderSchema } from '../../../src/app/pages/system/acme/acmeOrderRules';
 import * as system from '../../../src/shared/contracts/system';
 import * as backups from '../../../src/shared/contracts/backups';
-import { scheduleSchema as backupScheduleSchema } from '../../../src/app/pages/system/backups/ScheduleForm';
 import {
+  downloadSchema,
+  scheduleSchema as backupScheduleSchema,
   targetSchema as backupTargetSchema,
-  toTargetValues,
-} from '../../../src/app/pages/system/backups/targetForm';
-import { downloadSchema } from '../../../src/app/pages/system/backups/DownloadModal';
-import { groupSchema, NEW_GROUP } from '../../../src/app/pages/authentication/GroupFields';
-import { accountSchema, newAccountSchema } from '../../../src/app/pages/authentication/AccountFields';
+} from '../../../src/app/pages/system/backups/backupRules';
+import { toTargetValues } from '../../../src/app/pages/system/backups/targetForm';
+import { NEW_GROUP } from '../../../src/app/pages/authentication/GroupFields';
+import { groupSchema } from '../../../src/app/pages/authentication/groupRules';
+import { accountSchema, newAccountSchema } from '../../../src/app/pages/authentication/accountRules';
 import { NEW_USER } from '../../../src/app/pages/authentication/UsersPage';
-import { signupSchema } from '../../../src/app/pages/authentication/SignupSection';
+import { signupSchema } from '../../../src/app/pages/authentication/signupRules';
 import { toValues as lockoutValues } from '../../../src/app/pages/authentication/LockoutPage';
-import { layoutSchema } from '../../../src/app/pages/settings/LayoutSettingsPage';
-import { repositorySchema, scheduleSchema } from '../../../src/app/pages/updates/UpdateForms';
-import { shellPasswordSchema } from '../../../src/app/pages/ssh/PasswordPage';
-import {
-  preferencesSchema,
-  toForm as preferencesValues,
-} from '../../../src/app/pages/network/NetworkPreferences';
-import {
-  providerSchema,
-  toValues as providerValues,
-} from '../../../src/app/pages/authentication/ProviderDetailPage';
+import { layoutSchema } from '../../../src/app/pages/settings/layoutRules';
+import { repositorySchema, scheduleSchema } from '../../../src/app/pages/updates/updateRules';
+import { shellPasswordSchema } from '../../../src/app/pages/ssh/shellPasswordRules';
+import { toForm as preferencesValues } from '../../../src/app/pages/network/NetworkPreferences';
+import { preferencesSchema } from '../../../src/app/pages/network/preferencesRules';
+import { toValues as providerValues } from '../../../src/app/pages/authentication/ProviderDetailPage';
+import { providerSchema } from '../../../src/app/pages/authentication/providerRules';
 
 const STRINGS = [
   '',

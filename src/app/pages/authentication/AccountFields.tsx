@@ -1,14 +1,12 @@
 /** The editable fields of an account, shared by the add dialog and the detail page. */
 import { useField, useFormikContext } from 'formik';
-import { boolean, object, string } from 'yup';
-import { emailSchema } from '../../../lib/validation/yup';
-import { fieldSchemaOf, widgetRulesOf } from '../../forms/contractRules';
+import { widgetRulesOf } from '../../forms/fieldRules';
+import { rulesModule } from '../../forms/lazyRules';
 import { DateInput } from '../../../widgets/DateInput';
 import { useServerFieldError } from '../../../store/useResource';
 import { CheckboxField, FieldError, SelectField, TextField } from '../common/config/fields';
 import { AccountGroupsField } from './GroupFields';
 import {
-  accountBody,
   newAccountBody,
   type Account,
   type AccountBody,
@@ -31,26 +29,9 @@ export const ROLE_OPTIONS = [
   { name: 'Admin (reads and changes)', value: 'admin' },
 ];
 
-/** The rules are the body schemas' (src/shared/contracts/authentication.ts); the messages the form's own. */
-const EMAIL_MESSAGE = 'Enter a valid e-mail address.';
-export const accountSchema = object({
-  // The schema bounds the address; its form (§5 e-mail) is the appliance handler's check, said here too.
-  email: fieldSchemaOf(accountBody, 'email', 'E-mail', { invalid: EMAIL_MESSAGE }).test(
-    'email',
-    EMAIL_MESSAGE,
-    (v, c) => (v ? emailSchema().isValidSync(v, c.options) : true),
-  ),
-  full_name: fieldSchemaOf(accountBody, 'full_name', 'Full name'),
-  role: fieldSchemaOf(accountBody, 'role', 'Role', { required: 'Choose a role.' }),
-  enabled: boolean(),
-  expires_at: string(),
-});
-
-export const newAccountSchema = accountSchema.shape({
-  username: fieldSchemaOf(newAccountBody, 'username', 'User name', {
-    pattern: 'User name must be an identifier (letters, digits, _ - .).',
-  }),
-});
+// The forms' Yup rules come with them (lazyRules.ts).
+export const accountRules = rulesModule(() => import('./accountRules').then((m) => m.accountSchema));
+export const newAccountRules = rulesModule(() => import('./accountRules').then((m) => m.newAccountSchema));
 
 export const toAccountValues = (a: Account): AccountValues => ({
   email: a.email,

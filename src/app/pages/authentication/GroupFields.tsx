@@ -3,15 +3,13 @@
  * privilege area. Also the Formik-bound chooser the user page uses for an account's groups.
  */
 import { useField } from 'formik';
-import { object } from 'yup';
-import { fieldSchemaOf } from '../../forms/contractRules';
+import { rulesModule } from '../../forms/lazyRules';
 import { AREAS, AREA_LABELS, type Area, type Privileges } from '../../../shared/privileges';
 import { Select } from '../../../widgets/Select';
 import { ListChooser, type ListChooserItem } from '../../../widgets/ListChooser';
 import { useResource, useServerFieldError } from '../../../store/useResource';
 import { FieldError, TextField } from '../common/config/fields';
 import { GROUPS_KEY, USERS_KEY } from './resources';
-import { newGroupBody } from '../../../shared/contracts/authentication';
 import type { Group, GroupBody, listGroups, listUsers } from '../../../shared/contracts/authentication';
 import type { ResponseOf } from '../../../shared/contracts/endpoint';
 
@@ -24,11 +22,8 @@ export interface GroupValues {
   privileges: Record<string, string>;
 }
 
-/** The rules are the body schema's (src/shared/contracts/authentication.ts); the messages the form's own. */
-export const groupSchema = object({
-  name: fieldSchemaOf(newGroupBody, 'name', 'Name', { required: 'Enter a name.' }),
-  description: fieldSchemaOf(newGroupBody, 'description', 'Description'),
-});
+// The forms' Yup rules come with them (lazyRules.ts).
+export const groupRules = rulesModule(() => import('./groupRules').then((m) => m.groupSchema));
 
 export const NEW_GROUP: GroupValues = {
   name: '',

@@ -8,10 +8,9 @@
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
 import { useEffect } from 'react';
-import { boolean, object, string } from 'yup';
-import { fieldSchemaOf, listSchemaOf, widgetRulesOf } from '../../forms/contractRules';
+import { widgetRulesOf } from '../../forms/fieldRules';
+import { rulesModule, useRules } from '../../forms/lazyRules';
 import { confirmationsCheckRequested } from '../../../store/slices/confirmations.actions';
-import { subnetProblem } from '../../../lib/validation/subnet';
 import { SIGN_IN_SERVICE_LABEL } from '../../../shared/signIns';
 import { formatDateTime } from '../../../lib/format';
 import { DataTable } from '../../../widgets/DataTable';
@@ -40,7 +39,7 @@ import { historyOf } from '../history/link';
 
 export const LOCKOUT_TITLE = 'Lockout';
 
-interface Values {
+export interface LockoutValues {
   attempts: string;
   window_seconds: string;
   duration_seconds: string;
@@ -52,33 +51,11 @@ interface Values {
   allow_list: string[];
 }
 
-/** Every bound is the body schema's (src/shared/contracts/authentication.ts). */
-const BODY = lockoutPolicyBody;
-const rule = (field: string, label: string) => fieldSchemaOf(BODY, field, label);
-const widget = (field: string) => widgetRulesOf(BODY, field);
-export const lockoutSchema = object({
-  attempts: rule('attempts', 'Attempts'),
-  window_seconds: rule('window_seconds', 'Window'),
-  duration_seconds: rule('duration_seconds', 'Duration'),
-  account_attempts: rule('account.attempts', 'Attempts'),
-  account_window_seconds: rule('account.window_seconds', 'Window'),
-  source_enabled: boolean(),
-  source_attempts: string().when('source_enabled', {
-    is: true,
-    then: () => rule('source.attempts', 'Attempts'),
-  }),
-  source_window_seconds: string().when('source_enabled', {
-    is: true,
-    then: () => rule('source.window_seconds', 'Window'),
-  }),
-  // Each entry a network without host bits: the rule of every field that stores one, beside the schema's bounds.
-  allow_list: listSchemaOf(BODY, 'allow_list', 'An entry is too long.').test('subnets', (list, ctx) => {
-    const bad = (list ?? []).map((s) => [s, subnetProblem(s ?? '')] as const).find(([, p]) => p);
-    return bad ? ctx.createError({ message: `${bad[0]}: ${bad[1]}` }) : true;
-  }),
-});
+/** Every bound is the body schema's (src/shared/contracts/authentication.ts); the Yup rules come with the form. */
+const widget = (field: string) => widgetRulesOf(lockoutPolicyBody, field);
+const lockoutRules = rulesModule(() => import('./lockoutRules'));
 
-export const toValues = (p: LockoutPolicy): Values => ({
+export const toValues = (p: LockoutPolicy): LockoutValues => ({
   attempts: String(p.attempts),
   window_seconds: String(p.window_seconds),
   duration_seconds: String(p.duration_seconds),
@@ -90,7 +67,7 @@ export const toValues = (p: LockoutPolicy): Values => ({
   allow_list: p.allow_list ?? [],
 });
 
-const toPolicyBody = (v: Values): LockoutPolicy => ({
+const toPolicyBody = (v: LockoutValues): LockoutPolicy => ({
   ...toBody(v),
   account: { attempts: Number(v.account_attempts), window_seconds: Number(v.account_window_seconds) },
   source: v.source_enabled
@@ -100,7 +77,7 @@ const toPolicyBody = (v: Values): LockoutPolicy => ({
 });
 
 /** The (account, address) rule alone: what the simulator replays. */
-const toBody = (v: Values) => ({
+const toBody = (v: LockoutValues) => ({
   attempts: Number(v.attempts),
   window_seconds: Number(v.window_seconds),
   duration_seconds: Number(v.duration_seconds),
@@ -119,6 +96,7 @@ const minutes = (s: number) => (s < 60 ? `${s} s` : `${Math.ceil(s / 60)} min`);
 export const LockoutPage = inArea('authentication', Lockout);
 
 function Lockout() {
+  const rules = useRules(lockoutRules);
   const dispatch = useAppDispatch();
   const readOnly = useReadOnly();
   const policy = useEndpoint(getLockoutPolicy);
@@ -146,10 +124,10 @@ function Lockout() {
         <section className="config-section" aria-label="Policy">
           <h2>Policy</h2>
           {p ? (
-            <Formik<Values>
+            <Formik<LockoutValues>
               initialValues={toValues(p)}
               enableReinitialize
-              validationSchema={lockoutSchema}
+              validationSchema={rules.module?.lockoutSchema}
               onSubmit={(v) => {
                 save.save({
                   key: LOCKOUT_POLICY_KEY,
@@ -160,7 +138,7 @@ function Lockout() {
               }}
             >
               {({ dirty, values, isValid }) => (
-                <Form noValidate className="config-form">
+                <Form noValidate className="config-form" onFocus={rules.fetch}>
                   <FormDirtyReporter id="lockout-policy" />
                   <WritableFieldset>
                     <h3>Per account and address</h3>

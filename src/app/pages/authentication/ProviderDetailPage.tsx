@@ -6,24 +6,18 @@
  * finds a test user, proves the test password and shows the mapped attributes and groups; for an OpenID provider it
  * checks discovery, signing keys and the client credentials (a person's sign-in happens in a browser, not here).
  */
+import { ALL_CAS, caIdOf, ldapRetype, oidcRetype } from './providerSecrets';
 import { Formik, useFormikContext } from 'formik';
 import { Form } from '../../forms/Form';
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { boolean, object } from 'yup';
-import { fieldSchemaOf, listSchemaOf, type FieldMessages } from '../../forms/contractRules';
-import {
-  bindingText,
-  ldapSecretBinding,
-  oidcSecretBinding,
-  retypeMessage,
-} from '../../../shared/secretBinding';
+import { rulesModule, useRules } from '../../forms/lazyRules';
 import { useAppDispatch } from '../../../store/createStore';
 import { resourceLoaded } from '../../../store/slices/resources.slice';
 import { useResource, useResourceSave } from '../../../store/useResource';
 import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
 import { CheckboxField, ListField, SelectField, TextField } from '../common/config/fields';
-import { retypeReason, SecretField } from '../common/config/SecretField';
+import { SecretField } from '../common/config/SecretField';
 import { WritableFieldset } from '../common/config/ReadOnly';
 import { DeleteButton, EntityDetailView, entityDetailPage } from '../common/entity/EntityDetailPage';
 import type { EntityDetailSource } from '../common/entity/useEntityDetail';
@@ -39,17 +33,16 @@ import { CheckIcon, CloseIcon } from '../../../widgets/icons';
 import {
   createProvider,
   deleteProvider,
-  providerBody,
   putProvider,
   testProvider,
 } from '../../../shared/contracts/authentication';
 import type { CertificateAuthority } from '../../../shared/contracts/pki';
 import type { ListPage } from '../../../shared/contracts/listing';
 
-type EditableType = 'ldap' | 'oidc';
+export type EditableType = 'ldap' | 'oidc';
 
 /** The form's values: the wire settings, with the trust choice and the secrets as text fields hold them. */
-interface Values {
+export interface ProviderValues {
   name: string;
   enabled: boolean;
   ldap: Omit<Required<LdapSettings>, 'ca_id'> & { ca_id: string; bind_password: string };
@@ -58,10 +51,7 @@ interface Values {
   test_password: string;
 }
 
-/** The trust choice standing for `ca_id: null`: the system's roots and every CA of the PKI. */
-const ALL_CAS = 'all';
-
-const LDAP_DEFAULTS: Values['ldap'] = {
+const LDAP_DEFAULTS: ProviderValues['ldap'] = {
   url: 'ldaps://',
   starttls: false,
   ca_id: ALL_CAS,
@@ -78,7 +68,7 @@ const LDAP_DEFAULTS: Values['ldap'] = {
   admin_group: '',
 };
 
-const OIDC_DEFAULTS: Values['oidc'] = {
+const OIDC_DEFAULTS: ProviderValues['oidc'] = {
   issuer: 'https://',
   client_id: '',
   client_secret: '',
@@ -91,7 +81,7 @@ const OIDC_DEFAULTS: Values['oidc'] = {
   allow_cross_origin_endpoints: false,
 };
 
-export const toValues = (p: Provider | undefined): Values => ({
+export const toValues = (p: Provider | undefined): ProviderValues => ({
   name: p?.name ?? '',
   enabled: p?.enabled ?? true,
   ldap: p?.ldap
@@ -103,14 +93,14 @@ export const toValues = (p: Provider | undefined): Values => ({
 });
 
 /** The settings the API takes; an empty secret is left out, so the stored one is kept. */
-function settingsBody(type: EditableType, v: Values) {
+function settingsBody(type: EditableType, v: ProviderValues) {
   if (type === 'ldap') {
     const {
       bind_password,
       ca_id,
       has_bind_password: _h,
       ...rest
-    } = v.ldap as Values['ldap'] & {
+    } = v.ldap as ProviderValues['ldap'] & {
       has_bind_password?: boolean;
     };
     return {
@@ -123,91 +113,14 @@ function settingsBody(type: EditableType, v: Values) {
     client_secret,
     has_client_secret: _h,
     ...rest
-  } = v.oidc as Values['oidc'] & {
+  } = v.oidc as ProviderValues['oidc'] & {
     has_client_secret?: boolean;
   };
   return { ...rest, ...(client_secret ? { client_secret } : {}) };
 }
 
-const caIdOf = (ca_id: string) => (ca_id && ca_id !== ALL_CAS ? ca_id : null);
-
-/** What the provider's stored secret is bound to (null without one). */
-const storedBinding = (type: EditableType, p: Provider | undefined): string | null => {
-  if (type === 'ldap') return p?.ldap?.has_bind_password ? bindingText(ldapSecretBinding(p.ldap)) : null;
-  return p?.oidc?.has_client_secret ? bindingText(oidcSecretBinding(p.oidc)) : null;
-};
-
-/** Why the form's settings need the secret typed again (null when they do not). */
-const ldapRetype = (p: Provider | undefined, v: Values['ldap'], typed?: string) =>
-  retypeReason(storedBinding('ldap', p), ldapSecretBinding({ ...v, ca_id: caIdOf(v.ca_id) }), typed);
-const oidcRetype = (p: Provider | undefined, v: Values['oidc'], typed?: string) =>
-  retypeReason(storedBinding('oidc', p), oidcSecretBinding(v), typed);
-
-/** The rules are the body schema's (src/shared/contracts/authentication.ts); the messages the page's own. */
-const rule = (field: string, label: string, messages?: FieldMessages) =>
-  fieldSchemaOf(providerBody, field, label, messages);
-const ldapRule = (field: string, label: string, messages?: FieldMessages) =>
-  rule(`ldap.${field}`, label, messages);
-const oidcRule = (field: string, label: string, messages?: FieldMessages) =>
-  rule(`oidc.${field}`, label, messages);
-const ATTRIBUTE = { pattern: 'A letter, then letters, digits or dashes.' };
-const CLAIM = { pattern: 'Letters, digits and _ . : - only.' };
-
-export const providerSchema = (type: EditableType, provider: Provider | undefined) =>
-  object({
-    name: rule('name', 'Name', { required: 'Enter a name.' }),
-    enabled: boolean(),
-    ...(type === 'ldap'
-      ? {
-          ldap: object({
-            url: ldapRule('url', 'Address', {
-              pattern: 'An ldap:// or ldaps:// address, e.g. ldaps://dc1:636.',
-            }),
-            bind_dn: ldapRule('bind_dn', 'Bind DN'),
-            base_dn: ldapRule('base_dn', 'Base DN', { required: 'Enter the base DN.' }),
-            user_filter: ldapRule('user_filter', 'User filter', {
-              pattern: 'The filter must be in parentheses and contain {username}.',
-            }),
-            group_base_dn: ldapRule('group_base_dn', 'Group base DN'),
-            group_filter: ldapRule('group_filter', 'Group filter', {
-              pattern: 'A filter in parentheses, or empty.',
-            }),
-            username_attribute: ldapRule('username_attribute', 'User name attribute', ATTRIBUTE),
-            email_attribute: ldapRule('email_attribute', 'E-mail attribute', ATTRIBUTE),
-            name_attribute: ldapRule('name_attribute', 'Name attribute', ATTRIBUTE),
-            group_name_attribute: ldapRule('group_name_attribute', 'Group name attribute', ATTRIBUTE),
-            admin_group: ldapRule('admin_group', 'Admin group'),
-            // A stored secret bound to the old address must be typed again: a rule across fields.
-            bind_password: ldapRule('bind_password', 'Bind password').test('retype', function retype(v) {
-              const reason = ldapRetype(provider, this.parent as Values['ldap'], v);
-              return reason ? this.createError({ message: retypeMessage('bind password', reason) }) : true;
-            }),
-          }),
-        }
-      : {
-          oidc: object({
-            issuer: oidcRule('issuer', 'Issuer', { pattern: 'Enter the issuer URL.' }),
-            client_id: oidcRule('client_id', 'Client id', { required: 'Enter the client id.' }),
-            scopes: listSchemaOf(
-              providerBody,
-              'oidc.scopes',
-              'A scope is one word of printable characters.',
-            ).test('openid', 'Include the scope "openid".', (s) => !!s?.includes('openid')),
-            username_claim: oidcRule('username_claim', 'User name claim', {
-              ...CLAIM,
-              required: 'Name the claim holding the user name.',
-            }),
-            email_claim: oidcRule('email_claim', 'E-mail claim', CLAIM),
-            name_claim: oidcRule('name_claim', 'Name claim', CLAIM),
-            groups_claim: oidcRule('groups_claim', 'Groups claim', CLAIM),
-            admin_group: oidcRule('admin_group', 'Admin group'),
-            client_secret: oidcRule('client_secret', 'Client secret').test('retype', function retype(v) {
-              const reason = oidcRetype(provider, this.parent as Values['oidc'], v);
-              return reason ? this.createError({ message: retypeMessage('client secret', reason) }) : true;
-            }),
-          }),
-        }),
-  });
+// The form's Yup rules come with it (lazyRules.ts).
+const providerRules = rulesModule(() => import('./providerRules'));
 
 export const PROVIDER_DETAIL: EntityDetailSource<Provider> = {
   key: providerKey,
@@ -305,12 +218,13 @@ function ProviderForm({
 }) {
   const save = useResourceSave();
   const created = useResource<Provider | null>(CREATED_PROVIDER_KEY, { skip: true }).data;
+  const rules = useRules(providerRules);
 
   return (
-    <Formik<Values>
+    <Formik<ProviderValues>
       initialValues={toValues(provider)}
       enableReinitialize={!!provider}
-      validationSchema={providerSchema(type, provider)}
+      validationSchema={rules.module?.providerSchema(type, provider)}
       onSubmit={(v) => {
         const body = { name: v.name.trim(), type, enabled: v.enabled, [type]: settingsBody(type, v) };
         if (provider)
@@ -333,7 +247,7 @@ function ProviderForm({
       }}
     >
       {({ dirty }) => (
-        <Form noValidate className="config-form">
+        <Form noValidate className="config-form" onFocus={rules.fetch}>
           {/* Once added, the form stops reporting unsaved changes (the guard lets go) and the new page opens. */}
           {!provider && save.status === 'done' && created ? (
             <OpenCreated created={created} onCreated={onCreated} />
@@ -387,7 +301,7 @@ function AdminGroupField({ name }: { name: string }) {
 }
 
 function LdapFields({ provider }: { provider: Provider | undefined }) {
-  const { values } = useFormikContext<Values>();
+  const { values } = useFormikContext<ProviderValues>();
   const cas = useResource<ListPage<CertificateAuthority>>('pki/cas').data?.data ?? [];
   const caOptions = [
     { name: "The system's and all of the PKI's authorities", value: ALL_CAS },
@@ -447,7 +361,7 @@ function LdapFields({ provider }: { provider: Provider | undefined }) {
 }
 
 function OidcFields({ provider }: { provider: Provider | undefined }) {
-  const { values } = useFormikContext<Values>();
+  const { values } = useFormikContext<ProviderValues>();
   return (
     <>
       <TextField
@@ -485,7 +399,7 @@ function OidcFields({ provider }: { provider: Provider | undefined }) {
 }
 
 function TestBench({ type, provider }: { type: EditableType; provider: Provider | undefined }) {
-  const { values } = useFormikContext<Values>();
+  const { values } = useFormikContext<ProviderValues>();
   const check = useResourceSave();
   const result = useResource<ProviderCheck | null>(PROVIDER_CHECK_KEY, { skip: true }).data;
   return (

@@ -17,7 +17,7 @@ import { fieldErrorsCleared } from '../../../store/slices/fieldErrors.slice';
 import { resourceLoaded } from '../../../store/slices/resources.slice';
 import { useResource } from '../../../store/useResource';
 import { useIsAdmin } from '../../../store/usePrivilege';
-import { AccountFields, newAccountSchema, toAccountBody, type AccountValues } from './AccountFields';
+import { AccountFields, newAccountRules, toAccountBody, type AccountValues } from './AccountFields';
 import { CREATED_USER_KEY, USERS_KEY } from './resources';
 import type { Account } from '../../../shared/contracts/authentication';
 import '../common/config/config.css';
@@ -154,7 +154,7 @@ function AddUser({ onClose }: { onClose: () => void }) {
       title="Add user"
       submitLabel="Add"
       initialValues={NEW_USER}
-      schema={newAccountSchema}
+      rules={newAccountRules}
       toSave={(v) =>
         saveOf({
           endpoint: createUser,

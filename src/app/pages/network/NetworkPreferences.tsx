@@ -5,23 +5,22 @@
  * the confirmation banner or is rolled back. The files applying would write are shown below the form. Users who are
  * not admins see the values read-only.
  */
+import { PREFERENCE_RULES } from './preferenceFields';
 import {
   applyNetworkPreferences,
   getNetworkPreferences,
   getNetworkPreferencesPreview,
-  networkPreferences,
   putNetworkPreferences,
   type NetworkPreferences,
   type PreferencesAnswer,
 } from '../../../shared/contracts/system';
 import { keyOf } from '../../../shared/contracts/endpoint';
 import { Formik } from 'formik';
-import { object, string } from 'yup';
-import { fieldSchemaOf, rulesOf } from '../../forms/contractRules';
 import { Form } from '../../forms/Form';
+import { rulesModule, useRules } from '../../forms/lazyRules';
 import { useId } from 'react';
 import { formatDateTime } from '../../../lib/format';
-import { splitMultiValue, validateValue, type FieldRules } from '../../../lib/validation';
+import { splitMultiValue } from '../../../lib/validation';
 import { useEndpoint, useResourceSave } from '../../../store/useResource';
 import { useCanWrite } from '../../../store/usePrivilege';
 import { Loader } from '../../../widgets/Loader';
@@ -40,7 +39,7 @@ export const NETWORK_PREFERENCES_PREVIEW_KEY = keyOf(getNetworkPreferencesPrevie
 
 export type { NetworkPreferences, PreferencesAnswer };
 
-interface FormValues {
+export interface PreferencesValues {
   hostname: string;
   domain: string;
   dns_servers: string;
@@ -48,7 +47,7 @@ interface FormValues {
   timezone: string;
 }
 
-export const toForm = (p: NetworkPreferences): FormValues => ({
+export const toForm = (p: NetworkPreferences): PreferencesValues => ({
   hostname: p.hostname,
   domain: p.domain,
   dns_servers: p.dns_servers.join(', '),
@@ -56,57 +55,7 @@ export const toForm = (p: NetworkPreferences): FormValues => ({
   timezone: p.timezone,
 });
 
-/** The fields' rules (§5 validators): the same ones the inputs show, so an invalid form is not sent. */
-const RULES: Record<keyof FormValues, FieldRules> = {
-  hostname: { validators: ['hostname'], required: true },
-  domain: { validators: ['fqdn'] },
-  dns_servers: { validators: ['ip', 'ipv6'], multiple: true },
-  ntp_servers: { validators: ['fqdn', 'ip', 'ipv6'], multiple: true },
-  timezone: { required: true },
-};
-
-/**
- * The body schema's rules (src/shared/contracts/system.ts: lengths, how many servers) with the §5 rules above, which
- * are the appliance handler's checks. The server lists are comma-separated text: each entry is checked.
- */
-const field = (name: 'hostname' | 'domain' | 'timezone') =>
-  fieldSchemaOf(networkPreferences, name).test(
-    'rules',
-    'invalid',
-    (v) => validateValue(v, RULES[name]).valid,
-  );
-const serverList = (name: 'dns_servers' | 'ntp_servers') => {
-  const entry = fieldSchemaOf(networkPreferences, name);
-  const { maxItems } = rulesOf(networkPreferences, name);
-  return string().test('entries', 'invalid', (v) => {
-    const entries = splitMultiValue(v ?? '');
-    return (
-      validateValue(v, RULES[name]).valid &&
-      (maxItems === undefined || entries.length <= maxItems) &&
-      entries.every((e) => entry.isValidSync(e))
-    );
-  });
-};
-export const preferencesSchema = object({
-  hostname: field('hostname'),
-  domain: field('domain'),
-  dns_servers: serverList('dns_servers'),
-  ntp_servers: serverList('ntp_servers'),
-  timezone: field('timezone'),
-});
-
-export function validatePreferences(values: FormValues): Partial<Record<keyof FormValues, string>> {
-  const errors: Partial<Record<keyof FormValues, string>> = {};
-  for (const name of Object.keys(RULES) as Array<keyof FormValues>)
-    try {
-      preferencesSchema.validateSyncAt(name, values);
-    } catch {
-      errors[name] = 'invalid';
-    }
-  return errors;
-}
-
-export const fromForm = (v: FormValues): NetworkPreferences => ({
+export const fromForm = (v: PreferencesValues): NetworkPreferences => ({
   hostname: v.hostname.trim(),
   domain: v.domain.trim(),
   dns_servers: splitMultiValue(v.dns_servers),
@@ -114,7 +63,11 @@ export const fromForm = (v: FormValues): NetworkPreferences => ({
   timezone: v.timezone,
 });
 
+// Yup and the body schema's rules come with the form (see lazyRules.ts).
+const preferencesRules = rulesModule(() => import('./preferencesRules'));
+
 function PreferencesForm({ answer }: { answer: PreferencesAnswer }) {
+  const rules = useRules(preferencesRules);
   const { save, pending, status } = useResourceSave();
   const headingId = useId();
   const reason = useChangeReason(status);
@@ -122,10 +75,10 @@ function PreferencesForm({ answer }: { answer: PreferencesAnswer }) {
   return (
     <section className="config-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Host, name servers and time</h2>
-      <Formik<FormValues>
+      <Formik<PreferencesValues>
         initialValues={toForm(answer.data)}
         enableReinitialize
-        validate={validatePreferences}
+        validate={(v) => rules.module?.validatePreferences(v) ?? {}}
         onSubmit={(v) => {
           save({
             key: NETWORK_PREFERENCES_KEY,
@@ -138,23 +91,28 @@ function PreferencesForm({ answer }: { answer: PreferencesAnswer }) {
         }}
       >
         {() => (
-          <Form noValidate className="config-form" aria-busy={pending}>
+          <Form noValidate className="config-form" aria-busy={pending} onFocus={rules.fetch}>
             <FormDirtyReporter id="network-preferences" />
             <SavedReset status={status} />
-            <TextField name="hostname" label="Host name" required validators={RULES.hostname.validators} />
-            <TextField name="domain" label="Domain" validators={RULES.domain.validators} />
+            <TextField
+              name="hostname"
+              label="Host name"
+              required
+              validators={PREFERENCE_RULES.hostname.validators}
+            />
+            <TextField name="domain" label="Domain" validators={PREFERENCE_RULES.domain.validators} />
             <TextField
               name="dns_servers"
               label="DNS servers"
               multiple
-              validators={RULES.dns_servers.validators}
+              validators={PREFERENCE_RULES.dns_servers.validators}
               info="At most three addresses, used in order."
             />
             <TextField
               name="ntp_servers"
               label="NTP servers"
               multiple
-              validators={RULES.ntp_servers.validators}
+              validators={PREFERENCE_RULES.ntp_servers.validators}
               info="Host names or addresses of time servers; none keeps the system's default."
             />
             <SelectField

@@ -8,10 +8,8 @@
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
 import { useState } from 'react';
-import { object } from 'yup';
-import { fieldSchemaOf } from '../../forms/contractRules';
+import { rulesModule, useRules } from '../../forms/lazyRules';
 import { HEX_COLOR } from '../../../lib/validation/formats';
-import { LOGIN_TITLE_MAX, uiSettingsBody } from '../../../shared/contracts/system';
 import { urlOf } from '../../../shared/contracts/endpoint';
 import { getImage } from '../../../shared/contracts/system';
 import { useAppDispatch, useAppSelector } from '../../../store/createStore';
@@ -37,21 +35,6 @@ import { historyOf } from '../history/link';
 
 export const LAYOUT_TITLE = 'Layout settings';
 
-/** The rules are the body schema's (src/shared/contracts/system.ts); the messages the page's own. */
-const colour = (field: 'primary_color' | 'bar_color', label: string) =>
-  fieldSchemaOf(uiSettingsBody, field, label, {
-    required: `${label} is required.`,
-    invalid: `${label} must be a hex colour such as #76b100.`,
-  });
-export const layoutSchema = object({
-  primary_color: colour('primary_color', 'Primary colour'),
-  bar_color: colour('bar_color', 'Bar colour'),
-  login_title: fieldSchemaOf(uiSettingsBody, 'login_title', 'The login title', {
-    invalid: `The login title has at most ${LOGIN_TITLE_MAX} characters.`,
-    pattern: 'The login title is one line without control characters.',
-  }),
-});
-
 const IMAGE_LABELS: Record<ImageSlot, string> = {
   login_logo: 'Login logo',
   bar_logo: 'Bar logo',
@@ -75,7 +58,11 @@ export function changeOf(values: Values, initial: Values): LayoutSettingsChange 
   };
 }
 
+// The form's Yup rules come with it (lazyRules.ts).
+const layoutRules = rulesModule(() => import('./layoutRules'));
+
 export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
+  const rules = useRules(layoutRules);
   const dispatch = useAppDispatch();
   const apiBase = useAppSelector((s) => s.config.apiBase);
   const version = useAppSelector((s) => s.layoutSettings.version);
@@ -98,7 +85,7 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
     <Formik
       initialValues={initial}
       enableReinitialize
-      validationSchema={layoutSchema}
+      validationSchema={rules.module?.layoutSchema}
       onSubmit={(values) => {
         if (readOnly) return;
         dispatch(layoutSettingsSaveRequested(changeOf(values, initial)));
@@ -122,7 +109,7 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
             actionDescription="The look applies to every console page and to the login screens."
           />
           <ReadOnlyNotice />
-          <Form className="layout-settings__body" aria-label="Custom look" noValidate>
+          <Form className="layout-settings__body" aria-label="Custom look" noValidate onFocus={rules.fetch}>
             <div className="layout-settings__fields">
               <fieldset>
                 <legend>Colours</legend>

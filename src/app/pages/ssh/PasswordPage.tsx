@@ -5,10 +5,8 @@
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
 import { useId } from 'react';
-import { object, ref, string } from 'yup';
-import { fieldSchemaOf } from '../../forms/contractRules';
+import { rulesModule, useRules } from '../../forms/lazyRules';
 import { formatDateTime } from '../../../lib/format';
-import { passwordStrength } from '../../../lib/passwordStrength';
 import { PageHeader } from '../../../widgets/PageHeader';
 import { useEndpoint, useResourceSave } from '../../../store/useResource';
 import { PasswordStrengthMeter } from '../account/PasswordStrengthMeter';
@@ -30,29 +28,13 @@ interface Values {
 
 const EMPTY: Values = { new_password: '', confirm: '', current_password: '' };
 
-export const shellPasswordSchema = (username: string) =>
-  object({
-    // The lengths are the body schema's (src/shared/contracts/ssh.ts); the name and strength rules the page's.
-    new_password: fieldSchemaOf(ssh.ShellPasswordChange, 'new_password', 'The password')
-      .test(
-        'username',
-        'The password must not contain the user name.',
-        (v) => !(v ?? '').toLowerCase().includes(username),
-      )
-      .test(
-        'strength',
-        'This password is too weak: make it longer or mix letters, digits and symbols.',
-        (v) => (!v ? true : passwordStrength(v) !== 'weak'),
-      ),
-    confirm: string()
-      .required('This field is required.')
-      .oneOf([ref('new_password')], 'The passwords do not match.'),
-    current_password: fieldSchemaOf(ssh.ShellPasswordChange, 'current_password', 'Your password'),
-  });
+// The form's Yup rules come with it (lazyRules.ts).
+const shellPasswordRules = rulesModule(() => import('./shellPasswordRules'));
 
 export function PasswordPage() {
   const { data } = useEndpoint(ssh.getShellPassword);
   const { save, pending, status } = useResourceSave();
+  const rules = useRules(shellPasswordRules);
   const meterId = useId();
   const username = data?.username ?? 'admin';
   return (
@@ -77,7 +59,7 @@ export function PasswordPage() {
           <section className="config-section" aria-label="Change the shell password">
             <Formik<Values>
               initialValues={EMPTY}
-              validationSchema={shellPasswordSchema(username)}
+              validationSchema={rules.module?.shellPasswordSchema(username)}
               onSubmit={(v) => {
                 save({
                   endpoint: ssh.putShellPassword,
@@ -88,7 +70,7 @@ export function PasswordPage() {
               }}
             >
               {({ values, dirty }) => (
-                <Form noValidate className="config-form">
+                <Form noValidate className="config-form" onFocus={rules.fetch}>
                   <WritableFieldset>
                     <FormDirtyReporter id="ssh-password" />
                     <SavedReset status={status} />

@@ -1,12 +1,11 @@
 /** "Register ACME account": registers at the directory (its refusal shows under the directory address). */
-import { boolean, object } from 'yup';
-import { fieldSchemaOf } from '../../../forms/contractRules';
+import { rulesModule } from '../../../forms/lazyRules';
 import { useField, useFormikContext } from 'formik';
 import { Checkbox } from '../../../../widgets/Checkbox';
 import { FieldError, TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
 import { FormModal } from '../../common/FormModal';
-import { acmeAccountBody, createAcmeAccount, listAcmeAccounts } from '../../../../shared/contracts/pki';
+import { createAcmeAccount, listAcmeAccounts } from '../../../../shared/contracts/pki';
 import { resourceKeyOf, saveOf } from '../../../../store/slices/resources.slice';
 
 export const ACCOUNTS_KEY = resourceKeyOf(listAcmeAccounts);
@@ -19,18 +18,8 @@ interface Values {
   trust_pem: string;
 }
 
-/** The rules are the body schema's (src/shared/contracts/pki.ts); the messages the dialog's own. */
-const BODY = acmeAccountBody;
-export const acmeAccountSchema = object({
-  name: fieldSchemaOf(BODY, 'name', 'Name'),
-  directory_url: fieldSchemaOf(BODY, 'directory_url', 'Directory address', {
-    pattern: 'Use the https:// address of the ACME directory.',
-  }),
-  email: fieldSchemaOf(BODY, 'email', 'Contact e-mail', { invalid: 'Enter an e-mail address.' }),
-  trust_pem: fieldSchemaOf(BODY, 'trust_pem', 'Trusted CA certificates'),
-  // The schema's `const: true`: registering needs the agreement.
-  terms_of_service_agreed: boolean().oneOf([true], "Agree to the ACME server's terms of service."),
-});
+// The dialog's Yup rules come with it (lazyRules.ts).
+const acmeAccountRules = rulesModule(() => import('./acmeAccountRules').then((m) => m.acmeAccountSchema));
 
 export const NEW_ACME_ACCOUNT: Values = {
   name: '',
@@ -63,7 +52,7 @@ export function AccountModal({ onClose }: { onClose: () => void }) {
       title="Register ACME account"
       submitLabel="Register"
       initialValues={NEW_ACME_ACCOUNT}
-      schema={acmeAccountSchema}
+      rules={acmeAccountRules}
       onClose={onClose}
       toSave={(v) =>
         saveOf({

@@ -1,11 +1,10 @@
 /** "New ACME order": names for one registered account; it proceeds in the background (HTTP-01). */
-import { object } from 'yup';
-import { fieldSchemaOf, listSchemaOf } from '../../../forms/contractRules';
+import { rulesModule } from '../../../forms/lazyRules';
 import { CheckboxField, ListField, SelectField, TextField } from '../../common/config/fields';
 import { FormModal } from '../../common/FormModal';
 import { KEY_TYPES, ORDERS_KEY } from '../resources';
 import type { AcmeAccount, KeyType } from '../../../../shared/contracts/pki';
-import { acmeOrderBody, createAcmeOrder } from '../../../../shared/contracts/pki';
+import { createAcmeOrder } from '../../../../shared/contracts/pki';
 import { saveOf } from '../../../../store/slices/resources.slice';
 
 interface Values {
@@ -16,20 +15,8 @@ interface Values {
   renew_before_days: string;
 }
 
-/** The rules are the body schema's (src/shared/contracts/pki.ts); the messages the dialog's own. */
-const BODY = acmeOrderBody;
-export const acmeOrderSchema = object({
-  account_id: fieldSchemaOf(BODY, 'account_id', 'Account', { required: 'Register an ACME account first.' }),
-  names: listSchemaOf(
-    BODY,
-    'names',
-    'Every name must be at most 253 characters.',
-    'Add at least one DNS name or IP address.',
-  ),
-  renew_before_days: fieldSchemaOf(BODY, 'renew_before_days', 'Renewal', {
-    invalid: 'Enter a whole number of days from 1 to 90.',
-  }),
-});
+// The dialog's Yup rules come with it (lazyRules.ts).
+const acmeOrderRules = rulesModule(() => import('./acmeOrderRules').then((m) => m.acmeOrderSchema));
 
 export const NEW_ACME_ORDER: Omit<Values, 'account_id'> = {
   names: [],
@@ -44,7 +31,7 @@ export function OrderModal({ accounts, onClose }: { accounts: readonly AcmeAccou
       title="New ACME order"
       submitLabel="Order"
       initialValues={{ account_id: accounts[0]?.id ?? '', ...NEW_ACME_ORDER }}
-      schema={acmeOrderSchema}
+      rules={acmeOrderRules}
       onClose={onClose}
       toSave={(v) =>
         saveOf({

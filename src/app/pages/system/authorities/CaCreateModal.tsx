@@ -1,7 +1,6 @@
 /** "Create certificate authority": a root, or an intermediate under a CA whose key the appliance holds. */
-import { object } from 'yup';
-import { fieldSchemaOf, widgetRulesOf } from '../../../forms/contractRules';
-import { VALIDITY_DAYS } from '../certificates/IssueModal';
+import { widgetRulesOf } from '../../../forms/fieldRules';
+import { rulesModule } from '../../../forms/lazyRules';
 import { SelectField, TextField } from '../../common/config/fields';
 import { FormModal } from '../../common/FormModal';
 import { CAS_KEY, KEY_TYPES } from '../resources';
@@ -17,19 +16,8 @@ interface Values {
   parent_id: string;
 }
 
-/** The rules are the body schema's (src/shared/contracts/pki.ts); the messages the dialog's own. */
-const BODY = createCaBody;
-export const caCreateSchema = object({
-  name: fieldSchemaOf(BODY, 'name', 'Name'),
-  subject: object({
-    common_name: fieldSchemaOf(BODY, 'subject.common_name', 'Common name'),
-    organization: fieldSchemaOf(BODY, 'subject.organization', 'Organisation'),
-    country: fieldSchemaOf(BODY, 'subject.country', 'Country', {
-      pattern: 'Use the two capital letters of the country (e.g. DE).',
-    }),
-  }),
-  validity_days: fieldSchemaOf(BODY, 'validity_days', 'Validity', VALIDITY_DAYS),
-});
+// The dialog's Yup rules come with it (lazyRules.ts).
+const caCreateRules = rulesModule(() => import('./caCreateRules').then((m) => m.caCreateSchema));
 
 export const NEW_CA: Values = {
   name: '',
@@ -52,7 +40,7 @@ export function CaCreateModal({
       title="Create certificate authority"
       submitLabel="Create"
       initialValues={NEW_CA}
-      schema={caCreateSchema}
+      rules={caCreateRules}
       onClose={onClose}
       toSave={(v) =>
         saveOf({
@@ -88,7 +76,11 @@ export function CaCreateModal({
           <TextField name="subject.organization" label="Organisation" />
           <TextField name="subject.country" label="Country" info="Two capital letters, e.g. DE." />
           <SelectField name="key_type" label="Key type" options={KEY_TYPES} />
-          <TextField name="validity_days" label="Validity (days)" {...widgetRulesOf(BODY, 'validity_days')} />
+          <TextField
+            name="validity_days"
+            label="Validity (days)"
+            {...widgetRulesOf(createCaBody, 'validity_days')}
+          />
         </>
       )}
     </FormModal>

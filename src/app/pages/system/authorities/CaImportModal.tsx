@@ -1,11 +1,10 @@
 /** "Import certificate authority": its PEM certificate (then its chain) and, to sign with it, its private key. */
-import { object } from 'yup';
-import { fieldSchemaOf } from '../../../forms/contractRules';
+import { rulesModule } from '../../../forms/lazyRules';
 import { TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
 import { FormModal } from '../../common/FormModal';
 import { CAS_KEY } from '../resources';
-import { importCa, importCaBody } from '../../../../shared/contracts/pki';
+import { importCa } from '../../../../shared/contracts/pki';
 import { saveOf } from '../../../../store/slices/resources.slice';
 
 interface Values {
@@ -15,16 +14,8 @@ interface Values {
   passphrase: string;
 }
 
-/** The rules are the body schema's (src/shared/contracts/pki.ts); the messages the dialog's own. */
-const BODY = importCaBody;
-export const caImportSchema = object({
-  name: fieldSchemaOf(BODY, 'name', 'Name'),
-  certificate: fieldSchemaOf(BODY, 'certificate', 'CA certificate', {
-    required: 'Choose the CA certificate file (PEM).',
-  }),
-  private_key: fieldSchemaOf(BODY, 'private_key', 'Private key'),
-  passphrase: fieldSchemaOf(BODY, 'passphrase', 'Key passphrase'),
-});
+// The dialog's Yup rules come with it (lazyRules.ts).
+const caImportRules = rulesModule(() => import('./caImportRules').then((m) => m.caImportSchema));
 
 export const NEW_CA_IMPORT: Values = { name: '', certificate: '', private_key: '', passphrase: '' };
 
@@ -34,7 +25,7 @@ export function CaImportModal({ onClose }: { onClose: () => void }) {
       title="Import certificate authority"
       submitLabel="Import"
       initialValues={NEW_CA_IMPORT}
-      schema={caImportSchema}
+      rules={caImportRules}
       onClose={onClose}
       toSave={(v) =>
         saveOf({

@@ -4,29 +4,20 @@
  */
 import { Formik } from 'formik';
 import { useEffect, useId } from 'react';
-import { object, ref, string } from 'yup';
 import * as backups from '../../../../shared/contracts/backups';
-import { REQUIRED_MESSAGE } from '../../../../lib/validation/yup';
 import { Modal, ModalFormActions } from '../../../../widgets/Modal';
-import { fieldSchemaOf } from '../../../forms/contractRules';
 import { Form } from '../../../forms/Form';
+import { rulesModule, useRules } from '../../../forms/lazyRules';
 import { TextField } from '../../common/config/fields';
 import { useFileDownload } from '../common/useFileDownload';
-import { atLeast } from './text';
 
-const BODY = backups.ExportBody;
-const PASSPHRASE_MIN = BODY.properties.passphrase.minLength ?? 0;
-
-export const downloadSchema = object({
-  passphrase: fieldSchemaOf(BODY, 'passphrase', 'Passphrase').min(PASSPHRASE_MIN, atLeast(PASSPHRASE_MIN)),
-  confirm: string()
-    .required(REQUIRED_MESSAGE)
-    .oneOf([ref('passphrase')], 'The passphrases do not match.'),
-});
+// The dialog's Yup rules come with it (lazyRules.ts).
+const downloadRules = rulesModule(() => import('./backupRules').then((m) => m.downloadSchema));
 
 export function DownloadModal({ onClose }: { onClose: () => void }) {
   const formId = useId();
   const { download, status, pending } = useFileDownload();
+  const rules = useRules(downloadRules, 'open');
   useEffect(() => {
     if (status === 'done') onClose();
   }, [status, onClose]);
@@ -46,7 +37,7 @@ export function DownloadModal({ onClose }: { onClose: () => void }) {
       </p>
       <Formik
         initialValues={{ passphrase: '', confirm: '' }}
-        validationSchema={downloadSchema}
+        validationSchema={rules.module}
         onSubmit={(v) =>
           download({
             endpoint: backups.exportBackup,

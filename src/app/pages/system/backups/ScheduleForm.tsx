@@ -3,17 +3,16 @@
  * schema (`BackupScheduleBody`); what only the form knows (a passphrase is needed once, the repeat) is its own.
  */
 import { Formik } from 'formik';
-import { object, ref, string } from 'yup';
 import * as backups from '../../../../shared/contracts/backups';
 import { formatDateTime } from '../../../../lib/format';
 import { useResourceSave } from '../../../../store/useResource';
-import { fieldSchemaOf } from '../../../forms/contractRules';
 import { Form } from '../../../forms/Form';
+import { rulesModule, useRules } from '../../../forms/lazyRules';
 import { SelectField, TextField } from '../../common/config/fields';
 import { BACKUPS_KEY } from './resources';
-import { atLeast, scheduleText, WEEKDAYS } from './text';
+import { scheduleText, WEEKDAYS } from './text';
 
-interface ScheduleValues {
+export interface ScheduleValues {
   schedule: backups.BackupSchedule['schedule'];
   at_time: string;
   weekday: string;
@@ -22,22 +21,8 @@ interface ScheduleValues {
   confirm: string;
 }
 
-const BODY = backups.BackupScheduleBody;
-const PASSPHRASE_MIN = BODY.properties.passphrase.minLength ?? 0;
-
-/** The form's rules; `passphraseSet`: a passphrase is stored, so a blank one keeps it. */
-export const scheduleSchema = (passphraseSet: boolean) =>
-  object({
-    at_time: fieldSchemaOf(BODY, 'at_time', 'At', { pattern: 'Use HH:MM.' }),
-    weekday: fieldSchemaOf(BODY, 'weekday', 'Day'),
-    interval_hours: fieldSchemaOf(BODY, 'interval_hours', 'Every (hours)'),
-    passphrase: fieldSchemaOf(BODY, 'passphrase', 'Passphrase')
-      .min(PASSPHRASE_MIN, atLeast(PASSPHRASE_MIN))
-      .test('needed', 'Scheduled archives need a passphrase.', (v, c) =>
-        passphraseSet || (c.parent as ScheduleValues).schedule === 'off' ? true : !!v,
-      ),
-    confirm: string().oneOf([ref('passphrase'), ''], 'The passphrases do not match.'),
-  });
+// The form's Yup rules come with it (lazyRules.ts).
+const scheduleRules = rulesModule(() => import('./backupRules'));
 
 const toValues = (schedule: backups.BackupSchedule): ScheduleValues => ({
   schedule: schedule.schedule,
@@ -64,6 +49,7 @@ export function ScheduleForm({
   nextRunAt: number | null;
 }) {
   const { save, pending } = useResourceSave();
+  const rules = useRules(scheduleRules);
   return (
     <section className="config-section" aria-labelledby="backup-schedule">
       <h2 id="backup-schedule">Schedule</h2>
@@ -74,7 +60,7 @@ export function ScheduleForm({
       <Formik<ScheduleValues>
         enableReinitialize
         initialValues={toValues(schedule)}
-        validationSchema={scheduleSchema(schedule.passphrase_set)}
+        validationSchema={rules.module?.scheduleSchema(schedule.passphrase_set)}
         onSubmit={(v) => {
           save({
             endpoint: backups.putBackupSchedule,
@@ -85,7 +71,7 @@ export function ScheduleForm({
         }}
       >
         {({ values }) => (
-          <Form noValidate className="config-form">
+          <Form noValidate className="config-form" onFocus={rules.fetch}>
             <SelectField
               name="schedule"
               label="Run"

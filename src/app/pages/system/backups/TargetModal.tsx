@@ -11,16 +11,14 @@ import { resourceLoaded } from '../../../../store/slices/resources.slice';
 import { useResource, useResourceSave } from '../../../../store/useResource';
 import { Modal } from '../../../../widgets/Modal';
 import { Form } from '../../../forms/Form';
+import { rulesModule, useRules } from '../../../forms/lazyRules';
 import { CheckboxField, SelectField, TextField } from '../../common/config/fields';
 import { PrivateKeyField } from './PrivateKeyField';
 import { BACKUPS_KEY, FINGERPRINT_KEY } from './resources';
-import {
-  SECRET_MAX_LENGTH,
-  targetSchema,
-  toTargetBody,
-  toTargetValues,
-  type TargetValues,
-} from './targetForm';
+import { SECRET_MAX_LENGTH, toTargetBody, toTargetValues, type TargetValues } from './targetForm';
+
+// The dialog's Yup rules come with it (lazyRules.ts).
+const targetRules = rulesModule(() => import('./backupRules').then((m) => m.targetSchema));
 
 type Fetched = ResponseOf<typeof backups.postFingerprint> | null;
 
@@ -32,6 +30,7 @@ export function TargetModal({
   onClose: () => void;
 }) {
   const formId = useId();
+  const rules = useRules(targetRules, 'open');
   const { save, pending, status } = useResourceSave();
   const remove = useResourceSave();
   const fetcher = useResourceSave();
@@ -80,7 +79,7 @@ export function TargetModal({
     >
       <Formik<TargetValues>
         initialValues={toTargetValues(target)}
-        validationSchema={targetSchema}
+        validationSchema={rules.module}
         onSubmit={(v) => {
           const body = toTargetBody(v);
           if (target)

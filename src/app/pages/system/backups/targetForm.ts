@@ -1,10 +1,7 @@
 /**
- * The backup target dialog's values, rules and body. The rules come from the endpoint's body schema
- * (`BackupTargetBody`): names, directories and the archives kept are checked as the appliance checks them.
+ * The backup target dialog's values and body (its rules, from the endpoint's body schema, are in backupRules.ts).
  */
-import { object } from 'yup';
 import * as backups from '../../../../shared/contracts/backups';
-import { fieldSchemaOf } from '../../../forms/contractRules';
 
 export interface TargetValues {
   name: string;
@@ -20,19 +17,7 @@ export interface TargetValues {
   enabled: boolean;
 }
 
-const BODY = backups.BackupTargetBody;
-export const SECRET_MAX_LENGTH = BODY.properties.secret.maxLength ?? 0;
-
-export const targetSchema = object({
-  name: fieldSchemaOf(BODY, 'name', 'Name'),
-  directory: fieldSchemaOf(BODY, 'directory', 'Directory'),
-  host: fieldSchemaOf(BODY, 'host', 'Server'),
-  port: fieldSchemaOf(BODY, 'port', 'Port'),
-  username: fieldSchemaOf(BODY, 'username', 'User'),
-  host_key_sha256: fieldSchemaOf(BODY, 'host_key_sha256', 'Host key fingerprint'),
-  secret: fieldSchemaOf(BODY, 'secret', 'Secret'),
-  keep: fieldSchemaOf(BODY, 'keep', 'Archives kept'),
-});
+export const SECRET_MAX_LENGTH = backups.BackupTargetBody.properties.secret.maxLength ?? 0;
 
 export const toTargetValues = (target: backups.BackupTarget | null): TargetValues => ({
   name: target?.name ?? '',

@@ -1,12 +1,12 @@
 /** "Sign a CSR": a PKCS#10 request from elsewhere, signed by an appliance authority (no key is stored). */
-import { object } from 'yup';
-import { fieldSchemaOf, widgetRulesOf } from '../../../forms/contractRules';
+import { widgetRulesOf } from '../../../forms/fieldRules';
+import { rulesModule } from '../../../forms/lazyRules';
 import { SelectField, TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
 import { FormModal } from '../../common/FormModal';
 import { CAS_KEY, CERTIFICATES_KEY } from '../resources';
 import type { CertificateAuthority } from '../../../../shared/contracts/pki';
-import { CHOOSE_AUTHORITY, PROFILES, signingAuthorities, VALIDITY_DAYS } from './IssueModal';
+import { PROFILES, signingAuthorities } from './IssueModal';
 import { csrBody, signCsr } from '../../../../shared/contracts/pki';
 import { saveOf } from '../../../../store/slices/resources.slice';
 
@@ -18,14 +18,8 @@ interface Values {
   name: string;
 }
 
-/** The rules are the body schema's (src/shared/contracts/pki.ts); the messages the dialog's own. */
-const BODY = csrBody;
-export const csrSchema = object({
-  ca_id: fieldSchemaOf(BODY, 'ca_id', 'Issuing authority', CHOOSE_AUTHORITY),
-  csr: fieldSchemaOf(BODY, 'csr', 'Request', { required: 'Choose the certificate signing request (PEM).' }),
-  validity_days: fieldSchemaOf(BODY, 'validity_days', 'Validity', VALIDITY_DAYS),
-  name: fieldSchemaOf(BODY, 'name', 'Name'),
-});
+// The dialog's Yup rules come with it (lazyRules.ts).
+const csrRules = rulesModule(() => import('./csrRules').then((m) => m.csrSchema));
 
 export function CsrModal({
   authorities,
@@ -46,7 +40,7 @@ export function CsrModal({
         validity_days: '397',
         name: '',
       }}
-      schema={csrSchema}
+      rules={csrRules}
       onClose={onClose}
       toSave={(v) =>
         saveOf({
@@ -73,7 +67,11 @@ export function CsrModal({
           />
           <SelectField name="profile" label="Profile" options={PROFILES} />
           <FileField name="csr" label="Certificate signing request (PEM)" accept=".csr,.pem,.req" />
-          <TextField name="validity_days" label="Validity (days)" {...widgetRulesOf(BODY, 'validity_days')} />
+          <TextField
+            name="validity_days"
+            label="Validity (days)"
+            {...widgetRulesOf(csrBody, 'validity_days')}
+          />
           <TextField name="name" label="Name (optional)" />
         </>
       )}

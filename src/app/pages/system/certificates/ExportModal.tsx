@@ -2,15 +2,14 @@
  * "Export with private key": PEM bundle, key alone or PKCS#12, optionally password-protected. The password goes in
  * the POST body and the file is saved by the browser; the appliance audits each export.
  */
+import { rulesModule, useRules } from '../../../forms/lazyRules';
 import { Formik } from 'formik';
 import { Form } from '../../../forms/Form';
 import { useEffect, useId } from 'react';
-import { boolean, object } from 'yup';
-import { fieldSchemaOf } from '../../../forms/contractRules';
 import { Modal, ModalFormActions } from '../../../../widgets/Modal';
 import { CheckboxField, SelectField, TextField } from '../../common/config/fields';
 import { useFileDownload } from '../common/useFileDownload';
-import { exportBody, exportCertificate, type Certificate } from '../../../../shared/contracts/pki';
+import { exportCertificate, type Certificate } from '../../../../shared/contracts/pki';
 
 interface Values {
   format: 'pem' | 'key' | 'pkcs12';
@@ -18,21 +17,15 @@ interface Values {
   include_chain: boolean;
 }
 
-/** The password's rules are the body schema's (src/shared/contracts/pki.ts); a PKCS#12 file needs one. */
-export const exportSchema = object({
-  format: fieldSchemaOf(exportBody, 'format', 'Format'),
-  password: fieldSchemaOf(exportBody, 'password', 'Password').when('format', {
-    is: 'pkcs12',
-    then: (s) => s.required('A PKCS#12 file needs a password.'),
-  }),
-  include_chain: boolean(),
-});
+// The dialog's Yup rules come with it (lazyRules.ts).
+const exportRules = rulesModule(() => import('./exportRules').then((m) => m.exportSchema));
 
 const EXTENSION = { pem: 'pem', key: 'key', pkcs12: 'p12' } as const;
 
 export function ExportModal({ certificate, onClose }: { certificate: Certificate; onClose: () => void }) {
   const { download, status, pending } = useFileDownload();
   const formId = useId();
+  const rules = useRules(exportRules, 'open');
   useEffect(() => {
     if (status === 'done') onClose();
   }, [status, onClose]);
@@ -47,7 +40,7 @@ export function ExportModal({ certificate, onClose }: { certificate: Certificate
       <p>The private key leaves the appliance; the export is recorded in the audit log.</p>
       <Formik<Values>
         initialValues={{ format: 'pkcs12', password: '', include_chain: true }}
-        validationSchema={exportSchema}
+        validationSchema={rules.module}
         onSubmit={(v) =>
           download({
             endpoint: exportCertificate,

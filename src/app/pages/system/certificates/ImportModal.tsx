@@ -1,20 +1,13 @@
 /** "Import certificate": PEM (leaf then chain, optional key) or a PKCS#12 file with its password. */
-import { object, string, type StringSchema } from 'yup';
-import { fieldSchemaOf } from '../../../forms/contractRules';
-import { REQUIRED_MESSAGE } from '../../../../lib/validation/yup';
+import { rulesModule } from '../../../forms/lazyRules';
 import { SelectField, TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
 import { FormModal } from '../../common/FormModal';
 import { CERTIFICATES_KEY } from '../resources';
-import {
-  importCertificate,
-  importPemBody,
-  importPkcs12,
-  importPkcs12Body,
-} from '../../../../shared/contracts/pki';
+import { importCertificate, importPkcs12 } from '../../../../shared/contracts/pki';
 import { saveOf } from '../../../../store/slices/resources.slice';
 
-interface Values {
+export interface ImportValues {
   kind: 'pem' | 'pkcs12';
   name: string;
   certificate: string;
@@ -24,32 +17,10 @@ interface Values {
   password: string;
 }
 
-/** Each format's fields take the rules of its endpoint's body schema (src/shared/contracts/pki.ts). */
-const PEM = importPemBody;
-const P12 = importPkcs12Body;
-const ifKind = (kind: Values['kind'], then: StringSchema<string | undefined>) =>
-  string().when('kind', { is: kind, then: () => then });
-export const importSchema = object({
-  kind: string().oneOf(['pem', 'pkcs12']),
-  name: fieldSchemaOf(PEM, 'name', 'Name'),
-  certificate: ifKind(
-    'pem',
-    fieldSchemaOf(PEM, 'certificate', 'Certificate', { required: 'Choose the certificate file (PEM).' }),
-  ),
-  private_key: ifKind('pem', fieldSchemaOf(PEM, 'private_key', 'Private key')),
-  passphrase: ifKind('pem', fieldSchemaOf(PEM, 'passphrase', 'Key passphrase')),
-  pkcs12: ifKind(
-    'pkcs12',
-    fieldSchemaOf(P12, 'pkcs12', 'PKCS#12 file', {
-      required: 'Choose the PKCS#12 file.',
-      pattern: 'The PKCS#12 file could not be read.',
-    }),
-  ),
-  // The dialog asks for the file's password (the schema also takes an empty one).
-  password: ifKind('pkcs12', fieldSchemaOf(P12, 'password', 'PKCS#12 password').required(REQUIRED_MESSAGE)),
-});
+// The dialog's Yup rules come with it (lazyRules.ts).
+const importRules = rulesModule(() => import('./importRules').then((m) => m.importSchema));
 
-export const NEW_IMPORT: Values = {
+export const NEW_IMPORT: ImportValues = {
   kind: 'pem',
   name: '',
   certificate: '',
@@ -61,11 +32,11 @@ export const NEW_IMPORT: Values = {
 
 export function ImportModal({ onClose }: { onClose: () => void }) {
   return (
-    <FormModal<Values>
+    <FormModal<ImportValues>
       title="Import certificate"
       submitLabel="Import"
       initialValues={NEW_IMPORT}
-      schema={importSchema}
+      rules={importRules}
       onClose={onClose}
       toSave={(v) => {
         const name = v.name.trim() ? { name: v.name.trim() } : {};

@@ -1,6 +1,6 @@
 /** "Issue certificate": a new key and certificate signed by one of the appliance's authorities. */
-import { object } from 'yup';
-import { fieldSchemaOf, listSchemaOf, widgetRulesOf } from '../../../forms/contractRules';
+import { widgetRulesOf } from '../../../forms/fieldRules';
+import { rulesModule } from '../../../forms/lazyRules';
 import { CheckboxField, ListField, SelectField, TextField } from '../../common/config/fields';
 import { FormModal } from '../../common/FormModal';
 import { isLoopbackAddress, LOOPBACK_CRL_WARNING } from '../../../../shared/loopback';
@@ -9,7 +9,7 @@ import type { CertificateAuthority, KeyType } from '../../../../shared/contracts
 import { issueBody, issueCertificate } from '../../../../shared/contracts/pki';
 import { saveOf } from '../../../../store/slices/resources.slice';
 
-interface Values {
+export interface IssueValues {
   ca_id: string;
   profile: 'server' | 'client';
   name: string;
@@ -26,33 +26,10 @@ export const PROFILES = [
   { value: 'client', name: 'Client (TLS client authentication)' },
 ];
 
-/** The rules are the body schema's (src/shared/contracts/pki.ts); the messages the dialog's own. */
-const BODY = issueBody;
-/** A signing authority must be chosen (the dialogs that sign say so in these words). */
-export const CHOOSE_AUTHORITY = { required: 'Choose the issuing authority.' };
-export const VALIDITY_DAYS = { invalid: 'Enter a whole number of days from 1 to 36500.' };
+// The dialog's Yup rules come with it (lazyRules.ts).
+const issueRules = rulesModule(() => import('./issueRules').then((m) => m.issueSchema));
 
-export const issueSchema = object({
-  ca_id: fieldSchemaOf(BODY, 'ca_id', 'Issuing authority', CHOOSE_AUTHORITY),
-  name: fieldSchemaOf(BODY, 'name', 'Name'),
-  subject: object({
-    common_name: fieldSchemaOf(BODY, 'subject.common_name', 'Common name'),
-    organization: fieldSchemaOf(BODY, 'subject.organization', 'Organisation'),
-  }),
-  // A server certificate needs a name to be checked against: a rule across two fields, beside the schema's.
-  dns: listSchemaOf(BODY, 'sans.dns', 'Every DNS name must be at most 253 characters.').test(
-    'server-name',
-    'A server certificate needs at least one DNS name or IP address.',
-    function (dns) {
-      const { profile, ip } = this.parent as Values;
-      return profile !== 'server' || (dns ?? []).length > 0 || ip.length > 0;
-    },
-  ),
-  ip: listSchemaOf(BODY, 'sans.ip', 'Every entry must be an IP address.'),
-  validity_days: fieldSchemaOf(BODY, 'validity_days', 'Validity', VALIDITY_DAYS),
-});
-
-export const NEW_CERTIFICATE: Omit<Values, 'ca_id'> = {
+export const NEW_CERTIFICATE: Omit<IssueValues, 'ca_id'> = {
   profile: 'server',
   name: '',
   subject: { common_name: '', organization: '' },
@@ -86,11 +63,11 @@ export function IssueModal({
 }) {
   const signers = signingAuthorities(authorities);
   return (
-    <FormModal<Values>
+    <FormModal<IssueValues>
       title="Issue certificate"
       submitLabel="Issue"
       initialValues={{ ca_id: signers[0]?.id ?? '', ...NEW_CERTIFICATE }}
-      schema={issueSchema}
+      rules={issueRules}
       onClose={onClose}
       toSave={(v) =>
         saveOf({
@@ -138,7 +115,11 @@ export function IssueModal({
             placeholder="192.0.2.10 or 2001:db8::10"
           />
           <SelectField name="key_type" label="Key type" options={KEY_TYPES} />
-          <TextField name="validity_days" label="Validity (days)" {...widgetRulesOf(BODY, 'validity_days')} />
+          <TextField
+            name="validity_days"
+            label="Validity (days)"
+            {...widgetRulesOf(issueBody, 'validity_days')}
+          />
           <TextField
             name="name"
             label="Name (optional)"

@@ -1,10 +1,9 @@
 /** Revoke one or more certificates with a reason; the authority's CRL is published again at once. */
-import { object } from 'yup';
-import { fieldSchemaOf } from '../../../forms/contractRules';
+import { rulesModule } from '../../../forms/lazyRules';
 import { SelectField } from '../../common/config/fields';
 import { FormModal } from '../../common/FormModal';
 import { CAS_KEY, CERTIFICATES_KEY, CRLS_KEY, certificateKey } from '../resources';
-import { revokeBody, revokeCertificate, type RevocationReason } from '../../../../shared/contracts/pki';
+import { revokeCertificate, type RevocationReason } from '../../../../shared/contracts/pki';
 import { saveOf } from '../../../../store/slices/resources.slice';
 
 export const REASONS: ReadonlyArray<{ value: RevocationReason; name: string }> = [
@@ -18,10 +17,8 @@ export const REASONS: ReadonlyArray<{ value: RevocationReason; name: string }> =
   { value: 'privilege_withdrawn', name: 'Privilege withdrawn' },
 ];
 
-/** The reason's values are the body schema's (src/shared/contracts/pki.ts). */
-export const revokeSchema = object({
-  reason: fieldSchemaOf(revokeBody, 'reason', 'Reason'),
-});
+// The dialog's Yup rules come with it (lazyRules.ts).
+const revokeRules = rulesModule(() => import('./revokeRules').then((m) => m.revokeSchema));
 
 export function RevokeModal({ id, name, onClose }: { id: string; name: string; onClose: () => void }) {
   return (
@@ -29,7 +26,7 @@ export function RevokeModal({ id, name, onClose }: { id: string; name: string; o
       title={`Revoke ${name}?`}
       submitLabel="Revoke"
       initialValues={{ reason: 'unspecified' }}
-      schema={revokeSchema}
+      rules={revokeRules}
       onClose={onClose}
       toSave={(v) =>
         saveOf({

@@ -1,18 +1,14 @@
 /** "Import revocation list": a CRL from another authority (PEM, or DER sent as base64). */
-import { object } from 'yup';
-import { fieldSchemaOf } from '../../../forms/contractRules';
+import { rulesModule } from '../../../forms/lazyRules';
 import { TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
 import { FormModal } from '../../common/FormModal';
 import { CRLS_KEY } from '../resources';
-import { importCrl, importCrlBody } from '../../../../shared/contracts/pki';
+import { importCrl } from '../../../../shared/contracts/pki';
 import { saveOf } from '../../../../store/slices/resources.slice';
 
-/** The rules are the body schema's (src/shared/contracts/pki.ts); the message the dialog's own. */
-export const crlImportSchema = object({
-  crl: fieldSchemaOf(importCrlBody, 'crl', 'CRL file', { required: 'Choose the CRL file.' }),
-  name: fieldSchemaOf(importCrlBody, 'name', 'Name'),
-});
+// The dialog's Yup rules come with it (lazyRules.ts).
+const crlImportRules = rulesModule(() => import('./crlImportRules').then((m) => m.crlImportSchema));
 
 export function CrlImportModal({ onClose }: { onClose: () => void }) {
   return (
@@ -20,7 +16,7 @@ export function CrlImportModal({ onClose }: { onClose: () => void }) {
       title="Import revocation list"
       submitLabel="Import"
       initialValues={{ crl: '', name: '' }}
-      schema={crlImportSchema}
+      rules={crlImportRules}
       onClose={onClose}
       toSave={(v) =>
         saveOf({

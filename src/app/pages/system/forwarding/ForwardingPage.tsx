@@ -3,8 +3,9 @@
  * 5424 over UDP, TCP or TLS), each with its queue (records waiting, dropped, the last error) and "Send test". TLS
  * material is chosen from the PKI (a certificate with its key, a CA to trust); no secret is typed here. Admins only.
  */
+import { widgetRulesOf } from '../../../forms/fieldRules';
+import { rulesModule } from '../../../forms/lazyRules';
 import { useCallback, useId, useState } from 'react';
-import { object } from 'yup';
 import {
   createTarget,
   deleteTarget,
@@ -22,7 +23,6 @@ import { LOG_SERVICES } from '../../../../shared/logServices';
 import { formatDateTime } from '../../../../lib/format';
 import { useEndpoint, useResourceSave } from '../../../../store/useResource';
 import { saveOf } from '../../../../store/slices/resources.slice';
-import { fieldSchemaOf, widgetRulesOf } from '../../../forms/contractRules';
 import {
   DataTable,
   type AccentColor,
@@ -81,14 +81,10 @@ const fromForm = (v: FormValues): ForwardingTargetBody => ({
   queue_limit: Number(v.queue_limit),
 });
 
-/** The rules are the body schema's (src/shared/contracts/forwarding.ts); the messages the form's own. */
+// The dialog's Yup rules come with it (lazyRules.ts).
+const targetRules = rulesModule(() => import('./targetRules').then((m) => m.targetSchema));
+
 const BODY = forwardingTargetBody;
-export const targetSchema = object({
-  name: fieldSchemaOf(BODY, 'name', 'Name', { required: 'Give the target a name' }),
-  host: fieldSchemaOf(BODY, 'host', 'Collector host', { required: 'Name the collector' }),
-  port: fieldSchemaOf(BODY, 'port', 'Port'),
-  queue_limit: fieldSchemaOf(BODY, 'queue_limit', 'Queue limit'),
-});
 const PORT = widgetRulesOf(BODY, 'port');
 const QUEUE_LIMIT = widgetRulesOf(BODY, 'queue_limit');
 
@@ -116,7 +112,7 @@ function TargetForm({
       title={target ? `Change ${target.name}` : 'Add a syslog target'}
       submitLabel={target ? 'Save target' : 'Add target'}
       initialValues={toForm(target)}
-      schema={targetSchema}
+      rules={targetRules}
       onClose={onClose}
       toSave={(v) =>
         target
