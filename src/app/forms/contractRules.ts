@@ -9,129 +9,78 @@
  * - A `format` gives the §5 validators of src/lib/validation/formats.ts (the same predicates the appliance's Ajv
  *   checks), an integer gives `['integer']` with the schema's bounds, a string's `minLength ≥ 1` (or a required
  *   non-string) gives `required`; an array field gives its items' rules (a ListField's entries) and `minItems`.
- * - What a schema says beyond these (a `pattern`, an `enum`) is checked by `fieldSchemaOf` with the schema itself
- *   (a tiny interpreter of those keywords), so a form never needs to copy a regular expression.
+ * - What a schema says beyond these (a `pattern`, an `enum`, the `email` and `hex-color` formats) is checked by
+ *   `fieldSchemaOf` with the schema itself (a tiny interpreter of those keywords), so a form never needs to copy a
+ *   regular expression.
+ * - A field of a nested object is named by its path (`'subject.common_name'`).
+ * - A form keeps its own words: `messages` replaces the required, invalid (format, bounds, length) or pattern
+ *   message; a rule the schema cannot say (a confirmation equal to another field) is added next to these.
+ * - This module brings Yup: only a form's rules module imports it, and the form loads that module with itself
+ *   (lazyRules.ts); a page's inputs take `rulesOf` / `widgetRulesOf` from fieldRules.ts.
  */
-import type { TObject, TSchema } from '@sinclair/typebox';
+import type { TObject } from '@sinclair/typebox';
 import { array, string, type ArraySchema, type StringSchema } from 'yup';
-import { schemaFormat } from '../../lib/validation/formats';
-import type { FieldRules } from '../../lib/validation/validate';
-import { textProblem, type TextKind } from '../../lib/validation/text';
-import type { ValidatorType } from '../../lib/validation/validators';
-import { fieldSchema } from '../../lib/validation/yup';
+import { validateValue, validatorHint } from '../../lib/validation/validate';
+import { textProblem } from '../../lib/validation/text';
+import { REQUIRED_MESSAGE } from '../../lib/validation/yup';
+import { OTHER_FORMATS, propertyOf, rulesOf, TEXT_FORMATS, type FieldMessages } from './fieldRules';
 
-export interface ContractFieldRules extends FieldRules {
-  validators?: readonly ValidatorType[];
-  maxLength?: number;
-  /** Array fields: at least this many entries. */
-  minItems?: number;
-  maxItems?: number;
-  /** The schema's `pattern` (checked by `fieldSchemaOf`). */
-  pattern?: string;
-  /** The schema's `enum` (checked by `fieldSchemaOf`). */
-  oneOf?: readonly string[];
-}
-
-interface JsonSchema {
-  type?: string | string[];
-  format?: string;
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  pattern?: string;
-  enum?: string[];
-  items?: JsonSchema;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-}
-
-const TEXT_FORMATS: Record<string, TextKind> = { 'safe-text': 'line', 'safe-multiline-text': 'lines' };
-
-const plain = (s: TSchema): JsonSchema => JSON.parse(JSON.stringify(s)) as JsonSchema;
-
-/** The property's JSON Schema (its items' for an array), and whether the body requires the property. */
-function propertyOf(
-  body: TObject,
-  field: string,
-): { schema: JsonSchema; array?: JsonSchema; required: boolean } {
-  const root = plain(body);
-  const schema = root.properties?.[field];
-  if (!schema) throw new Error(`the body schema has no field ${field}`);
-  const required = (root.required ?? []).includes(field);
-  return schema.type === 'array' && schema.items
-    ? { schema: schema.items, array: schema, required }
-    : { schema, required };
-}
-
-/** The §5 field rules the body schema gives `field` (see the module's comment). */
-export function rulesOf(body: TObject, field: string): ContractFieldRules {
-  const { schema, array, required } = propertyOf(body, field);
-  const rules: ContractFieldRules = {};
-  const format = schema.format ? schemaFormat(schema.format) : undefined;
-  if (format) rules.validators = format.validators;
-  if (schema.type === 'integer') {
-    rules.validators = ['integer'];
-    if (schema.minimum !== undefined) rules.min = schema.minimum;
-    if (schema.maximum !== undefined) rules.max = schema.maximum;
-  }
-  if (schema.maxLength !== undefined) rules.maxLength = schema.maxLength;
-  if (schema.pattern) rules.pattern = schema.pattern;
-  if (schema.enum) rules.oneOf = schema.enum;
-  if (array) {
-    if (array.minItems) rules.minItems = array.minItems;
-    if (array.maxItems !== undefined) rules.maxItems = array.maxItems;
-  } else {
-    const text = schema.type === 'string';
-    // An empty string is a missing value when the schema refuses it (a minimum length, a format or a pattern).
-    const emptyRefused =
-      (schema.minLength ?? 0) >= 1 ||
-      (format !== undefined && !format.check('')) ||
-      (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(''));
-    rules.required = required && (!text || emptyRefused);
-  }
-  return rules;
-}
-
-/** The rules a TextField or ListField takes (validators, bounds, required). */
-export function widgetRulesOf(body: TObject, field: string): FieldRules {
-  const { validators, min, max, required } = rulesOf(body, field);
-  return {
-    ...(validators ? { validators } : {}),
-    ...(min !== undefined ? { min } : {}),
-    ...(max !== undefined ? { max } : {}),
-    ...(required ? { required } : {}),
-  };
-}
+// The yup-free rules, for the modules that only build Yup rules and want one import.
+export { rulesOf, widgetRulesOf, type ContractFieldRules, type FieldMessages } from './fieldRules';
 
 /**
  * A Yup string schema for one text field (or one entry of a list field) with the body schema's rules: the §5
- * validators and bounds (`fieldSchema`, the same message as the widget), then its length, pattern and values.
+ * validators and bounds (the same verdict and "must be …" message as the widget), then its length, text rule,
+ * other formats, pattern and values. `messages` gives the form's own words (see `FieldMessages`).
  */
 export function fieldSchemaOf(
   body: TObject,
   field: string,
   label?: string,
-  /** The form's own words for a value that breaks the schema's pattern. */
-  messages: { pattern?: string } = {},
+  messages: FieldMessages = {},
 ): StringSchema<string | undefined> {
   const rules = rulesOf(body, field);
   const name = label ?? 'Value';
-  let s = fieldSchema(rules, label);
+  const hint = validatorHint(rules.validators, rules);
+  const invalid = (own: string) => messages.invalid ?? own;
+  let s = string()
+    .test(
+      'required',
+      messages.required ?? REQUIRED_MESSAGE,
+      (v) => validateValue(v, { ...rules, validators: undefined }).valid,
+    )
+    .test(
+      'format',
+      invalid(hint ? `${name} ${hint}` : `${name} is not valid`),
+      (v) => validateValue(v, { ...rules, required: false }).valid,
+    );
+  if (rules.minLength !== undefined) {
+    const min = rules.minLength;
+    s = s.test(
+      'min-length',
+      invalid(`${name} must be at least ${min} characters.`),
+      (v) => !v || v.length >= min,
+    );
+  }
   if (rules.maxLength !== undefined) {
     const max = rules.maxLength;
-    s = s.test('max-length', `${name} must be at most ${max} characters.`, (v) => (v ?? '').length <= max);
+    s = s.test(
+      'max-length',
+      invalid(`${name} must be at most ${max} characters.`),
+      (v) => (v ?? '').length <= max,
+    );
   }
-  const kind = TEXT_FORMATS[propertyOf(body, field).schema.format ?? ''];
+  const format = propertyOf(body, field).schema.format ?? '';
+  const kind = TEXT_FORMATS[format];
   if (kind) {
     // Free text shown to people: the appliance's text rule (one line without control characters, or lines).
     s = s.test('text', (v, ctx) => {
       const problem = v ? textProblem(v, kind) : null;
-      return problem ? ctx.createError({ message: `${name}: ${problem.msg}.` }) : true;
+      return problem ? ctx.createError({ message: messages.invalid ?? `${name}: ${problem.msg}.` }) : true;
     });
   }
+  const other = OTHER_FORMATS[format];
+  if (other) s = s.test('format-of', invalid(`${name} ${other.says}.`), (v) => !v || other.check(v));
   if (rules.pattern) {
     const re = new RegExp(rules.pattern, 'u');
     s = s.test(

@@ -14,12 +14,12 @@ import {
   LONE_SURROGATE_PROBLEM,
   loneSurrogatePath,
 } from '../../lib/validation/text';
-import { SCHEMA_FORMATS } from '../../lib/validation/formats';
+import { HEX_COLOR, SCHEMA_FORMATS } from '../../lib/validation/formats';
 
 /** Default body limit of API requests (images set their own). */
 export const API_BODY_LIMIT = 64 * 1024;
 
-export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+export { HEX_COLOR };
 
 export function createAjv(): Ajv {
   const ajv = new Ajv({

@@ -58,6 +58,9 @@ export const SCHEMA_FORMATS = {
   },
 } satisfies Record<string, SchemaFormat>;
 
+/** The `hex-color` format: `#` and 3, 6 or 8 hex digits (the appliance's Ajv and the layout form check it). */
+export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+
 export type SchemaFormatName = keyof typeof SCHEMA_FORMATS;
 
 export const schemaFormat = (name: string): SchemaFormat | undefined =>

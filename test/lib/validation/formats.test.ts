@@ -3,7 +3,7 @@
  * schema format `ipv4-subnet`) also refuses host bits, naming the network meant, with the same words on the
  * appliance (the format's message, what Ajv's error item says) and in the console's form.
  */
-import { accessSchema } from '../../../src/app/pages/dns/ProxyLists';
+import { accessSchema } from '../../../src/app/pages/dns/proxyListRules';
 import { SCHEMA_FORMATS } from '../../../src/lib/validation/formats';
 import { validateValue } from '../../../src/lib/validation/validate';
 

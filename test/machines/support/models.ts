@@ -4,6 +4,7 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import { agreementMachine } from '../../../machines/agreement.machine';
+import { backupRestoreMachine } from '../../../machines/backupRestore.machine';
 import { changePasswordMachine } from '../../../machines/changePassword.machine';
 import { flowErrorMachine } from '../../../machines/flowError.machine';
 import { loginMachine } from '../../../machines/login.machine';
@@ -194,6 +195,20 @@ const openWindow = (id: string, stream = false) => ({
 });
 const STREAM_WINDOWS = ['S1', 'S2', 'S3', 'S4', 'S5'];
 
+/** A backup archive chosen on the Backups page, and the plan of what restoring it changes. */
+const restoreArchive = new File([new Uint8Array([1, 2, 3])], 'rampart-backup-1.rbk');
+const restorePlan = {
+  manifest: {
+    format: 'rampart-backup/1',
+    format_version: 1,
+    appliance_version: '1.0.0',
+    created_at: '',
+    members: [],
+  },
+  configuration: { format: 'rampart-config/1', changes: [], unknown_sections: [], missing_sections: [] },
+  counts: [{ what: 'accounts', label: 'Accounts', now: 2, restored: 1 }],
+};
+
 export const machineModels: MachineModel[] = [
   {
     name: 'windows',
@@ -359,6 +374,24 @@ export const machineModels: MachineModel[] = [
       { type: 'user.back' },
       ...on(changePasswordMachine, 'changePassword').done({}),
       ...localAuthFailures.flatMap((e) => on(changePasswordMachine, 'changePassword').error(e)),
+    ],
+  },
+  {
+    name: 'backupRestore',
+    machine: backupRestoreMachine,
+    events: [
+      { type: 'user.chooseFile', file: restoreArchive },
+      { type: 'user.chooseFile', file: null },
+      { type: 'user.typePassphrase', passphrase: 'a long backup passphrase' },
+      { type: 'user.typePassphrase', passphrase: '' },
+      { type: 'user.showPlan' },
+      { type: 'user.restore' },
+      ...on(backupRestoreMachine, 'readArchive').done('AQID'),
+      ...on(backupRestoreMachine, 'readArchive').error(new Error('the file could not be read')),
+      ...on(backupRestoreMachine, 'planRestore').done(restorePlan),
+      ...on(backupRestoreMachine, 'planRestore').error(new Error('422')),
+      ...on(backupRestoreMachine, 'restore').done({ status: 'restored' }),
+      ...on(backupRestoreMachine, 'restore').error(new Error('422')),
     ],
   },
 ];

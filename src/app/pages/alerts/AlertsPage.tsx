@@ -5,9 +5,9 @@
  * list can be bookmarked). "Check now" evaluates at once; a rollback alert is acknowledged from its row. Below the
  * list, the thresholds: the expiry steps (days) and the lockout threshold, from the contract's body schema.
  */
+import { stepsOf } from './alertValues';
 import { Formik } from 'formik';
 import { useNavigate } from 'react-router';
-import { object, string } from 'yup';
 import {
   acknowledgeAlert,
   ALERT_KIND_LABELS,
@@ -28,7 +28,8 @@ import { formatDateTime } from '../../../lib/format/time';
 import { resourceKeyOf } from '../../../store/slices/resources.slice';
 import { useEndpoint, useResourceSave } from '../../../store/useResource';
 import type { AccentColor } from '../../../widgets/DataTable/types';
-import { fieldSchemaOf, widgetRulesOf } from '../../forms/contractRules';
+import { widgetRulesOf } from '../../forms/fieldRules';
+import { rulesModule, useRules } from '../../forms/lazyRules';
 import { Form } from '../../forms/Form';
 import { SaveDiscardActions, SavedReset, TextField } from '../common/config/fields';
 import { EntityListPage, type EntityColumn } from '../common/entity/EntityListPage';
@@ -98,23 +99,9 @@ interface ThresholdValues {
 }
 
 const LOCKOUT_RULES = widgetRulesOf(alertSettings, 'lockout_threshold');
-const dayEntry = fieldSchemaOf(alertSettings, 'expiry_days').required();
-const STEPS_MESSAGE = 'Each step is a whole number of days from 1 to 365, separated by commas.';
-const stepsOf = (text: string) =>
-  text
-    .split(/[\s,]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+// The form's Yup rules come with it (lazyRules.ts).
+const thresholdsRules = rulesModule(() => import('./thresholdsRules').then((m) => m.thresholdsSchema));
 
-export const thresholdsSchema = object({
-  expiry_days: string()
-    .required('Give at least one step.')
-    .test('steps', STEPS_MESSAGE, (v) => {
-      const steps = stepsOf(v ?? '');
-      return steps.length >= 1 && steps.length <= 6 && steps.every((s) => dayEntry.isValidSync(s));
-    }),
-  lockout_threshold: fieldSchemaOf(alertSettings, 'lockout_threshold', 'Threshold'),
-});
 const toValues = (s: AlertSettings): ThresholdValues => ({
   expiry_days: s.expiry_days.join(', '),
   lockout_threshold: String(s.lockout_threshold),
@@ -123,6 +110,7 @@ const toValues = (s: AlertSettings): ThresholdValues => ({
 function Thresholds() {
   const { data } = useEndpoint(getAlertSettings);
   const save = useResourceSave();
+  const rules = useRules(thresholdsRules);
   return (
     <section className="config-section alerts-thresholds" aria-labelledby="alert-thresholds">
       <h2 id="alert-thresholds">Thresholds</h2>
@@ -134,7 +122,7 @@ function Thresholds() {
         <Formik<ThresholdValues>
           initialValues={toValues(data)}
           enableReinitialize
-          validationSchema={thresholdsSchema}
+          validationSchema={rules.module}
           onSubmit={(v) => {
             save.save({
               endpoint: putAlertSettings,
@@ -148,7 +136,7 @@ function Thresholds() {
             });
           }}
         >
-          <Form noValidate className="config-form">
+          <Form noValidate className="config-form" onFocus={rules.fetch}>
             <SavedReset status={save.status} />
             <TextField
               name="expiry_days"

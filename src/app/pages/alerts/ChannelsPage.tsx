@@ -5,9 +5,9 @@
  * address's scheme, the secret's length. A webhook's secret is write-only: left empty it is kept, but the appliance
  * asks for it again when the address changes (said next to the field).
  */
+import { SECRET_MIN } from './alertValues';
 import { Formik, useField, useFormikContext } from 'formik';
 import { useState } from 'react';
-import { array, boolean, object, string } from 'yup';
 import {
   ALERT_KIND_LABELS,
   ALERT_KINDS,
@@ -26,13 +26,13 @@ import {
   type DeliveryItem,
 } from '../../../shared/contracts/alerts';
 import { formatDateTime } from '../../../lib/format/time';
-import { isEmail } from '../../../lib/validation/validators';
 import { resourceKeyOf } from '../../../store/slices/resources.slice';
 import { useEndpoint, useResource, useResourceSave } from '../../../store/useResource';
 import { Checkbox } from '../../../widgets/Checkbox';
 import { ConfirmationModal } from '../../../widgets/ConfirmationModal';
 import { PageHeader } from '../../../widgets/PageHeader';
-import { fieldSchemaOf, widgetRulesOf } from '../../forms/contractRules';
+import { widgetRulesOf } from '../../forms/fieldRules';
+import { rulesModule, useRules } from '../../forms/lazyRules';
 import { Form } from '../../forms/Form';
 import {
   CheckboxField,
@@ -62,39 +62,8 @@ interface ChannelValues {
   secret: string;
 }
 
-const SECRET_MIN = (channelBody.properties.secret as { minLength: number }).minLength;
-const RECIPIENTS_MAX = (channelBody.properties.recipients as { maxItems: number }).maxItems;
-
-export const channelSchema = object({
-  name: fieldSchemaOf(channelBody, 'name', 'Name', {
-    pattern: 'A name is one line without control characters.',
-  }).required('Give the channel a name.'),
-  type: string().oneOf(['email', 'webhook']).required(),
-  enabled: boolean(),
-  kinds: array(string()),
-  recipients: array(string().required()).when('type', {
-    is: 'email',
-    then: (s) =>
-      s
-        .min(1, 'Add at least one recipient.')
-        .max(RECIPIENTS_MAX, `At most ${RECIPIENTS_MAX} recipients.`)
-        .test('emails', 'Every recipient must be an e-mail address.', (list) =>
-          (list ?? []).every((r) => isEmail(r)),
-        ),
-  }),
-  url: string().when('type', {
-    is: 'webhook',
-    then: () =>
-      fieldSchemaOf(channelBody, 'url', 'Address', {
-        pattern: 'The address starts with https:// (or http:// for a collector on your network).',
-      }).required('Give the webhook’s address.'),
-  }),
-  secret: string().test(
-    'length',
-    `The signing secret has at least ${SECRET_MIN} characters.`,
-    (v) => !v || v.length >= SECRET_MIN,
-  ),
-});
+// The form's Yup rules come with it (lazyRules.ts), fetched as it opens.
+const channelRules = rulesModule(() => import('./channelRules').then((m) => m.channelSchema));
 
 const emptyValues: ChannelValues = {
   name: '',
@@ -183,6 +152,7 @@ function TypeFields({ editing }: { editing: ChannelItem | null }) {
 
 function ChannelForm({ editing, onDone }: { editing: ChannelItem | null; onDone: () => void }) {
   const save = useResourceSave();
+  const rules = useRules(channelRules, 'open');
   const [submitted, setSubmitted] = useState(false);
   if (submitted && save.status === 'done') queueMicrotask(onDone);
   return (
@@ -190,7 +160,7 @@ function ChannelForm({ editing, onDone }: { editing: ChannelItem | null; onDone:
       <h2 id="channel-form-title">{editing ? `Edit ${editing.name}` : 'New channel'}</h2>
       <Formik<ChannelValues>
         initialValues={editing ? valuesOf(editing) : emptyValues}
-        validationSchema={channelSchema}
+        validationSchema={rules.module}
         onSubmit={(v) => {
           setSubmitted(true);
           if (editing)

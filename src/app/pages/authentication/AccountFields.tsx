@@ -1,12 +1,17 @@
 /** The editable fields of an account, shared by the add dialog and the detail page. */
 import { useField, useFormikContext } from 'formik';
-import { boolean, object, string } from 'yup';
-import { emailSchema, fieldSchema } from '../../../lib/validation/yup';
+import { widgetRulesOf } from '../../forms/fieldRules';
+import { rulesModule } from '../../forms/lazyRules';
 import { DateInput } from '../../../widgets/DateInput';
 import { useServerFieldError } from '../../../store/useResource';
 import { CheckboxField, FieldError, SelectField, TextField } from '../common/config/fields';
 import { AccountGroupsField } from './GroupFields';
-import type { Account, AccountBody, Role } from '../../../shared/contracts/authentication';
+import {
+  newAccountBody,
+  type Account,
+  type AccountBody,
+  type Role,
+} from '../../../shared/contracts/authentication';
 
 export interface AccountValues {
   email: string;
@@ -24,22 +29,9 @@ export const ROLE_OPTIONS = [
   { name: 'Admin (reads and changes)', value: 'admin' },
 ];
 
-export const accountSchema = object({
-  email: string().test('email', 'Enter a valid e-mail address.', (v, c) =>
-    v ? emailSchema().isValidSync(v, c.options) : true,
-  ),
-  full_name: string().max(128, 'At most 128 characters.'),
-  role: string().oneOf(['admin', 'user']).required('Choose a role.'),
-  enabled: boolean(),
-  expires_at: string(),
-});
-
-export const newAccountSchema = accountSchema.shape({
-  username: fieldSchema({ validators: ['simple-id'], required: true }, 'User name').max(
-    64,
-    'At most 64 characters.',
-  ),
-});
+// The forms' Yup rules come with them (lazyRules.ts).
+export const accountRules = rulesModule(() => import('./accountRules').then((m) => m.accountSchema));
+export const newAccountRules = rulesModule(() => import('./accountRules').then((m) => m.newAccountSchema));
 
 export const toAccountValues = (a: Account): AccountValues => ({
   email: a.email,
@@ -87,8 +79,8 @@ export function AccountFields({ withUsername = false }: { withUsername?: boolean
         <TextField
           name="username"
           label="User name"
+          {...widgetRulesOf(newAccountBody, 'username')}
           validators={['simple-id']}
-          required
           info="Letters, digits, dot, dash and underscore."
         />
       ) : null}

@@ -7,7 +7,7 @@ import { DirtyGuard } from '../common/config/DirtyGuard';
 import { EntityDetailView, entityDetailPage } from '../common/entity/EntityDetailPage';
 import { EntityForm } from '../common/entity/EntityForm';
 import type { EntityDetailSource } from '../common/entity/useEntityDetail';
-import { GroupFields, groupSchema, toGroupBody, toGroupValues, type GroupValues } from './GroupFields';
+import { GroupFields, groupRules, toGroupBody, toGroupValues, type GroupValues } from './GroupFields';
 import { GROUPS_KEY, USERS_KEY, groupKey } from './resources';
 import { deleteGroup, putGroup, type Group } from '../../../shared/contracts/authentication';
 
@@ -39,7 +39,7 @@ function GroupDetail({ entity: group }: { entity: Group }) {
           <EntityForm<GroupValues>
             id="group"
             initialValues={toGroupValues(group)}
-            validationSchema={groupSchema}
+            rules={groupRules}
             save={{
               endpoint: putGroup,
               body: toGroupBody,

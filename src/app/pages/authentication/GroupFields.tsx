@@ -3,7 +3,7 @@
  * privilege area. Also the Formik-bound chooser the user page uses for an account's groups.
  */
 import { useField } from 'formik';
-import { object, string } from 'yup';
+import { rulesModule } from '../../forms/lazyRules';
 import { AREAS, AREA_LABELS, type Area, type Privileges } from '../../../shared/privileges';
 import { Select } from '../../../widgets/Select';
 import { ListChooser, type ListChooserItem } from '../../../widgets/ListChooser';
@@ -22,10 +22,8 @@ export interface GroupValues {
   privileges: Record<string, string>;
 }
 
-export const groupSchema = object({
-  name: string().trim().required('Enter a name.').max(64, 'At most 64 characters.'),
-  description: string().max(500, 'At most 500 characters.'),
-});
+// The forms' Yup rules come with them (lazyRules.ts).
+export const groupRules = rulesModule(() => import('./groupRules').then((m) => m.groupSchema));
 
 export const NEW_GROUP: GroupValues = {
   name: '',

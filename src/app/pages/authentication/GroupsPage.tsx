@@ -15,7 +15,7 @@ import { useIsAdmin } from '../../../store/usePrivilege';
 import {
   GroupFields,
   NEW_GROUP,
-  groupSchema,
+  groupRules,
   privilegeSummary,
   toGroupBody,
   type GroupValues,
@@ -87,7 +87,7 @@ function AddGroup({ onClose }: { onClose: () => void }) {
       title="Add group"
       submitLabel="Add"
       initialValues={NEW_GROUP}
-      schema={groupSchema}
+      rules={groupRules}
       toSave={(v) =>
         saveOf({
           endpoint: createGroup,

@@ -8,12 +8,11 @@
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
 import { useEffect } from 'react';
-import { array, boolean, object, string } from 'yup';
+import { widgetRulesOf } from '../../forms/fieldRules';
+import { rulesModule, useRules } from '../../forms/lazyRules';
 import { confirmationsCheckRequested } from '../../../store/slices/confirmations.actions';
-import { subnetProblem } from '../../../lib/validation/subnet';
 import { SIGN_IN_SERVICE_LABEL } from '../../../shared/signIns';
 import { formatDateTime } from '../../../lib/format';
-import { fieldSchema } from '../../../lib/validation/yup';
 import { DataTable } from '../../../widgets/DataTable';
 import { PageHeader } from '../../../widgets/PageHeader';
 import { useAppDispatch } from '../../../store/createStore';
@@ -24,7 +23,7 @@ import { inArea, ReadOnlyNotice, WritableFieldset, useReadOnly } from '../common
 import { LOCKOUT_POLICY_KEY, LOCKOUTS_KEY, SIMULATION_KEY } from './resources';
 import {
   getLockoutPolicy,
-  LOCKOUT_LIMITS,
+  lockoutPolicyBody,
   putLockoutPolicy,
   simulateLockoutPolicy,
   type LockoutEntry,
@@ -40,23 +39,7 @@ import { historyOf } from '../history/link';
 
 export const LOCKOUT_TITLE = 'Lockout';
 
-/** The contract's bounds (LOCKOUT_LIMITS), so the form refuses what the appliance refuses. */
-const ATTEMPTS = {
-  validators: ['integer'] as const,
-  min: LOCKOUT_LIMITS.attempts.minimum,
-  max: LOCKOUT_LIMITS.attempts.maximum,
-  required: true,
-};
-const SECONDS = {
-  validators: ['integer'] as const,
-  min: LOCKOUT_LIMITS.window_seconds.minimum,
-  max: LOCKOUT_LIMITS.window_seconds.maximum,
-  required: true,
-};
-const ACCOUNT_ATTEMPTS = { validators: ['integer'] as const, min: 1, max: 1000, required: true };
-const SOURCE_ATTEMPTS = { validators: ['integer'] as const, min: 1, max: 10000, required: true };
-
-interface Values {
+export interface LockoutValues {
   attempts: string;
   window_seconds: string;
   duration_seconds: string;
@@ -68,28 +51,11 @@ interface Values {
   allow_list: string[];
 }
 
-export const lockoutSchema = object({
-  attempts: fieldSchema(ATTEMPTS, 'Attempts'),
-  window_seconds: fieldSchema(SECONDS, 'Window'),
-  duration_seconds: fieldSchema(SECONDS, 'Duration'),
-  account_attempts: fieldSchema(ACCOUNT_ATTEMPTS, 'Attempts'),
-  account_window_seconds: fieldSchema(SECONDS, 'Window'),
-  source_enabled: boolean(),
-  source_attempts: string().when('source_enabled', {
-    is: true,
-    then: () => fieldSchema(SOURCE_ATTEMPTS, 'Attempts'),
-  }),
-  source_window_seconds: string().when('source_enabled', {
-    is: true,
-    then: () => fieldSchema(SECONDS, 'Window'),
-  }),
-  allow_list: array(string().required()).test('subnets', (list, ctx) => {
-    const bad = (list ?? []).map((s) => [s, subnetProblem(s ?? '')] as const).find(([, p]) => p);
-    return bad ? ctx.createError({ message: `${bad[0]}: ${bad[1]}` }) : true;
-  }),
-});
+/** Every bound is the body schema's (src/shared/contracts/authentication.ts); the Yup rules come with the form. */
+const widget = (field: string) => widgetRulesOf(lockoutPolicyBody, field);
+const lockoutRules = rulesModule(() => import('./lockoutRules'));
 
-const toValues = (p: LockoutPolicy): Values => ({
+export const toValues = (p: LockoutPolicy): LockoutValues => ({
   attempts: String(p.attempts),
   window_seconds: String(p.window_seconds),
   duration_seconds: String(p.duration_seconds),
@@ -101,7 +67,7 @@ const toValues = (p: LockoutPolicy): Values => ({
   allow_list: p.allow_list ?? [],
 });
 
-const toPolicyBody = (v: Values): LockoutPolicy => ({
+const toPolicyBody = (v: LockoutValues): LockoutPolicy => ({
   ...toBody(v),
   account: { attempts: Number(v.account_attempts), window_seconds: Number(v.account_window_seconds) },
   source: v.source_enabled
@@ -111,7 +77,7 @@ const toPolicyBody = (v: Values): LockoutPolicy => ({
 });
 
 /** The (account, address) rule alone: what the simulator replays. */
-const toBody = (v: Values) => ({
+const toBody = (v: LockoutValues) => ({
   attempts: Number(v.attempts),
   window_seconds: Number(v.window_seconds),
   duration_seconds: Number(v.duration_seconds),
@@ -130,6 +96,7 @@ const minutes = (s: number) => (s < 60 ? `${s} s` : `${Math.ceil(s / 60)} min`);
 export const LockoutPage = inArea('authentication', Lockout);
 
 function Lockout() {
+  const rules = useRules(lockoutRules);
   const dispatch = useAppDispatch();
   const readOnly = useReadOnly();
   const policy = useEndpoint(getLockoutPolicy);
@@ -157,10 +124,10 @@ function Lockout() {
         <section className="config-section" aria-label="Policy">
           <h2>Policy</h2>
           {p ? (
-            <Formik<Values>
+            <Formik<LockoutValues>
               initialValues={toValues(p)}
               enableReinitialize
-              validationSchema={lockoutSchema}
+              validationSchema={rules.module?.lockoutSchema}
               onSubmit={(v) => {
                 save.save({
                   key: LOCKOUT_POLICY_KEY,
@@ -171,21 +138,29 @@ function Lockout() {
               }}
             >
               {({ dirty, values, isValid }) => (
-                <Form noValidate className="config-form">
+                <Form noValidate className="config-form" onFocus={rules.fetch}>
                   <FormDirtyReporter id="lockout-policy" />
                   <WritableFieldset>
                     <h3>Per account and address</h3>
-                    <TextField name="attempts" label="Failed attempts" {...ATTEMPTS} />
-                    <TextField name="window_seconds" label="Within (seconds)" {...SECONDS} />
-                    <TextField name="duration_seconds" label="Lock for (seconds)" {...SECONDS} />
+                    <TextField name="attempts" label="Failed attempts" {...widget('attempts')} />
+                    <TextField name="window_seconds" label="Within (seconds)" {...widget('window_seconds')} />
+                    <TextField
+                      name="duration_seconds"
+                      label="Lock for (seconds)"
+                      {...widget('duration_seconds')}
+                    />
                     <h3>Per account, from every address</h3>
                     <TextField
                       name="account_attempts"
                       label="Attempts of one account"
-                      {...ACCOUNT_ATTEMPTS}
+                      {...widget('account.attempts')}
                       info="Then the account is refused from every address for the rest of the window."
                     />
-                    <TextField name="account_window_seconds" label="Account window (seconds)" {...SECONDS} />
+                    <TextField
+                      name="account_window_seconds"
+                      label="Account window (seconds)"
+                      {...widget('account.window_seconds')}
+                    />
                     <h3>Per source address, over every account</h3>
                     <CheckboxField
                       name="source_enabled"
@@ -197,12 +172,12 @@ function Lockout() {
                         <TextField
                           name="source_attempts"
                           label="Attempts of one address"
-                          {...SOURCE_ATTEMPTS}
+                          {...widget('source.attempts')}
                         />
                         <TextField
                           name="source_window_seconds"
                           label="Source window (seconds)"
-                          {...SECONDS}
+                          {...widget('source.window_seconds')}
                         />
                       </>
                     ) : null}

@@ -6,23 +6,18 @@
  * finds a test user, proves the test password and shows the mapped attributes and groups; for an OpenID provider it
  * checks discovery, signing keys and the client credentials (a person's sign-in happens in a browser, not here).
  */
+import { ALL_CAS, caIdOf, ldapRetype, oidcRetype } from './providerSecrets';
 import { Formik, useFormikContext } from 'formik';
 import { Form } from '../../forms/Form';
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { array, boolean, object, string } from 'yup';
-import {
-  bindingText,
-  ldapSecretBinding,
-  oidcSecretBinding,
-  retypeMessage,
-} from '../../../shared/secretBinding';
+import { rulesModule, useRules } from '../../forms/lazyRules';
 import { useAppDispatch } from '../../../store/createStore';
 import { resourceLoaded } from '../../../store/slices/resources.slice';
 import { useResource, useResourceSave } from '../../../store/useResource';
 import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
 import { CheckboxField, ListField, SelectField, TextField } from '../common/config/fields';
-import { retypeReason, SecretField } from '../common/config/SecretField';
+import { SecretField } from '../common/config/SecretField';
 import { WritableFieldset } from '../common/config/ReadOnly';
 import { DeleteButton, EntityDetailView, entityDetailPage } from '../common/entity/EntityDetailPage';
 import type { EntityDetailSource } from '../common/entity/useEntityDetail';
@@ -44,10 +39,10 @@ import {
 import type { CertificateAuthority } from '../../../shared/contracts/pki';
 import type { ListPage } from '../../../shared/contracts/listing';
 
-type EditableType = 'ldap' | 'oidc';
+export type EditableType = 'ldap' | 'oidc';
 
 /** The form's values: the wire settings, with the trust choice and the secrets as text fields hold them. */
-interface Values {
+export interface ProviderValues {
   name: string;
   enabled: boolean;
   ldap: Omit<Required<LdapSettings>, 'ca_id'> & { ca_id: string; bind_password: string };
@@ -56,10 +51,7 @@ interface Values {
   test_password: string;
 }
 
-/** The trust choice standing for `ca_id: null`: the system's roots and every CA of the PKI. */
-const ALL_CAS = 'all';
-
-const LDAP_DEFAULTS: Values['ldap'] = {
+const LDAP_DEFAULTS: ProviderValues['ldap'] = {
   url: 'ldaps://',
   starttls: false,
   ca_id: ALL_CAS,
@@ -76,7 +68,7 @@ const LDAP_DEFAULTS: Values['ldap'] = {
   admin_group: '',
 };
 
-const OIDC_DEFAULTS: Values['oidc'] = {
+const OIDC_DEFAULTS: ProviderValues['oidc'] = {
   issuer: 'https://',
   client_id: '',
   client_secret: '',
@@ -89,7 +81,7 @@ const OIDC_DEFAULTS: Values['oidc'] = {
   allow_cross_origin_endpoints: false,
 };
 
-const toValues = (p: Provider | undefined): Values => ({
+export const toValues = (p: Provider | undefined): ProviderValues => ({
   name: p?.name ?? '',
   enabled: p?.enabled ?? true,
   ldap: p?.ldap
@@ -101,14 +93,14 @@ const toValues = (p: Provider | undefined): Values => ({
 });
 
 /** The settings the API takes; an empty secret is left out, so the stored one is kept. */
-function settingsBody(type: EditableType, v: Values) {
+function settingsBody(type: EditableType, v: ProviderValues) {
   if (type === 'ldap') {
     const {
       bind_password,
       ca_id,
       has_bind_password: _h,
       ...rest
-    } = v.ldap as Values['ldap'] & {
+    } = v.ldap as ProviderValues['ldap'] & {
       has_bind_password?: boolean;
     };
     return {
@@ -121,60 +113,14 @@ function settingsBody(type: EditableType, v: Values) {
     client_secret,
     has_client_secret: _h,
     ...rest
-  } = v.oidc as Values['oidc'] & {
+  } = v.oidc as ProviderValues['oidc'] & {
     has_client_secret?: boolean;
   };
   return { ...rest, ...(client_secret ? { client_secret } : {}) };
 }
 
-const caIdOf = (ca_id: string) => (ca_id && ca_id !== ALL_CAS ? ca_id : null);
-
-/** What the provider's stored secret is bound to (null without one). */
-const storedBinding = (type: EditableType, p: Provider | undefined): string | null => {
-  if (type === 'ldap') return p?.ldap?.has_bind_password ? bindingText(ldapSecretBinding(p.ldap)) : null;
-  return p?.oidc?.has_client_secret ? bindingText(oidcSecretBinding(p.oidc)) : null;
-};
-
-/** Why the form's settings need the secret typed again (null when they do not). */
-const ldapRetype = (p: Provider | undefined, v: Values['ldap'], typed?: string) =>
-  retypeReason(storedBinding('ldap', p), ldapSecretBinding({ ...v, ca_id: caIdOf(v.ca_id) }), typed);
-const oidcRetype = (p: Provider | undefined, v: Values['oidc'], typed?: string) =>
-  retypeReason(storedBinding('oidc', p), oidcSecretBinding(v), typed);
-
-const schema = (type: EditableType, provider: Provider | undefined) =>
-  object({
-    name: string().trim().required('Enter a name.').max(64, 'At most 64 characters.'),
-    enabled: boolean(),
-    ...(type === 'ldap'
-      ? {
-          ldap: object({
-            url: string().matches(
-              /^ldaps?:\/\/[^\s/]+\/?$/,
-              'An ldap:// or ldaps:// address, e.g. ldaps://dc1:636.',
-            ),
-            base_dn: string().required('Enter the base DN.'),
-            user_filter: string().matches(/\{username\}/, 'The filter must contain {username}.'),
-            bind_password: string().test('retype', function retype(v) {
-              const reason = ldapRetype(provider, this.parent as Values['ldap'], v);
-              return reason ? this.createError({ message: retypeMessage('bind password', reason) }) : true;
-            }),
-          }),
-        }
-      : {
-          oidc: object({
-            issuer: string().matches(/^https?:\/\/\S+$/, 'Enter the issuer URL.'),
-            client_id: string().required('Enter the client id.'),
-            scopes: array()
-              .of(string())
-              .test('openid', 'Include the scope "openid".', (s) => !!s?.includes('openid')),
-            username_claim: string().required('Name the claim holding the user name.'),
-            client_secret: string().test('retype', function retype(v) {
-              const reason = oidcRetype(provider, this.parent as Values['oidc'], v);
-              return reason ? this.createError({ message: retypeMessage('client secret', reason) }) : true;
-            }),
-          }),
-        }),
-  });
+// The form's Yup rules come with it (lazyRules.ts).
+const providerRules = rulesModule(() => import('./providerRules'));
 
 export const PROVIDER_DETAIL: EntityDetailSource<Provider> = {
   key: providerKey,
@@ -272,12 +218,13 @@ function ProviderForm({
 }) {
   const save = useResourceSave();
   const created = useResource<Provider | null>(CREATED_PROVIDER_KEY, { skip: true }).data;
+  const rules = useRules(providerRules);
 
   return (
-    <Formik<Values>
+    <Formik<ProviderValues>
       initialValues={toValues(provider)}
       enableReinitialize={!!provider}
-      validationSchema={schema(type, provider)}
+      validationSchema={rules.module?.providerSchema(type, provider)}
       onSubmit={(v) => {
         const body = { name: v.name.trim(), type, enabled: v.enabled, [type]: settingsBody(type, v) };
         if (provider)
@@ -300,7 +247,7 @@ function ProviderForm({
       }}
     >
       {({ dirty }) => (
-        <Form noValidate className="config-form">
+        <Form noValidate className="config-form" onFocus={rules.fetch}>
           {/* Once added, the form stops reporting unsaved changes (the guard lets go) and the new page opens. */}
           {!provider && save.status === 'done' && created ? (
             <OpenCreated created={created} onCreated={onCreated} />
@@ -354,7 +301,7 @@ function AdminGroupField({ name }: { name: string }) {
 }
 
 function LdapFields({ provider }: { provider: Provider | undefined }) {
-  const { values } = useFormikContext<Values>();
+  const { values } = useFormikContext<ProviderValues>();
   const cas = useResource<ListPage<CertificateAuthority>>('pki/cas').data?.data ?? [];
   const caOptions = [
     { name: "The system's and all of the PKI's authorities", value: ALL_CAS },
@@ -414,7 +361,7 @@ function LdapFields({ provider }: { provider: Provider | undefined }) {
 }
 
 function OidcFields({ provider }: { provider: Provider | undefined }) {
-  const { values } = useFormikContext<Values>();
+  const { values } = useFormikContext<ProviderValues>();
   return (
     <>
       <TextField
@@ -452,7 +399,7 @@ function OidcFields({ provider }: { provider: Provider | undefined }) {
 }
 
 function TestBench({ type, provider }: { type: EditableType; provider: Provider | undefined }) {
-  const { values } = useFormikContext<Values>();
+  const { values } = useFormikContext<ProviderValues>();
   const check = useResourceSave();
   const result = useResource<ProviderCheck | null>(PROVIDER_CHECK_KEY, { skip: true }).data;
   return (

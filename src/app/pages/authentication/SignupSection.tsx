@@ -5,8 +5,8 @@
  * checked as the appliance checks them (src/shared/signupPolicy.ts), so a typo shows before Save.
  */
 import { Field, Formik } from 'formik';
-import { array, object, string } from 'yup';
-import { normalizeDomainEntry, type SignupMode, type SignupPolicy } from '../../../shared/signupPolicy';
+import { rulesModule, useRules } from '../../forms/lazyRules';
+import type { SignupMode, SignupPolicy } from '../../../shared/signupPolicy';
 import { useEndpoint, useResourceSave } from '../../../store/useResource';
 import { getSignupPolicy, putSignupPolicy } from '../../../shared/contracts/authentication';
 import { useIsAdmin } from '../../../store/usePrivilege';
@@ -28,24 +28,11 @@ const MODES: ReadonlyArray<{ mode: SignupMode; label: string; description: strin
   },
 ];
 
-const schema = object({
-  mode: string().oneOf(['open', 'domains', 'closed']),
-  allowed_domains: array(string().required())
-    .test('domains', (list, ctx) => {
-      const bad = (list ?? []).find((d) => normalizeDomainEntry(d ?? '') === null);
-      return bad === undefined
-        ? true
-        : ctx.createError({
-            message: `${bad}: not a domain name (example.com, or *.example.com for its subdomains)`,
-          });
-    })
-    .when('mode', {
-      is: 'domains',
-      then: (s) => s.min(1, 'Name at least one domain, or choose another option.'),
-    }),
-});
+// The form's Yup rules come with it (lazyRules.ts).
+const signupRules = rulesModule(() => import('./signupRules'));
 
 export function SignupSection() {
+  const rules = useRules(signupRules);
   const { data } = useEndpoint(getSignupPolicy);
   const save = useResourceSave();
   const isAdmin = useIsAdmin();
@@ -62,7 +49,7 @@ export function SignupSection() {
         <Formik<SignupPolicy>
           initialValues={data}
           enableReinitialize
-          validationSchema={schema}
+          validationSchema={rules.module?.signupSchema}
           onSubmit={(v) => {
             save.save({
               key: SIGNUP_KEY,
@@ -73,7 +60,7 @@ export function SignupSection() {
           }}
         >
           {({ values }) => (
-            <Form noValidate className="config-form">
+            <Form noValidate className="config-form" onFocus={rules.fetch}>
               <SavedReset status={save.status} />
               <fieldset className="config-fieldset" disabled={!isAdmin}>
                 <fieldset className="config-field config-choices">

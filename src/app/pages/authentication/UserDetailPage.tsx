@@ -14,7 +14,7 @@ import { EntityForm } from '../common/entity/EntityForm';
 import type { EntityDetailSource } from '../common/entity/useEntityDetail';
 import {
   AccountFields,
-  accountSchema,
+  accountRules,
   toAccountBody,
   toAccountValues,
   type AccountValues,
@@ -84,7 +84,7 @@ function UserDetail({ entity: account }: { entity: AccountDetail }) {
           <EntityForm<AccountValues>
             id="user-account"
             initialValues={toAccountValues(account)}
-            validationSchema={accountSchema}
+            rules={accountRules}
             save={{
               endpoint: authentication.putUser,
               body: toAccountBody,

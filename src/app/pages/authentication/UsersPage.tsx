@@ -17,7 +17,7 @@ import { fieldErrorsCleared } from '../../../store/slices/fieldErrors.slice';
 import { resourceLoaded } from '../../../store/slices/resources.slice';
 import { useResource } from '../../../store/useResource';
 import { useIsAdmin } from '../../../store/usePrivilege';
-import { AccountFields, newAccountSchema, toAccountBody, type AccountValues } from './AccountFields';
+import { AccountFields, newAccountRules, toAccountBody, type AccountValues } from './AccountFields';
 import { CREATED_USER_KEY, USERS_KEY } from './resources';
 import type { Account } from '../../../shared/contracts/authentication';
 import '../common/config/config.css';
@@ -138,7 +138,7 @@ export function UsersPage() {
 }
 
 type NewValues = AccountValues & { username: string };
-const NEW: NewValues = {
+export const NEW_USER: NewValues = {
   username: '',
   email: '',
   full_name: '',
@@ -153,8 +153,8 @@ function AddUser({ onClose }: { onClose: () => void }) {
     <FormModal<NewValues>
       title="Add user"
       submitLabel="Add"
-      initialValues={NEW}
-      schema={newAccountSchema}
+      initialValues={NEW_USER}
+      rules={newAccountRules}
       toSave={(v) =>
         saveOf({
           endpoint: createUser,

@@ -4,11 +4,11 @@
  * and the next check. The secret is written, never shown; it goes only to the provider, server and user name it was
  * saved for, so changing those asks for it again.
  */
-import { boolean, object, string } from 'yup';
+import { secretRetype } from './dynamicSecret';
 import { formatDateTime } from '../../../lib/format';
-import { fieldSchema } from '../../../lib/validation/yup';
-import { fieldSchemaOf, widgetRulesOf } from '../../forms/contractRules';
-import { bindingText, ddnsSecretBinding, retypeMessage } from '../../../shared/secretBinding';
+import { widgetRulesOf } from '../../forms/fieldRules';
+import { rulesModule } from '../../forms/lazyRules';
+import { bindingText, ddnsSecretBinding } from '../../../shared/secretBinding';
 import { Loader } from '../../../widgets/Loader';
 import { PageHeader } from '../../../widgets/PageHeader';
 import { useEndpoint, useResourceSave } from '../../../store/useResource';
@@ -17,7 +17,7 @@ import type { DdnsAccount } from '../../../shared/contracts/dns';
 import { DirtyGuard } from '../common/config/DirtyGuard';
 import { ListSection, type ListColumn } from '../common/config/ListSection';
 import { CheckboxField, SelectField, TextField } from '../common/config/fields';
-import { retypeReason, SecretField } from '../common/config/SecretField';
+import { SecretField } from '../common/config/SecretField';
 import { DYNAMIC_DNS_KEY } from './resources';
 import '../common/config/config.css';
 import { AreaAccess, ReadOnlyNotice } from '../common/config/ReadOnly';
@@ -26,7 +26,7 @@ import { historyOf } from '../history/link';
 
 export const DYNAMIC_DNS_TITLE = 'Dynamic DNS';
 
-interface AccountValues {
+export interface AccountValues {
   provider: string;
   hostname: string;
   username: string;
@@ -42,44 +42,12 @@ interface AccountValues {
   stored_binding: string | null;
 }
 
-/** Why the values need the secret typed again (null when they do not). */
-const secretRetype = (v: AccountValues, typed?: string) =>
-  retypeReason(v.stored_binding, ddnsSecretBinding(v), typed);
-
 // The field rules come from the body schema (src/shared/contracts/dns.ts), like the other DNS forms'.
 const INTERVAL = widgetRulesOf(dns.DdnsAccountBody, 'interval_seconds');
 const TTL = widgetRulesOf(dns.DdnsAccountBody, 'ttl');
 
-// A new account needs a secret, a changed account keeps the stored one when it is left empty (the appliance knows
-// which and says so under the field) unless what it was saved for changed: then it must be typed again.
-export const accountSchema = object({
-  provider: string().required('Choose a provider.'),
-  hostname: fieldSchemaOf(dns.DdnsAccountBody, 'hostname', 'Host name'),
-  username: fieldSchemaOf(dns.DdnsAccountBody, 'username', 'User name'),
-  secret: string()
-    .max(256)
-    .test('retype', function retype(v) {
-      const reason = secretRetype(this.parent as AccountValues, v);
-      return reason ? this.createError({ message: retypeMessage('password or token', reason) }) : true;
-    }),
-  update_url: string().when('provider', {
-    is: 'custom',
-    then: (s) =>
-      s
-        .required('This field is required.')
-        .matches(/^https?:\/\/\S+$/, 'Enter an http(s) URL.')
-        .test('ip', 'The URL must contain %IP% where the address goes.', (v) => !!v?.includes('%IP%')),
-  }),
-  ip_source: string().oneOf(['web', 'interface']),
-  check_url: string().matches(/^(https?:\/\/\S+)?$/, 'Enter an http(s) URL.'),
-  interface: string().when('ip_source', {
-    is: 'interface',
-    then: () => fieldSchema({ validators: ['hostname'], required: true }, 'Interface'),
-  }),
-  interval_seconds: fieldSchemaOf(dns.DdnsAccountBody, 'interval_seconds', 'Interval'),
-  ttl: fieldSchemaOf(dns.DdnsAccountBody, 'ttl', 'TTL'),
-  enabled: boolean(),
-});
+// The account dialog's Yup rules come with it (lazyRules.ts).
+const accountRules = rulesModule(() => import('./dynamicRules').then((m) => m.accountSchema));
 
 const NEW: AccountValues = {
   provider: 'dyndns',
@@ -206,7 +174,7 @@ export function DynamicPage() {
               newValues={NEW}
               toValues={toValues}
               toBody={toBody}
-              schema={accountSchema}
+              rules={accountRules}
               describe={(a) => `account ${a.hostname}`}
               rowActions={[
                 {

@@ -1,9 +1,6 @@
 /** The DNS proxy's four lists: upstream servers, host overrides, domain overrides and access lists. */
 import { useFormikContext } from 'formik';
 import { useEffect, useRef } from 'react';
-import { boolean, object, string } from 'yup';
-import { hostBitsProblem } from '../../../lib/validation/subnet';
-import { fieldSchema } from '../../../lib/validation/yup';
 import * as dns from '../../../shared/contracts/dns';
 import type {
   AccessRule,
@@ -12,15 +9,20 @@ import type {
   HostOverride,
   Upstream,
 } from '../../../shared/contracts/dns';
-import { fieldSchemaOf, widgetRulesOf } from '../../forms/contractRules';
+import { widgetRulesOf } from '../../forms/fieldRules';
+import { rulesModule } from '../../forms/lazyRules';
 import { ListSection } from '../common/config/ListSection';
 import { CheckboxField, SelectField, TextField } from '../common/config/fields';
 import { DNS_PREVIEW_KEY, DNS_PROXY_KEY } from './resources';
 
 // Every field's rules come from its endpoint's body schema (src/shared/contracts/dns.ts): formats (IPv4 or IPv6,
 // names), bounds, required fields. test/app/forms/contractForms.test.ts fails when a form and its schema disagree.
+// The lists' Yup rules (proxyListRules.ts) come with their dialogs (lazyRules.ts).
+const upstreamRules = rulesModule(() => import('./proxyListRules').then((m) => m.upstreamSchema));
+const hostRules = rulesModule(() => import('./proxyListRules').then((m) => m.hostSchema));
+const domainRules = rulesModule(() => import('./proxyListRules').then((m) => m.domainSchema));
+const accessRules = rulesModule(() => import('./proxyListRules').then((m) => m.accessSchema));
 const PORT = widgetRulesOf(dns.UpstreamBody, 'port');
-const portSchema = fieldSchemaOf(dns.UpstreamBody, 'port', 'Port');
 const UPSTREAM_ADDRESS = widgetRulesOf(dns.UpstreamBody, 'address');
 const common = { resourceKey: DNS_PROXY_KEY, refresh: [DNS_PREVIEW_KEY] };
 
@@ -30,18 +32,6 @@ interface UpstreamValues {
   tls: boolean;
   tls_name: string;
 }
-
-export const upstreamSchema = object({
-  address: fieldSchemaOf(dns.UpstreamBody, 'address', 'Address'),
-  port: portSchema,
-  tls: boolean(),
-  // A rule across fields (DNS over TLS needs the name), which the appliance checks beside the schema.
-  tls_name: string().when('tls', {
-    is: true,
-    then: () => fieldSchema({ validators: ['fqdn'], required: true }, 'Name to verify'),
-    otherwise: (s) => s,
-  }),
-});
 
 /** The standard ports: plain DNS on 53, DNS over TLS on 853 (RFC 7858). */
 export const PLAIN_DNS_PORT = '53';
@@ -85,7 +75,7 @@ export function UpstreamList({ data, loading }: { data: DnsProxy['upstreams']; l
       newValues={{ address: '', port: '53', tls: false, tls_name: '' }}
       toValues={(u) => ({ address: u.address, port: String(u.port), tls: u.tls, tls_name: u.tls_name })}
       toBody={(v) => ({ ...v, port: Number(v.port), tls_name: v.tls ? v.tls_name : '' })}
-      schema={upstreamSchema}
+      rules={upstreamRules}
       describe={(u) => `upstream server ${u.address}`}
       renderFields={(v) => (
         <>
@@ -124,13 +114,6 @@ interface HostValues {
   description: string;
 }
 
-export const hostSchema = object({
-  host: fieldSchemaOf(dns.HostOverrideBody, 'host', 'Host'),
-  domain: fieldSchemaOf(dns.HostOverrideBody, 'domain', 'Domain'),
-  address: fieldSchemaOf(dns.HostOverrideBody, 'address', 'Address'),
-  description: fieldSchemaOf(dns.HostOverrideBody, 'description', 'Description'),
-});
-
 export function HostOverrideList({ data, loading }: { data: HostOverride[]; loading?: boolean }) {
   return (
     <ListSection<HostOverride, HostValues>
@@ -152,7 +135,7 @@ export function HostOverrideList({ data, loading }: { data: HostOverride[]; load
       newValues={{ host: '', domain: '', address: '', description: '' }}
       toValues={(h) => ({ host: h.host, domain: h.domain, address: h.address, description: h.description })}
       toBody={(v) => v}
-      schema={hostSchema}
+      rules={hostRules}
       describe={(h) => `host override ${h.host}.${h.domain}`}
       renderFields={() => (
         <>
@@ -195,13 +178,6 @@ interface DomainValues {
   description: string;
 }
 
-export const domainSchema = object({
-  domain: fieldSchemaOf(dns.DomainOverrideBody, 'domain', 'Domain'),
-  server: fieldSchemaOf(dns.DomainOverrideBody, 'server', 'Server'),
-  port: fieldSchemaOf(dns.DomainOverrideBody, 'port', 'Port'),
-  description: fieldSchemaOf(dns.DomainOverrideBody, 'description', 'Description'),
-});
-
 export function DomainOverrideList({ data, loading }: { data: DomainOverride[]; loading?: boolean }) {
   return (
     <ListSection<DomainOverride, DomainValues>
@@ -227,7 +203,7 @@ export function DomainOverrideList({ data, loading }: { data: DomainOverride[]; 
         description: d.description,
       })}
       toBody={(v) => ({ ...v, port: Number(v.port) })}
-      schema={domainSchema}
+      rules={domainRules}
       describe={(d) => `domain override ${d.domain}`}
       renderFields={() => (
         <>
@@ -252,19 +228,6 @@ interface AccessValues {
   description: string;
 }
 
-export const accessSchema = object({
-  // A stored network has no host bits, checked first: its message names the network meant (`10.0.0.1/8` →
-  // `10.0.0.0/8`), the appliance's own; then the schema's rules (the §5 subnet format).
-  subnet: string()
-    .test('host-bits', (v, ctx) => {
-      const problem = hostBitsProblem(v ?? '');
-      return problem ? ctx.createError({ message: problem }) : true;
-    })
-    .concat(fieldSchemaOf(dns.AccessRuleBody, 'subnet', 'Network')),
-  action: fieldSchemaOf(dns.AccessRuleBody, 'action', 'Action').required(),
-  description: fieldSchemaOf(dns.AccessRuleBody, 'description', 'Description'),
-});
-
 export function AccessList({ data, loading }: { data: AccessRule[]; loading?: boolean }) {
   return (
     <ListSection<AccessRule, AccessValues>
@@ -285,7 +248,7 @@ export function AccessList({ data, loading }: { data: AccessRule[]; loading?: bo
       newValues={{ subnet: '', action: 'allow', description: '' }}
       toValues={(a) => ({ subnet: a.subnet, action: a.action, description: a.description })}
       toBody={(v) => v}
-      schema={accessSchema}
+      rules={accessRules}
       describe={(a) => `access rule for ${a.subnet}`}
       renderFields={() => (
         <>

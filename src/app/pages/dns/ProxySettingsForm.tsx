@@ -2,9 +2,9 @@
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
 import { useId } from 'react';
-import { boolean, object } from 'yup';
 import * as dns from '../../../shared/contracts/dns';
-import { fieldSchemaOf, listSchemaOf, widgetRulesOf } from '../../forms/contractRules';
+import { widgetRulesOf } from '../../forms/fieldRules';
+import { rulesModule, useRules } from '../../forms/lazyRules';
 import { useResourceSave } from '../../../store/useResource';
 import { FormDirtyReporter } from '../common/config/DirtyGuard';
 import { CheckboxField, ListField, SaveDiscardActions, SavedReset, TextField } from '../common/config/fields';
@@ -26,18 +26,10 @@ const PORT = widgetRulesOf(BODY, 'port');
 const CACHE = widgetRulesOf(BODY, 'cache_size_mb');
 const LISTEN = widgetRulesOf(BODY, 'listen_interfaces');
 
-export const proxySettingsSchema = object({
-  enabled: boolean(),
-  listen_interfaces: listSchemaOf(
-    BODY,
-    'listen_interfaces',
-    'Every entry must be an IPv4 or IPv6 address.',
-    'Add at least one address to listen on.',
-  ),
-  port: fieldSchemaOf(BODY, 'port', 'Port'),
-  cache_size_mb: fieldSchemaOf(BODY, 'cache_size_mb', 'Cache size'),
-  dnssec: boolean(),
-});
+// The form's Yup rules come with it (lazyRules.ts).
+const proxySettingsRules = rulesModule(() =>
+  import('./proxySettingsRules').then((m) => m.proxySettingsSchema),
+);
 
 const toValues = (s: dns.ProxySettings): Values => ({
   ...s,
@@ -47,6 +39,7 @@ const toValues = (s: dns.ProxySettings): Values => ({
 
 export function ProxySettingsForm({ settings }: { settings: dns.ProxySettings }) {
   const { save, pending, status } = useResourceSave();
+  const rules = useRules(proxySettingsRules);
   const headingId = useId();
   const reason = useChangeReason(status);
   const initial = toValues(settings);
@@ -56,7 +49,7 @@ export function ProxySettingsForm({ settings }: { settings: dns.ProxySettings })
       <Formik<Values>
         initialValues={initial}
         enableReinitialize
-        validationSchema={proxySettingsSchema}
+        validationSchema={rules.module}
         onSubmit={(v) => {
           save({
             endpoint: dns.putProxySettings,
@@ -69,7 +62,7 @@ export function ProxySettingsForm({ settings }: { settings: dns.ProxySettings })
         }}
       >
         {() => (
-          <Form noValidate className="config-form">
+          <Form noValidate className="config-form" onFocus={rules.fetch}>
             <FormDirtyReporter id="dns-settings" />
             <SavedReset status={status} />
             <WritableFieldset>

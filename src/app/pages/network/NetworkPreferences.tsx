@@ -5,6 +5,7 @@
  * the confirmation banner or is rolled back. The files applying would write are shown below the form. Users who are
  * not admins see the values read-only.
  */
+import { PREFERENCE_RULES } from './preferenceFields';
 import {
   applyNetworkPreferences,
   getNetworkPreferences,
@@ -16,9 +17,10 @@ import {
 import { keyOf } from '../../../shared/contracts/endpoint';
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
+import { rulesModule, useRules } from '../../forms/lazyRules';
 import { useId } from 'react';
 import { formatDateTime } from '../../../lib/format';
-import { splitMultiValue, validateValue, type FieldRules } from '../../../lib/validation';
+import { splitMultiValue } from '../../../lib/validation';
 import { useEndpoint, useResourceSave } from '../../../store/useResource';
 import { useCanWrite } from '../../../store/usePrivilege';
 import { Loader } from '../../../widgets/Loader';
@@ -37,7 +39,7 @@ export const NETWORK_PREFERENCES_PREVIEW_KEY = keyOf(getNetworkPreferencesPrevie
 
 export type { NetworkPreferences, PreferencesAnswer };
 
-interface FormValues {
+export interface PreferencesValues {
   hostname: string;
   domain: string;
   dns_servers: string;
@@ -45,7 +47,7 @@ interface FormValues {
   timezone: string;
 }
 
-const toForm = (p: NetworkPreferences): FormValues => ({
+export const toForm = (p: NetworkPreferences): PreferencesValues => ({
   hostname: p.hostname,
   domain: p.domain,
   dns_servers: p.dns_servers.join(', '),
@@ -53,23 +55,7 @@ const toForm = (p: NetworkPreferences): FormValues => ({
   timezone: p.timezone,
 });
 
-/** The fields' rules (§5 validators): the same ones the inputs show, so an invalid form is not sent. */
-const RULES: Record<keyof FormValues, FieldRules> = {
-  hostname: { validators: ['hostname'], required: true },
-  domain: { validators: ['fqdn'] },
-  dns_servers: { validators: ['ip', 'ipv6'], multiple: true },
-  ntp_servers: { validators: ['fqdn', 'ip', 'ipv6'], multiple: true },
-  timezone: { required: true },
-};
-
-export function validatePreferences(values: FormValues): Partial<Record<keyof FormValues, string>> {
-  const errors: Partial<Record<keyof FormValues, string>> = {};
-  for (const name of Object.keys(RULES) as Array<keyof FormValues>)
-    if (!validateValue(values[name], RULES[name]).valid) errors[name] = 'invalid';
-  return errors;
-}
-
-export const fromForm = (v: FormValues): NetworkPreferences => ({
+export const fromForm = (v: PreferencesValues): NetworkPreferences => ({
   hostname: v.hostname.trim(),
   domain: v.domain.trim(),
   dns_servers: splitMultiValue(v.dns_servers),
@@ -77,7 +63,11 @@ export const fromForm = (v: FormValues): NetworkPreferences => ({
   timezone: v.timezone,
 });
 
+// Yup and the body schema's rules come with the form (see lazyRules.ts).
+const preferencesRules = rulesModule(() => import('./preferencesRules'));
+
 function PreferencesForm({ answer }: { answer: PreferencesAnswer }) {
+  const rules = useRules(preferencesRules);
   const { save, pending, status } = useResourceSave();
   const headingId = useId();
   const reason = useChangeReason(status);
@@ -85,10 +75,10 @@ function PreferencesForm({ answer }: { answer: PreferencesAnswer }) {
   return (
     <section className="config-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Host, name servers and time</h2>
-      <Formik<FormValues>
+      <Formik<PreferencesValues>
         initialValues={toForm(answer.data)}
         enableReinitialize
-        validate={validatePreferences}
+        validate={(v) => rules.module?.validatePreferences(v) ?? {}}
         onSubmit={(v) => {
           save({
             key: NETWORK_PREFERENCES_KEY,
@@ -101,23 +91,28 @@ function PreferencesForm({ answer }: { answer: PreferencesAnswer }) {
         }}
       >
         {() => (
-          <Form noValidate className="config-form" aria-busy={pending}>
+          <Form noValidate className="config-form" aria-busy={pending} onFocus={rules.fetch}>
             <FormDirtyReporter id="network-preferences" />
             <SavedReset status={status} />
-            <TextField name="hostname" label="Host name" required validators={RULES.hostname.validators} />
-            <TextField name="domain" label="Domain" validators={RULES.domain.validators} />
+            <TextField
+              name="hostname"
+              label="Host name"
+              required
+              validators={PREFERENCE_RULES.hostname.validators}
+            />
+            <TextField name="domain" label="Domain" validators={PREFERENCE_RULES.domain.validators} />
             <TextField
               name="dns_servers"
               label="DNS servers"
               multiple
-              validators={RULES.dns_servers.validators}
+              validators={PREFERENCE_RULES.dns_servers.validators}
               info="At most three addresses, used in order."
             />
             <TextField
               name="ntp_servers"
               label="NTP servers"
               multiple
-              validators={RULES.ntp_servers.validators}
+              validators={PREFERENCE_RULES.ntp_servers.validators}
               info="Host names or addresses of time servers; none keeps the system's default."
             />
             <SelectField

@@ -8,7 +8,8 @@
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
 import { useState } from 'react';
-import { object, string } from 'yup';
+import { rulesModule, useRules } from '../../forms/lazyRules';
+import { HEX_COLOR } from '../../../lib/validation/formats';
 import { urlOf } from '../../../shared/contracts/endpoint';
 import { getImage } from '../../../shared/contracts/system';
 import { useAppDispatch, useAppSelector } from '../../../store/createStore';
@@ -34,20 +35,6 @@ import { historyOf } from '../history/link';
 
 export const LAYOUT_TITLE = 'Layout settings';
 
-/** The appliance's colour rule: # and 3, 6 or 8 hex digits. */
-const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
-const colour = (label: string) =>
-  string()
-    .required(`${label} is required.`)
-    .matches(HEX_COLOUR, `${label} must be a hex colour such as #76b100.`);
-/** The appliance's limit of the login title. */
-export const LOGIN_TITLE_MAX = 60;
-export const layoutSchema = object({
-  primary_color: colour('Primary colour'),
-  bar_color: colour('Bar colour'),
-  login_title: string().max(LOGIN_TITLE_MAX, `The login title has at most ${LOGIN_TITLE_MAX} characters.`),
-});
-
 const IMAGE_LABELS: Record<ImageSlot, string> = {
   login_logo: 'Login logo',
   bar_logo: 'Bar logo',
@@ -71,7 +58,11 @@ export function changeOf(values: Values, initial: Values): LayoutSettingsChange 
   };
 }
 
+// The form's Yup rules come with it (lazyRules.ts).
+const layoutRules = rulesModule(() => import('./layoutRules'));
+
 export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
+  const rules = useRules(layoutRules);
   const dispatch = useAppDispatch();
   const apiBase = useAppSelector((s) => s.config.apiBase);
   const version = useAppSelector((s) => s.layoutSettings.version);
@@ -94,7 +85,7 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
     <Formik
       initialValues={initial}
       enableReinitialize
-      validationSchema={layoutSchema}
+      validationSchema={rules.module?.layoutSchema}
       onSubmit={(values) => {
         if (readOnly) return;
         dispatch(layoutSettingsSaveRequested(changeOf(values, initial)));
@@ -118,7 +109,7 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
             actionDescription="The look applies to every console page and to the login screens."
           />
           <ReadOnlyNotice />
-          <Form className="layout-settings__body" aria-label="Custom look" noValidate>
+          <Form className="layout-settings__body" aria-label="Custom look" noValidate onFocus={rules.fetch}>
             <div className="layout-settings__fields">
               <fieldset>
                 <legend>Colours</legend>
@@ -130,7 +121,7 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
                   disabled={readOnly}
                   onChange={(v) => void setFieldValue('primary_color', v)}
                   warning={
-                    HEX_COLOUR.test(values.primary_color)
+                    HEX_COLOR.test(values.primary_color)
                       ? contrastWarning('primary', values.primary_color)
                       : null
                   }
@@ -142,9 +133,7 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
                   error={submitCount > 0 ? errors.bar_color : undefined}
                   disabled={readOnly}
                   onChange={(v) => void setFieldValue('bar_color', v)}
-                  warning={
-                    HEX_COLOUR.test(values.bar_color) ? contrastWarning('bar', values.bar_color) : null
-                  }
+                  warning={HEX_COLOR.test(values.bar_color) ? contrastWarning('bar', values.bar_color) : null}
                 />
               </fieldset>
               <fieldset>
@@ -175,9 +164,9 @@ export function LayoutSettingsForm({ settings }: { settings: LayoutSettings }) {
             </div>
             <LayoutPreview
               primaryColor={
-                HEX_COLOUR.test(values.primary_color) ? values.primary_color : settings.primary_color
+                HEX_COLOR.test(values.primary_color) ? values.primary_color : settings.primary_color
               }
-              barColor={HEX_COLOUR.test(values.bar_color) ? values.bar_color : settings.bar_color}
+              barColor={HEX_COLOR.test(values.bar_color) ? values.bar_color : settings.bar_color}
               barLogo={values.bar_logo}
               loginLogo={values.login_logo}
               loginBackground={values.login_background}

@@ -5,9 +5,8 @@
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
 import { useId } from 'react';
-import { object, ref, string } from 'yup';
+import { rulesModule, useRules } from '../../forms/lazyRules';
 import { formatDateTime } from '../../../lib/format';
-import { passwordStrength } from '../../../lib/passwordStrength';
 import { PageHeader } from '../../../widgets/PageHeader';
 import { useEndpoint, useResourceSave } from '../../../store/useResource';
 import { PasswordStrengthMeter } from '../account/PasswordStrengthMeter';
@@ -20,7 +19,6 @@ import { AreaAccess, ReadOnlyNotice, WritableFieldset } from '../common/config/R
 
 export const SSH_PASSWORD_TITLE = 'SSH password';
 /** The contract's bounds (the appliance checks the same). */
-const { SHELL_PASSWORD_MIN_LENGTH, SHELL_PASSWORD_MAX_LENGTH } = ssh;
 
 interface Values {
   new_password: string;
@@ -30,31 +28,13 @@ interface Values {
 
 const EMPTY: Values = { new_password: '', confirm: '', current_password: '' };
 
-export const shellPasswordSchema = (username: string) =>
-  object({
-    new_password: string()
-      .required('This field is required.')
-      .min(SHELL_PASSWORD_MIN_LENGTH, `Use at least ${SHELL_PASSWORD_MIN_LENGTH} characters.`)
-      .max(SHELL_PASSWORD_MAX_LENGTH, `Use at most ${SHELL_PASSWORD_MAX_LENGTH} characters.`)
-      .test(
-        'username',
-        'The password must not contain the user name.',
-        (v) => !(v ?? '').toLowerCase().includes(username),
-      )
-      .test(
-        'strength',
-        'This password is too weak: make it longer or mix letters, digits and symbols.',
-        (v) => (!v ? true : passwordStrength(v) !== 'weak'),
-      ),
-    confirm: string()
-      .required('This field is required.')
-      .oneOf([ref('new_password')], 'The passwords do not match.'),
-    current_password: string().required('This field is required.'),
-  });
+// The form's Yup rules come with it (lazyRules.ts).
+const shellPasswordRules = rulesModule(() => import('./shellPasswordRules'));
 
 export function PasswordPage() {
   const { data } = useEndpoint(ssh.getShellPassword);
   const { save, pending, status } = useResourceSave();
+  const rules = useRules(shellPasswordRules);
   const meterId = useId();
   const username = data?.username ?? 'admin';
   return (
@@ -79,7 +59,7 @@ export function PasswordPage() {
           <section className="config-section" aria-label="Change the shell password">
             <Formik<Values>
               initialValues={EMPTY}
-              validationSchema={shellPasswordSchema(username)}
+              validationSchema={rules.module?.shellPasswordSchema(username)}
               onSubmit={(v) => {
                 save({
                   endpoint: ssh.putShellPassword,
@@ -90,7 +70,7 @@ export function PasswordPage() {
               }}
             >
               {({ values, dirty }) => (
-                <Form noValidate className="config-form">
+                <Form noValidate className="config-form" onFocus={rules.fetch}>
                   <WritableFieldset>
                     <FormDirtyReporter id="ssh-password" />
                     <SavedReset status={status} />

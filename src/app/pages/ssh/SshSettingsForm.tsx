@@ -5,9 +5,9 @@
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
 import { useId } from 'react';
-import { boolean, object, string } from 'yup';
 import * as ssh from '../../../shared/contracts/ssh';
-import { fieldSchemaOf, listSchemaOf, widgetRulesOf } from '../../forms/contractRules';
+import { widgetRulesOf } from '../../forms/fieldRules';
+import { rulesModule, useRules } from '../../forms/lazyRules';
 import { useResourceSave } from '../../../store/useResource';
 import { FormDirtyReporter } from '../common/config/DirtyGuard';
 import {
@@ -32,27 +32,12 @@ const BODY = ssh.SshSettings;
 const PORT = widgetRulesOf(BODY, 'port');
 const LISTEN = widgetRulesOf(BODY, 'listen_addresses');
 
-const atLeastOne = (field: string, what: string) =>
-  listSchemaOf(BODY, field, `Choose only offered ${what}s.`, `Choose at least one ${what}.`);
-
-export const sshSettingsSchema = object({
-  enabled: boolean(),
-  port: fieldSchemaOf(BODY, 'port', 'Port'),
-  listen_addresses: listSchemaOf(BODY, 'listen_addresses', 'Every entry must be an IPv4 or IPv6 address.'),
-  password_authentication: boolean(),
-  permit_root_login: string().oneOf([...ssh.ROOT_LOGIN]),
-  allow_groups: listSchemaOf(
-    BODY,
-    'allow_groups',
-    'Group names are lower-case letters, digits, _ and -, starting with a letter or _.',
-  ),
-  kex_algorithms: atLeastOne('kex_algorithms', 'key exchange algorithm'),
-  ciphers: atLeastOne('ciphers', 'cipher'),
-  macs: atLeastOne('macs', 'MAC'),
-});
+// The form's Yup rules come with it (lazyRules.ts).
+const sshSettingsRules = rulesModule(() => import('./sshSettingsRules').then((m) => m.sshSettingsSchema));
 
 export function SshSettingsForm({ data }: { data: ssh.SshConfig }) {
   const { save, pending, status } = useResourceSave();
+  const rules = useRules(sshSettingsRules);
   const headingId = useId();
   const reason = useChangeReason(status);
   const initial: Values = { ...data.settings, port: String(data.settings.port) };
@@ -67,7 +52,7 @@ export function SshSettingsForm({ data }: { data: ssh.SshConfig }) {
       <Formik<Values>
         initialValues={initial}
         enableReinitialize
-        validationSchema={sshSettingsSchema}
+        validationSchema={rules.module}
         onSubmit={(v) => {
           save({
             endpoint: ssh.putSettings,
@@ -80,7 +65,7 @@ export function SshSettingsForm({ data }: { data: ssh.SshConfig }) {
         }}
       >
         {() => (
-          <Form noValidate className="config-form">
+          <Form noValidate className="config-form" onFocus={rules.fetch}>
             <WritableFieldset>
               <FormDirtyReporter id="ssh-settings" />
               <SavedReset status={status} />

@@ -1,10 +1,10 @@
 /**
- * The two settings forms of the updates page (Formik + Yup): where packages come from (repository, channel) and
+ * The two settings forms of the updates page (Formik; their Yup rules load with them, updateRules.ts): where packages come from (repository, channel) and
  * when security updates install themselves (day, time). Each submit dispatches one action.
  */
 import { Formik } from 'formik';
 import { Form } from '../../forms/Form';
-import { boolean, mixed, object, string } from 'yup';
+import { rulesModule, useRules } from '../../forms/lazyRules';
 import type { ScheduleDay, UpdateChannel, UpdateSchedule } from '../../../store/slices/updates.slice';
 import { Checkbox } from '../../../widgets/Checkbox';
 import { Select } from '../../../widgets/Select';
@@ -29,30 +29,6 @@ export const DAY_OPTIONS: Array<{ name: string; value: ScheduleDay }> = [
   { name: 'Sunday', value: 'sun' },
 ];
 
-/** Empty (the embedded default), an absolute directory path, or an http(s) URL without credentials. */
-export function isRepositoryLocation(value: string | undefined): boolean {
-  const v = (value ?? '').trim();
-  if (v === '') return true;
-  if (/^https?:\/\//i.test(v)) {
-    try {
-      const url = new URL(v);
-      return !url.username && !url.password;
-    } catch {
-      return false;
-    }
-  }
-  return v.startsWith('/');
-}
-
-const repositorySchema = object({
-  repository: string().test(
-    'location',
-    'Enter an absolute directory path or an http(s) URL, or leave empty for the default.',
-    isRepositoryLocation,
-  ),
-  channel: mixed<UpdateChannel>().oneOf(['stable', 'beta']).required(),
-});
-
 export interface RepositoryFormProps {
   repository: string;
   isDefault: boolean;
@@ -61,16 +37,19 @@ export interface RepositoryFormProps {
   onSave: (values: { repository: string | null; channel: UpdateChannel }) => void;
 }
 
+const updateRules = rulesModule(() => import('./updateRules'));
+
 export function RepositoryForm({ repository, isDefault, channel, busy, onSave }: RepositoryFormProps) {
+  const rules = useRules(updateRules);
   return (
     <Formik
       initialValues={{ repository: isDefault ? '' : repository, channel }}
       enableReinitialize
-      validationSchema={repositorySchema}
+      validationSchema={rules.module?.repositorySchema}
       onSubmit={(v) => onSave({ repository: v.repository.trim() || null, channel: v.channel })}
     >
       {({ values, errors, submitCount, setFieldValue }) => (
-        <Form className="updates__form" aria-label="Update source" noValidate>
+        <Form className="updates__form" aria-label="Update source" noValidate onFocus={rules.fetch}>
           <TextInput
             label="Repository"
             name="repository"
@@ -97,16 +76,6 @@ export function RepositoryForm({ repository, isDefault, channel, busy, onSave }:
   );
 }
 
-const scheduleSchema = object({
-  enabled: boolean().required(),
-  day: mixed<ScheduleDay>()
-    .oneOf(DAY_OPTIONS.map((d) => d.value))
-    .required(),
-  time: string()
-    .matches(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM.')
-    .required(),
-});
-
 export interface ScheduleFormProps {
   schedule: UpdateSchedule;
   busy?: boolean;
@@ -114,10 +83,21 @@ export interface ScheduleFormProps {
 }
 
 export function ScheduleForm({ schedule, busy, onSave }: ScheduleFormProps) {
+  const rules = useRules(updateRules);
   return (
-    <Formik initialValues={schedule} enableReinitialize validationSchema={scheduleSchema} onSubmit={onSave}>
+    <Formik
+      initialValues={schedule}
+      enableReinitialize
+      validationSchema={rules.module?.scheduleSchema}
+      onSubmit={onSave}
+    >
       {({ values, setFieldValue }) => (
-        <Form className="updates__form" aria-label="Scheduled security updates" noValidate>
+        <Form
+          className="updates__form"
+          aria-label="Scheduled security updates"
+          noValidate
+          onFocus={rules.fetch}
+        >
           <Checkbox
             label="Install security updates automatically"
             name="enabled"

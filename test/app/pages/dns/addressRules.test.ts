@@ -11,10 +11,10 @@ import * as dns from '../../../../src/shared/contracts/dns';
 import * as ssh from '../../../../src/shared/contracts/ssh';
 import { checkPreferences } from '../../../../src/appliance/network/preferences';
 import { checkSshSettings, DEFAULT_SSH_SETTINGS } from '../../../../src/appliance/ssh/config';
-import { domainSchema, hostSchema, upstreamSchema } from '../../../../src/app/pages/dns/ProxyLists';
-import { proxySettingsSchema } from '../../../../src/app/pages/dns/ProxySettingsForm';
-import { validatePreferences } from '../../../../src/app/pages/network/NetworkPreferences';
-import { sshSettingsSchema } from '../../../../src/app/pages/ssh/SshSettingsForm';
+import { domainSchema, hostSchema, upstreamSchema } from '../../../../src/app/pages/dns/proxyListRules';
+import { proxySettingsSchema } from '../../../../src/app/pages/dns/proxySettingsRules';
+import { validatePreferences } from '../../../../src/app/pages/network/preferencesRules';
+import { sshSettingsSchema } from '../../../../src/app/pages/ssh/sshSettingsRules';
 
 /** [address, accepted] — the second column is what both sides must say. */
 const ADDRESSES: Array<[string, boolean]> = [

@@ -1,5 +1,5 @@
 /** The authorised-key form refuses what the key policy refuses by name, in the policy's words, before sending. */
-import { authorizedKeySchema } from '../../../../src/app/pages/ssh/AuthorizedKeys';
+import { authorizedKeySchema } from '../../../../src/app/pages/ssh/authorizedKeyRules';
 
 const ED25519 = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl me@laptop';
 

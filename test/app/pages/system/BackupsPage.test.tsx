@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
+import { ApiError } from '../../../../src/api/errors';
 import { BackupsPage } from '../../../../src/app/pages/system/backups/BackupsPage';
 import type { BackupsOverview } from '../../../../src/shared/contracts/backups';
 import { fakeApi } from '../../../sagas/fakes';
@@ -240,4 +241,60 @@ test('a restore shows its plan, then the progress of the services’ re-apply it
   });
   await user.click(within(shown).getByRole('button', { name: 'Restore this backup' }));
   await waitFor(() => expect(store.getState().progress.jobId).toBe('j-restore'));
+});
+
+test('the schedule refuses a time the appliance would refuse, and sends nothing', async () => {
+  const user = userEvent.setup();
+  const { calls } = show(overview());
+  const time = screen.getByRole('textbox', { name: /^At \(HH:MM\)/ });
+  await user.clear(time);
+  await user.type(time, '24:00');
+  await user.click(screen.getByRole('button', { name: 'Save schedule' }));
+  expect(await screen.findByText('Use HH:MM.')).toBeInTheDocument();
+  expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+});
+
+test('a refused passphrase shows no plan and keeps the archive: with the right one the plan comes', async () => {
+  const user = userEvent.setup();
+  const plan = {
+    manifest: {
+      format: 'rampart-backup/1',
+      format_version: 1,
+      appliance_version: '1.0.0',
+      created_at: '2026-11-27T10:00:00.000Z',
+      members: [],
+    },
+    configuration: { format: 'rampart-config/1', changes: [], unknown_sections: [], missing_sections: [] },
+    counts: [],
+  };
+  const { calls } = show(overview(), {
+    'POST /api/backups/restore/plan': (body) => {
+      if ((body as { passphrase: string }).passphrase === 'the right passphrase') return plan;
+      throw new ApiError({
+        kind: 'bad_request',
+        status: 422,
+        message: 'Request failed with status code 422',
+        url: '/api/backups/restore/plan',
+        method: 'POST',
+        data: {
+          detail: [{ loc: ['body', 'passphrase'], msg: 'wrong passphrase', type: 'value_error.passphrase' }],
+        },
+      });
+    },
+  });
+  const file = new File([new Uint8Array([1, 2, 3])], 'rampart-backup-1.rbk', { type: '' });
+  await user.upload(screen.getByLabelText(/Backup archive/, { selector: 'input' }), file);
+  const passphrase = screen.getByLabelText(/^Passphrase/, { selector: 'input' });
+  await user.type(passphrase, 'a wrong passphrase');
+  const showPlan = screen.getByRole('button', { name: 'Show what changes' });
+  await user.click(showPlan);
+  await waitFor(() => expect(calls.filter((c) => c.url === '/api/backups/restore/plan')).toHaveLength(1));
+  await waitFor(() => expect(showPlan).toBeEnabled());
+  expect(screen.queryByRole('region', { name: 'Restore plan' })).toBeNull();
+  expect(screen.getByText('rampart-backup-1.rbk')).toBeInTheDocument();
+  await user.clear(passphrase);
+  await user.type(passphrase, 'the right passphrase');
+  await user.click(showPlan);
+  const shown = await screen.findByRole('region', { name: 'Restore plan' });
+  expect(within(shown).getByText('The configuration is the same.')).toBeInTheDocument();
 });

@@ -7,6 +7,7 @@ import { Formik, type FormikValues } from 'formik';
 import { Form } from '../../../forms/Form';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { AnyObjectSchema } from 'yup';
+import { useRules, type RulesModule } from '../../../forms/lazyRules';
 import { DataTable, type TableRow } from '../../../../widgets/DataTable';
 import { ConfirmationModal } from '../../../../widgets/ConfirmationModal';
 import { Modal, ModalFormActions } from '../../../../widgets/Modal';
@@ -48,7 +49,8 @@ export interface ListSectionProps<T extends { id: number }, V extends FormikValu
   toValues?: (item: T) => V;
   /** The body the list's endpoints take. */
   toBody: (values: V) => object;
-  schema: AnyObjectSchema;
+  /** The item form's rules module (lazyRules.ts), fetched when the dialog opens. */
+  rules: RulesModule<AnyObjectSchema>;
   renderFields: (values: V) => ReactNode;
   describe: (item: T) => string;
   /** More row actions (e.g. "Update now"; the table adds the row's first cell to the label). */
@@ -182,7 +184,8 @@ export function ListSection<T extends { id: number }, V extends FormikValues>(pr
 function ItemForm<T extends { id: number }, V extends FormikValues>(
   props: ListSectionProps<T, V> & { editing: NonNullable<Editing<V>>; onClose: () => void },
 ) {
-  const { editing, onClose, itemName, resourceKey, endpoints, refresh, schema, toBody, renderFields } = props;
+  const { editing, onClose, itemName, resourceKey, endpoints, refresh, rules, toBody, renderFields } = props;
+  const schema = useRules(rules, 'open').module;
   const { save, status, pending } = useResourceSave();
   const formId = useId();
   const reason = useChangeReason(status);

@@ -6,6 +6,7 @@
 import { Formik, type FormikValues } from 'formik';
 import type { ReactNode } from 'react';
 import type { AnyObjectSchema } from 'yup';
+import { useRules, type RulesModule } from '../../../forms/lazyRules';
 import { useResourceSave } from '../../../../store/useResource';
 import { Form } from '../../../forms/Form';
 import { FormDirtyReporter } from '../config/DirtyGuard';
@@ -15,7 +16,7 @@ import { DeleteButton, entitySave, useEntityId, useEntityKey, type EntityEndpoin
 export function EntityForm<V extends FormikValues>({
   id,
   initialValues,
-  validationSchema,
+  rules,
   save,
   deleteLabel,
   children,
@@ -23,7 +24,8 @@ export function EntityForm<V extends FormikValues>({
   /** Names the form to the unsaved-changes guard. */
   id: string;
   initialValues: V;
-  validationSchema: AnyObjectSchema;
+  /** The form's rules module (lazyRules.ts), fetched on idle or when the form is focused. */
+  rules: RulesModule<AnyObjectSchema>;
   /** The entity's PUT endpoint (called with the page's id), its body, the toast once saved, other keys to reload. */
   save: { endpoint: EntityEndpoint; body: (values: V) => unknown; message: string; refresh?: string[] };
   /** The delete button's name ("Delete user"); none: no delete button in the form. */
@@ -33,18 +35,19 @@ export function EntityForm<V extends FormikValues>({
   const key = useEntityKey();
   const entityId = useEntityId();
   const edit = useResourceSave();
+  const schema = useRules(rules);
   return (
     <Formik<V>
       initialValues={initialValues}
       enableReinitialize
-      validationSchema={validationSchema}
+      validationSchema={schema.module}
       onSubmit={(values) => {
         const { endpoint, body, ...rest } = save;
         edit.save(entitySave(endpoint, entityId, { ...rest, key, body: body(values) }));
       }}
     >
       {({ dirty }) => (
-        <Form noValidate className="config-form">
+        <Form noValidate className="config-form" onFocus={schema.fetch}>
           <FormDirtyReporter id={id} />
           <WritableFieldset>
             {children}

@@ -1,5 +1,5 @@
 /** "Register ACME account": registers at the directory (its refusal shows under the directory address). */
-import { boolean, object, string } from 'yup';
+import { rulesModule } from '../../../forms/lazyRules';
 import { useField, useFormikContext } from 'formik';
 import { Checkbox } from '../../../../widgets/Checkbox';
 import { FieldError, TextField } from '../../common/config/fields';
@@ -18,14 +18,16 @@ interface Values {
   trust_pem: string;
 }
 
-const schema = object({
-  name: string().trim().required('This field is required.'),
-  directory_url: string()
-    .required('This field is required.')
-    .matches(/^https:\/\/\S+$/, 'Use the https:// address of the ACME directory.'),
-  email: string().required('This field is required.').email('Enter an e-mail address.'),
-  terms_of_service_agreed: boolean().oneOf([true], "Agree to the ACME server's terms of service."),
-});
+// The dialog's Yup rules come with it (lazyRules.ts).
+const acmeAccountRules = rulesModule(() => import('./acmeAccountRules').then((m) => m.acmeAccountSchema));
+
+export const NEW_ACME_ACCOUNT: Values = {
+  name: '',
+  directory_url: '',
+  email: '',
+  terms_of_service_agreed: false,
+  trust_pem: '',
+};
 
 /** The terms checkbox, with its own error: registering requires the agreement. */
 function TermsField() {
@@ -49,14 +51,8 @@ export function AccountModal({ onClose }: { onClose: () => void }) {
     <FormModal<Values>
       title="Register ACME account"
       submitLabel="Register"
-      initialValues={{
-        name: '',
-        directory_url: '',
-        email: '',
-        terms_of_service_agreed: false,
-        trust_pem: '',
-      }}
-      schema={schema}
+      initialValues={NEW_ACME_ACCOUNT}
+      rules={acmeAccountRules}
       onClose={onClose}
       toSave={(v) =>
         saveOf({

@@ -1,5 +1,5 @@
 /** "New ACME order": names for one registered account; it proceeds in the background (HTTP-01). */
-import { array, number, object, string } from 'yup';
+import { rulesModule } from '../../../forms/lazyRules';
 import { CheckboxField, ListField, SelectField, TextField } from '../../common/config/fields';
 import { FormModal } from '../../common/FormModal';
 import { KEY_TYPES, ORDERS_KEY } from '../resources';
@@ -15,29 +15,23 @@ interface Values {
   renew_before_days: string;
 }
 
-const schema = object({
-  account_id: string().required('Register an ACME account first.'),
-  names: array(string()).min(1, 'Add at least one DNS name or IP address.'),
-  renew_before_days: number()
-    .typeError('Enter a whole number of days.')
-    .integer('Enter a whole number of days.')
-    .min(1, 'Use at least 1 day.')
-    .max(90, 'Use at most 90 days.'),
-});
+// The dialog's Yup rules come with it (lazyRules.ts).
+const acmeOrderRules = rulesModule(() => import('./acmeOrderRules').then((m) => m.acmeOrderSchema));
+
+export const NEW_ACME_ORDER: Omit<Values, 'account_id'> = {
+  names: [],
+  key_type: 'ec-p256',
+  auto_renew: true,
+  renew_before_days: '30',
+};
 
 export function OrderModal({ accounts, onClose }: { accounts: readonly AcmeAccount[]; onClose: () => void }) {
   return (
     <FormModal<Values>
       title="New ACME order"
       submitLabel="Order"
-      initialValues={{
-        account_id: accounts[0]?.id ?? '',
-        names: [],
-        key_type: 'ec-p256',
-        auto_renew: true,
-        renew_before_days: '30',
-      }}
-      schema={schema}
+      initialValues={{ account_id: accounts[0]?.id ?? '', ...NEW_ACME_ORDER }}
+      rules={acmeOrderRules}
       onClose={onClose}
       toSave={(v) =>
         saveOf({
@@ -48,7 +42,8 @@ export function OrderModal({ accounts, onClose }: { accounts: readonly AcmeAccou
             names: v.names,
             key_type: v.key_type,
             auto_renew: v.auto_renew,
-            renew_before_days: Number(v.renew_before_days),
+            // Left empty: the appliance's default.
+            ...(v.renew_before_days.trim() ? { renew_before_days: Number(v.renew_before_days) } : {}),
           },
           message: 'Order placed: it proceeds in the background.',
         })

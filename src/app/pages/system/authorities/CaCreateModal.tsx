@@ -1,10 +1,11 @@
 /** "Create certificate authority": a root, or an intermediate under a CA whose key the appliance holds. */
-import { number, object, string } from 'yup';
+import { widgetRulesOf } from '../../../forms/fieldRules';
+import { rulesModule } from '../../../forms/lazyRules';
 import { SelectField, TextField } from '../../common/config/fields';
 import { FormModal } from '../../common/FormModal';
 import { CAS_KEY, KEY_TYPES } from '../resources';
 import type { CertificateAuthority, KeyType } from '../../../../shared/contracts/pki';
-import { createCa } from '../../../../shared/contracts/pki';
+import { createCa, createCaBody } from '../../../../shared/contracts/pki';
 import { saveOf } from '../../../../store/slices/resources.slice';
 
 interface Values {
@@ -15,20 +16,16 @@ interface Values {
   parent_id: string;
 }
 
-const schema = object({
-  name: string().trim().required('This field is required.').max(100, 'Use at most 100 characters.'),
-  subject: object({
-    common_name: string().trim().required('This field is required.').max(64, 'Use at most 64 characters.'),
-    organization: string().max(64, 'Use at most 64 characters.'),
-    country: string().matches(/^([A-Z]{2})?$/, 'Use the two capital letters of the country (e.g. DE).'),
-  }),
-  validity_days: number()
-    .typeError('Enter a whole number of days.')
-    .required('This field is required.')
-    .integer('Enter a whole number of days.')
-    .min(1, 'Use at least 1 day.')
-    .max(36500, 'Use at most 36500 days.'),
-});
+// The dialog's Yup rules come with it (lazyRules.ts).
+const caCreateRules = rulesModule(() => import('./caCreateRules').then((m) => m.caCreateSchema));
+
+export const NEW_CA: Values = {
+  name: '',
+  subject: { common_name: '', organization: '', country: '' },
+  key_type: 'ec-p256',
+  validity_days: '3650',
+  parent_id: 'root',
+};
 
 export function CaCreateModal({
   authorities,
@@ -42,14 +39,8 @@ export function CaCreateModal({
     <FormModal<Values>
       title="Create certificate authority"
       submitLabel="Create"
-      initialValues={{
-        name: '',
-        subject: { common_name: '', organization: '', country: '' },
-        key_type: 'ec-p256',
-        validity_days: '3650',
-        parent_id: 'root',
-      }}
-      schema={schema}
+      initialValues={NEW_CA}
+      rules={caCreateRules}
       onClose={onClose}
       toSave={(v) =>
         saveOf({
@@ -85,7 +76,11 @@ export function CaCreateModal({
           <TextField name="subject.organization" label="Organisation" />
           <TextField name="subject.country" label="Country" info="Two capital letters, e.g. DE." />
           <SelectField name="key_type" label="Key type" options={KEY_TYPES} />
-          <TextField name="validity_days" label="Validity (days)" required />
+          <TextField
+            name="validity_days"
+            label="Validity (days)"
+            {...widgetRulesOf(createCaBody, 'validity_days')}
+          />
         </>
       )}
     </FormModal>

@@ -1,5 +1,5 @@
 /** "Import certificate authority": its PEM certificate (then its chain) and, to sign with it, its private key. */
-import { object, string } from 'yup';
+import { rulesModule } from '../../../forms/lazyRules';
 import { TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
 import { FormModal } from '../../common/FormModal';
@@ -14,18 +14,18 @@ interface Values {
   passphrase: string;
 }
 
-const schema = object({
-  name: string().trim().required('This field is required.').max(100, 'Use at most 100 characters.'),
-  certificate: string().required('Choose the CA certificate file (PEM).'),
-});
+// The dialog's Yup rules come with it (lazyRules.ts).
+const caImportRules = rulesModule(() => import('./caImportRules').then((m) => m.caImportSchema));
+
+export const NEW_CA_IMPORT: Values = { name: '', certificate: '', private_key: '', passphrase: '' };
 
 export function CaImportModal({ onClose }: { onClose: () => void }) {
   return (
     <FormModal<Values>
       title="Import certificate authority"
       submitLabel="Import"
-      initialValues={{ name: '', certificate: '', private_key: '', passphrase: '' }}
-      schema={schema}
+      initialValues={NEW_CA_IMPORT}
+      rules={caImportRules}
       onClose={onClose}
       toSave={(v) =>
         saveOf({

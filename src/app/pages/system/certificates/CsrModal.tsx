@@ -1,12 +1,13 @@
 /** "Sign a CSR": a PKCS#10 request from elsewhere, signed by an appliance authority (no key is stored). */
-import { object, string } from 'yup';
+import { widgetRulesOf } from '../../../forms/fieldRules';
+import { rulesModule } from '../../../forms/lazyRules';
 import { SelectField, TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
 import { FormModal } from '../../common/FormModal';
 import { CAS_KEY, CERTIFICATES_KEY } from '../resources';
 import type { CertificateAuthority } from '../../../../shared/contracts/pki';
-import { PROFILES, signingAuthorities, validityDays } from './IssueModal';
-import { signCsr } from '../../../../shared/contracts/pki';
+import { PROFILES, signingAuthorities } from './IssueModal';
+import { csrBody, signCsr } from '../../../../shared/contracts/pki';
 import { saveOf } from '../../../../store/slices/resources.slice';
 
 interface Values {
@@ -17,11 +18,8 @@ interface Values {
   name: string;
 }
 
-const schema = object({
-  ca_id: string().required('Choose the issuing authority.'),
-  csr: string().required('Choose the certificate signing request (PEM).'),
-  validity_days: validityDays,
-});
+// The dialog's Yup rules come with it (lazyRules.ts).
+const csrRules = rulesModule(() => import('./csrRules').then((m) => m.csrSchema));
 
 export function CsrModal({
   authorities,
@@ -42,7 +40,7 @@ export function CsrModal({
         validity_days: '397',
         name: '',
       }}
-      schema={schema}
+      rules={csrRules}
       onClose={onClose}
       toSave={(v) =>
         saveOf({
@@ -69,7 +67,11 @@ export function CsrModal({
           />
           <SelectField name="profile" label="Profile" options={PROFILES} />
           <FileField name="csr" label="Certificate signing request (PEM)" accept=".csr,.pem,.req" />
-          <TextField name="validity_days" label="Validity (days)" required />
+          <TextField
+            name="validity_days"
+            label="Validity (days)"
+            {...widgetRulesOf(csrBody, 'validity_days')}
+          />
           <TextField name="name" label="Name (optional)" />
         </>
       )}

@@ -2,10 +2,10 @@
  * "Export with private key": PEM bundle, key alone or PKCS#12, optionally password-protected. The password goes in
  * the POST body and the file is saved by the browser; the appliance audits each export.
  */
+import { rulesModule, useRules } from '../../../forms/lazyRules';
 import { Formik } from 'formik';
 import { Form } from '../../../forms/Form';
 import { useEffect, useId } from 'react';
-import { boolean, object, string } from 'yup';
 import { Modal, ModalFormActions } from '../../../../widgets/Modal';
 import { CheckboxField, SelectField, TextField } from '../../common/config/fields';
 import { useFileDownload } from '../common/useFileDownload';
@@ -17,19 +17,15 @@ interface Values {
   include_chain: boolean;
 }
 
-const schema = object({
-  format: string().oneOf(['pem', 'key', 'pkcs12']),
-  password: string()
-    .when('format', { is: 'pkcs12', then: (s) => s.required('A PKCS#12 file needs a password.') })
-    .test('length', 'Use at least 4 characters.', (v) => !v || v.length >= 4),
-  include_chain: boolean(),
-});
+// The dialog's Yup rules come with it (lazyRules.ts).
+const exportRules = rulesModule(() => import('./exportRules').then((m) => m.exportSchema));
 
 const EXTENSION = { pem: 'pem', key: 'key', pkcs12: 'p12' } as const;
 
 export function ExportModal({ certificate, onClose }: { certificate: Certificate; onClose: () => void }) {
   const { download, status, pending } = useFileDownload();
   const formId = useId();
+  const rules = useRules(exportRules, 'open');
   useEffect(() => {
     if (status === 'done') onClose();
   }, [status, onClose]);
@@ -44,7 +40,7 @@ export function ExportModal({ certificate, onClose }: { certificate: Certificate
       <p>The private key leaves the appliance; the export is recorded in the audit log.</p>
       <Formik<Values>
         initialValues={{ format: 'pkcs12', password: '', include_chain: true }}
-        validationSchema={schema}
+        validationSchema={rules.module}
         onSubmit={(v) =>
           download({
             endpoint: exportCertificate,

@@ -1,5 +1,5 @@
 /** "Import certificate": PEM (leaf then chain, optional key) or a PKCS#12 file with its password. */
-import { object, string } from 'yup';
+import { rulesModule } from '../../../forms/lazyRules';
 import { SelectField, TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
 import { FormModal } from '../../common/FormModal';
@@ -7,7 +7,7 @@ import { CERTIFICATES_KEY } from '../resources';
 import { importCertificate, importPkcs12 } from '../../../../shared/contracts/pki';
 import { saveOf } from '../../../../store/slices/resources.slice';
 
-interface Values {
+export interface ImportValues {
   kind: 'pem' | 'pkcs12';
   name: string;
   certificate: string;
@@ -17,31 +17,26 @@ interface Values {
   password: string;
 }
 
-const schema = object({
-  kind: string().oneOf(['pem', 'pkcs12']),
-  certificate: string().when('kind', {
-    is: 'pem',
-    then: (s) => s.required('Choose the certificate file (PEM).'),
-  }),
-  pkcs12: string().when('kind', { is: 'pkcs12', then: (s) => s.required('Choose the PKCS#12 file.') }),
-  password: string().when('kind', { is: 'pkcs12', then: (s) => s.required('This field is required.') }),
-});
+// The dialog's Yup rules come with it (lazyRules.ts).
+const importRules = rulesModule(() => import('./importRules').then((m) => m.importSchema));
+
+export const NEW_IMPORT: ImportValues = {
+  kind: 'pem',
+  name: '',
+  certificate: '',
+  private_key: '',
+  passphrase: '',
+  pkcs12: '',
+  password: '',
+};
 
 export function ImportModal({ onClose }: { onClose: () => void }) {
   return (
-    <FormModal<Values>
+    <FormModal<ImportValues>
       title="Import certificate"
       submitLabel="Import"
-      initialValues={{
-        kind: 'pem',
-        name: '',
-        certificate: '',
-        private_key: '',
-        passphrase: '',
-        pkcs12: '',
-        password: '',
-      }}
-      schema={schema}
+      initialValues={NEW_IMPORT}
+      rules={importRules}
       onClose={onClose}
       toSave={(v) => {
         const name = v.name.trim() ? { name: v.name.trim() } : {};

@@ -1,14 +1,15 @@
 /** "Issue certificate": a new key and certificate signed by one of the appliance's authorities. */
-import { number, object, string, array } from 'yup';
+import { widgetRulesOf } from '../../../forms/fieldRules';
+import { rulesModule } from '../../../forms/lazyRules';
 import { CheckboxField, ListField, SelectField, TextField } from '../../common/config/fields';
 import { FormModal } from '../../common/FormModal';
 import { isLoopbackAddress, LOOPBACK_CRL_WARNING } from '../../../../shared/loopback';
 import { CERTIFICATES_KEY, CAS_KEY, KEY_TYPES } from '../resources';
 import type { CertificateAuthority, KeyType } from '../../../../shared/contracts/pki';
-import { issueCertificate } from '../../../../shared/contracts/pki';
+import { issueBody, issueCertificate } from '../../../../shared/contracts/pki';
 import { saveOf } from '../../../../store/slices/resources.slice';
 
-interface Values {
+export interface IssueValues {
   ca_id: string;
   profile: 'server' | 'client';
   name: string;
@@ -25,28 +26,19 @@ export const PROFILES = [
   { value: 'client', name: 'Client (TLS client authentication)' },
 ];
 
-export const validityDays = number()
-  .typeError('Enter a whole number of days.')
-  .required('This field is required.')
-  .integer('Enter a whole number of days.')
-  .min(1, 'Use at least 1 day.')
-  .max(36500, 'Use at most 36500 days.');
+// The dialog's Yup rules come with it (lazyRules.ts).
+const issueRules = rulesModule(() => import('./issueRules').then((m) => m.issueSchema));
 
-const schema = object({
-  ca_id: string().required('Choose the issuing authority.'),
-  subject: object({
-    common_name: string().trim().required('This field is required.').max(64, 'Use at most 64 characters.'),
-  }),
-  dns: array(string()).test(
-    'server-name',
-    'A server certificate needs at least one DNS name or IP address.',
-    function (dns) {
-      const { profile, ip } = this.parent as Values;
-      return profile !== 'server' || (dns ?? []).length > 0 || ip.length > 0;
-    },
-  ),
-  validity_days: validityDays,
-});
+export const NEW_CERTIFICATE: Omit<IssueValues, 'ca_id'> = {
+  profile: 'server',
+  name: '',
+  subject: { common_name: '', organization: '' },
+  dns: [],
+  ip: [],
+  key_type: 'ec-p256',
+  validity_days: '397',
+  crl: true,
+};
 
 /** Warns, before issuing, that the CRL address the certificate would carry is on the loopback. */
 function LoopbackCrlWarning({ url }: { url: string | undefined }) {
@@ -71,21 +63,11 @@ export function IssueModal({
 }) {
   const signers = signingAuthorities(authorities);
   return (
-    <FormModal<Values>
+    <FormModal<IssueValues>
       title="Issue certificate"
       submitLabel="Issue"
-      initialValues={{
-        ca_id: signers[0]?.id ?? '',
-        profile: 'server',
-        name: '',
-        subject: { common_name: '', organization: '' },
-        dns: [],
-        ip: [],
-        key_type: 'ec-p256',
-        validity_days: '397',
-        crl: true,
-      }}
-      schema={schema}
+      initialValues={{ ca_id: signers[0]?.id ?? '', ...NEW_CERTIFICATE }}
+      rules={issueRules}
       onClose={onClose}
       toSave={(v) =>
         saveOf({
@@ -133,7 +115,11 @@ export function IssueModal({
             placeholder="192.0.2.10 or 2001:db8::10"
           />
           <SelectField name="key_type" label="Key type" options={KEY_TYPES} />
-          <TextField name="validity_days" label="Validity (days)" required />
+          <TextField
+            name="validity_days"
+            label="Validity (days)"
+            {...widgetRulesOf(issueBody, 'validity_days')}
+          />
           <TextField
             name="name"
             label="Name (optional)"

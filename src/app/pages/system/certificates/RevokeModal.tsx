@@ -1,5 +1,5 @@
 /** Revoke one or more certificates with a reason; the authority's CRL is published again at once. */
-import { object, string } from 'yup';
+import { rulesModule } from '../../../forms/lazyRules';
 import { SelectField } from '../../common/config/fields';
 import { FormModal } from '../../common/FormModal';
 import { CAS_KEY, CERTIFICATES_KEY, CRLS_KEY, certificateKey } from '../resources';
@@ -17,11 +17,8 @@ export const REASONS: ReadonlyArray<{ value: RevocationReason; name: string }> =
   { value: 'privilege_withdrawn', name: 'Privilege withdrawn' },
 ];
 
-const schema = object({
-  reason: string()
-    .required()
-    .oneOf(REASONS.map((r) => r.value)),
-});
+// The dialog's Yup rules come with it (lazyRules.ts).
+const revokeRules = rulesModule(() => import('./revokeRules').then((m) => m.revokeSchema));
 
 export function RevokeModal({ id, name, onClose }: { id: string; name: string; onClose: () => void }) {
   return (
@@ -29,7 +26,7 @@ export function RevokeModal({ id, name, onClose }: { id: string; name: string; o
       title={`Revoke ${name}?`}
       submitLabel="Revoke"
       initialValues={{ reason: 'unspecified' }}
-      schema={schema}
+      rules={revokeRules}
       onClose={onClose}
       toSave={(v) =>
         saveOf({

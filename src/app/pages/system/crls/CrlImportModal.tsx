@@ -1,5 +1,5 @@
 /** "Import revocation list": a CRL from another authority (PEM, or DER sent as base64). */
-import { object, string } from 'yup';
+import { rulesModule } from '../../../forms/lazyRules';
 import { TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
 import { FormModal } from '../../common/FormModal';
@@ -7,7 +7,8 @@ import { CRLS_KEY } from '../resources';
 import { importCrl } from '../../../../shared/contracts/pki';
 import { saveOf } from '../../../../store/slices/resources.slice';
 
-const schema = object({ crl: string().required('Choose the CRL file.') });
+// The dialog's Yup rules come with it (lazyRules.ts).
+const crlImportRules = rulesModule(() => import('./crlImportRules').then((m) => m.crlImportSchema));
 
 export function CrlImportModal({ onClose }: { onClose: () => void }) {
   return (
@@ -15,7 +16,7 @@ export function CrlImportModal({ onClose }: { onClose: () => void }) {
       title="Import revocation list"
       submitLabel="Import"
       initialValues={{ crl: '', name: '' }}
-      schema={schema}
+      rules={crlImportRules}
       onClose={onClose}
       toSave={(v) =>
         saveOf({

@@ -3,15 +3,15 @@
  * 5424 over UDP, TCP or TLS), each with its queue (records waiting, dropped, the last error) and "Send test". TLS
  * material is chosen from the PKI (a certificate with its key, a CA to trust); no secret is typed here. Admins only.
  */
+import { widgetRulesOf } from '../../../forms/fieldRules';
+import { rulesModule } from '../../../forms/lazyRules';
 import { useCallback, useId, useState } from 'react';
-import * as Yup from 'yup';
 import {
   createTarget,
   deleteTarget,
   DEFAULT_QUEUE_LIMIT,
+  forwardingTargetBody,
   listTargets,
-  MAX_QUEUE_LIMIT,
-  MIN_QUEUE_LIMIT,
   testTarget,
   updateTarget,
   type ForwardingTarget,
@@ -55,7 +55,7 @@ interface FormValues {
 /** The select's value for "no certificate" / "the system's authorities" (an empty value reads as unchosen). */
 const NONE = 'none';
 
-const toForm = (t?: ForwardingTarget): FormValues => ({
+export const toForm = (t?: ForwardingTarget): FormValues => ({
   name: t?.name ?? '',
   enabled: t?.enabled ?? true,
   protocol: t?.protocol ?? 'tls',
@@ -81,17 +81,12 @@ const fromForm = (v: FormValues): ForwardingTargetBody => ({
   queue_limit: Number(v.queue_limit),
 });
 
-const schema = Yup.object({
-  name: Yup.string().trim().required('Give the target a name').max(64),
-  host: Yup.string().trim().required('Name the collector').max(253),
-  port: Yup.number().typeError('A port number').integer().min(1).max(65535).required(),
-  queue_limit: Yup.number()
-    .typeError('A number of records')
-    .integer()
-    .min(MIN_QUEUE_LIMIT)
-    .max(MAX_QUEUE_LIMIT)
-    .required(),
-});
+// The dialog's Yup rules come with it (lazyRules.ts).
+const targetRules = rulesModule(() => import('./targetRules').then((m) => m.targetSchema));
+
+const BODY = forwardingTargetBody;
+const PORT = widgetRulesOf(BODY, 'port');
+const QUEUE_LIMIT = widgetRulesOf(BODY, 'queue_limit');
 
 const PROTOCOLS = [
   { name: 'TLS (TCP with TLS, RFC 5425)', value: 'tls' },
@@ -117,7 +112,7 @@ function TargetForm({
       title={target ? `Change ${target.name}` : 'Add a syslog target'}
       submitLabel={target ? 'Save target' : 'Add target'}
       initialValues={toForm(target)}
-      schema={schema}
+      rules={targetRules}
       onClose={onClose}
       toSave={(v) =>
         target
@@ -138,16 +133,15 @@ function TargetForm({
     >
       {(values) => (
         <>
-          <TextField name="name" label="Name" required />
+          <TextField name="name" label="Name" {...widgetRulesOf(BODY, 'name')} />
           <SelectField name="protocol" label="Protocol" options={PROTOCOLS} />
           <TextField
             name="host"
             label="Collector host"
-            required
-            validators={['hostname', 'fqdn', 'ip', 'ipv6']}
+            {...widgetRulesOf(BODY, 'host')}
             info="TLS checks the collector's certificate against this name or address."
           />
-          <TextField name="port" label="Port" required validators={['integer']} min={1} max={65535} />
+          <TextField name="port" label="Port" {...PORT} />
           {values.protocol === 'tls' ? (
             <>
               <SelectField
@@ -173,10 +167,7 @@ function TargetForm({
           <TextField
             name="queue_limit"
             label="Queue limit (records)"
-            required
-            validators={['integer']}
-            min={MIN_QUEUE_LIMIT}
-            max={MAX_QUEUE_LIMIT}
+            {...QUEUE_LIMIT}
             info="Kept on disk while the collector is unreachable; beyond it the oldest are dropped."
           />
           <CheckboxField name="enabled" label="Enabled" />
