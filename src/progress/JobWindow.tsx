@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../store/createStore';
 import type { WindowContentProps } from '../windows/registry';
+import { JobBar, JobReason, JobSteps } from './JobParts';
 import { JOB_TITLES, jobWindowRequested, selectJobWindow } from '../store/slices/jobWindows.slice';
 
 const STATE = { running: 'Running', done: 'Done', failed: 'Failed' };
@@ -31,37 +32,13 @@ export function JobWindow({ windowId, data }: WindowContentProps) {
         {STATE[view.status]} · {pct}%
         {view.totalSteps > 0 ? ` · Step ${view.stepNumber} of ${view.totalSteps}` : ''}
       </p>
-      <div
-        className="progress-overlay__bar"
-        role="progressbar"
-        aria-label={`${JOB_TITLES[view.dataType]} (job ${view.id})`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={pct}
-      >
-        <div
-          className={`progress-overlay__fill${view.status === 'failed' ? ' progress-overlay__fill--failed' : ''}`}
-          style={{ width: `${pct}%` }}
-        />
-      </div>
-      {view.status === 'failed' && view.reason ? (
-        <p className="progress-overlay__reason" role="alert">
-          {view.reason}
-        </p>
-      ) : null}
-      <ol className="progress-overlay__details" aria-label="Steps">
-        {view.details.map((d, i) => (
-          <li
-            key={`${d.name}-${i}`}
-            className={`progress-overlay__detail progress-overlay__detail--${d.status}`}
-          >
-            <span className="progress-overlay__detail-name">{d.name}</span>
-            <span className="progress-overlay__detail-status">
-              {d.status} · {Math.round(d.progressPercentage)}%
-            </span>
-          </li>
-        ))}
-      </ol>
+      <JobBar
+        label={`${JOB_TITLES[view.dataType]} (job ${view.id})`}
+        percent={pct}
+        failed={view.status === 'failed'}
+      />
+      <JobReason failed={view.status === 'failed'} reason={view.reason} />
+      <JobSteps details={view.details} ordered aria-label="Steps" />
     </div>
   );
 }

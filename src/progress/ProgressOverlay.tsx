@@ -8,6 +8,7 @@ import { useId } from 'react';
 import { useAppDispatch, useAppSelector } from '../store/createStore';
 import { Modal } from '../widgets/Modal';
 import { registerWindowContent } from '../windows/registry';
+import { JobBar, JobReason, JobSteps } from './JobParts';
 import { JobWindow } from './JobWindow';
 import { JOB_WINDOW, jobWindowOpenRequested } from '../store/slices/jobWindows.slice';
 import { progressClosed, progressDetailsToggled } from '../store/slices/progress.slice';
@@ -36,19 +37,7 @@ export function ProgressOverlay() {
       busy={view.status === 'running'}
       className="progress-overlay"
     >
-      <div
-        className="progress-overlay__bar"
-        role="progressbar"
-        aria-label={titles[view.dataType]}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={pct}
-      >
-        <div
-          className={`progress-overlay__fill${failed ? ' progress-overlay__fill--failed' : ''}`}
-          style={{ width: `${pct}%` }}
-        />
-      </div>
+      <JobBar label={titles[view.dataType]} percent={pct} failed={failed} />
       <p className="progress-overlay__summary">
         <span>{pct}%</span>
         {view.totalSteps > 0 && (
@@ -57,11 +46,7 @@ export function ProgressOverlay() {
           </span>
         )}
       </p>
-      {failed && view.reason && (
-        <p className="progress-overlay__reason" role="alert">
-          {view.reason}
-        </p>
-      )}
+      <JobReason failed={failed} reason={view.reason} />
       <button
         type="button"
         className="button progress-overlay__window"
@@ -80,19 +65,7 @@ export function ProgressOverlay() {
           >
             {detailsOpen ? 'Hide details' : 'Show details'}
           </button>
-          <ul id={detailsId} className="progress-overlay__details" hidden={!detailsOpen}>
-            {view.details.map((d, i) => (
-              <li
-                key={`${d.name}-${i}`}
-                className={`progress-overlay__detail progress-overlay__detail--${d.status}`}
-              >
-                <span className="progress-overlay__detail-name">{d.name}</span>
-                <span className="progress-overlay__detail-status">
-                  {d.status} · {Math.round(d.progressPercentage)}%
-                </span>
-              </li>
-            ))}
-          </ul>
+          <JobSteps details={view.details} id={detailsId} hidden={!detailsOpen} />
         </>
       )}
     </Modal>
