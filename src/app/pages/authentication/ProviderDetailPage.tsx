@@ -6,6 +6,7 @@
  * finds a test user, proves the test password and shows the mapped attributes and groups; for an OpenID provider it
  * checks discovery, signing keys and the client credentials (a person's sign-in happens in a browser, not here).
  */
+import type { EditableType, ProviderValues } from './providerValues';
 import { ALL_CAS, caIdOf, ldapRetype, oidcRetype } from './providerSecrets';
 import { Formik, useFormikContext } from 'formik';
 import { Form } from '../../forms/Form';
@@ -23,12 +24,7 @@ import { DeleteButton, EntityDetailView, entityDetailPage } from '../common/enti
 import type { EntityDetailSource } from '../common/entity/useEntityDetail';
 import { PROVIDER_TYPE_NAMES } from './ProvidersPage';
 import { CREATED_PROVIDER_KEY, PROVIDER_CHECK_KEY, PROVIDERS_KEY, providerKey } from './resources';
-import type {
-  LdapSettings,
-  OidcSettings,
-  Provider,
-  ProviderCheck,
-} from '../../../shared/contracts/authentication';
+import type { Provider, ProviderCheck } from '../../../shared/contracts/authentication';
 import { CheckIcon, CloseIcon } from '../../../widgets/icons';
 import {
   createProvider,
@@ -38,18 +34,6 @@ import {
 } from '../../../shared/contracts/authentication';
 import type { CertificateAuthority } from '../../../shared/contracts/pki';
 import type { ListPage } from '../../../shared/contracts/listing';
-
-export type EditableType = 'ldap' | 'oidc';
-
-/** The form's values: the wire settings, with the trust choice and the secrets as text fields hold them. */
-export interface ProviderValues {
-  name: string;
-  enabled: boolean;
-  ldap: Omit<Required<LdapSettings>, 'ca_id'> & { ca_id: string; bind_password: string };
-  oidc: Required<OidcSettings> & { client_secret: string };
-  test_username: string;
-  test_password: string;
-}
 
 const LDAP_DEFAULTS: ProviderValues['ldap'] = {
   url: 'ldaps://',

@@ -6,7 +6,7 @@ import { boolean, object } from 'yup';
 import { fieldSchemaOf, listSchemaOf, type FieldMessages } from '../../forms/contractRules';
 import { retypeMessage } from '../../../shared/secretBinding';
 import { providerBody, type Provider } from '../../../shared/contracts/authentication';
-import type { EditableType, ProviderValues } from './ProviderDetailPage';
+import type { EditableType, ProviderValues } from './providerValues';
 import { ldapRetype, oidcRetype } from './providerSecrets';
 
 const rule = (field: string, label: string, messages?: FieldMessages) =>

@@ -5,7 +5,7 @@
 import { bindingText, ldapSecretBinding, oidcSecretBinding } from '../../../shared/secretBinding';
 import type { Provider } from '../../../shared/contracts/authentication';
 import { retypeReason } from '../common/config/SecretField';
-import type { EditableType, ProviderValues } from './ProviderDetailPage';
+import type { EditableType, ProviderValues } from './providerValues';
 
 /** The trust choice standing for `ca_id: null`: the system's roots and every CA of the PKI. */
 export const ALL_CAS = 'all';

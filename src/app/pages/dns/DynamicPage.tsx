@@ -4,6 +4,7 @@
  * and the next check. The secret is written, never shown; it goes only to the provider, server and user name it was
  * saved for, so changing those asks for it again.
  */
+import type { AccountValues } from './dynamicValues';
 import { secretRetype } from './dynamicSecret';
 import { formatDateTime } from '../../../lib/format';
 import { widgetRulesOf } from '../../forms/fieldRules';
@@ -25,22 +26,6 @@ import { RefreshIcon } from '../../../widgets/icons';
 import { historyOf } from '../history/link';
 
 export const DYNAMIC_DNS_TITLE = 'Dynamic DNS';
-
-export interface AccountValues {
-  provider: string;
-  hostname: string;
-  username: string;
-  secret: string;
-  update_url: string;
-  ip_source: string;
-  check_url: string;
-  interface: string;
-  interval_seconds: string;
-  ttl: string;
-  enabled: boolean;
-  /** What the stored secret was saved for (null without one): not sent, it tells when the secret must be retyped. */
-  stored_binding: string | null;
-}
 
 // The field rules come from the body schema (src/shared/contracts/dns.ts), like the other DNS forms'.
 const INTERVAL = widgetRulesOf(dns.DdnsAccountBody, 'interval_seconds');

@@ -7,7 +7,7 @@ import { fieldSchema } from '../../../lib/validation/yup';
 import { retypeMessage } from '../../../shared/secretBinding';
 import * as dns from '../../../shared/contracts/dns';
 import { fieldSchemaOf } from '../../forms/contractRules';
-import type { AccountValues } from './DynamicPage';
+import type { AccountValues } from './dynamicValues';
 import { secretRetype } from './dynamicSecret';
 
 // A new account needs a secret, a changed account keeps the stored one when it is left empty (the appliance knows

@@ -5,6 +5,7 @@
  * the confirmation banner or is rolled back. The files applying would write are shown below the form. Users who are
  * not admins see the values read-only.
  */
+import type { PreferencesValues } from './preferencesValues';
 import { PREFERENCE_RULES } from './preferenceFields';
 import {
   applyNetworkPreferences,
@@ -38,14 +39,6 @@ export const NETWORK_PREFERENCES_KEY = keyOf(getNetworkPreferences);
 export const NETWORK_PREFERENCES_PREVIEW_KEY = keyOf(getNetworkPreferencesPreview);
 
 export type { NetworkPreferences, PreferencesAnswer };
-
-export interface PreferencesValues {
-  hostname: string;
-  domain: string;
-  dns_servers: string;
-  ntp_servers: string;
-  timezone: string;
-}
 
 export const toForm = (p: NetworkPreferences): PreferencesValues => ({
   hostname: p.hostname,

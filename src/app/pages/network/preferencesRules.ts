@@ -6,7 +6,7 @@ import { object, string } from 'yup';
 import { splitMultiValue, validateValue } from '../../../lib/validation';
 import { networkPreferences } from '../../../shared/contracts/system';
 import { fieldSchemaOf, rulesOf } from '../../forms/contractRules';
-import type { PreferencesValues } from './NetworkPreferences';
+import type { PreferencesValues } from './preferencesValues';
 import { PREFERENCE_RULES } from './preferenceFields';
 
 /** The server lists are comma-separated text: each entry is checked. */

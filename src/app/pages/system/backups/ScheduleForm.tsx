@@ -2,6 +2,7 @@
  * The backup schedule and the passphrase of scheduled archives. The field rules come from the endpoint's body
  * schema (`BackupScheduleBody`); what only the form knows (a passphrase is needed once, the repeat) is its own.
  */
+import type { ScheduleValues } from './scheduleValues';
 import { Formik } from 'formik';
 import * as backups from '../../../../shared/contracts/backups';
 import { formatDateTime } from '../../../../lib/format';
@@ -11,15 +12,6 @@ import { rulesModule, useRules } from '../../../forms/lazyRules';
 import { SelectField, TextField } from '../../common/config/fields';
 import { BACKUPS_KEY } from './resources';
 import { scheduleText, WEEKDAYS } from './text';
-
-export interface ScheduleValues {
-  schedule: backups.BackupSchedule['schedule'];
-  at_time: string;
-  weekday: string;
-  interval_hours: string;
-  passphrase: string;
-  confirm: string;
-}
 
 // The form's Yup rules come with it (lazyRules.ts).
 const scheduleRules = rulesModule(() => import('./backupRules'));

@@ -7,7 +7,7 @@ import { object, ref, string } from 'yup';
 import * as backups from '../../../../shared/contracts/backups';
 import { REQUIRED_MESSAGE } from '../../../../lib/validation/yup';
 import { fieldSchemaOf } from '../../../forms/contractRules';
-import type { ScheduleValues } from './ScheduleForm';
+import type { ScheduleValues } from './scheduleValues';
 import { atLeast } from './text';
 
 const TARGET = backups.BackupTargetBody;

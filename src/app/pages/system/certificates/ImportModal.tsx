@@ -1,4 +1,5 @@
 /** "Import certificate": PEM (leaf then chain, optional key) or a PKCS#12 file with its password. */
+import type { ImportValues } from './importValues';
 import { rulesModule } from '../../../forms/lazyRules';
 import { SelectField, TextField } from '../../common/config/fields';
 import { FileField } from '../common/FileField';
@@ -6,16 +7,6 @@ import { FormModal } from '../../common/FormModal';
 import { CERTIFICATES_KEY } from '../resources';
 import { importCertificate, importPkcs12 } from '../../../../shared/contracts/pki';
 import { saveOf } from '../../../../store/slices/resources.slice';
-
-export interface ImportValues {
-  kind: 'pem' | 'pkcs12';
-  name: string;
-  certificate: string;
-  private_key: string;
-  passphrase: string;
-  pkcs12: string;
-  password: string;
-}
 
 // The dialog's Yup rules come with it (lazyRules.ts).
 const importRules = rulesModule(() => import('./importRules').then((m) => m.importSchema));

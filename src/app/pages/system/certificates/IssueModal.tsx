@@ -1,25 +1,14 @@
 /** "Issue certificate": a new key and certificate signed by one of the appliance's authorities. */
+import type { IssueValues } from './issueValues';
 import { widgetRulesOf } from '../../../forms/fieldRules';
 import { rulesModule } from '../../../forms/lazyRules';
 import { CheckboxField, ListField, SelectField, TextField } from '../../common/config/fields';
 import { FormModal } from '../../common/FormModal';
 import { isLoopbackAddress, LOOPBACK_CRL_WARNING } from '../../../../shared/loopback';
 import { CERTIFICATES_KEY, CAS_KEY, KEY_TYPES } from '../resources';
-import type { CertificateAuthority, KeyType } from '../../../../shared/contracts/pki';
+import type { CertificateAuthority } from '../../../../shared/contracts/pki';
 import { issueBody, issueCertificate } from '../../../../shared/contracts/pki';
 import { saveOf } from '../../../../store/slices/resources.slice';
-
-export interface IssueValues {
-  ca_id: string;
-  profile: 'server' | 'client';
-  name: string;
-  subject: { common_name: string; organization: string };
-  dns: string[];
-  ip: string[];
-  key_type: KeyType;
-  validity_days: string;
-  crl: boolean;
-}
 
 export const PROFILES = [
   { value: 'server', name: 'Server (TLS server authentication)' },

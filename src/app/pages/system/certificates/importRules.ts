@@ -6,7 +6,7 @@ import { object, string, type StringSchema } from 'yup';
 import { fieldSchemaOf } from '../../../forms/contractRules';
 import { REQUIRED_MESSAGE } from '../../../../lib/validation/yup';
 import { importPemBody, importPkcs12Body } from '../../../../shared/contracts/pki';
-import type { ImportValues as Values } from './ImportModal';
+import type { ImportValues as Values } from './importValues';
 
 const PEM = importPemBody;
 const P12 = importPkcs12Body;

@@ -5,7 +5,7 @@
 import { object } from 'yup';
 import { fieldSchemaOf, listSchemaOf } from '../../../forms/contractRules';
 import { issueBody } from '../../../../shared/contracts/pki';
-import type { IssueValues as Values } from './IssueModal';
+import type { IssueValues as Values } from './issueValues';
 
 const BODY = issueBody;
 /** A signing authority must be chosen (the dialogs that sign say so in these words). */
