@@ -1,6 +1,7 @@
 /**
- * An archive's member databases read on the configuration worker: each written to a temporary file, checked
- * (`quick_check`, the table it must hold) and counted. Checking a database of tens of megabytes takes hundreds of
+ * An archive's member databases read on the backups' worker (offThread.ts) from the temporary files the event loop
+ * wrote them to without waiting (snapshot.ts withMemberFile): checked (`quick_check`, the table it must hold) and
+ * counted. Checking a database of tens of megabytes takes hundreds of
  * milliseconds, which on the event loop every other request would wait for. Pure: nothing of the appliance's context.
  */
 import fs from 'node:fs';
@@ -39,10 +40,25 @@ const countOf = (db: Database.Database, table: string): number => {
   return exists ? (db.prepare(`SELECT COUNT(*) AS n FROM "${table}"`).get() as { n: number }).n : 0;
 };
 
-/** A member database to read: its bytes, the table it must hold, the tables to count. */
+/** Opens the database file `file` for `fn`; a file that is not a database is refused. */
+function withDbFile<T>(file: string, fn: (db: Database.Database) => T): T {
+  let db: Database.Database;
+  try {
+    db = new Database(file, { fileMustExist: true });
+  } catch {
+    throw new BackupError(400, 'value_error.backup.damaged', 'A database in the backup cannot be opened.');
+  }
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** A member database to read: its file, the table it must hold, the tables to count. */
 export interface MemberDb {
   name: string;
-  data: Uint8Array;
+  file: string;
   table: string;
   count: string[];
 }
@@ -56,7 +72,7 @@ export function inspectMemberDbs(members: MemberDb[]): Record<string, Record<str
   for (const m of members) {
     let counts: Record<string, number> | null = null;
     try {
-      counts = withMemberDb(m.data, (db) => {
+      counts = withDbFile(m.file, (db) => {
         const check = db.pragma('quick_check', { simple: true });
         if (check !== 'ok' || !tablesOf(db).includes(m.table)) return null;
         return Object.fromEntries(m.count.map((t) => [t, countOf(db, t)]));
@@ -76,9 +92,9 @@ export function inspectMemberDbs(members: MemberDb[]): Record<string, Record<str
 }
 
 /** An account's password hash in the member database `data`: null when the account is not there. */
-export function memberPasswordHash(data: Uint8Array, username: string): string | null {
+export function memberPasswordHash(file: string, username: string): string | null {
   try {
-    const row = withMemberDb(data, (db) =>
+    const row = withDbFile(file, (db) =>
       db.prepare('SELECT password_hash FROM users WHERE username = ?').get(username),
     ) as { password_hash: string } | undefined | null;
     return row?.password_hash ?? null;

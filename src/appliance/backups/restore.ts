@@ -25,6 +25,7 @@ import {
   restoreDatabasesNow,
   restorePlan,
   restoreSettingsFiles,
+  withMemberFile,
   type RestorePlan,
   type SettingsFiles,
 } from './snapshot';
@@ -83,7 +84,7 @@ export class Restores {
     if (!appliance)
       throw new BackupError(400, 'value_error.backup.damaged', "The backup's users rows cannot be read.");
     // Read on the worker: the member database is written out and opened there (memberDbs.ts).
-    const theirs = await memberPasswordHashOffThread(appliance, username);
+    const theirs = await withMemberFile(appliance, (file) => memberPasswordHashOffThread(file!, username));
     if (theirs === null) lines.push(`your account ${username} is not in the backup`);
     else if (mine?.password_hash !== theirs) lines.push(`your account's password becomes the backup's`);
     return lines;

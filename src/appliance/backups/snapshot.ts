@@ -144,14 +144,18 @@ async function checkMembers(archive: OpenedArchive): Promise<Map<string, number>
   const appliance = archive.members.get('appliance.db');
   if (!appliance || !archive.members.has('config.json') || !archive.members.has(SECRET_FILE))
     throw damaged('The backup lacks the appliance database, configuration or secret.');
-  const identity = archive.members.get(IDENTITY_DB_FILE);
+  const identity = archive.members.get(IDENTITY_DB_FILE) ?? null;
   const counted = (db: 'appliance' | 'identity') => COUNTED.filter((c) => c.db === db).map((c) => c.table);
-  const counts = await inspectMemberDbsOffThread([
-    { name: 'appliance.db', data: appliance, table: 'users', count: counted('appliance') },
-    ...(identity
-      ? [{ name: IDENTITY_DB_FILE, data: identity, table: 'identities', count: counted('identity') }]
-      : []),
-  ]);
+  const counts = await withMemberFile(appliance, (applianceFile) =>
+    withMemberFile(identity, (identityFile) =>
+      inspectMemberDbsOffThread([
+        { name: 'appliance.db', file: applianceFile!, table: 'users', count: counted('appliance') },
+        ...(identityFile
+          ? [{ name: IDENTITY_DB_FILE, file: identityFile, table: 'identities', count: counted('identity') }]
+          : []),
+      ]),
+    ),
+  );
   return new Map(Object.values(counts).flatMap((c) => Object.entries(c)));
 }
 
@@ -280,7 +284,10 @@ interface DatabaseMembers {
 }
 
 /** Writes `data` (when there is any) to a temporary file for `fn`, without holding the event loop; then removes it. */
-async function withTempFile<T>(data: Buffer | null, fn: (file: string | null) => Promise<T>): Promise<T> {
+export async function withMemberFile<T>(
+  data: Buffer | null,
+  fn: (file: string | null) => Promise<T>,
+): Promise<T> {
   if (!data) return fn(null);
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'rampart-backup-'));
   try {
@@ -321,10 +328,10 @@ export async function restoreDatabases(
   dryRun = false,
 ): Promise<void> {
   const identityLive = identityDbFile(ctx);
-  await withTempFile(members.appliance, async (appliance) => {
+  await withMemberFile(members.appliance, async (appliance) => {
     resealFile(ctx, appliance!, members.secret);
     // No identity database here (the identity service is not set up): the appliance's alone.
-    await withTempFile(identityLive ? members.identity : null, (identity) =>
+    await withMemberFile(identityLive ? members.identity : null, (identity) =>
       stageDatabasesOffThread({
         appliance: { live: ctx.db.name, member: appliance! },
         identity: identity && identityLive ? { live: identityLive, member: identity } : null,
