@@ -219,12 +219,13 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
     name: 'server',
     mode,
     target: 'node20',
-    // The worker threads are scripts of their own beside the server (src/appliance/pki/offThread.ts and
-    // src/appliance/revisions/yamlBody.ts find them there).
+    // The worker threads are scripts of their own beside the server (src/appliance/pki/offThread.ts,
+    // src/appliance/revisions/yamlBody.ts and src/appliance/backups/offThread.ts find them there).
     entry: {
       server: './src/server/index.ts',
       'pki-worker': './src/appliance/pki/worker/entry.ts',
       'config-worker': './src/appliance/revisions/yamlWorker.ts',
+      'backup-worker': './src/appliance/backups/worker.ts',
     },
     devtool: 'source-map',
     output: {

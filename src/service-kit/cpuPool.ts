@@ -74,6 +74,8 @@ interface Job {
   id: number;
   task: string;
   args: unknown[];
+  /** Memory the arguments hold that is moved to the worker rather than copied (tens of megabytes cost a copy). */
+  transfer: ArrayBuffer[];
   budgetMs: number;
   resolve(value: unknown): void;
   reject(error: Error): void;
@@ -116,8 +118,12 @@ export class CpuPool {
     readonly maxQueue = 64,
   ) {}
 
-  /** Runs `task(...args)` on a worker within `budgetMs`; its answer (structured-cloned) or its error. */
-  run<T>(task: string, args: unknown[], budgetMs: number): Promise<T> {
+  /**
+   * Runs `task(...args)` on a worker within `budgetMs`; its answer (structured-cloned; large buffers of its own are
+   * moved, see `serveTasks`) or its error. `transfer`: memory of the arguments moved to the worker (unusable here
+   * afterwards).
+   */
+  run<T>(task: string, args: unknown[], budgetMs: number, transfer: ArrayBuffer[] = []): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (this.queue.length >= this.maxQueue) {
         reject(new CpuPoolBusyError(task));
@@ -127,6 +133,7 @@ export class CpuPool {
         id: this.nextId++,
         task,
         args,
+        transfer,
         budgetMs,
         resolve: resolve as (v: unknown) => void,
         reject,
@@ -192,7 +199,7 @@ export class CpuPool {
     }, job.budgetMs);
     slot.timer.unref();
     const request: TaskRequest = { id: job.id, task: job.task, args: job.args };
-    slot.worker.postMessage(request);
+    slot.worker.postMessage(request, job.transfer);
   }
 
   private settle(slot: Slot, reply: TaskReply): void {
@@ -246,6 +253,31 @@ function lowerThreadPriority(): void {
   }
 }
 
+/** Buffers of at least this size that own their whole memory are moved with an answer, not copied. */
+const MOVED_BYTES = 64 * 1024;
+
+/**
+ * The memory of large buffers in an answer (at its top, in an array, a Map or an object's members, two levels
+ * deep) that belongs to them alone: moved with the answer (so a task never keeps a large buffer it answers). Small
+ * buffers share Node's pool and are copied.
+ */
+function ownMemoryOf(value: unknown, depth = 0, out = new Set<ArrayBuffer>()): ArrayBuffer[] {
+  if (ArrayBuffer.isView(value)) {
+    const b = value.buffer;
+    if (
+      b instanceof ArrayBuffer &&
+      value.byteOffset === 0 &&
+      value.byteLength === b.byteLength &&
+      b.byteLength >= MOVED_BYTES
+    )
+      out.add(b);
+  } else if (depth < 3 && value !== null && typeof value === 'object') {
+    const items = value instanceof Map ? [...value.values()] : Object.values(value);
+    for (const item of items) ownMemoryOf(item, depth + 1, out);
+  }
+  return [...out];
+}
+
 /**
  * The worker side: answers `TaskRequest`s with the named handler's result (awaited) or its error. Buffers come back
  * as Uint8Array (structured clone); callers turn them back into Buffers.
@@ -263,6 +295,8 @@ export function serveTasks(handlers: Record<string, (...args: never[]) => unknow
         if (!handler) throw new Error(`unknown task ${request.task}`);
         const value = await (handler as (...a: unknown[]) => unknown)(...request.args);
         reply = { id: request.id, ok: true, value };
+        port.postMessage(reply, ownMemoryOf(value));
+        return;
       } catch (e) {
         const err = e instanceof Error ? e : new Error(String(e));
         const fields: Record<string, unknown> = {};

@@ -5,9 +5,15 @@
  *   work is sliced or on a worker thread; on the event loop at once the health check would wait for all of it);
  * - a large JSON body is read on a worker (src/appliance/revisions/bodyPieces.ts) and refused exactly as a small one
  *   is, for each kind of bad body;
- * - a large plan answered in slices (src/appliance/revisions/slicedAnswer.ts) is byte for byte the ordinary answer.
- * The figures (slowest `/healthz` during each task) are measured by test/bench/config-plan.bench.ts.
+ * - a large plan answered in slices (src/appliance/revisions/slicedAnswer.ts) is byte for byte the ordinary answer;
+ * - each heavy step of a backup and of a restore upload runs on the backups' worker (src/appliance/backups/offThread.ts),
+ *   and a `/healthz` asked when the step was handed over is answered before the step is done;
+ * - restore uploads that are damaged, too large or not the contract's body are refused as they always were.
+ * The figures (slowest `/healthz` during each task) are measured by test/bench/config-plan.bench.ts and
+ * test/bench/stall.bench.ts.
  */
+import crypto from 'node:crypto';
+import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 import YAML from 'yaml';
 import { planConfig, type ConfigPlan } from '../../src/shared/contracts/revisions';
@@ -16,6 +22,8 @@ import { applyApiConventions } from '../../src/appliance/http/scope';
 import { answerWithPlan } from '../../src/appliance/revisions/slicedAnswer';
 import { sectionsOf } from '../../src/appliance/revisions/sections';
 import { backupMembers } from '../../src/appliance/backups/snapshot';
+import { CpuPool } from '../../src/service-kit/cpuPool';
+import { BACKUP_UPLOAD_BASE64 } from '../../src/shared/contracts/backups';
 import { adminAgent, startServer, type Agent, type Harness } from '../appliance/support/harness';
 import type { Doc } from '../appliance/revisions/support';
 
@@ -192,3 +200,145 @@ it('answers a large plan in slices with the same bytes as the ordinary answer', 
   expect(sliced.body).toBe(ordinary.body);
   expect(sliced.json().changes).toHaveLength(OVERRIDES);
 }, 180_000);
+
+describe('backups and restore uploads', () => {
+  const PASSPHRASE = 'a long backup passphrase';
+  /** Rows of 64 KiB of random bytes: a 16 MiB database, so each step takes long enough to be overtaken. */
+  const BALLAST_ROWS = 256;
+  let archive: Buffer;
+
+  beforeAll(async () => {
+    const db = new Database(h.ctx.db.name);
+    db.pragma('busy_timeout = 5000');
+    db.exec('CREATE TABLE large_ballast (id INTEGER PRIMARY KEY, data BLOB NOT NULL)');
+    const insert = db.prepare('INSERT INTO large_ballast (data) VALUES (?)');
+    db.transaction(() => {
+      for (let i = 0; i < BALLAST_ROWS; i += 1) insert.run(crypto.randomBytes(64 * 1024));
+    })();
+    db.close();
+    const res = await admin.post('/api/backups/export', { passphrase: PASSPHRASE });
+    expect(res.statusCode).toBe(200);
+    archive = res.rawPayload;
+  }, 180_000);
+
+  const upload = () => ({ archive: archive.toString('base64'), passphrase: PASSPHRASE });
+
+  /**
+   * Runs `request`; when the worker is handed `task`, asks `/healthz`. Answers which was done first: the health
+   * check or that step (on the event loop, the step would not be handed over at all and the check never asked).
+   */
+  async function overtaken(task: string, request: () => Promise<{ statusCode: number }>) {
+    const order: string[] = [];
+    let health: Promise<unknown> | null = null;
+    const run = CpuPool.prototype.run;
+    const spy = jest.spyOn(CpuPool.prototype, 'run').mockImplementation(function (this: CpuPool, ...args) {
+      const step = run.apply(this, args);
+      if (args[0] !== task || health) return step;
+      health = h.app.inject({ method: 'GET', url: '/healthz' }).then((r) => {
+        expect(r.statusCode).toBe(200);
+        order.push('healthz');
+      });
+      return step.finally(() => order.push(task)) as typeof step;
+    });
+    try {
+      const res = await request();
+      await health;
+      return { res, order };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  const plan = () => admin.post('/api/backups/restore/plan', upload());
+
+  /** [the step, the worker's task, the request that makes it]. */
+  const STEPS: ReadonlyArray<[string, string, () => Promise<{ statusCode: number }>]> = [
+    [
+      'a backup archive sealed (export)',
+      'sealArchive',
+      () => admin.post('/api/backups/export', { passphrase: PASSPHRASE }),
+    ],
+    ['the restore upload read (JSON, base64)', 'readRestoreUpload', plan],
+    ['the uploaded archive decrypted and checked', 'openArchive', plan],
+    ['its member databases checked and counted', 'inspectMemberDbs', plan],
+    ['its databases staged for the plan', 'stageDatabases', plan],
+    [
+      'its databases staged by the restore',
+      'stageDatabases',
+      () => admin.post('/api/backups/restore', upload()),
+    ],
+  ];
+
+  describe.each(STEPS)('while %s', (_what, task, request) => {
+    it('other requests are answered', async () => {
+      const { res, order } = await overtaken(task, request);
+      expect(res.statusCode).toBe(200);
+      expect(order).toEqual(['healthz', task]);
+    }, 120_000);
+  });
+
+  /** [what, the body sent, status, item type]: each refused as before its reading moved to the worker. */
+  const REFUSED: ReadonlyArray<[string, () => string | Buffer, number, string]> = [
+    [
+      'not an archive',
+      () => JSON.stringify({ archive: crypto.randomBytes(4096).toString('base64'), passphrase: PASSPHRASE }),
+      400,
+      'value_error.backup.not_archive',
+    ],
+    [
+      'a truncated archive',
+      () =>
+        JSON.stringify({
+          archive: archive.subarray(0, archive.length / 2).toString('base64'),
+          passphrase: PASSPHRASE,
+        }),
+      400,
+      'value_error.backup.authentication',
+    ],
+    [
+      'a cut header',
+      () => JSON.stringify({ archive: archive.subarray(0, 30).toString('base64'), passphrase: PASSPHRASE }),
+      400,
+      'value_error.backup.truncated',
+    ],
+    [
+      'an archive over the limit',
+      () => JSON.stringify({ archive: 'A'.repeat(BACKUP_UPLOAD_BASE64 + 4), passphrase: PASSPHRASE }),
+      422,
+      'value_error.any_str.max_length',
+    ],
+    ['a body over the limit', () => Buffer.alloc(BACKUP_UPLOAD_BASE64 + 8192, 0x20), 413, ''],
+    [
+      'not JSON',
+      () => `{"archive": "${archive.toString('base64')}", passphrase}`,
+      400,
+      'value_error.jsondecode',
+    ],
+    [
+      'no passphrase',
+      () => JSON.stringify({ archive: archive.toString('base64') }),
+      422,
+      'value_error.missing',
+    ],
+    [
+      'a field the contract has not',
+      () => JSON.stringify({ ...upload(), extra: 1 }),
+      422,
+      'value_error.extra',
+    ],
+    ['an empty body', () => '', 422, 'value_error.missing'],
+  ];
+
+  describe.each(REFUSED)('a restore upload with %s', (_what, body, status, type) => {
+    it('is refused with its error, and nothing changes', async () => {
+      const users = h.ctx.db.prepare('SELECT COUNT(*) AS n FROM users').get();
+      for (const url of ['/api/backups/restore/plan', '/api/backups/restore']) {
+        const res = await admin.post(url, body(), { 'content-type': 'application/json' });
+        expect(res.statusCode).toBe(status);
+        if (type)
+          expect(res.json().detail).toEqual(expect.arrayContaining([expect.objectContaining({ type })]));
+      }
+      expect(h.ctx.db.prepare('SELECT COUNT(*) AS n FROM users').get()).toEqual(users);
+    }, 120_000);
+  });
+});

@@ -5,6 +5,8 @@
  *   POST {api}backups/export            {passphrase}                → the archive (application/octet-stream)
  *   POST {api}backups/restore/plan      {archive (base64), passphrase} → what a restore would change
  *   POST {api}backups/restore           {archive (base64), passphrase} → restores, recorded as a revision `restore`
+ * The archive's heavy work (the upload's body, sealing, opening, checking, staging) runs on the configuration worker
+ * (offThread.ts): no other request waits while a backup is made, planned or restored.
  *   GET  {api}backups/restores/pending, POST {api}backups/restores/:id/keep|revert (contracts: shared/contracts/backups.ts)
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -17,7 +19,7 @@ import type { ApplianceContext } from '../context';
 import { HttpError } from '../http/errors';
 import { contractRoute } from '../http/contractRoute';
 import * as backups from '../../shared/contracts/backups';
-import { BACKUP_UPLOAD_BASE64, type RestoreBody } from '../../shared/contracts/backups';
+import { BACKUP_UPLOAD_BASE64 } from '../../shared/contracts/backups';
 import type { ApplyManager } from '../apply/manager';
 import type { JobRunner } from '../jobs/runner';
 import { migrate } from '../../storage/sqlite';
@@ -30,7 +32,9 @@ import { BACKUP_SEALED, listRuns, listTargets } from './targets';
 import { registerSealedColumn } from '../secrets';
 import { BackupRuns } from './runs';
 import { registerBackupSection, registerSchedule } from './scheduleRoutes';
-import { BackupError, openArchive, sealArchive, type OpenedArchive } from './format';
+import { BackupError, type OpenedArchive } from './format';
+import { closeBackupPool, openArchiveOffThread, sealArchiveOffThread } from './offThread';
+import { readRestoreUploads, type RestoreUpload } from './uploadBody';
 import { backupMembers, backupMeta, restorePlan } from './snapshot';
 
 export { BACKUP_UPLOAD_LIMIT } from '../../shared/contracts/backups';
@@ -41,7 +45,7 @@ export function refusal(e: BackupError): HttpError {
 
 /** Builds an encrypted archive of this appliance now. */
 export async function makeBackup(ctx: ApplianceContext, pass: string) {
-  return sealArchive(pass, await backupMembers(ctx), backupMeta(ctx));
+  return sealArchiveOffThread(pass, await backupMembers(ctx), backupMeta(ctx));
 }
 
 /**
@@ -49,10 +53,9 @@ export async function makeBackup(ctx: ApplianceContext, pass: string) {
  * policy per account and address, the per-account ceiling, the growing delay), under a name of their own so a
  * mistyped backup passphrase never locks the account's sign-in: past the limit, 429 with Retry-After.
  */
-async function opened(
-  ctx: ApplianceContext,
-  req: FastifyRequest<{ Body: RestoreBody }>,
-): Promise<OpenedArchive> {
+async function opened(ctx: ApplianceContext, req: FastifyRequest): Promise<OpenedArchive> {
+  // Read and checked on the worker (uploadBody.ts).
+  const body = req.body as RestoreUpload;
   const throttle = loginThrottle(ctx.db);
   const begun = await throttle.begin(restoreThrottleName(currentUser(req).username), req.ip, {
     service: 'console',
@@ -75,7 +78,7 @@ async function opened(
   const attempt = begun.attempt;
   await attempt.wait();
   try {
-    const archive = await openArchive(Buffer.from(req.body.archive, 'base64'), req.body.passphrase);
+    const archive = await openArchiveOffThread(body.archive, body.passphrase);
     await attempt.succeeded();
     return archive;
   } catch (e) {
@@ -131,6 +134,7 @@ export function registerBackups(
     restores.stop();
     runs.stop();
   });
+  scope.addHook('onClose', async () => closeBackupPool());
   registerBackupSection(ctx);
   // The home page's backup card: admins only (the part's area is the settings', the routes are admins').
   addDashboardPart(ctx, 'settings', () => {
@@ -160,12 +164,39 @@ export function registerBackups(
       .send(archive);
   });
 
-  // The upload's body: the base64 archive and a little JSON around it.
-  const upload = { bodyLimit: BACKUP_UPLOAD_BASE64 + 4096 };
+  // The upload's body: the base64 archive and a little JSON around it, read and checked on the worker.
+  const bodyLimit = BACKUP_UPLOAD_BASE64 + 4096;
+  const upload = { bodyLimit, bodyCheckedBy: 'handler' as const };
   const gone = () => notFound('No restore awaits this confirmation (it was kept or already rolled back)');
+  void scope.register(async (uploads) => {
+    readRestoreUploads(uploads, bodyLimit);
+    registerRestoreRoutes(uploads, ctx, restores, upload);
+  });
 
+  contractRoute(scope, backups.getPendingRestores, { access: 'admin' }, async () => ({
+    data: restores.pending(),
+  }));
+  contractRoute(scope, backups.keepRestore, { access: 'admin' }, async (req) => {
+    if (!restores.keep(req.params.id, currentUser(req).username)) throw gone();
+    return { status: 'kept' as const };
+  });
+  contractRoute(scope, backups.revertRestore, { access: 'admin' }, async (req) => {
+    const done = restores.rollback(req.params.id, currentUser(req).username);
+    if (!done) throw gone();
+    return { status: 'rolled_back' as const, job: done.job };
+  });
+  return restores;
+}
+
+/** The restore's plan and the restore, in a scope whose JSON bodies are read on the worker (uploadBody.ts). */
+function registerRestoreRoutes(
+  uploads: FastifyInstance,
+  ctx: ApplianceContext,
+  restores: Restores,
+  upload: { bodyLimit: number; bodyCheckedBy: 'handler' },
+): void {
   contractRoute(
-    scope,
+    uploads,
     backups.postRestorePlan,
     { access: 'admin', reauth: true },
     async (req) => {
@@ -181,7 +212,7 @@ export function registerBackups(
   );
 
   contractRoute(
-    scope,
+    uploads,
     backups.postRestore,
     { access: 'admin', reauth: true },
     async (req) => {
@@ -199,18 +230,4 @@ export function registerBackups(
     },
     upload,
   );
-
-  contractRoute(scope, backups.getPendingRestores, { access: 'admin' }, async () => ({
-    data: restores.pending(),
-  }));
-  contractRoute(scope, backups.keepRestore, { access: 'admin' }, async (req) => {
-    if (!restores.keep(req.params.id, currentUser(req).username)) throw gone();
-    return { status: 'kept' as const };
-  });
-  contractRoute(scope, backups.revertRestore, { access: 'admin' }, async (req) => {
-    const done = restores.rollback(req.params.id, currentUser(req).username);
-    if (!done) throw gone();
-    return { status: 'rolled_back' as const, job: done.job };
-  });
-  return restores;
 }

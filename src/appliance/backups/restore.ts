@@ -18,13 +18,14 @@ import { filesBefore } from '../revisions/files';
 import { afterWrite, sectionsOf } from '../revisions/sections';
 import type { PendingRestore, RestoreResult } from '../../shared/contracts/backups';
 import { BackupError, type OpenedArchive } from './format';
+import { memberPasswordHashOffThread } from './offThread';
 import {
   preRestoreSnapshot,
   restoreArchive,
-  restoreDatabases,
+  restoreDatabasesNow,
   restorePlan,
   restoreSettingsFiles,
-  withMemberDb,
+  withMemberFile,
   type RestorePlan,
   type SettingsFiles,
 } from './snapshot';
@@ -45,6 +46,8 @@ interface Row {
 
 export class Restores {
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** A restore's databases are being swapped (on the worker): another restore waits for none and is refused. */
+  private swapping = false;
 
   constructor(
     private readonly ctx: ApplianceContext,
@@ -73,21 +76,17 @@ export class Restores {
   }
 
   /** The lines of a plan that can lock an admin out, and whether the restoring account's own password changes. */
-  private lockoutLines(plan: RestorePlan, archive: OpenedArchive, username: string): string[] {
+  private async lockoutLines(plan: RestorePlan, archive: OpenedArchive, username: string): Promise<string[]> {
     const lines = plan.configuration.changes.filter((c) => c.lockout_prone).map((c) => c.line);
     const mine = this.ctx.db.prepare('SELECT password_hash FROM users WHERE username = ?').get(username) as
       { password_hash: string } | undefined;
-    let theirs: { password_hash: string } | undefined | null;
-    try {
-      theirs = withMemberDb(archive.members.get('appliance.db'), (db) =>
-        db.prepare('SELECT password_hash FROM users WHERE username = ?').get(username),
-      ) as { password_hash: string } | undefined | null;
-    } catch {
+    const appliance = archive.members.get('appliance.db');
+    if (!appliance)
       throw new BackupError(400, 'value_error.backup.damaged', "The backup's users rows cannot be read.");
-    }
-    if (!theirs) lines.push(`your account ${username} is not in the backup`);
-    else if (mine?.password_hash !== theirs.password_hash)
-      lines.push(`your account's password becomes the backup's`);
+    // Read on the worker: the member database is written out and opened there (memberDbs.ts).
+    const theirs = await withMemberFile(appliance, (file) => memberPasswordHashOffThread(file!, username));
+    if (theirs === null) lines.push(`your account ${username} is not in the backup`);
+    else if (mine?.password_hash !== theirs) lines.push(`your account's password becomes the backup's`);
     return lines;
   }
 
@@ -107,6 +106,10 @@ export class Restores {
     // A restore rewrites everything, so every running job collides with it; the 409 names the one that runs.
     const conflict = this.jobs.conflictFor('restore');
     if (conflict) throw jobConflict(conflict);
+    if (this.swapping)
+      throw new HttpError(409, [
+        { loc: ['body'], msg: 'another restore is being made', type: 'value_error.restore_running' },
+      ]);
     if (this.pending().length)
       throw new HttpError(409, [
         {
@@ -123,16 +126,23 @@ export class Restores {
   ): Promise<RestoreResult> {
     this.assertFree();
     const plan = await restorePlan(this.ctx, archive);
-    const lockout = this.lockoutLines(plan, archive, by.username);
+    const lockout = await this.lockoutLines(plan, archive, by.username);
     const pre = await preRestoreSnapshot(this.ctx);
-    // The plan and the snapshot let other requests run: asked again, and from here on nothing else runs until the
-    // databases are swapped.
+    // The plan and the snapshot let other requests run: asked again, and from here no other restore starts until
+    // the databases are swapped (on the worker: other requests are answered meanwhile).
     this.assertFree();
+    this.swapping = true;
     const sections = sectionsOf(this.ctx);
-    const before = sections.map((s) => s.read(this.ctx.db));
-    // The managed services' configuration before, so the revision keeps the generated files the restore changes.
-    const rendered = filesBefore(this.ctx, sections);
-    restoreArchive(this.ctx, archive);
+    let before: ReturnType<(typeof sections)[number]['read']>[];
+    let rendered: ReturnType<typeof filesBefore>;
+    try {
+      before = sections.map((s) => s.read(this.ctx.db));
+      // The managed services' configuration before, so the revision keeps the generated files the restore changes.
+      rendered = filesBefore(this.ctx, sections);
+      await restoreArchive(this.ctx, archive);
+    } finally {
+      this.swapping = false;
+    }
     afterWrite(this.ctx, sections);
     const revision = recordChanges(
       this.ctx,
@@ -246,7 +256,7 @@ export class Restores {
     const before = sections.map((s) => s.read(this.ctx.db));
     const rendered = filesBefore(this.ctx, sections);
     // The history goes on: the restore and this rollback stay in it.
-    restoreDatabases(
+    restoreDatabasesNow(
       this.ctx,
       { appliance: row.pre_appliance, identity: row.pre_identity, secret: null },
       'keep',

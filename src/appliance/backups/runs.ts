@@ -18,7 +18,7 @@ import {
   type JobStep,
 } from '../jobs/runner';
 import { jobConflict } from '../jobs/exclusion';
-import { sealArchive } from './format';
+import { sealArchiveOffThread } from './offThread';
 import { backupMembers, backupMeta } from './snapshot';
 import {
   ARCHIVE_PREFIX,
@@ -85,7 +85,9 @@ export class BackupRuns {
         name: 'Create the encrypted archive',
         run: async () => {
           const meta = backupMeta(this.ctx);
-          state.archive = (await sealArchive(passphrase, await backupMembers(this.ctx), meta)).archive;
+          state.archive = (
+            await sealArchiveOffThread(passphrase, await backupMembers(this.ctx), meta)
+          ).archive;
           state.name = `${ARCHIVE_PREFIX}${meta.created_at.replace(/[:.]/g, '-')}${ARCHIVE_SUFFIX}`;
         },
       },

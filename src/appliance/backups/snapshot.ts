@@ -14,15 +14,17 @@
  *   restore on the same box is one more change in its history), the archive's comes back when it has none (the box
  *   was lost and this is its replacement).
  * Both databases are staged (every row written and checked, in one transaction each) before either commits, so a
- * refused restore changes neither. The databases are copied for a backup on a worker thread (storage/vacuum.ts) and the
- * archive's configuration document read and planned in slices: no other request waits while a backup is made. Secrets sealed with the archive's appliance secret are sealed again with this
- * appliance's.
+ * refused restore changes neither. The heavy work is on the configuration worker (offThread.ts): the databases are
+ * copied for a backup there (storage/vacuum.ts), the archive's member databases checked and counted there
+ * (memberDbs.ts) and staged there (stage.ts; a plan onto copies of the live databases), and the archive's
+ * configuration document is read and planned in slices: no other request waits while a backup is made, planned or
+ * restored. Secrets sealed with the archive's appliance secret are sealed again with this appliance's.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { isSqliteError, tableRoles } from '../../storage/sqlite';
+import { isSqliteError } from '../../storage/sqlite';
 import type { ConfigPlan } from '../../shared/contracts/revisions';
 import type { ApplianceContext } from '../context';
 import { configDocument, planDocument } from '../revisions/document';
@@ -39,6 +41,11 @@ import {
   type SealedColumn,
 } from '../secrets';
 import { BackupError, type OpenedArchive } from './format';
+import { withMemberDb } from './memberDbs';
+import { inspectMemberDbsOffThread, stageDatabasesOffThread } from './offThread';
+import { stageBoth, tablesOf, type HistoryRule } from './stage';
+
+export type { HistoryRule } from './stage';
 
 export const IDENTITY_DB_FILE = 'identity.db';
 const SETTINGS_FILES = ['identity-providers.json', 'identity-registration.json'];
@@ -117,29 +124,6 @@ const countOf = (db: Database.Database, table: string): number => {
   return exists ? (db.prepare(`SELECT COUNT(*) AS n FROM "${table}"`).get() as { n: number }).n : 0;
 };
 
-/** Opens a member database (written to a temporary file) for `fn`, then removes the file. */
-export function withMemberDb<T>(
-  data: Buffer | undefined,
-  fn: (db: Database.Database, file: string) => T,
-): T | null {
-  if (!data) return null;
-  const file = tmpFile('member.db');
-  fs.writeFileSync(file, data, { mode: 0o600 });
-  let db: Database.Database;
-  try {
-    db = new Database(file);
-  } catch {
-    fs.rmSync(path.dirname(file), { recursive: true, force: true });
-    throw new BackupError(400, 'value_error.backup.damaged', 'A database in the backup cannot be opened.');
-  }
-  try {
-    return fn(db, file);
-  } finally {
-    db.close();
-    fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  }
-}
-
 const COUNTED: Array<
   Omit<RestoreCounts, 'now' | 'restored'> & { table: string; db: 'appliance' | 'identity' }
 > = [
@@ -152,28 +136,27 @@ const COUNTED: Array<
 
 const damaged = (message: string) => new BackupError(400, 'value_error.backup.damaged', message);
 
-/** Refuses a member that is not a readable SQLite database holding `table` (before anything reads it further). */
-function checkMemberDb(data: Buffer, name: string, table: string): void {
-  let ok = false;
-  try {
-    ok =
-      withMemberDb(data, (db) => {
-        const check = db.pragma('quick_check', { simple: true });
-        return check === 'ok' && tablesOf(db).includes(table);
-      }) === true;
-  } catch {
-    // Not a database (SQLite reads its header only when first asked), or a damaged one.
-  }
-  if (!ok) throw damaged(`The backup's ${name} is not a readable Rampart database.`);
-}
-
-function checkMembers(archive: OpenedArchive): void {
+/**
+ * Refuses an archive without its databases, configuration or secret, or whose member databases are not readable
+ * Rampart databases (checked on the worker, memberDbs.ts); answers the counted tables' rows, by table.
+ */
+async function checkMembers(archive: OpenedArchive): Promise<Map<string, number>> {
   const appliance = archive.members.get('appliance.db');
   if (!appliance || !archive.members.has('config.json') || !archive.members.has(SECRET_FILE))
     throw damaged('The backup lacks the appliance database, configuration or secret.');
-  checkMemberDb(appliance, 'appliance.db', 'users');
-  const identity = archive.members.get(IDENTITY_DB_FILE);
-  if (identity) checkMemberDb(identity, IDENTITY_DB_FILE, 'identities');
+  const identity = archive.members.get(IDENTITY_DB_FILE) ?? null;
+  const counted = (db: 'appliance' | 'identity') => COUNTED.filter((c) => c.db === db).map((c) => c.table);
+  const counts = await withMemberFile(appliance, (applianceFile) =>
+    withMemberFile(identity, (identityFile) =>
+      inspectMemberDbsOffThread([
+        { name: 'appliance.db', file: applianceFile!, table: 'users', count: counted('appliance') },
+        ...(identityFile
+          ? [{ name: IDENTITY_DB_FILE, file: identityFile, table: 'identities', count: counted('identity') }]
+          : []),
+      ]),
+    ),
+  );
+  return new Map(Object.values(counts).flatMap((c) => Object.entries(c)));
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -181,7 +164,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 /** What restoring an archive would change; changes nothing. */
 export async function restorePlan(ctx: ApplianceContext, archive: OpenedArchive): Promise<RestorePlan> {
-  checkMembers(archive);
+  const restored = await checkMembers(archive);
   let doc: unknown;
   try {
     // Read as a request body is (a large one on the worker, bodyPieces.ts).
@@ -200,15 +183,8 @@ export async function restorePlan(ctx: ApplianceContext, archive: OpenedArchive)
       refused ? c : { ...c, ...(note ? { note } : {}) },
     ),
   };
-  const restored = new Map<string, number>();
-  withMemberDb(archive.members.get('appliance.db'), (db) => {
-    for (const c of COUNTED) if (c.db === 'appliance') restored.set(c.table, countOf(db, c.table));
-  });
-  withMemberDb(archive.members.get(IDENTITY_DB_FILE), (db) => {
-    for (const c of COUNTED) if (c.db === 'identity') restored.set(c.table, countOf(db, c.table));
-  });
-  // A plan the restore would then refuse tells nothing: the copy is made and rolled back.
-  restoreDatabases(ctx, databasesOf(archive), 'archive-when-none', true);
+  // A plan the restore would then refuse tells nothing: the copy is made (onto copies) and rolled back.
+  await restoreDatabases(ctx, databasesOf(archive), 'archive-when-none', true);
   const identityNow = withIdentityDb(ctx, (db) => countOf(db, 'identities')) ?? 0;
   return {
     manifest: archive.manifest,
@@ -220,97 +196,6 @@ export async function restorePlan(ctx: ApplianceContext, archive: OpenedArchive)
       restored: restored.get(c.table) ?? 0,
     })),
   };
-}
-
-const tablesOf = (db: Database.Database, schema = 'main'): string[] =>
-  (
-    db
-      .prepare(`SELECT name FROM "${schema}".sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
-      .all() as Array<{ name: string }>
-  ).map((r) => r.name);
-
-const columnsOf = (db: Database.Database, schema: string, table: string): string[] =>
-  (db.prepare(`SELECT name FROM pragma_table_info(?, ?)`).all(table, schema) as Array<{ name: string }>).map(
-    (r) => r.name,
-  );
-
-/** What a restore does with the history of changes: see the top of this file. */
-export type HistoryRule = 'archive-when-none' | 'keep';
-
-/** A copy written and checked in an open transaction of its live database: committed or rolled back as a whole. */
-interface StagedCopy {
-  commit(): void;
-  rollback(): void;
-}
-
-/**
- * Replaces the rows of every configuration table of `live` with those of the database file `from` (the columns both
- * have), in one transaction left open (see StagedCopy); runtime and history tables are treated as the top of this
- * file says. Foreign keys are checked before it returns: rows of runtime tables that point at rows no longer there
- * are removed, any other broken row refuses the backup (the transaction is rolled back).
- */
-export function stageCopy(
-  live: Database.Database,
-  from: string,
-  history: HistoryRule,
-  within: { before?: () => void; after?: () => void } = {},
-): StagedCopy {
-  const roles = tableRoles(live);
-  const fk = live.pragma('foreign_keys', { simple: true }) as number;
-  live.prepare('ATTACH DATABASE ? AS restored').run(from);
-  live.pragma('foreign_keys = OFF');
-  let open = false;
-  const end = (sql: 'COMMIT' | 'ROLLBACK') => {
-    try {
-      if (open) live.exec(sql);
-      open = false;
-    } finally {
-      if (live.inTransaction) live.exec('ROLLBACK');
-      live.pragma(`foreign_keys = ${fk ? 'ON' : 'OFF'}`);
-      live.prepare('DETACH DATABASE restored').run();
-    }
-  };
-  let table = '';
-  try {
-    live.exec('BEGIN IMMEDIATE');
-    open = true;
-    within.before?.();
-    const mine = tablesOf(live);
-    const historyTables = mine.filter((t) => roles.get(t) === 'history');
-    // A fresh appliance (no history of its own) takes the archive's; otherwise its own goes on.
-    const historyFromArchive =
-      history === 'archive-when-none' &&
-      historyTables.every((t) => !live.prepare(`SELECT 1 FROM main."${t}" LIMIT 1`).get());
-    const theirs = new Set(tablesOf(live, 'restored'));
-    for (table of mine) {
-      const role = roles.get(table);
-      // A table the archive has not (a feature newer than the backup) keeps its rows.
-      if (role === 'runtime' || (role === 'history' && !historyFromArchive) || !theirs.has(table)) continue;
-      live.prepare(`DELETE FROM main."${table}"`).run();
-      const common = new Set(columnsOf(live, 'restored', table));
-      const cols = columnsOf(live, 'main', table)
-        .filter((c) => common.has(c))
-        .map((c) => `"${c}"`)
-        .join(', ');
-      live.prepare(`INSERT INTO main."${table}" (${cols}) SELECT ${cols} FROM restored."${table}"`).run();
-    }
-    table = '';
-    const broken = live.prepare('PRAGMA main.foreign_key_check').all() as Array<{
-      table: string;
-      rowid: number;
-    }>;
-    for (const b of broken) {
-      if (roles.get(b.table) !== 'runtime') throw damaged(`The backup's ${b.table} rows are inconsistent.`);
-      live.prepare(`DELETE FROM main."${b.table}" WHERE rowid = ?`).run(b.rowid);
-    }
-    within.after?.();
-  } catch (e) {
-    end('ROLLBACK');
-    // A row this appliance's schema refuses (a constraint, a type): the archive's fault, not the server's.
-    if (isSqliteError(e) && table) throw damaged(`The backup's ${table} rows do not fit this appliance.`);
-    throw e;
-  }
-  return { commit: () => end('COMMIT'), rollback: () => end('ROLLBACK') };
 }
 
 /**
@@ -391,68 +276,98 @@ export function restoreSettingsFiles(ctx: ApplianceContext, settings: SettingsFi
   }
 }
 
+/** The members of a restore: the databases' bytes and the secret their keys are sealed with (none: this one's). */
+interface DatabaseMembers {
+  appliance: Buffer;
+  identity: Buffer | null;
+  secret: Buffer | null;
+}
+
+/** Writes `data` (when there is any) to a temporary file for `fn`, without holding the event loop; then removes it. */
+export async function withMemberFile<T>(
+  data: Buffer | null,
+  fn: (file: string | null) => Promise<T>,
+): Promise<T> {
+  if (!data) return fn(null);
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'rampart-backup-'));
+  try {
+    const file = path.join(dir, 'member.db');
+    await fs.promises.writeFile(file, data, { mode: 0o600, flag: 'wx' });
+    return await fn(file);
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Reseals the archive's secrets in its appliance database file (a few small tables: quick). */
+function resealFile(ctx: ApplianceContext, file: string, secret: Buffer | null): void {
+  if (!secret) return;
+  let db: Database.Database;
+  try {
+    db = new Database(file, { fileMustExist: true });
+  } catch {
+    throw damaged('A database in the backup cannot be opened.');
+  }
+  try {
+    reseal(db, sealedColumnsOf(ctx), secret, loadApplianceSecret(ctx.config.dataDir));
+  } finally {
+    db.close();
+  }
+}
+
 /**
- * Copies an archive's databases over the live ones as one step: both are staged (see stageCopy) before either
- * commits, so a refused copy of either leaves both as they were.
+ * Copies an archive's databases over the live ones as one step (stage.ts stageBoth: both staged before either
+ * commits, so a refused copy of either leaves both as they were), on the worker with connections of its own: the
+ * event loop goes on answering (a request that writes waits for SQLite's lock as it waits for any writer).
+ * `dryRun`: staged onto copies of the live databases and rolled back, what a plan does to be truthful.
  */
-export function restoreDatabases(
+export async function restoreDatabases(
   ctx: ApplianceContext,
-  members: { appliance: Buffer; identity: Buffer | null; secret: Buffer | null },
+  members: DatabaseMembers,
   history: HistoryRule,
-  /** Stage both copies (every row written and checked) and roll them back: what a plan does to be truthful. */
   dryRun = false,
-): void {
-  const ours = loadApplianceSecret(ctx.config.dataDir);
-  withMemberDb(members.appliance, (db, applianceFile) => {
-    if (members.secret) reseal(db, sealedColumnsOf(ctx), members.secret, ours);
-    const both = (identity: StagedCopy | null) => {
-      let appliance: StagedCopy;
-      try {
-        appliance = stageAppliance(ctx, applianceFile, history);
-      } catch (e) {
-        identity?.rollback();
-        throw e;
-      }
-      if (dryRun) {
-        identity?.rollback();
-        return appliance.rollback();
-      }
-      try {
-        identity?.commit();
-      } catch (e) {
-        appliance.rollback();
-        throw e;
-      }
-      appliance.commit();
-    };
-    const identity = members.identity;
-    if (!identity) return both(null);
-    const done = withIdentityDb(ctx, (live) =>
-      withMemberDb(identity, (_db, identityFile) => both(stageCopy(live, identityFile, history))),
-    );
+): Promise<void> {
+  const identityLive = identityDbFile(ctx);
+  await withMemberFile(members.appliance, async (appliance) => {
+    resealFile(ctx, appliance!, members.secret);
     // No identity database here (the identity service is not set up): the appliance's alone.
-    if (done === null) both(null);
+    await withMemberFile(identityLive ? members.identity : null, (identity) =>
+      stageDatabasesOffThread({
+        appliance: { live: ctx.db.name, member: appliance! },
+        identity: identity && identityLive ? { live: identityLive, member: identity } : null,
+        history,
+        dryRun,
+      }),
+    );
   });
 }
 
-/** Stages the appliance database's copy; a session stays with its account: one whose id now names another ends. */
-function stageAppliance(ctx: ApplianceContext, file: string, history: HistoryRule): StagedCopy {
-  let owners = new Map<number, string>();
-  const sessionOwners = () =>
-    new Map(
-      (
-        ctx.db
-          .prepare('SELECT s.rowid AS r, u.username AS u FROM sessions s JOIN users u ON u.id = s.user_id')
-          .all() as Array<{ r: number; u: string }>
-      ).map((x) => [x.r, x.u.toLowerCase()]),
-    );
-  return stageCopy(ctx.db, file, history, {
-    before: () => (owners = sessionOwners()),
-    after: () => {
-      const now = sessionOwners();
-      for (const [rowid, username] of owners)
-        if (now.get(rowid) !== username) ctx.db.prepare('DELETE FROM sessions WHERE rowid = ?').run(rowid);
-    },
+/**
+ * restoreDatabases on the event loop, on the server's own connection: for a rollback, which runs from a timer and at
+ * start as well as on request and puts back a snapshot of this appliance.
+ */
+export function restoreDatabasesNow(
+  ctx: ApplianceContext,
+  members: DatabaseMembers,
+  history: HistoryRule,
+): void {
+  withMemberDb(members.appliance, (db, applianceFile) => {
+    if (members.secret)
+      reseal(db, sealedColumnsOf(ctx), members.secret, loadApplianceSecret(ctx.config.dataDir));
+    const identity = members.identity;
+    const done = identity
+      ? withIdentityDb(ctx, (live) =>
+          withMemberDb(identity, (_db, identityFile) =>
+            stageBoth(
+              { live: ctx.db, member: applianceFile },
+              { live, member: identityFile },
+              history,
+              false,
+            ),
+          ),
+        )
+      : null;
+    if (done === null) stageBoth({ live: ctx.db, member: applianceFile }, null, history, false);
   });
 }
 
@@ -463,9 +378,9 @@ const databasesOf = (archive: OpenedArchive) => ({
 });
 
 /** Restores an opened archive: its databases and the identity service's settings files. */
-export function restoreArchive(ctx: ApplianceContext, archive: OpenedArchive): void {
-  checkMembers(archive);
-  restoreDatabases(ctx, databasesOf(archive), 'archive-when-none');
+export async function restoreArchive(ctx: ApplianceContext, archive: OpenedArchive): Promise<void> {
+  await checkMembers(archive);
+  await restoreDatabases(ctx, databasesOf(archive), 'archive-when-none');
   for (const name of SETTINGS_FILES) {
     const data = archive.members.get(name);
     if (data) fs.writeFileSync(path.join(ctx.config.dataDir, name), data, { mode: 0o600 });
