@@ -20,6 +20,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/**
+ * The environment of every test server: the least password hashing cost, set as a deployment would set it. Tests
+ * sign in, create accounts and change passwords thousands of times; at the OWASP cost that was most of their time.
+ */
+export const TEST_ENV = { RAMPART_PASSWORD_HASH_COST: 'minimal' };
+
 export const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-appliance-'));
 
 export async function startServer(
@@ -33,7 +39,8 @@ export async function startServer(
   });
   let app: FastifyInstance;
   try {
-    app = await buildServer({ config: loadConfig({}, { dataDir, ...options.config }), logger: false });
+    const config = loadConfig(TEST_ENV, { dataDir, ...options.config });
+    app = await buildServer({ config, logger: false });
   } finally {
     spy.mockRestore();
   }
