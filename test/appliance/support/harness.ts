@@ -56,6 +56,23 @@ export async function startServer(
   };
 }
 
+/**
+ * Runs `start` before each test of the enclosing block, or once before all of them when the block's tests leave
+ * nothing behind (refused input, pure checks beside it), and closes what it started after: a server's start is
+ * about a second of CPU, most of a test that only sends one refused request.
+ */
+export function serverPer(per: 'test' | 'block', start: () => Promise<{ close(): Promise<void> }>): void {
+  let started: { close(): Promise<void> } | undefined;
+  // The first start of a process compiles every route's validators: a minute allows for two busy cores.
+  (per === 'test' ? beforeEach : beforeAll)(async () => {
+    started = await start();
+  }, 60_000);
+  (per === 'test' ? afterEach : afterAll)(async () => {
+    await started?.close();
+    started = undefined;
+  });
+}
+
 type Res = LightMyRequestResponse;
 
 export class Agent {
