@@ -13,6 +13,8 @@ export type MessagingMode = 'x' | 'agreements';
  * `off` only writes and checks their configuration.
  */
 export type ServicesBackend = 'embedded' | 'systemd' | 'off';
+/** Cost of password hashing (src/service-kit/passwordHash.ts): the OWASP baseline, or the least argon2id allows. */
+export type PasswordHashCost = 'owasp' | 'minimal';
 
 export interface PanelFlags {
   admin: boolean;
@@ -104,6 +106,12 @@ export interface Config {
    * the worker pool before it is stopped.
    */
   cryptoBudgetSeconds: number;
+  /**
+   * Cost of the password hashes both embedded services make: `owasp` (argon2id 19 MiB, 2 passes) or `minimal`
+   * (64 KiB, 1 pass) for test runs, which hash thousands of passwords. Hashes carry their own parameters, so
+   * either setting verifies hashes made at the other.
+   */
+  passwordHashCost: PasswordHashCost;
   /** Seconds after sign-in after which a session ends whatever the activity (the absolute lifetime). */
   sessionMaxSeconds: number;
   /** Seconds before the idle timeout at which the console warns and offers to extend the session. */
@@ -159,6 +167,7 @@ export const defaults: Config = {
   applyConfirmSeconds: 60,
   sessionIdleSeconds: 900,
   cryptoBudgetSeconds: 30,
+  passwordHashCost: 'owasp',
   sessionMaxSeconds: 28800,
   sessionWarnSeconds: 120,
   reauthMaxAgeSeconds: 600,

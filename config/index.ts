@@ -1,7 +1,15 @@
 import { defaults, type Config } from './defaults';
 import { configKeys } from './schema';
 
-export type { Config, Environment, MessagingMode, PanelFlags, RenderMode, ServicesBackend } from './defaults';
+export type {
+  Config,
+  Environment,
+  MessagingMode,
+  PanelFlags,
+  PasswordHashCost,
+  RenderMode,
+  ServicesBackend,
+} from './defaults';
 export { defaults } from './defaults';
 
 /** A configuration value that is not allowed; its message is the one line the server prints before it stops. */

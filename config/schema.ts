@@ -3,7 +3,14 @@
  * sentence saying what is allowed; a bad value stops the server with one line naming the key.
  */
 import { isIp, isIpv6 } from '../src/lib/validation/validators';
-import type { Config, Environment, MessagingMode, RenderMode, ServicesBackend } from './defaults';
+import type {
+  Config,
+  Environment,
+  MessagingMode,
+  PasswordHashCost,
+  RenderMode,
+  ServicesBackend,
+} from './defaults';
 
 type Parser<T> = (raw: string) => T | { error: string };
 
@@ -239,6 +246,12 @@ export const configKeys: KeySpec[] = [
     'RAMPART_CRYPTO_BUDGET_SECONDS',
     int(1, 600),
     (c, v) => (c.cryptoBudgetSeconds = v),
+  ),
+  spec(
+    'passwordHashCost',
+    'RAMPART_PASSWORD_HASH_COST',
+    oneOf<PasswordHashCost>('owasp', 'minimal'),
+    (c, v) => (c.passwordHashCost = v),
   ),
   spec(
     'sessionIdleSeconds',

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { createAudit, type LogSink } from './audit';
 import { applianceContext, attachContext, requireAdmin, requireUser } from './auth/guards';
-import { dummyHash } from './auth/passwords';
+import { applyPasswordHashCost, dummyHash } from './auth/passwords';
 import { registerLockoutPolicy } from './auth/lockoutPolicy';
 import { registerAuthRoutes } from './auth/routes';
 import { registerConsoleRoutes } from './console/routes';
@@ -130,6 +130,7 @@ async function mount(
   db: Db,
   lock: DataDirLock,
 ): Promise<Appliance> {
+  applyPasswordHashCost(config.passwordHashCost, app.log);
   // Computed now, so the first login of an unknown name costs the same as any other.
   await dummyHash();
   const apiPrefix = pathPrefix(config.apiBase);

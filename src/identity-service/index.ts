@@ -11,6 +11,7 @@ import { Courier } from './courier';
 import { errors, IdentityError } from './errors';
 import { registerLogin } from './flows/login';
 import { registerOidcCallback } from './flows/oidc';
+import { applyPasswordHashCost } from './password';
 import { registerHealth } from './health';
 import { registerRecovery } from './flows/recovery';
 import { registerRegistration } from './flows/registration';
@@ -54,6 +55,7 @@ export async function registerIdentityService(
 ): Promise<void> {
   // An absolute identity base means an external Ory Kratos: nothing to mount here.
   if (!config.identityBase.startsWith('/')) return;
+  applyPasswordHashCost(config.passwordHashCost, app.log);
   const db = openDatabase(path.join(config.dataDir, 'identity.db'));
   migrate(db, 'identity', identityMigrations);
   const repo = new IdentityRepo(db);

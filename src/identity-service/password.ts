@@ -2,7 +2,12 @@
 import { passwordProblem } from '../service-kit/passwordPolicy';
 import { MSG, uiText, type UiText } from './text';
 
-export { burnPasswordCheck, hashPassword, verifyPassword } from '../service-kit/passwordHash';
+export {
+  applyPasswordHashCost,
+  burnPasswordCheck,
+  hashPassword,
+  verifyPassword,
+} from '../service-kit/passwordHash';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 1024;

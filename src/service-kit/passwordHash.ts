@@ -2,12 +2,44 @@
  * Password hashing of both embedded services: argon2id with the OWASP baseline (19 MiB, 2 passes, 1 lane), a
  * verification that tells a corrupt stored hash apart from a wrong password, and a dummy check that spends the
  * same time when there is no account, so timing does not reveal which accounts exist.
+ *
+ * The cost is the `passwordHashCost` setting (`RAMPART_PASSWORD_HASH_COST`), applied by each service at start. A
+ * hash names its own parameters (`$argon2id$v=19$m=…,t=…,p=…$`), so a hash made at one cost verifies at the other.
  */
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import type { PasswordHashCost } from '../../config';
 
 /** `algorithm` 2 = Argon2id (a const enum upstream, which isolated modules cannot inline). */
-const ARGON2 = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2_ID = 2;
+/** Memory (KiB), passes and lanes of each cost. `minimal` is the least argon2id allows: for test runs only. */
+export const PASSWORD_HASH_COSTS: Record<
+  PasswordHashCost,
+  { memoryCost: number; timeCost: number; parallelism: number }
+> = {
+  owasp: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
+  minimal: { memoryCost: 64, timeCost: 1, parallelism: 1 },
+};
+
+let cost: PasswordHashCost = 'owasp';
+
+/** The part of a pino/Fastify logger the start-up warning goes to. */
+export interface HashCostLog {
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * Sets the cost of new hashes (and of the dummy check) from the service's configuration; a cost below the OWASP
+ * baseline is logged as a warning, since it is meant for test runs and makes stolen hashes cheap to crack.
+ */
+export function applyPasswordHashCost(next: PasswordHashCost, log: HashCostLog): void {
+  cost = next;
+  if (next !== 'owasp')
+    log.warn(
+      { passwordHashCost: next, ...PASSWORD_HASH_COSTS[next] },
+      'password hashing is below the OWASP baseline (RAMPART_PASSWORD_HASH_COST): for test runs only',
+    );
+}
 
 /** The part of a pino/Fastify logger the check writes to. */
 export interface HashCheckLog {
@@ -21,13 +53,17 @@ export interface HashOwner {
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2);
+  return hash(password, { algorithm: ARGON2_ID, ...PASSWORD_HASH_COSTS[cost] });
 }
 
-let dummy: Promise<string> | null = null;
-/** A hash of a random password, made once; verifying against it costs what a real check costs. */
+const dummies = new Map<PasswordHashCost, Promise<string>>();
+/** A hash of a random password at the current cost, made once; verifying against it costs what a real check costs. */
 export function dummyHash(): Promise<string> {
-  dummy ??= hashPassword(randomBytes(18).toString('base64url'));
+  let dummy = dummies.get(cost);
+  if (!dummy) {
+    dummy = hashPassword(randomBytes(18).toString('base64url'));
+    dummies.set(cost, dummy);
+  }
   return dummy;
 }
 

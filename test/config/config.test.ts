@@ -9,6 +9,7 @@ describe('config', () => {
       embedded: true,
       apiBase: '/api/',
       renderMode: 'redirect',
+      passwordHashCost: 'owasp',
     });
   });
 
@@ -19,11 +20,13 @@ describe('config', () => {
       RAMPART_PANEL_CUSTOM: 'true',
       RAMPART_PANEL_CUSTOM_LABEL: 'Branch',
       RAMPART_MESSAGING_MODE: 'x',
+      RAMPART_PASSWORD_HASH_COST: 'minimal',
     });
     expect(c.port).toBe(9000);
     expect(c.apiBase).toBe('https://appliance.example/api/');
     expect(c.panels).toEqual({ ...defaults.panels, custom: true, customLabel: 'Branch' });
     expect(c.messagingMode).toBe('x');
+    expect(c.passwordHashCost).toBe('minimal');
   });
 
   test.each([
@@ -35,6 +38,7 @@ describe('config', () => {
     ['RAMPART_PUBLIC_URL', 'https://x.example/path', 'publicUrl'],
     ['RAMPART_SMTP_URL', 'http://mail', 'smtpUrl'],
     ['RAMPART_RENDER_MODE', 'ssr', 'renderMode'],
+    ['RAMPART_PASSWORD_HASH_COST', 'low', 'passwordHashCost'],
     ['RAMPART_REDIRECT_ORIGINS', 'https://ok.example, javascript:alert(1)', 'redirectOrigins'],
     ['RAMPART_REDIRECT_ORIGINS', 'https://id.example/path', 'redirectOrigins'],
     ['RAMPART_REDIRECT_ORIGINS', 'https://console@evil.example', 'redirectOrigins'],

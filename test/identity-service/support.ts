@@ -120,7 +120,8 @@ export async function startHarness(
   if (opts.providers !== undefined) fs.writeFileSync(providersFile, JSON.stringify(opts.providers));
   if (opts.providersRaw !== undefined) fs.writeFileSync(providersFile, opts.providersRaw);
   const config = loadConfig(
-    {},
+    // The least hashing cost, as a deployment would set it: every journey registers and signs in.
+    { RAMPART_PASSWORD_HASH_COST: 'minimal' },
     {
       dataDir,
       smtpUrl: opts.smtpUrl ?? '',

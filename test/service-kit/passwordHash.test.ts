@@ -1,4 +1,5 @@
 import {
+  applyPasswordHashCost,
   burnPasswordCheck,
   dummyHash,
   hashPassword,
@@ -51,5 +52,34 @@ describe('shared password hashing', () => {
     expect(await dummyHash()).toBe(await dummyHash());
     expect(await dummyHash()).toMatch(/^\$argon2id\$/);
     await expect(burnPasswordCheck('anything')).resolves.toBeUndefined();
+  });
+
+  it('hashes at the configured cost, verifies hashes of either cost, and keeps a dummy per cost', async () => {
+    const warnings: string[] = [];
+    const log = { warn: (_fields: Record<string, unknown>, message: string) => warnings.push(message) };
+    const quiet = collectingLog();
+    try {
+      applyPasswordHashCost('minimal', log);
+      expect(warnings).toEqual([expect.stringMatching(/below the OWASP baseline/)]);
+      const cheap = await hashPassword('correct horse battery staple');
+      expect(cheap).toMatch(/^\$argon2id\$v=19\$m=64,t=1,p=1\$/);
+      expect(await dummyHash()).toMatch(/^\$argon2id\$v=19\$m=64,t=1,p=1\$/);
+      // A hash made at the OWASP cost still verifies while the cost is minimal, and the other way round.
+      expect(
+        await verifyPassword(stored, 'correct horse battery staple', { account: 1, log: quiet.log }),
+      ).toBe(true);
+      applyPasswordHashCost('owasp', log);
+      expect(warnings).toHaveLength(1);
+      expect(
+        await verifyPassword(cheap, 'correct horse battery staple', { account: 1, log: quiet.log }),
+      ).toBe(true);
+      expect(
+        await verifyPassword(cheap, 'correct horse battery stapler', { account: 1, log: quiet.log }),
+      ).toBe(false);
+      expect(await dummyHash()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(quiet.lines).toEqual([]);
+    } finally {
+      applyPasswordHashCost('owasp', log);
+    }
   });
 });

@@ -1,7 +1,13 @@
 /** Local account passwords: the shared argon2id hashing, the local password policy and the initial password. */
 import crypto from 'node:crypto';
 
-export { burnPasswordCheck, dummyHash, hashPassword, verifyPassword } from '../../service-kit/passwordHash';
+export {
+  applyPasswordHashCost,
+  burnPasswordCheck,
+  dummyHash,
+  hashPassword,
+  verifyPassword,
+} from '../../service-kit/passwordHash';
 
 /** Password policy of local accounts. */
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/contracts/authentication';

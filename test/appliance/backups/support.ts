@@ -17,9 +17,30 @@ import {
 
 export const PASSPHRASE = 'a long backup passphrase';
 
+/**
+ * One salt and its derived key per passphrase: scrypt at the format's cost is about a second of CPU, and a corpus
+ * seals dozens of archives. The server still derives the key of each archive it opens; only the IV is per archive.
+ */
+const sealingKeys = new Map<string, { salt: Buffer; key: Buffer }>();
+function sealingKey(passphrase: string): { salt: Buffer; key: Buffer } {
+  let known = sealingKeys.get(passphrase);
+  if (!known) {
+    const salt = crypto.randomBytes(SCRYPT.saltBytes);
+    const key = crypto.scryptSync(passphrase, salt, 32, {
+      N: SCRYPT.N,
+      r: SCRYPT.r,
+      p: SCRYPT.p,
+      maxmem: 256 * SCRYPT.N * SCRYPT.r,
+    });
+    known = { salt, key };
+    sealingKeys.set(passphrase, known);
+  }
+  return known;
+}
+
 /** Encrypts a plaintext (a tar) as `rampart-backup/1` does, with the format's own parameters. */
 export function encrypt(passphrase: string, plain: Buffer): Buffer {
-  const salt = crypto.randomBytes(SCRYPT.saltBytes);
+  const { salt, key } = sealingKey(passphrase);
   const iv = crypto.randomBytes(12);
   const header = {
     format: BACKUP_FORMAT,
@@ -31,12 +52,6 @@ export function encrypt(passphrase: string, plain: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(headerBytes.length);
   const aad = Buffer.concat([BACKUP_MAGIC, length, headerBytes]);
-  const key = crypto.scryptSync(passphrase, salt, 32, {
-    N: SCRYPT.N,
-    r: SCRYPT.r,
-    p: SCRYPT.p,
-    maxmem: 256 * SCRYPT.N * SCRYPT.r,
-  });
   const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(aad);
   const body = Buffer.concat([cipher.update(plain), cipher.final()]);
@@ -59,10 +74,18 @@ export async function archiveOf(members: Array<{ name: string; data: Buffer }>):
   return encrypt(PASSPHRASE, await packTar(members));
 }
 
-/** The members of a real archive, in its manifest's order. */
+const opened = new WeakMap<Buffer, Promise<Array<{ name: string; data: Buffer }>>>();
+/** The members of a real archive, in its manifest's order (opened once per archive: each opening is a scrypt). */
 export async function membersOf(archive: Buffer): Promise<Array<{ name: string; data: Buffer }>> {
-  const opened = await openArchive(archive, PASSPHRASE);
-  return opened.manifest.members.map((m) => ({ name: m.name, data: opened.members.get(m.name)! }));
+  let members = opened.get(archive);
+  if (!members) {
+    members = openArchive(archive, PASSPHRASE).then((o) =>
+      o.manifest.members.map((m) => ({ name: m.name, data: o.members.get(m.name)! })),
+    );
+    opened.set(archive, members);
+  }
+  // Copies: a caller may change what it gets without changing the next caller's.
+  return (await members).map((m) => ({ name: m.name, data: Buffer.from(m.data) }));
 }
 
 /** A real archive with some members replaced, sealed again with a manifest that matches them. */

@@ -20,6 +20,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/**
+ * The environment of every test server: the least password hashing cost, set as a deployment would set it. Tests
+ * sign in, create accounts and change passwords thousands of times; at the OWASP cost that was most of their time.
+ */
+export const TEST_ENV = { RAMPART_PASSWORD_HASH_COST: 'minimal' };
+
 export const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-appliance-'));
 
 export async function startServer(
@@ -33,7 +39,8 @@ export async function startServer(
   });
   let app: FastifyInstance;
   try {
-    app = await buildServer({ config: loadConfig({}, { dataDir, ...options.config }), logger: false });
+    const config = loadConfig(TEST_ENV, { dataDir, ...options.config });
+    app = await buildServer({ config, logger: false });
   } finally {
     spy.mockRestore();
   }
@@ -47,6 +54,23 @@ export async function startServer(
     adminPassword: match ? match[1] : null,
     close: () => app.close(),
   };
+}
+
+/**
+ * Runs `start` before each test of the enclosing block, or once before all of them when the block's tests leave
+ * nothing behind (refused input, pure checks beside it), and closes what it started after: a server's start is
+ * about a second of CPU, most of a test that only sends one refused request.
+ */
+export function serverPer(per: 'test' | 'block', start: () => Promise<{ close(): Promise<void> }>): void {
+  let started: { close(): Promise<void> } | undefined;
+  // The first start of a process compiles every route's validators: a minute allows for two busy cores.
+  (per === 'test' ? beforeEach : beforeAll)(async () => {
+    started = await start();
+  }, 60_000);
+  (per === 'test' ? afterEach : afterAll)(async () => {
+    await started?.close();
+    started = undefined;
+  });
 }
 
 type Res = LightMyRequestResponse;
