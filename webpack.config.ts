@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import crypto from 'node:crypto';
 import webpack, { type Configuration } from 'webpack';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
@@ -99,10 +100,47 @@ class CleanSourceMapsPlugin {
   }
 }
 
-const babelRule = (target: 'web' | 'node'): webpack.RuleSetRule => ({
+/** The wire contracts both sides share (src/shared/contracts): modules that only declare values. */
+const CONTRACTS = path.join(root, 'src', 'shared', 'contracts') + path.sep;
+
+/**
+ * A plugin of scripts/babel with its own text's hash as an option: babel-loader's cache key is its options, so an
+ * edit of the plugin transforms the sources again.
+ */
+const localPlugin = (file: string): [string, { revision: string }] => {
+  const plugin = path.join(root, 'scripts', 'babel', file);
+  const revision = crypto.createHash('sha256').update(fs.readFileSync(plugin)).digest('hex').slice(0, 16);
+  return [plugin, { revision }];
+};
+
+/**
+ * The production browser bundle keeps of TypeBox and the contracts what its pages use: TypeBox's builders are
+ * imported one by one (scripts/babel/typeboxBuilders.js), the contracts' schema-building calls are marked pure and
+ * descriptors lose the schemas only the appliance reads (scripts/babel/contractsForClient.js), and the contract
+ * modules declare no side effects, so one nobody imports from is skipped whole. The server bundle keeps them all.
+ */
+const CLIENT_PLUGINS = {
+  plugins: [localPlugin('typeboxBuilders.js')],
+  overrides: [
+    {
+      test: (file?: string) => Boolean(file?.startsWith(CONTRACTS)),
+      plugins: [localPlugin('contractsForClient.js')],
+    },
+  ],
+};
+const contractsRule: webpack.RuleSetRule = { include: CONTRACTS, sideEffects: false };
+
+const babelRule = (target: 'web' | 'node', clientPlugins = false): webpack.RuleSetRule => ({
   test: /\.[cm]?[jt]sx?$/,
   exclude: /node_modules/,
-  use: { loader: 'babel-loader', options: { caller: { name: 'webpack', target }, cacheDirectory: true } },
+  use: {
+    loader: 'babel-loader',
+    options: {
+      caller: { name: 'webpack', target },
+      cacheDirectory: true,
+      ...(clientPlugins ? CLIENT_PLUGINS : {}),
+    },
+  },
 });
 
 const resolve: Configuration['resolve'] = { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] };
@@ -160,7 +198,8 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): C
     resolve: clientResolve(production),
     module: {
       rules: [
-        babelRule('web'),
+        babelRule('web', production),
+        ...(production ? [contractsRule] : []),
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         { test: /\.md$/, type: 'asset/source' },
         { test: /\.(svg|png|jpe?g|gif|woff2?)$/, type: 'asset/resource' },
