@@ -43,6 +43,11 @@ it('turning the fleet on puts the Fleet CA on the CA pages, with its CRL, and ru
   expect(fleetCa!.crl).not.toBeNull();
   const service = (await m.admin.get('/api/fleet/service')).json();
   expect(service).toMatchObject({ name: 'fleet', status: 'running', enabled: true });
+  // Its output is in the log store, under the fleet.
+  const lines = m.h.ctx.db
+    .prepare("SELECT message FROM logs WHERE service = 'fleet' AND message LIKE 'nats-server:%'")
+    .all() as Array<{ message: string }>;
+  expect(lines.some((l) => /Server is ready/.test(l.message))).toBe(true);
   // The manager's own identity (CN=rampart-fleet-manager) is admitted over mutual TLS.
   const mine = managerMaterial(m.h.ctx)!;
   const nc = await connect({
