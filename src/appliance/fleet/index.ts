@@ -158,6 +158,8 @@ export const fleetOf = (ctx: ApplianceContext) => managers.get(ctx);
 export async function registerFleet(scope: FastifyInstance, ctx: ApplianceContext): Promise<FleetManager> {
   migrate(ctx.db, 'fleet_enrolment', fleetMigrations);
   registerFleetSealedColumns(ctx);
+  // A code being redeemed when the console stopped was not redeemed: it works again.
+  ctx.db.prepare("UPDATE fleet_appliances SET state = 'pending' WHERE state = 'enrolling'").run();
   const manager = new FleetManager(ctx, (e, msg) => scope.log.error({ err: e }, msg));
   managers.set(ctx, manager);
   registerFleetSection(ctx, () => void manager.follow('configuration document'));
