@@ -31,6 +31,7 @@ export const AuditService = {
   dns: 'dns',
   ssh: 'ssh',
   network: 'network',
+  fleet: 'fleet',
 } as const;
 
 export type AuditServiceName = (typeof AuditService)[keyof typeof AuditService];

@@ -54,6 +54,7 @@ import { tlsMaterial } from './pki/tls';
 import { certPem } from './pki/x509';
 import type { StoredLogEntry } from '../shared/logServices';
 import { registerBackups } from './backups';
+import { registerFleet } from './fleet';
 
 export { requireAdmin, requireUser, applianceContext };
 export { currentUser, sessionUser } from './auth/guards';
@@ -217,6 +218,7 @@ async function mount(
       registerAuditRoutes(api, ctx);
       registerForwardingRoutes(api, ctx, () => forwarder);
       registerBackups(api, ctx, jobs, manager);
+      await registerFleet(api, ctx);
       // The OpenAPI document of every route registered here and below (built when the server is ready).
       registerOpenApi(api, app, ctx);
       notFound(api);

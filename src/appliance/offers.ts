@@ -12,16 +12,73 @@ export interface PkiChoice {
   subject: string;
 }
 
+/** An authority of the PKI another feature relies on (the fleet's CA). */
+export interface PkiCaFacts {
+  id: string;
+  pem: string;
+  /** SHA-256 of its DER certificate, lower-case hex. */
+  fingerprintSha256: string;
+}
+
+/** A PKCS#10 request to be signed under a named authority, the holder's subject given by the caller. */
+export interface PkiCsrRequest {
+  caId: string;
+  csrPem: string;
+  profile: 'server' | 'client';
+  /** RFC 4514 (`CN=rampart-appliance-…`): replaces the subject the request asks for. */
+  subject: string;
+  sans?: { dns?: string[]; ip?: string[] };
+  validityDays: number;
+  /** The name shown in the certificate list. */
+  name: string;
+  /** Who asked, for the PKI's audit line. */
+  by: string;
+}
+
+/** A certificate the PKI issued: its id on the certificate pages, PEM, serial and end of validity (ms). */
+export interface PkiIssued {
+  id: string;
+  pem: string;
+  serial: string;
+  notAfter: number;
+}
+
 export interface Offers {
   /** The PKI: what a TLS client may present (certificates with their key, not revoked) and trust (every CA). */
   pkiTlsChoices(): { certificates: PkiChoice[]; cas: PkiChoice[] };
   /** The PKI: the PEM certificates of its authorities (all of them, or the one named; none when it does not exist). */
   pkiCaPems(caId: string | null): string[];
+  /**
+   * The PKI: the authority of this name it created, made now when there is none (root, the key policy's default
+   * EC P-256 key, with its CRL). Refusals are the PKI's own (HttpError items).
+   */
+  pkiEnsureCa(input: {
+    name: string;
+    commonName: string;
+    validityDays: number;
+    by: string;
+  }): Promise<PkiCaFacts>;
+  /**
+   * The PKI: signs a request under one of its authorities (its key policy and the request's own signature checked:
+   * 422 items located on `csr`), the certificate shown on the certificate pages without a key.
+   */
+  pkiSignCsr(input: PkiCsrRequest): Promise<PkiIssued>;
+  /** The PKI: revokes a certificate it issued and publishes its authority's new CRL (already revoked: nothing). */
+  pkiRevoke(
+    certId: string,
+    reason: 'cessation_of_operation' | 'key_compromise' | 'superseded',
+    by: string,
+  ): Promise<void>;
 }
+
+const noPki = () => Promise.reject(new Error('the PKI is not mounted: no certificate can be issued'));
 
 const unmounted: Offers = {
   pkiTlsChoices: () => ({ certificates: [], cas: [] }),
   pkiCaPems: () => [],
+  pkiEnsureCa: noPki,
+  pkiSignCsr: noPki,
+  pkiRevoke: noPki,
 };
 
 const registry = new WeakMap<ApplianceContext, Partial<Offers>>();

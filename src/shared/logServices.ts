@@ -15,6 +15,8 @@ export const LOG_SERVICES = [
   'network',
   'updates',
   'certificates',
+  // The fleet: enrolments, removals and the embedded nats-server's output.
+  'fleet',
   'system',
 ] as const;
 export type LogService = (typeof LOG_SERVICES)[number];

@@ -15,6 +15,7 @@ export const AREAS = [
   'pki',
   'authentication',
   'messaging',
+  'fleet',
 ] as const;
 
 export type Area = (typeof AREAS)[number];
@@ -31,6 +32,7 @@ export const AREA_LABELS: Record<Area, string> = {
   pki: 'PKI (certificates, authorities, revocation lists, ACME)',
   authentication: 'Authentication (lockout policy and locks; reading users and groups)',
   messaging: 'Messaging (agreement acceptances)',
+  fleet: 'Fleet (managed appliances, enrolment and removal)',
 };
 
 /** The area's short name, as the main menu names it ("You do not have access to DNS"). */
@@ -44,6 +46,7 @@ export const AREA_NAMES: Record<Area, string> = {
   pki: 'Certificates (PKI)',
   authentication: 'Authentication',
   messaging: 'Messaging',
+  fleet: 'Fleet',
 };
 
 export const isArea = (v: unknown): v is Area =>

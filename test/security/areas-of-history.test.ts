@@ -156,6 +156,7 @@ describe('what each section needs, from the routes that own it', () => {
     ['pki.certificates', 'pki', 'pki'],
     ['settings.backups', 'admin', 'admin'],
     ['settings.log_forwarding', 'admin', 'admin'],
+    ['settings.fleet', 'fleet', 'admin'],
     ['settings.alert_channels', 'admin', 'admin'],
     ['settings.alert_settings', 'admin', 'admin'],
   ])('%s: read %s, write %s', (section, read, write) => {

@@ -21,6 +21,8 @@ export interface NatsServerConfig {
   /** Bounds of the JetStream store. */
   maxFileStoreBytes: number;
   maxMemoryStoreBytes: number;
+  /** Where the server writes its pid (the service manager finds a server left by a console that died). */
+  pidFile?: string;
 }
 
 /** A value as the NATS configuration format reads it: a double-quoted string with JSON's escapes. */
@@ -55,6 +57,7 @@ export function renderNatsConfig(c: NatsServerConfig): string {
     `host: ${q(c.host)}`,
     `port: ${c.port}`,
     `max_payload: ${c.maxPayloadBytes}`,
+    ...(c.pidFile ? [`pid_file: ${q(c.pidFile)}`] : []),
     'jetstream {',
     `  store_dir: ${q(c.storeDir)}`,
     `  max_file_store: ${c.maxFileStoreBytes}`,

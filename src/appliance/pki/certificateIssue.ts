@@ -175,7 +175,11 @@ export async function issueCertificate(p: PkiContext, input: IssueInput, by: str
   return certDetail(p, id);
 }
 
-export async function signCsr(p: PkiContext, input: CsrInput, by: string) {
+/**
+ * Signs a CSR. `subject` (RFC 4514, a caller that names the holder itself: the fleet's enrolment) replaces the
+ * subject the request asks for; the request's key and signature are checked either way.
+ */
+export async function signCsr(p: PkiContext, input: CsrInput, by: string, opts: { subject?: string } = {}) {
   getCaRow(p, input.ca_id);
   // Parsed and verified on the worker pool; only its facts come back.
   const csr = await inspectCsrOffThread(input.csr);
@@ -195,7 +199,9 @@ export async function signCsr(p: PkiContext, input: CsrInput, by: string) {
   const cert = await signLeaf(p, {
     caId: input.ca_id,
     profile: input.profile,
-    subject: new x509.Name(Uint8Array.from(csr.subjectDer).buffer as ArrayBuffer),
+    subject: opts.subject
+      ? new x509.Name(opts.subject)
+      : new x509.Name(Uint8Array.from(csr.subjectDer).buffer as ArrayBuffer),
     sans,
     publicKey,
     validityDays: input.validity_days,

@@ -50,7 +50,6 @@ export async function registerPki(
   migrate(ctx.db, 'pki', pkiMigrations);
   registerPkiSections(ctx);
   registerSealedColumn(ctx, PKI_KEYS_SEALED);
-  registerPkiOffers(ctx);
   setCryptoBudget(ctx.config.cryptoBudgetSeconds * 1000);
   const keys = new KeyStore(ctx.db, deriveSealingKey(loadApplianceSecret(ctx.config.dataDir)), ctx.now);
   const p: PkiContext = {
@@ -61,6 +60,7 @@ export async function registerPki(
       await generateCrl(p, caId);
     },
   };
+  registerPkiOffers(ctx, p);
   const orders = new AcmeOrders(p, options.acmeTiming);
   orders.failInterrupted();
   const mounted: MountedPki = Object.assign(p, { acme: orders });

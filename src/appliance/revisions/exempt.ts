@@ -38,6 +38,16 @@ export const EXEMPT_WRITES: Record<string, string> = {
   'POST /ssh/service/start': 'starts the daemon: runtime state (audited)',
   'POST /ssh/service/stop': 'stops the daemon: runtime state (audited)',
   'POST /ssh/service/restart': 'restarts the daemon: runtime state (audited)',
+  'POST /fleet/service/start': 'starts the daemon: runtime state (audited)',
+  'POST /fleet/service/stop': 'stops the daemon: runtime state (audited)',
+  'POST /fleet/service/restart': 'restarts the daemon: runtime state (audited)',
+  'POST /fleet/appliances':
+    'adds an appliance with a one-time enrolment code: a credential and membership, not configuration (its history and the audit log)',
+  'DELETE /fleet/appliances/:id':
+    'removes an appliance by revoking its certificate: key material and membership (its history, the CRL and the audit log)',
+  'POST /fleet/appliances/bulk': 'removes appliances (as one removal each: history, CRL, audit log)',
+  'POST /fleet/join':
+    'joins a fleet: this appliance’s own key and certificate, not configuration (audit log)',
   'POST /dns/dynamic/accounts/:id/update':
     'updates the provider now: the last result is state, not configuration',
   'POST /updates/check': 'reads the repository: which packages are available is state',

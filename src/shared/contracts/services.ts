@@ -72,3 +72,4 @@ export type ServiceEndpoints = ReturnType<typeof serviceEndpoints>;
 
 export const dnsService = serviceEndpoints('dns/proxy/service', 'DNS proxy');
 export const sshService = serviceEndpoints('ssh/service', 'SSH');
+export const fleetService = serviceEndpoints('fleet/service', 'fleet NATS server');

@@ -30,6 +30,9 @@ const EXPECTED = [
   ['alert_channels', 'secret_sealed', 'appliance/alerts/channels.ts'],
   ['backup_targets', 'secret_sealed', 'appliance/backups/targets.ts'],
   ['backup_settings', 'passphrase_sealed', 'appliance/backups/targets.ts'],
+  ['fleet_material', 'key_sealed', 'appliance/fleet/keys.ts'],
+  ['fleet_membership', 'key_sealed', 'appliance/fleet/keys.ts'],
+  ['fleet_settings', 'external_credentials_sealed', 'appliance/fleet/keys.ts'],
 ];
 
 it('knows every sealed column of the appliance, each an existing column of its table', () => {

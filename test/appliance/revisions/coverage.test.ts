@@ -527,6 +527,19 @@ const CALLS: Call[] = [
     },
   },
   {
+    route: 'PUT /fleet/settings',
+    run: () =>
+      admin.put('/api/fleet/settings', {
+        manage: false,
+        nats: 'embedded',
+        public_host: 'fleet.example.net',
+        listen_address: '127.0.0.1',
+        nats_port: 4222,
+        enrol_port: 4224,
+        external_url: '',
+      }),
+  },
+  {
     route: 'PUT /forwarding/targets/:id',
     run: () =>
       admin.put(`/api/forwarding/targets/${s.forwarding}`, {

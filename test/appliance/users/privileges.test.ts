@@ -60,6 +60,7 @@ const AREA_CALLS: Record<Area, { read: Call; write: Call | null }> = {
   pki: { read: ['GET', '/api/pki/cas'], write: ['POST', '/api/pki/cas', {}] },
   authentication: { read: ['GET', '/api/config/lockout'], write: ['PUT', '/api/config/lockout', {}] },
   messaging: { read: ['GET', '/api/messages/acceptances'], write: null },
+  fleet: { read: ['GET', '/api/fleet/appliances'], write: ['POST', '/api/fleet/appliances', {}] },
 };
 
 const send = (agent: Agent, [method, url, payload]: Call) =>
@@ -188,6 +189,19 @@ const DECLARED: Record<string, string> = {
   'POST /api/alerts/channels/:id/test': 'admin',
   'GET /api/alerts/channels/:id/deliveries': 'admin',
   'GET /api/audit/verify': 'admin',
+  'GET /api/fleet/service': 'fleet',
+  'POST /api/fleet/service/start': 'fleet +reauth',
+  'POST /api/fleet/service/stop': 'fleet +reauth',
+  'POST /api/fleet/service/restart': 'fleet +reauth',
+  'GET /api/fleet/settings': 'fleet',
+  'PUT /api/fleet/settings': 'admin +reauth',
+  'GET /api/fleet/appliances': 'fleet',
+  'GET /api/fleet/appliances/:id': 'fleet',
+  'POST /api/fleet/appliances': 'fleet +reauth',
+  'DELETE /api/fleet/appliances/:id': 'fleet +reauth',
+  'POST /api/fleet/appliances/bulk': 'fleet +reauth',
+  'POST /api/fleet/join': 'admin +reauth',
+  'GET /api/fleet/membership': 'fleet',
   'GET /api/forwarding/targets': 'admin',
   'POST /api/forwarding/targets': 'admin +reauth',
   'PUT /api/forwarding/targets/:id': 'admin +reauth',
