@@ -17,11 +17,14 @@ export interface Offers {
   pkiTlsChoices(): { certificates: PkiChoice[]; cas: PkiChoice[] };
   /** The PKI: the PEM certificates of its authorities (all of them, or the one named; none when it does not exist). */
   pkiCaPems(caId: string | null): string[];
+  /** The alerts: how many fire now, by severity. */
+  alertsFiring(): { critical: number; warning: number; info: number };
 }
 
 const unmounted: Offers = {
   pkiTlsChoices: () => ({ certificates: [], cas: [] }),
   pkiCaPems: () => [],
+  alertsFiring: () => ({ critical: 0, warning: 0, info: 0 }),
 };
 
 const registry = new WeakMap<ApplianceContext, Partial<Offers>>();
