@@ -10,6 +10,15 @@ export interface ApplianceEvents {
   serviceProvidersChanged: { service: string };
   /** A backup run to one target ended (scheduled or "Back up now"); the alerts engine can raise "backups failing". */
   backupFinished: { ok: boolean; target: string; error?: string };
+  /** An alert fired, became more severe or resolved (the fleet's agent reports it to the fleet). */
+  alertChanged: {
+    change: 'fired' | 'escalated' | 'resolved';
+    key: string;
+    kind: string;
+    severity: 'critical' | 'warning' | 'info';
+    summary: string;
+    at: number;
+  };
 }
 
 type Listener<K extends keyof ApplianceEvents> = (payload: ApplianceEvents[K]) => void;

@@ -69,6 +69,8 @@ export interface Offers {
     reason: 'cessation_of_operation' | 'key_compromise' | 'superseded',
     by: string,
   ): Promise<void>;
+  /** The alerts: how many fire now, by severity. */
+  alertsFiring(): { critical: number; warning: number; info: number };
 }
 
 const noPki = () => Promise.reject(new Error('the PKI is not mounted: no certificate can be issued'));
@@ -79,6 +81,7 @@ const unmounted: Offers = {
   pkiEnsureCa: noPki,
   pkiSignCsr: noPki,
   pkiRevoke: noPki,
+  alertsFiring: () => ({ critical: 0, warning: 0, info: 0 }),
 };
 
 const registry = new WeakMap<ApplianceContext, Partial<Offers>>();

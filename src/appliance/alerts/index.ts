@@ -10,7 +10,8 @@ import { loginThrottle } from '../auth/lockout';
 import { AuditService, auditText } from '../audit';
 import { currentUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
-import { onApplianceEvent } from '../events';
+import { emitApplianceEvent, onApplianceEvent } from '../events';
+import { offer } from '../offers';
 import { contractRoute } from '../http/contractRoute';
 import { HttpError } from '../http/errors';
 import { pageOf } from '../http/listing';
@@ -145,6 +146,20 @@ export function registerAlerts(
   const engine = createAlertEngine(ctx, sources);
   const channels = new AlertChannels(ctx, options);
   engine.onTransition((t) => channels.dispatch(t));
+  // What the fleet's agent reports: the transitions as they happen, the firing count when asked.
+  engine.onTransition(({ alert: a, change }) =>
+    emitApplianceEvent(
+      ctx,
+      'alertChanged',
+      { change, key: a.key, kind: a.kind, severity: a.severity, summary: a.summary, at: ctx.now() },
+      scope.log,
+    ),
+  );
+  offer(ctx, 'alertsFiring', () => {
+    const counts = { critical: 0, warning: 0, info: 0 };
+    for (const a of engine.firing()) counts[a.severity] += 1;
+    return counts;
+  });
   const timer = setInterval(() => {
     engine.evaluate().catch((e: unknown) => scope.log.error({ err: e }, 'alert evaluation failed'));
   }, EVALUATE_EVERY_MS);

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { x509 } from '../../../src/appliance/pki/x509';
 import { renderNatsConfig } from '../../../src/appliance/fleet/natsConfig';
+import { applianceIdentity, MANAGER_IDENTITY } from '../../../src/appliance/fleet/subjects';
 import { freePort } from '../../support/pebble';
 
 const alg = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
@@ -173,4 +174,25 @@ export async function startNats(ca: TestCa, appliances: string[]): Promise<NatsS
     stop,
     start,
   };
+}
+
+/** An appliance's fleet membership as the enrolment gives it (its own certificate of the test CA). */
+export async function membershipOf(ca: TestCa, nats: NatsServer, id: string) {
+  const issued = await ca.issue(applianceIdentity(id));
+  return { applianceId: id, certPem: issued.cert, keyPem: issued.key, caPem: ca.cert, natsUrl: nats.url };
+}
+
+/** The manager's connection settings (its certificate `CN=rampart-fleet-manager`). */
+export async function managerTlsOf(ca: TestCa) {
+  const issued = await ca.issue(MANAGER_IDENTITY);
+  return { certPem: issued.cert, keyPem: issued.key, caPem: ca.cert };
+}
+
+/** Polls `probe` until it answers true (every 50 ms, up to `ms`). */
+export async function eventually(probe: () => boolean | Promise<boolean>, ms = 20_000, what = 'condition') {
+  const deadline = Date.now() + ms;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
