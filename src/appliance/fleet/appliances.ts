@@ -10,7 +10,11 @@ import { HttpError, notFound } from '../http/errors';
 import { sqlPageOf } from '../http/listing';
 import { offered } from '../offers';
 import type { Db } from '../../storage/sqlite';
-import type { FleetAppliance, FleetApplianceDetail } from '../../shared/contracts/fleetEnrolment';
+import type {
+  FleetAppliance,
+  FleetApplianceDetail,
+  FleetSummary,
+} from '../../shared/contracts/fleetEnrolment';
 
 export const CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const CODE_BYTES = 18;
@@ -49,6 +53,8 @@ export function applianceView(r: ApplianceRow): FleetAppliance {
     certificate_id: r.cert_id,
     certificate_serial: r.cert_serial,
     certificate_not_after: iso(r.cert_not_after),
+    // Filled from the consumer's state records once the manager reads them.
+    live: null,
   };
 }
 
@@ -186,4 +192,20 @@ export async function removeAppliance(
     `appliance "${auditText(row.name)}" (${id}) removed from the fleet by "${auditText(actor)}"${row.cert_id ? '; its certificate is revoked' : ''}`,
   );
   return row;
+}
+
+/** The fleet in numbers. Until the manager reads state records, every admitted appliance counts as never connected. */
+export function fleetSummary(ctx: ApplianceContext): FleetSummary {
+  const { total } = ctx.db
+    .prepare("SELECT count(*) AS total FROM fleet_appliances WHERE state != 'removed'")
+    .get() as { total: number };
+  return {
+    total,
+    online: 0,
+    offline: 0,
+    never_connected: total,
+    alerts: { critical: 0, warning: 0, info: 0 },
+    certificates_expiring: 0,
+    changed_locally: 0,
+  };
 }

@@ -20,6 +20,7 @@ import * as fleet from '../../shared/contracts/fleetEnrolment';
 import {
   addAppliance,
   applianceDetail,
+  fleetSummary,
   applianceView,
   getApplianceRow,
   listAppliances,
@@ -196,6 +197,7 @@ export async function registerFleet(scope: FastifyInstance, ctx: ApplianceContex
   contractRoute(scope, fleet.listFleetAppliances, { access: area('fleet') }, async (req) =>
     listAppliances(ctx, req.query ?? {}),
   );
+  contractRoute(scope, fleet.getFleetSummary, { access: area('fleet') }, async () => fleetSummary(ctx));
   contractRoute(scope, fleet.getFleetAppliance, { access: area('fleet') }, async (req) =>
     applianceDetail(ctx, req.params.id),
   );

@@ -8,6 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
 import { listPage, listQuery } from './listing';
 import { nullable, orNull, stringEnum } from './fields';
+import { FLEET_PRESENCES } from './fleetStates';
 
 const text = (maxLength: number, description: string) =>
   Type.String({ minLength: 1, maxLength, format: 'safe-text', description });
@@ -107,6 +108,25 @@ const applianceName = () => text(64, 'The name shown in the fleet (stored and sh
 const groupName = () =>
   Type.String({ maxLength: 64, format: 'safe-text', description: 'A group (may be empty).' });
 
+export const CONFIG_SYNC = ['in_sync', 'changed_locally', 'unknown'] as const;
+export type ConfigSync = (typeof CONFIG_SYNC)[number];
+
+/** An appliance's presence and summary, from its newest state record (src/shared/contracts/fleetStates.ts). */
+export const fleetLive = Type.Object({
+  presence: stringEnum(FLEET_PRESENCES),
+  last_seen: iso(),
+  offline_since: nullable(iso()),
+  version: Type.String(),
+  alerts: Type.Object({ critical: Type.Integer(), warning: Type.Integer(), info: Type.Integer() }),
+  certificates_expiring: Type.Integer(),
+  config: stringEnum(CONFIG_SYNC, {
+    description:
+      'in_sync: its configuration document is the one it had when it last reported after enrolment or a rollout; changed_locally: it differs; unknown: not known yet.',
+  }),
+  console_url: nullable(Type.String({ description: 'Where its own console answers, as it reports it.' })),
+});
+export type FleetLive = Static<typeof fleetLive>;
+
 export const fleetAppliance = Type.Object({
   id: Type.String(),
   name: Type.String(),
@@ -119,6 +139,9 @@ export const fleetAppliance = Type.Object({
   certificate_id: nullable(Type.String({ description: 'Its certificate on the certificate pages.' })),
   certificate_serial: nullable(Type.String()),
   certificate_not_after: nullable(iso()),
+  live: nullable(fleetLive, {
+    description: 'What its newest state record says (null: it never connected).',
+  }),
 });
 export type FleetAppliance = Static<typeof fleetAppliance>;
 
@@ -151,6 +174,24 @@ export const getFleetAppliance = endpoint({
   params: Type.Object({ id: uuid('The appliance id.') }),
   response: fleetApplianceDetail,
   summary: 'One appliance of the fleet, with its enrolment history',
+});
+
+/** `GET {api}fleet/summary`: the band over the fleet overview and the home dashboard's card. */
+export const fleetSummary = Type.Object({
+  total: Type.Integer({ description: 'Appliances added and not removed.' }),
+  online: Type.Integer(),
+  offline: Type.Integer(),
+  never_connected: Type.Integer(),
+  alerts: Type.Object({ critical: Type.Integer(), warning: Type.Integer(), info: Type.Integer() }),
+  certificates_expiring: Type.Integer(),
+  changed_locally: Type.Integer(),
+});
+export type FleetSummary = Static<typeof fleetSummary>;
+export const getFleetSummary = endpoint({
+  method: 'GET',
+  path: 'fleet/summary',
+  response: fleetSummary,
+  summary: 'The fleet in numbers: online, alerts and certificates expiring across it',
 });
 
 export const addFleetApplianceBody = Type.Object(
