@@ -710,8 +710,16 @@ function sources(dir: string): string[] {
 function contractIndex(): Map<string, Write[]> {
   const index = new Map<string, Write[]>();
   const dir = join(SRC, 'shared/contracts');
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.ts'))) {
-    const mod = require(join(dir, name)) as Record<string, unknown>; // eslint-disable-line @typescript-eslint/no-require-imports
+  // A contract module is a file, or a folder whose index gathers its files (authentication, pki).
+  const modules = readdirSync(dir).flatMap((name) =>
+    name.endsWith('.ts')
+      ? [join(dir, name)]
+      : statSync(join(dir, name)).isDirectory()
+        ? [join(dir, name, 'index.ts')]
+        : [],
+  );
+  for (const file of modules) {
+    const mod = require(file) as Record<string, unknown>; // eslint-disable-line @typescript-eslint/no-require-imports
     for (const [exported, value] of Object.entries(mod)) {
       const v = value as { kind?: string; add?: Write; replace?: Write } | null;
       const found =
