@@ -7,10 +7,12 @@ import type { UiText } from '@ory/client-fetch';
 import { useMachine } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { AnyStateMachine, InputFrom } from 'xstate';
 import {
   flowFormMachine,
   type FlowFormContext,
   type FlowFormEvent,
+  type FlowFormInput,
 } from '../../../../../machines/flowForm.machine';
 import { flowErrorMachine } from '../../../../../machines/flowError.machine';
 import { logoutMachine } from '../../../../../machines/logout.machine';
@@ -119,19 +121,38 @@ const param = (params: URLSearchParams, name: string) => params.get(name) || und
 /** Spec §7: a `token` query parameter authorises the flow's load as a bearer token. */
 const token = (params: URLSearchParams) => (params.get('token') ? { token: params.get('token') ?? '' } : {});
 
-export function LoginFlowScreen({ title, actors, inspect = qaInspect }: IdentityScreenProps) {
+/** A flow machine of the flow form's setup: login, sign-up, recovery, verification, settings. */
+type FlowMachine = AnyStateMachine & {
+  provide(implementations: ReturnType<typeof useFlowImplementations>['flow']): AnyStateMachine;
+};
+
+/**
+ * What every flow screen starts with: its machine given the identity SDK's actors (or a test's), started with the
+ * flow, return address and token of the page's address plus what the screen adds (`more`).
+ */
+function useFlowScreen<M extends FlowMachine>(
+  logic: M,
+  kind: FlowFormInput['kind'],
+  { actors, inspect = qaInspect }: Pick<IdentityScreenProps, 'actors' | 'inspect'>,
+  more: Partial<FlowFormInput> = {},
+) {
   const [params] = useSearchParams();
   const impl = useFlowImplementations(actors);
-  const machine = useMemo(() => flowFormMachine.provide(impl.flow), [impl]);
-  const [snapshot, send] = useMachine(machine, {
-    inspect,
-    input: {
-      kind: 'login',
-      flowId: param(params, 'flow'),
-      returnTo: param(params, 'return_to'),
-      ...token(params),
-    },
-  });
+  // provide keeps the machine's own type: only the implementations change.
+  const machine = useMemo(() => logic.provide(impl.flow) as M, [logic, impl]);
+  const input: FlowFormInput = {
+    kind,
+    flowId: param(params, 'flow'),
+    returnTo: param(params, 'return_to'),
+    ...token(params),
+    ...more,
+  };
+  const [snapshot, send] = useMachine(machine, { inspect, input: input as InputFrom<M> });
+  return { impl, snapshot, send };
+}
+
+export function LoginFlowScreen({ title, ...props }: IdentityScreenProps) {
+  const { impl, snapshot, send } = useFlowScreen(flowFormMachine, 'login', props);
   const signupClosed = useSignupClosed();
   return (
     <AuthLayout title={title}>
@@ -144,19 +165,8 @@ export function LoginFlowScreen({ title, actors, inspect = qaInspect }: Identity
   );
 }
 
-export function SignupScreen({ title, actors, inspect = qaInspect }: IdentityScreenProps) {
-  const [params] = useSearchParams();
-  const impl = useFlowImplementations(actors);
-  const machine = useMemo(() => signupMachine.provide(impl.flow), [impl]);
-  const [snapshot, send] = useMachine(machine, {
-    inspect,
-    input: {
-      kind: 'registration',
-      flowId: param(params, 'flow'),
-      returnTo: param(params, 'return_to'),
-      ...token(params),
-    },
-  });
+export function SignupScreen({ title, ...props }: IdentityScreenProps) {
+  const { impl, snapshot, send } = useFlowScreen(signupMachine, 'registration', props);
   const busy = snapshot.hasTag('busy');
   const localFields = useMemo<FlowFormProps['localFields']>(
     () => ({
@@ -254,19 +264,8 @@ export function SignupScreen({ title, actors, inspect = qaInspect }: IdentityScr
   );
 }
 
-export function RecoveryScreen({ title, actors, inspect = qaInspect }: IdentityScreenProps) {
-  const [params] = useSearchParams();
-  const impl = useFlowImplementations(actors);
-  const machine = useMemo(() => recoveryMachine.provide(impl.flow), [impl]);
-  const [snapshot, send] = useMachine(machine, {
-    inspect,
-    input: {
-      kind: 'recovery',
-      flowId: param(params, 'flow'),
-      returnTo: param(params, 'return_to'),
-      ...token(params),
-    },
-  });
+export function RecoveryScreen({ title, ...props }: IdentityScreenProps) {
+  const { impl, snapshot, send } = useFlowScreen(recoveryMachine, 'recovery', props);
   const signupClosed = useSignupClosed();
   if (snapshot.matches('codeSent')) {
     return (
@@ -303,22 +302,13 @@ export function RecoveryScreen({ title, actors, inspect = qaInspect }: IdentityS
   );
 }
 
-export function VerificationScreen({ title, actors, inspect = qaInspect }: IdentityScreenProps) {
+export function VerificationScreen({ title, ...props }: IdentityScreenProps) {
   const [params] = useSearchParams();
-  const impl = useFlowImplementations(actors);
-  const machine = useMemo(() => verificationMachine.provide(impl.flow), [impl]);
   const skip = params.get('skip_send');
   const skipSend = skip !== null && skip !== 'false';
-  const [snapshot, send] = useMachine(machine, {
-    inspect,
-    input: {
-      kind: 'verification',
-      flowId: param(params, 'flow'),
-      returnTo: param(params, 'return_to'),
-      ...token(params),
-      prefill: { email: param(params, 'email'), code: param(params, 'code') },
-      skipSend,
-    },
+  const { impl, snapshot, send } = useFlowScreen(verificationMachine, 'verification', props, {
+    prefill: { email: param(params, 'email'), code: param(params, 'code') },
+    skipSend,
   });
   return (
     <AuthLayout title={title}>
@@ -337,10 +327,8 @@ export function VerificationScreen({ title, actors, inspect = qaInspect }: Ident
   );
 }
 
-export function SettingsScreen({ title, actors, inspect = qaInspect }: IdentityScreenProps) {
+export function SettingsScreen({ title, ...props }: IdentityScreenProps) {
   const [params] = useSearchParams();
-  const impl = useFlowImplementations(actors);
-  const machine = useMemo(() => settingsMachine.provide(impl.flow), [impl]);
   const groupsParam = params.get('groups') ?? '';
   const groups = useMemo(
     () =>
@@ -350,16 +338,7 @@ export function SettingsScreen({ title, actors, inspect = qaInspect }: IdentityS
         .filter(Boolean),
     [groupsParam],
   );
-  const [snapshot, send] = useMachine(machine, {
-    inspect,
-    input: {
-      kind: 'settings',
-      flowId: param(params, 'flow'),
-      returnTo: param(params, 'return_to'),
-      groups,
-      ...token(params),
-    },
-  });
+  const { impl, snapshot, send } = useFlowScreen(settingsMachine, 'settings', props, { groups });
   const offer = snapshot.context.offerRecoveryCodes;
   const shownGroups = useMemo(
     () => (offer && groups.length ? [...groups, 'lookup_secret'] : groups),
