@@ -27,15 +27,15 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const menu = useAppSelector((s) => s.menu.items);
   const loggedIn = useAppSelector((s) => s.session.loggedIn);
-  const role = useAppSelector((s) => s.session.user?.role);
+  const viewer = useAppSelector((s) => s.session.user);
   const actions = usePaletteActionList();
   const [query, setQuery] = useState('');
   const [recent] = useState(readRecent);
   const inputRef = useRef<HTMLInputElement>(null);
 
   const entries = useMemo(
-    () => [...actionEntries(actions), ...pageEntries(menu, { loggedIn, role })],
-    [actions, menu, loggedIn, role],
+    () => [...actionEntries(actions), ...pageEntries(menu, { loggedIn, viewer })],
+    [actions, menu, loggedIn, viewer],
   );
   const results = useMemo(() => paletteResults(entries, query, recent), [entries, query, recent]);
   // Certificates, accounts and groups by name: only what the session may read, after typing pauses.

@@ -5,6 +5,7 @@
  */
 import { readJson, writeJson } from '../../lib/storage';
 import { menuTarget, type MenuItem } from '../../shared/menu';
+import { menuShows, pageAccessAt, type Viewer } from '../../shared/pageAccess';
 import type { PaletteAction } from './actions';
 
 export interface PaletteEntry {
@@ -28,18 +29,11 @@ export const OTHER_PAGES: ReadonlyArray<{ name: string; to: string; keywords: st
   { name: 'Shop', to: '/shop', keywords: 'store' },
 ];
 
-/** The one page an anonymous visitor may open inside the console (the public network overview). */
-export const PUBLIC_PAGES: readonly string[] = ['/network/overview'];
-
-/** Areas whose data the appliance serves to admins only: other users would meet a refusal there. */
-export const ADMIN_AREAS: readonly string[] = ['/dns', '/ssh', '/authentication', '/system'];
-
 export interface SessionView {
   loggedIn: boolean;
-  role?: 'admin' | 'user';
+  /** The signed-in account with its role and privileges (src/shared/pageAccess.ts Viewer). */
+  viewer?: Viewer;
 }
-
-const inArea = (to: string, area: string) => to === area || to.startsWith(`${area}/`);
 
 /** The pages this session may open, menu order first, without duplicates. */
 export function pageEntries(menu: readonly MenuItem[], session: SessionView): PaletteEntry[] {
@@ -52,12 +46,10 @@ export function pageEntries(menu: readonly MenuItem[], session: SessionView): Pa
   };
   for (const g of menu) for (const c of g.children) add(c.name, g.name ?? g.id, menuTarget(g, c));
   for (const p of OTHER_PAGES) add(p.name, 'Console', p.to, p.keywords);
-  return pages.filter((p) => {
-    const to = p.to as string;
-    if (!session.loggedIn) return PUBLIC_PAGES.includes(to);
-    if (session.role !== 'admin') return !ADMIN_AREAS.some((a) => inArea(to, a));
-    return true;
-  });
+  // The page access list decides, as it does for the menu and the pages' gates: one list, no second copy here.
+  return pages.filter((p) =>
+    session.loggedIn ? menuShows(session.viewer, p.to as string) : pageAccessAt(p.to as string) === 'public',
+  );
 }
 
 export const actionEntries = (actions: readonly PaletteAction[]): PaletteEntry[] =>

@@ -149,8 +149,8 @@ test("the current page's actions are listed and run from the palette", async () 
   expect(screen.getByText('Counted 1')).toBeInTheDocument();
 });
 
-test('a user who is not an admin is offered no admin-only page', async () => {
-  const { user } = setup({ user: { username: 'watcher', role: 'user' } });
+test('a user is offered the pages their groups grant and no other', async () => {
+  const { user } = setup({ user: { username: 'watcher', role: 'user', privileges: { network: 'read' } } });
   await user.keyboard('{Control>}k{/Control}');
   const dialog = await palette();
   await user.keyboard('dns');

@@ -15,7 +15,7 @@ const paths = (list: Array<{ to?: string }>) => list.map((e) => e.to);
 
 describe('pages the session may open', () => {
   test('an admin gets every menu page, then the pages outside the menu, each once', () => {
-    const pages = pageEntries(fallbackMenu, { loggedIn: true, role: 'admin' });
+    const pages = pageEntries(fallbackMenu, { loggedIn: true, viewer: { role: 'admin' } });
     expect(paths(pages)).toContain('/dns/proxy');
     expect(paths(pages)).toContain('/system/certificates');
     expect(paths(pages).slice(-4)).toEqual(['/', '/help', '/messaging/agreements', '/shop']);
@@ -27,11 +27,24 @@ describe('pages the session may open', () => {
     });
   });
 
-  test('a user who is not an admin gets no admin-only area; an anonymous visitor only the public overview', () => {
-    const user = paths(pageEntries(fallbackMenu, { loggedIn: true, role: 'user' }));
-    expect(user).toContain('/network/preferences');
-    expect(user).toContain('/logs/overview');
-    expect(user.filter((p) => /^\/(dns|ssh|authentication|system)\//.test(p as string))).toEqual([]);
+  test('a user gets the pages of the areas their groups grant, never an admin-only page; anonymous only the overview', () => {
+    const user = paths(
+      pageEntries(fallbackMenu, {
+        loggedIn: true,
+        viewer: { role: 'user', privileges: { dns: 'read', network: 'write' } },
+      }),
+    );
+    expect(user).toEqual(expect.arrayContaining(['/dns/proxy', '/dns/queries', '/network/preferences', '/']));
+    // No privilege in SSH, logs or PKI: those pages would answer "no access", so the palette does not offer them.
+    expect(user.filter((p) => /^\/(ssh|logs|system\/certificates)/.test(p as string))).toEqual([]);
+    // Administrators' pages (backups, alerts, forwarding) stay out whatever the groups grant.
+    expect(user).not.toContain('/system/backups');
+    // The history shows each account its own areas: any signed-in account may open it.
+    expect(user).toContain('/system/history');
+    const bare = paths(pageEntries(fallbackMenu, { loggedIn: true, viewer: { role: 'user' } }));
+    expect(bare.filter((p) => /^\/(dns|ssh|network\/preferences|authentication)/.test(p as string))).toEqual(
+      [],
+    );
     expect(paths(pageEntries(fallbackMenu, { loggedIn: false }))).toEqual(['/network/overview']);
   });
 });
@@ -40,7 +53,7 @@ describe('search and order', () => {
   const run = jest.fn();
   const entries = [
     ...actionEntries([{ id: 'dns.apply', name: 'Apply configuration', keywords: 'unbound', run }]),
-    ...pageEntries(fallbackMenu, { loggedIn: true, role: 'admin' }),
+    ...pageEntries(fallbackMenu, { loggedIn: true, viewer: { role: 'admin' } }),
   ];
 
   test('every word must match the name, group, keywords or path, ignoring case and accents', () => {
