@@ -194,6 +194,7 @@ const DECLARED: Record<string, string> = {
   'POST /api/fleet/service/stop': 'fleet +reauth',
   'POST /api/fleet/service/restart': 'fleet +reauth',
   'GET /api/fleet/settings': 'fleet',
+  'GET /api/fleet/summary': 'fleet',
   'PUT /api/fleet/settings': 'admin +reauth',
   'GET /api/fleet/appliances': 'fleet',
   'GET /api/fleet/appliances/:id': 'fleet',
