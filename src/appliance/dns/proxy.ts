@@ -4,7 +4,8 @@
  * lists. Bodies are the contract's (src/shared/contracts/dns.ts), whose §5 formats the appliance's Ajv checks before
  * the lists' own rules here (duplicates, DNS over TLS names); the forms derive their rules from the same schemas.
  */
-import { listedTwice, repeatedEntries } from '../http/listedTwice';
+import { entriesListedTwice } from '../http/listedTwice';
+import { singletonSettings } from '../db/singletonSettings';
 import { isFqdn, isIpv6 } from '../../lib/validation/validators';
 
 /** The shared §5 rule (IPv6 or not), for the lists' families. */
@@ -53,26 +54,12 @@ export const DEFAULT_DNS_SETTINGS: DnsSettings = {
  * Rules the schema cannot say: no listen address twice. (Each is an IPv4 or IPv6 address by the contract's
  * `ip-address` format, checked before.)
  */
-export function checkSettings(s: DnsSettings): ErrorItem[] {
-  const repeated = repeatedEntries(s.listen_interfaces);
-  return s.listen_interfaces.flatMap((_, i) =>
-    repeated(i) ? [listedTwice(['body', 'listen_interfaces', i], 'address listed twice')] : [],
-  );
-}
+export const checkSettings = (s: DnsSettings): ErrorItem[] =>
+  entriesListedTwice('listen_interfaces', s.listen_interfaces, 'address listed twice');
 
-export function readSettings(db: Db): DnsSettings {
-  const row = db.prepare('SELECT data FROM dns_settings WHERE id = 1').get() as { data: string } | undefined;
-  return row
-    ? { ...DEFAULT_DNS_SETTINGS, ...(JSON.parse(row.data) as Partial<DnsSettings>) }
-    : DEFAULT_DNS_SETTINGS;
-}
-
-export function writeSettings(db: Db, s: DnsSettings, now: number): void {
-  db.prepare(
-    `INSERT INTO dns_settings (id, data, updated_at) VALUES (1, ?, ?)
-     ON CONFLICT(id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`,
-  ).run(JSON.stringify(s), now);
-}
+const settingsRow = singletonSettings('dns_settings', DEFAULT_DNS_SETTINGS);
+export const readSettings = settingsRow.read;
+export const writeSettings = settingsRow.write;
 
 const duplicate = (field: string, what: string) =>
   fieldError(field, `${what} already exists`, 'value_error.duplicate');

@@ -26,3 +26,9 @@ export function repeatedEntries<T>(
 export function listedTwice(loc: Array<string | number>, msg = 'listed twice'): ErrorItem {
   return { loc, msg, type: 'value_error.duplicate' };
 }
+
+/** The items of a body's list field whose entries repeat an earlier one (a settings form's listen addresses). */
+export function entriesListedTwice(field: string, values: readonly unknown[], msg?: string): ErrorItem[] {
+  const repeated = repeatedEntries(values);
+  return values.flatMap((_, i) => (repeated(i) ? [listedTwice(['body', field, i], msg)] : []));
+}

@@ -3,7 +3,8 @@
  * chosen from a known-good set (modern OpenSSH defaults without SHA-1, CBC or small groups); host keys and
  * authorised keys live in the data directory, so `sshd -t -f` can check the file as it will be used.
  */
-import { listedTwice, repeatedEntries } from '../http/listedTwice';
+import { entriesListedTwice } from '../http/listedTwice';
+import { singletonSettings } from '../db/singletonSettings';
 import path from 'node:path';
 import * as ssh from '../../shared/contracts/ssh';
 import { KNOWN_GOOD, POSIX_NAME, ROOT_LOGIN } from '../../shared/contracts/ssh';
@@ -46,26 +47,12 @@ export const DEFAULT_SSH_SETTINGS: SshSettings = {
 };
 
 /** Rules the schema cannot say: no listen address twice (each is an address by the contract's format). */
-export function checkSshSettings(s: SshSettings): ErrorItem[] {
-  const repeated = repeatedEntries(s.listen_addresses);
-  return s.listen_addresses.flatMap((_, i) =>
-    repeated(i) ? [listedTwice(['body', 'listen_addresses', i], 'address listed twice')] : [],
-  );
-}
+export const checkSshSettings = (s: SshSettings): ErrorItem[] =>
+  entriesListedTwice('listen_addresses', s.listen_addresses, 'address listed twice');
 
-export function readSshSettings(db: Db): SshSettings {
-  const row = db.prepare('SELECT data FROM ssh_settings WHERE id = 1').get() as { data: string } | undefined;
-  return row
-    ? { ...DEFAULT_SSH_SETTINGS, ...(JSON.parse(row.data) as Partial<SshSettings>) }
-    : DEFAULT_SSH_SETTINGS;
-}
-
-export function writeSshSettings(db: Db, s: SshSettings, now: number): void {
-  db.prepare(
-    `INSERT INTO ssh_settings (id, data, updated_at) VALUES (1, ?, ?)
-     ON CONFLICT(id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`,
-  ).run(JSON.stringify(s), now);
-}
+const settingsRow = singletonSettings('ssh_settings', DEFAULT_SSH_SETTINGS);
+export const readSshSettings = settingsRow.read;
+export const writeSshSettings = settingsRow.write;
 
 /** The body of an authorised key: whose it is and the line as `ssh-keygen` or a key file has it. */
 export const authorizedKeyList: ListSpec<AuthorizedKey> = {

@@ -1,4 +1,4 @@
-import { listedTwice, repeatedEntries } from '../../../src/appliance/http/listedTwice';
+import { entriesListedTwice, listedTwice, repeatedEntries } from '../../../src/appliance/http/listedTwice';
 
 describe('the "listed twice" rule of list fields', () => {
   it.each([
@@ -17,5 +17,14 @@ describe('the "listed twice" rule of list fields', () => {
       msg: 'listed twice',
       type: 'value_error.duplicate',
     });
+  });
+
+  it('marks each repeated entry of a body field at its index, the first kept', () => {
+    expect(
+      entriesListedTwice('listen_addresses', ['::1', '127.0.0.1', '::1'], 'address listed twice'),
+    ).toEqual([
+      { loc: ['body', 'listen_addresses', 2], msg: 'address listed twice', type: 'value_error.duplicate' },
+    ]);
+    expect(entriesListedTwice('listen_addresses', [])).toEqual([]);
   });
 });
