@@ -53,6 +53,15 @@ export function writtenTables(file: string, text: string): string[] {
     else if (ts.isTemplateExpression(n))
       literal = [n.head.text, ...n.templateSpans.map((s) => s.literal.text)].join('\u0000');
     if (literal) for (const m of literal.matchAll(WRITE)) found.push(m[1]);
+    // A settings row (db/singletonSettings.ts) is written by the module that names its table.
+    if (
+      ts.isCallExpression(n) &&
+      ts.isIdentifier(n.expression) &&
+      n.expression.text === 'singletonSettings' &&
+      n.arguments[0] &&
+      ts.isStringLiteral(n.arguments[0])
+    )
+      found.push(n.arguments[0].text);
     ts.forEachChild(n, visit);
   };
   visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true));
@@ -96,14 +105,17 @@ it('finds the writes of string and template SQL, not a keyword inside an upsert 
     'db.prepare(`DELETE FROM ${table}`);',
     '// UPDATE epsilon SET x = 1 (a comment is no write)',
     "db.prepare('SELECT * FROM zeta');",
+    "const row = singletonSettings('eta', DEFAULTS);",
   ].join('\n');
-  expect(writtenTables('probe.ts', code)).toEqual(['alpha', 'beta', 'gamma', 'delta']);
+  expect(writtenTables('probe.ts', code)).toEqual(['alpha', 'beta', 'gamma', 'delta', 'eta']);
 });
 
 it("sees each feature's own tables written from its folder", () => {
   expect([...(all.get('ddns_accounts')?.keys() ?? [])]).toEqual(['feature dns']);
   expect([...(all.get('alert_channels')?.keys() ?? [])]).toEqual(['feature alerts']);
   expect([...(all.get('ui_settings')?.keys() ?? [])]).toEqual(['kernel']);
+  expect([...(all.get('dns_settings')?.keys() ?? [])]).toEqual(['feature dns']);
+  expect([...(all.get('ssh_settings')?.keys() ?? [])]).toEqual(['feature ssh']);
 });
 
 it.each([...all].filter(([table]) => !(table in DOUBLE_WRITERS)))(
