@@ -43,6 +43,36 @@ export interface PkiIssued {
   notAfter: number;
 }
 
+/** When a certificate or an authority of the PKI ends (ms); a certificate a newer one renewed says so. */
+export interface PkiEnding {
+  id: string;
+  name: string;
+  notAfter: number;
+  renewed?: boolean;
+}
+
+/** An authority's newest revocation list and when it is to be published again (ms). */
+export interface PkiCrlDue {
+  id: string;
+  name: string;
+  nextUpdate: number;
+}
+
+/** An ACME order that failed, unless a later order renewing the same one succeeded. */
+export interface PkiFailedOrder {
+  id: string;
+  names: string[];
+  detail: string;
+}
+
+/** An enabled account that expires (its day, `YYYY-MM-DD`). */
+export interface ExpiringAccount {
+  id: number;
+  username: string;
+  role: string;
+  expiresOn: string;
+}
+
 export interface Offers {
   /** The PKI: what a TLS client may present (certificates with their key, not revoked) and trust (every CA). */
   pkiTlsChoices(): { certificates: PkiChoice[]; cas: PkiChoice[] };
@@ -69,6 +99,19 @@ export interface Offers {
     reason: 'cessation_of_operation' | 'key_compromise' | 'superseded',
     by: string,
   ): Promise<void>;
+  /**
+   * The PKI: when its certificates that are not revoked and its authorities end, those ending before `before` (ms)
+   * or, without it, all of them.
+   */
+  pkiEndings(before?: number): { certificates: PkiEnding[]; cas: PkiEnding[] };
+  /** The PKI: each authority's newest revocation list whose next update comes before `before` (ms). */
+  pkiCrlsDue(before: number): PkiCrlDue[];
+  /** The PKI: the ACME orders that failed and were not renewed since. */
+  pkiFailedAcmeOrders(): PkiFailedOrder[];
+  /** The accounts: the enabled ones expiring between two days (`YYYY-MM-DD`, both included). */
+  accountsExpiring(fromDay: string, toDay: string): ExpiringAccount[];
+  /** The updates: the running version and the newer packages on the appliance's channel, newest first. */
+  updatesAvailable(): { current: string; available: Array<{ version: string; security: boolean }> };
   /** The alerts: how many fire now, by severity. */
   alertsFiring(): { critical: number; warning: number; info: number };
 }
@@ -81,6 +124,11 @@ const unmounted: Offers = {
   pkiEnsureCa: noPki,
   pkiSignCsr: noPki,
   pkiRevoke: noPki,
+  pkiEndings: () => ({ certificates: [], cas: [] }),
+  pkiCrlsDue: () => [],
+  pkiFailedAcmeOrders: () => [],
+  accountsExpiring: () => [],
+  updatesAvailable: () => ({ current: '', available: [] }),
   alertsFiring: () => ({ critical: 0, warning: 0, info: 0 }),
 };
 

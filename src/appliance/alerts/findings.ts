@@ -7,6 +7,7 @@ import type { Db } from '../../storage/sqlite';
 import type { AlertKind, AlertSeverity } from '../../shared/contracts/alerts';
 import { DEFAULT_EXPIRY_DAYS, DEFAULT_LOCKOUT_THRESHOLD } from '../../shared/contracts/alerts';
 import type { ForwardingStatus } from '../../shared/contracts/forwarding';
+import type { ExpiringAccount, PkiCrlDue, PkiEnding, PkiFailedOrder } from '../offers';
 
 export type { AlertKind, AlertSeverity } from '../../shared/contracts/alerts';
 
@@ -32,7 +33,8 @@ export function expirySeverity(notAfter: number, now: number): AlertSeverity {
 }
 
 /** How far ahead the radar looks: the largest expiry step (days). */
-const horizonOf = (steps: readonly number[]) =>
+/** How far ahead an end is an alert: the largest step. */
+export const horizonOf = (steps: readonly number[]) =>
   Math.max(...(steps.length ? steps : DEFAULT_EXPIRY_DAYS)) * DAY;
 
 const inDays = (notAfter: number, now: number) => {
@@ -42,57 +44,53 @@ const inDays = (notAfter: number, now: number) => {
 
 /** Certificates that are not revoked and not renewed, ending within the largest step (60 days) or ended. */
 export function certificateFindings(
-  db: Db,
+  certificates: readonly PkiEnding[],
   now: number,
   steps: readonly number[] = DEFAULT_EXPIRY_DAYS,
 ): Finding[] {
-  const rows = db
-    .prepare(
-      `SELECT c.id, c.name, c.not_after FROM pki_certificates c
-        WHERE c.revoked_at IS NULL AND c.not_after <= ?
-          AND NOT EXISTS (SELECT 1 FROM pki_certificates n WHERE n.renewed_from = c.id)`,
-    )
-    .all(now + horizonOf(steps)) as Array<{ id: string; name: string; not_after: number }>;
-  return rows.map((c) => ({
-    key: `certificate_expiry:${c.id}`,
-    kind: 'certificate_expiry',
-    severity: expirySeverity(c.not_after, now),
-    subject: c.name,
-    summary: `Certificate ${c.name} ${inDays(c.not_after, now)} (${new Date(c.not_after).toISOString().slice(0, 10)})`,
-    link: `/system/certificates/${c.id}`,
-  }));
+  const horizon = now + horizonOf(steps);
+  return certificates
+    .filter((c) => !c.renewed && c.notAfter <= horizon)
+    .map((c) => ({
+      key: `certificate_expiry:${c.id}`,
+      kind: 'certificate_expiry',
+      severity: expirySeverity(c.notAfter, now),
+      subject: c.name,
+      summary: `Certificate ${c.name} ${inDays(c.notAfter, now)} (${new Date(c.notAfter).toISOString().slice(0, 10)})`,
+      link: `/system/certificates/${c.id}`,
+    }));
 }
 
-export function caFindings(db: Db, now: number, steps: readonly number[] = DEFAULT_EXPIRY_DAYS): Finding[] {
-  const rows = db
-    .prepare('SELECT id, name, not_after FROM pki_cas WHERE not_after <= ?')
-    .all(now + horizonOf(steps)) as Array<{ id: string; name: string; not_after: number }>;
-  return rows.map((c) => ({
-    key: `ca_expiry:${c.id}`,
-    kind: 'ca_expiry',
-    severity: expirySeverity(c.not_after, now),
-    subject: c.name,
-    summary: `Certificate authority ${c.name} ${inDays(c.not_after, now)}`,
-    link: `/system/certificate-authorities/${c.id}`,
-  }));
+export function caFindings(
+  cas: readonly PkiEnding[],
+  now: number,
+  steps: readonly number[] = DEFAULT_EXPIRY_DAYS,
+): Finding[] {
+  const horizon = now + horizonOf(steps);
+  return cas
+    .filter((c) => c.notAfter <= horizon)
+    .map((c) => ({
+      key: `ca_expiry:${c.id}`,
+      kind: 'ca_expiry',
+      severity: expirySeverity(c.notAfter, now),
+      subject: c.name,
+      summary: `Certificate authority ${c.name} ${inDays(c.notAfter, now)}`,
+      link: `/system/certificate-authorities/${c.id}`,
+    }));
 }
+
+/** The window within which a revocation list's next update is a warning (past it: critical). */
+export const CRL_DUE_WINDOW = DAY;
 
 /** Each authority's newest revocation list past its next update (critical) or within a day of it (warning). */
-export function crlFindings(db: Db, now: number): Finding[] {
-  const rows = db
-    .prepare(
-      `SELECT l.id, l.name, l.next_update FROM pki_crls l
-        WHERE l.next_update IS NOT NULL AND l.next_update <= ?
-          AND l.this_update = (SELECT max(o.this_update) FROM pki_crls o WHERE o.ca_id IS l.ca_id)`,
-    )
-    .all(now + DAY) as Array<{ id: string; name: string; next_update: number }>;
-  return rows.map((l) => ({
+export function crlFindings(due: readonly PkiCrlDue[], now: number): Finding[] {
+  return due.map((l) => ({
     key: `crl_next_update:${l.id}`,
     kind: 'crl_next_update',
-    severity: l.next_update <= now ? 'critical' : 'warning',
+    severity: l.nextUpdate <= now ? 'critical' : 'warning',
     subject: l.name,
     summary:
-      l.next_update <= now
+      l.nextUpdate <= now
         ? `Revocation list ${l.name} is past its next update: clients may refuse the certificates it covers`
         : `Revocation list ${l.name} reaches its next update within a day`,
     link: `/system/certificate-revocation-lists/${l.id}`,
@@ -100,17 +98,9 @@ export function crlFindings(db: Db, now: number): Finding[] {
 }
 
 /** ACME orders that failed, unless a later order renewing the same one succeeded. */
-export function acmeFindings(db: Db): Finding[] {
-  const rows = db
-    .prepare(
-      `SELECT o.id, o.names, o.detail FROM pki_acme_orders o
-        WHERE o.status = 'invalid'
-          AND NOT EXISTS (SELECT 1 FROM pki_acme_orders r WHERE r.renews_order_id = o.renews_order_id
-                            AND o.renews_order_id IS NOT NULL AND r.status = 'valid' AND r.created_at > o.created_at)`,
-    )
-    .all() as Array<{ id: string; names: string; detail: string }>;
-  return rows.map((o) => {
-    const names = (JSON.parse(o.names) as string[]).join(', ');
+export function acmeFindings(orders: readonly PkiFailedOrder[]): Finding[] {
+  return orders.map((o) => {
+    const names = o.names.join(', ');
     return {
       key: `acme_order_failed:${o.id}`,
       kind: 'acme_order_failed',
@@ -151,21 +141,19 @@ export function serviceFindings(
     }));
 }
 
+/** The days (`YYYY-MM-DD`, both included) within which an expiring account is an alert: today and the next seven. */
+export function accountExpiryDays(now: number): [string, string] {
+  return [new Date(now).toISOString().slice(0, 10), new Date(now + 7 * DAY).toISOString().slice(0, 10)];
+}
+
 /** Enabled accounts that expire within seven days (admins: a warning, others: information). */
-export function accountFindings(db: Db, now: number): Finding[] {
-  const today = new Date(now).toISOString().slice(0, 10);
-  const limit = new Date(now + 7 * DAY).toISOString().slice(0, 10);
-  const rows = db
-    .prepare(
-      'SELECT id, username, role, expires_at FROM users WHERE enabled = 1 AND expires_at IS NOT NULL AND expires_at >= ? AND expires_at <= ?',
-    )
-    .all(today, limit) as Array<{ id: number; username: string; role: string; expires_at: string }>;
-  return rows.map((u) => ({
+export function accountFindings(accounts: readonly ExpiringAccount[]): Finding[] {
+  return accounts.map((u) => ({
     key: `account_expiry:${u.id}`,
     kind: 'account_expiry',
     severity: u.role === 'admin' ? 'warning' : 'info',
     subject: u.username,
-    summary: `${u.role === 'admin' ? 'Administrator' : 'Account'} ${u.username} expires on ${u.expires_at}`,
+    summary: `${u.role === 'admin' ? 'Administrator' : 'Account'} ${u.username} expires on ${u.expiresOn}`,
     link: `/authentication/users/${u.id}`,
   }));
 }

@@ -11,20 +11,21 @@ import { AuditService, auditText } from '../audit';
 import { currentUser } from '../auth/guards';
 import type { ApplianceContext } from '../context';
 import { emitApplianceEvent, onApplianceEvent } from '../events';
-import { offer } from '../offers';
+import { offer, offered } from '../offers';
 import { contractRoute } from '../http/contractRoute';
 import { HttpError } from '../http/errors';
 import { pageOf } from '../http/listing';
 import { supervisorOf } from '../services';
-import type { Db } from '../../storage/sqlite';
-import { INITIAL_APPLIANCE_VERSION } from '../jobs/steps';
 import { readAlertSettings, writeAlertSettings } from './thresholds';
 import { registerAlertSections } from './section';
 import { AlertChannels, ChannelConflict, checkChannel, type ChannelOptions } from './channels';
 import { AlertEngine, type Alert } from './engine';
 import {
+  accountExpiryDays,
   accountFindings,
   acmeFindings,
+  CRL_DUE_WINDOW,
+  horizonOf,
   backupFindings,
   caFindings,
   certificateFindings,
@@ -55,48 +56,6 @@ export const alertView = (a: Alert): contract.AlertItem => ({
   acknowledgeable: a.kind === 'safe_apply_rollback' && a.state === 'firing',
 });
 
-const hasTable = (db: Db, name: string) =>
-  db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
-
-/** `1.2.10` > `1.2.9` (the updates' numbering: three numbers, a suffix ignored). */
-function compareVersions(a: string, b: string): number {
-  const parse = (v: string) => (/^(\d+)\.(\d+)\.(\d+)/.exec(v) ?? []).slice(1).map(Number);
-  const x = parse(a);
-  const y = parse(b);
-  for (let i = 0; i < 3; i += 1) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) > (y[i] ?? 0) ? 1 : -1;
-  return 0;
-}
-
-/**
- * Packages newer than the running version on the appliance's update channel, newest first (read from the updates
- * feature's tables: the alerts, part of the kernel, import no feature).
- */
-function availableUpdates(db: Db): {
-  current: string;
-  available: Array<{ version: string; security: boolean }>;
-} {
-  if (!hasTable(db, 'update_packages') || !hasTable(db, 'update_settings'))
-    return { current: '', available: [] };
-  const current =
-    (
-      db.prepare("SELECT value FROM system_state WHERE key = 'appliance_version'").get() as
-        { value: string } | undefined
-    )?.value ?? INITIAL_APPLIANCE_VERSION;
-  const { channel } = db.prepare('SELECT channel FROM update_settings WHERE id = 1').get() as {
-    channel: string;
-  };
-  const available = (
-    db.prepare('SELECT version, security FROM update_packages WHERE channel = ?').all(channel) as Array<{
-      version: string;
-      security: number;
-    }>
-  )
-    .filter((p) => compareVersions(p.version, current) > 0)
-    .sort((a, b) => compareVersions(b.version, a.version))
-    .map((p) => ({ version: p.version, security: p.security === 1 }));
-  return { current, available };
-}
-
 /** What other features report to the alerts, given by the assembly (a feature imports no other feature). */
 export interface AlertSources {
   /** Remote syslog targets and their delivery status. */
@@ -106,13 +65,22 @@ export interface AlertSources {
 export function createAlertEngine(ctx: ApplianceContext, sources: AlertSources = {}): AlertEngine {
   const db = ctx.db;
   const throttle = loginThrottle(db);
+  const pkiEndings = offered(ctx, 'pkiEndings');
+  const pkiCrlsDue = offered(ctx, 'pkiCrlsDue');
+  const pkiFailedAcmeOrders = offered(ctx, 'pkiFailedAcmeOrders');
+  const accountsExpiring = offered(ctx, 'accountsExpiring');
+  const updatesAvailable = offered(ctx, 'updatesAvailable');
   return new AlertEngine(
     db,
     [
-      (now) => certificateFindings(db, now, readAlertSettings(db).expiry_days),
-      (now) => caFindings(db, now, readAlertSettings(db).expiry_days),
-      (now) => crlFindings(db, now),
-      () => acmeFindings(db),
+      // What the PKI, the accounts and the updates tell (../offers.ts): their tables are theirs to read.
+      (now) => {
+        const steps = readAlertSettings(db).expiry_days;
+        const { certificates, cas } = pkiEndings(now + horizonOf(steps));
+        return [...certificateFindings(certificates, now, steps), ...caFindings(cas, now, steps)];
+      },
+      (now) => crlFindings(pkiCrlsDue(now + CRL_DUE_WINDOW), now),
+      () => acmeFindings(pkiFailedAcmeOrders()),
       (now) => lockoutFindings(throttle.locks(now).length, readAlertSettings(db).lockout_threshold),
       async () => {
         const supervisor = supervisorOf(ctx);
@@ -122,9 +90,9 @@ export function createAlertEngine(ctx: ApplianceContext, sources: AlertSources =
           if (supervisor.unit(name)) states.push(await supervisor.state(name));
         return serviceFindings(states);
       },
-      (now) => accountFindings(db, now),
+      (now) => accountFindings(accountsExpiring(...accountExpiryDays(now))),
       () => {
-        const { current, available } = availableUpdates(db);
+        const { current, available } = updatesAvailable();
         return updateFindings(available, current);
       },
       (now) => rollbackFindings(db, now),

@@ -16,6 +16,7 @@ import type { ApplianceContext } from '../context';
 import { loginThrottle } from '../auth/lockout';
 import { openEventStreams } from '../http/sse';
 import { supervisorOf } from '../services';
+import { offered } from '../offers';
 
 export const METRICS_PATH = '/metrics';
 
@@ -52,6 +53,7 @@ export interface MetricsSources {
 export function registerMetrics(app: FastifyInstance, config: Config, sources: MetricsSources): Registry {
   const { ctx, logs } = sources;
   const db = ctx.db;
+  const pkiEndings = offered(ctx, 'pkiEndings');
   const registry = new Registry();
   const access = scrapeAccess(config);
 
@@ -133,10 +135,8 @@ export function registerMetrics(app: FastifyInstance, config: Config, sources: M
     registers: [registry],
     collect() {
       this.reset();
-      for (const c of db
-        .prepare('SELECT id, name, not_after FROM pki_certificates WHERE revoked_at IS NULL')
-        .all() as Array<{ id: string; name: string; not_after: number }>)
-        this.set({ id: c.id, name: c.name }, Math.floor(c.not_after / 1000));
+      for (const c of pkiEndings().certificates)
+        this.set({ id: c.id, name: c.name }, Math.floor(c.notAfter / 1000));
     },
   });
   new Gauge({
@@ -146,12 +146,7 @@ export function registerMetrics(app: FastifyInstance, config: Config, sources: M
     registers: [registry],
     collect() {
       this.reset();
-      for (const c of db.prepare('SELECT id, name, not_after FROM pki_cas').all() as Array<{
-        id: string;
-        name: string;
-        not_after: number;
-      }>)
-        this.set({ id: c.id, name: c.name }, Math.floor(c.not_after / 1000));
+      for (const c of pkiEndings().cas) this.set({ id: c.id, name: c.name }, Math.floor(c.notAfter / 1000));
     },
   });
 

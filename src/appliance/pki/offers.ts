@@ -9,6 +9,7 @@ import { createCa } from './cas';
 import { getCertRow, revokeCertificate } from './certificates';
 import { signCsr } from './certificateIssue';
 import type { PkiContext } from './context';
+import { registerPkiFacts } from './facts';
 import { pkiAction } from './routes/http';
 import { fingerprint } from './x509';
 
@@ -72,6 +73,7 @@ export function registerPkiOffers(ctx: ApplianceContext, p: PkiContext): void {
     const row = getCertRow(p, detail.id);
     return { id: detail.id, pem: detail.pem, serial: row.serial, notAfter: row.not_after };
   });
+  registerPkiFacts(ctx);
   offer(ctx, 'pkiRevoke', async (certId, reason, by) => {
     const row = db.prepare('SELECT revoked_at FROM pki_certificates WHERE id = ?').get(certId) as
       { revoked_at: number | null } | undefined;

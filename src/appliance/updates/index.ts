@@ -6,11 +6,13 @@ import { registerUpdatesSection } from './section';
 import type { FastifyInstance } from 'fastify';
 import { migrate } from '../../storage/sqlite';
 import type { ApplianceContext } from '../context';
+import { offer } from '../offers';
 import type { JobRunner } from '../jobs/runner';
 import { updatesMigrations } from './migrations';
 import { registerUpdateRoutes } from './routes';
 import { UpdateScheduler } from './scheduler';
 import { Updates } from './service';
+import { currentVersion, newerPackages } from './store';
 
 export { Updates, UpdateScheduler };
 
@@ -36,6 +38,11 @@ export async function registerUpdates(
 ): Promise<void> {
   migrate(ctx.db, 'updates', updatesMigrations);
   registerUpdatesSection(ctx);
+  // The alerts' "update available" and "security update pending" read this, not the updates' tables.
+  offer(ctx, 'updatesAvailable', () => ({
+    current: currentVersion(ctx.db),
+    available: newerPackages(ctx.db),
+  }));
   const updates = new Updates(ctx, jobs);
   const scheduler = new UpdateScheduler(ctx, updates, (e) =>
     api.log.error({ err: e }, 'scheduled update failed'),

@@ -1,7 +1,7 @@
 /** What the updates module keeps in SQLite: received packages, applied history, repository, channel and schedule. */
 import type { Db } from '../../storage/sqlite';
 import { INITIAL_APPLIANCE_VERSION } from '../jobs/steps';
-import type { Channel, Manifest } from './package';
+import { compareVersions, type Channel, type Manifest } from './package';
 import {
   SCHEDULE_DAYS,
   type ScheduleDay,
@@ -106,6 +106,21 @@ export function readPackage(db: Db, version: string): StoredPackage | null {
 
 export function listPackages(db: Db): StoredPackage[] {
   return (db.prepare('SELECT * FROM update_packages').all() as PackageRow[]).map(toPackage);
+}
+
+/** Packages newer than the running version on the appliance's channel, newest first. */
+export function newerPackages(db: Db): Array<{ version: string; security: boolean }> {
+  const { channel } = readSettings(db);
+  const current = currentVersion(db);
+  return (
+    db.prepare('SELECT version, security FROM update_packages WHERE channel = ?').all(channel) as Array<{
+      version: string;
+      security: number;
+    }>
+  )
+    .filter((p) => compareVersions(p.version, current) > 0)
+    .sort((a, b) => compareVersions(b.version, a.version))
+    .map((p) => ({ version: p.version, security: p.security === 1 }));
 }
 
 export function savePackage(

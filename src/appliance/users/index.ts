@@ -36,6 +36,7 @@ import { newTotpSecret, verifyTotp } from '../auth/totp';
 import { generateURI } from 'otplib';
 import QRCode from 'qrcode';
 import { inTransaction, type ApplianceContext } from '../context';
+import { offer, type ExpiringAccount } from '../offers';
 import { HttpError, type ErrorItem } from '../http/errors';
 import { guardAccountWrite, type Conflict } from './adminRule';
 import { registerGroupRoutes } from './groups';
@@ -62,6 +63,12 @@ export async function registerUsers(scope: FastifyInstance, ctx: ApplianceContex
   const { db, audit } = ctx;
   migrate(db, 'users', usersMigrations);
   registerUsersSections(ctx);
+  // The alerts' "account expires" reads this, not the accounts' table.
+  const expiring = db.prepare(
+    `SELECT id, username, role, expires_at AS expiresOn FROM users
+      WHERE enabled = 1 AND expires_at IS NOT NULL AND expires_at >= ? AND expires_at <= ?`,
+  );
+  offer(ctx, 'accountsExpiring', (fromDay, toDay) => expiring.all(fromDay, toDay) as ExpiringAccount[]);
   registerGroupRoutes(scope, ctx);
   const throttle = loginThrottle(db);
   const lockedNames = () => new Set(throttle.locks(ctx.now()).map((l) => l.name));

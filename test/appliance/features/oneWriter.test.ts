@@ -4,10 +4,7 @@
  * eslint.config.mjs claim its folders), the kernel, or the assembly (index.ts, seed.ts). A page's
  * save and the configuration document's writer are then one write path: the feature's store.
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import ts from 'typescript';
+import { applianceSql, writtenTables } from './sqlScan';
 
 /**
  * The tables still written from two modules, with who writes them. This list may only shrink: a table leaves it
@@ -19,76 +16,15 @@ const DOUBLE_WRITERS: Record<string, string> = {
   system_state: "the kernel's keys (jobs/steps.ts, revisions/secrets.ts) and the version (updates/store.ts)",
 };
 
-const root = path.resolve(__dirname, '../../..');
-const APPLIANCE = path.join(root, 'src/appliance');
-
-/** The lint zones' claims (eslint.config.mjs is an ES module: read in a child Node process, as lintZones does). */
-function zones(): { features: Record<string, string[]>; assembly: string[] } {
-  const script = `
-    const { applianceFeatures, applianceAssembly } = await import('./eslint.config.mjs');
-    process.stdout.write(JSON.stringify({ features: applianceFeatures, assembly: applianceAssembly }));
-  `;
-  return JSON.parse(
-    execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' }),
-  ) as { features: Record<string, string[]>; assembly: string[] };
-}
-
-/** The module a file under src/appliance belongs to: `feature <name>`, `assembly` or `kernel`. */
-function ownerOf(rel: string, claims: ReturnType<typeof zones>): string {
-  if (claims.assembly.includes(rel)) return 'assembly';
-  for (const [name, paths] of Object.entries(claims.features))
-    if (paths.some((p) => rel === p || rel.startsWith(`${p}/`))) return `feature ${name}`;
-  return 'kernel';
-}
-
-const WRITE =
-  /\b(?:INSERT(?: OR [A-Z]+)? INTO|REPLACE INTO|UPDATE(?: OR [A-Z]+)?|DELETE FROM)\s+(?:main\.)?"?([a-z_][a-z0-9_]*)\b/g;
-
-/** The tables a source text writes, from its string and template literals (a `${table}` names none). */
-export function writtenTables(file: string, text: string): string[] {
-  const found: string[] = [];
-  const visit = (n: ts.Node) => {
-    let literal: string | null = null;
-    if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) literal = n.text;
-    else if (ts.isTemplateExpression(n))
-      literal = [n.head.text, ...n.templateSpans.map((s) => s.literal.text)].join('\u0000');
-    if (literal) for (const m of literal.matchAll(WRITE)) found.push(m[1]);
-    // A settings row (db/singletonSettings.ts) is written by the module that names its table.
-    if (
-      ts.isCallExpression(n) &&
-      ts.isIdentifier(n.expression) &&
-      n.expression.text === 'singletonSettings' &&
-      n.arguments[0] &&
-      ts.isStringLiteral(n.arguments[0])
-    )
-      found.push(n.arguments[0].text);
-    ts.forEachChild(n, visit);
-  };
-  visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true));
-  return found;
-}
-
-function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return sources(p);
-    return /\.tsx?$/.test(e.name) ? [p] : [];
-  });
-}
-
 /** Per table, the modules writing it and the files they write it from. */
 function writers(): Map<string, Map<string, string[]>> {
-  const claims = zones();
   const out = new Map<string, Map<string, string[]>>();
-  for (const file of sources(APPLIANCE)) {
-    const rel = path.relative(APPLIANCE, file).split(path.sep).join('/');
-    for (const table of new Set(writtenTables(rel, fs.readFileSync(file, 'utf8')))) {
+  for (const { rel, owner, written } of applianceSql())
+    for (const table of new Set(written)) {
       const byModule = out.get(table) ?? new Map<string, string[]>();
-      const owner = ownerOf(rel, claims);
       byModule.set(owner, [...(byModule.get(owner) ?? []), rel]);
       out.set(table, byModule);
     }
-  }
   return out;
 }
 
