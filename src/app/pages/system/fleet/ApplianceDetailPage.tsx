@@ -77,7 +77,7 @@ function ApplianceView({ entity: a }: { entity: FleetApplianceDetail }) {
       }
     >
       <div className="entity-actions">
-        {live?.console_url ? <ConsoleLink url={live.console_url} /> : null}
+        {live && consoleHref(live.console_url) ? <ConsoleLink url={live.console_url} /> : null}
         {a.state === 'removed' ? null : <DeleteButton label="Remove from fleet" danger />}
       </div>
       <DetailSection title="Live state">
