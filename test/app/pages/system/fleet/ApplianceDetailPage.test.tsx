@@ -6,7 +6,13 @@ import type { FleetAppliance } from '../../../../../src/shared/contracts/fleetEn
 import { fakeApi } from '../../../../sagas/fakes';
 import { resourcesState } from '../../../../../stories/pages/fixtures';
 import { renderPki } from '../renderPki';
-import { detailOf, markupNamed, MARKUP_NAME, neverConnected, online } from './fixtures';
+import {
+  detailOf,
+  markupNamed,
+  MARKUP_NAME,
+  neverConnected,
+  online,
+} from '../../../../../stories/screens/system/fleetFixtures';
 
 function setup(a: FleetAppliance, routes: Parameters<typeof fakeApi>[0] = {}) {
   const detail = detailOf(a);

@@ -20,7 +20,7 @@ import {
   serviceState,
   summary,
   unmanagedSettings,
-} from './fixtures';
+} from '../../../../../stories/screens/system/fleetFixtures';
 
 const all = [online, offline, neverConnected, pending, removed];
 

@@ -5,7 +5,11 @@ import { fakeApi } from '../../../../sagas/fakes';
 import { resourcesState } from '../../../../../stories/pages/fixtures';
 import { renderPage, status } from '../../network/support';
 import type { DashboardSummary } from '../../../../../src/store/slices/network.slice';
-import { managedSettings, summary, unmanagedSettings } from './fixtures';
+import {
+  managedSettings,
+  summary,
+  unmanagedSettings,
+} from '../../../../../stories/screens/system/fleetFixtures';
 
 // The dashboard's own parts do not matter here: only the host.
 const homeSummary = { host: { hostname: 'manager-01', version: '1.4.0' } } as DashboardSummary;

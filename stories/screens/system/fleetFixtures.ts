@@ -1,11 +1,14 @@
-/** Appliances of a fleet in each state, as the appliance answers them (src/shared/contracts/fleetEnrolment.ts). */
+/**
+ * The fleet pages' fixtures (stories and tests): appliances of a fleet in each state, as the appliance answers them
+ * (src/shared/contracts/fleetEnrolment.ts).
+ */
 import type {
   FleetAppliance,
   FleetApplianceDetail,
   FleetSettingsAnswer,
   FleetSummary,
-} from '../../../../../src/shared/contracts/fleetEnrolment';
-import type { ServiceState } from '../../../../../src/shared/contracts/services';
+} from '../../../src/shared/contracts/fleetEnrolment';
+import type { ServiceState } from '../../../src/shared/contracts/services';
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
