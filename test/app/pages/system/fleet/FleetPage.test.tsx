@@ -1,7 +1,8 @@
 /** @jest-environment ./test/support/jsdom-environment.js */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FleetPage } from '../../../../../src/app/pages/system/fleet/FleetPage';
+import { FLEET_LIST, FleetPage } from '../../../../../src/app/pages/system/fleet/FleetPage';
+import { listFleetAppliances } from '../../../../../src/shared/contracts/fleetEnrolment';
 import { ADDED_APPLIANCE_KEY } from '../../../../../src/app/pages/system/fleet/resources';
 import { fakeApi } from '../../../../sagas/fakes';
 import { resourcesState } from '../../../../../stories/pages/fixtures';
@@ -63,6 +64,10 @@ const table = () => screen.getByRole('table', { name: 'Fleet' });
 const rowOf = (name: string) => within(table()).getByRole('rowheader', { name }).closest('tr')!;
 
 describe('fleet overview', () => {
+  test("the page's query is the list endpoint's (sorts and filters)", () => {
+    expect(FLEET_LIST.query).toEqual(listFleetAppliances.query);
+  });
+
   test('the band sums the fleet up and the table footer counts the appliances', () => {
     setup();
     const band = screen.getByRole('region', { name: '4 appliances: 1 online' });
