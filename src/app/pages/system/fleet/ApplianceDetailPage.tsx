@@ -61,7 +61,7 @@ function ApplianceView({ entity: a }: { entity: FleetApplianceDetail }) {
   return (
     <EntityDetailView
       header={{
-        badge: { label: state.label, color: state.color === 'blue' ? 'grey' : state.color },
+        badge: { label: state.short, color: state.color === 'blue' ? 'grey' : state.color },
         subtitle: a.group ? `Group ${a.group}` : 'No group',
       }}
       remove={

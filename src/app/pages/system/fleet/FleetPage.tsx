@@ -65,8 +65,8 @@ export const FLEET_LIST: ListSource = {
 const ITEM_NAME = { one: 'appliance', other: 'appliances' };
 
 export function stateItem(a: FleetAppliance): TableItem {
-  const { label, color } = applianceState(a);
-  return { value: label, statusBullColor: color, statusLabel: label };
+  const { short, detail, color } = applianceState(a);
+  return { value: short, description: detail, statusBullColor: color, statusLabel: short };
 }
 
 const COLUMNS: ReadonlyArray<EntityColumn<FleetAppliance>> = [

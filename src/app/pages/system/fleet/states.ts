@@ -8,23 +8,34 @@ import type { ConfigSync, FleetAppliance } from '../../../../shared/contracts/fl
 import type { AccentColor } from '../../../../widgets/DataTable';
 
 export interface StateWords {
+  /** The whole state: "Offline since Mon, 30 Nov 2026 | 10:15". */
   label: string;
+  /** Its first words ("Offline") and the rest ("since …"), for a narrow table cell. */
+  short: string;
+  detail?: string;
   color: AccentColor;
 }
+
+const words = (short: string, color: AccentColor, detail?: string): StateWords => ({
+  label: detail ? `${short} ${detail}` : short,
+  short,
+  ...(detail ? { detail } : {}),
+  color,
+});
 
 const when = (iso: string | null | undefined) => (iso ? formatDateTime(Date.parse(iso)) : '—');
 
 export function applianceState(a: FleetAppliance, now = Date.now()): StateWords {
-  if (a.state === 'removed') return { label: `Removed ${when(a.removed_at)}`, color: 'grey' };
+  if (a.state === 'removed') return words('Removed', 'grey', when(a.removed_at));
   if (a.state === 'pending') {
     const expires = a.code_expires_at ? Date.parse(a.code_expires_at) : null;
     return expires !== null && expires < now
-      ? { label: 'Code expired', color: 'red' }
-      : { label: `Pending code until ${when(a.code_expires_at)}`, color: 'gold' };
+      ? words('Code expired', 'red', when(a.code_expires_at))
+      : words('Pending code', 'gold', `until ${when(a.code_expires_at)}`);
   }
-  if (!a.live) return { label: 'Never connected', color: 'grey' };
-  if (a.live.presence === 'online') return { label: 'Online', color: 'green' };
-  return { label: `Offline since ${when(a.live.offline_since ?? a.live.last_seen)}`, color: 'red' };
+  if (!a.live) return words('Never connected', 'grey');
+  if (a.live.presence === 'online') return words('Online', 'green');
+  return words('Offline', 'red', `since ${when(a.live.offline_since ?? a.live.last_seen)}`);
 }
 
 export const CONFIG_WORDS: Record<ConfigSync, string> = {
