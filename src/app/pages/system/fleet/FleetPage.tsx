@@ -88,7 +88,7 @@ const COLUMNS: ReadonlyArray<EntityColumn<FleetAppliance>> = [
   },
   {
     title: 'Certificates expiring',
-    width: 110,
+    width: 160,
     priority: 3,
     cell: (a) => ({ value: a.live ? a.live.certificates_expiring : '—' }),
   },
