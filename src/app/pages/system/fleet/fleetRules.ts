@@ -2,7 +2,7 @@
  * The fleet forms' rules, loaded with the forms (lazyRules.ts): the body schemas'
  * (src/shared/contracts/fleetEnrolment.ts); the messages the forms' own.
  */
-import { boolean, object, string } from 'yup';
+import { boolean, object } from 'yup';
 import { fieldSchemaOf } from '../../../forms/contractRules';
 import {
   addFleetApplianceBody,
@@ -30,5 +30,5 @@ export const fleetSettingsSchema = object({
   nats_port: fieldSchemaOf(fleetSettingsBody, 'nats_port', 'NATS port', PORT),
   enrol_port: fieldSchemaOf(fleetSettingsBody, 'enrol_port', 'Enrolment port', PORT),
   external_url: fieldSchemaOf(fleetSettingsBody, 'external_url', 'Cluster URL'),
-  external_credentials: string(),
+  external_credentials: fieldSchemaOf(fleetSettingsBody, 'external_credentials', 'Credentials'),
 });
