@@ -1,6 +1,7 @@
 /** @jest-environment ./test/support/jsdom-environment.js */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { axe } from 'jest-axe';
 import { ApplianceDetailPage } from '../../../../../src/app/pages/system/fleet/ApplianceDetailPage';
 import type { FleetAppliance } from '../../../../../src/shared/contracts/fleetEnrolment';
 import { fakeApi } from '../../../../sagas/fakes';
@@ -34,8 +35,8 @@ const withConsole = (url: string | null): FleetAppliance => ({
 });
 
 describe('an appliance of the fleet', () => {
-  test('its live state, its certificate and its enrolment history', () => {
-    setup(online);
+  test('its live state, its certificate and its enrolment history; no axe findings', async () => {
+    const { container } = setup(online);
     const live = screen.getByRole('region', { name: 'Live state' });
     expect(within(live).getByText('1 critical, 2 warning')).toBeInTheDocument();
     expect(within(live).getByText('1.4.0')).toBeInTheDocument();
@@ -52,6 +53,7 @@ describe('an appliance of the fleet', () => {
       expect.stringMatching(/Added by admin: one-time code issued$/),
       expect.stringMatching(/Enrolled by system: certificate 0a1b2c$/),
     ]);
+    expect((await axe(container)).violations).toEqual([]);
   });
 
   test('an https console address is a plain link opening apart from this console', () => {

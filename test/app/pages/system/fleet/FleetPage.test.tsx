@@ -1,6 +1,7 @@
 /** @jest-environment ./test/support/jsdom-environment.js */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { axe } from 'jest-axe';
 import { FLEET_LIST, FleetPage } from '../../../../../src/app/pages/system/fleet/FleetPage';
 import { listFleetAppliances } from '../../../../../src/shared/contracts/fleetEnrolment';
 import { ADDED_APPLIANCE_KEY } from '../../../../../src/app/pages/system/fleet/resources';
@@ -68,11 +69,12 @@ describe('fleet overview', () => {
     expect(FLEET_LIST.query).toEqual(listFleetAppliances.query);
   });
 
-  test('the band sums the fleet up and the table footer counts the appliances', () => {
-    setup();
+  test('the band sums the fleet up and the table footer counts the appliances; no axe findings', async () => {
+    const { container } = setup();
     const band = screen.getByRole('region', { name: '4 appliances: 1 online' });
     expect(within(band).getByText('1 critical, 2 warning, 0 info')).toBeInTheDocument();
     expect(screen.getByText('5 appliances')).toHaveAttribute('role', 'status');
+    expect((await axe(container)).violations).toEqual([]);
   });
 
   test('each state in words: online, offline since, never connected, pending code until, removed', () => {
