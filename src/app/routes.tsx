@@ -93,6 +93,11 @@ const chunks = {
       import(/* webpackChunkName: "area-system-backups" */ './pages/system/routes/backups'),
       import(/* webpackChunkName: "area-system-backups" */ '../../sagas/areas/system'),
     ),
+  'system-fleet': () =>
+    withSagas(
+      import(/* webpackChunkName: "area-system-fleet" */ './pages/system/routes/fleet'),
+      import(/* webpackChunkName: "area-system-fleet" */ '../../sagas/areas/system'),
+    ),
   authentication: () =>
     import(/* webpackChunkName: "area-authentication" */ './pages/authentication/routes/users'),
   'authentication-groups': () =>
@@ -203,6 +208,7 @@ export const protectedRoutes: RouteObject[] = [
   ...withDetail('system/history', 'history', 'history', 'revision'),
   guarded('system/log-forwarding', 'system-forwarding', 'logForwarding'),
   guarded('system/backups', 'system-backups', 'backups'),
+  ...withDetail('system/fleet', 'system-fleet', 'fleet', 'appliance'),
   ...withDetail('authentication/users', 'authentication', 'users', 'user'),
   ...withDetail('authentication/groups', 'authentication-groups', 'groups', 'group'),
   ...withDetail('authentication/services', 'authentication-services', 'services', 'service'),

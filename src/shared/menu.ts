@@ -31,6 +31,7 @@ export const fallbackMenu: MenuItem[] = [
       { id: 'alerts', name: 'Alerts', path: '/alerts' },
       { id: 'alert-channels', name: 'Alert channels', path: '/alert-channels' },
       { id: 'backups', name: 'Backups', path: '/backups' },
+      { id: 'fleet', name: 'Fleet', path: '/fleet' },
     ],
   },
   {

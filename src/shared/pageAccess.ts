@@ -46,6 +46,8 @@ export const PAGE_ACCESS = {
   'system/alerts': 'admin',
   'system/alert-channels': 'admin',
   'system/backups': 'admin',
+  // The fleet's settings and joining are for admins within the page (the appliance says so too).
+  'system/fleet': read('fleet'),
   'authentication/users': read('authentication'),
   'authentication/groups': read('authentication'),
   'authentication/services': read('authentication'),

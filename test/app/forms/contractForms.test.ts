@@ -53,6 +53,12 @@ import { acmeAccountSchema } from '../../../src/app/pages/system/acme/acmeAccoun
 import { NEW_ACME_ORDER } from '../../../src/app/pages/system/acme/OrderModal';
 import { acmeOrderSchema } from '../../../src/app/pages/system/acme/acmeOrderRules';
 import * as system from '../../../src/shared/contracts/system';
+import * as fleet from '../../../src/shared/contracts/fleetEnrolment';
+import {
+  addApplianceSchema,
+  fleetSettingsSchema,
+  joinFleetSchema,
+} from '../../../src/app/pages/system/fleet/fleetRules';
 import * as backups from '../../../src/shared/contracts/backups';
 import {
   downloadSchema,
@@ -185,6 +191,36 @@ interface Pair {
 }
 
 const PAIRS: Pair[] = [
+  {
+    form: 'Add appliance',
+    file: 'pages/system/fleet/AddApplianceModal.tsx',
+    schema: addApplianceSchema,
+    writes: [fleet.addFleetAppliance],
+    values: { name: '', group: '' },
+  },
+  {
+    form: 'Join a fleet',
+    file: 'pages/system/fleet/JoinFleetSection.tsx',
+    schema: joinFleetSchema,
+    writes: [fleet.joinFleet],
+    values: { code: '', address: '', fingerprint: '' },
+  },
+  {
+    form: 'Fleet settings',
+    file: 'pages/system/fleet/FleetSettingsSection.tsx',
+    schema: fleetSettingsSchema,
+    writes: [fleet.putFleetSettings],
+    values: {
+      manage: true,
+      nats: 'embedded',
+      public_host: 'fleet.example.net',
+      listen_address: '0.0.0.0',
+      nats_port: '4222',
+      enrol_port: '4223',
+      external_url: '',
+      external_credentials: '',
+    },
+  },
   {
     form: 'DNS proxy settings',
     file: 'pages/dns/ProxySettingsForm.tsx',
@@ -529,6 +565,7 @@ const PAIRS: Pair[] = [
 const NOT_FORMS: Record<string, string> = {
   'POST groups/bulk': 'the groups list’s bulk action (the chosen rows’ ids)',
   'POST users/bulk': 'the users list’s bulk action (the chosen rows’ ids)',
+  'POST fleet/appliances/bulk': 'the fleet list’s bulk remove (the chosen rows’ ids)',
   'POST pki/certificates/:id/renew':
     'the Renew action of a certificate (its body is the page’s, no field is typed)',
   'POST users/lockout-simulation':

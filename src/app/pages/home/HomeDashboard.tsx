@@ -20,6 +20,10 @@ import {
 import { Sparkline } from '../../../widgets/charts';
 import { PageHeader } from '../../../widgets/PageHeader';
 import type { DaemonSummary } from '../../../shared/dashboard';
+import type { FleetSettingsAnswer, FleetSummary } from '../../../shared/contracts/fleetEnrolment';
+import { useResource } from '../../../store/useResource';
+import { usePrivilege } from '../../../store/usePrivilege';
+import { FLEET_SETTINGS_KEY, FLEET_SUMMARY_KEY } from '../system/fleet/resources';
 import './home.css';
 
 export const HOME_TITLE = 'Console';
@@ -312,6 +316,40 @@ function SignInsCard({ signIns }: { signIns: NonNullable<DashboardSummary['sign_
   );
 }
 
+/** The fleet in numbers, on a console that manages one and for accounts that may read the fleet. */
+function FleetCard() {
+  const mayRead = usePrivilege('fleet', 'read');
+  const settings = useResource<FleetSettingsAnswer>(FLEET_SETTINGS_KEY, { skip: !mayRead });
+  const managed = mayRead && settings.data?.settings.manage === true;
+  const { data: fleet } = useResource<FleetSummary>(FLEET_SUMMARY_KEY, { skip: !managed });
+  if (!managed || !fleet) return null;
+  const alerts = fleet.alerts.critical + fleet.alerts.warning;
+  return (
+    <Card id="fleet" title="Fleet" manage={{ to: '/system/fleet', label: 'Fleet' }}>
+      <Facts
+        rows={[
+          ['Online', `${fleet.online} of ${fleet.total}`],
+          ['Offline', fleet.offline ? <Flag level="danger">{fleet.offline}</Flag> : 'None'],
+          [
+            'Alerts',
+            alerts ? (
+              <Flag level={fleet.alerts.critical ? 'danger' : 'warning'}>
+                {fleet.alerts.critical} critical, {fleet.alerts.warning} warning
+              </Flag>
+            ) : (
+              'None'
+            ),
+          ],
+          [
+            'Certificates expiring',
+            fleet.certificates_expiring ? <Flag level="warning">{fleet.certificates_expiring}</Flag> : 'None',
+          ],
+        ]}
+      />
+    </Card>
+  );
+}
+
 /** On/off as configured, and what actually runs when the service manager says (on but not running is trouble). */
 function daemonState(enabled: boolean, daemon: DaemonSummary | undefined): ReactNode {
   if (!daemon) return onOff(enabled);
@@ -374,6 +412,7 @@ function Dashboard({
       {summary?.certificates ? <CertificatesCard certs={summary.certificates} /> : null}
       {summary?.backups ? <BackupsCard backups={summary.backups} /> : null}
       {summary?.sign_ins ? <SignInsCard signIns={summary.sign_ins} /> : null}
+      <FleetCard />
       {status.recent_events === null ? null : (
         <Card id="events" title="Recent warnings" manage={{ to: '/logs/overview', label: 'Logs' }}>
           {status.recent_events.length === 0 ? (

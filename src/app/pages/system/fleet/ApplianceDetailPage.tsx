@@ -1,0 +1,137 @@
+/**
+ * /system/fleet/{id}: one appliance of the fleet: its live summary (from its newest state record, asked again every
+ * few seconds while the page is open), its certificate and enrolment history, remove (its certificate revoked),
+ * and a plain link to its own console at the address it reports (only an http(s) URL; never proxied).
+ */
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { removeFleetAppliance, type FleetApplianceDetail } from '../../../../shared/contracts/fleetEnrolment';
+import { useAppDispatch } from '../../../../store/createStore';
+import { resourceLoadRequested } from '../../../../store/slices/resources.slice';
+import { SERVICE_POLL_MS } from '../../common/config/ServiceStatus';
+import {
+  DeleteButton,
+  DetailSection,
+  EntityDetailView,
+  entityDetailPage,
+  useEntityKey,
+} from '../../common/entity/EntityDetailPage';
+import type { EntityDetailSource } from '../../common/entity/useEntityDetail';
+import { Facts } from '../common/Facts';
+import { FLEET_APPLIANCES_KEY, FLEET_SUMMARY_KEY, fleetApplianceKey } from './resources';
+import { alertsText, applianceState, CONFIG_WORDS, consoleHref, formatWhen } from './states';
+import '../common/pki.css';
+import './fleet.css';
+
+export const APPLIANCE_DETAIL: EntityDetailSource<FleetApplianceDetail> = {
+  key: fleetApplianceKey,
+  noun: 'Appliance',
+  title: (a) => a.name,
+  documentTitle: (a) => `${a.name} · Fleet`,
+  back: { to: '/system/fleet', label: 'Fleet' },
+};
+
+const EVENT_WORDS = { added: 'Added', enrolled: 'Enrolled', refused: 'Refused', removed: 'Removed' } as const;
+
+/** Asks for the appliance again every few seconds (passively: watching is not activity). */
+function usePolling(key: string) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const timer = setInterval(() => dispatch(resourceLoadRequested({ key, passive: true })), SERVICE_POLL_MS);
+    return () => clearInterval(timer);
+  }, [dispatch, key]);
+}
+
+/** Its own console: a link only to an http(s) address, else what it reported as text. */
+export function ConsoleLink({ url }: { url: string | null }) {
+  const href = consoleHref(url);
+  if (href)
+    return (
+      <a href={href} target="_blank" rel="noopener noreferrer">
+        Open its console
+      </a>
+    );
+  return url ? <span>{url} (not an http(s) address: not linked)</span> : <span>Not reported yet</span>;
+}
+
+function ApplianceView({ entity: a }: { entity: FleetApplianceDetail }) {
+  usePolling(useEntityKey());
+  const state = applianceState(a);
+  const { live } = a;
+  return (
+    <EntityDetailView
+      header={{
+        badge: { label: state.short, color: state.color === 'blue' ? 'grey' : state.color },
+        subtitle: a.group ? `Group ${a.group}` : 'No group',
+      }}
+      remove={
+        a.state === 'removed'
+          ? undefined
+          : {
+              endpoint: removeFleetAppliance,
+              message: `Remove ${a.name} from the fleet? Its certificate is revoked and its connection closed; it cannot reconnect.`,
+              key: FLEET_APPLIANCES_KEY,
+              done: `${a.name} removed from the fleet.`,
+              refresh: [FLEET_SUMMARY_KEY],
+            }
+      }
+    >
+      <div className="entity-actions">
+        {live && consoleHref(live.console_url) ? <ConsoleLink url={live.console_url} /> : null}
+        {a.state === 'removed' ? null : <DeleteButton label="Remove from fleet" danger />}
+      </div>
+      <DetailSection title="Live state">
+        {live ? (
+          <Facts
+            items={[
+              ['State', state.label],
+              ['Last seen', formatWhen(live.last_seen)],
+              ['Version', live.version],
+              ['Firing alerts', alertsText(live.alerts)],
+              ['Certificates expiring', String(live.certificates_expiring)],
+              ['Configuration', CONFIG_WORDS[live.config]],
+              ['Its console', <ConsoleLink key="c" url={live.console_url} />],
+            ]}
+          />
+        ) : (
+          <p>{state.label}: no state record from this appliance yet.</p>
+        )}
+      </DetailSection>
+      <DetailSection title="Certificate">
+        {a.certificate_id ? (
+          <Facts
+            items={[
+              [
+                'Certificate',
+                <Link key="cert" to={`/system/certificates/${a.certificate_id}`}>
+                  Its certificate
+                </Link>,
+              ],
+              ['Serial number', <code key="s">{a.certificate_serial ?? '—'}</code>],
+              ['Valid until', formatWhen(a.certificate_not_after)],
+            ]}
+          />
+        ) : (
+          <p>No certificate: the appliance has not enrolled.</p>
+        )}
+      </DetailSection>
+      <DetailSection title="Enrolment history">
+        {a.history.length ? (
+          <ol className="fleet-history">
+            {a.history.map((h, i) => (
+              <li key={`${h.at}-${i}`}>
+                <time dateTime={h.at}>{formatWhen(h.at)}</time> · {EVENT_WORDS[h.event]}
+                {h.actor ? ` by ${h.actor}` : ''}
+                {h.detail ? `: ${h.detail}` : ''}
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p>Nothing recorded yet.</p>
+        )}
+      </DetailSection>
+    </EntityDetailView>
+  );
+}
+
+export const ApplianceDetailPage = entityDetailPage(APPLIANCE_DETAIL, ApplianceView, { writableBy: 'fleet' });

@@ -1,0 +1,153 @@
+/**
+ * The fleet pages' fixtures (stories and tests): appliances of a fleet in each state, as the appliance answers them
+ * (src/shared/contracts/fleetEnrolment.ts).
+ */
+import type {
+  FleetAppliance,
+  FleetApplianceDetail,
+  FleetSettingsAnswer,
+  FleetSummary,
+} from '../../../src/shared/contracts/fleetEnrolment';
+import type { ServiceState } from '../../../src/shared/contracts/services';
+
+const HOUR = 3_600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+const now = Date.now();
+
+const base: FleetAppliance = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'branch-01',
+  group: 'branches',
+  state: 'enrolled',
+  created_at: iso(now - 48 * HOUR),
+  code_expires_at: null,
+  enrolled_at: iso(now - 47 * HOUR),
+  removed_at: null,
+  certificate_id: 'cert-branch-01',
+  certificate_serial: '0a1b2c',
+  certificate_not_after: iso(now + 300 * 24 * HOUR),
+  live: {
+    presence: 'online',
+    last_seen: iso(now - 5_000),
+    offline_since: null,
+    version: '1.4.0',
+    alerts: { critical: 1, warning: 2, info: 0 },
+    certificates_expiring: 3,
+    config: 'in_sync',
+    console_url: 'https://branch-01.example.net:8443/',
+  },
+};
+
+export const online = base;
+export const offline: FleetAppliance = {
+  ...base,
+  id: '00000000-0000-4000-8000-000000000002',
+  name: 'branch-02',
+  live: {
+    ...base.live!,
+    presence: 'offline',
+    last_seen: iso(now - 2 * HOUR),
+    offline_since: '2026-11-30T10:15:00.000Z',
+    alerts: { critical: 0, warning: 0, info: 0 },
+    config: 'changed_locally',
+  },
+};
+export const neverConnected: FleetAppliance = {
+  ...base,
+  id: '00000000-0000-4000-8000-000000000003',
+  name: 'lab-01',
+  group: '',
+  live: null,
+};
+export const pending: FleetAppliance = {
+  ...base,
+  id: '00000000-0000-4000-8000-000000000004',
+  name: 'branch-03',
+  state: 'pending',
+  code_expires_at: iso(now + 20 * HOUR),
+  enrolled_at: null,
+  certificate_id: null,
+  certificate_serial: null,
+  certificate_not_after: null,
+  live: null,
+};
+export const removed: FleetAppliance = {
+  ...base,
+  id: '00000000-0000-4000-8000-000000000005',
+  name: 'old-01',
+  state: 'removed',
+  removed_at: iso(now - 24 * HOUR),
+  live: null,
+};
+
+export const MARKUP_NAME = '<img src=x onerror="alert(1)">edge';
+export const markupNamed: FleetAppliance = {
+  ...base,
+  id: '00000000-0000-4000-8000-000000000006',
+  name: MARKUP_NAME,
+  group: '<b>g</b>',
+};
+
+export const detailOf = (a: FleetAppliance): FleetApplianceDetail => ({
+  ...a,
+  history: [
+    { at: a.created_at, event: 'added', detail: 'one-time code issued', actor: 'admin' },
+    ...(a.enrolled_at
+      ? [{ at: a.enrolled_at, event: 'enrolled' as const, detail: 'certificate 0a1b2c', actor: 'system' }]
+      : []),
+  ],
+});
+
+export const summary: FleetSummary = {
+  total: 4,
+  online: 1,
+  offline: 1,
+  never_connected: 1,
+  alerts: { critical: 1, warning: 2, info: 0 },
+  certificates_expiring: 3,
+  changed_locally: 1,
+};
+
+export const managedSettings: FleetSettingsAnswer = {
+  settings: {
+    manage: true,
+    nats: 'embedded',
+    public_host: 'fleet.example.net',
+    listen_address: '0.0.0.0',
+    nats_port: 4222,
+    enrol_port: 4223,
+    external_url: '',
+    has_external_credentials: false,
+  },
+  status: {
+    ca_id: 'ca-fleet',
+    ca_fingerprint_sha256: 'AB:CD:EF',
+    enrol_address: 'https://fleet.example.net:4223',
+    nats_url: 'tls://fleet.example.net:4222',
+    problem: null,
+  },
+};
+
+export const unmanagedSettings: FleetSettingsAnswer = {
+  ...managedSettings,
+  settings: { ...managedSettings.settings, manage: false },
+  status: { ca_id: null, ca_fingerprint_sha256: null, enrol_address: null, nats_url: null, problem: null },
+};
+
+export const serviceState: ServiceState = {
+  name: 'fleet',
+  label: 'Fleet NATS server',
+  status: 'running',
+  enabled: true,
+  backend: 'embedded',
+  pid: 4242,
+  since: now - HOUR,
+  last_exit: null,
+  restarts: 0,
+  next_restart_at: null,
+  message: null,
+  log: [],
+};
+
+export const paged = <T>(data: T[], total = data.length) => ({ data, total, page: 1, per_page: 50 });
+export const FIRST_PAGE = 'fleet/appliances?page=1&per_page=50&sort=name';
