@@ -1,5 +1,6 @@
 import type { Migration } from '../../storage/sqlite';
 import { attemptTableSql } from '../../service-kit/attemptCounter';
+import { appendMenuEntry } from '../console/menu';
 
 /** The managing side's tables (namespace `fleet_enrolment`): settings, the fleet's own key material, appliances. */
 export const fleetMigrations: Migration[] = [
@@ -75,5 +76,10 @@ export const fleetMigrations: Migration[] = [
           joined_at INTEGER NOT NULL
         );
       `),
+  },
+  {
+    version: 2,
+    name: 'the Fleet page in the System menu of a console set up before it',
+    up: (db) => appendMenuEntry(db, 'system', { id: 'fleet', name: 'Fleet', path: '/fleet' }),
   },
 ];

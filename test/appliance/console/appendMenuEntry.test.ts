@@ -3,6 +3,7 @@
  * group, once, and never into a menu that has no such group (an appliance's own menu).
  */
 import { appendMenuEntry, readMenu } from '../../../src/appliance/console/menu';
+import { fleetMigrations } from '../../../src/appliance/fleet/migrations';
 import { startServer, type Harness } from '../support/harness';
 
 let h: Harness;
@@ -30,4 +31,20 @@ test('leaves a menu without the group as it is', () => {
   const before = readMenu(h.ctx.db);
   appendMenuEntry(h.ctx.db, 'nowhere', { id: 'x', name: 'X', path: '/x' });
   expect(readMenu(h.ctx.db)).toEqual(before);
+});
+
+test('a console set up before the fleet pages gets System → Fleet from the fleet’s migration', () => {
+  h.ctx.db.prepare("DELETE FROM menu_children WHERE group_id = 'system' AND id = 'fleet'").run();
+  expect(children('system')).not.toContain('fleet');
+  const menuStep = fleetMigrations.find((m) => m.name.includes('Fleet page'))!;
+  menuStep.up(h.ctx.db);
+  expect(
+    readMenu(h.ctx.db)
+      .find((g) => g.id === 'system')
+      ?.children.at(-1),
+  ).toMatchObject({
+    id: 'fleet',
+    name: 'Fleet',
+    path: '/fleet',
+  });
 });
