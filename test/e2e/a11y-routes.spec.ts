@@ -15,10 +15,10 @@ import type AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { AUTH_ACTIONS, SCREEN_TYPES } from '../../src/app/pages/account/actions';
 import { THEME_COOKIE } from '../../src/shared/http';
-import { startPebble, type Pebble } from '../support/pebble';
+import { freePort, startPebble, type Pebble } from '../support/pebble';
 import { axeBuilder, seriousViolations } from './support/axe';
 import { startServer, type RunningServer } from './support/server';
-import { loginAs, loginAsAdmin, postJson } from './support/session';
+import { loginAs, loginAsAdmin, postJson, xsrfHeader } from './support/session';
 
 /** Every path of the route table, as written there (`system/certificates/:id`, `account/:type`, `*`, `/`). */
 function routeTablePaths(): string[] {
@@ -88,6 +88,27 @@ test.beforeAll(async ({ browser }) => {
   ids['/authentication/services'] = await firstId('/api/authentication/services');
   ids['/authentication/providers'] = await firstId('/api/authentication/providers');
   ids['/system/acme-orders'] = await acmeOrder(context, ca);
+  // A managed fleet with one appliance added, on an existing cluster (no nats-server is started for it).
+  const fleet = await context.request.put(`${server.url}/api/fleet/settings`, {
+    data: {
+      manage: true,
+      nats: 'external',
+      public_host: '127.0.0.1',
+      listen_address: '127.0.0.1',
+      nats_port: await freePort(),
+      enrol_port: await freePort(),
+      external_url: 'tls://nats.example.net:4222',
+      external_credentials: 'a credentials file',
+    },
+    headers: await xsrfHeader(context, server),
+  });
+  expect(fleet.ok(), await fleet.text()).toBe(true);
+  const added = await postJson(context, server, '/api/fleet/appliances', {
+    name: 'branch-01',
+    group: 'branches',
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  ids['/system/fleet'] = ((await added.json()) as { appliance: { id: string } }).appliance.id;
   // Each change above is a revision of the configuration's history.
   ids['/system/history'] = await firstId('/api/revisions');
   const reader = await postJson(context, server, '/api/users', { username: 'reader', role: 'admin' });

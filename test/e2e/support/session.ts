@@ -13,7 +13,10 @@ export function seededPassword(output: string): string {
   return m[1];
 }
 
-async function xsrfHeader(context: BrowserContext, server: RunningServer): Promise<Record<string, string>> {
+export async function xsrfHeader(
+  context: BrowserContext,
+  server: RunningServer,
+): Promise<Record<string, string>> {
   const token = (await context.cookies(server.url)).find((c) => c.name === 'XSRF-TOKEN')?.value;
   if (!token) throw new Error('no XSRF-TOKEN cookie');
   return { 'X-XSRF-TOKEN': token };
