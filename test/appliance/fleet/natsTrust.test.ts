@@ -168,7 +168,9 @@ it('reconnects everyone by themselves after the server restarts; the stream keep
     seen.push(m.string());
     m.ack();
   }
-  expect(seen).toEqual(['{"n":1}', '{"n":2}']);
+  // At least once: an event whose acknowledgement or reply was lost in the restart may come twice (the manager's
+  // consumer stores by message id); what counts is that both are there, in order.
+  expect([...new Set(seen)]).toEqual(['{"n":1}', '{"n":2}']);
 });
 
 it('shuts a removed appliance out when the server reloads its configuration', async () => {
