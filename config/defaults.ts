@@ -118,6 +118,11 @@ export interface Config {
   sessionWarnSeconds: number;
   /** Seconds a sign-in counts as recent for sensitive changes; older sessions must re-authenticate first. */
   reauthMaxAgeSeconds: number;
+  /**
+   * Seconds after which a managed appliance whose newest state record is older counts as offline; its agent
+   * reports at least three times within it (at most every 15 s).
+   */
+  fleetStaleAfterSeconds: number;
 }
 
 export const defaults: Config = {
@@ -171,4 +176,5 @@ export const defaults: Config = {
   sessionMaxSeconds: 28800,
   sessionWarnSeconds: 120,
   reauthMaxAgeSeconds: 600,
+  fleetStaleAfterSeconds: 45,
 };

@@ -277,4 +277,10 @@ export const configKeys: KeySpec[] = [
     int(10, 86400),
     (c, v) => (c.reauthMaxAgeSeconds = v),
   ),
+  spec(
+    'fleetStaleAfterSeconds',
+    'RAMPART_FLEET_STALE_AFTER_SECONDS',
+    int(6, 3600),
+    (c, v) => (c.fleetStaleAfterSeconds = v),
+  ),
 ];

@@ -218,7 +218,7 @@ async function mount(
       registerAuditRoutes(api, ctx);
       registerForwardingRoutes(api, ctx, () => forwarder);
       registerBackups(api, ctx, jobs, manager);
-      await registerFleet(api, ctx);
+      await registerFleet(api, ctx, { auditChain });
       // The OpenAPI document of every route registered here and below (built when the server is ready).
       registerOpenApi(api, app, ctx);
       notFound(api);

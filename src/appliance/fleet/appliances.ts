@@ -11,10 +11,14 @@ import { sqlPageOf } from '../http/listing';
 import { offered } from '../offers';
 import type { Db } from '../../storage/sqlite';
 import type {
+  ConfigSync,
   FleetAppliance,
   FleetApplianceDetail,
+  FleetLive,
   FleetSummary,
 } from '../../shared/contracts/fleetEnrolment';
+import type { FleetState } from '../../shared/contracts/fleetMessages';
+import { staleAfterMs } from './running';
 
 export const CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const CODE_BYTES = 18;
@@ -32,6 +36,44 @@ export interface ApplianceRow {
   cert_id: string | null;
   cert_serial: string | null;
   cert_not_after: number | null;
+  known_config_hash: string | null;
+}
+
+/** An appliance's row with its newest state record (the consumer's `fleet_states`), when it has one. */
+interface LiveRow extends ApplianceRow {
+  live_record: string | null;
+  live_seen_at: number | null;
+}
+
+const LIVE_FROM = 'FROM fleet_appliances a LEFT JOIN fleet_states s ON s.appliance_id = a.id';
+const LIVE_SELECT = 'a.*, s.record AS live_record, s.seen_at AS live_seen_at';
+
+/**
+ * What its newest record says, with its presence at `now`: online while the record is at most the stale window
+ * old (by the fleet server's clock), offline since the moment it turned stale. The configuration is in sync while
+ * its hash is the one the appliance is known to have (its first record after enrolment).
+ */
+function liveOf(r: LiveRow, now: number, staleMs: number): FleetLive | null {
+  if (r.live_record === null || r.live_seen_at === null) return null;
+  const record = JSON.parse(r.live_record) as FleetState;
+  const staleAt = r.live_seen_at + staleMs;
+  const online = now <= staleAt;
+  const config: ConfigSync =
+    r.known_config_hash === null
+      ? 'unknown'
+      : record.config.hash === r.known_config_hash
+        ? 'in_sync'
+        : 'changed_locally';
+  return {
+    presence: online ? 'online' : 'offline',
+    last_seen: new Date(r.live_seen_at).toISOString(),
+    offline_since: online ? null : new Date(staleAt).toISOString(),
+    version: record.version,
+    alerts: record.alerts,
+    certificates_expiring: record.certificates.expiring,
+    config,
+    console_url: record.console_url || null,
+  };
 }
 
 export const codeHash = (code: string) =>
@@ -39,7 +81,7 @@ export const codeHash = (code: string) =>
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export function applianceView(r: ApplianceRow): FleetAppliance {
+export function applianceView(r: ApplianceRow, live: FleetLive | null = null): FleetAppliance {
   return {
     id: r.id,
     name: r.name,
@@ -53,8 +95,7 @@ export function applianceView(r: ApplianceRow): FleetAppliance {
     certificate_id: r.cert_id,
     certificate_serial: r.cert_serial,
     certificate_not_after: iso(r.cert_not_after),
-    // Filled from the consumer's state records once the manager reads them.
-    live: null,
+    live,
   };
 }
 
@@ -107,37 +148,47 @@ export function addAppliance(
 }
 
 export function listAppliances(ctx: ApplianceContext, query: Record<string, string | undefined>) {
-  return sqlPageOf<ApplianceRow, FleetAppliance>(
+  const now = ctx.now();
+  const staleMs = staleAfterMs(ctx);
+  const cutoff = now - staleMs;
+  return sqlPageOf<LiveRow, FleetAppliance>(
     ctx.db,
     query,
     {
-      from: 'FROM fleet_appliances',
-      select: '*',
+      from: LIVE_FROM,
+      select: LIVE_SELECT,
       sort: {
-        name: 'sort_key(name)',
-        group: 'sort_key(grp)',
-        state: 'state',
-        created_at: 'created_at',
-        enrolled_at: 'enrolled_at',
+        name: 'sort_key(a.name)',
+        group: 'sort_key(a.grp)',
+        state: 'a.state',
+        created_at: 'a.created_at',
+        enrolled_at: 'a.enrolled_at',
       },
       defaultSort: 'name',
-      tiebreak: 'id',
-      search: 'search_text(name, grp, id)',
+      tiebreak: 'a.id',
+      search: 'search_text(a.name, a.grp, a.id)',
       filters: {
         // A code being redeemed is pending to the filter as in the answer.
         state: (v) =>
           v === 'pending'
-            ? { sql: "state IN ('pending', 'enrolling')", params: [] }
-            : { sql: 'state = ?', params: [v] },
-        group: (v) => ({ sql: 'grp = ?', params: [v] }),
+            ? { sql: "a.state IN ('pending', 'enrolling')", params: [] }
+            : { sql: 'a.state = ?', params: [v] },
+        group: (v) => ({ sql: 'a.grp = ?', params: [v] }),
+        // The same rule as `live.presence`, at the same moment.
+        presence: (v) =>
+          v === 'never'
+            ? { sql: 's.appliance_id IS NULL', params: [] }
+            : { sql: v === 'online' ? 's.seen_at >= ?' : 's.seen_at < ?', params: [cutoff] },
       },
     },
-    applianceView,
+    (r) => applianceView(r, liveOf(r, now, staleMs)),
   );
 }
 
 export function applianceDetail(ctx: ApplianceContext, id: string): FleetApplianceDetail {
-  const row = getApplianceRow(ctx.db, id);
+  const row = ctx.db.prepare(`SELECT ${LIVE_SELECT} ${LIVE_FROM} WHERE a.id = ?`).get(id) as
+    LiveRow | undefined;
+  if (!row) throw notFound('Appliance does not exist');
   const history = ctx.db
     .prepare('SELECT at, event, detail, actor FROM fleet_history WHERE appliance_id = ? ORDER BY at, id')
     .all(id) as Array<{
@@ -147,7 +198,7 @@ export function applianceDetail(ctx: ApplianceContext, id: string): FleetApplian
     actor: string;
   }>;
   return {
-    ...applianceView(row),
+    ...applianceView(row, liveOf(row, ctx.now(), staleAfterMs(ctx))),
     history: history.map((h) => ({ ...h, at: new Date(h.at).toISOString() })),
   };
 }
@@ -194,18 +245,35 @@ export async function removeAppliance(
   return row;
 }
 
-/** The fleet in numbers. Until the manager reads state records, every admitted appliance counts as never connected. */
+/**
+ * The fleet in numbers, at one moment. Alerts and certificates are summed over the appliances online: an offline
+ * appliance's last record is not shown as what is firing now.
+ */
 export function fleetSummary(ctx: ApplianceContext): FleetSummary {
-  const { total } = ctx.db
-    .prepare("SELECT count(*) AS total FROM fleet_appliances WHERE state != 'removed'")
-    .get() as { total: number };
+  const cutoff = ctx.now() - staleAfterMs(ctx);
+  const online = 's.seen_at >= @cutoff';
+  const r = ctx.db
+    .prepare(
+      `SELECT count(*) AS total,
+         coalesce(sum(${online}), 0) AS online,
+         coalesce(sum(s.seen_at < @cutoff), 0) AS offline,
+         coalesce(sum(s.appliance_id IS NULL), 0) AS never_connected,
+         coalesce(sum(CASE WHEN ${online} THEN json_extract(s.record, '$.alerts.critical') END), 0) AS critical,
+         coalesce(sum(CASE WHEN ${online} THEN json_extract(s.record, '$.alerts.warning') END), 0) AS warning,
+         coalesce(sum(CASE WHEN ${online} THEN json_extract(s.record, '$.alerts.info') END), 0) AS info,
+         coalesce(sum(CASE WHEN ${online} THEN s.certificates_expiring END), 0) AS certificates_expiring,
+         coalesce(sum(a.known_config_hash IS NOT NULL
+           AND json_extract(s.record, '$.config.hash') != a.known_config_hash), 0) AS changed_locally
+       ${LIVE_FROM} WHERE a.state != 'removed'`,
+    )
+    .get({ cutoff }) as Record<string, number>;
   return {
-    total,
-    online: 0,
-    offline: 0,
-    never_connected: total,
-    alerts: { critical: 0, warning: 0, info: 0 },
-    certificates_expiring: 0,
-    changed_locally: 0,
+    total: r.total,
+    online: r.online,
+    offline: r.offline,
+    never_connected: r.never_connected,
+    alerts: { critical: r.critical, warning: r.warning, info: r.info },
+    certificates_expiring: r.certificates_expiring,
+    changed_locally: r.changed_locally,
   };
 }

@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { auditText } from '../audit';
+import type { AuditChain } from '../auditChain';
 import { currentUser } from '../auth/guards';
 import { inTransaction, type ApplianceContext } from '../context';
 import { contractRoute } from '../http/contractRoute';
@@ -34,6 +35,8 @@ import { ensureFleetMaterial, fleetCaId } from './material';
 import { fleetMigrations } from './migrations';
 import { registerFleetSealedColumns } from './keys';
 import { registerFleetSection } from './section';
+import { AgentLink, ConsumerLink, staleAfterMs } from './running';
+import { FleetStore, fleetStateMigrations } from './consumer/store';
 import { checkFleetSettings, readFleetSettings, writeFleetSettings } from './settings';
 
 export { readFleetMembership, type FleetMembership } from './join';
@@ -50,12 +53,15 @@ export class FleetManager {
   private queue: Promise<unknown> = Promise.resolve();
   readonly attempts;
   readonly reloads = new ReloadWatch();
+  /** The manager's reader of state records and events, connected while the fleet is managed. */
+  readonly consumer: ConsumerLink;
 
   constructor(
     private readonly ctx: ApplianceContext,
     private readonly log: (e: unknown, msg: string) => void,
   ) {
     this.attempts = enrolAttempts(ctx);
+    this.consumer = new ConsumerLink(ctx, log, () => this.natsUrl());
   }
 
   private get supervisor() {
@@ -83,6 +89,8 @@ export class FleetManager {
     const s = readFleetSettings(this.ctx.db);
     await this.listener?.close();
     this.listener = null;
+    // Started again below with what the settings say now (the durable consumer resumes where it was).
+    await this.consumer.stop();
     if (!s.manage) {
       this.problem = null;
       await this.supervisor?.follow('fleet');
@@ -99,6 +107,7 @@ export class FleetManager {
         const serving = await this.supervisor?.awaitServing('fleet', since);
         if (serving?.status === 'failed') throw new Error(serving.reason);
       } else await this.supervisor?.follow('fleet');
+      await this.consumer.start();
       this.listener = await startEnrolListener(
         { host: s.listen_address, port: s.enrol_port, server: material.server, caPem: material.ca.pem },
         (body, source) =>
@@ -150,18 +159,27 @@ export class FleetManager {
     await this.queue;
     await this.listener?.close();
     this.listener = null;
+    await this.consumer.stop();
   }
 }
 
 const managers = new WeakMap<ApplianceContext, FleetManager>();
 export const fleetOf = (ctx: ApplianceContext) => managers.get(ctx);
 
-export async function registerFleet(scope: FastifyInstance, ctx: ApplianceContext): Promise<FleetManager> {
+export async function registerFleet(
+  scope: FastifyInstance,
+  ctx: ApplianceContext,
+  // The assembly's audit chain: each record goes to the fleet as an event when this appliance joined one.
+  options: { auditChain?: AuditChain } = {},
+): Promise<FleetManager> {
   migrate(ctx.db, 'fleet_enrolment', fleetMigrations);
+  // The consumer's tables are read by the API whether or not it runs.
+  migrate(ctx.db, 'fleet_state', fleetStateMigrations);
   registerFleetSealedColumns(ctx);
   // A code being redeemed when the console stopped was not redeemed: it works again.
   ctx.db.prepare("UPDATE fleet_appliances SET state = 'pending' WHERE state = 'enrolling'").run();
   const manager = new FleetManager(ctx, (e, msg) => scope.log.error({ err: e }, msg));
+  const agent = new AgentLink(ctx, (e, msg) => scope.log.warn({ err: e }, msg), options.auditChain);
   managers.set(ctx, manager);
   registerFleetSection(ctx, () => void manager.follow('configuration document'));
 
@@ -201,6 +219,16 @@ export async function registerFleet(scope: FastifyInstance, ctx: ApplianceContex
   contractRoute(scope, fleet.getFleetAppliance, { access: area('fleet') }, async (req) =>
     applianceDetail(ctx, req.params.id),
   );
+
+  contractRoute(scope, fleet.listFleetApplianceEvents, { access: area('fleet') }, async (req) => {
+    getApplianceRow(ctx.db, req.params.id);
+    const perPage = Math.min(Number(req.query?.per_page ?? 50), fleet.FLEET_EVENTS_MAX_PER_PAGE);
+    const before = req.query?.before === undefined ? undefined : Number(req.query.before);
+    // One more than asked: whether an older page exists.
+    const rows = new FleetStore(ctx.db, staleAfterMs(ctx)).eventsOf(req.params.id, perPage + 1, before);
+    const data = rows.slice(0, perPage);
+    return { data, next_before: rows.length > perPage ? data[data.length - 1].seq : null };
+  });
 
   contractRoute(scope, fleet.addFleetAppliance, change, async (req, reply) => {
     const status = manager.status();
@@ -268,6 +296,7 @@ export async function registerFleet(scope: FastifyInstance, ctx: ApplianceContex
   // Joining lets another console's CA admit this appliance to its fleet: admins only.
   contractRoute(scope, fleet.joinFleet, { access: 'admin', reauth: true }, async (req, reply) => {
     const membership = await joinFleet(ctx, req.body, currentUser(req).username);
+    await agent.start();
     return reply.code(201).send(membership);
   });
   contractRoute(scope, fleet.getFleetMembership, { access: area('fleet') }, async () => ({
@@ -276,7 +305,11 @@ export async function registerFleet(scope: FastifyInstance, ctx: ApplianceContex
 
   scope.addHook('onReady', async () => {
     if (readFleetSettings(ctx.db).manage) await manager.follow('system');
+    await agent.start();
   });
-  scope.addHook('preClose', async () => manager.close());
+  scope.addHook('preClose', async () => {
+    await agent.stop();
+    await manager.close();
+  });
   return manager;
 }

@@ -82,4 +82,11 @@ export const fleetMigrations: Migration[] = [
     name: 'the Fleet page in the System menu of a console set up before it',
     up: (db) => appendMenuEntry(db, 'system', { id: 'fleet', name: 'Fleet', path: '/fleet' }),
   },
+  {
+    version: 3,
+    name: 'fleet: the configuration hash each appliance is known to have',
+    // Set from its first state record after enrolment (part 2's rollout moves it): a newer record with another
+    // hash means the appliance's configuration was changed locally.
+    up: (db) => db.exec('ALTER TABLE fleet_appliances ADD COLUMN known_config_hash TEXT'),
+  },
 ];

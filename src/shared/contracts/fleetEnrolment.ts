@@ -8,7 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { endpoint } from './endpoint';
 import { listPage, listQuery } from './listing';
 import { nullable, orNull, stringEnum } from './fields';
-import { FLEET_PRESENCES } from './fleetStates';
+import { FLEET_PRESENCES, fleetStoredEvent } from './fleetStates';
 
 const text = (maxLength: number, description: string) =>
   Type.String({ minLength: 1, maxLength, format: 'safe-text', description });
@@ -108,6 +108,9 @@ const applianceName = () => text(64, 'The name shown in the fleet (stored and sh
 const groupName = () =>
   Type.String({ maxLength: 64, format: 'safe-text', description: 'A group (may be empty).' });
 
+/** The presence filter of the list: the live presences, and appliances that never reported. */
+export const LIST_PRESENCES = [...FLEET_PRESENCES, 'never'] as const;
+
 export const CONFIG_SYNC = ['in_sync', 'changed_locally', 'unknown'] as const;
 export type ConfigSync = (typeof CONFIG_SYNC)[number];
 
@@ -164,6 +167,9 @@ export const listFleetAppliances = endpoint({
   query: listQuery(['name', 'group', 'state', 'created_at', 'enrolled_at'], {
     state: stringEnum(APPLIANCE_STATES),
     group: Type.String({ maxLength: 64 }),
+    presence: stringEnum(LIST_PRESENCES, {
+      description: 'online / offline by its newest state record’s age; never: no record yet.',
+    }),
   }),
   response: listPage(fleetAppliance),
   summary: 'The appliances of the fleet (paged)',
@@ -174,6 +180,34 @@ export const getFleetAppliance = endpoint({
   params: Type.Object({ id: uuid('The appliance id.') }),
   response: fleetApplianceDetail,
   summary: 'One appliance of the fleet, with its enrolment history',
+});
+
+const positive = (description: string) => Type.String({ pattern: '^[1-9][0-9]{0,15}$', description });
+export const FLEET_EVENTS_MAX_PER_PAGE = 200;
+
+/** `GET {api}fleet/appliances/{id}/events`: its events as the manager stored them, newest first. */
+export const listFleetApplianceEvents = endpoint({
+  method: 'GET',
+  path: 'fleet/appliances/:id/events',
+  params: Type.Object({ id: uuid('The appliance id.') }),
+  query: Type.Object(
+    {
+      per_page: Type.Optional(
+        positive(`Events a page (default 50; a larger ask than ${FLEET_EVENTS_MAX_PER_PAGE} gets that).`),
+      ),
+      before: Type.Optional(
+        positive('Only events older than this `seq` (the previous page’s `next_before`).'),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  response: Type.Object({
+    data: Type.Array(fleetStoredEvent),
+    next_before: nullable(
+      Type.Integer({ description: 'Pass as `before` for the next (older) page; null on the last page.' }),
+    ),
+  }),
+  summary: 'One appliance’s recent events (alerts fired and resolved, audit records), newest first',
 });
 
 /** `GET {api}fleet/summary`: the band over the fleet overview and the home dashboard's card. */

@@ -11,7 +11,13 @@
  * minute per appliance and reason: a noisy appliance cannot flood the log). Both loops start again by themselves
  * after the server restarts.
  */
-import { connect, nanos, type NatsConnection, type QueuedIterator } from '@nats-io/transport-node';
+import {
+  connect,
+  credsAuthenticator,
+  nanos,
+  type NatsConnection,
+  type QueuedIterator,
+} from '@nats-io/transport-node';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -26,7 +32,11 @@ import {
 import { Kvm, type KvWatchEntry } from '@nats-io/kv';
 import type { Db } from '../../../storage/sqlite';
 import { EVENTS_STREAM, EVENTS_SUBJECTS, STATE_BUCKET } from '../subjects';
-import { FLEET_EVENT_MAX_BYTES, FLEET_STATE_MAX_BYTES } from '../../../shared/contracts/fleetMessages';
+import {
+  FLEET_EVENT_MAX_BYTES,
+  FLEET_STATE_MAX_BYTES,
+  type FleetState,
+} from '../../../shared/contracts/fleetMessages';
 import { FLEET_STALE_AFTER_MS } from '../../../shared/contracts/fleetStates';
 import { checkEvent, checkState, type DropReason } from './check';
 import { FleetStore, type DropKind } from './store';
@@ -40,8 +50,12 @@ const LOG_EVERY_MS = 60_000;
 
 export interface ConsumerOptions {
   natsUrl: string;
-  /** The manager's client certificate and key, and the Fleet CA. */
-  tls: { certPem: string; keyPem: string; caPem: string };
+  /** The manager's client certificate and key, and the CA the server's certificate chains to (absent: the system's). */
+  tls: { certPem: string; keyPem: string; caPem?: string };
+  /** An existing cluster's credentials file for the manager (NATS .creds). */
+  credentials?: string;
+  /** Called with each record stored (a newer one than the appliance's last). */
+  stored?: (record: FleetState) => void;
   db: Db;
   /** Whether an id is an enrolled appliance's (the enrolment's list). */
   isEnrolled: (id: string) => boolean;
@@ -77,16 +91,27 @@ export class FleetConsumer {
     if (!this.stopped) return;
     this.stopped = false;
     const o = this.options;
-    this.nc = await connect({
-      servers: o.natsUrl,
-      tls: { cert: o.tls.certPem, key: o.tls.keyPem, ca: o.tls.caPem },
-      name: 'rampart-fleet-manager',
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: o.reconnectTimeWaitMs ?? 2000,
-    });
-    const js = jetstream(this.nc);
-    await this.ensure(js, await jetstreamManager(this.nc));
-    this.loops = [this.watchStates(js), this.consumeEvents(js)];
+    try {
+      this.nc = await connect({
+        servers: o.natsUrl,
+        tls: { cert: o.tls.certPem, key: o.tls.keyPem, ...(o.tls.caPem ? { ca: o.tls.caPem } : {}) },
+        ...(o.credentials
+          ? { authenticator: credsAuthenticator(new TextEncoder().encode(o.credentials)) }
+          : {}),
+        name: 'rampart-fleet-manager',
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: o.reconnectTimeWaitMs ?? 2000,
+      });
+      const js = jetstream(this.nc);
+      await this.ensure(js, await jetstreamManager(this.nc));
+      this.loops = [this.watchStates(js), this.consumeEvents(js)];
+    } catch (e) {
+      // Not started: a later start tries again.
+      this.stopped = true;
+      await this.nc?.close().catch(() => undefined);
+      this.nc = null;
+      throw e;
+    }
   }
 
   async stop(): Promise<void> {
@@ -192,7 +217,10 @@ export class FleetConsumer {
       this.drop('state', e.key, checked.reason, checked.detail);
       return;
     }
-    if (this.store.putState(checked.value, e.created.getTime(), e.revision)) this.counts.states += 1;
+    if (this.store.putState(checked.value, e.created.getTime(), e.revision)) {
+      this.counts.states += 1;
+      this.options.stored?.(checked.value);
+    }
   }
 
   private drop(kind: DropKind, from: string, reason: DropReason, detail: string): void {
