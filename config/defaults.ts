@@ -176,5 +176,5 @@ export const defaults: Config = {
   sessionMaxSeconds: 28800,
   sessionWarnSeconds: 120,
   reauthMaxAgeSeconds: 600,
-  fleetStaleAfterSeconds: 45,
+  fleetStaleAfterSeconds: 30,
 };

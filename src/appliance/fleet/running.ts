@@ -24,6 +24,8 @@ export class ConsumerLink {
   private consumer: FleetConsumer | null = null;
   private retry: NodeJS.Timeout | null = null;
   private attempt = 0;
+  /** Moves on each stop: a start still dialling when it stopped schedules no retry. */
+  private generation = 0;
 
   constructor(
     private readonly ctx: ApplianceContext,
@@ -64,10 +66,12 @@ export class ConsumerLink {
       },
     });
     this.consumer = consumer;
+    const generation = this.generation;
     try {
       await consumer.start();
       this.attempt = 0;
     } catch (e) {
+      if (generation !== this.generation) return;
       this.log(e, 'fleet: the manager could not connect to NATS; trying again');
       this.consumer = null;
       const wait = Math.min(30_000, 1000 * 2 ** this.attempt++);
@@ -80,6 +84,7 @@ export class ConsumerLink {
   }
 
   async stop(): Promise<void> {
+    this.generation++;
     if (this.retry) clearTimeout(this.retry);
     this.retry = null;
     this.attempt = 0;

@@ -9,7 +9,7 @@ import { nullable, stringEnum } from './fields';
 import { fleetState } from './fleetMessages';
 
 /** A record older than this (by the fleet server's clock) means the appliance is offline. */
-export const FLEET_STALE_AFTER_MS = 45_000;
+export const FLEET_STALE_AFTER_MS = 30_000;
 export const FLEET_PRESENCES = ['online', 'offline'] as const;
 export type FleetPresence = (typeof FLEET_PRESENCES)[number];
 

@@ -199,7 +199,6 @@ const DECLARED: Record<string, string> = {
   'GET /api/fleet/appliances': 'fleet',
   'GET /api/fleet/appliances/:id': 'fleet',
   'GET /api/fleet/appliances/:id/events': 'fleet',
-  'GET /api/fleet/summary': 'fleet',
   'POST /api/fleet/appliances': 'fleet +reauth',
   'DELETE /api/fleet/appliances/:id': 'fleet +reauth',
   'POST /api/fleet/appliances/bulk': 'fleet +reauth',

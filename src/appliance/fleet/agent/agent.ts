@@ -42,7 +42,7 @@ export interface AgentOptions {
   sources: AgentSources;
   outbox: Outbox;
   now?: () => number;
-  /** The longest a state record goes unrepeated (the manager counts a record older than 45 s as offline). */
+  /** The longest a state record goes unrepeated (the manager counts a record older than its stale window, 30 s by default, as offline). */
   publishEveryMs?: number;
   /** How often the state is gathered and compared with the last one sent. */
   checkEveryMs?: number;
@@ -72,6 +72,8 @@ export class FleetAgent {
   private connected = false;
   private stopped = true;
   private timer: NodeJS.Timeout | null = null;
+  /** Ends the pause between two first-connection tries (stop does not wait for it). */
+  private wake: (() => void) | null = null;
   private unfollow: (() => void) | null = null;
   private pumping: Promise<void> | null = null;
   private again = false;
@@ -108,6 +110,7 @@ export class FleetAgent {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    this.wake?.();
     if (this.timer) clearInterval(this.timer);
     this.unfollow?.();
     this.unfollow = null;
@@ -141,23 +144,38 @@ export class FleetAgent {
     this.poke();
   }
 
+  /**
+   * Dials until the first connection is made or the agent is stopped (after it, the client reconnects by itself,
+   * forever). Each try is one attempt, not the client's `waitOnFirstConnect`: that one cannot be called off, and a
+   * removed appliance (refused by the server) would keep dialling after its console stopped the agent.
+   */
   private async dial(): Promise<void> {
     const m = this.options.membership;
-    let nc: NatsConnection;
-    try {
-      nc = await connect({
-        servers: m.natsUrl,
-        tls: { cert: m.certPem, key: m.keyPem, ca: m.caPem },
-        name: `rampart-appliance-${this.id}`,
-        inboxPrefix: subjects.inbox(this.id),
-        // Forever: the client's default gives up after 10 tries.
-        maxReconnectAttempts: -1,
-        waitOnFirstConnect: true,
-        reconnectTimeWait: this.options.reconnectTimeWaitMs ?? 2000,
-      });
-    } catch (e) {
-      this.log('fleet connection failed', e);
-      return;
+    const pause = this.options.reconnectTimeWaitMs ?? 2000;
+    let nc: NatsConnection | null = null;
+    for (let attempt = 0; !nc; attempt++) {
+      if (this.stopped) return;
+      try {
+        nc = await connect({
+          servers: m.natsUrl,
+          tls: { cert: m.certPem, key: m.keyPem, ca: m.caPem },
+          name: `rampart-appliance-${this.id}`,
+          inboxPrefix: subjects.inbox(this.id),
+          // Forever once connected: the client's default gives up after 10 tries.
+          maxReconnectAttempts: -1,
+          reconnectTimeWait: pause,
+          timeout: 10_000,
+        });
+      } catch (e) {
+        // Logged once, then quietly: an unreachable fleet is a state the fleet's pages show, not a log flood.
+        if (attempt === 0) this.log('fleet connection failed; trying again', e);
+        await new Promise<void>((resolve) => {
+          this.wake = resolve;
+          const t = setTimeout(resolve, Math.min(30_000, pause * 2 ** Math.min(attempt, 4)));
+          t.unref();
+        });
+        this.wake = null;
+      }
     }
     if (this.stopped) {
       await nc.close().catch(() => undefined);

@@ -102,16 +102,24 @@ export class FleetConsumer {
         maxReconnectAttempts: -1,
         reconnectTimeWait: o.reconnectTimeWaitMs ?? 2000,
       });
+      // Stopped while it dialled (the fleet turned off, the console stopping): it does not start after all.
+      if (this.stopped) return void (await this.closeQuietly());
       const js = jetstream(this.nc);
       await this.ensure(js, await jetstreamManager(this.nc));
+      if (this.stopped) return void (await this.closeQuietly());
       this.loops = [this.watchStates(js), this.consumeEvents(js)];
     } catch (e) {
       // Not started: a later start tries again.
       this.stopped = true;
-      await this.nc?.close().catch(() => undefined);
-      this.nc = null;
+      await this.closeQuietly();
       throw e;
     }
+  }
+
+  private async closeQuietly(): Promise<void> {
+    const nc = this.nc;
+    this.nc = null;
+    await nc?.close().catch(() => undefined);
   }
 
   async stop(): Promise<void> {
@@ -121,7 +129,12 @@ export class FleetConsumer {
     this.messages?.stop();
     const nc = this.nc;
     this.nc = null;
-    await nc?.drain().catch(() => undefined);
+    if (nc) {
+      // Drain hands back what is in flight; with the server gone (nats-server stopped first at shutdown) it fails
+      // or waits, and the connection would go on reconnecting: it is closed whatever the drain did.
+      await Promise.race([nc.drain(), sleep(2000)]).catch(() => undefined);
+      await nc.close().catch(() => undefined);
+    }
     await Promise.all(this.loops);
   }
 
