@@ -12,6 +12,7 @@ import { stringEnum } from '../../../../shared/contracts/fields';
 import { listQuery } from '../../../../shared/contracts/listing';
 import {
   APPLIANCE_STATES,
+  LIST_PRESENCES,
   bulkFleetAppliances,
   type FleetAppliance,
   type FleetMembershipView,
@@ -54,6 +55,9 @@ export const FLEET_TITLE = 'Fleet';
 export const FLEET_QUERY = listQuery(['name', 'group', 'state', 'created_at', 'enrolled_at'], {
   state: stringEnum(APPLIANCE_STATES),
   group: Type.String({ maxLength: 64 }),
+  presence: stringEnum(LIST_PRESENCES, {
+    description: 'online / offline by its newest state record’s age; never: no record yet.',
+  }),
 });
 
 export const FLEET_LIST: ListSource = {
@@ -112,6 +116,17 @@ const STATE_FILTER: EntityFilter = {
   ],
 };
 
+const PRESENCE_FILTER: EntityFilter = {
+  name: 'presence',
+  label: 'Presence',
+  any: 'Any presence',
+  options: [
+    { value: 'online', name: 'Online' },
+    { value: 'offline', name: 'Offline' },
+    { value: 'never', name: 'Never connected' },
+  ],
+};
+
 /** The groups of the page on screen, and the one the address asks for (the contract has no list of groups). */
 function groupFilter(rows: readonly FleetAppliance[], current: string | null): EntityFilter {
   const groups = new Set(rows.map((a) => a.group).filter(Boolean));
@@ -147,7 +162,7 @@ function FleetList() {
       rowId={(a) => a.id}
       href={(a) => `/system/fleet/${a.id}`}
       history={historyOf('fleet')}
-      filters={[STATE_FILTER, groupFilter(page.data?.data ?? [], search.get('group'))]}
+      filters={[STATE_FILTER, PRESENCE_FILTER, groupFilter(page.data?.data ?? [], search.get('group'))]}
       unselectable={(a) => (a.state === 'removed' ? 'Already removed.' : null)}
       bulk={{
         endpoint: bulkFleetAppliances,
