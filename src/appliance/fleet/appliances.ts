@@ -73,6 +73,11 @@ function liveOf(r: LiveRow, now: number, staleMs: number): FleetLive | null {
     certificates_expiring: record.certificates.expiring,
     config,
     console_url: record.console_url || null,
+    services: record.services,
+    uptime_s: record.uptime_s,
+    load: record.load,
+    backup: record.backup && { at: new Date(record.backup.at).toISOString(), ok: record.backup.ok },
+    config_revision: record.config.revision,
   };
 }
 

@@ -9,6 +9,7 @@ import { endpoint } from './endpoint';
 import { listPage, listQuery } from './listing';
 import { nullable, orNull, stringEnum } from './fields';
 import { FLEET_PRESENCES, fleetStoredEvent } from './fleetStates';
+import { fleetService } from './fleetMessages';
 
 const text = (maxLength: number, description: string) =>
   Type.String({ minLength: 1, maxLength, format: 'safe-text', description });
@@ -127,6 +128,15 @@ export const fleetLive = Type.Object({
       'in_sync: its configuration document is the one it had when it last reported after enrolment or a rollout; changed_locally: it differs; unknown: not known yet.',
   }),
   console_url: nullable(Type.String({ description: 'Where its own console answers, as it reports it.' })),
+  services: Type.Array(fleetService, { description: 'Its services (DNS, SSH) and their real state.' }),
+  uptime_s: Type.Integer({ description: 'Seconds since its host started, as of the record.' }),
+  load: Type.Array(Type.Number(), {
+    description: 'Load averages over 1, 5 and 15 minutes, as of the record.',
+  }),
+  backup: nullable(Type.Object({ at: iso(), ok: Type.Boolean() }), {
+    description: 'Its last backup run (null: none ran).',
+  }),
+  config_revision: nullable(Type.Integer({ description: 'Its newest configuration revision.' })),
 });
 export type FleetLive = Static<typeof fleetLive>;
 

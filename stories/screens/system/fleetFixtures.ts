@@ -35,6 +35,14 @@ const base: FleetAppliance = {
     certificates_expiring: 3,
     config: 'in_sync',
     console_url: 'https://branch-01.example.net:8443/',
+    services: [
+      { name: 'dns', state: 'running' },
+      { name: 'ssh', state: 'running' },
+    ],
+    uptime_s: 86_400 * 12,
+    load: [0.12, 0.2, 0.18],
+    backup: { at: iso(now - 6 * HOUR), ok: true },
+    config_revision: 42,
   },
 };
 
