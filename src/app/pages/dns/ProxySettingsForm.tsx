@@ -1,15 +1,9 @@
 /** The DNS proxy's general settings: on/off, listen addresses, port, cache size and DNSSEC validation. */
-import { Formik } from 'formik';
-import { Form } from '../../forms/Form';
-import { useId } from 'react';
 import * as dns from '../../../shared/contracts/dns';
 import { widgetRulesOf } from '../../forms/fieldRules';
-import { rulesModule, useRules } from '../../forms/lazyRules';
-import { useResourceSave } from '../../../store/useResource';
-import { FormDirtyReporter } from '../common/config/DirtyGuard';
-import { CheckboxField, ListField, SaveDiscardActions, SavedReset, TextField } from '../common/config/fields';
-import { WritableFieldset } from '../common/config/ReadOnly';
-import { ReasonField, useChangeReason } from '../common/config/ReasonField';
+import { rulesModule } from '../../forms/lazyRules';
+import { CheckboxField, ListField, TextField } from '../common/config/fields';
+import { SettingsSection } from '../common/config/SettingsSection';
 import { DNS_PREVIEW_KEY, DNS_PROXY_KEY } from './resources';
 
 interface Values {
@@ -38,59 +32,39 @@ const toValues = (s: dns.ProxySettings): Values => ({
 });
 
 export function ProxySettingsForm({ settings }: { settings: dns.ProxySettings }) {
-  const { save, pending, status } = useResourceSave();
-  const rules = useRules(proxySettingsRules);
-  const headingId = useId();
-  const reason = useChangeReason(status);
-  const initial = toValues(settings);
   return (
-    <section className="config-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>General</h2>
-      <Formik<Values>
-        initialValues={initial}
-        enableReinitialize
-        validationSchema={rules.module}
-        onSubmit={(v) => {
-          save({
-            endpoint: dns.putProxySettings,
-            key: DNS_PROXY_KEY,
-            body: { ...v, port: Number(v.port), cache_size_mb: Number(v.cache_size_mb) },
-            message: 'DNS proxy settings saved.',
-            headers: reason.headers,
-            refresh: [DNS_PREVIEW_KEY],
-          });
-        }}
-      >
-        {() => (
-          <Form noValidate className="config-form" onFocus={rules.fetch}>
-            <FormDirtyReporter id="dns-settings" />
-            <SavedReset status={status} />
-            <WritableFieldset>
-              <CheckboxField name="enabled" label="Enable the DNS proxy" />
-              <ListField
-                name="listen_interfaces"
-                label="Listen addresses"
-                validators={LISTEN.validators}
-                placeholder="e.g. 192.168.1.1 or fd00::1"
-              />
-              <TextField name="port" label="Port" {...PORT} />
-              <TextField
-                name="cache_size_mb"
-                label="Cache size (MiB)"
-                {...CACHE}
-                info="Memory for cached answers; the record cache gets twice as much."
-              />
-              <CheckboxField
-                name="dnssec"
-                label="Validate DNSSEC"
-                description="Answers from signed zones that fail validation are refused."
-              />
-              <ReasonField value={reason.reason} onChange={reason.setReason} disabled={pending} />
-              <SaveDiscardActions saveLabel="Save settings" pending={pending} />
-            </WritableFieldset>
-          </Form>
-        )}
-      </Formik>
-    </section>
+    <SettingsSection
+      title="General"
+      dirtyId="dns-settings"
+      initialValues={toValues(settings)}
+      rules={proxySettingsRules}
+      save={(v) => ({
+        endpoint: dns.putProxySettings,
+        key: DNS_PROXY_KEY,
+        body: { ...v, port: Number(v.port), cache_size_mb: Number(v.cache_size_mb) },
+        message: 'DNS proxy settings saved.',
+        refresh: [DNS_PREVIEW_KEY],
+      })}
+    >
+      <CheckboxField name="enabled" label="Enable the DNS proxy" />
+      <ListField
+        name="listen_interfaces"
+        label="Listen addresses"
+        validators={LISTEN.validators}
+        placeholder="e.g. 192.168.1.1 or fd00::1"
+      />
+      <TextField name="port" label="Port" {...PORT} />
+      <TextField
+        name="cache_size_mb"
+        label="Cache size (MiB)"
+        {...CACHE}
+        info="Memory for cached answers; the record cache gets twice as much."
+      />
+      <CheckboxField
+        name="dnssec"
+        label="Validate DNSSEC"
+        description="Answers from signed zones that fail validation are refused."
+      />
+    </SettingsSection>
   );
 }

@@ -2,26 +2,12 @@
  * The SSH service's settings. Port, listen addresses, password authentication and turning the service off can lock
  * the admin out: applying them opens a confirmation window, which the form says before saving.
  */
-import { Formik } from 'formik';
-import { Form } from '../../forms/Form';
-import { useId } from 'react';
 import * as ssh from '../../../shared/contracts/ssh';
 import { widgetRulesOf } from '../../forms/fieldRules';
-import { rulesModule, useRules } from '../../forms/lazyRules';
-import { useResourceSave } from '../../../store/useResource';
-import { FormDirtyReporter } from '../common/config/DirtyGuard';
-import {
-  CheckboxField,
-  ChoiceListField,
-  ListField,
-  SaveDiscardActions,
-  SavedReset,
-  SelectField,
-  TextField,
-} from '../common/config/fields';
+import { rulesModule } from '../../forms/lazyRules';
+import { CheckboxField, ChoiceListField, ListField, SelectField, TextField } from '../common/config/fields';
 import { SSH_CONFIG_KEY, SSH_PREVIEW_KEY } from './resources';
-import { WritableFieldset } from '../common/config/ReadOnly';
-import { ReasonField, useChangeReason } from '../common/config/ReasonField';
+import { SettingsSection } from '../common/config/SettingsSection';
 
 interface Values extends Omit<ssh.SshSettings, 'port'> {
   port: string;
@@ -35,80 +21,50 @@ const LISTEN = widgetRulesOf(BODY, 'listen_addresses');
 // The form's Yup rules come with it (lazyRules.ts).
 const sshSettingsRules = rulesModule(() => import('./sshSettingsRules').then((m) => m.sshSettingsSchema));
 
+const toValues = (s: ssh.SshSettings): Values => ({ ...s, port: String(s.port) });
+
 export function SshSettingsForm({ data }: { data: ssh.SshConfig }) {
-  const { save, pending, status } = useResourceSave();
-  const rules = useRules(sshSettingsRules);
-  const headingId = useId();
-  const reason = useChangeReason(status);
-  const initial: Values = { ...data.settings, port: String(data.settings.port) };
   return (
-    <section className="config-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>Service</h2>
-      <p className="config-section__description">
-        Changing the port, the listen addresses or password authentication, or turning SSH off, can lock you
-        out. After applying such a change you have a short time to keep it; otherwise the appliance restores
-        the previous configuration by itself.
-      </p>
-      <Formik<Values>
-        initialValues={initial}
-        enableReinitialize
-        validationSchema={rules.module}
-        onSubmit={(v) => {
-          save({
-            endpoint: ssh.putSettings,
-            key: SSH_CONFIG_KEY,
-            body: { ...v, port: Number(v.port) },
-            message: 'SSH settings saved.',
-            headers: reason.headers,
-            refresh: [SSH_PREVIEW_KEY],
-          });
-        }}
-      >
-        {() => (
-          <Form noValidate className="config-form" onFocus={rules.fetch}>
-            <WritableFieldset>
-              <FormDirtyReporter id="ssh-settings" />
-              <SavedReset status={status} />
-              <CheckboxField name="enabled" label="Enable the SSH service" />
-              <TextField name="port" label="Port" {...PORT} />
-              <ListField
-                name="listen_addresses"
-                label="Listen addresses (empty: every address)"
-                validators={LISTEN.validators}
-                placeholder="e.g. 192.168.1.1 or fd00::1"
-              />
-              <CheckboxField
-                name="password_authentication"
-                label="Allow password authentication"
-                description="Without it, only authorised keys can log in."
-              />
-              <SelectField
-                name="permit_root_login"
-                label="Root login"
-                options={[
-                  { value: 'no', name: 'Not allowed' },
-                  { value: 'prohibit-password', name: 'With a key only' },
-                  { value: 'yes', name: 'Allowed' },
-                ]}
-              />
-              <ListField
-                name="allow_groups"
-                label="Allowed groups (empty: every group)"
-                placeholder="e.g. wheel"
-              />
-              <ChoiceListField
-                name="kex_algorithms"
-                label="Key exchange algorithms"
-                choices={data.algorithms.kex}
-              />
-              <ChoiceListField name="ciphers" label="Ciphers" choices={data.algorithms.ciphers} />
-              <ChoiceListField name="macs" label="MACs" choices={data.algorithms.macs} />
-              <ReasonField value={reason.reason} onChange={reason.setReason} disabled={pending} />
-              <SaveDiscardActions saveLabel="Save settings" pending={pending} />
-            </WritableFieldset>
-          </Form>
-        )}
-      </Formik>
-    </section>
+    <SettingsSection
+      title="Service"
+      description="Changing the port, the listen addresses or password authentication, or turning SSH off, can lock you out. After applying such a change you have a short time to keep it; otherwise the appliance restores the previous configuration by itself."
+      dirtyId="ssh-settings"
+      initialValues={toValues(data.settings)}
+      rules={sshSettingsRules}
+      save={(v) => ({
+        endpoint: ssh.putSettings,
+        key: SSH_CONFIG_KEY,
+        body: { ...v, port: Number(v.port) },
+        message: 'SSH settings saved.',
+        refresh: [SSH_PREVIEW_KEY],
+      })}
+    >
+      <CheckboxField name="enabled" label="Enable the SSH service" />
+      <TextField name="port" label="Port" {...PORT} />
+      <ListField
+        name="listen_addresses"
+        label="Listen addresses (empty: every address)"
+        validators={LISTEN.validators}
+        placeholder="e.g. 192.168.1.1 or fd00::1"
+      />
+      <CheckboxField
+        name="password_authentication"
+        label="Allow password authentication"
+        description="Without it, only authorised keys can log in."
+      />
+      <SelectField
+        name="permit_root_login"
+        label="Root login"
+        options={[
+          { value: 'no', name: 'Not allowed' },
+          { value: 'prohibit-password', name: 'With a key only' },
+          { value: 'yes', name: 'Allowed' },
+        ]}
+      />
+      <ListField name="allow_groups" label="Allowed groups (empty: every group)" placeholder="e.g. wheel" />
+      <ChoiceListField name="kex_algorithms" label="Key exchange algorithms" choices={data.algorithms.kex} />
+      <ChoiceListField name="ciphers" label="Ciphers" choices={data.algorithms.ciphers} />
+      <ChoiceListField name="macs" label="MACs" choices={data.algorithms.macs} />
+    </SettingsSection>
   );
 }
