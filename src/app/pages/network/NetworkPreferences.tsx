@@ -16,21 +16,19 @@ import {
   type PreferencesAnswer,
 } from '../../../shared/contracts/system';
 import { keyOf } from '../../../shared/contracts/endpoint';
-import { Formik } from 'formik';
-import { Form } from '../../forms/Form';
 import { rulesModule, useRules } from '../../forms/lazyRules';
 import { useId } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { splitMultiValue } from '../../../lib/validation';
-import { useEndpoint, useResourceSave } from '../../../store/useResource';
+import { useEndpoint } from '../../../store/useResource';
 import { useCanWrite } from '../../../store/usePrivilege';
 import { Loader } from '../../../widgets/Loader';
 import { ApplyHeader } from '../common/config/ApplyHeader';
 import { ConfigPreview } from '../common/config/ConfigPreview';
-import { DirtyGuard, FormDirtyReporter } from '../common/config/DirtyGuard';
-import { SaveDiscardActions, SavedReset, SelectField, TextField } from '../common/config/fields';
+import { DirtyGuard } from '../common/config/DirtyGuard';
+import { SelectField, TextField } from '../common/config/fields';
+import { SettingsSection } from '../common/config/SettingsSection';
 import { NETWORK_HELP } from './rates';
-import { ReasonField, useChangeReason } from '../common/config/ReasonField';
 import '../common/config/config.css';
 import './network.css';
 
@@ -61,66 +59,52 @@ const preferencesRules = rulesModule(() => import('./preferencesRules'));
 
 function PreferencesForm({ answer }: { answer: PreferencesAnswer }) {
   const rules = useRules(preferencesRules);
-  const { save, pending, status } = useResourceSave();
-  const headingId = useId();
-  const reason = useChangeReason(status);
   const zones = answer.time_zones.map((z) => ({ name: z, value: z }));
   return (
-    <section className="config-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>Host, name servers and time</h2>
-      <Formik<PreferencesValues>
-        initialValues={toForm(answer.data)}
-        enableReinitialize
-        validate={(v) => rules.module?.validatePreferences(v) ?? {}}
-        onSubmit={(v) => {
-          save({
-            key: NETWORK_PREFERENCES_KEY,
-            endpoint: putNetworkPreferences,
-            body: fromForm(v),
-            message: 'Network preferences saved; apply them to write their files.',
-            headers: reason.headers,
-            refresh: [NETWORK_PREFERENCES_PREVIEW_KEY],
-          });
-        }}
-      >
-        {() => (
-          <Form noValidate className="config-form" aria-busy={pending} onFocus={rules.fetch}>
-            <FormDirtyReporter id="network-preferences" />
-            <SavedReset status={status} />
-            <TextField
-              name="hostname"
-              label="Host name"
-              required
-              validators={PREFERENCE_RULES.hostname.validators}
-            />
-            <TextField name="domain" label="Domain" validators={PREFERENCE_RULES.domain.validators} />
-            <TextField
-              name="dns_servers"
-              label="DNS servers"
-              multiple
-              validators={PREFERENCE_RULES.dns_servers.validators}
-              info="At most three addresses, used in order."
-            />
-            <TextField
-              name="ntp_servers"
-              label="NTP servers"
-              multiple
-              validators={PREFERENCE_RULES.ntp_servers.validators}
-              info="Host names or addresses of time servers; none keeps the system's default."
-            />
-            <SelectField
-              searchable
-              name="timezone"
-              label="Time zone"
-              options={zones}
-              hint="Type part of a city or region, e.g. “berlin” or “new york”."
-            />
-            <ReasonField value={reason.reason} onChange={reason.setReason} disabled={pending} />
-            <SaveDiscardActions saveLabel="Save preferences" pending={pending} />
-          </Form>
-        )}
-      </Formik>
-    </section>
+    <SettingsSection
+      title="Host, name servers and time"
+      dirtyId="network-preferences"
+      initialValues={toForm(answer.data)}
+      rules={preferencesRules}
+      validate={(v) => rules.module?.validatePreferences(v) ?? {}}
+      saveLabel="Save preferences"
+      save={(v) => ({
+        key: NETWORK_PREFERENCES_KEY,
+        endpoint: putNetworkPreferences,
+        body: fromForm(v),
+        message: 'Network preferences saved; apply them to write their files.',
+        refresh: [NETWORK_PREFERENCES_PREVIEW_KEY],
+      })}
+    >
+      <TextField
+        name="hostname"
+        label="Host name"
+        required
+        validators={PREFERENCE_RULES.hostname.validators}
+      />
+      <TextField name="domain" label="Domain" validators={PREFERENCE_RULES.domain.validators} />
+      <TextField
+        name="dns_servers"
+        label="DNS servers"
+        multiple
+        validators={PREFERENCE_RULES.dns_servers.validators}
+        info="At most three addresses, used in order."
+      />
+      <TextField
+        name="ntp_servers"
+        label="NTP servers"
+        multiple
+        validators={PREFERENCE_RULES.ntp_servers.validators}
+        info="Host names or addresses of time servers; none keeps the system's default."
+      />
+      <SelectField
+        searchable
+        name="timezone"
+        label="Time zone"
+        options={zones}
+        hint="Type part of a city or region, e.g. “berlin” or “new york”."
+      />
+    </SettingsSection>
   );
 }
 

@@ -21,6 +21,8 @@ export interface SettingsSectionProps<V extends FormikValues, E extends WriteEnd
   dirtyId: string;
   initialValues: V;
   rules: RulesModule<unknown>;
+  /** Validation by a function of the rules module instead of its Yup schema (the module once loaded). */
+  validate?: (values: V) => Record<string, string>;
   /** What saving the values sends (the reason's header is added here). */
   save: (values: V) => Omit<EndpointSave<E>, 'headers'>;
   saveLabel?: string;
@@ -41,13 +43,14 @@ export function SettingsSection<V extends FormikValues, E extends WriteEndpoint>
       <Formik<V>
         initialValues={props.initialValues}
         enableReinitialize
-        validationSchema={rules.module}
+        validationSchema={props.validate ? undefined : rules.module}
+        validate={props.validate}
         onSubmit={(v) => {
           save({ ...props.save(v), headers: reason.headers } as EndpointSave<E>);
         }}
       >
         {() => (
-          <Form noValidate className="config-form" onFocus={rules.fetch}>
+          <Form noValidate className="config-form" aria-busy={pending} onFocus={rules.fetch}>
             <FormDirtyReporter id={props.dirtyId} />
             <SavedReset status={status} />
             <WritableFieldset>
