@@ -124,8 +124,33 @@ function parseRequest(bytes: Uint8Array): FleetPlanRequest | string {
   return value as FleetPlanRequest;
 }
 
-/** The plan of a request, refusals and all (never throws for what the request holds). */
+/** The plan of a request, refusals and all; a plan that fails here is answered refused, not left unanswered. */
 export async function planForFleet(
+  ctx: ApplianceContext,
+  applianceId: string,
+  bytes: Uint8Array,
+): Promise<FleetPlanAnswer> {
+  try {
+    return await planOf(ctx, applianceId, bytes);
+  } catch (e) {
+    const refusal = {
+      section: '',
+      id: null,
+      msg: `the plan failed on this appliance: ${String((e as Error).message)
+        .split('\n')[0]
+        .slice(0, 300)}`,
+    };
+    return {
+      format: FLEET_PLAN_ANSWER_FORMAT,
+      id: applianceId,
+      outcome: 'refused',
+      plan: null,
+      refusals: [refusal],
+    };
+  }
+}
+
+async function planOf(
   ctx: ApplianceContext,
   applianceId: string,
   bytes: Uint8Array,

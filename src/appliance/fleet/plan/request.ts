@@ -135,7 +135,11 @@ export async function planGroup(
       bytes = (await nc.request(`${subjects.to(t.id)}.plan`, payload, { timeout: o.timeoutMs })).data;
     } catch {
       // No responder (not connected) or no answer in time.
-      return { ...base, outcome: 'offline', detail: 'no answer in time: it will apply when it returns' };
+      return {
+        ...base,
+        outcome: 'offline',
+        detail: 'not connected, or no answer in time: it will apply when it returns',
+      };
     }
     const checked = checkPlanAnswer(t.id, bytes);
     if (!checked.ok) {
