@@ -37,6 +37,7 @@ import { registerFleetSealedColumns } from './keys';
 import { registerFleetSection } from './section';
 import { AgentLink, ConsumerLink, staleAfterMs } from './running';
 import { FleetStore, fleetStateMigrations } from './consumer/store';
+import { registerFleetGroups } from './groups';
 import { checkFleetSettings, readFleetSettings, writeFleetSettings } from './settings';
 
 export { readFleetMembership, type FleetMembership } from './join';
@@ -229,6 +230,8 @@ export async function registerFleet(
     const data = rows.slice(0, perPage);
     return { data, next_before: rows.length > perPage ? data[data.length - 1].seq : null };
   });
+
+  registerFleetGroups(scope, ctx, () => manager.natsUrl());
 
   contractRoute(scope, fleet.addFleetAppliance, change, async (req, reply) => {
     const status = manager.status();

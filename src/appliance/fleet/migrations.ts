@@ -89,4 +89,19 @@ export const fleetMigrations: Migration[] = [
     // hash means the appliance's configuration was changed locally.
     up: (db) => db.exec('ALTER TABLE fleet_appliances ADD COLUMN known_config_hash TEXT'),
   },
+  {
+    version: 4,
+    name: 'fleet: a configuration document per group of appliances',
+    // Configuration (a restore brings it back), so no runtime or history role is declared for it.
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE fleet_groups (
+          name TEXT PRIMARY KEY,
+          document TEXT NOT NULL,
+          revision INTEGER NOT NULL CHECK (revision >= 1),
+          saved_by TEXT NOT NULL,
+          saved_at INTEGER NOT NULL
+        );
+      `),
+  },
 ];

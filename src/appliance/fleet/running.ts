@@ -11,6 +11,7 @@ import { FleetAgent, PUBLISH_EVERY_MS, CHECK_EVERY_MS } from './agent/agent';
 import { Outbox } from './agent/outbox';
 import { applianceSources } from './agent/sources';
 import { FleetConsumer } from './consumer/consumer';
+import { planForFleet } from './plan/answer';
 import { readFleetMembership } from './join';
 import { managerMaterial } from './material';
 import { externalCredentials, readFleetSettings } from './settings';
@@ -120,6 +121,7 @@ export class AgentLink {
       publishEveryMs,
       checkEveryMs: Math.min(CHECK_EVERY_MS, Math.floor(publishEveryMs / 3)),
       log: (message, err) => this.log(err ?? {}, message),
+      plan: (request) => planForFleet(this.ctx, membership.applianceId, request),
     });
     this.agent.start();
   }

@@ -254,6 +254,8 @@ export const MUTATING_ROUTES: MutatingRoute[] = [
     ['POST', '/api/fleet/appliances/bulk'],
     ['DELETE', '/api/fleet/appliances/:id'],
     ['POST', '/api/fleet/join'],
+    ['PUT', '/api/fleet/groups/:group/document'],
+    ['POST', '/api/fleet/groups/:group/plan'],
     ['POST', '/api/fleet/service/start'],
     ['POST', '/api/fleet/service/stop'],
     ['POST', '/api/fleet/service/restart'],

@@ -7,7 +7,9 @@
  * - publishes its events to `rampart.fleet.events.<id>`, each acknowledged by the stream. Events wait in the outbox
  *   (SQLite, bounded) until acknowledged: while the fleet is unreachable they queue, and are sent in order once it is
  *   back. Each carries its own id as the JetStream message id, so an event sent again after a lost acknowledgement is
- *   stored once.
+ *   stored once;
+ * - answers the manager's plan requests (`rampart.fleet.to.<id>.plan`, only the manager may publish there) with its
+ *   own plan (../plan/answer.ts), once each (the server lets it answer a request it received, nothing else).
  */
 import crypto from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -49,6 +51,8 @@ export interface AgentOptions {
   reconnectTimeWaitMs?: number;
   ackTimeoutMs?: number;
   log?: (message: string, err?: unknown) => void;
+  /** Answers a plan request (its raw bytes) with the appliance's plan; without it no plan is answered. */
+  plan?: (request: Uint8Array) => Promise<unknown>;
 }
 
 export interface AgentStatus {
@@ -182,6 +186,7 @@ export class FleetAgent {
       return;
     }
     this.nc = nc;
+    this.answerPlans(nc);
     this.js = jetstream(nc, { timeout: this.options.ackTimeoutMs ?? 5000 });
     this.connected = true;
     this.changed = true;
@@ -197,6 +202,20 @@ export class FleetAgent {
         }
       }
     })().catch(() => undefined);
+  }
+
+  /** Plans on request (the client subscribes again by itself after a reconnect). */
+  private answerPlans(nc: NatsConnection): void {
+    const plan = this.options.plan;
+    if (!plan) return;
+    nc.subscribe(`${subjects.to(this.id)}.plan`, {
+      callback: (err, msg) => {
+        if (err || !msg.reply) return;
+        void plan(msg.data)
+          .then((answer) => msg.respond(encoder.encode(JSON.stringify(answer))))
+          .catch((e: unknown) => this.log('fleet plan not answered', e));
+      },
+    });
   }
 
   /** Runs one send (events, then the state); a poke during a send runs another after it. */
