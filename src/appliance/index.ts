@@ -9,52 +9,46 @@ import type { Config } from '../../config';
 import { createAudit, type LogSink } from './audit';
 import { applianceContext, attachContext, requireAdmin, requireUser } from './auth/guards';
 import { applyPasswordHashCost, dummyHash } from './auth/passwords';
-import { registerLockoutPolicy } from './auth/lockoutPolicy';
-import { registerAuthRoutes } from './auth/routes';
-import { registerConsoleRoutes } from './console/routes';
 import { pathPrefix, type ApplianceContext } from './context';
 import { lockDataDir, migrate, openDatabase, type DataDirLock, type Db } from '../storage/sqlite';
 import { applianceMigrations } from './db/migrations';
 import { applyApiConventions } from './http/scope';
 import { installXsrf } from './http/xsrf';
 import { installRouteAccess } from './http/routeAccess';
-import { registerOpenApi } from './http/openapi';
-import { registerJobRoutes, registerJobStream, type StreamSet } from './jobs/routes';
-import { registerPki } from './pki';
+import { type StreamSet } from './jobs/routes';
 import { addDashboardPart } from './dashboard';
-import { dnsDashboardPart } from './dns/dashboard';
-import { pkiDashboardPart } from './pki/dashboard';
-import { sshDashboardPart } from './ssh/dashboard';
-import { updatesDashboardPart } from './updates/dashboard';
-import { signInsDashboardPart } from './users/dashboard';
-import { registerManagedServices } from './apply';
-import { registerDns } from './dns';
-import { dnsDaemon } from './dns/daemon';
-import { registerNetworkPreferences } from './network/managed';
-import { registerSsh } from './ssh';
-import { sshDaemon } from './ssh/daemon';
 import { JobRunner } from './jobs/runner';
-import { registerNetwork } from './network';
 import { ADMIN_USERNAME, seedIfEmpty } from './seed';
-import { registerSettingsRoutes } from './settings/routes';
-import { registerUpdates } from './updates';
-import { registerUsers } from './users';
 import { InProcessReads } from '../service-kit/inProcessReads';
-import { registerProviders } from './providers';
-import { registerAlerts } from './alerts';
-import { queryLogOf, registerQueryStream } from './dns/querylog';
-import { installRevisions, registerRevisions } from './revisions';
+import { installRevisions } from './revisions';
 import { createAuditChain, type AuditChain } from './auditChain';
 import { installAuditContext } from './auditContext';
-import { registerAuditRoutes } from './auditRoutes';
-import { registerForwardingRoutes, startForwarder, type Forwarder } from './forwarding';
+import { startForwarder, type Forwarder } from './forwarding';
 import { pkiOf } from './pki';
 import { caChainDer } from './pki/cas';
 import { tlsMaterial } from './pki/tls';
 import { certPem } from './pki/x509';
 import type { StoredLogEntry } from '../shared/logServices';
-import { registerBackups } from './backups';
-import { registerFleet } from './fleet';
+import type { FeatureDescriptor, Made, MountDeps } from './feature';
+import { applianceSchema } from './db/feature';
+import { logsFeature } from './logs/feature';
+import { settingsFeature } from './settings/feature';
+import { consoleFeature } from './console/feature';
+import { jobsFeature } from './jobs/feature';
+import { updatesFeature } from './updates/feature';
+import { applyFeature } from './apply/feature';
+import { dnsFeature } from './dns/feature';
+import { sshFeature } from './ssh/feature';
+import { authenticationFeature } from './users/feature';
+import { alertsFeature } from './alerts/feature';
+import { revisionsFeature } from './revisions/feature';
+import { auditFeature } from './auditFeature';
+import { forwardingFeature } from './forwarding/feature';
+import { backupsFeature } from './backups/feature';
+import { fleetFeature } from './fleet/feature';
+import { pkiFeature } from './pki/feature';
+import { networkFeature } from './network/feature';
+import { openApiFeature } from './http/feature';
 
 export { requireAdmin, requireUser, applianceContext };
 export { currentUser, sessionUser } from './auth/guards';
@@ -104,6 +98,33 @@ export function applianceOf(app: FastifyInstance): Appliance {
 }
 
 export const APPLIANCE_DB_FILE = 'appliance.db';
+
+/**
+ * Every part of the appliance, kernel and features, in the order it is mounted: within each scope (API base, root,
+ * dashboard, auth base, `/eos/`) the steps run in this order, which migrations and hooks rely on (the accounts before
+ * the lockout policy's rules, the apply engine before the features it hands its manager, the OpenAPI document last).
+ */
+export const APPLIANCE_FEATURES: readonly FeatureDescriptor[] = [
+  applianceSchema,
+  logsFeature,
+  settingsFeature,
+  consoleFeature,
+  jobsFeature,
+  updatesFeature,
+  applyFeature,
+  dnsFeature,
+  sshFeature,
+  authenticationFeature,
+  alertsFeature,
+  revisionsFeature,
+  auditFeature,
+  forwardingFeature,
+  backupsFeature,
+  fleetFeature,
+  pkiFeature,
+  networkFeature,
+  openApiFeature,
+];
 
 export async function registerAppliance(
   app: FastifyInstance,
@@ -197,60 +218,54 @@ async function mount(
   const notFound = (scope: FastifyInstance) =>
     scope.setNotFoundHandler((_req, reply) => reply.code(404).send({ detail: 'Resource does not exist' }));
 
+  const streams: StreamSet = new Set();
+  const made: Made = {};
+  const shared: MountDeps = {
+    root: app,
+    jobs,
+    inProcessReads,
+    auditChain,
+    streams,
+    managed: APPLIANCE_FEATURES.flatMap((f) => (f.managed ? [f.managed] : [])),
+    forwardingHealth: () => forwarder.health(),
+    certificateUsers: [(certId) => forwarder.usingCertificate(certId)],
+    manager: () => {
+      if (!made.manager) throw new Error('the apply engine is mounted after a feature that needs it');
+      return made.manager;
+    },
+  };
+  // One loop per scope over the one list: each scope's steps run in the list's order.
+  const each = async (step: (f: FeatureDescriptor) => unknown) => {
+    for (const feature of APPLIANCE_FEATURES) await step(feature);
+  };
   await app.register(
     async (api) => {
       applyApiConventions(api);
-      await registerSettingsRoutes(api, ctx, inProcessReads);
-      await registerConsoleRoutes(api, ctx, inProcessReads);
-      await registerJobRoutes(api, ctx, jobs);
-      await registerUpdates(api, ctx, jobs);
-      const manager = await registerManagedServices(api, ctx, jobs, [
-        { register: registerDns, daemon: dnsDaemon },
-        { register: registerSsh, daemon: sshDaemon },
-        { register: registerNetworkPreferences },
-      ]);
-      await registerUsers(api, ctx);
-      // After the users module: its migrations add the per-account and per-source rules and the allow-list.
-      registerLockoutPolicy(api, ctx, manager);
-      await registerProviders(api, ctx);
-      registerAlerts(api, ctx, {}, { forwarding: () => forwarder.health() });
-      registerRevisions(api, ctx, manager);
-      registerAuditRoutes(api, ctx);
-      registerForwardingRoutes(api, ctx, () => forwarder);
-      registerBackups(api, ctx, jobs, manager);
-      await registerFleet(api, ctx, { auditChain });
-      // The OpenAPI document of every route registered here and below (built when the server is ready).
-      registerOpenApi(api, app, ctx);
+      // The OpenAPI document (the list's last) is built when the server is ready, of every route registered here
+      // and below.
+      await each(async (f) => Object.assign(made, await f.routes?.(api, ctx, shared)));
       notFound(api);
     },
     { prefix: apiPrefix },
   );
-  await registerPki(app, ctx);
-  pkiOf(ctx).usedBy.push((certId) => forwarder.usingCertificate(certId));
+  await each((f) => f.root?.(app, ctx, shared));
   // The home page's summary: each area's part from its feature (./dashboard.ts).
-  addDashboardPart(ctx, 'dns', dnsDashboardPart);
-  addDashboardPart(ctx, 'ssh', sshDashboardPart);
-  addDashboardPart(ctx, 'updates', updatesDashboardPart);
-  addDashboardPart(ctx, 'pki', pkiDashboardPart);
-  addDashboardPart(ctx, 'authentication', signInsDashboardPart);
+  await each((f) => f.dashboard && addDashboardPart(ctx, f.dashboard.area, f.dashboard.part));
   await app.register(
     async (auth) => {
       applyApiConventions(auth);
-      await registerAuthRoutes(auth, ctx);
+      await each((f) => f.auth?.(auth, ctx, shared));
       if (!authPrefix.startsWith(`${apiPrefix}/`)) notFound(auth);
     },
     { prefix: authPrefix },
   );
-  const streams: StreamSet = new Set();
   await app.register(
     async (eos) => {
       applyApiConventions(eos);
-      registerJobStream(eos, ctx, jobs, streams);
-      registerQueryStream(eos, { store: () => queryLogOf(ctx)?.store, ends: streams });
+      await each((f) => f.eos?.(eos, ctx, shared));
     },
     { prefix: '/eos' },
   );
-  await registerNetwork(app, ctx);
 
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();

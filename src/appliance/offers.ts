@@ -146,3 +146,7 @@ export function offered<K extends keyof Offers>(ctx: ApplianceContext, name: K):
     return query(...args);
   }) as Offers[K];
 }
+
+/** The queries registered for an appliance, by name (what its features answer). */
+export const offersOf = (ctx: ApplianceContext): Array<keyof Offers> =>
+  Object.keys(registry.get(ctx) ?? {}) as Array<keyof Offers>;

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { APPLIANCE_FEATURES } from '../../../src/appliance';
 
 const root = path.resolve(__dirname, '../../..');
 const APPLIANCE = path.join(root, 'src/appliance');
@@ -33,8 +34,8 @@ function ownerOf(rel: string, claims: Claims): string {
 }
 
 const WRITE =
-  /\b(?:INSERT(?: OR [A-Z]+)? INTO|REPLACE INTO|UPDATE(?: OR [A-Z]+)?|DELETE FROM)\s+(?:main\.)?"?([a-z_][a-z0-9_]*)\b/g;
-const READ = /\b(?:FROM|JOIN)\s+(?:main\.)?"?([a-z_][a-z0-9_]*)\b/g;
+  /\b(?:INSERT(?: OR [A-Z]+)? INTO|REPLACE INTO|UPDATE(?: OR [A-Z]+)?|DELETE FROM)\s+(?:main\.)?"?([a-z_][a-z0-9_]*)\b(?!\.)/g;
+const READ = /\b(?:FROM|JOIN)\s+(?:main\.)?"?([a-z_][a-z0-9_]*)\b(?!\.)/g;
 /** A literal that is a statement (a `FROM` in prose is none). */
 const STATEMENT = /^\s*(?:SELECT|WITH|INSERT|UPDATE|DELETE|REPLACE)\b/i;
 
@@ -107,4 +108,21 @@ export function applianceSql(): SourceSql[] {
       read: readTables(rel, text),
     };
   });
+}
+
+/** The module a descriptor of the mount list is, named as `ownerOf` names the module of a file. */
+function moduleOf(name: string, claims: Claims): string {
+  return name in claims.features ? `feature ${name}` : 'kernel';
+}
+
+/**
+ * Which module owns each table: the one whose descriptor (src/appliance/index.ts `APPLIANCE_FEATURES`) declares it,
+ * as created by its migrations (descriptors.test.ts holds the declarations to the migrated database).
+ */
+export function tableOwners(): Map<string, string> {
+  const claims = zones();
+  const owners = new Map<string, string>();
+  for (const f of APPLIANCE_FEATURES)
+    for (const table of f.tables) owners.set(table, moduleOf(f.name, claims));
+  return owners;
 }
