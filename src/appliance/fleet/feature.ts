@@ -20,6 +20,7 @@ export const fleetFeature = defineFeature({
     'fleet_history',
     'fleet_enrol_attempts',
     'fleet_membership',
+    'fleet_groups',
     'fleet_states',
     'fleet_events',
     'fleet_drops',
