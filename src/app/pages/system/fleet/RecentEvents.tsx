@@ -22,11 +22,7 @@ function EventRow({ event }: { event: FleetStoredEvent }) {
       </time>
       <span className="fleet-event__kind">{words.kind}</span>
       <span
-        className={
-          words.severityTone
-            ? `fleet-event__severity fleet-event__severity--${words.severityTone}`
-            : 'fleet-event__severity'
-        }
+        className={`fleet-event__severity fleet-event__severity--${words.severityTone ?? (words.failed ? 'failed' : 'none')}`}
       >
         {words.severity ?? (words.failed ? 'Failed' : '')}
       </span>
