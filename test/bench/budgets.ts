@@ -82,7 +82,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   signedIn('/system/acme-orders', PAGE_KB, 203),
   signedIn('/system/log-forwarding', PAGE_KB, 195),
   signedIn('/system/backups', PAGE_KB, 199),
-  signedIn('/system/fleet', PAGE_KB, 206),
+  signedIn('/system/fleet', PAGE_KB, 207.3),
   signedIn('/system/history', PAGE_KB, 188),
   signedIn('/system/alerts', PAGE_KB, 194),
   signedIn('/system/alert-channels', PAGE_KB, 171),

@@ -8,6 +8,7 @@ import type {
   FleetSettingsAnswer,
   FleetSummary,
 } from '../../../src/shared/contracts/fleetEnrolment';
+import type { FleetStoredEvent } from '../../../src/shared/contracts/fleetStates';
 import type { ServiceState } from '../../../src/shared/contracts/services';
 
 const HOUR = 3_600_000;
@@ -159,3 +160,59 @@ export const serviceState: ServiceState = {
 
 export const paged = <T>(data: T[], total = data.length) => ({ data, total, page: 1, per_page: 50 });
 export const FIRST_PAGE = 'fleet/appliances?page=1&per_page=50&sort=name';
+
+/** A stored event of `online` (seq: its order at the manager; `at`: minutes ago). */
+const storedEvent = (seq: number, event: Record<string, unknown>): FleetStoredEvent => ({
+  seq,
+  appliance_id: online.id,
+  kind: event.kind as FleetStoredEvent['kind'],
+  at: now - (200 - seq) * 60_000,
+  received_at: now - (200 - seq) * 60_000 + 800,
+  event: {
+    format: 'rampart-fleet-event/1',
+    id: online.id,
+    event_id: seq.toString(16).padStart(32, '0'),
+    at: now - (200 - seq) * 60_000,
+    ...event,
+  },
+});
+export const alertEvent = (
+  seq: number,
+  severity: 'critical' | 'warning' | 'info',
+  summary: string,
+  kind: 'alert_fired' | 'alert_resolved' = 'alert_fired',
+) =>
+  storedEvent(seq, {
+    kind,
+    alert: { key: `certificate:${seq}`, kind: 'certificate_expiry', severity, summary },
+  });
+export const auditEvent = (seq: number, message: string, outcome: 'success' | 'failure' = 'success') =>
+  storedEvent(seq, {
+    kind: 'audit',
+    audit: { seq, actor: 'admin', method: 'console', object: 'dns/proxy', outcome, message },
+  });
+
+export const MARKUP_EVENT = '<img src=x onerror="alert(2)"><b>bold</b>';
+/** The newest events of `online`: an alert firing, one resolved, an audit record, one refused. */
+export const recentEvents = [
+  alertEvent(120, 'critical', 'Certificate www.example.net expires in 2 days'),
+  alertEvent(119, 'warning', 'DNS proxy restarted 3 times in 10 minutes', 'alert_resolved'),
+  auditEvent(118, 'DNS proxy settings changed'),
+  auditEvent(117, 'Sign-in refused for "ops"', 'failure'),
+  alertEvent(116, 'info', 'Backup finished'),
+];
+/** A page of events as the API answers it. */
+export const eventsPage = (data: FleetStoredEvent[], nextBefore: number | null = null) => ({
+  data,
+  next_before: nextBefore,
+});
+/** `count` events from `top` down (alternating kinds and severities), for long lists. */
+export const manyEvents = (top: number, count: number) =>
+  Array.from({ length: count }, (_, i) => {
+    const seq = top - i;
+    if (seq % 3 === 0) return auditEvent(seq, `Configuration revision ${seq} applied`);
+    const severity = (['critical', 'warning', 'info'] as const)[Math.floor(seq / 3) % 3];
+    return alertEvent(seq, severity, `Alert number ${seq}`, seq % 2 ? 'alert_fired' : 'alert_resolved');
+  });
+export const eventsKeyOf = (id: string, before?: number) =>
+  `fleet/appliances/${id}/events?${before === undefined ? '' : `before=${before}&`}per_page=50`;

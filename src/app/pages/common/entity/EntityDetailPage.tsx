@@ -253,8 +253,8 @@ export function EntityAction<E extends WriteEndpoint>({
   );
 }
 
-/** Why the load failed, in the user's words. */
-function reasonOf(status: number | undefined): string {
+/** Why a load failed, in the user's words. */
+export function reasonOf(status: number | undefined): string {
   if (status === undefined) return 'the appliance could not be reached.';
   if (status === 401) return 'your session has ended.';
   if (status === 403) return 'you may not see it.';

@@ -20,11 +20,14 @@ const PAGING = new Set(['page', 'per_page', 'sort', 'q']);
 
 interface LiteralUnion {
   anyOf?: Array<{ const?: unknown }>;
+  /** A `stringEnum` (src/shared/contracts/fields.ts) lists its values here instead. */
+  enum?: unknown[];
 }
-const literals = (schema: unknown): string[] =>
-  ((schema as LiteralUnion | undefined)?.anyOf ?? []).flatMap((l) =>
-    typeof l.const === 'string' ? [l.const] : [],
-  );
+const literals = (schema: unknown): string[] => {
+  const s = schema as LiteralUnion | undefined;
+  const values = s?.enum ?? (s?.anyOf ?? []).map((l) => l.const);
+  return values.flatMap((v) => (typeof v === 'string' ? [v] : []));
+};
 
 /** The sorts a contract accepts (`name`, `-name`, …). */
 export const sortsOf = (query: TObject): string[] => literals(query.properties.sort);

@@ -1,14 +1,11 @@
 /**
  * /system/fleet/{id}: one appliance of the fleet: its live summary (from its newest state record, asked again every
- * few seconds while the page is open), its certificate and enrolment history, remove (its certificate revoked),
- * and a plain link to its own console at the address it reports (only an http(s) URL; never proxied).
+ * few seconds while the page is open), its recent events (RecentEvents, asked again as often), its certificate and
+ * enrolment history, remove (its certificate revoked), and a plain link to its own console at the address it
+ * reports (only an http(s) URL; never proxied).
  */
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { removeFleetAppliance, type FleetApplianceDetail } from '../../../../shared/contracts/fleetEnrolment';
-import { useAppDispatch } from '../../../../store/createStore';
-import { resourceLoadRequested } from '../../../../store/slices/resources.slice';
-import { SERVICE_POLL_MS } from '../../common/config/ServiceStatus';
 import {
   DeleteButton,
   DetailSection,
@@ -18,8 +15,10 @@ import {
 } from '../../common/entity/EntityDetailPage';
 import type { EntityDetailSource } from '../../common/entity/useEntityDetail';
 import { Facts } from '../common/Facts';
+import { RecentEvents } from './RecentEvents';
 import { FLEET_APPLIANCES_KEY, FLEET_SUMMARY_KEY, fleetApplianceKey } from './resources';
 import { alertsText, applianceState, CONFIG_WORDS, consoleHref, formatWhen } from './states';
+import { usePolling } from './usePolling';
 import '../common/pki.css';
 import './fleet.css';
 
@@ -32,15 +31,6 @@ export const APPLIANCE_DETAIL: EntityDetailSource<FleetApplianceDetail> = {
 };
 
 const EVENT_WORDS = { added: 'Added', enrolled: 'Enrolled', refused: 'Refused', removed: 'Removed' } as const;
-
-/** Asks for the appliance again every few seconds (passively: watching is not activity). */
-function usePolling(key: string) {
-  const dispatch = useAppDispatch();
-  useEffect(() => {
-    const timer = setInterval(() => dispatch(resourceLoadRequested({ key, passive: true })), SERVICE_POLL_MS);
-    return () => clearInterval(timer);
-  }, [dispatch, key]);
-}
 
 /** Its own console: a link only to an http(s) address, else what it reported as text. */
 export function ConsoleLink({ url }: { url: string | null }) {
@@ -96,6 +86,9 @@ function ApplianceView({ entity: a }: { entity: FleetApplianceDetail }) {
         ) : (
           <p>{state.label}: no state record from this appliance yet.</p>
         )}
+      </DetailSection>
+      <DetailSection title="Recent events">
+        <RecentEvents id={a.id} />
       </DetailSection>
       <DetailSection title="Certificate">
         {a.certificate_id ? (

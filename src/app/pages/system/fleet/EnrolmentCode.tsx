@@ -39,8 +39,7 @@ export function EnrolmentCode() {
           <div key={label} className="fleet-code__row">
             <dt>{label}</dt>
             <dd>
-              <code data-testid={label === 'Enrolment code' ? 'enrolment-code' : undefined}>{value}</code>{' '}
-              <CopyButton value={value} what={what} />
+              <code>{value}</code> <CopyButton value={value} what={what} />
             </dd>
           </div>
         ))}

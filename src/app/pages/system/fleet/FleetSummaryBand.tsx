@@ -1,10 +1,14 @@
 /**
  * The calm band over the fleet overview: how many appliances and how many online, alerts across the fleet by
- * severity, certificates expiring, configurations changed locally. Only trouble is coloured.
+ * severity, certificates expiring, configurations changed locally. Only trouble is coloured. The online, offline
+ * and never-connected figures link to the list filtered to them (the whole fleet's figures: no other filter).
  */
 import { useId } from 'react';
+import { Link } from 'react-router';
 import type { FleetSummary } from '../../../../shared/contracts/fleetEnrolment';
 import { formatCount } from '../../../../widgets/DataTable/words';
+
+const byPresence = (presence: 'online' | 'offline' | 'never') => `/system/fleet?presence=${presence}`;
 
 const plural = (n: number, one: string, other: string) => `${formatCount(n)} ${n === 1 ? one : other}`;
 
@@ -16,18 +20,21 @@ export function FleetSummaryBand({ summary }: { summary: FleetSummary | undefine
   return (
     <section className="fleet-band" aria-labelledby={headingId}>
       <h2 id={headingId} className="fleet-band__title">
-        {plural(summary.total, 'appliance', 'appliances')}: {formatCount(summary.online)} online
+        {plural(summary.total, 'appliance', 'appliances')}:{' '}
+        <Link to={byPresence('online')}>{formatCount(summary.online)} online</Link>
       </h2>
       <dl className="fleet-band__facts">
         <div>
           <dt>Offline</dt>
           <dd className={summary.offline ? 'fleet-band__flag fleet-band__flag--danger' : undefined}>
-            {formatCount(summary.offline)}
+            <Link to={byPresence('offline')}>{formatCount(summary.offline)}</Link>
           </dd>
         </div>
         <div>
           <dt>Never connected</dt>
-          <dd>{formatCount(summary.never_connected)}</dd>
+          <dd>
+            <Link to={byPresence('never')}>{formatCount(summary.never_connected)}</Link>
+          </dd>
         </div>
         <div>
           <dt>Alerts</dt>

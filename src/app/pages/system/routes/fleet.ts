@@ -4,6 +4,7 @@ import type { RouteModule } from '../../../routing/types';
 import { listPrefetch } from '../../common/entity/listQuery';
 import { detailHandle } from '../../common/entity/useEntityDetail';
 import { APPLIANCE_DETAIL, ApplianceDetailPage } from '../fleet/ApplianceDetailPage';
+import { fleetEventsKey } from '../fleet/events';
 import { FLEET_LIST, FLEET_TITLE, FleetPage } from '../fleet/FleetPage';
 import { FLEET_MEMBERSHIP_KEY, FLEET_SETTINGS_KEY, FLEET_SUMMARY_KEY } from '../fleet/resources';
 
@@ -20,5 +21,12 @@ export const routes: Record<string, RouteModule> = {
       ],
     },
   },
-  appliance: { Component: ApplianceDetailPage, handle: detailHandle(APPLIANCE_DETAIL) },
+  appliance: {
+    Component: ApplianceDetailPage,
+    // Its newest events too, so the page comes with them (not a loader then a jump); an unknown id is the page's 404.
+    handle: detailHandle(APPLIANCE_DETAIL, {
+      also: ({ id }) =>
+        id ? [resourceLoadRequested({ key: fleetEventsKey(id), notFoundIsPage: true })] : [],
+    }),
+  },
 };

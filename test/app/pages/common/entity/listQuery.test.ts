@@ -1,5 +1,6 @@
 /** A list page's URL → the list endpoint's query and the resource key the prefetch and the page both read. */
 import { usersQuery } from '../../../../../src/shared/contracts/authentication';
+import { listFleetAppliances } from '../../../../../src/shared/contracts/fleetEnrolment';
 import {
   filtersOf,
   listKey,
@@ -38,4 +39,11 @@ test.each([
 ])('leaves out %s instead of sending it', (_what, query, expected) => {
   const params = listParams(USERS, url(query));
   expect(params).toEqual({ page: '1', per_page: '50', sort: 'username', ...expected });
+});
+
+test('a filter written as a string enum (stringEnum) keeps its values: one it does not have is left out', () => {
+  const source: ListSource = { resource: 'fleet/appliances', query: listFleetAppliances.query! };
+  expect(filtersOf(listFleetAppliances.query!).presence).toEqual(['online', 'offline', 'never']);
+  expect(listParams(source, url('presence=offline')).presence).toBe('offline');
+  expect(listParams(source, url('presence=sometimes'))).not.toHaveProperty('presence');
 });

@@ -1,5 +1,5 @@
 /** @jest-environment ./test/support/jsdom-environment.js */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { FLEET_LIST, FleetPage } from '../../../../../src/app/pages/system/fleet/FleetPage';
@@ -63,6 +63,14 @@ function setup(
 }
 const table = () => screen.getByRole('table', { name: 'Fleet' });
 const rowOf = (name: string) => within(table()).getByRole('rowheader', { name }).closest('tr')!;
+/** The definition (dd) a term (dt) names, in a description list. */
+const definitionOf = (scope: HTMLElement, term: string) => {
+  const dt = within(scope)
+    .getAllByRole('term')
+    .find((t) => t.textContent === term);
+  if (!dt?.parentElement) throw new Error(`no term "${term}"`);
+  return within(dt.parentElement).getByRole('definition');
+};
 
 describe('fleet overview', () => {
   test("the page's query is the list endpoint's (sorts and filters)", () => {
@@ -114,6 +122,62 @@ describe('fleet overview', () => {
     expect(screen.getAllByRole('combobox', { name: 'Group' }).at(-1)).toHaveValue('branches');
   });
 
+  test('the presence filter puts its choice in the address and asks the appliance for that presence', async () => {
+    const user = userEvent.setup();
+    const offlineOnly = `/api/fleet/appliances?page=1&per_page=50&presence=offline&sort=name`;
+    const { calls, router } = setup({ [`GET ${offlineOnly}`]: () => paged([offline]) });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Presence' }), 'offline');
+    await waitFor(() => expect(within(table()).queryByRole('link', { name: 'branch-01' })).toBeNull());
+    expect(within(table()).getByRole('link', { name: 'branch-02' })).toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toContain(offlineOnly);
+    expect(router.state.location.search).toBe('?presence=offline');
+  });
+
+  test.each([
+    ['online', 'Online'],
+    ['never', 'Never connected'],
+  ])('presence=%s in the address is the filter shown and the query sent', async (presence, name) => {
+    const url = `/api/fleet/appliances?page=1&per_page=50&presence=${presence}&sort=name`;
+    const { calls } = setup(
+      { [`GET ${url}`]: () => paged([online]) },
+      { path: `/system/fleet?presence=${presence}` },
+    );
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain(url));
+    const filter = screen.getByRole('combobox', { name: 'Presence' });
+    expect(filter).toHaveValue(presence);
+    expect(within(filter).getByRole('option', { name, selected: true })).toBeInTheDocument();
+  });
+
+  test('a presence the list does not know is left out of the query', async () => {
+    const { calls } = setup({}, { path: '/system/fleet?presence=%3Cb%3Esometimes' });
+    // The page shown is the unfiltered first page (the one held under FIRST_PAGE), and nothing asked for another.
+    expect(within(table()).getByRole('link', { name: 'branch-01' })).toBeInTheDocument();
+    expect(within(table()).getByRole('link', { name: 'old-01' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Presence' })).toHaveValue('');
+    await act(async () => {});
+    expect(calls.filter((c) => c.url.startsWith('/api/fleet/appliances'))).toEqual([]);
+  });
+
+  test.each([
+    ['1 online', 'online'],
+    ['Offline', 'offline'],
+    ['Never connected', 'never'],
+  ])('the band\'s "%s" figure opens the list filtered to that presence', async (figure, presence) => {
+    const user = userEvent.setup();
+    const url = `/api/fleet/appliances?page=1&per_page=50&presence=${presence}&sort=name`;
+    const { calls, router } = setup({ [`GET ${url}`]: () => paged([offline]) });
+    const band = screen.getByRole('region', { name: '4 appliances: 1 online' });
+    const link =
+      figure === '1 online'
+        ? within(band).getByRole('link', { name: figure })
+        : within(definitionOf(band, figure)).getByRole('link');
+    expect(link).toHaveAttribute('href', `/system/fleet?presence=${presence}`);
+    await user.click(link);
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain(url));
+    expect(router.state.location.search).toBe(`?presence=${presence}`);
+    expect(screen.getByRole('combobox', { name: 'Presence' })).toHaveValue(presence);
+  });
+
   test('"Add appliance" shows the one-time code, address and fingerprint once; closing forgets the code', async () => {
     const user = userEvent.setup();
     const answer = {
@@ -133,7 +197,7 @@ describe('fleet overview', () => {
       url: '/api/fleet/appliances',
       body: { name: 'branch-09' },
     });
-    expect(within(shown).getByTestId('enrolment-code')).toHaveTextContent('K7QF-9XZP-22MW');
+    expect(definitionOf(shown, 'Enrolment code')).toHaveTextContent('K7QF-9XZP-22MW');
     expect(within(shown).getByText('https://fleet.example.net:4223')).toBeInTheDocument();
     expect(within(shown).getByText('AB:CD:EF:01')).toBeInTheDocument();
     expect(within(shown).getByRole('note')).toHaveTextContent(/Shown once/);
