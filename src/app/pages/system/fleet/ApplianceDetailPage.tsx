@@ -17,7 +17,16 @@ import type { EntityDetailSource } from '../../common/entity/useEntityDetail';
 import { Facts } from '../common/Facts';
 import { RecentEvents } from './RecentEvents';
 import { FLEET_APPLIANCES_KEY, FLEET_SUMMARY_KEY, fleetApplianceKey } from './resources';
-import { alertsText, applianceState, CONFIG_WORDS, consoleHref, formatWhen } from './states';
+import {
+  alertsText,
+  applianceState,
+  backupText,
+  CONFIG_WORDS,
+  consoleHref,
+  formatWhen,
+  servicesText,
+  uptimeText,
+} from './states';
 import { usePolling } from './usePolling';
 import '../common/pki.css';
 import './fleet.css';
@@ -77,9 +86,17 @@ function ApplianceView({ entity: a }: { entity: FleetApplianceDetail }) {
               ['State', state.label],
               ['Last seen', formatWhen(live.last_seen)],
               ['Version', live.version],
+              ['Services', servicesText(live.services)],
+              ['Uptime', uptimeText(live.uptime_s)],
+              ['Load (1, 5, 15 min)', live.load.map((n) => n.toFixed(2)).join(' ')],
               ['Firing alerts', alertsText(live.alerts)],
               ['Certificates expiring', String(live.certificates_expiring)],
               ['Configuration', CONFIG_WORDS[live.config]],
+              [
+                'Configuration revision',
+                live.config_revision === null ? 'None yet' : `#${live.config_revision}`,
+              ],
+              ['Last backup', backupText(live.backup)],
               ['Its console', <ConsoleLink key="c" url={live.console_url} />],
             ]}
           />

@@ -54,6 +54,39 @@ export function alertsText(alerts: { critical: number; warning: number; info: nu
 
 export const formatWhen = when;
 
+const SERVICE_NAMES: Record<string, string> = { dns: 'DNS proxy', ssh: 'SSH' };
+const SERVICE_STATES: Record<string, string> = {
+  running: 'running',
+  stopped: 'stopped',
+  failed: 'failed',
+  not_installed: 'not installed',
+  unknown: 'unknown',
+};
+
+/** "DNS proxy running, SSH stopped" (as the appliance reports its services; none: "None reported"). */
+export function servicesText(services: ReadonlyArray<{ name: string; state: string }>): string {
+  if (!services.length) return 'None reported';
+  return services
+    .map((s) => `${SERVICE_NAMES[s.name] ?? s.name} ${SERVICE_STATES[s.state] ?? s.state}`)
+    .join(', ');
+}
+
+/** "12 d 3 h", "3 h 20 min", "45 s". */
+export function uptimeText(seconds: number): string {
+  const d = Math.floor(seconds / 86_400);
+  const h = Math.floor((seconds % 86_400) / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  if (d > 0) return `${d} d ${h} h`;
+  if (h > 0) return `${h} h ${m} min`;
+  return m > 0 ? `${m} min` : `${seconds} s`;
+}
+
+/** "Succeeded Mon, 30 Nov 2026 | 10:15", "Failed …", or "None ran". */
+export function backupText(backup: { at: string; ok: boolean } | null): string {
+  if (!backup) return 'None ran';
+  return `${backup.ok ? 'Succeeded' : 'Failed'} ${when(backup.at)}`;
+}
+
 /**
  * The appliance's own console address as a link target: only an absolute http(s) URL (anything else an appliance
  * reports, `javascript:` included, is shown as text and never followed).

@@ -71,6 +71,12 @@ describe('an appliance of the fleet', () => {
     expect(within(live).getByText('1 critical, 2 warning')).toBeInTheDocument();
     expect(within(live).getByText('1.4.0')).toBeInTheDocument();
     expect(within(live).getByText('In sync')).toBeInTheDocument();
+    // What its record says of its services, host and configuration, in words.
+    expect(within(live).getByText('DNS proxy running, SSH running')).toBeInTheDocument();
+    expect(within(live).getByText('12 d 0 h')).toBeInTheDocument();
+    expect(within(live).getByText('0.12 0.20 0.18')).toBeInTheDocument();
+    expect(within(live).getByText('#42')).toBeInTheDocument();
+    expect(within(live).getByText(/^Succeeded /)).toBeInTheDocument();
     const cert = screen.getByRole('region', { name: 'Certificate' });
     expect(within(cert).getByRole('link', { name: 'Its certificate' })).toHaveAttribute(
       'href',
