@@ -46,6 +46,9 @@ export const EXEMPT_WRITES: Record<string, string> = {
   'DELETE /fleet/appliances/:id':
     'removes an appliance by revoking its certificate: key material and membership (its history, the CRL and the audit log)',
   'POST /fleet/appliances/bulk': 'removes appliances (as one removal each: history, CRL, audit log)',
+  'PUT /fleet/groups/:group/document':
+    'the desired document of a group of other appliances, versioned by its own revision number with who and when (fleet_groups) and audited; this console’s own configuration does not change',
+  'POST /fleet/groups/:group/plan': 'asks the group’s appliances for their plans: changes nothing',
   'POST /fleet/join':
     'joins a fleet: this appliance’s own key and certificate, not configuration (audit log)',
   'POST /dns/dynamic/accounts/:id/update':
