@@ -97,7 +97,11 @@ it('scrapes with the token, is refused without it, and reads the lockouts the co
     if (locked < 1) await new Promise((r) => setTimeout(r, 500));
   }
   expect(locked).toBe(1);
-  expect(
-    await queryValue('sum(rampart_http_requests_total{job="rampart",route="/api/auth/login"})'),
-  ).toBeGreaterThanOrEqual(10);
+  // The scrape that saw the lock may have come before the last attempts: wait for one after them.
+  let logins = 0;
+  while (logins < 10 && Date.now() < deadline) {
+    logins = await queryValue('sum(rampart_http_requests_total{job="rampart",route="/api/auth/login"})');
+    if (logins < 10) await new Promise((r) => setTimeout(r, 500));
+  }
+  expect(logins).toBeGreaterThanOrEqual(10);
 }, 90_000);
